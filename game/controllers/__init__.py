@@ -1,0 +1,1 @@
+"""One scene controller per game."""

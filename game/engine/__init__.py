@@ -1,0 +1,1 @@
+"""The game-agnostic engine: director, actions, scenes, renderer, HUD, overlay."""

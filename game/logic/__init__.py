@@ -1,0 +1,1 @@
+"""The pure game logic: states, rules, judges, search. No GL, no windows."""
