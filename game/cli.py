@@ -1,0 +1,357 @@
+"""The ``gamehall`` command: play, shot, solve, bench.
+
+Commands that draw import pyglet and moderngl; ``solve`` does not, so it starts fast anywhere.
+Results go to stdout, problems to stderr as one line; exit status 2 means bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from game.errors import GamehallError
+
+if TYPE_CHECKING:
+    from game.engine.director import Director
+    from game.logic.river import Rules
+
+log = logging.getLogger("gamehall")
+
+GAMES = ("river",)
+SCENES = ("menu", "river")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
+                        format="%(levelname)s %(name)s: %(message)s")
+    if not getattr(args, "command", None):
+        parser.print_help()
+        return 2
+    try:
+        return int(args.func(args))
+    except GamehallError as exc:
+        print(str(exc), file=sys.stderr)
+        return 2
+    except ValueError as exc:  # bad options: our ValueError subclasses name the bad value
+        print(f"gamehall: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+# -- play ----------------------------------------------------------------------------------
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from game.engine.window import NO_DISPLAY_MESSAGE, has_display
+
+    if not has_display():
+        print(NO_DISPLAY_MESSAGE, file=sys.stderr)
+        return 1
+    from game.settings import Store
+
+    store = Store()
+    settings, messages = store.load_settings()
+    for m in messages:
+        print(f"gamehall: {m}", file=sys.stderr)
+    size = _size(args.size) if args.size else (settings.window.width, settings.window.height)
+    position = None
+    if settings.window.x is not None and settings.window.y is not None:
+        position = (settings.window.x, settings.window.y)
+    game = args.game or settings.last_game
+    if game not in GAMES and game != "menu":
+        game = "river"
+    rules = _rules(args, settings)
+    director = build_director(headless=False, size=size, position=position, rules=rules,
+                              shadows=settings.shadows and not args.no_shadows)
+    for m in messages:
+        director.say(m)
+
+    def remember() -> None:
+        w, h = director.window.get_size()
+        settings.window.width, settings.window.height = w, h
+        try:
+            x, y = director.window.get_location()
+            settings.window.x, settings.window.y = x, y
+        except Exception:  # some platforms cannot report a position; keep the old one
+            pass
+        if director.last_game in GAMES:
+            settings.last_game = director.last_game
+        try:
+            store.save_settings(settings)
+        except OSError as exc:
+            print(f"gamehall: could not save settings: {exc}", file=sys.stderr)
+
+    director.on_quit = remember
+    try:
+        director.switch(game)
+        director.run()
+    finally:
+        director.close()
+    return 0
+
+
+# -- shot ----------------------------------------------------------------------------------
+
+
+def cmd_shot(args: argparse.Namespace) -> int:
+    from game.settings import Store
+
+    settings, _ = Store().load_settings()
+    size = _size(args.size)
+    director = build_director(headless=True, size=size, rules=_rules(args, settings),
+                              shadows=not args.no_shadows, persist=False)
+    try:
+        director.switch(args.game)
+        for action in [a.strip() for a in (args.do or "").split(",") if a.strip()]:
+            if action == "overlay":
+                director.overlay.toggle()
+                continue
+            if action == "wait":
+                director.advance(1.0)
+                continue
+            known = {a.split(":")[0] for a in director.controller.actions()} if (
+                director.controller) else set()
+            if action.split(":")[0] not in known:
+                print(f"gamehall shot: unknown action {action!r}; the {args.game} game knows "
+                      + ", ".join(director.controller.actions() if director.controller else [])
+                      + ", overlay, wait", file=sys.stderr)
+                return 2
+            director.perform(action)
+            if not director.settle():
+                print("gamehall shot: the animation did not settle", file=sys.stderr)
+        director.advance(0.5)  # let the water move and the hint arrow bob a little
+        out = director.screenshot(args.out)
+        print(f"wrote {out}")
+        assert director.controller is not None
+        print(director.controller.status_line())
+    finally:
+        director.close()
+    return 0
+
+
+# -- solve ---------------------------------------------------------------------------------
+
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    from game.logic.river import RiverPuzzle, RiverSettingError, RiverState, Rules
+
+    try:
+        rules = Rules(args.priests, args.devils, args.capacity)
+        RiverPuzzle.check(rules)
+    except RiverSettingError as exc:
+        print(f"gamehall solve: {exc}", file=sys.stderr)
+        return 2
+    puzzle = RiverPuzzle(rules)
+    state = RiverState.start(rules)
+    c = state.crossing()
+    loads = puzzle.solution(state)
+    for i, load in enumerate(loads, 1):
+        side = c.boat
+        c_next = _after(c, load)
+        print(f"{i:3d}. {side.value:>5} -> {side.other.value:<5}  {load}"
+              f"   left bank then {c_next.left_priests}P {c_next.left_devils}D")
+        c = c_next
+    print(f"crossings={len(loads)}")
+    return 0
+
+
+# -- bench ---------------------------------------------------------------------------------
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    if args.what != "render":
+        print(f"gamehall bench: unknown benchmark {args.what!r}; try: render", file=sys.stderr)
+        return 2
+    import moderngl
+
+    size = _size(args.size)
+    scenes = [args.scene] if args.scene else list(SCENES)
+    for name in scenes:
+        if name not in SCENES:
+            print(f"gamehall bench: unknown scene {name!r}; try: {', '.join(SCENES)}",
+                  file=sys.stderr)
+            return 2
+    director = build_director(headless=True, size=size, shadows=not args.no_shadows,
+                              persist=False)
+    try:
+        fbo = director.offscreen(size)
+        for name in scenes:
+            director.switch(name)
+            director.advance(0.2)
+            for _ in range(5):  # warm-up: shader compilation, first buffer uploads
+                director.render(fbo, size)
+            director.ctx.finish()
+            frames = []
+            for _ in range(args.frames):
+                director.advance(1.0 / 60.0)
+                t0 = time.perf_counter()
+                calls = director.render(fbo, size)
+                director.ctx.finish()
+                frames.append((time.perf_counter() - t0) * 1000.0)
+            clears = []
+            for _ in range(max(5, args.frames // 4)):
+                t0 = time.perf_counter()
+                fbo.use()
+                fbo.clear(0.2, 0.3, 0.4, 1.0)
+                director.ctx.enable_only(moderngl.BLEND)
+                director.hud.draw()
+                director.ctx.finish()
+                clears.append((time.perf_counter() - t0) * 1000.0)
+            frames.sort()
+            p95 = frames[min(len(frames) - 1, int(round(0.95 * (len(frames) - 1))))]
+            stats = director.renderer.stats
+            print(
+                f"scene={name} median_ms={statistics.median(frames):.2f} p95_ms={p95:.2f} "
+                f"clear_ms={statistics.median(clears):.2f} draw_calls={calls} "
+                f"triangles={stats.triangles} meshes={stats.meshes} nodes={stats.nodes} "
+                f"shadows={'on' if director.renderer.shadows else 'off'} size={size[0]}x{size[1]}"
+            )
+    finally:
+        director.close()
+    return 0
+
+
+# -- shared --------------------------------------------------------------------------------
+
+
+def build_director(
+    *,
+    headless: bool,
+    size: tuple[int, int] = (1280, 720),
+    position: tuple[int, int] | None = None,
+    rules: Rules | None = None,
+    shadows: bool = True,
+    persist: bool = True,
+) -> Director:
+    """A Director with every game registered. ``persist``: save options and statistics."""
+    from game.controllers.menu import MenuController
+    from game.controllers.river import RiverController
+    from game.engine.director import Director
+
+    director = Director(headless=headless, size=size, position=position, shadows=shadows)
+    director.register("menu", MenuController)
+
+    def river() -> RiverController:
+        if not persist:
+            return RiverController(rules)
+        return RiverController(rules, on_options=_save_river_options, on_result=_record_river)
+
+    director.register("river", river)
+    return director
+
+
+def _save_river_options(rules: Rules) -> None:
+    from game.settings import Store
+
+    store = Store()
+    settings, _ = store.load_settings()
+    settings.river.priests, settings.river.devils = rules.priests, rules.devils
+    settings.river.capacity = rules.capacity
+    try:
+        store.save_settings(settings)
+    except OSError as exc:
+        log.warning("could not save the river options: %s", exc)
+
+
+def _record_river(state: object, won: bool) -> str | None:
+    from game.logic.river import RiverState
+    from game.settings import Store
+
+    assert isinstance(state, RiverState)
+    store = Store()
+    stats, _ = store.load_statistics()
+    best = stats.record("river", won=won, setting=state.rules.key(),
+                        score=state.crossings if won else None)
+    try:
+        store.save_statistics(stats)
+    except OSError as exc:
+        log.warning("could not save statistics: %s", exc)
+    record = stats.games["river"]
+    note = f"Won {record.won} of {record.played}."
+    return f"New best for {state.rules.key()}! {note}" if best else note
+
+
+def _rules(args: argparse.Namespace, settings: object) -> Rules:
+    from game.logic.river import RiverPuzzle, Rules
+
+    opts = getattr(settings, "river", None)
+    rules = Rules(
+        args.priests if args.priests is not None else getattr(opts, "priests", 3),
+        args.devils if args.devils is not None else getattr(opts, "devils", 3),
+        args.capacity if args.capacity is not None else getattr(opts, "capacity", 2),
+    )
+    RiverPuzzle.check(rules)
+    return rules
+
+
+def _after(c: object, load: object) -> object:
+    from game.logic.river import Crossing, Load, Side
+
+    assert isinstance(c, Crossing) and isinstance(load, Load)
+    sign = -1 if c.boat is Side.LEFT else 1
+    return Crossing(c.left_priests + sign * load.priests, c.left_devils + sign * load.devils,
+                    c.boat.other)
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise ValueError(f"--size should look like 1280x720, not {text!r}") from None
+    if not (64 <= w <= 8192 and 64 <= h <= 8192):
+        raise ValueError(f"--size {text} is out of range (64..8192 each way)")
+    return w, h
+
+
+def _river_options(p: argparse.ArgumentParser, defaults: bool) -> None:
+    d = 3 if defaults else None
+    p.add_argument("--priests", type=int, default=d, help="number of priests (default 3)")
+    p.add_argument("--devils", type=int, default=d, help="number of devils (default 3)")
+    p.add_argument("--capacity", type=int, default=2 if defaults else None,
+                   help="seats in the boat (default 2)")
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="gamehall",
+                                     description="Thinking games in a real 3D window.")
+    parser.add_argument("-v", "--verbose", action="store_true", help="log what happens")
+    sub = parser.add_subparsers(dest="command")
+
+    play = sub.add_parser("play", help="open the window and play")
+    play.add_argument("game", nargs="?", choices=(*GAMES, "menu"), help="start in this game")
+    play.add_argument("--size", help="window size, e.g. 1280x720")
+    play.add_argument("--no-shadows", action="store_true", help="draw without shadows")
+    _river_options(play, defaults=False)
+    play.set_defaults(func=cmd_play)
+
+    shot = sub.add_parser("shot", help="render a scene headless after scripted actions")
+    shot.add_argument("game", choices=(*GAMES, "menu"))
+    shot.add_argument("--out", required=True, type=Path, help="PNG file to write")
+    shot.add_argument("--size", default="1280x720", help="picture size, e.g. 1280x720")
+    shot.add_argument("--do", default="", help="comma-separated UserActions, e.g. hint,next")
+    shot.add_argument("--no-shadows", action="store_true")
+    _river_options(shot, defaults=False)
+    shot.set_defaults(func=cmd_shot)
+
+    solve = sub.add_parser("solve", help="print the optimal plan for a puzzle")
+    solve.add_argument("game", choices=GAMES)
+    _river_options(solve, defaults=True)
+    solve.set_defaults(func=cmd_solve)
+
+    bench = sub.add_parser("bench", help="measure; prints one line per figure")
+    bench.add_argument("what", choices=("render",))
+    bench.add_argument("--scene", help=f"one of {', '.join(SCENES)} (default: all)")
+    bench.add_argument("--frames", type=int, default=120)
+    bench.add_argument("--size", default="1280x720")
+    bench.add_argument("--no-shadows", action="store_true")
+    bench.set_defaults(func=cmd_bench)
+    return parser

@@ -1,0 +1,234 @@
+"""The HUD: buttons with hover and disabled states, a status banner, a title and a counter.
+
+Drawn with pyglet shapes and labels in one Batch after the 3D pass. Sizes follow the window
+height so text stays readable from 640x400 to 4K. The HUD knows nothing of any game: it shows
+a controller's :class:`Status` and :class:`Button` list and reports which button was hit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pyglet
+from pyglet import shapes
+from pyglet.text import Label
+
+from game.engine.controller import Button, Status, Tone
+
+FONT = ("DejaVu Sans", "Arial", "Helvetica")
+
+TONE_COLORS: dict[Tone, tuple[int, int, int]] = {
+    Tone.INFO: (32, 44, 66),
+    Tone.HINT: (150, 104, 12),
+    Tone.WARN: (160, 72, 20),
+    Tone.WON: (26, 120, 62),
+    Tone.LOST: (150, 30, 36),
+}
+
+
+@dataclass
+class _ButtonView:
+    spec: Button
+    rect: shapes.RoundedRectangle
+    label: Label
+    x: float = 0.0
+    y: float = 0.0
+    w: float = 0.0
+    h: float = 0.0
+    enabled: bool = True
+
+    def contains(self, x: float, y: float) -> bool:
+        return self.x <= x <= self.x + self.w and self.y <= y <= self.y + self.h
+
+
+class Hud:
+    """Lays out and draws the HUD for a window of ``size`` (pixels, origin bottom-left)."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        self.batch = pyglet.graphics.Batch()
+        self.back = pyglet.graphics.Group(order=0)
+        self.front = pyglet.graphics.Group(order=1)
+        self.size = size
+        self.hover: str | None = None
+        self._buttons: list[_ButtonView] = []
+        self._specs: list[Button] = []
+        self._status = Status(title="")
+        self.panel = shapes.RoundedRectangle(0, 0, 10, 10, radius=10, color=(20, 26, 40, 170),
+                                             batch=self.batch, group=self.back)
+        self.title = self._label(bold=True)
+        self.counter = self._label()
+        self.help = self._label(color=(220, 228, 240, 230))
+        self.banner_box = shapes.RoundedRectangle(0, 0, 10, 10, radius=12,
+                                                  color=(32, 44, 66, 215), batch=self.batch,
+                                                  group=self.back)
+        self.banner = self._label(anchor_x="center", bold=True)
+        self.layout(size)
+
+    # -- public -----------------------------------------------------------------------------
+
+    def font_size(self) -> int:
+        return max(10, min(22, round(self.size[1] / 50)))
+
+    def layout(self, size: tuple[int, int]) -> None:
+        """Place everything for a new window size."""
+        self.size = size
+        self._rebuild_buttons()
+        self._place_texts()
+
+    def set_buttons(self, specs: list[Button]) -> None:
+        if [(b.label, b.action, b.group) for b in specs] != [
+            (b.label, b.action, b.group) for b in self._specs
+        ]:
+            self._specs = list(specs)
+            self._rebuild_buttons()
+        else:
+            self._specs = list(specs)
+            for view, spec in zip(self._buttons, specs, strict=True):
+                view.spec = spec
+
+    def set_status(self, status: Status) -> None:
+        """Show a controller's status; labels change only when their text does."""
+        old, self._status = self._status, status
+        if status == old:
+            self._refresh_buttons()
+            return
+        self.title.text = status.title
+        self.counter.text = status.counter
+        self.help.text = status.help
+        self.banner.text = status.banner
+        r, g, b = TONE_COLORS[status.tone]
+        self.banner_box.color = (r, g, b, 225)
+        self._place_texts()
+        self._refresh_buttons()
+
+    def button_at(self, x: float, y: float) -> Button | None:
+        for view in self._buttons:
+            if view.contains(x, y):
+                return view.spec
+        return None
+
+    def contains(self, x: float, y: float) -> bool:
+        """True over any HUD element that should swallow a click (buttons, panels)."""
+        return self.button_at(x, y) is not None
+
+    def on_mouse_motion(self, x: float, y: float) -> None:
+        spec = self.button_at(x, y)
+        hover = spec.action if spec else None
+        if hover != self.hover:
+            self.hover = hover
+            self._refresh_buttons()
+
+    def draw(self) -> None:
+        self.batch.draw()
+
+    def is_enabled(self, action: str) -> bool:
+        return any(v.enabled for v in self._buttons if v.spec.action == action)
+
+    # -- helpers ----------------------------------------------------------------------------
+
+    def _label(
+        self,
+        *,
+        bold: bool = False,
+        anchor_x: str = "left",
+        color: tuple[int, int, int, int] = (255, 255, 255, 255),
+    ) -> Label:
+        return Label("", font_name=FONT, font_size=12, weight="bold" if bold else "normal",
+                     color=color,
+                     anchor_x=anchor_x, anchor_y="baseline", batch=self.batch, group=self.front)
+
+    def _place_texts(self) -> None:
+        w, h = self.size
+        fs = self.font_size()
+        pad = fs
+        self.title.font_size = round(fs * 1.5)
+        self.counter.font_size = fs
+        self.help.font_size = max(9, round(fs * 0.8))
+        self.title.position = (pad * 1.6, h - pad * 1.2 - self.title.font_size * 1.3, 0)
+        self.counter.position = (pad * 1.6, self.title.y - fs * 2.0, 0)
+        self.help.position = (pad * 1.6, self.counter.y - fs * 1.8, 0)
+        lines = [self.title, self.counter] + ([self.help] if self.help.text else [])
+        width = max(lb.content_width for lb in lines) + pad * 1.6
+        self.panel.position = (pad * 0.8, lines[-1].y - fs * 0.9)
+        self.panel.width = width
+        self.panel.height = h - pad * 0.6 - self.panel.y
+        # The banner sits centred just above the bottom button bar, like a subtitle, so it
+        # never covers the title panel or the option buttons at the top.
+        self.banner.font_size = round(fs * 1.15)
+        bh = self.banner.font_size * 2.6
+        bottom = fs * 0.9 + fs * 2.6 + fs * 0.9
+        self.banner.position = (w / 2, bottom + bh / 2 - self.banner.font_size * 0.4, 0)
+        bw = min(self.banner.content_width + fs * 2.4, w - fs)
+        self.banner_box.width = bw
+        self.banner_box.height = bh
+        self.banner_box.position = (w / 2 - bw / 2, bottom)
+        visible = bool(self.banner.text)
+        self.banner_box.visible = visible
+        self.banner.visible = visible
+
+    def _rebuild_buttons(self) -> None:
+        for view in self._buttons:
+            view.rect.delete()
+            view.label.delete()
+        self._buttons = []
+        w, h = self.size
+        fs = self.font_size()
+        bh = fs * 2.6
+        gap = fs * 0.6
+        for group in ("main", "options"):
+            specs = [s for s in self._specs if s.group == group]
+            if not specs:
+                continue
+            views = []
+            for spec in specs:
+                text = f"{spec.label}  {spec.key}" if spec.key else spec.label
+                label = Label(text, font_name=FONT, font_size=fs if group == "main" else fs * 0.9,
+                              anchor_x="center", anchor_y="center", batch=self.batch,
+                              group=self.front)
+                bw = label.content_width + fs * 2.0
+                rect = shapes.RoundedRectangle(0, 0, bw, bh, radius=bh * 0.3, batch=self.batch,
+                                               group=self.back)
+                views.append(_ButtonView(spec, rect, label, w=bw, h=bh))
+            if group == "main":
+                total = sum(v.w for v in views) + gap * (len(views) - 1)
+                x = max(gap, (w - total) / 2)
+                y = gap * 1.5
+                for v in views:
+                    v.x, v.y = x, y
+                    x += v.w + gap
+            else:
+                # Options: a grid of two columns in the top-right corner ("Priests −",
+                # "Priests +" side by side), each column as wide as its widest button.
+                cols = 2
+                col_w = [
+                    max(v.w for v in views[c::cols]) for c in range(min(cols, len(views)))
+                ]
+                x0 = w - gap - sum(col_w) - gap * (len(col_w) - 1)
+                for i, v in enumerate(views):
+                    row, col = divmod(i, cols)
+                    v.w = col_w[col]
+                    v.rect.width = v.w
+                    v.x = x0 + sum(col_w[:col]) + gap * col
+                    v.y = h - gap - bh - row * (bh + gap * 0.6)
+            for v in views:
+                v.rect.position = (v.x, v.y)
+                v.label.position = (v.x + v.w / 2, v.y + v.h / 2, 0)
+            self._buttons.extend(views)
+        self._refresh_buttons()
+
+    def _refresh_buttons(self) -> None:
+        for view in self._buttons:
+            try:
+                view.enabled = bool(view.spec.enabled())
+            except Exception:  # a broken predicate disables its button, never the HUD
+                view.enabled = False
+            hovered = view.spec.action == self.hover
+            if not view.enabled:
+                view.rect.color = (70, 74, 84, 150)
+                view.label.color = (170, 174, 182, 200)
+            elif hovered:
+                view.rect.color = (246, 190, 70, 240)
+                view.label.color = (30, 24, 10, 255)
+            else:
+                view.rect.color = (28, 38, 58, 215)
+                view.label.color = (255, 255, 255, 255)

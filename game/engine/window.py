@@ -1,0 +1,65 @@
+"""Opening pyglet's window, or its headless (EGL) stand-in, with a clear error on no display."""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import TYPE_CHECKING
+
+from game.errors import NoDisplayError
+
+if TYPE_CHECKING:
+    import pyglet.window
+
+NO_DISPLAY_MESSAGE = (
+    "gamehall: no display found. Run it under a virtual screen with "
+    "`xvfb-run -a gamehall play`, or render a picture with `gamehall shot river --out river.png`."
+)
+
+
+def configure_pyglet(headless: bool) -> None:
+    """Set pyglet's options; must run before pyglet.window is imported anywhere."""
+    import pyglet
+
+    pyglet.options["headless"] = headless
+    pyglet.options["debug_gl"] = False  # we check ctx.error ourselves where it matters
+    pyglet.options["shadow_window"] = False
+
+
+def has_display() -> bool:
+    if sys.platform.startswith("linux"):
+        return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+    return True
+
+
+def open_window(
+    size: tuple[int, int],
+    *,
+    headless: bool,
+    title: str = "Gamehall",
+    position: tuple[int, int] | None = None,
+) -> pyglet.window.Window:
+    """Open the game window (resizable) or a hidden headless one of ``size``."""
+    if not headless and not has_display():
+        raise NoDisplayError(NO_DISPLAY_MESSAGE)
+    configure_pyglet(headless)
+    import pyglet
+
+    config = pyglet.gl.Config(major_version=3, minor_version=3, forward_compatible=True,
+                              double_buffer=True, depth_size=24)
+    try:
+        if headless:
+            return pyglet.window.Window(size[0], size[1], visible=False, config=config)
+        window = pyglet.window.Window(
+            size[0], size[1], caption=title, resizable=True, config=config, visible=False
+        )
+    except pyglet.window.NoSuchDisplayException as exc:
+        raise NoDisplayError(NO_DISPLAY_MESSAGE) from exc
+    except pyglet.window.NoSuchConfigException:
+        window = pyglet.window.Window(size[0], size[1], caption=title, resizable=True,
+                                      visible=False)
+    if position is not None:
+        window.set_location(*position)
+    window.set_minimum_size(640, 400)
+    window.set_visible(True)
+    return window

@@ -1,0 +1,45 @@
+"""Shared fixtures: a private GAMEHALL_HOME for every test, and one headless Director."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from game.engine.window import configure_pyglet
+
+# Every in-process window in the tests is pyglet's headless (EGL) one; set before any test
+# module imports pyglet.window. The real-window test runs the game in a subprocess.
+configure_pyglet(headless=True)
+
+
+@pytest.fixture(autouse=True)
+def _private_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Settings, statistics and screenshots of a test go to its own temporary folder."""
+    home = tmp_path / "gamehall-home"
+    monkeypatch.setenv("GAMEHALL_HOME", str(home))
+    return home
+
+
+@pytest.fixture(scope="session")
+def director() -> Iterator[object]:
+    """One headless Director (pyglet's EGL window, Mesa) shared by the GL tests."""
+    from game.cli import build_director
+
+    d = build_director(headless=True, size=(640, 400), persist=False)
+    assert d.ctx.error == "GL_NO_ERROR"
+    yield d
+    d.close()
+
+
+@pytest.fixture
+def river(director: object) -> object:
+    """A fresh river game (3 priests, 3 devils, a boat for 2) on the shared Director."""
+    from game.engine.director import Director
+
+    assert isinstance(director, Director)
+    if director.overlay.visible:
+        director.overlay.toggle()
+    director.switch("river")
+    return director.controller

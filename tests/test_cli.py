@@ -1,0 +1,82 @@
+"""The command line, run as a person runs it (a subprocess of the installed command)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+
+def gamehall(*args: str, cwd: Path, env: dict[str, str] | None = None, timeout: float = 300):
+    """Run the installed ``gamehall`` when .ci/run made one, else ``python -m game``."""
+    venv_bin = os.environ.get("GAMEHALL_VENV_BIN")
+    exe = shutil.which("gamehall", path=venv_bin) if venv_bin else None
+    cmd = [exe, *args] if exe else [sys.executable, "-m", "game", *args]
+    full_env = {**os.environ, **(env or {})}
+    if not exe:
+        full_env["PYTHONPATH"] = str(Path(__file__).resolve().parents[1])
+    return subprocess.run(cmd, cwd=cwd, env=full_env, capture_output=True, text=True,
+                          timeout=timeout, check=False)
+
+
+def test_solve_river_prints_the_plan(tmp_path):
+    r = gamehall("solve", "river", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.strip().splitlines()
+    assert lines[-1] == "crossings=11"
+    assert len(lines) == 12
+
+
+def test_solve_river_unsolvable_says_why(tmp_path):
+    r = gamehall("solve", "river", "--priests", "4", "--devils", "4", "--capacity", "2",
+                 cwd=tmp_path)
+    assert r.returncode == 2
+    assert "4 priests and 4 devils cannot cross in a boat for 2" in r.stderr
+    assert "Traceback" not in r.stderr
+
+
+def test_solve_river_big(tmp_path):
+    r = gamehall("solve", "river", "--priests", "100", "--devils", "100", "--capacity", "4",
+                 cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip().splitlines()[-1] == "crossings=197"
+
+
+@pytest.mark.gl
+def test_shot_solve_writes_a_png_and_reports_a_win(tmp_path):
+    out = tmp_path / "river.png"
+    r = gamehall("shot", "river", "--do", "solve", "--out", str(out), "--size", "480x300",
+                 cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip().splitlines()[-1] == "status=won crossings=11 optimal=11"
+    data = out.read_bytes()
+    assert data.startswith(b"\x89PNG\r\n\x1a\n")
+    assert len(data) > 5000
+
+
+@pytest.mark.gl
+def test_shot_unknown_action_is_refused(tmp_path):
+    r = gamehall("shot", "river", "--do", "fly", "--out", str(tmp_path / "x.png"),
+                 "--size", "320x200", cwd=tmp_path)
+    assert r.returncode == 2
+    assert "unknown action 'fly'" in r.stderr
+    assert "Traceback" not in r.stderr
+
+
+def test_play_without_a_display_says_what_to_do(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    venv_bin = os.environ.get("GAMEHALL_VENV_BIN")
+    exe = shutil.which("gamehall", path=venv_bin) if venv_bin else None
+    cmd = [exe, "play"] if exe else [sys.executable, "-m", "game", "play"]
+    if not exe:
+        env["PYTHONPATH"] = str(Path(__file__).resolve().parents[1])
+    r = subprocess.run(cmd, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60,
+                       check=False)
+    assert r.returncode == 1
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1
+    assert "xvfb-run" in lines[0] and "gamehall shot" in lines[0]

@@ -1,0 +1,252 @@
+"""The F3 debug overlay: imgui-bundle UI through our own ModernGL renderer (headless pyglet)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from game.engine.overlay import DebugOverlay, FrameStats, draw_graph
+
+W, H = 640, 480
+BACKGROUND = (0.2, 0.4, 0.6, 1.0)
+STATS = FrameStats(
+    frame_ms=[16.0 + (i % 7) * 0.5 for i in range(240)],
+    fps=60.0,
+    draw_calls=12,
+    triangles=3456,
+    nodes=20,
+    running_actions=2,
+    scene="TestScene",
+)
+
+
+class GL:
+    def __init__(self, window: Any, ctx: Any, fbo: Any) -> None:
+        self.window, self.ctx, self.fbo = window, ctx, fbo
+
+    def framebuffer(self, width: int, height: int) -> Any:
+        ctx = self.ctx
+        return ctx.framebuffer(
+            [ctx.renderbuffer((width, height), 4)], ctx.depth_renderbuffer((width, height))
+        )
+
+    def changed_pixels(self, fbo: Any | None = None) -> int:
+        fbo = fbo or self.fbo
+        w, h = fbo.size
+        img = np.frombuffer(fbo.read(components=4), np.uint8).reshape(h, w, 4).astype(int)
+        bg = np.round(np.array(BACKGROUND) * 255).astype(int)
+        return int(np.any(np.abs(img - bg) > 2, axis=2).sum())
+
+
+@pytest.fixture(scope="module")
+def gl() -> Iterator[GL]:
+    pyglet = pytest.importorskip("pyglet")
+    moderngl = pytest.importorskip("moderngl")
+    pytest.importorskip("imgui_bundle")
+    pyglet.options["headless"] = True
+    try:
+        import pyglet.window
+
+        window = pyglet.window.Window(W, H, visible=False)
+    except Exception as exc:  # no EGL / no GL driver on this machine
+        pytest.skip(f"no headless OpenGL context: {exc}")
+    window.switch_to()
+    ctx = moderngl.create_context()
+    fbo = ctx.framebuffer([ctx.renderbuffer((W, H), 4)], ctx.depth_renderbuffer((W, H)))
+    yield GL(window, ctx, fbo)
+    fbo.release()
+    window.close()
+
+
+@pytest.fixture
+def overlay(gl: GL) -> Iterator[DebugOverlay]:
+    gl.window.switch_to()
+    assert gl.ctx.error == "GL_NO_ERROR"
+    ov = DebugOverlay(gl.ctx)
+    yield ov
+    ov.release()
+    assert gl.ctx.error == "GL_NO_ERROR"
+
+
+def frame(
+    gl: GL, ov: DebugOverlay, panel: Callable[[], None] | None = None, fbo: Any = None
+) -> int:
+    fbo = fbo or gl.fbo
+    fbo.use()
+    gl.ctx.clear(*BACKGROUND)
+    calls = ov.draw(fbo, (W, H), STATS, panel, "Test panel", 1 / 60)
+    assert gl.ctx.error == "GL_NO_ERROR"
+    return calls
+
+
+@pytest.mark.gl
+def test_draw_changes_pixels_and_counts_draw_calls(gl: GL, overlay: DebugOverlay) -> None:
+    assert overlay.toggle() is True
+    calls = frame(gl, overlay)
+    assert calls > 0
+    assert gl.changed_pixels() > 5000
+    assert gl.ctx.scissor is None or tuple(gl.ctx.scissor) == (0, 0, W, H)
+
+
+@pytest.mark.gl
+def test_hidden_overlay_draws_and_consumes_nothing(gl: GL, overlay: DebugOverlay) -> None:
+    assert overlay.visible is False
+    assert frame(gl, overlay) == 0
+    assert gl.changed_pixels() == 0
+    overlay.on_mouse_motion(40, H - 40)
+    assert overlay.on_mouse_press(40, H - 40, 1) is False
+    assert overlay.on_mouse_release(40, H - 40, 1) is False
+    assert overlay.on_mouse_scroll(40, H - 40, 1.0) is False
+    assert overlay.wants_mouse() is False
+    assert overlay.wants_keyboard() is False
+    # shown, drawn once, hidden again: consumes nothing any more
+    overlay.toggle()
+    frame(gl, overlay)
+    assert overlay.toggle() is False
+    overlay.on_mouse_motion(40, H - 40)
+    assert overlay.wants_mouse() is False
+    assert overlay.on_mouse_press(40, H - 40, 1) is False
+
+
+@pytest.mark.gl
+def test_mouse_over_debug_window_is_captured(gl: GL, overlay: DebugOverlay) -> None:
+    overlay.toggle()
+    frame(gl, overlay)
+    # the debug window sits at the top-left: (40, 40) from the top in imgui terms
+    overlay.on_mouse_motion(40, H - 40)
+    assert overlay.wants_mouse() is True
+    assert overlay.on_mouse_press(40, H - 40, 1) is True
+    frame(gl, overlay)
+    assert overlay.wants_mouse() is True
+    assert overlay.on_mouse_release(40, H - 40, 1) is True
+    frame(gl, overlay)
+    assert overlay.on_mouse_scroll(40, H - 40, -1.0) is True
+    # bottom-right corner: no overlay window there
+    overlay.on_mouse_motion(W - 5, 5)
+    assert overlay.wants_mouse() is False
+    assert overlay.on_mouse_press(W - 5, 5, 1) is False
+    assert overlay.on_mouse_release(W - 5, 5, 1) is False
+    assert overlay.on_mouse_scroll(W - 5, 5, 1.0) is False
+    frame(gl, overlay)
+    assert overlay.wants_mouse() is False
+
+
+@pytest.mark.gl
+def test_panel_button_receives_clicks(gl: GL, overlay: DebugOverlay) -> None:
+    from imgui_bundle import imgui
+
+    seen: dict[str, Any] = {"calls": 0, "clicks": 0, "rect": None}
+
+    def panel() -> None:
+        seen["calls"] += 1
+        imgui.text("panel text")
+        if imgui.button("Press me"):
+            seen["clicks"] += 1
+        lo, hi = imgui.get_item_rect_min(), imgui.get_item_rect_max()
+        seen["rect"] = (lo.x, lo.y, hi.x, hi.y)
+
+    overlay.toggle()
+    frame(gl, overlay, panel)
+    assert seen["calls"] >= 1
+    assert overlay.panel_error is None
+    x0, y0, x1, y1 = seen["rect"]
+    assert x1 > x0 and y1 > y0
+    # imgui coordinates (top-left origin) -> pyglet window coordinates (bottom-left origin)
+    px, py = (x0 + x1) / 2, H - (y0 + y1) / 2
+    overlay.on_mouse_motion(px, py)
+    frame(gl, overlay, panel)
+    assert overlay.wants_mouse() is True
+    assert overlay.on_mouse_press(px, py, 1) is True
+    frame(gl, overlay, panel)
+    assert seen["clicks"] == 0
+    assert overlay.on_mouse_release(px, py, 1) is True
+    frame(gl, overlay, panel)
+    assert seen["clicks"] == 1
+    frame(gl, overlay, panel)
+    assert seen["clicks"] == 1
+
+
+@pytest.mark.gl
+def test_draw_graph_in_panel(gl: GL, overlay: DebugOverlay) -> None:
+    nodes = [((i % 4) / 3, (i // 4) / 3) for i in range(16)]
+    edges = [(i, i + 1) for i in range(16) if i % 4 != 3] + [(i, i + 4) for i in range(12)]
+    labels = [f"s{i}" for i in range(16)]
+
+    def panel() -> None:
+        draw_graph(nodes, edges, labels=labels, current=5, goal=[15], highlight=[6, 9])
+
+    overlay.toggle()
+    without = frame(gl, overlay)
+    with_graph = frame(gl, overlay, panel)
+    assert overlay.panel_error is None
+    assert with_graph >= without
+    # hover a node: the tooltip path runs too
+    x, y = W - 150, H - 120
+    overlay.on_mouse_motion(x, y)
+    frame(gl, overlay, panel)
+    frame(gl, overlay, panel)
+    assert overlay.panel_error is None
+
+    def bad_panel() -> None:
+        draw_graph(nodes, [(0, 99)])
+
+    frame(gl, overlay, bad_panel)
+    assert overlay.panel_error is not None and "99" in overlay.panel_error
+
+
+@pytest.mark.gl
+def test_failing_panel_is_contained(gl: GL, overlay: DebugOverlay) -> None:
+    from imgui_bundle import imgui
+
+    def panel() -> None:
+        imgui.push_style_color(imgui.Col_.text, imgui.ImVec4(1, 0, 0, 1))
+        imgui.begin_child("unfinished", (80, 40))
+        raise RuntimeError("panel bug")
+
+    overlay.toggle()
+    assert frame(gl, overlay, panel) > 0
+    assert overlay.panel_error == "RuntimeError: panel bug"
+    assert frame(gl, overlay) > 0
+    assert overlay.panel_error is None
+
+
+@pytest.mark.gl
+def test_hidpi_framebuffer(gl: GL, overlay: DebugOverlay) -> None:
+    overlay.toggle()
+    frame(gl, overlay)
+    small = gl.changed_pixels()
+    big_fbo = gl.framebuffer(2 * W, 2 * H)
+    try:
+        frame(gl, overlay, fbo=big_fbo)
+        big = gl.changed_pixels(big_fbo)
+    finally:
+        big_fbo.release()
+    assert 3.0 < big / small < 5.0
+    # input stays in window units
+    overlay.on_mouse_motion(40, H - 40)
+    assert overlay.wants_mouse() is True
+
+
+@pytest.mark.gl
+def test_release_leaves_no_gl_error_and_can_redraw(gl: GL, overlay: DebugOverlay) -> None:
+    overlay.toggle()
+    frame(gl, overlay)
+    overlay.release()
+    assert gl.ctx.error == "GL_NO_ERROR"
+    assert overlay.wants_mouse() is False
+    assert frame(gl, overlay) > 0  # lazily recreated
+    overlay.release()
+    overlay.release()  # twice is harmless
+    assert gl.ctx.error == "GL_NO_ERROR"
+
+
+def test_import_does_not_load_imgui_bundle() -> None:
+    root = Path(__file__).resolve().parent.parent
+    code = "import sys, game.engine.overlay; assert 'imgui_bundle' not in sys.modules"
+    subprocess.run([sys.executable, "-c", code], cwd=root, check=True, timeout=60)

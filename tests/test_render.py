@@ -1,0 +1,154 @@
+"""Rendering: every scene draws something with no GL error; F3; picking; clicks on the overlay."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from pyglet.window import key, mouse
+
+from game.engine.scene import SceneError, load_scene
+from game.resources import asset_dir
+
+pytestmark = pytest.mark.gl
+
+SCENES = sorted(p.stem for p in asset_dir("scenes").glob("*.toml"))
+
+
+def screen_xy(director, world: np.ndarray) -> tuple[float, float]:
+    """Window pixel of a world point (origin bottom-left)."""
+    vp = director.renderer.view_projection(director.scene, director.framebuffer_size())
+    clip = vp @ np.append(world, 1.0)
+    ndc = clip[:3] / clip[3]
+    w, h = director.window_size()
+    return (ndc[0] + 1) / 2 * w, (ndc[1] + 1) / 2 * h
+
+
+@pytest.mark.parametrize("name", SCENES)
+def test_every_scene_renders_its_objects(director, name):
+    assert director.ctx.error == "GL_NO_ERROR"
+    director.switch(name)
+    full = director.capture()
+    assert director.ctx.error == "GL_NO_ERROR"
+    for node in director.scene:
+        node.hidden = True
+    empty = director.capture()
+    changed = np.any(full != empty, axis=2).mean()
+    assert changed > 0.05, f"{name}: only {changed:.1%} of the picture shows objects"
+    assert director.renderer.stats.draw_calls <= 1  # just the sky when everything is hidden
+    director.switch(name)
+    director.capture()
+    stats = director.renderer.stats
+    assert stats.draw_calls == 3  # sky, one shadow multi-draw, one scene multi-draw
+    assert stats.triangles > 1000
+    assert director.ctx.error == "GL_NO_ERROR"
+
+
+def test_shadows_darken_the_ground(director):
+    director.switch("river")
+    with_shadows = director.capture().astype(int)
+    director.renderer.shadows = False
+    try:
+        without = director.capture().astype(int)
+    finally:
+        director.renderer.shadows = True
+    darker = (with_shadows.sum(axis=2) < without.sum(axis=2) - 30).mean()
+    assert darker > 0.005
+
+
+def test_resize_keeps_the_picture_right(director):
+    director.switch("river")
+    # A headless window cannot really change size; call the handler pyglet would call.
+    director.on_resize(800, 300)
+    try:
+        assert director.framebuffer_size() == (800, 300)
+        pixels = director.capture()
+        assert pixels.shape == (300, 800, 3)
+        # The boat stays on screen, inside the picture.
+        x, y = screen_xy(director, director.scene["boat"].world_position())
+        assert 0 < x < 800 and 0 < y < 300
+        # The HUD follows: every button inside the new width.
+        assert all(0 <= v.x and v.x + v.w <= 800 for v in director.hud._buttons)
+    finally:
+        director.on_resize(640, 400)
+
+
+def test_f3_toggles_the_overlay(director, river):
+    plain = director.capture()
+    director.window.dispatch_event("on_key_press", key.F3, 0)
+    director.window.dispatch_events()
+    assert director.overlay.visible
+    shown = director.capture()
+    assert director.ctx.error == "GL_NO_ERROR"
+    assert np.any(plain != shown, axis=2).mean() > 0.02
+    director.window.dispatch_event("on_key_press", key.F3, 0)
+    director.window.dispatch_events()
+    assert not director.overlay.visible
+
+
+def test_a_click_on_the_overlay_does_not_reach_the_game(director, river):
+    director.overlay.toggle()
+    try:
+        director.capture()  # one overlay frame, so imgui knows where its windows are
+        w, h = director.window_size()
+        # The debug window sits at the top left; click inside it, over the title bar.
+        x, y = 40, h - 20
+        director.window.dispatch_event("on_mouse_motion", x, y, 0, 0)
+        director.capture()
+        key_before = river.state.key()
+        assert director.click(x, y, mouse.LEFT) == "overlay"
+        director.capture()
+        director.window.dispatch_event("on_mouse_release", x, y, mouse.LEFT, 0)
+        assert river.state.key() == key_before
+        assert director.actions.busy == 0
+    finally:
+        director.overlay.toggle()
+
+
+def test_picking_a_character_boards_it(director, river):
+    node = director.scene["devil1"]
+    x, y = screen_xy(director, node.world_position() + np.array([0, 0.5, 0], "f4"))
+    assert director.pick_at(x, y) is node
+    assert director.click(x, y) == "scene"
+    director.settle()
+    assert river.places["devil1"].aboard
+    boat = director.scene["boat"]
+    bx, by = screen_xy(director, boat.world_position() + np.array([0.9, 0.1, 0], "f4"))
+    assert director.pick_at(bx, by) is boat
+    director.click(bx, by)
+    director.settle()
+    assert river.state.crossings == 1
+
+
+def test_hover_highlights_and_hud_buttons_work(director, river):
+    node = director.scene["priest1"]  # behind the devils: aim at the head
+    x, y = screen_xy(director, node.world_position() + np.array([0, 1.15, 0], "f4"))
+    director.window.dispatch_event("on_mouse_motion", x, y, 0, 0)
+    director.window.dispatch_events()
+    assert director.hovered is node
+    assert node.highlight > 0
+    spec = next(b for b in river.buttons() if b.action == "hint")
+    hx = hy = None
+    for view in director.hud._buttons:
+        if view.spec.action == spec.action:
+            hx, hy = view.x + view.w / 2, view.y + view.h / 2
+    assert hx is not None
+    assert director.click(hx, hy) == "hud"
+    assert "Hint" in river.status().banner
+
+
+def test_a_bad_scene_file_names_file_key_and_expectation(tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text('[camera]\neye = [0, 1]\n')
+    with pytest.raises(SceneError, match=r"bad.toml: camera.eye should be three numbers"):
+        load_scene(bad)
+    bad.write_text('[[objects]]\nname = "x"\nmaterial = "gold"\n')
+    with pytest.raises(SceneError, match=r"objects\[0\].material 'gold' is not defined"):
+        load_scene(bad)
+    bad.write_text('[[objects]]\nname = "x"\nsize = 3\n')
+    with pytest.raises(SceneError, match=r"objects\[0\] has unknown key 'size'"):
+        load_scene(bad)
+    bad.write_text("this is = = not toml")
+    with pytest.raises(SceneError, match=r"bad.toml: not valid TOML"):
+        load_scene(bad)
+    with pytest.raises(SceneError, match="cannot read"):
+        load_scene(tmp_path / "missing.toml")
