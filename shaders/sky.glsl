@@ -7,7 +7,7 @@ out vec2 v_uv;
 void main() {
     vec2 p = vec2(float((gl_VertexID & 1) << 2) - 1.0, float((gl_VertexID & 2) << 1) - 1.0);
     v_uv = p * 0.5 + 0.5;
-    gl_Position = vec4(p, 0.9999, 1.0);
+    gl_Position = vec4(p, 1.0, 1.0);  // on the far plane: drawn only where nothing is
 }
 
 #elif defined FRAGMENT_SHADER

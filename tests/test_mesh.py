@@ -96,7 +96,7 @@ def test_shipped_model_is_well_formed(models: dict[str, Mesh], name: str) -> Non
 
 @pytest.mark.parametrize("name", sorted(BUDGETS))
 def test_flat_normals_face_the_way_the_triangles_wind(models: dict[str, Mesh], name: str) -> None:
-    """Counter-clockwise corners and stored normals agree (the shadow pass may cull)."""
+    """Counter-clockwise corners face out, like the stored normals (the shadow pass culls)."""
     tri = models[name].positions.reshape(-1, 3, 3).astype(np.float64)
     face = np.cross(tri[:, 1] - tri[:, 0], tri[:, 2] - tri[:, 0])
     mean_normal = models[name].normals.reshape(-1, 3, 3).mean(axis=1)

@@ -38,7 +38,9 @@ def test_every_scene_renders_its_objects(director, name):
     director.switch(name)
     director.capture()
     stats = director.renderer.stats
-    assert stats.draw_calls == 3  # sky, one shadow multi-draw, one scene multi-draw
+    # sky, one scene multi-draw, and one shadow multi-draw when the shadow map was redrawn
+    assert stats.draw_calls == 2 + stats.shadow_updated
+    assert stats.meshes >= 4
     assert stats.triangles > 1000
     assert director.ctx.error == "GL_NO_ERROR"
 
@@ -53,6 +55,19 @@ def test_shadows_darken_the_ground(director):
         director.renderer.shadows = True
     darker = (with_shadows.sum(axis=2) < without.sum(axis=2) - 30).mean()
     assert darker > 0.005
+
+
+def test_the_shadow_map_is_redrawn_only_when_a_caster_moves(director, river):
+    director.capture()
+    director.capture()
+    assert not director.renderer.stats.shadow_updated
+    still = director.capture()
+    boat = director.scene["boat"]
+    boat.position = boat.position + np.array([0.0, 0.0, 0.6], "f4")
+    moved = director.capture()
+    assert director.renderer.stats.shadow_updated
+    assert director.renderer.stats.draw_calls == 3
+    assert np.any(still != moved, axis=2).mean() > 0.001
 
 
 def test_resize_keeps_the_picture_right(director):

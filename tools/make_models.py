@@ -512,8 +512,17 @@ def ring_band(a: np.ndarray, b: np.ndarray, col: ColourSpec) -> Geo:
 
 
 def _eyes(y: float, z: float, dx: float, size: float, colour: Colour) -> Geo:
+    """A pair of diamond eyes (cheap octahedra), mirrored about x=0, on the +Z face."""
     eye = octahedron(size, colour, squash=(0.8, 1.2, 0.5))
     return merge(move(eye, -dx, y, z), move(eye, dx, y, z))
+
+
+def _dots(y: float, z: float, dx: float, size: float, colour: Colour, segments: int) -> Geo:
+    """A pair of small round bumps facing +Z (a low dome each), mirrored about x=0."""
+    dome = lathe([(size, 0.0), (0.75 * size, 0.35 * size), (0.0, 0.5 * size)], segments, colour,
+                 caps=False)  # fmt: skip
+    dome = rotate(scale(dome, 1.0, 1.0, 1.15), (1, 0, 0), 90)  # +Y -> +Z, a little taller
+    return merge(move(dome, -dx, y, z), move(dome, dx, y, z))
 
 
 def priest() -> Geo:
@@ -539,14 +548,16 @@ def priest() -> Geo:
         (0.085, 0.41, 0.215),
     ]
     sleeve_col = [ROBE, ROBE, GOLD]
-    sleeve = tube(sleeve_path, [0.052, 0.060, 0.068, 0.072], 7, sleeve_col)
+    sleeve = tube(sleeve_path, [0.052, 0.060, 0.068, 0.072], 6, sleeve_col)
     sleeves = merge(sleeve, mirror_x(sleeve))
-    hands = move(blob(0.062, SKIN, subdivisions=1, squash=(1.25, 0.8, 0.8)), 0.0, 0.41, 0.235)
+    hands = move(scale(sphere(0.062, 7, 4, SKIN), 1.25, 0.8, 0.8), 0.0, 0.41, 0.235)
 
     # Head with a friendly face.
     head = move(sphere(0.135, 10, 7, SKIN), 0.0, 0.775, 0.0)
-    eyes = _eyes(0.785, 0.122, 0.046, 0.022, EYE)
-    cheeks = _eyes(0.75, 0.106, 0.074, 0.024, CHEEK)
+    eyes = _dots(0.79, 0.124, 0.046, 0.021, EYE, 8)
+    cheeks = _dots(0.75, 0.108, 0.074, 0.022, CHEEK, 6)
+    smile = tube([(-0.035, 0.735, 0.122), (-0.012, 0.722, 0.13), (0.012, 0.722, 0.13),
+                  (0.035, 0.735, 0.122)], [0.007] * 4, 3, EYE, caps=False)  # fmt: skip
 
     # Mitre: a tall pointed cap, flattened front to back, white with gold band and stripe.
     mitre_profile = [(0.128, 0.835), (0.134, 0.895), (0.128, 0.975), (0.098, 1.045), (0.0, 1.12)]
@@ -558,7 +569,7 @@ def priest() -> Geo:
     # A small gold cross on the chest.
     cross = merge(box((-0.014, 0.47, 0.17), (0.014, 0.565, 0.19), GOLD),
                   box((-0.04, 0.52, 0.17), (0.04, 0.545, 0.19), GOLD))  # fmt: skip
-    return merge(robe, sleeves, hands, head, eyes, cheeks, mitre, cross)
+    return merge(robe, sleeves, hands, head, eyes, cheeks, smile, mitre, cross)
 
 
 def devil() -> Geo:

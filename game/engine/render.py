@@ -24,7 +24,7 @@ from game.resources import asset_dir, asset_path
 log = logging.getLogger(__name__)
 
 INSTANCE_FLOATS = 24  # model matrix (16), tint rgb + glow (4), material (4)
-SHADOW_SIZE = 2048
+SHADOW_SIZE = 1024
 
 
 @dataclass
@@ -35,6 +35,7 @@ class RenderStats:
     triangles: int = 0
     nodes: int = 0
     meshes: int = 0
+    shadow_updated: bool = False  # False: the shadow map of an earlier frame was still right
 
 
 def load_program(ctx: moderngl.Context, name: str) -> moderngl.Program:
@@ -48,7 +49,12 @@ def load_program(ctx: moderngl.Context, name: str) -> moderngl.Program:
 
 
 class MeshLibrary:
-    """Every model under ``models/``, packed into one vertex buffer with per-mesh ranges."""
+    """Every model under ``models/``, packed into one indexed vertex buffer.
+
+    Identical corners are merged (in first-seen order, which keeps the vertex cache of a
+    software rasteriser warm): the water grid shares each vertex among six triangles, so it is
+    shaded a sixth as often.
+    """
 
     def __init__(self, ctx: moderngl.Context, folder: Path | None = None) -> None:
         folder = folder or asset_dir("models")
@@ -57,22 +63,44 @@ class MeshLibrary:
             self.meshes[path.stem] = load_obj(path)
         if not self.meshes:
             raise FileNotFoundError(f"no models found in {folder}")
-        self.first: dict[str, int] = {}
-        self.count: dict[str, int] = {}
-        chunks = []
-        offset = 0
+        self.first: dict[str, int] = {}  # first index of the mesh in the index buffer
+        self.count: dict[str, int] = {}  # number of indices (three per triangle)
+        self.base: dict[str, int] = {}  # added to every index of the mesh
+        vertex_chunks = []
+        index_chunks = []
+        vertices = indices = 0
         for name, mesh in self.meshes.items():
-            self.first[name] = offset
-            self.count[name] = len(mesh.vertices)
-            chunks.append(mesh.vertices)
-            offset += len(mesh.vertices)
-        self.buffer = ctx.buffer(np.concatenate(chunks).astype("f4").tobytes())
+            unique, index = _merge_corners(mesh.vertices)
+            self.first[name], self.count[name], self.base[name] = indices, len(index), vertices
+            vertex_chunks.append(unique)
+            index_chunks.append(index)
+            vertices += len(unique)
+            indices += len(index)
+        self.vertices = vertices
+        self.buffer = ctx.buffer(np.concatenate(vertex_chunks).astype("f4").tobytes())
+        self.index_buffer = ctx.buffer(np.concatenate(index_chunks).astype("u4").tobytes())
 
     def __contains__(self, name: object) -> bool:
         return name in self.meshes
 
     def release(self) -> None:
         self.buffer.release()
+        self.index_buffer.release()
+
+
+def _merge_corners(corners: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Unique rows of ``corners`` in first-seen order, and the index of each corner."""
+    seen: dict[bytes, int] = {}
+    index = np.empty(len(corners), dtype="u4")
+    keep = []
+    for i, row in enumerate(np.ascontiguousarray(corners, dtype="f4")):
+        key = row.tobytes()
+        j = seen.get(key)
+        if j is None:
+            j = seen[key] = len(keep)
+            keep.append(i)
+        index[i] = j
+    return corners[keep], index
 
 
 class Renderer:
@@ -97,10 +125,12 @@ class Renderer:
         self.shadow_map = ctx.depth_texture((SHADOW_SIZE, SHADOW_SIZE))
         self.shadow_map.compare_func = "<="
         self.shadow_map.filter = (moderngl.LINEAR, moderngl.LINEAR)
+        # Outside the map counts as lit: clamp to the border, whose depth the pass clears to 1.
         self.shadow_map.repeat_x = False
         self.shadow_map.repeat_y = False
         self.shadow_fbo = ctx.framebuffer(depth_attachment=self.shadow_map)
         self._missing_logged: set[str] = set()
+        self._shadow_key = b""
 
     # -- frame ------------------------------------------------------------------------------
 
@@ -108,34 +138,34 @@ class Renderer:
         """Draw sky, shadows and scene into ``fbo`` (``size`` is its pixel size)."""
         stats = RenderStats()
         width, height = max(1, size[0]), max(1, size[1])
-        commands, instance_data, stats.triangles, stats.nodes = self._gather(scene)
+        commands, instance_data, stats.triangles, stats.nodes, casters = self._gather(scene)
         stats.meshes = len(commands)
 
         fbo.use()
         self.ctx.viewport = (0, 0, width, height)
         self.ctx.scissor = None
         fbo.clear(*scene.background.bottom, 1.0, depth=1.0)
-        self.ctx.enable_only(moderngl.NOTHING)
-        self.sky_prog["u_top"].value = tuple(scene.background.top)
-        self.sky_prog["u_bottom"].value = tuple(scene.background.bottom)
-        self.sky_vao.render(moderngl.TRIANGLES, vertices=3)
-        stats.draw_calls += 1
         if not commands:
+            self._draw_sky(scene, stats)
             self.stats = stats
             return stats
 
         self._ensure_capacity(len(instance_data))
         assert self._instances is not None and self._indirect is not None
         self._instances.write(instance_data.tobytes())
-        # moderngl reads indirect commands with a 20-byte stride (the elements layout), so each
-        # arrays command (count, instances, first, base instance) is padded by one word.
-        packed = np.zeros((len(commands), 5), dtype="u4")
-        packed[:, 0:4] = commands
+        # Indexed commands: count, instances, first index, base vertex, base instance.
+        packed = np.asarray(commands, dtype="u4")
         self._indirect.orphan(packed.nbytes)
         self._indirect.write(packed.tobytes())
         light_vp = self._light_matrix(scene)
 
-        if self.shadows:
+        # The shadow map only changes when a caster moves or the light does; in a turn-based
+        # game most frames are still, so a still frame reuses the last map.
+        caster_rows = sum(c[1] for c in commands[:casters])
+        shadow_key = instance_data[:caster_rows].tobytes() + light_vp.tobytes()
+        if self.shadows and casters and shadow_key != self._shadow_key:
+            self._shadow_key = shadow_key
+            stats.shadow_updated = True
             self.shadow_fbo.use()
             self.ctx.viewport = (0, 0, SHADOW_SIZE, SHADOW_SIZE)
             self.shadow_fbo.clear(depth=1.0)
@@ -144,7 +174,8 @@ class Renderer:
             self.ctx.depth_func = "<"
             self.shadow_prog["u_light_vp"].write(light_vp.T.copy().tobytes())
             assert self._shadow_vao is not None
-            self._shadow_vao.render_indirect(self._indirect, moderngl.TRIANGLES, len(commands))
+            # Only the leading commands: water is sorted last and casts no shadow.
+            self._shadow_vao.render_indirect(self._indirect, moderngl.TRIANGLES, casters)
             stats.draw_calls += 1
             self.ctx.cull_face = "back"
 
@@ -167,14 +198,23 @@ class Renderer:
         self._set(p, "u_sky_bottom", tuple(scene.background.bottom))
         self._set(p, "u_fog", scene.background.fog)
         self._set(p, "u_shadows", self.shadows)
-        self._set(p, "u_shadow_texel", 1.0 / SHADOW_SIZE)
         self._set(p, "u_shadow_map", 0)
         self.shadow_map.use(location=0)
         assert self._scene_vao is not None
         self._scene_vao.render_indirect(self._indirect, moderngl.TRIANGLES, len(commands))
         stats.draw_calls += 1
+        self._draw_sky(scene, stats)
         self.stats = stats
         return stats
+
+    def _draw_sky(self, scene: Scene, stats: RenderStats) -> None:
+        """The sky goes last, at the far plane, so only pixels no object covered are shaded."""
+        self.ctx.enable_only(moderngl.DEPTH_TEST)
+        self.ctx.depth_func = "<="
+        self.sky_prog["u_top"].value = tuple(scene.background.top)
+        self.sky_prog["u_bottom"].value = tuple(scene.background.bottom)
+        self.sky_vao.render(moderngl.TRIANGLES, vertices=3)
+        stats.draw_calls += 1
 
     def view_projection(self, scene: Scene, size: tuple[int, int]) -> np.ndarray:
         cam = scene.camera
@@ -191,8 +231,11 @@ class Renderer:
 
     # -- helpers ----------------------------------------------------------------------------
 
-    def _gather(self, scene: Scene) -> tuple[list[tuple[int, int, int, int]], np.ndarray, int, int]:
-        """Instance rows sorted by mesh, and one indirect command per mesh in use."""
+    def _gather(
+        self, scene: Scene
+    ) -> tuple[list[tuple[int, int, int, int, int]], np.ndarray, int, int, int]:
+        """Instance rows sorted by mesh, one indirect command per mesh in use (casters first,
+        water last), the triangles, the nodes, and how many leading commands cast shadows."""
         by_mesh: dict[str, list[Node]] = {}
         for node in scene:
             if node.mesh is None or not node.is_visible():
@@ -204,6 +247,10 @@ class Renderer:
                     self._missing_logged.add(node.mesh)
                 continue
             by_mesh.setdefault(node.mesh, []).append(node)
+        # Opaque pieces first, the big water plane last: the depth test then rejects the water
+        # hidden behind banks before it is shaded (software rasterisers test depth early).
+        order = sorted(by_mesh, key=lambda mesh: any(n.material.wave for n in by_mesh[mesh]))
+        by_mesh = {mesh: by_mesh[mesh] for mesh in order}
         total = sum(len(v) for v in by_mesh.values())
         data = np.empty((total, INSTANCE_FLOATS), dtype="f4")
         commands = []
@@ -221,10 +268,12 @@ class Renderer:
                 data[row, 22] = 1.0 if m.wave else 0.0
                 data[row, 23] = 1.0 if m.wave else 0.0  # water casts no shadow
                 row += 1
-            count = self.meshes.count[mesh]
-            commands.append((count, len(nodes), self.meshes.first[mesh], base))
+            lib = self.meshes
+            count = lib.count[mesh]
+            commands.append((count, len(nodes), lib.first[mesh], lib.base[mesh], base))
             triangles += count // 3 * len(nodes)
-        return commands, data, triangles, total
+        casters = sum(1 for mesh in by_mesh if not any(n.material.wave for n in by_mesh[mesh]))
+        return commands, data, triangles, total, casters
 
     def _light_matrix(self, scene: Scene) -> np.ndarray:
         light = scene.light
@@ -256,6 +305,8 @@ class Renderer:
                 (vbo, "3f 3f 3f", "in_position", "in_normal", "in_color"),
                 (self._instances, "16f 4f 4f/i", "in_model", "in_tint", "in_material"),
             ],
+            index_buffer=self.meshes.index_buffer,
+            index_element_size=4,
         )
         self._shadow_vao = self.ctx.vertex_array(
             self.shadow_prog,
@@ -263,6 +314,8 @@ class Renderer:
                 (vbo, "3f 24x", "in_position"),
                 (self._instances, "16f 16x 4f/i", "in_model", "in_material"),
             ],
+            index_buffer=self.meshes.index_buffer,
+            index_element_size=4,
         )
         self._capacity = capacity
 
