@@ -19,6 +19,7 @@ from game.errors import GamehallError
 
 if TYPE_CHECKING:
     from game.engine.director import Director
+    from game.engine.scene import Node
     from game.logic.river import Rules
 
 log = logging.getLogger("gamehall")
@@ -30,8 +31,10 @@ SCENES = ("menu", "river")
 def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
-    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
-                        format="%(levelname)s %(name)s: %(message)s")
+    logging.basicConfig(
+        level=logging.INFO if args.verbose else logging.WARNING,
+        format="%(levelname)s %(name)s: %(message)s",
+    )
     if not getattr(args, "command", None):
         parser.print_help()
         return 2
@@ -70,8 +73,13 @@ def cmd_play(args: argparse.Namespace) -> int:
     if game not in GAMES and game != "menu":
         game = "river"
     rules = _rules(args, settings)
-    director = build_director(headless=False, size=size, position=position, rules=rules,
-                              shadows=settings.shadows and not args.no_shadows)
+    director = build_director(
+        headless=False,
+        size=size,
+        position=position,
+        rules=rules,
+        shadows=settings.shadows and not args.no_shadows,
+    )
     for m in messages:
         director.say(m)
 
@@ -107,8 +115,13 @@ def cmd_shot(args: argparse.Namespace) -> int:
 
     settings, _ = Store().load_settings()
     size = _size(args.size)
-    director = build_director(headless=True, size=size, rules=_rules(args, settings),
-                              shadows=not args.no_shadows, persist=False)
+    director = build_director(
+        headless=True,
+        size=size,
+        rules=_rules(args, settings),
+        shadows=not args.no_shadows,
+        persist=False,
+    )
     try:
         director.switch(args.game)
         for action in [a.strip() for a in (args.do or "").split(",") if a.strip()]:
@@ -118,12 +131,18 @@ def cmd_shot(args: argparse.Namespace) -> int:
             if action == "wait":
                 director.advance(1.0)
                 continue
-            known = {a.split(":")[0] for a in director.controller.actions()} if (
-                director.controller) else set()
+            known = (
+                {a.split(":")[0] for a in director.controller.actions()}
+                if (director.controller)
+                else set()
+            )
             if action.split(":")[0] not in known:
-                print(f"gamehall shot: unknown action {action!r}; the {args.game} game knows "
-                      + ", ".join(director.controller.actions() if director.controller else [])
-                      + ", overlay, wait", file=sys.stderr)
+                print(
+                    f"gamehall shot: unknown action {action!r}; the {args.game} game knows "
+                    + ", ".join(director.controller.actions() if director.controller else [])
+                    + ", overlay, wait",
+                    file=sys.stderr,
+                )
                 return 2
             director.perform(action)
             if not director.settle():
@@ -156,9 +175,11 @@ def cmd_solve(args: argparse.Namespace) -> int:
     loads = puzzle.solution(state)
     for i, load in enumerate(loads, 1):
         side = c.boat
-        c_next = _after(c, load)
-        print(f"{i:3d}. {side.value:>5} -> {side.other.value:<5}  {load}"
-              f"   left bank then {c_next.left_priests}P {c_next.left_devils}D")
+        c_next = c.after(load)
+        print(
+            f"{i:3d}. {side.value:>5} -> {side.other.value:<5}  {load}"
+            f"   left bank then {c_next.left_priests}P {c_next.left_devils}D"
+        )
         c = c_next
     print(f"crossings={len(loads)}")
     return 0
@@ -178,11 +199,11 @@ def cmd_bench(args: argparse.Namespace) -> int:
     scenes = [args.scene] if args.scene else list(SCENES)
     for name in scenes:
         if name not in SCENES:
-            print(f"gamehall bench: unknown scene {name!r}; try: {', '.join(SCENES)}",
-                  file=sys.stderr)
+            print(
+                f"gamehall bench: unknown scene {name!r}; try: {', '.join(SCENES)}", file=sys.stderr
+            )
             return 2
-    director = build_director(headless=True, size=size, shadows=not args.no_shadows,
-                              persist=False)
+    director = build_director(headless=True, size=size, shadows=not args.no_shadows, persist=False)
     try:
         fbo = director.offscreen(size)
         for name in scenes:
@@ -195,17 +216,20 @@ def cmd_bench(args: argparse.Namespace) -> int:
             calls = director.last_draw_calls
             # The same frames with every object bobbing by a millimetre: the shadow map must be
             # redrawn each frame, as while something walks or rows.
-            movers = [n for n in director.scene if n.mesh and not n.material.wave] if (
-                director.scene) else []
-            rest = {n.name: n.position.copy() for n in movers}
+            movers = (
+                [n for n in director.scene if n.mesh and not n.material.wave]
+                if (director.scene)
+                else []
+            )
+            rest = [(n, n.position.copy()) for n in movers]
 
-            def bob(i: int) -> None:
-                for n in movers:
-                    n.position = rest[n.name] + np.array([0.0, 0.001 * (i % 2), 0.0], "f4")
+            def bob(i: int, rest: list[tuple[Node, np.ndarray]] = rest) -> None:
+                for n, pos in rest:
+                    n.position = pos + np.array([0.0, 0.001 * (i % 2), 0.0], "f4")
 
             moving = _time_frames(director, fbo, size, args.frames, before=bob)
-            for n in movers:
-                n.position = rest[n.name]
+            for n, pos in rest:
+                n.position = pos
             clears = []
             for _ in range(max(5, args.frames // 4)):
                 t0 = time.perf_counter()
@@ -216,7 +240,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
                 director.ctx.finish()
                 clears.append((time.perf_counter() - t0) * 1000.0)
             frames.sort()
-            p95 = frames[min(len(frames) - 1, int(round(0.95 * (len(frames) - 1))))]
+            p95 = frames[min(len(frames) - 1, round(0.95 * (len(frames) - 1)))]
             stats = director.renderer.stats
             print(
                 f"scene={name} median_ms={statistics.median(frames):.2f} p95_ms={p95:.2f} "
@@ -299,8 +323,9 @@ def _record_river(state: object, won: bool) -> str | None:
     assert isinstance(state, RiverState)
     store = Store()
     stats, _ = store.load_statistics()
-    best = stats.record("river", won=won, setting=state.rules.key(),
-                        score=state.crossings if won else None)
+    best = stats.record(
+        "river", won=won, setting=state.rules.key(), score=state.crossings if won else None
+    )
     try:
         store.save_statistics(stats)
     except OSError as exc:
@@ -323,15 +348,6 @@ def _rules(args: argparse.Namespace, settings: object) -> Rules:
     return rules
 
 
-def _after(c: object, load: object) -> object:
-    from game.logic.river import Crossing, Load, Side
-
-    assert isinstance(c, Crossing) and isinstance(load, Load)
-    sign = -1 if c.boat is Side.LEFT else 1
-    return Crossing(c.left_priests + sign * load.priests, c.left_devils + sign * load.devils,
-                    c.boat.other)
-
-
 def _size(text: str) -> tuple[int, int]:
     try:
         w, h = (int(v) for v in text.lower().split("x"))
@@ -346,13 +362,18 @@ def _river_options(p: argparse.ArgumentParser, defaults: bool) -> None:
     d = 3 if defaults else None
     p.add_argument("--priests", type=int, default=d, help="number of priests (default 3)")
     p.add_argument("--devils", type=int, default=d, help="number of devils (default 3)")
-    p.add_argument("--capacity", type=int, default=2 if defaults else None,
-                   help="seats in the boat (default 2)")
+    p.add_argument(
+        "--capacity",
+        type=int,
+        default=2 if defaults else None,
+        help="seats in the boat (default 2)",
+    )
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="gamehall",
-                                     description="Thinking games in a real 3D window.")
+    parser = argparse.ArgumentParser(
+        prog="gamehall", description="Thinking games in a real 3D window."
+    )
     parser.add_argument("-v", "--verbose", action="store_true", help="log what happens")
     sub = parser.add_subparsers(dest="command")
 

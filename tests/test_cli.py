@@ -19,8 +19,9 @@ def gamehall(*args: str, cwd: Path, env: dict[str, str] | None = None, timeout: 
     full_env = {**os.environ, **(env or {})}
     if not exe:
         full_env["PYTHONPATH"] = str(Path(__file__).resolve().parents[1])
-    return subprocess.run(cmd, cwd=cwd, env=full_env, capture_output=True, text=True,
-                          timeout=timeout, check=False)
+    return subprocess.run(
+        cmd, cwd=cwd, env=full_env, capture_output=True, text=True, timeout=timeout, check=False
+    )
 
 
 def test_solve_river_prints_the_plan(tmp_path):
@@ -32,16 +33,18 @@ def test_solve_river_prints_the_plan(tmp_path):
 
 
 def test_solve_river_unsolvable_says_why(tmp_path):
-    r = gamehall("solve", "river", "--priests", "4", "--devils", "4", "--capacity", "2",
-                 cwd=tmp_path)
+    r = gamehall(
+        "solve", "river", "--priests", "4", "--devils", "4", "--capacity", "2", cwd=tmp_path
+    )
     assert r.returncode == 2
     assert "4 priests and 4 devils cannot cross in a boat for 2" in r.stderr
     assert "Traceback" not in r.stderr
 
 
 def test_solve_river_big(tmp_path):
-    r = gamehall("solve", "river", "--priests", "100", "--devils", "100", "--capacity", "4",
-                 cwd=tmp_path)
+    r = gamehall(
+        "solve", "river", "--priests", "100", "--devils", "100", "--capacity", "4", cwd=tmp_path
+    )
     assert r.returncode == 0, r.stderr
     assert r.stdout.strip().splitlines()[-1] == "crossings=197"
 
@@ -49,8 +52,9 @@ def test_solve_river_big(tmp_path):
 @pytest.mark.gl
 def test_shot_solve_writes_a_png_and_reports_a_win(tmp_path):
     out = tmp_path / "river.png"
-    r = gamehall("shot", "river", "--do", "solve", "--out", str(out), "--size", "480x300",
-                 cwd=tmp_path)
+    r = gamehall(
+        "shot", "river", "--do", "solve", "--out", str(out), "--size", "480x300", cwd=tmp_path
+    )
     assert r.returncode == 0, r.stderr
     assert r.stdout.strip().splitlines()[-1] == "status=won crossings=11 optimal=11"
     data = out.read_bytes()
@@ -60,8 +64,17 @@ def test_shot_solve_writes_a_png_and_reports_a_win(tmp_path):
 
 @pytest.mark.gl
 def test_shot_unknown_action_is_refused(tmp_path):
-    r = gamehall("shot", "river", "--do", "fly", "--out", str(tmp_path / "x.png"),
-                 "--size", "320x200", cwd=tmp_path)
+    r = gamehall(
+        "shot",
+        "river",
+        "--do",
+        "fly",
+        "--out",
+        str(tmp_path / "x.png"),
+        "--size",
+        "320x200",
+        cwd=tmp_path,
+    )
     assert r.returncode == 2
     assert "unknown action 'fly'" in r.stderr
     assert "Traceback" not in r.stderr
@@ -74,8 +87,9 @@ def test_play_without_a_display_says_what_to_do(tmp_path):
     cmd = [exe, "play"] if exe else [sys.executable, "-m", "game", "play"]
     if not exe:
         env["PYTHONPATH"] = str(Path(__file__).resolve().parents[1])
-    r = subprocess.run(cmd, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60,
-                       check=False)
+    r = subprocess.run(
+        cmd, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60, check=False
+    )
     assert r.returncode == 1
     lines = r.stderr.strip().splitlines()
     assert len(lines) == 1

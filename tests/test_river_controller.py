@@ -12,8 +12,11 @@ pytestmark = pytest.mark.gl
 
 
 def positions(director) -> dict[str, np.ndarray]:
-    return {n.name: n.world_position() for n in director.scene if n.name.startswith(("priest",
-            "devil", "boat"))}
+    return {
+        n.name: n.world_position()
+        for n in director.scene
+        if n.name.startswith(("priest", "devil", "boat"))
+    }
 
 
 def test_solve_from_the_start_wins_in_eleven(director, river):

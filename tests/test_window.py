@@ -19,7 +19,9 @@ def _start_xvfb() -> tuple[subprocess.Popen[bytes], str]:
     read_fd, write_fd = os.pipe()
     proc = subprocess.Popen(
         ["Xvfb", "-displayfd", str(write_fd), "-screen", "0", "1366x800x24", "-nolisten", "tcp"],
-        pass_fds=(write_fd,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        pass_fds=(write_fd,),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
     )
     os.close(write_fd)
     with os.fdopen(read_fd) as f:
@@ -31,12 +33,20 @@ def _start_xvfb() -> tuple[subprocess.Popen[bytes], str]:
 
 
 def _xdotool(display: str, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(["xdotool", *args], env={**os.environ, "DISPLAY": display},
-                          capture_output=True, text=True, timeout=60, check=False)
+    return subprocess.run(
+        ["xdotool", *args],
+        env={**os.environ, "DISPLAY": display},
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
 
 
-@pytest.mark.skipif(not (shutil.which("Xvfb") and shutil.which("xdotool")),
-                    reason="needs Xvfb and xdotool; .ci/run installs them")
+@pytest.mark.skipif(
+    not (shutil.which("Xvfb") and shutil.which("xdotool")),
+    reason="needs Xvfb and xdotool; .ci/run installs them",
+)
 def test_play_opens_a_window_takes_keys_and_exits_cleanly(tmp_path, _private_home):
     xvfb, display = _start_xvfb()
     try:
@@ -47,8 +57,9 @@ def test_play_opens_a_window_takes_keys_and_exits_cleanly(tmp_path, _private_hom
         env.pop("WAYLAND_DISPLAY", None)
         if not exe:
             env["PYTHONPATH"] = str(Path(__file__).resolve().parents[1])
-        game = subprocess.Popen(cmd, cwd=tmp_path, env=env, stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE, text=True)
+        game = subprocess.Popen(
+            cmd, cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        )
         try:
             found = _xdotool(display, "search", "--sync", "--onlyvisible", "--name", "Gamehall")
             assert found.returncode == 0, found.stderr
@@ -59,7 +70,7 @@ def test_play_opens_a_window_takes_keys_and_exits_cleanly(tmp_path, _private_hom
                 _xdotool(display, "windowfocus", "--sync", wid)
                 _xdotool(display, "key", "--window", wid, *keys)
                 time.sleep(0.8)
-            out, err = game.communicate(timeout=60)
+            _, err = game.communicate(timeout=60)
         finally:
             if game.poll() is None:
                 game.kill()

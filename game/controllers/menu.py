@@ -50,18 +50,22 @@ class MenuController:
         return [f"play:{name}" for name, _, _ in GAMES] + ["quit"]
 
     def keys(self) -> dict[str, str]:
-        return {f"_{i + 1}": f"play:{name}" for i, (name, _, _) in enumerate(GAMES)} | {
-            "Q": "quit"
-        }
+        return {f"_{i + 1}": f"play:{name}" for i, (name, _, _) in enumerate(GAMES)} | {"Q": "quit"}
 
     def buttons(self) -> list[Button]:
-        return [Button(title, f"play:{name}", str(i + 1)) for i, (name, title, _) in
-                enumerate(GAMES)] + [Button("Quit", "quit", "Esc")]
+        return [
+            Button(title, f"play:{name}", str(i + 1)) for i, (name, title, _) in enumerate(GAMES)
+        ] + [Button("Quit", "quit", "Esc")]
 
     def status(self) -> Status:
         lines = "   ".join(f"{title}: {about}" for _, title, about in GAMES)
-        return Status("Gamehall", "Choose a game", "Thinking games with a partner who knows "
-                      "the best next move", Tone.INFO, lines)
+        return Status(
+            "Gamehall",
+            "Choose a game",
+            "Thinking games with a partner who knows the best next move",
+            Tone.INFO,
+            lines,
+        )
 
     def status_line(self) -> str:
         return "status=menu"
@@ -75,8 +79,9 @@ class MenuController:
             if self.director is not None:
                 self.director.switch(action[5:])
             return
-        raise UnknownActionError(f"unknown action {action!r} for the menu; try "
-                                 + ", ".join(self.actions()))
+        raise UnknownActionError(
+            f"unknown action {action!r} for the menu; try " + ", ".join(self.actions())
+        )
 
     def on_pick(self, node: Node | None) -> None:
         return None

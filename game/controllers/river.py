@@ -134,14 +134,28 @@ class RiverController:
         ]  # fmt: skip
 
     def keys(self) -> dict[str, str]:
-        return {"H": "hint", "N": "next", "S": "solve", "U": "undo", "R": "restart",
-                "SPACE": "boat", "G": "boat", "P": "board:priest", "D": "board:devil"}
+        return {
+            "H": "hint",
+            "N": "next",
+            "S": "solve",
+            "U": "undo",
+            "R": "restart",
+            "SPACE": "boat",
+            "G": "boat",
+            "P": "board:priest",
+            "D": "board:devil",
+        }
 
     def buttons(self) -> list[Button]:
         ready = self._accepting_moves
         return [
-            Button("Go", "boat", "Space", lambda: ready() and self.state.boat.size > 0,
-                   tooltip="Row the boat across"),
+            Button(
+                "Go",
+                "boat",
+                "Space",
+                lambda: ready() and self.state.boat.size > 0,
+                tooltip="Row the boat across",
+            ),
             Button("Hint", "hint", "H", lambda: self.state.verdict().outcome is Outcome.PLAYING),
             Button("Next step", "next", "N", ready),
             Button("Solve", "solve", "S", ready),
@@ -307,16 +321,25 @@ class RiverController:
                 self.places[_name(kind, i)] = Place(Side.LEFT, i)
         self.announced = False
         self._snap_all()
-        self._say("Bring everyone across. Devils must never outnumber priests on a bank.",
-                  Tone.INFO, keep=True)
+        self._say(
+            "Bring everyone across. Devils must never outnumber priests on a bank.",
+            Tone.INFO,
+            keep=True,
+        )
 
     def change_option(self, option: str, delta: int) -> None:
         """Change priests, devils or seats by one; a setting with no solution is refused."""
-        values = {"priests": self.rules.priests, "devils": self.rules.devils,
-                  "capacity": self.rules.capacity}
+        values = {
+            "priests": self.rules.priests,
+            "devils": self.rules.devils,
+            "capacity": self.rules.capacity,
+        }
         values[option] += delta
-        limits = {"priests": (1, MAX_PER_KIND), "devils": (0, MAX_PER_KIND),
-                  "capacity": (1, MAX_CAPACITY)}
+        limits = {
+            "priests": (1, MAX_PER_KIND),
+            "devils": (0, MAX_PER_KIND),
+            "capacity": (1, MAX_CAPACITY),
+        }
         low, high = limits[option]
         if not low <= values[option] <= high:
             raise RiverSettingError(f"{option} can be {low} to {high} here")
@@ -380,15 +403,21 @@ class RiverController:
         current = index.get(st.crossing())
         nexts = []
         for load in hint.loads:
-            nxt = _cross_node(st, load)
+            nxt = st.crossing().after(load)
             if nxt in index:
                 nexts.append(index[nxt])
         labels = [f"{n}  d={graph.distance(n)}" for n in nodes]
         imgui.text("state graph: left half boat left, right half boat right;")
         imgui.text("x = devils on the left bank, y = priests on the left bank")
-        draw_graph(pos, edges, labels=labels, current=current,
-                   goal=[i for i, n in enumerate(nodes) if graph.is_goal(n)], highlight=nexts,
-                   size=(360, 240))
+        draw_graph(
+            pos,
+            edges,
+            labels=labels,
+            current=current,
+            goal=[i for i, n in enumerate(nodes) if graph.is_goal(n)],
+            highlight=nexts,
+            size=(360, 240),
+        )
 
     # -- internals ------------------------------------------------------------------------
 
@@ -418,8 +447,9 @@ class RiverController:
             places[who] = Place(None, self._free_seat(places))
         elif isinstance(move, Unboard):
             who = who or self._choose_aboard(move.kind)
-            places[who] = Place(self.state.boat_side, self._free_slot(places, move.kind,
-                                                                      self.state.boat_side))
+            places[who] = Place(
+                self.state.boat_side, self._free_slot(places, move.kind, self.state.boat_side)
+            )
         self.history.append(before)
         self.state = new_state
         self._clear_marks()
@@ -533,8 +563,9 @@ class RiverController:
                 node.set_parent(boat, keep_world=False)
                 node.position = self._seat_local(place.index)
             else:
-                node.position = self._slot_position(place.side or Side.LEFT, _kind_of(name),
-                                                    place.index)
+                node.position = self._slot_position(
+                    place.side or Side.LEFT, _kind_of(name), place.index
+                )
 
     def _dock(self, side: Side) -> np.ndarray:
         assert self.scene is not None
@@ -674,14 +705,3 @@ def _count(n: int, word: str) -> str:
 
 def _yaw(angle: float) -> np.ndarray:
     return np.array([0.0, math.sin(angle / 2), 0.0, math.cos(angle / 2)], dtype="f4")
-
-
-def _cross_node(state: RiverState, load: object) -> object:
-    """The graph node reached by sending ``load`` from the current state."""
-    from game.logic.river import Crossing, Load
-
-    assert isinstance(load, Load)
-    c = state.crossing()
-    sign = -1 if c.boat is Side.LEFT else 1
-    return Crossing(c.left_priests + sign * load.priests, c.left_devils + sign * load.devils,
-                    c.boat.other)

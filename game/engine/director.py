@@ -51,8 +51,7 @@ class Director:
         if Director.current is not None:
             raise RuntimeError("there is already a Director in this process; close() it first")
         self.headless = headless
-        self.window: pyglet.window.Window = open_window(size, headless=headless,
-                                                        position=position)
+        self.window: pyglet.window.Window = open_window(size, headless=headless, position=position)
         import moderngl
 
         from game.engine.hud import Hud
@@ -319,14 +318,16 @@ class Director:
             self.escape()
         elif self.overlay.visible and self.overlay.wants_keyboard():
             pass
-        elif self.controller is not None and name in self.controller.keys():
-            self.perform(self.controller.keys()[name])
+        elif self.controller is not None and (action := self.controller.keys().get(name)):
+            self.perform(action)
         return True  # pyglet's default Esc handler would close the window
 
     def escape(self) -> None:
         """Esc: from a game back to the menu; from the menu, quit."""
-        if self.controller is not None and self.controller.name != "menu" and "menu" in (
-            self.factories
+        if (
+            self.controller is not None
+            and self.controller.name != "menu"
+            and "menu" in (self.factories)
         ):
             self.switch("menu")
         else:
@@ -404,8 +405,7 @@ class Director:
             return
         status = self.controller.status()
         if self.toast:
-            status = Status(status.title, status.counter, self.toast, self.toast_tone,
-                            status.help)
+            status = Status(status.title, status.counter, self.toast, self.toast_tone, status.help)
         self.hud.set_status(status)
 
     def _frame_stats(self) -> Any:

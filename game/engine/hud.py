@@ -8,6 +8,7 @@ a controller's :class:`Status` and :class:`Button` list and reports which button
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 import pyglet
 from pyglet import shapes
@@ -15,7 +16,7 @@ from pyglet.text import Label
 
 from game.engine.controller import Button, Status, Tone
 
-FONT = ("DejaVu Sans", "Arial", "Helvetica")
+FONT = ["DejaVu Sans", "Arial", "Helvetica"]
 
 TONE_COLORS: dict[Tone, tuple[int, int, int]] = {
     Tone.INFO: (32, 44, 66),
@@ -53,14 +54,15 @@ class Hud:
         self._buttons: list[_ButtonView] = []
         self._specs: list[Button] = []
         self._status = Status(title="")
-        self.panel = shapes.RoundedRectangle(0, 0, 10, 10, radius=10, color=(20, 26, 40, 170),
-                                             batch=self.batch, group=self.back)
+        self.panel = shapes.RoundedRectangle(
+            0, 0, 10, 10, radius=10, color=(20, 26, 40, 170), batch=self.batch, group=self.back
+        )
         self.title = self._label(bold=True)
         self.counter = self._label()
         self.help = self._label(color=(220, 228, 240, 230))
-        self.banner_box = shapes.RoundedRectangle(0, 0, 10, 10, radius=12,
-                                                  color=(32, 44, 66, 215), batch=self.batch,
-                                                  group=self.back)
+        self.banner_box = shapes.RoundedRectangle(
+            0, 0, 10, 10, radius=12, color=(32, 44, 66, 215), batch=self.batch, group=self.back
+        )
         self.banner = self._label(anchor_x="center", bold=True)
         self.layout(size)
 
@@ -130,12 +132,20 @@ class Hud:
         self,
         *,
         bold: bool = False,
-        anchor_x: str = "left",
+        anchor_x: Literal["left", "center", "right"] = "left",
         color: tuple[int, int, int, int] = (255, 255, 255, 255),
     ) -> Label:
-        return Label("", font_name=FONT, font_size=12, weight="bold" if bold else "normal",
-                     color=color,
-                     anchor_x=anchor_x, anchor_y="baseline", batch=self.batch, group=self.front)
+        return Label(
+            "",
+            font_name=FONT,
+            font_size=12,
+            weight="bold" if bold else "normal",
+            color=color,
+            anchor_x=anchor_x,
+            anchor_y="baseline",
+            batch=self.batch,
+            group=self.front,
+        )
 
     def _place_texts(self) -> None:
         w, h = self.size
@@ -182,12 +192,19 @@ class Hud:
             views = []
             for spec in specs:
                 text = f"{spec.label}  {spec.key}" if spec.key else spec.label
-                label = Label(text, font_name=FONT, font_size=fs if group == "main" else fs * 0.9,
-                              anchor_x="center", anchor_y="center", batch=self.batch,
-                              group=self.front)
+                label = Label(
+                    text,
+                    font_name=FONT,
+                    font_size=fs if group == "main" else fs * 0.9,
+                    anchor_x="center",
+                    anchor_y="center",
+                    batch=self.batch,
+                    group=self.front,
+                )
                 bw = label.content_width + fs * 2.0
-                rect = shapes.RoundedRectangle(0, 0, bw, bh, radius=bh * 0.3, batch=self.batch,
-                                               group=self.back)
+                rect = shapes.RoundedRectangle(
+                    0, 0, bw, bh, radius=bh * 0.3, batch=self.batch, group=self.back
+                )
                 views.append(_ButtonView(spec, rect, label, w=bw, h=bh))
             if group == "main":
                 total = sum(v.w for v in views) + gap * (len(views) - 1)
@@ -200,9 +217,7 @@ class Hud:
                 # Options: a grid of two columns in the top-right corner ("Priests −",
                 # "Priests +" side by side), each column as wide as its widest button.
                 cols = 2
-                col_w = [
-                    max(v.w for v in views[c::cols]) for c in range(min(cols, len(views)))
-                ]
+                col_w = [max(v.w for v in views[c::cols]) for c in range(min(cols, len(views)))]
                 x0 = w - gap - sum(col_w) - gap * (len(col_w) - 1)
                 for i, v in enumerate(views):
                     row, col = divmod(i, cols)

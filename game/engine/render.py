@@ -88,11 +88,17 @@ class MeshLibrary:
         self.index_buffer.release()
 
 
+def _uniform(prog: moderngl.Program, name: str) -> moderngl.Uniform:
+    member = prog[name]
+    assert isinstance(member, moderngl.Uniform), name
+    return member
+
+
 def _merge_corners(corners: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Unique rows of ``corners`` in first-seen order, and the index of each corner."""
     seen: dict[bytes, int] = {}
     index = np.empty(len(corners), dtype="u4")
-    keep = []
+    keep: list[int] = []
     for i, row in enumerate(np.ascontiguousarray(corners, dtype="f4")):
         key = row.tobytes()
         j = seen.get(key)
@@ -144,7 +150,8 @@ class Renderer:
         fbo.use()
         self.ctx.viewport = (0, 0, width, height)
         self.ctx.scissor = None
-        fbo.clear(*scene.background.bottom, 1.0, depth=1.0)
+        bg = scene.background.bottom
+        fbo.clear(float(bg[0]), float(bg[1]), float(bg[2]), 1.0, depth=1.0)
         if not commands:
             self._draw_sky(scene, stats)
             self.stats = stats
@@ -172,7 +179,7 @@ class Renderer:
             self.ctx.enable_only(moderngl.DEPTH_TEST | moderngl.CULL_FACE)
             self.ctx.cull_face = "front"  # back faces into the map: less acne on lit faces
             self.ctx.depth_func = "<"
-            self.shadow_prog["u_light_vp"].write(light_vp.T.copy().tobytes())
+            _uniform(self.shadow_prog, "u_light_vp").write(light_vp.T.copy().tobytes())
             assert self._shadow_vao is not None
             # Only the leading commands: water is sorted last and casts no shadow.
             self._shadow_vao.render_indirect(self._indirect, moderngl.TRIANGLES, casters)
@@ -186,8 +193,8 @@ class Renderer:
         cam = scene.camera
         view_proj = cam.projection(width / height) @ cam.view()
         p = self.scene_prog
-        p["u_view_proj"].write(view_proj.T.copy().tobytes())
-        p["u_light_vp"].write(light_vp.T.copy().tobytes())
+        _uniform(p, "u_view_proj").write(view_proj.T.copy().tobytes())
+        _uniform(p, "u_light_vp").write(light_vp.T.copy().tobytes())
         self._set(p, "u_time", self.time)
         self._set(p, "u_eye", tuple(cam.eye))
         direction = scene.light.direction / np.linalg.norm(scene.light.direction)
@@ -211,14 +218,15 @@ class Renderer:
         """The sky goes last, at the far plane, so only pixels no object covered are shaded."""
         self.ctx.enable_only(moderngl.DEPTH_TEST)
         self.ctx.depth_func = "<="
-        self.sky_prog["u_top"].value = tuple(scene.background.top)
-        self.sky_prog["u_bottom"].value = tuple(scene.background.bottom)
+        _uniform(self.sky_prog, "u_top").value = tuple(scene.background.top)
+        _uniform(self.sky_prog, "u_bottom").value = tuple(scene.background.bottom)
         self.sky_vao.render(moderngl.TRIANGLES, vertices=3)
         stats.draw_calls += 1
 
     def view_projection(self, scene: Scene, size: tuple[int, int]) -> np.ndarray:
         cam = scene.camera
-        return cam.projection(max(1, size[0]) / max(1, size[1])) @ cam.view()
+        vp: np.ndarray = cam.projection(max(1, size[0]) / max(1, size[1])) @ cam.view()
+        return vp
 
     def release(self) -> None:
         for obj in (self._scene_vao, self._shadow_vao, self._instances, self._indirect):
@@ -242,8 +250,9 @@ class Renderer:
                 continue
             if node.mesh not in self.meshes:
                 if node.mesh not in self._missing_logged:
-                    log.warning("scene %s: node %s uses unknown mesh %r", scene.name, node.name,
-                                node.mesh)
+                    log.warning(
+                        "scene %s: node %s uses unknown mesh %r", scene.name, node.name, node.mesh
+                    )
                     self._missing_logged.add(node.mesh)
                 continue
             by_mesh.setdefault(node.mesh, []).append(node)
@@ -286,7 +295,8 @@ class Renderer:
         proj = pyrr.matrix44.create_orthogonal_projection(
             -extent, extent, -extent, extent, 0.1, extent * 4.0
         )
-        return np.asarray(proj, dtype="f4").T @ view
+        matrix: np.ndarray = np.asarray(proj, dtype="f4").T @ view
+        return matrix
 
     def _ensure_capacity(self, instances: int) -> None:
         if instances <= self._capacity:
@@ -322,4 +332,4 @@ class Renderer:
     @staticmethod
     def _set(prog: moderngl.Program, name: str, value: object) -> None:
         if name in prog:
-            prog[name].value = value
+            _uniform(prog, name).value = value

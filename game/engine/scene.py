@@ -103,8 +103,8 @@ class Node:
 
     __slots__ = (
         "children",
-        "highlight",
         "hidden",
+        "highlight",
         "material",
         "mesh",
         "name",

@@ -45,8 +45,9 @@ def open_window(
     configure_pyglet(headless)
     import pyglet
 
-    config = pyglet.gl.Config(major_version=3, minor_version=3, forward_compatible=True,
-                              double_buffer=True, depth_size=24)
+    config = pyglet.gl.Config(  # type: ignore[abstract]  # pyglet picks the platform's Config
+        major_version=3, minor_version=3, forward_compatible=True, double_buffer=True, depth_size=24
+    )
     try:
         if headless:
             return pyglet.window.Window(size[0], size[1], visible=False, config=config)
@@ -56,8 +57,9 @@ def open_window(
     except pyglet.window.NoSuchDisplayException as exc:
         raise NoDisplayError(NO_DISPLAY_MESSAGE) from exc
     except pyglet.window.NoSuchConfigException:
-        window = pyglet.window.Window(size[0], size[1], caption=title, resizable=True,
-                                      visible=False)
+        window = pyglet.window.Window(
+            size[0], size[1], caption=title, resizable=True, visible=False
+        )
     if position is not None:
         window.set_location(*position)
     window.set_minimum_size(640, 400)

@@ -208,6 +208,19 @@ class Crossing:
         """A plain hashable form: ``(left_priests, left_devils, boat side value)``."""
         return (self.left_priests, self.left_devils, self.boat.value)
 
+    def after(self, load: Load) -> Crossing:
+        """The node reached by rowing ``load`` across (no safety or capacity check).
+
+        >>> str(Crossing(3, 3, Side.LEFT).after(Load(1, 1)))
+        '2P2D|R'
+        """
+        sign = -1 if self.boat is Side.LEFT else 1
+        return Crossing(
+            self.left_priests + sign * load.priests,
+            self.left_devils + sign * load.devils,
+            self.boat.other,
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class Verdict:
@@ -646,7 +659,7 @@ class RiverPuzzle:
         while not graph.is_goal(node):
             load = _cheapest(table, node, passengers, graph.best_actions(node))
             loads.append(load)
-            node, passengers = _after(self.rules, node, load), load
+            node, passengers = node.after(load), load
         return loads
 
     def solve_actions(self, state: RiverState | None = None) -> list[Action]:
@@ -839,15 +852,6 @@ def _l1_transform(values: npt.NDArray[np.float64], axis: int) -> npt.NDArray[np.
     falling = np.flip(np.minimum.accumulate(np.flip(values + x, axis), axis=axis), axis) - x
     result: npt.NDArray[np.float64] = np.minimum(rising, falling)
     return result
-
-
-def _after(rules: Rules, node: Crossing, load: Load) -> Crossing:
-    sign = -1 if node.boat is Side.LEFT else 1
-    return Crossing(
-        node.left_priests + sign * load.priests,
-        node.left_devils + sign * load.devils,
-        node.boat.other,
-    )
 
 
 @functools.lru_cache(maxsize=16)
