@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from game.engine.director import Director
     from game.engine.scene import Node
     from game.logic.river import Rules
+    from game.settings import Settings
 
 log = logging.getLogger("gamehall")
 
@@ -113,7 +114,9 @@ def cmd_play(args: argparse.Namespace) -> int:
 def cmd_shot(args: argparse.Namespace) -> int:
     from game.settings import Store
 
-    settings, _ = Store().load_settings()
+    settings, messages = Store().load_settings()
+    for m in messages:
+        print(f"gamehall: {m}", file=sys.stderr)
     size = _size(args.size)
     director = build_director(
         headless=True,
@@ -335,16 +338,31 @@ def _record_river(state: object, won: bool) -> str | None:
     return f"New best for {state.rules.key()}! {note}" if best else note
 
 
-def _rules(args: argparse.Namespace, settings: object) -> Rules:
-    from game.logic.river import RiverPuzzle, Rules
+def _rules(args: argparse.Namespace, settings: Settings) -> Rules:
+    """The river rules: command-line options over saved ones over the defaults.
 
-    opts = getattr(settings, "river", None)
-    rules = Rules(
-        args.priests if args.priests is not None else getattr(opts, "priests", 3),
-        args.devils if args.devils is not None else getattr(opts, "devils", 3),
-        args.capacity if args.capacity is not None else getattr(opts, "capacity", 2),
+    Bad options typed on the command line are an error (exit 2); bad saved ones (a file edited
+    by hand) are reported and replaced by the defaults, so the game still starts.
+    """
+    from game.logic.river import RiverPuzzle, RiverSettingError, Rules
+
+    saved = settings.river
+    values = (
+        args.priests if args.priests is not None else saved.priests,
+        args.devils if args.devils is not None else saved.devils,
+        args.capacity if args.capacity is not None else saved.capacity,
     )
-    RiverPuzzle.check(rules)
+    typed = any(v is not None for v in (args.priests, args.devils, args.capacity))
+    try:
+        rules = Rules(*values)
+        RiverPuzzle.check(rules)
+    except RiverSettingError as exc:
+        if typed:
+            raise
+        print(
+            f"gamehall: the saved river options are unusable ({exc}); using 3/3/2", file=sys.stderr
+        )
+        rules = Rules()
     return rules
 
 

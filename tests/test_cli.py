@@ -94,3 +94,33 @@ def test_play_without_a_display_says_what_to_do(tmp_path):
     lines = r.stderr.strip().splitlines()
     assert len(lines) == 1
     assert "xvfb-run" in lines[0] and "gamehall shot" in lines[0]
+
+
+def test_solve_river_illegal_setting_says_why(tmp_path):
+    r = gamehall("solve", "river", "--priests", "1", "--devils", "3", cwd=tmp_path)
+    assert r.returncode == 2
+    assert r.stderr.strip() and "Traceback" not in r.stderr
+
+
+@pytest.mark.gl
+def test_shot_with_unusable_saved_options_starts_with_defaults(tmp_path, _private_home):
+    _private_home.mkdir(parents=True, exist_ok=True)
+    (_private_home / "settings.toml").write_text("[river]\npriests = 4\ndevils = 4\ncapacity = 2\n")
+    r = gamehall(
+        "shot", "river", "--out", str(tmp_path / "x.png"), "--size", "320x200", cwd=tmp_path
+    )
+    assert r.returncode == 0, r.stderr
+    assert "unusable" in r.stderr
+    assert r.stdout.strip().endswith("optimal=11")
+
+
+@pytest.mark.gl
+def test_shot_with_a_corrupt_settings_file_keeps_it_aside(tmp_path, _private_home):
+    _private_home.mkdir(parents=True, exist_ok=True)
+    (_private_home / "settings.toml").write_text("this is [ not toml")
+    r = gamehall(
+        "shot", "river", "--out", str(tmp_path / "x.png"), "--size", "320x200", cwd=tmp_path
+    )
+    assert r.returncode == 0, r.stderr
+    assert "not valid TOML" in r.stderr
+    assert list(_private_home.glob("settings.toml.bad-*"))

@@ -167,3 +167,12 @@ def test_a_bad_scene_file_names_file_key_and_expectation(tmp_path):
         load_scene(bad)
     with pytest.raises(SceneError, match="cannot read"):
         load_scene(tmp_path / "missing.toml")
+
+
+def test_f12_saves_a_screenshot_and_says_where(director, river, _private_home):
+    director.window.dispatch_event("on_key_press", key.F12, 0)
+    director.window.dispatch_events()
+    shots = list((_private_home / "data" / "screenshots").glob("river-*.png"))
+    assert len(shots) == 1
+    assert shots[0].read_bytes().startswith(b"\x89PNG")
+    assert str(shots[0]) in director.toast

@@ -406,9 +406,11 @@ class RiverController:
             nxt = st.crossing().after(load)
             if nxt in index:
                 nexts.append(index[nxt])
-        labels = [f"{n}  d={graph.distance(n)}" for n in nodes]
+        # Short labels keep the grid legible: the distance to the goal ("-": no way across).
+        labels = [str(d) if (d := graph.distance(n)) is not None else "-" for n in nodes]
         imgui.text("state graph: left half boat left, right half boat right;")
-        imgui.text("x = devils on the left bank, y = priests on the left bank")
+        imgui.text("x = devils on the left bank, y = priests on the left bank;")
+        imgui.text("numbers: crossings to the goal; ringed: the optimal next nodes")
         draw_graph(
             pos,
             edges,

@@ -189,6 +189,7 @@ class Director:
         """Scene, HUD and overlay into ``fbo``; returns the draw calls it counted."""
         import moderngl
 
+        started = time.perf_counter()
         calls = 0
         if self.scene is not None:
             calls += self.renderer.render(self.scene, fbo, size).draw_calls
@@ -202,7 +203,10 @@ class Director:
         self.ctx.blend_func = moderngl.SRC_ALPHA, moderngl.ONE_MINUS_SRC_ALPHA
         self.hud.draw()
         calls += 2  # shapes and text: one batch, drawn as two vertex lists
+        if self.headless:  # no display refresh to time: record what drawing took
+            self.frame_ms.append((time.perf_counter() - started) * 1000.0)
         if self.overlay.visible and self.controller is not None:
+            self.last_draw_calls = calls
             calls += self.overlay.draw(
                 fbo,
                 self.window_size(),
