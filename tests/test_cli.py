@@ -124,3 +124,26 @@ def test_shot_with_a_corrupt_settings_file_keeps_it_aside(tmp_path, _private_hom
     assert r.returncode == 0, r.stderr
     assert "not valid TOML" in r.stderr
     assert list(_private_home.glob("settings.toml.bad-*"))
+
+
+def test_a_finished_game_updates_statistics_and_options_persist(_private_home):
+    from game.cli import _record_river, _save_river_options
+    from game.logic.river import RiverPuzzle, RiverState, Rules
+    from game.settings import Store
+
+    rules = Rules(3, 3, 2)
+    state = RiverState.start(rules)
+    for move in RiverPuzzle(rules).solve_actions(state):
+        state = state.apply(move)
+    assert "New best for 3/3/2" in (_record_river(state, True) or "")
+    assert "New best" not in (_record_river(state, True) or "")
+    lost = RiverState.start(rules)
+    _record_river(lost, False)
+    stats, messages = Store().load_statistics()
+    assert messages == []
+    record = stats.games["river"]
+    assert (record.played, record.won, record.lost) == (3, 2, 1)
+    assert record.best == {"3/3/2": 11}
+    _save_river_options(Rules(4, 4, 3))
+    settings, _ = Store().load_settings()
+    assert (settings.river.priests, settings.river.devils, settings.river.capacity) == (4, 4, 3)
