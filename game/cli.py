@@ -7,6 +7,7 @@ Results go to stdout, problems to stderr as one line; exit status 2 means bad in
 from __future__ import annotations
 
 import argparse
+import functools
 import logging
 import statistics
 import sys
@@ -20,8 +21,8 @@ from game.errors import GamehallError
 if TYPE_CHECKING:
     from game.engine.director import Director
     from game.engine.scene import Node
-    from game.logic.river import Rules
-    from game.settings import Settings
+    from game.logic.river import RiverState, Rules
+    from game.settings import Settings, Store
 
 log = logging.getLogger("gamehall")
 
@@ -64,6 +65,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     store = Store()
     settings, messages = store.load_settings()
+    rules = _rules(args, settings, messages)
     for m in messages:
         print(f"gamehall: {m}", file=sys.stderr)
     size = _size(args.size) if args.size else (settings.window.width, settings.window.height)
@@ -73,16 +75,15 @@ def cmd_play(args: argparse.Namespace) -> int:
     game = args.game or settings.last_game
     if game not in GAMES and game != "menu":
         game = "river"
-    rules = _rules(args, settings)
     director = build_director(
         headless=False,
         size=size,
         position=position,
         rules=rules,
         shadows=settings.shadows and not args.no_shadows,
+        store=store,
+        settings=settings,
     )
-    for m in messages:
-        director.say(m)
 
     def remember() -> None:
         w, h = director.window.get_size()
@@ -102,6 +103,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     director.on_quit = remember
     try:
         director.switch(game)
+        for m in messages:  # after the switch, which clears the banner
+            director.say(m, seconds=8.0)
         director.run()
     finally:
         director.close()
@@ -115,15 +118,15 @@ def cmd_shot(args: argparse.Namespace) -> int:
     from game.settings import Store
 
     settings, messages = Store().load_settings()
+    rules = _rules(args, settings, messages)
     for m in messages:
         print(f"gamehall: {m}", file=sys.stderr)
     size = _size(args.size)
     director = build_director(
         headless=True,
         size=size,
-        rules=_rules(args, settings),
+        rules=rules,
         shadows=not args.no_shadows,
-        persist=False,
     )
     try:
         director.switch(args.game)
@@ -206,7 +209,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
                 f"gamehall bench: unknown scene {name!r}; try: {', '.join(SCENES)}", file=sys.stderr
             )
             return 2
-    director = build_director(headless=True, size=size, shadows=not args.no_shadows, persist=False)
+    director = build_director(headless=True, size=size, shadows=not args.no_shadows)
     try:
         fbo = director.offscreen(size)
         for name in scenes:
@@ -287,47 +290,52 @@ def build_director(
     position: tuple[int, int] | None = None,
     rules: Rules | None = None,
     shadows: bool = True,
-    persist: bool = True,
+    store: Store | None = None,
+    settings: Settings | None = None,
 ) -> Director:
-    """A Director with every game registered. ``persist``: save options and statistics."""
+    """A Director with every game registered.
+
+    ``settings`` is the one settings object of the session: option changes made in a game go
+    into it, so the menu, a later visit and the save at quit all see them. With a ``store``,
+    option changes and game results are also written to disk at once.
+    """
     from game.controllers.menu import MenuController
     from game.controllers.river import RiverController
     from game.engine.director import Director
+    from game.logic.river import Rules
+    from game.settings import Settings
+
+    session = settings or Settings()
+    current = [rules or Rules()]  # the river rules of the latest game, options changes included
+
+    def remember_options(new: Rules) -> None:
+        current[0] = new
+        opts = session.river
+        opts.priests, opts.devils, opts.capacity = new.priests, new.devils, new.capacity
+        if store is not None:
+            try:
+                store.save_settings(session)
+            except OSError as exc:
+                log.warning("could not save the river options: %s", exc)
+
+    def river() -> RiverController:
+        on_result = None
+        if store is not None:
+            on_result = functools.partial(_record_river, store)
+        return RiverController(current[0], on_options=remember_options, on_result=on_result)
 
     director = Director(headless=headless, size=size, position=position, shadows=shadows)
     director.register("menu", MenuController)
-
-    def river() -> RiverController:
-        if not persist:
-            return RiverController(rules)
-        return RiverController(rules, on_options=_save_river_options, on_result=_record_river)
-
     director.register("river", river)
     return director
 
 
-def _save_river_options(rules: Rules) -> None:
-    from game.settings import Store
-
-    store = Store()
-    settings, _ = store.load_settings()
-    settings.river.priests, settings.river.devils = rules.priests, rules.devils
-    settings.river.capacity = rules.capacity
-    try:
-        store.save_settings(settings)
-    except OSError as exc:
-        log.warning("could not save the river options: %s", exc)
-
-
-def _record_river(state: object, won: bool) -> str | None:
-    from game.logic.river import RiverState
-    from game.settings import Store
-
-    assert isinstance(state, RiverState)
-    store = Store()
+def _record_river(store: Store, state: RiverState, won: bool, assisted: bool) -> str:
+    """Count a finished game; a game the solver helped with sets no best score."""
     stats, _ = store.load_statistics()
+    key = state.rules.key()
     best = stats.record(
-        "river", won=won, setting=state.rules.key(), score=state.crossings if won else None
+        "river", won=won, setting=key, score=state.crossings if won and not assisted else None
     )
     try:
         store.save_statistics(stats)
@@ -335,10 +343,12 @@ def _record_river(state: object, won: bool) -> str | None:
         log.warning("could not save statistics: %s", exc)
     record = stats.games["river"]
     note = f"Won {record.won} of {record.played}."
-    return f"New best for {state.rules.key()}! {note}" if best else note
+    if won and assisted:
+        note += " (Solved with help: no best score.)"
+    return f"New best for {key}! {note}" if best else note
 
 
-def _rules(args: argparse.Namespace, settings: Settings) -> Rules:
+def _rules(args: argparse.Namespace, settings: Settings, messages: list[str]) -> Rules:
     """The river rules: command-line options over saved ones over the defaults.
 
     Bad options typed on the command line are an error (exit 2); bad saved ones (a file edited
@@ -359,9 +369,7 @@ def _rules(args: argparse.Namespace, settings: Settings) -> Rules:
     except RiverSettingError as exc:
         if typed:
             raise
-        print(
-            f"gamehall: the saved river options are unusable ({exc}); using 3/3/2", file=sys.stderr
-        )
+        messages.append(f"the saved river options are unusable ({exc}); using 3/3/2")
         rules = Rules()
     return rules
 

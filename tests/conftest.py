@@ -27,7 +27,7 @@ def director() -> Iterator[object]:
     """One headless Director (pyglet's EGL window, Mesa) shared by the GL tests."""
     from game.cli import build_director
 
-    d = build_director(headless=True, size=(640, 400), persist=False)
+    d = build_director(headless=True, size=(640, 400))
     assert d.ctx.error == "GL_NO_ERROR"
     yield d
     d.close()

@@ -126,24 +126,43 @@ def test_shot_with_a_corrupt_settings_file_keeps_it_aside(tmp_path, _private_hom
     assert list(_private_home.glob("settings.toml.bad-*"))
 
 
-def test_a_finished_game_updates_statistics_and_options_persist(_private_home):
-    from game.cli import _record_river, _save_river_options
-    from game.logic.river import RiverPuzzle, RiverState, Rules
-    from game.settings import Store
+def test_a_finished_game_updates_statistics_once_and_options_persist(_private_home):
+    """Through the Director as `gamehall play` builds it, with the store on disk."""
+    from game.cli import build_director
+    from game.logic.river import Rules
+    from game.settings import Settings, Store
 
-    rules = Rules(3, 3, 2)
-    state = RiverState.start(rules)
-    for move in RiverPuzzle(rules).solve_actions(state):
-        state = state.apply(move)
-    assert "New best for 3/3/2" in (_record_river(state, True) or "")
-    assert "New best" not in (_record_river(state, True) or "")
-    lost = RiverState.start(rules)
-    _record_river(lost, False)
-    stats, messages = Store().load_statistics()
+    store = Store()
+    settings = Settings()
+    d = build_director(headless=True, size=(320, 200), store=store, settings=settings)
+    try:
+        d.switch("river")
+        for action in ("board:devil", "board:devil", "boat", "unboard:devil", "board:priest"):
+            d.perform(action)  # a few moves by hand, then the solver: an assisted game
+            d.settle()
+        d.perform("solve")
+        d.settle()
+        assert "no best score" in d.controller.status().banner
+        d.perform("undo")  # take back the winning step and win again: still one game
+        d.settle()
+        d.perform("unboard:devil") if d.controller.state.boat.devils else d.perform(
+            "unboard:priest"
+        )
+        d.settle()
+        assert d.controller.state.verdict().outcome.value == "won"
+        # Changed options go into the one settings object, survive the menu, and are saved.
+        d.perform("restart")
+        d.perform("priests+")
+        d.switch("menu")
+        d.switch("river")
+        assert d.controller.rules == Rules(4, 3, 2)
+    finally:
+        d.close()
+    stats, messages = store.load_statistics()
     assert messages == []
     record = stats.games["river"]
-    assert (record.played, record.won, record.lost) == (3, 2, 1)
-    assert record.best == {"3/3/2": 11}
-    _save_river_options(Rules(4, 4, 3))
-    settings, _ = Store().load_settings()
-    assert (settings.river.priests, settings.river.devils, settings.river.capacity) == (4, 4, 3)
+    assert (record.played, record.won, record.lost) == (1, 1, 0)
+    assert record.best == {}
+    saved, _ = store.load_settings()
+    assert (saved.river.priests, saved.river.devils, saved.river.capacity) == (4, 3, 2)
+    assert settings.river.priests == 4

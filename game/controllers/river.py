@@ -8,10 +8,11 @@ seat, passengers ride the boat across, and the judge speaks when the boat lands.
 
 from __future__ import annotations
 
+import functools
 import logging
 import math
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Container
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -43,8 +44,14 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 # Options the window offers (the logic and `gamehall solve` accept far more).
-MAX_PER_KIND = 8
-MAX_CAPACITY = 6
+# Six of a kind fill two rows of a bank; four seats fill the boat's deck.
+MAX_PER_KIND = 6
+MAX_CAPACITY = 4
+OPTION_LIMITS = {
+    "priests": (1, MAX_PER_KIND),
+    "devils": (0, MAX_PER_KIND),
+    "capacity": (1, MAX_CAPACITY),
+}
 
 
 @dataclass(frozen=True)
@@ -78,7 +85,7 @@ class RiverController:
         rules: Rules | None = None,
         *,
         on_options: Callable[[Rules], None] | None = None,
-        on_result: Callable[[RiverState, bool], str | None] | None = None,
+        on_result: Callable[[RiverState, bool, bool], str | None] | None = None,
     ) -> None:
         self.rules = rules or Rules()
         RiverPuzzle.check(self.rules)
@@ -92,7 +99,9 @@ class RiverController:
         self.history: list[Snapshot] = []
         self.queue: deque[Move] = deque()
         self.hint_marks: list[str] = []
-        self.hint_text = ""
+        self.hint_on = False  # the hint follows the player's moves until the boat goes
+        self.assisted = False  # Next step or Solve played part of this game
+        self.recorded = False  # this game's result went into the statistics
         self.message = ""
         self.tone = Tone.INFO
         self.hover: Node | None = None
@@ -148,26 +157,37 @@ class RiverController:
 
     def buttons(self) -> list[Button]:
         ready = self._accepting_moves
-        return [
-            Button(
-                "Go",
-                "boat",
-                "Space",
-                lambda: ready() and self.state.boat.size > 0,
-                tooltip="Row the boat across",
-            ),
-            Button("Hint", "hint", "H", lambda: self.state.verdict().outcome is Outcome.PLAYING),
-            Button("Next step", "next", "N", ready),
-            Button("Solve", "solve", "S", ready),
-            Button("Undo", "undo", "U", lambda: bool(self.history) and not self._animating()),
-            Button("Restart", "restart", "R"),
-            Button("Priests −", "priests-", group="options"),
-            Button("Priests +", "priests+", group="options"),
-            Button("Devils −", "devils-", group="options"),
-            Button("Devils +", "devils+", group="options"),
-            Button("Seats −", "capacity-", group="options"),
-            Button("Seats +", "capacity+", group="options"),
+        keys = {action: _key_label(key) for key, action in reversed(self.keys().items())}
+
+        def button(label: str, action: str, enabled: Callable[[], bool], tip: str = "") -> Button:
+            return Button(label, action, keys.get(action, ""), enabled, tooltip=tip)
+
+        playing = lambda: self.state.verdict().outcome is Outcome.PLAYING  # noqa: E731
+        main = [
+            button("Go", "boat", lambda: ready() and self.state.boat.size > 0, "Row across"),
+            button("Hint", "hint", playing),
+            button("Next step", "next", ready),
+            button("Solve", "solve", ready),
+            button("Undo", "undo", lambda: bool(self.history) and not self._animating()),
+            button("Restart", "restart", lambda: True),
         ]
+        options = []
+        for option, word in (("priests", "Priests"), ("devils", "Devils"), ("capacity", "Seats")):
+            for sign, mark in (("-", "−"), ("+", "+")):
+                options.append(
+                    Button(
+                        f"{word} {mark}",
+                        f"{option}{sign}",
+                        group="options",
+                        enabled=functools.partial(self._option_allowed, option, sign),
+                    )
+                )
+        return main + options
+
+    def _option_allowed(self, option: str, sign: str) -> bool:
+        low, high = OPTION_LIMITS[option]
+        value = int(getattr(self.rules, option)) + (1 if sign == "+" else -1)
+        return low <= value <= high
 
     def status(self) -> Status:
         optimum = self.puzzle.optimal_crossings()
@@ -254,14 +274,18 @@ class RiverController:
             self.play(Board(kind), name)
 
     def hint(self) -> None:
-        """Show every optimal next load, and mark who should move (never changes the state)."""
+        """Show every optimal next load, and mark who should move (never changes the state).
+
+        The marks follow the player's boarding and landing until the boat leaves: first who
+        should board or land, then the boat.
+        """
         self._clear_marks()
-        hint = self.puzzle.hint(self.state)
-        if not hint.loads:
-            self._say(f"No hint: {hint.reason}", Tone.WARN)
-            return
-        loads = " or ".join(str(load) for load in hint.loads)
         plan = self.puzzle.plan(self.state)
+        hint = self.puzzle.hint(self.state)
+        if not plan:
+            if self.director is not None:
+                self.director.say(f"No hint: {hint.reason}", Tone.WARN)
+            return
         first = plan[0]
         if isinstance(first, Cross):
             step = "row across now"
@@ -269,8 +293,13 @@ class RiverController:
             step = f"board a {first.kind.value}"
         else:
             step = f"put a {first.kind.value} ashore"
-        self.hint_text = f"Hint: send {loads}; {step}. {hint.distance} crossings to go."
-        self._say(self.hint_text, Tone.HINT, keep=True)
+        if hint.loads:
+            loads = " or ".join(str(load) for load in hint.loads)
+            text = f"Hint: send {loads}; {step}. {hint.distance} crossings to go."
+        else:
+            text = f"Hint: {hint.reason}; {step}."
+        self.hint_on = True
+        self._say(text, Tone.HINT, keep=True)
         self._mark_plan(plan)
 
     def next_step(self) -> None:
@@ -279,6 +308,8 @@ class RiverController:
         plan = self.puzzle.plan(self.state)
         if not plan:
             raise IllegalMoveError(f"no next step: {self.puzzle.hint(self.state).reason}")
+        self.assisted = True
+        self._clear_marks()
         self.queue = deque(plan)
 
     def solve(self) -> None:
@@ -287,11 +318,20 @@ class RiverController:
         moves = self.puzzle.solve_actions(self.state)
         if not moves:
             raise IllegalMoveError(f"cannot solve from here: {self.puzzle.hint(self.state).reason}")
+        self.assisted = True
+        self._clear_marks()
         self.queue = deque(moves)
-        self._say("Solving: watch the optimal crossings.", Tone.HINT, keep=True)
+        self._say("Solving: watch the optimal crossings. Undo (U) stops.", Tone.HINT, keep=True)
 
     def undo(self) -> None:
-        """Take back the last board, land or crossing (also after a loss)."""
+        """Take back the last board, land or crossing (also after a loss).
+
+        While Solve or Next step is playing, the first Undo stops it after the current move.
+        """
+        if self.queue:
+            self.queue.clear()
+            self._say("Stopped. Press Undo again to take moves back.", Tone.INFO, keep=True)
+            return
         if self._animating():
             raise IllegalMoveError("Wait for the move to finish before undoing.")
         if not self.history:
@@ -320,6 +360,8 @@ class RiverController:
             for i in range(count):
                 self.places[_name(kind, i)] = Place(Side.LEFT, i)
         self.announced = False
+        self.assisted = False
+        self.recorded = False
         self._snap_all()
         self._say(
             "Bring everyone across. Devils must never outnumber priests on a bank.",
@@ -335,12 +377,7 @@ class RiverController:
             "capacity": self.rules.capacity,
         }
         values[option] += delta
-        limits = {
-            "priests": (1, MAX_PER_KIND),
-            "devils": (0, MAX_PER_KIND),
-            "capacity": (1, MAX_CAPACITY),
-        }
-        low, high = limits[option]
+        low, high = OPTION_LIMITS[option]
         if not low <= values[option] <= high:
             raise RiverSettingError(f"{option} can be {low} to {high} here")
         try:
@@ -445,20 +482,26 @@ class RiverController:
         before = Snapshot(self.state, dict(self.places))
         places = dict(self.places)
         if isinstance(move, Board):
-            who = who or self._choose_ashore(move.kind)
+            who = who or self._choose(move.kind, aboard=False)
             places[who] = Place(None, self._free_seat(places))
         elif isinstance(move, Unboard):
-            who = who or self._choose_aboard(move.kind)
+            who = who or self._choose(move.kind, aboard=True)
             places[who] = Place(
                 self.state.boat_side, self._free_slot(places, move.kind, self.state.boat_side)
             )
         self.history.append(before)
         self.state = new_state
+        follow_hint = self.hint_on and not isinstance(move, Cross)
         self._clear_marks()
+        if self.hover is not None:  # the glow stays with the mouse, not with who walks away
+            self.hover.highlight = 0.0
+            self.hover = None
         if self.message and self.tone in (Tone.HINT, Tone.WARN, Tone.INFO) and not self.queue:
             self.message = ""
         old_places, self.places = self.places, places
         self._animate_places(old_places, places)
+        if follow_hint and self.state.verdict().outcome is Outcome.PLAYING:
+            self.hint()
 
     def _animate_places(self, old: dict[str, Place], new: dict[str, Place]) -> None:
         """Move nodes from one arrangement to another; the boat goes first if its side changed."""
@@ -517,7 +560,10 @@ class RiverController:
         self.announced = True
         self.queue.clear()
         won = verdict.outcome is Outcome.WON
-        note = self.on_result(self.state, won) if self.on_result else None
+        note = None
+        if self.on_result is not None and not self.recorded:  # one result per game
+            self.recorded = True
+            note = self.on_result(self.state, won, self.assisted)
         text = verdict.message
         if won:
             best = self.puzzle.optimal_crossings()
@@ -548,9 +594,6 @@ class RiverController:
                 node.pickable = True
         for i in range(self.rules.capacity + 1):
             self.scene.spawn("marker", f"mark{i}")
-        boat = self.scene["boat"]
-        stretch = max(1.0, (self.rules.capacity - 1) * self._seat_step() / 2.2)
-        boat.scale = np.array([stretch, 1.0, 1.0], dtype="f4")
 
     def _snap_all(self) -> None:
         """Put every node where the current state says, at once (restart)."""
@@ -573,16 +616,11 @@ class RiverController:
         assert self.scene is not None
         return self.scene.anchor(f"boat_{side.value}")
 
-    def _seat_step(self) -> float:
-        assert self.scene is not None
-        return self.scene.number("seat_step")
-
     def _seat_local(self, seat: int) -> np.ndarray:
-        """A seat's position in the boat's own space (the boat may be stretched along X)."""
+        """A seat's position in the boat's own space: seats spread evenly along its length."""
         assert self.scene is not None
         c = self.rules.capacity
-        boat = self.scene["boat"]
-        x = (seat - (c - 1) / 2) * self._seat_step() / float(boat.scale[0])
+        x = (seat - (c - 1) / 2) * self.scene.number("seat_step")
         return np.array([x, self.scene.number("seat_height"), 0.0], dtype="f4")
 
     def _slot_position(self, side: Side, kind: Kind, index: int) -> np.ndarray:
@@ -612,24 +650,19 @@ class RiverController:
             i += 1
         return i
 
-    def _choose_ashore(self, kind: Kind, exclude: set[str] = frozenset()) -> str:  # type: ignore[assignment]
+    def _choose(self, kind: Kind, *, aboard: bool, exclude: Container[str] = ()) -> str:
+        """Who moves for a board or land by kind: the one ashore nearest the water, or the
+        passenger who sat down last."""
         side = self.state.boat_side
-        ashore = [
+        candidates = [
             (p.index, n) for n, p in self.places.items()
-            if p.side is side and _kind_of(n) is kind and n not in exclude
+            if _kind_of(n) is kind and n not in exclude
+            and (p.aboard if aboard else p.side is side)
         ]  # fmt: skip
-        if not ashore:
-            raise IllegalMoveError(f"no {kind.value} ashore on the {side.value} bank")
-        return min(ashore)[1]
-
-    def _choose_aboard(self, kind: Kind, exclude: set[str] = frozenset()) -> str:  # type: ignore[assignment]
-        aboard = [
-            (p.index, n) for n, p in self.places.items()
-            if p.aboard and _kind_of(n) is kind and n not in exclude
-        ]  # fmt: skip
-        if not aboard:
-            raise IllegalMoveError(f"no {kind.value} in the boat")
-        return max(aboard)[1]
+        if not candidates:
+            where = "in the boat" if aboard else f"ashore on the {side.value} bank"
+            raise IllegalMoveError(f"no {kind.value} {where}")
+        return max(candidates)[1] if aboard else min(candidates)[1]
 
     def _mark_plan(self, plan: list[Move]) -> None:
         """Arrows over who should board or land next, or over the boat when it should go."""
@@ -641,10 +674,7 @@ class RiverController:
                 if not targets:
                     targets.append("boat")
                 break
-            if isinstance(move, Board):
-                name = self._choose_ashore(move.kind, used)
-            else:
-                name = self._choose_aboard(move.kind, used)
+            name = self._choose(move.kind, aboard=isinstance(move, Unboard), exclude=used)
             used.add(name)
             targets.append(name)
         self.hint_marks = targets
@@ -671,7 +701,7 @@ class RiverController:
             if name in self.scene.nodes:
                 self.scene[name].highlight = 0.0
         self.hint_marks = []
-        self.hint_text = ""
+        self.hint_on = False
         for name, node in self.scene.nodes.items():
             if name.startswith("mark"):
                 node.hidden = True
@@ -688,8 +718,11 @@ class RiverController:
                 node.rotation = _yaw(self._time * 2.0)
 
     def _say(self, text: str, tone: Tone, keep: bool = False) -> None:
-        self.message, self.tone = text, tone
-        if self.director is not None and not keep:
+        """``keep``: the game's own banner, until the next message; otherwise a short toast
+        over it (the banner comes back when the toast ends)."""
+        if keep or self.director is None:
+            self.message, self.tone = text, tone
+        else:
             self.director.say(text, tone)
 
 
@@ -699,6 +732,11 @@ def _name(kind: Kind, i: int) -> str:
 
 def _kind_of(name: str) -> Kind:
     return Kind.PRIEST if name.startswith("priest") else Kind.DEVIL
+
+
+def _key_label(key: str) -> str:
+    """How a pyglet key name is shown on a button: "SPACE" -> "Space"."""
+    return key.capitalize() if len(key) > 1 else key
 
 
 def _count(n: int, word: str) -> str:

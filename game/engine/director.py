@@ -21,7 +21,7 @@ from game.engine.actions import ActionManager
 from game.engine.controller import SceneController, Status, Tone, UnknownActionError
 from game.engine.picking import mouse_ray, pick
 from game.engine.png import write_png
-from game.engine.window import open_window
+from game.engine.window import attach_context, open_window
 
 if TYPE_CHECKING:
     import moderngl
@@ -52,17 +52,12 @@ class Director:
             raise RuntimeError("there is already a Director in this process; close() it first")
         self.headless = headless
         self.window: pyglet.window.Window = open_window(size, headless=headless, position=position)
-        import moderngl
 
         from game.engine.hud import Hud
         from game.engine.overlay import DebugOverlay
         from game.engine.render import Renderer
 
-        # Attach to the context pyglet just made current (GLX or headless EGL). init_context
-        # loads GL functions from whatever is current; create_context() would instead reuse or
-        # GLX-detect once any earlier context exists in the process.
-        moderngl.init_context()
-        self.ctx: moderngl.Context = moderngl.get_context()
+        self.ctx: moderngl.Context = attach_context()
         self.renderer = Renderer(self.ctx)
         self.renderer.shadows = shadows
         self.bounds = {name: m.bounds for name, m in self.renderer.meshes.meshes.items()}

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from game.errors import NoDisplayError
 
 if TYPE_CHECKING:
+    import moderngl
     import pyglet.window
 
 NO_DISPLAY_MESSAGE = (
@@ -24,6 +25,19 @@ def configure_pyglet(headless: bool) -> None:
     pyglet.options["headless"] = headless
     pyglet.options["debug_gl"] = False  # we check ctx.error ourselves where it matters
     pyglet.options["shadow_window"] = False
+
+
+def attach_context() -> moderngl.Context:
+    """A ModernGL context for the GL context pyglet made current (GLX or headless EGL).
+
+    ``moderngl.init_context`` loads GL functions from whatever is current; plain
+    ``create_context()`` would instead reuse a cached context, or try to detect a GLX one,
+    once any earlier context exists in the process.
+    """
+    import moderngl
+
+    moderngl.init_context()
+    return moderngl.get_context()
 
 
 def has_display() -> bool:
