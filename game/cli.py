@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from game.errors import GamehallError
+from game.errors import GamehallError, NoDisplayError
 
 if TYPE_CHECKING:
     from game.engine.director import Director
@@ -42,11 +42,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     try:
         return int(args.func(args))
+    except NoDisplayError as exc:
+        print(str(exc), file=sys.stderr)
+        return 1
     except GamehallError as exc:
         print(str(exc), file=sys.stderr)
         return 2
     except ValueError as exc:  # bad options: our ValueError subclasses name the bad value
         print(f"gamehall: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:  # a file we were asked to write or read: say which and why
+        print(
+            f"gamehall: {exc.strerror or exc}: {exc.filename or ''}".rstrip(": "), file=sys.stderr
+        )
         return 2
     except KeyboardInterrupt:
         return 130
@@ -122,6 +130,9 @@ def cmd_shot(args: argparse.Namespace) -> int:
     for m in messages:
         print(f"gamehall: {m}", file=sys.stderr)
     size = _size(args.size)
+    if not args.out.parent.is_dir():
+        print(f"gamehall shot: no folder {args.out.parent} for {args.out.name}", file=sys.stderr)
+        return 2
     director = build_director(
         headless=True,
         size=size,
@@ -150,7 +161,8 @@ def cmd_shot(args: argparse.Namespace) -> int:
                     file=sys.stderr,
                 )
                 return 2
-            director.perform(action)
+            if not director.perform(action):
+                print(f"gamehall shot: {action}: {director.toast}", file=sys.stderr)
             if not director.settle():
                 print("gamehall shot: the animation did not settle", file=sys.stderr)
         director.advance(0.5)  # let the water move and the hint arrow bob a little

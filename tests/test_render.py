@@ -101,22 +101,34 @@ def test_f3_toggles_the_overlay(director, river):
 
 
 def test_a_click_on_the_overlay_does_not_reach_the_game(director, river):
+    """A character under the debug window: the click goes to the overlay, not to the game;
+    with the overlay hidden, the same click boards that character."""
     director.overlay.toggle()
     try:
         director.capture()  # one overlay frame, so imgui knows where its windows are
-        h = director.window_size()[1]
-        # The debug window sits at the top left; click inside it, over the title bar.
-        x, y = 40, h - 20
-        director.window.dispatch_event("on_mouse_motion", x, y, 0, 0)
-        director.capture()
+        covered = None
+        for node in director.scene:
+            if node.name.startswith(("priest", "devil")):
+                x, y = screen_xy(director, node.world_position() + np.array([0, 0.5, 0], "f4"))
+                director.window.dispatch_event("on_mouse_motion", x, y, 0, 0)
+                director.window.dispatch_events()
+                if director.overlay.wants_mouse() and director.pick_at(x, y) is node:
+                    covered = (node, x, y)
+                    break
+        assert covered is not None, "no character under the debug window to test with"
+        node, x, y = covered
         key_before = river.state.key()
         assert director.click(x, y, mouse.LEFT) == "overlay"
-        director.capture()
         director.window.dispatch_event("on_mouse_release", x, y, mouse.LEFT, 0)
+        director.window.dispatch_events()
+        director.capture()
         assert river.state.key() == key_before
         assert director.actions.busy == 0
     finally:
         director.overlay.toggle()
+    assert director.click(x, y, mouse.LEFT) == "scene"
+    director.settle()
+    assert river.places[node.name].aboard
 
 
 def test_picking_a_character_boards_it(director, river):

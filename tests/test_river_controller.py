@@ -133,11 +133,51 @@ def test_hint_marks_the_next_step_and_changes_nothing(director, river):
     assert river.state.key() == key
     assert river.status().tone is Tone.HINT
     assert "2 devils" in river.status().banner or "1 devil" in river.status().banner
-    # Two arrows over the two who should board, and they glow.
+    # Two arrows (and rings) over the two who should board, and they glow.
     shown = [n for n in director.scene if n.name.startswith("mark") and not n.hidden]
-    assert len(shown) == 2
+    assert len(shown) == 4
+    assert len(river.hint_marks) == 2
     for name in river.hint_marks:
         assert director.scene[name].highlight > 0
+        assert name.startswith("devil")
+
+
+def test_the_hint_follows_the_player_to_the_boat(director, river):
+    director.perform("hint")
+    first = river.hint_marks[0]
+    director.perform(f"click:{first}")  # board the first hinted devil
+    director.settle()
+    assert river.status().tone is Tone.HINT
+    assert len(river.hint_marks) == 1 and river.hint_marks[0].startswith("devil")
+    director.perform(f"click:{river.hint_marks[0]}")
+    director.settle()
+    assert river.hint_marks == ["boat"]  # now the boat should go
+    assert "row across" in river.status().banner
+    director.perform("boat")
+    director.settle()
+    assert river.hint_marks == []  # the hint ends with the crossing
+
+
+def test_hint_after_the_end_keeps_the_result_banner(director, river):
+    director.perform("solve")
+    director.settle()
+    banner = river.status().banner
+    director.perform("hint")
+    director.advance(5.0)
+    assert river.status().banner == banner
+    assert river.status().tone is Tone.WON
+
+
+def test_undo_stops_a_running_solve(director, river):
+    director.perform("solve")
+    director.advance(1.0)
+    assert not river.idle()
+    assert director.perform("undo")
+    assert river.idle()
+    director.settle()
+    crossings = river.state.crossings
+    director.advance(3.0)
+    assert river.state.crossings == crossings
 
 
 def test_next_step_plays_one_optimal_crossing(director, river):

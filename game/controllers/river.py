@@ -594,6 +594,7 @@ class RiverController:
                 node.pickable = True
         for i in range(self.rules.capacity + 1):
             self.scene.spawn("marker", f"mark{i}")
+            self.scene.spawn("ring", f"mark{i}_ring")
 
     def _snap_all(self) -> None:
         """Put every node where the current state says, at once (restart)."""
@@ -681,17 +682,16 @@ class RiverController:
         self._refresh_marks()
 
     def _refresh_marks(self) -> None:
+        """One arrow over each hinted character (or the boat) and a ring at its feet."""
         assert self.scene is not None
-        marks = [n for n in self.scene.nodes if n.startswith("mark")]
-        for i, mark_name in enumerate(marks):
-            mark = self.scene[mark_name]
-            if i < len(self.hint_marks):
-                target = self.scene[self.hint_marks[i]]
-                target.highlight = 0.6
-                mark.hidden = False
-                mark.tags["target"] = target.name
-            else:
-                mark.hidden = True
+        for i in range(self.rules.capacity + 1):
+            arrow, ring = self.scene[f"mark{i}"], self.scene[f"mark{i}_ring"]
+            target = self.hint_marks[i] if i < len(self.hint_marks) else None
+            arrow.hidden = target is None
+            ring.hidden = target is None or target == "boat"
+            if target is not None:
+                self.scene[target].highlight = 0.6
+                arrow.tags["target"] = ring.tags["target"] = target
         self._bob_marks()
 
     def _clear_marks(self) -> None:
@@ -709,13 +709,22 @@ class RiverController:
     def _bob_marks(self) -> None:
         if self.scene is None or not self.hint_marks:
             return
-        lift = self.scene.number("marker_height") + 0.12 * math.sin(self._time * 4.0)
+        gap = self.scene.number("marker_gap") + 0.06 * (1.0 + math.sin(self._time * 4.0))
+        bounds = self.director.bounds if self.director is not None else {}
         for name, node in self.scene.nodes.items():
-            if name.startswith("mark") and not node.hidden:
-                target = self.scene[node.tags["target"]]
-                p = target.world_position()
-                node.position = np.array([p[0], p[1] + lift, p[2]], dtype="f4")
-                node.rotation = _yaw(self._time * 2.0)
+            if not name.startswith("mark") or node.hidden:
+                continue
+            target = self.scene[node.tags["target"]]
+            p = target.world_position()
+            if name.endswith("_ring"):  # flat on the ground (or the deck) under the feet
+                node.position = np.array([p[0], p[1] + 0.02, p[2]], dtype="f4")
+                continue
+            # The arrow's tip just over the target's head.
+            top = 1.0
+            if target.mesh in bounds:
+                top = float(bounds[target.mesh][1][1] * target.scale[1])
+            node.position = np.array([p[0], p[1] + top + gap, p[2]], dtype="f4")
+            node.rotation = _yaw(self._time * 2.0)
 
     def _say(self, text: str, tone: Tone, keep: bool = False) -> None:
         """``keep``: the game's own banner, until the next message; otherwise a short toast

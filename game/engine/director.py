@@ -95,12 +95,13 @@ class Director:
                 f"no game named {name!r}; choose one of {', '.join(sorted(self.factories))}"
             )
         self.actions.cancel_all()
+        controller = self.factories[name]()
+        scene = controller.enter(self)  # may raise (a bad scene file): the old game stays
         if self.controller is not None:
             self.controller.exit()
         self.hovered = None
         self.toast = ""
-        controller = self.factories[name]()
-        self.scene = controller.enter(self)
+        self.scene = scene
         self.controller = controller
         if name != "menu":
             self.last_game = name

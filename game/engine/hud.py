@@ -59,11 +59,11 @@ class Hud:
         )
         self.title = self._label(bold=True)
         self.counter = self._label()
-        self.help = self._label(color=(220, 228, 240, 230))
+        self.help = self._label(color=(220, 228, 240, 230), wrap=True)
         self.banner_box = shapes.RoundedRectangle(
             0, 0, 10, 10, radius=12, color=(32, 44, 66, 215), batch=self.batch, group=self.back
         )
-        self.banner = self._label(anchor_x="center", bold=True)
+        self.banner = self._label(anchor_x="center", bold=True, wrap=True)
         self.layout(size)
 
     # -- public -----------------------------------------------------------------------------
@@ -134,7 +134,10 @@ class Hud:
         bold: bool = False,
         anchor_x: Literal["left", "center", "right"] = "left",
         color: tuple[int, int, int, int] = (255, 255, 255, 255),
+        wrap: bool = False,
     ) -> Label:
+        """A HUD label; ``wrap`` ones break into lines at their width (set by the layout) and
+        are placed by their bottom edge."""
         return Label(
             "",
             font_name=FONT,
@@ -142,7 +145,10 @@ class Hud:
             weight="bold" if bold else "normal",
             color=color,
             anchor_x=anchor_x,
-            anchor_y="baseline",
+            anchor_y="bottom" if wrap else "baseline",
+            multiline=wrap,
+            width=400 if wrap else None,
+            align=anchor_x,
             batch=self.batch,
             group=self.front,
         )
@@ -151,24 +157,32 @@ class Hud:
         w, h = self.size
         fs = self.font_size()
         pad = fs
+        left = pad * 1.6
+        # The title panel stops short of the option buttons in the top-right corner.
+        options = [v.x for v in self._buttons if v.spec.group == "options"]
+        right = (min(options) if options else w) - pad
         self.title.font_size = round(fs * 1.5)
         self.counter.font_size = fs
         self.help.font_size = max(9, round(fs * 0.8))
-        self.title.position = (pad * 1.6, h - pad * 1.2 - self.title.font_size * 1.3, 0)
-        self.counter.position = (pad * 1.6, self.title.y - fs * 2.0, 0)
-        self.help.position = (pad * 1.6, self.counter.y - fs * 1.8, 0)
+        self.help.width = max(fs * 10, right - left - pad * 0.8)
+        self.title.position = (left, h - pad * 1.2 - self.title.font_size * 1.3, 0)
+        self.counter.position = (left, self.title.y - fs * 2.0, 0)
+        self.help.position = (left, self.counter.y - fs * 0.8 - self.help.content_height, 0)
         lines = [self.title, self.counter] + ([self.help] if self.help.text else [])
         width = max(lb.content_width for lb in lines) + pad * 1.6
-        self.panel.position = (pad * 0.8, lines[-1].y - fs * 0.9)
+        bottom_line = self.help.y if self.help.text else self.counter.y - fs * 0.5
+        self.panel.position = (pad * 0.8, bottom_line - fs * 0.7)
         self.panel.width = width
         self.panel.height = h - pad * 0.6 - self.panel.y
         # The banner sits centred just above the bottom button bar, like a subtitle, so it
-        # never covers the title panel or the option buttons at the top.
+        # never covers the title panel or the option buttons at the top; long messages wrap.
         self.banner.font_size = round(fs * 1.15)
-        bh = self.banner.font_size * 2.6
+        self.banner.width = max(fs * 10, w - fs * 4)
         bottom = fs * 0.9 + fs * 2.6 + fs * 0.9
-        self.banner.position = (w / 2, bottom + bh / 2 - self.banner.font_size * 0.4, 0)
+        margin = self.banner.font_size * 0.8
+        self.banner.position = (w / 2, bottom + margin, 0)
         bw = min(self.banner.content_width + fs * 2.4, w - fs)
+        bh = self.banner.content_height + 2 * margin
         self.banner_box.width = bw
         self.banner_box.height = bh
         self.banner_box.position = (w / 2 - bw / 2, bottom)

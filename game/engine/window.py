@@ -68,8 +68,12 @@ def open_window(
         window = pyglet.window.Window(
             size[0], size[1], caption=title, resizable=True, config=config, visible=False
         )
-    except pyglet.window.NoSuchDisplayException as exc:
-        raise NoDisplayError(NO_DISPLAY_MESSAGE) from exc
+    except Exception as exc:
+        # pyglet raises its own NoSuchDisplayException from a platform module (not always the
+        # class pyglet.window exports) when DISPLAY names a screen that is not there.
+        if "display" in type(exc).__name__.lower():
+            raise NoDisplayError(NO_DISPLAY_MESSAGE) from exc
+        raise
     except pyglet.window.NoSuchConfigException:
         window = pyglet.window.Window(
             size[0], size[1], caption=title, resizable=True, visible=False
