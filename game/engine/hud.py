@@ -164,7 +164,7 @@ class Hud:
         self.title.font_size = round(fs * 1.5)
         self.counter.font_size = fs
         self.help.font_size = max(9, round(fs * 0.8))
-        self.help.width = max(fs * 10, right - left - pad * 0.8)
+        self.help.width = round(max(fs * 10, right - left - pad * 0.8))
         self.title.position = (left, h - pad * 1.2 - self.title.font_size * 1.3, 0)
         self.counter.position = (left, self.title.y - fs * 2.0, 0)
         self.help.position = (left, self.counter.y - fs * 0.8 - self.help.content_height, 0)
@@ -177,7 +177,7 @@ class Hud:
         # The banner sits centred just above the bottom button bar, like a subtitle, so it
         # never covers the title panel or the option buttons at the top; long messages wrap.
         self.banner.font_size = round(fs * 1.15)
-        self.banner.width = max(fs * 10, w - fs * 4)
+        self.banner.width = round(max(fs * 10, w - fs * 4))
         bottom = fs * 0.9 + fs * 2.6 + fs * 0.9
         margin = self.banner.font_size * 0.8
         self.banner.position = (w / 2, bottom + margin, 0)
