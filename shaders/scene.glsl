@@ -26,11 +26,9 @@ uniform vec3 u_ambient;
 uniform vec3 u_sky_bottom;
 uniform float u_fog;
 
-out vec3 v_base;     // ambient + glow (linear), not affected by the shadow
-out vec3 v_sun;      // diffuse + specular from the sun (linear), scaled by the shadow
-out vec4 v_light_pos;
-out float v_fog;
-out float v_bias;
+out vec3 v_base;     // ambient + glow + fog (linear), not affected by the shadow
+out vec3 v_sun;      // diffuse + specular from the sun (linear, fogged), scaled by the shadow
+out vec3 v_shadow;   // shadow-map coordinates (0..1) with the depth bias already applied
 
 // Gamma 2.0 instead of 2.2: a square and a square root cost far less than pow() in a
 // software rasteriser, and the difference is invisible here.
@@ -69,12 +67,14 @@ void main() {
     // Highlight: a warm glow, brighter at the silhouette so shapes stay readable.
     float rim = 1.0 - max(dot(n, v), 0.0);
     vec3 glow = in_tint.a * to_linear(vec3(1.0, 0.82, 0.35)) * (0.35 + 0.9 * rim * rim);
-    v_base = base * ambient + glow;
-    v_sun = base * light * ndl + light * spec;
-    v_bias = max(0.004 * (1.0 - ndl), 0.0015);
-    // Distance fog towards the horizon colour.
-    v_fog = u_fog * clamp((length(u_eye - world.xyz) - 12.0) / 40.0, 0.0, 1.0);
-    v_light_pos = u_light_vp * world;
+    // Distance fog towards the horizon colour, folded into both parts: the fragment stage is
+    // left with one shadow look-up and one multiply-add.
+    float fog = u_fog * clamp((length(u_eye - world.xyz) - 12.0) / 40.0, 0.0, 1.0);
+    v_base = mix(base * ambient + glow, to_linear(u_sky_bottom), fog);
+    v_sun = (base * light * ndl + light * spec) * (1.0 - fog);
+    // The sun's projection is orthographic (w = 1): no divide needed per pixel.
+    vec3 s = (u_light_vp * world).xyz * 0.5 + 0.5;
+    v_shadow = vec3(s.xy, s.z - max(0.004 * (1.0 - ndl), 0.0015));
     gl_Position = u_view_proj * world;
 }
 
@@ -82,30 +82,21 @@ void main() {
 
 in vec3 v_base;
 in vec3 v_sun;
-in vec4 v_light_pos;
-in float v_fog;
-in float v_bias;
+in vec3 v_shadow;
 
-uniform vec3 u_sky_bottom;
 uniform bool u_shadows;
 uniform sampler2DShadow u_shadow_map;
 
 out vec4 f_color;
 
-float shadow_factor() {
-    if (!u_shadows) return 1.0;
-    vec3 p = v_light_pos.xyz / v_light_pos.w * 0.5 + 0.5;
-    if (p.z > 1.0) return 1.0;
-    float z = p.z - v_bias;
+void main() {
     // One hardware-filtered tap: the linear filter on a depth-compare sampler is a 2x2 PCF,
     // which softens the texel edges. Each extra tap costs about 1.5 ms a frame in llvmpipe.
-    return texture(u_shadow_map, vec3(p.xy, z));
-}
-
-void main() {
-    vec3 color = v_base + v_sun * shadow_factor();
-    color = mix(color, u_sky_bottom * u_sky_bottom, v_fog);
-    f_color = vec4(sqrt(color), 1.0);
+    // Beyond the far side of the map (z > 1) everything is lit; the sides clamp to the
+    // border, which the shadow pass clears to the far depth.
+    float lit = 1.0;
+    if (u_shadows && v_shadow.z <= 1.0) lit = texture(u_shadow_map, v_shadow);
+    f_color = vec4(sqrt(v_base + v_sun * lit), 1.0);
 }
 
 #endif
