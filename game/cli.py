@@ -108,6 +108,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         except OSError as exc:
             print(f"gamehall: could not save settings: {exc}", file=sys.stderr)
 
+    director.show_fps = settings.show_fps
     director.on_quit = remember
     try:
         director.switch(game)

@@ -188,3 +188,16 @@ def test_f12_saves_a_screenshot_and_says_where(director, river, _private_home):
     assert len(shots) == 1
     assert shots[0].read_bytes().startswith(b"\x89PNG")
     assert str(shots[0]) in director.toast
+
+
+def test_show_fps_puts_the_frame_rate_in_the_hud(director, river):
+    director.show_fps = True
+    try:
+        for _ in range(3):
+            director.capture()
+        director.update(1 / 60)
+        assert director.hud.counter.text.endswith("fps")
+    finally:
+        director.show_fps = False
+    director.update(1 / 60)
+    assert not director.hud.counter.text.endswith("fps")

@@ -12,13 +12,14 @@ import logging
 import time
 from collections import deque
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
 from game.engine.actions import ActionManager
-from game.engine.controller import SceneController, Status, Tone, UnknownActionError
+from game.engine.controller import SceneController, Tone, UnknownActionError
 from game.engine.picking import mouse_ray, pick
 from game.engine.png import write_png
 from game.engine.window import attach_context, open_window
@@ -75,6 +76,7 @@ class Director:
         self.toast_tone = Tone.INFO
         self.toast_until = 0.0
         self.last_draw_calls = 0
+        self.show_fps = False  # the frame rate after the HUD's counter (a saved setting)
         self.closed = False
         self.on_quit: Callable[[], None] | None = None
         self._target: moderngl.Framebuffer | None = None
@@ -400,23 +402,30 @@ class Director:
             if self.controller is not None:
                 self.controller.on_hover(node)
 
+    def fps(self) -> float:
+        """Frames per second from the median of the recent frame times (0 before any)."""
+        if not self.frame_ms:
+            return 0.0
+        median = sorted(self.frame_ms)[len(self.frame_ms) // 2]
+        return 1000.0 / median if median > 0 else 0.0
+
     def _sync_hud(self) -> None:
         if self.controller is None:
             return
         status = self.controller.status()
+        if self.show_fps and self.fps() > 0:
+            status = replace(status, counter=f"{status.counter}   {self.fps():.0f} fps")
         if self.toast:
-            status = Status(status.title, status.counter, self.toast, self.toast_tone, status.help)
+            status = replace(status, banner=self.toast, tone=self.toast_tone)
         self.hud.set_status(status)
 
     def _frame_stats(self) -> Any:
         from game.engine.overlay import FrameStats
 
-        frames = list(self.frame_ms) or [0.0]
-        median = sorted(frames)[len(frames) // 2]
         stats = self.renderer.stats
         return FrameStats(
-            frame_ms=frames,
-            fps=1000.0 / median if median > 0 else 0.0,
+            frame_ms=list(self.frame_ms) or [0.0],
+            fps=self.fps(),
             draw_calls=self.last_draw_calls,
             triangles=stats.triangles,
             nodes=len(self.scene) if self.scene is not None else 0,
