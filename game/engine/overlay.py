@@ -105,6 +105,7 @@ class DebugOverlay:
         #: the last exception a panel callback raised, as one line (None while all is well)
         self.panel_error: str | None = None
         self._fb_size: tuple[int, int] = (1, 1)
+        self._panel_width = 0.0  # the window width the game panel was last placed for
         self._imgui_ctx: Any = None
         self._program: moderngl.Program | None = None
         self._vbo: moderngl.Buffer | None = None
@@ -444,11 +445,13 @@ class DebugOverlay:
 
     def _panel_window(self, imgui: Any, panel: Callable[[], None], title: str) -> None:
         width = float(self._window_size[0])
-        imgui.set_next_window_pos(
-            (width - _WINDOW_MARGIN, _WINDOW_MARGIN),
-            imgui.Cond_.first_use_ever,
-            (1.0, 0.0),
-        )
+        # Pinned to the top-right corner: placed again whenever the window's width changes,
+        # so a resize never leaves the panel cut off (a person may still drag it meanwhile).
+        cond = imgui.Cond_.first_use_ever
+        if width != self._panel_width:
+            cond = imgui.Cond_.always
+            self._panel_width = width
+        imgui.set_next_window_pos((width - _WINDOW_MARGIN, _WINDOW_MARGIN), cond, (1.0, 0.0))
         imgui.set_next_window_bg_alpha(_WINDOW_ALPHA)
         flags = imgui.WindowFlags_.always_auto_resize | imgui.WindowFlags_.no_saved_settings
         expanded, _ = imgui.begin(f"{title}###gamehall_panel", None, flags)
