@@ -102,13 +102,17 @@ def test_solve_river_illegal_setting_says_why(tmp_path):
     assert r.stderr.strip() and "Traceback" not in r.stderr
 
 
+def shot_with_settings(home: Path, text: str, out: Path) -> subprocess.CompletedProcess[str]:
+    """``gamehall shot river`` with ``text`` as the saved settings file."""
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "settings.toml").write_text(text)
+    return gamehall("shot", "river", "--out", str(out), "--size", "320x200", cwd=out.parent)
+
+
 @pytest.mark.gl
 def test_shot_with_unusable_saved_options_starts_with_defaults(tmp_path, _private_home):
-    _private_home.mkdir(parents=True, exist_ok=True)
-    (_private_home / "settings.toml").write_text("[river]\npriests = 4\ndevils = 4\ncapacity = 2\n")
-    r = gamehall(
-        "shot", "river", "--out", str(tmp_path / "x.png"), "--size", "320x200", cwd=tmp_path
-    )
+    text = "[river]\npriests = 4\ndevils = 4\ncapacity = 2\n"
+    r = shot_with_settings(_private_home, text, tmp_path / "x.png")
     assert r.returncode == 0, r.stderr
     assert "unusable" in r.stderr
     assert r.stdout.strip().endswith("optimal=11")
@@ -116,11 +120,7 @@ def test_shot_with_unusable_saved_options_starts_with_defaults(tmp_path, _privat
 
 @pytest.mark.gl
 def test_shot_with_a_corrupt_settings_file_keeps_it_aside(tmp_path, _private_home):
-    _private_home.mkdir(parents=True, exist_ok=True)
-    (_private_home / "settings.toml").write_text("this is [ not toml")
-    r = gamehall(
-        "shot", "river", "--out", str(tmp_path / "x.png"), "--size", "320x200", cwd=tmp_path
-    )
+    r = shot_with_settings(_private_home, "this is [ not toml", tmp_path / "x.png")
     assert r.returncode == 0, r.stderr
     assert "not valid TOML" in r.stderr
     assert list(_private_home.glob("settings.toml.bad-*"))

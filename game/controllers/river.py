@@ -305,23 +305,21 @@ class RiverController:
     def next_step(self) -> None:
         """Play the next optimal crossing: land or board who must, then row."""
         self._check_input()
-        plan = self.puzzle.plan(self.state)
-        if not plan:
-            raise IllegalMoveError(f"no next step: {self.puzzle.hint(self.state).reason}")
-        self.assisted = True
-        self._clear_marks()
-        self.queue = deque(plan)
+        self._autoplay(self.puzzle.plan(self.state), "no next step")
 
     def solve(self) -> None:
         """Play optimal steps all the way to the win from any safe state."""
         self._check_input()
-        moves = self.puzzle.solve_actions(self.state)
+        self._autoplay(self.puzzle.solve_actions(self.state), "cannot solve from here")
+        self._say("Solving: watch the optimal crossings. Undo (U) stops.", Tone.HINT, keep=True)
+
+    def _autoplay(self, moves: list[Move], refusal: str) -> None:
+        """Queue the solver's moves; update() plays each when the previous one has landed."""
         if not moves:
-            raise IllegalMoveError(f"cannot solve from here: {self.puzzle.hint(self.state).reason}")
-        self.assisted = True
+            raise IllegalMoveError(f"{refusal}: {self.puzzle.hint(self.state).reason}")
+        self.assisted = True  # this game sets no best score
         self._clear_marks()
         self.queue = deque(moves)
-        self._say("Solving: watch the optimal crossings. Undo (U) stops.", Tone.HINT, keep=True)
 
     def undo(self) -> None:
         """Take back the last board, land or crossing (also after a loss).
