@@ -1,0 +1,1 @@
+"""Reversi (Othello): bitboard rules, perft, search, exact endgame solver and players."""
