@@ -14,7 +14,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.errors import GamehallError, NoDisplayError
 
@@ -26,8 +26,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("gamehall")
 
-GAMES = ("river",)
-SCENES = ("menu", "river")
+GAMES = ("river", "reversi")
+SCENES = ("menu", "river", "reversi")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -83,6 +83,13 @@ def cmd_play(args: argparse.Namespace) -> int:
     game = args.game or settings.last_game
     if game not in GAMES and game != "menu":
         game = "river"
+    if args.black:
+        settings.reversi.black = args.black
+    if args.white:
+        settings.reversi.white = args.white
+    if args.time is not None:
+        settings.reversi.time_per_move = args.time
+    moves = _load_transcript(args.load)
     director = build_director(
         headless=False,
         size=size,
@@ -91,6 +98,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         shadows=settings.shadows and not args.no_shadows,
         store=store,
         settings=settings,
+        reversi_moves=moves,
     )
 
     def remember() -> None:
@@ -134,11 +142,19 @@ def cmd_shot(args: argparse.Namespace) -> int:
     if not args.out.parent.is_dir():
         print(f"gamehall shot: no folder {args.out.parent} for {args.out.name}", file=sys.stderr)
         return 2
+    # A picture is a scripted game: both Reversi colours are played by the --do list unless
+    # --black/--white name computer players.
+    settings.reversi.black = args.black or "human"
+    settings.reversi.white = args.white or "human"
+    if args.time is not None:
+        settings.reversi.time_per_move = args.time
     director = build_director(
         headless=True,
         size=size,
         rules=rules,
         shadows=not args.no_shadows,
+        settings=settings,
+        reversi_moves=_load_transcript(args.load),
     )
     try:
         director.switch(args.game)
@@ -305,6 +321,7 @@ def build_director(
     shadows: bool = True,
     store: Store | None = None,
     settings: Settings | None = None,
+    reversi_moves: list[int] | None = None,
 ) -> Director:
     """A Director with every game registered.
 
@@ -313,8 +330,10 @@ def build_director(
     option changes and game results are also written to disk at once.
     """
     from game.controllers.menu import MenuController
+    from game.controllers.reversi import ReversiController
     from game.controllers.river import RiverController
     from game.engine.director import Director
+    from game.logic.reversi.board import Color
     from game.logic.river import Rules
     from game.settings import Settings
 
@@ -338,9 +357,55 @@ def build_director(
         return RiverController(current[0], on_options=remember_options, on_result=on_result)
 
     director = Director(headless=headless, size=size, position=position, shadows=shadows)
+
+    def reversi() -> ReversiController:
+        opts = session.reversi
+        moves = list(reversi_moves or [])
+        on_result = functools.partial(_record_reversi, store) if store is not None else None
+        return ReversiController(
+            black=opts.black,
+            white=opts.white,
+            time_per_move=opts.time_per_move,
+            moves=moves,
+            on_options=remember_sides,
+            on_result=on_result,
+        )
+
+    def remember_sides(sides: dict[Color, str]) -> None:
+        session.reversi.black, session.reversi.white = sides[Color.BLACK], sides[Color.WHITE]
+        if store is not None:
+            try:
+                store.save_settings(session)
+            except OSError as exc:
+                log.warning("could not save the reversi options: %s", exc)
+
     director.register("menu", MenuController)
     director.register("river", river)
+    director.register("reversi", reversi)
     return director
+
+
+def _record_reversi(store: Store, sides: dict[Any, str], black: int, white: int) -> str:
+    """Count a finished game against each computer level a person played (wins, losses,
+    draws per level); computer-only games are not a person's statistics."""
+    from game.logic.reversi.board import Color
+
+    stats, _ = store.load_statistics()
+    notes = []
+    for me, them in ((Color.BLACK, Color.WHITE), (Color.WHITE, Color.BLACK)):
+        if sides[me] != "human" or sides[them] == "human":
+            continue
+        mine, theirs = (black, white) if me is Color.BLACK else (white, black)
+        key = f"reversi:{sides[them]}"
+        stats.record(key, won=mine > theirs, drawn=mine == theirs)
+        r = stats.games[key]
+        notes.append(f"Against {sides[them]}: {r.won} won, {r.lost} lost, {r.drawn} drawn.")
+    if notes:
+        try:
+            store.save_statistics(stats)
+        except OSError as exc:
+            log.warning("could not save statistics: %s", exc)
+    return " ".join(notes)
 
 
 def _record_river(store: Store, state: RiverState, won: bool, assisted: bool) -> str:
@@ -387,6 +452,18 @@ def _rules(args: argparse.Namespace, settings: Settings, messages: list[str]) ->
     return rules
 
 
+def _load_transcript(path: Path | None) -> list[int] | None:
+    """The moves of a saved Reversi game (``--load``); a bad file is an error naming it."""
+    if path is None:
+        return None
+    from game.logic.reversi.board import ReversiError, parse_transcript
+
+    try:
+        return parse_transcript(path.read_text(encoding="utf-8"))
+    except ReversiError as exc:
+        raise ValueError(f"{path}: {exc}") from None
+
+
 def _size(text: str) -> tuple[int, int]:
     try:
         w, h = (int(v) for v in text.lower().split("x"))
@@ -409,6 +486,16 @@ def _river_options(p: argparse.ArgumentParser, defaults: bool) -> None:
     )
 
 
+def _reversi_options(p: argparse.ArgumentParser) -> None:
+    from game.logic.reversi import LEVELS
+
+    sides = ["human", *LEVELS]
+    p.add_argument("--black", choices=sides, help="who plays black in Reversi")
+    p.add_argument("--white", choices=sides, help="who plays white in Reversi")
+    p.add_argument("--time", type=float, help="the computer's seconds a move in Reversi")
+    p.add_argument("--load", type=Path, help="a saved Reversi game (a transcript like f5d6c3)")
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="gamehall", description="Thinking games in a real 3D window."
@@ -421,6 +508,7 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--size", help="window size, e.g. 1280x720")
     play.add_argument("--no-shadows", action="store_true", help="draw without shadows")
     _river_options(play, defaults=False)
+    _reversi_options(play)
     play.set_defaults(func=cmd_play)
 
     shot = sub.add_parser("shot", help="render a scene headless after scripted actions")
@@ -430,6 +518,7 @@ def _parser() -> argparse.ArgumentParser:
     shot.add_argument("--do", default="", help="comma-separated UserActions, e.g. hint,next")
     shot.add_argument("--no-shadows", action="store_true")
     _river_options(shot, defaults=False)
+    _reversi_options(shot)
     shot.set_defaults(func=cmd_shot)
 
     solve = sub.add_parser("solve", help="print the optimal plan for a puzzle")

@@ -113,6 +113,15 @@ class RiverOptions:
 
 
 @dataclass(slots=True)
+class ReversiOptions:
+    """Who plays each colour ("human" or a computer level) and the computer's time a move."""
+
+    black: str = "human"
+    white: str = "intermediate"
+    time_per_move: float = field(default=1.0, metadata={"min": 0.05})
+
+
+@dataclass(slots=True)
 class Settings:
     """Everything the person can set; saved to ``settings.toml``."""
 
@@ -121,6 +130,7 @@ class Settings:
     shadows: bool = True
     show_fps: bool = False
     river: RiverOptions = field(default_factory=RiverOptions)
+    reversi: ReversiOptions = field(default_factory=ReversiOptions)
 
 
 @dataclass(slots=True)
@@ -130,6 +140,7 @@ class GameRecord:
     played: int = field(default=0, metadata={"min": 0})
     won: int = field(default=0, metadata={"min": 0})
     lost: int = field(default=0, metadata={"min": 0})
+    drawn: int = field(default=0, metadata={"min": 0})
     best: dict[str, int] = field(default_factory=dict)
 
 
@@ -140,7 +151,13 @@ class Statistics:
     games: dict[str, GameRecord] = field(default_factory=dict)
 
     def record(
-        self, game: str, *, won: bool, setting: str | None = None, score: int | None = None
+        self,
+        game: str,
+        *,
+        won: bool,
+        setting: str | None = None,
+        score: int | None = None,
+        drawn: bool = False,
     ) -> bool:
         """Count one finished game; return True when ``score`` is a new best for ``setting``.
 
@@ -166,11 +183,13 @@ class Statistics:
                 raise SettingsError(f"score {score} needs the setting it was made in")
         rec = self.games.setdefault(game, GameRecord())
         rec.played += 1
-        if won:
+        if drawn:
+            rec.drawn += 1
+        elif won:
             rec.won += 1
         else:
             rec.lost += 1
-        if not won or score is None or setting is None:
+        if not won or drawn or score is None or setting is None:
             return False
         best = rec.best.get(setting)
         if best is None or score < best:

@@ -73,6 +73,11 @@ REED_DARK = (0.30, 0.50, 0.20)
 CATTAIL = (0.42, 0.25, 0.13)
 CLOUD = (0.98, 0.98, 1.00)
 
+FELT = (0.10, 0.45, 0.26)
+FELT_LINE = (0.04, 0.20, 0.11)
+TABLE = (0.36, 0.22, 0.13)
+TABLE_DARK = (0.28, 0.17, 0.10)
+
 WHITE = (0.96, 0.96, 0.95)
 BLACK = (0.07, 0.07, 0.08)
 
@@ -868,6 +873,35 @@ def arrow() -> Geo:
     return lathe(profile, 12, WHITE, caps=False)
 
 
+def board() -> Geo:
+    """A Reversi board: 8x8 squares of 1.0 on green felt (top at y=0, centred on the origin),
+    dark grid lines, the four traditional dots, and a bevelled wooden frame."""
+    parts = [box((-4.0, -0.30, -4.0), (4.0, 0.0, 4.0), FELT)]
+    for i in range(9):  # grid lines just above the felt
+        c = -4.0 + i
+        parts.append(box((c - 0.025, 0.0, -4.0), (c + 0.025, 0.004, 4.0), FELT_LINE))
+        parts.append(box((-4.0, 0.0, c - 0.025), (4.0, 0.004, c + 0.025), FELT_LINE))
+    for x, z in ((-2, -2), (2, -2), (-2, 2), (2, 2)):
+        parts.append(move(cylinder(0.07, 0.0, 0.006, 8, FELT_LINE), x, 0.0, z))
+    # Frame: four bevelled rails (a trapezoid section swept along each side).
+    inner, outer, top, low = 4.0, 4.6, 0.10, -0.36
+    section = [(inner, 0.0), (inner + 0.12, top), (outer - 0.1, top), (outer, top - 0.08),
+               (outer, low), (inner, low)]  # fmt: skip
+    for k in range(4):
+        rail = extrude([(x, y) for x, y in reversed(section)], -outer, outer, WOOD_MID)
+        rail = rotate(rail, (0, 1, 0), 90.0 * k)
+        parts.append(vary(rail, 0.05, 40 + k))
+    return merge(*parts)
+
+
+def table() -> Geo:
+    """A broad tabletop under the board: top at y=0, 24 x 16, with a darker rim."""
+    return merge(
+        vary(box((-12.0, -0.4, -8.0), (12.0, 0.0, 8.0), TABLE), 0.04, 7),
+        box((-12.2, -0.5, -8.2), (12.2, -0.3, 8.2), TABLE_DARK),
+    )
+
+
 # --------------------------------------------------------------------------------------------
 # Output
 # --------------------------------------------------------------------------------------------
@@ -875,6 +909,8 @@ def arrow() -> Geo:
 #: file name -> (build function, triangle budget)
 MODELS: dict[str, tuple[Callable[[], Geo], int]] = {
     "priest.obj": (priest, 700),
+    "board.obj": (board, 900),
+    "table.obj": (table, 100),
     "devil.obj": (devil, 700),
     "boat.obj": (boat, 900),
     "bank.obj": (bank, 1500),

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
 # Every game the menu offers: (scene controller name, title, one line about it).
 GAMES: list[tuple[str, str, str]] = [
     ("river", "Priests and Devils", "Ferry everyone across; devils must never outnumber priests."),
+    ("reversi", "Reversi", "Outflank and flip: the most discs at the end wins."),
 ]
 
 

@@ -210,6 +210,8 @@ class RiverController:
         )
 
     def on_hover(self, node: Node | None) -> None:
+        if node is self.hover:
+            return
         if self.hover is not None:
             self.hover.highlight = 0.0
             self._refresh_marks()

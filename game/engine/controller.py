@@ -36,7 +36,8 @@ class Button:
     action: str
     key: str = ""
     enabled: Callable[[], bool] = field(default=lambda: True)
-    group: str = "main"  # "main": the bottom bar; "options": the top-right strip
+    group: str = "main"  # "main": the bottom bar; "options": the top-right grid; "list": a
+    # column on the right under the options (a move list)
     tooltip: str = ""
 
 
@@ -93,7 +94,9 @@ class SceneController(Protocol):
         """A click on a scene node (or on nothing)."""
         ...
 
-    def on_hover(self, node: Node | None) -> None: ...
+    def on_hover(self, node: Node | None) -> None:
+        """The mouse moved (over ``node`` or nothing); called on every motion."""
+        ...
 
     def idle(self) -> bool:
         """True when the controller has nothing queued (the Director also checks actions)."""

@@ -72,6 +72,7 @@ class Director:
         self.clock = 0.0
         self.frame_ms: deque[float] = deque(maxlen=240)
         self.hovered: Node | None = None
+        self.ray: tuple[np.ndarray, np.ndarray] | None = None  # the last mouse ray cast
         self.toast = ""
         self.toast_tone = Tone.INFO
         self.toast_until = 0.0
@@ -305,6 +306,15 @@ class Director:
             self._sync_hud()
         return "scene"
 
+    def on_text(self, text: str) -> None:
+        """Typed characters (moves like "d3") go to a controller that takes text."""
+        if self.overlay.visible and self.overlay.wants_keyboard():
+            return
+        handler = getattr(self.controller, "on_text", None)
+        if handler is not None:
+            handler(text)
+            self._sync_hud()
+
     def on_key_press(self, symbol: int, modifiers: int) -> bool:
         from pyglet.window import key
 
@@ -382,6 +392,7 @@ class Director:
             return None
         vp = self.renderer.view_projection(self.scene, self.framebuffer_size())
         origin, direction = mouse_ray(vp, x, y, self.window_size())
+        self.ray = (origin, direction)
         return pick(self.scene, self.bounds, origin, direction)
 
     def _release_target(self) -> None:
@@ -397,10 +408,11 @@ class Director:
         self._target = None
 
     def _set_hover(self, node: Node | None) -> None:
-        if node is not self.hovered:
-            self.hovered = node
-            if self.controller is not None:
-                self.controller.on_hover(node)
+        # Called on every motion: a controller may care where on a node the mouse is (a
+        # board's squares), and ignores repeats itself.
+        self.hovered = node
+        if self.controller is not None:
+            self.controller.on_hover(node)
 
     def fps(self) -> float:
         """Frames per second from the median of the recent frame times (0 before any)."""

@@ -199,7 +199,8 @@ class Hud:
         fs = self.font_size()
         bh = fs * 2.6
         gap = fs * 0.6
-        for group in ("main", "options"):
+        options_bottom = h
+        for group in ("main", "options", "list"):
             specs = [s for s in self._specs if s.group == group]
             if not specs:
                 continue
@@ -209,7 +210,7 @@ class Hud:
                 label = Label(
                     text,
                     font_name=FONT,
-                    font_size=fs if group == "main" else fs * 0.9,
+                    font_size={"main": fs, "options": fs * 0.9}.get(group, fs * 0.8),
                     anchor_x="center",
                     anchor_y="center",
                     batch=self.batch,
@@ -227,6 +228,16 @@ class Hud:
                 for v in views:
                     v.x, v.y = x, y
                     x += v.w + gap
+            elif group == "list":
+                # A column on the right under the options: a move list, newest at the bottom.
+                lw = max(v.w for v in views)
+                lh = fs * 1.9
+                y = options_bottom - gap - lh
+                for v in views:
+                    v.w, v.h = lw, lh
+                    v.rect.width, v.rect.height = lw, lh
+                    v.x, v.y = w - gap - lw, y
+                    y -= lh + gap * 0.35
             else:
                 # Options: a grid of two columns in the top-right corner ("Priests −",
                 # "Priests +" side by side), each column as wide as its widest button.
@@ -239,6 +250,7 @@ class Hud:
                     v.rect.width = v.w
                     v.x = x0 + sum(col_w[:col]) + gap * col
                     v.y = h - gap - bh - row * (bh + gap * 0.6)
+                    options_bottom = min(options_bottom, v.y)
             for v in views:
                 v.rect.position = (v.x, v.y)
                 v.label.position = (v.x + v.w / 2, v.y + v.h / 2, 0)
