@@ -132,6 +132,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_shot(args: argparse.Namespace) -> int:
+    from game.engine.controller import UnknownActionError
     from game.settings import Store
 
     settings, messages = Store().load_settings()
@@ -165,21 +166,12 @@ def cmd_shot(args: argparse.Namespace) -> int:
             if action == "wait":
                 director.advance(1.0)
                 continue
-            known = (
-                {a.split(":")[0] for a in director.controller.actions()}
-                if (director.controller)
-                else set()
-            )
-            if action.split(":")[0] not in known:
-                print(
-                    f"gamehall shot: unknown action {action!r}; the {args.game} game knows "
-                    + ", ".join(director.controller.actions() if director.controller else [])
-                    + ", overlay, wait",
-                    file=sys.stderr,
-                )
+            try:
+                if not director.perform(action, strict=True):
+                    print(f"gamehall shot: {action}: {director.toast}", file=sys.stderr)
+            except UnknownActionError as exc:
+                print(f"gamehall shot: {exc} (or overlay, wait)", file=sys.stderr)
                 return 2
-            if not director.perform(action):
-                print(f"gamehall shot: {action}: {director.toast}", file=sys.stderr)
             if not director.settle():
                 print("gamehall shot: the animation did not settle", file=sys.stderr)
         director.advance(0.5)  # let the water move and the hint arrow bob a little
@@ -196,6 +188,11 @@ def cmd_shot(args: argparse.Namespace) -> int:
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
+    if args.game == "reversi":
+        return _solve_reversi(args)
+    if args.position:
+        print("gamehall solve river: takes options, not a position", file=sys.stderr)
+        return 2
     from game.logic.river import RiverPuzzle, RiverSettingError, RiverState, Rules
 
     try:
@@ -220,13 +217,116 @@ def cmd_solve(args: argparse.Namespace) -> int:
     return 0
 
 
+#: Up to this many empty squares `solve reversi` solves exactly without being asked.
+EXACT_EMPTIES = 20
+
+
+def _solve_reversi(args: argparse.Namespace) -> int:
+    """Exact score and best moves when the endgame is small enough (or --exact); otherwise
+    the best move found in --time seconds, with its depth and evaluation."""
+    from game.logic.reversi.board import Position, ReversiError, square_name
+
+    if not args.position:
+        print(
+            'gamehall solve reversi: give a position, e.g. "<64 chars of X/O/-> X"', file=sys.stderr
+        )
+        return 2
+    try:
+        position = Position.from_text(args.position)
+    except ReversiError as exc:
+        print(f"gamehall solve reversi: {exc}", file=sys.stderr)
+        return 2
+    if position.is_terminal():
+        print(
+            f"score={position.score() * (1 if position.to_move.value == 'X' else -1):+d} best=none"
+        )
+        return 0
+    empties = 64 - sum(position.disc_count())
+    if args.exact or empties <= EXACT_EMPTIES:
+        from game.logic.reversi.solver import solve
+
+        sol = solve(position, all_moves=args.all)
+        best = sol.best if args.all else sol.best[:1]
+        names = ",".join(_upper_move(m) for m in best)
+        print(f"empties={empties} nodes={sol.nodes} seconds={sol.seconds:.2f}", file=sys.stderr)
+        print(f"score={sol.score:+d} best={names}")
+        return 0
+    from game.logic.reversi.search import search
+
+    result = search(position, time_limit=args.time)
+    pv = " ".join(square_name(m) if m < 64 else "pass" for m in result.pv)
+    print(
+        f"depth={result.depth} nodes={result.nodes} seconds={result.seconds:.2f} pv={pv}",
+        file=sys.stderr,
+    )
+    kind = "score" if result.exact else "eval"
+    value = f"{int(result.score):+d}" if result.exact else f"{result.score:+.2f}"
+    print(f"best={_upper_move(result.move)} depth={result.depth} {kind}={value}")
+    return 0
+
+
+def _upper_move(move: int) -> str:
+    from game.logic.reversi.board import PASS, square_name
+
+    return "PASS" if move == PASS else square_name(move).upper()
+
+
+# -- tournament ----------------------------------------------------------------------------
+
+
+def cmd_tournament(args: argparse.Namespace) -> int:
+    from game.logic.reversi import LEVELS
+    from game.logic.reversi.tournament import run_tournament
+
+    for name in (args.a, args.b):
+        if name not in LEVELS:
+            print(
+                f"gamehall tournament: unknown player {name!r}; choose from " + ", ".join(LEVELS),
+                file=sys.stderr,
+            )
+            return 2
+    progress = _progress_bar(args.games) if sys.stderr.isatty() else None
+    result = run_tournament(
+        args.a,
+        args.b,
+        args.games,
+        time_per_move=args.time_per_move,
+        jobs=args.jobs,
+        seed=args.seed,
+        progress=progress,
+    )
+    if progress is not None:
+        print(file=sys.stderr)
+    print(f"a={args.a} b={args.b} games={args.games} time_per_move={args.time_per_move}")
+    print(
+        f"a_wins={result.a_wins} b_wins={result.b_wins} draws={result.draws} "
+        f"a_score={result.a_score:.2f}"
+    )
+    return 0
+
+
+def _progress_bar(total: int) -> Callable[[int, int, Any], None]:
+    """A one-line progress bar on stderr (only used when stderr is a terminal)."""
+
+    def show(done: int, total: int, record: Any) -> None:
+        width = 30
+        filled = round(width * done / max(1, total))
+        print(
+            f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games",
+            end="",
+            file=sys.stderr,
+            flush=True,
+        )
+
+    return show
+
+
 # -- bench ---------------------------------------------------------------------------------
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    if args.what != "render":
-        print(f"gamehall bench: unknown benchmark {args.what!r}; try: render", file=sys.stderr)
-        return 2
+    if args.what == "reversi":
+        return _bench_reversi(args)
     import moderngl
     import numpy as np
 
@@ -286,6 +386,41 @@ def cmd_bench(args: argparse.Namespace) -> int:
             )
     finally:
         director.close()
+    return 0
+
+
+def _bench_reversi(args: argparse.Namespace) -> int:
+    """Perft speed and the FFO #40-#44 endgames (times exclude numba's first compilation)."""
+    from game.logic.reversi.board import Position
+    from game.logic.reversi.ffo import FFO
+    from game.logic.reversi.perft import perft
+    from game.logic.reversi.solver import solve
+
+    start = Position.start()
+    perft(start, 6)  # compile (or load the cached kernels) before timing
+    for depth in (args.perft_depth - 1, args.perft_depth):
+        t0 = time.perf_counter()
+        leaves = perft(start, depth)
+        seconds = time.perf_counter() - t0
+        print(
+            f"perft depth={depth} leaves={leaves} seconds={seconds:.3f} "
+            f"leaves_per_s={leaves / seconds:.3g}",
+            flush=True,
+        )
+    solve(Position.from_text(FFO[40].text))  # warm the solver's kernels once
+    total = 0.0
+    for number in range(40, 45):
+        ffo = FFO[number]
+        sol = solve(Position.from_text(ffo.text), all_moves=False)
+        total += sol.seconds
+        best = _upper_move(sol.best[0]) if sol.best else "none"
+        correct = sol.score == ffo.score and best in ffo.best
+        print(
+            f"ffo={number} empties={ffo.empties} seconds={sol.seconds:.2f} nodes={sol.nodes} "
+            f"score={sol.score:+d} best={best} correct={'yes' if correct else 'no'}",
+            flush=True,
+        )
+    print(f"ffo=40-44 total_seconds={total:.2f}")
     return 0
 
 
@@ -521,16 +656,40 @@ def _parser() -> argparse.ArgumentParser:
     _reversi_options(shot)
     shot.set_defaults(func=cmd_shot)
 
-    solve = sub.add_parser("solve", help="print the optimal plan for a puzzle")
+    solve = sub.add_parser("solve", help="solve a river setting or a Reversi position")
     solve.add_argument("game", choices=GAMES)
+    solve.add_argument(
+        "position",
+        nargs="?",
+        help='reversi: "BOARD SIDE", 64 characters A1..H8 of X/O/- and X or O',
+    )
     _river_options(solve, defaults=True)
+    solve.add_argument("--all", action="store_true", help="reversi: every best move")
+    solve.add_argument("--exact", action="store_true", help="reversi: solve to the end")
+    solve.add_argument(
+        "--time",
+        type=float,
+        default=5.0,
+        help="reversi: seconds for a search when not solving exactly",
+    )
     solve.set_defaults(func=cmd_solve)
 
     bench = sub.add_parser("bench", help="measure; prints one line per figure")
-    bench.add_argument("what", choices=("render",))
+    bench.add_argument("what", choices=("render", "reversi"))
+    bench.add_argument("--perft-depth", type=int, default=11, help="reversi: deepest perft")
     bench.add_argument("--scene", help=f"one of {', '.join(SCENES)} (default: all)")
     bench.add_argument("--frames", type=int, default=120)
     bench.add_argument("--size", default="1280x720")
     bench.add_argument("--no-shadows", action="store_true")
     bench.set_defaults(func=cmd_bench)
+
+    tour = sub.add_parser("tournament", help="computer against computer; prints the score")
+    tour.add_argument("game", choices=("reversi",))
+    tour.add_argument("--a", required=True, help="first player (a level name)")
+    tour.add_argument("--b", required=True, help="second player")
+    tour.add_argument("--games", type=int, default=10, help="games (each opening twice)")
+    tour.add_argument("--time-per-move", type=float, default=1.0)
+    tour.add_argument("--jobs", type=int, default=1, help="games played at once")
+    tour.add_argument("--seed", type=int, default=1)
+    tour.set_defaults(func=cmd_tournament)
     return parser

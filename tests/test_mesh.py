@@ -31,6 +31,8 @@ BUDGETS = {
     "disc": 400,
     "marker": 400,
     "arrow": 400,
+    "board": 900,
+    "table": 100,
 }
 
 

@@ -13,6 +13,7 @@ import logging
 import math
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -92,7 +93,8 @@ class ReversiController:
         self.thinking: Thinking | None = None
         self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="reversi-search")
         self.warm: Future[Any] | None = None
-        self.last_search: Any = None  # the latest SearchResult, for the overlay
+        self.last_search: dict[str, Any] = {}  # the latest search's details, for the overlay
+        self.last_score = 0.0
         self.hint_move: int | None = None
         self.typed = ""
         self.message = ""
@@ -177,8 +179,8 @@ class ReversiController:
             Button("Hint", "hint", "H", lambda: not self.position.is_terminal()),
             Button("Undo", "undo", "U", has_past),
             Button("Redo", "redo", "Y", has_future),
-            Button("⏮", "undo-all", "Home", has_past),
-            Button("⏭", "redo-all", "End", has_future),
+            Button("First", "undo-all", "Home", has_past),
+            Button("Last", "redo-all", "End", has_future),
             Button("Swap", "swap", "W", lambda: not self._animating()),
             Button("New game", "restart", "R"),
             Button("Save", "save"),
@@ -204,10 +206,7 @@ class ReversiController:
             counter = f"Black {black}   White {white}   game over"
         else:
             counter = f"Black {black}   White {white}   {to_move.name.title()} to move ({who})"
-        help_text = (
-            "Click a marked square or type it (d3). Undo and Redo walk the game; click a move "
-            "in the list to go back to it."
-        )
+        help_text = "Click a ringed square or type it (d3). Click a move in the list to go back."
         return Status(self.title, counter, self.message, self.tone, help_text)
 
     def status_line(self) -> str:
@@ -217,6 +216,26 @@ class ReversiController:
             f"status={state} black={black} white={white} moves={self.cursor} "
             f"to_move={self.position.to_move.value}"
         )
+
+    def world_labels(self) -> list[tuple[str, np.ndarray]]:
+        """The coordinates around the board: a-h along the near and far edges, 1-8 down
+        both sides."""
+        if self.scene is None:
+            return []
+        off = 0.5 + self.scene.number("label_offset")
+        out = []
+        for i in range(8):
+            col = self._square_center(i, 0.1)
+            row = self._square_center(8 * i, 0.1)
+            out.append((chr(ord("a") + i), col - np.array([0, 0, off], "f4")))
+            out.append(
+                (chr(ord("a") + i), self._square_center(56 + i, 0.1) + np.array([0, 0, off], "f4"))
+            )
+            out.append((str(i + 1), row - np.array([off, 0, 0], "f4")))
+            out.append(
+                (str(i + 1), self._square_center(8 * i + 7, 0.1) + np.array([off, 0, 0], "f4"))
+            )
+        return out
 
     def on_hover(self, node: Node | None) -> None:
         square = self._square_under_mouse() if node is not None else None
@@ -249,7 +268,7 @@ class ReversiController:
     def perform(self, action: str) -> None:
         text = action.strip()
         low = text.lower()
-        simple = {
+        simple: dict[str, Callable[[], None]] = {
             "hint": self.hint, "undo": self.undo, "redo": self.redo,
             "undo-all": self.undo_all, "redo-all": self.redo_all, "restart": self.restart,
             "swap": self.swap, "black": lambda: self.cycle_side(Color.BLACK),
@@ -374,14 +393,19 @@ class ReversiController:
         imgui.text(f"board {pos.text()}")
         imgui.text(f"to move {pos.to_move.name.lower()}   cursor {self.cursor}/{len(self.played)}")
         r = self.last_search
-        if r is not None:
+        if r:
             imgui.separator()
+            exact = " (exact)" if r.get("exact") else ""
             imgui.text(
-                f"search: depth {r.depth}{' (exact)' if r.exact else ''}   score {r.score:+.2f}"
+                f"{r.get('player', '')}: depth {r.get('depth')}{exact}   "
+                f"score {self.last_score:+.2f}"
             )
-            imgui.text(f"nodes {r.nodes:,}   {r.nps / 1e6:.2f} M nodes/s   {r.seconds:.2f} s")
-            imgui.text(f"TT hits {r.tt_hits:,}")
-            imgui.text_wrapped("PV " + " ".join(_move_text(m) for m in r.pv))
+            imgui.text(
+                f"nodes {r.get('nodes', 0):,}   {r.get('nps', 0.0) / 1e6:.2f} M nodes/s   "
+                f"{r.get('seconds', 0.0):.2f} s"
+            )
+            imgui.text(f"TT hits {r.get('tt_hits', 0):,}")
+            imgui.text_wrapped("PV " + " ".join(_move_text(m) for m in r.get("pv", [])))
         if self.thinking is not None:
             imgui.text(
                 f"thinking ({self.thinking.purpose}) for "
@@ -499,12 +523,11 @@ class ReversiController:
             log.exception("search failed")
             self._say(f"The engine failed: {exc}", Tone.WARN, keep=True)
             return
-        info = getattr(choice, "info", None)
-        if info is not None:
-            self.last_search = info
+        self.last_search = dict(choice.info)
+        self.last_score = choice.score
         if t.purpose == "hint":
             self.hint_move = choice.move
-            score = getattr(choice, "score", 0.0)
+            score = choice.score
             self._say(
                 f"Hint: {_move_text(choice.move)} (evaluation {score:+.1f} for "
                 f"{self.position.to_move.name.lower()})",
@@ -621,6 +644,9 @@ class ReversiController:
             )
         if self.hint_move is not None and self.hint_move != PASS:
             self.scene["hint_arrow"].hidden = False
+            ring = self.scene[f"legal_{square_name(self.hint_move)}"]
+            ring.hidden = False
+            ring.highlight = 1.0
             self._bob_hint()
 
     def _bob_hint(self) -> None:
@@ -655,7 +681,7 @@ class ReversiController:
         col = math.floor((hit[0] - a1[0]) / step + 0.5)
         row = math.floor((hit[2] - a1[2]) / step + 0.5)
         if 0 <= col < 8 and 0 <= row < 8:
-            return row * 8 + col
+            return int(row * 8 + col)
         return None
 
     def _load_moves(self, moves: list[int]) -> None:

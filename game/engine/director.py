@@ -116,13 +116,22 @@ class Director:
 
     # -- user actions -----------------------------------------------------------------------
 
-    def perform(self, action: str) -> bool:
-        """Run a UserAction on the current controller; bad input becomes a HUD message."""
+    def perform(self, action: str, *, strict: bool = False) -> bool:
+        """Run a UserAction on the current controller; bad input becomes a HUD message.
+
+        ``strict``: an action name the controller does not know raises UnknownActionError
+        (for scripts such as ``gamehall shot``) instead of becoming a message.
+        """
         if self.controller is None:
             return False
         try:
             self.controller.perform(action)
-        except ValueError as exc:  # unknown or illegal actions are the player's, not bugs
+        except UnknownActionError:
+            if strict:
+                raise
+            self.say(f"unknown action {action!r}", Tone.WARN)
+            return False
+        except ValueError as exc:  # illegal actions are the player's, not bugs
             self.say(str(exc), Tone.WARN)
             return False
         finally:
@@ -429,7 +438,24 @@ class Director:
             status = replace(status, counter=f"{status.counter}   {self.fps():.0f} fps")
         if self.toast:
             status = replace(status, banner=self.toast, tone=self.toast_tone)
+        self.hud.set_buttons(self.controller.buttons())
         self.hud.set_status(status)
+        anchors = getattr(self.controller, "world_labels", None)
+        self.hud.set_world_labels(self._project(anchors()) if anchors is not None else [])
+
+    def _project(self, items: list[tuple[str, np.ndarray]]) -> list[tuple[str, float, float]]:
+        """Window positions of world points (behind the camera: left out)."""
+        if self.scene is None or not items:
+            return []
+        vp = self.renderer.view_projection(self.scene, self.framebuffer_size())
+        w, h = self.window_size()
+        out = []
+        for text, point in items:
+            clip = vp @ np.append(point, 1.0)
+            if clip[3] <= 0:
+                continue
+            out.append((text, (clip[0] / clip[3] + 1) / 2 * w, (clip[1] / clip[3] + 1) / 2 * h))
+        return out
 
     def _frame_stats(self) -> Any:
         from game.engine.overlay import FrameStats

@@ -53,6 +53,7 @@ class Hud:
         self.hover: str | None = None
         self._buttons: list[_ButtonView] = []
         self._specs: list[Button] = []
+        self._world: list[Label] = []
         self._status = Status(title="")
         self.panel = shapes.RoundedRectangle(
             0, 0, 10, 10, radius=10, color=(20, 26, 40, 170), batch=self.batch, group=self.back
@@ -83,10 +84,38 @@ class Hud:
         ]:
             self._specs = list(specs)
             self._rebuild_buttons()
-        else:
+        else:  # same buttons: keep the layout, take the new predicates
             self._specs = list(specs)
-            for view, spec in zip(self._buttons, specs, strict=True):
-                view.spec = spec
+            fresh = {(s.action, s.group): s for s in specs}
+            for view in self._buttons:
+                view.spec = fresh[(view.spec.action, view.spec.group)]
+
+    def set_world_labels(self, items: list[tuple[str, float, float]]) -> None:
+        """Small labels at window positions (text, x, y): e.g. a board's coordinates, which
+        the Director projects from the scene every frame."""
+        while len(self._world) < len(items):
+            self._world.append(
+                Label(
+                    "",
+                    font_name=FONT,
+                    font_size=10,
+                    color=(235, 225, 200, 220),
+                    anchor_x="center",
+                    anchor_y="center",
+                    batch=self.batch,
+                    group=self.front,
+                )
+            )
+        size = max(9, round(self.font_size() * 0.85))
+        for label, (text, x, y) in zip(self._world, items, strict=False):
+            if label.text != text:
+                label.text = text
+            if label.font_size != size:
+                label.font_size = size
+            label.position = (x, y, 0)
+            label.visible = True
+        for label in self._world[len(items) :]:
+            label.visible = False
 
     def set_status(self, status: Status) -> None:
         """Show a controller's status; labels change only when their text does."""
@@ -199,7 +228,7 @@ class Hud:
         fs = self.font_size()
         bh = fs * 2.6
         gap = fs * 0.6
-        options_bottom = h
+        options_bottom = float(h)
         for group in ("main", "options", "list"):
             specs = [s for s in self._specs if s.group == group]
             if not specs:

@@ -1,0 +1,833 @@
+"""Numba kernels on 64-bit bitboards: move generation, flips, perft and the exact endgame solver.
+
+Every kernel is ``@njit(nogil=True, cache=True)`` and takes the two bitboards as ``np.uint64``:
+``p`` holds the discs of the side to move, ``o`` those of its opponent. A square is
+``sq = row * 8 + col`` with A1 = 0 (bit 0), B1 = 1, ..., H1 = 7, A2 = 8, ..., H8 = 63, i.e. the
+"A1..H8 row by row" order of the board strings in ``shared/specs/reversi.md``. Scores are final
+disc differences for the side to move with the empty squares going to the winner (the FFO
+convention); they are always even.
+
+Move generation and flips
+    ``legal_moves(p, o) -> uint64``  mask of the squares the side to move may play.
+    ``flips(p, o, sq) -> uint64``    discs flipped by playing ``sq`` (0 when ``sq`` is illegal).
+    ``play(p, o, sq) -> (p2, o2)``   both bitboards after the move, *not* swapped (``p2`` still
+    belongs to the player who moved).
+    ``popcount(x) -> int``; ``lowest_square(x) -> int`` (index of the lowest set bit, x != 0).
+
+Evaluation helpers (for the midgame search)
+    ``potential_mobility(p, o) -> int``  empty squares next to an opponent disc.
+    ``stable_discs(p, o) -> uint64``     a subset of ``p``'s discs that can never be flipped:
+    edge discs found stable by an exact edge table, then discs whose four lines are each full
+    or continue into a stable disc of the same colour (a lower bound, as in Edax).
+    ``ordered_moves(p, o, out) -> int``  writes the legal squares into ``out`` (an int64 array
+    of length >= 32) fastest first (fewest, corner-weighted opponent replies) and returns their
+    number.
+
+Perft
+    ``perft(p, o, depth, bulk) -> (leaves_bik, leaves_edax)``. A pass is one ply. Bik counts a
+    game that ended before ``depth`` as one leaf, Edax (OEIS A124004) does not count it. With
+    ``bulk`` the last ply is counted with a popcount of the move mask.
+
+Exact endgame solver
+    ``solve_exact(p, o, alpha, beta) -> int``  fail-soft alpha-beta value of the position; exact
+    when it lies strictly inside the window (use -64, 64 for the exact score). Allocates a small
+    private transposition table each call; use ``solve_exact_tt`` for repeated or deep solves.
+    ``new_tt(bits) -> ndarray``  a transposition table of ``2**bits`` entries (Python function).
+    ``solve_exact_tt(p, o, alpha, beta, tt, stats, stop) -> int``  the same with the caller's
+    table, statistics (``stats[0]`` += nodes; int64 array of length >= 1) and cancel flag
+    (``stop[0] != 0`` makes the search unwind at once returning garbage: check the flag after).
+    ``solve_root(p, o, alpha, beta, tt, stats, stop) -> (score, best_sq)``  the root version;
+    ``best_sq`` is 64 when the side to move must pass and -1 at game end.
+
+The search is negamax with principal-variation (null-window) re-searches: above
+``SHALLOW_EMPTIES`` empties it probes a transposition table, tries a stability cut-off and orders
+moves fastest first; at or below it, it walks the empty squares odd quadrants first (parity
+ordering) without the table, and the last empty square is counted directly.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from numba import njit, types
+from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
+from numba.extending import intrinsic
+
+__all__ = [
+    "SHALLOW_EMPTIES",
+    "flips",
+    "legal_moves",
+    "lowest_square",
+    "new_tt",
+    "ordered_moves",
+    "perft",
+    "play",
+    "popcount",
+    "potential_mobility",
+    "solve_exact",
+    "solve_exact_tt",
+    "solve_root",
+    "stable_discs",
+]
+
+_jit = njit(nogil=True, cache=True)
+
+U64 = np.uint64
+_ZERO = U64(0)
+_ONE = U64(1)
+_FULL = U64(0xFFFFFFFFFFFFFFFF)
+_NOT_A = U64(0xFEFEFEFEFEFEFEFE)  # every column but A
+_NOT_H = U64(0x7F7F7F7F7F7F7F7F)  # every column but H
+_INNER_COLS = U64(0x7E7E7E7E7E7E7E7E)
+_INNER_DIAG = U64(0x007E7E7E7E7E7E00)
+_COL_A = U64(0x0101010101010101)
+_COL_H = U64(0x8080808080808080)
+_ROW_1 = U64(0x00000000000000FF)
+_ROW_8 = U64(0xFF00000000000000)
+_BORDER = _COL_A | _COL_H | _ROW_1 | _ROW_8
+_CORNERS = U64(0x8100000000000081)
+_PACK_COL = U64(0x0102040810204080)  # packs column A (bits 0, 8, ..) into the top byte
+_S1 = U64(1)
+_S2 = U64(2)
+_S4 = U64(4)
+_S7 = U64(7)
+_S8 = U64(8)
+_S9 = U64(9)
+_S14 = U64(14)
+_S16 = U64(16)
+_S18 = U64(18)
+_S32 = U64(32)
+_S56 = U64(56)
+
+SHALLOW_EMPTIES = 7  # at or below: no table, parity ordering
+_TT_MIN_EMPTIES = SHALLOW_EMPTIES + 1
+_HASH_P = U64(0x9E3779B97F4A7C15)
+_HASH_O = U64(0xC2B2AE3D27D4EB4F)
+_MAX_PLY = 64  # rows of the move-list scratch array, indexed by the number of empties
+
+
+def _build_rays() -> tuple[np.ndarray, np.ndarray]:
+    """Rays from every square: four increasing directions and four decreasing ones."""
+    up = np.zeros((4, 64), dtype=np.uint64)
+    down = np.zeros((4, 64), dtype=np.uint64)
+    # (drow, dcol): E, N, NE, NW increase the index; W, S, SW, SE decrease it.
+    for table, steps in (
+        (up, ((0, 1), (1, 0), (1, 1), (1, -1))),
+        (down, ((0, -1), (-1, 0), (-1, -1), (-1, 1))),
+    ):
+        for d, (dr, dc) in enumerate(steps):
+            for sq in range(64):
+                r, c = divmod(sq, 8)
+                mask = 0
+                r, c = r + dr, c + dc
+                while 0 <= r < 8 and 0 <= c < 8:
+                    mask |= 1 << (r * 8 + c)
+                    r, c = r + dr, c + dc
+                table[d, sq] = mask
+    return up, down
+
+
+_RAY_UP, _RAY_DOWN = _build_rays()
+_BIT = np.array([1 << i for i in range(64)], dtype=np.uint64)
+_QUADRANTS = np.array(
+    [0x000000000F0F0F0F, 0x00000000F0F0F0F0, 0x0F0F0F0F00000000, 0xF0F0F0F000000000],
+    dtype=np.uint64,
+)
+
+
+def _build_unpack_col() -> np.ndarray:
+    """Byte b (bit k = row k) spread over column A."""
+    out = np.zeros(256, dtype=np.uint64)
+    for b in range(256):
+        out[b] = sum(1 << (8 * k) for k in range(8) if b >> k & 1)
+    return out
+
+
+_UNPACK_COL = _build_unpack_col()
+
+
+# --- bit tricks --------------------------------------------------------------------------------
+
+
+@intrinsic
+def _ctpop(typingctx: Any, x: Any) -> Any:  # pragma: no cover - compiled by numba
+    """The CPU's popcount on a 64-bit integer, as an int64."""
+    if not isinstance(x, types.Integer) or getattr(x, "bitwidth", 0) != 64:
+        return None
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        return builder.ctpop(args[0])
+
+    return types.int64(x), codegen
+
+
+@_jit
+def popcount(x: np.uint64) -> int:
+    """Number of set bits."""
+    return _ctpop(x)  # type: ignore[call-arg]
+
+
+@_jit
+def lowest_square(x: np.uint64) -> int:
+    """Index of the lowest set bit of a non-zero board."""
+    return np.int64(trailing_zeros(x))  # type: ignore[call-arg, return-value]
+
+
+# --- move generation ---------------------------------------------------------------------------
+
+
+@_jit
+def legal_moves(p: np.uint64, o: np.uint64) -> np.uint64:
+    """Mask of the squares where the side to move (``p``) may play."""
+    empty = ~(p | o)
+    moves = _ZERO
+    # Horizontal (shift 1): opponent discs on columns B..G can be jumped over.
+    m = o & _INNER_COLS
+    f = m & (p << _S1)
+    f |= m & (f << _S1)
+    pre = m & (m << _S1)
+    f |= pre & (f << _S2)
+    f |= pre & (f << _S2)
+    moves |= f << _S1
+    f = m & (p >> _S1)
+    f |= m & (f >> _S1)
+    pre = m & (m >> _S1)
+    f |= pre & (f >> _S2)
+    f |= pre & (f >> _S2)
+    moves |= f >> _S1
+    # Vertical (shift 8).
+    m = o
+    f = m & (p << _S8)
+    f |= m & (f << _S8)
+    pre = m & (m << _S8)
+    f |= pre & (f << _S16)
+    f |= pre & (f << _S16)
+    moves |= f << _S8
+    f = m & (p >> _S8)
+    f |= m & (f >> _S8)
+    pre = m & (m >> _S8)
+    f |= pre & (f >> _S16)
+    f |= pre & (f >> _S16)
+    moves |= f >> _S8
+    # Diagonals (shifts 7 and 9).
+    m = o & _INNER_DIAG
+    f = m & (p << _S7)
+    f |= m & (f << _S7)
+    pre = m & (m << _S7)
+    f |= pre & (f << _S14)
+    f |= pre & (f << _S14)
+    moves |= f << _S7
+    f = m & (p >> _S7)
+    f |= m & (f >> _S7)
+    pre = m & (m >> _S7)
+    f |= pre & (f >> _S14)
+    f |= pre & (f >> _S14)
+    moves |= f >> _S7
+    f = m & (p << _S9)
+    f |= m & (f << _S9)
+    pre = m & (m << _S9)
+    f |= pre & (f << _S18)
+    f |= pre & (f << _S18)
+    moves |= f << _S9
+    f = m & (p >> _S9)
+    f |= m & (f >> _S9)
+    pre = m & (m >> _S9)
+    f |= pre & (f >> _S18)
+    f |= pre & (f >> _S18)
+    moves |= f >> _S9
+    return moves & empty
+
+
+@_jit
+def flips(p: np.uint64, o: np.uint64, sq: int) -> np.uint64:
+    """Discs of ``o`` flipped when ``p`` plays the empty square ``sq`` (0 if the move is illegal).
+
+    Per direction, the first square of the ray that is not an opponent disc must be one of
+    ``p``'s: rays going up take the lowest such square, rays going down the highest.
+    """
+    f = _ZERO
+    not_o = ~o
+    for d in range(4):
+        ray = _RAY_UP[d, sq]
+        stop = ray & not_o
+        first = stop & (~stop + _ONE)
+        if first & p:
+            f |= ray & (first - _ONE)
+        ray = _RAY_DOWN[d, sq]
+        stop = ray & not_o
+        if stop:
+            last = _ONE << (U64(63) - leading_zeros(stop))  # type: ignore[call-arg]
+            if last & p:
+                f |= ray & ~((last << _ONE) - _ONE)
+    return f
+
+
+@_jit
+def play(p: np.uint64, o: np.uint64, sq: int) -> tuple[np.uint64, np.uint64]:
+    """Both boards after ``p`` plays the legal square ``sq`` (not swapped)."""
+    f = flips(p, o, sq)
+    return p | f | _BIT[sq], o ^ f
+
+
+@_jit
+def _neighbours(x: np.uint64) -> np.uint64:
+    """Squares next to (any of the eight directions) a disc of ``x``."""
+    h = ((x << _S1) & _NOT_A) | ((x >> _S1) & _NOT_H)
+    x2 = x | h
+    return h | (x2 << _S8) | (x2 >> _S8)
+
+
+@_jit
+def potential_mobility(p: np.uint64, o: np.uint64) -> int:
+    """Empty squares next to an opponent disc: where ``p`` might one day be able to play."""
+    return popcount(_neighbours(o) & ~(p | o))
+
+
+# --- stability ---------------------------------------------------------------------------------
+
+
+@_jit
+def _edge_flip(a: int, b: int, x: int) -> int:
+    """Cells of ``b`` flipped on an 8-cell line when ``a`` plays cell ``x``."""
+    flipped = 0
+    run = 0
+    y = x + 1
+    while y < 8 and (b >> y) & 1:
+        run |= 1 << y
+        y += 1
+    if y < 8 and (a >> y) & 1:
+        flipped |= run
+    run = 0
+    y = x - 1
+    while y >= 0 and (b >> y) & 1:
+        run |= 1 << y
+        y -= 1
+    if y >= 0 and (a >> y) & 1:
+        flipped |= run
+    return flipped
+
+
+@_jit
+def _build_edge_table() -> np.ndarray:
+    """table[a * 256 + b]: cells of an edge (a, b disjoint) that no sequence of moves can flip.
+
+    Any colour may play any empty cell of an edge (the move can be legal thanks to another
+    line), so a cell is stable when no single placement flips it and it stays stable in every
+    position reached; positions are filled from the full edges down.
+    """
+    table = np.zeros(65536, dtype=np.uint8)
+    for filled in range(8, -1, -1):
+        for occ in range(256):
+            if popcount(U64(occ)) != filled:
+                continue
+            sub = occ
+            while True:
+                a = sub
+                b = occ ^ sub
+                stable = occ
+                for x in range(8):
+                    if (occ >> x) & 1:
+                        continue
+                    bit = 1 << x
+                    f = _edge_flip(a, b, x)
+                    stable &= ~f & table[(a | bit | f) * 256 + (b ^ f)]
+                    f = _edge_flip(b, a, x)
+                    stable &= ~f & table[(a ^ f) * 256 + (b | bit | f)]
+                table[a * 256 + b] = stable
+                if sub == 0:
+                    break
+                sub = (sub - 1) & occ
+    return table
+
+
+_EDGE_STABLE = _build_edge_table()
+
+
+@_jit
+def _full_lines(filled: np.uint64) -> tuple[np.uint64, np.uint64, np.uint64, np.uint64]:
+    """Squares whose horizontal, vertical, a1-h8 and h1-a8 lines are completely filled."""
+    x = filled & (filled >> _S1)
+    x &= x >> _S2
+    x &= x >> _S4
+    full_h = (x & _COL_A) * U64(0xFF)
+    x = filled & (filled >> _S8)
+    x &= x >> _S16
+    x &= x >> _S32
+    full_v = (x & _ROW_1) * _COL_A
+    # Diagonals: fill forward and backward until every square further along is filled.
+    e9f = _COL_H | _ROW_8
+    e9b = _COL_A | _ROW_1
+    e7f = _COL_A | _ROW_8
+    e7b = _COL_H | _ROW_1
+    f9 = filled
+    b9 = filled
+    f7 = filled
+    b7 = filled
+    for _ in range(7):
+        f9 = filled & ((f9 >> _S9) | e9f)
+        b9 = filled & ((b9 << _S9) | e9b)
+        f7 = filled & ((f7 >> _S7) | e7f)
+        b7 = filled & ((b7 << _S7) | e7b)
+    return full_h, full_v, f9 & b9, f7 & b7
+
+
+@_jit
+def _edge_stable(p: np.uint64, o: np.uint64) -> np.uint64:
+    """Discs (both colours) on the four edges that can never be flipped."""
+    s = U64(_EDGE_STABLE[np.int64(p & _ROW_1) * 256 + np.int64(o & _ROW_1)])
+    s |= U64(_EDGE_STABLE[np.int64(p >> _S56) * 256 + np.int64(o >> _S56)]) << _S56
+    pa = np.int64(((p & _COL_A) * _PACK_COL) >> _S56)
+    oa = np.int64(((o & _COL_A) * _PACK_COL) >> _S56)
+    s |= _UNPACK_COL[_EDGE_STABLE[pa * 256 + oa]]
+    ph = np.int64((((p >> _S7) & _COL_A) * _PACK_COL) >> _S56)
+    oh = np.int64((((o >> _S7) & _COL_A) * _PACK_COL) >> _S56)
+    s |= _UNPACK_COL[_EDGE_STABLE[ph * 256 + oh]] << _S7
+    return s  # type: ignore[no-any-return]
+
+
+@_jit
+def stable_discs(p: np.uint64, o: np.uint64) -> np.uint64:
+    """A subset of ``p``'s discs that can never be flipped again (a lower bound)."""
+    full_h, full_v, full_9, full_7 = _full_lines(p | o)
+    stable = _edge_stable(p, o) & p
+    # A line that is full or ends at the border cannot bracket the disc in that direction.
+    safe_h = full_h | _COL_A | _COL_H
+    safe_v = full_v | _ROW_1 | _ROW_8
+    safe_9 = full_9 | _BORDER
+    safe_7 = full_7 | _BORDER
+    candidates = p & ~stable
+    stable |= candidates & full_h & full_v & full_9 & full_7
+    while True:
+        h = safe_h | ((stable << _S1) & _NOT_A) | ((stable >> _S1) & _NOT_H)
+        v = safe_v | (stable << _S8) | (stable >> _S8)
+        d9 = safe_9 | ((stable << _S9) & _NOT_A) | ((stable >> _S9) & _NOT_H)
+        d7 = safe_7 | ((stable << _S7) & _NOT_H) | ((stable >> _S7) & _NOT_A)
+        new = candidates & h & v & d9 & d7 & ~stable
+        if new == _ZERO:
+            return stable
+        stable |= new
+
+
+# --- move ordering -----------------------------------------------------------------------------
+
+
+@_jit
+def _order_key(p: np.uint64, o: np.uint64, sq: int) -> int:
+    """Lower is tried first: the opponent's corner-weighted replies after the move, then
+    its potential mobility (both boards as after ``p`` plays ``sq``: ``p`` moved)."""
+    replies = legal_moves(o, p)
+    key = (popcount(replies) + popcount(replies & _CORNERS)) * 16
+    key += popcount(_neighbours(p) & ~(p | o))
+    if _BIT[sq] & _CORNERS:
+        key -= 8
+    return key
+
+
+@_jit
+def ordered_moves(p: np.uint64, o: np.uint64, out: np.ndarray) -> int:
+    """Legal squares written into ``out`` fastest first; returns how many there are."""
+    moves = legal_moves(p, o)
+    keys = np.empty(32, dtype=np.int64)
+    n = 0
+    while moves:
+        sq = lowest_square(moves)
+        moves &= moves - _ONE
+        f = flips(p, o, sq)
+        key = _order_key(p | f | _BIT[sq], o ^ f, sq)
+        i = n
+        while i > 0 and keys[i - 1] > key:  # insertion sort, stable
+            keys[i] = keys[i - 1]
+            out[i] = out[i - 1]
+            i -= 1
+        keys[i] = key
+        out[i] = sq
+        n += 1
+    return n
+
+
+# --- perft -------------------------------------------------------------------------------------
+
+
+@_jit
+def _perft_full(p: np.uint64, o: np.uint64, depth: int) -> tuple[int, int]:
+    if depth == 0:
+        return 1, 1
+    moves = legal_moves(p, o)
+    if moves == _ZERO:
+        if legal_moves(o, p) == _ZERO:
+            return 1, 0  # the game ended before the last ply
+        return _perft_full(o, p, depth - 1)
+    bik = 0
+    edax = 0
+    while moves:
+        sq = lowest_square(moves)
+        moves &= moves - _ONE
+        f = flips(p, o, sq)
+        b, e = _perft_full(o ^ f, p | f | _BIT[sq], depth - 1)
+        bik += b
+        edax += e
+    return bik, edax
+
+
+@_jit
+def _perft_bulk(p: np.uint64, o: np.uint64, depth: int) -> tuple[int, int]:
+    """Perft for depth >= 1 counting the last ply with a popcount."""
+    moves = legal_moves(p, o)
+    if moves == _ZERO:
+        if legal_moves(o, p) == _ZERO:
+            return 1, 0
+        if depth == 1:
+            return 1, 1
+        return _perft_bulk(o, p, depth - 1)
+    if depth == 1:
+        n = popcount(moves)
+        return n, n
+    bik = 0
+    edax = 0
+    if depth == 2:
+        while moves:
+            sq = lowest_square(moves)
+            moves &= moves - _ONE
+            f = flips(p, o, sq)
+            np_ = o ^ f
+            no = p | f | _BIT[sq]
+            replies = legal_moves(np_, no)
+            if replies:
+                n = popcount(replies)
+                bik += n
+                edax += n
+            else:
+                bik += 1
+                if legal_moves(no, np_):
+                    edax += 1  # a pass is a leaf
+        return bik, edax
+    while moves:
+        sq = lowest_square(moves)
+        moves &= moves - _ONE
+        f = flips(p, o, sq)
+        b, e = _perft_bulk(o ^ f, p | f | _BIT[sq], depth - 1)
+        bik += b
+        edax += e
+    return bik, edax
+
+
+@_jit
+def perft(p: np.uint64, o: np.uint64, depth: int, bulk: bool) -> tuple[int, int]:
+    """Leaves at ``depth`` plies as ``(bik, edax)``; see the module docstring."""
+    if depth <= 0:
+        return 1, 1
+    if bulk:
+        return _perft_bulk(p, o, depth)
+    return _perft_full(p, o, depth)
+
+
+# --- exact endgame solver ----------------------------------------------------------------------
+
+
+def new_tt(bits: int = 20) -> np.ndarray:
+    """A zeroed transposition table of ``2**bits`` entries (24 bytes each) for the solver."""
+    if not 4 <= bits <= 30:
+        raise ValueError(f"transposition table bits must be in 4..30, not {bits}")
+    return np.zeros((1 << bits, 3), dtype=np.uint64)
+
+
+@_jit
+def _final_score(p: np.uint64, o: np.uint64) -> int:
+    """Disc difference at game end, the empty squares going to the winner."""
+    n_p = popcount(p)
+    n_o = popcount(o)
+    if n_p > n_o:
+        return 64 - 2 * n_o
+    if n_p < n_o:
+        return 2 * n_p - 64
+    return 0
+
+
+@_jit
+def _solve_last(p: np.uint64, o: np.uint64, sq: int) -> int:
+    """Exact score with one empty square ``sq``: count the flips directly."""
+    n_p = popcount(p)
+    n = popcount(flips(p, o, sq))
+    if n:
+        return 2 * (n_p + n + 1) - 64
+    n = popcount(flips(o, p, sq))
+    if n:
+        return 2 * (n_p - n) - 64
+    if n_p > 31:  # 63 discs: no draw, the empty square goes to the winner
+        return 2 * n_p - 62
+    return 2 * n_p - 64
+
+
+@_jit
+def _odd_quadrants(empties: np.uint64) -> np.uint64:
+    """The empty squares lying in quadrants with an odd number of empty squares."""
+    odd = _ZERO
+    for q in range(4):
+        e = empties & _QUADRANTS[q]
+        if popcount(e) & 1:
+            odd |= e
+    return odd
+
+
+@_jit
+def _shallow(
+    p: np.uint64, o: np.uint64, alpha: int, beta: int, empties: np.uint64, stats: np.ndarray
+) -> int:
+    """Alpha-beta over the few remaining empty squares, odd quadrants first."""
+    stats[0] += 1
+    if empties & (empties - _ONE) == _ZERO:
+        return _solve_last(p, o, lowest_square(empties))
+    # Stability: the opponent keeps at least its stable discs.
+    n_o = popcount(o)
+    if 64 - 2 * n_o <= alpha:
+        bound = 64 - 2 * popcount(stable_discs(o, p))
+        if bound <= alpha:
+            return bound
+    best = -65
+    odd = _odd_quadrants(empties)
+    for part in range(2):
+        todo = empties & odd if part == 0 else empties & ~odd
+        while todo:
+            sq = lowest_square(todo)
+            todo &= todo - _ONE
+            f = flips(p, o, sq)
+            if f == _ZERO:
+                continue
+            bit = _BIT[sq]
+            v = -_shallow(o ^ f, p | f | bit, -beta, -alpha, empties ^ bit, stats)
+            if v > best:
+                best = v
+                if v > alpha:
+                    alpha = v
+                    if v >= beta:
+                        return v
+    if best == -65:  # no move
+        if legal_moves(o, p) == _ZERO:
+            return _final_score(p, o)
+        return -_shallow(o, p, -beta, -alpha, empties, stats)
+    return best
+
+
+@_jit
+def _tt_store(
+    tt: np.ndarray,
+    p: np.uint64,
+    o: np.uint64,
+    lo: int,
+    hi: int,
+    move: int,
+    n_empties: int,
+) -> None:
+    """Two-way bucket: the first slot keeps the deeper search, the second always takes."""
+    mask = U64(tt.shape[0] - 1) & ~_ONE
+    h = p * _HASH_P + o * _HASH_O
+    i = np.int64((h ^ (h >> _S32)) & mask)
+    for j in (i, i + 1):
+        if tt[j, 0] == p and tt[j, 1] == o:  # merge the bounds
+            data = tt[j, 2]
+            lo = max(lo, np.int64(data & U64(0xFF)) - 64)  # type: ignore[assignment]
+            hi = min(hi, np.int64((data >> _S8) & U64(0xFF)) - 64)  # type: ignore[assignment]
+            if move < 0:
+                move = np.int64((data >> _S16) & U64(0xFF))  # type: ignore[assignment]
+            tt[j, 2] = U64((lo + 64) | ((hi + 64) << 8) | ((move & 0xFF) << 16) | (n_empties << 24))
+            return
+    stored = np.int64((tt[i, 2] >> U64(24)) & U64(0xFF))
+    j = i if n_empties >= stored else i + 1
+    tt[j, 0] = p
+    tt[j, 1] = o
+    tt[j, 2] = U64((lo + 64) | ((hi + 64) << 8) | ((move & 0xFF) << 16) | (n_empties << 24))
+
+
+@_jit
+def _tt_probe(tt: np.ndarray, p: np.uint64, o: np.uint64) -> np.int64:
+    """Packed entry (lo + 64, hi + 64 << 8, move << 16) or -1 when absent."""
+    mask = U64(tt.shape[0] - 1) & ~_ONE
+    h = p * _HASH_P + o * _HASH_O
+    i = np.int64((h ^ (h >> _S32)) & mask)
+    if tt[i, 0] == p and tt[i, 1] == o:
+        return np.int64(tt[i, 2] & U64(0xFFFFFF))
+    if tt[i + 1, 0] == p and tt[i + 1, 1] == o:
+        return np.int64(tt[i + 1, 2] & U64(0xFFFFFF))
+    return np.int64(-1)
+
+
+@_jit
+def _deep(
+    p: np.uint64,
+    o: np.uint64,
+    alpha: int,
+    beta: int,
+    n_empties: int,
+    tt: np.ndarray,
+    scratch: np.ndarray,
+    stats: np.ndarray,
+    stop: np.ndarray,
+) -> int:
+    """PVS with the table, stability cut-off and fastest-first ordering."""
+    if n_empties <= SHALLOW_EMPTIES:
+        return _shallow(p, o, alpha, beta, ~(p | o), stats)
+    stats[0] += 1
+    if stop[0]:
+        return 0
+    n_o = popcount(o)
+    if 64 - 2 * n_o <= alpha:
+        bound = 64 - 2 * popcount(stable_discs(o, p))
+        if bound <= alpha:
+            return bound
+    hash_move = -1
+    entry = _tt_probe(tt, p, o)
+    if entry >= 0:
+        lo = np.int64(entry & 0xFF) - 64
+        hi = np.int64((entry >> 8) & 0xFF) - 64
+        if lo >= beta:
+            return lo  # type: ignore[return-value]
+        if hi <= alpha or lo == hi:
+            return hi  # type: ignore[return-value]
+        alpha = max(alpha, lo)  # type: ignore[assignment]
+        beta = min(beta, hi)  # type: ignore[assignment]
+        hash_move = np.int64((entry >> 16) & 0xFF)  # type: ignore[assignment]
+    moves = legal_moves(p, o)
+    if moves == _ZERO:
+        if legal_moves(o, p) == _ZERO:
+            return _final_score(p, o)
+        return -_deep(o, p, -beta, -alpha, n_empties, tt, scratch, stats, stop)
+    # Move list in scratch[n_empties]: squares in columns 0..31, keys in 32..63.
+    row = scratch[n_empties]
+    n = 0
+    while moves:
+        sq = lowest_square(moves)
+        moves &= moves - _ONE
+        row[n] = sq
+        if sq == hash_move:
+            row[32 + n] = -(1 << 30)
+        else:
+            f = flips(p, o, sq)
+            row[32 + n] = _order_key(p | f | _BIT[sq], o ^ f, sq)
+        n += 1
+    alpha0 = alpha
+    best = -65
+    best_sq = -1
+    for k in range(n):
+        # Selection sort step: bring the lowest key to position k.
+        m = k
+        for j in range(k + 1, n):
+            if row[32 + j] < row[32 + m]:
+                m = j
+        sq = row[m]
+        if m != k:
+            row[m] = row[k]
+            row[32 + m] = row[32 + k]
+            row[k] = sq
+        f = flips(p, o, sq)
+        np_ = o ^ f
+        no = p | f | _BIT[sq]
+        if k == 0:
+            v = -_deep(np_, no, -beta, -alpha, n_empties - 1, tt, scratch, stats, stop)
+        else:
+            v = -_deep(np_, no, -alpha - 1, -alpha, n_empties - 1, tt, scratch, stats, stop)
+            if alpha < v < beta:
+                v = -_deep(np_, no, -beta, -alpha, n_empties - 1, tt, scratch, stats, stop)
+        if stop[0]:
+            return 0
+        if v > best:
+            best = v
+            best_sq = sq
+            if v > alpha:
+                alpha = v
+                if v >= beta:
+                    break
+    if best <= alpha0:
+        _tt_store(tt, p, o, -64, best, best_sq, n_empties)
+    elif best >= beta:
+        _tt_store(tt, p, o, best, 64, best_sq, n_empties)
+    else:
+        _tt_store(tt, p, o, best, best, best_sq, n_empties)
+    return best
+
+
+@_jit
+def solve_root(
+    p: np.uint64,
+    o: np.uint64,
+    alpha: int,
+    beta: int,
+    tt: np.ndarray,
+    stats: np.ndarray,
+    stop: np.ndarray,
+) -> tuple[int, int]:
+    """Fail-soft score within (alpha, beta) and the move reaching it (64: pass, -1: game over)."""
+    stats[0] += 1
+    moves = legal_moves(p, o)
+    n_empties = 64 - popcount(p | o)
+    scratch = np.empty((_MAX_PLY + 1, 64), dtype=np.int64)
+    if moves == _ZERO:
+        if legal_moves(o, p) == _ZERO:
+            return _final_score(p, o), -1
+        return -_deep(o, p, -beta, -alpha, n_empties, tt, scratch, stats, stop), 64
+    squares = np.empty(32, dtype=np.int64)
+    n = ordered_moves(p, o, squares)
+    entry = _tt_probe(tt, p, o)
+    if entry >= 0:  # the table's move first
+        hash_move = np.int64((entry >> 16) & 0xFF)
+        for k in range(1, n):
+            if squares[k] == hash_move:
+                squares[1 : k + 1] = squares[0:k].copy()
+                squares[0] = hash_move
+                break
+    alpha0 = alpha
+    best = -65
+    best_sq = squares[0]
+    for k in range(n):
+        sq = squares[k]
+        f = flips(p, o, sq)
+        np_ = o ^ f
+        no = p | f | _BIT[sq]
+        if k == 0:
+            v = -_deep(np_, no, -beta, -alpha, n_empties - 1, tt, scratch, stats, stop)
+        else:
+            v = -_deep(np_, no, -alpha - 1, -alpha, n_empties - 1, tt, scratch, stats, stop)
+            if alpha < v < beta:
+                v = -_deep(np_, no, -beta, -alpha, n_empties - 1, tt, scratch, stats, stop)
+        if stop[0]:
+            return 0, best_sq
+        if v > best:
+            best = v
+            best_sq = sq
+            if v > alpha:
+                alpha = v
+                if v >= beta:
+                    break
+    if n_empties >= _TT_MIN_EMPTIES:
+        if best <= alpha0:
+            _tt_store(tt, p, o, -64, best, best_sq, n_empties)
+        elif best >= beta:
+            _tt_store(tt, p, o, best, 64, best_sq, n_empties)
+        else:
+            _tt_store(tt, p, o, best, best, best_sq, n_empties)
+    return best, best_sq
+
+
+@_jit
+def solve_exact_tt(
+    p: np.uint64,
+    o: np.uint64,
+    alpha: int,
+    beta: int,
+    tt: np.ndarray,
+    stats: np.ndarray,
+    stop: np.ndarray,
+) -> int:
+    """Fail-soft exact-endgame value with the caller's table, statistics and cancel flag."""
+    score, _ = solve_root(p, o, alpha, beta, tt, stats, stop)
+    return score
+
+
+@_jit
+def solve_exact(p: np.uint64, o: np.uint64, alpha: int, beta: int) -> int:
+    """Fail-soft exact-endgame value (exact inside ``(alpha, beta)``; -64, 64 for the score)."""
+    tt = np.zeros((1 << 16, 3), dtype=np.uint64)
+    stats = np.zeros(1, dtype=np.int64)
+    stop = np.zeros(1, dtype=np.uint8)
+    score, _ = solve_root(p, o, alpha, beta, tt, stats, stop)
+    return score

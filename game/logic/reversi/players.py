@@ -1,0 +1,242 @@
+"""The computer players of Reversi, by name: ours (search + evaluation) and the classic AI.
+
+>>> sorted(PLAYERS)[:3]
+['advanced', 'beginner', 'classic-advanced']
+
+Our levels, weakest first (``time_limit`` is the caller's budget for one move):
+
+==================  ============================================================================
+``beginner``        looks one move ahead, with noise of 4 discs on each move's value
+``intermediate``    three plies, noise of 1.5 discs; plays the last 8 empty squares perfectly
+``advanced``        five plies; perfect over the last 12 empty squares
+``expert``          nine plies (and at most the time given); perfect over the last 16
+``master``          full strength for the time given (1 s when none is given); perfect from 20
+==================  ============================================================================
+
+The noise uses the ``rng`` passed to :meth:`Player.choose`, so a seeded game replays exactly.
+The ``classic-*`` levels are the seed article's AI (:mod:`game.logic.reversi.classic`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Final, Protocol
+
+import numpy as np
+
+from .board import PASS, Position
+from .classic import CLASSIC_LEVELS, ClassicLevel, classic_move
+from .evaluation import evaluate
+from .search import search
+
+if TYPE_CHECKING:
+    from .search import SearchResult
+
+__all__ = [
+    "PLAYERS",
+    "Choice",
+    "ClassicPlayer",
+    "Player",
+    "SearchPlayer",
+    "UnknownPlayerError",
+    "get_player",
+]
+
+#: The budget a timed level uses when the caller gives none.
+DEFAULT_TIME: Final = 1.0
+
+
+class UnknownPlayerError(ValueError):
+    """A player name that is not in :data:`PLAYERS`."""
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """A player's move (a square or ``PASS``), its score for the side to move, and details.
+
+    ``score`` is in discs: an evaluation, or the final disc difference when ``info["exact"]``.
+    ``info`` holds what the debug overlay shows (depth, nodes, seconds, principal variation).
+    """
+
+    move: int
+    score: float
+    info: Mapping[str, Any] = field(default_factory=dict)
+
+
+class Player(Protocol):
+    """A computer player: a name, a one-line description and a way to choose a move."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def description(self) -> str: ...
+
+    def choose(
+        self,
+        position: Position,
+        *,
+        time_limit: float | None = None,
+        rng: random.Random | None = None,
+        stop: np.ndarray[Any, Any] | None = None,
+    ) -> Choice:
+        """The move to play in ``position`` (``PASS`` when the side to move must pass).
+
+        Raises ``ValueError`` when the game is over and ``SearchCancelled`` when ``stop[0]``
+        is set while it thinks.
+        """
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class SearchPlayer:
+    """Our search (:func:`game.logic.reversi.search.search`) with a strength setting.
+
+    ``depth`` caps the iterative deepening (None: only the time does); ``max_time`` caps the
+    caller's budget; ``noise`` (discs, standard deviation) makes the weak levels score every
+    move with a search of ``depth - 1`` plies and add Gaussian noise before picking the best.
+    """
+
+    name: str
+    description: str
+    depth: int | None
+    exact_empties: int
+    noise: float = 0.0
+    max_time: float | None = None
+
+    def choose(
+        self,
+        position: Position,
+        *,
+        time_limit: float | None = None,
+        rng: random.Random | None = None,
+        stop: np.ndarray[Any, Any] | None = None,
+    ) -> Choice:
+        if position.is_terminal():
+            raise ValueError(f"{self.name}: the game is over, there is no move to choose")
+        if time_limit is not None and not time_limit > 0:
+            raise ValueError(f"time_limit must be positive, not {time_limit!r}")
+        _check_stop(stop)
+        moves = position.legal_moves()
+        if moves == [PASS]:
+            return Choice(PASS, 0.0, {"player": self.name, "forced": True})
+        budget = time_limit
+        if budget is None and self.depth is None:
+            budget = DEFAULT_TIME
+        if self.max_time is not None:
+            budget = self.max_time if budget is None else min(budget, self.max_time)
+        if self.noise > 0 and position.empties > self.exact_empties:
+            return self._noisy(position, moves, rng if rng is not None else random.Random(), stop)
+        result = search(
+            position, time_limit=budget, depth=self.depth, stop=stop,
+            exact_empties=self.exact_empties,
+        )  # fmt: skip
+        return Choice(result.move, result.score, _info(self.name, result))
+
+    def _noisy(
+        self,
+        position: Position,
+        moves: list[int],
+        rng: random.Random,
+        stop: np.ndarray[Any, Any] | None,
+    ) -> Choice:
+        """Score every move ``depth - 1`` plies deeper, add noise, play the best noisy score."""
+        best_move, best_noisy, best_score = moves[0], -np.inf, 0.0
+        for move in moves:
+            child = position.apply(move)
+            if child.is_terminal():
+                diff = child.score()
+                score = float(diff if position.to_move.player == 0 else -diff)
+            elif self.depth is not None and self.depth > 1:
+                result = search(child, depth=self.depth - 1, stop=stop, exact_empties=0)
+                score = -result.score
+            else:
+                score = -evaluate(child)
+            noisy = score + rng.gauss(0.0, self.noise)
+            if noisy > best_noisy:
+                best_move, best_noisy, best_score = move, noisy, score
+        info = {"player": self.name, "depth": self.depth, "noise": self.noise, "exact": False}
+        return Choice(best_move, best_score, info)
+
+
+@dataclass(frozen=True, slots=True)
+class ClassicPlayer:
+    """The seed article's minimax AI at one of its four levels."""
+
+    level: ClassicLevel
+    description: str
+
+    @property
+    def name(self) -> str:
+        return self.level.name
+
+    def choose(
+        self,
+        position: Position,
+        *,
+        time_limit: float | None = None,
+        rng: random.Random | None = None,
+        stop: np.ndarray[Any, Any] | None = None,
+    ) -> Choice:
+        """Fixed depth: the time limit is not used (the expert answers in well under 1 s)."""
+        if position.is_terminal():
+            raise ValueError(f"{self.name}: the game is over, there is no move to choose")
+        _check_stop(stop)
+        move, score, nodes = classic_move(position, self.level, rng)
+        return Choice(move, score, {"player": self.name, "depth": self.level.depth,
+                                    "nodes": nodes})  # fmt: skip
+
+
+PLAYERS: Final[dict[str, Player]] = {
+    player.name: player
+    for player in (
+        SearchPlayer("beginner", "looks one move ahead, and often misjudges", 1, 0, noise=4.0),
+        SearchPlayer("intermediate", "three moves ahead, a little erratic", 3, 8, noise=1.5),
+        SearchPlayer("advanced", "five moves ahead; perfect in the last 12 squares", 5, 12),
+        SearchPlayer(
+            "expert", "nine moves ahead; perfect in the last 16 squares", 9, 16, max_time=5.0
+        ),  # fmt: skip
+        SearchPlayer(
+            "master", "full strength for the time given; perfect from 20 squares", None, 20
+        ),  # fmt: skip
+        *(
+            ClassicPlayer(level, f"the classic article's AI, {level.depth} moves ahead")
+            for level in CLASSIC_LEVELS.values()
+        ),
+    )
+}
+
+
+def get_player(name: str) -> Player:
+    """The player called ``name``; :class:`UnknownPlayerError` lists the names there are."""
+    try:
+        return PLAYERS[name]
+    except KeyError:
+        raise UnknownPlayerError(
+            f"unknown Reversi player {name!r}: choose one of {', '.join(PLAYERS)}"
+        ) from None
+
+
+# --------------------------------------------------------------------------- private helpers
+
+
+def _check_stop(stop: np.ndarray[Any, Any] | None) -> None:
+    if stop is not None and stop[0]:
+        from .solver import SearchCancelled
+
+        raise SearchCancelled("search cancelled before it started")
+
+
+def _info(name: str, result: SearchResult) -> dict[str, Any]:
+    return {
+        "player": name,
+        "depth": result.depth,
+        "exact": result.exact,
+        "nodes": result.nodes,
+        "seconds": result.seconds,
+        "nps": result.nps,
+        "pv": list(result.pv),
+        "tt_hits": result.tt_hits,
+    }

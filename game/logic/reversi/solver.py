@@ -1,0 +1,194 @@
+"""Exact endgame solver: the final disc difference under perfect play, and every best move.
+
+:func:`solve` wraps the numba search of :mod:`game.logic.reversi.kernels` (PVS alpha-beta,
+transposition table, stability cut-offs, fastest-first and parity move ordering, last empty
+square counted directly). Scores are for the side to move, empty squares going to the winner
+(the FFO convention). Practical up to about 24 empty squares (FFO #40, 20 empties: about a
+second on one core).
+
+>>> from game.logic.reversi.board import Position, square_name
+>>> pos = Position.from_text("X" * 40 + "O" * 16 + "-OX-O--X X")
+>>> sol = solve(pos, all_moves=True)
+>>> sol.score, [square_name(m) for m in sol.best]
+(56, ['a8'])
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TypeVar
+
+import numpy as np
+
+from . import kernels
+from .board import PASS, Move, Position, ReversiError
+
+__all__ = ["SearchCancelled", "Solution", "SolverError", "solve"]
+
+_POLL_SECONDS = 0.005
+_T = TypeVar("_T")
+
+
+class SolverError(ReversiError):
+    """A solve request with bad arguments."""
+
+
+class SearchCancelled(RuntimeError):
+    """The search was stopped by the caller's flag or ran past its time limit."""
+
+
+@dataclass(frozen=True, slots=True)
+class Solution:
+    """Exact score for the side to move, its best moves (ascending), nodes searched, seconds.
+
+    ``best`` holds one best move, or all of them when :func:`solve` was asked for
+    ``all_moves``; it is ``[PASS]`` when the side to move must pass and ``[]`` at game end.
+    """
+
+    score: int
+    best: list[Move] = field(default_factory=list)
+    nodes: int = 0
+    seconds: float = 0.0
+
+
+def solve(
+    position: Position,
+    *,
+    all_moves: bool = False,
+    time_limit: float | None = None,
+    stop: np.ndarray | None = None,
+    tt_bits: int | None = None,
+) -> Solution:
+    """Solve ``position`` exactly.
+
+    ``all_moves``: find every move reaching the best score (one null-window test per other
+    move). ``time_limit`` (seconds) and ``stop`` (a numpy uint8 array of length 1 that another
+    thread may set to 1) cancel the search with :class:`SearchCancelled`; the caller's array is
+    only read. ``tt_bits``: log2 of the transposition-table entries (default from the empties).
+    """
+    if not isinstance(position, Position):
+        raise SolverError(f"solve needs a Position, not {type(position).__name__}")
+    if time_limit is not None and not time_limit > 0:
+        raise SolverError(f"time limit {time_limit!r} is not a positive number of seconds")
+    if stop is not None and (
+        not isinstance(stop, np.ndarray) or stop.dtype != np.uint8 or stop.shape != (1,)
+    ):
+        raise SolverError("stop must be a numpy uint8 array of length 1")
+    bits = tt_bits if tt_bits is not None else min(22, max(12, position.empties + 2))
+    if not 4 <= bits <= 30:
+        raise SolverError(f"tt_bits {bits!r} is not in 4..30")
+
+    started = time.perf_counter()
+    mine, theirs = position.mine, position.theirs
+    legal = position.legal_moves()
+    if not legal:  # game over: the score is the board
+        score = position.score() if position.to_move.player == 0 else -position.score()
+        return Solution(score, [], 0, time.perf_counter() - started)
+
+    job = _Job(np.uint64(mine), np.uint64(theirs), kernels.new_tt(bits), stop, time_limit)
+    if legal == [PASS]:
+        score = -job.value(np.uint64(theirs), np.uint64(mine), -64, 64)
+        return Solution(score, [PASS], job.nodes, time.perf_counter() - started)
+
+    score, best_sq = job.root()
+    best = [best_sq]
+    if all_moves:
+        for move in legal:
+            if move == best_sq:
+                continue
+            child = position.apply(move)
+            # A fail-low of the child at -score means the move reaches score too.
+            value = job.value(np.uint64(child.mine), np.uint64(child.theirs), -score, -score + 1)
+            if value <= -score:
+                best.append(move)
+        best.sort()
+    return Solution(score, best, job.nodes, time.perf_counter() - started)
+
+
+class _Job:
+    """One solve: the shared table and node count, and the cancel logic.
+
+    Without a time limit the kernel reads the caller's flag directly. With one, the kernel runs
+    in a worker thread (the kernels release the GIL) on a private flag that this thread raises
+    when the caller's flag is set or the time is up.
+    """
+
+    def __init__(
+        self,
+        p: np.uint64,
+        o: np.uint64,
+        tt: np.ndarray,
+        stop: np.ndarray | None,
+        time_limit: float | None,
+    ) -> None:
+        self.p = p
+        self.o = o
+        self.tt = tt
+        self.stats = np.zeros(1, dtype=np.int64)
+        self.user_stop = stop
+        self.time_limit = time_limit
+        self.deadline = None if time_limit is None else time.perf_counter() + time_limit
+        if stop is not None and time_limit is None:
+            self.flag = stop
+        else:
+            self.flag = np.zeros(1, dtype=np.uint8)
+
+    @property
+    def nodes(self) -> int:
+        return int(self.stats[0])
+
+    def root(self) -> tuple[int, int]:
+        def run() -> tuple[int, int]:
+            score, sq = kernels.solve_root(self.p, self.o, -64, 64, self.tt, self.stats, self.flag)
+            return int(score), int(sq)
+
+        return self._guarded(run)
+
+    def value(self, p: np.uint64, o: np.uint64, alpha: int, beta: int) -> int:
+        def run() -> int:
+            return int(kernels.solve_exact_tt(p, o, alpha, beta, self.tt, self.stats, self.flag))
+
+        return self._guarded(run)
+
+    def _guarded(self, run: Callable[[], _T]) -> _T:
+        self._check()
+        if self.deadline is None:
+            result = run()
+        else:
+            box: list[_T] = []
+            errors: list[BaseException] = []
+
+            def work() -> None:
+                try:
+                    box.append(run())
+                except BaseException as error:  # handed to the calling thread
+                    errors.append(error)
+
+            worker = threading.Thread(target=work, name="reversi-solve", daemon=True)
+            worker.start()
+            while worker.is_alive():
+                worker.join(_POLL_SECONDS)
+                if self._should_stop():
+                    self.flag[0] = 1
+            worker.join()
+            if errors:
+                raise errors[0]
+            result = box[0]
+        self._check()
+        return result
+
+    def _should_stop(self) -> bool:
+        if self.user_stop is not None and self.user_stop[0]:
+            return True
+        return self.deadline is not None and time.perf_counter() >= self.deadline
+
+    def _check(self) -> None:
+        if self.user_stop is not None and self.user_stop[0]:
+            raise SearchCancelled(f"solve cancelled by the caller after {self.nodes} nodes")
+        if self.flag[0] or (self.deadline is not None and time.perf_counter() >= self.deadline):
+            raise SearchCancelled(
+                f"solve ran past its time limit of {self.time_limit} s ({self.nodes} nodes)"
+            )

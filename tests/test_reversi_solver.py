@@ -1,0 +1,209 @@
+"""The exact endgame solver against plain minimax, on FFO #40, and its cancel paths."""
+
+from __future__ import annotations
+
+import doctest
+import random
+import threading
+
+import numpy as np
+import pytest
+from numba import njit
+
+from game.logic.reversi import kernels
+from game.logic.reversi import solver as solver_module
+from game.logic.reversi.board import PASS, Color, Position, parse_move, square_name
+from game.logic.reversi.ffo import FFO
+from game.logic.reversi.solver import SearchCancelled, SolverError, solve
+
+
+def endgame(seed: int, empties: int) -> Position:
+    """A position from random play with ``empties`` empty squares (or the game's end)."""
+    rng = random.Random(seed)
+    position = Position.start()
+    while position.empties > empties and position.legal_moves():
+        position = position.apply(rng.choice(position.legal_moves()))
+    return position
+
+
+def python_minimax(position: Position) -> int:
+    """Plain negamax to the end of the game, no pruning (side to move's disc difference)."""
+    legal = position.legal_moves()
+    if not legal:
+        score = position.score()
+        return score if position.to_move is Color.BLACK else -score
+    return max(-python_minimax(position.apply(move)) for move in legal)
+
+
+@njit(cache=False)  # type: ignore[misc]
+def _jit_minimax(p: np.uint64, o: np.uint64, passed: bool) -> int:
+    moves = kernels.legal_moves(p, o)
+    if moves == 0:
+        if passed:
+            n_p = kernels.popcount(p)
+            n_o = kernels.popcount(o)
+            empty = 64 - n_p - n_o
+            if n_p > n_o:
+                return n_p - n_o + empty
+            if n_p < n_o:
+                return n_p - n_o - empty
+            return 0
+        return -_jit_minimax(o, p, True)
+    best = -100
+    for sq in range(64):
+        if (moves >> np.uint64(sq)) & np.uint64(1):
+            f = kernels.flips(p, o, sq)
+            v = -_jit_minimax(o ^ f, p | f | (np.uint64(1) << np.uint64(sq)), False)
+            best = max(best, v)
+    return best
+
+
+def minimax(position: Position) -> int:
+    """Plain negamax (numba, no pruning) with the kernels' move generator."""
+    return int(_jit_minimax(np.uint64(position.mine), np.uint64(position.theirs), False))
+
+
+def move_values(position: Position, value: object) -> dict[int, int]:
+    """Each legal move's exact value by the given plain minimax."""
+    assert callable(value)
+    return {move: -value(position.apply(move)) for move in position.legal_moves()}
+
+
+def test_doctests() -> None:
+    assert doctest.testmod(solver_module).failed == 0
+
+
+@pytest.mark.parametrize("seed", range(24))
+def test_small_endgames_match_pure_python_minimax(seed: int) -> None:
+    position = endgame(seed, 4 + seed % 5)
+    solution = solve(position, all_moves=True)
+    assert solution.score == python_minimax(position)
+    values = move_values(position, python_minimax)
+    if values:
+        best = max(values.values())
+        assert solution.best == sorted(m for m, v in values.items() if v == best)
+        assert solution.score == best
+    else:
+        assert solution.best == []
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_endgames_up_to_twelve_empties_match_minimax(seed: int) -> None:
+    position = endgame(1000 + seed, 9 + seed % 4)
+    solution = solve(position, all_moves=True)
+    values = move_values(position, minimax)
+    assert solution.score == minimax(position)
+    if values:
+        best = max(values.values())
+        assert solution.best == sorted(m for m, v in values.items() if v == best)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_kernel_is_fail_soft(seed: int) -> None:
+    """Outside the window the value is a bound on the right side; inside it is exact."""
+    position = endgame(2000 + seed, 11)
+    exact = minimax(position)
+    p, o = np.uint64(position.mine), np.uint64(position.theirs)
+    assert kernels.solve_exact(p, o, -64, 64) == exact
+    for alpha, beta in ((exact - 1, exact + 1), (exact, exact + 2), (exact - 4, exact)):
+        value = kernels.solve_exact(p, o, alpha, beta)
+        if value <= alpha:
+            assert exact <= value
+        elif value >= beta:
+            assert exact >= value
+        else:
+            assert value == exact
+    tt = kernels.new_tt(12)
+    stats = np.zeros(1, dtype=np.int64)
+    stop = np.zeros(1, dtype=np.uint8)
+    assert kernels.solve_exact_tt(p, o, -64, 64, tt, stats, stop) == exact
+    assert stats[0] > 0
+
+
+def test_pass_and_terminal_positions() -> None:
+    text = "--OOO----X-O------XX-------XX------XX-------X-------------------X"
+    position = Position.from_text(text)
+    solution = solve(position)
+    assert solution.best == [PASS]
+    assert solution.score == python_minimax(position)
+    over = Position.from_text("X" * 40 + "O" * 23 + "- O")
+    assert solve(over) == solve(over).__class__(-18, [], 0, solve(over).seconds)
+    assert solve(over).score == -18
+
+
+def test_ffo_40() -> None:
+    ffo = FFO[40]
+    position = Position.from_text(ffo.text)
+    assert position.empties == ffo.empties == 20
+    solution = solve(position)
+    assert solution.score == ffo.score == 38
+    assert [square_name(m).upper() for m in solution.best] == list(ffo.best) == ["A2"]
+    assert solution.nodes > 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("number", [41, 42, 43, 44])
+def test_ffo_41_to_44_all_best_moves(number: int) -> None:
+    ffo = FFO[number]
+    solution = solve(Position.from_text(ffo.text), all_moves=True)
+    assert solution.score == ffo.score
+    assert sorted(square_name(m).upper() for m in solution.best) == sorted(ffo.best)
+
+
+def test_time_limit_cancels() -> None:
+    position = Position.from_text(FFO[44].text)
+    with pytest.raises(SearchCancelled, match="time limit of 0.05 s"):
+        solve(position, time_limit=0.05)
+
+
+def test_stop_flag_cancels() -> None:
+    position = Position.from_text(FFO[44].text)
+    stop = np.ones(1, dtype=np.uint8)
+    with pytest.raises(SearchCancelled, match="cancelled by the caller"):
+        solve(position, stop=stop)
+    stop[0] = 0
+    timer = threading.Timer(0.05, stop.fill, args=(1,))
+    timer.start()
+    try:
+        with pytest.raises(SearchCancelled, match="cancelled by the caller"):
+            solve(position, stop=stop)
+    finally:
+        timer.cancel()
+    stop[0] = 0
+    timer = threading.Timer(0.05, stop.fill, args=(1,))
+    timer.start()
+    try:
+        with pytest.raises(SearchCancelled, match="cancelled by the caller"):
+            solve(position, stop=stop, time_limit=60.0)
+    finally:
+        timer.cancel()
+
+
+def test_solution_within_time_limit() -> None:
+    position = endgame(5, 10)
+    assert solve(position, time_limit=60.0).score == minimax(position)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"time_limit": 0}, "time limit 0"),
+        ({"stop": np.zeros(2, dtype=np.uint8)}, "uint8 array of length 1"),
+        ({"stop": [0]}, "uint8 array of length 1"),
+        ({"tt_bits": 40}, "tt_bits 40"),
+    ],
+)
+def test_bad_arguments(kwargs: dict[str, object], message: str) -> None:
+    with pytest.raises(SolverError, match=message):
+        solve(Position.start(), **kwargs)  # type: ignore[arg-type]
+    with pytest.raises(SolverError, match="needs a Position"):
+        solve("start")  # type: ignore[arg-type]
+
+
+def test_best_move_is_playable_and_keeps_the_score() -> None:
+    position = endgame(42, 12)
+    solution = solve(position)
+    move = solution.best[0]
+    child = position.apply(move)
+    assert -solve(child).score == solution.score
+    assert parse_move(square_name(move)) == move
