@@ -365,6 +365,9 @@ def cmd_bench(args: argparse.Namespace) -> int:
             moving = _time_frames(director, fbo, size, args.frames, before=bob)
             for n, pos in rest:
                 n.position = pos
+            thinking = ""
+            if name == "reversi":
+                thinking = f"thinking_median_ms={_frames_while_thinking(director, fbo, size):.2f} "
             clears = []
             for _ in range(max(5, args.frames // 4)):
                 t0 = time.perf_counter()
@@ -379,7 +382,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
             stats = director.renderer.stats
             print(
                 f"scene={name} median_ms={statistics.median(frames):.2f} p95_ms={p95:.2f} "
-                f"moving_median_ms={statistics.median(moving):.2f} "
+                f"moving_median_ms={statistics.median(moving):.2f} {thinking}"
                 f"clear_ms={statistics.median(clears):.2f} draw_calls={calls} "
                 f"triangles={stats.triangles} meshes={stats.meshes} nodes={stats.nodes} "
                 f"shadows={'on' if director.renderer.shadows else 'off'} size={size[0]}x{size[1]}"
@@ -422,6 +425,38 @@ def _bench_reversi(args: argparse.Namespace) -> int:
         )
     print(f"ffo=40-44 total_seconds={total:.2f}")
     return 0
+
+
+def _frames_while_thinking(director: Director, fbo: object, size: tuple[int, int]) -> float:
+    """Median frame time while the master player searches in a worker thread, as while the
+    computer thinks in a game (the search releases the GIL)."""
+    import threading
+
+    import numpy as np
+
+    from game.logic.reversi.board import Position
+    from game.logic.reversi.players import get_player
+    from game.logic.reversi.solver import SearchCancelled
+
+    position = Position.start().apply(37).apply(43).apply(18)  # f5 d6 c3: a real middle game
+    stop = np.zeros(1, dtype=np.uint8)
+    get_player("master").choose(position, time_limit=0.05, stop=stop)  # compile first
+
+    def think() -> None:
+        try:
+            get_player("master").choose(position, time_limit=60.0, stop=stop)
+        except SearchCancelled:
+            pass
+
+    worker = threading.Thread(target=think, daemon=True)
+    worker.start()
+    try:
+        time.sleep(0.2)
+        frames = _time_frames(director, fbo, size, 60)
+    finally:
+        stop[0] = 1
+        worker.join(timeout=10)
+    return statistics.median(frames)
 
 
 def _time_frames(
