@@ -32,7 +32,13 @@ SCENES = ("menu", "river", "reversi")
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = _parser()
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    # A Reversi board text starts with "-" when A1 is empty, which argparse takes for an
+    # option: accept it as the position it is.
+    if extra and getattr(args, "command", None) == "solve" and args.position is None:
+        args.position, extra = extra[0], extra[1:]
+    if extra:
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
     logging.basicConfig(
         level=logging.INFO if args.verbose else logging.WARNING,
         format="%(levelname)s %(name)s: %(message)s",

@@ -60,6 +60,8 @@ from typing import TYPE_CHECKING, Any, Final
 import numpy as np
 from numba import njit
 
+from . import kernels
+from .evaluation import _cache_depends_on
 from .kernels import flips, legal_moves, popcount
 
 if TYPE_CHECKING:
@@ -138,8 +140,9 @@ def classic_move(
     stats = np.zeros(1, dtype=np.int64)
     best = np.zeros(1, dtype=np.int64)
     root_order = np.array(order, dtype=np.int64)
-    rank = int(_search(black, white, colour, 1, depth, -_INF, _INF, weights, stats, root_order,
-                       best))  # fmt: skip
+    rank = int(
+        _search(black, white, colour, 1, depth, -_INF, _INF, weights, stats, root_order, best)
+    )
     index = int(best[0])
     if abs(rank) > MAX_RANK:
         value = float(rank - MAX_RANK if rank > 0 else rank + MAX_RANK)
@@ -275,10 +278,7 @@ def _search(  # pragma: no cover - compiled
     At the root (``depth == 1``) the moves are tried in ``root_order`` and the index of the
     first best one is written to ``root_best[0]``.
     """
-    if colour == 1:
-        moves = legal_moves(white, black)
-    else:
-        moves = legal_moves(black, white)
+    moves = legal_moves(white, black) if colour == 1 else legal_moves(black, white)
     my_moves = popcount(moves)
     best = -_INF if colour == 1 else _INF
     count = root_order.shape[0] if depth == 1 else 64
@@ -306,10 +306,7 @@ def _search(  # pragma: no cover - compiled
         if their_moves == 0:
             forfeit = colour
             next_colour = colour
-            if colour == 1:
-                end = legal_moves(w2, b2) == _U0
-            else:
-                end = legal_moves(b2, w2) == _U0
+            end = legal_moves(w2, b2) == _U0 if colour == 1 else legal_moves(b2, w2) == _U0
         # Rank it.
         if end:
             if score < 0:
@@ -322,13 +319,35 @@ def _search(  # pragma: no cover - compiled
             rank = _horizon_rank(b2, w2, colour, forfeit, my_moves, their_moves, w)
         elif forfeit != 0:
             # np.int64: a literal here would compile a second, cache-unsafe specialisation.
-            rank = _search(b2, w2, next_colour, depth + 1, horizon, np.int64(-_INF),
-                           np.int64(_INF), w, stats, root_order, root_best)  # fmt: skip
+            rank = _search(
+                b2,
+                w2,
+                next_colour,
+                depth + 1,
+                horizon,
+                np.int64(-_INF),
+                np.int64(_INF),
+                w,
+                stats,
+                root_order,
+                root_best,
+            )
             if abs(rank) < MAX_RANK:
                 rank += w[0] * forfeit
         else:
-            rank = _search(b2, w2, next_colour, depth + 1, horizon, alpha, beta, w, stats,
-                           root_order, root_best)  # fmt: skip
+            rank = _search(
+                b2,
+                w2,
+                next_colour,
+                depth + 1,
+                horizon,
+                alpha,
+                beta,
+                w,
+                stats,
+                root_order,
+                root_best,
+            )
         # Keep the first best (strictly better only), narrow the window.
         if colour * rank > colour * best:
             best = rank
@@ -341,3 +360,6 @@ def _search(  # pragma: no cover - compiled
         if alpha >= beta:
             break
     return best
+
+
+_cache_depends_on(__name__, kernels)

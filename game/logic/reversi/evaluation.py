@@ -45,11 +45,15 @@ the same phase interpolation, gave the weights (see ``benchmarks/reversi_strengt
 
 from __future__ import annotations
 
+import os
+import sys
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 from numba import njit
 
+from . import kernels
 from .kernels import legal_moves, popcount, potential_mobility, stable_discs
 
 if TYPE_CHECKING:
@@ -113,7 +117,24 @@ def _hand_weights() -> np.ndarray[Any, Any]:
 
 
 #: Weights in hundredths of a disc: row per feature, column per phase point (empties 0..60).
-WEIGHTS: Final = _hand_weights()
+WEIGHTS: Final = np.array(
+    [
+        [143, 109, 53, 36, -1, 44, 73, -169, 7, -283, 198, -215, -724],  # mobility
+        [0, 7, 21, 22, 20, 11, 10, 37, 4, 36, -1, 61, -67],  # mobility_ratio
+        [-70, 191, 302, 426, 393, 276, 366, 280, 354, 320, 553, 663, 602],  # corner_access
+        [-310, -178, -126, -24, 5, 40, 26, 98, 114, 117, -32, -291, -722],  # potential_mobility
+        [61, 120, 92, 61, 91, 119, 68, 85, 34, 69, 555, 1660, 1962],  # frontier
+        [-17, 185, 297, 420, 612, 874, 1133, 1510, 1977, 2203, 2032, 1710, 1555],  # corners
+        [65, 27, 122, 177, 484, 1016, 1430, 1688, 2099, 1992, 2108, 2089, 1914],  # x_squares
+        [67, -29, 24, 26, 85, 100, 34, -103, 680, 1592, 2288, 1848, 1680],  # c_squares
+        [-3, -46, -49, -28, -18, -5, 23, -7, 60, 256, 36, 79, 72],  # edges
+        [134, 108, 111, 116, 119, 88, 124, 190, 218, 252, 510, 420, 382],  # stable
+        [-33, 20, 14, -6, 4, 34, 3, 29, 23, -20, 617, 1555, 961],  # discs
+        [236, 64, -32, -31, -3, 136, 211, 300, 326, 381, 622, 1827, 3021],  # parity
+        [189, -54, -148, -137, -198, -211, -208, -197, -195, -330, 251, 840, -22],  # tempo
+    ],
+    dtype=np.int32,
+)
 
 _N_FEATURES: Final = len(FEATURES)
 
@@ -154,6 +175,29 @@ def feature_vector(mine: int, theirs: int) -> np.ndarray[Any, Any]:
 
 
 # --------------------------------------------------------------------------- private helpers
+
+
+def _cache_depends_on(module_name: str, *dependencies: ModuleType) -> None:
+    """Make numba's disk cache of ``module_name``'s compiled functions depend on other modules.
+
+    Numba checks only the source file of a cached function, not the files of the functions it
+    calls: after an edit of ``kernels.py`` the search would load machine code still holding the
+    old kernels. Folding the dependencies' modification times and sizes into the stamp numba
+    compares fixes that. (This reaches into numba's cache object; if a numba version lays it out
+    differently, caching simply keeps numba's own behaviour.)
+    """
+    stamps = []
+    for module in dependencies:
+        path = getattr(module, "__file__", None)
+        if path is None:  # pragma: no cover - frozen
+            return
+        st = os.stat(path)
+        stamps.append((module.__name__, st.st_mtime_ns, st.st_size))
+    for value in vars(sys.modules[module_name]).values():
+        cache_file = getattr(getattr(value, "_cache", None), "_cache_file", None)
+        stamp = getattr(cache_file, "_source_stamp", None)
+        if stamp is not None:
+            cache_file._source_stamp = (stamp, tuple(stamps))  # type: ignore[union-attr]
 
 
 @njit(cache=True, nogil=True, inline="always")  # type: ignore[misc]
@@ -236,3 +280,6 @@ def _evaluate(p: np.uint64, o: np.uint64, w: np.ndarray) -> int:  # pragma: no c
     for i in range(_N_FEATURES):
         total += f[i] * np.int64(w[i, k]) * (PHASE_STEP - t) + f[i] * np.int64(w[i, k2]) * t
     return total // PHASE_STEP  # type: ignore[no-any-return]
+
+
+_cache_depends_on(__name__, kernels)

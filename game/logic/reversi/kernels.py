@@ -30,8 +30,8 @@ Perft
 
 Exact endgame solver
     ``solve_exact(p, o, alpha, beta) -> int``  fail-soft alpha-beta value of the position; exact
-    when it lies strictly inside the window (use -64, 64 for the exact score). Allocates a small
-    private transposition table each call; use ``solve_exact_tt`` for repeated or deep solves.
+    when it lies strictly inside the window (use -64, 64 for the exact score). Allocates a private
+    transposition table (2**empties entries, at least 2**10, at most 2**20) each call.
     ``new_tt(bits) -> ndarray``  a transposition table of ``2**bits`` entries (Python function).
     ``solve_exact_tt(p, o, alpha, beta, tt, stats, stop) -> int``  the same with the caller's
     table, statistics (``stats[0]`` += nodes; int64 array of length >= 1) and cancel flag
@@ -418,7 +418,7 @@ def _order_key(p: np.uint64, o: np.uint64, sq: int) -> int:
     its potential mobility (both boards as after ``p`` plays ``sq``: ``p`` moved)."""
     replies = legal_moves(o, p)
     key = (popcount(replies) + popcount(replies & _CORNERS)) * 16
-    key += popcount(_neighbours(p) & ~(p | o))
+    key += popcount(_neighbours(p) & ~(p | o)) * 8
     if _BIT[sq] & _CORNERS:
         key -= 8
     return key
@@ -560,6 +560,38 @@ def _solve_last(p: np.uint64, o: np.uint64, sq: int) -> int:
 
 
 @_jit
+def _solve2(p: np.uint64, o: np.uint64, alpha: int, beta: int, x: int, y: int) -> int:
+    """Exact score with the two empty squares ``x`` and ``y`` (fail-soft in alpha, beta)."""
+    best = -65
+    f = flips(p, o, x)
+    if f:
+        best = -_solve_last(o ^ f, p | f | _BIT[x], y)
+        if best >= beta:
+            return best
+    f = flips(p, o, y)
+    if f:
+        v = -_solve_last(o ^ f, p | f | _BIT[y], x)
+        if v > best:
+            best = v
+    if best != -65:
+        return best
+    # The side to move passes; the opponent plays one of the two squares if it can.
+    f = flips(o, p, x)
+    if f:
+        best = _solve_last(p ^ f, o | f | _BIT[x], y)
+        if best <= alpha:
+            return best
+    f = flips(o, p, y)
+    if f:
+        v = _solve_last(p ^ f, o | f | _BIT[y], x)
+        if best == -65 or v < best:
+            best = v
+    if best != -65:
+        return best
+    return _final_score(p, o)
+
+
+@_jit
 def _odd_quadrants(empties: np.uint64) -> np.uint64:
     """The empty squares lying in quadrants with an odd number of empty squares."""
     odd = _ZERO
@@ -576,8 +608,11 @@ def _shallow(
 ) -> int:
     """Alpha-beta over the few remaining empty squares, odd quadrants first."""
     stats[0] += 1
-    if empties & (empties - _ONE) == _ZERO:
+    rest = empties & (empties - _ONE)
+    if rest == _ZERO:
         return _solve_last(p, o, lowest_square(empties))
+    if rest & (rest - _ONE) == _ZERO:
+        return _solve2(p, o, alpha, beta, lowest_square(empties), lowest_square(rest))
     # Stability: the opponent keeps at least its stable discs.
     n_o = popcount(o)
     if 64 - 2 * n_o <= alpha:
@@ -826,7 +861,8 @@ def solve_exact_tt(
 @_jit
 def solve_exact(p: np.uint64, o: np.uint64, alpha: int, beta: int) -> int:
     """Fail-soft exact-endgame value (exact inside ``(alpha, beta)``; -64, 64 for the score)."""
-    tt = np.zeros((1 << 16, 3), dtype=np.uint64)
+    bits = min(20, max(10, 64 - popcount(p | o)))  # a table sized to the job: 24 KB to 24 MB
+    tt = np.zeros((1 << bits, 3), dtype=np.uint64)
     stats = np.zeros(1, dtype=np.int64)
     stop = np.zeros(1, dtype=np.uint8)
     score, _ = solve_root(p, o, alpha, beta, tt, stats, stop)

@@ -130,9 +130,12 @@ class SearchPlayer:
         if self.noise > 0 and position.empties > self.exact_empties:
             return self._noisy(position, moves, rng if rng is not None else random.Random(), stop)
         result = search(
-            position, time_limit=budget, depth=self.depth, stop=stop,
+            position,
+            time_limit=budget,
+            depth=self.depth,
+            stop=stop,
             exact_empties=self.exact_empties,
-        )  # fmt: skip
+        )
         return Choice(result.move, result.score, _info(self.name, result))
 
     def _noisy(
@@ -185,8 +188,7 @@ class ClassicPlayer:
             raise ValueError(f"{self.name}: the game is over, there is no move to choose")
         _check_stop(stop)
         move, score, nodes = classic_move(position, self.level, rng)
-        return Choice(move, score, {"player": self.name, "depth": self.level.depth,
-                                    "nodes": nodes})  # fmt: skip
+        return Choice(move, score, {"player": self.name, "depth": self.level.depth, "nodes": nodes})
 
 
 PLAYERS: Final[dict[str, Player]] = {
@@ -197,10 +199,10 @@ PLAYERS: Final[dict[str, Player]] = {
         SearchPlayer("advanced", "five moves ahead; perfect in the last 12 squares", 5, 12),
         SearchPlayer(
             "expert", "nine moves ahead; perfect in the last 16 squares", 9, 16, max_time=5.0
-        ),  # fmt: skip
+        ),
         SearchPlayer(
             "master", "full strength for the time given; perfect from 20 squares", None, 20
-        ),  # fmt: skip
+        ),
         *(
             ClassicPlayer(level, f"the classic article's AI, {level.depth} moves ahead")
             for level in CLASSIC_LEVELS.values()

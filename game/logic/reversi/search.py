@@ -34,7 +34,8 @@ from typing import TYPE_CHECKING, Any, Final
 import numpy as np
 from numba import njit
 
-from .evaluation import WEIGHTS, _evaluate
+from . import evaluation, kernels
+from .evaluation import WEIGHTS, _cache_depends_on, _evaluate
 from .kernels import flips, legal_moves, popcount
 
 if TYPE_CHECKING:
@@ -221,9 +222,19 @@ def search(
 
     if table is not None:
         return _search_with_table(
-            table, position, p, o, start, time_limit, depth, stop, exact_empties,
-            on_iteration, node_limit, weights,
-        )  # fmt: skip
+            table,
+            position,
+            p,
+            o,
+            start,
+            time_limit,
+            depth,
+            stop,
+            exact_empties,
+            on_iteration,
+            node_limit,
+            weights,
+        )
     global _SHARED_TABLE
     with _SHARED_LOCK:
         if _SHARED_TABLE is None:
@@ -232,15 +243,35 @@ def search(
     if shared.lock.acquire(blocking=False):
         try:
             return _search_with_table(
-                shared, position, p, o, start, time_limit, depth, stop, exact_empties,
-                on_iteration, node_limit, weights,
-            )  # fmt: skip
+                shared,
+                position,
+                p,
+                o,
+                start,
+                time_limit,
+                depth,
+                stop,
+                exact_empties,
+                on_iteration,
+                node_limit,
+                weights,
+            )
         finally:
             shared.lock.release()
     return _search_with_table(
-        TranspositionTable(1 << 18), position, p, o, start, time_limit, depth, stop,
-        exact_empties, on_iteration, node_limit, weights,
-    )  # fmt: skip
+        TranspositionTable(1 << 18),
+        position,
+        p,
+        o,
+        start,
+        time_limit,
+        depth,
+        stop,
+        exact_empties,
+        on_iteration,
+        node_limit,
+        weights,
+    )
 
 
 # --------------------------------------------------------------------------- private helpers
@@ -294,8 +325,10 @@ def _search_with_table(
     user_stop = stop if stop is not None else np.zeros(1, dtype=np.uint8)
     timer_flag = np.zeros(1, dtype=np.uint8)
     empties = 64 - (p | o).bit_count()
-    max_depth = min(depth if depth is not None else (
-        _MAX_DEPTH if time_limit is not None else _DEFAULT_DEPTH), _MAX_DEPTH)  # fmt: skip
+    max_depth = min(
+        depth if depth is not None else (_MAX_DEPTH if time_limit is not None else _DEFAULT_DEPTH),
+        _MAX_DEPTH,
+    )
     use_solver = 0 < empties <= exact_empties
     midgame_time = time_limit
     if use_solver:
@@ -312,9 +345,19 @@ def _search_with_table(
     try:
         table.generation = (table.generation + 1) & 0x3FFFFFFF
         best = _deepen(
-            table, p, o, start, midgame_time, max_depth, user_stop, timer_flag, on_iteration,
-            node_limit, weights, cancelled,
-        )  # fmt: skip
+            table,
+            p,
+            o,
+            start,
+            midgame_time,
+            max_depth,
+            user_stop,
+            timer_flag,
+            on_iteration,
+            node_limit,
+            weights,
+            cancelled,
+        )
         if use_solver and not best.exact:
             best = _try_solver(position, best, start, time_limit, user_stop, on_iteration)
         return best
@@ -349,10 +392,29 @@ def _deepen(
         buf.ctr[_ROOT_MOVE] = -1
         iter_start = time.perf_counter()
         score = int(
-            _pvs(bp, bo, d, -_INF, _INF, 0, table.keys, table.info, table.generation, buf.ctr,
-                 user_stop, timer_flag, weights, buf.moves, buf.order, buf.child_p,
-                 buf.child_o, buf.history, buf.pv, buf.pv_len)
-        )  # fmt: skip
+            _pvs(
+                bp,
+                bo,
+                d,
+                -_INF,
+                _INF,
+                0,
+                table.keys,
+                table.info,
+                table.generation,
+                buf.ctr,
+                user_stop,
+                timer_flag,
+                weights,
+                buf.moves,
+                buf.order,
+                buf.child_p,
+                buf.child_o,
+                buf.history,
+                buf.pv,
+                buf.pv_len,
+            )
+        )
         now = time.perf_counter()
         if user_stop[0]:
             raise cancelled("search cancelled")
@@ -397,8 +459,9 @@ def _partial(
     hits = int(buf.ctr[_TT_HITS])
     move = int(buf.ctr[_ROOT_MOVE])
     if move >= 0 and (best is None or move != best.move):
-        return _result(move, int(buf.ctr[_ROOT_SCORE]), False, max(d - 1, 0), nodes, elapsed,
-                       [move], hits)  # fmt: skip
+        return _result(
+            move, int(buf.ctr[_ROOT_SCORE]), False, max(d - 1, 0), nodes, elapsed, [move], hits
+        )
     if best is not None:
         best.nodes, best.seconds, best.tt_hits = nodes, elapsed, hits
         best.nps = nodes / elapsed if elapsed > 0 else 0.0
@@ -408,9 +471,15 @@ def _partial(
 
 
 def _result(
-    move: int, score: int, exact: bool, depth: int, nodes: int, seconds: float, pv: list[int],
+    move: int,
+    score: int,
+    exact: bool,
+    depth: int,
+    nodes: int,
+    seconds: float,
+    pv: list[int],
     tt_hits: int,
-) -> SearchResult:  # fmt: skip
+) -> SearchResult:
     if abs(score) >= WIN - 10_000:
         value = (score - WIN) / 100 if score > 0 else (score + WIN) / 100
         exact_value = float(round(value))
@@ -525,9 +594,10 @@ def _pvs(  # pragma: no cover - compiled
 ) -> int:
     """Fail-soft negamax PVS. Returns 0 (meaningless) once ``ctr[_ABORTED]`` is set."""
     ctr[_NODES] += 1
-    if ctr[_NODES] & _CHECK_EVERY == 0:
-        if stop[0] != 0 or timer[0] != 0 or ctr[_NODES] >= ctr[_NODE_LIMIT]:
-            ctr[_ABORTED] = 1
+    if ctr[_NODES] & _CHECK_EVERY == 0 and (
+        stop[0] != 0 or timer[0] != 0 or ctr[_NODES] >= ctr[_NODE_LIMIT]
+    ):
+        ctr[_ABORTED] = 1
     if ctr[_ABORTED] != 0:
         return 0
     pv_len[ply] = ply
@@ -755,3 +825,6 @@ def _pvs(  # pragma: no cover - compiled
     info[target, 3] = best_move
     info[target, 4] = generation
     return best
+
+
+_cache_depends_on(__name__, kernels, evaluation)

@@ -80,6 +80,21 @@ class TournamentResult:
     a_score: float
     games: tuple[GameRecord, ...] = ()
 
+    @classmethod
+    def from_games(cls, a: str, b: str, games: Sequence[GameRecord]) -> TournamentResult:
+        """Count the games, ``a`` being Black in the even-numbered ones (0, 2, ...)."""
+        if not games:
+            raise ValueError("no games to count")
+        a_wins = b_wins = draws = 0
+        for i, record in enumerate(games):
+            if record.winner is None:
+                draws += 1
+            elif (record.winner is Color.BLACK) == (i % 2 == 0):
+                a_wins += 1
+            else:
+                b_wins += 1
+        return cls(a, b, a_wins, b_wins, draws, (a_wins + 0.5 * draws) / len(games), tuple(games))
+
     def __str__(self) -> str:
         return (
             f"a_wins={self.a_wins} b_wins={self.b_wins} draws={self.draws}"
@@ -191,10 +206,11 @@ def run_tournament(
     done = 0
     if jobs == 1:
         for i, spec in enumerate(specs):
-            records[i] = _play(spec)
+            record = _play(spec)
+            records[i] = record
             done += 1
             if progress is not None:
-                progress(done, games, records[i])  # type: ignore[arg-type]
+                progress(done, games, record)
     else:
         context = multiprocessing.get_context("spawn")
         with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
@@ -207,24 +223,7 @@ def run_tournament(
                 done += 1
                 if progress is not None:
                     progress(done, games, record)
-    finished = tuple(r for r in records if r is not None)
-    a_wins = b_wins = draws = 0
-    for i, record in enumerate(finished):
-        if record.winner is None:
-            draws += 1
-        elif (record.winner is Color.BLACK) == (i % 2 == 0):  # a is Black in the even games
-            a_wins += 1
-        else:
-            b_wins += 1
-    return TournamentResult(
-        a=a,
-        b=b,
-        a_wins=a_wins,
-        b_wins=b_wins,
-        draws=draws,
-        a_score=(a_wins + 0.5 * draws) / len(finished),
-        games=finished,
-    )
+    return TournamentResult.from_games(a, b, [r for r in records if r is not None])
 
 
 # --------------------------------------------------------------------------- private helpers
