@@ -318,9 +318,9 @@ def test_a_draw_counts_half() -> None:
 
 
 def test_a_tournament_in_two_processes_matches_one_process() -> None:
-    kwargs = {"time_per_move": 0.01, "seed": 5}
-    serial = run_tournament("classic-intermediate", "classic-beginner", 2, jobs=1, **kwargs)
-    parallel = run_tournament("classic-intermediate", "classic-beginner", 2, jobs=2, **kwargs)
+    a, b = "classic-intermediate", "classic-beginner"
+    serial = run_tournament(a, b, 2, jobs=1, time_per_move=0.01, seed=5)
+    parallel = run_tournament(a, b, 2, jobs=2, time_per_move=0.01, seed=5)
     assert [g.moves for g in parallel.games] == [g.moves for g in serial.games]
 
 

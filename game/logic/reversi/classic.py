@@ -191,7 +191,7 @@ _SCAN_ORDER: Final = np.array(
 )
 
 
-@njit(cache=True, nogil=True)  # type: ignore[misc]
+@njit(cache=True, nogil=True)
 def _safe(black: np.uint64, white: np.uint64) -> np.uint64:  # pragma: no cover - compiled
     """The original's safe-disc map, both colours, repeated to a fixed point."""
     occupied = black | white
@@ -228,16 +228,16 @@ def _safe(black: np.uint64, white: np.uint64) -> np.uint64:  # pragma: no cover 
     return safe
 
 
-@njit(cache=True, nogil=True, inline="always")  # type: ignore[misc]
+@njit(cache=True, nogil=True, inline="always")
 def _frontier(discs: np.uint64, empty: np.uint64) -> int:  # pragma: no cover - compiled
     """Discs next to an empty square."""
     side = ((empty << _U1) & _NOT_A) | ((empty >> _U1) & _NOT_H)
     band = empty | side
     near = side | (band << np.uint64(8)) | (band >> np.uint64(8))
-    return popcount(discs & near)  # type: ignore[no-any-return]
+    return popcount(discs & near)
 
 
-@njit(cache=True, nogil=True)  # type: ignore[misc]
+@njit(cache=True, nogil=True)
 def _horizon_rank(  # pragma: no cover - compiled
     black: np.uint64,
     white: np.uint64,
@@ -259,15 +259,15 @@ def _horizon_rank(  # pragma: no cover - compiled
     )
 
 
-@njit(cache=True, nogil=True)  # type: ignore[misc]
+@njit(cache=True, nogil=True)
 def _search(  # pragma: no cover - compiled
     black: np.uint64,
     white: np.uint64,
     colour: int,
     depth: int,
     horizon: int,
-    alpha: int,
-    beta: int,
+    alpha: int | np.int64,
+    beta: int | np.int64,
     w: np.ndarray,
     stats: np.ndarray,
     root_order: np.ndarray,

@@ -145,6 +145,18 @@ def _build_unpack_col() -> np.ndarray:
 
 
 _UNPACK_COL = _build_unpack_col()
+_NEIGHBOURS = np.array(
+    [
+        sum(
+            1 << (r * 8 + c)
+            for r in range(sq // 8 - 1, sq // 8 + 2)
+            for c in range(sq % 8 - 1, sq % 8 + 2)
+            if 0 <= r < 8 and 0 <= c < 8 and r * 8 + c != sq
+        )
+        for sq in range(64)
+    ],
+    dtype=np.uint64,
+)
 
 
 # --- bit tricks --------------------------------------------------------------------------------
@@ -626,6 +638,8 @@ def _shallow(
         while todo:
             sq = lowest_square(todo)
             todo &= todo - _ONE
+            if _NEIGHBOURS[sq] & o == _ZERO:
+                continue  # no opponent disc next to it: nothing to flip
             f = flips(p, o, sq)
             if f == _ZERO:
                 continue
@@ -727,51 +741,65 @@ def _deep(
         if legal_moves(o, p) == _ZERO:
             return _final_score(p, o)
         return -_deep(o, p, -beta, -alpha, n_empties, tt, scratch, stats, stop)
-    # Move list in scratch[n_empties]: squares in columns 0..31, keys in 32..63.
-    row = scratch[n_empties]
-    n = 0
-    while moves:
-        sq = lowest_square(moves)
-        moves &= moves - _ONE
-        row[n] = sq
-        if sq == hash_move:
-            row[32 + n] = -(1 << 30)
-        else:
-            f = flips(p, o, sq)
-            row[32 + n] = _order_key(p | f | _BIT[sq], o ^ f, sq)
-        n += 1
     alpha0 = alpha
     best = -65
     best_sq = -1
-    for k in range(n):
-        # Selection sort step: bring the lowest key to position k.
-        m = k
-        for j in range(k + 1, n):
-            if row[32 + j] < row[32 + m]:
-                m = j
-        sq = row[m]
-        if m != k:
-            row[m] = row[k]
-            row[32 + m] = row[32 + k]
-            row[k] = sq
-        f = flips(p, o, sq)
-        np_ = o ^ f
-        no = p | f | _BIT[sq]
-        if k == 0:
-            v = -_deep(np_, no, -beta, -alpha, n_empties - 1, tt, scratch, stats, stop)
-        else:
-            v = -_deep(np_, no, -alpha - 1, -alpha, n_empties - 1, tt, scratch, stats, stop)
-            if alpha < v < beta:
-                v = -_deep(np_, no, -beta, -alpha, n_empties - 1, tt, scratch, stats, stop)
+    searched = 0
+    if hash_move >= 0 and moves & _BIT[hash_move & 63]:
+        # The table's move first, before paying for the ordering of the others.
+        f = flips(p, o, hash_move)
+        best = -_deep(
+            o ^ f, p | f | _BIT[hash_move], -beta, -alpha, n_empties - 1, tt, scratch, stats, stop
+        )
         if stop[0]:
             return 0
-        if v > best:
-            best = v
-            best_sq = sq
-            if v > alpha:
-                alpha = v
-                if v >= beta:
-                    break
+        best_sq = hash_move
+        searched = 1
+        moves ^= _BIT[hash_move]
+        if best > alpha:
+            alpha = best
+    if alpha < beta:
+        # Move list in scratch[n_empties]: squares in columns 0..31, keys in 32..63, flips in
+        # 64..95; ordered lazily by selection.
+        row = scratch[n_empties]
+        n = 0
+        while moves:
+            sq = lowest_square(moves)
+            moves &= moves - _ONE
+            f = flips(p, o, sq)
+            row[n] = U64(sq)
+            row[32 + n] = U64(_order_key(p | f | _BIT[sq], o ^ f, sq) + 64)
+            row[64 + n] = f
+            n += 1
+        for k in range(n):
+            m = k
+            for j in range(k + 1, n):
+                if row[32 + j] < row[32 + m]:
+                    m = j
+            sq = np.int64(row[m])  # type: ignore[assignment]
+            f = row[64 + m]
+            if m != k:
+                row[m] = row[k]
+                row[32 + m] = row[32 + k]
+                row[64 + m] = row[64 + k]
+            np_ = o ^ f
+            no = p | f | _BIT[sq]
+            if searched == 0:
+                v = -_deep(np_, no, -beta, -alpha, n_empties - 1, tt, scratch, stats, stop)
+            else:
+                v = -_deep(np_, no, -alpha - 1, -alpha, n_empties - 1, tt, scratch, stats, stop)
+                if alpha < v < beta:
+                    v = -_deep(np_, no, -beta, -alpha, n_empties - 1, tt, scratch, stats, stop)
+            searched += 1
+            if stop[0]:
+                return 0
+            if v > best:
+                best = v
+                best_sq = sq
+                if v > alpha:
+                    alpha = v
+                    if v >= beta:
+                        break
     if best <= alpha0:
         _tt_store(tt, p, o, -64, best, best_sq, n_empties)
     elif best >= beta:
@@ -795,7 +823,7 @@ def solve_root(
     stats[0] += 1
     moves = legal_moves(p, o)
     n_empties = 64 - popcount(p | o)
-    scratch = np.empty((_MAX_PLY + 1, 64), dtype=np.int64)
+    scratch = np.empty((_MAX_PLY + 1, 96), dtype=np.uint64)
     if moves == _ZERO:
         if legal_moves(o, p) == _ZERO:
             return _final_score(p, o), -1

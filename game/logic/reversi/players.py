@@ -191,24 +191,19 @@ class ClassicPlayer:
         return Choice(move, score, {"player": self.name, "depth": self.level.depth, "nodes": nodes})
 
 
-PLAYERS: Final[dict[str, Player]] = {
-    player.name: player
-    for player in (
-        SearchPlayer("beginner", "looks one move ahead, and often misjudges", 1, 0, noise=4.0),
-        SearchPlayer("intermediate", "three moves ahead, a little erratic", 3, 8, noise=1.5),
-        SearchPlayer("advanced", "five moves ahead; perfect in the last 12 squares", 5, 12),
-        SearchPlayer(
-            "expert", "nine moves ahead; perfect in the last 16 squares", 9, 16, max_time=5.0
-        ),
-        SearchPlayer(
-            "master", "full strength for the time given; perfect from 20 squares", None, 20
-        ),
-        *(
-            ClassicPlayer(level, f"the classic article's AI, {level.depth} moves ahead")
-            for level in CLASSIC_LEVELS.values()
-        ),
-    )
-}
+_ALL: tuple[Player, ...] = (
+    SearchPlayer("beginner", "looks one move ahead, and often misjudges", 1, 0, noise=4.0),
+    SearchPlayer("intermediate", "three moves ahead, a little erratic", 3, 8, noise=1.5),
+    SearchPlayer("advanced", "five moves ahead; perfect in the last 12 squares", 5, 12),
+    SearchPlayer("expert", "nine moves ahead; perfect in the last 16 squares", 9, 16, max_time=5.0),
+    SearchPlayer("master", "full strength for the time given; perfect from 20 squares", None, 20),
+    *(
+        ClassicPlayer(level, f"the classic article's AI, {level.depth} moves ahead")
+        for level in CLASSIC_LEVELS.values()
+    ),
+)
+#: Every computer player by name, ours first (weakest to strongest), then the classic ones.
+PLAYERS: Final[dict[str, Player]] = {player.name: player for player in _ALL}
 
 
 def get_player(name: str) -> Player:

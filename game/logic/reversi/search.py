@@ -36,7 +36,8 @@ from numba import njit
 
 from . import evaluation, kernels
 from .evaluation import WEIGHTS, _cache_depends_on, _evaluate
-from .kernels import flips, legal_moves, popcount
+from .kernels import flips, legal_moves, popcount, potential_mobility
+from .solver import SearchCancelled, solve
 
 if TYPE_CHECKING:
     from .board import Position
@@ -96,10 +97,6 @@ _SQUARE_VALUE: Final = np.array(
     ],
     dtype=np.int64,
 ).reshape(64)
-
-
-class SearchCancelledError(Exception):
-    """Stand-in used only when the solver module is missing (see :func:`_cancelled_type`)."""
 
 
 @dataclass(slots=True)
@@ -285,14 +282,6 @@ def _sides(position: Position) -> tuple[int, int]:
     return position.white, position.black
 
 
-def _cancelled_type() -> type[Exception]:
-    try:
-        from .solver import SearchCancelled
-    except ImportError:  # pragma: no cover - only before the solver exists
-        return SearchCancelledError
-    return SearchCancelled  # type: ignore[no-any-return]
-
-
 class _Buffers:
     """Per-search scratch arrays handed to the compiled search."""
 
@@ -321,7 +310,6 @@ def _search_with_table(
     node_limit: int | None,
     weights: np.ndarray[Any, Any],
 ) -> SearchResult:
-    cancelled = _cancelled_type()
     user_stop = stop if stop is not None else np.zeros(1, dtype=np.uint8)
     timer_flag = np.zeros(1, dtype=np.uint8)
     empties = 64 - (p | o).bit_count()
@@ -356,7 +344,6 @@ def _search_with_table(
             on_iteration,
             node_limit,
             weights,
-            cancelled,
         )
         if use_solver and not best.exact:
             best = _try_solver(position, best, start, time_limit, user_stop, on_iteration)
@@ -378,7 +365,6 @@ def _deepen(
     on_iteration: Callable[[SearchResult], None] | None,
     node_limit: int | None,
     weights: np.ndarray[Any, Any],
-    cancelled: type[Exception],
 ) -> SearchResult:
     """Iterative deepening; returns the last complete iteration (or a better partial one)."""
     buf = _Buffers()
@@ -417,7 +403,7 @@ def _deepen(
         )
         now = time.perf_counter()
         if user_stop[0]:
-            raise cancelled("search cancelled")
+            raise SearchCancelled("search cancelled")
         nodes = int(buf.ctr[_NODES])
         elapsed = now - start
         if buf.ctr[_ABORTED]:
@@ -518,8 +504,6 @@ def _try_solver(
     on_iteration: Callable[[SearchResult], None] | None,
 ) -> SearchResult:
     """Solve exactly with the time left; on a timeout keep the midgame ``fallback``."""
-    from .solver import SearchCancelled, solve
-
     remaining = None if time_limit is None else time_limit - (time.perf_counter() - start)
     if remaining is not None and remaining <= 0.01:
         return fallback
@@ -562,11 +546,11 @@ def _terminal(p: np.uint64, o: np.uint64) -> int:  # pragma: no cover - compiled
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _slot(keys: np.ndarray, p: np.uint64, o: np.uint64) -> int:  # pragma: no cover
+def _slot(keys: np.ndarray, p: np.uint64, o: np.uint64) -> np.int64:  # pragma: no cover
     h = p * _HASH_P ^ (o * _HASH_O)
     h ^= h >> np.uint64(31)
     mask = np.uint64(keys.shape[0] - 2)  # even slots: the first of each two-slot bucket
-    return np.int64(h & mask)  # type: ignore[no-any-return]
+    return np.int64(h & mask)
 
 
 @njit(cache=True, nogil=True)
@@ -613,7 +597,7 @@ def _pvs(  # pragma: no cover - compiled
 
     # Table probe.
     slot = _slot(keys, p, o)
-    hit = -1
+    hit = np.int64(-1)
     if keys[slot, 0] == p and keys[slot, 1] == o and info[slot, 1] >= 0:
         hit = slot
     elif keys[slot + 1, 0] == p and keys[slot + 1, 1] == o and info[slot + 1, 1] >= 0:
@@ -679,10 +663,12 @@ def _pvs(  # pragma: no cover - compiled
         moves_buf[ply, n] = sq
         if sq == tt_move:
             score = 1 << 40
-        elif depth >= 3:
+        elif depth >= 5:
+            score = -_evaluate(np_, no_, w) * 4
+        elif depth >= 2:
             replies = legal_moves(np_, no_)
             mob = popcount(replies) + popcount(replies & _CORNERS)
-            score = -mob * 1024 + _SQUARE_VALUE[sq] * 4
+            score = -(mob * 16 + potential_mobility(np_, no_)) * 64 + _SQUARE_VALUE[sq] * 4
         else:
             score = _SQUARE_VALUE[sq] * 64 + history[sq]
         order_buf[ply, n] = score

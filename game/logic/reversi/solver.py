@@ -67,7 +67,8 @@ def solve(
     ``all_moves``: find every move reaching the best score (one null-window test per other
     move). ``time_limit`` (seconds) and ``stop`` (a numpy uint8 array of length 1 that another
     thread may set to 1) cancel the search with :class:`SearchCancelled`; the caller's array is
-    only read. ``tt_bits``: log2 of the transposition-table entries (default from the empties).
+    only read. ``tt_bits``: log2 of the transposition-table entries, 24 bytes each (default:
+    the number of empties, clamped to 12..20, i.e. at most 24 MB).
     """
     if not isinstance(position, Position):
         raise SolverError(f"solve needs a Position, not {type(position).__name__}")
@@ -77,7 +78,7 @@ def solve(
         not isinstance(stop, np.ndarray) or stop.dtype != np.uint8 or stop.shape != (1,)
     ):
         raise SolverError("stop must be a numpy uint8 array of length 1")
-    bits = tt_bits if tt_bits is not None else min(22, max(12, position.empties + 2))
+    bits = tt_bits if tt_bits is not None else min(20, max(12, position.empties))
     if not 4 <= bits <= 30:
         raise SolverError(f"tt_bits {bits!r} is not in 4..30")
 
