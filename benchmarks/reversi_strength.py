@@ -18,7 +18,8 @@ one-ply play, then a 3-ply search with the current weights and perfect play over
 squares), every position after the noisy plies labelled with the game's final disc difference
 for its side to move, then a least-squares fit of the features with the evaluation's phase
 interpolation (and a penalty on jumps between neighbouring phase points). The first round
-plays with the hand-set weights, each next one with the weights of the round before. The weights are saved to ``OUT`` (numpy) and printed.
+plays with the hand-set weights, each next one with the weights of the round before. The
+last weights are saved to ``OUT`` (numpy) and printed.
 """
 
 from __future__ import annotations

@@ -7,6 +7,7 @@ Results go to stdout, problems to stderr as one line; exit status 2 means bad in
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import logging
 import statistics
@@ -449,10 +450,8 @@ def _frames_while_thinking(director: Director, fbo: object, size: tuple[int, int
     get_player("master").choose(position, time_limit=0.05, stop=stop)  # compile first
 
     def think() -> None:
-        try:
+        with contextlib.suppress(SearchCancelled):  # the stop flag ends it
             get_player("master").choose(position, time_limit=60.0, stop=stop)
-        except SearchCancelled:
-            pass
 
     worker = threading.Thread(target=think, daemon=True)
     worker.start()

@@ -14,7 +14,13 @@ import pytest
 
 from game.logic.reversi.board import PASS, Color, Position
 from game.logic.reversi.classic import CLASSIC_LEVELS, MAX_RANK, ClassicLevel, classic_move
-from game.logic.reversi.players import PLAYERS, Choice, UnknownPlayerError, get_player
+from game.logic.reversi.players import (
+    PLAYERS,
+    Choice,
+    UnknownPlayerError,
+    get_player,
+    warm_up,
+)
 from game.logic.reversi.solver import SearchCancelled
 from game.logic.reversi.tournament import (
     GameRecord,
@@ -63,6 +69,10 @@ def test_the_registry_holds_our_levels_and_the_classic_ones() -> None:
     for name, player in PLAYERS.items():
         assert player.name == name
         assert player.description
+
+
+def test_warm_up_runs() -> None:
+    warm_up()
 
 
 def test_an_unknown_name_lists_the_known_ones() -> None:

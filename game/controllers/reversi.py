@@ -12,8 +12,8 @@ from __future__ import annotations
 import logging
 import math
 import time
-from concurrent.futures import Future, ThreadPoolExecutor
 from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -724,10 +724,10 @@ def _choose(player: Any, position: Position, limit: float, stop: np.ndarray) -> 
 
 
 def _warm_up() -> None:
-    """Compile (or load from numba's cache) the kernels the search uses."""
-    from game.logic.reversi.players import get_player
+    """Compile (or load from numba's cache) the code the computer players run."""
+    from game.logic.reversi.players import warm_up
 
-    get_player("beginner").choose(Position.start(), time_limit=0.05, stop=np.zeros(1, "u1"))
+    warm_up()
 
 
 def _squares(mask: int) -> list[int]:

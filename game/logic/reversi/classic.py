@@ -55,23 +55,22 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 import numpy as np
 from numba import njit
 
 from . import kernels
+from .board import PASS, Color, Position
 from .evaluation import _cache_depends_on
 from .kernels import flips, legal_moves, popcount
-
-if TYPE_CHECKING:
-    from .board import Position
 
 __all__ = [
     "CLASSIC_LEVELS",
     "MAX_RANK",
     "ClassicLevel",
     "classic_move",
+    "safe_discs",
 ]
 
 #: ``System.Int32.MaxValue - 64`` as in the original.
@@ -113,8 +112,6 @@ def classic_move(
     Returns ``PASS`` (64) with score 0 when the side to move has no legal move. Raises
     ``ValueError`` when the game is over.
     """
-    from .board import PASS, Color
-
     if position.is_terminal():
         raise ValueError("the game is over: there is no move to choose")
     black, white = np.uint64(position.black), np.uint64(position.white)

@@ -42,6 +42,7 @@ __all__ = [
     "SearchPlayer",
     "UnknownPlayerError",
     "get_player",
+    "warm_up",
 ]
 
 #: The budget a timed level uses when the caller gives none.
@@ -214,6 +215,17 @@ def get_player(name: str) -> Player:
         raise UnknownPlayerError(
             f"unknown Reversi player {name!r}: choose one of {', '.join(PLAYERS)}"
         ) from None
+
+
+def warm_up() -> None:
+    """Compile (or load from numba's disk cache) the code every player runs, so that the first
+    real move is not slowed down by it. Takes a few seconds the very first time, then well
+    under one."""
+    from .search import TranspositionTable
+
+    start = Position.start()
+    search(start, depth=2, exact_empties=0, table=TranspositionTable(1 << 10))
+    classic_move(start, CLASSIC_LEVELS["classic-beginner"], random.Random(0))
 
 
 # --------------------------------------------------------------------------- private helpers

@@ -9,15 +9,17 @@ calls :func:`search`. The pieces:
 * **Transposition table**: numpy arrays, two slots per bucket (one kept by depth, one always
   replaced), keyed by both bitboards so two positions never share an entry. A table outlives
   one search: searching the same position again starts from what the last search learnt.
-* **Move ordering**: the table's move first, then moves leaving the opponent the fewest
-  replies (corner replies count double), with square values breaking ties; near the leaves,
-  square values and a history table only.
+* **Move ordering**: the table's move first; then, five plies or more from the leaves, the
+  evaluation of the position after each move; closer, the moves leaving the opponent the
+  fewest replies (corner replies count double) and the least potential mobility; one ply from
+  the leaves, square values and a history table.
 * **Time and cancellation**: a watchdog thread sets a flag at the deadline; ``stop`` (a numpy
   ``uint8`` array of length 1, set to 1 by another thread) cancels the search, which then
   raises :class:`SearchCancelled`. Both flags are read every 1024 nodes.
 * **Endgame**: with ``exact_empties`` or fewer empty squares the exact solver
-  (:func:`game.logic.reversi.solver.solve`) takes over when it finishes in the time left; an
-  iteration that reaches the end of every line is exact too.
+  (:func:`game.logic.reversi.solver.solve`) takes over. With a time limit, a midgame search
+  first spends a quarter of it to have a move ready, and that move stands if the solve does
+  not finish in the rest. An iteration that reaches the end of every line is exact too.
 
 Scores are from the side to move's view: in discs (the evaluation divided by 100) for a
 heuristic result, or the exact final disc difference (empties to the winner) when ``exact``.
@@ -28,13 +30,14 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 from numba import njit
 
 from . import evaluation, kernels
+from .board import PASS
 from .evaluation import WEIGHTS, _cache_depends_on, _evaluate
 from .kernels import flips, legal_moves, popcount, potential_mobility
 from .solver import SearchCancelled, solve
@@ -44,13 +47,12 @@ if TYPE_CHECKING:
 
 __all__ = [
     "PASS",
+    "WIN",
     "SearchResult",
     "TranspositionTable",
     "search",
 ]
 
-#: The move of a side that has no legal move (same value as ``board.PASS``).
-PASS: Final = 64
 
 #: A terminal score is ``±WIN + 100 * disc difference``: any won game ranks above any heuristic
 #: score, and bigger wins above smaller ones.
@@ -188,7 +190,7 @@ def search(
     if weights is None:
         weights = WEIGHTS
     start = time.perf_counter()
-    p, o = _sides(position)
+    p, o = position.mine, position.theirs
     if legal_moves(np.uint64(p), np.uint64(o)) == 0:
         # Forced pass: search the opponent's position and read it from this side.
         child = search(
@@ -217,9 +219,9 @@ def search(
             on_iteration(result)
         return result
 
-    if table is not None:
+    def run(chosen: TranspositionTable) -> SearchResult:
         return _search_with_table(
-            table,
+            chosen,
             position,
             p,
             o,
@@ -232,54 +234,23 @@ def search(
             node_limit,
             weights,
         )
+
+    if table is not None:
+        return run(table)
     global _SHARED_TABLE
     with _SHARED_LOCK:
         if _SHARED_TABLE is None:
             _SHARED_TABLE = TranspositionTable()
         shared = _SHARED_TABLE
-    if shared.lock.acquire(blocking=False):
-        try:
-            return _search_with_table(
-                shared,
-                position,
-                p,
-                o,
-                start,
-                time_limit,
-                depth,
-                stop,
-                exact_empties,
-                on_iteration,
-                node_limit,
-                weights,
-            )
-        finally:
-            shared.lock.release()
-    return _search_with_table(
-        TranspositionTable(1 << 18),
-        position,
-        p,
-        o,
-        start,
-        time_limit,
-        depth,
-        stop,
-        exact_empties,
-        on_iteration,
-        node_limit,
-        weights,
-    )
+    if not shared.lock.acquire(blocking=False):
+        return run(TranspositionTable(1 << 18))  # another thread is searching with it
+    try:
+        return run(shared)
+    finally:
+        shared.lock.release()
 
 
 # --------------------------------------------------------------------------- private helpers
-
-
-def _sides(position: Position) -> tuple[int, int]:
-    from .board import Color
-
-    if position.to_move is Color.BLACK:
-        return position.black, position.white
-    return position.white, position.black
 
 
 class _Buffers:
@@ -449,9 +420,8 @@ def _partial(
             move, int(buf.ctr[_ROOT_SCORE]), False, max(d - 1, 0), nodes, elapsed, [move], hits
         )
     if best is not None:
-        best.nodes, best.seconds, best.tt_hits = nodes, elapsed, hits
-        best.nps = nodes / elapsed if elapsed > 0 else 0.0
-        return best
+        nps = nodes / elapsed if elapsed > 0 else 0.0
+        return replace(best, nodes=nodes, seconds=elapsed, tt_hits=hits, nps=nps)
     move = _first_move(p, o)
     return _result(move, int(_evaluate(p, o, weights)), False, 0, nodes, elapsed, [move], hits)
 
