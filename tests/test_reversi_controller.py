@@ -143,7 +143,7 @@ def test_a_full_game_against_the_computer(director, reversi):
                 before = reversi.position
                 assert director.perform(square_name(moves[-1]))
                 assert reversi.position != before
-        assert director.settle(limit=120.0)
+        assert director.settle()
     black, white = reversi.position.disc_count()
     assert black + white <= 64
     assert reversi.status().tone in (Tone.WON, Tone.LOST, Tone.INFO)
@@ -158,7 +158,7 @@ def test_clicks_during_the_computers_turn_change_nothing(director, reversi):
     reversi.sides[Color.WHITE] = "master"
     reversi.time_per_move = 0.5
     director.perform("d3")
-    director.settle(limit=0.6)  # the disc lands; the computer starts thinking
+    director.settle(limit=0.6, wall_limit=0.5)  # the disc lands; the computer starts thinking
     director.update(1 / 60)
     assert reversi.thinking is not None
     key = reversi.position.key()

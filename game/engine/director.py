@@ -166,14 +166,24 @@ class Director:
         for _ in range(steps):
             self.update(dt)
 
-    def settle(self, dt: float = FIXED_DT, limit: float = 900.0) -> bool:
-        """Step simulated time until nothing runs or is queued; False if ``limit`` ran out."""
+    def settle(self, dt: float = FIXED_DT, limit: float = 900.0, wall_limit: float = 300.0) -> bool:
+        """Step simulated time until nothing runs or is queued; False if time ran out.
+
+        ``limit`` counts simulated seconds of animation. While only a worker is busy (the
+        computer thinking, numba compiling) the loop waits in wall time instead, up to
+        ``wall_limit`` seconds, since no amount of simulated time makes a thread finish.
+        """
         elapsed = 0.0
+        deadline = time.perf_counter() + wall_limit
         while self.busy():
-            if elapsed >= limit:
+            if elapsed >= limit or time.perf_counter() > deadline:
                 return False
+            animating = self.actions.busy > 0
+            if not animating:
+                time.sleep(0.002)  # let the worker thread run
             self.update(dt)
-            elapsed += dt
+            if animating:
+                elapsed += dt
         self.update(dt)
         return True
 
