@@ -34,6 +34,7 @@ from game.logic.reversi.board import (
     parse_move,
     parse_transcript,
     square_name,
+    squares,
 )
 from game.resources import asset_path
 
@@ -563,7 +564,7 @@ class ReversiController:
         # Flips turn outward from the new disc: nearer discs first, each about the axis
         # across the line from the new disc, so it rolls away from it.
         mr, mc = divmod(move, 8)
-        order = sorted((max(abs(sq // 8 - mr), abs(sq % 8 - mc)), sq) for sq in _squares(flipped))
+        order = sorted((max(abs(sq // 8 - mr), abs(sq % 8 - mc)), sq) for sq in squares(flipped))
         flip_time = s.number("flip_time")
         lift = np.array([0.0, s.number("flip_height"), 0.0], dtype="f4")
         flips: list[Action] = []
@@ -634,7 +635,7 @@ class ReversiController:
             mark.hidden = False
             mark.highlight = 0.8 if sq == self.hover_square else 0.0
         if self.hover_square in legal:
-            for sq in _squares(pos.flips(self.hover_square)):
+            for sq in squares(pos.flips(self.hover_square)):
                 self.discs[sq].highlight = 0.55
         if self.cursor > 0 and self.played[self.cursor - 1] != PASS:
             last = self.scene["last_move"]
@@ -728,15 +729,6 @@ def _warm_up() -> None:
     from game.logic.reversi.players import warm_up
 
     warm_up()
-
-
-def _squares(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _move_text(move: int) -> str:

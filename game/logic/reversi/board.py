@@ -128,7 +128,7 @@ class Position:
             if not isinstance(board, int) or not 0 <= board <= _FULL:
                 raise ReversiError(f"{name} discs {board!r} are not a 64-bit board")
         if self.black & self.white:
-            clash = ", ".join(square_name(s) for s in _squares(self.black & self.white))
+            clash = ", ".join(square_name(s) for s in squares(self.black & self.white))
             raise ReversiError(f"black and white discs share squares: {clash}")
         if not isinstance(self.to_move, Color):
             raise ReversiError(f"side to move {self.to_move!r} is not a Color")
@@ -231,7 +231,7 @@ class Position:
         mine, theirs = self.mine, self.theirs
         mask = _legal_mask(mine, theirs)
         if mask:
-            return _squares(mask)
+            return squares(mask)
         return [PASS] if _legal_mask(theirs, mine) else []
 
     legal_actions = legal_moves  # the logic interface's name
@@ -402,7 +402,12 @@ def _bit(sq: int) -> int:
     return 1 << sq
 
 
-def _squares(mask: int) -> list[int]:
+def squares(mask: int) -> list[Move]:
+    """The squares of a bitboard, ascending (e.g. the discs a move flips).
+
+    >>> squares(Position.start().flips(19))
+    [27]
+    """
     out = []
     while mask:
         low = mask & -mask
