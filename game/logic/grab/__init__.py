@@ -1,0 +1,1 @@
+"""MasterGrab: conquest on a borderless (torus) pixel map of countries, against robots."""

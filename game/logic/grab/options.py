@@ -1,0 +1,182 @@
+"""The options of a MasterGrab game, with the original's defaults, limits and presets.
+
+``GrabOptions()`` is the original's default game: 140 countries, 5 % mountains, 20 armies in
+the biggest country, the human against three ``basic`` robots. Every value is checked when the
+options are made; a bad one raises :class:`GrabOptionsError` naming the value and its range.
+
+>>> GrabOptions().players
+4
+>>> GrabOptions(countries=5)  # doctest: +IGNORE_EXCEPTION_DETAIL
+Traceback (most recent call last):
+...
+game.logic.grab.options.GrabOptionsError: countries=5 is outside 10..777
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+import random
+from dataclasses import dataclass, field, replace
+from typing import Final
+
+#: Limits of the original's option table (its tooltips), enforced here.
+COUNTRIES_RANGE: Final = (10, 777)
+MOUNTAINS_PERCENT_RANGE: Final = (0, 50)
+ARMIES_IN_BIGGEST_RANGE: Final = (10.0, 200.0)
+GROWTH_FACTOR_RANGE: Final = (0.01, 1.0)
+PROTECTION_FACTOR_RANGE: Final = (0.0, 10.0)
+# The original's tooltip allows 0, but the conquering attacker keeps 1 + (s - D) / AF armies:
+# AF = 0 would divide by zero, so the lower limit is exclusive here.
+ATTACK_FACTOR_RANGE: Final = (0.0, 1.0)
+ATTACK_BENEFIT_FACTOR_RANGE: Final = (0.1, 10.0)
+ROBOTS_RANGE: Final = (1, 15)
+#: The apply check of the original's options window: countries >= 5 x players.
+COUNTRIES_PER_PLAYER: Final = 5
+DEFAULT_ROBOT: Final = "basic"
+
+
+class GrabOptionsError(ValueError):
+    """An option is outside its allowed range; the message names the value and the range."""
+
+
+class Distribution(enum.Enum):
+    """How the starting owners are placed on the map (spec 1.3)."""
+
+    RANDOM = "random"
+    COMPACT = "compact"
+    DIAGONAL = "diagonal"
+    VERTICAL = "vertical"
+    HORIZONTAL = "horizontal"
+
+
+@dataclass(frozen=True, slots=True)
+class GrabOptions:
+    """Everything that defines a game before the map is drawn (spec section 2).
+
+    ``robots`` names one robot type per robot player (1 to 15 of them); with
+    ``human_playing`` false at least two robots are needed. ``random_options`` asks New Game
+    to draw fresh options with :func:`random_options` each time.
+    """
+
+    countries: int = 140
+    mountains_percent: int = 5
+    armies_in_biggest: float = 20.0
+    growth_factor: float = 0.1
+    protection_factor: float = 2 / 3
+    attack_factor: float = 0.5
+    attack_benefit_factor: float = 1.0
+    distribution: Distribution = Distribution.RANDOM
+    robots: tuple[str, ...] = field(default=(DEFAULT_ROBOT,) * 3)
+    human_playing: bool = True
+    random_options: bool = False
+
+    def __post_init__(self) -> None:
+        _check_int("countries", self.countries, *COUNTRIES_RANGE)
+        _check_int("mountains_percent", self.mountains_percent, *MOUNTAINS_PERCENT_RANGE)
+        _check_float("armies_in_biggest", self.armies_in_biggest, *ARMIES_IN_BIGGEST_RANGE)
+        _check_float("growth_factor", self.growth_factor, *GROWTH_FACTOR_RANGE)
+        _check_float("protection_factor", self.protection_factor, *PROTECTION_FACTOR_RANGE)
+        _check_float("attack_factor", self.attack_factor, *ATTACK_FACTOR_RANGE, low_inclusive=False)
+        _check_float(
+            "attack_benefit_factor", self.attack_benefit_factor, *ATTACK_BENEFIT_FACTOR_RANGE
+        )
+        if not isinstance(self.distribution, Distribution):
+            raise GrabOptionsError(
+                f"distribution={self.distribution!r} is not one of "
+                + ", ".join(d.value for d in Distribution)
+            )
+        if not isinstance(self.human_playing, bool):
+            raise GrabOptionsError(f"human_playing={self.human_playing!r} is not a bool")
+        if not isinstance(self.random_options, bool):
+            raise GrabOptionsError(f"random_options={self.random_options!r} is not a bool")
+        if not isinstance(self.robots, tuple):
+            raise GrabOptionsError(f"robots={self.robots!r} is not a tuple of robot names")
+        for name in self.robots:
+            if not isinstance(name, str) or not name:
+                raise GrabOptionsError(f"robot name {name!r} is not a non-empty string")
+        low = ROBOTS_RANGE[0] if self.human_playing else ROBOTS_RANGE[0] + 1
+        if not low <= len(self.robots) <= ROBOTS_RANGE[1]:
+            who = "with" if self.human_playing else "without"
+            raise GrabOptionsError(
+                f"robots: {len(self.robots)} robots is outside {low}..{ROBOTS_RANGE[1]} "
+                f"{who} a human player"
+            )
+        least = COUNTRIES_PER_PLAYER * self.players
+        if self.countries < least:
+            raise GrabOptionsError(
+                f"countries={self.countries} is below {least} "
+                f"({COUNTRIES_PER_PLAYER} per player for {self.players} players)"
+            )
+
+    @property
+    def players(self) -> int:
+        """P: the human (if playing) plus every robot."""
+        return len(self.robots) + int(self.human_playing)
+
+    @property
+    def mountains(self) -> int:
+        """How many countries become mountains: ``pct * countries // 100`` (spec 1.2)."""
+        return self.mountains_percent * self.countries // 100
+
+
+def random_options(base: GrabOptions, rng: random.Random) -> GrabOptions:
+    """Options drawn as the original's "Random Options" does (spec 2.3).
+
+    ``human_playing`` is kept from ``base``; every robot is a :data:`DEFAULT_ROBOT`; the result
+    keeps ``random_options=True``. Rounding is Python's ``round`` (banker's, like .NET's).
+    The original draws from [offset, range), not what its comments say; that is kept.
+    """
+    robots = rng.randint(1, 5) + (0 if base.human_playing else 1)
+    countries = rng.randrange(20, 300)
+    # The original can draw fewer countries than its own apply check allows; raise to it.
+    countries = max(countries, COUNTRIES_PER_PLAYER * (robots + int(base.human_playing)))
+    kinds = [Distribution.RANDOM] * 6 + [Distribution.COMPACT] * 6
+    kinds += [Distribution.DIAGONAL, Distribution.VERTICAL, Distribution.HORIZONTAL]
+    return replace(
+        base,
+        countries=countries,
+        mountains_percent=rng.randrange(0, 30),
+        armies_in_biggest=float(round(10 + 90 * rng.random())),
+        growth_factor=round(0.03 + 0.27 * rng.random(), 2),
+        protection_factor=round(0.2 + 0.4 * rng.random(), 2),
+        attack_factor=round(0.2 + 0.4 * rng.random(), 2),
+        attack_benefit_factor=round(0.5 + 0.5 * rng.random(), 2),
+        distribution=rng.choice(kinds),
+        robots=(DEFAULT_ROBOT,) * robots,
+        random_options=True,
+    )
+
+
+def _check_int(name: str, value: object, low: int, high: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise GrabOptionsError(f"{name}={value!r} is not an integer in {low}..{high}")
+    if not low <= value <= high:
+        raise GrabOptionsError(f"{name}={value} is outside {low}..{high}")
+
+
+def _check_float(
+    name: str, value: object, low: float, high: float, *, low_inclusive: bool = True
+) -> None:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise GrabOptionsError(f"{name}={value!r} is not a number in {low:g}..{high:g}")
+    opening = "[" if low_inclusive else "("
+    inside = (low <= value if low_inclusive else low < value) and value <= high
+    if not math.isfinite(value) or not inside:
+        raise GrabOptionsError(f"{name}={value!r} is outside {opening}{low:g}, {high:g}]")
+
+
+# Built after the helpers above, which validate it.
+#: The original's three preset configurations (spec 2.4); all other values are the defaults.
+PRESETS: Final[dict[str, GrabOptions]] = {
+    "simple": GrabOptions(countries=33, robots=(DEFAULT_ROBOT,)),
+    "9 robots compact": GrabOptions(
+        countries=220, robots=(DEFAULT_ROBOT,) * 9, distribution=Distribution.COMPACT
+    ),
+    "9 robots mountains compact": GrabOptions(
+        countries=330,
+        mountains_percent=33,
+        robots=(DEFAULT_ROBOT,) * 9,
+        distribution=Distribution.COMPACT,
+    ),
+}
