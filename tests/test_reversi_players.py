@@ -29,6 +29,7 @@ from game.logic.reversi.tournament import (
     play_game,
     run_tournament,
 )
+from tests.test_reversi_search import must_pass_position
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -42,16 +43,6 @@ def random_position(rng: random.Random, plies: int) -> Position:
             position = position.apply(rng.choice(position.legal_moves()))
         if not position.is_terminal():
             return position
-
-
-def must_pass_position(rng: random.Random) -> Position:
-    while True:
-        position = Position.start()
-        while not position.is_terminal():
-            moves = position.legal_moves()
-            if moves == [PASS]:
-                return position
-            position = position.apply(rng.choice(moves))
 
 
 # Black C4 and E5, white D4 and E4: F4 takes every white disc and wins 64-0; E3 does not.
