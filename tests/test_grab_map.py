@@ -277,6 +277,7 @@ def test_maps_are_valid_for_any_seed_and_small_size(
     options = GrabOptions(countries=10, mountains_percent=percent, robots=("basic",))
     grab_map = generate_map(options, width, height, seed, countries=countries)
     _check_map(grab_map, countries)
-    assert len(grab_map.mountains) == percent * countries // 100
+    # Two land countries always stay (a tiny map with many mountains keeps them).
+    assert len(grab_map.mountains) == min(percent * countries // 100, countries - 2)
     again = generate_map(options, width, height, seed, countries=countries)
     assert np.array_equal(grab_map.owner, again.owner)

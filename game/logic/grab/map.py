@@ -233,13 +233,14 @@ def _choose_mountains(
 
     Candidates go smallest first (ties: the higher id first, the end of the original's stable
     largest-first order); one that would cut the rest apart is skipped. A leaf of any spanning
-    tree never cuts it, so while two or more countries remain one can always be taken.
+    tree never cuts it, so while three or more countries remain one can always be taken; two
+    land countries always stay, since a game needs something to attack.
     """
     order = sorted(range(len(sizes)), key=lambda c: (int(sizes[c]), -c))
     mountains: set[int] = set()
     land = len(sizes)
     for candidate in order:
-        if len(mountains) == count or land <= 1:
+        if len(mountains) == count or land <= 2:
             break
         mountains.add(candidate)
         rest = [c for c in borders[candidate] if c not in mountains]

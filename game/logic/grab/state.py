@@ -18,20 +18,23 @@ import enum
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from game.logic.grab.map import GrabMap
-from game.logic.grab.options import GrabOptions
 from game.logic.grab.rules import (
     MOUNTAIN,
     attack,
     capacities,
     gather,
-    grow,
     initial_armies,
     initial_owners,
 )
+
+if TYPE_CHECKING:
+    # Types only: the map module loads numba, which a robot's child process does not need.
+    from game.logic.grab.map import GrabMap
+    from game.logic.grab.options import GrabOptions
 
 
 class GrabMoveError(ValueError):
@@ -115,7 +118,8 @@ class GrabBoard:
     """The fixed part of a game: the map's countries and the options' factors.
 
     ``neighbours[c]`` is sorted by id (spec 1.2); mountains have none and are listed in
-    ``mountains``. ``players`` is P, eliminated players included.
+    ``mountains``. ``players`` is P, eliminated players included. ``capacity`` and ``growth``
+    (what a land country below its capacity gains per move, spec 3.3) are derived.
     """
 
     sizes: tuple[int, ...]
@@ -129,12 +133,14 @@ class GrabBoard:
     attack_factor: float = 0.5
     attack_benefit_factor: float = 1.0
     capacity: tuple[int, ...] = field(init=False)
+    growth: tuple[float, ...] = field(init=False)
 
     def __post_init__(self) -> None:
         sizes = np.array(self.sizes, dtype=np.int64)
         object.__setattr__(
             self, "capacity", tuple(capacities(sizes, self.armies_in_biggest).tolist())
         )
+        object.__setattr__(self, "growth", _growth_per_move(self))
 
     @classmethod
     def from_map(cls, grab_map: GrabMap, options: GrabOptions) -> GrabBoard:
@@ -161,7 +167,12 @@ class GrabBoard:
 class GrabState:
     """Owners (player or :data:`MOUNTAIN`) and armies per country, the player to move, how many
     moves were played (``turn``), and the end of the game (spec 4.4): ``winner`` is None when
-    the game is not over or the human lost."""
+    the game is not over or the human lost.
+
+    ``changed[c]`` is the turn after which country c last changed owner (0: it never did);
+    sorting a player's countries by ``(changed, id)`` gives the original's ``CountryIds``
+    order (spec 5.1, :meth:`countries_of`). It defaults to all 0.
+    """
 
     board: GrabBoard = field(compare=False, repr=False)
     owners: tuple[int, ...]
@@ -171,11 +182,14 @@ class GrabState:
     finished: bool = False
     winner: int | None = None
     results: tuple[Result, ...] = ()
+    changed: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         if not self.results:
             none = tuple(Result(MoveKind.NONE, p) for p in range(self.board.players))
             object.__setattr__(self, "results", none)
+        if not self.changed:
+            object.__setattr__(self, "changed", (0,) * len(self.owners))
 
     @classmethod
     def new(
@@ -203,7 +217,13 @@ class GrabState:
         return (self.owners, self.armies, self.to_move, self.turn)
 
     def countries_of(self, player: int) -> list[int]:
-        return [c for c, owner in enumerate(self.owners) if owner == player]
+        """``player``'s countries in the original's ``CountryIds`` order (spec 5.1): the
+        starting ones by ascending id, then those won later in the order they were won."""
+        owned = [c for c, owner in enumerate(self.owners) if owner == player]
+        changed = self.changed
+        if any(changed[c] for c in owned):
+            owned.sort(key=lambda c: (changed[c], c))
+        return owned
 
     def legal_moves(self, player: int) -> list[Move]:
         """``none``, then per country in id order the move a click on it sends (spec 3.6, 6.4):
@@ -292,7 +312,10 @@ class GrabState:
             )
         results = list(self.results)
         results[player] = result
-        armies = _grown(board, owners, armies)
+        changed = self.changed
+        if move.kind is MoveKind.ATTACK and success:
+            changed = (*changed[: move.target], self.turn + 1, *changed[move.target + 1 :])
+        _grow_in_place(board, owners, armies)
         finished, winner = False, None
         if player == board.players - 1:
             finished, winner = _decide_end(board, owners)
@@ -305,6 +328,7 @@ class GrabState:
             finished,
             winner,
             tuple(results),
+            changed,
         )
 
     def reject(self, move: Move) -> GrabState:
@@ -324,24 +348,90 @@ class GrabState:
             self.finished,
             self.winner,
             tuple(results),
+            self.changed,
         )
 
 
-def _grown(board: GrabBoard, owners: Sequence[int], armies: list[float]) -> list[float]:
-    land = np.array([o != MOUNTAIN for o in owners])
-    sizes = np.array(board.sizes, dtype=np.int64)
-    values = np.array(armies, dtype=np.float64)
-    biggest = float(board.armies_in_biggest) * int(sizes[land].max()) / int(sizes.max())
-    # grow() scales by the biggest of the sizes it is given; pass the whole map's scale.
-    values[land] = grow(
-        values[land],
-        sizes[land],
-        np.array(board.capacity, dtype=np.int64)[land],
-        biggest,
-        board.growth_factor,
-        board.players,
-    )
-    return [float(v) for v in values]
+@dataclass(frozen=True, slots=True)
+class PlayerStats:
+    """One player's line of the ranking (spec 4.5).
+
+    ``countries_percent`` is the share of the land countries (mountains left out) and
+    ``size_percent`` the share of all owned pixels, both in percent (0 to 100). ``armies`` sums
+    the truncated armies. ``rank`` is competition ranking by size, biggest first: tied players
+    share a rank and the next is skipped (1, 1, 3); eliminated players (size 0) come last.
+    """
+
+    player: int
+    rank: int
+    countries: int
+    countries_percent: float
+    armies: int
+    size: int
+    size_percent: float
+
+
+def player_statistics(state: GrabState) -> list[PlayerStats]:
+    """The ranking of spec 4.5, in rank order (ties by player id).
+
+    >>> board = GrabBoard(sizes=(100, 50, 50), neighbours=((1, 2), (0,), (0,)), players=3)
+    >>> [(s.player, s.rank, s.size) for s in player_statistics(
+    ...     GrabState(board, (1, 0, 2), (1.0, 2.5, 3.0)))]
+    [(1, 1, 100), (0, 2, 50), (2, 2, 50)]
+    """
+    board = state.board
+    players = board.players
+    countries = [0] * players
+    armies = [0] * players
+    sizes = [0] * players
+    for c, owner in enumerate(state.owners):
+        if owner != MOUNTAIN:
+            countries[owner] += 1
+            armies[owner] += int(state.armies[c])
+            sizes[owner] += board.sizes[c]
+    land = sum(countries)
+    owned = sum(sizes)
+    order = sorted(range(players), key=lambda p: (-sizes[p], p))
+    ranked: list[PlayerStats] = []
+    for index, p in enumerate(order):
+        rank = ranked[-1].rank if index and sizes[p] == ranked[-1].size else index + 1
+        ranked.append(
+            PlayerStats(
+                p,
+                rank,
+                countries[p],
+                100.0 * countries[p] / land if land else 0.0,
+                armies[p],
+                sizes[p],
+                100.0 * sizes[p] / owned if owned else 0.0,
+            )
+        )
+    return ranked
+
+
+def _growth_per_move(board: GrabBoard) -> tuple[float, ...]:
+    """Spec 3.3's gain per move and country, with the same float operations as
+    :func:`~game.logic.grab.rules.grow` (so results do not depend on which one ran)."""
+    if not board.sizes:
+        return ()
+    land = [s for c, s in enumerate(board.sizes) if c not in board.mountains] or [0]
+    biggest_land, biggest = max(land), max(board.sizes)
+    if biggest_land == 0:
+        return (0.0,) * len(board.sizes)
+    per_size = float(board.armies_in_biggest) * biggest_land / biggest / biggest_land
+    return tuple(s * per_size * board.growth_factor / board.players for s in board.sizes)
+
+
+def _grow_in_place(board: GrabBoard, owners: Sequence[int], armies: list[float]) -> None:
+    """Spec 3.3 after every move: a land country below its capacity gains its growth, clamped
+    to the capacity; plain arithmetic, a numpy round trip costs more at this size."""
+    capacity = board.capacity
+    for c, gain in enumerate(board.growth):
+        army = armies[c]
+        cap = capacity[c]
+        if army < cap and owners[c] != MOUNTAIN:
+            grown = army + gain
+            armies[c] = grown if grown < cap else float(cap)
 
 
 def _decide_end(board: GrabBoard, owners: Sequence[int]) -> tuple[bool, int | None]:
@@ -362,5 +452,7 @@ __all__ = [
     "GrabState",
     "Move",
     "MoveKind",
+    "PlayerStats",
     "Result",
+    "player_statistics",
 ]

@@ -1,0 +1,51 @@
+"""SimpleRobot: the original's example robot (spec 5.2)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from game.logic.grab.robot import Robot, RobotGame
+from game.logic.grab.state import NO_MOVE, Move, MoveKind
+
+
+class SimpleRobot(Robot):
+    """Attacks the best single target with a single country; never gathers (spec 5.2).
+
+    As the spec has it: for each own country c in ``my_countries`` order (the original's
+    ``CountryIds`` order) with ``strength = armies(c) x AF``, and each neighbour n of c by
+    ascending id that another player owns with ``armies(n) < strength``, the score is
+    ``strength / armies(n) x size(n)`` (an empty n scores infinity, as the original's double
+    division does). The highest score wins; a later one must be strictly higher. It attacks n
+    with c alone, ignoring that one army stays home, so an attack can narrowly fail. With no
+    candidate it plays ``none``. (The original halves the armies where the spec multiplies by
+    AF; the two agree at the default AF of 0.5.)
+    """
+
+    name: ClassVar[str] = "SimpleRobot"
+    description: ClassVar[str] = (
+        "Attacks the weakest big neighbour with one country; never gathers."
+    )
+    default: ClassVar[bool] = False
+
+    def plan(self, game: RobotGame) -> Move:
+        me = game.player
+        owners = game.owners
+        armies = game.army_sizes
+        sizes = game.board.sizes
+        table = game.board.neighbours
+        factor = game.attack_factor
+        best_score = 0.0
+        best: tuple[int, int] | None = None
+        for c in game.my_countries:
+            strength = armies[c] * factor
+            for n in table[c]:
+                defence = armies[n]
+                if owners[n] != me and defence < strength:
+                    ratio = strength / defence if defence else float("inf")
+                    score = ratio * sizes[n]
+                    if best_score < score:
+                        best_score, best = score, (c, n)
+        if best is None:
+            return NO_MOVE
+        attacker, target = best
+        return Move(MoveKind.ATTACK, target, (attacker,))
