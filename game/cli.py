@@ -27,8 +27,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("gamehall")
 
-GAMES = ("river", "reversi")
-SCENES = ("menu", "river", "reversi")
+GAMES = ("river", "reversi", "grab")
+SCENES = ("menu", "river", "reversi", "grab")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -106,6 +106,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         store=store,
         settings=settings,
         reversi_moves=moves,
+        grab=_grab_overrides(args, settings),
     )
 
     def remember() -> None:
@@ -163,6 +164,7 @@ def cmd_shot(args: argparse.Namespace) -> int:
         shadows=not args.no_shadows,
         settings=settings,
         reversi_moves=_load_transcript(args.load),
+        grab=_grab_overrides(args, settings),
     )
     try:
         director.switch(args.game)
@@ -345,7 +347,9 @@ def cmd_bench(args: argparse.Namespace) -> int:
                 f"gamehall bench: unknown scene {name!r}; try: {', '.join(SCENES)}", file=sys.stderr
             )
             return 2
-    director = build_director(headless=True, size=size, shadows=not args.no_shadows)
+    # The grab scene is measured at its hardest: 1000 countries on a 3840x2160 map.
+    grab = {"countries": 1000, "size": (3840, 2160), "seed": 1}
+    director = build_director(headless=True, size=size, shadows=not args.no_shadows, grab=grab)
     try:
         fbo = director.offscreen(size)
         for name in scenes:
@@ -373,6 +377,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
             for n, pos in rest:
                 n.position = pos
             thinking = ""
+            if name == "grab":
+                thinking = "countries=1000 "
             if name == "reversi":
                 thinking = f"thinking_median_ms={_frames_while_thinking(director, fbo, size):.2f} "
             clears = []
@@ -497,6 +503,7 @@ def build_director(
     store: Store | None = None,
     settings: Settings | None = None,
     reversi_moves: list[int] | None = None,
+    grab: dict[str, Any] | None = None,
 ) -> Director:
     """A Director with every game registered.
 
@@ -504,6 +511,7 @@ def build_director(
     into it, so the menu, a later visit and the save at quit all see them. With a ``store``,
     option changes and game results are also written to disk at once.
     """
+    from game.controllers.grab import GrabController
     from game.controllers.menu import MenuController
     from game.controllers.reversi import ReversiController
     from game.controllers.river import RiverController
@@ -554,10 +562,91 @@ def build_director(
             except OSError as exc:
                 log.warning("could not save the reversi options: %s", exc)
 
+    def grab_game() -> GrabController:
+        from game.logic.grab.robot import RobotRegistry
+        from game.settings import home_dir
+
+        extra = dict(grab or {})
+        options = extra.pop("options", None)
+        messages: list[str] = []
+        if options is None:
+            options = _grab_options(session, messages)
+        folder = home_dir() / "robots"
+        registry = RobotRegistry(folder if folder.is_dir() else None)
+        for problem in registry.problems + messages:
+            log.warning("%s", problem)
+        on_result = functools.partial(_record_grab, store) if store is not None else None
+        return GrabController(
+            options=options,
+            registry=registry,
+            on_options=remember_grab,
+            on_result=on_result,
+            **extra,
+        )
+
+    def remember_grab(options: Any) -> None:
+        g = session.grab
+        g.countries, g.robots = options.countries, ",".join(options.robots)
+        g.human_playing, g.distribution = options.human_playing, options.distribution.value
+        g.mountains_percent, g.armies_in_biggest = (
+            options.mountains_percent,
+            options.armies_in_biggest,
+        )
+        g.growth_factor, g.protection_factor = options.growth_factor, options.protection_factor
+        g.attack_factor, g.attack_benefit_factor = (
+            options.attack_factor,
+            options.attack_benefit_factor,
+        )
+        g.random_options = options.random_options
+        if store is not None:
+            try:
+                store.save_settings(session)
+            except OSError as exc:
+                log.warning("could not save the grab options: %s", exc)
+
     director.register("menu", MenuController)
     director.register("river", river)
     director.register("reversi", reversi)
+    director.register("grab", grab_game)
     return director
+
+
+def _grab_options(settings: Settings, messages: list[str]) -> Any:
+    """The saved MasterGrab options; bad saved values fall back to the defaults, said once."""
+    from game.logic.grab.options import Distribution, GrabOptions, GrabOptionsError
+
+    g = settings.grab
+    try:
+        return GrabOptions(
+            countries=g.countries,
+            robots=tuple(r.strip() for r in g.robots.split(",") if r.strip()),
+            human_playing=g.human_playing,
+            distribution=Distribution(g.distribution),
+            mountains_percent=g.mountains_percent,
+            armies_in_biggest=g.armies_in_biggest,
+            growth_factor=g.growth_factor,
+            protection_factor=g.protection_factor,
+            attack_factor=g.attack_factor,
+            attack_benefit_factor=g.attack_benefit_factor,
+            random_options=g.random_options,
+        )
+    except (GrabOptionsError, ValueError) as exc:
+        messages.append(f"the saved MasterGrab options are not valid ({exc}); using the defaults")
+        return GrabOptions()
+
+
+def _record_grab(store: Store, match: Any) -> str:
+    """Count a finished game the person played (robots-only games are not theirs)."""
+    if not match.options.human_playing:
+        return ""
+    stats, _ = store.load_statistics()
+    stats.record("grab", won=match.winner == 0)
+    try:
+        store.save_statistics(stats)
+    except OSError as exc:
+        log.warning("could not save statistics: %s", exc)
+    record = stats.games["grab"]
+    return f"Won {record.won} of {record.played}."
 
 
 def _record_reversi(store: Store, sides: dict[Any, str], black: int, white: int) -> str:
@@ -661,6 +750,44 @@ def _river_options(p: argparse.ArgumentParser, defaults: bool) -> None:
     )
 
 
+def _grab_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--countries", type=int, help="MasterGrab: countries on the map")
+    p.add_argument("--robots", help="MasterGrab: robot names, e.g. strategic,basic,basic")
+    p.add_argument("--watch", action="store_true", help="MasterGrab: the robots play alone")
+    p.add_argument("--seed", type=int, help="MasterGrab: the map and armies (same seed, same game)")
+
+
+def _grab_overrides(args: argparse.Namespace, settings: Settings) -> dict[str, Any]:
+    """The controller's keyword arguments from --countries, --robots, --watch and --seed
+    (options from the saved settings, changed by the flags; checked by GrabOptions)."""
+    from dataclasses import replace
+
+    out: dict[str, Any] = {}
+    if getattr(args, "seed", None) is not None:
+        out["seed"] = args.seed
+    countries = getattr(args, "countries", None)
+    robots = getattr(args, "robots", None)
+    watch = getattr(args, "watch", False)
+    if countries is None and robots is None and not watch:
+        return out
+    messages: list[str] = []
+    options = _grab_options(settings, messages)
+    changes: dict[str, Any] = {}
+    if robots is not None:
+        changes["robots"] = tuple(r.strip() for r in robots.split(",") if r.strip())
+    if watch:
+        changes["human_playing"] = False
+        if len(changes.get("robots", options.robots)) < 2:
+            changes["robots"] = tuple(changes.get("robots", options.robots)) * 2
+    if countries is not None:
+        if countries > 777:  # past the options' limit: a bigger map for the benchmark
+            out["countries"] = countries
+        else:
+            changes["countries"] = countries
+    out["options"] = replace(options, **changes)
+    return out
+
+
 def _reversi_options(p: argparse.ArgumentParser) -> None:
     from game.logic.reversi import LEVELS
 
@@ -684,6 +811,7 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--no-shadows", action="store_true", help="draw without shadows")
     _river_options(play, defaults=False)
     _reversi_options(play)
+    _grab_arguments(play)
     play.set_defaults(func=cmd_play)
 
     shot = sub.add_parser("shot", help="render a scene headless after scripted actions")
@@ -694,6 +822,7 @@ def _parser() -> argparse.ArgumentParser:
     shot.add_argument("--no-shadows", action="store_true")
     _river_options(shot, defaults=False)
     _reversi_options(shot)
+    _grab_arguments(shot)
     shot.set_defaults(func=cmd_shot)
 
     solve = sub.add_parser("solve", help="solve a river setting or a Reversi position")

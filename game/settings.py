@@ -122,6 +122,23 @@ class ReversiOptions:
 
 
 @dataclass(slots=True)
+class GrabSettings:
+    """The MasterGrab options of the next game (checked again by GrabOptions when used)."""
+
+    countries: int = field(default=140, metadata={"min": 10})
+    robots: str = "basic,basic,basic"  # one robot name per robot player
+    human_playing: bool = True
+    distribution: str = "random"
+    mountains_percent: int = field(default=5, metadata={"min": 0})
+    armies_in_biggest: float = 20.0
+    growth_factor: float = 0.1
+    protection_factor: float = 2 / 3
+    attack_factor: float = 0.5
+    attack_benefit_factor: float = 1.0
+    random_options: bool = False
+
+
+@dataclass(slots=True)
 class Settings:
     """Everything the person can set; saved to ``settings.toml``."""
 
@@ -131,6 +148,7 @@ class Settings:
     show_fps: bool = False
     river: RiverOptions = field(default_factory=RiverOptions)
     reversi: ReversiOptions = field(default_factory=ReversiOptions)
+    grab: GrabSettings = field(default_factory=GrabSettings)
 
 
 @dataclass(slots=True)

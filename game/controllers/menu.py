@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 GAMES: list[tuple[str, str, str]] = [
     ("river", "Priests and Devils", "Ferry everyone across; devils must never outnumber priests."),
     ("reversi", "Reversi", "Outflank and flip: the most discs at the end wins."),
+    ("grab", "MasterGrab", "Conquer a borderless map against robots."),
 ]
 
 

@@ -12,6 +12,7 @@ import logging
 import math
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 import moderngl
 import numpy as np
@@ -36,6 +37,30 @@ class RenderStats:
     nodes: int = 0
     meshes: int = 0
     shadow_updated: bool = False  # False: the shadow map of an earlier frame was still right
+
+
+@dataclass
+class Frame:
+    """What a :class:`Layer` needs to draw itself into the frame the scene pass just drew."""
+
+    ctx: moderngl.Context
+    view_proj: np.ndarray  # 4x4, column vectors (multiply points on the right)
+    eye: np.ndarray
+    light_dir: np.ndarray  # normalised, pointing from the sun into the scene
+    light_color: np.ndarray
+    ambient: np.ndarray
+    size: tuple[int, int]
+    time: float
+
+
+class Layer(Protocol):
+    """Geometry a controller builds and draws itself (a generated map), added to
+    ``Scene.layers``. It is drawn after the scene's nodes and before the sky, so the depth test
+    is shared; it sets its own GL state and returns the draw calls and triangles it issued."""
+
+    def draw(self, frame: Frame) -> tuple[int, int]: ...
+
+    def release(self) -> None: ...
 
 
 def load_program(ctx: moderngl.Context, name: str) -> moderngl.Program:
@@ -153,6 +178,7 @@ class Renderer:
         bg = scene.background.bottom
         fbo.clear(float(bg[0]), float(bg[1]), float(bg[2]), 1.0, depth=1.0)
         if not commands:
+            self._draw_layers(scene, size, stats)
             self._draw_sky(scene, stats)
             self.stats = stats
             return stats
@@ -210,9 +236,31 @@ class Renderer:
         assert self._scene_vao is not None
         self._scene_vao.render_indirect(self._indirect, moderngl.TRIANGLES, len(commands))
         stats.draw_calls += 1
+        self._draw_layers(scene, size, stats)
         self._draw_sky(scene, stats)
         self.stats = stats
         return stats
+
+    def _draw_layers(self, scene: Scene, size: tuple[int, int], stats: RenderStats) -> None:
+        if not scene.layers:
+            return
+        width, height = max(1, size[0]), max(1, size[1])
+        cam = scene.camera
+        light = scene.light
+        frame = Frame(
+            ctx=self.ctx,
+            view_proj=cam.projection(width / height) @ cam.view(),
+            eye=np.asarray(cam.eye, dtype="f4"),
+            light_dir=(light.direction / np.linalg.norm(light.direction)).astype("f4"),
+            light_color=np.asarray(light.color, dtype="f4"),
+            ambient=np.asarray(light.ambient, dtype="f4"),
+            size=(width, height),
+            time=self.time,
+        )
+        for layer in scene.layers:
+            calls, triangles = layer.draw(frame)
+            stats.draw_calls += calls
+            stats.triangles += triangles
 
     def _draw_sky(self, scene: Scene, stats: RenderStats) -> None:
         """The sky goes last, at the far plane, so only pixels no object covered are shaded."""

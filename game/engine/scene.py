@@ -226,6 +226,9 @@ class Scene:
         self.anchors: dict[str, Any] = {}
         self.nodes: dict[str, Node] = {}
         self.source: str = name
+        # Drawn by the renderer after the nodes: geometry a controller builds itself (a
+        # generated map), see game.engine.render.Layer.
+        self.layers: list[Any] = []
 
     def __iter__(self) -> Iterator[Node]:
         return iter(self.nodes.values())

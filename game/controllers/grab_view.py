@@ -1,0 +1,440 @@
+"""Drawing the MasterGrab map: the tiles, the labels and the move arrows (a render Layer).
+
+The map is drawn once per copy of it that the camera can see (the world wraps), and within a
+copy only the chunks inside the view, so panning across the wrap costs about one map's worth
+of triangles. Numbers, bars and rings are sprites from a glyph atlas made once from the HUD's
+font; arrows are flat triangles floating above the tiles.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+import moderngl
+import numpy as np
+import numpy.typing as npt
+
+from game.controllers.grab_mesh import VERTEX_FLOATS, MapMesh
+from game.engine.render import Frame, load_program
+
+SPRITE_FLOATS = 16  # anchor 3, rect 4, uv 4, colour 4, padding 1
+ARROW_HEIGHT = 1.45  # above the highest tile
+MAX_COPIES = 3  # per axis and side: enough for the farthest zoom
+
+
+@dataclass
+class Atlas:
+    """Glyph cells: uv rectangles and the size of each cell in em (1 em = the font size)."""
+
+    texture: moderngl.Texture
+    uv: dict[str, tuple[float, float, float, float]] = field(default_factory=dict)
+    size: dict[str, tuple[float, float]] = field(default_factory=dict)  # width, height in em
+    advance: float = 0.6  # a digit's advance in em
+
+
+def make_atlas(ctx: moderngl.Context) -> Atlas:
+    """Digits (regular and bold), a ring and a solid block, rendered once from the HUD font."""
+    import pyglet
+
+    from game.engine.hud import FONT
+
+    size = 40
+    cell_w, cell_h = 48, 56
+    baseline = 12
+    names = [str(d) for d in range(10)] + [f"b{d}" for d in range(10)] + ["ring", "block"]
+    cols = 8
+    rows = math.ceil(len(names) / cols)
+    pad = 4  # cells apart, so linear filtering and the outline never bleed between them
+    width, height = cols * (cell_w + pad), rows * (cell_h + pad)
+    cover = np.zeros((height, width), dtype=np.float32)
+    regular = pyglet.font.load(FONT, size)
+    bold = pyglet.font.load(FONT, size, weight="bold")
+    advance = 0.6
+    places: dict[str, tuple[int, int]] = {}
+    for i, name in enumerate(names):
+        r, c = divmod(i, cols)
+        x0, y0 = c * (cell_w + pad) + pad // 2, r * (cell_h + pad) + pad // 2
+        places[name] = (x0, y0)
+        block = cover[y0 : y0 + cell_h, x0 : x0 + cell_w]  # rows from the bottom up
+        if name == "ring":
+            yy, xx = np.mgrid[0:cell_h, 0:cell_w]
+            d = np.hypot(xx - cell_w / 2 + 0.5, yy - cell_h / 2 + 0.5)
+            block[:] = np.clip(1.0 - np.abs(d - 19.0) / 3.0, 0.0, 1.0)
+        elif name == "block":
+            block[3:-3, 3:-3] = 1.0
+        else:
+            font = bold if name.startswith("b") else regular
+            glyph = _first_glyph(font, name[-1])
+            image = glyph.get_image_data()
+            raw = np.frombuffer(image.get_data("RGBA", image.width * 4), dtype=np.uint8)
+            # pyglet hands the rows top first; the atlas, like GL, keeps them bottom first.
+            alpha = raw.reshape(image.height, image.width, 4)[::-1, :, 3] / 255.0
+            gx0 = round((cell_w - glyph.advance) / 2 + glyph.vertices[0])
+            gy0 = baseline + int(glyph.vertices[1])
+            h = min(image.height, cell_h - max(gy0, 0))
+            w = min(image.width, cell_w - max(gx0, 0))
+            block[max(gy0, 0) : max(gy0, 0) + h, max(gx0, 0) : max(gx0, 0) + w] = alpha[:h, :w]
+            advance = glyph.advance / size
+    grown = cover.copy()
+    for dy in range(-3, 4):
+        for dx in range(-3, 4):
+            if dx * dx + dy * dy <= 10:
+                grown = np.maximum(grown, np.roll(np.roll(cover, dy, axis=0), dx, axis=1))
+    pixels = np.stack([cover, grown], axis=-1)
+    texture = ctx.texture((width, height), 2, (pixels * 255).astype(np.uint8).tobytes())
+    texture.filter = (moderngl.LINEAR, moderngl.LINEAR)
+    atlas = Atlas(texture, advance=advance)
+    for name, (x0, y0) in places.items():
+        atlas.uv[name] = (x0 / width, y0 / height, (x0 + cell_w) / width, (y0 + cell_h) / height)
+        atlas.size[name] = (cell_w / size, cell_h / size)
+    return atlas
+
+
+def _first_glyph(font: Any, char: str) -> Any:
+    glyphs = font.get_glyphs(char)
+    # pyglet 2.1 returns (glyphs, offsets); older versions the list alone
+    if isinstance(glyphs, tuple):
+        glyphs = glyphs[0]
+    return glyphs[0]
+
+
+@dataclass
+class Sprite:
+    """One label piece: ``name`` from the atlas, centred at ``dx`` em right of the anchor and
+    ``dy`` em up, ``scale`` world units per em; ``width`` and ``height`` stretch it (bars)."""
+
+    anchor: tuple[float, float, float]
+    name: str
+    dx: float
+    dy: float
+    scale: float
+    color: tuple[float, float, float, float]
+    width: float = 1.0
+    height: float = 1.0
+
+
+@dataclass
+class Arrow:
+    """A flat arrow from ``start`` to ``end`` (world x, z); the end may lie past the edge of
+    the map copy (an arrow across the wrap), where the next copy continues it."""
+
+    start: tuple[float, float]
+    end: tuple[float, float]
+    fill: tuple[float, float, float, float]
+    outline: tuple[float, float, float, float]
+
+
+class GrabLayer:
+    """The map's tiles, labels and arrows; see the module docstring."""
+
+    def __init__(self, ctx: moderngl.Context, mesh: MapMesh, countries: int) -> None:
+        self.ctx = ctx
+        self.mesh = mesh
+        self.countries = countries
+        self.map_prog = load_program(ctx, "grab_map")
+        self.sprite_prog = load_program(ctx, "grab_sprite")
+        self.flat_prog = load_program(ctx, "grab_flat")
+        self.atlas = make_atlas(ctx)
+        self.vbo = ctx.buffer(mesh.vertices.astype("f4").tobytes())
+        self.ibo = ctx.buffer(mesh.indices.astype("u4").tobytes())
+        self.offsets = ctx.buffer(reserve=8 * 64, dynamic=True)
+        self.indirect = ctx.buffer(reserve=20 * 16 * 64, dynamic=True)
+        self.map_vao = ctx.vertex_array(
+            self.map_prog,
+            [
+                (self.vbo, "3f 3f 1f", "in_pos", "in_normal", "in_country"),
+                (self.offsets, "2f/i", "in_offset"),
+            ],
+            index_buffer=self.ibo,
+            index_element_size=4,
+        )
+        assert mesh.vertices.shape[1] == VERTEX_FLOATS
+        # Each chunk's box (its rectangle up to the tallest tile) as 8 corners, for culling.
+        boxes = []
+        for _first, _count, (x0, z0, x1, z1) in mesh.chunks:
+            boxes.append(
+                [(x, y, z, 1.0) for x in (x0, x1) for y in (0.0, ARROW_HEIGHT) for z in (z0, z1)]
+            )
+        self._boxes = np.asarray(boxes, dtype="f4")
+        self._non_empty = np.array([count > 0 for _f, count, _r in mesh.chunks])
+        self.data = ctx.texture((countries, 1), 4, dtype="f4")
+        self.data.filter = (moderngl.NEAREST, moderngl.NEAREST)
+        self.sprites = ctx.buffer(reserve=SPRITE_FLOATS * 4 * 256, dynamic=True)
+        self.sprite_count = 0
+        self.sprite_vao = self._sprite_vao()
+        self.arrows = ctx.buffer(reserve=7 * 4 * 64, dynamic=True)
+        self.arrow_vertices = 0
+        self.arrow_vao = self._arrow_vao()
+        self.copies_drawn = 0
+
+    # -- content ----------------------------------------------------------------------------
+
+    def set_countries(
+        self, colors: npt.NDArray[np.float32], heights: npt.NDArray[np.float32]
+    ) -> None:
+        """Per country an rgb colour (0..1) and a tile height (world units)."""
+        data = np.empty((self.countries, 4), dtype="f4")
+        data[:, 0:3] = colors
+        data[:, 3] = heights
+        self.data.write(data.tobytes())
+
+    def set_sprites(self, sprites: list[Sprite]) -> None:
+        rows = np.zeros((len(sprites), SPRITE_FLOATS), dtype="f4")
+        atlas = self.atlas
+        for i, s in enumerate(sprites):
+            w_em, h_em = atlas.size[s.name]
+            half_w, half_h = w_em * s.scale / 2 * s.width, h_em * s.scale / 2 * s.height
+            x = s.dx * s.scale
+            y = s.dy * s.scale
+            rows[i, 0:3] = s.anchor
+            rows[i, 3:7] = (x - half_w, y - half_h, x + half_w, y + half_h)
+            rows[i, 7:11] = atlas.uv[s.name]
+            rows[i, 11:15] = s.color
+        data = rows.tobytes()
+        if len(data) > self.sprites.size:
+            grown = max(len(data), self.sprites.size * 2)
+            self.sprites.release()
+            self.sprite_vao.release()
+            self.sprites = self.ctx.buffer(reserve=grown, dynamic=True)
+            self.sprite_vao = self._sprite_vao()
+        if data:
+            self.sprites.write(data)
+        self.sprite_count = len(sprites)
+
+    def set_arrows(self, arrows: list[Arrow]) -> None:
+        triangles: list[list[float]] = []
+        for arrow in arrows:
+            # The outline first, a little bigger and a little lower, then the fill.
+            triangles += _arrow_triangles(arrow.start, arrow.end, 0.22, ARROW_HEIGHT, arrow.outline)
+            triangles += _arrow_triangles(
+                arrow.start, arrow.end, 0.15, ARROW_HEIGHT + 0.01, arrow.fill
+            )
+        data = np.asarray(triangles, dtype="f4").tobytes()
+        if len(data) > self.arrows.size:
+            grown = max(len(data), self.arrows.size * 2)
+            self.arrows.release()
+            self.arrow_vao.release()
+            self.arrows = self.ctx.buffer(reserve=grown, dynamic=True)
+            self.arrow_vao = self._arrow_vao()
+        if data:
+            self.arrows.write(data)
+        self.arrow_vertices = len(triangles)
+
+    # -- drawing ----------------------------------------------------------------------------
+
+    def draw(self, frame: Frame) -> tuple[int, int]:
+        ctx = self.ctx
+        view_proj = frame.view_proj
+        copies = self._visible_copies(view_proj)
+        commands = []
+        offsets: list[tuple[float, float]] = []
+        triangles = 0
+        for ox, oz, _ in copies:
+            for chunk in self._chunks_in_view(view_proj, ox, oz):
+                first, count, _rect = self.mesh.chunks[chunk]
+                commands.append((count, 1, first, 0, len(offsets)))
+                offsets.append((ox, oz))
+                triangles += count // 3
+        self.copies_drawn = len(copies)
+        calls = 0
+        vp = view_proj.T.copy().tobytes()
+        if commands:
+            ctx.enable_only(moderngl.DEPTH_TEST | moderngl.CULL_FACE)
+            ctx.cull_face = "back"
+            ctx.depth_func = "<"
+            offset_data = np.asarray(offsets, dtype="f4").tobytes()
+            if len(offset_data) > self.offsets.size:
+                self.offsets.release()
+                self.map_vao.release()
+                self.offsets = ctx.buffer(reserve=len(offset_data) * 2, dynamic=True)
+                self.map_vao = ctx.vertex_array(
+                    self.map_prog,
+                    [
+                        (self.vbo, "3f 3f 1f", "in_pos", "in_normal", "in_country"),
+                        (self.offsets, "2f/i", "in_offset"),
+                    ],
+                    index_buffer=self.ibo,
+                    index_element_size=4,
+                )
+            self.offsets.write(offset_data)
+            packed = np.asarray(commands, dtype="u4").tobytes()
+            if len(packed) > self.indirect.size:
+                self.indirect.release()
+                self.indirect = ctx.buffer(reserve=len(packed) * 2, dynamic=True)
+            self.indirect.write(packed)
+            p = self.map_prog
+            p["u_view_proj"].write(vp)  # type: ignore[union-attr]
+            p["u_light_dir"].value = tuple(frame.light_dir)  # type: ignore[union-attr]
+            p["u_light_color"].value = tuple(frame.light_color)  # type: ignore[union-attr]
+            p["u_ambient"].value = tuple(frame.ambient)  # type: ignore[union-attr]
+            p["u_data"].value = 1  # type: ignore[union-attr]
+            self.data.use(location=1)
+            self.map_vao.render_indirect(self.indirect, moderngl.TRIANGLES, len(commands))
+            calls += 1
+        ctx.cull_face = "back"
+        if self.arrow_vertices:
+            ctx.enable_only(moderngl.DEPTH_TEST | moderngl.BLEND)
+            ctx.blend_func = moderngl.SRC_ALPHA, moderngl.ONE_MINUS_SRC_ALPHA
+            ctx.depth_func = "<="
+            self.flat_prog["u_view_proj"].write(vp)  # type: ignore[union-attr]
+            for ox, oz, _ in copies:
+                self.flat_prog["u_offset"].value = (ox, oz)  # type: ignore[union-attr]
+                self.arrow_vao.render(moderngl.TRIANGLES, vertices=self.arrow_vertices)
+                calls += 1
+                triangles += self.arrow_vertices // 3
+        if self.sprite_count:
+            ctx.enable_only(moderngl.DEPTH_TEST | moderngl.BLEND)
+            ctx.blend_func = moderngl.SRC_ALPHA, moderngl.ONE_MINUS_SRC_ALPHA
+            ctx.depth_func = "<="
+            ctx.fbo.depth_mask = False  # translucent edges never hide what is behind
+            inv = np.linalg.inv(view_proj)
+            right = _direction(inv, (1.0, 0.0))
+            up = _direction(inv, (0.0, 1.0))
+            sp = self.sprite_prog
+            sp["u_view_proj"].write(vp)  # type: ignore[union-attr]
+            sp["u_right"].value = tuple(right)  # type: ignore[union-attr]
+            sp["u_up"].value = tuple(up)  # type: ignore[union-attr]
+            sp["u_eye"].value = tuple(frame.eye)  # type: ignore[union-attr]
+            sp["u_atlas"].value = 2  # type: ignore[union-attr]
+            self.atlas.texture.use(location=2)
+            for ox, oz, _ in copies:
+                sp["u_offset"].value = (ox, oz)  # type: ignore[union-attr]
+                self.sprite_vao.render(moderngl.TRIANGLES, vertices=6, instances=self.sprite_count)
+                calls += 1
+                triangles += 2 * self.sprite_count
+            ctx.fbo.depth_mask = True
+        ctx.enable_only(moderngl.DEPTH_TEST)
+        return calls, triangles
+
+    def release(self) -> None:
+        for obj in (
+            self.map_vao,
+            self.sprite_vao,
+            self.arrow_vao,
+            self.vbo,
+            self.ibo,
+            self.offsets,
+            self.indirect,
+            self.sprites,
+            self.arrows,
+            self.data,
+            self.atlas.texture,
+            self.map_prog,
+            self.sprite_prog,
+            self.flat_prog,
+        ):
+            obj.release()
+
+    # -- helpers ----------------------------------------------------------------------------
+
+    def _sprite_vao(self) -> moderngl.VertexArray:
+        return self.ctx.vertex_array(
+            self.sprite_prog,
+            [(self.sprites, "3f 4f 4f 4f 4x/i", "in_anchor", "in_rect", "in_uv", "in_color")],
+        )
+
+    def _arrow_vao(self) -> moderngl.VertexArray:
+        return self.ctx.vertex_array(
+            self.flat_prog, [(self.arrows, "3f 4f", "in_position", "in_color")]
+        )
+
+    def _chunks_in_view(
+        self, view_proj: npt.NDArray[np.float32], ox: float, oz: float
+    ) -> list[int]:
+        """The non-empty chunks of the copy at (ox, oz) whose boxes meet the view frustum."""
+        boxes = self._boxes + np.array([ox, 0.0, oz, 0.0], dtype="f4")
+        clip = boxes @ view_proj.T  # (chunks, 8, 4)
+        w = clip[:, :, 3:4]
+        outside = (
+            np.all(clip[:, :, 0:1] < -w, axis=(1, 2))
+            | np.all(clip[:, :, 0:1] > w, axis=(1, 2))
+            | np.all(clip[:, :, 1:2] < -w, axis=(1, 2))
+            | np.all(clip[:, :, 1:2] > w, axis=(1, 2))
+            | np.all(w <= 0, axis=(1, 2))
+        )
+        return [int(c) for c in np.flatnonzero(~outside & self._non_empty)]
+
+    def _visible_copies(
+        self, view_proj: npt.NDArray[np.float32]
+    ) -> list[tuple[float, float, tuple[float, float, float, float]]]:
+        """The copies of the map (offsets) that meet the part of the ground in view, with
+        that part's rectangle (x0, z0, x1, z1), grown by a margin for tall tiles."""
+        rect = ground_rect(view_proj)
+        w, d = self.mesh.width, self.mesh.depth
+        i0 = max(math.floor(rect[0] / w), -MAX_COPIES)
+        i1 = min(math.floor(rect[2] / w), MAX_COPIES)
+        j0 = max(math.floor(rect[1] / d), -MAX_COPIES)
+        j1 = min(math.floor(rect[3] / d), MAX_COPIES)
+        return [(i * w, j * d, rect) for j in range(j0, j1 + 1) for i in range(i0, i1 + 1)]
+
+
+def ground_rect(
+    view_proj: npt.NDArray[np.float32], margin: float = 1.5
+) -> tuple[float, float, float, float]:
+    """The rectangle (x0, z0, x1, z1) of the ground plane y = 0 the camera can see: each
+    screen corner's ray meets the ground, or (above the horizon) reaches the far plane."""
+    inv = np.linalg.inv(view_proj.astype(np.float64))
+    points = []
+    for sx in (-1.0, 1.0):
+        for sy in (-1.0, 1.0):
+            near = inv @ np.array([sx, sy, -1.0, 1.0])
+            far = inv @ np.array([sx, sy, 1.0, 1.0])
+            near = near[:3] / near[3]
+            far = far[:3] / far[3]
+            for height in (0.0, ARROW_HEIGHT):
+                if (near[1] - height) * (far[1] - height) < 0:
+                    t = (near[1] - height) / (near[1] - far[1])
+                    points.append(near + t * (far - near))
+                else:
+                    points.append(far)
+    xs = [p[0] for p in points]
+    zs = [p[2] for p in points]
+    return (min(xs) - margin, min(zs) - margin, max(xs) + margin, max(zs) + margin)
+
+
+def _direction(inv: npt.NDArray[np.float64], axis: tuple[float, float]) -> npt.NDArray[np.float32]:
+    """The world direction of a screen axis at the centre of the view, normalised."""
+    a = inv @ np.array([0.0, 0.0, 0.5, 1.0])
+    b = inv @ np.array([axis[0] * 0.1, axis[1] * 0.1, 0.5, 1.0])
+    v = b[:3] / b[3] - a[:3] / a[3]
+    out: npt.NDArray[np.float32] = (v / np.linalg.norm(v)).astype("f4")
+    return out
+
+
+def _arrow_triangles(
+    start: tuple[float, float],
+    end: tuple[float, float],
+    half: float,
+    y: float,
+    color: tuple[float, float, float, float],
+) -> list[list[float]]:
+    """A shaft of half-width ``half`` and a head twice as wide, as triangles with colours."""
+    sx, sz = start
+    ex, ez = end
+    dx, dz = ex - sx, ez - sz
+    length = math.hypot(dx, dz)
+    if length < 1e-6:
+        return []
+    ux, uz = dx / length, dz / length
+    nx, nz = -uz, ux
+    inset = min(0.25, length * 0.15)
+    sx, sz = sx + ux * inset, sz + uz * inset
+    ex, ez = ex - ux * inset, ez - uz * inset
+    head = min(length * 0.4, half * 5.0)
+    hx, hz = ex - ux * head, ez - uz * head
+    w = half * 2.4
+    corners = [
+        (sx + nx * half, sz + nz * half),
+        (hx + nx * half, hz + nz * half),
+        (hx - nx * half, hz - nz * half),
+        (sx - nx * half, sz - nz * half),
+    ]
+    tris = [corners[0], corners[1], corners[2], corners[0], corners[2], corners[3]]
+    tris += [
+        (hx + nx * w, hz + nz * w),
+        (ex + ux * half * 0.6, ez + uz * half * 0.6),
+        (hx - nx * w, hz - nz * w),
+    ]
+    return [[x, y, z, *color] for x, z in tris]
