@@ -98,6 +98,9 @@ class Director:
                 f"no game named {name!r}; choose one of {', '.join(sorted(self.factories))}"
             )
         self.actions.cancel_all()
+        # A controller makes GL objects as it enters: on our context, even if another window
+        # (a test's, a tool's) was made current since.
+        self.window.switch_to()
         controller = self.factories[name]()
         scene = controller.enter(self)  # may raise (a bad scene file): the old game stays
         if self.controller is not None:
