@@ -205,3 +205,17 @@ def test_picking_a_point_finds_its_country_across_the_wrap():
         x, z = (xc + 0.5) * unit, (yc + 0.5) * unit
         assert mesh.country_at(x, z) == c
         assert mesh.country_at(x + mesh.width, z - 2 * mesh.depth) == c
+
+
+def test_hint_shows_a_legal_move_and_changes_nothing(director, grab):
+    match = grab.match
+    before = match.state
+    assert director.perform("hint")
+    move = grab.hint_move
+    assert move is not None
+    before.check(move, 0)  # raises if the hint were not a legal move for the human
+    assert match.state is before
+    assert "Hint" in grab.message
+    director.advance(0.05)  # the map is redrawn on the next tick
+    if move.kind is not MoveKind.NONE:
+        assert grab.layer is not None and grab.layer.arrow_vertices > 0
