@@ -336,6 +336,8 @@ def _progress_bar(total: int) -> Callable[[int, int, Any], None]:
 def cmd_bench(args: argparse.Namespace) -> int:
     if args.what == "reversi":
         return _bench_reversi(args)
+    if args.what == "grab":
+        return _bench_grab(args)
     import moderngl
     import numpy as np
 
@@ -402,6 +404,60 @@ def cmd_bench(args: argparse.Namespace) -> int:
             )
     finally:
         director.close()
+    return 0
+
+
+def _bench_grab(args: argparse.Namespace) -> int:
+    """Map generation, robot move times and whole robots-only games (numba's first
+    compilation excluded)."""
+    from game.logic.grab.map import generate_map
+    from game.logic.grab.match import GrabMatch
+    from game.logic.grab.options import GrabOptions
+
+    options = GrabOptions()
+    generate_map(options, 320, 180, 0, countries=20)  # compile, or load the cached kernels
+    for countries, (w, h) in ((140, (1280, 720)), (1000, (3840, 2160))):
+        times = []
+        for seed in range(3):
+            t0 = time.perf_counter()
+            generate_map(options, w, h, seed, countries=countries)
+            times.append(time.perf_counter() - t0)
+        print(
+            f"mapgen countries={countries} size={w}x{h} seconds={statistics.median(times):.3f}",
+            flush=True,
+        )
+    for robot in ("basic", "strategic"):
+        others = ("basic",) * 3
+        thinking: list[float] = []
+        for seed in range(3):
+            match = GrabMatch(
+                GrabOptions(robots=(robot, *others), human_playing=False), seed, budget_s=10.0
+            )
+            for _ in range(60):
+                if match.finished:
+                    break
+                match.next()
+            thinking += match.thinking[0]
+            match.close()
+        print(
+            f"robot={robot} countries=140 median_ms={statistics.median(thinking) * 1000:.2f}",
+            flush=True,
+        )
+    games, rounds = [], []
+    for seed in range(5):
+        t0 = time.perf_counter()
+        match = GrabMatch(GrabOptions(robots=("basic",) * 4, human_playing=False), seed)
+        count = 0
+        while not match.finished and count < 5000:
+            match.next()
+            count += 1
+        games.append(time.perf_counter() - t0)
+        rounds.append(count)
+        match.close()
+    print(
+        f"game robots=4 countries=140 seconds={statistics.median(games):.3f} "
+        f"rounds={statistics.median(rounds):g}"
+    )
     return 0
 
 
@@ -844,7 +900,7 @@ def _parser() -> argparse.ArgumentParser:
     solve.set_defaults(func=cmd_solve)
 
     bench = sub.add_parser("bench", help="measure; prints one line per figure")
-    bench.add_argument("what", choices=("render", "reversi"))
+    bench.add_argument("what", choices=("render", "reversi", "grab"))
     bench.add_argument("--perft-depth", type=int, default=11, help="reversi: deepest perft")
     bench.add_argument("--scene", help=f"one of {', '.join(SCENES)} (default: all)")
     bench.add_argument("--frames", type=int, default=120)

@@ -1,0 +1,37 @@
+"""The MasterGrab commands: shot and bench (figures are printed, never asserted)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.test_cli import gamehall
+
+pytestmark = pytest.mark.slow
+
+
+def test_shot_grab_clicks_a_country_and_reports_the_game(tmp_path):
+    out = tmp_path / "grab.png"
+    r = gamehall(
+        "shot", "grab", "--seed", "5", "--do", "next,hint", "--out", str(out), cwd=tmp_path
+    )
+    assert r.returncode == 0, r.stderr
+    assert out.stat().st_size > 10_000
+    status = r.stdout.strip().splitlines()[-1]
+    assert status.startswith("status=playing moves=4 ")
+    assert "seed=5" in status
+
+
+def test_bench_grab_prints_every_figure(tmp_path):
+    r = gamehall("bench", "grab", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    text = r.stdout
+    for pattern in (
+        r"mapgen countries=140 size=1280x720 seconds=\d+\.\d+",
+        r"mapgen countries=1000 size=3840x2160 seconds=\d+\.\d+",
+        r"robot=basic countries=140 median_ms=\d+\.\d+",
+        r"robot=strategic countries=140 median_ms=\d+\.\d+",
+        r"game robots=4 countries=140 seconds=\d+\.\d+ rounds=\d+",
+    ):
+        assert re.search(pattern, text), (pattern, text)
