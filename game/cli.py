@@ -284,6 +284,8 @@ def _upper_move(move: int) -> str:
 
 
 def cmd_tournament(args: argparse.Namespace) -> int:
+    if args.game == "grab":
+        return _tournament_grab(args)
     from game.logic.reversi import LEVELS
     from game.logic.reversi.tournament import run_tournament
 
@@ -311,6 +313,31 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         f"a_wins={result.a_wins} b_wins={result.b_wins} draws={result.draws} "
         f"a_score={result.a_score:.2f}"
     )
+    return 0
+
+
+def _tournament_grab(args: argparse.Namespace) -> int:
+    from game.logic.grab.robot import RobotRegistry
+    from game.logic.grab.tournament import run_tournament
+
+    robots = [r.strip() for r in (args.robots or "").split(",") if r.strip()]
+    known = RobotRegistry.builtins().names()
+    bad = [r for r in robots if r not in known]
+    if len(robots) < 2 or bad:
+        print(
+            "gamehall tournament grab: --robots needs two or more of " + ", ".join(known),
+            file=sys.stderr,
+        )
+        return 2
+    progress = _progress_bar(args.games) if sys.stderr.isatty() else None
+    result = run_tournament(
+        robots, args.games, countries=args.countries, jobs=args.jobs, seed=args.seed,
+        progress=progress,
+    )  # fmt: skip
+    if progress is not None:
+        print(file=sys.stderr)
+    for line in result.lines():
+        print(line)
     return 0
 
 
@@ -909,9 +936,11 @@ def _parser() -> argparse.ArgumentParser:
     bench.set_defaults(func=cmd_bench)
 
     tour = sub.add_parser("tournament", help="computer against computer; prints the score")
-    tour.add_argument("game", choices=("reversi",))
-    tour.add_argument("--a", required=True, help="first player (a level name)")
-    tour.add_argument("--b", required=True, help="second player")
+    tour.add_argument("game", choices=("reversi", "grab"))
+    tour.add_argument("--a", help="reversi: first player (a level name)")
+    tour.add_argument("--b", help="reversi: second player")
+    tour.add_argument("--robots", help="grab: robot names, e.g. strategic,basic,basic,basic")
+    tour.add_argument("--countries", type=int, default=140, help="grab: countries a map")
     tour.add_argument("--games", type=int, default=10, help="games (each opening twice)")
     tour.add_argument("--time-per-move", type=float, default=1.0)
     tour.add_argument("--jobs", type=int, default=1, help="games played at once")

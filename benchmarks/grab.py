@@ -1,0 +1,60 @@
+"""MasterGrab: map generation, robot and game speed, and (optionally) the strategic robot's
+strength against three basic robots.
+
+    python benchmarks/grab.py                        # speed lines only (about half a minute)
+    python benchmarks/grab.py --strength             # + 200 games strategic vs 3 basic
+    python benchmarks/grab.py --strength --games 40 --jobs 2 --seed 1
+
+Prints, one line per figure (the function behind it is
+:func:`game.logic.grab.tournament.bench_lines`, which ``gamehall bench grab`` also calls)::
+
+    mapgen countries=140 size=1280x720 seconds=...     (target <= 0.3)
+    mapgen countries=1000 size=3840x2160 seconds=...   (target <= 3)
+    robot=basic countries=140 median_ms=...            (target <= 5)
+    robot=strategic countries=140 median_ms=...        (target <= 20)
+    game robots=4 countries=140 seconds=... rounds=... (target <= 2)
+
+and with ``--strength`` the tournament lines, ``winrates=strategic:0.xx,basic:0.xx`` last
+(target: strategic >= 0.50; par is 0.25). Progress goes to stderr when it is a terminal.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from game.logic.grab.tournament import GameRecord, bench_lines  # noqa: E402
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--strength", action="store_true", help="also play the tournament")
+    parser.add_argument("--games", type=int, default=200, help="tournament games (default 200)")
+    parser.add_argument("--jobs", type=int, default=2, help="processes for the tournament")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the maps")
+    args = parser.parse_args(argv)
+    tty = sys.stderr.isatty()
+
+    def progress(done: int, total: int, record: GameRecord) -> None:
+        if tty:
+            print(
+                f"\r{done}/{total} games, last won by {record.winner_name}"
+                f" in {record.rounds} rounds   ",
+                end="" if done < total else "\n",
+                file=sys.stderr,
+                flush=True,
+            )
+
+    for line in bench_lines(
+        strength=args.strength, games=args.games, jobs=args.jobs, seed=args.seed, progress=progress
+    ):
+        print(line, flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,148 @@
+"""StrategicRobot on hand-built boards: threats, conquests, restraint, legality, determinism."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.logic.grab.match import GrabMatch
+from game.logic.grab.options import GrabOptions
+from game.logic.grab.robot import RobotGame, RobotRegistry
+from game.logic.grab.robots.strategic import StrategicRobot, choose_move
+from game.logic.grab.rules import MOUNTAIN
+from game.logic.grab.state import NO_MOVE, GrabBoard, GrabState, MoveKind
+
+
+def _state(
+    edges: list[tuple[int, int]],
+    owners: tuple[int, ...],
+    armies: tuple[float, ...],
+    players: int = 2,
+    sizes: tuple[int, ...] | None = None,
+) -> GrabState:
+    count = len(owners)
+    neighbours: list[set[int]] = [set() for _ in range(count)]
+    for a, b in edges:
+        neighbours[a].add(b)
+        neighbours[b].add(a)
+    board = GrabBoard(
+        sizes=sizes or (100,) * count,
+        neighbours=tuple(tuple(sorted(n)) for n in neighbours),
+        players=players,
+        human_playing=False,
+    )
+    return GrabState(board, owners, armies)
+
+
+def _can_be_taken(state: GrabState, country: int) -> bool:
+    """True when some other player's neighbours of ``country`` would win an attack on it."""
+    owners, armies = state.owners, state.armies
+    strength: dict[int, float] = {}
+    for n in state.board.neighbours[country]:
+        if owners[n] not in (owners[country], MOUNTAIN) and armies[n] >= 1.0:
+            strength[owners[n]] = strength.get(owners[n], 0.0) + (armies[n] - 1.0) * 0.5
+    return any(s >= armies[country] for s in strength.values())
+
+
+def test_reinforces_a_country_an_enemy_can_take_next_turn() -> None:
+    # 0 (ours, 3) faces enemy 2 (12: it takes 0 with 5.5 >= 3); 1 (ours, 30) is inland
+    # behind 0. Striking 2 is impossible (0 commits 1 < 12), so 0 must be reinforced.
+    state = _state([(0, 1), (0, 2)], owners=(0, 0, 1), armies=(3.0, 30.0, 12.0))
+    assert _can_be_taken(state, 0)
+    move = choose_move(state, 0)
+    assert str(move) == "gather 1>0"
+    assert not _can_be_taken(state.apply(move), 0)
+
+
+def test_answers_a_threat_by_striking_first_or_reinforcing() -> None:
+    # 0 (ours, 2) is threatened by enemy 2 (5 armies: 2 >= 2). 1 (ours, 12) borders 2 but not
+    # 0 and can take 2 (5.5 >= 5); 3 (ours, 10, inland) could reinforce 0 instead. Enemy 4
+    # keeps the game going. Either answer leaves 0 safe.
+    state = _state(
+        [(0, 2), (1, 2), (0, 3), (1, 4)],
+        owners=(0, 0, 1, 0, 1),
+        armies=(2.0, 12.0, 5.0, 10.0, 19.0),
+    )
+    assert _can_be_taken(state, 0)
+    move = choose_move(state, 0)
+    assert move.kind is not MoveKind.NONE
+    assert not _can_be_taken(state.apply(move), 0)
+
+
+def test_fills_a_hole_with_a_sure_cheap_conquest() -> None:
+    # Enemy 0 (2 armies) is surrounded by our 1..4 (8 each, a ring); taking it makes all four
+    # inland. Enemy 6 (40) next to 4 is out of reach and keeps the game from ending.
+    ring = [(1, 2), (2, 3), (3, 4), (4, 1)]
+    state = _state(
+        [(0, 1), (0, 2), (0, 3), (0, 4), *ring, (4, 5), (5, 6)],
+        owners=(1, 0, 0, 0, 0, 0, 1),
+        armies=(2.0, 8.0, 8.0, 8.0, 8.0, 30.0, 40.0),
+    )
+    move = choose_move(state, 0)
+    assert move.kind is MoveKind.ATTACK and move.target == 0
+    after = state.apply(move)
+    assert after.owners[0] == 0
+    assert not any(_can_be_taken(after, c) for c in range(5))
+
+
+def test_does_not_attack_when_it_cannot_win() -> None:
+    # 0 (ours, 9) and enemy 1 (10): 0 commits 4 < 10. Any attack would fail.
+    state = _state([(0, 1)], owners=(0, 1), armies=(9.0, 10.0))
+    assert choose_move(state, 0).kind is not MoveKind.ATTACK
+
+
+def test_finishes_the_game_when_it_can() -> None:
+    # The last enemy country, over capacity and costly, is still taken: that wins.
+    state = _state([(0, 1)], owners=(0, 1), armies=(500.0, 100.0))
+    assert str(choose_move(state, 0)) == "attack 0>1"
+
+
+def test_owning_nothing_or_a_finished_game_gives_none() -> None:
+    state = _state([(0, 1)], owners=(1, 1), armies=(5.0, 5.0))
+    assert choose_move(state, 0) == NO_MOVE
+    with pytest.raises(ValueError, match="player=5"):
+        choose_move(state, 5)
+
+
+def _positions(seed: int, rounds: int, human: bool = False) -> list[GrabState]:
+    robots = ("basic", "basic", "basic") if human else ("basic",) * 4
+    options = GrabOptions(countries=40, robots=robots, human_playing=human)
+    seen = []
+    with GrabMatch(options, seed, width=400, height=240) as match:
+        for _ in range(rounds):
+            if match.finished:
+                break
+            seen.append(match.state)
+            match.next()
+    return seen
+
+
+def test_always_legal_and_deterministic_for_every_player() -> None:
+    for state in _positions(seed=3, rounds=25)[::4]:
+        for player in range(state.board.players):
+            move = choose_move(state, player)
+            state.check(move, player)  # raises if illegal
+            assert choose_move(state, player) == move
+
+
+def test_hint_for_the_human_is_legal_and_changes_nothing() -> None:
+    for state in _positions(seed=4, rounds=12, human=True)[::3]:
+        game = RobotGame(state, 0)
+        owners, armies = state.owners, state.armies
+        move = StrategicRobot().plan(game)
+        state.check(move, 0)
+        assert (state.owners, state.armies) == (owners, armies)
+
+
+def test_whole_games_against_basic_play_only_legal_moves() -> None:
+    registry = RobotRegistry.builtins()
+    for seed in range(3):
+        robots = ["basic", "basic"]
+        robots.insert(seed, "strategic")  # every seat once
+        options = GrabOptions(countries=30, robots=tuple(robots), human_playing=False)
+        with GrabMatch(options, seed, width=320, height=200, registry=registry) as match:
+            rounds = 0
+            while not match.finished and rounds < 400:
+                match.next()
+                rounds += 1
+            assert match.messages == []
+            assert not match.rejected
