@@ -405,11 +405,11 @@ def cmd_bench(args: argparse.Namespace) -> int:
             moving = _time_frames(director, fbo, size, args.frames, before=bob)
             for n, pos in rest:
                 n.position = pos
-            thinking = ""
+            extra = ""
             if name == "grab":
-                thinking = "countries=1000 "
+                extra = "countries=1000 "
             if name == "reversi":
-                thinking = f"thinking_median_ms={_frames_while_thinking(director, fbo, size):.2f} "
+                extra = f"thinking_median_ms={_frames_while_thinking(director, fbo, size):.2f} "
             clears = []
             for _ in range(max(5, args.frames // 4)):
                 t0 = time.perf_counter()
@@ -424,7 +424,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
             stats = director.renderer.stats
             print(
                 f"scene={name} median_ms={statistics.median(frames):.2f} p95_ms={p95:.2f} "
-                f"moving_median_ms={statistics.median(moving):.2f} {thinking}"
+                f"moving_median_ms={statistics.median(moving):.2f} {extra}"
                 f"clear_ms={statistics.median(clears):.2f} draw_calls={calls} "
                 f"triangles={stats.triangles} meshes={stats.meshes} nodes={stats.nodes} "
                 f"shadows={'on' if director.renderer.shadows else 'off'} size={size[0]}x{size[1]}"
@@ -435,56 +435,15 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 
 def _bench_grab(args: argparse.Namespace) -> int:
-    """Map generation, robot move times and whole robots-only games (numba's first
-    compilation excluded)."""
-    from game.logic.grab.map import generate_map
-    from game.logic.grab.match import GrabMatch
-    from game.logic.grab.options import GrabOptions
+    """Map generation, robot move times and whole robots-only games; with ``--strength`` the
+    strategic-against-three-basic tournament too (game.logic.grab.tournament.bench_lines)."""
+    from game.logic.grab.tournament import bench_lines
 
-    options = GrabOptions()
-    generate_map(options, 320, 180, 0, countries=20)  # compile, or load the cached kernels
-    for countries, (w, h) in ((140, (1280, 720)), (1000, (3840, 2160))):
-        times = []
-        for seed in range(3):
-            t0 = time.perf_counter()
-            generate_map(options, w, h, seed, countries=countries)
-            times.append(time.perf_counter() - t0)
-        print(
-            f"mapgen countries={countries} size={w}x{h} seconds={statistics.median(times):.3f}",
-            flush=True,
-        )
-    for robot in ("basic", "strategic"):
-        others = ("basic",) * 3
-        thinking: list[float] = []
-        for seed in range(3):
-            match = GrabMatch(
-                GrabOptions(robots=(robot, *others), human_playing=False), seed, budget_s=10.0
-            )
-            for _ in range(60):
-                if match.finished:
-                    break
-                match.next()
-            thinking += match.thinking[0]
-            match.close()
-        print(
-            f"robot={robot} countries=140 median_ms={statistics.median(thinking) * 1000:.2f}",
-            flush=True,
-        )
-    games, rounds = [], []
-    for seed in range(5):
-        t0 = time.perf_counter()
-        match = GrabMatch(GrabOptions(robots=("basic",) * 4, human_playing=False), seed)
-        count = 0
-        while not match.finished and count < 5000:
-            match.next()
-            count += 1
-        games.append(time.perf_counter() - t0)
-        rounds.append(count)
-        match.close()
-    print(
-        f"game robots=4 countries=140 seconds={statistics.median(games):.3f} "
-        f"rounds={statistics.median(rounds):g}"
-    )
+    progress = _progress_bar(args.games) if args.strength and sys.stderr.isatty() else None
+    for line in bench_lines(
+        strength=args.strength, games=args.games, jobs=args.jobs, progress=progress
+    ):
+        print(line, flush=True)
     return 0
 
 
@@ -933,6 +892,11 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument("--frames", type=int, default=120)
     bench.add_argument("--size", default="1280x720")
     bench.add_argument("--no-shadows", action="store_true")
+    bench.add_argument(
+        "--strength", action="store_true", help="grab: also strategic against 3 basic (slow)"
+    )
+    bench.add_argument("--games", type=int, default=200, help="grab --strength: games")
+    bench.add_argument("--jobs", type=int, default=2, help="grab --strength: games at once")
     bench.set_defaults(func=cmd_bench)
 
     tour = sub.add_parser("tournament", help="computer against computer; prints the score")

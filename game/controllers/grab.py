@@ -496,9 +496,6 @@ class GrabController:
             self.match.close()
         self.match = match
         self.seed = seed
-        self.recorded = False
-        self._arrows = []
-        self.hint_move = None
         self.hover = None
         self._build_layer()
         self._after_restart(self._opening_text())
@@ -558,8 +555,6 @@ class GrabController:
             self._finish()
         elif failures:
             self._say(failures[-1], Tone.WARN)
-        elif match.options.human_playing:
-            self._say(self._round_summary(reports), Tone.INFO)
         else:
             self._say(self._round_summary(reports), Tone.INFO)
 

@@ -9,6 +9,7 @@ font; arrows are flat triangles floating above the tiles.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -141,15 +142,7 @@ class GrabLayer:
         self.ibo = ctx.buffer(mesh.indices.astype("u4").tobytes())
         self.offsets = ctx.buffer(reserve=8 * 64, dynamic=True)
         self.indirect = ctx.buffer(reserve=20 * 16 * 64, dynamic=True)
-        self.map_vao = ctx.vertex_array(
-            self.map_prog,
-            [
-                (self.vbo, "3f 3f 1f", "in_pos", "in_normal", "in_country"),
-                (self.offsets, "2f/i", "in_offset"),
-            ],
-            index_buffer=self.ibo,
-            index_element_size=4,
-        )
+        self.map_vao = self._map_vao()
         assert mesh.vertices.shape[1] == VERTEX_FLOATS
         # Each chunk's box (its rectangle up to the tallest tile) as 8 corners, for culling.
         boxes = []
@@ -192,15 +185,7 @@ class GrabLayer:
             rows[i, 3:7] = (x - half_w, y - half_h, x + half_w, y + half_h)
             rows[i, 7:11] = atlas.uv[s.name]
             rows[i, 11:15] = s.color
-        data = rows.tobytes()
-        if len(data) > self.sprites.size:
-            grown = max(len(data), self.sprites.size * 2)
-            self.sprites.release()
-            self.sprite_vao.release()
-            self.sprites = self.ctx.buffer(reserve=grown, dynamic=True)
-            self.sprite_vao = self._sprite_vao()
-        if data:
-            self.sprites.write(data)
+        self._upload(rows.tobytes(), "sprites", "sprite_vao", self._sprite_vao)
         self.sprite_count = len(sprites)
 
     def set_arrows(self, arrows: list[Arrow]) -> None:
@@ -212,14 +197,7 @@ class GrabLayer:
                 arrow.start, arrow.end, 0.15, ARROW_HEIGHT + 0.01, arrow.fill
             )
         data = np.asarray(triangles, dtype="f4").tobytes()
-        if len(data) > self.arrows.size:
-            grown = max(len(data), self.arrows.size * 2)
-            self.arrows.release()
-            self.arrow_vao.release()
-            self.arrows = self.ctx.buffer(reserve=grown, dynamic=True)
-            self.arrow_vao = self._arrow_vao()
-        if data:
-            self.arrows.write(data)
+        self._upload(data, "arrows", "arrow_vao", self._arrow_vao)
         self.arrow_vertices = len(triangles)
 
     # -- drawing ----------------------------------------------------------------------------
@@ -244,21 +222,8 @@ class GrabLayer:
             ctx.enable_only(moderngl.DEPTH_TEST | moderngl.CULL_FACE)
             ctx.cull_face = "back"
             ctx.depth_func = "<"
-            offset_data = np.asarray(offsets, dtype="f4").tobytes()
-            if len(offset_data) > self.offsets.size:
-                self.offsets.release()
-                self.map_vao.release()
-                self.offsets = ctx.buffer(reserve=len(offset_data) * 2, dynamic=True)
-                self.map_vao = ctx.vertex_array(
-                    self.map_prog,
-                    [
-                        (self.vbo, "3f 3f 1f", "in_pos", "in_normal", "in_country"),
-                        (self.offsets, "2f/i", "in_offset"),
-                    ],
-                    index_buffer=self.ibo,
-                    index_element_size=4,
-                )
-            self.offsets.write(offset_data)
+            data = np.asarray(offsets, dtype="f4").tobytes()
+            self._upload(data, "offsets", "map_vao", self._map_vao)
             packed = np.asarray(commands, dtype="u4").tobytes()
             if len(packed) > self.indirect.size:
                 self.indirect.release()
@@ -328,6 +293,33 @@ class GrabLayer:
             obj.release()
 
     # -- helpers ----------------------------------------------------------------------------
+
+    def _upload(
+        self, data: bytes, buffer_name: str, vao_name: str, make_vao: Callable[[], Any]
+    ) -> None:
+        """Write ``data`` into the buffer attribute ``buffer_name``; one too small is replaced
+        by one at least twice its size, and the vertex array ``vao_name`` is made again."""
+        buffer: moderngl.Buffer = getattr(self, buffer_name)
+        if len(data) > buffer.size:
+            grown = max(len(data), buffer.size * 2)
+            buffer.release()
+            getattr(self, vao_name).release()
+            buffer = self.ctx.buffer(reserve=grown, dynamic=True)
+            setattr(self, buffer_name, buffer)
+            setattr(self, vao_name, make_vao())
+        if data:
+            buffer.write(data)
+
+    def _map_vao(self) -> moderngl.VertexArray:
+        return self.ctx.vertex_array(
+            self.map_prog,
+            [
+                (self.vbo, "3f 3f 1f", "in_pos", "in_normal", "in_country"),
+                (self.offsets, "2f/i", "in_offset"),
+            ],
+            index_buffer=self.ibo,
+            index_element_size=4,
+        )
 
     def _sprite_vao(self) -> moderngl.VertexArray:
         return self.ctx.vertex_array(
