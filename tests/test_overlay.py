@@ -22,7 +22,7 @@ STATS = FrameStats(
     draw_calls=12,
     triangles=3456,
     nodes=20,
-    running_actions=2,
+    running_tweens=2,
     scene="TestScene",
 )
 

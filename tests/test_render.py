@@ -129,7 +129,7 @@ def test_a_click_on_the_overlay_does_not_reach_the_game(director, river):
         director.window.dispatch_events()
         director.capture()
         assert river.state.key() == key_before
-        assert director.actions.busy == 0
+        assert director.tweens.busy == 0
     finally:
         director.overlay.toggle()
     assert director.click(x, y, mouse.LEFT) == "scene"

@@ -49,7 +49,7 @@ def test_the_start_shows_four_discs_and_four_legal_marks(director, reversi):
 
 def test_a_move_drops_a_disc_and_flips_outward(director, reversi):
     assert director.perform("d3")
-    assert director.actions.busy > 0
+    assert director.tweens.busy > 0
     # During the animation a click changes nothing.
     key = reversi.position.key()
     assert not director.perform("c3")

@@ -57,7 +57,7 @@ def test_solve_from_a_half_loaded_boat(director, river):
 
 def test_clicks_during_an_animation_change_nothing(director, river):
     assert director.perform("board:priest")
-    assert director.actions.busy > 0
+    assert director.tweens.busy > 0
     key = river.state.key()
     places = dict(river.places)
     assert not director.perform("board:devil")
@@ -192,7 +192,7 @@ def test_restart_cancels_everything(director, river):
     director.perform("solve")
     director.advance(2.0)
     director.perform("restart")
-    assert director.actions.busy == 0
+    assert director.tweens.busy == 0
     assert river.idle()
     assert river.state.crossings == 0
     assert river.state.boat.size == 0

@@ -20,9 +20,9 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from game.engine.actions import Action, MoveTo, Parallel, RotateBy, Sequence, Wait
 from game.engine.controller import Button, Status, Tone, UnknownActionError
 from game.engine.scene import Node, Scene, load_scene, quat_from_axis_angle
+from game.engine.tweens import MoveTo, Parallel, RotateBy, Sequence, Tween, Wait
 from game.logic.reversi import LEVELS
 from game.logic.reversi.board import (
     PASS,
@@ -341,7 +341,7 @@ class ReversiController:
     def restart(self) -> None:
         self._cancel_thinking()
         if self.director is not None:
-            self.director.actions.cancel_all()
+            self.director.tweens.cancel_all()
         self.positions = [Position.start()]
         self.played = []
         self.cursor = 0
@@ -547,7 +547,7 @@ class ReversiController:
             self.thinking = None
 
     def _animating(self) -> bool:
-        return self.director is not None and self.director.actions.busy > 0
+        return self.director is not None and self.director.tweens.busy > 0
 
     def _animate_move(self, before: Position, move: int, flipped: int) -> None:
         if self.scene is None or move == PASS:
@@ -560,14 +560,14 @@ class ReversiController:
         disc.hidden = False
         disc.rotation = UP_BLACK if color is Color.BLACK else UP_WHITE
         disc.position = rest + np.array([0.0, s.number("drop_height"), 0.0], dtype="f4")
-        steps: list[Action] = [MoveTo(disc, rest, duration=s.number("drop_time"))]
+        steps: list[Tween] = [MoveTo(disc, rest, duration=s.number("drop_time"))]
         # Flips turn outward from the new disc: nearer discs first, each about the axis
         # across the line from the new disc, so it rolls away from it.
         mr, mc = divmod(move, 8)
         order = sorted((max(abs(sq // 8 - mr), abs(sq % 8 - mc)), sq) for sq in squares(flipped))
         flip_time = s.number("flip_time")
         lift = np.array([0.0, s.number("flip_height"), 0.0], dtype="f4")
-        flips: list[Action] = []
+        flips: list[Tween] = []
         for dist, sq in order:
             node = self.discs[sq]
             r, c = divmod(sq, 8)
@@ -589,7 +589,7 @@ class ReversiController:
             steps.append(Parallel(*flips))
         self._hide_marks()
         if self.director is not None:
-            self.director.actions.run(Sequence(*steps), self._settled)
+            self.director.tweens.run(Sequence(*steps), self._settled)
         else:
             self._snap()
 

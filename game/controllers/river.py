@@ -18,9 +18,9 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from game.engine.actions import Action, Call, MoveTo, Parallel, Sequence
 from game.engine.controller import Button, Status, Tone, UnknownActionError
 from game.engine.scene import Node, Scene, load_scene
+from game.engine.tweens import Call, MoveTo, Parallel, Sequence, Tween
 from game.logic.river import (
     Board,
     Cross,
@@ -350,7 +350,7 @@ class RiverController:
     def restart(self) -> None:
         """A fresh game with the same options; cancels everything that runs."""
         if self.director is not None:
-            self.director.actions.cancel_all()
+            self.director.tweens.cancel_all()
         self.queue.clear()
         self._clear_marks()
         self.state = RiverState.start(self.rules)
@@ -461,7 +461,7 @@ class RiverController:
     # -- internals ------------------------------------------------------------------------
 
     def _animating(self) -> bool:
-        return self.director is not None and self.director.actions.busy > 0
+        return self.director is not None and self.director.tweens.busy > 0
 
     def _accepting_moves(self) -> bool:
         return (
@@ -508,7 +508,7 @@ class RiverController:
         assert self.scene is not None
         boat = self.scene["boat"]
         target_boat = self._dock(self.state.boat_side)
-        moves: list[Action] = []
+        moves: list[Tween] = []
         if not np.allclose(boat.position, target_boat):
             moves.append(MoveTo(boat, target_boat, speed=self._speed("boat_speed")))
         for name in sorted(new):
@@ -517,7 +517,7 @@ class RiverController:
         # The judge speaks when the move's animation completes (for a crossing: the landing).
         self._run(Parallel(*moves), self._judge)
 
-    def _walk(self, name: str, old: Place, new: Place) -> Action:
+    def _walk(self, name: str, old: Place, new: Place) -> Tween:
         """The L path: into the corridor between the rows, along it to the edge, onto a seat."""
         assert self.scene is not None
         node = self.scene[name]
@@ -525,7 +525,7 @@ class RiverController:
         speed = self._speed("walk_speed")
         side = self.state.boat_side
         edge = self.scene.anchor(f"edge_{side.value}")
-        steps: list[Action] = []
+        steps: list[Tween] = []
         if not old.aboard and new.aboard:  # bank -> seat
             slot = self._slot_position(old.side or side, _kind_of(name), old.index)
             seat_world = (boat.world_matrix() @ np.append(self._seat_local(new.index), 1.0))[:3]
@@ -574,9 +574,9 @@ class RiverController:
             text += f" {note}"
         self._say(text, Tone.WON if won else Tone.LOST, keep=True)
 
-    def _run(self, action: Action, on_done: Callable[[], None] | None = None) -> None:
+    def _run(self, action: Tween, on_done: Callable[[], None] | None = None) -> None:
         if self.director is not None:
-            self.director.actions.run(action, on_done)
+            self.director.tweens.run(action, on_done)
         else:  # no director (pure tests of the controller): jump to the end
             while not action.done:
                 action.step(1.0)

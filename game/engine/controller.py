@@ -67,7 +67,7 @@ class SceneController(Protocol):
         ...
 
     def exit(self) -> None:
-        """Release what ``enter`` made; the Director has already cancelled running actions."""
+        """Release what ``enter`` made; the Director has already cancelled running tweens."""
         ...
 
     def update(self, dt: float) -> None:

@@ -18,10 +18,10 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
-from game.engine.actions import ActionManager
 from game.engine.controller import SceneController, Tone, UnknownActionError
 from game.engine.picking import mouse_ray, pick
 from game.engine.png import write_png
+from game.engine.tweens import TweenManager
 from game.engine.window import attach_context, open_window
 
 if TYPE_CHECKING:
@@ -64,7 +64,7 @@ class Director:
         self.bounds = {name: m.bounds for name, m in self.renderer.meshes.meshes.items()}
         self.hud = Hud(size)
         self.overlay = DebugOverlay(self.ctx)
-        self.actions = ActionManager()
+        self.tweens = TweenManager()
         self.factories: dict[str, Callable[[], SceneController]] = {}
         self.controller: SceneController | None = None
         self.last_game: str | None = None
@@ -97,7 +97,7 @@ class Director:
             raise UnknownActionError(
                 f"no game named {name!r}; choose one of {', '.join(sorted(self.factories))}"
             )
-        self.actions.cancel_all()
+        self.tweens.cancel_all()
         # A controller makes GL objects as it enters: on our context, even if another window
         # (a test's, a tool's) was made current since.
         self.window.switch_to()
@@ -147,7 +147,7 @@ class Director:
         log.info("%s", text)
 
     def busy(self) -> bool:
-        return self.actions.busy > 0 or (self.controller is not None and not self.controller.idle())
+        return self.tweens.busy > 0 or (self.controller is not None and not self.controller.idle())
 
     # -- time -------------------------------------------------------------------------------
 
@@ -156,7 +156,7 @@ class Director:
         dt = min(max(dt, 0.0), MAX_DT)
         self.clock += dt
         self.renderer.time = self.clock
-        self.actions.update(dt)
+        self.tweens.update(dt)
         if self.controller is not None:
             self.controller.update(dt)
         if self.toast and self.clock >= self.toast_until:
@@ -181,7 +181,7 @@ class Director:
         while self.busy():
             if elapsed >= limit or time.perf_counter() > deadline:
                 return False
-            animating = self.actions.busy > 0
+            animating = self.tweens.busy > 0
             if not animating:
                 time.sleep(0.002)  # let the worker thread run
             self.update(dt)
@@ -395,7 +395,7 @@ class Director:
         if self.closed:
             return
         self.closed = True
-        self.actions.cancel_all()
+        self.tweens.cancel_all()
         if self.controller is not None:
             self.controller.exit()
             self.controller = None
@@ -480,6 +480,6 @@ class Director:
             draw_calls=self.last_draw_calls,
             triangles=stats.triangles,
             nodes=len(self.scene) if self.scene is not None else 0,
-            running_actions=self.actions.running,
+            running_tweens=self.tweens.running,
             scene=self.controller.name if self.controller else "",
         )

@@ -86,7 +86,7 @@ class FrameStats:
     draw_calls: int = 0
     triangles: int = 0
     nodes: int = 0
-    running_actions: int = 0
+    running_tweens: int = 0
     scene: str = ""  # current scene / controller name
 
 
@@ -415,7 +415,7 @@ class DebugOverlay:
             ("draw calls", f"{stats.draw_calls:,}"),
             ("triangles", f"{stats.triangles:,}"),
             ("scene nodes", f"{stats.nodes:,}"),
-            ("running actions", f"{stats.running_actions:,}"),
+            ("running tweens", f"{stats.running_tweens:,}"),
             ("scene", stats.scene or "-"),
         )
         if imgui.begin_table("##stats", 2, imgui.TableFlags_.sizing_fixed_fit):

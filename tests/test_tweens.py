@@ -1,4 +1,4 @@
-"""Timed actions and the action manager: exact arrival, frame counts, leftovers, callbacks."""
+"""Timed tweens and the tween manager: exact arrival, frame counts, leftovers, callbacks."""
 
 from __future__ import annotations
 
@@ -10,16 +10,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.engine.actions import (
-    Action,
-    ActionError,
-    ActionManager,
+from game.engine.tweens import (
     Call,
     MoveTo,
     Parallel,
     RotateBy,
     RotateTo,
     Sequence,
+    Tween,
+    TweenError,
+    TweenManager,
     Wait,
 )
 
@@ -60,13 +60,13 @@ class Node:
         self.rotations.append(value)
 
 
-def _ticks(action: Action, dt: float, limit: int = 100_000) -> int:
-    """Step ``action`` until done; return how many steps it took."""
+def _ticks(tween: Tween, dt: float, limit: int = 100_000) -> int:
+    """Step ``tween`` until done; return how many steps it took."""
     for n in range(1, limit + 1):
-        action.step(dt)
-        if action.done:
+        tween.step(dt)
+        if tween.done:
             return n
-    raise AssertionError("action did not finish")
+    raise AssertionError("tween did not finish")
 
 
 def _quat(axis: tuple[float, float, float], angle: float) -> npt.NDArray[np.float64]:
@@ -160,25 +160,25 @@ def test_move_reads_target_now_and_start_when_started() -> None:
     [{}, {"speed": 1.0, "duration": 1.0}, {"speed": 0.0}, {"speed": -1.0}, {"duration": -1.0}],
 )
 def test_move_rejects_bad_timing(kwargs: dict[str, float]) -> None:
-    with pytest.raises(ActionError):
+    with pytest.raises(TweenError):
         MoveTo(Node(), (1.0, 0.0, 0.0), **kwargs)
 
 
 def test_move_rejects_bad_target_and_node() -> None:
-    with pytest.raises(ActionError, match="target"):
+    with pytest.raises(TweenError, match="target"):
         MoveTo(Node(), (1.0, 0.0), speed=1.0)
-    with pytest.raises(ActionError, match="target"):
+    with pytest.raises(TweenError, match="target"):
         MoveTo(Node(), (1.0, float("nan"), 0.0), speed=1.0)
-    with pytest.raises(ActionError, match="position"):
+    with pytest.raises(TweenError, match="position"):
         MoveTo(object(), (1.0, 0.0, 0.0), speed=1.0)  # type: ignore[arg-type]
-    assert issubclass(ActionError, ValueError)
+    assert issubclass(TweenError, ValueError)
 
 
 def test_step_rejects_negative_dt() -> None:
-    with pytest.raises(ActionError, match="dt"):
+    with pytest.raises(TweenError, match="dt"):
         Wait(1.0).step(-0.1)
-    with pytest.raises(ActionError, match="dt"):
-        ActionManager().update(float("inf"))
+    with pytest.raises(TweenError, match="dt"):
+        TweenManager().update(float("inf"))
 
 
 @settings(max_examples=200, deadline=None)
@@ -296,8 +296,8 @@ def test_wait_counts_time_without_drift() -> None:
     assert _ticks(Wait(1.0), 0.1) == 10
     wait = Wait(0.25)
     assert [wait.step(0.1) for _ in range(3)] == [0.0, 0.0, pytest.approx(0.05)]
-    assert wait.step(0.1) == 0.1  # a finished action uses no more time
-    with pytest.raises(ActionError, match="seconds"):
+    assert wait.step(0.1) == 0.1  # a finished tween uses no more time
+    with pytest.raises(TweenError, match="seconds"):
         Wait(-1.0)
 
 
@@ -307,14 +307,14 @@ def test_call_runs_once_and_takes_no_time() -> None:
     assert call.step(0.2) == 0.2
     assert call.step(0.2) == 0.2
     assert calls == [1]
-    with pytest.raises(ActionError):
+    with pytest.raises(TweenError):
         Call(3)  # type: ignore[arg-type]
 
 
 def test_start_runs_once_on_first_step() -> None:
     starts: list[int] = []
 
-    class Probe(Action):
+    class Probe(Tween):
         def start(self) -> None:
             starts.append(1)
 
@@ -329,7 +329,7 @@ def test_start_runs_once_on_first_step() -> None:
     assert not probe.done
 
 
-# --- ActionManager ---------------------------------------------------------------------------
+# --- TweenManager ---------------------------------------------------------------------------
 
 
 def test_callbacks_fire_once_child_then_own_then_manager() -> None:
@@ -338,7 +338,7 @@ def test_callbacks_fire_once_child_then_own_then_manager() -> None:
     child.on_done = lambda: log.append("child")
     seq = Sequence(child)
     seq.on_done = lambda: log.append("sequence")
-    manager = ActionManager()
+    manager = TweenManager()
     assert manager.run(seq, on_done=lambda: log.append("manager")) is seq
     for _ in range(10):
         manager.update(0.1)
@@ -348,7 +348,7 @@ def test_callbacks_fire_once_child_then_own_then_manager() -> None:
 
 def test_run_starts_on_next_update() -> None:
     node = Node()
-    manager = ActionManager()
+    manager = TweenManager()
     manager.run(MoveTo(node, (1.0, 0.0, 0.0), speed=1.0))
     assert node.positions == []
     assert manager.busy == 1  # counts from the moment it is handed over
@@ -358,7 +358,7 @@ def test_run_starts_on_next_update() -> None:
 
 def test_busy_is_a_count_of_overlapping_actions() -> None:
     a, b = Node(), Node()
-    manager = ActionManager()
+    manager = TweenManager()
     manager.run(MoveTo(a, (1.0, 0.0, 0.0), speed=1.0))
     manager.update(0.5)
     manager.run(MoveTo(b, (1.0, 0.0, 0.0), speed=1.0))
@@ -375,7 +375,7 @@ def test_busy_is_a_count_of_overlapping_actions() -> None:
 def test_cancel_all_fires_nothing() -> None:
     node = Node()
     log: list[str] = []
-    manager = ActionManager()
+    manager = TweenManager()
     move = MoveTo(node, (1.0, 0.0, 0.0), speed=1.0)
     move.on_done = lambda: log.append("move")
     manager.run(move, on_done=lambda: log.append("manager"))
@@ -394,7 +394,7 @@ def test_cancel_all_fires_nothing() -> None:
 def test_cancel_all_from_a_callback_stops_the_rest_of_the_tick() -> None:
     node = Node()
     log: list[str] = []
-    manager = ActionManager()
+    manager = TweenManager()
     manager.run(Wait(0.1), on_done=manager.cancel_all)
     manager.run(MoveTo(node, (1.0, 0.0, 0.0), speed=1.0), on_done=lambda: log.append("move"))
     manager.update(1.0)
@@ -404,7 +404,7 @@ def test_cancel_all_from_a_callback_stops_the_rest_of_the_tick() -> None:
 
 
 def test_action_cancelling_in_its_own_callback_skips_the_manager_callback() -> None:
-    manager = ActionManager()
+    manager = TweenManager()
     log: list[str] = []
     wait = Wait(0.1)
     wait.on_done = manager.cancel_all
@@ -414,7 +414,7 @@ def test_action_cancelling_in_its_own_callback_skips_the_manager_callback() -> N
 
 
 def test_cancel_one_action() -> None:
-    manager = ActionManager()
+    manager = TweenManager()
     log: list[str] = []
     first = manager.run(Wait(1.0), on_done=lambda: log.append("first"))
     manager.run(Wait(1.0), on_done=lambda: log.append("second"))
@@ -427,7 +427,7 @@ def test_cancel_one_action() -> None:
 
 def test_action_run_from_a_callback_starts_next_update() -> None:
     node = Node()
-    manager = ActionManager()
+    manager = TweenManager()
     follow = MoveTo(node, (0.0, 1.0, 0.0), speed=1.0)
 
     def start_follow() -> None:
@@ -445,19 +445,19 @@ def test_action_run_from_a_callback_starts_next_update() -> None:
 
 
 def test_run_refuses_an_action_twice() -> None:
-    manager = ActionManager()
+    manager = TweenManager()
     wait = manager.run(Wait(1.0))
-    with pytest.raises(ActionError):
+    with pytest.raises(TweenError):
         manager.run(wait)
     manager.update(1.0)
-    with pytest.raises(ActionError):
+    with pytest.raises(TweenError):
         manager.run(wait)
-    with pytest.raises(ActionError):
+    with pytest.raises(TweenError):
         manager.run(lambda: None)  # type: ignore[arg-type]
 
 
 def test_callback_exception_propagates_and_fires_once() -> None:
-    manager = ActionManager()
+    manager = TweenManager()
     calls: list[int] = []
 
     def boom() -> None:
@@ -502,9 +502,9 @@ def test_rotate_to_normalises_target_and_rejects_zero() -> None:
     node = Node()
     RotateTo(node, (0.0, 0.0, 0.0, 2.0), duration=0.0).step(0.1)
     assert node.rotation.tolist() == [0.0, 0.0, 0.0, 1.0]
-    with pytest.raises(ActionError, match="target"):
+    with pytest.raises(TweenError, match="target"):
         RotateTo(node, (0.0, 0.0, 0.0, 0.0), duration=1.0)
-    with pytest.raises(ActionError, match="rotation"):
+    with pytest.raises(TweenError, match="rotation"):
         RotateTo(object(), (0.0, 0.0, 0.0, 1.0), duration=1.0)  # type: ignore[arg-type]
 
 

@@ -1,20 +1,20 @@
-"""Composable timed actions: movement and turns that play out over several frames.
+"""Composable timed tweens: movement and turns that play out over several frames.
 
-After Panda3D's intervals, cocos2d's actions and the Unity "SSAction" manager. An action is
-advanced with :meth:`Action.step` by the frame time ``dt``; when it finishes before using all of
+After Panda3D's intervals, cocos2d's tweens and the Unity "SSAction" manager. A tween is
+advanced with :meth:`Tween.step` by the frame time ``dt``; when it finishes before using all of
 ``dt`` it returns the leftover, so a :class:`Sequence` hands that time to its next child in the
-same frame and chained moves keep their pace. :class:`ActionManager` runs any number of
-top-level actions at once::
+same frame and chained moves keep their pace. :class:`TweenManager` runs any number of
+top-level tweens at once::
 
-    manager = ActionManager()
+    manager = TweenManager()
     manager.run(Sequence(MoveTo(boat, far_bank, speed=2.0), Call(land)), on_done=next_turn)
     manager.update(dt)            # once per frame; ``manager.busy`` counts what still runs
 
 Targets are duck-typed: movement needs a ``position`` attribute holding a float32 array of
-shape (3,); turns need ``rotation``, a unit quaternion float32 array ``(x, y, z, w)``. Actions
+shape (3,); turns need ``rotation``, a unit quaternion float32 array ``(x, y, z, w)``. Tweens
 assign a new array each frame (``node.position = new``) and never change the old one in place,
-so a property setter on the node sees every change. The node is read when the action starts
-(its first step), not when it is made, so an action in a sequence starts from where the step
+so a property setter on the node sees every change. The node is read when the tween starts
+(its first step), not when it is made, so a tween in a sequence starts from where the step
 before it left the node.
 """
 
@@ -36,13 +36,13 @@ logger = logging.getLogger(__name__)
 Vec = npt.NDArray[np.float32]
 Callback = Callable[[], None]
 
-# Float sums of frame times drift by a few ulps; an action whose end is this close (relative to
-# its length) counts as reached, so 10 frames of 0.1 s finish a 1 s action in 10, not 11.
+# Float sums of frame times drift by a few ulps; a tween whose end is this close (relative to
+# its length) counts as reached, so 10 frames of 0.1 s finish a 1 s tween in 10, not 11.
 _REL_EPS = 1e-9
 
 
-class ActionError(GamehallError, ValueError):
-    """An action was made or run with an unusable value; the message names it."""
+class TweenError(GamehallError, ValueError):
+    """A tween was made or run with an unusable value; the message names it."""
 
 
 class Positioned(Protocol):
@@ -57,11 +57,11 @@ class Oriented(Protocol):
     rotation: Vec
 
 
-class Action:
-    """Base of all actions. Subclasses override :meth:`start` and :meth:`advance`.
+class Tween:
+    """Base of all tweens. Subclasses override :meth:`start` and :meth:`advance`.
 
-    ``on_done`` is called exactly once, when the action finishes (never when it is dropped by
-    :meth:`ActionManager.cancel_all`). ``done`` turns True just before it is called.
+    ``on_done`` is called exactly once, when the tween finishes (never when it is dropped by
+    :meth:`TweenManager.cancel_all`). ``done`` turns True just before it is called.
     """
 
     def __init__(self) -> None:
@@ -79,11 +79,11 @@ class Action:
     def step(self, dt: float) -> float:
         """Advance by ``dt`` seconds; return the leftover (>0 only if it finished early).
 
-        Starts the action on the first call; a finished action returns ``dt`` unused. Raises
-        :class:`ActionError` when ``dt`` is negative or not finite.
+        Starts the tween on the first call; a finished tween returns ``dt`` unused. Raises
+        :class:`TweenError` when ``dt`` is negative or not finite.
         """
         if not (dt >= 0.0 and math.isfinite(dt)):
-            raise ActionError(f"dt must be a finite number >= 0, not {dt!r}")
+            raise TweenError(f"dt must be a finite number >= 0, not {dt!r}")
         if self.done:
             return dt
         if not self.started:
@@ -98,8 +98,8 @@ class Action:
         return leftover
 
 
-class _Timed(Action):
-    """An action of known length: subclasses say how long in ``_begin`` and draw in ``_apply``."""
+class _Timed(Tween):
+    """A tween of known length: subclasses say how long in ``_begin`` and draw in ``_apply``."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -141,13 +141,13 @@ class Wait(_Timed):
         return self.seconds
 
 
-class Call(Action):
+class Call(Tween):
     """Call ``fn()`` once; takes no time, so the leftover is all of ``dt``."""
 
     def __init__(self, fn: Callback) -> None:
         super().__init__()
         if not callable(fn):
-            raise ActionError(f"Call needs a callable, not {fn!r}")
+            raise TweenError(f"Call needs a callable, not {fn!r}")
         self.fn = fn
 
     def advance(self, dt: float) -> float | None:
@@ -159,7 +159,7 @@ class MoveTo(_Timed):
     """Move ``node`` in a straight line to ``target`` at constant speed.
 
     Give exactly one of ``speed`` (units per second) or ``duration`` (seconds). The target is
-    read now, the start position when the action starts. The node never passes the target: on
+    read now, the start position when the tween starts. The node never passes the target: on
     the frame when the remaining distance is at most ``speed * dt`` it is set to exactly the
     target (as float32) and the unused time is returned. With ``speed``, a distance ``d`` at a
     fixed ``dt`` takes ``ceil(d / (speed * dt))`` frames.
@@ -175,13 +175,13 @@ class MoveTo(_Timed):
     ) -> None:
         super().__init__()
         if not hasattr(node, "position"):
-            raise ActionError(f"MoveTo needs a node with a position, not {node!r}")
+            raise TweenError(f"MoveTo needs a node with a position, not {node!r}")
         if (speed is None) == (duration is None):
-            raise ActionError(
+            raise TweenError(
                 f"MoveTo needs exactly one of speed or duration, not {speed=} {duration=}"
             )
         if speed is not None and not (math.isfinite(speed) and speed > 0.0):
-            raise ActionError(f"speed must be a finite number > 0, not {speed!r}")
+            raise TweenError(f"speed must be a finite number > 0, not {speed!r}")
         if duration is not None:
             _check_time("duration", duration)
         self.node = node
@@ -219,13 +219,13 @@ class RotateTo(_Timed):
     """Turn ``node`` to the orientation ``target`` (a quaternion ``(x, y, z, w)``) over time.
 
     Takes the shorter way round (spherical linear interpolation); ends on exactly ``target``
-    normalised. The start orientation is read when the action starts.
+    normalised. The start orientation is read when the tween starts.
     """
 
     def __init__(self, node: Oriented, target: npt.ArrayLike, *, duration: float) -> None:
         super().__init__()
         if not hasattr(node, "rotation"):
-            raise ActionError(f"RotateTo needs a node with a rotation, not {node!r}")
+            raise TweenError(f"RotateTo needs a node with a rotation, not {node!r}")
         self.node = node
         # Normalised in float64, then stored as the float32 the node will end on.
         self.target = _unit(_vector(target, 4, "target", np.float64), "target").astype(np.float32)
@@ -260,9 +260,9 @@ class RotateBy(_Timed):
     ) -> None:
         super().__init__()
         if not hasattr(node, "rotation"):
-            raise ActionError(f"RotateBy needs a node with a rotation, not {node!r}")
+            raise TweenError(f"RotateBy needs a node with a rotation, not {node!r}")
         if not math.isfinite(angle):
-            raise ActionError(f"angle must be finite, not {angle!r}")
+            raise TweenError(f"angle must be finite, not {angle!r}")
         self.node = node
         self.axis = _unit(_vector(axis, 3, "axis", np.float64), "axis")
         self.angle = float(angle)
@@ -281,17 +281,17 @@ class RotateBy(_Timed):
         self._apply(1.0)
 
 
-class Sequence(Action):
-    """Run ``actions`` one after another; time left over by one goes to the next, same frame."""
+class Sequence(Tween):
+    """Run ``tweens`` one after another; time left over by one goes to the next, same frame."""
 
-    def __init__(self, *actions: Action) -> None:
+    def __init__(self, *tweens: Tween) -> None:
         super().__init__()
-        self.actions = _check_children("Sequence", actions)
+        self.tweens = _check_children("Sequence", tweens)
         self._index = 0
 
     def advance(self, dt: float) -> float | None:
-        while self._index < len(self.actions):
-            child = self.actions[self._index]
+        while self._index < len(self.tweens):
+            child = self.tweens[self._index]
             dt = child.step(dt)
             if not child.done:
                 return None
@@ -299,21 +299,21 @@ class Sequence(Action):
         return dt
 
 
-class Parallel(Action):
-    """Run ``actions`` together; finish when all have, returning the smallest leftover.
+class Parallel(Tween):
+    """Run ``tweens`` together; finish when all have, returning the smallest leftover.
 
     A child that finished in an earlier frame used none of this frame, so counts as leaving all
     of ``dt``.
     """
 
-    def __init__(self, *actions: Action) -> None:
+    def __init__(self, *tweens: Tween) -> None:
         super().__init__()
-        self.actions = _check_children("Parallel", actions)
+        self.tweens = _check_children("Parallel", tweens)
 
     def advance(self, dt: float) -> float | None:
         leftover = dt
         finished = True
-        for child in self.actions:
+        for child in self.tweens:
             if child.done:
                 continue
             rest = child.step(dt)
@@ -324,11 +324,11 @@ class Parallel(Action):
         return leftover if finished else None
 
 
-class ActionManager:
-    """Runs any number of top-level actions, each advanced once per :meth:`update`.
+class TweenManager:
+    """Runs any number of top-level tweens, each advanced once per :meth:`update`.
 
-    An action handed to :meth:`run` takes its first step on the next :meth:`update`, also when
-    :meth:`run` is called from a callback during an update. Exceptions from actions or
+    A tween handed to :meth:`run` takes its first step on the next :meth:`update`, also when
+    :meth:`run` is called from a callback during an update. Exceptions from tweens or
     callbacks propagate out of :meth:`update`.
     """
 
@@ -336,50 +336,50 @@ class ActionManager:
         self._running: list[_Entry] = []
         self._pending: list[_Entry] = []
 
-    def run(self, action: Action, on_done: Callback | None = None) -> Action:
-        """Start ``action`` on the next update; ``on_done`` runs after the action's own.
+    def run(self, tween: Tween, on_done: Callback | None = None) -> Tween:
+        """Start ``tween`` on the next update; ``on_done`` runs after the tween's own.
 
-        Returns ``action``. Raises :class:`ActionError` when it has already started or is
+        Returns ``tween``. Raises :class:`TweenError` when it has already started or is
         already being run.
         """
-        if not isinstance(action, Action):
-            raise ActionError(f"run needs an Action, not {action!r}")
-        if action.started or action.done or self._tracks(action):
-            raise ActionError(f"{action!r} has already been run; make a new one")
-        self._pending.append(_Entry(action, on_done))
-        return action
+        if not isinstance(tween, Tween):
+            raise TweenError(f"run needs an Tween, not {tween!r}")
+        if tween.started or tween.done or self._tracks(tween):
+            raise TweenError(f"{tween!r} has already been run; make a new one")
+        self._pending.append(_Entry(tween, on_done))
+        return tween
 
     def update(self, dt: float) -> None:
-        """Advance every running action by ``dt``; drop the finished ones."""
+        """Advance every running tween by ``dt``; drop the finished ones."""
         if not (dt >= 0.0 and math.isfinite(dt)):
-            raise ActionError(f"dt must be a finite number >= 0, not {dt!r}")
+            raise TweenError(f"dt must be a finite number >= 0, not {dt!r}")
         self._running.extend(self._pending)
         self._pending = []
-        # Iterate over a copy: callbacks may run or cancel actions while we go.
+        # Iterate over a copy: callbacks may run or cancel tweens while we go.
         try:
             for entry in list(self._running):
                 if entry.retired:
                     continue
-                entry.action.step(dt)
-                # The action's own callbacks may have retired it; then ours must not fire.
-                if entry.action.done and not entry.retired:
+                entry.tween.step(dt)
+                # The tween's own callbacks may have retired it; then ours must not fire.
+                if entry.tween.done and not entry.retired:
                     entry.retired = True  # finished: leaves the list, on_done fires once
                     if entry.on_done is not None:
                         entry.on_done()
         finally:
             self._running = [e for e in self._running if not e.retired]
 
-    def cancel(self, action: Action) -> bool:
-        """Drop ``action`` without callbacks; return False when it was not running."""
+    def cancel(self, tween: Tween) -> bool:
+        """Drop ``tween`` without callbacks; return False when it was not running."""
         for entry in (*self._running, *self._pending):
-            if entry.action is action and not entry.retired:
+            if entry.tween is tween and not entry.retired:
                 entry.retired = True
                 self._pending = [e for e in self._pending if not e.retired]
                 return True
         return False
 
     def cancel_all(self) -> None:
-        """Drop every action, running or pending; no callbacks fire."""
+        """Drop every tween, running or pending; no callbacks fire."""
         for entry in (*self._running, *self._pending):
             entry.retired = True
         self._running = []
@@ -387,7 +387,7 @@ class ActionManager:
 
     @property
     def busy(self) -> int:
-        """How many top-level actions are running or waiting to start (0 when idle)."""
+        """How many top-level tweens are running or waiting to start (0 when idle)."""
         return self.running
 
     @property
@@ -395,8 +395,8 @@ class ActionManager:
         """The same count as :attr:`busy`, for the debug overlay."""
         return sum(not e.retired for e in (*self._running, *self._pending))
 
-    def _tracks(self, action: Action) -> bool:
-        return any(e.action is action and not e.retired for e in (*self._running, *self._pending))
+    def _tracks(self, tween: Tween) -> bool:
+        return any(e.tween is tween and not e.retired for e in (*self._running, *self._pending))
 
 
 # --- private helpers: they trust their input -------------------------------------------------
@@ -404,22 +404,22 @@ class ActionManager:
 
 @dataclass(slots=True)
 class _Entry:
-    action: Action
+    tween: Tween
     on_done: Callback | None
     retired: bool = False
 
 
 def _check_time(name: str, value: float) -> float:
     if not (math.isfinite(value) and value >= 0.0):
-        raise ActionError(f"{name} must be a finite number >= 0, not {value!r}")
+        raise TweenError(f"{name} must be a finite number >= 0, not {value!r}")
     return float(value)
 
 
-def _check_children(kind: str, actions: tuple[Any, ...]) -> tuple[Action, ...]:
-    for a in actions:
-        if not isinstance(a, Action):
-            raise ActionError(f"{kind} takes actions, not {a!r}")
-    return actions
+def _check_children(kind: str, tweens: tuple[Any, ...]) -> tuple[Tween, ...]:
+    for a in tweens:
+        if not isinstance(a, Tween):
+            raise TweenError(f"{kind} takes tweens, not {a!r}")
+    return tweens
 
 
 def _vector(
@@ -428,16 +428,16 @@ def _vector(
     try:
         arr = np.array(value, dtype=dtype)
     except (TypeError, ValueError):
-        raise ActionError(f"{name} must be {size} numbers, not {value!r}") from None
+        raise TweenError(f"{name} must be {size} numbers, not {value!r}") from None
     if arr.shape != (size,) or not np.all(np.isfinite(arr)):
-        raise ActionError(f"{name} must be {size} finite numbers, not {value!r}")
+        raise TweenError(f"{name} must be {size} finite numbers, not {value!r}")
     return arr
 
 
 def _unit(q: npt.NDArray[Any], name: str) -> npt.NDArray[Any]:
     norm = float(np.linalg.norm(q))
     if not (norm > 0.0 and math.isfinite(norm)):
-        raise ActionError(f"{name} must have non-zero length, not {q!r}")
+        raise TweenError(f"{name} must have non-zero length, not {q!r}")
     return (q / norm).astype(q.dtype)
 
 
