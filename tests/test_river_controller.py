@@ -216,5 +216,5 @@ def test_unsolvable_option_is_refused_with_the_reason(director, river):
 
 def test_unknown_action_is_a_message_not_a_crash(director, river):
     assert not director.perform("fly")
-    assert "unknown action" in director.toast
+    assert "unknown command" in director.toast
     assert not director.perform("click:nobody")

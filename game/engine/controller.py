@@ -1,9 +1,9 @@
-"""The contract between the Director and a game: SceneController and its UserActions.
+"""The contract between the Director and a game's scene: SceneController and Host.
 
-A controller is the seed's FirstController. The Director hands it input only as named
-UserActions (``perform("hint")``), picks (``on_pick(node)``) and hover changes; HUD buttons carry
-action names too, so a click on "Hint", the H key and ``gamehall shot --do hint`` all take the
-same path.
+The Director hands a controller input only as commands from the controller's own table
+(:mod:`game.engine.commands`: a key, a HUD button and ``gamehall shot --do hint`` take the same
+path), as game actions from picks, and as hover changes. A controller sees the Director only
+through :class:`Host`.
 """
 
 from __future__ import annotations
@@ -11,11 +11,12 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
-    from game.engine.director import Director
+    from game.engine.commands import CommandTable
     from game.engine.scene import Node, Scene
+    from game.engine.tweens import TweenManager
 
 
 class Tone(enum.Enum):
@@ -56,13 +57,37 @@ class UnknownActionError(ValueError):
     """A UserAction name the current controller does not know."""
 
 
+class Host(Protocol):
+    """What a scene controller may ask of the Director, and no more."""
+
+    tweens: TweenManager
+    ctx: Any  # moderngl.Context: for a controller that builds its own render layer
+    renderer: Any  # game.engine.render.Renderer: render layers, camera
+    bounds: dict[str, Any]  # mesh name to its bounding box, for picking
+    ray: tuple[Any, Any] | None  # the last mouse ray (origin, direction)
+    headless: bool
+
+    def say(self, text: str, tone: Tone = Tone.INFO, seconds: float = 3.0) -> None: ...
+
+    def switch(self, name: str) -> Any: ...
+
+    def quit(self) -> None: ...
+
+    def window_size(self) -> tuple[int, int]: ...
+
+
 class SceneController(Protocol):
-    """One per game; the Director switches between them with enter and exit hooks."""
+    """One per game; the Director switches between them with enter and exit hooks.
+
+    Input reaches a controller three ways: a command from its table (a key, a button, a
+    script), a game action from :meth:`on_pick` (a click the controller turns into the
+    game's own action type, handed back to :meth:`play`), and hover changes.
+    """
 
     name: str
     title: str
 
-    def enter(self, director: Director) -> Scene:
+    def enter(self, host: Host) -> Scene:
         """Build the scene (from ``scenes/NAME.toml``) and the game state; return the scene."""
         ...
 
@@ -71,27 +96,22 @@ class SceneController(Protocol):
         ...
 
     def update(self, dt: float) -> None:
-        """Advance per-frame work that is not a timed action (queued steps, pulsing marks)."""
+        """Per-frame work that is not a tween: poll the match, pulse marks."""
         ...
 
-    def perform(self, action: str) -> None:
-        """Run a UserAction by its text name; raise UnknownActionError for unknown names."""
-        ...
-
-    def actions(self) -> list[str]:
-        """The UserAction names this controller accepts (for help and ``gamehall shot``)."""
-        ...
-
-    def buttons(self) -> list[Button]: ...
-
-    def keys(self) -> dict[str, str]:
-        """Key name (pyglet's symbol string, e.g. "H") to UserAction name."""
+    def commands(self) -> CommandTable:
+        """Every command of the scene (keys, buttons, ``shot --do``, help read it)."""
         ...
 
     def status(self) -> Status: ...
 
-    def on_pick(self, node: Node | None) -> None:
-        """A click on a scene node (or on nothing)."""
+    def on_pick(self, node: Node | None) -> object | None:
+        """A click on a scene node (or on nothing): the game action it means, or None."""
+        ...
+
+    def play(self, action: Any) -> None:
+        """Play a game action for the person; raises ValueError (shown in the banner) when
+        it is not legal or not the person's turn."""
         ...
 
     def on_hover(self, node: Node | None) -> None:
@@ -99,7 +119,7 @@ class SceneController(Protocol):
         ...
 
     def idle(self) -> bool:
-        """True when the controller has nothing queued (the Director also checks actions)."""
+        """True when the controller has nothing queued (the Director also checks tweens)."""
         ...
 
     def status_line(self) -> str:

@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
-from game.engine.controller import SceneController, Tone, UnknownActionError
+from game.engine.commands import CommandTable
+from game.engine.controller import Button, SceneController, Tone, UnknownActionError
 from game.engine.picking import mouse_ray, pick
 from game.engine.png import write_png
 from game.engine.tweens import TweenManager
@@ -78,6 +79,7 @@ class Director:
         self.toast_until = 0.0
         self.last_draw_calls = 0
         self.show_fps = False  # the frame rate after the HUD's counter (a saved setting)
+        self.show_help = False  # F1: the command list in the HUD's help panel
         self.closed = False
         self.on_quit: Callable[[], None] | None = None
         self._target: moderngl.Framebuffer | None = None
@@ -112,7 +114,7 @@ class Director:
         if name != "menu":
             self.last_game = name
         self.window.set_caption(f"Gamehall: {controller.title}")
-        self.hud.set_buttons(controller.buttons())
+        self.hud.set_buttons(self._buttons())
         self._sync_hud()
         log.info("entered scene %s", name)
         return controller
@@ -120,26 +122,59 @@ class Director:
     # -- user actions -----------------------------------------------------------------------
 
     def perform(self, action: str, *, strict: bool = False) -> bool:
-        """Run a UserAction on the current controller; bad input becomes a HUD message.
+        """Run a command (``name`` or ``name:argument``) on the current scene; a refusal
+        becomes a HUD message.
 
-        ``strict``: an action name the controller does not know raises UnknownActionError
-        (for scripts such as ``gamehall shot``) instead of becoming a message.
+        ``strict``: a command the scene does not have raises UnknownActionError (for scripts
+        such as ``gamehall shot``) instead of becoming a message.
         """
         if self.controller is None:
             return False
+        name = action.strip()
         try:
-            self.controller.perform(action)
+            if name == "help":
+                self.show_help = not self.show_help
+            elif name == "overlay":
+                self.overlay.toggle()
+            elif name == "menu":
+                self.escape()
+            else:
+                table = self.commands()
+                if table is not None:
+                    table.run(name)
+                else:
+                    self.controller.perform(name)  # type: ignore[attr-defined]
         except UnknownActionError:
             if strict:
                 raise
-            self.say(f"unknown action {action!r}", Tone.WARN)
+            self.say(f"unknown command {action!r}", Tone.WARN)
             return False
-        except ValueError as exc:  # illegal actions are the player's, not bugs
+        except ValueError as exc:  # refused or illegal input is the player's, not a bug
             self.say(str(exc), Tone.WARN)
             return False
         finally:
             self._sync_hud()
         return True
+
+    def play(self, action: object) -> bool:
+        """Hand a game action (from a pick or typed text) to the scene; an illegal one
+        becomes a HUD message and changes nothing."""
+        play = getattr(self.controller, "play", None)
+        if play is None:
+            return False
+        try:
+            play(action)
+        except ValueError as exc:
+            self.say(str(exc), Tone.WARN)
+            return False
+        finally:
+            self._sync_hud()
+        return True
+
+    def commands(self) -> CommandTable | None:
+        """The current scene's command table (None for a scene without one)."""
+        getter = getattr(self.controller, "commands", None)
+        return getter() if getter is not None else None
 
     def say(self, text: str, tone: Tone = Tone.INFO, seconds: float = 3.0) -> None:
         """Show a transient message in the banner (screenshots saved, refused input)."""
@@ -324,7 +359,9 @@ class Director:
                 self.perform(spec.action)
             return "hud"
         if self.controller is not None:
-            self.controller.on_pick(self.pick_at(x, y))
+            action = self.controller.on_pick(self.pick_at(x, y))
+            if action is not None:
+                self.play(action)
             self._sync_hud()
         return "scene"
 
@@ -352,7 +389,9 @@ class Director:
             self.escape()
         elif self.overlay.visible and self.overlay.wants_keyboard():
             pass
-        elif self.controller is not None and (action := self.controller.keys().get(name)):
+        elif name == "F1":
+            self.perform("help")
+        elif self.controller is not None and (action := self._keys().get(name)):
             self.perform(action)
         return True  # pyglet's default Esc handler would close the window
 
@@ -409,6 +448,25 @@ class Director:
 
     # -- helpers ----------------------------------------------------------------------------
 
+    def help_text(self) -> str:
+        """The F1 panel: every command of the scene with its key, then the Director's keys."""
+        table = self.commands()
+        if table is not None:
+            return "\n".join(table.help_lines())
+        return self.controller.status().help if self.controller is not None else ""
+
+    def _keys(self) -> dict[str, str]:
+        table = self.commands()
+        if table is not None:
+            return table.keys()
+        return self.controller.keys() if self.controller is not None else {}  # type: ignore[attr-defined]
+
+    def _buttons(self) -> list[Button]:
+        table = self.commands()
+        if table is not None:
+            return table.buttons()
+        return self.controller.buttons() if self.controller is not None else []  # type: ignore[attr-defined]
+
     def pick_at(self, x: float, y: float) -> Node | None:
         if self.scene is None:
             return None
@@ -451,7 +509,9 @@ class Director:
             status = replace(status, counter=f"{status.counter}   {self.fps():.0f} fps")
         if self.toast:
             status = replace(status, banner=self.toast, tone=self.toast_tone)
-        self.hud.set_buttons(self.controller.buttons())
+        if self.show_help:
+            status = replace(status, help=self.help_text())
+        self.hud.set_buttons(self._buttons())
         self.hud.set_status(status)
         anchors = getattr(self.controller, "world_labels", None)
         self.hud.set_world_labels(self._project(anchors()) if anchors is not None else [])

@@ -1,0 +1,138 @@
+"""The game registry: one entry per game, read by the command line, the menu, the settings
+file and the tournament runner, so none of them names a game.
+
+An :class:`Entry` holds the game's id and title, its options schema, how to make its
+:class:`~game.logic.game.Game` and its agents, where its scene controller lives (imported only
+when a window needs it), and its command-line hooks (``solve``, ``bench``, ``tournament``).
+The entries live with their games in ``game/games/`` and are imported on first use; importing
+this module loads no game, no GL and no numba.
+
+A controller is made with a :class:`GameSession`: the checked options, a way to save changed
+ones, and a way to count a finished game in the statistics.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Final, Protocol
+
+from game.logic.options import OptionsSchema
+
+if TYPE_CHECKING:
+    from game.logic.game import Agent, Game
+
+__all__ = ["CliHook", "Entry", "GameSession", "UnknownGameError", "all_entries", "get"]
+
+#: The modules that declare an ``ENTRY``, in menu order.
+ENTRY_MODULES: Final = ("game.games.river", "game.games.reversi", "game.games.grab")
+
+
+class UnknownGameError(ValueError):
+    """A game id that no registry entry has."""
+
+
+class UnknownAgentError(ValueError):
+    """An agent name that a game does not offer."""
+
+
+@dataclass(frozen=True)
+class CliHook:
+    """A command-line command for one game: its help, its flags and what it runs.
+
+    ``run(args, entry)`` returns the exit status; it prints results to stdout, the last line
+    machine-readable (``crossings=11``, ``winrates=...``).
+    """
+
+    help: str
+    add_arguments: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace, Entry], int]
+
+
+class GameSession(Protocol):
+    """What a controller may ask of the program around it."""
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """The options to start with (checked by the entry's schema)."""
+        ...
+
+    def save_options(self, values: Mapping[str, Any]) -> None:
+        """Keep changed options for the next game and the next start."""
+        ...
+
+    def record(
+        self,
+        key: str,
+        *,
+        won: bool,
+        drawn: bool = False,
+        setting: str | None = None,
+        score: int | None = None,
+    ) -> str:
+        """Count a finished game under ``key`` in the statistics; returns a short note for
+        the banner ("Won 3 of 5."), or "" when no statistics are kept."""
+        ...
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One game; see the module docstring.
+
+    ``make_game(options)`` takes checked options. ``agents()`` lists the agent names the game
+    offers with a line each (robots found on disk included); ``make_agent(name, options)``
+    makes one and raises :class:`UnknownAgentError` for an unknown name. ``hint_agent`` is the
+    agent the hint and the computer's default seat use. ``controller`` is ``module:Class``;
+    the class is called with a :class:`GameSession`. ``play_arguments`` adds the flags
+    ``play`` and ``shot`` take beyond the options (``--load``, ``--watch``) and
+    ``play_overrides(args)`` turns them into keyword arguments for the controller.
+    """
+
+    id: str
+    title: str
+    summary: str
+    options: OptionsSchema
+    make_game: Callable[[Mapping[str, Any]], Game[Any]]
+    agents: Callable[[], Mapping[str, str]]
+    make_agent: Callable[[str, Mapping[str, Any]], Agent[Any]]
+    hint_agent: str
+    controller: str
+    picture: str = ""
+    hooks: Mapping[str, CliHook] = field(default_factory=dict)
+    play_arguments: Callable[[argparse.ArgumentParser], None] | None = None
+    play_overrides: Callable[[argparse.Namespace], dict[str, Any]] | None = None
+
+    def controller_class(self) -> Any:
+        """The scene controller's class (imports the GL side)."""
+        module, _, name = self.controller.partition(":")
+        return getattr(importlib.import_module(module), name)
+
+    def game(self, options: Mapping[str, Any] | None = None) -> Game[Any]:
+        """The game with ``options`` (checked; missing ones default)."""
+        return self.make_game(self.options.validate(dict(options or {})))
+
+
+_ENTRIES: dict[str, Entry] | None = None
+
+
+def all_entries() -> list[Entry]:
+    """Every registered game, in menu order."""
+    global _ENTRIES
+    if _ENTRIES is None:
+        entries: dict[str, Entry] = {}
+        for module in ENTRY_MODULES:
+            entry = importlib.import_module(module).ENTRY
+            entries[entry.id] = entry
+        _ENTRIES = entries
+    return list(_ENTRIES.values())
+
+
+def get(game_id: str) -> Entry:
+    """The entry for ``game_id``; raises :class:`UnknownGameError` naming the choices."""
+    for entry in all_entries():
+        if entry.id == game_id:
+            return entry
+    ids = ", ".join(e.id for e in all_entries())
+    raise UnknownGameError(f"no game named {game_id!r}; the games are: {ids}")
