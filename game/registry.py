@@ -24,7 +24,16 @@ from game.logic.options import OptionsSchema
 if TYPE_CHECKING:
     from game.logic.game import Agent, Game
 
-__all__ = ["CliHook", "Entry", "GameSession", "UnknownGameError", "all_entries", "get"]
+__all__ = [
+    "CliHook",
+    "Entry",
+    "GameSession",
+    "MemorySession",
+    "UnknownAgentError",
+    "UnknownGameError",
+    "all_entries",
+    "get",
+]
 
 #: The modules that declare an ``ENTRY``, in menu order.
 ENTRY_MODULES: Final = ("game.games.river", "game.games.reversi", "game.games.grab")
@@ -136,3 +145,31 @@ def get(game_id: str) -> Entry:
             return entry
     ids = ", ".join(e.id for e in all_entries())
     raise UnknownGameError(f"no game named {game_id!r}; the games are: {ids}")
+
+
+@dataclass
+class MemorySession:
+    """A :class:`GameSession` that keeps everything in memory: for tests, scripts and
+    headless runs that must not touch the settings files."""
+
+    options: dict[str, Any] = field(default_factory=dict)
+    saved: list[dict[str, Any]] = field(default_factory=list)
+    records: list[dict[str, Any]] = field(default_factory=list)
+
+    def save_options(self, values: Mapping[str, Any]) -> None:
+        self.options = dict(values)
+        self.saved.append(dict(values))
+
+    def record(
+        self,
+        key: str,
+        *,
+        won: bool,
+        drawn: bool = False,
+        setting: str | None = None,
+        score: int | None = None,
+    ) -> str:
+        self.records.append(
+            {"key": key, "won": won, "drawn": drawn, "setting": setting, "score": score}
+        )
+        return ""
