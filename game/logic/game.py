@@ -153,6 +153,17 @@ class Game(abc.ABC, Generic[A]):
         ``action``), or None when the game has no such rule and the agent's error stands."""
         return None
 
+    def tournament_start(self, rng: random.Random) -> State[A]:
+        """The start of a game between agents (tournaments): varied with ``rng`` where the
+        game's own start never changes (Reversi plays a few random opening moves), so agents
+        that choose deterministically still meet different positions. Default: the start."""
+        return self.initial_state(rng)
+
+    def unfinished_returns(self, state: State[A]) -> tuple[float, ...] | None:
+        """The result of a game stopped before its end (a tournament's step cap) by the
+        game's own rule (MasterGrab ranks the players), or None: no rule, it counts a draw."""
+        return None
+
     def result_text(self, state: State[A]) -> str:
         """A short sentence about the result of a finished game, for banners and logs."""
         scores = state.returns()
