@@ -11,7 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.logic import river
+from game.logic import river, river_rules, river_solver
+from game.logic.game import TERMINAL
 from game.logic.river import (
     Action,
     Board,
@@ -81,8 +82,9 @@ def node(p: int, d: int, side: Side) -> Crossing:
 # --- section 5.4: the 3/3/2 state graph ----------------------------------------------------
 
 
-def test_doctests() -> None:
-    failures, tried = doctest.testmod(river)
+@pytest.mark.parametrize("module", [river, river_rules, river_solver])
+def test_doctests(module: object) -> None:
+    failures, tried = doctest.testmod(module)  # type: ignore[arg-type]
     assert tried > 0
     assert failures == 0
 
@@ -333,7 +335,7 @@ def test_two_priests_first_lose_on_the_left_bank() -> None:
     assert verdict.message == "Devils outnumber priests on the left bank: 3 devils, 1 priest."
     assert state.is_terminal()
     assert state.returns() == (-1.0,)
-    assert state.current_player() == -1
+    assert state.current_player() == TERMINAL
 
 
 def test_lost_message_for_the_right_bank() -> None:
