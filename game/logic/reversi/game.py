@@ -1,0 +1,64 @@
+"""Reversi as a :class:`~game.logic.game.Game`: two seats, Black (0) and White (1).
+
+The states are :class:`~game.logic.reversi.board.Position` values. A side with no legal move
+must pass: :meth:`ReversiGame.forced_action` names that pass, so a
+:class:`~game.logic.match.Match` plays it by itself. ``returns()`` is +1 for the side with
+more discs at the end, -1 for the other, 0 each for a draw.
+
+>>> import random
+>>> game = ReversiGame()
+>>> start = game.initial_state(random.Random(0))
+>>> game.seat_name(start.current_player()), game.forced_action(start)
+('Black', None)
+>>> over = Position.from_text("X" * 40 + "O" * 24 + " O")
+>>> game.result_text(over)
+'Black wins 40–24.'
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from game.logic.game import Game, State
+
+from .board import PASS, Color, Move, Position
+
+__all__ = ["SEAT_COLORS", "ReversiGame"]
+
+#: The colour of each seat: seat 0 is Black, who moves first.
+SEAT_COLORS = (Color.BLACK, Color.WHITE)
+
+
+class ReversiGame(Game[Move]):
+    """The standard game from the standard start (d4 and e5 white, e4 and d5 black)."""
+
+    id = "reversi"
+    title = "Reversi"
+    seats = 2
+    returns_sum = 0.0
+
+    def initial_state(self, rng: random.Random) -> Position:
+        return Position.start()
+
+    def forced_action(self, state: State[Move]) -> Move | None:
+        """:data:`PASS` when it is the only legal move, else None."""
+        return PASS if list(state.legal_actions()) == [PASS] else None
+
+    def result_text(self, state: State[Any]) -> str:
+        """``"Black wins 40–24."`` or ``"Draw, 32–32."`` (the discs on the board)."""
+        position = _position(state)
+        black, white = position.disc_count()
+        if black == white:
+            return f"Draw, {black}–{white}."
+        winner = "Black" if black > white else "White"
+        return f"{winner} wins {max(black, white)}–{min(black, white)}."
+
+    def seat_name(self, seat: int) -> str:
+        return SEAT_COLORS[seat].name.title() if 0 <= seat < 2 else f"seat {seat}"
+
+
+def _position(state: State[Any]) -> Position:
+    if not isinstance(state, Position):
+        raise TypeError(f"a Reversi state is a Position, not {type(state).__name__}")
+    return state

@@ -1,0 +1,369 @@
+"""The compiled midgame search of :mod:`game.logic.reversi.search`: fail-soft negamax PVS.
+
+:func:`pvs` runs under numba with ``nogil``; :func:`game.logic.reversi.search.search` drives
+it (iterative deepening, time, the solver hand-over). It scores from the side to move's view
+in hundredths of a disc, a finished game as ``±WIN + 100 * disc difference``. It shares with
+its driver a transposition table (two numpy arrays, two slots per bucket: one kept by depth,
+one always replaced, both keyed by both bitboards), per-ply scratch arrays and a counter array
+``ctr`` whose slots are :data:`NODES`, :data:`TT_HITS`, :data:`ABORTED`, :data:`NODE_LIMIT`,
+:data:`ROOT_MOVE` and :data:`ROOT_SCORE`. The stop flag, the timer flag and the node limit are
+read every 1024 nodes; once one is up the search sets ``ctr[ABORTED]`` and unwinds.
+
+Move ordering: the table's move first; then, five plies or more from the leaves, the
+evaluation of the position after each move; closer, the moves leaving the opponent the fewest
+replies (corner replies count double) and the least potential mobility; one ply from the
+leaves, square values and a history table.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import numpy as np
+from numba import njit
+
+from . import evaluation, kernels
+from .evaluation import _cache_depends_on, _evaluate
+from .kernels import flips, legal_moves, popcount, potential_mobility
+
+__all__ = [
+    "ABORTED",
+    "INF",
+    "MAX_MOVES",
+    "MAX_PLY",
+    "NODES",
+    "NODE_LIMIT",
+    "ROOT_MOVE",
+    "ROOT_SCORE",
+    "SQUARE_VALUE",
+    "TT_HITS",
+    "WIN",
+    "pvs",
+]
+
+#: A terminal score is ``±WIN + 100 * disc difference``: any won game ranks above any heuristic
+#: score, and bigger wins above smaller ones.
+WIN: Final = 1 << 20
+INF: Final = 1 << 28
+_EVAL_CAP: Final = WIN - 10_000
+MAX_PLY: Final = 128
+MAX_MOVES: Final = 40
+_CHECK_EVERY: Final = 1023  # mask: the stop flags are read every 1024 nodes
+
+# Bound types stored in the table.
+_EXACT: Final = 0
+_LOWER: Final = 1
+_UPPER: Final = 2
+
+# Counter slots in the ``ctr`` array shared with the compiled search.
+NODES: Final = 0
+TT_HITS: Final = 1
+ABORTED: Final = 2
+NODE_LIMIT: Final = 3
+ROOT_MOVE: Final = 4
+ROOT_SCORE: Final = 5
+
+_U0: Final = np.uint64(0)
+_U1: Final = np.uint64(1)
+_CORNERS: Final = np.uint64(0x8100000000000081)
+_HASH_P: Final = np.uint64(0x9E3779B97F4A7C15)
+_HASH_O: Final = np.uint64(0xC2B2AE3D27D4EB4F)
+
+#: Static square values, used to order moves near the leaves and to break ties.
+SQUARE_VALUE: Final = np.array(
+    [
+        [100, -20, 10, 5, 5, 10, -20, 100],
+        [-20, -50, -2, -2, -2, -2, -50, -20],
+        [10, -2, 1, 1, 1, 1, -2, 10],
+        [5, -2, 1, 0, 0, 1, -2, 5],
+        [5, -2, 1, 0, 0, 1, -2, 5],
+        [10, -2, 1, 1, 1, 1, -2, 10],
+        [-20, -50, -2, -2, -2, -2, -50, -20],
+        [100, -20, 10, 5, 5, 10, -20, 100],
+    ],
+    dtype=np.int64,
+).reshape(64)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _terminal(p: np.uint64, o: np.uint64) -> int:  # pragma: no cover - compiled
+    """Score of a finished game: ±WIN plus 100 per disc of margin, empties to the winner."""
+    mine = popcount(p)
+    theirs = popcount(o)
+    empties = 64 - mine - theirs
+    if mine > theirs:
+        return WIN + 100 * (mine - theirs + empties)
+    if mine < theirs:
+        return -WIN - 100 * (theirs - mine + empties)
+    return 0
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _slot(keys: np.ndarray, p: np.uint64, o: np.uint64) -> np.int64:  # pragma: no cover
+    h = p * _HASH_P ^ (o * _HASH_O)
+    h ^= h >> np.uint64(31)
+    mask = np.uint64(keys.shape[0] - 2)  # even slots: the first of each two-slot bucket
+    return np.int64(h & mask)
+
+
+@njit(cache=True, nogil=True)
+def pvs(  # pragma: no cover - compiled
+    p: np.uint64,
+    o: np.uint64,
+    depth: int,
+    alpha: int,
+    beta: int,
+    ply: int,
+    keys: np.ndarray,
+    info: np.ndarray,
+    generation: int,
+    ctr: np.ndarray,
+    stop: np.ndarray,
+    timer: np.ndarray,
+    w: np.ndarray,
+    moves_buf: np.ndarray,
+    order_buf: np.ndarray,
+    child_p: np.ndarray,
+    child_o: np.ndarray,
+    history: np.ndarray,
+    pv: np.ndarray,
+    pv_len: np.ndarray,
+) -> int:
+    """Fail-soft negamax PVS. Returns 0 (meaningless) once ``ctr[ABORTED]`` is set."""
+    ctr[NODES] += 1
+    if ctr[NODES] & _CHECK_EVERY == 0 and (
+        stop[0] != 0 or timer[0] != 0 or ctr[NODES] >= ctr[NODE_LIMIT]
+    ):
+        ctr[ABORTED] = 1
+    if ctr[ABORTED] != 0:
+        return 0
+    pv_len[ply] = ply
+    if p == _U0 or o == _U0 or (p | o) == ~_U0:
+        return _terminal(p, o)
+    if depth <= 0 or ply >= MAX_PLY - 1:
+        v = _evaluate(p, o, w)
+        if v > _EVAL_CAP:
+            return _EVAL_CAP
+        if v < -_EVAL_CAP:
+            return -_EVAL_CAP
+        return v
+
+    # Table probe.
+    slot = _slot(keys, p, o)
+    hit = np.int64(-1)
+    if keys[slot, 0] == p and keys[slot, 1] == o and info[slot, 1] >= 0:
+        hit = slot
+    elif keys[slot + 1, 0] == p and keys[slot + 1, 1] == o and info[slot + 1, 1] >= 0:
+        hit = slot + 1
+    tt_move = -1
+    if hit >= 0:
+        ctr[TT_HITS] += 1
+        tt_move = info[hit, 3]
+        if ply > 0 and info[hit, 1] >= depth:
+            s = int(info[hit, 0])
+            kind = info[hit, 2]
+            if kind == _EXACT:
+                return s
+            if kind == _LOWER and s >= beta:
+                return s
+            if kind == _UPPER and s <= alpha:
+                return s
+
+    moves = legal_moves(p, o)
+    if moves == _U0:
+        if legal_moves(o, p) == _U0:
+            return _terminal(p, o)
+        s = -pvs(
+            o,
+            p,
+            depth,
+            -beta,
+            -alpha,
+            ply + 1,
+            keys,
+            info,
+            generation,
+            ctr,
+            stop,
+            timer,
+            w,
+            moves_buf,
+            order_buf,
+            child_p,
+            child_o,
+            history,
+            pv,
+            pv_len,
+        )
+        pv[ply, ply] = 64
+        for i in range(ply + 1, pv_len[ply + 1]):
+            pv[ply, i] = pv[ply + 1, i]
+        pv_len[ply] = max(pv_len[ply + 1], ply + 1)
+        return s
+
+    # Generate and score the moves.
+    n = 0
+    m = moves
+    while m != _U0:
+        low = m & (~m + _U1)
+        sq = popcount(low - _U1)
+        m ^= low
+        f = flips(p, o, sq)
+        np_ = o & ~f  # the opponent's discs after the move: they move next
+        no_ = p | f | low
+        child_p[ply, n] = np_
+        child_o[ply, n] = no_
+        moves_buf[ply, n] = sq
+        if sq == tt_move:
+            score = 1 << 40
+        elif depth >= 5:
+            score = -_evaluate(np_, no_, w) * 4
+        elif depth >= 2:
+            replies = legal_moves(np_, no_)
+            mob = popcount(replies) + popcount(replies & _CORNERS)
+            score = -(mob * 16 + potential_mobility(np_, no_)) * 64 + SQUARE_VALUE[sq] * 4
+        else:
+            score = SQUARE_VALUE[sq] * 64 + history[sq]
+        order_buf[ply, n] = score
+        n += 1
+
+    alpha0 = alpha
+    best = -INF
+    best_move = -1
+    for i in range(n):
+        # Selection sort step: bring the best-scored remaining move to position i.
+        k = i
+        for j in range(i + 1, n):
+            if order_buf[ply, j] > order_buf[ply, k]:
+                k = j
+        if k != i:
+            order_buf[ply, i], order_buf[ply, k] = order_buf[ply, k], order_buf[ply, i]
+            moves_buf[ply, i], moves_buf[ply, k] = moves_buf[ply, k], moves_buf[ply, i]
+            child_p[ply, i], child_p[ply, k] = child_p[ply, k], child_p[ply, i]
+            child_o[ply, i], child_o[ply, k] = child_o[ply, k], child_o[ply, i]
+        sq = moves_buf[ply, i]
+        cp = child_p[ply, i]
+        co = child_o[ply, i]
+        if i == 0:
+            s = -pvs(
+                cp,
+                co,
+                depth - 1,
+                -beta,
+                -alpha,
+                ply + 1,
+                keys,
+                info,
+                generation,
+                ctr,
+                stop,
+                timer,
+                w,
+                moves_buf,
+                order_buf,
+                child_p,
+                child_o,
+                history,
+                pv,
+                pv_len,
+            )
+        else:
+            s = -pvs(
+                cp,
+                co,
+                depth - 1,
+                -alpha - 1,
+                -alpha,
+                ply + 1,
+                keys,
+                info,
+                generation,
+                ctr,
+                stop,
+                timer,
+                w,
+                moves_buf,
+                order_buf,
+                child_p,
+                child_o,
+                history,
+                pv,
+                pv_len,
+            )
+            if ctr[ABORTED] == 0 and s > alpha and s < beta:
+                if ply == 0:
+                    # Proven better than the best so far, even if the re-search is cut short.
+                    ctr[ROOT_MOVE] = sq
+                    ctr[ROOT_SCORE] = s
+                s = -pvs(
+                    cp,
+                    co,
+                    depth - 1,
+                    -beta,
+                    -s,
+                    ply + 1,
+                    keys,
+                    info,
+                    generation,
+                    ctr,
+                    stop,
+                    timer,
+                    w,
+                    moves_buf,
+                    order_buf,
+                    child_p,
+                    child_o,
+                    history,
+                    pv,
+                    pv_len,
+                )
+        if ctr[ABORTED] != 0:
+            return 0
+        if s > best:
+            best = s
+            best_move = sq
+            if s > alpha:
+                alpha = s
+                pv[ply, ply] = sq
+                for t in range(ply + 1, pv_len[ply + 1]):
+                    pv[ply, t] = pv[ply + 1, t]
+                pv_len[ply] = max(pv_len[ply + 1], ply + 1)
+                if ply == 0:
+                    ctr[ROOT_MOVE] = sq
+                    ctr[ROOT_SCORE] = s
+                if s >= beta:
+                    history[sq] += depth * depth
+                    if history[sq] > 1 << 20:
+                        for t in range(64):
+                            history[t] >>= 1
+                    break
+
+    # Store: the slot kept by depth unless the entry there is deeper and from this search.
+    if best <= alpha0:
+        kind = _UPPER
+    elif best >= beta:
+        kind = _LOWER
+    else:
+        kind = _EXACT
+    same = keys[slot, 0] == p and keys[slot, 1] == o
+    if same or info[slot, 1] <= depth or info[slot, 4] != generation:
+        target = slot
+        if not same and info[slot, 1] >= 0:
+            # The entry pushed out of the depth slot moves to the always-replace slot.
+            keys[slot + 1, 0] = keys[slot, 0]
+            keys[slot + 1, 1] = keys[slot, 1]
+            for t in range(5):
+                info[slot + 1, t] = info[slot, t]
+    else:
+        target = slot + 1
+    keys[target, 0] = p
+    keys[target, 1] = o
+    info[target, 0] = best
+    info[target, 1] = depth
+    info[target, 2] = kind
+    info[target, 3] = best_move
+    info[target, 4] = generation
+    return best
+
+
+_cache_depends_on(__name__, kernels, evaluation)
