@@ -198,6 +198,25 @@ def test_draw_graph_in_panel(gl: GL, overlay: DebugOverlay) -> None:
 
 
 @pytest.mark.gl
+def test_panel_text_has_every_glyph_it_uses(gl: GL, overlay: DebugOverlay) -> None:
+    """Arrows, dashes and the ellipsis the controllers write are drawn, not shown as "?"."""
+    from imgui_bundle import imgui
+
+    text = "Robot1 vs Robot2: wins 7 3→5 from 4→1, 6−2 – thinking…"
+    missing: list[str] = []
+
+    def panel() -> None:
+        imgui.text(text)
+        font = imgui.get_font()
+        missing.extend(c for c in sorted(set(text)) if not font.is_glyph_in_font(ord(c)))
+
+    overlay.toggle()
+    frame(gl, overlay, panel)
+    assert overlay.panel_error is None
+    assert missing == []
+
+
+@pytest.mark.gl
 def test_failing_panel_is_contained(gl: GL, overlay: DebugOverlay) -> None:
     from imgui_bundle import imgui
 

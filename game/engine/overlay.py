@@ -1,12 +1,9 @@
-"""The debug overlay (F3): an imgui-bundle UI drawn by a small ModernGL renderer of our own.
+"""The debug overlay (F3): frame statistics and the controller's panel in Dear ImGui windows.
 
-imgui-bundle's bundled renderers need PyOpenGL, so this module carries its own: one shader, one
-dynamic vertex buffer and one dynamic index buffer, uploaded once per frame, and the textures
-Dear ImGui asks for through its 1.92 texture protocol (``ImTextureData`` with status
-WantCreate / WantUpdates / WantDestroy; the font atlas is one of them and grows on demand).
-
-``imgui_bundle`` is imported lazily, on the first :meth:`DebugOverlay.draw`, so importing this
-module stays cheap and works where imgui-bundle is missing.
+The imgui frames are drawn by :class:`game.engine.imgui_renderer.ImguiRenderer`; helpers for
+panels (``draw_graph``) live in :mod:`game.engine.overlay_widgets`. ``imgui_bundle`` is imported
+lazily, on the first :meth:`DebugOverlay.draw`, so importing this module stays cheap and works
+where imgui-bundle is missing.
 
 Input comes in pyglet conventions (window pixels, origin bottom-left; buttons 1 left, 2 middle,
 4 right). A press consumed by the overlay (it landed on an overlay window) is not for the game,
@@ -16,45 +13,22 @@ and neither is the matching release.
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import logging
 import math
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import moderngl
 import numpy as np
 
+from game.engine.imgui_renderer import ImguiRenderer, imgui_module
+from game.engine.overlay_widgets import col32, draw_graph
+
 log = logging.getLogger(__name__)
 
 __all__ = ["DebugOverlay", "FrameStats", "draw_graph"]
-
-_VERTEX_SHADER = """
-#version 330 core
-uniform vec4 u_transform;  // xy: scale, zw: translate (imgui display coords -> clip space)
-in vec2 in_pos;
-in vec2 in_uv;
-in vec4 in_col;
-out vec2 v_uv;
-out vec4 v_col;
-void main() {
-    v_uv = in_uv;
-    v_col = in_col;
-    gl_Position = vec4(in_pos * u_transform.xy + u_transform.zw, 0.0, 1.0);
-}
-"""
-
-_FRAGMENT_SHADER = """
-#version 330 core
-uniform sampler2D u_texture;
-in vec2 v_uv;
-in vec4 v_col;
-out vec4 f_color;
-void main() {
-    f_color = v_col * texture(u_texture, v_uv);
-}
-"""
 
 # pyglet mouse button -> Dear ImGui mouse button (0 left, 1 right, 2 middle)
 _IMGUI_BUTTON = {1: 0, 4: 1, 2: 2}
@@ -63,18 +37,9 @@ _WINDOW_MARGIN = 10.0
 _WINDOW_ALPHA = 0.80
 _FONT_SIZE = 15.0
 _DEBUG_TITLE = "Gamehall debug"
-
-
-def _imgui() -> Any:
-    """Import imgui-bundle's imgui module (only when the overlay is first used)."""
-    from imgui_bundle import imgui
-
-    return imgui
-
-
-def _col32(r: int, g: int, b: int, a: int = 255) -> int:
-    """Pack an RGBA colour the way ImDrawList wants it (IM_COL32)."""
-    return (a << 24) | (b << 16) | (g << 8) | r
+#: The default font covers ASCII and Latin-1 only; this font, shipped with imgui-bundle, is merged
+#: into it so the arrows, dashes and ellipsis the panels write are drawn instead of "?".
+_FALLBACK_FONT = Path("assets", "fonts", "Inconsolata-Medium.ttf")
 
 
 @dataclass
@@ -107,12 +72,7 @@ class DebugOverlay:
         self._fb_size: tuple[int, int] = (1, 1)
         self._panel_width = 0.0  # the window width the game panel was last placed for
         self._imgui_ctx: Any = None
-        self._program: moderngl.Program | None = None
-        self._vbo: moderngl.Buffer | None = None
-        self._ibo: moderngl.Buffer | None = None
-        self._vao: moderngl.VertexArray | None = None
-        self._sampler: moderngl.Sampler | None = None
-        self._textures: dict[int, moderngl.Texture] = {}  # imgui textures by GL name
+        self._renderer: ImguiRenderer | None = None
         self._window_size: tuple[int, int] = (0, 0)
         self._mouse: tuple[float, float] | None = None  # last pointer position, pyglet coords
         self._captured: set[int] = set()  # pyglet buttons whose press the overlay took
@@ -243,31 +203,25 @@ class DebugOverlay:
                 self._build_frame(imgui, stats, panel, panel_title)
             self._frames += 1
             self._rects = self._window_rects(imgui)
-            self._sync_textures(imgui)
-            return self._render(imgui.get_draw_data(), fbo)
+            assert self._renderer is not None
+            self._renderer.sync_textures(imgui)
+            return self._renderer.render(imgui.get_draw_data(), fbo, self._fb_size)
 
     def release(self) -> None:
         """Free the GL objects and the imgui context. The overlay can be drawn again later."""
         imgui_ctx, self._imgui_ctx = self._imgui_ctx, None
+        renderer, self._renderer = self._renderer, None
         if imgui_ctx is not None:
-            imgui = _imgui()
+            imgui = imgui_module()
             previous = imgui.get_current_context()
             imgui.set_current_context(imgui_ctx)
-            for tex in imgui.get_platform_io().textures:
-                if tex.status != imgui.ImTextureStatus.destroyed:
-                    tex.set_tex_id(0)
-                    tex.status = imgui.ImTextureStatus.destroyed
-            imgui.get_io().backend_flags &= ~imgui.BackendFlags_.renderer_has_textures
+            if renderer is not None:
+                renderer.release(imgui)
             imgui.destroy_context(imgui_ctx)
             if previous is not None and previous is not imgui_ctx:
                 imgui.set_current_context(previous)
-        for texture in self._textures.values():
-            texture.release()
-        self._textures.clear()
-        for obj in (self._vao, self._vbo, self._ibo, self._program, self._sampler):
-            if obj is not None:
-                obj.release()
-        self._vao = self._vbo = self._ibo = self._program = self._sampler = None
+        elif renderer is not None:
+            renderer.release()
         self._rects = []
         self._captured.clear()
         self._imgui_down.clear()
@@ -280,7 +234,7 @@ class DebugOverlay:
     @contextlib.contextmanager
     def _current(self) -> Iterator[Any]:
         """Make our imgui context current for the block (others may own contexts too)."""
-        imgui = _imgui()
+        imgui = imgui_module()
         previous = imgui.get_current_context()
         imgui.set_current_context(self._imgui_ctx)
         try:
@@ -299,7 +253,7 @@ class DebugOverlay:
     def _ensure_created(self) -> None:
         if self._imgui_ctx is not None:
             return
-        imgui = _imgui()
+        imgui = imgui_module()
         previous = imgui.get_current_context()
         self._imgui_ctx = imgui.create_context()
         imgui.set_current_context(self._imgui_ctx)
@@ -312,7 +266,7 @@ class DebugOverlay:
             platform_io = imgui.get_platform_io()
             platform_io.renderer_texture_max_width = max_size
             platform_io.renderer_texture_max_height = max_size
-            io.fonts.add_font_default_vector()
+            _load_fonts(imgui)
             imgui.style_colors_dark()
             style = imgui.get_style()
             style.font_size_base = _FONT_SIZE
@@ -324,23 +278,7 @@ class DebugOverlay:
         finally:
             if previous is not None:
                 imgui.set_current_context(previous)
-
-        ctx = self.ctx
-        self._program = ctx.program(vertex_shader=_VERTEX_SHADER, fragment_shader=_FRAGMENT_SHADER)
-        sampler_uniform = self._program["u_texture"]
-        assert isinstance(sampler_uniform, moderngl.Uniform)
-        sampler_uniform.value = 0
-        self._vbo = ctx.buffer(reserve=64 * 1024, dynamic=True)
-        self._ibo = ctx.buffer(reserve=32 * 1024, dynamic=True)
-        self._vao = ctx.vertex_array(
-            self._program,
-            [(self._vbo, "2f 2f 4f1", "in_pos", "in_uv", "in_col")],
-            index_buffer=self._ibo,
-            index_element_size=4,
-        )
-        self._sampler = ctx.sampler(
-            filter=(moderngl.LINEAR, moderngl.LINEAR), repeat_x=False, repeat_y=False
-        )
+        self._renderer = ImguiRenderer(self.ctx)
 
     # ------------------------------------------------------------------ internals: UI
     def _build_frame(
@@ -440,7 +378,7 @@ class DebugOverlay:
         y0, y1 = lo.y + pad.y, hi.y - pad.y
         y = y1 - (y1 - y0) * (ms / top)
         imgui.get_window_draw_list().add_line(
-            (lo.x + pad.x, y), (hi.x - pad.x, y), _col32(120, 220, 120, 110), 1.0
+            (lo.x + pad.x, y), (hi.x - pad.x, y), col32(120, 220, 120, 110), 1.0
         )
 
     def _panel_window(self, imgui: Any, panel: Callable[[], None], title: str) -> None:
@@ -506,272 +444,21 @@ class DebugOverlay:
             rects.append((x, y, x + window.size.x, y + window.size.y))
         return rects
 
-    # ------------------------------------------------------------------ internals: textures
-    def _sync_textures(self, imgui: Any) -> None:
-        """Honour imgui's texture requests (font atlas creation, glyph uploads, destruction)."""
-        status = imgui.ImTextureStatus
-        for tex in imgui.get_platform_io().textures:
-            state = tex.status
-            if state == status.want_create:
-                self._create_texture(imgui, tex)
-            elif state == status.want_updates:
-                self._update_texture(tex)
-                tex.status = status.ok
-            elif state == status.want_destroy:
-                texture = self._textures.pop(int(tex.tex_id), None)
-                if texture is not None:
-                    texture.release()
-                tex.set_tex_id(0)
-                tex.status = status.destroyed
 
-    def _create_texture(self, imgui: Any, tex: Any) -> None:
-        components = 1 if tex.format == imgui.ImTextureFormat.alpha8 else 4
-        pixels = tex.get_pixels_array()
-        texture = self.ctx.texture((tex.width, tex.height), components, pixels, alignment=1)
-        if components == 1:
-            texture.swizzle = "111R"  # alpha-only atlas: white, coverage in alpha
-        texture.filter = (moderngl.LINEAR, moderngl.LINEAR)
-        texture.repeat_x = texture.repeat_y = False
-        self._textures[texture.glo] = texture
-        tex.set_tex_id(texture.glo)
-        tex.status = imgui.ImTextureStatus.ok
+def _load_fonts(imgui: Any) -> None:
+    """The default font, with the fallback font merged in for the glyphs it lacks.
 
-    def _update_texture(self, tex: Any) -> None:
-        texture = self._textures.get(int(tex.tex_id))
-        if texture is None:
-            return
-        bpp = int(tex.bytes_per_pixel)
-        pixels = tex.get_pixels_array().reshape(tex.height, tex.width, bpp)
-        for rect in tex.updates:
-            x, y, w, h = int(rect.x), int(rect.y), int(rect.w), int(rect.h)
-            if w <= 0 or h <= 0:
-                continue
-            block = np.ascontiguousarray(pixels[y : y + h, x : x + w])
-            texture.write(block, viewport=(x, y, w, h), alignment=1)
-
-    # ------------------------------------------------------------------ internals: GL
-    def _render(self, draw_data: Any, fbo: moderngl.Framebuffer) -> int:
-        if draw_data is None or draw_data.total_idx_count <= 0:
-            return 0
-        assert self._vbo is not None and self._ibo is not None and self._vao is not None
-        assert self._program is not None and self._sampler is not None
-        imgui = _imgui()
-        vertex_size = int(imgui.VERTEX_SIZE)
-        index_dtype = np.uint16 if int(imgui.INDEX_SIZE) == 2 else np.uint32
-
-        # One upload per frame: all draw lists back to back, indices rebased to 32 bits.
-        lists = list(draw_data.cmd_lists)
-        vertices: list[bytes] = []
-        indices: list[np.ndarray] = []
-        first_index: list[int] = []
-        base_vertex = base_index = 0
-        for draw_list in lists:
-            n_vtx = draw_list.vtx_buffer.size()
-            n_idx = draw_list.idx_buffer.size()
-            vertices.append(
-                ctypes.string_at(draw_list.vtx_buffer.data_address(), n_vtx * vertex_size)
-            )
-            raw = ctypes.string_at(
-                draw_list.idx_buffer.data_address(), n_idx * index_dtype().itemsize
-            )
-            indices.append(np.frombuffer(raw, dtype=index_dtype).astype(np.uint32) + base_vertex)
-            first_index.append(base_index)
-            base_vertex += n_vtx
-            base_index += n_idx
-        vertex_bytes = b"".join(vertices)
-        index_bytes = np.concatenate(indices).tobytes()
-        self._upload(self._vbo, vertex_bytes)
-        self._upload(self._ibo, index_bytes)
-
-        ctx = self.ctx
-        fb_w, fb_h = self._fb_size
-        fbo.use()
-        ctx.viewport = (0, 0, fb_w, fb_h)
-        ctx.enable_only(moderngl.BLEND)
-        ctx.blend_equation = (moderngl.FUNC_ADD, moderngl.FUNC_ADD)
-        # separate alpha factors (the stubs only know the 2-tuple form)
-        ctx.blend_func = (  # type: ignore[assignment]
-            moderngl.SRC_ALPHA,
-            moderngl.ONE_MINUS_SRC_ALPHA,
-            moderngl.ONE,
-            moderngl.ONE_MINUS_SRC_ALPHA,
-        )
-        ctx.wireframe = False
-
-        left, top = draw_data.display_pos.x, draw_data.display_pos.y
-        width, height = draw_data.display_size.x, draw_data.display_size.y
-        sx, sy = 2.0 / width, -2.0 / height
-        transform = self._program["u_transform"]
-        assert isinstance(transform, moderngl.Uniform)
-        transform.value = (sx, sy, -1.0 - left * sx, 1.0 - top * sy)
-        scale_x, scale_y = fb_w / width, fb_h / height
-        self._sampler.use(0)
-
-        calls = 0
-        bound = -1
-        try:
-            for draw_list, start in zip(lists, first_index, strict=True):
-                for cmd in draw_list.cmd_buffer:
-                    count = int(cmd.elem_count)
-                    if count <= 0:
-                        continue
-                    clip = cmd.clip_rect
-                    x0 = max(0.0, (clip.x - left) * scale_x)
-                    y0 = max(0.0, (clip.y - top) * scale_y)
-                    x1 = min(float(fb_w), (clip.z - left) * scale_x)
-                    y1 = min(float(fb_h), (clip.w - top) * scale_y)
-                    if x1 <= x0 or y1 <= y0:
-                        continue
-                    tex_id = int(cmd.tex_ref.get_tex_id())
-                    texture = self._textures.get(tex_id)
-                    if texture is None:
-                        continue  # not one of ours (foreign texture ids are not supported)
-                    if tex_id != bound:
-                        texture.use(0)
-                        bound = tex_id
-                    ctx.scissor = (int(x0), int(fb_h - y1), int(x1 - x0 + 0.5), int(y1 - y0 + 0.5))
-                    self._vao.render(
-                        moderngl.TRIANGLES, vertices=count, first=start + int(cmd.idx_offset)
-                    )
-                    calls += 1
-        finally:
-            ctx.scissor = None
-            self._sampler.clear(0)
-        return calls
-
-    @staticmethod
-    def _upload(buffer: moderngl.Buffer, data: bytes) -> None:
-        """Write a frame's data, orphaning the old storage (growing it when too small)."""
-        size = len(data)
-        if size > buffer.size:
-            buffer.orphan(max(size, buffer.size * 2))
-        else:
-            buffer.orphan()
-        buffer.write(data)
-
-
-# ---------------------------------------------------------------------- helpers for panels
-_GRAPH_BG = _col32(20, 24, 32, 170)
-_GRAPH_BORDER = _col32(90, 100, 120, 160)
-_GRAPH_EDGE = _col32(140, 150, 170, 150)
-_GRAPH_EDGE_HINT = _col32(80, 220, 255, 230)
-_GRAPH_NODE = _col32(105, 120, 150, 255)
-_GRAPH_NODE_RIM = _col32(15, 18, 24, 255)
-_GRAPH_CURRENT = _col32(255, 200, 40, 255)
-_GRAPH_GOAL = _col32(70, 200, 90, 255)
-_GRAPH_HIGHLIGHT = _col32(80, 220, 255, 255)
-_GRAPH_HOVER = _col32(255, 255, 255, 230)
-_GRAPH_LABEL = _col32(200, 205, 215, 220)
-_GRAPH_LABEL_BG = _col32(20, 24, 32, 190)
-
-
-def draw_graph(
-    nodes: Sequence[tuple[float, float]],
-    edges: Sequence[tuple[int, int]],
-    *,
-    labels: Sequence[str] = (),
-    current: int | None = None,
-    goal: Iterable[int] = (),
-    highlight: Iterable[int] = (),
-    size: tuple[float, float] = (320, 220),
-) -> None:
-    """Draw a node-link diagram in the current imgui window (call it inside a panel).
-
-    ``nodes`` are positions in 0..1 x 0..1 with (0, 0) at the top-left of a region of ``size``
-    pixels reserved at the cursor. The ``current`` node is filled bright yellow, ``goal`` nodes
-    green, ``highlight`` nodes (e.g. the optimal next states) get a cyan ring and so does the
-    edge to them from the current node. ``labels`` (one per node, may be shorter) are written
-    small beside the nodes; hovering a node shows its label as a tooltip.
+    Dear ImGui 1.92 loads glyphs on demand, so merging costs nothing until a panel writes a
+    character outside ASCII.
     """
-    imgui = _imgui()
-    count = len(nodes)
-    for a, b in edges:
-        if not (0 <= a < count and 0 <= b < count):
-            raise ValueError(f"draw_graph: edge ({a}, {b}) names a node outside 0..{count - 1}")
-    if current is not None and not 0 <= current < count:
-        raise ValueError(f"draw_graph: current node {current} is outside 0..{count - 1}")
-    goals = set(goal)
-    hints = set(highlight)
+    import imgui_bundle
 
-    width, height = float(size[0]), float(size[1])
-    origin = imgui.get_cursor_screen_pos()
-    ox, oy = origin.x, origin.y
-    imgui.dummy((width, height))
-    region_hovered = imgui.is_item_hovered()
-
-    radius = max(3.0, min(7.0, min(width, height) / 30.0))
-    pad = radius + 5.0
-    span_x, span_y = max(width - 2 * pad, 1.0), max(height - 2 * pad, 1.0)
-    points = [
-        (
-            ox + pad + min(max(float(u), 0.0), 1.0) * span_x,
-            oy + pad + min(max(float(v), 0.0), 1.0) * span_y,
-        )
-        for u, v in nodes
-    ]
-
-    hovered: int | None = None
-    if region_hovered and points:
-        mouse = imgui.get_mouse_pos()
-        best = (radius + 4.0) ** 2
-        for i, (x, y) in enumerate(points):
-            d2 = (x - mouse.x) ** 2 + (y - mouse.y) ** 2
-            if d2 <= best:
-                best, hovered = d2, i
-
-    dl = imgui.get_window_draw_list()
-    dl.push_clip_rect((ox, oy), (ox + width, oy + height), True)
-    try:
-        dl.add_rect_filled((ox, oy), (ox + width, oy + height), _GRAPH_BG, 4.0)
-        dl.add_rect((ox, oy), (ox + width, oy + height), _GRAPH_BORDER, 4.0)
-        for a, b in edges:
-            dl.add_line(points[a], points[b], _GRAPH_EDGE, 1.2)
-        if current is not None:
-            for a, b in edges:
-                other = b if a == current else a if b == current else None
-                if other is not None and other in hints:
-                    dl.add_line(points[current], points[other], _GRAPH_EDGE_HINT, 2.5)
-
-        font = imgui.get_font()
-        font_size = max(imgui.get_font_size() * 0.8, 8.0)
-        font_scale = font_size / imgui.get_font_size()
-        for i, (x, y) in enumerate(points):
-            r = radius * 1.35 if i == current else radius
-            fill = _GRAPH_NODE
-            if i in goals:
-                fill = _GRAPH_GOAL
-            if i == current:
-                fill = _GRAPH_CURRENT
-            dl.add_circle_filled((x, y), r, fill)
-            dl.add_circle((x, y), r, _GRAPH_NODE_RIM, 0, 1.0)
-            if i == current and i in goals:
-                dl.add_circle((x, y), r + 2.5, _GRAPH_GOAL, 0, 2.0)
-            if i in hints:
-                dl.add_circle((x, y), r + 3.5, _GRAPH_HIGHLIGHT, 0, 2.0)
-            if i == hovered:
-                dl.add_circle((x, y), r + 6.0, _GRAPH_HOVER, 0, 1.5)
-            if i < len(labels) and labels[i]:
-                text_w = imgui.calc_text_size(labels[i]).x * font_scale
-                tx = x + r + 6.0
-                if tx + text_w > ox + width - 2.0:  # no room on the right: write it on the left
-                    tx = x - r - 6.0 - text_w
-                ty = y - font_size * 0.5
-                dl.add_rect_filled(
-                    (tx - 1.0, ty), (tx + text_w + 1.0, ty + font_size), _GRAPH_LABEL_BG, 2.0
-                )
-                dl.add_text(font, font_size, (tx, ty), _GRAPH_LABEL, labels[i])
-    finally:
-        dl.pop_clip_rect()
-
-    if hovered is not None:
-        text = labels[hovered] if hovered < len(labels) and labels[hovered] else f"node {hovered}"
-        tags = [
-            tag
-            for tag, on in (
-                ("current", hovered == current),
-                ("goal", hovered in goals),
-                ("hint", hovered in hints),
-            )
-            if on
-        ]
-        imgui.set_tooltip(f"{text}  ({', '.join(tags)})" if tags else text)
+    fonts = imgui.get_io().fonts
+    fonts.add_font_default_vector()
+    path = Path(imgui_bundle.__file__).parent / _FALLBACK_FONT
+    if not path.is_file():
+        log.warning("debug overlay: %s is missing; characters outside ASCII show as '?'", path)
+        return
+    config = imgui.ImFontConfig()
+    config.merge_mode = True
+    fonts.add_font_from_file_ttf(str(path), 0.0, config)
