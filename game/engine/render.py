@@ -3,7 +3,7 @@
 Every mesh lives in one vertex buffer; every frame the visible nodes become one instance
 buffer sorted by mesh and one indirect buffer with a command per mesh, so the shadow pass and
 the scene pass are each a single multi-draw call whatever the number of meshes and pieces.
-Each pass sets its own GL state (STYLE.md habit 6).
+Each pass sets its own GL state and never relies on what pyglet, imgui or another pass left.
 """
 
 from __future__ import annotations

@@ -1,9 +1,8 @@
 """Composable timed tweens: movement and turns that play out over several frames.
 
-After Panda3D's intervals, cocos2d's tweens and the Unity "SSAction" manager. A tween is
-advanced with :meth:`Tween.step` by the frame time ``dt``; when it finishes before using all of
-``dt`` it returns the leftover, so a :class:`Sequence` hands that time to its next child in the
-same frame and chained moves keep their pace. :class:`TweenManager` runs any number of
+A tween is advanced with :meth:`Tween.step` by the frame time ``dt``; when it finishes before
+using all of ``dt`` it returns the leftover, so a :class:`Sequence` hands that time to its next
+child in the same frame and chained moves keep their pace. :class:`TweenManager` runs any number of
 top-level tweens at once::
 
     manager = TweenManager()
