@@ -12,9 +12,17 @@ if TYPE_CHECKING:
     import moderngl
     import pyglet.window
 
+
+def _command() -> str:
+    """The gamehall command as it was typed (``.venv/bin/gamehall`` is not on PATH)."""
+    argv0 = sys.argv[0] if sys.argv else ""
+    return argv0 if os.path.basename(argv0) == "gamehall" else "gamehall"
+
+
 NO_DISPLAY_MESSAGE = (
-    "gamehall: no display found. Run it under a virtual screen with "
-    "`xvfb-run -a gamehall play`, or render a picture with `gamehall shot river --out river.png`."
+    f"gamehall: no display found. Run it under a virtual screen with `xvfb-run -a {_command()}"
+    " play` (xvfb-run is in the xvfb package), or render a picture with"
+    f" `{_command()} shot river --out river.png`."
 )
 
 
