@@ -1,4 +1,4 @@
-"""The logic layer imports no window, GL, engine or controller code (DESIGN.md, STYLE.md 1)."""
+"""The logic layer imports no window, GL, engine or controller code, in a fresh interpreter."""
 
 from __future__ import annotations
 
