@@ -13,21 +13,58 @@ more discs at the end, -1 for the other, 0 each for a draw.
 >>> over = Position.from_text("X" * 40 + "O" * 24 + " O")
 >>> game.result_text(over)
 'Black wins 40–24.'
+>>> len(game.tournament_start(random.Random(1)).legal_moves()) > 0
+True
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 from game.logic.game import Game, State
+from game.logic.options import Option, OptionsSchema
 
+from . import LEVELS
 from .board import PASS, Color, Move, Position
 
-__all__ = ["SEAT_COLORS", "ReversiGame"]
+__all__ = [
+    "DEFAULT_HINT",
+    "HUMAN",
+    "OPENING_PLIES",
+    "OPTIONS",
+    "SEAT_COLORS",
+    "SIDES",
+    "ReversiGame",
+]
+
+#: The side value that seats a person.
+HUMAN: Final = "human"
+#: The level that answers the hint when no computer plays (the strongest).
+DEFAULT_HINT: Final = "master"
+#: What each colour can be, in the order the side buttons cycle through.
+SIDES: Final = (HUMAN, *LEVELS)
+#: Who plays each colour and how long the computer thinks.
+OPTIONS: Final = OptionsSchema(
+    (
+        Option("black", str, HUMAN, choices=SIDES, help="who plays black: human or a level"),
+        Option("white", str, "intermediate", choices=SIDES, help="who plays white"),
+        Option(
+            "time_per_move",
+            float,
+            1.0,
+            minimum=0.01,
+            maximum=3600.0,
+            step=0.5,
+            help="the computer's seconds for a move",
+        ),
+    )
+)
 
 #: The colour of each seat: seat 0 is Black, who moves first.
-SEAT_COLORS = (Color.BLACK, Color.WHITE)
+SEAT_COLORS: Final = (Color.BLACK, Color.WHITE)
+#: The fewest and the most random plies of a tournament game's opening.
+OPENING_PLIES: Final = (2, 6)
 
 
 class ReversiGame(Game[Move]):
@@ -40,6 +77,14 @@ class ReversiGame(Game[Move]):
 
     def initial_state(self, rng: random.Random) -> Position:
         return Position.start()
+
+    def tournament_start(self, rng: random.Random) -> Position:
+        """The start after 2 to 6 random legal plies drawn from ``rng``, so agents that choose
+        deterministically still meet varied positions."""
+        position = Position.start()
+        for _ in range(rng.randint(*OPENING_PLIES)):
+            position = position.apply(rng.choice(position.legal_moves()))
+        return position
 
     def forced_action(self, state: State[Move]) -> Move | None:
         """:data:`PASS` when it is the only legal move, else None."""

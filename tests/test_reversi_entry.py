@@ -1,0 +1,98 @@
+"""Reversi's registry entry: options, agents, the play flags and the solve hook."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+from pathlib import Path
+
+import pytest
+
+from game.logic.options import OptionError
+from game.logic.reversi import LEVELS
+from game.logic.reversi.board import Position
+from game.logic.reversi.ffo import FFO
+from game.logic.reversi.game import ReversiGame
+from game.logic.reversi.solver import solve
+from game.registry import Entry, UnknownAgentError
+
+ENTRY: Entry = importlib.import_module("game.games.reversi").ENTRY
+
+
+def test_the_entry_names_the_game_its_controller_and_its_picture() -> None:
+    assert (ENTRY.id, ENTRY.title, ENTRY.hint_agent) == ("reversi", "Reversi", "master")
+    assert ENTRY.controller == "game.controllers.reversi:ReversiController"
+    assert (Path(__file__).resolve().parents[1] / ENTRY.picture).is_file()
+    assert isinstance(ENTRY.game(), ReversiGame)
+    assert set(ENTRY.hooks) == {"solve", "bench"}
+
+
+def test_the_options_take_a_person_or_a_level_and_a_finite_positive_time() -> None:
+    assert ENTRY.options.defaults() == {
+        "black": "human",
+        "white": "intermediate",
+        "time_per_move": 1.0,
+    }
+    assert ENTRY.options["black"].choices == ("human", *LEVELS)
+    for bad in ({"white": "grandmaster"}, {"time_per_move": 0}, {"time_per_move": "inf"}):
+        with pytest.raises(OptionError):
+            ENTRY.options.validate(bad)
+
+
+def test_every_level_is_an_agent_with_a_description() -> None:
+    agents = ENTRY.agents()
+    assert list(agents) == list(LEVELS) and all(agents.values())
+    agent = ENTRY.make_agent("expert", ENTRY.options.defaults())
+    assert agent.name == "expert"
+    with pytest.raises(UnknownAgentError, match="classic-expert"):
+        ENTRY.make_agent("grandmaster", {})
+
+
+def _play_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser()
+    ENTRY.options.add_arguments(parser)
+    assert ENTRY.play_arguments is not None
+    ENTRY.play_arguments(parser)
+    return parser
+
+
+def test_play_flags_give_options_and_a_loaded_game(tmp_path: Path) -> None:
+    saved = tmp_path / "game.txt"
+    saved.write_text("f5d6c3\n")
+    args = _play_parser().parse_args(["--white", "master", "--time", "0.5", "--load", str(saved)])
+    options = ENTRY.options.validate(ENTRY.options.from_arguments(args))
+    assert (options["white"], options["time_per_move"]) == ("master", 0.5)
+    assert ENTRY.play_overrides is not None
+    assert ENTRY.play_overrides(args) == {"moves": [37, 43, 18]}
+    bad = tmp_path / "bad.txt"
+    bad.write_text("f5d6z9\n")
+    with pytest.raises(ValueError, match=r"bad\.txt"):
+        ENTRY.play_overrides(_play_parser().parse_args(["--load", str(bad)]))
+
+
+def test_a_shot_seats_people_where_no_level_was_named() -> None:
+    args = _play_parser().parse_args(["--white", "advanced"])
+    args.command = "shot"
+    assert ENTRY.play_overrides is not None
+    assert ENTRY.play_overrides(args) == {"black": "human", "white": "advanced"}
+
+
+def _solve(*argv: str) -> argparse.Namespace:
+    parser = argparse.ArgumentParser()
+    ENTRY.hooks["solve"].add_arguments(parser)
+    return parser.parse_args(list(argv))
+
+
+def test_the_solve_hook_prints_the_exact_score(capsys: pytest.CaptureFixture[str]) -> None:
+    position = Position.from_text(FFO[40].text)
+    for _ in range(8):  # a few plies down the best line: a quick solve
+        position = position.apply(solve(position).best[0])
+    expected = solve(position, all_moves=True)
+    assert ENTRY.hooks["solve"].run(_solve(position.text(), "--all"), ENTRY) == 0
+    names = ",".join(f"{'ABCDEFGH'[m % 8]}{m // 8 + 1}" for m in expected.best)
+    assert capsys.readouterr().out.strip() == f"score={expected.score:+d} best={names}"
+
+
+def test_the_solve_hook_refuses_a_bad_position(capsys: pytest.CaptureFixture[str]) -> None:
+    assert ENTRY.hooks["solve"].run(_solve("XO"), ENTRY) == 2
+    assert capsys.readouterr().err.startswith("gamehall solve reversi: ")
