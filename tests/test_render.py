@@ -159,7 +159,7 @@ def test_hover_highlights_and_hud_buttons_work(director, river):
     director.window.dispatch_events()
     assert director.hovered is node
     assert node.highlight > 0
-    spec = next(b for b in river.buttons() if b.action == "hint")
+    spec = next(b for b in river.commands().buttons() if b.action == "hint")
     hx = hy = None
     for view in director.hud._buttons:
         if view.spec.action == spec.action:

@@ -1,14 +1,38 @@
-"""The river game driven through its UserActions only, on a headless Director."""
+"""The river game driven through its commands and clicks, on the shared headless Director."""
 
 from __future__ import annotations
+
+import random
+from collections.abc import Iterator
 
 import numpy as np
 import pytest
 
+from game.controllers.river import RiverController
 from game.engine.controller import Tone
-from game.logic.river import Outcome, RiverPuzzle, Rules
+from game.logic.game import Limits, Stop
+from game.logic.river import Board, Cross, Kind, Outcome, RiverPuzzle, Rules, SolverAgent
+from game.registry import MemorySession
 
 pytestmark = pytest.mark.gl
+
+
+@pytest.fixture
+def river(director) -> Iterator[RiverController]:
+    """A fresh 3/3/2 game with a session of its own (the shared Director's factory is put
+    back afterwards)."""
+    session = MemorySession()
+    before = director.factories.get("river")
+    director.register("river", lambda: RiverController(session))
+    if director.overlay.visible:
+        director.overlay.toggle()
+    director.switch("river")
+    try:
+        yield director.controller
+    finally:
+        director.tweens.cancel_all()
+        if before is not None:
+            director.register("river", before)
 
 
 def positions(director) -> dict[str, np.ndarray]:
@@ -19,51 +43,61 @@ def positions(director) -> dict[str, np.ndarray]:
     }
 
 
+def run(director, *commands: str) -> None:
+    for command in commands:
+        assert director.perform(command), (command, director.toast)
+        assert director.settle()
+
+
 def test_solve_from_the_start_wins_in_eleven(director, river):
     assert director.perform("solve")
     assert director.settle()
-    assert river.state.verdict().outcome is Outcome.WON
+    assert river.state.outcome() is Outcome.WON
     assert river.state.crossings == 11
     assert river.status_line() == "status=won crossings=11 optimal=11"
     assert river.status().tone is Tone.WON
     # Everyone stands ashore on the right bank, the boat is docked there.
     for name, pos in positions(director).items():
         assert pos[0] > 0, name
+    assert river.session.records == [
+        {"key": "river", "won": True, "drawn": False, "setting": "3/3/2", "score": None}
+    ]
+
+
+def test_solve_plays_the_agents_clicks(director, river):
+    director.perform("solve")
+    director.settle()
+    expected = RiverPuzzle(Rules()).solve_actions()
+    assert river.match.actions() == expected
+    assert river.match.transcript().split()[:3] == ["board:devil", "board:devil", "boat"]
 
 
 def test_solve_from_an_off_path_state_wins_optimally(director, river):
-    # One devil alone first: (3,2,R) is 12 from the goal, off every shortest path.
-    for action in ("board:devil", "boat"):
-        assert director.perform(action)
-        assert director.settle()
-    puzzle = RiverPuzzle(Rules())
-    to_go = puzzle.distance(river.state)
+    run(director, "board:devil", "boat")  # one devil alone: (3,2,R), off every shortest path
+    to_go = RiverPuzzle(Rules()).distance(river.state)
     assert to_go == 12
-    assert director.perform("solve")
-    assert director.settle()
-    assert river.state.verdict().outcome is Outcome.WON
+    run(director, "solve")
+    assert river.state.outcome() is Outcome.WON
     assert river.state.crossings == 1 + to_go
 
 
 def test_solve_from_a_half_loaded_boat(director, river):
-    for action in ("board:priest", "board:priest"):  # two priests is not an optimal load
-        director.perform(action)
-        director.settle()
-    assert director.perform("solve")
-    assert director.settle()
-    assert river.state.verdict().outcome is Outcome.WON
+    run(director, "board:priest", "board:priest")  # two priests is not an optimal load
+    run(director, "solve")
+    assert river.state.outcome() is Outcome.WON
     assert river.state.crossings == 11
 
 
 def test_clicks_during_an_animation_change_nothing(director, river):
     assert director.perform("board:priest")
     assert director.tweens.busy > 0
-    key = river.state.key()
-    places = dict(river.places)
+    key, places = river.state.key(), dict(river.places)
     assert not director.perform("board:devil")
+    assert "Wait" in director.toast
     assert not director.perform("boat")
-    river.on_pick(director.scene["devil1"])
-    river.on_pick(director.scene["boat"])
+    assert river.on_pick(director.scene["devil1"]) == Board(Kind.DEVIL)  # what it would mean
+    assert not director.play(Board(Kind.DEVIL))
+    assert not director.play(Cross())
     assert river.state.key() == key
     assert river.places == places
     assert director.settle()
@@ -71,24 +105,43 @@ def test_clicks_during_an_animation_change_nothing(director, river):
 
 
 def test_clicks_after_the_end_change_nothing(director, river):
-    director.perform("solve")
-    director.settle()
+    run(director, "solve")
     key = river.state.key()
-    for action in ("board:priest", "unboard:devil", "boat", "next", "solve"):
-        assert not director.perform(action)
-    river.on_pick(director.scene["priest1"])
-    river.on_pick(director.scene["boat"])
+    for command in ("board:priest", "unboard:devil", "boat", "next", "solve", "redo", "hint"):
+        assert not director.perform(command)
+    for name in ("priest1", "boat"):
+        action = river.on_pick(director.scene[name])
+        assert action is None or not director.play(action)
     director.settle()
     assert river.state.key() == key
 
 
-def test_loss_is_judged_when_the_boat_lands(director, river):
-    director.perform("board:priest")
-    director.perform("board:priest") if director.settle() else None
+def test_a_click_boards_the_character_clicked(director, river):
+    assert river.on_pick(director.scene["devil3"]) == Board(Kind.DEVIL)
+    assert director.play(Board(Kind.DEVIL))
     director.settle()
+    assert river.places["devil3"].aboard
+    assert not river.places["devil1"].aboard
+    run(director, "click:devil2")
+    assert river.places["devil2"].aboard
+    run(director, "click:devil3")  # a passenger: lands again
+    assert not river.places["devil3"].aboard
+    assert river.state.boat.devils == 1
+
+
+def test_a_click_on_the_far_bank_says_why_and_plays_nothing(director, river):
+    run(director, "board:devil", "boat", "unboard:devil")
+    key = river.state.key()
+    assert river.on_pick(director.scene["priest1"]) is None
+    assert "waits on the left bank" in director.toast
+    assert not director.perform("click:priest1")
+    assert river.state.key() == key
+
+
+def test_loss_is_judged_when_the_boat_lands(director, river):
+    run(director, "board:priest", "board:priest")
     director.perform("boat")
-    # Departed: the verdict waits for the landing.
-    director.advance(0.3)
+    director.advance(0.3)  # departed: the verdict waits for the landing
     assert river.status().tone is not Tone.LOST
     assert director.settle()
     status = river.status()
@@ -96,43 +149,58 @@ def test_loss_is_judged_when_the_boat_lands(director, river):
     assert "left bank" in status.banner
     assert "1 priest" in status.banner and "3 devils" in status.banner
     assert river.status_line().startswith("status=lost crossings=1")
+    assert [r["won"] for r in river.session.records] == [False]
 
 
-def test_undo_restores_the_exact_previous_state(director, river):
-    for action in ("board:devil", "board:devil", "boat", "unboard:devil"):
-        director.perform(action)
-        director.settle()
+def test_undo_restores_the_exact_previous_state_and_redo_plays_it_again(director, river):
+    run(director, "board:devil", "board:devil", "boat", "unboard:devil")
     before = (river.state.key(), dict(river.places), positions(director))
-    for action in ("board:devil", "boat"):  # a crossing: undo it in two steps
-        director.perform(action)
-        director.settle()
-    assert director.perform("undo")
-    director.settle()
-    assert director.perform("undo")
-    director.settle()
+    run(director, "board:devil", "boat")
+    after = (river.state.key(), dict(river.places), positions(director))
+    run(director, "undo", "undo")  # a crossing is undone in two steps
     assert river.state.key() == before[0]
     assert river.places == before[1]
     for name, pos in positions(director).items():
         np.testing.assert_allclose(pos, before[2][name], atol=1e-4, err_msg=name)
+    run(director, "redo", "redo")
+    assert river.state.key() == after[0] and river.state.crossings == 2
+    assert river.places == after[1]
+    for name, pos in positions(director).items():
+        np.testing.assert_allclose(pos, after[2][name], atol=1e-4, err_msg=name)
+    assert not director.perform("redo")
+    run(director, "undo", "unboard:devil")  # a new move drops what redo would replay
+    assert not director.perform("redo")
+
+
+def test_y_redoes_and_u_undoes(director, river):
+    from pyglet.window import key
+
+    run(director, "board:devil")
+    for symbol, aboard in ((key.U, 0), (key.Y, 1)):
+        director.window.dispatch_event("on_key_press", symbol, 0)
+        director.window.dispatch_events()
+        director.settle()
+        assert river.state.boat.devils == aboard
 
 
 def test_undo_after_a_loss_plays_on(director, river):
-    for action in ("board:priest", "board:priest", "boat"):
-        director.perform(action)
-        director.settle()
-    assert river.state.verdict().outcome is Outcome.LOST
-    assert director.perform("undo")
-    director.settle()
-    assert river.state.verdict().outcome is Outcome.PLAYING
+    run(director, "board:priest", "board:priest", "boat")
+    assert river.state.outcome() is Outcome.LOST
+    run(director, "undo")
+    assert river.state.outcome() is Outcome.PLAYING
     assert river.state.boat.priests == 2
 
 
-def test_hint_marks_the_next_step_and_changes_nothing(director, river):
+def test_hint_marks_the_agents_next_step_and_changes_nothing(director, river):
     key = river.state.key()
     assert director.perform("hint")
-    assert river.state.key() == key
+    assert river.state.key() == key and river.match.cursor == 0
     assert river.status().tone is Tone.HINT
-    assert "2 devils" in river.status().banner or "1 devil" in river.status().banner
+    assert river.status().banner == (
+        "Hint: send 2 devils or 1 priest + 1 devil; board a devil. 11 crossings to go."
+    )
+    agent = SolverAgent()
+    assert agent.choose(river.state, Limits(), random.Random(0), Stop()) == Board(Kind.DEVIL)
     # Two arrows (and rings) over the two who should board, and they glow.
     shown = [n for n in director.scene if n.name.startswith("mark") and not n.hidden]
     assert len(shown) == 4
@@ -144,23 +212,18 @@ def test_hint_marks_the_next_step_and_changes_nothing(director, river):
 
 def test_the_hint_follows_the_player_to_the_boat(director, river):
     director.perform("hint")
-    first = river.hint_marks[0]
-    director.perform(f"click:{first}")  # board the first hinted devil
-    director.settle()
+    run(director, f"click:{river.hint_marks[0]}")  # board the first hinted devil
     assert river.status().tone is Tone.HINT
     assert len(river.hint_marks) == 1 and river.hint_marks[0].startswith("devil")
-    director.perform(f"click:{river.hint_marks[0]}")
-    director.settle()
+    run(director, f"click:{river.hint_marks[0]}")
     assert river.hint_marks == ["boat"]  # now the boat should go
     assert "row across" in river.status().banner
-    director.perform("boat")
-    director.settle()
+    run(director, "boat")
     assert river.hint_marks == []  # the hint ends with the crossing
 
 
 def test_hint_after_the_end_keeps_the_result_banner(director, river):
-    director.perform("solve")
-    director.settle()
+    run(director, "solve")
     banner = river.status().banner
     director.perform("hint")
     director.advance(5.0)
@@ -181,40 +244,91 @@ def test_undo_stops_a_running_solve(director, river):
 
 
 def test_next_step_plays_one_optimal_crossing(director, river):
+    puzzle = RiverPuzzle(Rules())
     for _ in range(3):
-        before = RiverPuzzle(Rules()).distance(river.state)
-        assert director.perform("next")
-        assert director.settle()
-        assert RiverPuzzle(Rules()).distance(river.state) == before - 1
+        before = puzzle.distance(river.state)
+        run(director, "next")
+        assert puzzle.distance(river.state) == before - 1
+    assert river.match.actions() == puzzle.solve_actions()[: len(river.match.actions())]
 
 
-def test_restart_cancels_everything(director, river):
+def test_new_game_asks_again_during_a_game(director, river):
+    run(director, "board:devil")
+    key = river.state.key()
+    assert director.perform("new")
+    assert river.state.key() == key  # asked, not done
+    assert "again" in river.status().banner
+    run(director, "hint")  # anything else forgets the question
+    assert director.perform("new")
+    assert river.state.key() == key
+    assert director.perform("new")
+    assert river.state.key() == river.match.state_at(0).key() and river.match.cursor == 0
+    assert director.perform("new")  # no moves made: at once
+    assert river.match.cursor == 0
+
+
+def test_new_game_cancels_everything(director, river):
     director.perform("solve")
     director.advance(2.0)
-    director.perform("restart")
+    director.perform("new")
+    director.perform("new")
     assert director.tweens.busy == 0
     assert river.idle()
     assert river.state.crossings == 0
     assert river.state.boat.size == 0
+    run(director, "solve")  # and the next game is counted on its own
+    assert len(river.session.records) == 1
 
 
 def test_unsolvable_option_is_refused_with_the_reason(director, river):
-    # 3/3/2 -> 4 priests (solvable) -> 4 devils refused.
-    assert director.perform("priests+")
+    assert director.perform("priests+")  # 3/3/2 -> 4 priests (solvable) -> 4 devils refused
     assert river.rules == Rules(4, 3, 2)
+    assert river.commands().enabled("devils+")  # in range: pressing it says why not
     assert not director.perform("devils+")
     assert river.rules == Rules(4, 3, 2)
     assert "4 priests and 4 devils cannot cross in a boat for 2" in director.toast
     assert director.perform("capacity+")
     assert director.perform("devils+")
     assert river.rules == Rules(4, 4, 3)
+    assert river.session.saved[-1] == {"priests": 4, "devils": 4, "capacity": 3}
     assert len([n for n in director.scene.nodes if n.startswith("priest")]) == 4
-    director.perform("solve")
-    director.settle()
+    run(director, "solve")
     assert river.status_line() == "status=won crossings=9 optimal=9"
 
 
-def test_unknown_action_is_a_message_not_a_crash(director, river):
+def test_a_big_cast_stands_on_screen(director, river):
+    river.set_options({"priests": 30, "devils": 30, "capacity": 12})
+    director.settle()
+    w, h = director.window_size()
+    vp = director.renderer.view_projection(director.scene, director.framebuffer_size())
+    spots = set()
+    for node in director.scene:
+        if node.name.startswith(("priest", "devil")):
+            clip = vp @ np.append(node.world_position(), 1.0)
+            x, y = (clip[:2] / clip[3] + 1) / 2 * (w, h)
+            assert 0 < x < w and 0 < y < h, node.name
+            spots.add(tuple(np.round(node.world_position(), 3)))
+    assert len(spots) == 60  # nobody stands on anybody
+    run(director, "board:devil", "board:devil", "board:devil")
+    seats = {tuple(np.round(director.scene[n].world_position(), 3)) for n in river.places}
+    assert len(seats) == 60
+
+
+def test_unknown_command_is_a_message_not_a_crash(director, river):
     assert not director.perform("fly")
     assert "unknown command" in director.toast
     assert not director.perform("click:nobody")
+    assert "no character named 'nobody'" in director.toast
+    assert not director.perform("board:bishop")
+    assert "neither priest nor devil" in director.toast
+
+
+def test_the_command_table_gives_the_standard_keys(river):
+    keys = river.commands().keys()
+    for key, name in {"H": "hint", "N": "next", "U": "undo", "Y": "redo", "R": "new"}.items():
+        assert keys[key] == name
+    assert (keys["S"], keys["SPACE"], keys["G"]) == ("solve", "boat", "boat")
+    assert (keys["P"], keys["D"]) == ("board_priest", "board_devil")
+    names = river.commands().names()
+    for name in ("board:ARG", "unboard:ARG", "click:ARG", "priests+", "capacity-"):
+        assert name.replace("ARG", "") in {n.replace(n.partition(":")[2], "") for n in names}

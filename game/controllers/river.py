@@ -1,211 +1,160 @@
-"""Priests and Devils: the scene controller (the seed's FirstController).
+"""Priests and Devils: the scene controller.
 
-It turns UserActions into calls on :mod:`game.logic.river`, keeps which character stands
-where (bank slots and boat seats, the seed's Position table lives in ``scenes/river.toml``) and
-animates every change with timed actions: characters walk an L path between their slot and a
-seat, passengers ride the boat across, and the judge speaks when the boat lands.
+A :class:`~game.logic.match.Match` holds the game (the record, undo, redo, a new game) and the
+:class:`~game.logic.river.SolverAgent` answers the hint; Next step and Solve play the agent's
+choices one by one, each when the previous one has finished moving. The controller keeps what
+the scene needs beside the match: which character stands where after each step of the record
+(a click boards the character clicked, not just one of its kind), the tweens that walk them
+there (:mod:`game.controllers.river_cast`), the hint marks, and the banner. The judge speaks
+when the animation of the move that ended the game completes, and the result is counted in
+the session's statistics once per game.
 """
 
 from __future__ import annotations
 
-import functools
+import enum
 import logging
-import math
-from collections import deque
-from collections.abc import Callable, Container
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import Any
 
-import numpy as np
-
-from game.engine.controller import Button, Status, Tone, UnknownActionError
+from game.controllers.river_cast import Cast, Place, kind_of, moved, start_places, who
+from game.engine.commands import Command, CommandTable
+from game.engine.controller import Host, Status, Tone
 from game.engine.scene import Node, Scene, load_scene
-from game.engine.tweens import Call, MoveTo, Parallel, Sequence, Tween
+from game.engine.tweens import Tween
+from game.logic.game import Limits
+from game.logic.match import Match
+from game.logic.options import OptionError
 from game.logic.river import (
+    OPTIONS,
+    Action,
     Board,
     Cross,
     IllegalMoveError,
     Kind,
     Outcome,
+    RiverGame,
     RiverPuzzle,
-    RiverSettingError,
     RiverState,
-    Rules,
-    Side,
+    SolverAgent,
     Unboard,
-    parse_action,
+    people,
+    rules_from,
 )
+from game.registry import GameSession
 from game.resources import asset_path
 
-if TYPE_CHECKING:
-    from game.engine.director import Director
-    from game.logic.river import Action as Move
+__all__ = ["RiverController"]
 
 log = logging.getLogger(__name__)
 
-# Options the window offers (the logic and `gamehall solve` accept far more).
-# Six of a kind fill two rows of a bank; four seats fill the boat's deck.
-MAX_PER_KIND = 6
-MAX_CAPACITY = 4
-OPTION_LIMITS = {
-    "priests": (1, MAX_PER_KIND),
-    "devils": (0, MAX_PER_KIND),
-    "capacity": (1, MAX_CAPACITY),
-}
+#: The option buttons' words.
+OPTION_LABELS = {"priests": "Priests", "devils": "Devils", "capacity": "Seats"}
 
 
-@dataclass(frozen=True)
-class Place:
-    """Where one character is: ashore on a side in slot ``index``, or in boat seat ``index``."""
+class Autoplay(enum.Enum):
+    """What the solver is playing for the person: one crossing, or the whole game."""
 
-    side: Side | None  # None: in the boat
-    index: int
-
-    @property
-    def aboard(self) -> bool:
-        return self.side is None
-
-
-@dataclass(frozen=True)
-class Snapshot:
-    """Everything undo needs: the logic state and who stood where."""
-
-    state: RiverState
-    places: dict[str, Place]
+    NEXT = "next"
+    SOLVE = "solve"
 
 
 class RiverController:
-    """Scene controller and UserActions for the river crossing."""
+    """The river scene; see the module docstring.
+
+    ``session`` gives the options to start with, keeps changed ones and counts results;
+    ``overrides`` are option values (``priests=4``) for this controller only.
+    """
 
     name = "river"
     title = "Priests and Devils"
 
-    def __init__(
-        self,
-        rules: Rules | None = None,
-        *,
-        on_options: Callable[[Rules], None] | None = None,
-        on_result: Callable[[RiverState, bool, bool], str | None] | None = None,
-    ) -> None:
-        self.rules = rules or Rules()
-        RiverPuzzle.check(self.rules)
+    def __init__(self, session: GameSession, **overrides: Any) -> None:
+        self.session = session
+        self.options = OPTIONS.validate({**session.options, **overrides})
+        self.rules = rules_from(self.options)
         self.puzzle = RiverPuzzle(self.rules)
-        self.on_options = on_options
-        self.on_result = on_result
-        self.director: Director | None = None
+        self.agent = SolverAgent()
+        self.match = self._new_match()
+        self.host: Host | None = None
         self.scene: Scene | None = None
-        self.state = RiverState.start(self.rules)
-        self.places: dict[str, Place] = {}
-        self.history: list[Snapshot] = []
-        self.queue: deque[Move] = deque()
-        self.hint_marks: list[str] = []
-        self.hint_on = False  # the hint follows the player's moves until the boat goes
+        self.cast: Cast | None = None
+        self._places: list[dict[str, Place]] = [start_places(self.rules)]
+        self.autoplay: Autoplay | None = None
+        self.hint_on = False  # the hint follows the person's boarding until the boat goes
         self.assisted = False  # Next step or Solve played part of this game
         self.recorded = False  # this game's result went into the statistics
+        self.announced = False  # the judge has spoken about the current (final) state
+        self.confirm_new = False  # R was pressed once during a game with moves
         self.message = ""
         self.tone = Tone.INFO
         self.hover: Node | None = None
-        self.announced = False  # the judge has spoken about the current (final) state
+        self._picked: tuple[Action, str] | None = None  # the click being played
         self._time = 0.0
+        self._table = self._commands()
 
-    # -- SceneController ------------------------------------------------------------------
+    # -- what is there ----------------------------------------------------------------------
 
-    def enter(self, director: Director) -> Scene:
-        self.director = director
+    @property
+    def state(self) -> RiverState:
+        state = self.match.state
+        assert isinstance(state, RiverState)
+        return state
+
+    @property
+    def places(self) -> dict[str, Place]:
+        """Who stands where now: character name to bank slot or boat seat."""
+        return self._places[self.match.cursor]
+
+    @property
+    def hint_marks(self) -> list[str]:
+        """What the hint points at now: character names, or ``"boat"``."""
+        return self.cast.marks if self.cast is not None else []
+
+    # -- SceneController --------------------------------------------------------------------
+
+    def enter(self, host: Host) -> Scene:
+        self.host = host
         self.scene = load_scene(asset_path("scenes", "river.toml"))
-        self._build_cast()
-        self.restart()
+        self.cast = Cast(self.scene, self.rules)
+        self.new_game()
         return self.scene
 
     def exit(self) -> None:
-        self.queue.clear()
-        self.director = None
+        self.autoplay = None
+        self.match.close()
+        self.host = None
 
     def update(self, dt: float) -> None:
         self._time += dt
-        if self.queue and not self._animating() and self.state.verdict().outcome is Outcome.PLAYING:
-            move = self.queue.popleft()
-            try:
-                self._do(move)
-            except IllegalMoveError as exc:  # the plan no longer fits: stop, say why
-                self.queue.clear()
-                self._say(f"Stopped: {exc}", Tone.WARN)
-        self._bob_marks()
+        self._picked = None  # a click is played in the frame it was made, or not at all
+        if self.autoplay is not None and not self._animating():
+            self._autoplay_step()
+        if self.cast is not None:
+            self.cast.bob_marks(self._time, self.host.bounds if self.host is not None else {})
 
     def idle(self) -> bool:
-        return not self.queue
+        return self.autoplay is None
 
-    def actions(self) -> list[str]:
-        return [
-            "hint", "next", "solve", "undo", "restart", "boat",
-            "board:priest", "board:devil", "unboard:priest", "unboard:devil",
-            "click:NAME", "priests+", "priests-", "devils+", "devils-", "capacity+", "capacity-",
-        ]  # fmt: skip
-
-    def keys(self) -> dict[str, str]:
-        return {
-            "H": "hint",
-            "N": "next",
-            "S": "solve",
-            "U": "undo",
-            "R": "restart",
-            "SPACE": "boat",
-            "G": "boat",
-            "P": "board:priest",
-            "D": "board:devil",
-        }
-
-    def buttons(self) -> list[Button]:
-        ready = self._accepting_moves
-        keys = {action: _key_label(key) for key, action in reversed(self.keys().items())}
-
-        def button(label: str, action: str, enabled: Callable[[], bool], tip: str = "") -> Button:
-            return Button(label, action, keys.get(action, ""), enabled, tooltip=tip)
-
-        playing = lambda: self.state.verdict().outcome is Outcome.PLAYING  # noqa: E731
-        main = [
-            button("Go", "boat", lambda: ready() and self.state.boat.size > 0, "Row across"),
-            button("Hint", "hint", playing),
-            button("Next step", "next", ready),
-            button("Solve", "solve", ready),
-            button("Undo", "undo", lambda: bool(self.history) and not self._animating()),
-            button("Restart", "restart", lambda: True),
-        ]
-        options = []
-        for option, word in (("priests", "Priests"), ("devils", "Devils"), ("capacity", "Seats")):
-            for sign, mark in (("-", "−"), ("+", "+")):
-                options.append(
-                    Button(
-                        f"{word} {mark}",
-                        f"{option}{sign}",
-                        group="options",
-                        enabled=functools.partial(self._option_allowed, option, sign),
-                    )
-                )
-        return main + options
-
-    def _option_allowed(self, option: str, sign: str) -> bool:
-        low, high = OPTION_LIMITS[option]
-        value = int(getattr(self.rules, option)) + (1 if sign == "+" else -1)
-        return low <= value <= high
+    def commands(self) -> CommandTable:
+        return self._table
 
     def status(self) -> Status:
         optimum = self.puzzle.optimal_crossings()
         to_go = self.puzzle.distance(self.state)
         counter = f"Crossings {self.state.crossings}   best possible {optimum}"
-        if to_go is not None and self.state.verdict().outcome is Outcome.PLAYING:
+        if to_go is not None and self._playing():
             counter += f"   ({to_go} to go)"
         r = self.rules
         help_text = (
-            f"{_count(r.priests, 'priest')}, {_count(r.devils, 'devil')}, a boat for {r.capacity}."
-            "  Click a character to board or land, Go to cross."
+            f"{people(r.priests, Kind.PRIEST)}, {people(r.devils, Kind.DEVIL)}, a boat for "
+            f"{r.capacity}.  Click a character to board or land, Go to cross."
         )
         return Status(self.title, counter, self.message, self.tone, help_text)
 
     def status_line(self) -> str:
-        v = self.state.verdict()
         return (
-            f"status={v.outcome.value} crossings={self.state.crossings} "
+            f"status={self.state.outcome().value} crossings={self.state.crossings} "
             f"optimal={self.puzzle.optimal_crossings()}"
         )
 
@@ -214,81 +163,54 @@ class RiverController:
             return
         if self.hover is not None:
             self.hover.highlight = 0.0
-            self._refresh_marks()
+            if self.cast is not None:
+                self.cast.show_marks(self.cast.marks)  # a hinted node keeps its glow
         self.hover = node
-        if node is not None and self._accepting_moves():
+        if node is not None and self._ready():
             node.highlight = max(node.highlight, 0.35)
 
-    def on_pick(self, node: Node | None) -> None:
+    def on_pick(self, node: Node | None) -> Action | None:
+        """The boat means a crossing; a character in the boat, landing it; a character on the
+        boat's bank, boarding it (that one, when the move is played). A character on the
+        other bank: a message, and no action."""
         if node is None:
-            return
-        action = "boat" if node.name == "boat" else f"click:{node.name}"
-        if self.director is not None:
-            self.director.perform(action)
-        else:
-            self.perform(action)
+            return None
+        if node.name == "boat":
+            return Cross()
+        if node.name not in self.places:
+            return None
+        try:
+            action = self._action_for(node.name)
+        except IllegalMoveError as exc:
+            if self.host is not None:
+                self.host.say(str(exc), Tone.WARN)
+            return None
+        self._picked = (action, node.name)
+        return action
 
-    def perform(self, action: str) -> None:
-        """The UserActions, by name: see :meth:`actions`."""
-        text = action.strip().lower()
-        simple: dict[str, Callable[[], None]] = {
-            "hint": self.hint, "next": self.next_step, "solve": self.solve,
-            "undo": self.undo, "restart": self.restart,
-        }  # fmt: skip
-        if text in simple:
-            simple[text]()
-        elif text.startswith("click:"):
-            self.click_character(action.strip()[6:])
-        elif text[:-1] in ("priests", "devils", "capacity") and text[-1] in "+-":
-            self.change_option(text[:-1], 1 if text[-1] == "+" else -1)
-        else:
-            try:
-                move = parse_action(text)
-            except ValueError:
-                raise UnknownActionError(
-                    f"unknown action {action!r} for {self.name}; try one of "
-                    + ", ".join(self.actions())
-                ) from None
-            self.play(move)
-
-    # -- UserActions ----------------------------------------------------------------------
-
-    def play(self, move: Move, who: str | None = None) -> None:
-        """A move by the person: refused while anything moves or after the end."""
+    def play(self, action: Any) -> None:
+        """A move by the person (a click, a key, a script); raises IllegalMoveError (shown
+        in the banner) while anything moves, after the end, or when it is not legal."""
+        picked, self._picked = self._picked, None
+        who = picked[1] if picked is not None and picked[0] == action else None
+        self.confirm_new = False
         self._check_input()
-        self.queue.clear()
-        self._do(move, who)
+        self._move(action, who)
 
-    def click_character(self, name: str) -> None:
-        if name not in self.places:
-            raise IllegalMoveError(f"there is no character named {name!r}")
-        place = self.places[name]
-        kind = _kind_of(name)
-        if place.aboard:
-            self.play(Unboard(kind), name)
-        elif place.side is not self.state.boat_side:
-            self._check_input()
-            raise IllegalMoveError(
-                f"The boat is at the {self.state.boat_side.value} bank; that {kind.value} "
-                f"waits on the {place.side.value if place.side else ''} bank."
-            )
-        else:
-            self.play(Board(kind), name)
+    # -- commands ---------------------------------------------------------------------------
 
     def hint(self) -> None:
-        """Show every optimal next load, and mark who should move (never changes the state).
-
-        The marks follow the player's boarding and landing until the boat leaves: first who
-        should board or land, then the boat.
-        """
-        self._clear_marks()
-        plan = self.puzzle.plan(self.state)
+        """Show every optimal load to send next and mark who should move (never changes the
+        state). The marks follow the person's boarding and landing until the boat leaves."""
+        if self.cast is not None:
+            self.cast.clear_marks()
+        self.hint_on = False
         hint = self.puzzle.hint(self.state)
-        if not plan:
-            if self.director is not None:
-                self.director.say(f"No hint: {hint.reason}", Tone.WARN)
+        choice = self._agent_choice()
+        if choice is None:
+            self._say(f"No hint: {hint.reason}", Tone.WARN)
             return
-        first = plan[0]
+        first, _ = choice
         if isinstance(first, Cross):
             step = "row across now"
         elif isinstance(first, Board):
@@ -302,455 +224,357 @@ class RiverController:
             text = f"Hint: {hint.reason}; {step}."
         self.hint_on = True
         self._say(text, Tone.HINT, keep=True)
-        self._mark_plan(plan)
+        self._mark(self.puzzle.plan(self.state))
 
     def next_step(self) -> None:
         """Play the next optimal crossing: land or board who must, then row."""
-        self._check_input()
-        self._autoplay(self.puzzle.plan(self.state), "no next step")
+        self._start_autoplay(Autoplay.NEXT)
 
     def solve(self) -> None:
         """Play optimal steps all the way to the win from any safe state."""
-        self._check_input()
-        self._autoplay(self.puzzle.solve_actions(self.state), "cannot solve from here")
+        self._start_autoplay(Autoplay.SOLVE)
         self._say("Solving: watch the optimal crossings. Undo (U) stops.", Tone.HINT, keep=True)
 
-    def _autoplay(self, moves: list[Move], refusal: str) -> None:
-        """Queue the solver's moves; update() plays each when the previous one has landed."""
-        if not moves:
-            raise IllegalMoveError(f"{refusal}: {self.puzzle.hint(self.state).reason}")
-        self.assisted = True  # this game sets no best score
-        self._clear_marks()
-        self.queue = deque(moves)
-
     def undo(self) -> None:
-        """Take back the last board, land or crossing (also after a loss).
-
-        While Solve or Next step is playing, the first Undo stops it after the current move.
-        """
-        if self.queue:
-            self.queue.clear()
+        """Take back the last board, land or crossing (also after a loss). While Next step or
+        Solve is playing, the first Undo stops it after the current move."""
+        if self.autoplay is not None:
+            self.autoplay = None
             self._say("Stopped. Press Undo again to take moves back.", Tone.INFO, keep=True)
             return
         if self._animating():
             raise IllegalMoveError("Wait for the move to finish before undoing.")
-        if not self.history:
+        if not self.match.can_undo():
             raise IllegalMoveError("Nothing to undo.")
-        self.queue.clear()
-        self._clear_marks()
-        snap = self.history.pop()
-        old_places = self.places
-        self.state = snap.state
-        self.places = dict(snap.places)
-        self.announced = False
-        self.message = ""
-        self._animate_places(old_places, self.places)
-        self._say("Undone.", Tone.INFO)
+        old = self.places
+        self.match.undo()
+        self._went_back(old, "Undone.")
 
-    def restart(self) -> None:
-        """A fresh game with the same options; cancels everything that runs."""
-        if self.director is not None:
-            self.director.tweens.cancel_all()
-        self.queue.clear()
-        self._clear_marks()
-        self.state = RiverState.start(self.rules)
-        self.history.clear()
-        self.places = {}
-        for kind, count in ((Kind.PRIEST, self.rules.priests), (Kind.DEVIL, self.rules.devils)):
-            for i in range(count):
-                self.places[_name(kind, i)] = Place(Side.LEFT, i)
-        self.announced = False
-        self.assisted = False
-        self.recorded = False
-        self._snap_all()
+    def redo(self) -> None:
+        """Play again the move that the last Undo took back."""
+        if self._animating() or self.autoplay is not None:
+            raise IllegalMoveError("Wait for the move to finish before redoing.")
+        if not self.match.can_redo():
+            raise IllegalMoveError("Nothing to redo.")
+        old = self.places
+        self.match.redo()
+        self._went_back(old, "Redone.")
+
+    def new(self) -> None:
+        """A new game with the same options; during a game with moves made, the first press
+        only asks for a second."""
+        if self.match.cursor > 0 and not self.match.over and not self.confirm_new:
+            self.confirm_new = True
+            self._say("Press New game (R) again to give up this game.", Tone.WARN, keep=True)
+            return
+        self.new_game()
+
+    def new_game(self) -> None:
+        """A fresh game with the current options, at once; cancels everything that runs."""
+        if self.host is not None:
+            self.host.tweens.cancel_all()
+        self.autoplay = None
+        self.confirm_new = False
+        self.match.restart()
+        self._places = [start_places(self.rules)]
+        self.announced = self.assisted = self.recorded = self.hint_on = False
+        if self.cast is not None:
+            self.cast.clear_marks()
+            self.cast.snap(self.places, self.state.boat_side)
         self._say(
             "Bring everyone across. Devils must never outnumber priests on a bank.",
             Tone.INFO,
             keep=True,
         )
 
-    def change_option(self, option: str, delta: int) -> None:
-        """Change priests, devils or seats by one; a setting with no solution is refused."""
-        values = {
-            "priests": self.rules.priests,
-            "devils": self.rules.devils,
-            "capacity": self.rules.capacity,
-        }
-        values[option] += delta
-        low, high = OPTION_LIMITS[option]
-        if not low <= values[option] <= high:
-            raise RiverSettingError(f"{option} can be {low} to {high} here")
+    def change_option(self, name: str, delta: int) -> None:
+        """One more or one fewer priest, devil or seat, as the options schema allows; a
+        setting with no solution is refused with the reason. Starts a new game."""
         try:
-            rules = Rules(**values)
-            RiverPuzzle.check(rules)
-        except RiverSettingError as exc:
-            raise RiverSettingError(f"Refused: {exc}") from None
-        self.set_rules(rules)
+            values = OPTIONS.step(self.options, name, delta)
+        except OptionError as exc:
+            raise OptionError(f"Refused: {exc}") from None
+        self.set_options(values)
 
-    def set_rules(self, rules: Rules) -> None:
-        RiverPuzzle.check(rules)
-        self.rules = rules
-        self.puzzle = RiverPuzzle(rules)
-        if self.scene is not None:
-            self._build_cast()
-            self.restart()
-        if self.on_options is not None:
-            self.on_options(rules)
-        best = self.puzzle.optimal_crossings()
+    def set_options(self, values: dict[str, Any]) -> None:
+        """Start a new game with ``values`` (checked by the schema) and keep them in the
+        session for the next game and the next start."""
+        values = OPTIONS.validate(values)
+        self.match.close()
+        self.options, self.rules = values, rules_from(values)
+        self.puzzle = RiverPuzzle(self.rules)
+        self.match = self._new_match()
+        if self.cast is not None:
+            self.cast.build(self.rules)
+        self.new_game()
+        self.session.save_options(values)
+        r = self.rules
         self._say(
-            f"New game: {_count(rules.priests, 'priest')}, {_count(rules.devils, 'devil')}, "
-            f"a boat for {rules.capacity}; {best} crossings at best.",
+            f"New game: {people(r.priests, Kind.PRIEST)}, {people(r.devils, Kind.DEVIL)}, "
+            f"a boat for {r.capacity}; {self.puzzle.optimal_crossings()} crossings at best.",
             Tone.INFO,
             keep=True,
         )
 
-    # -- the debug overlay panel ----------------------------------------------------------
+    def click(self, name: str) -> None:
+        """Click the character called ``name``: board it, or land it."""
+        self.confirm_new = False
+        self._check_input()
+        self._move(self._action_for(name), name)
+
+    # -- the debug overlay panel ------------------------------------------------------------
 
     def debug_panel(self) -> None:
-        from imgui_bundle import imgui
+        from game.controllers.river_panel import draw_panel
 
-        from game.engine.overlay import draw_graph
+        draw_panel(self)
 
-        st = self.state
-        v = st.verdict()
-        imgui.text(f"state  left {st.left}  boat {st.boat} at {st.boat_side.value}")
-        imgui.text(f"       right {st.right}   crossings {st.crossings}")
-        imgui.text(f"node   {st.crossing()}   outcome {v.outcome.value}")
-        dist = self.puzzle.distance(st)
-        imgui.text(f"distance to goal  {dist if dist is not None else 'unreachable'}")
-        hint = self.puzzle.hint(st)
-        imgui.text("optimal loads  " + (", ".join(str(x) for x in hint.loads) or "-"))
-        imgui.text(f"queued steps {len(self.queue)}   undo depth {len(self.history)}")
-        imgui.separator()
-        graph = self.puzzle.graph
-        nodes = list(graph.nodes)
-        index = {n: i for i, n in enumerate(nodes)}
-        r = self.rules
-        pos = []
-        for n in nodes:
-            half = 0.0 if n.boat is Side.LEFT else 0.52
-            x = half + 0.46 * (n.left_devils / max(1, r.devils))
-            y = 1.0 - n.left_priests / max(1, r.priests)
-            pos.append((x, y))
-        edges = []
-        for n in nodes:
-            for _, m in graph.edges(n):
-                if index[n] < index[m]:
-                    edges.append((index[n], index[m]))
-        current = index.get(st.crossing())
-        nexts = []
-        for load in hint.loads:
-            nxt = st.crossing().after(load)
-            if nxt in index:
-                nexts.append(index[nxt])
-        # Short labels keep the grid legible: the distance to the goal ("-": no way across).
-        labels = [str(d) if (d := graph.distance(n)) is not None else "-" for n in nodes]
-        imgui.text("state graph: left half boat left, right half boat right;")
-        imgui.text("x = devils on the left bank, y = priests on the left bank;")
-        imgui.text("numbers: crossings to the goal; ringed: the optimal next nodes")
-        draw_graph(
-            pos,
-            edges,
-            labels=labels,
-            current=current,
-            goal=[i for i, n in enumerate(nodes) if graph.is_goal(n)],
-            highlight=nexts,
-            size=(360, 240),
-        )
+    # -- inside -----------------------------------------------------------------------------
 
-    # -- internals ------------------------------------------------------------------------
+    def _new_match(self) -> Match[Action]:
+        game = RiverGame(self.options)
+        return Match(game, [None], hint_agent=self.agent, limits=Limits(time=1.0))
+
+    def _commands(self) -> CommandTable:
+        ready = self._ready
+
+        def command(name: str, run: Callable[..., None], **fields: Any) -> Command:
+            def wrapped(*args: Any) -> None:
+                if name != "new":  # any other command cancels a pending New game
+                    self.confirm_new = False
+                run(*args)
+
+            return Command(name, wrapped, **fields)
+
+        def board(kind: Kind) -> Callable[[], None]:
+            return lambda: self.play(Board(kind))
+
+        main = [
+            command("boat", lambda: self.play(Cross()), label="Go", key="SPACE|G",
+                    help="row the boat across", tooltip="Row across",
+                    enabled=lambda: ready() and self.state.boat.size > 0),
+            command("hint", self.hint, label="Hint", key="H", enabled=self._playing,
+                    help="show the optimal loads and who should move"),
+            command("next", self.next_step, label="Next step", key="N", enabled=ready,
+                    help="play the next optimal crossing"),
+            command("solve", self.solve, label="Solve", key="S", enabled=ready,
+                    help="play optimal crossings to the win"),
+            command("undo", self.undo, label="Undo", key="U",
+                    enabled=lambda: self.autoplay is not None
+                    or (self.match.can_undo() and not self._animating()),
+                    help="take back the last move (stops Next step or Solve)"),
+            command("redo", self.redo, label="Redo", key="Y",
+                    enabled=lambda: self.match.can_redo() and ready(),
+                    help="play again what Undo took back"),
+            command("new", self.new, label="New game", key="R",
+                    help="a new game with these options (press twice during a game)"),
+            command("board_priest", board(Kind.PRIEST), key="P", group="",
+                    help="board a priest from the boat's bank"),
+            command("board_devil", board(Kind.DEVIL), key="D", group="",
+                    help="board a devil from the boat's bank"),
+            command("board", lambda kind: self.play(Board(kind)), group="", parse=_kind,
+                    argument="priest or devil", help="put a priest or devil into the boat"),
+            command("unboard", lambda kind: self.play(Unboard(kind)), group="", parse=_kind,
+                    argument="priest or devil", help="put a passenger ashore"),
+            command("click", self.click, group="", parse=self._character,
+                    argument="a character, e.g. devil1", help="board or land that character"),
+        ]  # fmt: skip
+        options = []
+        for name in OPTIONS.names():
+            for delta, mark in ((-1, "−"), (+1, "+")):
+                sign = "+" if delta > 0 else "-"
+                options.append(
+                    command(
+                        f"{name}{sign}",
+                        lambda n=name, d=delta: self.change_option(n, d),
+                        label=f"{OPTION_LABELS.get(name, name)} {mark}",
+                        group="options",
+                        enabled=lambda n=name, d=delta: self._option_steps(n, d),
+                        help=f"{'one more' if delta > 0 else 'one fewer'}: {OPTIONS[name].help}",
+                    )
+                )
+        return CommandTable(main + options)
+
+    def _option_steps(self, name: str, delta: int) -> bool:
+        """Whether ``name`` moved by ``delta`` stays in the schema's range for it. A step the
+        schema's cross-check refuses (no solution, a lost start) stays pressable: pressing it
+        says why."""
+        option = OPTIONS[name]
+        try:
+            option.check(self.options[name] + delta * option.step)
+        except OptionError:
+            return False
+        return True
+
+    def _character(self, name: str) -> str:
+        if name not in self.places:
+            raise IllegalMoveError(f"there is no character named {name!r}")
+        return name
+
+    def _action_for(self, name: str) -> Action:
+        """What a click on the character ``name`` means now."""
+        place = self.places[name]
+        kind = kind_of(name)
+        if place.aboard:
+            return Unboard(kind)
+        side = self.state.boat_side
+        if place.side is not side:
+            raise IllegalMoveError(
+                f"The boat is at the {side.value} bank; that {kind.value} waits on the "
+                f"{side.other.value} bank."
+            )
+        return Board(kind)
 
     def _animating(self) -> bool:
-        return self.director is not None and self.director.tweens.busy > 0
+        return self.host is not None and self.host.tweens.busy > 0
 
-    def _accepting_moves(self) -> bool:
-        return (
-            not self._animating()
-            and not self.queue
-            and self.state.verdict().outcome is Outcome.PLAYING
-        )
+    def _playing(self) -> bool:
+        return self.state.outcome() is Outcome.PLAYING
+
+    def _ready(self) -> bool:
+        return not self._animating() and self.autoplay is None and self._playing()
 
     def _check_input(self) -> None:
-        if self.state.verdict().outcome is not Outcome.PLAYING:
-            raise IllegalMoveError("The game is over: press Restart (R), or Undo (U).")
-        if self._animating() or self.queue:
+        if not self._playing():
+            raise IllegalMoveError("The game is over: press New game (R), or Undo (U).")
+        if self._animating() or self.autoplay is not None:
             raise IllegalMoveError("Wait for the move to finish.")
 
-    def _do(self, move: Move, who: str | None = None) -> None:
-        """Apply a move to the logic, then animate the scene to match it."""
-        new_state = self.state.apply(move)  # raises IllegalMoveError with the reason
-        before = Snapshot(self.state, dict(self.places))
-        places = dict(self.places)
-        if isinstance(move, Board):
-            who = who or self._choose(move.kind, aboard=False)
-            places[who] = Place(None, self._free_seat(places))
-        elif isinstance(move, Unboard):
-            who = who or self._choose(move.kind, aboard=True)
-            places[who] = Place(
-                self.state.boat_side, self._free_slot(places, move.kind, self.state.boat_side)
-            )
-        self.history.append(before)
-        self.state = new_state
-        follow_hint = self.hint_on and not isinstance(move, Cross)
-        self._clear_marks()
+    def _agent_choice(self) -> tuple[Action, str] | None:
+        """The hint agent's next click and what it says about it (None when it has none)."""
+        if not self._playing():
+            return None
+        self.match.hint()
+        hint = self.match.current_hint()
+        return (hint.action, hint.note) if hint is not None else None
+
+    def _start_autoplay(self, mode: Autoplay) -> None:
+        self._check_input()
+        if self._agent_choice() is None:
+            refusal = "no next step" if mode is Autoplay.NEXT else "cannot solve from here"
+            raise IllegalMoveError(f"{refusal}: {self.puzzle.hint(self.state).reason}")
+        self.assisted = True  # this game sets no best score
+        self.hint_on = False
+        if self.cast is not None:
+            self.cast.clear_marks()
+        self.autoplay = mode
+
+    def _autoplay_step(self) -> None:
+        """Play the agent's next click; Next step ends with the crossing, Solve with the end."""
+        choice = self._agent_choice()
+        if choice is None:
+            self.autoplay = None
+            if self._playing():
+                self._say(f"Stopped: {self.puzzle.hint(self.state).reason}", Tone.WARN)
+            return
+        action, _ = choice
+        try:
+            self._move(action)
+        except IllegalMoveError as exc:  # the agent's click no longer fits: stop, say why
+            self.autoplay = None
+            self._say(f"Stopped: {exc}", Tone.WARN)
+            return
+        if self.match.over or (self.autoplay is Autoplay.NEXT and isinstance(action, Cross)):
+            self.autoplay = None
+
+    def _move(self, action: Action, who: str | None = None) -> None:
+        """Play ``action`` in the match, then walk the scene to it; ``who`` is the character
+        that boards or lands (default: the one nearest the water, the last seated)."""
+        state = self.state
+        state.apply(action)  # raises IllegalMoveError with the reason
+        places = moved(self.places, action, state.boat_side, self.rules.capacity, who)
+        old = self.places
+        cursor = self.match.cursor
+        self.match.play(action)
+        del self._places[cursor + 1 :]
+        self._places.append(places)
+        follow = self.hint_on and not isinstance(action, Cross)
+        self.hint_on = False
+        if self.cast is not None:
+            self.cast.clear_marks()
         if self.hover is not None:  # the glow stays with the mouse, not with who walks away
             self.hover.highlight = 0.0
             self.hover = None
-        if self.message and self.tone in (Tone.HINT, Tone.WARN, Tone.INFO) and not self.queue:
+        if self.message and self.tone not in (Tone.WON, Tone.LOST) and self.autoplay is None:
             self.message = ""
-        old_places, self.places = self.places, places
-        self._animate_places(old_places, places)
-        if follow_hint and self.state.verdict().outcome is Outcome.PLAYING:
+        self._animate(old, places)
+        if follow and self._playing():
             self.hint()
 
-    def _animate_places(self, old: dict[str, Place], new: dict[str, Place]) -> None:
-        """Move nodes from one arrangement to another; the boat goes first if its side changed."""
-        assert self.scene is not None
-        boat = self.scene["boat"]
-        target_boat = self._dock(self.state.boat_side)
-        moves: list[Tween] = []
-        if not np.allclose(boat.position, target_boat):
-            moves.append(MoveTo(boat, target_boat, speed=self._speed("boat_speed")))
-        for name in sorted(new):
-            if old.get(name) != new[name]:
-                moves.append(self._walk(name, old[name], new[name]))
-        # The judge speaks when the move's animation completes (for a crossing: the landing).
-        self._run(Parallel(*moves), self._judge)
+    def _went_back(self, old: dict[str, Place], text: str) -> None:
+        """After an undo or redo: the scene walks to the places of the new point."""
+        self.hint_on = False
+        if self.cast is not None:
+            self.cast.clear_marks()
+        self.announced = False
+        self.message = ""
+        self._animate(old, self.places)
+        self._say(text, Tone.INFO)
 
-    def _walk(self, name: str, old: Place, new: Place) -> Tween:
-        """The L path: into the corridor between the rows, along it to the edge, onto a seat."""
-        assert self.scene is not None
-        node = self.scene[name]
-        boat = self.scene["boat"]
-        speed = self._speed("walk_speed")
-        side = self.state.boat_side
-        edge = self.scene.anchor(f"edge_{side.value}")
-        steps: list[Tween] = []
-        if not old.aboard and new.aboard:  # bank -> seat
-            slot = self._slot_position(old.side or side, _kind_of(name), old.index)
-            seat_world = (boat.world_matrix() @ np.append(self._seat_local(new.index), 1.0))[:3]
-            steps = [
-                MoveTo(node, (slot[0], slot[1], 0.0), speed=speed),
-                MoveTo(node, edge, speed=speed),
-                MoveTo(node, seat_world, speed=speed),
-                Call(lambda: node.set_parent(boat)),
-            ]
-        elif old.aboard and not new.aboard:  # seat -> bank
-            node.set_parent(None)
-            slot = self._slot_position(new.side or side, _kind_of(name), new.index)
-            steps = [
-                MoveTo(node, edge, speed=speed),
-                MoveTo(node, (slot[0], slot[1], 0.0), speed=speed),
-                MoveTo(node, slot, speed=speed),
-            ]
-        elif new.aboard:  # seat -> seat (undo keeps seats, so only after odd histories)
-            steps = [MoveTo(node, self._seat_local(new.index), speed=speed)]
+    def _animate(self, old: dict[str, Place], new: dict[str, Place]) -> None:
+        """Walk the scene from ``old`` to ``new``; the judge speaks when it arrives."""
+        tween: Tween | None = None
+        if self.cast is not None:
+            tween = self.cast.tween(old, new, self.state.boat_side)
+        if tween is None or self.host is None:
+            if tween is not None:  # no window: jump to the end
+                while not tween.done:
+                    tween.step(1.0)
+            self._judge()
         else:
-            node.set_parent(None)
-            slot = self._slot_position(new.side or side, _kind_of(name), new.index)
-            steps = [MoveTo(node, slot, speed=speed)]
-        return Sequence(*steps)
+            self.host.tweens.run(tween, self._judge)
 
     def _judge(self) -> None:
-        """The judge: runs when a move's animation completes; a win or loss says which bank
-        and how many, once."""
+        """Say how the game ended, once; count it in the statistics once per game."""
         verdict = self.state.verdict()
         if verdict.outcome is Outcome.PLAYING or self.announced:
             return
         self.announced = True
-        self.queue.clear()
+        self.autoplay = None
         won = verdict.outcome is Outcome.WON
-        note = None
-        if self.on_result is not None and not self.recorded:  # one result per game
+        note = ""
+        if not self.recorded:
             self.recorded = True
-            note = self.on_result(self.state, won, self.assisted)
-        text = verdict.message
+            score = self.state.crossings if won and not self.assisted else None
+            note = self.session.record("river", won=won, setting=self.rules.key(), score=score)
+            if note and won and self.assisted:
+                note += " (Solved with help: no best score.)"
         if won:
             best = self.puzzle.optimal_crossings()
-            text = f"You win! {text} {self.state.crossings} crossings (best possible {best})."
+            crossings = self.state.crossings
+            text = f"You win! {verdict.message} {crossings} crossings (best possible {best})."
         else:
-            text = f"Game over. {text}"
+            text = f"Game over. {verdict.message}"
         if note:
             text += f" {note}"
         self._say(text, Tone.WON if won else Tone.LOST, keep=True)
 
-    def _run(self, action: Tween, on_done: Callable[[], None] | None = None) -> None:
-        if self.director is not None:
-            self.director.tweens.run(action, on_done)
-        else:  # no director (pure tests of the controller): jump to the end
-            while not action.done:
-                action.step(1.0)
-            if on_done:
-                on_done()
-
-    def _build_cast(self) -> None:
-        """(Re)create one node per character, and the hint arrows, for the current rules."""
-        assert self.scene is not None
-        for name in [n for n in self.scene.nodes if n.startswith(("priest", "devil", "mark"))]:
-            self.scene.remove(name)
-        for kind, count in ((Kind.PRIEST, self.rules.priests), (Kind.DEVIL, self.rules.devils)):
-            for i in range(count):
-                node = self.scene.spawn(kind.value, _name(kind, i))
-                node.pickable = True
-        for i in range(self.rules.capacity + 1):
-            self.scene.spawn("marker", f"mark{i}")
-            self.scene.spawn("ring", f"mark{i}_ring")
-
-    def _snap_all(self) -> None:
-        """Put every node where the current state says, at once (restart)."""
-        assert self.scene is not None
-        boat = self.scene["boat"]
-        boat.position = self._dock(self.state.boat_side)
-        for name, place in self.places.items():
-            node = self.scene[name]
-            node.set_parent(None, keep_world=False)
-            node.highlight = 0.0
-            if place.aboard:
-                node.set_parent(boat, keep_world=False)
-                node.position = self._seat_local(place.index)
-            else:
-                node.position = self._slot_position(
-                    place.side or Side.LEFT, _kind_of(name), place.index
-                )
-
-    def _dock(self, side: Side) -> np.ndarray:
-        assert self.scene is not None
-        return self.scene.anchor(f"boat_{side.value}")
-
-    def _seat_local(self, seat: int) -> np.ndarray:
-        """A seat's position in the boat's own space: seats spread evenly along its length."""
-        assert self.scene is not None
-        c = self.rules.capacity
-        x = (seat - (c - 1) / 2) * self.scene.number("seat_step")
-        return np.array([x, self.scene.number("seat_height"), 0.0], dtype="f4")
-
-    def _slot_position(self, side: Side, kind: Kind, index: int) -> np.ndarray:
-        assert self.scene is not None
-        s = self.scene
-        per_row = int(s.number("per_row"))
-        base = s.anchor(f"slot_{side.value}")
-        inland = -1.0 if side is Side.LEFT else 1.0
-        row, col = divmod(index, per_row)
-        z = s.number("priest_row_z") - row * s.number("row_gap")
-        if kind is Kind.DEVIL:
-            z = s.number("devil_row_z") + row * s.number("row_gap")
-        return np.array([base[0] + inland * col * s.number("slot_step"), base[1], z], dtype="f4")
-
-    def _speed(self, key: str) -> float:
-        assert self.scene is not None
-        return self.scene.number(key)
-
-    def _free_seat(self, places: dict[str, Place]) -> int:
-        taken = {p.index for p in places.values() if p.aboard}
-        return min(i for i in range(self.rules.capacity) if i not in taken)
-
-    def _free_slot(self, places: dict[str, Place], kind: Kind, side: Side) -> int:
-        taken = {p.index for n, p in places.items() if p.side is side and _kind_of(n) is kind}
-        i = 0
-        while i in taken:
-            i += 1
-        return i
-
-    def _choose(self, kind: Kind, *, aboard: bool, exclude: Container[str] = ()) -> str:
-        """Who moves for a board or land by kind: the one ashore nearest the water, or the
-        passenger who sat down last."""
-        side = self.state.boat_side
-        candidates = [
-            (p.index, n) for n, p in self.places.items()
-            if _kind_of(n) is kind and n not in exclude
-            and (p.aboard if aboard else p.side is side)
-        ]  # fmt: skip
-        if not candidates:
-            where = "in the boat" if aboard else f"ashore on the {side.value} bank"
-            raise IllegalMoveError(f"no {kind.value} {where}")
-        return max(candidates)[1] if aboard else min(candidates)[1]
-
-    def _mark_plan(self, plan: list[Move]) -> None:
+    def _mark(self, plan: list[Action]) -> None:
         """Arrows over who should board or land next, or over the boat when it should go."""
-        assert self.scene is not None
+        if self.cast is None:
+            return
         targets: list[str] = []
-        used: set[str] = set()
-        for move in plan:
-            if isinstance(move, Cross):
+        side = self.state.boat_side
+        for action in plan:
+            if isinstance(action, Cross):
                 if not targets:
                     targets.append("boat")
                 break
-            name = self._choose(move.kind, aboard=isinstance(move, Unboard), exclude=used)
-            used.add(name)
-            targets.append(name)
-        self.hint_marks = targets
-        self._refresh_marks()
-
-    def _refresh_marks(self) -> None:
-        """One arrow over each hinted character (or the boat) and a ring at its feet."""
-        assert self.scene is not None
-        for i in range(self.rules.capacity + 1):
-            arrow, ring = self.scene[f"mark{i}"], self.scene[f"mark{i}_ring"]
-            target = self.hint_marks[i] if i < len(self.hint_marks) else None
-            arrow.hidden = target is None
-            ring.hidden = target is None or target == "boat"
-            if target is not None:
-                self.scene[target].highlight = 0.6
-                arrow.tags["target"] = ring.tags["target"] = target
-        self._bob_marks()
-
-    def _clear_marks(self) -> None:
-        if self.scene is None:
-            return
-        for name in self.hint_marks:
-            if name in self.scene.nodes:
-                self.scene[name].highlight = 0.0
-        self.hint_marks = []
-        self.hint_on = False
-        for name, node in self.scene.nodes.items():
-            if name.startswith("mark"):
-                node.hidden = True
-
-    def _bob_marks(self) -> None:
-        if self.scene is None or not self.hint_marks:
-            return
-        gap = self.scene.number("marker_gap") + 0.06 * (1.0 + math.sin(self._time * 4.0))
-        bounds = self.director.bounds if self.director is not None else {}
-        for name, node in self.scene.nodes.items():
-            if not name.startswith("mark") or node.hidden:
-                continue
-            target = self.scene[node.tags["target"]]
-            p = target.world_position()
-            if name.endswith("_ring"):  # flat on the ground (or the deck) under the feet
-                node.position = np.array([p[0], p[1] + 0.02, p[2]], dtype="f4")
-                continue
-            # The arrow's tip just over the target's head.
-            top = 1.0
-            if target.mesh in bounds:
-                top = float(bounds[target.mesh][1][1] * target.scale[1])
-            node.position = np.array([p[0], p[1] + top + gap, p[2]], dtype="f4")
-            node.rotation = _yaw(self._time * 2.0)
+            aboard = isinstance(action, Unboard)
+            targets.append(who(self.places, action.kind, aboard=aboard, side=side, exclude=targets))
+        self.cast.show_marks(targets)
 
     def _say(self, text: str, tone: Tone, keep: bool = False) -> None:
         """``keep``: the game's own banner, until the next message; otherwise a short toast
         over it (the banner comes back when the toast ends)."""
-        if keep or self.director is None:
+        if keep or self.host is None:
             self.message, self.tone = text, tone
         else:
-            self.director.say(text, tone)
+            self.host.say(text, tone)
 
 
-def _name(kind: Kind, i: int) -> str:
-    return f"{kind.value}{i + 1}"
-
-
-def _kind_of(name: str) -> Kind:
-    return Kind.PRIEST if name.startswith("priest") else Kind.DEVIL
-
-
-def _key_label(key: str) -> str:
-    """How a pyglet key name is shown on a button: "SPACE" -> "Space"."""
-    return key.capitalize() if len(key) > 1 else key
-
-
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
-def _yaw(angle: float) -> np.ndarray:
-    return np.array([0.0, math.sin(angle / 2), 0.0, math.cos(angle / 2)], dtype="f4")
+def _kind(text: str) -> Kind:
+    try:
+        return Kind(text.strip().lower())
+    except ValueError:
+        raise ValueError(f"{text!r} is neither priest nor devil") from None

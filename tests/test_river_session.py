@@ -1,0 +1,167 @@
+"""The river controller without a window: the match behind it, its options and its session.
+
+No scene is entered, so nothing needs GL: moves, undo and redo, New game, Next step and Solve,
+the option buttons and what goes to the session.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from game.controllers.river import RiverController
+from game.engine.controller import Tone
+from game.logic.options import OptionError
+from game.logic.river import OPTIONS, Board, Cross, Kind, Outcome, RiverPuzzle, Rules, Unboard
+from game.registry import MemorySession
+
+P, D = Kind.PRIEST, Kind.DEVIL
+
+
+def finish(river: RiverController, limit: int = 500) -> None:
+    """Let Next step or Solve play out (each update plays one click with no window)."""
+    for _ in range(limit):
+        if river.idle():
+            return
+        river.update(1 / 60)
+    raise AssertionError("autoplay did not finish")
+
+
+class NotingSession(MemorySession):
+    """A session that keeps statistics: it answers every record with a note."""
+
+    def record(self, key: str, **fields: object) -> str:
+        super().record(key, **fields)  # type: ignore[arg-type]
+        return f"Won {sum(r['won'] for r in self.records)} of {len(self.records)}."
+
+
+def test_the_session_options_and_overrides_start_the_game() -> None:
+    river = RiverController(MemorySession(options={"priests": 5, "devils": 4}))
+    assert river.rules == Rules(5, 4, 2)
+    assert RiverController(MemorySession(), capacity=3).rules == Rules(3, 3, 3)
+    with pytest.raises(OptionError, match="cannot cross"):
+        RiverController(MemorySession(), priests=4, devils=4)
+
+
+def test_moves_undo_and_redo_go_through_the_match() -> None:
+    river = RiverController(MemorySession())
+    for action in (Board(D), Board(D), Cross()):
+        river.play(action)
+    assert river.match.transcript() == "board:devil board:devil boat"
+    assert river.state.crossings == 1
+    assert sum(place.aboard for place in river.places.values()) == 2
+    river.undo()
+    river.undo()
+    assert river.match.cursor == 1 and river.state.boat.devils == 1
+    assert [name for name, place in river.places.items() if place.aboard] == ["devil1"]
+    river.redo()
+    river.redo()
+    assert river.match.cursor == 3 and river.state.crossings == 1
+    with pytest.raises(ValueError, match="Nothing to redo"):
+        river.redo()
+    with pytest.raises(ValueError, match="the boat is full"):
+        river.play(Board(P))
+    river.click("devil2")  # clicked by name: that one lands
+    assert not river.places["devil2"].aboard and river.places["devil1"].aboard
+
+
+def test_a_click_boards_the_one_clicked_not_the_first() -> None:
+    river = RiverController(MemorySession())
+    river.click("priest3")
+    assert river.places["priest3"].aboard and not river.places["priest1"].aboard
+    river.play(Unboard(P))
+    assert not river.places["priest3"].aboard
+
+
+def test_next_step_and_solve_play_the_agents_clicks() -> None:
+    river = RiverController(MemorySession())
+    puzzle = RiverPuzzle(Rules())
+    river.next_step()
+    assert not river.idle()
+    finish(river)
+    assert river.match.transcript() == "board:devil board:devil boat"
+    river.solve()
+    finish(river)
+    assert river.state.outcome() is Outcome.WON
+    assert river.match.actions() == puzzle.solve_actions()
+
+
+def test_new_game_asks_for_a_second_press_during_a_game() -> None:
+    river = RiverController(MemorySession())
+    river.new()  # nothing played: at once
+    assert river.match.cursor == 0 and not river.confirm_new
+    river.play(Board(D))
+    river.new()
+    assert river.match.cursor == 1 and river.confirm_new
+    assert river.status().tone is Tone.WARN and "again" in river.status().banner
+    river.commands().run("new")
+    assert river.match.cursor == 0
+    river.play(Board(D))
+    river.commands().run("new")
+    river.commands().run("hint")  # another command in between: the question is forgotten
+    river.commands().run("new")
+    assert river.match.cursor == 1
+
+
+def test_a_finished_game_is_recorded_once_with_its_setting() -> None:
+    session = MemorySession()
+    river = RiverController(session)
+    for action in RiverPuzzle(Rules()).solve_actions():
+        river.play(action)
+    assert session.records == [
+        {"key": "river", "won": True, "drawn": False, "setting": "3/3/2", "score": 11}
+    ]
+    assert river.status().tone is Tone.WON
+    assert river.status().banner.startswith("You win! All 3 priests and 3 devils reached")
+    river.undo()
+    river.redo()  # won again: still one game
+    assert len(session.records) == 1
+    river.commands().run("new")
+    for action in (Board(P), Board(P), Cross()):
+        river.play(action)
+    assert session.records[-1]["won"] is False and session.records[-1]["score"] is None
+
+
+def test_a_solver_helped_win_sets_no_best_score() -> None:
+    session = NotingSession()
+    river = RiverController(session)
+    river.play(Board(P))
+    river.solve()
+    finish(river)
+    assert session.records[-1]["score"] is None
+    assert river.status().banner.endswith(
+        "crossings (best possible 11). Won 1 of 1. (Solved with help: no best score.)"
+    )
+
+
+def test_option_buttons_step_through_the_schema_and_save() -> None:
+    session = MemorySession()
+    river = RiverController(session)
+    table = river.commands()
+    assert [c.name for c in table if c.group == "options"] == [
+        "priests-", "priests+", "devils-", "devils+", "capacity-", "capacity+"
+    ]  # fmt: skip
+    table.run("priests+")
+    assert river.rules == Rules(4, 3, 2) and session.saved == [river.options]
+    with pytest.raises(ValueError, match="Refused: 4 priests and 4 devils cannot cross"):
+        table.run("devils+")
+    assert river.rules == Rules(4, 3, 2) and len(session.saved) == 1
+    river.set_options({"priests": 1, "devils": 0, "capacity": 1})
+    assert not table.enabled("capacity-")  # below the schema's range: greyed
+    with pytest.raises(ValueError):
+        table.run("capacity-")
+
+
+def test_zero_devils_from_the_window_is_what_the_next_start_gets() -> None:
+    """The window once went down to 0 devils while the settings file wanted at least 1, so
+    the next start silently fell back to 3 devils. Both now read the one schema."""
+    session = MemorySession(options={"priests": 2, "devils": 1, "capacity": 2})
+    river = RiverController(session)
+    assert river.commands().enabled("devils-")
+    river.commands().run("devils-")
+    assert river.rules == Rules(2, 0, 2)
+    assert session.saved[-1] == {"priests": 2, "devils": 0, "capacity": 2}
+    problems: list[str] = []
+    assert OPTIONS.load(session.saved[-1], "river", problems)["devils"] == 0
+    assert problems == []
+    assert RiverController(session).rules == Rules(2, 0, 2)  # the next start
+    assert not river.commands().enabled("devils-")  # -1 is below the schema's minimum
