@@ -96,8 +96,8 @@ def _check_rules(values: Mapping[str, Any]) -> None:
         raise OptionError(str(exc)) from None
 
 
-#: The options of a game. Any team may be empty (spec 2.1 rule 1: legal when priests >= devils
-#: or there are no priests), as long as someone has to cross; the cross-check says which
+#: The options of a game. Any team may be empty (a start is legal when priests >= devils or
+#: there are no priests), as long as someone has to cross; the cross-check says which
 #: combinations start lost or cannot be solved.
 OPTIONS: Final = OptionsSchema(
     (

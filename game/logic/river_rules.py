@@ -1,13 +1,13 @@
-"""Priests and Devils: the rules, the judge and the actions (spec ``priests_devils.md``).
+"""Priests and Devils: the rules, the judge and the actions.
 
 Two levels describe a game. :class:`RiverState` is what the player sees, click by click: who
 stands ashore on each bank, who sits in the boat, and where the boat is docked. A
 :class:`Crossing` is a node of the state graph: the priests and devils on the left side and the
-boat's side. Both use the same counting rule (spec 2.1 rule 3): passengers count for the bank
-where the boat is docked. Boarding and unboarding therefore never change the counts and never
-lose a game; only a crossing can. The win (spec 2.1 rule 5) needs everyone *ashore* on the right
-bank, so it comes with the last passenger stepping off there: judge after every action, or at
-least after each landing and each unboarding.
+boat's side. Both use the same counting rule: passengers count for the bank where the boat is
+docked. Boarding and unboarding therefore never change the counts and never lose a game; only
+a crossing can. The win needs everyone *ashore* on the right bank, so it comes with the last
+passenger stepping off there: judge after every action, or at least after each landing and
+each unboarding.
 
 :class:`RiverState` is the game contract's state (:class:`game.logic.game.State`): one seat,
 actions :class:`Board`, :class:`Unboard` and :class:`Cross` with the text forms
@@ -368,7 +368,7 @@ class RiverState:
         return Crossing(left.priests, left.devils, self.boat_side)
 
     def verdict(self) -> Verdict:
-        """Judge the state (spec 2.1 rules 3 and 5).
+        """Judge the state.
 
         Lost when some bank has at least one priest and more devils than priests, counting
         passengers for the bank where the boat is docked. Won when every character stands

@@ -1,4 +1,4 @@
-"""Priests and Devils: the solver (spec ``priests_devils.md``, sections 3 and 5).
+"""Priests and Devils: the solver.
 
 :class:`RiverPuzzle` answers every question about one set of :class:`Rules`: the fewest
 crossings from any state, every optimal load to send next (:class:`Hint`), the clicks of the
@@ -164,8 +164,8 @@ class RiverPuzzle:
         is chosen: this step's clicks from the current passengers plus those of the best
         continuation (see :meth:`optimal_clicks`). Ties go to the load needing the fewest
         clicks now (it keeps what the player already boarded), then to the first in
-        :attr:`Hint.loads`. Following it from the start gives the click oracle of spec 5.5
-        (3/3/2: 11 crossings and 20 clicks).
+        :attr:`Hint.loads`. Following it from the start wins with the fewest clicks among the
+        ways with the fewest crossings (3/3/2: 11 crossings and 20 clicks).
         """
         loads = self.hint(state).loads
         if not loads:
