@@ -1,6 +1,6 @@
 """Reversi (Othello): bitboard rules, perft, search, exact endgame solver and players."""
 
-#: The computer players, weakest first: ours, then the seed's classic minimax levels.
+#: The computer players' levels, weakest first: the search levels, then the classic minimax ones.
 LEVELS = (
     "beginner",
     "intermediate",

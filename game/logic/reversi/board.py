@@ -4,7 +4,7 @@ A :class:`Position` holds two Python-int bitboards and the side to move; it is t
 state in the sense of :class:`game.logic.game.State` (``legal_actions``, ``apply``,
 ``current_player``, ``returns``, ``action_text`` / ``parse_action``). Square ``sq`` is
 ``row * 8 + col`` with A1 = 0, B1 = 1, ..., H1 = 7, A2 = 8, ..., H8 = 63, the order of the board
-strings in ``shared/specs/reversi.md`` and of :mod:`game.logic.reversi.kernels`, whose numba
+text (:meth:`Position.from_text`) and of :mod:`game.logic.reversi.kernels`, whose numba
 kernels compute the same legal moves and flips (a test checks they agree). A move is a square or
 :data:`PASS`; its text is the lower-case square name (``"d3"``) or ``"pass"``.
 

@@ -1,8 +1,8 @@
 """The FFO endgame test positions #40-#59 (Gunnar Andersson's suite) with exact answers.
 
-Facts from ``shared/specs/reversi.md``: each board is 64 characters A1..H8 row by row (X black,
-O white, - empty), the side to move, the number of empty squares, the exact final disc
-difference for the side to move (empties to the winner) and every move reaching it.
+Each board is 64 characters A1..H8 row by row (X black, O white, - empty) and the side to
+move; with it come the number of empty squares, the exact final disc difference for the side
+to move (empties to the winner) and every move reaching it.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 Every kernel is ``@njit(nogil=True, cache=True)`` and takes the two bitboards as ``np.uint64``:
 ``p`` holds the discs of the side to move, ``o`` those of its opponent. A square is
 ``sq = row * 8 + col`` with A1 = 0 (bit 0), B1 = 1, ..., H1 = 7, A2 = 8, ..., H8 = 63, i.e. the
-"A1..H8 row by row" order of the board strings in ``shared/specs/reversi.md``. Scores are final
+"A1..H8 row by row" order of the board text (:mod:`game.logic.reversi.board`). Scores are final
 disc differences for the side to move with the empty squares going to the winner (the FFO
 convention); they are always even.
 

@@ -3,7 +3,7 @@
 A pass counts as one ply in both. **Bik** (Aart Bik's 2009 table, what most public perft tests
 quote) counts a game that ended before the last ply as one leaf; **Edax** (OEIS A124004) does
 not count it. They first differ at depth 10. :data:`PERFT_START` holds the reference numbers
-from ``shared/specs/reversi.md`` that were verified against Edax.
+from the start position, checked against Edax.
 
 >>> from game.logic.reversi.board import Position
 >>> perft(Position.start(), 5)
@@ -23,7 +23,7 @@ __all__ = ["PERFT_START", "Convention", "PerftError", "perft", "perft_both"]
 
 Convention: TypeAlias = Literal["bik", "edax"]
 
-# depth -> (Bik, Edax) leaves from the standard start, as verified in the spec.
+# depth -> (Bik, Edax) leaves from the standard start, checked against Edax.
 PERFT_START: Final[dict[int, tuple[int, int]]] = {
     1: (4, 4),
     2: (12, 12),
