@@ -10,15 +10,18 @@ folder); screenshots go to :func:`screenshot_dir`. A :class:`Store` reads and wr
 
 Loading never fails: a missing file gives the defaults; a file that is not TOML is renamed aside
 (``settings.toml.bad-YYYYmmdd-HHMMSS``) and the defaults used; an unknown key, or a value of the
-wrong type, is skipped (keeping that one field's default). Each such problem is logged and also
+wrong type or out of range, is skipped (keeping that one field's default) and a copy of the
+file as it was is kept aside before anything rewrites it. Each such problem is logged and also
 returned as a line for the person. Writes are atomic: a temp file in the same folder, fsynced,
 then renamed over the old file.
 
-The (de)serialisation is generic over nested dataclasses whose fields all have defaults and are
-typed as ``bool``, ``int``, ``float``, ``str``, ``X | None``, ``list[X]``, ``dict[str, X]`` or
-another such dataclass (defined at module level, so the annotations resolve); a new game's
-options need only a new field on :class:`Settings`. A field may carry ``metadata={"min": n}``
-to reject smaller numbers.
+Each game's options are a table named by the game's id (``[river]``, ``[grab]``), read through
+the game's options schema (:mod:`game.logic.options`), the same one that checks the command
+line and the window's options buttons; a new game needs nothing here. The rest is generic over
+nested dataclasses whose fields all have defaults and are typed as ``bool``, ``int``,
+``float``, ``str``, ``X | None``, ``list[X]``, ``dict[str, X]`` or another such dataclass
+(defined at module level, so the annotations resolve). A field may carry
+``metadata={"min": n}`` to reject smaller numbers.
 """
 
 from __future__ import annotations
@@ -41,6 +44,9 @@ import platformdirs
 import tomli_w
 
 from game.errors import GamehallError
+
+if typing.TYPE_CHECKING:
+    from game.logic.options import OptionsSchema
 
 logger = logging.getLogger(__name__)
 
@@ -96,59 +102,24 @@ class WindowSettings:
 
 
 @dataclass(slots=True)
-class RiverOptions:
-    """How a game of Priests and Devils is set up."""
-
-    priests: int = field(default=3, metadata={"min": 1})
-    devils: int = field(default=3, metadata={"min": 1})
-    capacity: int = field(default=2, metadata={"min": 1})
-
-    def key(self) -> str:
-        """Return the setting key used for best scores, e.g. ``"3/3/2"``.
-
-        >>> RiverOptions().key()
-        '3/3/2'
-        """
-        return f"{self.priests}/{self.devils}/{self.capacity}"
-
-
-@dataclass(slots=True)
-class ReversiOptions:
-    """Who plays each colour ("human" or a computer level) and the computer's time a move."""
-
-    black: str = "human"
-    white: str = "intermediate"
-    time_per_move: float = field(default=1.0, metadata={"min": 0.05})
-
-
-@dataclass(slots=True)
-class GrabSettings:
-    """The MasterGrab options of the next game (checked again by GrabOptions when used)."""
-
-    countries: int = field(default=140, metadata={"min": 10})
-    robots: str = "basic,basic,basic"  # one robot name per robot player
-    human_playing: bool = True
-    distribution: str = "random"
-    mountains_percent: int = field(default=5, metadata={"min": 0})
-    armies_in_biggest: float = 20.0
-    growth_factor: float = 0.1
-    protection_factor: float = 2 / 3
-    attack_factor: float = 0.5
-    attack_benefit_factor: float = 1.0
-    random_options: bool = False
-
-
-@dataclass(slots=True)
 class Settings:
-    """Everything the person can set; saved to ``settings.toml``."""
+    """Everything the person can set; saved to ``settings.toml``.
+
+    ``games`` maps a game's id to its option values. In the file each game is a table of its
+    own (``[river]``, ``[reversi]``), read through that game's options schema, so a value
+    the schema refuses falls back to its default with a message naming the key.
+    ``last_game`` is the id of the game played last ("" before any): the menu's Continue.
+    """
 
     window: WindowSettings = field(default_factory=WindowSettings)
-    last_game: str = "river"
+    last_game: str = ""
     shadows: bool = True
     show_fps: bool = False
-    river: RiverOptions = field(default_factory=RiverOptions)
-    reversi: ReversiOptions = field(default_factory=ReversiOptions)
-    grab: GrabSettings = field(default_factory=GrabSettings)
+    games: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+    def options(self, game: str) -> dict[str, Any]:
+        """The saved option values of ``game`` (a copy; empty when none were saved)."""
+        return dict(self.games.get(game, {}))
 
 
 @dataclass(slots=True)
@@ -234,13 +205,27 @@ class Store:
     def statistics_path(self) -> Path:
         return self.directory / STATISTICS_FILE
 
-    def load_settings(self) -> tuple[Settings, list[str]]:
-        """Return the saved settings (defaults where absent or bad) and messages for the person."""
-        return _load(self.settings_path, Settings)
+    def load_settings(
+        self, schemas: Mapping[str, OptionsSchema] | None = None
+    ) -> tuple[Settings, list[str]]:
+        """Return the saved settings (defaults where absent or bad) and messages for the person.
+
+        ``schemas`` maps a game id to its options schema (default: every registered game);
+        each game's table is read through it.
+        """
+        if schemas is None:
+            from game.registry import all_entries
+
+            schemas = {entry.id: entry.options for entry in all_entries()}
+        return _load(self.settings_path, Settings, schemas)
 
     def save_settings(self, settings: Settings) -> None:
         """Write ``settings`` atomically; raises OSError when the folder cannot be written."""
-        _write_atomic(self.settings_path, _to_toml(settings))
+        data = _to_toml(settings)
+        for game, values in data.pop("games", {}).items():
+            if game not in data:  # a game id never hides a setting of the program's own
+                data[game] = values
+        _write_atomic(self.settings_path, data)
 
     def load_statistics(self) -> tuple[Statistics, list[str]]:
         """Return the saved statistics (empty where absent or bad) and messages for the person."""
@@ -260,7 +245,9 @@ class _WrongType(Exception):
         self.expected = expected
 
 
-def _load(path: Path, cls: type[T]) -> tuple[T, list[str]]:
+def _load(
+    path: Path, cls: type[T], schemas: Mapping[str, OptionsSchema] | None = None
+) -> tuple[T, list[str]]:
     try:
         with path.open("rb") as f:
             data = tomllib.load(f)
@@ -276,11 +263,53 @@ def _load(path: Path, cls: type[T]) -> tuple[T, list[str]]:
         logger.warning("%s: %s", path, message)
         return cls(), [message]
     problems: list[str] = []
+    games = _game_tables(data, schemas, problems)
     obj = _from_table(cls, data, "", problems)
+    if games:
+        obj.games = games  # type: ignore[attr-defined]  # only Settings is given schemas
     messages = [f"{path.name}: {problem}" for problem in problems]
+    if messages:
+        messages.append(_copy_aside(path))
     for message in messages:
         logger.warning("%s", message)
     return obj, messages
+
+
+def _game_tables(
+    data: dict[str, Any], schemas: Mapping[str, OptionsSchema] | None, problems: list[str]
+) -> dict[str, dict[str, Any]]:
+    """Take each game's table out of ``data`` and read it through the game's schema
+    (``schemas`` None: the file has no game tables, as the statistics)."""
+    games: dict[str, dict[str, Any]] = {}
+    if schemas is None:
+        return games
+    if "games" in data:  # the field that holds the tables is not a table in the file
+        problems.append("unknown key 'games' ignored")
+        del data["games"]
+    for game, schema in schemas.items():
+        if game not in data:
+            continue
+        table = data.pop(game)
+        if not isinstance(table, Mapping):
+            problems.append(f"{game} = {table!r} is not a table; kept the defaults")
+            continue
+        games[game] = schema.load(table, f"[{game}]", problems)
+    return games
+
+
+def _copy_aside(path: Path) -> str:
+    """Keep a copy of a file with rejected values before anything rewrites it (once: a copy
+    with the same bytes already there is named instead)."""
+    try:
+        data = path.read_bytes()
+        for old in sorted(path.parent.glob(f"{path.name}.bad-*")):
+            if old.read_bytes() == data:
+                return f"{path.name}: the file as it was is kept as {old.name}"
+        aside = _aside_name(path)
+        aside.write_bytes(data)
+    except OSError as exc:
+        return f"{path.name}: a copy could not be kept aside ({exc.strerror})"
+    return f"{path.name}: the file as it was is kept as {aside.name}"
 
 
 def _where_and_why(exc: tomllib.TOMLDecodeError) -> str:
@@ -292,13 +321,18 @@ def _where_and_why(exc: tomllib.TOMLDecodeError) -> str:
     return f"({match.group(2)}): {match.group(1)}"
 
 
-def _set_aside(path: Path, why: str) -> str:
+def _aside_name(path: Path) -> Path:
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     aside = path.with_name(f"{path.name}.bad-{stamp}")
     n = 1
     while aside.exists():
         n += 1
         aside = path.with_name(f"{path.name}.bad-{stamp}-{n}")
+    return aside
+
+
+def _set_aside(path: Path, why: str) -> str:
+    aside = _aside_name(path)
     try:
         path.rename(aside)
     except OSError as exc:

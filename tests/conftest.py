@@ -25,7 +25,7 @@ def _private_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 @pytest.fixture(scope="session")
 def director() -> Iterator[object]:
     """One headless Director (pyglet's EGL window, Mesa) shared by the GL tests."""
-    from game.cli import build_director
+    from game.cli_play import build_director
 
     d = build_director(headless=True, size=(640, 400))
     assert d.ctx.error == "GL_NO_ERROR"

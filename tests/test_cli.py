@@ -76,7 +76,7 @@ def test_shot_unknown_action_is_refused(tmp_path):
         cwd=tmp_path,
     )
     assert r.returncode == 2
-    assert "unknown action 'fly'" in r.stderr
+    assert "unknown command 'fly'" in r.stderr
     assert "Traceback" not in r.stderr
 
 
@@ -114,7 +114,8 @@ def test_shot_with_unusable_saved_options_starts_with_defaults(tmp_path, _privat
     text = "[river]\npriests = 4\ndevils = 4\ncapacity = 2\n"
     r = shot_with_settings(_private_home, text, tmp_path / "x.png")
     assert r.returncode == 0, r.stderr
-    assert "unusable" in r.stderr
+    assert "[river]: 4 priests and 4 devils cannot cross" in r.stderr
+    assert "using the defaults" in r.stderr
     assert r.stdout.strip().endswith("optimal=11")
 
 
@@ -126,43 +127,46 @@ def test_shot_with_a_corrupt_settings_file_keeps_it_aside(tmp_path, _private_hom
     assert list(_private_home.glob("settings.toml.bad-*"))
 
 
-def test_a_finished_game_updates_statistics_once_and_options_persist(_private_home):
-    """Through the Director as `gamehall play` builds it, with the store on disk."""
-    from game.cli import build_director
+def test_a_finished_game_updates_statistics_once_and_options_persist(director, _private_home):
+    """Through the shared Director with the games registered as `gamehall play` does, over
+    the settings and statistics on disk (then registered back as the other tests expect)."""
+    from game.cli import entries
+    from game.cli_play import make_sessions, register_games
     from game.logic.river import Rules
-    from game.settings import Settings, Store
+    from game.settings import Store
 
     store = Store()
-    settings = Settings()
-    d = build_director(headless=True, size=(320, 200), store=store, settings=settings)
+    settings, _ = store.load_settings({e.id: e.options for e in entries()})
+    register_games(director, make_sessions(settings, store))
+    d = director
     try:
         d.switch("river")
-        for action in ("board:devil", "board:devil", "boat", "unboard:devil", "board:priest"):
-            d.perform(action)  # a few moves by hand, then the solver: an assisted game
+        for action in ("board:devil", "board:devil", "boat", "unboard:devil"):
+            assert d.perform(action), d.toast  # a few moves by hand, then the solver
             d.settle()
         d.perform("solve")
         d.settle()
         assert "no best score" in d.controller.status().banner
         d.perform("undo")  # take back the winning step and win again: still one game
         d.settle()
-        d.perform("unboard:devil") if d.controller.state.boat.devils else d.perform(
-            "unboard:priest"
-        )
+        d.perform("solve")
         d.settle()
-        assert d.controller.state.verdict().outcome.value == "won"
+        assert d.controller.state.outcome().value == "won"
         # Changed options go into the one settings object, survive the menu, and are saved.
-        d.perform("restart")
+        d.perform("new")
         d.perform("priests+")
         d.switch("menu")
+        assert d.controller.status_line().endswith("continue=river")
         d.switch("river")
         assert d.controller.rules == Rules(4, 3, 2)
     finally:
-        d.close()
+        register_games(director)
+        d.switch("menu")
     stats, messages = store.load_statistics()
     assert messages == []
     record = stats.games["river"]
     assert (record.played, record.won, record.lost) == (1, 1, 0)
     assert record.best == {}
-    saved, _ = store.load_settings()
-    assert (saved.river.priests, saved.river.devils, saved.river.capacity) == (4, 3, 2)
-    assert settings.river.priests == 4
+    saved, _ = store.load_settings({e.id: e.options for e in entries()})
+    assert saved.games["river"] == {"priests": 4, "devils": 3, "capacity": 2}
+    assert settings.games["river"]["priests"] == 4

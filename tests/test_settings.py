@@ -8,15 +8,16 @@ import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game import settings as settings_module
+from game.logic.options import Option, OptionsSchema
 from game.settings import (
     GameRecord,
-    RiverOptions,
     Settings,
     SettingsError,
     Statistics,
@@ -26,6 +27,17 @@ from game.settings import (
     home_dir,
     screenshot_dir,
 )
+
+#: A game's options as a registry entry declares them (the real games' are tested below).
+SCHEMAS = {
+    "river": OptionsSchema(
+        (
+            Option("priests", int, 3, minimum=1, maximum=200),
+            Option("devils", int, 3, minimum=1, maximum=200),
+            Option("capacity", int, 2, minimum=1, maximum=12),
+        )
+    )
+}
 
 
 @pytest.fixture
@@ -40,7 +52,7 @@ def _custom_settings() -> Settings:
         last_game="reversi",
         shadows=False,
         show_fps=True,
-        river=RiverOptions(priests=4, devils=4, capacity=3),
+        games={"river": {"priests": 4, "devils": 4, "capacity": 3}},
     )
 
 
@@ -81,7 +93,7 @@ def test_without_gamehall_home_uses_platformdirs(monkeypatch: pytest.MonkeyPatch
 
 def test_missing_file_gives_defaults_and_no_message(home: Path) -> None:
     store = Store()
-    assert store.load_settings() == (Settings(), [])
+    assert store.load_settings(SCHEMAS) == (Settings(), [])
     assert store.load_statistics() == (Statistics(), [])
 
 
@@ -89,7 +101,7 @@ def test_round_trip(home: Path) -> None:
     store = Store()
     custom = _custom_settings()
     store.save_settings(custom)
-    assert store.load_settings() == (custom, [])
+    assert store.load_settings(SCHEMAS) == (custom, [])
 
 
 def test_none_fields_are_left_out(home: Path) -> None:
@@ -97,21 +109,21 @@ def test_none_fields_are_left_out(home: Path) -> None:
     store.save_settings(Settings())
     data = tomllib.loads(store.settings_path.read_text(encoding="utf-8"))
     assert data["window"] == {"width": 1280, "height": 720}
-    assert store.load_settings()[0].window.x is None
+    assert store.load_settings(SCHEMAS)[0].window.x is None
 
 
 def test_explicit_directory(tmp_path: Path) -> None:
     store = Store(tmp_path / "elsewhere")
     store.save_settings(_custom_settings())
     assert (tmp_path / "elsewhere" / "settings.toml").is_file()
-    assert store.load_settings()[0] == _custom_settings()
+    assert store.load_settings(SCHEMAS)[0] == _custom_settings()
 
 
 def test_corrupt_file_is_set_aside_with_message(home: Path) -> None:
     store = Store()
     bad = b'last_game = "river"\nshadows = true\nwidth = = 3\n'
     store.settings_path.write_bytes(bad)
-    loaded, messages = store.load_settings()
+    loaded, messages = store.load_settings(SCHEMAS)
     assert loaded == Settings()
     assert len(messages) == 1
     match = re.fullmatch(
@@ -125,14 +137,14 @@ def test_corrupt_file_is_set_aside_with_message(home: Path) -> None:
     # The next save writes a fresh file and leaves the bad one alone.
     store.save_settings(Settings())
     assert (home / match.group(1)).read_bytes() == bad
-    assert store.load_settings() == (Settings(), [])
+    assert store.load_settings(SCHEMAS) == (Settings(), [])
 
 
 def test_two_corrupt_files_in_one_second_are_both_kept(home: Path) -> None:
     store = Store()
     for text in ("[[[", "]]]"):
         store.settings_path.write_text(text, encoding="utf-8")
-        _, messages = store.load_settings()
+        _, messages = store.load_settings(SCHEMAS)
         assert "kept as settings.toml.bad-" in messages[0]
     kept = sorted(p.read_text(encoding="utf-8") for p in home.glob("settings.toml.bad-*"))
     assert kept == ["[[[", "]]]"]
@@ -157,23 +169,31 @@ def test_wrong_type_keeps_the_default_for_that_field_only(
         encoding="utf-8",
     )
     with caplog.at_level(logging.WARNING, logger="game.settings"):
-        loaded, messages = store.load_settings()
+        loaded, messages = store.load_settings(SCHEMAS)
     assert loaded.window == WindowSettings(width=1280, height=800)
-    assert loaded.river == RiverOptions(priests=5, devils=3, capacity=2)
+    assert loaded.games["river"] == {"priests": 5, "devils": 3, "capacity": 2}
     assert any("window.width = 'big' is not a whole number" in m for m in messages)
-    assert any("river.capacity = 2.5 is not a whole number" in m for m in messages)
+    assert any("[river]: capacity must be a whole number, not 2.5" in m for m in messages)
+    assert any("[river]: unknown option 'shadows_table'" in m for m in messages)
     assert "window.width" in caplog.text
     assert store.settings_path.exists()  # a wrong value is not a corrupt file
+    # ... but the file as it was is kept aside before anything rewrites it, once.
+    kept = list(home.glob("settings.toml.bad-*"))
+    assert len(kept) == 1 and kept[0].read_bytes() == store.settings_path.read_bytes()
+    assert messages[-1] == f"settings.toml: the file as it was is kept as {kept[0].name}"
+    store.load_settings(SCHEMAS)
+    assert list(home.glob("settings.toml.bad-*")) == kept
 
 
 def test_table_expected_but_value_given(home: Path) -> None:
     store = Store()
     store.settings_path.write_text("window = 3\nshow_fps = true\n", encoding="utf-8")
-    loaded, messages = store.load_settings()
+    loaded, messages = store.load_settings(SCHEMAS)
     assert loaded == Settings(show_fps=True)
-    assert messages == [
+    assert messages[0] == (
         "settings.toml: window = 3 is not a table; kept the default " + repr(WindowSettings())
-    ]
+    )
+    assert len(messages) == 2 and "kept as settings.toml.bad-" in messages[1]
 
 
 def test_bool_is_not_an_int_and_below_min_is_rejected(home: Path) -> None:
@@ -181,9 +201,9 @@ def test_bool_is_not_an_int_and_below_min_is_rejected(home: Path) -> None:
     store.settings_path.write_text(
         "shadows = 1\n[window]\nwidth = true\nheight = 0\n", encoding="utf-8"
     )
-    loaded, messages = store.load_settings()
+    loaded, messages = store.load_settings(SCHEMAS)
     assert loaded == Settings()
-    assert len(messages) == 3
+    assert len(messages) == 4  # three values, and where the file is kept
     assert any("shadows = 1 is not true or false" in m for m in messages)
     assert any("window.height = 0 is below 1" in m for m in messages)
 
@@ -195,7 +215,7 @@ def test_unknown_key_is_ignored_with_warning(home: Path, caplog: pytest.LogCaptu
         encoding="utf-8",
     )
     with caplog.at_level(logging.WARNING, logger="game.settings"):
-        loaded, messages = store.load_settings()
+        loaded, messages = store.load_settings(SCHEMAS)
     assert loaded == Settings(show_fps=True)
     for key in ("'colour'", "'window.depth'", "'chess'"):
         assert any(key in m and "unknown key" in m for m in messages), key
@@ -208,7 +228,7 @@ def test_atomic_write_leaves_no_temp_files(home: Path) -> None:
         store.save_settings(Settings(window=WindowSettings(width=width)))
         store.save_statistics(Statistics())
     assert sorted(os.listdir(home)) == ["settings.toml", "statistics.toml"]
-    assert store.load_settings()[0].window.width == 104
+    assert store.load_settings(SCHEMAS)[0].window.width == 104
 
 
 def test_failed_write_keeps_old_file_and_removes_temp(
@@ -277,13 +297,24 @@ _text = st.text(st.characters(exclude_categories=["Cs"]), max_size=20)
         last_game=_text,
         shadows=st.booleans(),
         show_fps=st.booleans(),
-        river=st.builds(RiverOptions, priests=_positive, devils=_positive, capacity=_positive),
+        games=st.fixed_dictionaries(
+            {},
+            optional={
+                "river": st.fixed_dictionaries(
+                    {
+                        "priests": st.integers(1, 200),
+                        "devils": st.integers(1, 200),
+                        "capacity": st.integers(1, 12),
+                    }
+                )
+            },
+        ),
     )
 )
 def test_round_trip_random_settings(home: Path, value: Settings) -> None:
     store = Store()
     store.save_settings(value)
-    assert store.load_settings() == (value, [])
+    assert store.load_settings(SCHEMAS) == (value, [])
 
 
 @settings(max_examples=50, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -328,7 +359,7 @@ def test_record_counts_and_best() -> None:
 
 def test_record_round_trips(home: Path) -> None:
     stats = Statistics()
-    stats.record("river", won=True, setting=RiverOptions().key(), score=11)
+    stats.record("river", won=True, setting="3/3/2", score=11)
     stats.record("river", won=False)
     store = Store()
     store.save_statistics(stats)
@@ -362,9 +393,87 @@ def test_bad_best_entry_is_left_out_others_kept(home: Path) -> None:
     )
     loaded, messages = store.load_statistics()
     assert loaded.games["river"] == GameRecord(played=4, best={"3/3/2": 11})
-    assert len(messages) == 2
+    assert len(messages) == 3  # two values, and where the file is kept
     assert any("games.river.best.4/4/3 = 'ten'" in m and "left out" in m for m in messages)
 
 
-def test_river_key() -> None:
-    assert RiverOptions(priests=4, devils=3, capacity=3).key() == "4/3/3"
+# --- each registered game's table, read through its own schema -------------------------------
+
+
+def _registered() -> list[object]:
+    from game.cli import entries
+
+    return entries()
+
+
+@pytest.mark.parametrize("entry", _registered(), ids=lambda e: e.id)
+def test_a_bad_value_in_each_game_table_falls_back_by_key_and_keeps_the_file(
+    home: Path, entry: Any
+) -> None:
+    """Every option of every game refused as nan or of the wrong kind falls back to its
+    default with a message naming the game's table and the key; the file is kept aside."""
+    from game.cli import entries
+
+    schemas = {e.id: e.options for e in entries()}
+    option = entry.options.options[0]
+    bad = '"not a number"' if option.kind in (int, float) else "nan"
+    text = f"last_game = {entry.id!r}\n[{entry.id}]\n{option.name} = {bad}\n".replace("'", '"')
+    store = Store()
+    store.settings_path.write_text(text, encoding="utf-8")
+    loaded, messages = store.load_settings(schemas)
+    assert loaded.last_game == entry.id
+    assert loaded.games[entry.id] == entry.options.defaults()
+    assert any(f"[{entry.id}]" in m and option.name in m for m in messages), messages
+    (kept,) = home.glob("settings.toml.bad-*")
+    assert kept.read_text(encoding="utf-8") == text
+    # Saved again, the table holds the defaults and reads back without a message.
+    store.save_settings(loaded)
+    assert store.load_settings(schemas) == (loaded, [])
+
+
+def test_out_of_range_and_cross_checked_values_fall_back(home: Path) -> None:
+    schema = OptionsSchema(
+        (Option("a", int, 1, minimum=0, maximum=9), Option("b", float, 0.5, maximum=1.0)),
+        cross_check=lambda v: None if v["a"] < 5 or v["b"] < 0.9 else _refuse("a and b"),
+    )
+    store = Store()
+    store.settings_path.write_text("[g]\na = 12\nb = inf\n", encoding="utf-8")
+    loaded, messages = store.load_settings({"g": schema})
+    assert loaded.games["g"] == {"a": 1, "b": 0.5}
+    assert any("a must be at most 9, not 12" in m for m in messages)
+    assert any("b must be a finite number" in m for m in messages)
+    store.settings_path.write_text("[g]\na = 6\nb = 0.95\n", encoding="utf-8")
+    loaded, messages = store.load_settings({"g": schema})
+    assert loaded.games["g"] == {"a": 1, "b": 0.5}
+    assert any("a and b" in m and "using the defaults" in m for m in messages)
+
+
+def _refuse(what: str) -> None:
+    raise ValueError(f"{what} are too big together")
+
+
+def test_session_options_flags_saving_and_statistics(home: Path) -> None:
+    from game.logic.options import OptionError
+    from game.session import Session
+
+    store = Store()
+    settings = Settings(games={"river": {"priests": 5, "devils": 3, "capacity": 2}})
+    with pytest.raises(OptionError, match="devils must be at least 1"):
+        Session("river", SCHEMAS["river"], settings, store, {"devils": "0"})
+    with pytest.raises(OptionError, match="finite"):
+        Session("river", OptionsSchema((Option("t", float, 1.0),)), Settings(), store, {"t": "nan"})
+    session = Session("river", SCHEMAS["river"], settings, store, {"devils": "4"})
+    assert session.options == {"priests": 5, "devils": 4, "capacity": 2}
+    assert not store.settings_path.exists()  # typed flags hold for this run only
+    session.save_options({**session.options, "capacity": 3})
+    assert store.load_settings(SCHEMAS)[0].games["river"] == {
+        "priests": 5,
+        "devils": 4,
+        "capacity": 3,
+    }
+    assert session.record("river", won=True, setting="5/4/3", score=9) == (
+        "New best for 5/4/3! Won 1 of 1."
+    )
+    assert session.record("river", won=False) == "Won 1 of 2."
+    assert session.record("river", won=False, drawn=True) == "Won 1 of 3. Drawn 1."
+    assert store.load_statistics()[0].games["river"].best == {"5/4/3": 9}

@@ -1,43 +1,74 @@
-"""The menu: a quiet scene with one button per game. Esc here quits."""
+"""The menu: a card per registered game (its picture, title and key), and Continue.
+
+The games come from the registry, so a new game appears here by being registered. Keys:
+1, 2, 3 ... start a game, Enter or C continues with the game played last, Q or Esc quits. A
+click on a card starts its game. Scripts use the same commands: ``play:river``, ``continue``,
+``quit``.
+"""
 
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from game.engine.controller import Button, Status, Tone, UnknownActionError
+import numpy as np
+
+from game.controllers.menu_cards import CardLayer, CardQuad, card_quads, hit_card
+from game.engine.commands import Command, CommandTable
+from game.engine.controller import Status, Tone
 from game.engine.scene import Node, Scene, load_scene, quat_from_axis_angle
-from game.resources import asset_path
+from game.resources import asset_dir, asset_path
 
 if TYPE_CHECKING:
-    from game.engine.director import Director
+    from game.engine.controller import Host
+    from game.registry import Entry
 
-# Every game the menu offers: (scene controller name, title, one line about it).
-GAMES: list[tuple[str, str, str]] = [
-    ("river", "Priests and Devils", "Ferry everyone across; devils must never outnumber priests."),
-    ("reversi", "Reversi", "Outflank and flip: the most discs at the end wins."),
-    ("grab", "MasterGrab", "Conquer a borderless map against robots."),
-]
+
+class MenuError(ValueError):
+    """A menu command that names no game, or Continue with no game played yet."""
 
 
 class MenuController:
-    """Lists the games; picking one switches the Director to it."""
+    """Lists ``entries`` as cards; ``last_game()`` gives the id Continue goes to ("" or an
+    id that is not registered: no Continue)."""
 
     name = "menu"
     title = "Gamehall"
 
-    def __init__(self) -> None:
-        self.director: Director | None = None
+    def __init__(self, entries: Sequence[Entry], last_game: Callable[[], str | None]) -> None:
+        self.entries = list(entries)
+        self.last_game = last_game
+        self.host: Host | None = None
         self.scene: Scene | None = None
+        self.quads: list[CardQuad] = []
+        self.layer: CardLayer | None = None
         self._time = 0.0
+        self._table = self._commands()
 
-    def enter(self, director: Director) -> Scene:
-        self.director = director
+    # -- what the Director asks -------------------------------------------------------------
+
+    def enter(self, host: Host) -> Scene:
+        self.host = host
         self.scene = load_scene(asset_path("scenes", "menu.toml"))
+        self.quads = card_quads(
+            len(self.entries),
+            self.scene.anchor("cards"),
+            self.scene.number("cards_width"),
+            self.scene.camera.eye,
+        )
+        pictures = [_picture(e.picture) for e in self.entries]
+        if getattr(host, "ctx", None) is not None:
+            self.layer = CardLayer(host.ctx, self.quads, pictures)
+            self.scene.layers.append(self.layer)
         return self.scene
 
     def exit(self) -> None:
-        self.director = None
+        if self.layer is not None:
+            self.layer.release()
+            self.layer = None
+        self.host = None
 
     def update(self, dt: float) -> None:
         self._time += dt
@@ -48,50 +79,126 @@ class MenuController:
     def idle(self) -> bool:
         return True
 
-    def actions(self) -> list[str]:
-        return [f"play:{name}" for name, _, _ in GAMES] + ["quit"]
-
-    def keys(self) -> dict[str, str]:
-        return {f"_{i + 1}": f"play:{name}" for i, (name, _, _) in enumerate(GAMES)} | {"Q": "quit"}
-
-    def buttons(self) -> list[Button]:
-        return [
-            Button(title, f"play:{name}", str(i + 1)) for i, (name, title, _) in enumerate(GAMES)
-        ] + [Button("Quit", "quit", "Esc")]
+    def commands(self) -> CommandTable:
+        return self._table
 
     def status(self) -> Status:
-        lines = "   ".join(f"{title}: {about}" for _, title, about in GAMES)
+        lines = "\n".join(
+            f"{i}  {e.title}: {e.summary}" for i, e in enumerate(self.entries, start=1)
+        )
+        last = self._continue_entry()
+        banner = f"Enter: continue with {last.title}" if last is not None else "Choose a game"
+        keys = f"1-{len(self.entries)}" if len(self.entries) > 1 else "1"
         return Status(
             "Gamehall",
-            "Choose a game",
-            "Thinking games with a partner who knows the best next move",
+            f"Press {keys} or click a card to play",
+            banner,
             Tone.INFO,
             lines,
         )
 
     def status_line(self) -> str:
-        return "status=menu"
+        last = self._continue_entry()
+        games = ",".join(e.id for e in self.entries)
+        return f"status=menu games={games} continue={last.id if last else 'none'}"
 
-    def perform(self, action: str) -> None:
-        if action == "quit":
-            if self.director is not None:
-                self.director.quit()
-            return
-        if action.startswith("play:") and action[5:] in {name for name, _, _ in GAMES}:
-            if self.director is not None:
-                self.director.switch(action[5:])
-            return
-        raise UnknownActionError(
-            f"unknown action {action!r} for the menu; try " + ", ".join(self.actions())
-        )
+    def on_pick(self, node: Node | None) -> str | None:
+        """A click on a card: that game's id (handed back to :meth:`play`)."""
+        index = self._card_under_mouse()
+        return None if index is None else self.entries[index].id
 
-    def on_pick(self, node: Node | None) -> None:
-        return None
+    def play(self, action: Any) -> None:
+        """Start the game whose id is ``action``."""
+        self._start(str(action))
 
     def on_hover(self, node: Node | None) -> None:
-        return None
+        if self.layer is not None:
+            self.layer.hover = self._card_under_mouse()
+
+    def world_labels(self) -> list[tuple[str, np.ndarray]]:
+        """Each card's key and title, just under the card."""
+        return [
+            (f"{i}  {e.title}", q.center - q.up * 1.28)
+            for i, (e, q) in enumerate(zip(self.entries, self.quads, strict=False), start=1)
+        ]
 
     def debug_panel(self) -> None:
         from imgui_bundle import imgui
 
-        imgui.text("The menu has no game state.")
+        imgui.text(f"{len(self.entries)} games; continue: {self.status_line().split()[-1]}")
+
+    # -- helpers ----------------------------------------------------------------------------
+
+    def _commands(self) -> CommandTable:
+        commands = [
+            Command(
+                e.id,
+                lambda game=e.id: self._start(game),
+                label=e.title,
+                key=f"_{i}|NUM_{i}" if i <= 9 else "",
+                help=f"play {e.title}: {e.summary}",
+            )
+            for i, e in enumerate(self.entries, start=1)
+        ]
+        last = self._continue_entry()
+        commands += [
+            Command(
+                "continue",
+                self._continue,
+                label=f"Continue: {last.title}" if last else "Continue",
+                key="ENTER|NUM_ENTER|C",
+                help="play the game you played last",
+                enabled=lambda: self._continue_entry() is not None,
+                why_disabled="no game played yet: choose one",
+            ),
+            Command(
+                "play",
+                self._start,
+                group="",
+                parse=self._game_id,
+                argument="a game id",
+                help="play:GAME starts that game (" + ", ".join(e.id for e in self.entries) + ")",
+            ),
+            Command("quit", self._quit, label="Quit", key="Q", help="leave Gamehall"),
+        ]
+        return CommandTable(commands)
+
+    def _game_id(self, text: str) -> str:
+        ids = [e.id for e in self.entries]
+        if text not in ids:
+            raise MenuError(f"no game named {text!r}; the games are: {', '.join(ids)}")
+        return text
+
+    def _continue_entry(self) -> Entry | None:
+        last = self.last_game()
+        return next((e for e in self.entries if e.id == last), None)
+
+    def _continue(self) -> None:
+        entry = self._continue_entry()
+        if entry is None:
+            raise MenuError("no game played yet: choose one")
+        self._start(entry.id)
+
+    def _start(self, game: str) -> None:
+        self._game_id(game)
+        if self.host is not None:
+            self.host.switch(game)
+
+    def _quit(self) -> None:
+        if self.host is not None:
+            self.host.quit()
+
+    def _card_under_mouse(self) -> int | None:
+        ray = getattr(self.host, "ray", None)
+        if ray is None or not self.quads:
+            return None
+        return hit_card(self.quads, ray[0], ray[1])
+
+
+def _picture(name: str) -> Path | None:
+    """The file of an entry's ``picture`` (``docs/river.png``: in a checkout it is at the top
+    of the repository, in an installed wheel beside the other data), or None."""
+    if not name:
+        return None
+    path = asset_dir("scenes").parent / name
+    return path if path.is_file() else None

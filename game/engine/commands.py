@@ -132,7 +132,7 @@ class CommandTable:
             Button(
                 c.label,
                 c.name,
-                c.key.split("|")[0],
+                _key_name(c.key.split("|")[0]),
                 c.enabled,
                 c.group,
                 c.tooltip or c.help,
@@ -188,4 +188,5 @@ def _key_name(key: str) -> str:
     """pyglet's symbol strings as a person reads them: ``_1`` is 1, ``SPACE`` is Space."""
     if key.startswith("_") and key[1:].isdigit():
         return key[1:]
-    return {"SPACE": "Space", "ESCAPE": "Esc", "HOME": "Home", "END": "End"}.get(key, key)
+    names = {"SPACE": "Space", "ESCAPE": "Esc", "HOME": "Home", "END": "End", "ENTER": "Enter"}
+    return names.get(key, key)

@@ -1,0 +1,186 @@
+"""``gamehall play``: the window with the menu and every registered game, and the pieces the
+other drawing commands share (:func:`build_director`, :func:`make_sessions`, :func:`parse_size`).
+
+Each game's controller is made as ``Controller(session, **overrides)``: the session
+(:class:`game.session.Session`) holds its options (saved ones, overridden by the flags typed)
+and counts finished games; ``overrides`` come from the entry's ``play_overrides`` (``--load``,
+``--seed``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from game.engine.director import Director
+    from game.registry import Entry, GameSession
+    from game.settings import Settings, Store
+
+MENU = "menu"
+
+
+def run_play(args: argparse.Namespace, entry: Entry | None) -> int:
+    """Open the window on ``entry``'s game (None: the menu) and run until it closes."""
+    from game.cli import entries
+    from game.engine.window import NO_DISPLAY_MESSAGE, has_display
+    from game.settings import Store
+
+    store = Store()
+    settings, messages = store.load_settings({e.id: e.options for e in entries()})
+    # Typed options are checked before anything opens: a bad one is exit status 2.
+    sessions = make_sessions(settings, store, typed(args, entry))
+    overrides = play_overrides(args, entry)
+    if not has_display():
+        print(NO_DISPLAY_MESSAGE, file=sys.stderr)
+        return 1
+    for m in messages:
+        print(f"gamehall: {m}", file=sys.stderr)
+    size = parse_size(args.size) if args.size else (settings.window.width, settings.window.height)
+    position = None
+    if settings.window.x is not None and settings.window.y is not None:
+        position = (settings.window.x, settings.window.y)
+    director = build_director(
+        headless=False,
+        size=size,
+        position=position,
+        shadows=settings.shadows and not args.no_shadows,
+        sessions=sessions,
+        overrides=overrides,
+        last_game=settings.last_game,
+    )
+
+    def remember() -> None:
+        w, h = director.window.get_size()
+        settings.window.width, settings.window.height = w, h
+        try:
+            x, y = director.window.get_location()
+            settings.window.x, settings.window.y = x, y
+        except Exception:  # some platforms cannot report a position; keep the old one
+            pass
+        if director.last_game in sessions:
+            settings.last_game = director.last_game
+        try:
+            store.save_settings(settings)
+        except OSError as exc:
+            print(f"gamehall: could not save settings: {exc}", file=sys.stderr)
+
+    director.show_fps = settings.show_fps
+    director.on_quit = remember
+    try:
+        director.switch(entry.id if entry is not None else MENU)
+        for m in messages:  # after the switch, which clears the banner
+            director.say(m, seconds=8.0)
+        director.run()
+    finally:
+        director.close()
+    return 0
+
+
+def typed(args: argparse.Namespace, entry: Entry | None) -> dict[str, dict[str, Any]]:
+    """The options typed on the command line, by game id (as typed; sessions check them)."""
+    if entry is None:
+        return {}
+    return {entry.id: entry.options.from_arguments(args)}
+
+
+def play_overrides(args: argparse.Namespace, entry: Entry | None) -> dict[str, dict[str, Any]]:
+    """The controller keyword arguments from the entry's own flags, by game id."""
+    if entry is None or entry.play_overrides is None:
+        return {}
+    return {entry.id: entry.play_overrides(args)}
+
+
+def make_sessions(
+    settings: Settings,
+    store: Store | None,
+    typed: Mapping[str, Mapping[str, Any]] | None = None,
+) -> dict[str, GameSession]:
+    """A session for every registered game over one ``settings``; ``store`` None writes
+    nothing. Raises OptionError for a typed option the game's schema refuses."""
+    from game.cli import entries
+    from game.session import Session
+
+    typed = typed or {}
+    return {e.id: Session(e.id, e.options, settings, store, typed.get(e.id)) for e in entries()}
+
+
+def build_director(
+    *,
+    headless: bool,
+    size: tuple[int, int] = (1280, 720),
+    position: tuple[int, int] | None = None,
+    shadows: bool = True,
+    sessions: Mapping[str, GameSession] | None = None,
+    overrides: Mapping[str, Mapping[str, Any]] | None = None,
+    last_game: str = "",
+) -> Director:
+    """A Director with the menu and every registered game (see :func:`register_games`).
+
+    ``sessions`` default: each game with its default options, nothing saved.
+    """
+    from game.engine.director import Director
+
+    director = Director(headless=headless, size=size, position=position, shadows=shadows)
+    register_games(director, sessions, overrides, last_game)
+    return director
+
+
+def register_games(
+    director: Director,
+    sessions: Mapping[str, GameSession] | None = None,
+    overrides: Mapping[str, Mapping[str, Any]] | None = None,
+    last_game: str = "",
+) -> None:
+    """Register the menu and every game on ``director`` (again: a test's own sessions).
+
+    The menu's Continue goes to the game played last in this process, else ``last_game``.
+    """
+    from game.cli import entries
+    from game.controllers.menu import MenuController
+    from game.settings import Settings
+
+    games = entries()
+    sessions = sessions if sessions is not None else make_sessions(Settings(), None)
+    overrides = overrides or {}
+
+    def last() -> str:
+        return director.last_game or last_game
+
+    director.register(MENU, lambda: MenuController(games, last))
+    for entry in games:
+        director.register(entry.id, _factory(entry, sessions[entry.id], overrides.get(entry.id)))
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """``1280x720`` as (1280, 720); raises ValueError naming the flag when it is not one."""
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise ValueError(f"--size should look like 1280x720, not {text!r}") from None
+    if not (64 <= w <= 8192 and 64 <= h <= 8192):
+        raise ValueError(f"--size {text} is out of range (64..8192 each way)")
+    return w, h
+
+
+def _factory(
+    entry: Entry, session: GameSession, overrides: Mapping[str, Any] | None
+) -> Callable[[], Any]:
+    def make() -> Any:
+        cls = entry.controller_class()
+        if _takes_session(cls):
+            return cls(session, **dict(overrides or {}))
+        from game.cli_legacy import legacy_controller  # until the controller is ported
+
+        return legacy_controller(entry.id, session, dict(overrides or {}))
+
+    return make
+
+
+def _takes_session(cls: Any) -> bool:
+    import inspect
+
+    params = list(inspect.signature(cls).parameters.values())
+    return bool(params) and params[0].kind is not inspect.Parameter.KEYWORD_ONLY

@@ -1,0 +1,238 @@
+"""The menu's cards: one upright panel per game with the game's picture, facing the camera.
+
+:func:`card_quads` places the cards in a row (from the menu scene's anchors), :class:`CardLayer`
+draws them as a render layer (a textured quad on a frame each; the hovered card glows), and
+:func:`hit_card` says which card a mouse ray meets. :func:`read_png` decodes the pictures
+(8-bit RGB or RGBA, as ``gamehall shot`` writes them) with zlib and numpy alone.
+"""
+
+from __future__ import annotations
+
+import logging
+import struct
+import zlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+log = logging.getLogger(__name__)
+
+#: Cards are 16:9, like the pictures (screenshots of the games).
+ASPECT = 16 / 9
+
+
+@dataclass(frozen=True)
+class CardQuad:
+    """Where one card stands: its centre, its two half-axes in the card's plane, its normal."""
+
+    center: np.ndarray
+    right: np.ndarray  # half the width, along the card
+    up: np.ndarray  # half the height
+    normal: np.ndarray
+
+    def corners(self, grow: float = 0.0, lift: float = 0.0) -> np.ndarray:
+        """The four corners (bottom-left first, counter-clockwise), grown by ``grow`` times
+        the half-height on each side and moved ``lift`` along the normal."""
+        r = self.right + self.right / np.linalg.norm(self.right) * grow * np.linalg.norm(self.up)
+        u = self.up * (1.0 + grow)
+        c = self.center + self.normal * lift
+        return np.array([c - r - u, c + r - u, c + r + u, c - r + u], dtype="f4")
+
+
+def card_quads(count: int, center: Any, row_width: float, eye: Any) -> list[CardQuad]:
+    """``count`` cards side by side across ``row_width`` around ``center``, each turned to
+    face ``eye`` (the camera), with a gap of a tenth of a card between them."""
+    if count <= 0:
+        return []
+    width = row_width / (count + 0.1 * (count - 1))
+    half = np.array([width / 2, width / 2 / ASPECT], dtype="f4")
+    center = np.asarray(center, dtype="f4")
+    eye = np.asarray(eye, dtype="f4")
+    quads = []
+    for i in range(count):
+        offset = (i - (count - 1) / 2) * width * 1.1
+        c = center + np.array([offset, 0.0, 0.0], dtype="f4")
+        normal = _unit(eye - c)
+        right = _unit(np.cross(np.array([0.0, 1.0, 0.0], dtype="f4"), normal))
+        up = np.cross(normal, right)
+        quads.append(CardQuad(c, right * half[0], up * half[1], normal))
+    return quads
+
+
+def hit_card(quads: Sequence[CardQuad], origin: Any, direction: Any) -> int | None:
+    """The index of the nearest card the ray (``origin``, ``direction``) meets, or None."""
+    best: tuple[float, int] | None = None
+    origin = np.asarray(origin, dtype="f8")
+    direction = np.asarray(direction, dtype="f8")
+    for i, q in enumerate(quads):
+        denom = float(np.dot(direction, q.normal))
+        if abs(denom) < 1e-9:
+            continue
+        t = float(np.dot(q.center - origin, q.normal)) / denom
+        if t <= 0:
+            continue
+        local = origin + direction * t - q.center
+        x = float(np.dot(local, q.right)) / float(np.dot(q.right, q.right))
+        y = float(np.dot(local, q.up)) / float(np.dot(q.up, q.up))
+        if abs(x) <= 1.05 and abs(y) <= 1.05 and (best is None or t < best[0]):
+            best = (t, i)
+    return None if best is None else best[1]
+
+
+def read_png(path: str | Path, step: int = 1) -> np.ndarray:
+    """The pixels of an 8-bit RGB or RGBA PNG as an (h, w, 3|4) uint8 array, top row first;
+    every ``step``-th pixel each way (a smaller picture for a card). Raises ValueError naming
+    the file for anything else (palette, 16-bit, interlaced)."""
+    path = Path(path)
+    data = path.read_bytes()
+    if data[:8] != b"\x89PNG\r\n\x1a\n":
+        raise ValueError(f"{path}: not a PNG file")
+    pos, idat, header = 8, [], None
+    while pos + 8 <= len(data):
+        (length,) = struct.unpack(">I", data[pos : pos + 4])
+        kind = data[pos + 4 : pos + 8]
+        body = data[pos + 8 : pos + 8 + length]
+        if kind == b"IHDR":
+            header = struct.unpack(">IIBBBBB", body)
+        elif kind == b"IDAT":
+            idat.append(body)
+        elif kind == b"IEND":
+            break
+        pos += 12 + length
+    if header is None:
+        raise ValueError(f"{path}: no PNG header")
+    width, height, depth, colour, _, _, interlace = header
+    if depth != 8 or colour not in (2, 6) or interlace:
+        raise ValueError(f"{path}: only 8-bit RGB or RGBA PNGs without interlacing are read")
+    channels = 3 if colour == 2 else 4
+    try:
+        raw = np.frombuffer(zlib.decompress(b"".join(idat)), dtype=np.uint8)
+        rows = raw.reshape(height, width * channels + 1)
+    except (zlib.error, ValueError) as exc:
+        raise ValueError(f"{path}: damaged PNG data ({exc})") from None
+    pixels = _unfilter(rows[:, 1:], rows[:, 0], channels)
+    return pixels.reshape(height, width, channels)[::step, ::step].copy()
+
+
+class CardLayer:
+    """Draws the cards (a render layer of the menu scene); ``hover`` is the glowing card."""
+
+    def __init__(self, ctx: Any, quads: Sequence[CardQuad], pictures: Sequence[Path | None]):
+        import moderngl
+
+        from game.engine.render import load_program
+
+        self.ctx = ctx
+        self.quads = list(quads)
+        self.hover: int | None = None
+        self.prog = load_program(ctx, "menu_card")
+        rows = []
+        for q in self.quads:
+            rows.append(_quad_vertices(q.corners(grow=0.06)))  # the frame
+            rows.append(_quad_vertices(q.corners(lift=0.01)))  # the picture
+        self.buffer = ctx.buffer(np.concatenate(rows).astype("f4").tobytes())
+        self.vao = ctx.vertex_array(self.prog, [(self.buffer, "3f 2f", "in_position", "in_uv")])
+        self.textures: list[moderngl.Texture | None] = [_texture(ctx, p) for p in pictures]
+
+    def draw(self, frame: Any) -> tuple[int, int]:
+        import moderngl
+
+        ctx = self.ctx
+        ctx.enable_only(moderngl.DEPTH_TEST)
+        ctx.depth_func = "<="
+        self.prog["u_view_proj"].write(frame.view_proj.T.copy().tobytes())  # type: ignore[union-attr]
+        calls = 0
+        for i, texture in enumerate(self.textures):
+            glow = 1.0 if i == self.hover else 0.0
+            self.prog["u_glow"].value = glow  # type: ignore[union-attr]
+            self.prog["u_textured"].value = False  # type: ignore[union-attr]
+            frame_color = (0.96, 0.74, 0.27, 1.0) if glow else (0.1, 0.13, 0.2, 1.0)
+            self.prog["u_color"].value = frame_color  # type: ignore[union-attr]
+            self.vao.render(moderngl.TRIANGLES, vertices=6, first=12 * i)
+            calls += 1
+            if texture is not None:
+                texture.use(location=0)
+                self.prog["u_picture"].value = 0  # type: ignore[union-attr]
+                self.prog["u_textured"].value = True  # type: ignore[union-attr]
+            else:  # no picture: a plain card, the title under it says which game it is
+                self.prog["u_color"].value = (0.32, 0.4, 0.56, 1.0)  # type: ignore[union-attr]
+            self.vao.render(moderngl.TRIANGLES, vertices=6, first=12 * i + 6)
+            calls += 1
+        return calls, 4 * len(self.quads)
+
+    def release(self) -> None:
+        for texture in self.textures:
+            if texture is not None:
+                texture.release()
+        self.vao.release()
+        self.buffer.release()
+        self.prog.release()
+
+
+# --- private helpers: they trust their input -------------------------------------------------
+
+
+def _unit(v: np.ndarray) -> np.ndarray:
+    result: np.ndarray = (v / np.linalg.norm(v)).astype("f4")
+    return result
+
+
+def _quad_vertices(corners: np.ndarray) -> np.ndarray:
+    # Two triangles; v runs up the card, so the picture's top row (v = 1) is at the top.
+    uv = np.array([[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]], dtype="f4")
+    order = [0, 1, 2, 0, 2, 3]
+    return np.hstack([corners[order], uv[order]])
+
+
+def _texture(ctx: Any, path: Path | None) -> Any:
+    if path is None:
+        return None
+    try:
+        pixels = read_png(path, step=2)
+    except (OSError, ValueError) as exc:
+        log.warning("menu: no picture for a card: %s", exc)
+        return None
+    h, w, c = pixels.shape
+    # GL's first row is the bottom one.
+    texture = ctx.texture((w, h), c, np.ascontiguousarray(pixels[::-1]).tobytes())
+    texture.build_mipmaps()
+    texture.anisotropy = 4.0
+    return texture
+
+
+def _unfilter(data: np.ndarray, filters: np.ndarray, bpp: int) -> np.ndarray:
+    """Undo the PNG row filters (None and Up at numpy speed; Sub, Average, Paeth per byte)."""
+    out = np.zeros_like(data)
+    prev = np.zeros(data.shape[1], dtype=np.uint8)
+    for y, kind in enumerate(filters):
+        row = data[y]
+        if kind == 0:
+            out[y] = row
+        elif kind == 2:
+            out[y] = row + prev
+        else:
+            out[y] = _unfilter_row(row, prev, int(kind), bpp)
+        prev = out[y]
+    return out
+
+
+def _unfilter_row(row: np.ndarray, prev: np.ndarray, kind: int, bpp: int) -> np.ndarray:
+    line = [int(v) for v in row]
+    above = [int(v) for v in prev]
+    for i, value in enumerate(line):
+        left = line[i - bpp] if i >= bpp else 0
+        up = above[i]
+        corner = above[i - bpp] if i >= bpp else 0
+        if kind == 1:
+            add = left
+        elif kind == 3:
+            add = (left + up) // 2
+        else:
+            p = left + up - corner
+            pa, pb, pc = abs(p - left), abs(p - up), abs(p - corner)
+            add = left if pa <= pb and pa <= pc else (up if pb <= pc else corner)
+        line[i] = (value + add) & 0xFF
+    return np.array(line, dtype=np.uint8)

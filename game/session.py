@@ -1,0 +1,105 @@
+"""The session a game's controller runs in: its options, and where results and changes go.
+
+:class:`Session` is the :class:`~game.registry.GameSession` of ``gamehall play``: it starts
+from the options saved in ``settings.toml`` (read through the game's schema), overridden by
+the flags typed on the command line, keeps options the person changes in the window (in the
+one :class:`~game.settings.Settings` of the process, written to disk at once) and counts
+finished games in ``statistics.toml``. Without a :class:`~game.settings.Store` (``gamehall
+shot``, the tests) nothing is written and no statistics are kept.
+
+>>> from game.logic.options import Option, OptionsSchema
+>>> from game.settings import Settings
+>>> schema = OptionsSchema((Option("devils", int, 3, minimum=1, maximum=20),))
+>>> settings = Settings(games={"river": {"devils": 5}})
+>>> session = Session("river", schema, settings, overrides={"devils": "4"})
+>>> session.options
+{'devils': 4}
+>>> session.save_options({"devils": 6}); settings.games["river"]
+{'devils': 6}
+>>> session.record("river", won=True)
+''
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from typing import Any
+
+from game.logic.options import OptionsSchema
+from game.settings import Settings, Store
+
+__all__ = ["Session"]
+
+log = logging.getLogger(__name__)
+
+
+class Session:
+    """One game's session; see the module docstring.
+
+    ``overrides`` are the options typed on the command line (checked here: a bad one raises
+    :class:`~game.logic.options.OptionError`, so the command can refuse it before a window
+    opens). They hold for this run only and reach the file only when the person changes
+    options in the window, which saves the whole set.
+    """
+
+    def __init__(
+        self,
+        game: str,
+        schema: OptionsSchema,
+        settings: Settings,
+        store: Store | None = None,
+        overrides: Mapping[str, Any] | None = None,
+    ) -> None:
+        self.game = game
+        self.schema = schema
+        self.settings = settings
+        self.store = store
+        saved = schema.validate(settings.options(game), partial=True)
+        self._options = schema.validate({**saved, **dict(overrides or {})})
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """The options to start the next game with (a copy, checked by the schema)."""
+        return dict(self._options)
+
+    def save_options(self, values: Mapping[str, Any]) -> None:
+        """Keep ``values`` (checked by the schema; a bad one raises OptionError) for the next
+        game and the next start. A file that cannot be written is logged, not raised: the
+        game goes on with the new options."""
+        self._options = self.schema.validate(values)
+        self.settings.games[self.game] = dict(self._options)
+        if self.store is None:
+            return
+        try:
+            self.store.save_settings(self.settings)
+        except OSError as exc:
+            log.warning("could not save the %s options: %s", self.game, exc)
+
+    def record(
+        self,
+        key: str,
+        *,
+        won: bool,
+        drawn: bool = False,
+        setting: str | None = None,
+        score: int | None = None,
+    ) -> str:
+        """Count a finished game under ``key`` (``river``, ``reversi:master``) and return the
+        note for the banner: "Won 3 of 5.", a draw count when there were draws, and "New best
+        for SETTING!" before it when ``score`` beat the best for ``setting``."""
+        if self.store is None:
+            return ""
+        stats, messages = self.store.load_statistics()
+        for message in messages:
+            log.warning("%s", message)
+        best = stats.record(key, won=won, drawn=drawn, setting=setting, score=score)
+        try:
+            self.store.save_statistics(stats)
+        except OSError as exc:
+            log.warning("could not save statistics: %s", exc)
+        r = stats.games[key]
+        note = f"Won {r.won} of {r.played}."
+        if r.drawn:
+            note += f" Drawn {r.drawn}."
+        return f"New best for {setting}! {note}" if best else note
