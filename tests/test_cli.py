@@ -170,3 +170,81 @@ def test_a_finished_game_updates_statistics_once_and_options_persist(director, _
     saved, _ = store.load_settings({e.id: e.options for e in entries()})
     assert saved.games["river"] == {"priests": 4, "devils": 3, "capacity": 2}
     assert settings.games["river"]["priests"] == 4
+
+
+# -- the generic front: one registry, one error shape --------------------------------------
+
+
+def test_a_game_without_the_command_is_one_line_and_exit_2(tmp_path):
+    r = gamehall("solve", "grab", cwd=tmp_path)
+    assert r.returncode == 2
+    assert r.stdout == ""  # it printed the river solution and exited 0
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1
+    assert "no solve command" in lines[0] and "river" in lines[0] and "reversi" in lines[0]
+
+
+@pytest.mark.parametrize("command", ["solve", "shot", "bench", "tournament", "play"])
+def test_an_unknown_game_is_one_line_naming_the_games(tmp_path, command):
+    r = gamehall(command, "chess", "--out", str(tmp_path / "x.png"), cwd=tmp_path)
+    assert r.returncode == 2
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1, r.stderr
+    assert "'chess'" in lines[0] and all(g in lines[0] for g in ("river", "reversi", "grab"))
+
+
+@pytest.mark.parametrize(
+    ("flags", "needle"),
+    [
+        (["--devils", "nan"], "devils must be a number"),
+        (["--devils", "0", "--priests", "0"], "at least one priest or devil"),
+        (["--capacity", "99"], "capacity must be at most"),
+    ],
+)
+def test_a_refused_option_is_exit_2_and_never_saved(tmp_path, _private_home, flags, needle):
+    """The same schema refuses the flags of play (before any window), shot and solve."""
+    for command in (["play", "river"], ["shot", "river", "--out", str(tmp_path / "x.png")]):
+        r = gamehall(*command, *flags, cwd=tmp_path)
+        assert r.returncode == 2, (command, r.stderr)
+        assert len(r.stderr.strip().splitlines()) == 1, r.stderr
+        assert needle in r.stderr, r.stderr
+    r = gamehall("solve", "river", *flags, cwd=tmp_path)
+    assert r.returncode == 2 and needle in r.stderr
+    assert not (_private_home / "settings.toml").exists()
+    assert not (tmp_path / "x.png").exists()
+
+
+def test_a_float_option_refuses_nan_and_infinity(tmp_path):
+    for value in ("nan", "inf", "-1"):
+        r = gamehall("solve", "reversi", "--time-per-move", value, cwd=tmp_path)
+        assert r.returncode == 2, r.stderr
+        assert "time_per_move must be" in r.stderr and "Traceback" not in r.stderr
+
+
+@pytest.mark.gl
+def test_shot_menu_lists_every_game_and_continues_with_the_last(tmp_path, _private_home):
+    from game.cli import entries
+
+    ids = ",".join(e.id for e in entries())
+    out = tmp_path / "menu.png"
+    r = gamehall("shot", "menu", "--out", str(out), "--size", "480x300", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip().splitlines()[-1] == f"status=menu games={ids} continue=none"
+    _private_home.mkdir(parents=True, exist_ok=True)
+    (_private_home / "settings.toml").write_text('last_game = "reversi"\n')
+    r = gamehall(
+        "shot", "menu", "--do", "continue", "--out", str(out), "--size", "480x300", cwd=tmp_path
+    )
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip().splitlines()[-1].startswith("status=playing black=2 white=2 ")
+
+
+@pytest.mark.gl
+def test_shot_plays_moves_in_the_games_notation(tmp_path):
+    r = gamehall(
+        "shot", "river", "--do", "move:board:devil,move:board:devil,move:boat,move:fly",
+        "--out", str(tmp_path / "x.png"), "--size", "320x200", cwd=tmp_path,
+    )  # fmt: skip
+    assert r.returncode == 0, r.stderr
+    assert "move:fly" in r.stderr and "unknown action 'fly'" in r.stderr
+    assert r.stdout.strip().splitlines()[-1].startswith("status=playing crossings=1 ")

@@ -1,0 +1,148 @@
+"""The menu: a card per registered game, keys and clicks that start one, and Continue."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from game.cli import entries
+from game.controllers.menu_cards import card_quads, hit_card, read_png
+from game.engine.png import encode_png
+
+pytestmark = pytest.mark.gl
+
+
+@pytest.fixture
+def menu(director):
+    """The menu on the shared Director, with no game played yet in this test."""
+    from game.cli_play import register_games
+
+    if director.overlay.visible:
+        director.overlay.toggle()
+    played = director.last_game
+    director.last_game = None
+    yield director
+    register_games(director)
+    director.last_game = played
+
+
+def test_the_menu_has_a_card_and_a_key_per_registered_game(menu):
+    from game.cli_play import register_games
+
+    register_games(menu, last_game="")
+    menu.switch("menu")
+    games = entries()
+    table = menu.commands()
+    keys = table.keys()
+    for i, entry in enumerate(games, start=1):
+        assert keys[f"_{i}"] == entry.id
+        assert table[entry.id].label == entry.title
+        assert entry.summary in menu.controller.status().help
+    assert len(menu.controller.layer.quads) == len(games)
+    assert [text for text, _ in menu.controller.world_labels()] == [
+        f"{i}  {e.title}" for i, e in enumerate(games, start=1)
+    ]
+    assert not table.enabled("continue")  # nothing played yet
+    assert not menu.perform("continue")
+    assert menu.controller.name == "menu"
+    image = menu.capture()
+    assert menu.ctx.error == "GL_NO_ERROR"
+    assert image.std() > 10  # pictures, not a blank sky
+
+
+def test_continue_goes_to_the_last_game_saved_then_to_the_one_played(menu):
+    from game.cli_play import register_games
+
+    register_games(menu, last_game="reversi")
+    menu.switch("menu")
+    assert menu.controller.status_line().endswith("continue=reversi")
+    assert menu.commands()["continue"].label == "Continue: Reversi"
+    assert menu.perform("continue")
+    assert menu.controller.name == "reversi"
+    menu.switch("river")
+    menu.perform("menu")  # Esc
+    assert menu.controller.name == "menu"
+    assert menu.controller.status_line().endswith("continue=river")
+    menu.on_key_press(__import__("pyglet.window", fromlist=["key"]).key.ENTER, 0)
+    assert menu.controller.name == "river"
+
+
+def test_play_commands_and_a_click_on_a_card_start_that_game(menu):
+    menu.switch("menu")
+    assert menu.perform("play:river", strict=True)
+    assert menu.controller.name == "river"
+    menu.switch("menu")
+    assert not menu.perform("play:chess")
+    assert "no game named 'chess'" in menu.toast
+    # A click in the middle of the second card.
+    quad = menu.controller.quads[1]
+    vp = menu.renderer.view_projection(menu.scene, menu.framebuffer_size())
+    clip = vp @ np.append(quad.center, 1.0)
+    w, h = menu.window_size()
+    x, y = (clip[0] / clip[3] + 1) / 2 * w, (clip[1] / clip[3] + 1) / 2 * h
+    menu.on_mouse_motion(x, y, 0, 0)
+    assert menu.controller.layer.hover == 1
+    assert menu.click(x, y) == "scene"
+    assert menu.controller.name == entries()[1].id
+
+
+def test_cards_face_the_camera_and_a_ray_finds_the_nearest():
+    quads = card_quads(3, (0.0, 1.0, 2.0), 6.0, (0.0, 3.0, 9.0))
+    assert [round(float(q.center[0]), 3) for q in quads] == [-2.062, 0.0, 2.062]
+    eye = np.array([0.0, 3.0, 9.0])
+    for i, q in enumerate(quads):
+        assert float(np.dot(q.normal, eye - q.center)) > 0
+        assert hit_card(quads, eye, q.center - eye) == i
+    assert hit_card(quads, eye, np.array([0.0, 1.0, 0.0])) is None
+
+
+def test_read_png_reads_what_encode_png_writes_and_every_row_filter(tmp_path):
+    rng = np.random.default_rng(1)
+    pixels = rng.integers(0, 256, size=(5, 4, 3), dtype=np.uint8)
+    path = tmp_path / "a.png"
+    path.write_bytes(encode_png(pixels))
+    assert np.array_equal(read_png(path), pixels)
+    assert np.array_equal(read_png(path, step=2), pixels[::2, ::2])
+    # Rows filtered with Sub, Up, Average and Paeth (as other encoders write them).
+    import struct
+    import zlib
+
+    raw = bytearray()
+    prev = np.zeros(12, dtype=np.int64)
+    for y, kind in enumerate((1, 2, 3, 4, 0)):
+        row = pixels[y].reshape(-1).astype(np.int64)
+        out = []
+        for i, value in enumerate(row):
+            left = row[i - 3] if i >= 3 else 0
+            corner = prev[i - 3] if i >= 3 else 0
+            up = prev[i]
+            if kind == 1:
+                pred = left
+            elif kind == 2:
+                pred = up
+            elif kind == 3:
+                pred = (left + up) // 2
+            elif kind == 4:
+                p = left + up - corner
+                pa, pb, pc = abs(p - left), abs(p - up), abs(p - corner)
+                pred = left if pa <= pb and pa <= pc else (up if pb <= pc else corner)
+            else:
+                pred = 0
+            out.append((value - pred) % 256)
+        raw += bytes([kind, *out])
+        prev = row
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", 0)
+
+    png = (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", struct.pack(">IIBBBBB", 4, 5, 8, 2, 0, 0, 0))
+        + chunk(b"IDAT", zlib.compress(bytes(raw)))
+        + chunk(b"IEND", b"")
+    )
+    path.write_bytes(png)
+    assert np.array_equal(read_png(path), pixels)
+    path.write_bytes(b"not a png")
+    with pytest.raises(ValueError, match="not a PNG"):
+        read_png(path)
