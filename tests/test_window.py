@@ -1,4 +1,5 @@
-"""The product is the real window: open ``gamehall play river`` on Xvfb, press keys, close."""
+"""The product is the real window: open ``gamehall play`` on Xvfb (the menu), press keys to
+start a game, go back to the menu and quit."""
 
 from __future__ import annotations
 
@@ -50,7 +51,7 @@ def test_play_opens_a_window_takes_keys_and_exits_cleanly(tmp_path, _private_hom
     try:
         venv_bin = os.environ.get("GAMEHALL_VENV_BIN")
         exe = shutil.which("gamehall", path=venv_bin) if venv_bin else None
-        cmd = [exe, "play", "river"] if exe else [sys.executable, "-m", "game", "play", "river"]
+        cmd = [exe, "play"] if exe else [sys.executable, "-m", "game", "play"]
         env = {**os.environ, "DISPLAY": display}
         env.pop("WAYLAND_DISPLAY", None)
         if not exe:
@@ -64,7 +65,8 @@ def test_play_opens_a_window_takes_keys_and_exits_cleanly(tmp_path, _private_hom
             wid = found.stdout.split()[0]
             time.sleep(1.0)  # a few frames
             assert game.poll() is None, game.stderr.read() if game.stderr else ""
-            for keys in (["h"], ["Escape"], ["Escape"]):
+            # 1: the menu's first game (river); H: a hint; Esc: the menu; Esc: quit.
+            for keys in (["1"], ["h"], ["Escape"], ["Escape"]):
                 _xdotool(display, "windowfocus", "--sync", wid)
                 _xdotool(display, "key", "--window", wid, *keys)
                 time.sleep(0.8)
