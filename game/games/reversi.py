@@ -10,11 +10,9 @@ or ``--white`` names a computer level.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import sys
-import threading
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Final
 
@@ -175,35 +173,6 @@ def _bench(args: argparse.Namespace, entry: Entry) -> int:
         )
     print(f"ffo=40-44 total_seconds={total:.2f}")
     return 0
-
-
-@contextlib.contextmanager
-def thinking_load() -> Iterator[None]:
-    """While inside, the master level searches a middle game in a worker thread, as while
-    the computer thinks in a game (the search releases the GIL): for measuring frame times
-    under that load (``gamehall bench render``)."""
-    import numpy as np
-
-    from game.logic.reversi.board import Position
-    from game.logic.reversi.players import get_player
-    from game.logic.reversi.solver import SearchCancelled
-
-    position = Position.start().apply(37).apply(43).apply(18)  # f5 d6 c3: a real middle game
-    stop = np.zeros(1, dtype=np.uint8)
-    get_player("master").choose(position, time_limit=0.05, stop=stop)  # compile first
-
-    def think() -> None:
-        with contextlib.suppress(SearchCancelled):  # the stop flag ends it
-            get_player("master").choose(position, time_limit=60.0, stop=stop)
-
-    worker = threading.Thread(target=think, daemon=True)
-    worker.start()
-    try:
-        time.sleep(0.2)
-        yield
-    finally:
-        stop[0] = 1
-        worker.join(timeout=10)
 
 
 def _upper_move(move: int) -> str:
