@@ -165,3 +165,20 @@ def test_zero_devils_from_the_window_is_what_the_next_start_gets() -> None:
     assert problems == []
     assert RiverController(session).rules == Rules(2, 0, 2)  # the next start
     assert not river.commands().enabled("devils-")  # -1 is below the schema's minimum
+
+
+def test_zero_devils_survive_the_settings_file() -> None:
+    """The same through the settings file ``gamehall play`` reads and writes (in the test's
+    own GAMEHALL_HOME)."""
+    from game.session import Session
+    from game.settings import Settings, Store
+
+    store = Store()
+    session = Session("river", OPTIONS, Settings(), store)
+    river = RiverController(session, priests=1, devils=1)
+    river.commands().run("devils-")
+    loaded, messages = store.load_settings()
+    assert messages == []
+    again = Session("river", OPTIONS, loaded, store)
+    assert again.options == {"priests": 1, "devils": 0, "capacity": 2}
+    assert RiverController(again).rules == Rules(1, 0, 2)
