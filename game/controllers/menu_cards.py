@@ -1,8 +1,8 @@
 """The menu's cards: one upright panel per game with the game's picture, facing the camera.
 
 :func:`card_quads` places the cards in a row (from the menu scene's anchors), :class:`CardLayer`
-draws them as a render layer (a textured quad on a frame each; the hovered card glows), and
-:func:`hit_card` says which card a mouse ray meets. :func:`read_png` decodes the pictures
+draws them as a render layer in one draw call (a picture on a frame each; the hovered card
+glows), and :func:`hit_card` says which card a mouse ray meets. :func:`read_png` decodes the pictures
 (8-bit RGB or RGBA, as ``gamehall shot`` writes them) with zlib and numpy alone.
 """
 
@@ -20,8 +20,9 @@ import numpy as np
 
 log = logging.getLogger(__name__)
 
-#: Cards are 16:9, like the pictures (screenshots of the games).
+#: Cards are 16:9, like the pictures (screenshots of the games), which are drawn this size.
 ASPECT = 16 / 9
+PICTURE = (640, 360)
 
 
 @dataclass(frozen=True)
@@ -118,55 +119,55 @@ def read_png(path: str | Path, step: int = 1) -> np.ndarray:
 
 
 class CardLayer:
-    """Draws the cards (a render layer of the menu scene); ``hover`` is the glowing card."""
+    """Draws the cards (a render layer of the menu scene) in one draw call: the pictures are
+    the layers of one texture array. ``hover`` is the glowing card."""
 
     def __init__(self, ctx: Any, quads: Sequence[CardQuad], pictures: Sequence[Path | None]):
-        import moderngl
-
         from game.engine.render import load_program
 
         self.ctx = ctx
         self.quads = list(quads)
         self.hover: int | None = None
         self.prog = load_program(ctx, "menu_card")
-        rows = []
-        for q in self.quads:
-            rows.append(_quad_vertices(q.corners(grow=0.06)))  # the frame
-            rows.append(_quad_vertices(q.corners(lift=0.01)))  # the picture
-        self.buffer = ctx.buffer(np.concatenate(rows).astype("f4").tobytes())
-        self.vao = ctx.vertex_array(self.prog, [(self.buffer, "3f 2f", "in_position", "in_uv")])
-        self.textures: list[moderngl.Texture | None] = [_texture(ctx, p) for p in pictures]
+        images = [_picture(p) for p in pictures]
+        found = [image for image in images if image is not None]
+        self.pictures = None
+        if found:
+            data = np.concatenate([image[::-1] for image in found])  # GL's first row: bottom
+            self.pictures = ctx.texture_array((PICTURE[0], PICTURE[1], len(found)), 3, data)
+            self.pictures.build_mipmaps()
+            self.pictures.anisotropy = 4.0
+        rows, layer = [], 0
+        for i, (q, image) in enumerate(zip(self.quads, images, strict=True)):
+            rows.append(_quad_vertices(q.corners(grow=0.06), i, -1.0))  # the frame
+            rows.append(_quad_vertices(q.corners(lift=0.01), i, layer if image is not None else -2))
+            layer += image is not None
+        self.vertices = 12 * len(self.quads)
+        data = np.concatenate(rows) if rows else np.zeros((1, 7))
+        self.buffer = ctx.buffer(data.astype("f4").tobytes())
+        self.vao = ctx.vertex_array(
+            self.prog, [(self.buffer, "3f 2f 2f", "in_position", "in_uv", "in_card")]
+        )
 
     def draw(self, frame: Any) -> tuple[int, int]:
         import moderngl
 
+        if not self.vertices:
+            return 0, 0
         ctx = self.ctx
         ctx.enable_only(moderngl.DEPTH_TEST)
         ctx.depth_func = "<="
         self.prog["u_view_proj"].write(frame.view_proj.T.copy().tobytes())  # type: ignore[union-attr]
-        calls = 0
-        for i, texture in enumerate(self.textures):
-            glow = 1.0 if i == self.hover else 0.0
-            self.prog["u_glow"].value = glow  # type: ignore[union-attr]
-            self.prog["u_textured"].value = False  # type: ignore[union-attr]
-            frame_color = (0.96, 0.74, 0.27, 1.0) if glow else (0.1, 0.13, 0.2, 1.0)
-            self.prog["u_color"].value = frame_color  # type: ignore[union-attr]
-            self.vao.render(moderngl.TRIANGLES, vertices=6, first=12 * i)
-            calls += 1
-            if texture is not None:
-                texture.use(location=0)
-                self.prog["u_picture"].value = 0  # type: ignore[union-attr]
-                self.prog["u_textured"].value = True  # type: ignore[union-attr]
-            else:  # no picture: a plain card, the title under it says which game it is
-                self.prog["u_color"].value = (0.32, 0.4, 0.56, 1.0)  # type: ignore[union-attr]
-            self.vao.render(moderngl.TRIANGLES, vertices=6, first=12 * i + 6)
-            calls += 1
-        return calls, 4 * len(self.quads)
+        self.prog["u_hover"].value = -1.0 if self.hover is None else float(self.hover)  # type: ignore[union-attr]
+        if self.pictures is not None:
+            self.pictures.use(location=0)
+            self.prog["u_pictures"].value = 0  # type: ignore[union-attr]
+        self.vao.render(moderngl.TRIANGLES, vertices=self.vertices)
+        return 1, self.vertices // 3
 
     def release(self) -> None:
-        for texture in self.textures:
-            if texture is not None:
-                texture.release()
+        if self.pictures is not None:
+            self.pictures.release()
         self.vao.release()
         self.buffer.release()
         self.prog.release()
@@ -180,27 +181,27 @@ def _unit(v: np.ndarray) -> np.ndarray:
     return result
 
 
-def _quad_vertices(corners: np.ndarray) -> np.ndarray:
+def _quad_vertices(corners: np.ndarray, card: int, layer: float) -> np.ndarray:
     # Two triangles; v runs up the card, so the picture's top row (v = 1) is at the top.
     uv = np.array([[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]], dtype="f4")
     order = [0, 1, 2, 0, 2, 3]
-    return np.hstack([corners[order], uv[order]])
+    ids = np.tile(np.array([[card, layer]], dtype="f4"), (6, 1))
+    return np.hstack([corners[order], uv[order], ids])
 
 
-def _texture(ctx: Any, path: Path | None) -> Any:
+def _picture(path: Path | None) -> np.ndarray | None:
+    """A card's picture as PICTURE-sized RGB (nearest pixels), or None without one."""
     if path is None:
         return None
     try:
-        pixels = read_png(path, step=2)
+        pixels = read_png(path)
     except (OSError, ValueError) as exc:
         log.warning("menu: no picture for a card: %s", exc)
         return None
-    h, w, c = pixels.shape
-    # GL's first row is the bottom one.
-    texture = ctx.texture((w, h), c, np.ascontiguousarray(pixels[::-1]).tobytes())
-    texture.build_mipmaps()
-    texture.anisotropy = 4.0
-    return texture
+    h, w = pixels.shape[:2]
+    rows = (np.arange(PICTURE[1]) * h // PICTURE[1]).astype(int)
+    cols = (np.arange(PICTURE[0]) * w // PICTURE[0]).astype(int)
+    return np.ascontiguousarray(pixels[rows][:, cols, :3])
 
 
 def _unfilter(data: np.ndarray, filters: np.ndarray, bpp: int) -> np.ndarray:
