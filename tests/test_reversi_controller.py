@@ -286,3 +286,10 @@ def _a_game_with_a_pass() -> list[int]:
         if PASS in moves:
             return moves
     raise AssertionError("no random game with a pass")
+
+
+def test_a_file_that_cannot_be_written_is_a_message(director, reversi, tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    assert not director.perform(f"save-to:{blocker / 'game.txt'}")
+    assert "cannot write" in director.toast

@@ -312,8 +312,11 @@ class ReversiController:
         """Write the game up to the current move as a transcript (passes are implied)."""
         path = path or _default_save_path()
         moves = self.match.actions()
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(format_transcript(moves) + "\n", encoding="utf-8")
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(format_transcript(moves) + "\n", encoding="utf-8")
+        except OSError as exc:
+            raise IllegalMoveError(f"cannot write {path}: {exc.strerror or exc}") from None
         self._say(f"Saved {_count_moves(moves)} moves to {path}")
 
     def load(self, path: Path | None = None) -> None:
