@@ -1,8 +1,8 @@
-"""MasterGrab through its UserActions on the shared headless Director, and its map mesh."""
+"""MasterGrab through its commands on the shared headless Director, and its map mesh."""
 
 from __future__ import annotations
 
-from concurrent.futures import Future
+from typing import Any
 
 import numpy as np
 import pytest
@@ -10,16 +10,20 @@ import pytest
 from game.controllers.grab_mesh import PIXELS_PER_UNIT, build_map_mesh
 from game.logic.grab.map import generate_map
 from game.logic.grab.options import GrabOptions
+from game.logic.grab.record import grab_state
+from game.logic.grab.robots.strategic import choose_move
 from game.logic.grab.rules import MOUNTAIN
 from game.logic.grab.state import NO_MOVE, Move, MoveKind
+from game.registry import MemorySession
 
 
-def start(director, options: GrabOptions | None = None, seed: int = 7):
+def start(director, options: dict[str, Any] | None = None, seed: int = 7, **overrides: Any):
     from game.controllers.grab import GrabController
 
     if director.overlay.visible:
         director.overlay.toggle()
-    director.register("grab-test", lambda: GrabController(options=options, seed=seed))
+    session = MemorySession(options=dict(options or {}))
+    director.register("grab-test", lambda: GrabController(session, seed=seed, **overrides))
     director.switch("grab-test")
     director.settle()
     return director.controller
@@ -51,8 +55,8 @@ pytestmark = pytest.mark.gl
 
 
 def test_the_map_is_drawn_with_a_number_for_every_land_country(director, grab):
-    match = grab.match
-    land = [c for c, o in enumerate(match.state.owners) if o != MOUNTAIN]
+    state = grab_state(grab.match)
+    land = [c for c, o in enumerate(state.owners) if o != MOUNTAIN]
     assert grab.layer is not None
     assert grab.layer.sprite_count >= 2 * len(land)  # a number and a bar at least
     image = director.capture()
@@ -61,32 +65,52 @@ def test_the_map_is_drawn_with_a_number_for_every_land_country(director, grab):
     assert director.controller.status_line().startswith("status=playing moves=0")
 
 
+def test_the_keys_are_every_game_s_keys(grab):
+    keys = grab.commands().keys()
+    expected = {"N": "next", "H": "hint", "U": "undo", "Y": "redo", "R": "new", "M": "replay",
+                "SPACE": "pass", "I": "info", "O": "options", "P": "autoplay"}  # fmt: skip
+    assert expected.items() <= keys.items()
+    assert "F1" not in keys  # the Director's help
+
+
 def test_a_click_on_an_enemy_country_attacks_with_every_own_neighbour(director, grab):
     match = grab.match
-    move = winning_attack(match.state)
+    move = winning_attack(grab_state(match))
+    assert grab.move_for(move.target) == move
     assert director.perform(f"country:{move.target}")
     director.settle()
-    assert match.history[0] == move
-    first = match.history[0]
-    assert first.kind is MoveKind.ATTACK and set(first.sources) == set(move.sources)
+    assert match.record[0].action == move
     # The robots moved after the human, and it is the human's turn again.
-    assert match.state.turn == match.state.board.players
-    assert match.human_to_move
+    assert grab_state(match).turn == grab.game.seats
+    assert match.person_to_move()
     assert grab.message  # the round is summed up in the banner
 
 
 def test_a_click_on_an_own_country_gathers_into_it(director, grab):
     match = grab.match
-    mine = next(c for c in match.state.countries_of(0) if own_neighbours(match.state, c))
+    first = grab_state(match)
+    mine = next(c for c in first.countries_of(0) if own_neighbours(first, c))
     assert director.perform(f"country:{mine}")
     director.settle()
-    assert match.history[0] == Move(MoveKind.GATHER, mine, own_neighbours(match.initial, mine))
+    assert match.record[0].action == Move(MoveKind.GATHER, mine, own_neighbours(first, mine))
+
+
+def test_a_typed_move_may_use_fewer_attackers(director, grab):
+    state = grab_state(grab.match)
+    attack = next(
+        Move(MoveKind.ATTACK, c, own_neighbours(state, c)[:1])
+        for c, o in enumerate(state.owners)
+        if o not in (0, MOUNTAIN) and len(own_neighbours(state, c)) > 1
+    )
+    assert director.perform(f"move:{attack}")
+    director.settle()
+    assert grab.match.record[0].action == attack
 
 
 def test_bad_clicks_change_nothing_and_say_why(director, grab):
     match = grab.match
-    before = match.state
-    mountain = next(iter(match.map.mountains))
+    before = grab_state(match)
+    mountain = next(iter(before.board.mountains))
     assert not director.perform(f"country:{mountain}")
     assert "mountain" in director.toast
     lonely = next(
@@ -97,54 +121,111 @@ def test_bad_clicks_change_nothing_and_say_why(director, grab):
     assert not director.perform(f"country:{lonely}")
     assert "borders" in director.toast
     assert not director.perform("country:99999")
+    assert not director.perform("move:attack 1>")
+    assert match.record == []
     # While the robots move, a click is refused.
-    grab.future = Future()
+    match.paused = True
+    assert director.perform("pass")
     try:
         assert not director.perform(f"country:{winning_attack(before).target}")
         assert "robots" in director.toast
     finally:
-        grab.future = None
-    assert match.state is before
-    assert match.history == []
+        match.paused = False
+    assert len(match.record) == 1
 
 
-def test_next_skips_the_turn_and_lets_every_robot_move(director, grab):
+def test_pass_skips_the_turn_and_lets_every_robot_move(director, grab):
     match = grab.match
+    assert director.perform("pass")
+    director.settle()
+    assert match.record[0].action == NO_MOVE
+    assert len(match.record) == grab.game.seats
+    assert match.person_to_move()
+
+
+def test_next_plays_the_hinted_move(director, grab):
+    match = grab.match
+    first = grab_state(match)
     assert director.perform("next")
     director.settle()
-    assert match.history[0] == NO_MOVE
-    assert len(match.history) == match.state.board.players
-    assert match.human_to_move
+    assert match.record[0].action == choose_move(first, 0)
+    assert match.person_to_move() and len(match.record) == grab.game.seats
+
+
+def test_undo_goes_back_to_your_turn_and_redo_forward(director, grab):
+    match = grab.match
+    director.perform("pass")
+    director.settle()
+    after = grab_state(match)
+    assert director.perform("undo")
+    director.settle()
+    assert match.cursor == 0 and match.person_to_move()
+    assert director.perform("redo")
+    director.settle()
+    assert grab_state(match) is after
+    assert not director.perform("redo")
 
 
 def test_replay_asks_once_then_restores_the_same_map_and_armies(director, grab):
     match = grab.match
-    director.perform("next")
+    first = grab_state(match)
+    director.perform("pass")
     director.settle()
-    assert match.state.turn > 0
+    assert match.cursor > 0
     assert director.perform("replay")
-    assert match.state.turn > 0  # the first press only asks
+    assert match.cursor > 0  # the first press only asks
     assert "again" in grab.message
     assert director.perform("replay")
-    assert match.state == match.initial
-    assert match.state.owners == match.initial.owners
-    assert match.history == []
+    assert grab.match is match and match.cursor == 0 and match.record == []
+    assert grab_state(match).key() == first.key() and match.seed == 7
+
+
+def test_new_game_asks_once_then_draws_a_new_map(director, grab):
+    director.perform("pass")
+    director.settle()
+    assert director.perform("new")
+    assert "R again" in grab.message and grab.match.cursor > 0
+    assert director.perform("new")
+    assert grab.match.cursor == 0 and grab.seed != 7
 
 
 def test_the_robots_play_a_game_to_the_end(director):
-    options = GrabOptions(countries=20, robots=("basic", "basic"), human_playing=False)
+    options = {"countries": 20, "robots": "basic,basic", "human_playing": False}
     c = start(director, options, seed=3)
+    assert not director.perform("next")  # no person: nothing to hint
     for _ in range(400):
-        if c.match.finished:
+        if c.match.over:
             break
-        assert director.perform("next")
+        assert director.perform("pass")
         director.settle()
+        assert c.match.paused and grab_state(c.match).turn % 2 == 0  # one round at a time
     match = c.match
-    assert match.finished and match.winner in (0, 1)
-    assert set(o for o in match.state.owners if o != MOUNTAIN) == {match.winner}
+    state = grab_state(match)
+    assert match.over and state.winner in (0, 1)
+    assert {o for o in state.owners if o != MOUNTAIN} == {state.winner}
     assert c.status_line().startswith("status=finished")
+    assert f"winner={state.winner}" in c.status_line()
     assert "won" in c.message
-    assert not director.perform("next")  # nothing more to play
+    assert not director.perform("pass")  # nothing more to play
+    assert c.session.records == []  # a robots-only game is nobody's statistics
+
+
+def test_losing_every_country_names_the_winner_and_counts_the_game(director):
+    options = {"countries": 15, "robots": "strategic", "mountains_percent": 0}
+    c = start(director, options, seed=2)
+    for _ in range(300):
+        if c.match.over:
+            break
+        assert director.perform("pass")
+        director.settle()
+    state = grab_state(c.match)
+    assert c.match.over and 0 not in state.owners
+    line = c.status_line()
+    assert line.startswith("status=lost ") and "winner=1 " in line
+    assert "You lost" in c.message
+    assert c.session.records == [
+        {"key": "grab", "won": False, "drawn": False, "setting": None, "score": None}
+    ]
 
 
 def test_options_are_refused_with_the_reason_outside_their_limits(director, grab):
@@ -152,16 +233,17 @@ def test_options_are_refused_with_the_reason_outside_their_limits(director, grab
     for _ in range(20):
         director.perform("robots-")
     assert "robots" in director.toast
-    assert len(grab.pending.robots) == 1
+    assert grab.panel.values["robots"] == "basic"
     assert director.perform("countries+")
-    assert grab.pending.countries == 150
+    assert grab.panel.values["countries"] == 150
     assert director.perform("apply")
-    assert grab.match.options.countries == 150
-    assert len(grab.match.options.robots) == 1
+    assert grab.game.grab_options.countries == 150
+    assert grab.game.grab_options.robots == ("basic",)
+    assert grab.session.saved[-1]["countries"] == 150
 
 
 def test_the_overlay_panel_draws(director, grab):
-    director.perform("next")
+    director.perform("pass")
     director.settle()
     director.overlay.toggle()
     try:
@@ -169,6 +251,21 @@ def test_the_overlay_panel_draws(director, grab):
         assert director.ctx.error == "GL_NO_ERROR"
     finally:
         director.overlay.toggle()
+
+
+def test_hint_shows_a_legal_move_and_changes_nothing(director, grab):
+    match = grab.match
+    before = grab_state(match)
+    assert director.perform("hint")
+    director.settle()
+    hint = match.current_hint()
+    assert hint is not None
+    before.check(hint.action, 0)  # raises if the hint were not a legal move for the human
+    assert match.state is before
+    assert "Hint" in grab.message
+    director.advance(0.05)  # the map is redrawn on the next tick
+    if hint.action.kind is not MoveKind.NONE:
+        assert grab.layer is not None and grab.layer.arrow_vertices > 0
 
 
 # -- the mesh (no GL) -----------------------------------------------------------------------
@@ -205,17 +302,3 @@ def test_picking_a_point_finds_its_country_across_the_wrap():
         x, z = (xc + 0.5) * unit, (yc + 0.5) * unit
         assert mesh.country_at(x, z) == c
         assert mesh.country_at(x + mesh.width, z - 2 * mesh.depth) == c
-
-
-def test_hint_shows_a_legal_move_and_changes_nothing(director, grab):
-    match = grab.match
-    before = match.state
-    assert director.perform("hint")
-    move = grab.hint_move
-    assert move is not None
-    before.check(move, 0)  # raises if the hint were not a legal move for the human
-    assert match.state is before
-    assert "Hint" in grab.message
-    director.advance(0.05)  # the map is redrawn on the next tick
-    if move.kind is not MoveKind.NONE:
-        assert grab.layer is not None and grab.layer.arrow_vertices > 0

@@ -4,25 +4,23 @@ boards, the ranking, the sandbox and discovery."""
 from __future__ import annotations
 
 import dataclasses
+import random
 import time
 from pathlib import Path
 from typing import ClassVar
 
 import pytest
 
-from game.logic.grab.match import GrabMatch
+from game.logic.game import Limits, Stop
+from game.logic.grab.discovery import RobotRegistry
+from game.logic.grab.game import GrabGame
 from game.logic.grab.options import GrabOptions
-from game.logic.grab.robot import (
-    InProcessRunner,
-    ProcessRunner,
-    Robot,
-    RobotGame,
-    RobotRegistry,
-    UnknownRobotError,
-)
+from game.logic.grab.record import failures, grab_state
+from game.logic.grab.robot import Robot, RobotGame, UnknownRobotError
 from game.logic.grab.robots.basic import BasicRobot
 from game.logic.grab.robots.simple import SimpleRobot
 from game.logic.grab.rules import MOUNTAIN
+from game.logic.grab.sandbox import InProcessRunner, ProcessRunner, RobotAgent
 from game.logic.grab.state import (
     NO_MOVE,
     GrabBoard,
@@ -31,6 +29,7 @@ from game.logic.grab.state import (
     MoveKind,
     player_statistics,
 )
+from game.logic.match import Match, Step
 
 
 def _state(
@@ -283,66 +282,91 @@ class SleepyRobot(Robot):
         return NO_MOVE
 
 
-def _robots_match(robot: type[Robot], budget_s: float = 1.0) -> GrabMatch:
-    registry = RobotRegistry.builtins()
-    key = registry.register(robot)
-    options = GrabOptions(countries=30, robots=(key, "basic"), human_playing=False)
-    return GrabMatch(options, 5, width=320, height=200, registry=registry, budget_s=budget_s)
+def _robots_match(
+    robots: tuple[str, ...], registry: RobotRegistry, budget_s: float = 1.0
+) -> Match[Move]:
+    """Robots only, 30 countries; each agent thinks ``budget_s`` a move (its own budget)."""
+    game = GrabGame(GrabOptions(countries=30, robots=robots, human_playing=False), size=(320, 200))
+    agents = [registry.agent(key, budget_s) for key in robots]
+    return Match(game, agents, seed=5, limits=Limits())
+
+
+def _step(match: Match[Move]) -> Step:
+    """Let the agent to move play one move, and return its step."""
+    index = match.cursor
+    match.on_step, match.paused = (lambda step: setattr(match, "paused", True)), False
+    try:
+        match.poll()
+    finally:
+        match.on_step = None
+    return match.record[index]
 
 
 @pytest.mark.parametrize(
-    ("robot", "message"),
+    ("robot", "reason"),
     [
-        (
-            RaisingRobot,
-            "Robot1 (raisingrobot): raised ZeroDivisionError: integer division or modulo by zero",
-        ),
-        (ThiefRobot, "Robot1 (thiefrobot): returned an illegal move: attack "),
-        (SleepyRobot, "Robot1 (sleepyrobot): took 0.1"),
+        (RaisingRobot, "raisingrobot: ZeroDivisionError: integer division or modulo by zero"),
+        (ThiefRobot, "thiefrobot: attack "),
+        (SleepyRobot, "sleepyrobot: TimeoutError: took 0."),
     ],
 )
 def test_a_failing_robot_loses_its_move_and_the_game_goes_on(
-    robot: type[Robot], message: str
+    robot: type[Robot], reason: str
 ) -> None:
-    match = _robots_match(robot, budget_s=0.05)
-    before = match.state
-    report = match.play_robot()
-    assert report.error is not None and match.messages[-1].startswith(message)
-    assert report.player == 0 and report.move.kind is (
-        MoveKind.ATTACK if robot is ThiefRobot else MoveKind.NONE
-    )
+    registry = RobotRegistry.builtins()
+    key = registry.register(robot)
+    match = _robots_match((key, "basic"), registry, budget_s=0.05 if robot is SleepyRobot else 1)
+    before = grab_state(match)
+    step = _step(match)
+    assert step.forfeit is not None and step.forfeit.startswith(reason)
+    assert failures(match)[-1].startswith(f"Robot1: {reason}")
+    assert step.seat == 0 and (step.action is None) is (robot is not ThiefRobot)
     if robot is ThiefRobot:
-        assert "does not own" in report.error
+        assert step.action.kind is MoveKind.ATTACK and step.forfeit.endswith("is not legal now")
+        assert "does not own" in step.note and "does not own" in failures(match)[-1]
     if robot is SleepyRobot:
-        assert report.error.endswith("over its 0.05 s budget")
+        assert step.forfeit.endswith("over its 0.05 s budget") and step.action is None
     # Lost: nothing moved or grew, the error is recorded, and the next robot plays.
-    assert (match.state.owners, match.state.armies) == (before.owners, before.armies)
-    assert match.state.results[0].is_error and match.state.to_move == 1
-    assert match.rejected == {0}
-    assert match.play_robot().error is None
-    assert match.state.turn == 2
+    after = grab_state(match)
+    assert (after.owners, after.armies) == (before.owners, before.armies)
+    assert after.results[0].is_error and after.to_move == 1
+    assert _step(match).forfeit is None
+    assert grab_state(match).turn == 2
+    match.close()
 
 
 def test_a_robot_cannot_change_the_real_game() -> None:
     TamperingRobot.attempts.clear()
-    match = _robots_match(TamperingRobot)
-    before = match.state
+    registry = RobotRegistry.builtins()
+    match = _robots_match((registry.register(TamperingRobot), "basic"), registry)
+    before = grab_state(match)
     sizes, factor = before.board.sizes, before.board.attack_factor
-    report = match.play_robot()
-    assert report.error is None and TamperingRobot.attempts == ["state frozen", "game read-only"]
-    assert before.owners == match.initial.owners and before.board.sizes == sizes
+    step = _step(match)
+    assert step.forfeit is None and TamperingRobot.attempts == ["state frozen", "game read-only"]
+    assert before.owners == grab_state(match, 0).owners and before.board.sizes == sizes
     assert before.board.attack_factor == factor and not before.results[0].is_error
-    assert match.state.owners == before.owners and max(match.state.armies) < 999
+    assert grab_state(match).owners == before.owners and max(grab_state(match).armies) < 999
 
 
 def test_in_process_runner_discards_a_late_move() -> None:
     state = _state(BASIC_NEIGHBOURS, (0, 0, 0, 1, 1), (8, 6, 4, 4, 2))
-    runner = InProcessRunner("sleepy", SleepyRobot, budget_s=0.05)
-    answer = runner.ask(state, 0)
-    assert answer.move == NO_MOVE and answer.seconds >= 0.1
-    assert answer.error is not None and answer.error.startswith("took 0.1")
-    fine = InProcessRunner("basic", BasicRobot, budget_s=1.0).ask(state, 0)
-    assert (str(fine.move), fine.error) == ("attack 1,2>4", None)
+    with pytest.raises(TimeoutError, match=r"took 0\.1"):
+        InProcessRunner(SleepyRobot).ask(state, 0, 0.05, Stop())
+    fine = InProcessRunner(BasicRobot).ask(state, 0, 1.0, Stop())
+    assert str(fine) == "attack 1,2>4"
+
+
+def test_an_agent_makes_a_fresh_robot_for_an_earlier_move_or_another_map() -> None:
+    line = ((1,), (0, 2), (1, 3), (2, 4), (3,))
+    state = _state(line, (0, 0, 0, 0, 1), (5, 5, 5, 1, 100), sizes=(100, 100, 100, 100, 900))
+    agent = RobotAgent("basic", InProcessRunner(BasicRobot))
+    choose = lambda s: str(agent.choose(s, Limits(), random.Random(0), Stop()))  # noqa: E731
+    assert choose(state) == "gather 0,2>1"
+    later = state.apply(Move.parse("gather 0,2>1")).apply(NO_MOVE)
+    assert choose(later) == "gather 1>2"  # the gathering country it remembered
+    assert choose(state) == "gather 0,2>1"  # an earlier move: a fresh robot, the same answer
+    with pytest.raises(ValueError, match="over"):
+        agent.choose(dataclasses.replace(state, finished=True), Limits(), random.Random(0), Stop())
 
 
 # --- Discovery and robots in processes -------------------------------------------------------
@@ -403,6 +427,7 @@ def test_registry_finds_robots_in_a_folder_and_reports_problems(tmp_path: Path) 
     )
     assert registry.is_builtin("basic") and not registry.is_builtin("sleeper")
     assert "basic" in registry.defaults() and "quiet" not in registry.defaults()
+    assert registry.describe()["quiet"].startswith("Quiet One: Never moves. (from ")
     problems = "\n".join(registry.problems)
     assert "broken.py: raised SyntaxError" in problems
     assert "raising.py: raised RuntimeError: no robots today" in problems
@@ -411,29 +436,27 @@ def test_registry_finds_robots_in_a_folder_and_reports_problems(tmp_path: Path) 
     with pytest.raises(UnknownRobotError, match="no robot 'nobody'"):
         registry.runner("nobody")
     with pytest.raises(UnknownRobotError):
-        GrabMatch(GrabOptions(robots=("nobody",)), 1, width=320, height=200)
+        registry.agent("nobody")
+    assert isinstance(registry.agent("quiet").runner, ProcessRunner)
+    assert isinstance(registry.agent("basic").runner, InProcessRunner)
 
 
 def test_a_robot_process_over_budget_is_killed_and_the_game_goes_on(tmp_path: Path) -> None:
     registry = RobotRegistry(_robot_folder(tmp_path), entry_points=False)
-    options = GrabOptions(countries=30, robots=("sleeper", "basic"), human_playing=False)
-    with GrabMatch(options, 5, width=320, height=200, registry=registry, budget_s=0.5) as match:
-        before = match.state
-        sleeper = match.runner(0)
-        report = match.play_robot()
-        # The sleeper sleeps 30 s on turn 0; play_robot came back because its process was
-        # stopped at the budget, not because the robot answered.
-        assert isinstance(sleeper, ProcessRunner) and not sleeper.running
-        assert report.error is not None and "memory is lost" in report.error
-        assert match.messages[-1].startswith("Robot1 (sleeper): did not answer within its 0.50 s")
-        assert match.state.owners == before.owners and match.state.results[0].is_error
-        match.play_robot()
+    with _robots_match(("sleeper", "basic"), registry, budget_s=0.5) as match:
+        before = grab_state(match)
+        step = _step(match)
+        assert step.forfeit is not None and "memory is lost" in step.forfeit
+        assert step.forfeit.startswith("sleeper: TimeoutError: did not answer within its 0.50 s")
+        assert grab_state(match).owners == before.owners
+        assert grab_state(match).results[0].is_error
+        _step(match)
         # A new process with a new robot: turn 2, so it answers like BasicRobot.
-        state = match.state
-        report = match.play_robot()
-        assert report.error is None
-        assert report.move == BasicRobot().plan(RobotGame(state, 0))
-        runner = match.runner(0)
+        state = grab_state(match)
+        step = _step(match)
+        assert step.forfeit is None
+        assert step.action == BasicRobot().plan(RobotGame(state, 0))
+        runner = match.seats[0].runner  # type: ignore[union-attr]
         assert isinstance(runner, ProcessRunner) and runner.running
     assert not runner.running
 
@@ -453,21 +476,28 @@ class Grumpy(Robot):
             raise ValueError("grr")
         if self.moves == 2:
             return "none"
+        if self.moves == 3:
+            raise LookupError
         return NO_MOVE
+
+
+class Odd(Exception):
+    pass
 """
 
 
 def test_a_robot_process_that_fails_keeps_running_and_its_memory(tmp_path: Path) -> None:
     (tmp_path / "grumpy.py").write_text(GRUMPY_ROBOT)
     registry = RobotRegistry(tmp_path, entry_points=False)
-    options = GrabOptions(countries=30, robots=("grumpy", "basic"), human_playing=False)
-    with GrabMatch(options, 5, width=320, height=200, registry=registry) as match:
-        errors = [report.error for report in match.next() + match.next() + match.next()]
-        assert errors[1::2] == [None, None, None]
-        # The third answer (NO_MOVE) shows the robot kept its move count through the errors.
-        assert errors[0::2] == ["raised ValueError: grr", "returned 'none', not a Move", None]
-        assert match.messages == [
-            "Robot1 (grumpy): raised ValueError: grr",
-            "Robot1 (grumpy): returned 'none', not a Move",
+    with _robots_match(("grumpy", "basic"), registry) as match:
+        steps = [_step(match) for _ in range(8)]
+        assert [s.forfeit for s in steps[1::2]] == [None] * 4
+        # The fourth answer (none) shows the robot kept its move count through the errors.
+        assert [s.forfeit for s in steps[0::2]] == [
+            "grumpy: ValueError: grr",
+            "grumpy: TypeError: returned 'none', not a Move",
+            "grumpy: LookupError",
+            None,
         ]
-        assert match.rejected == {0, 2}
+        assert failures(match)[0] == "Robot1: grumpy: ValueError: grr"
+        assert [i for i, s in enumerate(match.record) if s.forfeit] == [0, 2, 4]

@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from game.logic.grab.match import GrabMatch
+from game.logic.game import Limits
+from game.logic.grab.discovery import RobotRegistry
+from game.logic.grab.game import GrabGame, play_rounds
 from game.logic.grab.options import GrabOptions
-from game.logic.grab.robot import RobotGame, RobotRegistry
+from game.logic.grab.record import failures, grab_state
+from game.logic.grab.robot import RobotGame
 from game.logic.grab.robots.strategic import StrategicRobot, choose_move
 from game.logic.grab.rules import MOUNTAIN
 from game.logic.grab.state import NO_MOVE, GrabBoard, GrabState, MoveKind
+from game.logic.match import Match
 
 
 def _state(
@@ -106,13 +110,20 @@ def test_owning_nothing_or_a_finished_game_gives_none() -> None:
 def _positions(seed: int, rounds: int, human: bool = False) -> list[GrabState]:
     robots = ("basic", "basic", "basic") if human else ("basic",) * 4
     options = GrabOptions(countries=40, robots=robots, human_playing=human)
+    registry = RobotRegistry.builtins()
+    seats = [None] if human else []
+    seats += [registry.agent(key) for key in robots]
     seen = []
-    with GrabMatch(options, seed, width=400, height=240) as match:
+    with Match(GrabGame(options, size=(400, 240)), seats, seed=seed) as match:
         for _ in range(rounds):
-            if match.finished:
+            if match.over:
                 break
-            seen.append(match.state)
-            match.next()
+            seen.append(grab_state(match))
+            if human:
+                match.play(NO_MOVE)
+                match.run()
+            else:
+                play_rounds(match, 1)
     return seen
 
 
@@ -139,10 +150,8 @@ def test_whole_games_against_basic_play_only_legal_moves() -> None:
         robots = ["basic", "basic"]
         robots.insert(seed, "strategic")  # every seat once
         options = GrabOptions(countries=30, robots=tuple(robots), human_playing=False)
-        with GrabMatch(options, seed, width=320, height=200, registry=registry) as match:
-            rounds = 0
-            while not match.finished and rounds < 400:
-                match.next()
-                rounds += 1
-            assert match.messages == []
-            assert not match.rejected
+        agents = [registry.agent(key, 30.0) for key in robots]
+        game = GrabGame(options, size=(320, 200))
+        with Match(game, agents, seed=seed, limits=Limits(time=30.0)) as match:
+            play_rounds(match, 400)
+            assert failures(match) == []

@@ -1,8 +1,13 @@
-"""The options of a MasterGrab game, with the original's defaults, limits and presets.
+"""The options of a MasterGrab game: spec section 2's defaults, limits and presets.
 
-``GrabOptions()`` is the original's default game: 140 countries, 5 % mountains, 20 armies in
-the biggest country, the human against three ``basic`` robots. Every value is checked when the
+``GrabOptions()`` is spec 2.1's default game: 140 countries, 5 % mountains, 20 armies in the
+biggest country, the human against three ``basic`` robots. Every value is checked when the
 options are made; a bad one raises :class:`GrabOptionsError` naming the value and its range.
+
+:data:`SCHEMA` declares the same options for the settings file, the command line and the
+options panel (:mod:`game.logic.options`): its values are plain (``robots`` is one text,
+``"basic,basic,basic"``; ``distribution`` a name) and :meth:`GrabOptions.from_values` /
+:meth:`GrabOptions.values` convert both ways; its cross-check is this class's own check.
 
 >>> GrabOptions().players
 4
@@ -10,6 +15,8 @@ options are made; a bad one raises :class:`GrabOptionsError` naming the value an
 Traceback (most recent call last):
 ...
 game.logic.grab.options.GrabOptionsError: countries=5 is outside 10..777
+>>> GrabOptions.from_values(SCHEMA.validate({"robots": "strategic,basic"})).robots
+('strategic', 'basic')
 """
 
 from __future__ import annotations
@@ -17,21 +24,24 @@ from __future__ import annotations
 import enum
 import math
 import random
-from dataclasses import dataclass, field, replace
-from typing import Final
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields, replace
+from typing import Any, Final
 
-#: Limits of the original's option table (its tooltips), enforced here.
+from game.logic.options import Option, OptionsSchema
+
+#: Limits of spec 2.1's option table (shown there in tooltips only), enforced here.
 COUNTRIES_RANGE: Final = (10, 777)
 MOUNTAINS_PERCENT_RANGE: Final = (0, 50)
 ARMIES_IN_BIGGEST_RANGE: Final = (10.0, 200.0)
 GROWTH_FACTOR_RANGE: Final = (0.01, 1.0)
 PROTECTION_FACTOR_RANGE: Final = (0.0, 10.0)
-# The original's tooltip allows 0, but the conquering attacker keeps 1 + (s - D) / AF armies:
+# Spec 2.1's tooltip allows 0, but the conquering attacker keeps 1 + (s - D) / AF armies:
 # AF = 0 would divide by zero, so the lower limit is exclusive here.
 ATTACK_FACTOR_RANGE: Final = (0.0, 1.0)
 ATTACK_BENEFIT_FACTOR_RANGE: Final = (0.1, 10.0)
 ROBOTS_RANGE: Final = (1, 15)
-#: The apply check of the original's options window: countries >= 5 x players.
+#: The apply check of spec 6.6's options window: countries >= 5 x players.
 COUNTRIES_PER_PLAYER: Final = 5
 DEFAULT_ROBOT: Final = "basic"
 
@@ -109,6 +119,34 @@ class GrabOptions:
                 f"({COUNTRIES_PER_PLAYER} per player for {self.players} players)"
             )
 
+    @classmethod
+    def from_values(cls, values: Mapping[str, Any]) -> GrabOptions:
+        """Options from :data:`SCHEMA`'s plain values (missing ones default); raises
+        :class:`GrabOptionsError` for a bad value or combination."""
+        out: dict[str, Any] = {}
+        for name, value in values.items():
+            if name not in _FIELDS:
+                raise GrabOptionsError(f"unknown option {name!r}")
+            if name == "robots" and isinstance(value, str):
+                value = tuple(r.strip() for r in value.split(",") if r.strip())
+            elif name == "distribution" and isinstance(value, str):
+                try:
+                    value = Distribution(value)
+                except ValueError:
+                    raise GrabOptionsError(
+                        f"distribution={value!r} is not one of "
+                        + ", ".join(d.value for d in Distribution)
+                    ) from None
+            out[name] = value
+        return cls(**out)
+
+    def values(self) -> dict[str, Any]:
+        """The plain values :data:`SCHEMA` checks and the settings file stores."""
+        out = {f.name: getattr(self, f.name) for f in fields(self)}
+        out["robots"] = ",".join(self.robots)
+        out["distribution"] = self.distribution.value
+        return out
+
     @property
     def players(self) -> int:
         """P: the human (if playing) plus every robot."""
@@ -121,15 +159,15 @@ class GrabOptions:
 
 
 def random_options(base: GrabOptions, rng: random.Random) -> GrabOptions:
-    """Options drawn as the original's "Random Options" does (spec 2.3).
+    """Options drawn as spec 2.3's "Random Options" does.
 
     ``human_playing`` is kept from ``base``; every robot is a :data:`DEFAULT_ROBOT`; the result
     keeps ``random_options=True``. Rounding is Python's ``round`` (banker's, like .NET's).
-    The original draws from [offset, range), not what its comments say; that is kept.
+    Each value is drawn from [offset, offset + range), as spec 2.1's table gives it.
     """
     robots = rng.randint(1, 5) + (0 if base.human_playing else 1)
     countries = rng.randrange(20, 300)
-    # The original can draw fewer countries than its own apply check allows; raise to it.
+    # A draw can give fewer countries than the apply check allows (spec 6.6); raise to it.
     countries = max(countries, COUNTRIES_PER_PLAYER * (robots + int(base.human_playing)))
     kinds = [Distribution.RANDOM] * 6 + [Distribution.COMPACT] * 6
     kinds += [Distribution.DIAGONAL, Distribution.VERTICAL, Distribution.HORIZONTAL]
@@ -167,7 +205,7 @@ def _check_float(
 
 
 # Built after the helpers above, which validate it.
-#: The original's three preset configurations (spec 2.4); all other values are the defaults.
+#: Spec 2.4's three preset configurations; all other values are the defaults.
 PRESETS: Final[dict[str, GrabOptions]] = {
     "simple": GrabOptions(countries=33, robots=(DEFAULT_ROBOT,)),
     "9 robots compact": GrabOptions(
@@ -180,3 +218,46 @@ PRESETS: Final[dict[str, GrabOptions]] = {
         distribution=Distribution.COMPACT,
     ),
 }
+
+
+_FIELDS: Final = frozenset(f.name for f in fields(GrabOptions))
+_DEFAULTS: Final = GrabOptions()
+
+
+def _cross_check(values: Mapping[str, Any]) -> None:
+    GrabOptions.from_values(values)
+
+
+#: The options as :mod:`game.logic.options` declares them: the settings file's ``[grab]``
+#: table, the command line's flags (``--countries``, ``--robots``, ...) and the options panel.
+#: Ranges and defaults are :class:`GrabOptions`'; the cross-check is its own check.
+SCHEMA: Final = OptionsSchema(
+    (
+        Option("countries", int, _DEFAULTS.countries, *COUNTRIES_RANGE, step=10,
+               help="countries on the map, mountains included"),
+        Option("robots", str, _DEFAULTS.values()["robots"],
+               help="one robot name per robot player, e.g. strategic,basic,basic"),
+        Option("human_playing", bool, _DEFAULTS.human_playing,
+               help="you play against the robots (off: the robots play alone)"),
+        Option("distribution", str, _DEFAULTS.distribution.value,
+               choices=tuple(d.value for d in Distribution),
+               help="how the starting countries are placed"),
+        Option("mountains_percent", int, _DEFAULTS.mountains_percent, *MOUNTAINS_PERCENT_RANGE,
+               help="the share of countries that are mountains"),
+        Option("armies_in_biggest", float, _DEFAULTS.armies_in_biggest,
+               *ARMIES_IN_BIGGEST_RANGE, step=5.0, help="the capacity of the biggest country"),
+        Option("growth_factor", float, _DEFAULTS.growth_factor, *GROWTH_FACTOR_RANGE,
+               step=0.01, help="the share of its capacity a country regrows per round"),
+        Option("protection_factor", float, _DEFAULTS.protection_factor,
+               *PROTECTION_FACTOR_RANGE, step=0.05,
+               help="armies kept home per army of the strongest enemy next door"),
+        Option("attack_factor", float, _DEFAULTS.attack_factor, *ATTACK_FACTOR_RANGE,
+               step=0.05, help="what an attacking army is worth against a defending one (> 0)"),
+        Option("attack_benefit_factor", float, _DEFAULTS.attack_benefit_factor,
+               *ATTACK_BENEFIT_FACTOR_RANGE, step=0.1,
+               help="armies won with a conquest, per army of the country's capacity"),
+        Option("random_options", bool, _DEFAULTS.random_options,
+               help="every new game draws its options at random"),
+    ),
+    cross_check=_cross_check,
+)  # fmt: skip

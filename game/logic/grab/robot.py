@@ -1,5 +1,4 @@
-"""Robots for MasterGrab: the API a robot writer codes against, the sandbox that runs robots,
-and the registry that finds them (spec 5.1).
+"""The robot API of MasterGrab: what a robot writer codes against (spec 5.1).
 
 Writing a robot: subclass :class:`Robot`, give it a ``name`` and override :meth:`Robot.plan`,
 which gets a :class:`RobotGame` (a private copy of the game seen from the robot's player) and
@@ -24,59 +23,29 @@ returns a :class:`~game.logic.grab.state.Move`::
             return Move(MoveKind.ATTACK, weakest, attackers)
 
 Put the file in the ``robots`` folder of the gamehall config directory (or publish it under
-the entry-point group ``gamehall.robots``); :class:`RobotRegistry` finds it. Robots found
-there run in their own process (:class:`ProcessRunner`), the built-in ones in the game's
-(:class:`InProcessRunner`). Either way a robot that raises, answers with an illegal move or
-thinks longer than its budget loses that move, and the game goes on.
+the entry-point group ``gamehall.robots``); :mod:`game.logic.grab.discovery` finds it. Every
+robot plays as an :class:`~game.logic.game.Agent` through its sandbox
+(:mod:`game.logic.grab.sandbox`): robots found on disk in their own process, the built-in ones
+in the game's. A robot that raises, answers with an illegal move or thinks longer than its
+budget loses that move, and the game goes on.
 """
 
 from __future__ import annotations
 
-import abc
-import contextlib
-import importlib
-import importlib.metadata
-import importlib.util
-import logging
-import multiprocessing
-import re
 import sys
-import time
 from collections import deque
 from collections.abc import Iterable
-from dataclasses import dataclass
-from multiprocessing.connection import Connection
-from pathlib import Path
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar
 
 from game.logic.grab.rules import MOUNTAIN
 from game.logic.grab.state import (
-    NO_MOVE,
     GrabBoard,
-    GrabMoveError,
     GrabState,
     Move,
     PlayerStats,
     Result,
     player_statistics,
 )
-
-#: Failures of robots and of robot discovery are logged here.
-LOG: Final = logging.getLogger("gamehall.grab")
-
-#: The entry-point group through which installed packages offer robots.
-ENTRY_POINT_GROUP: Final = "gamehall.robots"
-
-#: The built-in robots: registry key -> (module, class name). Imported when a registry is
-#: made, so one that is missing or broken does not stop the others.
-BUILTIN_ROBOTS: Final[dict[str, tuple[str, str]]] = {
-    "simple": ("game.logic.grab.robots.simple", "SimpleRobot"),
-    "basic": ("game.logic.grab.robots.basic", "BasicRobot"),
-    "strategic": ("game.logic.grab.robots.strategic", "StrategicRobot"),
-}
-
-#: How long a robot process may take to start (imports included) before it counts as broken.
-STARTUP_S: Final = 60.0
 
 
 class UnknownRobotError(ValueError):
@@ -87,8 +56,9 @@ class Robot:
     """The base class of every robot: subclass it and override :meth:`plan`.
 
     One instance plays one game: it is made with no arguments when the game starts (and again
-    on replay) and may keep what it likes between its moves, as long as it is plain data
-    such as country ids (the game it sees is a new copy every move).
+    on replay, or when the game goes back to an earlier move) and may keep what it likes
+    between its moves, as long as it is plain data such as country ids (the game it sees is a
+    new copy every move).
 
     Class attributes: ``name`` is shown to players (it defaults to the class name),
     ``description`` is a sentence about how it plays, and ``default`` says whether it may be
@@ -249,8 +219,8 @@ class RobotGame:
 
     @property
     def my_countries(self) -> tuple[int, ...]:
-        """The robot's countries in the original's ``CountryIds`` order (spec 5.1): the
-        starting ones by ascending id, then those won later in the order they were won."""
+        """The robot's countries in ``CountryIds`` order (spec 5.1): the starting ones by
+        ascending id, then those won later in the order they were won."""
         if self._mine is None:
             self._mine = tuple(self._state.countries_of(self._player))
         return self._mine
@@ -337,8 +307,8 @@ class RobotGame:
     def can_be_attacked(self, country: int, attackers: Iterable[int]) -> bool:
         """True when attacking ``country`` with ``attackers`` would take it (spec 3.4): they
         are one other owner's neighbours of it and ``sum((a - 1) * AF)`` over those with at
-        least 1 army reaches its armies (a tie wins). (The original's ``CanBeAttacked``
-        checks only ownership and adjacency.)"""
+        least 1 army reaches its armies (a tie wins). (Spec 5.1's ``CanBeAttacked`` checks
+        only ownership and adjacency; this one also counts the armies.)"""
         state = self._state
         owners, armies = state.owners, state.armies
         sources = list(attackers)
@@ -403,425 +373,12 @@ class RobotGame:
         return self._inland
 
 
-# --- Running robots ----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class RobotAnswer:
-    """What a runner got from a robot: the move to play, how long it took, and ``error``, a
-    one-line reason when the move is lost (``move`` is then the illegal move the robot sent,
-    or ``none`` when it sent nothing usable); the game rejects it (GrabState.reject)."""
-
-    move: Move
-    seconds: float
-    error: str | None = None
-
-
-class RobotRunner(abc.ABC):
-    """Asks one robot (one player's) for its moves; never raises because of the robot."""
-
-    def __init__(self, key: str, budget_s: float) -> None:
-        if not budget_s > 0:
-            raise ValueError(f"budget_s={budget_s!r} is not a positive number of seconds")
-        self.key = key
-        self.budget_s = budget_s
-
-    @abc.abstractmethod
-    def ask(self, state: GrabState, player: int) -> RobotAnswer:
-        """The robot's move for ``player`` (the player to move in ``state``)."""
-
-    @abc.abstractmethod
-    def reset(self) -> None:
-        """Start over with a fresh robot instance (new game or replay)."""
-
-    def close(self) -> None:  # noqa: B027 - nothing to release by default
-        """Release what the runner holds; it may not be asked again."""
-
-    def _over_budget(self, seconds: float) -> str:
-        return f"took {seconds:.2f} s, over its {self.budget_s:.2f} s budget"
-
-
-class InProcessRunner(RobotRunner):
-    """Runs a robot in this process on a fresh :class:`RobotGame` copy each move.
-
-    For trusted (built-in) robots: an exception or an illegal move loses the move, and a
-    move that comes back after the budget is discarded; a robot that never returns cannot be
-    stopped here (use :class:`ProcessRunner` for that).
-    """
-
-    def __init__(self, key: str, robot_class: type[Robot], budget_s: float = 1.0) -> None:
-        super().__init__(key, budget_s)
-        self.robot_class = robot_class
-        self._robot: Robot | None = None
-        self._broken: str | None = None
-
-    def reset(self) -> None:
-        self._robot = None
-
-    def ask(self, state: GrabState, player: int) -> RobotAnswer:
-        started = time.perf_counter()
-        try:
-            if self._robot is None:
-                self._robot = self.robot_class()
-            move: object = self._robot.plan(RobotGame(state, player))
-        except Exception as error:
-            return RobotAnswer(NO_MOVE, time.perf_counter() - started, _raised(error))
-        seconds = time.perf_counter() - started
-        if seconds > self.budget_s:
-            return RobotAnswer(NO_MOVE, seconds, self._over_budget(seconds))
-        checked, error_text = _checked(move, state, player)
-        return RobotAnswer(checked, seconds, error_text)
-
-
-@dataclass(frozen=True, slots=True)
-class RobotOrigin:
-    """Where a robot class comes from, so that a child process can load it again: a module
-    (``kind="module"``, importable by name) or a Python file (``kind="file"``, a path)."""
-
-    kind: str
-    target: str
-    attribute: str
-
-    def load(self) -> type[Robot]:
-        """The robot class; raises whatever importing it raises."""
-        if self.kind == "file":
-            module = _import_file(Path(self.target))
-        else:
-            module = importlib.import_module(self.target)
-        value: object = module
-        for part in self.attribute.split("."):
-            value = getattr(value, part)
-        if not (isinstance(value, type) and issubclass(value, Robot)):
-            raise TypeError(f"{self.describe()} is not a Robot subclass")
-        return value
-
-    def describe(self) -> str:
-        return f"{self.target}:{self.attribute}"
-
-
-class ProcessRunner(RobotRunner):
-    """Runs a robot in a child process (the "spawn" start method: never fork a process that
-    may hold threads and a GL context).
-
-    Each move the state is sent over a pipe (pickled, so the child has its own copy) and the
-    move comes back as text. An answer that does not come within the budget loses the move:
-    the child is killed and a new one (with a new robot instance: its memory is lost) starts
-    on the next move. So does a child that died. Call :meth:`close` when done.
-    """
-
-    def __init__(self, key: str, origin: RobotOrigin, budget_s: float = 1.0) -> None:
-        super().__init__(key, budget_s)
-        self.origin = origin
-        self._process: Any = None
-        self._connection: Connection | None = None
-
-    def reset(self) -> None:
-        if self._connection is not None and self._alive():
-            try:
-                self._connection.send(("reset",))
-            except OSError:
-                self._stop()
-
-    def ask(self, state: GrabState, player: int) -> RobotAnswer:
-        started = time.perf_counter()
-        if not self._alive():
-            problem = self._start()
-            if problem is not None:
-                return RobotAnswer(NO_MOVE, time.perf_counter() - started, problem)
-        assert self._connection is not None
-        started = time.perf_counter()
-        try:
-            self._connection.send(("plan", state, player))
-            answered = self._connection.poll(self.budget_s)
-            reply = self._connection.recv() if answered else None
-        except (OSError, EOFError):
-            code = self._process.exitcode if self._process is not None else None
-            self._stop()
-            reason = f"its process ended (exit code {code}); it restarts on its next move"
-            return RobotAnswer(NO_MOVE, time.perf_counter() - started, reason)
-        seconds = time.perf_counter() - started
-        if reply is None:
-            self._stop()
-            reason = (
-                f"did not answer within its {self.budget_s:.2f} s budget; its process was "
-                "stopped and restarts on its next move (its memory is lost)"
-            )
-            LOG.warning("robot %s: %s", self.key, reason)
-            return RobotAnswer(NO_MOVE, seconds, reason)
-        kind, payload = reply
-        if kind == "error":
-            return RobotAnswer(NO_MOVE, seconds, str(payload))
-        if seconds > self.budget_s:
-            return RobotAnswer(NO_MOVE, seconds, self._over_budget(seconds))
-        try:
-            move = Move.parse(str(payload))
-        except GrabMoveError as error:
-            return RobotAnswer(NO_MOVE, seconds, f"returned an illegal move: {error}")
-        checked, error_text = _checked(move, state, player)
-        return RobotAnswer(checked, seconds, error_text)
-
-    def close(self) -> None:
-        self._stop(politely=True)
-
-    @property
-    def running(self) -> bool:
-        """True while the robot's process is alive."""
-        return self._alive()
-
-    def _alive(self) -> bool:
-        return self._process is not None and bool(self._process.is_alive())
-
-    def _start(self) -> str | None:
-        self._stop()
-        context = multiprocessing.get_context("spawn")
-        parent, child = context.Pipe()
-        process = context.Process(
-            target=_child_main, args=(child, self.origin), name=f"robot-{self.key}", daemon=True
-        )
-        process.start()
-        child.close()
-        self._process, self._connection = process, parent
-        try:
-            ready = parent.poll(STARTUP_S)
-            kind, payload = parent.recv() if ready else ("error", "did not start in time")
-        except (OSError, EOFError):
-            kind, payload = (
-                "error",
-                f"its process ended while starting (exit code {process.exitcode})",
-            )
-        if kind != "ready":
-            self._stop()
-            reason = f"could not start: {payload}"
-            LOG.warning("robot %s: %s", self.key, reason)
-            return reason
-        return None
-
-    def _stop(self, politely: bool = False) -> None:
-        process, connection = self._process, self._connection
-        self._process = self._connection = None
-        if connection is not None:
-            if politely and process is not None and process.is_alive():
-                with contextlib.suppress(OSError):
-                    connection.send(("stop",))
-            connection.close()
-        if process is not None:
-            if politely:
-                process.join(1.0)
-            if process.is_alive():
-                process.kill()
-            process.join(5.0)
-            process.close()
-
-
-def _child_main(connection: Connection, origin: RobotOrigin) -> None:  # pragma: no cover
-    """The robot process: load the robot, then answer ``plan`` messages until told to stop."""
-    try:
-        robot_class = origin.load()
-        robot = robot_class()
-    except BaseException as error:
-        connection.send(("error", _raised(error)))
-        return
-    connection.send(("ready", None))
-    while True:
-        try:
-            message = connection.recv()
-        except (EOFError, OSError):
-            return
-        if message[0] == "stop":
-            return
-        if message[0] == "reset":
-            # No answer is awaited; a robot that cannot be made again ends the process,
-            # and the parent reports that when it restarts it.
-            robot = robot_class()
-            continue
-        try:
-            _, state, player = message
-            move: object = robot.plan(RobotGame(state, player))
-            if type(move) is not Move:
-                reply: tuple[str, str] = ("error", _not_a_move(move))
-            else:
-                reply = ("move", str(move))
-        except Exception as error:
-            reply = ("error", _raised(error))
-        connection.send(reply)
-
-
-# --- Finding robots ----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class RobotInfo:
-    """One registered robot: its registry ``key`` (short, lowercase), display ``name``,
-    ``description``, ``default`` flag, whether it is ``builtin`` (runs in-process), and its
-    ``origin``."""
-
-    key: str
-    name: str
-    description: str
-    default: bool
-    builtin: bool
-    origin: RobotOrigin
-
-
-class RobotRegistry:
-    """The robots a game can use, by key.
-
-    Keys: the built-ins are ``simple``, ``basic`` and ``strategic`` (see
-    :data:`BUILTIN_ROBOTS`); a Python file in ``folder`` gives its robot the file's stem
-    lowercased (``grabby.py`` -> ``grabby``; a file that defines several Robot subclasses
-    gives ``stem.classname`` for each); an entry point in the group ``gamehall.robots`` gives
-    its entry-point name lowercased. Only classes defined in the file (not imported into it)
-    count. A file or entry point that fails to import, defines no robot, or whose key is
-    taken is described in :attr:`problems` (never raised). Built-ins run in this process,
-    everything else in a child process of its own.
-
-    Importing a file runs its top-level code in this process once, to find its robots.
-    """
-
-    def __init__(self, folder: Path | None = None, *, entry_points: bool = True) -> None:
-        self.problems: list[str] = []
-        self._robots: dict[str, tuple[RobotInfo, type[Robot]]] = {}
-        for key, (module, attribute) in BUILTIN_ROBOTS.items():
-            self._load(key, RobotOrigin("module", module, attribute), builtin=True)
-        if folder is not None:
-            self._scan_folder(Path(folder))
-        if entry_points:
-            self._scan_entry_points()
-
-    @classmethod
-    def builtins(cls) -> RobotRegistry:
-        """A registry of the built-in robots only."""
-        return cls(None, entry_points=False)
-
-    def names(self) -> list[str]:
-        """Every key: built-ins first, then the folder's, then entry points'."""
-        return list(self._robots)
-
-    def defaults(self) -> list[str]:
-        """The keys of robots with ``default`` set (used for default and random games)."""
-        return [key for key, (info, _) in self._robots.items() if info.default]
-
-    def __contains__(self, key: object) -> bool:
-        return key in self._robots
-
-    def info(self, key: str) -> RobotInfo:
-        return self._entry(key)[0]
-
-    def robot_class(self, key: str) -> type[Robot]:
-        return self._entry(key)[1]
-
-    def is_builtin(self, key: str) -> bool:
-        return self._entry(key)[0].builtin
-
-    def register(
-        self, robot_class: type[Robot], key: str | None = None, *, builtin: bool = True
-    ) -> str:
-        """Add a robot class made in code (tests, tools) under ``key`` (default: the class
-        name lowercased) and return the key; raises ValueError if the key is taken. With
-        ``builtin`` false it runs in a child process, which must be able to import it by
-        its module and qualified name."""
-        if not (isinstance(robot_class, type) and issubclass(robot_class, Robot)):
-            raise ValueError(f"{robot_class!r} is not a Robot subclass")
-        key = key if key is not None else robot_class.__name__.lower()
-        if key in self._robots:
-            raise ValueError(f"robot key {key!r} is taken")
-        origin = RobotOrigin("module", robot_class.__module__, robot_class.__qualname__)
-        self._add(key, origin, robot_class, builtin)
-        return key
-
-    def runner(self, key: str, budget_s: float = 1.0) -> RobotRunner:
-        """A runner for a new robot of kind ``key``: in-process for built-ins, else a child
-        process (started on the first move)."""
-        info, robot_class = self._entry(key)
-        if info.builtin:
-            return InProcessRunner(key, robot_class, budget_s)
-        return ProcessRunner(key, info.origin, budget_s)
-
-    def _entry(self, key: str) -> tuple[RobotInfo, type[Robot]]:
-        try:
-            return self._robots[key]
-        except KeyError:
-            known = ", ".join(self._robots) or "none"
-            raise UnknownRobotError(f"no robot {key!r}; known robots: {known}") from None
-
-    def _add(self, key: str, origin: RobotOrigin, robot_class: type[Robot], builtin: bool) -> None:
-        if key in self._robots:
-            other = self._robots[key][0]
-            where = "the built-in robot" if other.builtin else other.origin.describe()
-            self._problem(f"{origin.describe()}: robot key {key!r} is taken by {where}; skipped")
-            return
-        info = RobotInfo(
-            key,
-            str(robot_class.name),
-            str(robot_class.description),
-            bool(robot_class.default),
-            builtin,
-            origin,
-        )
-        self._robots[key] = (info, robot_class)
-
-    def _load(self, key: str, origin: RobotOrigin, builtin: bool) -> None:
-        try:
-            robot_class = origin.load()
-        except Exception as error:
-            self._problem(f"{origin.describe()}: {_raised(error)}")
-            return
-        self._add(key, origin, robot_class, builtin)
-
-    def _scan_folder(self, folder: Path) -> None:
-        if not folder.is_dir():
-            return
-        for path in sorted(folder.glob("*.py")):
-            try:
-                module = _import_file(path)
-            except BaseException as error:  # a SystemExit in a robot file must not end us
-                self._problem(f"{path}: {_raised(error)}")
-                continue
-            classes = [
-                value
-                for value in vars(module).values()
-                if isinstance(value, type)
-                and issubclass(value, Robot)
-                and value is not Robot
-                and value.__module__ == module.__name__
-            ]
-            if not classes:
-                self._problem(f"{path}: defines no Robot subclass")
-            stem = path.stem.lower()
-            for robot_class in classes:
-                key = stem if len(classes) == 1 else f"{stem}.{robot_class.__name__.lower()}"
-                origin = RobotOrigin("file", str(path), robot_class.__name__)
-                self._add(key, origin, robot_class, builtin=False)
-
-    def _scan_entry_points(self) -> None:
-        try:
-            found = importlib.metadata.entry_points(group=ENTRY_POINT_GROUP)
-        except Exception as error:
-            self._problem(f"entry points {ENTRY_POINT_GROUP}: {_raised(error)}")
-            return
-        for entry in found:
-            if not entry.attr:
-                self._problem(f"entry point {entry.name} = {entry.value}: names no class")
-                continue
-            origin = RobotOrigin("module", entry.module, entry.attr)
-            try:
-                robot_class = origin.load()
-            except BaseException as error:
-                self._problem(f"entry point {entry.name} = {entry.value}: {_raised(error)}")
-                continue
-            self._add(entry.name.lower(), origin, robot_class, builtin=False)
-
-    def _problem(self, text: str) -> None:
-        LOG.warning("robots: %s", text)
-        self.problems.append(text)
-
-
 # --- Helpers ---------------------------------------------------------------------------------
 
 
 def _detached(state: GrabState) -> GrabState:
     """A copy of ``state`` and its board (and results) sharing only immutable values, so that
-    even ``object.__setattr__`` on the copy cannot reach the original. Much cheaper than
+    even ``object.__setattr__`` on the copy cannot reach the game's state. Much cheaper than
     copy.deepcopy: the fields are tuples, ints, floats and frozensets."""
     board = _shallow(state.board)
     copy: GrabState = _shallow(state)
@@ -838,66 +395,28 @@ def _shallow(value: Any) -> Any:
     return copy
 
 
-def _raised(error: BaseException) -> str:
-    text = " ".join(str(error).split())
-    return f"raised {type(error).__name__}: {text}" if text else f"raised {type(error).__name__}"
+#: Names that moved to :mod:`game.logic.grab.discovery` and :mod:`game.logic.grab.sandbox`,
+#: still importable from here.
+_MOVED = {
+    "BUILTIN_ROBOTS": "game.logic.grab.discovery",
+    "ENTRY_POINT_GROUP": "game.logic.grab.discovery",
+    "RobotInfo": "game.logic.grab.discovery",
+    "RobotOrigin": "game.logic.grab.discovery",
+    "RobotRegistry": "game.logic.grab.discovery",
+    "InProcessRunner": "game.logic.grab.sandbox",
+    "ProcessRunner": "game.logic.grab.sandbox",
+    "RobotAgent": "game.logic.grab.sandbox",
+    "RobotRunner": "game.logic.grab.sandbox",
+}
 
 
-def _not_a_move(value: object) -> str:
-    shown = repr(value)
-    if len(shown) > 60:
-        shown = shown[:57] + "..."
-    return f"returned {shown}, not a Move"
+def __getattr__(name: str) -> Any:
+    module = _MOVED.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    return getattr(importlib.import_module(module), name)
 
 
-def _checked(move: object, state: GrabState, player: int) -> tuple[Move, str | None]:
-    """``move`` as a clean Move if ``player`` may play it in ``state``, else (the move or
-    none, the reason). The text round trip drops whatever a robot may have done to the
-    object (a subclass, odd field types)."""
-    if type(move) is not Move:
-        return NO_MOVE, _not_a_move(move)
-    try:
-        clean = Move.parse(str(move))
-    except Exception:
-        return NO_MOVE, "returned a broken Move"
-    try:
-        state.check(clean, player)
-    except GrabMoveError as error:
-        return clean, f"returned an illegal move: {error}"
-    return clean, None
-
-
-_MODULE_NAME = re.compile(r"[^0-9a-zA-Z_]")
-
-
-def _import_file(path: Path) -> Any:
-    """Import a robot file as a module of its own (registered in sys.modules, as dataclasses
-    and pickling need); the same name in a child process, so classes match."""
-    name = "gamehall_robots." + _MODULE_NAME.sub("_", path.stem)
-    spec = importlib.util.spec_from_file_location(name, path)
-    if spec is None or spec.loader is None:
-        raise ImportError(f"cannot import {path}")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    try:
-        spec.loader.exec_module(module)
-    except BaseException:
-        sys.modules.pop(name, None)
-        raise
-    return module
-
-
-__all__ = [
-    "BUILTIN_ROBOTS",
-    "ENTRY_POINT_GROUP",
-    "InProcessRunner",
-    "ProcessRunner",
-    "Robot",
-    "RobotAnswer",
-    "RobotGame",
-    "RobotInfo",
-    "RobotOrigin",
-    "RobotRegistry",
-    "RobotRunner",
-    "UnknownRobotError",
-]
+__all__ = ["Robot", "RobotGame", "UnknownRobotError"]

@@ -3,25 +3,31 @@
 A :class:`GrabBoard` holds what never changes during a game (sizes, capacities, neighbours,
 mountains, the factors); a :class:`GrabState` holds what does, as tuples, and every move makes
 a new state (:meth:`GrabState.apply`), so states can be shared, hashed and compared freely.
+:class:`GrabState` is a :class:`~game.logic.game.State`: the player to move is the current
+player, a move is an action and its text (``attack 3,5>12``) reads back.
 
 >>> board = GrabBoard(sizes=(100, 100), neighbours=((1,), (0,)), players=2)
 >>> state = GrabState(board, owners=(0, 1), armies=(10.0, 2.0))
->>> [str(m) for m in state.legal_moves(0)]
+>>> [state.action_text(m) for m in state.legal_actions()]
 ['none', 'gather >0', 'attack 0>1']
->>> state.apply(Move.parse("attack 0>1")).owners
-(0, 0)
+>>> after = state.apply(state.parse_action("attack 0>1"))
+>>> after.owners, after.current_player()
+((0, 0), 1)
+>>> after.apply(NO_MOVE).current_player(), after.apply(NO_MOVE).returns()
+(-4, (1.0, 0.0))
 """
 
 from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, overload
 
 import numpy as np
 
+from game.logic.game import TERMINAL, IllegalActionError, NotationError
 from game.logic.grab.rules import (
     MOUNTAIN,
     attack,
@@ -37,8 +43,12 @@ if TYPE_CHECKING:
     from game.logic.grab.options import GrabOptions
 
 
-class GrabMoveError(ValueError):
+class GrabMoveError(IllegalActionError):
     """A move breaks the ownership or adjacency rules (spec 4.2); the state is unchanged."""
+
+
+class GrabNotationError(GrabMoveError, NotationError):
+    """Text that is not a move (``none``, ``attack 3,5>12``, ``gather 1,2>7``)."""
 
 
 class MoveKind(enum.Enum):
@@ -72,7 +82,7 @@ class Move:
 
     @classmethod
     def parse(cls, text: str) -> Move:
-        """The move written by ``str(move)``; raises :class:`GrabMoveError` on bad text."""
+        """The move written by ``str(move)``; raises :class:`GrabNotationError` on bad text."""
         words = text.split()
         if words == ["none"]:
             return NO_MOVE
@@ -84,7 +94,9 @@ class Move:
                 raise ValueError(text)
             return cls(kind, int(right), sources)
         except (ValueError, IndexError) as error:
-            raise GrabMoveError(f"not a move: {text!r}") from error
+            raise GrabNotationError(
+                f"not a move: {text!r} (write none, attack 3,5>12 or gather 1,2>7)"
+            ) from error
 
 
 NO_MOVE = Move(MoveKind.NONE)
@@ -96,8 +108,8 @@ class Result:
 
     ``defender`` is the target's previous owner for attacks and the player for gathers;
     ``before`` and ``after`` are truncated armies, the target first, then the sources in
-    order, ``after`` taken before growth. ``probability`` keeps the original's misnamed field:
-    AF for attacks, 1 for gathers. A none result (the start of the game included) sets only
+    order, ``after`` taken before growth. ``probability`` is spec 4.3's misnamed field: AF
+    for attacks, 1 for gathers. A none result (the start of the game included) sets only
     ``kind``, ``is_error`` and ``player``.
     """
 
@@ -167,11 +179,16 @@ class GrabBoard:
 class GrabState:
     """Owners (player or :data:`MOUNTAIN`) and armies per country, the player to move, how many
     moves were played (``turn``), and the end of the game (spec 4.4): ``winner`` is None when
-    the game is not over or the human lost.
+    the game is not over or the human lost (:meth:`decided_winner` names one then too).
 
     ``changed[c]`` is the turn after which country c last changed owner (0: it never did);
-    sorting a player's countries by ``(changed, id)`` gives the original's ``CountryIds``
-    order (spec 5.1, :meth:`countries_of`). It defaults to all 0.
+    sorting a player's countries by ``(changed, id)`` gives spec 5.1's ``CountryIds`` order
+    (:meth:`countries_of`). It defaults to all 0.
+
+    As a :class:`~game.logic.game.State`: ``current_player()`` is ``to_move`` (``TERMINAL``
+    once finished); ``legal_actions()`` lists ``legal_moves(to_move)`` and its ``in`` accepts
+    every legal move (:class:`LegalMoves`); ``returns()`` gives 1 to the winner and 0 to every
+    other player once the game is over (:meth:`decided_winner`), so they add up to 1.
     """
 
     board: GrabBoard = field(compare=False, repr=False)
@@ -216,9 +233,52 @@ class GrabState:
         """Everything that tells two positions of one board apart, hashable."""
         return (self.owners, self.armies, self.to_move, self.turn)
 
+    # --- The game contract (game.logic.game.State) ---------------------------------------------
+
+    def current_player(self) -> int:
+        """The player to move, or ``TERMINAL`` once the game is over."""
+        return TERMINAL if self.finished else self.to_move
+
+    def legal_actions(self) -> LegalMoves:
+        """The moves of the player to move (see :class:`LegalMoves`); empty once over."""
+        return LegalMoves(self)
+
+    def is_terminal(self) -> bool:
+        return self.finished
+
+    def returns(self) -> tuple[float, ...]:
+        """1 for the winner (:meth:`decided_winner`), 0 for the others; all 0 before the end."""
+        winner = self.decided_winner()
+        return tuple(1.0 if p == winner else 0.0 for p in range(self.board.players))
+
+    def decided_winner(self) -> int | None:
+        """Who won a finished game (None before the end): ``winner``, or, when the human lost
+        every country (spec 4.4 ends the game with no winner), the player that leads the
+        ranking (spec 4.5)."""
+        if not self.finished:
+            return None
+        if self.winner is not None:
+            return self.winner
+        return player_statistics(self)[0].player
+
+    def action_text(self, action: Move) -> str:
+        return str(action)
+
+    def parse_action(self, text: str) -> Move:
+        """The move ``text`` names (``Move.parse``); legal or not is :meth:`check`'s call."""
+        return Move.parse(text.strip())
+
+    def chance_outcomes(self) -> tuple[tuple[Move, float], ...]:
+        """Nothing is left to chance once the map and armies are drawn."""
+        return ()
+
+    def observation(self, seat: int) -> tuple[tuple[int, ...], tuple[float, ...], int, int]:
+        """Every player sees the whole map: the key."""
+        return self.key()
+
     def countries_of(self, player: int) -> list[int]:
-        """``player``'s countries in the original's ``CountryIds`` order (spec 5.1): the
-        starting ones by ascending id, then those won later in the order they were won."""
+        """``player``'s countries in ``CountryIds`` order (spec 5.1): the starting ones by
+        ascending id, then those won later in the order they were won."""
         owned = [c for c, owner in enumerate(self.owners) if owner == player]
         changed = self.changed
         if any(changed[c] for c in owned):
@@ -334,7 +394,7 @@ class GrabState:
     def reject(self, move: Move) -> GrabState:
         """The state after the player to move sent the illegal ``move`` (spec 4.2, 4.1): its
         result records the error, nothing moves or grows, no end check, and the next player
-        is to move (the original's controller reports the error and goes on)."""
+        is to move (spec 4.1: the error is reported and the round goes on)."""
         results = list(self.results)
         results[self.to_move] = Result(
             move.kind, self.to_move, is_error=True, target=move.target, sources=move.sources
@@ -350,6 +410,63 @@ class GrabState:
             tuple(results),
             self.changed,
         )
+
+
+class LegalMoves(Sequence[Move]):
+    """``legal_moves(to_move)`` of a state, listed when first needed; empty once it is over.
+
+    The list holds ``none`` and the move a click sends for each country (spec 6.4); any
+    non-empty subset of a listed move's sources is legal too, and ``in`` accepts it
+    (:meth:`GrabState.check`), so a robot's or a script's move is checked without listing
+    every subset.
+    """
+
+    __slots__ = ("_moves", "_state")
+
+    def __init__(self, state: GrabState) -> None:
+        self._state = state
+        self._moves: tuple[Move, ...] | None = None
+
+    def _list(self) -> tuple[Move, ...]:
+        if self._moves is None:
+            state = self._state
+            self._moves = () if state.finished else tuple(state.legal_moves(state.to_move))
+        return self._moves
+
+    def __len__(self) -> int:
+        return len(self._list())
+
+    @overload
+    def __getitem__(self, index: int) -> Move: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Move, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> Move | tuple[Move, ...]:
+        return self._list()[index]
+
+    def __iter__(self) -> Iterator[Move]:
+        return iter(self._list())
+
+    def __contains__(self, move: object) -> bool:
+        state = self._state
+        if state.finished or type(move) is not Move:
+            return False
+        try:
+            state.check(move, state.to_move)
+        except GrabMoveError:
+            return False
+        return True
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LegalMoves | list | tuple):
+            return list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"LegalMoves([{', '.join(map(str, self))}])"
 
 
 @dataclass(frozen=True, slots=True)
@@ -449,7 +566,9 @@ __all__ = [
     "NO_MOVE",
     "GrabBoard",
     "GrabMoveError",
+    "GrabNotationError",
     "GrabState",
+    "LegalMoves",
     "Move",
     "MoveKind",
     "PlayerStats",

@@ -20,16 +20,17 @@ from __future__ import annotations
 import math
 import multiprocessing
 import statistics
-import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import Final
 
-from game.logic.grab.map import generate_map
-from game.logic.grab.match import GrabMatch
+from game.logic.grab.bench import speed_lines
+from game.logic.grab.discovery import RobotRegistry
+from game.logic.grab.game import play_rounds, robots_match
 from game.logic.grab.options import GrabOptions
-from game.logic.grab.robot import RobotRegistry
+from game.logic.grab.record import grab_state
+from game.logic.grab.state import player_statistics
 
 __all__ = [
     "DEFAULT_MAX_ROUNDS",
@@ -162,20 +163,17 @@ def play_game(
     """Play one robots-only game of the built-in robots named in ``seats`` (player order) on
     the map of ``seed``, until it ends or ``max_rounds`` rounds are played (then the ranking
     decides, see the module docstring)."""
-    options = GrabOptions(human_playing=False, robots=tuple(seats), countries=countries)
-    rounds = 0
-    with GrabMatch(options, seed, budget_s=budget_s) as match:
-        while not match.finished and rounds < max_rounds:
-            match.next()
-            rounds += 1
-        ranking = match.statistics()
-        capped = match.winner is None
-        winner = match.winner if match.winner is not None else ranking[0].player
+    with robots_match(seats, seed, countries=countries, budget_s=budget_s) as match:
+        rounds = play_rounds(match, max_rounds)
+        state = grab_state(match)
+        ranking = player_statistics(state)
+        capped = state.winner is None
+        winner = state.winner if state.winner is not None else ranking[0].player
         sizes = [0] * len(seats)
         for line in ranking:
             sizes[line.player] = line.size
-        # An eliminated robot is not asked; the match records 0 s for its turn.
-        asked = [[t for t in match.thinking[p] if t > 0] for p in range(len(seats))]
+        # An eliminated robot is not asked (its turn is played as none by itself).
+        asked = [s.moves for s in match.seconds]
         thinking = tuple(statistics.fmean(times) if times else 0.0 for times in asked)
     return GameRecord(index, seed, tuple(seats), winner, rounds, capped, tuple(sizes), thinking)
 
@@ -267,31 +265,7 @@ def bench_lines(
     * with ``strength``: the lines of a ``games``-game tournament of strategic against three
       basic robots (:meth:`TournamentResult.lines`, the winrates line last).
     """
-    options = GrabOptions(human_playing=False, robots=("basic",) * 4)
-    generate_map(options, 1280, 720, 0)  # compile (or load the cached kernel) first
-    for countries, width, height, count in ((140, 1280, 720, 5), (1000, 3840, 2160, 3)):
-        seconds = []
-        for s in range(count):
-            started = time.perf_counter()
-            generate_map(options, width, height, seed + s, countries=countries)
-            seconds.append(time.perf_counter() - started)
-        yield (
-            f"mapgen countries={countries} size={width}x{height} "
-            f"seconds={statistics.median(seconds):.3f}"
-        )
-    basic_games = [_timed_game(("basic",) * 4, seed + s) for s in range(3)]
-    moves = [t for _, _, thinking in basic_games for times in thinking.values() for t in times]
-    yield f"robot=basic countries=140 median_ms={1000 * statistics.median(moves):.2f}"
-    strategic_moves: list[float] = []
-    for s in range(3):
-        seats = ("basic",) * (s % 4) + ("strategic",) + ("basic",) * (3 - s % 4)
-        _, _, thinking = _timed_game(seats, seed + s)
-        strategic_moves += thinking[seats.index("strategic")]
-    yield f"robot=strategic countries=140 median_ms={1000 * statistics.median(strategic_moves):.2f}"
-    yield (
-        f"game robots=4 countries=140 seconds={statistics.median(g[0] for g in basic_games):.2f}"
-        f" rounds={statistics.median(g[1] for g in basic_games):g}"
-    )
+    yield from speed_lines(seed)
     if strength:
         result = run_tournament(
             ("strategic", "basic", "basic", "basic"), games, jobs=jobs, seed=seed, progress=progress
@@ -319,18 +293,3 @@ def _play(spec: _GameSpec) -> GameRecord:
         max_rounds=spec.max_rounds,
         index=spec.index,
     )
-
-
-def _timed_game(seats: tuple[str, ...], seed: int) -> tuple[float, int, dict[int, list[float]]]:
-    """Seconds for a whole 140-country game (match made included), its rounds and every
-    robot's thinking times."""
-    started = time.perf_counter()
-    options = GrabOptions(human_playing=False, robots=seats)
-    rounds = 0
-    with GrabMatch(options, seed, budget_s=_BUDGET_S) as match:
-        while not match.finished and rounds < DEFAULT_MAX_ROUNDS:
-            match.next()
-            rounds += 1
-        # An eliminated robot is not asked; the match records 0 s for its turn.
-        thinking = {p: [t for t in times if t > 0] for p, times in match.thinking.items()}
-    return time.perf_counter() - started, rounds, thinking

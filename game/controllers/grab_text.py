@@ -1,0 +1,218 @@
+"""The words of the MasterGrab scene: the counter, the left panel (ranking, trace, rules),
+what a move did, what a hovered country offers, the round's summary and the status line.
+
+Every function reads the match (or a state) and returns text; none changes anything.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.logic.grab.game import GrabGame
+from game.logic.grab.record import grab_state, round_steps
+from game.logic.grab.state import GrabMoveError, GrabState, Move, MoveKind, player_statistics
+from game.logic.match import Match, Step
+
+__all__ = [
+    "RULES",
+    "counter",
+    "describe_hint",
+    "describe_move",
+    "preview",
+    "ranking_lines",
+    "round_summary",
+    "status_line",
+    "trace_lines",
+]
+
+RULES = (
+    "Conquer every country. Click an enemy country to attack it with all your countries next "
+    "to it: you win when (your armies - 1 each) x the attack factor reach its armies. Click "
+    "your own country to gather armies into it from your neighbours (those facing enemies keep "
+    "some back). Armies grow after every move up to a country's capacity (the bar; a bold "
+    "number is nearly full). The map has no edges. WASD or the arrow keys pan, +/- zoom. "
+    "Rings: taken (big), attacked, moved (small); white rings mark the cheapest targets."
+)
+
+
+def status_line(match: Match[Move] | None) -> str:
+    """``status=playing moves=12 player0_countries=9 winner=none countries=140 seed=5``.
+
+    ``status`` is playing, won or lost (a person plays), or finished (robots only);
+    ``winner`` names the winning player once the game is over: when the person lost every
+    country, the robot leading the ranking (:meth:`GrabState.decided_winner`).
+    """
+    if match is None:
+        return "status=none"
+    state = grab_state(match)
+    winner = state.decided_winner()
+    if winner is None:
+        status = "playing"
+    elif not state.board.human_playing:
+        status = "finished"
+    else:
+        status = "won" if winner == 0 else "lost"
+    mine = len(state.countries_of(0))
+    return (
+        f"status={status} moves={state.turn} player0_countries={mine} "
+        f"winner={'none' if winner is None else winner} countries={state.board.countries} "
+        f"seed={match.seed}"
+    )
+
+
+def counter(match: Match[Move], autoplay: float) -> str:
+    """The HUD's counter line: the round, how much is yours, whose move."""
+    state = grab_state(match)
+    board = state.board
+    rnd = state.turn // board.players + 1
+    if board.human_playing:
+        mine = len(state.countries_of(0))
+        land = board.countries - len(board.mountains)
+        if match.over:
+            turn = "game over"
+        else:
+            turn = "your move" if match.person_to_move() else "robots moving"
+        return f"Round {rnd}   you own {mine} of {land} countries   {turn}"
+    speed = f"   autoplay {autoplay:g} s" if autoplay else ""
+    return f"Round {rnd}   {board.players} robots{speed}"
+
+
+def ranking_lines(match: Match[Move]) -> list[str]:
+    """Spec 4.5's ranking: rank, name, share of the land, countries, armies."""
+    game = match.game
+    return [
+        f"{s.rank}. {game.seat_name(s.player):<7} {s.size_percent:5.1f}% land  "
+        f"{s.countries:>3} countries  {s.armies:>4} armies"
+        for s in player_statistics(grab_state(match))
+    ]
+
+
+def trace_lines(match: Match[Move]) -> list[str]:
+    """Spec 6.5's trace: every player's last result."""
+    game = match.game
+    state = grab_state(match)
+    lines = []
+    for result in state.results:
+        name = game.seat_name(result.player)
+        if result.kind is MoveKind.NONE:
+            action = "none"
+        elif result.kind is MoveKind.GATHER:
+            action = "moves"
+        else:
+            action = "wins" if result.success else "loses"
+        if result.is_error:
+            lines.append(f"{name}: {action} error")
+            continue
+        if result.kind is MoveKind.NONE:
+            lines.append(f"{name}: none")
+            continue
+        to = f"{result.before[0]}→{result.after[0]}" if result.before else ""
+        sources = ", ".join(
+            f"{b}→{a}" for b, a in zip(result.before[1:], result.after[1:], strict=False)
+        )
+        defender = (
+            f" vs {game.seat_name(result.defender)}" if result.kind is MoveKind.ATTACK else ""
+        )
+        lines.append(f"{name}{defender}: {action} {result.target} {to} from {sources}")
+    return lines
+
+
+def describe_move(game: GrabGame, before: GrabState, move: Move, after: GrabState) -> str:
+    """What the person's move did, for the banner."""
+    if move.kind is MoveKind.NONE:
+        return "You wait."
+    if move.kind is MoveKind.GATHER:
+        return f"You gather into country {move.target}."
+    owner = game.seat_name(before.owners[move.target])
+    if after.owners[move.target] != before.owners[move.target]:
+        return f"You take country {move.target} from {owner}."
+    return f"Your attack on country {move.target} ({owner}) fails."
+
+
+def describe_hint(game: GrabGame, state: GrabState, move: Move) -> str:
+    """The hint in words (the strategic robot's move for the person)."""
+    if move.kind is MoveKind.NONE:
+        return "Hint: wait this turn (Space) and let your armies grow."
+    if move.kind is MoveKind.GATHER:
+        return (
+            f"Hint: gather into country {move.target} from {len(move.sources)} of your "
+            "countries (N plays it)."
+        )
+    owner = game.seat_name(state.owners[move.target])
+    return (
+        f"Hint: attack country {move.target} ({owner}) with {len(move.sources)} of your "
+        "countries (N plays it)."
+    )
+
+
+def preview(game: GrabGame, state: GrabState, move: Move | None, country: int) -> tuple[str, str]:
+    """What a click on ``country`` would do (``move``: the move it sends, None when none of
+    the person's countries borders it), and the tone: "info", "hint" (a won attack) or
+    "warn" (a lost one)."""
+    owner = state.owners[country]
+    if move is None:
+        return (
+            f"Country {country} ({game.seat_name(owner)}, {int(state.armies[country])} armies): "
+            "none of yours borders it.",
+            "info",
+        )
+    try:
+        after = state.apply(move)
+    except GrabMoveError:
+        return "", "info"
+    result = after.results[state.to_move]
+    if move.kind is MoveKind.GATHER:
+        gained = result.after[0] - result.before[0]
+        sources = len(move.sources)
+        return f"Gather into {country}: +{gained} armies from {sources} of your countries.", "info"
+    armies = state.armies
+    strength = sum(armies[s] - 1 for s in move.sources if armies[s] >= 1)
+    strength *= state.board.attack_factor
+    defence = armies[country]
+    head = f"Attack {country} ({game.seat_name(owner)}): {strength:.1f} against {defence:.1f}"
+    if result.success:
+        return f"{head}: you win, with {sum(result.after):d} armies after the split.", "hint"
+    return f"{head}: you lose; it keeps {result.after[0]}.", "warn"
+
+
+def round_summary(match: Match[Move]) -> str:
+    """After the robots moved: the round, its conquests, how many were the person's."""
+    state = grab_state(match)
+    human = state.board.human_playing
+    conquests = 0
+    yours = 0
+    for step in round_steps(match):
+        if not _won_attack(match, step):
+            continue
+        conquests += 1
+        if human and step.seat != 0 and _defender(match, step) == 0:
+            yours += 1
+    text = f"Round {state.turn // state.board.players}: "
+    text += f"{conquests} conquest{'s' if conquests != 1 else ''}"
+    if yours:
+        text += f", {yours} of them yours"
+    return text + (". Your move." if human else ".")
+
+
+def _won_attack(match: Match[Move], step: Step) -> bool:
+    move: Any = step.action
+    if step.forfeit is not None or type(move) is not Move or move.kind is not MoveKind.ATTACK:
+        return False
+    index = _index(match, step)
+    before = grab_state(match, index)
+    after = grab_state(match, index + 1)
+    return after.owners[move.target] != before.owners[move.target]
+
+
+def _defender(match: Match[Move], step: Step) -> int:
+    before = grab_state(match, _index(match, step))
+    move: Move = step.action
+    return before.owners[move.target]
+
+
+def _index(match: Match[Move], step: Step) -> int:
+    record = match.record
+    for index in range(len(record) - 1, -1, -1):
+        if record[index] is step:
+            return index
+    raise ValueError("the step is not in the record")

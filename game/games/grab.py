@@ -1,0 +1,156 @@
+"""MasterGrab in the registry: its options, its robots, its scene controller and
+``gamehall bench grab``.
+
+The robots a game may seat are the built-in ones (``simple``, ``basic``, ``strategic``), the
+Python files in the ``robots`` folder of the gamehall home (``GAMEHALL_HOME``) and the entry
+points of the group ``gamehall.robots``; each plays as an agent in its sandbox. The hint is
+the ``strategic`` robot, the same agent a computer seat of that kind is.
+
+``play`` and ``shot`` take the options as flags (``--countries N``, ``--robots a,b,c``,
+``--distribution compact`` ...) and ``--seed S`` (the same seed gives the same map and game)
+and ``--watch`` (the robots play alone).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from game.logic.grab.options import SCHEMA
+from game.registry import CliHook, Entry, UnknownAgentError
+
+if TYPE_CHECKING:
+    from game.logic.grab.discovery import RobotRegistry
+    from game.logic.grab.game import GrabGame
+    from game.logic.grab.sandbox import RobotAgent
+
+_REGISTRY: RobotRegistry | None = None
+
+
+def robot_registry() -> RobotRegistry:
+    """The robots of this program (found once, on first use): built-ins, the robots folder
+    under the gamehall home, entry points. Problems finding them are logged."""
+    global _REGISTRY
+    if _REGISTRY is None:
+        from game.logic.grab.discovery import RobotRegistry
+        from game.settings import home_dir
+
+        folder = home_dir() / "robots"
+        _REGISTRY = RobotRegistry(folder if folder.is_dir() else None)
+    return _REGISTRY
+
+
+def _make_game(options: Mapping[str, Any]) -> GrabGame:
+    from game.logic.grab.game import GrabGame
+
+    return GrabGame(options)
+
+
+def _agents() -> dict[str, str]:
+    return robot_registry().describe()
+
+
+def _make_agent(name: str, options: Mapping[str, Any]) -> RobotAgent:
+    from game.logic.grab.robot import UnknownRobotError
+
+    try:
+        return robot_registry().agent(name)
+    except UnknownRobotError as exc:
+        raise UnknownAgentError(str(exc)) from None
+
+
+# -- play and shot --------------------------------------------------------------------------
+
+
+def _play_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--seed", type=int, help="the map and armies (the same seed gives the same game)"
+    )
+    parser.add_argument("--watch", action="store_true", help="the robots play alone")
+
+
+def _play_overrides(args: argparse.Namespace) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    if getattr(args, "seed", None) is not None:
+        out["seed"] = args.seed
+    if getattr(args, "watch", False):
+        out["watch"] = True
+    return out
+
+
+# -- bench ------------------------------------------------------------------------------------
+
+
+def _bench_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--strength", action="store_true", help="also strategic against 3 basic robots (slow)"
+    )
+    parser.add_argument("--games", type=int, default=200, help="--strength: games")
+    parser.add_argument("--jobs", type=int, default=2, help="--strength: games at once")
+
+
+def _bench(args: argparse.Namespace, entry: Entry) -> int:
+    """Map generation, robot move times and whole robots-only games
+    (:func:`game.logic.grab.bench.speed_lines`); with ``--strength`` a tournament of strategic
+    against three basic robots, its ``winrates=`` line last."""
+    from game.logic.grab.bench import speed_lines
+
+    for line in speed_lines():
+        print(line, flush=True)
+    if args.strength:
+        for line in _strength_lines(entry, args.games, args.jobs):
+            print(line, flush=True)
+    return 0
+
+
+def _strength_lines(entry: Entry, games: int, jobs: int) -> list[str]:
+    from game.logic.game import Limits
+    from game.logic.grab.bench import BUDGET_S, MAX_ROUNDS
+    from game.logic.tournament import run_tournament
+
+    robots = ("strategic", "basic", "basic", "basic")
+    tty = sys.stderr.isatty()
+
+    def progress(done: int, total: int, record: Any) -> None:
+        if tty:
+            end = "\n" if done == total else ""
+            print(f"\r{done}/{total} games", end=end, file=sys.stderr, flush=True)
+
+    result = run_tournament(
+        entry,
+        robots,
+        games,
+        options={"human_playing": False, "robots": ",".join(robots)},
+        limits=Limits(time=BUDGET_S),
+        jobs=jobs,
+        progress=progress,
+        max_steps=MAX_ROUNDS * len(robots),
+    )
+    return list(result.lines())
+
+
+ENTRY = Entry(
+    id="grab",
+    title="MasterGrab",
+    summary="Conquer a borderless map against robots.",
+    options=SCHEMA,
+    make_game=_make_game,
+    agents=_agents,
+    make_agent=_make_agent,
+    hint_agent="strategic",
+    controller="game.controllers.grab:GrabController",
+    picture="docs/grab.png",
+    hooks={
+        "bench": CliHook(
+            help="map generation, robot moves and whole robot games (--strength: who wins)",
+            add_arguments=_bench_arguments,
+            run=_bench,
+        )
+    },
+    play_arguments=_play_arguments,
+    play_overrides=_play_overrides,
+    # The frame-time benchmark draws the biggest map: 1000 countries at 3840x2160.
+    bench_render={"countries": 1000, "size": (3840, 2160), "seed": 1},
+)

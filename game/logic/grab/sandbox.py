@@ -1,0 +1,407 @@
+"""Robots as agents: the sandbox that asks a robot for its move (spec 5.1).
+
+A :class:`RobotAgent` is a robot as the match sees every computer player
+(:class:`~game.logic.game.Agent`): ``choose(state, limits, rng, stop)`` returns the move of the
+player to move. It asks its robot through a runner: an :class:`InProcessRunner` for the
+built-in robots (trusted, fast), a :class:`ProcessRunner` for robots found on disk (their own
+process, so one that hangs or crashes costs only its move).
+
+Whatever goes wrong is the robot's loss, never the game's: ``choose`` raises the robot's own
+exception (or one that names it), :class:`TimeoutError` for a move over the budget
+(``limits.time``, else the agent's ``budget_s``) and :class:`TypeError` for an answer that is
+not a :class:`~game.logic.grab.state.Move`; an illegal move is returned as sent (and
+``explain()`` says why it is illegal). The match then plays the robot's turn as lost
+(:meth:`~game.logic.grab.game.GrabGame.forfeit`: nothing moves or grows).
+
+Each robot instance plays one game (spec 5.1): the agent makes a fresh one when it is asked
+about another map or an earlier move than the last (a new game, a replay, an undo), so a
+game replayed from its start plays the same.
+
+>>> from game.logic.game import Limits, Stop
+>>> from game.logic.grab.robots.simple import SimpleRobot
+>>> from game.logic.grab.state import GrabBoard, GrabState
+>>> board = GrabBoard(sizes=(100, 100), neighbours=((1,), (0,)), players=2)
+>>> agent = RobotAgent("simple", InProcessRunner(SimpleRobot))
+>>> import random
+>>> str(agent.choose(GrabState(board, (0, 1), (9.0, 2.0)), Limits(), random.Random(1), Stop()))
+'attack 0>1'
+"""
+
+from __future__ import annotations
+
+import abc
+import builtins
+import contextlib
+import logging
+import multiprocessing
+import random
+import threading
+import time
+from multiprocessing.connection import Connection
+from typing import TYPE_CHECKING, Any, Final
+
+from game.logic.game import Limits, Stop, ThinkingStopped
+from game.logic.grab.robot import Robot, RobotGame
+from game.logic.grab.state import GrabBoard, GrabMoveError, GrabState, Move
+
+if TYPE_CHECKING:
+    from game.logic.grab.discovery import RobotOrigin
+
+#: Failures of robots and their processes are logged here.
+LOG: Final = logging.getLogger("gamehall.grab")
+
+#: A robot's seconds per move when the limits name none.
+DEFAULT_BUDGET_S: Final = 1.0
+#: How long a robot process may take to start (imports included) before it counts as broken.
+STARTUP_S: Final = 60.0
+#: How often a robot process's answer is polled for while the stop flag is watched.
+_POLL_S: Final = 0.05
+
+
+class RobotError(Exception):
+    """A robot's failure that no built-in exception names: its process could not start or
+    died, or it raised an exception of its own type (the message starts with the type)."""
+
+
+class RobotAgent:
+    """A robot as an :class:`~game.logic.game.Agent` (see the module docstring).
+
+    ``name`` is the robot's registry key (``basic``), ``description`` its sentence. Call
+    :meth:`close` when done (the match does): it stops a robot process. Thread-safe: one
+    choice at a time.
+    """
+
+    def __init__(
+        self,
+        name: str,
+        runner: RobotRunner,
+        *,
+        description: str = "",
+        budget_s: float = DEFAULT_BUDGET_S,
+    ) -> None:
+        Limits(time=budget_s)  # raises LimitsError unless finite and positive
+        self.name = name
+        self.description = description
+        self.runner = runner
+        self.budget_s = budget_s
+        self._lock = threading.Lock()
+        self._last: tuple[GrabBoard, int] | None = None
+        self._asked: tuple[GrabState, Move] | None = None
+
+    def choose(self, state: Any, limits: Limits, rng: random.Random, stop: Stop) -> Move:
+        """The robot's move for the player to move in ``state`` (a GrabState); raises
+        ValueError for a finished game, and what the robot's failure raises (see the module
+        docstring)."""
+        if not isinstance(state, GrabState):
+            raise TypeError(f"{self.name} plays MasterGrab states, not {type(state).__name__}")
+        if state.finished:
+            raise ValueError("the game is over: there is no move to choose")
+        budget = limits.time if limits.time is not None else self.budget_s
+        player = state.to_move
+        with self._lock:
+            stop.check()
+            self._asked = None
+            last = self._last
+            if last is not None and (last[0] is not state.board or state.turn <= last[1]):
+                self.runner.reset()
+            self._last = (state.board, state.turn)
+            move = self.runner.ask(state, player, budget, stop)
+            self._asked = (state, move)
+        return move
+
+    def explain(self) -> str:
+        """Why the last move was illegal, or "" (checked here, after the move's time)."""
+        asked = self._asked
+        if asked is None:
+            return ""
+        state, move = asked
+        try:
+            state.check(move, state.to_move)
+        except GrabMoveError as error:
+            return f"illegal: {error}"
+        return ""
+
+    def close(self) -> None:
+        self.runner.close()
+
+    def __repr__(self) -> str:
+        return f"RobotAgent({self.name!r}, {type(self.runner).__name__})"
+
+
+# --- Runners ---------------------------------------------------------------------------------
+
+
+class RobotRunner(abc.ABC):
+    """Asks one robot instance for its moves; see the module docstring for what it raises."""
+
+    @abc.abstractmethod
+    def ask(self, state: GrabState, player: int, budget_s: float | None, stop: Stop) -> Move:
+        """The robot's move for ``player`` (the player to move in ``state``), as a plain Move
+        (legal or not); raises on the robot's failure or :class:`ThinkingStopped`."""
+
+    @abc.abstractmethod
+    def reset(self) -> None:
+        """Start over with a fresh robot instance (a new game, a replay, an undo)."""
+
+    def close(self) -> None:  # noqa: B027 - nothing to release by default
+        """Release what the runner holds; it may not be asked again."""
+
+
+class InProcessRunner(RobotRunner):
+    """Runs a robot in this process on a fresh :class:`RobotGame` copy each move.
+
+    For trusted (built-in) robots: the robot's exception passes through and a move that
+    comes back after the budget is discarded (:class:`TimeoutError`); a robot that never
+    returns cannot be stopped here (robots found on disk run in a :class:`ProcessRunner`).
+    """
+
+    def __init__(self, robot_class: type[Robot]) -> None:
+        self.robot_class = robot_class
+        self._robot: Robot | None = None
+
+    def reset(self) -> None:
+        self._robot = None
+
+    def ask(self, state: GrabState, player: int, budget_s: float | None, stop: Stop) -> Move:
+        started = time.perf_counter()
+        if self._robot is None:
+            self._robot = self.robot_class()
+        move: object = self._robot.plan(RobotGame(state, player))
+        seconds = time.perf_counter() - started
+        if budget_s is not None and seconds > budget_s:
+            raise TimeoutError(f"took {seconds:.2f} s, over its {budget_s:.2f} s budget")
+        return _clean(move)
+
+
+class ProcessRunner(RobotRunner):
+    """Runs a robot in a child process (the "spawn" start method: never fork a process that
+    may hold threads and a GL context), started on the first move.
+
+    Each move the state goes over a pipe (pickled, so the child has its own copy) and the move
+    comes back as text. An answer that does not come within the budget loses the move: the
+    child is killed and a new one (with a new robot instance: its memory is lost) starts on
+    the next move; so does a child that died. A choice stopped while the child thinks leaves
+    the child running; its late answer is recognised and dropped. Call :meth:`close` when
+    done.
+    """
+
+    def __init__(self, key: str, origin: RobotOrigin) -> None:
+        self.key = key
+        self.origin = origin
+        self._process: Any = None
+        self._connection: Connection | None = None
+        self._asked = 0  # the number of the last question, which the answer repeats
+
+    def reset(self) -> None:
+        if self._connection is not None and self._alive():
+            try:
+                self._connection.send(("reset",))
+            except OSError:
+                self._stop()
+
+    def ask(self, state: GrabState, player: int, budget_s: float | None, stop: Stop) -> Move:
+        if not self._alive():
+            problem = self._start()
+            if problem is not None:
+                raise RobotError(problem)
+        connection = self._connection
+        assert connection is not None
+        self._asked += 1
+        asked = self._asked
+        started = time.perf_counter()
+        try:
+            connection.send(("plan", asked, state, player))
+            reply = self._answer(connection, asked, started, budget_s, stop)
+        except (OSError, EOFError):
+            code = self._process.exitcode if self._process is not None else None
+            self._stop()
+            raise RobotError(
+                f"its process ended (exit code {code}); it restarts on its next move"
+            ) from None
+        seconds = time.perf_counter() - started
+        if reply is None:
+            self._stop()
+            reason = (
+                f"did not answer within its {budget_s:.2f} s budget; its process was stopped "
+                "and restarts on its next move (its memory is lost)"
+            )
+            LOG.warning("robot %s: %s", self.key, reason)
+            raise TimeoutError(reason)
+        kind = reply[0]
+        if kind == "raised":
+            raise _robot_exception(reply[2], reply[3])
+        if kind == "not a move":
+            raise TypeError(reply[2])
+        if budget_s is not None and seconds > budget_s:
+            raise TimeoutError(f"took {seconds:.2f} s, over its {budget_s:.2f} s budget")
+        try:
+            return Move.parse(str(reply[2]))
+        except GrabMoveError:
+            raise TypeError("returned a broken Move") from None
+
+    def close(self) -> None:
+        self._stop(politely=True)
+
+    @property
+    def running(self) -> bool:
+        """True while the robot's process is alive."""
+        return self._alive()
+
+    def _answer(
+        self,
+        connection: Connection,
+        asked: int,
+        started: float,
+        budget_s: float | None,
+        stop: Stop,
+    ) -> tuple[Any, ...] | None:
+        """The child's answer to question ``asked``, or None when the budget ran out; late
+        answers to earlier questions are dropped."""
+        while True:
+            wait = _POLL_S
+            if budget_s is not None:
+                left = budget_s - (time.perf_counter() - started)
+                if left <= 0:
+                    return None
+                wait = min(wait, left)
+            if connection.poll(wait):
+                reply: tuple[Any, ...] = connection.recv()
+                if reply[1] == asked:
+                    return reply
+            elif stop.is_set():
+                raise ThinkingStopped("stopped while the robot thought")
+
+    def _alive(self) -> bool:
+        return self._process is not None and bool(self._process.is_alive())
+
+    def _start(self) -> str | None:
+        self._stop()
+        context = multiprocessing.get_context("spawn")
+        parent, child = context.Pipe()
+        process = context.Process(
+            target=_child_main, args=(child, self.origin), name=f"robot-{self.key}", daemon=True
+        )
+        process.start()
+        child.close()
+        self._process, self._connection = process, parent
+        try:
+            ready = parent.poll(STARTUP_S)
+            kind, payload = parent.recv() if ready else ("error", "did not start in time")
+        except (OSError, EOFError):
+            kind, payload = (
+                "error",
+                f"its process ended while starting (exit code {process.exitcode})",
+            )
+        if kind != "ready":
+            self._stop()
+            reason = f"could not start: {payload}"
+            LOG.warning("robot %s: %s", self.key, reason)
+            return reason
+        return None
+
+    def _stop(self, politely: bool = False) -> None:
+        process, connection = self._process, self._connection
+        self._process = self._connection = None
+        if connection is not None:
+            if politely and process is not None and process.is_alive():
+                with contextlib.suppress(OSError):
+                    connection.send(("stop",))
+            connection.close()
+        if process is not None:
+            if politely:
+                process.join(1.0)
+            if process.is_alive():
+                process.kill()
+            process.join(5.0)
+            process.close()
+
+
+def _child_main(connection: Connection, origin: RobotOrigin) -> None:  # pragma: no cover
+    """The robot process: load the robot, then answer ``plan`` messages until told to stop.
+
+    Answers repeat the question's number: ``("move", n, text)``, ``("raised", n, type name,
+    message)`` or ``("not a move", n, reason)``.
+    """
+    try:
+        robot_class = origin.load()
+        robot = robot_class()
+    except BaseException as error:
+        connection.send(("error", describe_error(error)))
+        return
+    connection.send(("ready", None))
+    while True:
+        try:
+            message = connection.recv()
+        except (EOFError, OSError):
+            return
+        if message[0] == "stop":
+            return
+        if message[0] == "reset":
+            # No answer is awaited; a robot that cannot be made again ends the process,
+            # and the parent reports that when it restarts it.
+            robot = robot_class()
+            continue
+        _, asked, state, player = message
+        reply: tuple[Any, ...]
+        try:
+            move: object = robot.plan(RobotGame(state, player))
+            if type(move) is Move:
+                reply = ("move", asked, str(move))
+            else:
+                reply = ("not a move", asked, _not_a_move(move))
+        except Exception as error:
+            reply = ("raised", asked, type(error).__name__, _one_line(error))
+        connection.send(reply)
+
+
+# --- Helpers ---------------------------------------------------------------------------------
+
+
+def describe_error(error: BaseException) -> str:
+    """``raised TypeError: text`` on one line, for problems with loading a robot."""
+    text = _one_line(error)
+    return f"raised {type(error).__name__}: {text}" if text else f"raised {type(error).__name__}"
+
+
+def _one_line(error: BaseException) -> str:
+    return " ".join(str(error).split())
+
+
+def _not_a_move(value: object) -> str:
+    shown = repr(value)
+    if len(shown) > 60:
+        shown = shown[:57] + "..."
+    return f"returned {shown}, not a Move"
+
+
+def _clean(move: object) -> Move:
+    """``move`` as a plain Move; the text round trip drops whatever a robot may have done to
+    the object (a subclass, odd field types). Raises TypeError for anything else."""
+    if type(move) is not Move:
+        raise TypeError(_not_a_move(move))
+    try:
+        return Move.parse(str(move))
+    except Exception:
+        raise TypeError("returned a broken Move") from None
+
+
+def _robot_exception(type_name: str, text: str) -> Exception:
+    """The exception a robot raised in its process, as this process raises it: the built-in
+    type of that name when there is one, so the reason reads as for an in-process robot;
+    else a :class:`RobotError` that names the type."""
+    kind = getattr(builtins, type_name, None)
+    if isinstance(kind, type) and issubclass(kind, Exception):
+        with contextlib.suppress(Exception):
+            return kind(text)
+    return RobotError(f"{type_name}: {text}" if text else type_name)
+
+
+__all__ = [
+    "DEFAULT_BUDGET_S",
+    "InProcessRunner",
+    "ProcessRunner",
+    "RobotAgent",
+    "RobotError",
+    "RobotRunner",
+    "describe_error",
+]
