@@ -202,3 +202,11 @@ def test_a_game_ends_with_a_winner_and_eliminated_robots_pass_by_themselves() ->
         assert asked + len(forced) == len(match.record)
         assert failures(match) == []
         assert play_rounds(match, 5) == 0
+
+
+def test_run_stops_after_max_steps_in_a_game_that_never_ends() -> None:
+    # Spec 1.4: two basic robots can keep taking the same countries from each other; this
+    # game is still running after 600 rounds. run(max_steps) must stop it (tournament caps).
+    with robots_match(("basic", "basic", "basic"), 2, countries=15) as match:
+        assert len(match.run(max_steps=10)) == 10 and match.cursor == 10
+        assert play_rounds(match, 600) == 600 and not match.over

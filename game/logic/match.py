@@ -164,6 +164,7 @@ class Match(Generic[A]):
         self._generation = 0
         self._job: _Job | None = None
         self._hint_job: _Job | None = None
+        self._run_left: int | None = None  # agent steps run() still allows a poll to play
         self._begin()
 
     # -- what is there ----------------------------------------------------------------------
@@ -347,6 +348,8 @@ class Match(Generic[A]):
                 return played
             self._job = None
             played.append(self._collect(job))
+            if self._run_left is not None and len(played) >= self._run_left:
+                return played  # run(max_steps) is done: agents would otherwise play on
 
     def run(self, max_steps: int | None = None) -> list[Step]:
         """Let the agents play (in place) until a person is to move, the game ends or
@@ -354,11 +357,15 @@ class Match(Generic[A]):
         if self.background:
             raise MatchError("run() thinks in place; this match thinks in the background")
         played: list[Step] = []
-        while not self.over and (max_steps is None or len(played) < max_steps):
-            new = self.poll()
-            if not new:
-                break
-            played.extend(new)
+        try:
+            while not self.over and (max_steps is None or len(played) < max_steps):
+                self._run_left = None if max_steps is None else max_steps - len(played)
+                new = self.poll()
+                if not new:
+                    break
+                played.extend(new)
+        finally:
+            self._run_left = None
         return played
 
     def wait(self, timeout: float | None = None) -> bool:
