@@ -7,14 +7,14 @@ is claimed from a neighbour of its own country), so the neighbour graph of the w
 connected. The mountains are then the smallest countries whose removal keeps the other
 countries connected, so no country is ever walled in and no map is ever rejected.
 
-Departures from the original, each on purpose:
+Where it differs from spec 1.2, on purpose:
 
-* Seeds are spaced at least ~14 px apart where the grid leaves room (the original throws after
+* Seeds are spaced at least ~14 px apart where the grid leaves room (spec 1.2 gives up after
   100 failed tries); where it does not, the remaining seeds are any free pixels.
 * No 15 px padding for seeds: on a torus there is no edge to keep away from.
 * No 1-pixel-strip clean-up and no border tracing: they only served WPF's vector outlines, and
   the clean-up could split or erase a country.
-* Mountains never disconnect the map (the original's "pocket" bug, spec 1.4).
+* Mountains never disconnect the map (no "pocket" of spec 1.4).
 
 >>> from game.logic.grab.options import GrabOptions
 >>> grab_map = generate_map(GrabOptions(), 320, 200, seed=1)
@@ -43,7 +43,7 @@ MIN_SEED_SQUARE_DISTANCE: Final = 200
 MIN_PIXELS_PER_COUNTRY: Final = 4
 MIN_SIDE: Final = 3
 
-# Left, Up, Right, Down: the original's order of directions (dx, dy).
+# Left, Up, Right, Down: spec 1.2's order of directions (dx, dy).
 _DX = np.array([-1, 0, 1, 0], dtype=np.int64)
 _DY = np.array([0, -1, 0, 1], dtype=np.int64)
 
@@ -94,7 +94,7 @@ def generate_map(
     """A new map of ``options.countries`` countries on a ``width`` x ``height`` torus.
 
     The same ``seed`` (an int, or a numpy Generator in the same state) gives the same map.
-    ``countries`` overrides ``options.countries`` (the options stop at the original's 777; the
+    ``countries`` overrides ``options.countries`` (the options stop at 777; the
     benchmark asks for 1000); mountains stay ``options.mountains_percent`` of them.
     Raises :class:`GrabMapError` when a side is below 3 pixels, ``countries`` is below 2, or the
     grid has fewer than 4 pixels per country.
@@ -203,7 +203,7 @@ def _grow(
                     claimed_owner[new_size] = c
                     new_size += 1
         # A country that claimed nothing has no empty pixel next to its frontier, and never
-        # will, so dropping its frontier equals the original's keeping it.
+        # will, so dropping its frontier equals keeping it (spec 1.2 keeps it).
         frontier, claimed = claimed, frontier
         frontier_owner, claimed_owner = claimed_owner, frontier_owner
         size = new_size
@@ -231,7 +231,7 @@ def _choose_mountains(
 ) -> frozenset[int]:
     """The ``count`` smallest countries whose removal leaves the rest connected.
 
-    Candidates go smallest first (ties: the higher id first, the end of the original's stable
+    Candidates go smallest first (ties: the higher id first, the end of spec 1.2's stable
     largest-first order); one that would cut the rest apart is skipped. A leaf of any spanning
     tree never cuts it, so while three or more countries remain one can always be taken; two
     land countries always stay, since a game needs something to attack.

@@ -18,8 +18,8 @@ from game.logic.grab.options import Distribution
 def capacities(sizes: npt.NDArray[np.int64], armies_in_biggest: float) -> npt.NDArray[np.int64]:
     """``floor(size * armies_in_biggest / biggest size)`` per country (spec 3.1).
 
-    Fixes the original's rounding bug: it divides first (``ArmiesPerSize``) and so sometimes
-    gives the biggest country 19 instead of 20 (e.g. size 154); multiplying first does not.
+    Multiplying first, the biggest country always gets ``armies_in_biggest`` (dividing first,
+    as spec 3.1's ``ArmiesPerSize`` does, sometimes gives it 19 instead of 20, e.g. size 154).
     """
     biggest = int(sizes.max())
     return np.floor(sizes * armies_in_biggest / biggest).astype(np.int64)
@@ -173,9 +173,9 @@ def cluster_centres(players: int, distribution: Distribution) -> list[tuple[int,
     """The (x, y) lattice points of spec 1.3's table for ``players`` (2..16) players.
 
     Vertical stripes share y = P, horizontal ones x = P, diagonal points are (k, k). Two
-    entries differ from the original's table on purpose: diagonal P = 3 is the table's
+    entries differ from the table's pattern: diagonal P = 3 is the table's
     (3,3),(1,1),(5,5), which is not the k pattern, and is kept as written; vertical P = 10 ends
-    in x = 8 where the original's source has 9, a typo that breaks its stripes (fixed).
+    in x = 8 where the table has 9, which would break its stripes.
     """
     if not 2 <= players <= 16:
         raise ValueError(f"players={players} is outside 2..16")
@@ -254,7 +254,7 @@ def initial_armies(
 ) -> list[float]:
     """``capacity * (1 + U) / 2`` per land country in id order, U uniform in [0, 1) (spec 1.3).
 
-    Mountains get 0.0 (the original's ``double.MinValue`` only marked them).
+    Mountains get 0.0 (they hold no armies and never grow).
     """
     return [
         0.0 if owner == MOUNTAIN else capacity[c] * (1 + rng.random()) / 2

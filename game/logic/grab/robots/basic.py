@@ -1,4 +1,4 @@
-"""BasicRobot: the original's default robot (spec 5.3)."""
+"""BasicRobot: the default robot of spec 5.3."""
 
 from __future__ import annotations
 
@@ -36,7 +36,7 @@ class BasicRobot(Robot):
           spendable armies (strictly, from 0), remembers it even at the border, and gathers
           into it from all its own neighbours. If that is 0 too, ``none``.
 
-    It remembers one country id between moves (``gathering``), as the original does.
+    It remembers one country id between moves (``gathering``).
     """
 
     name: ClassVar[str] = "Basic Robot"
@@ -44,7 +44,7 @@ class BasicRobot(Robot):
     default: ClassVar[bool] = True
 
     def __init__(self) -> None:
-        #: The gathering country (the original's ``maxMoverCountryId``), or None.
+        #: The gathering country (spec 5.3's ``maxMoverCountryId``), or None.
         self.gathering: int | None = None
 
     def plan(self, game: RobotGame) -> Move:
@@ -120,7 +120,7 @@ def _best_target(game: RobotGame, mine: tuple[int, ...]) -> int | None:
                 else:
                     estimate += armies[a] / 2
         defence = armies[t]
-        # The original divides doubles: an empty target gives infinity (or NaN for 0 / 0).
+        # Real division: an empty target gives infinity (or NaN for 0 / 0), as in spec 5.3.
         ratio = estimate / defence if defence else (_INFINITY if estimate else _NAN)
         if ratio * factor > 1.1:
             score = ratio * sizes[t]

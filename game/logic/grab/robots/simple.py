@@ -1,4 +1,4 @@
-"""SimpleRobot: the original's example robot (spec 5.2)."""
+"""SimpleRobot: the example robot of spec 5.2."""
 
 from __future__ import annotations
 
@@ -11,14 +11,14 @@ from game.logic.grab.state import NO_MOVE, Move, MoveKind
 class SimpleRobot(Robot):
     """Attacks the best single target with a single country; never gathers (spec 5.2).
 
-    As the spec has it: for each own country c in ``my_countries`` order (the original's
-    ``CountryIds`` order) with ``strength = armies(c) x AF``, and each neighbour n of c by
-    ascending id that another player owns with ``armies(n) < strength``, the score is
-    ``strength / armies(n) x size(n)`` (an empty n scores infinity, as the original's double
-    division does). The highest score wins; a later one must be strictly higher. It attacks n
-    with c alone, ignoring that one army stays home, so an attack can narrowly fail. With no
-    candidate it plays ``none``. (The original halves the armies where the spec multiplies by
-    AF; the two agree at the default AF of 0.5.)
+    For each own country c in ``my_countries`` order (spec 5.1's ``CountryIds`` order) with
+    ``strength = armies(c) x AF``, and each neighbour n of c by ascending id that another
+    player owns with ``armies(n) < strength``, the score is ``strength / armies(n) x size(n)``
+    (an empty n scores infinity: real division). The highest score wins; a later one must be
+    strictly higher. It attacks n with c alone, ignoring that one army stays home, so an attack
+    can narrowly fail. With no candidate it plays ``none``. (Strength is ``armies x AF`` as
+    spec 5.2 states it; halving the armies, which some readings do, agrees at the default AF
+    of 0.5.)
     """
 
     name: ClassVar[str] = "SimpleRobot"

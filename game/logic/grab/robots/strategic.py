@@ -1,9 +1,8 @@
-"""StrategicRobot: our own MasterGrab robot, with the strategies the original lists as missing.
+"""StrategicRobot: a MasterGrab robot with the strategies spec 5.3 lists as BasicRobot's gaps.
 
-The original's BasicRobot (spec 5.3) attacks greedily and marches gathered armies to the
-front; its author lists what it does not do: answer threats, balance growth against
-expansion, improve the shape of its territory, weigh its opponents, lure them into fighting
-each other. This robot does all of that with one rule: it tries every sensible move (every
+BasicRobot (spec 5.3) attacks greedily and marches gathered armies to the front; spec 5.3
+lists what it does not do: answer threats, balance growth against expansion, improve the
+shape of its territory, weigh its opponents, lure them into fighting each other. This robot does all of that with one rule: it tries every sensible move (every
 attack it is sure to win, with all its neighbours of the target and with the fewest of them
 that suffice; every gather into one of its countries from the neighbours that can give), plays
 each one on a copy of the armies with the game's own rules (spec 3.4 to 3.6), and keeps the
@@ -94,7 +93,7 @@ class StrategicRobot(Robot):
         "Answers threats, weighs each conquest against the frontier it leaves, keeps its "
         "countries growing and lets its opponents fight each other."
     )
-    # Default and random games keep the original's BasicRobot.
+    # Default and random games seat BasicRobot (spec 2.3).
     default: ClassVar[bool] = False
 
     def __init__(self, weights: StrategicWeights | None = None) -> None:
