@@ -127,27 +127,9 @@ def run(args: argparse.Namespace) -> int:
 
 def entries() -> list[Entry]:
     """Every registered game, in menu order."""
-    import importlib
+    from game.registry import all_entries
 
-    from game import registry
-
-    try:
-        return registry.all_entries()
-    except ModuleNotFoundError:
-        pass
-    from game.cli_legacy import legacy_entry
-
-    out = []
-    for module in registry.ENTRY_MODULES:  # while games move to the registry
-        try:
-            out.append(importlib.import_module(module).ENTRY)
-        except ModuleNotFoundError as exc:
-            if exc.name != module:
-                raise
-            legacy = legacy_entry(module.rsplit(".", 1)[1])
-            if legacy is not None:
-                out.append(legacy)
-    return out
+    return all_entries()
 
 
 # -- the parser ----------------------------------------------------------------------------

@@ -45,7 +45,7 @@ def run_render(args: argparse.Namespace) -> int:
         )
         return 2
     scenes = [args.scene] if args.scene else names
-    overrides = {gid: dict(getattr(e, "bench_render", None) or {}) for gid, e in games.items()}
+    overrides = {gid: dict(e.bench_render) for gid, e in games.items()}
     director = build_director(
         headless=True, size=size, shadows=not args.no_shadows, overrides=overrides
     )

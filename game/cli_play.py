@@ -169,18 +169,6 @@ def _factory(
     entry: Entry, session: GameSession, overrides: Mapping[str, Any] | None
 ) -> Callable[[], Any]:
     def make() -> Any:
-        cls = entry.controller_class()
-        if _takes_session(cls):
-            return cls(session, **dict(overrides or {}))
-        from game.cli_legacy import legacy_controller  # until the controller is ported
-
-        return legacy_controller(entry.id, session, dict(overrides or {}))
+        return entry.controller_class()(session, **dict(overrides or {}))
 
     return make
-
-
-def _takes_session(cls: Any) -> bool:
-    import inspect
-
-    params = list(inspect.signature(cls).parameters.values())
-    return bool(params) and params[0].kind is not inspect.Parameter.KEYWORD_ONLY

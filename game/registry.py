@@ -97,6 +97,8 @@ class Entry:
     the class is called with a :class:`GameSession`. ``play_arguments`` adds the flags
     ``play`` and ``shot`` take beyond the options (``--load``, ``--watch``) and
     ``play_overrides(args)`` turns them into keyword arguments for the controller.
+    ``bench_render`` is the controller's keyword arguments for ``gamehall bench render``: the
+    scene at its hardest (the biggest map).
     """
 
     id: str
@@ -112,6 +114,7 @@ class Entry:
     hooks: Mapping[str, CliHook] = field(default_factory=dict)
     play_arguments: Callable[[argparse.ArgumentParser], None] | None = None
     play_overrides: Callable[[argparse.Namespace], dict[str, Any]] | None = None
+    bench_render: Mapping[str, Any] = field(default_factory=dict)
 
     def controller_class(self) -> Any:
         """The scene controller's class (imports the GL side)."""

@@ -136,7 +136,6 @@ class CardLayer:
             data = np.concatenate([image[::-1] for image in found])  # GL's first row: bottom
             self.pictures = ctx.texture_array((PICTURE[0], PICTURE[1], len(found)), 3, data)
             self.pictures.build_mipmaps()
-            self.pictures.anisotropy = 4.0
         rows, layer = [], 0
         for i, (q, image) in enumerate(zip(self.quads, images, strict=True)):
             rows.append(_quad_vertices(q.corners(grow=0.06), i, -1.0))  # the frame
