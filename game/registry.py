@@ -17,7 +17,7 @@ import argparse
 import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Final, Protocol
+from typing import TYPE_CHECKING, Any, Final, Protocol, SupportsIndex
 
 from game.logic.options import OptionsSchema
 
@@ -124,6 +124,14 @@ class Entry:
     def game(self, options: Mapping[str, Any] | None = None) -> Game[Any]:
         """The game with ``options`` (checked; missing ones default)."""
         return self.make_game(self.options.validate(dict(options or {})))
+
+    def __reduce_ex__(self, protocol: SupportsIndex) -> str | tuple[Any, ...]:
+        # A registered entry travels to worker processes (tournament games) by its id, and
+        # the worker's registry makes it there, with the robots that process finds; one not
+        # registered (a test's own game) travels as it is.
+        if _ENTRIES is not None and _ENTRIES.get(self.id) is self:
+            return (get, (self.id,))
+        return super().__reduce_ex__(protocol)
 
 
 _ENTRIES: dict[str, Entry] | None = None

@@ -1,0 +1,169 @@
+"""``gamehall tournament GAME``: agents against agents for any registered game.
+
+    gamehall tournament grab --agents strategic,basic,basic,basic --games 200 --jobs 4
+    gamehall tournament reversi --agents expert,classic-beginner --games 20 --time 0.1
+    gamehall tournament grab --agents strategic,basic --countries 60 --scheduler tcp://host:8786
+
+One agent name per seat (a name may repeat); seats rotate over shared seeds
+(:mod:`game.logic.tournament`). The game's options are flags from its schema
+(``--countries 60``). ``--time`` is each choice's budget in seconds (default: each agent's
+own). ``--jobs`` plays games at once in local processes; ``--scheduler ADDRESS`` sends them to
+a running Dask cluster instead (the ``gamehall[cluster]`` extra); its workers need the game
+and any user robots installed. A progress bar goes to stderr when it is a terminal; results
+go to stdout, ``winrates=...`` last. Bad input exits with status 2 and one line on stderr.
+
+The old spellings still work: ``--robots a,b`` and ``--a A --b B`` for ``--agents``,
+``--time-per-move`` for ``--time``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any
+
+from game.logic.game import Limits
+from game.logic.tournament import GameFailedError, GameRecord, run_tournament
+
+if TYPE_CHECKING:
+    import concurrent.futures
+
+    from game.registry import Entry
+
+__all__ = ["add_arguments", "agent_names", "limits", "progress_bar", "run"]
+
+HELP = "computer against computer, seats rotated; prints each agent's results, winrates last"
+
+
+class _Refused(ValueError):
+    """Input the command refuses before any game is played."""
+
+
+def add_arguments(parser: argparse.ArgumentParser, entry: Entry | None = None) -> None:
+    """The command's flags; with ``entry``, its game's option flags too."""
+    names = "e.g. " + ",".join(list(entry.agents())[:2]) if entry is not None else "a,b"
+    parser.add_argument("--agents", help=f"one agent name per seat, comma-separated ({names})")
+    parser.add_argument("--games", type=int, default=10, help="games to play (default 10)")
+    parser.add_argument("--jobs", type=int, default=1, help="games at once, in local processes")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the starts (default 1)")
+    parser.add_argument(
+        "--time", type=float, default=None, help="seconds per choice (default: each agent's own)"
+    )
+    parser.add_argument(
+        "--max-steps", type=int, default=None, help="steps after which a game is stopped"
+    )
+    parser.add_argument(
+        "--scheduler", metavar="ADDRESS", help="run the games on this Dask scheduler"
+    )
+    # The spellings of the first tournaments.
+    parser.add_argument("--robots", help=argparse.SUPPRESS)
+    parser.add_argument("--a", help=argparse.SUPPRESS)
+    parser.add_argument("--b", help=argparse.SUPPRESS)
+    parser.add_argument("--time-per-move", type=float, help=argparse.SUPPRESS)
+    if entry is not None:
+        entry.options.add_arguments(parser)
+
+
+def run(args: argparse.Namespace, entry: Entry | None = None) -> int:
+    """Play the tournament ``args`` describe and print its lines; returns the exit status."""
+    if entry is None:
+        from game import registry
+
+        entry = registry.get(args.game)
+    where = f"gamehall tournament {entry.id}"
+    try:
+        agents = agent_names(args)
+        options = entry.options.validate(entry.options.from_arguments(args))
+        budget = limits(args)
+        if args.jobs < 1:
+            raise _Refused(f"--jobs must be at least 1, not {args.jobs}")
+        with _executor(args.scheduler) as executor:
+            progress = progress_bar(args.games) if sys.stderr.isatty() else None
+            try:
+                result = run_tournament(
+                    entry,
+                    agents,
+                    args.games,
+                    options=options,
+                    seed=args.seed,
+                    limits=budget,
+                    executor=executor,
+                    jobs=args.jobs,
+                    progress=progress,
+                    max_steps=args.max_steps,
+                )
+            finally:
+                if progress is not None:
+                    print(file=sys.stderr)
+    except GameFailedError as error:
+        print(f"{where}: {error}", file=sys.stderr)
+        return 1
+    except ValueError as error:  # refused input: an agent, an option, a limit
+        print(f"{where}: {error}", file=sys.stderr)
+        return 2
+    except OSError as error:  # the scheduler cannot be reached
+        print(f"{where}: {error}", file=sys.stderr)
+        return 1
+    for line in result.lines():
+        print(line)
+    return 0
+
+
+def agent_names(args: argparse.Namespace) -> list[str]:
+    """The agent per seat from ``--agents`` (or ``--robots``, or ``--a`` and ``--b``)."""
+    text = args.agents or args.robots
+    if text is None and (args.a or args.b):
+        text = f"{args.a or ''},{args.b or ''}"
+    names = [name.strip() for name in (text or "").split(",")]
+    if not any(names):
+        raise _Refused("name the agents with --agents a,b (one per seat)")
+    if not all(names):
+        raise _Refused(f"an empty agent name in {text!r}")
+    return names
+
+
+def limits(args: argparse.Namespace) -> Limits:
+    """Each choice's budget from ``--time`` (or ``--time-per-move``); none: the agents' own."""
+    seconds = args.time if args.time is not None else args.time_per_move
+    return Limits(time=seconds)
+
+
+def progress_bar(total: int) -> Callable[[int, int, Any], None]:
+    """A one-line progress bar on stderr (for a terminal), redrawn after each game."""
+
+    def show(done: int, total: int, record: GameRecord | Any) -> None:
+        width = 30
+        filled = round(width * done / max(1, total))
+        print(
+            f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games",
+            end="",
+            file=sys.stderr,
+            flush=True,
+        )
+
+    return show
+
+
+@contextmanager
+def _executor(address: str | None) -> Iterator[concurrent.futures.Executor | None]:
+    """None (the runner's own pool), or a Dask cluster's executor for ``--scheduler``."""
+    if address is None:
+        yield None
+        return
+    try:
+        import dask.distributed
+    except ImportError:
+        raise _Refused(
+            "--scheduler needs dask.distributed: pip install 'gamehall[cluster]'"
+        ) from None
+    client_class: Any = dask.distributed.Client  # typed loosely upstream
+    try:
+        client = client_class(address, timeout=30)
+    except (OSError, TimeoutError) as error:
+        raise OSError(f"cannot reach the Dask scheduler at {address}: {error}") from None
+    try:
+        yield client.get_executor()
+    finally:
+        client.close()

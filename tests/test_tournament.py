@@ -1,0 +1,395 @@
+"""The tournament runner: seat rotation over shared seeds, standings and Wilson intervals, the
+step cap, and the same results in process, in a process pool and on a Dask cluster.
+
+The runner is tested with a tiny game defined here ("highest": each seat picks a number, the
+highest pick plus the seat's luck of the deal wins); the real games follow at the end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import pickle
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from game import registry, tournament_cli
+from game.logic.game import TERMINAL, Game, Limits
+from game.logic.options import Option, OptionError, OptionsSchema
+from game.logic.tournament import (
+    DEFAULT_MAX_STEPS,
+    GameFailedError,
+    GameRecord,
+    TournamentError,
+    TournamentResult,
+    run_tournament,
+    wilson_interval,
+    work_units,
+)
+
+WAIT = 4  # the action that passes without picking
+
+
+@dataclass(frozen=True)
+class Highest:
+    """Luck per seat (dealt from the seed), each seat's pick (None: not yet), whose turn."""
+
+    luck: tuple[int, ...]
+    picks: tuple[int | None, ...]
+    turn: int
+
+    def current_player(self) -> int:
+        return TERMINAL if self.is_terminal() else self.turn
+
+    def legal_actions(self) -> list[int]:
+        return [] if self.is_terminal() else [0, 1, 2, 3, WAIT]
+
+    def apply(self, action: int) -> Highest:
+        picks = list(self.picks)
+        if action != WAIT:
+            picks[self.turn] = action
+        n = len(picks)
+        turn = next(
+            ((self.turn + k) % n for k in range(1, n + 1) if picks[(self.turn + k) % n] is None),
+            self.turn,
+        )
+        return Highest(self.luck, tuple(picks), turn)
+
+    def is_terminal(self) -> bool:
+        return None not in self.picks
+
+    def totals(self) -> list[int]:
+        return [
+            luck + (pick if pick is not None else -9)
+            for luck, pick in zip(self.luck, self.picks, strict=True)
+        ]
+
+    def returns(self) -> tuple[float, ...]:
+        if not self.is_terminal():
+            return (0.0,) * len(self.picks)
+        return _ranked(self.totals())
+
+    def key(self) -> tuple[Any, ...]:
+        return (self.luck, self.picks, self.turn)
+
+    def action_text(self, action: int) -> str:
+        return "wait" if action == WAIT else str(action)
+
+    def parse_action(self, text: str) -> int:
+        return WAIT if text == "wait" else int(text)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return []
+
+    def observation(self, seat: int) -> tuple[Any, ...]:
+        return self.key()
+
+
+class HighestGame(Game[int]):
+    id, title = "highest", "Highest"
+
+    def __init__(self, options: Mapping[str, Any]) -> None:
+        super().__init__(options)
+        self.seats = int(options["seats"])
+
+    def initial_state(self, rng: random.Random) -> Highest:
+        return Highest((0,) * self.seats, (None,) * self.seats, 0)
+
+    def tournament_start(self, rng: random.Random) -> Highest:
+        return Highest(tuple(rng.randrange(3) for _ in range(self.seats)), (None,) * self.seats, 0)
+
+    def unfinished_returns(self, state: Any) -> tuple[float, ...] | None:
+        return _ranked(state.totals()) if self.options["rule_at_cap"] else None
+
+
+def _ranked(totals: list[int]) -> tuple[float, ...]:
+    best = max(totals)
+    return tuple(1.0 if t == best else -1.0 for t in totals)
+
+
+@dataclass
+class Picker:
+    """Picks ``pick`` (None: a number drawn from the rng; WAIT: never picks; -1: raises)."""
+
+    name: str
+    pick: int | None
+    description: str = ""
+
+    def choose(self, state: Any, limits: Limits, rng: random.Random, stop: Any) -> int:
+        if self.pick == -1:
+            raise RuntimeError("broken on purpose")
+        return rng.randrange(4) if self.pick is None else self.pick
+
+
+AGENTS = {"high": 3, "low": 0, "coin": None, "stall": WAIT, "broken": -1}
+
+
+def make_game(options: Mapping[str, Any]) -> HighestGame:
+    return HighestGame(options)
+
+
+def agents() -> dict[str, str]:
+    return {name: f"picks {pick}" for name, pick in AGENTS.items()}
+
+
+def make_agent(name: str, options: Mapping[str, Any]) -> Picker:
+    if name not in AGENTS:
+        raise registry.UnknownAgentError(name)
+    return Picker(name, AGENTS[name])
+
+
+ENTRY = registry.Entry(
+    id="highest",
+    title="Highest",
+    summary="the highest pick wins",
+    options=OptionsSchema(
+        (
+            Option("seats", int, 3, minimum=1, maximum=4, help="players"),
+            Option("rule_at_cap", bool, False, help="rank a capped game"),
+        )
+    ),
+    make_game=make_game,
+    agents=agents,
+    make_agent=make_agent,
+    hint_agent="high",
+    controller="tests.test_tournament:NoController",
+)
+
+
+def strip(result: TournamentResult) -> list[GameRecord]:
+    """The records without the thinking times (wall clock)."""
+    return [dataclasses.replace(g, thinking=()) for g in result.games]
+
+
+@pytest.fixture(scope="module")
+def six() -> TournamentResult:
+    return run_tournament(ENTRY, ["high", "low", "coin"], 6, seed=4)
+
+
+# --------------------------------------------------------------------------- rotation, seeds
+
+
+def test_every_agent_sits_in_every_seat(six: TournamentResult) -> None:
+    assert [g.index for g in six.games] == list(range(6))
+    assert [g.seats for g in six.games[:3]] == [
+        ("high", "low", "coin"),
+        ("low", "coin", "high"),
+        ("coin", "high", "low"),
+    ]
+    assert [g.seats for g in six.games[3:]] == [g.seats for g in six.games[:3]]
+    for name in ("high", "low", "coin"):
+        assert sorted(g.seats.index(name) for g in six.games) == [0, 0, 1, 1, 2, 2]
+    assert [(s.name, s.seats) for s in six.standings] == [("high", 6), ("low", 6), ("coin", 6)]
+
+
+def test_a_group_of_games_shares_one_seed(six: TournamentResult) -> None:
+    assert [g.seed for g in six.games] == [4_000_012] * 3 + [4_000_013] * 3
+    game = ENTRY.game({})
+    starts = [game.tournament_start(random.Random(g.seed)) for g in six.games]
+    assert starts[0] == starts[1] == starts[2] and starts[3] == starts[4] == starts[5]
+    units = work_units(ENTRY, ["high", "low"], 5, options={"seats": 2}, seed=0)
+    assert [(u.seed, u.seats) for u in units] == [
+        (0, ("high", "low")),
+        (0, ("low", "high")),
+        (1, ("high", "low")),
+        (1, ("low", "high")),
+        (2, ("high", "low")),
+    ]
+
+
+def test_the_standings_count_every_seat(six: TournamentResult) -> None:
+    for standing in six.standings:
+        assert standing.wins + standing.draws + standing.losses == standing.seats
+        assert sum(standing.seat_wins) == standing.wins
+    # "low" picks 0 and "high" 3: with a luck of 0 to 2, "low" never wins, "high" sometimes.
+    high, low, _ = six.standings
+    assert low.wins == 0 and high.wins > 0
+
+
+# --------------------------------------------------------------------------- the figures
+
+
+def test_wilson_interval_on_hand_computed_numbers() -> None:
+    # 3 of 10, z = 1.96: centre (0.3 + 3.8416/20) / 1.38416 = 0.35551,
+    # half 1.96 * sqrt(0.021 + 3.8416/400) / 1.38416 = 0.24772.
+    assert wilson_interval(3, 10) == pytest.approx((0.10779, 0.60323), abs=1e-4)
+    assert wilson_interval(50, 100) == pytest.approx((0.40383, 0.59617), abs=1e-5)
+    assert wilson_interval(0, 10) == pytest.approx((0.0, 0.27753), abs=1e-5)
+    assert wilson_interval(10, 10) == pytest.approx((0.72247, 1.0), abs=1e-5)
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+    with pytest.raises(ValueError):
+        wilson_interval(5, 4)
+
+
+def test_lines_end_with_the_winrates() -> None:
+    def record(index: int, seats: tuple[str, ...], returns: tuple[float, ...]) -> GameRecord:
+        return GameRecord(index, 0, seats, returns, 10 + index, False, (0.0, 0.0))
+
+    games = [record(i, ("a", "b"), (1.0, -1.0)) for i in range(3)]
+    games += [record(3, ("b", "a"), (0.0, 0.0))]
+    games += [record(4 + i, ("a", "b"), (-1.0, 1.0)) for i in range(6)]
+    result = TournamentResult("highest", ("a", "b"), tuple(games), seed=2)
+    a, _ = result.standings
+    assert (a.seats, a.wins, a.draws, a.losses, a.seat_wins) == (10, 3, 1, 6, (3, 0))
+    assert a.score == pytest.approx(0.35)
+    lines = result.lines()
+    assert lines[0] == (
+        "agent=a seats=10 wins=3 draws=1 losses=6 win_rate=0.300 ci95=0.108-0.603 "
+        "score=0.350 seat_wins=3,0"
+    )
+    assert lines[2] == "game=highest games=10 capped=0 median_steps=14.5 seed=2"
+    assert lines[-1] == result.winrates_line() == "winrates=a:0.30,b:0.60"
+
+
+# --------------------------------------------------------------------------- where games run
+
+
+def test_one_job_is_deterministic(six: TournamentResult) -> None:
+    seen: list[int] = []
+    again = run_tournament(
+        ENTRY, ["high", "low", "coin"], 6, seed=4, progress=lambda d, t, r: seen.append(d)
+    )
+    assert strip(again) == strip(six)
+    assert seen == [1, 2, 3, 4, 5, 6]
+
+
+def test_a_process_pool_gives_the_same_games(six: TournamentResult) -> None:
+    seen: list[tuple[int, int]] = []
+    pooled = run_tournament(
+        ENTRY,
+        ["high", "low", "coin"],
+        6,
+        seed=4,
+        jobs=2,
+        progress=lambda d, t, r: seen.append((d, t)),
+    )
+    assert strip(pooled) == strip(six)
+    assert seen == [(d, 6) for d in range(1, 7)]
+
+
+def test_a_dask_cluster_gives_the_same_games(six: TournamentResult) -> None:
+    from dask.distributed import Client, LocalCluster
+
+    with (
+        LocalCluster(
+            n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
+        ) as cluster,
+        Client(cluster) as client,
+    ):
+        on_dask = run_tournament(
+            ENTRY, ["high", "low", "coin"], 6, seed=4, executor=client.get_executor()
+        )
+    assert strip(on_dask) == strip(six)
+
+
+def test_a_registered_entry_travels_by_its_id(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(registry, "_ENTRIES", {"highest": ENTRY})
+    data = pickle.dumps(ENTRY)
+    assert b"highest" in data and b"make_game" not in data
+    assert pickle.loads(data) is ENTRY
+    monkeypatch.setattr(registry, "_ENTRIES", {})
+    assert pickle.loads(pickle.dumps(ENTRY)) == ENTRY  # not registered: it travels whole
+
+
+# --------------------------------------------------------------------------- the step cap
+
+
+@pytest.mark.parametrize("rule", [False, True])
+def test_a_game_at_the_step_cap_is_decided_by_the_games_rule(rule: bool) -> None:
+    result = run_tournament(
+        ENTRY, ["high", "stall"], 2, options={"seats": 2, "rule_at_cap": rule}, max_steps=7
+    )
+    assert result.capped == 2
+    for game in result.games:
+        assert game.capped and game.steps == 7
+        assert game.result == "stopped at the step cap"
+    high, stall = result.standings
+    if rule:  # the picks so far decide: "high" picked, "stall" never did
+        assert (high.wins, stall.losses) == (2, 2)
+    else:
+        assert (high.draws, stall.draws) == (2, 2)
+    assert "capped=2" in result.lines()[-2]
+
+
+def test_the_default_cap_is_generous() -> None:
+    assert work_units(ENTRY, ["high"] * 3, 1)[0].max_steps == DEFAULT_MAX_STEPS
+
+
+# --------------------------------------------------------------------------- refusals
+
+
+def test_bad_tournaments_are_refused() -> None:
+    with pytest.raises(TournamentError, match=r"no agent 'nobody'.*high, low"):
+        run_tournament(ENTRY, ["high", "nobody", "low"], 1)
+    with pytest.raises(TournamentError, match="3 seats: name one agent per seat, not 2"):
+        run_tournament(ENTRY, ["high", "low"], 1)
+    with pytest.raises(TournamentError, match="at least one game"):
+        run_tournament(ENTRY, ["high"] * 3, 0)
+    with pytest.raises(TournamentError, match="jobs"):
+        run_tournament(ENTRY, ["high"] * 3, 1, jobs=0)
+    with pytest.raises(OptionError, match="seats must be at most 4"):
+        run_tournament(ENTRY, ["high"] * 5, 1, options={"seats": 5})
+
+
+def test_a_failing_game_names_its_seed_and_seats() -> None:
+    with pytest.raises(
+        GameFailedError,
+        match=r"^highest game 0 \(seed 9000027, seats high,broken\) failed: MatchError: broken:",
+    ):
+        run_tournament(ENTRY, ["high", "broken"], 2, options={"seats": 2}, seed=9)
+
+
+# --------------------------------------------------------------------------- the command line
+
+
+def cli(monkeypatch: pytest.MonkeyPatch, *argv: str) -> argparse.Namespace:
+    monkeypatch.setattr(registry, "_ENTRIES", {"highest": ENTRY})
+    parser = argparse.ArgumentParser(prog="gamehall tournament highest")
+    tournament_cli.add_arguments(parser, ENTRY)
+    return parser.parse_args(argv)
+
+
+def test_the_command_prints_the_winrates_last(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = cli(monkeypatch, "--agents", "high,low", "--seats", "2", "--games", "4", "--seed", "3")
+    assert tournament_cli.run(args, ENTRY) == 0
+    out, err = capsys.readouterr()
+    lines = out.strip().splitlines()
+    assert lines[0].startswith("agent=high seats=4 wins=")
+    assert lines[-1] == "winrates=high:1.00,low:0.00"
+    assert err == ""  # no progress bar: stderr is not a terminal
+
+
+def test_the_old_spellings_still_work(monkeypatch: pytest.MonkeyPatch) -> None:
+    args = cli(monkeypatch, "--a", "high", "--b", "low", "--time-per-move", "0.5")
+    assert tournament_cli.agent_names(args) == ["high", "low"]
+    assert tournament_cli.limits(args) == Limits(time=0.5)
+    args = cli(monkeypatch, "--robots", "high,low,low")
+    assert tournament_cli.agent_names(args) == ["high", "low", "low"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (("--agents", "high,nobody", "--seats", "2"), "no agent 'nobody'"),
+        (("--agents", "high,low", "--seats", "9"), "seats must be at most 4"),
+        (("--agents", "high,low"), "3 seats"),
+        (("--seats", "2"), "--agents"),
+        (("--agents", "high,low", "--seats", "2", "--time", "-1"), "time must be"),
+    ],
+)
+def test_the_command_refuses_bad_input_in_one_line(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    argv: tuple[str, ...],
+    message: str,
+) -> None:
+    assert tournament_cli.run(cli(monkeypatch, *argv), ENTRY) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and len(err.strip().splitlines()) == 1 and message in err
+    assert err.startswith("gamehall tournament highest: ")
