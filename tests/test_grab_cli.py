@@ -39,11 +39,11 @@ def test_bench_grab_prints_every_figure(tmp_path):
 
 def test_tournament_grab_prints_win_rates_last(tmp_path):
     r = gamehall(
-        "tournament", "grab", "--robots", "strategic,basic", "--games", "4",
-        "--countries", "30", cwd=tmp_path,
+        "tournament", "grab", "--agents", "strategic,basic", "--robots", "strategic,basic",
+        "--no-human-playing", "--games", "4", "--countries", "30", cwd=tmp_path,
     )  # fmt: skip
     assert r.returncode == 0, r.stderr
     last = r.stdout.strip().splitlines()[-1]
     assert re.fullmatch(r"winrates=strategic:\d\.\d\d,basic:\d\.\d\d", last), last
-    bad = gamehall("tournament", "grab", "--robots", "nobody,basic", cwd=tmp_path)
-    assert bad.returncode == 2 and "robots" in bad.stderr
+    bad = gamehall("tournament", "grab", "--agents", "nobody,basic", cwd=tmp_path)
+    assert bad.returncode == 2 and "nobody" in bad.stderr

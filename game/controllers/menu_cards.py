@@ -2,8 +2,8 @@
 
 :func:`card_quads` places the cards in a row (from the menu scene's anchors), :class:`CardLayer`
 draws them as a render layer in one draw call (a picture on a frame each; the hovered card
-glows), and :func:`hit_card` says which card a mouse ray meets. :func:`read_png` decodes the pictures
-(8-bit RGB or RGBA, as ``gamehall shot`` writes them) with zlib and numpy alone.
+glows), and :func:`hit_card` says which card a mouse ray meets. :func:`read_png` decodes the
+pictures (8-bit RGB or RGBA, as ``gamehall shot`` writes them) with zlib and numpy alone.
 """
 
 from __future__ import annotations
