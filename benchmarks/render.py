@@ -1,4 +1,5 @@
-"""Frame times of every scene, offscreen at 1280x720 (Mesa llvmpipe on a machine without a GPU).
+"""Frame times of every scene (the menu and every registered game), offscreen at 1280x720
+(Mesa llvmpipe on a machine without a GPU).
 
     python benchmarks/render.py [--frames N]
 

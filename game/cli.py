@@ -141,7 +141,7 @@ def _entry(command: str, game: str | None) -> Entry | None:
         if command == "play":
             return None  # the menu
         raise CommandLineError(f"{command} needs a game: {', '.join(_ids(command))}")
-    if (command == "bench" and game == RENDER) or (command == "shot" and game == MENU):
+    if (command == "bench" and game == RENDER) or (command in ("play", "shot") and game == MENU):
         return None
     known = {e.id: e for e in entries()}
     if game not in known:
@@ -191,7 +191,7 @@ def _common(p: argparse.ArgumentParser, command: str, full: bool) -> None:
     """The flags a command has whatever the game (``full`` False: the first pass, which
     requires nothing, so that ``--help`` reaches the second)."""
     if command == "play":
-        p.add_argument("game", nargs="?", metavar="GAME", help="start in this game")
+        p.add_argument("game", nargs="?", metavar="GAME", help="start in this game (or menu)")
         p.add_argument("--size", help="window size, e.g. 1280x720")
         p.add_argument("--no-shadows", action="store_true", help="draw without shadows")
     elif command == "shot":
