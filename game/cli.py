@@ -125,25 +125,20 @@ def run(args: argparse.Namespace) -> int:
     return entry.hooks[args.command].run(args, entry)
 
 
-def entries() -> list[Entry]:
-    """Every registered game, in menu order."""
-    from game.registry import all_entries
-
-    return all_entries()
-
-
 # -- the parser ----------------------------------------------------------------------------
 
 
 def _entry(command: str, game: str | None) -> Entry | None:
     """The registry entry ``game`` names for ``command``; raises CommandLineError."""
+    from game.registry import all_entries
+
     if game is None:
         if command == "play":
             return None  # the menu
         raise CommandLineError(f"{command} needs a game: {', '.join(_ids(command))}")
     if (command == "bench" and game == RENDER) or (command in ("play", "shot") and game == MENU):
         return None
-    known = {e.id: e for e in entries()}
+    known = {e.id: e for e in all_entries()}
     if game not in known:
         raise CommandLineError(f"no game named {game!r}; the games are: {', '.join(known)}")
     entry = known[game]
@@ -157,10 +152,12 @@ def _entry(command: str, game: str | None) -> Entry | None:
 
 def _ids(command: str) -> list[str]:
     """The games ``command`` takes (``bench`` also takes ``render``)."""
+    from game.registry import all_entries
+
     if command in ("solve", "bench"):
-        ids = [e.id for e in entries() if command in e.hooks]
+        ids = [e.id for e in all_entries() if command in e.hooks]
         return [*ids, RENDER] if command == "bench" else ids
-    return [e.id for e in entries()]
+    return [e.id for e in all_entries()]
 
 
 def _parser(

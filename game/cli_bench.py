@@ -32,11 +32,11 @@ def run_render(args: argparse.Namespace) -> int:
     import moderngl
     import numpy as np
 
-    from game.cli import entries
     from game.cli_play import build_director, parse_size
+    from game.registry import all_entries
 
     size = parse_size(args.size)
-    games = {e.id: e for e in entries()}
+    games = {e.id: e for e in all_entries()}
     names = [MENU, *games]
     if args.scene and args.scene not in names:
         print(

@@ -24,12 +24,12 @@ MENU = "menu"
 
 def run_play(args: argparse.Namespace, entry: Entry | None) -> int:
     """Open the window on ``entry``'s game (None: the menu) and run until it closes."""
-    from game.cli import entries
     from game.engine.window import NO_DISPLAY_MESSAGE, has_display
+    from game.registry import all_entries
     from game.settings import Store
 
     store = Store()
-    settings, messages = store.load_settings({e.id: e.options for e in entries()})
+    settings, messages = store.load_settings({e.id: e.options for e in all_entries()})
     # Typed options are checked before anything opens: a bad one is exit status 2.
     sessions = make_sessions(settings, store, typed(args, entry))
     overrides = play_overrides(args, entry)
@@ -100,11 +100,11 @@ def make_sessions(
 ) -> dict[str, GameSession]:
     """A session for every registered game over one ``settings``; ``store`` None writes
     nothing. Raises OptionError for a typed option the game's schema refuses."""
-    from game.cli import entries
+    from game.registry import all_entries
     from game.session import Session
 
     typed = typed or {}
-    return {e.id: Session(e.id, e.options, settings, store, typed.get(e.id)) for e in entries()}
+    return {e.id: Session(e.id, e.options, settings, store, typed.get(e.id)) for e in all_entries()}
 
 
 def build_director(
@@ -138,11 +138,11 @@ def register_games(
 
     The menu's Continue goes to the game played last in this process, else ``last_game``.
     """
-    from game.cli import entries
     from game.controllers.menu import MenuController
+    from game.registry import all_entries
     from game.settings import Settings
 
-    games = entries()
+    games = all_entries()
     sessions = sessions if sessions is not None else make_sessions(Settings(), None)
     overrides = overrides or {}
 

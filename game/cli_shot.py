@@ -27,12 +27,12 @@ MENU = "menu"
 
 
 def run_shot(args: argparse.Namespace, entry: Entry | None) -> int:
-    from game.cli import entries
     from game.cli_play import build_director, make_sessions, parse_size, play_overrides, typed
     from game.engine.controller import UnknownActionError
+    from game.registry import all_entries
     from game.settings import Store
 
-    settings, messages = Store().load_settings({e.id: e.options for e in entries()})
+    settings, messages = Store().load_settings({e.id: e.options for e in all_entries()})
     for m in messages:
         print(f"gamehall: {m}", file=sys.stderr)
     sessions = make_sessions(settings, None, typed(args, entry))

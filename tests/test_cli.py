@@ -130,13 +130,13 @@ def test_shot_with_a_corrupt_settings_file_keeps_it_aside(tmp_path, _private_hom
 def test_a_finished_game_updates_statistics_once_and_options_persist(director, _private_home):
     """Through the shared Director with the games registered as `gamehall play` does, over
     the settings and statistics on disk (then registered back as the other tests expect)."""
-    from game.cli import entries
     from game.cli_play import make_sessions, register_games
     from game.logic.river import Rules
+    from game.registry import all_entries
     from game.settings import Store
 
     store = Store()
-    settings, _ = store.load_settings({e.id: e.options for e in entries()})
+    settings, _ = store.load_settings({e.id: e.options for e in all_entries()})
     register_games(director, make_sessions(settings, store))
     d = director
     try:
@@ -167,7 +167,7 @@ def test_a_finished_game_updates_statistics_once_and_options_persist(director, _
     record = stats.games["river"]
     assert (record.played, record.won, record.lost) == (1, 1, 0)
     assert record.best == {}
-    saved, _ = store.load_settings({e.id: e.options for e in entries()})
+    saved, _ = store.load_settings({e.id: e.options for e in all_entries()})
     assert saved.games["river"] == {"priests": 4, "devils": 3, "capacity": 2}
     assert settings.games["river"]["priests"] == 4
 
@@ -223,9 +223,9 @@ def test_a_float_option_refuses_nan_and_infinity(tmp_path):
 
 @pytest.mark.gl
 def test_shot_menu_lists_every_game_and_continues_with_the_last(tmp_path, _private_home):
-    from game.cli import entries
+    from game.registry import all_entries
 
-    ids = ",".join(e.id for e in entries())
+    ids = ",".join(e.id for e in all_entries())
     out = tmp_path / "menu.png"
     r = gamehall("shot", "menu", "--out", str(out), "--size", "480x300", cwd=tmp_path)
     assert r.returncode == 0, r.stderr

@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from game.cli import entries
 from game.controllers.menu_cards import card_quads, hit_card, read_png
 from game.engine.png import encode_png
+from game.registry import all_entries
 
 pytestmark = pytest.mark.gl
 
@@ -31,7 +31,7 @@ def test_the_menu_has_a_card_and_a_key_per_registered_game(menu):
 
     register_games(menu, last_game="")
     menu.switch("menu")
-    games = entries()
+    games = all_entries()
     table = menu.commands()
     keys = table.keys()
     for i, entry in enumerate(games, start=1):
@@ -83,7 +83,7 @@ def test_play_commands_and_a_click_on_a_card_start_that_game(menu):
     menu.on_mouse_motion(x, y, 0, 0)
     assert menu.controller.layer.hover == 1
     assert menu.click(x, y) == "scene"
-    assert menu.controller.name == entries()[1].id
+    assert menu.controller.name == all_entries()[1].id
 
 
 def test_cards_face_the_camera_and_a_ray_finds_the_nearest():

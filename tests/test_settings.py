@@ -401,9 +401,9 @@ def test_bad_best_entry_is_left_out_others_kept(home: Path) -> None:
 
 
 def _registered() -> list[object]:
-    from game.cli import entries
+    from game.registry import all_entries
 
-    return entries()
+    return all_entries()
 
 
 @pytest.mark.parametrize("entry", _registered(), ids=lambda e: e.id)
@@ -412,9 +412,9 @@ def test_a_bad_value_in_each_game_table_falls_back_by_key_and_keeps_the_file(
 ) -> None:
     """Every option of every game refused as nan or of the wrong kind falls back to its
     default with a message naming the game's table and the key; the file is kept aside."""
-    from game.cli import entries
+    from game.registry import all_entries
 
-    schemas = {e.id: e.options for e in entries()}
+    schemas = {e.id: e.options for e in all_entries()}
     option = entry.options.options[0]
     bad = '"not a number"' if option.kind in (int, float) else "nan"
     text = f"last_game = {entry.id!r}\n[{entry.id}]\n{option.name} = {bad}\n".replace("'", '"')
