@@ -164,15 +164,17 @@ def robots_match(
     countries: int = 140,
     registry: RobotRegistry | None = None,
     budget_s: float = 1.0,
+    start: GrabState | None = None,
 ) -> Match[Move]:
     """A robots-only match of the robots named in ``robots`` (player order, keys of
-    ``registry``, default the built-ins) on the map and armies of ``seed``, thinking in place
-    with ``budget_s`` seconds a move. Raises UnknownRobotError or GrabOptionsError (both
-    ValueErrors) for bad names or counts. Close it when done (robot processes)."""
+    ``registry``, default the built-ins) on the map and armies of ``seed`` (or from
+    ``start``), thinking in place with ``budget_s`` seconds a move. Raises UnknownRobotError or
+    GrabOptionsError (both ValueErrors) for bad names or counts. Close it when done (robot
+    processes)."""
     registry = registry if registry is not None else _builtins()
     game = GrabGame(GrabOptions(human_playing=False, robots=tuple(robots), countries=countries))
     agents = [registry.agent(key, budget_s) for key in robots]
-    return Match(game, agents, seed=seed, limits=Limits(time=budget_s))
+    return Match(game, agents, seed=seed, limits=Limits(time=budget_s), start=start)
 
 
 def play_rounds(match: Match[Move], rounds: int) -> int:

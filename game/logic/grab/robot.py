@@ -365,11 +365,17 @@ class RobotGame:
 
     def _inland_table(self) -> tuple[bool, ...]:
         if self._inland is None:
+            # Plain loops: several times faster than all() over a generator per country.
             owners = self._state.owners
-            self._inland = tuple(
-                all(owners[n] == owners[c] for n in ns)
-                for c, ns in enumerate(self._state.board.neighbours)
-            )
+            table = []
+            for own, ns in zip(owners, self._state.board.neighbours, strict=True):
+                for n in ns:
+                    if owners[n] != own:
+                        table.append(False)
+                        break
+                else:
+                    table.append(True)
+            self._inland = tuple(table)
         return self._inland
 
 

@@ -114,11 +114,14 @@ def _best_target(game: RobotGame, mine: tuple[int, ...]) -> int | None:
         estimate = 0.0
         for a in table[t]:
             if owners[a] == me:
-                # Inland apart from t: nothing else to defend, so all of it can go.
-                if all(owners[n] == me for n in table[a] if n != t):
-                    estimate += armies[a]
+                # Inland apart from t: nothing else to defend, so all of it can go. (A plain
+                # loop: several times faster here than all() over a generator.)
+                for n in table[a]:
+                    if n != t and owners[n] != me:
+                        estimate += armies[a] / 2
+                        break
                 else:
-                    estimate += armies[a] / 2
+                    estimate += armies[a]
         defence = armies[t]
         # Real division: an empty target gives infinity (or NaN for 0 / 0), as in spec 5.3.
         ratio = estimate / defence if defence else (_INFINITY if estimate else _NAN)

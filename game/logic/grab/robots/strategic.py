@@ -2,13 +2,14 @@
 
 BasicRobot (spec 5.3) attacks greedily and marches gathered armies to the front; spec 5.3
 lists what it does not do: answer threats, balance growth against expansion, improve the
-shape of its territory, weigh its opponents, lure them into fighting each other. This robot does all of that with one rule: it tries every sensible move (every
-attack it is sure to win, with all its neighbours of the target and with the fewest of them
-that suffice; every gather into one of its countries from the neighbours that can give), plays
-each one on a copy of the armies with the game's own rules (spec 3.4 to 3.6), and keeps the
-move that most improves an evaluation of its own countries. ``none`` is played when nothing
-improves it by more than ``least_gain``. Against three basic robots at 140 countries it wins
-about three games in four (a quarter is par), at about 2.5 ms a move.
+shape of its territory, weigh its opponents, lure them into fighting each other. This robot
+does all of that with one rule: it tries every sensible move (every attack it is sure to win,
+with all its neighbours of the target and with the fewest of them that suffice; every gather
+into one of its countries from the neighbours that can give), plays each one on a copy of the
+armies with the game's own rules (spec 3.4 to 3.6), and keeps the move that most improves an
+evaluation of its own countries. ``none`` is played when nothing improves it by more than
+``least_gain``. Against three basic robots at 140 countries it wins about three games in four
+(a quarter is par), at about 2.5 ms a move.
 
 The evaluation (weights in :class:`StrategicWeights`; an army is worth ``worth``, 1 until the
 enemies hold less than the robot, then ``sqrt(theirs / mine)``, at least ``least_worth``, so a
