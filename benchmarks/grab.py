@@ -27,7 +27,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from game.logic.grab.tournament import GameRecord, bench_lines  # noqa: E402
+from game import registry  # noqa: E402
+from game.logic.grab.bench import speed_lines  # noqa: E402
+from game.logic.grab.tournament import strength_tournament  # noqa: E402
+from game.logic.tournament import GameRecord  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -42,17 +45,21 @@ def main(argv: list[str] | None = None) -> int:
     def progress(done: int, total: int, record: GameRecord) -> None:
         if tty:
             print(
-                f"\r{done}/{total} games, last won by {record.winner_name}"
-                f" in {record.rounds} rounds   ",
+                f"\r{done}/{total} games, last won by {','.join(record.winners) or 'nobody'}"
+                f" in {record.steps} moves   ",
                 end="" if done < total else "\n",
                 file=sys.stderr,
                 flush=True,
             )
 
-    for line in bench_lines(
-        strength=args.strength, games=args.games, jobs=args.jobs, seed=args.seed, progress=progress
-    ):
+    for line in speed_lines(args.seed):
         print(line, flush=True)
+    if args.strength:
+        result = strength_tournament(
+            registry.get("grab"), args.games, jobs=args.jobs, seed=args.seed, progress=progress
+        )
+        for line in result.lines():
+            print(line, flush=True)
     return 0
 
 

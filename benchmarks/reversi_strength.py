@@ -7,10 +7,12 @@
 
 First one line per mid-game position: the depth reached in ``--time`` seconds, the nodes and
 the nodes per second (exact solving turned off, so only the midgame search is measured). Then
-the match (``run_tournament``: random 2-6 ply openings, each played with both colours); the
-last line is ``a_wins=.. b_wins=.. draws=.. a_score=0.xx`` (the target for ``master`` against
-``classic-expert`` at 1 s a move is ``a_score >= 0.90``). Progress goes to stderr when it is
-a terminal.
+the match, a tournament of the generic runner (:func:`game.logic.tournament.run_tournament`,
+as ``gamehall tournament reversi`` plays it): each random 2-6 ply opening is played twice,
+each level taking Black once. One line per game, then a line per level
+(``agent=master ... score=0.xx``, a draw counting half; the target for ``master`` against
+``classic-expert`` at 1 s a move is ``score >= 0.90``), and ``winrates=...`` last. Progress
+goes to stderr when it is a terminal.
 
 ``--fit OUT`` re-derives :data:`game.logic.reversi.evaluation.WEIGHTS` the way they were made:
 ``--fit-rounds`` rounds of ``--fit-games`` self-play games each (2 to 24 plies of noisy
@@ -37,6 +39,8 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from game import registry  # noqa: E402
+from game.logic.game import Limits  # noqa: E402
 from game.logic.reversi.board import PASS, Color, Position, square_name  # noqa: E402
 from game.logic.reversi.evaluation import (  # noqa: E402
     FEATURES,
@@ -46,7 +50,7 @@ from game.logic.reversi.evaluation import (  # noqa: E402
     feature_vector,
 )
 from game.logic.reversi.search import TranspositionTable, search  # noqa: E402
-from game.logic.reversi.tournament import GameRecord, run_tournament  # noqa: E402
+from game.logic.tournament import GameRecord, run_tournament  # noqa: E402
 
 
 def midgame_positions(count: int, seed: int = 2024) -> list[Position]:
@@ -197,26 +201,28 @@ def main(argv: list[str] | None = None) -> int:
     def progress(done: int, total: int, record: GameRecord) -> None:
         if tty:
             print(
-                f"\r{done}/{total} games, last {record.black} (X) vs {record.white} (O):"
-                f" {record.result:+d}   ",
+                f"\r{done}/{total} games, last {record.seats[0]} (X) vs {record.seats[1]} (O):"
+                f" {record.result}   ",
                 end="" if done < total else "\n",
                 file=sys.stderr,
                 flush=True,
             )
 
     result = run_tournament(
-        args.a,
-        args.b,
+        registry.get("reversi"),
+        [args.a, args.b],
         args.games,
-        time_per_move=args.time,
+        limits=Limits(time=args.time),
         jobs=args.jobs,
         seed=args.seed,
         progress=progress,
     )
-    for i, game in enumerate(result.games):
-        print(f"game={i} black={game.black} white={game.white} result={game.result:+d}")
+    for game in result.games:
+        black, white = game.seats
+        print(f"game={game.index} black={black} white={white} result={game.result}")
     print(f"match a={args.a} b={args.b} seconds={time.perf_counter() - started:.0f}")
-    print(result)
+    for line in result.lines():
+        print(line)
     return 0
 
 

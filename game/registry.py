@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final, Protocol, SupportsIndex
 
@@ -98,7 +98,9 @@ class Entry:
     ``play`` and ``shot`` take beyond the options (``--load``, ``--watch``) and
     ``play_overrides(args)`` turns them into keyword arguments for the controller.
     ``bench_render`` is the controller's keyword arguments for ``gamehall bench render``: the
-    scene at its hardest (the biggest map).
+    scene at its hardest (the biggest map). ``seat_options(agents)`` gives the option values
+    that seat one agent per name in ``agents`` (MasterGrab's robots list), for games whose
+    seats depend on their options; tournaments use it.
     """
 
     id: str
@@ -115,6 +117,7 @@ class Entry:
     play_arguments: Callable[[argparse.ArgumentParser], None] | None = None
     play_overrides: Callable[[argparse.Namespace], dict[str, Any]] | None = None
     bench_render: Mapping[str, Any] = field(default_factory=dict)
+    seat_options: Callable[[Sequence[str]], Mapping[str, Any]] | None = None
 
     def controller_class(self) -> Any:
         """The scene controller's class (imports the GL side)."""

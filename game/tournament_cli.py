@@ -21,7 +21,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from typing import TYPE_CHECKING, Any
 
 from game.logic.game import Limits
@@ -57,13 +57,13 @@ def add_arguments(parser: argparse.ArgumentParser, entry: Entry | None = None) -
     parser.add_argument(
         "--scheduler", metavar="ADDRESS", help="run the games on this Dask scheduler"
     )
-    # The spellings of the first tournaments.
-    parser.add_argument("--robots", help=argparse.SUPPRESS)
-    parser.add_argument("--a", help=argparse.SUPPRESS)
-    parser.add_argument("--b", help=argparse.SUPPRESS)
-    parser.add_argument("--time-per-move", type=float, help=argparse.SUPPRESS)
     if entry is not None:
         entry.options.add_arguments(parser)
+    # The spellings of the first tournaments, where the game's own flags leave them free (a
+    # game option of that name, MasterGrab's --robots, holds the same text).
+    for flag in ("--robots", "--a", "--b", "--time-per-move"):
+        with suppress(argparse.ArgumentError):
+            parser.add_argument(flag, help=argparse.SUPPRESS)
 
 
 def run(args: argparse.Namespace, entry: Entry | None = None) -> int:
@@ -113,9 +113,10 @@ def run(args: argparse.Namespace, entry: Entry | None = None) -> int:
 
 def agent_names(args: argparse.Namespace) -> list[str]:
     """The agent per seat from ``--agents`` (or ``--robots``, or ``--a`` and ``--b``)."""
-    text = args.agents or args.robots
-    if text is None and (args.a or args.b):
-        text = f"{args.a or ''},{args.b or ''}"
+    text = args.agents or getattr(args, "robots", None)
+    first, second = getattr(args, "a", None), getattr(args, "b", None)
+    if text is None and (first or second):
+        text = f"{first or ''},{second or ''}"
     names = [name.strip() for name in (text or "").split(",")]
     if not any(names):
         raise _Refused("name the agents with --agents a,b (one per seat)")
@@ -126,7 +127,12 @@ def agent_names(args: argparse.Namespace) -> list[str]:
 
 def limits(args: argparse.Namespace) -> Limits:
     """Each choice's budget from ``--time`` (or ``--time-per-move``); none: the agents' own."""
-    seconds = args.time if args.time is not None else args.time_per_move
+    seconds = args.time if args.time is not None else getattr(args, "time_per_move", None)
+    if isinstance(seconds, str):
+        try:
+            seconds = float(seconds)
+        except ValueError:
+            raise _Refused(f"--time-per-move must be a number, not {seconds!r}") from None
     return Limits(time=seconds)
 
 

@@ -1,29 +1,38 @@
-"""MasterGrab tournaments: counts, seat rotation, the winrates line, Wilson, jobs."""
+"""MasterGrab tournaments on the generic runner: robots seated by name, seats rotated over
+shared maps, capped games decided by the ranking, worker processes that find the user's
+robots, and the strength figure."""
 
 from __future__ import annotations
 
+import dataclasses
+import random
 import re
+import textwrap
+from pathlib import Path
 
 import pytest
 
-from game.logic.grab.robot import UnknownRobotError
-from game.logic.grab.tournament import (
-    GameRecord,
-    TournamentResult,
-    run_tournament,
-    wilson_interval,
-)
+from game import registry
+from game.games import grab as grab_entry
+from game.logic.grab.game import GrabGame
+from game.logic.grab.state import player_statistics
+from game.logic.tournament import TournamentError, TournamentResult, run_tournament
 
 ROBOTS = ("strategic", "basic", "basic", "basic")
+SMALL = {"countries": 30}
 
 
 @pytest.fixture(scope="module")
-def tiny() -> TournamentResult:
-    return run_tournament(ROBOTS, 4, countries=30, seed=7, max_rounds=300)
+def entry() -> registry.Entry:
+    return registry.get("grab")
+
+
+@pytest.fixture(scope="module")
+def tiny(entry: registry.Entry) -> TournamentResult:
+    return run_tournament(entry, ROBOTS, 4, options=SMALL, seed=7, max_steps=1200)
 
 
 def test_counts_and_seat_rotation(tiny: TournamentResult) -> None:
-    assert len(tiny.games) == 4
     assert [g.index for g in tiny.games] == [0, 1, 2, 3]
     # Game i seats the list turned left by i: strategic sits in every seat once ...
     assert [g.seats.index("strategic") for g in tiny.games] == [0, 3, 2, 1]
@@ -37,66 +46,97 @@ def test_counts_and_seat_rotation(tiny: TournamentResult) -> None:
         "basic",
         12,
     )
-    assert strategic.wins + basic.wins == 4
-    assert basic.win_rate == pytest.approx(basic.wins / 12)
-    for g in tiny.games:
-        assert 0 <= g.winner < 4 and g.rounds <= 300
-        assert g.rounds == 300 if g.capped else g.rounds <= 300
-    assert tiny.capped == sum(g.capped for g in tiny.games)
+    assert strategic.wins + basic.wins == 4  # one winner a game, capped or not
+    for game in tiny.games:
+        assert sorted(game.returns) == [0.0, 0.0, 0.0, 1.0]
 
 
-def test_winrates_line_and_cli_lines(tiny: TournamentResult) -> None:
-    line = tiny.winrates_line()
-    assert re.fullmatch(r"winrates=strategic:\d\.\d\d,basic:\d\.\d\d", line)
+def test_the_lines_end_with_the_winrates(tiny: TournamentResult) -> None:
     lines = tiny.lines()
-    assert lines[-1] == line
-    assert lines[0].startswith("robot=strategic seats=4 wins=")
-    assert lines[1].startswith("robot=basic seats=12 wins=")
+    assert re.fullmatch(r"winrates=strategic:\d\.\d\d,basic:\d\.\d\d", lines[-1])
+    assert lines[0].startswith("agent=strategic seats=4 wins=")
+    assert lines[1].startswith("agent=basic seats=12 wins=")
     assert "ci95=" in lines[0]
+    assert lines[2].startswith("game=grab games=4 capped=")
 
 
-def test_capped_games_are_decided_by_size() -> None:
-    game = GameRecord(0, 1, ("basic", "simple"), 1, 5, True, (10, 30), (0.0, 0.0))
-    result = TournamentResult(("basic", "simple"), (game,))
-    assert result.capped == 1
-    assert result.winrates_line() == "winrates=basic:0.00,simple:1.00"
-    capped = run_tournament(("basic", "basic"), 1, countries=20, max_rounds=1)
+def test_a_capped_game_goes_to_the_leader_of_the_ranking(entry: registry.Entry) -> None:
+    capped = run_tournament(entry, ("basic", "basic"), 1, options=SMALL, max_steps=2)
     record = capped.games[0]
-    assert record.capped and record.rounds == 1
-    assert record.sizes[record.winner] == max(record.sizes)
+    assert record.capped and capped.capped == 1
+    assert sorted(record.returns) == [0.0, 1.0]
+    # The leader by land: replay the two moves from the start of that seed and rank.
+    game = GrabGame({**SMALL, "human_playing": False, "robots": "basic,basic"})
+    state = game.tournament_start(random.Random(record.seed))
+    for text in record.actions:
+        state = state.apply(state.parse_action(text))
+    leader = player_statistics(state)[0].player
+    assert record.returns[leader] == 1.0
 
 
-def test_wilson_interval_on_known_numbers() -> None:
-    assert wilson_interval(50, 100) == pytest.approx((0.40383, 0.59617), abs=1e-5)
-    assert wilson_interval(0, 10) == pytest.approx((0.0, 0.27753), abs=1e-5)
-    assert wilson_interval(10, 10) == pytest.approx((0.72247, 1.0), abs=1e-5)
-    assert wilson_interval(0, 0) == (0.0, 1.0)
-    with pytest.raises(ValueError):
-        wilson_interval(5, 4)
-
-
-def test_jobs_do_not_change_the_result(tiny: TournamentResult) -> None:
+def test_jobs_do_not_change_the_games(entry: registry.Entry, tiny: TournamentResult) -> None:
     seen: list[int] = []
-    parallel = run_tournament(
+    pooled = run_tournament(
+        entry,
         ROBOTS,
         4,
-        countries=30,
+        options=SMALL,
         seed=7,
-        max_rounds=300,
+        max_steps=1200,
         jobs=2,
         progress=lambda d, t, r: seen.append(d),
     )
     assert seen == [1, 2, 3, 4]
-    strip = [(g.index, g.seats, g.seed, g.winner, g.rounds, g.sizes) for g in tiny.games]
-    assert strip == [
-        (g.index, g.seats, g.seed, g.winner, g.rounds, g.sizes) for g in parallel.games
-    ]
+
+    def strip(result: TournamentResult) -> list[object]:
+        return [dataclasses.replace(g, thinking=()) for g in result.games]
+
+    assert strip(pooled) == strip(tiny)
 
 
-def test_bad_arguments_are_refused() -> None:
-    with pytest.raises(UnknownRobotError):
-        run_tournament(("basic", "nobody"), 1)
-    with pytest.raises(ValueError, match="two robots"):
-        run_tournament(("basic",), 1)
-    with pytest.raises(ValueError, match="one game"):
-        run_tournament(ROBOTS, 0)
+def test_a_users_robot_plays_in_worker_processes(
+    entry: registry.Entry, _private_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    robots = _private_home / "robots"
+    robots.mkdir(parents=True)
+    (robots / "idle.py").write_text(
+        textwrap.dedent(
+            """
+            from game.logic.grab.robot import Robot
+            from game.logic.grab.state import NO_MOVE
+
+            class Idle(Robot):
+                name = "Idle"
+                description = "never moves"
+
+                def plan(self, game):
+                    return NO_MOVE
+            """
+        ),
+        encoding="utf-8",
+    )
+    monkeypatch.setattr(grab_entry, "_REGISTRY", None)  # find the robots of this home
+    assert "idle" in entry.agents()
+    result = run_tournament(entry, ("idle", "basic"), 2, options=SMALL, jobs=2, max_steps=600)
+    idle, basic = result.standings
+    assert (idle.name, idle.seats, basic.seats) == ("idle", 2, 2)
+    assert (idle.wins, basic.wins) == (0, 2)
+
+
+def test_the_strength_tournament_is_strategic_against_three_basic(
+    entry: registry.Entry,
+) -> None:
+    from game.logic.grab.tournament import STRENGTH_ROBOTS, strength_tournament
+
+    result = strength_tournament(entry, 1, options=SMALL)
+    assert result.agents == STRENGTH_ROBOTS == ROBOTS
+    assert result.lines()[-1].startswith("winrates=strategic:")
+
+
+def test_bad_tournaments_are_refused(entry: registry.Entry) -> None:
+    with pytest.raises(TournamentError, match="no agent 'nobody'"):
+        run_tournament(entry, ("basic", "nobody"), 1)
+    with pytest.raises(ValueError, match="robot"):
+        run_tournament(entry, ("basic",), 1)
+    with pytest.raises(TournamentError, match="one game"):
+        run_tournament(entry, ROBOTS, 0)

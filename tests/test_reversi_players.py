@@ -1,5 +1,6 @@
 """Reversi players: every level plays legal moves, the classic AI matches a plain port of the
-article's program, and tournaments count their games right."""
+article's program, and the compiled players reload from numba's cache. (Tournaments, Reversi's
+among them, are tested in tests/test_tournament.py.)"""
 
 from __future__ import annotations
 
@@ -22,13 +23,6 @@ from game.logic.reversi.players import (
     warm_up,
 )
 from game.logic.reversi.solver import SearchCancelled
-from game.logic.reversi.tournament import (
-    GameRecord,
-    TournamentResult,
-    make_openings,
-    play_game,
-    run_tournament,
-)
 from tests.test_reversi_search import must_pass_position
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -270,68 +264,21 @@ def test_classic_ties_are_broken_by_the_random_scan_start() -> None:
     assert moves == set(Position.start().legal_moves())
 
 
-# --------------------------------------------------------------------------- tournaments
-
-
-def test_play_game_follows_the_opening_and_the_rules() -> None:
-    opening = make_openings(1, seed=9)[0]
-    record = play_game(
-        "classic-beginner", "beginner", opening=opening, time_per_move=0.01, rng=random.Random(1)
-    )
-    assert record.moves[: len(opening)] == opening
-    position = Position.start()
-    for move in record.moves:
-        position = position.apply(move)
-    assert position.is_terminal()
-    assert (record.black_discs, record.white_discs) == position.disc_count()
-    assert record.result == position.score()
-    assert (record.black, record.white) == ("classic-beginner", "beginner")
-
-
-def test_openings_are_different_and_reproducible() -> None:
-    openings = make_openings(6, seed=4)
-    assert len(set(openings)) == 6
-    assert openings == make_openings(6, seed=4)
-    assert all(2 <= len(o) <= 6 for o in openings)
-
-
-def test_a_short_tournament_counts_every_game() -> None:
-    result = run_tournament("classic-beginner", "intermediate", 3, time_per_move=0.01, seed=2)
-    assert result.a_wins + result.b_wins + result.draws == 3 == len(result.games)
-    assert result.a_score == pytest.approx((result.a_wins + 0.5 * result.draws) / 3)
-    assert [g.black for g in result.games] == [
-        "classic-beginner",
-        "intermediate",
-        "classic-beginner",
-    ]
-    assert result.games[0].opening == result.games[1].opening
-    assert str(result).startswith(f"a_wins={result.a_wins} ")
-
-
-def test_a_draw_counts_half() -> None:
-    def record(black: str, white: str, result: int) -> GameRecord:
-        return GameRecord(black, white, (), (), result, 32 + result // 2, 32 - result // 2)
-
-    games = [record("a", "b", 0), record("b", "a", -10), record("a", "b", -4), record("b", "a", 0)]
-    result = TournamentResult.from_games("a", "b", games)
-    assert (result.a_wins, result.b_wins, result.draws) == (1, 1, 2)
-    assert result.a_score == 0.5
-
-
-def test_a_tournament_in_two_processes_matches_one_process() -> None:
-    a, b = "classic-intermediate", "classic-beginner"
-    serial = run_tournament(a, b, 2, jobs=1, time_per_move=0.01, seed=5)
-    parallel = run_tournament(a, b, 2, jobs=2, time_per_move=0.01, seed=5)
-    assert [g.moves for g in parallel.games] == [g.moves for g in serial.games]
+# --------------------------------------------------------------------------- the numba cache
 
 
 def test_compiled_players_reload_from_the_numba_cache() -> None:
     """A fresh interpreter loads the compiled search from disk and plays (a recursive function
     with two cached specialisations once crashed exactly there)."""
     script = (
-        "from game.logic.reversi.tournament import play_game\n"
-        "r = play_game('classic-expert', 'advanced', time_per_move=0.01)\n"
-        "print(r.black_discs + r.white_discs)\n"
+        "from game.logic.game import Limits\n"
+        "from game.logic.match import Match\n"
+        "from game.logic.reversi.game import ReversiGame\n"
+        "from game.logic.reversi.players import get_agent\n"
+        "agents = [get_agent('classic-expert'), get_agent('advanced')]\n"
+        "match = Match(ReversiGame(), agents, seed=0, limits=Limits(time=0.01))\n"
+        "match.run()\n"
+        "print(match.over, match.state.disc_count())\n"
     )
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
@@ -346,3 +293,4 @@ def test_compiled_players_reload_from_the_numba_cache() -> None:
             check=False,
         )
         assert done.returncode == 0, done.stderr
+        assert done.stdout.startswith("True "), done.stdout  # the game was played to its end

@@ -393,3 +393,44 @@ def test_the_command_refuses_bad_input_in_one_line(
     out, err = capsys.readouterr()
     assert out == "" and len(err.strip().splitlines()) == 1 and message in err
     assert err.startswith("gamehall tournament highest: ")
+
+
+# --------------------------------------------------------------------------- the real games
+
+
+def test_a_short_reversi_tournament() -> None:
+    entry = registry.get("reversi")
+    levels = ["classic-intermediate", "classic-beginner"]
+    fast = Limits(time=0.01)
+    one = run_tournament(entry, levels, 4, seed=5, limits=fast)
+    two = run_tournament(entry, levels, 4, seed=5, limits=fast, jobs=2)
+    assert strip(two) == strip(one)  # the classic levels play by the seed alone
+    # Each opening twice, each level taking Black (seat 0) once.
+    assert [g.seats[0] for g in one.games] == levels * 2
+    game = entry.game()
+    starts = [game.tournament_start(random.Random(g.seed)) for g in one.games]
+    assert starts[0].key() == starts[1].key() != starts[2].key() == starts[3].key()
+    for start, record in zip(starts, one.games, strict=True):
+        assert 2 <= sum(start.disc_count()) - 4 <= 6  # 2 to 6 random opening plies
+        state = start
+        for text in record.actions:
+            state = state.apply(state.parse_action(text))
+        assert state.is_terminal() and state.returns() == record.returns
+        assert not record.capped and record.result.endswith(".")
+    assert sum(s.wins + s.draws + s.losses for s in one.standings) == 8
+    assert one.lines()[-1].startswith("winrates=classic-intermediate:")
+
+
+def test_gamehall_tournament_grab_takes_the_old_spelling(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from game.cli import main
+
+    argv = ["tournament", "grab", "--robots", "strategic,basic", "--games", "2"]
+    assert main([*argv, "--countries", "30", "--seed", "2"]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert lines[0].startswith("agent=strategic seats=2 ")
+    assert lines[-2].startswith("game=grab games=2 ")
+    assert lines[-1].startswith("winrates=strategic:")
+    assert main(["tournament", "grab", "--agents", "basic,nobody"]) == 2
+    assert "no agent 'nobody'" in capsys.readouterr().err

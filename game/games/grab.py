@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from game.logic.grab.options import SCHEMA
@@ -59,6 +59,11 @@ def _make_agent(name: str, options: Mapping[str, Any]) -> RobotAgent:
         return robot_registry().agent(name)
     except UnknownRobotError as exc:
         raise UnknownAgentError(str(exc)) from None
+
+
+def _seat_options(agents: Sequence[str]) -> dict[str, Any]:
+    """A robots-only game with one robot player per agent name (tournaments)."""
+    return {"human_playing": False, "robots": ",".join(agents)}
 
 
 # -- play and shot --------------------------------------------------------------------------
@@ -106,11 +111,8 @@ def _bench(args: argparse.Namespace, entry: Entry) -> int:
 
 
 def _strength_lines(entry: Entry, games: int, jobs: int) -> list[str]:
-    from game.logic.game import Limits
-    from game.logic.grab.bench import BUDGET_S, MAX_ROUNDS
-    from game.logic.tournament import run_tournament
+    from game.logic.grab.tournament import strength_tournament
 
-    robots = ("strategic", "basic", "basic", "basic")
     tty = sys.stderr.isatty()
 
     def progress(done: int, total: int, record: Any) -> None:
@@ -118,17 +120,7 @@ def _strength_lines(entry: Entry, games: int, jobs: int) -> list[str]:
             end = "\n" if done == total else ""
             print(f"\r{done}/{total} games", end=end, file=sys.stderr, flush=True)
 
-    result = run_tournament(
-        entry,
-        robots,
-        games,
-        options={"human_playing": False, "robots": ",".join(robots)},
-        limits=Limits(time=BUDGET_S),
-        jobs=jobs,
-        progress=progress,
-        max_steps=MAX_ROUNDS * len(robots),
-    )
-    return list(result.lines())
+    return strength_tournament(entry, games, jobs=jobs, progress=progress).lines()
 
 
 ENTRY = Entry(
@@ -153,4 +145,5 @@ ENTRY = Entry(
     play_overrides=_play_overrides,
     # The frame-time benchmark draws the biggest map: 1000 countries at 3840x2160.
     bench_render={"countries": 1000, "size": (3840, 2160), "seed": 1},
+    seat_options=_seat_options,
 )

@@ -94,6 +94,11 @@ class GameEntry(Protocol):
         """A fresh agent called ``name`` for a game with ``options``."""
         ...
 
+    @property
+    def seat_options(self) -> Callable[[Sequence[str]], Mapping[str, Any]] | None:
+        """The option values that seat one agent per name (None: the seats are fixed)."""
+        ...
+
 
 @dataclass(frozen=True, slots=True)
 class WorkUnit:
@@ -114,8 +119,10 @@ class GameRecord:
 
     ``seats`` holds the agent name of each seat, ``returns`` each seat's result (decided by
     the game's rule at the cap, or all zero), ``steps`` the steps of the record (forced ones
-    and chance included), ``thinking`` each seat's mean seconds per choice, ``transcript``
-    the actions in the game's notation and ``result`` the game's sentence about the end.
+    and chance included), ``thinking`` each seat's mean seconds per choice, ``actions`` each
+    step in the game's notation (``-`` for a lost turn) from
+    ``game.tournament_start(random.Random(seed))``, and ``result`` the game's sentence about
+    the end.
     """
 
     index: int
@@ -125,7 +132,7 @@ class GameRecord:
     steps: int
     capped: bool
     thinking: tuple[float, ...]
-    transcript: str = ""
+    actions: tuple[str, ...] = ()
     result: str = ""
 
     def outcome(self, seat: int) -> str:
@@ -267,22 +274,26 @@ def work_units(
 ) -> list[WorkUnit]:
     """The games of a tournament, seats rotated over shared seeds (see the module docstring).
 
-    Raises :class:`TournamentError` for an unknown agent name, a number of agents that is not
-    the game's number of seats, or fewer than one game; the game's own ``ValueError`` for bad
-    options.
+    Where the entry has ``seat_options`` (seats that depend on the options), they are laid
+    over ``options`` to seat one agent per name. Raises :class:`TournamentError` for an
+    unknown agent name, a number of agents that is not the game's number of seats, or fewer
+    than one game; the game's own ``ValueError`` for bad options.
     """
     agents = tuple(agents)
     if games < 1:
         raise TournamentError(f"a tournament needs at least one game, not {games}")
     if max_steps is not None and max_steps < 1:
         raise TournamentError(f"max_steps must be at least 1, not {max_steps}")
-    game = entry.game(options)  # the schema refuses bad options, naming them
     known = entry.agents()
     for name in agents:
         if name not in known:
             raise TournamentError(
                 f"{entry.id} has no agent {name!r}; the agents are: {', '.join(known)}"
             )
+    values = dict(options or {})
+    if entry.seat_options is not None:
+        values.update(entry.seat_options(agents))
+    game = entry.game(values)  # the schema refuses bad options, naming them
     if len(agents) != game.seats:
         raise TournamentError(
             f"{entry.id} has {game.seats} seats: name one agent per seat, not {len(agents)}"
@@ -379,7 +390,7 @@ def _play(unit: WorkUnit) -> GameRecord:
             steps=match.cursor,
             capped=capped,
             thinking=thinking,
-            transcript=match.transcript(),
+            actions=tuple("-" if s.forfeit is not None else s.text for s in match.record),
             result=match.result_text() if not capped else "stopped at the step cap",
         )
 
