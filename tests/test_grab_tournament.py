@@ -16,7 +16,7 @@ from game import registry
 from game.games import grab as grab_entry
 from game.logic.grab.game import GrabGame
 from game.logic.grab.state import player_statistics
-from game.logic.tournament import TournamentError, TournamentResult, run_tournament
+from game.logic.tournament import TournamentError, TournamentResult, run_tournament, work_units
 
 ROBOTS = ("strategic", "basic", "basic", "basic")
 SMALL = {"countries": 30}
@@ -72,6 +72,11 @@ def test_a_capped_game_goes_to_the_leader_of_the_ranking(entry: registry.Entry) 
         state = state.apply(state.parse_action(text))
     leader = player_statistics(state)[0].player
     assert record.returns[leader] == 1.0
+
+
+def test_a_game_stops_after_a_thousand_rounds_by_default(entry: registry.Entry) -> None:
+    assert [u.max_steps for u in work_units(entry, ROBOTS, 1)] == [4000]
+    assert work_units(entry, ROBOTS[:2], 1, max_steps=9)[0].max_steps == 9
 
 
 def test_jobs_do_not_change_the_games(entry: registry.Entry, tiny: TournamentResult) -> None:

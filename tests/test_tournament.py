@@ -11,6 +11,7 @@ import argparse
 import dataclasses
 import pickle
 import random
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -371,6 +372,35 @@ def test_the_old_spellings_still_work(monkeypatch: pytest.MonkeyPatch) -> None:
     assert tournament_cli.limits(args) == Limits(time=0.5)
     args = cli(monkeypatch, "--robots", "high,low,low")
     assert tournament_cli.agent_names(args) == ["high", "low", "low"]
+
+
+def test_the_command_runs_on_a_dask_scheduler(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from dask.distributed import LocalCluster
+
+    with LocalCluster(
+        n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
+    ) as cluster:
+        argv = ["--agents", "high,low", "--seats", "2", "--games", "4", "--seed", "3"]
+        args = cli(monkeypatch, *argv, "--scheduler", cluster.scheduler_address)
+        assert tournament_cli.run(args, ENTRY) == 0
+    on_dask = capsys.readouterr().out
+    assert tournament_cli.run(cli(monkeypatch, *argv), ENTRY) == 0
+    assert capsys.readouterr().out == on_dask
+
+
+def test_without_dask_the_scheduler_flag_says_what_to_install(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, "dask.distributed", None)  # import fails
+    args = cli(monkeypatch, "--agents", "high,low", "--seats", "2", "--scheduler", "tcp://x:1")
+    assert tournament_cli.run(args, ENTRY) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == (
+        "gamehall tournament highest: --scheduler needs dask.distributed: "
+        "pip install 'gamehall[cluster]'"
+    )
 
 
 @pytest.mark.parametrize(

@@ -164,6 +164,12 @@ class Game(abc.ABC, Generic[A]):
         game's own rule (MasterGrab ranks the players), or None: no rule, it counts a draw."""
         return None
 
+    def step_cap(self) -> int | None:
+        """Agent moves after which a game between agents (a tournament's) is stopped, for a
+        game that may never end (MasterGrab's robots can trade countries forever); None:
+        the tournament runner's own, generous cap."""
+        return None
+
     def result_text(self, state: State[A]) -> str:
         """A short sentence about the result of a finished game, for banners and logs."""
         scores = state.returns()

@@ -57,8 +57,9 @@ __all__ = [
 
 LOG = logging.getLogger(__name__)
 
-#: The step cap when the caller gives none: far beyond any finished game of the built-in
-#: games, there only so that agents that undo each other's work forever still stop.
+#: The step cap when neither the caller nor the game (:meth:`Game.step_cap
+#: <game.logic.game.Game.step_cap>`) gives one: far beyond any finished game, there only so
+#: that agents that undo each other's work forever still stop.
 DEFAULT_MAX_STEPS: Final = 100_000
 #: z for a two-sided 95 % interval.
 _Z95: Final = 1.959963984540054
@@ -299,6 +300,7 @@ def work_units(
             f"{entry.id} has {game.seats} seats: name one agent per seat, not {len(agents)}"
         )
     n = len(agents)
+    cap = max_steps if max_steps is not None else game.step_cap() or DEFAULT_MAX_STEPS
     return [
         WorkUnit(
             index=i,
@@ -307,7 +309,7 @@ def work_units(
             seats=agents[i % n :] + agents[: i % n],
             seed=seed * _SEED_STRIDE + i // n,
             limits=limits if limits is not None else Limits(),
-            max_steps=max_steps if max_steps is not None else DEFAULT_MAX_STEPS,
+            max_steps=cap,
         )
         for i in range(games)
     ]
@@ -343,7 +345,8 @@ def run_tournament(
     """Play ``games`` games between ``agents`` (one name per seat) of the game of ``entry``.
 
     ``options`` are the game's option values (checked by its schema); ``limits`` bound every
-    choice (default: none, each agent's own budget); ``max_steps`` caps every game (default
+    choice (default: none, each agent's own budget); ``max_steps`` caps every game's agent
+    moves (default: the game's :meth:`~game.logic.game.Game.step_cap`, else
     :data:`DEFAULT_MAX_STEPS`). The games run on ``executor`` when one is given (it is left
     running), else in a process pool of ``jobs`` workers, or here when ``jobs`` is 1.
     ``progress(done, total, record)`` is called after each game, in the order they finish.

@@ -5,9 +5,9 @@
 (:func:`game.logic.tournament.run_tournament`: seats rotated over shared maps, Wilson
 intervals, the winrates line last). Par is 0.25; the target for strategic is 0.50 or more.
 Robots think with a generous budget (a move over budget is lost, so a busy machine must not
-decide games) and a game still running after :data:`MAX_ROUNDS` rounds goes to the leader of
-the ranking (:meth:`GrabGame.unfinished_returns
-<game.logic.grab.game.GrabGame.unfinished_returns>`).
+decide games) and a game still running after
+:data:`~game.logic.grab.game.TOURNAMENT_ROUNDS` rounds goes to the leader of the ranking
+(:meth:`GrabGame.unfinished_returns <game.logic.grab.game.GrabGame.unfinished_returns>`).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from game.logic.game import Limits
-from game.logic.grab.bench import BUDGET_S, MAX_ROUNDS
+from game.logic.grab.bench import BUDGET_S
 from game.logic.tournament import GameEntry, GameRecord, TournamentResult, run_tournament
 
 __all__ = ["STRENGTH_ROBOTS", "strength_tournament"]
@@ -45,5 +45,4 @@ def strength_tournament(
         limits=Limits(time=BUDGET_S),
         jobs=jobs,
         progress=progress,
-        max_steps=MAX_ROUNDS * len(STRENGTH_ROBOTS),
     )
