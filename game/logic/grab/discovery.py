@@ -165,7 +165,7 @@ class RobotRegistry:
 
     def agent(self, key: str, budget_s: float = DEFAULT_BUDGET_S) -> RobotAgent:
         """The agent that plays robot ``key`` (a new robot instance in its sandbox), with
-        ``budget_s`` seconds a move unless the match's limits say otherwise. Raises
+        ``budget_s`` seconds a move (more when the match's limits give more). Raises
         :class:`UnknownRobotError` for a key this registry does not know."""
         info = self.info(key)
         return RobotAgent(key, self.runner(key), description=info.description, budget_s=budget_s)

@@ -7,8 +7,9 @@ built-in robots (trusted, fast), a :class:`ProcessRunner` for robots found on di
 process, so one that hangs or crashes costs only its move).
 
 Whatever goes wrong is the robot's loss, never the game's: ``choose`` raises the robot's own
-exception (or one that names it), :class:`TimeoutError` for a move over the budget
-(``limits.time``, else the agent's ``budget_s``) and :class:`TypeError` for an answer that is
+exception (or one that names it), :class:`TimeoutError` for a move over the budget (the
+agent's ``budget_s``, or ``limits.time`` when that is longer: a robot does not search, so a
+shorter limit would only cost it moves) and :class:`TypeError` for an answer that is
 not a :class:`~game.logic.grab.state.Move`; an illegal move is returned as sent (and
 ``explain()`` says why it is illegal). The match then plays the robot's turn as lost
 (:meth:`~game.logic.grab.game.GrabGame.forfeit`: nothing moves or grows).
@@ -66,7 +67,8 @@ class RobotError(Exception):
 class RobotAgent:
     """A robot as an :class:`~game.logic.game.Agent` (see the module docstring).
 
-    ``name`` is the robot's registry key (``basic``), ``description`` its sentence. Call
+    ``name`` is the robot's registry key (``basic``), ``description`` its sentence,
+    ``budget_s`` its seconds a move (see the module docstring). Call
     :meth:`close` when done (the match does): it stops a robot process. Thread-safe: one
     choice at a time.
     """
@@ -96,7 +98,7 @@ class RobotAgent:
             raise TypeError(f"{self.name} plays MasterGrab states, not {type(state).__name__}")
         if state.finished:
             raise ValueError("the game is over: there is no move to choose")
-        budget = limits.time if limits.time is not None else self.budget_s
+        budget = max(self.budget_s, limits.time or 0.0)
         player = state.to_move
         with self._lock:
             stop.check()
