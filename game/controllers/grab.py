@@ -25,29 +25,26 @@ from game.controllers.grab_commands import AUTOPLAY, build_commands
 from game.controllers.grab_panel import OptionsPanel
 from game.controllers.grab_scene import MapView
 from game.controllers.grab_text import (
-    RULES,
     counter,
     describe_hint,
     describe_move,
+    panel_text,
     preview,
-    ranking_lines,
     round_summary,
     status_line,
-    trace_lines,
 )
 from game.controllers.grab_view import GrabLayer
 from game.engine.commands import CommandTable
 from game.engine.controller import Status, Tone
 from game.engine.scene import Scene, load_scene
 from game.logic.game import Limits
-from game.logic.grab.game import GrabGame
+from game.logic.grab.game import GrabGame, click_move
 from game.logic.grab.options import SCHEMA, GrabOptions, random_options
 from game.logic.grab.record import country_marks, failures, grab_state, round_steps
 from game.logic.grab.rules import MOUNTAIN
 from game.logic.grab.sandbox import DEFAULT_BUDGET_S, RobotAgent
-from game.logic.grab.state import NO_MOVE, GrabMoveError, GrabState, Move, MoveKind
+from game.logic.grab.state import NO_MOVE, GrabMoveError, Move
 from game.logic.match import Match, Step
-from game.logic.options import OptionError
 from game.registry import GameSession, MemorySession
 from game.resources import asset_path
 
@@ -87,6 +84,7 @@ class GrabController:
             raise TypeError(f"GrabController got unknown overrides: {', '.join(overrides)}")
         self.message = ""
         self.tone = Tone.INFO
+        self._warnings: list[str] = []  # shown instead of the next game's opening words
         values = self._checked(self.session.options)
         if watch:
             robots = values["robots"].split(",")
@@ -177,7 +175,8 @@ class GrabController:
     def status(self) -> Status:
         match = self.match
         text = counter(match, AUTOPLAY[self.autoplay]) if match is not None else ""
-        return Status(self.title, text, self.message, self.tone, self._panel_text())
+        panel = panel_text(match, self.info) if match is not None else ""
+        return Status(self.title, text, self.message, self.tone, panel)
 
     def status_line(self) -> str:
         return status_line(self.match)
@@ -192,7 +191,7 @@ class GrabController:
         if match is None or country is None or not self.your_turn():
             return
         state = grab_state(match)
-        move = self._click_move(state, country)
+        move = click_move(state, country)
         text, tone = preview(self._game(), state, move, country)
         if text:
             self._say(text, {"hint": Tone.HINT, "warn": Tone.WARN}.get(tone, Tone.INFO))
@@ -235,7 +234,7 @@ class GrabController:
             raise GrabMoveError(f"there is no country {country}")
         if state.owners[country] == MOUNTAIN:
             raise GrabMoveError("mountains cannot be attacked or owned")
-        move = self._click_move(state, country)
+        move = click_move(state, country)
         if move is None:
             owner = self._game().seat_name(state.owners[country])
             raise GrabMoveError(f"none of your countries borders country {country} ({owner}'s)")
@@ -384,7 +383,11 @@ class GrabController:
         self._play_hint = False
         self._hint_shown = None
         self._round_goal = None
-        self._say(text)
+        if self._warnings:
+            self._say(" ".join(self._warnings), Tone.WARN)
+            self._warnings.clear()
+        else:
+            self._say(text)
         if self.view is not None:
             self.view.jump()
         if self.autoplay:
@@ -394,7 +397,7 @@ class GrabController:
         registry = self._robots()
         if key not in registry:
             log.warning("no robot %r; basic plays instead", key)
-            self._say(f"There is no robot {key!r}: basic plays instead.", Tone.WARN)
+            self._warnings.append(f"There is no robot {key!r}: basic plays instead.")
             key = "basic"
         return registry.agent(key, self.budget_s)
 
@@ -505,16 +508,6 @@ class GrabController:
         if self.panel.note:
             self._say(self.panel.note)
 
-    def _panel_text(self) -> str:
-        match = self.match
-        if match is None or self.info == "none":
-            return ""
-        if self.info == "rules":
-            return RULES
-        if self.info == "trace":
-            return "\n".join(trace_lines(match)) or "No moves yet."
-        return "\n".join(ranking_lines(match))
-
     # -- checks -----------------------------------------------------------------------------
 
     def your_turn(self) -> bool:
@@ -563,17 +556,11 @@ class GrabController:
         assert self.game is not None
         return self.game
 
-    def _click_move(self, state: GrabState, country: int) -> Move | None:
-        own = tuple(n for n in state.board.neighbours[country] if state.owners[n] == 0)
-        if state.owners[country] == 0:
-            return Move(MoveKind.GATHER, country, own)
-        return Move(MoveKind.ATTACK, country, own) if own else None
-
     def _checked(self, values: Any) -> dict[str, Any]:
         try:
             return SCHEMA.validate(dict(values))
-        except (OptionError, ValueError) as exc:
-            self._say(f"The saved options are not valid ({exc}); using the defaults.", Tone.WARN)
+        except ValueError as exc:  # OptionError, or the cross-check's GrabOptionsError
+            self._warnings.append(f"The options are not valid ({exc}); using the defaults.")
             return SCHEMA.defaults()
 
     def _say(self, text: str, tone: Tone = Tone.INFO) -> None:

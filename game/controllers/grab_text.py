@@ -18,6 +18,7 @@ __all__ = [
     "counter",
     "describe_hint",
     "describe_move",
+    "panel_text",
     "preview",
     "ranking_lines",
     "round_summary",
@@ -75,6 +76,17 @@ def counter(match: Match[Move], autoplay: float) -> str:
         return f"Round {rnd}   you own {mine} of {land} countries   {turn}"
     speed = f"   autoplay {autoplay:g} s" if autoplay else ""
     return f"Round {rnd}   {board.players} robots{speed}"
+
+
+def panel_text(match: Match[Move], info: str) -> str:
+    """The left panel: ``info`` is "ranking", "trace", "rules" or "none"."""
+    if info == "none":
+        return ""
+    if info == "rules":
+        return RULES
+    if info == "trace":
+        return "\n".join(trace_lines(match)) or "No moves yet."
+    return "\n".join(ranking_lines(match))
 
 
 def ranking_lines(match: Match[Move]) -> list[str]:
