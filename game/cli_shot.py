@@ -1,6 +1,7 @@
 """``gamehall shot GAME --out FILE [--do ...]``: a picture of a scene after scripted input.
 
-``--do`` is a comma-separated list, run in order, each settled before the next:
+``--do`` is a comma-separated list (a comma before a digit belongs to a move), run in order,
+each settled before the next:
 
 - a command of the scene's command table (``hint``, ``undo``, ``play:river``; the same path as
   its key), run strictly, so an unknown one is exit status 2;
@@ -16,6 +17,7 @@ line of stdout is the scene's status line.
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from typing import TYPE_CHECKING
 
@@ -51,7 +53,7 @@ def run_shot(args: argparse.Namespace, entry: Entry | None) -> int:
     )
     try:
         director.switch(entry.id if entry is not None else MENU)
-        for item in [a.strip() for a in (args.do or "").split(",") if a.strip()]:
+        for item in _items(args.do or ""):
             try:
                 done = _do(director, item)
             except UnknownActionError as exc:
@@ -82,6 +84,12 @@ def _do(director: Director, item: str) -> bool:
     if item.startswith("move:"):
         return _move(director, item[len("move:") :])
     return director.perform(item, strict=True)
+
+
+def _items(text: str) -> list[str]:
+    """The ``--do`` items: split at commas, except a comma before a digit, which is part of a
+    move (``move:attack 3,5>12``: no command starts with a digit)."""
+    return [item.strip() for item in re.split(r",(?!\s*\d)", text) if item.strip()]
 
 
 def _move(director: Director, text: str) -> bool:
