@@ -32,13 +32,13 @@ def build_commands(c: GrabController) -> list[Command]:
     speed = "off" if not c.autoplay else f"{AUTOPLAY[c.autoplay]:g} s"
     commands = [
         Command("next", c.next_step, "Next", "N", "play the hinted move",
-                enabled=lambda: human and your_turn(),
+                enabled=lambda: human and your_turn(), group="main" if human else "",
                 why_disabled=_why_not_yours(c)),
         Command("pass", c.pass_turn, "Pass", "SPACE",
                 "skip your move" if human else "let one round pass",
                 enabled=running, why_disabled="The game is over."),
         Command("hint", c.hint, "Hint", "H", "the strategic robot's move for you",
-                enabled=lambda: human and your_turn(),
+                enabled=lambda: human and your_turn(), group="main" if human else "",
                 why_disabled=_why_not_yours(c)),
         Command("undo", c.undo, "Undo", "U", "back to your previous turn" if human
                 else "back one move", enabled=lambda: m is not None and m.can_undo(),
