@@ -28,7 +28,6 @@ through agents that think for a wall-clock time.
 from __future__ import annotations
 
 import concurrent.futures
-import logging
 import math
 import multiprocessing
 import random
@@ -54,8 +53,6 @@ __all__ = [
     "wilson_interval",
     "work_units",
 ]
-
-LOG = logging.getLogger(__name__)
 
 #: The step cap when neither the caller nor the game (:meth:`Game.step_cap
 #: <game.logic.game.Game.step_cap>`) gives one: far beyond any finished game, there only so
@@ -409,7 +406,8 @@ def _play_all(
     pool = executor
     if pool is None:
         context = multiprocessing.get_context("spawn")
-        pool = concurrent.futures.ProcessPoolExecutor(max_workers=jobs, mp_context=context)
+        workers = min(jobs, len(units))
+        pool = concurrent.futures.ProcessPoolExecutor(max_workers=workers, mp_context=context)
     futures = [pool.submit(play_unit, unit) for unit in units]
     try:
         for future in concurrent.futures.as_completed(futures):
