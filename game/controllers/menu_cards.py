@@ -138,8 +138,10 @@ class CardLayer:
             self.pictures.build_mipmaps()
         rows, layer = [], 0
         for i, (q, image) in enumerate(zip(self.quads, images, strict=True)):
-            rows.append(_quad_vertices(q.corners(grow=0.06), i, -1.0))  # the frame
+            # The picture first: the frame behind it then fails the depth test there, so
+            # those pixels are shaded once (a software rasteriser feels the overdraw).
             rows.append(_quad_vertices(q.corners(lift=0.01), i, layer if image is not None else -2))
+            rows.append(_quad_vertices(q.corners(grow=0.06), i, -1.0))  # the frame
             layer += image is not None
         self.vertices = 12 * len(self.quads)
         data = np.concatenate(rows) if rows else np.zeros((1, 7))
