@@ -26,6 +26,10 @@ if TYPE_CHECKING:
     from game.registry import Entry
 
 
+#: The window shape the menu scene is laid out for.
+WIDE = 16 / 9
+
+
 class MenuError(ValueError):
     """A menu command that names no game, or Continue with no game played yet."""
 
@@ -45,6 +49,7 @@ class MenuController:
         self.quads: list[CardQuad] = []
         self.layer: CardLayer | None = None
         self._time = 0.0
+        self._eye = np.zeros(3, dtype="f4")
         self._table = self._commands()
 
     # -- what the Director asks -------------------------------------------------------------
@@ -58,6 +63,8 @@ class MenuController:
             self.scene.number("cards_width"),
             self.scene.camera.eye,
         )
+        self._eye = np.array(self.scene.camera.eye, dtype="f4")
+        self._fit_camera()
         pictures = [_picture(e.picture) for e in self.entries]
         if getattr(host, "ctx", None) is not None:
             self.layer = CardLayer(host.ctx, self.quads, pictures)
@@ -72,12 +79,23 @@ class MenuController:
 
     def update(self, dt: float) -> None:
         self._time += dt
+        self._fit_camera()
         if self.scene is not None and "boat" in self.scene.nodes:
             rock = 0.04 * math.sin(self._time * 1.3)
             self.scene["boat"].rotation = quat_from_axis_angle((0.0, 0.0, 1.0), rock)
 
     def idle(self) -> bool:
         return True
+
+    def _fit_camera(self) -> None:
+        """Step the camera back in windows narrower than the scene's 16:9, so the row of
+        cards fits across any window (the vertical field of view is fixed)."""
+        if self.scene is None or self.host is None:
+            return
+        width, height = self.host.window_size()
+        widen = max(1.0, WIDE / (width / max(1, height)))
+        camera = self.scene.camera
+        camera.eye = (camera.target + (self._eye - camera.target) * widen).astype("f4")
 
     def commands(self) -> CommandTable:
         return self._table
