@@ -190,3 +190,11 @@ def test_the_controller_refuses_what_is_not_the_persons() -> None:
         assert c.sides[Color.BLACK] == "master"
     finally:
         c.exit()
+
+
+def test_a_tournament_start_is_a_few_random_plies_from_its_seed() -> None:
+    game = ReversiGame()
+    starts = [game.tournament_start(random.Random(seed)) for seed in range(12)]
+    assert starts[3] == game.tournament_start(random.Random(3))
+    assert all(6 <= sum(s.disc_count()) <= 10 and not s.is_terminal() for s in starts)
+    assert len({s.key() for s in starts}) > 1
