@@ -5,8 +5,8 @@ strength against three basic robots.
     python benchmarks/grab.py --strength             # + 200 games strategic vs 3 basic
     python benchmarks/grab.py --strength --games 40 --jobs 2 --seed 1
 
-Prints, one line per figure (the function behind it is
-:func:`game.logic.grab.tournament.bench_lines`, which ``gamehall bench grab`` also calls)::
+Prints, one line per figure (the speed lines are
+:func:`game.logic.grab.bench.speed_lines`, which ``gamehall bench grab`` prints too)::
 
     mapgen countries=140 size=1280x720 seconds=...     (target <= 0.3)
     mapgen countries=1000 size=3840x2160 seconds=...   (target <= 3)
