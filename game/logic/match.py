@@ -164,7 +164,6 @@ class Match(Generic[A]):
         self._generation = 0
         self._job: _Job | None = None
         self._hint_job: _Job | None = None
-        self._run_left: int | None = None  # agent steps run() still allows a poll to play
         self._begin()
 
     # -- what is there ----------------------------------------------------------------------
@@ -318,8 +317,9 @@ class Match(Generic[A]):
         hint = self.hint_result
         return hint if hint is not None and hint.key == self.state.key() else None
 
-    def poll(self, *, apply: bool = True) -> list[Step]:
-        """Collect finished thinking and start what is due; returns the steps played.
+    def poll(self, *, apply: bool = True, limit: int | None = None) -> list[Step]:
+        """Collect finished thinking and start what is due; returns the steps played (at
+        most ``limit`` agent moves, when given).
 
         With ``apply`` False (the controller is still animating) an agent's choice waits;
         thinking may start. Plays forced actions and chance outcomes as they come.
@@ -348,8 +348,8 @@ class Match(Generic[A]):
                 return played
             self._job = None
             played.append(self._collect(job))
-            if self._run_left is not None and len(played) >= self._run_left:
-                return played  # run(max_steps) is done: agents would otherwise play on
+            if limit is not None and len(played) >= limit:
+                return played
 
     def run(self, max_steps: int | None = None) -> list[Step]:
         """Let the agents play (in place) until a person is to move, the game ends or
@@ -357,15 +357,12 @@ class Match(Generic[A]):
         if self.background:
             raise MatchError("run() thinks in place; this match thinks in the background")
         played: list[Step] = []
-        try:
-            while not self.over and (max_steps is None or len(played) < max_steps):
-                self._run_left = None if max_steps is None else max_steps - len(played)
-                new = self.poll()
-                if not new:
-                    break
-                played.extend(new)
-        finally:
-            self._run_left = None
+        while not self.over and (max_steps is None or len(played) < max_steps):
+            left = None if max_steps is None else max_steps - len(played)
+            new = self.poll(limit=left)
+            if not new:
+                break
+            played.extend(new)
         return played
 
     def wait(self, timeout: float | None = None) -> bool:
