@@ -30,7 +30,7 @@ MENU = "menu"
 
 def run_shot(args: argparse.Namespace, entry: Entry | None) -> int:
     from game.cli_play import build_director, make_sessions, parse_size, play_overrides, typed
-    from game.engine.controller import UnknownActionError
+    from game.engine.controller import UnknownCommandError
     from game.registry import all_entries
     from game.settings import Store
 
@@ -56,7 +56,7 @@ def run_shot(args: argparse.Namespace, entry: Entry | None) -> int:
         for item in _items(args.do or ""):
             try:
                 done = _do(director, item)
-            except UnknownActionError as exc:
+            except UnknownCommandError as exc:
                 print(f"gamehall shot: {exc} (or move:TEXT, wait, overlay)", file=sys.stderr)
                 return 2
             if not done:

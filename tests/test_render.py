@@ -160,10 +160,10 @@ def test_hover_highlights_and_hud_buttons_work(director, river):
     director.window.dispatch_events()
     assert director.hovered is node
     assert node.highlight > 0
-    spec = next(b for b in river.commands().buttons() if b.action == "hint")
+    spec = next(b for b in river.commands().buttons() if b.command == "hint")
     hx = hy = None
     for view in director.hud._buttons:
-        if view.spec.action == spec.action:
+        if view.spec.command == spec.command:
             hx, hy = view.x + view.w / 2, view.y + view.h / 2
     assert hx is not None
     assert director.click(hx, hy) == "hud"

@@ -16,7 +16,7 @@ move, U undo, Y redo, R new game, F1 help; the Director keeps F3, F12 and Esc fo
 >>> table.run("nosuch")
 Traceback (most recent call last):
 ...
-game.engine.commands.UnknownCommandError: unknown command 'nosuch'; the commands are: undo
+game.engine.controller.UnknownCommandError: unknown command 'nosuch'; the commands are: undo
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from game.engine.controller import Button, UnknownActionError
+from game.engine.controller import Button, UnknownCommandError
 
 __all__ = [
     "STANDARD_KEYS",
@@ -52,10 +52,6 @@ DIRECTOR_KEYS: Final[tuple[tuple[str, str], ...]] = (
     ("F12", "screenshot"),
     ("Esc", "back to the menu"),
 )
-
-
-class UnknownCommandError(UnknownActionError):
-    """A command name the current scene does not have."""
 
 
 class CommandError(ValueError):

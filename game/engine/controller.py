@@ -31,10 +31,10 @@ class Tone(enum.Enum):
 
 @dataclass
 class Button:
-    """A HUD button: its label, the UserAction it performs, its key and when it is enabled."""
+    """A HUD button: its label, the command it runs, its key and when it is enabled."""
 
     label: str
-    action: str
+    command: str
     key: str = ""
     enabled: Callable[[], bool] = field(default=lambda: True)
     group: str = "main"  # "main": the bottom bar; "options": the top-right grid; "list": a
@@ -53,8 +53,8 @@ class Status:
     help: str = ""
 
 
-class UnknownActionError(ValueError):
-    """A UserAction name the current controller does not know."""
+class UnknownCommandError(ValueError):
+    """A command (or scene) name the Director or the current scene does not have."""
 
 
 class Host(Protocol):

@@ -1,4 +1,4 @@
-"""The Director: one per process. It owns the window, the clock, the timed actions, the
+"""The Director: one per process. It owns the window, the clock, the tweens, the
 renderer, the HUD and the debug overlay, and switches between scene controllers.
 
 The same Director runs a visible window (``gamehall play``) and pyglet's headless EGL window
@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import numpy as np
 
 from game.engine.commands import CommandTable
-from game.engine.controller import Button, SceneController, Tone, UnknownActionError
+from game.engine.controller import Button, SceneController, Tone, UnknownCommandError
 from game.engine.picking import mouse_ray, pick
 from game.engine.png import write_png
 from game.engine.tweens import TweenManager
@@ -96,7 +96,7 @@ class Director:
     def switch(self, name: str) -> SceneController:
         """Leave the current controller (exit hook) and enter the one registered as ``name``."""
         if name not in self.factories:
-            raise UnknownActionError(
+            raise UnknownCommandError(
                 f"no game named {name!r}; choose one of {', '.join(sorted(self.factories))}"
             )
         self.tweens.cancel_all()
@@ -119,18 +119,18 @@ class Director:
         log.info("entered scene %s", name)
         return controller
 
-    # -- user actions -----------------------------------------------------------------------
+    # -- commands and game actions ------------------------------------------------------------
 
-    def perform(self, action: str, *, strict: bool = False) -> bool:
+    def perform(self, command: str, *, strict: bool = False) -> bool:
         """Run a command (``name`` or ``name:argument``) on the current scene; a refusal
         becomes a HUD message.
 
-        ``strict``: a command the scene does not have raises UnknownActionError (for scripts
+        ``strict``: a command the scene does not have raises UnknownCommandError (for scripts
         such as ``gamehall shot``) instead of becoming a message.
         """
         if self.controller is None:
             return False
-        name = action.strip()
+        name = command.strip()
         try:
             if name == "help":
                 self.show_help = not self.show_help
@@ -139,15 +139,11 @@ class Director:
             elif name == "menu":
                 self.escape()
             else:
-                table = self.commands()
-                if table is not None:
-                    table.run(name)
-                else:
-                    self.controller.perform(name)  # type: ignore[attr-defined]
-        except UnknownActionError:
+                self.controller.commands().run(name)
+        except UnknownCommandError:
             if strict:
                 raise
-            self.say(f"unknown command {action!r}", Tone.WARN)
+            self.say(f"unknown command {command!r}", Tone.WARN)
             return False
         except ValueError as exc:  # refused or illegal input is the player's, not a bug
             self.say(str(exc), Tone.WARN)
@@ -159,11 +155,10 @@ class Director:
     def play(self, action: object) -> bool:
         """Hand a game action (from a pick or typed text) to the scene; an illegal one
         becomes a HUD message and changes nothing."""
-        play = getattr(self.controller, "play", None)
-        if play is None:
+        if self.controller is None:
             return False
         try:
-            play(action)
+            self.controller.play(action)
         except ValueError as exc:
             self.say(str(exc), Tone.WARN)
             return False
@@ -172,9 +167,8 @@ class Director:
         return True
 
     def commands(self) -> CommandTable | None:
-        """The current scene's command table (None for a scene without one)."""
-        getter = getattr(self.controller, "commands", None)
-        return getter() if getter is not None else None
+        """The current scene's command table (None before the first scene)."""
+        return self.controller.commands() if self.controller is not None else None
 
     def say(self, text: str, tone: Tone = Tone.INFO, seconds: float = 3.0) -> None:
         """Show a transient message in the banner (screenshots saved, refused input)."""
@@ -187,7 +181,7 @@ class Director:
     # -- time -------------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        """One tick: timed actions first, then the controller, then the HUD."""
+        """One tick: tweens first, then the controller, then the HUD."""
         dt = min(max(dt, 0.0), MAX_DT)
         self.clock += dt
         self.renderer.time = self.clock
@@ -355,8 +349,8 @@ class Director:
             return "none"
         spec = self.hud.button_at(x, y)
         if spec is not None:
-            if self.hud.is_enabled(spec.action):
-                self.perform(spec.action)
+            if self.hud.is_enabled(spec.command):
+                self.perform(spec.command)
             return "hud"
         if self.controller is not None:
             action = self.controller.on_pick(self.pick_at(x, y))
@@ -391,8 +385,8 @@ class Director:
             pass
         elif name == "F1":
             self.perform("help")
-        elif self.controller is not None and (action := self._keys().get(name)):
-            self.perform(action)
+        elif self.controller is not None and (command := self._keys().get(name)):
+            self.perform(command)
         return True  # pyglet's default Esc handler would close the window
 
     def escape(self) -> None:
@@ -451,21 +445,15 @@ class Director:
     def help_text(self) -> str:
         """The F1 panel: every command of the scene with its key, then the Director's keys."""
         table = self.commands()
-        if table is not None:
-            return "\n".join(table.help_lines())
-        return self.controller.status().help if self.controller is not None else ""
+        return "\n".join(table.help_lines()) if table is not None else ""
 
     def _keys(self) -> dict[str, str]:
         table = self.commands()
-        if table is not None:
-            return table.keys()
-        return self.controller.keys() if self.controller is not None else {}  # type: ignore[attr-defined]
+        return table.keys() if table is not None else {}
 
     def _buttons(self) -> list[Button]:
         table = self.commands()
-        if table is not None:
-            return table.buttons()
-        return self.controller.buttons() if self.controller is not None else []  # type: ignore[attr-defined]
+        return table.buttons() if table is not None else []
 
     def pick_at(self, x: float, y: float) -> Node | None:
         if self.scene is None:

@@ -79,16 +79,16 @@ class Hud:
         self._place_texts()
 
     def set_buttons(self, specs: list[Button]) -> None:
-        if [(b.label, b.action, b.group) for b in specs] != [
-            (b.label, b.action, b.group) for b in self._specs
+        if [(b.label, b.command, b.group) for b in specs] != [
+            (b.label, b.command, b.group) for b in self._specs
         ]:
             self._specs = list(specs)
             self._rebuild_buttons()
         else:  # same buttons: keep the layout, take the new predicates
             self._specs = list(specs)
-            fresh = {(s.action, s.group): s for s in specs}
+            fresh = {(s.command, s.group): s for s in specs}
             for view in self._buttons:
-                view.spec = fresh[(view.spec.action, view.spec.group)]
+                view.spec = fresh[(view.spec.command, view.spec.group)]
 
     def set_world_labels(self, items: list[tuple[str, float, float]]) -> None:
         """Small labels at window positions (text, x, y): e.g. a board's coordinates, which
@@ -144,7 +144,7 @@ class Hud:
 
     def on_mouse_motion(self, x: float, y: float) -> None:
         spec = self.button_at(x, y)
-        hover = spec.action if spec else None
+        hover = spec.command if spec else None
         if hover != self.hover:
             self.hover = hover
             self._refresh_buttons()
@@ -152,8 +152,8 @@ class Hud:
     def draw(self) -> None:
         self.batch.draw()
 
-    def is_enabled(self, action: str) -> bool:
-        return any(v.enabled for v in self._buttons if v.spec.action == action)
+    def is_enabled(self, command: str) -> bool:
+        return any(v.enabled for v in self._buttons if v.spec.command == command)
 
     # -- helpers ----------------------------------------------------------------------------
 
@@ -292,7 +292,7 @@ class Hud:
                 view.enabled = bool(view.spec.enabled())
             except Exception:  # a broken predicate disables its button, never the HUD
                 view.enabled = False
-            hovered = view.spec.action == self.hover
+            hovered = view.spec.command == self.hover
             if not view.enabled:
                 view.rect.color = (70, 74, 84, 150)
                 view.label.color = (170, 174, 182, 200)
