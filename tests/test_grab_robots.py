@@ -84,7 +84,7 @@ def test_simple_robot_ties_keep_the_first_in_country_ids_order() -> None:
 
 
 def test_simple_robot_prefers_an_empty_target_and_otherwise_waits() -> None:
-    # 4 at 0 armies: 5 / 0 is infinite in the original's doubles.
+    # 4 at 0 armies: 5 / 0 is an infinite ratio in floating point.
     state = _state(SIMPLE_NEIGHBOURS, (0, 0, 1, 1, 1), (10, 10, 2, 4, 0), sizes=SIMPLE_SIZES)
     assert _plan(SimpleRobot(), state) == "attack 1>4"
     weak = _state(SIMPLE_NEIGHBOURS, (0, 0, 1, 1, 1), (4, 4, 2, 4, 6), sizes=SIMPLE_SIZES)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 import threading
-import time
 
 import numpy as np
 import pytest
@@ -176,15 +175,19 @@ def test_search_runs_without_the_gil() -> None:
     thread = threading.Thread(target=work)
     thread.start()
     assert deep.wait(60)
-    ticks = 0
-    deadline = time.perf_counter() + 0.2
-    while time.perf_counter() < deadline:
-        ticks += 1
-    alive = thread.is_alive()
+    # A fixed amount of Python work: with the search holding the lock it could only finish
+    # after the search, which never ends by itself (depth 40) until the watchdog stops it.
+    watchdog = threading.Timer(60, lambda: stop.__setitem__(0, 1))
+    watchdog.start()
+    try:
+        ticks = sum(1 for _ in range(200_000))
+        alive = thread.is_alive()
+    finally:
+        watchdog.cancel()
     stop[0] = 1
     thread.join(60)
     assert not thread.is_alive() and not errors
-    assert alive and ticks > 10_000
+    assert ticks == 200_000 and alive, "the main thread ran while the search was still going"
 
 
 def test_the_table_makes_a_repeated_search_cheaper() -> None:

@@ -118,7 +118,7 @@ def parse_move(text: str) -> Move:
     raise NotationError(f"{text!r} is not a move: write a square a1..h8 or 'pass'")
 
 
-parse_action = parse_move  # the name the logic interface uses (DESIGN.md)
+parse_action = parse_move  # the name the game contract uses
 
 
 @dataclass(frozen=True, slots=True)
