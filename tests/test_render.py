@@ -208,3 +208,23 @@ def test_show_fps_puts_the_frame_rate_in_the_hud(director, river):
         director.show_fps = False
     director.update(1 / 60)
     assert not director.hud.counter.text.endswith("fps")
+
+
+@pytest.mark.gl
+@pytest.mark.parametrize("game", ["river", "reversi", "grab"])
+def test_the_button_bar_wraps_inside_a_narrow_window(director, game):
+    """At 800x600 every game's bottom bar fits: no button leaves the window, none overlaps
+    another, and the banner sits above the bar's top row."""
+    director.switch(game)
+    director.on_resize(800, 600)
+    try:
+        bar = [v for v in director.hud._buttons if v.spec.group == "main"]
+        assert bar and all(v.x >= 0 and v.x + v.w <= 800 for v in bar)
+        for a in bar:
+            for b in bar:
+                if a is not b:
+                    apart = a.x + a.w <= b.x or b.x + b.w <= a.x
+                    assert apart or a.y + a.h <= b.y or b.y + b.h <= a.y
+        assert director.hud.banner_box.y >= max(v.y + v.h for v in bar)
+    finally:
+        director.on_resize(640, 400)

@@ -52,6 +52,7 @@ class Hud:
         self.size = size
         self.hover: str | None = None
         self._buttons: list[_ButtonView] = []
+        self._bar_rows = 1  # rows of the bottom button bar (it wraps in narrow windows)
         self._specs: list[Button] = []
         self._world: list[Label] = []
         self._status = Status(title="")
@@ -84,6 +85,7 @@ class Hud:
         ]:
             self._specs = list(specs)
             self._rebuild_buttons()
+            self._place_texts()  # the bar may have gained or lost a row
         else:  # same buttons: keep the layout, take the new predicates
             self._specs = list(specs)
             fresh = {(s.command, s.group): s for s in specs}
@@ -207,7 +209,8 @@ class Hud:
         # never covers the title panel or the option buttons at the top; long messages wrap.
         self.banner.font_size = round(fs * 1.15)
         self.banner.width = round(max(fs * 10, w - fs * 4))
-        bottom = fs * 0.9 + fs * 2.6 + fs * 0.9
+        bar = max(1, self._bar_rows)
+        bottom = fs * 0.9 + bar * fs * 2.6 + (bar - 1) * fs * 0.36 + fs * 0.9
         margin = self.banner.font_size * 0.8
         self.banner.position = (w / 2, bottom + margin, 0)
         bw = min(self.banner.content_width + fs * 2.4, w - fs)
@@ -224,6 +227,7 @@ class Hud:
             view.rect.delete()
             view.label.delete()
         self._buttons = []
+        self._bar_rows = 1
         w, h = self.size
         fs = self.font_size()
         bh = fs * 2.6
@@ -251,12 +255,19 @@ class Hud:
                 )
                 views.append(_ButtonView(spec, rect, label, w=bw, h=bh))
             if group == "main":
-                total = sum(v.w for v in views) + gap * (len(views) - 1)
-                x = max(gap, (w - total) / 2)
-                y = gap * 1.5
-                for v in views:
-                    v.x, v.y = x, y
-                    x += v.w + gap
+                # Centred rows from the bottom up: as many buttons a row as the window holds.
+                rows = _rows([v.w for v in views], w - 2 * gap, gap)
+                self._bar_rows = len(rows)
+                first = 0
+                for r, count in enumerate(rows):
+                    line = views[first : first + count]
+                    first += count
+                    total = sum(v.w for v in line) + gap * (len(line) - 1)
+                    x = max(gap, (w - total) / 2)
+                    y = gap * 1.5 + (len(rows) - 1 - r) * (bh + gap * 0.6)
+                    for v in line:
+                        v.x, v.y = x, y
+                        x += v.w + gap
             elif group == "list":
                 # A column on the right under the options: a move list, newest at the bottom.
                 lw = max(v.w for v in views)
@@ -302,3 +313,23 @@ class Hud:
             else:
                 view.rect.color = (28, 38, 58, 215)
                 view.label.color = (255, 255, 255, 255)
+
+
+def _rows(widths: list[float], room: float, gap: float) -> list[int]:
+    """How many buttons go in each row of the bottom bar, top row first: the fewest rows
+    that fit ``room``, filled evenly so the last row is not a lone button."""
+    for count in range(1, len(widths) + 1):
+        per_row = -(-len(widths) // count)
+        rows = [per_row] * (len(widths) // per_row)
+        if len(widths) % per_row:
+            rows.append(len(widths) % per_row)
+        start, fits = 0, True
+        for n in rows:
+            row = widths[start : start + n]
+            start += n
+            if sum(row) + gap * (len(row) - 1) > room and n > 1:
+                fits = False
+                break
+        if fits:
+            return rows
+    return [1] * len(widths)
