@@ -169,20 +169,30 @@ class CommandTable:
             command.run()
 
     def help_lines(self) -> list[str]:
-        """One line per command with a key or help, then the Director's keys."""
+        """What a player can press or click: each command with a key, then each button
+        without one, then the Director's keys. Commands only scripts use are left out (they
+        are in the table's :meth:`names`)."""
+        keyed = [c for c in self if c.key]
+        buttons = [c for c in self if not c.key and c.label and c.group]
         lines = []
-        for c in self:
-            if not (c.key or c.help):
-                continue
-            key = " / ".join(_key_name(k) for k in c.key.split("|") if k) or c.text()
-            lines.append(f"{key}: {c.help or c.label or c.name}")
+        for c in keyed:
+            keys = " / ".join(dict.fromkeys(_key_name(k) for k in c.key.split("|") if k))
+            lines.append(f"{keys}: {c.help or c.label or c.name}")
+        lines.extend(f"{c.label}: {c.help or c.name}" for c in buttons)
         lines.extend(f"{key}: {what}" for key, what in DIRECTOR_KEYS)
         return lines
 
 
 def _key_name(key: str) -> str:
-    """pyglet's symbol strings as a person reads them: ``_1`` is 1, ``SPACE`` is Space."""
+    """pyglet's symbol strings as a person reads them: ``_1`` is 1, ``NUM_ADD`` is +."""
     if key.startswith("_") and key[1:].isdigit():
         return key[1:]
-    names = {"SPACE": "Space", "ESCAPE": "Esc", "HOME": "Home", "END": "End", "ENTER": "Enter"}
-    return names.get(key, key)
+    return _KEY_NAMES.get(key, key.title() if len(key) > 3 else key)
+
+
+_KEY_NAMES: Final = {
+    "SPACE": "Space", "ESCAPE": "Esc", "RETURN": "Enter", "ENTER": "Enter", "HOME": "Home",
+    "END": "End", "PLUS": "+", "EQUAL": "+", "NUM_ADD": "+", "MINUS": "-",
+    "NUM_SUBTRACT": "-", "LEFT": "Left", "RIGHT": "Right", "UP": "Up", "DOWN": "Down",
+    "PAGEUP": "Page Up", "PAGEDOWN": "Page Down", "BACKSPACE": "Backspace", "TAB": "Tab",
+}  # fmt: skip
