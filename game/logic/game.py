@@ -54,7 +54,6 @@ CHANCE: Final = -1
 TERMINAL: Final = -4
 
 A = TypeVar("A", bound=Hashable)
-S = TypeVar("S", bound="State[Any]")
 
 
 class GameError(ValueError):
