@@ -79,24 +79,19 @@ def run(args: argparse.Namespace, entry: Entry | None = None) -> int:
         budget = limits(args)
         if args.jobs < 1:
             raise _Refused(f"--jobs must be at least 1, not {args.jobs}")
-        with _executor(args.scheduler) as executor:
-            progress = progress_bar(args.games) if sys.stderr.isatty() else None
-            try:
-                result = run_tournament(
-                    entry,
-                    agents,
-                    args.games,
-                    options=options,
-                    seed=args.seed,
-                    limits=budget,
-                    executor=executor,
-                    jobs=args.jobs,
-                    progress=progress,
-                    max_steps=args.max_steps,
-                )
-            finally:
-                if progress is not None:
-                    print(file=sys.stderr)
+        with _executor(args.scheduler) as executor, progress_bar() as progress:
+            result = run_tournament(
+                entry,
+                agents,
+                args.games,
+                options=options,
+                seed=args.seed,
+                limits=budget,
+                executor=executor,
+                jobs=args.jobs,
+                progress=progress,
+                max_steps=args.max_steps,
+            )
     except GameFailedError as error:
         print(f"{where}: {error}", file=sys.stderr)
         return 1
@@ -136,8 +131,13 @@ def limits(args: argparse.Namespace) -> Limits:
     return Limits(time=seconds)
 
 
-def progress_bar(total: int) -> Callable[[int, int, Any], None]:
-    """A one-line progress bar on stderr (for a terminal), redrawn after each game."""
+@contextmanager
+def progress_bar() -> Iterator[Callable[[int, int, Any], None] | None]:
+    """A one-line progress bar on stderr, redrawn after each game and ended with a newline
+    when the block is left; None when stderr is not a terminal (no bar in logs or pipes)."""
+    if not sys.stderr.isatty():
+        yield None
+        return
 
     def show(done: int, total: int, record: GameRecord | Any) -> None:
         width = 30
@@ -149,7 +149,10 @@ def progress_bar(total: int) -> Callable[[int, int, Any], None]:
             flush=True,
         )
 
-    return show
+    try:
+        yield show
+    finally:
+        print(file=sys.stderr)
 
 
 @contextmanager

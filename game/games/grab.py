@@ -14,7 +14,6 @@ and ``--watch`` (the robots play alone).
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -112,15 +111,10 @@ def _bench(args: argparse.Namespace, entry: Entry) -> int:
 
 def _strength_lines(entry: Entry, games: int, jobs: int) -> list[str]:
     from game.logic.grab.tournament import strength_tournament
+    from game.tournament_cli import progress_bar
 
-    tty = sys.stderr.isatty()
-
-    def progress(done: int, total: int, record: Any) -> None:
-        if tty:
-            end = "\n" if done == total else ""
-            print(f"\r{done}/{total} games", end=end, file=sys.stderr, flush=True)
-
-    return strength_tournament(entry, games, jobs=jobs, progress=progress).lines()
+    with progress_bar() as progress:
+        return strength_tournament(entry, games, jobs=jobs, progress=progress).lines()
 
 
 ENTRY = Entry(
