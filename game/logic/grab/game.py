@@ -38,7 +38,7 @@ from game.logic.grab.state import (
     GrabBoard,
     GrabState,
     Move,
-    MoveKind,
+    click_move,
     player_statistics,
 )
 from game.logic.match import Match, Step
@@ -169,23 +169,6 @@ class GrabGame(Game[Move]):
     def step_cap(self) -> int:
         """:data:`TOURNAMENT_ROUNDS` rounds of every player's move."""
         return TOURNAMENT_ROUNDS * self.seats
-
-
-def click_move(state: GrabState, country: int, player: int = 0) -> Move | None:
-    """The move a click on ``country`` sends for ``player`` (spec 6.4): a gather into an own
-    country from every own neighbour, an attack on another's country with every own neighbour,
-    or None when no own country borders it (mountains: nobody's neighbour).
-
-    >>> from game.logic.grab.state import GrabBoard
-    >>> board = GrabBoard(sizes=(100, 100, 100), neighbours=((1,), (0, 2), (1,)), players=2)
-    >>> state = GrabState(board, owners=(0, 0, 1), armies=(5.0, 5.0, 2.0))
-    >>> [str(click_move(state, c)) for c in range(3)]
-    ['gather 1>0', 'gather 0>1', 'attack 1>2']
-    """
-    own = tuple(n for n in state.board.neighbours[country] if state.owners[n] == player)
-    if state.owners[country] == player:
-        return Move(MoveKind.GATHER, country, own)
-    return Move(MoveKind.ATTACK, country, own) if own else None
 
 
 def robots_match(

@@ -469,6 +469,21 @@ class LegalMoves(Sequence[Move]):
         return f"LegalMoves([{', '.join(map(str, self))}])"
 
 
+def click_move(state: GrabState, country: int, player: int = 0) -> Move | None:
+    """The move a click on ``country`` sends for ``player`` (spec 6.4): a gather into an own
+    country from every own neighbour, an attack on another's country with every own neighbour,
+    or None when no own country borders it (mountains: nobody's neighbour). It is the entry
+    of :meth:`GrabState.legal_moves` for ``country``.
+
+    >>> board = GrabBoard(sizes=(100, 100, 100), neighbours=((1,), (0, 2), (1,)), players=2)
+    >>> state = GrabState(board, owners=(0, 0, 1), armies=(5.0, 5.0, 2.0))
+    >>> [str(click_move(state, c)) for c in range(3)]
+    ['gather 1>0', 'gather 0>1', 'attack 1>2']
+    """
+    moves = state.legal_moves(player)
+    return next((m for m in moves if m.kind is not MoveKind.NONE and m.target == country), None)
+
+
 @dataclass(frozen=True, slots=True)
 class PlayerStats:
     """One player's line of the ranking (spec 4.5).
