@@ -133,7 +133,9 @@ def test_read_png_reads_what_encode_png_writes_and_every_row_filter(tmp_path):
         prev = row
 
     def chunk(kind: bytes, data: bytes) -> bytes:
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", 0)
+        return (
+            struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+        )
 
     png = (
         b"\x89PNG\r\n\x1a\n"

@@ -2,15 +2,13 @@
 
 :func:`card_quads` places the cards in a row (from the menu scene's anchors), :class:`CardLayer`
 draws them as a render layer in one draw call (a picture on a frame each; the hovered card
-glows), and :func:`hit_card` says which card a mouse ray meets. :func:`read_png` decodes the
-pictures (8-bit RGB or RGBA, as ``gamehall shot`` writes them) with zlib and numpy alone.
+glows), and :func:`hit_card` says which card a mouse ray meets. :func:`read_png` reads the
+pictures with pyglet's PNG decoder.
 """
 
 from __future__ import annotations
 
 import logging
-import struct
-import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -84,38 +82,23 @@ def hit_card(quads: Sequence[CardQuad], origin: Any, direction: Any) -> int | No
 
 
 def read_png(path: str | Path, step: int = 1) -> np.ndarray:
-    """The pixels of an 8-bit RGB or RGBA PNG as an (h, w, 3|4) uint8 array, top row first;
-    every ``step``-th pixel each way (a smaller picture for a card). Raises ValueError naming
-    the file for anything else (palette, 16-bit, interlaced)."""
+    """The pixels of a PNG as an (h, w, 3|4) uint8 array, top row first; every ``step``-th
+    pixel each way (a smaller picture for a card). Decoded by pyglet's PNG decoder; raises
+    ValueError naming the file for anything it cannot read."""
+    from pyglet.image import load
+    from pyglet.image.codecs import ImageDecodeException
+    from pyglet.image.codecs.png import PNGImageDecoder
+
     path = Path(path)
-    data = path.read_bytes()
-    if data[:8] != b"\x89PNG\r\n\x1a\n":
-        raise ValueError(f"{path}: not a PNG file")
-    pos, idat, header = 8, [], None
-    while pos + 8 <= len(data):
-        (length,) = struct.unpack(">I", data[pos : pos + 4])
-        kind = data[pos + 4 : pos + 8]
-        body = data[pos + 8 : pos + 8 + length]
-        if kind == b"IHDR":
-            header = struct.unpack(">IIBBBBB", body)
-        elif kind == b"IDAT":
-            idat.append(body)
-        elif kind == b"IEND":
-            break
-        pos += 12 + length
-    if header is None:
-        raise ValueError(f"{path}: no PNG header")
-    width, height, depth, colour, _, _, interlace = header
-    if depth != 8 or colour not in (2, 6) or interlace:
-        raise ValueError(f"{path}: only 8-bit RGB or RGBA PNGs without interlacing are read")
-    channels = 3 if colour == 2 else 4
     try:
-        raw = np.frombuffer(zlib.decompress(b"".join(idat)), dtype=np.uint8)
-        rows = raw.reshape(height, width * channels + 1)
-    except (zlib.error, ValueError) as exc:
-        raise ValueError(f"{path}: damaged PNG data ({exc})") from None
-    pixels = _unfilter(rows[:, 1:], rows[:, 0], channels)
-    return pixels.reshape(height, width, channels)[::step, ::step].copy()
+        with path.open("rb") as file:
+            image = load(str(path), file=file, decoder=PNGImageDecoder()).get_image_data()
+    except ImageDecodeException as exc:
+        raise ValueError(f"{path}: not a PNG file that can be read ({exc})") from None
+    channels = 4 if "A" in image.format else 3
+    data = image.get_data("RGBA" if channels == 4 else "RGB", -image.width * channels)
+    pixels = np.frombuffer(data, dtype=np.uint8).reshape(image.height, image.width, channels)
+    return pixels[::step, ::step].copy()
 
 
 class CardLayer:
@@ -203,38 +186,3 @@ def _picture(path: Path | None) -> np.ndarray | None:
     rows = (np.arange(PICTURE[1]) * h // PICTURE[1]).astype(int)
     cols = (np.arange(PICTURE[0]) * w // PICTURE[0]).astype(int)
     return np.ascontiguousarray(pixels[rows][:, cols, :3])
-
-
-def _unfilter(data: np.ndarray, filters: np.ndarray, bpp: int) -> np.ndarray:
-    """Undo the PNG row filters (None and Up at numpy speed; Sub, Average, Paeth per byte)."""
-    out = np.zeros_like(data)
-    prev = np.zeros(data.shape[1], dtype=np.uint8)
-    for y, kind in enumerate(filters):
-        row = data[y]
-        if kind == 0:
-            out[y] = row
-        elif kind == 2:
-            out[y] = row + prev
-        else:
-            out[y] = _unfilter_row(row, prev, int(kind), bpp)
-        prev = out[y]
-    return out
-
-
-def _unfilter_row(row: np.ndarray, prev: np.ndarray, kind: int, bpp: int) -> np.ndarray:
-    line = [int(v) for v in row]
-    above = [int(v) for v in prev]
-    for i, value in enumerate(line):
-        left = line[i - bpp] if i >= bpp else 0
-        up = above[i]
-        corner = above[i - bpp] if i >= bpp else 0
-        if kind == 1:
-            add = left
-        elif kind == 3:
-            add = (left + up) // 2
-        else:
-            p = left + up - corner
-            pa, pb, pc = abs(p - left), abs(p - up), abs(p - corner)
-            add = left if pa <= pb and pa <= pc else (up if pb <= pc else corner)
-        line[i] = (value + add) & 0xFF
-    return np.array(line, dtype=np.uint8)
