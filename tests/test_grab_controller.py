@@ -302,3 +302,35 @@ def test_picking_a_point_finds_its_country_across_the_wrap():
         x, z = (xc + 0.5) * unit, (yc + 0.5) * unit
         assert mesh.country_at(x, z) == c
         assert mesh.country_at(x + mesh.width, z - 2 * mesh.depth) == c
+
+
+@pytest.mark.slow
+def test_a_broken_robot_is_named_and_a_disabled_one_said_once(director, tmp_path) -> None:
+    from game.controllers.grab_debug import robot_notes
+    from game.logic.grab.discovery import RobotRegistry
+
+    (tmp_path / "imp.py").write_text("import os\nos._exit(3)\n")
+    (tmp_path / "stuck.py").write_text(
+        "import time\nfrom game.logic.grab.robot import Robot\n\n"
+        "class Stuck(Robot):\n    def __init__(self):\n        time.sleep(1e6)\n"
+    )
+    registry = RobotRegistry(tmp_path, entry_points=False, import_s=5.0, construct_s=0.5)
+    c = start(
+        director,
+        {"robots": "imp,stuck", "countries": 30, "human_playing": False},
+        registry=registry,
+    )
+    assert c.message.startswith(
+        "Robot 'imp' is broken (importing it ended its process (exit code 3)): basic plays"
+    )
+    said = []
+    for _ in range(3):
+        director.perform("pass", strict=True)
+        director.settle()
+        said.append(c.message)
+    disabled = [m for m in said if "stuck: RobotDisabledError" in m]
+    assert disabled == [said[0]]  # the first round says it; later rounds say what they did
+    assert said[0].startswith("Robot2: stuck: RobotDisabledError: disabled for this game")
+    notes = robot_notes(c)
+    assert any(n.startswith("! Robot2 (stuck): disabled for this game") for n in notes)
+    assert any("imp.py: importing it ended its process" in n for n in notes)

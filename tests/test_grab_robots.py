@@ -429,8 +429,8 @@ def test_registry_finds_robots_in_a_folder_and_reports_problems(tmp_path: Path) 
     assert "basic" in registry.defaults() and "quiet" not in registry.defaults()
     assert registry.describe()["quiet"].startswith("Quiet One: Never moves. (from ")
     problems = "\n".join(registry.problems)
-    assert "broken.py: raised SyntaxError" in problems
-    assert "raising.py: raised RuntimeError: no robots today" in problems
+    assert "broken.py: importing it raised SyntaxError" in problems
+    assert "raising.py: importing it raised RuntimeError: no robots today" in problems
     assert "basic.py:Other: robot key 'basic' is taken by the built-in robot" in problems
     assert registry.robot_class("basic") is BasicRobot
     with pytest.raises(UnknownRobotError, match="no robot 'nobody'"):

@@ -85,6 +85,7 @@ class GrabController:
         self.message = ""
         self.tone = Tone.INFO
         self._warnings: list[str] = []  # shown instead of the next game's opening words
+        self._said_lost: set[str] = set()  # lost turns already said (each once a game)
         values = self._checked(self.session.options)
         if watch:
             robots = values["robots"].split(",")
@@ -380,6 +381,7 @@ class GrabController:
 
     def _after_restart(self, text: str) -> None:
         self.recorded = False
+        self._said_lost.clear()
         self._play_hint = False
         self._hint_shown = None
         self._round_goal = None
@@ -396,10 +398,12 @@ class GrabController:
     def _agent(self, key: str) -> RobotAgent:
         registry = self._robots()
         if key not in registry:
-            log.warning("no robot %r; basic plays instead", key)
-            self._warnings.append(f"There is no robot {key!r}: basic plays instead.")
+            broken = registry.broken.get(key)
+            why = f"Robot {key!r} is broken ({broken})" if broken else f"There is no robot {key!r}"
+            log.warning("%s; basic plays instead", why)
+            self._warnings.append(f"{why}: basic plays instead.")
             key = "basic"
-        return registry.agent(key, self.budget_s)
+        return registry.agent(key, self.budget_s, self.options.robot_memory_mb)
 
     def _robots(self) -> RobotRegistry:
         if self.registry is None:
@@ -456,8 +460,10 @@ class GrabController:
         if not settled or not summary:
             return
         steps = round_steps(match)
-        lost = failures(match, steps)
+        # A lost turn is said once: a robot disabled for the game loses every turn the same way.
+        lost = [line for line in failures(match, steps) if line not in self._said_lost]
         if lost:
+            self._said_lost.update(lost)
             self._say(lost[-1], Tone.WARN)
         elif steps and steps[-1].seat != 0:
             self._say(round_summary(match))

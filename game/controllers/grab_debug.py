@@ -1,5 +1,6 @@
 """The MasterGrab part of the F3 overlay: the game's numbers, the map mesh, each robot's
-thinking times, the last results and the turns robots lost (imgui, only while shown)."""
+thinking times, the last results, the turns robots lost, what robots printed and the robot
+files that could not be loaded (imgui, only while shown)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from game.logic.grab.record import failures, grab_state
 if TYPE_CHECKING:
     from game.controllers.grab import GrabController
 
-__all__ = ["debug_panel"]
+__all__ = ["debug_panel", "robot_notes"]
 
 
 def debug_panel(c: GrabController) -> None:
@@ -54,5 +55,34 @@ def debug_panel(c: GrabController) -> None:
     imgui.text("last results")
     for line in trace_lines(match):
         imgui.text("  " + line)
+    warn = imgui.ImVec4(1.0, 0.6, 0.3, 1.0)
     for line in failures(match)[-5:]:
-        imgui.text_colored(imgui.ImVec4(1.0, 0.6, 0.3, 1.0), line)
+        imgui.text_colored(warn, line)
+    for line in robot_notes(c):
+        if line.startswith("!"):
+            imgui.text_colored(warn, line)
+        else:
+            imgui.text(line)
+
+
+def robot_notes(c: GrabController) -> list[str]:
+    """What the overlay says of robots beyond their moves: each seat's disabled reason and
+    latest printed lines (robots in their own process), and the robot files that could not be
+    loaded; lines starting with ``!`` are problems."""
+    match = c.match
+    out: list[str] = []
+    if match is None or c.game is None:
+        return out
+    for seat, agent in enumerate(match.seats):
+        disabled = getattr(agent, "disabled", None)
+        printed = getattr(agent, "printed", [])
+        name = f"{c.game.seat_name(seat)} ({getattr(agent, 'name', '?')})"
+        if disabled:
+            out.append(f"! {name}: {disabled}")
+        if printed:
+            out.append(f"{name} printed (last {min(len(printed), 6)} lines):")
+            out.extend("    " + line for line in printed[-6:])
+    registry = c.registry
+    if registry is not None:
+        out.extend(f"! robot file: {problem}" for problem in registry.problems[-5:])
+    return out

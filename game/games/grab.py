@@ -54,8 +54,9 @@ def _agents() -> dict[str, str]:
 def _make_agent(name: str, options: Mapping[str, Any]) -> RobotAgent:
     from game.logic.grab.robot import UnknownRobotError
 
+    memory = options.get("robot_memory_mb")
     try:
-        return robot_registry().agent(name)
+        return robot_registry().agent(name, memory_mb=None if memory is None else int(memory))
     except UnknownRobotError as exc:
         raise UnknownAgentError(str(exc)) from None
 

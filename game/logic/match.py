@@ -162,6 +162,7 @@ class Match(Generic[A]):
         self._start = start
         self._executor: concurrent.futures.ThreadPoolExecutor | None = None
         self._generation = 0
+        self._lost: dict[int, str] = {}  # the last reason each seat lost a turn for
         self._job: _Job | None = None
         self._hint_job: _Job | None = None
         self._begin()
@@ -490,7 +491,10 @@ class Match(Generic[A]):
             step = self._push(job.seat, action, seconds=seconds, note=note)
             self._play_forced()
             return step
-        LOG.warning("%s loses its turn: %s", self.game.seat_name(job.seat), reason)
+        # Said once while it repeats: a seat whose agent is disabled loses every turn alike.
+        level = logging.DEBUG if self._lost.get(job.seat) == reason else logging.WARNING
+        self._lost[job.seat] = reason
+        LOG.log(level, "%s loses its turn: %s", self.game.seat_name(job.seat), reason)
         forfeited = self.game.forfeit(self.state, action, reason)
         if forfeited is None:
             self.paused = True  # the game has no rule for it: wait for a person to act

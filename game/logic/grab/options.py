@@ -41,6 +41,9 @@ PROTECTION_FACTOR_RANGE: Final = (0.0, 10.0)
 ATTACK_FACTOR_RANGE: Final = (0.0, 1.0)
 ATTACK_BENEFIT_FACTOR_RANGE: Final = (0.1, 10.0)
 ROBOTS_RANGE: Final = (1, 15)
+#: The memory (MiB) each robot found on disk may take in its own process.
+ROBOT_MEMORY_MB_RANGE: Final = (64, 65536)
+ROBOT_MEMORY_MB_DEFAULT: Final = 512
 #: The apply check of spec 6.6's options window: countries >= 5 x players.
 COUNTRIES_PER_PLAYER: Final = 5
 DEFAULT_ROBOT: Final = "basic"
@@ -66,7 +69,8 @@ class GrabOptions:
 
     ``robots`` names one robot type per robot player (1 to 15 of them); with
     ``human_playing`` false at least two robots are needed. ``random_options`` asks New Game
-    to draw fresh options with :func:`random_options` each time.
+    to draw fresh options with :func:`random_options` each time. ``robot_memory_mb`` is what
+    each robot found on disk may allocate in its process (over it, it loses that move).
     """
 
     countries: int = 140
@@ -80,9 +84,11 @@ class GrabOptions:
     robots: tuple[str, ...] = field(default=(DEFAULT_ROBOT,) * 3)
     human_playing: bool = True
     random_options: bool = False
+    robot_memory_mb: int = ROBOT_MEMORY_MB_DEFAULT
 
     def __post_init__(self) -> None:
         _check_int("countries", self.countries, *COUNTRIES_RANGE)
+        _check_int("robot_memory_mb", self.robot_memory_mb, *ROBOT_MEMORY_MB_RANGE)
         _check_int("mountains_percent", self.mountains_percent, *MOUNTAINS_PERCENT_RANGE)
         _check_float("armies_in_biggest", self.armies_in_biggest, *ARMIES_IN_BIGGEST_RANGE)
         _check_float("growth_factor", self.growth_factor, *GROWTH_FACTOR_RANGE)
@@ -258,6 +264,8 @@ SCHEMA: Final = OptionsSchema(
                help="armies won with a conquest, per army of the country's capacity"),
         Option("random_options", bool, _DEFAULTS.random_options,
                help="every new game draws its options at random"),
+        Option("robot_memory_mb", int, _DEFAULTS.robot_memory_mb, *ROBOT_MEMORY_MB_RANGE,
+               step=64, help="the memory (MiB) each robot found on disk may use"),
     ),
     cross_check=_cross_check,
 )  # fmt: skip

@@ -33,15 +33,21 @@ from __future__ import annotations
 import abc
 import builtins
 import contextlib
+import io
 import logging
 import multiprocessing
+import os
 import random
+import signal
+import sys
 import threading
 import time
+from collections import deque
 from multiprocessing.connection import Connection
 from typing import TYPE_CHECKING, Any, Final
 
 from game.logic.game import Limits, Stop, ThinkingStopped
+from game.logic.grab.options import ROBOT_MEMORY_MB_DEFAULT
 from game.logic.grab.robot import Robot, RobotGame
 from game.logic.grab.state import GrabBoard, GrabMoveError, GrabState, Move
 
@@ -53,8 +59,16 @@ LOG: Final = logging.getLogger("gamehall.grab")
 
 #: A robot's seconds per move when the limits name none.
 DEFAULT_BUDGET_S: Final = 1.0
-#: How long a robot process may take to start (imports included) before it counts as broken.
+#: How long a robot process may take to start and import its robot before it counts as broken.
 STARTUP_S: Final = 60.0
+#: How long a robot's constructor may take before the robot counts as broken.
+CONSTRUCT_S: Final = 10.0
+#: The memory (MiB) a robot process may take on top of what it holds once started.
+DEFAULT_MEMORY_MB: Final = ROBOT_MEMORY_MB_DEFAULT
+#: The most characters of a robot's printing kept from one move (the rest is counted).
+OUTPUT_CAP: Final = 2000
+#: The lines of a robot's printing an agent keeps for the overlay.
+OUTPUT_LINES: Final = 40
 #: How often a robot process's answer is polled for while the stop flag is watched.
 _POLL_S: Final = 0.05
 
@@ -62,6 +76,11 @@ _POLL_S: Final = 0.05
 class RobotError(Exception):
     """A robot's failure that no built-in exception names: its process could not start or
     died, or it raised an exception of its own type (the message starts with the type)."""
+
+
+class RobotDisabledError(RobotError):
+    """A robot that could not start (its import or constructor failed or hung): it is
+    disabled for the rest of the game, and every turn of its seat passes."""
 
 
 class RobotAgent:
@@ -123,6 +142,17 @@ class RobotAgent:
             return f"illegal: {error}"
         return ""
 
+    @property
+    def printed(self) -> list[str]:
+        """The robot's latest printed lines, oldest first (robots in a process of their own;
+        a built-in robot's printing is not captured)."""
+        return list(getattr(self.runner, "output", ()))
+
+    @property
+    def disabled(self) -> str | None:
+        """Why the robot is disabled for this game (it could not start), or None."""
+        return getattr(self.runner, "disabled", None)
+
     def close(self) -> None:
         self.runner.close()
 
@@ -179,17 +209,40 @@ class ProcessRunner(RobotRunner):
     """Runs a robot in a child process (the "spawn" start method: never fork a process that
     may hold threads and a GL context), started on the first move.
 
+    The child is confined (:func:`confine`): Ctrl-C is the parent's business, its printing
+    is captured (at most :data:`OUTPUT_CAP` characters a move come back with the answer, kept
+    in :attr:`output`; nothing reaches this process's stdout or stderr) and, where the system
+    allows it, its memory is capped at ``memory_mb`` MiB more than it holds once started (a
+    robot over it gets a MemoryError and loses that move).
+
     Each move the state goes over a pipe (pickled, so the child has its own copy) and the move
     comes back as text. An answer that does not come within the budget loses the move: the
     child is killed and a new one (with a new robot instance: its memory is lost) starts on
-    the next move; so does a child that died. A choice stopped while the child thinks leaves
-    the child running; its late answer is recognised and dropped. Call :meth:`close` when
-    done.
+    the next move; so does a child that died. A robot whose import does not finish within
+    ``start_s`` seconds, or whose constructor fails or does not finish within ``construct_s``,
+    is disabled: every later move fails at once with :class:`RobotDisabledError` and the same
+    reason, and nothing is started again. A choice stopped while the child thinks leaves the
+    child running; its late answer is recognised and dropped. Call :meth:`close` when done.
     """
 
-    def __init__(self, key: str, origin: RobotOrigin) -> None:
+    def __init__(
+        self,
+        key: str,
+        origin: RobotOrigin,
+        *,
+        memory_mb: int = DEFAULT_MEMORY_MB,
+        start_s: float = STARTUP_S,
+        construct_s: float = CONSTRUCT_S,
+    ) -> None:
         self.key = key
         self.origin = origin
+        self.memory_mb = memory_mb
+        self.start_s = start_s
+        self.construct_s = construct_s
+        #: The robot's latest printed lines, oldest first (see :meth:`heard`).
+        self.output: deque[str] = deque(maxlen=OUTPUT_LINES)
+        #: Why the robot is disabled for this game, or None.
+        self.disabled: str | None = None
         self._process: Any = None
         self._connection: Connection | None = None
         self._asked = 0  # the number of the last question, which the answer repeats
@@ -202,10 +255,14 @@ class ProcessRunner(RobotRunner):
                 self._stop()
 
     def ask(self, state: GrabState, player: int, budget_s: float | None, stop: Stop) -> Move:
+        if self.disabled is not None:
+            raise RobotDisabledError(self.disabled)
         if not self._alive():
             problem = self._start()
             if problem is not None:
-                raise RobotError(problem)
+                self.disabled = f"disabled for this game: {problem}"
+                LOG.warning("robot %s: %s", self.key, self.disabled)
+                raise RobotDisabledError(self.disabled)
         connection = self._connection
         assert connection is not None
         self._asked += 1
@@ -215,11 +272,9 @@ class ProcessRunner(RobotRunner):
             connection.send(("plan", asked, state, player))
             reply = self._answer(connection, asked, started, budget_s, stop)
         except (OSError, EOFError):
-            code = self._process.exitcode if self._process is not None else None
+            code = self._exit_code()
             self._stop()
-            raise RobotError(
-                f"its process ended (exit code {code}); it restarts on its next move"
-            ) from None
+            raise RobotError(f"its process ended ({code}); it restarts on its next move") from None
         seconds = time.perf_counter() - started
         if reply is None:
             self._stop()
@@ -229,6 +284,7 @@ class ProcessRunner(RobotRunner):
             )
             LOG.warning("robot %s: %s", self.key, reason)
             raise TimeoutError(reason)
+        self.heard(reply[-1])
         kind = reply[0]
         if kind == "raised":
             raise _robot_exception(reply[2], reply[3])
@@ -240,6 +296,14 @@ class ProcessRunner(RobotRunner):
             return Move.parse(str(reply[2]))
         except GrabMoveError:
             raise TypeError("returned a broken Move") from None
+
+    def heard(self, text: str) -> None:
+        """Keep what the robot printed (its last lines in :attr:`output`) and log it."""
+        if not text:
+            return
+        LOG.info("robot %s printed: %s", self.key, text.rstrip())
+        for line in text.splitlines():
+            self.output.append(line[:200])
 
     def close(self) -> None:
         self._stop(politely=True)
@@ -276,29 +340,46 @@ class ProcessRunner(RobotRunner):
     def _alive(self) -> bool:
         return self._process is not None and bool(self._process.is_alive())
 
+    def _exit_code(self) -> str:
+        """How the child ended, in words (it is given a moment to finish dying)."""
+        process = self._process
+        if process is None:
+            return "no process"
+        process.join(1.0)
+        return exit_words(process.exitcode)
+
     def _start(self) -> str | None:
+        """Start the child and wait until its robot is made; the reason when that failed."""
         self._stop()
         context = multiprocessing.get_context("spawn")
         parent, child = context.Pipe()
         process = context.Process(
-            target=_child_main, args=(child, self.origin), name=f"robot-{self.key}", daemon=True
+            target=_child_main,
+            args=(child, self.origin, self.memory_mb),
+            name=f"robot-{self.key}",
+            daemon=True,
         )
         process.start()
         child.close()
         self._process, self._connection = process, parent
-        try:
-            ready = parent.poll(STARTUP_S)
-            kind, payload = parent.recv() if ready else ("error", "did not start in time")
-        except (OSError, EOFError):
-            kind, payload = (
-                "error",
-                f"its process ended while starting (exit code {process.exitcode})",
-            )
-        if kind != "ready":
+        problem = None
+        for stage, seconds in (("loaded", self.start_s), ("ready", self.construct_s)):
+            try:
+                if not parent.poll(seconds):
+                    what = "to load" if stage == "loaded" else "for its constructor"
+                    problem = f"it did not start: more than {seconds:g} s {what}"
+                    break
+                reply = parent.recv()
+            except (OSError, EOFError):
+                problem = f"its process ended while starting ({self._exit_code()})"
+                break
+            self.heard(reply[-1])
+            if reply[0] != stage:
+                problem = f"it did not start: {reply[1]}"
+                break
+        if problem is not None:
             self._stop()
-            reason = f"could not start: {payload}"
-            LOG.warning("robot %s: %s", self.key, reason)
-            return reason
+            return problem
         return None
 
     def _stop(self, politely: bool = False) -> None:
@@ -318,19 +399,30 @@ class ProcessRunner(RobotRunner):
             process.close()
 
 
-def _child_main(connection: Connection, origin: RobotOrigin) -> None:  # pragma: no cover
+def _child_main(
+    connection: Connection, origin: RobotOrigin, memory_mb: int
+) -> None:  # pragma: no cover
     """The robot process: load the robot, then answer ``plan`` messages until told to stop.
 
-    Answers repeat the question's number: ``("move", n, text)``, ``("raised", n, type name,
-    message)`` or ``("not a move", n, reason)``.
+    Start-up messages: ``("loaded", output)`` once the robot's module is imported, then
+    ``("ready", output)`` once the robot is made, or ``("error", reason, output)`` instead of
+    either. Answers repeat the question's number and end with what the robot printed:
+    ``("move", n, text, output)``, ``("raised", n, type name, message, output)`` or
+    ``("not a move", n, reason, output)``.
     """
+    printed = confine(memory_mb)
     try:
         robot_class = origin.load()
+    except BaseException as error:
+        connection.send(("error", f"importing it {describe_error(error)}", printed.take()))
+        return
+    connection.send(("loaded", printed.take()))
+    try:
         robot = robot_class()
     except BaseException as error:
-        connection.send(("error", describe_error(error)))
+        connection.send(("error", f"its constructor {describe_error(error)}", printed.take()))
         return
-    connection.send(("ready", None))
+    connection.send(("ready", printed.take()))
     while True:
         try:
             message = connection.recv()
@@ -351,9 +443,92 @@ def _child_main(connection: Connection, origin: RobotOrigin) -> None:  # pragma:
                 reply = ("move", asked, str(move))
             else:
                 reply = ("not a move", asked, _not_a_move(move))
-        except Exception as error:
-            reply = ("raised", asked, type(error).__name__, _one_line(error))
-        connection.send(reply)
+        except BaseException as error:  # SystemExit too: the robot loses its move, not its process
+            text = _one_line(error)
+            if isinstance(error, MemoryError) and not text:
+                text = f"over its memory limit of {memory_mb} MiB"
+            reply = ("raised", asked, type(error).__name__, text)
+        connection.send((*reply, printed.take()))
+
+
+# --- Confinement -----------------------------------------------------------------------------
+
+
+class Captured(io.TextIOBase):
+    """A text stream that keeps the first :data:`OUTPUT_CAP` characters written to it since
+    the last :meth:`take` and counts the rest."""
+
+    def __init__(self, cap: int = OUTPUT_CAP) -> None:
+        super().__init__()
+        self.cap = cap
+        self._parts: list[str] = []
+        self._kept = 0
+        self._dropped = 0
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        text = str(text)
+        room = self.cap - self._kept
+        if room > 0:
+            self._parts.append(text[:room])
+            self._kept += min(room, len(text))
+        self._dropped += max(0, len(text) - max(room, 0))
+        return len(text)
+
+    def take(self) -> str:
+        """What was written since the last call (with a note of what was dropped)."""
+        text = "".join(self._parts)
+        if self._dropped:
+            text += f"\n[{self._dropped} more characters not kept]\n"
+        self._parts, self._kept, self._dropped = [], 0, 0
+        return text
+
+
+def confine(memory_mb: int | None) -> Captured:
+    """Confine the current process as a robot's: ignore Ctrl-C (the game stops it), send
+    file descriptors 1 and 2 to the null device, capture ``print`` and ``sys.stderr`` in the
+    returned :class:`Captured`, and cap the address space at ``memory_mb`` MiB more than it
+    is now (where the system has ``resource``; None: no cap)."""
+    with contextlib.suppress(ValueError, OSError):
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    with contextlib.suppress(OSError):
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, 1)
+        os.dup2(null, 2)
+        os.close(null)
+    printed = Captured()
+    sys.stdout = sys.stderr = printed
+    if memory_mb is not None:
+        _cap_memory(memory_mb)
+    return printed
+
+
+def _cap_memory(memory_mb: int) -> None:
+    try:
+        import resource
+
+        with open("/proc/self/statm") as f:
+            now = int(f.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+        _soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+        limit = now + memory_mb * 1024 * 1024
+        if hard != resource.RLIM_INFINITY:
+            limit = min(limit, hard)
+        resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+    except (ImportError, OSError, ValueError, AttributeError):
+        pass  # no address-space limit on this system: the robot runs uncapped
+
+
+def exit_words(code: int | None) -> str:
+    """A child process's exit code in words."""
+    if code is None:
+        return "it had not ended yet"
+    if code < 0:
+        with contextlib.suppress(ValueError):
+            return f"killed by {signal.Signals(-code).name}"
+        return f"killed by signal {-code}"
+    return f"exit code {code}"
 
 
 # --- Helpers ---------------------------------------------------------------------------------
@@ -399,11 +574,18 @@ def _robot_exception(type_name: str, text: str) -> Exception:
 
 
 __all__ = [
+    "CONSTRUCT_S",
     "DEFAULT_BUDGET_S",
+    "DEFAULT_MEMORY_MB",
+    "STARTUP_S",
+    "Captured",
     "InProcessRunner",
     "ProcessRunner",
     "RobotAgent",
+    "RobotDisabledError",
     "RobotError",
     "RobotRunner",
+    "confine",
     "describe_error",
+    "exit_words",
 ]
