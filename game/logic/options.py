@@ -80,6 +80,8 @@ class Option:
                 raise OptionError(f"{name} must be a number, not {value!r}") from None
         if isinstance(value, bool) or not isinstance(value, int | float):
             raise OptionError(f"{name} must be a number, not {value!r}")
+        if isinstance(value, int) and value.bit_length() > 1023:  # beyond any float (and repr)
+            raise OptionError(f"{name} is out of range: a number of {value.bit_length()} bits")
         if not math.isfinite(value):
             raise OptionError(f"{name} must be a finite number, not {value!r}")
         if self.kind is int:
