@@ -8,12 +8,26 @@ folder); screenshots go to :func:`screenshot_dir`. A :class:`Store` reads and wr
     settings.window.width = 1600
     store.save_settings(settings)
 
-Loading never fails: a missing file gives the defaults; a file that is not TOML is renamed aside
-(``settings.toml.bad-YYYYmmdd-HHMMSS``) and the defaults used; an unknown key, or a value of the
-wrong type or out of range, is skipped (keeping that one field's default) and a copy of the
-file as it was is kept aside before anything rewrites it. Each such problem is logged and also
-returned as a line for the person. Writes are atomic: a temp file in the same folder, fsynced,
-then renamed over the old file.
+Loading never raises and never waits. What it does with each kind of file:
+
+- missing (or a link to nothing): the defaults, no message;
+- not a regular file (a folder, a named pipe, a socket, a device), over 1 MiB
+  (:data:`game.tomlfile.MAX_FILE_BYTES`), unreadable, not UTF-8, not TOML, or nested too
+  deeply to parse: the file is renamed aside (``settings.toml.bad-YYYYmmdd-HHMMSS``) and the
+  defaults used. It is looked at before it is opened, and opened without blocking, so a pipe
+  cannot hang the start; a link to a regular file is read like the file;
+- a UTF-8 byte order mark at the start: skipped, the rest read as usual;
+- an unknown key, or a value of the wrong type, out of range (window sides 1..16384, places
+  within ±32767, counts 0..2**53) or not finite: that field keeps its default, every other
+  value is kept, and a copy of the file as it was is kept aside (once) before anything
+  rewrites it;
+- temp files left by a write that was killed (``.settings.toml.XXXX.tmp``): removed, unless a
+  write still running in another process holds them.
+
+Each problem is logged and also returned as one line for the person (the first ten, then a
+count of the rest). Writes are atomic: a locked temp file in the same folder, fsynced, then
+renamed over the old file, so a killed write leaves the old file or the new one, never a mix.
+The reading, setting aside and writing of the files themselves is :mod:`game.tomlfile`.
 
 Each game's options are a table named by the game's id (``[river]``, ``[grab]``), read through
 the game's options schema (:mod:`game.logic.options`), the same one that checks the command
@@ -21,29 +35,35 @@ line and the window's options buttons; a new game needs nothing here. The rest i
 nested dataclasses whose fields all have defaults and are typed as ``bool``, ``int``,
 ``float``, ``str``, ``X | None``, ``list[X]``, ``dict[str, X]`` or another such dataclass
 (defined at module level, so the annotations resolve). A field may carry
-``metadata={"min": n}`` to reject smaller numbers.
+``metadata={"min": n, "max": m}`` to refuse numbers outside that range (for a list or a dict,
+each item's); a float must be finite.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import logging
+import math
 import os
-import re
-import tempfile
-import tomllib
 import types
 import typing
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import datetime
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 import platformdirs
-import tomli_w
 
 from game.errors import GamehallError
+from game.tomlfile import (
+    UnusableFile,
+    keep_copy,
+    one_line,
+    read_document,
+    remove_stray_temps,
+    set_aside,
+    write_atomic,
+)
 
 if typing.TYPE_CHECKING:
     from game.logic.options import OptionsSchema
@@ -54,6 +74,13 @@ APP_NAME = "gamehall"
 HOME_ENV = "GAMEHALL_HOME"
 SETTINGS_FILE = "settings.toml"
 STATISTICS_FILE = "statistics.toml"
+
+#: How far a saved window place may be from the screen's origin (X11 places are 16-bit).
+_PLACE: Final = {"min": -32767, "max": 32767}
+#: A window side in pixels.
+_SIDE: Final = {"min": 1, "max": 16384}
+#: A count or a score: never negative, and exact in a double (what other tools read TOML into).
+_COUNT: Final = {"min": 0, "max": 2**53}
 
 T = TypeVar("T")
 
@@ -95,10 +122,10 @@ def screenshot_dir() -> Path:
 class WindowSettings:
     """Size and place of the main window; ``x``/``y`` None lets the system place it."""
 
-    width: int = field(default=1280, metadata={"min": 1})
-    height: int = field(default=720, metadata={"min": 1})
-    x: int | None = None
-    y: int | None = None
+    width: int = field(default=1280, metadata=_SIDE)
+    height: int = field(default=720, metadata=_SIDE)
+    x: int | None = field(default=None, metadata=_PLACE)
+    y: int | None = field(default=None, metadata=_PLACE)
 
 
 @dataclass(slots=True)
@@ -126,11 +153,11 @@ class Settings:
 class GameRecord:
     """Counts for one game; ``best`` maps a setting key to the fewest moves in a won game."""
 
-    played: int = field(default=0, metadata={"min": 0})
-    won: int = field(default=0, metadata={"min": 0})
-    lost: int = field(default=0, metadata={"min": 0})
-    drawn: int = field(default=0, metadata={"min": 0})
-    best: dict[str, int] = field(default_factory=dict)
+    played: int = field(default=0, metadata=_COUNT)
+    won: int = field(default=0, metadata=_COUNT)
+    lost: int = field(default=0, metadata=_COUNT)
+    drawn: int = field(default=0, metadata=_COUNT)
+    best: dict[str, int] = field(default_factory=dict, metadata=_COUNT)
 
 
 @dataclass(slots=True)
@@ -211,7 +238,8 @@ class Store:
         """Return the saved settings (defaults where absent or bad) and messages for the person.
 
         ``schemas`` maps a game id to its options schema (default: every registered game);
-        each game's table is read through it.
+        each game's table is read through it. Temp files left by a killed write are removed
+        first; a bad file is handled as the module's docstring says.
         """
         if schemas is None:
             from game.registry import all_entries
@@ -225,51 +253,61 @@ class Store:
         for game, values in data.pop("games", {}).items():
             if game not in data:  # a game id never hides a setting of the program's own
                 data[game] = values
-        _write_atomic(self.settings_path, data)
+        write_atomic(self.settings_path, data)
 
     def load_statistics(self) -> tuple[Statistics, list[str]]:
-        """Return the saved statistics (empty where absent or bad) and messages for the person."""
+        """Return the saved statistics (empty where absent or bad) and messages for the person.
+
+        Temp files left by a killed write are removed first, as for the settings."""
         return _load(self.statistics_path, Statistics)
 
     def save_statistics(self, statistics: Statistics) -> None:
         """Write ``statistics`` atomically; raises OSError when the folder cannot be written."""
-        _write_atomic(self.statistics_path, _to_toml(statistics))
+        write_atomic(self.statistics_path, _to_toml(statistics))
 
 
 # --- private helpers: they trust their input -------------------------------------------------
 
+#: Problems listed one by one; the rest are counted in one more line.
+_MAX_PROBLEMS: Final = 10
 
-class _WrongType(Exception):
-    def __init__(self, expected: str) -> None:
-        super().__init__(expected)
+
+class _Rejected(Exception):
+    """A value a field cannot take: ``why`` completes "name = value ..."; ``expected`` is
+    what the field's type wants when the value is of the wrong type ("" when out of range)."""
+
+    def __init__(self, why: str, expected: str = "") -> None:
+        super().__init__(why)
+        self.why = why
         self.expected = expected
+
+
+def _wrong_type(expected: str) -> _Rejected:
+    return _Rejected(f"is not {expected}", expected)
 
 
 def _load(
     path: Path, cls: type[T], schemas: Mapping[str, OptionsSchema] | None = None
 ) -> tuple[T, list[str]]:
+    remove_stray_temps(path)
     try:
-        with path.open("rb") as f:
-            data = tomllib.load(f)
-    except FileNotFoundError:
+        document = read_document(path)
+    except UnusableFile as exc:
+        return cls(), [set_aside(path, exc.why)]
+    if document is None:
         return cls(), []
-    except tomllib.TOMLDecodeError as exc:
-        return cls(), [_set_aside(path, f"is not valid TOML {_where_and_why(exc)}")]
-    except UnicodeDecodeError as exc:
-        why = f"is not valid TOML (byte {exc.start}): not UTF-8 text"
-        return cls(), [_set_aside(path, why)]
-    except OSError as exc:
-        message = f"{path.name} could not be read ({exc.strerror}); starting with defaults"
-        logger.warning("%s: %s", path, message)
-        return cls(), [message]
+    data, raw = document
     problems: list[str] = []
     games = _game_tables(data, schemas, problems)
     obj = _from_table(cls, data, "", problems)
     if games:
         obj.games = games  # type: ignore[attr-defined]  # only Settings is given schemas
-    messages = [f"{path.name}: {problem}" for problem in problems]
+    if len(problems) > _MAX_PROBLEMS:
+        more = len(problems) - _MAX_PROBLEMS
+        problems[_MAX_PROBLEMS:] = [f"and {more} more problem{'s' * (more > 1)} like these"]
+    messages = [one_line(f"{path.name}: {problem}") for problem in problems]
     if messages:
-        messages.append(_copy_aside(path))
+        messages.append(keep_copy(path, raw))
     for message in messages:
         logger.warning("%s", message)
     return obj, messages
@@ -291,89 +329,24 @@ def _game_tables(
             continue
         table = data.pop(game)
         if not isinstance(table, Mapping):
-            problems.append(f"{game} = {table!r} is not a table; kept the defaults")
+            problems.append(f"{game} = {_show(table)} is not a table; kept the defaults")
             continue
-        games[game] = schema.load(table, f"[{game}]", problems)
+        try:
+            games[game] = schema.load(table, f"[{game}]", problems)
+        except Exception as exc:  # a flaw in one game's checks must not stop every start
+            logger.warning("[%s] could not be checked", game, exc_info=True)
+            problems.append(f"[{game}]: could not be checked ({exc!r}); using the defaults")
+            games[game] = schema.defaults()
     return games
 
 
-def _copy_aside(path: Path) -> str:
-    """Keep a copy of a file with rejected values before anything rewrites it (once: a copy
-    with the same bytes already there is named instead)."""
+def _show(value: Any) -> str:
+    """A short repr of a value from a file, for a message."""
     try:
-        data = path.read_bytes()
-        for old in sorted(path.parent.glob(f"{path.name}.bad-*")):
-            if old.read_bytes() == data:
-                return f"{path.name}: the file as it was is kept as {old.name}"
-        aside = _aside_name(path)
-        aside.write_bytes(data)
-    except OSError as exc:
-        return f"{path.name}: a copy could not be kept aside ({exc.strerror})"
-    return f"{path.name}: the file as it was is kept as {aside.name}"
-
-
-def _where_and_why(exc: tomllib.TOMLDecodeError) -> str:
-    # Python 3.11's TOMLDecodeError carries the place only in its text: "... (at line 3, column 9)".
-    text = str(exc)
-    match = re.fullmatch(r"(.*) \(at (.+)\)", text, flags=re.DOTALL)
-    if match is None:
-        return f"({text})"
-    return f"({match.group(2)}): {match.group(1)}"
-
-
-def _aside_name(path: Path) -> Path:
-    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    aside = path.with_name(f"{path.name}.bad-{stamp}")
-    n = 1
-    while aside.exists():
-        n += 1
-        aside = path.with_name(f"{path.name}.bad-{stamp}-{n}")
-    return aside
-
-
-def _set_aside(path: Path, why: str) -> str:
-    aside = _aside_name(path)
-    try:
-        path.rename(aside)
-    except OSError as exc:
-        message = (
-            f"{path.name} {why}; could not be set aside ({exc.strerror}), starting with defaults"
-        )
-    else:
-        message = f"{path.name} {why}; kept as {aside.name}, starting with defaults"
-    logger.warning("%s", message)
-    return message
-
-
-def _write_atomic(path: Path, data: dict[str, Any]) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp_name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    tmp = Path(tmp_name)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            tomli_w.dump(data, f)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
-    _fsync_dir(path.parent)
-    logger.debug("wrote %s", path)
-
-
-def _fsync_dir(directory: Path) -> None:
-    # Makes the rename itself durable; not possible on Windows, where it does not matter.
-    try:
-        fd = os.open(directory, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
+        text = repr(value)
+    except ValueError:  # an int with more digits than Python will write (a long hex literal)
+        return f"a {value.bit_length()}-bit number"
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _to_toml(value: Any) -> Any:
@@ -405,73 +378,87 @@ def _from_table(cls: type[T], table: Mapping[str, Any], where: str, problems: li
         if key not in fields:
             problems.append(f"unknown key {name!r} ignored")
             continue
-        tp, metadata = fields[key]
+        tp, limits = fields[key]
         try:
-            converted = _convert(tp, value, name, problems)
-        except _WrongType as exc:
+            converted = _convert(tp, value, name, problems, limits)
+        except _Rejected as exc:
             default = getattr(obj, key)
-            problems.append(
-                f"{name} = {value!r} is not {exc.expected}; kept the default {default!r}"
-            )
-            continue
-        low = metadata.get("min")
-        if low is not None and converted < low:
-            default = getattr(obj, key)
-            problems.append(f"{name} = {value!r} is below {low}; kept the default {default!r}")
+            problems.append(f"{name} = {_show(value)} {exc.why}; kept the default {default!r}")
             continue
         setattr(obj, key, converted)
     return obj
 
 
-def _convert(tp: Any, value: Any, name: str, problems: list[str]) -> Any:
+def _convert(tp: Any, value: Any, name: str, problems: list[str], limits: Mapping[str, Any]) -> Any:
+    """``value`` as the type ``tp`` within ``limits`` (``min``/``max``, for each item of a
+    list or dict); raises :class:`_Rejected`. A dict's bad items are left out, each reported
+    in ``problems``."""
     if tp is bool:
         if isinstance(value, bool):
             return value
-        raise _WrongType("true or false")
+        raise _wrong_type("true or false")
     if tp is int:
         if isinstance(value, int) and not isinstance(value, bool):
-            return value
-        raise _WrongType("a whole number")
+            return _in_range(value, limits)
+        raise _wrong_type("a whole number")
     if tp is float:
         if isinstance(value, int | float) and not isinstance(value, bool):
-            return float(value)
-        raise _WrongType("a number")
+            try:
+                number = float(value)
+            except OverflowError:  # an int beyond any float
+                number = math.inf
+            if not math.isfinite(number):
+                raise _Rejected("is not a finite number")
+            return _in_range(number, limits)
+        raise _wrong_type("a number")
     if tp is str:
         if isinstance(value, str):
             return value
-        raise _WrongType("a string")
+        raise _wrong_type("a string")
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         if isinstance(value, Mapping):
             return _from_table(tp, value, name, problems)
-        raise _WrongType("a table")
+        raise _wrong_type("a table")
     origin = typing.get_origin(tp)
     args = typing.get_args(tp)
     if origin is typing.Union or origin is types.UnionType:
         # None never comes from TOML, so only the other members can match.
-        options = [a for a in args if a is not type(None)]
         expected = []
-        for option in options:
+        for option in (a for a in args if a is not type(None)):
             try:
-                return _convert(option, value, name, problems)
-            except _WrongType as exc:
+                return _convert(option, value, name, problems, limits)
+            except _Rejected as exc:
+                if not exc.expected:  # the right type, out of range
+                    raise
                 expected.append(exc.expected)
-        raise _WrongType(" or ".join(expected))
+        raise _wrong_type(" or ".join(expected))
     if origin is dict:
         if not isinstance(value, Mapping):
-            raise _WrongType("a table")
+            raise _wrong_type("a table")
         out = {}
         for key, item in value.items():
             item_name = f"{name}.{key}"
             try:
-                out[key] = _convert(args[1], item, item_name, problems)
-            except _WrongType as exc:
-                problems.append(f"{item_name} = {item!r} is not {exc.expected}; left out")
+                out[key] = _convert(args[1], item, item_name, problems, limits)
+            except _Rejected as exc:
+                problems.append(f"{item_name} = {_show(item)} {exc.why}; left out")
         return out
     if origin is list:
         if not isinstance(value, list):
-            raise _WrongType("a list")
+            raise _wrong_type("a list")
         try:
-            return [_convert(args[0], item, name, problems) for item in value]
-        except _WrongType as exc:
-            raise _WrongType(f"a list whose items are each {exc.expected}") from None
+            return [_convert(args[0], item, name, problems, limits) for item in value]
+        except _Rejected as exc:
+            if exc.expected:
+                raise _wrong_type(f"a list whose items are each {exc.expected}") from None
+            raise _Rejected(f"holds an item that {exc.why}") from None
     raise TypeError(f"settings field {name!r} has a type the TOML store cannot hold: {tp!r}")
+
+
+def _in_range(number: T, limits: Mapping[str, Any]) -> T:
+    low, high = limits.get("min"), limits.get("max")
+    if low is not None and number < low:
+        raise _Rejected(f"is below {low}")
+    if high is not None and number > high:
+        raise _Rejected(f"is above {high}")
+    return number
