@@ -309,7 +309,7 @@ def _load(
     if messages:
         messages.append(keep_copy(path, raw))
     for message in messages:
-        logger.warning("%s", message)
+        logger.info("%s", message)  # the caller shows the messages to the person
     return obj, messages
 
 

@@ -125,7 +125,7 @@ def set_aside(path: Path, why: str) -> str:
     else:
         message = f"{path.name} {why}; kept as {aside.name}, starting with defaults"
     message = one_line(message)
-    logger.warning("%s", message)
+    logger.info("%s", message)  # returned: the caller shows it to the person
     return message
 
 

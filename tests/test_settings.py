@@ -169,7 +169,7 @@ def test_wrong_type_keeps_the_default_for_that_field_only(
         "shadows_table = 1\n",
         encoding="utf-8",
     )
-    with caplog.at_level(logging.WARNING, logger="game.settings"):
+    with caplog.at_level(logging.INFO, logger="game.settings"):
         loaded, messages = store.load_settings(SCHEMAS)
     assert loaded.window == WindowSettings(width=1280, height=800)
     assert loaded.games["river"] == {"priests": 5, "devils": 3, "capacity": 2}
@@ -209,13 +209,15 @@ def test_bool_is_not_an_int_and_below_min_is_rejected(home: Path) -> None:
     assert any("window.height = 0 is below 1" in m for m in messages)
 
 
-def test_unknown_key_is_ignored_with_warning(home: Path, caplog: pytest.LogCaptureFixture) -> None:
+def test_unknown_key_is_ignored_with_a_message_and_logged(
+    home: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     store = Store()
     store.settings_path.write_text(
         'colour = "blue"\nshow_fps = true\n[window]\ndepth = 3\n[chess]\nlevel = 2\n',
         encoding="utf-8",
     )
-    with caplog.at_level(logging.WARNING, logger="game.settings"):
+    with caplog.at_level(logging.INFO, logger="game.settings"):
         loaded, messages = store.load_settings(SCHEMAS)
     assert loaded == Settings(show_fps=True)
     for key in ("'colour'", "'window.depth'", "'chess'"):
