@@ -18,7 +18,7 @@ import argparse
 import logging
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from game.errors import GamehallError, NoDisplayError
 
@@ -39,38 +39,66 @@ class CommandLineError(GamehallError, ValueError):
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run ``gamehall`` with ``argv`` (default: the process's); returns the exit status."""
+    """Run ``gamehall`` with ``argv`` (default: the process's); returns the exit status.
+
+    Every argument is checked before any work starts; a refused one is one line on stderr and
+    status 2. Ctrl-C ends a command with status 130. Nothing raises out of here: an error
+    that is a bug is one line too (``-v`` logs its traceback).
+    """
     argv = list(sys.argv[1:] if argv is None else argv)
+    command = "gamehall"
     try:
-        args = parse(argv)
-    except CommandLineError as exc:
-        print(f"gamehall: {exc}", file=sys.stderr)
-        return 2
-    logging.basicConfig(
-        level=logging.INFO if args.verbose else logging.WARNING,
-        format="%(levelname)s %(name)s: %(message)s",
-    )
-    if not args.command:
-        _parser(None, None).print_help()
-        return 2
+        try:
+            args = parse(argv)
+        except SystemExit as exc:  # argparse: --help (0) or a malformed flag (2, said)
+            return exc.code if isinstance(exc.code, int) else 2
+        except CommandLineError as exc:
+            print(f"gamehall: {exc}", file=sys.stderr)
+            return 2
+        command = f"gamehall {args.command}" if args.command else command
+        logging.basicConfig(
+            level=logging.INFO if args.verbose else logging.WARNING,
+            format="%(levelname)s %(name)s: %(message)s",
+        )
+        if not args.command:
+            print(
+                f"gamehall: name a command: {', '.join(COMMANDS)} (see gamehall --help)",
+                file=sys.stderr,
+            )
+            return 2
+        return _run_reporting(args, command)
+    except KeyboardInterrupt:
+        print(f"{command}: stopped", file=sys.stderr)
+        return 130
+
+
+def _run_reporting(args: argparse.Namespace, command: str) -> int:
+    """:func:`run`, with what it raises turned into one line on stderr and an exit status."""
     try:
         return int(run(args))
     except NoDisplayError as exc:
         print(str(exc), file=sys.stderr)
         return 1
     except GamehallError as exc:
-        print(str(exc), file=sys.stderr)
+        print(f"{command}: {exc}", file=sys.stderr)
         return 2
     except ValueError as exc:  # bad options: our ValueError subclasses name the bad value
-        print(f"gamehall {args.command}: {exc}", file=sys.stderr)
+        print(f"{command}: {exc}", file=sys.stderr)
         return 2
     except OSError as exc:  # a file we were asked to write or read: say which and why
-        print(
-            f"gamehall: {exc.strerror or exc}: {exc.filename or ''}".rstrip(": "), file=sys.stderr
-        )
+        where = f": {exc.filename}" if exc.filename else ""
+        print(f"{command}: {exc.strerror or exc}{where}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        return 130
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except Exception as exc:  # a bug: one line, the traceback only with -v
+        if args.verbose:
+            log.exception("%s failed", command)
+        print(
+            f"{command}: internal error: {type(exc).__name__}: {exc} (-v shows where)",
+            file=sys.stderr,
+        )
+        return 1
 
 
 def parse(argv: list[str]) -> argparse.Namespace:
@@ -160,12 +188,20 @@ def _ids(command: str) -> list[str]:
     return [e.id for e in all_entries()]
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse with its refusals as one line (``gamehall solve: argument --time: ...``)
+    instead of a usage block: the same shape as every other refusal."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
 def _parser(
     command: str | None, entry: Entry | None, *, help: bool = True
 ) -> argparse.ArgumentParser:
     """The whole parser; the subparser of ``command`` gets ``entry``'s flags. ``help``
     False: no -h anywhere (the first pass must not print help without the game's flags)."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="gamehall", description="Thinking games in a real 3D window.", add_help=help
     )
     parser.add_argument("-v", "--verbose", action="store_true", help="log what happens")
@@ -184,23 +220,31 @@ def _parser(
     return parser
 
 
+#: ``--do``'s help: how a list is split, and what an item may be.
+DO_HELP = (
+    "commands run in order, separated by commas: the scene's commands (hint, undo, d3, "
+    "country:12 ...; F1 in the window lists them), move:TEXT for a move in the game's "
+    "notation, wait (a second passes) and overlay. A comma followed by a digit stays in its "
+    "item (move:attack 3,5>12), so no item needs quoting; a file name in an item must not "
+    "hold a comma"
+)
+
+
 def _common(p: argparse.ArgumentParser, command: str, full: bool) -> None:
     """The flags a command has whatever the game (``full`` False: the first pass, which
     requires nothing, so that ``--help`` reaches the second)."""
+    from game.cli_args import MAX_FRAMES, size, whole
+
+    sizes = "WxH, 64..8192 pixels each way"
     if command == "play":
         p.add_argument("game", nargs="?", metavar="GAME", help="start in this game (or menu)")
-        p.add_argument("--size", help="window size, e.g. 1280x720")
+        p.add_argument("--size", type=size, help=f"window size, e.g. 1280x720 ({sizes})")
         p.add_argument("--no-shadows", action="store_true", help="draw without shadows")
     elif command == "shot":
         p.add_argument("game", nargs=None if full else "?", metavar="GAME", help="a game, or menu")
         p.add_argument("--out", required=full, type=_path, help="PNG file to write")
-        p.add_argument("--size", default="1280x720", help="picture size, e.g. 1280x720")
-        p.add_argument(
-            "--do",
-            default="",
-            help="comma-separated commands (hint, undo ...), move:TEXT for a move in the "
-            "game's notation, wait (a second) and overlay",
-        )
+        p.add_argument("--size", type=size, default="1280x720", help=f"picture size ({sizes})")
+        p.add_argument("--do", default="", metavar="A,B,...", help=DO_HELP)
         p.add_argument("--no-shadows", action="store_true", help="draw without shadows")
     elif command == "bench":
         p.add_argument(
@@ -208,8 +252,11 @@ def _common(p: argparse.ArgumentParser, command: str, full: bool) -> None:
             help=f"a game, or {RENDER} for frame times",
         )  # fmt: skip
         p.add_argument("--scene", help=f"{RENDER}: one scene (default: all)")
-        p.add_argument("--frames", type=int, default=120, help=f"{RENDER}: frames a scene")
-        p.add_argument("--size", default="1280x720", help=f"{RENDER}: frame size")
+        p.add_argument(
+            "--frames", type=whole(1, MAX_FRAMES), default=120,
+            help=f"{RENDER}: frames a scene, 1..{MAX_FRAMES} (default 120)",
+        )  # fmt: skip
+        p.add_argument("--size", type=size, default="1280x720", help=f"{RENDER}: frame size")
         p.add_argument("--no-shadows", action="store_true", help=f"{RENDER}: no shadows")
     else:
         p.add_argument("game", nargs=None if full else "?", metavar="GAME", help="a game")

@@ -1,5 +1,5 @@
 """``gamehall play``: the window with the menu and every registered game, and the pieces the
-other drawing commands share (:func:`build_director`, :func:`make_sessions`, :func:`parse_size`).
+other drawing commands share (:func:`build_director`, :func:`make_sessions`).
 
 Each game's controller is made as ``Controller(session, **overrides)``: the session
 (:class:`game.session.Session`) holds its options (saved ones, overridden by the flags typed)
@@ -23,7 +23,10 @@ MENU = "menu"
 
 
 def run_play(args: argparse.Namespace, entry: Entry | None) -> int:
-    """Open the window on ``entry``'s game (None: the menu) and run until it closes."""
+    """Open the window on ``entry``'s game (None: the menu) and run until it closes.
+
+    Everything typed is checked first (options, ``--load``), so a refused value is exit
+    status 2 before a window opens or anything is saved; no display is status 1."""
     from game.engine.window import NO_DISPLAY_MESSAGE, has_display
     from game.registry import all_entries
     from game.settings import Store
@@ -38,10 +41,11 @@ def run_play(args: argparse.Namespace, entry: Entry | None) -> int:
         return 1
     for m in messages:
         print(f"gamehall: {m}", file=sys.stderr)
-    size = parse_size(args.size) if args.size else (settings.window.width, settings.window.height)
+    size = args.size or saved_size(settings.window.width, settings.window.height)
     position = None
     if settings.window.x is not None and settings.window.y is not None:
-        position = (settings.window.x, settings.window.y)
+        x, y = settings.window.x, settings.window.y
+        position = (_clamp(x, -_PLACE, _PLACE), _clamp(y, -_PLACE, _PLACE))
     director = build_director(
         headless=False,
         size=size,
@@ -154,15 +158,19 @@ def register_games(
         director.register(entry.id, _factory(entry, sessions[entry.id], overrides.get(entry.id)))
 
 
-def parse_size(text: str) -> tuple[int, int]:
-    """``1280x720`` as (1280, 720); raises ValueError naming the flag when it is not one."""
-    try:
-        w, h = (int(v) for v in text.lower().split("x"))
-    except ValueError:
-        raise ValueError(f"--size should look like 1280x720, not {text!r}") from None
-    if not (64 <= w <= 8192 and 64 <= h <= 8192):
-        raise ValueError(f"--size {text} is out of range (64..8192 each way)")
-    return w, h
+def saved_size(width: int, height: int) -> tuple[int, int]:
+    """The saved window size, each side brought into 64..8192 pixels (what ``--size`` takes)."""
+    from game.cli_args import MAX_SIDE, MIN_SIDE
+
+    return _clamp(width, MIN_SIDE, MAX_SIDE), _clamp(height, MIN_SIDE, MAX_SIDE)
+
+
+#: How far from the screen's origin a saved window place may be (X11 keeps 16-bit places).
+_PLACE = 32_767
+
+
+def _clamp(value: int, low: int, high: int) -> int:
+    return max(low, min(high, int(value)))
 
 
 def _factory(

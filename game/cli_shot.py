@@ -1,7 +1,8 @@
 """``gamehall shot GAME --out FILE [--do ...]``: a picture of a scene after scripted input.
 
-``--do`` is a comma-separated list (a comma before a digit belongs to a move), run in order,
-each settled before the next:
+``--do`` is a comma-separated list, run in order, each settled before the next. A comma
+followed by a digit stays in its item: no command starts with a digit, and the one notation
+with a comma, MasterGrab's ``attack 3,5>12``, has a digit after each of its commas. Items:
 
 - a command of the scene's command table (``hint``, ``undo``, ``play:river``; the same path as
   its key), run strictly, so an unknown one is exit status 2;
@@ -10,8 +11,11 @@ each settled before the next:
 - ``wait``: a second of simulated time (the computer's move, an animation);
 - ``overlay``: the F3 debug overlay on or off.
 
-The options are the saved ones with the typed flags over them; nothing is saved. The last
-line of stdout is the scene's status line.
+An item the scene refuses (an illegal move, a disabled command) ends the script with its
+reason and exit status 2, and no picture is written. The options are the saved ones with the
+typed flags over them; nothing is saved. Every argument (options, ``--size``, ``--out``'s
+folder, ``--load``) is checked before the scene is built. The last line of stdout is the
+scene's status line.
 """
 
 from __future__ import annotations
@@ -29,7 +33,9 @@ MENU = "menu"
 
 
 def run_shot(args: argparse.Namespace, entry: Entry | None) -> int:
-    from game.cli_play import build_director, make_sessions, parse_size, play_overrides, typed
+    """Check the arguments, build the headless scene, run ``--do``, write the picture."""
+    from game.cli_args import output_file
+    from game.cli_play import build_director, make_sessions, play_overrides, typed
     from game.engine.controller import UnknownCommandError
     from game.registry import all_entries
     from game.settings import Store
@@ -39,13 +45,11 @@ def run_shot(args: argparse.Namespace, entry: Entry | None) -> int:
         print(f"gamehall: {m}", file=sys.stderr)
     sessions = make_sessions(settings, None, typed(args, entry))
     overrides = play_overrides(args, entry)
-    size = parse_size(args.size)
-    if not args.out.parent.is_dir():
-        print(f"gamehall shot: no folder {args.out.parent} for {args.out.name}", file=sys.stderr)
-        return 2
+    out = output_file(args.out)
+    items = split_items(args.do or "")
     director = build_director(
         headless=True,
-        size=size,
+        size=args.size,
         shadows=not args.no_shadows,
         sessions=sessions,
         overrides=overrides,
@@ -53,19 +57,23 @@ def run_shot(args: argparse.Namespace, entry: Entry | None) -> int:
     )
     try:
         director.switch(entry.id if entry is not None else MENU)
-        for item in _items(args.do or ""):
+        for number, item in enumerate(items, 1):
+            where = f"gamehall shot: --do item {number} {item!r}"
             try:
                 done = _do(director, item)
             except UnknownCommandError as exc:
-                print(f"gamehall shot: {exc} (or move:TEXT, wait, overlay)", file=sys.stderr)
+                print(f"{where}: {exc} (or move:TEXT, wait, overlay)", file=sys.stderr)
                 return 2
             if not done:
-                print(f"gamehall shot: {item}: {director.toast}", file=sys.stderr)
+                why = director.toast or "refused"
+                print(f"{where}: {why}; no picture written", file=sys.stderr)
+                return 2
             if not director.settle():
-                print("gamehall shot: the animation did not settle", file=sys.stderr)
+                print(f"{where}: the scene did not settle; no picture written", file=sys.stderr)
+                return 2
         director.advance(0.5)  # let the water move and the hint arrow bob a little
-        out = director.screenshot(args.out)
-        print(f"wrote {out}")
+        written = director.screenshot(out)
+        print(f"wrote {written}")
         assert director.controller is not None
         print(director.controller.status_line())
     finally:
@@ -86,9 +94,14 @@ def _do(director: Director, item: str) -> bool:
     return director.perform(item, strict=True)
 
 
-def _items(text: str) -> list[str]:
-    """The ``--do`` items: split at commas, except a comma before a digit, which is part of a
-    move (``move:attack 3,5>12``: no command starts with a digit)."""
+def split_items(text: str) -> list[str]:
+    """The ``--do`` items: split at commas, except a comma followed by a digit, which is part
+    of its item (``move:attack 3,5>12``: no command starts with a digit); blank items are
+    dropped.
+
+    >>> split_items("d3, hint,,move:attack 3,5>12,wait")
+    ['d3', 'hint', 'move:attack 3,5>12', 'wait']
+    """
     return [item.strip() for item in re.split(r",(?!\s*\d)", text) if item.strip()]
 
 

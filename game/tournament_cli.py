@@ -19,13 +19,14 @@ The old spellings still work: ``--robots a,b`` and ``--a A --b B`` for ``--agent
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from game.logic.game import Limits
-from game.logic.tournament import GameFailedError, GameRecord, run_tournament
+from game.logic.tournament import GameFailedError, GameRecord, run_tournament, work_units
 
 if TYPE_CHECKING:
     import concurrent.futures
@@ -74,11 +75,16 @@ def run(args: argparse.Namespace, entry: Entry | None = None) -> int:
         entry = registry.get(args.game)
     where = f"gamehall tournament {entry.id}"
     try:
+        # Every argument is checked before the first game (or a cluster) is started.
         agents = agent_names(args)
         options = entry.options.validate(entry.options.from_arguments(args))
         budget = limits(args)
-        if args.jobs < 1:
-            raise _Refused(f"--jobs must be at least 1, not {args.jobs}")
+        _check_counts(args)
+        work_units(
+            entry, agents, args.games, options=options, seed=args.seed, limits=budget,
+            max_steps=args.max_steps,
+        )  # fmt: skip
+        _check_address(args.scheduler)
         with _executor(args.scheduler) as executor, progress_bar() as progress:
             result = run_tournament(
                 entry,
@@ -129,6 +135,37 @@ def limits(args: argparse.Namespace) -> Limits:
         except ValueError:
             raise _Refused(f"--time-per-move must be a number, not {seconds!r}") from None
     return Limits(time=seconds)
+
+
+#: The ranges of the counting flags: (flag, attribute, least, most).
+COUNTS: Final = (
+    ("--games", "games", 1, 100_000),
+    ("--jobs", "jobs", 1, 256),
+    ("--seed", "seed", 0, 2**63 - 1),
+    ("--max-steps", "max_steps", 1, 10_000_000),
+)
+
+
+def _check_counts(args: argparse.Namespace) -> None:
+    """Refuse a count out of its range in :data:`COUNTS` (None: the default, allowed)."""
+    for flag, name, least, most in COUNTS:
+        value = getattr(args, name, None)
+        if value is not None and not least <= value <= most:
+            raise _Refused(f"{flag} must be a whole number from {least} to {most}, not {value}")
+
+
+def _check_address(address: str | None) -> None:
+    """Refuse a ``--scheduler`` that is neither ``PROTOCOL://WHERE`` (``tcp://host:8786``,
+    ``inproc://...``) nor ``HOST:PORT``."""
+    if address is None:
+        return
+    with_protocol = re.fullmatch(r"[a-z][a-z0-9+.-]*://[^\s]+", address)
+    host_port = re.fullmatch(r"[^\s/:]+:(\d{1,5})", address)
+    if not (with_protocol or (host_port and 0 < int(host_port[1]) < 65536)):
+        raise _Refused(
+            f"--scheduler should look like tcp://HOST:PORT (e.g. tcp://127.0.0.1:8786), "
+            f"not {address!r}"
+        )
 
 
 @contextmanager

@@ -241,10 +241,201 @@ def test_shot_menu_lists_every_game_and_continues_with_the_last(tmp_path, _priva
 
 @pytest.mark.gl
 def test_shot_plays_moves_in_the_games_notation(tmp_path):
+    out = tmp_path / "x.png"
     r = gamehall(
-        "shot", "river", "--do", "move:board:devil,move:board:devil,move:boat,move:fly",
-        "--out", str(tmp_path / "x.png"), "--size", "320x200", cwd=tmp_path,
+        "shot", "river", "--do", "move:board:devil,move:board:devil,move:boat",
+        "--out", str(out), "--size", "320x200", cwd=tmp_path,
     )  # fmt: skip
     assert r.returncode == 0, r.stderr
-    assert "move:fly" in r.stderr and "unknown action 'fly'" in r.stderr
     assert r.stdout.strip().splitlines()[-1].startswith("status=playing crossings=1 ")
+    out.unlink()
+    # A move the game refuses ends the script: exit status 2, the item named, no picture.
+    r = gamehall(
+        "shot", "river", "--do", "move:board:devil,move:fly,hint",
+        "--out", str(out), "--size", "320x200", cwd=tmp_path,
+    )  # fmt: skip
+    assert r.returncode == 2
+    assert "--do item 2 'move:fly'" in r.stderr and "unknown action 'fly'" in r.stderr
+    assert "Traceback" not in r.stderr and not out.exists()
+
+
+# -- every argument is checked before any work starts ----------------------------------------
+
+START = "-" * 27 + "OX" + "-" * 6 + "XO" + "-" * 27 + " X"
+#: Where each command's work starts: reaching one of these before a refusal is a failure.
+WORK = (
+    "game.cli_play.build_director",
+    "game.games.reversi.solve_exact",
+    "game.games.reversi.search_position",
+    "game.games.reversi.run_bench",
+    "game.games.grab.run_bench",
+    "game.tournament_cli.run_tournament",
+    "game.logic.grab.bench.speed_lines",
+)
+
+
+@pytest.fixture
+def no_work(monkeypatch):
+    """Every place where a command's work starts fails the test if it is reached."""
+
+    def started(*args, **kwargs):
+        raise AssertionError("the work started before the arguments were checked")
+
+    for target in WORK:
+        monkeypatch.setattr(target, started)
+
+
+def run_main(argv, capsys):
+    """``main(argv)`` in this process: (status, stdout, stderr)."""
+    from game.cli import main
+
+    status = main(argv)
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+REFUSED = [
+    *[(["solve", "reversi", START, "--time", v], "argument --time: must be a finite number")
+      for v in ("inf", "nan", "0", "-1", "1e309", "-0")],
+    (["solve", "reversi", START, "--exact", "--time", "inf"], "argument --time"),
+    (["bench", "reversi", "--perft-depth", "0"], "--perft-depth: must be a whole number from 1"),
+    (["bench", "reversi", "--perft-depth", "1000"], "from 1 to 15, not '1000'"),
+    (["bench", "render", "--frames", "0"], "--frames: must be a whole number from 1"),
+    *[(["bench", "render", "--size", v], "argument --size")
+      for v in ("0x0", "-5x5", "99999x99999", "abc", "", "1280x", "64x8193")],
+    (["play", "--size", "10x10"], "argument --size"),
+    (["shot", "river", "--out", "x.png", "--size", "1e3x64"], "argument --size"),
+    (["bench", "grab", "--strength", "--games", "0"], "argument --games"),
+    (["bench", "grab", "--strength", "--jobs", "-1"], "argument --jobs"),
+    (["shot", "grab", "--out", "x.png", "--seed", "-1"], "argument --seed"),
+    (["shot", "grab", "--out", "x.png", "--seed", str(2**63)], "argument --seed"),
+    *[(["tournament", "reversi", "--agents", "beginner,expert", *flags], needle)
+      for flags, needle in (
+          (["--games", "0"], "--games must be a whole number from 1"),
+          (["--jobs", "0"], "--jobs must be"),
+          (["--max-steps", "0"], "--max-steps must be"),
+          (["--seed", "-1"], "--seed must be"),
+          (["--time", "inf"], "time must be finite"),
+          (["--scheduler", "no where"], "--scheduler should look like"),
+      )],
+    (["tournament", "reversi", "--agents", "beginner,nobody"], "no agent 'nobody'"),
+    *[([cmd, "reversi", *out, "--time", v], "time_per_move must be")
+      for cmd, out in (("play", []), ("shot", ["--out", "x.png"]))
+      for v in ("0", "-1", "nan", "inf")],
+    (["solve", "reversi", START, "--black", "nosuch"], "black must be one of"),
+    (["shot", "river", "--out", "x.png", "--priests", "nan"], "priests must be"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("argv", "needle"), REFUSED, ids=lambda v: " ".join(v)[:50])
+def test_a_refused_argument_is_one_line_before_any_work(
+    no_work, capsys, tmp_path, monkeypatch, _private_home, argv, needle
+):
+    monkeypatch.chdir(tmp_path)
+    status, out, err = run_main(argv, capsys)
+    assert status == 2, err
+    assert out == "" and len(err.strip().splitlines()) == 1, err
+    assert needle in err and "Traceback" not in err
+    assert not (_private_home / "settings.toml").exists()  # nothing saved
+    assert not (tmp_path / "x.png").exists()
+
+
+def test_help_and_malformed_lines_return_instead_of_exiting(capsys):
+    status, out, _ = run_main(["--help"], capsys)
+    assert status == 0 and "tournament" in out
+    status, out, _ = run_main(["shot", "river", "--help"], capsys)
+    assert status == 0 and "A comma followed by a digit stays in its item" in " ".join(out.split())
+    status, _, err = run_main(["solve", "river", "--priests"], capsys)
+    assert status == 2 and len(err.strip().splitlines()) == 1
+    assert "argument --priests: expected one argument" in err
+    status, _, err = run_main([], capsys)
+    assert status == 2 and err.startswith("gamehall: name a command: play, shot")
+
+
+def test_a_bug_is_one_line_with_status_1(monkeypatch, capsys):
+    from game.logic.river import RiverPuzzle
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(RiverPuzzle, "solution", broken)
+    status, _, err = run_main(["solve", "river"], capsys)
+    assert status == 1
+    assert err == "gamehall solve: internal error: RuntimeError: a bug (-v shows where)\n"
+
+
+def test_ctrl_c_is_status_130_with_one_line(monkeypatch, capsys):
+    from game.games import reversi
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(reversi, "search_position", interrupted)
+    status, out, err = run_main(["solve", "reversi", START], capsys)
+    assert status == 130 and out == ""
+    assert err.strip() == "gamehall solve: stopped"
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "reason"),
+    [
+        ("garbage.bin", b"f\x88\xff", "not a Reversi transcript: not UTF-8 text (byte 2)"),
+        ("bad.txt", b"f5d6z9", "not a Reversi transcript: transcript character 5"),
+        ("big.txt", b"f5" * (1 << 20), "2097152 bytes is too big for a Reversi transcript"),
+        ("folder", None, "is a folder, not a Reversi transcript"),
+        ("fifo", "fifo", "not a regular file (a pipe or a device), not read"),
+        ("missing.txt", "missing", "no such file"),
+    ],
+)  # fmt: skip
+def test_a_file_named_on_the_command_line_is_named_with_the_reason(
+    no_work, capsys, tmp_path, name, content, reason
+):
+    path = tmp_path / name
+    if content is None:
+        path.mkdir()
+    elif content == "fifo":
+        os.mkfifo(path)  # opening it to read would wait for a writer for ever
+    elif isinstance(content, bytes):
+        path.write_bytes(content)
+    out = tmp_path / "x.png"
+    status, _, err = run_main(["shot", "reversi", "--out", str(out), "--load", str(path)], capsys)
+    assert status == 2 and len(err.strip().splitlines()) == 1
+    assert err.startswith(f"gamehall shot: {path}: {reason}"), err
+
+
+@pytest.mark.parametrize("kind", ["folder", "fifo", "no folder", "nul"])
+def test_an_out_file_that_cannot_be_written_is_refused_first(no_work, capsys, tmp_path, kind):
+    out = tmp_path / "x.png"
+    if kind == "folder":
+        out.mkdir()
+    elif kind == "fifo":
+        os.mkfifo(out)  # writing to it would wait for a reader for ever
+    elif kind == "no folder":
+        out = tmp_path / "nowhere" / "x.png"
+    else:
+        out = tmp_path / "x\x00.png"
+    status, _, err = run_main(["shot", "river", "--out", str(out)], capsys)
+    assert status == 2 and "--out" in err and len(err.strip().splitlines()) == 1, err
+
+
+def test_no_move_notation_holds_a_comma_that_splits_a_do_item():
+    """``--do`` splits at commas not followed by a digit: every action text of every game,
+    in the states of a few seeded random games, stays one item."""
+    import random
+
+    from game.cli_shot import split_items
+    from game.registry import all_entries
+
+    for entry in all_entries():
+        game = entry.game({"countries": 30} if "countries" in entry.options else {})
+        for seed in range(3):
+            rng = random.Random(seed)
+            state = game.initial_state(rng)
+            for _ in range(40):
+                actions = state.legal_actions()
+                if state.is_terminal() or not actions:
+                    break
+                for action in actions:
+                    text = "move:" + state.action_text(action)
+                    assert split_items(f"hint,{text},undo") == ["hint", text, "undo"], text
+                state = state.apply(rng.choice(list(actions)))

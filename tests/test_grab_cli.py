@@ -47,3 +47,18 @@ def test_tournament_grab_prints_win_rates_last(tmp_path):
     assert re.fullmatch(r"winrates=strategic:\d\.\d\d,basic:\d\.\d\d", last), last
     bad = gamehall("tournament", "grab", "--agents", "nobody,basic", cwd=tmp_path)
     assert bad.returncode == 2 and "nobody" in bad.stderr
+
+
+@pytest.mark.gl
+@pytest.mark.parametrize(
+    ("do", "needle"),
+    [
+        ("country:99999", "--do item 1 'country:99999': there is no country 99999"),
+        ("click:nosuch", "--do item 1 'click:nosuch': unknown command 'click'"),
+    ],
+)
+def test_shot_grab_refuses_an_item_and_writes_no_picture(tmp_path, do, needle):
+    out = tmp_path / "grab.png"
+    r = gamehall("shot", "grab", "--seed", "5", "--do", do, "--out", str(out), cwd=tmp_path)
+    assert r.returncode == 2 and needle in r.stderr, r.stderr
+    assert not out.exists() and r.stdout == "" and "Traceback" not in r.stderr

@@ -110,3 +110,214 @@ def test_shot_reversi_loads_a_transcript_and_refuses_a_bad_one(tmp_path):
     )
     assert r.returncode == 2
     assert str(bad) in r.stderr and "Traceback" not in r.stderr
+
+
+# -- limits, pieces, progress and Ctrl-C ---------------------------------------------------------
+
+START = "-" * 27 + "OX" + "-" * 6 + "XO" + "-" * 27 + " X"
+
+
+def test_an_exact_solve_keeps_to_its_time(tmp_path):
+    r = gamehall("solve", "reversi", START, "--exact", "--time", "0.3", cwd=tmp_path)
+    assert r.returncode == 2 and r.stdout == ""
+    assert r.stderr.strip() == (
+        "gamehall solve reversi: no exact result within --time 0.3 s (60 empty squares); "
+        "give it more time, or leave out --exact for a search"
+    )
+
+
+def test_a_long_exact_solve_says_so_first_shows_progress_and_stops_on_ctrl_c(tmp_path):
+    """On a terminal (a pseudo-terminal here): the warning before the work, a progress line
+    once it runs a few seconds, then Ctrl-C: status 130, one line, no traceback."""
+    import os
+    import pty
+    import select
+    import signal
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    master, slave = pty.openpty()
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "game", "solve", "reversi", START, "--exact"],
+        cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=slave,
+    )  # fmt: skip
+    os.close(slave)
+    seen = b""
+    deadline = time.monotonic() + 120  # a guard against a hang, not a timing check
+    try:
+        while b"(Ctrl-C stops)" not in seen and time.monotonic() < deadline:
+            if select.select([master], [], [], 1.0)[0]:
+                seen += os.read(master, 4096)
+        process.send_signal(signal.SIGINT)
+        out, _ = process.communicate(timeout=60)
+        while select.select([master], [], [], 0.5)[0]:
+            try:
+                seen += os.read(master, 4096)
+            except OSError:  # the other end is closed
+                break
+    finally:
+        if process.poll() is None:
+            process.kill()
+        os.close(master)
+    text = seen.decode()
+    assert process.returncode == 130, text
+    assert out == b"" and "Traceback" not in text
+    lines = [line for line in text.replace("\r\n", "\n").split("\n") if line.strip()]
+    assert lines[0].startswith("gamehall solve reversi: 60 empty squares and no --time")
+    assert "\rsolving 60 empty squares exactly: " in text  # the redrawn progress line
+    assert lines[-1] == "gamehall solve: stopped"
+
+
+def test_perft_in_pieces_adds_up_in_both_conventions():
+    """The pieces of a perft add up to the whole from the start and from a late position,
+    where games end inside the pieces (the two conventions differ there)."""
+    from game.logic.reversi.board import Position
+    from game.logic.reversi.perft import PERFT_START, perft_both, perft_subtrees
+
+    def total(position, depth, split):
+        pieces = perft_subtrees(position, depth, split)
+        return tuple(map(sum, zip(*(perft_both(p, d) for p, d in pieces), strict=True)))
+
+    for depth in range(1, 9):
+        for split in range(5):
+            assert total(Position.start(), depth, split) == PERFT_START[depth]
+    late = Position.from_text(FFO[40].text)
+    for _ in range(12):
+        late = late.apply(late.legal_moves()[0])
+    differ = 0
+    for depth in range(1, 12):
+        whole = perft_both(late, depth)
+        differ += whole[0] != whole[1]  # games ended inside: the conventions differ
+        for split in (1, 3, 6):
+            assert total(late, depth, split) == whole
+    assert differ
+
+
+def test_ctrl_c_stops_a_perft_between_pieces(monkeypatch):
+    import _thread
+    import time
+
+    from game import cli_args
+    from game.games import reversi
+    from game.logic import game
+    from game.logic.reversi import perft as perft_module
+    from game.logic.reversi.board import Position
+
+    stops = []
+
+    class Recorded(game.Stop):
+        def __init__(self):
+            super().__init__()
+            stops.append(self)
+
+    calls = []
+
+    def piece(position, depth):
+        calls.append(depth)
+        if len(calls) == 3:
+            _thread.interrupt_main()  # Ctrl-C, as the signal handler delivers it
+            deadline = time.monotonic() + 30  # a guard, not a timing check
+            while not stops[0].is_set() and time.monotonic() < deadline:
+                time.sleep(0.01)
+        return 1
+
+    monkeypatch.setattr(cli_args, "Stop", Recorded)
+    monkeypatch.setattr(perft_module, "perft", piece)
+    with pytest.raises(KeyboardInterrupt):
+        reversi.perft_in_pieces(Position.start(), 12)
+    assert stops[0].is_set() and len(calls) == 3  # no piece after the stop
+
+
+def test_progress_goes_to_a_terminal_only_and_ends_its_line(monkeypatch):
+    import io
+    import sys
+    import threading
+
+    from game.cli_args import run_stoppable
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    drawn = threading.Event()
+
+    def progress(elapsed):
+        drawn.set()
+        return "working"
+
+    def work(stop):
+        assert drawn.wait(30)  # returns once the progress line was drawn
+        return 7
+
+    monkeypatch.setattr(sys, "stderr", Terminal())
+    assert run_stoppable(work, progress, quiet_s=0.0) == 7
+    assert sys.stderr.getvalue().startswith("\rworking\x1b[K") and sys.stderr.getvalue()[-1] == "\n"
+    monkeypatch.setattr(sys, "stderr", io.StringIO())  # a pipe or a log: nothing drawn
+    assert run_stoppable(lambda stop: 8, lambda elapsed: "never", quiet_s=0.0) == 8
+    assert sys.stderr.getvalue() == ""
+
+
+def test_a_long_limit_never_overflows_the_search_timer(monkeypatch):
+    """The watchdog timer of a search waits at most threading.TIMEOUT_MAX: a longer wait
+    kills its thread with an OverflowError (``--time 1e12``); inf is refused."""
+    import threading
+
+    from game.logic.reversi import search as search_module
+    from game.logic.reversi.board import Position
+
+    waits = []
+
+    class Timer(threading.Timer):
+        def __init__(self, interval, *args, **kwargs):
+            waits.append(interval)
+            super().__init__(min(interval, 60.0), *args, **kwargs)
+
+    monkeypatch.setattr(search_module.threading, "Timer", Timer)
+    search_module.search(Position.start(), time_limit=1e12, depth=2)
+    assert waits and all(w <= threading.TIMEOUT_MAX for w in waits)
+    with pytest.raises(ValueError, match="finite and positive"):
+        search_module.search(Position.start(), time_limit=float("inf"))
+
+
+def test_refused_saved_options_fall_back_with_a_message(
+    monkeypatch, capsys, tmp_path, _private_home
+):
+    """``black = "nosuch"`` and ``time_per_move = nan`` in settings.toml: the game starts
+    with the defaults of those two and says which keys it did not take."""
+    from game import cli_play
+    from game.cli import main
+
+    _private_home.mkdir(parents=True, exist_ok=True)
+    (_private_home / "settings.toml").write_text(
+        '[reversi]\nblack = "nosuch"\ntime_per_move = nan\nwhite = "expert"\n'
+    )
+    seen = {}
+
+    class Built(BaseException):
+        pass
+
+    def build_director(**kw):
+        seen.update(kw["sessions"]["reversi"].options)
+        raise Built
+
+    monkeypatch.setattr(cli_play, "build_director", build_director)
+    with pytest.raises(Built):
+        main(["shot", "reversi", "--out", str(tmp_path / "x.png")])
+    assert (seen["black"], seen["time_per_move"], seen["white"]) == ("human", 1.0, "expert")
+    err = capsys.readouterr().err
+    assert "black must be one of" in err and "time_per_move must be a finite number" in err
+
+
+@pytest.mark.gl
+@pytest.mark.parametrize(
+    ("do", "needle"),
+    [("a1", "--do item 1 'a1': a1 flips no disc"), ("f5,f5", "--do item 2 'f5': f5 is already")],
+)
+def test_shot_reversi_refuses_an_illegal_move_and_writes_no_picture(tmp_path, do, needle):
+    out = tmp_path / "x.png"
+    r = gamehall("shot", "reversi", "--do", do, "--out", str(out), "--size", "64x64", cwd=tmp_path)
+    assert r.returncode == 2 and needle in r.stderr and "no picture written" in r.stderr
+    assert not out.exists() and r.stdout == ""

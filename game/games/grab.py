@@ -69,9 +69,21 @@ def _seat_options(agents: Sequence[str]) -> dict[str, Any]:
 # -- play and shot --------------------------------------------------------------------------
 
 
+#: The largest ``--seed``: seeds reach numba kernels as 64-bit integers.
+MAX_SEED = 2**63 - 1
+#: The most games ``bench grab --strength`` plays, and processes it plays them in.
+MAX_GAMES = 100_000
+MAX_JOBS = 256
+
+
 def _play_arguments(parser: argparse.ArgumentParser) -> None:
+    from game.cli_args import whole
+
     parser.add_argument(
-        "--seed", type=int, help="the map and armies (the same seed gives the same game)"
+        "--seed",
+        type=whole(0, MAX_SEED),
+        metavar="S",
+        help="the map and armies (the same seed gives the same game)",
     )
     parser.add_argument("--watch", action="store_true", help="the robots play alone")
 
@@ -89,23 +101,37 @@ def _play_overrides(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _bench_arguments(parser: argparse.ArgumentParser) -> None:
+    from game.cli_args import whole
+
     parser.add_argument(
         "--strength", action="store_true", help="also strategic against 3 basic robots (slow)"
     )
-    parser.add_argument("--games", type=int, default=200, help="--strength: games")
-    parser.add_argument("--jobs", type=int, default=2, help="--strength: games at once")
+    parser.add_argument(
+        "--games", type=whole(1, MAX_GAMES), default=200, metavar="N",
+        help=f"--strength: games, 1..{MAX_GAMES} (default 200)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--jobs", type=whole(1, MAX_JOBS), default=2, metavar="J",
+        help=f"--strength: games at once, 1..{MAX_JOBS} (default 2)",
+    )  # fmt: skip
 
 
 def _bench(args: argparse.Namespace, entry: Entry) -> int:
+    return run_bench(entry, strength=args.strength, games=args.games, jobs=args.jobs)
+
+
+def run_bench(entry: Entry, *, strength: bool, games: int, jobs: int) -> int:
     """Map generation, robot move times and whole robots-only games
-    (:func:`game.logic.grab.bench.speed_lines`); with ``--strength`` a tournament of strategic
-    against three basic robots, its ``winrates=`` line last."""
+    (:func:`game.logic.grab.bench.speed_lines`); with ``strength`` a tournament of ``games``
+    games of strategic against three basic robots in ``jobs`` processes, its ``winrates=``
+    line last. The parser has checked ``games`` and ``jobs``: nothing is refused after
+    the work starts."""
     from game.logic.grab.bench import speed_lines
 
     for line in speed_lines():
         print(line, flush=True)
-    if args.strength:
-        for line in _strength_lines(entry, args.games, args.jobs):
+    if strength:
+        for line in _strength_lines(entry, games, jobs):
             print(line, flush=True)
     return 0
 

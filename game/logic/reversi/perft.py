@@ -19,7 +19,7 @@ import numpy as np
 from . import kernels
 from .board import Position, ReversiError
 
-__all__ = ["PERFT_START", "Convention", "PerftError", "perft", "perft_both"]
+__all__ = ["PERFT_START", "Convention", "PerftError", "perft", "perft_both", "perft_subtrees"]
 
 Convention: TypeAlias = Literal["bik", "edax"]
 
@@ -63,3 +63,31 @@ def perft_both(position: Position, depth: int, *, bulk: bool = True) -> tuple[in
         raise PerftError(f"perft depth {depth!r} is not a whole number >= 0")
     bik, edax = kernels.perft(np.uint64(position.mine), np.uint64(position.theirs), depth, bulk)
     return int(bik), int(edax)
+
+
+def perft_subtrees(position: Position, depth: int, split: int) -> list[tuple[Position, int]]:
+    """The perft of ``position`` to ``depth`` cut into pieces: every position ``split`` plies
+    down (a game that ended sooner is a piece of its own), each with the plies left. Their
+    :func:`perft_both` add up to that of ``position``, so a caller can count a deep perft one
+    piece at a time and stop or report progress between pieces.
+
+    >>> pieces = perft_subtrees(Position.start(), 5, 2)
+    >>> len(pieces), sum(perft(p, d) for p, d in pieces)
+    (12, 1396)
+    """
+    if not isinstance(position, Position):
+        raise PerftError(f"perft needs a Position, not {type(position).__name__}")
+    for name, value in (("depth", depth), ("split", split)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise PerftError(f"perft {name} {value!r} is not a whole number >= 0")
+    return _pieces(position, depth, split)
+
+
+def _pieces(position: Position, depth: int, split: int) -> list[tuple[Position, int]]:
+    legal = position.legal_moves() if depth > 0 and split > 0 else []
+    if not legal:  # a leaf of the cut, or a finished game (the kernel counts it as Bik does)
+        return [(position, depth)]
+    out: list[tuple[Position, int]] = []
+    for move in legal:
+        out += _pieces(position.apply(move), depth - 1, split - 1)
+    return out

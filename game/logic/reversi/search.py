@@ -27,6 +27,7 @@ heuristic result, or the exact final disc difference (empties to the winner) whe
 
 from __future__ import annotations
 
+import math
 import threading
 import time
 from collections.abc import Callable
@@ -147,8 +148,8 @@ def search(
 
     Raises ``ValueError`` when the game is over or a limit is not positive.
     """
-    if time_limit is not None and not time_limit > 0:
-        raise ValueError(f"time_limit must be positive, not {time_limit!r}")
+    if time_limit is not None and not 0 < time_limit < math.inf:
+        raise ValueError(f"time_limit must be finite and positive, not {time_limit!r}")
     if depth is not None and depth < 1:
         raise ValueError(f"depth must be at least 1, not {depth!r}")
     if node_limit is not None and node_limit < 1:
@@ -268,7 +269,10 @@ def _search_with_table(
             midgame_time = time_limit * _FALLBACK_SHARE
     watchdog: threading.Timer | None = None
     if midgame_time is not None:
-        watchdog = threading.Timer(midgame_time, timer_flag.__setitem__, (0, 1))
+        # A timer cannot wait past threading.TIMEOUT_MAX (about 292 years): its thread would
+        # die of an OverflowError. A longer limit is no limit in practice.
+        wait = min(midgame_time, threading.TIMEOUT_MAX)
+        watchdog = threading.Timer(wait, timer_flag.__setitem__, (0, 1))
         watchdog.daemon = True
         watchdog.start()
     try:

@@ -1,0 +1,379 @@
+"""Hostile command lines: every command, every game (and names that are none), flags taken
+from the real parsers, values from pools of numbers, text and paths that have broken
+programs before. Each runs in-process through ``game.cli.main``.
+
+Whatever the line, ``main`` returns 0 or 2 with at most one line of its own on stderr, never a
+traceback, and writes nothing outside the test's folders. The work after the checks (a window,
+a search, a benchmark, a tournament) is replaced by recorders at the seams where it starts;
+each recorder asserts that what it was handed is checked, finite and in range, then stops the
+command with :class:`Reached`. A smaller part at the end runs cheap commands for real.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import functools
+import io
+import math
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from game import cli
+from game.logic.game import Limits
+from game.logic.reversi.ffo import FFO
+from game.registry import all_entries
+
+COMMANDS = list(cli.COMMANDS)
+GAMES = [e.id for e in all_entries()]
+#: What may come where a game's id goes: the games, the menu, render, and names of nothing.
+GAME_WORDS = [*GAMES, cli.MENU, cli.RENDER, "chess", "", "-", "RIVER", "rïver", "river ", "--x"]
+START = "-" * 27 + "OX" + "-" * 6 + "XO" + "-" * 27 + " X"
+
+#: Values that have crashed or hung programs: zeroes, signs, overflows, non-numbers,
+#: empty and blank text, huge and non-ASCII text, separators.
+NASTY = [
+    "0", "-0", "-1", "1", "2", "0.5", "1e309", "-1e309", "1e300", "nan", "-nan", "inf",
+    "-inf", "", " ", "1e3", "0x10", "1_000", str(2**63), str(2**64 + 1), "9" * 40, "-" + "9" * 40,
+    "١٢", "ünïcødé", "\u202e", "x" * 300, "-", "--", ",", ",,", "a,b", "0x0", "-5x5",
+    "99999x99999", "abc", "64x64", "8193x64", "\x00", "null", "true", "None",
+]  # fmt: skip
+
+#: Good and nearly good values of the flags that have a vocabulary of their own.
+VALID = {
+    "--size": ["64x64", "320x200", "1280X720", "8192x64"],
+    "--time": ["0.01", "0.05", "3"],
+    "--time-per-move": ["0.01", "0.5"],
+    "--games": ["1", "3", "100000", "100001"],
+    "--jobs": ["1", "2", "256", "257"],
+    "--seed": ["0", "5", str(2**63 - 1)],
+    "--max-steps": ["1", "50"],
+    "--frames": ["1", "5", "10000", "10001"],
+    "--perft-depth": ["1", "5", "15", "16"],
+    "--scene": ["menu", *GAMES, "nosuch"],
+    "--agents": ["beginner,beginner", "basic,basic", "strategic,basic,basic,basic", "x,", ","],
+    "--robots": ["basic,basic", "strategic,basic", "nobody"],
+    "--a": ["beginner"],
+    "--b": ["expert"],
+    "--black": ["human", "beginner", "master"],
+    "--white": ["human", "expert"],
+    "--do": [
+        "hint",
+        "d3,hint",
+        "move:boat",
+        "move:attack 3,5>12",
+        "a1",
+        "f5,f5",
+        "country:99999",
+        "click:nosuch",
+        "wait,overlay",
+        "save-to:x.txt",
+        "load-from:/nonexistent",
+    ],
+    "--countries": ["30", "1000", "1001"],
+    "--priests": ["3", "200", "201"],
+    "--devils": ["3", "4"],
+    "--capacity": ["2", "12", "13"],
+    "--distribution": ["compact", "nosuch"],
+    "--scheduler": ["tcp://127.0.0.1:1", "host:0", "a b", "inproc://x/1/2"],
+    "position": [
+        START,
+        FFO[40].text,
+        FFO[41].text,
+        FFO[40].text[:-1] + "O",
+        "X" * 64 + " X",
+        "XO",
+        "-" * 64 + " X",
+    ],
+}
+
+
+#: The games each command takes (the others are refused at once).
+TAKES = {
+    "solve": ["river", "reversi"],
+    "bench": ["reversi", "grab", cli.RENDER],
+    "shot": [*GAMES, cli.MENU],
+    "play": [*GAMES, cli.MENU],
+}
+#: Agents that fill every seat of each game.
+AGENTS = {
+    "river": ["solver"],
+    "reversi": ["beginner,expert", "classic-beginner,master"],
+    "grab": ["basic,basic", "strategic,basic,basic,basic"],
+}
+
+
+class Reached(BaseException):
+    """A recorder saw checked values: the command got past its checks (not an error)."""
+
+
+@pytest.fixture
+def pools(tmp_path: Path) -> dict[str, str]:
+    """Paths that a file flag may be given: missing, a folder, a pipe, garbage, big, good."""
+    files = tmp_path / "files"
+    files.mkdir()
+    (files / "garbage.bin").write_bytes(bytes(range(256)) * 4)
+    (files / "empty.txt").write_bytes(b"")
+    (files / "big.txt").write_bytes(b"f5" * (1 << 20))
+    (files / "game.txt").write_text("f5d6c3d3c4\n")
+    (files / "bad.txt").write_text("f5d6z9\n")
+    (files / "folder").mkdir()
+    os.mkfifo(files / "fifo")
+    names = ["garbage.bin", "empty.txt", "big.txt", "game.txt", "bad.txt", "folder", "fifo"]
+    paths = {name: str(files / name) for name in names}
+    paths["missing"] = str(files / "missing" / "x.png")
+    paths["out"] = str(files / "out.png")
+    return paths
+
+
+def flags_of(command: str, game: str) -> list[tuple[str, bool]]:
+    """The flags of ``command`` for ``game`` (its entry's too, when it is one), each with
+    whether it takes a value, read from the real parser."""
+    try:
+        entry = cli._entry(command, game)
+    except cli.CommandLineError:
+        entry = None
+    parser = cli._parser(command, entry)
+    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    out = []
+    for action in commands.choices[command]._actions:
+        if not action.option_strings or "-h" in action.option_strings:
+            continue
+        flag = max(action.option_strings, key=len)
+        out.append((flag, action.nargs != 0))
+    return out
+
+
+FLAGS = {(c, g): flags_of(c, g) for c in COMMANDS for g in [*GAMES, cli.MENU, cli.RENDER, "x"]}
+
+
+@st.composite
+def command_lines(draw: st.DrawFn, paths: list[str]) -> list[str]:
+    # Mostly real commands and games: a wrong name is refused before anything else is read.
+    command = draw(st.sampled_from([*COMMANDS * 8, "nosuch", ""]))
+    game = draw(st.sampled_from([*TAKES.get(command, GAMES) * 8, *GAME_WORDS]))
+    flags = FLAGS.get((command, game)) or FLAGS.get((command, "x"), [])
+    argv = [command] if command else []
+    if draw(st.integers(0, 9)) > 0:
+        argv.append(game)
+    # What a command needs to get anywhere (a position, --out, --agents) comes most times.
+    if command == "solve" and draw(st.integers(0, 4)) > 0:
+        argv.append(draw(st.sampled_from(VALID["position"] * 2 + NASTY[:8])))
+    if command == "shot" and draw(st.integers(0, 4)) > 0:
+        argv += ["--out", draw(st.sampled_from(["x.png", *paths]))]
+    if command == "tournament" and draw(st.integers(0, 4)) > 0:
+        argv += ["--agents", draw(st.sampled_from(AGENTS.get(game, ["x,y"])))]
+    # Most lines carry one hostile value among good ones, so that both the refusals and the
+    # work behind the checks are reached.
+    for _ in range(draw(st.integers(0, 4))):
+        if not flags:
+            break
+        flag, takes_value = draw(st.sampled_from(flags))
+        argv.append(flag)
+        if takes_value:
+            good = VALID.get(flag)
+            hostile = draw(st.integers(0, 4)) == 0 or not good
+            argv.append(draw(st.sampled_from(NASTY + paths if hostile else good)))
+    if draw(st.integers(0, 49)) == 0:
+        argv.append(draw(st.sampled_from(["-h", "-v", "--nosuch", "extra"])))
+    return argv
+
+
+@pytest.fixture
+def recorders(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every seam where a command's work starts, replaced by a recorder that checks what it
+    is handed and raises :class:`Reached`; the list collects which seams were reached."""
+    from game import cli_play, tournament_cli
+    from game.engine import window
+    from game.games import grab, reversi
+    from game.logic.reversi.board import Position
+
+    reached: list[str] = []
+
+    def finite(value: Any, low: float, high: float) -> bool:
+        return isinstance(value, int | float) and math.isfinite(value) and low <= value <= high
+
+    def build_director(**kw: Any) -> Any:
+        w, h = kw["size"]
+        assert isinstance(w, int) and isinstance(h, int) and 64 <= w <= 8192 and 64 <= h <= 8192
+        assert isinstance(kw.get("shadows", True), bool)
+        for entry in all_entries():
+            session = (kw.get("sessions") or {}).get(entry.id)
+            if session is not None:  # checked by the schema: validating again changes nothing
+                assert entry.options.validate(session.options) == session.options
+        reached.append("window")
+        raise Reached
+
+    def solve_exact(position: Any, *, all_moves: bool, time_limit: float | None) -> Any:
+        assert isinstance(position, Position) and isinstance(all_moves, bool)
+        assert time_limit is None or finite(time_limit, 1e-9, 1e300)
+        reached.append("solve")
+        raise Reached
+
+    def search_position(position: Any, seconds: float) -> Any:
+        assert isinstance(position, Position) and finite(seconds, 1e-9, 1e300)
+        reached.append("search")
+        raise Reached
+
+    def reversi_bench(depth: int) -> int:
+        assert isinstance(depth, int) and 1 <= depth <= reversi.MAX_PERFT_DEPTH
+        reached.append("perft")
+        raise Reached
+
+    def grab_bench(entry: Any, *, strength: bool, games: int, jobs: int) -> int:
+        assert 1 <= games <= grab.MAX_GAMES and 1 <= jobs <= grab.MAX_JOBS
+        reached.append("grab bench")
+        raise Reached
+
+    def run_tournament(entry: Any, agents: Any, games: int, **kw: Any) -> Any:
+        assert 1 <= games <= 100_000 and 1 <= kw["jobs"] <= 256
+        assert all(name in entry.agents() for name in agents)
+        assert isinstance(kw["limits"], Limits)
+        assert entry.options.validate(kw["options"]) == kw["options"]
+        reached.append("tournament")
+        raise Reached
+
+    @contextlib.contextmanager
+    def executor(address: str | None) -> Iterator[None]:
+        yield None  # no cluster is contacted
+
+    monkeypatch.setattr(window, "has_display", lambda: True)
+    monkeypatch.setattr(cli_play, "build_director", build_director)
+    monkeypatch.setattr(reversi, "solve_exact", solve_exact)
+    monkeypatch.setattr(reversi, "search_position", search_position)
+    monkeypatch.setattr(reversi, "run_bench", reversi_bench)
+    monkeypatch.setattr(grab, "run_bench", grab_bench)
+    monkeypatch.setattr(tournament_cli, "run_tournament", run_tournament)
+    monkeypatch.setattr(tournament_cli, "_executor", executor)
+    return reached
+
+
+def run_main(argv: list[str]) -> tuple[int | None, str, str]:
+    """``main(argv)`` with stdout and stderr captured; status None when a seam was reached."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            status: int | None = cli.main(argv)
+        except Reached:
+            status = None
+    return status, out.getvalue(), err.getvalue()
+
+
+def listing(folder: Path) -> set[str]:
+    return {str(p.relative_to(folder)) for p in folder.rglob("*")}
+
+
+def test_hostile_command_lines_never_crash_hang_or_write(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    pools: dict[str, str],
+    recorders: list[str],
+) -> None:
+    work = tmp_path / "work"
+    work.mkdir()
+    monkeypatch.chdir(work)  # relative paths (--out x.png) land here, if anywhere
+    repo = Path(__file__).resolve().parents[1]
+    before = listing(tmp_path / "files"), listing(work), set(os.listdir(repo))
+    statuses: dict[int | None, int] = {}
+
+    @settings(
+        max_examples=2000,
+        derandomize=True,
+        deadline=None,
+        database=None,
+        suppress_health_check=list(HealthCheck),
+    )
+    @given(command_lines([*pools.values(), "x.png", "missing.txt"]))
+    def one(argv: list[str]) -> None:
+        status, out, err = run_main(argv)
+        statuses[status] = statuses.get(status, 0) + 1
+        assert "Traceback" not in err and "Traceback" not in out, (argv, err)
+        assert status in (0, 2, None), (argv, status, err)
+        if status == 2:
+            assert err.strip(), argv  # a refusal says why
+            assert len(err.strip().splitlines()) <= 3, (argv, err)  # its line, settings notes
+
+    one()
+    assert (listing(tmp_path / "files"), listing(work), set(os.listdir(repo))) == before
+    # The pools reach both sides: refusals, and every kind of work with checked values.
+    assert statuses.get(2, 0) > 200 and statuses.get(None, 0) > 100, statuses
+    seams = {seam: recorders.count(seam) for seam in set(recorders)}
+    assert {"window", "solve", "search", "perft", "grab bench", "tournament"} <= set(seams), seams
+
+
+# -- the real part: cheap commands, nothing replaced ------------------------------------------
+
+
+@functools.lru_cache
+def _endgame(plies: int) -> str:
+    """FFO #40 after ``plies`` best moves: a position with fewer empty squares."""
+    from game.logic.reversi.board import Position
+    from game.logic.reversi.ffo import FFO
+    from game.logic.reversi.solver import solve
+
+    position = Position.from_text(FFO[40].text)
+    for _ in range(plies):
+        position = position.apply(solve(position).best[0])
+    return position.text()
+
+
+REAL = [
+    (["solve", "river"], 0, "crossings=11"),
+    (["solve", "river", "--priests", "2", "--devils", "2"], 0, "crossings="),
+    (["solve", "river", "--priests", "0", "--devils", "5", "--capacity", "2"], 0, "crossings="),
+    (["solve", "river", "--priests", "200", "--devils", "199", "--capacity", "12"], 0, ""),
+    (["solve", "river", "--priests", "4", "--devils", "4"], 2, "cannot cross"),
+    (["solve", "river", "--capacity", "nan"], 2, "capacity must be"),
+    (["solve", "river", "--capacity", "13"], 2, "at most"),
+    (["solve", "river", "--priests", "1e309"], 2, "priests must be"),
+    (["solve", "river", "extra"], 2, "unrecognized"),
+    (["solve", "reversi", "ENDGAME12"], 0, "score="),
+    (["solve", "reversi", "ENDGAME12", "--all"], 0, "score="),
+    (["solve", "reversi", "ENDGAME12", "--exact", "--time", "30"], 0, "score="),
+    (["solve", "reversi", "X" * 64 + " X"], 0, "best=none"),
+    (["solve", "reversi", START, "--time", "0.05"], 0, "best="),
+    (["solve", "reversi", START, "--exact", "--time", "0.05"], 2, "no exact result"),
+    (["solve", "reversi", "XO"], 2, ""),
+    (["solve", "reversi"], 2, "give a position"),
+    (["solve", "grab"], 2, "no solve command"),
+    (["solve", "reversi", START, "--time", "-0"], 2, "--time"),
+    (["tournament", "reversi", "--agents", "beginner,beginner", "--games", "1"], 0, "winrates="),
+    (["tournament", "reversi", "--agents", "beginner"], 2, "2 seats"),
+    (["tournament", "river", "--agents", "solver"], 0, "winrates="),
+    (["bench", "render", "--scene", "nosuch"], 2, "unknown scene"),
+    (["bench", "render", "--frames", "-1"], 2, "--frames"),
+    (["bench", "reversi", "--perft-depth", "16"], 2, "--perft-depth"),
+    (["bench", "grab", "--jobs", "0"], 2, "--jobs"),
+    (["shot", "river", "--out", "missing/x.png"], 2, "no folder"),
+    (["shot", "reversi", "--out", "x.png", "--load", "."], 2, "is a folder"),
+    (["play", "river", "--size", "63x64"], 2, "--size"),
+    (["play", "reversi", "--black", "nosuch"], 2, "black must be one of"),
+    (["tournament", "grab", "--agents", "basic,basic", "--seed", "-1"], 2, "--seed"),
+    (["nosuch"], 2, "invalid choice"),
+    ([], 2, ""),
+]
+
+
+@pytest.mark.parametrize(("argv", "status", "needle"), REAL, ids=lambda v: str(v)[:40])
+def test_cheap_commands_really_run(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    argv: list[str],
+    status: int,
+    needle: str,
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    argv = [_endgame(8) if a == "ENDGAME12" else a for a in argv]
+    got, out, err = run_main(argv)
+    assert got == status, (argv, out, err)
+    assert "Traceback" not in err
+    assert needle in (out if status == 0 else err), (out, err)
+    if status == 2:
+        assert out == "" and err.strip()
+    assert set(os.listdir(tmp_path)) <= {"gamehall-home"}  # nothing written here
