@@ -138,6 +138,12 @@ def test_a_long_exact_solve_says_so_first_shows_progress_and_stops_on_ctrl_c(tmp
     import time
     from pathlib import Path
 
+    from game.logic.reversi.board import Position
+    from game.logic.reversi.solver import solve
+
+    # The kernels compile (and go to numba's disk cache) here, so that in the command the
+    # Ctrl-C reaches the solve itself, not numba's compiler.
+    solve(Position.from_text(FFO[40].text), all_moves=True)
     master, slave = pty.openpty()
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
     process = subprocess.Popen(
@@ -321,3 +327,23 @@ def test_shot_reversi_refuses_an_illegal_move_and_writes_no_picture(tmp_path, do
     r = gamehall("shot", "reversi", "--do", do, "--out", str(out), "--size", "64x64", cwd=tmp_path)
     assert r.returncode == 2 and needle in r.stderr and "no picture written" in r.stderr
     assert not out.exists() and r.stdout == ""
+
+
+@pytest.mark.gl
+def test_load_from_a_pipe_or_garbage_is_refused_without_waiting(director, tmp_path):
+    """``--do load-from:FILE`` reads through the same checks as ``--load``: a pipe in the
+    file's place is refused at once (reading it would wait for a writer for ever)."""
+    import os
+
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    garbage = tmp_path / "garbage.bin"
+    garbage.write_bytes(b"f5\xff")
+    director.switch("reversi")
+    try:
+        assert not director.perform(f"load-from:{fifo}")
+        assert director.toast == f"{fifo}: not a regular file (a pipe or a device), not read"
+        assert not director.perform(f"load-from:{garbage}")
+        assert "not a Reversi transcript: not UTF-8 text (byte 3)" in director.toast
+    finally:
+        director.switch("menu")

@@ -321,15 +321,17 @@ class ReversiController:
 
     def load(self, path: Path | None = None) -> None:
         """Read a transcript; a bad file is reported and the current game is kept."""
+        from game.userfiles import UserFileError, read_text
+
         path = path or _default_save_path()
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise IllegalMoveError(f"cannot read {path}: {exc.strerror}") from None
+        try:  # a regular file only: a pipe in its place would hang the game
+            text = read_text(path, "Reversi transcript")
+        except UserFileError as exc:
+            raise IllegalMoveError(str(exc)) from None
         try:
             moves = parse_transcript(text)
         except ReversiError as exc:
-            raise IllegalMoveError(f"{path}: {exc}") from None
+            raise IllegalMoveError(f"{path}: not a Reversi transcript: {exc}") from None
         if self.host is not None:
             self.host.tweens.cancel_all()
         self.load_moves(moves)
