@@ -5,8 +5,11 @@ This module only dispatches: the game is looked up in the registry (:mod:`game.r
 its options become flags (one schema checks the flags, the settings file and the window's
 buttons), and the command runs the game's hook (``solve``, ``bench``), the generic tournament
 runner, or the window (:mod:`game.cli_play`, :mod:`game.cli_shot`, :mod:`game.cli_bench`).
-A game without the command asked for, an unknown game and a bad option are one line on
-stderr and exit status 2.
+Every argument is checked before any work starts: the parser's types
+(:mod:`game.cli_args`) refuse sizes, counts and times out of range, the schemas refuse
+options, and each command checks its files and names before it builds a window, searches or
+plays. A game without the command asked for, an unknown game and a refused value are one line
+on stderr and exit status 2; Ctrl-C is status 130; ``main`` never raises.
 
 Commands that draw import pyglet and moderngl; the others do not, so they start fast on
 machines without GL. Results go to stdout, problems to stderr as one line.
@@ -107,7 +110,8 @@ def parse(argv: list[str]) -> argparse.Namespace:
 
     Two passes: the first finds the command and the game, the second parses with that game's
     flags. Raises :class:`CommandLineError` for an unknown game or a game without the
-    command; argparse exits 2 itself for malformed flags.
+    command; argparse raises SystemExit (0 for ``--help``, 2 with one line for a malformed
+    or out-of-range flag).
     """
     first, _ = _parser(None, None, help=False).parse_known_args(argv)
     command, game = first.command, getattr(first, "game", None)

@@ -78,6 +78,7 @@ def borrowed(director: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tu
     def build_director(*, headless: bool, size: tuple[int, int] = (1280, 720), **kw: Any) -> Any:
         assert headless
         sizes.append(size)
+        director.window.switch_to()  # its GL context, whatever window a test made current
         cli_play.register_games(
             director, kw.get("sessions"), kw.get("overrides"), kw.get("last_game", "")
         )
