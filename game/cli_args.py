@@ -155,8 +155,8 @@ def run_stoppable(
             worker.join(0.5 if show else 0.1)
             elapsed = time.monotonic() - started
             if show and progress is not None and worker.is_alive() and elapsed >= quiet_s:
+                shown = True  # first: a Ctrl-C inside the print still ends the line below
                 print(f"\r{progress(elapsed)}\033[K", end="", file=sys.stderr, flush=True)
-                shown = True
     except KeyboardInterrupt:
         stop.set()
         if worker.is_alive():  # the kernels look at the flag every few thousand positions
