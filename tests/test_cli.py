@@ -381,9 +381,9 @@ def test_ctrl_c_is_status_130_with_one_line(monkeypatch, capsys):
     [
         ("garbage.bin", b"f\x88\xff", "not a Reversi transcript: not UTF-8 text (byte 2)"),
         ("bad.txt", b"f5d6z9", "not a Reversi transcript: transcript character 5"),
-        ("big.txt", b"f5" * (1 << 20), "2097152 bytes is too big for a Reversi transcript"),
-        ("folder", None, "is a folder, not a Reversi transcript"),
-        ("fifo", "fifo", "not a regular file (a pipe or a device), not read"),
+        ("big.txt", b"f5" * (1 << 20), "is 2097152 bytes, more than the 1048576 such a file"),
+        ("folder", None, "is a folder, not a regular file"),
+        ("fifo", "fifo", "is a named pipe, not a regular file"),
         ("missing.txt", "missing", "no such file"),
     ],
 )  # fmt: skip

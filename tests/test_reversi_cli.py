@@ -342,7 +342,7 @@ def test_load_from_a_pipe_or_garbage_is_refused_without_waiting(director, tmp_pa
     director.switch("reversi")
     try:
         assert not director.perform(f"load-from:{fifo}")
-        assert director.toast == f"{fifo}: not a regular file (a pipe or a device), not read"
+        assert director.toast == f"{fifo}: is a named pipe, not a regular file"
         assert not director.perform(f"load-from:{garbage}")
         assert "not a Reversi transcript: not UTF-8 text (byte 3)" in director.toast
     finally:
