@@ -28,6 +28,7 @@ through agents that think for a wall-clock time.
 from __future__ import annotations
 
 import concurrent.futures
+import contextlib
 import math
 import multiprocessing
 import random
@@ -412,8 +413,21 @@ def _play_all(
     try:
         for future in concurrent.futures.as_completed(futures):
             yield future.result()
+    except KeyboardInterrupt:
+        if executor is None:  # Ctrl-C: the games being played are not waited for
+            _end_workers(pool)
+        raise
     finally:
         for future in futures:
             future.cancel()
         if executor is None:
             pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _end_workers(pool: concurrent.futures.Executor) -> None:
+    """Kill the worker processes of a process pool this module made (the pool keeps them in
+    ``_processes``; another executor has nothing of the kind and is left as it is)."""
+    processes = getattr(pool, "_processes", None) or {}
+    for process in list(processes.values()):
+        with contextlib.suppress(Exception):
+            process.kill()
