@@ -104,9 +104,9 @@ def run(args: argparse.Namespace, entry: Entry | None = None) -> int:
     except ValueError as error:  # refused input: an agent, an option, a limit
         print(f"{where}: {error}", file=sys.stderr)
         return 2
-    except OSError as error:  # the scheduler cannot be reached
+    except OSError as error:  # the scheduler named by --scheduler cannot be reached
         print(f"{where}: {error}", file=sys.stderr)
-        return 1
+        return 2
     for line in result.lines():
         print(line)
     return 0

@@ -306,3 +306,86 @@ def test_fuzz_generated_robot_files_never_stop_the_game(
     for key, (behaviour, place) in zip(keys, robots, strict=True):
         if key in seated and behaviour in FAILS:
             assert f": {key}: " in lost, (key, behaviour, place, lost)
+
+
+# --- what a robot's process sends back -----------------------------------------------------------
+
+SNEAKY_NAME = """
+from game.logic.grab.robot import Robot
+
+
+class Sly(str):
+    def __reduce__(self):
+        return (exec, ("import builtins; builtins.GH_SLY_NAME = 1",))
+
+
+class Sneaky(Robot):
+    name = Sly("sneaky")
+"""
+
+SNEAKY_MOVE = robot_file(
+    top="""
+from game.logic.grab.state import Move
+
+
+class Sly(str):
+    def __reduce__(self):
+        return (exec, ("import builtins; builtins.GH_SLY_MOVE = 1",))
+""",
+    plan="Move.__str__ = lambda move: Sly('none')",
+)
+
+
+def test_a_robots_own_classes_never_travel_back_to_the_game(tmp_path: Path) -> None:
+    (tmp_path / "sneaky.py").write_text(SNEAKY_NAME)
+    (tmp_path / "sneakymove.py").write_text(SNEAKY_MOVE)
+    registry = _registry(tmp_path)
+    assert registry.info("sneaky").name == "sneaky"
+    assert type(registry.info("sneaky").name) is str
+    with robots_match(("sneakymove", "basic"), registry) as match:
+        play_rounds(match, 2)
+        assert match.record[0].forfeit is None and match.record[0].text == "none"
+    assert not hasattr(builtins, "GH_SLY_NAME") and not hasattr(builtins, "GH_SLY_MOVE")
+    assert not any(name.startswith("gamehall_robots.") for name in sys.modules)
+
+
+def test_a_message_that_is_not_plain_data_is_refused(tmp_path: Path) -> None:
+    import multiprocessing
+    import pickle
+
+    from game.logic.grab.sandbox import NotPlainData, receive
+
+    parent, child = multiprocessing.Pipe()
+    child.send_bytes(pickle.dumps(("move", 1, "attack 1>2", "")))
+    assert receive(parent) == ("move", 1, "attack 1>2", "")
+    child.send_bytes(pickle.dumps(("move", 1, Path("x"), "")))
+    with pytest.raises(NotPlainData, match="not plain data"):
+        receive(parent)
+
+
+def test_what_a_robot_starts_is_stopped_with_it(tmp_path: Path) -> None:
+    import os
+    import time
+
+    pid_file = tmp_path / "child.pid"
+    (tmp_path / "spawner.py").write_text(
+        robot_file(
+            init=f"""import subprocess
+        p = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"])
+        open({str(pid_file)!r}, "w").write(str(p.pid))"""
+        )
+    )
+    with robots_match(("spawner", "basic"), _registry(tmp_path)) as match:
+        play_rounds(match, 1)
+        pid = int(pid_file.read_text())
+        os.kill(pid, 0)  # running while the robot plays
+    for _ in range(50):  # killed with the robot's group; reaped by init in a moment
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            break
+        if Path(f"/proc/{pid}/stat").exists() and ") Z " in Path(f"/proc/{pid}/stat").read_text():
+            break  # a zombie: dead, waiting for its reaper
+        time.sleep(0.1)
+    else:
+        pytest.fail("the process the robot started is still running")

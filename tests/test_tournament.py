@@ -403,6 +403,22 @@ def test_without_dask_the_scheduler_flag_says_what_to_install(
     )
 
 
+def test_a_scheduler_that_cannot_be_reached_is_a_refused_argument(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import contextlib
+
+    @contextlib.contextmanager
+    def unreachable(address: str | None):  # type: ignore[no-untyped-def]
+        raise OSError(f"cannot reach the Dask scheduler at {address}")
+        yield
+
+    monkeypatch.setattr(tournament_cli, "_executor", unreachable)
+    args = cli(monkeypatch, "--agents", "high,low", "--seats", "2", "--scheduler", "tcp://x:1")
+    assert tournament_cli.run(args, ENTRY) == 2
+    assert "cannot reach the Dask scheduler at tcp://x:1" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [

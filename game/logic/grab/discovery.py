@@ -37,12 +37,16 @@ from game.logic.grab.sandbox import (
     DEFAULT_MEMORY_MB,
     STARTUP_S,
     InProcessRunner,
+    NotPlainData,
     ProcessRunner,
     RobotAgent,
     RobotRunner,
     confine,
     describe_error,
+    end_group,
     exit_words,
+    plain_text,
+    receive,
 )
 
 #: Problems with finding robots are logged here.
@@ -212,11 +216,13 @@ def _discover_some(
                     what = "importing it" if started else "the discovery process"
                     failure = f"{what} took more than {import_s if started else start_s:g} s"
                     break
-                reply = parent.recv()
+                reply = _checked(receive(parent)) if started else receive(parent)
             except (OSError, EOFError):
                 process.join(1.0)
                 failure = f"importing it ended its process ({exit_words(process.exitcode)})"
                 break
+            except NotPlainData as error:
+                reply = f"importing it: {error}"
             if started:
                 results.append(reply)
             started = True
@@ -225,6 +231,7 @@ def _discover_some(
         if process.is_alive():
             process.kill()
         process.join(5.0)
+        end_group(process.pid)
         process.close()
     return results, failure
 
@@ -263,11 +270,33 @@ def _facts(attribute: str, robot_class: type[Robot]) -> tuple[str, str, str, boo
     """What the registry needs of a class, as plain values (a robot's odd ``name``
     property cannot reach the game)."""
     return (
-        attribute,
-        str(robot_class.name),
-        str(robot_class.description),
+        plain_text(attribute),
+        plain_text(robot_class.name),
+        plain_text(robot_class.description),
         bool(robot_class.default),
     )
+
+
+def _checked(reply: Any) -> Any:
+    """A discovery reply if it is a reason (text) or a list of class facts; raises
+    :class:`~game.logic.grab.sandbox.NotPlainData` otherwise (robot code at import can
+    change what the discovery process sends)."""
+    if type(reply) is str:
+        return reply
+    if (
+        type(reply) is list
+        and reply
+        and all(
+            type(facts) is tuple
+            and len(facts) == 4
+            and all(type(text) is str for text in facts[:3])
+            and type(facts[3]) is bool
+            and facts[0].isidentifier()
+            for facts in reply
+        )
+    ):
+        return reply
+    raise NotPlainData("its process sent a reply of the wrong shape")
 
 
 def _founds(job: _Job, facts: list[tuple[str, str, str, bool]]) -> list[Found]:

@@ -37,6 +37,7 @@ import io
 import logging
 import multiprocessing
 import os
+import pickle
 import random
 import signal
 import sys
@@ -331,7 +332,7 @@ class ProcessRunner(RobotRunner):
                     return None
                 wait = min(wait, left)
             if connection.poll(wait):
-                reply: tuple[Any, ...] = connection.recv()
+                reply = _shaped(receive(connection), answer=True)
                 if reply[1] == asked:
                     return reply
             elif stop.is_set():
@@ -369,9 +370,12 @@ class ProcessRunner(RobotRunner):
                     what = "to load" if stage == "loaded" else "for its constructor"
                     problem = f"it did not start: more than {seconds:g} s {what}"
                     break
-                reply = parent.recv()
+                reply = _shaped(receive(parent), answer=False)
             except (OSError, EOFError):
                 problem = f"its process ended while starting ({self._exit_code()})"
+                break
+            except NotPlainData as error:
+                problem = f"it did not start: {error}"
                 break
             self.heard(reply[-1])
             if reply[0] != stage:
@@ -396,6 +400,7 @@ class ProcessRunner(RobotRunner):
             if process.is_alive():
                 process.kill()
             process.join(5.0)
+            end_group(process.pid)
             process.close()
 
 
@@ -440,7 +445,7 @@ def _child_main(
         try:
             move: object = robot.plan(RobotGame(state, player))
             if type(move) is Move:
-                reply = ("move", asked, str(move))
+                reply = ("move", asked, plain_text(move))
             else:
                 reply = ("not a move", asked, _not_a_move(move))
         except BaseException as error:  # SystemExit too: the robot loses its move, not its process
@@ -487,12 +492,17 @@ class Captured(io.TextIOBase):
 
 
 def confine(memory_mb: int | None) -> Captured:
-    """Confine the current process as a robot's: ignore Ctrl-C (the game stops it), send
+    """Confine the current process as a robot's: ignore Ctrl-C (the game stops it), lead a
+    process group of its own (so :func:`end_group` also stops what the robot started), send
     file descriptors 1 and 2 to the null device, capture ``print`` and ``sys.stderr`` in the
     returned :class:`Captured`, and cap the address space at ``memory_mb`` MiB more than it
     is now (where the system has ``resource``; None: no cap)."""
     with contextlib.suppress(ValueError, OSError):
         signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(os, "setsid"):
+        # A group of its own: what the robot starts is stopped with it (end_group).
+        with contextlib.suppress(OSError):
+            os.setsid()
     with contextlib.suppress(OSError):
         null = os.open(os.devnull, os.O_WRONLY)
         os.dup2(null, 1)
@@ -518,6 +528,58 @@ def _cap_memory(memory_mb: int) -> None:
         resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
     except (ImportError, OSError, ValueError, AttributeError):
         pass  # no address-space limit on this system: the robot runs uncapped
+
+
+def plain_text(value: object) -> str:
+    """``str(value)`` as an exact ``str`` (a robot's str subclass would not unpickle here)."""
+    return str.__str__(str(value))
+
+
+class NotPlainData(RobotError):
+    """A robot's process sent something other than plain data (text, numbers, tuples)."""
+
+
+class _PlainUnpickler(pickle.Unpickler):
+    """Unpickles plain data only: a reply that names any class or function (a robot's own
+    str subclass, say) would import the robot's module here, so it is refused."""
+
+    def find_class(self, module: str, name: str) -> Any:
+        raise pickle.UnpicklingError(f"{module}.{name} is not plain data")
+
+
+def receive(connection: Connection) -> Any:
+    """The next message from a robot's (or the discovery) process, as plain data only;
+    raises :class:`NotPlainData` for anything else, EOFError or OSError as ``recv`` does."""
+    data = connection.recv_bytes()
+    try:
+        return _PlainUnpickler(io.BytesIO(data)).load()
+    except Exception as error:
+        raise NotPlainData(f"its process sent something that is not plain data ({error})") from None
+
+
+def _shaped(reply: Any, *, answer: bool) -> tuple[Any, ...]:
+    """``reply`` if it has the shape of a start-up message (``answer`` False) or an answer:
+    a tuple of text and whole numbers, a kind first, the question's number second (an
+    answer) and the printed text last; raises :class:`NotPlainData` otherwise."""
+    if (
+        isinstance(reply, tuple)
+        and 2 + answer <= len(reply) <= 5
+        and all(type(item) in (str, int) for item in reply)
+        and type(reply[0]) is str
+        and type(reply[-1]) is str
+        and (not answer or type(reply[1]) is int)
+        and all(type(item) is str for item in reply[2 if answer else 1 :])
+    ):
+        return reply
+    raise NotPlainData("its process sent a message of the wrong shape")
+
+
+def end_group(pid: int | None) -> None:
+    """Kill what is left of the process group ``pid`` led (what a robot started)."""
+    if pid is None or not hasattr(os, "killpg"):
+        return
+    with contextlib.suppress(OSError):
+        os.killpg(pid, signal.SIGKILL)
 
 
 def exit_words(code: int | None) -> str:
@@ -580,6 +642,7 @@ __all__ = [
     "STARTUP_S",
     "Captured",
     "InProcessRunner",
+    "NotPlainData",
     "ProcessRunner",
     "RobotAgent",
     "RobotDisabledError",
@@ -587,5 +650,8 @@ __all__ = [
     "RobotRunner",
     "confine",
     "describe_error",
+    "end_group",
     "exit_words",
+    "plain_text",
+    "receive",
 ]
