@@ -79,6 +79,16 @@ def test_shot_reversi_plays_moves_and_shows_a_hint(tmp_path):
 
 
 @pytest.mark.gl
+def test_shot_lets_a_computer_that_moves_first_move(tmp_path):
+    out = tmp_path / "reversi.png"
+    argv = ["shot", "reversi", "--black", "beginner", "--white", "beginner", "--do", "wait"]
+    r = gamehall(*argv, "--out", str(out), "--size", "480x300", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    status = dict(part.split("=") for part in r.stdout.strip().splitlines()[-1].split())
+    assert int(status["moves"]) > 0
+
+
+@pytest.mark.gl
 def test_shot_reversi_loads_a_transcript_and_refuses_a_bad_one(tmp_path):
     good = tmp_path / "game.txt"
     good.write_text("f5d6c3d3c4\n")
