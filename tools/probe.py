@@ -1284,6 +1284,10 @@ def robot_cases() -> list[RobotCase]:
             source = robot_source(where, deed)
             compile(source, f"{where}_{deed}.py", "exec")  # a mistake of the probe's own
             quiet, same = deed in QUIET, deed in HARMLESS
+            if where == "import" and deed == "pickle":
+                # Its discovery reply is refused, so the file is listed as broken and another
+                # robot plays its seat: it must be named, and the game is not the passer's.
+                quiet = same = False
             cases.append(
                 RobotCase(f"{where}_{deed}", f"{deed} in {where}", source, runs, not quiet, same)
             )
