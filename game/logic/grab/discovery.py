@@ -291,7 +291,7 @@ def _checked(reply: Any) -> Any:
             and len(facts) == 4
             and all(type(text) is str for text in facts[:3])
             and type(facts[3]) is bool
-            and facts[0].isidentifier()
+            and all(part.isidentifier() for part in facts[0].split("."))
             for facts in reply
         )
     ):
