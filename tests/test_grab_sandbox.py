@@ -389,3 +389,30 @@ def test_what_a_robot_starts_is_stopped_with_it(tmp_path: Path) -> None:
         time.sleep(0.1)
     else:
         pytest.fail("the process the robot started is still running")
+
+
+def test_entry_points_are_found_in_the_discovery_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import importlib.metadata
+
+    (tmp_path / "gh_plugin_robots.py").write_text(
+        robot_file().replace("class Made(Robot):", "class Outer:\n    pass\n\n\nclass Made(Robot):")
+        + "\nOuter.Inner = Made\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    points = [
+        importlib.metadata.EntryPoint("Plugged", "gh_plugin_robots:Outer.Inner", "gamehall.robots"),
+        importlib.metadata.EntryPoint("Loose", "gh_plugin_robots", "gamehall.robots"),
+        importlib.metadata.EntryPoint("Gone", "gh_no_such_module:X", "gamehall.robots"),
+    ]
+    monkeypatch.setattr(importlib.metadata, "entry_points", lambda group: points)
+    found, broken = discover(None)
+    assert [(f.key, f.origin.describe()) for f in found] == [
+        ("plugged", "gh_plugin_robots:Outer.Inner")
+    ]
+    assert {b.key: b.reason for b in broken} == {
+        "loose": "names no class",
+        "gone": "importing it raised ModuleNotFoundError: No module named 'gh_no_such_module'",
+    }
+    assert "gh_plugin_robots" not in sys.modules
