@@ -22,6 +22,13 @@ def _private_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return home
 
 
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """GAMEHALL_HOME is the test's temporary folder itself (the settings tests look in it)."""
+    monkeypatch.setenv("GAMEHALL_HOME", str(tmp_path))
+    return tmp_path
+
+
 @pytest.fixture(scope="session")
 def director() -> Iterator[object]:
     """One headless Director (pyglet's EGL window, Mesa) shared by the GL tests."""

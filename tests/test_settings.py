@@ -28,34 +28,7 @@ from game.settings import (
     home_dir,
     screenshot_dir,
 )
-
-#: A game's options as a registry entry declares them (the real games' are tested below).
-SCHEMAS = {
-    "river": OptionsSchema(
-        (
-            Option("priests", int, 3, minimum=1, maximum=200),
-            Option("devils", int, 3, minimum=1, maximum=200),
-            Option("capacity", int, 2, minimum=1, maximum=12),
-        )
-    )
-}
-
-
-@pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("GAMEHALL_HOME", str(tmp_path))
-    return tmp_path
-
-
-def _custom_settings() -> Settings:
-    return Settings(
-        window=WindowSettings(width=1600, height=900, x=-20, y=40),
-        last_game="reversi",
-        shadows=False,
-        show_fps=True,
-        games={"river": {"priests": 4, "devils": 4, "capacity": 3}},
-    )
-
+from tests.settings_data import SCHEMAS, custom_settings
 
 # --- folders ---------------------------------------------------------------------------------
 
@@ -100,7 +73,7 @@ def test_missing_file_gives_defaults_and_no_message(home: Path) -> None:
 
 def test_round_trip(home: Path) -> None:
     store = Store()
-    custom = _custom_settings()
+    custom = custom_settings()
     store.save_settings(custom)
     assert store.load_settings(SCHEMAS) == (custom, [])
 
@@ -115,9 +88,9 @@ def test_none_fields_are_left_out(home: Path) -> None:
 
 def test_explicit_directory(tmp_path: Path) -> None:
     store = Store(tmp_path / "elsewhere")
-    store.save_settings(_custom_settings())
+    store.save_settings(custom_settings())
     assert (tmp_path / "elsewhere" / "settings.toml").is_file()
-    assert store.load_settings(SCHEMAS)[0] == _custom_settings()
+    assert store.load_settings(SCHEMAS)[0] == custom_settings()
 
 
 def test_corrupt_file_is_set_aside_with_message(home: Path) -> None:
@@ -238,7 +211,7 @@ def test_failed_write_keeps_old_file_and_removes_temp(
     home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     store = Store()
-    store.save_settings(_custom_settings())
+    store.save_settings(custom_settings())
     before = store.settings_path.read_bytes()
 
     def broken_replace(src: object, dst: object) -> None:

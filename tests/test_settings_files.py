@@ -23,34 +23,7 @@ from game.settings import (
     WindowSettings,
 )
 from game.tomlfile import MAX_FILE_BYTES
-
-#: A game's options as a registry entry declares them (the real games' are tested below).
-SCHEMAS = {
-    "river": OptionsSchema(
-        (
-            Option("priests", int, 3, minimum=1, maximum=200),
-            Option("devils", int, 3, minimum=1, maximum=200),
-            Option("capacity", int, 2, minimum=1, maximum=12),
-        )
-    )
-}
-
-
-@pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("GAMEHALL_HOME", str(tmp_path))
-    return tmp_path
-
-
-def _custom_settings() -> Settings:
-    return Settings(
-        window=WindowSettings(width=1600, height=900, x=-20, y=40),
-        last_game="reversi",
-        shadows=False,
-        show_fps=True,
-        games={"river": {"priests": 4, "devils": 4, "capacity": 3}},
-    )
-
+from tests.settings_data import SCHEMAS, custom_settings
 
 # --- hostile files: nothing in them crashes, hangs or loses data ------------------------------
 
@@ -106,7 +79,7 @@ def test_named_pipe_and_folder_are_set_aside_without_blocking(home: Path) -> Non
     assert stat.S_ISFIFO(os.lstat(pipe).st_mode)
     assert (folder / "inside").read_text(encoding="utf-8") == "kept"
     # The names are free again: saving and loading work as usual.
-    store.save_settings(_custom_settings())
+    store.save_settings(custom_settings())
     store.save_statistics(Statistics())
     assert _load_both(store) == ([], [])
 
@@ -198,14 +171,14 @@ def test_temp_files_of_a_killed_write_are_removed_quietly(
     home: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     store = Store()
-    store.save_settings(_custom_settings())
+    store.save_settings(custom_settings())
     strays = [home / ".settings.toml.k1ll3d.tmp", home / ".statistics.toml.xyz_12.tmp"]
     for stray in strays:
         stray.write_bytes(b"half a fi")
     other = home / ".settings.toml.notes"  # not a temp file of ours
     other.write_bytes(b"keep")
     with caplog.at_level(logging.INFO, logger="game.tomlfile"):
-        assert store.load_settings(SCHEMAS) == (_custom_settings(), [])
+        assert store.load_settings(SCHEMAS) == (custom_settings(), [])
         assert store.load_statistics() == (Statistics(), [])
     assert sorted(os.listdir(home)) == [".settings.toml.notes", "settings.toml"]
     assert "k1ll3d.tmp" in caplog.text and "xyz_12.tmp" in caplog.text
