@@ -30,6 +30,14 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any, Final
 
+from game.logic.grab.confine import (
+    NotPlainData,
+    confine,
+    end_group,
+    exit_words,
+    plain_text,
+    receive,
+)
 from game.logic.grab.robot import Robot, UnknownRobotError
 from game.logic.grab.sandbox import (
     CONSTRUCT_S,
@@ -37,16 +45,10 @@ from game.logic.grab.sandbox import (
     DEFAULT_MEMORY_MB,
     STARTUP_S,
     InProcessRunner,
-    NotPlainData,
     ProcessRunner,
     RobotAgent,
     RobotRunner,
-    confine,
     describe_error,
-    end_group,
-    exit_words,
-    plain_text,
-    receive,
 )
 
 #: Problems with finding robots are logged here.
@@ -152,7 +154,7 @@ def discover(
     """The robots of the ``*.py`` files in ``folder`` and of the ``gamehall.robots`` entry
     points, found without importing any of them in this process.
 
-    A confined child process (:func:`~game.logic.grab.sandbox.confine`: no Ctrl-C, output
+    A confined child process (:func:`~game.logic.grab.confine.confine`: no Ctrl-C, output
     captured, ``memory_mb`` MiB more than it starts with) imports them one at a time. One that
     raises, defines no robot, takes longer than ``import_s`` seconds (the child itself has
     ``start_s`` seconds to start) or ends the process is described in the second list,
@@ -279,7 +281,7 @@ def _facts(attribute: str, robot_class: type[Robot]) -> tuple[str, str, str, boo
 
 def _checked(reply: Any) -> Any:
     """A discovery reply if it is a reason (text) or a list of class facts; raises
-    :class:`~game.logic.grab.sandbox.NotPlainData` otherwise (robot code at import can
+    :class:`~game.logic.grab.confine.NotPlainData` otherwise (robot code at import can
     change what the discovery process sends)."""
     if type(reply) is str:
         return reply

@@ -33,14 +33,9 @@ from __future__ import annotations
 import abc
 import builtins
 import contextlib
-import io
 import logging
 import multiprocessing
-import os
-import pickle
 import random
-import signal
-import sys
 import threading
 import time
 from collections import deque
@@ -48,6 +43,15 @@ from multiprocessing.connection import Connection
 from typing import TYPE_CHECKING, Any, Final
 
 from game.logic.game import Limits, Stop, ThinkingStopped
+from game.logic.grab.confine import (
+    NotPlainData,
+    RobotError,
+    confine,
+    end_group,
+    exit_words,
+    plain_text,
+    receive,
+)
 from game.logic.grab.options import ROBOT_MEMORY_MB_DEFAULT
 from game.logic.grab.robot import Robot, RobotGame
 from game.logic.grab.state import GrabBoard, GrabMoveError, GrabState, Move
@@ -66,17 +70,10 @@ STARTUP_S: Final = 60.0
 CONSTRUCT_S: Final = 10.0
 #: The memory (MiB) a robot process may take on top of what it holds once started.
 DEFAULT_MEMORY_MB: Final = ROBOT_MEMORY_MB_DEFAULT
-#: The most characters of a robot's printing kept from one move (the rest is counted).
-OUTPUT_CAP: Final = 2000
 #: The lines of a robot's printing an agent keeps for the overlay.
 OUTPUT_LINES: Final = 40
 #: How often a robot process's answer is polled for while the stop flag is watched.
 _POLL_S: Final = 0.05
-
-
-class RobotError(Exception):
-    """A robot's failure that no built-in exception names: its process could not start or
-    died, or it raised an exception of its own type (the message starts with the type)."""
 
 
 class RobotDisabledError(RobotError):
@@ -210,8 +207,9 @@ class ProcessRunner(RobotRunner):
     """Runs a robot in a child process (the "spawn" start method: never fork a process that
     may hold threads and a GL context), started on the first move.
 
-    The child is confined (:func:`confine`): Ctrl-C is the parent's business, its printing
-    is captured (at most :data:`OUTPUT_CAP` characters a move come back with the answer, kept
+    The child is confined (:func:`~game.logic.grab.confine.confine`): Ctrl-C is the
+    parent's business, its printing is captured (at most
+    :data:`~game.logic.grab.confine.OUTPUT_CAP` characters a move come back with the answer, kept
     in :attr:`output`; nothing reaches this process's stdout or stderr) and, where the system
     allows it, its memory is capped at ``memory_mb`` MiB more than it holds once started (a
     robot over it gets a MemoryError and loses that move).
@@ -456,105 +454,7 @@ def _child_main(
         connection.send((*reply, printed.take()))
 
 
-# --- Confinement -----------------------------------------------------------------------------
-
-
-class Captured(io.TextIOBase):
-    """A text stream that keeps the first :data:`OUTPUT_CAP` characters written to it since
-    the last :meth:`take` and counts the rest."""
-
-    def __init__(self, cap: int = OUTPUT_CAP) -> None:
-        super().__init__()
-        self.cap = cap
-        self._parts: list[str] = []
-        self._kept = 0
-        self._dropped = 0
-
-    def writable(self) -> bool:
-        return True
-
-    def write(self, text: str) -> int:
-        text = str(text)
-        room = self.cap - self._kept
-        if room > 0:
-            self._parts.append(text[:room])
-            self._kept += min(room, len(text))
-        self._dropped += max(0, len(text) - max(room, 0))
-        return len(text)
-
-    def take(self) -> str:
-        """What was written since the last call (with a note of what was dropped)."""
-        text = "".join(self._parts)
-        if self._dropped:
-            text += f"\n[{self._dropped} more characters not kept]\n"
-        self._parts, self._kept, self._dropped = [], 0, 0
-        return text
-
-
-def confine(memory_mb: int | None) -> Captured:
-    """Confine the current process as a robot's: ignore Ctrl-C (the game stops it), lead a
-    process group of its own (so :func:`end_group` also stops what the robot started), send
-    file descriptors 1 and 2 to the null device, capture ``print`` and ``sys.stderr`` in the
-    returned :class:`Captured`, and cap the address space at ``memory_mb`` MiB more than it
-    is now (where the system has ``resource``; None: no cap)."""
-    with contextlib.suppress(ValueError, OSError):
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
-    if hasattr(os, "setsid"):
-        # A group of its own: what the robot starts is stopped with it (end_group).
-        with contextlib.suppress(OSError):
-            os.setsid()
-    with contextlib.suppress(OSError):
-        null = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(null, 1)
-        os.dup2(null, 2)
-        os.close(null)
-    printed = Captured()
-    sys.stdout = sys.stderr = printed
-    if memory_mb is not None:
-        _cap_memory(memory_mb)
-    return printed
-
-
-def _cap_memory(memory_mb: int) -> None:
-    try:
-        import resource
-
-        with open("/proc/self/statm") as f:
-            now = int(f.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
-        _soft, hard = resource.getrlimit(resource.RLIMIT_AS)
-        limit = now + memory_mb * 1024 * 1024
-        if hard != resource.RLIM_INFINITY:
-            limit = min(limit, hard)
-        resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
-    except (ImportError, OSError, ValueError, AttributeError):
-        pass  # no address-space limit on this system: the robot runs uncapped
-
-
-def plain_text(value: object) -> str:
-    """``str(value)`` as an exact ``str`` (a robot's str subclass would not unpickle here)."""
-    return str.__str__(str(value))
-
-
-class NotPlainData(RobotError):
-    """A robot's process sent something other than plain data (text, numbers, tuples)."""
-
-
-class _PlainUnpickler(pickle.Unpickler):
-    """Unpickles plain data only: a reply that names any class or function (a robot's own
-    str subclass, say) would import the robot's module here, so it is refused."""
-
-    def find_class(self, module: str, name: str) -> Any:
-        raise pickle.UnpicklingError(f"{module}.{name} is not plain data")
-
-
-def receive(connection: Connection) -> Any:
-    """The next message from a robot's (or the discovery) process, as plain data only;
-    raises :class:`NotPlainData` for anything else, EOFError or OSError as ``recv`` does."""
-    data = connection.recv_bytes()
-    try:
-        return _PlainUnpickler(io.BytesIO(data)).load()
-    except Exception as error:
-        raise NotPlainData(f"its process sent something that is not plain data ({error})") from None
+# --- Messages from a robot's process ----------------------------------------------------
 
 
 def _shaped(reply: Any, *, answer: bool) -> tuple[Any, ...]:
@@ -572,25 +472,6 @@ def _shaped(reply: Any, *, answer: bool) -> tuple[Any, ...]:
     ):
         return reply
     raise NotPlainData("its process sent a message of the wrong shape")
-
-
-def end_group(pid: int | None) -> None:
-    """Kill what is left of the process group ``pid`` led (what a robot started)."""
-    if pid is None or not hasattr(os, "killpg"):
-        return
-    with contextlib.suppress(OSError):
-        os.killpg(pid, signal.SIGKILL)
-
-
-def exit_words(code: int | None) -> str:
-    """A child process's exit code in words."""
-    if code is None:
-        return "it had not ended yet"
-    if code < 0:
-        with contextlib.suppress(ValueError):
-            return f"killed by {signal.Signals(-code).name}"
-        return f"killed by signal {-code}"
-    return f"exit code {code}"
 
 
 # --- Helpers ---------------------------------------------------------------------------------
@@ -640,18 +521,11 @@ __all__ = [
     "DEFAULT_BUDGET_S",
     "DEFAULT_MEMORY_MB",
     "STARTUP_S",
-    "Captured",
     "InProcessRunner",
-    "NotPlainData",
     "ProcessRunner",
     "RobotAgent",
     "RobotDisabledError",
     "RobotError",
     "RobotRunner",
-    "confine",
     "describe_error",
-    "end_group",
-    "exit_words",
-    "plain_text",
-    "receive",
 ]

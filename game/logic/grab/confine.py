@@ -1,0 +1,156 @@
+"""A robot's process, kept apart from the game: what confines it (:func:`confine`: no
+Ctrl-C, a process group of its own, printing captured, memory capped), and how the game reads
+what it sends (:func:`receive`: plain data only, never a class of the robot's).
+
+Used by the robot sandbox (:mod:`game.logic.grab.sandbox`) and robot discovery
+(:mod:`game.logic.grab.discovery`), both of which run robot code only in such processes.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import pickle
+import signal
+import sys
+from multiprocessing.connection import Connection
+from typing import Any, Final
+
+#: The most characters of a robot's printing kept from one move (the rest is counted).
+OUTPUT_CAP: Final = 2000
+
+
+class RobotError(Exception):
+    """A robot's failure that no built-in exception names: its process could not start or
+    died, or it raised an exception of its own type (the message starts with the type)."""
+
+
+class Captured(io.TextIOBase):
+    """A text stream that keeps the first :data:`OUTPUT_CAP` characters written to it since
+    the last :meth:`take` and counts the rest."""
+
+    def __init__(self, cap: int = OUTPUT_CAP) -> None:
+        super().__init__()
+        self.cap = cap
+        self._parts: list[str] = []
+        self._kept = 0
+        self._dropped = 0
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        text = str(text)
+        room = self.cap - self._kept
+        if room > 0:
+            self._parts.append(text[:room])
+            self._kept += min(room, len(text))
+        self._dropped += max(0, len(text) - max(room, 0))
+        return len(text)
+
+    def take(self) -> str:
+        """What was written since the last call (with a note of what was dropped)."""
+        text = "".join(self._parts)
+        if self._dropped:
+            text += f"\n[{self._dropped} more characters not kept]\n"
+        self._parts, self._kept, self._dropped = [], 0, 0
+        return text
+
+
+def confine(memory_mb: int | None) -> Captured:
+    """Confine the current process as a robot's: ignore Ctrl-C (the game stops it), lead a
+    process group of its own (so :func:`end_group` also stops what the robot started), send
+    file descriptors 1 and 2 to the null device, capture ``print`` and ``sys.stderr`` in the
+    returned :class:`Captured`, and cap the address space at ``memory_mb`` MiB more than it
+    is now (where the system has ``resource``; None: no cap)."""
+    with contextlib.suppress(ValueError, OSError):
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(os, "setsid"):
+        # A group of its own: what the robot starts is stopped with it (end_group).
+        with contextlib.suppress(OSError):
+            os.setsid()
+    with contextlib.suppress(OSError):
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, 1)
+        os.dup2(null, 2)
+        os.close(null)
+    printed = Captured()
+    sys.stdout = sys.stderr = printed
+    if memory_mb is not None:
+        _cap_memory(memory_mb)
+    return printed
+
+
+def _cap_memory(memory_mb: int) -> None:
+    try:
+        import resource
+
+        with open("/proc/self/statm") as f:
+            now = int(f.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+        _soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+        limit = now + memory_mb * 1024 * 1024
+        if hard != resource.RLIM_INFINITY:
+            limit = min(limit, hard)
+        resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+    except (ImportError, OSError, ValueError, AttributeError):
+        pass  # no address-space limit on this system: the robot runs uncapped
+
+
+def plain_text(value: object) -> str:
+    """``str(value)`` as an exact ``str`` (a robot's str subclass would not unpickle here)."""
+    return str.__str__(str(value))
+
+
+class NotPlainData(RobotError):
+    """A robot's process sent something other than plain data (text, numbers, tuples)."""
+
+
+class _PlainUnpickler(pickle.Unpickler):
+    """Unpickles plain data only: a reply that names any class or function (a robot's own
+    str subclass, say) would import the robot's module here, so it is refused."""
+
+    def find_class(self, module: str, name: str) -> Any:
+        raise pickle.UnpicklingError(f"{module}.{name} is not plain data")
+
+
+def receive(connection: Connection) -> Any:
+    """The next message from a robot's (or the discovery) process, as plain data only;
+    raises :class:`NotPlainData` for anything else, EOFError or OSError as ``recv`` does."""
+    data = connection.recv_bytes()
+    try:
+        return _PlainUnpickler(io.BytesIO(data)).load()
+    except Exception as error:
+        raise NotPlainData(f"its process sent something that is not plain data ({error})") from None
+
+
+def end_group(pid: int | None) -> None:
+    """Kill what is left of the process group ``pid`` led (what a robot started)."""
+    if pid is None or not hasattr(os, "killpg"):
+        return
+    with contextlib.suppress(OSError):
+        os.killpg(pid, signal.SIGKILL)
+
+
+def exit_words(code: int | None) -> str:
+    """A child process's exit code in words."""
+    if code is None:
+        return "it had not ended yet"
+    if code < 0:
+        with contextlib.suppress(ValueError):
+            return f"killed by {signal.Signals(-code).name}"
+        return f"killed by signal {-code}"
+    return f"exit code {code}"
+
+
+__all__ = [
+    "OUTPUT_CAP",
+    "Captured",
+    "NotPlainData",
+    "RobotError",
+    "confine",
+    "end_group",
+    "exit_words",
+    "plain_text",
+    "receive",
+]
