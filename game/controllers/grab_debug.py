@@ -80,7 +80,8 @@ def robot_notes(c: GrabController) -> list[str]:
         if disabled:
             out.append(f"! {name}: {disabled}")
         if printed:
-            out.append(f"{name} printed (last {min(len(printed), 6)} lines):")
+            shown = min(len(printed), 6)
+            out.append(f"{name} printed (last {shown} line{'s' * (shown > 1)}):")
             out.extend("    " + line for line in printed[-6:])
     registry = c.registry
     if registry is not None:
