@@ -36,7 +36,12 @@ __all__ = [
 ]
 
 #: The modules that declare an ``ENTRY``, in menu order.
-ENTRY_MODULES: Final = ("game.games.river", "game.games.reversi", "game.games.grab")
+ENTRY_MODULES: Final = (
+    "game.games.river",
+    "game.games.reversi",
+    "game.games.grab",
+    "game.games.clue",
+)
 
 
 class UnknownGameError(ValueError):

@@ -1,0 +1,83 @@
+"""Cluedo in the registry: its options, its computer detectives, its table scene,
+``gamehall bench clue`` and the terminal game (``gamehall clue --console``).
+
+``play`` and ``shot`` take the options as flags (``--seats 6``, ``--deck quick``,
+``--opponent article``) and ``--seed S`` (the same seed gives the same deal), ``--assistant``
+(the notebook for a game played at a real table) and ``--console`` (play in the terminal).
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from game.logic.clue.game import OPTIONS, ClueGame
+from game.registry import Entry, UnknownAgentError
+
+
+def _agents() -> dict[str, str]:
+    from game.logic.clue.roster import describe
+
+    return describe()
+
+
+def _make_agent(name: str, options: Mapping[str, Any]) -> Any:
+    from game.logic.clue.roster import UnknownDetectiveError, make_agent
+
+    try:
+        return make_agent(name)
+    except UnknownDetectiveError as exc:
+        raise UnknownAgentError(str(exc)) from None
+
+
+def _seat_options(agents: Sequence[str]) -> dict[str, Any]:
+    """A table of computer players, one per name (tournaments)."""
+    return {"seats": len(agents), "human_playing": False}
+
+
+#: The largest ``--seed``.
+MAX_SEED = 2**63 - 1
+
+
+def _play_arguments(parser: argparse.ArgumentParser) -> None:
+    from game.cli_args import whole
+
+    parser.add_argument(
+        "--seed",
+        type=whole(0, MAX_SEED),
+        metavar="S",
+        help="the deal (the same seed, the same deal)",
+    )
+    parser.add_argument(
+        "--assistant", action="store_true",
+        help="the notebook for a game at a real table: enter what happens there",
+    )  # fmt: skip
+    parser.add_argument("--console", action="store_true", help="play in the terminal, no window")
+
+
+def _play_overrides(args: argparse.Namespace) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    if getattr(args, "seed", None) is not None:
+        out["seed"] = args.seed
+    if getattr(args, "assistant", False):
+        out["assistant"] = True
+    return out
+
+
+ENTRY = Entry(
+    id="clue",
+    title="Cluedo",
+    summary="Deduce the envelope's three cards before the other detectives do.",
+    options=OPTIONS,
+    make_game=ClueGame,
+    agents=_agents,
+    make_agent=_make_agent,
+    hint_agent="article",
+    controller="game.controllers.clue:ClueController",
+    picture="docs/clue.png",
+    hooks={},
+    play_arguments=_play_arguments,
+    play_overrides=_play_overrides,
+    seat_options=_seat_options,
+)

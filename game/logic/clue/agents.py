@@ -1,0 +1,163 @@
+"""Cluedo's computer players that keep the classic notebook (:mod:`game.logic.clue.article`).
+
+Every agent decides from what its seat sees (``state.observation(seat)``, plus the public
+fact of which suggestion is being answered), never from the hidden deal. The three decisions:
+
+* on its turn: accuse when it knows the envelope, else suggest;
+* as a refuter holding several of the named cards: which one to show;
+* after the answer: accuse when it now knows the envelope, else end the turn.
+
+``article`` is the console game's player: per category it names the card with no known holder
+that most players are known not to hold (ties at random), shows the card it has shown most
+often before (ties: the first named), and accuses only when the rules have forced every
+category. ``random`` names random cards it has not seen. ``article-bluff`` is ``article`` that
+names one of its own cards a quarter of the time.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Final
+
+from game.logic.clue.article import ArticleNotes
+from game.logic.clue.deck import Card, Triple
+from game.logic.clue.events import Suggestion, View
+from game.logic.clue.rules import END, Action, ClueState, Kind, Phase
+from game.logic.game import Limits, State, Stop
+
+__all__ = ["ArticleAgent", "BluffAgent", "NotebookAgent", "RandomAgent", "shown_counts"]
+
+#: How often ``article-bluff`` names one of its own cards.
+BLUFF_RATE: Final = 0.25
+
+
+def shown_counts(view: View) -> Counter[Card]:
+    """How often the viewer has shown each of its cards."""
+    return Counter(
+        e.shown
+        for e in view.events
+        if isinstance(e, Suggestion) and e.refuter == view.seat and e.shown is not None
+    )
+
+
+class NotebookAgent:
+    """The decision flow shared by the notebook agents; subclasses choose the suggestion
+    (:meth:`suggest`), the card to show (:meth:`show`) and what they are sure of
+    (:meth:`solution`)."""
+
+    name = "notebook"
+    description = ""
+
+    def __init__(self) -> None:
+        self._said = ""
+
+    def explain(self) -> str:
+        return self._said
+
+    def choose(
+        self, state: State[Action], limits: Limits, rng: random.Random, stop: Stop
+    ) -> Action:
+        if not isinstance(state, ClueState):
+            raise ValueError(f"{self.name} plays Cluedo, not {type(state).__name__}")
+        seat = state.current_player()
+        if seat < 0:
+            raise ValueError("no seat is to play: the game is over or cards are being dealt")
+        view = state.observation(seat)
+        deck = state.rules.deck
+        if state.phase is Phase.REFUTE:
+            assert state.asking is not None
+            options = state.matching(seat)
+            card = (
+                options[0]
+                if len(options) == 1
+                else self.show(view, options, state.asking.seat, rng)
+            )
+            self._said = f"shows {deck.name(card)}"
+            return Action(Kind.SHOW, (card,))
+        solution = self.solution(view)
+        if solution is not None:
+            self._said = f"accuses {deck.triple_text(solution)}: {self.certainty_reason()}"
+            return Action(Kind.ACCUSE, solution)
+        if state.phase is Phase.AFTER:
+            self._said = "ends the turn: the envelope is not certain yet"
+            return END
+        triple = self.suggest(view, rng, stop)
+        self._said = f"suggests {deck.triple_text(triple)}: {self.suggestion_reason()}"
+        return Action(Kind.SUGGEST, triple)
+
+    # -- what subclasses decide -----------------------------------------------------------
+
+    def suggest(self, view: View, rng: random.Random, stop: Stop) -> Triple:
+        raise NotImplementedError
+
+    def show(self, view: View, options: list[Card], suggester: int, rng: random.Random) -> Card:
+        """The card to show of ``options`` (two or more): the one shown most often before,
+        the first named on a tie."""
+        counts = shown_counts(view)
+        return max(options, key=lambda c: counts[c])  # max keeps the first of equals
+
+    def solution(self, view: View) -> Triple | None:
+        return ArticleNotes.of(view).solution()
+
+    def suggestion_reason(self) -> str:
+        return "per category, the unplaced card most players are known not to hold"
+
+    def certainty_reason(self) -> str:
+        return "the notebook has forced every category"
+
+
+class ArticleAgent(NotebookAgent):
+    name = "article"
+    description = "the classic notebook: names the cards most players lack; accuses when sure"
+
+    def suggest(self, view: View, rng: random.Random, stop: Stop) -> Triple:
+        return article_pick(ArticleNotes.of(view), rng)
+
+
+def article_pick(notes: ArticleNotes, rng: random.Random) -> Triple:
+    """Per category: of the cards with no known holder, one with the most negatives (at
+    random among ties); the category's first card when every card has a known holder."""
+    picks = []
+    for cards in notes.view.deck.ranges:
+        free = [c for c in cards if c not in notes.positives]
+        if not free:
+            picks.append(cards[0])
+            continue
+        best = max(notes.negatives_of(c) for c in free)
+        picks.append(rng.choice([c for c in free if notes.negatives_of(c) == best]))
+    return tuple(picks)
+
+
+class BluffAgent(ArticleAgent):
+    name = "article-bluff"
+    description = "the classic notebook, naming one of its own cards a quarter of the time"
+
+    def suggest(self, view: View, rng: random.Random, stop: Stop) -> Triple:
+        triple = list(super().suggest(view, rng, stop))
+        if view.hand and rng.random() < BLUFF_RATE:
+            card = rng.choice(view.hand)
+            triple[view.deck.category_of(card)] = card
+        return tuple(triple)
+
+    def suggestion_reason(self) -> str:
+        return "the classic pick, sometimes with one of its own cards to mislead"
+
+
+class RandomAgent(NotebookAgent):
+    name = "random"
+    description = "names random cards it has not seen; accuses when the notebook is sure"
+
+    def suggest(self, view: View, rng: random.Random, stop: Stop) -> Triple:
+        notes = ArticleNotes.of(view)
+        picks = []
+        for cards in view.deck.ranges:
+            unseen = [c for c in cards if c not in notes.positives]
+            picks.append(rng.choice(unseen or list(cards)))
+        return tuple(picks)
+
+    def show(self, view: View, options: list[Card], suggester: int, rng: random.Random) -> Card:
+        return rng.choice(options)
+
+    def suggestion_reason(self) -> str:
+        return "random cards it has not seen"

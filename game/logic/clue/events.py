@@ -1,0 +1,75 @@
+"""What happens at a Cluedo table, as events, and what one seat sees of them.
+
+The event log is the truth of a game: knowledge is computed from it, undo is replaying a
+shorter log, and the assistant saves it as text. A :class:`Suggestion` holds the whole answer
+round: who passed, who refuted and the card shown; an :class:`Accusation` says whether it was
+right. A :class:`View` is one seat's picture of the game: its own hand, every hand's size, and
+the events with the cards it was not shown left out (``shown`` is None while ``refuter`` is
+set).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TypeAlias
+
+from game.logic.clue.deck import Card, Deck, Triple
+
+__all__ = ["Accusation", "Event", "Suggestion", "View", "seen_by"]
+
+
+@dataclass(frozen=True, slots=True)
+class Suggestion:
+    """``seat`` named ``cards``; the seats in ``passed`` held none of them (in the order they
+    were asked); ``refuter`` showed ``shown`` to the suggester (``shown`` None when hidden
+    from the viewer, ``refuter`` None when everyone passed)."""
+
+    seat: int
+    cards: Triple
+    passed: tuple[int, ...] = ()
+    refuter: int | None = None
+    shown: Card | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Accusation:
+    """``seat`` accused ``cards``; a wrong accuser is out of the game but still refutes."""
+
+    seat: int
+    cards: Triple
+    correct: bool = False
+
+
+Event: TypeAlias = Suggestion | Accusation
+
+
+def seen_by(event: Event, seat: int | None) -> Event:
+    """``event`` as ``seat`` sees it: the shown card only for the suggester and the refuter
+    (None: the public view, which sees no shown card)."""
+    if (
+        isinstance(event, Suggestion)
+        and event.shown is not None
+        and seat not in (event.seat, event.refuter)
+    ):
+        return replace(event, shown=None)
+    return event
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """What one seat knows of a game: the deck, every hand's size, its own hand and the
+    events as it saw them. ``seat`` None is the public view (no hand, no shown card)."""
+
+    deck: Deck
+    hand_sizes: tuple[int, ...]
+    seat: int | None
+    hand: tuple[Card, ...]
+    events: tuple[Event, ...]
+
+    @property
+    def seats(self) -> int:
+        return len(self.hand_sizes)
+
+    def out(self) -> frozenset[int]:
+        """The seats that accused wrongly."""
+        return frozenset(e.seat for e in self.events if isinstance(e, Accusation) and not e.correct)

@@ -1,0 +1,95 @@
+"""Cluedo as a :class:`~game.logic.game.Game`: its options and its seats.
+
+>>> import random
+>>> game = ClueGame({"seats": 3})
+>>> state = game.initial_state(random.Random(1))
+>>> state.current_player()  # the deal comes first
+-1
+>>> game.seat_name(0), game.seats
+('You', 3)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any, Final
+
+from game.logic.clue.deck import deck_names, detectives, load_deck
+from game.logic.clue.rules import MAX_SEATS, MIN_SEATS, Action, ClueState, Phase, Rules
+from game.logic.game import Game, State
+from game.logic.options import Option, OptionsSchema
+
+__all__ = ["AGENT_NAMES", "OPTIONS", "ClueGame", "rules_from"]
+
+#: The computer players, strongest last but one (``article-bluff`` tests the others).
+AGENT_NAMES: Final = ("random", "article", "exact-article", "full", "article-bluff")
+
+OPTIONS: Final = OptionsSchema(
+    (
+        Option("seats", int, 4, minimum=MIN_SEATS, maximum=MAX_SEATS, help="players at the table"),
+        Option("deck", str, "classic", choices=deck_names(), help="the cards played with"),
+        Option(
+            "opponent",
+            str,
+            "full",
+            choices=AGENT_NAMES,
+            help="the computer players' detective",
+        ),
+        Option(
+            "round_cap",
+            int,
+            100,
+            minimum=1,
+            maximum=1000,
+            help="rounds after which the game ends with no winner",
+        ),
+        Option("human_playing", bool, True, help="you take seat 0", cli=False),
+    )
+)
+
+
+def rules_from(options: Mapping[str, Any]) -> Rules:
+    """The rules for checked option values."""
+    return Rules(load_deck(str(options["deck"])), int(options["seats"]), int(options["round_cap"]))
+
+
+class ClueGame(Game[Action]):
+    """Boardless Cluedo for 3 to 6 seats; the deal is chance, hands are hidden."""
+
+    id = "clue"
+    title = "Cluedo"
+    returns_sum = None  # the winner scores 1; a game with no winner scores 0 for everyone
+
+    def __init__(self, options: Mapping[str, Any] | None = None) -> None:
+        super().__init__(OPTIONS.validate(dict(options or {})))
+        self.rules = rules_from(self.options)
+        self.seats = self.rules.seats
+
+    def initial_state(self, rng: random.Random, dealer: int | None = None) -> State[Action]:
+        """Before the deal; the dealer is drawn from ``rng`` unless given (a table that
+        plays several games passes the deal on to the left)."""
+        if dealer is None:
+            dealer = rng.randrange(self.seats)
+        return ClueState.start(self.rules, dealer)
+
+    def forced_action(self, state: State[Action]) -> Action | None:
+        """A refuter who holds only one of the named cards shows it."""
+        if isinstance(state, ClueState) and state.phase is Phase.REFUTE:
+            actions = state.legal_actions()
+            if len(actions) == 1:
+                return actions[0]
+        return None
+
+    def result_text(self, state: State[Action]) -> str:
+        assert isinstance(state, ClueState)
+        envelope = self.rules.deck.triple_text(state.envelope)
+        if state.winner is None:
+            return f"nobody solved it: it was {envelope}"
+        return f"{self.seat_name(state.winner)} solved it: {envelope}"
+
+    def seat_name(self, seat: int) -> str:
+        if seat == 0 and self.options.get("human_playing", True):
+            return "You"
+        names = detectives()
+        return names[seat % len(names)]

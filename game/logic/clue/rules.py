@@ -1,0 +1,346 @@
+"""The rules of boardless Cluedo as a game state: the deal, suggestions, refutations and
+accusations.
+
+A game starts with chance: one card of each category goes into the envelope, then the rest
+are dealt one at a time clockwise from the dealer's left (the first seats after the dealer get
+the extra cards when they do not divide evenly). Seat 0 plays first. On its turn a seat may
+accuse, or suggest any triple (one card per category, its own cards allowed). The seats to
+its left are asked in turn: one who holds none of the three passes by itself; the first who
+holds one shows one of them (their choice when they hold several) to the suggester alone.
+Then the suggester may accuse or end the turn. A right accusation wins; a wrong one puts the
+accuser out (they still refute). The game ends without a winner when everyone is out or after
+``round_cap`` rounds.
+
+>>> from game.logic.clue.deck import load_deck
+>>> import random
+>>> rules = Rules(load_deck("classic"), seats=3)
+>>> state = ClueState.start(rules, dealer=2)
+>>> while state.phase in (Phase.ENVELOPE, Phase.DEAL):
+...     state = state.apply(random.Random(len(state.hands[0])).choice(
+...         [a for a, _ in state.chance_outcomes()]))
+>>> state.phase, state.current_player(), [len(h) for h in state.hands]
+(<Phase.TURN: 'turn'>, 0, [6, 6, 6])
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Final, NamedTuple
+
+from game.logic.clue.deck import Card, Deck, Triple, hand_sizes
+from game.logic.clue.events import Accusation, Event, Suggestion, View, seen_by
+from game.logic.game import CHANCE, TERMINAL, IllegalActionError, NotationError
+
+__all__ = [
+    "MAX_SEATS",
+    "MIN_SEATS",
+    "Action",
+    "ClueState",
+    "Kind",
+    "Phase",
+    "Rules",
+]
+
+MIN_SEATS: Final = 3
+MAX_SEATS: Final = 6
+
+
+class Kind(enum.Enum):
+    """What an action does."""
+
+    ENVELOPE = "envelope"  # chance: this card goes into the envelope
+    DEAL = "deal"  # chance: this card goes to the next seat
+    SUGGEST = "suggest"
+    SHOW = "show"  # a refuter shows this card to the suggester
+    ACCUSE = "accuse"
+    END = "end"  # the suggester ends the turn without accusing
+
+
+class Action(NamedTuple):
+    kind: Kind
+    cards: tuple[Card, ...] = ()
+
+
+END: Final = Action(Kind.END)
+
+
+class Phase(enum.Enum):
+    ENVELOPE = "envelope"
+    DEAL = "deal"
+    TURN = "turn"  # the seat to play suggests or accuses
+    REFUTE = "refute"  # a refuter chooses the card to show
+    AFTER = "after"  # after the answer: accuse or end the turn
+    OVER = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """The deck, the number of seats and the round cap; fixed for a game."""
+
+    deck: Deck
+    seats: int
+    round_cap: int = 100
+
+    def __post_init__(self) -> None:
+        if not MIN_SEATS <= self.seats <= MAX_SEATS:
+            raise ValueError(f"seats must be {MIN_SEATS}..{MAX_SEATS}, not {self.seats}")
+        if self.round_cap < 1:
+            raise ValueError(f"round_cap must be at least 1, not {self.round_cap}")
+        free = self.deck.n_cards - len(self.deck.categories)
+        if free < self.seats:
+            raise ValueError(
+                f"the {self.deck.id} deck leaves {free} cards to deal, "
+                f"fewer than {self.seats} seats"
+            )
+
+    @property
+    def dealt(self) -> int:
+        """Cards dealt to the players."""
+        return self.deck.n_cards - len(self.deck.categories)
+
+
+@dataclass(frozen=True, slots=True)
+class _Asking:
+    """A suggestion whose answer round is under way."""
+
+    seat: int
+    cards: Triple
+    passed: tuple[int, ...]
+    refuter: int
+
+
+@dataclass(frozen=True, slots=True)
+class ClueState:
+    """One moment of a game; immutable (``apply`` returns a new state)."""
+
+    rules: Rules
+    dealer: int
+    envelope: tuple[Card, ...] = ()
+    hands: tuple[tuple[Card, ...], ...] = ()
+    phase: Phase = Phase.ENVELOPE
+    turn: int = 0
+    round: int = 1
+    asking: _Asking | None = None
+    log: tuple[Event, ...] = ()
+    winner: int | None = None
+    _legal: list[Action] | None = field(default=None, init=False, compare=False, repr=False)
+
+    @classmethod
+    def start(cls, rules: Rules, dealer: int = 0) -> ClueState:
+        if not 0 <= dealer < rules.seats:
+            raise ValueError(f"dealer must be a seat 0..{rules.seats - 1}, not {dealer}")
+        return cls(rules, dealer, hands=((),) * rules.seats)
+
+    @classmethod
+    def dealt(
+        cls, rules: Rules, envelope: Triple, hands: Sequence[Sequence[Card]], dealer: int = 0
+    ) -> ClueState:
+        """A game after a given deal (tests, the assistant's worked examples)."""
+        state = cls.start(rules, dealer)
+        for card in envelope:
+            state = state.apply(Action(Kind.ENVELOPE, (card,)))
+        queues = [sorted(h) for h in hands]
+        while state.phase is Phase.DEAL:
+            seat = state.next_recipient()
+            if not queues[seat]:
+                raise ValueError(f"seat {seat} was given too few cards for this deal")
+            state = state.apply(Action(Kind.DEAL, (queues[seat].pop(0),)))
+        if any(queues):
+            raise ValueError("a hand was given more cards than the deal gives it")
+        return state
+
+    # -- the contract ---------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        if self.phase in (Phase.ENVELOPE, Phase.DEAL):
+            return CHANCE
+        if self.phase is Phase.OVER:
+            return TERMINAL
+        if self.phase is Phase.REFUTE:
+            assert self.asking is not None
+            return self.asking.refuter
+        return self.turn
+
+    def legal_actions(self) -> list[Action]:
+        if self._legal is None:
+            object.__setattr__(self, "_legal", self._actions())
+        assert self._legal is not None
+        return list(self._legal)
+
+    def _actions(self) -> list[Action]:
+        phase = self.phase
+        if phase in (Phase.ENVELOPE, Phase.DEAL):
+            return [a for a, _ in self.chance_outcomes()]
+        if phase is Phase.TURN:
+            triples = list(self.rules.deck.triples())
+            return [Action(Kind.SUGGEST, t) for t in triples] + [
+                Action(Kind.ACCUSE, t) for t in triples
+            ]
+        if phase is Phase.REFUTE:
+            assert self.asking is not None
+            return [Action(Kind.SHOW, (c,)) for c in self.matching(self.asking.refuter)]
+        if phase is Phase.AFTER:
+            return [END] + [Action(Kind.ACCUSE, t) for t in self.rules.deck.triples()]
+        return []
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        if self.phase is Phase.ENVELOPE:
+            cards = self.rules.deck.ranges[len(self.envelope)]
+            return [(Action(Kind.ENVELOPE, (c,)), 1 / len(cards)) for c in cards]
+        if self.phase is Phase.DEAL:
+            taken = set(self.envelope).union(*self.hands)
+            free = [c for c in range(self.rules.deck.n_cards) if c not in taken]
+            return [(Action(Kind.DEAL, (c,)), 1 / len(free)) for c in free]
+        return []
+
+    def is_terminal(self) -> bool:
+        return self.phase is Phase.OVER
+
+    def returns(self) -> tuple[float, ...]:
+        return tuple(
+            1.0 if self.phase is Phase.OVER and seat == self.winner else 0.0
+            for seat in range(self.rules.seats)
+        )
+
+    def key(self) -> Hashable:
+        return (
+            self.dealer, self.envelope, self.hands, self.phase, self.turn, self.round,
+            self.asking, self.log, self.winner,
+        )  # fmt: skip
+
+    def observation(self, seat: int) -> View:
+        """What ``seat`` sees: its hand and the events, with the cards shown to others hidden
+        (during the deal, the cards it has been dealt so far)."""
+        hand = self.hands[seat] if 0 <= seat < self.rules.seats else ()
+        viewer = seat if 0 <= seat < self.rules.seats else None
+        return View(
+            self.rules.deck,
+            self.hand_sizes,
+            viewer,
+            hand,
+            tuple(seen_by(e, viewer) for e in self.log),
+        )
+
+    def apply(self, action: Action) -> ClueState:
+        if not isinstance(action, Action):
+            raise IllegalActionError(f"not a Cluedo action: {action!r}")
+        kind = action.kind
+        if self.phase in (Phase.ENVELOPE, Phase.DEAL):
+            if action not in [a for a, _ in self.chance_outcomes()]:
+                raise IllegalActionError(f"{action} is not a card still to deal")
+            if kind is Kind.ENVELOPE:
+                envelope = self.envelope + action.cards
+                done = len(envelope) == len(self.rules.deck.categories)
+                return replace(
+                    self, envelope=envelope, phase=Phase.DEAL if done else Phase.ENVELOPE,
+                )  # fmt: skip
+            seat = self.next_recipient()
+            hands = list(self.hands)
+            hands[seat] = tuple(sorted(hands[seat] + action.cards))
+            done = sum(map(len, hands)) == self.rules.dealt
+            return replace(self, hands=tuple(hands), phase=Phase.TURN if done else Phase.DEAL)
+        if self.phase is Phase.OVER:
+            raise IllegalActionError("the game is over")
+        if action not in self.legal_actions():
+            raise IllegalActionError(
+                f"{self.action_text(action)!r} is not legal now ({self.phase.value})"
+            )
+        if kind is Kind.SUGGEST:
+            return self._ask(_Asking(self.turn, action.cards, (), self.turn))
+        if kind is Kind.SHOW:
+            assert self.asking is not None
+            ask = self.asking
+            event = Suggestion(ask.seat, ask.cards, ask.passed, ask.refuter, action.cards[0])
+            return replace(self, asking=None, log=(*self.log, event), phase=Phase.AFTER)
+        if kind is Kind.ACCUSE:
+            correct = tuple(action.cards) == self.envelope
+            accusation = Accusation(self.turn, action.cards, correct)
+            if correct:
+                return replace(
+                    self, log=(*self.log, accusation), phase=Phase.OVER, winner=self.turn
+                )
+            return replace(self, log=(*self.log, accusation))._next_turn()
+        return self._next_turn()  # END
+
+    # -- notation -------------------------------------------------------------------------
+
+    def action_text(self, action: Action) -> str:
+        deck = self.rules.deck
+        if action.kind is Kind.END:
+            return "end"
+        return f"{action.kind.value} {deck.triple_text(action.cards)}"
+
+    def parse_action(self, text: str) -> Action:
+        """``suggest Plum, Knife, Hall``, ``accuse ...``, ``show Knife``, ``end``,
+        ``deal Hall``, ``envelope Plum``; card names in any case, or a unique start."""
+        verb, _, rest = text.strip().partition(" ")
+        try:
+            kind = Kind(verb.lower())
+        except ValueError:
+            raise NotationError(
+                f"{text!r}: start with one of {', '.join(k.value for k in Kind)}"
+            ) from None
+        deck = self.rules.deck
+        if kind is Kind.END:
+            if rest.strip():
+                raise NotationError(f"{text!r}: 'end' takes no cards")
+            return END
+        try:
+            if kind in (Kind.SUGGEST, Kind.ACCUSE):
+                return Action(kind, deck.triple(rest))
+            return Action(kind, (deck.card(rest),))
+        except ValueError as exc:
+            raise NotationError(f"{text!r}: {exc}") from None
+
+    # -- what the rules say ---------------------------------------------------------------
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        return hand_sizes(self.rules.seats, self.rules.dealt, self.dealer)
+
+    def next_recipient(self) -> int:
+        """The seat the next dealt card goes to."""
+        dealt = sum(map(len, self.hands))
+        return (self.dealer + 1 + dealt) % self.rules.seats
+
+    def matching(self, seat: int) -> list[Card]:
+        """The cards of the suggestion under way that ``seat`` holds."""
+        assert self.asking is not None
+        return [c for c in self.asking.cards if c in self.hands[seat]]
+
+    def out(self) -> frozenset[int]:
+        """The seats that accused wrongly."""
+        return frozenset(e.seat for e in self.log if isinstance(e, Accusation) and not e.correct)
+
+    def _ask(self, ask: _Asking) -> ClueState:
+        """The next seat to the left is asked; seats holding nothing pass by themselves."""
+        seats = self.rules.seats
+        passed = list(ask.passed)
+        seat = ask.refuter
+        while True:
+            seat = (seat + 1) % seats
+            if seat == ask.seat:
+                event = Suggestion(ask.seat, ask.cards, tuple(passed))
+                return replace(self, asking=None, log=(*self.log, event), phase=Phase.AFTER)
+            if any(c in self.hands[seat] for c in ask.cards):
+                asking = _Asking(ask.seat, ask.cards, tuple(passed), seat)
+                return replace(self, asking=asking, phase=Phase.REFUTE)
+            passed.append(seat)
+
+    def _next_turn(self) -> ClueState:
+        out = self.out()
+        seats = self.rules.seats
+        if len(out) == seats:
+            return replace(self, phase=Phase.OVER, asking=None)
+        seat, round_ = self.turn, self.round
+        while True:
+            seat = (seat + 1) % seats
+            if seat == 0:
+                round_ += 1
+            if seat not in out:
+                break
+        if round_ > self.rules.round_cap:
+            return replace(self, phase=Phase.OVER, asking=None)
+        return replace(self, turn=seat, round=round_, phase=Phase.TURN, asking=None)
