@@ -219,7 +219,7 @@ def test_card_names_may_be_abbreviated_when_unambiguous() -> None:
     state = _table()
     action = state.parse_action("  SUGGEST  study, plum,rope ")
     assert action == Action(Kind.SUGGEST, _triple("Plum, Rope, Study"))
-    assert state.action_text(action) == "suggest Professor Plum, Rope, Study"
+    assert state.action_text(action) == "suggest Professor Plum / Rope / Study"
 
 
 def test_every_deck_and_seat_count_deals() -> None:

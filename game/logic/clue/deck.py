@@ -73,7 +73,7 @@ class Deck:
             if not category.cards:
                 raise DeckError(f"deck {self.id!r}: category {category.name!r} has no cards")
             for card in category.cards:
-                if not card.strip() or "," in card:
+                if not card.strip() or "," in card or "/" in card:
                     raise DeckError(f"deck {self.id!r}: bad card name {card!r}")
                 if _fold(card) in names:
                     raise DeckError(f"deck {self.id!r}: card {card!r} appears twice")
@@ -132,12 +132,13 @@ class Deck:
         raise DeckError(f"no card named {text.strip()!r} in the {self.id} deck")
 
     def triple(self, text: str) -> Triple:
-        """One card per category from comma-separated names, in any order."""
-        parts = [p for p in text.split(",") if p.strip()]
+        """One card per category from names separated by commas or slashes, in any order."""
+        parts = [p for p in text.replace("/", ",").split(",") if p.strip()]
         if len(parts) != len(self.categories):
             raise DeckError(
                 f"name {len(self.categories)} cards, one "
-                f"{'/'.join(c.name for c in self.categories)}, separated by commas: {text!r}"
+                f"{'/'.join(c.name for c in self.categories)}, separated by commas or "
+                f"slashes: {text!r}"
             )
         cards = [self.card(p) for p in parts]
         by_category: dict[int, Card] = {}

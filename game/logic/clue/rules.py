@@ -270,11 +270,13 @@ class ClueState:
         deck = self.rules.deck
         if action.kind is Kind.END:
             return "end"
-        return f"{action.kind.value} {deck.triple_text(action.cards)}"
+        # Slashes, not commas: a comma ends an item of ``gamehall shot --do``.
+        return f"{action.kind.value} {' / '.join(deck.name(c) for c in action.cards)}"
 
     def parse_action(self, text: str) -> Action:
-        """``suggest Plum, Knife, Hall``, ``accuse ...``, ``show Knife``, ``end``,
-        ``deal Hall``, ``envelope Plum``; card names in any case, or a unique start."""
+        """``suggest Plum / Dagger / Hall`` (commas may stand for the slashes), ``accuse ...``,
+        ``show Dagger``, ``end``, ``deal Hall``, ``envelope Plum``; card names in any case, or
+        a unique start."""
         verb, _, rest = text.strip().partition(" ")
         try:
             kind = Kind(verb.lower())
