@@ -203,18 +203,30 @@ class Knowledge:
         return tuple(out)
 
     def envelope_joint(self) -> dict[tuple[int, ...], float]:
-        """P(envelope == T) for every T with a chance above 0, cards in category order."""
+        """P(envelope == T) for every T with a chance above 0, cards in category order.
+
+        One sweep per choice of envelope cards in every category but the largest: that
+        sweep's envelope counts give the largest category's card."""
         if self._joint is None:
             env = self.layout.envelope
-            options = [
-                [c for c in cards if self.counts[c, env] > 0] for cards in self.layout.categories
-            ]
+            categories = self.layout.categories
+            options = [[c for c in cards if self.counts[c, env] > 0] for cards in categories]
+            last = max(range(len(categories)), key=lambda k: len(options[k]))
+            others = [k for k in range(len(categories)) if k != last]
             joint: dict[tuple[int, ...], float] = {}
-            for triple in itertools.product(*options):
-                facts = self.facts + tuple(Has(env, c) for c in triple)
+            for chosen in itertools.product(*(options[k] for k in others)):
+                facts = self.facts + tuple(Has(env, c) for c in chosen)
                 solved = _solve(self.layout, facts, self.weights, list(self._masks))
-                if solved is not None:
-                    joint[triple] = solved[0] / self.total
+                if solved is None:
+                    continue
+                counts = solved[1]
+                for card in options[last]:
+                    if counts[card, env] > 0:
+                        triple = [0] * len(categories)
+                        for k, c in zip(others, chosen, strict=True):
+                            triple[k] = c
+                        triple[last] = card
+                        joint[tuple(triple)] = float(counts[card, env]) / self.total
             self._joint = joint
         return dict(self._joint)
 
@@ -292,21 +304,39 @@ class _Plan:
         return total
 
     def sample(self, k: int, gen: np.random.Generator) -> npt.NDArray[np.int64]:
+        """``k`` deals at once: each sample walks the steps, choosing a holder with the
+        chance of the deals that go on from there (the backward counts)."""
         out = np.zeros((k, self.n_cards), dtype=np.int64)
         for card, holder in enumerate(self.fixed):
             if holder >= 0:
                 out[:, card] = holder
-        for row in range(k):
-            f = np.zeros(self.shape)
-            f[self.start] = 1.0
-            for t, step in enumerate(self.steps):
-                b_next = self.backward[t + 1]
-                parts = step.parts(f)
-                mass = np.array([float(np.sum(p * b_next)) for _, p in parts])
-                choice = int(gen.choice(len(parts), p=mass / mass.sum()))
-                holder, part = parts[choice]
-                out[row, step.card] = holder
-                f = part / np.sum(part)
+        coords = np.tile(np.array(self.start, dtype=np.int64), (k, 1))
+        rows = np.arange(k)
+        for t, step in enumerate(self.steps):
+            b_next = self.backward[t + 1]
+            bits = coords[:, -1]
+            for bit in step.opens:
+                bits |= 1 << bit
+            options = []
+            mass = np.zeros((k, len(step.holders)))
+            for i, (weight, axis, clear) in enumerate(step.choices()):
+                moved = coords.copy()
+                ok = np.ones(k, dtype=bool)
+                if axis >= 0:
+                    moved[:, axis] -= 1
+                    ok &= moved[:, axis] >= 0
+                for bit in clear:
+                    moved[:, -1] &= ~(1 << bit)
+                for bit in step.closes:
+                    ok &= (moved[:, -1] >> bit) & 1 == 0
+                safe = np.where(ok[:, None], moved, 0)
+                mass[:, i] = np.where(ok, weight * b_next[tuple(safe.T)], 0.0)
+                options.append(moved)
+            cumulative = np.cumsum(mass, axis=1)
+            draw = gen.random(k) * cumulative[:, -1]
+            chosen = np.minimum((cumulative <= draw[:, None]).sum(axis=1), len(options) - 1)
+            out[:, step.card] = np.asarray(step.holders)[chosen]
+            coords = np.stack(options)[chosen, rows]
         return out
 
 
@@ -325,6 +355,15 @@ class _Step:
     closes: list[int]  # bits to require clear after this card
     bit_axis: int
     env_holder: int
+
+    def choices(self) -> list[tuple[float, int, list[int]]]:
+        """Per holder: its weight, the axis it shifts and the bits it clears."""
+        return [
+            (w, axis, bits if h == self.env_holder else bits + self.keep_env)
+            for h, w, axis, bits in zip(
+                self.holders, self.weights, self.axes, self.satisfy, strict=True
+            )
+        ]
 
     def parts(self, f: Array) -> list[tuple[int, Array]]:
         f = _open(f, self.opens, self.bit_axis)
@@ -546,8 +585,19 @@ def _solve(
     total = plan.run(counts)
     if total <= 0:
         return None
-    # A fixed card's weight scales every deal alike, so it is left out of every count. Only
-    # unweighted counts tighten the masks: a weight of 0 rules out a deal's weight, not the deal.
+    if weights is not None:
+        # A fixed card's weight scales every deal alike; it goes into every count, so that
+        # totals under different facts (the envelope's joint) compare.
+        factor = 1.0
+        for card, holder in enumerate(fixed):
+            if holder >= 0:
+                factor *= float(weights[card, holder])
+        total *= factor
+        counts *= factor
+        if total <= 0:
+            return None
+    # Only unweighted counts tighten the masks: a weight of 0 rules out a deal's weight, not
+    # the deal.
     if weights is None:
         masks = [sum(1 << h for h in range(holders) if counts[c, h] > 0) for c in range(n)]
     return total, counts, masks, plan
