@@ -289,14 +289,17 @@ class _Plan:
         b = np.zeros(self.shape)
         b[end] = 1.0
         backward = [b]
-        for step in reversed(self.steps):
-            b = step.adjoint_all(b)
+        # <L_h f, b> = <f, L_h^T b>: each holder's count comes from its backward term.
+        for t in range(len(self.steps) - 1, -1, -1):
+            step = self.steps[t]
+            opened = _open(forward[t], step.opens, step.bit_axis)
+            acc = np.zeros_like(b)
+            for h, term in step.adjoint_terms(b):
+                counts[step.card, h] = float(np.vdot(opened, term))
+                acc += term
+            b = _open_adjoint(acc, step.opens, step.bit_axis)
             backward.append(b)
         backward.reverse()
-        for t, step in enumerate(self.steps):
-            f_t, b_next = forward[t], backward[t + 1]
-            for h, part in step.parts(f_t):
-                counts[step.card, h] = float(np.sum(part * b_next))
         for card, holder in enumerate(self.fixed):
             if holder >= 0:
                 counts[card, holder] = total
@@ -365,45 +368,37 @@ class _Step:
             )
         ]
 
-    def parts(self, f: Array) -> list[tuple[int, Array]]:
-        f = _open(f, self.opens, self.bit_axis)
-        out = []
-        for h, w, axis, bits in zip(
-            self.holders, self.weights, self.axes, self.satisfy, strict=True
-        ):
-            part = _shift_down(f, axis) if axis >= 0 else f.copy()
-            if w != 1.0:
-                part = part * w
-            clear = bits if h == self.env_holder else bits + self.keep_env
-            for bit in clear:
-                part = _clear_bit(part, bit, self.bit_axis)
-            for bit in self.closes:
-                part = _drop_bit(part, bit, self.bit_axis)
-            out.append((h, part))
-        return out
-
     def apply_all(self, f: Array) -> Array:
-        parts = self.parts(f)
-        total = parts[0][1].copy()
-        for _, p in parts[1:]:
-            total += p
-        return total
-
-    def adjoint_all(self, b: Array) -> Array:
-        acc = np.zeros_like(b)
-        for h, w, axis, bits in zip(
-            self.holders, self.weights, self.axes, self.satisfy, strict=True
-        ):
-            g = b
+        f = _open(f, self.opens, self.bit_axis)
+        acc = np.zeros_like(f)
+        for w, axis, clear in self.choices():
+            part = _shift_down(f, axis)
+            if w != 1.0:
+                part *= w
+            for bit in clear:
+                _clear_bit_here(part, bit, self.bit_axis)
             for bit in self.closes:
-                g = _drop_bit(g, bit, self.bit_axis)
-            clear = bits if h == self.env_holder else bits + self.keep_env
+                _drop_bit_here(part, bit, self.bit_axis)
+            acc += part
+        return acc
+
+    def adjoint_terms(self, b: Array) -> list[tuple[int, Array]]:
+        """Per holder: its map's adjoint applied to ``b`` (before the clauses that open at
+        this card, which all holders share)."""
+        if self.closes:
+            b = b.copy()
+            for bit in self.closes:
+                _drop_bit_here(b, bit, self.bit_axis)
+        out = []
+        for h, (w, axis, clear) in zip(self.holders, self.choices(), strict=True):
+            g = b
             for bit in reversed(clear):
                 g = _clear_bit_adjoint(g, bit, self.bit_axis)
+            term = _shift_up(g, axis)
             if w != 1.0:
-                g = g * w
-            acc += _shift_up(g, axis) if axis >= 0 else g
-        return _open_adjoint(acc, self.opens, self.bit_axis)
+                term *= w
+            out.append((h, term))
+        return out
 
 
 def _everything(ndim: int) -> list[Any]:
@@ -438,17 +433,6 @@ def _bit_index(size: int, bit: int) -> tuple[npt.NDArray[np.intp], npt.NDArray[n
     return on ^ (1 << bit), on
 
 
-def _clear_bit(f: Array, bit: int, axis: int) -> Array:
-    off, on = _bit_index(f.shape[axis], bit)
-    out = f.copy()
-    sel_on = _everything(f.ndim)
-    sel_off = _everything(f.ndim)
-    sel_on[axis], sel_off[axis] = on, off
-    out[tuple(sel_off)] += f[tuple(sel_on)]
-    out[tuple(sel_on)] = 0.0
-    return out
-
-
 def _clear_bit_adjoint(g: Array, bit: int, axis: int) -> Array:
     off, on = _bit_index(g.shape[axis], bit)
     out = g.copy()
@@ -459,14 +443,20 @@ def _clear_bit_adjoint(g: Array, bit: int, axis: int) -> Array:
     return out
 
 
-def _drop_bit(f: Array, bit: int, axis: int) -> Array:
-    """States whose ``bit`` is still set fail: drop them."""
+def _clear_bit_here(f: Array, bit: int, axis: int) -> None:
+    off, on = _bit_index(f.shape[axis], bit)
+    sel_on = _everything(f.ndim)
+    sel_off = _everything(f.ndim)
+    sel_on[axis], sel_off[axis] = on, off
+    f[tuple(sel_off)] += f[tuple(sel_on)]
+    f[tuple(sel_on)] = 0.0
+
+
+def _drop_bit_here(f: Array, bit: int, axis: int) -> None:
     _, on = _bit_index(f.shape[axis], bit)
-    out = f.copy()
     sel = _everything(f.ndim)
     sel[axis] = on
-    out[tuple(sel)] = 0.0
-    return out
+    f[tuple(sel)] = 0.0
 
 
 def _open(f: Array, bits: list[int], axis: int) -> Array:
