@@ -29,6 +29,15 @@ AGENTS: Final[dict[str, tuple[str, str]]] = {
         "game.logic.clue.agents:ArticleAgent",
         "the classic notebook: names the cards most players lack; accuses when sure",
     ),
+    "exact-article": (
+        "game.logic.clue.exact:ExactArticleAgent",
+        "exact deduction with the classic choices: names the cards most seats lack",
+    ),
+    "full": (
+        "game.logic.clue.exact:FullAgent",
+        "exact deduction, reads the others' suggestions, aims at the envelope, risks an "
+        "accusation when an opponent is close",
+    ),
     "article-bluff": (
         "game.logic.clue.agents:BluffAgent",
         "the classic notebook, naming one of its own cards a quarter of the time",
