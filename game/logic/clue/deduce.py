@@ -295,7 +295,9 @@ class _Plan:
             opened = _open(forward[t], step.opens, step.bit_axis)
             acc = np.zeros_like(b)
             for h, term in step.adjoint_terms(b):
-                counts[step.card, h] = float(np.vdot(opened, term))
+                # Not np.vdot: BLAS threads spin, and tournament workers in parallel
+                # processes then ran 8 times slower.
+                counts[step.card, h] = float(np.multiply(opened, term).sum())
                 acc += term
             b = _open_adjoint(acc, step.opens, step.bit_axis)
             backward.append(b)
@@ -667,17 +669,31 @@ def _without_subsumed(some: list[tuple[int, set[int]]]) -> list[tuple[int, set[i
 
 
 def _order(free: list[int], some: list[tuple[int, set[int]]], not_env: list[set[int]]) -> list[int]:
-    """Free cards with each clause's cards together, so few clauses are open at once."""
+    """The free cards in an order that keeps few clauses open at once (the sweep's state
+    doubles with each open clause): each time, the card that opens the fewest new clauses
+    and closes the most, cards in no clause last."""
+    clauses = [set(cards) & set(free) for _, cards in some] + [set(c) & set(free) for c in not_env]
+    clauses = [c for c in clauses if c]
     order: list[int] = []
-    placed: set[int] = set()
-    groups = sorted([s for _, s in some] + not_env, key=len)
-    for cards in groups:
-        for c in sorted(cards):
-            if c not in placed and c in free:
-                order.append(c)
-                placed.add(c)
-    order += [c for c in free if c not in placed]
-    return order
+    left = set().union(*clauses) if clauses else set()
+    opened = [False] * len(clauses)
+    remaining = [set(c) for c in clauses]
+    while left:
+
+        def cost(card: int) -> tuple[int, int, int]:
+            opens = sum(1 for j, c in enumerate(clauses) if card in c and not opened[j])
+            closes = sum(1 for r in remaining if r == {card})
+            return (opens - closes, -closes, card)
+
+        card = min(left, key=cost)
+        order.append(card)
+        left.discard(card)
+        for j, c in enumerate(clauses):
+            if card in c:
+                opened[j] = True
+                remaining[j].discard(card)
+    placed = set(order)
+    return order + [c for c in free if c not in placed]
 
 
 def _check_fact(layout: Layout, fact: Fact) -> None:

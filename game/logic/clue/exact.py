@@ -237,3 +237,11 @@ class FullAgent(NotebookAgent):
             "per category, the card likeliest to be in the envelope, counting every deal "
             "that agrees with what it saw and weighing what the others' suggestions reveal"
         )
+
+
+class SafeFullAgent(FullAgent):
+    name = "full-safe"
+    description = "full, accusing only when certain"
+
+    def __init__(self) -> None:
+        super().__init__(risky=False)

@@ -38,6 +38,10 @@ AGENTS: Final[dict[str, tuple[str, str]]] = {
         "exact deduction, reads the others' suggestions, aims at the envelope, risks an "
         "accusation when an opponent is close",
     ),
+    "full-safe": (
+        "game.logic.clue.exact:SafeFullAgent",
+        "full, accusing only when certain",
+    ),
     "article-bluff": (
         "game.logic.clue.agents:BluffAgent",
         "the classic notebook, naming one of its own cards a quarter of the time",
