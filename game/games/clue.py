@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from game.logic.clue.game import OPTIONS, ClueGame
-from game.registry import Entry, UnknownAgentError
+from game.registry import CliHook, Entry, UnknownAgentError
 
 
 def _agents() -> dict[str, str]:
@@ -65,6 +65,34 @@ def _play_overrides(args: argparse.Namespace) -> dict[str, Any]:
     return out
 
 
+# -- bench ------------------------------------------------------------------------------------
+
+MAX_GAMES = 10_000
+
+
+def _bench_arguments(parser: argparse.ArgumentParser) -> None:
+    from game.cli_args import whole
+
+    parser.add_argument(
+        "--games", type=whole(1, MAX_GAMES), default=20, metavar="N",
+        help=f"games timed per seat count, 1..{MAX_GAMES} (default 20)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--solo", type=whole(1, MAX_GAMES), default=100, metavar="N",
+        help=f"deals for the solo suggestion count, 1..{MAX_GAMES} (default 100)",
+    )  # fmt: skip
+
+
+def _bench(args: argparse.Namespace, entry: Entry) -> int:
+    """One line per seat count: the notebook's update time, the full detective's suggestion
+    time and its suggestions to certainty when it alone suggests."""
+    from game.logic.clue.bench import bench_lines
+
+    for line in bench_lines(games=args.games, solo=args.solo):
+        print(line, flush=True)
+    return 0
+
+
 ENTRY = Entry(
     id="clue",
     title="Cluedo",
@@ -76,7 +104,13 @@ ENTRY = Entry(
     hint_agent="full",
     controller="game.controllers.clue:ClueController",
     picture="docs/clue.png",
-    hooks={},
+    hooks={
+        "bench": CliHook(
+            help="notebook update and suggestion times, and suggestions to certainty alone",
+            add_arguments=_bench_arguments,
+            run=_bench,
+        )
+    },
     play_arguments=_play_arguments,
     play_overrides=_play_overrides,
     seat_options=_seat_options,
