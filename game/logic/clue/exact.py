@@ -112,10 +112,11 @@ class FullAgent(NotebookAgent):
         "suggestions, careful answers and risky accusations when an opponent is close"
     )
 
-    def __init__(self, *, risky: bool = True) -> None:
+    def __init__(self, *, risky: bool = True, hide_solved: bool = True) -> None:
         super().__init__()
         self.cache = NotebookCache()
         self.risky = risky
+        self.hide_solved = hide_solved
         self._reason = ""
 
     # -- the opponent model ---------------------------------------------------------------
@@ -206,7 +207,10 @@ class FullAgent(NotebookAgent):
         for cards in view.deck.ranges:
             known = [c for c in cards if book.holder(c) == env]
             if known:
-                picks.append(known[0])
+                # A card of its own says as little as the known envelope card, and unlike
+                # it does not tell the others which card nobody holds.
+                own = [c for c in cards if c in view.hand]
+                picks.append(own[0] if own and self.hide_solved else known[0])
                 continue
             free = [c for c in cards if book.holder(c) not in seats] or list(cards)
             best = max(probs[c, env] for c in free)

@@ -185,6 +185,25 @@ class ClueState:
             return [END] + [Action(Kind.ACCUSE, t) for t in self.rules.deck.triples()]
         return []
 
+    def _allows(self, action: Action) -> bool:
+        """Whether ``action`` is legal now, without listing every legal action."""
+        kind, phase = action.kind, self.phase
+        if kind in (Kind.SUGGEST, Kind.ACCUSE):
+            if phase is not Phase.TURN and not (phase is Phase.AFTER and kind is Kind.ACCUSE):
+                return False
+            ranges = self.rules.deck.ranges
+            cards = action.cards
+            return (
+                isinstance(cards, tuple)
+                and len(cards) == len(ranges)
+                and all(isinstance(c, int) and c in r for c, r in zip(cards, ranges, strict=True))
+            )
+        if kind is Kind.END:
+            return phase is Phase.AFTER and action.cards == ()
+        if kind is Kind.SHOW:
+            return phase is Phase.REFUTE and action in self.legal_actions()
+        return False
+
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         if self.phase is Phase.ENVELOPE:
             cards = self.rules.deck.ranges[len(self.envelope)]
@@ -243,7 +262,7 @@ class ClueState:
             return replace(self, hands=tuple(hands), phase=Phase.TURN if done else Phase.DEAL)
         if self.phase is Phase.OVER:
             raise IllegalActionError("the game is over")
-        if action not in self.legal_actions():
+        if not self._allows(action):
             raise IllegalActionError(
                 f"{self.action_text(action)!r} is not legal now ({self.phase.value})"
             )
