@@ -1,0 +1,163 @@
+"""The exact detectives: they decide from what their seat sees, answer as their policy says,
+keep their notebooks right across undo, and read opponents' suggestions as evidence without
+ever taking it for certainty."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from game.logic.clue.deck import load_deck
+from game.logic.clue.events import Accusation, Suggestion, View
+from game.logic.clue.exact import ExactArticleAgent, FullAgent, NotebookCache
+from game.logic.clue.notebook import Notebook
+from game.logic.clue.roster import AGENTS, make_agent
+from game.logic.clue.rules import ClueState, Rules
+from game.logic.game import CHANCE, Limits, Stop, sample_chance
+
+DECK = load_deck("classic")
+
+
+def c(name: str) -> int:
+    return DECK.card(name)
+
+
+def t(text: str) -> tuple[int, ...]:
+    return DECK.triple(text)
+
+
+def _play(seed: int, names: list[str], steps: int) -> ClueState:
+    rng = random.Random(seed)
+    agents = [make_agent(n) for n in names]
+    state = ClueState.start(Rules(DECK, len(names)), dealer=seed % len(names))
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        if state.current_player() == CHANCE:
+            state = state.apply(sample_chance(state, rng))
+        else:
+            seat = state.current_player()
+            state = state.apply(agents[seat].choose(state, Limits(time=1), rng, Stop()))
+    return state
+
+
+def _swap_hidden(state: ClueState, seat: int) -> ClueState:
+    """The same game as ``seat`` sees it, with two other seats' hands exchanged where the
+    log allows it (cards no event involves)."""
+    named = {card for e in state.log if isinstance(e, Suggestion) for card in e.cards}
+    others = [p for p in range(state.rules.seats) if p != seat]
+    a, b = others[0], others[1]
+    free_a = [x for x in state.hands[a] if x not in named]
+    free_b = [x for x in state.hands[b] if x not in named]
+    if not free_a or not free_b:
+        return state
+    hands = list(state.hands)
+    hands[a] = tuple(sorted((set(hands[a]) - {free_a[0]}) | {free_b[0]}))
+    hands[b] = tuple(sorted((set(hands[b]) - {free_b[0]}) | {free_a[0]}))
+    return replace(state, hands=tuple(hands))
+
+
+@pytest.mark.parametrize("name", ["exact-article", "full"])
+def test_decisions_depend_only_on_what_the_seat_sees(name: str) -> None:
+    compared = 0
+    for seed in range(12):
+        state = _play(seed, ["article", "article", "article", "article"], 18 + 3 * seed)
+        if state.is_terminal() or state.current_player() < 0:
+            continue
+        seat = state.current_player()
+        other = _swap_hidden(state, seat)
+        if other is state:
+            continue
+        assert other.observation(seat) == state.observation(seat)
+        assert other.hands != state.hands
+        first = make_agent(name).choose(state, Limits(time=1), random.Random(seed), Stop())
+        second = make_agent(name).choose(other, Limits(time=1), random.Random(seed), Stop())
+        assert first == second
+        compared += 1
+    assert compared >= 4
+
+
+def test_the_cache_follows_undo() -> None:
+    cache = NotebookCache()
+    state = _play(3, ["article"] * 4, 40)
+    view = state.observation(1)
+    assert len(view.events) >= 3
+    cache.of(view)
+    shorter = View(view.deck, view.hand_sizes, view.seat, view.hand, view.events[:-2])
+    again = cache.of(shorter)
+    assert (again.probabilities == Notebook.of(shorter).probabilities).all()
+    assert (cache.of(view).probabilities == Notebook.of(view).probabilities).all()
+
+
+HAND = ("Scarlett", "Mustard", "Candlestick", "Kitchen", "Ballroom")
+SIZES = (5, 5, 4, 4)
+
+
+def _view(*events: Suggestion) -> View:
+    return View(DECK, SIZES, 0, tuple(sorted(c(n) for n in HAND)), events)
+
+
+def test_full_shows_what_the_suggester_has_seen_then_what_others_have() -> None:
+    agent = FullAgent()
+    rng = random.Random(0)
+    seen = _view(
+        Suggestion(1, t("Mustard, Rope, Hall"), (2, 3), 0, c("Mustard")),
+        Suggestion(2, t("Scarlett, Rope, Hall"), (3,), 0, c("Scarlett")),
+    )
+    options = [c("Scarlett"), c("Mustard"), c("Kitchen")]
+    assert agent.show(seen, options, 1, rng) == c("Mustard"), "seat 1 saw the Mustard"
+    assert agent.show(seen, options, 3, rng) in (c("Scarlett"), c("Mustard"))
+    assert agent.show(_view(), options, 3, rng) == c("Kitchen"), "one room of nine tells least"
+
+
+def test_full_reads_suggestions_as_evidence_but_never_as_certainty() -> None:
+    agent = FullAgent()
+    # Seat 1 twice named the Plum; nobody refuted the second time but the viewer's own card.
+    view = _view(
+        Suggestion(1, t("Plum, Rope, Hall"), (2,), 3, None),
+        Suggestion(1, t("Plum, Dagger, Study"), (2, 3, 0)),
+    )
+    book = agent.cache.of(view)
+    behaviour = agent.behaviour(book)
+    plum = c("Plum")
+    assert behaviour[plum, 1] < book.probability(plum, 1) / 5, "a named card is rarely its own"
+    assert book.possible(plum, 1) and book.holder(plum) is None
+    assert agent.solution(view) is None or agent.solution(view) == book.solution()
+
+
+def test_a_bluffer_is_trusted_less_once_caught() -> None:
+    agent = FullAgent()
+    honest = agent.eps(agent.cache.of(_view()))
+    # Seat 1 named the Dagger, then showed it to the viewer: it names its own cards.
+    caught = _view(
+        Suggestion(1, t("Green, Dagger, Hall"), (2, 3, 0)),
+        Suggestion(0, t("Plum, Dagger, Study"), (), 1, c("Dagger")),
+    )
+    assert agent.eps(agent.cache.of(caught))[1] > 2 * honest[1]
+
+
+def test_every_detective_is_listed_and_plays_a_legal_action() -> None:
+    assert {"random", "article", "exact-article", "full", "article-bluff"} <= set(AGENTS)
+    state = _play(1, ["article"] * 3, 21)  # the deal (18 cards, 3 envelope) and a turn
+    seat = state.current_player()
+    assert seat >= 0
+    for name in AGENTS:
+        action = make_agent(name).choose(state, Limits(time=1), random.Random(0), Stop())
+        assert action in state.legal_actions(), name
+        assert make_agent(name).description
+
+
+def test_exact_article_names_cards_most_seats_are_certain_not_to_hold() -> None:
+    view = _view(Suggestion(2, t("Plum, Rope, Study"), (3, 0, 1)))
+    pick = ExactArticleAgent().suggest(view, random.Random(0), Stop())
+    assert pick == t("Plum, Rope, Study")
+
+
+def test_games_of_full_against_article_end_with_a_right_accusation() -> None:
+    for seed in range(5):
+        state = _play(seed, ["full-safe", "article", "article"], 400)
+        assert state.is_terminal() and state.winner is not None
+        last = state.log[-1]
+        assert isinstance(last, Accusation) and last.correct and last.cards == state.envelope
