@@ -113,6 +113,7 @@ def parse(argv: list[str]) -> argparse.Namespace:
     command; argparse raises SystemExit (0 for ``--help``, 2 with one line for a malformed
     or out-of-range flag).
     """
+    argv = _with_play(argv)
     first, _ = _parser(None, None, help=False).parse_known_args(argv)
     command, game = first.command, getattr(first, "game", None)
     asks_help = any(a in ("-h", "--help") for a in argv)
@@ -276,6 +277,8 @@ def _game_flags(p: argparse.ArgumentParser, command: str, entry: Entry) -> None:
     if command != "bench":
         group = p.add_argument_group(f"{entry.title} options")
         entry.options.add_arguments(group)  # type: ignore[arg-type]
+    if command == "play" and entry.console is not None:
+        p.add_argument("--console", action="store_true", help="play in the terminal")
     if command in ("play", "shot") and entry.play_arguments is not None:
         entry.play_arguments(p)
     elif command in entry.hooks:
@@ -283,6 +286,16 @@ def _game_flags(p: argparse.ArgumentParser, command: str, entry: Entry) -> None:
         entry.hooks[command].add_arguments(p)
         new = [a.dest for a in p._actions if not a.option_strings and a.dest not in before]
         p.set_defaults(_positional=new[0] if len(new) == 1 else None)
+
+
+def _with_play(argv: list[str]) -> list[str]:
+    """``gamehall GAME ...`` is short for ``gamehall play GAME ...``."""
+    from game.registry import all_entries
+
+    words = [i for i, a in enumerate(argv) if not a.startswith("-")]
+    if words and argv[words[0]] in {e.id for e in all_entries()}:
+        return [*argv[: words[0]], "play", *argv[words[0] :]]
+    return argv
 
 
 def _path(text: str) -> Any:

@@ -31,6 +31,8 @@ def run_play(args: argparse.Namespace, entry: Entry | None) -> int:
     from game.registry import all_entries
     from game.settings import Store
 
+    if entry is not None and entry.console is not None and getattr(args, "console", False):
+        return entry.console(args, entry)
     store = Store()
     settings, messages = store.load_settings({e.id: e.options for e in all_entries()})
     # Typed options are checked before anything opens: a bad one is exit status 2.

@@ -123,6 +123,7 @@ class Entry:
     play_overrides: Callable[[argparse.Namespace], dict[str, Any]] | None = None
     bench_render: Mapping[str, Any] = field(default_factory=dict)
     seat_options: Callable[[Sequence[str]], Mapping[str, Any]] | None = None
+    console: Callable[[argparse.Namespace, Entry], int] | None = None
 
     def controller_class(self) -> Any:
         """The scene controller's class (imports the GL side)."""

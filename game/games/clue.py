@@ -53,7 +53,6 @@ def _play_arguments(parser: argparse.ArgumentParser) -> None:
         "--assistant", action="store_true",
         help="the notebook for a game at a real table: enter what happens there",
     )  # fmt: skip
-    parser.add_argument("--console", action="store_true", help="play in the terminal, no window")
 
 
 def _play_overrides(args: argparse.Namespace) -> dict[str, Any]:
@@ -63,6 +62,12 @@ def _play_overrides(args: argparse.Namespace) -> dict[str, Any]:
     if getattr(args, "assistant", False):
         out["assistant"] = True
     return out
+
+
+def _console(args: argparse.Namespace, entry: Entry) -> int:
+    from game.clue_console import run
+
+    return run(args, entry)
 
 
 # -- bench ------------------------------------------------------------------------------------
@@ -114,4 +119,5 @@ ENTRY = Entry(
     play_arguments=_play_arguments,
     play_overrides=_play_overrides,
     seat_options=_seat_options,
+    console=_console,
 )

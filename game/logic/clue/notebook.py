@@ -105,8 +105,10 @@ class Notebook:
         facts = hand_facts(view)
         try:
             knowledge = Knowledge(layout_of(view), facts)
-        except Contradiction as exc:
-            raise EventContradiction(HAND, None, str(exc)) from None
+        except Contradiction:
+            raise EventContradiction(
+                HAND, None, "no way of dealing the cards gives this hand to this seat"
+            ) from None
         book = cls(empty, knowledge, (HAND,) * len(facts))
         for event in view.events:
             book = book.extended(event)
@@ -119,8 +121,10 @@ class Notebook:
         facts = event_facts(event, self.view.seat, self.envelope)
         try:
             knowledge = self.knowledge.add(*facts) if facts else self.knowledge
-        except Contradiction as exc:
-            raise EventContradiction(index, event, str(exc)) from None
+        except Contradiction:
+            raise EventContradiction(
+                index, event, "no way of dealing the cards agrees with it and the events before"
+            ) from None
         view = View(
             self.view.deck, self.view.hand_sizes, self.view.seat, self.view.hand,
             (*self.view.events, event),

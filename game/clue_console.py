@@ -1,0 +1,389 @@
+"""Cluedo at the terminal: ``gamehall clue --console`` (you against computer detectives) and
+``gamehall clue --console --assistant`` (the notebook for a game at a real table).
+
+Both read one line at a time from ``lines`` and write to ``out``, so tests script them. Bad
+input gets a line saying what is wrong and a new prompt; nothing typed before is lost. The
+end of input or ``quit`` ends the session.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import tempfile
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, TextIO
+
+from game.logic.clue.events import Accusation, Event, View
+from game.logic.clue.game import ClueGame
+from game.logic.clue.notebook import HAND, EventContradiction, Notebook
+from game.logic.clue.record import HEADER, RecordError, dumps, event_line, loads, parse_event
+from game.logic.clue.rules import Action, ClueState, Kind, Phase
+from game.logic.game import CHANCE, Limits, Stop, explain, sample_chance
+
+if TYPE_CHECKING:
+    from game.registry import Entry
+
+PLAY_HELP = """Type one of:
+  suggest CARD, CARD, CARD   name one card of each category (short names work: plum, rope, hall)
+  accuse CARD, CARD, CARD    win if right; if wrong you are out (you still show cards)
+  end                        after your suggestion: end your turn without accusing
+  notebook                   every card by every holder, with probabilities
+  hint                       what the full detective would do, and why
+  next                       play that hint
+  undo                       back to your previous decision
+  save FILE                  write your case file (your view of the game)
+  quit"""
+
+ASSISTANT_HELP = """Type case file lines, one at a time:
+  deck classic | seats 4 | dealer 3 (or: hands 5 5 4 4) | me 0 | hand CARD, CARD, ...
+  suggest SEAT: CARD, CARD, CARD; passed SEAT, SEAT; showed SEAT[: CARD]
+  accuse SEAT: CARD, CARD, CARD; wrong
+and: notebook, why CARD HOLDER (a seat number or 'envelope'), undo, save FILE, load FILE, quit"""
+
+
+def run(args: argparse.Namespace, entry: Entry) -> int:
+    """The console for the parsed ``play clue --console`` arguments."""
+    options = entry.options.validate(entry.options.from_arguments(args))
+    lines = _stdin_lines()
+    if getattr(args, "assistant", False):
+        return assistant(lines, sys.stdout)
+    seed = args.seed if getattr(args, "seed", None) is not None else random.randrange(2**32)
+    return play(ClueGame(options), entry, seed, lines, sys.stdout)
+
+
+def _stdin_lines() -> Iterator[str]:
+    while True:
+        try:
+            line = input("> ") if sys.stdin.isatty() else sys.stdin.readline()
+        except EOFError:
+            return
+        if not sys.stdin.isatty() and not line:
+            return
+        yield line.rstrip("\n")
+
+
+# -- notebook as text -----------------------------------------------------------------------
+
+
+def notebook_text(book: Notebook, names: list[str]) -> str:
+    """The grid: a row per card, a column per holder: ``yes`` certain, ``-`` impossible,
+    else the chance in percent."""
+    deck = book.view.deck
+    heads = [n[:8] for n in names] + ["Envelope"]
+    width = max(len(deck.name(c)) for c in range(deck.n_cards))
+    rows = [" " * width + " | " + " ".join(f"{h:>8}" for h in heads)]
+    for category, cards in zip(deck.categories, deck.ranges, strict=True):
+        rows.append(f"{category.name}s".upper())
+        for card in cards:
+            cells = []
+            for holder in range(book.view.seats + 1):
+                p = book.probability(card, holder)
+                cell = "yes" if book.holder(card) == holder else "-" if p == 0 else f"{p:.0%}"
+                cells.append(f"{cell:>8}")
+            rows.append(f"{deck.name(card):<{width}} | " + " ".join(cells))
+    best, chance = book.best_accusation()
+    rows.append(f"likeliest envelope: {deck.triple_text(best)} ({chance:.0%})")
+    return "\n".join(rows)
+
+
+def why_text(book: Notebook, card: int, holder: int, names: list[str]) -> str:
+    deck = book.view.deck
+    who = "the envelope" if holder == book.envelope else names[holder]
+    reasons = book.why(card, holder)
+    if not reasons:
+        chance = book.probability(card, holder)
+        return f"not certain: {deck.name(card)} is with {who} in {chance:.0%} of the deals"
+    verdict = "holds" if book.holder(card) == holder else "cannot hold"
+    lines = [f"{who} {verdict} {deck.name(card)}, because:"]
+    for index in reasons:
+        if index == HAND:
+            lines.append("  your hand")
+        else:
+            lines.append(f"  {index + 1}. {event_line(deck, book.view.events[index])}")
+    return "\n".join(lines)
+
+
+def _narrate(event: Event, view: View, names: list[str]) -> str:
+    deck = view.deck
+    who = names[event.seat]
+    s = "" if event.seat == view.seat else "s"
+    cards = deck.triple_text(event.cards)
+    if isinstance(event, Accusation):
+        verdict = "right!" if event.correct else "wrong: out of the game (still shows cards)"
+        return f"{who} accuse{s} {cards}: {verdict}"
+    parts = [f"{who} suggest{s} {cards}."]
+    if event.passed:
+        parts.append(", ".join(names[p] for p in event.passed) + " passed.")
+    if event.refuter is None:
+        parts.append("Nobody showed a card.")
+    elif event.shown is not None and event.refuter == view.seat:
+        parts.append(f"You showed {deck.name(event.shown)}.")
+    elif event.shown is not None:
+        parts.append(f"{names[event.refuter]} showed you {deck.name(event.shown)}.")
+    else:
+        parts.append(f"{names[event.refuter]} showed a card.")
+    return " ".join(parts)
+
+
+# -- playing ----------------------------------------------------------------------------------
+
+
+def play(game: ClueGame, entry: Entry, seed: int, lines: Iterator[str], out: TextIO) -> int:
+    """You are seat 0; the other seats are the ``opponent`` detectives. Returns 0."""
+    say: Callable[[str], None] = lambda text: print(text, file=out, flush=True)  # noqa: E731
+    rng = random.Random(seed)
+    names = [game.seat_name(s) for s in range(game.seats)]
+    opponents = [entry.make_agent(str(game.options["opponent"]), game.options) for _ in names]
+    helper = entry.make_agent(entry.hint_agent, game.options)
+    state = game.initial_state(rng)
+    while state.current_player() == CHANCE:
+        state = state.apply(sample_chance(state, rng))
+    assert isinstance(state, ClueState)
+    deck = game.rules.deck
+    say(f"Cluedo, {game.seats} seats, the {deck.id} deck (seed {seed}). You are seat 0.")
+    say(
+        "Seats: "
+        + ", ".join(f"{n} ({k} cards)" for n, k in zip(names, state.hand_sizes, strict=True))
+    )
+    say("Your hand: " + ", ".join(deck.name(c) for c in state.hands[0]))
+    say("Type 'help' for the commands.")
+    told = 0
+    history: list[ClueState] = []
+    while not state.is_terminal():
+        view = state.observation(0)
+        for event in view.events[told:]:
+            say(_narrate(event, view, names))
+        told = len(view.events)
+        seat = state.current_player()
+        forced = game.forced_action(state)
+        if seat != 0 or forced is not None:
+            action = (
+                forced
+                if forced is not None
+                else opponents[seat].choose(state, Limits(time=5), rng, Stop())
+            )
+            state = state.apply(action)
+            continue
+        if state.phase is Phase.REFUTE:
+            assert state.asking is not None
+            choices = ", ".join(deck.name(c) for c in state.matching(0))
+            say(f"{names[state.asking.seat]} asks about {deck.triple_text(state.asking.cards)}. "
+                f"Show one of: {choices} (show CARD)")  # fmt: skip
+        elif state.phase is Phase.AFTER:
+            say("accuse CARD, CARD, CARD or end?")
+        else:
+            say(f"Round {state.round}: your turn. suggest or accuse?")
+        line = next(lines, None)
+        if line is None or line.strip().lower() in ("quit", "exit"):
+            say("Goodbye.")
+            return 0
+        answer = _play_command(line.strip(), state, game, helper, names, rng, out)
+        if answer == "undo":
+            if history:
+                state = history.pop()
+                told = min(told, len(state.log))
+                say("Back to your previous decision.")
+            else:
+                say("Nothing to undo.")
+        elif isinstance(answer, tuple):
+            history.append(state)
+            state = state.apply(Action(*answer))
+    view = state.observation(0)
+    for event in view.events[told:]:
+        say(_narrate(event, view, names))
+    say(game.result_text(state))
+    return 0
+
+
+def _play_command(
+    line: str, state: ClueState, game: ClueGame, helper: object, names: list[str],
+    rng: random.Random, out: TextIO,
+) -> tuple[Kind, tuple[int, ...]] | str | None:  # fmt: skip
+    """An action to play, "undo", or None (the command was answered here)."""
+    say: Callable[[str], None] = lambda text: print(text, file=out, flush=True)  # noqa: E731
+    word, _, rest = line.partition(" ")
+    word = word.lower()
+    if word in ("help", "?", ""):
+        say(PLAY_HELP)
+        return None
+    if word == "notebook":
+        say(notebook_text(Notebook.of(state.observation(0)), names))
+        return None
+    if word in ("hint", "next"):
+        action = helper.choose(state, Limits(time=5), random.Random(0), Stop())  # type: ignore[attr-defined]
+        if word == "next":
+            return (action.kind, action.cards)
+        say(f"Hint: {state.action_text(action)} ({explain(helper)})")
+        return None
+    if word == "undo":
+        return "undo"
+    if word == "save":
+        _save(rest.strip(), dumps(state.observation(0)), say)
+        return None
+    try:
+        action = state.parse_action(line)
+    except ValueError as exc:
+        say(f"{exc}. Type 'help' for the commands.")
+        return None
+    if action.kind is Kind.END and state.phase is not Phase.AFTER:
+        say("'end' comes after your suggestion; suggest or accuse first.")
+        return None
+    try:
+        state.apply(action)
+    except ValueError as exc:
+        say(str(exc))
+        return None
+    return (action.kind, action.cards)
+
+
+def _save(name: str, text: str, say: Callable[[str], None]) -> None:
+    if not name:
+        say("save FILE: name the file")
+        return
+    try:
+        write_text(Path(name), text)
+    except OSError as exc:
+        say(f"could not save {name}: {exc.strerror or exc}")
+        return
+    say(f"saved {name}")
+
+
+def write_text(path: Path, text: str) -> None:
+    """Write ``text`` through a temp file in the same folder, renamed over ``path``."""
+    folder = path.parent if str(path.parent) else Path(".")
+    fd, temp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(temp, path)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+
+
+# -- the assistant ----------------------------------------------------------------------------
+
+
+def assistant(lines: Iterator[str], out: TextIO) -> int:
+    """The notebook for a real table: case file lines in, deductions out. Returns 0."""
+    say: Callable[[str], None] = lambda text: print(text, file=out, flush=True)  # noqa: E731
+    say("Cluedo assistant. Type the header of your case file (deck, seats, dealer or hands, "
+        "me, hand), then what happens. 'help' for more.")  # fmt: skip
+    header: list[str] = [HEADER]
+    book: Notebook | None = None
+    for raw in lines:
+        line = raw.split("#", 1)[0].strip()
+        word, _, rest = line.partition(" ")
+        word = word.lower()
+        if not line:
+            continue
+        if word in ("quit", "exit"):
+            break
+        if word == "help":
+            say(ASSISTANT_HELP)
+        elif word == "load":
+            from game.userfiles import read_text
+
+            try:
+                view = loads(read_text(rest.strip(), "Cluedo case file"))
+                book = Notebook.of(view)
+            except (ValueError, OSError) as exc:
+                say(f"not loaded: {exc}")
+                continue
+            header = [
+                HEADER,
+                *dumps(View(view.deck, view.hand_sizes, view.seat, view.hand, ())).splitlines()[1:],
+            ]
+            say(f"loaded {len(view.events)} events")
+        elif word in ("suggest", "accuse"):
+            book = book or _start(header, say)
+            if book is None:
+                continue
+            try:
+                event = parse_event(book.view.deck, book.view.seats, line)
+                book = book.extended(event)
+            except EventContradiction as exc:
+                say(f"refused: {exc}; nothing entered is lost")
+                continue
+            except ValueError as exc:
+                say(f"refused: {exc}")
+                continue
+            say(_summary(book))
+        elif word == "notebook":
+            book = book or _start(header, say)
+            if book is not None:
+                say(notebook_text(book, _names(book)))
+        elif word == "why":
+            if book is None:
+                say("enter the header and some events first")
+                continue
+            say(_why(book, rest))
+        elif word == "undo":
+            if book is None or not book.view.events:
+                say("nothing to undo")
+                continue
+            view = book.view
+            book = Notebook.of(
+                View(view.deck, view.hand_sizes, view.seat, view.hand, view.events[:-1])
+            )
+            say(f"removed: {event_line(view.deck, view.events[-1])}")
+        elif word == "save":
+            if book is None:
+                say("nothing to save yet")
+                continue
+            _save(rest.strip(), dumps(book.view), say)
+        elif book is None:
+            try:
+                loads("\n".join([*header, line]) + "\n")
+            except RecordError as exc:
+                if "needs" not in str(exc) and "holds" not in str(exc):
+                    say(f"refused: {str(exc).split(': ', 1)[-1]}")
+                    continue
+            header.append(line)
+        else:
+            say(f"{word!r}: the header is done; type events or 'help'")
+    return 0
+
+
+def _start(header: list[str], say: Callable[[str], None]) -> Notebook | None:
+    try:
+        return Notebook.of(loads("\n".join(header) + "\n"))
+    except (RecordError, EventContradiction) as exc:
+        say(f"the header is not complete: {exc}")
+        return None
+
+
+def _names(book: Notebook) -> list[str]:
+    return ["You" if s == book.view.seat else f"Seat {s}" for s in range(book.view.seats)]
+
+
+def _summary(book: Notebook) -> str:
+    deck = book.view.deck
+    solution = book.solution()
+    if solution is not None:
+        return f"certain: the envelope holds {deck.triple_text(solution)}"
+    env = book.envelope
+    known = [deck.name(c) for c in range(deck.n_cards) if book.holder(c) == env]
+    best, chance = book.best_accusation()
+    text = f"likeliest envelope: {deck.triple_text(best)} ({chance:.0%})"
+    return text + (f"; certain in the envelope: {', '.join(known)}" if known else "")
+
+
+def _why(book: Notebook, rest: str) -> str:
+    card_text, _, holder_text = rest.strip().rpartition(" ")
+    try:
+        card = book.view.deck.card(card_text)
+    except ValueError as exc:
+        return f"why CARD HOLDER: {exc}"
+    holder_text = holder_text.lower()
+    if holder_text == "envelope":
+        holder = book.envelope
+    elif holder_text.isdigit() and int(holder_text) < book.view.seats:
+        holder = int(holder_text)
+    else:
+        return "why CARD HOLDER: the holder is a seat number or 'envelope'"
+    return why_text(book, card, holder, _names(book))
