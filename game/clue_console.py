@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from game.logic.clue.events import Accusation, Event, View
+from game.logic.clue.events import View, narrate
 from game.logic.clue.game import ClueGame
 from game.logic.clue.notebook import HAND, EventContradiction, Notebook
 from game.logic.clue.record import HEADER, RecordError, dumps, event_line, loads, parse_event
@@ -107,28 +107,6 @@ def why_text(book: Notebook, card: int, holder: int, names: list[str]) -> str:
     return "\n".join(lines)
 
 
-def _narrate(event: Event, view: View, names: list[str]) -> str:
-    deck = view.deck
-    who = names[event.seat]
-    s = "" if event.seat == view.seat else "s"
-    cards = deck.triple_text(event.cards)
-    if isinstance(event, Accusation):
-        verdict = "right!" if event.correct else "wrong: out of the game (still shows cards)"
-        return f"{who} accuse{s} {cards}: {verdict}"
-    parts = [f"{who} suggest{s} {cards}."]
-    if event.passed:
-        parts.append(", ".join(names[p] for p in event.passed) + " passed.")
-    if event.refuter is None:
-        parts.append("Nobody showed a card.")
-    elif event.shown is not None and event.refuter == view.seat:
-        parts.append(f"You showed {deck.name(event.shown)}.")
-    elif event.shown is not None:
-        parts.append(f"{names[event.refuter]} showed you {deck.name(event.shown)}.")
-    else:
-        parts.append(f"{names[event.refuter]} showed a card.")
-    return " ".join(parts)
-
-
 # -- playing ----------------------------------------------------------------------------------
 
 
@@ -156,7 +134,7 @@ def play(game: ClueGame, entry: Entry, seed: int, lines: Iterator[str], out: Tex
     while not state.is_terminal():
         view = state.observation(0)
         for event in view.events[told:]:
-            say(_narrate(event, view, names))
+            say(narrate(event, view, names))
         told = len(view.events)
         seat = state.current_player()
         forced = game.forced_action(state)
@@ -194,7 +172,7 @@ def play(game: ClueGame, entry: Entry, seed: int, lines: Iterator[str], out: Tex
             state = state.apply(Action(*answer))
     view = state.observation(0)
     for event in view.events[told:]:
-        say(_narrate(event, view, names))
+        say(narrate(event, view, names))
     say(game.result_text(state))
     return 0
 

@@ -902,6 +902,31 @@ def table() -> Geo:
     )
 
 
+def card() -> Geo:
+    """A playing card lying flat, 0.64 x 0.9, its face a pale panel inside a grey border;
+    white so that a material tints it (a category's colour, or the back's)."""
+    return merge(
+        box((-0.32, 0.0, -0.45), (0.32, 0.02, 0.45), (0.78, 0.78, 0.78)),
+        box((-0.26, 0.02, -0.39), (0.26, 0.026, 0.39), (1.0, 1.0, 1.0)),
+    )
+
+
+def envelope() -> Geo:
+    """The envelope: a flat packet 1.6 x 1.1 with its flap a shade darker."""
+    flap = np.array(
+        [[-0.8, 0.082, -0.55], [0.0, 0.082, 0.05], [0.8, 0.082, -0.55]], dtype=np.float64
+    )
+    return merge(
+        box((-0.8, 0.0, -0.55), (0.8, 0.08, 0.55), (1.0, 1.0, 1.0)),
+        tris(flap, (0.82, 0.82, 0.82)),
+    )
+
+
+def felt() -> Geo:
+    """A card table's cloth: 11 x 8, top at y=0, white for the material to colour."""
+    return box((-5.5, -0.12, -4.0), (5.5, 0.0, 4.0), (1.0, 1.0, 1.0))
+
+
 # --------------------------------------------------------------------------------------------
 # Output
 # --------------------------------------------------------------------------------------------
@@ -923,6 +948,9 @@ MODELS: dict[str, tuple[Callable[[], Geo], int]] = {
     "disc.obj": (disc, 400),
     "marker.obj": (marker, 400),
     "arrow.obj": (arrow, 400),
+    "card.obj": (card, 40),
+    "envelope.obj": (envelope, 40),
+    "felt.obj": (felt, 20),
 }
 
 

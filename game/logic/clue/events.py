@@ -15,7 +15,7 @@ from typing import TypeAlias
 
 from game.logic.clue.deck import Card, Deck, Triple
 
-__all__ = ["Accusation", "Event", "Suggestion", "View", "seen_by"]
+__all__ = ["Accusation", "Event", "Suggestion", "View", "narrate", "seen_by"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,3 +73,27 @@ class View:
     def out(self) -> frozenset[int]:
         """The seats that accused wrongly."""
         return frozenset(e.seat for e in self.events if isinstance(e, Accusation) and not e.correct)
+
+
+def narrate(event: Event, view: View, names: list[str]) -> str:
+    """The event in words, as ``view``'s seat saw it (the shown card only when it was
+    shown to that seat or by it)."""
+    deck = view.deck
+    who = names[event.seat]
+    s = "" if event.seat == view.seat else "s"
+    cards = deck.triple_text(event.cards)
+    if isinstance(event, Accusation):
+        verdict = "right!" if event.correct else "wrong: out of the game (still shows cards)"
+        return f"{who} accuse{s} {cards}: {verdict}"
+    parts = [f"{who} suggest{s} {cards}."]
+    if event.passed:
+        parts.append(", ".join(names[p] for p in event.passed) + " passed.")
+    if event.refuter is None:
+        parts.append("Nobody showed a card.")
+    elif event.shown is not None and event.refuter == view.seat:
+        parts.append(f"You showed {deck.name(event.shown)}.")
+    elif event.shown is not None:
+        parts.append(f"{names[event.refuter]} showed you {deck.name(event.shown)}.")
+    else:
+        parts.append(f"{names[event.refuter]} showed a card.")
+    return " ".join(parts)

@@ -1,0 +1,121 @@
+"""The Cluedo table, headless: it deals and draws at every window size, plays your
+suggestion through the command table, asks you which card to show, takes the hint, undoes,
+and counts a finished game."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from game.controllers.clue import ClueController
+from game.engine.director import Director
+from game.logic.clue.events import Suggestion
+from game.logic.clue.rules import Kind, Phase
+from game.registry import MemorySession
+
+pytestmark = pytest.mark.gl
+
+
+@pytest.fixture(autouse=True)
+def _restore(director: Director) -> Iterator[None]:
+    before = director.factories.get("clue")
+    yield
+    director.tweens.cancel_all()
+    if before is not None:
+        director.register("clue", before)
+
+
+def _controller(director: Director, seed: int = 4, **options: object) -> ClueController:
+    session = MemorySession(options={"seats": 3, "opponent": "article", **options})
+    director.register("clue", lambda: ClueController(session, seed=seed))
+    if director.overlay.visible:
+        director.overlay.toggle()
+    director.switch("clue")
+    controller = director.controller
+    assert isinstance(controller, ClueController)
+    return controller
+
+
+def _settle(director: Director, controller: ClueController, seconds: int = 20) -> None:
+    for _ in range(seconds * 10):
+        director.advance(0.1)
+        if controller.idle() and (
+            controller.state.is_terminal() or controller.state.current_player() == 0
+        ):
+            return
+
+
+def test_the_table_deals_and_your_suggestion_is_answered(director: Director) -> None:
+    c = _controller(director)
+    assert c.state.phase is Phase.TURN and c.state.current_player() == 0
+    assert len([n for n in c.scene if n.name.startswith("hand-")]) == 18
+    director.perform("room", strict=True)  # the second room
+    director.perform("suggest", strict=True)
+    _settle(director, c, 5)
+    assert c.state.log and c.state.log[-1].cards == tuple(c.choice)
+    assert c.state.phase is Phase.AFTER
+    assert "You suggest" in c.status().banner
+    assert any(n.name.startswith("named-") for n in c.scene)
+    director.perform("end", strict=True)
+    _settle(director, c)
+    assert c.state.current_player() == 0 or c.state.is_terminal()
+    assert "status=" in c.status_line()
+
+
+def test_hint_next_and_undo(director: Director) -> None:
+    c = _controller(director)
+    director.perform("hint", strict=True)
+    _settle(director, c, 5)
+    hint = c.match.current_hint()
+    assert hint is not None and hint.action.kind in (Kind.SUGGEST, Kind.ACCUSE)
+    director.perform("next", strict=True)
+    _settle(director, c, 5)
+    assert len(c.state.log) == 1 and c.state.phase is Phase.AFTER
+    director.perform("undo", strict=True)
+    assert c.state.log == () and c.state.current_player() == 0
+
+
+def test_playing_the_hint_to_the_end_counts_the_game(director: Director) -> None:
+    c = _controller(director)
+    for _ in range(200):
+        if c.state.is_terminal():
+            break
+        if c.state.current_player() == 0:
+            director.perform("next", strict=True)
+        _settle(director, c, 2)
+    assert c.state.is_terminal()
+    session = c.session
+    assert isinstance(session, MemorySession) and len(session.records) == 1
+    assert any(n.name.startswith("envelope-") for n in c.scene), "the envelope is opened"
+
+
+def test_you_choose_the_card_to_show_when_you_hold_several(director: Director) -> None:
+    for seed in range(1, 30):
+        c = _controller(director, seed=seed)
+        for _ in range(100):
+            state = c.state
+            if state.is_terminal():
+                break
+            if state.current_player() == 0 and state.phase is Phase.REFUTE:
+                names = [cmd.name for cmd in c.commands() if cmd.name.startswith("show-")]
+                assert len(names) == len(state.matching(0)) >= 2
+                director.perform(names[-1], strict=True)
+                event = c.state.log[-1]
+                assert isinstance(event, Suggestion) and event.shown == state.matching(0)[-1]
+                return
+            if state.current_player() == 0:
+                director.perform("next", strict=True)
+            _settle(director, c, 2)
+    raise AssertionError("no deal of 29 asked you to choose a card to show")
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720), (1920, 1080)])
+def test_the_table_renders_at_every_size(director: Director, size: tuple[int, int]) -> None:
+    c = _controller(director)
+    fbo = director.offscreen(size)
+    director.render(fbo, size)
+    assert director.ctx.error == "GL_NO_ERROR"
+    pixels = director.capture()
+    assert pixels.std() > 5, "a picture, not a blank frame"
+    assert c.scene is not None and c.status().title == "Cluedo"
