@@ -11,6 +11,8 @@ same deals for every candidate (common random numbers). One line per cell::
     seats=3 candidate=full opponent=article games=2000 win_rate=0.590 ci95=... fair=0.333
         ratio=1.77 wrong_accusations=0 p_vs_exact_article=...
 
+``wrong_certain`` counts the wrong ones made when the candidate's notebook was certain (it
+must be 0; the rest were risky accusations).
 ``p_vs_exact_article`` is a one-sided two-proportion z-test that the candidate wins more
 often than ``exact-article`` at the same table (so ``exact-article`` must be among the
 candidates). ``wrong_accusations`` counts the candidate's accusations that were wrong.
@@ -29,6 +31,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from game import registry  # noqa: E402
+from game.logic.clue.notebook import Notebook  # noqa: E402
 from game.logic.clue.rules import Kind  # noqa: E402
 from game.logic.tournament import GameRecord, run_tournament, wilson_interval  # noqa: E402
 
@@ -53,7 +56,9 @@ def main() -> int:
                 if entry.seat_options else None, seed=args.seed, jobs=args.jobs,
             )  # fmt: skip
             wins = sum(1 for g in result.games if candidate in g.winners)
-            wrong = sum(_wrong_accusations(entry, g, candidate) for g in result.games)
+            wrong_pairs = [_wrong_accusations(entry, g, candidate) for g in result.games]
+            wrong_certain = sum(c for c, _ in wrong_pairs)
+            wrong = sum(r for _, r in wrong_pairs) + wrong_certain
             games = len(result.games)
             rates[candidate] = (wins, games)
             low, high = wilson_interval(wins, games)
@@ -61,6 +66,7 @@ def main() -> int:
                 f"seats={seats} candidate={candidate} opponent={args.opponent} games={games} "
                 f"win_rate={wins / games:.3f} ci95={low:.3f}-{high:.3f} fair={1 / seats:.3f} "
                 f"ratio={wins / games * seats:.2f} wrong_accusations={wrong} "
+                f"wrong_certain={wrong_certain} "
                 f"seconds={time.perf_counter() - started:.0f}"
             )
             if "exact-article" in rates and candidate != "exact-article":
@@ -71,19 +77,24 @@ def main() -> int:
     return 0
 
 
-def _wrong_accusations(entry: registry.Entry, record: GameRecord, name: str) -> int:
-    """How many wrong accusations the seats of agent ``name`` made, replaying the game."""
+def _wrong_accusations(entry: registry.Entry, record: GameRecord, name: str) -> tuple[int, int]:
+    """The wrong accusations the seats of agent ``name`` made, replaying the game: those made
+    when its notebook was certain (a bug if any), and the risky ones."""
     game = entry.game(entry.seat_options(record.seats) if entry.seat_options else None)
     state = game.tournament_start(random.Random(record.seed))
-    wrong = 0
+    certain = risky = 0
     for text in record.actions:
         seat = state.current_player()
         action = state.parse_action(text)
         if action.kind is Kind.ACCUSE and seat >= 0 and record.seats[seat] == name:
             after = state.apply(action)
-            wrong += after.winner != seat
+            if after.winner != seat:
+                if Notebook.of(state.observation(seat)).solution() is not None:
+                    certain += 1
+                else:
+                    risky += 1
         state = state.apply(action)
-    return wrong
+    return certain, risky
 
 
 def _p_better(a: tuple[int, int], b: tuple[int, int]) -> float:
