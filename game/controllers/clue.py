@@ -131,6 +131,16 @@ class ClueController:
         hint = self.match.current_hint()
         if hint is not None and self.message.startswith("Thinking"):
             self._say(f"Hint: {hint.text}. {hint.note}", Tone.HINT)
+        state = self.state
+        if self.human and state.phase is Phase.REFUTE and state.current_player() == HUMAN:
+            assert state.asking is not None
+            deck = state.rules.deck
+            ask = f"{self._names()[state.asking.seat]} asks about "
+            if not self.message.startswith(ask):
+                self._say(
+                    f"{ask}{deck.triple_text(state.asking.cards)}: choose the card to show "
+                    "(the buttons at the right).", Tone.HINT,
+                )  # fmt: skip
         self._finish()
         self._draw()
 
@@ -349,7 +359,7 @@ class ClueController:
 
         for seat in range(seats):
             x, turn, z = place(seat, 1.0)
-            token = scene.spawn("seat", f"seat-{seat}", position=[x * 1.25, 0.1, z * 1.25],
+            token = scene.spawn("seat", f"seat-{seat}", position=[x * 1.35, 0.1, z * 1.35],
                                 color=list(SEAT_COLORS[seat]))  # fmt: skip
             token.tags["clue"] = True
             token.highlight = 0.6 if seat == state.current_player() else 0.0
@@ -367,7 +377,11 @@ class ClueController:
                 card(f"envelope-{i}", (i - 1) * step, 1.0, c, 0.0)
             envelope.material.color = (0.55, 0.44, 0.25, 1.0)  # opened
         last = next((e for e in reversed(state.log) if isinstance(e, Suggestion)), None)
-        if last is not None and not (state.log and isinstance(state.log[-1], Accusation)):
+        if state.asking is not None:  # a suggestion still being answered
+            last = Suggestion(state.asking.seat, state.asking.cards, state.asking.passed)
+        if last is not None and not (
+            state.asking is None and state.log and isinstance(state.log[-1], Accusation)
+        ):
             x, turn, z = place(last.seat, 0.45)
             for i, c in enumerate(last.cards):
                 card(f"named-{i}", x + (i - 1) * step, z, c, 0.0)
