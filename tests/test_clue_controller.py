@@ -119,3 +119,18 @@ def test_the_table_renders_at_every_size(director: Director, size: tuple[int, in
     pixels = director.capture()
     assert pixels.std() > 5, "a picture, not a blank frame"
     assert c.scene is not None and c.status().title == "Cluedo"
+
+
+def test_an_accusation_asks_first_then_opens_the_envelope(director: Director) -> None:
+    c = _controller(director)
+    envelope = c.state.envelope
+    director.perform("accuse", strict=True)
+    assert c.state.log == () and "Press Accuse again" in c.status().banner
+    director.perform("weapon", strict=True)  # changing a card cancels the question
+    director.perform("accuse", strict=True)
+    assert c.state.log == ()
+    director.perform("accuse", strict=True)
+    assert c.state.log and c.state.log[-1].cards == tuple(c.choice)
+    if tuple(c.choice) != envelope:
+        assert 0 in c.state.out()
+    _settle(director, c)

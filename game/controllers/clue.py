@@ -56,7 +56,8 @@ class ClueController:
 
     def __init__(self, session: GameSession, **overrides: Any) -> None:
         self.seed: int | None = overrides.pop("seed", None)
-        overrides.pop("assistant", None)  # the assistant is the terminal's (--console)
+        # The assistant runs at the terminal for now; the window says where to find it.
+        self.assistant = bool(overrides.pop("assistant", False))
         self.session = session
         self.options = OPTIONS.validate({**session.options, **overrides})
         self.game = ClueGame(self.options)
@@ -66,6 +67,12 @@ class ClueController:
         self.scene: Scene | None = None
         self.message = "Choose three cards with the buttons at the top right, then Suggest."
         self.tone = Tone.INFO
+        if self.assistant:
+            self.message = (
+                "The assistant for a real table runs in the terminal: "
+                "gamehall clue --console --assistant. Here you play the computer detectives."
+            )
+        self.confirm: tuple[int, ...] | None = None  # the accusation waiting for a second press
         self.recorded = False
         self.drawn: tuple[Any, ...] | None = None
         self.match = self._new_match()
@@ -214,8 +221,9 @@ class ClueController:
             Command("suggest", lambda: self._act(Kind.SUGGEST), "Suggest", "S",
                     "ask about the three cards chosen at the top right",
                     enabled=lambda: phase(Phase.TURN), why_disabled="Not your turn to suggest."),
-            Command("accuse", lambda: self._act(Kind.ACCUSE), "Accuse", "A",
-                    "accuse the three chosen cards: right wins, wrong puts you out",
+            Command("accuse", self.accuse, "Accuse", "A",
+                    "accuse the three chosen cards (press twice): right wins, wrong puts "
+                    "you out",
                     enabled=lambda: phase(Phase.TURN, Phase.AFTER),
                     why_disabled="Not your turn."),
             Command("end", lambda: self.play(END), "End turn", "E",
@@ -274,11 +282,26 @@ class ClueController:
         return commands
 
     def step_choice(self, category: int) -> None:
+        self.confirm = None
         cards = self.game.rules.deck.ranges[category]
         self.choice[category] = cards[(cards.index(self.choice[category]) + 1) % len(cards)]
 
     def _act(self, kind: Kind) -> None:
+        self.confirm = None
         self.play(Action(kind, tuple(self.choice)))
+
+    def accuse(self) -> None:
+        """The first press asks for confirmation; a second press of the same three accuses."""
+        chosen = tuple(self.choice)
+        if self.confirm != chosen:
+            self.confirm = chosen
+            deck = self.game.rules.deck
+            self._say(
+                f"Accuse {deck.triple_text(chosen)}? If it is wrong you are out of the game. "
+                "Press Accuse again to open the envelope.", Tone.WARN,
+            )  # fmt: skip
+            return
+        self._act(Kind.ACCUSE)
 
     def hint(self) -> None:
         self._say("Thinking about a hint ...", Tone.HINT)
