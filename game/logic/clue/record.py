@@ -2,17 +2,8 @@
 
 A case file has a header (the deck, the seats, the hand sizes or the dealer, your seat and
 hand) and then one event a line, in the order they happened. Seats are numbers from 0; card
-names may be shortened as long as they name one card; ``#`` starts a comment::
-
-    # gamehall clue case file
-    deck classic
-    seats 4
-    dealer 3
-    me 0
-    hand Miss Scarlett, Colonel Mustard, Candlestick, Kitchen, Ballroom
-    suggest 1: Plum, Rope, Hall; passed 2; showed 3
-    suggest 0: Plum, Rope, Study; passed 1, 2; showed 3: Rope
-    accuse 2: Plum, Dagger, Study; wrong
+names may be shortened as long as they name one card; ``#`` starts a comment. :data:`EXAMPLE`
+is one.
 
 ``showed 3`` without a card is a refutation you did not see; ``passed`` lists the seats that
 held none of the cards, in the order they were asked (clockwise from the suggester's left).
