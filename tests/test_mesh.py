@@ -33,6 +33,9 @@ BUDGETS = {
     "arrow": 400,
     "board": 900,
     "table": 100,
+    "card": 40,
+    "envelope": 40,
+    "felt": 20,
 }
 
 
@@ -388,3 +391,14 @@ def test_not_utf8(tmp_path: Path) -> None:
 def test_missing_file(tmp_path: Path) -> None:
     with pytest.raises(FileNotFoundError):
         load_obj(tmp_path / "nope.obj")
+
+
+def test_card_envelope_and_felt_lie_flat_and_white(models: dict[str, Mesh]) -> None:
+    """Cluedo's meshes are tinted by their material, so they are white or grey, and flat."""
+    for name, (width, depth) in {"card": (0.64, 0.9), "envelope": (1.6, 1.1),
+                                 "felt": (11.0, 8.0)}.items():  # fmt: skip
+        lo, hi = models[name].bounds
+        assert hi[0] - lo[0] == pytest.approx(width) and hi[2] - lo[2] == pytest.approx(depth)
+        assert hi[1] - lo[1] < 0.2, f"{name} lies flat"
+        colours = models[name].colours
+        assert (abs(colours[:, 0] - colours[:, 1]) < 1e-6).all(), f"{name} is grey"
