@@ -19,8 +19,10 @@ not to hold, and accuses when the envelope is certain.
   (the most often shown), then a card of the biggest category (ruling out one of many tells
   least).
 * **Risky accusation.** After its answer, with no certainty, it accuses the likeliest triple
-  when that triple's behavioural chance is high and an opponent looks close to solving (its
-  last suggestion went unrefuted).
+  when that triple's behavioural chance is above 0.9, or above the chance that it is still in
+  the game at its next turn: in deals drawn from its behavioural posterior it replays each
+  opponent's classic notebook (:mod:`game.logic.clue.rivals`) and counts the deals in which
+  one of them solves first.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from game.logic.clue.agents import NotebookAgent, shown_counts
 from game.logic.clue.deck import Card, Triple
 from game.logic.clue.events import Suggestion, View
 from game.logic.clue.notebook import Notebook
+from game.logic.clue.rivals import threat
 from game.logic.game import Stop
 
 __all__ = ["ExactArticleAgent", "FullAgent", "NotebookCache"]
@@ -45,9 +48,12 @@ PRIOR_OWN: Final = 0.5
 PRIOR_OTHER: Final = 9.5
 #: No opponent is ever trusted completely: a weight of 0 would make a bluff a certainty.
 MIN_EPS: Final = 0.01
-#: Risky accusations: always at this chance, or at RISK_THREATENED when an opponent is close.
+#: Risky accusations: always at this chance; from RISK_FLOOR up when the chance that another
+#: detective solves first (:func:`~game.logic.clue.rivals.threat`, over RIVAL_DEALS deals)
+#: is larger than the chance of being wrong.
 RISK_ALWAYS: Final = 0.9
-RISK_THREATENED: Final = 0.5
+RISK_FLOOR: Final = 0.3
+RIVAL_DEALS: Final = 40
 
 
 class NotebookCache:
@@ -173,30 +179,27 @@ class FullAgent(NotebookAgent):
             return None
         probs = self.behaviour(book)
         env = book.envelope
+        # No triple is likelier than its least certain category's likeliest card.
         bound = min(max(probs[c, env] for c in cards) for cards in view.deck.ranges)
-        if bound < RISK_THREATENED:
+        if bound < RISK_FLOOR:
             return None
-        threat = self._threatened(view)
         weighted = book.knowledge.with_weights(self.weights(book))
         triple, chance = weighted.best_accusation()
-        if chance >= RISK_ALWAYS or (threat and chance >= RISK_THREATENED):
-            self._reason = f"a risk: {chance:.0%} likely" + (
-                ", and an opponent is close to solving" if threat else ""
+        if chance >= RISK_ALWAYS:
+            self._reason = f"a risk: {chance:.0%} likely"
+            return triple
+        if chance < RISK_FLOOR:
+            return None
+        # The same view always draws the same deals: a decision depends on the view alone.
+        rng = random.Random(len(view.events) * 7919 + (view.seat or 0))
+        danger = threat(view, weighted.sample(RIVAL_DEALS, rng).tolist(), rng)
+        if chance >= 1.0 - danger:
+            self._reason = (
+                f"a risk: {chance:.0%} likely, and in {danger:.0%} of the deals that agree "
+                "with what it saw another detective solves it before its next turn"
             )
             return triple
         return None
-
-    def _threatened(self, view: View) -> bool:
-        """Whether an opponent still in the game named three cards nobody refuted."""
-        out = view.out()
-        latest: dict[int, Suggestion] = {}
-        for event in view.events:
-            if isinstance(event, Suggestion):
-                latest[event.seat] = event
-        return any(
-            e.refuter is None and seat != view.seat and seat not in out
-            for seat, e in latest.items()
-        )
 
     def suggest(self, view: View, rng: random.Random, stop: Stop) -> Triple:
         book = self.cache.of(view)
