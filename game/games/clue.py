@@ -79,8 +79,8 @@ def _bench_arguments(parser: argparse.ArgumentParser) -> None:
     from game.cli_args import whole
 
     parser.add_argument(
-        "--games", type=whole(1, MAX_GAMES), default=20, metavar="N",
-        help=f"games timed per seat count, 1..{MAX_GAMES} (default 20)",
+        "--games", type=whole(1, MAX_GAMES), default=40, metavar="N",
+        help=f"games timed per seat count, 1..{MAX_GAMES} (default 40)",
     )  # fmt: skip
     parser.add_argument(
         "--solo", type=whole(1, MAX_GAMES), default=100, metavar="N",

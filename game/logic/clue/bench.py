@@ -4,13 +4,17 @@ when nobody else suggests.
 
 One line per seat count::
 
-    seats=6 update_p50_ms=3.1 update_p99_ms=27.0 suggest_p99_ms=40.2 solo_suggestions_mean=8.1
+    seats=6 update_p50_ms=3.1 update_p99_ms=27.0 suggest_p99_ms=40.2 accuse_p99_ms=60.1
+        solo_suggestions_mean=8.1 ...
 
 * update: one more event for the notebook (exact counting, every probability), timed at
   every event of seeded games of ``full`` against ``article`` detectives, from the ``full``
   seat's view;
 * suggest: the ``full`` detective's suggestion decision in those games (its notebook is up to
   date; the time is the opponent model and the choice);
+* accuse: its decision after its suggestion is answered, accuse or end the turn (the
+  envelope's joint distribution and, when a bet is close, the others replayed in sampled
+  deals);
 * solo: only ``full`` suggests, the others only answer (showing as the article detective
   does); its suggestions until its notebook is certain, mean over seeded deals (at most 60).
 """
@@ -36,15 +40,15 @@ SOLO_CAP = 60
 
 
 def bench_lines(
-    seats_list: tuple[int, ...] = (3, 4, 5, 6), games: int = 20, solo: int = 100, seed: int = 0
+    seats_list: tuple[int, ...] = (3, 4, 5, 6), games: int = 40, solo: int = 100, seed: int = 0
 ) -> Iterator[str]:
     """One line per seat count (see the module docstring)."""
     for seats in seats_list:
-        updates, suggests = _game_times(seats, games, seed)
+        updates, suggests, accuses = _game_times(seats, games, seed)
         solos = [solo_suggestions(seats, seed * 1_000_003 + i) for i in range(solo)]
         yield (
             f"seats={seats} update_p50_ms={_ms(updates, 0.5)} update_p99_ms={_ms(updates, 0.99)} "
-            f"suggest_p99_ms={_ms(suggests, 0.99)} "
+            f"suggest_p99_ms={_ms(suggests, 0.99)} accuse_p99_ms={_ms(accuses, 0.99)} "
             f"solo_suggestions_mean={statistics.fmean(solos):.2f} "
             f"solo_median={statistics.median(solos):g} "
             f"solo_p90={sorted(solos)[int(0.9 * (len(solos) - 1))]} updates={len(updates)}"
@@ -56,9 +60,10 @@ def _ms(times: list[float], q: float) -> str:
     return f"{1000 * ordered[min(len(ordered) - 1, int(q * len(ordered)))]:.1f}"
 
 
-def _game_times(seats: int, games: int, seed: int) -> tuple[list[float], list[float]]:
+def _game_times(seats: int, games: int, seed: int) -> tuple[list[float], list[float], list[float]]:
     updates: list[float] = []
     suggests: list[float] = []
+    accuses: list[float] = []
     deck = load_deck("classic")
     for g in range(games):
         rng = random.Random(seed * 7919 + g)
@@ -83,11 +88,16 @@ def _game_times(seats: int, games: int, seed: int) -> tuple[list[float], list[fl
                 start = time.perf_counter()
                 action = full.choose(state, Limits(time=1), rng, Stop())
                 suggests.append(time.perf_counter() - start)
+            elif seat == 0 and state.phase is Phase.AFTER:
+                full.cache.of(view)
+                start = time.perf_counter()
+                action = full.choose(state, Limits(time=1), rng, Stop())
+                accuses.append(time.perf_counter() - start)
             else:
                 agent = full if seat == 0 else article
                 action = agent.choose(state, Limits(time=1), rng, Stop())
             state = state.apply(action)
-    return updates, suggests
+    return updates, suggests, accuses
 
 
 def solo_suggestions(seats: int, seed: int) -> int:
