@@ -16,15 +16,20 @@ The F3 overlay holds the detective's notebook: every card by every holder with i
 from __future__ import annotations
 
 import logging
-import math
 import random
 from typing import Any
 
+import numpy as np
+
+from game.controllers.clue_faces import CardFaceLayer
+from game.controllers.clue_table import Table, layout
 from game.engine.commands import Command, CommandTable
-from game.engine.controller import Host, Status, Tone
-from game.engine.scene import Node, Scene, load_scene, quat_from_axis_angle
-from game.logic.clue.events import Accusation, Suggestion, narrate
+from game.engine.controller import Host, Sheet, Status, Tone
+from game.engine.scene import Node, Scene, load_scene
+from game.logic.clue.events import narrate
+from game.logic.clue.exact import NotebookCache
 from game.logic.clue.game import OPTIONS, ClueGame
+from game.logic.clue.notebook import Notebook
 from game.logic.clue.roster import make_agent
 from game.logic.clue.rules import END, Action, ClueState, Kind, Phase
 from game.logic.game import CHANCE, Limits
@@ -36,14 +41,6 @@ __all__ = ["ClueController"]
 
 log = logging.getLogger(__name__)
 
-#: Category colours of a face-up card, and the back of a face-down one.
-FACES = ((0.86, 0.30, 0.28, 1.0), (0.30, 0.48, 0.86, 1.0), (0.36, 0.70, 0.40, 1.0))
-BACK = (0.50, 0.14, 0.18, 1.0)
-COLOR_WORDS = ("yellow", "pink", "teal", "orange", "lime", "lilac")
-SEAT_COLORS = (
-    (0.95, 0.80, 0.30, 1.0), (0.85, 0.45, 0.85, 1.0), (0.35, 0.80, 0.85, 1.0),
-    (0.95, 0.55, 0.25, 1.0), (0.60, 0.85, 0.35, 1.0), (0.75, 0.75, 0.95, 1.0),
-)  # fmt: skip
 HUMAN = 0
 
 
@@ -73,8 +70,14 @@ class ClueController:
                 "gamehall clue --console --assistant. Here you play the computer detectives."
             )
         self.confirm: tuple[int, ...] | None = None  # the accusation waiting for a second press
+        self.show_notebook = True
+        self._books = NotebookCache()
+        self._sheet: tuple[Any, Sheet] | None = None
         self.recorded = False
         self.drawn: tuple[Any, ...] | None = None
+        self.faces: CardFaceLayer | None = None
+        self.table: Table | None = None
+        self._hover_label: list[tuple[str, Any]] = []
         self.match = self._new_match()
 
     # -- the game ---------------------------------------------------------------------------
@@ -111,27 +114,63 @@ class ClueController:
         if state.log and step.action.kind in (Kind.SHOW, Kind.ACCUSE, Kind.END, Kind.SUGGEST):
             view = state.observation(HUMAN if self.human else -1)
             if view.events:
-                self._say(narrate(view.events[-1], view, self._names()))
+                self._say(narrate(view.events[-1], view, self.names()))
 
-    def _names(self) -> list[str]:
+    def names(self) -> list[str]:
+        """The seats' names, seat 0 first."""
         return [self.game.seat_name(s) for s in range(self.game.seats)]
+
+    @property
+    def viewer(self) -> int:
+        """Whose notebook the table shows: your seat, or the public view (-1) when only
+        computer detectives play."""
+        return HUMAN if self.human else -1
+
+    def notebook(self) -> Notebook:
+        """The notebook of what your seat has seen (kept between frames, extended with each
+        new event)."""
+        return self._books.of(self.state.observation(self.viewer))
+
+    def sheet(self) -> Sheet | None:
+        """The notebook docked at the left of the table (B shows or hides it)."""
+        if not self.show_notebook:
+            return None
+        key = (len(self.state.log), self.state.hands[HUMAN] if self.human else (),
+               tuple(self.choice))  # fmt: skip
+        if self._sheet is None or self._sheet[0] != key:
+            from game.controllers.clue_panel import notebook_sheet
+
+            self._sheet = (key, notebook_sheet(self.notebook(), self.names(), tuple(self.choice)))
+        return self._sheet[1]
 
     # -- SceneController --------------------------------------------------------------------
 
     def enter(self, host: Host) -> Scene:
         self.host = host
         self.scene = load_scene(asset_path("scenes", "clue.toml"))
+        if host.ctx is not None:
+            self.faces = CardFaceLayer(host.ctx, self.game.rules.deck)
+            self.scene.layers.append(self.faces)
+        self.table = Table(self.scene, host.tweens, self.faces)
         self.drawn = None
-        self._draw()
+        self._draw(animate=False)
         return self.scene
 
     def exit(self) -> None:
         self.match.close()
+        if self.faces is not None:
+            self.faces.release()
+            self.faces = None
+        self.table = None
         self.host = None
+
+    def animating(self) -> bool:
+        return self.host is not None and self.host.tweens.busy > 0
 
     def update(self, dt: float) -> None:
         try:
-            self.match.poll()
+            # A computer's next move waits until the table has shown the last one.
+            self.match.poll(apply=not self.animating(), limit=1)
         except MatchError as exc:
             log.error("a detective could not move: %s", exc)
             self._say(f"A computer detective failed: {exc}", Tone.WARN)
@@ -142,7 +181,7 @@ class ClueController:
         if self.human and state.phase is Phase.REFUTE and state.current_player() == HUMAN:
             assert state.asking is not None
             deck = state.rules.deck
-            ask = f"{self._names()[state.asking.seat]} asks about "
+            ask = f"{self.names()[state.asking.seat]} asks about "
             if not self.message.startswith(ask):
                 self._say(
                     f"{ask}{deck.triple_text(state.asking.cards)}: choose the card to show "
@@ -159,7 +198,7 @@ class ClueController:
 
     def status(self) -> Status:
         state = self.state
-        names = self._names()
+        names = self.names()
         if state.is_terminal():
             counter = "Game over"
         elif state.current_player() < 0:
@@ -176,11 +215,23 @@ class ClueController:
             f"winner={winner} seats={state.rules.seats}"
         )
 
+    def world_labels(self) -> list[tuple[str, Any]]:
+        """Each seat's name (and cards in hand) by its token, "passed" over a pass token,
+        and the name of the face-up card under the mouse."""
+        labels = self.table.labels() if self.table is not None else []
+        return labels + self._hover_label
+
     def on_pick(self, node: Node | None) -> object | None:
         return None
 
     def on_hover(self, node: Node | None) -> None:
-        return None
+        place = self.table.place_of(node) if self.table is not None else None
+        if node is None or place is None or place.face < 0 or not place.face_up:
+            self._hover_label = []
+            return
+        x, y, z = (float(v) for v in node.position)
+        name = self.game.rules.deck.name(place.face)
+        self._hover_label = [(name, np.array([x, y + 0.4, z - 0.75 * place.scale], "f4"))]
 
     def play(self, action: Any) -> None:
         """Play an action for you; raises ValueError (shown in the banner) when it is not
@@ -240,34 +291,18 @@ class ClueController:
                     help=f"the {category.name} to name: click for the next one",
                 )
             )
-        state = self.state
-        out = state.out()
-        for seat, name in enumerate(self._names()):
-            size = state.hand_sizes[seat]
-            where = ", out" if seat in out else ""
-            commands.append(
-                Command(
-                    f"seat-{seat}",
-                    lambda: None,
-                    f"{name}: {COLOR_WORDS[seat]} token, {size} cards{where}",
-                    group="list",
-                    enabled=lambda: False,
-                    why_disabled="The seats at the table, clockwise from you.",
-                )
-            )
-        if self.human and state.phase not in (Phase.ENVELOPE, Phase.DEAL):
-            for card in state.hands[HUMAN]:
-                kind = deck.categories[deck.category_of(card)].name
-                commands.append(
-                    Command(
-                        f"hand-{card}",
-                        lambda: None,
-                        f"Your {kind}: {deck.name(card)}",
-                        group="list",
-                        enabled=lambda: False,
-                        why_disabled="A card in your hand.",
-                    )
-                )
+        deck_cards = deck.n_cards
+        holders = self.game.seats + 1
+        commands += [
+            Command("notebook", self.toggle_notebook, "Notebook", "B",
+                    "show or hide the notebook at the left"),
+            Command("choose", self.choose, help="name this card in your suggestion (a click "
+                    "on its row in the notebook)", group="", parse=_card_parser(deck),
+                    argument="a card"),
+            Command("why", self.why, help="why a card is or is not with a holder (a click "
+                    "on a notebook cell)", group="", argument="CARD/HOLDER",
+                    parse=_cell_parser(deck, self.names(), deck_cards, holders)),
+        ]  # fmt: skip
         if phase(Phase.REFUTE):
             for card in self.state.matching(HUMAN):
                 commands.append(
@@ -280,6 +315,23 @@ class ClueController:
                     )
                 )
         return commands
+
+    def toggle_notebook(self) -> None:
+        self.show_notebook = not self.show_notebook
+
+    def choose(self, card: int) -> None:
+        """Name ``card`` for its category in the next suggestion or accusation."""
+        self.confirm = None
+        deck = self.game.rules.deck
+        self.choice[deck.category_of(card)] = card
+        self._say(f"You will name {deck.triple_text(self.choice)}.")
+
+    def why(self, cell: tuple[int, int]) -> None:
+        """Say in the banner why the card of ``cell`` is (or is not) with its holder."""
+        from game.controllers.clue_panel import why_text
+
+        card, holder = cell
+        self._say(why_text(self.notebook(), card, holder, self.names()), Tone.HINT)
 
     def step_choice(self, category: int) -> None:
         self.confirm = None
@@ -319,10 +371,12 @@ class ClueController:
 
     def undo(self) -> None:
         self.match.undo()
+        self._redraw()
         self._say("Back to your previous decision.")
 
     def redo(self) -> None:
         self.match.redo()
+        self._redraw()
 
     def new_game(self) -> None:
         self.match.close()
@@ -330,8 +384,15 @@ class ClueController:
         self.seed = None
         self.recorded = False
         self.match = self._new_match()
-        self.drawn = None
+        self._redraw()
         self._say("A new deal.")
+
+    def _redraw(self) -> None:
+        """The table at once as the state is now (after a jump in the record)."""
+        if self.host is not None:
+            self.host.tweens.cancel_all()
+        self.drawn = None
+        self._draw(animate=False)
 
     # -- inside -----------------------------------------------------------------------------
 
@@ -352,71 +413,51 @@ class ClueController:
         tone = Tone.WON if won else Tone.LOST if self.human else Tone.INFO
         self._say(f"{self.game.result_text(state).capitalize()}. {note}".strip(), tone)
 
-    def _draw(self) -> None:
-        """Lay the table out for the current state (only when it changed)."""
-        scene = self.scene
+    def _draw(self, animate: bool = True) -> None:
+        """Bring the table to the current state (only when it changed)."""
         state = self.state
         key = (state.key(), self.human)
-        if scene is None or key == self.drawn:
+        if self.table is None or key == self.drawn:
             return
         self.drawn = key
-        for node in list(scene):
-            if node.tags.get("clue"):
-                scene.remove(node.name)
-        seats = state.rules.seats
-        rx, rz = scene.number("radius_x"), scene.number("radius_z")
-        step, rest = scene.number("card_step"), scene.number("card_rest")
-        deck = state.rules.deck
+        scene = self.table.scene
+        numbers = {k: scene.number(k) for k in ("radius_x", "radius_z", "card_step", "card_rest")}
         viewer = HUMAN if self.human else None
+        self.table.show(layout(state, viewer, self.names(), numbers), animate)
 
-        def place(seat: int, scale: float) -> tuple[float, float, float]:
-            angle = math.pi / 2 + 2 * math.pi * seat / seats
-            return (rx * scale * math.cos(angle), math.atan2(math.cos(angle), math.sin(angle)),
-                    rz * scale * math.sin(angle))  # fmt: skip
 
-        def card(name: str, x: float, z: float, face: int | None, turn: float) -> None:
-            color = BACK if face is None else FACES[deck.category_of(face) % len(FACES)]
-            node = scene.spawn("card", name, position=[x, rest, z], color=list(color))
-            node.rotation = quat_from_axis_angle((0.0, 1.0, 0.0), turn)
-            node.tags["clue"] = True
+def _card_parser(deck: Any) -> Any:
+    def parse(text: str) -> int:
+        text = text.strip()
+        if text.isdigit() and int(text) < deck.n_cards:
+            return int(text)
+        return int(deck.card(text))
 
-        for seat in range(seats):
-            x, turn, z = place(seat, 1.0)
-            token = scene.spawn("seat", f"seat-{seat}", position=[x * 1.35, 0.1, z * 1.35],
-                                color=list(SEAT_COLORS[seat]))  # fmt: skip
-            token.tags["clue"] = True
-            token.highlight = 0.6 if seat == state.current_player() else 0.0
-            hand = state.hands[seat] if seat < len(state.hands) else ()
-            for i, c in enumerate(hand):
-                offset = (i - (len(hand) - 1) / 2) * step
-                cx = x + offset * math.cos(turn)
-                cz = z - offset * math.sin(turn)
-                card(f"hand-{seat}-{i}", cx, cz, c if seat == viewer or state.is_terminal()
-                     else None, turn)  # fmt: skip
-        envelope = scene.spawn("envelope", "envelope", position=[0.0, 0.01, -0.2])
-        envelope.tags["clue"] = True
-        if state.is_terminal():
-            for i, c in enumerate(state.envelope):
-                card(f"envelope-{i}", (i - 1) * step, 1.0, c, 0.0)
-            envelope.material.color = (0.55, 0.44, 0.25, 1.0)  # opened
-        last = next((e for e in reversed(state.log) if isinstance(e, Suggestion)), None)
-        if state.asking is not None:  # a suggestion still being answered
-            last = Suggestion(state.asking.seat, state.asking.cards, state.asking.passed)
-        if last is not None and not (
-            state.asking is None and state.log and isinstance(state.log[-1], Accusation)
-        ):
-            x, turn, z = place(last.seat, 0.45)
-            for i, c in enumerate(last.cards):
-                card(f"named-{i}", x + (i - 1) * step, z, c, 0.0)
-            for p in last.passed:
-                px, _, pz = place(p, 0.7)
-                token = scene.spawn("pass", f"pass-{p}", position=[px, 0.06, pz])
-                token.tags["clue"] = True
-            if last.refuter is not None:
-                ax, _, az = place(last.refuter, 0.62)
-                bx, _, bz = place(last.seat, 0.62)
-                seen = last.shown if viewer in (last.seat, last.refuter) else None
-                card("shown", (ax + bx) / 2, (az + bz) / 2, seen, 0.0)
+    return parse
+
+
+def _cell_parser(deck: Any, names: list[str], cards: int, holders: int) -> Any:
+    """``CARD/HOLDER``: a card (name or number) and a holder (a seat's name or number, or
+    ``envelope``)."""
+    card_of = _card_parser(deck)
+
+    def parse(text: str) -> tuple[int, int]:
+        card_text, slash, holder_text = text.rpartition("/")
+        if not slash:
+            raise ValueError(f"write CARD/HOLDER, not {text!r}")
+        holder_text = holder_text.strip()
+        folded = [n.casefold() for n in names]
+        if holder_text.isdigit() and int(holder_text) < holders:
+            holder = int(holder_text)
+        elif holder_text.casefold() in ("envelope", "env"):
+            holder = holders - 1
+        elif holder_text.casefold() in folded:
+            holder = folded.index(holder_text.casefold())
+        else:
+            raise ValueError(f"no holder {holder_text!r}: a seat ({', '.join(names)}) or envelope")
+        return card_of(card_text), holder
+
+    return parse
 
 
 def _stop() -> Any:
@@ -426,7 +467,6 @@ def _stop() -> Any:
 
 
 HELP = (
-    "Find the envelope's three cards. Pick them at the top right, then Suggest (S); the "
-    "first seat to your left holding one shows it to you. Accuse (A) when sure. F3: the "
-    "notebook."
+    "Name three cards (click them in the notebook), then Suggest (S); Accuse (A) when sure. "
+    "F1: every key."
 )

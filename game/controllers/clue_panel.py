@@ -1,26 +1,129 @@
-"""Cluedo's panel in the F3 overlay: the detective's notebook, a row per card and a column
-per holder with the chance that the card is there (``yes``: certain, ``-``: impossible).
-Imports imgui only when drawn."""
+"""Cluedo's notebook on screen: the sheet docked at the left of the table, its "why" answers,
+and the same grid in the F3 overlay.
+
+The sheet has a row per card (in category colours; click one to name it in your suggestion)
+and a column per holder, you, each opponent and the envelope: a tick where the card is there
+in every deal that agrees with what your seat saw, a dot where it is in none, else the chance
+in percent on a shade that deepens with it. Clicking a cell says why: the events (or your
+hand) that decide it, or that nothing does yet.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.logic.clue.notebook import Notebook
+from game.engine.controller import Cell, Sheet
+from game.logic.clue.events import narrate
+from game.logic.clue.notebook import HAND, Notebook
 
 if TYPE_CHECKING:
     from game.controllers.clue import ClueController
 
+__all__ = ["draw_notebook", "notebook_sheet", "why_text"]
+
+#: Category colours (text of the card rows; the card faces use the same hues).
+CATEGORY_TEXT = ((255, 138, 128, 255), (140, 178, 255, 255), (128, 214, 140, 255))
+HELD = (38, 120, 70, 255)
+IN_ENVELOPE = (176, 128, 30, 255)
+DIM = (112, 118, 130, 255)
+
+
+def notebook_sheet(book: Notebook, names: list[str], chosen: tuple[int, ...]) -> Sheet:
+    """The sheet for ``book`` (``names``: the seats; ``chosen``: the cards your suggestion
+    names now)."""
+    view = book.view
+    deck = view.deck
+    env = book.envelope
+    holders = [*names, "Env."]
+    header = (
+        Cell("Card"),
+        *(
+            Cell(_short(name), tip=f"the column of {name}" if h < env else "the envelope's column")
+            for h, name in enumerate(holders)
+        ),
+    )
+    probs = book.probabilities
+    rows: list[tuple[Cell, ...]] = []
+    for k, (category, cards) in enumerate(zip(deck.categories, deck.ranges, strict=True)):
+        rows.append((Cell(f"{category.name}s".upper()),))
+        for card in cards:
+            name = deck.name(card)
+            picked = card in chosen
+            label = Cell(
+                ("▸ " if picked else "") + name,
+                command=f"choose:{card}",
+                color=CATEGORY_TEXT[k % len(CATEGORY_TEXT)],
+                bold=picked,
+                tip=f"Click to name {name} in your suggestion.",
+            )
+            cells = [label]
+            certain = book.holder(card)
+            for h, holder_name in enumerate(holders):
+                p = float(probs[card, h])
+                where = "the envelope" if h == env else holder_name
+                tip = f"{name} with {where}? Click for why."
+                if certain == h:
+                    fill = IN_ENVELOPE if h == env else HELD
+                    cells.append(Cell("✓", f"why:{card}/{h}", fill, bold=True, tip=tip))
+                elif p <= 0.0:
+                    cells.append(Cell("·", f"why:{card}/{h}", color=DIM, tip=tip))
+                else:
+                    shade = (150, 110, 40, round(40 + 150 * p))
+                    cells.append(Cell(_percent(p), f"why:{card}/{h}", shade, tip=tip))
+            rows.append(tuple(cells))
+    best, chance = book.best_accusation()
+    solved = book.solution()
+    first = (
+        f"Solved: {deck.triple_text(solved)}"
+        if solved is not None
+        else f"Likeliest: {deck.triple_text(best)} ({chance:.0%})"
+    )
+    return Sheet(
+        "Notebook  (B hides it)",
+        header,
+        tuple(rows),
+        (first, "Click a card to name it, a cell to see why."),
+    )
+
+
+def why_text(book: Notebook, card: int, holder: int, names: list[str]) -> str:
+    """Why ``card`` is (or is not) with ``holder``, in words: the events that decide it, or
+    its chance when nothing does."""
+    deck = book.view.deck
+    name = deck.name(card)
+    who = "the envelope" if holder == book.envelope else names[holder]
+    reasons = book.why(card, holder)
+    if not reasons:
+        chance = book.probability(card, holder)
+        return (
+            f"{name} is with {who} in {chance:.0%} of the deals that agree with what you saw; "
+            "nothing decides it yet."
+        )
+    if book.holder(card) == holder:
+        verdict = f"{name} is in the envelope" if holder == book.envelope else f"{who} holds {name}"
+    else:
+        verdict = (
+            f"{name} is not in the envelope"
+            if holder == book.envelope
+            else f"{who} cannot hold {name}"
+        )
+    parts = []
+    for index in reasons:
+        if index == HAND:
+            parts.append("your hand")
+        else:
+            event = book.view.events[index]
+            parts.append(f"event {index + 1} ({narrate(event, book.view, names).rstrip('.')})")
+    return f"{verdict}: it follows from {_and(parts)}."
+
 
 def draw_notebook(controller: ClueController) -> None:
-    """Fill the overlay's game panel (called only while the overlay is shown)."""
+    """The F3 overlay's game panel: the same grid as the sheet (only while it is shown)."""
     from imgui_bundle import imgui
 
-    state = controller.state
-    seat = 0 if controller.human else -1
-    book = Notebook.of(state.observation(seat))
-    deck = state.rules.deck
-    names = [controller.game.seat_name(s) for s in range(state.rules.seats)] + ["Envelope"]
+    book = controller.notebook()
+    deck = book.view.deck
+    names = [*controller.names(), "Envelope"]
     imgui.text("The notebook: the chance of each card being with each holder")
     flags = imgui.TableFlags_.borders.value | imgui.TableFlags_.row_bg.value
     if imgui.begin_table("notebook", len(names) + 1, flags):
@@ -39,3 +142,21 @@ def draw_notebook(controller: ClueController) -> None:
         imgui.end_table()
     best, chance = book.best_accusation()
     imgui.text(f"likeliest envelope: {deck.triple_text(best)} ({chance:.0%})")
+
+
+def _short(name: str) -> str:
+    return name if len(name) <= 5 else name[:4] + "."
+
+
+def _percent(p: float) -> str:
+    if p < 0.005:
+        return "<1"
+    if p > 0.995:
+        return ">99"
+    return f"{100 * p:.0f}"
+
+
+def _and(parts: list[str]) -> str:
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + " and " + parts[-1]

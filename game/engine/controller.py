@@ -53,6 +53,31 @@ class Status:
     help: str = ""
 
 
+@dataclass(frozen=True)
+class Cell:
+    """One cell of a :class:`Sheet`: its text, the command a click runs (none: not
+    clickable), its background (RGBA 0..255, None: none) and text colour."""
+
+    text: str
+    command: str = ""
+    fill: tuple[int, int, int, int] | None = None
+    color: tuple[int, int, int, int] = (232, 236, 244, 255)
+    bold: bool = False
+    tip: str = ""  # shown in the sheet's last line while the mouse is over the cell
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """A grid the HUD docks at the left edge (a detective's notebook): a header row, then
+    rows of cells; a row of one cell is a heading across the grid. ``footer`` lines go under
+    it. A controller offers one with an optional ``sheet()`` method (None: no sheet)."""
+
+    title: str
+    header: tuple[Cell, ...]
+    rows: tuple[tuple[Cell, ...], ...]
+    footer: tuple[str, ...] = ()
+
+
 class UnknownCommandError(ValueError):
     """A command (or scene) name the Director or the current scene does not have."""
 

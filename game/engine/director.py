@@ -352,6 +352,11 @@ class Director:
             if self.hud.is_enabled(spec.command):
                 self.perform(spec.command)
             return "hud"
+        if self.hud.sheet.contains(x, y):
+            command = self.hud.sheet.command_at(x, y)
+            if command is not None:
+                self.perform(command)
+            return "hud"
         if self.controller is not None:
             action = self.controller.on_pick(self.pick_at(x, y))
             if action is not None:
@@ -501,6 +506,12 @@ class Director:
             status = replace(status, help=self.help_text())
         self.hud.set_buttons(self._buttons())
         self.hud.set_status(status)
+        sheet = getattr(self.controller, "sheet", None)
+        self.hud.set_sheet(sheet() if sheet is not None else None)
+        if self.scene is not None:
+            # The scene's middle moves right of a sheet docked at the left edge.
+            w, h = self.window_size()
+            self.scene.camera.fit(w, h, self.hud.sheet.width if self.hud.sheet.visible else 0.0)
         anchors = getattr(self.controller, "world_labels", None)
         self.hud.set_world_labels(self._project(anchors()) if anchors is not None else [])
 

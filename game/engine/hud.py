@@ -14,7 +14,8 @@ import pyglet
 from pyglet import shapes
 from pyglet.text import Label
 
-from game.engine.controller import Button, Status, Tone
+from game.engine.controller import Button, Sheet, Status, Tone
+from game.engine.sheet import SheetView
 
 FONT = ["DejaVu Sans", "Arial", "Helvetica"]
 
@@ -66,6 +67,7 @@ class Hud:
             0, 0, 10, 10, radius=12, color=(32, 44, 66, 215), batch=self.batch, group=self.back
         )
         self.banner = self._label(anchor_x="center", bold=True, wrap=True)
+        self.sheet = SheetView(self.batch, self.back, self.front)
         self.layout(size)
 
     # -- public -----------------------------------------------------------------------------
@@ -109,6 +111,8 @@ class Hud:
                 )
             )
         size = max(9, round(self.font_size() * 0.85))
+        # A label never shows through a panel, the banner or a button.
+        items = [item for item in items if not self._covered(item[1], item[2], size)]
         for label, (text, x, y) in zip(self._world, items, strict=False):
             if label.text != text:
                 label.text = text
@@ -118,6 +122,18 @@ class Hud:
             label.visible = True
         for label in self._world[len(items) :]:
             label.visible = False
+
+    def _covered(self, x: float, y: float, margin: float) -> bool:
+        boxes = [self.panel, self.banner_box] if self.banner_box.visible else [self.panel]
+        for box in boxes:
+            if (box.x - margin <= x <= box.x + box.width + margin
+                    and box.y - margin <= y <= box.y + box.height + margin):  # fmt: skip
+                return True
+        return self.sheet.contains(x, y) or self.button_at(x, y) is not None
+
+    def set_sheet(self, sheet: Sheet | None) -> None:
+        """Dock ``sheet`` at the left edge under the title panel (None: no sheet)."""
+        self.sheet.set(sheet)
 
     def set_status(self, status: Status) -> None:
         """Show a controller's status; labels change only when their text does."""
@@ -142,9 +158,10 @@ class Hud:
 
     def contains(self, x: float, y: float) -> bool:
         """True over any HUD element that should swallow a click (buttons, panels)."""
-        return self.button_at(x, y) is not None
+        return self.button_at(x, y) is not None or self.sheet.contains(x, y)
 
     def on_mouse_motion(self, x: float, y: float) -> None:
+        self.sheet.on_mouse_motion(x, y)
         spec = self.button_at(x, y)
         hover = spec.command if spec else None
         if hover != self.hover:
@@ -221,6 +238,9 @@ class Hud:
         visible = bool(self.banner.text)
         self.banner_box.visible = visible
         self.banner.visible = visible
+        # The sheet fills the left edge from under the title panel down to room for a
+        # two-line banner above the button bar.
+        self.sheet.layout(pad * 0.8, self.panel.y - pad * 0.5, bottom + fs * 4.2, round(fs * 0.8))
 
     def _rebuild_buttons(self) -> None:
         for view in self._buttons:

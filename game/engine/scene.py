@@ -6,7 +6,9 @@ quaternion and projection maths; everything is composed as raw arrays.
 
 A scene file has these tables (see ``scenes/river.toml`` for a full example)::
 
-    [camera]      eye, target, up (optional), fov (degrees), near, far
+    [camera]      eye, target, up (optional), fov (degrees), near, far, fit_aspect
+                  (optional: the narrowest width/height the scene fits; a narrower view
+                  steps back)
     [light]       direction (towards the ground), color, ambient, shadow_extent, shadow_center
     [background]  top, bottom (RGB), fog (0..1, optional)
     [materials.NAME]  color (RGB or RGBA), specular, shininess, wave (optional, for water)
@@ -188,13 +190,35 @@ class Camera:
     fov: float = 40.0
     near: float = 0.1
     far: float = 200.0
+    #: The narrowest view (width / height) that shows the whole scene; 0: no fitting.
+    fit_aspect: float = 0.0
+    #: Lens shift: the picture's middle moves right by this fraction of the window's width,
+    #: and the picture is scaled by ``zoom`` (the Director sets both so a panel docked at the
+    #: left hides none of the scene, see :meth:`fit`).
+    shift: float = 0.0
+    zoom: float = 1.0
 
     def view(self) -> np.ndarray:
         return np.asarray(pyrr.matrix44.create_look_at(self.eye, self.target, self.up), "f4").T
 
     def projection(self, aspect: float) -> np.ndarray:
         p = pyrr.matrix44.create_perspective_projection(self.fov, aspect, self.near, self.far)
-        return np.asarray(p, dtype="f4").T
+        out = np.asarray(p, dtype="f4").T
+        if self.shift or self.zoom != 1.0:
+            out = out.copy()
+            out[0] = self.zoom * out[0] + self.shift * out[3]  # x_clip += shift * w_clip
+            out[1] *= self.zoom
+        return out
+
+    def fit(self, width: float, height: float, covered: float) -> None:
+        """Frame the scene in the part of a ``width`` x ``height`` view right of a panel
+        ``covered`` pixels wide: centred there, and smaller when that part is narrower than
+        :attr:`fit_aspect`."""
+        width, height = max(1.0, width), max(1.0, height)
+        covered = min(max(covered, 0.0), width - 1.0)
+        self.shift = covered / width
+        room = (width - covered) / height
+        self.zoom = min(1.0, room / self.fit_aspect) if self.fit_aspect > 0 else 1.0
 
 
 @dataclass
@@ -301,6 +325,7 @@ def scene_from_dict(data: Mapping[str, Any], name: str, *, source: str = "<scene
         fov=r.num(cam, "camera.fov", scene.camera.fov, 5, 150),
         near=r.num(cam, "camera.near", scene.camera.near, 1e-4, 1e3),
         far=r.num(cam, "camera.far", scene.camera.far, 1e-3, 1e6),
+        fit_aspect=r.num(cam, "camera.fit_aspect", 0.0, 0.0, 10.0),
     )
     light = r.table(data, "light")
     d = Light()

@@ -1,0 +1,210 @@
+"""Cluedo's card faces: pictures of every card (its category's colour band and symbol, its
+name in large letters) and the card back, drawn on the table's card nodes by a render layer.
+
+:func:`face_pictures` paints the pictures once with numpy and the HUD's font. Every card node
+carries a face on its top side and the back on its bottom side, so a card lies face up or
+face down by how it is turned, and a turn that flips it shows one side, then the other. A
+card the viewer may not see carries the back on both sides: the scene never holds a hidden
+card's name. :class:`CardFaceLayer` draws all of them in one draw call from the nodes' current
+matrices, so cards that tweens move carry their faces along.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from game.engine.glyphs import text_mask, text_width, wrap
+from game.logic.clue.deck import Deck
+
+__all__ = ["BACK", "CATEGORY_RGB", "CardFaceLayer", "face_pictures"]
+
+#: Picture size in pixels (the card is 0.64 x 0.9).
+WIDTH, HEIGHT = 256, 360
+#: Category colours (suspects red, weapons blue, rooms green; more categories cycle).
+CATEGORY_RGB = ((196, 58, 52), (52, 98, 190), (46, 140, 74), (150, 90, 170), (200, 130, 30))
+#: The symbol drawn on a category's cards, by the category's name.
+SYMBOLS = {"suspect": "♟", "weapon": "⚔", "room": "⌂"}
+BACK = -1  # the layer index meaning "the back", before it is resolved to the last layer
+#: The face's corners on the card's top, in the card's own coordinates (x across, z along).
+HALF_X, HALF_Z, TOP = 0.30, 0.43, 0.0275
+
+
+def face_pictures(deck: Deck) -> npt.NDArray[np.uint8]:
+    """(cards + 1, HEIGHT, WIDTH, 4) RGBA, top row first: every card's face, then the back."""
+    out = np.zeros((deck.n_cards + 1, HEIGHT, WIDTH, 4), dtype=np.uint8)
+    for card in range(deck.n_cards):
+        k = deck.category_of(card)
+        name = deck.categories[k].name
+        out[card] = _face(deck.name(card), name, k)
+    out[deck.n_cards] = _back()
+    return out
+
+
+class CardFaceLayer:
+    """Draws the faces and backs of the cards in :attr:`cards` (pairs of a node and its
+    card, or :data:`BACK` for a card the viewer may not see) in one draw call."""
+
+    def __init__(self, ctx: Any, deck: Deck) -> None:
+        import moderngl
+
+        from game.engine.render import load_program
+
+        self.ctx = ctx
+        self.back_layer = deck.n_cards
+        self.cards: list[tuple[Any, int]] = []
+        pictures = face_pictures(deck)
+        self.texture = ctx.texture_array(
+            (WIDTH, HEIGHT, len(pictures)), 4, pictures[:, ::-1].tobytes()
+        )
+        self.texture.build_mipmaps()
+        self.texture.filter = (moderngl.LINEAR_MIPMAP_LINEAR, moderngl.LINEAR)
+        self.texture.anisotropy = 8.0
+        self.prog = load_program(ctx, "clue_face")
+        self.buffer = ctx.buffer(reserve=4)
+        self.vao: Any = None
+        self._capacity = 0
+
+    def draw(self, frame: Any) -> tuple[int, int]:
+        import moderngl
+
+        if not self.cards:
+            return 0, 0
+        data = self._vertices()
+        if data.nbytes > self._capacity:
+            self.buffer.orphan(data.nbytes)
+            self._capacity = data.nbytes
+            self.vao = self.ctx.vertex_array(
+                self.prog,
+                [(self.buffer, "3f 3f 2f 1f 1f", "in_position", "in_normal", "in_uv", "in_layer",
+                  "in_glow")],
+            )  # fmt: skip
+        self.buffer.write(data.tobytes())
+        ctx = self.ctx
+        ctx.enable_only(moderngl.DEPTH_TEST)
+        ctx.depth_func = "<="
+        self.prog["u_view_proj"].write(frame.view_proj.T.astype("f4").tobytes())
+        self.prog["u_light_dir"].value = tuple(float(x) for x in frame.light_dir)
+        self.prog["u_ambient"].value = tuple(float(x) for x in frame.ambient)
+        self.prog["u_light_color"].value = tuple(float(x) for x in frame.light_color)
+        self.texture.use(location=0)
+        self.prog["u_faces"].value = 0
+        vertices = len(data)
+        self.vao.render(moderngl.TRIANGLES, vertices=vertices)
+        return 1, vertices // 3
+
+    def release(self) -> None:
+        if self.vao is not None:
+            self.vao.release()
+        self.buffer.release()
+        self.texture.release()
+        self.prog.release()
+
+    def _vertices(self) -> npt.NDArray[np.float32]:
+        rows = []
+        for node, card in self.cards:
+            if node.hidden:
+                continue
+            m = node.world_matrix().astype("f4")
+            face = self.back_layer if card == BACK else card
+            glow = float(node.highlight)
+            rows.append(_quad(m, TOP, 1.0, face, glow))
+            rows.append(_quad(m, -0.0005, -1.0, self.back_layer, glow))
+        if not rows:
+            return np.zeros((0, 10), dtype="f4")
+        return np.concatenate(rows).astype("f4")
+
+
+# --- private helpers: they trust their input -------------------------------------------------
+
+
+def _quad(m: npt.NDArray[np.float32], y: float, up: float, layer: int, glow: float) -> Any:
+    """Two triangles on the card's top (``up`` 1) or bottom (``up`` -1) side in world
+    space: position, normal, uv, layer, glow."""
+    # Corners in the card's frame: x across, z along (z towards the player is the bottom of
+    # the picture); the bottom side is mirrored so its picture reads the right way round.
+    xs = (-HALF_X, HALF_X) if up > 0 else (HALF_X, -HALF_X)
+    local = np.array(
+        [[xs[0], y, HALF_Z, 1], [xs[1], y, HALF_Z, 1], [xs[1], y, -HALF_Z, 1],
+         [xs[0], y, -HALF_Z, 1]], dtype="f4",
+    )  # fmt: skip
+    world = (m @ local.T).T[:, :3]
+    normal = m[:3, :3] @ np.array([0.0, up, 0.0], dtype="f4")
+    normal /= max(float(np.linalg.norm(normal)), 1e-6)
+    uv = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], dtype="f4")
+    order = [0, 1, 2, 0, 2, 3]
+    out = np.zeros((6, 10), dtype="f4")
+    out[:, 0:3] = world[order]
+    out[:, 3:6] = normal
+    out[:, 6:8] = uv[order]
+    out[:, 8] = layer
+    out[:, 9] = glow
+    return out
+
+
+def _face(name: str, category: str, k: int) -> npt.NDArray[np.uint8]:
+    color = np.array(CATEGORY_RGB[k % len(CATEGORY_RGB)], dtype=np.float32)
+    paper = np.array((246, 240, 226), dtype=np.float32)
+    ink = np.array((34, 30, 40), dtype=np.float32)
+    rgb = np.empty((HEIGHT, WIDTH, 3), dtype=np.float32)
+    rgb[:] = paper
+    yy, xx = np.mgrid[0:HEIGHT, 0:WIDTH]
+    border = (xx < 10) | (xx >= WIDTH - 10) | (yy < 10) | (yy >= HEIGHT - 10)
+    rgb[border] = color
+    rgb[10:74, 10 : WIDTH - 10] = color
+    _paint(rgb, text_mask(category.upper(), 26, bold=True), 42, WIDTH / 2, paper)
+    symbol = SYMBOLS.get(category.lower(), "◆")
+    _paint(rgb, text_mask(symbol, 96), 150, WIDTH / 2, color)
+    size = 40
+    lines = wrap(name, size, WIDTH - 36, bold=True)
+    while size > 22 and (
+        len(lines) > 2 or any(text_width(x, size, True) > WIDTH - 36 for x in lines)
+    ):
+        size -= 2
+        lines = wrap(name, size, WIDTH - 36, bold=True)
+    first = 262 if len(lines) == 1 else 240
+    for i, line in enumerate(lines):
+        _paint(rgb, text_mask(line, size, bold=True), first + i * size * 1.2, WIDTH / 2, ink)
+    out = np.empty((HEIGHT, WIDTH, 4), dtype=np.uint8)
+    out[..., :3] = np.clip(rgb, 0, 255).astype(np.uint8)
+    out[..., 3] = 255
+    return out
+
+
+def _back() -> npt.NDArray[np.uint8]:
+    """A deep red back with a lattice of lighter diamonds and a gold frame."""
+    yy, xx = np.mgrid[0:HEIGHT, 0:WIDTH].astype(np.float32)
+    red = np.array((122, 28, 40), dtype=np.float32)
+    light = np.array((160, 52, 62), dtype=np.float32)
+    gold = np.array((214, 172, 84), dtype=np.float32)
+    lattice = (np.abs(((xx + yy) % 32) - 16) < 2.2) | (np.abs(((xx - yy) % 32) - 16) < 2.2)
+    rgb = np.where(lattice[..., None], light, red)
+    frame = (
+        (((xx >= 14) & (xx < 20)) | ((xx >= WIDTH - 20) & (xx < WIDTH - 14)))
+        & (yy >= 14)
+        & (yy < HEIGHT - 14)
+    )
+    frame |= (((yy >= 14) & (yy < 20)) | ((yy >= HEIGHT - 20) & (yy < HEIGHT - 14))) & (
+        (xx >= 14) & (xx < WIDTH - 14)
+    )
+    rgb[frame] = gold
+    out = np.empty((HEIGHT, WIDTH, 4), dtype=np.uint8)
+    out[..., :3] = rgb.astype(np.uint8)
+    out[..., 3] = 255
+    return out
+
+
+def _paint(
+    rgb: npt.NDArray[np.float32], mask: Any, center_y: float, center_x: float, color: Any
+) -> None:
+    """Blend ``color`` into ``rgb`` through ``mask``, centred at (center_x, center_y)."""
+    h, w = mask.shape
+    top, left = round(center_y - h / 2), round(center_x - w / 2)
+    y0, x0 = max(0, top), max(0, left)
+    y1, x1 = min(rgb.shape[0], top + h), min(rgb.shape[1], left + w)
+    if y0 >= y1 or x0 >= x1:
+        return
+    a = mask[y0 - top : y1 - top, x0 - left : x1 - left, None]
+    rgb[y0:y1, x0:x1] = rgb[y0:y1, x0:x1] * (1 - a) + np.asarray(color) * a

@@ -1,0 +1,243 @@
+"""The HUD's sheet: a grid panel docked at the left edge (a detective's notebook).
+
+The HUD hands it a :class:`~game.engine.controller.Sheet` and the room it has (below the
+title panel, above the banner); the sheet sizes its text to fit that height, draws a solid
+backdrop, a title, a header row, the rows (a one-cell row is a heading across the grid) and
+the footer lines, and answers which cell's command a click at a window position runs. The
+hovered cell is outlined and its tip replaces the last footer line. Labels are kept and only
+their text and colour change while the grid keeps its shape, so a new game state costs no
+new labels.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pyglet
+from pyglet import shapes
+from pyglet.text import Label
+
+from game.engine.controller import Cell, Sheet
+
+__all__ = ["SheetView"]
+
+FONT = ["DejaVu Sans", "Arial", "Helvetica"]
+BACKDROP = (16, 21, 33, 240)
+HEADING = (200, 206, 220, 255)
+MIN_FONT = 7
+
+
+@dataclass
+class _CellView:
+    cell: Cell
+    box: shapes.Rectangle
+    label: Label
+    x: float = 0.0
+    y: float = 0.0
+    w: float = 0.0
+    h: float = 0.0
+
+    def contains(self, x: float, y: float) -> bool:
+        return self.x <= x < self.x + self.w and self.y <= y < self.y + self.h
+
+
+class SheetView:
+    """Draws one :class:`Sheet` into the HUD's batch; see the module docstring."""
+
+    def __init__(
+        self,
+        batch: pyglet.graphics.Batch,
+        back: pyglet.graphics.Group,
+        front: pyglet.graphics.Group,
+    ) -> None:
+        self.batch, self.back, self.front = batch, back, front
+        self.sheet: Sheet | None = None
+        self.visible = False
+        self.x = self.y = self.width = self.height = 0.0
+        self.hover: _CellView | None = None
+        self.panel = shapes.Rectangle(0, 0, 1, 1, color=BACKDROP, batch=batch, group=back)
+        self.panel.visible = False
+        self.outline = shapes.Box(0, 0, 1, 1, thickness=2, color=(246, 190, 70, 255),
+                                  batch=batch, group=front)  # fmt: skip
+        self.outline.visible = False
+        self.title = self._label(bold=True)
+        self._cells: list[list[_CellView]] = []
+        self._footer: list[Label] = []
+        self._room = (0.0, 0.0, 0.0, 12)
+
+    # -- public -----------------------------------------------------------------------------
+
+    def set(self, sheet: Sheet | None) -> None:
+        """Show ``sheet`` (None hides it); nothing is redone when it did not change."""
+        if sheet == self.sheet:
+            return
+        old, self.sheet = self.sheet, sheet
+        if sheet is None:
+            self._show(False)
+            return
+        rows = [sheet.header, *sheet.rows]
+        shape = [len(r) for r in rows]
+        if old is None or [len(r) for r in (old.header, *old.rows)] != shape:
+            self._rebuild(rows)
+        else:
+            for views, cells in zip(self._cells, rows, strict=True):
+                for view, cell in zip(views, cells, strict=True):
+                    view.cell = cell
+        if len(self._footer) != len(sheet.footer) + 1:
+            for label in self._footer:
+                label.delete()
+            self._footer = [self._label() for _ in range(len(sheet.footer) + 1)]
+        self.title.text = sheet.title
+        self.layout(*self._room)
+
+    def layout(self, left: float, top: float, bottom: float, font_size: int) -> None:
+        """Fit the sheet between ``top`` and ``bottom`` (window pixels from the bottom) at
+        ``left``; text shrinks to fit, and a sheet that cannot fit at all is hidden."""
+        self._room = (left, top, bottom, font_size)
+        sheet = self.sheet
+        if sheet is None:
+            self._show(False)
+            return
+        lines = 2 + len(sheet.rows) + len(self._footer)
+        fs = min(float(font_size), (top - bottom) / (lines * 1.62 + 1.2))
+        if fs < MIN_FONT:
+            self._show(False)
+            return
+        fs = round(fs * 2) / 2
+        row_h = fs * 1.62
+        pad = fs * 0.6
+        for label in [self.title, *self._footer, *(v.label for r in self._cells for v in r)]:
+            if label.font_size != fs:
+                label.font_size = fs
+        self._paint()
+        columns = max(len(r) for r in self._cells)
+        widths = [0.0] * columns
+        for views in self._cells:
+            if len(views) == 1 and columns > 1:
+                continue  # a heading spans the grid
+            for i, view in enumerate(views):
+                widths[i] = max(widths[i], view.label.content_width + fs * 1.1)
+        grid_w = sum(widths)
+        self.title.position = (left + pad, top - pad - fs * 0.9, 0)
+        self.width = max(grid_w, self.title.content_width) + 2 * pad
+        y = self.title.y - fs * 1.0 - row_h
+        for views in self._cells:
+            x = left + pad
+            for i, view in enumerate(views):
+                w = grid_w if len(views) == 1 else widths[i]
+                view.x, view.y, view.w, view.h = x, y, w, row_h
+                view.box.position = (x + 0.5, y + 0.5)
+                view.box.width, view.box.height = w - 1, row_h - 1
+                anchor_left = i == 0
+                view.label.anchor_x = "left" if anchor_left else "center"
+                view.label.position = (x + fs * 0.45 if anchor_left else x + w / 2,
+                                       y + row_h / 2, 0)  # fmt: skip
+                x += w
+            y -= row_h
+        for label in self._footer:
+            label.position = (left + pad, y + row_h * 0.25, 0)
+            y -= row_h
+        self.x, self.y = left, y + row_h - pad * 0.6
+        self.height = top - self.y
+        self.panel.position = (self.x, self.y)
+        self.panel.width, self.panel.height = self.width, self.height
+        self._show(True)
+        self._paint()
+
+    def contains(self, x: float, y: float) -> bool:
+        return (
+            self.visible
+            and self.x <= x <= self.x + self.width
+            and self.y <= y <= self.y + self.height
+        )
+
+    def command_at(self, x: float, y: float) -> str | None:
+        """The command of the cell under (x, y), if it has one."""
+        view = self._cell_at(x, y)
+        return view.cell.command or None if view is not None else None
+
+    def on_mouse_motion(self, x: float, y: float) -> None:
+        view = self._cell_at(x, y)
+        if view is not self.hover:
+            self.hover = view
+            self._paint()
+
+    # -- inside -----------------------------------------------------------------------------
+
+    def _cell_at(self, x: float, y: float) -> _CellView | None:
+        if not self.contains(x, y):
+            return None
+        for views in self._cells:
+            for view in views:
+                if view.contains(x, y):
+                    return view
+        return None
+
+    def _rebuild(self, rows: list[tuple[Cell, ...]]) -> None:
+        for views in self._cells:
+            for view in views:
+                view.box.delete()
+                view.label.delete()
+        self.hover = None
+        self._cells = [
+            [_CellView(cell, self._box(), self._label()) for cell in cells] for cells in rows
+        ]
+
+    def _paint(self) -> None:
+        """Texts, colours and the hover outline from the cells."""
+        sheet = self.sheet
+        for r, views in enumerate(self._cells):
+            for view in views:
+                cell = view.cell
+                if view.label.text != cell.text:
+                    view.label.text = cell.text
+                heading = len(views) == 1 or r == 0
+                color = HEADING if heading and cell.color == Cell("").color else cell.color
+                view.label.color = color
+                view.label.weight = "bold" if cell.bold or heading else "normal"
+                fill = cell.fill or (0, 0, 0, 0)
+                view.box.color = fill
+                view.box.visible = self.visible and cell.fill is not None
+        if sheet is not None:
+            texts = [*sheet.footer, ""]
+            hover = self.hover
+            if hover is not None and hover.cell.tip:
+                texts[-1] = hover.cell.tip
+            for label, text in zip(self._footer, texts, strict=False):
+                if label.text != text:
+                    label.text = text
+        hover = self.hover
+        self.outline.visible = self.visible and hover is not None and bool(hover.cell.command)
+        if hover is not None:
+            self.outline.position = (hover.x, hover.y)
+            self.outline.width, self.outline.height = hover.w, hover.h
+
+    def _show(self, on: bool) -> None:
+        self.visible = on
+        if not on:
+            self.width = self.height = 0.0
+        self.panel.visible = on
+        self.title.visible = on
+        for label in self._footer:
+            label.visible = on
+        for views in self._cells:
+            for view in views:
+                view.label.visible = on
+                view.box.visible = on and view.cell.fill is not None
+        if not on:
+            self.outline.visible = False
+
+    def _box(self) -> shapes.Rectangle:
+        return shapes.Rectangle(0, 0, 1, 1, color=(0, 0, 0, 0), batch=self.batch, group=self.back)
+
+    def _label(self, *, bold: bool = False) -> Label:
+        return Label(
+            "",
+            font_name=FONT,
+            font_size=10,
+            weight="bold" if bold else "normal",
+            color=(232, 236, 244, 255),
+            anchor_y="center",
+            batch=self.batch,
+            group=self.front,
+        )
