@@ -62,7 +62,7 @@ class CardFaceLayer:
         self.texture.build_mipmaps()
         self.texture.filter = (moderngl.LINEAR_MIPMAP_LINEAR, moderngl.LINEAR)
         self.texture.anisotropy = 8.0
-        self.prog = load_program(ctx, "clue_face")
+        self.prog: Any = load_program(ctx, "clue_face")
         self.buffer = ctx.buffer(reserve=4)
         self.vao: Any = None
         self._capacity = 0
