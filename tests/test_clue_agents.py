@@ -161,3 +161,61 @@ def test_games_of_full_against_article_end_with_a_right_accusation() -> None:
         assert state.is_terminal() and state.winner is not None
         last = state.log[-1]
         assert isinstance(last, Accusation) and last.correct and last.cards == state.envelope
+
+
+THREE = (6, 6, 6)
+MINE = ("Scarlett", "Mustard", "Candlestick", "Dagger", "Kitchen", "Ballroom")
+
+
+def _three(*events: Suggestion) -> View:
+    return View(DECK, THREE, 0, tuple(sorted(c(n) for n in MINE)), events)
+
+
+def test_full_bets_on_an_accusation_when_an_opponent_is_about_to_solve() -> None:
+    agent = FullAgent()
+    target = t("Plum, Rope, Study")
+    # Seat 1 named three cards nobody could show: it knows them unless they are its own,
+    # which detectives rarely name. The viewer's own suggestion was then answered.
+    view = _three(
+        Suggestion(1, target, (2, 0)),
+        Suggestion(0, t("Green, Lead Pipe, Hall"), (), 1, c("Green")),
+    )
+    book = agent.cache.of(view)
+    assert book.solution() is None, "not certain: seat 1 may hold some of them"
+    assert agent.solution(view) == target
+    assert agent.certainty_reason().startswith("a risk")
+    safe = make_agent("full-safe")
+    assert safe.solution(view) is None
+
+
+def test_full_waits_when_nobody_is_close() -> None:
+    agent = FullAgent()
+    view = _three(
+        Suggestion(1, t("Plum, Rope, Study"), (), 2, None),
+        Suggestion(0, t("Green, Lead Pipe, Hall"), (), 1, c("Green")),
+    )
+    assert agent.solution(view) is None
+
+
+def test_rivals_are_replayed_with_their_own_hands_and_the_cards_shown_to_them() -> None:
+    from game.logic.clue.rivals import rival_view, solves_soon, threat
+
+    view = _three(Suggestion(1, t("Plum, Rope, Study"), (), 2, None))
+    deal = [0] * DECK.n_cards
+    rest = [x for x in range(DECK.n_cards) if x not in view.hand]
+    envelope = (c("Green"), c("Revolver"), c("Hall"))
+    others = [x for x in rest if x not in envelope]
+    for x in envelope:
+        deal[x] = 3
+    # Seat 2 gets the Rope and five cards none of which seat 1 named; seat 1 the rest.
+    named = {c("Plum"), c("Study")}
+    for i, x in enumerate(sorted(others, key=lambda x: (x != c("Rope"), x in named, x))):
+        deal[x] = 2 if i < 6 else 1
+    seen = rival_view(view, deal, 1)
+    assert seen.hand == tuple(x for x in range(DECK.n_cards) if deal[x] == 1)
+    assert seen.events[0].shown == c("Rope"), "seat 2 holds the Rope: it is what seat 1 saw"
+    assert rival_view(view, deal, 2).events[0].shown == c("Rope")
+    assert threat(_three(), [deal], random.Random(0)) == 0.0, "nobody solves on the first turn"
+    solved = _three(Suggestion(1, envelope, (2, 0)))  # nobody could show any of the three
+    assert solves_soon(solved, deal, 1, random.Random(0))
+    assert threat(solved, [deal], random.Random(0)) == 1.0

@@ -95,18 +95,18 @@ def why_text(book: Notebook, card: int, holder: int, names: list[str]) -> str:
     reasons = book.why(card, holder)
     if not reasons:
         chance = book.probability(card, holder)
+        where = f"{name} is in the envelope" if holder == book.envelope else f"{who} holds {name}"
         return (
-            f"{name} is with {who} in {chance:.0%} of the deals that agree with what you saw; "
+            f"{where} in {chance:.0%} of the deals that agree with what you saw; "
             "nothing decides it yet."
         )
-    if book.holder(card) == holder:
-        verdict = f"{name} is in the envelope" if holder == book.envelope else f"{who} holds {name}"
+    held = book.holder(card) == holder
+    if holder == book.envelope:
+        verdict = f"{name} is {'' if held else 'not '}in the envelope"
+    elif holder == book.view.seat:
+        verdict = f"You {'hold' if held else 'do not hold'} {name}"
     else:
-        verdict = (
-            f"{name} is not in the envelope"
-            if holder == book.envelope
-            else f"{who} cannot hold {name}"
-        )
+        verdict = f"{who} {'holds' if held else 'cannot hold'} {name}"
     parts = []
     for index in reasons:
         if index == HAND:

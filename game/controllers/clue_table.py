@@ -187,9 +187,8 @@ class Table:
                 continue
             x, y, z = (float(v) for v in node.position)
             if place.prototype == "seat":
-                # Beyond the token, away from the middle of the table.
-                d = max(math.hypot(x, z), 1e-6)
-                x, z = x + 0.75 * x / d, z + 0.75 * z / d
+                # Below the seats on the near side, above the others: never on the cloth.
+                z += 0.7 if z > 0.5 else -0.7
             elif place.prototype == "card":
                 z += 0.75 * place.scale
             else:

@@ -222,25 +222,28 @@ class Hud:
         self.panel.position = (pad * 0.8, bottom_line - fs * 0.7)
         self.panel.width = width
         self.panel.height = h - pad * 0.6 - self.panel.y
-        # The banner sits centred just above the bottom button bar, like a subtitle, so it
-        # never covers the title panel or the option buttons at the top; long messages wrap.
-        self.banner.font_size = round(fs * 1.15)
-        self.banner.width = round(max(fs * 10, w - fs * 4))
         bar = max(1, self._bar_rows)
         bottom = fs * 0.9 + bar * fs * 2.6 + (bar - 1) * fs * 0.36 + fs * 0.9
+        # The sheet fills the left edge from under the title panel down to the button bar.
+        self.sheet.layout(pad * 0.8, self.panel.y - pad * 0.5, bottom + pad * 0.3, round(fs * 0.8))
+        # The banner sits centred just above the bottom button bar, like a subtitle, so it
+        # never covers the title panel or the option buttons at the top; long messages wrap.
+        # With a sheet docked, it is centred in the room right of it.
+        x0 = self.sheet.x + self.sheet.width + pad * 0.5 if self.sheet.visible else 0.0
+        room = w - x0
+        self.banner.font_size = round(fs * 1.15)
+        self.banner.width = round(max(fs * 10, room - fs * 4))
         margin = self.banner.font_size * 0.8
-        self.banner.position = (w / 2, bottom + margin, 0)
-        bw = min(self.banner.content_width + fs * 2.4, w - fs)
+        middle = x0 + room / 2
+        self.banner.position = (middle, bottom + margin, 0)
+        bw = min(self.banner.content_width + fs * 2.4, room - fs)
         bh = self.banner.content_height + 2 * margin
         self.banner_box.width = bw
         self.banner_box.height = bh
-        self.banner_box.position = (w / 2 - bw / 2, bottom)
+        self.banner_box.position = (middle - bw / 2, bottom)
         visible = bool(self.banner.text)
         self.banner_box.visible = visible
         self.banner.visible = visible
-        # The sheet fills the left edge from under the title panel down to room for a
-        # two-line banner above the button bar.
-        self.sheet.layout(pad * 0.8, self.panel.y - pad * 0.5, bottom + fs * 4.2, round(fs * 0.8))
 
     def _rebuild_buttons(self) -> None:
         for view in self._buttons:

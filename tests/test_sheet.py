@@ -1,0 +1,85 @@
+"""The HUD's sheet (a grid docked at the left): it fits the room it is given, hides when it
+cannot, maps a click to its cell's command, keeps its labels when only texts change, and
+swallows clicks over its backdrop."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.engine.controller import Cell, Sheet
+from game.engine.director import Director
+from game.engine.hud import Hud
+
+pytestmark = pytest.mark.gl
+
+
+def _sheet(rows: int, mark: str = "x") -> Sheet:
+    return Sheet(
+        "Grid",
+        (Cell("name"), Cell("A"), Cell("B")),
+        (
+            (Cell("HEADING"),),
+            *(
+                (Cell(f"row {r}", f"pick:{r}"), Cell(mark, f"cell:{r}/0"), Cell("·"))
+                for r in range(rows)
+            ),
+        ),
+        ("a footer line",),
+    )
+
+
+def test_a_sheet_fits_its_room_and_clicks_reach_its_cells(director: Director) -> None:
+    hud = Hud((1280, 720))
+    hud.set_sheet(_sheet(10))
+    view = hud.sheet
+    assert view.visible and view.width > 0
+    assert view.y >= 0 and view.y + view.height <= 720
+    cell = view._cells[4][1]  # row 2 (after the header, the heading, rows 0 and 1)
+    assert cell.cell.command == "cell:2/0"
+    assert view.command_at(cell.x + cell.w / 2, cell.y + cell.h / 2) == "cell:2/0"
+    heading = view._cells[1][0]
+    assert view.command_at(heading.x + 2, heading.y + 2) is None, "a heading runs nothing"
+    assert hud.contains(heading.x + 2, heading.y + 2), "but the sheet swallows the click"
+    labels = [v.label for row in view._cells for v in row]
+    hud.set_sheet(_sheet(10, mark="y"))  # same shape, new texts: the same labels
+    assert [v.label for row in view._cells for v in row] == labels
+    assert view._cells[4][1].label.text == "y"
+
+
+def test_a_sheet_shrinks_then_hides_in_a_small_window(director: Director) -> None:
+    big = Hud((1280, 720))
+    big.set_sheet(_sheet(20))
+    small = Hud((1280, 420))
+    small.set_sheet(_sheet(20))
+    tiny = Hud((1280, 260))
+    tiny.set_sheet(_sheet(20))
+    size_big = big.sheet._cells[2][0].label.font_size
+    size_small = small.sheet._cells[2][0].label.font_size
+    assert big.sheet.visible and small.sheet.visible and size_small < size_big
+    assert not tiny.sheet.visible and not tiny.contains(20, 100)
+    tiny.set_sheet(None)
+    assert not tiny.sheet.visible
+
+
+def test_a_click_on_the_sheet_runs_its_command(director: Director) -> None:
+    """Through the Director, as a player's click: the cell's command reaches the scene."""
+    from game.controllers.clue import ClueController
+    from game.registry import MemorySession
+
+    before = director.factories.get("clue")
+    size = director.window_size()
+    director.on_resize(1024, 640)
+    try:
+        session = MemorySession(options={"seats": 3, "opponent": "article"})
+        director.register("clue", lambda: ClueController(session, seed=1))
+        director.switch("clue")
+        controller = director.controller
+        assert isinstance(controller, ClueController)
+        view = director.hud.sheet
+        target = next(v for row in view._cells for v in row if v.cell.command == "choose:3")
+        assert director.click(target.x + 1, target.y + 1) == "hud"
+        assert controller.choice[0] == 3
+    finally:
+        director.on_resize(*size)
+        if before is not None:
+            director.register("clue", before)
