@@ -29,7 +29,7 @@ from game.engine.tweens import Call, MoveTo, Parallel, RotateTo, Sequence, Tween
 from game.logic.clue.events import Accusation, Suggestion
 from game.logic.clue.rules import ClueState
 
-__all__ = ["SEAT_COLORS", "Place", "Table", "layout"]
+__all__ = ["SEAT_COLORS", "Place", "Ring", "Table", "layout", "seat_places", "suggestion_places"]
 
 SEAT_COLORS = (
     (0.95, 0.80, 0.30, 1.0), (0.85, 0.45, 0.85, 1.0), (0.35, 0.80, 0.85, 1.0),
@@ -62,82 +62,120 @@ class Place:
     glow: float = 0.0
 
 
+@dataclass(frozen=True)
+class Ring:
+    """The seats around the table: how many, and the scene's numbers (``radius_x``,
+    ``radius_z``, ``card_step``, ``card_rest``)."""
+
+    seats: int
+    numbers: dict[str, float]
+
+    @property
+    def step(self) -> float:
+        return self.numbers["card_step"]
+
+    @property
+    def rest(self) -> float:
+        return self.numbers["card_rest"]
+
+    def at(self, seat: int, reach: float) -> tuple[float, float, float]:
+        """A point on the way from the middle to ``seat`` (1: its hand) as (x, yaw, z), the
+        yaw facing a card to that seat."""
+        angle = math.pi / 2 + 2 * math.pi * seat / self.seats
+        yaw = math.atan2(math.cos(angle), math.sin(angle))
+        rx, rz = self.numbers["radius_x"], self.numbers["radius_z"]
+        return rx * reach * math.cos(angle), yaw, rz * reach * math.sin(angle)
+
+
 def layout(
     state: ClueState, viewer: int | None, names: list[str], numbers: dict[str, float]
 ) -> list[Place]:
     """Every node of the table for ``state`` as ``viewer`` sees it (None: nobody's hand)."""
-    seats = state.rules.seats
-    rx, rz = numbers["radius_x"], numbers["radius_z"]
-    step, rest = numbers["card_step"], numbers["card_rest"]
+    ring = Ring(state.rules.seats, numbers)
     over = state.is_terminal()
-    to_play = state.current_player()
+    hands = [
+        list(hand) if seat == viewer or over else [BACK] * len(hand)
+        for seat, hand in enumerate(state.hands)
+    ]
+    places = seat_places(ring, hands, viewer, names, state.out(), state.current_player())
+    places.append(Place("envelope", "envelope", (0.0, 0.01, -0.2),
+                        color=(0.55, 0.44, 0.25, 1.0) if over else None))  # fmt: skip
+    if over:
+        for i, card in enumerate(state.envelope):
+            places.append(
+                Place(f"envelope-{i}", "card", ((i - 1) * ring.step * 1.3, ring.rest, 1.05),
+                      face=card, scale=1.25, source=(0.0, 0.2, -0.2), delay=0.2 * i)
+            )  # fmt: skip
+    shown = _on_table(state)
+    if shown is not None:
+        places += suggestion_places(ring, shown[0], shown[1], viewer, names)
+    return places
 
-    def seat_at(seat: int, reach: float) -> tuple[float, float, float]:
-        """A point on the way from the middle to ``seat`` (1: its hand), and the turn that
-        faces a card to that seat."""
-        angle = math.pi / 2 + 2 * math.pi * seat / seats
-        yaw = math.atan2(math.cos(angle), math.sin(angle))
-        return rx * reach * math.cos(angle), yaw, rz * reach * math.sin(angle)
 
+def seat_places(
+    ring: Ring,
+    hands: list[list[int]],
+    viewer: int | None,
+    names: list[str],
+    out: frozenset[int] = frozenset(),
+    to_play: int = -1,
+) -> list[Place]:
+    """Each seat's token and its hand (:data:`BACK` for a card not seen): the viewer's face
+    up and larger, the others face down unless all their cards are known."""
     places: list[Place] = []
-    out = state.out()
-    for seat in range(seats):
-        x, yaw, z = seat_at(seat, 1.0)
+    for seat in range(ring.seats):
+        x, yaw, z = ring.at(seat, 1.0)
+        hand = hands[seat] if seat < len(hands) else []
         label = names[seat]
         if seat != viewer:
-            label += f" · {state.hand_sizes[seat]} cards"
+            label += f" · {len(hand)} cards"
         if seat in out:
             label += " · out"
         places.append(
             Place(f"seat-{seat}", "seat", (x * 1.35, 0.1, z * 1.35), color=SEAT_COLORS[seat],
                   label=label, glow=0.6 if seat == to_play else 0.0)
         )  # fmt: skip
-        hand = state.hands[seat] if seat < len(state.hands) else ()
-        mine = seat == viewer
-        scale = 1.45 if mine else 1.0
-        gap = step * scale * 1.08
+        scale = 1.45 if seat == viewer else 1.0
+        gap = ring.step * scale * 1.08
         for i, card in enumerate(hand):
             offset = (i - (len(hand) - 1) / 2) * gap
-            seen = mine or over
             places.append(
                 Place(f"hand-{seat}-{i}", "card",
-                      (x + offset * math.cos(yaw), rest, z - offset * math.sin(yaw)), yaw,
-                      face_up=seen, face=card if seen else BACK, scale=scale)
+                      (x + offset * math.cos(yaw), ring.rest, z - offset * math.sin(yaw)), yaw,
+                      face_up=card != BACK, face=card, scale=scale)
             )  # fmt: skip
-    places.append(Place("envelope", "envelope", (0.0, 0.01, -0.2),
-                        color=(0.55, 0.44, 0.25, 1.0) if over else None))  # fmt: skip
-    if over:
-        for i, card in enumerate(state.envelope):
-            places.append(
-                Place(f"envelope-{i}", "card", ((i - 1) * step * 1.3, rest, 1.05), face=card,
-                      scale=1.25, source=(0.0, 0.2, -0.2), delay=0.2 * i)
-            )  # fmt: skip
-    shown = _on_table(state)
-    if shown is not None:
-        index, event = shown
-        x, _, z = seat_at(event.seat, 0.42)
-        start = seat_at(event.seat, 1.0)
-        for i, card in enumerate(event.cards):
-            places.append(
-                Place(f"named-{index}-{i}", "card", (x + (i - 1) * step * 1.3, rest, z),
-                      face=card, scale=1.25, source=(start[0], LIFT, start[2]))
-            )  # fmt: skip
-        for k, p in enumerate(event.passed):
-            px, _, pz = seat_at(p, 0.7)
-            places.append(
-                Place(f"pass-{index}-{p}", "pass", (px, 0.06, pz), delay=STEP * (k + 1),
-                      source=(px, 1.2, pz), label="passed")
-            )  # fmt: skip
-        if event.refuter is not None:
-            ax, _, az = seat_at(event.refuter, 1.0)
-            seen = viewer in (event.seat, event.refuter)
-            places.append(
-                Place(f"shown-{index}", "card", (x + 2.5 * step * 1.3, rest, z), 0.0,
-                      face_up=seen, face=event.shown if seen and event.shown is not None
-                      else BACK, scale=1.25, source=(ax, LIFT, az),
-                      delay=STEP * (len(event.passed) + 1),
-                      label=f"shown by {names[event.refuter]}")
-            )  # fmt: skip
+    return places
+
+
+def suggestion_places(
+    ring: Ring, index: int, event: Suggestion, viewer: int | None, names: list[str]
+) -> list[Place]:
+    """A suggestion laid before its suggester: the three cards, a token at each seat that
+    passed, and the card that refuted it, face up when the viewer is the suggester or the
+    refuter and knows the card. ``index`` tells one suggestion's nodes from the next's."""
+    x, _, z = ring.at(event.seat, 0.42)
+    start = ring.at(event.seat, 1.0)
+    step, rest = ring.step, ring.rest
+    places = [
+        Place(f"named-{index}-{i}", "card", (x + (i - 1) * step * 1.3, rest, z), face=card,
+              scale=1.25, source=(start[0], LIFT, start[2]))
+        for i, card in enumerate(event.cards)
+    ]  # fmt: skip
+    for k, p in enumerate(event.passed):
+        px, _, pz = ring.at(p, 0.7)
+        places.append(
+            Place(f"pass-{index}-{p}", "pass", (px, 0.06, pz), delay=STEP * (k + 1),
+                  source=(px, 1.2, pz), label="passed")
+        )  # fmt: skip
+    if event.refuter is not None:
+        ax, _, az = ring.at(event.refuter, 1.0)
+        seen = viewer in (event.seat, event.refuter) and event.shown is not None
+        places.append(
+            Place(f"shown-{index}", "card", (x + 2.5 * step * 1.3, rest, z), 0.0,
+                  face_up=seen, face=event.shown if seen and event.shown is not None else BACK,
+                  scale=1.25, source=(ax, LIFT, az), delay=STEP * (len(event.passed) + 1),
+                  label=f"shown by {names[event.refuter]}")
+        )  # fmt: skip
     return places
 
 
