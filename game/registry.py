@@ -98,9 +98,11 @@ class Entry:
     ``make_game(options)`` takes checked options. ``agents()`` lists the agent names the game
     offers with a line each (robots found on disk included); ``make_agent(name, options)``
     makes one and raises :class:`UnknownAgentError` for an unknown name. ``hint_agent`` is the
-    agent the hint and the computer's default seat use. ``controller`` is ``module:Class``;
-    the class is called with a :class:`GameSession`. ``play_arguments`` adds the flags
-    ``play`` and ``shot`` take beyond the options (``--load``, ``--watch``) and
+    agent the hint and the computer's default seat use. ``controller`` is ``module:Class``
+    (or ``module:function`` that picks a class from the overrides, as Cluedo's table or
+    assistant); it is called with a :class:`GameSession` and the overrides.
+    ``play_arguments`` adds the flags ``play`` and ``shot`` take beyond the options
+    (``--load``, ``--watch``) and
     ``play_overrides(args)`` turns them into keyword arguments for the controller.
     ``bench_render`` is the controller's keyword arguments for ``gamehall bench render``: the
     scene at its hardest (the biggest map). ``seat_options(agents)`` gives the option values

@@ -38,7 +38,10 @@ def _controller(director: Director, seed: int = 4, **options: object) -> ClueCon
 
 
 def _settle(director: Director, controller: ClueController, seconds: int = 20) -> None:
+    """Simulated time until you are to play (or the game ends); a computer's thinking is
+    waited for in real time, so the steps do not depend on how threads are scheduled."""
     for _ in range(seconds * 10):
+        controller.match.wait(timeout=10)
         director.advance(0.1)
         if controller.idle() and (
             controller.state.is_terminal() or controller.state.current_player() == 0

@@ -107,11 +107,13 @@ def test_a_suggestion_plays_out_in_order_while_the_computers_wait(director: Dire
     director.perform("end", strict=True)
     grown = len(c.state.log)
     for _ in range(200):  # the next seat suggests; its turn waits for the table
+        c.match.wait(timeout=10)
         director.advance(0.05)
         if len(c.state.log) > grown:
             break
     assert len(c.state.log) == grown + 1 and director.tweens.busy > 0
     after = c.state.phase
+    c.match.wait(timeout=10)  # its next decision is made, and waits
     director.advance(0.05)
     assert len(c.state.log) == grown + 1 and c.state.phase is after is Phase.AFTER
 

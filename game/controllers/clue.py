@@ -37,11 +37,22 @@ from game.logic.match import Match, MatchError, Step
 from game.registry import GameSession
 from game.resources import asset_path
 
-__all__ = ["ClueController"]
+__all__ = ["ClueController", "open_table"]
 
 log = logging.getLogger(__name__)
 
 HUMAN = 0
+
+
+def open_table(session: GameSession, **overrides: Any) -> Any:
+    """The Cluedo scene for these overrides: the assistant for a real table with
+    ``assistant=True``, else a game against the computer detectives."""
+    if overrides.get("assistant"):
+        from game.controllers.clue_assistant import AssistantController
+
+        return AssistantController(session, **overrides)
+    overrides.pop("case", None)
+    return ClueController(session, **overrides)
 
 
 class ClueController:
@@ -53,8 +64,7 @@ class ClueController:
 
     def __init__(self, session: GameSession, **overrides: Any) -> None:
         self.seed: int | None = overrides.pop("seed", None)
-        # The assistant runs at the terminal for now; the window says where to find it.
-        self.assistant = bool(overrides.pop("assistant", False))
+        overrides.pop("assistant", None)  # open_table gives the assistant its own scene
         self.session = session
         self.options = OPTIONS.validate({**session.options, **overrides})
         self.game = ClueGame(self.options)
@@ -62,13 +72,8 @@ class ClueController:
         self.choice = [cards[0] for cards in self.game.rules.deck.ranges]
         self.host: Host | None = None
         self.scene: Scene | None = None
-        self.message = "Choose three cards with the buttons at the top right, then Suggest."
+        self.message = "Name three cards (click them in the notebook), then Suggest."
         self.tone = Tone.INFO
-        if self.assistant:
-            self.message = (
-                "The assistant for a real table runs in the terminal: "
-                "gamehall clue --console --assistant. Here you play the computer detectives."
-            )
         self.confirm: tuple[int, ...] | None = None  # the accusation waiting for a second press
         self.show_notebook = True
         self._books = NotebookCache()
@@ -191,7 +196,11 @@ class ClueController:
         self._draw()
 
     def idle(self) -> bool:
-        return not self.match.thinking() and not self.match.hinting()
+        """Nothing is due: no thinking, and it is your turn or the game is over (a computer
+        to play is due even between its thinking and its move)."""
+        if self.match.thinking() or self.match.hinting():
+            return False
+        return self.match.over or self.match.agent_to_move() is None
 
     def commands(self) -> CommandTable:
         return CommandTable(self._commands())
@@ -367,6 +376,8 @@ class ClueController:
             action = agent.choose(self.state, Limits(time=2.0), random.Random(0), _stop())
         else:
             action = hint.action
+        if action.kind in (Kind.SUGGEST, Kind.ACCUSE):
+            self.choice = list(action.cards)  # the buttons and the notebook show what it named
         self.play(action)
 
     def undo(self) -> None:

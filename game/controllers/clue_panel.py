@@ -145,7 +145,7 @@ def draw_notebook(controller: ClueController) -> None:
 
 
 def _short(name: str) -> str:
-    return name if len(name) <= 5 else name[:4] + "."
+    return name if len(name) <= 7 else name[:6] + "."
 
 
 def _percent(p: float) -> str:

@@ -40,6 +40,8 @@ THICK = 0.026
 LIFT = 0.6  # how high a card rises to turn over
 MOVE = 0.45  # seconds for a card to travel
 STEP = 0.4  # seconds between the answers of a suggestion
+#: The row of a suggestion's cards, in front of the envelope: its depth and card spacing.
+ROW_Z, ROW_STEP = 0.98, 1.15
 
 
 @dataclass(frozen=True)
@@ -150,15 +152,16 @@ def seat_places(
 def suggestion_places(
     ring: Ring, index: int, event: Suggestion, viewer: int | None, names: list[str]
 ) -> list[Place]:
-    """A suggestion laid before its suggester: the three cards, a token at each seat that
-    passed, and the card that refuted it, face up when the viewer is the suggester or the
-    refuter and knows the card. ``index`` tells one suggestion's nodes from the next's."""
-    x, _, z = ring.at(event.seat, 0.42)
+    """A suggestion on the table: its three cards in a row before the envelope (they come
+    from the suggester), a token at each seat that passed, and the card that refuted it at
+    the end of the row (it comes from the refuter), face up when the viewer is the suggester
+    or the refuter and knows the card. ``index`` tells one suggestion's nodes from the next's.
+    """
     start = ring.at(event.seat, 1.0)
-    step, rest = ring.step, ring.rest
+    rest = ring.rest
     places = [
-        Place(f"named-{index}-{i}", "card", (x + (i - 1) * step * 1.3, rest, z), face=card,
-              scale=1.25, source=(start[0], LIFT, start[2]))
+        Place(f"named-{index}-{i}", "card", ((i - 1) * ROW_STEP, rest, ROW_Z), face=card,
+              scale=1.2, source=(start[0], LIFT, start[2]))
         for i, card in enumerate(event.cards)
     ]  # fmt: skip
     for k, p in enumerate(event.passed):
@@ -171,9 +174,9 @@ def suggestion_places(
         ax, _, az = ring.at(event.refuter, 1.0)
         seen = viewer in (event.seat, event.refuter) and event.shown is not None
         places.append(
-            Place(f"shown-{index}", "card", (x + 2.5 * step * 1.3, rest, z), 0.0,
+            Place(f"shown-{index}", "card", (2.1 * ROW_STEP, rest, ROW_Z), 0.0,
                   face_up=seen, face=event.shown if seen and event.shown is not None else BACK,
-                  scale=1.25, source=(ax, LIFT, az), delay=STEP * (len(event.passed) + 1),
+                  scale=1.2, source=(ax, LIFT, az), delay=STEP * (len(event.passed) + 1),
                   label=f"shown by {names[event.refuter]}")
         )  # fmt: skip
     return places

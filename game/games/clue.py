@@ -53,6 +53,10 @@ def _play_arguments(parser: argparse.ArgumentParser) -> None:
         "--assistant", action="store_true",
         help="the notebook for a game at a real table: enter what happens there",
     )  # fmt: skip
+    parser.add_argument(
+        "--case", metavar="FILE",
+        help="with --assistant: the case file to load at the start and to save to",
+    )  # fmt: skip
 
 
 def _play_overrides(args: argparse.Namespace) -> dict[str, Any]:
@@ -61,6 +65,8 @@ def _play_overrides(args: argparse.Namespace) -> dict[str, Any]:
         out["seed"] = args.seed
     if getattr(args, "assistant", False):
         out["assistant"] = True
+    if getattr(args, "case", None):
+        out["case"] = args.case
     return out
 
 
@@ -107,7 +113,7 @@ ENTRY = Entry(
     agents=_agents,
     make_agent=_make_agent,
     hint_agent="full",
-    controller="game.controllers.clue:ClueController",
+    controller="game.controllers.clue:open_table",
     picture="docs/clue.png",
     hooks={
         "bench": CliHook(

@@ -1,0 +1,139 @@
+"""The Cluedo assistant in the window: set up a hand, enter a real table's suggestions and
+answers with the buttons, refuse what contradicts without losing anything, take back and put
+back, save and load the case file."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from game.controllers.clue import open_table
+from game.controllers.clue_assistant import AssistantController
+from game.engine.director import Director
+from game.logic.clue.events import Suggestion
+from game.logic.clue.record import loads
+from game.registry import MemorySession
+
+pytestmark = pytest.mark.gl
+
+HAND = ("Miss Scarlett", "Colonel Mustard", "Rope", "Hall", "Study")
+
+
+@pytest.fixture(autouse=True)
+def _restore(director: Director) -> Iterator[None]:
+    before = director.factories.get("clue")
+    yield
+    director.tweens.cancel_all()
+    if before is not None:
+        director.register("clue", before)
+
+
+def _assistant(director: Director, case: Path | None = None) -> AssistantController:
+    session = MemorySession(options={"seats": 4})
+    extra = {"case": str(case)} if case is not None else {}
+    director.register("clue", lambda: open_table(session, assistant=True, **extra))
+    director.switch("clue")
+    controller = director.controller
+    assert isinstance(controller, AssistantController)
+    return controller
+
+
+def _do(director: Director, *commands: str) -> None:
+    for command in commands:
+        director.perform(command, strict=True)
+
+
+def _started(director: Director, case: Path | None = None) -> AssistantController:
+    a = _assistant(director, case)
+    assert not director.commands().enabled("start")
+    _do(director, *(f"hold:{name}" for name in HAND))
+    assert a.hand_sizes[0] == 5 and director.commands().enabled("start")
+    _do(director, "start")
+    assert a.started and a.suggester == 0, "the dealer is seat 3: you suggest first"
+    return a
+
+
+def test_a_real_tables_suggestions_are_entered_answer_by_answer(director: Director) -> None:
+    a = _started(director)
+    deck = a.deck
+    # Your suggestion: Seat 1 passes, Seat 2 shows you the Dagger.
+    _do(director, "choose:Plum", "choose:Dagger", "choose:Kitchen", "pass", "showed")
+    assert a.refuter == 2 and not a.events
+    _do(director, f"shown-{deck.card('Dagger')}")
+    assert a.events == [Suggestion(0, deck.triple("Plum, Dagger, Kitchen"), (1,), 2,
+                                   deck.card("Dagger"))]  # fmt: skip
+    assert a.notebook().holder(deck.card("Dagger")) == 2
+    # Seat 1 suggests; Seat 2 passes, Seat 3 shows a card you do not see.
+    assert a.suggester == 1
+    _do(director, "choose:White", "choose:Lead Pipe", "choose:Lounge", "pass", "showed")
+    assert a.events[-1] == Suggestion(1, deck.triple("White, Lead Pipe, Lounge"), (2,), 3)
+    # Seat 2 names your Rope: Seat 3 passes, then you must show it.
+    _do(director, "choose:Green", "choose:Rope", "choose:Library", "pass")
+    assert a.asked() == 0
+    table = director.commands()
+    assert table is not None and "pass" not in table, "you hold the Rope: no pass offered"
+    assert [c.name for c in table if c.name.startswith("show-")] == [f"show-{deck.card('Rope')}"]
+    _do(director, f"show-{deck.card('Rope')}")
+    assert a.events[-1].refuter == 0 and a.events[-1].shown == deck.card("Rope")
+    assert a.status_line() == "status=recording events=3 hand=5 seats=4"
+
+
+def test_a_contradiction_is_refused_and_nothing_is_lost(director: Director) -> None:
+    a = _started(director)
+    deck = a.deck
+    _do(director, "choose:Scarlett", "choose:Dagger", "choose:Kitchen", "showed")
+    _do(director, f"shown-{deck.card('Scarlett')}")  # you hold it: nobody else can show it
+    assert not a.events and a.refuter == 1, "the answer waits to be entered again"
+    assert "Not recorded" in a.status().banner
+    _do(director, f"shown-{deck.card('Kitchen')}")
+    assert len(a.events) == 1
+
+
+def test_undo_and_redo_walk_answers_and_events(director: Director) -> None:
+    a = _started(director)
+    _do(director, "choose:Plum", "pass", "pass", "pass")
+    assert len(a.events) == 1 and a.events[0].passed == (1, 2, 3)
+    _do(director, "pass")  # Seat 1's suggestion: Seat 2 passes
+    assert a.passed == [2]
+    _do(director, "undo")
+    assert a.passed == [] and len(a.events) == 1
+    _do(director, "undo")
+    assert a.events == [] and a.suggester == 0
+    _do(director, "redo")
+    assert len(a.events) == 1 and a.suggester == 1
+
+
+def test_the_case_file_saves_and_loads(director: Director, tmp_path: Path) -> None:
+    case = tmp_path / "table.txt"
+    a = _started(director, case)
+    _do(director, "choose:Plum", "pass", "showed")
+    _do(director, f"shown-{a.deck.card('Plum')}", "save")
+    saved = loads(case.read_text(encoding="utf-8"))
+    assert saved.events == tuple(a.events) and saved.hand == tuple(sorted(a.hand))
+    b = _assistant(director, case)  # a new window reads it back at the start
+    assert b.started and b.events == a.events and b.suggester == 1
+    case.write_text(case.read_text(encoding="utf-8") + "suggest 9: Plum, Rope, Hall\n")
+    assert director.perform("load") is False
+    assert "line 8" in director.toast and b.events == a.events, "nothing changed"
+
+
+def test_the_assistant_draws_at_every_size(director: Director) -> None:
+    _started(director)
+    for size in ((800, 600), (1280, 720)):
+        fbo = director.offscreen(size)
+        director.render(fbo, size)
+        assert director.ctx.error == "GL_NO_ERROR"
+
+
+def test_an_impossible_answer_is_refused_as_it_is_entered(director: Director) -> None:
+    a = _started(director)
+    _do(director, "choose:Plum", "choose:Dagger", "pass", "showed")
+    _do(director, f"shown-{a.deck.card('Dagger')}")  # Seat 2 holds the Dagger
+    _do(director, "choose:White")  # Seat 1 names White, Dagger, Kitchen: Seat 2 is asked
+    assert a.asked() == 2
+    assert director.perform("pass") is False, "Seat 2 holds the Dagger: it cannot pass"
+    assert "Seat 2 cannot have passed" in director.toast and a.passed == []
+    _do(director, "showed")
+    assert a.events[-1].refuter == 2
