@@ -213,7 +213,13 @@ class ClueController:
         elif state.current_player() < 0:
             counter = "Dealing"
         else:
-            counter = f"Round {state.round} · {names[state.current_player()]} to play"
+            seat = state.current_player()
+            doing = {
+                Phase.TURN: "to suggest or accuse",
+                Phase.REFUTE: "to show a card",
+                Phase.AFTER: "to accuse or end the turn",
+            }.get(state.phase, "to play")
+            counter = f"Round {state.round} · {names[seat]} {doing}"
         return Status(self.title, counter, self.message, self.tone, help=HELP)
 
     def status_line(self) -> str:
