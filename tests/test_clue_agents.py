@@ -183,7 +183,8 @@ def test_full_bets_on_an_accusation_when_an_opponent_is_about_to_solve() -> None
     book = agent.cache.of(view)
     assert book.solution() is None, "not certain: seat 1 may hold some of them"
     assert agent.solution(view) == target
-    assert agent.certainty_reason().startswith("a risk")
+    reason = agent.certainty_reason()
+    assert reason.startswith("a risk") and "of the deals" in reason, reason
     safe = make_agent("full-safe")
     assert safe.solution(view) is None
 
@@ -219,3 +220,20 @@ def test_rivals_are_replayed_with_their_own_hands_and_the_cards_shown_to_them() 
     solved = _three(Suggestion(1, envelope, (2, 0)))  # nobody could show any of the three
     assert solves_soon(solved, deal, 1, random.Random(0))
     assert threat(solved, [deal], random.Random(0)) == 1.0
+
+
+def test_a_rival_who_will_solve_with_its_next_suggestion_is_seen_coming() -> None:
+    from game.logic.clue.article import ArticleNotes
+    from game.logic.clue.rivals import rival_view, solves_soon, threat
+
+    envelope = t("Plum, Rope, Study")
+    # Seat 2 named the envelope and seats 0 and 1 passed: seat 1 does not know yet whether
+    # seat 2 holds them, but those three are now its classic pick, and nobody refutes it.
+    view = _three(Suggestion(2, envelope, (0, 1)))
+    deal = [3 if x in envelope else 0 for x in range(DECK.n_cards)]
+    others = [x for x in range(DECK.n_cards) if x not in envelope and x not in view.hand]
+    for i, x in enumerate(others):
+        deal[x] = 1 if i < 6 else 2
+    assert ArticleNotes.of(rival_view(view, deal, 1)).solution() is None
+    assert solves_soon(view, deal, 1, random.Random(0))
+    assert threat(view, [deal], random.Random(0)) == 1.0

@@ -51,7 +51,7 @@ def _started(director: Director, case: Path | None = None) -> AssistantControlle
     _do(director, *(f"hold:{name}" for name in HAND))
     assert a.hand_sizes[0] == 5 and director.commands().enabled("start")
     _do(director, "start")
-    assert a.started and a.suggester == 0, "the dealer is seat 3: you suggest first"
+    assert a.started and a.draft.seat == 0, "the dealer is seat 3: you suggest first"
     return a
 
 
@@ -60,18 +60,18 @@ def test_a_real_tables_suggestions_are_entered_answer_by_answer(director: Direct
     deck = a.deck
     # Your suggestion: Seat 1 passes, Seat 2 shows you the Dagger.
     _do(director, "choose:Plum", "choose:Dagger", "choose:Kitchen", "pass", "showed")
-    assert a.refuter == 2 and not a.events
+    assert a.draft.refuter == 2 and not a.events
     _do(director, f"shown-{deck.card('Dagger')}")
     assert a.events == [Suggestion(0, deck.triple("Plum, Dagger, Kitchen"), (1,), 2,
                                    deck.card("Dagger"))]  # fmt: skip
     assert a.notebook().holder(deck.card("Dagger")) == 2
     # Seat 1 suggests; Seat 2 passes, Seat 3 shows a card you do not see.
-    assert a.suggester == 1
+    assert a.draft.seat == 1
     _do(director, "choose:White", "choose:Lead Pipe", "choose:Lounge", "pass", "showed")
     assert a.events[-1] == Suggestion(1, deck.triple("White, Lead Pipe, Lounge"), (2,), 3)
     # Seat 2 names your Rope: Seat 3 passes, then you must show it.
     _do(director, "choose:Green", "choose:Rope", "choose:Library", "pass")
-    assert a.asked() == 0
+    assert a.draft.asked() == 0
     table = director.commands()
     assert table is not None and "pass" not in table, "you hold the Rope: no pass offered"
     assert [c.name for c in table if c.name.startswith("show-")] == [f"show-{deck.card('Rope')}"]
@@ -85,7 +85,7 @@ def test_a_contradiction_is_refused_and_nothing_is_lost(director: Director) -> N
     deck = a.deck
     _do(director, "choose:Scarlett", "choose:Dagger", "choose:Kitchen", "showed")
     _do(director, f"shown-{deck.card('Scarlett')}")  # you hold it: nobody else can show it
-    assert not a.events and a.refuter == 1, "the answer waits to be entered again"
+    assert not a.events and a.draft.refuter == 1, "the answer waits to be entered again"
     assert "Not recorded" in a.status().banner
     _do(director, f"shown-{deck.card('Kitchen')}")
     assert len(a.events) == 1
@@ -96,13 +96,42 @@ def test_undo_and_redo_walk_answers_and_events(director: Director) -> None:
     _do(director, "choose:Plum", "pass", "pass", "pass")
     assert len(a.events) == 1 and a.events[0].passed == (1, 2, 3)
     _do(director, "pass")  # Seat 1's suggestion: Seat 2 passes
-    assert a.passed == [2]
-    _do(director, "undo")
-    assert a.passed == [] and len(a.events) == 1
-    _do(director, "undo")
-    assert a.events == [] and a.suggester == 0
+    assert a.draft.passed == (2,)
+    _do(director, "undo")  # the answer
+    assert a.draft.passed == () and len(a.events) == 1
+    _do(director, "undo")  # the event, whole: its suggester and cards stay chosen
+    assert a.events == [] and a.draft.seat == 0 and not a.draft.answering
     _do(director, "redo")
-    assert len(a.events) == 1 and a.suggester == 1
+    assert len(a.events) == 1 and a.draft.seat == 1
+    _do(director, "undo", "pass")  # a new answer: what was taken back is gone
+    assert not director.commands().enabled("redo")
+
+
+def test_a_new_table_forgets_what_was_taken_back(director: Director) -> None:
+    a = _started(director)
+    _do(director, "suggester", "suggester", "suggester")
+    assert a.draft.seat == 3
+    _do(director, "choose:Plum", "pass", "pass", "pass")  # seat 3's suggestion
+    _do(director, "undo", "undo")  # the event, then back to the setup
+    assert not a.started and a.undone
+    _do(director, "seats")  # five players now
+    assert not a.undone and a.seats == 5
+    _do(director, "seats", "seats")  # six, then round to three players
+    assert a.seats == 3 and len(a.hand) <= a.hand_sizes[0]
+    status = a.status()  # nothing out of range after the table changed
+    assert "Setting up" in status.counter
+
+
+def test_the_hint_follows_the_events(director: Director) -> None:
+    a = _started(director)
+    _do(director, "hint")
+    first = a._hint()
+    _do(director, "next")
+    assert a.draft.seat == 0 and a.draft.cards == first
+    _do(director, "showed")
+    _do(director, f"shown-{first[0]}")
+    assert a._hint() != first or a.notebook().holder(first[0]) == 1
+    assert a.hinted is not None and a.hinted[0] == tuple(a.events)
 
 
 def test_the_case_file_saves_and_loads(director: Director, tmp_path: Path) -> None:
@@ -113,7 +142,7 @@ def test_the_case_file_saves_and_loads(director: Director, tmp_path: Path) -> No
     saved = loads(case.read_text(encoding="utf-8"))
     assert saved.events == tuple(a.events) and saved.hand == tuple(sorted(a.hand))
     b = _assistant(director, case)  # a new window reads it back at the start
-    assert b.started and b.events == a.events and b.suggester == 1
+    assert b.started and b.events == a.events and b.draft.seat == 1
     case.write_text(case.read_text(encoding="utf-8") + "suggest 9: Plum, Rope, Hall\n")
     assert director.perform("load") is False
     assert "line 8" in director.toast and b.events == a.events, "nothing changed"
@@ -132,8 +161,35 @@ def test_an_impossible_answer_is_refused_as_it_is_entered(director: Director) ->
     _do(director, "choose:Plum", "choose:Dagger", "pass", "showed")
     _do(director, f"shown-{a.deck.card('Dagger')}")  # Seat 2 holds the Dagger
     _do(director, "choose:White")  # Seat 1 names White, Dagger, Kitchen: Seat 2 is asked
-    assert a.asked() == 2
+    assert a.draft.asked() == 2
     assert director.perform("pass") is False, "Seat 2 holds the Dagger: it cannot pass"
-    assert "Seat 2 cannot have passed" in director.toast and a.passed == []
+    assert "Seat 2 cannot have passed" in director.toast and a.draft.passed == ()
     _do(director, "showed")
     assert a.events[-1].refuter == 2
+
+
+def test_a_case_of_another_table_size_loads_whole(director: Director, tmp_path: Path) -> None:
+    case = tmp_path / "three.txt"
+    case.write_text(
+        "deck classic\nseats 3\ndealer 2\nme 0\n"
+        "hand Scarlett, Mustard, Rope, Hall, Study, Kitchen\n"
+        "suggest 0: Plum, Dagger, Lounge; showed 1: Dagger\n",
+        encoding="utf-8",
+    )
+    a = _assistant(director)  # four players
+    a.path = case
+    _do(director, "load")
+    assert a.seats == 3 and a.dealer == 2 and len(a.events) == 1
+    _do(director, "undo", "undo")  # the event, then the setup
+    assert not a.started and "Setting up" in a.status().counter
+    _do(director, "new")
+    assert a.hand_sizes == (6, 6, 6)
+
+
+def test_a_bad_case_file_at_the_start_is_named_and_the_window_opens(
+    director: Director, tmp_path: Path
+) -> None:
+    case = tmp_path / "bad.txt"
+    case.write_text("deck classic\nseats 9\n", encoding="utf-8")
+    a = _assistant(director, case)
+    assert not a.started and "line 2" in a.status().banner

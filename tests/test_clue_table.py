@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+import numpy as np
 import pytest
 
 from game.controllers.clue import ClueController
@@ -85,6 +86,20 @@ def test_hidden_cards_carry_only_their_back(director: Director) -> None:
     event = c.state.log[-1]
     assert isinstance(event, Suggestion) and event.refuter is not None
     assert len(shown) == 1 and shown[0].face == event.shown and shown[0].face_up
+    director.perform("end", strict=True)
+    for _ in range(400):  # on to a suggestion between two computers
+        c.match.wait(timeout=10)
+        director.advance(0.1)
+        last = c.state.log[-1] if c.state.log else None
+        if isinstance(last, Suggestion) and last.seat != 0 and last.refuter not in (None, 0):
+            break
+    else:
+        raise AssertionError("no computer showed another a card")
+    director.settle()
+    shown = [p for p in c.table.places.values() if p.name.startswith("shown-")]
+    assert shown and all(p.face == BACK and not p.face_up for p in shown)
+    faces = [face for node, face in c.faces.cards if node.name.startswith("shown-")]
+    assert faces == [BACK], "the face layer never holds the card either"
 
 
 def test_a_suggestion_plays_out_in_order_while_the_computers_wait(director: Director) -> None:
@@ -120,18 +135,24 @@ def test_a_suggestion_plays_out_in_order_while_the_computers_wait(director: Dire
 
 def test_the_camera_keeps_the_table_clear_of_the_notebook(director: Director) -> None:
     c = _controller(director)
-    camera = c.scene.camera if c.scene is not None else None
-    assert camera is not None
-    w, h = director.window_size()
+    scene = c.scene
+    assert scene is not None
+    w = director.window_size()[0]
     sheet = director.hud.sheet
-    assert camera.shift == pytest.approx(sheet.width / w)
-    assert camera.zoom == pytest.approx(min(1.0, (w - sheet.width) / h / camera.fit_aspect))
-    assert camera.zoom < 1.0, "1024x640 with a notebook is narrower than the table"
-    for label in director.hud._world:
-        if label.visible:
-            assert not sheet.contains(label.x, label.y)
+    assert sheet.visible
+
+    def window_x(name: str) -> float:
+        vp = director.renderer.view_projection(scene, director.framebuffer_size())
+        clip = vp @ np.append(scene[name].position, 1.0)
+        return float((clip[0] / clip[3] + 1) / 2 * w)
+
+    tokens = [n.name for n in scene if n.name.startswith("seat-")]
+    xs = [window_x(name) for name in tokens]
+    assert min(xs) > sheet.x + sheet.width, "every seat lies right of the notebook"
+    assert max(xs) < w, "and inside the window"
     director.perform("notebook", strict=True)
-    assert camera.shift == 0.0 and camera.zoom == 1.0
+    assert scene.camera.shift == 0.0 and scene.camera.zoom == 1.0
+    assert min(window_x(name) for name in tokens) < min(xs), "the table spreads out again"
 
 
 def test_every_card_has_its_own_face_and_one_back(director: Director) -> None:

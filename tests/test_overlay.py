@@ -199,10 +199,11 @@ def test_draw_graph_in_panel(gl: GL, overlay: DebugOverlay) -> None:
 
 @pytest.mark.gl
 def test_panel_text_has_every_glyph_it_uses(gl: GL, overlay: DebugOverlay) -> None:
-    """Arrows, dashes and the ellipsis the controllers write are drawn, not shown as "?"."""
+    """Arrows, dashes, the ellipsis and the notebook's marks the controllers write are
+    drawn, not shown as "?"."""
     from imgui_bundle import imgui
 
-    text = "Robot1 vs Robot2: wins 7 3→5 from 4→1, 6−2 – thinking…"
+    text = "Robot1 vs Robot2: wins 7 3→5 from 4→1, 6−2 – thinking… ✓ ·"
     missing: list[str] = []
 
     def panel() -> None:

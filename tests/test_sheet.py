@@ -83,3 +83,16 @@ def test_a_click_on_the_sheet_runs_its_command(director: Director) -> None:
         director.on_resize(*size)
         if before is not None:
             director.register("clue", before)
+
+
+def test_a_sheet_never_takes_more_than_half_a_narrow_window(director: Director) -> None:
+    shown = []
+    for width in (1280, 400, 90):
+        hud = Hud((width, 900))
+        hud.set_sheet(_sheet(8))
+        view = hud.sheet
+        assert not view.visible or view.width <= width * 0.55, width
+        if view.visible:
+            assert hud.banner_box.x >= view.x + view.width, "the banner sits right of it"
+        shown.append(view.visible)
+    assert shown == [True, True, False], "90 pixels cannot hold it"

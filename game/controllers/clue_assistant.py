@@ -5,31 +5,36 @@ clockwise from your left. First say how many play and who dealt, and click the c
 in the sheet at the left, then Start. From then on enter what happens at the table as it
 happens: who suggests (the first option button) and the three cards (click them in the
 notebook, or step through the option buttons), then each answer in turn from the suggester's
-left: a pass, or a card shown (which card, when it was shown to you; when you are asked, the
-card you show). The suggestion is recorded when somebody shows a card or everybody has
-passed; a wrong accusation is recorded with its button. The notebook deduces after every
-event; an event that no deal agrees with is refused, saying so, and nothing is lost. U takes
-back the last answer or event, Y puts it back. Save writes the case file (``--case FILE``, or
-``clue-case.txt`` in the data folder), Load reads it back and names the line of a mistake. H
-says what the ``full`` detective would suggest on your turn; N sets the cards to it.
+left (:class:`~game.logic.clue.draft.Draft`): a pass, or a card shown (which card, when it was
+shown to you; when you are asked, the card you show). The suggestion is recorded when
+somebody shows a card or everybody has passed; a wrong accusation is recorded with its
+button. The notebook deduces after every event; an answer that no deal agrees with is
+refused as it is entered, and nothing entered before it is lost.
+
+U takes back the last answer being entered or, with none, the last event whole (its
+suggester and cards stay chosen); Y puts back the events U took, until a new answer is
+entered. Save writes the case file (``--case FILE``, or ``clue-case.txt`` in the data
+folder), Load reads it back and names the line of a mistake. H says what the ``full``
+detective would suggest on your turn; N takes the hint: you suggest those cards.
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
-from game.controllers.clue_faces import BACK, CardFaceLayer
-from game.controllers.clue_panel import CATEGORY_TEXT, HELD, notebook_sheet, why_text
-from game.controllers.clue_table import Place, Ring, Table, seat_places, suggestion_places
+from game.controllers.clue_faces import BACK
+from game.controllers.clue_panel import CATEGORY_TEXT, HELD, notebook_sheet
+from game.controllers.clue_scene import CardTableScene
+from game.controllers.clue_table import Place, Ring, seat_places, suggestion_places
 from game.engine.commands import Command, CommandTable
-from game.engine.controller import Cell, Host, Sheet, Status, Tone
-from game.engine.scene import Node, Scene, load_scene
-from game.logic.clue.deck import hand_sizes, load_deck
-from game.logic.clue.deduce import Contradiction, Fact, Knowledge, Lacks, Some
+from game.engine.controller import Cell, Sheet, Status, Tone
+from game.engine.scene import Node
+from game.logic.clue.deck import Triple, hand_sizes, load_deck
+from game.logic.clue.deduce import Contradiction, Fact, Lacks, Some
+from game.logic.clue.draft import Draft
 from game.logic.clue.events import Accusation, Event, Suggestion, View, narrate
 from game.logic.clue.exact import FullAgent, NotebookCache
 from game.logic.clue.game import OPTIONS
@@ -38,19 +43,18 @@ from game.logic.clue.record import dumps, loads
 from game.logic.clue.rules import MAX_SEATS, MIN_SEATS
 from game.logic.game import Stop
 from game.registry import GameSession
-from game.resources import asset_path
 
 __all__ = ["AssistantController"]
 
 CASE_FILE = "clue-case.txt"
 ME = 0
+ANSWERING = "Answers are being entered: take them back (U) first."
 
 
-class AssistantController:
-    """See the module docstring. ``overrides``: option values, and ``case`` (the case
-    file to load at the start, if it exists, and to save to)."""
+class AssistantController(CardTableScene):
+    """See the module docstring. ``overrides``: option values, and ``case`` (the case file
+    to read at the start, when it exists, and to save to)."""
 
-    name = "clue"
     title = "Cluedo assistant"
 
     def __init__(self, session: GameSession, **overrides: Any) -> None:
@@ -59,39 +63,33 @@ class AssistantController:
         overrides.pop("seed", None)
         self.session = session
         self.options = OPTIONS.validate({**session.options, **overrides})
-        self.deck = load_deck(str(self.options["deck"]))
+        super().__init__(
+            load_deck(str(self.options["deck"])),
+            "Click the cards you hold in the sheet at the left, then Start.",
+        )
         self.seats = int(self.options["seats"])
-        self.dealer = self.seats - 1  # you are dealt first
+        self.dealer = self.seats - 1  # you are dealt the first card
         self.sizes: tuple[int, ...] | None = None  # hand sizes a case file gave
         self.path: Path | None = Path(case) if case else None
         self.hand: list[int] = []
         self.events: list[Event] = []
         self.undone: list[Event] = []
         self.started = False
-        self.suggester = ME
-        self.choice = [cards[0] for cards in self.deck.ranges]
-        self.passed: list[int] = []
-        self.refuter: int | None = None  # a seat that showed you a card not yet named
-        self.hinted: tuple[int, ...] | None = None
-        self.show_notebook = True
+        self.draft = Draft(self.seats, ME, tuple(cards[0] for cards in self.deck.ranges))
+        self.hinted: tuple[tuple[Event, ...], Triple] | None = None
         self.books = NotebookCache()
-        self.message = "Click the cards you hold in the sheet at the left, then Start."
-        self.tone = Tone.INFO
-        self.host: Host | None = None
-        self.scene: Scene | None = None
-        self.faces: CardFaceLayer | None = None
-        self.table: Table | None = None
-        self.drawn: Any = None
         self._sheet: tuple[Any, Sheet] | None = None
-        self._hover_label: list[tuple[str, Any]] = []
         if self.path is not None and self.path.exists():
-            self.load()
+            try:
+                self.load()
+            except ValueError as exc:
+                self.say(f"{exc}. Set up a new case, or mend the file and Load.", Tone.WARN)
 
     # -- what is known ----------------------------------------------------------------------
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:
-        if self.sizes is not None and len(self.sizes) == self.seats:
+        if self.sizes is not None:
             return self.sizes
         return hand_sizes(self.seats, self.deck.n_cards - len(self.deck.categories), self.dealer)
 
@@ -105,39 +103,23 @@ class AssistantController:
     def names(self) -> list[str]:
         return ["You"] + [f"Seat {s}" for s in range(1, self.seats)]
 
-    def order(self) -> list[int]:
-        """The seats asked, in turn from the suggester's left."""
-        return [(self.suggester + k) % self.seats for k in range(1, self.seats)]
-
-    def asked(self) -> int | None:
-        """The seat whose answer comes next (None: waiting for the card shown to you)."""
-        if self.refuter is not None:
-            return None
-        order = self.order()
-        return order[len(self.passed)] if len(self.passed) < len(order) else None
+    def places(self, ring: Ring) -> tuple[Any, list[Place]]:
+        key = (self.started, tuple(self.hand), tuple(self.events), self.draft, self.hand_sizes)
+        hands = [sorted(self.hand) if s == ME else [BACK] * n
+                 for s, n in enumerate(self.hand_sizes)]  # fmt: skip
+        to_play = self.draft.seat if self.started else -1
+        places = seat_places(ring, hands, ME, self.names(), self.view.out(), to_play)
+        places.append(Place("envelope", "envelope", (0.0, 0.01, -0.2)))
+        if self.started:
+            d = self.draft
+            being = Suggestion(d.seat, d.cards, d.passed, d.refuter)
+            places += suggestion_places(ring, len(self.events), being, ME, self.names())
+        return key, places
 
     # -- SceneController --------------------------------------------------------------------
 
-    def enter(self, host: Host) -> Scene:
-        self.host = host
-        self.scene = load_scene(asset_path("scenes", "clue.toml"))
-        if host.ctx is not None:
-            self.faces = CardFaceLayer(host.ctx, self.deck)
-            self.scene.layers.append(self.faces)
-        self.table = Table(self.scene, host.tweens, self.faces)
-        self.drawn = None
-        self._draw()
-        return self.scene
-
-    def exit(self) -> None:
-        if self.faces is not None:
-            self.faces.release()
-            self.faces = None
-        self.table = None
-        self.host = None
-
     def update(self, dt: float) -> None:
-        self._draw()
+        self.redraw()
 
     def idle(self) -> bool:
         return True
@@ -148,20 +130,19 @@ class AssistantController:
     def status(self) -> Status:
         names = self.names()
         if not self.started:
-            need = self.hand_sizes[ME]
-            counter = f"Setting up: your hand, {len(self.hand)} of {need} cards"
+            counter = f"Setting up: your hand, {len(self.hand)} of {self.hand_sizes[ME]} cards"
         else:
-            asked = self.asked()
+            d = self.draft
+            asked = d.asked()
             waiting = (
-                f"{names[self.refuter]} showed you which card?"
-                if self.refuter is not None
+                f"{names[d.refuter]} showed you which card?"
+                if d.refuter is not None
                 else f"{names[asked]} to answer"
                 if asked is not None
                 else ""
             )
-            verb = "suggest" if self.suggester == ME else "suggests"
-            who = names[self.suggester]
-            counter = f"Event {len(self.events) + 1}: {who} {verb} · {waiting}"
+            verb = "suggest" if d.seat == ME else "suggests"
+            counter = f"Event {len(self.events) + 1}: {names[d.seat]} {verb} · {waiting}"
         return Status(self.title, counter, self.message, self.tone, help=HELP)
 
     def status_line(self) -> str:
@@ -176,34 +157,21 @@ class AssistantController:
     def play(self, action: Any) -> None:
         raise ValueError("The assistant records a real table's game: use the buttons.")
 
-    def on_hover(self, node: Node | None) -> None:
-        place = self.table.place_of(node) if self.table is not None else None
-        if node is None or place is None or place.face < 0 or not place.face_up:
-            self._hover_label = []
-            return
-        x, y, z = (float(v) for v in node.position)
-        self._hover_label = [
-            (self.deck.name(place.face), np.array([x, y + 0.4, z - 0.75 * place.scale], "f4"))
-        ]
-
-    def world_labels(self) -> list[tuple[str, Any]]:
-        return (self.table.labels() if self.table is not None else []) + self._hover_label
-
     def debug_panel(self) -> None:
         from imgui_bundle import imgui
 
         imgui.text(f"case file: {self._case_path()}")
-        imgui.text(f"events: {len(self.events)}  undone: {len(self.undone)}")
+        imgui.text(f"events: {len(self.events)}  taken back: {len(self.undone)}")
 
     def sheet(self) -> Sheet | None:
         """The setup sheet (click the cards you hold), then the notebook."""
         if not self.show_notebook:
             return None
-        key = (self.started, tuple(self.hand), len(self.events), tuple(self.choice),
-               self.seats, self.hand_sizes)  # fmt: skip
+        key = (self.started, tuple(self.hand), tuple(self.events), self.draft.cards,
+               self.hand_sizes)  # fmt: skip
         if self._sheet is None or self._sheet[0] != key:
             if self.started:
-                sheet = notebook_sheet(self.notebook(), self.names(), tuple(self.choice))
+                sheet = notebook_sheet(self.notebook(), self.names(), self.draft.cards)
             else:
                 sheet = self._setup_sheet()
             self._sheet = (key, sheet)
@@ -212,37 +180,41 @@ class AssistantController:
     # -- commands ---------------------------------------------------------------------------
 
     def _commands(self) -> list[Command]:
-        deck = self.deck
         names = self.names()
-        setup = not self.started
+
+        def started() -> bool:
+            return self.started
+
+        def quiet() -> bool:
+            return self.started and not self.draft.answering
+
         commands = [
             Command("hint", self.hint, "Hint", "H", "what the full detective would suggest "
-                    "on your turn", enabled=lambda: self.started,
-                    why_disabled="Start first."),
-            Command("next", self.next_step, "Next", "N", "name the hinted cards for your turn",
-                    enabled=lambda: self.started, why_disabled="Start first."),
-            Command("undo", self.undo, "Undo", "U", "take back the last answer or event",
-                    enabled=self._can_undo, why_disabled="Nothing to take back."),
-            Command("redo", self.redo, "Redo", "Y", "put back what undo took",
-                    enabled=lambda: bool(self.undone) and self.started,
+                    "on your turn", enabled=started, why_disabled="Start first."),
+            Command("next", self.next_step, "Next", "N", "take the hint: you suggest its cards",
+                    enabled=quiet, why_disabled=ANSWERING),
+            Command("undo", self.undo, "Undo", "U", "take back the last answer, or the last "
+                    "event", enabled=started, why_disabled="Nothing to take back."),
+            Command("redo", self.redo, "Redo", "Y", "put back the event undo took",
+                    enabled=lambda: quiet() and bool(self.undone),
                     why_disabled="Nothing to put back."),
             Command("new", self.new_case, "New case", "R", "start again from the setup"),
             Command("notebook", self.toggle_notebook, "Notebook", "B",
                     "show or hide the notebook at the left"),
-            Command("save", self.save, "Save", "", "write the case file",
-                    enabled=lambda: self.started, why_disabled="Start first."),
+            Command("save", self.save, "Save", "", "write the case file", enabled=started,
+                    why_disabled="Start first."),
             Command("load", self.load, "Load", "", "read the case file back"),
-            Command("hold", self.hold, help="add a card to your hand, or take it out (setup)",
-                    group="", parse=self._card, argument="a card",
+            Command("hold", self.hold, help="add a card to your hand, or take it out",
+                    group="", parse=self.parse_card, argument="a card",
                     enabled=lambda: not self.started, why_disabled="The game has started."),
             Command("choose", self.choose, help="name this card in the suggestion being "
-                    "entered", group="", parse=self._card, argument="a card",
-                    enabled=lambda: self.started, why_disabled="Start first."),
+                    "entered", group="", parse=self.parse_card, argument="a card",
+                    enabled=quiet, why_disabled=ANSWERING),
             Command("why", self.why, help="why a card is or is not with a holder", group="",
-                    parse=self._cell, argument="CARD/HOLDER", enabled=lambda: self.started,
+                    parse=self.parse_cell, argument="CARD/HOLDER", enabled=started,
                     why_disabled="Start first."),
         ]  # fmt: skip
-        if setup:
+        if not self.started:
             need = self.hand_sizes[ME]
             commands += [
                 Command("seats", self.more_seats, f"Players: {self.seats}", group="options",
@@ -256,53 +228,49 @@ class AssistantController:
             ]  # fmt: skip
             return commands
         commands.append(
-            Command("suggester", self.next_suggester, f"Suggests: {names[self.suggester]}",
+            Command("suggester", self.next_suggester, f"Suggests: {names[self.draft.seat]}",
                     group="options", help="who is suggesting (click for the next seat)",
-                    enabled=lambda: not self.passed and self.refuter is None,
-                    why_disabled="Answers are being entered: undo them first.")
+                    enabled=quiet, why_disabled=ANSWERING)
         )  # fmt: skip
-        for k, category in enumerate(deck.categories):
+        for k, category in enumerate(self.deck.categories):
             commands.append(
                 Command(category.name, lambda k=k: self.step_choice(k),
-                        f"{category.name.title()}: {deck.name(self.choice[k])}",
+                        f"{category.name.title()}: {self.deck.name(self.draft.cards[k])}",
                         group="options", help=f"the {category.name} named: click for the next",
-                        enabled=lambda: not self.passed and self.refuter is None,
-                        why_disabled="Answers are being entered: undo them first.")
+                        enabled=quiet, why_disabled=ANSWERING)
             )  # fmt: skip
         commands.append(
             Command("accused", self.wrong_accusation, "Wrong accusation", "",
-                    f"{names[self.suggester]} accused these three and was wrong",
-                    enabled=lambda: not self.passed and self.refuter is None
-                    and self.suggester != ME, why_disabled="Only before the answers, "
-                    "and not for you (the game tells you if you are wrong).")
+                    f"{names[self.draft.seat]} accused these three and was wrong",
+                    enabled=lambda: quiet() and self.draft.seat != ME,
+                    why_disabled="Only before the answers, and not for you.")
         )  # fmt: skip
-        commands += self._answers()
-        return commands
+        return commands + self._answers()
 
     def _answers(self) -> list[Command]:
         """The buttons for the answer expected now, in the right-hand column."""
         names = self.names()
         deck = self.deck
-        if self.refuter is not None:
-            who = names[self.refuter]
+        d = self.draft
+        if d.refuter is not None:
+            who = names[d.refuter]
             return [
-                Command(f"shown-{card}", lambda card=card: self.shown_to_you(card),
+                Command(f"shown-{card}", lambda card=card: self._shown(card),
                         f"{who} showed you {deck.name(card)}", group="list",
                         help="the card you were shown")
-                for card in self.choice
+                for card in d.cards
             ]  # fmt: skip
-        asked = self.asked()
+        asked = d.asked()
         if asked is None:
             return []
         if asked == ME:
-            matching = [c for c in self.choice if c in self.hand]
+            matching = [c for c in d.cards if c in self.hand]
             if not matching:
                 return [Command("pass", self.passes, "You pass (none of yours)", "P",
                                 "you hold none of the three", group="list")]  # fmt: skip
             return [
-                Command(f"show-{card}", lambda card=card: self.you_show(card),
-                        f"You show {deck.name(card)}", group="list",
-                        help="the card you showed")
+                Command(f"show-{card}", lambda card=card: self._shown(card),
+                        f"You show {deck.name(card)}", group="list", help="the card you showed")
                 for card in matching
             ]  # fmt: skip
         who = names[asked]
@@ -316,28 +284,23 @@ class AssistantController:
     # -- setup ------------------------------------------------------------------------------
 
     def hold(self, card: int) -> None:
+        need = self.hand_sizes[ME]
         if card in self.hand:
             self.hand.remove(card)
-        elif len(self.hand) >= self.hand_sizes[ME]:
-            raise ValueError(
-                f"You hold {self.hand_sizes[ME]} cards: take one out first (click it)."
-            )
+        elif len(self.hand) >= need:
+            raise ValueError(f"You hold {need} cards: take one out first (click it).")
         else:
             self.hand.append(card)
-        self._say(f"Your hand: {self._hand_text()}.")
+        cards = ", ".join(self.deck.name(c) for c in sorted(self.hand)) or "none yet"
+        self.say(f"Your hand: {cards} ({len(self.hand)} of {need}).")
 
     def more_seats(self) -> None:
-        self.seats = MIN_SEATS + (self.seats - MIN_SEATS + 1) % (MAX_SEATS - MIN_SEATS + 1)
-        self.dealer = self.seats - 1
-        self.sizes = None
-        del self.hand[self.hand_sizes[ME] :]
-        self._say(f"{self.seats} players; you hold {self.hand_sizes[ME]} cards.")
+        self._set_table(MIN_SEATS + (self.seats - MIN_SEATS + 1) % (MAX_SEATS - MIN_SEATS + 1))
+        self.say(f"{self.seats} players; you hold {self.hand_sizes[ME]} cards.")
 
     def next_dealer(self) -> None:
-        self.dealer = (self.dealer + 1) % self.seats
-        self.sizes = None
-        del self.hand[self.hand_sizes[ME] :]
-        self._say(f"{self.names()[self.dealer]} dealt: you hold {self.hand_sizes[ME]} cards.")
+        self._set_table(self.seats, (self.dealer + 1) % self.seats)
+        self.say(f"{self.names()[self.dealer]} dealt: you hold {self.hand_sizes[ME]} cards.")
 
     def start(self) -> None:
         try:
@@ -345,116 +308,93 @@ class AssistantController:
         except EventContradiction as exc:
             raise ValueError(str(exc)) from None
         self.started = True
-        self.suggester = (self.dealer + 1) % self.seats
-        self._say("Now enter what happens at the table: who suggests, the three cards, then "
-                  "each answer.")  # fmt: skip
+        self.undone.clear()
+        self.draft = Draft(self.seats, (self.dealer + 1) % self.seats, self.draft.cards)
+        self.say("Now enter what happens at the table: who suggests, the three cards, then "
+                 "each answer.")  # fmt: skip
 
     def new_case(self) -> None:
         self.started = False
         self.events.clear()
-        self.undone.clear()
-        self._reset_draft()
-        self.sizes = None
-        self._say("A new case: your hand, the players and the dealer.")
+        self._set_table(self.seats, self.dealer)
+        self.say("A new case: the players, the dealer and your hand.")
 
     # -- recording --------------------------------------------------------------------------
 
     def next_suggester(self) -> None:
-        self.suggester = (self.suggester + 1) % self.seats
+        self._draft(seat=(self.draft.seat + 1) % self.seats)
 
     def step_choice(self, category: int) -> None:
         cards = self.deck.ranges[category]
-        self.choice[category] = cards[(cards.index(self.choice[category]) + 1) % len(cards)]
+        chosen = list(self.draft.cards)
+        chosen[category] = cards[(cards.index(chosen[category]) + 1) % len(cards)]
+        self._draft(cards=tuple(chosen))
 
     def choose(self, card: int) -> None:
-        if self.passed or self.refuter is not None:
-            raise ValueError("Answers are being entered: undo them to change the cards.")
-        self.choice[self.deck.category_of(card)] = card
-        verb = "suggest" if self.suggester == ME else "suggests"
-        cards = self.deck.triple_text(self.choice)
-        self._say(f"{self.names()[self.suggester]} {verb} {cards}.")
+        chosen = list(self.draft.cards)
+        chosen[self.deck.category_of(card)] = card
+        self._draft(cards=tuple(chosen))
+        d = self.draft
+        verb = "suggest" if d.seat == ME else "suggests"
+        self.say(f"{self.names()[d.seat]} {verb} {self.deck.triple_text(d.cards)}.")
 
     def passes(self) -> None:
-        asked = self.asked()
+        d = self.draft
+        asked = d.asked()
         if asked is None:
             raise ValueError("Nobody is to answer now.")
-        if asked == ME and any(c in self.hand for c in self.choice):
+        if asked == ME and any(c in self.hand for c in d.cards):
             raise ValueError("You hold one of the three: you must show it.")
-        self._possible(asked, [Lacks(asked, c) for c in self.choice], "passed")
-        self.passed.append(asked)
-        done = Suggestion(self.suggester, tuple(self.choice), tuple(self.passed))
-        if len(self.passed) == self.seats - 1 and not self._record(done):
-            self.passed.pop()
+        self._possible(asked, [Lacks(asked, c) for c in d.cards], "passed")
+        self._answer(d.passing())
 
     def showed(self) -> None:
-        asked = self.asked()
+        d = self.draft
+        asked = d.asked()
         if asked is None or asked == ME:
             raise ValueError("Choose the card you showed.")
-        self._possible(asked, [Some(asked, tuple(self.choice))], "shown a card")
-        if self.suggester == ME:
-            self.refuter = asked
-            self._say(f"Which card did {self.names()[asked]} show you?")
-            return
-        self._record(Suggestion(self.suggester, tuple(self.choice), tuple(self.passed), asked))
+        self._possible(asked, [Some(asked, d.cards)], "shown a card")
+        self._answer(d.showing())
 
-    def shown_to_you(self, card: int) -> None:
-        assert self.refuter is not None
-        event = Suggestion(ME, tuple(self.choice), tuple(self.passed), self.refuter, card)
-        self._record(event)
-
-    def you_show(self, card: int) -> None:
-        event = Suggestion(self.suggester, tuple(self.choice), tuple(self.passed), ME, card)
+    def _shown(self, card: int) -> None:
+        """The card shown: to you (you suggested), or by you (you were asked)."""
+        d = self.draft if self.draft.refuter is not None else self.draft.showing()
+        event = d.complete(card)
+        assert event is not None
+        self.undone.clear()
         self._record(event)
 
     def wrong_accusation(self) -> None:
-        self._record(Accusation(self.suggester, tuple(self.choice), False))
+        self.undone.clear()
+        self._record(Accusation(self.draft.seat, self.draft.cards, False))
 
     def undo(self) -> None:
-        if self.refuter is not None:
-            self.refuter = None
-        elif self.passed:
-            self.passed.pop()
+        if self.draft.answering:
+            self.draft = self.draft.back()
         elif self.events:
             event = self.events.pop()
             self.undone.append(event)
-            self.suggester = event.seat
-            self.choice = list(event.cards)
-            self._say(f"Took back event {len(self.events) + 1}.")
-        elif self.started:
+            self.draft = Draft(self.seats, event.seat, tuple(event.cards))
+            self.say(f"Took back event {len(self.events) + 1}; Y puts it back.")
+        else:
             self.started = False
-            self._say("Back to the setup.")
+            self.say("Back to the setup.")
 
     def redo(self) -> None:
-        event = self.undone[-1]
-        self._reset_draft()
-        if self._record(event, keep_undone=True):
+        if self._record(self.undone[-1]):
             self.undone.pop()
 
     def hint(self) -> None:
-        agent = FullAgent()
-        self.hinted = agent.suggest(self.view, random.Random(len(self.events)), Stop())
-        self._say(
-            f"On your turn, suggest {self.deck.triple_text(self.hinted)}: "
-            f"{agent.suggestion_reason()}. N names them.",
+        triple = self._hint()
+        self.say(
+            f"On your turn, suggest {self.deck.triple_text(triple)}: per category, the card "
+            "likeliest to be in the envelope. N takes it.",
             Tone.HINT,
         )
 
     def next_step(self) -> None:
-        if self.passed or self.refuter is not None:
-            raise ValueError("Answers are being entered: undo them first.")
-        if self.hinted is None:
-            self.hint()
-        assert self.hinted is not None
-        self.suggester = ME
-        self.choice = list(self.hinted)
-        self._say(f"You suggest {self.deck.triple_text(self.choice)}: now enter the answers.")
-
-    def why(self, cell: tuple[int, int]) -> None:
-        card, holder = cell
-        self._say(why_text(self.notebook(), card, holder, self.names()), Tone.HINT)
-
-    def toggle_notebook(self) -> None:
-        self.show_notebook = not self.show_notebook
+        self._draft(seat=ME, cards=self._hint())
+        self.say(f"You suggest {self.deck.triple_text(self.draft.cards)}: now the answers.")
 
     # -- the case file ----------------------------------------------------------------------
 
@@ -467,8 +407,8 @@ class AssistantController:
             write_text(path, dumps(self.view))
         except OSError as exc:
             raise ValueError(f"Could not save {path}: {exc.strerror or exc}") from None
-        note = " (the answers being entered are not in it)" if self.passed else ""
-        self._say(f"Saved {len(self.events)} events to {path}{note}.")
+        note = " (not the answers being entered)" if self.draft.answering else ""
+        self.say(f"Saved {len(self.events)} events to {path}{note}.")
 
     def load(self) -> None:
         """Read the case file; a mistake is named with its line and nothing changes."""
@@ -478,66 +418,88 @@ class AssistantController:
         try:
             view = loads(read_text(path, "case file"))
             Notebook.of(view)
-        except EventContradiction as exc:
-            raise ValueError(f"{path}: {exc}") from None
         except ValueError as exc:
             raise ValueError(f"{path}: {exc}") from None
         if view.seat != ME:
-            raise ValueError(
-                f"{path} is seat {view.seat}'s view; the window sits you in seat 0 (open it with "
-                "gamehall clue --console --assistant)"
-            )
+            raise ValueError(f"{path} is seat {view.seat}'s view; the window sits you in seat 0 "
+                             "(gamehall clue --console --assistant reads any seat's)")  # fmt: skip
         if view.deck != self.deck:
             raise ValueError(f"{path} is played with the {view.deck.id} deck: use --deck "
                              f"{view.deck.id}")  # fmt: skip
-        self.seats = view.seats
-        self.sizes = view.hand_sizes
+        dealt = self.deck.n_cards - len(self.deck.categories)
+        dealers = [d for d in range(view.seats) if hand_sizes(view.seats, dealt, d)
+                   == view.hand_sizes]  # fmt: skip
+        self._set_table(view.seats, dealers[-1] if dealers else view.seats - 1)
+        self.sizes = None if dealers else view.hand_sizes
         self.hand = list(view.hand)
         self.events = list(view.events)
-        self.undone.clear()
-        self._reset_draft()
         self.started = True
-        last = self.events[-1].seat if self.events else self.seats - 1
-        self.suggester = (last + 1) % self.seats
-        self._say(f"Loaded {len(self.events)} events from {path}.")
+        last = self.events[-1].seat if self.events else self.dealer
+        self.draft = Draft(self.seats, (last + 1) % self.seats, self.draft.cards)
+        self.say(f"Loaded {len(self.events)} events from {path}.")
 
     # -- inside -----------------------------------------------------------------------------
 
-    def _record(self, event: Event, keep_undone: bool = False) -> bool:
-        """Add a finished event; one that no deal agrees with is refused and the answers
-        before its last one are kept. Returns whether it was added."""
+    def _set_table(self, seats: int, dealer: int | None = None) -> None:
+        """A table of ``seats`` dealt by ``dealer`` (default: the last seat); what was taken
+        back and answers being entered belong to the old table and go."""
+        self.seats = seats
+        self.dealer = seats - 1 if dealer is None else dealer % seats
+        self.sizes = None
+        del self.hand[self.hand_sizes[ME] :]
+        self.undone.clear()
+        self.draft = Draft(seats, self.draft.seat % seats, self.draft.cards)
+
+    def _draft(self, **changes: Any) -> None:
+        """Change who suggests or what, before the answers."""
+        if self.draft.answering:
+            raise ValueError(ANSWERING)
+        self.undone.clear()
+        self.draft = replace(self.draft, **changes)
+
+    def _answer(self, draft: Draft) -> None:
+        self.undone.clear()
+        if draft.refuter is not None and draft.seat == ME:  # you name the card next
+            self.draft = draft
+            self.say(f"Which card did {self.names()[draft.refuter]} show you?")
+            return
+        event = draft.complete()
+        if event is None:
+            self.draft = draft
+        else:
+            self._record(event)
+
+    def _record(self, event: Event) -> bool:
+        """Add a finished event; one that no deal agrees with is refused and the draft
+        stays as it was. Returns whether it was added."""
         try:
             self.notebook().extended(event)
         except EventContradiction as exc:
-            self._say(f"Not recorded: {exc}. Check the last answer and enter it again.",
-                      Tone.WARN)  # fmt: skip
+            self.say(f"Not recorded: {exc}. Check the last answer and enter it again.",
+                     Tone.WARN)  # fmt: skip
             return False
         self.events.append(event)
-        if not keep_undone:
-            self.undone.clear()
-        view = self.view
-        self._say(narrate(event, view, self.names()))
-        self._reset_draft()
-        self.suggester = (event.seat + 1) % self.seats
+        self.say(narrate(event, self.view, self.names()))
+        self.draft = Draft(self.seats, (event.seat + 1) % self.seats, tuple(event.cards))
         return True
 
     def _possible(self, seat: int, facts: list[Fact], what: str) -> None:
         """Refuse an answer that no deal agrees with, before it is entered."""
-        knowledge: Knowledge | None = self.notebook().knowledge
-        for fact in (*(Lacks(p, c) for p in self.passed for c in self.choice), *facts):
-            knowledge = _with(knowledge, fact)
-            if knowledge is None:
-                raise ValueError(
-                    f"{self.names()[seat]} cannot have {what}: no deal agrees with it and "
-                    "what came before."
-                )
+        earlier: list[Fact] = [Lacks(p, c) for p in self.draft.passed for c in self.draft.cards]
+        try:
+            self.notebook().knowledge.add(*earlier, *facts)
+        except Contradiction:
+            raise ValueError(
+                f"{self.names()[seat]} cannot have {what}: no deal agrees with it and what "
+                "came before."
+            ) from None
 
-    def _reset_draft(self) -> None:
-        self.passed = []
-        self.refuter = None
-
-    def _can_undo(self) -> bool:
-        return self.started
+    def _hint(self) -> Triple:
+        events = tuple(self.events)
+        if self.hinted is None or self.hinted[0] != events:
+            triple = FullAgent().suggest(self.view, random.Random(len(events)), Stop())
+            self.hinted = (events, triple)
+        return self.hinted[1]
 
     def _case_path(self) -> Path:
         if self.path is not None:
@@ -545,33 +507,6 @@ class AssistantController:
         from game.settings import data_dir
 
         return data_dir() / CASE_FILE
-
-    def _card(self, text: str) -> int:
-        text = text.strip()
-        if text.isdigit() and int(text) < self.deck.n_cards:
-            return int(text)
-        return self.deck.card(text)
-
-    def _cell(self, text: str) -> tuple[int, int]:
-        card_text, slash, holder_text = text.rpartition("/")
-        if not slash:
-            raise ValueError(f"write CARD/HOLDER, not {text!r}")
-        holder_text = holder_text.strip().casefold()
-        names = [n.casefold() for n in self.names()]
-        if holder_text.isdigit() and int(holder_text) <= self.seats:
-            holder = int(holder_text)
-        elif holder_text in ("envelope", "env"):
-            holder = self.seats
-        elif holder_text in names:
-            holder = names.index(holder_text)
-        else:
-            raise ValueError(f"no holder {holder_text!r}: a seat or envelope")
-        return self._card(card_text), holder
-
-    def _hand_text(self) -> str:
-        need = self.hand_sizes[ME]
-        cards = ", ".join(self.deck.name(c) for c in sorted(self.hand)) or "none yet"
-        return f"{cards} ({len(self.hand)} of {need})"
 
     def _setup_sheet(self) -> Sheet:
         rows: list[tuple[Cell, ...]] = []
@@ -596,42 +531,6 @@ class AssistantController:
             tuple(rows),
             (f"{len(self.hand)} of {self.hand_sizes[ME]} cards", "Then press Start."),
         )
-
-    def _say(self, text: str, tone: Tone = Tone.INFO) -> None:
-        self.message, self.tone = text, tone
-
-    def _draw(self) -> None:
-        if self.table is None:
-            return
-        key = (self.started, tuple(self.hand), tuple(self.events), self.suggester,
-               tuple(self.choice), tuple(self.passed), self.refuter, self.seats,
-               self.hand_sizes)  # fmt: skip
-        if key == self.drawn:
-            return
-        self.drawn = key
-        scene = self.table.scene
-        numbers = {k: scene.number(k) for k in ("radius_x", "radius_z", "card_step", "card_rest")}
-        ring = Ring(self.seats, numbers)
-        hands = [sorted(self.hand) if s == ME else [BACK] * n
-                 for s, n in enumerate(self.hand_sizes)]  # fmt: skip
-        view = self.view
-        to_play = self.suggester if self.started else -1
-        places: list[Place] = seat_places(ring, hands, ME, self.names(), view.out(), to_play)
-        places.append(Place("envelope", "envelope", (0.0, 0.01, -0.2)))
-        if self.started:
-            draft = Suggestion(self.suggester, tuple(self.choice), tuple(self.passed),
-                               self.refuter)  # fmt: skip
-            places += suggestion_places(ring, len(self.events), draft, ME, self.names())
-        self.table.show(places, animate=True)
-
-
-def _with(knowledge: Knowledge | None, fact: Fact) -> Knowledge | None:
-    if knowledge is None:
-        return None
-    try:
-        return knowledge.add(fact)
-    except Contradiction:
-        return None
 
 
 HELP = (

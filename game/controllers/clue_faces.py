@@ -76,6 +76,8 @@ class CardFaceLayer:
         if data.nbytes > self._capacity:
             self.buffer.orphan(data.nbytes)
             self._capacity = data.nbytes
+            if self.vao is not None:
+                self.vao.release()
             self.vao = self.ctx.vertex_array(
                 self.prog,
                 [(self.buffer, "3f 3f 2f 1f 1f", "in_position", "in_normal", "in_uv", "in_layer",

@@ -19,7 +19,7 @@ from game.logic.clue.notebook import HAND, Notebook
 if TYPE_CHECKING:
     from game.controllers.clue import ClueController
 
-__all__ = ["draw_notebook", "notebook_sheet", "why_text"]
+__all__ = ["draw_notebook", "mark", "notebook_sheet", "why_text"]
 
 #: Category colours (text of the card rows; the card faces use the same hues).
 CATEGORY_TEXT = ((255, 138, 128, 255), (140, 178, 255, 255), (128, 214, 140, 255))
@@ -62,14 +62,15 @@ def notebook_sheet(book: Notebook, names: list[str], chosen: tuple[int, ...]) ->
                 p = float(probs[card, h])
                 where = "the envelope" if h == env else holder_name
                 tip = f"{name} with {where}? Click for why."
+                text = mark(book, card, h)
                 if certain == h:
                     fill = IN_ENVELOPE if h == env else HELD
-                    cells.append(Cell("✓", f"why:{card}/{h}", fill, bold=True, tip=tip))
+                    cells.append(Cell(text, f"why:{card}/{h}", fill, bold=True, tip=tip))
                 elif p <= 0.0:
-                    cells.append(Cell("·", f"why:{card}/{h}", color=DIM, tip=tip))
+                    cells.append(Cell(text, f"why:{card}/{h}", color=DIM, tip=tip))
                 else:
                     shade = (150, 110, 40, round(40 + 150 * p))
-                    cells.append(Cell(_percent(p), f"why:{card}/{h}", shade, tip=tip))
+                    cells.append(Cell(text, f"why:{card}/{h}", shade, tip=tip))
             rows.append(tuple(cells))
     best, chance = book.best_accusation()
     solved = book.solution()
@@ -137,8 +138,7 @@ def draw_notebook(controller: ClueController) -> None:
             imgui.text(deck.name(card))
             for holder in range(len(names)):
                 imgui.table_next_column()
-                p = book.probability(card, holder)
-                imgui.text("yes" if book.holder(card) == holder else "-" if p == 0 else f"{p:.0%}")
+                imgui.text(mark(book, card, holder))
         imgui.end_table()
     best, chance = book.best_accusation()
     imgui.text(f"likeliest envelope: {deck.triple_text(best)} ({chance:.0%})")
@@ -146,6 +146,15 @@ def draw_notebook(controller: ClueController) -> None:
 
 def _short(name: str) -> str:
     return name if len(name) <= 7 else name[:6] + "."
+
+
+def mark(book: Notebook, card: int, holder: int) -> str:
+    """A notebook cell: ✓ (there in every agreeing deal), · (in none), else the chance in
+    percent."""
+    if book.holder(card) == holder:
+        return "✓"
+    p = book.probability(card, holder)
+    return "·" if p <= 0.0 else _percent(p)
 
 
 def _percent(p: float) -> str:

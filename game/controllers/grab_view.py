@@ -39,7 +39,7 @@ def make_atlas(ctx: moderngl.Context) -> Atlas:
     """Digits (regular and bold), a ring and a solid block, rendered once from the HUD font."""
     import pyglet
 
-    from game.engine.hud import FONT
+    from game.engine.glyphs import FONT
 
     size = 40
     cell_w, cell_h = 48, 56

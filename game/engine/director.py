@@ -505,9 +505,10 @@ class Director:
         if self.show_help:
             status = replace(status, help=self.help_text())
         self.hud.set_buttons(self._buttons())
-        self.hud.set_status(status)
+        # The sheet first: the banner is placed in the room it leaves.
         sheet = getattr(self.controller, "sheet", None)
         self.hud.set_sheet(sheet() if sheet is not None else None)
+        self.hud.set_status(status)
         if self.scene is not None:
             # The scene's middle moves right of a sheet docked at the left edge.
             w, h = self.window_size()

@@ -15,9 +15,8 @@ from pyglet import shapes
 from pyglet.text import Label
 
 from game.engine.controller import Button, Sheet, Status, Tone
+from game.engine.glyphs import FONT
 from game.engine.sheet import SheetView
-
-FONT = ["DejaVu Sans", "Arial", "Helvetica"]
 
 TONE_COLORS: dict[Tone, tuple[int, int, int]] = {
     Tone.INFO: (32, 44, 66),
@@ -133,7 +132,10 @@ class Hud:
 
     def set_sheet(self, sheet: Sheet | None) -> None:
         """Dock ``sheet`` at the left edge under the title panel (None: no sheet)."""
+        before = (self.sheet.visible, self.sheet.width)
         self.sheet.set(sheet)
+        if (self.sheet.visible, self.sheet.width) != before:
+            self._place_texts()  # the banner moves with the sheet's edge
 
     def set_status(self, status: Status) -> None:
         """Show a controller's status; labels change only when their text does."""
@@ -225,7 +227,9 @@ class Hud:
         bar = max(1, self._bar_rows)
         bottom = fs * 0.9 + bar * fs * 2.6 + (bar - 1) * fs * 0.36 + fs * 0.9
         # The sheet fills the left edge from under the title panel down to the button bar.
-        self.sheet.layout(pad * 0.8, self.panel.y - pad * 0.5, bottom + pad * 0.3, round(fs * 0.8))
+        self.sheet.layout(
+            pad * 0.8, self.panel.y - pad * 0.5, bottom + pad * 0.3, round(fs * 0.8), w * 0.55
+        )
         # The banner sits centred just above the bottom button bar, like a subtitle, so it
         # never covers the title panel or the option buttons at the top; long messages wrap.
         # With a sheet docked, it is centred in the room right of it.

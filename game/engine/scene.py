@@ -192,9 +192,10 @@ class Camera:
     far: float = 200.0
     #: The narrowest view (width / height) that shows the whole scene; 0: no fitting.
     fit_aspect: float = 0.0
-    #: Lens shift: the picture's middle moves right by this fraction of the window's width,
-    #: and the picture is scaled by ``zoom`` (the Director sets both so a panel docked at the
-    #: left hides none of the scene, see :meth:`fit`).
+    #: Lens shift in normalised device units (2 across the view): the picture's middle
+    #: moves right by half this fraction of the view's width, and the picture is scaled by
+    #: ``zoom`` (the Director sets both so a panel docked at the left hides none of the
+    #: scene, see :meth:`fit`).
     shift: float = 0.0
     zoom: float = 1.0
 

@@ -21,7 +21,8 @@ from game.engine.controller import Cell, Sheet
 
 __all__ = ["SheetView"]
 
-FONT = ["DejaVu Sans", "Arial", "Helvetica"]
+from game.engine.glyphs import FONT
+
 BACKDROP = (16, 21, 33, 240)
 HEADING = (200, 206, 220, 255)
 MIN_FONT = 7
@@ -63,7 +64,7 @@ class SheetView:
         self.title = self._label(bold=True)
         self._cells: list[list[_CellView]] = []
         self._footer: list[Label] = []
-        self._room = (0.0, 0.0, 0.0, 12)
+        self._room: tuple[float, float, float, int, float] = (0.0, 0.0, 0.0, 12, 1e9)
 
     # -- public -----------------------------------------------------------------------------
 
@@ -90,10 +91,13 @@ class SheetView:
         self.title.text = sheet.title
         self.layout(*self._room)
 
-    def layout(self, left: float, top: float, bottom: float, font_size: int) -> None:
+    def layout(
+        self, left: float, top: float, bottom: float, font_size: int, widest: float = 1e9
+    ) -> None:
         """Fit the sheet between ``top`` and ``bottom`` (window pixels from the bottom) at
-        ``left``; text shrinks to fit, and a sheet that cannot fit at all is hidden."""
-        self._room = (left, top, bottom, font_size)
+        ``left``, at most ``widest`` wide; text shrinks to fit, and a sheet that cannot fit
+        at all is hidden."""
+        self._room = (left, top, bottom, font_size, widest)
         sheet = self.sheet
         if sheet is None:
             self._show(False)
@@ -104,20 +108,18 @@ class SheetView:
             self._show(False)
             return
         fs = round(fs * 2) / 2
+        widths = self._widths(fs)
+        grid_w = sum(widths) + fs * 1.2
+        if grid_w > widest:  # narrower text, once, then hide if still too wide
+            fs = round(fs * widest / grid_w * 2) / 2
+            widths = self._widths(fs)
+            grid_w = sum(widths) + fs * 1.2
+            if fs < MIN_FONT or grid_w > widest:
+                self._show(False)
+                return
+        grid_w -= fs * 1.2
         row_h = fs * 1.62
         pad = fs * 0.6
-        for label in [self.title, *self._footer, *(v.label for r in self._cells for v in r)]:
-            if label.font_size != fs:
-                label.font_size = fs
-        self._paint()
-        columns = max(len(r) for r in self._cells)
-        widths = [0.0] * columns
-        for views in self._cells:
-            if len(views) == 1 and columns > 1:
-                continue  # a heading spans the grid
-            for i, view in enumerate(views):
-                widths[i] = max(widths[i], view.label.content_width + fs * 1.1)
-        grid_w = sum(widths)
         self.title.position = (left + pad, top - pad - fs * 0.9, 0)
         self.width = max(grid_w, self.title.content_width) + 2 * pad
         y = self.title.y - fs * 1.0 - row_h
@@ -143,6 +145,21 @@ class SheetView:
         self.panel.width, self.panel.height = self.width, self.height
         self._show(True)
         self._paint()
+
+    def _widths(self, fs: float) -> list[float]:
+        """Each column's width with text of size ``fs``."""
+        for label in [self.title, *self._footer, *(v.label for r in self._cells for v in r)]:
+            if label.font_size != fs:
+                label.font_size = fs
+        self._paint()
+        columns = max(len(r) for r in self._cells)
+        widths = [0.0] * columns
+        for views in self._cells:
+            if len(views) == 1 and columns > 1:
+                continue  # a heading spans the grid
+            for i, view in enumerate(views):
+                widths[i] = max(widths[i], view.label.content_width + fs * 1.1)
+        return widths
 
     def contains(self, x: float, y: float) -> bool:
         return (
@@ -193,10 +210,15 @@ class SheetView:
                     view.label.text = cell.text
                 heading = len(views) == 1 or r == 0
                 color = HEADING if heading and cell.color == Cell("").color else cell.color
-                view.label.color = color
-                view.label.weight = "bold" if cell.bold or heading else "normal"
+                # Each style change lays the label out again: only what changed is set.
+                if tuple(view.label.color) != color:
+                    view.label.color = color
+                weight = "bold" if cell.bold or heading else "normal"
+                if view.label.weight != weight:
+                    view.label.weight = weight
                 fill = cell.fill or (0, 0, 0, 0)
-                view.box.color = fill
+                if tuple(view.box.color) != fill:
+                    view.box.color = fill
                 view.box.visible = self.visible and cell.fill is not None
         if sheet is not None:
             texts = [*sheet.footer, ""]

@@ -19,10 +19,10 @@ not to hold, and accuses when the envelope is certain.
   (the most often shown), then a card of the biggest category (ruling out one of many tells
   least).
 * **Risky accusation.** After its answer, with no certainty, it accuses the likeliest triple
-  when that triple's behavioural chance is above 0.9, or above the chance that it is still in
-  the game at its next turn: in deals drawn from its behavioural posterior it replays each
-  opponent's classic notebook (:mod:`game.logic.clue.rivals`) and counts the deals in which
-  one of them solves first.
+  when that triple's behavioural chance is at least 0.9, or at least 0.3 and at least the
+  chance that it is still in the game at its next turn: in deals drawn from its behavioural
+  posterior it replays each opponent's classic notebook (:mod:`game.logic.clue.rivals`) and
+  counts the deals in which one of them solves first.
 """
 
 from __future__ import annotations

@@ -118,6 +118,9 @@ class Notebook:
         """This notebook after one more event; self is unchanged. Raises
         :class:`EventContradiction` when no deal agrees with it."""
         index = len(self.view.events)
+        problem = _malformed(event, self.view)
+        if problem:
+            raise EventContradiction(index, event, problem)
         facts = event_facts(event, self.view.seat, self.envelope)
         try:
             knowledge = self.knowledge.add(*facts) if facts else self.knowledge
@@ -185,3 +188,31 @@ class Notebook:
             if decides(trial):
                 needed = trial
         return needed
+
+
+def _malformed(event: Event, view: View) -> str:
+    """What makes ``event`` impossible at any table of this view's size and deck ("" when
+    nothing does): a seat that is not at the table, a card not one per category, answers
+    out of the order the rules ask them in."""
+    seats = view.seats
+    deck = view.deck
+    if not 0 <= event.seat < seats:
+        return f"there is no seat {event.seat} at a table of {seats}"
+    cards = tuple(event.cards)
+    if len(cards) != len(deck.ranges) or any(
+        not isinstance(c, int) or c not in r for c, r in zip(cards, deck.ranges, strict=False)
+    ):
+        return "it does not name one card of each category"
+    if isinstance(event, Accusation):
+        return ""
+    order = [(event.seat + k) % seats for k in range(1, seats)]
+    asked = [*event.passed, *(() if event.refuter is None else (event.refuter,))]
+    if asked != order[: len(asked)]:
+        return "the seats did not answer in turn from the suggester's left"
+    if event.refuter is None and len(event.passed) != seats - 1:
+        return "nobody showed a card, yet not every other seat passed"
+    if event.shown is not None and event.refuter is None:
+        return "a card was shown, yet nobody showed it"
+    if event.shown is not None and event.shown not in cards:
+        return "the card shown is not one of the three named"
+    return ""

@@ -64,7 +64,6 @@ def solves_soon(view: View, deal: Sequence[int], seat: int, rng: random.Random) 
         return True
     triple = article_pick(notes, rng)
     passed: list[int] = []
-    answer = Suggestion(seat, triple, (), None, None)
     for k in range(1, view.seats):
         refuter = (seat + k) % view.seats
         held = [c for c in triple if deal[c] == refuter]

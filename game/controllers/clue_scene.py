@@ -1,0 +1,156 @@
+"""What Cluedo's two scenes share (the game against the computer detectives and the assistant
+for a real table): the card table with its faces and labels, the name of the card under the
+mouse, the notebook sheet's toggle and its "why" answers, and the arguments of the ``choose``
+and ``why`` commands (a card by name or number; a holder by seat name, number or
+``envelope``).
+
+A scene subclasses :class:`CardTableScene` and gives :meth:`~CardTableScene.names`,
+:meth:`~CardTableScene.notebook` and :meth:`~CardTableScene.places` (the table for its
+current state); :meth:`~CardTableScene.redraw` brings the table to it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from game.controllers.clue_faces import CardFaceLayer
+from game.controllers.clue_panel import why_text
+from game.controllers.clue_table import Place, Ring, Table
+from game.engine.controller import Host, Tone
+from game.engine.scene import Node, Scene, load_scene
+from game.logic.clue.deck import Deck
+from game.logic.clue.notebook import Notebook
+from game.resources import asset_path
+
+__all__ = ["CardTableScene"]
+
+#: The scene file's numbers the table is laid out with.
+NUMBERS = ("radius_x", "radius_z", "card_step", "card_rest")
+
+
+class CardTableScene:
+    """The shared half of a Cluedo scene controller; see the module docstring."""
+
+    name = "clue"
+
+    def __init__(self, deck: Deck, message: str) -> None:
+        self.deck = deck
+        self.host: Host | None = None
+        self.scene: Scene | None = None
+        self.faces: CardFaceLayer | None = None
+        self.table: Table | None = None
+        self.drawn: Any = None
+        self.show_notebook = True
+        self.message = message
+        self.tone = Tone.INFO
+        self._hover_label: list[tuple[str, Any]] = []
+
+    # -- what a scene gives -----------------------------------------------------------------
+
+    def names(self) -> list[str]:
+        raise NotImplementedError
+
+    def notebook(self) -> Notebook:
+        raise NotImplementedError
+
+    def places(self, ring: Ring) -> tuple[Any, list[Place]]:
+        """A key that changes when the table must change, and the table's places."""
+        raise NotImplementedError
+
+    # -- the scene --------------------------------------------------------------------------
+
+    def enter(self, host: Host) -> Scene:
+        self.host = host
+        self.scene = load_scene(asset_path("scenes", "clue.toml"))
+        if host.ctx is not None:
+            self.faces = CardFaceLayer(host.ctx, self.deck)
+            self.scene.layers.append(self.faces)
+        self.table = Table(self.scene, host.tweens, self.faces)
+        self.drawn = None
+        self.redraw(animate=False)
+        return self.scene
+
+    def exit(self) -> None:
+        if self.faces is not None:
+            self.faces.release()
+            self.faces = None
+        self.table = None
+        self.host = None
+
+    def redraw(self, animate: bool = True) -> None:
+        """Bring the table to the current state (nothing when it has not changed)."""
+        if self.table is None:
+            return
+        scene = self.table.scene
+        ring = Ring(len(self.names()), {k: scene.number(k) for k in NUMBERS})
+        key, places = self.places(ring)
+        if key == self.drawn:
+            return
+        self.drawn = key
+        self.table.show(places, animate)
+
+    def jump(self) -> None:
+        """The table at once as the state is now (after undo, redo or a new game)."""
+        if self.host is not None:
+            self.host.tweens.cancel_all()
+        self.drawn = None
+        self.redraw(animate=False)
+
+    def animating(self) -> bool:
+        return self.host is not None and self.host.tweens.busy > 0
+
+    def on_hover(self, node: Node | None) -> None:
+        """Name the face-up card under the mouse."""
+        place = self.table.place_of(node) if self.table is not None else None
+        if node is None or place is None or place.face < 0 or not place.face_up:
+            self._hover_label = []
+            return
+        x, y, z = (float(v) for v in node.position)
+        point = np.array([x, y + 0.4, z - 0.75 * place.scale], "f4")
+        self._hover_label = [(self.deck.name(place.face), point)]
+
+    def world_labels(self) -> list[tuple[str, Any]]:
+        """Each seat's name by its token, "passed" over a pass token, who showed the card
+        that answered, and the name of the face-up card under the mouse."""
+        labels = self.table.labels() if self.table is not None else []
+        return labels + self._hover_label
+
+    # -- the notebook -----------------------------------------------------------------------
+
+    def toggle_notebook(self) -> None:
+        self.show_notebook = not self.show_notebook
+
+    def why(self, cell: tuple[int, int]) -> None:
+        """Say in the banner why the card of ``cell`` is (or is not) with its holder."""
+        card, holder = cell
+        self.say(why_text(self.notebook(), card, holder, self.names()), Tone.HINT)
+
+    def parse_card(self, text: str) -> int:
+        """A card by its name (or the start of one) or its number."""
+        text = text.strip()
+        if text.isdigit() and int(text) < self.deck.n_cards:
+            return int(text)
+        return self.deck.card(text)
+
+    def parse_cell(self, text: str) -> tuple[int, int]:
+        """``CARD/HOLDER``: a card, and a seat (its name or number) or ``envelope``."""
+        card_text, slash, holder_text = text.rpartition("/")
+        if not slash:
+            raise ValueError(f"write CARD/HOLDER, not {text!r}")
+        names = self.names()
+        wanted = holder_text.strip().casefold()
+        folded = [n.casefold() for n in names]
+        if wanted.isdigit() and int(wanted) <= len(names):
+            holder = int(wanted)
+        elif wanted in ("envelope", "env"):
+            holder = len(names)
+        elif wanted in folded:
+            holder = folded.index(wanted)
+        else:
+            raise ValueError(f"no holder {holder_text.strip()!r}: {', '.join(names)} or envelope")
+        return self.parse_card(card_text), holder
+
+    def say(self, text: str, tone: Tone = Tone.INFO) -> None:
+        self.message, self.tone = text, tone
