@@ -9,12 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from game.controllers.clue import open_table
 from game.controllers.clue_assistant import AssistantController
 from game.engine.director import Director
 from game.logic.clue.events import Suggestion
 from game.logic.clue.record import loads
-from game.registry import MemorySession
+from tests.clue_scenes import lent, open_clue
 
 pytestmark = pytest.mark.gl
 
@@ -22,20 +21,14 @@ HAND = ("Miss Scarlett", "Colonel Mustard", "Rope", "Hall", "Study")
 
 
 @pytest.fixture(autouse=True)
-def _restore(director: Director) -> Iterator[None]:
-    before = director.factories.get("clue")
-    yield
-    director.tweens.cancel_all()
-    if before is not None:
-        director.register("clue", before)
+def _lent(director: Director) -> Iterator[None]:
+    with lent(director):
+        yield
 
 
 def _assistant(director: Director, case: Path | None = None) -> AssistantController:
-    session = MemorySession(options={"seats": 4})
     extra = {"case": str(case)} if case is not None else {}
-    director.register("clue", lambda: open_table(session, assistant=True, **extra))
-    director.switch("clue")
-    controller = director.controller
+    controller = open_clue(director, {"seats": 4}, assistant=True, **extra)
     assert isinstance(controller, AssistantController)
     return controller
 

@@ -13,26 +13,19 @@ from game.engine.director import Director
 from game.logic.clue.events import Suggestion
 from game.logic.clue.rules import Kind, Phase
 from game.registry import MemorySession
+from tests.clue_scenes import lent, open_clue
 
 pytestmark = pytest.mark.gl
 
 
 @pytest.fixture(autouse=True)
-def _restore(director: Director) -> Iterator[None]:
-    before = director.factories.get("clue")
-    yield
-    director.tweens.cancel_all()
-    if before is not None:
-        director.register("clue", before)
+def _lent(director: Director) -> Iterator[None]:
+    with lent(director):
+        yield
 
 
-def _controller(director: Director, seed: int = 4, **options: object) -> ClueController:
-    session = MemorySession(options={"seats": 3, "opponent": "article", **options})
-    director.register("clue", lambda: ClueController(session, seed=seed))
-    if director.overlay.visible:
-        director.overlay.toggle()
-    director.switch("clue")
-    controller = director.controller
+def _controller(director: Director, seed: int = 4) -> ClueController:
+    controller = open_clue(director, {"seats": 3, "opponent": "article"}, seed=seed)
     assert isinstance(controller, ClueController)
     return controller
 

@@ -14,32 +14,20 @@ from game.controllers.clue_faces import BACK
 from game.engine.director import Director
 from game.logic.clue.events import Suggestion
 from game.logic.clue.rules import Phase
-from game.registry import MemorySession
+from tests.clue_scenes import lent, open_clue
 
 pytestmark = pytest.mark.gl
 
 
 @pytest.fixture(autouse=True)
-def _restore(director: Director) -> Iterator[None]:
-    """A window the notebook fits (the shared one is 640x400), given back afterwards."""
-    before = director.factories.get("clue")
-    size = director.window_size()
-    director.on_resize(1024, 640)
-    yield
-    director.tweens.cancel_all()
-    director.on_resize(*size)
-    if before is not None:
-        director.register("clue", before)
+def _lent(director: Director) -> Iterator[None]:
+    with lent(director, (1024, 640)):  # a window the notebook fits (the shared one: 640x400)
+        yield
 
 
-def _controller(director: Director, seed: int = 4, **options: object) -> ClueController:
-    session = MemorySession(options={"seats": 4, "opponent": "article", **options})
-    director.register("clue", lambda: ClueController(session, seed=seed))
-    if director.overlay.visible:
-        director.overlay.toggle()
-    director.switch("clue")
+def _controller(director: Director, seed: int = 4) -> ClueController:
+    controller = open_clue(director, {"seats": 4, "opponent": "article"}, seed=seed)
     director.advance(0.1)
-    controller = director.controller
     assert isinstance(controller, ClueController)
     return controller
 
