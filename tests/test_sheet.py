@@ -96,3 +96,14 @@ def test_a_sheet_never_takes_more_than_half_a_narrow_window(director: Director) 
             assert hud.banner_box.x >= view.x + view.width, "the banner sits right of it"
         shown.append(view.visible)
     assert shown == [True, True, False], "90 pixels cannot hold it"
+
+
+def test_a_sheet_hidden_and_shown_again_comes_back(director: Director) -> None:
+    hud = Hud((1280, 720))
+    sheet = _sheet(6)
+    hud.set_sheet(sheet)
+    hud.set_sheet(None)
+    assert not hud.sheet.visible
+    hud.set_sheet(sheet)
+    hud.set_status(hud._status)  # a status change lays the texts out again: it stays
+    assert hud.sheet.visible and hud.sheet.width > 0

@@ -18,10 +18,9 @@ from pyglet import shapes
 from pyglet.text import Label
 
 from game.engine.controller import Cell, Sheet
+from game.engine.glyphs import FONT
 
 __all__ = ["SheetView"]
-
-from game.engine.glyphs import FONT
 
 BACKDROP = (16, 21, 33, 240)
 HEADING = (200, 206, 220, 255)
@@ -65,6 +64,7 @@ class SheetView:
         self._cells: list[list[_CellView]] = []
         self._footer: list[Label] = []
         self._room: tuple[float, float, float, int, float] = (0.0, 0.0, 0.0, 12, 1e9)
+        self._laid: tuple[object, ...] | None = None  # the room and sheet last laid out
 
     # -- public -----------------------------------------------------------------------------
 
@@ -73,6 +73,7 @@ class SheetView:
         if sheet == self.sheet:
             return
         old, self.sheet = self.sheet, sheet
+        self._laid = None
         if sheet is None:
             self._show(False)
             return
@@ -99,6 +100,11 @@ class SheetView:
         at all is hidden."""
         self._room = (left, top, bottom, font_size, widest)
         sheet = self.sheet
+        # The HUD places its texts on every status change: the same sheet in the same room
+        # is not laid out again (it costs milliseconds).
+        if self._laid == (self._room, sheet):
+            return
+        self._laid = (self._room, sheet)
         if sheet is None:
             self._show(False)
             return
