@@ -39,7 +39,7 @@ def make_atlas(ctx: moderngl.Context) -> Atlas:
     """Digits (regular and bold), a ring and a solid block, rendered once from the HUD font."""
     import pyglet
 
-    from game.engine.glyphs import FONT
+    from game.engine.glyphs import FONT, glyphs_of
 
     size = 40
     cell_w, cell_h = 48, 56
@@ -67,7 +67,7 @@ def make_atlas(ctx: moderngl.Context) -> Atlas:
             block[3:-3, 3:-3] = 1.0
         else:
             font = bold if name.startswith("b") else regular
-            glyph = _first_glyph(font, name[-1])
+            glyph = glyphs_of(font, name[-1])[0]
             image = glyph.get_image_data()
             raw = np.frombuffer(image.get_data("RGBA", image.width * 4), dtype=np.uint8)
             # pyglet hands the rows top first; the atlas, like GL, keeps them bottom first.
@@ -91,14 +91,6 @@ def make_atlas(ctx: moderngl.Context) -> Atlas:
         atlas.uv[name] = (x0 / width, y0 / height, (x0 + cell_w) / width, (y0 + cell_h) / height)
         atlas.size[name] = (cell_w / size, cell_h / size)
     return atlas
-
-
-def _first_glyph(font: Any, char: str) -> Any:
-    glyphs = font.get_glyphs(char)
-    # pyglet 2.1 returns (glyphs, offsets); older versions the list alone
-    if isinstance(glyphs, tuple):
-        glyphs = glyphs[0]
-    return glyphs[0]
 
 
 @dataclass

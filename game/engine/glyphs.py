@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["FONT", "text_mask", "text_width", "wrap"]
+__all__ = ["FONT", "glyphs_of", "text_mask", "text_width", "wrap"]
 
 FONT = ["DejaVu Sans", "Arial", "Helvetica"]
 
@@ -23,7 +23,8 @@ def _font(size: int, bold: bool) -> Any:
     return pyglet.font.load(FONT, size, weight="bold" if bold else "normal")
 
 
-def _glyphs(font: Any, text: str) -> list[Any]:
+def glyphs_of(font: Any, text: str) -> list[Any]:
+    """The glyphs pyglet's ``font`` draws ``text`` with, one per character."""
     glyphs = font.get_glyphs(text)
     # pyglet 2.1 returns (glyphs, offsets); older versions the list alone
     if isinstance(glyphs, tuple):
@@ -33,14 +34,14 @@ def _glyphs(font: Any, text: str) -> list[Any]:
 
 def text_width(text: str, size: int, bold: bool = False) -> float:
     """The advance of ``text`` in pixels."""
-    return float(sum(g.advance for g in _glyphs(_font(size, bold), text)))
+    return float(sum(g.advance for g in glyphs_of(_font(size, bold), text)))
 
 
 def text_mask(text: str, size: int, bold: bool = False) -> Mask:
     """``text`` on one line: an (height, width) coverage mask in 0..1, top row first, as tall
     as the font's ascent plus descent."""
     font = _font(size, bold)
-    glyphs = _glyphs(font, text)
+    glyphs = glyphs_of(font, text)
     ascent, descent = int(font.ascent), int(font.descent)
     height = max(1, ascent - descent)
     width = max(1, int(np.ceil(sum(g.advance for g in glyphs))) + 2)
