@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+import pyrr
 
 from game.controllers.clue_faces import BACK, CardFaceLayer
 from game.engine.scene import Node, Scene, quat_from_axis_angle
@@ -321,14 +322,5 @@ def _turn(place: Place) -> Any:
     yaw = quat_from_axis_angle((0.0, 1.0, 0.0), place.yaw)
     if place.prototype != "card" or place.face_up:
         return yaw
-    return _qmul(yaw, quat_from_axis_angle((0.0, 0.0, 1.0), math.pi))
-
-
-def _qmul(a: Any, b: Any) -> Any:
-    ax, ay, az, aw = (float(v) for v in a)
-    bx, by, bz, bw = (float(v) for v in b)
-    return np.array(
-        [aw * bx + ax * bw + ay * bz - az * by, aw * by - ax * bz + ay * bw + az * bx,
-         aw * bz + ax * by - ay * bx + az * bw, aw * bw - ax * bx - ay * by - az * bz],
-        dtype="f4",
-    )  # fmt: skip
+    flip = quat_from_axis_angle((0.0, 0.0, 1.0), math.pi)
+    return np.asarray(pyrr.quaternion.cross(yaw, flip), dtype="f4")
