@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from game.logic.clue.deck import Card
-from game.logic.clue.events import Suggestion
+from game.logic.clue.events import Suggestion, answer_order
 
 __all__ = ["Draft"]
 
@@ -42,7 +42,7 @@ class Draft:
 
     def order(self) -> list[int]:
         """The seats asked, in turn from the suggester's left."""
-        return [(self.seat + k) % self.seats for k in range(1, self.seats)]
+        return answer_order(self.seat, self.seats)
 
     def asked(self) -> int | None:
         """The seat whose answer comes next (None: the viewer is to name a card shown)."""

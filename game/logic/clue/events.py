@@ -15,7 +15,16 @@ from typing import TypeAlias
 
 from game.logic.clue.deck import Card, Deck, Triple
 
-__all__ = ["Accusation", "Event", "Suggestion", "View", "narrate", "seen_by"]
+__all__ = [
+    "Accusation",
+    "Event",
+    "Suggestion",
+    "View",
+    "answer_order",
+    "answers_problem",
+    "narrate",
+    "seen_by",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +50,29 @@ class Accusation:
 
 
 Event: TypeAlias = Suggestion | Accusation
+
+
+def answer_order(seat: int, seats: int) -> list[int]:
+    """The seats asked about ``seat``'s suggestion at a table of ``seats``, in turn from its
+    left."""
+    return [(seat + k) % seats for k in range(1, seats)]
+
+
+def answers_problem(event: Suggestion, seats: int) -> str:
+    """What the rules forbid in the answers to ``event`` ("" when nothing): seats answering
+    out of turn, nobody showing yet somebody not passing, a card shown by nobody or not one
+    of the three."""
+    order = answer_order(event.seat, seats)
+    asked = [*event.passed, *(() if event.refuter is None else (event.refuter,))]
+    if asked != order[: len(asked)]:
+        return f"seats answer in turn from the suggester's left: {', '.join(map(str, order))}"
+    if event.refuter is None and len(event.passed) != seats - 1:
+        return "nobody showed a card, so every other seat must have passed"
+    if event.shown is not None and event.refuter is None:
+        return "a card was shown, yet nobody showed it"
+    if event.shown is not None and event.shown not in event.cards:
+        return "the card shown is not one of the three named"
+    return ""
 
 
 def seen_by(event: Event, seat: int | None) -> Event:

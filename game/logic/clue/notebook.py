@@ -40,7 +40,7 @@ from game.logic.clue.deduce import (
     NotEnvelope,
     Some,
 )
-from game.logic.clue.events import Accusation, Event, View
+from game.logic.clue.events import Accusation, Event, View, answers_problem
 
 __all__ = ["HAND", "EventContradiction", "Notebook", "event_facts", "hand_facts"]
 
@@ -205,14 +205,4 @@ def _malformed(event: Event, view: View) -> str:
         return "it does not name one card of each category"
     if isinstance(event, Accusation):
         return ""
-    order = [(event.seat + k) % seats for k in range(1, seats)]
-    asked = [*event.passed, *(() if event.refuter is None else (event.refuter,))]
-    if asked != order[: len(asked)]:
-        return "the seats did not answer in turn from the suggester's left"
-    if event.refuter is None and len(event.passed) != seats - 1:
-        return "nobody showed a card, yet not every other seat passed"
-    if event.shown is not None and event.refuter is None:
-        return "a card was shown, yet nobody showed it"
-    if event.shown is not None and event.shown not in cards:
-        return "the card shown is not one of the three named"
-    return ""
+    return answers_problem(event, seats)

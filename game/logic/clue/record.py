@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Final
 
 from game.logic.clue.deck import Deck, DeckError, hand_sizes, load_deck
-from game.logic.clue.events import Accusation, Event, Suggestion, View
+from game.logic.clue.events import Accusation, Event, Suggestion, View, answers_problem
 from game.logic.clue.rules import MAX_SEATS, MIN_SEATS
 
 __all__ = ["EXAMPLE", "HEADER", "RecordError", "dumps", "event_line", "loads", "parse_event"]
@@ -156,15 +156,11 @@ def parse_event(deck: Deck, seats: int, line: str) -> Event:
                     raise ValueError(f"{deck.name(shown)} is not one of the three named")
         else:
             raise ValueError(f"{clause!r}: expected 'passed SEATS' then 'showed SEAT[: CARD]'")
-    order = [(seat + k) % seats for k in range(1, seats)]
-    asked = list(passed) + ([refuter] if refuter is not None else [])
-    if asked != order[: len(asked)]:
-        raise ValueError(
-            f"seats answer in turn from the suggester's left: {', '.join(map(str, order))}"
-        )
-    if refuter is None and len(passed) != seats - 1:
-        raise ValueError("nobody showed a card, so every other seat must have passed")
-    return Suggestion(seat, cards, passed, refuter, shown)
+    event = Suggestion(seat, cards, passed, refuter, shown)
+    problem = answers_problem(event, seats)
+    if problem:
+        raise ValueError(problem)
+    return event
 
 
 def _number(text: str, low: int, high: int, what: str) -> int:
