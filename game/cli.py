@@ -1,5 +1,5 @@
 """The ``gamehall`` command: ``play [GAME]``, ``shot GAME``, ``solve GAME``, ``bench GAME``
-(or ``bench render``) and ``tournament GAME``.
+(or ``bench render``), ``tournament GAME`` and ``rules perft|check|list`` (described games).
 
 This module only dispatches: the game is looked up in the registry (:mod:`game.registry`),
 its options become flags (one schema checks the flags, the settings file and the window's
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("gamehall")
 
-COMMANDS = ("play", "shot", "solve", "bench", "tournament")
+COMMANDS = ("play", "shot", "solve", "bench", "tournament", "rules")
 #: ``bench render`` measures every scene's frame time; it names no game.
 RENDER = "render"
 #: ``shot menu`` pictures the menu.
@@ -143,6 +143,10 @@ def run(args: argparse.Namespace) -> int:
         from game.cli_shot import run_shot
 
         return run_shot(args, entry)
+    if args.command == "rules":
+        from game.cli_rules import run_rules
+
+        return run_rules(args)
     if args.command == "bench" and entry is None:
         from game.cli_bench import run_render
 
@@ -165,6 +169,8 @@ def _entry(command: str, game: str | None) -> Entry | None:
     """The registry entry ``game`` names for ``command``; raises CommandLineError."""
     from game.registry import all_entries
 
+    if command == "rules":
+        return None
     if game is None:
         if command == "play":
             return None  # the menu
@@ -217,6 +223,7 @@ def _parser(
         ("solve", "solve a position or a setting of a game"),
         ("bench", "measure; prints one line per figure"),
         ("tournament", "computer against computer over shared seeds; win rates last"),
+        ("rules", "described games: perft GAME DEPTH, check FILE, list"),
     ):
         p = sub.add_parser(name, help=about, add_help=help, conflict_handler="resolve")
         _common(p, name, help)
@@ -263,6 +270,10 @@ def _common(p: argparse.ArgumentParser, command: str, full: bool) -> None:
         )  # fmt: skip
         p.add_argument("--size", type=size, default="1280x720", help=f"{RENDER}: frame size")
         p.add_argument("--no-shadows", action="store_true", help=f"{RENDER}: no shadows")
+    elif command == "rules":
+        from game.cli_rules import add_arguments
+
+        add_arguments(p, full)
     else:
         p.add_argument("game", nargs=None if full else "?", metavar="GAME", help="a game")
 

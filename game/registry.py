@@ -35,12 +35,13 @@ __all__ = [
     "get",
 ]
 
-#: The modules that declare an ``ENTRY``, in menu order.
+#: The modules that declare an ``ENTRY`` (or a list, ``ENTRIES``), in menu order.
 ENTRY_MODULES: Final = (
     "game.games.river",
     "game.games.reversi",
     "game.games.grab",
     "game.games.clue",
+    "game.games.rules",
 )
 
 
@@ -154,8 +155,11 @@ def all_entries() -> list[Entry]:
     if _ENTRIES is None:
         entries: dict[str, Entry] = {}
         for module in ENTRY_MODULES:
-            entry = importlib.import_module(module).ENTRY
-            entries[entry.id] = entry
+            found = importlib.import_module(module)
+            for entry in getattr(found, "ENTRIES", None) or [found.ENTRY]:
+                if entry.id in entries:
+                    raise ValueError(f"two games have the id {entry.id!r}")
+                entries[entry.id] = entry
         _ENTRIES = entries
     return list(_ENTRIES.values())
 

@@ -58,6 +58,11 @@ def add_arguments(parser: argparse.ArgumentParser, entry: Entry | None = None) -
     parser.add_argument(
         "--scheduler", metavar="ADDRESS", help="run the games on this Dask scheduler"
     )
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help="print the statistics as JSON (standings, results per seat, lengths, branching)",
+    )
     if entry is not None:
         entry.options.add_arguments(parser)
     # The spellings of the first tournaments, where the game's own flags leave them free (a
@@ -107,6 +112,11 @@ def run(args: argparse.Namespace, entry: Entry | None = None) -> int:
     except OSError as error:  # the scheduler named by --scheduler cannot be reached
         print(f"{where}: {error}", file=sys.stderr)
         return 2
+    if getattr(args, "json", False):
+        import json
+
+        print(json.dumps(result.statistics(), indent=2))
+        return 0
     for line in result.lines():
         print(line)
     return 0

@@ -33,7 +33,7 @@ from game.registry import all_entries
 COMMANDS = list(cli.COMMANDS)
 GAMES = [e.id for e in all_entries()]
 #: What may come where a game's id goes: the games, the menu, render, and names of nothing.
-GAME_WORDS = [*GAMES, cli.MENU, cli.RENDER, "chess", "", "-", "RIVER", "rïver", "river ", "--x"]
+GAME_WORDS = [*GAMES, cli.MENU, cli.RENDER, "go", "", "-", "RIVER", "rïver", "river ", "--x"]
 START = "-" * 27 + "OX" + "-" * 6 + "XO" + "-" * 27 + " X"
 
 #: Values that have crashed or hung programs: zeroes, signs, overflows, non-numbers,

@@ -72,8 +72,8 @@ def test_play_commands_and_a_click_on_a_card_start_that_game(menu):
     assert menu.perform("play:river", strict=True)
     assert menu.controller.name == "river"
     menu.switch("menu")
-    assert not menu.perform("play:chess")
-    assert "no game named 'chess'" in menu.toast
+    assert not menu.perform("play:backgammon")
+    assert "no game named 'backgammon'" in menu.toast
     # A click in the middle of the second card.
     quad = menu.controller.quads[1]
     vp = menu.renderer.view_projection(menu.scene, menu.framebuffer_size())

@@ -187,13 +187,13 @@ def test_unknown_key_is_ignored_with_a_message_and_logged(
 ) -> None:
     store = Store()
     store.settings_path.write_text(
-        'colour = "blue"\nshow_fps = true\n[window]\ndepth = 3\n[chess]\nlevel = 2\n',
+        'colour = "blue"\nshow_fps = true\n[window]\ndepth = 3\n[backgammon]\nlevel = 2\n',
         encoding="utf-8",
     )
     with caplog.at_level(logging.INFO, logger="game.settings"):
         loaded, messages = store.load_settings(SCHEMAS)
     assert loaded == Settings(show_fps=True)
-    for key in ("'colour'", "'window.depth'", "'chess'"):
+    for key in ("'colour'", "'window.depth'", "'backgammon'"):
         assert any(key in m and "unknown key" in m for m in messages), key
         assert key in caplog.text
 

@@ -133,6 +133,8 @@ class GameRecord:
     thinking: tuple[float, ...]
     actions: tuple[str, ...] = ()
     result: str = ""
+    #: Mean number of legal actions where an agent chose (0 when none did).
+    branching: float = 0.0
 
     def outcome(self, seat: int) -> str:
         """``"win"``, ``"draw"`` or ``"loss"`` for ``seat``: a win is the best return alone;
@@ -230,6 +232,53 @@ class TournamentResult:
     def winrates_line(self) -> str:
         """``winrates=strategic:0.62,basic:0.13``: per-seat win rates, two decimals."""
         return "winrates=" + ",".join(f"{s.name}:{s.win_rate:.2f}" for s in self.standings)
+
+    def statistics(self) -> dict[str, Any]:
+        """The figures ``gamehall tournament --json`` prints: each agent's standing, wins,
+        draws and losses per seat, game lengths and the mean branching factor."""
+        seats = len(self.agents)
+        per_seat = []
+        for seat in range(seats):
+            outcomes = [g.outcome(seat) for g in self.games]
+            per_seat.append(
+                {
+                    "seat": seat,
+                    "wins": outcomes.count("win"),
+                    "draws": outcomes.count("draw"),
+                    "losses": outcomes.count("loss"),
+                }
+            )
+        lengths = [g.steps for g in self.games]
+        return {
+            "game": self.game,
+            "games": len(self.games),
+            "seed": self.seed,
+            "agents": list(self.agents),
+            "capped": self.capped,
+            "standings": [
+                {
+                    "agent": s.name,
+                    "seats": s.seats,
+                    "wins": s.wins,
+                    "draws": s.draws,
+                    "losses": s.losses,
+                    "win_rate": round(s.win_rate, 4),
+                    "ci95": [round(x, 4) for x in s.interval],
+                    "seat_wins": list(s.seat_wins),
+                }
+                for s in self.standings
+            ],
+            "per_seat": per_seat,
+            "length": {
+                "mean": round(statistics.fmean(lengths), 2) if lengths else 0,
+                "median": statistics.median(lengths) if lengths else 0,
+                "min": min(lengths, default=0),
+                "max": max(lengths, default=0),
+            },
+            "branching_mean": round(statistics.fmean(g.branching for g in self.games), 2)
+            if self.games
+            else 0.0,
+        }
 
     def lines(self) -> list[str]:
         """What ``gamehall tournament`` prints: a line per agent name, a summary, and the
@@ -383,6 +432,11 @@ def _play(unit: WorkUnit) -> GameRecord:
             decided = game.unfinished_returns(state)
             returns = decided if decided is not None else (0.0,) * game.seats
         thinking = tuple(statistics.fmean(s.moves) if s.moves else 0.0 for s in match.seconds)
+        choices = [
+            len(match.state_at(i).legal_actions())
+            for i in range(match.cursor)
+            if match.state_at(i).current_player() >= 0
+        ]
         return GameRecord(
             index=unit.index,
             seed=unit.seed,
@@ -393,6 +447,7 @@ def _play(unit: WorkUnit) -> GameRecord:
             thinking=thinking,
             actions=tuple("-" if s.forfeit is not None else s.text for s in match.record),
             result=match.result_text() if not capped else "stopped at the step cap",
+            branching=statistics.fmean(choices) if choices else 0.0,
         )
 
 

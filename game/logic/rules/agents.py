@@ -1,0 +1,307 @@
+"""Computer players for every described game: random, alpha-beta and UCT (Monte Carlo tree
+search).
+
+Alpha-beta searches with iterative deepening on the engine's make/unmake position and scores
+leaves with the description's piece values (material, from the side to move), or, for a game
+won by the most pieces, the piece count; a finished game scores as won or lost at once,
+sooner wins better. UCT runs random playouts from each new leaf. Both stop at their limits
+(time, depth or nodes) and when their :class:`~game.logic.game.Stop` is set.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any, Final
+
+from game.logic.game import Limits, Stop, ThinkingStopped
+from game.logic.rules.engine import Engine, Move, Position
+from game.logic.rules.state import RulesState
+
+__all__ = ["AGENTS", "AlphaBetaAgent", "RandomAgent", "UctAgent", "make_agent"]
+
+WIN: Final = 1_000_000
+#: Defaults when a caller gives no limits.
+DEFAULT_TIME: Final = 1.0
+DEFAULT_DEPTH: Final = 64
+#: Plies of a UCT playout before it is scored as it stands.
+PLAYOUT_CAP: Final = 400
+
+
+def _check(state: object) -> RulesState:
+    if not isinstance(state, RulesState):
+        raise ValueError("this agent plays described games only")
+    if state.is_terminal():
+        raise ValueError("the game is over: there is no move to choose")
+    return state
+
+
+class RandomAgent:
+    name = "random"
+    description = "plays a legal move at random"
+
+    def choose(self, state: Any, limits: Limits, rng: random.Random, stop: Stop) -> Move:
+        moves: list[Move] = list(_check(state).legal_actions())
+        return rng.choice(moves)
+
+
+class AlphaBetaAgent:
+    """Iterative-deepening alpha-beta with material evaluation and a small hash table of
+    best moves for ordering."""
+
+    name = "alphabeta"
+    description = "searches ahead with alpha-beta, counting material (deeper with more time)"
+
+    def __init__(self) -> None:
+        self._said = ""
+
+    def explain(self) -> str:
+        return self._said
+
+    def choose(self, state: Any, limits: Limits, rng: random.Random, stop: Stop) -> Move:
+        state = _check(state)
+        engine = state.engine
+        moves: list[Move] = list(state.legal_actions())
+        if len(moves) == 1:
+            self._said = "the only move"
+            return moves[0]
+        if limits.time is not None:
+            seconds = limits.time
+        elif limits.depth or limits.nodes:
+            seconds = 3600.0
+        else:
+            seconds = DEFAULT_TIME
+        deadline = time.perf_counter() + seconds
+        max_depth = int(limits.depth or DEFAULT_DEPTH)
+        node_cap = int(limits.nodes) if limits.nodes else None
+        search = _Search(engine, deadline, node_cap, stop)
+        pos = state.pos.copy()
+        best = moves[0]
+        order = list(moves)
+        rng.shuffle(order)  # ties are broken differently from game to game
+        score = 0
+        depth = 0
+        for depth in range(1, max_depth + 1):
+            try:
+                value, move = search.root(pos, order, depth)
+            except _OutOfTime:
+                depth -= 1
+                break
+            best, score = move, value
+            order.remove(move)
+            order.insert(0, move)
+            if abs(value) >= WIN - 1000:
+                break
+        if stop.is_set():
+            raise ThinkingStopped("stopped")
+        self._said = f"depth {depth}, score {score:+d}, {search.nodes} positions"
+        return best
+
+
+class _OutOfTime(Exception):
+    pass
+
+
+class _Search:
+    def __init__(self, engine: Engine, deadline: float, node_cap: int | None, stop: Stop) -> None:
+        self.engine = engine
+        self.deadline = deadline
+        self.node_cap = node_cap
+        self.stop = stop
+        self.nodes = 0
+        self.best: dict[Any, Move] = {}
+        design = engine.design
+        self.values = [p.value for p in design.pieces]
+        self.count_game = any(end.outcome == "count" for end in design.ends)
+        c = engine.c
+        self.code_value = [0] * c.codes
+        for v in range(1, c.codes):
+            worth = 1 if self.count_game else self.values[c.kind_of[v]]
+            self.code_value[v] = worth if c.owner[v] == 0 else -worth
+
+    def tick(self) -> None:
+        self.nodes += 1
+        if self.nodes & 255 == 0 and (self.stop.is_set() or time.perf_counter() > self.deadline):
+            raise _OutOfTime
+        if self.node_cap is not None and self.nodes > self.node_cap:
+            raise _OutOfTime
+
+    def evaluate(self, pos: Position) -> int:
+        total = 0
+        cv = self.code_value
+        for v in pos.board:
+            if v:
+                total += cv[v]
+        return total if self.engine.player(pos) == 0 else -total
+
+    def root(self, pos: Position, moves: list[Move], depth: int) -> tuple[int, Move]:
+        alpha, best = -WIN - 1, moves[0]
+        for move in moves:
+            saved = self.engine.make(pos, move)
+            try:
+                value = -self.negamax(pos, depth - 1, -WIN - 1, -alpha, 1)
+            finally:
+                self.engine.unmake(pos, saved)
+            if value > alpha:
+                alpha, best = value, move
+        return alpha, best
+
+    def negamax(self, pos: Position, depth: int, alpha: int, beta: int, ply: int) -> int:
+        self.tick()
+        engine = self.engine
+        moves = engine.legal(pos)
+        outcome = engine.outcome(pos, moves)
+        if outcome is not None:
+            if outcome == "draw":
+                return 0
+            if outcome == "count":
+                counts = engine.counts(pos)
+                me = engine.player(pos)
+                diff = counts[me] - counts[1 - me]
+                return 0 if diff == 0 else (WIN - ply if diff > 0 else -WIN + ply)
+            # "win": the player who just moved won, so the side to move lost.
+            return -WIN + ply if outcome == "win" else WIN - ply
+        if depth <= 0:
+            return self.evaluate(pos)
+        key = engine.key(pos)
+        first = self.best.get(key)
+        if first is not None and first in moves:
+            moves = [first, *(m for m in moves if m != first)]
+        else:
+            # Captures first: they change the material the evaluation counts.
+            moves = sorted(moves, key=lambda m: -len(m[1]))
+        best_move = moves[0]
+        for move in moves:
+            saved = engine.make(pos, move)
+            try:
+                value = -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1)
+            finally:
+                engine.unmake(pos, saved)
+            if value > alpha:
+                alpha, best_move = value, move
+                if alpha >= beta:
+                    break
+        self.best[key] = best_move
+        return alpha
+
+
+class UctAgent:
+    """Monte Carlo tree search (UCT) with random playouts."""
+
+    name = "uct"
+    description = "Monte Carlo tree search: plays many random games from each move"
+
+    EXPLORATION: Final = 1.4
+
+    def __init__(self) -> None:
+        self._said = ""
+
+    def explain(self) -> str:
+        return self._said
+
+    def choose(self, state: Any, limits: Limits, rng: random.Random, stop: Stop) -> Move:
+        state = _check(state)
+        engine = state.engine
+        moves: list[Move] = list(state.legal_actions())
+        if len(moves) == 1:
+            self._said = "the only move"
+            return moves[0]
+        budget = int(limits.nodes) if limits.nodes else None
+        seconds = limits.time if limits.time is not None else (None if budget else DEFAULT_TIME)
+        deadline = time.perf_counter() + seconds if seconds else math.inf
+        root = _Node(None, None, engine.player(state.pos))
+        root.untried = list(moves)
+        iterations = 0
+        while budget is None or iterations < budget:
+            if stop.is_set():
+                raise ThinkingStopped("stopped")
+            if iterations & 15 == 0 and time.perf_counter() > deadline:
+                break
+            self._iterate(engine, state.pos.copy(), root, rng)
+            iterations += 1
+        best = max(root.children, key=lambda n: n.visits)
+        rate = best.wins / best.visits if best.visits else 0.0
+        self._said = f"{iterations} playouts, {rate:.0%} won after the chosen move"
+        assert best.move is not None
+        return best.move
+
+    def _iterate(self, engine: Engine, pos: Position, root: _Node, rng: random.Random) -> None:
+        node = root
+        path = [node]
+        while not node.untried and node.children:
+            node = max(node.children, key=lambda n: n.score(self.EXPLORATION))
+            assert node.move is not None
+            engine.make(pos, node.move)
+            path.append(node)
+        if node.untried:
+            move = node.untried.pop(rng.randrange(len(node.untried)))
+            mover = engine.player(pos)
+            engine.make(pos, move)
+            child = _Node(move, node, mover)
+            moves = engine.legal(pos)
+            child.untried = [] if engine.outcome(pos, moves) is not None else list(moves)
+            node.children.append(child)
+            node = child
+            path.append(child)
+        result = _playout(engine, pos, rng)
+        for each in path:
+            each.visits += 1
+            each.wins += result[each.mover] if each.mover is not None else 0.0
+
+
+class _Node:
+    __slots__ = ("children", "move", "mover", "parent", "untried", "visits", "wins")
+
+    def __init__(self, move: Move | None, parent: _Node | None, mover: int | None) -> None:
+        self.move = move
+        self.parent = parent
+        self.mover = mover  # the player who made ``move``
+        self.children: list[_Node] = []
+        self.untried: list[Move] = []
+        self.visits = 0
+        self.wins = 0.0
+
+    def score(self, c: float) -> float:
+        assert self.parent is not None
+        return self.wins / self.visits + c * math.sqrt(math.log(self.parent.visits) / self.visits)
+
+
+def _playout(engine: Engine, pos: Position, rng: random.Random) -> tuple[float, float]:
+    """Random moves to the end (or the cap): 1 for a win, 0.5 a draw, 0 a loss, per player."""
+    for _ in range(PLAYOUT_CAP):
+        moves = engine.legal(pos)
+        outcome = engine.outcome(pos, moves)
+        if outcome is not None:
+            return _scores(engine, pos, outcome)
+        engine.make(pos, rng.choice(moves))
+    return (0.5, 0.5)
+
+
+def _scores(engine: Engine, pos: Position, outcome: str) -> tuple[float, float]:
+    if outcome == "draw":
+        return (0.5, 0.5)
+    if outcome == "count":
+        a, b = engine.counts(pos)[:2]
+        return (0.5, 0.5) if a == b else ((1.0, 0.0) if a > b else (0.0, 1.0))
+    mover = (engine.player(pos) + 1) % 2
+    winner = mover if outcome == "win" else 1 - mover
+    return (1.0, 0.0) if winner == 0 else (0.0, 1.0)
+
+
+AGENTS: Final = {
+    RandomAgent.name: RandomAgent.description,
+    AlphaBetaAgent.name: AlphaBetaAgent.description,
+    UctAgent.name: UctAgent.description,
+}
+
+
+def make_agent(name: str) -> RandomAgent | AlphaBetaAgent | UctAgent:
+    """A fresh agent by name; raises ValueError naming the choices."""
+    if name == RandomAgent.name:
+        return RandomAgent()
+    if name == AlphaBetaAgent.name:
+        return AlphaBetaAgent()
+    if name == UctAgent.name:
+        return UctAgent()
+    raise ValueError(f"no agent {name!r}; the agents are: {', '.join(AGENTS)}")

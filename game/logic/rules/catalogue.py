@@ -1,0 +1,68 @@
+"""The shipped descriptions (``game/logic/rules/games/*.txt``) and a cache of their engines.
+
+>>> "chess" in shipped()
+True
+>>> engine("tic-tac-toe").design.title
+'Tic-tac-toe'
+"""
+
+from __future__ import annotations
+
+from functools import cache, lru_cache
+from importlib import resources
+from pathlib import Path
+
+from game.logic.rules.design import Design, load, parse
+from game.logic.rules.engine import Engine
+
+__all__ = ["design", "engine", "engine_for_text", "path_of", "shipped"]
+
+#: The menu's order; any other shipped file follows, by name.
+ORDER = (
+    "tic-tac-toe",
+    "gomoku",
+    "chess",
+    "english-draughts",
+    "russian-draughts",
+    "international-draughts",
+    "othello",
+    "breakthrough",
+)
+
+
+def _folder() -> Path:
+    return Path(str(resources.files("game.logic.rules") / "games"))
+
+
+@lru_cache(maxsize=1)
+def shipped() -> tuple[str, ...]:
+    """The ids of the shipped descriptions (each file's name without ``.txt``)."""
+    names = sorted(p.stem for p in _folder().glob("*.txt"))
+    return tuple([n for n in ORDER if n in names] + [n for n in names if n not in ORDER])
+
+
+def path_of(game_id: str) -> Path:
+    if game_id not in shipped():
+        raise ValueError(f"no described game {game_id!r}; the games: {', '.join(shipped())}")
+    return _folder() / f"{game_id}.txt"
+
+
+@cache
+def design(game_id: str) -> Design:
+    """The design of a shipped description (read once per process)."""
+    found = load(path_of(game_id))
+    if found.id != game_id:
+        raise ValueError(f"{path_of(game_id)} declares (game {found.id}), not {game_id}")
+    return found
+
+
+@cache
+def engine(game_id: str) -> Engine:
+    """The compiled engine of a shipped description (compiled once per process)."""
+    return Engine(design(game_id))
+
+
+def engine_for_text(text: str, source: str) -> Engine:
+    """An engine for a description's text (a user's file); raises DescriptionError."""
+    design: Design = parse(text, source)
+    return Engine(design)

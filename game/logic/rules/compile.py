@@ -1,0 +1,425 @@
+"""Move programs compiled to Python functions, once per design.
+
+Each program of a :class:`~game.logic.rules.design.Design` becomes straight-line Python with
+its direction steps turned into lookups in precomputed link tables (one table per direction as
+each player sees it), its conditions into table lookups, its choices (``one-of``, ``if``) into
+nested blocks and its ``while`` into a loop. The generated text holds only integers and the
+names of tables this module builds; no word of the description reaches it, so the description
+stays data. A generator function exists per piece type, player and move type; a *probe*
+variant of each answers "does this piece type attack that square?" for the check invariant.
+
+Pieces are small integers: ``1 + player + players * (type + types * attributes)``, 0 for an
+empty position.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from game.logic.rules.design import Design
+from game.logic.rules.sexpr import Atom, DescriptionError, Form, Item
+
+__all__ = ["Compiled", "compile_design"]
+
+#: The most lines of Python a design may compile to (choices copy what follows them).
+MAX_LINES: Final = 60_000
+
+Generator = Callable[..., None]
+Probe = Callable[..., bool]
+
+
+@dataclass
+class Compiled:
+    """The tables and functions of a design; see :mod:`game.logic.rules.engine`."""
+
+    codes: int
+    owner: tuple[int, ...]
+    kind_of: tuple[int, ...]  # piece type by code, -1 for empty
+    attrs: tuple[int, ...]
+    code: Callable[..., int]
+    flip: tuple[int, ...]
+    #: gen[type][player]: every program; gen_kind[type][player][kind]: one move type.
+    gen: list[list[Generator | None]]
+    gen_kind: list[list[dict[str, Generator]]]
+    drops: list[list[Generator | None]]
+    probes: list[list[Probe | None]]
+    #: programs[id] = (type, name, kind, is_drop)
+    programs: list[tuple[int, str, str, bool]]
+    source: str
+
+
+def compile_design(design: Design) -> Compiled:
+    """Compile every program of ``design``; raises DescriptionError when it is too big."""
+    players = len(design.players)
+    types = len(design.pieces)
+    n_attr = len(design.attributes)
+    codes = 1 + players * types * (1 << n_attr)
+
+    def code(player: int, kind: int, attrs: int = 0) -> int:
+        return 1 + player + players * (kind + types * attrs)
+
+    owner = [-1] * codes
+    kind_of = [-1] * codes
+    attrs_of = [0] * codes
+    flip = [0] * codes
+    for c in range(1, codes):
+        v = c - 1
+        owner[c] = v % players
+        kind_of[c] = (v // players) % types
+        attrs_of[c] = v // (players * types)
+    for c in range(1, codes):
+        flip[c] = code((owner[c] + 1) % players, kind_of[c], attrs_of[c])
+    ns: dict[str, Any] = {
+        "ONE": (0,),
+        "OWN": tuple(owner),
+        "TYP": tuple(kind_of),
+        "ATT": tuple(attrs_of),
+        "FLIP": tuple(flip),
+    }
+    board = design.board
+    for d in range(len(board.directions)):
+        ns[f"L{d}"] = board.links[d]
+    for a, name in enumerate(design.attributes):
+        table = list(range(codes))
+        clear = list(range(codes))
+        for c in range(1, codes):
+            if name in design.pieces[kind_of[c]].attributes:
+                table[c] = code(owner[c], kind_of[c], attrs_of[c] | (1 << a))
+                clear[c] = code(owner[c], kind_of[c], attrs_of[c] & ~(1 << a))
+        ns[f"SET{a}"] = tuple(table)
+        ns[f"CLR{a}"] = tuple(clear)
+    zone_names = list(board.zones)
+    for z, name in enumerate(zone_names):
+        for p in range(players):
+            ns[f"Z{z}_{p}"] = board.zones[name][p]
+    program_table: list[tuple[int, str, str, bool]] = []
+    writer = _Writer(design, zone_names, players)
+    for t, piece in enumerate(design.pieces):
+        for program in piece.programs:
+            program_table.append((t, program.name, program.kind, program.drop))
+    ns["attacked"] = None  # set by the engine (it needs the probes)
+    # gen, kind gens, drops, probes
+    pid = 0
+    names: dict[tuple[str, int, int, str], str] = {}
+    for t, piece in enumerate(design.pieces):
+        ids = list(range(pid, pid + len(piece.programs)))
+        pid += len(piece.programs)
+        for p in range(players):
+            moves = [(i, pr) for i, pr in zip(ids, piece.programs, strict=True) if not pr.drop]
+            drops = [(i, pr) for i, pr in zip(ids, piece.programs, strict=True) if pr.drop]
+            if moves:
+                names[("gen", t, p, "")] = writer.function(f"g{t}_{p}", moves, p, probe=None)
+                names[("probe", t, p, "")] = writer.function(f"p{t}_{p}", moves, p, probe=t)
+                for kind in sorted({pr.kind for _, pr in moves}):
+                    chosen = [(i, pr) for i, pr in moves if pr.kind == kind]
+                    names[("kind", t, p, kind)] = writer.function(
+                        f"k{t}_{p}_{_ident(kind)}", chosen, p, probe=None
+                    )
+            if drops:
+                names[("drop", t, p, "")] = writer.function(f"d{t}_{p}", drops, p, probe=None)
+    source = "\n".join(writer.lines) + "\n"
+    if len(writer.lines) > MAX_LINES:
+        raise DescriptionError(
+            f"the move programs are too intricate (more than {MAX_LINES} lines once compiled); "
+            "nest fewer choices",
+            design.source,
+        )
+    exec(compile(source, f"<rules {design.id}>", "exec"), ns)
+    gen: list[list[Generator | None]] = []
+    gen_kind: list[list[dict[str, Generator]]] = []
+    drops_fn: list[list[Generator | None]] = []
+    probes: list[list[Probe | None]] = []
+    for t, piece in enumerate(design.pieces):
+        gen.append(
+            [
+                ns[names[("gen", t, p, "")]] if ("gen", t, p, "") in names else None
+                for p in range(players)
+            ]
+        )
+        probes.append(
+            [
+                ns[names[("probe", t, p, "")]] if ("probe", t, p, "") in names else None
+                for p in range(players)
+            ]
+        )
+        drops_fn.append(
+            [
+                ns[names[("drop", t, p, "")]] if ("drop", t, p, "") in names else None
+                for p in range(players)
+            ]
+        )
+        per_player = []
+        for p in range(players):
+            kinds = {}
+            for kind in {pr.kind for pr in piece.programs if not pr.drop}:
+                kinds[kind] = ns[names[("kind", t, p, kind)]]
+            per_player.append(kinds)
+        gen_kind.append(per_player)
+    compiled = Compiled(
+        codes=codes,
+        owner=tuple(owner),
+        kind_of=tuple(kind_of),
+        attrs=tuple(attrs_of),
+        code=code,
+        flip=tuple(flip),
+        gen=gen,
+        gen_kind=gen_kind,
+        drops=drops_fn,
+        probes=probes,
+        programs=program_table,
+        source=source,
+    )
+    compiled.namespace = ns  # type: ignore[attr-defined]
+    return compiled
+
+
+def _ident(word: str) -> str:
+    return "".join(ch if ch.isalnum() else "_" for ch in word)
+
+
+class _Writer:
+    """Writes the Python text of the generator functions."""
+
+    def __init__(self, design: Design, zones: list[str], players: int) -> None:
+        self.design = design
+        self.zones = zones
+        self.players = players
+        self.lines: list[str] = []
+        self.counter = 0
+        self.types = [p.name for p in design.pieces]
+
+    def fresh(self) -> int:
+        self.counter += 1
+        return self.counter
+
+    def function(
+        self, name: str, programs: Sequence[tuple[int, Any]], player: int, probe: int | None
+    ) -> str:
+        """``def name(b, f, out, lf, lt, cap0, mc0)`` (a probe: ``(b, f, lf, lt, mc0)``)."""
+        self.player = player
+        self.enemy = (player + 1) % self.players
+        self.probe = probe
+        self.in_sweep = False
+        if probe is None:
+            self.lines.append(f"def {name}(b, f, out, lf, lt, cap0, mc0):")
+        else:
+            self.lines.append(f"def {name}(b, f, lf, lt, mc0):")
+            self.lines.append("    cap0 = ()")
+        for pid, program in programs:
+            self.pid = pid
+            self.lines.append("    for _ in ONE:")
+            self.lines.append("        c = f; cap = cap0; eff = (); mc = mc0; mk = f")
+            self.seq(list(program.body), 2, ["continue"])
+            if len(self.lines) > MAX_LINES:
+                raise program.where.error("this move program is too intricate once compiled")
+        self.lines.append("    return False" if probe is not None else "    return None")
+        return name
+
+    def emit(self, indent: int, text: str) -> None:
+        self.lines.append("    " * indent + text)
+
+    def fail(self, indent: int, fail: list[str]) -> None:
+        for line in fail:
+            self.emit(indent, line)
+
+    def link(self, word: str) -> str:
+        d = self.design.board.directions.index(word)
+        return f"L{self.design.board.symmetry[self.player][d]}"
+
+    def seq(self, items: list[Item], indent: int, fail: list[str]) -> None:
+        """Compile ``items`` (the rest of a program); choices take the rest with them."""
+        for i, item in enumerate(items):
+            rest = items[i + 1 :]
+            if isinstance(item, Atom):
+                self.word(str(item.value), indent, fail)
+                continue
+            head = item.head
+            if len(item) == 1 and head in ("add", "capture", "flip", "mark", "back"):
+                self.word(head, indent, fail)
+            elif head in self.design.board.directions:
+                for d in item.items:
+                    self.word(str(d.value), indent, fail)  # type: ignore[union-attr]
+            elif head == "verify":
+                self.emit(indent, f"if not ({self.cond(item[1])}):")
+                self.fail(indent + 1, fail)
+            elif head == "if":
+                body = list(item.items[2:])
+                other: list[Item] = []
+                if body and isinstance(body[-1], Form) and body[-1].head == "else":
+                    other = list(body[-1].args)
+                    body = body[:-1]
+                if self.in_loop or not _has_fork(item):
+                    self.emit(indent, f"if {self.cond(item[1])}:")
+                    self.seq(body, indent + 1, fail) if body else self.emit(indent + 1, "pass")
+                    if other:
+                        self.emit(indent, "else:")
+                        self.seq(other, indent + 1, fail)
+                    continue
+                self.emit(indent, f"if {self.cond(item[1])}:")
+                self.seq(body + rest, indent + 1, fail) if body + rest else self.emit(
+                    indent + 1, "pass"
+                )
+                self.emit(indent, "else:")
+                if other + rest:
+                    self.seq(other + rest, indent + 1, fail)
+                else:
+                    self.emit(indent + 1, "pass")
+                return
+            elif head == "do":
+                self.seq(list(item.args) + rest, indent, fail)
+                return
+            elif head == "one-of":
+                k = self.fresh()
+                self.emit(indent, f"_c{k}, _cap{k}, _e{k}, _m{k}, _k{k} = c, cap, eff, mc, mk")
+                for alt in item.args:
+                    self.emit(indent, "for _ in ONE:")
+                    self.emit(
+                        indent + 1, f"c, cap, eff, mc, mk = _c{k}, _cap{k}, _e{k}, _m{k}, _k{k}"
+                    )
+                    self.seq([alt, *rest], indent + 1, ["continue"])
+                return
+            elif head == "while":
+                k = self.fresh()
+                self.emit(indent, f"_w{k} = False")
+                self.emit(indent, f"while {self.cond(item[1])}:")
+                saved = self.in_loop
+                self.in_loop = True
+                self.seq(list(item.items[2:]), indent + 1, [f"_w{k} = True", "break"])
+                self.in_loop = saved
+                self.emit(indent, f"if _w{k}:")
+                self.fail(indent + 1, fail)
+            elif head == "sweep":
+                k = self.fresh()
+                tables = ", ".join(self.link(str(d.value)) for d in item[1].items)  # type: ignore[union-attr]
+                self.emit(indent, f"_s{k} = c")
+                self.emit(indent, f"for _T in ({tables},):")
+                self.emit(indent + 1, f"c = _s{k}; _se{k} = eff")
+                self.emit(indent + 1, "for _ in ONE:")
+                was_loop, was_sweep = self.in_loop, self.in_sweep
+                self.in_loop, self.in_sweep = True, True
+                self.seq(list(item.items[2:]), indent + 2, [f"eff = _se{k}", "continue"])
+                self.in_loop, self.in_sweep = was_loop, was_sweep
+                self.emit(indent, f"c = _s{k}")
+            elif head in ("change-type", "promote"):
+                t = self.types.index(str(item[1].value))  # type: ignore[union-attr]
+                base = 1 + self.player + self.players * t
+                self.emit(indent, f"mc = {base}")
+            elif head in ("set-attr", "clear-attr"):
+                a = self.design.attributes.index(str(item[1].value))  # type: ignore[union-attr]
+                table = "SET" if head == "set-attr" else "CLR"
+                self.emit(indent, f"mc = {table}{a}[mc]")
+            elif head == "cascade":
+                src, dst = item[1], item[2]
+                self.emit(indent, "_a = f")
+                for d in src.items:  # type: ignore[union-attr]
+                    self.emit(indent, f"_a = {self.link(str(d.value))}[_a]")  # type: ignore[union-attr]
+                    self.emit(indent, "if _a < 0:")
+                    self.fail(indent + 1, fail)
+                self.emit(indent, "_t = f")
+                for d in dst.items:  # type: ignore[union-attr]
+                    self.emit(indent, f"_t = {self.link(str(d.value))}[_t]")  # type: ignore[union-attr]
+                    self.emit(indent, "if _t < 0:")
+                    self.fail(indent + 1, fail)
+                self.emit(indent, "if not b[_a]:")
+                self.fail(indent + 1, fail)
+                self.emit(indent, "eff = eff + ((_a, 0), (_t, b[_a]))")
+            elif head == "add-partial":
+                kind = str(item[1].value)  # type: ignore[union-attr]
+                self.add(indent, repr(kind))
+            else:  # pragma: no cover - the design reader refuses everything else
+                raise item.error(f"cannot compile ({head} ...)")
+
+    in_loop = False
+
+    def word(self, word: str, indent: int, fail: list[str]) -> None:
+        if word == "dir":
+            self.emit(indent, "c = _T[c]")
+            self.emit(indent, "if c < 0:")
+            self.fail(indent + 1, fail)
+        elif word in self.design.board.directions:
+            self.emit(indent, f"c = {self.link(word)}[c]")
+            self.emit(indent, "if c < 0:")
+            self.fail(indent + 1, fail)
+        elif word == "add":
+            self.add(indent, "None")
+        elif word == "capture":
+            self.emit(indent, "if b[c]: cap = cap + (c,)")
+        elif word == "flip":
+            self.emit(indent, "if b[c]: eff = eff + ((c, FLIP[b[c]]),)")
+        elif word == "mark":
+            self.emit(indent, "mk = c")
+        elif word == "back":
+            self.emit(indent, "c = mk")
+        else:  # pragma: no cover
+            raise DescriptionError(f"cannot compile {word!r}")
+
+    def add(self, indent: int, partial: str) -> None:
+        p = self.player
+        if self.probe is not None:
+            if partial != "None":
+                self.emit(indent, "pass")
+                return
+            self.emit(indent, f"if c != f and TYP[b[c]] == {self.probe} and OWN[b[c]] != {p}:")
+            self.emit(indent + 1, "return True")
+            return
+        self.emit(indent, "_x = b[c]")
+        self.emit(indent, "if not _x or c == f:")
+        self.emit(indent + 1, f"out.append((c, cap, eff, mc, {self.pid}, {partial}))")
+        self.emit(indent, f"elif OWN[_x] != {p}:")
+        self.emit(indent + 1, f"out.append((c, cap + (c,), eff, mc, {self.pid}, {partial}))")
+
+    def cond(self, cond: Item) -> str:
+        p, q = self.player, self.enemy
+        if isinstance(cond, Atom):
+            word = str(cond.value)
+            return {
+                "empty": "not b[c]",
+                "friend": f"OWN[b[c]] == {p}",
+                "enemy": f"OWN[b[c]] == {q}",
+                "captured": "c in cap",
+                "last-to": "c == lt",
+                "last-from": "c == lf",
+                "attacked": "False" if self.probe is not None else f"attacked(b, c, {q}, lf, lt)",
+                "check": "False" if self.probe is not None else f"attacked(b, f, {q}, lf, lt)",
+                "flipped": "eff != ()",
+                "at-origin": "c == f",
+                "true": "True",
+                "false": "False",
+            }[word]
+        head = cond.head
+        args = cond.args
+        if head == "not":
+            return f"not ({self.cond(args[0])})"
+        if head in ("and", "or"):
+            return f" {head} ".join(f"({self.cond(a)})" for a in args)
+        if head in ("piece", "friend", "enemy", "moving"):
+            kinds = tuple(self.types.index(str(a.value)) for a in args)  # type: ignore[union-attr]
+            where = "mc" if head == "moving" else "b[c]"
+            test = f"TYP[{where}] in {kinds!r}"
+            if head == "friend":
+                test = f"OWN[b[c]] == {p} and {test}"
+            elif head == "enemy":
+                test = f"OWN[b[c]] == {q} and {test}"
+            return test
+        if head == "in-zone":
+            z = self.zones.index(str(args[0].value))  # type: ignore[union-attr]
+            return f"c in Z{z}_{p}"
+        if head == "on-board":
+            return f"{self.link(str(args[0].value))}[c] >= 0"  # type: ignore[union-attr]
+        if head == "attr":
+            name = str(args[0].value)  # type: ignore[union-attr]
+            if name not in self.design.attributes:
+                return "False"
+            return f"ATT[b[c]] & {1 << self.design.attributes.index(name)}"
+        raise cond.error(f"cannot compile ({head} ...)")  # pragma: no cover
+
+
+def _has_fork(item: Item) -> bool:
+    """Whether a choice (``one-of``) sits anywhere inside ``item``."""
+    if isinstance(item, Atom):
+        return False
+    if item.head == "one-of":
+        return True
+    return any(_has_fork(i) for i in item.items)

@@ -1,0 +1,584 @@
+"""The rules engine: legal moves, making and unmaking them, end conditions and perft, for any
+compiled design.
+
+A :class:`Position` is mutable (make/unmake for search and perft); the game contract's
+immutable state (:mod:`game.logic.rules.state`) wraps one. A move is a tuple
+``(path, captures, effects, program)``: the positions the moving piece visits (one for a drop,
+empty for a pass), the positions whose pieces it captures, the changes it makes as
+``(position, piece)`` pairs applied in order, and the index of the move program that made it
+(-1 for a pass). Composite moves (``add-partial`` continued by the same piece) are one move;
+their parts are the steps of ``path``.
+
+Generation runs in stages: every program of every piece of the player to move, partial moves
+continued to the end (a capture that can continue must), compulsory move types, most captures,
+duplicate removal by the game's move identity, then the royal pieces' safety.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any, Final, TypeAlias
+
+from game.logic.rules.compile import Compiled, compile_design
+from game.logic.rules.design import Design
+from game.logic.rules.sexpr import Atom, Form, Item
+
+__all__ = ["PASS", "Engine", "Move", "Position"]
+
+Move: TypeAlias = tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, int], ...], int]
+#: The move of a player who cannot move in a game that lets them pass.
+PASS: Final[Move] = ((), (), (), -1)
+
+
+@dataclass
+class Position:
+    """A mutable position: pieces, whose turn, the last move's ends, pieces in hand, the
+    plies played, the plies since the last capture or move of a named type, and the keys of
+    the positions since then (for repetition)."""
+
+    board: list[int]
+    turn: int
+    last_from: int = -1
+    last_to: int = -1
+    hands: tuple[tuple[int, ...], ...] = ()
+    plies: int = 0
+    quiet: int = 0
+    history: tuple[Any, ...] = ()
+
+    def copy(self) -> Position:
+        return Position(
+            list(self.board),
+            self.turn,
+            self.last_from,
+            self.last_to,
+            self.hands,
+            self.plies,
+            self.quiet,
+            self.history,
+        )
+
+
+class Engine:
+    """A compiled design and the functions that play it; one per design."""
+
+    def __init__(self, design: Design) -> None:
+        self.design = design
+        self.c: Compiled = compile_design(design)
+        self.c.namespace["attacked"] = self.attacked  # type: ignore[attr-defined]
+        board = design.board
+        self.n = len(board.names)
+        self.players = len(design.players)
+        self.types = len(design.pieces)
+        self.royal = frozenset(design.royal)
+        self.uses_last = (
+            "last-to" in self.c.source
+            or "last-from" in self.c.source
+            or ("lt" in self.c.source and "c == lt" in self.c.source)
+        )
+        self.limited_hands = bool(design.hands)
+        # Positions on a straight line from each position: a move that vacates none of them,
+        # by a player not in check whose royal piece stays, cannot expose it (grids only).
+        self.lines: list[frozenset[int]] | None = None
+        if self.royal and not board.drawn and board.kind == "square":
+            self.lines = []
+            for p in range(self.n):
+                seen: set[int] = set()
+                for links in board.links:
+                    q = links[p]
+                    while q >= 0 and q not in seen:
+                        seen.add(q)
+                        q = links[q]
+                self.lines.append(frozenset(seen))
+        self.opposite = _opposites(board.links)
+        self.quiet_types: frozenset[int] = frozenset()
+        self.quiet_limit = 0
+        self.repetition = 0
+        for end in design.ends:
+            for cond in _walk(end.condition):
+                if isinstance(cond, Form) and cond.head == "quiet-moves":
+                    self.quiet_limit = int(cond[1].value)  # type: ignore[union-attr]
+                    self.quiet_types = frozenset(
+                        design.type_index(str(a.value))  # type: ignore[union-attr]
+                        for a in cond.items[2:]
+                    )
+                if isinstance(cond, Form) and cond.head == "repetition":
+                    self.repetition = int(cond[1].value)  # type: ignore[union-attr]
+
+    # -- positions ---------------------------------------------------------------------
+
+    def start(self) -> Position:
+        board = [0] * self.n
+        for player, placed in self.design.setup.items():
+            for pos, kind in placed:
+                board[pos] = self.c.code(player, kind)
+        hands = tuple(
+            tuple(self.design.hands.get(p, {}).get(t, 0) for t in range(self.types))
+            for p in range(self.players)
+        )
+        position = Position(board, 0, hands=hands)
+        position.history = (self.key(position),) if self.repetition else ()
+        return position
+
+    def player(self, pos: Position) -> int:
+        return self.design.turn_order[pos.turn]
+
+    def next_turn(self, turn: int) -> int:
+        turn += 1
+        return turn if turn < len(self.design.turn_order) else self.design.repeat_from
+
+    def key(self, pos: Position) -> tuple[Any, ...]:
+        last = (pos.last_from, pos.last_to) if self.uses_last else ()
+        return (tuple(pos.board), pos.turn, pos.hands, last)
+
+    # -- attacks -----------------------------------------------------------------------
+
+    def attacked(self, b: list[int], square: int, by: int, lf: int, lt: int) -> bool:
+        """Whether a piece of player ``by`` could capture on ``square``: each piece type's
+        programs run backwards from the square (as the square's defender would move) and
+        reach a piece of that type of ``by``."""
+        defender = (by + 1) % self.players
+        code = self.c.code
+        for t, row in enumerate(self.c.probes):
+            probe = row[defender]
+            if probe is not None and probe(b, square, lf, lt, code(defender, t)):
+                return True
+        return False
+
+    def royal_squares(self, b: list[int], player: int) -> list[int]:
+        kind_of, owner = self.c.kind_of, self.c.owner
+        return [i for i, v in enumerate(b) if v and owner[v] == player and kind_of[v] in self.royal]
+
+    def in_check(self, pos: Position) -> bool:
+        player = self.player(pos)
+        enemy = (player + 1) % self.players
+        return any(
+            self.attacked(pos.board, k, enemy, pos.last_from, pos.last_to)
+            for k in self.royal_squares(pos.board, player)
+        )
+
+    # -- generation --------------------------------------------------------------------
+
+    def pseudo(self, pos: Position) -> list[Move]:
+        """The moves before the royal pieces' safety is checked."""
+        b = pos.board
+        player = self.player(pos)
+        c = self.c
+        owner, kind_of = c.owner, c.kind_of
+        lf, lt = pos.last_from, pos.last_to
+        raw: list[tuple[int, Any]] = []
+        for f in range(self.n):
+            v = b[f]
+            if v and owner[v] == player:
+                gen = c.gen[kind_of[v]][player]
+                if gen is not None:
+                    out: list[Any] = []
+                    gen(b, f, out, lf, lt, (), v)
+                    for r in out:
+                        raw.append((f, r))
+        hand = pos.hands[player] if pos.hands else ()
+        for t in range(self.types):
+            drop = c.drops[t][player]
+            if drop is None or (self.limited_hands and not hand[t]):
+                continue
+            mc = c.code(player, t)
+            for f in range(self.n):
+                out = []
+                drop(b, f, out, lf, lt, (), mc)
+                for r in out:
+                    raw.append((-1, r))
+        moves: list[Move] = []
+        kinds: list[str] = []
+        programs = c.programs
+        partial_any = False
+        for f, (to, cap, eff, mc, pid, partial) in raw:
+            if partial is not None:
+                partial_any = True
+                for move in self._chains(b, player, f, to, cap, eff, mc, pid, partial, lf, lt):
+                    moves.append(move)
+                    kinds.append(programs[pid][2])
+                continue
+            if f < 0:
+                moves.append(((to,), cap, (*eff, (to, mc)), pid))
+            else:
+                moves.append(((f, to), cap, self._effects(f, to, cap, eff, mc), pid))
+            kinds.append(programs[pid][2])
+        return self._select(moves, kinds, partial_any)
+
+    def _effects(
+        self, f: int, to: int, cap: tuple[int, ...], eff: tuple[Any, ...], mc: int
+    ) -> tuple[tuple[int, int], ...]:
+        effects = [(f, 0)]
+        for x in cap:
+            if x != to:
+                effects.append((x, 0))
+        effects.extend(eff)
+        effects.append((to, mc))
+        return tuple(effects)
+
+    def _chains(
+        self,
+        b: list[int],
+        player: int,
+        f: int,
+        to: int,
+        cap: tuple[int, ...],
+        eff: tuple[Any, ...],
+        mc: int,
+        pid: int,
+        kind: str,
+        lf: int,
+        lt: int,
+    ) -> Iterator[Move]:
+        """Every composite move that starts with the partial move from ``f`` to ``to``."""
+        origin_piece = b[f]
+        b[f] = 0
+        try:
+            found: list[tuple[tuple[int, ...], tuple[int, ...], tuple[Any, ...], int]] = []
+            self._extend(b, player, [f, to], cap, eff, mc, kind, lf, lt, found, 0)
+        finally:
+            b[f] = origin_piece
+        for path, caps, effs, final in found:
+            final = self._promote_at_end(final, path[-1], player)
+            yield (tuple(path), caps, self._effects(f, path[-1], caps, effs, final), pid)
+
+    def _extend(
+        self,
+        b: list[int],
+        player: int,
+        path: list[int],
+        cap: tuple[int, ...],
+        eff: tuple[Any, ...],
+        mc: int,
+        kind: str,
+        lf: int,
+        lt: int,
+        found: list[Any],
+        depth: int,
+    ) -> None:
+        at = path[-1]
+        gen = self.c.gen_kind[self.c.kind_of[mc]][player].get(kind)
+        out: list[Any] = []
+        if gen is not None and depth < 64:
+            saved = b[at]
+            b[at] = mc
+            try:
+                gen(b, at, out, lf, lt, cap, mc)
+            finally:
+                b[at] = saved
+        # A continuation must capture something new (or the move could loop for ever).
+        out = [r for r in out if len(r[1]) > len(cap)]
+        if not out:
+            found.append((tuple(path), cap, eff, mc))
+            return
+        for to, cap2, eff2, mc2, _pid, partial in out:
+            if partial is None:
+                found.append(((*path, to), cap2, eff + eff2, mc2))
+            else:
+                self._extend(
+                    b, player, [*path, to], cap2, eff + eff2, mc2, partial, lf, lt, found, depth + 1
+                )
+
+    def _promote_at_end(self, mc: int, square: int, player: int) -> int:
+        piece = self.design.pieces[self.c.kind_of[mc]]
+        if piece.promote_at_end is None:
+            return mc
+        kind, zone = piece.promote_at_end
+        if square in self.design.board.zones[zone][player]:
+            return self.c.code(player, self.design.type_index(kind))
+        return mc
+
+    def _select(self, moves: list[Move], kinds: list[str], composite: bool) -> list[Move]:
+        design = self.design
+        if design.compulsory:
+            for kind in design.compulsory:
+                chosen = [m for m, k in zip(moves, kinds, strict=True) if k == kind]
+                if chosen:
+                    moves = chosen
+                    break
+        if composite and len(moves) > 1:
+            # A capture that can go on must: drop a move whose captures begin another's.
+            longest: dict[tuple[int, ...], int] = {}
+            for m in moves:
+                caps = m[1]
+                for i in range(1, len(caps)):
+                    key = (m[0][0], *caps[:i])
+                    longest[key] = max(longest.get(key, 0), len(caps))
+            if longest:
+                moves = [m for m in moves if (m[0][0], *m[1]) not in longest]
+        if design.most_captures and moves:
+            most = max(len(m[1]) for m in moves)
+            moves = [m for m in moves if len(m[1]) == most]
+        if design.identity == "from-to-captured" and len(moves) > 1:
+            seen: set[Any] = set()
+            unique = []
+            for m in moves:
+                ident = (m[0][0] if m[0] else -1, m[0][-1] if m[0] else -1, frozenset(m[2]))
+                if ident not in seen:
+                    seen.add(ident)
+                    unique.append(m)
+            moves = unique
+        return moves
+
+    def legal(self, pos: Position) -> list[Move]:
+        """The legal moves, in generation order (a pass alone when the game allows one)."""
+        moves = self.pseudo(pos)
+        if self.royal:
+            moves = self._safe(pos, moves)
+        if not moves and self.design.pass_when_stuck:
+            other = pos.copy()
+            other.turn = self.next_turn(pos.turn)
+            if self._has_moves(other):
+                return [PASS]
+        return moves
+
+    def _has_moves(self, pos: Position) -> bool:
+        moves = self.pseudo(pos)
+        if self.royal:
+            moves = self._safe(pos, moves)
+        return bool(moves)
+
+    def _safe(self, pos: Position, moves: list[Move]) -> list[Move]:
+        b = pos.board
+        player = self.player(pos)
+        enemy = (player + 1) % self.players
+        kings = self.royal_squares(b, player)
+        if not kings:
+            return moves
+        owner = self.c.owner
+        lf, lt = pos.last_from, pos.last_to
+        lines = self.lines
+        checked = lines is None or any(self.attacked(b, k, enemy, lf, lt) for k in kings)
+        safe = []
+        for move in moves:
+            path, _caps, effects, _pid = move
+            if not checked and path and path[0] not in kings:
+                assert lines is not None
+                quiet = True
+                for p, v in effects:
+                    if v:
+                        if owner[v] != player:
+                            quiet = False
+                            break
+                    elif any(p in lines[k] for k in kings):
+                        quiet = False
+                        break
+                if quiet:
+                    safe.append(move)
+                    continue
+            undo = [(p, b[p]) for p, _ in effects]
+            for p, v in effects:
+                b[p] = v
+            now = [path[-1] if k == path[0] else k for k in kings] if path else kings
+            last_from, last_to = (path[0], path[-1]) if path else (lf, lt)
+            ok = not any(self.attacked(b, k, enemy, last_from, last_to) for k in now)
+            for p, v in reversed(undo):
+                b[p] = v
+            if ok:
+                safe.append(move)
+        return safe
+
+    # -- making moves ------------------------------------------------------------------
+
+    def make(self, pos: Position, move: Move) -> tuple[Any, ...]:
+        """Play ``move`` on ``pos`` in place; returns what :meth:`unmake` needs."""
+        b = pos.board
+        path, caps, effects, pid = move
+        undo = tuple((p, b[p]) for p, _ in effects)
+        saved = (
+            undo,
+            pos.turn,
+            pos.last_from,
+            pos.last_to,
+            pos.hands,
+            pos.plies,
+            pos.quiet,
+            pos.history,
+        )
+        moving = b[path[0]] if len(path) > 1 else 0
+        for p, v in effects:
+            b[p] = v
+        if pid >= 0 and self.c.programs[pid][3] and self.limited_hands:
+            player = self.player(pos)
+            t = self.c.programs[pid][0]
+            hands = list(pos.hands)
+            row = list(hands[player])
+            row[t] -= 1
+            hands[player] = tuple(row)
+            pos.hands = tuple(hands)
+        if path:
+            pos.last_from, pos.last_to = (path[0], path[-1]) if len(path) > 1 else (-1, path[0])
+        pos.turn = self.next_turn(pos.turn)
+        pos.plies += 1
+        if self.quiet_limit:
+            resets = bool(caps) or (moving and self.c.kind_of[moving] in self.quiet_types)
+            pos.quiet = 0 if resets else pos.quiet + 1
+        if self.repetition:
+            reset = bool(caps) or pid < 0 or len(path) == 1
+            key = self.key(pos)
+            pos.history = (key,) if reset else (*pos.history, key)
+        return saved
+
+    def unmake(self, pos: Position, saved: tuple[Any, ...]) -> None:
+        undo, pos.turn, pos.last_from, pos.last_to, pos.hands, pos.plies, pos.quiet, pos.history = (
+            saved
+        )
+        b = pos.board
+        for p, v in reversed(undo):
+            b[p] = v
+
+    # -- the end -------------------------------------------------------------------------
+
+    def outcome(self, pos: Position, moves: list[Move] | None, perft: bool = False) -> str | None:
+        """ "win" / "loss" (for the player who moved last), "draw", "count" (more pieces
+        wins), or None while the game goes on. ``moves``: the legal moves, when known.
+        With ``perft`` the draw counters (repetition, quiet moves, plies) are not looked at."""
+        for end in self.design.ends:
+            if self._holds(pos, end.condition, moves, perft):
+                return end.outcome
+        return None
+
+    def _holds(self, pos: Position, cond: Item, moves: list[Move] | None, perft: bool) -> bool:
+        head = cond.head if isinstance(cond, Form) else str(cond.value)
+        args = cond.args if isinstance(cond, Form) else ()
+        player = self.player(pos)
+        mover = (player + 1) % self.players  # two players: the other one moved last
+        b = pos.board
+        owner, kind_of = self.c.owner, self.c.kind_of
+        if head == "stuck":
+            return not (moves if moves is not None else self.legal(pos))
+        if head == "both-stuck":
+            if moves is None:
+                moves = self.legal(pos)
+            if moves and moves != [PASS]:
+                return False
+            if moves == [PASS]:
+                return False
+            other = pos.copy()
+            other.turn = self.next_turn(pos.turn)
+            return not self._has_moves(other)
+        if head == "check":
+            return self.in_check(pos)
+        if head == "and":
+            return all(self._holds(pos, a, moves, perft) for a in args)
+        if head == "not":
+            return not self._holds(pos, args[0], moves, perft)
+        if head == "line":
+            at = pos.last_to
+            if at < 0 or not b[at]:
+                return False
+            return self._line(b, at, int(args[0].value)) >= int(args[0].value)  # type: ignore[union-attr]
+        if head == "reached":
+            zone = self.design.board.zones[str(args[0].value)][mover]  # type: ignore[union-attr]
+            kinds = (
+                {self.design.type_index(str(args[1].value))}  # type: ignore[union-attr]
+                if len(args) > 1
+                else None
+            )
+            return any(
+                b[p] and owner[b[p]] == mover and (kinds is None or kind_of[b[p]] in kinds)
+                for p in zone
+            )
+        if head == "none-left":
+            kinds = {self.design.type_index(str(a.value)) for a in args} or None  # type: ignore[union-attr]
+            on_board = any(
+                v and owner[v] == player and (kinds is None or kind_of[v] in kinds) for v in b
+            )
+            in_hand = bool(pos.hands and any(pos.hands[player]))
+            return not on_board and not in_hand
+        if head == "full":
+            return all(b)
+        if perft:
+            return False
+        if head == "repetition":
+            return pos.history.count(self.key(pos)) >= int(args[0].value)  # type: ignore[union-attr]
+        if head == "quiet-moves":
+            return pos.quiet >= int(args[0].value)  # type: ignore[union-attr]
+        if head == "plies":
+            return pos.plies >= int(args[0].value)  # type: ignore[union-attr]
+        raise ValueError(f"unknown end condition {head!r}")  # pragma: no cover
+
+    def _line(self, b: list[int], at: int, need: int) -> int:
+        v = b[at]
+        links = self.design.board.links
+        best = 1
+        for d, e in enumerate(self.opposite):
+            if e < d and e >= 0:
+                continue
+            run = 1
+            for direction in (d, e):
+                if direction < 0:
+                    continue
+                q = links[direction][at]
+                while q >= 0 and b[q] == v:
+                    run += 1
+                    q = links[direction][q]
+            best = max(best, run)
+            if best >= need:
+                return best
+        return best
+
+    def counts(self, pos: Position) -> list[int]:
+        counts = [0] * self.players
+        owner = self.c.owner
+        for v in pos.board:
+            if v:
+                counts[owner[v]] += 1
+        return counts
+
+    # -- perft ---------------------------------------------------------------------------
+
+    def perft(self, pos: Position, depth: int) -> int:
+        """Move paths of length ``depth`` (the game's stated convention for ended games)."""
+        if depth == 0:
+            return 1
+        moves = self.legal(pos)
+        ended = self.outcome(pos, moves, perft=True) is not None
+        if ended:
+            return 1 if self.design.perft_ended_leaves else 0
+        if depth == 1 and not self._ends_after_move:
+            return len(moves)
+        total = 0
+        for move in moves:
+            saved = self.make(pos, move)
+            total += self.perft(pos, depth - 1)
+            self.unmake(pos, saved)
+        return total
+
+    @property
+    def _ends_after_move(self) -> bool:
+        """Whether a move can end the game with the next player still having moves (a line,
+        a goal reached): then the last ply cannot be counted in bulk."""
+        cached = self.__dict__.get("_eam")
+        if cached is None:
+            cached = any(
+                isinstance(c, Form | Atom)
+                and (c.head if isinstance(c, Form) else str(c.value))
+                in ("line", "reached", "none-left", "full")
+                for end in self.design.ends
+                for c in _walk(end.condition)
+            )
+            self.__dict__["_eam"] = cached
+        return bool(cached)
+
+
+def _walk(item: Item) -> Iterator[Item]:
+    yield item
+    if isinstance(item, Form):
+        for sub in item.args:
+            yield from _walk(sub)
+
+
+def _opposites(links: tuple[tuple[int, ...], ...]) -> list[int]:
+    """For each direction, the direction that undoes it everywhere (-1 when none does)."""
+    out = []
+    for d, row in enumerate(links):
+        found = -1
+        for e, back in enumerate(links):
+            if e == d:
+                continue
+            if all(q < 0 or back[q] == p for p, q in enumerate(row)) and any(q >= 0 for q in row):
+                found = e
+                break
+        out.append(found)
+    return out

@@ -1,0 +1,406 @@
+"""Move and position notation for described games.
+
+A move's text is the path of the moving piece, position names joined by ``-`` (``x`` when it
+captures): ``e2-e4``, ``e5xd6``, ``11x18x25``; a drop is the position's name (``b2``), with
+the piece's letter when several types can be dropped (``N@b2``); a pass is ``pass``. Where
+two legal moves would read the same, the promoted piece is added (``e7-e8=Q``), then the
+captured positions (``1x23 [x12,x18]``).
+
+Positions are read and written in the field's own notation, as the description says:
+``fen`` (chess: Forsyth-Edwards), ``pdn`` (draughts: ``W:W31,32,K33:B1,2``), ``squares``
+(Reversi: 64 characters A1..H8 of X, O and -, then the side to move) or ``generic``
+(``White: Pawn a2 b2, King e1 / Black: King e8 / White to move``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from game.logic.game import NotationError
+from game.logic.rules.engine import PASS, Engine, Move, Position
+
+__all__ = ["move_texts", "parse_move", "position_text", "read_position"]
+
+
+def move_texts(engine: Engine, pos: Position, moves: Sequence[Move]) -> list[str]:
+    """The text of each move, distinct within ``moves``."""
+    names = engine.design.board.names
+    c = engine.c
+    droppable = {t for t, row in enumerate(c.drops) if any(f is not None for f in row)}
+    texts = []
+    for move in moves:
+        path, caps, _effects, pid = move
+        if not path:
+            texts.append("pass")
+        elif len(path) == 1:
+            text = names[path[0]]
+            if len(droppable) > 1:
+                text = f"{engine.design.pieces[c.programs[pid][0]].letter or '?'}@{text}"
+            texts.append(text)
+        else:
+            texts.append(("x" if caps else "-").join(names[p] for p in path))
+    if len(set(texts)) < len(texts):
+        for i, move in enumerate(moves):
+            if texts.count(texts[i]) > 1 and move[0]:
+                final = move[2][-1][1]
+                letter = engine.design.pieces[c.kind_of[final]].letter if final else ""
+                texts[i] += f"={letter or engine.design.pieces[c.kind_of[final]].name}"
+    if len(set(texts)) < len(texts):
+        for i, move in enumerate(moves):
+            if texts.count(texts[i]) > 1 and move[1]:
+                texts[i] += " [" + ",".join("x" + names[p] for p in sorted(move[1])) + "]"
+    if len(set(texts)) < len(texts):
+        seen: dict[str, int] = {}
+        for i, text in enumerate(list(texts)):
+            if texts.count(text) > 1:
+                seen[text] = seen.get(text, 0) + 1
+                texts[i] = f"{text} #{seen[text]}"
+    return texts
+
+
+def parse_move(
+    engine: Engine, pos: Position, moves: Sequence[Move], texts: Sequence[str], text: str
+) -> Move:
+    """The legal move ``text`` names; NotationError names what was wrong."""
+    want = text.strip()
+    if not want:
+        raise NotationError("no move given")
+    for move, name in zip(moves, texts, strict=True):
+        if name == want:
+            return move
+    folded = _fold(want)
+    found = [m for m, name in zip(moves, texts, strict=True) if _fold(name) == folded]
+    if len(found) == 1:
+        return found[0]
+    # The path alone, when the game's texts add more (a promotion, the captured pieces).
+    found = [m for m, name in zip(moves, texts, strict=True) if _fold(name).startswith(folded)]
+    if len(found) == 1:
+        return found[0]
+    if found:
+        options = ", ".join(t for m, t in zip(moves, texts, strict=True) if m in found)
+        raise NotationError(f"{text!r} could be several moves: {options}")
+    sample = ", ".join(texts[:8]) + (" ..." if len(texts) > 8 else "")
+    raise NotationError(f"{text!r} is not a legal move here; legal: {sample or 'none'}")
+
+
+def _fold(text: str) -> str:
+    return "".join(ch for ch in text.lower() if ch not in " -x[],")
+
+
+# -- positions ------------------------------------------------------------------------
+
+
+def position_text(engine: Engine, pos: Position) -> str:
+    """``pos`` in the design's position notation."""
+    fmt = engine.design.position_format
+    if fmt == "fen":
+        return _fen_text(engine, pos)
+    if fmt == "pdn":
+        return _pdn_text(engine, pos)
+    if fmt == "squares":
+        return _squares_text(engine, pos)
+    return _generic_text(engine, pos)
+
+
+def read_position(engine: Engine, text: str) -> Position:
+    """The position ``text`` gives in the design's notation (or the generic one);
+    raises NotationError saying what is wrong."""
+    fmt = engine.design.position_format
+    text = text.strip()
+    if not text:
+        raise NotationError("an empty position")
+    if len(text) > 10_000:
+        raise NotationError("a position text longer than 10,000 characters")
+    if "/" in text and ":" in text.split("/")[0]:
+        return _generic_read(engine, text)
+    if fmt == "fen":
+        return _fen_read(engine, text)
+    if fmt == "pdn":
+        return _pdn_read(engine, text)
+    if fmt == "squares":
+        return _squares_read(engine, text)
+    return _generic_read(engine, text)
+
+
+def _letters(engine: Engine) -> dict[str, int]:
+    out = {}
+    for t, piece in enumerate(engine.design.pieces):
+        out[(piece.letter or piece.name[0]).upper()] = t
+    return out
+
+
+def _grid(engine: Engine) -> tuple[list[list[int]], int, int]:
+    """Positions by (row from the top, column): -1 where there is none."""
+    xy = engine.design.board.xy
+    xs = sorted({round(x) for x, _ in xy})
+    ys = sorted({round(y) for _, y in xy}, reverse=True)
+    grid = [[-1] * len(xs) for _ in ys]
+    for i, (x, y) in enumerate(xy):
+        grid[ys.index(round(y))][xs.index(round(x))] = i
+    return grid, len(xs), len(ys)
+
+
+def _fen_text(engine: Engine, pos: Position) -> str:
+    grid, _, _ = _grid(engine)
+    c = engine.c
+    rows = []
+    for row in grid:
+        out, run = "", 0
+        for p in row:
+            v = pos.board[p] if p >= 0 else 0
+            if not v:
+                run += 1
+                continue
+            if run:
+                out += str(run)
+                run = 0
+            piece = engine.design.pieces[c.kind_of[v]]
+            letter = (piece.letter or piece.name[0]).upper()
+            out += letter if c.owner[v] == 0 else letter.lower()
+        rows.append(out + (str(run) if run else ""))
+    side = "w" if engine.player(pos) == 0 else "b"
+    rights = _castling_text(engine, pos)
+    ep = "-"
+    names = engine.design.board.names
+    if pos.last_from >= 0 and pos.last_to >= 0 and pos.board[pos.last_to]:
+        v = pos.board[pos.last_to]
+        fx, fy = engine.design.board.xy[pos.last_from]
+        tx, ty = engine.design.board.xy[pos.last_to]
+        if engine.design.pieces[c.kind_of[v]].letter == "" and fx == tx and abs(fy - ty) == 2:
+            mid = engine.design.board.xy.index((fx, (fy + ty) / 2))
+            ep = names[mid]
+    return f"{'/'.join(rows)} {side} {rights} {ep} {pos.quiet} {pos.plies // 2 + 1}"
+
+
+def _castling_text(engine: Engine, pos: Position) -> str:
+    if "moved" not in engine.design.attributes:
+        return "-"
+    bit = 1 << engine.design.attributes.index("moved")
+    c = engine.c
+    grid, _width, _height = _grid(engine)
+    out = ""
+    for player, row in ((0, grid[-1]), (1, grid[0])):
+        king = [
+            p
+            for p in row
+            if p >= 0
+            and pos.board[p]
+            and c.owner[pos.board[p]] == player
+            and engine.design.pieces[c.kind_of[pos.board[p]]].royal
+            and not c.attrs[pos.board[p]] & bit
+        ]
+        if not king:
+            continue
+        for corner, letter in ((row[-1], "K"), (row[0], "Q")):
+            v = pos.board[corner]
+            if (
+                v
+                and c.owner[v] == player
+                and "moved" in engine.design.pieces[c.kind_of[v]].attributes
+                and not engine.design.pieces[c.kind_of[v]].royal
+                and not (c.attrs[v] & bit)
+            ):
+                out += letter if player == 0 else letter.lower()
+    return out or "-"
+
+
+def _fen_read(engine: Engine, text: str) -> Position:
+    fields = text.split()
+    if len(fields) < 2:
+        raise NotationError("a FEN needs at least the board and the side to move")
+    grid, width, height = _grid(engine)
+    rows = fields[0].split("/")
+    if len(rows) != height:
+        raise NotationError(f"a FEN board needs {height} rows separated by '/', not {len(rows)}")
+    letters = _letters(engine)
+    board = [0] * engine.n
+    for r, row in enumerate(rows):
+        col = 0
+        for ch in row:
+            if ch.isdigit():
+                col += int(ch)
+                continue
+            kind = letters.get(ch.upper())
+            if kind is None:
+                raise NotationError(f"unknown piece letter {ch!r} in the FEN")
+            if col >= width or grid[r][col] < 0:
+                raise NotationError(f"row {r + 1} of the FEN is too long")
+            board[grid[r][col]] = engine.c.code(0 if ch.isupper() else 1, kind)
+            col += 1
+        if col != width:
+            raise NotationError(f"row {r + 1} of the FEN has {col} squares, not {width}")
+    if fields[1] not in ("w", "b"):
+        raise NotationError("the side to move is w or b")
+    player = 0 if fields[1] == "w" else 1
+    turn = engine.design.turn_order.index(player)
+    pos = Position(board, turn, hands=engine.start().hands)
+    if "moved" in engine.design.attributes:
+        bit = 1 << engine.design.attributes.index("moved")
+        c = engine.c
+        rights = fields[2] if len(fields) > 2 else "-"
+        keep: set[int] = set()
+        for ch in rights if rights != "-" else "":
+            if ch not in "KQkq":
+                raise NotationError(f"unknown castling right {ch!r}")
+            player_row = grid[-1] if ch.isupper() else grid[0]
+            corner = player_row[-1] if ch.upper() == "K" else player_row[0]
+            keep.add(corner)
+            keep.update(
+                p
+                for p in player_row
+                if p >= 0 and board[p] and engine.design.pieces[c.kind_of[board[p]]].royal
+            )
+        for p, v in enumerate(board):
+            if v and "moved" in engine.design.pieces[c.kind_of[v]].attributes and p not in keep:
+                board[p] = c.code(c.owner[v], c.kind_of[v], c.attrs[v] | bit)
+    if len(fields) > 3 and fields[3] != "-":
+        names = engine.design.board.names
+        if fields[3] not in names:
+            raise NotationError(f"no square {fields[3]!r} for en passant")
+        ep = names.index(fields[3])
+        x, y = engine.design.board.xy[ep]
+        step = 1.0 if player == 1 else -1.0  # the pawn that passed moved away from its side
+        xy = engine.design.board.xy
+        try:
+            pos.last_from = xy.index((x, y - step))
+            pos.last_to = xy.index((x, y + step))
+        except ValueError:
+            raise NotationError(f"{fields[3]} cannot be an en passant square") from None
+    if len(fields) > 4:
+        if not fields[4].isdigit():
+            raise NotationError("the halfmove clock is a whole number")
+        pos.quiet = int(fields[4])
+    if len(fields) > 5:
+        if not fields[5].isdigit() or int(fields[5]) < 1:
+            raise NotationError("the move number is a whole number from 1")
+        pos.plies = (int(fields[5]) - 1) * 2 + player
+    pos.history = (engine.key(pos),) if engine.repetition else ()
+    return pos
+
+
+def _pdn_text(engine: Engine, pos: Position) -> str:
+    c = engine.c
+    names = engine.design.board.names
+    parts = []
+    for player, label in enumerate(p[0].upper() for p in engine.design.players):
+        squares = []
+        for i, v in enumerate(pos.board):
+            if v and c.owner[v] == player:
+                letter = engine.design.pieces[c.kind_of[v]].letter
+                squares.append(f"{letter}{names[i]}")
+        parts.append(label + ",".join(squares))
+    side = engine.design.players[engine.player(pos)][0].upper()
+    return f"{side}:" + ":".join(parts)
+
+
+def _pdn_read(engine: Engine, text: str) -> Position:
+    fields = [f.strip() for f in text.strip().rstrip(".").split(":")]
+    labels = [p[0].upper() for p in engine.design.players]
+    if len(fields) < 2 or fields[0].upper() not in labels:
+        raise NotationError(f"a PDN position starts with the side to move ({'/'.join(labels)}:)")
+    names = engine.design.board.names
+    index = {n.lower(): i for i, n in enumerate(names)}
+    letters = {p.letter.upper(): t for t, p in enumerate(engine.design.pieces)}
+    board = [0] * engine.n
+    for field in fields[1:]:
+        if not field:
+            continue
+        side = field[0].upper()
+        if side not in labels:
+            raise NotationError(f"{field!r}: a side is one of {', '.join(labels)}")
+        player = labels.index(side)
+        for square in filter(None, (s.strip() for s in field[1:].split(","))):
+            letter = ""
+            while square and square[0].isalpha() and square.lower() not in index:
+                letter += square[0].upper()
+                square = square[1:]
+            if letter not in letters:
+                raise NotationError(f"unknown piece letter {letter!r}")
+            span = square.split("-")
+            if len(span) == 2 and all(s.isdigit() for s in span):
+                squares = [str(n) for n in range(int(span[0]), int(span[1]) + 1)]
+            else:
+                squares = [square]
+            for name in squares:
+                if name.lower() not in index:
+                    raise NotationError(f"no square {name!r} on this board")
+                board[index[name.lower()]] = engine.c.code(player, letters[letter])
+    player = labels.index(fields[0].upper())
+    pos = Position(board, engine.design.turn_order.index(player), hands=engine.start().hands)
+    pos.history = (engine.key(pos),) if engine.repetition else ()
+    return pos
+
+
+def _squares_text(engine: Engine, pos: Position) -> str:
+    marks = "XO"
+    c = engine.c
+    body = "".join(marks[c.owner[v]] if v else "-" for v in pos.board)
+    return f"{body} {marks[engine.player(pos)]}"
+
+
+def _squares_read(engine: Engine, text: str) -> Position:
+    fields = text.split()
+    if len(fields) != 2 or len(fields[0]) != engine.n or fields[1].upper() not in ("X", "O"):
+        raise NotationError(
+            f'a position is "BOARD SIDE": {engine.n} characters of X, O and -, then X or O'
+        )
+    board = [0] * engine.n
+    for i, ch in enumerate(fields[0].upper()):
+        if ch in "XO":
+            board[i] = engine.c.code("XO".index(ch), 0)
+        elif ch not in "-.":
+            raise NotationError(f"unknown square mark {ch!r}: use X, O or -")
+    player = "XO".index(fields[1].upper())
+    return Position(board, engine.design.turn_order.index(player), hands=engine.start().hands)
+
+
+def _generic_text(engine: Engine, pos: Position) -> str:
+    c = engine.c
+    names = engine.design.board.names
+    parts = []
+    for player, pname in enumerate(engine.design.players):
+        groups = []
+        for t, piece in enumerate(engine.design.pieces):
+            squares = [
+                names[i]
+                for i, v in enumerate(pos.board)
+                if v and c.owner[v] == player and c.kind_of[v] == t
+            ]
+            if squares:
+                groups.append(f"{piece.name} {' '.join(squares)}")
+        parts.append(f"{pname}: {', '.join(groups)}")
+    parts.append(f"{engine.design.players[engine.player(pos)]} to move")
+    return " / ".join(parts)
+
+
+def _generic_read(engine: Engine, text: str) -> Position:
+    players = list(engine.design.players)
+    types = {p.name: t for t, p in enumerate(engine.design.pieces)}
+    names = engine.design.board.names
+    board = [0] * engine.n
+    to_move = 0
+    for part in (p.strip() for p in text.split("/")):
+        if part.endswith(" to move"):
+            who = part[: -len(" to move")].strip()
+            if who not in players:
+                raise NotationError(f"no player {who!r}")
+            to_move = players.index(who)
+            continue
+        who, _, rest = part.partition(":")
+        if who.strip() not in players:
+            raise NotationError(f"{part!r}: start with a player ({', '.join(players)}:)")
+        player = players.index(who.strip())
+        for group in filter(None, (g.strip() for g in rest.split(","))):
+            words = group.split()
+            if words[0] not in types:
+                raise NotationError(f"no piece type {words[0]!r}")
+            for name in words[1:]:
+                if name not in names:
+                    raise NotationError(f"no position {name!r}")
+                board[names.index(name)] = engine.c.code(player, types[words[0]])
+    pos = Position(board, engine.design.turn_order.index(to_move), hands=engine.start().hands)
+    pos.history = (engine.key(pos),) if engine.repetition else ()
+    return pos
+
+
+__all__ += ["PASS"]

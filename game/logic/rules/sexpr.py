@@ -1,0 +1,164 @@
+"""The reader of the description language: text to nested lists, each item knowing its line and
+column.
+
+A description is data: parenthesised lists of words, whole numbers and double-quoted strings,
+with ``;`` starting a comment that runs to the end of the line. Nothing in it is evaluated as
+Python; :mod:`game.logic.rules.design` gives the words their meaning.
+
+>>> form = read("(board (grid 3 3))", "t.txt")[0]
+>>> form.head, form[1].head, [item.value for item in form[1].items[1:]]
+('board', 'grid', [3, 3])
+>>> read("(a", "t.txt")
+Traceback (most recent call last):
+...
+game.logic.rules.sexpr.DescriptionError: t.txt:1:1: this '(' is never closed
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Final, TypeAlias
+
+__all__ = ["Atom", "DescriptionError", "Form", "Item", "read"]
+
+#: The deepest nesting a description may use: deeper text is refused, not a recursion error.
+MAX_DEPTH: Final = 64
+#: The longest description read, in characters.
+MAX_CHARS: Final = 1_000_000
+
+
+class DescriptionError(ValueError):
+    """A description that cannot be read or does not make a game; the message starts with
+    ``file:line:column:``."""
+
+    def __init__(self, message: str, source: str = "", line: int = 0, column: int = 0) -> None:
+        self.source, self.line, self.column, self.reason = source, line, column, message
+        where = f"{source}:{line}:{column}: " if line else (f"{source}: " if source else "")
+        super().__init__(where + message)
+
+
+@dataclass(frozen=True, slots=True)
+class Atom:
+    """A word (``str``), a whole number (``int``) or a quoted string (``str``, ``quoted``)."""
+
+    value: str | int
+    line: int
+    column: int
+    source: str
+    quoted: bool = False
+
+    def __str__(self) -> str:
+        return f'"{self.value}"' if self.quoted else str(self.value)
+
+    def error(self, message: str) -> DescriptionError:
+        return DescriptionError(message, self.source, self.line, self.column)
+
+
+@dataclass(frozen=True, slots=True)
+class Form:
+    """A parenthesised list; ``head`` is its first word ("" when it starts otherwise)."""
+
+    items: tuple[Item, ...]
+    line: int
+    column: int
+    source: str
+    closed_at: tuple[int, int] = field(default=(0, 0), compare=False)
+
+    @property
+    def head(self) -> str:
+        if self.items and isinstance(self.items[0], Atom) and not self.items[0].quoted:
+            return str(self.items[0].value)
+        return ""
+
+    @property
+    def args(self) -> tuple[Item, ...]:
+        return self.items[1:]
+
+    def __getitem__(self, index: int) -> Item:
+        return self.items[index]
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    def __str__(self) -> str:
+        return "(" + " ".join(str(item) for item in self.items) + ")"
+
+    def error(self, message: str) -> DescriptionError:
+        return DescriptionError(message, self.source, self.line, self.column)
+
+
+Item: TypeAlias = Atom | Form
+
+
+def read(text: str, source: str = "<description>") -> list[Item]:
+    """Every top-level item of ``text``; raises :class:`DescriptionError` at the first
+    character that does not belong (an unclosed list, a stray ')', an unclosed string)."""
+    if len(text) > MAX_CHARS:
+        raise DescriptionError(f"longer than {MAX_CHARS} characters", source)
+    stack: list[tuple[list[Item], int, int]] = []
+    top: list[Item] = []
+    current = top
+    for kind, value, line, column in _tokens(text, source):
+        if kind == "(":
+            if len(stack) >= MAX_DEPTH:
+                raise DescriptionError(
+                    f"nested deeper than {MAX_DEPTH} lists", source, line, column
+                )
+            stack.append((current, line, column))
+            current = []
+        elif kind == ")":
+            if not stack:
+                raise DescriptionError("this ')' closes nothing", source, line, column)
+            parent, oline, ocol = stack.pop()
+            parent.append(Form(tuple(current), oline, ocol, source, (line, column)))
+            current = parent
+        else:
+            current.append(Atom(value, line, column, source, quoted=kind == "str"))
+    if stack:
+        _, line, column = stack[-1]
+        raise DescriptionError("this '(' is never closed", source, line, column)
+    return top
+
+
+def _tokens(text: str, source: str) -> Iterator[tuple[str, str | int, int, int]]:
+    i, line, start_of_line, n = 0, 1, 0, len(text)
+    while i < n:
+        ch = text[i]
+        column = i - start_of_line + 1
+        if ch == "\n":
+            line += 1
+            start_of_line = i + 1
+            i += 1
+        elif ch in " \t\r\f":
+            i += 1
+        elif ch == ";":
+            while i < n and text[i] != "\n":
+                i += 1
+        elif ch in "()":
+            yield ch, ch, line, column
+            i += 1
+        elif ch == '"':
+            j = i + 1
+            while j < n and text[j] != '"' and text[j] != "\n":
+                j += 1
+            if j >= n or text[j] != '"':
+                raise DescriptionError("this string is never closed", source, line, column)
+            yield "str", text[i + 1 : j], line, column
+            i = j + 1
+        else:
+            j = i
+            while j < n and text[j] not in ' \t\r\f\n();"':
+                j += 1
+            word = text[i:j]
+            if not word.isprintable():
+                raise DescriptionError(f"unexpected character {ch!r}", source, line, column)
+            yield "word", _number(word), line, column
+            i = j
+
+
+def _number(word: str) -> str | int:
+    body = word[1:] if word[:1] in "+-" and len(word) > 1 else word
+    if body.isdigit() and body.isascii() and len(body) <= 9:
+        return int(word)
+    return word

@@ -1,0 +1,179 @@
+"""A described game as a game of the contract (:mod:`game.logic.game`): :class:`RulesGame`
+and its immutable :class:`RulesState`.
+
+A state holds a frozen copy of an engine :class:`~game.logic.rules.engine.Position`; its legal
+actions are the engine's moves (tuples, hashable, in generation order) and its action text is
+the move's notation (:mod:`game.logic.rules.notation`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable, Mapping, Sequence
+from typing import Any
+
+from game.logic.game import TERMINAL, Game, IllegalActionError, NotationError
+from game.logic.rules.design import Design
+from game.logic.rules.engine import PASS, Engine, Move, Position
+from game.logic.rules.notation import move_texts, parse_move, position_text
+
+__all__ = ["RulesGame", "RulesState"]
+
+
+class RulesState:
+    """One position of a described game; behaves as immutable."""
+
+    __slots__ = ("_key", "_legal", "_outcome", "_texts", "engine", "pos")
+
+    def __init__(self, engine: Engine, pos: Position) -> None:
+        self.engine = engine
+        self.pos = pos
+        self._legal: list[Move] | None = None
+        self._outcome: str | bool | None = False
+        self._texts: list[str] | None = None
+        self._key: tuple[Any, ...] | None = None
+
+    # -- the contract ----------------------------------------------------------------------
+
+    def moves(self) -> list[Move]:
+        """The legal moves, whatever the end conditions say (see :meth:`legal_actions`)."""
+        if self._legal is None:
+            self._legal = self.engine.legal(self.pos)
+        return self._legal
+
+    def outcome(self) -> str | None:
+        """How the game ended ("win" or "loss" for the player who moved last, "draw",
+        "count"), or None while it goes on."""
+        if self._outcome is False:
+            self._outcome = self.engine.outcome(self.pos, self.moves())
+        return self._outcome  # type: ignore[return-value]
+
+    def current_player(self) -> int:
+        return TERMINAL if self.is_terminal() else self.engine.player(self.pos)
+
+    def legal_actions(self) -> Sequence[Move]:
+        return [] if self.is_terminal() else self.moves()
+
+    def is_terminal(self) -> bool:
+        return self.outcome() is not None
+
+    def apply(self, action: Move) -> RulesState:
+        if self.is_terminal():
+            raise IllegalActionError("the game is over")
+        if action not in self.moves():
+            raise IllegalActionError(f"not a legal move here: {action!r}")
+        pos = self.pos.copy()
+        self.engine.make(pos, action)
+        return RulesState(self.engine, pos)
+
+    def returns(self) -> tuple[float, ...]:
+        outcome = self.outcome()
+        players = self.engine.players
+        if outcome is None or outcome == "draw":
+            return (0.0,) * players
+        mover = (self.engine.player(self.pos) + 1) % players
+        if outcome == "count":
+            counts = self.engine.counts(self.pos)
+            if counts[0] == counts[1]:
+                return (0.0,) * players
+            winner = 0 if counts[0] > counts[1] else 1
+        else:
+            winner = mover if outcome == "win" else 1 - mover
+        return tuple(1.0 if p == winner else -1.0 for p in range(players))
+
+    def key(self) -> Hashable:
+        if self._key is None:
+            self._key = self.engine.key(self.pos)
+        return self._key
+
+    def texts(self) -> list[str]:
+        """The notation of each legal move, in order (distinct)."""
+        if self._texts is None:
+            self._texts = move_texts(self.engine, self.pos, self.moves())
+        return self._texts
+
+    def action_text(self, action: Move) -> str:
+        moves = self.moves()
+        try:
+            return self.texts()[moves.index(action)]
+        except ValueError:
+            return move_texts(self.engine, self.pos, [action])[0]
+
+    def parse_action(self, text: str) -> Move:
+        if self.is_terminal():
+            raise NotationError("the game is over: there is no move to name")
+        return parse_move(self.engine, self.pos, self.moves(), self.texts(), text)
+
+    def chance_outcomes(self) -> Sequence[tuple[Move, float]]:
+        return []
+
+    def observation(self, seat: int) -> Hashable:
+        return self.key()
+
+    # -- for views and agents ------------------------------------------------------------
+
+    @property
+    def design(self) -> Design:
+        return self.engine.design
+
+    def pieces(self) -> list[tuple[int, int, str]]:
+        """Every piece on the board: (position, owner, type name)."""
+        c = self.engine.c
+        names = [p.name for p in self.engine.design.pieces]
+        return [(i, c.owner[v], names[c.kind_of[v]]) for i, v in enumerate(self.pos.board) if v]
+
+    def text(self) -> str:
+        """The position in the game's own notation (FEN, PDN, ...)."""
+        return position_text(self.engine, self.pos)
+
+    def __repr__(self) -> str:
+        return f"RulesState({self.engine.design.id}: {self.text()})"
+
+
+class RulesGame(Game[Move]):
+    """A game made from a description; ``options`` may hold ``position`` (start text)."""
+
+    returns_sum = 0.0
+
+    def __init__(self, engine: Engine, options: Mapping[str, Any] | None = None) -> None:
+        super().__init__(options)
+        self.engine = engine
+        self.id = engine.design.id
+        self.title = engine.design.title
+        self.seats = engine.players
+
+    def initial_state(self, rng: random.Random) -> RulesState:
+        from game.logic.rules.notation import read_position
+
+        text = self.options.get("position") or ""
+        pos = read_position(self.engine, text) if text else self.engine.start()
+        return RulesState(self.engine, pos)
+
+    def forced_action(self, state: Any) -> Move | None:
+        moves = state.legal_actions()
+        if len(moves) == 1 and not moves[0][0]:
+            return PASS
+        return None
+
+    def tournament_start(self, rng: random.Random) -> RulesState:
+        """Two random plies from the start, so deterministic agents meet varied games."""
+        state = self.initial_state(rng)
+        for _ in range(2):
+            moves = state.legal_actions()
+            if not moves:
+                break
+            state = state.apply(rng.choice(list(moves)))
+        return state
+
+    def step_cap(self) -> int | None:
+        return 1000
+
+    def result_text(self, state: Any) -> str:
+        scores = state.returns()
+        if max(scores) == min(scores):
+            return "a draw"
+        winner = scores.index(max(scores))
+        return f"{self.engine.design.players[winner]} won"
+
+    def seat_name(self, seat: int) -> str:
+        return self.engine.design.players[seat]

@@ -1,0 +1,75 @@
+"""Perft parity for the described games: every count published for the shipped games (see
+the rules language's docs) at the depths CI can afford; deeper ones are in
+``benchmarks/rules_perft.py``. A failure prints the divide of the first differing depth so
+the move that is wrong can be found."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.logic.rules.catalogue import engine
+from game.logic.rules.notation import read_position
+from game.logic.rules.perft import divide
+
+KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -"
+POSITION_3 = "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - -"
+POSITION_4 = "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1"
+POSITION_5 = "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8"
+RANDOM178 = "B:BK17,K24:W6,9,10,11,20,21,22,23,30,K31,33,37,41,42,43,44,46"
+WOLDOUBY = "W:B12,13,14,16,18,19,21,23,24,26:W25,27,28,30,32,33,34,35,37,38"
+
+CASES = [
+    ("tic-tac-toe", "", [9, 72, 504, 3024, 15120, 54720, 148176, 200448, 127872]),
+    ("chess", "", [20, 400, 8902, 197281]),
+    ("chess", KIWIPETE, [48, 2039, 97862]),
+    ("chess", POSITION_3, [14, 191, 2812, 43238]),
+    ("chess", POSITION_4, [6, 264, 9467]),
+    ("chess", POSITION_5, [44, 1486, 62379]),
+    ("english-draughts", "", [7, 49, 302, 1469, 7361, 36768, 179740, 845931]),
+    ("russian-draughts", "", [7, 49, 302, 1469, 7482, 37986, 190146]),
+    ("international-draughts", "", [9, 81, 658, 4265, 27117, 167140]),
+    ("international-draughts", RANDOM178, [14, 55, 1168, 5432]),
+    ("international-draughts", WOLDOUBY, [6, 12, 30, 73]),
+    ("brazilian-draughts", "", [7, 49, 302, 1469, 7473, 37628, 187302]),
+    ("othello", "", [4, 12, 56, 244, 1396, 8200, 55092]),
+    ("breakthrough", "", [22, 484, 11132]),
+    ("gomoku", "", [225, 50400]),
+]
+
+
+@pytest.mark.parametrize(
+    ("game", "position", "counts"),
+    CASES,
+    ids=[f"{g}-{'start' if not p else p.split()[0][:12]}" for g, p, _ in CASES],
+)
+def test_perft_matches_the_published_counts(game: str, position: str, counts: list[int]) -> None:
+    e = engine(game)
+    pos = read_position(e, position) if position else e.start()
+    for depth, want in enumerate(counts, 1):
+        got = e.perft(pos.copy(), depth)
+        if got != want:
+            lines = "\n".join(f"{t} {n}" for t, n in divide(e, pos, depth))
+            pytest.fail(f"{game} perft({depth}) = {got}, want {want}; divide:\n{lines}")
+
+
+def test_perft_leaves_the_position_unchanged() -> None:
+    e = engine("chess")
+    pos = read_position(e, KIWIPETE)
+    before = e.key(pos)
+    assert e.perft(pos, 2) == 2039
+    assert e.key(pos) == before
+
+
+def test_duplicate_captures_count_once_where_the_game_merges_them() -> None:
+    """In Random178 the black kings reach the same end over the same pieces by many routes:
+    International draughts (merged identity) counts 14 moves; the same rules counting
+    every path count more."""
+    from game.logic.rules.catalogue import path_of
+    from game.logic.rules.design import parse
+    from game.logic.rules.engine import Engine
+
+    merged = engine("international-draughts")
+    text = path_of("international-draughts").read_text(encoding="utf-8")
+    by_path = Engine(parse(text.replace("(identity from-to-captured)", "(identity path)")))
+    assert merged.perft(read_position(merged, RANDOM178), 1) == 14
+    assert by_path.perft(read_position(by_path, RANDOM178), 1) > 14
