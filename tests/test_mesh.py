@@ -36,7 +36,26 @@ BUDGETS = {
     "card": 40,
     "envelope": 40,
     "felt": 20,
+    "man": 600,
+    "crown": 240,
+    "pawn": 700,
+    "rook": 600,
+    "knight": 600,
+    "bishop": 700,
+    "queen": 900,
+    "king": 800,
+    "counter": 400,
+    "stone": 500,
+    "cross": 40,
+    "ring": 800,
+    "block": 12,
+    "hexagon": 30,
+    "hole": 70,
 }
+
+#: The pieces of the described games (one mesh per shape a description may name).
+PIECES = ("man", "pawn", "rook", "knight", "bishop", "queen", "king", "counter", "stone",
+          "cross", "ring")  # fmt: skip
 
 
 @pytest.fixture(scope="module")
@@ -402,3 +421,22 @@ def test_card_envelope_and_felt_lie_flat_and_white(models: dict[str, Mesh]) -> N
         assert hi[1] - lo[1] < 0.2, f"{name} lies flat"
         colours = models[name].colours
         assert (abs(colours[:, 0] - colours[:, 1]) < 1e-6).all(), f"{name} is grey"
+
+
+def test_board_game_pieces_stand_in_one_cell_pale_for_their_owners_colour(
+    models: dict[str, Mesh],
+) -> None:
+    """Every piece stands on y=0 inside a cell of 1.0 round the origin, and is near white
+    (the owner's colour tints it); the chess pieces rise in the order players know, and a
+    man is flat enough to stack."""
+    for name in PIECES:
+        lo, hi = models[name].bounds
+        assert abs(float(lo[1])) < 1e-3, name
+        assert max(abs(float(v)) for v in (lo[0], lo[2], hi[0], hi[2])) <= 0.45, name
+        assert models[name].colours.mean() > 0.85, name
+    tall = [height(models[n]) for n in ("pawn", "rook", "knight", "bishop", "queen", "king")]
+    assert tall == sorted(tall)
+    assert height(models["man"]) < 0.15 and height(models["counter"]) < 0.15
+    lo, hi = models["block"].bounds
+    np.testing.assert_allclose(lo, [-0.5, 0.0, -0.5])
+    np.testing.assert_allclose(hi, [0.5, 1.0, 0.5])
