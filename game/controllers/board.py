@@ -1,0 +1,683 @@
+"""Any described board game (``game/logic/rules/games/*.txt``, or a person's own file): the
+scene controller.
+
+A :class:`~game.logic.match.Match` holds the game: the record, undo and redo, jumps from the
+move list, forced passes, the computer thinking on a worker thread and the hint (alpha-beta,
+as the computer plays). The board is built from the description's geometry
+(:mod:`game.controllers.board_view`); a person plays by clicks (:mod:`game.controllers.
+board_select`): a piece, then each position its move goes through, or an empty position to
+place a piece; where the clicks leave several moves open (a promotion), numbered buttons
+choose. Each move plays as tweens (:mod:`game.controllers.board_motion`), one step at a time;
+the judge speaks when the step that ended the game has played.
+
+A person's own file (the ``description`` override) is looked at about once a second: when it
+changes it is read again; a mistake is shown (``file:line:column: what``) and the last good
+version goes on, a good version starts a new game with the new rules.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import time
+from collections import deque
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from game.controllers.board_commands import build_commands, side_label
+from game.controllers.board_file import POLL_SECONDS, DescriptionFile
+from game.controllers.board_motion import move_tween
+from game.controllers.board_select import Click, click, movable, next_steps
+from game.controllers.board_view import BoardView, Marks
+from game.engine.commands import CommandTable
+from game.engine.controller import Host, Status, Tone
+from game.engine.scene import Node, Scene, load_scene
+from game.logic.game import IllegalActionError, Limits
+from game.logic.match import Match, MatchError, Step
+from game.registry import GameSession
+from game.resources import asset_path
+
+__all__ = ["BoardController"]
+
+log = logging.getLogger(__name__)
+
+HUMAN = "human"
+#: Who can play a side, in the order the side buttons cycle through them.
+SIDES = (HUMAN, "alphabeta", "uct", "random")
+HINT_AGENT = "alphabeta"
+CONFIRM_SECONDS = 3.0  # how long a first press of New game waits for the second
+#: Drop targets shown with rings only up to this many (Gomoku's 225 would hide the board);
+#: beyond it, the ring follows the mouse.
+MAX_RINGS = 40
+
+
+class BoardController:
+    """The scene of a described game; see the module docstring.
+
+    ``session`` gives the options (who plays each side, the computer's time, a start
+    position) and counts results. ``overrides``: ``game`` (a shipped description's id; by
+    default the session's game), ``description`` (the path of a person's file, read instead),
+    ``seed``, and option values for this controller only.
+    """
+
+    def __init__(self, session: GameSession, **overrides: Any) -> None:
+        description = overrides.pop("description", None)
+        game_id = overrides.pop("game", None) or getattr(session, "game", None)
+        self.seed = overrides.pop("seed", None)
+        self.session = session
+        self.file: DescriptionFile | None = None
+        if description is not None:
+            self.file = DescriptionFile(Path(description))
+            engine = self.file.read()
+        elif game_id:
+            from game.logic.rules.catalogue import engine as shipped_engine
+
+            engine = shipped_engine(str(game_id))
+        else:
+            raise ValueError("a described game needs its id or a description file")
+        self.overrides = overrides
+        self.file_error = ""
+        self.host: Host | None = None
+        self.scene: Scene | None = None
+        self.board: BoardView | None = None
+        self.pending: deque[tuple[Any, Step, Any]] = deque()
+        self.prefix: tuple[int, ...] = ()
+        self.choices: list[tuple[str, Any]] = []
+        self.hover: int | None = None
+        self.message = ""
+        self.tone = Tone.INFO
+        self.news: list[str] = []
+        self.recorded = False
+        self.judged = False
+        self.hint_shown: object = None
+        self.play_hint = False
+        self.thinking_since: float | None = None
+        self.clock = 0.0
+        self.next_look = POLL_SECONDS
+        self.confirm_until = -1.0
+        self._marks_dirty = True
+        self._version = 0
+        self._table: tuple[tuple[Any, ...], CommandTable] | None = None
+        self._start(engine)
+
+    # -- the game ---------------------------------------------------------------------------
+
+    def _start(self, engine: Any) -> None:
+        """A match of ``engine``'s game with the session's options (raises ValueError for
+        options or a start position the game refuses)."""
+        from game.games.rules import entry_for
+        from game.logic.rules.agents import make_agent
+        from game.logic.rules.state import RulesGame
+
+        entry = entry_for(engine.design.id, engine)
+        options = entry.options.validate({**self.session.options, **self.overrides})
+        game = RulesGame(engine, options)
+        sides = [options["first"], options["second"]]
+        match: Match[Any] = Match(
+            game,
+            [None if side == HUMAN else make_agent(side) for side in sides],
+            seed=self.seed,
+            limits=Limits(time=options["time_per_move"]),
+            hint_agent=make_agent(HINT_AGENT),
+            background=True,
+        )
+        old = getattr(self, "match", None)
+        if old is not None:
+            old.close()
+        self.engine = engine
+        self.entry = entry
+        self.options = options
+        self.game = game
+        self.sides = sides
+        self.match = match
+        self.match.on_step = self._on_step
+        self.design = engine.design
+        self.name = self.design.id
+        self.title = self.design.title
+        self.recorded = False
+        self._clear_selection()
+        self._say(self._turn_text())
+
+    @property
+    def state(self) -> Any:
+        """The position at the match's current point (a RulesState)."""
+        return self.match.state
+
+    # -- SceneController --------------------------------------------------------------------
+
+    def enter(self, host: Host) -> Scene:
+        self.host = host
+        self.scene = load_scene(asset_path("scenes", "board.toml"))
+        self._build_board()
+        return self.scene
+
+    def exit(self) -> None:
+        self.match.close()
+        self.host = None
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        if self.file is not None and self.clock >= self.next_look:
+            self.next_look = self.clock + POLL_SECONDS
+            self._look_at_file()
+        try:
+            self.match.poll(apply=not self.pending and not self.animating())
+        except MatchError as exc:  # the agent failed: the match waits for a person
+            log.error("the computer could not move: %s", exc)
+            self._say(f"The computer failed: {exc}", Tone.WARN)
+        self.thinking_since = (
+            (self.thinking_since or time.perf_counter()) if self.match.thinking() else None
+        )
+        self._drain()
+        self._show_hint()
+        if self.board is not None:
+            self.board.bob(self.clock)
+
+    def idle(self) -> bool:
+        """Nothing queued: no step to animate, no hint coming, no computer to move."""
+        if self.pending or self.match.hinting():
+            return False
+        return self.match.over or self.match.paused or self.match.agent_to_move() is None
+
+    def commands(self) -> CommandTable:
+        signature = (
+            self._version,
+            tuple(self.sides),
+            self.match.cursor,
+            tuple(label for label, _ in self.choices),
+        )
+        if self._table is None or self._table[0] != signature:
+            self._table = (signature, CommandTable(build_commands(self)))
+        return self._table[1]
+
+    def status(self) -> Status:
+        counts = self._counts()
+        pieces = ", ".join(f"{p} {n}" for p, n in zip(self.design.players, counts, strict=True))
+        if self.match.over:
+            counter = f"Game over   pieces: {pieces}"
+        else:
+            seat = self.match.to_move()
+            who = "you" if self.sides[seat] == HUMAN else side_label(self.sides[seat])
+            counter = f"{self.design.players[seat]} to move ({who})   pieces: {pieces}"
+        if self.file_error:
+            return Status(self.title, counter, self.file_error, Tone.WARN, self._help())
+        return Status(self.title, counter, self.message, self.tone, self._help())
+
+    def status_line(self) -> str:
+        state = "over" if self.match.over else "playing"
+        seat = self.match.to_move()
+        to_move = self.design.players[seat] if 0 <= seat < len(self.design.players) else "-"
+        result = self.match.result_text().replace(" ", "_") if self.match.over else "-"
+        return (
+            f"status={state} game={self.design.id} moves={self.match.cursor} "
+            f"to_move={to_move} result={result}"
+        )
+
+    def world_labels(self) -> list[tuple[str, Any]]:
+        return self.board.labels() if self.board is not None else []
+
+    def on_hover(self, node: Node | None) -> None:
+        position = self._position_under_mouse(node)
+        if position != self.hover:
+            self.hover = position
+            self._marks_dirty = True
+            self._refresh_marks()
+
+    def on_pick(self, node: Node | None) -> Click | None:
+        """The position clicked (a :class:`Click` for :meth:`play`); a click off the board
+        drops the piece picked up."""
+        position = self._position_under_mouse(node)
+        if position is None:
+            if self.prefix:
+                self.cancel()
+            return None
+        return Click(position)
+
+    def play(self, action: Any) -> None:
+        """A click on a position (:class:`Click`) or a whole move (a move of the rules
+        engine: ``shot --do move:e2-e4``); raises ValueError saying why it is refused."""
+        self._check_turn()
+        if isinstance(action, Click):
+            self._click(action.position)
+            return
+        if action not in self.state.legal_actions():
+            raise IllegalActionError(f"{self._text(action)} is not a legal move now.")
+        self._clear_selection()
+        self.news = []
+        self.play_hint = False
+        self.match.play(action)
+        self._drain()
+
+    def debug_panel(self) -> None:
+        from game.controllers.board_panel import draw_panel
+
+        draw_panel(self)
+
+    # -- commands -----------------------------------------------------------------------------
+
+    def hint(self) -> None:
+        """Ask alpha-beta for the best move here; its path is shown on the board."""
+        if self.match.over:
+            raise IllegalActionError("The game is over: no hint.")
+        if self.match.thinking():
+            raise IllegalActionError("The computer is thinking; the hint can wait.")
+        self.match.hint()
+        if self.match.current_hint() is None:
+            self._say("Thinking about a hint…", Tone.HINT)
+        self._show_hint()
+
+    def next_step(self) -> None:
+        """Play the hinted move (asking for the hint first when there is none yet)."""
+        self._check_turn()
+        hint = self.match.current_hint()
+        if hint is not None:
+            self.play(hint.action)
+            return
+        self.hint()
+        self.play_hint = True
+        self._show_hint()
+
+    def undo(self) -> None:
+        """Back one move; against the computer, back to the person's last turn."""
+        self._navigate(self.match.undo)
+
+    def redo(self) -> None:
+        """Forward one move; against the computer, on to the person's next turn."""
+        self._navigate(self.match.redo)
+
+    def undo_all(self) -> None:
+        def back() -> None:
+            while self.match.can_undo():
+                self.match.undo()
+
+        self._navigate(back)
+
+    def redo_all(self) -> None:
+        self._navigate(lambda: self.match.jump(len(self.match.full_record)))
+
+    def goto(self, number: int) -> None:
+        """The position after move ``number`` of the record (0: the start)."""
+        total = len(self.match.full_record)
+        if not 0 <= number <= total:
+            raise IllegalActionError(f"there is no move {number}; the game has {total}")
+        self._navigate(lambda: self.match.jump(number))
+
+    def new_game(self) -> None:
+        """A new game; while one is in progress, only after a second press."""
+        in_progress = self.match.cursor > 0 and not self.match.over
+        if in_progress and self.clock > self.confirm_until:
+            self.confirm_until = self.clock + CONFIRM_SECONDS
+            self._say("A game is in progress: press R (New game) again to start a new one.")
+            return
+        self.confirm_until = -1.0
+        if self.host is not None:
+            self.host.tweens.cancel_all()
+        self.match.restart()
+        self.recorded = False
+        self._reset_scene()
+        self._say(self._turn_text())
+
+    def swap(self) -> None:
+        """Exchange the two sides' players."""
+        self._set_sides([self.sides[1], self.sides[0]])
+
+    def cycle_side(self, seat: int) -> None:
+        """A person, then each computer player in turn, for one side."""
+        sides = list(self.sides)
+        current = sides[seat] if sides[seat] in SIDES else SIDES[0]
+        sides[seat] = SIDES[(SIDES.index(current) + 1) % len(SIDES)]
+        self._set_sides(sides)
+
+    def can_pass(self) -> bool:
+        """Whether the person to move may pass (the rules list a pass among the moves)."""
+        return (
+            not self.match.over
+            and self.match.person_to_move()
+            and any(not m[0] for m in self.state.legal_actions())
+        )
+
+    def pass_turn(self) -> None:
+        passes = [m for m in self.state.legal_actions() if not m[0]]
+        if not passes:
+            raise IllegalActionError("You cannot pass now.")
+        self.play(passes[0])
+
+    def cancel(self) -> None:
+        """Drop the piece picked up (and the steps clicked)."""
+        if self.prefix or self.choices:
+            self._clear_selection()
+            self._say(self._turn_text())
+            self._marks_dirty = True
+            self._refresh_marks()
+
+    def choose(self, number: int) -> None:
+        """Play choice ``number`` (1-based) of the moves the clicks left open."""
+        if not 1 <= number <= len(self.choices):
+            raise IllegalActionError(f"there is no choice {number}")
+        self.play(self.choices[number - 1][1])
+
+    def click_named(self, name: str) -> None:
+        """A click on the position named ``name`` (scripts: ``click:e2``)."""
+        try:
+            position = self.design.board.index(name.strip())
+        except ValueError:
+            raise IllegalActionError(
+                f"there is no position {name.strip()!r} on this board"
+            ) from None
+        self.play(Click(position))
+
+    # -- clicks ---------------------------------------------------------------------------------
+
+    def _check_turn(self) -> None:
+        if self.animating():
+            raise IllegalActionError("Wait for the pieces to settle.")
+        if self.match.over:
+            raise IllegalActionError("The game is over: start a new game (R) or undo (U).")
+        if not self.match.person_to_move():
+            raise IllegalActionError("It is the computer's turn: it is thinking.")
+
+    def _click(self, position: int) -> None:
+        moves = list(self.state.legal_actions())
+        decision = click(moves, self.prefix, position)
+        name = self.design.board.names[position]
+        if decision.kind == "play":
+            self.play(decision.moves[0])
+            return
+        if decision.kind == "refuse":
+            raise IllegalActionError(self._why_not(position, moves))
+        if decision.kind == "clear":
+            self.cancel()
+            return
+        self.prefix = decision.prefix
+        self.choices = self._labelled(decision.moves)
+        steps = next_steps(moves, self.prefix)
+        if decision.kind == "choose":
+            options = ", ".join(f"{i}: {label}" for i, (label, _) in enumerate(self.choices, 1))
+            self._say(f"Choose the move to {name}: {options} (keys or buttons).", Tone.HINT)
+        elif self.choices:
+            self._say(f"Stop on {name} (buttons 1-{len(self.choices)}), or click the next "
+                      f"step (gold ring).", Tone.HINT)  # fmt: skip
+        elif len(self.prefix) == 1:
+            piece = self._piece_name(position)
+            more = "its next square" if len(steps) == 1 else f"one of {len(steps)} gold rings"
+            self._say(f"{piece} on {name} picked up: click {more} (Backspace: put it down).")
+        else:
+            self._say(f"On to {name}: click the next step (gold ring).")
+        self._marks_dirty = True
+        self._refresh_marks()
+
+    def _why_not(self, position: int, moves: Sequence[Any]) -> str:
+        name = self.design.board.names[position]
+        if self.prefix:
+            return f"{name} is not a next step of this move: click a gold ring, or Backspace."
+        here = {p: (o, t) for p, o, t in self.state.pieces()}
+        seat = self.match.to_move()
+        if position in here:
+            owner, kind = here[position]
+            if owner != seat:
+                return f"That {kind} on {name} is {self.design.players[owner]}'s."
+            if moves and all(m[1] for m in moves):
+                return f"The {kind} on {name} cannot move: a piece that can capture must."
+            return f"The {kind} on {name} has no legal move now."
+        return f"No move starts on {name}: click a ringed piece or square."
+
+    def _labelled(self, moves: Sequence[Any]) -> list[tuple[str, Any]]:
+        """A button label for each of ``moves``: the piece it leaves (a promotion's Queen),
+        where that tells them apart, else the move's text."""
+        if not moves:
+            return []
+        ends = []
+        for move in moves:
+            after = {p: t for p, _, t in self.state.apply(move).pieces()}
+            ends.append(after.get(move[0][-1], "") if move[0] else "")
+        if len(set(ends)) == len(ends) and all(ends):
+            return list(zip(ends, moves, strict=True))
+        return [(self._text(move), move) for move in moves]
+
+    def _clear_selection(self) -> None:
+        self.prefix = ()
+        self.choices = []
+
+    # -- inside -------------------------------------------------------------------------------
+
+    def _build_board(self) -> None:
+        if self.scene is None:
+            return
+        if self.board is not None:
+            self.board.release()
+        bounds = self.host.bounds if self.host is not None else {}
+        self.board = BoardView(self.scene, self.design, bounds)
+        self.board.snap(self.state)
+        self.pending.clear()
+        self._marks_dirty = True
+        self._refresh_marks()
+
+    def _look_at_file(self) -> None:
+        """Read a person's file again when it changed: a mistake is shown and the game goes
+        on; a good version starts a new game with its rules."""
+        assert self.file is not None
+        if not self.file.changed():
+            return
+        try:
+            engine = self.file.read()
+            if self.host is not None:
+                self.host.tweens.cancel_all()
+            self._start(engine)
+        except ValueError as exc:
+            self.file_error = f"{exc} (the last good version goes on)"
+            log.info("%s", exc)
+            return
+        self.file_error = ""
+        self._version += 1
+        self._build_board()
+        self._say(f"Read {self.file.path.name} again: a new game of {self.title}.")
+
+    def _on_step(self, step: Step) -> None:
+        after = self.match.state
+        before = self.match.state_at(self.match.cursor - 1)
+        self.pending.append((before, step, after))
+        self._version += 1
+        self.judged = False
+
+    def _drain(self) -> None:
+        """Play the pending steps in the scene, one move at a time."""
+        while self.pending and not self.animating():
+            before, step, after = self.pending.popleft()
+            who = self.design.players[step.seat]
+            if not step.action[0]:
+                self.news.append(f"{who} has no move and passes.")
+            else:
+                self.news = [f"{who} played {step.text}."]
+                if self.board is not None and self.host is not None:
+                    tween = move_tween(self.board, before, step.action, after)
+                    if tween is not None:
+                        self.host.tweens.run(tween, functools.partial(self._settled, after))
+            self._say(self._turn_text(prefix=" ".join(self.news), state=after))
+            self._marks_dirty = True
+            if self.board is not None and not self.animating():
+                self.board.snap(after)
+        if not self.pending and not self.animating():
+            self._refresh_marks()
+            self._judge()
+
+    def _settled(self, after: Any) -> None:
+        if self.board is not None:
+            self.board.snap(after)
+        self._marks_dirty = True
+
+    def _judge(self) -> None:
+        """The result, once the step that ended the game has played; counted once a game."""
+        if not self.match.over or self.judged:
+            return
+        self.judged = True
+        scores = self.state.returns()
+        text = f"Game over: {self.game.result_text(self.state)}."
+        tone = Tone.INFO
+        if max(scores) != min(scores):
+            winner = scores.index(max(scores))
+            people = [seat for seat, side in enumerate(self.sides) if side == HUMAN]
+            if len(people) == 1:
+                tone = Tone.WON if winner in people else Tone.LOST
+        if not self.recorded:
+            self.recorded = True
+            note = self._record(scores)
+            if note:
+                text += f" {note}"
+        self._say(text, tone)
+
+    def _record(self, scores: Sequence[float]) -> str:
+        """Count the game against the computer player a person played."""
+        notes = []
+        for me, them in ((0, 1), (1, 0)):
+            if self.sides[me] != HUMAN or self.sides[them] == HUMAN:
+                continue
+            key = f"{self.design.id}:{self.sides[them]}"
+            note = self.session.record(
+                key, won=scores[me] > scores[them], drawn=scores[me] == scores[them]
+            )
+            if note:
+                notes.append(f"Against {side_label(self.sides[them])}: {note}")
+        return " ".join(notes)
+
+    def _show_hint(self) -> None:
+        hint = self.match.current_hint()
+        if hint is None:
+            return
+        if hint.key != self.hint_shown:
+            self.hint_shown = hint.key
+            note = f" ({hint.note})" if hint.note else ""
+            self._say(f"Hint: {hint.text}{note}", Tone.HINT)
+            self._marks_dirty = True
+            self._refresh_marks()
+        if self.play_hint and not self.animating() and self.match.person_to_move():
+            self.play_hint = False
+            try:
+                self.play(hint.action)
+            except ValueError as exc:
+                self._toast(str(exc))
+
+    def _navigate(self, move: Callable[[], None]) -> None:
+        """Undo, redo or a jump: refused while pieces move; the scene snaps to the new point."""
+        if self.animating():
+            raise IllegalActionError("Wait for the pieces to settle.")
+        move()  # raises MatchError (a ValueError) when there is nothing to go to
+        self.match.paused = False
+        self._reset_scene()
+        total = len(self.match.full_record)
+        self._say(self._turn_text(prefix=f"Move {self.match.cursor} of {total}."))
+        self._judge()
+
+    def _reset_scene(self) -> None:
+        self.pending.clear()
+        self.news = []
+        self.play_hint = False
+        self.judged = False
+        self._clear_selection()
+        self._version += 1
+        if self.board is not None:
+            self.board.snap(self.state)
+        self._marks_dirty = True
+        self._refresh_marks()
+
+    def _set_sides(self, sides: list[str]) -> None:
+        from game.logic.rules.agents import make_agent
+
+        self.sides = sides
+        for seat, side in enumerate(sides):
+            self.match.set_seat(seat, None if side == HUMAN else make_agent(side))
+        self.match.paused = False
+        self._clear_selection()
+        self.options = {**self.options, "first": sides[0], "second": sides[1]}
+        self.session.save_options(self.options)
+        self._version += 1
+        self._marks_dirty = True
+        self._refresh_marks()
+        players = self.design.players
+        self._say(f"{players[0]}: {side_label(sides[0])}, {players[1]}: {side_label(sides[1])}.")
+
+    def _refresh_marks(self) -> None:
+        """Rings where a person's click can go, the last move, the hint."""
+        if self.board is None or not self._marks_dirty or self.pending or self.animating():
+            return
+        self._marks_dirty = False
+        person = self.match.person_to_move() and not self.match.over
+        moves = list(self.state.legal_actions()) if person else []
+        marks = Marks(selected=self.prefix, hover=self.hover)
+        if self.prefix:
+            marks.steps = next_steps(moves, self.prefix)
+        else:
+            firsts = movable(moves)
+            drops = {m[0][0] for m in moves if len(m[0]) == 1}
+            marks.movable = [p for p in firsts if p not in drops]
+            spots = [p for p in firsts if p in drops]
+            occupied = {p for p, _, _ in self.state.pieces()}
+            everywhere = len(spots) + len(occupied) >= len(self.design.board.names)
+            if everywhere or len(spots) > MAX_RINGS:  # every empty square: the dot follows
+                spots = [p for p in spots if p == self.hover]  # the mouse
+            marks.spots = spots
+        record = self.match.record
+        if record and record[-1].action[0]:
+            marks.last = tuple(record[-1].action[0])
+        hint = self.match.current_hint()
+        if hint is not None and hint.action[0]:
+            marks.hint = tuple(hint.action[0])
+        self.board.show_marks(marks, self.clock)
+
+    def _position_under_mouse(self, node: Node | None) -> int | None:
+        if self.board is None or node is None:
+            return None
+        found = self.board.position_of(node)
+        if found is not None:
+            return found
+        return self.board.position_at(self.host.ray if self.host is not None else None)
+
+    def animating(self) -> bool:
+        """Whether a move's tween is playing (input waits for it)."""
+        return self.host is not None and self.host.tweens.busy > 0
+
+    def _counts(self) -> list[int]:
+        counts = [0] * len(self.design.players)
+        for _, owner, _ in self.state.pieces():
+            if 0 <= owner < len(counts):
+                counts[owner] += 1
+        return counts
+
+    def _piece_name(self, position: int) -> str:
+        for p, _, kind in self.state.pieces():
+            if p == position:
+                return str(kind)
+        return "Piece"
+
+    def _text(self, move: Any) -> str:
+        try:
+            return str(self.state.action_text(move))
+        except (ValueError, TypeError, KeyError, IndexError):
+            return repr(move)
+
+    def _help(self) -> str:
+        drops_only = all(p.drop for piece in self.design.pieces for p in piece.programs)
+        if drops_only:
+            how = "Click a square to place a piece (a gold dot marks a legal one)."
+        else:
+            how = "Click a blue-ringed piece, then each square it moves to (gold rings)."
+        last = self.board.last_name if self.board is not None else "red"
+        return f"{how} {last.title()}: the last move. H: a hint, in gold."
+
+    def _turn_text(self, prefix: str = "", state: Any = None) -> str:
+        state = state if state is not None else self.state
+        if state.is_terminal():
+            return prefix
+        seat = state.current_player()
+        side = self.sides[seat]
+        who = "your move" if side == HUMAN else f"{side_label(side)} thinks"
+        return f"{prefix} {self.design.players[seat]} to move: {who}.".strip()
+
+    def _say(self, text: str, tone: Tone = Tone.INFO) -> None:
+        self.message, self.tone = text, tone
+
+    def _toast(self, text: str) -> None:
+        if self.host is not None:
+            self.host.say(text, Tone.WARN)
+        else:
+            self._say(text, Tone.WARN)

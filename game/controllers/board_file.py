@@ -1,0 +1,57 @@
+"""A person's game description being written while it is played: the file is looked at
+about once a second, and read again when it changes.
+
+>>> import pathlib, tempfile
+>>> path = pathlib.Path(tempfile.mkdtemp()) / "game.txt"
+>>> _ = path.write_text("(game x)")
+>>> watch = DescriptionFile(path)
+>>> watch.changed()
+False
+>>> _ = path.write_text("(game x) ; longer")
+>>> watch.changed(), watch.changed()
+(True, False)
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+__all__ = ["DescriptionFile"]
+
+#: Seconds between two looks at the file.
+POLL_SECONDS = 1.0
+
+
+class DescriptionFile:
+    """The description at ``path`` and the stamp (modification time, size) it was last read
+    with."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+        self.seen = self._stamp()
+
+    def changed(self) -> bool:
+        """Whether the file changed (or appeared, or went) since the last call."""
+        stamp = self._stamp()
+        if stamp == self.seen:
+            return False
+        self.seen = stamp
+        return True
+
+    def read(self) -> Any:
+        """A compiled engine for the file's text; raises ValueError (a DescriptionError, whose
+        message starts with ``file:line:column:``, or a UserFileError naming the file)."""
+        from game.logic.rules.catalogue import engine_for_text
+        from game.userfiles import read_text
+
+        text = read_text(self.path, "game description")
+        return engine_for_text(text, str(self.path))
+
+    def _stamp(self) -> tuple[int, int] | None:
+        try:
+            info = os.stat(self.path)
+        except OSError:
+            return None
+        return (info.st_mtime_ns, info.st_size)

@@ -1,0 +1,286 @@
+"""The board scene of the described games, headless: clicks through a multi-jump capture, a
+promotion's choice, drops, undo and redo, the hint, the computer's replies, every shipped
+game on screen, and a person's own description read again as it is edited."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from game.controllers.board import BoardController
+from game.controllers.board_view import piece_meshes, stacks_of
+from game.engine.director import Director
+from game.logic.rules.catalogue import path_of, shipped
+from game.registry import MemorySession
+
+pytestmark = pytest.mark.gl
+
+Opener = Callable[..., BoardController]
+
+
+@pytest.fixture
+def open_board(director: Director) -> Iterator[Opener]:
+    """Opens a described game (people on both sides unless told) on the shared Director
+    with a session of its own; the factories it replaced are put back afterwards."""
+    replaced: dict[str, Any] = {}
+
+    def opener(game: str, description: Path | None = None, **options: Any) -> BoardController:
+        values = {"first": "human", "second": "human", "time_per_move": 0.05, **options}
+        session = MemorySession(values)
+        extra: dict[str, Any] = {"seed": 1}
+        if description is not None:
+            extra["description"] = description
+        else:
+            extra["game"] = game
+        replaced.setdefault(game, director.factories.get(game))
+        director.register(game, lambda: BoardController(session, **extra))
+        if director.overlay.visible:
+            director.overlay.toggle()
+        director.switch(game)
+        settle(director)
+        controller = director.controller
+        assert isinstance(controller, BoardController)
+        return controller
+
+    try:
+        yield opener
+    finally:
+        director.tweens.cancel_all()
+        for game, factory in replaced.items():
+            if factory is None:
+                director.factories.pop(game, None)
+            else:
+                director.register(game, factory)
+
+
+def settle(director: Director) -> None:
+    """Animations and the computer's thinking done (thinking waited for in real time)."""
+    for _ in range(200):
+        controller = director.controller
+        if isinstance(controller, BoardController):
+            controller.match.wait(timeout=20)
+        assert director.settle()
+        if not director.busy():
+            return
+    raise AssertionError("the board did not settle")
+
+
+def run(director: Director, *commands: str) -> None:
+    for command in commands:
+        assert director.perform(command), (command, director.toast)
+        settle(director)
+
+
+def drawn(c: BoardController) -> dict[int, list[str]]:
+    """What the player sees: each position's meshes, bottom first, where they stand."""
+    assert c.board is not None
+    seen: dict[int, list[str]] = {}
+    for position, nodes in c.board.pieces.items():
+        for node in nodes:
+            if node.hidden:
+                continue
+            at = c.board.world(position)
+            assert abs(node.position[0] - at[0]) < 1e-4 and abs(node.position[2] - at[2]) < 1e-4
+            seen.setdefault(position, []).append(str(node.mesh))
+    return seen
+
+
+def expected(c: BoardController) -> dict[int, list[str]]:
+    return {
+        p: [mesh for mesh, _ in piece_meshes(c.design, stack)]
+        for p, stack in stacks_of(c.state).items()
+    }
+
+
+def index(c: BoardController, name: str) -> int:
+    return c.design.board.index(name)
+
+
+def screen_xy(director: Director, world: np.ndarray) -> tuple[float, float]:
+    vp = director.renderer.view_projection(director.scene, director.framebuffer_size())
+    clip = vp @ np.append(world, 1.0)
+    w, h = director.window_size()
+    return (clip[0] / clip[3] + 1) / 2 * w, (clip[1] / clip[3] + 1) / 2 * h
+
+
+def visible(director: Director, prototype_prefix: str) -> list[str]:
+    return [n.name for n in director.scene if n.name.startswith(prototype_prefix) and not n.hidden]
+
+
+def test_a_multi_jump_is_clicked_step_by_step_and_crowns_the_man(director, open_board):
+    """Black's man on 6 can jump 10 and 18, then 26 by way of 22 or of 24: the clicks pick
+    the piece, then each landing square; the move is played once the clicks name one."""
+    c = open_board("english-draughts", position="B:W10,18,19,26,27:B6,2")
+    assert c.state.texts() == ["6x15x22x31", "6x15x24x31"]
+    assert drawn(c) == expected(c)
+    # The first click by the mouse, on the man itself.
+    x, y = screen_xy(director, c.board.world(index(c, "6"), 0.05))
+    assert director.click(x, y) == "scene"
+    assert c.prefix == (index(c, "6"),)
+    assert c.board.pieces[index(c, "6")][0].highlight > 0  # picked up
+    assert len(visible(director, "step-")) == 1  # one place to go: 15
+    run(director, "click:15")
+    assert c.prefix == (index(c, "6"), index(c, "15"))
+    assert c.match.cursor == 0  # two ways on: nothing played yet
+    assert len(visible(director, "step-")) == 2  # 22 and 24
+    assert director.perform("click:5") is False  # not a next step
+    assert "not a next step" in director.toast
+    assert c.prefix == (index(c, "6"), index(c, "15"))
+    run(director, "click:22")
+    assert [s.text for s in c.match.record] == ["6x15x22x31"]
+    assert drawn(c) == expected(c)
+    assert drawn(c)[index(c, "31")] == ["man", "man", "crown"]  # crowned on the far row
+    assert {index(c, n) for n in ("10", "18", "26")}.isdisjoint(drawn(c))  # taken
+    assert not visible(director, "step-") and c.prefix == ()
+    assert len(visible(director, "last-")) == 4  # the path of the last move
+
+
+def test_a_click_on_the_wrong_piece_says_why(director, open_board):
+    c = open_board("english-draughts", position="B:W10,18,19,26,27:B6,2")
+    assert not director.perform("click:2")
+    assert "a piece that can capture must" in director.toast
+    assert not director.perform("click:19")
+    assert "White's" in director.toast
+    assert not director.perform("click:14")
+    assert "No move starts on 14" in director.toast
+    assert c.prefix == () and c.match.cursor == 0
+
+
+def test_a_promotion_offers_a_choice_of_pieces(director, open_board):
+    c = open_board("chess", position="4k3/P7/8/8/8/8/8/4K3 w - - 0 1")
+    run(director, "click:a7", "click:a8")
+    assert c.match.cursor == 0
+    labels = [label for label, _ in c.choices]
+    assert sorted(labels) == ["Bishop", "Knight", "Queen", "Rook"]
+    table = c.commands()
+    number = labels.index("Knight") + 1
+    assert table.keys()[f"_{number}"] == f"choose-{number}"
+    assert {b.label for b in table.buttons() if b.command.startswith("choose-")} == set(labels)
+    run(director, f"choose-{number}")
+    assert drawn(c)[index(c, "a8")] == ["knight"]
+    assert [p for p in c.state.pieces() if p[0] == index(c, "a8")] == [
+        (index(c, "a8"), 0, "Knight")
+    ]
+    assert not c.choices and "choose-1" not in c.commands()
+
+
+def test_undo_and_redo_put_every_piece_back(director, open_board):
+    c = open_board("chess")
+    run(director, "e2-e4", "e7-e5", "g1-f3", "b8-c6")
+    states = [c.match.state_at(i).key() for i in range(5)]
+    for i in range(4, 0, -1):
+        assert c.state.key() == states[i]
+        assert drawn(c) == expected(c)
+        run(director, "undo")
+    assert c.state.key() == states[0] and drawn(c) == expected(c)
+    run(director, "redo", "redo")
+    assert c.state.key() == states[2] and drawn(c) == expected(c)
+    run(director, "redo-all")
+    assert c.state.key() == states[4]
+    run(director, "move-2")  # the move list's button
+    assert c.state.key() == states[2] and drawn(c) == expected(c)
+
+
+def test_a_drop_places_a_mark_for_each_player(director, open_board):
+    c = open_board("tic-tac-toe")
+    b2, a1 = index(c, "b2"), index(c, "a1")
+    x, y = screen_xy(director, c.board.world(b2))
+    director.click(x, y)
+    settle(director)
+    assert [m[0] for m in c.match.actions()] == [(b2,)]
+    run(director, "click:a1")
+    assert drawn(c) == {b2: ["cross"], a1: ["ring"]}  # X's cross, O's ring
+    assert not director.perform("click:b2")  # taken
+    assert c.match.cursor == 2
+
+
+def test_the_hint_shows_alpha_betas_move_and_next_plays_it(director, open_board):
+    c = open_board("english-draughts", position="B:W6,7,15,16,24:B1,2")
+    run(director, "hint")
+    hint = c.match.current_hint()
+    assert hint is not None and hint.action in c.state.legal_actions()
+    assert c.message.startswith(f"Hint: {hint.text}")
+    assert not director.scene[c.board.arrow.name].hidden
+    assert len(visible(director, "hint-")) == len(hint.action[0])  # a ring a step
+    run(director, "next")
+    assert c.match.actions() == [hint.action]
+    assert director.scene[c.board.arrow.name].hidden
+
+
+def test_the_computer_answers_and_clicks_wait_for_it(director, open_board):
+    c = open_board("breakthrough", second="alphabeta", time_per_move=0.2)
+    run(director, "e2-e3")
+    assert c.match.cursor == 2 and c.match.person_to_move()
+    assert drawn(c) == expected(c)
+    assert c.match.record[1].seat == 1
+
+
+def test_every_described_game_draws_its_board_and_plays_a_move(director, open_board):
+    for game in shipped():
+        c = open_board(game)
+        assert drawn(c) == expected(c), game
+        pixels = director.capture()
+        assert director.ctx.error == "GL_NO_ERROR"
+        assert pixels.std() > 10, game
+        assert c.world_labels(), game
+        text = c.state.texts()[0]
+        run(director, text)
+        assert c.match.cursor >= 1 and drawn(c) == expected(c), game
+
+
+DESCRIPTION = path_of("tic-tac-toe").read_text(encoding="utf-8")
+
+
+def write(path: Path, text: str, stamp: int) -> None:
+    """Write ``text`` and give the file its own modification time (no waiting for a clock)."""
+    path.write_text(text, encoding="utf-8")
+    os.utime(path, ns=(stamp, stamp))
+
+
+def test_a_persons_file_is_read_again_when_it_changes(director, open_board, tmp_path):
+    path = tmp_path / "my-game.txt"
+    write(path, DESCRIPTION, 1_000_000_000_000_000_000)
+    c = open_board("tic-tac-toe", description=path)
+    assert c.file is not None and c.title == "Tic-tac-toe"
+    run(director, "click:b2")
+    # A mistake: shown with its place in the file; the game goes on as it was.
+    write(path, DESCRIPTION.replace("(players X O)", "(players X O"), 2_000_000_000_000_000_000)
+    director.advance(1.1)
+    assert c.file_error.startswith(f"{path}:")
+    assert c.status().banner == c.file_error
+    assert c.match.cursor == 1 and len(c.design.board.names) == 9
+    run(director, "click:a1")
+    assert c.match.cursor == 2
+    # Mended and changed: a new game with the new rules and a new board.
+    bigger = DESCRIPTION.replace("(columns a b c) (rows 1 2 3)", "(columns a b c d) (rows 1 2 3 4)")
+    write(path, bigger.replace('(title "Tic-tac-toe")', '(title "Four by four")'), 3 * 10**18)
+    director.advance(1.1)
+    settle(director)
+    assert c.file_error == ""
+    assert c.title == "Four by four" and len(c.design.board.names) == 16
+    assert c.match.cursor == 0 and drawn(c) == {}
+    run(director, "click:d4")
+    assert drawn(c) == {index(c, "d4"): ["cross"]}
+
+
+def test_shot_plays_moves_by_their_text(tmp_path):
+    """``gamehall shot chess --do e2-e4,e7-e5`` (in its own process: one Director a process)."""
+    out = tmp_path / "chess.png"
+    command = ["shot", "chess", "--do", "e2-e4,e7-e5,hint", "--size", "320x200"]
+    result = subprocess.run(
+        [sys.executable, "-m", "game", *command, "--out", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=240,
+        env={**os.environ, "GAMEHALL_HOME": str(tmp_path)},
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip().splitlines()[-1].startswith("status=playing game=chess moves=2")
+    assert out.stat().st_size > 1000
