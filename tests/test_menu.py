@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 import pytest
 
@@ -34,20 +36,65 @@ def test_the_menu_has_a_card_and_a_key_per_registered_game(menu):
     games = all_entries()
     table = menu.commands()
     keys = table.keys()
+    labels = []
     for i, entry in enumerate(games, start=1):
-        assert keys[f"_{i}"] == entry.id
+        key = str(i % 10) if i <= 10 else ""  # 1 to 9, then 0; the rest by a click
+        if key:
+            assert keys[f"_{key}"] == entry.id
         assert table[entry.id].label == entry.title
-        assert entry.summary in menu.controller.status().help
+        assert entry.summary in table[entry.id].help  # F1 lists every game
+        labels.append(f"{key}  {entry.title}" if key else entry.title)
     assert len(menu.controller.layer.quads) == len(games)
-    assert [text for text, _ in menu.controller.world_labels()] == [
-        f"{i}  {e.title}" for i, e in enumerate(games, start=1)
-    ]
+    assert [text for text, _ in menu.controller.world_labels()] == labels
+    # The cards are the games' buttons: the bar keeps Continue and Quit.
+    assert {b.command for b in table.buttons()} == {"continue", "quit"}
     assert not table.enabled("continue")  # nothing played yet
     assert not menu.perform("continue")
     assert menu.controller.name == "menu"
     image = menu.capture()
     assert menu.ctx.error == "GL_NO_ERROR"
     assert image.std() > 10  # pictures, not a blank sky
+    menu.controller.layer.hover = 2  # the mouse over a card says what the game is
+    assert menu.controller.status().banner == f"{games[2].title}: {games[2].summary}"
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720), (1920, 1080)])
+def test_every_card_and_title_fits_the_window_apart(menu, size):
+    """However many games there are, the cards stand in rows inside the window, clear of
+    the title panel and the banner, none over another, and every title is shown whole,
+    apart from its neighbours."""
+    menu.switch("menu")
+    menu.on_resize(*size)
+    try:
+        menu.update(1 / 60)
+        w, h = size
+        vp = menu.renderer.view_projection(menu.scene, menu.framebuffer_size())
+        boxes = []
+        for quad in menu.controller.quads:
+            clip = [vp @ np.append(c, 1.0) for c in quad.corners(grow=0.06)]
+            xs = [(c[0] / c[3] + 1) / 2 * w for c in clip]
+            ys = [(c[1] / c[3] + 1) / 2 * h for c in clip]
+            boxes.append((min(xs), min(ys), max(xs), max(ys)))
+        hud = menu.hud
+        top = hud.panel.y
+        bottom = hud.banner_box.y + hud.banner_box.height
+        for x0, y0, x1, y1 in boxes:
+            assert x0 >= 0 and x1 <= w, (size, x0, x1)
+            assert bottom - 2 <= y0 and y1 <= top + 2, (size, y0, y1, bottom, top)
+        shown = [label for label in hud._world if label.visible]
+        assert len(shown) == len(menu.controller.quads)  # none hidden under a panel
+        spans = sorted(
+            (label.y, label.x - label.content_width / 2, label.x + label.content_width / 2)
+            for label in shown
+        )
+        for (ya, _, a1), (yb, b0, _) in itertools.pairwise(spans):
+            if abs(ya - yb) < 1:  # the same row
+                assert a1 + 4 <= b0, (size, a1, b0)
+        for i, a in enumerate(boxes):
+            for b in boxes[i + 1 :]:
+                assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
+    finally:
+        menu.on_resize(640, 400)
 
 
 def test_continue_goes_to_the_last_game_saved_then_to_the_one_played(menu):

@@ -1,9 +1,10 @@
 """The menu: a card per registered game (its picture, title and key), and Continue.
 
-The games come from the registry, so a new game appears here by being registered. Keys:
-1, 2, 3 ... start a game, Enter or C continues with the game played last, Q or Esc quits. A
-click on a card starts its game. Scripts use the same commands: ``play:river``, ``continue``,
-``quit``.
+The games come from the registry, so a new game appears here by being registered; the cards
+stand in rows (a dozen games: three rows of four), so they fit any window. Keys: 1 to 9 and 0
+start the first ten games, Enter or C continues with the game played last, Q or Esc quits. A
+click on a card starts its game; the mouse over a card tells what the game is. Scripts use the
+same commands: ``play:river``, ``continue``, ``quit``; F1 lists every game.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from game.controllers.menu_cards import CardLayer, CardQuad, card_quads, hit_card
+from game.controllers.menu_cards import CardLayer, CardQuad, card_grid, hit_card
 from game.engine.commands import Command, CommandTable
 from game.engine.controller import Status, Tone
 from game.engine.scene import Node, Scene, load_scene, quat_from_axis_angle
@@ -26,8 +27,9 @@ if TYPE_CHECKING:
     from game.registry import Entry
 
 
-#: The window shape the menu scene is laid out for.
-WIDE = 16 / 9
+#: The narrowest window shape the cards are laid out for without stepping the camera back
+#: (wider windows take more cards a row, narrower ones more rows).
+NARROW = 1.0
 
 
 class MenuError(ValueError):
@@ -50,6 +52,7 @@ class MenuController:
         self.layer: CardLayer | None = None
         self._time = 0.0
         self._eye = np.zeros(3, dtype="f4")
+        self._shape = 0.0  # the window shape (width / height) the cards are laid out for
         self._table = self._commands()
 
     # -- what the Director asks -------------------------------------------------------------
@@ -57,12 +60,6 @@ class MenuController:
     def enter(self, host: Host) -> Scene:
         self.host = host
         self.scene = load_scene(asset_path("scenes", "menu.toml"))
-        self.quads = card_quads(
-            len(self.entries),
-            self.scene.anchor("cards"),
-            self.scene.number("cards_width"),
-            self.scene.camera.eye,
-        )
         self._eye = np.array(self.scene.camera.eye, dtype="f4")
         self._fit_camera()
         pictures = [_picture(e.picture) for e in self.entries]
@@ -88,32 +85,48 @@ class MenuController:
         return True
 
     def _fit_camera(self) -> None:
-        """Step the camera back in windows narrower than the scene's 16:9, so the row of
-        cards fits across any window (the vertical field of view is fixed)."""
-        if self.scene is None or self.host is None:
+        """Lay the cards out for the window's shape: as many a row as makes them largest in
+        the width the camera sees at the cards (the vertical field of view is fixed); in a
+        window narrower than :data:`NARROW` the camera steps back."""
+        if self.scene is None:
             return
-        width, height = self.host.window_size()
-        widen = max(1.0, WIDE / (width / max(1, height)))
+        width, height = self.host.window_size() if self.host is not None else (16, 9)
+        shape = width / max(1, height)
+        if shape == self._shape and self.quads:
+            return
+        self._shape = shape
         camera = self.scene.camera
+        widen = max(1.0, NARROW / shape)
         camera.eye = (camera.target + (self._eye - camera.target) * widen).astype("f4")
+        center = self.scene.anchor("cards")
+        distance = float(np.linalg.norm(camera.eye - center))
+        seen = 2.0 * distance * math.tan(math.radians(camera.fov) / 2.0) * shape
+        self.quads = card_grid(
+            len(self.entries),
+            center,
+            min(self.scene.number("cards_width"), 0.9 * seen),
+            self.scene.number("cards_height"),
+            camera.eye,
+        )
+        if self.layer is not None:
+            self.layer.place(self.quads)
 
     def commands(self) -> CommandTable:
         return self._table
 
     def status(self) -> Status:
-        lines = "\n".join(
-            f"{i}  {e.title}: {e.summary}" for i, e in enumerate(self.entries, start=1)
-        )
+        hovered = self.layer.hover if self.layer is not None else None
         last = self._continue_entry()
-        banner = f"Enter: continue with {last.title}" if last is not None else "Choose a game"
-        keys = f"1-{len(self.entries)}" if len(self.entries) > 1 else "1"
-        return Status(
-            "Gamehall",
-            f"Press {keys} or click a card to play",
-            banner,
-            Tone.INFO,
-            lines,
-        )
+        if hovered is not None and 0 <= hovered < len(self.entries):
+            entry = self.entries[hovered]
+            banner = f"{entry.title}: {entry.summary}"
+        elif last is not None:
+            banner = f"Enter: continue with {last.title}"
+        else:
+            banner = "Choose a game"
+        keyed = min(len(self.entries), 10)
+        keys = {1: "1", 10: "1-9, 0"}.get(keyed, f"1-{keyed}")
+        return Status("Gamehall", f"Click a card or press {keys} to play", banner, Tone.INFO)
 
     def status_line(self) -> str:
         last = self._continue_entry()
@@ -134,11 +147,12 @@ class MenuController:
             self.layer.hover = self._card_under_mouse()
 
     def world_labels(self) -> list[tuple[str, np.ndarray]]:
-        """Each card's key and title, just under the card."""
-        return [
-            (f"{i}  {e.title}", q.center - q.up * 1.28)
-            for i, (e, q) in enumerate(zip(self.entries, self.quads, strict=False), start=1)
-        ]
+        """Each card's key (the first ten have one) and title, just under the card."""
+        out = []
+        for i, (e, q) in enumerate(zip(self.entries, self.quads, strict=False), start=1):
+            key = _key_of(i)
+            out.append((f"{key}  {e.title}" if key else e.title, q.center - q.up * 1.3))
+        return out
 
     def debug_panel(self) -> None:
         from imgui_bundle import imgui
@@ -148,13 +162,15 @@ class MenuController:
     # -- helpers ----------------------------------------------------------------------------
 
     def _commands(self) -> CommandTable:
+        # The cards are the games' buttons: the bar keeps Continue and Quit.
         commands = [
             Command(
                 e.id,
                 lambda game=e.id: self._start(game),
                 label=e.title,
-                key=f"_{i}|NUM_{i}" if i <= 9 else "",
+                key=f"_{_key_of(i)}|NUM_{_key_of(i)}" if _key_of(i) else "",
                 help=f"play {e.title}: {e.summary}",
+                group="",
             )
             for i, e in enumerate(self.entries, start=1)
         ]
@@ -211,6 +227,11 @@ class MenuController:
         if ray is None or not self.quads:
             return None
         return hit_card(self.quads, ray[0], ray[1])
+
+
+def _key_of(number: int) -> str:
+    """The key of the ``number``-th card (from 1): 1 to 9, then 0; "" after the tenth."""
+    return str(number % 10) if number <= 10 else ""
 
 
 def _picture(name: str) -> Path | None:

@@ -1,16 +1,18 @@
 """The menu's cards: one upright panel per game with the game's picture, facing the camera.
 
-:func:`card_quads` places the cards in a row (from the menu scene's anchors), :class:`CardLayer`
-draws them as a render layer in one draw call (a picture on a frame each; the hovered card
-glows), and :func:`hit_card` says which card a mouse ray meets. :func:`read_png` reads the
-pictures with pyglet's PNG decoder.
+:func:`card_grid` places the cards in rows (:func:`card_quads`: in one row) from the menu
+scene's anchors, :class:`CardLayer` draws them as a render layer in one draw call (a picture
+on a frame each; the hovered card glows), and :func:`hit_card` says which card a mouse ray
+meets. :func:`read_png` reads the pictures with pyglet's PNG decoder.
 """
 
 from __future__ import annotations
 
 import logging
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +23,8 @@ log = logging.getLogger(__name__)
 #: Cards are 16:9, like the pictures (screenshots of the games), which are drawn this size.
 ASPECT = 16 / 9
 PICTURE = (640, 360)
+#: Room under each row of cards for the titles, as a fraction of a card's height.
+LABEL = 0.3
 
 
 @dataclass(frozen=True)
@@ -59,6 +63,64 @@ def card_quads(count: int, center: Any, row_width: float, eye: Any) -> list[Card
         up = np.cross(normal, right)
         quads.append(CardQuad(c, right * half[0], up * half[1], normal))
     return quads
+
+
+def best_columns(count: int, width: float, height: float, label: float = LABEL) -> int:
+    """How many cards a row makes them largest in ``width`` x ``height`` (a card's height
+    plus ``label`` of it for its title under each row; fewer rows on a tie): the largest
+    cards also leave the titles under them the most room.
+
+    >>> [best_columns(n, 7.4, 3.4) for n in (1, 4, 5, 12, 13)]
+    [1, 2, 3, 4, 5]
+    >>> best_columns(13, 4.0, 3.4)  # a narrower window: more rows
+    4
+    """
+    best, size = 1, -1.0
+    for cols in range(1, max(1, count) + 1):
+        rows = math.ceil(count / cols)
+        card = _card_width(cols, rows, width, height, label)
+        if card > size * 1.0001:
+            best, size = cols, card
+    return best
+
+
+def card_grid(
+    count: int,
+    center: Any,
+    width: float,
+    height: float,
+    eye: Any,
+    label: float = LABEL,
+) -> list[CardQuad]:
+    """``count`` cards in rows (as many a row as :func:`best_columns` says) filling at most
+    ``width`` x ``height`` around ``center`` (the last row centred), on one plane facing
+    ``eye``, with a gap of a tenth of a card between cards and ``label`` of a card's height
+    under each row for its title."""
+    if count <= 0:
+        return []
+    cols = best_columns(count, width, height, label)
+    rows = math.ceil(count / cols)
+    card = _card_width(cols, rows, width, height, label)
+    pitch_x, pitch_y = card * 1.1, card / ASPECT * (1.0 + label)
+    half = np.array([card / 2, card / 2 / ASPECT], dtype="f4")
+    center = np.asarray(center, dtype="f4")
+    # One wall of cards facing the camera (each card turned to the eye would fan the rows).
+    normal = _unit(np.asarray(eye, dtype="f4") - center)
+    right = _unit(np.cross(np.array([0.0, 1.0, 0.0], dtype="f4"), normal))
+    up = np.cross(normal, right)
+    quads = []
+    for i in range(count):
+        row, col = divmod(i, cols)
+        in_row = min(cols, count - row * cols)
+        x = (col - (in_row - 1) / 2) * pitch_x
+        y = ((rows - 1) / 2 - row) * pitch_y + label * card / ASPECT / 2
+        c = center + right * x + up * y
+        quads.append(CardQuad(c.astype("f4"), right * half[0], up * half[1], normal))
+    return quads
+
+
+def _card_width(cols: int, rows: int, width: float, height: float, label: float) -> float:
+    return min(width / (cols + 0.1 * (cols - 1)), height / (rows * (1.0 + label)) * ASPECT)
 
 
 def hit_card(quads: Sequence[CardQuad], origin: Any, direction: Any) -> int | None:
@@ -119,19 +181,34 @@ class CardLayer:
             data = np.concatenate([image[::-1] for image in found])  # GL's first row: bottom
             self.pictures = ctx.texture_array((PICTURE[0], PICTURE[1], len(found)), 3, data)
             self.pictures.build_mipmaps()
-        rows, layer = [], 0
-        for i, (q, image) in enumerate(zip(self.quads, images, strict=True)):
-            # The picture first: the frame behind it then fails the depth test there, so
-            # those pixels are shaded once (a software rasteriser feels the overdraw).
-            rows.append(_quad_vertices(q.corners(lift=0.01), i, layer if image is not None else -2))
-            rows.append(_quad_vertices(q.corners(grow=0.06), i, -1.0))  # the frame
+        self.layers = []
+        layer = 0
+        for image in images:
+            self.layers.append(layer if image is not None else -2)
             layer += image is not None
         self.vertices = 12 * len(self.quads)
-        data = np.concatenate(rows) if rows else np.zeros((1, 7))
-        self.buffer = ctx.buffer(data.astype("f4").tobytes())
+        self.buffer = ctx.buffer(self._vertex_data().tobytes())
         self.vao = ctx.vertex_array(
             self.prog, [(self.buffer, "3f 2f 2f", "in_position", "in_uv", "in_card")]
         )
+
+    def place(self, quads: Sequence[CardQuad]) -> None:
+        """Move the cards to ``quads`` (as many as before: a window of another shape)."""
+        if len(quads) != len(self.quads):
+            raise ValueError(f"{len(quads)} places for {len(self.quads)} cards")
+        self.quads = list(quads)
+        if self.quads:
+            self.buffer.write(self._vertex_data().tobytes())
+
+    def _vertex_data(self) -> np.ndarray:
+        rows = []
+        for i, (q, layer) in enumerate(zip(self.quads, self.layers, strict=True)):
+            # The picture first: the frame behind it then fails the depth test there, so
+            # those pixels are shaded once (a software rasteriser feels the overdraw).
+            rows.append(_quad_vertices(q.corners(lift=0.01), i, layer))
+            rows.append(_quad_vertices(q.corners(grow=0.06), i, -1.0))  # the frame
+        data = np.concatenate(rows) if rows else np.zeros((1, 7))
+        return data.astype("f4")
 
     def draw(self, frame: Any) -> tuple[int, int]:
         import moderngl
@@ -174,9 +251,20 @@ def _quad_vertices(corners: np.ndarray, card: int, layer: float) -> np.ndarray:
 
 
 def _picture(path: Path | None) -> np.ndarray | None:
-    """A card's picture as PICTURE-sized RGB (nearest pixels), or None without one."""
+    """A card's picture as PICTURE-sized RGB (nearest pixels), or None without one; kept
+    while the file is unchanged (the menu is entered again after every game)."""
     if path is None:
         return None
+    try:
+        stamp = path.stat().st_mtime_ns
+    except OSError as exc:
+        log.warning("menu: no picture for a card: %s", exc)
+        return None
+    return _read_picture(path, stamp)
+
+
+@lru_cache(maxsize=64)
+def _read_picture(path: Path, stamp: int) -> np.ndarray | None:
     try:
         pixels = read_png(path)
     except (OSError, ValueError) as exc:
