@@ -222,6 +222,23 @@ def test_the_computer_answers_and_clicks_wait_for_it(director, open_board):
     assert c.match.record[1].seat == 1
 
 
+def test_the_board_turns_to_the_person_whose_pieces_start_at_the_far_side(director, open_board):
+    """English draughts' Black starts on 1-12, the far rows of the usual diagram: a person
+    playing Black alone sees them nearest; playing White, or two people, the usual way."""
+    c = open_board("english-draughts", second="alphabeta")
+    assert c.board is not None and c.board.turned
+    assert c.board.world(index(c, "1"))[2] > c.board.world(index(c, "32"))[2]  # 1 is nearer
+    x, y = screen_xy(director, c.board.world(index(c, "10"), 0.05))  # the mouse still finds it
+    assert director.click(x, y) == "scene" and c.prefix == (index(c, "10"),)
+    c = open_board("english-draughts")
+    assert c.board is not None and not c.board.turned
+    assert c.board.world(index(c, "1"))[2] < c.board.world(index(c, "32"))[2]
+    c.swap()  # still two people
+    assert not c.board.turned
+    c.cycle_side(1)  # White: the computer; Black, the person, comes to the near side
+    assert c.board.turned and drawn(c) == expected(c)
+
+
 def test_every_described_game_draws_its_board_and_plays_a_move(director, open_board):
     for game in shipped():
         c = open_board(game)

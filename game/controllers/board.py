@@ -447,11 +447,22 @@ class BoardController:
         if self.board is not None:
             self.board.release()
         bounds = self.host.bounds if self.host is not None else {}
-        self.board = BoardView(self.scene, self.design, bounds)
+        self.board = BoardView(self.scene, self.design, bounds, turned=self._turned())
         self.board.snap(self.state)
         self.pending.clear()
         self._marks_dirty = True
         self._refresh_marks()
+
+    def _turned(self) -> bool:
+        """Whether to show the board from the other side: one person plays, and their
+        pieces start in the half away from the camera (Black in English draughts)."""
+        people = [seat for seat, side in enumerate(self.sides) if side == HUMAN]
+        placed = self.design.setup.get(people[0], []) if len(people) == 1 else []
+        if not placed:
+            return False
+        ys = [self.design.board.xy[p][1] for p, _ in placed]
+        every = [y for _, y in self.design.board.xy]
+        return sum(ys) / len(ys) > (min(every) + max(every)) / 2
 
     def _look_at_file(self) -> None:
         """Read a person's file again when it changed: a mistake is shown and the game goes
@@ -591,6 +602,8 @@ class BoardController:
         self.options = {**self.options, "first": sides[0], "second": sides[1]}
         self.session.save_options(self.options)
         self._version += 1
+        if self.board is not None and self.board.turned != self._turned():
+            self._build_board()
         self._marks_dirty = True
         self._refresh_marks()
         players = self.design.players

@@ -80,10 +80,19 @@ class Marks:
 
 class BoardView:
     """The board's nodes in ``scene`` for ``design``; ``bounds`` are the meshes' boxes (the
-    Director's), for the height of a stack."""
+    Director's), for the height of a stack. ``turned``: the board is seen from the other side
+    (the last row nearest the camera), for a person whose pieces start there."""
 
-    def __init__(self, scene: Scene, design: Design, bounds: Mapping[str, tuple[Any, Any]]) -> None:
+    def __init__(
+        self,
+        scene: Scene,
+        design: Design,
+        bounds: Mapping[str, tuple[Any, Any]],
+        turned: bool = False,
+    ) -> None:
         self.scene = scene
+        self.turned = turned
+        self._side = -1.0 if turned else 1.0
         self.design = design
         self.bounds = bounds
         self.names = design.board.names
@@ -116,7 +125,7 @@ class BoardView:
         return self.world_xy(float(x), float(y), height)
 
     def world_xy(self, x: float, y: float, height: float = 0.0) -> np.ndarray:
-        s = self.scale
+        s = self.scale * self._side
         return np.array([(x - self.centre[0]) * s, height, -(y - self.centre[1]) * s], dtype="f4")
 
     def position_at(self, ray: tuple[Any, Any] | None) -> int | None:
@@ -131,8 +140,8 @@ class BoardView:
         if t <= 0:
             return None
         hit = origin + t * direction
-        x = hit[0] / self.scale + self.centre[0]
-        y = -hit[2] / self.scale + self.centre[1]
+        x = hit[0] / (self.scale * self._side) + self.centre[0]
+        y = -hit[2] / (self.scale * self._side) + self.centre[1]
         d = np.hypot(self.xy[:, 0] - x, self.xy[:, 1] - y)
         best = int(np.argmin(d))
         limit = 0.5 if self.design.board.kind == "square" else 0.55
@@ -406,27 +415,26 @@ class BoardView:
         hi = xy.max(axis=0) + step / 2
         out: list[tuple[str, np.ndarray]] = []
         grid = grid_labels(names, xy)
+        c = self.cell
         if grid is not None:
             columns, rows = grid
+            near_row = float(hi[1] if self.turned else lo[1])
             for x, text in columns:
                 # The near edge only: at the far edge the pieces of the last row stand in
                 # front of the letters.
-                near = self.world_xy(x, float(lo[1]), 0.05)
+                near = self.world_xy(x, near_row, 0.05)
                 out.append((text, near + np.array([0.0, 0.0, off], "f4")))
             for y, text in rows:
-                left = self.world_xy(float(lo[0]), y, 0.05)
-                right = self.world_xy(float(hi[0]), y, 0.05)
-                out.append((text, left - np.array([off, 0.0, 0.0], "f4")))
-                out.append((text, right + np.array([off, 0.0, 0.0], "f4")))
+                for edge in (float(lo[0]), float(hi[0])):
+                    at = self.world_xy(edge, y, 0.05)
+                    out.append((text, at + np.array([math.copysign(off, at[0]), 0, 0], "f4")))
         elif all(n.isdigit() for n in names) and self.design.board.kind == "square":
-            for p, name in enumerate(names):
-                x, y = xy[p]
-                # The near corner: a piece's top, seen from the camera, covers the far one.
-                out.append((name, self.world_xy(x - 0.29 * step, y - 0.31 * step, 0.02)))
+            # The near left corner: a piece's top, seen from the camera, covers the far one.
+            corner = np.array([-0.29 * c, 0.02, 0.31 * c], dtype="f4")
+            out.extend((name, self.world(p) + corner) for p, name in enumerate(names))
         elif len(names) <= 48:
-            for p, name in enumerate(names):
-                x, y = xy[p]
-                out.append((name, self.world_xy(x + 0.32 * step, y + 0.32 * step, 0.02)))
+            beside = np.array([0.32 * c, 0.02, -0.32 * c], dtype="f4")
+            out.extend((name, self.world(p) + beside) for p, name in enumerate(names))
         return out
 
     # -- node pools -------------------------------------------------------------------------
