@@ -462,7 +462,7 @@ class BoardController:
             return False
         ys = [self.design.board.xy[p][1] for p, _ in placed]
         every = [y for _, y in self.design.board.xy]
-        return sum(ys) / len(ys) > (min(every) + max(every)) / 2
+        return bool(sum(ys) / len(ys) > (min(every) + max(every)) / 2)
 
     def _look_at_file(self) -> None:
         """Read a person's file again when it changed: a mistake is shown and the game goes
