@@ -189,6 +189,7 @@ class _Writer:
         self.lines: list[str] = []
         self.counter = 0
         self.types = [p.name for p in design.pieces]
+        self.loop_cap = 4 * len(design.board.names) + 4
 
     def fresh(self) -> int:
         self.counter += 1
@@ -282,8 +283,13 @@ class _Writer:
                 return
             elif head == "while":
                 k = self.fresh()
-                self.emit(indent, f"_w{k} = False")
+                # A loop that has gone round more often than the board could hold steps is
+                # going round a cycle (or not moving): it fails instead of hanging.
+                self.emit(indent, f"_w{k} = False; _n{k} = 0")
                 self.emit(indent, f"while {self.cond(item[1])}:")
+                self.emit(indent + 1, f"_n{k} += 1")
+                self.emit(indent + 1, f"if _n{k} > {self.loop_cap}:")
+                self.emit(indent + 2, f"_w{k} = True; break")
                 saved = self.in_loop
                 self.in_loop = True
                 self.seq(list(item.items[2:]), indent + 1, [f"_w{k} = True", "break"])
@@ -345,7 +351,7 @@ class _Writer:
         elif word == "add":
             self.add(indent, "None")
         elif word == "capture":
-            self.emit(indent, "if b[c]: cap = cap + (c,)")
+            self.emit(indent, "if b[c] and c not in cap: cap = cap + (c,)")
         elif word == "flip":
             self.emit(indent, "if b[c]: eff = eff + ((c, FLIP[b[c]]),)")
         elif word == "mark":

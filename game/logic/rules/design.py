@@ -440,6 +440,8 @@ class _Reader:
         if prog.head != "move":
             body = self._expand([prog], {}, 0)
             self._check_body(body, in_while=False, in_sweep=False)
+            if drop and _mentions(body, "add-partial"):
+                raise prog.error("a drop cannot go on with add-partial; use a move program")
             return Program(prog.head, "normal", tuple(body), drop, prog)
         if len(prog) < 2:
             raise prog.error("(move NAME STATEMENT...) needs a name")
@@ -451,6 +453,8 @@ class _Reader:
             rest = rest[1:]
         body = self._expand(rest, {}, 0)
         self._check_body(body, in_while=False, in_sweep=False)
+        if drop and _mentions(body, "add-partial"):
+            raise prog.error("a drop cannot go on with add-partial; use a move program")
         return Program(name, kind, tuple(body), drop, prog)
 
     def _expand(self, items: Sequence[Item], env: dict[str, Item], depth: int) -> list[Item]:
@@ -955,8 +959,14 @@ def _arg(form: Form, least: int, most: int) -> tuple[Item, ...]:
 
 def _word(item: Item) -> str:
     if not isinstance(item, Atom) or item.quoted or not isinstance(item.value, str):
-        raise _err(item, "expected a word")
+        raise _err(item, f"expected a word here, not {_shown(item)}")
     return item.value
+
+
+def _shown(item: Item) -> str:
+    """A short quote of ``item`` for a message."""
+    text = str(item)
+    return text if len(text) <= 24 else text[:21] + "..."
 
 
 def _string(item: Item) -> str:
@@ -1020,3 +1030,10 @@ def _substitute(item: Item, env: dict[str, Item]) -> Item:
             return env[item.value]
         return item
     return Form(tuple(_substitute(i, env) for i in item.items), item.line, item.column, item.source)
+
+
+def _mentions(items: Iterable[Item], head: str) -> bool:
+    for item in items:
+        if isinstance(item, Form) and (item.head == head or _mentions(item.items, head)):
+            return True
+    return False

@@ -20,15 +20,23 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Final, TypeAlias
 
+from game.logic.game import GameError
 from game.logic.rules.compile import Compiled, compile_design
 from game.logic.rules.design import Design
 from game.logic.rules.sexpr import Atom, Form, Item
 
-__all__ = ["PASS", "Engine", "Move", "Position"]
+__all__ = ["MAX_CHAINS", "PASS", "Engine", "Move", "Position", "RulesError"]
 
 Move: TypeAlias = tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, int], ...], int]
 #: The move of a player who cannot move in a game that lets them pass.
 PASS: Final[Move] = ((), (), (), -1)
+#: The most composite moves one partial move may grow into; a description whose captures
+#: branch more than this is refused while it plays rather than exhausting memory.
+MAX_CHAINS: Final = 20_000
+
+
+class RulesError(GameError):
+    """A described game that cannot be played on: its moves branch without limit."""
 
 
 @dataclass
@@ -256,6 +264,11 @@ class Engine:
         found: list[Any],
         depth: int,
     ) -> None:
+        if len(found) > MAX_CHAINS:
+            raise RulesError(
+                f"{self.design.source}: one move grows into more than {MAX_CHAINS} "
+                "continuations; check the description's add-partial moves"
+            )
         at = path[-1]
         gen = self.c.gen_kind[self.c.kind_of[mc]][player].get(kind)
         out: list[Any] = []

@@ -1,0 +1,87 @@
+"""The description language: what it accepts, and the errors it gives (file, line, column,
+and what is wrong) for what it does not."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.logic.rules.catalogue import design, engine, shipped
+from game.logic.rules.design import parse
+from game.logic.rules.engine import Engine
+from game.logic.rules.sexpr import DescriptionError
+
+SMALL = """
+(game tiny)
+(players A B)
+(board (grid (columns a b c) (rows 1 2 3))
+       (directions (n 0 1) (e 1 0) (ne 1 1) (nw -1 1) (s 0 -1) (w -1 0) (sw -1 -1) (se 1 -1)))
+(piece mark (drops (move place (verify empty) add)))
+(end (win (line 3)) (draw full))
+"""
+
+
+def _error(text: str) -> DescriptionError:
+    with pytest.raises(DescriptionError) as caught:
+        Engine(parse(text, "my.txt"))
+    return caught.value
+
+
+def test_a_small_description_makes_a_game() -> None:
+    e = Engine(parse(SMALL, "tiny.txt"))
+    assert e.perft(e.start(), 2) == 72
+
+
+@pytest.mark.parametrize(
+    ("change", "where", "says"),
+    [
+        (("(rows 1 2 3)", "(rows 1 2 3"), (4, 1), "never closed"),
+        (("(verify empty)", "(verify emty)"), (6, 40), "unknown condition 'emty'"),
+        (("(line 3)", "(line x)"), (7, 17), "expected a whole number"),
+        (("(piece mark", "(piece mark (shape blob)"), (6, 20), "unknown shape 'blob'"),
+        (("(game tiny)", "(game Tiny!)"), (2, 7), "lower-case"),
+        (("add)))", "jump)))"), (6, 47), "unknown statement 'jump'"),
+        (("(end (win (line 3)) (draw full))", ""), (), "has no (end ...)"),
+        (("(players A B)", "(players A)"), (3, 1), "takes 2 arguments, not 1"),
+    ],
+)
+def test_errors_name_the_line_and_column(
+    change: tuple[str, str], where: tuple[int, ...], says: str
+) -> None:
+    old, new = change
+    assert old in SMALL
+    error = _error(SMALL.replace(old, new, 1))
+    assert says in str(error)
+    assert str(error).startswith("my.txt:" + "".join(f"{n}:" for n in where))
+    if where:
+        assert (error.line, error.column)[: len(where)] == where
+
+
+def test_a_macro_with_the_wrong_number_of_arguments_is_named() -> None:
+    text = SMALL.replace(
+        "(piece mark (drops (move place (verify empty) add)))",
+        "(define (put d) (verify empty) add)\n(piece mark (drops (move place (put))))",
+    )
+    error = _error(text)
+    assert "macro 'put' takes 1 arguments, not 0" in str(error)
+
+
+def test_a_loop_that_never_moves_fails_instead_of_hanging() -> None:
+    text = SMALL.replace("(verify empty) add", "(verify empty) (while empty mark) add")
+    e = Engine(parse(text, "loop.txt"))
+    assert e.legal(e.start()) == []
+
+
+def test_every_shipped_description_is_short_and_lists_its_hooks() -> None:
+    for game_id in shipped():
+        d = design(game_id)
+        limit = 200 if game_id == "chess" else 150
+        assert d.lines <= limit, f"{game_id}: {d.lines} lines"
+        assert not d.hooks, f"{game_id} uses Python hooks {d.hooks}: list them in the docs"
+        assert d.about, f"{game_id} says nothing about its rules"
+
+
+def test_generated_code_holds_no_word_of_the_description() -> None:
+    """The compiled generators are built from integers and table names only."""
+    source = engine("chess").c.source
+    for word in ("Pawn", "Queen", "castle", "last-rank", "moved"):
+        assert word not in source
