@@ -85,3 +85,34 @@ def test_generated_code_holds_no_word_of_the_description() -> None:
     source = engine("chess").c.source
     for word in ("Pawn", "Queen", "castle", "last-rank", "moved"):
         assert word not in source
+
+
+def test_a_mill_takes_a_man_not_in_a_mill() -> None:
+    """Nine Men's Morris: closing a mill takes an enemy man, never one standing in a mill
+    while another is free; the move's text names the man taken."""
+    from game.logic.rules.notation import move_texts, read_position
+
+    e = engine("nine-mens-morris")
+    pos = read_position(e, "White: Man a1 d1 b2 / Black: Man a7 d7 g7 f4 / White to move")
+    pos.hands = ((0,), (0,))
+    moves = e.legal(pos)
+    texts = move_texts(e, pos, moves)
+    closing = [t for t in texts if t.startswith("b2-") and "x" in t]
+    assert closing, texts
+    # a7 d7 g7 is a mill; f4 is free, so only f4 may be taken.
+    assert all(t.endswith("xf4") for t in closing), closing
+
+
+def test_a_surakarta_capture_must_pass_a_loop() -> None:
+    """a2 and c2 share a line, but a capture needs a loop on the way: with b1 blocked every
+    route from a2 through a loop is shut; with b1 empty the long way round (through four
+    loops) reaches c2."""
+    from game.logic.rules.notation import read_position
+
+    e = engine("surakarta")
+    index = e.design.board.index
+    blocked = read_position(e, "Black: Stone a2 b1 / White: Stone c2 / Black to move")
+    assert not [m for m in e.legal(blocked) if m[1] and m[0][0] == index("a2")]
+    open_ = read_position(e, "Black: Stone a2 / White: Stone c2 / Black to move")
+    captures = [m for m in e.legal(open_) if m[1]]
+    assert [(m[0], m[1]) for m in captures] == [((index("a2"), index("c2")), (index("c2"),))]

@@ -34,6 +34,10 @@ CASES = [
     ("othello", "", [4, 12, 56, 244, 1396, 8200, 55092]),
     ("breakthrough", "", [22, 484, 11132]),
     ("gomoku", "", [225, 50400]),
+    # Surakarta: the counts of the Regular Games project's test list (the same rules).
+    ("surakarta", "", [16, 256, 5382, 111122]),
+    # Nine Men's Morris: 24 * 23 * 22 * 21 placements before any mill can close.
+    ("nine-mens-morris", "", [24, 552, 12144, 255024]),
 ]
 
 

@@ -25,8 +25,11 @@ ORDER = (
     "english-draughts",
     "russian-draughts",
     "international-draughts",
+    "brazilian-draughts",
     "othello",
     "breakthrough",
+    "surakarta",
+    "nine-mens-morris",
 )
 
 

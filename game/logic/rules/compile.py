@@ -81,6 +81,8 @@ def compile_design(design: Design) -> Compiled:
     board = design.board
     for d in range(len(board.directions)):
         ns[f"L{d}"] = board.links[d]
+    ns["LINKS"] = board.links
+    ns["TURNS"] = dict(board.turns)
     for a, name in enumerate(design.attributes):
         table = list(range(codes))
         clear = list(range(codes))
@@ -100,6 +102,8 @@ def compile_design(design: Design) -> Compiled:
         for program in piece.programs:
             program_table.append((t, program.name, program.kind, program.drop))
     ns["attacked"] = None  # set by the engine (it needs the probes)
+    ns["line_at"] = None  # set by the engine: the line through a position
+    ns["ALL"] = tuple(range(len(board.names)))
     # gen, kind gens, drops, probes
     pid = 0
     names: dict[tuple[str, int, int, str], str] = {}
@@ -190,6 +194,13 @@ class _Writer:
         self.counter = 0
         self.types = [p.name for p in design.pieces]
         self.loop_cap = 4 * len(design.board.names) + 4
+        self.turning = sorted({d for d, _ in design.board.turns})
+        #: What a choice saves and gives back to each of its branches.
+        self.state = (
+            "("
+            + ", ".join(["c", "cap", "eff", "mc", "mk", "fl"] + [f"_v{d}" for d in self.turning])
+            + ")"
+        )
 
     def fresh(self) -> int:
         self.counter += 1
@@ -211,7 +222,9 @@ class _Writer:
         for pid, program in programs:
             self.pid = pid
             self.lines.append("    for _ in ONE:")
-            self.lines.append("        c = f; cap = cap0; eff = (); mc = mc0; mk = f")
+            self.lines.append("        c = f; cap = cap0; eff = (); mc = mc0; mk = f; fl = False")
+            for d in self.turning:
+                self.lines.append(f"        _v{d} = {d}")
             self.seq(list(program.body), 2, ["continue"])
             if len(self.lines) > MAX_LINES:
                 raise program.where.error("this move program is too intricate once compiled")
@@ -237,7 +250,7 @@ class _Writer:
                 self.word(str(item.value), indent, fail)
                 continue
             head = item.head
-            if len(item) == 1 and head in ("add", "capture", "flip", "mark", "back"):
+            if len(item) == 1 and head in ("add", "capture", "flip", "mark", "back", "set-flag"):
                 self.word(head, indent, fail)
             elif head in self.design.board.directions:
                 for d in item.items:
@@ -270,6 +283,15 @@ class _Writer:
                 return
             elif head == "do":
                 self.seq(list(item.args) + rest, indent, fail)
+                return
+            elif head == "anywhere":
+                k = self.fresh()
+                self.emit(indent, f"_s{k} = {self.state}")
+                self.emit(indent, f"for _p{k} in ALL:")
+                self.emit(indent + 1, f"{self.state} = _s{k}")
+                self.emit(indent + 1, f"c = _p{k}")
+                self.seq([*item.args, *rest], indent + 1, ["continue"])
+                self.emit(indent, f"c = _s{k}[0]")
                 return
             elif head == "one-of":
                 k = self.fresh()
@@ -345,9 +367,18 @@ class _Writer:
             self.emit(indent, "if c < 0:")
             self.fail(indent + 1, fail)
         elif word in self.design.board.directions:
-            self.emit(indent, f"c = {self.link(word)}[c]")
-            self.emit(indent, "if c < 0:")
-            self.fail(indent + 1, fail)
+            d = self.design.board.symmetry[self.player][self.design.board.directions.index(word)]
+            if d in self.turning:  # the walk may turn: its direction is a variable
+                self.emit(indent, f"c = LINKS[_v{d}][c]")
+                self.emit(indent, "if c < 0:")
+                self.fail(indent + 1, fail)
+                self.emit(indent, f"_v{d} = TURNS.get((_v{d}, c), _v{d})")
+            else:
+                self.emit(indent, f"c = L{d}[c]")
+                self.emit(indent, "if c < 0:")
+                self.fail(indent + 1, fail)
+        elif word == "set-flag":
+            self.emit(indent, "fl = True")
         elif word == "add":
             self.add(indent, "None")
         elif word == "capture":
@@ -390,6 +421,7 @@ class _Writer:
                 "attacked": "False" if self.probe is not None else f"attacked(b, c, {q}, lf, lt)",
                 "check": "False" if self.probe is not None else f"attacked(b, f, {q}, lf, lt)",
                 "flipped": "eff != ()",
+                "flag": "fl",
                 "at-origin": "c == f",
                 "true": "True",
                 "false": "False",
@@ -414,6 +446,19 @@ class _Writer:
             return f"c in Z{z}_{p}"
         if head == "on-board":
             return f"{self.link(str(args[0].value))}[c] >= 0"  # type: ignore[union-attr]
+        if head == "exists":
+            # The comprehension's own c runs over every position.
+            return f"any(({self.cond(args[0])}) for c in ALL)"
+        if head == "makes-line":
+            return f"line_at(b, c, f, mc) >= {args[0].value}"  # type: ignore[union-attr]
+        if head == "in-line":
+            return f"b[c] and line_at(b, c, -1, b[c]) >= {args[0].value}"  # type: ignore[union-attr]
+        if head == "only-lines":
+            n = args[0].value  # type: ignore[union-attr]
+            return f"all(line_at(b, x, -1, b[x]) >= {n} for x in ALL if OWN[b[x]] == {q})"
+        if head == "pieces-at-most":
+            n = args[0].value  # type: ignore[union-attr]
+            return f"sum(1 for v in b if OWN[v] == {p}) <= {n}"
         if head == "attr":
             name = str(args[0].value)  # type: ignore[union-attr]
             if name not in self.design.attributes:
@@ -423,9 +468,9 @@ class _Writer:
 
 
 def _has_fork(item: Item) -> bool:
-    """Whether a choice (``one-of``) sits anywhere inside ``item``."""
+    """Whether a choice (``one-of``, ``anywhere``) sits anywhere inside ``item``."""
     if isinstance(item, Atom):
         return False
-    if item.head == "one-of":
+    if item.head in ("one-of", "anywhere"):
         return True
     return any(_has_fork(i) for i in item.items)

@@ -15,7 +15,8 @@ See ``docs/rules.md`` for the whole language.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import itertools
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final
@@ -41,7 +42,7 @@ MAX_TYPES: Final = 32
 MAX_PLAYERS: Final = 2
 
 #: Statements without arguments that a move program may use as bare words.
-ACTIONS: Final = frozenset({"add", "capture", "flip", "mark", "back"})
+ACTIONS: Final = frozenset({"add", "capture", "flip", "mark", "back", "set-flag"})
 #: Conditions without arguments.
 CONDITIONS: Final = frozenset(
     {
@@ -54,6 +55,7 @@ CONDITIONS: Final = frozenset(
         "attacked",
         "check",
         "flipped",
+        "flag",
         "at-origin",
         "true",
         "false",
@@ -71,6 +73,11 @@ CONDITION_FORMS: Final = {
     "on-board": (1, 1),
     "attr": (1, 1),
     "moving": (1, 8),
+    "makes-line": (1, 1),
+    "in-line": (1, 1),
+    "only-lines": (1, 1),
+    "pieces-at-most": (1, 1),
+    "exists": (1, 1),
 }
 #: End conditions: name -> (least, most) arguments.
 END_CONDITIONS: Final = {
@@ -84,6 +91,7 @@ END_CONDITIONS: Final = {
     "plies": (1, 1),
     "full": (0, 0),
     "both-stuck": (0, 0),
+    "pieces-below": (1, 1),
     "and": (1, 4),
     "not": (1, 1),
 }
@@ -123,6 +131,11 @@ class Board:
     #: Positions coloured dark (checkered boards), for the scene.
     dark: frozenset[int]
     size: tuple[int, int]
+    #: Positions that are part of the graph but never hold a piece (Surakarta's loop arcs).
+    off_board: frozenset[int] = frozenset()
+    #: (direction, position) -> direction: a walk arriving at the position in the first
+    #: direction goes on in the second (a loop turns a horizontal walk into a vertical one).
+    turns: dict[tuple[int, int], int] = field(default_factory=dict)
 
     def index(self, name: str) -> int:
         try:
@@ -196,6 +209,8 @@ class Design:
     about: str
     colours: tuple[tuple[float, float, float], ...]
     lines: int = 0
+    #: A player with pieces in hand must drop one (Nine Men's Morris's first phase).
+    drops_first: bool = False
     defines: dict[str, tuple[tuple[str, ...], tuple[Item, ...]]] = field(default_factory=dict)
 
     def type_index(self, name: str) -> int:
@@ -476,7 +491,14 @@ class _Reader:
                 if params:
                     raise _err(item, f"macro {item.value!r} takes {len(params)} arguments")
                 out.extend(self._expand(body, {}, depth + 1))
-            elif isinstance(item, Form) and item.head in ("if", "while", "sweep", "one-of", "do"):
+            elif isinstance(item, Form) and item.head in (
+                "if",
+                "while",
+                "sweep",
+                "one-of",
+                "do",
+                "anywhere",
+            ):
                 head = item.items[:2] if item.head in ("if", "while", "sweep") else item.items[:1]
                 inner = self._expand(item.items[len(head) :], env, depth)
                 out.append(Form(tuple(head) + tuple(inner), item.line, item.column, item.source))
@@ -521,6 +543,10 @@ class _Reader:
                     raise item.error("(while CONDITION STATEMENT...) needs a body")
                 self._check_condition(item[1], in_sweep)
                 self._check_body(item.items[2:], True, in_sweep)
+            elif head == "anywhere":
+                if in_while or in_sweep:
+                    raise item.error("anywhere is not allowed inside while or sweep")
+                self._check_body(item.args, in_while, in_sweep)
             elif head == "one-of":
                 if in_while or in_sweep:
                     raise item.error("one-of is not allowed inside while or sweep")
@@ -591,7 +617,7 @@ class _Reader:
             raise cond.error(f"unknown condition ({head} ...)")
         low, high = CONDITION_FORMS[head]
         args = _arg(cond, low, high)
-        if head in ("not", "and", "or"):
+        if head in ("not", "and", "or", "exists"):
             for a in args:
                 self._check_condition(a, in_sweep)
         elif head in ("piece", "friend", "enemy", "moving"):
@@ -603,6 +629,8 @@ class _Reader:
             self._direction(args[0])
         elif head == "attr":
             _word(args[0])
+        elif head in ("makes-line", "in-line", "only-lines", "pieces-at-most"):
+            _int(args[0], 1, 64)
 
     # -- setup, rules, ends -----------------------------------------------------------
 
@@ -624,6 +652,8 @@ class _Reader:
                     continue
                 t = self.type_names.index(self._type_name(group[0]))
                 for pos in _positions(self.board, group.args):
+                    if pos in self.board.off_board:
+                        raise _err(group, f"{self.board.names[pos]} is off the board")
                     for other in design.setup.values():
                         if any(p == pos for p, _ in other):
                             raise _err(group, f"{self.board.names[pos]} is set up twice")
@@ -666,6 +696,9 @@ class _Reader:
             elif head == "pass-when-stuck":
                 _arg(item, 0, 0)
                 design.pass_when_stuck = True
+            elif head == "drops-first":
+                _arg(item, 0, 0)
+                design.drops_first = True
             elif head == "identity":
                 word = _word(_arg(item, 1, 1)[0])
                 if word not in ("path", "from-to-captured"):
@@ -711,7 +744,7 @@ class _Reader:
         if head in ("and", "not"):
             for a in args:
                 self._end_condition(a)
-        elif head in ("line", "repetition", "plies"):
+        elif head in ("line", "repetition", "plies", "pieces-below"):
             _int(args[0], 1, 10_000)
         elif head == "quiet-moves":
             _int(args[0], 1, 10_000)
@@ -785,7 +818,16 @@ def _read_board(form: Form, players: tuple[str, ...]) -> Board:
                     raise _err(d, f"direction {name!r} is given twice")
                 directions.append(name)
                 vectors.append((_int(d[1], -32, 32), _int(d[2], -32, 32)))
-        elif item.head in ("positions", "link", "symmetry", "zone", "kind"):
+        elif item.head in (
+            "positions",
+            "link",
+            "symmetry",
+            "zone",
+            "kind",
+            "off-board",
+            "track",
+            "turn",
+        ):
             pass
         else:
             raise item.error(f"unknown board property ({item.head} ...)")
@@ -827,15 +869,51 @@ def _read_board(form: Form, players: tuple[str, ...]) -> Board:
         dup = next(n for n in names if names.count(n) > 1)
         raise form.error(f"position {dup!r} is named twice")
     index = {n: i for i, n in enumerate(names)}
-    # Grid links from the direction vectors; explicit links added to (or replacing) them.
-    by_xy = {(round(x * 2), round(y * 2)): i for i, (x, y) in enumerate(xy)}
+    off_board: set[int] = set()
+    for item in form.args:
+        if isinstance(item, Form) and item.head == "off-board":
+            off_board |= set(_positions_named(names, xy, item.args))
+    # Grid links from the direction vectors (none for a (0 0) direction, none to or from a
+    # position off the board); explicit links and tracks added to them.
+    by_xy = {(round(x * 2), round(y * 2)): i for i, (x, y) in enumerate(xy) if i not in off_board}
     links = []
     for dx, dy in vectors:
         row = []
-        for x, y in xy:
-            row.append(by_xy.get((round((x + dx) * 2), round((y + dy) * 2)), -1))
+        for i, (x, y) in enumerate(xy):
+            if (dx, dy) == (0, 0) or i in off_board:
+                row.append(-1)
+            else:
+                row.append(by_xy.get((round((x + dx) * 2), round((y + dy) * 2)), -1))
         links.append(row)
     drawn: list[tuple[int, int]] = []
+    turns: dict[tuple[int, int], int] = {}
+    for item in form.args:
+        if isinstance(item, Form) and item.head == "track":
+            if len(item) < 4 or not isinstance(item[1], Form) or len(item[1]) != 2:
+                raise item.error("(track (FORWARD BACKWARD) POSITION POSITION...)")
+            ways = []
+            for d in item[1].items:
+                word = _word(d)
+                if word not in directions:
+                    raise _err(d, f"unknown direction {word!r}")
+                ways.append(directions.index(word))
+            points = _positions_named(names, xy, item.items[2:])
+            for a, b in itertools.pairwise(points):
+                links[ways[0]][a] = b
+                links[ways[1]][b] = a
+                if (b, a) not in drawn and (a, b) not in drawn:
+                    drawn.append((a, b))
+        if isinstance(item, Form) and item.head == "turn":
+            if len(item) < 4:
+                raise item.error("(turn ARRIVING LEAVING POSITION...)")
+            ways = []
+            for d in item.items[1:3]:
+                word = _word(d)
+                if word not in directions:
+                    raise _err(d, f"unknown direction {word!r}")
+                ways.append(directions.index(word))
+            for p in _positions_named(names, xy, item.items[3:]):
+                turns[(ways[0], p)] = ways[1]
     for item in form.args:
         if isinstance(item, Form) and item.head == "link":
             if len(item) < 3:
@@ -851,6 +929,9 @@ def _read_board(form: Form, players: tuple[str, ...]) -> Board:
                     if n not in index:
                         raise _err(at, f"no position {n!r}")
                 links[directions.index(dname)][index[a]] = index[b]
+                dx, dy = vectors[directions.index(dname)]
+                if (-dx, -dy) in vectors and (dx, dy) != (0, 0):
+                    links[vectors.index((-dx, -dy))][index[b]] = index[a]
                 if (index[b], index[a]) not in drawn:
                     drawn.append((index[a], index[b]))
     symmetry = [list(range(len(directions))) for _ in players]
@@ -883,9 +964,11 @@ def _read_board(form: Form, players: tuple[str, ...]) -> Board:
             if all(isinstance(g, Form) and g.head in players for g in groups):
                 for g in groups:
                     assert isinstance(g, Form)
-                    per[players.index(g.head)] |= set(_positions_named(names, xy, g.args))
+                    per[players.index(g.head)] |= set(
+                        _positions_named(names, xy, g.args, off_board)
+                    )
             else:
-                cells_ = set(_positions_named(names, xy, groups))
+                cells_ = set(_positions_named(names, xy, groups, off_board))
                 per = [set(cells_) for _ in players]
             zones[zname] = per
     dark = frozenset(i for i, (x, y) in enumerate(xy) if (round(x) + round(y)) % 2 == 0)
@@ -902,22 +985,29 @@ def _read_board(form: Form, players: tuple[str, ...]) -> Board:
         drawn=tuple(drawn),
         dark=dark if grid_form is not None and kind == "square" else frozenset(),
         size=(width, height),
+        off_board=frozenset(off_board),
+        turns=turns,
     )
 
 
 def _positions(board: Board, items: Iterable[Item]) -> list[int]:
-    return _positions_named(list(board.names), list(board.xy), items)
+    return _positions_named(list(board.names), list(board.xy), items, board.off_board)
 
 
 def _positions_named(
-    names: list[str], xy: list[tuple[float, float]], items: Iterable[Item]
+    names: list[str],
+    xy: list[tuple[float, float]],
+    items: Iterable[Item],
+    off_board: Collection[int] = (),
 ) -> list[int]:
-    """Position names, ``(row N...)`` (grid rows counted from 1 at the bottom),
-    ``(column N...)`` (from 1 at the left) and ``all``."""
+    """Position names, ``(row N...)`` (rows counted from 1 at the bottom), ``(column N...)``
+    (from 1 at the left) and ``all``; rows, columns and ``all`` leave out positions off the
+    board."""
     index = {n: i for i, n in enumerate(names)}
     out: list[int] = []
-    ys = sorted({round(y) for _, y in xy})
-    xs = sorted({round(x) for x, _ in xy})
+    on = [(i, p) for i, p in enumerate(xy) if i not in off_board]
+    ys = sorted({round(y) for _, (_, y) in on})
+    xs = sorted({round(x) for _, (x, _) in on})
     for item in items:
         if isinstance(item, Form) and item.head in ("row", "column"):
             for a in _arg(item, 1, 32):
@@ -926,11 +1016,11 @@ def _positions_named(
                 if n > len(axis):
                     raise _err(a, f"the board has {len(axis)} {item.head}s")
                 want = axis[n - 1]
-                for i, (x, y) in enumerate(xy):
+                for i, (x, y) in on:
                     if round(y if item.head == "row" else x) == want and i not in out:
                         out.append(i)
         elif isinstance(item, Atom) and item.value == "all" and not item.quoted:
-            out.extend(i for i in range(len(names)) if i not in out)
+            out.extend(i for i, _ in on if i not in out)
         elif isinstance(item, Atom):
             name = str(item.value)
             if name not in index:

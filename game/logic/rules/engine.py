@@ -74,6 +74,7 @@ class Engine:
         self.design = design
         self.c: Compiled = compile_design(design)
         self.c.namespace["attacked"] = self.attacked  # type: ignore[attr-defined]
+        self.c.namespace["line_at"] = self.line_at  # type: ignore[attr-defined]
         board = design.board
         self.n = len(board.names)
         self.players = len(design.players)
@@ -185,12 +186,17 @@ class Engine:
                     for r in out:
                         raw.append((f, r))
         hand = pos.hands[player] if pos.hands else ()
+        if self.design.drops_first and any(hand):
+            raw.clear()  # pieces in hand must be placed before any piece moves
         for t in range(self.types):
             drop = c.drops[t][player]
             if drop is None or (self.limited_hands and not hand[t]):
                 continue
             mc = c.code(player, t)
+            off_board = self.design.board.off_board
             for f in range(self.n):
+                if f in off_board:
+                    continue
                 out = []
                 drop(b, f, out, lf, lt, (), mc)
                 for r in out:
@@ -501,6 +507,11 @@ class Engine:
             return not on_board and not in_hand
         if head == "full":
             return all(b)
+        if head == "pieces-below":
+            count = sum(1 for v in b if v and owner[v] == player)
+            if pos.hands:
+                count += sum(pos.hands[player])
+            return count < int(args[0].value)  # type: ignore[union-attr]
         if perft:
             return False
         if head == "repetition":
@@ -510,6 +521,27 @@ class Engine:
         if head == "plies":
             return pos.plies >= int(args[0].value)  # type: ignore[union-attr]
         raise ValueError(f"unknown end condition {head!r}")  # pragma: no cover
+
+    def line_at(self, b: list[int], at: int, vacated: int, v: int) -> int:
+        """The longest run of pieces of ``v``'s owner through ``at`` along a pair of opposite
+        directions, with ``v`` standing on ``at`` and ``vacated`` (if not -1) empty."""
+        owner = self.c.owner
+        me = owner[v]
+        links = self.design.board.links
+        best = 1
+        for d, e in enumerate(self.opposite):
+            if 0 <= e < d:
+                continue
+            run = 1
+            for direction in (d, e):
+                if direction < 0:
+                    continue
+                q = links[direction][at]
+                while q >= 0 and q != at and q != vacated and b[q] and owner[b[q]] == me:
+                    run += 1
+                    q = links[direction][q]
+            best = max(best, run)
+        return best
 
     def _line(self, b: list[int], at: int, need: int) -> int:
         v = b[at]
@@ -567,7 +599,7 @@ class Engine:
             cached = any(
                 isinstance(c, Form | Atom)
                 and (c.head if isinstance(c, Form) else str(c.value))
-                in ("line", "reached", "none-left", "full")
+                in ("line", "reached", "none-left", "full", "pieces-below")
                 for end in self.design.ends
                 for c in _walk(end.condition)
             )

@@ -14,6 +14,7 @@ Positions are read and written in the field's own notation, as the description s
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 
 from game.logic.game import NotationError
@@ -38,7 +39,17 @@ def move_texts(engine: Engine, pos: Position, moves: Sequence[Move]) -> list[str
                 text = f"{engine.design.pieces[c.programs[pid][0]].letter or '?'}@{text}"
             texts.append(text)
         else:
-            texts.append(("x" if caps else "-").join(names[p] for p in path))
+            text = ("x" if caps else "-").join(names[p] for p in path)
+            aside = [p for p in caps if p != path[-1] and not _between_steps(engine, path, p)]
+            if aside:  # a capture off the piece's way (a mill's): named after the move
+                text = (
+                    "-".join(names[p] for p in path) + " " + " ".join("x" + names[p] for p in aside)
+                )
+            texts.append(text)
+    if len(set(texts)) < len(texts):
+        for i, move in enumerate(moves):
+            if texts.count(texts[i]) > 1 and len(move[0]) == 1 and move[1]:
+                texts[i] += " " + " ".join("x" + names[p] for p in move[1])  # a drop's capture
     if len(set(texts)) < len(texts):
         for i, move in enumerate(moves):
             if texts.count(texts[i]) > 1 and move[0]:
@@ -56,6 +67,23 @@ def move_texts(engine: Engine, pos: Position, moves: Sequence[Move]) -> list[str
                 seen[text] = seen.get(text, 0) + 1
                 texts[i] = f"{text} #{seen[text]}"
     return texts
+
+
+def _between_steps(engine: Engine, path: tuple[int, ...], p: int) -> bool:
+    """Whether ``p`` lies on the straight way between two consecutive positions of
+    ``path`` (a jumped piece)."""
+    xy = engine.design.board.xy
+    px, py = xy[p]
+    for a, b in itertools.pairwise(path):
+        (ax, ay), (bx, by) = xy[a], xy[b]
+        cross = (bx - ax) * (py - ay) - (by - ay) * (px - ax)
+        if (
+            abs(cross) < 1e-6
+            and min(ax, bx) <= px <= max(ax, bx)
+            and min(ay, by) <= py <= max(ay, by)
+        ):
+            return True
+    return False
 
 
 def parse_move(
