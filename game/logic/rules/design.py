@@ -898,11 +898,11 @@ def _read_board(form: Form, players: tuple[str, ...]) -> Board:
                     raise _err(d, f"unknown direction {word!r}")
                 ways.append(directions.index(word))
             points = _positions_named(names, xy, item.items[2:])
-            for a, b in itertools.pairwise(points):
-                links[ways[0]][a] = b
-                links[ways[1]][b] = a
-                if (b, a) not in drawn and (a, b) not in drawn:
-                    drawn.append((a, b))
+            for here, there in itertools.pairwise(points):
+                links[ways[0]][here] = there
+                links[ways[1]][there] = here
+                if (there, here) not in drawn and (here, there) not in drawn:
+                    drawn.append((here, there))
         if isinstance(item, Form) and item.head == "turn":
             if len(item) < 4:
                 raise item.error("(turn ARRIVING LEAVING POSITION...)")
@@ -912,8 +912,8 @@ def _read_board(form: Form, players: tuple[str, ...]) -> Board:
                 if word not in directions:
                     raise _err(d, f"unknown direction {word!r}")
                 ways.append(directions.index(word))
-            for p in _positions_named(names, xy, item.items[3:]):
-                turns[(ways[0], p)] = ways[1]
+            for where in _positions_named(names, xy, item.items[3:]):
+                turns[(ways[0], where)] = ways[1]
     for item in form.args:
         if isinstance(item, Form) and item.head == "link":
             if len(item) < 3:

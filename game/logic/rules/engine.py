@@ -455,6 +455,8 @@ class Engine:
         for end in self.design.ends:
             if self._holds(pos, end.condition, moves, perft):
                 return end.outcome
+        if not perft and not (moves if moves is not None else self.legal(pos)):
+            return "draw"  # no move and no end condition says more: the game cannot go on
         return None
 
     def _holds(self, pos: Position, cond: Item, moves: list[Move] | None, perft: bool) -> bool:
