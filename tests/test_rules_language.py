@@ -116,3 +116,19 @@ def test_a_surakarta_capture_must_pass_a_loop() -> None:
     open_ = read_position(e, "Black: Stone a2 / White: Stone c2 / Black to move")
     captures = [m for m in e.legal(open_) if m[1]]
     assert [(m[0], m[1]) for m in captures] == [((index("a2"), index("c2")), (index("c2"),))]
+
+
+def test_a_bashni_capture_takes_the_top_piece_under_the_capturing_column() -> None:
+    from game.logic.rules.notation import move_texts, position_text, read_position
+    from game.logic.rules.state import RulesState
+
+    e = engine("bashni")
+    pos = read_position(e, "White: Man c3 / Black: Man d4[mM], Man f6 / White to move")
+    moves = e.legal(pos)
+    assert move_texts(e, pos, moves) == ["c3xe5xg7"]
+    e.make(pos, moves[0])
+    # d4 keeps its lower pieces, now a white column; the mover carries both tops under it.
+    assert position_text(e, pos) == "White: Man d4[m] g7[mm] / Black:  / Black to move"
+    state = RulesState(e, pos)
+    assert (27, [(1, "Man"), (1, "Man"), (0, "Man")]) in state.stacks()
+    assert state.is_terminal() and state.returns() == (1.0, -1.0)

@@ -34,6 +34,8 @@ CASES = [
     ("othello", "", [4, 12, 56, 244, 1396, 8200, 55092]),
     ("breakthrough", "", [22, 484, 11132]),
     ("gomoku", "", [225, 50400]),
+    # Bashni: as Russian draughts until a capture leaves a column behind (depth 6).
+    ("bashni", "", [7, 49, 302, 1469, 7482]),
     # Surakarta: the counts of the Regular Games project's test list (the same rules).
     ("surakarta", "", [16, 256, 5382, 111122]),
     # Nine Men's Morris: 24 * 23 * 22 * 21 placements before any mill can close.

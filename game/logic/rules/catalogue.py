@@ -26,6 +26,7 @@ ORDER = (
     "russian-draughts",
     "international-draughts",
     "brazilian-draughts",
+    "bashni",
     "othello",
     "breakthrough",
     "surakarta",

@@ -211,6 +211,9 @@ class Design:
     lines: int = 0
     #: A player with pieces in hand must drop one (Nine Men's Morris's first phase).
     drops_first: bool = False
+    #: Pieces stand in stacks (columns) owned by their top piece; a capture takes the
+    #: captured stack's top piece under the capturing stack.
+    stacks: bool = False
     defines: dict[str, tuple[tuple[str, ...], tuple[Item, ...]]] = field(default_factory=dict)
 
     def type_index(self, name: str) -> int:
@@ -699,6 +702,9 @@ class _Reader:
             elif head == "drops-first":
                 _arg(item, 0, 0)
                 design.drops_first = True
+            elif head == "stacks":
+                _arg(item, 0, 0)
+                design.stacks = True
             elif head == "identity":
                 word = _word(_arg(item, 1, 1)[0])
                 if word not in ("path", "from-to-captured"):

@@ -53,6 +53,8 @@ class Position:
     plies: int = 0
     quiet: int = 0
     history: tuple[Any, ...] = ()
+    #: In a game of stacks: the pieces under each position's top piece, bottom first.
+    under: list[tuple[int, ...]] | None = None
 
     def copy(self) -> Position:
         return Position(
@@ -64,6 +66,7 @@ class Position:
             self.plies,
             self.quiet,
             self.history,
+            list(self.under) if self.under is not None else None,
         )
 
 
@@ -126,6 +129,8 @@ class Engine:
             for p in range(self.players)
         )
         position = Position(board, 0, hands=hands)
+        if self.design.stacks:
+            position.under = [()] * self.n
         position.history = (self.key(position),) if self.repetition else ()
         return position
 
@@ -138,7 +143,8 @@ class Engine:
 
     def key(self, pos: Position) -> tuple[Any, ...]:
         last = (pos.last_from, pos.last_to) if self.uses_last else ()
-        return (tuple(pos.board), pos.turn, pos.hands, last)
+        under = tuple(pos.under) if pos.under is not None else ()
+        return (tuple(pos.board), pos.turn, pos.hands, last, under)
 
     # -- attacks -----------------------------------------------------------------------
 
@@ -217,7 +223,32 @@ class Engine:
             else:
                 moves.append(((f, to), cap, self._effects(f, to, cap, eff, mc), pid))
             kinds.append(programs[pid][2])
-        return self._select(moves, kinds, partial_any)
+        moves = self._select(moves, kinds, partial_any)
+        if pos.under is not None:
+            moves = [self._stacked(pos, m) for m in moves]
+        return moves
+
+    def _stacked(self, pos: Position, move: Move) -> Move:
+        """``move`` with its effects on the stacks: a piece that moves carries the pieces
+        under it, and each captured stack's top piece goes under the mover's stack, the
+        rest of that stack staying where it stood (column draughts)."""
+        path, caps, effects, pid = move
+        if len(path) < 2:
+            return move
+        b, under = pos.board, pos.under
+        assert under is not None
+        f, to = path[0], path[-1]
+        carried = under[f]
+        out: list[Any] = [(f, 0, ())]
+        for x in caps:
+            if x == to:
+                continue
+            carried = (b[x], *carried)
+            rest = under[x]
+            out.append((x, rest[-1] if rest else 0, rest[:-1]))
+        out.extend((p, v, under[p]) for p, v in effects[1:-1] if p not in caps and p != f)
+        out.append((to, effects[-1][1], carried))
+        return (path, caps, tuple(out), pid)
 
     def _effects(
         self, f: int, to: int, cap: tuple[int, ...], eff: tuple[Any, ...], mc: int
@@ -403,7 +434,16 @@ class Engine:
         """Play ``move`` on ``pos`` in place; returns what :meth:`unmake` needs."""
         b = pos.board
         path, caps, effects, pid = move
-        undo = tuple((p, b[p]) for p, _ in effects)
+        undo: tuple[tuple[Any, ...], ...]
+        if pos.under is not None:
+            under = pos.under
+            undo = tuple((p, b[p], under[p]) for p, *_ in effects)
+            for p, v, stack in effects:  # type: ignore[misc]
+                b[p] = v
+                under[p] = stack
+            effects = ()
+        else:
+            undo = tuple((p, b[p]) for p, _ in effects)
         saved = (
             undo,
             pos.turn,
@@ -414,7 +454,7 @@ class Engine:
             pos.quiet,
             pos.history,
         )
-        moving = b[path[0]] if len(path) > 1 else 0
+        moving = undo[0][1] if len(path) > 1 and undo else 0
         for p, v in effects:
             b[p] = v
         if pid >= 0 and self.c.programs[pid][3] and self.limited_hands:
@@ -443,6 +483,12 @@ class Engine:
             saved
         )
         b = pos.board
+        if pos.under is not None:
+            under = pos.under
+            for p, v, stack in reversed(undo):
+                b[p] = v
+                under[p] = stack
+            return
         for p, v in reversed(undo):
             b[p] = v
 

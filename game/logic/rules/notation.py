@@ -355,6 +355,8 @@ def _pdn_read(engine: Engine, text: str) -> Position:
                 board[index[name.lower()]] = engine.c.code(player, letters[letter])
     player = labels.index(fields[0].upper())
     pos = Position(board, engine.design.turn_order.index(player), hands=engine.start().hands)
+    if engine.design.stacks:
+        pos.under = [()] * engine.n
     pos.history = (engine.key(pos),) if engine.repetition else ()
     return pos
 
@@ -382,6 +384,20 @@ def _squares_read(engine: Engine, text: str) -> Position:
     return Position(board, engine.design.turn_order.index(player), hands=engine.start().hands)
 
 
+def _stack_text(engine: Engine, pos: Position, i: int) -> str:
+    """``[mK]``: the pieces under position ``i``'s top, bottom first, by letter (upper case
+    for the first player); empty when there are none."""
+    if pos.under is None or not pos.under[i]:
+        return ""
+    c = engine.c
+    letters = []
+    for v in pos.under[i]:
+        piece = engine.design.pieces[c.kind_of[v]]
+        letter = (piece.letter or piece.name[0]).upper()
+        letters.append(letter if c.owner[v] == 0 else letter.lower())
+    return "[" + "".join(letters) + "]"
+
+
 def _generic_text(engine: Engine, pos: Position) -> str:
     c = engine.c
     names = engine.design.board.names
@@ -390,7 +406,7 @@ def _generic_text(engine: Engine, pos: Position) -> str:
         groups = []
         for t, piece in enumerate(engine.design.pieces):
             squares = [
-                names[i]
+                names[i] + _stack_text(engine, pos, i)
                 for i, v in enumerate(pos.board)
                 if v and c.owner[v] == player and c.kind_of[v] == t
             ]
@@ -404,8 +420,10 @@ def _generic_text(engine: Engine, pos: Position) -> str:
 def _generic_read(engine: Engine, text: str) -> Position:
     players = list(engine.design.players)
     types = {p.name: t for t, p in enumerate(engine.design.pieces)}
+    letters = _letters(engine)
     names = engine.design.board.names
     board = [0] * engine.n
+    under: list[tuple[int, ...]] = [()] * engine.n
     to_move = 0
     for part in (p.strip() for p in text.split("/")):
         if part.endswith(" to move"):
@@ -422,11 +440,24 @@ def _generic_read(engine: Engine, text: str) -> Position:
             words = group.split()
             if words[0] not in types:
                 raise NotationError(f"no piece type {words[0]!r}")
-            for name in words[1:]:
+            for word in words[1:]:
+                name, _, stack = word.partition("[")
                 if name not in names:
                     raise NotationError(f"no position {name!r}")
-                board[names.index(name)] = engine.c.code(player, types[words[0]])
+                at = names.index(name)
+                board[at] = engine.c.code(player, types[words[0]])
+                if stack:
+                    if engine.design.stacks is False or not stack.endswith("]"):
+                        raise NotationError(f"{word!r}: stacks are [letters] in a game of stacks")
+                    pieces = []
+                    for ch in stack[:-1]:
+                        if ch.upper() not in letters:
+                            raise NotationError(f"unknown piece letter {ch!r} in {word!r}")
+                        pieces.append(engine.c.code(0 if ch.isupper() else 1, letters[ch.upper()]))
+                    under[at] = tuple(pieces)
     pos = Position(board, engine.design.turn_order.index(to_move), hands=engine.start().hands)
+    if engine.design.stacks:
+        pos.under = under
     pos.history = (engine.key(pos),) if engine.repetition else ()
     return pos
 

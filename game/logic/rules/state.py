@@ -122,6 +122,20 @@ class RulesState:
         names = [p.name for p in self.engine.design.pieces]
         return [(i, c.owner[v], names[c.kind_of[v]]) for i, v in enumerate(self.pos.board) if v]
 
+    def stacks(self) -> list[tuple[int, list[tuple[int, str]]]]:
+        """Every occupied position with its pieces bottom to top as (owner, type name); one
+        piece each except in a game of stacks."""
+        c = self.engine.c
+        names = [p.name for p in self.engine.design.pieces]
+        under = self.pos.under
+        out = []
+        for i, v in enumerate(self.pos.board):
+            if not v:
+                continue
+            below = under[i] if under is not None else ()
+            out.append((i, [(c.owner[u], names[c.kind_of[u]]) for u in (*below, v)]))
+        return out
+
     def text(self) -> str:
         """The position in the game's own notation (FEN, PDN, ...)."""
         return position_text(self.engine, self.pos)
