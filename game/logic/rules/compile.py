@@ -195,6 +195,15 @@ class _Writer:
         self.types = [p.name for p in design.pieces]
         self.loop_cap = 4 * len(design.board.names) + 4
         self.turning = sorted({d for d, _ in design.board.turns})
+        self.known_empty = False
+        # Directions along which no walk can come back to where it was: a loop stepping in
+        # one of them needs no guard against going round for ever.
+        self.acyclic = set()
+        for d, row in enumerate(design.board.links):
+            if d in self.turning:
+                continue
+            if all(_walk_ends(row, p) for p in range(len(row))):
+                self.acyclic.add(d)
         #: What a choice saves and gives back to each of its branches.
         self.state = (
             "("
@@ -221,11 +230,15 @@ class _Writer:
             self.lines.append("    cap0 = ()")
         for pid, program in programs:
             self.pid = pid
+            self.known_empty = False
+            start = len(self.lines)
             self.lines.append("    for _ in ONE:")
             self.lines.append("        c = f; cap = cap0; eff = (); mc = mc0; mk = f; fl = False")
             for d in self.turning:
                 self.lines.append(f"        _v{d} = {d}")
             self.seq(list(program.body), 2, ["continue"])
+            if probe is not None and not any("return True" in x for x in self.lines[start:]):
+                del self.lines[start:]  # it never takes a piece: nothing to probe
             if len(self.lines) > MAX_LINES:
                 raise program.where.error("this move program is too intricate once compiled")
         self.lines.append("    return False" if probe is not None else "    return None")
@@ -258,24 +271,30 @@ class _Writer:
             elif head == "verify":
                 self.emit(indent, f"if not ({self.cond(item[1])}):")
                 self.fail(indent + 1, fail)
+                if isinstance(item[1], Atom) and item[1].value == "empty":
+                    self.known_empty = True
             elif head == "if":
                 body = list(item.items[2:])
                 other: list[Item] = []
                 if body and isinstance(body[-1], Form) and body[-1].head == "else":
                     other = list(body[-1].args)
                     body = body[:-1]
+                before = self.known_empty
                 if self.in_loop or not _has_fork(item):
                     self.emit(indent, f"if {self.cond(item[1])}:")
                     self.seq(body, indent + 1, fail) if body else self.emit(indent + 1, "pass")
                     if other:
                         self.emit(indent, "else:")
+                        self.known_empty = before
                         self.seq(other, indent + 1, fail)
+                    self.known_empty = False  # the branches may have left c anywhere
                     continue
                 self.emit(indent, f"if {self.cond(item[1])}:")
                 self.seq(body + rest, indent + 1, fail) if body + rest else self.emit(
                     indent + 1, "pass"
                 )
                 self.emit(indent, "else:")
+                self.known_empty = before
                 if other + rest:
                     self.seq(other + rest, indent + 1, fail)
                 else:
@@ -286,6 +305,7 @@ class _Writer:
                 return
             elif head == "anywhere":
                 k = self.fresh()
+                self.known_empty = False
                 self.emit(indent, f"_s{k} = {self.state}")
                 self.emit(indent, f"for _p{k} in ALL:")
                 self.emit(indent + 1, f"{self.state} = _s{k}")
@@ -305,22 +325,28 @@ class _Writer:
                 return
             elif head == "while":
                 k = self.fresh()
-                # A loop that has gone round more often than the board could hold steps is
-                # going round a cycle (or not moving): it fails instead of hanging.
-                self.emit(indent, f"_w{k} = False; _n{k} = 0")
+                body = list(item.items[2:])
+                guarded = not self._straight(body)
+                self.emit(indent, f"_w{k} = False" + (f"; _n{k} = 0" if guarded else ""))
                 self.emit(indent, f"while {self.cond(item[1])}:")
-                self.emit(indent + 1, f"_n{k} += 1")
-                self.emit(indent + 1, f"if _n{k} > {self.loop_cap}:")
-                self.emit(indent + 2, f"_w{k} = True; break")
+                if guarded:
+                    # A loop that has gone round more often than the board could hold steps
+                    # is going round a cycle (or not moving): it fails instead of hanging.
+                    self.emit(indent + 1, f"_n{k} += 1")
+                    self.emit(indent + 1, f"if _n{k} > {self.loop_cap}:")
+                    self.emit(indent + 2, f"_w{k} = True; break")
                 saved = self.in_loop
                 self.in_loop = True
-                self.seq(list(item.items[2:]), indent + 1, [f"_w{k} = True", "break"])
+                self.known_empty = isinstance(item[1], Atom) and item[1].value == "empty"
+                self.seq(body, indent + 1, [f"_w{k} = True", "break"])
                 self.in_loop = saved
+                self.known_empty = False
                 self.emit(indent, f"if _w{k}:")
                 self.fail(indent + 1, fail)
             elif head == "sweep":
                 k = self.fresh()
                 tables = ", ".join(self.link(str(d.value)) for d in item[1].items)  # type: ignore[union-attr]
+                self.known_empty = False
                 self.emit(indent, f"_s{k} = c")
                 self.emit(indent, f"for _T in ({tables},):")
                 self.emit(indent + 1, f"c = _s{k}; _se{k} = eff")
@@ -361,7 +387,29 @@ class _Writer:
 
     in_loop = False
 
+    def _straight(self, body: list[Item]) -> bool:
+        """Whether each pass of a loop with this body steps in one direction that cannot
+        cycle (so the loop ends by itself)."""
+        directions = self.design.board.directions
+        steps = set()
+        for item in body:
+            if isinstance(item, Atom) and item.value in directions:
+                steps.add(
+                    self.design.board.symmetry[self.player][directions.index(str(item.value))]
+                )
+            elif (
+                isinstance(item, Form)
+                and item.head not in ("verify",)
+                and not (len(item) == 1 and item.head in ("add", "capture", "flip", "set-flag"))
+            ):
+                return False
+            elif isinstance(item, Atom) and item.value in ("back", "mark"):
+                return False
+        return len(steps) == 1 and steps <= self.acyclic
+
     def word(self, word: str, indent: int, fail: list[str]) -> None:
+        if word in ("dir", "back") or word in self.design.board.directions:
+            self.known_empty = False
         if word == "dir":
             self.emit(indent, "c = _T[c]")
             self.emit(indent, "if c < 0:")
@@ -395,11 +443,14 @@ class _Writer:
     def add(self, indent: int, partial: str) -> None:
         p = self.player
         if self.probe is not None:
-            if partial != "None":
+            if partial != "None" or self.known_empty:
                 self.emit(indent, "pass")
                 return
             self.emit(indent, f"if c != f and TYP[b[c]] == {self.probe} and OWN[b[c]] != {p}:")
             self.emit(indent + 1, "return True")
+            return
+        if self.known_empty:
+            self.emit(indent, f"out.append((c, cap, eff, mc, {self.pid}, {partial}))")
             return
         self.emit(indent, "_x = b[c]")
         self.emit(indent, "if not _x or c == f:")
@@ -474,3 +525,15 @@ def _has_fork(item: Item) -> bool:
     if item.head in ("one-of", "anywhere"):
         return True
     return any(_has_fork(i) for i in item.items)
+
+
+def _walk_ends(row: Sequence[int], start: int) -> bool:
+    """Whether stepping along ``row``'s links from ``start`` leaves the board."""
+    seen = set()
+    p = start
+    while p >= 0:
+        if p in seen:
+            return False
+        seen.add(p)
+        p = row[p]
+    return True

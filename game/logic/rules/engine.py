@@ -78,6 +78,15 @@ class Engine:
         self.c: Compiled = compile_design(design)
         self.c.namespace["attacked"] = self.attacked  # type: ignore[attr-defined]
         self.c.namespace["line_at"] = self.line_at  # type: ignore[attr-defined]
+        #: Per defender: each piece type's probe with the piece it probes as.
+        self._probes = [
+            [
+                (row[p], self.c.code(p, t))
+                for t, row in enumerate(self.c.probes)
+                if row[p] is not None
+            ]
+            for p in range(len(design.players))
+        ]
         board = design.board
         self.n = len(board.names)
         self.players = len(design.players)
@@ -91,17 +100,20 @@ class Engine:
         self.limited_hands = bool(design.hands)
         # Positions on a straight line from each position: a move that vacates none of them,
         # by a player not in check whose royal piece stays, cannot expose it (grids only).
-        self.lines: list[frozenset[int]] | None = None
+        # rays[k][p]: the direction of the line from k through p; near[k]: k's neighbours.
+        self.rays: list[dict[int, int]] | None = None
+        self.near: list[frozenset[int]] = []
         if self.royal and not board.drawn and board.kind == "square":
-            self.lines = []
+            self.rays = []
             for p in range(self.n):
-                seen: set[int] = set()
-                for links in board.links:
+                ray: dict[int, int] = {}
+                for d, links in enumerate(board.links):
                     q = links[p]
-                    while q >= 0 and q not in seen:
-                        seen.add(q)
+                    while q >= 0 and q not in ray:
+                        ray[q] = d
                         q = links[q]
-                self.lines.append(frozenset(seen))
+                self.rays.append(ray)
+                self.near.append(frozenset(q for q in (row[p] for row in board.links) if q >= 0))
         self.opposite = _opposites(board.links)
         self.quiet_types: frozenset[int] = frozenset()
         self.quiet_limit = 0
@@ -152,11 +164,8 @@ class Engine:
         """Whether a piece of player ``by`` could capture on ``square``: each piece type's
         programs run backwards from the square (as the square's defender would move) and
         reach a piece of that type of ``by``."""
-        defender = (by + 1) % self.players
-        code = self.c.code
-        for t, row in enumerate(self.c.probes):
-            probe = row[defender]
-            if probe is not None and probe(b, square, lf, lt, code(defender, t)):
+        for probe, code in self._probes[(by + 1) % self.players]:
+            if probe(b, square, lf, lt, code):
                 return True
         return False
 
@@ -397,21 +406,40 @@ class Engine:
             return moves
         owner = self.c.owner
         lf, lt = pos.last_from, pos.last_to
-        lines = self.lines
-        checked = lines is None or any(self.attacked(b, k, enemy, lf, lt) for k in kings)
+        rays, near = self.rays, self.near
+        checked = rays is None or any(self.attacked(b, k, enemy, lf, lt) for k in kings)
+        links = self.design.board.links
         safe = []
         for move in moves:
             path, _caps, effects, _pid = move
             if not checked and path and path[0] not in kings:
-                assert lines is not None
+                # A move by a player not in check, whose royal pieces stay, can only expose
+                # one by emptying a neighbour of it (a blocked leap) or a position on a line
+                # from it with an enemy piece further along (a slide, or a leap over a screen).
+                assert rays is not None
                 quiet = True
                 for p, v in effects:
                     if v:
                         if owner[v] != player:
                             quiet = False
                             break
-                    elif any(p in lines[k] for k in kings):
-                        quiet = False
+                        continue
+                    for k in kings:
+                        if p in near[k]:
+                            quiet = False
+                            break
+                        d = rays[k].get(p)
+                        if d is not None:
+                            q = links[d][p]
+                            while q >= 0:
+                                v2 = b[q]
+                                if v2 and owner[v2] != player:
+                                    quiet = False
+                                    break
+                                q = links[d][q]
+                            if not quiet:
+                                break
+                    if not quiet:
                         break
                 if quiet:
                     safe.append(move)
