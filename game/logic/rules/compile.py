@@ -401,9 +401,7 @@ class _Writer:
                 isinstance(item, Form)
                 and item.head not in ("verify",)
                 and not (len(item) == 1 and item.head in ("add", "capture", "flip", "set-flag"))
-            ):
-                return False
-            elif isinstance(item, Atom) and item.value in ("back", "mark"):
+            ) or (isinstance(item, Atom) and item.value in ("back", "mark")):
                 return False
         return len(steps) == 1 and steps <= self.acyclic
 

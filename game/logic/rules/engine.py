@@ -79,12 +79,8 @@ class Engine:
         self.c.namespace["attacked"] = self.attacked  # type: ignore[attr-defined]
         self.c.namespace["line_at"] = self.line_at  # type: ignore[attr-defined]
         #: Per defender: each piece type's probe with the piece it probes as.
-        self._probes = [
-            [
-                (row[p], self.c.code(p, t))
-                for t, row in enumerate(self.c.probes)
-                if row[p] is not None
-            ]
+        self._probes: list[list[tuple[Any, int]]] = [
+            [(row[p], self.c.code(p, t)) for t, row in enumerate(self.c.probes) if row[p]]
             for p in range(len(design.players))
         ]
         board = design.board
