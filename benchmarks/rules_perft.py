@@ -1,0 +1,62 @@
+"""Described games: perft at the deeper ("nightly") depths, each checked against its
+published count. Prints one line per case and ``failures=N`` last (exit status 1 if any).
+
+    .venv/bin/python benchmarks/rules_perft.py           # the nightly set (about 10 minutes)
+    .venv/bin/python benchmarks/rules_perft.py --only othello
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from game.logic.rules.catalogue import engine  # noqa: E402
+from game.logic.rules.notation import read_position  # noqa: E402
+
+KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -"
+NIGHTLY = [
+    ("chess", "", 5, 4_865_609),
+    ("chess", KIWIPETE, 4, 4_085_603),
+    ("english-draughts", "", 10, 18_391_564),
+    ("russian-draughts", "", 9, 4_570_586),
+    ("international-draughts", "", 8, 6_483_961),
+    ("international-draughts", "W:B12,13,14,16,18,19,21,23,24,26:W25,27,28,30,32,33,34,35,"
+     "37,38", 8, 6_269),
+    ("othello", "", 9, 3_005_288),
+    ("surakarta", "", 5, 2_572_484),
+    ("breakthrough", "", 4, 256_036),
+]  # fmt: skip
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--only", help="one game's cases")
+    args = parser.parse_args()
+    failures = 0
+    for game, position, depth, want in NIGHTLY:
+        if args.only and game != args.only:
+            continue
+        e = engine(game)
+        pos = read_position(e, position) if position else e.start()
+        started = time.perf_counter()
+        got = e.perft(pos, depth)
+        seconds = time.perf_counter() - started
+        ok = got == want
+        failures += not ok
+        where = "start" if not position else position.split()[0][:16]
+        print(
+            f"game={game} position={where} depth={depth} nodes={got} want={want} "
+            f"{'ok' if ok else 'WRONG'} seconds={seconds:.1f}",
+            flush=True,
+        )
+    print(f"failures={failures}")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
