@@ -178,6 +178,8 @@ def _entry(command: str, game: str | None) -> Entry | None:
     if (command == "bench" and game == RENDER) or (command in ("play", "shot") and game == MENU):
         return None
     known = {e.id: e for e in all_entries()}
+    if game not in known and command in ("play", "shot", "tournament") and _is_file(game):
+        return _described(game)
     if game not in known:
         raise CommandLineError(f"no game named {game!r}; the games are: {', '.join(known)}")
     entry = known[game]
@@ -186,6 +188,34 @@ def _entry(command: str, game: str | None) -> Entry | None:
             f"{command}: {entry.title} ({game}) has no {command} command; "
             f"the games with one are: {', '.join(_ids(command)) or 'none'}"
         )
+    return entry
+
+
+def _is_file(game: str) -> bool:
+    """Whether ``game`` names a description file (``.txt``, or any existing file)."""
+    from pathlib import Path
+
+    try:
+        return game.endswith(".txt") or Path(game).is_file()
+    except (OSError, ValueError):
+        return False
+
+
+def _described(path: str) -> Entry:
+    """The entry for a user's description file; CommandLineError says what is wrong with
+    it (the file, line and column) or why it cannot be read."""
+    from pathlib import Path
+
+    from game import registry
+    from game.games.rules import entry_for_file
+
+    try:
+        entry = entry_for_file(Path(path))
+        registry.add(entry)  # the window and the runner find it by its id like the rest
+    except OSError as exc:
+        raise CommandLineError(f"{path}: {exc.strerror or exc}") from None
+    except ValueError as exc:  # the description's own error names file, line and column
+        raise CommandLineError(str(exc)) from None
     return entry
 
 

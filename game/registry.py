@@ -31,6 +31,7 @@ __all__ = [
     "MemorySession",
     "UnknownAgentError",
     "UnknownGameError",
+    "add",
     "all_entries",
     "get",
 ]
@@ -162,6 +163,17 @@ def all_entries() -> list[Entry]:
                 entries[entry.id] = entry
         _ENTRIES = entries
     return list(_ENTRIES.values())
+
+
+def add(entry: Entry) -> None:
+    """Register one more game for this process (a user's description file opened with
+    ``gamehall play FILE``): the menu, the window and the runner then know it like the rest.
+    Raises ValueError when a registered game already has its id."""
+    all_entries()
+    assert _ENTRIES is not None
+    if entry.id in _ENTRIES and _ENTRIES[entry.id] is not entry:
+        raise ValueError(f"a game with the id {entry.id!r} is already registered")
+    _ENTRIES[entry.id] = entry
 
 
 def get(game_id: str) -> Entry:
