@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from game.controllers.board import BoardController
-from game.controllers.board_view import piece_meshes, stacks_of
+from game.controllers.board_look import piece_meshes, stacks_of
 from game.engine.director import Director
 from game.logic.rules.catalogue import path_of, shipped
 from game.registry import MemorySession
@@ -171,6 +171,21 @@ def test_a_promotion_offers_a_choice_of_pieces(director, open_board):
     assert not c.choices and "choose-1" not in c.commands()
 
 
+def test_a_mill_takes_the_piece_clicked_next(director, open_board):
+    """Nine Men's Morris: a mill may take either enemy piece; the place, then the piece to
+    take, are clicked (or the numbered button)."""
+    c = open_board("nine-mens-morris")
+    for name in ("a7", "a1", "d7", "b2"):
+        run(director, f"click:{name}")
+    run(director, "click:g7")
+    assert c.match.cursor == 4
+    assert sorted(label for label, _ in c.choices) == ["take a1", "take b2"]
+    assert len(visible(director, "step-")) == 2  # a ring round each piece it may take
+    run(director, "click:b2")
+    assert c.match.cursor == 5 and c.match.record[-1].action[1] == (index(c, "b2"),)
+    assert drawn(c) == expected(c)  # the scene shows what the rules say
+
+
 def test_undo_and_redo_put_every_piece_back(director, open_board):
     c = open_board("chess")
     run(director, "e2-e4", "e7-e5", "g1-f3", "b8-c6")
@@ -301,3 +316,52 @@ def test_shot_plays_moves_by_their_text(tmp_path):
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip().splitlines()[-1].startswith("status=playing game=chess moves=2")
     assert out.stat().st_size > 1000
+
+
+HEX = """(game hexy) (title "Hexy") (players Red Blue)
+(board (grid (columns a b c d e) (rows 1 2 3 4 5) (hex))
+  (directions (e 1 0) (w -1 0) (n 0 1) (s 0 -1) (ne 1 1) (sw -1 -1)))
+(piece stone (letter "") (shape stone) (drops (move place (verify empty) add)))
+(end (win (line 4)) (draw full))"""
+
+MORRIS = """(game small-morris) (title "Small morris") (players White Black)
+(board
+  (positions (a1 0 0) (d1 3 0) (g1 6 0) (g4 6 3) (g7 6 6) (d7 3 6) (a7 0 6) (a4 0 3)
+             (b2 1 1) (d2 3 1) (f2 5 1) (f4 5 3) (f6 5 5) (d6 3 5) (b6 1 5) (b4 1 3))
+  (directions (e 1 0) (n 0 1))
+  (link e (a1 d1) (d1 g1) (a7 d7) (d7 g7) (b2 d2) (d2 f2) (b6 d6) (d6 f6) (a4 b4) (f4 g4))
+  (link n (a1 a4) (a4 a7) (g1 g4) (g4 g7) (b2 b4) (b4 b6) (f2 f4) (f4 f6) (d1 d2) (d6 d7)))
+(piece man (letter "") (shape stone) (drops (move place (verify empty) add)))
+(end (win (line 3)) (draw full))"""
+
+
+def view_of(text: str) -> Any:
+    """The board view of a description, in a scene of its own (no GL needed)."""
+    from game.controllers.board_view import BoardView
+    from game.engine.scene import load_scene
+    from game.logic.rules.catalogue import engine_for_text
+    from game.resources import asset_path
+
+    scene = load_scene(asset_path("scenes", "board.toml"))
+    return BoardView(scene, engine_for_text(text, "test.txt").design, {})
+
+
+@pytest.mark.parametrize("kind", ["hex", "points"])
+def test_hex_grids_and_drawn_boards_take_their_shape(kind):
+    """A hex grid of columns and rows is laid out as hexagons, every neighbour one cell
+    away; a drawn board is its points and its lines, the lines along one row joined."""
+    view = view_of(HEX if kind == "hex" else MORRIS)
+    board = view.design.board
+    if kind == "hex":
+        cells = [n for n in view.scene if n.mesh == "hexagon"]
+        assert len(cells) == 25
+        for row in board.links:
+            for p, q in enumerate(row):
+                if q >= 0:
+                    distance = np.linalg.norm(view.world(p) - view.world(q))
+                    assert distance == pytest.approx(view.cell, rel=1e-4)
+    else:
+        assert len([n for n in view.scene if n.mesh == "hole"]) == 16
+        bars = [n for n in view.scene if n.mesh == "block" and n.name != "board"]
+        assert len(bars) == 12  # a1-d1-g1 is one bar, and so on
+        assert [text for text, _ in view.labels()].count("a") == 1  # letters at the near edge

@@ -1082,7 +1082,7 @@ def block() -> Geo:
 
 
 def hexagon() -> Geo:
-    """A white hexagonal slab 0.1 thick, its corners 1.0 from the middle (one on +X), top at
+    """A white hexagonal slab 0.1 thick, its corners 1.0 from the middle (one on +Z), top at
     y=0: a cell of a hex board, scaled."""
     return lathe([(0.0, -0.1), (1.0, -0.1), (1.0, 0.0), (0.0, 0.0)], 6, WHITE, phase=0.0,
                  caps=False)  # fmt: skip

@@ -28,7 +28,17 @@ from typing import Any
 from game.controllers.board_commands import build_commands, side_label
 from game.controllers.board_file import POLL_SECONDS, DescriptionFile
 from game.controllers.board_motion import move_tween
-from game.controllers.board_select import Click, click, movable, next_steps
+from game.controllers.board_select import Click, click, next_steps, taking, targets
+from game.controllers.board_texts import (
+    HUMAN,
+    choice_labels,
+    help_text,
+    move_text,
+    piece_counts,
+    piece_name,
+    refusal,
+    turn_text,
+)
 from game.controllers.board_view import BoardView, Marks
 from game.engine.commands import CommandTable
 from game.engine.controller import Host, Status, Tone
@@ -42,14 +52,10 @@ __all__ = ["BoardController"]
 
 log = logging.getLogger(__name__)
 
-HUMAN = "human"
 #: Who can play a side, in the order the side buttons cycle through them.
 SIDES = (HUMAN, "alphabeta", "uct", "random")
 HINT_AGENT = "alphabeta"
 CONFIRM_SECONDS = 3.0  # how long a first press of New game waits for the second
-#: Drop targets shown with rings only up to this many (Gomoku's 225 would hide the board);
-#: beyond it, the ring follows the mouse.
-MAX_RINGS = 40
 
 
 class BoardController:
@@ -192,7 +198,7 @@ class BoardController:
         return self._table[1]
 
     def status(self) -> Status:
-        counts = self._counts()
+        counts = piece_counts(self.design, self.state)
         pieces = ", ".join(f"{p} {n}" for p, n in zip(self.design.players, counts, strict=True))
         if self.match.over:
             counter = f"Game over   pieces: {pieces}"
@@ -242,7 +248,7 @@ class BoardController:
             self._click(action.position)
             return
         if action not in self.state.legal_actions():
-            raise IllegalActionError(f"{self._text(action)} is not a legal move now.")
+            raise IllegalActionError(f"{move_text(self.state, action)} is not a legal move now.")
         self._clear_selection()
         self.news = []
         self.play_hint = False
@@ -379,61 +385,39 @@ class BoardController:
 
     def _click(self, position: int) -> None:
         moves = list(self.state.legal_actions())
+        chosen = taking(m for _, m in self.choices)
+        if position in chosen:  # a click on the piece to take picks the move that takes it
+            self.play(chosen[position])
+            return
         decision = click(moves, self.prefix, position)
         name = self.design.board.names[position]
         if decision.kind == "play":
             self.play(decision.moves[0])
             return
         if decision.kind == "refuse":
-            raise IllegalActionError(self._why_not(position, moves))
+            raise IllegalActionError(refusal(self.design, self.state, position, self.prefix, moves))
         if decision.kind == "clear":
             self.cancel()
             return
         self.prefix = decision.prefix
-        self.choices = self._labelled(decision.moves)
+        self.choices = choice_labels(self.state, decision.moves)
         steps = next_steps(moves, self.prefix)
-        if decision.kind == "choose":
-            options = ", ".join(f"{i}: {label}" for i, (label, _) in enumerate(self.choices, 1))
+        options = ", ".join(f"{i}: {label}" for i, (label, _) in enumerate(self.choices, 1))
+        if decision.kind == "choose" and taking(m for _, m in self.choices):
+            self._say(f"{name}: click the piece to take (gold rings), or {options}.", Tone.HINT)
+        elif decision.kind == "choose":
             self._say(f"Choose the move to {name}: {options} (keys or buttons).", Tone.HINT)
         elif self.choices:
             self._say(f"Stop on {name} (buttons 1-{len(self.choices)}), or click the next "
                       f"step (gold ring).", Tone.HINT)  # fmt: skip
         elif len(self.prefix) == 1:
-            piece = self._piece_name(position)
+            piece = piece_name(self.state, position)
             more = "its next square" if len(steps) == 1 else f"one of {len(steps)} gold rings"
             self._say(f"{piece} on {name} picked up: click {more} (Backspace: put it down).")
         else:
             self._say(f"On to {name}: click the next step (gold ring).")
         self._marks_dirty = True
         self._refresh_marks()
-
-    def _why_not(self, position: int, moves: Sequence[Any]) -> str:
-        name = self.design.board.names[position]
-        if self.prefix:
-            return f"{name} is not a next step of this move: click a gold ring, or Backspace."
-        here = {p: (o, t) for p, o, t in self.state.pieces()}
-        seat = self.match.to_move()
-        if position in here:
-            owner, kind = here[position]
-            if owner != seat:
-                return f"That {kind} on {name} is {self.design.players[owner]}'s."
-            if moves and all(m[1] for m in moves):
-                return f"The {kind} on {name} cannot move: a piece that can capture must."
-            return f"The {kind} on {name} has no legal move now."
-        return f"No move starts on {name}: click a ringed piece or square."
-
-    def _labelled(self, moves: Sequence[Any]) -> list[tuple[str, Any]]:
-        """A button label for each of ``moves``: the piece it leaves (a promotion's Queen),
-        where that tells them apart, else the move's text."""
-        if not moves:
-            return []
-        ends = []
-        for move in moves:
-            after = {p: t for p, _, t in self.state.apply(move).pieces()}
-            ends.append(after.get(move[0][-1], "") if move[0] else "")
-        if len(set(ends)) == len(ends) and all(ends):
-            return list(zip(ends, moves, strict=True))
-        return [(self._text(move), move) for move in moves]
 
     def _clear_selection(self) -> None:
         self.prefix = ()
@@ -504,7 +488,7 @@ class BoardController:
                     tween = move_tween(self.board, before, step.action, after)
                     if tween is not None:
                         self.host.tweens.run(tween, functools.partial(self._settled, after))
-            self._say(self._turn_text(prefix=" ".join(self.news), state=after))
+            self._say(self._turn_text(" ".join(self.news), after))
             self._marks_dirty = True
             if self.board is not None and not self.animating():
                 self.board.snap(after)
@@ -576,7 +560,7 @@ class BoardController:
         self.match.paused = False
         self._reset_scene()
         total = len(self.match.full_record)
-        self._say(self._turn_text(prefix=f"Move {self.match.cursor} of {total}."))
+        self._say(self._turn_text(f"Move {self.match.cursor} of {total}."))
         self._judge()
 
     def _reset_scene(self) -> None:
@@ -616,19 +600,10 @@ class BoardController:
         self._marks_dirty = False
         person = self.match.person_to_move() and not self.match.over
         moves = list(self.state.legal_actions()) if person else []
-        marks = Marks(selected=self.prefix, hover=self.hover)
-        if self.prefix:
-            marks.steps = next_steps(moves, self.prefix)
-        else:
-            firsts = movable(moves)
-            drops = {m[0][0] for m in moves if len(m[0]) == 1}
-            marks.movable = [p for p in firsts if p not in drops]
-            spots = [p for p in firsts if p in drops]
-            occupied = {p for p, _, _ in self.state.pieces()}
-            everywhere = len(spots) + len(occupied) >= len(self.design.board.names)
-            if everywhere or len(spots) > MAX_RINGS:  # every empty square: the dot follows
-                spots = [p for p in spots if p == self.hover]  # the mouse
-            marks.spots = spots
+        empty = len(self.board.playable) - len(self.state.pieces())
+        steps, pieces, spots = targets(moves, self.prefix, self.hover, empty)
+        marks = Marks(steps, spots, pieces, self.prefix, self.hover)
+        marks.take = list(taking(m for _, m in self.choices))  # the pieces a choice takes
         record = self.match.record
         if record and record[-1].action[0]:
             marks.last = tuple(record[-1].action[0])
@@ -649,42 +624,12 @@ class BoardController:
         """Whether a move's tween is playing (input waits for it)."""
         return self.host is not None and self.host.tweens.busy > 0
 
-    def _counts(self) -> list[int]:
-        counts = [0] * len(self.design.players)
-        for _, owner, _ in self.state.pieces():
-            if 0 <= owner < len(counts):
-                counts[owner] += 1
-        return counts
-
-    def _piece_name(self, position: int) -> str:
-        for p, _, kind in self.state.pieces():
-            if p == position:
-                return str(kind)
-        return "Piece"
-
-    def _text(self, move: Any) -> str:
-        try:
-            return str(self.state.action_text(move))
-        except (ValueError, TypeError, KeyError, IndexError):
-            return repr(move)
-
     def _help(self) -> str:
-        drops_only = all(p.drop for piece in self.design.pieces for p in piece.programs)
-        if drops_only:
-            how = "Click a square to place a piece (a gold dot marks a legal one)."
-        else:
-            how = "Click a blue-ringed piece, then each square it moves to (gold rings)."
         last = self.board.last_name if self.board is not None else "red"
-        return f"{how} {last.title()}: the last move. H: a hint, in gold."
+        return help_text(self.design, last, self.state.legal_actions())
 
     def _turn_text(self, prefix: str = "", state: Any = None) -> str:
-        state = state if state is not None else self.state
-        if state.is_terminal():
-            return prefix
-        seat = state.current_player()
-        side = self.sides[seat]
-        who = "your move" if side == HUMAN else f"{side_label(side)} thinks"
-        return f"{prefix} {self.design.players[seat]} to move: {who}.".strip()
+        return turn_text(self.design, self.sides, self.state if state is None else state, prefix)
 
     def _say(self, text: str, tone: Tone = Tone.INFO) -> None:
         self.message, self.tone = text, tone

@@ -15,7 +15,8 @@ from typing import Any
 
 import numpy as np
 
-from game.controllers.board_view import BoardView, stacks_of
+from game.controllers.board_look import stacks_of
+from game.controllers.board_view import BoardView
 from game.engine.tweens import Call, MoveTo, Parallel, RotateBy, Sequence, Tween, Wait
 
 __all__ = ["move_tween"]

@@ -22,11 +22,25 @@ Decision(kind='refuse', prefix=(), moves=())
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Click", "Decision", "candidates", "click", "movable", "next_steps"]
+__all__ = [
+    "Click",
+    "Decision",
+    "candidates",
+    "click",
+    "movable",
+    "next_steps",
+    "taking",
+    "targets",
+]
+
+#: Positions a piece can be placed on are all marked only up to this many (Gomoku's 225
+#: would hide the board); beyond it, and where every empty position is one, the mark
+#: follows the mouse.
+MAX_SPOTS = 40
 
 Move = Any  # the rules engine's (path, captures, effects, program) tuple
 
@@ -94,6 +108,42 @@ def movable(moves: Sequence[Move]) -> list[int]:
         if m[0]:
             found[m[0][0]] = None
     return list(found)
+
+
+def targets(
+    moves: Sequence[Move], prefix: tuple[int, ...], hover: int | None, empty: int
+) -> tuple[list[int], list[int], list[int]]:
+    """Where the next click can go, as the board marks it: the next steps after ``prefix``;
+    else the pieces that can move, and the positions a piece can be placed on (of ``empty``
+    empty positions).
+
+    >>> targets([((1, 5), (), (), 0), ((3,), (), (), 1)], (), None, 8)
+    ([], [1], [3])
+    >>> targets([((p,), (), (), 0) for p in range(8)], (), 2, 8)  # everywhere: the mouse's
+    ([], [], [2])
+    """
+    if prefix:
+        return next_steps(moves, prefix), [], []
+    firsts = movable(moves)
+    drops = {m[0][0] for m in moves if len(m[0]) == 1}
+    spots = [p for p in firsts if p in drops]
+    if len(spots) >= empty or len(spots) > MAX_SPOTS:
+        spots = [p for p in spots if p == hover]
+    return [], [p for p in firsts if p not in drops], spots
+
+
+def taking(moves: Iterable[Move]) -> dict[int, Move]:
+    """The positions whose capture tells one of ``moves`` from the others (a mill in Nine
+    Men's Morris takes any one enemy piece), each with its move.
+
+    >>> taking([((2,), (18,), (), 0), ((2,), (21,), (), 0), ((2,), (21, 5), (), 0)])
+    {18: ((2,), (18,), (), 0), 5: ((2,), (21, 5), (), 0)}
+    """
+    found: dict[int, list[Move]] = {}
+    for move in moves:
+        for p in move[1]:
+            found.setdefault(p, []).append(move)
+    return {p: ms[0] for p, ms in found.items() if len(ms) == 1}
 
 
 def _settle(found: list[Move], extended: tuple[int, ...]) -> Decision:

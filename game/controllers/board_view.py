@@ -5,13 +5,13 @@ show where a click can go, the last move and the hint, and the coordinates at th
 :class:`BoardView` draws what it is told: the controller hands it states and marks. Board
 units (a position's ``xy``) map to the scene by :meth:`BoardView.world`: x to the right, the
 first row nearest the camera, the whole board scaled so its larger side is the scene's
-``span``. Pieces are the meshes of :data:`SHAPE_MESH`, tinted with their owner's colour.
+``span``. Pieces are the meshes :mod:`game.controllers.board_look` names, tinted with their
+owner's colour.
 """
 
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
@@ -19,50 +19,24 @@ from typing import Any
 
 import numpy as np
 
+from game.controllers.board_look import (
+    STYLES,
+    WOOD,
+    Stack,
+    board_style,
+    grid_labels,
+    has_horizontal_neighbour,
+    hex_skew,
+    last_move_colour,
+    merge_lines,
+    piece_meshes,
+    spacing,
+    stacks_of,
+)
 from game.engine.scene import Node, Scene, quat_from_axis_angle
 from game.logic.rules.design import Design
 
-__all__ = [
-    "SHAPE_MESH",
-    "BoardView",
-    "Marks",
-    "Stack",
-    "board_style",
-    "grid_labels",
-    "last_move_colour",
-    "piece_meshes",
-    "stacks_of",
-]
-
-#: The mesh of each piece shape a description may name (``(shape NAME)``).
-SHAPE_MESH: dict[str, str] = {
-    "man": "man",
-    "king": "king",
-    "pawn": "pawn",
-    "knight": "knight",
-    "bishop": "bishop",
-    "rook": "rook",
-    "queen": "queen",
-    "disc": "counter",
-    "stone": "stone",
-    "cross": "cross",
-    "ring": "ring",
-}
-
-#: Colours of the board's parts (RGB 0..1) by style; see :func:`board_style`.
-STYLES: dict[str, dict[str, tuple[float, float, float]]] = {
-    "checkered": {"light": (0.92, 0.84, 0.68), "dark": (0.50, 0.33, 0.21), "line": (0, 0, 0)},
-    "felt": {"light": (0.14, 0.46, 0.27), "dark": (0.14, 0.46, 0.27), "line": (0.05, 0.2, 0.1)},
-    "paper": {"light": (0.93, 0.90, 0.82), "dark": (0.93, 0.90, 0.82), "line": (0.2, 0.17, 0.15)},
-    "points": {"light": (0.86, 0.68, 0.42), "dark": (0.86, 0.68, 0.42), "line": (0.16, 0.1, 0.06)},
-    "hex": {"light": (0.90, 0.80, 0.62), "dark": (0.74, 0.58, 0.40), "line": (0.2, 0.14, 0.1)},
-}
-WOOD = (0.42, 0.26, 0.15)
-#: The last move's rings: red, or violet where a player's pieces are red (Tic-tac-toe's X).
-LAST_COLOURS = (("red", (0.95, 0.30, 0.22)), ("violet", (0.62, 0.36, 0.98)))
-
-#: One piece of a stack: (owner, type name).
-Stack = list[tuple[int, str]]
+__all__ = ["BoardView", "Marks"]
 
 
 @dataclass
@@ -71,11 +45,12 @@ class Marks:
 
     steps: Sequence[int] = ()  # where the next click of a person's move can go
     spots: Sequence[int] = ()  # where a person can place a piece
-    movable: Sequence[int] = ()  # pieces a person can move (and drops, when few)
+    movable: Sequence[int] = ()  # pieces a person can move
     selected: Sequence[int] = ()  # the path clicked so far
     hover: int | None = None
     last: Sequence[int] = ()  # the last move's path
     hint: Sequence[int] = ()  # the hint's path (one position: a drop)
+    take: Sequence[int] = ()  # pieces a click takes, to choose among moves (a mill's)
 
 
 class BoardView:
@@ -98,8 +73,15 @@ class BoardView:
         self.names = design.board.names
         board = design.board
         xy = np.asarray(board.xy, dtype="f8").reshape(-1, 2)
+        self.grid = xy  # the description's own coordinates
+        self.skew = hex_skew(board) if board.kind == "hex" else 0.0
+        if self.skew:  # a hex grid in columns and rows: each row half a cell along
+            xy = np.column_stack([xy[:, 0] + self.skew * xy[:, 1], xy[:, 1] * math.sqrt(0.75)])
         self.xy = xy
-        self.step = _spacing(xy)
+        # Positions that never hold a piece (Surakarta's loop arcs) are drawn as lines only.
+        self.off_board: frozenset[int] = frozenset(getattr(board, "off_board", ()))
+        self.playable = [p for p in range(len(xy)) if p not in self.off_board]
+        self.step = spacing(xy[self.playable] if self.playable else xy)
         lo = xy.min(axis=0) - self.step / 2
         hi = xy.max(axis=0) + self.step / 2
         self.centre = (lo + hi) / 2
@@ -143,6 +125,7 @@ class BoardView:
         x = hit[0] / (self.scale * self._side) + self.centre[0]
         y = -hit[2] / (self.scale * self._side) + self.centre[1]
         d = np.hypot(self.xy[:, 0] - x, self.xy[:, 1] - y)
+        d[list(self.off_board)] = np.inf
         best = int(np.argmin(d))
         limit = 0.5 if self.design.board.kind == "square" else 0.55
         if self.design.board.kind == "square":
@@ -224,17 +207,20 @@ class BoardView:
         arrow."""
         self.hide_marks()
         c = self.cell
-        self._rings("last", [(p, 1.6, 0.0) for p in marks.last], 0.006)
+        self._rings("last", [(p, 1.7, 0.0) for p in marks.last], 0.006)
         lit = marks.hover
         movable = [p for p in marks.movable if p not in marks.selected]
-        self._rings("movable", [(p, 1.5, 0.2 if p == lit else 0.0) for p in movable], 0.008)
+        self._rings("movable", [(p, 1.6, 0.2 if p == lit else 0.0) for p in movable], 0.008)
         self._rings("step", [(p, 1.1, 0.9 if p == lit else 0.0) for p in marks.steps], 0.01)
         self._rings("spot", [(p, 1.2, 0.9 if p == lit else 0.0) for p in marks.spots], 0.004)
         if len(marks.hint) == 1:  # a drop: a dot (a ring would read as Tic-tac-toe's O)
             self._rings("hint_spot", [(marks.hint[0], 1.8, 0.8)], 0.006)
         else:
             self._rings("hint", [(p, 1.25, 0.6) for p in marks.hint], 0.012)
-        self._rings("visited", [(p, 1.2, 0.5) for p in marks.selected[1:]], 0.01)
+        # The clicked path: a ring on each step after the piece (and on a drop's place).
+        visited = [p for i, p in enumerate(marks.selected) if i or p not in self.pieces]
+        self._rings("visited", [(p, 1.2, 0.5) for p in visited], 0.01)
+        self._rings("take", [(p, 1.7, 0.9 if p == lit else 0.3) for p in marks.take], 0.012)
         # The clicked path and the hint's run just over a man's height, so the pieces they
         # pass over do not hide them.
         self._lines("path", marks.selected, (0.55, 0.85, 0.98), 0.03 * c, 0.16 * c)
@@ -284,7 +270,7 @@ class BoardView:
         colours = STYLES[self.style]
         border = s.number("border")
         thick = s.number("frame_height")
-        top = -0.6 * s.number("cell_height") if board.kind == "square" else 0.0
+        top = 0.0 if board.kind == "points" else -0.6 * s.number("cell_height")
         width, depth = (self.extent * self.scale + 2 * border).tolist()
         frame = self._spawn("block", name="board")
         frame.pickable = True
@@ -339,7 +325,7 @@ class BoardView:
     def _hexagons(self, colours: Mapping[str, tuple[float, float, float]]) -> None:
         """A hexagonal cell on each position, touching its neighbours side to side."""
         radius = self.step / math.sqrt(3.0) * 0.96
-        flat = _has_horizontal_neighbour(self.xy, self.step)
+        flat = has_horizontal_neighbour(self.xy, self.step)
         turn = quat_from_axis_angle((0.0, 1.0, 0.0), 0.0 if flat else math.pi / 6)
         for p in range(len(self.xy)):
             node = self._spawn("hexagon")
@@ -347,29 +333,28 @@ class BoardView:
             r = radius * self.scale
             node.scale = np.array([r, 0.4, r], dtype="f4")
             node.rotation = turn
-            x, y = self.xy[p]
-            tone = "dark" if (round(x * 2) + round(y * 2)) % 3 == 0 else "light"
+            # Three tones, so no two neighbours share one (in a grid of columns and rows).
+            q, r = (round(v) for v in self.grid[p])
+            tone = ("light", "mid", "dark")[(q + r if self.skew < 0 else q - r) % 3]
             node.material.color = (*colours[tone], 1.0)
 
     def _points(self, colours: Mapping[str, tuple[float, float, float]]) -> None:
         """A dot on each point and the lines between them: the links the description draws,
-        else the links between neighbouring points along the grid (Gomoku's lines)."""
+        and the links between neighbouring points along the grid (Gomoku's lines, Surakarta's
+        squares); on a grid of lines alone the crossings are the points, without dots."""
         board = self.design.board
         xy, step = self.xy, self.step
         segments: list[tuple[tuple[float, float], tuple[float, float]]] = []
-        if board.drawn:
-            pairs: Iterable[tuple[int, int]] = board.drawn
-        else:
-            found = set()
-            for row in board.links:
-                for p, q in enumerate(row):
-                    if q < 0 or (q, p) in found:
-                        continue
-                    d = xy[q] - xy[p]
-                    axis = abs(d[0]) < 1e-6 or abs(d[1]) < 1e-6
-                    if axis and abs(float(np.hypot(*d)) - step) < 1e-6:
-                        found.add((p, q))
-            pairs = sorted(found)
+        found: set[tuple[int, int]] = set()
+        for row in board.links:
+            for p, q in enumerate(row):
+                if q < 0 or (q, p) in found or {p, q} & self.off_board:
+                    continue
+                d = xy[q] - xy[p]
+                axis = abs(d[0]) < 1e-6 or abs(d[1]) < 1e-6
+                if axis and abs(float(np.hypot(*d)) - step) < 1e-6:
+                    found.add((p, q))
+        pairs: Iterable[tuple[int, int]] = [*board.drawn, *sorted(found)]
         for p, q in pairs:
             segments.append(
                 ((float(xy[p, 0]), float(xy[p, 1])), (float(xy[q, 0]), float(xy[q, 1])))
@@ -378,7 +363,7 @@ class BoardView:
         if segments and not board.drawn:
             return  # the lines' crossings are the points (Gomoku): dots would only clutter
         size = 0.16
-        for p in range(len(xy)):
+        for p in self.playable:
             node = self._spawn("point")
             node.position = self.world(p, 0.0)
             node.scale = np.array([size / 0.12 * self.cell, 1.0, size / 0.12 * self.cell], "f4")
@@ -391,7 +376,7 @@ class BoardView:
         lift: float,
     ) -> None:
         width = max(0.02, self.scene.number("line_width") * self.cell)
-        for (ax, ay), (bx, by) in _merge_lines(segments):
+        for (ax, ay), (bx, by) in merge_lines(segments):
             a = self.world_xy(ax, ay, lift)
             b = self.world_xy(bx, by, lift)
             node = self._spawn("block")
@@ -409,10 +394,11 @@ class BoardView:
         node.rotation = quat_from_axis_angle((0.0, 1.0, 0.0), math.atan2(-float(d[2]), float(d[0])))
 
     def _make_labels(self) -> list[tuple[str, np.ndarray]]:
-        names, xy, step = self.names, self.xy, self.step
+        on = self.playable
+        names, xy, step = [self.names[p] for p in on], self.xy[on], self.step
         off = self.scene.number("label_offset") + self.scene.number("border") * 0.2
-        lo = xy.min(axis=0) - step / 2
-        hi = xy.max(axis=0) + step / 2
+        lo = self.xy.min(axis=0) - step / 2  # the board's edges, the loops' too
+        hi = self.xy.max(axis=0) + step / 2
         out: list[tuple[str, np.ndarray]] = []
         grid = grid_labels(names, xy)
         c = self.cell
@@ -431,10 +417,10 @@ class BoardView:
         elif all(n.isdigit() for n in names) and self.design.board.kind == "square":
             # The near left corner: a piece's top, seen from the camera, covers the far one.
             corner = np.array([-0.29 * c, 0.02, 0.31 * c], dtype="f4")
-            out.extend((name, self.world(p) + corner) for p, name in enumerate(names))
+            out.extend((self.names[p], self.world(p) + corner) for p in on)
         elif len(names) <= 48:
             beside = np.array([0.32 * c, 0.02, -0.32 * c], dtype="f4")
-            out.extend((name, self.world(p) + beside) for p, name in enumerate(names))
+            out.extend((self.names[p], self.world(p) + beside) for p in on)
         return out
 
     # -- node pools -------------------------------------------------------------------------
@@ -466,6 +452,7 @@ class BoardView:
     def _pool(self, kind: str, count: int) -> list[Node]:
         pool = self._pools.setdefault(kind, [])
         prototype = {"path": "hint_line", "visited": "movable", "hint_spot": "spot"}.get(kind, kind)
+        prototype = "step" if kind == "take" else prototype
         while len(pool) < count:
             node = self._spawn(prototype)
             node.hidden = True
@@ -487,160 +474,3 @@ class BoardView:
     def _remove(self, name: str) -> None:
         if name in self.scene.nodes:
             self.scene.remove(name)
-
-
-# -- what a description says about the look -----------------------------------------------
-
-
-def board_style(design: Design) -> str:
-    """How the board is drawn: ``checkered`` (a square board whose pieces move), ``felt``
-    (a square board discs are placed on, Othello's), ``paper`` (other square boards pieces
-    are only placed on), ``points`` (lines and points) or ``hex``."""
-    kind = design.board.kind
-    if kind in ("points", "hex"):
-        return kind
-    drops_only = all(program.drop for piece in design.pieces for program in piece.programs)
-    if not drops_only:
-        return "checkered"
-    return "felt" if any(piece.shape == "disc" for piece in design.pieces) else "paper"
-
-
-def last_move_colour(design: Design) -> tuple[str, tuple[float, float, float]]:
-    """The name and colour of the last move's rings: the first of :data:`LAST_COLOURS` that
-    no player's colour is close to."""
-    for name, colour in LAST_COLOURS:
-        near = any(
-            sum((a - b) ** 2 for a, b in zip(colour, own, strict=True)) < 0.12
-            for own in design.colours
-        )
-        if not near:
-            return name, colour
-    return LAST_COLOURS[0]
-
-
-def piece_meshes(design: Design, stack: Stack) -> list[tuple[str, int]]:
-    """The meshes a stack is drawn with, bottom first, each with its owner.
-
-    A ``king`` in a game that also has a ``man`` is a draughts king: a man with a crown,
-    and alone on its position a man on a man with the crown on top. A ``cross`` of a
-    player named O is drawn as a ring (Tic-tac-toe's O)."""
-    men = any(piece.shape == "man" for piece in design.pieces)
-    out: list[tuple[str, int]] = []
-    for level, (owner, name) in enumerate(stack):
-        shape = _shape(design, name)
-        if shape == "king" and men:
-            out.append(("man", owner))
-            if len(stack) == 1:
-                out.append(("man", owner))
-            if level == len(stack) - 1:
-                out.append(("crown", -1))
-            continue
-        if shape == "cross" and _player(design, owner).upper() == "O":
-            shape = "ring"
-        out.append((SHAPE_MESH.get(shape, "counter"), owner))
-    return out
-
-
-def stacks_of(state: Any) -> dict[int, Stack]:
-    """The pieces of ``state`` by position, bottom first: ``state.stacks()`` where a game has
-    stacks, else one piece a position from ``state.pieces()``."""
-    stacks = getattr(state, "stacks", None)
-    if callable(stacks):
-        return {int(p): [(int(o), str(t)) for o, t in s] for p, s in stacks().items()}
-    return {int(p): [(int(o), str(t))] for p, o, t in state.pieces()}
-
-
-def grid_labels(
-    names: Sequence[str], xy: np.ndarray
-) -> tuple[list[tuple[float, str]], list[tuple[float, str]]] | None:
-    """The column letters (by x) and row numbers (by y) when every position is named by its
-    column and row (``e4``), each column with one letter and each row with one number; None
-    otherwise.
-
-    >>> grid_labels(["a1", "b1", "a2"], np.array([[0, 0], [1, 0], [0, 1]]))
-    ([(0.0, 'a'), (1.0, 'b')], [(0.0, '1'), (1.0, '2')])
-    >>> grid_labels(["1", "2"], np.array([[0, 0], [1, 0]])) is None
-    True
-    """
-    columns: dict[float, str] = {}
-    rows: dict[float, str] = {}
-    for name, (x, y) in zip(names, np.asarray(xy, dtype="f8").tolist(), strict=True):
-        found = _GRID_NAME.match(name)
-        if found is None:
-            return None
-        letter, number = found.groups()
-        if columns.setdefault(round(x, 3), letter) != letter:
-            return None
-        if rows.setdefault(round(y, 3), number) != number:
-            return None
-    if len(set(columns.values())) != len(columns) or len(set(rows.values())) != len(rows):
-        return None
-    return sorted(columns.items()), sorted(rows.items())
-
-
-_GRID_NAME = re.compile(r"^([A-Za-z]+)(\d+)$")
-
-
-def _shape(design: Design, name: str) -> str:
-    for piece in design.pieces:
-        if piece.name == name:
-            return piece.shape
-    return "disc"
-
-
-def _player(design: Design, owner: int) -> str:
-    return design.players[owner] if 0 <= owner < len(design.players) else ""
-
-
-def _spacing(xy: np.ndarray) -> float:
-    """The distance between the nearest two positions (1.0 for a single position)."""
-    if len(xy) < 2:
-        return 1.0
-    d = np.hypot(xy[:, None, 0] - xy[None, :, 0], xy[:, None, 1] - xy[None, :, 1])
-    d[d < 1e-9] = np.inf
-    found = float(d.min())
-    return found if math.isfinite(found) else 1.0
-
-
-def _has_horizontal_neighbour(xy: np.ndarray, step: float) -> bool:
-    for a in xy[: min(len(xy), 64)]:
-        d = xy - a
-        if np.any((np.abs(d[:, 1]) < 1e-6) & (np.abs(np.abs(d[:, 0]) - step) < 1e-6)):
-            return True
-    return False
-
-
-def _merge_lines(
-    segments: Sequence[tuple[tuple[float, float], tuple[float, float]]],
-) -> list[tuple[tuple[float, float], tuple[float, float]]]:
-    """Join segments that lie on one line and touch into one (a grid's rows become one bar
-    each, so a 15x15 board is 30 bars, not 420)."""
-    groups: dict[tuple[float, float, float], list[tuple[float, float]]] = {}
-    for (ax, ay), (bx, by) in segments:
-        dx, dy = bx - ax, by - ay
-        length = math.hypot(dx, dy)
-        if length < 1e-9:
-            continue
-        ux, uy = dx / length, dy / length
-        if ux < -1e-9 or (abs(ux) <= 1e-9 and uy < 0):
-            ux, uy = -ux, -uy
-        offset = ax * -uy + ay * ux  # distance of the line from the origin
-        key = (round(ux, 4), round(uy, 4), round(offset, 4))
-        t0, t1 = sorted((ax * ux + ay * uy, bx * ux + by * uy))
-        groups.setdefault(key, []).append((t0, t1))
-    out = []
-    for (ux, uy, offset), spans in groups.items():
-        spans.sort()
-        start, end = spans[0]
-        merged = []
-        for t0, t1 in spans[1:]:
-            if t0 <= end + 1e-6:
-                end = max(end, t1)
-            else:
-                merged.append((start, end))
-                start, end = t0, t1
-        merged.append((start, end))
-        for t0, t1 in merged:
-            px, py = -uy * offset, ux * offset  # the line's point nearest the origin
-            out.append(((px + ux * t0, py + uy * t0), (px + ux * t1, py + uy * t1)))
-    return out

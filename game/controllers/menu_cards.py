@@ -101,7 +101,10 @@ def card_grid(
     cols = best_columns(count, width, height, label)
     rows = math.ceil(count / cols)
     card = _card_width(cols, rows, width, height, label)
-    pitch_x, pitch_y = card * 1.1, card / ASPECT * (1.0 + label)
+    # Rows short of the height leave width to spare: the cards move apart (up to half a card),
+    # which gives the titles under them room.
+    pitch_x = max(card * 1.1, min(width / cols, card * 1.5))
+    pitch_y = card / ASPECT * (1.0 + label)
     half = np.array([card / 2, card / 2 / ASPECT], dtype="f4")
     center = np.asarray(center, dtype="f4")
     # One wall of cards facing the camera (each card turned to the eye would fan the rows).

@@ -1,0 +1,242 @@
+"""What a description says about how its game looks, read by the board scene: the style of
+the board, the meshes a stack of pieces is drawn with, the colour of the last move's rings,
+the coordinates a grid of names has, and the geometry a board's positions imply (their
+spacing, a hex grid's rows, the lines of a drawn board). Plain functions of the design and
+the state (no GL).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from game.logic.rules.design import Design
+
+__all__ = [
+    "LAST_COLOURS",
+    "SHAPE_MESH",
+    "STYLES",
+    "WOOD",
+    "Stack",
+    "board_style",
+    "grid_labels",
+    "has_horizontal_neighbour",
+    "hex_skew",
+    "last_move_colour",
+    "merge_lines",
+    "piece_meshes",
+    "spacing",
+    "stacks_of",
+]
+
+#: The mesh of each piece shape a description may name (``(shape NAME)``).
+SHAPE_MESH: dict[str, str] = {
+    "man": "man",
+    "king": "king",
+    "pawn": "pawn",
+    "knight": "knight",
+    "bishop": "bishop",
+    "rook": "rook",
+    "queen": "queen",
+    "disc": "counter",
+    "stone": "stone",
+    "cross": "cross",
+    "ring": "ring",
+}
+
+#: Colours of the board's parts (RGB 0..1) by style; see :func:`board_style`.
+STYLES: dict[str, dict[str, tuple[float, float, float]]] = {
+    "checkered": {"light": (0.92, 0.84, 0.68), "dark": (0.50, 0.33, 0.21), "line": (0, 0, 0)},
+    "felt": {"light": (0.14, 0.46, 0.27), "dark": (0.14, 0.46, 0.27), "line": (0.05, 0.2, 0.1)},
+    "paper": {"light": (0.93, 0.90, 0.82), "dark": (0.93, 0.90, 0.82), "line": (0.2, 0.17, 0.15)},
+    "points": {"light": (0.86, 0.68, 0.42), "dark": (0.86, 0.68, 0.42), "line": (0.16, 0.1, 0.06)},
+    "hex": {
+        "light": (0.92, 0.84, 0.66),
+        "mid": (0.80, 0.66, 0.46),
+        "dark": (0.64, 0.47, 0.30),
+        "line": (0.2, 0.14, 0.1),
+    },
+}
+WOOD = (0.42, 0.26, 0.15)
+#: The last move's rings: red, or violet where a player's pieces are red (Tic-tac-toe's X).
+LAST_COLOURS = (("red", (0.95, 0.30, 0.22)), ("violet", (0.62, 0.36, 0.98)))
+
+#: One piece of a stack: (owner, type name).
+Stack = list[tuple[int, str]]
+
+
+def board_style(design: Design) -> str:
+    """How the board is drawn: ``checkered`` (a square board whose pieces move), ``felt``
+    (a square board discs are placed on, Othello's), ``paper`` (other square boards pieces
+    are only placed on), ``points`` (lines and points) or ``hex``."""
+    kind = design.board.kind
+    if kind in ("points", "hex"):
+        return kind
+    drops_only = all(program.drop for piece in design.pieces for program in piece.programs)
+    if not drops_only:
+        return "checkered"
+    return "felt" if any(piece.shape == "disc" for piece in design.pieces) else "paper"
+
+
+def last_move_colour(design: Design) -> tuple[str, tuple[float, float, float]]:
+    """The name and colour of the last move's rings: the first of :data:`LAST_COLOURS` that
+    no player's colour is close to."""
+    for name, colour in LAST_COLOURS:
+        near = any(
+            sum((a - b) ** 2 for a, b in zip(colour, own, strict=True)) < 0.12
+            for own in design.colours
+        )
+        if not near:
+            return name, colour
+    return LAST_COLOURS[0]
+
+
+def piece_meshes(design: Design, stack: Stack) -> list[tuple[str, int]]:
+    """The meshes a stack is drawn with, bottom first, each with its owner.
+
+    A ``king`` in a game that also has a ``man`` is a draughts king: a man with a crown,
+    and alone on its position a man on a man with the crown on top. A ``cross`` of a
+    player named O is drawn as a ring (Tic-tac-toe's O)."""
+    men = any(piece.shape == "man" for piece in design.pieces)
+    out: list[tuple[str, int]] = []
+    for level, (owner, name) in enumerate(stack):
+        shape = _shape(design, name)
+        if shape == "king" and men:
+            out.append(("man", owner))
+            if len(stack) == 1:
+                out.append(("man", owner))
+            if level == len(stack) - 1:
+                out.append(("crown", -1))
+            continue
+        if shape == "cross" and _player(design, owner).upper() == "O":
+            shape = "ring"
+        out.append((SHAPE_MESH.get(shape, "counter"), owner))
+    return out
+
+
+def stacks_of(state: Any) -> dict[int, Stack]:
+    """The pieces of ``state`` by position, bottom first: ``state.stacks()`` where a game has
+    stacks, else one piece a position from ``state.pieces()``."""
+    stacks = getattr(state, "stacks", None)
+    if callable(stacks):
+        found = stacks()  # (position, pieces) pairs, or a mapping of them
+        pairs = found.items() if isinstance(found, Mapping) else found
+        return {int(p): [(int(o), str(t)) for o, t in s] for p, s in pairs}
+    return {int(p): [(int(o), str(t))] for p, o, t in state.pieces()}
+
+
+def grid_labels(
+    names: Sequence[str], xy: np.ndarray
+) -> tuple[list[tuple[float, str]], list[tuple[float, str]]] | None:
+    """The column letters (by x) and row numbers (by y) when every position is named by its
+    column and row (``e4``), each column with one letter and each row with one number; None
+    otherwise.
+
+    >>> grid_labels(["a1", "b1", "a2"], np.array([[0, 0], [1, 0], [0, 1]]))
+    ([(0.0, 'a'), (1.0, 'b')], [(0.0, '1'), (1.0, '2')])
+    >>> grid_labels(["1", "2"], np.array([[0, 0], [1, 0]])) is None
+    True
+    """
+    columns: dict[float, str] = {}
+    rows: dict[float, str] = {}
+    for name, (x, y) in zip(names, np.asarray(xy, dtype="f8").tolist(), strict=True):
+        found = _GRID_NAME.match(name)
+        if found is None:
+            return None
+        letter, number = found.groups()
+        if columns.setdefault(round(x, 3), letter) != letter:
+            return None
+        if rows.setdefault(round(y, 3), number) != number:
+            return None
+    if len(set(columns.values())) != len(columns) or len(set(rows.values())) != len(rows):
+        return None
+    return sorted(columns.items()), sorted(rows.items())
+
+
+_GRID_NAME = re.compile(r"^([A-Za-z]+)(\d+)$")
+
+
+def _shape(design: Design, name: str) -> str:
+    for piece in design.pieces:
+        if piece.name == name:
+            return piece.shape
+    return "disc"
+
+
+def _player(design: Design, owner: int) -> str:
+    return design.players[owner] if 0 <= owner < len(design.players) else ""
+
+
+def spacing(xy: np.ndarray) -> float:
+    """The distance between the nearest two positions (1.0 for a single position)."""
+    if len(xy) < 2:
+        return 1.0
+    d = np.hypot(xy[:, None, 0] - xy[None, :, 0], xy[:, None, 1] - xy[None, :, 1])
+    d[d < 1e-9] = np.inf
+    found = float(d.min())
+    return found if math.isfinite(found) else 1.0
+
+
+def hex_skew(board: Any) -> float:
+    """How far each row of a hex grid given in columns and rows moves along: -0.5 when a
+    direction steps (1, 1) (each row half a cell left of the one below it goes right), +0.5
+    when one steps (1, -1); 0 when the positions are placed already (or not a grid)."""
+    xy = board.xy
+    if any(abs(x - round(x)) > 1e-9 or abs(y - round(y)) > 1e-9 for x, y in xy):
+        return 0.0
+    for row in board.links:
+        for p, q in enumerate(row):
+            if q >= 0:
+                dx, dy = xy[q][0] - xy[p][0], xy[q][1] - xy[p][1]
+                if abs(dx) == 1 and abs(dy) == 1:
+                    return -0.5 if dx == dy else 0.5
+                break
+    return 0.0
+
+
+def has_horizontal_neighbour(xy: np.ndarray, step: float) -> bool:
+    for a in xy[: min(len(xy), 64)]:
+        d = xy - a
+        if np.any((np.abs(d[:, 1]) < 1e-6) & (np.abs(np.abs(d[:, 0]) - step) < 1e-6)):
+            return True
+    return False
+
+
+def merge_lines(
+    segments: Sequence[tuple[tuple[float, float], tuple[float, float]]],
+) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """Join segments that lie on one line and touch into one (a grid's rows become one bar
+    each, so a 15x15 board is 30 bars, not 420)."""
+    groups: dict[tuple[float, float, float], list[tuple[float, float]]] = {}
+    for (ax, ay), (bx, by) in segments:
+        dx, dy = bx - ax, by - ay
+        length = math.hypot(dx, dy)
+        if length < 1e-9:
+            continue
+        ux, uy = dx / length, dy / length
+        if ux < -1e-9 or (abs(ux) <= 1e-9 and uy < 0):
+            ux, uy = -ux, -uy
+        offset = ax * -uy + ay * ux  # distance of the line from the origin
+        key = (round(ux, 4), round(uy, 4), round(offset, 4))
+        t0, t1 = sorted((ax * ux + ay * uy, bx * ux + by * uy))
+        groups.setdefault(key, []).append((t0, t1))
+    out = []
+    for (ux, uy, offset), spans in groups.items():
+        spans.sort()
+        start, end = spans[0]
+        merged = []
+        for t0, t1 in spans[1:]:
+            if t0 <= end + 1e-6:
+                end = max(end, t1)
+            else:
+                merged.append((start, end))
+                start, end = t0, t1
+        merged.append((start, end))
+        for t0, t1 in merged:
+            px, py = -uy * offset, ux * offset  # the line's point nearest the origin
+            out.append(((px + ux * t0, py + uy * t0), (px + ux * t1, py + uy * t1)))
+    return out
