@@ -132,3 +132,33 @@ def test_a_bashni_capture_takes_the_top_piece_under_the_capturing_column() -> No
     state = RulesState(e, pos)
     assert (27, [(1, "Man"), (1, "Man"), (0, "Man")]) in state.stacks()
     assert state.is_terminal() and state.returns() == (1.0, -1.0)
+
+
+def test_moves_that_read_alike_are_told_apart() -> None:
+    """Each promotion choice names its piece, each text reads back to its own move."""
+    from game.logic.rules.notation import move_texts, parse_move, read_position
+
+    e = engine("chess")
+    pos = read_position(e, "8/P7/8/8/8/8/8/k6K w - - 0 1")
+    moves = e.legal(pos)
+    texts = move_texts(e, pos, moves)
+    promotions = sorted(t for t in texts if t.startswith("a7-a8"))
+    assert promotions == ["a7-a8=B", "a7-a8=N", "a7-a8=Q", "a7-a8=R"]
+    assert len(set(texts)) == len(texts)
+    for move, text in zip(moves, texts, strict=True):
+        assert parse_move(e, pos, moves, texts, text) == move
+
+
+def test_a_placement_that_closes_a_mill_removes_the_man_it_takes() -> None:
+    from game.logic.rules.notation import move_texts, read_position
+
+    e = engine("nine-mens-morris")
+    pos = read_position(e, "White: Man a1 d1 / Black: Man a7 b6 / White to move")
+    pos.hands = ((5,), (5,))
+    moves = e.legal(pos)
+    texts = move_texts(e, pos, moves)
+    index = e.design.board.index
+    take = moves[texts.index("g1 xa7")]
+    e.make(pos, take)
+    assert pos.board[index("a7")] == 0 and pos.board[index("g1")] != 0
+    assert pos.hands == ((4,), (5,))

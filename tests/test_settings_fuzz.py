@@ -180,7 +180,9 @@ def settings_files(draw: st.DrawFn) -> Made:
                 made.bad.add(("games", game))
             else:
                 made.good[("games", game)] = table
-    for name in draw(st.lists(st.sampled_from(["games", "chess", "colour", "river2"]), max_size=2)):
+    for name in draw(
+        st.lists(st.sampled_from(["games", "backgammon", "colour", "river2"]), max_size=2)
+    ):
         doc[name] = draw(_any)
         made.bad.add((name,))
     made.raw = tomli_w.dumps(doc).encode("utf-8")

@@ -112,13 +112,25 @@ class _Search:
         self.nodes = 0
         self.best: dict[Any, Move] = {}
         design = engine.design
+        rules = design.evaluation
         self.values = [p.value for p in design.pieces]
         self.count_game = any(end.outcome == "count" for end in design.ends)
+        self.mobility = rules.mobility
         c = engine.c
-        self.code_value = [0] * c.codes
-        for v in range(1, c.codes):
-            worth = 1 if self.count_game else self.values[c.kind_of[v]]
-            self.code_value[v] = worth if c.owner[v] == 0 else -worth
+        # table[p][v]: what piece v on position p is worth to the first player.
+        self.table: list[list[int]] = []
+        for p in range(engine.n):
+            row = [0] * c.codes
+            for v in range(1, c.codes):
+                kind = c.kind_of[v]
+                worth = rules.material * (1 if self.count_game else self.values[kind])
+                for zone, weight, name in rules.zones:
+                    if p in design.board.zones[zone][c.owner[v]] and (
+                        name is None or design.pieces[kind].name == name
+                    ):
+                        worth += weight
+                row[v] = worth if c.owner[v] == 0 else -worth
+            self.table.append(row)
 
     def tick(self) -> None:
         self.nodes += 1
@@ -127,13 +139,18 @@ class _Search:
         if self.node_cap is not None and self.nodes > self.node_cap:
             raise _OutOfTime
 
-    def evaluate(self, pos: Position) -> int:
+    def evaluate(self, pos: Position, moves: list[Move]) -> int:
         total = 0
-        cv = self.code_value
-        for v in pos.board:
+        for row, v in zip(self.table, pos.board, strict=True):
             if v:
-                total += cv[v]
-        return total if self.engine.player(pos) == 0 else -total
+                total += row[v]
+        mine = total if self.engine.player(pos) == 0 else -total
+        if self.mobility:
+            other = pos.copy()
+            other.turn = self.engine.next_turn(pos.turn)
+            theirs = self.engine.legal(other)
+            mine += self.mobility * (len(moves) - len(theirs))
+        return mine
 
     def root(self, pos: Position, moves: list[Move], depth: int) -> tuple[int, Move]:
         alpha, best = -WIN - 1, moves[0]
@@ -163,7 +180,7 @@ class _Search:
             # "win": the player who just moved won, so the side to move lost.
             return -WIN + ply if outcome == "win" else WIN - ply
         if depth <= 0:
-            return self.evaluate(pos)
+            return self.evaluate(pos, moves)
         key = engine.key(pos)
         first = self.best.get(key)
         if first is not None and first in moves:

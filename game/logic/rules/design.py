@@ -177,6 +177,18 @@ class PieceType:
     royal: bool
 
 
+@dataclass
+class Evaluation:
+    """How alpha-beta scores a position it does not search further, from the side to move:
+    ``material`` times the pieces' values, ``mobility`` times the difference in legal moves,
+    and for each (zone, weight, type) the weight for each own piece there (the opponent's
+    count against)."""
+
+    material: int = 1
+    mobility: int = 0
+    zones: list[tuple[str, int, str | None]] = field(default_factory=list)
+
+
 @dataclass(frozen=True)
 class End:
     outcome: str
@@ -209,6 +221,7 @@ class Design:
     about: str
     colours: tuple[tuple[float, float, float], ...]
     lines: int = 0
+    evaluation: Evaluation = field(default_factory=lambda: Evaluation())
     #: A player with pieces in hand must drop one (Nine Men's Morris's first phase).
     drops_first: bool = False
     #: Pieces stand in stacks (columns) owned by their top piece; a capture takes the
@@ -269,6 +282,7 @@ class _Reader:
             "hook",
             "about",
             "colours",
+            "evaluation",
         }
         for head, forms in self.forms.items():
             if head not in known:
@@ -337,6 +351,9 @@ class _Reader:
         for hook in self.forms.get("hook", []):
             name, why = _arg(hook, 2, 2)
             design.hooks[_word(name)] = _string(why)
+        evaluation = self.one("evaluation", required=False)
+        if evaluation:
+            design.evaluation = self._evaluation(evaluation)
         about = self.one("about", required=False)
         if about:
             design.about = " ".join(_string(a) for a in _arg(about, 1, 40))
@@ -344,6 +361,23 @@ class _Reader:
         if colours:
             design.colours = tuple(_colour(a) for a in _arg(colours, len(players), len(players)))
         return design
+
+    def _evaluation(self, form: Form) -> Evaluation:
+        """``(evaluation (material W) (mobility W) (zone Z W [TYPE])...)``."""
+        out = Evaluation()
+        for item in form.args:
+            if not isinstance(item, Form) or item.head not in ("material", "mobility", "zone"):
+                raise _err(item, "expected (material W), (mobility W) or (zone NAME W [TYPE])")
+            if item.head == "material":
+                out.material = _int(_arg(item, 1, 1)[0], -1000, 1000)
+            elif item.head == "mobility":
+                out.mobility = _int(_arg(item, 1, 1)[0], -1000, 1000)
+            else:
+                args = _arg(item, 2, 3)
+                zone = self._zone_name(args[0])
+                kind = self._type_name(args[2]) if len(args) > 2 else None
+                out.zones.append((zone, _int(args[1], -1000, 1000), kind))
+        return out
 
     # -- pieces and programs ------------------------------------------------------------
 

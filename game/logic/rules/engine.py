@@ -224,7 +224,8 @@ class Engine:
                     kinds.append(programs[pid][2])
                 continue
             if f < 0:
-                moves.append(((to,), cap, (*eff, (to, mc)), pid))
+                taken = tuple((x, 0) for x in cap if x != to)
+                moves.append(((to,), cap, (*taken, *eff, (to, mc)), pid))
             else:
                 moves.append(((f, to), cap, self._effects(f, to, cap, eff, mc), pid))
             kinds.append(programs[pid][2])

@@ -46,24 +46,31 @@ def move_texts(engine: Engine, pos: Position, moves: Sequence[Move]) -> list[str
                     "-".join(names[p] for p in path) + " " + " ".join("x" + names[p] for p in aside)
                 )
             texts.append(text)
-    if len(set(texts)) < len(texts):
+
+    # Where texts coincide, add what tells them apart: a drop's captures, the piece a move
+    # ends as, the captured positions, and last a number. Each round compares the texts as
+    # they stood before it, so changing one does not hide its twin.
+    def clashing() -> list[bool]:
+        return [texts.count(t) > 1 for t in texts]
+
+    if any(clash := clashing()):
         for i, move in enumerate(moves):
-            if texts.count(texts[i]) > 1 and len(move[0]) == 1 and move[1]:
-                texts[i] += " " + " ".join("x" + names[p] for p in move[1])  # a drop's capture
-    if len(set(texts)) < len(texts):
+            if clash[i] and len(move[0]) == 1 and move[1]:
+                texts[i] += " " + " ".join("x" + names[p] for p in move[1])
+    if any(clash := clashing()):
         for i, move in enumerate(moves):
-            if texts.count(texts[i]) > 1 and move[0]:
+            if clash[i] and move[0]:
                 final = move[2][-1][1]
-                letter = engine.design.pieces[c.kind_of[final]].letter if final else ""
-                texts[i] += f"={letter or engine.design.pieces[c.kind_of[final]].name}"
-    if len(set(texts)) < len(texts):
+                piece = engine.design.pieces[c.kind_of[final]]
+                texts[i] += f"={piece.letter or piece.name}"
+    if any(clash := clashing()):
         for i, move in enumerate(moves):
-            if texts.count(texts[i]) > 1 and move[1]:
+            if clash[i] and move[1]:
                 texts[i] += " [" + ",".join("x" + names[p] for p in sorted(move[1])) + "]"
-    if len(set(texts)) < len(texts):
+    if any(clash := clashing()):
         seen: dict[str, int] = {}
         for i, text in enumerate(list(texts)):
-            if texts.count(text) > 1:
+            if clash[i]:
                 seen[text] = seen.get(text, 0) + 1
                 texts[i] = f"{text} #{seen[text]}"
     return texts

@@ -1,0 +1,57 @@
+"""The described games' agents: legal choices, stopping, and the strength gates on a small
+sample (benchmarks/rules_agents.py runs them on 100 games)."""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.logic.game import Limits, Stop, ThinkingStopped
+from game.logic.rules.agents import make_agent
+from game.logic.rules.catalogue import engine
+from game.logic.rules.state import RulesGame
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+from rules_agents import play
+
+
+@pytest.mark.parametrize("game", ["chess", "english-draughts", "othello"])
+def test_alphabeta_at_depth_two_beats_random(game: str) -> None:
+    wins, _draws, losses = play(game, "alphabeta", Limits(depth=2), 10)
+    assert wins >= 9 and losses == 0, (wins, losses)
+
+
+def test_uct_never_loses_tic_tac_toe_to_random() -> None:
+    _wins, _draws, losses = play("tic-tac-toe", "uct", Limits(nodes=1000), 20)
+    assert losses == 0
+
+
+def test_alphabeta_takes_a_win_in_one() -> None:
+    game = RulesGame(engine("tic-tac-toe"))
+    state = game.initial_state(random.Random(0))
+    for text in ("a1", "b1", "a2", "b2"):
+        state = state.apply(state.parse_action(text))
+    move = make_agent("alphabeta").choose(state, Limits(depth=3), random.Random(0), Stop())
+    assert state.action_text(move) == "a3"
+
+
+@pytest.mark.parametrize("name", ["alphabeta", "uct"])
+def test_a_set_stop_flag_stops_the_agent(name: str) -> None:
+    state = RulesGame(engine("chess")).initial_state(random.Random(0))
+    stop = Stop()
+    stop.set()
+    with pytest.raises(ThinkingStopped):
+        make_agent(name).choose(state, Limits(time=5.0), random.Random(0), stop)
+
+
+def test_agents_refuse_a_finished_game() -> None:
+    game = RulesGame(engine("tic-tac-toe"))
+    state = game.initial_state(random.Random(0))
+    for text in ("a1", "b1", "a2", "b2", "a3"):
+        state = state.apply(state.parse_action(text))
+    assert state.is_terminal() and state.returns() == (1.0, -1.0)
+    with pytest.raises(ValueError, match="over"):
+        make_agent("random").choose(state, Limits(), random.Random(0), Stop())
