@@ -99,12 +99,13 @@ def piece_meshes(design: Design, stack: Stack) -> list[tuple[str, int]]:
     """The meshes a stack is drawn with, bottom first, each with its owner.
 
     A ``king`` in a game that also has a ``man`` is a draughts king: a man with a crown,
-    and alone on its position a man on a man with the crown on top. A ``cross`` of a
-    player named O is drawn as a ring (Tic-tac-toe's O)."""
+    and alone on its position a man on a man with the crown on top. Each player's piece
+    takes its own shape where the description gives one per player (``(shape cross
+    ring)``)."""
     men = any(piece.shape == "man" for piece in design.pieces)
     out: list[tuple[str, int]] = []
     for level, (owner, name) in enumerate(stack):
-        shape = _shape(design, name)
+        shape = _shape(design, name, owner)
         if shape == "king" and men:
             out.append(("man", owner))
             if len(stack) == 1:
@@ -112,8 +113,6 @@ def piece_meshes(design: Design, stack: Stack) -> list[tuple[str, int]]:
             if level == len(stack) - 1:
                 out.append(("crown", -1))
             continue
-        if shape == "cross" and _player(design, owner).upper() == "O":
-            shape = "ring"
         out.append((SHAPE_MESH.get(shape, "counter"), owner))
     return out
 
@@ -160,15 +159,11 @@ def grid_labels(
 _GRID_NAME = re.compile(r"^([A-Za-z]+)(\d+)$")
 
 
-def _shape(design: Design, name: str) -> str:
+def _shape(design: Design, name: str, owner: int = 0) -> str:
     for piece in design.pieces:
         if piece.name == name:
-            return piece.shape
+            return piece.shapes[owner] if 0 <= owner < len(piece.shapes) else piece.shape
     return "disc"
-
-
-def _player(design: Design, owner: int) -> str:
-    return design.players[owner] if 0 <= owner < len(design.players) else ""
 
 
 def spacing(xy: np.ndarray) -> float:

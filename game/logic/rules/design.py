@@ -175,6 +175,8 @@ class PieceType:
     #: (type, zone) to become when a composite move ends in the zone.
     promote_at_end: tuple[str, str] | None
     royal: bool
+    #: The shape each player's piece is drawn as (``(shape cross ring)``: X's and O's).
+    shapes: tuple[str, ...] = ()
 
 
 @dataclass
@@ -435,6 +437,7 @@ class _Reader:
 
     def _piece(self, form: Form, name: str, attributes: list[str]) -> PieceType:
         letter, shape, value = name[0].upper(), "man", 1
+        shapes: tuple[str, ...] = ()
         programs: list[Program] = []
         own_attrs: list[str] = []
         promote: tuple[str, str] | None = None
@@ -446,9 +449,14 @@ class _Reader:
             if head == "letter":
                 letter = _string_or_word(_arg(item, 1, 1)[0])
             elif head == "shape":
-                shape = _word(_arg(item, 1, 1)[0])
-                if shape not in SHAPES:
-                    raise _err(item[1], f"unknown shape {shape!r}; the shapes: {', '.join(SHAPES)}")
+                given = _arg(item, 1, len(self.players))
+                for at in given:
+                    if _word(at) not in SHAPES:
+                        raise _err(
+                            at, f"unknown shape {_word(at)!r}; the shapes: {', '.join(SHAPES)}"
+                        )
+                shapes = tuple(_word(at) for at in given)
+                shape = shapes[0]
             elif head == "value":
                 value = _int(_arg(item, 1, 1)[0], -1000, 1000)
             elif head == "royal":
@@ -469,7 +477,17 @@ class _Reader:
             else:
                 raise item.error(f"unknown piece property ({head} ...)")
         return PieceType(
-            name, letter, shape, value, tuple(programs), tuple(own_attrs), promote, royal
+            name,
+            letter,
+            shape,
+            value,
+            tuple(programs),
+            tuple(own_attrs),
+            promote,
+            royal,
+            shapes=(shapes + (shapes[-1],) * len(self.players))[: len(self.players)]
+            if shapes
+            else (shape,) * len(self.players),
         )
 
     def _type_name(self, item: Item) -> str:
