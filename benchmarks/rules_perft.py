@@ -27,6 +27,9 @@ NIGHTLY = [
     ("international-draughts", "", 8, 6_483_961),
     ("international-draughts", "W:B12,13,14,16,18,19,21,23,24,26:W25,27,28,30,32,33,34,35,"
      "37,38", 8, 6_269),
+    ("pool-checkers", "", 9, 4_570_534),
+    ("czech-draughts", "", 9, 3_963_671),
+    ("czech-draughts", "", 10, 18_368_918),
     ("othello", "", 9, 3_005_288),
     ("surakarta", "", 5, 2_572_484),
     ("breakthrough", "", 4, 256_036),

@@ -31,6 +31,10 @@ CASES = [
     ("international-draughts", RANDOM178, [14, 55, 1168, 5432]),
     ("international-draughts", WOLDOUBY, [6, 12, 30, 73]),
     ("brazilian-draughts", "", [7, 49, 302, 1469, 7473, 37628, 187302]),
+    # Pool checkers parts from Russian draughts at depth 8 (a man crowned only at the end).
+    ("pool-checkers", "", [7, 49, 302, 1469, 7482, 37986, 190146, 929896]),
+    # Czech draughts parts from English draughts at depth 9 (benchmarks/rules_perft.py).
+    ("czech-draughts", "", [7, 49, 302, 1469, 7361, 36768, 179740]),
     ("othello", "", [4, 12, 56, 244, 1396, 8200, 55092]),
     ("breakthrough", "", [22, 484, 11132]),
     ("gomoku", "", [225, 50400]),

@@ -26,6 +26,8 @@ ORDER = (
     "russian-draughts",
     "international-draughts",
     "brazilian-draughts",
+    "pool-checkers",
+    "czech-draughts",
     "bashni",
     "othello",
     "breakthrough",
