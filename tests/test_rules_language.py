@@ -162,3 +162,13 @@ def test_a_placement_that_closes_a_mill_removes_the_man_it_takes() -> None:
     e.make(pos, take)
     assert pos.board[index("a7")] == 0 and pos.board[index("g1")] != 0
     assert pos.hands == ((4,), (5,))
+
+
+def test_the_long_form_names_the_piece_and_the_move() -> None:
+    import random
+
+    from game.logic.rules.state import RulesGame
+
+    state = RulesGame(engine("chess")).initial_state(random.Random(0))
+    assert state.describe(state.parse_action("e2-e4")) == "Pawn double-step e2-e4"
+    assert state.describe(state.parse_action("g1-f3")) == "Knight jump g1-f3"

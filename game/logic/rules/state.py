@@ -99,6 +99,15 @@ class RulesState:
         except ValueError:
             return move_texts(self.engine, self.pos, [action])[0]
 
+    def describe(self, action: Move) -> str:
+        """The move in long form, naming the piece and the move program that made it:
+        ``Pawn double-step e2-e4``, ``Man jump-ne 11x18x25``, ``pass``."""
+        text = self.action_text(action)
+        if action[3] < 0:
+            return text
+        kind, program, _kind, _drop = self.engine.c.programs[action[3]]
+        return f"{self.engine.design.pieces[kind].name} {program} {text}"
+
     def parse_action(self, text: str) -> Move:
         if self.is_terminal():
             raise NotationError("the game is over: there is no move to name")
