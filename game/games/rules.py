@@ -219,7 +219,8 @@ def _solve(args: argparse.Namespace, entry: Entry) -> int:
     from game.logic.game import explain
 
     said = explain(agent)
-    print(f"{state.describe(move)}  ({said}, {time.perf_counter() - started:.1f} s)")
+    describe = getattr(state, "describe", state.action_text)
+    print(f"{describe(move)}  ({said}, {time.perf_counter() - started:.1f} s)")
     print(f"move={state.action_text(move)}")
     return 0
 
