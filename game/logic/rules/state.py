@@ -131,6 +131,14 @@ class RulesState:
         names = [p.name for p in self.engine.design.pieces]
         return [(i, c.owner[v], names[c.kind_of[v]]) for i, v in enumerate(self.pos.board) if v]
 
+    def hands(self) -> list[dict[str, int]]:
+        """Each player's pieces in hand, by type name (only the types a game counts)."""
+        names = [p.name for p in self.engine.design.pieces]
+        hands = self.pos.hands
+        if not hands or not self.engine.limited_hands:
+            return [{} for _ in self.engine.design.players]
+        return [{names[t]: n for t, n in enumerate(row) if n} for row in hands]
+
     def stacks(self) -> list[tuple[int, list[tuple[int, str]]]]:
         """Every occupied position with its pieces bottom to top as (owner, type name); one
         piece each except in a game of stacks."""
