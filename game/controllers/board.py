@@ -200,7 +200,7 @@ class BoardController:
     def status(self) -> Status:
         counts = piece_counts(self.design, self.state)
         pieces = ", ".join(f"{p} {n}" for p, n in zip(self.design.players, counts, strict=True))
-        hands = getattr(self.state, "hands", lambda: [])()
+        hands: list[dict[str, int]] = getattr(self.state, "hands", lambda: [])()
         if any(hands):  # pieces still to be placed (Nine Men's Morris's first phase)
             waiting = ", ".join(
                 f"{p} {sum(h.values())}" for p, h in zip(self.design.players, hands, strict=True)
