@@ -42,6 +42,8 @@ CASES = [
     ("bashni", "", [7, 49, 302, 1469, 7482]),
     # Surakarta: the counts of the Regular Games project's test list (the same rules).
     ("surakarta", "", [16, 256, 5382, 111122]),
+    # Kalah: as a Kalah written by hand in tests/test_rules_kalah.py counts.
+    ("kalah", "", [6, 35, 185, 942, 4690, 23233, 114430]),
     # Nine Men's Morris: 24 * 23 * 22 * 21 placements before any mill can close.
     ("nine-mens-morris", "", [24, 552, 12144, 255024]),
 ]

@@ -25,6 +25,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from game.controllers.board_commands import build_commands, side_label
 from game.controllers.board_file import POLL_SECONDS, DescriptionFile
 from game.controllers.board_motion import move_tween
@@ -198,7 +200,11 @@ class BoardController:
         return self._table[1]
 
     def status(self) -> Status:
-        counts = piece_counts(self.design, self.state)
+        if self.design.counters:  # the seeds each player has won so far
+            counts = list(getattr(self.state, "scores", lambda: [0, 0])())
+            word = "score"
+        else:
+            counts, word = piece_counts(self.design, self.state), "pieces"
         pieces = ", ".join(f"{p} {n}" for p, n in zip(self.design.players, counts, strict=True))
         hands: list[dict[str, int]] = getattr(self.state, "hands", lambda: [])()
         if any(hands):  # pieces still to be placed (Nine Men's Morris's first phase)
@@ -207,11 +213,11 @@ class BoardController:
             )
             pieces += f"   in hand: {waiting}"
         if self.match.over:
-            counter = f"Game over   pieces: {pieces}"
+            counter = f"Game over   {word}: {pieces}"
         else:
             seat = self.match.to_move()
             who = "you" if self.sides[seat] == HUMAN else side_label(self.sides[seat])
-            counter = f"{self.design.players[seat]} to move ({who})   pieces: {pieces}"
+            counter = f"{self.design.players[seat]} to move ({who})   {word}: {pieces}"
         if self.file_error:
             return Status(self.title, counter, self.file_error, Tone.WARN, self._help())
         return Status(self.title, counter, self.message, self.tone, self._help())
@@ -227,7 +233,16 @@ class BoardController:
         )
 
     def world_labels(self) -> list[tuple[str, Any]]:
-        return self.board.labels() if self.board is not None else []
+        if self.board is None:
+            return []
+        labels = list(self.board.labels())
+        if self.design.counters:  # how many seeds each pit holds, in front of it
+            board = getattr(self.state, "pos", None)
+            front = np.array([0.0, 0.03, 0.55 * self.board.cell], dtype="f4")
+            for p, count in enumerate(board.board if board is not None else ()):
+                if p in self.board.playable:
+                    labels.append((str(count), self.board.world(p) + front))
+        return labels
 
     def on_hover(self, node: Node | None) -> None:
         position = self._position_under_mouse(node)

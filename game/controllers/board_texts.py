@@ -34,7 +34,9 @@ def help_text(design: Design, last: str, moves: Sequence[Any] = ()) -> str:
     else:
         drops_only = all(p.drop for piece in design.pieces for p in piece.programs)
     place = {"points": "point", "hex": "cell"}.get(design.board.kind, "square")
-    if drops_only:
+    if design.counters:
+        how = "Click one of your pits to sow its seeds round the board."
+    elif drops_only:
         how = f"Click a {place} to place a piece (a gold dot marks a legal one)."
     else:
         how = f"Click a blue-ringed piece, then each {place} it moves to (gold rings)."

@@ -344,6 +344,14 @@ class BoardView:
         squares); on a grid of lines alone the crossings are the points, without dots."""
         board = self.design.board
         xy, step = self.xy, self.step
+        if self.design.counters:  # pits (Kalah): a wide hollow each, no lines between
+            for p in self.playable:
+                node = self._spawn("point")
+                node.position = self.world(p, 0.0)
+                wide = 0.5 * self.cell / 0.12
+                node.scale = np.array([wide, 1.0, wide], "f4")
+                node.material.color = (*colours["line"], 1.0)
+            return
         segments: list[tuple[tuple[float, float], tuple[float, float]]] = []
         found: set[tuple[int, int]] = set()
         for row in board.links:

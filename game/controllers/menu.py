@@ -30,6 +30,8 @@ if TYPE_CHECKING:
 #: The narrowest window shape the cards are laid out for without stepping the camera back
 #: (wider windows take more cards a row, narrower ones more rows).
 NARROW = 1.0
+#: A title character's width, in the labels' font size (DejaVu Sans averages about 0.6).
+TITLE_CHAR = 0.62
 
 
 class MenuError(ValueError):
@@ -52,7 +54,7 @@ class MenuController:
         self.layer: CardLayer | None = None
         self._time = 0.0
         self._eye = np.zeros(3, dtype="f4")
-        self._shape = 0.0  # the window shape (width / height) the cards are laid out for
+        self._shape: tuple[int, int] = (0, 0)  # the window size the cards are laid out for
         self._table = self._commands()
 
     # -- what the Director asks -------------------------------------------------------------
@@ -92,21 +94,27 @@ class MenuController:
             return
         width, height = self.host.window_size() if self.host is not None else (16, 9)
         shape = width / max(1, height)
-        if shape == self._shape and self.quads:
+        if (width, height) == self._shape and self.quads:
             return
-        self._shape = shape
+        self._shape = (width, height)
         camera = self.scene.camera
         widen = max(1.0, NARROW / shape)
         camera.eye = (camera.target + (self._eye - camera.target) * widen).astype("f4")
         center = self.scene.anchor("cards")
         distance = float(np.linalg.norm(camera.eye - center))
         seen = 2.0 * distance * math.tan(math.radians(camera.fov) / 2.0) * shape
+        # The longest title, in world units at the cards: the cards of a row stand at least
+        # that far apart, so that titles side by side never meet.
+        label_px = max(9, round(max(10, min(22, round(height / 50))) * 0.85))
+        longest = max((len(t) for t, _ in self._titles()), default=0)
+        title = longest * TITLE_CHAR * label_px * seen / max(1, width)
         self.quads = card_grid(
             len(self.entries),
             center,
             min(self.scene.number("cards_width"), 0.9 * seen),
             self.scene.number("cards_height"),
             camera.eye,
+            min_pitch=title,
         )
         if self.layer is not None:
             self.layer.place(self.quads)
@@ -148,10 +156,17 @@ class MenuController:
 
     def world_labels(self) -> list[tuple[str, np.ndarray]]:
         """Each card's key (the first ten have one) and title, just under the card."""
+        return [
+            (text, q.center - q.up * 1.3)
+            for (text, _), q in zip(self._titles(), self.quads, strict=False)
+        ]
+
+    def _titles(self) -> list[tuple[str, Entry]]:
+        """Each card's title with its key (the first ten have one)."""
         out = []
-        for i, (e, q) in enumerate(zip(self.entries, self.quads, strict=False), start=1):
+        for i, e in enumerate(self.entries, start=1):
             key = _key_of(i)
-            out.append((f"{key}  {e.title}" if key else e.title, q.center - q.up * 1.3))
+            out.append((f"{key}  {e.title}" if key else e.title, e))
         return out
 
     def debug_panel(self) -> None:

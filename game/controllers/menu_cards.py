@@ -65,7 +65,9 @@ def card_quads(count: int, center: Any, row_width: float, eye: Any) -> list[Card
     return quads
 
 
-def best_columns(count: int, width: float, height: float, label: float = LABEL) -> int:
+def best_columns(
+    count: int, width: float, height: float, label: float = LABEL, min_pitch: float = 0.0
+) -> int:
     """How many cards a row makes them largest in ``width`` x ``height`` (a card's height
     plus ``label`` of it for its title under each row; fewer rows on a tie): the largest
     cards also leave the titles under them the most room.
@@ -79,9 +81,17 @@ def best_columns(count: int, width: float, height: float, label: float = LABEL) 
     for cols in range(1, max(1, count) + 1):
         rows = math.ceil(count / cols)
         card = _card_width(cols, rows, width, height, label)
+        if cols > 1 and _pitch(cols, card, width) < min_pitch:
+            continue  # the titles of a row would run into each other
         if card > size * 1.0001:
             best, size = cols, card
     return best
+
+
+def _pitch(cols: int, card: float, width: float) -> float:
+    """How far apart the cards of a row stand: a tenth of a card between them, more (up to
+    half a card) where the width allows."""
+    return max(card * 1.1, min(width / cols, card * 1.5))
 
 
 def card_grid(
@@ -91,19 +101,21 @@ def card_grid(
     height: float,
     eye: Any,
     label: float = LABEL,
+    min_pitch: float = 0.0,
 ) -> list[CardQuad]:
     """``count`` cards in rows (as many a row as :func:`best_columns` says) filling at most
     ``width`` x ``height`` around ``center`` (the last row centred), on one plane facing
     ``eye``, with a gap of a tenth of a card between cards and ``label`` of a card's height
-    under each row for its title."""
+    under each row for its title; with ``min_pitch``, no fewer rows than keep the cards of
+    a row that far apart (their titles' width)."""
     if count <= 0:
         return []
-    cols = best_columns(count, width, height, label)
+    cols = best_columns(count, width, height, label, min_pitch)
     rows = math.ceil(count / cols)
     card = _card_width(cols, rows, width, height, label)
     # Rows short of the height leave width to spare: the cards move apart (up to half a card),
     # which gives the titles under them room.
-    pitch_x = max(card * 1.1, min(width / cols, card * 1.5))
+    pitch_x = _pitch(cols, card, width)
     pitch_y = card / ASPECT * (1.0 + label)
     half = np.array([card / 2, card / 2 / ASPECT], dtype="f4")
     center = np.asarray(center, dtype="f4")

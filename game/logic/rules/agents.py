@@ -119,7 +119,7 @@ class _Search:
         c = engine.c
         # table[p][v]: what piece v on position p is worth to the first player.
         self.table: list[list[int]] = []
-        for p in range(engine.n):
+        for p in range(0 if design.counters else engine.n):
             row = [0] * c.codes
             for v in range(1, c.codes):
                 kind = c.kind_of[v]
@@ -140,6 +140,10 @@ class _Search:
             raise _OutOfTime
 
     def evaluate(self, pos: Position, moves: list[Move]) -> int:
+        if self.engine.design.counters:  # the score so far
+            counts = self.engine.counts(pos)
+            me = self.engine.player(pos)
+            return counts[me] - counts[1 - me]
         total = 0
         for row, v in zip(self.table, pos.board, strict=True):
             if v:
@@ -154,10 +158,14 @@ class _Search:
 
     def root(self, pos: Position, moves: list[Move], depth: int) -> tuple[int, Move]:
         alpha, best = -WIN - 1, moves[0]
+        me = self.engine.player(pos)
         for move in moves:
             saved = self.engine.make(pos, move)
             try:
-                value = -self.negamax(pos, depth - 1, -WIN - 1, -alpha, 1)
+                if self.engine.player(pos) == me:
+                    value = self.negamax(pos, depth - 1, alpha, WIN + 1, 1)
+                else:
+                    value = -self.negamax(pos, depth - 1, -WIN - 1, -alpha, 1)
             finally:
                 self.engine.unmake(pos, saved)
             if value > alpha:
@@ -177,8 +185,9 @@ class _Search:
                 me = engine.player(pos)
                 diff = counts[me] - counts[1 - me]
                 return 0 if diff == 0 else (WIN - ply if diff > 0 else -WIN + ply)
-            # "win": the player who just moved won, so the side to move lost.
-            return -WIN + ply if outcome == "win" else WIN - ply
+            # "win": the player who just moved won; "loss": lost.
+            lost = (outcome == "win") == (engine.last_mover(pos) != engine.player(pos))
+            return -WIN + ply if lost else WIN - ply
         if depth <= 0:
             return self.evaluate(pos, moves)
         key = engine.key(pos)
@@ -189,10 +198,14 @@ class _Search:
             # Captures first: they change the material the evaluation counts.
             moves = sorted(moves, key=lambda m: -len(m[1]))
         best_move = moves[0]
+        me = engine.player(pos)
         for move in moves:
             saved = engine.make(pos, move)
             try:
-                value = -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1)
+                if engine.player(pos) == me:  # the same player again (a sowing's extra turn)
+                    value = self.negamax(pos, depth - 1, alpha, beta, ply + 1)
+                else:
+                    value = -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1)
             finally:
                 engine.unmake(pos, saved)
             if value > alpha:
@@ -301,7 +314,7 @@ def _scores(engine: Engine, pos: Position, outcome: str) -> tuple[float, float]:
     if outcome == "count":
         a, b = engine.counts(pos)[:2]
         return (0.5, 0.5) if a == b else ((1.0, 0.0) if a > b else (0.0, 1.0))
-    mover = (engine.player(pos) + 1) % 2
+    mover = engine.last_mover(pos)
     winner = mover if outcome == "win" else 1 - mover
     return (1.0, 0.0) if winner == 0 else (0.0, 1.0)
 

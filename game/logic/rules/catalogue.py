@@ -33,6 +33,7 @@ ORDER = (
     "breakthrough",
     "surakarta",
     "nine-mens-morris",
+    "kalah",
 )
 
 

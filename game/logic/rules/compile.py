@@ -21,7 +21,12 @@ from typing import Any, Final
 from game.logic.rules.design import Design
 from game.logic.rules.sexpr import Atom, DescriptionError, Form, Item
 
-__all__ = ["Compiled", "compile_design"]
+__all__ = ["AGAIN", "PROGRAM", "Compiled", "compile_design"]
+
+#: The bit of a move's program number that gives the player another turn (a sowing that
+#: ends in the player's store); PROGRAM masks it off.
+AGAIN: Final = 1 << 20
+PROGRAM: Final = AGAIN - 1
 
 #: The most lines of Python a design may compile to (choices copy what follows them).
 MAX_LINES: Final = 60_000
@@ -205,9 +210,13 @@ class _Writer:
             if all(_walk_ends(row, p) for p in range(len(row))):
                 self.acyclic.add(d)
         #: What a choice saves and gives back to each of its branches.
+        self.counting = design.counters
+        extra = ["h", "ag"] if self.counting else []
         self.state = (
             "("
-            + ", ".join(["c", "cap", "eff", "mc", "mk", "fl"] + [f"_v{d}" for d in self.turning])
+            + ", ".join(
+                ["c", "cap", "eff", "mc", "mk", "fl", *extra] + [f"_v{d}" for d in self.turning]
+            )
             + ")"
         )
 
@@ -234,6 +243,8 @@ class _Writer:
             start = len(self.lines)
             self.lines.append("    for _ in ONE:")
             self.lines.append("        c = f; cap = cap0; eff = (); mc = mc0; mk = f; fl = False")
+            if self.counting:  # the counts this move has changed, and its extra turn
+                self.lines.append("        h = {}; ag = False")
             for d in self.turning:
                 self.lines.append(f"        _v{d} = {d}")
             self.seq(list(program.body), 2, ["continue"])
@@ -263,7 +274,15 @@ class _Writer:
                 self.word(str(item.value), indent, fail)
                 continue
             head = item.head
-            if len(item) == 1 and head in ("add", "capture", "flip", "mark", "back", "set-flag"):
+            if len(item) == 1 and head in (
+                "add",
+                "capture",
+                "flip",
+                "mark",
+                "back",
+                "set-flag",
+                "again",
+            ):
                 self.word(head, indent, fail)
             elif head in self.design.board.directions:
                 for d in item.items:
@@ -309,6 +328,8 @@ class _Writer:
                 self.emit(indent, f"_s{k} = {self.state}")
                 self.emit(indent, f"for _p{k} in ALL:")
                 self.emit(indent + 1, f"{self.state} = _s{k}")
+                if self.counting:
+                    self.emit(indent + 1, "h = dict(h)")
                 self.emit(indent + 1, f"c = _p{k}")
                 self.seq([*item.args, *rest], indent + 1, ["continue"])
                 self.emit(indent, f"c = _s{k}[0]")
@@ -379,6 +400,26 @@ class _Writer:
                 self.emit(indent, "if not b[_a]:")
                 self.fail(indent + 1, fail)
                 self.emit(indent, "eff = eff + ((_a, 0), (_t, b[_a]))")
+            elif head == "sow":
+                # Every counter on the cursor's position, one a position along the direction.
+                k = self.fresh()
+                link = self.link(str(item[1].value))  # type: ignore[union-attr]
+                self.emit(indent, f"_n{k} = h.get(c, b[c]); h[c] = 0; _bad{k} = False")
+                self.emit(indent, f"for _ in range(_n{k}):")
+                self.emit(indent + 1, f"c = {link}[c]")
+                self.emit(indent + 1, "if c < 0:")
+                self.emit(indent + 2, f"_bad{k} = True; break")
+                self.emit(indent + 1, "h[c] = h.get(c, b[c]) + 1")
+                self.emit(indent, f"if _bad{k}:")
+                self.fail(indent + 1, fail)
+                self.known_empty = False
+            elif head == "take-to":
+                zone = self.zones.index(str(item[1].value))  # type: ignore[union-attr]
+                self.emit(indent, f"_t = min(Z{zone}_{self.player}, default=-1)")
+                self.emit(indent, "if _t < 0:")
+                self.fail(indent + 1, fail)
+                self.emit(indent, "h[_t] = h.get(_t, b[_t]) + h.get(c, b[c]); h[c] = 0")
+                self.known_empty = False
             elif head == "add-partial":
                 kind = str(item[1].value)  # type: ignore[union-attr]
                 self.add(indent, repr(kind))
@@ -425,6 +466,8 @@ class _Writer:
                 self.fail(indent + 1, fail)
         elif word == "set-flag":
             self.emit(indent, "fl = True")
+        elif word == "again":
+            self.emit(indent, "ag = True")
         elif word == "add":
             self.add(indent, "None")
         elif word == "capture":
@@ -447,6 +490,13 @@ class _Writer:
             self.emit(indent, f"if c != f and TYP[b[c]] == {self.probe} and OWN[b[c]] != {p}:")
             self.emit(indent + 1, "return True")
             return
+        if self.counting:  # the changed counts are the move; -1 says so
+            self.emit(
+                indent,
+                f"out.append((c, cap, tuple(h.items()), -1, {self.pid} | ({AGAIN} if ag else 0),"
+                " None))",
+            )
+            return
         if self.known_empty:
             self.emit(indent, f"out.append((c, cap, eff, mc, {self.pid}, {partial}))")
             return
@@ -461,7 +511,7 @@ class _Writer:
         if isinstance(cond, Atom):
             word = str(cond.value)
             return {
-                "empty": "not b[c]",
+                "empty": "not h.get(c, b[c])" if self.counting else "not b[c]",
                 "friend": f"OWN[b[c]] == {p}",
                 "enemy": f"OWN[b[c]] == {q}",
                 "captured": "c in cap",
@@ -495,6 +545,9 @@ class _Writer:
             return f"c in Z{z}_{p}"
         if head == "on-board":
             return f"{self.link(str(args[0].value))}[c] >= 0"  # type: ignore[union-attr]
+        if head in ("counters", "counters-at-least"):
+            op = "==" if head == "counters" else ">="
+            return f"h.get(c, b[c]) {op} {args[0].value}"  # type: ignore[union-attr]
         if head == "exists":
             # The comprehension's own c runs over every position.
             return f"any(({self.cond(args[0])}) for c in ALL)"

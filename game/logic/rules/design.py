@@ -42,7 +42,15 @@ MAX_TYPES: Final = 32
 MAX_PLAYERS: Final = 2
 
 #: Statements without arguments that a move program may use as bare words.
-ACTIONS: Final = frozenset({"add", "capture", "flip", "mark", "back", "set-flag"})
+ACTIONS: Final = frozenset({"add", "capture", "flip", "mark", "back", "set-flag", "again"})
+#: Words a move program gives a meaning of its own: no direction may take one as its name.
+RESERVED: Final = frozenset(
+    {
+        "add", "capture", "flip", "mark", "back", "set-flag", "again", "dir", "verify", "if",
+        "else", "while", "one-of", "do", "anywhere", "sweep", "promote", "change-type",
+        "set-attr", "clear-attr", "cascade", "add-partial", "sow", "take-to", "move",
+    }
+)  # fmt: skip
 #: Conditions without arguments.
 CONDITIONS: Final = frozenset(
     {
@@ -78,6 +86,8 @@ CONDITION_FORMS: Final = {
     "only-lines": (1, 1),
     "pieces-at-most": (1, 1),
     "exists": (1, 1),
+    "counters": (1, 1),
+    "counters-at-least": (1, 1),
 }
 #: End conditions: name -> (least, most) arguments.
 END_CONDITIONS: Final = {
@@ -92,6 +102,7 @@ END_CONDITIONS: Final = {
     "full": (0, 0),
     "both-stuck": (0, 0),
     "pieces-below": (1, 1),
+    "zone-empty": (1, 1),
     "and": (1, 4),
     "not": (1, 1),
 }
@@ -229,6 +240,12 @@ class Design:
     #: Pieces stand in stacks (columns) owned by their top piece; a capture takes the
     #: captured stack's top piece under the capturing stack.
     stacks: bool = False
+    #: Positions hold a number of counters (seeds), not pieces: any player may sow from
+    #: their positions, and a player's score is the counters in their part of score_zone.
+    counters: bool = False
+    score_zone: str = ""
+    #: Counters left in a player's part of this zone when the game ends count for them.
+    keep_zone: str = ""
     defines: dict[str, tuple[tuple[str, ...], tuple[Item, ...]]] = field(default_factory=dict)
 
     def type_index(self, name: str) -> int:
@@ -315,6 +332,10 @@ class _Reader:
         players = tuple(_word(a) for a in _arg(players_form, 2, MAX_PLAYERS))
         _distinct(players_form.args, "player")
         self.players = players
+        rules = self.one("rules", required=False)
+        self.counting = rules is not None and any(
+            isinstance(item, Form) and item.head == "counters" for item in rules.args
+        )
         self.defines = self._defines()
         board_form = self.one("board")
         assert board_form is not None
@@ -630,6 +651,12 @@ class _Reader:
                         raise _err(part, "(cascade (DIRECTION...) (DIRECTION...)) from the origin")
                     for d in part.items:
                         self._direction(d)
+            elif head == "sow":
+                if in_sweep or in_while:
+                    raise item.error("sow is not allowed inside while or sweep")
+                self._direction(_arg(item, 1, 1)[0])
+            elif head == "take-to":
+                self._zone_name(_arg(item, 1, 1)[0])
             elif head == "add-partial":
                 if in_sweep:
                     raise item.error("add-partial is not allowed inside sweep")
@@ -658,6 +685,9 @@ class _Reader:
         return word
 
     def _check_condition(self, cond: Item, in_sweep: bool) -> None:
+        ownership = {"friend", "enemy", "piece", "moving", "attacked", "check", "captured"}
+        if self.counting and (cond.head if isinstance(cond, Form) else cond.value) in ownership:
+            raise _err(cond, "counters belong to no one: a game of counters cannot ask this")
         if isinstance(cond, Atom):
             word = _word(cond)
             if word not in CONDITIONS:
@@ -686,6 +716,8 @@ class _Reader:
             _word(args[0])
         elif head in ("makes-line", "in-line", "only-lines", "pieces-at-most"):
             _int(args[0], 1, 64)
+        elif head in ("counters", "counters-at-least"):
+            _int(args[0], 0, 10_000)
 
     # -- setup, rules, ends -----------------------------------------------------------
 
@@ -706,7 +738,12 @@ class _Reader:
                     design.hands.setdefault(player, {})[t] = _int(count, 0, 1000)
                     continue
                 t = self.type_names.index(self._type_name(group[0]))
-                for pos in _positions(self.board, group.args):
+                places = list(group.args)
+                many = 1
+                if places and isinstance(places[0], Form) and places[0].head == "count":
+                    many = _int(_arg(places[0], 1, 1)[0], 1, 1000)
+                    places = places[1:]
+                for pos in _positions(self.board, places):
                     if pos in self.board.off_board:
                         raise _err(group, f"{self.board.names[pos]} is off the board")
                     for other in design.setup.values():
@@ -714,7 +751,7 @@ class _Reader:
                             raise _err(group, f"{self.board.names[pos]} is set up twice")
                     if any(p == pos for p, _ in design.setup.get(player, [])):
                         raise _err(group, f"{self.board.names[pos]} is set up twice")
-                    design.setup.setdefault(player, []).append((pos, t))
+                    design.setup.setdefault(player, []).extend([(pos, t)] * many)
 
     def _rules(self, design: Design) -> None:
         form = self.one("rules", required=False)
@@ -757,6 +794,14 @@ class _Reader:
             elif head == "stacks":
                 _arg(item, 0, 0)
                 design.stacks = True
+            elif head == "counters":
+                _arg(item, 0, 0)
+                design.counters = True
+            elif head == "score-zone":
+                args = _arg(item, 1, 2)
+                design.score_zone = self._zone_name(args[0])
+                if len(args) > 1:
+                    design.keep_zone = self._zone_name(args[1])
             elif head == "identity":
                 word = _word(_arg(item, 1, 1)[0])
                 if word not in ("path", "from-to-captured"):
@@ -815,6 +860,8 @@ class _Reader:
         elif head == "none-left":
             for a in args:
                 self._type_name(a)
+        elif head == "zone-empty":
+            self._zone_name(args[0])
 
     def _notation(self, design: Design) -> None:
         form = self.one("notation", required=False)
@@ -874,6 +921,8 @@ def _read_board(form: Form, players: tuple[str, ...]) -> Board:
                 name = _word(d[0])
                 if name in directions:
                     raise _err(d, f"direction {name!r} is given twice")
+                if name in RESERVED:
+                    raise _err(d[0], f"{name!r} is a word of the language, not a direction name")
                 directions.append(name)
                 vectors.append((_int(d[1], -32, 32), _int(d[2], -32, 32)))
         elif item.head in (
@@ -955,7 +1004,12 @@ def _read_board(form: Form, players: tuple[str, ...]) -> Board:
                 if word not in directions:
                     raise _err(d, f"unknown direction {word!r}")
                 ways.append(directions.index(word))
-            points = _positions_named(names, xy, item.items[2:])
+            points = []  # names in order, a name again where the track comes back to it
+            for at in item.items[2:]:
+                word = _string_or_word(at)
+                if word not in index:
+                    raise _err(at, f"no position {word!r}")
+                points.append(index[word])
             for here, there in itertools.pairwise(points):
                 links[ways[0]][here] = there
                 links[ways[1]][there] = here

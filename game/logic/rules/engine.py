@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any, Final, TypeAlias
 
 from game.logic.game import GameError
-from game.logic.rules.compile import Compiled, compile_design
+from game.logic.rules.compile import AGAIN, PROGRAM, Compiled, compile_design
 from game.logic.rules.design import Design
 from game.logic.rules.sexpr import Atom, Form, Item
 
@@ -55,6 +55,8 @@ class Position:
     history: tuple[Any, ...] = ()
     #: In a game of stacks: the pieces under each position's top piece, bottom first.
     under: list[tuple[int, ...]] | None = None
+    #: The player who made the last move (-1 at the start).
+    mover: int = -1
 
     def copy(self) -> Position:
         return Position(
@@ -67,6 +69,7 @@ class Position:
             self.quiet,
             self.history,
             list(self.under) if self.under is not None else None,
+            self.mover,
         )
 
 
@@ -131,7 +134,10 @@ class Engine:
         board = [0] * self.n
         for player, placed in self.design.setup.items():
             for pos, kind in placed:
-                board[pos] = self.c.code(player, kind)
+                if self.design.counters:
+                    board[pos] += 1
+                else:
+                    board[pos] = self.c.code(player, kind)
         hands = tuple(
             tuple(self.design.hands.get(p, {}).get(t, 0) for t in range(self.types))
             for p in range(self.players)
@@ -169,6 +175,12 @@ class Engine:
         kind_of, owner = self.c.kind_of, self.c.owner
         return [i for i, v in enumerate(b) if v and owner[v] == player and kind_of[v] in self.royal]
 
+    def last_mover(self, pos: Position) -> int:
+        """The player who made the last move (at the start: the one before the first)."""
+        if pos.mover >= 0:
+            return pos.mover
+        return (self.player(pos) + 1) % self.players
+
     def in_check(self, pos: Position) -> bool:
         player = self.player(pos)
         enemy = (player + 1) % self.players
@@ -189,8 +201,8 @@ class Engine:
         raw: list[tuple[int, Any]] = []
         for f in range(self.n):
             v = b[f]
-            if v and owner[v] == player:
-                gen = c.gen[kind_of[v]][player]
+            if v and (self.design.counters or owner[v] == player):
+                gen = c.gen[0 if self.design.counters else kind_of[v]][player]
                 if gen is not None:
                     out: list[Any] = []
                     gen(b, f, out, lf, lt, (), v)
@@ -217,6 +229,10 @@ class Engine:
         programs = c.programs
         partial_any = False
         for f, (to, cap, eff, mc, pid, partial) in raw:
+            if mc == -1:  # a game of counters: the effects are the changed counts
+                moves.append(((f,), cap, eff, pid))
+                kinds.append(programs[pid & PROGRAM][2])
+                continue
             if partial is not None:
                 partial_any = True
                 for move in self._chains(b, player, f, to, cap, eff, mc, pid, partial, lf, lt):
@@ -478,13 +494,15 @@ class Engine:
             pos.plies,
             pos.quiet,
             pos.history,
+            pos.mover,
         )
+        pos.mover = self.player(pos)
         moving = undo[0][1] if len(path) > 1 and undo else 0
         for p, v in effects:
             b[p] = v
-        if pid >= 0 and self.c.programs[pid][3] and self.limited_hands:
+        if pid >= 0 and self.c.programs[pid & PROGRAM][3] and self.limited_hands:
             player = self.player(pos)
-            t = self.c.programs[pid][0]
+            t = self.c.programs[pid & PROGRAM][0]
             hands = list(pos.hands)
             row = list(hands[player])
             row[t] -= 1
@@ -492,7 +510,8 @@ class Engine:
             pos.hands = tuple(hands)
         if path:
             pos.last_from, pos.last_to = (path[0], path[-1]) if len(path) > 1 else (-1, path[0])
-        pos.turn = self.next_turn(pos.turn)
+        if pid < 0 or not pid & AGAIN:  # a sowing into one's store plays again
+            pos.turn = self.next_turn(pos.turn)
         pos.plies += 1
         if self.quiet_limit:
             resets = bool(caps) or (moving and self.c.kind_of[moving] in self.quiet_types)
@@ -504,9 +523,17 @@ class Engine:
         return saved
 
     def unmake(self, pos: Position, saved: tuple[Any, ...]) -> None:
-        undo, pos.turn, pos.last_from, pos.last_to, pos.hands, pos.plies, pos.quiet, pos.history = (
-            saved
-        )
+        (
+            undo,
+            pos.turn,
+            pos.last_from,
+            pos.last_to,
+            pos.hands,
+            pos.plies,
+            pos.quiet,
+            pos.history,
+            pos.mover,
+        ) = saved
         b = pos.board
         if pos.under is not None:
             under = pos.under
@@ -534,7 +561,7 @@ class Engine:
         head = cond.head if isinstance(cond, Form) else str(cond.value)
         args = cond.args if isinstance(cond, Form) else ()
         player = self.player(pos)
-        mover = (player + 1) % self.players  # two players: the other one moved last
+        mover = self.last_mover(pos)
         b = pos.board
         owner, kind_of = self.c.owner, self.c.kind_of
         if head == "stuck":
@@ -580,6 +607,9 @@ class Engine:
             return not on_board and not in_hand
         if head == "full":
             return all(b)
+        if head == "zone-empty":  # some player's part of the zone holds nothing
+            parts = self.design.board.zones[str(args[0].value)]  # type: ignore[union-attr]
+            return any(not any(b[p] for p in part) for part in parts)
         if head == "pieces-below":
             count = sum(1 for v in b if v and owner[v] == player)
             if pos.hands:
@@ -636,8 +666,17 @@ class Engine:
                 return best
         return best
 
-    def counts(self, pos: Position) -> list[int]:
+    def counts(self, pos: Position, final: bool = True) -> list[int]:
+        """Each player's score: pieces on the board, or in a game of counters the counters
+        in their part of the score zone (and, with ``final``, of the keep zone)."""
         counts = [0] * self.players
+        if self.design.counters:
+            zones = self.design.board.zones
+            for name in (self.design.score_zone, self.design.keep_zone if final else ""):
+                if name in zones:
+                    for player in range(self.players):
+                        counts[player] += sum(pos.board[p] for p in zones[name][player])
+            return counts
         owner = self.c.owner
         for v in pos.board:
             if v:
@@ -672,7 +711,7 @@ class Engine:
             cached = any(
                 isinstance(c, Form | Atom)
                 and (c.head if isinstance(c, Form) else str(c.value))
-                in ("line", "reached", "none-left", "full", "pieces-below")
+                in ("line", "reached", "none-left", "full", "pieces-below", "zone-empty")
                 for end in self.design.ends
                 for c in _walk(end.condition)
             )

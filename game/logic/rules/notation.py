@@ -18,6 +18,7 @@ import itertools
 from collections.abc import Sequence
 
 from game.logic.game import NotationError
+from game.logic.rules.compile import PROGRAM
 from game.logic.rules.engine import PASS, Engine, Move, Position
 
 __all__ = ["move_texts", "parse_move", "position_text", "read_position"]
@@ -36,7 +37,7 @@ def move_texts(engine: Engine, pos: Position, moves: Sequence[Move]) -> list[str
         elif len(path) == 1:
             text = names[path[0]]
             if len(droppable) > 1:
-                text = f"{engine.design.pieces[c.programs[pid][0]].letter or '?'}@{text}"
+                text = f"{engine.design.pieces[c.programs[pid & PROGRAM][0]].letter or '?'}@{text}"
             texts.append(text)
         else:
             text = ("x" if caps else "-").join(names[p] for p in path)
@@ -409,6 +410,10 @@ def _generic_text(engine: Engine, pos: Position) -> str:
     c = engine.c
     names = engine.design.board.names
     parts = []
+    if engine.design.counters:  # "Seed: s1 4, s2 4, ... / South to move"
+        counts = ", ".join(f"{names[i]} {v}" for i, v in enumerate(pos.board) if v)
+        mover = engine.design.players[engine.player(pos)]
+        return f"{engine.design.pieces[0].name}: {counts} / {mover} to move"
     for player, pname in enumerate(engine.design.players):
         groups = []
         for t, piece in enumerate(engine.design.pieces):
@@ -424,7 +429,30 @@ def _generic_text(engine: Engine, pos: Position) -> str:
     return " / ".join(parts)
 
 
+def _counters_read(engine: Engine, text: str) -> Position:
+    names = engine.design.board.names
+    players = list(engine.design.players)
+    board = [0] * engine.n
+    to_move = 0
+    for part in (p.strip() for p in text.split("/")):
+        if part.endswith(" to move"):
+            who = part[: -len(" to move")].strip()
+            if who not in players:
+                raise NotationError(f"no player {who!r}")
+            to_move = players.index(who)
+            continue
+        _, _, rest = part.partition(":")
+        for item in filter(None, (g.strip() for g in rest.split(","))):
+            words = item.split()
+            if len(words) != 2 or words[0] not in names or not words[1].isdigit():
+                raise NotationError(f"{item!r}: a position and its counters, as 's1 4'")
+            board[names.index(words[0])] = int(words[1])
+    return Position(board, engine.design.turn_order.index(to_move), hands=engine.start().hands)
+
+
 def _generic_read(engine: Engine, text: str) -> Position:
+    if engine.design.counters:
+        return _counters_read(engine, text)
     players = list(engine.design.players)
     types = {p.name: t for t, p in enumerate(engine.design.pieces)}
     letters = _letters(engine)

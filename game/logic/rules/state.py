@@ -13,6 +13,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
 from game.logic.game import TERMINAL, Game, IllegalActionError, NotationError
+from game.logic.rules.compile import PROGRAM
 from game.logic.rules.design import Design
 from game.logic.rules.engine import PASS, Engine, Move, Position
 from game.logic.rules.notation import move_texts, parse_move, position_text
@@ -71,7 +72,7 @@ class RulesState:
         players = self.engine.players
         if outcome is None or outcome == "draw":
             return (0.0,) * players
-        mover = (self.engine.player(self.pos) + 1) % players
+        mover = self.engine.last_mover(self.pos)
         if outcome == "count":
             counts = self.engine.counts(self.pos)
             if counts[0] == counts[1]:
@@ -105,7 +106,7 @@ class RulesState:
         text = self.action_text(action)
         if action[3] < 0:
             return text
-        kind, program, _kind, _drop = self.engine.c.programs[action[3]]
+        kind, program, _kind, _drop = self.engine.c.programs[action[3] & PROGRAM]
         return f"{self.engine.design.pieces[kind].name} {program} {text}"
 
     def parse_action(self, text: str) -> Move:
@@ -126,10 +127,18 @@ class RulesState:
         return self.engine.design
 
     def pieces(self) -> list[tuple[int, int, str]]:
-        """Every piece on the board: (position, owner, type name)."""
+        """Every piece on the board: (position, owner, type name); a position of counters
+        once, owned by no one (-1)."""
         c = self.engine.c
         names = [p.name for p in self.engine.design.pieces]
+        if self.engine.design.counters:
+            return [(i, -1, names[0]) for i, v in enumerate(self.pos.board) if v]
         return [(i, c.owner[v], names[c.kind_of[v]]) for i, v in enumerate(self.pos.board) if v]
+
+    def scores(self) -> list[int]:
+        """Each player's count so far: pieces on the board, or their counters in the score
+        zone (a store), before what the end adds."""
+        return self.engine.counts(self.pos, final=self.is_terminal())
 
     def hands(self) -> list[dict[str, int]]:
         """Each player's pieces in hand, by type name (only the types a game counts)."""
@@ -145,7 +154,9 @@ class RulesState:
         c = self.engine.c
         names = [p.name for p in self.engine.design.pieces]
         under = self.pos.under
-        out = []
+        out: list[tuple[int, list[tuple[int, str]]]] = []
+        if self.engine.design.counters:  # n counters: a stack of n, owned by no one
+            return [(i, [(-1, names[0])] * v) for i, v in enumerate(self.pos.board) if v]
         for i, v in enumerate(self.pos.board):
             if not v:
                 continue
