@@ -172,3 +172,48 @@ def test_the_long_form_names_the_piece_and_the_move() -> None:
     state = RulesGame(engine("chess")).initial_state(random.Random(0))
     assert state.describe(state.parse_action("e2-e4")) == "Pawn double-step e2-e4"
     assert state.describe(state.parse_action("g1-f3")) == "Knight jump g1-f3"
+
+
+def test_parameters_set_a_board_and_a_line() -> None:
+    """Gomoku as an m,n,k-game: 3 x 3 with three in a row is tic-tac-toe's tree."""
+    from game import registry
+    from game.logic.rules.catalogue import engine as engine_with
+
+    small = engine_with("gomoku", {"width": 3, "height": 3, "k": 3})
+    assert [small.perft(small.start(), d) for d in (1, 2, 5)] == [9, 72, 15120]
+    assert len(engine("gomoku").design.board.names) == 225
+    entry = registry.get("gomoku")
+    assert {"width", "height", "k"} <= set(entry.options.names())
+    game = entry.game({"width": 4, "height": 4, "k": 3})
+    assert len(game.engine.design.board.names) == 16  # type: ignore[attr-defined]
+
+
+def test_parameter_mistakes_are_named() -> None:
+    text = SMALL.replace("(line 3)", "(line $k)")
+    assert "no parameter 'k'" in str(_error(text))
+    declared = '(parameter k 3 3 5 "in a row")\n' + text
+    assert Engine(parse(declared, "k.txt", {"k": 4})).design.values == {"k": 4}
+    with pytest.raises(DescriptionError, match="k must be from 3 to 5, not 9"):
+        parse(declared, "k.txt", {"k": 9})
+    with pytest.raises(DescriptionError, match="other than"):
+        parse("(parameter first 1 1 2)\n" + SMALL, "p.txt")
+
+
+def test_neutron_turns_move_the_neutron_then_a_soldier() -> None:
+    """The turn order gives each step a move type; the neutron is anyone's to move; it wins
+    for the player whose home row it reaches, whoever moved it there."""
+    import random
+
+    from game.logic.rules.state import RulesGame
+
+    state = RulesGame(engine("neutron")).initial_state(random.Random(0))
+    assert all(t.startswith(("a1", "b1", "c1", "d1", "e1")) for t in state.texts())
+    state = state.apply(state.parse_action("a1-a4"))
+    assert state.current_player() == 1 and all(t.startswith("c3") for t in state.texts())
+    assert ("c3-a1" in state.texts()) and ("c3-c4" in state.texts())
+    lost = state.apply(state.parse_action("c3-a1"))  # Black takes it to White's home row
+    assert lost.is_terminal() and lost.returns() == (1.0, -1.0)
+    state = state.apply(state.parse_action("c3-c4"))
+    assert state.current_player() == 1  # Black's soldier now
+    assert all(not t.startswith("c4") for t in state.texts())
+    assert next(p for p in state.pieces() if p[2] == "Neutron")[1] == -1

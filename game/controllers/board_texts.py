@@ -64,6 +64,8 @@ def refusal(
     here = {p: (o, t) for p, o, t in state.pieces()}
     if position in here:
         owner, kind = here[position]
+        if owner < 0:
+            return f"The {kind} on {name} cannot move now."
         if owner != state.current_player():
             return f"That {kind} on {name} is {design.players[owner]}'s."
         if moves and all(m[1] for m in moves):

@@ -158,7 +158,9 @@ class BoardView:
         parts = piece_meshes(self.design, stack)
         for mesh, owner in parts:
             node = self._spawn("piece", mesh=mesh)
-            node.material.color = (*(self.colour(owner) if owner >= 0 else (1, 1, 1)), 1.0)
+            # The crown keeps its own gold; a piece no one owns takes the extra colour.
+            tint = (1.0, 1.0, 1.0) if mesh == "crown" else self.colour(owner)
+            node.material.color = (*tint, 1.0)
             node.scale = np.full(3, self.cell, dtype="f4")
             node.position = self.world(position, height + lift)
             node.tags["position"] = position
@@ -183,6 +185,9 @@ class BoardView:
 
     def colour(self, owner: int) -> tuple[float, float, float]:
         colours = self.design.colours
+        players = len(self.design.players)
+        if owner < 0 and len(colours) > players:  # the colour of the pieces no one owns
+            owner = players
         if 0 <= owner < len(colours):
             r, g, b = colours[owner]
             return (float(r), float(g), float(b))

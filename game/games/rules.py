@@ -28,10 +28,17 @@ SIDES: Final = (HUMAN, "random", "alphabeta", "uct")
 HINT: Final = "alphabeta"
 
 
-def _options(players: Sequence[str]) -> OptionsSchema:
+def _options(players: Sequence[str], parameters: Sequence[Any] = ()) -> OptionsSchema:
+    """Who plays each side, the computer's time and a start position, after the
+    description's own parameters (a board's size)."""
     first, second = players[0], players[1]
+    described = tuple(
+        Option(p.name, int, p.default, minimum=p.least, maximum=p.most, help=p.help or p.name)
+        for p in parameters
+    )
     return OptionsSchema(
         (
+            *described,
             Option(
                 "first", str, HUMAN, choices=SIDES, help=f"who plays {first}: human or an agent"
             ),
@@ -70,17 +77,27 @@ def _seat_options(agents: Sequence[str]) -> dict[str, Any]:
     return {"first": agents[0], "second": agents[1]}
 
 
-def entry_for(game_id: str, engine: Any = None) -> Entry:
+def entry_for(game_id: str, engine: Any = None, text: str = "") -> Entry:
     """The registry entry of a shipped description, or of ``engine`` (a user's file). The
     description is read now and compiled when its first game is made."""
     from game.logic.rules import catalogue
 
     design = engine.design if engine is not None else catalogue.design(game_id)
 
+    names = [p.name for p in design.parameters]
+
     def make_game(options: Mapping[str, Any]) -> Any:
         from game.logic.rules.state import RulesGame
 
-        game = RulesGame(engine if engine is not None else catalogue.engine(game_id), options)
+        values = {n: int(options[n]) for n in names if n in options}
+        changed = {n: v for n, v in values.items() if v != design.values.get(n)}
+        if engine is None:
+            chosen = catalogue.engine(game_id, changed)
+        elif changed:  # a user's file with other parameters: read it again with them
+            chosen = catalogue.engine_for_text(text, design.source, values)
+        else:
+            chosen = engine
+        game = RulesGame(chosen, options)
         if options.get("position"):
             game.initial_state(__import__("random").Random(0))  # a bad text is refused now
         return game
@@ -89,7 +106,7 @@ def entry_for(game_id: str, engine: Any = None) -> Entry:
         id=design.id,
         title=design.title,
         summary=(design.about.split(". ")[0].rstrip(".") + ".") if design.about else design.title,
-        options=_options(design.players),
+        options=_options(design.players, design.parameters),
         make_game=make_game,
         agents=_agents,
         make_agent=_make_agent,
@@ -123,7 +140,7 @@ def entry_for_file(path: Path) -> Entry:
 
     text = read_text(path, "game description")
     engine = engine_for_text(text, str(path))
-    entry = entry_for(engine.design.id, engine)
+    entry = entry_for(engine.design.id, engine, text)
     return _with_file(entry, path)
 
 

@@ -8,6 +8,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache, lru_cache
 from importlib import resources
 from pathlib import Path
@@ -31,6 +32,7 @@ ORDER = (
     "bashni",
     "othello",
     "breakthrough",
+    "neutron",
     "surakarta",
     "nine-mens-morris",
     "kalah",
@@ -63,13 +65,20 @@ def design(game_id: str) -> Design:
     return found
 
 
-@cache
-def engine(game_id: str) -> Engine:
-    """The compiled engine of a shipped description (compiled once per process)."""
-    return Engine(design(game_id))
+def engine(game_id: str, values: Mapping[str, int] | None = None) -> Engine:
+    """The compiled engine of a shipped description with its parameters set to ``values``
+    (the rest at their defaults); compiled once per process and setting."""
+    return _engine(game_id, tuple(sorted((values or {}).items())))
 
 
-def engine_for_text(text: str, source: str) -> Engine:
+@lru_cache(maxsize=64)
+def _engine(game_id: str, values: tuple[tuple[str, int], ...]) -> Engine:
+    if not values:
+        return Engine(design(game_id))
+    return Engine(load(path_of(game_id), dict(values)))
+
+
+def engine_for_text(text: str, source: str, values: Mapping[str, int] | None = None) -> Engine:
     """An engine for a description's text (a user's file); raises DescriptionError."""
-    design: Design = parse(text, source)
+    design: Design = parse(text, source, values)
     return Engine(design)

@@ -548,6 +548,10 @@ class _Writer:
         if head in ("counters", "counters-at-least"):
             op = "==" if head == "counters" else ">="
             return f"h.get(c, b[c]) {op} {args[0].value}"  # type: ignore[union-attr]
+        if head == "next":
+            link = self.link(str(args[0].value))  # type: ignore[union-attr]
+            inner = self.cond(args[1])
+            return f"(lambda c: c >= 0 and ({inner}))({link}[c])"
         if head == "exists":
             # The comprehension's own c runs over every position.
             return f"any(({self.cond(args[0])}) for c in ALL)"

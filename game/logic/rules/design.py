@@ -16,7 +16,7 @@ See ``docs/rules.md`` for the whole language.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final
@@ -29,6 +29,7 @@ __all__ = [
     "Board",
     "Design",
     "End",
+    "Parameter",
     "PieceType",
     "Program",
     "load",
@@ -88,13 +89,14 @@ CONDITION_FORMS: Final = {
     "exists": (1, 1),
     "counters": (1, 1),
     "counters-at-least": (1, 1),
+    "next": (2, 2),
 }
 #: End conditions: name -> (least, most) arguments.
 END_CONDITIONS: Final = {
     "stuck": (0, 0),
     "check": (0, 0),
     "line": (1, 1),
-    "reached": (1, 2),
+    "reached": (1, 3),
     "none-left": (0, 8),
     "repetition": (1, 1),
     "quiet-moves": (1, 9),
@@ -188,6 +190,8 @@ class PieceType:
     royal: bool
     #: The shape each player's piece is drawn as (``(shape cross ring)``: X's and O's).
     shapes: tuple[str, ...] = ()
+    #: Any player may move it, whoever it belongs to.
+    shared: bool = False
 
 
 @dataclass
@@ -235,6 +239,10 @@ class Design:
     colours: tuple[tuple[float, float, float], ...]
     lines: int = 0
     evaluation: Evaluation = field(default_factory=lambda: Evaluation())
+    #: The move type each step of the turn order allows ("" for any).
+    turn_kinds: tuple[str, ...] = ()
+    parameters: tuple[Parameter, ...] = ()
+    values: dict[str, int] = field(default_factory=dict)
     #: A player with pieces in hand must drop one (Nine Men's Morris's first phase).
     drops_first: bool = False
     #: Pieces stand in stacks (columns) owned by their top piece; a capture takes the
@@ -259,20 +267,93 @@ class Design:
         return tuple(i for i, p in enumerate(self.pieces) if p.royal)
 
 
-def load(path: str | Path) -> Design:
+def load(path: str | Path, values: Mapping[str, int] | None = None) -> Design:
     """The design in the file at ``path``; raises DescriptionError (or OSError)."""
     path = Path(path)
     try:
         text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError as exc:
         raise DescriptionError(f"not UTF-8 text ({exc.reason})", str(path)) from None
-    return parse(text, str(path))
+    return parse(text, str(path), values)
 
 
-def parse(text: str, source: str = "<description>") -> Design:
-    """The design ``text`` describes; raises DescriptionError naming line and column."""
+@dataclass(frozen=True)
+class Parameter:
+    """A number the description leaves to the player (``(parameter k 5 3 9 "in a row")``):
+    its name, default, least and greatest value and what it means; ``$k`` stands for it."""
+
+    name: str
+    default: int
+    least: int
+    most: int
+    help: str
+
+
+#: Names a parameter may not take: every described game's options already have them.
+TAKEN: Final = frozenset({"first", "second", "time_per_move", "position"})
+
+
+def parameters(items: list[Item]) -> list[Parameter]:
+    """The ``(parameter ...)`` forms among ``items``, checked."""
+    out: list[Parameter] = []
+    for item in items:
+        if not (isinstance(item, Form) and item.head == "parameter"):
+            continue
+        name, default, least, most, *text = _arg(item, 4, 5)
+        word = _word(name)
+        if not word.isidentifier() or not word.islower() or word in TAKEN:
+            raise _err(name, "a parameter is a lower-case name other than " + ", ".join(TAKEN))
+        if any(p.name == word for p in out):
+            raise _err(name, f"parameter {word!r} is given twice")
+        low, high = _int(least, -10_000, 10_000), _int(most, -10_000, 10_000)
+        if low > high:
+            raise _err(most, "the greatest value is below the least")
+        out.append(
+            Parameter(word, _int(default, low, high), low, high, _string(text[0]) if text else "")
+        )
+    return out
+
+
+def parse(
+    text: str, source: str = "<description>", values: Mapping[str, int] | None = None
+) -> Design:
+    """The design ``text`` describes, its parameters set to ``values`` (the rest to their
+    defaults); raises DescriptionError naming line and column."""
     items = read(text, source)
-    return _Reader(items, source, text.count("\n") + 1).design()
+    declared = parameters(items)
+    chosen = {p.name: p.default for p in declared}
+    for name, value in (values or {}).items():
+        found = next((p for p in declared if p.name == name), None)
+        if found is None:
+            raise DescriptionError(f"the description has no parameter {name!r}", source)
+        if not found.least <= value <= found.most:
+            raise DescriptionError(
+                f"{name} must be from {found.least} to {found.most}, not {value}", source
+            )
+        chosen[name] = value
+    items = [_bind(item, chosen) for item in items]
+    design = _Reader(items, source, text.count("\n") + 1).design()
+    design.parameters = tuple(declared)
+    design.values = dict(chosen)
+    return design
+
+
+def _bind(item: Item, values: Mapping[str, int]) -> Item:
+    """``item`` with each ``$name`` word replaced by the parameter's value."""
+    if isinstance(item, Atom):
+        if not item.quoted and isinstance(item.value, str) and item.value.startswith("$"):
+            name = item.value[1:]
+            if name not in values:
+                raise item.error(f"no parameter {name!r} (declare it with (parameter ...))")
+            return Atom(values[name], item.line, item.column, item.source)
+        return item
+    return Form(
+        tuple(_bind(i, values) for i in item.items),
+        item.line,
+        item.column,
+        item.source,
+        item.closed_at,
+    )
 
 
 DEFAULT_COLOURS: Final = ((0.93, 0.9, 0.82), (0.16, 0.15, 0.16))
@@ -302,13 +383,14 @@ class _Reader:
             "about",
             "colours",
             "evaluation",
+            "parameter",
         }
         for head, forms in self.forms.items():
             if head not in known:
                 raise forms[0].error(
                     f"unknown form ({head} ...); the forms are: {', '.join(sorted(known))}"
                 )
-            if head not in ("piece", "define", "hook") and len(forms) > 1:
+            if head not in ("piece", "define", "hook", "parameter") and len(forms) > 1:
                 raise forms[1].error(f"({head} ...) is given twice")
 
     def one(self, head: str, required: bool = True) -> Form | None:
@@ -382,7 +464,9 @@ class _Reader:
             design.about = " ".join(_string(a) for a in _arg(about, 1, 40))
         colours = self.one("colours", required=False)
         if colours:
-            design.colours = tuple(_colour(a) for a in _arg(colours, len(players), len(players)))
+            # One per player, and one more for the pieces no one owns (Neutron's neutron).
+            given = _arg(colours, len(players), len(players) + 1)
+            design.colours = tuple(_colour(a) for a in given)
         return design
 
     def _evaluation(self, form: Form) -> Evaluation:
@@ -463,6 +547,7 @@ class _Reader:
         own_attrs: list[str] = []
         promote: tuple[str, str] | None = None
         royal = False
+        shared = False
         for item in form.items[2:]:
             if not isinstance(item, Form) or not item.head:
                 raise _err(item, "expected (letter ..), (shape ..), (value ..), (moves ..)...")
@@ -483,6 +568,9 @@ class _Reader:
             elif head == "royal":
                 _arg(item, 0, 0)
                 royal = True
+            elif head == "shared":  # any player may move it (Neutron's neutron)
+                _arg(item, 0, 0)
+                shared = True
             elif head == "attribute":
                 for a in _arg(item, 1, 4):
                     word = _word(a)
@@ -509,6 +597,7 @@ class _Reader:
             shapes=(shapes + (shapes[-1],) * len(self.players))[: len(self.players)]
             if shapes
             else (shape,) * len(self.players),
+            shared=shared,
         )
 
     def _type_name(self, item: Item) -> str:
@@ -712,6 +801,9 @@ class _Reader:
             self._zone_name(args[0])
         elif head == "on-board":
             self._direction(args[0])
+        elif head == "next":  # (next DIRECTION CONDITION): the condition one step away
+            self._direction(args[0])
+            self._check_condition(args[1], in_sweep)
         elif head == "attr":
             _word(args[0])
         elif head in ("makes-line", "in-line", "only-lines", "pieces-at-most"):
@@ -764,18 +856,30 @@ class _Reader:
             head = item.head
             if head == "turn-order":
                 order: list[int] = []
+                steps: list[str] = []
                 repeat = 0
-                for a in _arg(item, 1, 64):
+                for step in _arg(item, 1, 64):
+                    kind = ""
+                    who: Item = step
+                    if isinstance(step, Form):  # (PLAYER KIND): that player moves that kind
+                        if len(step) != 2:
+                            raise _err(step, "a turn is PLAYER or (PLAYER MOVE-TYPE)")
+                        who, kind = step[0], _word(step[1])
+                        if kind not in kinds:
+                            raise _err(step[1], f"no move program has the type {kind!r}")
+                    a = who
                     word = _word(a)
-                    if word == "repeat":
+                    if word == "repeat" and not kind:
                         repeat = len(order)
                         continue
                     if word not in self.players:
                         raise _err(a, f"no player {word!r}")
                     order.append(self.players.index(word))
+                    steps.append(kind)
                 if repeat >= len(order):
                     raise item.error("repeat must come before a player")
                 design.turn_order, design.repeat_from = tuple(order), repeat
+                design.turn_kinds = tuple(steps)
             elif head == "compulsory":
                 for a in _arg(item, 1, 8):
                     word = _word(a)
@@ -857,6 +961,8 @@ class _Reader:
             self._zone_name(args[0])
             if len(args) > 1:
                 self._type_name(args[1])
+            if len(args) > 2 and _word(args[2]) != "theirs":
+                raise _err(args[2], "(reached ZONE TYPE theirs): the other player's part")
         elif head == "none-left":
             for a in args:
                 self._type_name(a)
@@ -897,7 +1003,11 @@ def _read_board(form: Form, players: tuple[str, ...]) -> Board:
             for part in item.args:
                 if not isinstance(part, Form):
                     raise _err(part, "(grid (columns ..) (rows ..) (keep dark))")
-                if part.head == "columns":
+                if part.head == "size":  # columns a, b, ... and rows 1, 2, ...
+                    across, up = (_int(a, 1, 26) for a in _arg(part, 2, 2))
+                    col_names = [chr(ord("a") + i) for i in range(across)]
+                    row_names = [str(i + 1) for i in range(up)]
+                elif part.head == "columns":
                     col_names = [_string_or_word(a) for a in _arg(part, 1, 32)]
                 elif part.head == "rows":
                     row_names = [_string_or_word(a) for a in _arg(part, 1, 32)]

@@ -91,6 +91,7 @@ class Engine:
         self.players = len(design.players)
         self.types = len(design.pieces)
         self.royal = frozenset(design.royal)
+        self.shared = frozenset(i for i, p in enumerate(design.pieces) if p.shared)
         self.uses_last = (
             "last-to" in self.c.source
             or "last-from" in self.c.source
@@ -201,7 +202,7 @@ class Engine:
         raw: list[tuple[int, Any]] = []
         for f in range(self.n):
             v = b[f]
-            if v and (self.design.counters or owner[v] == player):
+            if v and (self.design.counters or owner[v] == player or kind_of[v] in self.shared):
                 gen = c.gen[0 if self.design.counters else kind_of[v]][player]
                 if gen is not None:
                     out: list[Any] = []
@@ -245,6 +246,10 @@ class Engine:
             else:
                 moves.append(((f, to), cap, self._effects(f, to, cap, eff, mc), pid))
             kinds.append(programs[pid][2])
+        step = self.design.turn_kinds[pos.turn] if self.design.turn_kinds else ""
+        if step:  # this step of the turn order allows one move type
+            chosen = [(m, k) for m, k in zip(moves, kinds, strict=True) if k == step]
+            moves, kinds = [m for m, _ in chosen], [k for _, k in chosen]
         moves = self._select(moves, kinds, partial_any)
         if pos.under is not None:
             moves = [self._stacked(pos, m) for m in moves]
@@ -588,14 +593,19 @@ class Engine:
                 return False
             return self._line(b, at, int(args[0].value)) >= int(args[0].value)  # type: ignore[union-attr]
         if head == "reached":
-            zone = self.design.board.zones[str(args[0].value)][mover]  # type: ignore[union-attr]
+            # A piece of the mover's (or of no one's) in the mover's part of the zone; with
+            # "theirs", in the other player's part.
+            whose = mover if len(args) < 3 else (mover + 1) % self.players
+            zone = self.design.board.zones[str(args[0].value)][whose]  # type: ignore[union-attr]
             kinds = (
                 {self.design.type_index(str(args[1].value))}  # type: ignore[union-attr]
                 if len(args) > 1
                 else None
             )
             return any(
-                b[p] and owner[b[p]] == mover and (kinds is None or kind_of[b[p]] in kinds)
+                b[p]
+                and (owner[b[p]] == whose or kind_of[b[p]] in self.shared)
+                and (kinds is None or kind_of[b[p]] in kinds)
                 for p in zone
             )
         if head == "none-left":

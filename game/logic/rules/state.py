@@ -128,12 +128,17 @@ class RulesState:
 
     def pieces(self) -> list[tuple[int, int, str]]:
         """Every piece on the board: (position, owner, type name); a position of counters
-        once, owned by no one (-1)."""
+        once, and a piece any player may move, owned by no one (-1)."""
         c = self.engine.c
         names = [p.name for p in self.engine.design.pieces]
         if self.engine.design.counters:
             return [(i, -1, names[0]) for i, v in enumerate(self.pos.board) if v]
-        return [(i, c.owner[v], names[c.kind_of[v]]) for i, v in enumerate(self.pos.board) if v]
+        shared = self.engine.shared
+        return [
+            (i, -1 if c.kind_of[v] in shared else c.owner[v], names[c.kind_of[v]])
+            for i, v in enumerate(self.pos.board)
+            if v
+        ]
 
     def scores(self) -> list[int]:
         """Each player's count so far: pieces on the board, or their counters in the score
@@ -161,7 +166,18 @@ class RulesState:
             if not v:
                 continue
             below = under[i] if under is not None else ()
-            out.append((i, [(c.owner[u], names[c.kind_of[u]]) for u in (*below, v)]))
+            out.append(
+                (
+                    i,
+                    [
+                        (
+                            -1 if c.kind_of[u] in self.engine.shared else c.owner[u],
+                            names[c.kind_of[u]],
+                        )
+                        for u in (*below, v)
+                    ],
+                )
+            )
         return out
 
     def text(self) -> str:
