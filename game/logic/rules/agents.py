@@ -46,12 +46,9 @@ class RandomAgent:
         return rng.choice(moves)
 
 
-class AlphaBetaAgent:
-    """Iterative-deepening alpha-beta with material evaluation and a small hash table of
-    best moves for ordering."""
-
-    name = "alphabeta"
-    description = "searches ahead with alpha-beta, counting material (deeper with more time)"
+class _Thinker:
+    """What the searching agents share: what they say about their last choice, and the
+    state's moves, with "the only move" said when there is no choice to think about."""
 
     def __init__(self) -> None:
         self._said = ""
@@ -59,13 +56,26 @@ class AlphaBetaAgent:
     def explain(self) -> str:
         return self._said
 
-    def choose(self, state: Any, limits: Limits, rng: random.Random, stop: Stop) -> Move:
-        state = _check(state)
-        engine = state.engine
-        moves: list[Move] = list(state.legal_actions())
+    def _choices(self, state: object) -> tuple[RulesState, list[Move]]:
+        checked = _check(state)
+        moves: list[Move] = list(checked.legal_actions())
         if len(moves) == 1:
             self._said = "the only move"
+        return checked, moves
+
+
+class AlphaBetaAgent(_Thinker):
+    """Iterative-deepening alpha-beta with material evaluation and a small hash table of
+    best moves for ordering."""
+
+    name = "alphabeta"
+    description = "searches ahead with alpha-beta, counting material (deeper with more time)"
+
+    def choose(self, state: Any, limits: Limits, rng: random.Random, stop: Stop) -> Move:
+        state, moves = self._choices(state)
+        if len(moves) == 1:
             return moves[0]
+        engine = state.engine
         if limits.time is not None:
             seconds = limits.time
         elif limits.depth or limits.nodes:
@@ -216,7 +226,7 @@ class _Search:
         return alpha
 
 
-class UctAgent:
+class UctAgent(_Thinker):
     """Monte Carlo tree search (UCT) with random playouts."""
 
     name = "uct"
@@ -224,19 +234,11 @@ class UctAgent:
 
     EXPLORATION: Final = 1.4
 
-    def __init__(self) -> None:
-        self._said = ""
-
-    def explain(self) -> str:
-        return self._said
-
     def choose(self, state: Any, limits: Limits, rng: random.Random, stop: Stop) -> Move:
-        state = _check(state)
-        engine = state.engine
-        moves: list[Move] = list(state.legal_actions())
+        state, moves = self._choices(state)
         if len(moves) == 1:
-            self._said = "the only move"
             return moves[0]
+        engine = state.engine
         budget = int(limits.nodes) if limits.nodes else None
         seconds = limits.time if limits.time is not None else (None if budget else DEFAULT_TIME)
         deadline = time.perf_counter() + seconds if seconds else math.inf

@@ -44,6 +44,14 @@ MAX_PLAYERS: Final = 2
 
 #: Statements without arguments that a move program may use as bare words.
 ACTIONS: Final = frozenset({"add", "capture", "flip", "mark", "back", "set-flag", "again"})
+#: The rules that are a word alone, and the design flag each sets.
+RULE_FLAGS: Final = {
+    "most-captures": "most_captures",
+    "pass-when-stuck": "pass_when_stuck",
+    "drops-first": "drops_first",
+    "stacks": "stacks",
+    "counters": "counters",
+}
 #: Words a move program gives a meaning of its own: no direction may take one as its name.
 RESERVED: Final = frozenset(
     {
@@ -886,21 +894,9 @@ class _Reader:
                     if word not in kinds:
                         raise _err(a, f"no move program has the type {word!r}")
                 design.compulsory = tuple(_word(a) for a in item.args)
-            elif head == "most-captures":
+            elif head in RULE_FLAGS:
                 _arg(item, 0, 0)
-                design.most_captures = True
-            elif head == "pass-when-stuck":
-                _arg(item, 0, 0)
-                design.pass_when_stuck = True
-            elif head == "drops-first":
-                _arg(item, 0, 0)
-                design.drops_first = True
-            elif head == "stacks":
-                _arg(item, 0, 0)
-                design.stacks = True
-            elif head == "counters":
-                _arg(item, 0, 0)
-                design.counters = True
+                setattr(design, RULE_FLAGS[head], True)
             elif head == "score-zone":
                 args = _arg(item, 1, 2)
                 design.score_zone = self._zone_name(args[0])

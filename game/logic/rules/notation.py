@@ -429,6 +429,14 @@ def _generic_text(engine: Engine, pos: Position) -> str:
     return " / ".join(parts)
 
 
+def _side(part: str, players: list[str]) -> int:
+    """The player a ``PLAYER to move`` part names; NotationError for anyone else."""
+    who = part[: -len(" to move")].strip()
+    if who not in players:
+        raise NotationError(f"no player {who!r}")
+    return players.index(who)
+
+
 def _counters_read(engine: Engine, text: str) -> Position:
     names = engine.design.board.names
     players = list(engine.design.players)
@@ -436,10 +444,7 @@ def _counters_read(engine: Engine, text: str) -> Position:
     to_move = 0
     for part in (p.strip() for p in text.split("/")):
         if part.endswith(" to move"):
-            who = part[: -len(" to move")].strip()
-            if who not in players:
-                raise NotationError(f"no player {who!r}")
-            to_move = players.index(who)
+            to_move = _side(part, players)
             continue
         _, _, rest = part.partition(":")
         for item in filter(None, (g.strip() for g in rest.split(","))):
@@ -462,10 +467,7 @@ def _generic_read(engine: Engine, text: str) -> Position:
     to_move = 0
     for part in (p.strip() for p in text.split("/")):
         if part.endswith(" to move"):
-            who = part[: -len(" to move")].strip()
-            if who not in players:
-                raise NotationError(f"no player {who!r}")
-            to_move = players.index(who)
+            to_move = _side(part, players)
             continue
         who, _, rest = part.partition(":")
         if who.strip() not in players:
