@@ -22,6 +22,9 @@ KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -"
 NIGHTLY = [
     ("chess", "", 5, 4_865_609),
     ("chess", KIWIPETE, 4, 4_085_603),
+    ("chess", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - -", 5, 674_624),
+    ("chess", "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 4, 422_333),
+    ("chess", "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 4, 2_103_487),
     ("english-draughts", "", 10, 18_391_564),
     ("russian-draughts", "", 9, 4_570_586),
     ("international-draughts", "", 8, 6_483_961),

@@ -5,8 +5,12 @@ its direction steps turned into lookups in precomputed link tables (one table pe
 each player sees it), its conditions into table lookups, its choices (``one-of``, ``if``) into
 nested blocks and its ``while`` into a loop. The generated text holds only integers and the
 names of tables this module builds; no word of the description reaches it, so the description
-stays data. A generator function exists per piece type, player and move type; a *probe*
-variant of each answers "does this piece type attack that square?" for the check invariant.
+stays data. A generator function exists per piece type, player and move type. For the check
+invariant, every piece type's programs also run backwards from a square as *probes* ("can a
+piece of another player capture here?"), merged into one function per player so that a
+program two types share (a queen's slide and a rook's) runs once; a variant notes which
+positions each program read, so that after a move only the programs that read a changed
+position need to run again.
 
 Pieces are small integers: ``1 + player + players * (type + types * attributes)``, 0 for an
 empty position.
@@ -14,6 +18,7 @@ empty position.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
@@ -49,7 +54,15 @@ class Compiled:
     gen: list[list[Generator | None]]
     gen_kind: list[list[dict[str, Generator]]]
     drops: list[list[Generator | None]]
-    probes: list[list[Probe | None]]
+    #: probes[defender](b, square, lf, lt): whether a piece of another player attacks the
+    #: square (each program run backwards from it, as its defender would move).
+    probes: list[Probe]
+    #: readers[defender](b, square, lf, lt, m): the same, setting in ``m[position]`` a bit
+    #: for each probe program whose answer depends on that position's content; None when an
+    #: answer may depend on more (positions a program does not stand on, or the last move).
+    readers: list[Probe] | None
+    #: programs_probed[defender][g]: probe program g alone (bit ``1 << g`` in ``m``).
+    programs_probed: list[list[Probe]]
     #: programs[id] = (type, name, kind, is_drop)
     programs: list[tuple[int, str, str, bool]]
     source: str
@@ -112,6 +125,7 @@ def compile_design(design: Design) -> Compiled:
     # gen, kind gens, drops, probes
     pid = 0
     names: dict[tuple[str, int, int, str], str] = {}
+    probe_blocks: list[list[tuple[int, list[str]]]] = [[] for _ in range(players)]
     for t, piece in enumerate(design.pieces):
         ids = list(range(pid, pid + len(piece.programs)))
         pid += len(piece.programs)
@@ -120,7 +134,11 @@ def compile_design(design: Design) -> Compiled:
             drops = [(i, pr) for i, pr in zip(ids, piece.programs, strict=True) if pr.drop]
             if moves:
                 names[("gen", t, p, "")] = writer.function(f"g{t}_{p}", moves, p, probe=None)
-                names[("probe", t, p, "")] = writer.function(f"p{t}_{p}", moves, p, probe=t)
+                start = len(writer.lines)
+                writer.function("_", moves, p, probe=t)
+                body = writer.lines[start + 2 : -1]  # without the def, cap0 and return
+                probe_blocks[p].extend((t, block) for block in _blocks(body))
+                del writer.lines[start:]
                 for kind in sorted({pr.kind for _, pr in moves}):
                     chosen = [(i, pr) for i, pr in moves if pr.kind == kind]
                     names[("kind", t, p, kind)] = writer.function(
@@ -128,6 +146,14 @@ def compile_design(design: Design) -> Compiled:
                     )
             if drops:
                 names[("drop", t, p, "")] = writer.function(f"d{t}_{p}", drops, p, probe=None)
+    exact = True
+    counts = []
+    for p in range(players):
+        reads_only_its_path, count = _merge_probes(
+            writer.lines, ns, probe_blocks[p], p, owner, kind_of, code
+        )
+        exact &= reads_only_its_path
+        counts.append(count)
     source = "\n".join(writer.lines) + "\n"
     if len(writer.lines) > MAX_LINES:
         raise DescriptionError(
@@ -139,17 +165,10 @@ def compile_design(design: Design) -> Compiled:
     gen: list[list[Generator | None]] = []
     gen_kind: list[list[dict[str, Generator]]] = []
     drops_fn: list[list[Generator | None]] = []
-    probes: list[list[Probe | None]] = []
     for t, piece in enumerate(design.pieces):
         gen.append(
             [
                 ns[names[("gen", t, p, "")]] if ("gen", t, p, "") in names else None
-                for p in range(players)
-            ]
-        )
-        probes.append(
-            [
-                ns[names[("probe", t, p, "")]] if ("probe", t, p, "") in names else None
                 for p in range(players)
             ]
         )
@@ -176,12 +195,100 @@ def compile_design(design: Design) -> Compiled:
         gen=gen,
         gen_kind=gen_kind,
         drops=drops_fn,
-        probes=probes,
+        probes=[ns[f"P{p}"] for p in range(players)],
+        readers=[ns[f"R{p}"] for p in range(players)] if exact else None,
+        programs_probed=[[ns[f"B{g}_{p}"] for g in range(counts[p])] for p in range(players)],
         programs=program_table,
         source=source,
     )
     compiled.namespace = ns  # type: ignore[attr-defined]
     return compiled
+
+
+def _blocks(lines: list[str]) -> list[list[str]]:
+    """A probe function's body cut into its programs (each starts ``for _ in ONE:``)."""
+    blocks: list[list[str]] = []
+    for line in lines:
+        if line == "    for _ in ONE:":
+            blocks.append([])
+        blocks[-1].append(line)
+    return blocks
+
+
+_HIT = re.compile(r"if c != f and TYP\[b\[c\]\] == (\d+) and OWN\[b\[c\]\] != \d+:")
+_LOCAL = re.compile(r"\b_(?!v\d)([a-z]+)(\d+)\b")
+_MOVED = re.compile(r"^(\s*)(c = [^;]*\[c\]|c = mk)$")
+
+
+def _renumber(text: str) -> str:
+    """``text`` with its numbered locals (``_w17``) numbered from 0 in order of appearance,
+    so that two copies of one program read the same."""
+    numbers: dict[str, str] = {}
+
+    def local(m: re.Match[str]) -> str:
+        return f"_{m.group(1)}{numbers.setdefault(m.group(2), str(len(numbers)))}"
+
+    return _LOCAL.sub(local, text)
+
+
+def _merge_probes(
+    lines: list[str],
+    ns: dict[str, Any],
+    blocks: list[tuple[int, list[str]]],
+    player: int,
+    owner: list[int],
+    kind_of: list[int],
+    code: Callable[..., int],
+) -> tuple[bool, int]:
+    """Write the probes of ``player``'s pieces: ``P{player}``, every piece type's programs in
+    one function, a program shared by several types (a queen's slide and a rook's) run once and
+    matched against all of them; ``R{player}``, the same noting what each program read; and
+    ``B{g}_{player}``, each program alone. Returns whether the programs read nothing but the
+    positions they stand on, and how many programs there are."""
+    groups: dict[str, set[int]] = {}
+    order: list[str] = []
+    for t, block in blocks:
+        text = _renumber("\n".join(block))
+        if re.search(r"\bmc\b", re.sub(r"mc = mc0|mc = SET\d+\[mc\]", "", text)):
+            text = text.replace("mc = mc0", f"mc = {code(player, t)}")  # it reads the piece
+        else:
+            text = re.sub(r"mc = SET\d+\[mc\]", "pass", text.replace("mc = mc0", "mc = 0"))
+        text = _HIT.sub("if c != f and HIT[b[c]]:", text)
+        if text not in groups:
+            groups[text] = set()
+            order.append(text)
+        groups[text].add(t)
+    exact = True
+    tables = []
+    for g, text in enumerate(order):
+        table = f"H{player}_{g}"
+        tables.append(table)
+        ns[table] = tuple(
+            bool(v) and kind_of[v] in groups[text] and owner[v] != player for v in range(len(owner))
+        )
+        # What a program reads is b[c] where it stands, unless it reads elsewhere (another
+        # index, a lambda or comprehension with its own c, a line, a count, the last move).
+        rest = re.sub(r"b\[c\]|\bc = mk\b", "", text)
+        exact &= not re.search(r"\bb\[|\blf\b|\blt\b|line_at|h\.get|lambda|\bfor c\b", rest)
+    # P: every program; R: the same, noting in m[position] a bit per program that read it;
+    # B_g: program g alone.
+    every = (1 << len(order)) - 1
+    for name in ("P", "R", *(f"B{g}_" for g in range(len(order)))):
+        single = name.startswith("B")
+        lines.append(f"def {name}{player}(b, f, lf, lt{', m' if name == 'R' else ''}):")
+        lines.append("    cap0 = ()")
+        if name == "R":
+            lines.append(f"    m[f] = {every}")
+        for g, text in enumerate(order):
+            if single and name != f"B{g}_":
+                continue
+            for line in text.replace("HIT[", f"{tables[g]}[").split("\n"):
+                lines.append(line)
+                moved = _MOVED.match(line)
+                if name == "R" and moved:
+                    lines.append(f"{moved.group(1)}if c >= 0: m[c] |= {1 << g}")
+        lines.append("    return False")
+    return exact, len(order)
 
 
 def _ident(word: str) -> str:
@@ -201,6 +308,7 @@ class _Writer:
         self.loop_cap = 4 * len(design.board.names) + 4
         self.turning = sorted({d for d, _ in design.board.turns})
         self.known_empty = False
+        self.mark_empty = False
         # Directions along which no walk can come back to where it was: a loop stepping in
         # one of them needs no guard against going round for ever.
         self.acyclic = set()
@@ -240,6 +348,7 @@ class _Writer:
         for pid, program in programs:
             self.pid = pid
             self.known_empty = False
+            self.mark_empty = False
             start = len(self.lines)
             self.lines.append("    for _ in ONE:")
             self.lines.append("        c = f; cap = cap0; eff = (); mc = mc0; mk = f; fl = False")
@@ -299,14 +408,17 @@ class _Writer:
                     other = list(body[-1].args)
                     body = body[:-1]
                 before = self.known_empty
+                mark_before = self.mark_empty
                 if self.in_loop or not _has_fork(item):
                     self.emit(indent, f"if {self.cond(item[1])}:")
                     self.seq(body, indent + 1, fail) if body else self.emit(indent + 1, "pass")
                     if other:
                         self.emit(indent, "else:")
                         self.known_empty = before
+                        self.mark_empty = mark_before
                         self.seq(other, indent + 1, fail)
                     self.known_empty = False  # the branches may have left c anywhere
+                    self.mark_empty = False
                     continue
                 self.emit(indent, f"if {self.cond(item[1])}:")
                 self.seq(body + rest, indent + 1, fail) if body + rest else self.emit(
@@ -314,6 +426,7 @@ class _Writer:
                 )
                 self.emit(indent, "else:")
                 self.known_empty = before
+                self.mark_empty = mark_before
                 if other + rest:
                     self.seq(other + rest, indent + 1, fail)
                 else:
@@ -325,6 +438,7 @@ class _Writer:
             elif head == "anywhere":
                 k = self.fresh()
                 self.known_empty = False
+                self.mark_empty = False
                 self.emit(indent, f"_s{k} = {self.state}")
                 self.emit(indent, f"for _p{k} in ALL:")
                 self.emit(indent + 1, f"{self.state} = _s{k}")
@@ -359,15 +473,18 @@ class _Writer:
                 saved = self.in_loop
                 self.in_loop = True
                 self.known_empty = isinstance(item[1], Atom) and item[1].value == "empty"
+                self.mark_empty = False
                 self.seq(body, indent + 1, [f"_w{k} = True", "break"])
                 self.in_loop = saved
                 self.known_empty = False
+                self.mark_empty = False
                 self.emit(indent, f"if _w{k}:")
                 self.fail(indent + 1, fail)
             elif head == "sweep":
                 k = self.fresh()
                 tables = ", ".join(self.link(str(d.value)) for d in item[1].items)  # type: ignore[union-attr]
                 self.known_empty = False
+                self.mark_empty = False
                 self.emit(indent, f"_s{k} = c")
                 self.emit(indent, f"for _T in ({tables},):")
                 self.emit(indent + 1, f"c = _s{k}; _se{k} = eff")
@@ -413,6 +530,7 @@ class _Writer:
                 self.emit(indent, f"if _bad{k}:")
                 self.fail(indent + 1, fail)
                 self.known_empty = False
+                self.mark_empty = False
             elif head == "take-to":
                 zone = self.zones.index(str(item[1].value))  # type: ignore[union-attr]
                 self.emit(indent, f"_t = min(Z{zone}_{self.player}, default=-1)")
@@ -420,6 +538,7 @@ class _Writer:
                 self.fail(indent + 1, fail)
                 self.emit(indent, "h[_t] = h.get(_t, b[_t]) + h.get(c, b[c]); h[c] = 0")
                 self.known_empty = False
+                self.mark_empty = False
             elif head == "add-partial":
                 kind = str(item[1].value)  # type: ignore[union-attr]
                 self.add(indent, repr(kind))
@@ -447,7 +566,11 @@ class _Writer:
         return len(steps) == 1 and steps <= self.acyclic
 
     def word(self, word: str, indent: int, fail: list[str]) -> None:
-        if word in ("dir", "back") or word in self.design.board.directions:
+        if word == "back":  # back where the mark was: empty if it was known empty there
+            self.known_empty = self.mark_empty
+        elif word == "mark":
+            self.mark_empty = self.known_empty
+        elif word == "dir" or word in self.design.board.directions:
             self.known_empty = False
         if word == "dir":
             self.emit(indent, "c = _T[c]")

@@ -81,11 +81,6 @@ class Engine:
         self.c: Compiled = compile_design(design)
         self.c.namespace["attacked"] = self.attacked  # type: ignore[attr-defined]
         self.c.namespace["line_at"] = self.line_at  # type: ignore[attr-defined]
-        #: Per defender: each piece type's probe with the piece it probes as.
-        self._probes: list[list[tuple[Any, int]]] = [
-            [(row[p], self.c.code(p, t)) for t, row in enumerate(self.c.probes) if row[p]]
-            for p in range(len(design.players))
-        ]
         board = design.board
         self.n = len(board.names)
         self.players = len(design.players)
@@ -98,22 +93,6 @@ class Engine:
             or ("lt" in self.c.source and "c == lt" in self.c.source)
         )
         self.limited_hands = bool(design.hands)
-        # Positions on a straight line from each position: a move that vacates none of them,
-        # by a player not in check whose royal piece stays, cannot expose it (grids only).
-        # rays[k][p]: the direction of the line from k through p; near[k]: k's neighbours.
-        self.rays: list[dict[int, int]] | None = None
-        self.near: list[frozenset[int]] = []
-        if self.royal and not board.drawn and board.kind == "square":
-            self.rays = []
-            for p in range(self.n):
-                ray: dict[int, int] = {}
-                for d, links in enumerate(board.links):
-                    q = links[p]
-                    while q >= 0 and q not in ray:
-                        ray[q] = d
-                        q = links[q]
-                self.rays.append(ray)
-                self.near.append(frozenset(q for q in (row[p] for row in board.links) if q >= 0))
         self.opposite = _opposites(board.links)
         self.quiet_types: frozenset[int] = frozenset()
         self.quiet_limit = 0
@@ -167,10 +146,7 @@ class Engine:
         """Whether a piece of player ``by`` could capture on ``square``: each piece type's
         programs run backwards from the square (as the square's defender would move) and
         reach a piece of that type of ``by``."""
-        for probe, code in self._probes[(by + 1) % self.players]:
-            if probe(b, square, lf, lt, code):
-                return True
-        return False
+        return bool(self.c.probes[(by + 1) % self.players](b, square, lf, lt))
 
     def royal_squares(self, b: list[int], player: int) -> list[int]:
         kind_of, owner = self.c.kind_of, self.c.owner
@@ -200,10 +176,10 @@ class Engine:
         owner, kind_of = c.owner, c.kind_of
         lf, lt = pos.last_from, pos.last_to
         raw: list[tuple[int, Any]] = []
-        for f in range(self.n):
-            v = b[f]
-            if v and (self.design.counters or owner[v] == player or kind_of[v] in self.shared):
-                gen = c.gen[0 if self.design.counters else kind_of[v]][player]
+        counters, shared, gens = self.design.counters, self.shared, c.gen
+        for f, v in enumerate(b):
+            if v and (counters or owner[v] == player or kind_of[v] in shared):
+                gen = gens[0 if counters else kind_of[v]][player]
                 if gen is not None:
                     out: list[Any] = []
                     gen(b, f, out, lf, lt, (), v)
@@ -243,6 +219,8 @@ class Engine:
             if f < 0:
                 taken = tuple((x, 0) for x in cap if x != to)
                 moves.append(((to,), cap, (*taken, *eff, (to, mc)), pid))
+            elif not eff and (not cap or cap == (to,)):  # a plain move or capture
+                moves.append(((f, to), cap, ((f, 0), (to, mc)), pid))
             else:
                 moves.append(((f, to), cap, self._effects(f, to, cap, eff, mc), pid))
             kinds.append(programs[pid][2])
@@ -416,58 +394,53 @@ class Engine:
         return bool(moves)
 
     def _safe(self, pos: Position, moves: list[Move]) -> list[Move]:
+        """The moves that leave none of the mover's royal pieces attacked.
+
+        When the player is not in check, the probes from each royal piece read a known set of
+        positions; a move that changes none of them and leaves the royal pieces where they
+        are cannot expose one, so only the others are played out and probed again."""
         b = pos.board
         player = self.player(pos)
-        enemy = (player + 1) % self.players
         kings = self.royal_squares(b, player)
         if not kings:
             return moves
-        owner = self.c.owner
         lf, lt = pos.last_from, pos.last_to
-        rays, near = self.rays, self.near
-        checked = rays is None or any(self.attacked(b, k, enemy, lf, lt) for k in kings)
-        links = self.design.board.links
+        probe = self.c.probes[player]
+        read = [0] * self.n
+        checked = True
+        alone: list[Any] = []
+        if self.c.readers is not None and len(kings) == 1:
+            checked = bool(self.c.readers[player](b, kings[0], lf, lt, read))
+            alone = self.c.programs_probed[player]
         safe = []
         for move in moves:
             path, _caps, effects, _pid = move
-            if not checked and path and path[0] not in kings:
-                # A move by a player not in check, whose royal pieces stay, can only expose
-                # one by emptying a neighbour of it (a blocked leap) or a position on a line
-                # from it with an enemy piece further along (a slide, or a leap over a screen).
-                assert rays is not None
-                quiet = True
-                for p, v in effects:
-                    if v:
-                        if owner[v] != player:
-                            quiet = False
-                            break
-                        continue
-                    for k in kings:
-                        if p in near[k]:
-                            quiet = False
-                            break
-                        d = rays[k].get(p)
-                        if d is not None:
-                            q = links[d][p]
-                            while q >= 0:
-                                v2 = b[q]
-                                if v2 and owner[v2] != player:
-                                    quiet = False
-                                    break
-                                q = links[d][q]
-                            if not quiet:
-                                break
-                    if not quiet:
-                        break
-                if quiet:
+            again = -1  # every probe program
+            if not checked and path and path[0] != kings[0]:
+                again = 0
+                for p, _ in effects:
+                    again |= read[p]
+                if not again:
                     safe.append(move)
                     continue
             undo = [(p, b[p]) for p, _ in effects]
             for p, v in effects:
                 b[p] = v
-            now = [path[-1] if k == path[0] else k for k in kings] if path else kings
             last_from, last_to = (path[0], path[-1]) if path else (lf, lt)
-            ok = not any(self.attacked(b, k, enemy, last_from, last_to) for k in now)
+            ok = True
+            if again > 0:  # the king stays: run again the programs that read what changed
+                k = kings[0]
+                while again:
+                    low = again & -again
+                    if alone[low.bit_length() - 1](b, k, last_from, last_to):
+                        ok = False
+                        break
+                    again ^= low
+            else:
+                for k in [path[-1] if k == path[0] else k for k in kings] if path else kings:
+                    if probe(b, k, last_from, last_to):
+                        ok = False
+                        break
             for p, v in reversed(undo):
                 b[p] = v
             if ok:
