@@ -26,12 +26,14 @@ from typing import Any, Final
 from game.logic.rules.design import Design
 from game.logic.rules.sexpr import Atom, DescriptionError, Form, Item
 
-__all__ = ["AGAIN", "PROGRAM", "Compiled", "compile_design"]
+__all__ = ["AGAIN", "GOTO", "PROGRAM", "Compiled", "compile_design"]
 
 #: The bit of a move's program number that gives the player another turn (a sowing that
-#: ends in the player's store); PROGRAM masks it off.
+#: ends in the player's store); PROGRAM masks it off, and the bits from GOTO up hold the
+#: turn-order label a move sends the turn to (its index + 1).
 AGAIN: Final = 1 << 20
 PROGRAM: Final = AGAIN - 1
+GOTO: Final = 21
 
 #: The most lines of Python a design may compile to (choices copy what follows them).
 MAX_LINES: Final = 60_000
@@ -319,7 +321,8 @@ class _Writer:
                 self.acyclic.add(d)
         #: What a choice saves and gives back to each of its branches.
         self.counting = design.counters
-        extra = ["h", "ag"] if self.counting else []
+        self.jumping = bool(design.labels)
+        extra = (["h", "ag"] if self.counting else []) + (["gt"] if self.jumping else [])
         self.state = (
             "("
             + ", ".join(
@@ -354,6 +357,8 @@ class _Writer:
             self.lines.append("        c = f; cap = cap0; eff = (); mc = mc0; mk = f; fl = False")
             if self.counting:  # the counts this move has changed, and its extra turn
                 self.lines.append("        h = {}; ag = False")
+            if self.jumping:  # the label this move sends the turn to (0: none)
+                self.lines.append("        gt = 0")
             for d in self.turning:
                 self.lines.append(f"        _v{d} = {d}")
             self.seq(list(program.body), 2, ["continue"])
@@ -531,6 +536,9 @@ class _Writer:
                 self.fail(indent + 1, fail)
                 self.known_empty = False
                 self.mark_empty = False
+            elif head == "goto":
+                label = self.design.labels.index(str(item[1].value))  # type: ignore[union-attr]
+                self.emit(indent, f"gt = {label + 1}")
             elif head == "take-to":
                 zone = self.zones.index(str(item[1].value))  # type: ignore[union-attr]
                 self.emit(indent, f"_t = min(Z{zone}_{self.player}, default=-1)")
@@ -604,6 +612,10 @@ class _Writer:
         else:  # pragma: no cover
             raise DescriptionError(f"cannot compile {word!r}")
 
+    def pid_text(self) -> str:
+        """The move's program number, with the label it sends the turn to, if any."""
+        return f"{self.pid} | (gt << {GOTO})" if self.jumping else str(self.pid)
+
     def add(self, indent: int, partial: str) -> None:
         p = self.player
         if self.probe is not None:
@@ -616,18 +628,18 @@ class _Writer:
         if self.counting:  # the changed counts are the move; -1 says so
             self.emit(
                 indent,
-                f"out.append((c, cap, tuple(h.items()), -1, {self.pid} | ({AGAIN} if ag else 0),"
-                " None))",
+                f"out.append((c, cap, tuple(h.items()), -1,"
+                f" {self.pid_text()} | ({AGAIN} if ag else 0), None))",
             )
             return
         if self.known_empty:
-            self.emit(indent, f"out.append((c, cap, eff, mc, {self.pid}, {partial}))")
+            self.emit(indent, f"out.append((c, cap, eff, mc, {self.pid_text()}, {partial}))")
             return
         self.emit(indent, "_x = b[c]")
         self.emit(indent, "if not _x or c == f:")
-        self.emit(indent + 1, f"out.append((c, cap, eff, mc, {self.pid}, {partial}))")
+        self.emit(indent + 1, f"out.append((c, cap, eff, mc, {self.pid_text()}, {partial}))")
         self.emit(indent, f"elif OWN[_x] != {p}:")
-        self.emit(indent + 1, f"out.append((c, cap + (c,), eff, mc, {self.pid}, {partial}))")
+        self.emit(indent + 1, f"out.append((c, cap + (c,), eff, mc, {self.pid_text()}, {partial}))")
 
     def cond(self, cond: Item) -> str:
         p, q = self.player, self.enemy

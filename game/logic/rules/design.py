@@ -57,7 +57,7 @@ RESERVED: Final = frozenset(
     {
         "add", "capture", "flip", "mark", "back", "set-flag", "again", "dir", "verify", "if",
         "else", "while", "one-of", "do", "anywhere", "sweep", "promote", "change-type",
-        "set-attr", "clear-attr", "cascade", "add-partial", "sow", "take-to", "move",
+        "set-attr", "clear-attr", "cascade", "add-partial", "sow", "take-to", "move", "goto",
     }
 )  # fmt: skip
 #: Conditions without arguments.
@@ -113,6 +113,7 @@ END_CONDITIONS: Final = {
     "both-stuck": (0, 0),
     "pieces-below": (1, 1),
     "zone-empty": (1, 1),
+    "in-hand": (0, 0),
     "and": (1, 4),
     "not": (1, 1),
 }
@@ -249,6 +250,13 @@ class Design:
     evaluation: Evaluation = field(default_factory=lambda: Evaluation())
     #: The move type each step of the turn order allows ("" for any).
     turn_kinds: tuple[str, ...] = ()
+    #: The turn order's labels, in order of first appearance (a move's ``(goto NAME)`` is
+    #: the label's index + 1), and for each the steps it stands before.
+    labels: tuple[str, ...] = ()
+    label_steps: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    #: After a move at step i: (label, condition) pairs; the first whose condition holds
+    #: sends the turn to the label (phases).
+    turn_jumps: dict[int, tuple[tuple[str, Item], ...]] = field(default_factory=dict)
     parameters: tuple[Parameter, ...] = ()
     values: dict[str, int] = field(default_factory=dict)
     #: A player with pieces in hand must drop one (Nine Men's Morris's first phase).
@@ -459,6 +467,9 @@ class _Reader:
         )
         self._setup(design)
         self._rules(design)
+        for target in self.gotos:
+            if _word(target) not in design.labels:
+                raise _err(target, f"no (label {_word(target)}) in the turn order")
         self._ends(design)
         self._notation(design)
         for hook in self.forms.get("hook", []):
@@ -527,6 +538,7 @@ class _Reader:
                 raise form.error(f"piece {name!r} is declared twice")
         self.type_names = names
         self.kinds = {"normal"}
+        self.gotos: list[Item] = []  # each (goto LABEL) of a move program, checked later
         for form in forms:
             for item in form.items[2:]:
                 if isinstance(item, Form) and item.head in ("moves", "drops"):
@@ -754,6 +766,8 @@ class _Reader:
                 self._direction(_arg(item, 1, 1)[0])
             elif head == "take-to":
                 self._zone_name(_arg(item, 1, 1)[0])
+            elif head == "goto":
+                self.gotos.append(_arg(item, 1, 1)[0])
             elif head == "add-partial":
                 if in_sweep:
                     raise item.error("add-partial is not allowed inside sweep")
@@ -866,9 +880,27 @@ class _Reader:
                 order: list[int] = []
                 steps: list[str] = []
                 repeat = 0
+                labels: dict[str, list[int]] = {}
+                jumps: dict[int, list[tuple[str, Item]]] = {}
+                targets: list[Item] = []
                 for step in _arg(item, 1, 64):
                     kind = ""
                     who: Item = step
+                    if isinstance(step, Form) and step.head == "label":
+                        name = _word(_arg(step, 1, 1)[0])
+                        labels.setdefault(name, []).append(len(order))
+                        continue
+                    if isinstance(step, Form) and step.head == "goto":
+                        target, *given = _arg(step, 1, 2)
+                        if not order:
+                            raise step.error("(goto LABEL [CONDITION]) follows a player's turn")
+                        always = Atom("true", step.line, step.column, self.source)
+                        cond = given[0] if given else always
+                        if given:
+                            self._end_condition(cond)
+                        jumps.setdefault(len(order) - 1, []).append((_word(target), cond))
+                        targets.append(target)
+                        continue
                     if isinstance(step, Form):  # (PLAYER KIND): that player moves that kind
                         if len(step) != 2:
                             raise _err(step, "a turn is PLAYER or (PLAYER MOVE-TYPE)")
@@ -888,6 +920,14 @@ class _Reader:
                     raise item.error("repeat must come before a player")
                 design.turn_order, design.repeat_from = tuple(order), repeat
                 design.turn_kinds = tuple(steps)
+                design.labels = tuple(labels)
+                design.label_steps = {
+                    name: tuple(i % len(order) for i in at) for name, at in labels.items()
+                }
+                for target in targets:
+                    if _word(target) not in labels:
+                        raise _err(target, f"no (label {_word(target)}) in the turn order")
+                design.turn_jumps = {at: tuple(pairs) for at, pairs in jumps.items()}
             elif head == "compulsory":
                 for a in _arg(item, 1, 8):
                     word = _word(a)

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any, Final, TypeAlias
 
 from game.logic.game import GameError
-from game.logic.rules.compile import AGAIN, PROGRAM, Compiled, compile_design
+from game.logic.rules.compile import AGAIN, GOTO, PROGRAM, Compiled, compile_design
 from game.logic.rules.design import Design
 from game.logic.rules.sexpr import Atom, Form, Item
 
@@ -135,6 +135,13 @@ class Engine:
         turn += 1
         return turn if turn < len(self.design.turn_order) else self.design.repeat_from
 
+    def label_step(self, label: str, step: int) -> int:
+        """The step a label stands before: of the steps it names, the nearest at or before
+        ``step``, going back round the turn order."""
+        at = self.design.label_steps[label]
+        steps = len(self.design.turn_order)
+        return min(at, key=lambda s: (step - s) % steps)
+
     def key(self, pos: Position) -> tuple[Any, ...]:
         last = (pos.last_from, pos.last_to) if self.uses_last else ()
         under = tuple(pos.under) if pos.under is not None else ()
@@ -214,7 +221,7 @@ class Engine:
                 partial_any = True
                 for move in self._chains(b, player, f, to, cap, eff, mc, pid, partial, lf, lt):
                     moves.append(move)
-                    kinds.append(programs[pid][2])
+                    kinds.append(programs[pid & PROGRAM][2])
                 continue
             if f < 0:
                 taken = tuple((x, 0) for x in cap if x != to)
@@ -223,7 +230,7 @@ class Engine:
                 moves.append(((f, to), cap, ((f, 0), (to, mc)), pid))
             else:
                 moves.append(((f, to), cap, self._effects(f, to, cap, eff, mc), pid))
-            kinds.append(programs[pid][2])
+            kinds.append(programs[pid & PROGRAM][2])
         step = self.design.turn_kinds[pos.turn] if self.design.turn_kinds else ""
         if step:  # this step of the turn order allows one move type
             chosen = [(m, k) for m, k in zip(moves, kinds, strict=True) if k == step]
@@ -488,9 +495,16 @@ class Engine:
             pos.hands = tuple(hands)
         if path:
             pos.last_from, pos.last_to = (path[0], path[-1]) if len(path) > 1 else (-1, path[0])
-        if pid < 0 or not pid & AGAIN:  # a sowing into one's store plays again
-            pos.turn = self.next_turn(pos.turn)
+        step = pos.turn
+        if pid >= 0 and pid >> GOTO:  # the move sends the turn to a label
+            pos.turn = self.label_step(self.design.labels[(pid >> GOTO) - 1], step)
+        elif pid < 0 or not pid & AGAIN:  # a sowing into one's store plays again
+            pos.turn = self.next_turn(step)
         pos.plies += 1
+        for label, cond in self.design.turn_jumps.get(step, ()):
+            if self._holds(pos, cond, None, False):  # a phase ends
+                pos.turn = self.label_step(label, step)
+                break
         if self.quiet_limit:
             resets = bool(caps) or (moving and self.c.kind_of[moving] in self.quiet_types)
             pos.quiet = 0 if resets else pos.quiet + 1
@@ -556,6 +570,10 @@ class Engine:
             return not self._has_moves(other)
         if head == "check":
             return self.in_check(pos)
+        if head == "true":  # an unconditional goto in the turn order
+            return True
+        if head == "in-hand":  # some player has pieces still to place
+            return bool(pos.hands) and any(any(row) for row in pos.hands)
         if head == "and":
             return all(self._holds(pos, a, moves, perft) for a in args)
         if head == "not":
