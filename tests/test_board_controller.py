@@ -16,6 +16,7 @@ import pytest
 
 from game.controllers.board import BoardController
 from game.controllers.board_look import piece_meshes, stacks_of
+from game.controllers.board_view import WON
 from game.engine.director import Director
 from game.logic.rules.catalogue import path_of, shipped
 from game.registry import MemorySession
@@ -214,6 +215,29 @@ def test_a_drop_places_a_mark_for_each_player(director, open_board):
     assert drawn(c) == {b2: ["cross"], a1: ["ring"]}  # X's cross, O's ring
     assert not director.perform("click:b2")  # taken
     assert c.match.cursor == 2
+
+
+def test_a_won_game_lights_its_line(director, open_board):
+    c = open_board("tic-tac-toe")
+    gold = tuple(np.float32(v) for v in WON)
+
+    def won() -> set[int]:
+        rings = [n for n in c.board._pools.get("won", []) if not n.hidden]
+        assert all(tuple(n.material.color[:3]) == gold for n in rings)
+        return {
+            p
+            for p in range(len(c.design.board.names))
+            for n in rings
+            if np.allclose(n.position[[0, 2]], c.board.world(p)[[0, 2]])
+        }
+
+    run(director, "click:a1", "click:b1", "click:b2", "click:c1")
+    assert not c.match.over and won() == set()
+    run(director, "click:c3")
+    assert c.match.over
+    assert won() == {index(c, x) for x in ("a1", "b2", "c3")}  # a gold ring under each
+    run(director, "undo")
+    assert won() == set()
 
 
 def test_the_hint_shows_alpha_betas_move_and_next_plays_it(director, open_board):

@@ -56,7 +56,6 @@ log = logging.getLogger(__name__)
 
 #: Who can play a side, in the order the side buttons cycle through them.
 SIDES = (HUMAN, "alphabeta", "uct", "random")
-HINT_AGENT = "alphabeta"
 CONFIRM_SECONDS = 3.0  # how long a first press of New game waits for the second
 
 
@@ -127,7 +126,7 @@ class BoardController:
             [None if side == HUMAN else make_agent(side) for side in sides],
             seed=self.seed,
             limits=Limits(time=options["time_per_move"]),
-            hint_agent=make_agent(HINT_AGENT),
+            hint_agent=make_agent(engine.design.computer),
             background=True,
         )
         old = getattr(self, "match", None)
@@ -631,6 +630,7 @@ class BoardController:
         hint = self.match.current_hint()
         if hint is not None and hint.action[0]:
             marks.hint = tuple(hint.action[0])
+        marks.won = self.state.winning()
         self.board.show_marks(marks, self.clock)
 
     def _position_under_mouse(self, node: Node | None) -> int | None:

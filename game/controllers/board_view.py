@@ -35,8 +35,13 @@ from game.controllers.board_look import (
 )
 from game.engine.scene import Node, Scene, quat_from_axis_angle
 from game.logic.rules.design import Design
+from game.logic.rules.sexpr import Form
 
 __all__ = ["BoardView", "Marks"]
+
+
+#: The colour of the winning line or chain's rings.
+WON = (1.0, 0.9, 0.45)
 
 
 @dataclass
@@ -51,6 +56,7 @@ class Marks:
     last: Sequence[int] = ()  # the last move's path
     hint: Sequence[int] = ()  # the hint's path (one position: a drop)
     take: Sequence[int] = ()  # pieces a click takes, to choose among moves (a mill's)
+    won: Sequence[int] = ()  # the winning line or chain, when the game is won
 
 
 class BoardView:
@@ -226,6 +232,12 @@ class BoardView:
         visited = [p for i, p in enumerate(marks.selected) if i or p not in self.pieces]
         self._rings("visited", [(p, 1.2, 0.5) for p in visited], 0.01)
         self._rings("take", [(p, 1.7, 0.9 if p == lit else 0.3) for p in marks.take], 0.012)
+        self._rings("won", [(p, 1.5, 0.9) for p in marks.won], 0.014)
+        if marks.won and _straight(self.xy, marks.won):  # a row of N: a bar along it
+            self._lines("won_line", marks.won, WON, 0.05 * c, 0.2 * c)
+        for p in marks.won:
+            for node in self.pieces.get(p, []):
+                node.highlight = 0.6
         # The clicked path and the hint's run just over a man's height, so the pieces they
         # pass over do not hide them.
         self._lines("path", marks.selected, (0.55, 0.85, 0.98), 0.03 * c, 0.16 * c)
@@ -341,7 +353,39 @@ class BoardView:
             # Three tones, so no two neighbours share one (in a grid of columns and rows).
             q, r = (round(v) for v in self.grid[p])
             tone = ("light", "mid", "dark")[(q + r if self.skew < 0 else q - r) % 3]
-            node.material.color = (*colours[tone], 1.0)
+            node.material.color = (*self._tinted(p, colours[tone]), 1.0)
+
+    def _tinted(
+        self, position: int, tone: tuple[float, float, float]
+    ) -> tuple[float, float, float]:
+        """``tone`` mixed with the colour of each player whose goal holds ``position`` (the
+        sides a Hex player joins), so that a player sees which edges are whose."""
+        owners = self._goals.get(position)
+        if not owners:
+            return tone
+        mix = np.mean([self.colour(o) for o in owners], axis=0)
+        r, g, b = (0.35 * np.asarray(tone) + 0.65 * mix).tolist()
+        return (r, g, b)
+
+    @property
+    def _goals(self) -> dict[int, list[int]]:
+        """For each position in a zone that a (connects A B) end joins: the players whose
+        part of the zone holds it."""
+        cached: dict[int, list[int]] | None = self.__dict__.get("_goal_cache")
+        if cached is None:
+            cached = {}
+            zones = self.design.board.zones
+            for end in self.design.ends:
+                for cond in _conditions(end.condition):
+                    if cond.head != "connects":
+                        continue
+                    for zone in cond.args:
+                        for player, part in enumerate(zones[str(zone.value)]):
+                            for position in part:
+                                if player not in cached.setdefault(position, []):
+                                    cached[position].append(player)
+            self.__dict__["_goal_cache"] = cached
+        return cached
 
     def _points(self, colours: Mapping[str, tuple[float, float, float]]) -> None:
         """A dot on each point and the lines between them: the links the description draws,
@@ -415,7 +459,21 @@ class BoardView:
         out: list[tuple[str, np.ndarray]] = []
         grid = grid_labels(names, xy)
         c = self.cell
-        if grid is not None:
+        hexes = grid_labels(names, self.grid[on]) if self.skew else None
+        if hexes is not None:  # a hex grid's rows lean: each label beside its end cell
+            cells = np.round(self.grid[on]).astype(int).tolist()
+            cell_at = {(x, y): p for p, (x, y) in zip(on, cells, strict=True)}
+            (x0, y0), (x1, y1) = np.min(cells, axis=0).tolist(), np.max(cells, axis=0).tolist()
+            for x, text in hexes[0]:
+                p = cell_at.get((round(x), y1 if self.turned else y0))
+                if p is not None:
+                    out.append((text, self.world(p, 0.05) + np.array([0, 0, 0.9 * c], "f4")))
+            for y, text in hexes[1]:
+                for x, sign in ((x0, -1.0), (x1, 1.0)):
+                    p = cell_at.get((round(x), round(y)))
+                    if p is not None:
+                        out.append((text, self.world(p, 0.05) + np.array([sign * c, 0, 0], "f4")))
+        elif grid is not None:
             columns, rows = grid
             near_row = float(hi[1] if self.turned else lo[1])
             for x, text in columns:
@@ -465,7 +523,8 @@ class BoardView:
     def _pool(self, kind: str, count: int) -> list[Node]:
         pool = self._pools.setdefault(kind, [])
         prototype = {"path": "hint_line", "visited": "movable", "hint_spot": "spot"}.get(kind, kind)
-        prototype = "step" if kind == "take" else prototype
+        prototype = "step" if kind in ("take", "won") else prototype
+        prototype = "hint_line" if kind == "won_line" else prototype
         while len(pool) < count:
             node = self._spawn(prototype)
             node.hidden = True
@@ -473,6 +532,8 @@ class BoardView:
                 node.material.color = (*self.last_colour, 1.0)
             elif kind == "hint_spot":  # the hint's own gold, deeper than a legal dot's
                 node.material.color = (1.0, 0.66, 0.08, 1.0)
+            elif kind == "won":
+                node.material.color = (*WON, 1.0)
             pool.append(node)
         return pool[:count]
 
@@ -487,3 +548,19 @@ class BoardView:
     def _remove(self, name: str) -> None:
         if name in self.scene.nodes:
             self.scene.remove(name)
+
+
+def _conditions(item: Any) -> Iterable[Any]:
+    """``item`` and every condition inside it (the forms of an end condition)."""
+    if isinstance(item, Form):
+        yield item
+        for sub in item.args:
+            yield from _conditions(sub)
+
+
+def _straight(xy: np.ndarray, positions: Sequence[int]) -> bool:
+    """Whether ``positions`` lie on one straight line (a row of N, not a Hex chain)."""
+    points = xy[list(positions)]
+    d = points - points[0]
+    far = d[int(np.argmax(np.hypot(d[:, 0], d[:, 1])))]
+    return bool(np.all(np.abs(d[:, 0] * far[1] - d[:, 1] * far[0]) < 1e-6))

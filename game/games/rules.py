@@ -28,7 +28,9 @@ SIDES: Final = (HUMAN, "random", "alphabeta", "uct")
 HINT: Final = "alphabeta"
 
 
-def _options(players: Sequence[str], parameters: Sequence[Any] = ()) -> OptionsSchema:
+def _options(
+    players: Sequence[str], parameters: Sequence[Any] = (), computer: str = HINT
+) -> OptionsSchema:
     """Who plays each side, the computer's time and a start position, after the
     description's own parameters (a board's size)."""
     first, second = players[0], players[1]
@@ -42,7 +44,7 @@ def _options(players: Sequence[str], parameters: Sequence[Any] = ()) -> OptionsS
             Option(
                 "first", str, HUMAN, choices=SIDES, help=f"who plays {first}: human or an agent"
             ),
-            Option("second", str, HINT, choices=SIDES, help=f"who plays {second}"),
+            Option("second", str, computer, choices=SIDES, help=f"who plays {second}"),
             Option(
                 "time_per_move",
                 float,
@@ -106,11 +108,11 @@ def entry_for(game_id: str, engine: Any = None, text: str = "") -> Entry:
         id=design.id,
         title=design.title,
         summary=(design.about.split(". ")[0].rstrip(".") + ".") if design.about else design.title,
-        options=_options(design.players, design.parameters),
+        options=_options(design.players, design.parameters, design.computer),
         make_game=make_game,
         agents=_agents,
         make_agent=_make_agent,
-        hint_agent=HINT,
+        hint_agent=design.computer,
         controller="game.controllers.board:BoardController",
         picture=f"docs/{design.id}.png",
         hooks={

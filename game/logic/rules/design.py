@@ -114,10 +114,13 @@ END_CONDITIONS: Final = {
     "pieces-below": (1, 1),
     "zone-empty": (1, 1),
     "in-hand": (0, 0),
+    "connects": (2, 2),
     "and": (1, 4),
     "not": (1, 1),
 }
 OUTCOMES: Final = ("win", "loss", "draw", "count")
+#: The agents a description may choose for its hints and computer side.
+COMPUTERS: Final = ("alphabeta", "uct")
 SHAPES: Final = (
     "man",
     "king",
@@ -248,6 +251,9 @@ class Design:
     colours: tuple[tuple[float, float, float], ...]
     lines: int = 0
     evaluation: Evaluation = field(default_factory=lambda: Evaluation())
+    #: The agent that gives hints and plays the computer's side: alpha-beta for games its
+    #: evaluation reads well, UCT (random playouts) for connection games such as Hex.
+    computer: str = "alphabeta"
     #: The move type each step of the turn order allows ("" for any).
     turn_kinds: tuple[str, ...] = ()
     #: The turn order's labels, in order of first appearance (a move's ``(goto NAME)`` is
@@ -400,6 +406,7 @@ class _Reader:
             "colours",
             "evaluation",
             "parameter",
+            "computer",
         }
         for head, forms in self.forms.items():
             if head not in known:
@@ -481,6 +488,11 @@ class _Reader:
         about = self.one("about", required=False)
         if about:
             design.about = " ".join(_string(a) for a in _arg(about, 1, 40))
+        computer = self.one("computer", required=False)
+        if computer:  # the agent that gives hints and plays the computer's side
+            design.computer = _word(_arg(computer, 1, 1)[0])
+            if design.computer not in COMPUTERS:
+                raise _err(computer[1], f"the computer is one of {', '.join(COMPUTERS)}")
         colours = self.one("colours", required=False)
         if colours:
             # One per player, and one more for the pieces no one owns (Neutron's neutron).
@@ -1004,6 +1016,9 @@ class _Reader:
                 self._type_name(a)
         elif head == "zone-empty":
             self._zone_name(args[0])
+        elif head == "connects":
+            self._zone_name(args[0])
+            self._zone_name(args[1])
 
     def _notation(self, design: Design) -> None:
         form = self.one("notation", required=False)

@@ -572,6 +572,8 @@ class Engine:
             return self.in_check(pos)
         if head == "true":  # an unconditional goto in the turn order
             return True
+        if head == "connects":
+            return bool(self.chain(pos, str(args[0].value), str(args[1].value)))  # type: ignore[union-attr]
         if head == "in-hand":  # some player has pieces still to place
             return bool(pos.hands) and any(any(row) for row in pos.hands)
         if head == "and":
@@ -626,6 +628,32 @@ class Engine:
             return pos.plies >= int(args[0].value)  # type: ignore[union-attr]
         raise ValueError(f"unknown end condition {head!r}")  # pragma: no cover
 
+    def chain(self, pos: Position, first: str, second: str) -> list[int]:
+        """The touching pieces of the last mover's that hold the last piece placed, when they
+        reach both the mover's part of zone ``first`` and of zone ``second`` (Hex's winning
+        chain); else []."""
+        at = pos.last_to
+        b = pos.board
+        if at < 0 or not b[at]:
+            return []
+        owner = self.c.owner
+        who = owner[b[at]]
+        zones = self.design.board.zones
+        a, z = zones[first][who], zones[second][who]
+        seen = {at}
+        todo = [at]
+        links = self.design.board.links
+        while todo:
+            p = todo.pop()
+            for row in links:
+                q = row[p]
+                if q >= 0 and q not in seen and b[q] and owner[b[q]] == who:
+                    seen.add(q)
+                    todo.append(q)
+        if seen.isdisjoint(a) or seen.isdisjoint(z):
+            return []
+        return sorted(seen)
+
     def line_at(self, b: list[int], at: int, vacated: int, v: int) -> int:
         """The longest run of pieces of ``v``'s owner through ``at`` along a pair of opposite
         directions, with ``v`` standing on ``at`` and ``vacated`` (if not -1) empty."""
@@ -646,6 +674,34 @@ class Engine:
                     q = links[direction][q]
             best = max(best, run)
         return best
+
+    def winning(self, pos: Position) -> list[int]:
+        """The positions of the pieces that ended the game by a line of N or a chain between
+        two zones (what the board lights when the game is won); [] otherwise."""
+        b, at = pos.board, pos.last_to
+        for end in self.design.ends:
+            for cond in _walk(end.condition):
+                if not isinstance(cond, Form):
+                    continue
+                if cond.head == "connects":
+                    found = self.chain(pos, str(cond[1].value), str(cond[2].value))  # type: ignore[union-attr]
+                    if found:
+                        return found
+                if cond.head == "line" and at >= 0 and b[at]:
+                    need = int(cond[1].value)  # type: ignore[union-attr]
+                    links = self.design.board.links
+                    for d, e in enumerate(self.opposite):
+                        if 0 <= e < d:
+                            continue
+                        run = [at]
+                        for direction in (d, e):
+                            q = links[direction][at] if direction >= 0 else -1
+                            while q >= 0 and q != at and b[q] == b[at]:
+                                run.append(q)
+                                q = links[direction][q]
+                        if len(run) >= need:
+                            return sorted(run)
+        return []
 
     def _line(self, b: list[int], at: int, need: int) -> int:
         v = b[at]
@@ -712,7 +768,15 @@ class Engine:
             cached = any(
                 isinstance(c, Form | Atom)
                 and (c.head if isinstance(c, Form) else str(c.value))
-                in ("line", "reached", "none-left", "full", "pieces-below", "zone-empty")
+                in (
+                    "line",
+                    "reached",
+                    "none-left",
+                    "full",
+                    "pieces-below",
+                    "zone-empty",
+                    "connects",
+                )
                 for end in self.design.ends
                 for c in _walk(end.condition)
             )

@@ -140,6 +140,10 @@ class RulesState:
             if v
         ]
 
+    def winning(self) -> list[int]:
+        """At a won end: the positions of the winning line or chain ([] otherwise)."""
+        return self.engine.winning(self.pos) if self.is_terminal() else []
+
     def scores(self) -> list[int]:
         """Each player's count so far: pieces on the board, or their counters in the score
         zone (a store), before what the end adds."""
