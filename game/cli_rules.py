@@ -36,6 +36,13 @@ def add_arguments(p: argparse.ArgumentParser, full: bool) -> None:
     p.add_argument("depth", nargs="?", type=whole(0, MAX_DEPTH), help="perft: the depth")
     p.add_argument("--position", metavar="TEXT", help="perft: the position to start from")
     p.add_argument("--divide", action="store_true", help="perft: a line per first move")
+    p.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="NAME=N",
+        help="a parameter of the description (gomoku's width=9, hex's side=5); again for more",
+    )
 
 
 def run_rules(args: argparse.Namespace) -> int:
@@ -52,8 +59,16 @@ def run_rules(args: argparse.Namespace) -> int:
     if not args.game:
         print(f"{where}: name a game or a description file", file=sys.stderr)
         return 2
+    values: dict[str, int] = {}
+    for item in args.set:
+        name, _, number = item.partition("=")
+        try:
+            values[name.strip()] = int(number)
+        except ValueError:
+            print(f"{where}: --set takes NAME=N (a whole number), not {item!r}", file=sys.stderr)
+            return 2
     try:
-        engine = _engine(args.game)
+        engine = _engine(args.game, values)
     except DescriptionError as exc:
         print(f"{where}: {exc}", file=sys.stderr)
         return 2
@@ -90,12 +105,15 @@ def run_rules(args: argparse.Namespace) -> int:
     return 0
 
 
-def _engine(name: str):  # type: ignore[no-untyped-def]
+def _engine(name: str, values: dict[str, int]):  # type: ignore[no-untyped-def]
     from game.logic.rules import catalogue
+    from game.logic.rules.design import parse
     from game.logic.rules.sexpr import DescriptionError
 
     if name in catalogue.shipped():
-        return catalogue.engine(name)
+        if values:  # checked here, so that a shipped game names what is wrong as a file does
+            parse(catalogue.path_of(name).read_text(encoding="utf-8"), name, values)
+        return catalogue.engine(name, values)
     path = Path(name)
     if path.suffix != ".txt" and not path.exists():
         raise DescriptionError(
@@ -108,4 +126,4 @@ def _engine(name: str):  # type: ignore[no-untyped-def]
         raise DescriptionError(f"cannot read it: {exc.strerror or exc}", str(path)) from None
     except UnicodeDecodeError:
         raise DescriptionError("not UTF-8 text", str(path)) from None
-    return catalogue.engine_for_text(text, str(path))
+    return catalogue.engine_for_text(text, str(path), values)

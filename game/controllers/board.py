@@ -21,7 +21,7 @@ import functools
 import logging
 import time
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -119,6 +119,7 @@ class BoardController:
 
         entry = entry_for(engine.design.id, engine)
         options = entry.options.validate({**self.session.options, **self.overrides})
+        engine = self._with_parameters(engine, options)
         game = RulesGame(engine, options)
         sides = [options["first"], options["second"]]
         match: Match[Any] = Match(
@@ -594,6 +595,19 @@ class BoardController:
             self.board.snap(self.state)
         self._marks_dirty = True
         self._refresh_marks()
+
+    def _with_parameters(self, engine: Any, options: Mapping[str, Any]) -> Any:
+        """``engine``, or the same description compiled again when the options set its
+        parameters (a board's size) to other values."""
+        from game.logic.rules.catalogue import engine as shipped_engine
+
+        design = engine.design
+        values = {p.name: int(options[p.name]) for p in design.parameters if p.name in options}
+        if all(design.values.get(name) == value for name, value in values.items()):
+            return engine
+        if self.file is not None:
+            return self.file.read(values)
+        return shipped_engine(design.id, values)
 
     def _set_sides(self, sides: list[str]) -> None:
         from game.logic.rules.agents import make_agent

@@ -15,6 +15,7 @@ False
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -40,14 +41,15 @@ class DescriptionFile:
         self.seen = stamp
         return True
 
-    def read(self) -> Any:
-        """A compiled engine for the file's text; raises ValueError (a DescriptionError, whose
-        message starts with ``file:line:column:``, or a UserFileError naming the file)."""
+    def read(self, values: Mapping[str, int] | None = None) -> Any:
+        """A compiled engine for the file's text, its parameters set to ``values``; raises
+        ValueError (a DescriptionError, whose message starts with ``file:line:column:``, or a
+        UserFileError naming the file)."""
         from game.logic.rules.catalogue import engine_for_text
         from game.userfiles import read_text
 
         text = read_text(self.path, "game description")
-        return engine_for_text(text, str(self.path))
+        return engine_for_text(text, str(self.path), values)
 
     def _stamp(self) -> tuple[int, int] | None:
         try:

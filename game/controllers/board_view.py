@@ -237,7 +237,7 @@ class BoardView:
             self._lines("won_line", marks.won, WON, 0.05 * c, 0.2 * c)
         for p in marks.won:
             for node in self.pieces.get(p, []):
-                node.highlight = 0.6
+                node.highlight = 0.35
         # The clicked path and the hint's run just over a man's height, so the pieces they
         # pass over do not hide them.
         self._lines("path", marks.selected, (0.55, 0.85, 0.98), 0.03 * c, 0.16 * c)

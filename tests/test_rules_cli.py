@@ -1,0 +1,74 @@
+"""``gamehall rules perft|check|list``: the last line of perft, divide, positions, parameters,
+and a clear message (status 2) for what is wrong."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from game.cli import main
+
+
+def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    status = main(["rules", *argv])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_perft_ends_with_depth_nodes_seconds(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = _run(["perft", "chess", "3"], capsys)
+    assert status == 0
+    assert re.fullmatch(r"depth=3 nodes=8902 seconds=\d+\.\d+", out.strip().splitlines()[-1])
+
+
+def test_divide_lists_each_first_move_and_the_total(capsys: pytest.CaptureFixture[str]) -> None:
+    fen = "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - -"
+    status, out, _ = _run(["perft", "chess", "2", "--position", fen, "--divide"], capsys)
+    lines = out.strip().splitlines()
+    assert status == 0 and len(lines) == 15  # 14 moves, then the total
+    assert sum(int(line.split()[-1]) for line in lines[:-1]) == 191
+    assert lines[-1].startswith("depth=2 nodes=191 ")
+
+
+def test_parameters_are_set_by_name(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    status, out, _ = _run(["perft", "hex", "3", "--set", "side=3"], capsys)
+    assert status == 0 and out.startswith("depth=3 nodes=504 ")
+    argv = ["perft", "gomoku", "9", "--set", "width=3", "--set", "height=3", "--set", "k=3"]
+    status, out, _ = _run(argv, capsys)
+    assert status == 0 and out.startswith("depth=9 nodes=127872 ")  # tic-tac-toe's
+    mine = tmp_path / "row.txt"
+    mine.write_text(
+        "(game row) (players A B) (parameter n 3 1 9)\n"
+        "(board (grid (size $n 1)) (directions (e 1 0) (w -1 0)))\n"
+        "(piece stone (drops (move place (verify empty) add)))\n"
+        "(end (draw full))\n"
+    )
+    status, out, _ = _run(["perft", str(mine), "4", "--set", "n=5"], capsys)
+    assert status == 0 and out.startswith("depth=4 nodes=120 ")  # 5 x 4 x 3 x 2
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["perft", "hex", "2", "--set", "side=40"], "side must be from 2 to 19, not 40"),
+        (["perft", "hex", "2", "--set", "width=5"], "no parameter 'width'"),
+        (["perft", "hex", "2", "--set", "side"], "--set takes NAME=N"),
+        (["perft", "backgammon", "2"], "no described game 'backgammon'"),
+        (["perft", "chess"], "give the depth"),
+        (["perft", "chess", "1", "--position", "not a fen"], "gamehall rules perft:"),
+    ],
+)
+def test_what_is_wrong_is_named(
+    argv: list[str], says: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, err = _run(argv, capsys)
+    assert status == 2 and out == "" and says in err
+
+
+def test_check_and_list(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = _run(["check", "kalah"], capsys)
+    assert status == 0 and "Python hooks: none" in out
+    status, out, _ = _run(["list"], capsys)
+    assert status == 0 and re.search(r"^hex +Hex \(\d+ lines\)$", out, re.M)
