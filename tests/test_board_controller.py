@@ -217,19 +217,12 @@ def test_a_drop_places_a_mark_for_each_player(director, open_board):
     assert c.match.cursor == 2
 
 
-def test_the_options_set_the_descriptions_parameters(director, open_board, tmp_path):
+def test_the_options_set_the_descriptions_parameters(director, open_board):
     c = open_board("gomoku", width=5, height=4, k=3)
     assert len(c.design.board.names) == 20 and len(c.board.playable) == 20
     run(director, "click:a1", "click:a2", "click:b1", "click:b2", "click:c1")
     assert c.match.over  # three in a row win
-    mine = tmp_path / "row.txt"
-    mine.write_text(
-        "(game row) (players A B) (parameter n 3 1 9)\n"
-        "(board (grid (size $n 1)) (directions (e 1 0) (w -1 0)))\n"
-        "(piece stone (drops (move place (verify empty) add)))\n"
-        "(end (draw full))\n"
-    )
-    c = open_board("row", description=mine, n=6)
+    c = open_board("row", description=Path(__file__).parent / "data" / "row.txt", n=6)
     assert len(c.design.board.names) == 6
 
 

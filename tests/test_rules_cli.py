@@ -32,19 +32,13 @@ def test_divide_lists_each_first_move_and_the_total(capsys: pytest.CaptureFixtur
     assert lines[-1].startswith("depth=2 nodes=191 ")
 
 
-def test_parameters_are_set_by_name(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_parameters_are_set_by_name(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = _run(["perft", "hex", "3", "--set", "side=3"], capsys)
     assert status == 0 and out.startswith("depth=3 nodes=504 ")
     argv = ["perft", "gomoku", "9", "--set", "width=3", "--set", "height=3", "--set", "k=3"]
     status, out, _ = _run(argv, capsys)
     assert status == 0 and out.startswith("depth=9 nodes=127872 ")  # tic-tac-toe's
-    mine = tmp_path / "row.txt"
-    mine.write_text(
-        "(game row) (players A B) (parameter n 3 1 9)\n"
-        "(board (grid (size $n 1)) (directions (e 1 0) (w -1 0)))\n"
-        "(piece stone (drops (move place (verify empty) add)))\n"
-        "(end (draw full))\n"
-    )
+    mine = Path(__file__).parent / "data" / "row.txt"
     status, out, _ = _run(["perft", str(mine), "4", "--set", "n=5"], capsys)
     assert status == 0 and out.startswith("depth=4 nodes=120 ")  # 5 x 4 x 3 x 2
 
