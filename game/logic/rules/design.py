@@ -15,13 +15,25 @@ See ``docs/rules.md`` for the whole language.
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final
 
+from game.logic.rules.board import Board, positions, read_board
 from game.logic.rules.sexpr import Atom, DescriptionError, Form, Item, read
+from game.logic.rules.words import (
+    arg,
+    colour_of,
+    distinct,
+    err,
+    mentions,
+    substitute,
+    text_of,
+    text_or_word,
+    whole_number,
+    word_of,
+)
 
 __all__ = [
     "ACTIONS",
@@ -36,8 +48,6 @@ __all__ = [
     "parse",
 ]
 
-#: The most positions a board may have.
-MAX_POSITIONS: Final = 1024
 #: The most piece types, attributes and players a description may declare.
 MAX_TYPES: Final = 32
 MAX_PLAYERS: Final = 2
@@ -52,14 +62,6 @@ RULE_FLAGS: Final = {
     "stacks": "stacks",
     "counters": "counters",
 }
-#: Words a move program gives a meaning of its own: no direction may take one as its name.
-RESERVED: Final = frozenset(
-    {
-        "add", "capture", "flip", "mark", "back", "set-flag", "again", "dir", "verify", "if",
-        "else", "while", "one-of", "do", "anywhere", "sweep", "promote", "change-type",
-        "set-attr", "clear-attr", "cascade", "add-partial", "sow", "take-to", "move", "goto",
-    }
-)  # fmt: skip
 #: Conditions without arguments.
 CONDITIONS: Final = frozenset(
     {
@@ -134,47 +136,6 @@ SHAPES: Final = (
     "cross",
     "ring",
 )
-
-
-@dataclass(frozen=True)
-class Board:
-    """The positions (names, centres in board units), the named links between them, the
-    zones, and how it is drawn (``kind``: "square", "hex" or "points")."""
-
-    names: tuple[str, ...]
-    xy: tuple[tuple[float, float], ...]
-    directions: tuple[str, ...]
-    #: links[d][p]: the position one step in direction d from p, or -1.
-    links: tuple[tuple[int, ...], ...]
-    #: symmetry[player][d]: the direction d means for that player.
-    symmetry: tuple[tuple[int, ...], ...]
-    #: zones[name][player]: the positions of the zone for that player.
-    zones: dict[str, tuple[frozenset[int], ...]]
-    kind: str
-    #: Links drawn as lines (free-form boards); grid lines are not listed.
-    drawn: tuple[tuple[int, int], ...]
-    #: Positions coloured dark (checkered boards), for the scene.
-    dark: frozenset[int]
-    size: tuple[int, int]
-    #: Positions that are part of the graph but never hold a piece (Surakarta's loop arcs).
-    off_board: frozenset[int] = frozenset()
-    #: (direction, position) -> direction: a walk arriving at the position in the first
-    #: direction goes on in the second (a loop turns a horizontal walk into a vertical one).
-    turns: dict[tuple[int, int], int] = field(default_factory=dict)
-
-    def index(self, name: str) -> int:
-        try:
-            return self._index[name]
-        except KeyError:
-            raise ValueError(f"no position {name!r} on this board") from None
-
-    @property
-    def _index(self) -> dict[str, int]:
-        cache = self.__dict__.get("_index_cache")
-        if cache is None:
-            cache = {n: i for i, n in enumerate(self.names)}
-            object.__setattr__(self, "_index_cache", cache)
-        return cache
 
 
 @dataclass(frozen=True)
@@ -321,17 +282,19 @@ def parameters(items: list[Item]) -> list[Parameter]:
     for item in items:
         if not (isinstance(item, Form) and item.head == "parameter"):
             continue
-        name, default, least, most, *text = _arg(item, 4, 5)
-        word = _word(name)
+        name, default, least, most, *text = arg(item, 4, 5)
+        word = word_of(name)
         if not word.isidentifier() or not word.islower() or word in TAKEN:
-            raise _err(name, "a parameter is a lower-case name other than " + ", ".join(TAKEN))
+            raise err(name, "a parameter is a lower-case name other than " + ", ".join(TAKEN))
         if any(p.name == word for p in out):
-            raise _err(name, f"parameter {word!r} is given twice")
-        low, high = _int(least, -10_000, 10_000), _int(most, -10_000, 10_000)
+            raise err(name, f"parameter {word!r} is given twice")
+        low, high = whole_number(least, -10_000, 10_000), whole_number(most, -10_000, 10_000)
         if low > high:
-            raise _err(most, "the greatest value is below the least")
+            raise err(most, "the greatest value is below the least")
         out.append(
-            Parameter(word, _int(default, low, high), low, high, _string(text[0]) if text else "")
+            Parameter(
+                word, whole_number(default, low, high), low, high, text_of(text[0]) if text else ""
+            )
         )
     return out
 
@@ -388,7 +351,7 @@ class _Reader:
         self.forms: dict[str, list[Form]] = {}
         for item in items:
             if not isinstance(item, Form) or not item.head:
-                raise _err(item, "expected a form such as (game ...) or (board ...)")
+                raise err(item, "expected a form such as (game ...) or (board ...)")
             self.forms.setdefault(item.head, []).append(item)
         known = {
             "game",
@@ -427,15 +390,15 @@ class _Reader:
     def design(self) -> Design:
         game = self.one("game")
         assert game is not None
-        ident = _word(_arg(game, 1, 1)[0])
+        ident = word_of(arg(game, 1, 1)[0])
         if not ident.replace("-", "").isalnum() or not ident.islower():
-            raise _err(game[1], "the game id is lower-case letters, digits and '-'")
+            raise err(game[1], "the game id is lower-case letters, digits and '-'")
         title_form = self.one("title", required=False)
-        title = _string(_arg(title_form, 1, 1)[0]) if title_form else ident
+        title = text_of(arg(title_form, 1, 1)[0]) if title_form else ident
         players_form = self.one("players")
         assert players_form is not None
-        players = tuple(_word(a) for a in _arg(players_form, 2, MAX_PLAYERS))
-        _distinct(players_form.args, "player")
+        players = tuple(word_of(a) for a in arg(players_form, 2, MAX_PLAYERS))
+        distinct(players_form.args, "player")
         self.players = players
         rules = self.one("rules", required=False)
         self.counting = rules is not None and any(
@@ -444,7 +407,7 @@ class _Reader:
         self.defines = self._defines()
         board_form = self.one("board")
         assert board_form is not None
-        self.board = _read_board(board_form, players)
+        self.board = read_board(board_form, players)
         pieces, attributes = self._pieces()
         self.pieces = pieces
         design = Design(
@@ -475,29 +438,29 @@ class _Reader:
         self._setup(design)
         self._rules(design)
         for target in self.gotos:
-            if _word(target) not in design.labels:
-                raise _err(target, f"no (label {_word(target)}) in the turn order")
+            if word_of(target) not in design.labels:
+                raise err(target, f"no (label {word_of(target)}) in the turn order")
         self._ends(design)
         self._notation(design)
         for hook in self.forms.get("hook", []):
-            name, why = _arg(hook, 2, 2)
-            design.hooks[_word(name)] = _string(why)
+            name, why = arg(hook, 2, 2)
+            design.hooks[word_of(name)] = text_of(why)
         evaluation = self.one("evaluation", required=False)
         if evaluation:
             design.evaluation = self._evaluation(evaluation)
         about = self.one("about", required=False)
         if about:
-            design.about = " ".join(_string(a) for a in _arg(about, 1, 40))
+            design.about = " ".join(text_of(a) for a in arg(about, 1, 40))
         computer = self.one("computer", required=False)
         if computer:  # the agent that gives hints and plays the computer's side
-            design.computer = _word(_arg(computer, 1, 1)[0])
+            design.computer = word_of(arg(computer, 1, 1)[0])
             if design.computer not in COMPUTERS:
-                raise _err(computer[1], f"the computer is one of {', '.join(COMPUTERS)}")
+                raise err(computer[1], f"the computer is one of {', '.join(COMPUTERS)}")
         colours = self.one("colours", required=False)
         if colours:
             # One per player, and one more for the pieces no one owns (Neutron's neutron).
-            given = _arg(colours, len(players), len(players) + 1)
-            design.colours = tuple(_colour(a) for a in given)
+            given = arg(colours, len(players), len(players) + 1)
+            design.colours = tuple(colour_of(a) for a in given)
         return design
 
     def _evaluation(self, form: Form) -> Evaluation:
@@ -505,16 +468,16 @@ class _Reader:
         out = Evaluation()
         for item in form.args:
             if not isinstance(item, Form) or item.head not in ("material", "mobility", "zone"):
-                raise _err(item, "expected (material W), (mobility W) or (zone NAME W [TYPE])")
+                raise err(item, "expected (material W), (mobility W) or (zone NAME W [TYPE])")
             if item.head == "material":
-                out.material = _int(_arg(item, 1, 1)[0], -1000, 1000)
+                out.material = whole_number(arg(item, 1, 1)[0], -1000, 1000)
             elif item.head == "mobility":
-                out.mobility = _int(_arg(item, 1, 1)[0], -1000, 1000)
+                out.mobility = whole_number(arg(item, 1, 1)[0], -1000, 1000)
             else:
-                args = _arg(item, 2, 3)
+                args = arg(item, 2, 3)
                 zone = self._zone_name(args[0])
                 kind = self._type_name(args[2]) if len(args) > 2 else None
-                out.zones.append((zone, _int(args[1], -1000, 1000), kind))
+                out.zones.append((zone, whole_number(args[1], -1000, 1000), kind))
         return out
 
     # -- pieces and programs ------------------------------------------------------------
@@ -527,12 +490,12 @@ class _Reader:
             sig = form[1]
             params: tuple[str, ...]
             if isinstance(sig, Atom):
-                name, params = _word(sig), ()
+                name, params = word_of(sig), ()
             else:
                 if not sig.items:
-                    raise _err(sig, "a macro needs a name")
-                name = _word(sig[0])
-                params = tuple(_word(p) for p in sig.args)
+                    raise err(sig, "a macro needs a name")
+                name = word_of(sig[0])
+                params = tuple(word_of(p) for p in sig.args)
             if name in out:
                 raise form.error(f"macro {name!r} is defined twice")
             out[name] = (params, form.items[2:])
@@ -544,7 +507,7 @@ class _Reader:
             raise DescriptionError("the description has no (piece ...)", self.source)
         if len(forms) > MAX_TYPES:
             raise forms[MAX_TYPES].error(f"more than {MAX_TYPES} piece types")
-        names = [_word(_arg(f, 1, 99)[0]) for f in forms]
+        names = [word_of(arg(f, 1, 99)[0]) for f in forms]
         for form, name in zip(forms, names, strict=True):
             if names.count(name) > 1:
                 raise form.error(f"piece {name!r} is declared twice")
@@ -563,7 +526,7 @@ class _Reader:
                             and prog[2].head == "type"
                             and len(prog[2]) == 2
                         ):
-                            self.kinds.add(_word(prog[2][1]))
+                            self.kinds.add(word_of(prog[2][1]))
         attributes: list[str] = []
         pieces = []
         for form, name in zip(forms, names, strict=True):
@@ -582,35 +545,35 @@ class _Reader:
         shared = False
         for item in form.items[2:]:
             if not isinstance(item, Form) or not item.head:
-                raise _err(item, "expected (letter ..), (shape ..), (value ..), (moves ..)...")
+                raise err(item, "expected (letter ..), (shape ..), (value ..), (moves ..)...")
             head = item.head
             if head == "letter":
-                letter = _string_or_word(_arg(item, 1, 1)[0])
+                letter = text_or_word(arg(item, 1, 1)[0])
             elif head == "shape":
-                given = _arg(item, 1, len(self.players))
+                given = arg(item, 1, len(self.players))
                 for at in given:
-                    if _word(at) not in SHAPES:
-                        raise _err(
-                            at, f"unknown shape {_word(at)!r}; the shapes: {', '.join(SHAPES)}"
+                    if word_of(at) not in SHAPES:
+                        raise err(
+                            at, f"unknown shape {word_of(at)!r}; the shapes: {', '.join(SHAPES)}"
                         )
-                shapes = tuple(_word(at) for at in given)
+                shapes = tuple(word_of(at) for at in given)
                 shape = shapes[0]
             elif head == "value":
-                value = _int(_arg(item, 1, 1)[0], -1000, 1000)
+                value = whole_number(arg(item, 1, 1)[0], -1000, 1000)
             elif head == "royal":
-                _arg(item, 0, 0)
+                arg(item, 0, 0)
                 royal = True
             elif head == "shared":  # any player may move it (Neutron's neutron)
-                _arg(item, 0, 0)
+                arg(item, 0, 0)
                 shared = True
             elif head == "attribute":
-                for a in _arg(item, 1, 4):
-                    word = _word(a)
+                for a in arg(item, 1, 4):
+                    word = word_of(a)
                     own_attrs.append(word)
                     if word not in attributes:
                         attributes.append(word)
             elif head == "promote-at-end":
-                kind, zone = _arg(item, 2, 2)
+                kind, zone = arg(item, 2, 2)
                 promote = (self._type_name(kind), self._zone_name(zone))
             elif head in ("moves", "drops"):
                 for prog in item.args:
@@ -633,49 +596,49 @@ class _Reader:
         )
 
     def _type_name(self, item: Item) -> str:
-        name = _word(item)
+        name = word_of(item)
         if name not in self.type_names:
-            raise _err(item, f"no piece type {name!r}; the types: {', '.join(self.type_names)}")
+            raise err(item, f"no piece type {name!r}; the types: {', '.join(self.type_names)}")
         return name
 
     def _zone_name(self, item: Item) -> str:
-        name = _word(item)
+        name = word_of(item)
         if name not in self.board.zones:
             zones = ", ".join(self.board.zones) or "none"
-            raise _err(item, f"no zone {name!r}; the zones: {zones}")
+            raise err(item, f"no zone {name!r}; the zones: {zones}")
         return name
 
     def _program(self, prog: Item, drop: bool, index: int) -> Program:
         """``(move NAME (type T) STATEMENT...)``, or a macro call standing for one."""
         if not isinstance(prog, Form) or not prog.head:
-            raise _err(prog, "a move program is (move NAME STATEMENT...) or a macro call")
+            raise err(prog, "a move program is (move NAME STATEMENT...) or a macro call")
         if prog.head != "move":
             body = self._expand([prog], {}, 0)
             self._check_body(body, in_while=False, in_sweep=False)
-            if drop and _mentions(body, "add-partial"):
+            if drop and mentions(body, "add-partial"):
                 raise prog.error("a drop cannot go on with add-partial; use a move program")
             return Program(prog.head, "normal", tuple(body), drop, prog)
         if len(prog) < 2:
             raise prog.error("(move NAME STATEMENT...) needs a name")
-        name = _word(prog[1])
+        name = word_of(prog[1])
         kind = "normal"
         rest = list(prog.items[2:])
         if rest and isinstance(rest[0], Form) and rest[0].head == "type":
-            kind = _word(_arg(rest[0], 1, 1)[0])
+            kind = word_of(arg(rest[0], 1, 1)[0])
             rest = rest[1:]
         body = self._expand(rest, {}, 0)
         self._check_body(body, in_while=False, in_sweep=False)
-        if drop and _mentions(body, "add-partial"):
+        if drop and mentions(body, "add-partial"):
             raise prog.error("a drop cannot go on with add-partial; use a move program")
         return Program(name, kind, tuple(body), drop, prog)
 
     def _expand(self, items: Sequence[Item], env: dict[str, Item], depth: int) -> list[Item]:
         """Macro calls replaced by their bodies, parameters by their arguments."""
         if depth > 16:
-            raise _err(items[0], "macros call each other more than 16 deep")
+            raise err(items[0], "macros call each other more than 16 deep")
         out: list[Item] = []
         for item in items:
-            item = _substitute(item, env)
+            item = substitute(item, env)
             if isinstance(item, Form) and item.head in self.defines:
                 params, body = self.defines[item.head]
                 if len(item.args) != len(params):
@@ -686,7 +649,7 @@ class _Reader:
             elif isinstance(item, Atom) and not item.quoted and item.value in self.defines:
                 params, body = self.defines[str(item.value)]
                 if params:
-                    raise _err(item, f"macro {item.value!r} takes {len(params)} arguments")
+                    raise err(item, f"macro {item.value!r} takes {len(params)} arguments")
                 out.extend(self._expand(body, {}, depth + 1))
             elif isinstance(item, Form) and item.head in (
                 "if",
@@ -710,14 +673,14 @@ class _Reader:
         directions = set(self.board.directions)
         for i, item in enumerate(body):
             if isinstance(item, Atom):
-                word = _word(item)
+                word = word_of(item)
                 if word in directions or word in ACTIONS:
                     if in_sweep and word in ("add", "add-partial"):
-                        raise _err(item, f"{word} is not allowed inside sweep")
+                        raise err(item, f"{word} is not allowed inside sweep")
                     continue
                 if word == "dir" and in_sweep:
                     continue
-                raise _err(item, f"unknown statement {word!r}; a direction or an action is needed")
+                raise err(item, f"unknown statement {word!r}; a direction or an action is needed")
             head = item.head
             if head in ACTIONS and len(item) == 1:
                 continue
@@ -725,7 +688,7 @@ class _Reader:
                 for d in item.items:
                     self._direction(d)
             elif head == "verify":
-                self._check_condition(_arg(item, 1, 1)[0], in_sweep)
+                self._check_condition(arg(item, 1, 1)[0], in_sweep)
             elif head == "if":
                 if len(item) < 2:
                     raise item.error("(if CONDITION STATEMENT... (else STATEMENT...))")
@@ -760,32 +723,32 @@ class _Reader:
                     self._direction(d)
                 self._check_body(item.items[2:], False, True)
             elif head in ("change-type", "promote"):
-                self._type_name(_arg(item, 1, 1)[0])
+                self._type_name(arg(item, 1, 1)[0])
             elif head in ("set-attr", "clear-attr"):
-                attr = _word(_arg(item, 1, 1)[0])
+                attr = word_of(arg(item, 1, 1)[0])
                 if not any(attr in p for p in self._all_attrs()):
-                    raise _err(item[1], f"no piece has the attribute {attr!r}")
+                    raise err(item[1], f"no piece has the attribute {attr!r}")
             elif head == "cascade":
-                src, dst = _arg(item, 2, 2)
+                src, dst = arg(item, 2, 2)
                 for part in (src, dst):
                     if not isinstance(part, Form):
-                        raise _err(part, "(cascade (DIRECTION...) (DIRECTION...)) from the origin")
+                        raise err(part, "(cascade (DIRECTION...) (DIRECTION...)) from the origin")
                     for d in part.items:
                         self._direction(d)
             elif head == "sow":
                 if in_sweep or in_while:
                     raise item.error("sow is not allowed inside while or sweep")
-                self._direction(_arg(item, 1, 1)[0])
+                self._direction(arg(item, 1, 1)[0])
             elif head == "take-to":
-                self._zone_name(_arg(item, 1, 1)[0])
+                self._zone_name(arg(item, 1, 1)[0])
             elif head == "goto":
-                self.gotos.append(_arg(item, 1, 1)[0])
+                self.gotos.append(arg(item, 1, 1)[0])
             elif head == "add-partial":
                 if in_sweep:
                     raise item.error("add-partial is not allowed inside sweep")
-                kind = _word(_arg(item, 1, 1)[0])
+                kind = word_of(arg(item, 1, 1)[0])
                 if kind not in self.kinds:
-                    raise _err(item[1], f"no move program has the type {kind!r}")
+                    raise err(item[1], f"no move program has the type {kind!r}")
             else:
                 raise item.error(f"unknown statement ({head} ...)")
             del i
@@ -795,13 +758,13 @@ class _Reader:
         for form in self.forms.get("piece", []):
             for item in form.items[2:]:
                 if isinstance(item, Form) and item.head == "attribute":
-                    out.append(tuple(_word(a) for a in item.args))
+                    out.append(tuple(word_of(a) for a in item.args))
         return out
 
     def _direction(self, item: Item) -> str:
-        word = _word(item)
+        word = word_of(item)
         if word not in self.board.directions:
-            raise _err(
+            raise err(
                 item,
                 f"unknown direction {word!r}; the directions: {', '.join(self.board.directions)}",
             )
@@ -810,11 +773,11 @@ class _Reader:
     def _check_condition(self, cond: Item, in_sweep: bool) -> None:
         ownership = {"friend", "enemy", "piece", "moving", "attacked", "check", "captured"}
         if self.counting and (cond.head if isinstance(cond, Form) else cond.value) in ownership:
-            raise _err(cond, "counters belong to no one: a game of counters cannot ask this")
+            raise err(cond, "counters belong to no one: a game of counters cannot ask this")
         if isinstance(cond, Atom):
-            word = _word(cond)
+            word = word_of(cond)
             if word not in CONDITIONS:
-                raise _err(
+                raise err(
                     cond,
                     f"unknown condition {word!r}; the conditions: "
                     f"{', '.join(sorted(CONDITIONS | set(CONDITION_FORMS)))}",
@@ -824,7 +787,7 @@ class _Reader:
         if head not in CONDITION_FORMS:
             raise cond.error(f"unknown condition ({head} ...)")
         low, high = CONDITION_FORMS[head]
-        args = _arg(cond, low, high)
+        args = arg(cond, low, high)
         if head in ("not", "and", "or", "exists"):
             for a in args:
                 self._check_condition(a, in_sweep)
@@ -839,11 +802,11 @@ class _Reader:
             self._direction(args[0])
             self._check_condition(args[1], in_sweep)
         elif head == "attr":
-            _word(args[0])
+            word_of(args[0])
         elif head in ("makes-line", "in-line", "only-lines", "pieces-at-most"):
-            _int(args[0], 1, 64)
+            whole_number(args[0], 1, 64)
         elif head in ("counters", "counters-at-least"):
-            _int(args[0], 0, 10_000)
+            whole_number(args[0], 0, 10_000)
 
     # -- setup, rules, ends -----------------------------------------------------------
 
@@ -853,30 +816,30 @@ class _Reader:
             return
         for side in form.args:
             if not isinstance(side, Form) or side.head not in self.players:
-                raise _err(side, f"(PLAYER (PIECE POSITION...)...) for one of {self.players}")
+                raise err(side, f"(PLAYER (PIECE POSITION...)...) for one of {self.players}")
             player = self.players.index(side.head)
             for group in side.args:
                 if not isinstance(group, Form) or not group.head:
-                    raise _err(group, "(PIECE POSITION...) or (in-hand PIECE COUNT)")
+                    raise err(group, "(PIECE POSITION...) or (in-hand PIECE COUNT)")
                 if group.head == "in-hand":
-                    kind, count = _arg(group, 2, 2)
+                    kind, count = arg(group, 2, 2)
                     t = self.type_names.index(self._type_name(kind))
-                    design.hands.setdefault(player, {})[t] = _int(count, 0, 1000)
+                    design.hands.setdefault(player, {})[t] = whole_number(count, 0, 1000)
                     continue
                 t = self.type_names.index(self._type_name(group[0]))
                 places = list(group.args)
                 many = 1
                 if places and isinstance(places[0], Form) and places[0].head == "count":
-                    many = _int(_arg(places[0], 1, 1)[0], 1, 1000)
+                    many = whole_number(arg(places[0], 1, 1)[0], 1, 1000)
                     places = places[1:]
-                for pos in _positions(self.board, places):
+                for pos in positions(self.board, places):
                     if pos in self.board.off_board:
-                        raise _err(group, f"{self.board.names[pos]} is off the board")
+                        raise err(group, f"{self.board.names[pos]} is off the board")
                     for other in design.setup.values():
                         if any(p == pos for p, _ in other):
-                            raise _err(group, f"{self.board.names[pos]} is set up twice")
+                            raise err(group, f"{self.board.names[pos]} is set up twice")
                     if any(p == pos for p, _ in design.setup.get(player, [])):
-                        raise _err(group, f"{self.board.names[pos]} is set up twice")
+                        raise err(group, f"{self.board.names[pos]} is set up twice")
                     design.setup.setdefault(player, []).extend([(pos, t)] * many)
 
     def _rules(self, design: Design) -> None:
@@ -886,7 +849,7 @@ class _Reader:
         kinds = {p.kind for piece in design.pieces for p in piece.programs}
         for item in form.args:
             if not isinstance(item, Form) or not item.head:
-                raise _err(item, "expected (turn-order ..), (compulsory ..), (option ..)...")
+                raise err(item, "expected (turn-order ..), (compulsory ..), (option ..)...")
             head = item.head
             if head == "turn-order":
                 order: list[int] = []
@@ -895,37 +858,37 @@ class _Reader:
                 labels: dict[str, list[int]] = {}
                 jumps: dict[int, list[tuple[str, Item]]] = {}
                 targets: list[Item] = []
-                for step in _arg(item, 1, 64):
+                for step in arg(item, 1, 64):
                     kind = ""
                     who: Item = step
                     if isinstance(step, Form) and step.head == "label":
-                        name = _word(_arg(step, 1, 1)[0])
+                        name = word_of(arg(step, 1, 1)[0])
                         labels.setdefault(name, []).append(len(order))
                         continue
                     if isinstance(step, Form) and step.head == "goto":
-                        target, *given = _arg(step, 1, 2)
+                        target, *given = arg(step, 1, 2)
                         if not order:
                             raise step.error("(goto LABEL [CONDITION]) follows a player's turn")
                         always = Atom("true", step.line, step.column, self.source)
                         cond = given[0] if given else always
                         if given:
                             self._end_condition(cond)
-                        jumps.setdefault(len(order) - 1, []).append((_word(target), cond))
+                        jumps.setdefault(len(order) - 1, []).append((word_of(target), cond))
                         targets.append(target)
                         continue
                     if isinstance(step, Form):  # (PLAYER KIND): that player moves that kind
                         if len(step) != 2:
-                            raise _err(step, "a turn is PLAYER or (PLAYER MOVE-TYPE)")
-                        who, kind = step[0], _word(step[1])
+                            raise err(step, "a turn is PLAYER or (PLAYER MOVE-TYPE)")
+                        who, kind = step[0], word_of(step[1])
                         if kind not in kinds:
-                            raise _err(step[1], f"no move program has the type {kind!r}")
+                            raise err(step[1], f"no move program has the type {kind!r}")
                     a = who
-                    word = _word(a)
+                    word = word_of(a)
                     if word == "repeat" and not kind:
                         repeat = len(order)
                         continue
                     if word not in self.players:
-                        raise _err(a, f"no player {word!r}")
+                        raise err(a, f"no player {word!r}")
                     order.append(self.players.index(word))
                     steps.append(kind)
                 if repeat >= len(order):
@@ -937,32 +900,32 @@ class _Reader:
                     name: tuple(i % len(order) for i in at) for name, at in labels.items()
                 }
                 for target in targets:
-                    if _word(target) not in labels:
-                        raise _err(target, f"no (label {_word(target)}) in the turn order")
+                    if word_of(target) not in labels:
+                        raise err(target, f"no (label {word_of(target)}) in the turn order")
                 design.turn_jumps = {at: tuple(pairs) for at, pairs in jumps.items()}
             elif head == "compulsory":
-                for a in _arg(item, 1, 8):
-                    word = _word(a)
+                for a in arg(item, 1, 8):
+                    word = word_of(a)
                     if word not in kinds:
-                        raise _err(a, f"no move program has the type {word!r}")
-                design.compulsory = tuple(_word(a) for a in item.args)
+                        raise err(a, f"no move program has the type {word!r}")
+                design.compulsory = tuple(word_of(a) for a in item.args)
             elif head in RULE_FLAGS:
-                _arg(item, 0, 0)
+                arg(item, 0, 0)
                 setattr(design, RULE_FLAGS[head], True)
             elif head == "score-zone":
-                args = _arg(item, 1, 2)
+                args = arg(item, 1, 2)
                 design.score_zone = self._zone_name(args[0])
                 if len(args) > 1:
                     design.keep_zone = self._zone_name(args[1])
             elif head == "identity":
-                word = _word(_arg(item, 1, 1)[0])
+                word = word_of(arg(item, 1, 1)[0])
                 if word not in ("path", "from-to-captured"):
-                    raise _err(item[1], "identity is path or from-to-captured")
+                    raise err(item[1], "identity is path or from-to-captured")
                 design.identity = word
             elif head == "perft":
-                word = _word(_arg(item, 1, 1)[0])
+                word = word_of(arg(item, 1, 1)[0])
                 if word not in ("paths", "ended-leaves"):
-                    raise _err(item[1], "perft is paths or ended-leaves")
+                    raise err(item[1], "perft is paths or ended-leaves")
                 design.perft_ended_leaves = word == "ended-leaves"
             else:
                 raise item.error(f"unknown rule ({head} ...)")
@@ -974,8 +937,8 @@ class _Reader:
         ends = []
         for item in form.args:
             if not isinstance(item, Form) or item.head not in OUTCOMES:
-                raise _err(item, f"an end is ({' | '.join(OUTCOMES)} CONDITION)")
-            cond = _arg(item, 1, 1)[0]
+                raise err(item, f"an end is ({' | '.join(OUTCOMES)} CONDITION)")
+            cond = arg(item, 1, 1)[0]
             self._end_condition(cond)
             ends.append(End(item.head, cond))
         if not ends:
@@ -984,9 +947,9 @@ class _Reader:
 
     def _end_condition(self, cond: Item) -> None:
         if isinstance(cond, Atom):
-            word = _word(cond)
+            word = word_of(cond)
             if END_CONDITIONS.get(word, (1, 1))[0] != 0:
-                raise _err(
+                raise err(
                     cond,
                     f"unknown end condition {word!r}; the conditions: {', '.join(END_CONDITIONS)}",
                 )
@@ -995,22 +958,22 @@ class _Reader:
         if head not in END_CONDITIONS:
             raise cond.error(f"unknown end condition ({head} ...)")
         low, high = END_CONDITIONS[head]
-        args = _arg(cond, low, high)
+        args = arg(cond, low, high)
         if head in ("and", "not"):
             for a in args:
                 self._end_condition(a)
         elif head in ("line", "repetition", "plies", "pieces-below"):
-            _int(args[0], 1, 10_000)
+            whole_number(args[0], 1, 10_000)
         elif head == "quiet-moves":
-            _int(args[0], 1, 10_000)
+            whole_number(args[0], 1, 10_000)
             for a in args[1:]:
                 self._type_name(a)
         elif head == "reached":
             self._zone_name(args[0])
             if len(args) > 1:
                 self._type_name(args[1])
-            if len(args) > 2 and _word(args[2]) != "theirs":
-                raise _err(args[2], "(reached ZONE TYPE theirs): the other player's part")
+            if len(args) > 2 and word_of(args[2]) != "theirs":
+                raise err(args[2], "(reached ZONE TYPE theirs): the other player's part")
         elif head == "none-left":
             for a in args:
                 self._type_name(a)
@@ -1026,377 +989,8 @@ class _Reader:
             return
         for item in form.args:
             if not isinstance(item, Form) or item.head != "position":
-                raise _err(item, "expected (position FORMAT)")
-            word = _word(_arg(item, 1, 1)[0])
+                raise err(item, "expected (position FORMAT)")
+            word = word_of(arg(item, 1, 1)[0])
             if word not in ("fen", "pdn", "squares", "generic"):
-                raise _err(item[1], "position formats: fen, pdn, squares, generic")
+                raise err(item[1], "position formats: fen, pdn, squares, generic")
             design.position_format = word
-
-
-# -- the board -------------------------------------------------------------------------
-
-
-def _read_board(form: Form, players: tuple[str, ...]) -> Board:
-    names: list[str] = []
-    xy: list[tuple[float, float]] = []
-    directions: list[str] = []
-    vectors: list[tuple[int, int]] = []
-    kind = "square"
-    keep: str | None = None
-    numbered: str | None = None
-    cols = rows = 0
-    grid_form: Form | None = None
-    for item in form.args:
-        if not isinstance(item, Form) or not item.head:
-            raise _err(item, "expected (grid ..), (directions ..), (zone ..)...")
-        if item.head == "grid":
-            grid_form = item
-            for part in item.args:
-                if not isinstance(part, Form):
-                    raise _err(part, "(grid (columns ..) (rows ..) (keep dark))")
-                if part.head == "size":  # columns a, b, ... and rows 1, 2, ...
-                    across, up = (_int(a, 1, 26) for a in _arg(part, 2, 2))
-                    col_names = [chr(ord("a") + i) for i in range(across)]
-                    row_names = [str(i + 1) for i in range(up)]
-                elif part.head == "columns":
-                    col_names = [_string_or_word(a) for a in _arg(part, 1, 32)]
-                elif part.head == "rows":
-                    row_names = [_string_or_word(a) for a in _arg(part, 1, 32)]
-                elif part.head == "keep":
-                    keep = _word(_arg(part, 1, 1)[0])
-                    if keep not in ("dark", "light"):
-                        raise _err(part[1], "keep dark or keep light")
-                elif part.head == "numbered":
-                    numbered = _word(_arg(part, 1, 1)[0])
-                    if numbered != "top-left":
-                        raise _err(part[1], "numbered top-left")
-                elif part.head == "hex":
-                    _arg(part, 0, 0)
-                    kind = "hex"
-                else:
-                    raise part.error(f"unknown grid property ({part.head} ...)")
-        elif item.head == "directions":
-            for d in item.args:
-                if not isinstance(d, Form) or len(d) != 3:
-                    raise _err(d, "a direction is (NAME DX DY)")
-                name = _word(d[0])
-                if name in directions:
-                    raise _err(d, f"direction {name!r} is given twice")
-                if name in RESERVED:
-                    raise _err(d[0], f"{name!r} is a word of the language, not a direction name")
-                directions.append(name)
-                vectors.append((_int(d[1], -32, 32), _int(d[2], -32, 32)))
-        elif item.head in (
-            "positions",
-            "link",
-            "symmetry",
-            "zone",
-            "kind",
-            "off-board",
-            "track",
-            "turn",
-        ):
-            pass
-        else:
-            raise item.error(f"unknown board property ({item.head} ...)")
-    if grid_form is not None:
-        try:
-            cols, rows = len(col_names), len(row_names)
-        except NameError:
-            raise grid_form.error("a grid needs (columns ...) and (rows ...)") from None
-        cells: list[tuple[int, int]] = []
-        for r in range(rows):
-            for c in range(cols):
-                is_dark = (c + r) % 2 == 0
-                if (keep == "dark" and not is_dark) or (keep == "light" and is_dark):
-                    continue
-                cells.append((c, r))
-        if numbered:
-            ordered = sorted(cells, key=lambda cr: (-cr[1], cr[0]))
-            number = {cr: str(i + 1) for i, cr in enumerate(ordered)}
-        for c, r in cells:
-            names.append(number[(c, r)] if numbered else f"{col_names[c]}{row_names[r]}")
-            xy.append((float(c), float(r)))
-    for item in form.args:
-        if isinstance(item, Form) and item.head == "positions":
-            for p in item.args:
-                if not isinstance(p, Form) or len(p) != 3:
-                    raise _err(p, "a position is (NAME X Y)")
-                names.append(_string_or_word(p[0]))
-                xy.append((_number(p[1]), _number(p[2])))
-            kind = "points" if grid_form is None else kind
-        if isinstance(item, Form) and item.head == "kind":
-            kind = _word(_arg(item, 1, 1)[0])
-            if kind not in ("square", "hex", "points"):
-                raise _err(item[1], "kind is square, hex or points")
-    if not names:
-        raise form.error("the board has no positions: give (grid ...) or (positions ...)")
-    if len(names) > MAX_POSITIONS:
-        raise form.error(f"more than {MAX_POSITIONS} positions")
-    if len(set(names)) != len(names):
-        dup = next(n for n in names if names.count(n) > 1)
-        raise form.error(f"position {dup!r} is named twice")
-    index = {n: i for i, n in enumerate(names)}
-    off_board: set[int] = set()
-    for item in form.args:
-        if isinstance(item, Form) and item.head == "off-board":
-            off_board |= set(_positions_named(names, xy, item.args))
-    # Grid links from the direction vectors (none for a (0 0) direction, none to or from a
-    # position off the board); explicit links and tracks added to them.
-    by_xy = {(round(x * 2), round(y * 2)): i for i, (x, y) in enumerate(xy) if i not in off_board}
-    links = []
-    for dx, dy in vectors:
-        row = []
-        for i, (x, y) in enumerate(xy):
-            if (dx, dy) == (0, 0) or i in off_board:
-                row.append(-1)
-            else:
-                row.append(by_xy.get((round((x + dx) * 2), round((y + dy) * 2)), -1))
-        links.append(row)
-    drawn: list[tuple[int, int]] = []
-    turns: dict[tuple[int, int], int] = {}
-    for item in form.args:
-        if isinstance(item, Form) and item.head == "track":
-            if len(item) < 4 or not isinstance(item[1], Form) or len(item[1]) != 2:
-                raise item.error("(track (FORWARD BACKWARD) POSITION POSITION...)")
-            ways = []
-            for d in item[1].items:
-                word = _word(d)
-                if word not in directions:
-                    raise _err(d, f"unknown direction {word!r}")
-                ways.append(directions.index(word))
-            points = []  # names in order, a name again where the track comes back to it
-            for at in item.items[2:]:
-                word = _string_or_word(at)
-                if word not in index:
-                    raise _err(at, f"no position {word!r}")
-                points.append(index[word])
-            for here, there in itertools.pairwise(points):
-                links[ways[0]][here] = there
-                links[ways[1]][there] = here
-                if (there, here) not in drawn and (here, there) not in drawn:
-                    drawn.append((here, there))
-        if isinstance(item, Form) and item.head == "turn":
-            if len(item) < 4:
-                raise item.error("(turn ARRIVING LEAVING POSITION...)")
-            ways = []
-            for d in item.items[1:3]:
-                word = _word(d)
-                if word not in directions:
-                    raise _err(d, f"unknown direction {word!r}")
-                ways.append(directions.index(word))
-            for where in _positions_named(names, xy, item.items[3:]):
-                turns[(ways[0], where)] = ways[1]
-    for item in form.args:
-        if isinstance(item, Form) and item.head == "link":
-            if len(item) < 3:
-                raise item.error("(link DIRECTION (A B)...)")
-            dname = _word(item[1])
-            if dname not in directions:
-                raise _err(item[1], f"unknown direction {dname!r}")
-            for pair in item.items[2:]:
-                if not isinstance(pair, Form) or len(pair) != 2:
-                    raise _err(pair, "a link is (FROM TO)")
-                a, b = (_string_or_word(x) for x in pair.items)
-                for n, at in ((a, pair[0]), (b, pair[1])):
-                    if n not in index:
-                        raise _err(at, f"no position {n!r}")
-                links[directions.index(dname)][index[a]] = index[b]
-                dx, dy = vectors[directions.index(dname)]
-                if (-dx, -dy) in vectors and (dx, dy) != (0, 0):
-                    links[vectors.index((-dx, -dy))][index[b]] = index[a]
-                if (index[b], index[a]) not in drawn:
-                    drawn.append((index[a], index[b]))
-    symmetry = [list(range(len(directions))) for _ in players]
-    zones: dict[str, list[set[int]]] = {}
-    for item in form.args:
-        if isinstance(item, Form) and item.head == "symmetry":
-            if len(item) < 3:
-                raise item.error("(symmetry PLAYER (A B)...)")
-            who = _word(item[1])
-            if who not in players:
-                raise _err(item[1], f"no player {who!r}")
-            table = symmetry[players.index(who)]
-            for pair in item.items[2:]:
-                if not isinstance(pair, Form) or len(pair) != 2:
-                    raise _err(pair, "a swap is (DIRECTION DIRECTION)")
-                a, b = (_word(x) for x in pair.items)
-                for n, at in ((a, pair[0]), (b, pair[1])):
-                    if n not in directions:
-                        raise _err(at, f"unknown direction {n!r}")
-                ia, ib = directions.index(a), directions.index(b)
-                table[ia], table[ib] = ib, ia
-        if isinstance(item, Form) and item.head == "zone":
-            if len(item) < 3:
-                raise item.error("(zone NAME (PLAYER POSITION...)...) or (zone NAME POSITION...)")
-            zname = _word(item[1])
-            if zname in zones:
-                raise _err(item[1], f"zone {zname!r} is given twice")
-            per: list[set[int]] = [set() for _ in players]
-            groups = item.items[2:]
-            if all(isinstance(g, Form) and g.head in players for g in groups):
-                for g in groups:
-                    assert isinstance(g, Form)
-                    per[players.index(g.head)] |= set(
-                        _positions_named(names, xy, g.args, off_board)
-                    )
-            else:
-                cells_ = set(_positions_named(names, xy, groups, off_board))
-                per = [set(cells_) for _ in players]
-            zones[zname] = per
-    dark = frozenset(i for i, (x, y) in enumerate(xy) if (round(x) + round(y)) % 2 == 0)
-    width = int(max(x for x, _ in xy) - min(x for x, _ in xy)) + 1
-    height = int(max(y for _, y in xy) - min(y for _, y in xy)) + 1
-    return Board(
-        names=tuple(names),
-        xy=tuple(xy),
-        directions=tuple(directions),
-        links=tuple(tuple(r) for r in links),
-        symmetry=tuple(tuple(t) for t in symmetry),
-        zones={k: tuple(frozenset(s) for s in v) for k, v in zones.items()},
-        kind=kind,
-        drawn=tuple(drawn),
-        dark=dark if grid_form is not None and kind == "square" else frozenset(),
-        size=(width, height),
-        off_board=frozenset(off_board),
-        turns=turns,
-    )
-
-
-def _positions(board: Board, items: Iterable[Item]) -> list[int]:
-    return _positions_named(list(board.names), list(board.xy), items, board.off_board)
-
-
-def _positions_named(
-    names: list[str],
-    xy: list[tuple[float, float]],
-    items: Iterable[Item],
-    off_board: Collection[int] = (),
-) -> list[int]:
-    """Position names, ``(row N...)`` (rows counted from 1 at the bottom), ``(column N...)``
-    (from 1 at the left) and ``all``; rows, columns and ``all`` leave out positions off the
-    board."""
-    index = {n: i for i, n in enumerate(names)}
-    out: list[int] = []
-    on = [(i, p) for i, p in enumerate(xy) if i not in off_board]
-    ys = sorted({round(y) for _, (_, y) in on})
-    xs = sorted({round(x) for _, (x, _) in on})
-    for item in items:
-        if isinstance(item, Form) and item.head in ("row", "column"):
-            for a in _arg(item, 1, 32):
-                n = _int(a, 1, 64)
-                axis = ys if item.head == "row" else xs
-                if n > len(axis):
-                    raise _err(a, f"the board has {len(axis)} {item.head}s")
-                want = axis[n - 1]
-                for i, (x, y) in on:
-                    if round(y if item.head == "row" else x) == want and i not in out:
-                        out.append(i)
-        elif isinstance(item, Atom) and item.value == "all" and not item.quoted:
-            out.extend(i for i, _ in on if i not in out)
-        elif isinstance(item, Atom):
-            name = str(item.value)
-            if name not in index:
-                raise _err(item, f"no position {name!r}")
-            if index[name] not in out:
-                out.append(index[name])
-        else:
-            raise _err(item, "a position, (row N...), (column N...) or all")
-    return out
-
-
-# -- small readers ---------------------------------------------------------------------
-
-
-def _err(item: Item, message: str) -> DescriptionError:
-    return item.error(message)
-
-
-def _arg(form: Form, least: int, most: int) -> tuple[Item, ...]:
-    args = form.args
-    if not least <= len(args) <= most:
-        want = str(least) if least == most else f"{least} to {most}"
-        raise form.error(f"({form.head} ...) takes {want} arguments, not {len(args)}")
-    return args
-
-
-def _word(item: Item) -> str:
-    if not isinstance(item, Atom) or item.quoted or not isinstance(item.value, str):
-        raise _err(item, f"expected a word here, not {_shown(item)}")
-    return item.value
-
-
-def _shown(item: Item) -> str:
-    """A short quote of ``item`` for a message."""
-    text = str(item)
-    return text if len(text) <= 24 else text[:21] + "..."
-
-
-def _string(item: Item) -> str:
-    if not isinstance(item, Atom) or not item.quoted:
-        raise _err(item, 'expected a "quoted string"')
-    return str(item.value)
-
-
-def _string_or_word(item: Item) -> str:
-    if not isinstance(item, Atom):
-        raise _err(item, "expected a word or a number")
-    return str(item.value)
-
-
-def _int(item: Item, low: int, high: int) -> int:
-    if not isinstance(item, Atom) or item.quoted or not isinstance(item.value, int):
-        raise _err(item, "expected a whole number")
-    if not low <= item.value <= high:
-        raise _err(item, f"expected a number from {low} to {high}, not {item.value}")
-    return item.value
-
-
-def _number(item: Item) -> float:
-    if isinstance(item, Atom) and isinstance(item.value, int):
-        return float(item.value)
-    if isinstance(item, Atom) and not item.quoted:
-        try:
-            value = float(str(item.value))
-        except ValueError:
-            pass
-        else:
-            if abs(value) < 1e4:
-                return value
-    raise _err(item, "expected a number")
-
-
-def _colour(item: Item) -> tuple[float, float, float]:
-    text = _string(item)
-    if len(text) != 7 or text[0] != "#":
-        raise _err(item, 'a colour is "#rrggbb"')
-    try:
-        return tuple(int(text[i : i + 2], 16) / 255 for i in (1, 3, 5))  # type: ignore[return-value]
-    except ValueError:
-        raise _err(item, 'a colour is "#rrggbb"') from None
-
-
-def _distinct(items: Sequence[Item], what: str) -> None:
-    seen: set[object] = set()
-    for item in items:
-        value = item.value if isinstance(item, Atom) else str(item)
-        if value in seen:
-            raise _err(item, f"{what} {value!r} is given twice")
-        seen.add(value)
-
-
-def _substitute(item: Item, env: dict[str, Item]) -> Item:
-    if not env:
-        return item
-    if isinstance(item, Atom):
-        if not item.quoted and isinstance(item.value, str) and item.value in env:
-            return env[item.value]
-        return item
-    return Form(tuple(_substitute(i, env) for i in item.items), item.line, item.column, item.source)
-
-
-def _mentions(items: Iterable[Item], head: str) -> bool:
-    for item in items:
-        if isinstance(item, Form) and (item.head == head or _mentions(item.items, head)):
-            return True
-    return False

@@ -1,0 +1,130 @@
+"""The small readers every part of a description uses: a form's arguments, a word, a
+whole number, a string, a colour; each refuses what it cannot read with a
+:class:`~game.logic.rules.sexpr.DescriptionError` at the item's line and column. Also the
+words the move programs reserve."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Final
+
+from game.logic.rules.sexpr import Atom, DescriptionError, Form, Item
+
+__all__ = [
+    "RESERVED",
+    "arg",
+    "colour_of",
+    "distinct",
+    "err",
+    "mentions",
+    "real_number",
+    "shown",
+    "substitute",
+    "text_of",
+    "text_or_word",
+    "whole_number",
+    "word_of",
+]
+
+#: Words a move program gives a meaning of its own: no direction may take one as its name.
+RESERVED: Final = frozenset(
+    {
+        "add", "capture", "flip", "mark", "back", "set-flag", "again", "dir", "verify", "if",
+        "else", "while", "one-of", "do", "anywhere", "sweep", "promote", "change-type",
+        "set-attr", "clear-attr", "cascade", "add-partial", "sow", "take-to", "move", "goto",
+    }
+)  # fmt: skip
+
+
+def err(item: Item, message: str) -> DescriptionError:
+    return item.error(message)
+
+
+def arg(form: Form, least: int, most: int) -> tuple[Item, ...]:
+    args = form.args
+    if not least <= len(args) <= most:
+        want = str(least) if least == most else f"{least} to {most}"
+        raise form.error(f"({form.head} ...) takes {want} arguments, not {len(args)}")
+    return args
+
+
+def word_of(item: Item) -> str:
+    if not isinstance(item, Atom) or item.quoted or not isinstance(item.value, str):
+        raise err(item, f"expected a word here, not {shown(item)}")
+    return item.value
+
+
+def shown(item: Item) -> str:
+    """A short quote of ``item`` for a message."""
+    text = str(item)
+    return text if len(text) <= 24 else text[:21] + "..."
+
+
+def text_of(item: Item) -> str:
+    if not isinstance(item, Atom) or not item.quoted:
+        raise err(item, 'expected a "quoted string"')
+    return str(item.value)
+
+
+def text_or_word(item: Item) -> str:
+    if not isinstance(item, Atom):
+        raise err(item, "expected a word or a number")
+    return str(item.value)
+
+
+def whole_number(item: Item, low: int, high: int) -> int:
+    if not isinstance(item, Atom) or item.quoted or not isinstance(item.value, int):
+        raise err(item, "expected a whole number")
+    if not low <= item.value <= high:
+        raise err(item, f"expected a number from {low} to {high}, not {item.value}")
+    return item.value
+
+
+def real_number(item: Item) -> float:
+    if isinstance(item, Atom) and isinstance(item.value, int):
+        return float(item.value)
+    if isinstance(item, Atom) and not item.quoted:
+        try:
+            value = float(str(item.value))
+        except ValueError:
+            pass
+        else:
+            if abs(value) < 1e4:
+                return value
+    raise err(item, "expected a number")
+
+
+def colour_of(item: Item) -> tuple[float, float, float]:
+    text = text_of(item)
+    if len(text) != 7 or text[0] != "#":
+        raise err(item, 'a colour is "#rrggbb"')
+    try:
+        return tuple(int(text[i : i + 2], 16) / 255 for i in (1, 3, 5))  # type: ignore[return-value]
+    except ValueError:
+        raise err(item, 'a colour is "#rrggbb"') from None
+
+
+def distinct(items: Sequence[Item], what: str) -> None:
+    seen: set[object] = set()
+    for item in items:
+        value = item.value if isinstance(item, Atom) else str(item)
+        if value in seen:
+            raise err(item, f"{what} {value!r} is given twice")
+        seen.add(value)
+
+
+def substitute(item: Item, env: dict[str, Item]) -> Item:
+    if not env:
+        return item
+    if isinstance(item, Atom):
+        if not item.quoted and isinstance(item.value, str) and item.value in env:
+            return env[item.value]
+        return item
+    return Form(tuple(substitute(i, env) for i in item.items), item.line, item.column, item.source)
+
+
+def mentions(items: Iterable[Item], head: str) -> bool:
+    for item in items:
+        if isinstance(item, Form) and (item.head == head or mentions(item.items, head)):
+            return True
+    return False
