@@ -17,19 +17,17 @@ duplicate removal by the game's move identity, then the royal pieces' safety.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
-from typing import Any, Final, TypeAlias
+from typing import Any, Final
 
 from game.logic.game import GameError
 from game.logic.rules.compile import AGAIN, GOTO, PROGRAM, Compiled, compile_design
 from game.logic.rules.design import Design
-from game.logic.rules.sexpr import Atom, Form, Item
+from game.logic.rules.ends import Ends, walk
+from game.logic.rules.position import PASS, Move, Position
+from game.logic.rules.sexpr import Form
 
 __all__ = ["MAX_CHAINS", "PASS", "Engine", "Move", "Position", "RulesError"]
 
-Move: TypeAlias = tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, int], ...], int]
-#: The move of a player who cannot move in a game that lets them pass.
-PASS: Final[Move] = ((), (), (), -1)
 #: The most composite moves one partial move may grow into; a description whose captures
 #: branch more than this is refused while it plays rather than exhausting memory.
 MAX_CHAINS: Final = 20_000
@@ -39,41 +37,7 @@ class RulesError(GameError):
     """A described game that cannot be played on: its moves branch without limit."""
 
 
-@dataclass
-class Position:
-    """A mutable position: pieces, whose turn, the last move's ends, pieces in hand, the
-    plies played, the plies since the last capture or move of a named type, and the keys of
-    the positions since then (for repetition)."""
-
-    board: list[int]
-    turn: int
-    last_from: int = -1
-    last_to: int = -1
-    hands: tuple[tuple[int, ...], ...] = ()
-    plies: int = 0
-    quiet: int = 0
-    history: tuple[Any, ...] = ()
-    #: In a game of stacks: the pieces under each position's top piece, bottom first.
-    under: list[tuple[int, ...]] | None = None
-    #: The player who made the last move (-1 at the start).
-    mover: int = -1
-
-    def copy(self) -> Position:
-        return Position(
-            list(self.board),
-            self.turn,
-            self.last_from,
-            self.last_to,
-            self.hands,
-            self.plies,
-            self.quiet,
-            self.history,
-            list(self.under) if self.under is not None else None,
-            self.mover,
-        )
-
-
-class Engine:
+class Engine(Ends):
     """A compiled design and the functions that play it; one per design."""
 
     def __init__(self, design: Design) -> None:
@@ -98,7 +62,7 @@ class Engine:
         self.quiet_limit = 0
         self.repetition = 0
         for end in design.ends:
-            for cond in _walk(end.condition):
+            for cond in walk(end.condition):
                 if isinstance(cond, Form) and cond.head == "quiet-moves":
                     self.quiet_limit = int(cond[1].value)  # type: ignore[union-attr]
                     self.quiet_types = frozenset(
@@ -536,210 +500,6 @@ class Engine:
         for p, v in reversed(undo):
             b[p] = v
 
-    # -- the end -------------------------------------------------------------------------
-
-    def outcome(self, pos: Position, moves: list[Move] | None, perft: bool = False) -> str | None:
-        """ "win" / "loss" (for the player who moved last), "draw", "count" (more pieces
-        wins), or None while the game goes on. ``moves``: the legal moves, when known.
-        With ``perft`` the draw counters (repetition, quiet moves, plies) are not looked at."""
-        for end in self.design.ends:
-            if self._holds(pos, end.condition, moves, perft):
-                return end.outcome
-        if not perft and not (moves if moves is not None else self.legal(pos)):
-            return "draw"  # no move and no end condition says more: the game cannot go on
-        return None
-
-    def _holds(self, pos: Position, cond: Item, moves: list[Move] | None, perft: bool) -> bool:
-        head = cond.head if isinstance(cond, Form) else str(cond.value)
-        args = cond.args if isinstance(cond, Form) else ()
-        player = self.player(pos)
-        mover = self.last_mover(pos)
-        b = pos.board
-        owner, kind_of = self.c.owner, self.c.kind_of
-        if head == "stuck":
-            return not (moves if moves is not None else self.legal(pos))
-        if head == "both-stuck":
-            if moves is None:
-                moves = self.legal(pos)
-            if moves and moves != [PASS]:
-                return False
-            if moves == [PASS]:
-                return False
-            other = pos.copy()
-            other.turn = self.next_turn(pos.turn)
-            return not self._has_moves(other)
-        if head == "check":
-            return self.in_check(pos)
-        if head == "true":  # an unconditional goto in the turn order
-            return True
-        if head == "connects":
-            return bool(self.chain(pos, str(args[0].value), str(args[1].value)))  # type: ignore[union-attr]
-        if head == "in-hand":  # some player has pieces still to place
-            return bool(pos.hands) and any(any(row) for row in pos.hands)
-        if head == "and":
-            return all(self._holds(pos, a, moves, perft) for a in args)
-        if head == "not":
-            return not self._holds(pos, args[0], moves, perft)
-        if head == "line":
-            at = pos.last_to
-            if at < 0 or not b[at]:
-                return False
-            return self._line(b, at, int(args[0].value)) >= int(args[0].value)  # type: ignore[union-attr]
-        if head == "reached":
-            # A piece of the mover's (or of no one's) in the mover's part of the zone; with
-            # "theirs", in the other player's part.
-            whose = mover if len(args) < 3 else (mover + 1) % self.players
-            zone = self.design.board.zones[str(args[0].value)][whose]  # type: ignore[union-attr]
-            kinds = (
-                {self.design.type_index(str(args[1].value))}  # type: ignore[union-attr]
-                if len(args) > 1
-                else None
-            )
-            return any(
-                b[p]
-                and (owner[b[p]] == whose or kind_of[b[p]] in self.shared)
-                and (kinds is None or kind_of[b[p]] in kinds)
-                for p in zone
-            )
-        if head == "none-left":
-            kinds = {self.design.type_index(str(a.value)) for a in args} or None  # type: ignore[union-attr]
-            on_board = any(
-                v and owner[v] == player and (kinds is None or kind_of[v] in kinds) for v in b
-            )
-            in_hand = bool(pos.hands and any(pos.hands[player]))
-            return not on_board and not in_hand
-        if head == "full":
-            return all(b)
-        if head == "zone-empty":  # some player's part of the zone holds nothing
-            parts = self.design.board.zones[str(args[0].value)]  # type: ignore[union-attr]
-            return any(not any(b[p] for p in part) for part in parts)
-        if head == "pieces-below":
-            count = sum(1 for v in b if v and owner[v] == player)
-            if pos.hands:
-                count += sum(pos.hands[player])
-            return count < int(args[0].value)  # type: ignore[union-attr]
-        if perft:
-            return False
-        if head == "repetition":
-            return pos.history.count(self.key(pos)) >= int(args[0].value)  # type: ignore[union-attr]
-        if head == "quiet-moves":
-            return pos.quiet >= int(args[0].value)  # type: ignore[union-attr]
-        if head == "plies":
-            return pos.plies >= int(args[0].value)  # type: ignore[union-attr]
-        raise ValueError(f"unknown end condition {head!r}")  # pragma: no cover
-
-    def chain(self, pos: Position, first: str, second: str) -> list[int]:
-        """The touching pieces of the last mover's that hold the last piece placed, when they
-        reach both the mover's part of zone ``first`` and of zone ``second`` (Hex's winning
-        chain); else []."""
-        at = pos.last_to
-        b = pos.board
-        if at < 0 or not b[at]:
-            return []
-        owner = self.c.owner
-        who = owner[b[at]]
-        zones = self.design.board.zones
-        a, z = zones[first][who], zones[second][who]
-        seen = {at}
-        todo = [at]
-        links = self.design.board.links
-        while todo:
-            p = todo.pop()
-            for row in links:
-                q = row[p]
-                if q >= 0 and q not in seen and b[q] and owner[b[q]] == who:
-                    seen.add(q)
-                    todo.append(q)
-        if seen.isdisjoint(a) or seen.isdisjoint(z):
-            return []
-        return sorted(seen)
-
-    def line_at(self, b: list[int], at: int, vacated: int, v: int) -> int:
-        """The longest run of pieces of ``v``'s owner through ``at`` along a pair of opposite
-        directions, with ``v`` standing on ``at`` and ``vacated`` (if not -1) empty."""
-        owner = self.c.owner
-        me = owner[v]
-        links = self.design.board.links
-        best = 1
-        for d, e in enumerate(self.opposite):
-            if 0 <= e < d:
-                continue
-            run = 1
-            for direction in (d, e):
-                if direction < 0:
-                    continue
-                q = links[direction][at]
-                while q >= 0 and q != at and q != vacated and b[q] and owner[b[q]] == me:
-                    run += 1
-                    q = links[direction][q]
-            best = max(best, run)
-        return best
-
-    def winning(self, pos: Position) -> list[int]:
-        """The positions of the pieces that ended the game by a line of N or a chain between
-        two zones (what the board lights when the game is won); [] otherwise."""
-        b, at = pos.board, pos.last_to
-        for end in self.design.ends:
-            for cond in _walk(end.condition):
-                if not isinstance(cond, Form):
-                    continue
-                if cond.head == "connects":
-                    found = self.chain(pos, str(cond[1].value), str(cond[2].value))  # type: ignore[union-attr]
-                    if found:
-                        return found
-                if cond.head == "line" and at >= 0 and b[at]:
-                    need = int(cond[1].value)  # type: ignore[union-attr]
-                    links = self.design.board.links
-                    for d, e in enumerate(self.opposite):
-                        if 0 <= e < d:
-                            continue
-                        run = [at]
-                        for direction in (d, e):
-                            q = links[direction][at] if direction >= 0 else -1
-                            while q >= 0 and q != at and b[q] == b[at]:
-                                run.append(q)
-                                q = links[direction][q]
-                        if len(run) >= need:
-                            return sorted(run)
-        return []
-
-    def _line(self, b: list[int], at: int, need: int) -> int:
-        v = b[at]
-        links = self.design.board.links
-        best = 1
-        for d, e in enumerate(self.opposite):
-            if e < d and e >= 0:
-                continue
-            run = 1
-            for direction in (d, e):
-                if direction < 0:
-                    continue
-                q = links[direction][at]
-                while q >= 0 and b[q] == v:
-                    run += 1
-                    q = links[direction][q]
-            best = max(best, run)
-            if best >= need:
-                return best
-        return best
-
-    def counts(self, pos: Position, final: bool = True) -> list[int]:
-        """Each player's score: pieces on the board, or in a game of counters the counters
-        in their part of the score zone (and, with ``final``, of the keep zone)."""
-        counts = [0] * self.players
-        if self.design.counters:
-            zones = self.design.board.zones
-            for name in (self.design.score_zone, self.design.keep_zone if final else ""):
-                if name in zones:
-                    for player in range(self.players):
-                        counts[player] += sum(pos.board[p] for p in zones[name][player])
-            return counts
-        owner = self.c.owner
-        for v in pos.board:
-            if v:
-                counts[owner[v]] += 1
-        return counts
-
     # -- perft ---------------------------------------------------------------------------
 
     def perft(self, pos: Position, depth: int) -> int:
@@ -758,37 +518,6 @@ class Engine:
             total += self.perft(pos, depth - 1)
             self.unmake(pos, saved)
         return total
-
-    @property
-    def _ends_after_move(self) -> bool:
-        """Whether a move can end the game with the next player still having moves (a line,
-        a goal reached): then the last ply cannot be counted in bulk."""
-        cached = self.__dict__.get("_eam")
-        if cached is None:
-            cached = any(
-                isinstance(c, Form | Atom)
-                and (c.head if isinstance(c, Form) else str(c.value))
-                in (
-                    "line",
-                    "reached",
-                    "none-left",
-                    "full",
-                    "pieces-below",
-                    "zone-empty",
-                    "connects",
-                )
-                for end in self.design.ends
-                for c in _walk(end.condition)
-            )
-            self.__dict__["_eam"] = cached
-        return bool(cached)
-
-
-def _walk(item: Item) -> Iterator[Item]:
-    yield item
-    if isinstance(item, Form):
-        for sub in item.args:
-            yield from _walk(sub)
 
 
 def _opposites(links: tuple[tuple[int, ...], ...]) -> list[int]:

@@ -1,0 +1,272 @@
+"""The end of a described game: its end conditions in order (the first that holds decides),
+the lines, chains and counts they look at, and the winning pieces the board lights.
+
+:class:`Ends` is a part of :class:`~game.logic.rules.engine.Engine`; it uses the engine's
+design, compiled tables and move generation."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from game.logic.rules.position import PASS, Move, Position
+from game.logic.rules.sexpr import Atom, Form, Item
+
+if TYPE_CHECKING:
+    from game.logic.rules.compile import Compiled
+    from game.logic.rules.design import Design
+
+__all__ = ["Ends", "walk"]
+
+
+class Ends:
+    """End conditions, lines, chains and scores, for the engine that inherits them."""
+
+    design: Design
+    c: Compiled
+    players: int
+    shared: frozenset[int]
+    opposite: list[int]
+
+    if TYPE_CHECKING:
+
+        def legal(self, pos: Position) -> list[Move]: ...
+        def _has_moves(self, pos: Position) -> bool: ...
+        def next_turn(self, turn: int) -> int: ...
+        def player(self, pos: Position) -> int: ...
+        def last_mover(self, pos: Position) -> int: ...
+        def in_check(self, pos: Position) -> bool: ...
+        def key(self, pos: Position) -> tuple[object, ...]: ...
+
+    def outcome(self, pos: Position, moves: list[Move] | None, perft: bool = False) -> str | None:
+        """ "win" / "loss" (for the player who moved last), "draw", "count" (more pieces
+        wins), or None while the game goes on. ``moves``: the legal moves, when known.
+        With ``perft`` the draw counters (repetition, quiet moves, plies) are not looked at."""
+        for end in self.design.ends:
+            if self._holds(pos, end.condition, moves, perft):
+                return end.outcome
+        if not perft and not (moves if moves is not None else self.legal(pos)):
+            return "draw"  # no move and no end condition says more: the game cannot go on
+        return None
+
+    def _holds(self, pos: Position, cond: Item, moves: list[Move] | None, perft: bool) -> bool:
+        head = cond.head if isinstance(cond, Form) else str(cond.value)
+        args = cond.args if isinstance(cond, Form) else ()
+        player = self.player(pos)
+        mover = self.last_mover(pos)
+        b = pos.board
+        owner, kind_of = self.c.owner, self.c.kind_of
+        if head == "stuck":
+            return not (moves if moves is not None else self.legal(pos))
+        if head == "both-stuck":
+            if moves is None:
+                moves = self.legal(pos)
+            if moves and moves != [PASS]:
+                return False
+            if moves == [PASS]:
+                return False
+            other = pos.copy()
+            other.turn = self.next_turn(pos.turn)
+            return not self._has_moves(other)
+        if head == "check":
+            return self.in_check(pos)
+        if head == "true":  # an unconditional goto in the turn order
+            return True
+        if head == "connects":
+            return bool(self.chain(pos, str(args[0].value), str(args[1].value)))  # type: ignore[union-attr]
+        if head == "in-hand":  # some player has pieces still to place
+            return bool(pos.hands) and any(any(row) for row in pos.hands)
+        if head == "and":
+            return all(self._holds(pos, a, moves, perft) for a in args)
+        if head == "not":
+            return not self._holds(pos, args[0], moves, perft)
+        if head == "line":
+            at = pos.last_to
+            if at < 0 or not b[at]:
+                return False
+            return self._line(b, at, int(args[0].value)) >= int(args[0].value)  # type: ignore[union-attr]
+        if head == "reached":
+            # A piece of the mover's (or of no one's) in the mover's part of the zone; with
+            # "theirs", in the other player's part.
+            whose = mover if len(args) < 3 else (mover + 1) % self.players
+            zone = self.design.board.zones[str(args[0].value)][whose]  # type: ignore[union-attr]
+            kinds = (
+                {self.design.type_index(str(args[1].value))}  # type: ignore[union-attr]
+                if len(args) > 1
+                else None
+            )
+            return any(
+                b[p]
+                and (owner[b[p]] == whose or kind_of[b[p]] in self.shared)
+                and (kinds is None or kind_of[b[p]] in kinds)
+                for p in zone
+            )
+        if head == "none-left":
+            kinds = {self.design.type_index(str(a.value)) for a in args} or None  # type: ignore[union-attr]
+            on_board = any(
+                v and owner[v] == player and (kinds is None or kind_of[v] in kinds) for v in b
+            )
+            in_hand = bool(pos.hands and any(pos.hands[player]))
+            return not on_board and not in_hand
+        if head == "full":
+            return all(b)
+        if head == "zone-empty":  # some player's part of the zone holds nothing
+            parts = self.design.board.zones[str(args[0].value)]  # type: ignore[union-attr]
+            return any(not any(b[p] for p in part) for part in parts)
+        if head == "pieces-below":
+            count = sum(1 for v in b if v and owner[v] == player)
+            if pos.hands:
+                count += sum(pos.hands[player])
+            return count < int(args[0].value)  # type: ignore[union-attr]
+        if perft:
+            return False
+        if head == "repetition":
+            return pos.history.count(self.key(pos)) >= int(args[0].value)  # type: ignore[union-attr]
+        if head == "quiet-moves":
+            return pos.quiet >= int(args[0].value)  # type: ignore[union-attr]
+        if head == "plies":
+            return pos.plies >= int(args[0].value)  # type: ignore[union-attr]
+        raise ValueError(f"unknown end condition {head!r}")  # pragma: no cover
+
+    def chain(self, pos: Position, first: str, second: str) -> list[int]:
+        """The touching pieces of the last mover's that hold the last piece placed, when they
+        reach both the mover's part of zone ``first`` and of zone ``second`` (Hex's winning
+        chain); else []."""
+        at = pos.last_to
+        b = pos.board
+        if at < 0 or not b[at]:
+            return []
+        owner = self.c.owner
+        who = owner[b[at]]
+        zones = self.design.board.zones
+        a, z = zones[first][who], zones[second][who]
+        seen = {at}
+        todo = [at]
+        links = self.design.board.links
+        while todo:
+            p = todo.pop()
+            for row in links:
+                q = row[p]
+                if q >= 0 and q not in seen and b[q] and owner[b[q]] == who:
+                    seen.add(q)
+                    todo.append(q)
+        if seen.isdisjoint(a) or seen.isdisjoint(z):
+            return []
+        return sorted(seen)
+
+    def line_at(self, b: list[int], at: int, vacated: int, v: int) -> int:
+        """The longest run of pieces of ``v``'s owner through ``at`` along a pair of opposite
+        directions, with ``v`` standing on ``at`` and ``vacated`` (if not -1) empty."""
+        owner = self.c.owner
+        me = owner[v]
+        links = self.design.board.links
+        best = 1
+        for d, e in enumerate(self.opposite):
+            if 0 <= e < d:
+                continue
+            run = 1
+            for direction in (d, e):
+                if direction < 0:
+                    continue
+                q = links[direction][at]
+                while q >= 0 and q != at and q != vacated and b[q] and owner[b[q]] == me:
+                    run += 1
+                    q = links[direction][q]
+            best = max(best, run)
+        return best
+
+    def winning(self, pos: Position) -> list[int]:
+        """The positions of the pieces that ended the game by a line of N or a chain between
+        two zones (what the board lights when the game is won); [] otherwise."""
+        b, at = pos.board, pos.last_to
+        for end in self.design.ends:
+            for cond in walk(end.condition):
+                if not isinstance(cond, Form):
+                    continue
+                if cond.head == "connects":
+                    found = self.chain(pos, str(cond[1].value), str(cond[2].value))  # type: ignore[union-attr]
+                    if found:
+                        return found
+                if cond.head == "line" and at >= 0 and b[at]:
+                    need = int(cond[1].value)  # type: ignore[union-attr]
+                    links = self.design.board.links
+                    for d, e in enumerate(self.opposite):
+                        if 0 <= e < d:
+                            continue
+                        run = [at]
+                        for direction in (d, e):
+                            q = links[direction][at] if direction >= 0 else -1
+                            while q >= 0 and q != at and b[q] == b[at]:
+                                run.append(q)
+                                q = links[direction][q]
+                        if len(run) >= need:
+                            return sorted(run)
+        return []
+
+    def _line(self, b: list[int], at: int, need: int) -> int:
+        v = b[at]
+        links = self.design.board.links
+        best = 1
+        for d, e in enumerate(self.opposite):
+            if e < d and e >= 0:
+                continue
+            run = 1
+            for direction in (d, e):
+                if direction < 0:
+                    continue
+                q = links[direction][at]
+                while q >= 0 and b[q] == v:
+                    run += 1
+                    q = links[direction][q]
+            best = max(best, run)
+            if best >= need:
+                return best
+        return best
+
+    def counts(self, pos: Position, final: bool = True) -> list[int]:
+        """Each player's score: pieces on the board, or in a game of counters the counters
+        in their part of the score zone (and, with ``final``, of the keep zone)."""
+        counts = [0] * self.players
+        if self.design.counters:
+            zones = self.design.board.zones
+            for name in (self.design.score_zone, self.design.keep_zone if final else ""):
+                if name in zones:
+                    for player in range(self.players):
+                        counts[player] += sum(pos.board[p] for p in zones[name][player])
+            return counts
+        owner = self.c.owner
+        for v in pos.board:
+            if v:
+                counts[owner[v]] += 1
+        return counts
+
+    @property
+    def _ends_after_move(self) -> bool:
+        """Whether a move can end the game with the next player still having moves (a line,
+        a goal reached): then the last ply cannot be counted in bulk."""
+        cached = self.__dict__.get("_eam")
+        if cached is None:
+            cached = any(
+                isinstance(c, Form | Atom)
+                and (c.head if isinstance(c, Form) else str(c.value))
+                in (
+                    "line",
+                    "reached",
+                    "none-left",
+                    "full",
+                    "pieces-below",
+                    "zone-empty",
+                    "connects",
+                )
+                for end in self.design.ends
+                for c in walk(end.condition)
+            )
+            self.__dict__["_eam"] = cached
+        return bool(cached)
+
+
+def walk(item: Item) -> Iterator[Item]:
+    yield item
+    if isinstance(item, Form):
+        for sub in item.args:
+            yield from walk(sub)
