@@ -398,3 +398,33 @@ def test_hex_grids_and_drawn_boards_take_their_shape(kind):
         bars = [n for n in view.scene if n.mesh == "block" and n.name != "board"]
         assert len(bars) == 12  # a1-d1-g1 is one bar, and so on
         assert [text for text, _ in view.labels()].count("a") == 1  # letters at the near edge
+
+
+def test_a_surakarta_capture_runs_round_a_loop():
+    import random
+    from itertools import pairwise
+
+    from game.controllers.board_motion import route
+    from game.logic.rules.catalogue import engine
+
+    e = engine("surakarta")
+    board = e.design.board
+    rng = random.Random(2)
+    found = 0
+    for _ in range(40):
+        pos = e.start()
+        for _ in range(80):
+            moves = e.legal(pos)
+            if not moves or e.outcome(pos, moves) is not None:
+                break
+            occupied = {p for p, v in enumerate(pos.board) if v}
+            for path, caps, _effects, _pid in moves:
+                if caps:  # a capture: round at least one loop, from its start to its end
+                    trail = route(board, path, occupied)
+                    assert trail is not None and trail[0] == path[0] and trail[-1] == path[1]
+                    assert any(p in board.off_board for p in trail)
+                    assert all(any(row[a] == b for row in board.links) for a, b in pairwise(trail))
+                    assert all(p not in occupied for p in trail[1:-1] if p != path[0])
+                    found += 1
+            e.make(pos, rng.choice(moves))
+    assert found > 20

@@ -1,8 +1,9 @@
 """The tweens that play a described game's move on the board: the piece (its whole stack)
 hops from position to position along the move's path, each piece it captures sinks into the
 board as it is jumped (or when the move ends, for a capture off the path, en passant), a
-dropped piece falls into place, the pieces that change owner turn over (Othello's flips),
-pieces that change place by the same move slide (castling's rook). A piece that becomes
+capture round a loop (Surakarta) glides along the loop, a dropped piece falls into place,
+the pieces that change owner turn over (Othello's flips), pieces that change place by the
+same move slide (castling's rook). A piece that becomes
 another type (a promotion, a crowning) takes its new look when the move ends, when the view
 snaps to the new state.
 """
@@ -18,8 +19,9 @@ import numpy as np
 from game.controllers.board_look import stacks_of
 from game.controllers.board_view import BoardView
 from game.engine.tweens import Call, MoveTo, Parallel, RotateBy, Sequence, Tween, Wait
+from game.logic.rules.board import Board
 
-__all__ = ["move_tween"]
+__all__ = ["move_tween", "route"]
 
 
 def move_tween(view: BoardView, before: Any, move: Any, after: Any) -> Tween | None:
@@ -32,8 +34,11 @@ def move_tween(view: BoardView, before: Any, move: Any, after: Any) -> Tween | N
     old, new = stacks_of(before), stacks_of(after)
     parts: list[Tween] = []
     ends = 0.0  # when the mover has arrived
+    trail = route(view.design.board, path, set(old)) if len(path) == 2 and captures else None
     if len(path) == 1:
         ends = _drop(view, path[0], new.get(path[0], []), parts)
+    elif trail is not None:
+        ends = _glide(view, trail, captures, parts)
     else:
         ends = _hops(view, path, captures, parts)
     touched = set(path) | set(captures)
@@ -111,6 +116,54 @@ def _hops(
         if steps:
             parts.append(Sequence(*steps))
     return timeline
+
+
+def route(board: Board, path: tuple[int, ...], occupied: set[int]) -> list[int] | None:
+    """On a board whose walks turn (Surakarta's loops): the positions a capture from
+    ``path[0]`` to ``path[1]`` runs through, found by walking each direction from the start, turning
+    where the board turns, until a piece stands in the way; None when no walk reaches the end
+    by way of a position off the board (a plain move, drawn as a hop)."""
+    if not board.turns:
+        return None
+    start, end = path
+    for d in range(len(board.links)):
+        trail, c, way = [start], start, d
+        while len(trail) <= 4 * len(board.names):
+            c = board.links[way][c]
+            if c < 0:
+                break
+            way = board.turns.get((way, c), way)
+            trail.append(c)
+            if c == end:
+                if any(p in board.off_board for p in trail):
+                    return trail
+                break  # a step to a neighbour: no loop
+            if c in occupied and c != start:
+                break
+    return None
+
+
+def _glide(
+    view: BoardView, trail: list[int], captures: tuple[int, ...], parts: list[Tween]
+) -> float:
+    """The moving piece glides along ``trail`` (round a loop), the piece it takes sinking as
+    it arrives."""
+    nodes = view.pieces.get(trail[0], [])
+    lift = 0.25 * view.cell
+    per_step = 0.45 * float(view.scene.number("step_time"))
+    duration = per_step * float(max(1, len(trail) - 1)) ** 0.75
+    step = duration / max(1, len(trail) - 1)
+    for node in nodes:
+        height = float(node.tags.get("height", 0.0))
+        up = np.array([0.0, lift, 0.0], dtype="f4")
+        steps: list[Tween] = [MoveTo(node, view.world(trail[0], height) + up, duration=step)]
+        steps += [MoveTo(node, view.world(p, height) + up, duration=step) for p in trail[1:]]
+        steps.append(MoveTo(node, view.world(trail[-1], height), duration=step))
+        parts.append(Sequence(*steps))
+    arrive = step * len(trail)
+    for c in captures:
+        parts.append(Sequence(Wait(arrive), _sink(view, c)))
+    return float(arrive + step)
 
 
 def _sink(view: BoardView, position: int) -> Tween:
