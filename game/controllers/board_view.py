@@ -40,6 +40,13 @@ from game.logic.rules.sexpr import Form
 __all__ = ["BoardView", "Marks"]
 
 
+#: How much wider than `span` a board wider than deep may be drawn.
+WIDE_BOARD = 1.3
+
+#: Seeds on the bottom layer of a pit's pile, and the turn between one seed and the next.
+PILE_LAYER = 9
+GOLDEN_ANGLE = math.pi * (3.0 - math.sqrt(5.0))
+
 #: The colour of the winning line or chain's rings.
 WON = (1.0, 0.9, 0.45)
 
@@ -92,7 +99,12 @@ class BoardView:
         hi = xy.max(axis=0) + self.step / 2
         self.centre = (lo + hi) / 2
         self.extent = hi - lo
-        self.scale = scene.number("span") / float(max(self.extent))
+        # The larger side is `span` long; a board much wider than deep (Kalah's two rows)
+        # may run wider, as the view is wider than it is deep.
+        width, depth = (float(v) for v in self.extent)
+        self.scale = scene.number("span") / max(
+            width / WIDE_BOARD, depth, width if width < depth else 0.0
+        )
         self.cell = self.step * self.scale  # one cell in world units: the pieces' scale
         self.style = board_style(design)
         self.last_name, self.last_colour = last_move_colour(design)
@@ -158,7 +170,10 @@ class BoardView:
             self.pieces[position] = self.place(position, stack)
 
     def place(self, position: int, stack: Stack, lift: float = 0.0) -> list[Node]:
-        """New nodes for ``stack`` (bottom first) on ``position``, ``lift`` above rest."""
+        """New nodes for ``stack`` (bottom first) on ``position``, ``lift`` above rest; in a
+        game of counters, a pile of seeds spread over the pit."""
+        if self.design.counters:
+            return self._pile(position, stack, lift)
         nodes: list[Node] = []
         height = 0.0
         parts = piece_meshes(self.design, stack)
@@ -173,6 +188,35 @@ class BoardView:
             node.tags["height"] = height
             node.pickable = True
             height += self.mesh_height(mesh) * self.cell
+            nodes.append(node)
+        return nodes
+
+    def _pile(self, position: int, stack: Stack, lift: float) -> list[Node]:
+        """Seeds lying in a pit: up to ``PILE_LAYER`` on the bottom spread out on a
+        sunflower spiral, the next layer on top of them turned a little, each seed a shade
+        of its colour of its own so that the pile reads as loose stones."""
+        nodes: list[Node] = []
+        seed = 0.42 * self.cell
+        for i, (mesh, owner) in enumerate(piece_meshes(self.design, stack)):
+            layer, k = divmod(i, PILE_LAYER)
+            angle = k * GOLDEN_ANGLE + layer * 0.8
+            radius = 0.34 * self.cell * math.sqrt((k + 0.5) / PILE_LAYER)
+            offset = np.array([radius * math.cos(angle), 0.0, radius * math.sin(angle)], "f4")
+            height = layer * 0.55 * self.mesh_height(mesh) * seed
+            node = self._spawn("piece", mesh=mesh)
+            shade = 0.82 + 0.3 * ((i * 0.6180339) % 1.0)
+            r, g, b = self.colour(owner)
+            node.material.color = (
+                min(1.0, r * shade),
+                min(1.0, g * shade),
+                min(1.0, b * shade),
+                1.0,
+            )
+            node.scale = np.full(3, seed, dtype="f4")
+            node.position = self.world(position, height + lift) + offset
+            node.tags["position"] = position
+            node.tags["height"] = height
+            node.pickable = True
             nodes.append(node)
         return nodes
 
