@@ -227,12 +227,21 @@ class _Search:
 
 
 class UctAgent(_Thinker):
-    """Monte Carlo tree search (UCT) with random playouts."""
+    """Monte Carlo tree search (UCT) with random playouts, sped up by RAVE: a move's value is
+    first read from every playout in which its player made that move at any later point
+    (all moves as first), and more and more from its own playouts as they come in."""
 
     name = "uct"
     description = "Monte Carlo tree search: plays many random games from each move"
 
     EXPLORATION: Final = 1.4
+    #: Visits at which a move's own playouts and the all-moves-as-first estimate weigh the
+    #: same (the larger, the longer RAVE leads).
+    RAVE_EQUIVALENCE: Final = 300.0
+
+    def __init__(self, rave: bool = True) -> None:
+        super().__init__()
+        self.rave = rave
 
     def choose(self, state: Any, limits: Limits, rng: random.Random, stop: Stop) -> Move:
         state, moves = self._choices(state)
@@ -261,8 +270,9 @@ class UctAgent(_Thinker):
     def _iterate(self, engine: Engine, pos: Position, root: _Node, rng: random.Random) -> None:
         node = root
         path = [node]
+        k = self.RAVE_EQUIVALENCE if self.rave else 0.0
         while not node.untried and node.children:
-            node = max(node.children, key=lambda n: n.score(self.EXPLORATION))
+            node = max(node.children, key=lambda n: n.score(self.EXPLORATION, k))
             assert node.move is not None
             engine.make(pos, node.move)
             path.append(node)
@@ -276,14 +286,37 @@ class UctAgent(_Thinker):
             node.children.append(child)
             node = child
             path.append(child)
-        result = _playout(engine, pos, rng)
+        played: list[tuple[int, Move]] = []
+        result = _playout(engine, pos, rng, played if self.rave else None)
         for each in path:
             each.visits += 1
             each.wins += result[each.mover] if each.mover is not None else 0.0
+        if not self.rave:
+            return
+        # All moves as first: a child's move made by its player anywhere after its parent.
+        later = set(played)
+        for i in range(len(path) - 1, -1, -1):
+            for child in path[i].children:
+                if child.mover is not None and (child.mover, child.move) in later:
+                    child.amaf_visits += 1
+                    child.amaf_wins += result[child.mover]
+            by, made = path[i].mover, path[i].move
+            if made is not None and by is not None:
+                later.add((by, made))
 
 
 class _Node:
-    __slots__ = ("children", "move", "mover", "parent", "untried", "visits", "wins")
+    __slots__ = (
+        "amaf_visits",
+        "amaf_wins",
+        "children",
+        "move",
+        "mover",
+        "parent",
+        "untried",
+        "visits",
+        "wins",
+    )
 
     def __init__(self, move: Move | None, parent: _Node | None, mover: int | None) -> None:
         self.move = move
@@ -293,20 +326,35 @@ class _Node:
         self.untried: list[Move] = []
         self.visits = 0
         self.wins = 0.0
+        self.amaf_visits = 0
+        self.amaf_wins = 0.0
 
-    def score(self, c: float) -> float:
+    def score(self, c: float, k: float = 0.0) -> float:
+        """The UCB1 score; with ``k`` > 0 its mean is blended with the all-moves-as-first
+        mean, the weight of the latter falling as the move's own visits grow."""
         assert self.parent is not None
-        return self.wins / self.visits + c * math.sqrt(math.log(self.parent.visits) / self.visits)
+        mean = self.wins / self.visits
+        if k and self.amaf_visits:
+            beta = math.sqrt(k / (3.0 * self.visits + k))
+            mean = (1.0 - beta) * mean + beta * self.amaf_wins / self.amaf_visits
+            c *= 0.5  # the shared estimate explores for it
+        return mean + c * math.sqrt(math.log(self.parent.visits) / self.visits)
 
 
-def _playout(engine: Engine, pos: Position, rng: random.Random) -> tuple[float, float]:
-    """Random moves to the end (or the cap): 1 for a win, 0.5 a draw, 0 a loss, per player."""
+def _playout(
+    engine: Engine, pos: Position, rng: random.Random, played: list[tuple[int, Move]] | None
+) -> tuple[float, float]:
+    """Random moves to the end (or the cap): 1 for a win, 0.5 a draw, 0 a loss, per player.
+    ``played`` (when given) receives each (player, move)."""
     for _ in range(PLAYOUT_CAP):
         moves = engine.legal(pos)
         outcome = engine.outcome(pos, moves)
         if outcome is not None:
             return _scores(engine, pos, outcome)
-        engine.make(pos, rng.choice(moves))
+        move = rng.choice(moves)
+        if played is not None:
+            played.append((engine.player(pos), move))
+        engine.make(pos, move)
     return (0.5, 0.5)
 
 
