@@ -51,13 +51,15 @@ class Ends:
 
     def _holds(self, pos: Position, cond: Item, moves: list[Move] | None, perft: bool) -> bool:
         head = cond.head if isinstance(cond, Form) else str(cond.value)
+        if head == "stuck":
+            return not (moves if moves is not None else self.legal(pos))
         args = cond.args if isinstance(cond, Form) else ()
+        if head == "and":
+            return all(self._holds(pos, a, moves, perft) for a in args)
         player = self.player(pos)
         mover = self.last_mover(pos)
         b = pos.board
         owner, kind_of = self.c.owner, self.c.kind_of
-        if head == "stuck":
-            return not (moves if moves is not None else self.legal(pos))
         if head == "both-stuck":
             if moves is None:
                 moves = self.legal(pos)
@@ -76,8 +78,6 @@ class Ends:
             return bool(self.chain(pos, str(args[0].value), str(args[1].value)))  # type: ignore[union-attr]
         if head == "in-hand":  # some player has pieces still to place
             return bool(pos.hands) and any(any(row) for row in pos.hands)
-        if head == "and":
-            return all(self._holds(pos, a, moves, perft) for a in args)
         if head == "not":
             return not self._holds(pos, args[0], moves, perft)
         if head == "line":

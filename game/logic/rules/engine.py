@@ -179,15 +179,13 @@ class Engine(Ends):
         for f, (to, cap, eff, mc, pid, partial) in raw:
             if mc == -1:  # a game of counters: the effects are the changed counts
                 moves.append(((f,), cap, eff, pid))
-                kinds.append(programs[pid & PROGRAM][2])
-                continue
-            if partial is not None:
+            elif partial is not None:
                 partial_any = True
-                for move in self._chains(b, player, f, to, cap, eff, mc, pid, partial, lf, lt):
-                    moves.append(move)
-                    kinds.append(programs[pid & PROGRAM][2])
+                chained = list(self._chains(b, player, f, to, cap, eff, mc, pid, partial, lf, lt))
+                moves.extend(chained)
+                kinds.extend([programs[pid & PROGRAM][2]] * len(chained))
                 continue
-            if f < 0:
+            elif f < 0:
                 taken = tuple((x, 0) for x in cap if x != to)
                 moves.append(((to,), cap, (*taken, *eff, (to, mc)), pid))
             elif not eff and (not cap or cap == (to,)):  # a plain move or capture
