@@ -17,11 +17,9 @@ version goes on, a good version starts a new game with the new rules.
 
 from __future__ import annotations
 
-import functools
 import logging
-import time
 from collections import deque
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -42,9 +40,11 @@ from game.controllers.board_texts import (
     turn_text,
 )
 from game.controllers.board_view import BoardView, Marks
+from game.controllers.match_controls import MatchControls
 from game.engine.commands import CommandTable
 from game.engine.controller import Host, Status, Tone
 from game.engine.scene import Node, Scene, load_scene
+from game.engine.tweens import Tween
 from game.logic.game import IllegalActionError, Limits
 from game.logic.match import Match, MatchError, Step
 from game.registry import GameSession
@@ -56,10 +56,9 @@ log = logging.getLogger(__name__)
 
 #: Who can play a side, in the order the side buttons cycle through them.
 SIDES = (HUMAN, "alphabeta", "uct", "random")
-CONFIRM_SECONDS = 3.0  # how long a first press of New game waits for the second
 
 
-class BoardController:
+class BoardController(MatchControls):
     """The scene of a described game; see the module docstring.
 
     ``session`` gives the options (who plays each side, the computer's time, a start
@@ -67,6 +66,8 @@ class BoardController:
     default the session's game), ``description`` (the path of a person's file, read instead),
     ``seed``, and option values for this controller only.
     """
+
+    refusal_error = IllegalActionError
 
     def __init__(self, session: GameSession, **overrides: Any) -> None:
         description = overrides.pop("description", None)
@@ -160,10 +161,6 @@ class BoardController:
         self._build_board()
         return self.scene
 
-    def exit(self) -> None:
-        self.match.close()
-        self.host = None
-
     def update(self, dt: float) -> None:
         self.clock += dt
         if self.file is not None and self.clock >= self.next_look:
@@ -174,19 +171,7 @@ class BoardController:
         except MatchError as exc:  # the agent failed: the match waits for a person
             log.error("the computer could not move: %s", exc)
             self._say(f"The computer failed: {exc}", Tone.WARN)
-        self.thinking_since = (
-            (self.thinking_since or time.perf_counter()) if self.match.thinking() else None
-        )
-        self._drain()
-        self._show_hint()
-        if self.board is not None:
-            self.board.bob(self.clock)
-
-    def idle(self) -> bool:
-        """Nothing queued: no step to animate, no hint coming, no computer to move."""
-        if self.pending or self.match.hinting():
-            return False
-        return self.match.over or self.match.paused or self.match.agent_to_move() is None
+        self._follow_match()
 
     def commands(self) -> CommandTable:
         signature = (
@@ -235,13 +220,20 @@ class BoardController:
     def world_labels(self) -> list[tuple[str, Any]]:
         if self.board is None:
             return []
-        labels = list(self.board.labels())
-        if self.design.counters:  # how many seeds each pit holds, in front of it
-            board = getattr(self.state, "pos", None)
-            front = np.array([0.0, 0.03, 0.55 * self.board.cell], dtype="f4")
-            for p, count in enumerate(board.board if board is not None else ()):
-                if p in self.board.playable:
-                    labels.append((str(count), self.board.world(p) + front))
+        if not self.design.counters:
+            return list(self.board.labels())
+        # Each pit's name and seeds on its outer side: behind the far row, in front of the
+        # near row and of the stores.
+        labels = []
+        board = getattr(self.state, "pos", None)
+        middle = float(np.mean([self.board.world(p)[2] for p in self.board.playable]))
+        names = self.design.board.names
+        for p, count in enumerate(board.board if board is not None else ()):
+            if p in self.board.playable:
+                at = self.board.world(p)
+                side = -1.0 if at[2] < middle - 1e-3 else 1.0
+                shift = np.array([0.0, 0.03, side * 0.62 * self.board.cell], dtype="f4")
+                labels.append((f"{names[p]}: {count}", at + shift))
         return labels
 
     def on_hover(self, node: Node | None) -> None:
@@ -271,10 +263,7 @@ class BoardController:
         if action not in self.state.legal_actions():
             raise IllegalActionError(f"{move_text(self.state, action)} is not a legal move now.")
         self._clear_selection()
-        self.news = []
-        self.play_hint = False
-        self.match.play(action)
-        self._drain()
+        self._commit(action)
 
     def debug_panel(self) -> None:
         from game.controllers.board_panel import draw_panel
@@ -282,68 +271,6 @@ class BoardController:
         draw_panel(self)
 
     # -- commands -----------------------------------------------------------------------------
-
-    def hint(self) -> None:
-        """Ask alpha-beta for the best move here; its path is shown on the board."""
-        if self.match.over:
-            raise IllegalActionError("The game is over: no hint.")
-        if self.match.thinking():
-            raise IllegalActionError("The computer is thinking; the hint can wait.")
-        self.match.hint()
-        if self.match.current_hint() is None:
-            self._say("Thinking about a hint…", Tone.HINT)
-        self._show_hint()
-
-    def next_step(self) -> None:
-        """Play the hinted move (asking for the hint first when there is none yet)."""
-        self._check_turn()
-        hint = self.match.current_hint()
-        if hint is not None:
-            self.play(hint.action)
-            return
-        self.hint()
-        self.play_hint = True
-        self._show_hint()
-
-    def undo(self) -> None:
-        """Back one move; against the computer, back to the person's last turn."""
-        self._navigate(self.match.undo)
-
-    def redo(self) -> None:
-        """Forward one move; against the computer, on to the person's next turn."""
-        self._navigate(self.match.redo)
-
-    def undo_all(self) -> None:
-        def back() -> None:
-            while self.match.can_undo():
-                self.match.undo()
-
-        self._navigate(back)
-
-    def redo_all(self) -> None:
-        self._navigate(lambda: self.match.jump(len(self.match.full_record)))
-
-    def goto(self, number: int) -> None:
-        """The position after move ``number`` of the record (0: the start)."""
-        total = len(self.match.full_record)
-        if not 0 <= number <= total:
-            raise IllegalActionError(f"there is no move {number}; the game has {total}")
-        self._navigate(lambda: self.match.jump(number))
-
-    def new_game(self) -> None:
-        """A new game; while one is in progress, only after a second press."""
-        in_progress = self.match.cursor > 0 and not self.match.over
-        if in_progress and self.clock > self.confirm_until:
-            self.confirm_until = self.clock + CONFIRM_SECONDS
-            self._say("A game is in progress: press R (New game) again to start a new one.")
-            return
-        self.confirm_until = -1.0
-        if self.host is not None:
-            self.host.tweens.cancel_all()
-        self.match.restart()
-        self.recorded = False
-        self._reset_scene()
-        self._say(self._turn_text())
 
     def swap(self) -> None:
         """Exchange the two sides' players."""
@@ -397,12 +324,9 @@ class BoardController:
     # -- clicks ---------------------------------------------------------------------------------
 
     def _check_turn(self) -> None:
-        if self.animating():
-            raise IllegalActionError("Wait for the pieces to settle.")
-        if self.match.over:
-            raise IllegalActionError("The game is over: start a new game (R) or undo (U).")
-        if not self.match.person_to_move():
-            raise IllegalActionError("It is the computer's turn: it is thinking.")
+        """Refuse a move while pieces move, once the game is over or on the computer's turn."""
+        self._check_settled()
+        super()._check_turn()
 
     def _click(self, position: int) -> None:
         moves = list(self.state.legal_actions())
@@ -489,38 +413,16 @@ class BoardController:
         self._build_board()
         self._say(f"Read {self.file.path.name} again: a new game of {self.title}.")
 
-    def _on_step(self, step: Step) -> None:
-        after = self.match.state
-        before = self.match.state_at(self.match.cursor - 1)
-        self.pending.append((before, step, after))
-        self._version += 1
-        self.judged = False
-
-    def _drain(self) -> None:
-        """Play the pending steps in the scene, one move at a time."""
-        while self.pending and not self.animating():
-            before, step, after = self.pending.popleft()
-            who = self.design.players[step.seat]
-            if not step.action[0]:
-                self.news.append(f"{who} has no move and passes.")
-            else:
-                self.news = [f"{who} played {step.text}."]
-                if self.board is not None and self.host is not None:
-                    tween = move_tween(self.board, before, step.action, after)
-                    if tween is not None:
-                        self.host.tweens.run(tween, functools.partial(self._settled, after))
-            self._say(self._turn_text(" ".join(self.news), after))
-            self._marks_dirty = True
-            if self.board is not None and not self.animating():
-                self.board.snap(after)
-        if not self.pending and not self.animating():
-            self._refresh_marks()
-            self._judge()
-
-    def _settled(self, after: Any) -> None:
-        if self.board is not None:
-            self.board.snap(after)
-        self._marks_dirty = True
+    def _start_step(self, before: Any, step: Step, after: Any) -> Tween | None:
+        """The news of ``step`` (who played what, or passed) and the tween that plays it."""
+        who = self.design.players[step.seat]
+        if not step.action[0]:
+            self.news.append(f"{who} has no move and passes.")
+            return None
+        self.news = [f"{who} played {step.text}."]
+        if self.board is None or self.host is None:
+            return None
+        return move_tween(self.board, before, step.action, after)
 
     def _judge(self) -> None:
         """The result, once the step that ended the game has played; counted once a game."""
@@ -555,34 +457,6 @@ class BoardController:
             if note:
                 notes.append(f"Against {side_label(self.sides[them])}: {note}")
         return " ".join(notes)
-
-    def _show_hint(self) -> None:
-        hint = self.match.current_hint()
-        if hint is None:
-            return
-        if hint.key != self.hint_shown:
-            self.hint_shown = hint.key
-            note = f" ({hint.note})" if hint.note else ""
-            self._say(f"Hint: {hint.text}{note}", Tone.HINT)
-            self._marks_dirty = True
-            self._refresh_marks()
-        if self.play_hint and not self.animating() and self.match.person_to_move():
-            self.play_hint = False
-            try:
-                self.play(hint.action)
-            except ValueError as exc:
-                self._toast(str(exc))
-
-    def _navigate(self, move: Callable[[], None]) -> None:
-        """Undo, redo or a jump: refused while pieces move; the scene snaps to the new point."""
-        if self.animating():
-            raise IllegalActionError("Wait for the pieces to settle.")
-        move()  # raises MatchError (a ValueError) when there is nothing to go to
-        self.match.paused = False
-        self._reset_scene()
-        total = len(self.match.full_record)
-        self._say(self._turn_text(f"Move {self.match.cursor} of {total}."))
-        self._judge()
 
     def _reset_scene(self) -> None:
         self.pending.clear()
@@ -655,22 +529,9 @@ class BoardController:
             return found
         return self.board.position_at(self.host.ray if self.host is not None else None)
 
-    def animating(self) -> bool:
-        """Whether a move's tween is playing (input waits for it)."""
-        return self.host is not None and self.host.tweens.busy > 0
-
     def _help(self) -> str:
         last = self.board.last_name if self.board is not None else "red"
         return help_text(self.design, last, self.state.legal_actions())
 
     def _turn_text(self, prefix: str = "", state: Any = None) -> str:
         return turn_text(self.design, self.sides, self.state if state is None else state, prefix)
-
-    def _say(self, text: str, tone: Tone = Tone.INFO) -> None:
-        self.message, self.tone = text, tone
-
-    def _toast(self, text: str) -> None:
-        if self.host is not None:
-            self.host.say(text, Tone.WARN)
-        else:
-            self._say(text, Tone.WARN)

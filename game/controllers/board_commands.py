@@ -6,6 +6,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from game.controllers.match_controls import (
+    LIST_LENGTH,
+    match_commands,
+    move_list_commands,
+    move_number,
+    side_label,
+)
 from game.engine.commands import Command
 
 if TYPE_CHECKING:
@@ -13,7 +20,6 @@ if TYPE_CHECKING:
 
 __all__ = ["LIST_LENGTH", "build_commands", "move_number", "side_label"]
 
-LIST_LENGTH = 12  # moves shown in the HUD's move list
 CHOICE_KEYS = 9  # a choice between moves takes the keys 1 to 9
 
 
@@ -25,19 +31,8 @@ def build_commands(c: BoardController) -> list[Command]:
     its text (``e2-e4``, ``11x18``, ``pass``)."""
     m = c.match
     settled: Callable[[], bool] = lambda: not c.animating()  # noqa: E731
-    commands = [
-        Command("hint", c.hint, "Hint", "H", "the computer's best move here, shown on the "
-                "board", enabled=lambda: not m.over, why_disabled="The game is over: no hint."),
-        Command("next", c.next_step, "Next", "N", "play the hinted move",
-                enabled=lambda: not m.over, why_disabled="The game is over."),
-        Command("undo", c.undo, "Undo", "U", "back one move (against the computer, "
-                "back to your turn)", enabled=m.can_undo, why_disabled="Nothing to undo."),
-        Command("redo", c.redo, "Redo", "Y", "forward one move (to your next turn)",
-                enabled=m.can_redo, why_disabled="Nothing to redo."),
-        Command("undo-all", c.undo_all, "First", "HOME", "back to the start",
-                enabled=m.can_undo, why_disabled="Already at the start.", group=""),
-        Command("redo-all", c.redo_all, "Last", "END", "on to the last move",
-                enabled=m.can_redo, why_disabled="Already at the last move.", group=""),
+    commands = match_commands(c, "the computer's best move here, shown on the board", ends_group="")
+    commands += [
         Command("swap", c.swap, "Swap", "W", "exchange the players of the two sides",
                 enabled=settled, why_disabled="Wait for the pieces to settle."),
         Command("new", c.new_game, "New game", "R", "a new game (press twice while a "
@@ -72,11 +67,7 @@ def build_commands(c: BoardController) -> list[Command]:
                 f"play this one of the moves your clicks leave open ({label})",
             )
         )
-    record = m.full_record
-    for n in range(max(1, len(record) - LIST_LENGTH + 1), len(record) + 1):
-        mark = "▸ " if n == m.cursor else ""
-        label = f"{mark}{n}. {record[n - 1].text}"
-        commands.append(Command(f"move-{n}", lambda n=n: c.goto(n), label, group="list"))
+    commands += move_list_commands(m, c.goto)
     taken = {command.name for command in commands}
     if not m.over:
         for move, text in zip(c.state.moves(), c.state.texts(), strict=True):
@@ -84,16 +75,3 @@ def build_commands(c: BoardController) -> list[Command]:
                 taken.add(text)
                 commands.append(Command(text, lambda move=move: c.play(move), group=""))
     return commands
-
-
-def move_number(text: str) -> int:
-    """``goto``'s argument: a whole number."""
-    try:
-        return int(text)
-    except ValueError:
-        raise ValueError(f"a move number, not {text!r}") from None
-
-
-def side_label(side: str) -> str:
-    """How the HUD names a side: ``Human``, ``Alphabeta``."""
-    return "Human" if side == "human" else side.replace("-", " ").title()

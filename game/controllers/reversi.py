@@ -12,19 +12,18 @@ statistics.
 
 from __future__ import annotations
 
-import functools
 import logging
-import time
 from collections import deque
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from game.controllers.match_controls import MatchControls
 from game.controllers.reversi_board import BoardView
 from game.controllers.reversi_commands import COLORS, build_commands, side_label
 from game.engine.commands import CommandTable
 from game.engine.controller import Host, Status, Tone
 from game.engine.scene import Node, Scene, load_scene
+from game.engine.tweens import Tween
 from game.logic.game import Limits
 from game.logic.match import Match, MatchError, Step
 from game.logic.reversi.board import (
@@ -46,10 +45,8 @@ __all__ = ["ReversiController"]
 
 log = logging.getLogger(__name__)
 
-CONFIRM_SECONDS = 3.0  # how long a first press of New game waits for the second
 
-
-class ReversiController:
+class ReversiController(MatchControls):
     """The Reversi scene; see the module docstring.
 
     ``session`` gives the options to start with (who plays each colour, the computer's time a
@@ -60,6 +57,8 @@ class ReversiController:
 
     name = "reversi"
     title = "Reversi"
+    refusal_error = IllegalMoveError
+    settle_text = "Wait for the discs to settle."
 
     def __init__(self, session: GameSession, **overrides: Any) -> None:
         moves = overrides.pop("moves", None)
@@ -125,10 +124,6 @@ class ReversiController:
         self._refresh_marks()
         return self.scene
 
-    def exit(self) -> None:
-        self.match.close()
-        self.host = None
-
     def update(self, dt: float) -> None:
         self.clock += dt
         try:
@@ -136,19 +131,7 @@ class ReversiController:
         except MatchError as exc:  # the level failed: the match waits for the person
             log.error("the computer could not move: %s", exc)
             self._say(f"The engine failed: {exc}", Tone.WARN)
-        self.thinking_since = (
-            (self.thinking_since or time.perf_counter()) if self.match.thinking() else None
-        )
-        self._drain()
-        self._show_hint()
-        if self.board is not None:
-            self.board.bob(self.clock)
-
-    def idle(self) -> bool:
-        """Nothing queued: no step to animate, no hint coming, no computer to move."""
-        if self.pending or self.match.hinting():
-            return False
-        return self.match.over or self.match.paused or self.match.agent_to_move() is None
+        self._follow_match()
 
     def commands(self) -> CommandTable:
         signature = (self._version, self.sides[Color.BLACK], self.sides[Color.WHITE])
@@ -207,17 +190,10 @@ class ReversiController:
 
     def play(self, action: Any) -> None:
         """The person's move; raises IllegalMoveError (a ValueError) saying why it is refused."""
-        if self.animating():
-            raise IllegalMoveError("Wait for the discs to settle.")
-        if self.match.over:
-            raise IllegalMoveError("The game is over: start a new game (R) or undo (U).")
-        if not self.match.person_to_move():
-            raise IllegalMoveError("It is the computer's turn: it is thinking.")
+        self._check_settled()
+        self._check_turn()
         self.position.apply(action)  # raises IllegalMoveError with the rules' reason
-        self.news = []
-        self.play_hint = False
-        self.match.play(action)
-        self._drain()
+        self._commit(action)
 
     def debug_panel(self) -> None:
         from game.controllers.reversi_panel import draw_panel
@@ -225,77 +201,6 @@ class ReversiController:
         draw_panel(self)
 
     # -- commands -----------------------------------------------------------------------------
-
-    def hint(self) -> None:
-        """Ask the computer's level for the best move here; shown with an arrow."""
-        if self.match.over:
-            raise IllegalMoveError("The game is over: no hint.")
-        if self.match.thinking():
-            raise IllegalMoveError("The computer is thinking; the hint can wait.")
-        level = self._hint_level(self.position.to_move)
-        if self.match.hint_agent is None or self.match.hint_agent.name != level:
-            self.match.hint_agent = get_agent(level)
-            self.match.hint_result = None
-        self.match.hint()
-        if self.match.current_hint() is None:
-            self._say("Thinking about a hint…", Tone.HINT)
-        self._show_hint()
-
-    def next_step(self) -> None:
-        """Play the hinted move (asking for the hint first when there is none yet)."""
-        if self.match.over:
-            raise IllegalMoveError("The game is over: start a new game (R) or undo (U).")
-        if not self.match.person_to_move():
-            raise IllegalMoveError("It is the computer's turn: it is thinking.")
-        hint = self.match.current_hint()
-        if hint is not None:
-            self.play(hint.action)
-            return
-        self.hint()
-        self.play_hint = True
-        self._show_hint()
-
-    def undo(self) -> None:
-        """Back one move; against the computer, back to the person's last turn."""
-        self._navigate(self.match.undo)
-
-    def redo(self) -> None:
-        """Forward one move; against the computer, on to the person's next turn."""
-        self._navigate(self.match.redo)
-
-    def undo_all(self) -> None:
-        """Back to the person's first turn (the start when a person plays Black)."""
-
-        def back() -> None:
-            while self.match.can_undo():
-                self.match.undo()
-
-        self._navigate(back)
-
-    def redo_all(self) -> None:
-        self._navigate(lambda: self.match.jump(len(self.match.full_record)))
-
-    def goto(self, number: int) -> None:
-        """The position after move ``number`` of the record (0: the start)."""
-        total = len(self.match.full_record)
-        if not 0 <= number <= total:
-            raise IllegalMoveError(f"there is no move {number}; the game has {total}")
-        self._navigate(lambda: self.match.jump(number))
-
-    def new_game(self) -> None:
-        """A new game; while one is in progress, only after a second press."""
-        in_progress = self.match.cursor > 0 and not self.match.over
-        if in_progress and self.clock > self.confirm_until:
-            self.confirm_until = self.clock + CONFIRM_SECONDS
-            self._say("A game is in progress: press R (New game) again to start a new one.")
-            return
-        self.confirm_until = -1.0
-        if self.host is not None:
-            self.host.tweens.cancel_all()
-        self.match.restart()
-        self.recorded = False
-        self._reset_scene()
-        self._say(self._turn_text())
 
     def swap(self) -> None:
         """Exchange the two sides' players (play the other colour mid-game)."""
@@ -339,43 +244,20 @@ class ReversiController:
 
     # -- inside -------------------------------------------------------------------------------
 
-    def _on_step(self, step: Step) -> None:
-        after = self.match.state
-        before = self.match.state_at(self.match.cursor - 1)
-        assert isinstance(before, Position) and isinstance(after, Position)
-        self.pending.append((before, step, after))
-        self._version += 1
-        self.judged = False
-
-    def _drain(self) -> None:
-        """Play the pending steps in the scene, one move at a time."""
-        while self.pending and not self.animating():
-            before, step, after = self.pending.popleft()
-            who = before.to_move.name.title()
-            agent = self.match.seats[step.seat]
-            if isinstance(agent, LevelAgent) and not step.forced:
-                self.last_choice = agent
-            if step.action == PASS:
-                self.news.append(f"{who} has no move and passes.")
-            else:
-                self.news = [f"{who} played {step.text}."]
-                if self.board is not None and self.host is not None:
-                    tween = self.board.move_tween(before, step.action)
-                    if tween is not None:
-                        self.host.tweens.run(tween, functools.partial(self._settled, after))
-            self._say(self._turn_text(prefix=" ".join(self.news), position=after))
-            self._marks_dirty = True
-            if self.board is not None and not self.animating():
-                self.board.snap(after)
-        if not self.pending and not self.animating():
-            self._refresh_marks()
-            self._judge()
-
-    def _settled(self, after: Position) -> None:
-        """After a move's tween: every disc exactly where the position says."""
-        if self.board is not None:
-            self.board.snap(after)
-        self._marks_dirty = True
+    def _start_step(self, before: Position, step: Step, after: Position) -> Tween | None:
+        """The news of ``step`` (who played what, or passed) and the tween that plays it; the
+        overlay shows the details of the level that chose it."""
+        who = before.to_move.name.title()
+        agent = self.match.seats[step.seat]
+        if isinstance(agent, LevelAgent) and not step.forced:
+            self.last_choice = agent
+        if step.action == PASS:
+            self.news.append(f"{who} has no move and passes.")
+            return None
+        self.news = [f"{who} played {step.text}."]
+        if self.board is None or self.host is None:
+            return None
+        return self.board.move_tween(before, step.action)
 
     def _judge(self) -> None:
         """The result, once the step that ended the game has played; counted once a game."""
@@ -409,35 +291,17 @@ class ReversiController:
                 notes.append(f"Against {level}: {note}")
         return " ".join(notes)
 
-    def _show_hint(self) -> None:
-        hint = self.match.current_hint()
-        if hint is None:
-            return
-        if hint.key != self.hint_shown:
-            self.hint_shown = hint.key
-            if isinstance(self.match.hint_agent, LevelAgent):
-                self.last_choice = self.match.hint_agent
-            note = f" ({hint.note})" if hint.note else ""
-            self._say(f"Hint: {hint.text}{note}", Tone.HINT)
-            self._marks_dirty = True
-            self._refresh_marks()
-        if self.play_hint and not self.animating() and self.match.person_to_move():
-            self.play_hint = False
-            try:
-                self.play(hint.action)
-            except ValueError as exc:
-                self._toast(str(exc))
+    def _prepare_hint(self) -> None:
+        """The hint comes from the level of the computer the person plays against."""
+        level = self._hint_level(self.position.to_move)
+        if self.match.hint_agent is None or self.match.hint_agent.name != level:
+            self.match.hint_agent = get_agent(level)
+            self.match.hint_result = None
 
-    def _navigate(self, move: Callable[[], None]) -> None:
-        """Undo, redo or a jump: refused while discs move; the scene snaps to the new point."""
-        if self.animating():
-            raise IllegalMoveError("Wait for the discs to settle.")
-        move()  # raises MatchError (a ValueError) when there is nothing to go to
-        self.match.paused = False
-        self._reset_scene()
-        total = len(self.match.full_record)
-        self._say(self._turn_text(prefix=f"Move {self.match.cursor} of {total}."))
-        self._judge()
+    def _on_new_hint(self) -> None:
+        """The overlay shows the details of the level that found the hint."""
+        if isinstance(self.match.hint_agent, LevelAgent):
+            self.last_choice = self.match.hint_agent
 
     def _reset_scene(self) -> None:
         self.pending.clear()
@@ -513,10 +377,6 @@ class ReversiController:
             return None
         return self.board.square_at(self.host.ray)
 
-    def animating(self) -> bool:
-        """Whether a move's tween is playing (input waits for it)."""
-        return self.host is not None and self.host.tweens.busy > 0
-
     def _turn_text(self, prefix: str = "", position: Position | None = None) -> str:
         pos = position if position is not None else self.position
         if pos.is_terminal():
@@ -524,15 +384,6 @@ class ReversiController:
         mover = self.sides[pos.to_move]
         who = "your move" if mover == HUMAN else f"{side_label(mover)} thinks"
         return f"{prefix} {pos.to_move.name.title()} to move: {who}.".strip()
-
-    def _say(self, text: str, tone: Tone = Tone.INFO) -> None:
-        self.message, self.tone = text, tone
-
-    def _toast(self, text: str) -> None:
-        if self.host is not None:
-            self.host.say(text, Tone.WARN)
-        else:
-            self._say(text, Tone.WARN)
 
 
 def _count_moves(moves: list[int]) -> int:

@@ -7,16 +7,21 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from game.controllers.match_controls import (
+    LIST_LENGTH,
+    match_commands,
+    move_list_commands,
+    move_number,
+    side_label,
+)
 from game.engine.commands import Command
 from game.logic.reversi.board import PASS, Color, square_name
-from game.logic.reversi.game import HUMAN
 
 if TYPE_CHECKING:
     from game.controllers.reversi import ReversiController
 
 __all__ = ["COLORS", "LIST_LENGTH", "build_commands", "move_number", "side_label"]
 
-LIST_LENGTH = 12  # moves shown in the HUD's move list
 COLORS = (Color.BLACK, Color.WHITE)
 
 
@@ -26,20 +31,8 @@ def build_commands(c: ReversiController) -> list[Command]:
     for scripts and one command per square (``d3``) and ``pass``."""
     m = c.match
     settled: Callable[[], bool] = lambda: not c.animating()  # noqa: E731
-    commands = [
-        Command("hint", c.hint, "Hint", "H", "the computer's best move here, with an "
-                "arrow and its evaluation", enabled=lambda: not m.over,
-                why_disabled="The game is over: no hint."),
-        Command("next", c.next_step, "Next", "N", "play the hinted move",
-                enabled=lambda: not m.over, why_disabled="The game is over."),
-        Command("undo", c.undo, "Undo", "U", "back one move (against the computer, "
-                "back to your turn)", enabled=m.can_undo, why_disabled="Nothing to undo."),
-        Command("redo", c.redo, "Redo", "Y", "forward one move (to your next turn)",
-                enabled=m.can_redo, why_disabled="Nothing to redo."),
-        Command("undo-all", c.undo_all, "First", "HOME", "back to the start",
-                enabled=m.can_undo, why_disabled="Already at the start."),
-        Command("redo-all", c.redo_all, "Last", "END", "on to the last move",
-                enabled=m.can_redo, why_disabled="Already at the last move."),
+    commands = match_commands(c, "the computer's best move here, with an arrow and its evaluation")
+    commands += [
         Command("swap", c.swap, "Swap", "W", "exchange the players of the two colours",
                 enabled=settled, why_disabled="Wait for the discs to settle."),
         Command("new", c.new_game, "New game", "R", "a new game (press twice while a "
@@ -65,30 +58,7 @@ def build_commands(c: ReversiController) -> list[Command]:
                 help=f"who plays {name}: a person, or each computer level in turn",
             )
         )
-    record = m.full_record
-    for n in range(max(1, len(record) - LIST_LENGTH + 1), len(record) + 1):
-        mark = "▸ " if n == m.cursor else ""
-        commands.append(
-            Command(
-                f"move-{n}",
-                lambda n=n: c.goto(n),
-                f"{mark}{n}. {record[n - 1].text}",
-                group="list",
-            )
-        )
+    commands += move_list_commands(m, c.goto)
     for move in [*range(64), PASS]:
         commands.append(Command(square_name(move), lambda move=move: c.play(move), group=""))
     return commands
-
-
-def move_number(text: str) -> int:
-    """``goto``'s argument: a whole number."""
-    try:
-        return int(text)
-    except ValueError:
-        raise ValueError(f"a move number, not {text!r}") from None
-
-
-def side_label(side: str) -> str:
-    """How the HUD names a side: ``Human``, ``Classic Expert``."""
-    return "Human" if side == HUMAN else side.replace("-", " ").title()
