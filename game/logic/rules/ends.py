@@ -189,38 +189,34 @@ class Ends:
                         return found
                 if cond.head == "line" and at >= 0 and b[at]:
                     need = int(cond[1].value)  # type: ignore[union-attr]
-                    links = self.design.board.links
                     for d, e in enumerate(self.opposite):
-                        if 0 <= e < d:
-                            continue
-                        run = [at]
-                        for direction in (d, e):
-                            q = links[direction][at] if direction >= 0 else -1
-                            while q >= 0 and q != at and b[q] == b[at]:
-                                run.append(q)
-                                q = links[direction][q]
-                        if len(run) >= need:
-                            return sorted(run)
+                        if not 0 <= e < d:
+                            run = self._run(b, at, d, e)
+                            if len(run) >= need:
+                                return sorted(run)
         return []
 
-    def _line(self, b: list[int], at: int, need: int) -> int:
-        v = b[at]
+    def _run(self, b: list[int], at: int, d: int, e: int) -> list[int]:
+        """The positions holding the same piece as ``at`` in a row through it, along
+        direction ``d`` and its opposite ``e`` (-1: none)."""
         links = self.design.board.links
+        run = [at]
+        for direction in (d, e):
+            if direction >= 0:
+                q = links[direction][at]
+                while q >= 0 and q != at and b[q] == b[at]:
+                    run.append(q)
+                    q = links[direction][q]
+        return run
+
+    def _line(self, b: list[int], at: int, need: int) -> int:
+        """The longest row of ``at``'s piece through it (stopping at ``need``)."""
         best = 1
         for d, e in enumerate(self.opposite):
-            if e < d and e >= 0:
-                continue
-            run = 1
-            for direction in (d, e):
-                if direction < 0:
-                    continue
-                q = links[direction][at]
-                while q >= 0 and b[q] == v:
-                    run += 1
-                    q = links[direction][q]
-            best = max(best, run)
-            if best >= need:
-                return best
+            if not 0 <= e < d:
+                best = max(best, len(self._run(b, at, d, e)))
+                if best >= need:
+                    return best
         return best
 
     def counts(self, pos: Position, final: bool = True) -> list[int]:
