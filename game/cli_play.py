@@ -53,6 +53,8 @@ def run_play(args: argparse.Namespace, entry: Entry | None) -> int:
         size=size,
         position=position,
         shadows=settings.shadows and not args.no_shadows,
+        volume=settings.volume / 100,
+        muted=settings.muted,
         sessions=sessions,
         overrides=overrides,
         last_game=settings.last_game,
@@ -68,6 +70,7 @@ def run_play(args: argparse.Namespace, entry: Entry | None) -> int:
             pass
         if director.last_game in sessions:
             settings.last_game = director.last_game
+        settings.muted = director.sounds.muted
         try:
             store.save_settings(settings)
         except OSError as exc:
@@ -119,6 +122,8 @@ def build_director(
     size: tuple[int, int] = (1280, 720),
     position: tuple[int, int] | None = None,
     shadows: bool = True,
+    volume: float = 0.8,
+    muted: bool = False,
     sessions: Mapping[str, GameSession] | None = None,
     overrides: Mapping[str, Mapping[str, Any]] | None = None,
     last_game: str = "",
@@ -129,7 +134,14 @@ def build_director(
     """
     from game.engine.director import Director
 
-    director = Director(headless=headless, size=size, position=position, shadows=shadows)
+    director = Director(
+        headless=headless,
+        size=size,
+        position=position,
+        shadows=shadows,
+        volume=volume,
+        muted=muted,
+    )
     register_games(director, sessions, overrides, last_game)
     return director
 

@@ -1,7 +1,8 @@
-"""Where the shipped assets (shaders, models, scenes) live.
+"""Where the shipped assets (shaders, models, scenes, sounds) live.
 
 In a source checkout they sit at the top of the repository; in an installed wheel they are the
-data packages ``game.data.shaders``, ``game.data.models`` and ``game.data.scenes``.
+data packages ``game.data.shaders``, ``game.data.models``, ``game.data.scenes`` and
+``game.data.sounds``.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-AssetKind = Literal["shaders", "models", "scenes"]
+AssetKind = Literal["shaders", "models", "scenes", "sounds"]
 
 
 def asset_dir(kind: AssetKind) -> Path:

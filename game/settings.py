@@ -142,6 +142,9 @@ class Settings:
     last_game: str = ""
     shadows: bool = True
     show_fps: bool = False
+    #: The sound effects' volume in percent, and whether they are muted (M in the window).
+    volume: int = field(default=80, metadata={"min": 0, "max": 100})
+    muted: bool = False
     games: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def options(self, game: str) -> dict[str, Any]:

@@ -430,3 +430,12 @@ def test_a_surakarta_capture_runs_round_a_loop():
                     found += 1
             e.make(pos, rng.choice(moves))
     assert found > 20
+
+
+def test_a_move_sounds_and_othellos_flips_sound_as_flips(director, open_board):
+    open_board("tic-tac-toe")
+    run(director, "click:b2")
+    assert director.sounds.played[-1] == "place"
+    open_board("othello")
+    run(director, "click:d3")
+    assert director.sounds.played[-1] == "flip"

@@ -422,6 +422,9 @@ class BoardController(MatchControls):
         self.news = [f"{who} played {step.text}."]
         if self.board is None or self.host is None:
             return None
+        owners = {p: o for p, o, _ in before.pieces()}
+        turned = any(p in owners and owners[p] != o for p, o, _ in after.pieces())
+        self.host.sound("flip" if turned else "place")  # Othello's discs turn over
         return move_tween(self.board, before, step.action, after)
 
     def _judge(self) -> None:

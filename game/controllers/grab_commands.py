@@ -48,7 +48,7 @@ def build_commands(c: GrabController) -> list[Command]:
                 why_disabled="Nothing to redo."),
         Command("new", c.new_game, "New game", "R",
                 "a new map (press twice while a game is in progress)"),
-        Command("replay", c.replay, "Replay", "M",
+        Command("replay", c.replay, "Replay", "G",
                 "the same map and armies again (press twice while a game is in progress)"),
         Command("autoplay", c.cycle_autoplay, f"Autoplay: {speed}", "P",
                 "robots only: rounds play by themselves (0.1 to 2 s), or stop",

@@ -254,6 +254,8 @@ class MatchControls:
             self._on_new_hint()
             note = f" ({hint.note})" if hint.note else ""
             self._say(f"Hint: {hint.text}{note}", Tone.HINT)
+            if self.host is not None:
+                self.host.sound("hint")
             self._marks_dirty = True
             self._refresh_marks()
         if self.play_hint and not self.animating() and self.match.person_to_move():

@@ -50,6 +50,7 @@ DIRECTOR_KEYS: Final[tuple[tuple[str, str], ...]] = (
     ("F1", "help: this panel"),
     ("F3", "debug overlay"),
     ("F12", "screenshot"),
+    ("M", "mute or unmute the sound"),
     ("Esc", "back to the menu"),
 )
 

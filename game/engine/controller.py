@@ -100,6 +100,8 @@ class Host(Protocol):
 
     def window_size(self) -> tuple[int, int]: ...
 
+    def sound(self, name: str) -> None: ...
+
 
 class SceneController(Protocol):
     """One per game; the Director switches between them with enter and exit hooks.

@@ -22,6 +22,7 @@ from game.engine.commands import CommandTable
 from game.engine.controller import Button, SceneController, Tone, UnknownCommandError
 from game.engine.picking import mouse_ray, pick
 from game.engine.png import write_png
+from game.engine.sound import Sounds
 from game.engine.tweens import TweenManager
 from game.engine.window import attach_context, open_window
 
@@ -49,6 +50,8 @@ class Director:
         size: tuple[int, int] = (1280, 720),
         position: tuple[int, int] | None = None,
         shadows: bool = True,
+        volume: float = 0.8,
+        muted: bool = False,
     ) -> None:
         if Director.current is not None:
             raise RuntimeError("there is already a Director in this process; close() it first")
@@ -66,6 +69,8 @@ class Director:
         self.hud = Hud(size)
         self.overlay = DebugOverlay(self.ctx)
         self.tweens = TweenManager()
+        self.sounds = Sounds(enabled=not headless, volume=volume, muted=muted)
+        self._ending: tuple[object, Tone] | None = None  # the scene and tone of the last end
         self.factories: dict[str, Callable[[], SceneController]] = {}
         self.controller: SceneController | None = None
         self.last_game: str | None = None
@@ -136,6 +141,9 @@ class Director:
                 self.show_help = not self.show_help
             elif name == "overlay":
                 self.overlay.toggle()
+            elif name == "mute":
+                self.sounds.toggle_mute()
+                self.say(self.sounds.describe())
             elif name == "menu":
                 self.escape()
             else:
@@ -390,6 +398,8 @@ class Director:
             pass
         elif name == "F1":
             self.perform("help")
+        elif name == "M":
+            self.perform("mute")
         elif self.controller is not None and (command := self._keys().get(name)):
             self.perform(command)
         return True  # pyglet's default Esc handler would close the window
@@ -498,6 +508,7 @@ class Director:
         if self.controller is None:
             return
         status = self.controller.status()
+        self._sound_the_end(status.tone)
         if self.show_fps and self.fps() > 0:
             status = replace(status, counter=f"{status.counter}   {self.fps():.0f} fps")
         if self.toast:
@@ -515,6 +526,18 @@ class Director:
             self.scene.camera.fit(w, h, self.hud.sheet.width if self.hud.sheet.visible else 0.0)
         anchors = getattr(self.controller, "world_labels", None)
         self.hud.set_world_labels(self._project(anchors()) if anchors is not None else [])
+
+    def sound(self, name: str) -> None:
+        """Play sound effect ``name`` (see :mod:`game.engine.sound`)."""
+        self.sounds.play(name)
+
+    def _sound_the_end(self, tone: Tone) -> None:
+        """The win or loss sound, once, when the scene's status turns to a game won or lost."""
+        ended = tone if tone in (Tone.WON, Tone.LOST) else None
+        now = (self.controller, ended) if ended is not None else None
+        if now is not None and now != self._ending:
+            self.sounds.play("win" if ended is Tone.WON else "loss")
+        self._ending = now
 
     def _project(self, items: list[tuple[str, np.ndarray]]) -> list[tuple[str, float, float]]:
         """Window positions of world points (behind the camera: left out)."""
