@@ -17,7 +17,7 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from game.controllers.river_cast import Cast, Place, kind_of, moved, start_places, who
+from game.controllers.river_cast import Cast, Place, hint_targets, kind_of, moved, start_places
 from game.engine.commands import Command, CommandTable
 from game.engine.controller import Host, Status, Tone
 from game.engine.scene import Node, Scene, load_scene
@@ -550,19 +550,12 @@ class RiverController:
         self._say(text, Tone.WON if won else Tone.LOST, keep=True)
 
     def _mark(self, plan: list[Action]) -> None:
-        """Arrows over who should board or land next, or over the boat when it should go."""
+        """Arrows over who the hint's next click moves (each of a run of equal clicks: both
+        devils of "board a devil" twice), or onto the boat when it should go."""
         if self.cast is None:
             return
-        targets: list[str] = []
-        side = self.state.boat_side
-        for action in plan:
-            if isinstance(action, Cross):
-                if not targets:
-                    targets.append("boat")
-                break
-            aboard = isinstance(action, Unboard)
-            targets.append(who(self.places, action.kind, aboard=aboard, side=side, exclude=targets))
-        self.cast.show_marks(targets)
+        side, capacity = self.state.boat_side, self.rules.capacity
+        self.cast.show_marks(hint_targets(self.places, plan, side, capacity))
 
     def _say(self, text: str, tone: Tone, keep: bool = False) -> None:
         """``keep``: the game's own banner, until the next message; otherwise a short toast
