@@ -168,7 +168,14 @@ def test_a_finished_game_updates_statistics_once_and_options_persist(director, _
     assert (record.played, record.won, record.lost) == (1, 1, 0)
     assert record.best == {}
     saved, _ = store.load_settings({e.id: e.options for e in all_entries()})
-    assert saved.games["river"] == {"priests": 4, "devils": 3, "capacity": 2}
+    assert saved.games["river"] == {
+        "priests": 4,
+        "devils": 3,
+        "capacity": 2,
+        "boat_counts": True,
+        "rowers": "anyone",
+        "goal": "everyone",
+    }
     assert settings.games["river"]["priests"] == 4
 
 

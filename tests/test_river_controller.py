@@ -60,7 +60,7 @@ def test_solve_from_the_start_wins_in_eleven(director, river):
     for name, pos in positions(director).items():
         assert pos[0] > 0, name
     assert river.session.records == [
-        {"key": "river", "won": True, "drawn": False, "setting": "3/3/2", "score": None}
+        {"key": "river:3/3/2", "won": True, "drawn": False, "setting": "3/3/2", "score": None}
     ]
 
 
@@ -290,7 +290,14 @@ def test_unsolvable_option_is_refused_with_the_reason(director, river):
     assert director.perform("capacity+")
     assert director.perform("devils+")
     assert river.rules == Rules(4, 4, 3)
-    assert river.session.saved[-1] == {"priests": 4, "devils": 4, "capacity": 3}
+    assert river.session.saved[-1] == {
+        "priests": 4,
+        "devils": 4,
+        "capacity": 3,
+        "boat_counts": True,
+        "rowers": "anyone",
+        "goal": "everyone",
+    }
     assert len([n for n in director.scene.nodes if n.startswith("priest")]) == 4
     run(director, "solve")
     assert river.status_line() == "status=won crossings=9 optimal=9"
