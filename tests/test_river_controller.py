@@ -385,7 +385,10 @@ def _check_arrows(director, river) -> int:
     return len(shown)
 
 
-@pytest.mark.parametrize("options", [{}, {"priests": 5, "devils": 4}, {"capacity": 3}])
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"priests": 5, "devils": 4}, {"capacity": 3}, {"boat_counts": False}, {"goal": "priests"}],
+)
 def test_hint_arrows_point_at_who_the_hint_moves(director, options):
     """Along the optimal solution and in random reachable states (clicks on chosen
     characters, undo and redo mixed in), each hint arrow points at a character of the hinted
