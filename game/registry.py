@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final, Protocol, SupportsIndex
 
 from game.logic.options import OptionsSchema
+from game.settings import GameRecord, Statistics
 
 if TYPE_CHECKING:
     from game.logic.game import Agent, Game
@@ -90,6 +91,11 @@ class GameSession(Protocol):
     ) -> str:
         """Count a finished game under ``key`` in the statistics; returns a short note for
         the banner ("Won 3 of 5."), or "" when no statistics are kept."""
+        ...
+
+    def statistics(self, prefix: str) -> dict[str, GameRecord]:
+        """The counts kept under every key that starts with ``prefix`` (``"river:"``), as
+        saved; empty when no statistics are kept or none match."""
         ...
 
 
@@ -188,11 +194,13 @@ def get(game_id: str) -> Entry:
 @dataclass
 class MemorySession:
     """A :class:`GameSession` that keeps everything in memory: for tests, scripts and
-    headless runs that must not touch the settings files."""
+    headless runs that must not touch the settings files. ``stats`` counts the records as
+    the statistics file would."""
 
     options: dict[str, Any] = field(default_factory=dict)
     saved: list[dict[str, Any]] = field(default_factory=list)
     records: list[dict[str, Any]] = field(default_factory=list)
+    stats: Statistics = field(default_factory=Statistics)
 
     def save_options(self, values: Mapping[str, Any]) -> None:
         self.options = dict(values)
@@ -210,4 +218,8 @@ class MemorySession:
         self.records.append(
             {"key": key, "won": won, "drawn": drawn, "setting": setting, "score": score}
         )
+        self.stats.record(key, won=won, drawn=drawn, setting=setting, score=score)
         return ""
+
+    def statistics(self, prefix: str) -> dict[str, GameRecord]:
+        return {k: r for k, r in self.stats.games.items() if k.startswith(prefix)}

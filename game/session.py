@@ -27,7 +27,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from game.logic.options import OptionsSchema
-from game.settings import Settings, Store
+from game.settings import GameRecord, Settings, Store
 
 __all__ = ["Session"]
 
@@ -103,3 +103,13 @@ class Session:
         if r.drawn:
             note += f" Drawn {r.drawn}."
         return f"New best for {setting}! {note}" if best else note
+
+    def statistics(self, prefix: str) -> dict[str, GameRecord]:
+        """The saved counts under every key that starts with ``prefix``; empty without a
+        store. A statistics file that cannot be read is logged and counts as empty."""
+        if self.store is None:
+            return {}
+        stats, messages = self.store.load_statistics()
+        for message in messages:
+            log.warning("%s", message)
+        return {key: record for key, record in stats.games.items() if key.startswith(prefix)}

@@ -164,11 +164,18 @@ def test_a_finished_game_updates_statistics_once_and_options_persist(director, _
         d.switch("menu")
     stats, messages = store.load_statistics()
     assert messages == []
-    record = stats.games["river"]
+    record = stats.games["river:3/3/2"]  # one record per setting
     assert (record.played, record.won, record.lost) == (1, 1, 0)
     assert record.best == {}
     saved, _ = store.load_settings({e.id: e.options for e in all_entries()})
-    assert saved.games["river"] == {"priests": 4, "devils": 3, "capacity": 2}
+    assert saved.games["river"] == {
+        "priests": 4,
+        "devils": 3,
+        "capacity": 2,
+        "boat_counts": True,
+        "rowers": "anyone",
+        "goal": "everyone",
+    }
     assert settings.games["river"]["priests"] == 4
 
 

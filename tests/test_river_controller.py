@@ -11,7 +11,7 @@ import pytest
 from game.controllers.river import RiverController
 from game.engine.controller import Tone
 from game.logic.game import Limits, Stop
-from game.logic.river import Board, Cross, Kind, Outcome, RiverPuzzle, Rules, SolverAgent
+from game.logic.river import Board, Cross, Kind, Outcome, RiverPuzzle, Rules, SolverAgent, Unboard
 from game.registry import MemorySession
 
 pytestmark = pytest.mark.gl
@@ -60,7 +60,7 @@ def test_solve_from_the_start_wins_in_eleven(director, river):
     for name, pos in positions(director).items():
         assert pos[0] > 0, name
     assert river.session.records == [
-        {"key": "river", "won": True, "drawn": False, "setting": "3/3/2", "score": None}
+        {"key": "river:3/3/2", "won": True, "drawn": False, "setting": "3/3/2", "score": None}
     ]
 
 
@@ -290,7 +290,14 @@ def test_unsolvable_option_is_refused_with_the_reason(director, river):
     assert director.perform("capacity+")
     assert director.perform("devils+")
     assert river.rules == Rules(4, 4, 3)
-    assert river.session.saved[-1] == {"priests": 4, "devils": 4, "capacity": 3}
+    assert river.session.saved[-1] == {
+        "priests": 4,
+        "devils": 4,
+        "capacity": 3,
+        "boat_counts": True,
+        "rowers": "anyone",
+        "goal": "everyone",
+    }
     assert len([n for n in director.scene.nodes if n.startswith("priest")]) == 4
     run(director, "solve")
     assert river.status_line() == "status=won crossings=9 optimal=9"
@@ -332,3 +339,106 @@ def test_the_command_table_gives_the_standard_keys(river):
     names = river.commands().names()
     for name in ("board:ARG", "unboard:ARG", "click:ARG", "priests+", "capacity-"):
         assert name.replace("ARG", "") in {n.replace(n.partition(":")[2], "") for n in names}
+
+
+def _pointed_at(director, arrow) -> str | None:
+    """The node the arrow ``arrow`` points at: the first pickable node hit by a ray from its
+    tip along its point (the arrow mesh points down its own -Y), as the mouse picks."""
+    from game.engine.picking import pick
+
+    world = arrow.world_matrix().astype("f8")
+    direction = world[:3, :3] @ np.array([0.0, -1.0, 0.0])
+    direction /= np.linalg.norm(direction)
+    node = pick(director.scene, director.bounds, arrow.world_position(), direction)
+    return node.name if node is not None else None
+
+
+def _check_arrows(director, river) -> int:
+    """Show the hint and check every arrow against the plan's first click; returns how many
+    arrows stood."""
+    from game.controllers.river_cast import kind_of
+
+    assert director.perform("hint")
+    director.advance(0.05)  # a frame: the arrows bob, and stay over their targets
+    plan = river.puzzle.plan(river.state)
+    first = plan[0]
+    arrows = [n for n in director.scene if n.name.startswith("mark") and "_" not in n.name]
+    shown = [a for a in arrows if not a.hidden]
+    assert shown, (str(river.state), first)
+    run_length = next((i for i, a in enumerate(plan) if a != first), len(plan))
+    expected = 1 if isinstance(first, Cross) else min(run_length, river.rules.capacity)
+    assert len(shown) == expected, (str(river.state), [str(a) for a in plan])
+    hit = [_pointed_at(director, arrow) for arrow in shown]
+    assert len(set(hit)) == len(hit), hit
+    for name in hit:
+        where = (str(river.state), str(first), name, river.places.get(name or ""))
+        if isinstance(first, Cross):
+            assert name == "boat", where
+            continue
+        assert name is not None and name in river.places, where
+        assert kind_of(name) is first.kind, where
+        place = river.places[name]
+        if isinstance(first, Unboard):
+            assert place.aboard, where
+        else:
+            assert place.side is river.state.boat_side, where
+    return len(shown)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"priests": 5, "devils": 4}, {"capacity": 3}, {"boat_counts": False}, {"goal": "priests"}],
+)
+def test_hint_arrows_point_at_who_the_hint_moves(director, options):
+    """Along the optimal solution and in random reachable states (clicks on chosen
+    characters, undo and redo mixed in), each hint arrow points at a character of the hinted
+    kind on the side the click takes it from, or at the boat for a crossing."""
+    from game.controllers.river_cast import kind_of
+
+    session = MemorySession(options=options)
+    before = director.factories.get("river")
+    director.register("river", lambda: RiverController(session))
+    if director.overlay.visible:
+        director.overlay.toggle()
+    director.switch("river")
+    river = director.controller
+    try:
+        checked = 0
+        for action in river.puzzle.solve_actions():  # every click of the optimal solution
+            checked += _check_arrows(director, river)
+            assert director.play(action)
+            assert director.settle()
+        assert river.state.outcome() is Outcome.WON
+        rng = random.Random(13)
+        for _ in range(3):
+            director.perform("new")
+            director.perform("new")
+            director.settle()
+            for _ in range(40):
+                if river.state.outcome() is not Outcome.PLAYING:
+                    run(director, "undo")
+                    continue
+                if river.puzzle.distance(river.state) is not None:
+                    checked += _check_arrows(director, river)
+                roll = rng.random()
+                if roll < 0.1 and river.match.can_undo():
+                    run(director, "undo")
+                elif roll < 0.15 and river.match.can_redo():
+                    run(director, "redo")
+                else:
+                    action = rng.choice(river.state.legal_actions())
+                    if isinstance(action, Cross):
+                        run(director, "boat")
+                        continue
+                    movable = [
+                        name for name, place in river.places.items()
+                        if kind_of(name) is action.kind
+                        and (place.aboard if isinstance(action, Unboard)
+                             else place.side is river.state.boat_side)
+                    ]  # fmt: skip
+                    run(director, f"click:{rng.choice(movable)}")
+        assert checked > 60
+    finally:
+        director.tweens.cancel_all()
+        if before is not None:
+            director.register("river", before)

@@ -86,10 +86,24 @@ def test_game_result_text_and_seat() -> None:
 
 
 def test_options_defaults_and_ranges() -> None:
-    assert OPTIONS.defaults() == {"priests": 3, "devils": 3, "capacity": 2}
+    assert OPTIONS.defaults() == {
+        "priests": 3,
+        "devils": 3,
+        "capacity": 2,
+        "boat_counts": True,
+        "rowers": "anyone",
+        "goal": "everyone",
+    }
     assert rules_from(OPTIONS.defaults()) == Rules()
     # The true minimum of each team is 0 (spec 2.1 rule 1); someone must still cross.
-    assert OPTIONS.validate({"devils": 0}) == {"priests": 3, "devils": 0, "capacity": 2}
+    assert OPTIONS.validate({"devils": 0}) == {
+        "priests": 3,
+        "devils": 0,
+        "capacity": 2,
+        "boat_counts": True,
+        "rowers": "anyone",
+        "goal": "everyone",
+    }
     assert OPTIONS.validate({"priests": 0, "devils": 2, "capacity": 2})["priests"] == 0
     with pytest.raises(OptionError, match="at least one priest or devil"):
         OPTIONS.validate({"priests": 0, "devils": 0})
@@ -112,7 +126,14 @@ def test_options_cross_check_gives_the_puzzle_reason() -> None:
 
 def test_options_step_stops_where_the_puzzle_does() -> None:
     values = OPTIONS.defaults()
-    assert OPTIONS.step(values, "priests", +1) == {"priests": 4, "devils": 3, "capacity": 2}
+    assert OPTIONS.step(values, "priests", +1) == {
+        "priests": 4,
+        "devils": 3,
+        "capacity": 2,
+        "boat_counts": True,
+        "rowers": "anyone",
+        "goal": "everyone",
+    }
     assert not OPTIONS.can_step(values, "devils", +1)  # 3/4: the start is lost
     assert not OPTIONS.can_step(values, "priests", -1)  # 2/3: the start is lost
     one_devil = {"priests": 3, "devils": 1, "capacity": 2}
@@ -123,7 +144,14 @@ def test_saved_options_load_with_zero_devils() -> None:
     problems: list[str] = []
     loaded = OPTIONS.load({"priests": 2, "devils": 0, "capacity": 2}, "river", problems)
     assert problems == []
-    assert loaded == {"priests": 2, "devils": 0, "capacity": 2}
+    assert loaded == {
+        "priests": 2,
+        "devils": 0,
+        "capacity": 2,
+        "boat_counts": True,
+        "rowers": "anyone",
+        "goal": "everyone",
+    }
     loaded = OPTIONS.load({"priests": 4, "devils": 4, "capacity": 2}, "river", problems)
     assert loaded == OPTIONS.defaults()
     assert problems == [

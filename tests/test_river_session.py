@@ -11,7 +11,19 @@ import pytest
 from game.controllers.river import RiverController
 from game.engine.controller import Tone
 from game.logic.options import OptionError
-from game.logic.river import OPTIONS, Board, Cross, Kind, Outcome, RiverPuzzle, Rules, Unboard
+from game.logic.river import (
+    OPTIONS,
+    Board,
+    Cross,
+    Goal,
+    Kind,
+    Outcome,
+    RiverPuzzle,
+    RiverState,
+    Rowers,
+    Rules,
+    Unboard,
+)
 from game.registry import MemorySession
 
 P, D = Kind.PRIEST, Kind.DEVIL
@@ -108,7 +120,7 @@ def test_a_finished_game_is_recorded_once_with_its_setting() -> None:
     for action in RiverPuzzle(Rules()).solve_actions():
         river.play(action)
     assert session.records == [
-        {"key": "river", "won": True, "drawn": False, "setting": "3/3/2", "score": 11}
+        {"key": "river:3/3/2", "won": True, "drawn": False, "setting": "3/3/2", "score": 11}
     ]
     assert river.status().tone is Tone.WON
     assert river.status().banner.startswith("You win! All 3 priests and 3 devils reached")
@@ -138,7 +150,8 @@ def test_option_buttons_step_through_the_schema_and_save() -> None:
     river = RiverController(session)
     table = river.commands()
     assert [c.name for c in table if c.group == "options"] == [
-        "priests-", "priests+", "devils-", "devils+", "capacity-", "capacity+"
+        "priests-", "priests+", "devils-", "devils+", "capacity-", "capacity+",
+        "boat_counts", "rowers", "goal", "stats",
     ]  # fmt: skip
     table.run("priests+")
     assert river.rules == Rules(4, 3, 2) and session.saved == [river.options]
@@ -159,7 +172,14 @@ def test_zero_devils_from_the_window_is_what_the_next_start_gets() -> None:
     assert river.commands().enabled("devils-")
     river.commands().run("devils-")
     assert river.rules == Rules(2, 0, 2)
-    assert session.saved[-1] == {"priests": 2, "devils": 0, "capacity": 2}
+    assert session.saved[-1] == {
+        "priests": 2,
+        "devils": 0,
+        "capacity": 2,
+        "boat_counts": True,
+        "rowers": "anyone",
+        "goal": "everyone",
+    }
     problems: list[str] = []
     assert OPTIONS.load(session.saved[-1], "river", problems)["devils"] == 0
     assert problems == []
@@ -180,5 +200,123 @@ def test_zero_devils_survive_the_settings_file() -> None:
     loaded, messages = store.load_settings()
     assert messages == []
     again = Session("river", OPTIONS, loaded, store)
-    assert again.options == {"priests": 1, "devils": 0, "capacity": 2}
+    assert again.options == {
+        "priests": 1,
+        "devils": 0,
+        "capacity": 2,
+        "boat_counts": True,
+        "rowers": "anyone",
+        "goal": "everyone",
+    }
     assert RiverController(again).rules == Rules(1, 0, 2)
+
+
+def test_variant_buttons_step_to_the_next_solvable_value_and_save() -> None:
+    session = MemorySession()
+    river = RiverController(session)
+    labels = {c.name: c.label for c in river.commands() if c.group == "options"}
+    assert labels["boat_counts"] == "Boat counts: yes" and labels["rowers"] == "Rowers: anyone"
+    river.commands().run("boat_counts")
+    assert river.rules == Rules(3, 3, 2, boat_counts=False)
+    assert session.saved[-1]["boat_counts"] is False
+    assert river.puzzle.optimal_crossings() == 9
+    assert "passengers count for no bank" in river.status().banner
+    # The label follows the value (the table is rebuilt with the options).
+    assert river.commands()["boat_counts"].label == "Boat counts: no"
+    # 3/3/2 with passengers apart: only priests rowing has no solution, devils rowing has.
+    river.commands().run("rowers")
+    assert river.rules.rowers is Rowers.DEVILS
+    assert river.commands()["rowers"].label == "Rowers: devils"
+    river.commands().run("goal")
+    assert river.rules.goal is Goal.PRIESTS and river.puzzle.optimal_crossings() == 7
+    # Passengers counting again: only anyone rowing makes 3/3/2 solvable, so the button
+    # has nowhere to go and says why (the first value it tried).
+    river.set_options({"boat_counts": True, "rowers": "anyone", "goal": "everyone"})
+    saved = len(session.saved)
+    with pytest.raises(ValueError, match=r"Refused: .* when only priests row"):
+        river.commands().run("rowers")
+    assert river.rules == Rules() and len(session.saved) == saved
+
+
+def test_a_variant_game_is_judged_and_recorded_under_its_own_key() -> None:
+    session = MemorySession()
+    river = RiverController(session, boat_counts=False)
+    for action in RiverPuzzle(river.rules).solve_actions():
+        river.play(action)
+    assert river.state.outcome() is Outcome.WON and river.state.crossings == 9
+    assert session.records[-1]["key"] == "river:3/3/2 boat-apart"
+    assert session.records[-1]["score"] == 9
+    river.commands().run("new")
+    # Passengers apart: a priest boards, leaving 2 priests with 3 devils ashore: lost at once.
+    river.play(Board(P))
+    assert river.state.outcome() is Outcome.LOST
+    assert "ashore" in river.status().banner and "left bank" in river.status().banner
+    records = session.statistics("river:")
+    assert records["river:3/3/2 boat-apart"].played == 2
+    assert records["river:3/3/2 boat-apart"].won == 1
+    assert records["river:3/3/2 boat-apart"].lost == 1
+    assert records["river:3/3/2 boat-apart"].best == {"3/3/2 boat-apart": 9}
+
+
+def test_a_boat_nobody_may_row_is_stranded_and_says_why() -> None:
+    """The rower arrives with the boat, so a boat is stranded only from the start: devils
+    alone where only priests row. The judge says so, and the options refuse the setting."""
+    state = RiverState.start(Rules(0, 2, 2, rowers=Rowers.PRIESTS))
+    assert state.outcome() is Outcome.LOST
+    assert "stranded on the left bank: only priests row" in state.verdict().message
+    with pytest.raises(ValueError, match="2 devils cannot cross in a boat for 2 when only"):
+        RiverController(MemorySession(), priests=0, devils=2, rowers="priests")
+
+
+def test_the_statistics_table_lists_each_setting_and_survives_the_file() -> None:
+    """Two settings played through the settings file's session; a new session (the next
+    start) reads the same counts back, and the T table shows them, current setting first."""
+    from game.session import Session
+    from game.settings import Settings, Store
+
+    store = Store()
+    session = Session("river", OPTIONS, Settings(), store)
+    river = RiverController(session)
+    for action in RiverPuzzle(Rules()).solve_actions():
+        river.play(action)
+    river.commands().run("new")
+    river.play(Board(P))
+    river.play(Board(P))
+    river.play(Cross())  # lost on the left bank
+    river.commands().run("boat_counts")  # passengers apart: a new setting, saved
+    for action in RiverPuzzle(river.rules).solve_actions():
+        river.play(action)
+
+    loaded, messages = store.load_settings()
+    assert messages == []
+    again = Session("river", OPTIONS, loaded, store)
+    records = again.statistics("river:")
+    assert set(records) == {"river:3/3/2", "river:3/3/2 boat-apart"}
+    classic, apart = records["river:3/3/2"], records["river:3/3/2 boat-apart"]
+    assert (classic.played, classic.won, classic.lost, classic.best) == (2, 1, 1, {"3/3/2": 11})
+    assert (apart.played, apart.won, apart.lost, apart.best) == (1, 1, 0, {"3/3/2 boat-apart": 9})
+
+    river = RiverController(again)  # starts with the saved options: passengers apart
+    assert river.rules == Rules(3, 3, 2, boat_counts=False)
+    assert river.sheet() is None
+    river.commands().run("stats")
+    sheet = river.sheet()
+    assert sheet is not None
+    rows = [[cell.text for cell in row] for row in sheet.rows]
+    assert rows == [
+        ["3P 3D 2 seats, boat apart", "1", "1", "0", "9"],
+        ["3P 3D 2 seats", "2", "1", "1", "11"],
+    ]
+    assert any("9 crossings" in line for line in sheet.footer)
+    river.commands().run("stats")
+    assert river.sheet() is None
+
+
+def test_a_hand_edited_statistics_key_is_shown_as_it_is() -> None:
+    session = MemorySession()
+    session.record("river:7/x/2", won=False)
+    river = RiverController(session)
+    river.toggle_stats()
+    sheet = river.sheet()
+    assert sheet is not None
+    assert [row[0].text for row in sheet.rows] == ["3P 3D 2 seats", "7/x/2"]

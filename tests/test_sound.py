@@ -99,6 +99,7 @@ def test_a_won_game_sounds_once(director: object) -> None:
         if not director.busy() and "win" in director.sounds.played:
             break
     assert list(director.sounds.played).count("win") == 1
+    assert "oars" in director.sounds.played  # each crossing is rowed
     for _ in range(20):
         director.update(0.05)
     assert list(director.sounds.played).count("win") == 1  # the end sounds once

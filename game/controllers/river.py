@@ -7,19 +7,21 @@ the scene needs beside the match: which character stands where after each step o
 (a click boards the character clicked, not just one of its kind), the tweens that walk them
 there (:mod:`game.controllers.river_cast`), the hint marks, and the banner. The judge speaks
 when the animation of the move that ended the game completes, and the result is counted in
-the session's statistics once per game.
+the session's statistics once per game, under the key of its rules: T shows the table of
+every setting played (:mod:`game.controllers.river_stats`).
 """
 
 from __future__ import annotations
 
 import enum
 import logging
-from collections.abc import Callable
 from typing import Any
 
-from game.controllers.river_cast import Cast, Place, kind_of, moved, start_places, who
-from game.engine.commands import Command, CommandTable
-from game.engine.controller import Host, Status, Tone
+from game.controllers.river_cast import Cast, Place, hint_targets, kind_of, moved, start_places
+from game.controllers.river_commands import RULES_HELP, build_commands
+from game.controllers.river_stats import PREFIX, statistics_sheet, stats_key
+from game.engine.commands import CommandTable
+from game.engine.controller import Host, Sheet, Status, Tone
 from game.engine.scene import Node, Scene, load_scene
 from game.engine.tweens import Tween
 from game.logic.game import Limits
@@ -31,14 +33,12 @@ from game.logic.river import (
     Board,
     Cross,
     IllegalMoveError,
-    Kind,
     Outcome,
     RiverGame,
     RiverPuzzle,
     RiverState,
     SolverAgent,
     Unboard,
-    people,
     rules_from,
 )
 from game.registry import GameSession
@@ -47,9 +47,6 @@ from game.resources import asset_path
 __all__ = ["RiverController"]
 
 log = logging.getLogger(__name__)
-
-#: The option buttons' words.
-OPTION_LABELS = {"priests": "Priests", "devils": "Devils", "capacity": "Seats"}
 
 
 class Autoplay(enum.Enum):
@@ -91,7 +88,9 @@ class RiverController:
         self.hover: Node | None = None
         self._picked: tuple[Action, str] | None = None  # the click being played
         self._time = 0.0
-        self._table = self._commands()
+        self.show_stats = False  # the statistics table is docked at the left
+        self._stats: Sheet | None = None  # the table as last read (None: read it again)
+        self._table = build_commands(self)
 
     # -- what is there ----------------------------------------------------------------------
 
@@ -145,12 +144,26 @@ class RiverController:
         counter = f"Crossings {self.state.crossings}   best possible {optimum}"
         if to_go is not None and self._playing():
             counter += f"   ({to_go} to go)"
-        r = self.rules
-        help_text = (
-            f"{people(r.priests, Kind.PRIEST)}, {people(r.devils, Kind.DEVIL)}, a boat for "
-            f"{r.capacity}.  Click a character to board or land, Go to cross."
-        )
+        help_text = f"{self.rules.describe()}.  Click a character to board or land, Go to cross."
         return Status(self.title, counter, self.message, self.tone, help_text)
+
+    def help_intro(self) -> list[str]:
+        """The rules and their variants, for the top of the F1 panel."""
+        return list(RULES_HELP)
+
+    def sheet(self) -> Sheet | None:
+        """The statistics table while it is shown (T), else None."""
+        if not self.show_stats:
+            return None
+        if self._stats is None:
+            records = self.session.statistics(PREFIX)
+            self._stats = statistics_sheet(records, self.rules, self.puzzle.optimal_crossings())
+        return self._stats
+
+    def toggle_stats(self) -> None:
+        """Show or hide the statistics of every setting played (read again when shown)."""
+        self.show_stats = not self.show_stats
+        self._stats = None
 
     def status_line(self) -> str:
         return (
@@ -308,13 +321,31 @@ class RiverController:
             self.cast.build(self.rules)
         self.new_game()
         self.session.save_options(values)
-        r = self.rules
+        self._table = build_commands(self)  # the variant buttons name the new values
+        self._stats = None
         self._say(
-            f"New game: {people(r.priests, Kind.PRIEST)}, {people(r.devils, Kind.DEVIL)}, "
-            f"a boat for {r.capacity}; {self.puzzle.optimal_crossings()} crossings at best.",
+            f"New game: {self.rules.describe()}; "
+            f"{self.puzzle.optimal_crossings()} crossings at best.",
             Tone.INFO,
             keep=True,
         )
+
+    def cycle_option(self, name: str) -> None:
+        """The next value of the variant ``name`` that the puzzle can be solved with (the
+        values in the schema's order, round to the start); refused with the reason when no
+        other value can. Starts a new game."""
+        option = OPTIONS[name]
+        count = len(option.choices) if option.choices is not None else 2
+        first: OptionError | None = None
+        for step in range(1, count):
+            try:
+                values = OPTIONS.step(self.options, name, step)
+            except OptionError as exc:
+                first = first or exc
+                continue
+            self.set_options(values)
+            return
+        raise OptionError(f"Refused: {first}") from None
 
     def click(self, name: str) -> None:
         """Click the character called ``name``: board it, or land it."""
@@ -334,77 +365,6 @@ class RiverController:
     def _new_match(self) -> Match[Action]:
         game = RiverGame(self.options)
         return Match(game, [None], hint_agent=self.agent, limits=Limits(time=1.0))
-
-    def _commands(self) -> CommandTable:
-        ready = self._ready
-
-        def command(name: str, run: Callable[..., None], **fields: Any) -> Command:
-            def wrapped(*args: Any) -> None:
-                if name != "new":  # any other command cancels a pending New game
-                    self.confirm_new = False
-                run(*args)
-
-            return Command(name, wrapped, **fields)
-
-        def board(kind: Kind) -> Callable[[], None]:
-            return lambda: self.play(Board(kind))
-
-        main = [
-            command("boat", lambda: self.play(Cross()), label="Go", key="SPACE|G",
-                    help="row the boat across", tooltip="Row across",
-                    enabled=lambda: ready() and self.state.boat.size > 0),
-            command("hint", self.hint, label="Hint", key="H", enabled=self._playing,
-                    help="show the optimal loads and who should move"),
-            command("next", self.next_step, label="Next step", key="N", enabled=ready,
-                    help="play the next optimal crossing"),
-            command("solve", self.solve, label="Solve", key="S", enabled=ready,
-                    help="play optimal crossings to the win"),
-            command("undo", self.undo, label="Undo", key="U",
-                    enabled=lambda: self.autoplay is not None
-                    or (self.match.can_undo() and not self._animating()),
-                    help="take back the last move (stops Next step or Solve)"),
-            command("redo", self.redo, label="Redo", key="Y",
-                    enabled=lambda: self.match.can_redo() and ready(),
-                    help="play again what Undo took back"),
-            command("new", self.new, label="New game", key="R",
-                    help="a new game with these options (press twice during a game)"),
-            command("board_priest", board(Kind.PRIEST), key="P", group="",
-                    help="board a priest from the boat's bank"),
-            command("board_devil", board(Kind.DEVIL), key="D", group="",
-                    help="board a devil from the boat's bank"),
-            command("board", lambda kind: self.play(Board(kind)), group="", parse=_kind,
-                    argument="priest or devil", help="put a priest or devil into the boat"),
-            command("unboard", lambda kind: self.play(Unboard(kind)), group="", parse=_kind,
-                    argument="priest or devil", help="put a passenger ashore"),
-            command("click", self.click, group="", parse=self._character,
-                    argument="a character, e.g. devil1", help="board or land that character"),
-        ]  # fmt: skip
-        options = []
-        for name in OPTIONS.names():
-            for delta, mark in ((-1, "−"), (+1, "+")):
-                sign = "+" if delta > 0 else "-"
-                options.append(
-                    command(
-                        f"{name}{sign}",
-                        lambda n=name, d=delta: self.change_option(n, d),
-                        label=f"{OPTION_LABELS.get(name, name)} {mark}",
-                        group="options",
-                        enabled=lambda n=name, d=delta: self._option_steps(n, d),
-                        help=f"{'one more' if delta > 0 else 'one fewer'}: {OPTIONS[name].help}",
-                    )
-                )
-        return CommandTable(main + options)
-
-    def _option_steps(self, name: str, delta: int) -> bool:
-        """Whether ``name`` moved by ``delta`` stays in the schema's range for it. A step the
-        schema's cross-check refuses (no solution, a lost start) stays pressable: pressing it
-        says why."""
-        option = OPTIONS[name]
-        try:
-            option.check(self.options[name] + delta * option.step)
-        except OptionError:
-            return False
-        return True
 
     def _character(self, name: str) -> str:
         if name not in self.places:
@@ -497,6 +457,8 @@ class RiverController:
             self.hover = None
         if self.message and self.tone not in (Tone.WON, Tone.LOST) and self.autoplay is None:
             self.message = ""
+        if self.host is not None:  # the oars for a crossing, a step on wood for the rest
+            self.host.sound("oars" if isinstance(action, Cross) else "place")
         self._animate(old, places)
         if follow and self._playing():
             self.hint()
@@ -536,7 +498,10 @@ class RiverController:
         if not self.recorded:
             self.recorded = True
             score = self.state.crossings if won and not self.assisted else None
-            note = self.session.record("river", won=won, setting=self.rules.key(), score=score)
+            note = self.session.record(
+                stats_key(self.rules), won=won, setting=self.rules.key(), score=score
+            )
+            self._stats = None  # the table shows this game next time it is drawn
             if note and won and self.assisted:
                 note += " (Solved with help: no best score.)"
         if won:
@@ -550,19 +515,12 @@ class RiverController:
         self._say(text, Tone.WON if won else Tone.LOST, keep=True)
 
     def _mark(self, plan: list[Action]) -> None:
-        """Arrows over who should board or land next, or over the boat when it should go."""
+        """Arrows over who the hint's next click moves (each of a run of equal clicks: both
+        devils of "board a devil" twice), or onto the boat when it should go."""
         if self.cast is None:
             return
-        targets: list[str] = []
-        side = self.state.boat_side
-        for action in plan:
-            if isinstance(action, Cross):
-                if not targets:
-                    targets.append("boat")
-                break
-            aboard = isinstance(action, Unboard)
-            targets.append(who(self.places, action.kind, aboard=aboard, side=side, exclude=targets))
-        self.cast.show_marks(targets)
+        side, capacity = self.state.boat_side, self.rules.capacity
+        self.cast.show_marks(hint_targets(self.places, plan, side, capacity))
 
     def _say(self, text: str, tone: Tone, keep: bool = False) -> None:
         """``keep``: the game's own banner, until the next message; otherwise a short toast
@@ -571,10 +529,3 @@ class RiverController:
             self.message, self.tone = text, tone
         else:
             self.host.say(text, tone)
-
-
-def _kind(text: str) -> Kind:
-    try:
-        return Kind(text.strip().lower())
-    except ValueError:
-        raise ValueError(f"{text!r} is neither priest nor devil") from None

@@ -14,15 +14,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Container, Mapping
+from collections.abc import Sequence as Seq
 from dataclasses import dataclass
 
 import numpy as np
 
-from game.engine.scene import Scene
+from game.engine.scene import Node, Scene, quat_from_axis_angle
 from game.engine.tweens import Call, MoveTo, Parallel, Sequence, Tween
-from game.logic.river import Board, IllegalMoveError, Kind, Rules, Side, Unboard
+from game.logic.river import Action, Board, Cross, IllegalMoveError, Kind, Rules, Side, Unboard
 
-__all__ = ["Cast", "Place", "kind_of", "moved", "start_places", "who"]
+__all__ = ["Cast", "Place", "hint_targets", "kind_of", "moved", "start_places", "who"]
 
 Places = Mapping[str, "Place"]
 
@@ -89,6 +90,42 @@ def who(
     return max(candidates)[1] if aboard else min(candidates)[1]
 
 
+def hint_targets(places: Places, plan: Seq[Action], side: Side, capacity: int) -> list[str]:
+    """What the hint's arrows point at for ``plan`` (the clicks of the next crossing, from
+    the boat's bank ``side``): ``["boat"]`` when the first click is the crossing, else the
+    character each click of the plan's first run of equal clicks moves ("board a devil"
+    twice: the two devils that would board).
+
+    Each click is played on a copy of ``places`` before the next is read, so the arrows
+    stand over exactly the characters that :func:`moved` would walk: of the hinted kind,
+    ashore on ``side`` for a boarding, in the boat for a landing. Raises IllegalMoveError
+    when a click of the plan has nobody to move.
+
+    >>> places = {"priest1": Place(Side.LEFT, 0), "devil1": Place(Side.LEFT, 0),
+    ...           "devil2": Place(None, 0)}
+    >>> hint_targets(places, [Board(Kind.DEVIL), Cross()], Side.LEFT, 2)
+    ['devil1']
+    >>> hint_targets(places, [Unboard(Kind.DEVIL), Board(Kind.PRIEST), Cross()], Side.LEFT, 2)
+    ['devil2']
+    >>> hint_targets(places, [Cross()], Side.LEFT, 2)
+    ['boat']
+    """
+    if not plan:
+        return []
+    if isinstance(plan[0], Cross):
+        return ["boat"]
+    targets: list[str] = []
+    current = dict(places)
+    for action in plan:
+        if action != plan[0]:
+            break
+        assert isinstance(action, Board | Unboard)
+        name = who(current, action.kind, aboard=isinstance(action, Unboard), side=side)
+        targets.append(name)
+        current = moved(current, action, side, capacity, name)
+    return targets
+
+
 class Cast:
     """The characters and hint marks of one river scene, laid out for ``rules``.
 
@@ -101,6 +138,8 @@ class Cast:
         self.marks: list[str] = []
         self._fit = 1.0  # how much closer (and smaller) than the scene's spacing
         self._per_row = 1
+        self._time = 0.0  # the last time and mesh boxes the marks were placed with
+        self._bounds: Mapping[str, object] = {}
         self.build(rules)
 
     # -- nodes and layout -------------------------------------------------------------------
@@ -124,7 +163,7 @@ class Cast:
                 node = scene.spawn(kind.value, _name(kind, i))
                 node.scale = (node.scale * self._fit).astype("f4")
                 node.pickable = True
-        for i in range(rules.capacity + 1):
+        for i in range(rules.capacity):  # a run of equal clicks moves at most a boatful
             scene.spawn("marker", f"mark{i}")
             scene.spawn("ring", f"mark{i}_ring")
 
@@ -183,17 +222,19 @@ class Cast:
     # -- hint marks -------------------------------------------------------------------------
 
     def show_marks(self, targets: list[str]) -> None:
-        """One arrow over each target (a character or the boat) and a ring at its feet."""
+        """One arrow over each target character and a ring at its feet; for the boat, one
+        arrow pointing into its bow (the end facing the other bank) under the passengers.
+        The arrows are placed at once, so the next frame already shows them where they
+        belong."""
         self.clear_marks()
-        self.marks = list(targets)
-        for i in range(self.rules.capacity + 1):
+        self.marks = [t for t in targets if t in self.scene.nodes][: self._mark_count()]
+        for i, target in enumerate(self.marks):
             arrow, ring = self.scene[f"mark{i}"], self.scene[f"mark{i}_ring"]
-            target = self.marks[i] if i < len(self.marks) else None
-            arrow.hidden = target is None
-            ring.hidden = target is None or target == "boat"
-            if target is not None:
-                self.scene[target].highlight = 0.6
-                arrow.tags["target"] = ring.tags["target"] = target
+            arrow.hidden = False
+            ring.hidden = target == "boat"
+            self.scene[target].highlight = 0.6
+            arrow.tags["target"] = ring.tags["target"] = target
+        self.bob_marks(self._time, self._bounds)
 
     def clear_marks(self) -> None:
         for name in self.marks:
@@ -205,24 +246,46 @@ class Cast:
                 node.hidden = True
 
     def bob_marks(self, time: float, bounds: Mapping[str, object]) -> None:
-        """Float the arrows over the heads of their targets, turning; rings on the ground."""
+        """Float each arrow over the head of its target, tip down, its tip bobbing a little
+        above the head (a ring on the ground under the feet); the boat's arrow points into
+        the bow. ``bounds`` maps a mesh name to its box (lowest, highest corner)."""
+        self._time, self._bounds = time, bounds
         if not self.marks:
             return
-        gap = self.scene.number("marker_gap") + 0.06 * (1.0 + math.sin(time * 4.0))
-        for name, node in self.scene.nodes.items():
-            if not name.startswith("mark") or node.hidden:
-                continue
-            target = self.scene[node.tags["target"]]
-            p = target.world_position()
-            if name.endswith("_ring"):  # flat on the ground (or the deck) under the feet
-                node.position = np.array([p[0], p[1] + 0.02, p[2]], dtype="f4")
-                continue
-            top = 1.0
+        lift = self.scene.number("marker_gap") + 0.05 * (1.0 + math.sin(time * 4.0))
+        for i, name in enumerate(self.marks):
+            target = self.scene[name]
+            arrow, ring = self.scene[f"mark{i}"], self.scene[f"mark{i}_ring"]
             box = bounds.get(target.mesh or "")
+            if name == "boat":
+                self._point_at_bow(arrow, target, box, lift)
+                continue
+            p = target.world_position()
+            ring.position = np.array([p[0], p[1] + 0.02, p[2]], dtype="f4")
+            top = 1.0
             if box is not None:
                 top = float(box[1][1] * target.scale[1])  # type: ignore[index]
-            node.position = np.array([p[0], p[1] + top + gap, p[2]], dtype="f4")
-            node.rotation = _yaw(time * 2.0)
+            arrow.position = np.array([p[0], p[1] + top + lift, p[2]], dtype="f4")
+            arrow.rotation = _yaw(time * 2.0)
+
+    def _point_at_bow(self, arrow: Node, boat: Node, box: object, lift: float) -> None:
+        """The boat's arrow: over the water ahead of the bow (the end facing the other bank),
+        its tip at the bow just above the waterline, pointing 30 degrees down into the
+        hull: below the passengers' feet, so it can only mean the boat."""
+        p = boat.world_position()
+        ahead = 1.0 if p[0] < 0 else -1.0  # docked left: the other bank is at +x
+        half = 1.5
+        if box is not None:
+            half = float(box[1][0] * boat.scale[0])  # type: ignore[index]
+        below_feet = 0.6 * self.scene.number("seat_height")
+        tip = np.array([p[0] + ahead * (half + lift), p[1] + below_feet, p[2]], "f4")
+        arrow.position = tip
+        # The mesh points down -Y; turned 60 degrees about Z it points 30 degrees below
+        # the horizontal, back toward the boat.
+        arrow.rotation = quat_from_axis_angle((0.0, 0.0, 1.0), -ahead * math.pi / 3)
+
+    def _mark_count(self) -> int:
+        return sum(1 for name in self.scene.nodes if name.startswith("mark") and "_" not in name)
 
     # -- inside -----------------------------------------------------------------------------
 

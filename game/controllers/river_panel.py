@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.logic import river_apart
 from game.logic.river import Side
 
 if TYPE_CHECKING:
@@ -31,6 +32,10 @@ def draw_panel(controller: RiverController) -> None:
     redo = len(match.full_record) - match.cursor
     imgui.text(f"autoplay {autoplay}   record {match.cursor} steps, {redo} to redo")
     imgui.separator()
+    if not controller.rules.boat_counts:  # the counts decide nothing: no crossing graph
+        imgui.text("passengers count for no bank: solved over whole positions,")
+        imgui.text(f"{len(river_apart.costs(controller.rules))} of them can still win")
+        return
     graph = puzzle.graph
     nodes = list(graph.nodes)
     index = {n: i for i, n in enumerate(nodes)}

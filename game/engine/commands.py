@@ -179,7 +179,18 @@ class CommandTable:
         for c in keyed:
             keys = " / ".join(dict.fromkeys(_key_name(k) for k in c.key.split("|") if k))
             lines.append(f"{keys}: {c.help or c.label or c.name}")
-        lines.extend(f"{c.label}: {c.help or c.name}" for c in buttons)
+        i = 0
+        while i < len(buttons):  # "Seats −" then "Seats +": one line for the pair
+            c = buttons[i]
+            pair = buttons[i + 1] if i + 1 < len(buttons) else None
+            stem = c.label[:-2]
+            if c.label.endswith(" −") and pair is not None and pair.label == f"{stem} +":
+                what = (pair.help or pair.name).split(": ", 1)[-1]
+                lines.append(f"{stem} − / +: one fewer / one more: {what}")
+                i += 2
+                continue
+            lines.append(f"{c.label}: {c.help or c.name}")
+            i += 1
         lines.extend(f"{key}: {what}" for key, what in DIRECTOR_KEYS)
         return lines
 

@@ -458,9 +458,13 @@ class Director:
     # -- helpers ----------------------------------------------------------------------------
 
     def help_text(self) -> str:
-        """The F1 panel: every command of the scene with its key, then the Director's keys."""
+        """The F1 panel: the scene's own lines first (a controller's optional
+        ``help_intro()``: its rules), then every command with its key, then the Director's
+        keys."""
         table = self.commands()
-        return "\n".join(table.help_lines()) if table is not None else ""
+        intro = getattr(self.controller, "help_intro", None)
+        lines = list(intro()) if intro is not None else []
+        return "\n".join(lines + (table.help_lines() if table is not None else []))
 
     def _keys(self) -> dict[str, str]:
         table = self.commands()

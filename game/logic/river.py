@@ -5,10 +5,10 @@ The rules, the judge and the actions live in :mod:`game.logic.river_rules`, the 
 :mod:`game.logic.river_solver`; both are re-exported here, so ``game.logic.river`` is the one
 module a caller imports.
 
-:data:`OPTIONS` is the one declaration of the options (team sizes and boat seats): the
-settings file, the command line, the window's option buttons and :class:`RiverGame` all check
-values with it. Its cross-check refuses a setting whose start is lost or that has no solution,
-with the puzzle's reason.
+:data:`OPTIONS` is the one declaration of the options (team sizes, boat seats and the rule
+variants: ``boat_counts``, ``rowers``, ``goal``): the settings file, the command line, the
+window's option buttons and :class:`RiverGame` all check values with it. Its cross-check
+refuses a setting whose start is lost or that has no solution, with the puzzle's reason.
 
 >>> game = RiverGame({"priests": 3, "devils": 3, "capacity": 2})
 >>> state = game.initial_state(random.Random(0))
@@ -20,8 +20,13 @@ with the puzzle's reason.
 Traceback (most recent call last):
 ...
 game.logic.options.OptionError: 4 priests and 4 devils cannot cross in a boat for 2
->>> OPTIONS.validate({"priests": 3, "devils": 0})
-{'priests': 3, 'devils': 0, 'capacity': 2}
+>>> OPTIONS.validate({"priests": 3, "devils": 0})["devils"]
+0
+>>> try:
+...     OPTIONS.validate({"rowers": "priests"})
+... except OptionError as exc:
+...     print(exc)
+3 priests and 3 devils cannot cross in a boat for 2 when only priests row
 """
 
 from __future__ import annotations
@@ -39,6 +44,7 @@ from game.logic.river_rules import (
     Board,
     Cross,
     Crossing,
+    Goal,
     IllegalMoveError,
     InvalidActionError,
     Kind,
@@ -47,6 +53,7 @@ from game.logic.river_rules import (
     RiverError,
     RiverSettingError,
     RiverState,
+    Rowers,
     Rules,
     Side,
     Unboard,
@@ -64,6 +71,7 @@ __all__ = [
     "Board",
     "Cross",
     "Crossing",
+    "Goal",
     "Hint",
     "IllegalMoveError",
     "InvalidActionError",
@@ -76,6 +84,7 @@ __all__ = [
     "RiverPuzzle",
     "RiverSettingError",
     "RiverState",
+    "Rowers",
     "Rules",
     "Side",
     "SolverAgent",
@@ -104,6 +113,26 @@ OPTIONS: Final = OptionsSchema(
         Option("priests", int, 3, minimum=0, maximum=MAX_CHARACTERS, help="number of priests"),
         Option("devils", int, 3, minimum=0, maximum=MAX_CHARACTERS, help="number of devils"),
         Option("capacity", int, 2, minimum=1, maximum=MAX_CAPACITY, help="seats in the boat"),
+        Option(
+            "boat_counts",
+            bool,
+            True,
+            help="passengers in a docked boat count for its bank (off: only those ashore count)",
+        ),
+        Option(
+            "rowers",
+            str,
+            Rowers.ANYONE.value,
+            choices=tuple(r.value for r in Rowers),
+            help="who may row: anyone, or the boat needs a priest (or a devil) aboard to cross",
+        ),
+        Option(
+            "goal",
+            str,
+            Goal.EVERYONE.value,
+            choices=tuple(g.value for g in Goal),
+            help="what wins: everyone across, or every priest across",
+        ),
     ),
     cross_check=_check_rules,
 )
@@ -115,7 +144,13 @@ def rules_from(values: Mapping[str, Any]) -> Rules:
     Raises :class:`RiverSettingError` for counts the rules refuse.
     """
     merged = {**OPTIONS.defaults(), **values}
-    return Rules(merged["priests"], merged["devils"], merged["capacity"])
+    try:
+        rowers, goal = Rowers(merged["rowers"]), Goal(merged["goal"])
+    except ValueError as exc:
+        raise RiverSettingError(str(exc)) from None
+    return Rules(
+        merged["priests"], merged["devils"], merged["capacity"], merged["boat_counts"], rowers, goal
+    )
 
 
 class RiverGame(Game[Action]):

@@ -3,11 +3,16 @@
 Two levels describe a game. :class:`RiverState` is what the player sees, click by click: who
 stands ashore on each bank, who sits in the boat, and where the boat is docked. A
 :class:`Crossing` is a node of the state graph: the priests and devils on the left side and the
-boat's side. Both use the same counting rule: passengers count for the bank where the boat is
-docked. Boarding and unboarding therefore never change the counts and never lose a game; only
-a crossing can. The win needs everyone *ashore* on the right bank, so it comes with the last
-passenger stepping off there: judge after every action, or at least after each landing and
-each unboarding.
+boat's side. Both use the same counting rule: by default passengers count for the bank where
+the boat is docked. Boarding and unboarding then never change the counts and never lose a
+game; only a crossing can. The win needs everyone *ashore* on the right bank, so it comes with
+the last passenger stepping off there: judge after every action.
+
+:class:`Rules` also carries the published variants of the puzzle: passengers that count for no
+bank (``boat_counts=False``: the boat is a place of its own, so boarding or landing can lose),
+who may row (:class:`Rowers`: anyone, or the boat needs a priest, or a devil, aboard to
+cross; a boat stranded where nobody may row it loses), and the goal (:class:`Goal`: everyone
+across, or every priest across).
 
 :class:`RiverState` is the game contract's state (:class:`game.logic.game.State`): one seat,
 actions :class:`Board`, :class:`Unboard` and :class:`Cross` with the text forms
@@ -37,6 +42,7 @@ __all__ = [
     "Board",
     "Cross",
     "Crossing",
+    "Goal",
     "IllegalMoveError",
     "InvalidActionError",
     "Kind",
@@ -45,6 +51,7 @@ __all__ = [
     "RiverError",
     "RiverSettingError",
     "RiverState",
+    "Rowers",
     "Rules",
     "Side",
     "Unboard",
@@ -97,6 +104,43 @@ class Kind(enum.Enum):
     DEVIL = "devil"
 
 
+class Rowers(enum.Enum):
+    """Who may row the boat across: anyone, or only priests (a priest must be aboard), or
+    only devils (a devil must be aboard)."""
+
+    ANYONE = "anyone"
+    PRIESTS = "priests"
+    DEVILS = "devils"
+
+    def can_row(self, load: Load) -> bool:
+        """Whether the boat with ``load`` aboard may cross (never an empty boat).
+
+        >>> Rowers.PRIESTS.can_row(Load(0, 2)), Rowers.DEVILS.can_row(Load(0, 2))
+        (False, True)
+        """
+        if self is Rowers.PRIESTS:
+            return load.priests > 0
+        if self is Rowers.DEVILS:
+            return load.devils > 0
+        return load.size > 0
+
+    def describe(self) -> str:
+        """In words: "anyone rows", "only priests row"."""
+        return "anyone rows" if self is Rowers.ANYONE else f"only {self.value} row"
+
+
+class Goal(enum.Enum):
+    """What wins: everyone ashore on the right bank, or every priest ashore there (the devils
+    may stay behind)."""
+
+    EVERYONE = "everyone"
+    PRIESTS = "priests"
+
+    def describe(self) -> str:
+        """In words: "everyone across", "every priest across"."""
+        return "everyone across" if self is Goal.EVERYONE else "every priest across"
+
+
 def people(count: int, kind: Kind) -> str:
     """``count`` characters of ``kind`` in words: "1 priest", "3 devils".
 
@@ -140,50 +184,138 @@ class Load(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """The options of a game: team sizes and boat seats.
+    """The options of a game: team sizes, boat seats and the rule variants.
 
-    Raises :class:`RiverSettingError` naming the value when a count is out of range (0 to
-    :data:`MAX_CHARACTERS` of each kind, at least one person, 1 to :data:`MAX_CAPACITY` seats)
-    or when the start would already be lost (more devils than priests, with priests present).
+    ``boat_counts``: passengers of a docked boat count for its bank (the classic rule) or
+    for no bank; ``rowers``: who may row; ``goal``: what wins. Raises
+    :class:`RiverSettingError` naming the value when a count is out of range (0 to
+    :data:`MAX_CHARACTERS` of each kind, at least one person, 1 to :data:`MAX_CAPACITY`
+    seats), a variant is not one of its kind, the start would already be lost (more devils
+    than priests, with priests present) or the goal is every priest across with no priest.
     Rules that are valid may still have no solution: see :meth:`RiverPuzzle.check`.
     """
 
     priests: int = 3
     devils: int = 3
     capacity: int = 2
+    boat_counts: bool = True
+    rowers: Rowers = Rowers.ANYONE
+    goal: Goal = Goal.EVERYONE
 
     def __post_init__(self) -> None:
         _check_count("priests", self.priests, 0, MAX_CHARACTERS)
         _check_count("devils", self.devils, 0, MAX_CHARACTERS)
         _check_count("capacity", self.capacity, 1, MAX_CAPACITY)
+        if type(self.boat_counts) is not bool:
+            raise RiverSettingError(f"boat_counts must be true or false, got {self.boat_counts!r}")
+        if not isinstance(self.rowers, Rowers):
+            raise RiverSettingError(f"rowers must be a Rowers, got {self.rowers!r}")
+        if not isinstance(self.goal, Goal):
+            raise RiverSettingError(f"goal must be a Goal, got {self.goal!r}")
         if self.priests + self.devils == 0:
             raise RiverSettingError("a game needs at least one priest or devil, got none")
         if self.devils > self.priests > 0:
             raise RiverSettingError(
                 f"devils={self.devils} outnumber priests={self.priests}: the start would be lost"
             )
+        if self.goal is Goal.PRIESTS and self.priests == 0:
+            raise RiverSettingError("the goal is every priest across, but there are no priests")
 
     @property
     def start_load(self) -> Load:
         """Everyone: the people ashore on the left bank at the start."""
         return Load(self.priests, self.devils)
 
+    @property
+    def classic(self) -> bool:
+        """Whether the variants are the classic ones (passengers count, anyone rows, everyone
+        across)."""
+        return self.boat_counts and self.rowers is Rowers.ANYONE and self.goal is Goal.EVERYONE
+
     def key(self) -> str:
-        """The text form ``"priests/devils/capacity"``, e.g. ``"3/3/2"``."""
-        return f"{self.priests}/{self.devils}/{self.capacity}"
+        """The text form: ``"priests/devils/capacity"``, then one word per variant that is
+        not the classic one: ``boat-apart``, ``rowers=priests``, ``goal=priests``.
+
+        >>> Rules().key(), Rules(3, 3, 2, False, Rowers.PRIESTS, Goal.PRIESTS).key()
+        ('3/3/2', '3/3/2 boat-apart rowers=priests goal=priests')
+        """
+        words = [f"{self.priests}/{self.devils}/{self.capacity}"]
+        if not self.boat_counts:
+            words.append("boat-apart")
+        if self.rowers is not Rowers.ANYONE:
+            words.append(f"rowers={self.rowers.value}")
+        if self.goal is not Goal.EVERYONE:
+            words.append(f"goal={self.goal.value}")
+        return " ".join(words)
+
+    def describe(self) -> str:
+        """The rules in words, for the statistics and the help.
+
+        >>> Rules(3, 3, 2, False, Rowers.PRIESTS).describe()
+        '3 priests, 3 devils, a boat for 2; passengers count for no bank; only priests row'
+        """
+        text = (
+            f"{people(self.priests, Kind.PRIEST)}, {people(self.devils, Kind.DEVIL)}, "
+            f"a boat for {self.capacity}"
+        )
+        if not self.boat_counts:
+            text += "; passengers count for no bank"
+        if self.rowers is not Rowers.ANYONE:
+            text += f"; {self.rowers.describe()}"
+        if self.goal is not Goal.EVERYONE:
+            text += f"; goal: {self.goal.describe()}"
+        return text
+
+    def short(self) -> str:
+        """A compact form for a table: ``"3P 3D 2 seats"``, then ``boat apart``,
+        ``priests row`` or ``devils row``, ``goal priests``.
+
+        >>> Rules(3, 3, 2, False, Rowers.DEVILS, Goal.PRIESTS).short()
+        '3P 3D 2 seats, boat apart, devils row, goal priests'
+        """
+        words = [f"{self.priests}P {self.devils}D {self.capacity} seat{'s' * (self.capacity > 1)}"]
+        if not self.boat_counts:
+            words.append("boat apart")
+        if self.rowers is not Rowers.ANYONE:
+            words.append(f"{self.rowers.value} row")
+        if self.goal is not Goal.EVERYONE:
+            words.append(f"goal {self.goal.value}")
+        return ", ".join(words)
 
     @classmethod
     def from_key(cls, text: str) -> Rules:
         """Read the form :meth:`key` writes; raises :class:`RiverSettingError` on bad text.
 
         >>> Rules.from_key("5/4/2")
-        Rules(priests=5, devils=4, capacity=2)
-        """
-        parts = text.strip().split("/")
+        Rules(priests=5, devils=4, capacity=2, boat_counts=True, rowers=<Rowers.ANYONE: 'anyone'>, goal=<Goal.EVERYONE: 'everyone'>)
+        >>> Rules.from_key("3/3/2 goal=priests").goal
+        <Goal.PRIESTS: 'priests'>
+        """  # noqa: E501
+        words = text.split()
+        parts = words[0].split("/") if words else []
         if len(parts) != 3 or not all(part.strip().isdigit() for part in parts):
-            raise RiverSettingError(f"rules must look like 'priests/devils/capacity', got {text!r}")
+            raise RiverSettingError(
+                f"rules must look like 'priests/devils/capacity', then variants, got {text!r}"
+            )
         priests, devils, capacity = (int(part) for part in parts)
-        return cls(priests, devils, capacity)
+        boat_counts, rowers, goal = True, Rowers.ANYONE, Goal.EVERYONE
+        for word in words[1:]:
+            name, _, value = word.partition("=")
+            try:
+                if word == "boat-apart":
+                    boat_counts = False
+                elif name == "rowers":
+                    rowers = Rowers(value)
+                elif name == "goal":
+                    goal = Goal(value)
+                else:
+                    raise ValueError(word)
+            except ValueError:
+                raise RiverSettingError(
+                    f"unknown rule {word!r} in {text!r}; expected boat-apart, "
+                    "rowers=anyone|priests|devils or goal=everyone|priests"
+                ) from None
+        return cls(priests, devils, capacity, boat_counts, rowers, goal)
 
 
 @dataclass(frozen=True, slots=True)
@@ -356,35 +488,53 @@ class RiverState:
         return self.left if side is Side.LEFT else self.right
 
     def counts(self, side: Side) -> Load:
-        """The characters that count for ``side``: ashore, plus passengers if docked there."""
+        """The characters that count for ``side``: ashore, plus passengers if docked there
+        (when the rules count passengers for the bank; otherwise only those ashore)."""
         ashore = self.ashore(side)
-        if side is not self.boat_side:
+        if side is not self.boat_side or not self.rules.boat_counts:
             return ashore
         return Load(ashore.priests + self.boat.priests, ashore.devils + self.boat.devils)
 
     def crossing(self) -> Crossing:
-        """The graph node of this state (passengers at the docked bank included)."""
-        left = self.counts(Side.LEFT)
+        """The graph node of this state: who is on the left side, passengers of a boat docked
+        there included (whatever the rules count for safety), and the boat's side."""
+        left = self.left
+        if self.boat_side is Side.LEFT:
+            left = Load(left.priests + self.boat.priests, left.devils + self.boat.devils)
         return Crossing(left.priests, left.devils, self.boat_side)
 
     def verdict(self) -> Verdict:
         """Judge the state.
 
-        Lost when some bank has at least one priest and more devils than priests, counting
-        passengers for the bank where the boat is docked. Won when every character stands
-        ashore on the right bank (passengers still aboard there do not count yet).
+        Lost when some bank has at least one priest and more devils than priests (counting
+        passengers for the bank where the boat is docked, if the rules say so), or when the
+        boat is stranded: nobody at its bank (ashore or aboard) may row it. Won when the goal
+        is met: everyone (or every priest) stands ashore on the right bank; passengers still
+        aboard there do not count yet. The message says which bank and why.
         """
         outcome, side = self._judge()
         if outcome is Outcome.PLAYING or side is None:
             return Verdict(Outcome.PLAYING, None, 0, 0, "")
         counts = self.counts(side)
-        if outcome is Outcome.LOST:
+        if outcome is Outcome.WON:
+            won = counts if self.rules.goal is Goal.EVERYONE else Load(counts.priests, 0)
+            return Verdict(outcome, side, counts.priests, counts.devils, _win_message(won))
+        if 0 < counts.priests < counts.devils:
+            where = (
+                ""
+                if self.rules.boat_counts
+                else " (ashore; the boat's passengers count for no bank)"
+            )
             message = (
-                f"Devils outnumber priests on the {side.value} bank: "
+                f"Devils outnumber priests on the {side.value} bank{where}: "
                 f"{people(counts.devils, Kind.DEVIL)}, {people(counts.priests, Kind.PRIEST)}."
             )
         else:
-            message = _win_message(counts)
+            rowers = self.rules.rowers
+            message = (
+                f"The boat is stranded on the {side.value} bank: {rowers.describe()}, and "
+                f"there are no {rowers.value} there to row it, so nobody can cross again."
+            )
         return Verdict(outcome, side, counts.priests, counts.devils, message)
 
     def outcome(self) -> Outcome:
@@ -414,7 +564,7 @@ class RiverState:
         if self.boat.size < self.rules.capacity:
             actions.extend(Board(kind) for kind in Kind if ashore.of(kind))
         actions.extend(Unboard(kind) for kind in Kind if self.boat.of(kind))
-        if self.boat.size:
+        if self.rules.rowers.can_row(self.boat):
             actions.append(Cross())
         return actions
 
@@ -423,7 +573,8 @@ class RiverState:
 
         Raises :class:`IllegalMoveError` with the reason: "the game is over", "the boat is
         full", "no priest ashore on the left bank", "no devil in the boat", "the boat is
-        empty". A crossing adds one to ``crossings``.
+        empty", "only priests row: put a priest in the boat". A crossing adds one to
+        ``crossings``.
         """
         if self.is_terminal():
             raise IllegalMoveError("the game is over")
@@ -445,22 +596,23 @@ class RiverState:
         if isinstance(action, Cross):
             if not self.boat.size:
                 raise IllegalMoveError("the boat is empty")
+            rowers = self.rules.rowers
+            if not rowers.can_row(self.boat):
+                kind = rowers.value[:-1]
+                raise IllegalMoveError(f"{rowers.describe()}: put a {kind} in the boat")
             return RiverState(
                 self.rules, self.left, self.right, self.boat, side.other, self.crossings + 1
             )
         raise InvalidActionError(f"not a river action: {action!r}")
 
-    def key(self) -> tuple[int, int, int, int, int, int, int, str]:
-        """A hashable form of the position: rules, left ashore, passengers, boat side.
+    def key(self) -> tuple[str, int, int, int, int, str]:
+        """A hashable form of the position: the rules' key, left ashore, passengers, boat side.
 
         The ``crossings`` counter is left out, so the same position reached by different
         routes has the same key.
         """
-        rules = self.rules
         return (
-            rules.priests,
-            rules.devils,
-            rules.capacity,
+            self.rules.key(),
             self.left.priests,
             self.left.devils,
             self.boat.priests,
@@ -497,12 +649,23 @@ class RiverState:
         return f"{left} ~~~ {boat} {right}"
 
     def _judge(self) -> tuple[Outcome, Side | None]:
+        rules = self.rules
         for side in Side:
             counts = self.counts(side)
             if 0 < counts.priests < counts.devils:
                 return Outcome.LOST, side
-        if self.right == self.rules.start_load:
+        if rules.goal is Goal.EVERYONE:
+            if self.right == rules.start_load:
+                return Outcome.WON, Side.RIGHT
+        elif self.right.priests == rules.priests:
             return Outcome.WON, Side.RIGHT
+        side = self.boat_side
+        if rules.rowers is not Rowers.ANYONE:
+            here = self.ashore(side)
+            if not rules.rowers.can_row(
+                Load(here.priests + self.boat.priests, here.devils + self.boat.devils)
+            ):
+                return Outcome.LOST, side
         return Outcome.PLAYING, None
 
     def _moved(self, side: Side, ashore: Load, boat: Load) -> RiverState:

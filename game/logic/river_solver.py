@@ -4,7 +4,10 @@
 crossings from any state, every optimal load to send next (:class:`Hint`), the clicks of the
 next optimal crossing (:meth:`RiverPuzzle.plan`) and whole solutions. It works on the state
 graph of :class:`Crossing` nodes, where a half-loaded boat's passengers count for the bank it
-is docked at, as the judge counts them. Nothing here changes a state.
+is docked at, as the judge counts them, and edges are the loads the rules let row. When the
+rules count passengers for no bank, boarding and landing matter too, and the work goes to the
+click-level solver of :mod:`game.logic.river_apart`; the answers have the same form. Nothing
+here changes a state.
 
 >>> state = RiverState.start(Rules())
 >>> puzzle = RiverPuzzle(state.rules)
@@ -23,17 +26,20 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from game.logic import river_apart
 from game.logic.river_rules import (
     Action,
     Board,
     Cross,
     Crossing,
+    Goal,
     Kind,
     Load,
     Outcome,
     RiverError,
     RiverSettingError,
     RiverState,
+    Rowers,
     Rules,
     Side,
     Unboard,
@@ -88,7 +94,15 @@ class RiverPuzzle:
 
     @property
     def graph(self) -> StateGraph[Crossing, Load]:
-        """The state graph over :class:`Crossing` nodes; edge actions are :class:`Load` s."""
+        """The state graph over :class:`Crossing` nodes; edge actions are :class:`Load` s.
+
+        Only for rules that count passengers for their bank (``boat_counts``); otherwise
+        raises :class:`RiverSettingError` (the counts do not decide the game there).
+        """
+        if not self.rules.boat_counts:
+            raise RiverSettingError(
+                "with passengers counting for no bank the game has no crossing graph"
+            )
         return _graph_for(self.rules)
 
     @property
@@ -96,27 +110,26 @@ class RiverPuzzle:
         """The start node: everyone on the left, boat on the left."""
         return Crossing(self.rules.priests, self.rules.devils, Side.LEFT)
 
-    @property
-    def goal(self) -> Crossing:
-        """The goal node: nobody on the left, boat on the right."""
-        return Crossing(0, 0, Side.RIGHT)
-
     @staticmethod
     def check(rules: Rules) -> None:
         """Raise :class:`RiverSettingError` if ``rules`` cannot be solved from the start.
 
-        The message reads like "4 priests and 4 devils cannot cross in a boat for 2".
+        The message reads like "4 priests and 4 devils cannot cross in a boat for 2", with
+        the variants that make it so ("... when only priests row"); rules too big for the
+        click-level solver are refused with the numbers.
         """
+        if not rules.boat_counts:
+            river_apart.check_size(rules)
         if not RiverPuzzle(rules).solvable():
             raise RiverSettingError(_unsolvable_message(rules))
 
     def solvable(self) -> bool:
         """Whether the start can reach the win."""
-        return self.graph.distance(self.start) is not None
+        return self.optimal_crossings() is not None
 
     def optimal_crossings(self) -> int | None:
         """The fewest crossings from the start to the win; ``None`` if there is no way."""
-        return self.graph.distance(self.start)
+        return self.distance(RiverState.start(self.rules))
 
     def reachable(self) -> set[Crossing]:
         """Every node the start can reach (the start included)."""
@@ -134,6 +147,9 @@ class RiverPuzzle:
             outcome = state.outcome()
             if outcome is not Outcome.PLAYING:
                 return 0 if outcome is Outcome.WON else None
+            if not self.rules.boat_counts:
+                cost = self._apart_cost(state)
+                return None if cost is None else cost // river_apart.CLICK_SCALE
             state = state.crossing()
         return self.graph.distance(state)
 
@@ -148,14 +164,15 @@ class RiverPuzzle:
             return Hint((), None, "the game is lost")
         if outcome is Outcome.WON:
             return Hint((), 0, "already won")
-        node = state.crossing()
-        graph = self.graph
-        distance = graph.distance(node)
+        distance = self.distance(state)
         if distance is None:
             return Hint((), None, "no way across from here")
         if distance == 0:
-            return Hint((), 0, "everyone is across: unload the boat")
-        return Hint(tuple(graph.best_actions(node)), distance, None)
+            who = "everyone is" if self.rules.goal is Goal.EVERYONE else "every priest is"
+            return Hint((), 0, f"{who} across: unload the boat")
+        if not self.rules.boat_counts:
+            return Hint(self._apart_loads(state, distance), distance, None)
+        return Hint(tuple(self.graph.best_actions(state.crossing())), distance, None)
 
     def next_load(self, state: RiverState) -> Load | None:
         """The one optimal load to send next, or ``None`` when :meth:`hint` has none.
@@ -170,6 +187,9 @@ class RiverPuzzle:
         loads = self.hint(state).loads
         if not loads:
             return None
+        if not self.rules.boat_counts:
+            crossing = self._apart_plan(state)[-1:]
+            return crossing[0][1] if crossing else None
         return _cheapest(_clicks_table(self.rules), state.crossing(), state.boat, loads)
 
     def optimal_clicks(self, state: RiverState | None = None) -> int | None:
@@ -183,6 +203,9 @@ class RiverPuzzle:
         self._require(state)
         if state.is_terminal():
             return 0 if state.outcome() is Outcome.WON else None
+        if not self.rules.boat_counts:
+            cost = self._apart_cost(state)
+            return None if cost is None else cost % river_apart.CLICK_SCALE
         node = state.crossing()
         if self.graph.distance(node) is None:
             return None
@@ -193,13 +216,20 @@ class RiverPuzzle:
 
         Unboard the passengers not in :meth:`next_load` (priests first), board the missing
         ones (priests first), then :class:`Cross`. With the boat docked right and the last
-        passengers aboard, only the unboarding. Empty when the game is over or there is no way
-        across.
+        passengers aboard, only the unboarding (of the priests, when the goal is every
+        priest across). Empty when the game is over or there is no way across. When
+        passengers count for no bank, the clicks of the cheapest way, in an order that
+        keeps both banks safe.
         """
+        if not self.rules.boat_counts:
+            self._require(state)
+            if state.is_terminal():
+                return []
+            return [action for action, _ in self._apart_plan(state)]
         load = self.next_load(state)
         if load is None:
             if not state.is_terminal() and self.distance(state) == 0:
-                return _unboard_all(state.boat)
+                return _unboard_all(state.boat, self.rules.goal)
             return []
         actions: list[Action] = []
         for kind in Kind:
@@ -223,9 +253,18 @@ class RiverPuzzle:
             raise NoSolutionError(self._no_solution(state, hint))
         if not hint.loads:  # won, or only the unloading is left
             return []
+        if not self.rules.boat_counts:
+            loads: list[Load] = []
+            while not state.is_terminal():
+                step = self._apart_plan(state)
+                for action, _ in step:
+                    state = state.apply(action)
+                if isinstance(step[-1][0], Cross):
+                    loads.append(step[-1][1])
+            return loads
         graph, table = self.graph, _clicks_table(self.rules)
         node, passengers = state.crossing(), state.boat
-        loads: list[Load] = []
+        loads = []
         while not graph.is_goal(node):
             load = _cheapest(table, node, passengers, graph.best_actions(node))
             loads.append(load)
@@ -250,6 +289,48 @@ class RiverPuzzle:
             actions.extend(step)
         return actions
 
+    def _apart_cost(self, state: RiverState) -> int | None:
+        return river_apart.costs(self.rules).get(river_apart.position(state))
+
+    def _apart_loads(self, state: RiverState, distance: int) -> tuple[Load, ...]:
+        """Every load that leaves on a way with ``distance`` crossings: the boat's load at
+        each position reachable by boarding and landing alone (each safe), whose crossing
+        lands ``distance - 1`` crossings from the win. Ordered as :attr:`Hint.loads`."""
+        rules, cost = self.rules, river_apart.costs(self.rules)
+        scale = river_apart.CLICK_SCALE
+        here = river_apart.position(state)
+        seen, todo, loads = {here}, [here], set()
+        while todo:
+            pos = todo.pop()
+            for action, _, target in river_apart.moves(rules, pos):
+                if isinstance(action, Cross):
+                    after = cost.get(target)
+                    if after is not None and after // scale == distance - 1:
+                        loads.add(Load(pos[2], pos[3]))
+                elif target not in seen and river_apart.status(rules, target) == 0:
+                    seen.add(target)
+                    todo.append(target)
+        return tuple(sorted(loads))
+
+    def _apart_plan(self, state: RiverState) -> list[tuple[Action, Load]]:
+        """The clicks of the cheapest way up to and including its next crossing (or to the
+        win), each with the boat's load after it; empty when there is no way."""
+        rules, cost = self.rules, river_apart.costs(self.rules)
+        pos = river_apart.position(state)
+        left = cost.get(pos)
+        steps: list[tuple[Action, Load]] = []
+        while left:
+            for action, step, target in river_apart.moves(rules, pos):
+                if cost.get(target) == left - step:
+                    steps.append((action, Load(target[2], target[3])))
+                    pos, left = target, left - step
+                    break
+            else:  # pragma: no cover - the costs guarantee a next step
+                raise NoSolutionError(f"no cheapest step from {state}")
+            if isinstance(steps[-1][0], Cross):
+                break
+        return steps
+
     def _require(self, state: RiverState) -> None:
         if state.rules != self.rules:
             raise RiverSettingError(
@@ -265,11 +346,21 @@ class RiverPuzzle:
 def _unsolvable_message(rules: Rules) -> str:
     parts = [people(n, kind) for n, kind in zip(rules.start_load, Kind, strict=True) if n]
     seats = "a boat for 1" if rules.capacity == 1 else f"a boat for {rules.capacity}"
-    return f"{' and '.join(parts)} cannot cross in {seats}"
+    variants = []
+    if not rules.boat_counts:
+        variants.append("passengers count for no bank")
+    if rules.rowers is not Rowers.ANYONE:
+        variants.append(rules.rowers.describe())
+    who = " and ".join(parts)
+    if rules.goal is Goal.PRIESTS:
+        who = f"the {people(rules.priests, Kind.PRIEST)} (with {people(rules.devils, Kind.DEVIL)})"
+    text = f"{who} cannot cross in {seats}"
+    return f"{text} when {' and '.join(variants)}" if variants else text
 
 
-def _unboard_all(boat: Load) -> list[Action]:
-    return [Unboard(kind) for kind in Kind for _ in range(boat.of(kind))]
+def _unboard_all(boat: Load, goal: Goal = Goal.EVERYONE) -> list[Action]:
+    kinds = list(Kind) if goal is Goal.EVERYONE else [Kind.PRIEST]
+    return [Unboard(kind) for kind in kinds for _ in range(boat.of(kind))]
 
 
 def _clicks(passengers: Load, load: Load) -> int:
@@ -286,6 +377,7 @@ class _ClickTable:
 
     offsets: dict[Crossing, int]
     after: list[int]
+    everyone: bool = True  # the goal is everyone across (else every priest)
 
 
 def _cheapest(table: _ClickTable, node: Crossing, passengers: Load, loads: Sequence[Load]) -> Load:
@@ -307,7 +399,7 @@ def _clicks_from(
     """Fewest clicks to the win from solvable ``node`` with ``passengers`` aboard."""
     loads = graph.best_actions(node)
     if not loads:  # at the goal: only the unloading is left
-        return passengers.size
+        return passengers.size if table.everyone else passengers.priests
     base = table.offsets[node]
     return min(_clicks(passengers, load) + table.after[base + j] for j, load in enumerate(loads))
 
@@ -335,8 +427,9 @@ def _clicks_table(rules: Rules) -> _ClickTable:
         flat.extend(loads)
         distance = graph.distance(node)
         distances.append(-1 if distance is None else distance)
+    everyone = rules.goal is Goal.EVERYONE
     if not flat:
-        return _ClickTable(offsets, [])
+        return _ClickTable(offsets, [], everyone)
 
     dist = np.array(distances, dtype=np.int64)
     src = np.repeat(np.arange(len(nodes)), per_node)
@@ -363,15 +456,18 @@ def _clicks_table(rules: Rules) -> _ClickTable:
     seats = rules.capacity + 1
     for k in range(1, top + 1):
         below = np.full((node_bounds[k] - node_bounds[k - 1], seats, seats), np.inf)
-        if k == 1:
-            below[:, 0, 0] = 0.0  # the goal: every passenger still has to get off
+        if k == 1:  # the goal: every passenger (or every priest) still has to get off
+            if rules.goal is Goal.EVERYONE:
+                below[:, 0, 0] = 0.0
+            else:
+                below[:, 0, :] = 0.0
         else:
             edges = edge_order[edge_bounds[k - 1] : edge_bounds[k]]
             below[local[src[edges]], load_p[edges], load_d[edges]] = after[edges]
         left = _l1_transform(_l1_transform(below, 1), 2)
         edges = edge_order[edge_bounds[k] : edge_bounds[k + 1]]
         after[edges] = left[local[target[edges]], load_p[edges], load_d[edges]]
-    return _ClickTable(offsets, [int(value) for value in after.tolist()])
+    return _ClickTable(offsets, [int(value) for value in after.tolist()], everyone)
 
 
 def _l1_transform(values: npt.NDArray[np.float64], axis: int) -> npt.NDArray[np.float64]:
@@ -387,22 +483,34 @@ def _l1_transform(values: npt.NDArray[np.float64], axis: int) -> npt.NDArray[np.
 
 @functools.lru_cache(maxsize=16)
 def _graph_for(rules: Rules) -> StateGraph[Crossing, Load]:
-    """Build the graph over every safe node; edges are the loads whose landing is safe."""
+    """Build the graph over every node the judge does not call lost (outnumbered, or a boat
+    stranded where nobody may row it); edges are the loads the rules let row whose landing
+    is not lost. Goals: no one on the left (everyone across), or no priest on the left
+    (every priest across, whatever the boat's side)."""
     total_p, total_d = rules.priests, rules.devils
     loads = [
         Load(p, d)
         for p in range(rules.capacity + 1)
         for d in range(rules.capacity + 1 - p)
-        if p + d
+        if p + d and rules.rowers.can_row(Load(p, d))
     ]  # ascending (priests, devils): the documented order of Hint.loads
+    everyone = rules.goal is Goal.EVERYONE
 
-    def safe(p: int, d: int) -> bool:
-        return (p == 0 or p >= d) and (total_p == p or total_p - p >= total_d - d)
+    def goal(p: int, d: int, side: Side) -> bool:
+        return p == 0 and (side is Side.RIGHT and d == 0 if everyone else True)
 
-    # nodes[side][p][d] is the one Crossing instance for that node, or None if unsafe
+    def safe(p: int, d: int, side: Side) -> bool:
+        if not ((p == 0 or p >= d) and (total_p == p or total_p - p >= total_d - d)):
+            return False
+        if rules.rowers is Rowers.ANYONE or goal(p, d, side):
+            return True
+        here = Load(p, d) if side is Side.LEFT else Load(total_p - p, total_d - d)
+        return rules.rowers.can_row(here)  # else the boat is stranded: lost
+
+    # nodes[side][p][d] is the one Crossing instance for that node, or None if lost
     nodes: dict[Side, list[list[Crossing | None]]] = {
         side: [
-            [Crossing(p, d, side) if safe(p, d) else None for d in range(total_d + 1)]
+            [Crossing(p, d, side) if safe(p, d, side) else None for d in range(total_d + 1)]
             for p in range(total_p + 1)
         ]
         for side in Side
@@ -426,5 +534,6 @@ def _graph_for(rules: Rules) -> StateGraph[Crossing, Load]:
                 if target is not None:
                     yield load, target
 
-    goal = nodes[Side.RIGHT][0][0]
-    return StateGraph.explore(starts, moves, lambda node: node is goal)
+    return StateGraph.explore(
+        starts, moves, lambda node: goal(node.left_priests, node.left_devils, node.boat)
+    )
