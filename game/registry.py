@@ -15,12 +15,16 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import logging
+import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final, Protocol, SupportsIndex
 
 from game.logic.options import OptionsSchema
 from game.settings import GameRecord, Statistics
+
+log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
     from game.logic.game import Agent, Game
@@ -113,9 +117,12 @@ class Entry:
     (``--load``, ``--watch``) and
     ``play_overrides(args)`` turns them into keyword arguments for the controller.
     ``bench_render`` is the controller's keyword arguments for ``gamehall bench render``: the
-    scene at its hardest (the biggest map). ``seat_options(agents)`` gives the option values
-    that seat one agent per name in ``agents`` (MasterGrab's robots list), for games whose
-    seats depend on their options; tournaments use it.
+    scene at its hardest (the biggest map). ``warm_up`` asks the window to make, in the
+    background while the menu shows, what the game's first use would make (its scene's modules
+    imported, its hint agent's first search run, compiling what it compiles), so that neither
+    opening it nor its first hint stalls (see :func:`warm_up`). ``seat_options(agents)`` gives
+    the option values that seat one agent per name in ``agents`` (MasterGrab's robots list),
+    for games whose seats depend on their options; tournaments use it.
     """
 
     id: str
@@ -134,6 +141,7 @@ class Entry:
     bench_render: Mapping[str, Any] = field(default_factory=dict)
     seat_options: Callable[[Sequence[str]], Mapping[str, Any]] | None = None
     console: Callable[[argparse.Namespace, Entry], int] | None = None
+    warm_up: bool = False
 
     def controller_class(self) -> Any:
         """The scene controller's class (imports the GL side)."""
@@ -169,6 +177,31 @@ def all_entries() -> list[Entry]:
                 entries[entry.id] = entry
         _ENTRIES = entries
     return list(_ENTRIES.values())
+
+
+def warm_up(entries: Sequence[Entry], stop: threading.Event | None = None) -> list[str]:
+    """For each entry that asks for it: import its scene controller's module, make a game with
+    the default options and let its hint agent think for a moment (a first search compiles
+    and loads what later ones reuse). Returns the ids warmed; a failure is logged and skipped,
+    and ``stop`` (when set) ends the work between games."""
+    import random
+
+    from game.logic.game import Limits, Stop
+
+    warmed = []
+    for entry in entries:
+        if not entry.warm_up or (stop is not None and stop.is_set()):
+            continue
+        try:
+            entry.controller_class()
+            options = entry.options.validate({})
+            state = entry.make_game(options).initial_state(random.Random(0))
+            agent = entry.make_agent(entry.hint_agent, options)
+            agent.choose(state, Limits(time=0.02), random.Random(0), Stop())
+            warmed.append(entry.id)
+        except Exception as exc:  # a warm-up is only a head start: the game still works
+            log.warning("warming up %s failed: %s", entry.id, exc)
+    return warmed
 
 
 def add(entry: Entry) -> None:

@@ -9,6 +9,7 @@ clock: :meth:`advance` steps simulated time with a fixed ``dt`` as fast as the m
 from __future__ import annotations
 
 import logging
+import threading
 import time
 from collections import deque
 from collections.abc import Callable
@@ -70,6 +71,7 @@ class Director:
         self.overlay = DebugOverlay(self.ctx)
         self.tweens = TweenManager()
         self.sounds = Sounds(enabled=not headless, volume=volume, muted=muted)
+        self._warm_stop = threading.Event()  # set on close: the warm-up stops between games
         self._ending: tuple[object, Tone] | None = None  # the scene and tone of the last end
         self.factories: dict[str, Callable[[], SceneController]] = {}
         self.controller: SceneController | None = None
@@ -429,10 +431,25 @@ class Director:
 
     # -- running ----------------------------------------------------------------------------
 
+    def warm_up(self) -> threading.Thread:
+        """Make now what a first use would make: the F3 overlay's imgui objects (here: they
+        need the GL context), and on a background thread each game whose entry asks for it
+        (:func:`game.registry.warm_up`). Returns the thread."""
+        from game.registry import all_entries, warm_up
+
+        self.overlay.prepare()
+        thread = threading.Thread(
+            target=warm_up, args=(all_entries(), self._warm_stop), name="warm-up", daemon=True
+        )
+        thread.start()
+        return thread
+
     def run(self) -> None:
-        """The windowed main loop: pyglet's clock drives update(), pyglet calls on_draw()."""
+        """The windowed main loop: pyglet's clock drives update(), pyglet calls on_draw(); half
+        a second in, while the menu shows, the games warm up."""
         import pyglet
 
+        pyglet.clock.schedule_once(lambda dt: self.warm_up(), 0.5)
         pyglet.clock.schedule_interval(self.update, FIXED_DT)
         try:
             pyglet.app.run(interval=FIXED_DT)
@@ -443,6 +460,7 @@ class Director:
         if self.closed:
             return
         self.closed = True
+        self._warm_stop.set()
         self.tweens.cancel_all()
         if self.controller is not None:
             self.controller.exit()

@@ -82,6 +82,11 @@ class DebugOverlay:
         self._logged_errors: set[str] = set()
 
     # ------------------------------------------------------------------ visibility, capture
+    def prepare(self) -> None:
+        """Make the imgui context, fonts and GL objects now (they are otherwise made on the
+        first F3), so that the first F3 does not stall; the GL context must be current."""
+        self._ensure_created()
+
     def toggle(self) -> bool:
         """Show or hide the overlay; return the new visibility."""
         self.visible = not self.visible

@@ -1,4 +1,5 @@
-"""A small PNG writer (numpy + zlib), so screenshots need no imaging library."""
+"""A small PNG writer (numpy + zlib), so screenshots need no imaging library, and a reader for
+the PNGs it writes (8-bit RGB or RGBA, rows unfiltered), which decodes them at zlib's speed."""
 
 from __future__ import annotations
 
@@ -35,3 +36,38 @@ def write_png(path: str | Path, pixels: np.ndarray) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(encode_png(pixels))
     return path
+
+
+def decode_png(data: bytes) -> np.ndarray | None:
+    """The pixels of a PNG as :func:`encode_png` writes it (8-bit RGB or RGBA, not interlaced,
+    every row unfiltered), as an (h, w, 3|4) uint8 array; None for any other PNG (a slower,
+    general decoder reads those). Raises ValueError for what is not a PNG at all."""
+    if not data.startswith(b"\x89PNG\r\n\x1a\n"):
+        raise ValueError("not a PNG file")
+    at, header, parts = 8, b"", []
+    while at + 8 <= len(data):
+        (length,) = struct.unpack(">I", data[at : at + 4])
+        kind, body = data[at + 4 : at + 8], data[at + 8 : at + 8 + length]
+        at += 12 + length
+        if kind == b"IHDR":
+            header = body
+        elif kind == b"IDAT":
+            parts.append(body)
+        elif kind == b"IEND":
+            break
+    if len(header) != 13:
+        raise ValueError("a PNG without its header")
+    w, h, depth, colour, _compression, _filter, interlace = struct.unpack(">IIBBBBB", header)
+    if depth != 8 or colour not in (2, 6) or interlace:
+        return None
+    c = 3 if colour == 2 else 4
+    try:
+        raw = np.frombuffer(zlib.decompress(b"".join(parts)), dtype=np.uint8)
+    except zlib.error as exc:
+        raise ValueError(f"a damaged PNG ({exc})") from None
+    if raw.size != h * (w * c + 1):
+        raise ValueError("a PNG whose data does not fill its picture")
+    rows = raw.reshape(h, w * c + 1)
+    if rows[:, 0].any():  # filtered rows: not one of ours
+        return None
+    return rows[:, 1:].reshape(h, w, c)

@@ -304,6 +304,7 @@ ENTRY = Entry(
     agents=_agents,
     make_agent=_make_agent,
     hint_agent=DEFAULT_HINT,
+    warm_up=True,  # the engine's compiled kernels load on its first search
     controller="game.controllers.reversi:ReversiController",
     picture="docs/reversi.png",
     hooks={

@@ -113,6 +113,7 @@ def entry_for(game_id: str, engine: Any = None, text: str = "") -> Entry:
         agents=_agents,
         make_agent=_make_agent,
         hint_agent=design.computer,
+        warm_up=True,  # the description compiles on its first game
         controller="game.controllers.board:BoardController",
         picture=f"docs/{design.id}.png",
         hooks={
