@@ -1,12 +1,17 @@
 """``gamehall bench render``: frame times of the menu and every registered game's scene.
 
-One line a scene: ``scene=NAME median_ms=... p95_ms=... moving_median_ms=... clear_ms=...
-draw_calls=... triangles=... meshes=... nodes=... shadows=on|off size=WxH``. ``median_ms`` is a
-still frame (the shadow map of the last frame is reused); ``moving_median_ms`` redraws the
-shadow map every frame, as while something walks or rows. A game whose entry names
-``bench_render`` overrides is measured with them (its scene at its hardest: the biggest map);
-a game whose hint agent thinks for longer than a frame also gets ``thinking_median_ms``, the
-frames drawn while that agent searches on a worker thread, as while the computer thinks.
+First ``scene=baseline median_ms=...``: a frame of the clear and the HUD alone, the floor every
+scene stands on. Then one line a scene: ``scene=NAME median_ms=... p95_ms=...
+overlay_median_ms=... ratio=... moving_median_ms=... pass_scene_ms=... pass_hud_ms=...
+pass_overlay_ms=... clear_ms=... draw_calls=... triangles=... meshes=... nodes=...
+shadows=on|off size=WxH``. ``median_ms`` is a still frame (the shadow map of the last frame is
+reused); ``overlay_median_ms`` the same with the F3 overlay open; ``ratio`` the median over the
+baseline's; the ``pass_*`` figures the passes of one frame, each drawn to the end (where the
+time goes); ``moving_median_ms`` redraws the shadow map every frame, as while something walks or
+rows. A game whose entry names ``bench_render`` overrides is measured with them (its scene at
+its hardest: the biggest map); a game whose hint agent thinks for longer than a frame also
+gets ``thinking_median_ms`` and ``thinking_max_ms``, the frames drawn while that agent
+searches on a worker thread, as while the computer thinks.
 """
 
 from __future__ import annotations
@@ -53,14 +58,28 @@ def run_render(args: argparse.Namespace) -> int:
     )
     try:
         fbo = director.offscreen(size)
+        baseline = 0.0
         for name in scenes:
             director.switch(name)
             director.advance(0.2)
+            if not baseline:  # the first scene's HUD, with no scene under it
+                baseline = _baseline(director, fbo, size, args.frames)
+                print(f"scene=baseline median_ms={baseline:.2f} size={size[0]}x{size[1]}")
             for _ in range(5):  # warm-up: shader compilation, first buffer uploads
                 director.render(fbo, size)
             director.ctx.finish()
             frames = time_frames(director, fbo, size, args.frames)
             calls = director.last_draw_calls
+            director.time_passes = True
+            director.render(fbo, size)
+            passes = dict(director.pass_ms)
+            director.overlay.toggle()
+            for _ in range(3):  # the overlay's first frames build its windows
+                director.render(fbo, size)
+            overlay = time_frames(director, fbo, size, max(10, args.frames // 2))
+            passes["overlay"] = director.pass_ms.get("overlay", 0.0)
+            director.overlay.toggle()
+            director.time_passes = False
             # The same frames with every object bobbing by a millimetre: the shadow map must be
             # redrawn each frame, as while something walks or rows.
             scene = director.scene
@@ -79,7 +98,7 @@ def run_render(args: argparse.Namespace) -> int:
                 _frames_while_thinking(director, fbo, size, games[name]) if name in games else None
             )
             if thinking is not None:
-                extra += f"thinking_median_ms={thinking:.2f} "
+                extra += f"thinking_median_ms={thinking[0]:.2f} thinking_max_ms={thinking[1]:.2f} "
             clears = []
             for _ in range(max(5, args.frames // 4)):
                 t0 = time.perf_counter()
@@ -92,9 +111,16 @@ def run_render(args: argparse.Namespace) -> int:
             frames.sort()
             p95 = frames[min(len(frames) - 1, round(0.95 * (len(frames) - 1)))]
             stats = director.renderer.stats
+            median = statistics.median(frames)
+            gpu = " ".join(
+                f"pass_{key}_ms={passes.get(label, 0.0):.2f}"
+                for key, label in (("scene", "3D scene"), ("hud", "HUD"), ("overlay", "overlay"))
+            )
             print(
-                f"scene={name} median_ms={statistics.median(frames):.2f} p95_ms={p95:.2f} "
-                f"moving_median_ms={statistics.median(moving):.2f} {extra}"
+                f"scene={name} median_ms={median:.2f} p95_ms={p95:.2f} "
+                f"overlay_median_ms={statistics.median(overlay):.2f} "
+                f"ratio={median / baseline if baseline else 0.0:.1f} "
+                f"moving_median_ms={statistics.median(moving):.2f} {gpu} {extra}"
                 f"clear_ms={statistics.median(clears):.2f} draw_calls={calls} "
                 f"triangles={stats.triangles} meshes={stats.meshes} nodes={stats.nodes} "
                 f"shadows={'on' if director.renderer.shadows else 'off'} size={size[0]}x{size[1]}",
@@ -125,11 +151,28 @@ def time_frames(
     return frames
 
 
+def _baseline(director: Director, fbo: Any, size: tuple[int, int], count: int) -> float:
+    """The median frame of a clear and the HUD alone (no scene), in milliseconds."""
+    import moderngl
+
+    frames = []
+    for _ in range(max(10, count)):
+        t0 = time.perf_counter()
+        fbo.use()
+        fbo.clear(0.2, 0.3, 0.4, 1.0)
+        director.ctx.enable_only(moderngl.BLEND)
+        director.hud.draw()
+        director.ctx.finish()
+        frames.append((time.perf_counter() - t0) * 1000.0)
+    return statistics.median(frames)
+
+
 def _frames_while_thinking(
     director: Director, fbo: object, size: tuple[int, int], entry: Entry
-) -> float | None:
-    """Median frame time while ``entry``'s hint agent searches a middle game on a worker
-    thread (compiled searches release the GIL); None when it answers within a moment."""
+) -> tuple[float, float] | None:
+    """The median and the longest frame time while ``entry``'s hint agent searches a middle
+    game on a worker thread (compiled searches release the GIL); None when it answers within
+    a moment."""
     think, stop = _thinker(entry)
     if think is None:
         return None
@@ -143,7 +186,7 @@ def _frames_while_thinking(
     finally:
         stop()
         worker.join(timeout=10)
-    return statistics.median(frames)
+    return statistics.median(frames), max(frames)
 
 
 def _thinker(entry: Entry) -> tuple[Callable[[], None] | None, Callable[[], None]]:

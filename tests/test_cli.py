@@ -446,3 +446,19 @@ def test_no_move_notation_holds_a_comma_that_splits_a_do_item():
                     text = "move:" + state.action_text(action)
                     assert split_items(f"hint,{text},undo") == ["hint", text, "undo"], text
                 state = state.apply(rng.choice(list(actions)))
+
+
+def test_bench_render_prints_a_baseline_then_each_scene_with_its_passes(tmp_path):
+    r = gamehall(
+        "bench", "render", "--scene", "tic-tac-toe", "--frames", "3", "--size", "320x200",
+        cwd=tmp_path, timeout=300,
+    )  # fmt: skip
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.strip().splitlines()
+    assert lines[0].startswith("scene=baseline median_ms=") and len(lines) == 2
+    fields = dict(part.split("=", 1) for part in lines[1].split())
+    assert fields["scene"] == "tic-tac-toe"
+    timed = ("median_ms", "overlay_median_ms", "pass_scene_ms", "pass_hud_ms", "pass_overlay_ms")
+    for key in timed:
+        assert float(fields[key]) > 0.0, key
+    assert float(fields["p95_ms"]) >= float(fields["median_ms"])

@@ -8,11 +8,12 @@ clock: :meth:`advance` steps simulated time with a fixed ``dt`` as fast as the m
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import threading
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -72,6 +73,10 @@ class Director:
         self.tweens = TweenManager()
         self.sounds = Sounds(enabled=not headless, volume=volume, muted=muted)
         self._warm_stop = threading.Event()  # set on close: the warm-up stops between games
+        #: Milliseconds of the last frame's passes (3D scene, HUD, overlay), measured while
+        #: the overlay shows or ``time_passes`` is set (``gamehall bench render``).
+        self.pass_ms: dict[str, float] = {}
+        self.time_passes = False
         self._ending: tuple[object, Tone] | None = None  # the scene and tone of the last end
         self.factories: dict[str, Callable[[], SceneController]] = {}
         self.controller: SceneController | None = None
@@ -251,33 +256,51 @@ class Director:
 
         started = time.perf_counter()
         calls = 0
-        if self.scene is not None:
-            calls += self.renderer.render(self.scene, fbo, size).draw_calls
-        else:
-            fbo.use()
-            fbo.clear(0.1, 0.12, 0.18, 1.0)
+        timing = self.time_passes or self.overlay.visible
+        with self._pass("3D scene", timing):
+            if self.scene is not None:
+                calls += self.renderer.render(self.scene, fbo, size).draw_calls
+            else:
+                fbo.use()
+                fbo.clear(0.1, 0.12, 0.18, 1.0)
         # pyglet draws the HUD with its own shaders into whatever framebuffer is bound.
-        fbo.use()
-        self.ctx.viewport = (0, 0, size[0], size[1])
-        self.ctx.enable_only(moderngl.BLEND)
-        self.ctx.blend_func = moderngl.SRC_ALPHA, moderngl.ONE_MINUS_SRC_ALPHA
-        self.hud.draw()
+        with self._pass("HUD", timing):
+            fbo.use()
+            self.ctx.viewport = (0, 0, size[0], size[1])
+            self.ctx.enable_only(moderngl.BLEND)
+            self.ctx.blend_func = moderngl.SRC_ALPHA, moderngl.ONE_MINUS_SRC_ALPHA
+            self.hud.draw()
         calls += 2  # shapes and text: one batch, drawn as two vertex lists
         if self.headless:  # no display refresh to time: record what drawing took
             self.frame_ms.append((time.perf_counter() - started) * 1000.0)
         if self.overlay.visible and self.controller is not None:
             self.last_draw_calls = calls
-            calls += self.overlay.draw(
-                fbo,
-                self.window_size(),
-                self._frame_stats(),
-                panel=self.controller.debug_panel,
-                panel_title=self.controller.title,
-                framebuffer_size=size,
-            )
+            with self._pass("overlay", timing):
+                calls += self.overlay.draw(
+                    fbo,
+                    self.window_size(),
+                    self._frame_stats(),
+                    panel=self.controller.debug_panel,
+                    panel_title=self.controller.title,
+                    framebuffer_size=size,
+                )
         self.ctx.enable_only(moderngl.NOTHING)
         self.last_draw_calls = calls
         return calls
+
+    @contextlib.contextmanager
+    def _pass(self, name: str, timing: bool) -> Iterator[None]:
+        """Time one pass of the frame when ``timing``: the GL finishes what came before, then
+        the pass, so the milliseconds (in :attr:`pass_ms`, which the F3 overlay shows) are
+        what the pass took to draw, whatever the driver defers."""
+        if not timing:
+            yield
+            return
+        self.ctx.finish()
+        started = time.perf_counter()
+        yield
+        self.ctx.finish()
+        self.pass_ms[name] = (time.perf_counter() - started) * 1000.0
 
     def on_draw(self) -> None:
         now = time.perf_counter()
@@ -587,4 +610,5 @@ class Director:
             nodes=len(self.scene) if self.scene is not None else 0,
             running_tweens=self.tweens.running,
             scene=self.controller.name if self.controller else "",
+            pass_ms=dict(self.pass_ms),
         )

@@ -15,8 +15,8 @@ from __future__ import annotations
 import contextlib
 import logging
 import math
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -53,6 +53,8 @@ class FrameStats:
     nodes: int = 0
     running_tweens: int = 0
     scene: str = ""  # current scene / controller name
+    #: Milliseconds each pass of the last frame took on the GPU (3D scene, HUD, overlay).
+    pass_ms: Mapping[str, float] = field(default_factory=dict)
 
 
 class DebugOverlay:
@@ -352,6 +354,10 @@ class DebugOverlay:
             imgui.text(f"min {lo:.2f}   median {med:.2f}   max {hi:.2f} ms")
         else:
             imgui.dummy((width, 64.0))
+        if stats.pass_ms:  # where the frame's time goes
+            imgui.text_disabled(
+                "GPU: " + "  ".join(f"{name} {ms:.2f} ms" for name, ms in stats.pass_ms.items())
+            )
         imgui.separator()
 
         rows = (
