@@ -23,6 +23,7 @@ from game.logic.options import OptionsSchema
 
 if TYPE_CHECKING:
     from game.logic.game import Agent, Game
+    from game.settings import Statistics
 
 __all__ = [
     "CliHook",
@@ -87,9 +88,15 @@ class GameSession(Protocol):
         drawn: bool = False,
         setting: str | None = None,
         score: int | None = None,
+        margin: int | None = None,
     ) -> str:
-        """Count a finished game under ``key`` in the statistics; returns a short note for
-        the banner ("Won 3 of 5."), or "" when no statistics are kept."""
+        """Count a finished game under ``key`` in the statistics (``margin``: a score where
+        more is better, kept as the best margin); returns a short note for the banner ("Won 3
+        of 5."), or "" when no statistics are kept."""
+        ...
+
+    def statistics(self) -> Statistics:
+        """The statistics counted so far (every game's, keyed as :meth:`record` was given)."""
         ...
 
 
@@ -128,6 +135,15 @@ class Entry:
     bench_render: Mapping[str, Any] = field(default_factory=dict)
     seat_options: Callable[[Sequence[str]], Mapping[str, Any]] | None = None
     console: Callable[[argparse.Namespace, Entry], int] | None = None
+    statistics: str = ""
+
+    def statistics_sheet(self, stats: Statistics) -> Any:
+        """The game's statistics view of ``stats`` (imports the module that draws it); None
+        when the game has none."""
+        if not self.statistics:
+            return None
+        module, _, name = self.statistics.partition(":")
+        return getattr(importlib.import_module(module), name)(stats)
 
     def controller_class(self) -> Any:
         """The scene controller's class (imports the GL side)."""
@@ -206,8 +222,26 @@ class MemorySession:
         drawn: bool = False,
         setting: str | None = None,
         score: int | None = None,
+        margin: int | None = None,
     ) -> str:
-        self.records.append(
-            {"key": key, "won": won, "drawn": drawn, "setting": setting, "score": score}
-        )
+        record = {"key": key, "won": won, "drawn": drawn, "setting": setting, "score": score}
+        if margin is not None:
+            record["margin"] = margin
+        self.records.append(record)
         return ""
+
+    def statistics(self) -> Statistics:
+        """The games recorded here, counted as the settings file would count them."""
+        from game.settings import Statistics
+
+        stats = Statistics()
+        for r in self.records:
+            stats.record(
+                r["key"],
+                won=r["won"],
+                drawn=r["drawn"],
+                setting=r["setting"],
+                score=r["score"],
+                margin=r.get("margin"),
+            )
+        return stats

@@ -136,7 +136,7 @@ class SheetView:
                 view.x, view.y, view.w, view.h = x, y, w, row_h
                 view.box.position = (x + 0.5, y + 0.5)
                 view.box.width, view.box.height = w - 1, row_h - 1
-                anchor_left = i == 0
+                anchor_left = i == 0 or view.cell.left
                 view.label.anchor_x = "left" if anchor_left else "center"
                 view.label.position = (x + fs * 0.45 if anchor_left else x + w / 2,
                                        y + row_h / 2, 0)  # fmt: skip
