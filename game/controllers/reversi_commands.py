@@ -43,7 +43,9 @@ def build_commands(c: ReversiController) -> list[Command]:
     command per square (``d3``) and ``pass``."""
     m = c.match
     settled: Callable[[], bool] = lambda: not c.animating()  # noqa: E731
-    commands = match_commands(c, "the computer's best move here, with an arrow and its evaluation")
+    commands = match_commands(
+        c, "the computer's best move here: a ghost disc on it, with its score"
+    )
     commands += [
         Command("swap", c.swap, "Swap", "W", "exchange the players of the two colours",
                 enabled=settled, why_disabled="Wait for the discs to settle."),

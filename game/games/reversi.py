@@ -325,6 +325,7 @@ ENTRY = Entry(
     hint_agent=DEFAULT_HINT,
     controller="game.controllers.reversi:ReversiController",
     picture="docs/reversi.png",
+    statistics="game.controllers.reversi_stats:statistics_sheet",
     hooks={
         "solve": CliHook(
             help='the exact score and best moves of a position "BOARD SIDE" (up to '
