@@ -53,11 +53,12 @@ def statistics_sheet(stats: Statistics) -> Sheet:
             if colour:
                 _add(totals[colour], record)
     footer = (
-        "Best: the largest win (your discs minus the computer's at the end);",
-        "negative when every game was lost. Loaded games are not counted.",
+        "Counted: your games to the end against the computer.",
+        "Best: your largest win in discs (yours minus its),",
+        "negative when every game was lost.",
     )
     if not rows:
-        empty = (Cell("No games counted yet: play one to the end against the computer."),)
+        empty = (Cell("No games counted yet."),)
         return Sheet("Reversi statistics", header, (empty,), footer)
     rows.append((Cell("All levels", bold=True),))
     for colour in _COLOURS:
