@@ -49,6 +49,18 @@ def open_game(director) -> Iterator[Any]:
             director.register("reversi", before)
 
 
+@pytest.fixture
+def big_window(director) -> Iterator[None]:
+    """The shared Director's window at 1280x720 (the help's pages need more room than the
+    tests' small window has), put back afterwards."""
+    size = director.window_size()
+    director.on_resize(1280, 720)
+    try:
+        yield
+    finally:
+        director.on_resize(*size)
+
+
 def run(director, *commands: str) -> None:
     for command in commands:
         assert director.perform(command), (command, director.toast)
@@ -314,7 +326,7 @@ def test_the_options_are_command_line_flags():
 # -- help and statistics ------------------------------------------------------------------------
 
 
-def test_f1_shows_the_reversi_help_pages(director, open_game):
+def test_f1_shows_the_reversi_help_pages(director, open_game, big_window):
     c = open_game()
     run(director, "help")
     sheet = director.hud.sheet
@@ -393,7 +405,7 @@ def test_the_statistics_view_from_a_saved_file(home):
     assert rows[-1] == ["All games", "", "4", "2", "1", "1", "+30"]
 
 
-def test_the_menu_shows_the_statistics_through_the_registry(director):
+def test_the_menu_shows_the_statistics_through_the_registry(director, big_window):
     director.switch("menu")
     run(director, "stats")
     assert director.hud.sheet.visible

@@ -205,7 +205,7 @@ class BoardView:
         swing = math.sin(clock * 3.0)
         lift = self.scene.number("ghost_height") + self.scene.number("ghost_bob") * swing
         self.ghost.position = self.center(self.hint, lift)
-        glow = 0.35 + 0.15 * swing
+        glow = 0.12 + 0.06 * swing  # faint: a strong glow would turn a dark ghost olive
         self.ghost.highlight = glow
         self.ghost.children[0].highlight = glow
 

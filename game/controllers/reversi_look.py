@@ -76,7 +76,7 @@ THEMES: Final[dict[str, Theme]] = {
 SPEEDS: Final[dict[str, float]] = {"slow": 0.5, "normal": 1.0, "fast": 2.0}
 
 
-def ghost_color(disc: RGB, felt: RGB, see_through: float = 0.45) -> RGB:
+def ghost_color(disc: RGB, felt: RGB, see_through: float = 0.4) -> RGB:
     """The colour of a see-through disc of colour ``disc`` lying over ``felt``: what blending
     it over the felt with ``see_through`` of the felt showing gives (the scene pass draws
     opaque, and a ghost disc stands over plain felt, so the mix is the same picture).
