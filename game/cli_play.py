@@ -167,7 +167,10 @@ def register_games(
     def last() -> str:
         return director.last_game or last_game
 
-    director.register(MENU, lambda: MenuController(games, last))
+    def statistics(game: str) -> Any:
+        return sessions[game].statistics()
+
+    director.register(MENU, lambda: MenuController(games, last, statistics))
     for entry in games:
         director.register(entry.id, _factory(entry, sessions[entry.id], overrides.get(entry.id)))
 

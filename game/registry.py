@@ -22,12 +22,13 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final, Protocol, SupportsIndex
 
 from game.logic.options import OptionsSchema
-from game.settings import GameRecord, Statistics
+from game.settings import Statistics
 
 log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
     from game.logic.game import Agent, Game
+    from game.settings import Statistics
 
 __all__ = [
     "CliHook",
@@ -92,14 +93,15 @@ class GameSession(Protocol):
         drawn: bool = False,
         setting: str | None = None,
         score: int | None = None,
+        margin: int | None = None,
     ) -> str:
-        """Count a finished game under ``key`` in the statistics; returns a short note for
-        the banner ("Won 3 of 5."), or "" when no statistics are kept."""
+        """Count a finished game under ``key`` in the statistics (``margin``: a score where
+        more is better, kept as the best margin); returns a short note for the banner ("Won 3
+        of 5."), or "" when no statistics are kept."""
         ...
 
-    def statistics(self, prefix: str) -> dict[str, GameRecord]:
-        """The counts kept under every key that starts with ``prefix`` (``"river:"``), as
-        saved; empty when no statistics are kept or none match."""
+    def statistics(self) -> Statistics:
+        """The statistics counted so far (every game's, keyed as :meth:`record` was given)."""
         ...
 
 
@@ -142,6 +144,15 @@ class Entry:
     seat_options: Callable[[Sequence[str]], Mapping[str, Any]] | None = None
     console: Callable[[argparse.Namespace, Entry], int] | None = None
     warm_up: bool = False
+    statistics: str = ""
+
+    def statistics_sheet(self, stats: Statistics) -> Any:
+        """The game's statistics view of ``stats`` (imports the module that draws it); None
+        when the game has none."""
+        if not self.statistics:
+            return None
+        module, _, name = self.statistics.partition(":")
+        return getattr(importlib.import_module(module), name)(stats)
 
     def controller_class(self) -> Any:
         """The scene controller's class (imports the GL side)."""
@@ -247,12 +258,26 @@ class MemorySession:
         drawn: bool = False,
         setting: str | None = None,
         score: int | None = None,
+        margin: int | None = None,
     ) -> str:
-        self.records.append(
-            {"key": key, "won": won, "drawn": drawn, "setting": setting, "score": score}
-        )
-        self.stats.record(key, won=won, drawn=drawn, setting=setting, score=score)
+        record = {"key": key, "won": won, "drawn": drawn, "setting": setting, "score": score}
+        if margin is not None:
+            record["margin"] = margin
+        self.records.append(record)
         return ""
 
-    def statistics(self, prefix: str) -> dict[str, GameRecord]:
-        return {k: r for k, r in self.stats.games.items() if k.startswith(prefix)}
+    def statistics(self) -> Statistics:
+        """The games recorded here, counted as the settings file would count them."""
+        from game.settings import Statistics
+
+        stats = Statistics()
+        for r in self.records:
+            stats.record(
+                r["key"],
+                won=r["won"],
+                drawn=r["drawn"],
+                setting=r["setting"],
+                score=r["score"],
+                margin=r.get("margin"),
+            )
+        return stats

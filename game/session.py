@@ -27,7 +27,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from game.logic.options import OptionsSchema
-from game.settings import GameRecord, Settings, Store
+from game.settings import Settings, Statistics, Store
 
 __all__ = ["Session"]
 
@@ -84,16 +84,16 @@ class Session:
         drawn: bool = False,
         setting: str | None = None,
         score: int | None = None,
+        margin: int | None = None,
     ) -> str:
-        """Count a finished game under ``key`` (``river``, ``reversi:master``) and return the
-        note for the banner: "Won 3 of 5.", a draw count when there were draws, and "New best
-        for SETTING!" before it when ``score`` beat the best for ``setting``."""
+        """Count a finished game under ``key`` (``river``, ``reversi:master:black``) and
+        return the note for the banner: "Won 3 of 5.", a draw count when there were draws,
+        and "New best for SETTING!" before it when ``score`` beat the best for ``setting``
+        ("New best: +12!" when ``margin`` beat the best margin)."""
         if self.store is None:
             return ""
-        stats, messages = self.store.load_statistics()
-        for message in messages:
-            log.warning("%s", message)
-        best = stats.record(key, won=won, drawn=drawn, setting=setting, score=score)
+        stats = self.statistics()
+        best = stats.record(key, won=won, drawn=drawn, setting=setting, score=score, margin=margin)
         try:
             self.store.save_statistics(stats)
         except OSError as exc:
@@ -102,14 +102,18 @@ class Session:
         note = f"Won {r.won} of {r.played}."
         if r.drawn:
             note += f" Drawn {r.drawn}."
-        return f"New best for {setting}! {note}" if best else note
+        if best and margin is not None and r.played > 1:
+            return f"New best: {margin:+d}! {note}"
+        if best and score is not None:
+            return f"New best for {setting}! {note}"
+        return note
 
-    def statistics(self, prefix: str) -> dict[str, GameRecord]:
-        """The saved counts under every key that starts with ``prefix``; empty without a
-        store. A statistics file that cannot be read is logged and counts as empty."""
+    def statistics(self) -> Statistics:
+        """The statistics as saved (empty without a store, or when the file is unreadable:
+        its problems are logged)."""
         if self.store is None:
-            return {}
+            return Statistics()
         stats, messages = self.store.load_statistics()
         for message in messages:
             log.warning("%s", message)
-        return {key: record for key, record in stats.games.items() if key.startswith(prefix)}
+        return stats

@@ -81,6 +81,8 @@ _PLACE: Final = {"min": -32767, "max": 32767}
 _SIDE: Final = {"min": 1, "max": 16384}
 #: A count or a score: never negative, and exact in a double (what other tools read TOML into).
 _COUNT: Final = {"min": 0, "max": 2**53}
+#: A margin (a score that may be negative, as a disc difference), exact in a double.
+_MARGIN: Final = {"min": -(2**53), "max": 2**53}
 
 T = TypeVar("T")
 
@@ -154,13 +156,16 @@ class Settings:
 
 @dataclass(slots=True)
 class GameRecord:
-    """Counts for one game; ``best`` maps a setting key to the fewest moves in a won game."""
+    """Counts for one game; ``best`` maps a setting key to the fewest moves in a won game;
+    ``best_margin`` is the highest margin of any game counted (more is better: Reversi's
+    disc difference), None before a game with a margin."""
 
     played: int = field(default=0, metadata=_COUNT)
     won: int = field(default=0, metadata=_COUNT)
     lost: int = field(default=0, metadata=_COUNT)
     drawn: int = field(default=0, metadata=_COUNT)
     best: dict[str, int] = field(default_factory=dict, metadata=_COUNT)
+    best_margin: int | None = field(default=None, metadata=_MARGIN)
 
 
 @dataclass(slots=True)
@@ -177,13 +182,25 @@ class Statistics:
         setting: str | None = None,
         score: int | None = None,
         drawn: bool = False,
+        margin: int | None = None,
     ) -> bool:
-        """Count one finished game; return True when ``score`` is a new best for ``setting``.
+        """Count one finished game; return True when ``score`` is a new best for ``setting``,
+        or ``margin`` a new best margin.
 
         Lower scores are better and a tie is not a new best; the first won score for a setting
         is always a new best. A score only counts for a won game (for a lost one it is ignored
-        and False returned). Raises :class:`SettingsError` for an empty game name, a score
-        without a setting, or a score that is not a non-negative int.
+        and False returned). A margin (a whole number, negative for a loss) counts for any
+        game; the highest is kept, and the first is a new best. Raises
+        :class:`SettingsError` for an empty game name, a score without a setting, a score
+        that is not a non-negative int, or a margin that is not an int.
+
+        >>> stats = Statistics()
+        >>> stats.record("reversi:master:black", won=False, margin=-6)
+        True
+        >>> stats.record("reversi:master:black", won=True, margin=10)
+        True
+        >>> stats.games["reversi:master:black"].best_margin
+        10
 
         >>> stats = Statistics()
         >>> stats.record("river", won=True, setting="3/3/2", score=11)
@@ -195,6 +212,10 @@ class Statistics:
         """
         if not game:
             raise SettingsError("game name must not be empty")
+        if margin is not None and (isinstance(margin, bool) or not isinstance(margin, int)):
+            raise SettingsError(f"margin must be a whole number, not {margin!r}")
+        if margin is not None and abs(margin) > _MARGIN["max"]:
+            raise SettingsError(f"margin {margin} is out of range")
         if score is not None:
             if isinstance(score, bool) or not isinstance(score, int) or score < 0:
                 raise SettingsError(f"score must be a non-negative int, not {score!r}")
@@ -208,8 +229,11 @@ class Statistics:
             rec.won += 1
         else:
             rec.lost += 1
+        new_margin = margin is not None and (rec.best_margin is None or margin > rec.best_margin)
+        if new_margin:
+            rec.best_margin = margin
         if not won or drawn or score is None or setting is None:
-            return False
+            return new_margin
         best = rec.best.get(setting)
         if best is None or score < best:
             rec.best[setting] = score

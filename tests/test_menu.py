@@ -46,8 +46,8 @@ def test_the_menu_has_a_card_and_a_key_per_registered_game(menu):
         labels.append(f"{key}  {entry.title}" if key else entry.title)
     assert len(menu.controller.layer.quads) == len(games)
     assert [text for text, _ in menu.controller.world_labels()] == labels
-    # The cards are the games' buttons: the bar keeps Continue and Quit.
-    assert {b.command for b in table.buttons()} == {"continue", "quit"}
+    # The cards are the games' buttons: the bar keeps Continue, Statistics and Quit.
+    assert {b.command for b in table.buttons()} == {"continue", "stats", "quit"}
     assert not table.enabled("continue")  # nothing played yet
     assert not menu.perform("continue")
     assert menu.controller.name == "menu"

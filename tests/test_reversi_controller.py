@@ -211,8 +211,8 @@ def test_a_full_game_against_the_computer(director, open_reversi):
     assert "wins" in c.status().banner or "Draw" in c.status().banner
     black, white = c.position.disc_count()
     assert c.session.records == [
-        {"key": "reversi:beginner", "won": black > white, "drawn": black == white,
-         "setting": None, "score": None}
+        {"key": "reversi:beginner:black", "won": black > white, "drawn": black == white,
+         "setting": None, "score": None, "margin": black - white}
     ]  # fmt: skip
     # After the end, moves change nothing.
     key = c.position.key()
@@ -258,7 +258,9 @@ def test_swap_gives_the_computer_the_other_colour_and_saves_the_sides(director, 
     assert c.match.cursor == 2  # the computer answered; Black (the person) to move
     run(director, "swap")
     assert c.sides == {Color.BLACK: "beginner", Color.WHITE: "human"}
-    assert c.session.saved[-1] == {"black": "beginner", "white": "human", "time_per_move": 0.05}
+    assert {k: c.session.saved[-1][k] for k in ("black", "white", "time_per_move")} == {
+        "black": "beginner", "white": "human", "time_per_move": 0.05
+    }  # fmt: skip
     assert c.match.cursor == 3 and c.match.person_to_move()  # the computer played Black
 
 
@@ -269,7 +271,7 @@ def test_the_hint_is_the_computers_level(director, open_reversi):
     assert hint is not None and hint.action in Position.start().legal_moves()
     assert c.match.hint_agent.name == "classic-beginner"
     assert c.message.startswith(f"Hint: {hint.text} (rank ")
-    assert not director.scene["hint_arrow"].hidden
+    assert not director.scene["hint_ghost"].hidden
     run(director, "next")
     assert c.match.actions()[0] == hint.action
 

@@ -32,6 +32,11 @@ def test_the_options_take_a_person_or_a_level_and_a_finite_positive_time() -> No
         "black": "human",
         "white": "intermediate",
         "time_per_move": 1.0,
+        "animation": True,
+        "animation_speed": "normal",
+        "legal_marks": True,
+        "last_move_mark": True,
+        "theme": "classic",
     }
     assert ENTRY.options["black"].choices == ("human", *LEVELS)
     for bad in ({"white": "grandmaster"}, {"time_per_move": 0}, {"time_per_move": "inf"}):

@@ -103,3 +103,19 @@ def test_a_won_game_sounds_once(director: object) -> None:
     for _ in range(20):
         director.update(0.05)
     assert list(director.sounds.played).count("win") == 1  # the end sounds once
+
+
+def test_a_reversi_move_sounds_its_disc_then_its_flips(director: object) -> None:
+    from game.engine.director import Director
+
+    assert isinstance(director, Director)
+    director.switch("reversi")
+    director.perform("new")
+    director.perform("new")  # a game in progress asks twice
+    director.sounds.played.clear()
+    assert director.perform("d3")
+    for _ in range(200):
+        director.update(0.05)
+        if "flip" in director.sounds.played:
+            break
+    assert list(director.sounds.played)[:2] == ["place", "flip"]

@@ -73,8 +73,6 @@ REED_DARK = (0.30, 0.50, 0.20)
 CATTAIL = (0.42, 0.25, 0.13)
 CLOUD = (0.98, 0.98, 1.00)
 
-FELT = (0.10, 0.45, 0.26)
-FELT_LINE = (0.04, 0.20, 0.11)
 TABLE = (0.36, 0.22, 0.13)
 TABLE_DARK = (0.28, 0.17, 0.10)
 
@@ -873,20 +871,39 @@ def arrow() -> Geo:
     return lathe(profile, 12, WHITE, caps=False)
 
 
-def board() -> Geo:
-    """A Reversi board: 8x8 squares of 1.0 on green felt (top at y=0, centred on the origin),
-    dark grid lines, the four traditional dots, and a bevelled wooden frame."""
-    parts = [box((-4.0, -0.30, -4.0), (4.0, 0.0, 4.0), FELT)]
-    for i in range(9):  # grid lines just above the felt
+def disc_face() -> Geo:
+    """One face of a Reversi disc: the half above y=0 of a disc of radius 0.45, 0.12 thick,
+    white for the theme's colour (a disc is two faces, the lower one turned over)."""
+    profile = [(0.45, 0.0), (0.45, 0.035), (0.42, 0.06), (0.0, 0.06)]
+    return lathe(profile, 24, WHITE, caps=False)
+
+
+def reversi_felt() -> Geo:
+    """The playing surface of the Reversi board: 8 x 8 squares of 1.0 (top at y=0, centred
+    on the origin), white for the theme's colour."""
+    return box((-4.0, -0.30, -4.0), (4.0, 0.0, 4.0), WHITE)
+
+
+def reversi_lines() -> Geo:
+    """The Reversi board's grid lines just above the felt and its four traditional dots,
+    white for the theme's colour."""
+    parts = []
+    for i in range(9):
         c = -4.0 + i
-        parts.append(box((c - 0.025, 0.0, -4.0), (c + 0.025, 0.004, 4.0), FELT_LINE))
-        parts.append(box((-4.0, 0.0, c - 0.025), (4.0, 0.004, c + 0.025), FELT_LINE))
+        parts.append(box((c - 0.025, 0.0, -4.0), (c + 0.025, 0.004, 4.0), WHITE))
+        parts.append(box((-4.0, 0.0, c - 0.025), (4.0, 0.004, c + 0.025), WHITE))
     for x, z in ((-2, -2), (2, -2), (-2, 2), (2, 2)):
-        parts.append(move(cylinder(0.07, 0.0, 0.006, 8, FELT_LINE), x, 0.0, z))
-    # Frame: four bevelled rails (a trapezoid section swept along each side).
+        parts.append(move(cylinder(0.07, 0.0, 0.006, 8, WHITE), x, 0.0, z))
+    return merge(*parts)
+
+
+def reversi_frame() -> Geo:
+    """The Reversi board's bevelled wooden frame round the felt: four rails (a trapezoid
+    section swept along each side), in wood tones the theme tints."""
     inner, outer, top, low = 4.0, 4.6, 0.10, -0.36
     section = [(inner, 0.0), (inner + 0.12, top), (outer - 0.1, top), (outer, top - 0.08),
                (outer, low), (inner, low)]  # fmt: skip
+    parts = []
     for k in range(4):
         rail = extrude([(x, y) for x, y in reversed(section)], -outer, outer, WOOD_MID)
         rail = rotate(rail, (0, 1, 0), 90.0 * k)
@@ -1100,7 +1117,9 @@ def hole() -> Geo:
 #: file name -> (build function, triangle budget)
 MODELS: dict[str, tuple[Callable[[], Geo], int]] = {
     "priest.obj": (priest, 700),
-    "board.obj": (board, 900),
+    "reversi_felt.obj": (reversi_felt, 12),
+    "reversi_lines.obj": (reversi_lines, 400),
+    "reversi_frame.obj": (reversi_frame, 100),
     "table.obj": (table, 100),
     "devil.obj": (devil, 700),
     "boat.obj": (boat, 900),
@@ -1112,6 +1131,7 @@ MODELS: dict[str, tuple[Callable[[], Geo], int]] = {
     "cloud.obj": (cloud, 400),
     "jetty.obj": (jetty, 400),
     "disc.obj": (disc, 400),
+    "disc_face.obj": (disc_face, 200),
     "marker.obj": (marker, 400),
     "arrow.obj": (arrow, 400),
     "card.obj": (card, 40),

@@ -2,9 +2,11 @@
 
 The games come from the registry, so a new game appears here by being registered; the cards
 stand in rows (a dozen games: three rows of four), so they fit any window. Keys: 1 to 9 and 0
-start the first ten games, Enter or C continues with the game played last, Q or Esc quits. A
-click on a card starts its game; the mouse over a card tells what the game is. Scripts use the
-same commands: ``play:river``, ``continue``, ``quit``; F1 lists every game.
+start the first ten games, Enter or C continues with the game played last, S shows the
+statistics of each game that keeps them (a registry entry's ``statistics`` view) in turn, Q
+or Esc quits. A click on a card starts its game; the mouse over a card tells what the game
+is. Scripts use the same commands: ``play:river``, ``stats-of:reversi``, ``continue``,
+``quit``; F1 lists every game.
 """
 
 from __future__ import annotations
@@ -18,13 +20,14 @@ import numpy as np
 
 from game.controllers.menu_cards import CardLayer, CardQuad, card_grid, hit_card
 from game.engine.commands import Command, CommandTable
-from game.engine.controller import Status, Tone
+from game.engine.controller import Sheet, Status, Tone
 from game.engine.scene import Node, Scene, load_scene, quat_from_axis_angle
 from game.resources import asset_dir, asset_path
 
 if TYPE_CHECKING:
     from game.engine.controller import Host
     from game.registry import Entry
+    from game.settings import Statistics
 
 
 #: The narrowest window shape the cards are laid out for without stepping the camera back
@@ -40,14 +43,23 @@ class MenuError(ValueError):
 
 class MenuController:
     """Lists ``entries`` as cards; ``last_game()`` gives the id Continue goes to ("" or an
-    id that is not registered: no Continue)."""
+    id that is not registered: no Continue); ``statistics(game_id)`` reads the statistics a
+    game's view shows (none given: nothing counted yet)."""
 
     name = "menu"
     title = "Gamehall"
 
-    def __init__(self, entries: Sequence[Entry], last_game: Callable[[], str | None]) -> None:
+    def __init__(
+        self,
+        entries: Sequence[Entry],
+        last_game: Callable[[], str | None],
+        statistics: Callable[[str], Statistics] | None = None,
+    ) -> None:
         self.entries = list(entries)
         self.last_game = last_game
+        self.statistics = statistics
+        self.shown_stats: str | None = None  # the game whose statistics the sheet shows
+        self._stats_sheet: tuple[str, Sheet | None] | None = None  # read once when shown
         self.host: Host | None = None
         self.scene: Scene | None = None
         self.quads: list[CardQuad] = []
@@ -169,6 +181,34 @@ class MenuController:
             out.append((f"{key}  {e.title}" if key else e.title, e))
         return out
 
+    def sheet(self) -> Sheet | None:
+        """The statistics of the game chosen with S, docked at the left (None: none)."""
+        if self.shown_stats is None:
+            return None
+        if self._stats_sheet is None or self._stats_sheet[0] != self.shown_stats:
+            from game.settings import Statistics
+
+            entry = next(e for e in self.entries if e.id == self.shown_stats)
+            stats = self.statistics(entry.id) if self.statistics is not None else Statistics()
+            self._stats_sheet = (entry.id, entry.statistics_sheet(stats))
+        return self._stats_sheet[1]
+
+    def show_stats(self, game: str | None = None) -> None:
+        """The statistics of ``game``, or (None) of the next game that keeps them, after the
+        last of them none."""
+        kept = [e.id for e in self.entries if e.statistics]
+        if game is not None:
+            if game not in kept:
+                raise MenuError(f"{game!r} keeps no statistics; these do: {', '.join(kept)}")
+            self.shown_stats = None if self.shown_stats == game else game
+        elif self.shown_stats in kept:
+            following = kept.index(self.shown_stats) + 1
+            self.shown_stats = kept[following] if following < len(kept) else None
+        else:
+            self.shown_stats = kept[0] if kept else None
+        self._stats_sheet = None
+        self._table = self._commands()
+
     def debug_panel(self) -> None:
         from imgui_bundle import imgui
 
@@ -210,6 +250,30 @@ class MenuController:
             ),
             Command("quit", self._quit, label="Quit", key="Q", help="leave Gamehall"),
         ]
+        kept = [e for e in self.entries if e.statistics]
+        if kept:
+            shown = next((e.title for e in kept if e.id == self.shown_stats), "")
+            following = ", ".join(e.title for e in kept)
+            commands.insert(
+                -1,
+                Command(
+                    "stats",
+                    self.show_stats,
+                    label=f"Statistics: {shown}" if shown else "Statistics",
+                    key="S",
+                    help=f"your results, game by game ({following}); again: the next, then none",
+                ),
+            )
+            commands.append(
+                Command(
+                    "stats-of",
+                    self.show_stats,
+                    group="",
+                    parse=self._game_id,
+                    argument="a game id",
+                    help="stats-of:GAME shows that game's statistics",
+                )
+            )
         return CommandTable(commands)
 
     def _game_id(self, text: str) -> str:

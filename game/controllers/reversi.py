@@ -7,7 +7,11 @@ so the window keeps drawing) and the hint, which the level the computer plays an
 controller turns the match's steps into scene work (:mod:`game.controllers.reversi_board`):
 each move drops its disc and flips the others, one step at a time; the judge speaks when the
 step that ended the game has played, and the result counts once per game in the session's
-statistics.
+statistics (per level and colour, with the disc difference).
+
+The options that set the look (theme, marks, animation) take effect at once and are saved
+with the others; F1 shows the help (:mod:`game.controllers.reversi_help`) and S the
+statistics (:mod:`game.controllers.reversi_stats`) on the HUD's sheet.
 """
 
 from __future__ import annotations
@@ -18,14 +22,19 @@ from pathlib import Path
 from typing import Any
 
 from game.controllers.match_controls import MatchControls
-from game.controllers.reversi_board import BoardView
+from game.controllers.reversi_board import BoardView, Look
 from game.controllers.reversi_commands import COLORS, build_commands, side_label
+from game.controllers.reversi_help import PAGES, help_sheet
+from game.controllers.reversi_look import THEMES
+from game.controllers.reversi_stats import stats_key
 from game.engine.commands import CommandTable
-from game.engine.controller import Host, Status, Tone
+from game.engine.controller import Host, Sheet, Status, Tone
 from game.engine.scene import Node, Scene, load_scene
-from game.engine.tweens import Tween
+from game.engine.tweens import Call, Parallel, Sequence, Tween, Wait
+from game.games.reversi import OPTIONS
 from game.logic.game import Limits
 from game.logic.match import Match, MatchError, Step
+from game.logic.options import OptionError
 from game.logic.reversi.board import (
     PASS,
     Color,
@@ -36,7 +45,7 @@ from game.logic.reversi.board import (
     parse_move,
     parse_transcript,
 )
-from game.logic.reversi.game import DEFAULT_HINT, HUMAN, OPTIONS, SIDES, ReversiGame
+from game.logic.reversi.game import DEFAULT_HINT, HUMAN, SIDES, ReversiGame
 from game.logic.reversi.players import LevelAgent, get_agent
 from game.registry import GameSession
 from game.resources import asset_path
@@ -45,14 +54,18 @@ __all__ = ["ReversiController"]
 
 log = logging.getLogger(__name__)
 
+#: Seconds from a disc's sound to its flips' (as the disc lands and the others start to turn).
+FLIP_SOUND_DELAY = 0.25
+
 
 class ReversiController(MatchControls):
     """The Reversi scene; see the module docstring.
 
     ``session`` gives the options to start with (who plays each colour, the computer's time a
-    move), keeps changed sides and counts results. ``overrides``: option values for this
-    controller only (``black="master"``), ``moves`` (a transcript's moves to start from; such
-    a game is not counted) and ``seed`` (the computer's random choices).
+    move, the look), keeps changed sides and options and counts results. ``overrides``:
+    option values for this controller only (``black="master"``), ``moves`` (a transcript's
+    moves to start from; such a game is not counted) and ``seed`` (the computer's random
+    choices).
     """
 
     name = "reversi"
@@ -100,6 +113,13 @@ class ReversiController(MatchControls):
         self._marks_dirty = True
         self._version = 0
         self._table: tuple[tuple[Any, ...], CommandTable] | None = None
+        self.look = Look.from_options(self.options)
+        self.panel: str | None = None  # the sheet shown: "help", "stats" or none
+        self.help_page = next(iter(PAGES))
+        self.show_options = False  # the look's option buttons
+        self.hint_eval: tuple[object, str] | None = None  # (position key, "+4.3")
+        self._stats_version = 0
+        self._sheet: tuple[tuple[Any, ...], Sheet | None] | None = None
         if moves:
             self.load_moves(moves)
         self._say(self._turn_text())
@@ -117,7 +137,7 @@ class ReversiController(MatchControls):
     def enter(self, host: Host) -> Scene:
         self.host = host
         self.scene = load_scene(asset_path("scenes", "reversi.toml"))
-        self.board = BoardView(self.scene)
+        self.board = BoardView(self.scene, self.look)
         self.board.snap(self.position)
         self.pending.clear()
         self._marks_dirty = True
@@ -134,7 +154,10 @@ class ReversiController(MatchControls):
         self._follow_match()
 
     def commands(self) -> CommandTable:
-        signature = (self._version, self.sides[Color.BLACK], self.sides[Color.WHITE])
+        signature = (
+            self._version, self.sides[Color.BLACK], self.sides[Color.WHITE], self.panel,
+            self.help_page, self.show_options, self.look,
+        )  # fmt: skip
         if self._table is None or self._table[0] != signature:
             self._table = (signature, CommandTable(build_commands(self)))
         return self._table[1]
@@ -148,7 +171,10 @@ class ReversiController(MatchControls):
             who = "you" if mover == HUMAN else side_label(mover)
             side = self.position.to_move.name.title()
             counter = f"Black {black}   White {white}   {side} to move ({who})"
-        help_text = "Click a ringed square or type it (d3). Click a move in the list to go back."
+        help_text = (
+            "Click a ringed square or type it (d3). Click a move in the list to go back. "
+            "F1: rules, keys and marks."
+        )
         return Status(self.title, counter, self.message, self.tone, help_text)
 
     def status_line(self) -> str:
@@ -159,7 +185,25 @@ class ReversiController(MatchControls):
             f"to_move={self.position.to_move.value}"
         )
 
-    def world_labels(self) -> list[tuple[str, Any]]:
+    def sheet(self) -> Sheet | None:
+        """The help (F1) or the statistics (S) docked at the left, or None."""
+        if self.panel is None:
+            return None
+        key = (self.panel, self.help_page, self.look.theme, self._stats_version, self._version)
+        if self._sheet is None or self._sheet[0] != key:
+            if self.panel == "help":
+                sheet: Sheet | None = help_sheet(
+                    self.help_page, self.commands(), THEMES[self.look.theme]
+                )
+            else:
+                from game.registry import get
+
+                sheet = get("reversi").statistics_sheet(self.session.statistics())
+            self._sheet = (key, sheet)
+        return self._sheet[1]
+
+    def world_labels(self) -> list[tuple[Any, ...]]:
+        """The hint's score by its ghost disc, and the board's coordinates."""
         return self.board.labels() if self.board is not None else []
 
     def on_hover(self, node: Node | None) -> None:
@@ -201,6 +245,71 @@ class ReversiController(MatchControls):
         draw_panel(self)
 
     # -- commands -----------------------------------------------------------------------------
+
+    def toggle_help(self) -> None:
+        """F1: the help on the sheet, or back to the board alone."""
+        self._show_panel(None if self.panel == "help" else "help")
+
+    def toggle_stats(self) -> None:
+        """S: the statistics on the sheet, or back to the board alone."""
+        self._show_panel(None if self.panel == "stats" else "stats")
+
+    def show_help_page(self, page: str) -> None:
+        """Open the help at ``page`` (a key of :data:`PAGES`)."""
+        if page not in PAGES:
+            raise IllegalMoveError(f"no help page {page!r}; the pages are {', '.join(PAGES)}")
+        self.help_page = page
+        self._show_panel("help")
+
+    def turn_help_page(self, delta: int) -> None:
+        """The next (``delta`` 1) or previous (-1) help page, round."""
+        pages = list(PAGES)
+        self.show_help_page(pages[(pages.index(self.help_page) + delta) % len(pages)])
+
+    def option_help(self, name: str) -> str:
+        """The options schema's line of help for ``name``."""
+        return OPTIONS[name].help
+
+    def toggle_options(self) -> None:
+        """O: show or hide the buttons of the look's options."""
+        self.show_options = not self.show_options
+
+    def step_option(self, name: str) -> None:
+        """The next value of a look option (on and off, or the next choice), at once."""
+        try:
+            values = OPTIONS.step(self.options, name, +1)
+        except OptionError as exc:
+            raise IllegalMoveError(str(exc)) from None
+        self.set_options(values)
+
+    def set_option(self, assignment: tuple[str, str]) -> None:
+        """``(name, value)``: set one option as typed (``theme``, ``wood``); refused with
+        the schema's reason for an unknown name or a bad value."""
+        name, value = assignment
+        if name not in OPTIONS:
+            names = ", ".join(OPTIONS.names())
+            raise IllegalMoveError(f"no option {name!r}; the options are {names}")
+        try:
+            values = OPTIONS.validate({**self.options, name: value})
+        except OptionError as exc:
+            raise IllegalMoveError(str(exc)) from None
+        if name in ("black", "white"):
+            self._set_sides(values["black"], values["white"])
+        else:
+            self.set_options(values)
+
+    def set_options(self, values: dict[str, Any]) -> None:
+        """Take checked ``values``: saved, and the look (theme, marks, animation) and the
+        computer's time in effect at once."""
+        self.options = dict(values)
+        self.session.save_options(self.options)
+        self.match.limits = Limits(time=self.options["time_per_move"])
+        self.look = Look.from_options(self.options)
+        if self.board is not None:
+            self.board.set_look(self.look)
+        self._version += 1
+        self._marks_dirty = True
+        self._refresh_marks()
 
     def swap(self) -> None:
         """Exchange the two sides' players (play the other colour mid-game)."""
@@ -257,7 +366,13 @@ class ReversiController(MatchControls):
         self.news = [f"{who} played {step.text}."]
         if self.board is None or self.host is None:
             return None
-        return self.board.move_tween(before, step.action)
+        tween = self.board.move_tween(before, step.action)
+        host = self.host
+        host.sound("place")  # the disc set down, then the discs it turns
+        if tween is None:  # no animation: the move shows at once
+            host.sound("flip")
+            return None
+        return Parallel(tween, Sequence(Wait(FLIP_SOUND_DELAY), Call(lambda: host.sound("flip"))))
 
     def _judge(self) -> None:
         """The result, once the step that ended the game has played; counted once a game."""
@@ -286,9 +401,12 @@ class ReversiController(MatchControls):
                 continue
             mine, theirs = (black, white) if me is Color.BLACK else (white, black)
             level = self.sides[them]
-            note = self.session.record(f"reversi:{level}", won=mine > theirs, drawn=mine == theirs)
+            note = self.session.record(
+                stats_key(level, me), won=mine > theirs, drawn=mine == theirs, margin=mine - theirs
+            )
+            self._stats_version += 1
             if note:
-                notes.append(f"Against {level}: {note}")
+                notes.append(f"Against {level} as {me.name.title()}: {note}")
         return " ".join(notes)
 
     def _prepare_hint(self) -> None:
@@ -299,9 +417,14 @@ class ReversiController(MatchControls):
             self.match.hint_result = None
 
     def _on_new_hint(self) -> None:
-        """The overlay shows the details of the level that found the hint."""
-        if isinstance(self.match.hint_agent, LevelAgent):
-            self.last_choice = self.match.hint_agent
+        """The overlay shows the details of the level that found the hint, and the ghost disc
+        its score."""
+        agent = self.match.hint_agent
+        hint = self.match.current_hint()
+        if isinstance(agent, LevelAgent):
+            self.last_choice = agent
+        if hint is not None:
+            self.hint_eval = (hint.key, _score_text(agent))
 
     def _reset_scene(self) -> None:
         self.pending.clear()
@@ -313,6 +436,10 @@ class ReversiController(MatchControls):
             self.board.snap(self.position)
         self._marks_dirty = True
         self._refresh_marks()
+
+    def _show_panel(self, panel: str | None) -> None:
+        self.panel = panel
+        self._version += 1
 
     def _set_sides(self, black: str, white: str) -> None:
         self.sides = {Color.BLACK: black, Color.WHITE: white}
@@ -363,6 +490,7 @@ class ReversiController(MatchControls):
         person = self.match.person_to_move() and not self.match.over
         hint = self.match.current_hint()
         record = self.match.record
+        score = self.hint_eval
         self.board.show_marks(
             pos,
             legal=pos.legal_moves() if person else [],
@@ -370,6 +498,9 @@ class ReversiController(MatchControls):
             last=record[-1].action if record else None,
             hint=hint.action if hint is not None else None,
             clock=self.clock,
+            hint_text=score[1]
+            if score is not None and hint is not None and score[0] == hint.key
+            else "",
         )
 
     def _square_under_mouse(self) -> int | None:
@@ -384,6 +515,22 @@ class ReversiController(MatchControls):
         mover = self.sides[pos.to_move]
         who = "your move" if mover == HUMAN else f"{side_label(mover)} thinks"
         return f"{prefix} {pos.to_move.name.title()} to move: {who}.".strip()
+
+
+def _score_text(agent: Any) -> str:
+    """What the hint's ghost disc says: the level's score for the move, in discs for the side
+    to move (``+4.3``; ``+4 exact`` from an exact solve; ``only move``), or "" without one."""
+    choice = agent.last if isinstance(agent, LevelAgent) else None
+    if choice is None:
+        return ""
+    info = choice.info
+    if info.get("forced"):
+        return "only move"
+    if info.get("exact"):
+        return f"{round(choice.score):+d} exact"
+    if info.get("rank"):
+        return "best"
+    return f"{choice.score:+.1f}"
 
 
 def _count_moves(moves: list[int]) -> int:

@@ -156,7 +156,8 @@ class RiverController:
         if not self.show_stats:
             return None
         if self._stats is None:
-            records = self.session.statistics(PREFIX)
+            games = self.session.statistics().games
+            records = {k: r for k, r in games.items() if k.startswith(PREFIX)}
             self._stats = statistics_sheet(records, self.rules, self.puzzle.optimal_crossings())
         return self._stats
 

@@ -64,6 +64,7 @@ class Cell:
     color: tuple[int, int, int, int] = (232, 236, 244, 255)
     bold: bool = False
     tip: str = ""  # shown in the sheet's last line while the mouse is over the cell
+    left: bool = False  # text from the cell's left edge (a first column's always is)
 
 
 @dataclass(frozen=True)
@@ -156,3 +157,8 @@ class SceneController(Protocol):
     def debug_panel(self) -> None:
         """Fill the overlay's game panel with imgui calls (only called while it is shown)."""
         ...
+
+    # Optional, found with getattr: ``sheet() -> Sheet | None`` (a grid docked at the left),
+    # ``world_labels()`` (texts at scene positions), ``on_text(text)`` (typed characters) and
+    # ``toggle_help()`` (F1 shows the scene's own help, on its sheet, instead of the
+    # Director's list of commands).

@@ -145,7 +145,7 @@ class Director:
         name = command.strip()
         try:
             if name == "help":
-                self.show_help = not self.show_help
+                self.toggle_help()
             elif name == "overlay":
                 self.overlay.toggle()
             elif name == "mute":
@@ -180,6 +180,16 @@ class Director:
         finally:
             self._sync_hud()
         return True
+
+    def toggle_help(self) -> None:
+        """F1: a scene with help of its own (a ``toggle_help`` method: its rules, marks and
+        keys on a sheet) shows or hides it; any other gets the list of its commands in the
+        HUD's help panel."""
+        own = getattr(self.controller, "toggle_help", None)
+        if own is not None:
+            own()
+        else:
+            self.show_help = not self.show_help
 
     def commands(self) -> CommandTable | None:
         """The current scene's command table (None before the first scene)."""
@@ -584,18 +594,20 @@ class Director:
             self.sounds.play("win" if ended is Tone.WON else "loss")
         self._ending = now
 
-    def _project(self, items: list[tuple[str, np.ndarray]]) -> list[tuple[str, float, float]]:
-        """Window positions of world points (behind the camera: left out)."""
+    def _project(self, items: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
+        """Window positions of world points: ``(text, point)`` becomes ``(text, x, y)``,
+        ``(text, point, size)`` keeps its size (behind the camera: left out)."""
         if self.scene is None or not items:
             return []
         vp = self.renderer.view_projection(self.scene, self.framebuffer_size())
         w, h = self.window_size()
         out = []
-        for text, point in items:
+        for text, point, *size in items:
             clip = vp @ np.append(point, 1.0)
             if clip[3] <= 0:
                 continue
-            out.append((text, (clip[0] / clip[3] + 1) / 2 * w, (clip[1] / clip[3] + 1) / 2 * h))
+            x, y = (clip[0] / clip[3] + 1) / 2 * w, (clip[1] / clip[3] + 1) / 2 * h
+            out.append((text, x, y, *size))
         return out
 
     def _frame_stats(self) -> Any:

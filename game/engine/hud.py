@@ -8,7 +8,7 @@ a controller's :class:`Status` and :class:`Button` list and reports which button
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 import pyglet
 from pyglet import shapes
@@ -25,6 +25,10 @@ TONE_COLORS: dict[Tone, tuple[int, int, int]] = {
     Tone.WON: (26, 120, 62),
     Tone.LOST: (150, 30, 36),
 }
+
+#: The colour of the labels at scene positions (a board's coordinates), and of callouts.
+LABEL_COLOR = (235, 225, 200, 220)
+CALLOUT_COLOR = (255, 222, 110, 255)
 
 
 @dataclass
@@ -55,6 +59,7 @@ class Hud:
         self._bar_rows = 1  # rows of the bottom button bar (it wraps in narrow windows)
         self._specs: list[Button] = []
         self._world: list[Label] = []
+        self._callouts: list[shapes.RoundedRectangle] = []  # the backdrops of callouts
         self._status = Status(title="")
         self.panel = shapes.RoundedRectangle(
             0, 0, 10, 10, radius=10, color=(20, 26, 40, 170), batch=self.batch, group=self.back
@@ -93,16 +98,17 @@ class Hud:
             for view in self._buttons:
                 view.spec = fresh[(view.spec.command, view.spec.group)]
 
-    def set_world_labels(self, items: list[tuple[str, float, float]]) -> None:
+    def set_world_labels(self, items: list[tuple[Any, ...]]) -> None:
         """Small labels at window positions (text, x, y): e.g. a board's coordinates, which
-        the Director projects from the scene every frame."""
+        the Director projects from the scene every frame. ``(text, x, y, size)`` with a size
+        above 1 is a callout: that many times larger, bold and gold (a hint's score)."""
         while len(self._world) < len(items):
             self._world.append(
                 Label(
                     "",
                     font_name=FONT,
                     font_size=10,
-                    color=(235, 225, 200, 220),
+                    color=LABEL_COLOR,
                     anchor_x="center",
                     anchor_y="center",
                     batch=self.batch,
@@ -112,15 +118,36 @@ class Hud:
         size = max(9, round(self.font_size() * 0.85))
         # A label never shows through a panel, the banner or a button.
         items = [item for item in items if not self._covered(item[1], item[2], size)]
-        for label, (text, x, y) in zip(self._world, items, strict=False):
+        while len(self._callouts) < sum(1 for item in items if len(item) > 3):
+            box = shapes.RoundedRectangle(0, 0, 10, 10, radius=6, color=(16, 20, 30, 210),
+                                          batch=self.batch, group=self.back)  # fmt: skip
+            self._callouts.append(box)
+        boxes = iter(self._callouts)
+        for label, (text, x, y, *scale) in zip(self._world, items, strict=False):
+            grow = float(scale[0]) if scale else 1.0
             if label.text != text:
                 label.text = text
-            if label.font_size != size:
-                label.font_size = size
+            font_size = round(size * grow)
+            if label.font_size != font_size:
+                label.font_size = font_size
+            weight, color = ("bold", CALLOUT_COLOR) if grow > 1.0 else ("normal", LABEL_COLOR)
+            if label.weight != weight:
+                label.weight = weight
+            if tuple(label.color) != color:
+                label.color = color
             label.position = (x, y, 0)
             label.visible = True
+            if grow > 1.0:  # a callout stands on a dark backdrop, readable over anything
+                box = next(boxes)
+                pad = font_size * 0.45
+                box.width = label.content_width + 2 * pad
+                box.height = label.content_height + pad * 0.6
+                box.position = (x - box.width / 2, y - box.height / 2)
+                box.visible = True
         for label in self._world[len(items) :]:
             label.visible = False
+        for box in boxes:
+            box.visible = False
 
     def _covered(self, x: float, y: float, margin: float) -> bool:
         boxes = [self.panel, self.banner_box] if self.banner_box.visible else [self.panel]

@@ -11,6 +11,7 @@ new labels.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import pyglet
@@ -116,10 +117,18 @@ class SheetView:
         fs = round(fs * 2) / 2
         widths = self._widths(fs)
         grid_w = sum(widths) + fs * 1.2
-        if grid_w > widest:  # narrower text, once, then hide if still too wide
-            fs = round(fs * widest / grid_w * 2) / 2
+        if grid_w > widest:  # narrower text, then hide if still too wide
+            fs = math.floor(fs * widest / grid_w * 2) / 2
             widths = self._widths(fs)
             grid_w = sum(widths) + fs * 1.2
+            # Text is drawn at whole pixel sizes, so the width does not shrink in proportion:
+            # a size or two smaller until it fits.
+            for _ in range(2):
+                if grid_w <= widest or fs - 0.5 < MIN_FONT:
+                    break
+                fs -= 0.5
+                widths = self._widths(fs)
+                grid_w = sum(widths) + fs * 1.2
             if fs < MIN_FONT or grid_w > widest:
                 self._show(False)
                 return
@@ -136,7 +145,7 @@ class SheetView:
                 view.x, view.y, view.w, view.h = x, y, w, row_h
                 view.box.position = (x + 0.5, y + 0.5)
                 view.box.width, view.box.height = w - 1, row_h - 1
-                anchor_left = i == 0
+                anchor_left = i == 0 or view.cell.left
                 view.label.anchor_x = "left" if anchor_left else "center"
                 view.label.position = (x + fs * 0.45 if anchor_left else x + w / 2,
                                        y + row_h / 2, 0)  # fmt: skip

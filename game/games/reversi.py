@@ -2,7 +2,10 @@
 ``gamehall solve reversi`` and ``gamehall bench reversi``.
 
 ``play`` and ``shot`` take the options as flags (``--black LEVEL``, ``--white LEVEL``,
-``--time-per-move S``, ``--time S`` for short) and ``--load FILE``, a saved transcript. A
+``--time-per-move S``, ``--time S`` for short; the look: ``--animation/--no-animation``,
+``--animation-speed slow|normal|fast``, ``--legal-marks/--no-legal-marks``,
+``--last-move-mark/--no-last-move-mark``, ``--theme classic|wood|contrast``) and ``--load
+FILE``, a saved transcript. A
 ``shot`` is a scripted game: both colours are played by its ``--do`` list unless ``--black``
 or ``--white`` names a computer level.
 """
@@ -16,8 +19,24 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Final
 
-from game.logic.reversi.game import DEFAULT_HINT, HUMAN, OPTIONS, ReversiGame
+from game.controllers.reversi_look import SPEEDS, THEMES
+from game.logic.options import Option, OptionsSchema
+from game.logic.reversi.game import DEFAULT_HINT, HUMAN, ReversiGame
+from game.logic.reversi.game import OPTIONS as GAME_OPTIONS
 from game.registry import CliHook, Entry, UnknownAgentError
+
+#: How the board looks and moves play: the window reads them, the game's logic does not.
+LOOK_OPTIONS: Final = (
+    Option("animation", bool, True, help="animate moves: discs drop in and turn over"),
+    Option("animation_speed", str, "normal", choices=tuple(SPEEDS),
+           help="how fast moves play when animated"),
+    Option("legal_marks", bool, True, help="rings on the squares where you may play"),
+    Option("last_move_mark", bool, True, help="a dot on the disc played last"),
+    Option("theme", str, "classic", choices=tuple(THEMES),
+           help="the colours of the board and the discs"),
+)  # fmt: skip
+#: Every Reversi option: who plays, the computer's time, then the look.
+OPTIONS: Final = OptionsSchema((*GAME_OPTIONS.options, *LOOK_OPTIONS))
 
 #: Up to this many empty squares ``solve reversi`` solves exactly without being asked.
 EXACT_EMPTIES: Final = 20
@@ -307,6 +326,7 @@ ENTRY = Entry(
     warm_up=True,  # the engine's compiled kernels load on its first search
     controller="game.controllers.reversi:ReversiController",
     picture="docs/reversi.png",
+    statistics="game.controllers.reversi_stats:statistics_sheet",
     hooks={
         "solve": CliHook(
             help='the exact score and best moves of a position "BOARD SIDE" (up to '
