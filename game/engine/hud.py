@@ -1,12 +1,16 @@
 """The HUD: buttons with hover and disabled states, a status banner, a title and a counter.
 
 Drawn with pyglet shapes and labels in one Batch after the 3D pass. Sizes follow the window
-height so text stays readable from 640x400 to 4K. The HUD knows nothing of any game: it shows
-a controller's :class:`Status` and :class:`Button` list and reports which button was hit.
+(:func:`font_size`: its height, and its width in a narrow one) and the screen's pixel density
+(``scale``, see :func:`ui_scale`), so text stays readable and everything fits from 640x400 to
+4K: button rows that do not fit wrap, and every panel stays inside the window. The HUD knows
+nothing of any game: it shows a controller's :class:`Status` and :class:`Button` list and
+reports which button was hit.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Literal
 
@@ -45,7 +49,8 @@ class _ButtonView:
 class Hud:
     """Lays out and draws the HUD for a window of ``size`` (pixels, origin bottom-left)."""
 
-    def __init__(self, size: tuple[int, int]) -> None:
+    def __init__(self, size: tuple[int, int], scale: float = 1.0) -> None:
+        self.scale = _finite_scale(scale)
         self.batch = pyglet.graphics.Batch()
         self.back = pyglet.graphics.Group(order=0)
         self.front = pyglet.graphics.Group(order=1)
@@ -53,6 +58,8 @@ class Hud:
         self.hover: str | None = None
         self._buttons: list[_ButtonView] = []
         self._bar_rows = 1  # rows of the bottom button bar (it wraps in narrow windows)
+        self._bar_top = 0.0  # where the bar (and the banner over it) begins
+        self._banner_line = 0.0  # the height of a one-line banner
         self._specs: list[Button] = []
         self._world: list[Label] = []
         self._status = Status(title="")
@@ -72,11 +79,14 @@ class Hud:
     # -- public -----------------------------------------------------------------------------
 
     def font_size(self) -> int:
-        return max(10, min(22, round(self.size[1] / 50)))
+        """The body text size for the window's size and scale (see :func:`font_size`)."""
+        return font_size(self.size, self.scale)
 
-    def layout(self, size: tuple[int, int]) -> None:
-        """Place everything for a new window size."""
-        self.size = size
+    def layout(self, size: tuple[int, int], scale: float | None = None) -> None:
+        """Place everything for a new window size (and pixel density, when given)."""
+        self.size = (max(1, int(size[0])), max(1, int(size[1])))
+        if scale is not None:
+            self.scale = _finite_scale(scale)
         self._rebuild_buttons()
         self._place_texts()
 
@@ -173,6 +183,20 @@ class Hud:
     def draw(self) -> None:
         self.batch.draw()
 
+    def free_rect(self) -> tuple[float, float, float, float]:
+        """The part of the window (left, bottom, right, top) the scene's pieces should keep
+        to: right of a docked sheet, left of a move list, above the button bar and a line of
+        banner, below the title panel and the option buttons. It does not depend on the
+        banner's text, so the scene keeps still while messages come and go."""
+        w = self.size[0]
+        pad = self.font_size() * 0.4
+        left = self.sheet.x + self.sheet.width + pad if self.sheet.visible else 0.0
+        lists = [v.x for v in self._buttons if v.spec.group == "list"]
+        right = min(lists) - pad if lists else float(w)
+        tops = [v.y for v in self._buttons if v.spec.group == "options"]
+        top = min([self.panel.y, *tops]) - pad
+        return left, self._bar_top + self._banner_line, right, top
+
     def is_enabled(self, command: str) -> bool:
         return any(v.enabled for v in self._buttons if v.spec.command == command)
 
@@ -245,6 +269,8 @@ class Hud:
         self.banner_box.width = bw
         self.banner_box.height = bh
         self.banner_box.position = (middle - bw / 2, bottom)
+        self._bar_top = bottom
+        self._banner_line = self.banner.font_size * 1.5 + 2 * margin
         visible = bool(self.banner.text)
         self.banner_box.visible = visible
         self.banner.visible = visible
@@ -340,6 +366,43 @@ class Hud:
             else:
                 view.rect.color = (28, 38, 58, 215)
                 view.label.color = (255, 255, 255, 255)
+
+
+def font_size(size: tuple[int, int], scale: float = 1.0) -> int:
+    """The HUD's body text size in window units for a window of ``size`` (window units) on
+    a screen ``scale`` times denser than 96 dpi (:func:`ui_scale`): a fiftieth of the height,
+    less in a window narrower than 4:3, and between 10 and 44 times ``scale``.
+
+    >>> font_size((800, 600)), font_size((1920, 1080)), font_size((3840, 2160))
+    (12, 22, 43)
+    >>> font_size((3840, 2160), 2.0), font_size((640, 400), 2.0)
+    (43, 20)
+    """
+    w, h = max(1, size[0]), max(1, size[1])
+    s = _finite_scale(scale)
+    return round(min(44.0 * s, max(10.0 * s, min(h / 50.0, w / 64.0))))
+
+
+def ui_scale(window_size: tuple[int, int], framebuffer_size: tuple[int, int], dpi: float) -> float:
+    """How much larger than at 96 dpi the HUD should be, in window units: the screen's
+    ``dpi`` over 96, less what the framebuffer already gives (a HiDPI window whose window
+    units are several pixels each, as on macOS, needs no more). Never below 1.
+
+    >>> ui_scale((800, 600), (800, 600), 192.0)   # X11, Windows at 200%
+    2.0
+    >>> ui_scale((800, 600), (1600, 1200), 192.0)  # macOS Retina
+    1.0
+    """
+    ratio = max(1.0, framebuffer_size[0] / max(1, window_size[0]))
+    density = dpi / 96.0 if math.isfinite(dpi) and dpi > 0 else 1.0
+    return _finite_scale(density / ratio)
+
+
+def _finite_scale(scale: float) -> float:
+    """``scale`` within 1..4 (a bad value: 1)."""
+    if not isinstance(scale, int | float) or not math.isfinite(scale):
+        return 1.0
+    return min(4.0, max(1.0, float(scale)))
 
 
 def _rows(widths: list[float], room: float, gap: float) -> list[int]:
