@@ -51,6 +51,7 @@ DIRECTOR_KEYS: Final[tuple[tuple[str, str], ...]] = (
     ("F3", "debug overlay"),
     ("F12", "screenshot"),
     ("Esc", "back to the menu"),
+    ("V", "the scene's own view again (drag to turn, middle or Shift drag to pan, wheel zooms)"),
 )
 
 

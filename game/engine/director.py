@@ -490,6 +490,7 @@ class Director(SceneMouse):
             status = replace(status, banner=self.toast, tone=self.toast_tone)
         if self.show_help:
             status = replace(status, help=self.help_text())
+        self.hud.f1_help = self.show_help
         self.hud.set_buttons(self._buttons())
         # The sheet first: the banner is placed in the room it leaves.
         sheet = getattr(self.controller, "sheet", None)
