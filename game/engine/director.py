@@ -37,6 +37,8 @@ log = logging.getLogger(__name__)
 
 FIXED_DT = 1.0 / 60.0
 MAX_DT = 0.1  # a stalled frame never teleports the animation
+#: The HUD text size at which the overlay is drawn at its own size (larger: larger).
+OVERLAY_FONT_BASE = 16.0
 #: The Director's command (and key, unless the scene binds it) for the scene's own view.
 VIEW_COMMAND = "view"
 VIEW_KEY = "V"
@@ -269,6 +271,7 @@ class Director(SceneMouse):
         if self.headless:  # no display refresh to time: record what drawing took
             self.frame_ms.append((time.perf_counter() - started) * 1000.0)
         if self.overlay.visible and self.controller is not None:
+            self.overlay.scale = self.hud.font_size() / OVERLAY_FONT_BASE
             self.last_draw_calls = calls
             calls += self.overlay.draw(
                 fbo,
@@ -502,9 +505,17 @@ class Director(SceneMouse):
             # The pieces keep clear of the HUD: right of a docked sheet, above the bar.
             camera = self.scene.camera
             box = self._pieces_box(labels)
-            lens = frame(camera, self.window_size(), self.hud.free_rect(), box)
+            lens = frame(camera, self.window_size(), self._free_rect(), box)
             camera.shift, camera.shift_y, camera.zoom = lens.shift_x, lens.shift_y, lens.zoom
         self.hud.set_world_labels(self._project(labels))
+
+    def _free_rect(self) -> tuple[float, float, float, float]:
+        """The part of the window neither the HUD nor the docked overlay covers."""
+        left, bottom, right, top = self.hud.free_rect()
+        w = self.window_size()[0]
+        self.overlay.scale = self.hud.font_size() / OVERLAY_FONT_BASE
+        cover_left, cover_right = self.overlay.covered(self.window_size())
+        return max(left, cover_left), bottom, min(right, w - cover_right), top
 
     def _pieces_box(self, labels: list[tuple[str, np.ndarray]]) -> Any:
         """The box of the scene's pieces (game.engine.framing), worked out again only when
