@@ -275,7 +275,7 @@ DO_HELP = (
 def _common(p: argparse.ArgumentParser, command: str, full: bool) -> None:
     """The flags a command has whatever the game (``full`` False: the first pass, which
     requires nothing, so that ``--help`` reaches the second)."""
-    from game.cli_args import MAX_FRAMES, size, whole
+    from game.cli_args import MAX_FRAMES, scale, size, whole
 
     sizes = "WxH, 64..8192 pixels each way"
     if command == "play":
@@ -288,6 +288,10 @@ def _common(p: argparse.ArgumentParser, command: str, full: bool) -> None:
         p.add_argument("--size", type=size, default="1280x720", help=f"picture size ({sizes})")
         p.add_argument("--do", default="", metavar="A,B,...", help=DO_HELP)
         p.add_argument("--no-shadows", action="store_true", help="draw without shadows")
+        p.add_argument(
+            "--scale", type=scale, default=1.0,
+            help="draw the HUD as for a screen this many times denser (1..4; 2: HiDPI)",
+        )  # fmt: skip
     elif command == "bench":
         p.add_argument(
             "game", nargs=None if full else "?", metavar="GAME",

@@ -36,6 +36,7 @@ __all__ = [
     "MIN_SIDE",
     "output_file",
     "run_stoppable",
+    "scale",
     "seconds",
     "size",
     "whole",
@@ -64,6 +65,22 @@ def size(text: str) -> tuple[int, int]:
             f"{w}x{h} is out of range ({MIN_SIDE}..{MAX_SIDE} pixels each way)"
         )
     return w, h
+
+
+def scale(text: str) -> float:
+    """A HUD scale for a screen denser than 96 dpi: a finite number from 1 to 4 (2: a
+    Retina or 200% screen).
+
+    >>> scale("1.5")
+    1.5
+    """
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not 1.0 <= value <= 4.0:  # NaN fails too
+        raise argparse.ArgumentTypeError(f"must be a number from 1 to 4, not {text!r}")
+    return value
 
 
 def whole(minimum: int, maximum: int) -> Callable[[str], int]:

@@ -43,11 +43,14 @@ def run_play(args: argparse.Namespace, entry: Entry | None) -> int:
         return 1
     for m in messages:
         print(f"gamehall: {m}", file=sys.stderr)
-    size = args.size or saved_size(settings.window.width, settings.window.height)
-    position = None
-    if settings.window.x is not None and settings.window.y is not None:
-        x, y = settings.window.x, settings.window.y
-        position = (_clamp(x, -_PLACE, _PLACE), _clamp(y, -_PLACE, _PLACE))
+    from game.engine.window import configure_pyglet
+    from game.engine.window_place import monitors, restore
+
+    configure_pyglet(headless=False)  # before pyglet is asked about the monitors
+    screens = monitors()
+    size, position = restore(settings.window, screens)
+    if args.size:
+        size = args.size
     director = build_director(
         headless=False,
         size=size,
@@ -59,33 +62,71 @@ def run_play(args: argparse.Namespace, entry: Entry | None) -> int:
         overrides=overrides,
         last_game=settings.last_game,
     )
-
-    def remember() -> None:
-        w, h = director.window.get_size()
-        settings.window.width, settings.window.height = w, h
-        try:
-            x, y = director.window.get_location()
-            settings.window.x, settings.window.y = x, y
-        except Exception:  # some platforms cannot report a position; keep the old one
-            pass
-        if director.last_game in sessions:
-            settings.last_game = director.last_game
-        settings.muted = director.sounds.muted
-        try:
-            store.save_settings(settings)
-        except OSError as exc:
-            print(f"gamehall: could not save settings: {exc}", file=sys.stderr)
-
+    keeper = SettingsKeeper(director, settings, store, screens)
     director.show_fps = settings.show_fps
-    director.on_quit = remember
+    director.on_quit = keeper.save
     try:
         director.switch(entry.id if entry is not None else MENU)
         for m in messages:  # after the switch, which clears the banner
             director.say(m, seconds=8.0)
         director.run()
     finally:
+        keeper.close()
         director.close()
     return 0
+
+
+class SettingsKeeper:
+    """Keeps the Director's own settings in ``settings`` and the file: the overlay's side
+    and fold (at once when the person changes them), the window's size and place on its
+    monitor (half a second after the last resize or move, and on quit), the game played last.
+    A file that cannot be written is reported on stderr; the game goes on."""
+
+    def __init__(self, director: Director, settings: Settings, store: Store, screens: Any) -> None:
+        self.director, self.settings, self.store, self.screens = director, settings, store, screens
+        overlay = director.overlay
+        overlay.side = settings.overlay.side
+        overlay.collapsed = settings.overlay.collapsed
+        overlay.on_change = self.save
+        director.window.push_handlers(on_resize=self._moved, on_move=self._moved)
+
+    def close(self) -> None:
+        """Stop listening to the window and the overlay (the settings stay as they are)."""
+        import pyglet
+
+        pyglet.clock.unschedule(self._later)
+        self.director.window.remove_handlers(on_resize=self._moved, on_move=self._moved)
+        self.director.overlay.on_change = None
+
+    def _moved(self, *args: Any) -> None:
+        import pyglet
+
+        pyglet.clock.unschedule(self._later)
+        pyglet.clock.schedule_once(self._later, 0.5)
+
+    def _later(self, dt: float) -> None:
+        self.save()
+
+    def save(self) -> None:
+        """Note everything in the settings and write them."""
+        from game.engine.window_place import record
+
+        director, settings = self.director, self.settings
+        settings.overlay.side = director.overlay.side
+        settings.overlay.collapsed = director.overlay.collapsed
+        try:
+            x, y = director.window.get_location()
+            place: tuple[int, int] | None = (int(x), int(y))
+        except Exception:  # some platforms cannot report a position; keep the old one
+            place = None
+        record(settings.window, director.window.get_size(), place, self.screens)
+        if director.last_game in director.factories and director.last_game != MENU:
+            settings.last_game = director.last_game
+        settings.muted = director.sounds.muted
+        try:
+            self.store.save_settings(settings)
+        except OSError as exc:
+            print(f"gamehall: could not save settings: {exc}", file=sys.stderr)
 
 
 def typed(args: argparse.Namespace, entry: Entry | None) -> dict[str, dict[str, Any]]:
@@ -173,21 +214,6 @@ def register_games(
     director.register(MENU, lambda: MenuController(games, last, statistics))
     for entry in games:
         director.register(entry.id, _factory(entry, sessions[entry.id], overrides.get(entry.id)))
-
-
-def saved_size(width: int, height: int) -> tuple[int, int]:
-    """The saved window size, each side brought into 64..8192 pixels (what ``--size`` takes)."""
-    from game.cli_args import MAX_SIDE, MIN_SIDE
-
-    return _clamp(width, MIN_SIDE, MAX_SIDE), _clamp(height, MIN_SIDE, MAX_SIDE)
-
-
-#: How far from the screen's origin a saved window place may be (X11 keeps 16-bit places).
-_PLACE = 32_767
-
-
-def _clamp(value: int, low: int, high: int) -> int:
-    return max(low, min(high, int(value)))
 
 
 def _factory(

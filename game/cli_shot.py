@@ -56,6 +56,7 @@ def run_shot(args: argparse.Namespace, entry: Entry | None) -> int:
         last_game=settings.last_game,
     )
     try:
+        director.set_ui_scale(getattr(args, "scale", 1.0))
         director.switch(entry.id if entry is not None else MENU)
         for number, item in enumerate(items, 1):
             where = f"gamehall shot: --do item {number} {item!r}"

@@ -36,7 +36,8 @@ nested dataclasses whose fields all have defaults and are typed as ``bool``, ``i
 ``float``, ``str``, ``X | None``, ``list[X]``, ``dict[str, X]`` or another such dataclass
 (defined at module level, so the annotations resolve). A field may carry
 ``metadata={"min": n, "max": m}`` to refuse numbers outside that range (for a list or a dict,
-each item's); a float must be finite.
+each item's), or ``metadata={"choices": (...)}`` to refuse other strings; a float must be
+finite.
 """
 
 from __future__ import annotations
@@ -121,13 +122,39 @@ def screenshot_dir() -> Path:
 
 
 @dataclass(slots=True)
+class WindowPlace:
+    """The window's size and place on one monitor (``x``/``y`` from the virtual desktop's
+    top-left, as pyglet's ``set_location`` takes them)."""
+
+    width: int = field(default=1280, metadata=_SIDE)
+    height: int = field(default=720, metadata=_SIDE)
+    x: int = field(default=0, metadata=_PLACE)
+    y: int = field(default=0, metadata=_PLACE)
+
+
+@dataclass(slots=True)
 class WindowSettings:
-    """Size and place of the main window; ``x``/``y`` None lets the system place it."""
+    """Size and place of the main window; ``x``/``y`` None lets the system place it.
+
+    ``monitor`` names the monitor it was on last ("" before any) and ``monitors`` keeps its
+    size and place on each monitor by name (:mod:`game.engine.window_place`), so it opens
+    where it was on the monitor it opens on.
+    """
 
     width: int = field(default=1280, metadata=_SIDE)
     height: int = field(default=720, metadata=_SIDE)
     x: int | None = field(default=None, metadata=_PLACE)
     y: int | None = field(default=None, metadata=_PLACE)
+    monitor: str = ""
+    monitors: dict[str, WindowPlace] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class OverlaySettings:
+    """The F3 overlay: the edge it docks at, and whether it is folded to its title bar."""
+
+    side: str = field(default="left", metadata={"choices": ("left", "right")})
+    collapsed: bool = False
 
 
 @dataclass(slots=True)
@@ -141,6 +168,7 @@ class Settings:
     """
 
     window: WindowSettings = field(default_factory=WindowSettings)
+    overlay: OverlaySettings = field(default_factory=OverlaySettings)
     last_game: str = ""
     shadows: bool = True
     show_fps: bool = False
@@ -439,9 +467,12 @@ def _convert(tp: Any, value: Any, name: str, problems: list[str], limits: Mappin
             return _in_range(number, limits)
         raise _wrong_type("a number")
     if tp is str:
-        if isinstance(value, str):
-            return value
-        raise _wrong_type("a string")
+        if not isinstance(value, str):
+            raise _wrong_type("a string")
+        choices = limits.get("choices")
+        if choices is not None and value not in choices:
+            raise _Rejected(f"is not one of {', '.join(map(repr, choices))}")
+        return value
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         if isinstance(value, Mapping):
             return _from_table(tp, value, name, problems)

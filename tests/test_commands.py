@@ -82,10 +82,11 @@ def test_help_lists_what_a_player_can_press_with_readable_keys() -> None:
     lines = _table([]).help_lines()
     assert lines[:4] == ["H: show it", "U: Undo", "+: zoom_in", "Save: write the game"]
     assert not any(line.startswith("goto") for line in lines), "script-only commands stay out"
-    assert lines[-5:] == [
+    assert lines[-6:] == [
         "F1: help: this panel",
         "F3: debug overlay",
         "F12: screenshot",
         "M: mute or unmute the sound",
         "Esc: back to the menu",
+        "V: the scene's own view again (drag to turn, middle or Shift drag to pan, wheel zooms)",
     ]

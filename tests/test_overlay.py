@@ -267,3 +267,64 @@ def test_import_does_not_load_imgui_bundle() -> None:
     root = Path(__file__).resolve().parent.parent
     code = "import sys, game.engine.overlay; assert 'imgui_bundle' not in sys.modules"
     subprocess.run([sys.executable, "-c", code], cwd=root, check=True, timeout=60)
+
+
+# -- docking --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", [(640, 400), (800, 600), (1280, 720), (1920, 1080), (3840, 2160)])
+@pytest.mark.parametrize("side", ["left", "right"])
+@pytest.mark.parametrize("scale", [1.0, 2.7, 4.0])
+def test_the_docked_column_fits_the_window_and_never_reaches_its_middle(size, side, scale):
+    overlay = DebugOverlay(None)  # type: ignore[arg-type]  # no GL needed to place it
+    overlay.set_side(side)
+    overlay.scale = scale
+    x, y, w, h = overlay.dock_rect(size)
+    assert x >= 0 and x + w <= size[0] and y >= 0 and y + h <= size[1]
+    assert not (x <= size[0] / 2 <= x + w), "the window's middle stays clear"
+    assert (x < size[0] / 2) == (side == "left")
+    overlay.visible = True
+    left, right = overlay.covered(size)
+    assert (left > 0) == (side == "left") and (right > 0) == (side == "right")
+    assert max(left, right) < size[0] / 2
+
+
+def test_the_overlay_docks_only_left_or_right() -> None:
+    overlay = DebugOverlay(None)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="'top'"):
+        overlay.set_side("top")
+    assert overlay.side == "left"
+
+
+@pytest.mark.gl
+def test_dock_button_and_collapse_arrow_change_the_overlay_and_tell(
+    gl: GL, overlay: DebugOverlay
+) -> None:
+    changes: list[tuple[str, bool]] = []
+    overlay.on_change = lambda: changes.append((overlay.side, overlay.collapsed))
+    overlay.toggle()
+    frame(gl, overlay)
+    frame(gl, overlay)
+    (x0, y0, x1, y1), *_ = overlay._rects
+    assert x1 < W / 2 and y1 - y0 > H * 0.8, "a full-height column at the left"
+
+    def click(px: float, py: float) -> None:  # imgui coordinates
+        overlay.on_mouse_motion(px, H - py)
+        frame(gl, overlay)
+        overlay.on_mouse_press(px, H - py, 1)
+        frame(gl, overlay)
+        overlay.on_mouse_release(px, H - py, 1)
+        frame(gl, overlay)
+        frame(gl, overlay)
+
+    # "Dock right" is the first item under the title bar.
+    click(x0 + 30, y0 + 32)
+    assert overlay.side == "right" and changes[-1] == ("right", False)
+    (x0, y0, x1, y1), *_ = overlay._rects
+    assert x0 > W / 2, "the column moved to the right edge"
+    # The arrow at the left of the title bar folds it to its title bar.
+    click(x0 + 12, y0 + 9)
+    assert overlay.collapsed and changes[-1] == ("right", True)
+    (x0, y0, x1, y1), *_ = overlay._rects
+    assert y1 - y0 < 40
+    assert overlay.covered((W, H)) == (0.0, 0.0)

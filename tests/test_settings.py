@@ -82,7 +82,7 @@ def test_none_fields_are_left_out(home: Path) -> None:
     store = Store()
     store.save_settings(Settings())
     data = tomllib.loads(store.settings_path.read_text(encoding="utf-8"))
-    assert data["window"] == {"width": 1280, "height": 720}
+    assert data["window"] == {"width": 1280, "height": 720, "monitor": "", "monitors": {}}
     assert store.load_settings(SCHEMAS)[0].window.x is None
 
 

@@ -117,7 +117,10 @@ class MenuController:
         seen = 2.0 * distance * math.tan(math.radians(camera.fov) / 2.0) * shape
         # The longest title, in world units at the cards: the cards of a row stand at least
         # that far apart, so that titles side by side never meet.
-        label_px = max(9, round(max(10, min(22, round(height / 50))) * 0.85))
+        from game.engine.hud import font_size
+
+        scale = getattr(self.host, "ui_scale", lambda: 1.0)()
+        label_px = max(9, round(font_size((width, height), scale) * 0.85))
         longest = max((len(t) for t, _ in self._titles()), default=0)
         title = longest * TITLE_CHAR * label_px * seen / max(1, width)
         self.quads = card_grid(

@@ -81,17 +81,17 @@ def best_columns(
     for cols in range(1, max(1, count) + 1):
         rows = math.ceil(count / cols)
         card = _card_width(cols, rows, width, height, label)
-        if cols > 1 and _pitch(cols, card, width) < min_pitch:
+        if cols > 1 and _pitch(cols, card, width, min_pitch) < min_pitch:
             continue  # the titles of a row would run into each other
         if card > size * 1.0001:
             best, size = cols, card
     return best
 
 
-def _pitch(cols: int, card: float, width: float) -> float:
+def _pitch(cols: int, card: float, width: float, min_pitch: float = 0.0) -> float:
     """How far apart the cards of a row stand: a tenth of a card between them, more (up to
-    half a card) where the width allows."""
-    return max(card * 1.1, min(width / cols, card * 1.5))
+    half a card, or the titles' ``min_pitch``) where the width allows."""
+    return max(card * 1.1, min(width / cols, max(card * 1.5, min_pitch)))
 
 
 def card_grid(
@@ -115,7 +115,7 @@ def card_grid(
     card = _card_width(cols, rows, width, height, label)
     # Rows short of the height leave width to spare: the cards move apart (up to half a card),
     # which gives the titles under them room.
-    pitch_x = _pitch(cols, card, width)
+    pitch_x = _pitch(cols, card, width, min_pitch)
     pitch_y = card / ASPECT * (1.0 + label)
     half = np.array([card / 2, card / 2 / ASPECT], dtype="f4")
     center = np.asarray(center, dtype="f4")

@@ -52,6 +52,7 @@ DIRECTOR_KEYS: Final[tuple[tuple[str, str], ...]] = (
     ("F12", "screenshot"),
     ("M", "mute or unmute the sound"),
     ("Esc", "back to the menu"),
+    ("V", "the scene's own view again (drag to turn, middle or Shift drag to pan, wheel zooms)"),
 )
 
 

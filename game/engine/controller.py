@@ -110,6 +110,12 @@ class SceneController(Protocol):
     Input reaches a controller three ways: a command from its table (a key, a button, a
     script), a game action from :meth:`on_pick` (a click the controller turns into the
     game's own action type, handed back to :meth:`play`), and hover changes.
+
+    Drags and the wheel move the scene's camera (:mod:`game.engine.mouse`) unless the
+    controller takes them with the optional methods ``on_drag(x, y, dx, dy, buttons,
+    modifiers) -> bool`` and ``on_scroll(x, y, dy) -> bool`` (True: handled, the camera
+    stays). Other optional methods the Director looks for: ``sheet()``, ``world_labels()``,
+    ``on_text(text)``.
     """
 
     name: str

@@ -22,6 +22,8 @@ import numpy as np
 
 from game.engine.commands import CommandTable
 from game.engine.controller import Button, SceneController, Tone, UnknownCommandError
+from game.engine.framing import frame, pieces_box
+from game.engine.mouse import Press, SceneMouse
 from game.engine.picking import mouse_ray, pick
 from game.engine.png import write_png
 from game.engine.sound import Sounds
@@ -38,9 +40,14 @@ log = logging.getLogger(__name__)
 
 FIXED_DT = 1.0 / 60.0
 MAX_DT = 0.1  # a stalled frame never teleports the animation
+#: The HUD text size at which the overlay is drawn at its own size (larger: larger).
+OVERLAY_FONT_BASE = 16.0
+#: The Director's command (and key, unless the scene binds it) for the scene's own view.
+VIEW_COMMAND = "view"
+VIEW_KEY = "V"
 
 
-class Director:
+class Director(SceneMouse):
     """Runs one game at a time in one window; see the module docstring."""
 
     current: ClassVar[Director | None] = None
@@ -68,7 +75,10 @@ class Director:
         self.renderer = Renderer(self.ctx)
         self.renderer.shadows = shadows
         self.bounds = {name: m.bounds for name, m in self.renderer.meshes.meshes.items()}
-        self.hud = Hud(size)
+        #: The HUD's size factor for the screen's density; None: asked of the window (a
+        #: headless one is 1). Tests and ``shot --scale`` set it.
+        self.scale_override: float | None = None
+        self.hud = Hud(size, self.ui_scale())
         self.overlay = DebugOverlay(self.ctx)
         self.tweens = TweenManager()
         self.sounds = Sounds(enabled=not headless, volume=volume, muted=muted)
@@ -95,6 +105,9 @@ class Director:
         self.closed = False
         self.on_quit: Callable[[], None] | None = None
         self._target: moderngl.Framebuffer | None = None
+        self._box_key: tuple[object, ...] = ()
+        self._box: Any = None
+        self._press: Press | None = None  # a press on the scene: a click or a drag to be
         self._size = (max(1, size[0]), max(1, size[1]))
         self._last_frame = time.perf_counter()
         self.window.push_handlers(self)
@@ -153,6 +166,8 @@ class Director:
                 self.say(self.sounds.describe())
             elif name == "menu":
                 self.escape()
+            elif name == VIEW_COMMAND:
+                self.reset_view()
             else:
                 self.controller.commands().run(name)
         except UnknownCommandError:
@@ -284,6 +299,7 @@ class Director:
         if self.headless:  # no display refresh to time: record what drawing took
             self.frame_ms.append((time.perf_counter() - started) * 1000.0)
         if self.overlay.visible and self.controller is not None:
+            self.overlay.scale = self.hud.font_size() / OVERLAY_FONT_BASE
             self.last_draw_calls = calls
             with self._pass("overlay", timing):
                 calls += self.overlay.draw(
@@ -353,59 +369,30 @@ class Director:
 
     # -- window events (pyglet calls these by name) -----------------------------------------
 
-    def on_resize(self, width: int, height: int) -> None:
-        self._size = (max(1, width), max(1, height))
-        self.hud.layout(self._size)
+    def ui_scale(self) -> float:
+        """How much larger the HUD is drawn for the screen's density (1 at 96 dpi)."""
+        if self.scale_override is not None:
+            return self.scale_override
+        if self.headless:
+            return 1.0
+        from game.engine.hud import ui_scale
+
+        try:
+            dpi = float(self.window.dpi)
+        except Exception:  # a platform that cannot tell: plain density
+            return 1.0
+        return ui_scale(self.window_size(), self.framebuffer_size(), dpi)
+
+    def set_ui_scale(self, scale: float | None) -> None:
+        """Draw the HUD ``scale`` times larger (None: as the screen asks) and lay it out."""
+        self.scale_override = scale
+        self.hud.layout(self.window_size(), self.ui_scale())
         self._sync_hud()
 
-    def on_mouse_motion(self, x: float, y: float, dx: float, dy: float) -> None:
-        if self.overlay.visible:
-            self.overlay.on_mouse_motion(x, y)
-            if self.overlay.wants_mouse():
-                self._set_hover(None)
-                return
-        self.hud.on_mouse_motion(x, y)
-        if self.hud.contains(x, y):
-            self._set_hover(None)
-            return
-        self._set_hover(self.pick_at(x, y))
-
-    def on_mouse_drag(self, x: float, y: float, dx: float, dy: float, *args: Any) -> None:
-        self.on_mouse_motion(x, y, dx, dy)
-
-    def on_mouse_press(self, x: float, y: float, button: int, modifiers: int) -> None:
-        self.click(x, y, button)
-
-    def on_mouse_release(self, x: float, y: float, button: int, modifiers: int) -> None:
-        if self.overlay.visible:
-            self.overlay.on_mouse_release(x, y, button)
-
-    def on_mouse_scroll(self, x: float, y: float, sx: float, sy: float) -> None:
-        if self.overlay.visible:
-            self.overlay.on_mouse_scroll(x, y, sy)
-
-    def click(self, x: float, y: float, button: int = 1) -> str:
-        """Route a click: overlay, then HUD buttons, then the scene. Returns who took it."""
-        if self.overlay.visible and self.overlay.on_mouse_press(x, y, button):
-            return "overlay"
-        if button != 1:
-            return "none"
-        spec = self.hud.button_at(x, y)
-        if spec is not None:
-            if self.hud.is_enabled(spec.command):
-                self.perform(spec.command)
-            return "hud"
-        if self.hud.sheet.contains(x, y):
-            command = self.hud.sheet.command_at(x, y)
-            if command is not None:
-                self.perform(command)
-            return "hud"
-        if self.controller is not None:
-            action = self.controller.on_pick(self.pick_at(x, y))
-            if action is not None:
-                self.play(action)
-            self._sync_hud()
-        return "scene"
+    def on_resize(self, width: int, height: int) -> None:
+        self._size = (max(1, width), max(1, height))
+        self.hud.layout(self._size, self.ui_scale())
+        self._sync_hud()
 
     def on_text(self, text: str) -> None:
         """Typed characters (moves like "d3") go to a controller that takes text."""
@@ -435,6 +422,8 @@ class Director:
             self.perform("help")
         elif name == "M":
             self.perform("mute")
+        elif name == VIEW_KEY and VIEW_KEY not in self._keys():
+            self.perform(VIEW_COMMAND)
         elif self.controller is not None and (command := self._keys().get(name)):
             self.perform(command)
         return True  # pyglet's default Esc handler would close the window
@@ -570,17 +559,42 @@ class Director:
             status = replace(status, banner=self.toast, tone=self.toast_tone)
         if self.show_help:
             status = replace(status, help=self.help_text())
+        self.hud.f1_help = self.show_help
         self.hud.set_buttons(self._buttons())
         # The sheet first: the banner is placed in the room it leaves.
         sheet = getattr(self.controller, "sheet", None)
         self.hud.set_sheet(sheet() if sheet is not None else None)
         self.hud.set_status(status)
-        if self.scene is not None:
-            # The scene's middle moves right of a sheet docked at the left edge.
-            w, h = self.window_size()
-            self.scene.camera.fit(w, h, self.hud.sheet.width if self.hud.sheet.visible else 0.0)
         anchors = getattr(self.controller, "world_labels", None)
-        self.hud.set_world_labels(self._project(anchors()) if anchors is not None else [])
+        labels = anchors() if anchors is not None else []
+        if self.scene is not None and self.scene.camera.fit:
+            # The pieces keep clear of the HUD: right of a docked sheet, above the bar.
+            camera = self.scene.camera
+            box = self._pieces_box(labels)
+            lens = frame(camera, self.window_size(), self._free_rect(), box)
+            camera.shift, camera.shift_y, camera.zoom = lens.shift_x, lens.shift_y, lens.zoom
+        self.hud.set_world_labels(self._project(labels))
+
+    def _free_rect(self) -> tuple[float, float, float, float]:
+        """The part of the window neither the HUD nor the docked overlay covers."""
+        left, bottom, right, top = self.hud.free_rect()
+        w = self.window_size()[0]
+        self.overlay.scale = self.hud.font_size() / OVERLAY_FONT_BASE
+        cover_left, cover_right = self.overlay.covered(self.window_size())
+        return max(left, cover_left), bottom, min(right, w - cover_right), top
+
+    def _pieces_box(self, labels: list[tuple[str, np.ndarray]]) -> Any:
+        """The box of the scene's pieces (game.engine.framing), worked out again only when
+        the set of pickable nodes changes (a new board), not as pieces move."""
+        assert self.scene is not None
+        key = (id(self.scene), tuple(n.name for n in self.scene.pickable_nodes()))
+        if key != self._box_key:
+            self._box_key = key
+            points = [p for _t, p in labels]
+            if self.scene.camera.keep is not None:
+                points.extend(self.scene.camera.keep)
+            self._box = pieces_box(self.scene, self.bounds, points)
+        return self._box
 
     def sound(self, name: str) -> None:
         """Play sound effect ``name`` (see :mod:`game.engine.sound`)."""

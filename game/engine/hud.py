@@ -1,12 +1,16 @@
 """The HUD: buttons with hover and disabled states, a status banner, a title and a counter.
 
 Drawn with pyglet shapes and labels in one Batch after the 3D pass. Sizes follow the window
-height so text stays readable from 640x400 to 4K. The HUD knows nothing of any game: it shows
-a controller's :class:`Status` and :class:`Button` list and reports which button was hit.
+(:func:`font_size`: its height, and its width in a narrow one) and the screen's pixel density
+(``scale``, see :func:`ui_scale`), so text stays readable and everything fits from 640x400 to
+4K: button rows that do not fit wrap, and every panel stays inside the window. The HUD knows
+nothing of any game: it shows a controller's :class:`Status` and :class:`Button` list and
+reports which button was hit.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -16,6 +20,7 @@ from pyglet.text import Label
 
 from game.engine.controller import Button, Sheet, Status, Tone
 from game.engine.glyphs import FONT
+from game.engine.hud_layout import GROUP_FONT, place_buttons
 from game.engine.sheet import SheetView
 
 TONE_COLORS: dict[Tone, tuple[int, int, int]] = {
@@ -49,7 +54,8 @@ class _ButtonView:
 class Hud:
     """Lays out and draws the HUD for a window of ``size`` (pixels, origin bottom-left)."""
 
-    def __init__(self, size: tuple[int, int]) -> None:
+    def __init__(self, size: tuple[int, int], scale: float = 1.0) -> None:
+        self.scale = _finite_scale(scale)
         self.batch = pyglet.graphics.Batch()
         self.back = pyglet.graphics.Group(order=0)
         self.front = pyglet.graphics.Group(order=1)
@@ -57,6 +63,11 @@ class Hud:
         self.hover: str | None = None
         self._buttons: list[_ButtonView] = []
         self._bar_rows = 1  # rows of the bottom button bar (it wraps in narrow windows)
+        self._bar_height = 0.0  # the bottom button bar's height, margins included
+        self._title_bottom = 0.0  # the title panel's lower edge, without F1's help
+        self.f1_help = False  # the help line is F1's command list (the Director sets it)
+        self._bar_top = 0.0  # where the bar (and the banner over it) begins
+        self._banner_line = 0.0  # the height of a one-line banner
         self._specs: list[Button] = []
         self._world: list[Label] = []
         self._callouts: list[shapes.RoundedRectangle] = []  # the backdrops of callouts
@@ -72,16 +83,20 @@ class Hud:
         )
         self.banner = self._label(anchor_x="center", bold=True, wrap=True)
         self.sheet = SheetView(self.batch, self.back, self.front)
+        self._measure = Label("", font_name=FONT, font_size=12)  # not drawn: measures text
         self.layout(size)
 
     # -- public -----------------------------------------------------------------------------
 
     def font_size(self) -> int:
-        return max(10, min(22, round(self.size[1] / 50)))
+        """The body text size for the window's size and scale (see :func:`font_size`)."""
+        return font_size(self.size, self.scale)
 
-    def layout(self, size: tuple[int, int]) -> None:
-        """Place everything for a new window size."""
-        self.size = size
+    def layout(self, size: tuple[int, int], scale: float | None = None) -> None:
+        """Place everything for a new window size (and pixel density, when given)."""
+        self.size = (max(1, int(size[0])), max(1, int(size[1])))
+        if scale is not None:
+            self.scale = _finite_scale(scale)
         self._rebuild_buttons()
         self._place_texts()
 
@@ -200,6 +215,20 @@ class Hud:
     def draw(self) -> None:
         self.batch.draw()
 
+    def free_rect(self) -> tuple[float, float, float, float]:
+        """The part of the window (left, bottom, right, top) the scene's pieces should keep
+        to: right of a docked sheet, left of a move list, above the button bar and a line of
+        banner, below the title panel and the option buttons. It does not depend on the
+        banner's text, so the scene keeps still while messages come and go."""
+        w = self.size[0]
+        pad = self.font_size() * 0.4
+        left = self.sheet.x + self.sheet.width + pad if self.sheet.visible else 0.0
+        lists = [v.x for v in self._buttons if v.spec.group == "list"]
+        right = min(lists) - pad if lists else float(w)
+        tops = [v.y for v in self._buttons if v.spec.group == "options"]
+        top = min([self._title_bottom, *tops]) - pad
+        return left, self._bar_top + self._banner_line, right, top
+
     def is_enabled(self, command: str) -> bool:
         return any(v.enabled for v in self._buttons if v.spec.command == command)
 
@@ -238,21 +267,32 @@ class Hud:
         # The title panel stops short of the option buttons in the top-right corner.
         options = [v.x for v in self._buttons if v.spec.group == "options"]
         right = (min(options) if options else w) - pad
-        self.title.font_size = round(fs * 1.5)
-        self.counter.font_size = fs
-        self.help.font_size = max(9, round(fs * 0.8))
-        self.help.width = round(max(fs * 10, right - left - pad * 0.8))
+        room = max(fs * 4.0, right - left - pad * 0.8)
+        # Title and counter keep one line each: smaller text where the room is short.
+        for label, size in ((self.title, fs * 1.5), (self.counter, float(fs))):
+            label.font_size = round(size)
+            if label.content_width > room:
+                label.font_size = max(7, int(size * room / label.content_width))
+        self.help.width = round(room)
         self.title.position = (left, h - pad * 1.2 - self.title.font_size * 1.3, 0)
-        self.counter.position = (left, self.title.y - fs * 2.0, 0)
+        self.counter.position = (left, self.title.y - self.counter.font_size * 2.0, 0)
+        # The help (F1) reaches down at most to the bar: smaller text while it is longer.
+        below = self.counter.y - fs * 0.8 - (self._bar_height + fs)
+        help_size = max(9, round(fs * 0.8))
+        self.help.font_size = help_size
+        while self.help.text and self.help.content_height > below and help_size > 6:
+            help_size -= 1
+            self.help.font_size = help_size
         self.help.position = (left, self.counter.y - fs * 0.8 - self.help.content_height, 0)
         lines = [self.title, self.counter] + ([self.help] if self.help.text else [])
-        width = max(lb.content_width for lb in lines) + pad * 1.6
+        width = min(max(lb.content_width for lb in lines), room) + pad * 1.6
         bottom_line = self.help.y if self.help.text else self.counter.y - fs * 0.5
+        # The scene keeps below the title panel; F1's long help may cover it for a while.
+        self._title_bottom = self.counter.y - fs * 1.2 if self.f1_help else bottom_line - fs
         self.panel.position = (pad * 0.8, bottom_line - fs * 0.7)
         self.panel.width = width
         self.panel.height = h - pad * 0.6 - self.panel.y
-        bar = max(1, self._bar_rows)
-        bottom = fs * 0.9 + bar * fs * 2.6 + (bar - 1) * fs * 0.36 + fs * 0.9
+        bottom = self._bar_height
         # The sheet fills the left edge from under the title panel down to the button bar.
         self.sheet.layout(
             pad * 0.8, self.panel.y - pad * 0.5, bottom + pad * 0.3, round(fs * 0.8), w * 0.55
@@ -261,9 +301,25 @@ class Hud:
         # never covers the title panel or the option buttons at the top; long messages wrap.
         # With a sheet docked, it is centred in the room right of it.
         x0 = self.sheet.x + self.sheet.width + pad * 0.5 if self.sheet.visible else 0.0
-        room = w - x0
+        self._place_banner(x0, bottom, fs)
+        panel_right = self.panel.x + self.panel.width
+        box = self.banner_box
+        if self.panel.y < box.y + box.height and box.x < panel_right and self.banner.text:
+            # A tall title panel (a long help) reaches the banner: the banner moves right of it.
+            self._place_banner(max(x0, panel_right + pad * 0.5), bottom, fs)
+        self._bar_top = bottom
+        self._banner_line = self.banner.font_size * 3.1  # one line and its margins
+        visible = bool(self.banner.text)
+        self.banner_box.visible = visible
+        self.banner.visible = visible
+
+    def _place_banner(self, x0: float, bottom: float, fs: int) -> None:
+        """The banner centred in the room right of ``x0``, its box's bottom at ``bottom``;
+        long messages wrap."""
+        w = self.size[0]
+        room = max(fs * 6.0, w - x0)
         self.banner.font_size = round(fs * 1.15)
-        self.banner.width = round(max(fs * 10, room - fs * 4))
+        self.banner.width = round(max(fs * 5, room - fs * 4))
         margin = self.banner.font_size * 0.8
         middle = x0 + room / 2
         self.banner.position = (middle, bottom + margin, 0)
@@ -272,84 +328,53 @@ class Hud:
         self.banner_box.width = bw
         self.banner_box.height = bh
         self.banner_box.position = (middle - bw / 2, bottom)
-        visible = bool(self.banner.text)
-        self.banner_box.visible = visible
-        self.banner.visible = visible
 
     def _rebuild_buttons(self) -> None:
+        """New button views for the specs, placed by :func:`place_buttons` (a move list
+        that does not fit keeps its newest entries)."""
         for view in self._buttons:
             view.rect.delete()
             view.label.delete()
         self._buttons = []
-        self._bar_rows = 1
-        w, h = self.size
         fs = self.font_size()
-        bh = fs * 2.6
-        gap = fs * 0.6
-        options_bottom = float(h)
-        for group in ("main", "options", "list"):
-            specs = [s for s in self._specs if s.group == group]
-            if not specs:
-                continue
-            views = []
-            for spec in specs:
-                text = f"{spec.label}  {spec.key}" if spec.key else spec.label
+        groups = {g: [s for s in self._specs if s.group == g] for g in GROUP_FONT}
+        texts = {
+            g: [f"{s.label}  {s.key}" if s.key else s.label for s in specs]
+            for g, specs in groups.items()
+        }
+        widths = {
+            g: [self._text_width(t, fs * GROUP_FONT[g]) for t in ts] for g, ts in texts.items()
+        }
+        placed = place_buttons(widths, self.size, fs)
+        self._bar_rows = placed.rows
+        self._bar_height = placed.bar_top
+        for group, specs in groups.items():
+            rects = placed.rects.get(group, [])
+            first = len(specs) - len(rects)  # a list keeps its newest entries
+            for spec, text, (x, y, bw, bh) in zip(
+                specs[first:], texts[group][first:], rects, strict=True
+            ):
                 label = Label(
                     text,
                     font_name=FONT,
-                    font_size={"main": fs, "options": fs * 0.9}.get(group, fs * 0.8),
+                    font_size=fs * GROUP_FONT[group] * placed.scale,
                     anchor_x="center",
                     anchor_y="center",
                     batch=self.batch,
                     group=self.front,
                 )
-                bw = label.content_width + fs * 2.0
+                label.position = (x + bw / 2, y + bh / 2, 0)
                 rect = shapes.RoundedRectangle(
-                    0, 0, bw, bh, radius=bh * 0.3, batch=self.batch, group=self.back
+                    x, y, bw, bh, radius=min(bh, bw) * 0.3, batch=self.batch, group=self.back
                 )
-                views.append(_ButtonView(spec, rect, label, w=bw, h=bh))
-            if group == "main":
-                # Centred rows from the bottom up: as many buttons a row as the window holds.
-                rows = _rows([v.w for v in views], w - 2 * gap, gap)
-                self._bar_rows = len(rows)
-                first = 0
-                for r, count in enumerate(rows):
-                    line = views[first : first + count]
-                    first += count
-                    total = sum(v.w for v in line) + gap * (len(line) - 1)
-                    x = max(gap, (w - total) / 2)
-                    y = gap * 1.5 + (len(rows) - 1 - r) * (bh + gap * 0.6)
-                    for v in line:
-                        v.x, v.y = x, y
-                        x += v.w + gap
-            elif group == "list":
-                # A column on the right under the options: a move list, newest at the bottom.
-                lw = max(v.w for v in views)
-                lh = fs * 1.9
-                y = options_bottom - gap - lh
-                for v in views:
-                    v.w, v.h = lw, lh
-                    v.rect.width, v.rect.height = lw, lh
-                    v.x, v.y = w - gap - lw, y
-                    y -= lh + gap * 0.35
-            else:
-                # Options: a grid of two columns in the top-right corner ("Priests −",
-                # "Priests +" side by side), each column as wide as its widest button.
-                cols = 2
-                col_w = [max(v.w for v in views[c::cols]) for c in range(min(cols, len(views)))]
-                x0 = w - gap - sum(col_w) - gap * (len(col_w) - 1)
-                for i, v in enumerate(views):
-                    row, col = divmod(i, cols)
-                    v.w = col_w[col]
-                    v.rect.width = v.w
-                    v.x = x0 + sum(col_w[:col]) + gap * col
-                    v.y = h - gap - bh - row * (bh + gap * 0.6)
-                    options_bottom = min(options_bottom, v.y)
-            for v in views:
-                v.rect.position = (v.x, v.y)
-                v.label.position = (v.x + v.w / 2, v.y + v.h / 2, 0)
-            self._buttons.extend(views)
+                self._buttons.append(_ButtonView(spec, rect, label, x, y, bw, bh))
         self._refresh_buttons()
+
+    def _text_width(self, text: str, size: float) -> float:
+        """How wide ``text`` is at ``size`` (a label is measured once, then scaled)."""
+        self._measure.font_size = size
+        self._measure.text = text
+        return float(self._measure.content_width)
 
     def _refresh_buttons(self) -> None:
         for view in self._buttons:
@@ -369,21 +394,38 @@ class Hud:
                 view.label.color = (255, 255, 255, 255)
 
 
-def _rows(widths: list[float], room: float, gap: float) -> list[int]:
-    """How many buttons go in each row of the bottom bar, top row first: the fewest rows
-    that fit ``room``, filled evenly so the last row is not a lone button."""
-    for count in range(1, len(widths) + 1):
-        per_row = -(-len(widths) // count)
-        rows = [per_row] * (len(widths) // per_row)
-        if len(widths) % per_row:
-            rows.append(len(widths) % per_row)
-        start, fits = 0, True
-        for n in rows:
-            row = widths[start : start + n]
-            start += n
-            if sum(row) + gap * (len(row) - 1) > room and n > 1:
-                fits = False
-                break
-        if fits:
-            return rows
-    return [1] * len(widths)
+def font_size(size: tuple[int, int], scale: float = 1.0) -> int:
+    """The HUD's body text size in window units for a window of ``size`` (window units) on
+    a screen ``scale`` times denser than 96 dpi (:func:`ui_scale`): a fiftieth of the height,
+    less in a window narrower than 4:3, and between 10 and 44 times ``scale``.
+
+    >>> font_size((800, 600)), font_size((1920, 1080)), font_size((3840, 2160))
+    (12, 22, 43)
+    >>> font_size((3840, 2160), 2.0), font_size((640, 400), 2.0)
+    (43, 20)
+    """
+    w, h = max(1, size[0]), max(1, size[1])
+    s = _finite_scale(scale)
+    return round(min(44.0 * s, max(10.0 * s, min(h / 50.0, w / 64.0))))
+
+
+def ui_scale(window_size: tuple[int, int], framebuffer_size: tuple[int, int], dpi: float) -> float:
+    """How much larger than at 96 dpi the HUD should be, in window units: the screen's
+    ``dpi`` over 96, less what the framebuffer already gives (a HiDPI window whose window
+    units are several pixels each, as on macOS, needs no more). Never below 1.
+
+    >>> ui_scale((800, 600), (800, 600), 192.0)   # X11, Windows at 200%
+    2.0
+    >>> ui_scale((800, 600), (1600, 1200), 192.0)  # macOS Retina
+    1.0
+    """
+    ratio = max(1.0, framebuffer_size[0] / max(1, window_size[0]))
+    density = dpi / 96.0 if math.isfinite(dpi) and dpi > 0 else 1.0
+    return _finite_scale(density / ratio)
+
+
+def _finite_scale(scale: float) -> float:
+    """``scale`` within 1..4 (a bad value: 1)."""
+    if not isinstance(scale, int | float) or not math.isfinite(scale):
+        return 1.0
+    return min(4.0, max(1.0, float(scale)))

@@ -1,4 +1,8 @@
-"""The debug overlay (F3): frame statistics and the controller's panel in Dear ImGui windows.
+"""The debug overlay (F3): frame statistics and the controller's panel in one Dear ImGui
+window docked at the left or right edge of the game window (the person picks the side with
+its "Dock" button, and may fold it to its title bar; the settings remember both). The column
+is as tall as the window and never reaches its middle, so it fits every window size and the
+scene's middle stays in view; the Director frames the scene in the room beside it.
 
 The imgui frames are drawn by :class:`game.engine.imgui_renderer.ImguiRenderer`; helpers for
 panels (``draw_graph``) live in :mod:`game.engine.overlay_widgets`. ``imgui_bundle`` is imported
@@ -28,12 +32,19 @@ from game.engine.overlay_widgets import col32, draw_graph
 
 log = logging.getLogger(__name__)
 
-__all__ = ["DebugOverlay", "FrameStats", "draw_graph"]
+__all__ = ["SIDES", "DebugOverlay", "FrameStats", "draw_graph"]
 
 # pyglet mouse button -> Dear ImGui mouse button (0 left, 1 right, 2 middle)
 _IMGUI_BUTTON = {1: 0, 4: 1, 2: 2}
 
 _WINDOW_MARGIN = 10.0
+#: The docked column's width: this share of the window, within these bounds (window units).
+_DOCK_SHARE = 0.3
+_DOCK_MIN = 260.0
+_DOCK_MAX = 420.0
+_DOCK_MOST = 0.4  # of the window's width, whatever the scale: the middle stays clear
+#: The edges the overlay docks at.
+SIDES = ("left", "right")
 _WINDOW_ALPHA = 0.80
 _FONT_SIZE = 15.0
 _DEBUG_TITLE = "Gamehall debug"
@@ -72,7 +83,6 @@ class DebugOverlay:
         #: the last exception a panel callback raised, as one line (None while all is well)
         self.panel_error: str | None = None
         self._fb_size: tuple[int, int] = (1, 1)
-        self._panel_width = 0.0  # the window width the game panel was last placed for
         self._imgui_ctx: Any = None
         self._renderer: ImguiRenderer | None = None
         self._window_size: tuple[int, int] = (0, 0)
@@ -82,6 +92,15 @@ class DebugOverlay:
         self._rects: list[tuple[float, float, float, float]] = []  # overlay windows, imgui coords
         self._frames = 0
         self._logged_errors: set[str] = set()
+        #: The window edge the overlay docks at ("left" or "right"), and whether it shows
+        #: only its title bar; the person changes both in the overlay, the settings keep them.
+        self.side: str = "left"
+        self.collapsed: bool = False
+        #: How much larger than its base size the overlay's text and column are (the
+        #: Director sets it from the HUD's text size, so 4K and HiDPI stay readable).
+        self.scale: float = 1.0
+        #: Called after the person moves the overlay to the other side or (un)collapses it.
+        self.on_change: Callable[[], None] | None = None
 
     # ------------------------------------------------------------------ visibility, capture
     def prepare(self) -> None:
@@ -101,6 +120,36 @@ class DebugOverlay:
                     io.add_mouse_button_event(button, False)
             self._imgui_down.clear()
         return self.visible
+
+    def set_side(self, side: str) -> None:
+        """Dock at the ``"left"`` or ``"right"`` edge (anything else is refused with a
+        ValueError naming it)."""
+        if side not in SIDES:
+            raise ValueError(f"the overlay docks at the left or the right, not {side!r}")
+        if side != self.side:
+            self.side = side
+            self._changed()
+
+    def dock_rect(self, window_size: tuple[int, int]) -> tuple[float, float, float, float]:
+        """Where the overlay goes in a window of ``window_size`` (x, y from the top-left,
+        width, height, window units): a column at :attr:`side`, as tall as the window less
+        a margin, and never as far as the window's middle."""
+        w, h = max(1.0, float(window_size[0])), max(1.0, float(window_size[1]))
+        k = self._scale()
+        width = min(max(w * _DOCK_SHARE, _DOCK_MIN * k), _DOCK_MAX * k, w * _DOCK_MOST)
+        width = max(width, 1.0)
+        height = max(1.0, h - 2 * _WINDOW_MARGIN)
+        x = _WINDOW_MARGIN if self.side == "left" else w - _WINDOW_MARGIN - width
+        return x, _WINDOW_MARGIN, width, height
+
+    def covered(self, window_size: tuple[int, int]) -> tuple[float, float]:
+        """How much of the window's width the overlay hides at the left and at the right
+        (window units; nothing while hidden or collapsed to its title bar)."""
+        if not self.visible or self.collapsed:
+            return 0.0, 0.0
+        x, _y, width, _h = self.dock_rect(window_size)
+        edge = x + width + _WINDOW_MARGIN
+        return (edge, 0.0) if self.side == "left" else (0.0, float(window_size[0]) - x)
 
     def wants_mouse(self) -> bool:
         """True when visible and the mouse belongs to the overlay: the pointer is over one of
@@ -297,28 +346,65 @@ class DebugOverlay:
     ) -> None:
         imgui.new_frame()
         try:
-            self._debug_window(imgui, stats)
-            if panel is not None:
-                self._panel_window(imgui, panel, panel_title)
-            else:
-                self.panel_error = None
+            self._dock_window(imgui, stats, panel, panel_title)
         finally:
             imgui.render()
 
-    def _debug_window(self, imgui: Any, stats: FrameStats) -> None:
-        imgui.set_next_window_pos((_WINDOW_MARGIN, _WINDOW_MARGIN), imgui.Cond_.first_use_ever)
+    def _dock_window(
+        self,
+        imgui: Any,
+        stats: FrameStats,
+        panel: Callable[[], None] | None,
+        panel_title: str,
+    ) -> None:
+        """One window docked at :attr:`side`: the frame statistics, then the scene's panel;
+        collapsing it (the arrow in its title bar) leaves the title bar."""
+        imgui.get_style().font_scale_main = self._scale()
+        x, y, width, height = self.dock_rect(self._window_size)
+        imgui.set_next_window_pos((x, y), imgui.Cond_.always)
+        imgui.set_next_window_size((width, height), imgui.Cond_.always)
+        imgui.set_next_window_collapsed(self.collapsed, imgui.Cond_.appearing)
         imgui.set_next_window_bg_alpha(_WINDOW_ALPHA)
         flags = (
-            imgui.WindowFlags_.always_auto_resize
-            | imgui.WindowFlags_.no_saved_settings
+            imgui.WindowFlags_.no_saved_settings
+            | imgui.WindowFlags_.no_move
+            | imgui.WindowFlags_.no_resize
             | imgui.WindowFlags_.no_focus_on_appearing
+            | imgui.WindowFlags_.horizontal_scrollbar
         )
-        expanded, _ = imgui.begin(_DEBUG_TITLE, None, flags)
+        expanded, _ = imgui.begin(f"{_DEBUG_TITLE} (F3)###gamehall_overlay", None, flags)
         try:
-            if expanded:
-                self._debug_contents(imgui, stats)
+            if expanded == self.collapsed:  # the person clicked the title bar's arrow
+                self.collapsed = not expanded
+                self._changed()
+            if not expanded:
+                self.panel_error = None
+                return
+            other = "right" if self.side == "left" else "left"
+            if imgui.small_button(f"Dock {other}"):
+                self.set_side(other)
+            imgui.same_line()
+            imgui.text_disabled("the arrow above folds this away")
+            self._debug_contents(imgui, stats)
+            if panel is None:
+                self.panel_error = None
+            elif imgui.collapsing_header(
+                f"{panel_title}###gamehall_panel", imgui.TreeNodeFlags_.default_open
+            ):
+                self._call_panel(imgui, panel)
         finally:
             imgui.end()
+
+    def _scale(self) -> float:
+        scale = self.scale
+        return min(4.0, max(1.0, scale)) if math.isfinite(scale) else 1.0
+
+    def _changed(self) -> None:
+        if self.on_change is not None:
+            try:
+                self.on_change()
+            except Exception:  # saving a setting must never take the overlay down
+                log.exception("saving the overlay's place failed")
 
     def _debug_contents(self, imgui: Any, stats: FrameStats) -> None:
         fps = float(stats.fps)
@@ -336,7 +422,7 @@ class DebugOverlay:
         else:
             imgui.text_disabled("(no frame times yet)")
 
-        width = 300.0
+        width = max(120.0, float(imgui.get_content_region_avail().x))
         if samples.size:
             lo, med, hi = (float(v) for v in np.percentile(samples, (0, 50, 100)))
             top = max(20.0, hi * 1.15)
@@ -391,24 +477,6 @@ class DebugOverlay:
         imgui.get_window_draw_list().add_line(
             (lo.x + pad.x, y), (hi.x - pad.x, y), col32(120, 220, 120, 110), 1.0
         )
-
-    def _panel_window(self, imgui: Any, panel: Callable[[], None], title: str) -> None:
-        width = float(self._window_size[0])
-        # Pinned to the top-right corner: placed again whenever the window's width changes,
-        # so a resize never leaves the panel cut off (a person may still drag it meanwhile).
-        cond = imgui.Cond_.first_use_ever
-        if width != self._panel_width:
-            cond = imgui.Cond_.always
-            self._panel_width = width
-        imgui.set_next_window_pos((width - _WINDOW_MARGIN, _WINDOW_MARGIN), cond, (1.0, 0.0))
-        imgui.set_next_window_bg_alpha(_WINDOW_ALPHA)
-        flags = imgui.WindowFlags_.always_auto_resize | imgui.WindowFlags_.no_saved_settings
-        expanded, _ = imgui.begin(f"{title}###gamehall_panel", None, flags)
-        try:
-            if expanded:
-                self._call_panel(imgui, panel)
-        finally:
-            imgui.end()
 
     def _call_panel(self, imgui: Any, panel: Callable[[], None]) -> None:
         """Run the controller's panel; an exception it raises is shown and logged, not fatal."""

@@ -222,7 +222,7 @@ class Renderer:
         _uniform(p, "u_view_proj").write(view_proj.T.copy().tobytes())
         _uniform(p, "u_light_vp").write(light_vp.T.copy().tobytes())
         self._set(p, "u_time", self.time)
-        self._set(p, "u_eye", tuple(cam.eye))
+        self._set(p, "u_eye", tuple(cam.placed()[0]))
         direction = scene.light.direction / np.linalg.norm(scene.light.direction)
         self._set(p, "u_light_dir", tuple(direction))
         self._set(p, "u_light_color", tuple(scene.light.color))
@@ -250,7 +250,7 @@ class Renderer:
         frame = Frame(
             ctx=self.ctx,
             view_proj=cam.projection(width / height) @ cam.view(),
-            eye=np.asarray(cam.eye, dtype="f4"),
+            eye=np.asarray(cam.placed()[0], dtype="f4"),
             light_dir=(light.direction / np.linalg.norm(light.direction)).astype("f4"),
             light_color=np.asarray(light.color, dtype="f4"),
             ambient=np.asarray(light.ambient, dtype="f4"),

@@ -8,7 +8,12 @@ A scene file has these tables (see ``scenes/river.toml`` for a full example)::
 
     [camera]      eye, target, up (optional), fov (degrees), near, far, fit_aspect
                   (optional: the narrowest width/height the scene fits; a narrower view
-                  steps back)
+                  steps back), fit (false: the Director never moves or scales the
+                  picture to keep the pieces clear of the HUD), keep_min and keep_max
+                  (a box that stays in view besides the pickable nodes); the mouse view
+                  (game.engine.orbit): orbit (false: the mouse never moves the view),
+                  orbit_yaw, orbit_pitch_min, orbit_pitch_max (degrees), orbit_zoom_min,
+                  orbit_zoom_max, orbit_pan
     [light]       direction (towards the ground), color, ambient, shadow_extent, shadow_center
     [background]  top, bottom (RGB), fog (0..1, optional)
     [materials.NAME]  color (RGB or RGBA), specular, shininess, wave (optional, for water)
@@ -32,6 +37,7 @@ from typing import Any
 import numpy as np
 import pyrr
 
+from game.engine.orbit import Orbit, OrbitLimits
 from game.errors import AssetError
 
 Vec3 = np.ndarray
@@ -192,34 +198,37 @@ class Camera:
     far: float = 200.0
     #: The narrowest view (width / height) that shows the whole scene; 0: no fitting.
     fit_aspect: float = 0.0
-    #: Lens shift in normalised device units (2 across the view): the picture's middle
-    #: moves right by half this fraction of the view's width, and the picture is scaled by
-    #: ``zoom`` (the Director sets both so a panel docked at the left hides none of the
-    #: scene, see :meth:`fit`).
+    #: The lens, in normalised device units (2 across the view): the picture's middle
+    #: moves right by ``shift`` and up by ``shift_y`` (halves of the view) and the picture
+    #: is scaled by ``zoom``. The Director sets them (game.engine.framing) so the HUD's
+    #: panels hide none of the scene, at any window shape.
     shift: float = 0.0
+    shift_y: float = 0.0
     zoom: float = 1.0
+    #: False: the Director leaves the lens alone (a scene that frames itself, the menu).
+    fit: bool = True
+    #: A world box (lo, hi) that must stay in view besides the pickable nodes (where pieces
+    #: will go: the far bank); None: none.
+    keep: tuple[np.ndarray, np.ndarray] | None = None
+    #: The person's orbit, zoom and pan on top of ``eye`` and ``target`` (the home view).
+    orbit: Orbit = field(default_factory=Orbit)
+
+    def placed(self) -> tuple[np.ndarray, np.ndarray]:
+        """The eye and target the scene is drawn from: home moved by :attr:`orbit`."""
+        return self.orbit.place(self.eye, self.target)
 
     def view(self) -> np.ndarray:
-        return np.asarray(pyrr.matrix44.create_look_at(self.eye, self.target, self.up), "f4").T
+        eye, target = self.placed()
+        return np.asarray(pyrr.matrix44.create_look_at(eye, target, self.up), "f4").T
 
     def projection(self, aspect: float) -> np.ndarray:
         p = pyrr.matrix44.create_perspective_projection(self.fov, aspect, self.near, self.far)
         out = np.asarray(p, dtype="f4").T
-        if self.shift or self.zoom != 1.0:
+        if self.shift or self.shift_y or self.zoom != 1.0:
             out = out.copy()
             out[0] = self.zoom * out[0] + self.shift * out[3]  # x_clip += shift * w_clip
-            out[1] *= self.zoom
+            out[1] = self.zoom * out[1] + self.shift_y * out[3]
         return out
-
-    def fit(self, width: float, height: float, covered: float) -> None:
-        """Frame the scene in the part of a ``width`` x ``height`` view right of a panel
-        ``covered`` pixels wide: centred there, and smaller when that part is narrower than
-        :attr:`fit_aspect`."""
-        width, height = max(1.0, width), max(1.0, height)
-        covered = min(max(covered, 0.0), width - 1.0)
-        self.shift = covered / width
-        room = (width - covered) / height
-        self.zoom = min(1.0, room / self.fit_aspect) if self.fit_aspect > 0 else 1.0
 
 
 @dataclass
@@ -327,6 +336,9 @@ def scene_from_dict(data: Mapping[str, Any], name: str, *, source: str = "<scene
         near=r.num(cam, "camera.near", scene.camera.near, 1e-4, 1e3),
         far=r.num(cam, "camera.far", scene.camera.far, 1e-3, 1e6),
         fit_aspect=r.num(cam, "camera.fit_aspect", 0.0, 0.0, 10.0),
+        fit=r.flag(cam, "camera.fit", True),
+        keep=_keep_box(r, cam),
+        orbit=Orbit(_orbit_limits(r, cam)),
     )
     light = r.table(data, "light")
     d = Light()
@@ -390,6 +402,35 @@ def scene_from_dict(data: Mapping[str, Any], name: str, *, source: str = "<scene
         else:
             scene.anchors[aname] = float(value)
     return scene
+
+
+def _keep_box(r: _Reader, cam: Mapping[str, Any]) -> tuple[np.ndarray, np.ndarray] | None:
+    """``keep_min`` and ``keep_max`` of ``[camera]``: both or neither."""
+    if "keep_min" not in cam and "keep_max" not in cam:
+        return None
+    lo = r.vec(cam, "camera.keep_min", None)
+    hi = r.vec(cam, "camera.keep_max", None)
+    if np.any(lo > hi):
+        raise SceneError(f"{r.source}: camera.keep_min should be below keep_max on every axis")
+    return lo, hi
+
+
+def _orbit_limits(r: _Reader, cam: Mapping[str, Any]) -> OrbitLimits:
+    """The ``orbit*`` keys of ``[camera]``; a pitch or zoom range given upside down is
+    refused."""
+    d = OrbitLimits()
+    limits = OrbitLimits(
+        enabled=r.flag(cam, "camera.orbit", d.enabled),
+        yaw=r.num(cam, "camera.orbit_yaw", d.yaw, 0.0, 360.0),
+        pitch_min=r.num(cam, "camera.orbit_pitch_min", d.pitch_min, 0.0, 89.0),
+        pitch_max=r.num(cam, "camera.orbit_pitch_max", d.pitch_max, 1.0, 89.5),
+        zoom_min=r.num(cam, "camera.orbit_zoom_min", d.zoom_min, 0.05, 1.0),
+        zoom_max=r.num(cam, "camera.orbit_zoom_max", d.zoom_max, 1.0, 20.0),
+        pan=r.num(cam, "camera.orbit_pan", d.pan, 0.0, 10.0),
+    )
+    if limits.pitch_min > limits.pitch_max:
+        raise SceneError(f"{r.source}: camera.orbit_pitch_min is above camera.orbit_pitch_max")
+    return limits
 
 
 _NODE_KEYS = {
