@@ -370,6 +370,7 @@ class GrabController:
         self._table = None
         self.hover = None
         if self.view is not None:
+            self.view.colour = options.colour
             self.view.build(game.map_of(grab_state(match)))
         opening = (
             "You are red. Click an enemy country next to yours to attack it, or one of yours "

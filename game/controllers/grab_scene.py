@@ -14,9 +14,10 @@ from typing import TYPE_CHECKING, Any, Final
 import numpy as np
 
 from game.controllers.grab_mesh import PIXELS_PER_UNIT, build_map_mesh
-from game.controllers.grab_paint import LAND_HEIGHT, arrows, paint
+from game.controllers.grab_paint import LAND_HEIGHT, Painting, arrows, paint, palette_of
 from game.controllers.grab_view import GrabLayer
 from game.logic.grab.game import MIN_MAP
+from game.logic.grab.labels import LabelSpots, label_spots
 from game.logic.grab.map import GrabMap
 from game.logic.grab.record import CountryMarks
 from game.logic.grab.state import GrabState, Move
@@ -38,6 +39,9 @@ class MapView:
         self.ctx = ctx
         self.layer: GrabLayer | None = None
         self.grab_map: GrabMap | None = None
+        self.spots: LabelSpots | None = None
+        self.painting: Painting | None = None  # what the last redraw showed
+        self.colour = "vermillion"  # the person's colour
         self.dirty = True
         self._heights = np.zeros(0, dtype="f4")
         self._target_heights = np.zeros(0, dtype="f4")
@@ -50,7 +54,8 @@ class MapView:
         shows about the default map (140 countries) whatever the map's size."""
         self.release()
         self.grab_map = grab_map
-        mesh = build_map_mesh(grab_map.owner, grab_map.centres)
+        self.spots = label_spots(grab_map)
+        mesh = build_map_mesh(grab_map.owner, grab_map.centres, mountains=grab_map.mountains)
         self.layer = GrabLayer(self.ctx, mesh, grab_map.countries)
         self.scene.layers.append(self.layer)
         width = min(mesh.width, MIN_MAP[0] / PIXELS_PER_UNIT)
@@ -75,19 +80,29 @@ class MapView:
     ) -> None:
         """Colours, heights, numbers, rings and arrows of ``state``."""
         self.dirty = False
-        layer, grab_map = self.layer, self.grab_map
-        if layer is None or grab_map is None:
+        layer, grab_map, spots = self.layer, self.grab_map, self.spots
+        if layer is None or grab_map is None or spots is None:
             return
+        palette = palette_of(state, self.colour)
         painting = paint(
-            state, grab_map, marks, advance=layer.atlas.advance, hover=hover, hint=hint
+            state,
+            grab_map,
+            marks,
+            spots,
+            palette=palette,
+            advance=layer.atlas.advance,
+            hover=hover,
+            hint=hint,
         )
+        self.painting = painting
         self._target_heights = painting.heights
         if len(self._heights) != len(painting.heights):
             self._heights = painting.heights.copy()
         self._colours = painting.colours
-        layer.set_countries(self._colours, self._heights)
+        layer.hover = hover if hover is not None else -1
+        layer.set_countries(self._colours, self._heights, painting.owners)
         layer.set_sprites(painting.sprites)
-        layer.set_arrows(arrows(state, grab_map, hint))
+        layer.set_arrows(arrows(state, grab_map, palette, hint))
 
     def update(self, dt: float) -> None:
         """One frame: the camera eases to its goal, the tiles to their heights."""
