@@ -57,6 +57,11 @@ def test_the_tiles_cover_the_map_without_holes(seed):
     assert (area > 1e-12).sum() <= 0.002 * len(area)
     assert set(np.unique(mesh.cells)) == set(range(grab_map.countries))
     assert sum(count for _, count, _ in mesh.chunks) == len(mesh.indices)
+    # Culling by chunk never drops a tile: each lies inside its chunk's rectangle.
+    for first, count, (x0, z0, x1, z1) in mesh.chunks:
+        corners = quads[first // 6 : (first + count) // 6]
+        assert (corners[:, :, 0] >= x0).all() and (corners[:, :, 0] <= x1).all()
+        assert (corners[:, :, 2] >= z0).all() and (corners[:, :, 2] <= z1).all()
 
 
 def test_borders_are_smooth_curves_not_pixel_stairs():

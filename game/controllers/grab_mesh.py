@@ -35,8 +35,8 @@ PIXELS_PER_UNIT = 40.0
 VERTEX_FLOATS = 8  # x, top flag, z, normal xyz, country, rise
 SEGMENT_FLOATS = 8  # start xz, end xz, end flag, side, country a, country b
 SMOOTHING_ROUNDS = 12
-MOUNTAIN_RISE = 0.16  # world units of height per cell inside a mountain's edge
-MOUNTAIN_PEAK = 0.9  # the highest rise
+MOUNTAIN_RISE = 0.13  # world units of height per cell inside a mountain's edge
+MOUNTAIN_PEAK = 0.75  # the highest rise
 SEAM = 0.002  # world units each top quad reaches into the next row
 
 
@@ -215,16 +215,18 @@ def build_map_mesh(
     indices = (base + np.array([0, 1, 2, 0, 2, 3], dtype=np.uint32)).ravel()
     counts = np.bincount(chunk, minlength=chunks * chunks)
     firsts = np.concatenate([[0], np.cumsum(counts)[:-1]])
+    # Each chunk's rectangle is what its primitives cover: a run of tiles starts in its chunk
+    # but may reach into the next ones, and culling by the chunk's cells alone would drop it.
     spans = []
     for c in range(chunks * chunks):
-        cy, cx = divmod(c, chunks)
-        rect = (
-            (cx * cols // chunks - 1) * unit,
-            (cy * rows // chunks - 1) * unit,
-            (((cx + 1) * cols + chunks - 1) // chunks + 1) * unit,
-            (((cy + 1) * rows + chunks - 1) // chunks + 1) * unit,
-        )
-        spans.append((int(firsts[c]) * 6, int(counts[c]) * 6, rect))
+        first, count = int(firsts[c]), int(counts[c])
+        if count:
+            xz = corners[first : first + count][:, :, [0, 2]].reshape(-1, 2)
+            low, high = xz.min(axis=0), xz.max(axis=0)
+            rect = (float(low[0]), float(low[1]), float(high[0]), float(high[1]))
+        else:
+            rect = (0.0, 0.0, 0.0, 0.0)
+        spans.append((first * 6, count * 6, rect))
     lines = np.concatenate(segments).reshape(-1, SEGMENT_FLOATS).astype(np.float32)
     return MapMesh(vertices, indices, spans, cells, step, cols * unit, rows * unit, lines)
 
@@ -249,7 +251,8 @@ def _mountain_rise(
             next_layer &= np.roll(layer, shift, axis=(0, 1))
         layer = next_layer
     i, j = np.mgrid[0:rows, 0:cols]
-    noise = 0.65 + 0.7 * ((np.sin(i * 12.9898 + j * 78.233) * 43758.5453) % 1.0)
+    # Gentle waves, not per-corner noise: ridges and saddles, no needles.
+    noise = 0.8 + 0.2 * np.sin(i * 0.9 + np.cos(j * 0.7) * 2.0) + 0.15 * np.cos(j * 1.3 - i * 0.4)
     out: npt.NDArray[np.float64] = np.minimum(depth * MOUNTAIN_RISE * noise, MOUNTAIN_PEAK)
     return out
 
