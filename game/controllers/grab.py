@@ -22,6 +22,8 @@ import random
 from typing import TYPE_CHECKING, Any, Final
 
 from game.controllers.grab_commands import AUTOPLAY, build_commands
+from game.controllers.grab_hud import MAP_KEY, ranking_sheet, tooltip_text
+from game.controllers.grab_paint import palette_of
 from game.controllers.grab_panel import OptionsPanel
 from game.controllers.grab_scene import MapView
 from game.controllers.grab_text import (
@@ -29,13 +31,12 @@ from game.controllers.grab_text import (
     describe_hint,
     describe_move,
     panel_text,
-    preview,
     round_summary,
     status_line,
 )
 from game.controllers.grab_view import GrabLayer
 from game.engine.commands import CommandTable
-from game.engine.controller import Status, Tone
+from game.engine.controller import Sheet, Status, Tone
 from game.engine.scene import Scene, load_scene
 from game.logic.game import Limits
 from game.logic.grab.game import GrabGame, click_move
@@ -43,7 +44,7 @@ from game.logic.grab.options import SCHEMA, GrabOptions, random_options
 from game.logic.grab.record import country_marks, failures, grab_state, round_steps
 from game.logic.grab.rules import MOUNTAIN
 from game.logic.grab.sandbox import DEFAULT_BUDGET_S, RobotAgent
-from game.logic.grab.state import NO_MOVE, GrabMoveError, Move
+from game.logic.grab.state import NO_MOVE, GrabMoveError, Move, MoveKind
 from game.logic.match import Match, Step
 from game.registry import GameSession, MemorySession
 from game.resources import asset_path
@@ -111,6 +112,7 @@ class GrabController:
         self._play_hint = False  # N was pressed before the hint was found
         self._hint_shown: object = None  # the hint the banner talks about
         self._table: tuple[tuple[Any, ...], CommandTable] | None = None
+        self._hover_scripted = False  # the hover came from ``hover:N``, not the mouse
 
     # -- SceneController ------------------------------------------------------------------
 
@@ -176,26 +178,50 @@ class GrabController:
     def status(self) -> Status:
         match = self.match
         text = counter(match, AUTOPLAY[self.autoplay]) if match is not None else ""
-        panel = panel_text(match, self.info) if match is not None else ""
+        # The ranking is a sheet of its own (with the colours); trace and rules are text.
+        info = self.info
+        panel = panel_text(match, info) if match is not None and info != "ranking" else ""
+        if info == "rules":
+            panel += "\n" + MAP_KEY
         return Status(self.title, text, self.message, self.tone, panel)
 
     def status_line(self) -> str:
         return status_line(self.match)
 
+    def sheet(self) -> Sheet | None:
+        """The ranking with every player's colour (while the left panel shows it)."""
+        match = self.match
+        if match is None or self.info != "ranking":
+            return None
+        return ranking_sheet(match, self._palette(), self.options.robots)
+
+    def tooltip(self) -> tuple[str, Any] | None:
+        """The hovered country's details, beside the mouse (or, after ``hover:N`` from a
+        script, beside the country)."""
+        match, country = self.match, self.hover
+        if match is None or country is None:
+            return None
+        text = tooltip_text(
+            self._game(), grab_state(match), country, self.options.robots, bool(self.your_turn())
+        )
+        anchor = self.view.anchor_of(country) if self._hover_scripted and self.view else None
+        return text, anchor
+
     def on_hover(self, node: Node | None) -> None:
         country = self._country_under_mouse()
-        if country == self.hover:
-            return
+        self._hover_scripted = False
+        if country != self.hover:
+            self.hover = country
+            self._redraw()
+
+    def hover_country(self, country: int) -> None:
+        """``hover:N`` (scripts): show country N as the mouse over it would."""
+        match = self._require_match()
+        if not 0 <= country < grab_state(match).board.countries:
+            raise GrabMoveError(f"there is no country {country}")
         self.hover = country
+        self._hover_scripted = True
         self._redraw()
-        match = self.match
-        if match is None or country is None or not self.your_turn():
-            return
-        state = grab_state(match)
-        move = click_move(state, country)
-        text, tone = preview(self._game(), state, move, country)
-        if text:
-            self._say(text, {"hint": Tone.HINT, "warn": Tone.WARN}.get(tone, Tone.INFO))
 
     def on_pick(self, node: Node | None) -> Move | None:
         """The move a click on the country under the mouse means (spec 6.4), or None (a
@@ -234,11 +260,13 @@ class GrabController:
         if not 0 <= country < state.board.countries:
             raise GrabMoveError(f"there is no country {country}")
         if state.owners[country] == MOUNTAIN:
-            raise GrabMoveError("mountains cannot be attacked or owned")
+            name = self._game().country_name(state, country)
+            raise GrabMoveError(f"{name} is a mountain: nobody can own, attack or cross it")
         move = click_move(state, country)
         if move is None:
             owner = self._game().seat_name(state.owners[country])
-            raise GrabMoveError(f"none of your countries borders country {country} ({owner}'s)")
+            name = self._game().country_name(state, country)
+            raise GrabMoveError(f"none of your countries borders {name} ({owner}'s)")
         return move
 
     def click_country(self, country: int) -> None:
@@ -507,6 +535,8 @@ class GrabController:
             return
         self._hint_shown = hint
         self._redraw()
+        if hint.action.kind is not MoveKind.NONE:
+            self._look_at([*hint.action.sources, hint.action.target])
         self._say(describe_hint(self._game(), grab_state(match), hint.action), Tone.HINT)
 
     def panel_changed(self) -> None:
@@ -570,6 +600,19 @@ class GrabController:
             self._warnings.append(f"The options are not valid ({exc}); using the defaults.")
             return SCHEMA.defaults()
 
+    def _look_at(self, countries: list[int]) -> None:
+        """Pan the camera to ``countries`` unless they are in view already."""
+        host, view = self.host, self.view
+        if host is None or view is None or self.scene is None or not countries:
+            return
+        view_proj = host.renderer.view_projection(self.scene, host.window_size())
+        view.bring_into_view(countries, view_proj)
+
+    def _palette(self) -> list[tuple[float, float, float]]:
+        match = self.match
+        assert match is not None
+        return palette_of(grab_state(match), self.options.colour)
+
     def _say(self, text: str, tone: Tone = Tone.INFO) -> None:
         self.message, self.tone = text, tone
 
@@ -581,8 +624,6 @@ class GrabController:
         if self.host is None or self.view is None or self.match is None:
             return None
         country = self.view.country_at(self.host.ray)
-        if country is None or grab_state(self.match).owners[country] == MOUNTAIN:
-            return None
         return country
 
 

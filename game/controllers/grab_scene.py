@@ -14,7 +14,14 @@ from typing import TYPE_CHECKING, Any, Final
 import numpy as np
 
 from game.controllers.grab_mesh import PIXELS_PER_UNIT, build_map_mesh
-from game.controllers.grab_paint import LAND_HEIGHT, Painting, arrows, paint, palette_of
+from game.controllers.grab_paint import (
+    LABEL_HEIGHT,
+    LAND_HEIGHT,
+    Painting,
+    arrows,
+    paint,
+    palette_of,
+)
 from game.controllers.grab_view import GrabLayer
 from game.logic.grab.game import MIN_MAP
 from game.logic.grab.labels import LabelSpots, label_spots
@@ -121,6 +128,41 @@ class MapView:
 
     def zoom(self, factor: float) -> None:
         self._distance_goal = float(np.clip(self._distance_goal * factor, *ZOOM_LIMITS))
+
+    def anchor_of(
+        self, country: int, near: tuple[float, float, float] | None = None
+    ) -> tuple[float, float, float] | None:
+        """The world point of ``country``'s number, in the copy of the map nearest ``near``
+        (default: the middle of the view); None before a map is built."""
+        spots, layer = self.spots, self.layer
+        if spots is None or layer is None:
+            return None
+        x, z = (v / PIXELS_PER_UNIT for v in spots.points[country])
+        target = near if near is not None else tuple(float(v) for v in self.scene.camera.target)
+        w, d = layer.mesh.width, layer.mesh.depth
+        x += round((target[0] - x) / w) * w
+        z += round((target[2] - z) / d) * d
+        return (x, LABEL_HEIGHT, z)
+
+    def bring_into_view(self, countries: list[int], view_proj: Any) -> bool:
+        """Pan so that every one of ``countries`` (the last one first: a move's target)
+        lies well inside the view (``view_proj``: the camera's matrix now); True when the
+        camera moves."""
+        first = self.anchor_of(countries[-1])
+        if first is None:
+            return False
+        # The others in the copy nearest the first: a move may reach across the wrap.
+        points = [first] + [self.anchor_of(c, first) or first for c in countries[:-1]]
+        inside = True
+        for point in points:
+            clip = np.asarray(view_proj, dtype=np.float64) @ np.array([*point, 1.0])
+            if clip[3] <= 0 or abs(clip[0] / clip[3]) > 0.7 or abs(clip[1] / clip[3]) > 0.6:
+                inside = False
+        if inside:
+            return False
+        middle = np.mean(np.asarray(points, dtype=np.float64), axis=0)
+        self._camera_goal = np.array([middle[0], 0.0, middle[2]], dtype="f4")
+        return True
 
     def country_at(self, ray: tuple[Any, Any] | None) -> int | None:
         """The country (mountains included) where ``ray`` (origin, direction) meets the

@@ -74,6 +74,7 @@ class Director:
         self.frame_ms: deque[float] = deque(maxlen=240)
         self.hovered: Node | None = None
         self.ray: tuple[np.ndarray, np.ndarray] | None = None  # the last mouse ray cast
+        self.mouse: tuple[float, float] | None = None  # the last mouse position (window)
         self.toast = ""
         self.toast_tone = Tone.INFO
         self.toast_until = 0.0
@@ -322,6 +323,7 @@ class Director:
                 self._set_hover(None)
                 return
         self.hud.on_mouse_motion(x, y)
+        self.mouse = (x, y)
         if self.hud.contains(x, y):
             self._set_hover(None)
             return
@@ -513,6 +515,15 @@ class Director:
             # The scene's middle moves right of a sheet docked at the left edge.
             w, h = self.window_size()
             self.scene.camera.fit(w, h, self.hud.sheet.width if self.hud.sheet.visible else 0.0)
+        # A controller may offer a tooltip: its text, and the world point it is about (None:
+        # beside the mouse).
+        tooltip = getattr(self.controller, "tooltip", None)
+        tip = tooltip() if tooltip is not None else None
+        at: tuple[float, float] | None = self.mouse
+        if tip is not None and tip[1] is not None:
+            projected = self._project([("", np.asarray(tip[1], dtype=np.float64))])
+            at = projected[0][1:] if projected else None
+        self.hud.set_tooltip(tip[0] if tip is not None else "", at)
         anchors = getattr(self.controller, "world_labels", None)
         self.hud.set_world_labels(self._project(anchors()) if anchors is not None else [])
 

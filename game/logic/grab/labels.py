@@ -39,6 +39,10 @@ GAP: Final = 0.15
 #: more of the map from front to back than it is tall (up to about 1.8 times, at the top of
 #: the view); the room keeps numbers apart on the screen too.
 TALL: Final = 1.8
+#: Extra room beside a number, per unit of the two numbers' heights: near the left and right
+#: edges of the view the perspective draws a farther number nearer the middle, so two numbers
+#: at different depths come closer on the screen than on the map.
+SLANT: Final = 0.45
 
 
 @dataclass(frozen=True)
@@ -116,7 +120,8 @@ def overlapping(labels: dict[int, Label], width: int, height: int) -> list[tuple
             lb = labels[b]
             dx = abs((la.x - lb.x + width / 2) % width - width / 2)
             dy = abs((la.y - lb.y + height / 2) % height - height / 2)
-            if dx < (la.width + lb.width) / 2 and dy < (la.height + lb.height) * TALL / 2:
+            wide = (la.width + lb.width) / 2 + SLANT * (la.height + lb.height)
+            if dx < wide and dy < (la.height + lb.height) * TALL / 2:
                 out.append((a, b))
     return out
 
@@ -136,7 +141,7 @@ def _overlaps(label: Label, boxes: npt.NDArray[np.float64], width: int, height: 
     gap = GAP * np.minimum(boxes[:, 3], label.height)
     return bool(
         np.any(
-            (dx < (boxes[:, 2] + label.width) / 2 + gap)
+            (dx < (boxes[:, 2] + label.width) / 2 + SLANT * (boxes[:, 3] + label.height) + gap)
             & (dy < (boxes[:, 3] + label.height) * TALL / 2 + gap)
         )
     )
