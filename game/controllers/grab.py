@@ -21,9 +21,10 @@ import logging
 import random
 from typing import TYPE_CHECKING, Any, Final
 
+from game.controllers.grab_anim import Playback
 from game.controllers.grab_commands import AUTOPLAY, build_commands
-from game.controllers.grab_hud import MAP_KEY, ranking_sheet, tooltip_text
-from game.controllers.grab_paint import palette_of
+from game.controllers.grab_hud import MAP_KEY
+from game.controllers.grab_map import MapSide
 from game.controllers.grab_panel import OptionsPanel
 from game.controllers.grab_scene import MapView
 from game.controllers.grab_text import (
@@ -34,14 +35,13 @@ from game.controllers.grab_text import (
     round_summary,
     status_line,
 )
-from game.controllers.grab_view import GrabLayer
 from game.engine.commands import CommandTable
-from game.engine.controller import Sheet, Status, Tone
+from game.engine.controller import Status, Tone
 from game.engine.scene import Scene, load_scene
 from game.logic.game import Limits
 from game.logic.grab.game import GrabGame, click_move
-from game.logic.grab.options import SCHEMA, GrabOptions, random_options
-from game.logic.grab.record import country_marks, failures, grab_state, round_steps
+from game.logic.grab.options import ROBOT_SPEEDS, SCHEMA, GrabOptions, random_options
+from game.logic.grab.record import failures, grab_state, round_steps
 from game.logic.grab.rules import MOUNTAIN
 from game.logic.grab.sandbox import DEFAULT_BUDGET_S, RobotAgent
 from game.logic.grab.state import NO_MOVE, GrabMoveError, Move, MoveKind
@@ -60,7 +60,7 @@ CONFIRM_SECONDS: Final = 3.0
 INFO: Final = ("ranking", "trace", "rules", "none")  # what the left panel shows, in turn
 
 
-class GrabController:
+class GrabController(MapSide):
     """The MasterGrab scene (see the module docstring).
 
     ``session`` gives the options (saved again on Apply) and counts the person's finished
@@ -97,6 +97,7 @@ class GrabController:
         self.show_options = False
         self.seed = seed if seed is not None else random.randrange(1 << 30)
         self.host: Host | None = None
+        self.playback = Playback(ROBOT_SPEEDS[self.options.robot_speed])
         self.scene: Scene | None = None
         self.view: MapView | None = None
         self.game: GrabGame | None = None
@@ -144,18 +145,24 @@ class GrabController:
                 self._next_tick = self._time + AUTOPLAY[self.autoplay]
                 self._start_round()
         view = self.view
+        if match is not None:
+            was, before = self.playback.busy(match), self.playback.shown
+            if self.playback.update(match, dt):
+                self._redraw()
+                if (self.playback.busy(match) and self.playback.shown != before) or not was:
+                    self._follow_move(match)
+            if was and not self.playback.busy(match):
+                self._after_steps()  # the robots' moves are all on the map now
         if view is not None:
             view.update(dt)
             if view.dirty and match is not None:
-                hint = match.current_hint()
-                shown = hint.action if hint is not None and hint is self._hint_shown else None
-                view.redraw(grab_state(match), country_marks(match), self.hover, shown)
+                self._draw_map(match, view)
 
     def idle(self) -> bool:
         match = self.match
         if match is None:
             return True
-        if match.hinting() or self._play_hint:
+        if match.hinting() or self._play_hint or self.playback.busy(match):
             return False
         if match.over:
             return True
@@ -177,7 +184,9 @@ class GrabController:
 
     def status(self) -> Status:
         match = self.match
-        text = counter(match, AUTOPLAY[self.autoplay]) if match is not None else ""
+        text = ""
+        if match is not None:
+            text = counter(match, AUTOPLAY[self.autoplay], self.playback.busy(match))
         # The ranking is a sheet of its own (with the colours); trace and rules are text.
         info = self.info
         panel = panel_text(match, info) if match is not None and info != "ranking" else ""
@@ -187,41 +196,6 @@ class GrabController:
 
     def status_line(self) -> str:
         return status_line(self.match)
-
-    def sheet(self) -> Sheet | None:
-        """The ranking with every player's colour (while the left panel shows it)."""
-        match = self.match
-        if match is None or self.info != "ranking":
-            return None
-        return ranking_sheet(match, self._palette(), self.options.robots)
-
-    def tooltip(self) -> tuple[str, Any] | None:
-        """The hovered country's details, beside the mouse (or, after ``hover:N`` from a
-        script, beside the country)."""
-        match, country = self.match, self.hover
-        if match is None or country is None:
-            return None
-        text = tooltip_text(
-            self._game(), grab_state(match), country, self.options.robots, bool(self.your_turn())
-        )
-        anchor = self.view.anchor_of(country) if self._hover_scripted and self.view else None
-        return text, anchor
-
-    def on_hover(self, node: Node | None) -> None:
-        country = self._country_under_mouse()
-        self._hover_scripted = False
-        if country != self.hover:
-            self.hover = country
-            self._redraw()
-
-    def hover_country(self, country: int) -> None:
-        """``hover:N`` (scripts): show country N as the mouse over it would."""
-        match = self._require_match()
-        if not 0 <= country < grab_state(match).board.countries:
-            raise GrabMoveError(f"there is no country {country}")
-        self.hover = country
-        self._hover_scripted = True
-        self._redraw()
 
     def on_pick(self, node: Node | None) -> Move | None:
         """The move a click on the country under the mouse means (spec 6.4), or None (a
@@ -284,7 +258,11 @@ class GrabController:
         match.hint()
 
     def pass_turn(self) -> None:
-        """Space: skip the person's move (the robots answer); robots only: one round."""
+        """Space: skip the person's move (the robots answer); robots only: one round. While
+        the robots' moves are being shown, Space shows the newest state at once instead."""
+        if self.match is not None and self.playback.skip(self.match):
+            self._after_skip()
+            return
         if not self.options.human_playing:
             match = self._require_running()
             if self.autoplay:
@@ -293,6 +271,21 @@ class GrabController:
             self._say(f"Round {grab_state(match).turn // match.game.seats + 1}.")
             return
         self.play(NO_MOVE)
+
+    def skip(self) -> None:
+        """Esc or Space while the robots' moves are being shown: show the newest state now."""
+        match = self._require_match()
+        if not self.playback.skip(match):
+            raise GrabMoveError("no moves are being shown")
+        self._after_skip()
+
+    def on_escape(self) -> bool:
+        """Esc ends the animation of the robots' moves, if one plays (else: the menu)."""
+        match = self.match
+        if match is None or not self.playback.skip(match):
+            return False
+        self._after_skip()
+        return True
 
     def hint(self) -> None:
         """H: the strategic robot's move for the person, drawn on the map."""
@@ -305,6 +298,7 @@ class GrabController:
         match = self._require_match()
         self._stop_rounds()
         match.undo()
+        self.playback.sync(match)
         self._say("Undone.")
         self._after_steps(summary=False)
 
@@ -313,6 +307,7 @@ class GrabController:
         match = self._require_match()
         self._stop_rounds()
         match.redo()
+        self.playback.sync(match)
         self._say("Redone.")
         self._after_steps(summary=False)
 
@@ -357,19 +352,6 @@ class GrabController:
         self.show_options = not self.show_options
         self.panel.reset(self.options.values())
 
-    @property
-    def layer(self) -> GrabLayer | None:
-        """The map's render layer (None before ``enter``)."""
-        return self.view.layer if self.view is not None else None
-
-    def pan(self, dx: int, dz: int) -> None:
-        if self.view is not None:
-            self.view.pan(dx, dz)
-
-    def zoom(self, factor: float) -> None:
-        if self.view is not None:
-            self.view.zoom(factor)
-
     def debug_panel(self) -> None:
         from game.controllers.grab_debug import debug_panel
 
@@ -395,6 +377,7 @@ class GrabController:
         if self.match is not None:
             self.match.close()
         self.game, self.match, self.seed = game, match, seed
+        self.playback = Playback(ROBOT_SPEEDS[options.robot_speed])
         self._table = None
         self.hover = None
         if self.view is not None:
@@ -409,6 +392,8 @@ class GrabController:
         self._after_restart(opening)
 
     def _after_restart(self, text: str) -> None:
+        if self.match is not None:
+            self.playback.sync(self.match)
         self.recorded = False
         self._said_lost.clear()
         self._play_hint = False
@@ -473,6 +458,7 @@ class GrabController:
             and match is not None
             and not match.over
             and match.paused
+            and not self.playback.busy(match)
             and self._time >= self._next_tick
         )
 
@@ -482,6 +468,8 @@ class GrabController:
         match = self.match
         assert match is not None
         self._redraw()
+        if self.playback.busy(match):
+            return  # said once the moves have been shown
         if match.over:
             self._finish()
             return
@@ -555,6 +543,7 @@ class GrabController:
             and self.options.human_playing
             and not match.over
             and match.person_to_move()
+            and not self.playback.busy(match)
         )
 
     def _require_match(self) -> Match[Move]:
@@ -574,6 +563,8 @@ class GrabController:
             raise GrabMoveError("the robots play this game alone; press Space or P")
         if not match.person_to_move():
             raise GrabMoveError("wait: the robots are moving")
+        if self.playback.busy(match):
+            raise GrabMoveError("wait: the robots' moves are being shown (Space or Esc skips)")
         return match
 
     def _confirm(self, action: str, match: Match[Move]) -> bool:
@@ -600,31 +591,12 @@ class GrabController:
             self._warnings.append(f"The options are not valid ({exc}); using the defaults.")
             return SCHEMA.defaults()
 
-    def _look_at(self, countries: list[int]) -> None:
-        """Pan the camera to ``countries`` unless they are in view already."""
-        host, view = self.host, self.view
-        if host is None or view is None or self.scene is None or not countries:
-            return
-        view_proj = host.renderer.view_projection(self.scene, host.window_size())
-        view.bring_into_view(countries, view_proj)
-
-    def _palette(self) -> list[tuple[float, float, float]]:
-        match = self.match
-        assert match is not None
-        return palette_of(grab_state(match), self.options.colour)
+    def _after_skip(self) -> None:
+        self._redraw()
+        self._after_steps()
 
     def _say(self, text: str, tone: Tone = Tone.INFO) -> None:
         self.message, self.tone = text, tone
-
-    def _redraw(self) -> None:
-        if self.view is not None:
-            self.view.dirty = True
-
-    def _country_under_mouse(self) -> int | None:
-        if self.host is None or self.view is None or self.match is None:
-            return None
-        country = self.view.country_at(self.host.ray)
-        return country
 
 
 __all__ = ["GrabController"]

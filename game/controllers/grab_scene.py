@@ -30,6 +30,7 @@ from game.logic.grab.record import CountryMarks
 from game.logic.grab.state import GrabState, Move
 
 if TYPE_CHECKING:
+    from game.controllers.grab_anim import Frame
     from game.engine.scene import Scene
 
 __all__ = ["MapView"]
@@ -83,9 +84,15 @@ class MapView:
             self.layer = None
 
     def redraw(
-        self, state: GrabState, marks: CountryMarks, hover: int | None, hint: Move | None
+        self,
+        state: GrabState,
+        marks: CountryMarks,
+        hover: int | None,
+        hint: Move | None,
+        playing: Frame | None = None,
     ) -> None:
-        """Colours, heights, numbers, rings and arrows of ``state``."""
+        """Colours, heights, numbers, rings and arrows of ``state``, and the move in flight
+        (``playing``: its arrows, armies on their way, the target's colour)."""
         self.dirty = False
         layer, grab_map, spots = self.layer, self.grab_map, self.spots
         if layer is None or grab_map is None or spots is None:
@@ -105,11 +112,18 @@ class MapView:
         self._target_heights = painting.heights
         if len(self._heights) != len(painting.heights):
             self._heights = painting.heights.copy()
+        shapes = arrows(state, grab_map, palette, hint)
+        sprites = painting.sprites
+        if playing is not None:
+            if playing.colour is not None:
+                painting.colours[playing.target] = playing.colour
+            shapes += playing.arrows
+            sprites = sprites + playing.sprites
         self._colours = painting.colours
         layer.hover = hover if hover is not None else -1
         layer.set_countries(self._colours, self._heights, painting.owners)
-        layer.set_sprites(painting.sprites)
-        layer.set_arrows(arrows(state, grab_map, palette, hint))
+        layer.set_sprites(sprites)
+        layer.set_arrows(shapes)
 
     def update(self, dt: float) -> None:
         """One frame: the camera eases to its goal, the tiles to their heights."""

@@ -61,8 +61,9 @@ def status_line(match: Match[Move] | None) -> str:
     )
 
 
-def counter(match: Match[Move], autoplay: float) -> str:
-    """The HUD's counter line: the round, how much is yours, whose move."""
+def counter(match: Match[Move], autoplay: float, showing: bool = False) -> str:
+    """The HUD's counter line: the round, how much is yours, whose move (``showing``: the
+    robots' moves are still being shown)."""
     state = grab_state(match)
     board = state.board
     rnd = state.turn // board.players + 1
@@ -72,7 +73,8 @@ def counter(match: Match[Move], autoplay: float) -> str:
         if match.over:
             turn = "game over"
         else:
-            turn = "your move" if match.person_to_move() else "robots moving"
+            yours = match.person_to_move() and not showing
+            turn = "your move" if yours else "robots moving"
         return f"Round {rnd}   you own {mine} of {land} countries   {turn}"
     speed = f"   autoplay {autoplay:g} s" if autoplay else ""
     return f"Round {rnd}   {board.players} robots{speed}"

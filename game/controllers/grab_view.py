@@ -210,8 +210,8 @@ class GrabLayer:
         triangles: list[list[float]] = []
         for arrow in arrows:
             # The outline first, a little bigger and a little lower, then the fill.
-            triangles += _arrow_triangles(arrow.start, arrow.end, 0.16, ARROW_HEIGHT, arrow.outline)
-            triangles += _arrow_triangles(arrow.start, arrow.end, 0.09, ARROW_HEIGHT, arrow.fill)
+            triangles += _arrow_triangles(arrow.start, arrow.end, 0.2, ARROW_HEIGHT, arrow.outline)
+            triangles += _arrow_triangles(arrow.start, arrow.end, 0.12, ARROW_HEIGHT, arrow.fill)
         data = np.asarray(triangles, dtype="f4").tobytes()
         self._upload(data, "arrows", "arrow_vao", self._arrow_vao)
         self.arrow_vertices = len(triangles)

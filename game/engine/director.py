@@ -397,7 +397,11 @@ class Director:
         return True  # pyglet's default Esc handler would close the window
 
     def escape(self) -> None:
-        """Esc: from a game back to the menu; from the menu, quit."""
+        """Esc: from a game back to the menu; from the menu, quit. A controller with an
+        ``on_escape()`` that returns True keeps Esc for itself (it ended an animation)."""
+        own = getattr(self.controller, "on_escape", None)
+        if own is not None and own():
+            return
         if (
             self.controller is not None
             and self.controller.name != "menu"
