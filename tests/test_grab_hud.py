@@ -142,3 +142,31 @@ def test_numbers_never_overlap_on_the_screen(director, countries, size):
     for a, b in itertools.combinations(boxes, 2):
         overlap = a[1] < b[3] and b[1] < a[3] and a[2] < b[4] and b[2] < a[4]
         assert not overlap, (a[0], b[0])
+
+
+def test_each_seat_s_robot_colour_and_speed_are_chosen_in_the_options(director):
+    grab = start(director, seed=5)
+    kinds = list(grab._robots().names())
+    assert "strategic" in kinds and "basic" in kinds
+    director.perform("options")
+    first = grab.panel.values["robots"].split(",")
+    director.perform("seat2")
+    chosen = grab.panel.values["robots"].split(",")
+    assert chosen[0] == first[0] and chosen[2] == first[2]
+    assert chosen[1] == kinds[(kinds.index(first[1]) + 1) % len(kinds)]
+    director.perform("colour")
+    director.perform("speed")
+    colour, speed = grab.panel.values["colour"], grab.panel.values["robot_speed"]
+    assert colour != "vermillion" and speed != "normal"
+    director.perform("apply")
+    director.settle()
+    assert grab.options.robots == tuple(chosen)
+    assert grab.session.options["robots"] == ",".join(chosen)  # saved like the other options
+    assert grab.session.options["colour"] == colour
+    assert colour in grab.message  # "You are sky."
+    sheet = grab.sheet()
+    you = next(row for row in sheet.rows if row[1].text.endswith("You"))
+    assert you[0].fill == (*owner_colours(colour, 1)[0], 255)
+    assert grab.playback.seconds == pytest.approx(
+        {"instant": 0.0, "fast": 0.45, "normal": 0.9, "slow": 1.8}[speed]
+    )

@@ -384,8 +384,8 @@ class GrabController(MapSide):
             self.view.colour = options.colour
             self.view.build(game.map_of(grab_state(match)))
         opening = (
-            "You are red. Click an enemy country next to yours to attack it, or one of yours "
-            "to gather armies into it."
+            f"You are {options.colour}. Click an enemy country next to yours to attack it, or "
+            "one of yours to gather armies into it."
             if options.human_playing
             else "The robots play alone: press Space for a round, or P for autoplay."
         )
