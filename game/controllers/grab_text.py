@@ -30,9 +30,8 @@ RULES = (
     "Conquer every country. Click an enemy country to attack it with all your countries next "
     "to it: you win when (your armies - 1 each) x the attack factor reach its armies. Click "
     "your own country to gather armies into it from your neighbours (those facing enemies keep "
-    "some back). Armies grow after every move up to a country's capacity (the bar; a bold "
-    "number is nearly full). The map has no edges. WASD or the arrow keys pan, +/- zoom. "
-    "Rings: taken (big), attacked, moved (small); white rings mark the cheapest targets."
+    "some back). Armies grow after every move up to a country's capacity (a bold number is "
+    "nearly full). The map has no edges. WASD or the arrow keys pan, +/- zoom."
 )
 
 
