@@ -93,10 +93,12 @@ def paint(
     advance: float,
     hover: int | None = None,
     hint: Move | None = None,
+    labels: dict[int, Label] | None = None,
 ) -> Painting:
     """Colours, heights and numbers of ``state`` (see the module docstring). ``hover``
     lightens a country and its neighbours; ``hint`` rings its target. ``advance`` is a
-    digit's width in em."""
+    digit's width in em; ``labels`` are the numbers' places when the caller has them (they
+    change only when a number gains or loses a digit)."""
     board = state.board
     n = board.countries
     owners = np.array(state.owners)
@@ -114,7 +116,8 @@ def paint(
         colours[neighbours] = colours[neighbours] * 0.8 + 0.2
         colours[hover] = colours[hover] * 0.75 + 0.25
         heights[hover] += 0.06
-    labels = label_boxes(state, spots, advance)
+    if labels is None:
+        labels = label_boxes(state, spots, advance)
     sprites = _sprites(state, marks, labels, advance, palette, hint)
     return Painting(colours, heights, owners.astype("f4"), sprites, labels)
 

@@ -19,14 +19,16 @@ from game.controllers.grab_paint import (
     LAND_HEIGHT,
     Painting,
     arrows,
+    label_boxes,
     paint,
     palette_of,
 )
 from game.controllers.grab_view import GrabLayer
 from game.logic.grab.game import MIN_MAP
-from game.logic.grab.labels import LabelSpots, label_spots
+from game.logic.grab.labels import Label, LabelSpots, label_spots
 from game.logic.grab.map import GrabMap
 from game.logic.grab.record import CountryMarks
+from game.logic.grab.rules import MOUNTAIN
 from game.logic.grab.state import GrabState, Move
 
 if TYPE_CHECKING:
@@ -49,6 +51,7 @@ class MapView:
         self.grab_map: GrabMap | None = None
         self.spots: LabelSpots | None = None
         self.painting: Painting | None = None  # what the last redraw showed
+        self._labels: tuple[tuple[int, ...], dict[int, Label]] | None = None
         self.colour = "vermillion"  # the person's colour
         self.dirty = True
         self._heights = np.zeros(0, dtype="f4")
@@ -63,6 +66,7 @@ class MapView:
         self.release()
         self.grab_map = grab_map
         self.spots = label_spots(grab_map)
+        self._labels = None
         mesh = build_map_mesh(grab_map.owner, grab_map.centres, mountains=grab_map.mountains)
         self.layer = GrabLayer(self.ctx, mesh, grab_map.countries)
         self.scene.layers.append(self.layer)
@@ -98,6 +102,14 @@ class MapView:
         if layer is None or grab_map is None or spots is None:
             return
         palette = palette_of(state, self.colour)
+        # The numbers' places depend only on how many digits each has: placed again only
+        # when that changes (placing a big map's numbers takes tens of milliseconds).
+        key = tuple(
+            len(str(int(a))) if o != MOUNTAIN else 0
+            for a, o in zip(state.armies, state.owners, strict=True)
+        )
+        if self._labels is None or self._labels[0] != key:
+            self._labels = (key, label_boxes(state, spots, layer.atlas.advance))
         painting = paint(
             state,
             grab_map,
@@ -107,6 +119,7 @@ class MapView:
             advance=layer.atlas.advance,
             hover=hover,
             hint=hint,
+            labels=self._labels[1],
         )
         self.painting = painting
         self._target_heights = painting.heights

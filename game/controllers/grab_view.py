@@ -152,6 +152,7 @@ class GrabLayer:
         self.data = ctx.texture((countries, 2), 4, dtype="f4")
         self.data.filter = (moderngl.NEAREST, moderngl.NEAREST)
         self.hover = -1
+        self._owners = np.zeros(countries, dtype="f4")
         self.segment_vbo = ctx.buffer(mesh.segments.astype("f4").tobytes())
         quads = len(mesh.segments) // 4
         base = (np.arange(quads, dtype=np.uint32) * 4)[:, None]
@@ -188,7 +189,7 @@ class GrabLayer:
         data[0, :, 3] = heights
         if owners is not None:
             self._owners = np.asarray(owners, dtype="f4")
-        data[1, :, 0] = getattr(self, "_owners", np.zeros(self.countries, dtype="f4"))
+        data[1, :, 0] = self._owners
         self.data.write(data.tobytes())
 
     def set_sprites(self, sprites: list[Sprite]) -> None:
