@@ -1,37 +1,42 @@
 // MasterGrab map tiles: one vertex buffer for the whole map, drawn once per visible copy of
 // the map (the wrap) and per visible chunk, as one multi-draw-indirect. A vertex carries its
-// country; the country's colour and height come from a one-row data texture, so a conquest or
-// a hover changes a texel, not the mesh. Lit per vertex (flat tiles), no shadows.
+// country and a rise (a mountain's peaks); the country's colour and height come from a data
+// texture (row 0: rgb, height), so a conquest or a hover changes a texel, not the mesh.
+// Lit per vertex (flat tiles); a flat top shows its owner's colour exactly, walls and the
+// slopes facing away from the sun are darker, and a mountain turns to snow near its peaks.
 
 #if defined VERTEX_SHADER
 
 in vec3 in_pos;      // x, top flag (0 bottom, 1 top), z
 in vec3 in_normal;
 in float in_country;
+in float in_rise;    // extra height of a mountain's corner
 in vec2 in_offset;   // per instance: where this copy of the map lies
 
 uniform mat4 u_view_proj;
-uniform sampler2D u_data;  // per country: rgb colour, a height
+uniform sampler2D u_data;
 uniform vec3 u_light_dir;
-uniform vec3 u_light_color;
-uniform vec3 u_ambient;
 
 out vec3 v_color;
 
-vec3 to_linear(vec3 c) { return c * c; }
-
 void main() {
     vec4 data = texelFetch(u_data, ivec2(int(in_country + 0.5), 0), 0);
-    vec3 world = vec3(in_pos.x + in_offset.x, in_pos.y * data.a, in_pos.z + in_offset.y);
-    vec3 n = in_normal;
-    vec3 base = to_linear(data.rgb);
-    if (n.y < 0.5) {
-        // Walls darken towards the foot, which draws the borders between tiles.
-        base *= mix(0.35, 0.8, in_pos.y);
+    vec3 world = vec3(in_pos.x + in_offset.x, in_pos.y * data.a + in_rise, in_pos.z + in_offset.y);
+    vec3 n = normalize(in_normal);
+    vec3 base = data.rgb;
+    if (in_rise > 0.0) {
+        // Rock darkens a little with height, then snow covers the peaks.
+        base = mix(base * 0.92, vec3(0.96, 0.97, 1.0), smoothstep(0.45, 0.7, in_rise));
     }
-    vec3 ambient = to_linear(u_ambient) * mix(0.7, 1.15, 0.5 + 0.5 * n.y);
-    float ndl = max(dot(n, -u_light_dir), 0.0);
-    v_color = sqrt(base * (ambient + to_linear(u_light_color) * ndl * 0.85));
+    vec3 sun = normalize(-u_light_dir);
+    // Normalised so that a flat top (n = up) gets exactly its colour.
+    float flat_light = 0.62 + 0.38 * max(sun.y, 0.0);
+    float light = (0.62 + 0.38 * max(dot(n, sun), 0.0)) / flat_light;
+    if (n.y < 0.5) {
+        // Walls darken towards the foot, so raised tiles stand out from lower ones.
+        light *= mix(0.45, 0.8, in_pos.y);
+    }
+    v_color = base * light;
     gl_Position = u_view_proj * vec4(world, 1.0);
 }
 

@@ -1,6 +1,7 @@
-// MasterGrab labels: army numbers, capacity bars and state rings as camera-facing sprites
-// from a glyph atlas (red: the shape, green: the shape grown by a few pixels, drawn as a dark
-// outline so numbers read on every colour). One instanced draw per visible copy of the map.
+// MasterGrab labels: army numbers and state rings as sprites lying flat on the map (u_right
+// and u_up span the ground), from a glyph atlas (red: the shape, green: the shape grown by a
+// few pixels, drawn as a dark outline so numbers read on every colour). Drawn over the map
+// without a depth test: a number is never hidden. One instanced draw per copy of the map.
 
 #if defined VERTEX_SHADER
 
@@ -13,7 +14,6 @@ uniform mat4 u_view_proj;
 uniform vec3 u_right;
 uniform vec3 u_up;
 uniform vec2 u_offset;
-uniform vec3 u_eye;
 
 out vec2 v_uv;
 out vec4 v_color;
@@ -27,8 +27,6 @@ void main() {
     float x = mix(in_rect.x, in_rect.z, fx);
     float y = mix(in_rect.y, in_rect.w, fy);
     vec3 world = in_anchor + vec3(u_offset.x, 0.0, u_offset.y) + u_right * x + u_up * y;
-    // Pulled towards the eye so the upright sprite is never cut by its own tile.
-    world += normalize(u_eye - world) * 0.8;
     v_uv = vec2(mix(in_uv.x, in_uv.z, fx), mix(in_uv.y, in_uv.w, fy));
     v_color = in_color;
     gl_Position = u_view_proj * vec4(world, 1.0);

@@ -58,7 +58,7 @@ def test_the_map_is_drawn_with_a_number_for_every_land_country(director, grab):
     state = grab_state(grab.match)
     land = [c for c, o in enumerate(state.owners) if o != MOUNTAIN]
     assert grab.layer is not None
-    assert grab.layer.sprite_count >= 2 * len(land)  # a number and a bar at least
+    assert grab.layer.sprite_count >= len(land)  # a number at least
     image = director.capture()
     assert director.ctx.error == "GL_NO_ERROR"
     assert len(np.unique(image.reshape(-1, 3), axis=0)) > 50  # a map, not a blank screen
@@ -269,28 +269,6 @@ def test_hint_shows_a_legal_move_and_changes_nothing(director, grab):
 
 
 # -- the mesh (no GL) -----------------------------------------------------------------------
-
-
-@pytest.mark.parametrize("seed", [1, 2])
-def test_the_mesh_shows_every_country_and_its_walls_pair_up(seed):
-    grab_map = generate_map(GrabOptions(), 640, 360, seed, countries=60)
-    mesh = build_map_mesh(grab_map.owner, grab_map.centres, step=4, chunks=4)
-    assert set(np.unique(mesh.cells)) == set(range(60))
-    corners = mesh.vertices.reshape(-1, 4, 7)
-    tops = corners[corners[:, 0, 4] == 1.0]
-    unit = 4 / PIXELS_PER_UNIT
-    area = np.abs(tops[:, 1, 0] - tops[:, 0, 0]) * np.abs(tops[:, 2, 2] - tops[:, 1, 2])
-    assert area.sum() == pytest.approx(mesh.cells.size * unit * unit)
-    walls = corners[corners[:, 0, 4] != 1.0]
-    for axis in (3, 5):
-        facing = walls[:, 0, axis]
-        # Every border has a wall on each side, of the same total length.
-        out = walls[facing > 0]
-        back = walls[facing < 0]
-        other = 2 if axis == 3 else 0
-        length = lambda w, o=other: np.abs(w[:, 1, o] - w[:, 0, o]).sum()  # noqa: E731
-        assert length(out) == pytest.approx(length(back))
-    assert sum(count for _, count, _ in mesh.chunks) == len(mesh.indices)
 
 
 def test_picking_a_point_finds_its_country_across_the_wrap():

@@ -21,7 +21,10 @@ import logging
 import random
 from typing import TYPE_CHECKING, Any, Final
 
+from game.controllers.grab_anim import Playback
 from game.controllers.grab_commands import AUTOPLAY, build_commands
+from game.controllers.grab_hud import MAP_KEY
+from game.controllers.grab_map import MapSide
 from game.controllers.grab_panel import OptionsPanel
 from game.controllers.grab_scene import MapView
 from game.controllers.grab_text import (
@@ -29,21 +32,19 @@ from game.controllers.grab_text import (
     describe_hint,
     describe_move,
     panel_text,
-    preview,
     round_summary,
     status_line,
 )
-from game.controllers.grab_view import GrabLayer
 from game.engine.commands import CommandTable
 from game.engine.controller import Status, Tone
 from game.engine.scene import Scene, load_scene
 from game.logic.game import Limits
 from game.logic.grab.game import GrabGame, click_move
-from game.logic.grab.options import SCHEMA, GrabOptions, random_options
-from game.logic.grab.record import country_marks, failures, grab_state, round_steps
+from game.logic.grab.options import ROBOT_SPEEDS, SCHEMA, GrabOptions, random_options
+from game.logic.grab.record import failures, grab_state, round_steps
 from game.logic.grab.rules import MOUNTAIN
 from game.logic.grab.sandbox import DEFAULT_BUDGET_S, RobotAgent
-from game.logic.grab.state import NO_MOVE, GrabMoveError, Move
+from game.logic.grab.state import NO_MOVE, GrabMoveError, Move, MoveKind
 from game.logic.match import Match, Step
 from game.registry import GameSession, MemorySession
 from game.resources import asset_path
@@ -59,7 +60,7 @@ CONFIRM_SECONDS: Final = 3.0
 INFO: Final = ("ranking", "trace", "rules", "none")  # what the left panel shows, in turn
 
 
-class GrabController:
+class GrabController(MapSide):
     """The MasterGrab scene (see the module docstring).
 
     ``session`` gives the options (saved again on Apply) and counts the person's finished
@@ -96,6 +97,7 @@ class GrabController:
         self.show_options = False
         self.seed = seed if seed is not None else random.randrange(1 << 30)
         self.host: Host | None = None
+        self.playback = Playback(ROBOT_SPEEDS[self.options.robot_speed])
         self.scene: Scene | None = None
         self.view: MapView | None = None
         self.game: GrabGame | None = None
@@ -111,6 +113,7 @@ class GrabController:
         self._play_hint = False  # N was pressed before the hint was found
         self._hint_shown: object = None  # the hint the banner talks about
         self._table: tuple[tuple[Any, ...], CommandTable] | None = None
+        self._hover_scripted = False  # the hover came from ``hover:N``, not the mouse
 
     # -- SceneController ------------------------------------------------------------------
 
@@ -142,18 +145,24 @@ class GrabController:
                 self._next_tick = self._time + AUTOPLAY[self.autoplay]
                 self._start_round()
         view = self.view
+        if match is not None:
+            was, before = self.playback.busy(match), self.playback.shown
+            if self.playback.update(match, dt):
+                self._redraw()
+                if (self.playback.busy(match) and self.playback.shown != before) or not was:
+                    self._follow_move(match)
+            if was and not self.playback.busy(match):
+                self._after_steps()  # the robots' moves are all on the map now
         if view is not None:
             view.update(dt)
             if view.dirty and match is not None:
-                hint = match.current_hint()
-                shown = hint.action if hint is not None and hint is self._hint_shown else None
-                view.redraw(grab_state(match), country_marks(match), self.hover, shown)
+                self._draw_map(match, view)
 
     def idle(self) -> bool:
         match = self.match
         if match is None:
             return True
-        if match.hinting() or self._play_hint:
+        if match.hinting() or self._play_hint or self.playback.busy(match):
             return False
         if match.over:
             return True
@@ -175,27 +184,18 @@ class GrabController:
 
     def status(self) -> Status:
         match = self.match
-        text = counter(match, AUTOPLAY[self.autoplay]) if match is not None else ""
-        panel = panel_text(match, self.info) if match is not None else ""
+        text = ""
+        if match is not None:
+            text = counter(match, AUTOPLAY[self.autoplay], self.playback.busy(match))
+        # The ranking is a sheet of its own (with the colours); trace and rules are text.
+        info = self.info
+        panel = panel_text(match, info) if match is not None and info != "ranking" else ""
+        if info == "rules":
+            panel += "\n" + MAP_KEY
         return Status(self.title, text, self.message, self.tone, panel)
 
     def status_line(self) -> str:
         return status_line(self.match)
-
-    def on_hover(self, node: Node | None) -> None:
-        country = self._country_under_mouse()
-        if country == self.hover:
-            return
-        self.hover = country
-        self._redraw()
-        match = self.match
-        if match is None or country is None or not self.your_turn():
-            return
-        state = grab_state(match)
-        move = click_move(state, country)
-        text, tone = preview(self._game(), state, move, country)
-        if text:
-            self._say(text, {"hint": Tone.HINT, "warn": Tone.WARN}.get(tone, Tone.INFO))
 
     def on_pick(self, node: Node | None) -> Move | None:
         """The move a click on the country under the mouse means (spec 6.4), or None (a
@@ -234,11 +234,13 @@ class GrabController:
         if not 0 <= country < state.board.countries:
             raise GrabMoveError(f"there is no country {country}")
         if state.owners[country] == MOUNTAIN:
-            raise GrabMoveError("mountains cannot be attacked or owned")
+            name = self._game().country_name(state, country)
+            raise GrabMoveError(f"{name} is a mountain: nobody can own, attack or cross it")
         move = click_move(state, country)
         if move is None:
             owner = self._game().seat_name(state.owners[country])
-            raise GrabMoveError(f"none of your countries borders country {country} ({owner}'s)")
+            name = self._game().country_name(state, country)
+            raise GrabMoveError(f"none of your countries borders {name} ({owner}'s)")
         return move
 
     def click_country(self, country: int) -> None:
@@ -256,7 +258,11 @@ class GrabController:
         match.hint()
 
     def pass_turn(self) -> None:
-        """Space: skip the person's move (the robots answer); robots only: one round."""
+        """Space: skip the person's move (the robots answer); robots only: one round. While
+        the robots' moves are being shown, Space shows the newest state at once instead."""
+        if self.match is not None and self.playback.skip(self.match):
+            self._after_skip()
+            return
         if not self.options.human_playing:
             match = self._require_running()
             if self.autoplay:
@@ -265,6 +271,21 @@ class GrabController:
             self._say(f"Round {grab_state(match).turn // match.game.seats + 1}.")
             return
         self.play(NO_MOVE)
+
+    def skip(self) -> None:
+        """Esc or Space while the robots' moves are being shown: show the newest state now."""
+        match = self._require_match()
+        if not self.playback.skip(match):
+            raise GrabMoveError("no moves are being shown")
+        self._after_skip()
+
+    def on_escape(self) -> bool:
+        """Esc ends the animation of the robots' moves, if one plays (else: the menu)."""
+        match = self.match
+        if match is None or not self.playback.skip(match):
+            return False
+        self._after_skip()
+        return True
 
     def hint(self) -> None:
         """H: the strategic robot's move for the person, drawn on the map."""
@@ -277,6 +298,7 @@ class GrabController:
         match = self._require_match()
         self._stop_rounds()
         match.undo()
+        self.playback.sync(match)
         self._say("Undone.")
         self._after_steps(summary=False)
 
@@ -285,6 +307,7 @@ class GrabController:
         match = self._require_match()
         self._stop_rounds()
         match.redo()
+        self.playback.sync(match)
         self._say("Redone.")
         self._after_steps(summary=False)
 
@@ -329,19 +352,6 @@ class GrabController:
         self.show_options = not self.show_options
         self.panel.reset(self.options.values())
 
-    @property
-    def layer(self) -> GrabLayer | None:
-        """The map's render layer (None before ``enter``)."""
-        return self.view.layer if self.view is not None else None
-
-    def pan(self, dx: int, dz: int) -> None:
-        if self.view is not None:
-            self.view.pan(dx, dz)
-
-    def zoom(self, factor: float) -> None:
-        if self.view is not None:
-            self.view.zoom(factor)
-
     def debug_panel(self) -> None:
         from game.controllers.grab_debug import debug_panel
 
@@ -367,19 +377,23 @@ class GrabController:
         if self.match is not None:
             self.match.close()
         self.game, self.match, self.seed = game, match, seed
+        self.playback = Playback(ROBOT_SPEEDS[options.robot_speed])
         self._table = None
         self.hover = None
         if self.view is not None:
+            self.view.colour = options.colour
             self.view.build(game.map_of(grab_state(match)))
         opening = (
-            "You are red. Click an enemy country next to yours to attack it, or one of yours "
-            "to gather armies into it."
+            f"You are {options.colour}. Click an enemy country next to yours to attack it, or "
+            "one of yours to gather armies into it."
             if options.human_playing
             else "The robots play alone: press Space for a round, or P for autoplay."
         )
         self._after_restart(opening)
 
     def _after_restart(self, text: str) -> None:
+        if self.match is not None:
+            self.playback.sync(self.match)
         self.recorded = False
         self._said_lost.clear()
         self._play_hint = False
@@ -416,7 +430,9 @@ class GrabController:
         return random_options(options, random.Random()) if options.random_options else options
 
     def _on_step(self, step: Step) -> None:
-        """Robots only: pause the match at the end of the round being played."""
+        """An attack sounds; robots only: pause the match at the end of the round played."""
+        if self.host is not None and getattr(step.action, "kind", None) is MoveKind.ATTACK:
+            self.host.sound("attack")
         match = self.match
         goal = self._round_goal
         if match is not None and goal is not None and grab_state(match).turn >= goal:
@@ -444,6 +460,7 @@ class GrabController:
             and match is not None
             and not match.over
             and match.paused
+            and not self.playback.busy(match)
             and self._time >= self._next_tick
         )
 
@@ -453,6 +470,8 @@ class GrabController:
         match = self.match
         assert match is not None
         self._redraw()
+        if self.playback.busy(match):
+            return  # said once the moves have been shown
         if match.over:
             self._finish()
             return
@@ -506,6 +525,8 @@ class GrabController:
             return
         self._hint_shown = hint
         self._redraw()
+        if hint.action.kind is not MoveKind.NONE:
+            self._look_at([*hint.action.sources, hint.action.target])
         self._say(describe_hint(self._game(), grab_state(match), hint.action), Tone.HINT)
 
     def panel_changed(self) -> None:
@@ -524,6 +545,7 @@ class GrabController:
             and self.options.human_playing
             and not match.over
             and match.person_to_move()
+            and not self.playback.busy(match)
         )
 
     def _require_match(self) -> Match[Move]:
@@ -543,6 +565,8 @@ class GrabController:
             raise GrabMoveError("the robots play this game alone; press Space or P")
         if not match.person_to_move():
             raise GrabMoveError("wait: the robots are moving")
+        if self.playback.busy(match):
+            raise GrabMoveError("wait: the robots' moves are being shown (Space or Esc skips)")
         return match
 
     def _confirm(self, action: str, match: Match[Move]) -> bool:
@@ -569,20 +593,12 @@ class GrabController:
             self._warnings.append(f"The options are not valid ({exc}); using the defaults.")
             return SCHEMA.defaults()
 
+    def _after_skip(self) -> None:
+        self._redraw()
+        self._after_steps()
+
     def _say(self, text: str, tone: Tone = Tone.INFO) -> None:
         self.message, self.tone = text, tone
-
-    def _redraw(self) -> None:
-        if self.view is not None:
-            self.view.dirty = True
-
-    def _country_under_mouse(self) -> int | None:
-        if self.host is None or self.view is None or self.match is None:
-            return None
-        country = self.view.country_at(self.host.ray)
-        if country is None or grab_state(self.match).owners[country] == MOUNTAIN:
-            return None
-        return country
 
 
 __all__ = ["GrabController"]

@@ -13,7 +13,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
 from game.engine.commands import Command
-from game.logic.grab.options import PRESETS, SCHEMA, Distribution
+from game.logic.grab.options import PRESETS, ROBOT_SPEEDS, SCHEMA, Distribution
+from game.logic.grab.palette import COLOUR_NAMES
 
 __all__ = ["OptionsPanel"]
 
@@ -67,6 +68,24 @@ class OptionsPanel:
         first = current[0] if current else names[0]
         following = names[(names.index(first) + 1) % len(names)] if first in names else names[0]
         self._set(robots=",".join([following] * len(current)))
+
+    def cycle_seat(self, seat: int) -> None:
+        """Robot ``seat`` (0 = Robot1) becomes the next kind the registry knows."""
+        names = list(self.robot_names())
+        robots = self.values["robots"].split(",")
+        current = robots[seat]
+        robots[seat] = (
+            names[(names.index(current) + 1) % len(names)] if current in names else names[0]
+        )
+        self._set(robots=",".join(robots))
+
+    def cycle_colour(self) -> None:
+        """Your colour: the next of the palette (the robots take the others)."""
+        self._set(colour=_next(COLOUR_NAMES, self.values["colour"]))
+
+    def cycle_speed(self) -> None:
+        """How fast the robots' moves are shown: the next speed."""
+        self._set(robot_speed=_next(tuple(ROBOT_SPEEDS), self.values["robot_speed"]))
 
     def toggle_human(self) -> None:
         """You play, or the robots play alone (then at least two of them)."""
@@ -145,9 +164,16 @@ class OptionsPanel:
              SCHEMA["distribution"].help),
             ("random", f"Random: {'on' if p['random_options'] else 'off'}",
              run(self.toggle_random), SCHEMA["random_options"].help),
+            ("colour", f"Colour: {p['colour']}", run(self.cycle_colour), SCHEMA["colour"].help),
+            ("speed", f"Robot moves: {p['robot_speed']}", run(self.cycle_speed),
+             SCHEMA["robot_speed"].help),
             ("preset", "Preset", run(self.next_preset), "the next preset configuration"),
             ("defaults", "Defaults", run(self.defaults), "every option back to its default"),
         ]  # fmt: skip
+        for seat, kind in enumerate(p["robots"].split(",")):
+            choose: Callable[[], None] = functools.partial(self.cycle_seat, seat)
+            tip = f"Robot{seat + 1} plays as the next robot this program knows"
+            rows.append((f"seat{seat + 1}", f"Robot{seat + 1}: {kind}", run(choose), tip))
         return [
             Command(name, action, label, group=group, tooltip=tip)
             for name, label, action, tip in rows
@@ -155,3 +181,10 @@ class OptionsPanel:
 
     def _set(self, **changes: Any) -> None:
         self.values = SCHEMA.validate({**self.values, **changes})
+
+
+def _next(choices: Sequence[str], current: str) -> str:
+    """The choice after ``current`` (the first when it is not one of them)."""
+    return (
+        choices[(choices.index(current) + 1) % len(choices)] if current in choices else choices[0]
+    )

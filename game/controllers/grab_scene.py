@@ -14,14 +14,25 @@ from typing import TYPE_CHECKING, Any, Final
 import numpy as np
 
 from game.controllers.grab_mesh import PIXELS_PER_UNIT, build_map_mesh
-from game.controllers.grab_paint import LAND_HEIGHT, arrows, paint
+from game.controllers.grab_paint import (
+    LABEL_HEIGHT,
+    LAND_HEIGHT,
+    Painting,
+    arrows,
+    label_boxes,
+    paint,
+    palette_of,
+)
 from game.controllers.grab_view import GrabLayer
 from game.logic.grab.game import MIN_MAP
+from game.logic.grab.labels import Label, LabelSpots, label_spots
 from game.logic.grab.map import GrabMap
 from game.logic.grab.record import CountryMarks
+from game.logic.grab.rules import MOUNTAIN
 from game.logic.grab.state import GrabState, Move
 
 if TYPE_CHECKING:
+    from game.controllers.grab_anim import Frame
     from game.engine.scene import Scene
 
 __all__ = ["MapView"]
@@ -38,6 +49,10 @@ class MapView:
         self.ctx = ctx
         self.layer: GrabLayer | None = None
         self.grab_map: GrabMap | None = None
+        self.spots: LabelSpots | None = None
+        self.painting: Painting | None = None  # what the last redraw showed
+        self._labels: tuple[tuple[int, ...], dict[int, Label]] | None = None
+        self.colour = "vermillion"  # the person's colour
         self.dirty = True
         self._heights = np.zeros(0, dtype="f4")
         self._target_heights = np.zeros(0, dtype="f4")
@@ -50,7 +65,9 @@ class MapView:
         shows about the default map (140 countries) whatever the map's size."""
         self.release()
         self.grab_map = grab_map
-        mesh = build_map_mesh(grab_map.owner, grab_map.centres)
+        self.spots = label_spots(grab_map)
+        self._labels = None
+        mesh = build_map_mesh(grab_map.owner, grab_map.centres, mountains=grab_map.mountains)
         self.layer = GrabLayer(self.ctx, mesh, grab_map.countries)
         self.scene.layers.append(self.layer)
         width = min(mesh.width, MIN_MAP[0] / PIXELS_PER_UNIT)
@@ -71,23 +88,55 @@ class MapView:
             self.layer = None
 
     def redraw(
-        self, state: GrabState, marks: CountryMarks, hover: int | None, hint: Move | None
+        self,
+        state: GrabState,
+        marks: CountryMarks,
+        hover: int | None,
+        hint: Move | None,
+        playing: Frame | None = None,
     ) -> None:
-        """Colours, heights, numbers, rings and arrows of ``state``."""
+        """Colours, heights, numbers, rings and arrows of ``state``, and the move in flight
+        (``playing``: its arrows, armies on their way, the target's colour)."""
         self.dirty = False
-        layer, grab_map = self.layer, self.grab_map
-        if layer is None or grab_map is None:
+        layer, grab_map, spots = self.layer, self.grab_map, self.spots
+        if layer is None or grab_map is None or spots is None:
             return
-        painting = paint(
-            state, grab_map, marks, advance=layer.atlas.advance, hover=hover, hint=hint
+        palette = palette_of(state, self.colour)
+        # The numbers' places depend only on how many digits each has: placed again only
+        # when that changes (placing a big map's numbers takes tens of milliseconds).
+        key = tuple(
+            len(str(int(a))) if o != MOUNTAIN else 0
+            for a, o in zip(state.armies, state.owners, strict=True)
         )
+        if self._labels is None or self._labels[0] != key:
+            self._labels = (key, label_boxes(state, spots, layer.atlas.advance))
+        painting = paint(
+            state,
+            grab_map,
+            marks,
+            spots,
+            palette=palette,
+            advance=layer.atlas.advance,
+            hover=hover,
+            hint=hint,
+            labels=self._labels[1],
+        )
+        self.painting = painting
         self._target_heights = painting.heights
         if len(self._heights) != len(painting.heights):
             self._heights = painting.heights.copy()
+        shapes = arrows(state, grab_map, palette, hint)
+        sprites = painting.sprites
+        if playing is not None:
+            if playing.colour is not None:
+                painting.colours[playing.target] = playing.colour
+            shapes += playing.arrows
+            sprites = sprites + playing.sprites
         self._colours = painting.colours
-        layer.set_countries(self._colours, self._heights)
-        layer.set_sprites(painting.sprites)
-        layer.set_arrows(arrows(state, grab_map, hint))
+        layer.hover = hover if hover is not None else -1
+        layer.set_countries(self._colours, self._heights, painting.owners)
+        layer.set_sprites(sprites)
+        layer.set_arrows(shapes)
 
     def update(self, dt: float) -> None:
         """One frame: the camera eases to its goal, the tiles to their heights."""
@@ -106,6 +155,41 @@ class MapView:
 
     def zoom(self, factor: float) -> None:
         self._distance_goal = float(np.clip(self._distance_goal * factor, *ZOOM_LIMITS))
+
+    def anchor_of(
+        self, country: int, near: tuple[float, float, float] | None = None
+    ) -> tuple[float, float, float] | None:
+        """The world point of ``country``'s number, in the copy of the map nearest ``near``
+        (default: the middle of the view); None before a map is built."""
+        spots, layer = self.spots, self.layer
+        if spots is None or layer is None:
+            return None
+        x, z = (v / PIXELS_PER_UNIT for v in spots.points[country])
+        target = near if near is not None else tuple(float(v) for v in self.scene.camera.target)
+        w, d = layer.mesh.width, layer.mesh.depth
+        x += round((target[0] - x) / w) * w
+        z += round((target[2] - z) / d) * d
+        return (x, LABEL_HEIGHT, z)
+
+    def bring_into_view(self, countries: list[int], view_proj: Any) -> bool:
+        """Pan so that every one of ``countries`` (the last one first: a move's target)
+        lies well inside the view (``view_proj``: the camera's matrix now); True when the
+        camera moves."""
+        first = self.anchor_of(countries[-1])
+        if first is None:
+            return False
+        # The others in the copy nearest the first: a move may reach across the wrap.
+        points = [first] + [self.anchor_of(c, first) or first for c in countries[:-1]]
+        inside = True
+        for point in points:
+            clip = np.asarray(view_proj, dtype=np.float64) @ np.array([*point, 1.0])
+            if clip[3] <= 0 or abs(clip[0] / clip[3]) > 0.7 or abs(clip[1] / clip[3]) > 0.6:
+                inside = False
+        if inside:
+            return False
+        middle = np.mean(np.asarray(points, dtype=np.float64), axis=0)
+        self._camera_goal = np.array([middle[0], 0.0, middle[2]], dtype="f4")
+        return True
 
     def country_at(self, ray: tuple[Any, Any] | None) -> int | None:
         """The country (mountains included) where ``ray`` (origin, direction) meets the

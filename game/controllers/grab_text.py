@@ -30,9 +30,8 @@ RULES = (
     "Conquer every country. Click an enemy country to attack it with all your countries next "
     "to it: you win when (your armies - 1 each) x the attack factor reach its armies. Click "
     "your own country to gather armies into it from your neighbours (those facing enemies keep "
-    "some back). Armies grow after every move up to a country's capacity (the bar; a bold "
-    "number is nearly full). The map has no edges. WASD or the arrow keys pan, +/- zoom. "
-    "Rings: taken (big), attacked, moved (small); white rings mark the cheapest targets."
+    "some back). Armies grow after every move up to a country's capacity (a bold number is "
+    "nearly full). The map has no edges. WASD or the arrow keys pan, +/- zoom."
 )
 
 
@@ -61,8 +60,9 @@ def status_line(match: Match[Move] | None) -> str:
     )
 
 
-def counter(match: Match[Move], autoplay: float) -> str:
-    """The HUD's counter line: the round, how much is yours, whose move."""
+def counter(match: Match[Move], autoplay: float, showing: bool = False) -> str:
+    """The HUD's counter line: the round, how much is yours, whose move (``showing``: the
+    robots' moves are still being shown)."""
     state = grab_state(match)
     board = state.board
     rnd = state.turn // board.players + 1
@@ -72,7 +72,8 @@ def counter(match: Match[Move], autoplay: float) -> str:
         if match.over:
             turn = "game over"
         else:
-            turn = "your move" if match.person_to_move() else "robots moving"
+            yours = match.person_to_move() and not showing
+            turn = "your move" if yours else "robots moving"
         return f"Round {rnd}   you own {mine} of {land} countries   {turn}"
     speed = f"   autoplay {autoplay:g} s" if autoplay else ""
     return f"Round {rnd}   {board.players} robots{speed}"
@@ -100,32 +101,33 @@ def ranking_lines(match: Match[Move]) -> list[str]:
 
 
 def trace_lines(match: Match[Move]) -> list[str]:
-    """Spec 6.5's trace: every player's last result."""
+    """Spec 6.5's trace in words: every player's last result, countries by name, with the
+    armies before and after (the target first, then each source)."""
     game = match.game
+    assert isinstance(game, GrabGame)
     state = grab_state(match)
     lines = []
     for result in state.results:
         name = game.seat_name(result.player)
-        if result.kind is MoveKind.NONE:
-            action = "none"
-        elif result.kind is MoveKind.GATHER:
-            action = "moves"
-        else:
-            action = "wins" if result.success else "loses"
         if result.is_error:
-            lines.append(f"{name}: {action} error")
+            lines.append(f"{name}: lost the turn (a move the rules refuse)")
             continue
         if result.kind is MoveKind.NONE:
-            lines.append(f"{name}: none")
+            lines.append(f"{name} waited")
             continue
+        target = game.country_name(state, result.target)
         to = f"{result.before[0]}→{result.after[0]}" if result.before else ""
         sources = ", ".join(
             f"{b}→{a}" for b, a in zip(result.before[1:], result.after[1:], strict=False)
         )
-        defender = (
-            f" vs {game.seat_name(result.defender)}" if result.kind is MoveKind.ATTACK else ""
-        )
-        lines.append(f"{name}{defender}: {action} {result.target} {to} from {sources}")
+        armies = f" (armies {to}; from {sources})"
+        if result.kind is MoveKind.GATHER:
+            lines.append(f"{name} gathered into {target}{armies}")
+        elif result.success:
+            lines.append(f"{name} took {target} from {game.seat_name(result.defender)}{armies}")
+        else:
+            defender = game.seat_name(result.defender)
+            lines.append(f"{name} attacked {target} ({defender}) and failed{armies}")
     return lines
 
 
@@ -133,28 +135,24 @@ def describe_move(game: GrabGame, before: GrabState, move: Move, after: GrabStat
     """What the person's move did, for the banner."""
     if move.kind is MoveKind.NONE:
         return "You wait."
+    name = game.country_name(before, move.target)
     if move.kind is MoveKind.GATHER:
-        return f"You gather into country {move.target}."
+        return f"You gather armies into {name}."
     owner = game.seat_name(before.owners[move.target])
     if after.owners[move.target] != before.owners[move.target]:
-        return f"You take country {move.target} from {owner}."
-    return f"Your attack on country {move.target} ({owner}) fails."
+        return f"You take {name} from {owner}."
+    return f"Your attack on {name} ({owner}) fails."
 
 
 def describe_hint(game: GrabGame, state: GrabState, move: Move) -> str:
     """The hint in words (the strategic robot's move for the person)."""
     if move.kind is MoveKind.NONE:
         return "Hint: wait this turn (Space) and let your armies grow."
+    name = game.country_name(state, move.target)
     if move.kind is MoveKind.GATHER:
-        return (
-            f"Hint: gather into country {move.target} from {len(move.sources)} of your "
-            "countries (N plays it)."
-        )
+        return f"Hint: gather armies into {name} from {_count(len(move.sources))} (N plays it)."
     owner = game.seat_name(state.owners[move.target])
-    return (
-        f"Hint: attack country {move.target} ({owner}) with {len(move.sources)} of your "
-        "countries (N plays it)."
-    )
+    return f"Hint: attack {name} ({owner}) with {_count(len(move.sources))} (N plays it)."
 
 
 def preview(game: GrabGame, state: GrabState, move: Move | None, country: int) -> tuple[str, str]:
@@ -162,9 +160,10 @@ def preview(game: GrabGame, state: GrabState, move: Move | None, country: int) -
     the person's countries borders it), and the tone: "info", "hint" (a won attack) or
     "warn" (a lost one)."""
     owner = state.owners[country]
+    name = game.country_name(state, country)
     if move is None:
         return (
-            f"Country {country} ({game.seat_name(owner)}, {int(state.armies[country])} armies): "
+            f"{name} ({game.seat_name(owner)}, {int(state.armies[country])} armies): "
             "none of yours borders it.",
             "info",
         )
@@ -176,12 +175,12 @@ def preview(game: GrabGame, state: GrabState, move: Move | None, country: int) -
     if move.kind is MoveKind.GATHER:
         gained = result.after[0] - result.before[0]
         sources = len(move.sources)
-        return f"Gather into {country}: +{gained} armies from {sources} of your countries.", "info"
+        return f"Gather into {name}: +{gained} armies from {_count(sources)}.", "info"
     armies = state.armies
     strength = sum(armies[s] - 1 for s in move.sources if armies[s] >= 1)
     strength *= state.board.attack_factor
     defence = armies[country]
-    head = f"Attack {country} ({game.seat_name(owner)}): {strength:.1f} against {defence:.1f}"
+    head = f"Attack {name} ({game.seat_name(owner)}): {strength:.1f} against {defence:.1f}"
     if result.success:
         return f"{head}: you win, with {sum(result.after):d} armies after the split.", "hint"
     return f"{head}: you lose; it keeps {result.after[0]}.", "warn"
@@ -204,6 +203,11 @@ def round_summary(match: Match[Move]) -> str:
     if yours:
         text += f", {yours} of them yours"
     return text + (". Your move." if human else ".")
+
+
+def _count(countries: int) -> str:
+    """``1 of your countries`` reads badly: "your country", "2 of your countries"."""
+    return "one of your countries" if countries == 1 else f"{countries} of your countries"
 
 
 def _won_attack(match: Match[Move], step: Step) -> bool:

@@ -1,9 +1,11 @@
-"""Drawing the MasterGrab map: the tiles, the labels and the move arrows (a render Layer).
+"""Drawing the MasterGrab map: the tiles, the borders, the move arrows and the labels (a
+render Layer).
 
 The map is drawn once per copy of it that the camera can see (the world wraps), and within a
 copy only the chunks inside the view, so panning across the wrap costs about one map's worth
-of triangles. Numbers, bars and rings are sprites from a glyph atlas made once from the HUD's
-font; arrows are flat triangles floating above the tiles.
+of triangles. The borders are anti-aliased bands over the tiles; arrows are flat triangles
+above them; numbers and rings are sprites from a glyph atlas made once from the HUD's font,
+lying flat on the map and drawn last, so nothing hides them.
 """
 
 from __future__ import annotations
@@ -17,11 +19,13 @@ import moderngl
 import numpy as np
 import numpy.typing as npt
 
-from game.controllers.grab_mesh import VERTEX_FLOATS, MapMesh
+from game.controllers.grab_mesh import SEGMENT_FLOATS, VERTEX_FLOATS, MapMesh
 from game.engine.render import Frame, load_program
 
 SPRITE_FLOATS = 16  # anchor 3, rect 4, uv 4, colour 4, padding 1
-ARROW_HEIGHT = 1.45  # above the highest tile
+ARROW_HEIGHT = 0.62  # above the highest land tile (mountain peaks may reach through)
+BOX_HEIGHT = 1.4  # the tallest thing on the map (a mountain's peak), for culling
+BORDER_WIDTH = 0.045  # half-width of a border between two owners, world units
 MAX_COPIES = 3  # per axis and side: enough for the farthest zoom
 
 
@@ -127,6 +131,7 @@ class GrabLayer:
         self.mesh = mesh
         self.countries = countries
         self.map_prog = load_program(ctx, "grab_map")
+        self.border_prog = load_program(ctx, "grab_border")
         self.sprite_prog = load_program(ctx, "grab_sprite")
         self.flat_prog = load_program(ctx, "grab_flat")
         self.atlas = make_atlas(ctx)
@@ -140,12 +145,27 @@ class GrabLayer:
         boxes = []
         for _first, _count, (x0, z0, x1, z1) in mesh.chunks:
             boxes.append(
-                [(x, y, z, 1.0) for x in (x0, x1) for y in (0.0, ARROW_HEIGHT) for z in (z0, z1)]
+                [(x, y, z, 1.0) for x in (x0, x1) for y in (0.0, BOX_HEIGHT) for z in (z0, z1)]
             )
         self._boxes = np.asarray(boxes, dtype="f4")
         self._non_empty = np.array([count > 0 for _f, count, _r in mesh.chunks])
-        self.data = ctx.texture((countries, 1), 4, dtype="f4")
+        self.data = ctx.texture((countries, 2), 4, dtype="f4")
         self.data.filter = (moderngl.NEAREST, moderngl.NEAREST)
+        self.hover = -1
+        self._owners = np.zeros(countries, dtype="f4")
+        self.segment_vbo = ctx.buffer(mesh.segments.astype("f4").tobytes())
+        quads = len(mesh.segments) // 4
+        base = (np.arange(quads, dtype=np.uint32) * 4)[:, None]
+        pattern = np.array([0, 1, 2, 0, 2, 3], dtype=np.uint32)
+        self.segment_ibo = ctx.buffer((base + pattern).astype("u4").tobytes())
+        self.segment_indices = quads * 6
+        self.border_vao = ctx.vertex_array(
+            self.border_prog,
+            [(self.segment_vbo, "2f 2f 2f 2f", "in_start", "in_end", "in_corner", "in_countries")],
+            index_buffer=self.segment_ibo,
+            index_element_size=4,
+        )
+        assert mesh.segments.shape[1] == SEGMENT_FLOATS
         self.sprites = ctx.buffer(reserve=SPRITE_FLOATS * 4 * 256, dynamic=True)
         self.sprite_count = 0
         self.sprite_vao = self._sprite_vao()
@@ -157,12 +177,19 @@ class GrabLayer:
     # -- content ----------------------------------------------------------------------------
 
     def set_countries(
-        self, colors: npt.NDArray[np.float32], heights: npt.NDArray[np.float32]
+        self,
+        colors: npt.NDArray[np.float32],
+        heights: npt.NDArray[np.float32],
+        owners: npt.NDArray[np.float32] | None = None,
     ) -> None:
-        """Per country an rgb colour (0..1) and a tile height (world units)."""
-        data = np.empty((self.countries, 4), dtype="f4")
-        data[:, 0:3] = colors
-        data[:, 3] = heights
+        """Per country an rgb colour (0..1), a tile height (world units) and its owner (a
+        number the borders compare: the same on both sides draws a thin border)."""
+        data = np.zeros((2, self.countries, 4), dtype="f4")
+        data[0, :, 0:3] = colors
+        data[0, :, 3] = heights
+        if owners is not None:
+            self._owners = np.asarray(owners, dtype="f4")
+        data[1, :, 0] = self._owners
         self.data.write(data.tobytes())
 
     def set_sprites(self, sprites: list[Sprite]) -> None:
@@ -184,10 +211,8 @@ class GrabLayer:
         triangles: list[list[float]] = []
         for arrow in arrows:
             # The outline first, a little bigger and a little lower, then the fill.
-            triangles += _arrow_triangles(arrow.start, arrow.end, 0.22, ARROW_HEIGHT, arrow.outline)
-            triangles += _arrow_triangles(
-                arrow.start, arrow.end, 0.15, ARROW_HEIGHT + 0.01, arrow.fill
-            )
+            triangles += _arrow_triangles(arrow.start, arrow.end, 0.2, ARROW_HEIGHT, arrow.outline)
+            triangles += _arrow_triangles(arrow.start, arrow.end, 0.12, ARROW_HEIGHT, arrow.fill)
         data = np.asarray(triangles, dtype="f4").tobytes()
         self._upload(data, "arrows", "arrow_vao", self._arrow_vao)
         self.arrow_vertices = len(triangles)
@@ -224,17 +249,17 @@ class GrabLayer:
             p = self.map_prog
             p["u_view_proj"].write(vp)  # type: ignore[union-attr]
             p["u_light_dir"].value = tuple(frame.light_dir)  # type: ignore[union-attr]
-            p["u_light_color"].value = tuple(frame.light_color)  # type: ignore[union-attr]
-            p["u_ambient"].value = tuple(frame.ambient)  # type: ignore[union-attr]
             p["u_data"].value = 1  # type: ignore[union-attr]
             self.data.use(location=1)
             self.map_vao.render_indirect(self.indirect, moderngl.TRIANGLES, len(commands))
             calls += 1
         ctx.cull_face = "back"
+        if commands and self.segment_indices:
+            calls += self._draw_borders(vp, copies)
+            triangles += len(copies) * self.segment_indices // 3
         if self.arrow_vertices:
-            ctx.enable_only(moderngl.DEPTH_TEST | moderngl.BLEND)
+            ctx.enable_only(moderngl.BLEND)
             ctx.blend_func = moderngl.SRC_ALPHA, moderngl.ONE_MINUS_SRC_ALPHA
-            ctx.depth_func = "<="
             self.flat_prog["u_view_proj"].write(vp)  # type: ignore[union-attr]
             for ox, oz, _ in copies:
                 self.flat_prog["u_offset"].value = (ox, oz)  # type: ignore[union-attr]
@@ -242,18 +267,14 @@ class GrabLayer:
                 calls += 1
                 triangles += self.arrow_vertices // 3
         if self.sprite_count:
-            ctx.enable_only(moderngl.DEPTH_TEST | moderngl.BLEND)
+            ctx.enable_only(moderngl.BLEND)
             ctx.blend_func = moderngl.SRC_ALPHA, moderngl.ONE_MINUS_SRC_ALPHA
-            ctx.depth_func = "<="
-            ctx.fbo.depth_mask = False  # translucent edges never hide what is behind
-            inv = np.linalg.inv(view_proj)
-            right = _direction(inv, (1.0, 0.0))
-            up = _direction(inv, (0.0, 1.0))
             sp = self.sprite_prog
             sp["u_view_proj"].write(vp)  # type: ignore[union-attr]
-            sp["u_right"].value = tuple(right)  # type: ignore[union-attr]
-            sp["u_up"].value = tuple(up)  # type: ignore[union-attr]
-            sp["u_eye"].value = tuple(frame.eye)  # type: ignore[union-attr]
+            # Upright, facing the camera: text is never slanted by the perspective.
+            inv = np.linalg.inv(view_proj.astype(np.float64))
+            sp["u_right"].value = tuple(_direction(inv, (1.0, 0.0)))  # type: ignore[union-attr]
+            sp["u_up"].value = tuple(_direction(inv, (0.0, 1.0)))  # type: ignore[union-attr]
             sp["u_atlas"].value = 2  # type: ignore[union-attr]
             self.atlas.texture.use(location=2)
             for ox, oz, _ in copies:
@@ -261,13 +282,46 @@ class GrabLayer:
                 self.sprite_vao.render(moderngl.TRIANGLES, vertices=6, instances=self.sprite_count)
                 calls += 1
                 triangles += 2 * self.sprite_count
-            ctx.fbo.depth_mask = True
+        ctx.blend_equation = moderngl.FUNC_ADD  # type: ignore[assignment]
         ctx.enable_only(moderngl.DEPTH_TEST)
         return calls, triangles
+
+    def _draw_borders(
+        self, vp: bytes, copies: list[tuple[float, float, tuple[float, float, float, float]]]
+    ) -> int:
+        """The border bands over the tiles: dark ones (MIN blending), then the hovered
+        country's light outline (MAX blending); returns the draw calls."""
+        ctx = self.ctx
+        ctx.enable_only(moderngl.DEPTH_TEST | moderngl.BLEND)
+        ctx.depth_func = "<="
+        ctx.fbo.depth_mask = False
+        ctx.blend_func = moderngl.ONE, moderngl.ONE
+        bp = self.border_prog
+        bp["u_view_proj"].write(vp)  # type: ignore[union-attr]
+        bp["u_data"].value = 1  # type: ignore[union-attr]
+        bp["u_hover"].value = self.hover  # type: ignore[union-attr]
+        bp["u_width"].value = BORDER_WIDTH  # type: ignore[union-attr]
+        self.data.use(location=1)
+        calls = 0
+        passes = ((0, moderngl.MIN), (1, moderngl.MAX)) if self.hover >= 0 else ((0, moderngl.MIN),)
+        for index, equation in passes:
+            ctx.blend_equation = equation  # type: ignore[assignment]
+            bp["u_pass"].value = index  # type: ignore[union-attr]
+            for ox, oz, _ in copies:
+                bp["u_offset"].value = (ox, oz)  # type: ignore[union-attr]
+                self.border_vao.render(moderngl.TRIANGLES, vertices=self.segment_indices)
+                calls += 1
+        ctx.blend_equation = moderngl.FUNC_ADD  # type: ignore[assignment]
+        ctx.fbo.depth_mask = True
+        return calls
 
     def release(self) -> None:
         for obj in (
             self.map_vao,
+            self.border_vao,
+            self.segment_vbo,
+            self.segment_ibo,
+            self.border_prog,
             self.sprite_vao,
             self.arrow_vao,
             self.vbo,
@@ -306,7 +360,7 @@ class GrabLayer:
         return self.ctx.vertex_array(
             self.map_prog,
             [
-                (self.vbo, "3f 3f 1f", "in_pos", "in_normal", "in_country"),
+                (self.vbo, "3f 3f 1f 1f", "in_pos", "in_normal", "in_country", "in_rise"),
                 (self.offsets, "2f/i", "in_offset"),
             ],
             index_buffer=self.ibo,

@@ -96,6 +96,7 @@ class Director(SceneMouse):
         self.frame_ms: deque[float] = deque(maxlen=240)
         self.hovered: Node | None = None
         self.ray: tuple[np.ndarray, np.ndarray] | None = None  # the last mouse ray cast
+        self.mouse: tuple[float, float] | None = None  # the last mouse position (window)
         self.toast = ""
         self.toast_tone = Tone.INFO
         self.toast_until = 0.0
@@ -429,7 +430,11 @@ class Director(SceneMouse):
         return True  # pyglet's default Esc handler would close the window
 
     def escape(self) -> None:
-        """Esc: from a game back to the menu; from the menu, quit."""
+        """Esc: from a game back to the menu; from the menu, quit. A controller with an
+        ``on_escape()`` that returns True keeps Esc for itself (it ended an animation)."""
+        own = getattr(self.controller, "on_escape", None)
+        if own is not None and own():
+            return
         if (
             self.controller is not None
             and self.controller.name != "menu"
@@ -565,6 +570,15 @@ class Director(SceneMouse):
         sheet = getattr(self.controller, "sheet", None)
         self.hud.set_sheet(sheet() if sheet is not None else None)
         self.hud.set_status(status)
+        # A controller may offer a tooltip: its text, and the world point it is about (None:
+        # beside the mouse).
+        tooltip = getattr(self.controller, "tooltip", None)
+        tip = tooltip() if tooltip is not None else None
+        at: tuple[float, float] | None = self.mouse
+        if tip is not None and tip[1] is not None:
+            projected = self._project([("", np.asarray(tip[1], dtype=np.float64))])
+            at = projected[0][1:] if projected else None
+        self.hud.set_tooltip(tip[0] if tip is not None else "", at)
         anchors = getattr(self.controller, "world_labels", None)
         labels = anchors() if anchors is not None else []
         if self.scene is not None and self.scene.camera.fit:

@@ -73,17 +73,28 @@ class Hud:
         self._callouts: list[shapes.RoundedRectangle] = []  # the backdrops of callouts
         self._status = Status(title="")
         self.panel = shapes.RoundedRectangle(
-            0, 0, 10, 10, radius=10, color=(20, 26, 40, 170), batch=self.batch, group=self.back
+            0, 0, 10, 10, radius=10, color=(20, 26, 40, 238), batch=self.batch, group=self.back
         )
         self.title = self._label(bold=True)
         self.counter = self._label()
         self.help = self._label(color=(220, 228, 240, 230), wrap=True)
         self.banner_box = shapes.RoundedRectangle(
-            0, 0, 10, 10, radius=12, color=(32, 44, 66, 215), batch=self.batch, group=self.back
+            0, 0, 10, 10, radius=12, color=(32, 44, 66, 240), batch=self.batch, group=self.back
         )
         self.banner = self._label(anchor_x="center", bold=True, wrap=True)
         self.sheet = SheetView(self.batch, self.back, self.front)
         self._measure = Label("", font_name=FONT, font_size=12)  # not drawn: measures text
+        # A tooltip beside the mouse (or a point the game names): a solid box, its own
+        # groups so it lies over every other HUD element.
+        self.tip_back = pyglet.graphics.Group(order=2)
+        self.tip_front = pyglet.graphics.Group(order=3)
+        self.tip_box = shapes.RoundedRectangle(
+            0, 0, 10, 10, radius=8, color=(14, 18, 28, 245), batch=self.batch, group=self.tip_back
+        )
+        self.tip = Label("", font_name=FONT, font_size=12, color=(236, 240, 248, 255),
+                         anchor_y="top", multiline=True, width=300, batch=self.batch,
+                         group=self.tip_front)  # fmt: skip
+        self.tip_box.visible = self.tip.visible = False
         self.layout(size)
 
     # -- public -----------------------------------------------------------------------------
@@ -172,6 +183,32 @@ class Hud:
                 return True
         return self.sheet.contains(x, y) or self.button_at(x, y) is not None
 
+    def set_tooltip(self, text: str, at: tuple[float, float] | None) -> None:
+        """Show ``text`` (lines) in a solid box beside window point ``at``; "" hides it. The
+        box stays inside the window."""
+        if not text or at is None:
+            self.tip_box.visible = self.tip.visible = False
+            return
+        fs = max(9, round(self.font_size() * 0.8))
+        if self.tip.text != text or self.tip.font_size != fs:
+            self.tip.font_size = fs
+            self.tip.width = round(fs * 26)
+            self.tip.text = text
+            self.tip.width = round(min(fs * 26, self.tip.content_width + 2))
+        w, h = self.size
+        pad = fs * 0.7
+        bw, bh = self.tip.content_width + 2 * pad, self.tip.content_height + 2 * pad
+        x = at[0] + fs * 1.5
+        if x + bw > w - 4:
+            x = at[0] - fs * 1.5 - bw  # left of the point near the right edge
+        y = at[1] - fs
+        y = min(max(y, bh + 4), h - 4)
+        x = max(4.0, x)
+        self.tip_box.position = (x, y - bh)
+        self.tip_box.width, self.tip_box.height = bw, bh
+        self.tip.position = (x + pad, y - pad, 0)
+        self.tip_box.visible = self.tip.visible = True
+
     def set_sheet(self, sheet: Sheet | None) -> None:
         """Dock ``sheet`` at the left edge under the title panel (None: no sheet)."""
         before = (self.sheet.visible, self.sheet.width)
@@ -190,7 +227,7 @@ class Hud:
         self.help.text = status.help
         self.banner.text = status.banner
         r, g, b = TONE_COLORS[status.tone]
-        self.banner_box.color = (r, g, b, 225)
+        self.banner_box.color = (r, g, b, 240)
         self._place_texts()
         self._refresh_buttons()
 
@@ -390,7 +427,7 @@ class Hud:
                 view.rect.color = (246, 190, 70, 240)
                 view.label.color = (30, 24, 10, 255)
             else:
-                view.rect.color = (28, 38, 58, 215)
+                view.rect.color = (28, 38, 58, 238)
                 view.label.color = (255, 255, 255, 255)
 
 

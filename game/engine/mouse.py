@@ -133,6 +133,7 @@ class SceneMouse:
     hud: Hud
     controller: SceneController | None
     scene: Scene | None
+    mouse: tuple[float, float] | None
     _press: Press | None
 
     if TYPE_CHECKING:
@@ -151,6 +152,7 @@ class SceneMouse:
                 self._set_hover(None)
                 return
         self.hud.on_mouse_motion(x, y)
+        self.mouse = (x, y)  # where a tooltip goes
         if self.hud.contains(x, y):
             self._set_hover(None)
             return

@@ -30,6 +30,7 @@ from typing import Any, Final
 from game.logic.game import Game, Limits
 from game.logic.grab.discovery import RobotRegistry
 from game.logic.grab.map import GrabMap, generate_map
+from game.logic.grab.names import country_names
 from game.logic.grab.options import GrabOptions
 from game.logic.grab.record import grab_state
 from game.logic.grab.rules import MOUNTAIN
@@ -99,6 +100,7 @@ class GrabGame(Game[Move]):
         self.countries = countries if countries is not None else options.countries
         self.size = size if size is not None else map_size(self.countries)
         self._maps: dict[GrabBoard, GrabMap] = {}
+        self._names: dict[int, tuple[str, ...]] = {}  # id of a map -> its countries' names
 
     @property
     def human_playing(self) -> bool:
@@ -123,6 +125,29 @@ class GrabGame(Game[Move]):
             return self._maps[state.board]
         except KeyError:
             raise ValueError("this state's map was not made by this game (or long ago)") from None
+
+    def country_names(self, state: GrabState) -> tuple[str, ...]:
+        """Every country's name on ``state``'s map (:func:`~game.logic.grab.names.
+        country_names`: the same map always has the same names)."""
+        grab_map = self.map_of(state)
+        names = self._names.get(id(grab_map))
+        if names is None:
+            names = country_names(grab_map)
+            self._names = {
+                key: value
+                for key, value in self._names.items()
+                if any(id(m) == key for m in self._maps.values())
+            }
+            self._names[id(grab_map)] = names
+        return names
+
+    def country_name(self, state: GrabState, country: int) -> str:
+        """Country ``country``'s name on ``state``'s map ("country N" when the map is not
+        one of this game's)."""
+        try:
+            return self.country_names(state)[country]
+        except (ValueError, IndexError):
+            return f"country {country}"
 
     def forced_action(self, state: Any) -> Move | None:
         """``none`` for a player who owns no country (an eliminated robot is not asked)."""

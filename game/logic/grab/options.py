@@ -28,6 +28,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 from typing import Any, Final
 
+from game.logic.grab.palette import COLOUR_NAMES, DEFAULT_COLOUR
 from game.logic.options import Option, OptionsSchema
 
 #: Limits of spec 2.1's option table (shown there in tooltips only), enforced here.
@@ -47,6 +48,8 @@ ROBOT_MEMORY_MB_DEFAULT: Final = 512
 #: The apply check of spec 6.6's options window: countries >= 5 x players.
 COUNTRIES_PER_PLAYER: Final = 5
 DEFAULT_ROBOT: Final = "basic"
+#: How fast the robots' moves are shown: seconds a move's animation takes (0: at once).
+ROBOT_SPEEDS: Final[dict[str, float]] = {"instant": 0.0, "fast": 0.45, "normal": 0.9, "slow": 1.8}
 
 
 class GrabOptionsError(ValueError):
@@ -71,6 +74,9 @@ class GrabOptions:
     ``human_playing`` false at least two robots are needed. ``random_options`` asks New Game
     to draw fresh options with :func:`random_options` each time. ``robot_memory_mb`` is what
     each robot found on disk may allocate in its process (over it, it loses that move).
+    ``colour`` is the person's colour (a :data:`~game.logic.grab.palette.PALETTE` name) and
+    ``robot_speed`` how fast the robots' moves are shown (:data:`ROBOT_SPEEDS`); neither
+    changes the game itself.
     """
 
     countries: int = 140
@@ -85,6 +91,8 @@ class GrabOptions:
     human_playing: bool = True
     random_options: bool = False
     robot_memory_mb: int = ROBOT_MEMORY_MB_DEFAULT
+    colour: str = DEFAULT_COLOUR
+    robot_speed: str = "normal"
 
     def __post_init__(self) -> None:
         _check_int("countries", self.countries, *COUNTRIES_RANGE)
@@ -101,6 +109,14 @@ class GrabOptions:
             raise GrabOptionsError(
                 f"distribution={self.distribution!r} is not one of "
                 + ", ".join(d.value for d in Distribution)
+            )
+        if self.colour not in COLOUR_NAMES:
+            raise GrabOptionsError(
+                f"colour={self.colour!r} is not one of {', '.join(COLOUR_NAMES)}"
+            )
+        if self.robot_speed not in ROBOT_SPEEDS:
+            raise GrabOptionsError(
+                f"robot_speed={self.robot_speed!r} is not one of {', '.join(ROBOT_SPEEDS)}"
             )
         if not isinstance(self.human_playing, bool):
             raise GrabOptionsError(f"human_playing={self.human_playing!r} is not a bool")
@@ -266,6 +282,10 @@ SCHEMA: Final = OptionsSchema(
                help="every new game draws its options at random"),
         Option("robot_memory_mb", int, _DEFAULTS.robot_memory_mb, *ROBOT_MEMORY_MB_RANGE,
                step=64, help="the memory (MiB) each robot found on disk may use"),
+        Option("colour", str, _DEFAULTS.colour, choices=COLOUR_NAMES,
+               help="your colour on the map (the robots take the others)"),
+        Option("robot_speed", str, _DEFAULTS.robot_speed, choices=tuple(ROBOT_SPEEDS),
+               help="how fast the robots' moves are shown (instant: no animation)"),
     ),
     cross_check=_cross_check,
 )  # fmt: skip

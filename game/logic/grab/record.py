@@ -61,10 +61,10 @@ def grab_state(match: Match[Any], index: int | None = None) -> GrabState:
     return cast(GrabState, match.state if index is None else match.state_at(index))
 
 
-def round_start(match: Match[Any]) -> int:
+def round_start(match: Match[Any], upto: int | None = None) -> int:
     """The index in the record of player 0's last move (spec 4.1 step 1 resets the circles
-    there), or 0 when player 0 has not moved yet."""
-    record = match.record
+    there), or 0 when player 0 has not moved yet; ``upto``: as if the record ended there."""
+    record = match.record if upto is None else match.record[:upto]
     for index in range(len(record) - 1, -1, -1):
         if record[index].seat == 0:
             return index
@@ -77,21 +77,22 @@ def round_steps(match: Match[Any]) -> list[Step]:
     return match.record[round_start(match) :]
 
 
-def country_marks(match: Match[Any]) -> CountryMarks:
-    """The circles at the current point of the record (spec 6.2, 6.3).
+def country_marks(match: Match[Any], upto: int | None = None) -> CountryMarks:
+    """The circles at the current point of the record, or after its first ``upto`` steps
+    (spec 6.2, 6.3).
 
     Since player 0's last move: a gather's destination is MOVED, an attack's target TAKEN (it
     changed owner) or ATTACKED; lost turns mark nothing. After the last player's move, when a
     human plays, the ``countries // 15`` non-mountain countries with a foreign neighbour and
     the fewest armies (stable by id) are CHEAP unless marked already (they still count).
     """
-    state = grab_state(match)
+    state = grab_state(match, upto)
     marks = [CountryState.NORMAL] * state.board.countries
     previous: dict[int, int] = {}
     last = state.board.players - 1
     human = state.board.human_playing
-    start = round_start(match)
-    record = match.record
+    start = round_start(match, upto)
+    record = match.record if upto is None else match.record[:upto]
     for index in range(start, len(record)):
         step = record[index]
         after = grab_state(match, index + 1)
