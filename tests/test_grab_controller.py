@@ -67,7 +67,7 @@ def test_the_map_is_drawn_with_a_number_for_every_land_country(director, grab):
 
 def test_the_keys_are_every_game_s_keys(grab):
     keys = grab.commands().keys()
-    expected = {"N": "next", "H": "hint", "U": "undo", "Y": "redo", "R": "new", "M": "replay",
+    expected = {"N": "next", "H": "hint", "U": "undo", "Y": "redo", "R": "new", "G": "replay",
                 "SPACE": "pass", "I": "info", "O": "options", "P": "autoplay"}  # fmt: skip
     assert expected.items() <= keys.items()
     assert "F1" not in keys  # the Director's help

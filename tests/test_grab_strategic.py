@@ -10,9 +10,11 @@ from game.logic.grab.game import GrabGame, play_rounds
 from game.logic.grab.options import GrabOptions
 from game.logic.grab.record import failures, grab_state
 from game.logic.grab.robot import RobotGame
+from game.logic.grab.robots.basic import BasicRobot
+from game.logic.grab.robots.duel import greedy_reply
 from game.logic.grab.robots.strategic import StrategicRobot, choose_move
 from game.logic.grab.rules import MOUNTAIN
-from game.logic.grab.state import NO_MOVE, GrabBoard, GrabState, MoveKind
+from game.logic.grab.state import NO_MOVE, GrabBoard, GrabState, Move, MoveKind
 from game.logic.match import Match
 
 
@@ -155,3 +157,86 @@ def test_whole_games_against_basic_play_only_legal_moves() -> None:
         with Match(game, agents, seed=seed, limits=Limits(time=30.0)) as match:
             play_rounds(match, 400)
             assert failures(match) == []
+
+
+# --------------------------------------------------------------------------- one against one
+
+
+def test_greedy_reply_is_the_basic_robots_attack() -> None:
+    # The duel lookahead models the opponent with spec 5.3's target rule: on real positions
+    # it names the attack BasicRobot makes, and None where BasicRobot gathers instead.
+    attacks = gathers = 0
+    for state in _positions(seed=5, rounds=30):
+        for player in range(state.board.players):
+            if player not in state.owners:
+                continue
+            move = BasicRobot().plan(RobotGame(state, player))
+            reply = greedy_reply(state.board, state.owners, state.armies, player)
+            if move.kind is MoveKind.ATTACK:
+                assert reply == move
+                attacks += 1
+            else:
+                assert reply is None
+                gathers += 1
+    assert attacks >= 10 and gathers >= 10
+
+
+def test_duel_does_not_take_a_country_the_opponent_takes_straight_back() -> None:
+    # Our 0 (12) can just take enemy 1 (5 armies, capacity 5), but enemy 2 (40) borders
+    # both: the split after the win leaves 0 and 1 with about 3.5 each and 2 takes one back
+    # at once. Our 3 (10) is inland behind 0. The robot sees the reply and keeps what it has.
+    sizes = (100, 25, 100, 100)
+    state = _state(
+        [(0, 1), (0, 2), (1, 2), (0, 3)],
+        owners=(0, 1, 1, 0),
+        armies=(12.0, 5.0, 40.0, 10.0),
+        sizes=sizes,
+    )
+    trap = state.apply(Move.parse("attack 0>1"))
+    assert trap.owners[1] == 0
+    retake = greedy_reply(trap.board, trap.owners, trap.armies, 1)
+    assert retake is not None and retake.target in (0, 1)
+    assert trap.apply(retake).owners[retake.target] == 1
+    move = choose_move(state, 0)
+    assert move.kind is not MoveKind.ATTACK
+    after = state.apply(move)
+    reply = greedy_reply(after.board, after.owners, after.armies, 1)
+    if reply is not None:
+        assert [after.apply(reply).owners[c] for c in (0, 3)] == [0, 0]
+
+
+def test_duel_takes_the_conquest_that_holds() -> None:
+    # Two conquests are possible: enemy 1 (4 armies, capacity 4) next to the enemy stack 3
+    # (60), and enemy 2 (4 armies, capacity 4) that only our countries border. Taking 1 is
+    # answered by 3 taking 1 or 0; taking 2 cannot be answered. The robot takes 2.
+    state = _state(
+        [(0, 1), (1, 3), (0, 3), (4, 2), (5, 2), (0, 4), (4, 5), (5, 6), (3, 6)],
+        owners=(0, 1, 1, 1, 0, 0, 0),
+        armies=(20.0, 4.0, 4.0, 60.0, 12.0, 12.0, 60.0),
+        sizes=(100, 20, 20, 100, 100, 100, 100),
+    )
+    trap = state.apply(Move.parse("attack 0>1"))
+    retake = greedy_reply(trap.board, trap.owners, trap.armies, 1)
+    assert retake is not None and trap.apply(retake).owners[retake.target] == 1
+    move = choose_move(state, 0)
+    assert move.kind is MoveKind.ATTACK and move.target == 2
+    after = state.apply(move)
+    reply = greedy_reply(after.board, after.owners, after.armies, 1)
+    assert reply is None or after.apply(reply).owners.count(0) == after.owners.count(0)
+
+
+def test_duel_is_deterministic_for_a_seed() -> None:
+    # Two whole one-against-one games from the same seed play the same moves.
+    def moves(seed: int) -> list[str]:
+        options = GrabOptions(countries=30, robots=("strategic", "basic"), human_playing=False)
+        registry = RobotRegistry.builtins()
+        agents = [registry.agent(key, 30.0) for key in options.robots]
+        game = GrabGame(options, size=(320, 200))
+        with Match(game, agents, seed=seed, limits=Limits(time=30.0)) as match:
+            play_rounds(match, 60)
+            assert failures(match) == []
+            return [step.text for step in match.record]
+
+    first = moves(8)
+    assert len(first) > 20
+    assert moves(8) == first
