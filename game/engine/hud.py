@@ -342,8 +342,15 @@ class Hud:
         panel_right = self.panel.x + self.panel.width
         box = self.banner_box
         if self.panel.y < box.y + box.height and box.x < panel_right and self.banner.text:
-            # A tall title panel (a long help) reaches the banner: the banner moves right of it.
-            self._place_banner(max(x0, panel_right + pad * 0.5), bottom, fs)
+            # A tall title panel (a long help) reaches the banner: the banner moves right of it,
+            # or, with no room there (a small window with a sheet docked), the sheet gives way
+            # to the message for as long as it shows.
+            beside = panel_right + pad * 0.5
+            if w - beside >= w * 0.3 or not self.sheet.visible:
+                self._place_banner(max(x0, beside), bottom, fs)
+            else:
+                self.sheet.hide()
+                self._place_banner(0.0, bottom, fs)
         self._bar_top = bottom
         self._banner_line = self.banner.font_size * 3.1  # one line and its margins
         visible = bool(self.banner.text)

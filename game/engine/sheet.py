@@ -249,6 +249,10 @@ class SheetView:
             self.outline.position = (hover.x, hover.y)
             self.outline.width, self.outline.height = hover.w, hover.h
 
+    def hide(self) -> None:
+        """Hide the sheet until its next layout (the HUD gives its room to a message)."""
+        self._show(False)
+
     def _show(self, on: bool) -> None:
         self.visible = on
         if not on:
