@@ -501,7 +501,7 @@ class GrabController(MapSide):
                 text += " " + note
         self.autoplay = 0
         self._play_hint = False
-        self._say(text + " Press R for a new game or M to replay.", tone)
+        self._say(text + " Press R for a new game or G to replay.", tone)
 
     def _show_hint(self) -> None:
         """The hint arrived: say it, or after N play it."""
@@ -556,7 +556,7 @@ class GrabController(MapSide):
     def _require_running(self) -> Match[Move]:
         match = self._require_match()
         if match.over:
-            raise GrabMoveError("the game is over: press R for a new game or M to replay")
+            raise GrabMoveError("the game is over: press R for a new game or G to replay")
         return match
 
     def _require_turn(self) -> Match[Move]:
