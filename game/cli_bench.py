@@ -49,7 +49,6 @@ def run_render(args: argparse.Namespace) -> int:
         )
         return 2
     scenes = [args.scene] if args.scene else names
-    import moderngl
     import numpy as np
 
     overrides = {gid: dict(e.bench_render) for gid, e in games.items()}
@@ -63,7 +62,7 @@ def run_render(args: argparse.Namespace) -> int:
             director.switch(name)
             director.advance(0.2)
             if not baseline:  # the first scene's HUD, with no scene under it
-                baseline = _baseline(director, fbo, size, args.frames)
+                baseline = _clear_frames(director, fbo, max(10, args.frames))
                 print(f"scene=baseline median_ms={baseline:.2f} size={size[0]}x{size[1]}")
             for _ in range(5):  # warm-up: shader compilation, first buffer uploads
                 director.render(fbo, size)
@@ -99,15 +98,7 @@ def run_render(args: argparse.Namespace) -> int:
             )
             if thinking is not None:
                 extra += f"thinking_median_ms={thinking[0]:.2f} thinking_max_ms={thinking[1]:.2f} "
-            clears = []
-            for _ in range(max(5, args.frames // 4)):
-                t0 = time.perf_counter()
-                fbo.use()
-                fbo.clear(0.2, 0.3, 0.4, 1.0)
-                director.ctx.enable_only(moderngl.BLEND)
-                director.hud.draw()
-                director.ctx.finish()
-                clears.append((time.perf_counter() - t0) * 1000.0)
+            clear_ms = _clear_frames(director, fbo, max(5, args.frames // 4))
             frames.sort()
             p95 = frames[min(len(frames) - 1, round(0.95 * (len(frames) - 1)))]
             stats = director.renderer.stats
@@ -121,7 +112,7 @@ def run_render(args: argparse.Namespace) -> int:
                 f"overlay_median_ms={statistics.median(overlay):.2f} "
                 f"ratio={median / baseline if baseline else 0.0:.1f} "
                 f"moving_median_ms={statistics.median(moving):.2f} {gpu} {extra}"
-                f"clear_ms={statistics.median(clears):.2f} draw_calls={calls} "
+                f"clear_ms={clear_ms:.2f} draw_calls={calls} "
                 f"triangles={stats.triangles} meshes={stats.meshes} nodes={stats.nodes} "
                 f"shadows={'on' if director.renderer.shadows else 'off'} size={size[0]}x{size[1]}",
                 flush=True,
@@ -151,12 +142,12 @@ def time_frames(
     return frames
 
 
-def _baseline(director: Director, fbo: Any, size: tuple[int, int], count: int) -> float:
+def _clear_frames(director: Director, fbo: Any, count: int) -> float:
     """The median frame of a clear and the HUD alone (no scene), in milliseconds."""
     import moderngl
 
     frames = []
-    for _ in range(max(10, count)):
+    for _ in range(count):
         t0 = time.perf_counter()
         fbo.use()
         fbo.clear(0.2, 0.3, 0.4, 1.0)

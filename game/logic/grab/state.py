@@ -338,23 +338,7 @@ class GrabState:
         board = self.board
         owners = list(self.owners)
         armies = list(self.armies)
-        success = True
-        if move.kind is MoveKind.ATTACK:
-            success = attack(
-                owners,
-                armies,
-                move.target,
-                move.sources,
-                board.neighbours,
-                board.capacity[move.target],
-                board.attack_factor,
-                board.protection_factor,
-                board.attack_benefit_factor,
-            )
-        elif move.kind is MoveKind.GATHER:
-            gather(
-                owners, armies, move.target, move.sources, board.neighbours, board.protection_factor
-            )
+        success = play_move(board, owners, armies, move)
         if move.kind is MoveKind.NONE:
             result = Result(MoveKind.NONE, player)
         else:
@@ -375,7 +359,7 @@ class GrabState:
         changed = self.changed
         if move.kind is MoveKind.ATTACK and success:
             changed = (*changed[: move.target], self.turn + 1, *changed[move.target + 1 :])
-        _grow_in_place(board, owners, armies)
+        grow_in_place(board, owners, armies)
         finished, winner = False, None
         if player == board.players - 1:
             finished, winner = _decide_end(board, owners)
@@ -554,7 +538,7 @@ def _growth_per_move(board: GrabBoard) -> tuple[float, ...]:
     return tuple(s * per_size * board.growth_factor / board.players for s in board.sizes)
 
 
-def _grow_in_place(board: GrabBoard, owners: Sequence[int], armies: list[float]) -> None:
+def grow_in_place(board: GrabBoard, owners: Sequence[int], armies: list[float]) -> None:
     """Spec 3.3 after every move: a land country below its capacity gains its growth, clamped
     to the capacity; plain arithmetic, a numpy round trip costs more at this size."""
     capacity = board.capacity
@@ -577,6 +561,28 @@ def _decide_end(board: GrabBoard, owners: Sequence[int]) -> tuple[bool, int | No
     return False, None
 
 
+def play_move(board: GrabBoard, owners: list[int], armies: list[float], move: Move) -> bool:
+    """Play ``move`` on the lists ``owners`` and ``armies`` in place (spec 4.2; no growth and
+    no checks); returns whether an attack succeeded (True for the other moves)."""
+    if move.kind is MoveKind.ATTACK:
+        return bool(
+            attack(
+                owners,
+                armies,
+                move.target,
+                move.sources,
+                board.neighbours,
+                board.capacity[move.target],
+                board.attack_factor,
+                board.protection_factor,
+                board.attack_benefit_factor,
+            )
+        )
+    if move.kind is MoveKind.GATHER:
+        gather(owners, armies, move.target, move.sources, board.neighbours, board.protection_factor)
+    return True
+
+
 __all__ = [
     "NO_MOVE",
     "GrabBoard",
@@ -588,5 +594,7 @@ __all__ = [
     "MoveKind",
     "PlayerStats",
     "Result",
+    "grow_in_place",
+    "play_move",
     "player_statistics",
 ]

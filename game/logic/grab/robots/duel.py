@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from game.logic.grab.rules import MOUNTAIN, attack, gather
-from game.logic.grab.state import GrabBoard, Move, MoveKind
+from game.logic.grab.rules import MOUNTAIN
+from game.logic.grab.state import GrabBoard, Move, MoveKind, grow_in_place, play_move
 
 #: The built-in robots attack when their estimate times AF beats the defence by this margin.
 _REPLY_MARGIN: Final = 1.1
@@ -39,12 +39,12 @@ def duel_score(
     again. ``move`` must be legal; ``owners`` and ``armies`` are not changed."""
     owners = list(owners)
     armies = list(armies)
-    _play(board, owners, armies, move)
-    _grow(board, owners, armies)
+    play_move(board, owners, armies, move)
+    grow_in_place(board, owners, armies)
     reply = greedy_reply(board, owners, armies, opponent)
     if reply is not None:
-        _play(board, owners, armies, reply)
-    _grow(board, owners, armies)
+        play_move(board, owners, armies, reply)
+    grow_in_place(board, owners, armies)
     total = 0.0
     capacity = board.capacity
     for c, owner in enumerate(owners):
@@ -97,37 +97,6 @@ def greedy_reply(
         return None
     sources = tuple(a for a in table[best] if owners[a] == player)
     return Move(MoveKind.ATTACK, best, sources)
-
-
-# --------------------------------------------------------------------------- private helpers
-
-
-def _play(board: GrabBoard, owners: list[int], armies: list[float], move: Move) -> None:
-    if move.kind is MoveKind.ATTACK:
-        attack(
-            owners,
-            armies,
-            move.target,
-            move.sources,
-            board.neighbours,
-            board.capacity[move.target],
-            board.attack_factor,
-            board.protection_factor,
-            board.attack_benefit_factor,
-        )
-    elif move.kind is MoveKind.GATHER:
-        gather(owners, armies, move.target, move.sources, board.neighbours, board.protection_factor)
-
-
-def _grow(board: GrabBoard, owners: Sequence[int], armies: list[float]) -> None:
-    """Spec 3.3: a land country below its capacity gains its growth, up to the capacity."""
-    capacity = board.capacity
-    for c, gain in enumerate(board.growth):
-        army = armies[c]
-        cap = capacity[c]
-        if army < cap and owners[c] != MOUNTAIN:
-            grown = army + gain
-            armies[c] = grown if grown < cap else float(cap)
 
 
 __all__ = ["duel_score", "greedy_reply"]
