@@ -47,9 +47,12 @@ def test_every_scene_renders_its_objects(director, name):
         assert stats.triangles > 10000
         assert director.ctx.error == "GL_NO_ERROR"
         return
-    # sky, one scene multi-draw, one shadow multi-draw when the shadow map was redrawn, and
-    # one call per render layer (the menu's cards)
-    assert stats.draw_calls == 2 + stats.shadow_updated + len(director.scene.layers)
+    # sky, one scene multi-draw (and one more for the water, drawn after the layers), one
+    # shadow multi-draw when the shadow map was redrawn, and one call per render layer (the
+    # menu's cards)
+    water = any(n.material.wave for n in director.scene if n.mesh and n.is_visible())
+    assert not stats.reused
+    assert stats.draw_calls == 2 + water + stats.shadow_updated + len(director.scene.layers)
     assert stats.meshes >= 4
     assert stats.triangles > 1000
     assert director.ctx.error == "GL_NO_ERROR"
@@ -76,8 +79,87 @@ def test_the_shadow_map_is_redrawn_only_when_a_caster_moves(director, river):
     boat.position = boat.position + np.array([0.0, 0.0, 0.6], "f4")
     moved = director.capture()
     assert director.renderer.stats.shadow_updated
-    assert director.renderer.stats.draw_calls == 3
+    assert director.renderer.stats.draw_calls == 4  # shadow map, nodes, water, sky
     assert np.any(still != moved, axis=2).mean() > 0.001
+
+
+def _fresh(director) -> np.ndarray:
+    """The frame drawn whole, with no cached still part."""
+    director.renderer.cache_still = False
+    try:
+        return director.capture()
+    finally:
+        director.renderer.cache_still = True
+
+
+@pytest.mark.parametrize("name", ["river", "chess", "grab", "menu", "clue"])
+def test_a_still_frame_is_copied_and_looks_the_same(director, name):
+    director.switch(name)
+    director.advance(0.5)
+    drawn = _fresh(director)
+    director.capture()
+    director.capture()  # the second frame alike fills the cache
+    assert director.renderer.stats.reused
+    copied = director.capture()
+    assert director.renderer.stats.reused
+    assert director.ctx.error == "GL_NO_ERROR"
+    assert np.array_equal(copied, drawn)
+
+
+def test_the_water_moves_over_a_cached_frame(director, river):
+    director.capture()
+    first = director.capture()
+    assert director.renderer.stats.reused
+    director.renderer.time += 0.5  # the waves move; nothing else does
+    later = director.capture()
+    assert director.renderer.stats.reused
+    assert np.any(first != later, axis=2).mean() > 0.01
+    assert np.array_equal(later, _fresh(director))
+
+
+def test_a_change_is_drawn_not_copied(director, river):
+    director.capture()
+    director.capture()
+    assert director.renderer.stats.reused
+    boat = director.scene["boat"]
+    boat.position = boat.position + np.array([0.0, 0.0, 0.6], "f4")
+    moved = director.capture()
+    assert not director.renderer.stats.reused
+    assert np.array_equal(moved, _fresh(director))
+    director.scene.camera.eye = director.scene.camera.eye + np.array([0.5, 0.0, 0.0], "f4")
+    turned = director.capture()
+    assert not director.renderer.stats.reused
+    assert np.any(turned != moved, axis=2).mean() > 0.01
+
+
+def test_a_layer_that_cannot_say_what_it_draws_is_drawn_every_frame(director, river):
+    class Plain:
+        def draw(self, frame):
+            return 0, 0
+
+        def release(self):
+            pass
+
+    director.scene.layers.append(Plain())
+    try:
+        for _ in range(3):
+            director.capture()
+            assert not director.renderer.stats.reused
+    finally:
+        director.scene.layers.pop()
+
+
+def test_a_grab_hover_is_drawn_not_copied(director):
+    director.switch("grab")
+    director.advance(0.5)
+    director.capture()
+    director.capture()
+    assert director.renderer.stats.reused
+    layer = director.scene.layers[0]
+    layer.hover = 3
+    hovered = director.capture()
+    assert not director.renderer.stats.reused
+    assert np.array_equal(hovered, _fresh(director))
 
 
 def test_resize_keeps_the_picture_right(director):

@@ -67,6 +67,10 @@ class CardFaceLayer:
         self.vao: Any = None
         self._capacity = 0
 
+    def still_key(self) -> bytes:
+        """The cards' corners, faces and glow: all the picture depends on."""
+        return self._vertices().tobytes()
+
     def draw(self, frame: Any) -> tuple[int, int]:
         import moderngl
 

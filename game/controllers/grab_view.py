@@ -153,6 +153,7 @@ class GrabLayer:
         self.data.filter = (moderngl.NEAREST, moderngl.NEAREST)
         self.hover = -1
         self._owners = np.zeros(countries, dtype="f4")
+        self._content: dict[str, bytes] = {}  # what each setter last uploaded
         self.segment_vbo = ctx.buffer(mesh.segments.astype("f4").tobytes())
         quads = len(mesh.segments) // 4
         base = (np.arange(quads, dtype=np.uint32) * 4)[:, None]
@@ -190,7 +191,8 @@ class GrabLayer:
         if owners is not None:
             self._owners = np.asarray(owners, dtype="f4")
         data[1, :, 0] = self._owners
-        self.data.write(data.tobytes())
+        self._content["countries"] = data.tobytes()
+        self.data.write(self._content["countries"])
 
     def set_sprites(self, sprites: list[Sprite]) -> None:
         rows = np.zeros((len(sprites), SPRITE_FLOATS), dtype="f4")
@@ -204,7 +206,8 @@ class GrabLayer:
             rows[i, 3:7] = (x - half_w, y - half_h, x + half_w, y + half_h)
             rows[i, 7:11] = atlas.uv[s.name]
             rows[i, 11:15] = s.color
-        self._upload(rows.tobytes(), "sprites", "sprite_vao", self._sprite_vao)
+        self._content["sprites"] = rows.tobytes()
+        self._upload(self._content["sprites"], "sprites", "sprite_vao", self._sprite_vao)
         self.sprite_count = len(sprites)
 
     def set_arrows(self, arrows: list[Arrow]) -> None:
@@ -214,10 +217,16 @@ class GrabLayer:
             triangles += _arrow_triangles(arrow.start, arrow.end, 0.2, ARROW_HEIGHT, arrow.outline)
             triangles += _arrow_triangles(arrow.start, arrow.end, 0.12, ARROW_HEIGHT, arrow.fill)
         data = np.asarray(triangles, dtype="f4").tobytes()
+        self._content["arrows"] = data
         self._upload(data, "arrows", "arrow_vao", self._arrow_vao)
         self.arrow_vertices = len(triangles)
 
     # -- drawing ----------------------------------------------------------------------------
+
+    def still_key(self) -> bytes:
+        """What the map is drawn from besides the camera: tiles, sprites, arrows, hover."""
+        parts = (self._content.get(k, b"") for k in ("countries", "sprites", "arrows"))
+        return b"|".join((*parts, str(self.hover).encode()))
 
     def draw(self, frame: Frame) -> tuple[int, int]:
         ctx = self.ctx

@@ -211,6 +211,7 @@ class CardLayer:
             self.layers.append(layer if image is not None else -2)
             layer += image is not None
         self.vertices = 12 * len(self.quads)
+        self._placed = 0  # how many times the cards were moved
         self.buffer = ctx.buffer(self._vertex_data().tobytes())
         self.vao = ctx.vertex_array(
             self.prog, [(self.buffer, "3f 2f 2f", "in_position", "in_uv", "in_card")]
@@ -221,6 +222,7 @@ class CardLayer:
         if len(quads) != len(self.quads):
             raise ValueError(f"{len(quads)} places for {len(self.quads)} cards")
         self.quads = list(quads)
+        self._placed += 1
         if self.quads:
             self.buffer.write(self._vertex_data().tobytes())
 
@@ -233,6 +235,10 @@ class CardLayer:
             rows.append(_quad_vertices(q.corners(grow=0.06), i, -1.0))  # the frame
         data = np.concatenate(rows) if rows else np.zeros((1, 7))
         return data.astype("f4")
+
+    def still_key(self) -> bytes:
+        """The cards' places (counted) and the hovered card: all the picture depends on."""
+        return f"{self._placed} {self.hover}".encode()
 
     def draw(self, frame: Any) -> tuple[int, int]:
         import moderngl

@@ -26,6 +26,7 @@ log = logging.getLogger(__name__)
 
 INSTANCE_FLOATS = 24  # model matrix (16), tint rgb + glow (4), material (4)
 SHADOW_SIZE = 1024
+SKY_CELLS = 8  # the sky's grid: its colour is worked out at the cells' corners
 
 
 @dataclass
@@ -37,6 +38,7 @@ class RenderStats:
     nodes: int = 0
     meshes: int = 0
     shadow_updated: bool = False  # False: the shadow map of an earlier frame was still right
+    reused: bool = False  # True: the still part of an earlier frame was copied, not drawn
 
 
 @dataclass
@@ -61,6 +63,16 @@ class Layer(Protocol):
     def draw(self, frame: Frame) -> tuple[int, int]: ...
 
     def release(self) -> None: ...
+
+
+class StillLayer(Layer, Protocol):
+    """A layer that can say what it draws from. ``still_key`` returns bytes that change
+    whenever its picture would (apart from the camera and the light, which the renderer
+    compares itself), or None while it animates. A scene whose layers all have it may have
+    its still frames copied from a cache instead of drawn; a layer without it is drawn every
+    frame."""
+
+    def still_key(self) -> bytes | None: ...
 
 
 def load_program(ctx: moderngl.Context, name: str) -> moderngl.Program:
@@ -88,6 +100,11 @@ class MeshLibrary:
             self.meshes[path.stem] = load_obj(path)
         if not self.meshes:
             raise FileNotFoundError(f"no models found in {folder}")
+        # How far the mesh reaches from its origin: its size, before a node scales it.
+        self.radius = {
+            name: float(np.sqrt((mesh.positions**2).sum(axis=1).max())) if mesh.triangles else 0.0
+            for name, mesh in self.meshes.items()
+        }
         self.first: dict[str, int] = {}  # first index of the mesh in the index buffer
         self.count: dict[str, int] = {}  # number of indices (three per triangle)
         self.base: dict[str, int] = {}  # added to every index of the mesh
@@ -162,65 +179,123 @@ class Renderer:
         self.shadow_fbo = ctx.framebuffer(depth_attachment=self.shadow_map)
         self._missing_logged: set[str] = set()
         self._shadow_key = b""
+        self._light_vp = np.eye(4, dtype="f4")
+        self._rows = np.zeros((0, INSTANCE_FLOATS), dtype="f4")
+        #: Keep the still part of a frame and copy it while nothing changes (see render).
+        self.cache_still = True
+        self._drawn_triangles = 0
+        self._still: tuple[bytes | None, moderngl.Framebuffer | None] = (None, None)
+        self._cache: moderngl.Framebuffer | None = None
+        self._cache_colour: moderngl.Framebuffer | None = None
+        self._work: moderngl.Framebuffer | None = None
+        self._work_colour: moderngl.Framebuffer | None = None
 
     # -- frame ------------------------------------------------------------------------------
 
     def render(self, scene: Scene, fbo: moderngl.Framebuffer, size: tuple[int, int]) -> RenderStats:
-        """Draw sky, shadows and scene into ``fbo`` (``size`` is its pixel size)."""
+        """Draw sky, shadows and scene into ``fbo`` (``size`` is its pixel size).
+
+        A turn-based game spends most frames still. When a frame's still part (every node but
+        the water, the layers, the sky, the camera and the light) is the same as the frame
+        before, it is drawn once more into a cache and from then on copied instead of drawn;
+        only the water, whose waves move every frame, is drawn over the copy.
+        """
         stats = RenderStats()
         width, height = max(1, size[0]), max(1, size[1])
         commands, instance_data, stats.triangles, stats.nodes, casters = self._gather(scene)
         stats.meshes = len(commands)
+        cam = scene.camera
+        view_proj = cam.projection(width / height) @ cam.view()
+        key = self._still_key(scene, commands, instance_data, casters, view_proj, (width, height))
+        if key is not None and key == self._still[0] and self.cache_still:
+            if self._still[1] is None:  # the second frame alike: worth keeping
+                self._still = (
+                    key,
+                    self._draw_still(scene, commands, instance_data, casters, (width, height)),
+                )
+            kept = self._still[1]
+            assert kept is not None
+            stats.triangles = self._drawn_triangles  # what the copied picture holds
+            self._from_cache(scene, fbo, kept, commands, instance_data, casters, view_proj, stats)
+            self.stats = stats
+            return stats
+        self._still = (key, None)
+        self._upload(commands, instance_data)
+        self._draw(scene, fbo, (width, height), commands, casters, view_proj, stats)
+        self._drawn_triangles = stats.triangles
+        self.stats = stats
+        return stats
 
+    def _draw(
+        self,
+        scene: Scene,
+        fbo: moderngl.Framebuffer,
+        size: tuple[int, int],
+        commands: list[tuple[int, int, int, int, int]],
+        casters: int,
+        view_proj: np.ndarray,
+        stats: RenderStats,
+        *,
+        water: bool = True,
+    ) -> None:
+        """The whole scene into ``fbo``: nodes, layers, water (unless not ``water``), sky."""
         fbo.use()
-        self.ctx.viewport = (0, 0, width, height)
+        self.ctx.viewport = (0, 0, size[0], size[1])
         self.ctx.scissor = None
         bg = scene.background.bottom
         fbo.clear(float(bg[0]), float(bg[1]), float(bg[2]), 1.0, depth=1.0)
-        if not commands:
-            self._draw_layers(scene, size, stats)
-            self._draw_sky(scene, stats)
-            self.stats = stats
-            return stats
+        if commands:
+            self._draw_shadows(scene, commands, casters, stats)
+            fbo.use()
+            self.ctx.viewport = (0, 0, size[0], size[1])
+            self._draw_nodes(scene, view_proj, 0, casters, stats)
+        self._draw_layers(scene, view_proj, size, stats)
+        if water:
+            self._draw_nodes(scene, view_proj, casters, len(commands), stats)
+        self._draw_sky(scene, stats)
 
-        self._ensure_capacity(len(instance_data))
-        assert self._instances is not None and self._indirect is not None
-        self._instances.write(instance_data.tobytes())
-        # Indexed commands: count, instances, first index, base vertex, base instance.
-        packed = np.asarray(commands, dtype="u4")
-        self._indirect.orphan(packed.nbytes)
-        self._indirect.write(packed.tobytes())
+    def _draw_shadows(
+        self,
+        scene: Scene,
+        commands: list[tuple[int, int, int, int, int]],
+        casters: int,
+        stats: RenderStats,
+    ) -> None:
+        """Redraw the shadow map if a caster or the light moved since it was last drawn."""
         light_vp = self._light_matrix(scene)
-
-        # The shadow map only changes when a caster moves or the light does; in a turn-based
-        # game most frames are still, so a still frame reuses the last map.
+        self._light_vp = light_vp
+        # In a turn-based game most frames are still: a still frame reuses the last map.
         caster_rows = sum(c[1] for c in commands[:casters])
-        shadow_key = instance_data[:caster_rows].tobytes() + light_vp.tobytes()
-        if self.shadows and casters and shadow_key != self._shadow_key:
-            self._shadow_key = shadow_key
-            stats.shadow_updated = True
-            self.shadow_fbo.use()
-            self.ctx.viewport = (0, 0, SHADOW_SIZE, SHADOW_SIZE)
-            self.shadow_fbo.clear(depth=1.0)
-            self.ctx.enable_only(moderngl.DEPTH_TEST | moderngl.CULL_FACE)
-            self.ctx.cull_face = "front"  # back faces into the map: less acne on lit faces
-            self.ctx.depth_func = "<"
-            _uniform(self.shadow_prog, "u_light_vp").write(light_vp.T.copy().tobytes())
-            assert self._shadow_vao is not None
-            # Only the leading commands: water is sorted last and casts no shadow.
-            self._shadow_vao.render_indirect(self._indirect, moderngl.TRIANGLES, casters)
-            stats.draw_calls += 1
-            self.ctx.cull_face = "back"
+        shadow_key = self._rows[:caster_rows].tobytes() + light_vp.tobytes()
+        if not (self.shadows and casters and shadow_key != self._shadow_key):
+            return
+        self._shadow_key = shadow_key
+        stats.shadow_updated = True
+        self.shadow_fbo.use()
+        self.ctx.viewport = (0, 0, SHADOW_SIZE, SHADOW_SIZE)
+        self.shadow_fbo.clear(depth=1.0)
+        self.ctx.enable_only(moderngl.DEPTH_TEST | moderngl.CULL_FACE)
+        self.ctx.cull_face = "front"  # back faces into the map: less acne on lit faces
+        self.ctx.depth_func = "<"
+        _uniform(self.shadow_prog, "u_light_vp").write(light_vp.T.copy().tobytes())
+        assert self._shadow_vao is not None and self._indirect is not None
+        # Only the leading commands: water is sorted last and casts no shadow.
+        self._shadow_vao.render_indirect(self._indirect, moderngl.TRIANGLES, casters)
+        stats.draw_calls += 1
+        self.ctx.cull_face = "back"
 
-        fbo.use()
-        self.ctx.viewport = (0, 0, width, height)
+    def _draw_nodes(
+        self, scene: Scene, view_proj: np.ndarray, first: int, end: int, stats: RenderStats
+    ) -> None:
+        """The lit pass over the indirect commands ``first`` up to ``end``."""
+        if end <= first:
+            return
         self.ctx.enable_only(moderngl.DEPTH_TEST)
         self.ctx.depth_func = "<"
         cam = scene.camera
-        view_proj = cam.projection(width / height) @ cam.view()
         p = self.scene_prog
         _uniform(p, "u_view_proj").write(view_proj.T.copy().tobytes())
-        _uniform(p, "u_light_vp").write(light_vp.T.copy().tobytes())
+        _uniform(p, "u_light_vp").write(self._light_vp.T.copy().tobytes())
         self._set(p, "u_time", self.time)
         self._set(p, "u_eye", tuple(cam.placed()[0]))
         direction = scene.light.direction / np.linalg.norm(scene.light.direction)
@@ -233,28 +308,130 @@ class Renderer:
         self._set(p, "u_shadows", self.shadows)
         self._set(p, "u_shadow_map", 0)
         self.shadow_map.use(location=0)
-        assert self._scene_vao is not None
-        self._scene_vao.render_indirect(self._indirect, moderngl.TRIANGLES, len(commands))
+        assert self._scene_vao is not None and self._indirect is not None
+        self._scene_vao.render_indirect(
+            self._indirect, moderngl.TRIANGLES, end - first, first=first
+        )
         stats.draw_calls += 1
-        self._draw_layers(scene, size, stats)
-        self._draw_sky(scene, stats)
-        self.stats = stats
-        return stats
 
-    def _draw_layers(self, scene: Scene, size: tuple[int, int], stats: RenderStats) -> None:
+    def _upload(self, commands: list[tuple[int, int, int, int, int]], rows: np.ndarray) -> None:
+        """The instance rows and the indirect commands into their buffers."""
+        self._rows = rows
+        if not commands:
+            return
+        self._ensure_capacity(len(rows))
+        assert self._instances is not None and self._indirect is not None
+        self._instances.write(rows.tobytes())
+        # Indexed commands: count, instances, first index, base vertex, base instance.
+        packed = np.asarray(commands, dtype="u4")
+        self._indirect.orphan(packed.nbytes)
+        self._indirect.write(packed.tobytes())
+
+    def _still_key(
+        self,
+        scene: Scene,
+        commands: list[tuple[int, int, int, int, int]],
+        rows: np.ndarray,
+        casters: int,
+        view_proj: np.ndarray,
+        size: tuple[int, int],
+    ) -> bytes | None:
+        """Everything the still part of a frame is drawn from, or None when a layer cannot
+        say (it is then drawn every frame)."""
+        parts = [
+            np.asarray(size, "i4").tobytes(),
+            np.asarray(commands, "u4").tobytes(),
+            rows[: sum(c[1] for c in commands[:casters])].tobytes(),
+            np.asarray(view_proj, "f4").tobytes(),
+            np.asarray(scene.camera.placed()[0], "f4").tobytes(),
+            repr((scene.light, scene.background, self.shadows)).encode(),
+        ]
+        for layer in scene.layers:
+            layer_key = getattr(layer, "still_key", None)
+            part = layer_key() if layer_key is not None else None
+            if part is None:
+                return None
+            parts.append(part)
+        return b"|".join(parts)
+
+    def _draw_still(
+        self,
+        scene: Scene,
+        commands: list[tuple[int, int, int, int, int]],
+        rows: np.ndarray,
+        casters: int,
+        size: tuple[int, int],
+    ) -> moderngl.Framebuffer:
+        """Draw the still part of the frame (all but the water) into the cache and return it."""
+        if self._cache is None or self._cache.size != size:
+            self._release_cache()
+            self._cache = self.ctx.framebuffer(
+                color_attachments=[self.ctx.renderbuffer(size, components=4)],
+                depth_attachment=self.ctx.depth_renderbuffer(size),
+            )
+            self._cache_colour = self.ctx.framebuffer(
+                color_attachments=self._cache.color_attachments
+            )
+        cam = scene.camera
+        view_proj = cam.projection(size[0] / size[1]) @ cam.view()
+        self._upload(commands, rows)
+        self._draw(scene, self._cache, size, commands, casters, view_proj, RenderStats(),
+                   water=False)  # fmt: skip
+        return self._cache
+
+    def _from_cache(
+        self,
+        scene: Scene,
+        fbo: moderngl.Framebuffer,
+        cache: moderngl.Framebuffer,
+        commands: list[tuple[int, int, int, int, int]],
+        rows: np.ndarray,
+        casters: int,
+        view_proj: np.ndarray,
+        stats: RenderStats,
+    ) -> None:
+        """A still frame: the cached picture, and the water drawn again over it."""
+        stats.reused = True
+        if casters == len(commands):  # nothing moves by itself: copy the colours, done
+            assert self._cache_colour is not None
+            self.ctx.copy_framebuffer(fbo, self._cache_colour)
+            stats.draw_calls += 1
+            return
+        # The water is drawn over a copy of the picture and its depth (the target may be the
+        # window, whose depth buffer need not match ours), then the colours are copied out.
+        size = cache.size
+        if self._work is None or self._work.size != size:
+            if self._work is not None:
+                self._release_fbo(self._work)
+            self._work = self.ctx.framebuffer(
+                color_attachments=[self.ctx.renderbuffer(size, components=4)],
+                depth_attachment=self.ctx.depth_renderbuffer(size),
+            )
+            self._work_colour = self.ctx.framebuffer(color_attachments=self._work.color_attachments)
+        self._upload(commands, rows)  # the water's rows may differ from the cached frame's
+        self.ctx.copy_framebuffer(self._work, cache)
+        self._work.use()
+        self.ctx.viewport = (0, 0, size[0], size[1])
+        self._draw_nodes(scene, view_proj, casters, len(commands), stats)
+        assert self._work_colour is not None
+        self.ctx.copy_framebuffer(fbo, self._work_colour)
+        stats.draw_calls += 2
+
+    def _draw_layers(
+        self, scene: Scene, view_proj: np.ndarray, size: tuple[int, int], stats: RenderStats
+    ) -> None:
         if not scene.layers:
             return
-        width, height = max(1, size[0]), max(1, size[1])
         cam = scene.camera
         light = scene.light
         frame = Frame(
             ctx=self.ctx,
-            view_proj=cam.projection(width / height) @ cam.view(),
+            view_proj=view_proj,
             eye=np.asarray(cam.placed()[0], dtype="f4"),
             light_dir=(light.direction / np.linalg.norm(light.direction)).astype("f4"),
             light_color=np.asarray(light.color, dtype="f4"),
             ambient=np.asarray(light.ambient, dtype="f4"),
-            size=(width, height),
+            size=size,
             time=self.time,
         )
         for layer in scene.layers:
@@ -268,7 +445,8 @@ class Renderer:
         self.ctx.depth_func = "<="
         _uniform(self.sky_prog, "u_top").value = tuple(scene.background.top)
         _uniform(self.sky_prog, "u_bottom").value = tuple(scene.background.bottom)
-        self.sky_vao.render(moderngl.TRIANGLES, vertices=3)
+        _uniform(self.sky_prog, "u_cells").value = SKY_CELLS
+        self.sky_vao.render(moderngl.TRIANGLES, vertices=SKY_CELLS * SKY_CELLS * 6)
         stats.draw_calls += 1
 
     def view_projection(self, scene: Scene, size: tuple[int, int]) -> np.ndarray:
@@ -280,6 +458,10 @@ class Renderer:
         for obj in (self._scene_vao, self._shadow_vao, self._instances, self._indirect):
             if obj is not None:
                 obj.release()
+        self._release_cache()
+        if self._work is not None:
+            self._release_fbo(self._work)
+            self._work = None
         self.sky_vao.release()
         self.shadow_fbo.release()
         self.shadow_map.release()
@@ -287,50 +469,74 @@ class Renderer:
 
     # -- helpers ----------------------------------------------------------------------------
 
+    def _release_cache(self) -> None:
+        self._still = (None, None)
+        if self._cache is not None:
+            self._release_fbo(self._cache)
+            self._cache = None
+
+    def _release_fbo(self, fbo: moderngl.Framebuffer) -> None:
+        """A framebuffer we made, with its attachments; the default one is bound first (a
+        deleted name must never be left bound)."""
+        self.ctx.screen.use()
+        attachments = [*fbo.color_attachments, fbo.depth_attachment]
+        fbo.release()
+        for attachment in attachments:
+            if attachment is not None:
+                attachment.release()
+
     def _gather(
         self, scene: Scene
     ) -> tuple[list[tuple[int, int, int, int, int]], np.ndarray, int, int, int]:
-        """Instance rows sorted by mesh, one indirect command per mesh in use (casters first,
-        water last), the triangles, the nodes, and how many leading commands cast shadows."""
-        by_mesh: dict[str, list[Node]] = {}
+        """Instance rows and one indirect command per run of a mesh (casters first, water
+        last), the triangles, the nodes, and how many leading commands cast shadows.
+
+        Nodes go smallest first: in a board scene the small things (pieces, marks) lie on the
+        big ones (board, table), so drawing them first lets the depth test reject the hidden
+        part of the big surfaces before it is shaded. A software rasteriser tests depth before
+        shading, so this is most of the scene pass's cost; commands are cheap, so a mesh whose
+        nodes differ in size (a block for a cell and one for the base) gets a command per run.
+        """
+        lib = self.meshes
+        placed: list[tuple[bool, float, int, Node, np.ndarray]] = []
         for node in scene:
             if node.mesh is None or not node.is_visible():
                 continue
-            if node.mesh not in self.meshes:
+            if node.mesh not in lib:
                 if node.mesh not in self._missing_logged:
                     log.warning(
                         "scene %s: node %s uses unknown mesh %r", scene.name, node.name, node.mesh
                     )
                     self._missing_logged.add(node.mesh)
                 continue
-            by_mesh.setdefault(node.mesh, []).append(node)
-        # Opaque pieces first, the big water plane last: the depth test then rejects the water
-        # hidden behind banks before it is shaded (software rasterisers test depth early).
-        order = sorted(by_mesh, key=lambda mesh: any(n.material.wave for n in by_mesh[mesh]))
-        by_mesh = {mesh: by_mesh[mesh] for mesh in order}
-        total = sum(len(v) for v in by_mesh.values())
-        data = np.empty((total, INSTANCE_FLOATS), dtype="f4")
-        commands = []
-        row = 0
-        triangles = 0
-        for mesh, nodes in by_mesh.items():
-            base = row
-            for node in nodes:
-                m = node.material
-                data[row, 0:16] = node.world_matrix().T.reshape(16)
-                data[row, 16:19] = m.color[0:3]
-                data[row, 19] = node.highlight
-                data[row, 20] = m.specular
-                data[row, 21] = m.shininess
-                data[row, 22] = 1.0 if m.wave else 0.0
-                data[row, 23] = 1.0 if m.wave else 0.0  # water casts no shadow
-                row += 1
-            lib = self.meshes
-            count = lib.count[mesh]
-            commands.append((count, len(nodes), lib.first[mesh], lib.base[mesh], base))
-            triangles += count // 3 * len(nodes)
-        casters = sum(1 for mesh in by_mesh if not any(n.material.wave for n in by_mesh[mesh]))
-        return commands, data, triangles, total, casters
+            world = node.world_matrix()
+            stretch = float(np.sqrt((world[0:3, 0:3] ** 2).sum(axis=0).max()))
+            size = lib.radius[node.mesh] * stretch
+            # Water last: it casts no shadow and lies under everything.
+            placed.append((node.material.wave, size, len(placed), node, world))
+        placed.sort(key=lambda p: p[0:3])
+        data = np.empty((len(placed), INSTANCE_FLOATS), dtype="f4")
+        commands: list[tuple[int, int, int, int, int]] = []
+        triangles = casters = 0
+        mesh = None
+        for row, (wave, _size, _seq, node, world) in enumerate(placed):
+            m = node.material
+            data[row, 0:16] = world.T.reshape(16)
+            data[row, 16:19] = m.color[0:3]
+            data[row, 19] = node.highlight
+            data[row, 20] = m.specular
+            data[row, 21] = m.shininess
+            data[row, 22] = data[row, 23] = 1.0 if wave else 0.0  # water casts no shadow
+            count = lib.count[node.mesh]  # type: ignore[index]
+            triangles += count // 3
+            if node.mesh == mesh and commands:
+                first = commands[-1]
+                commands[-1] = (first[0], first[1] + 1, first[2], first[3], first[4])
+                continue
+            mesh = node.mesh
+            commands.append((count, 1, lib.first[mesh], lib.base[mesh], row))  # type: ignore[index]
+            casters += 0 if wave else 1
+        return commands, data, triangles, len(placed), casters
 
     def _light_matrix(self, scene: Scene) -> np.ndarray:
         light = scene.light
