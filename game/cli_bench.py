@@ -17,8 +17,8 @@ nodes=... shadows=on|off size=WxH``.
 
 A game whose entry names ``bench_render`` overrides is measured with them (its scene at its
 hardest: the biggest map). A game whose hint agent thinks for longer than a frame also gets
-``thinking_median_ms`` and ``thinking_max_ms``, the frames drawn while that agent searches on a
-worker thread, as while the computer thinks.
+``thinking_median_ms`` and ``thinking_max_ms``, the frames drawn while that agent searches as
+the window has it search (on a thread, or in a worker process for a game that thinks apart).
 """
 
 from __future__ import annotations
@@ -173,7 +173,7 @@ def _frames_while_thinking(
     director: Director, fbo: object, size: tuple[int, int], entry: Entry
 ) -> tuple[float, float] | None:
     """The median and the longest frame time while ``entry``'s hint agent searches a middle
-    game on a worker thread (compiled searches release the GIL); None when it answers within
+    game as the window runs it (see above); None when it answers within
     a moment."""
     think, stop = _thinker(entry)
     if think is None:
@@ -206,7 +206,7 @@ def _thinker(entry: Entry) -> tuple[Callable[[], None] | None, Callable[[], None
         if state.is_terminal() or not actions:
             return None, lambda: None
         state = state.apply(actions[0])
-    agent = entry.make_agent(entry.hint_agent, options)
+    agent = entry.thinker(entry.hint_agent, options)  # as the window seats it
     stop = Stop()
     try:
         agent.choose(state, Limits(time=0.05), rng, Stop())

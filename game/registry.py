@@ -122,7 +122,9 @@ class Entry:
     scene at its hardest (the biggest map). ``warm_up`` asks the window to make, in the
     background while the menu shows, what the game's first use would make (its scene's modules
     imported, its hint agent's first search run, compiling what it compiles), so that neither
-    opening it nor its first hint stalls (see :func:`warm_up`). ``seat_options(agents)`` gives
+    opening it nor its first hint stalls (see :func:`warm_up`). ``think_apart`` says the game's
+    agents search in Python and think in a worker process in the window (see
+    :meth:`thinker`). ``seat_options(agents)`` gives
     the option values that seat one agent per name in ``agents`` (MasterGrab's robots list),
     for games whose seats depend on their options; tournaments use it.
     """
@@ -145,6 +147,19 @@ class Entry:
     console: Callable[[argparse.Namespace, Entry], int] | None = None
     warm_up: bool = False
     statistics: str = ""
+    think_apart: bool = False
+
+    def thinker(self, name: str, options: Mapping[str, Any]) -> Agent[Any]:
+        """``make_agent(name, options)`` as the window seats it: an entry whose agents search
+        in Python (``think_apart``) gets them thinking in a worker process
+        (:mod:`game.logic.apart`), so that the drawing thread never waits for the
+        interpreter's lock."""
+        agent = self.make_agent(name, options)
+        if not self.think_apart:
+            return agent
+        from game.logic.apart import ApartAgent
+
+        return ApartAgent(agent)
 
     def statistics_sheet(self, stats: Statistics) -> Any:
         """The game's statistics view of ``stats`` (imports the module that draws it); None
@@ -207,7 +222,7 @@ def warm_up(entries: Sequence[Entry], stop: threading.Event | None = None) -> li
             entry.controller_class()
             options = entry.options.validate({})
             state = entry.make_game(options).initial_state(random.Random(0))
-            agent = entry.make_agent(entry.hint_agent, options)
+            agent = entry.thinker(entry.hint_agent, options)
             agent.choose(state, Limits(time=0.02), random.Random(0), Stop())
             warmed.append(entry.id)
         except Exception as exc:  # a warm-up is only a head start: the game still works

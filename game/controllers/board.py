@@ -115,7 +115,6 @@ class BoardController(MatchControls):
         """A match of ``engine``'s game with the session's options (raises ValueError for
         options or a start position the game refuses)."""
         from game.games.rules import entry_for
-        from game.logic.rules.agents import make_agent
         from game.logic.rules.state import RulesGame
 
         entry = entry_for(engine.design.id, engine)
@@ -125,10 +124,10 @@ class BoardController(MatchControls):
         sides = [options["first"], options["second"]]
         match: Match[Any] = Match(
             game,
-            [None if side == HUMAN else make_agent(side) for side in sides],
+            [None if side == HUMAN else entry.thinker(side, options) for side in sides],
             seed=self.seed,
             limits=Limits(time=options["time_per_move"]),
-            hint_agent=make_agent(engine.design.computer),
+            hint_agent=entry.thinker(engine.design.computer, options),
             background=True,
         )
         old = getattr(self, "match", None)
@@ -487,11 +486,10 @@ class BoardController(MatchControls):
         return shipped_engine(design.id, values)
 
     def _set_sides(self, sides: list[str]) -> None:
-        from game.logic.rules.agents import make_agent
-
         self.sides = sides
         for seat, side in enumerate(sides):
-            self.match.set_seat(seat, None if side == HUMAN else make_agent(side))
+            agent = None if side == HUMAN else self.entry.thinker(side, self.options)
+            self.match.set_seat(seat, agent)
         self.match.paused = False
         self._clear_selection()
         self.options = {**self.options, "first": sides[0], "second": sides[1]}

@@ -114,6 +114,7 @@ def entry_for(game_id: str, engine: Any = None, text: str = "") -> Entry:
         make_agent=_make_agent,
         hint_agent=design.computer,
         warm_up=True,  # the description compiles on its first game
+        think_apart=True,  # the searches are Python: they would hold up the drawing thread
         controller="game.controllers.board:BoardController",
         picture=f"docs/{design.id}.png",
         hooks={

@@ -73,12 +73,20 @@ def engine(game_id: str, values: Mapping[str, int] | None = None) -> Engine:
 
 @lru_cache(maxsize=64)
 def _engine(game_id: str, values: tuple[tuple[str, int], ...]) -> Engine:
-    if not values:
-        return Engine(design(game_id))
-    return Engine(load(path_of(game_id), dict(values)))
+    made = Engine(design(game_id) if not values else load(path_of(game_id), dict(values)))
+    made.origin = (_engine, (game_id, values))
+    return made
 
 
 def engine_for_text(text: str, source: str, values: Mapping[str, int] | None = None) -> Engine:
     """An engine for a description's text (a user's file); raises DescriptionError."""
     design: Design = parse(text, source, values)
-    return Engine(design)
+    made = Engine(design)
+    # Made again from the same text in a worker process (and compiled once there).
+    made.origin = (_text_engine, (text, source, tuple(sorted((values or {}).items()))))
+    return made
+
+
+@lru_cache(maxsize=16)
+def _text_engine(text: str, source: str, values: tuple[tuple[str, int], ...]) -> Engine:
+    return engine_for_text(text, source, dict(values))

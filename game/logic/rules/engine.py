@@ -40,6 +40,16 @@ class RulesError(GameError):
 class Engine(Ends):
     """A compiled design and the functions that play it; one per design."""
 
+    #: How to make this engine again in another process: a function and its arguments (set by
+    #: :mod:`~game.logic.rules.catalogue`, which makes every engine the program uses). An engine
+    #: pickles as that call, so a state travels to a worker process; None: it cannot travel.
+    origin: tuple[Any, tuple[Any, ...]] | None = None
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        if self.origin is None:
+            raise TypeError(f"the engine of {self.design.id} cannot be made again elsewhere")
+        return self.origin
+
     def __init__(self, design: Design) -> None:
         self.design = design
         self.c: Compiled = compile_design(design)

@@ -1,0 +1,55 @@
+"""Agents that misbehave, for the tests of thinking in a worker process. They live in a module
+of their own so that the worker (a new interpreter) can import them by name."""
+
+from __future__ import annotations
+
+import os
+import time
+from typing import Any
+
+
+class Crashing:
+    name = "crashing"
+    description = "raises while it thinks"
+
+    def choose(self, state: Any, limits: Any, rng: Any, stop: Any) -> Any:
+        raise ValueError("the robot tripped over its own feet")
+
+
+class Hanging:
+    name = "hanging"
+    description = "sleeps and never looks at its stop flag"
+
+    def choose(self, state: Any, limits: Any, rng: Any, stop: Any) -> Any:
+        time.sleep(600)
+        return None
+
+
+class Dying:
+    name = "dying"
+    description = "ends its own process"
+
+    def choose(self, state: Any, limits: Any, rng: Any, stop: Any) -> Any:
+        os._exit(3)
+
+
+class Patient:
+    name = "patient"
+    description = "waits for its stop flag, then gives the process it thinks in"
+
+    def choose(self, state: Any, limits: Any, rng: Any, stop: Any) -> Any:
+        while not stop.is_set():
+            time.sleep(0.01)
+        stop.check()
+        return None
+
+
+class WhereAmI:
+    name = "where"
+    description = "answers with the process it thinks in"
+
+    def choose(self, state: Any, limits: Any, rng: Any, stop: Any) -> Any:
+        return os.getpid()
+
+    def explain(self) -> str:
+        return "looked at its process"

@@ -1,0 +1,104 @@
+"""Thinking in a worker process (game.logic.apart): the same choice as on a thread, a stop
+that reaches the worker, and every failure kept inside the call."""
+
+from __future__ import annotations
+
+import os
+import random
+import threading
+import time
+
+import pytest
+from apart_agents import Crashing, Dying, Hanging, Patient, WhereAmI
+
+from game.logic.apart import ApartAgent, ThinkingLost
+from game.logic.game import Limits, Stop, ThinkingStopped
+from game.logic.rules.agents import make_agent
+from game.logic.rules.catalogue import engine
+from game.logic.rules.state import RulesGame
+
+
+def _middle_game(game_id: str, plies: int = 4):
+    state = RulesGame(engine(game_id), {}).initial_state(random.Random(0))
+    rng = random.Random(3)
+    for _ in range(plies):
+        state = state.apply(rng.choice(list(state.legal_actions())))
+    return state
+
+
+@pytest.mark.parametrize("game_id", ["chess", "english-draughts", "kalah"])
+def test_a_search_apart_chooses_what_it_chooses_here(game_id: str) -> None:
+    state = _middle_game(game_id)
+    limits = Limits(depth=2)
+    local = make_agent("alphabeta")
+    here = local.choose(state, limits, random.Random(5), Stop())
+    apart = ApartAgent(make_agent("alphabeta"))
+    there = apart.choose(state, limits, random.Random(5), Stop())
+    assert there == here
+    assert there in state.legal_actions()
+    assert apart.explain() == local.explain()  # what the search said, brought back
+
+
+def test_the_agent_thinks_in_another_process() -> None:
+    agent = ApartAgent(WhereAmI())
+    pid = agent.choose(None, Limits(time=1.0), random.Random(0), Stop())
+    assert pid != os.getpid()
+    assert agent.explain() == "looked at its process"
+    # The worker is kept for the next search.
+    assert agent.choose(None, Limits(time=1.0), random.Random(0), Stop()) == pid
+
+
+def test_a_stop_reaches_the_worker() -> None:
+    stop = Stop()
+    threading.Timer(0.3, stop.set).start()
+    started = time.monotonic()
+    with pytest.raises(ThinkingStopped):
+        ApartAgent(Patient()).choose(None, Limits(time=60.0), random.Random(0), stop)
+    assert time.monotonic() - started < 5.0
+
+
+def test_a_long_search_is_stopped_in_the_worker() -> None:
+    state = _middle_game("chess")
+    stop = Stop()
+    threading.Timer(0.5, stop.set).start()
+    with pytest.raises(ThinkingStopped):
+        ApartAgent(make_agent("alphabeta")).choose(state, Limits(time=60.0), random.Random(0), stop)
+
+
+def test_an_agent_that_raises_raises_here() -> None:
+    with pytest.raises(ValueError, match="tripped"):
+        ApartAgent(Crashing()).choose(None, Limits(time=1.0), random.Random(0), Stop())
+    # The worker survives an agent's exception.
+    assert ApartAgent(WhereAmI()).choose(None, Limits(time=1.0), random.Random(0), Stop())
+
+
+def test_a_hanging_agent_is_ended_and_the_next_search_works() -> None:
+    agent = ApartAgent(Hanging(), grace=0.5)
+    with pytest.raises(ThinkingLost, match="no answer"):
+        agent.choose(None, Limits(time=0.2), random.Random(0), Stop())
+    assert ApartAgent(WhereAmI()).choose(None, Limits(time=1.0), random.Random(0), Stop())
+
+
+def test_a_worker_that_dies_is_reported_and_replaced() -> None:
+    with pytest.raises(ThinkingLost, match="ended"):
+        ApartAgent(Dying()).choose(None, Limits(time=5.0), random.Random(0), Stop())
+    assert ApartAgent(WhereAmI()).choose(None, Limits(time=1.0), random.Random(0), Stop())
+
+
+def test_an_agent_that_cannot_travel_thinks_here() -> None:
+    class Local(WhereAmI):  # a class inside a function cannot be pickled
+        pass
+
+    assert ApartAgent(Local()).choose(None, Limits(time=1.0), random.Random(0), Stop()) == (
+        os.getpid()
+    )
+
+
+def test_the_described_games_think_apart_in_the_window() -> None:
+    from game.registry import get
+
+    entry = get("chess")
+    assert entry.think_apart
+    assert isinstance(entry.thinker("alphabeta", entry.options.defaults()), ApartAgent)
+    reversi = get("reversi")
+    assert not isinstance(reversi.thinker("expert", reversi.options.defaults()), ApartAgent)
