@@ -394,7 +394,7 @@ class Renderer:
         stats.reused = True
         if casters == len(commands):  # nothing moves by itself: copy the colours, done
             assert self._cache_colour is not None
-            self.ctx.copy_framebuffer(fbo, self._cache_colour)
+            self._copy_colour(fbo, self._cache_colour)
             stats.draw_calls += 1
             return
         # The water is drawn over a copy of the picture and its depth (the target may be the
@@ -414,7 +414,7 @@ class Renderer:
         self.ctx.viewport = (0, 0, size[0], size[1])
         self._draw_nodes(scene, view_proj, casters, len(commands), stats)
         assert self._work_colour is not None
-        self.ctx.copy_framebuffer(fbo, self._work_colour)
+        self._copy_colour(fbo, self._work_colour)
         stats.draw_calls += 2
 
     def _draw_layers(
@@ -468,6 +468,24 @@ class Renderer:
         self.meshes.release()
 
     # -- helpers ----------------------------------------------------------------------------
+
+    def _copy_colour(self, dst: moderngl.Framebuffer, src: moderngl.Framebuffer) -> None:
+        """Copy ``src``'s colours into ``dst`` at the same size. The window's framebuffer is
+        copied to with the GL call itself: ModernGL's object for it keeps the size the window
+        had when the context was made, and its copy would fill only that much of a window
+        made larger since."""
+        if dst.glo != 0:
+            self.ctx.copy_framebuffer(dst, src)
+            return
+        from pyglet import gl
+
+        width, height = src.size
+        gl.glBindFramebuffer(gl.GL_READ_FRAMEBUFFER, src.glo)
+        gl.glBindFramebuffer(gl.GL_DRAW_FRAMEBUFFER, 0)
+        gl.glBlitFramebuffer(
+            0, 0, width, height, 0, 0, width, height, gl.GL_COLOR_BUFFER_BIT, gl.GL_NEAREST
+        )
+        dst.use()  # ModernGL binds its framebuffers itself from here on
 
     def _release_cache(self) -> None:
         self._still = (None, None)
