@@ -289,3 +289,13 @@ def test_solve_hook_refuses_with_the_reason(
     captured = capsys.readouterr()
     assert captured.out == ""
     assert captured.err.startswith("gamehall solve: ") and message in captured.err
+
+
+def test_a_typed_option_cannot_be_stepped() -> None:
+    from game.registry import get
+
+    options = get("chess").options
+    values = options.defaults()
+    assert not options.can_step(values, "position", +1)
+    with pytest.raises(OptionError, match="typed"):
+        options.step(values, "position", +1)

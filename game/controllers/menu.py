@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from game.controllers.menu_cards import CardLayer, CardQuad, card_grid, hit_card
+from game.controllers.menu_cards import LABEL, CardLayer, CardQuad, card_grid, hit_card
 from game.engine.commands import Command, CommandTable
 from game.engine.controller import Sheet, Status, Tone
 from game.engine.scene import Node, Scene, load_scene, quat_from_axis_angle
@@ -33,6 +33,8 @@ if TYPE_CHECKING:
 #: The narrowest window shape the cards are laid out for without stepping the camera back
 #: (wider windows take more cards a row, narrower ones more rows).
 NARROW = 1.0
+#: A title's line (its height and the gaps above and below it), in the labels' font size.
+TITLE_LINE = 2.1
 #: A title character's width, in the labels' font size (DejaVu Sans averages about 0.6).
 TITLE_CHAR = 0.62
 
@@ -123,14 +125,25 @@ class MenuController:
         label_px = max(9, round(font_size((width, height), scale) * 0.85))
         longest = max((len(t) for t, _ in self._titles()), default=0)
         title = longest * TITLE_CHAR * label_px * seen / max(1, width)
-        self.quads = card_grid(
-            len(self.entries),
-            center,
-            min(self.scene.number("cards_width"), 0.9 * seen),
-            self.scene.number("cards_height"),
-            camera.eye,
-            min_pitch=title,
-        )
+        # The band under each row holds a line of title: at least the font's line height
+        # (in world units at the cards), so that a title never touches the next row's card.
+        line = TITLE_LINE * label_px * seen / max(1, width)
+        label = LABEL
+        for _ in range(3):  # a taller band makes the cards smaller: settle in a few rounds
+            self.quads = card_grid(
+                len(self.entries),
+                center,
+                min(self.scene.number("cards_width"), 0.9 * seen),
+                self.scene.number("cards_height"),
+                camera.eye,
+                label=label,
+                min_pitch=title,
+            )
+            card_height = 2.0 * float(np.linalg.norm(self.quads[0].up)) if self.quads else 1.0
+            needed = line / card_height
+            if needed <= label:
+                break
+            label = needed
         if self.layer is not None:
             self.layer.place(self.quads)
 

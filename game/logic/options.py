@@ -177,8 +177,10 @@ class OptionsSchema:
             new: Any = option.choices[index]
         elif option.kind is bool:
             new = not current
-        else:
+        elif option.kind in (int, float):
             new = current + delta * option.step
+        else:
+            raise OptionError(f"{name} is typed, not stepped")
         return self.validate({**values, name: new})
 
     def can_step(self, values: Mapping[str, Any], name: str, delta: int) -> bool:
