@@ -344,7 +344,7 @@ class Renderer:
             rows[: sum(c[1] for c in commands[:casters])].tobytes(),
             np.asarray(view_proj, "f4").tobytes(),
             np.asarray(scene.camera.placed()[0], "f4").tobytes(),
-            repr((scene.light, scene.background, self.shadows)).encode(),
+            _light_bytes(scene, self.shadows),
         ]
         for layer in scene.layers:
             layer_key = getattr(layer, "still_key", None)
@@ -605,3 +605,14 @@ class Renderer:
     def _set(prog: moderngl.Program, name: str, value: object) -> None:
         if name in prog:
             _uniform(prog, name).value = value
+
+
+def _light_bytes(scene: Scene, shadows: bool) -> bytes:
+    """The light and the sky as bytes, for the still-frame key (a repr of the arrays would
+    cost a good part of a millisecond every frame)."""
+    light, sky = scene.light, scene.background
+    values = [
+        *light.direction, *light.color, *light.ambient, light.shadow_extent,
+        *light.shadow_center, *sky.top, *sky.bottom, sky.fog, float(shadows),
+    ]  # fmt: skip
+    return np.asarray(values, dtype="f8").tobytes()
