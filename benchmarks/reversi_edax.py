@@ -9,16 +9,19 @@ Run (Edax is never part of this repository; the script takes its paths from the 
 Edax 4.6 builds from its public repository with ``make build CC=gcc ARCH=native OS=linux`` in
 its ``src/``; the binary lands in its ``bin/`` (``lEdax-native``). ``EDAX_EVAL`` names the
 evaluation file Edax reads (its ``-eval-file`` option). ``--zero DIR`` instead writes an
-all-zero evaluation file to ``DIR/data/eval.dat`` and uses it: Edax then orders its moves
-without any knowledge of the game, so the comparison is search against search. When a path is
-missing or wrong the script says which variable to set and exits with status 2.
+all-zero evaluation file to ``DIR/data/eval.dat`` and uses it: Edax's search then gets no help
+from its learned evaluation (its other move-ordering rules stay), so the comparison is search
+against search. When a path is missing or wrong the script says which variable to set and
+exits with status 2.
 
-Each position goes to a fresh Edax process, ``-solve FILE -l 60 -n 1`` (level 60: exact, no
-selective search; one thread) run in an empty scratch directory so no ``edax.ini`` is read.
-Edax's times are its own search clock (milliseconds, excluding loading its evaluation file);
-ours are the solver's ``Solution.seconds`` after our numba kernels were compiled (or loaded
-from the cache) on a small warm-up, so neither includes start-up costs. Both are single-core
-wall-clock seconds.
+Each position goes to a fresh Edax process, ``-solve FILE -level 60 -n-tasks 1`` (level 60:
+its last search is exact, at full depth and no selectivity; the shallower and selective
+searches of its iterative deepening before it count in its time and nodes; one thread), run in
+an empty scratch directory so no ``edax.ini`` is read. Its hash table keeps Edax's default
+size (2^22 entries); our solver keeps its own (2^min(20, empties)). Edax's times are its own
+search clock (milliseconds, excluding loading its evaluation file); ours are the solver's
+``Solution.seconds`` after our numba kernels were compiled (or loaded from the cache) on a
+small warm-up, so neither includes start-up costs. Both are single-core wall-clock seconds.
 
 Output, on stdout (progress goes to stderr):
 
