@@ -557,50 +557,191 @@ def _final_score(p: np.uint64, o: np.uint64) -> int:
 
 
 @_jit
-def _solve_last(p: np.uint64, o: np.uint64, sq: int) -> int:
-    """Exact score with one empty square ``sq``: count the flips directly."""
+def _solve1(p: np.uint64, o: np.uint64, alpha: int, sq: int) -> int:
+    """Exact score with one empty square ``sq``, from the flip counts alone.
+
+    When the side to move cannot play there and its score without the opponent's move is
+    already at most ``alpha``, that score is returned as the (fail-low) upper bound without
+    counting the opponent's flips.
+    """
     n_p = popcount(p)
     n = popcount(flips(p, o, sq))
     if n:
         return 2 * (n_p + n + 1) - 64
+    score = 2 * n_p - 62 if n_p > 31 else 2 * n_p - 64  # if nobody can play sq
+    if score <= alpha:
+        return score  # the opponent's flips can only lower it
     n = popcount(flips(o, p, sq))
     if n:
         return 2 * (n_p - n) - 64
-    if n_p > 31:  # 63 discs: no draw, the empty square goes to the winner
-        return 2 * n_p - 62
-    return 2 * n_p - 64
+    return score
 
 
 @_jit
-def _solve2(p: np.uint64, o: np.uint64, alpha: int, beta: int, x: int, y: int) -> int:
-    """Exact score with the two empty squares ``x`` and ``y`` (fail-soft in alpha, beta)."""
+def _solve2(p: np.uint64, o: np.uint64, alpha: int, beta: int, x1: int, x2: int) -> tuple[int, int]:
+    """(score, nodes) with the two empty squares ``x1``, ``x2`` (fail-soft in alpha, beta)."""
     best = -65
-    f = flips(p, o, x)
-    if f:
-        best = -_solve_last(o ^ f, p | f | _BIT[x], y)
-        if best >= beta:
-            return best
-    f = flips(p, o, y)
-    if f:
-        v = -_solve_last(o ^ f, p | f | _BIT[y], x)
-        if v > best:
-            best = v
+    if _NEIGHBOURS[x1] & o:
+        f = flips(p, o, x1)
+        if f:
+            best = -_solve1(o ^ f, p | f | _BIT[x1], -beta, x2)
+            if best >= beta:
+                return best, 1
+    if _NEIGHBOURS[x2] & o:
+        f = flips(p, o, x2)
+        if f:
+            v = -_solve1(o ^ f, p | f | _BIT[x2], -beta, x1)
+            if v > best:
+                best = v
     if best != -65:
-        return best
+        return best, 1
     # The side to move passes; the opponent plays one of the two squares if it can.
-    f = flips(o, p, x)
-    if f:
-        best = _solve_last(p ^ f, o | f | _BIT[x], y)
-        if best <= alpha:
-            return best
-    f = flips(o, p, y)
-    if f:
-        v = _solve_last(p ^ f, o | f | _BIT[y], x)
-        if best == -65 or v < best:
-            best = v
+    best = 65
+    if _NEIGHBOURS[x1] & p:
+        f = flips(o, p, x1)
+        if f:
+            best = _solve1(p ^ f, o | f | _BIT[x1], alpha, x2)
+            if best <= alpha:
+                return best, 1
+    if _NEIGHBOURS[x2] & p:
+        f = flips(o, p, x2)
+        if f:
+            v = _solve1(p ^ f, o | f | _BIT[x2], alpha, x1)
+            if v < best:
+                best = v
+    if best != 65:
+        return best, 1
+    return _final_score(p, o), 1
+
+
+@_jit
+def _solve3(
+    p: np.uint64, o: np.uint64, alpha: int, beta: int, x1: int, x2: int, x3: int
+) -> tuple[int, int]:
+    """(score, nodes) with the three empty squares ``x1``, ``x2``, ``x3``, tried in that order."""
+    nodes = 1
+    best = -65
+    if _NEIGHBOURS[x1] & o:
+        f = flips(p, o, x1)
+        if f:
+            v, n = _solve2(o ^ f, p | f | _BIT[x1], -beta, -alpha, x2, x3)
+            nodes += n
+            best = -v
+            if best >= beta:
+                return best, nodes
+            if best > alpha:
+                alpha = best
+    if _NEIGHBOURS[x2] & o:
+        f = flips(p, o, x2)
+        if f:
+            v, n = _solve2(o ^ f, p | f | _BIT[x2], -beta, -alpha, x1, x3)
+            nodes += n
+            v = -v
+            if v > best:
+                best = v
+                if v >= beta:
+                    return best, nodes
+                if v > alpha:
+                    alpha = v
+    if _NEIGHBOURS[x3] & o:
+        f = flips(p, o, x3)
+        if f:
+            v, n = _solve2(o ^ f, p | f | _BIT[x3], -beta, -alpha, x1, x2)
+            nodes += n
+            v = -v
+            if v > best:
+                best = v
     if best != -65:
-        return best
-    return _final_score(p, o)
+        return best, nodes
+    # Pass: the opponent moves (its best is our lowest), then we are to move again.
+    best = 65
+    if _NEIGHBOURS[x1] & p:
+        f = flips(o, p, x1)
+        if f:
+            best, n = _solve2(p ^ f, o | f | _BIT[x1], alpha, beta, x2, x3)
+            nodes += n
+            if best <= alpha:
+                return best, nodes
+            if best < beta:
+                beta = best
+    if _NEIGHBOURS[x2] & p:
+        f = flips(o, p, x2)
+        if f:
+            v, n = _solve2(p ^ f, o | f | _BIT[x2], alpha, beta, x1, x3)
+            nodes += n
+            if v < best:
+                best = v
+                if v <= alpha:
+                    return best, nodes
+                if v < beta:
+                    beta = v
+    if _NEIGHBOURS[x3] & p:
+        f = flips(o, p, x3)
+        if f:
+            v, n = _solve2(p ^ f, o | f | _BIT[x3], alpha, beta, x1, x2)
+            nodes += n
+            if v < best:
+                best = v
+    if best != 65:
+        return best, nodes
+    return _final_score(p, o), nodes
+
+
+@_jit
+def _solve4(
+    p: np.uint64, o: np.uint64, alpha: int, beta: int, x1: int, x2: int, x3: int, x4: int
+) -> tuple[int, int]:
+    """(score, nodes) with four empty squares, tried in the given (parity) order."""
+    nodes = 1
+    best = -65
+    if _NEIGHBOURS[x1] & o:
+        f = flips(p, o, x1)
+        if f:
+            v, n = _solve3(o ^ f, p | f | _BIT[x1], -beta, -alpha, x2, x3, x4)
+            nodes += n
+            best = -v
+            if best >= beta:
+                return best, nodes
+            if best > alpha:
+                alpha = best
+    if _NEIGHBOURS[x2] & o:
+        f = flips(p, o, x2)
+        if f:
+            v, n = _solve3(o ^ f, p | f | _BIT[x2], -beta, -alpha, x1, x3, x4)
+            nodes += n
+            v = -v
+            if v > best:
+                best = v
+                if v >= beta:
+                    return best, nodes
+                if v > alpha:
+                    alpha = v
+    if _NEIGHBOURS[x3] & o:
+        f = flips(p, o, x3)
+        if f:
+            v, n = _solve3(o ^ f, p | f | _BIT[x3], -beta, -alpha, x1, x2, x4)
+            nodes += n
+            v = -v
+            if v > best:
+                best = v
+                if v >= beta:
+                    return best, nodes
+                if v > alpha:
+                    alpha = v
+    if _NEIGHBOURS[x4] & o:
+        f = flips(p, o, x4)
+        if f:
+            v, n = _solve3(o ^ f, p | f | _BIT[x4], -beta, -alpha, x1, x2, x3)
+            nodes += n
+            v = -v
+            if v > best:
+                best = v
+    if best != -65:
+        return best, nodes
+    if legal_moves(o, p) == _ZERO:
+        return _final_score(p, o), nodes
+    v, n = _solve4(o, p, -beta, -alpha, x1, x2, x3, x4)
+    return -v, nodes + n
 
 
 @_jit
@@ -615,22 +756,68 @@ def _odd_quadrants(empties: np.uint64) -> np.uint64:
 
 
 @_jit
+def _solve4_parity(
+    p: np.uint64, o: np.uint64, alpha: int, beta: int, empties: np.uint64
+) -> tuple[int, int]:
+    """:func:`_solve4` on the four squares of ``empties``, those of odd quadrants first."""
+    odd = _odd_quadrants(empties)
+    a = empties & odd
+    b = empties & ~odd
+    x1 = lowest_square(a if a else b)
+    if a:
+        a &= a - _ONE
+    else:
+        b &= b - _ONE
+    x2 = lowest_square(a if a else b)
+    if a:
+        a &= a - _ONE
+    else:
+        b &= b - _ONE
+    x3 = lowest_square(a if a else b)
+    if a:
+        a &= a - _ONE
+    else:
+        b &= b - _ONE
+    x4 = lowest_square(a | b)
+    return _solve4(p, o, alpha, beta, x1, x2, x3, x4)
+
+
+@_jit
+def _solve_small(
+    p: np.uint64, o: np.uint64, alpha: int, beta: int, empties: np.uint64, n_empties: int
+) -> tuple[int, int]:
+    """(score, nodes) for a position with at most ``SHALLOW_EMPTIES`` empty squares."""
+    if n_empties > 4:
+        return _shallow(p, o, alpha, beta, empties, n_empties)
+    if n_empties == 4:
+        return _solve4_parity(p, o, alpha, beta, empties)
+    if n_empties == 3:
+        x1 = lowest_square(empties)
+        empties &= empties - _ONE
+        x2 = lowest_square(empties)
+        empties &= empties - _ONE
+        return _solve3(p, o, alpha, beta, x1, x2, lowest_square(empties))
+    if n_empties == 2:
+        x1 = lowest_square(empties)
+        empties &= empties - _ONE
+        return _solve2(p, o, alpha, beta, x1, lowest_square(empties))
+    if n_empties == 1:
+        return _solve1(p, o, alpha, lowest_square(empties)), 1
+    return _final_score(p, o), 1
+
+
+@_jit
 def _shallow(
-    p: np.uint64, o: np.uint64, alpha: int, beta: int, empties: np.uint64, stats: np.ndarray
-) -> int:
-    """Alpha-beta over the few remaining empty squares, odd quadrants first."""
-    stats[0] += 1
-    rest = empties & (empties - _ONE)
-    if rest == _ZERO:
-        return _solve_last(p, o, lowest_square(empties))
-    if rest & (rest - _ONE) == _ZERO:
-        return _solve2(p, o, alpha, beta, lowest_square(empties), lowest_square(rest))
+    p: np.uint64, o: np.uint64, alpha: int, beta: int, empties: np.uint64, n_empties: int
+) -> tuple[int, int]:
+    """(score, nodes) by alpha-beta over 5 to ``SHALLOW_EMPTIES`` empty squares, odd quadrants
+    first, without the table; four empties go to :func:`_solve4`."""
+    nodes = 1
     # Stability: the opponent keeps at least its stable discs.
-    n_o = popcount(o)
-    if 64 - 2 * n_o <= alpha:
+    if 64 - 2 * popcount(o) <= alpha:
         bound = 64 - 2 * popcount(stable_discs(o, p))
         if bound <= alpha:
-            return bound
+            return bound, nodes
     best = -65
     odd = _odd_quadrants(empties)
     for part in range(2):
@@ -644,18 +831,24 @@ def _shallow(
             if f == _ZERO:
                 continue
             bit = _BIT[sq]
-            v = -_shallow(o ^ f, p | f | bit, -beta, -alpha, empties ^ bit, stats)
+            if n_empties == 5:
+                v, n = _solve4_parity(o ^ f, p | f | bit, -beta, -alpha, empties ^ bit)
+            else:
+                v, n = _shallow(o ^ f, p | f | bit, -beta, -alpha, empties ^ bit, n_empties - 1)
+            nodes += n
+            v = -v
             if v > best:
                 best = v
                 if v > alpha:
                     alpha = v
                     if v >= beta:
-                        return v
+                        return v, nodes
     if best == -65:  # no move
         if legal_moves(o, p) == _ZERO:
-            return _final_score(p, o)
-        return -_shallow(o, p, -beta, -alpha, empties, stats)
-    return best
+            return _final_score(p, o), nodes
+        v, n = _shallow(o, p, -beta, -alpha, empties, n_empties)
+        return -v, nodes + n
+    return best, nodes
 
 
 @_jit
@@ -715,7 +908,9 @@ def _deep(
 ) -> int:
     """PVS with the table, stability cut-off and fastest-first ordering."""
     if n_empties <= SHALLOW_EMPTIES:
-        return _shallow(p, o, alpha, beta, ~(p | o), stats)
+        v, n = _solve_small(p, o, alpha, beta, ~(p | o), n_empties)
+        stats[0] += n
+        return v
     stats[0] += 1
     if stop[0]:
         return 0
