@@ -129,6 +129,8 @@ def _build_rays() -> tuple[np.ndarray, np.ndarray]:
 
 
 _RAY_UP, _RAY_DOWN = _build_rays()
+# _RAYS[sq * 8 + d]: the four increasing rays from sq (d = 0..3), then the four decreasing ones.
+_RAYS = np.concatenate((_RAY_UP.T, _RAY_DOWN.T), axis=1).reshape(-1).copy()
 _BIT = np.array([1 << i for i in range(64)], dtype=np.uint64)
 _QUADRANTS = np.array(
     [0x000000000F0F0F0F, 0x00000000F0F0F0F0, 0x0F0F0F0F00000000, 0xF0F0F0F000000000],
@@ -256,22 +258,22 @@ def flips(p: np.uint64, o: np.uint64, sq: int) -> np.uint64:
     """Discs of ``o`` flipped when ``p`` plays the empty square ``sq`` (0 if the move is illegal).
 
     Per direction, the first square of the ray that is not an opponent disc must be one of
-    ``p``'s: rays going up take the lowest such square, rays going down the highest.
+    ``p``'s: rays going up take the lowest such square, rays going down the highest. Written
+    without branches (a mispredicted branch per ray cost more than the arithmetic).
     """
     f = _ZERO
     not_o = ~o
+    base = sq * 8
     for d in range(4):
-        ray = _RAY_UP[d, sq]
+        ray = _RAYS[base + d]
         stop = ray & not_o
-        first = stop & (~stop + _ONE)
-        if first & p:
-            f |= ray & (first - _ONE)
-        ray = _RAY_DOWN[d, sq]
-        stop = ray & not_o
-        if stop:
-            last = _ONE << (U64(63) - leading_zeros(stop))  # type: ignore[call-arg]
-            if last & p:
-                f |= ray & ~((last << _ONE) - _ONE)
+        mine = stop & (~stop + _ONE) & p  # the lowest stop square when it is ours, else 0
+        f |= ray & (mine - U64(mine != _ZERO))
+        ray = _RAYS[base + 4 + d]
+        # The highest stop square (bit 0 when there is none: "& ray" then rules it out).
+        top = _ONE << (U64(63) - leading_zeros(ray & not_o | _ONE))  # type: ignore[call-arg]
+        mine = top & p & ray
+        f |= ray & ~((mine << _ONE) - _ONE)  # the ray above ``mine``; nothing when it is 0
     return f
 
 
