@@ -104,6 +104,7 @@ SHALLOW_EMPTIES = 7  # at or below: no table, parity ordering
 _TT_MIN_EMPTIES = SHALLOW_EMPTIES + 1
 _HASH_P = U64(0x9E3779B97F4A7C15)
 _HASH_O = U64(0xC2B2AE3D27D4EB4F)
+_ETC_MIN_EMPTIES = 10  # enhanced transposition cut-offs at and above this many empties
 _MAX_PLY = 64  # rows of the move-list scratch array, indexed by the number of empties
 
 
@@ -964,6 +965,15 @@ def _deep(
             sq = lowest_square(moves)
             moves &= moves - _ONE
             f = flips(p, o, sq)
+            if n_empties >= _ETC_MIN_EMPTIES:
+                # Enhanced transposition cut-off: a child whose stored upper bound already
+                # refutes beta proves this node's fail-high without a search.
+                child = _tt_probe(tt, o ^ f, p | f | _BIT[sq])
+                if child >= 0:
+                    v = 64 - np.int64((child >> 8) & 0xFF)
+                    if v >= beta:
+                        _tt_store(tt, p, o, v, 64, sq, n_empties)
+                        return v  # type: ignore[return-value]
             row[n] = U64(sq)
             row[32 + n] = U64(_order_key(p | f | _BIT[sq], o ^ f, sq) + 64)
             row[64 + n] = f
