@@ -105,7 +105,13 @@ _TT_MIN_EMPTIES = SHALLOW_EMPTIES + 1
 _HASH_P = U64(0x9E3779B97F4A7C15)
 _HASH_O = U64(0xC2B2AE3D27D4EB4F)
 _ETC_MIN_EMPTIES = 10  # enhanced transposition cut-offs at and above this many empties
-_MAX_PLY = 64  # rows of the move-list scratch array, indexed by the number of empties
+_MAX_PLY = 64
+_X_C = U64(0x42C300000000C342)  # the squares next to the corners (C and X squares)
+_SQUARE_CLASSES = np.array(
+    [_CORNERS, _BORDER & ~_X_C & ~_CORNERS, ~_BORDER & ~_X_C, _X_C & _BORDER, _X_C & ~_BORDER],
+    dtype=np.uint64,
+)
+_N_CLASSES = 5  # rows of the move-list scratch array, indexed by the number of empties
 
 
 def _build_rays() -> tuple[np.ndarray, np.ndarray]:
@@ -748,41 +754,58 @@ def _solve4(
 
 
 @_jit
-def _odd_quadrants(empties: np.uint64) -> np.uint64:
-    """The empty squares lying in quadrants with an odd number of empty squares."""
-    odd = _ZERO
+def _quadrant_parity(empties: np.uint64) -> int:
+    """Bit q set when quadrant q (0: A1-D4, 1: E1-H4, 2: A5-D8, 3: E5-H8) has an odd number of
+    the ``empties``."""
+    parity = 0
     for q in range(4):
-        e = empties & _QUADRANTS[q]
-        if popcount(e) & 1:
-            odd |= e
-    return odd
+        parity |= (popcount(empties & _QUADRANTS[q]) & 1) << q
+    return parity
 
 
 @_jit
-def _solve4_parity(
-    p: np.uint64, o: np.uint64, alpha: int, beta: int, empties: np.uint64
+def _quadrant(sq: int) -> int:
+    """Quadrant of a square, numbered as in :func:`_quadrant_parity`."""
+    return ((sq >> 2) & 1) | ((sq >> 4) & 2)
+
+
+@_jit
+def _square_list(empties: np.uint64) -> int:
+    """The empty squares packed six bits each, corners first, then the other edge squares, the
+    inner squares, and the squares next to the corners last (the order the shallow search
+    tries them in, within each parity class)."""
+    packed = 0
+    shift = 0
+    for c in range(_N_CLASSES):
+        todo = empties & _SQUARE_CLASSES[c]
+        while todo:
+            packed |= lowest_square(todo) << shift
+            shift += 6
+            todo &= todo - _ONE
+    return packed
+
+
+@_jit
+def _solve4_list(
+    p: np.uint64, o: np.uint64, alpha: int, beta: int, squares: int, parity: int
 ) -> tuple[int, int]:
-    """:func:`_solve4` on the four squares of ``empties``, those of odd quadrants first."""
-    odd = _odd_quadrants(empties)
-    a = empties & odd
-    b = empties & ~odd
-    x1 = lowest_square(a if a else b)
-    if a:
-        a &= a - _ONE
-    else:
-        b &= b - _ONE
-    x2 = lowest_square(a if a else b)
-    if a:
-        a &= a - _ONE
-    else:
-        b &= b - _ONE
-    x3 = lowest_square(a if a else b)
-    if a:
-        a &= a - _ONE
-    else:
-        b &= b - _ONE
-    x4 = lowest_square(a | b)
-    return _solve4(p, o, alpha, beta, x1, x2, x3, x4)
+    """:func:`_solve4` on the four packed ``squares``, those in odd quadrants first."""
+    odd = 0
+    even = 0
+    n_odd = 0
+    n_even = 0
+    for k in range(4):
+        sq = (squares >> (6 * k)) & 63
+        if (parity >> _quadrant(sq)) & 1:
+            odd |= sq << (6 * n_odd)
+            n_odd += 1
+        else:
+            even |= sq << (6 * n_even)
+            n_even += 1
+    ordered = odd | (even << (6 * n_odd))
+    return _solve4(
+        p, o, alpha, beta, ordered & 63, (ordered >> 6) & 63, (ordered >> 12) & 63, ordered >> 18
+    )
 
 
 @_jit
@@ -791,9 +814,11 @@ def _solve_small(
 ) -> tuple[int, int]:
     """(score, nodes) for a position with at most ``SHALLOW_EMPTIES`` empty squares."""
     if n_empties > 4:
-        return _shallow(p, o, alpha, beta, empties, n_empties)
+        return _shallow(
+            p, o, alpha, beta, _square_list(empties), n_empties, _quadrant_parity(empties)
+        )
     if n_empties == 4:
-        return _solve4_parity(p, o, alpha, beta, empties)
+        return _solve4_list(p, o, alpha, beta, _square_list(empties), _quadrant_parity(empties))
     if n_empties == 3:
         x1 = lowest_square(empties)
         empties &= empties - _ONE
@@ -811,10 +836,21 @@ def _solve_small(
 
 @_jit
 def _shallow(
-    p: np.uint64, o: np.uint64, alpha: int, beta: int, empties: np.uint64, n_empties: int
+    p: np.uint64,
+    o: np.uint64,
+    alpha: int,
+    beta: int,
+    squares: int,
+    n_empties: int,
+    parity: int,
 ) -> tuple[int, int]:
-    """(score, nodes) by alpha-beta over 5 to ``SHALLOW_EMPTIES`` empty squares, odd quadrants
-    first, without the table; four empties go to :func:`_solve4`."""
+    """(score, nodes) by alpha-beta over 5 to ``SHALLOW_EMPTIES`` empty squares, without the
+    table; four empties go to :func:`_solve4`.
+
+    ``squares`` lists the empty squares packed six bits each in square-value order (see
+    :func:`_square_list`); ``parity`` has bit q set when quadrant q holds an odd number of
+    them. Moves into odd quadrants are tried first, each class in list order.
+    """
     nodes = 1
     # Stability: the opponent keeps at least its stable discs.
     if 64 - 2 * popcount(o) <= alpha:
@@ -822,22 +858,26 @@ def _shallow(
         if bound <= alpha:
             return bound, nodes
     best = -65
-    odd = _odd_quadrants(empties)
-    for part in range(2):
-        todo = empties & odd if part == 0 else empties & ~odd
-        while todo:
-            sq = lowest_square(todo)
-            todo &= todo - _ONE
+    for want in (1, 0):
+        for k in range(n_empties):
+            sq = (squares >> (6 * k)) & 63
+            q = _quadrant(sq)
+            if (parity >> q) & 1 != want:
+                continue
             if _NEIGHBOURS[sq] & o == _ZERO:
                 continue  # no opponent disc next to it: nothing to flip
             f = flips(p, o, sq)
             if f == _ZERO:
                 continue
             bit = _BIT[sq]
+            low = squares & ((1 << (6 * k)) - 1)
+            rest = low | ((squares >> (6 * k + 6)) << (6 * k))  # the list without sq
             if n_empties == 5:
-                v, n = _solve4_parity(o ^ f, p | f | bit, -beta, -alpha, empties ^ bit)
+                v, n = _solve4_list(o ^ f, p | f | bit, -beta, -alpha, rest, parity ^ (1 << q))
             else:
-                v, n = _shallow(o ^ f, p | f | bit, -beta, -alpha, empties ^ bit, n_empties - 1)
+                v, n = _shallow(
+                    o ^ f, p | f | bit, -beta, -alpha, rest, n_empties - 1, parity ^ (1 << q)
+                )
             nodes += n
             v = -v
             if v > best:
@@ -849,7 +889,7 @@ def _shallow(
     if best == -65:  # no move
         if legal_moves(o, p) == _ZERO:
             return _final_score(p, o), nodes
-        v, n = _shallow(o, p, -beta, -alpha, empties, n_empties)
+        v, n = _shallow(o, p, -beta, -alpha, squares, n_empties, parity)
         return -v, nodes + n
     return best, nodes
 
