@@ -1010,10 +1010,10 @@ def _deep(
                 # refutes beta proves this node's fail-high without a search.
                 child = _tt_probe(tt, o ^ f, p | f | _BIT[sq])
                 if child >= 0:
-                    v = 64 - np.int64((child >> 8) & 0xFF)
-                    if v >= beta:
-                        _tt_store(tt, p, o, v, 64, sq, n_empties)
-                        return v  # type: ignore[return-value]
+                    bound = 64 - int((child >> 8) & 0xFF)
+                    if bound >= beta:
+                        _tt_store(tt, p, o, bound, 64, sq, n_empties)
+                        return bound
             row[n] = U64(sq)
             row[32 + n] = U64(_order_key(p | f | _BIT[sq], o ^ f, sq) + 64)
             row[64 + n] = f
