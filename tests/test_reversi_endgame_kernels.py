@@ -152,3 +152,13 @@ def test_each_solver_by_itself(seed: int) -> None:
                 solver = {2: kernels._solve2, 3: kernels._solve3, 4: kernels._solve4}[n]
                 value, _ = solver(p, o, alpha, beta, *xs)
                 check_fail_soft(int(value), score, alpha, beta)
+
+
+def test_last_flip_count_matches_flips_on_a_full_board() -> None:
+    rng = random.Random(11)
+    for _ in range(2000):
+        sq = rng.randrange(64)
+        mine = rng.getrandbits(64) & ~(1 << sq)
+        theirs = ~mine & ~(1 << sq) & 0xFFFFFFFFFFFFFFFF
+        expected = python_flips(mine, theirs, sq).bit_count()
+        assert kernels._last_flip_count(np.uint64(mine), sq) == expected

@@ -39,10 +39,22 @@ Exact endgame solver
     ``solve_root(p, o, alpha, beta, tt, stats, stop) -> (score, best_sq)``  the root version;
     ``best_sq`` is 64 when the side to move must pass and -1 at game end.
 
-The search is negamax with principal-variation (null-window) re-searches: above
-``SHALLOW_EMPTIES`` empties it probes a transposition table, tries a stability cut-off and orders
-moves fastest first; at or below it, it walks the empty squares odd quadrants first (parity
-ordering) without the table, and the last empty square is counted directly.
+The search is negamax with principal-variation (null-window) re-searches, in three layers:
+
+* above ``SHALLOW_EMPTIES`` empties (``_deep``): a two-way bucketed transposition table (the
+  first slot keeps the deeper search, the second always takes), a stability cut-off, the
+  table's move first, then the others fastest first (fewest corner-weighted opponent replies,
+  then potential mobility); from 10 empties on, an enhanced transposition cut-off (a child whose
+  stored upper bound refutes beta ends the node before any search);
+* from ``SHALLOW_EMPTIES`` down to 5 empties (``_shallow``): no table and no arrays. The empty
+  squares travel as one int, six bits a square, in square-value order (corners, other edge
+  squares, inner squares, the squares next to the corners last), with the quadrant parity as a
+  4-bit int; moves into odd quadrants are tried first;
+* 4 to 1 empties (``_solve4`` .. ``_solve1``): hand-written, the squares passed as plain ints
+  (odd quadrants first at 4), a pass handled by letting the opponent try the same squares, and
+  the last square scored from a flip count on the full board (``_last_flip_count``) without
+  playing the move. Every layer below ``_deep`` returns ``(score, nodes)``; ``_deep`` adds the
+  nodes to ``stats[0]``.
 """
 
 from __future__ import annotations
@@ -566,6 +578,23 @@ def _final_score(p: np.uint64, o: np.uint64) -> int:
 
 
 @_jit
+def _last_flip_count(p: np.uint64, sq: int) -> int:
+    """Discs flipped when ``p`` plays ``sq`` on an otherwise full board (every other disc is
+    the opponent's, so a ray flips up to the nearest disc of ``p`` when it has one)."""
+    n = 0
+    base = sq * 8
+    for d in range(4):
+        ray = _RAYS[base + d]
+        mine = ray & p
+        mine &= ~mine + _ONE  # the nearest disc of p going up, or 0
+        n += popcount(ray & (mine - U64(mine != _ZERO)))
+        ray = _RAYS[base + 4 + d]
+        mine = (_ONE << (U64(63) - leading_zeros(ray & p | _ONE))) & p & ray  # type: ignore[call-arg]
+        n += popcount(ray & ~((mine << _ONE) - _ONE))
+    return n
+
+
+@_jit
 def _solve1(p: np.uint64, o: np.uint64, alpha: int, sq: int) -> int:
     """Exact score with one empty square ``sq``, from the flip counts alone.
 
@@ -574,13 +603,13 @@ def _solve1(p: np.uint64, o: np.uint64, alpha: int, sq: int) -> int:
     counting the opponent's flips.
     """
     n_p = popcount(p)
-    n = popcount(flips(p, o, sq))
+    n = _last_flip_count(p, sq)
     if n:
         return 2 * (n_p + n + 1) - 64
     score = 2 * n_p - 62 if n_p > 31 else 2 * n_p - 64  # if nobody can play sq
     if score <= alpha:
         return score  # the opponent's flips can only lower it
-    n = popcount(flips(o, p, sq))
+    n = _last_flip_count(o, sq)
     if n:
         return 2 * (n_p - n) - 64
     return score

@@ -1,8 +1,9 @@
 """Exact endgame solver: the final disc difference under perfect play, and every best move.
 
 :func:`solve` wraps the numba search of :mod:`game.logic.reversi.kernels` (PVS alpha-beta,
-transposition table, stability cut-offs, fastest-first and parity move ordering, last empty
-square counted directly). Scores are for the side to move, empty squares going to the winner
+a bucketed transposition table with enhanced transposition cut-offs, stability cut-offs,
+fastest-first move ordering, then parity and square-value ordering without the table, and
+hand-written solvers for the last four empty squares). Scores are for the side to move, empty squares going to the winner
 (the FFO convention). Practical up to about 24 empty squares (FFO #40, 20 empties: about a
 second on one core).
 
