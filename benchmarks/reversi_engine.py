@@ -1,6 +1,8 @@
 """Reversi engine speed: perft from the start and exact solves of FFO #40-#44.
 
-Run: ``python benchmarks/reversi_engine.py [--perft 10 11] [--ffo 40 41 42 43 44]``.
+Run: ``python benchmarks/reversi_engine.py [--perft 10 11] [--ffo 40 41 42 43 44]
+[--random24 N --seed S]``. ``--random24`` solves N reproducible positions with 24 empty squares
+(random legal moves from the start, a finished game skipped) and prints their median time.
 Results go to stdout, one line each; progress to stderr. Every kernel is compiled (or loaded
 from numba's cache) and run once on a small input before the clock starts, so the timings
 exclude compilation. Times are wall-clock seconds on one core (the kernels are single-threaded).
@@ -9,13 +11,15 @@ exclude compilation. Times are wall-clock seconds on one core (the kernels are s
 from __future__ import annotations
 
 import argparse
+import random
+import statistics
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game.logic.reversi.board import Position, square_name
+from game.logic.reversi.board import PASS, Position, square_name
 from game.logic.reversi.ffo import FFO
 from game.logic.reversi.perft import PERFT_START, perft
 from game.logic.reversi.solver import solve
@@ -69,6 +73,35 @@ def bench_ffo(number: int, all_moves: bool) -> bool:
     return correct
 
 
+def random_endgames(count: int, seed: int, empties: int = 24) -> list[Position]:
+    """``count`` positions with ``empties`` empty squares from random legal moves (``seed``);
+    a game that ends, or leaves the side to move with no move, before that is skipped."""
+    rng = random.Random(seed)
+    found: list[Position] = []
+    while len(found) < count:
+        position = Position.start()
+        while position.empties > empties and position.legal_moves():
+            position = position.apply(rng.choice(position.legal_moves()))
+        legal = position.legal_moves()
+        if position.empties == empties and legal and legal != [PASS]:
+            found.append(position)
+    return found
+
+
+def bench_random(count: int, seed: int) -> None:
+    times = []
+    for index, position in enumerate(random_endgames(count, seed)):
+        solution = solve(position)
+        times.append(solution.seconds)
+        print(
+            f"random24 seed={seed} index={index} seconds={solution.seconds:.2f} "
+            f"nodes={solution.nodes} score={solution.score:+d} "
+            f"best={square_name(solution.best[0])} position={position.text()}",
+            flush=True,
+        )
+    print(f"random24 count={count} seed={seed} median_s={statistics.median(times):.2f}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--perft", type=int, nargs="*", default=[10, 11], metavar="DEPTH")
@@ -76,6 +109,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--all-moves", action="store_true", help="find every best move (null-window re-searches)"
     )
+    parser.add_argument(
+        "--random24", type=int, default=0, metavar="N", help="solve N random 24-empty positions"
+    )
+    parser.add_argument("--seed", type=int, default=1, help="seed of the --random24 positions")
     args = parser.parse_args(argv)
     warm_up()
     print("# timings exclude numba compilation (warmed up first); one core", flush=True)
@@ -89,6 +126,8 @@ def main(argv: list[str] | None = None) -> int:
         total += time.perf_counter() - started
     if args.ffo:
         print(f"ffo total seconds={total:.2f} all_correct={'yes' if ok else 'no'}")
+    if args.random24:
+        bench_random(args.random24, args.seed)
     return 0 if ok else 1
 
 

@@ -39,10 +39,22 @@ Exact endgame solver
     ``solve_root(p, o, alpha, beta, tt, stats, stop) -> (score, best_sq)``  the root version;
     ``best_sq`` is 64 when the side to move must pass and -1 at game end.
 
-The search is negamax with principal-variation (null-window) re-searches: above
-``SHALLOW_EMPTIES`` empties it probes a transposition table, tries a stability cut-off and orders
-moves fastest first; at or below it, it walks the empty squares odd quadrants first (parity
-ordering) without the table, and the last empty square is counted directly.
+The search is negamax with principal-variation (null-window) re-searches, in three layers:
+
+* above ``SHALLOW_EMPTIES`` empties (``_deep``): a two-way bucketed transposition table (the
+  first slot keeps the deeper search, the second always takes), a stability cut-off, the
+  table's move first, then the others fastest first (fewest corner-weighted opponent replies,
+  then potential mobility); from 10 empties on, an enhanced transposition cut-off (a child whose
+  stored upper bound refutes beta ends the node before any search);
+* from ``SHALLOW_EMPTIES`` down to 5 empties (``_shallow``): no table and no arrays. The empty
+  squares travel as one int, six bits a square, in square-value order (corners, other edge
+  squares, inner squares, the squares next to the corners last), with the quadrant parity as a
+  4-bit int; moves into odd quadrants are tried first;
+* 4 to 1 empties (``_solve4`` .. ``_solve1``): hand-written, the squares passed as plain ints
+  (odd quadrants first at 4), a pass handled by letting the opponent try the same squares, and
+  the last square scored from a flip count on the full board (``_last_flip_count``) without
+  playing the move. Every layer below ``_deep`` returns ``(score, nodes)``; ``_deep`` adds the
+  nodes to ``stats[0]``.
 """
 
 from __future__ import annotations
@@ -104,7 +116,14 @@ SHALLOW_EMPTIES = 7  # at or below: no table, parity ordering
 _TT_MIN_EMPTIES = SHALLOW_EMPTIES + 1
 _HASH_P = U64(0x9E3779B97F4A7C15)
 _HASH_O = U64(0xC2B2AE3D27D4EB4F)
-_MAX_PLY = 64  # rows of the move-list scratch array, indexed by the number of empties
+_ETC_MIN_EMPTIES = 10  # enhanced transposition cut-offs at and above this many empties
+_MAX_PLY = 64
+_X_C = U64(0x42C300000000C342)  # the squares next to the corners (C and X squares)
+_SQUARE_CLASSES = np.array(
+    [_CORNERS, _BORDER & ~_X_C & ~_CORNERS, ~_BORDER & ~_X_C, _X_C & _BORDER, _X_C & ~_BORDER],
+    dtype=np.uint64,
+)
+_N_CLASSES = 5  # rows of the move-list scratch array, indexed by the number of empties
 
 
 def _build_rays() -> tuple[np.ndarray, np.ndarray]:
@@ -129,6 +148,8 @@ def _build_rays() -> tuple[np.ndarray, np.ndarray]:
 
 
 _RAY_UP, _RAY_DOWN = _build_rays()
+# _RAYS[sq * 8 + d]: the four increasing rays from sq (d = 0..3), then the four decreasing ones.
+_RAYS = np.concatenate((_RAY_UP.T, _RAY_DOWN.T), axis=1).reshape(-1).copy()
 _BIT = np.array([1 << i for i in range(64)], dtype=np.uint64)
 _QUADRANTS = np.array(
     [0x000000000F0F0F0F, 0x00000000F0F0F0F0, 0x0F0F0F0F00000000, 0xF0F0F0F000000000],
@@ -256,22 +277,22 @@ def flips(p: np.uint64, o: np.uint64, sq: int) -> np.uint64:
     """Discs of ``o`` flipped when ``p`` plays the empty square ``sq`` (0 if the move is illegal).
 
     Per direction, the first square of the ray that is not an opponent disc must be one of
-    ``p``'s: rays going up take the lowest such square, rays going down the highest.
+    ``p``'s: rays going up take the lowest such square, rays going down the highest. Written
+    without branches (a mispredicted branch per ray cost more than the arithmetic).
     """
     f = _ZERO
     not_o = ~o
+    base = sq * 8
     for d in range(4):
-        ray = _RAY_UP[d, sq]
+        ray = _RAYS[base + d]
         stop = ray & not_o
-        first = stop & (~stop + _ONE)
-        if first & p:
-            f |= ray & (first - _ONE)
-        ray = _RAY_DOWN[d, sq]
-        stop = ray & not_o
-        if stop:
-            last = _ONE << (U64(63) - leading_zeros(stop))  # type: ignore[call-arg]
-            if last & p:
-                f |= ray & ~((last << _ONE) - _ONE)
+        mine = stop & (~stop + _ONE) & p  # the lowest stop square when it is ours, else 0
+        f |= ray & (mine - U64(mine != _ZERO))
+        ray = _RAYS[base + 4 + d]
+        # The highest stop square (bit 0 when there is none: "& ray" then rules it out).
+        top = _ONE << (U64(63) - leading_zeros(ray & not_o | _ONE))  # type: ignore[call-arg]
+        mine = top & p & ray
+        f |= ray & ~((mine << _ONE) - _ONE)  # the ray above ``mine``; nothing when it is 0
     return f
 
 
@@ -557,105 +578,349 @@ def _final_score(p: np.uint64, o: np.uint64) -> int:
 
 
 @_jit
-def _solve_last(p: np.uint64, o: np.uint64, sq: int) -> int:
-    """Exact score with one empty square ``sq``: count the flips directly."""
+def _last_flip_count(p: np.uint64, sq: int) -> int:
+    """Discs flipped when ``p`` plays ``sq`` on an otherwise full board (every other disc is
+    the opponent's, so a ray flips up to the nearest disc of ``p`` when it has one)."""
+    n = 0
+    base = sq * 8
+    for d in range(4):
+        ray = _RAYS[base + d]
+        mine = ray & p
+        mine &= ~mine + _ONE  # the nearest disc of p going up, or 0
+        n += popcount(ray & (mine - U64(mine != _ZERO)))
+        ray = _RAYS[base + 4 + d]
+        mine = (_ONE << (U64(63) - leading_zeros(ray & p | _ONE))) & p & ray  # type: ignore[call-arg]
+        n += popcount(ray & ~((mine << _ONE) - _ONE))
+    return n
+
+
+@_jit
+def _solve1(p: np.uint64, o: np.uint64, alpha: int, sq: int) -> int:
+    """Exact score with one empty square ``sq``, from the flip counts alone.
+
+    When the side to move cannot play there and its score without the opponent's move is
+    already at most ``alpha``, that score is returned as the (fail-low) upper bound without
+    counting the opponent's flips.
+    """
     n_p = popcount(p)
-    n = popcount(flips(p, o, sq))
+    n = _last_flip_count(p, sq)
     if n:
         return 2 * (n_p + n + 1) - 64
-    n = popcount(flips(o, p, sq))
+    score = 2 * n_p - 62 if n_p > 31 else 2 * n_p - 64  # if nobody can play sq
+    if score <= alpha:
+        return score  # the opponent's flips can only lower it
+    n = _last_flip_count(o, sq)
     if n:
         return 2 * (n_p - n) - 64
-    if n_p > 31:  # 63 discs: no draw, the empty square goes to the winner
-        return 2 * n_p - 62
-    return 2 * n_p - 64
+    return score
 
 
 @_jit
-def _solve2(p: np.uint64, o: np.uint64, alpha: int, beta: int, x: int, y: int) -> int:
-    """Exact score with the two empty squares ``x`` and ``y`` (fail-soft in alpha, beta)."""
+def _solve2(p: np.uint64, o: np.uint64, alpha: int, beta: int, x1: int, x2: int) -> tuple[int, int]:
+    """(score, nodes) with the two empty squares ``x1``, ``x2`` (fail-soft in alpha, beta)."""
     best = -65
-    f = flips(p, o, x)
-    if f:
-        best = -_solve_last(o ^ f, p | f | _BIT[x], y)
-        if best >= beta:
-            return best
-    f = flips(p, o, y)
-    if f:
-        v = -_solve_last(o ^ f, p | f | _BIT[y], x)
-        if v > best:
-            best = v
+    if _NEIGHBOURS[x1] & o:
+        f = flips(p, o, x1)
+        if f:
+            best = -_solve1(o ^ f, p | f | _BIT[x1], -beta, x2)
+            if best >= beta:
+                return best, 1
+    if _NEIGHBOURS[x2] & o:
+        f = flips(p, o, x2)
+        if f:
+            v = -_solve1(o ^ f, p | f | _BIT[x2], -beta, x1)
+            if v > best:
+                best = v
     if best != -65:
-        return best
+        return best, 1
     # The side to move passes; the opponent plays one of the two squares if it can.
-    f = flips(o, p, x)
-    if f:
-        best = _solve_last(p ^ f, o | f | _BIT[x], y)
-        if best <= alpha:
-            return best
-    f = flips(o, p, y)
-    if f:
-        v = _solve_last(p ^ f, o | f | _BIT[y], x)
-        if best == -65 or v < best:
-            best = v
-    if best != -65:
-        return best
-    return _final_score(p, o)
+    best = 65
+    if _NEIGHBOURS[x1] & p:
+        f = flips(o, p, x1)
+        if f:
+            best = _solve1(p ^ f, o | f | _BIT[x1], alpha, x2)
+            if best <= alpha:
+                return best, 1
+    if _NEIGHBOURS[x2] & p:
+        f = flips(o, p, x2)
+        if f:
+            v = _solve1(p ^ f, o | f | _BIT[x2], alpha, x1)
+            if v < best:
+                best = v
+    if best != 65:
+        return best, 1
+    return _final_score(p, o), 1
 
 
 @_jit
-def _odd_quadrants(empties: np.uint64) -> np.uint64:
-    """The empty squares lying in quadrants with an odd number of empty squares."""
-    odd = _ZERO
+def _solve3(
+    p: np.uint64, o: np.uint64, alpha: int, beta: int, x1: int, x2: int, x3: int
+) -> tuple[int, int]:
+    """(score, nodes) with the three empty squares ``x1``, ``x2``, ``x3``, tried in that order."""
+    nodes = 1
+    best = -65
+    if _NEIGHBOURS[x1] & o:
+        f = flips(p, o, x1)
+        if f:
+            v, n = _solve2(o ^ f, p | f | _BIT[x1], -beta, -alpha, x2, x3)
+            nodes += n
+            best = -v
+            if best >= beta:
+                return best, nodes
+            if best > alpha:
+                alpha = best
+    if _NEIGHBOURS[x2] & o:
+        f = flips(p, o, x2)
+        if f:
+            v, n = _solve2(o ^ f, p | f | _BIT[x2], -beta, -alpha, x1, x3)
+            nodes += n
+            v = -v
+            if v > best:
+                best = v
+                if v >= beta:
+                    return best, nodes
+                if v > alpha:
+                    alpha = v
+    if _NEIGHBOURS[x3] & o:
+        f = flips(p, o, x3)
+        if f:
+            v, n = _solve2(o ^ f, p | f | _BIT[x3], -beta, -alpha, x1, x2)
+            nodes += n
+            v = -v
+            if v > best:
+                best = v
+    if best != -65:
+        return best, nodes
+    # Pass: the opponent moves (its best is our lowest), then we are to move again.
+    best = 65
+    if _NEIGHBOURS[x1] & p:
+        f = flips(o, p, x1)
+        if f:
+            best, n = _solve2(p ^ f, o | f | _BIT[x1], alpha, beta, x2, x3)
+            nodes += n
+            if best <= alpha:
+                return best, nodes
+            if best < beta:
+                beta = best
+    if _NEIGHBOURS[x2] & p:
+        f = flips(o, p, x2)
+        if f:
+            v, n = _solve2(p ^ f, o | f | _BIT[x2], alpha, beta, x1, x3)
+            nodes += n
+            if v < best:
+                best = v
+                if v <= alpha:
+                    return best, nodes
+                if v < beta:
+                    beta = v
+    if _NEIGHBOURS[x3] & p:
+        f = flips(o, p, x3)
+        if f:
+            v, n = _solve2(p ^ f, o | f | _BIT[x3], alpha, beta, x1, x2)
+            nodes += n
+            if v < best:
+                best = v
+    if best != 65:
+        return best, nodes
+    return _final_score(p, o), nodes
+
+
+@_jit
+def _solve4(
+    p: np.uint64, o: np.uint64, alpha: int, beta: int, x1: int, x2: int, x3: int, x4: int
+) -> tuple[int, int]:
+    """(score, nodes) with four empty squares, tried in the given (parity) order."""
+    nodes = 1
+    best = -65
+    if _NEIGHBOURS[x1] & o:
+        f = flips(p, o, x1)
+        if f:
+            v, n = _solve3(o ^ f, p | f | _BIT[x1], -beta, -alpha, x2, x3, x4)
+            nodes += n
+            best = -v
+            if best >= beta:
+                return best, nodes
+            if best > alpha:
+                alpha = best
+    if _NEIGHBOURS[x2] & o:
+        f = flips(p, o, x2)
+        if f:
+            v, n = _solve3(o ^ f, p | f | _BIT[x2], -beta, -alpha, x1, x3, x4)
+            nodes += n
+            v = -v
+            if v > best:
+                best = v
+                if v >= beta:
+                    return best, nodes
+                if v > alpha:
+                    alpha = v
+    if _NEIGHBOURS[x3] & o:
+        f = flips(p, o, x3)
+        if f:
+            v, n = _solve3(o ^ f, p | f | _BIT[x3], -beta, -alpha, x1, x2, x4)
+            nodes += n
+            v = -v
+            if v > best:
+                best = v
+                if v >= beta:
+                    return best, nodes
+                if v > alpha:
+                    alpha = v
+    if _NEIGHBOURS[x4] & o:
+        f = flips(p, o, x4)
+        if f:
+            v, n = _solve3(o ^ f, p | f | _BIT[x4], -beta, -alpha, x1, x2, x3)
+            nodes += n
+            v = -v
+            if v > best:
+                best = v
+    if best != -65:
+        return best, nodes
+    if legal_moves(o, p) == _ZERO:
+        return _final_score(p, o), nodes
+    v, n = _solve4(o, p, -beta, -alpha, x1, x2, x3, x4)
+    return -v, nodes + n
+
+
+@_jit
+def _quadrant_parity(empties: np.uint64) -> int:
+    """Bit q set when quadrant q (0: A1-D4, 1: E1-H4, 2: A5-D8, 3: E5-H8) has an odd number of
+    the ``empties``."""
+    parity = 0
     for q in range(4):
-        e = empties & _QUADRANTS[q]
-        if popcount(e) & 1:
-            odd |= e
-    return odd
+        parity |= (popcount(empties & _QUADRANTS[q]) & 1) << q
+    return parity
+
+
+@_jit
+def _quadrant(sq: int) -> int:
+    """Quadrant of a square, numbered as in :func:`_quadrant_parity`."""
+    return ((sq >> 2) & 1) | ((sq >> 4) & 2)
+
+
+@_jit
+def _square_list(empties: np.uint64) -> int:
+    """The empty squares packed six bits each, corners first, then the other edge squares, the
+    inner squares, and the squares next to the corners last (the order the shallow search
+    tries them in, within each parity class)."""
+    packed = 0
+    shift = 0
+    for c in range(_N_CLASSES):
+        todo = empties & _SQUARE_CLASSES[c]
+        while todo:
+            packed |= lowest_square(todo) << shift
+            shift += 6
+            todo &= todo - _ONE
+    return packed
+
+
+@_jit
+def _solve4_list(
+    p: np.uint64, o: np.uint64, alpha: int, beta: int, squares: int, parity: int
+) -> tuple[int, int]:
+    """:func:`_solve4` on the four packed ``squares``, those in odd quadrants first."""
+    odd = 0
+    even = 0
+    n_odd = 0
+    n_even = 0
+    for k in range(4):
+        sq = (squares >> (6 * k)) & 63
+        if (parity >> _quadrant(sq)) & 1:
+            odd |= sq << (6 * n_odd)
+            n_odd += 1
+        else:
+            even |= sq << (6 * n_even)
+            n_even += 1
+    ordered = odd | (even << (6 * n_odd))
+    return _solve4(
+        p, o, alpha, beta, ordered & 63, (ordered >> 6) & 63, (ordered >> 12) & 63, ordered >> 18
+    )
+
+
+@_jit
+def _solve_small(
+    p: np.uint64, o: np.uint64, alpha: int, beta: int, empties: np.uint64, n_empties: int
+) -> tuple[int, int]:
+    """(score, nodes) for a position with at most ``SHALLOW_EMPTIES`` empty squares."""
+    if n_empties > 4:
+        return _shallow(
+            p, o, alpha, beta, _square_list(empties), n_empties, _quadrant_parity(empties)
+        )
+    if n_empties == 4:
+        return _solve4_list(p, o, alpha, beta, _square_list(empties), _quadrant_parity(empties))
+    if n_empties == 3:
+        x1 = lowest_square(empties)
+        empties &= empties - _ONE
+        x2 = lowest_square(empties)
+        empties &= empties - _ONE
+        return _solve3(p, o, alpha, beta, x1, x2, lowest_square(empties))
+    if n_empties == 2:
+        x1 = lowest_square(empties)
+        empties &= empties - _ONE
+        return _solve2(p, o, alpha, beta, x1, lowest_square(empties))
+    if n_empties == 1:
+        return _solve1(p, o, alpha, lowest_square(empties)), 1
+    return _final_score(p, o), 1
 
 
 @_jit
 def _shallow(
-    p: np.uint64, o: np.uint64, alpha: int, beta: int, empties: np.uint64, stats: np.ndarray
-) -> int:
-    """Alpha-beta over the few remaining empty squares, odd quadrants first."""
-    stats[0] += 1
-    rest = empties & (empties - _ONE)
-    if rest == _ZERO:
-        return _solve_last(p, o, lowest_square(empties))
-    if rest & (rest - _ONE) == _ZERO:
-        return _solve2(p, o, alpha, beta, lowest_square(empties), lowest_square(rest))
+    p: np.uint64,
+    o: np.uint64,
+    alpha: int,
+    beta: int,
+    squares: int,
+    n_empties: int,
+    parity: int,
+) -> tuple[int, int]:
+    """(score, nodes) by alpha-beta over 5 to ``SHALLOW_EMPTIES`` empty squares, without the
+    table; four empties go to :func:`_solve4`.
+
+    ``squares`` lists the empty squares packed six bits each in square-value order (see
+    :func:`_square_list`); ``parity`` has bit q set when quadrant q holds an odd number of
+    them. Moves into odd quadrants are tried first, each class in list order.
+    """
+    nodes = 1
     # Stability: the opponent keeps at least its stable discs.
-    n_o = popcount(o)
-    if 64 - 2 * n_o <= alpha:
+    if 64 - 2 * popcount(o) <= alpha:
         bound = 64 - 2 * popcount(stable_discs(o, p))
         if bound <= alpha:
-            return bound
+            return bound, nodes
     best = -65
-    odd = _odd_quadrants(empties)
-    for part in range(2):
-        todo = empties & odd if part == 0 else empties & ~odd
-        while todo:
-            sq = lowest_square(todo)
-            todo &= todo - _ONE
+    for want in (1, 0):
+        for k in range(n_empties):
+            sq = (squares >> (6 * k)) & 63
+            q = _quadrant(sq)
+            if (parity >> q) & 1 != want:
+                continue
             if _NEIGHBOURS[sq] & o == _ZERO:
                 continue  # no opponent disc next to it: nothing to flip
             f = flips(p, o, sq)
             if f == _ZERO:
                 continue
             bit = _BIT[sq]
-            v = -_shallow(o ^ f, p | f | bit, -beta, -alpha, empties ^ bit, stats)
+            low = squares & ((1 << (6 * k)) - 1)
+            rest = low | ((squares >> (6 * k + 6)) << (6 * k))  # the list without sq
+            if n_empties == 5:
+                v, n = _solve4_list(o ^ f, p | f | bit, -beta, -alpha, rest, parity ^ (1 << q))
+            else:
+                v, n = _shallow(
+                    o ^ f, p | f | bit, -beta, -alpha, rest, n_empties - 1, parity ^ (1 << q)
+                )
+            nodes += n
+            v = -v
             if v > best:
                 best = v
                 if v > alpha:
                     alpha = v
                     if v >= beta:
-                        return v
+                        return v, nodes
     if best == -65:  # no move
         if legal_moves(o, p) == _ZERO:
-            return _final_score(p, o)
-        return -_shallow(o, p, -beta, -alpha, empties, stats)
-    return best
+            return _final_score(p, o), nodes
+        v, n = _shallow(o, p, -beta, -alpha, squares, n_empties, parity)
+        return -v, nodes + n
+    return best, nodes
 
 
 @_jit
@@ -715,7 +980,9 @@ def _deep(
 ) -> int:
     """PVS with the table, stability cut-off and fastest-first ordering."""
     if n_empties <= SHALLOW_EMPTIES:
-        return _shallow(p, o, alpha, beta, ~(p | o), stats)
+        v, n = _solve_small(p, o, alpha, beta, ~(p | o), n_empties)
+        stats[0] += n
+        return v
     stats[0] += 1
     if stop[0]:
         return 0
@@ -767,6 +1034,15 @@ def _deep(
             sq = lowest_square(moves)
             moves &= moves - _ONE
             f = flips(p, o, sq)
+            if n_empties >= _ETC_MIN_EMPTIES:
+                # Enhanced transposition cut-off: a child whose stored upper bound already
+                # refutes beta proves this node's fail-high without a search.
+                child = _tt_probe(tt, o ^ f, p | f | _BIT[sq])
+                if child >= 0:
+                    bound = 64 - int((child >> 8) & 0xFF)
+                    if bound >= beta:
+                        _tt_store(tt, p, o, bound, 64, sq, n_empties)
+                        return bound
             row[n] = U64(sq)
             row[32 + n] = U64(_order_key(p | f | _BIT[sq], o ^ f, sq) + 64)
             row[64 + n] = f

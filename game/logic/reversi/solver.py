@@ -1,10 +1,11 @@
 """Exact endgame solver: the final disc difference under perfect play, and every best move.
 
 :func:`solve` wraps the numba search of :mod:`game.logic.reversi.kernels` (PVS alpha-beta,
-transposition table, stability cut-offs, fastest-first and parity move ordering, last empty
-square counted directly). Scores are for the side to move, empty squares going to the winner
-(the FFO convention). Practical up to about 24 empty squares (FFO #40, 20 empties: about a
-second on one core).
+a bucketed transposition table with enhanced transposition cut-offs, stability cut-offs,
+fastest-first move ordering, then parity and square-value ordering without the table, and
+hand-written solvers for the last four empty squares). Scores are for the side to move, empty
+squares going to the winner (the FFO convention). Practical up to about 24 empty squares (FFO
+#40, 20 empties: about half a second on one core; #45, 24 empties: about 30 s).
 
 >>> from game.logic.reversi.board import Position, square_name
 >>> pos = Position.from_text("X" * 40 + "O" * 16 + "-OX-O--X X")
@@ -68,7 +69,7 @@ def solve(
     move). ``time_limit`` (seconds) and ``stop`` (a numpy uint8 array of length 1 that another
     thread may set to 1) cancel the search with :class:`SearchCancelled`; the caller's array is
     only read. ``tt_bits``: log2 of the transposition-table entries, 24 bytes each (default:
-    the number of empties, clamped to 12..20, i.e. at most 24 MB).
+    the number of empties less 4, clamped to 12..18, i.e. at most 6 MB).
     """
     if not isinstance(position, Position):
         raise SolverError(f"solve needs a Position, not {type(position).__name__}")
@@ -78,7 +79,9 @@ def solve(
         not isinstance(stop, np.ndarray) or stop.dtype != np.uint8 or stop.shape != (1,)
     ):
         raise SolverError("stop must be a numpy uint8 array of length 1")
-    bits = tt_bits if tt_bits is not None else min(20, max(12, position.empties))
+    # A table bigger than the caches costs more in memory stalls than it saves in nodes:
+    # 2**18 entries (6 MB) were fastest on FFO #41-45.
+    bits = tt_bits if tt_bits is not None else min(18, max(12, position.empties - 4))
     if not 4 <= bits <= 30:
         raise SolverError(f"tt_bits {bits!r} is not in 4..30")
 
