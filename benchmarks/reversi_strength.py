@@ -4,6 +4,8 @@
     python benchmarks/reversi_strength.py --games 10 --time 0.2
     python benchmarks/reversi_strength.py --games 0       # search speed only
     python benchmarks/reversi_strength.py --fit weights.npy   # re-derive the evaluation weights
+    python benchmarks/reversi_strength.py --a grandmaster --b master --games 200 --time 0.1 \
+        --jobs 1 --positions 0 --seed 14     # the pattern evaluation against today's features
 
 First one line per mid-game position: the depth reached in ``--time`` seconds, the nodes and
 the nodes per second (exact solving turned off, so only the midgame search is measured). Then

@@ -39,7 +39,7 @@ def test_the_options_take_a_person_or_a_level_and_a_finite_positive_time() -> No
         "theme": "classic",
     }
     assert ENTRY.options["black"].choices == ("human", *LEVELS)
-    for bad in ({"white": "grandmaster"}, {"time_per_move": 0}, {"time_per_move": "inf"}):
+    for bad in ({"white": "world-champion"}, {"time_per_move": 0}, {"time_per_move": "inf"}):
         with pytest.raises(OptionError):
             ENTRY.options.validate(bad)
 
@@ -50,7 +50,7 @@ def test_every_level_is_an_agent_with_a_description() -> None:
     agent = ENTRY.make_agent("expert", ENTRY.options.defaults())
     assert agent.name == "expert"
     with pytest.raises(UnknownAgentError, match="classic-expert"):
-        ENTRY.make_agent("grandmaster", {})
+        ENTRY.make_agent("world-champion", {})
 
 
 def _play_parser() -> argparse.ArgumentParser:

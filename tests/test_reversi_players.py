@@ -62,7 +62,7 @@ def test_warm_up_runs() -> None:
 
 def test_an_unknown_name_lists_the_known_ones() -> None:
     with pytest.raises(UnknownPlayerError, match="master") as info:
-        get_player("grandmaster")
+        get_player("world-champion")
     assert isinstance(info.value, ValueError)
     assert "classic-expert" in str(info.value)
 

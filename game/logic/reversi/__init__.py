@@ -7,6 +7,7 @@ LEVELS = (
     "advanced",
     "expert",
     "master",
+    "grandmaster",
     "classic-beginner",
     "classic-intermediate",
     "classic-advanced",

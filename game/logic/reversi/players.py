@@ -24,6 +24,9 @@ Our levels, weakest first (``time_limit`` is the caller's budget for one move):
 ``advanced``        five plies; perfect over the last 12 empty squares
 ``expert``          nine plies (and at most the time given); perfect over the last 16
 ``master``          full strength for the time given (1 s when none is given); perfect from 20
+``grandmaster``     as ``master``, judging positions with the pattern evaluation
+                    (:mod:`game.logic.reversi.patterns`: edges, corners, diagonals and lines
+                    weighted from positions our own solver and search labelled)
 ==================  ============================================================================
 
 The noise uses the ``rng`` passed to :meth:`Player.choose`, so a seeded game replays exactly.
@@ -46,6 +49,7 @@ from game.logic.game import Limits, State, Stop, ThinkingStopped
 from .board import PASS, Color, Move, Position, ReversiError
 from .classic import CLASSIC_LEVELS, ClassicLevel, classic_move
 from .evaluation import evaluate
+from .patterns import load_weights
 from .search import search
 from .solver import SearchCancelled
 
@@ -120,6 +124,8 @@ class SearchPlayer:
     ``depth`` caps the iterative deepening (None: only the time does); ``max_time`` caps the
     caller's budget; ``noise`` (discs, standard deviation) makes the weak levels score every
     move with a search of ``depth - 1`` plies and add Gaussian noise before picking the best.
+    ``patterns`` makes the search judge positions with the pattern evaluation
+    (:mod:`game.logic.reversi.patterns`) instead of the feature one.
     """
 
     name: str
@@ -128,6 +134,7 @@ class SearchPlayer:
     exact_empties: int
     noise: float = 0.0
     max_time: float | None = None
+    patterns: bool = False
 
     def choose(
         self,
@@ -163,6 +170,7 @@ class SearchPlayer:
             stop=stop,
             exact_empties=self.exact_empties,
             node_limit=node_limit,
+            weights=load_weights() if self.patterns else None,
         )
         return Choice(result.move, result.score, _info(self.name, result))
 
@@ -233,6 +241,13 @@ _ALL: tuple[Player, ...] = (
     SearchPlayer("advanced", "five moves ahead; perfect in the last 12 squares", 5, 12),
     SearchPlayer("expert", "nine moves ahead; perfect in the last 16 squares", 9, 16, max_time=5.0),
     SearchPlayer("master", "full strength for the time given; perfect from 20 squares", None, 20),
+    SearchPlayer(
+        "grandmaster",
+        "full strength, judging edges, corners and lines by patterns; perfect from 20 squares",
+        None,
+        20,
+        patterns=True,
+    ),
     *(
         ClassicPlayer(level, f"the classic minimax AI, {level.depth} moves ahead")
         for level in CLASSIC_LEVELS.values()
@@ -335,6 +350,9 @@ def warm_up() -> None:
 
     start = Position.start()
     search(start, depth=2, exact_empties=0, table=TranspositionTable(1 << 10))
+    search(
+        start, depth=2, exact_empties=0, table=TranspositionTable(1 << 10), weights=load_weights()
+    )
     classic_move(start, CLASSIC_LEVELS["classic-beginner"], random.Random(0))
 
 

@@ -9,6 +9,10 @@ one always replaced, both keyed by both bitboards), per-ply scratch arrays and a
 :data:`ROOT_MOVE` and :data:`ROOT_SCORE`. The stop flag, the timer flag and the node limit are
 read every 1024 nodes; once one is up the search sets ``ctr[ABORTED]`` and unwinds.
 
+The evaluation is chosen by the weights passed in ``w``: ``int32`` feature weights
+(:mod:`game.logic.reversi.evaluation`) or an ``int16`` pattern table
+(:mod:`game.logic.reversi.patterns`); numba compiles one search for each.
+
 Move ordering: the table's move first; then, five plies or more from the leaves, the
 evaluation of the position after each move; closer, the moves leaving the opponent the fewest
 replies (corner replies count double) and the least potential mobility; one ply from the
@@ -20,11 +24,13 @@ from __future__ import annotations
 from typing import Final
 
 import numpy as np
-from numba import njit
+from numba import njit, types
+from numba.extending import overload
 
-from . import evaluation, kernels
+from . import evaluation, kernels, patterns
 from .evaluation import _cache_depends_on, _evaluate
 from .kernels import flips, legal_moves, popcount, potential_mobility
+from .patterns import evaluate_bits
 
 __all__ = [
     "ABORTED",
@@ -38,6 +44,7 @@ __all__ = [
     "SQUARE_VALUE",
     "TT_HITS",
     "WIN",
+    "evaluate_leaf",
     "pvs",
 ]
 
@@ -83,6 +90,27 @@ SQUARE_VALUE: Final = np.array(
     ],
     dtype=np.int64,
 ).reshape(64)
+
+
+def _eval(p: np.uint64, o: np.uint64, w: np.ndarray) -> int:  # pragma: no cover - stub
+    """The evaluation the weights ``w`` belong to (compiled code only, see below)."""
+    raise NotImplementedError("_eval is only callable from compiled code")
+
+
+@overload(_eval, inline="always")
+def _eval_overload(p, o, w):  # type: ignore[no-untyped-def]  # pragma: no cover - typing
+    """Pick the evaluation by the weights' type when the search is compiled: ``int16`` tables
+    are the pattern evaluation (:mod:`game.logic.reversi.patterns`), ``int32`` the features of
+    :mod:`game.logic.reversi.evaluation`. Each kind of weights gets its own compiled search."""
+    if isinstance(w, types.Array) and w.dtype == types.int16:
+        return lambda p, o, w: evaluate_bits(p, o, w)
+    return lambda p, o, w: _evaluate(p, o, w)
+
+
+@njit(cache=True, nogil=True)
+def evaluate_leaf(p: np.uint64, o: np.uint64, w: np.ndarray) -> int:  # pragma: no cover
+    """The search's static evaluation (hundredths of a disc) with weights ``w`` of either kind."""
+    return _eval(p, o, w)
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -141,7 +169,7 @@ def pvs(  # pragma: no cover - compiled
     if p == _U0 or o == _U0 or (p | o) == ~_U0:
         return _terminal(p, o)
     if depth <= 0 or ply >= MAX_PLY - 1:
-        v = _evaluate(p, o, w)
+        v = _eval(p, o, w)
         if v > _EVAL_CAP:
             return _EVAL_CAP
         if v < -_EVAL_CAP:
@@ -217,7 +245,7 @@ def pvs(  # pragma: no cover - compiled
         if sq == tt_move:
             score = 1 << 40
         elif depth >= 5:
-            score = -_evaluate(np_, no_, w) * 4
+            score = -_eval(np_, no_, w) * 4
         elif depth >= 2:
             replies = legal_moves(np_, no_)
             mob = popcount(replies) + popcount(replies & _CORNERS)
@@ -366,4 +394,4 @@ def pvs(  # pragma: no cover - compiled
     return best
 
 
-_cache_depends_on(__name__, kernels, evaluation)
+_cache_depends_on(__name__, kernels, evaluation, patterns)

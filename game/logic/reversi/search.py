@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any, Final
 import numpy as np
 
 from .board import PASS
-from .evaluation import WEIGHTS, _evaluate
+from .evaluation import WEIGHTS
 from .kernels import legal_moves
 from .pvs import (
     ABORTED,
@@ -51,6 +51,7 @@ from .pvs import (
     SQUARE_VALUE,
     TT_HITS,
     WIN,
+    evaluate_leaf,
     pvs,
 )
 from .solver import SearchCancelled, solve
@@ -144,7 +145,9 @@ def search(
     (``exact_empties=0`` turns it off). ``stop`` is a ``uint8`` array of length 1: setting
     ``stop[0] = 1`` from another thread makes the search raise ``SearchCancelled`` promptly.
     ``table`` is the hash table to use (by default one shared table, or a fresh one when a
-    search in another thread holds it); ``weights`` overrides the evaluation weights (tuning).
+    search in another thread holds it); ``weights`` overrides the evaluation: other ``int32``
+    feature weights (tuning) or the ``int16`` table of the pattern evaluation
+    (:func:`game.logic.reversi.patterns.load_weights`).
 
     Raises ``ValueError`` when the game is over or a limit is not positive.
     """
@@ -397,7 +400,7 @@ def _partial(
         nps = nodes / elapsed if elapsed > 0 else 0.0
         return replace(best, nodes=nodes, seconds=elapsed, tt_hits=hits, nps=nps)
     move = _first_move(p, o)
-    return _result(move, int(_evaluate(p, o, weights)), False, 0, nodes, elapsed, [move], hits)
+    return _result(move, int(evaluate_leaf(p, o, weights)), False, 0, nodes, elapsed, [move], hits)
 
 
 def _result(
