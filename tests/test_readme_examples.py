@@ -29,7 +29,10 @@ def examples() -> list[tuple[str, list[str]]]:
     for doc in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
         text = doc.read_text(encoding="utf-8")
         for block in re.findall(r"^```sh\n(.*?)^```", text, re.M | re.S):
-            for line in block.splitlines():
+            # A command may go on over lines ending in a backslash; a line may be a comment.
+            for line in block.replace("\\\n", " ").splitlines():
+                if line.lstrip().startswith("#"):
+                    continue
                 for part in re.split(r"&&|;|\|", line.split(" #")[0]):
                     words = shlex.split(part)
                     program = next((i for i, w in enumerate(words) if w.endswith("gamehall")), None)
