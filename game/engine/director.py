@@ -27,6 +27,7 @@ from game.engine.mouse import Press, SceneMouse
 from game.engine.picking import mouse_ray, pick
 from game.engine.png import write_png
 from game.engine.sound import Sounds
+from game.engine.targets import Target, sized
 from game.engine.tweens import TweenManager
 from game.engine.window import attach_context, open_window
 
@@ -105,7 +106,7 @@ class Director(SceneMouse):
         self.show_help = False  # F1: the command list in the HUD's help panel
         self.closed = False
         self.on_quit: Callable[[], None] | None = None
-        self._target: moderngl.Framebuffer | None = None
+        self._target: Target | None = None
         self._box_key: tuple[object, ...] = ()
         self._box: Any = None
         self._press: Press | None = None  # a press on the scene: a click or a drag to be
@@ -338,14 +339,8 @@ class Director(SceneMouse):
     def offscreen(self, size: tuple[int, int] | None = None) -> moderngl.Framebuffer:
         """A framebuffer of ``size`` (default: the window's) that we own and may read back."""
         size = size or self.framebuffer_size()
-        if self._target is None or self._target.size != size:
-            if self._target is not None:
-                self._release_target()
-            self._target = self.ctx.framebuffer(
-                color_attachments=[self.ctx.renderbuffer(size, components=4)],
-                depth_attachment=self.ctx.depth_renderbuffer(size),
-            )
-        return self._target
+        self._target = sized(self.ctx, self._target, size)
+        return self._target.fbo
 
     def capture(self) -> np.ndarray:
         """Render one frame offscreen and return it as an (h, w, 3) uint8 array, top row first."""
@@ -495,7 +490,8 @@ class Director(SceneMouse):
         self.overlay.release()
         self.renderer.release()
         if self._target is not None:
-            self._release_target()
+            self._target.release()
+            self._target = None
         self.window.remove_handlers(self)
         self.window.close()
         Director.current = None
@@ -526,18 +522,6 @@ class Director(SceneMouse):
         origin, direction = mouse_ray(vp, x, y, self.window_size())
         self.ray = (origin, direction)
         return pick(self.scene, self.bounds, origin, direction)
-
-    def _release_target(self) -> None:
-        assert self._target is not None
-        attachments = [*self._target.color_attachments, self._target.depth_attachment]
-        # Bind the default framebuffer first: moderngl re-binds the previously bound one after
-        # creating the next framebuffer, and binding a deleted name is a GL error.
-        self.ctx.screen.use()
-        self._target.release()  # the framebuffer first, then what was attached to it
-        for att in attachments:
-            if att is not None:
-                att.release()
-        self._target = None
 
     def _set_hover(self, node: Node | None) -> None:
         # Called on every motion: a controller may care where on a node the mouse is (a

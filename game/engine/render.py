@@ -20,6 +20,7 @@ import pyrr
 
 from game.engine.mesh import Mesh, load_obj
 from game.engine.scene import Node, Scene
+from game.engine.targets import Target, sized
 from game.resources import asset_dir, asset_path
 
 log = logging.getLogger(__name__)
@@ -184,11 +185,10 @@ class Renderer:
         #: Keep the still part of a frame and copy it while nothing changes (see render).
         self.cache_still = True
         self._drawn_triangles = 0
-        self._still: tuple[bytes | None, moderngl.Framebuffer | None] = (None, None)
-        self._cache: moderngl.Framebuffer | None = None
-        self._cache_colour: moderngl.Framebuffer | None = None
-        self._work: moderngl.Framebuffer | None = None
-        self._work_colour: moderngl.Framebuffer | None = None
+        self._still_key: bytes | None = None  # the key of the last frame drawn
+        self._cached = False  # the cache holds the still part of that frame
+        self._cache: Target | None = None
+        self._work: Target | None = None  # the cache with the water drawn over it
 
     # -- frame ------------------------------------------------------------------------------
 
@@ -201,27 +201,22 @@ class Renderer:
         only the water, whose waves move every frame, is drawn over the copy.
         """
         stats = RenderStats()
-        width, height = max(1, size[0]), max(1, size[1])
+        width, height = size = max(1, size[0]), max(1, size[1])
         commands, instance_data, stats.triangles, stats.nodes, casters = self._gather(scene)
         stats.meshes = len(commands)
         cam = scene.camera
         view_proj = cam.projection(width / height) @ cam.view()
-        key = self._still_key(scene, commands, instance_data, casters, view_proj, (width, height))
-        if key is not None and key == self._still[0] and self.cache_still:
-            if self._still[1] is None:  # the second frame alike: worth keeping
-                self._still = (
-                    key,
-                    self._draw_still(scene, commands, instance_data, casters, (width, height)),
-                )
-            kept = self._still[1]
-            assert kept is not None
+        key = self._key(scene, commands, instance_data, casters, view_proj, size)
+        if key is not None and key == self._still_key and self.cache_still:
+            if not self._cached:  # the second frame alike: worth keeping
+                self._draw_still(scene, commands, instance_data, casters, view_proj, size)
             stats.triangles = self._drawn_triangles  # what the copied picture holds
-            self._from_cache(scene, fbo, kept, commands, instance_data, casters, view_proj, stats)
+            self._from_cache(scene, fbo, commands, instance_data, casters, view_proj, stats)
             self.stats = stats
             return stats
-        self._still = (key, None)
+        self._still_key, self._cached = key, False
         self._upload(commands, instance_data)
-        self._draw(scene, fbo, (width, height), commands, casters, view_proj, stats)
+        self._draw(scene, fbo, size, commands, casters, view_proj, stats)
         self._drawn_triangles = stats.triangles
         self.stats = stats
         return stats
@@ -327,7 +322,7 @@ class Renderer:
         self._indirect.orphan(packed.nbytes)
         self._indirect.write(packed.tobytes())
 
-    def _still_key(
+    def _key(
         self,
         scene: Scene,
         commands: list[tuple[int, int, int, int, int]],
@@ -360,30 +355,20 @@ class Renderer:
         commands: list[tuple[int, int, int, int, int]],
         rows: np.ndarray,
         casters: int,
+        view_proj: np.ndarray,
         size: tuple[int, int],
-    ) -> moderngl.Framebuffer:
-        """Draw the still part of the frame (all but the water) into the cache and return it."""
-        if self._cache is None or self._cache.size != size:
-            self._release_cache()
-            self._cache = self.ctx.framebuffer(
-                color_attachments=[self.ctx.renderbuffer(size, components=4)],
-                depth_attachment=self.ctx.depth_renderbuffer(size),
-            )
-            self._cache_colour = self.ctx.framebuffer(
-                color_attachments=self._cache.color_attachments
-            )
-        cam = scene.camera
-        view_proj = cam.projection(size[0] / size[1]) @ cam.view()
+    ) -> None:
+        """Draw the still part of the frame (all but the water) into the cache."""
+        self._cache = sized(self.ctx, self._cache, size)
         self._upload(commands, rows)
-        self._draw(scene, self._cache, size, commands, casters, view_proj, RenderStats(),
+        self._draw(scene, self._cache.fbo, size, commands, casters, view_proj, RenderStats(),
                    water=False)  # fmt: skip
-        return self._cache
+        self._cached = True
 
     def _from_cache(
         self,
         scene: Scene,
         fbo: moderngl.Framebuffer,
-        cache: moderngl.Framebuffer,
         commands: list[tuple[int, int, int, int, int]],
         rows: np.ndarray,
         casters: int,
@@ -391,30 +376,22 @@ class Renderer:
         stats: RenderStats,
     ) -> None:
         """A still frame: the cached picture, and the water drawn again over it."""
+        cache = self._cache
+        assert cache is not None
         stats.reused = True
         if casters == len(commands):  # nothing moves by itself: copy the colours, done
-            assert self._cache_colour is not None
-            self._copy_colour(fbo, self._cache_colour)
+            cache.copy_colour_to(fbo)
             stats.draw_calls += 1
             return
         # The water is drawn over a copy of the picture and its depth (the target may be the
         # window, whose depth buffer need not match ours), then the colours are copied out.
-        size = cache.size
-        if self._work is None or self._work.size != size:
-            if self._work is not None:
-                self._release_fbo(self._work)
-            self._work = self.ctx.framebuffer(
-                color_attachments=[self.ctx.renderbuffer(size, components=4)],
-                depth_attachment=self.ctx.depth_renderbuffer(size),
-            )
-            self._work_colour = self.ctx.framebuffer(color_attachments=self._work.color_attachments)
+        self._work = work = sized(self.ctx, self._work, cache.size)
         self._upload(commands, rows)  # the water's rows may differ from the cached frame's
-        self.ctx.copy_framebuffer(self._work, cache)
-        self._work.use()
-        self.ctx.viewport = (0, 0, size[0], size[1])
+        self.ctx.copy_framebuffer(work.fbo, cache.fbo)
+        work.fbo.use()
+        self.ctx.viewport = (0, 0, *work.size)
         self._draw_nodes(scene, view_proj, casters, len(commands), stats)
-        assert self._work_colour is not None
-        self._copy_colour(fbo, self._work_colour)
+        work.copy_colour_to(fbo)
         stats.draw_calls += 2
 
     def _draw_layers(
@@ -458,50 +435,17 @@ class Renderer:
         for obj in (self._scene_vao, self._shadow_vao, self._instances, self._indirect):
             if obj is not None:
                 obj.release()
-        self._release_cache()
-        if self._work is not None:
-            self._release_fbo(self._work)
-            self._work = None
+        for target in (self._cache, self._work):
+            if target is not None:
+                target.release()
+        self._cache = self._work = None
+        self._cached = False
         self.sky_vao.release()
         self.shadow_fbo.release()
         self.shadow_map.release()
         self.meshes.release()
 
     # -- helpers ----------------------------------------------------------------------------
-
-    def _copy_colour(self, dst: moderngl.Framebuffer, src: moderngl.Framebuffer) -> None:
-        """Copy ``src``'s colours into ``dst`` at the same size. The window's framebuffer is
-        copied to with the GL call itself: ModernGL's object for it keeps the size the window
-        had when the context was made, and its copy would fill only that much of a window
-        made larger since."""
-        if dst.glo != 0:
-            self.ctx.copy_framebuffer(dst, src)
-            return
-        from pyglet import gl
-
-        width, height = src.size
-        gl.glBindFramebuffer(gl.GL_READ_FRAMEBUFFER, src.glo)
-        gl.glBindFramebuffer(gl.GL_DRAW_FRAMEBUFFER, 0)
-        gl.glBlitFramebuffer(
-            0, 0, width, height, 0, 0, width, height, gl.GL_COLOR_BUFFER_BIT, gl.GL_NEAREST
-        )
-        dst.use()  # ModernGL binds its framebuffers itself from here on
-
-    def _release_cache(self) -> None:
-        self._still = (None, None)
-        if self._cache is not None:
-            self._release_fbo(self._cache)
-            self._cache = None
-
-    def _release_fbo(self, fbo: moderngl.Framebuffer) -> None:
-        """A framebuffer we made, with its attachments; the default one is bound first (a
-        deleted name must never be left bound)."""
-        self.ctx.screen.use()
-        attachments = [*fbo.color_attachments, fbo.depth_attachment]
-        fbo.release()
-        for attachment in attachments:
-            if attachment is not None:
-                attachment.release()
 
     def _gather(
         self, scene: Scene

@@ -1,0 +1,63 @@
+"""Framebuffers of our own: the director's offscreen picture and the renderer's still-frame
+cache are each a :class:`Target` (colour and depth of one size), made, copied out and
+released the same way."""
+
+from __future__ import annotations
+
+import moderngl
+
+__all__ = ["Target", "sized"]
+
+
+class Target:
+    """Colour (RGBA) and depth renderbuffers of ``size`` in one framebuffer, ``fbo``, and a
+    view of the colour alone, ``colour``: a copy from it leaves the depth where it goes
+    untouched, which the window's framebuffer needs (its depth format need not match ours)."""
+
+    def __init__(self, ctx: moderngl.Context, size: tuple[int, int]) -> None:
+        self.ctx = ctx
+        self.size = size
+        self.fbo = ctx.framebuffer(
+            color_attachments=[ctx.renderbuffer(size, components=4)],
+            depth_attachment=ctx.depth_renderbuffer(size),
+        )
+        self.colour = ctx.framebuffer(color_attachments=self.fbo.color_attachments)
+
+    def copy_colour_to(self, dst: moderngl.Framebuffer) -> None:
+        """Copy the colours into ``dst`` at the same size. The window's framebuffer is
+        copied to with the GL call itself: ModernGL's object for it keeps the size the window
+        had when the context was made, and its copy would fill only that much of a window
+        made larger since."""
+        if dst.glo != 0:
+            self.ctx.copy_framebuffer(dst, self.colour)
+            return
+        from pyglet import gl
+
+        width, height = self.size
+        gl.glBindFramebuffer(gl.GL_READ_FRAMEBUFFER, self.colour.glo)
+        gl.glBindFramebuffer(gl.GL_DRAW_FRAMEBUFFER, 0)
+        gl.glBlitFramebuffer(
+            0, 0, width, height, 0, 0, width, height, gl.GL_COLOR_BUFFER_BIT, gl.GL_NEAREST
+        )
+        dst.use()  # ModernGL binds its framebuffers itself from here on
+
+    def release(self) -> None:
+        """The framebuffers, then what was attached to them. The default framebuffer is bound
+        first: ModernGL re-binds the previously bound one after creating the next framebuffer,
+        and binding a deleted name is a GL error."""
+        self.ctx.screen.use()
+        attachments = [*self.fbo.color_attachments, self.fbo.depth_attachment]
+        self.colour.release()
+        self.fbo.release()
+        for attachment in attachments:
+            if attachment is not None:
+                attachment.release()
+
+
+def sized(ctx: moderngl.Context, target: Target | None, size: tuple[int, int]) -> Target:
+    """``target`` when it has ``size``, else a new one (the old one released)."""
+    if target is not None and target.size == size:
+        return target
+    if target is not None:
+        target.release()
+    return Target(ctx, size)
