@@ -9,7 +9,7 @@ import random
 import numpy as np
 import pytest
 
-from game.logic.reversi import kernels
+from game.logic.reversi import endgame, kernels
 from game.logic.reversi.board import Color, Position
 
 _DIRECTIONS = ((0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (1, -1), (-1, 1), (-1, -1))
@@ -121,10 +121,10 @@ def test_last_empties_solvers_match_minimax(seed: int) -> None:
         ends += not legal
         score = exact(position)
         for alpha, beta in windows(score):
-            value, nodes = kernels._solve_small(p, o, alpha, beta, empties, position.empties)
+            value, nodes = kernels.solve_small(p, o, alpha, beta, empties, position.empties)
             check_fail_soft(int(value), score, alpha, beta)
             assert nodes >= 1
-        assert kernels.solve_exact(p, o, -64, 64) == score
+        assert endgame.solve_exact(p, o, -64, 64) == score
     assert passes > 0 and ends > 0  # the random boards reach both
 
 

@@ -10,10 +10,12 @@ import numpy as np
 import pytest
 from numba import njit
 
+from game.logic.reversi import endgame as endgame_search
 from game.logic.reversi import kernels
 from game.logic.reversi import solver as solver_module
 from game.logic.reversi.board import PASS, Color, Position, parse_move, square_name
 from game.logic.reversi.ffo import FFO
+from game.logic.reversi.patterns import load_weights
 from game.logic.reversi.solver import SearchCancelled, SolverError, solve
 
 
@@ -106,19 +108,19 @@ def test_kernel_is_fail_soft(seed: int) -> None:
     position = endgame(2000 + seed, 11)
     exact = minimax(position)
     p, o = np.uint64(position.mine), np.uint64(position.theirs)
-    assert kernels.solve_exact(p, o, -64, 64) == exact
+    assert endgame_search.solve_exact(p, o, -64, 64) == exact
     for alpha, beta in ((exact - 1, exact + 1), (exact, exact + 2), (exact - 4, exact)):
-        value = kernels.solve_exact(p, o, alpha, beta)
+        value = endgame_search.solve_exact(p, o, alpha, beta)
         if value <= alpha:
             assert exact <= value
         elif value >= beta:
             assert exact >= value
         else:
             assert value == exact
-    tt = kernels.new_tt(12)
+    tt = endgame_search.new_tt(12)
     stats = np.zeros(1, dtype=np.int64)
     stop = np.zeros(1, dtype=np.uint8)
-    assert kernels.solve_exact_tt(p, o, -64, 64, tt, stats, stop) == exact
+    assert endgame_search.solve_exact_tt(p, o, -64, 64, tt, stats, stop, load_weights()) == exact
     assert stats[0] > 0
 
 

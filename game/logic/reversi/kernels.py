@@ -1,4 +1,4 @@
-"""Numba kernels on 64-bit bitboards: move generation, flips, perft and the exact endgame solver.
+"""Numba kernels on 64-bit bitboards: move generation, flips, perft, the solver's last plies.
 
 Every kernel is ``@njit(nogil=True, cache=True)`` and takes the two bitboards as ``np.uint64``:
 ``p`` holds the discs of the side to move, ``o`` those of its opponent. A square is
@@ -28,24 +28,16 @@ Perft
     game that ended before ``depth`` as one leaf, Edax (OEIS A124004) does not count it. With
     ``bulk`` the last ply is counted with a popcount of the move mask.
 
-Exact endgame solver
-    ``solve_exact(p, o, alpha, beta) -> int``  fail-soft alpha-beta value of the position; exact
-    when it lies strictly inside the window (use -64, 64 for the exact score). Allocates a private
-    transposition table (2**empties entries, at least 2**10, at most 2**20) each call.
-    ``new_tt(bits) -> ndarray``  a transposition table of ``2**bits`` entries (Python function).
-    ``solve_exact_tt(p, o, alpha, beta, tt, stats, stop) -> int``  the same with the caller's
-    table, statistics (``stats[0]`` += nodes; int64 array of length >= 1) and cancel flag
-    (``stop[0] != 0`` makes the search unwind at once returning garbage: check the flag after).
-    ``solve_root(p, o, alpha, beta, tt, stats, stop) -> (score, best_sq)``  the root version;
-    ``best_sq`` is 64 when the side to move must pass and -1 at game end.
+Exact endgame solver, lower layers (the upper one, with the table, is
+:mod:`game.logic.reversi.endgame`)
+    ``solve_small(p, o, alpha, beta, empties, n_empties) -> (score, nodes)``  fail-soft value of
+    a position with at most ``SHALLOW_EMPTIES`` empty squares (``empties`` is their mask).
+    ``final_score(p, o) -> int``  the disc difference of a finished game.
+    ``order_key(p, o, sq) -> int``  the fastest-first ordering key of the move ``sq`` just
+    played by ``p`` (lower first).
 
-The search is negamax with principal-variation (null-window) re-searches, in three layers:
+The search is negamax with principal-variation (null-window) re-searches. Below the table:
 
-* above ``SHALLOW_EMPTIES`` empties (``_deep``): a two-way bucketed transposition table (the
-  first slot keeps the deeper search, the second always takes), a stability cut-off, the
-  table's move first, then the others fastest first (fewest corner-weighted opponent replies,
-  then potential mobility); from 10 empties on, an enhanced transposition cut-off (a child whose
-  stored upper bound refutes beta ends the node before any search);
 * from ``SHALLOW_EMPTIES`` down to 5 empties (``_shallow``): no table and no arrays. The empty
   squares travel as one int, six bits a square, in square-value order (corners, other edge
   squares, inner squares, the squares next to the corners last), with the quadrant parity as a
@@ -53,8 +45,7 @@ The search is negamax with principal-variation (null-window) re-searches, in thr
 * 4 to 1 empties (``_solve4`` .. ``_solve1``): hand-written, the squares passed as plain ints
   (odd quadrants first at 4), a pass handled by letting the opponent try the same squares, and
   the last square scored from a flip count on the full board (``_last_flip_count``) without
-  playing the move. Every layer below ``_deep`` returns ``(score, nodes)``; ``_deep`` adds the
-  nodes to ``stats[0]``.
+  playing the move. Every layer returns ``(score, nodes)``.
 """
 
 from __future__ import annotations
@@ -68,18 +59,17 @@ from numba.extending import intrinsic
 
 __all__ = [
     "SHALLOW_EMPTIES",
+    "final_score",
     "flips",
     "legal_moves",
     "lowest_square",
-    "new_tt",
+    "order_key",
     "ordered_moves",
     "perft",
     "play",
     "popcount",
     "potential_mobility",
-    "solve_exact",
-    "solve_exact_tt",
-    "solve_root",
+    "solve_small",
     "stable_discs",
 ]
 
@@ -113,11 +103,6 @@ _S32 = U64(32)
 _S56 = U64(56)
 
 SHALLOW_EMPTIES = 7  # at or below: no table, parity ordering
-_TT_MIN_EMPTIES = SHALLOW_EMPTIES + 1
-_HASH_P = U64(0x9E3779B97F4A7C15)
-_HASH_O = U64(0xC2B2AE3D27D4EB4F)
-_ETC_MIN_EMPTIES = 10  # enhanced transposition cut-offs at and above this many empties
-_MAX_PLY = 64
 _X_C = U64(0x42C300000000C342)  # the squares next to the corners (C and X squares)
 _SQUARE_CLASSES = np.array(
     [_CORNERS, _BORDER & ~_X_C & ~_CORNERS, ~_BORDER & ~_X_C, _X_C & _BORDER, _X_C & ~_BORDER],
@@ -446,7 +431,7 @@ def stable_discs(p: np.uint64, o: np.uint64) -> np.uint64:
 
 
 @_jit
-def _order_key(p: np.uint64, o: np.uint64, sq: int) -> int:
+def order_key(p: np.uint64, o: np.uint64, sq: int) -> int:
     """Lower is tried first: the opponent's corner-weighted replies after the move, then
     its potential mobility (both boards as after ``p`` plays ``sq``: ``p`` moved)."""
     replies = legal_moves(o, p)
@@ -467,7 +452,7 @@ def ordered_moves(p: np.uint64, o: np.uint64, out: np.ndarray) -> int:
         sq = lowest_square(moves)
         moves &= moves - _ONE
         f = flips(p, o, sq)
-        key = _order_key(p | f | _BIT[sq], o ^ f, sq)
+        key = order_key(p | f | _BIT[sq], o ^ f, sq)
         i = n
         while i > 0 and keys[i - 1] > key:  # insertion sort, stable
             keys[i] = keys[i - 1]
@@ -558,15 +543,8 @@ def perft(p: np.uint64, o: np.uint64, depth: int, bulk: bool) -> tuple[int, int]
 # --- exact endgame solver ----------------------------------------------------------------------
 
 
-def new_tt(bits: int = 20) -> np.ndarray:
-    """A zeroed transposition table of ``2**bits`` entries (24 bytes each) for the solver."""
-    if not 4 <= bits <= 30:
-        raise ValueError(f"transposition table bits must be in 4..30, not {bits}")
-    return np.zeros((1 << bits, 3), dtype=np.uint64)
-
-
 @_jit
-def _final_score(p: np.uint64, o: np.uint64) -> int:
+def final_score(p: np.uint64, o: np.uint64) -> int:
     """Disc difference at game end, the empty squares going to the winner."""
     n_p = popcount(p)
     n_o = popcount(o)
@@ -649,7 +627,7 @@ def _solve2(p: np.uint64, o: np.uint64, alpha: int, beta: int, x1: int, x2: int)
                 best = v
     if best != 65:
         return best, 1
-    return _final_score(p, o), 1
+    return final_score(p, o), 1
 
 
 @_jit
@@ -722,7 +700,7 @@ def _solve3(
                 best = v
     if best != 65:
         return best, nodes
-    return _final_score(p, o), nodes
+    return final_score(p, o), nodes
 
 
 @_jit
@@ -777,7 +755,7 @@ def _solve4(
     if best != -65:
         return best, nodes
     if legal_moves(o, p) == _ZERO:
-        return _final_score(p, o), nodes
+        return final_score(p, o), nodes
     v, n = _solve4(o, p, -beta, -alpha, x1, x2, x3, x4)
     return -v, nodes + n
 
@@ -838,7 +816,7 @@ def _solve4_list(
 
 
 @_jit
-def _solve_small(
+def solve_small(
     p: np.uint64, o: np.uint64, alpha: int, beta: int, empties: np.uint64, n_empties: int
 ) -> tuple[int, int]:
     """(score, nodes) for a position with at most ``SHALLOW_EMPTIES`` empty squares."""
@@ -860,7 +838,7 @@ def _solve_small(
         return _solve2(p, o, alpha, beta, x1, lowest_square(empties))
     if n_empties == 1:
         return _solve1(p, o, alpha, lowest_square(empties)), 1
-    return _final_score(p, o), 1
+    return final_score(p, o), 1
 
 
 @_jit
@@ -917,257 +895,7 @@ def _shallow(
                         return v, nodes
     if best == -65:  # no move
         if legal_moves(o, p) == _ZERO:
-            return _final_score(p, o), nodes
+            return final_score(p, o), nodes
         v, n = _shallow(o, p, -beta, -alpha, squares, n_empties, parity)
         return -v, nodes + n
     return best, nodes
-
-
-@_jit
-def _tt_store(
-    tt: np.ndarray,
-    p: np.uint64,
-    o: np.uint64,
-    lo: int,
-    hi: int,
-    move: int,
-    n_empties: int,
-) -> None:
-    """Two-way bucket: the first slot keeps the deeper search, the second always takes."""
-    mask = U64(tt.shape[0] - 1) & ~_ONE
-    h = p * _HASH_P + o * _HASH_O
-    i = np.int64((h ^ (h >> _S32)) & mask)
-    for j in (i, i + 1):
-        if tt[j, 0] == p and tt[j, 1] == o:  # merge the bounds
-            data = tt[j, 2]
-            lo = max(lo, np.int64(data & U64(0xFF)) - 64)  # type: ignore[assignment]
-            hi = min(hi, np.int64((data >> _S8) & U64(0xFF)) - 64)  # type: ignore[assignment]
-            if move < 0:
-                move = np.int64((data >> _S16) & U64(0xFF))  # type: ignore[assignment]
-            tt[j, 2] = U64((lo + 64) | ((hi + 64) << 8) | ((move & 0xFF) << 16) | (n_empties << 24))
-            return
-    stored = np.int64((tt[i, 2] >> U64(24)) & U64(0xFF))
-    j = i if n_empties >= stored else i + 1
-    tt[j, 0] = p
-    tt[j, 1] = o
-    tt[j, 2] = U64((lo + 64) | ((hi + 64) << 8) | ((move & 0xFF) << 16) | (n_empties << 24))
-
-
-@_jit
-def _tt_probe(tt: np.ndarray, p: np.uint64, o: np.uint64) -> np.int64:
-    """Packed entry (lo + 64, hi + 64 << 8, move << 16) or -1 when absent."""
-    mask = U64(tt.shape[0] - 1) & ~_ONE
-    h = p * _HASH_P + o * _HASH_O
-    i = np.int64((h ^ (h >> _S32)) & mask)
-    if tt[i, 0] == p and tt[i, 1] == o:
-        return np.int64(tt[i, 2] & U64(0xFFFFFF))
-    if tt[i + 1, 0] == p and tt[i + 1, 1] == o:
-        return np.int64(tt[i + 1, 2] & U64(0xFFFFFF))
-    return np.int64(-1)
-
-
-@_jit
-def _deep(
-    p: np.uint64,
-    o: np.uint64,
-    alpha: int,
-    beta: int,
-    n_empties: int,
-    tt: np.ndarray,
-    scratch: np.ndarray,
-    stats: np.ndarray,
-    stop: np.ndarray,
-) -> int:
-    """PVS with the table, stability cut-off and fastest-first ordering."""
-    if n_empties <= SHALLOW_EMPTIES:
-        v, n = _solve_small(p, o, alpha, beta, ~(p | o), n_empties)
-        stats[0] += n
-        return v
-    stats[0] += 1
-    if stop[0]:
-        return 0
-    n_o = popcount(o)
-    if 64 - 2 * n_o <= alpha:
-        bound = 64 - 2 * popcount(stable_discs(o, p))
-        if bound <= alpha:
-            return bound
-    hash_move = -1
-    entry = _tt_probe(tt, p, o)
-    if entry >= 0:
-        lo = np.int64(entry & 0xFF) - 64
-        hi = np.int64((entry >> 8) & 0xFF) - 64
-        if lo >= beta:
-            return lo  # type: ignore[return-value]
-        if hi <= alpha or lo == hi:
-            return hi  # type: ignore[return-value]
-        alpha = max(alpha, lo)  # type: ignore[assignment]
-        beta = min(beta, hi)  # type: ignore[assignment]
-        hash_move = np.int64((entry >> 16) & 0xFF)  # type: ignore[assignment]
-    moves = legal_moves(p, o)
-    if moves == _ZERO:
-        if legal_moves(o, p) == _ZERO:
-            return _final_score(p, o)
-        return -_deep(o, p, -beta, -alpha, n_empties, tt, scratch, stats, stop)
-    alpha0 = alpha
-    best = -65
-    best_sq = -1
-    searched = 0
-    if hash_move >= 0 and moves & _BIT[hash_move & 63]:
-        # The table's move first, before paying for the ordering of the others.
-        f = flips(p, o, hash_move)
-        best = -_deep(
-            o ^ f, p | f | _BIT[hash_move], -beta, -alpha, n_empties - 1, tt, scratch, stats, stop
-        )
-        if stop[0]:
-            return 0
-        best_sq = hash_move
-        searched = 1
-        moves ^= _BIT[hash_move]
-        if best > alpha:
-            alpha = best
-    if alpha < beta:
-        # Move list in scratch[n_empties]: squares in columns 0..31, keys in 32..63, flips in
-        # 64..95; ordered lazily by selection.
-        row = scratch[n_empties]
-        n = 0
-        while moves:
-            sq = lowest_square(moves)
-            moves &= moves - _ONE
-            f = flips(p, o, sq)
-            if n_empties >= _ETC_MIN_EMPTIES:
-                # Enhanced transposition cut-off: a child whose stored upper bound already
-                # refutes beta proves this node's fail-high without a search.
-                child = _tt_probe(tt, o ^ f, p | f | _BIT[sq])
-                if child >= 0:
-                    bound = 64 - int((child >> 8) & 0xFF)
-                    if bound >= beta:
-                        _tt_store(tt, p, o, bound, 64, sq, n_empties)
-                        return bound
-            row[n] = U64(sq)
-            row[32 + n] = U64(_order_key(p | f | _BIT[sq], o ^ f, sq) + 64)
-            row[64 + n] = f
-            n += 1
-        for k in range(n):
-            m = k
-            for j in range(k + 1, n):
-                if row[32 + j] < row[32 + m]:
-                    m = j
-            sq = np.int64(row[m])  # type: ignore[assignment]
-            f = row[64 + m]
-            if m != k:
-                row[m] = row[k]
-                row[32 + m] = row[32 + k]
-                row[64 + m] = row[64 + k]
-            np_ = o ^ f
-            no = p | f | _BIT[sq]
-            if searched == 0:
-                v = -_deep(np_, no, -beta, -alpha, n_empties - 1, tt, scratch, stats, stop)
-            else:
-                v = -_deep(np_, no, -alpha - 1, -alpha, n_empties - 1, tt, scratch, stats, stop)
-                if alpha < v < beta:
-                    v = -_deep(np_, no, -beta, -alpha, n_empties - 1, tt, scratch, stats, stop)
-            searched += 1
-            if stop[0]:
-                return 0
-            if v > best:
-                best = v
-                best_sq = sq
-                if v > alpha:
-                    alpha = v
-                    if v >= beta:
-                        break
-    if best <= alpha0:
-        _tt_store(tt, p, o, -64, best, best_sq, n_empties)
-    elif best >= beta:
-        _tt_store(tt, p, o, best, 64, best_sq, n_empties)
-    else:
-        _tt_store(tt, p, o, best, best, best_sq, n_empties)
-    return best
-
-
-@_jit
-def solve_root(
-    p: np.uint64,
-    o: np.uint64,
-    alpha: int,
-    beta: int,
-    tt: np.ndarray,
-    stats: np.ndarray,
-    stop: np.ndarray,
-) -> tuple[int, int]:
-    """Fail-soft score within (alpha, beta) and the move reaching it (64: pass, -1: game over)."""
-    stats[0] += 1
-    moves = legal_moves(p, o)
-    n_empties = 64 - popcount(p | o)
-    scratch = np.empty((_MAX_PLY + 1, 96), dtype=np.uint64)
-    if moves == _ZERO:
-        if legal_moves(o, p) == _ZERO:
-            return _final_score(p, o), -1
-        return -_deep(o, p, -beta, -alpha, n_empties, tt, scratch, stats, stop), 64
-    squares = np.empty(32, dtype=np.int64)
-    n = ordered_moves(p, o, squares)
-    entry = _tt_probe(tt, p, o)
-    if entry >= 0:  # the table's move first
-        hash_move = np.int64((entry >> 16) & 0xFF)
-        for k in range(1, n):
-            if squares[k] == hash_move:
-                squares[1 : k + 1] = squares[0:k].copy()
-                squares[0] = hash_move
-                break
-    alpha0 = alpha
-    best = -65
-    best_sq = squares[0]
-    for k in range(n):
-        sq = squares[k]
-        f = flips(p, o, sq)
-        np_ = o ^ f
-        no = p | f | _BIT[sq]
-        if k == 0:
-            v = -_deep(np_, no, -beta, -alpha, n_empties - 1, tt, scratch, stats, stop)
-        else:
-            v = -_deep(np_, no, -alpha - 1, -alpha, n_empties - 1, tt, scratch, stats, stop)
-            if alpha < v < beta:
-                v = -_deep(np_, no, -beta, -alpha, n_empties - 1, tt, scratch, stats, stop)
-        if stop[0]:
-            return 0, best_sq
-        if v > best:
-            best = v
-            best_sq = sq
-            if v > alpha:
-                alpha = v
-                if v >= beta:
-                    break
-    if n_empties >= _TT_MIN_EMPTIES:
-        if best <= alpha0:
-            _tt_store(tt, p, o, -64, best, best_sq, n_empties)
-        elif best >= beta:
-            _tt_store(tt, p, o, best, 64, best_sq, n_empties)
-        else:
-            _tt_store(tt, p, o, best, best, best_sq, n_empties)
-    return best, best_sq
-
-
-@_jit
-def solve_exact_tt(
-    p: np.uint64,
-    o: np.uint64,
-    alpha: int,
-    beta: int,
-    tt: np.ndarray,
-    stats: np.ndarray,
-    stop: np.ndarray,
-) -> int:
-    """Fail-soft exact-endgame value with the caller's table, statistics and cancel flag."""
-    score, _ = solve_root(p, o, alpha, beta, tt, stats, stop)
-    return score
-
-
-@_jit
-def solve_exact(p: np.uint64, o: np.uint64, alpha: int, beta: int) -> int:
-    """Fail-soft exact-endgame value (exact inside ``(alpha, beta)``; -64, 64 for the score)."""
-    bits = min(20, max(10, 64 - popcount(p | o)))  # a table sized to the job: 24 KB to 24 MB
-    tt = np.zeros((1 << bits, 3), dtype=np.uint64)
-    stats = np.zeros(1, dtype=np.int64)
-    stop = np.zeros(1, dtype=np.uint8)
-    score, _ = solve_root(p, o, alpha, beta, tt, stats, stop)
-    return score

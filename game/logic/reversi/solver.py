@@ -1,11 +1,13 @@
 """Exact endgame solver: the final disc difference under perfect play, and every best move.
 
-:func:`solve` wraps the numba search of :mod:`game.logic.reversi.kernels` (PVS alpha-beta,
-a bucketed transposition table with enhanced transposition cut-offs, stability cut-offs,
-fastest-first move ordering, then parity and square-value ordering without the table, and
-hand-written solvers for the last four empty squares). Scores are for the side to move, empty
-squares going to the winner (the FFO convention). Practical up to about 24 empty squares (FFO
-#40, 20 empties: about half a second on one core; #45, 24 empties: about 30 s).
+:func:`solve` wraps the numba search of :mod:`game.logic.reversi.endgame` and
+:mod:`game.logic.reversi.kernels` (PVS alpha-beta, a bucketed transposition table with enhanced
+transposition cut-offs, stability cut-offs, moves ordered by a shallow search with the pattern
+evaluation from 14 empties on and fastest first below, then parity and square-value ordering
+without the table, and hand-written solvers for the last four empty squares). Scores are for the
+side to move, empty squares going to the winner (the FFO convention). Practical up to about 26
+empty squares (FFO #40, 20 empties: about half a second on one core; #45, 24 empties: about
+25 s; #49, 26 empties: about 30 s).
 
 >>> from game.logic.reversi.board import Position, square_name
 >>> pos = Position.from_text("X" * 40 + "O" * 16 + "-OX-O--X X")
@@ -24,8 +26,9 @@ from typing import TypeVar
 
 import numpy as np
 
-from . import kernels
+from . import endgame
 from .board import PASS, Move, Position, ReversiError
+from .patterns import load_weights
 
 __all__ = ["SearchCancelled", "Solution", "SolverError", "solve"]
 
@@ -92,7 +95,7 @@ def solve(
         score = position.score() if position.to_move.player == 0 else -position.score()
         return Solution(score, [], 0, time.perf_counter() - started)
 
-    job = _Job(np.uint64(mine), np.uint64(theirs), kernels.new_tt(bits), stop, time_limit)
+    job = _Job(np.uint64(mine), np.uint64(theirs), endgame.new_tt(bits), stop, time_limit)
     if legal == [PASS]:
         score = -job.value(np.uint64(theirs), np.uint64(mine), -64, 64)
         return Solution(score, [PASS], job.nodes, time.perf_counter() - started)
@@ -131,6 +134,7 @@ class _Job:
         self.p = p
         self.o = o
         self.tt = tt
+        self.weights = load_weights()
         self.stats = np.zeros(1, dtype=np.int64)
         self.user_stop = stop
         self.time_limit = time_limit
@@ -146,14 +150,20 @@ class _Job:
 
     def root(self) -> tuple[int, int]:
         def run() -> tuple[int, int]:
-            score, sq = kernels.solve_root(self.p, self.o, -64, 64, self.tt, self.stats, self.flag)
+            score, sq = endgame.solve_root(
+                self.p, self.o, -64, 64, self.tt, self.stats, self.flag, self.weights
+            )
             return int(score), int(sq)
 
         return self._guarded(run)
 
     def value(self, p: np.uint64, o: np.uint64, alpha: int, beta: int) -> int:
         def run() -> int:
-            return int(kernels.solve_exact_tt(p, o, alpha, beta, self.tt, self.stats, self.flag))
+            return int(
+                endgame.solve_exact_tt(
+                    p, o, alpha, beta, self.tt, self.stats, self.flag, self.weights
+                )
+            )
 
         return self._guarded(run)
 

@@ -1,0 +1,95 @@
+"""The solver's upper layer: the evaluated move ordering's shallow search and its schedule, and
+exact scores where that ordering is in play, checked against the layer below it."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from game.logic.reversi import endgame
+from game.logic.reversi.board import PASS, Color, Position
+from game.logic.reversi.patterns import evaluate_bits, load_weights
+from game.logic.reversi.solver import solve
+
+INF = 1 << 20
+
+
+def played(seed: int, empties: int) -> Position:
+    """A position reached by random legal moves with ``empties`` empty squares (or the end)."""
+    rng = random.Random(seed)
+    position = Position.start()
+    while position.empties > empties and position.legal_moves():
+        position = position.apply(rng.choice(position.legal_moves()))
+    return position
+
+
+def reference(position: Position, depth: int) -> int:
+    """Plain negamax over the pattern evaluation, no pruning, in hundredths of a disc: a pass
+    counts as a ply, a finished game one ply or more from the root scores 100 per disc, and a
+    position at depth 0 is evaluated even when the game is over (as the ordering search does)."""
+    if depth == 0:
+        return evaluate_bits(np.uint64(position.mine), np.uint64(position.theirs), load_weights())
+    legal = position.legal_moves()
+    if not legal:
+        score = position.score() if position.to_move is Color.BLACK else -position.score()
+        return 100 * score
+    return max(-reference(position.apply(move), depth - 1) for move in legal)
+
+
+@pytest.mark.parametrize("depth", [0, 1, 2, 3])
+def test_eval_search_is_negamax_over_the_evaluation(depth: int) -> None:
+    """Inside the window the value is the negamax value; outside, a bound on the right side."""
+    w = load_weights()
+    for seed in range(6):
+        position = played(100 * depth + seed, 14 + 3 * seed)
+        exact = reference(position, depth)
+        p, o = np.uint64(position.mine), np.uint64(position.theirs)
+        assert endgame._eval_search(p, o, -INF, INF, depth, w) == exact
+        for alpha, beta in ((exact - 50, exact + 50), (exact, exact + 1), (exact - 1, exact)):
+            value = endgame._eval_search(p, o, alpha, beta, depth, w)
+            if value <= alpha:
+                assert exact <= value
+            elif value >= beta:
+                assert exact >= value
+            else:
+                assert value == exact
+
+
+def test_eval_search_scores_finished_games_by_discs() -> None:
+    # Black has every disc but one and no empty square is left next to white: game over.
+    position = Position.from_text("X" * 63 + "O X")
+    assert not position.legal_moves()
+    p, o = np.uint64(position.mine), np.uint64(position.theirs)
+    assert endgame._eval_search(p, o, -INF, INF, 2, load_weights()) == 100 * 62
+    assert reference(position, 2) == 100 * 62
+
+
+def test_sort_depth_schedule() -> None:
+    depths = [endgame.sort_depth(n) for n in range(61)]
+    assert all(d == -1 for d in depths[: endgame.EVAL_ORDER_EMPTIES])
+    assert depths[endgame.EVAL_ORDER_EMPTIES] == 0
+    assert depths == sorted(depths)  # deeper the more squares are empty
+    assert max(depths) == 3  # the ordering search is written out to three plies
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_evaluated_ordering_keeps_scores_exact(seed: int) -> None:
+    """At the first count of empties where the pattern evaluation orders the moves, the score
+    and the best moves equal those from the children's solves, which are ordered without it."""
+    position = next(
+        pos
+        for pos in (played(500 + 97 * seed + k, endgame.EVAL_ORDER_EMPTIES) for k in range(50))
+        if pos.empties == endgame.EVAL_ORDER_EMPTIES and pos.legal_moves() not in ([], [PASS])
+    )
+    legal = position.legal_moves()
+    values = {move: -solve(position.apply(move)).score for move in legal}
+    best = max(values.values())
+    solution = solve(position, all_moves=True)
+    assert solution.score == best
+    assert solution.best == sorted(m for m, v in values.items() if v == best)
+    p, o = np.uint64(position.mine), np.uint64(position.theirs)
+    assert endgame.solve_exact(p, o, best - 1, best + 1) == best
+    assert endgame.solve_exact(p, o, best, best + 1) <= best  # fail-low at the score
+    assert endgame.solve_exact(p, o, best - 1, best) >= best  # fail-high at the score
