@@ -13,7 +13,8 @@ import numpy as np
 import pytest
 
 from game.logic.reversi import patterns as pat
-from game.logic.reversi.board import Position
+from game.logic.reversi.board import Color, Position
+from game.logic.reversi.kernels import stable_discs
 from game.logic.reversi.players import PLAYERS, get_player
 from game.logic.reversi.pvs import evaluate_leaf
 
@@ -68,6 +69,129 @@ def reference_indices(mine: int, theirs: int) -> list[int]:
 POSITIONS = [
     random_position(random.Random(seed), plies) for seed in range(6) for plies in (9, 30, 52)
 ]
+
+
+def _square_neighbours(sq: int) -> int:
+    r, c = divmod(sq, 8)
+    out = 0
+    for dr in (-1, 0, 1):
+        for dc in (-1, 0, 1):
+            if (dr or dc) and 0 <= r + dr < 8 and 0 <= c + dc < 8:
+                out |= 1 << ((r + dr) * 8 + c + dc)
+    return out
+
+
+NEIGHBOURS = [_square_neighbours(sq) for sq in range(64)]
+
+
+def _neighbours(board: int) -> int:
+    """Squares next to (in the 8 directions) a square of ``board``."""
+    out = 0
+    for sq in range(64):
+        if board >> sq & 1:
+            out |= NEIGHBOURS[sq]
+    return out
+
+
+def reference_scalars(mine: int, theirs: int) -> list[int]:
+    """Plain Python: the whole-board terms of ``pat.SCALARS`` for the side to move."""
+
+    def count(board: int) -> int:
+        return board.bit_count()
+
+    def moves(a: int, b: int) -> int:
+        return Position(a, b, Color.BLACK).move_mask()
+
+    full = 0xFFFF_FFFF_FFFF_FFFF
+    occupied = mine | theirs
+    empty = full & ~occupied
+    empties = count(empty)
+    corners = 0x8100000000000081
+    edges = 0x7E8181818181817E
+    mp, mo = moves(mine, theirs), moves(theirs, mine)
+    near_empty = _neighbours(empty)
+    x_squares = c_squares = 0
+    for corner, x, c1, c2 in ((0, 9, 1, 8), (7, 14, 6, 15), (56, 49, 57, 48), (63, 54, 62, 55)):
+        if not occupied >> corner & 1:
+            for sq, is_x in ((x, True), (c1, False), (c2, False)):
+                diff = (theirs >> sq & 1) - (mine >> sq & 1)
+                if is_x:
+                    x_squares += diff
+                else:
+                    c_squares += diff
+    stable = 0
+    if occupied & corners or empties < 24:
+        p, o = np.uint64(mine), np.uint64(theirs)
+        stable = count(int(stable_discs(p, o))) - count(int(stable_discs(o, p)))
+    values = {
+        "mobility": count(mp) - count(mo),
+        "mobility_ratio": 100 * (count(mp) - count(mo)) // (count(mp) + count(mo) + 2),
+        "corner_access": count(mp & corners) - count(mo & corners),
+        "potential_mobility": count(_neighbours(theirs) & empty) - count(_neighbours(mine) & empty),
+        "frontier": count(theirs & near_empty) - count(mine & near_empty),
+        "corners": count(mine & corners) - count(theirs & corners),
+        "x_squares": x_squares,
+        "c_squares": c_squares,
+        "edges": count(mine & edges) - count(theirs & edges),
+        "stable": stable,
+        "discs": count(mine) - count(theirs),
+        "parity": 1 if empties % 2 else -1,
+        "tempo": 1,
+    }
+    return [values[name] for name in pat.SCALARS]
+
+
+def reference_evaluation(mine: int, theirs: int, table: np.ndarray) -> int:
+    """Plain Python: the weights at each instance's entry, plus the weighted scalar terms."""
+    empties = 64 - (mine | theirs).bit_count()
+    row = table[min(empties // pat.PHASE_STEP, pat.N_PHASES - 1)]
+    total = sum(int(row[i]) for i in reference_indices(mine, theirs))
+    scalar_base = pat.TABLE_SIZE - len(pat.SCALARS)
+    for i, value in enumerate(reference_scalars(mine, theirs)):
+        total += value * int(row[scalar_base + i])
+    return total
+
+
+def many_positions() -> list[tuple[int, int]]:
+    """Every position of 40 random games, then 1200 random boards of every density."""
+    rng = random.Random(14)
+    out = []
+    for _ in range(40):
+        position = Position.start()
+        while not position.is_terminal():
+            out.append((position.mine, position.theirs))
+            position = position.apply(rng.choice(position.legal_moves()))
+        out.append((position.mine, position.theirs))
+    for _ in range(1200):
+        fill = rng.random()
+        mine = theirs = 0
+        for sq in range(64):
+            if rng.random() < fill:
+                if rng.random() < 0.5:
+                    mine |= 1 << sq
+                else:
+                    theirs |= 1 << sq
+        out.append((mine, theirs))
+    return out
+
+
+def test_indices_and_evaluation_match_a_plain_reference_on_many_positions() -> None:
+    positions = many_positions()
+    assert len(positions) > 3000
+    phases = {pat.phase_of(64 - (m | t).bit_count()) for m, t in positions}
+    assert phases == set(range(pat.N_PHASES))
+    rng = np.random.default_rng(14)
+    tables = [
+        pat.load_weights(),
+        rng.integers(-32768, 32768, (pat.N_PHASES, pat.TABLE_SIZE)).astype(np.int16),
+    ]
+    for mine, theirs in positions:
+        expected = reference_indices(mine, theirs)
+        assert pat.pattern_indices(mine, theirs).tolist() == expected
+        assert pat.scalar_features(mine, theirs).tolist() == reference_scalars(mine, theirs)
+        for table in tables:
+            got = pat.evaluate_bits(np.uint64(mine), np.uint64(theirs), table)
+            assert got == reference_evaluation(mine, theirs, table)
 
 
 def test_the_families_make_46_instances_on_their_own_squares() -> None:

@@ -217,6 +217,15 @@ def _neighbours(x: np.uint64) -> np.uint64:  # pragma: no cover - compiled
 @njit(cache=True, nogil=True)
 def _features(p: np.uint64, o: np.uint64, out: np.ndarray) -> int:  # pragma: no cover
     """Write the raw features into ``out`` (length >= 13); return the empty count."""
+    values = _feature_values(p, o)
+    for i in range(_N_FEATURES):
+        out[i] = values[i]
+    return 64 - popcount(p | o)
+
+
+@njit(cache=True, nogil=True)
+def _feature_values(p: np.uint64, o: np.uint64) -> tuple[int, ...]:  # pragma: no cover
+    """The raw features, in the order of :data:`FEATURES`, as a tuple (nothing allocated)."""
     occupied = p | o
     empty = ~occupied
     empties = popcount(empty)
@@ -224,13 +233,11 @@ def _features(p: np.uint64, o: np.uint64, out: np.ndarray) -> int:  # pragma: no
     mo = legal_moves(o, p)
     n_mp = popcount(mp)
     n_mo = popcount(mo)
-    out[0] = n_mp - n_mo
-    out[1] = 100 * (n_mp - n_mo) // (n_mp + n_mo + 2)
-    out[2] = popcount(mp & _CORNERS) - popcount(mo & _CORNERS)
-    out[3] = potential_mobility(p, o) - potential_mobility(o, p)
+    corner_access = popcount(mp & _CORNERS) - popcount(mo & _CORNERS)
+    potential = potential_mobility(p, o) - potential_mobility(o, p)
     edge_of_empty = _neighbours(empty)
-    out[4] = popcount(o & edge_of_empty) - popcount(p & edge_of_empty)
-    out[5] = popcount(p & _CORNERS) - popcount(o & _CORNERS)
+    frontier = popcount(o & edge_of_empty) - popcount(p & edge_of_empty)
+    corners = popcount(p & _CORNERS) - popcount(o & _CORNERS)
     x_squares = 0
     c_squares = 0
     for i in range(4):
@@ -240,17 +247,26 @@ def _features(p: np.uint64, o: np.uint64, out: np.ndarray) -> int:  # pragma: no
         cc = (_U1 << np.uint64(_CORNER_SQUARES[i, 2])) | (_U1 << np.uint64(_CORNER_SQUARES[i, 3]))
         x_squares += popcount(o & x) - popcount(p & x)
         c_squares += popcount(o & cc) - popcount(p & cc)
-    out[6] = x_squares
-    out[7] = c_squares
-    out[8] = popcount(p & _EDGES) - popcount(o & _EDGES)
+    edges = popcount(p & _EDGES) - popcount(o & _EDGES)
+    tempo = int(np.int64(1))  # not a literal, so that the tuple holds one type
     stable = 0
     if occupied & _CORNERS or empties < 24:  # before a corner is taken hardly any disc is
         stable = popcount(stable_discs(p, o)) - popcount(stable_discs(o, p))
-    out[9] = stable
-    out[10] = popcount(p) - popcount(o)
-    out[11] = 1 if empties & 1 else -1
-    out[12] = 1
-    return empties
+    return (
+        n_mp - n_mo,
+        100 * (n_mp - n_mo) // (n_mp + n_mo + 2),
+        corner_access,
+        potential,
+        frontier,
+        corners,
+        x_squares,
+        c_squares,
+        edges,
+        stable,
+        popcount(p) - popcount(o),
+        1 if empties & 1 else -1,
+        tempo,
+    )
 
 
 @njit(cache=True, nogil=True)

@@ -42,7 +42,7 @@ import numpy as np
 from numba import njit
 
 from . import kernels
-from .evaluation import FEATURES, _cache_depends_on, _features
+from .evaluation import FEATURES, _cache_depends_on, _feature_values, _features
 from .kernels import popcount
 
 if TYPE_CHECKING:
@@ -163,27 +163,76 @@ _SCALAR_BASE: Final = TABLE_SIZE - len(SCALARS)
 _N_SCALARS: Final = len(SCALARS)
 
 
-def _square_entries() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Per square: how many instances read it, which, and the power of 3 of its digit there."""
-    lists: list[list[tuple[int, int]]] = [[] for _ in range(64)]
-    for i, (_, squares) in enumerate(INSTANCES):
-        for d, sq in enumerate(squares):
-            lists[sq].append((i, 3**d))
-    width = max(len(x) for x in lists)
-    count = np.array([len(x) for x in lists], dtype=np.int64)
-    inst = np.zeros((64, width), dtype=np.int64)
-    power = np.zeros((64, width), dtype=np.int64)
-    for sq, entries in enumerate(lists):
-        for e, (i, pw) in enumerate(entries):
-            inst[sq, e] = i
-            power[sq, e] = pw
-    return count, inst, power
+# How the kernels read a pattern instance: its squares are split into *parts*, each lying on one
+# line of the board (a row, a column, a diagonal or an anti-diagonal). A line's 8 squares of one
+# bitboard gather into a byte with a shift, a mask, a multiplication and a shift by 56: bit ``b``
+# of the byte is the line's square in column ``b`` (in row ``b`` for a column), and the shifted
+# copies of the masked bits that the multiplication adds up never overlap, so nothing carries.
+# A 256-entry table per part then gives the sum of ``3**d`` over the part's squares set in that
+# byte, ``d`` being the square's digit in the instance. The instance's index is its family
+# offset plus, over its parts, ``table[mine byte] + 2 * table[theirs byte]``.
+
+_COL_A: Final = 0x0101010101010101
+_PACK_COLUMN: Final = 0x0102040810204080  # column A's bits 0, 8, .. 56 -> bits 56 .. 63
+_PACK_DIAGONAL: Final = 0x0101010101010101  # adds up the rows' bytes into the top byte
 
 
-_SQ_COUNT, _SQ_INST, _SQ_POWER = _square_entries()
-_INST_OFFSET: Final = np.array([_OFFSETS[f] for f, _ in INSTANCES], dtype=np.int64)
+def _lines() -> list[tuple[int, int, int, dict[int, int]]]:
+    """Every line as ``(shift, mask, multiplier, {square: bit of the gathered byte})``.
+
+    ``(((board >> shift) & mask) * multiplier) >> 56`` (modulo ``2**64``) is the line's byte.
+    """
+    lines = []
+    for r in range(8):
+        lines.append((8 * r, 0xFF, 1 << 56, {r * 8 + c: c for c in range(8)}))
+    for c in range(8):
+        lines.append((c, _COL_A, _PACK_COLUMN, {r * 8 + c: r for r in range(8)}))
+    for s in range(-7, 8):  # column - row = s, then row + column = s + 7
+        diagonal = {r * 8 + r + s: r + s for r in range(8) if 0 <= r + s < 8}
+        anti = {r * 8 + s + 7 - r: s + 7 - r for r in range(8) if 0 <= s + 7 - r < 8}
+        for squares in (diagonal, anti):
+            mask = sum(1 << sq for sq in squares)
+            lines.append((0, mask, _PACK_DIAGONAL, squares))
+    return lines
+
+
+def _split_into_parts() -> tuple[np.ndarray, np.ndarray]:
+    """The parts of every instance, in instance order, and the tables they read.
+
+    Each instance is split into parts greedily, the line holding most of its squares still to
+    cover first. Returns ``parts`` (``uint64``, one row per part: the line's shift, mask and
+    multiplier, the start of the part's table in ``tables``, and 1 if the part is its
+    instance's last, else 0) and ``tables`` (``uint16``, 256 entries per distinct table: entry
+    ``byte`` is the sum of ``3**d`` over the part's squares set in ``byte``).
+    """
+    lines = _lines()
+    parts: list[tuple[int, int, int, int, int]] = []
+    tables: list[tuple[int, ...]] = []
+    for _, squares in INSTANCES:
+        power = {sq: 3**d for d, sq in enumerate(squares)}
+        left = set(squares)
+        while left:
+            shift, mask, mult, bits = max(lines, key=lambda line: len(left & line[3].keys()))
+            taken = left & bits.keys()
+            left -= taken
+            table = tuple(
+                sum(power[sq] for sq in taken if byte >> bits[sq] & 1) for byte in range(256)
+            )
+            if max(table) >= 1 << 16:
+                raise ValueError("a part's table does not fit in uint16")
+            if table not in tables:
+                tables.append(table)
+            parts.append((shift, mask, mult, 256 * tables.index(table), int(not left)))
+    return np.array(parts, dtype=np.uint64), np.array(tables, dtype=np.uint16).ravel()
+
+
+_PARTS, _PART_TABLES = _split_into_parts()
+_N_PARTS: Final = len(_PARTS)
+_INST_OFFSET: Final = np.array([_OFFSETS[f] for f, _ in INSTANCES], dtype=np.uint64)
+_SHIFT, _MASK, _MULT, _TABLE, _LAST = range(5)  # the columns of _PARTS
 _U0: Final = np.uint64(0)
-_U1: Final = np.uint64(1)
+_U2: Final = np.uint64(2)
+_S56: Final = np.uint64(56)
 
 
 def phase_of(empties: int) -> int:
@@ -251,25 +300,30 @@ def evaluate(position: Position) -> float:
 # --------------------------------------------------------------------------- compiled kernels
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _part_value(p: np.uint64, o: np.uint64, j: int) -> np.uint64:  # pragma: no cover
+    """Part ``j``'s share of its instance's index: ``table[mine byte] + 2 * table[theirs byte]``."""
+    part = _PARTS[j]
+    shift = part[_SHIFT]
+    mask = part[_MASK]
+    mult = part[_MULT]
+    table = part[_TABLE]
+    mine = (((p >> shift) & mask) * mult) >> _S56
+    theirs = (((o >> shift) & mask) * mult) >> _S56
+    return np.uint64(_PART_TABLES[table + mine]) + _U2 * np.uint64(_PART_TABLES[table + theirs])
+
+
 @njit(cache=True, nogil=True)
 def _indices(p: np.uint64, o: np.uint64, out: np.ndarray) -> None:  # pragma: no cover
     """Write each instance's table entry (family offset included) into ``out``."""
-    for i in range(N_PATTERNS):
-        out[i] = _INST_OFFSET[i]
-    m = p
-    while m != _U0:
-        low = m & (~m + _U1)
-        sq = popcount(low - _U1)
-        m ^= low
-        for e in range(_SQ_COUNT[sq]):
-            out[_SQ_INST[sq, e]] += _SQ_POWER[sq, e]
-    m = o
-    while m != _U0:
-        low = m & (~m + _U1)
-        sq = popcount(low - _U1)
-        m ^= low
-        for e in range(_SQ_COUNT[sq]):
-            out[_SQ_INST[sq, e]] += 2 * _SQ_POWER[sq, e]
+    i = 0
+    index = _U0
+    for j in range(_N_PARTS):  # the instances' parts in order; the last closes its instance
+        index += _part_value(p, o, j)
+        if _PARTS[j, _LAST]:
+            out[i] = _INST_OFFSET[i] + index
+            i += 1
+            index = _U0
 
 
 @njit(cache=True, nogil=True)
@@ -289,18 +343,21 @@ def _batch(
 @njit(cache=True, nogil=True)
 def evaluate_bits(p: np.uint64, o: np.uint64, w: np.ndarray) -> int:  # pragma: no cover
     """The evaluation in hundredths of a disc; ``w`` is :func:`load_weights`'s table."""
-    idx = np.empty(N_PATTERNS, dtype=np.int64)
-    _indices(p, o, idx)
     empties = 64 - popcount(p | o)
     k = min(empties // PHASE_STEP, N_PHASES - 1)
     row = w[k]
     total = np.int64(0)
-    for i in range(N_PATTERNS):
-        total += np.int64(row[idx[i]])
-    f = np.empty(_N_SCALARS, dtype=np.int64)
-    _features(p, o, f)
+    i = 0
+    index = _U0
+    for j in range(_N_PARTS):  # as in _indices, looking the weight up instead of storing
+        index += _part_value(p, o, j)
+        if _PARTS[j, _LAST]:
+            total += np.int64(row[_INST_OFFSET[i] + index])
+            i += 1
+            index = _U0
+    scalars = _feature_values(p, o)
     for i in range(_N_SCALARS):
-        total += f[i] * np.int64(row[_SCALAR_BASE + i])
+        total += scalars[i] * np.int64(row[_SCALAR_BASE + i])
     return int(total)
 
 
