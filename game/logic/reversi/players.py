@@ -51,7 +51,7 @@ from .classic import CLASSIC_LEVELS, ClassicLevel, classic_move
 from .evaluation import evaluate
 from .patterns import load_weights
 from .search import search
-from .solver import SearchCancelled
+from .solver import SearchCancelled, solve
 
 if TYPE_CHECKING:
     from .search import SearchResult
@@ -354,10 +354,14 @@ def warm_up() -> None:
         start, depth=2, exact_empties=0, table=TranspositionTable(1 << 10), weights=load_weights()
     )
     classic_move(start, CLASSIC_LEVELS["classic-beginner"], random.Random(0))
+    # The exact solver, on a position deep enough for its evaluated move ordering.
+    solve(Position.from_text(_WARM_UP_ENDGAME))
 
 
 # --------------------------------------------------------------------------- private helpers
 
+#: 14 empty squares, black to move: solved in a few milliseconds once compiled.
+_WARM_UP_ENDGAME = "-XXXXX---OOXOOO-XOOXXOOO-OXOOXO-OOXOOXX-OOX-OXXOOXXXXXX-X----XXXX"
 _WARM = threading.Lock()
 _warmed = False
 
