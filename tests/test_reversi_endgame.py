@@ -93,3 +93,32 @@ def test_evaluated_ordering_keeps_scores_exact(seed: int) -> None:
     assert endgame.solve_exact(p, o, best - 1, best + 1) == best
     assert endgame.solve_exact(p, o, best, best + 1) <= best  # fail-low at the score
     assert endgame.solve_exact(p, o, best - 1, best) >= best  # fail-high at the score
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_null_window_searches_from_any_guess_find_the_score(seed: int) -> None:
+    """Whatever the guess (far below, at, far above the score, odd, out of range), the
+    searches meet at the exact score and the move returned reaches it."""
+    position = next(
+        pos
+        for pos in (played(900 + 31 * seed + k, 12) for k in range(50))
+        if pos.empties == 12 and pos.legal_moves() not in ([], [PASS])
+    )
+    exact = solve(position, guess=None, all_moves=True)
+    assert exact.score == max(-solve(position.apply(m)).score for m in position.legal_moves())
+    for guess in (-64.0, -99.0, exact.score - 13.5, float(exact.score), exact.score + 7.0, 64.0):
+        solution = solve(position, guess=guess, all_moves=True)
+        assert solution.score == exact.score, guess
+        assert solution.best == exact.best, guess
+
+
+def test_null_window_searches_find_a_move_when_every_move_loses_everything() -> None:
+    # White to move, one disc left and two empty squares: whatever it plays, black then takes
+    # every disc (score -64), so no null-window search fails high.
+    position = Position.from_text("X" * 35 + "-XXXXXXOX-" + "X" * 19 + " O")
+    legal = position.legal_moves()
+    assert legal and legal != [PASS]
+    solution = solve(position, guess=10.0)
+    assert solution.score == -64
+    assert solution.best[0] in legal
+    assert -solve(position.apply(solution.best[0])).score == solution.score

@@ -455,7 +455,8 @@ def _try_solver(
     if remaining is not None and remaining <= 0.01:
         return fallback
     try:
-        solution = solve(position, time_limit=remaining, stop=user_stop)
+        # The midgame result is the solve's first guess at the score.
+        solution = solve(position, time_limit=remaining, stop=user_stop, guess=fallback.score)
     except SearchCancelled:
         if user_stop[0]:
             raise
