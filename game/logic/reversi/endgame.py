@@ -77,7 +77,8 @@ _MAX_PLY = 64
 _BIT = np.array([1 << i for i in range(64)], dtype=np.uint64)
 
 #: From this many empty squares on, moves are ordered with the pattern evaluation.
-EVAL_ORDER_EMPTIES = 14
+EVAL_ORDER_EMPTIES = 12
+_SORT_DEPTH_BASE = 14  # the ordering search looks 1 ply deep from 17 empties, 2 from 20, 3 from 23
 _KEY_OFFSET = 1 << 24  # keeps the ordering keys positive in their uint64 column
 _KEY_PER_DISC = 8  # ordering-key units per disc of evaluation (a reply to the opponent: 16)
 _SORT_MARGIN = 8  # discs below alpha where the ordering search stops telling moves apart
@@ -140,7 +141,7 @@ def sort_depth(n_empties: int) -> int:
     below :data:`EVAL_ORDER_EMPTIES` (one ply deeper for every three more empties)."""
     if n_empties < EVAL_ORDER_EMPTIES:
         return -1
-    return min(3, max(0, (n_empties - EVAL_ORDER_EMPTIES - 1) // 3))
+    return min(3, max(0, (n_empties - _SORT_DEPTH_BASE) // 3))
 
 
 @_jit

@@ -3,7 +3,7 @@
 :func:`solve` wraps the numba search of :mod:`game.logic.reversi.endgame` and
 :mod:`game.logic.reversi.kernels` (PVS alpha-beta, a bucketed transposition table with enhanced
 transposition cut-offs, stability cut-offs, moves ordered by a shallow search with the pattern
-evaluation from 14 empties on and fastest first below, then parity and square-value ordering
+evaluation from 12 empties on and fastest first below, then parity and square-value ordering
 without the table, and hand-written solvers for the last four empty squares). Scores are for the
 side to move, empty squares going to the winner (the FFO convention). Practical up to about 26
 empty squares (FFO #40, 20 empties: about half a second on one core; #45, 24 empties: about
