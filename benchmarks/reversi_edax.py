@@ -18,10 +18,14 @@ Each position goes to a fresh Edax process, ``-solve FILE -level 60 -n-tasks 1``
 its last search is exact, at full depth and no selectivity; the shallower and selective
 searches of its iterative deepening before it count in its time and nodes; one thread), run in
 an empty scratch directory so no ``edax.ini`` is read. Its hash table keeps Edax's default
-size (2^22 entries); our solver keeps its own (2^min(20, empties)). Edax's times are its own
-search clock (milliseconds, excluding loading its evaluation file); ours are the solver's
-``Solution.seconds`` after our numba kernels were compiled (or loaded from the cache) on a
-small warm-up, so neither includes start-up costs. Both are single-core wall-clock seconds.
+size (2^22 entries); our solver keeps its own (2^(empties - 4) entries, at most 2^18). Edax's
+times are its own search clock (milliseconds, excluding loading its evaluation file); ours are
+the solver's ``Solution.seconds`` after our numba kernels were compiled (or loaded from the
+cache) on a small warm-up, so neither includes start-up costs; they include our short midgame
+search that guesses the score before the exact search. Both are single-core wall-clock seconds.
+Our node counts include that guessing search's; Edax's include its shallower searches. Our
+solver orders its moves with our pattern evaluation in both settings: ``--zero`` zeroes only
+Edax's evaluation.
 
 Output, on stdout (progress goes to stderr):
 

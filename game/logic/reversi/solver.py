@@ -112,7 +112,8 @@ def solve(
         return Solution(score, [PASS], job.nodes, time.perf_counter() - started)
 
     if guess is None and position.empties >= GUESS_EMPTIES:
-        guess = _estimate(position, stop, time_limit)
+        guess, nodes = _estimate(position, stop, time_limit)
+        job.stats[0] += nodes
     if guess is None:
         score, best_sq = job.root(-64, 64)
     else:
@@ -133,9 +134,10 @@ def solve(
 
 def _estimate(
     position: Position, stop: np.ndarray | None, time_limit: float | None
-) -> float | None:
+) -> tuple[float | None, int]:
     """The pattern evaluation's score for ``position`` after a short midgame search, or None
-    when the caller's flag stopped it (the solve then reports the cancel itself)."""
+    when the caller's flag stopped it (the solve then reports the cancel itself); and the nodes
+    it searched."""
     from .search import TranspositionTable, search  # the search hands its endgames to solve
 
     try:
@@ -149,8 +151,8 @@ def _estimate(
             table=TranspositionTable(1 << 16),
         )
     except SearchCancelled:
-        return None
-    return result.score
+        return None, 0
+    return result.score, result.nodes
 
 
 class _Job:
