@@ -236,3 +236,16 @@ def test_shallow_depths_keep_the_parity() -> None:
     for deep in range(PC_MIN_DEPTH, 30):
         shallow = reversi_probcut.shallow_depth(deep)
         assert 1 <= shallow < deep and (deep - shallow) % 2 == 0
+
+
+def test_grandmaster_searches_selectively_and_master_does_not() -> None:
+    from game.logic.reversi.players import SearchPlayer, get_player
+
+    grandmaster = get_player("grandmaster")
+    master = get_player("master")
+    assert isinstance(grandmaster, SearchPlayer) and isinstance(master, SearchPlayer)
+    assert grandmaster.probcut > 0 and grandmaster.aspiration
+    assert master.probcut == 0 and not master.aspiration
+    position = random_position(random.Random(9), 20)
+    choice = grandmaster.choose(position, time_limit=0.05)
+    assert choice.move in position.legal_moves()

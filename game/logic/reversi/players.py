@@ -27,7 +27,7 @@ Our levels, weakest first (``time_limit`` is the caller's budget for one move):
 ``grandmaster``     as ``master``, judging positions with the pattern evaluation
                     (:mod:`game.logic.reversi.patterns`: edges, corners, diagonals and lines
                     weighted from positions our own solver and search labelled), and searching
-                    selectively: ProbCut at 1.5 standard deviations and aspiration windows
+                    selectively: ProbCut at 1 standard deviation and aspiration windows
                     (:func:`game.logic.reversi.search.search`)
 ==================  ============================================================================
 
@@ -255,7 +255,7 @@ _ALL: tuple[Player, ...] = (
         20,
         patterns=True,
         aspiration=True,
-        probcut=1.5,
+        probcut=1.0,
     ),
     *(
         ClassicPlayer(level, f"the classic minimax AI, {level.depth} moves ahead")

@@ -84,7 +84,7 @@ _FALLBACK_SHARE: Final = 0.25  # of the time, for the midgame search before a so
 _MAX_DEPTH: Final = 60
 _EVAL_CAP: Final = WIN - 10_000  # beyond: a game-end score
 #: Aspiration windows start at this depth, this far (hundredths of a disc) either side of the
-#: last iteration's value; a side that fails is widened to twice as far, then to no bound.
+#: value two depths before; a side that fails is widened to twice as far, then to no bound.
 _ASPIRATION_DEPTH: Final = 4
 _ASPIRATION_MARGIN: Final = 400
 
@@ -167,8 +167,9 @@ def search(
     feature weights (tuning) or the ``int16`` table of the pattern evaluation
     (:func:`game.logic.reversi.patterns.load_weights`).
 
-    ``aspiration`` searches each depth from 4 on with a window around the previous depth's
-    value, searching again wider when the value falls outside (the value found is the same).
+    ``aspiration`` searches each depth from 4 on with a window around the value found two
+    depths before, searching again wider when the value falls outside (the value found is the
+    same).
     ``probcut`` (standard deviations, 0: off) lets a shallow search decide a node whose deep
     value it predicts beyond the window by that margin: faster, but no longer the plain
     minimax value; it is only used with more than 16 empty squares left and never where the
