@@ -3,6 +3,7 @@
     python benchmarks/reversi_strength.py                 # 40 games, 1 s a move, 2 processes
     python benchmarks/reversi_strength.py --games 10 --time 0.2
     python benchmarks/reversi_strength.py --games 0       # search speed only
+    python benchmarks/reversi_strength.py --games 0 --speed-level grandmaster  # its options
     python benchmarks/reversi_strength.py --fit weights.npy   # re-derive the evaluation weights
     python benchmarks/reversi_strength.py --a grandmaster --b master --games 200 --time 0.1 \
         --jobs 1 --positions 0 --seed 14     # the pattern evaluation against today's features
@@ -51,6 +52,8 @@ from game.logic.reversi.evaluation import (  # noqa: E402
     evaluate,
     feature_vector,
 )
+from game.logic.reversi.patterns import load_weights  # noqa: E402
+from game.logic.reversi.players import SearchPlayer, get_player  # noqa: E402
 from game.logic.reversi.search import TranspositionTable, search  # noqa: E402
 from game.logic.tournament import GameRecord, run_tournament  # noqa: E402
 
@@ -70,13 +73,29 @@ def midgame_positions(count: int, seed: int = 2024) -> list[Position]:
     return out
 
 
-def measure_speed(seconds: float, count: int) -> None:
-    search(Position.start(), depth=3, exact_empties=0)  # compile (or load) first
+def measure_speed(seconds: float, count: int, level: str | None = None) -> None:
+    """Depth and speed on ``count`` positions; ``level`` names a player whose search options
+    (evaluation, aspiration, ProbCut) are used, by default the plain search."""
+    options: dict[str, Any] = {}
+    if level is not None:
+        player = get_player(level)
+        if not isinstance(player, SearchPlayer):
+            raise SystemExit(f"{level} does not use our search")
+        options = {
+            "weights": load_weights() if player.patterns else None,
+            "aspiration": player.aspiration,
+            "probcut": player.probcut,
+        }
+    search(Position.start(), depth=3, exact_empties=0, **options)  # compile (or load) first
     total_nodes = 0
     total_time = 0.0
     for i, position in enumerate(midgame_positions(count)):
         result = search(
-            position, time_limit=seconds, exact_empties=0, table=TranspositionTable(1 << 20)
+            position,
+            time_limit=seconds,
+            exact_empties=0,
+            table=TranspositionTable(1 << 20),
+            **options,
         )
         total_nodes += result.nodes
         total_time += result.seconds
@@ -183,6 +202,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=2, help="processes for the match")
     parser.add_argument("--seed", type=int, default=0, help="seed of the openings")
     parser.add_argument("--positions", type=int, default=4, help="positions for the speed test")
+    parser.add_argument("--speed-level", help="level whose search options the speed test uses")
     parser.add_argument("--fit", metavar="OUT", help="fit the evaluation weights, save to OUT")
     parser.add_argument("--fit-games", type=int, default=6000, help="self-play games per round")
     parser.add_argument("--fit-rounds", type=int, default=2, help="rounds of play and fit")
@@ -193,7 +213,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
 
     if args.positions > 0:
-        measure_speed(args.time, args.positions)
+        measure_speed(args.time, args.positions, args.speed_level)
     if args.games <= 0:
         return 0
 

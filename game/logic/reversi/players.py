@@ -26,7 +26,9 @@ Our levels, weakest first (``time_limit`` is the caller's budget for one move):
 ``master``          full strength for the time given (1 s when none is given); perfect from 20
 ``grandmaster``     as ``master``, judging positions with the pattern evaluation
                     (:mod:`game.logic.reversi.patterns`: edges, corners, diagonals and lines
-                    weighted from positions our own solver and search labelled)
+                    weighted from positions our own solver and search labelled), and searching
+                    selectively: ProbCut at 1 standard deviation and aspiration windows
+                    (:func:`game.logic.reversi.search.search`)
 ==================  ============================================================================
 
 The noise uses the ``rng`` passed to :meth:`Player.choose`, so a seeded game replays exactly.
@@ -125,7 +127,8 @@ class SearchPlayer:
     caller's budget; ``noise`` (discs, standard deviation) makes the weak levels score every
     move with a search of ``depth - 1`` plies and add Gaussian noise before picking the best.
     ``patterns`` makes the search judge positions with the pattern evaluation
-    (:mod:`game.logic.reversi.patterns`) instead of the feature one.
+    (:mod:`game.logic.reversi.patterns`) instead of the feature one. ``aspiration`` and
+    ``probcut`` are the search's options of those names (:func:`~game.logic.reversi.search.search`).
     """
 
     name: str
@@ -135,6 +138,8 @@ class SearchPlayer:
     noise: float = 0.0
     max_time: float | None = None
     patterns: bool = False
+    aspiration: bool = False
+    probcut: float = 0.0
 
     def choose(
         self,
@@ -171,6 +176,8 @@ class SearchPlayer:
             exact_empties=self.exact_empties,
             node_limit=node_limit,
             weights=load_weights() if self.patterns else None,
+            aspiration=self.aspiration,
+            probcut=self.probcut,
         )
         return Choice(result.move, result.score, _info(self.name, result))
 
@@ -247,6 +254,8 @@ _ALL: tuple[Player, ...] = (
         None,
         20,
         patterns=True,
+        aspiration=True,
+        probcut=1.0,
     ),
     *(
         ClassicPlayer(level, f"the classic minimax AI, {level.depth} moves ahead")

@@ -13,6 +13,14 @@ The evaluation is chosen by the weights passed in ``w``: ``int32`` feature weigh
 (:mod:`game.logic.reversi.evaluation`) or an ``int16`` pattern table
 (:mod:`game.logic.reversi.patterns`); numba compiles one search for each.
 
+ProbCut (``pc_t > 0``, at null-window nodes with :data:`PC_MIN_DEPTH` plies or more left and
+more than :data:`PC_MIN_EMPTIES` empty squares, where the search does not reach the end of the
+game): two null-window searches of the shallow depth given by the ProbCut calibration test
+whether the
+line ``deep = a * shallow + b`` puts the deep value ``pc_t * sigma`` above beta or below
+alpha; if so the node returns beta (alpha) at once. The calibration is ``data/probcut.npz``
+(:func:`load_probcut`), made by ``tools/reversi_probcut.py``.
+
 Move ordering: the table's move first; then, five plies or more from the leaves, the
 evaluation of the position after each move; closer, the moves leaving the opponent the fewest
 replies (corner replies count double) and the least potential mobility; one ply from the
@@ -21,7 +29,10 @@ leaves, square values and a history table.
 
 from __future__ import annotations
 
-from typing import Final
+import math
+from functools import cache
+from importlib import resources
+from typing import Any, Final
 
 import numpy as np
 from numba import njit, types
@@ -39,12 +50,16 @@ __all__ = [
     "MAX_PLY",
     "NODES",
     "NODE_LIMIT",
+    "PC_BUCKET",
+    "PC_MIN_DEPTH",
+    "PC_MIN_EMPTIES",
     "ROOT_MOVE",
     "ROOT_SCORE",
     "SQUARE_VALUE",
     "TT_HITS",
     "WIN",
     "evaluate_leaf",
+    "load_probcut",
     "pvs",
 ]
 
@@ -56,6 +71,14 @@ _EVAL_CAP: Final = WIN - 10_000
 MAX_PLY: Final = 128
 MAX_MOVES: Final = 40
 _CHECK_EVERY: Final = 1023  # mask: the stop flags are read every 1024 nodes
+
+#: ProbCut is tried at nodes with at least this many plies left ...
+PC_MIN_DEPTH: Final = 3
+#: ... and more than this many empty squares (closer to the end the search stays exact).
+PC_MIN_EMPTIES: Final = 16
+#: The ProbCut calibration has one row of depths per this many empty squares.
+PC_BUCKET: Final = 10
+PROBCUT_FILE: Final = "probcut.npz"
 
 # Bound types stored in the table.
 _EXACT: Final = 0
@@ -90,6 +113,26 @@ SQUARE_VALUE: Final = np.array(
     ],
     dtype=np.int64,
 ).reshape(64)
+
+
+@cache
+def load_probcut() -> np.ndarray[Any, Any]:
+    """The shipped ProbCut calibration, ``float64`` of shape ``(buckets, depths, 4)``.
+
+    Row ``[e // PC_BUCKET, d]`` is for a node with ``e`` empty squares and ``d`` plies left:
+    the shallow depth ``d'``, then ``a``, ``b`` and ``sigma`` of the model ``deep = a * shallow
+    + b`` (residual standard deviation ``sigma``, hundredths of a disc) relating the values of
+    searches of depth ``d`` and ``d'``. ``sigma == 0`` marks a pair that was not calibrated:
+    ProbCut is not tried there. The file was made by ``tools/reversi_probcut.py`` (its command
+    line is stored in the file as ``command``). One array is shared: do not write to it.
+    """
+    ref = resources.files("game.logic.reversi").joinpath("data", PROBCUT_FILE)
+    with resources.as_file(ref) as path, np.load(path) as data:
+        calibration = np.ascontiguousarray(data["calibration"], dtype=np.float64)
+    if calibration.ndim != 3 or calibration.shape[2] != 4:
+        shape = calibration.shape
+        raise ValueError(f"ProbCut calibration has shape {shape}, expected (buckets, depths, 4)")
+    return calibration
 
 
 def _eval(p: np.uint64, o: np.uint64, w: np.ndarray) -> int:  # pragma: no cover - stub
@@ -156,8 +199,14 @@ def pvs(  # pragma: no cover - compiled
     history: np.ndarray,
     pv: np.ndarray,
     pv_len: np.ndarray,
+    pc: np.ndarray,
+    pc_t: float,
 ) -> int:
-    """Fail-soft negamax PVS. Returns 0 (meaningless) once ``ctr[ABORTED]`` is set."""
+    """Fail-soft negamax PVS. Returns 0 (meaningless) once ``ctr[ABORTED]`` is set.
+
+    ``pc`` is the ProbCut calibration (:func:`load_probcut`) and ``pc_t`` its threshold in standard
+    deviations; ``pc_t == 0`` turns ProbCut off and the search is plain alpha-beta.
+    """
     ctr[NODES] += 1
     if ctr[NODES] & _CHECK_EVERY == 0 and (
         stop[0] != 0 or timer[0] != 0 or ctr[NODES] >= ctr[NODE_LIMIT]
@@ -197,6 +246,93 @@ def pvs(  # pragma: no cover - compiled
             if kind == _UPPER and s <= alpha:
                 return s
 
+    # ProbCut: on a null window, far enough from the end, a shallow search whose value the
+    # calibration puts beyond beta (or below alpha) by pc_t standard deviations decides the node.
+    if pc_t > 0.0 and ply > 0 and beta == alpha + 1 and depth >= PC_MIN_DEPTH:
+        empties = 64 - popcount(p | o)
+        if (
+            empties > PC_MIN_EMPTIES
+            and depth < empties
+            and depth < pc.shape[1]
+            and alpha > -_EVAL_CAP
+            and beta < _EVAL_CAP
+        ):
+            bucket = min(empties // PC_BUCKET, pc.shape[0] - 1)
+            shallow = int(pc[bucket, depth, 0])
+            slope = pc[bucket, depth, 1]
+            sigma = pc[bucket, depth, 3]
+            if sigma > 0.0 and slope > 0.0:
+                margin = pc_t * sigma
+                offset = pc[bucket, depth, 2]
+                bound = math.ceil((beta + margin - offset) / slope)
+                if bound < _EVAL_CAP:
+                    v = pvs(
+                        p,
+                        o,
+                        shallow,
+                        bound - 1,
+                        bound,
+                        ply,
+                        keys,
+                        info,
+                        generation,
+                        ctr,
+                        stop,
+                        timer,
+                        w,
+                        moves_buf,
+                        order_buf,
+                        child_p,
+                        child_o,
+                        history,
+                        pv,
+                        pv_len,
+                        pc,
+                        pc_t,
+                    )
+                    if ctr[ABORTED] != 0:
+                        return 0
+                    if v >= bound:
+                        return beta
+                bound = math.floor((alpha - margin - offset) / slope)
+                if bound > -_EVAL_CAP:
+                    v = pvs(
+                        p,
+                        o,
+                        shallow,
+                        bound,
+                        bound + 1,
+                        ply,
+                        keys,
+                        info,
+                        generation,
+                        ctr,
+                        stop,
+                        timer,
+                        w,
+                        moves_buf,
+                        order_buf,
+                        child_p,
+                        child_o,
+                        history,
+                        pv,
+                        pv_len,
+                        pc,
+                        pc_t,
+                    )
+                    if ctr[ABORTED] != 0:
+                        return 0
+                    if v <= bound:
+                        return alpha
+                if tt_move < 0:
+                    # The shallow searches may have left a move to try first.
+                    if keys[slot, 0] == p and keys[slot, 1] == o and info[slot, 1] >= 0:
+                        tt_move = info[slot, 3]
+                    elif (
+                        keys[slot + 1, 0] == p and keys[slot + 1, 1] == o and info[slot + 1, 1] >= 0
+                    ):
+                        tt_move = info[slot + 1, 3]
+
     moves = legal_moves(p, o)
     if moves == _U0:
         if legal_moves(o, p) == _U0:
@@ -222,6 +358,8 @@ def pvs(  # pragma: no cover - compiled
             history,
             pv,
             pv_len,
+            pc,
+            pc_t,
         )
         pv[ply, ply] = 64
         for i in range(ply + 1, pv_len[ply + 1]):
@@ -294,6 +432,8 @@ def pvs(  # pragma: no cover - compiled
                 history,
                 pv,
                 pv_len,
+                pc,
+                pc_t,
             )
         else:
             s = -pvs(
@@ -317,6 +457,8 @@ def pvs(  # pragma: no cover - compiled
                 history,
                 pv,
                 pv_len,
+                pc,
+                pc_t,
             )
             if ctr[ABORTED] == 0 and s > alpha and s < beta:
                 if ply == 0:
@@ -344,6 +486,8 @@ def pvs(  # pragma: no cover - compiled
                     history,
                     pv,
                     pv_len,
+                    pc,
+                    pc_t,
                 )
         if ctr[ABORTED] != 0:
             return 0

@@ -5,7 +5,17 @@ a UI thread keeps drawing while a worker thread calls :func:`search`. The pieces
 
 * **PVS** (principal variation search): the first move gets the full window, the others a null
   window, re-searched only when they beat the best so far.
-* **Iterative deepening** from depth 1, each depth reported through ``on_iteration``.
+* **Iterative deepening** from depth 1, each depth reported through ``on_iteration``. With
+  ``aspiration``, from depth 4 on the root is first searched with a window of 4 discs either
+  side of the value two depths back (odd and even depths differ); a value outside the window
+  widens that side (twice as far, then without bound) and the root is searched again, so the
+  value is the one the full window gives. Game-end values are never used as a centre.
+* **ProbCut** (``probcut``, a number of standard deviations; off by default): at a null-window
+  node with 3 plies or more left and more than 16 empty squares, a shallow search predicts
+  the deep value through a line fitted per depth and phase
+  (:func:`~game.logic.reversi.pvs.load_probcut`); when the prediction is beyond beta (or below
+  alpha) by the given margin, the node fails high (low) without the deep search. Lines that
+  reach the end of the game are never cut this way, so an exact result stays exact.
 * **Transposition table**: numpy arrays, two slots per bucket (one kept by depth, one always
   replaced), keyed by both bitboards so two positions never share an entry. A table outlives
   one search: searching the same position again starts from what the last search learnt.
@@ -52,6 +62,7 @@ from .pvs import (
     TT_HITS,
     WIN,
     evaluate_leaf,
+    load_probcut,
     pvs,
 )
 from .solver import SearchCancelled, solve
@@ -71,6 +82,11 @@ __all__ = [
 _DEFAULT_DEPTH: Final = 8
 _FALLBACK_SHARE: Final = 0.25  # of the time, for the midgame search before a solve
 _MAX_DEPTH: Final = 60
+_EVAL_CAP: Final = WIN - 10_000  # beyond: a game-end score
+#: Aspiration windows start at this depth, this far (hundredths of a disc) either side of the
+#: value two depths before; a side that fails is widened to twice as far, then to no bound.
+_ASPIRATION_DEPTH: Final = 4
+_ASPIRATION_MARGIN: Final = 400
 
 
 @dataclass(slots=True)
@@ -136,6 +152,8 @@ def search(
     table: TranspositionTable | None = None,
     node_limit: int | None = None,
     weights: np.ndarray[Any, Any] | None = None,
+    aspiration: bool = False,
+    probcut: float = 0.0,
 ) -> SearchResult:
     """Search ``position`` for the side to move and return the best move found.
 
@@ -149,6 +167,14 @@ def search(
     feature weights (tuning) or the ``int16`` table of the pattern evaluation
     (:func:`game.logic.reversi.patterns.load_weights`).
 
+    ``aspiration`` searches each depth from 4 on with a window around the value found two
+    depths before, searching again wider when the value falls outside (the value found is the
+    same).
+    ``probcut`` (standard deviations, 0: off) lets a shallow search decide a node whose deep
+    value it predicts beyond the window by that margin: faster, but no longer the plain
+    minimax value; it is only used with more than 16 empty squares left and never where the
+    search reaches the end of the game.
+
     Raises ``ValueError`` when the game is over or a limit is not positive.
     """
     if time_limit is not None and not 0 < time_limit < math.inf:
@@ -157,6 +183,8 @@ def search(
         raise ValueError(f"depth must be at least 1, not {depth!r}")
     if node_limit is not None and node_limit < 1:
         raise ValueError(f"node_limit must be at least 1, not {node_limit!r}")
+    if not probcut >= 0:
+        raise ValueError(f"probcut must be zero or positive, not {probcut!r}")
     if stop is not None and (stop.dtype != np.uint8 or stop.shape != (1,)):
         raise ValueError("stop must be a numpy uint8 array of shape (1,)")
     if position.is_terminal():
@@ -177,6 +205,8 @@ def search(
             table=table,
             node_limit=node_limit,
             weights=weights,
+            aspiration=aspiration,
+            probcut=probcut,
         )
         result = SearchResult(
             move=PASS,
@@ -207,6 +237,8 @@ def search(
             on_iteration,
             node_limit,
             weights,
+            aspiration,
+            probcut,
         )
 
     if table is not None:
@@ -254,6 +286,8 @@ def _search_with_table(
     on_iteration: Callable[[SearchResult], None] | None,
     node_limit: int | None,
     weights: np.ndarray[Any, Any],
+    aspiration: bool,
+    probcut: float,
 ) -> SearchResult:
     user_stop = stop if stop is not None else np.zeros(1, dtype=np.uint8)
     timer_flag = np.zeros(1, dtype=np.uint8)
@@ -292,6 +326,8 @@ def _search_with_table(
             on_iteration,
             node_limit,
             weights,
+            aspiration,
+            probcut,
         )
         if use_solver and not best.exact:
             best = _try_solver(position, best, start, time_limit, user_stop, on_iteration)
@@ -313,42 +349,56 @@ def _deepen(
     on_iteration: Callable[[SearchResult], None] | None,
     node_limit: int | None,
     weights: np.ndarray[Any, Any],
+    aspiration: bool,
+    probcut: float,
 ) -> SearchResult:
     """Iterative deepening; returns the last complete iteration (or a better partial one)."""
     buf = _Buffers()
+    pc = load_probcut()
     buf.ctr[NODE_LIMIT] = node_limit if node_limit is not None else 1 << 62
     empties = 64 - (p | o).bit_count()
     bp, bo = np.uint64(p), np.uint64(o)
     best: SearchResult | None = None
     last_seconds = 0.0
+    values: list[int] = [0]  # the value of each complete iteration, by depth
     for d in range(1, max_depth + 1):
         buf.ctr[ABORTED] = 0
         buf.ctr[ROOT_MOVE] = -1
         iter_start = time.perf_counter()
-        score = int(
-            pvs(
-                bp,
-                bo,
-                d,
-                -INF,
-                INF,
-                0,
-                table.keys,
-                table.info,
-                table.generation,
-                buf.ctr,
-                user_stop,
-                timer_flag,
-                weights,
-                buf.moves,
-                buf.order,
-                buf.child_p,
-                buf.child_o,
-                buf.history,
-                buf.pv,
-                buf.pv_len,
+
+        def window(alpha: int, beta: int, d: int = d) -> int:
+            return int(
+                pvs(
+                    bp,
+                    bo,
+                    d,
+                    alpha,
+                    beta,
+                    0,
+                    table.keys,
+                    table.info,
+                    table.generation,
+                    buf.ctr,
+                    user_stop,
+                    timer_flag,
+                    weights,
+                    buf.moves,
+                    buf.order,
+                    buf.child_p,
+                    buf.child_o,
+                    buf.history,
+                    buf.pv,
+                    buf.pv_len,
+                    pc,
+                    probcut,
+                )
             )
-        )
+
+        # Around the value two depths back: the values of odd and even depths differ.
+        if aspiration and d >= _ASPIRATION_DEPTH and abs(values[d - 2]) < _EVAL_CAP:
+            score = _aspirate(window, values[d - 2], buf.ctr)
+        else:
+            score = window(-INF, INF)
         now = time.perf_counter()
         if user_stop[0]:
             raise SearchCancelled("search cancelled")
@@ -359,6 +409,7 @@ def _deepen(
             break
         pv = [int(m) for m in buf.pv[0, : buf.pv_len[0]]]
         exact = d >= empties
+        values.append(score)
         best = _result(pv[0], score, exact, d, nodes, elapsed, pv, int(buf.ctr[TT_HITS]))
         if on_iteration is not None:
             on_iteration(best)
@@ -372,6 +423,34 @@ def _deepen(
             last_seconds = took
     assert best is not None
     return best
+
+
+def _aspirate(window: Callable[[int, int], int], previous: int, ctr: np.ndarray[Any, Any]) -> int:
+    """The root value, searched first within ``_ASPIRATION_MARGIN`` of ``previous``.
+
+    A value at or beyond a bound only bounds the true value: that side of the window is moved
+    past it by twice the margin, the next time (or at once for a game-end value) removed, and
+    the root searched again. Returns the value that fell inside the window, or whatever the
+    search returned when it was cut short (``ctr[ABORTED]``).
+    """
+    alpha, beta = previous - _ASPIRATION_MARGIN, previous + _ASPIRATION_MARGIN
+    low_fails = high_fails = 0
+    while True:
+        score = window(alpha, beta)
+        if ctr[ABORTED]:
+            return score
+        if score <= alpha and alpha > -INF:
+            low_fails += 1
+            # A root move recorded by an earlier, failed-high window is no longer proven best.
+            ctr[ROOT_MOVE] = -1
+            wide = low_fails > 1 or abs(score) >= _EVAL_CAP
+            alpha = -INF if wide else score - 2 * _ASPIRATION_MARGIN
+        elif score >= beta and beta < INF:
+            high_fails += 1
+            wide = high_fails > 1 or abs(score) >= _EVAL_CAP
+            beta = INF if wide else score + 2 * _ASPIRATION_MARGIN
+        else:
+            return score
 
 
 def _partial(
