@@ -84,8 +84,9 @@ def solve(
     The score is found by null-window searches: the first at the guess, the next at the bound
     the first returned; if the lower and upper bounds have not met after two, one search covers
     what is left between them. The transposition table carries what each search learnt to the
-    next. On FFO #40-49 this visits about a fifth fewer nodes than one search with the full
-    window; a guess 10 discs off costs up to a third more.
+    next. On FFO #40-49 this visits 14% fewer nodes than one search with the full window (950
+    against 1,099 million, the guessing searches included); a guess 10 discs off can cost 1.4
+    times the nodes.
     """
     if not isinstance(position, Position):
         raise SolverError(f"solve needs a Position, not {type(position).__name__}")
