@@ -44,7 +44,6 @@ from .kernels import (
     legal_moves,
     lowest_square,
     order_key,
-    ordered_moves,
     popcount,
     solve_small,
     stable_discs,
@@ -229,6 +228,27 @@ def _eval_search(
     return _eval3(p, o, alpha, beta, w)
 
 
+@njit(nogil=True, cache=True, inline="always")  # called in every node's move loop
+def _move_key(
+    p: np.uint64,
+    o: np.uint64,
+    sq: int,
+    f: np.uint64,
+    depth: int,
+    sort_beta: int,
+    w: np.ndarray,
+) -> int:
+    """Ordering key of ``p`` playing ``sq`` (flipping ``f``), lower first: the fastest-first key
+    plus, when ``depth >= 0`` (:func:`sort_depth`), the child's evaluation by a search of that
+    depth whose window stops at ``sort_beta`` (hundredths, the child's view)."""
+    mover = p | f | _BIT[sq]
+    key = order_key(mover, o ^ f, sq)
+    if depth >= 0:
+        value = _eval_search(o ^ f, mover, -_EVAL_INF, sort_beta, depth, w)
+        key += value * _KEY_PER_DISC // 100
+    return key
+
+
 @_jit
 def _deep(
     p: np.uint64,
@@ -318,12 +338,8 @@ def _deep(
                     if bound >= beta:
                         _tt_store(tt, p, o, bound, 64, sq, n_empties)
                         return bound
-            key = order_key(p | f | _BIT[sq], o ^ f, sq)
-            if depth >= 0:
-                value = _eval_search(o ^ f, p | f | _BIT[sq], -_EVAL_INF, sort_beta, depth, w)
-                key += value * _KEY_PER_DISC // 100
             row[n] = U64(sq)
-            row[32 + n] = U64(key + _KEY_OFFSET)
+            row[32 + n] = U64(_move_key(p, o, sq, f, depth, sort_beta, w) + _KEY_OFFSET)
             row[64 + n] = f
             n += 1
         for k in range(n):
@@ -366,10 +382,8 @@ def _deep(
 
 @_jit
 def _root_order(p: np.uint64, o: np.uint64, n_empties: int, w: np.ndarray, out: np.ndarray) -> int:
-    """The root's legal squares into ``out``, best first by the evaluated ordering key (the
-    fastest-first key alone below :data:`EVAL_ORDER_EMPTIES`); returns how many."""
-    if n_empties < EVAL_ORDER_EMPTIES:
-        return ordered_moves(p, o, out)
+    """The root's legal squares into ``out``, best first by :func:`_move_key` (full window);
+    returns how many."""
     depth = sort_depth(n_empties)
     keys = np.empty(32, dtype=np.int64)
     moves = legal_moves(p, o)
@@ -377,11 +391,7 @@ def _root_order(p: np.uint64, o: np.uint64, n_empties: int, w: np.ndarray, out: 
     while moves:
         sq = lowest_square(moves)
         moves &= moves - _ONE
-        f = flips(p, o, sq)
-        np_ = o ^ f
-        no = p | f | _BIT[sq]
-        key = order_key(no, np_, sq)
-        key += _eval_search(np_, no, -_EVAL_INF, _EVAL_INF, depth, w) * _KEY_PER_DISC // 100
+        key = _move_key(p, o, sq, flips(p, o, sq), depth, _EVAL_INF, w)
         i = n
         while i > 0 and keys[i - 1] > key:  # insertion sort, stable
             keys[i] = keys[i - 1]
