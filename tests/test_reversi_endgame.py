@@ -3,10 +3,9 @@ exact scores where that ordering is in play, checked against the layer below it.
 
 from __future__ import annotations
 
-import random
-
 import numpy as np
 import pytest
+from reversi_positions import played
 
 from game.logic.reversi import endgame
 from game.logic.reversi.board import PASS, Color, Position
@@ -14,15 +13,6 @@ from game.logic.reversi.patterns import evaluate_bits, load_weights
 from game.logic.reversi.solver import solve
 
 INF = 1 << 20
-
-
-def played(seed: int, empties: int) -> Position:
-    """A position reached by random legal moves with ``empties`` empty squares (or the end)."""
-    rng = random.Random(seed)
-    position = Position.start()
-    while position.empties > empties and position.legal_moves():
-        position = position.apply(rng.choice(position.legal_moves()))
-    return position
 
 
 def reference(position: Position, depth: int) -> int:

@@ -7,6 +7,7 @@ import threading
 
 import numpy as np
 import pytest
+from reversi_positions import random_position
 
 from game.logic.reversi.board import PASS, Color, Position
 from game.logic.reversi.evaluation import FEATURES, evaluate, explain, feature_vector
@@ -14,18 +15,6 @@ from game.logic.reversi.search import WIN, SearchResult, TranspositionTable, sea
 from game.logic.reversi.solver import SearchCancelled, solve
 
 EVAL_CAP = WIN - 10_000
-
-
-def random_position(rng: random.Random, plies: int) -> Position:
-    """A position after ``plies`` random moves that is not over and not a forced pass."""
-    while True:
-        position = Position.start()
-        for _ in range(plies):
-            if position.is_terminal():
-                break
-            position = position.apply(rng.choice(position.legal_moves()))
-        if not position.is_terminal() and position.legal_moves() != [PASS]:
-            return position
 
 
 def must_pass_position(rng: random.Random) -> Position:

@@ -11,9 +11,10 @@ from types import ModuleType
 
 import numpy as np
 import pytest
+from reversi_positions import random_position
 
 from game.logic.reversi import search as search_module
-from game.logic.reversi.board import PASS, Color, Position
+from game.logic.reversi.board import Color, Position
 from game.logic.reversi.patterns import load_weights
 from game.logic.reversi.pvs import PC_BUCKET, PC_MIN_DEPTH, load_probcut
 from game.logic.reversi.search import TranspositionTable, search
@@ -37,18 +38,6 @@ def _load_tool() -> ModuleType:
 
 
 reversi_probcut = _load_tool()
-
-
-def random_position(rng: random.Random, plies: int) -> Position:
-    """A position after ``plies`` random moves that is not over and not a forced pass."""
-    while True:
-        position = Position.start()
-        for _ in range(plies):
-            if position.is_terminal():
-                break
-            position = position.apply(rng.choice(position.legal_moves()))
-        if not position.is_terminal() and position.legal_moves() != [PASS]:
-            return position
 
 
 def positions(count: int, seed: int) -> list[Position]:

@@ -3,29 +3,19 @@
 from __future__ import annotations
 
 import doctest
-import random
 import threading
 
 import numpy as np
 import pytest
 from numba import njit
+from reversi_positions import played
 
-from game.logic.reversi import endgame as endgame_search
-from game.logic.reversi import kernels
+from game.logic.reversi import endgame, kernels
 from game.logic.reversi import solver as solver_module
 from game.logic.reversi.board import PASS, Color, Position, parse_move, square_name
 from game.logic.reversi.ffo import FFO
 from game.logic.reversi.patterns import load_weights
 from game.logic.reversi.solver import SearchCancelled, SolverError, solve
-
-
-def endgame(seed: int, empties: int) -> Position:
-    """A position from random play with ``empties`` empty squares (or the game's end)."""
-    rng = random.Random(seed)
-    position = Position.start()
-    while position.empties > empties and position.legal_moves():
-        position = position.apply(rng.choice(position.legal_moves()))
-    return position
 
 
 def python_minimax(position: Position) -> int:
@@ -77,7 +67,7 @@ def test_doctests() -> None:
 
 @pytest.mark.parametrize("seed", range(24))
 def test_small_endgames_match_pure_python_minimax(seed: int) -> None:
-    position = endgame(seed, 4 + seed % 5)
+    position = played(seed, 4 + seed % 5)
     solution = solve(position, all_moves=True)
     assert solution.score == python_minimax(position)
     values = move_values(position, python_minimax)
@@ -91,7 +81,7 @@ def test_small_endgames_match_pure_python_minimax(seed: int) -> None:
 
 @pytest.mark.parametrize("seed", range(12))
 def test_endgames_up_to_twelve_empties_match_minimax(seed: int) -> None:
-    position = endgame(1000 + seed, 9 + seed % 4)
+    position = played(1000 + seed, 9 + seed % 4)
     solution = solve(position, all_moves=True)
     values = move_values(position, minimax)
     if values:
@@ -105,22 +95,22 @@ def test_endgames_up_to_twelve_empties_match_minimax(seed: int) -> None:
 @pytest.mark.parametrize("seed", range(6))
 def test_kernel_is_fail_soft(seed: int) -> None:
     """Outside the window the value is a bound on the right side; inside it is exact."""
-    position = endgame(2000 + seed, 11)
+    position = played(2000 + seed, 11)
     exact = minimax(position)
     p, o = np.uint64(position.mine), np.uint64(position.theirs)
-    assert endgame_search.solve_exact(p, o, -64, 64) == exact
+    assert endgame.solve_exact(p, o, -64, 64) == exact
     for alpha, beta in ((exact - 1, exact + 1), (exact, exact + 2), (exact - 4, exact)):
-        value = endgame_search.solve_exact(p, o, alpha, beta)
+        value = endgame.solve_exact(p, o, alpha, beta)
         if value <= alpha:
             assert exact <= value
         elif value >= beta:
             assert exact >= value
         else:
             assert value == exact
-    tt = endgame_search.new_tt(12)
+    tt = endgame.new_tt(12)
     stats = np.zeros(1, dtype=np.int64)
     stop = np.zeros(1, dtype=np.uint8)
-    assert endgame_search.solve_exact_tt(p, o, -64, 64, tt, stats, stop, load_weights()) == exact
+    assert endgame.solve_exact_tt(p, o, -64, 64, tt, stats, stop, load_weights()) == exact
     assert stats[0] > 0
 
 
@@ -189,7 +179,7 @@ def test_stop_flag_cancels() -> None:
 
 
 def test_solution_within_time_limit() -> None:
-    position = endgame(5, 10)
+    position = played(5, 10)
     assert solve(position, time_limit=60.0).score == minimax(position)
 
 
@@ -210,7 +200,7 @@ def test_bad_arguments(kwargs: dict[str, object], message: str) -> None:
 
 
 def test_best_move_is_playable_and_keeps_the_score() -> None:
-    position = endgame(42, 12)
+    position = played(42, 12)
     solution = solve(position)
     move = solution.best[0]
     child = position.apply(move)
