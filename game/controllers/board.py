@@ -45,6 +45,7 @@ from game.engine.commands import CommandTable
 from game.engine.controller import Host, Status, Tone
 from game.engine.scene import Node, Scene, load_scene
 from game.engine.tweens import Tween
+from game.games.rules import SIDES  # who can play a side, in the order the buttons cycle
 from game.logic.game import IllegalActionError, Limits
 from game.logic.match import Match, MatchError, Step
 from game.registry import GameSession
@@ -53,9 +54,6 @@ from game.resources import asset_path
 __all__ = ["BoardController"]
 
 log = logging.getLogger(__name__)
-
-#: Who can play a side, in the order the side buttons cycle through them.
-SIDES = (HUMAN, "alphabeta", "uct", "random")
 
 
 class BoardController(MatchControls):

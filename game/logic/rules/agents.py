@@ -17,6 +17,7 @@ from typing import Any, Final
 
 from game.logic.game import Limits, Stop, ThinkingStopped
 from game.logic.rules.engine import Engine, Move, Position
+from game.logic.rules.levels import LEVELS, LevelAgent
 from game.logic.rules.state import RulesState
 
 __all__ = ["AGENTS", "AlphaBetaAgent", "RandomAgent", "UctAgent", "make_agent"]
@@ -370,14 +371,18 @@ def _scores(engine: Engine, pos: Position, outcome: str) -> tuple[float, float]:
 
 
 AGENTS: Final = {
+    **{level.name: level.description for level in LEVELS.values()},
     RandomAgent.name: RandomAgent.description,
     AlphaBetaAgent.name: AlphaBetaAgent.description,
     UctAgent.name: UctAgent.description,
 }
 
 
-def make_agent(name: str) -> RandomAgent | AlphaBetaAgent | UctAgent:
-    """A fresh agent by name; raises ValueError naming the choices."""
+def make_agent(name: str) -> RandomAgent | AlphaBetaAgent | UctAgent | LevelAgent:
+    """A fresh agent by name: a level (:mod:`~game.logic.rules.levels`) or one of the plain
+    searches kept for comparison; raises ValueError naming the choices."""
+    if name in LEVELS:
+        return LevelAgent(LEVELS[name])
     if name == RandomAgent.name:
         return RandomAgent()
     if name == AlphaBetaAgent.name:

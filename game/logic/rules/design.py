@@ -122,7 +122,7 @@ END_CONDITIONS: Final = {
 }
 OUTCOMES: Final = ("win", "loss", "draw", "count")
 #: The agents a description may choose for its hints and computer side.
-COMPUTERS: Final = ("alphabeta", "uct")
+COMPUTERS: Final = ("beginner", "intermediate", "advanced", "master", "alphabeta", "uct")
 SHAPES: Final = (
     "man",
     "king",
@@ -212,9 +212,9 @@ class Design:
     colours: tuple[tuple[float, float, float], ...]
     lines: int = 0
     evaluation: Evaluation = field(default_factory=lambda: Evaluation())
-    #: The agent that gives hints and plays the computer's side: alpha-beta for games its
-    #: evaluation reads well, UCT (random playouts) for connection games such as Hex.
-    computer: str = "alphabeta"
+    #: The agent that gives hints and plays the computer's side: the strongest level, which
+    #: chooses its way of thinking by how the game is won.
+    computer: str = "master"
     #: The move type each step of the turn order allows ("" for any).
     turn_kinds: tuple[str, ...] = ()
     #: The turn order's labels, in order of first appearance (a move's ``(goto NAME)`` is
