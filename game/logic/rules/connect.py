@@ -34,10 +34,10 @@ __all__ = ["Connection", "ConnectionChoice", "connection_zones"]
 
 #: UCT's exploration constant and the games at which a move's own results and RAVE's weigh
 #: the same.
-EXPLORATION: Final = 0.35
-RAVE_EQUIVALENCE: Final = 600.0
-#: What a move never tried adds to its score, so that RAVE ranks the untried ones.
-FIRST_TRY: Final = 0.3
+EXPLORATION: Final = 0.1
+RAVE_EQUIVALENCE: Final = 1000.0
+#: What a move never tried adds to its score (0: its RAVE value alone ranks it).
+FIRST_TRY: Final = 0.0
 
 
 class ConnectionStopped(Exception):
@@ -87,8 +87,19 @@ class _Node:
 class Connection:
     """The connection play of one engine's game (see the module docstring)."""
 
-    def __init__(self, engine: Engine, zones: tuple[str, str]) -> None:
+    def __init__(
+        self,
+        engine: Engine,
+        zones: tuple[str, str],
+        *,
+        exploration: float = EXPLORATION,
+        first_try: float = FIRST_TRY,
+        rave_equivalence: float = RAVE_EQUIVALENCE,
+    ) -> None:
         self.engine = engine
+        self.exploration = exploration
+        self.first_try = first_try
+        self.rave_equivalence = rave_equivalence
         board = engine.design.board
         n = engine.n
         self.n = n
@@ -205,12 +216,14 @@ class Connection:
         node.total += 1
         n = node.visits
         tried = np.maximum(n, 1.0)
-        beta = np.sqrt(RAVE_EQUIVALENCE / (3.0 * n + RAVE_EQUIVALENCE))
+        k = self.rave_equivalence
+        beta = np.sqrt(k / (3.0 * n + k))
         av = node.amaf_visits
         rave = np.where(av > 0, node.amaf_wins / np.maximum(av, 1.0), 0.5)
         mean = (1.0 - beta) * (node.wins / tried) + beta * rave
-        score = mean + EXPLORATION * np.sqrt(math.log(node.total) / tried)
-        score += FIRST_TRY * (n == 0)
+        score = mean + self.exploration * np.sqrt(math.log(node.total) / tried)
+        if self.first_try:
+            score += self.first_try * (n == 0)
         return int(np.argmax(score))
 
     def _winner(self, board: list[int]) -> int:

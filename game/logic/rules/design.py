@@ -171,11 +171,12 @@ class PieceType:
 class Evaluation:
     """How alpha-beta scores a position it does not search further, from the side to move:
     ``material`` times the pieces' values, ``mobility`` times the difference in legal moves,
-    and for each (zone, weight, type) the weight for each own piece there (the opponent's
-    count against)."""
+    ``frontier`` for each own piece next to an empty position (the levels only), and for each
+    (zone, weight, type) the weight for each own piece there (the opponent's count against)."""
 
     material: int = 1
     mobility: int = 0
+    frontier: int = 0
     zones: list[tuple[str, int, str | None]] = field(default_factory=list)
 
 
@@ -464,15 +465,21 @@ class _Reader:
         return design
 
     def _evaluation(self, form: Form) -> Evaluation:
-        """``(evaluation (material W) (mobility W) (zone Z W [TYPE])...)``."""
+        """``(evaluation (material W) (mobility W) (frontier W) (zone Z W [TYPE])...)``."""
         out = Evaluation()
+        terms = ("material", "mobility", "frontier", "zone")
         for item in form.args:
-            if not isinstance(item, Form) or item.head not in ("material", "mobility", "zone"):
-                raise err(item, "expected (material W), (mobility W) or (zone NAME W [TYPE])")
+            if not isinstance(item, Form) or item.head not in terms:
+                raise err(
+                    item,
+                    "expected (material W), (mobility W), (frontier W) or (zone NAME W [TYPE])",
+                )
             if item.head == "material":
                 out.material = whole_number(arg(item, 1, 1)[0], -1000, 1000)
             elif item.head == "mobility":
                 out.mobility = whole_number(arg(item, 1, 1)[0], -1000, 1000)
+            elif item.head == "frontier":
+                out.frontier = whole_number(arg(item, 1, 1)[0], -1000, 1000)
             else:
                 args = arg(item, 2, 3)
                 zone = self._zone_name(args[0])

@@ -12,10 +12,12 @@ Everything is read from the description, nothing is written per game:
   centre, and holds its home row early on (draughts' back rank); a piece that wins by
   reaching a zone (Breakthrough) counts its progress strongly at every stage; a royal piece
   stays back while the board is full and walks to the centre when it empties;
-- **the description's own terms**: ``(mobility W)`` times the difference in legal moves and
-  ``(zone NAME W [TYPE])`` for each own piece in the zone; a zone of negative weight that
-  borders a zone of positive weight (Othello's squares beside the corners) counts only while
-  the prized neighbour is empty, since once it is taken the square no longer gives it away;
+- **the description's own terms**: ``(mobility W)`` times the difference in legal moves,
+  ``(frontier W)`` for each own piece next to an empty position (a disc that gives the
+  opponent a place to play) and ``(zone NAME W [TYPE])`` for each own piece in the zone; a
+  zone of negative weight that borders a zone of positive weight (Othello's squares beside
+  the corners) counts only while the prized neighbour is empty, since once it is taken the
+  square no longer gives it away;
 - **winning the won ending**: a side ahead in material when little is left is paid for
   driving the enemy royal piece to the edge and bringing its own near (a mate with a rook),
   and for each exchange (draughts: trade down when ahead).
@@ -76,6 +78,10 @@ class Judge:
         rules = design.evaluation
         self.counters = design.counters
         self.mobility = rules.mobility * UNIT
+        self.frontier = rules.frontier * UNIT
+        self.neighbours = [
+            tuple(row[p] for row in board.links if row[p] >= 0) for p in range(engine.n)
+        ]
         self.values = [p.value * UNIT for p in design.pieces]
         count_game = any(end.outcome == "count" for end in design.ends)
         weight = rules.material * UNIT
@@ -188,12 +194,20 @@ class Judge:
         start = self.start_phase
         left = min(phase, start)
         total = (mg * left + eg * (start - left)) // start
-        if abs(material) >= MOP_UP_LEAD and left * 2 < start:
+        if abs(material) >= UNIT and left * 2 < start:
             total += self._mop_up(pos, kings, material, left)
+        owner = engine.c.owner
         for p, near, first, second in self.edges:
             v = b[p]
             if v and any(not b[q] for q in near):
-                total += first if engine.c.owner[v] == 0 else second
+                total += first if owner[v] == 0 else second
+        if self.frontier:
+            edge = 0
+            for p, neighbours in enumerate(self.neighbours):
+                v = b[p]
+                if v and any(not b[q] for q in neighbours):
+                    edge += 1 if owner[v] == 0 else -1
+            total += self.frontier * edge
         mine = total if me == 0 else -total
         if self.mobility:
             other = pos.copy()
@@ -202,18 +216,36 @@ class Judge:
         return mine
 
     def _mop_up(self, pos: Position, kings: list[int], material: int, left: int) -> int:
-        """The stronger side's pay for a won ending (first player's view)."""
+        """The stronger side's pay for a won ending (first player's view): for each
+        exchange; with royal pieces, for the enemy's nearer the edge and its own nearer it;
+        without, for its pieces that no longer promote standing near the enemy's."""
         strong = 0 if material > 0 else 1
         sign = 1 if strong == 0 else -1
         bonus = int(TRADE_SHARE * abs(material) * (self.start_phase - left) / self.start_phase)
+        owner = self.engine.c.owner
+        b = pos.board
         if len(kings) == 2:
-            owner = self.engine.c.owner
-            b = pos.board
-            weak_king = next((k for k in kings if owner[b[k]] != strong), None)
-            strong_king = next((k for k in kings if owner[b[k]] == strong), None)
-            if weak_king is not None and strong_king is not None:
-                row = self.steps_between(weak_king, strong_king)
-                bonus += MOP_UP_EDGE * self.edge_steps(weak_king) + MOP_UP_NEAR * (8 - row)
+            if abs(material) >= MOP_UP_LEAD:
+                weak_king = next((k for k in kings if owner[b[k]] != strong), None)
+                strong_king = next((k for k in kings if owner[b[k]] == strong), None)
+                if weak_king is not None and strong_king is not None:
+                    near = self.steps_between(weak_king, strong_king)
+                    bonus += MOP_UP_EDGE * self.edge_steps(weak_king) + MOP_UP_NEAR * (8 - near)
+        elif not kings:
+            kind_of = self.engine.c.kind_of
+            promoters = self.promoters
+            hunters = [
+                p
+                for p, v in enumerate(b)
+                if v and owner[v] == strong and kind_of[v] not in promoters
+            ]
+            prey = [p for p, v in enumerate(b) if v and owner[v] != strong]
+            if hunters and prey:
+                steps = self._king_steps()
+                for h in hunters:
+                    row = steps[h]
+                    d = min((row[q] for q in prey if row[q] >= 0), default=8)
+                    bonus += MOP_UP_NEAR * (8 - min(d, 8))
         return sign * bonus
 
     def steps_between(self, a: int, b: int) -> int:

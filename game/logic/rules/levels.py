@@ -261,9 +261,12 @@ def _reason(engine: Engine, judge: Judge, state: RulesState, result: Result) -> 
         after = state.pos.copy()
         for move in result.pv:
             engine.make(after, move)
-        gained = sign * (_material(engine, judge, after) - _material(engine, judge, state.pos))
-        if len(result.pv) % 2 == 1 and gained > 0:
-            gained = 0  # the line ends on our capture: the recapture is not in it
+        # The line may stop between a capture and its answer: settle the captures left.
+        settle = _exchange(engine, judge, after, 3)
+        if engine.player(after) != me:
+            settle = -settle
+        now = _material(engine, judge, state.pos)
+        gained = sign * (_material(engine, judge, after) - now) + settle
         if gained >= UNIT // 2:
             parts.append(f"wins material ({gained / UNIT:+.1f} {unit} along the line)")
         saved = _threat(engine, judge, state, result.move)
@@ -275,6 +278,29 @@ def _reason(engine: Engine, judge: Judge, state: RulesState, result: Result) -> 
         f"{engine.design.players[me]}"
     )
     return "; ".join(parts)
+
+
+def _exchange(engine: Engine, judge: Judge, pos: Position, depth: int) -> int:
+    """The material the side to move wins by captures from here, each side free to stop
+    (at most ``depth`` captures deep)."""
+    if depth <= 0:
+        return 0
+    b = pos.board
+    values, kind_of = judge.values, engine.c.kind_of
+    me = engine.player(pos)
+    best = 0
+    for move in engine.legal(pos):
+        if not move[1]:
+            continue
+        taken = sum(values[kind_of[b[x]]] for x in move[1] if b[x])
+        saved = engine.make(pos, move)
+        try:
+            reply = _exchange(engine, judge, pos, depth - 1)
+            value = taken + reply if engine.player(pos) == me else taken - reply
+        finally:
+            engine.unmake(pos, saved)
+        best = max(best, value)
+    return best
 
 
 def _threat(engine: Engine, judge: Judge, state: RulesState, move: Move) -> str:

@@ -373,13 +373,16 @@ class Search:
 
     def _order(self, pos: Position, moves: list[Move], first: Move | None, ply: int) -> list[Move]:
         """``first``, then captures and promotions by gain, then killers, then quiet moves by
-        history; sets ``_quiet_from`` to the index of the first move of the last two kinds."""
+        history and by what the piece-square table says of the move; sets ``_quiet_from`` to
+        the index of the first move of the last two kinds."""
         b = pos.board
         worth = self.worth
         loud: list[tuple[int, int, Move]] = []
-        quiet: list[tuple[int, int, Move]] = []
+        quiet: list[tuple[int, int, int, Move]] = []
         killers = self.killers[ply] if 0 <= ply < 128 else []
         history = self.history
+        table = None if self.counters else self.judge.mg
+        sign = 1 if self.engine.player(pos) == 0 else -1
         head: list[Move] = []
         for i, move in enumerate(moves):
             if move == first:
@@ -395,14 +398,20 @@ class Search:
                     gain += 16 * (worth[final] - worth[moving]) if final != moving else 0
                 loud.append((-gain, i, move))
             elif move in killers:
-                quiet.append((-(1 << 30) + killers.index(move), i, move))
+                quiet.append((-(1 << 30) + killers.index(move), 0, i, move))
             else:
-                quiet.append((-history.get(move[0], 0), i, move))
+                place = 0
+                if table is not None and path and effects:
+                    place = table[path[-1]][effects[-1][1]]
+                    if len(path) > 1:
+                        place -= table[path[0]][b[path[0]]]
+                    place *= sign
+                quiet.append((-history.get(path, 0), -place, i, move))
         loud.sort()
         quiet.sort()
         ordered = head + [m for _, _, m in loud]
         self._quiet_from = len(ordered)
-        ordered.extend(m for _, _, m in quiet)
+        ordered.extend(m for _, _, _, m in quiet)
         return ordered
 
     _quiet_from = 0
