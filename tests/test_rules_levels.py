@@ -229,3 +229,50 @@ def test_the_hex_hint_reads_as_a_reason_and_repeats() -> None:
     assert re.fullmatch(r"wins \d+% of [\d,]+ simulated games after it \(2,000 in all\)", reason)
     games = int(re.search(r"of ([\d,]+) simulated", reason).group(1).replace(",", ""))  # type: ignore[union-attr]
     assert games >= 50  # the chosen move's own games, not a handful
+
+
+def test_the_overlay_line_comes_back_from_the_thinking_process() -> None:
+    """The window's agents think in a worker process: the depth, positions and line of the
+    search come back with the move, for the F3 overlay."""
+    from game.controllers.board_panel import search_text
+    from game.logic.apart import ApartAgent
+
+    state = state_of("chess", "6k1/8/8/8/8/8/R7/1R4K1 w - - 0 1")
+    agent = ApartAgent(default_agent("chess"))
+    choose(agent, state, Limits(depth=3))
+    assert re.fullmatch(r"depth 3, [\d,]+ positions, line \S+ \S+ \S+", search_text(agent))
+    assert "mate in 2" in agent.explain()
+
+
+def test_tic_tac_toe_is_played_perfectly() -> None:
+    """Against a brute-force minimax of every position: from 150 positions reached by random
+    play, the default level's move is always one of the best (it searches to the end)."""
+    game = RulesGame(engine("tic-tac-toe"))
+    memo: dict[object, int] = {}
+
+    def best(state: RulesState) -> int:  # the side to move's value: 1 win, 0 draw, -1 loss
+        key = state.key()
+        if key not in memo:
+            memo[key] = max(value_of(state, m) for m in state.legal_actions())
+        return memo[key]
+
+    def value_of(state: RulesState, move: Move) -> int:
+        after = state.apply(move)
+        if after.is_terminal():
+            return int(after.returns()[state.current_player()])
+        return -best(after)
+
+    agent = default_agent("tic-tac-toe")
+    rng = random.Random(3)
+    checked = 0
+    while checked < 150:
+        state = game.initial_state(rng)
+        for _ in range(rng.randrange(0, 7)):
+            if state.is_terminal():
+                break
+            state = state.apply(rng.choice(list(state.legal_actions())))
+        if state.is_terminal():
+            continue
+        move = choose(agent, state, Limits(nodes=20_000))
+        assert value_of(state, move) == best(state), (state.text(), state.action_text(move))
+        checked += 1

@@ -58,6 +58,7 @@ class ApartAgent:
         self.agent = agent
         self.grace = grace
         self._said = ""
+        self._details: dict[str, Any] = {}
 
     @property
     def name(self) -> str:
@@ -70,6 +71,11 @@ class ApartAgent:
     def explain(self) -> str:
         return self._said
 
+    def details(self) -> dict[str, Any]:
+        """What the agent's ``details()`` said of its last choice (depth, positions, line),
+        when it has one."""
+        return dict(self._details)
+
     def choose(self, state: Any, limits: Limits, rng: Any, stop: Stop) -> Any:
         try:
             job = pickle.dumps((self.agent, state, limits, rng), protocol=pickle.HIGHEST_PROTOCOL)
@@ -77,10 +83,11 @@ class ApartAgent:
             LOG.debug("%s thinks on this thread: %s", self.name, exc)
             action = self.agent.choose(state, limits, rng, stop)
             self._said = explain(self.agent)
+            self._details = _details(self.agent)
             return action
         worker = _POOL.acquire()
         try:
-            kind, value, said = worker.run(job, limits, stop, self.grace)
+            kind, value, said, details = worker.run(job, limits, stop, self.grace)
         except BaseException:
             _POOL.discard(worker)
             raise
@@ -88,6 +95,7 @@ class ApartAgent:
         if kind == "error":
             raise value
         self._said = said
+        self._details = details
         return value
 
 
@@ -99,6 +107,12 @@ def start_worker() -> None:
 def stop_workers() -> None:
     """End every idle worker (a busy one ends when its search is over and it is released)."""
     _POOL.close()
+
+
+def _details(agent: Any) -> dict[str, Any]:
+    """The agent's ``details()`` (a dict of plain values), or {} when it has none."""
+    method = getattr(agent, "details", None)
+    return dict(method()) if callable(method) else {}
 
 
 # -- the worker side ---------------------------------------------------------------------------
@@ -116,14 +130,14 @@ def _serve(conn: Connection, flag_memory: Any) -> None:
         try:
             agent, state, limits, rng = pickle.loads(data)
             action = agent.choose(state, limits, rng, Stop(flag=flag))
-            answer = ("ok", action, explain(agent))
+            answer = ("ok", action, explain(agent), _details(agent))
         except Exception as exc:  # every failure goes back to the caller
-            answer = ("error", exc, "")
+            answer = ("error", exc, "", {})
         try:
             reply = pickle.dumps(answer, protocol=pickle.HIGHEST_PROTOCOL)
         except Exception as exc:  # an answer that cannot travel is a failure
             lost = ThinkingLost(f"the answer could not be sent: {exc}")
-            reply = pickle.dumps(("error", lost, ""))
+            reply = pickle.dumps(("error", lost, "", {}))
         try:
             conn.send_bytes(reply)
         except (EOFError, OSError):
@@ -145,7 +159,9 @@ class _Worker:
         self.process.start()
         child.close()
 
-    def run(self, job: bytes, limits: Limits, stop: Stop, grace: float) -> tuple[str, Any, str]:
+    def run(
+        self, job: bytes, limits: Limits, stop: Stop, grace: float
+    ) -> tuple[str, Any, str, dict[str, Any]]:
         self.flag[0] = 0
         self.conn.send_bytes(job)
         started = time.monotonic()
@@ -161,10 +177,10 @@ class _Worker:
             if now > give_up:
                 raise ThinkingLost(f"no answer after {now - started:.1f} s: the search was ended")
         try:
-            kind, value, said = pickle.loads(self.conn.recv_bytes())
+            kind, value, said, details = pickle.loads(self.conn.recv_bytes())
         except (EOFError, OSError) as exc:
             raise ThinkingLost(f"the thinking process ended: {exc}") from None
-        return str(kind), value, str(said)
+        return str(kind), value, str(said), dict(details)
 
     def end(self) -> None:
         with contextlib.suppress(Exception):

@@ -18,9 +18,10 @@ Everything is read from the description, nothing is written per game:
   zone of negative weight that borders a zone of positive weight (Othello's squares beside
   the corners) counts only while the prized neighbour is empty, since once it is taken the
   square no longer gives it away;
-- **winning the won ending**: a side ahead in material when little is left is paid for
-  driving the enemy royal piece to the edge and bringing its own near (a mate with a rook),
-  and for each exchange (draughts: trade down when ahead).
+- **winning the won ending**: a side ahead in material when little is left is paid for each
+  exchange (trade down when ahead); with royal pieces, for driving the enemy's to the edge
+  and bringing its own near (a mate with a rook); without, for bringing its pieces that no
+  longer promote near the enemy's and shutting them in (draughts' kings hunting a king).
 
 Tables are tapered: a middle-game and an end-game value for each piece on each position,
 blended by how much non-royal material is left. Scores are from the side to move.
@@ -64,6 +65,9 @@ MOP_UP_LEAD: Final = 250
 MOP_UP_EDGE: Final = 10
 MOP_UP_NEAR: Final = 4
 TRADE_SHARE: Final = 0.25
+#: Points for each occupied position next to an enemy piece when the stronger side has no
+#: royal piece to hunt (draughts: a king shut in has nowhere to run).
+MOP_UP_CAGE: Final = 6
 
 
 class Judge:
@@ -246,6 +250,9 @@ class Judge:
                     row = steps[h]
                     d = min((row[q] for q in prey if row[q] >= 0), default=8)
                     bonus += MOP_UP_NEAR * (8 - min(d, 8))
+                neighbours = self.neighbours
+                for q in prey:  # fewer ways out for each enemy piece
+                    bonus += MOP_UP_CAGE * sum(1 for r in neighbours[q] if b[r])
         return sign * bonus
 
     def steps_between(self, a: int, b: int) -> int:

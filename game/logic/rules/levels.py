@@ -5,7 +5,8 @@ its choice.
 ``beginner``        one ply and a quiet look at the captures, with noise of a pawn on each
                     move's value (seeded by the position)
 ``intermediate``    two plies and the captures, a little noise
-``advanced``        a search of 20,000 positions: the same move every time, on any machine
+``advanced``        a search of 5,000 positions: the same move every time, on any machine
+                    (unless the time given runs out first)
 ``master``          full strength for the time given (1 s when none is given)
 ==================  ==========================================================================
 
@@ -43,7 +44,7 @@ from game.logic.game import Limits, Stop, ThinkingStopped
 from game.logic.rules.connect import Connection, ConnectionStopped, connection_zones
 from game.logic.rules.engine import Engine, Move, Position
 from game.logic.rules.evaluation import UNIT, Judge
-from game.logic.rules.lines import Lines, line_length
+from game.logic.rules.lines import Lines, LinesStopped, line_length
 from game.logic.rules.notation import move_texts
 from game.logic.rules.search import COUNT_WIN, MATE_BAND, WIN, Result, Search, SearchStopped
 from game.logic.rules.state import RulesState
@@ -76,8 +77,8 @@ LEVELS: Final = {
         Level("intermediate", "two moves ahead, a little erratic", depth=2, noise=40),
         Level(
             "advanced",
-            "searches 20,000 positions: the same move every time",
-            nodes=20_000,
+            "searches 5,000 positions: the same move every time",
+            nodes=5_000,
         ),
         Level("master", "full strength for the time given"),
     )
@@ -131,8 +132,14 @@ class LevelAgent:
         deadline = time.perf_counter() + seconds if seconds is not None else None
         kind, helper = self._helper(engine)
         if kind == "lines":
-            choice = helper.choose(pos, moves)
+            try:
+                choice = helper.choose(
+                    pos, moves, depth=depth, nodes=nodes, deadline=deadline, stop=stop
+                )
+            except LinesStopped:
+                raise ThinkingStopped("stopped") from None
             self._said = choice.reason
+            self._details = {"depth": choice.depth, "nodes": choice.nodes, "pv": ""}
             chosen: Move = choice.move
             return chosen
         if kind == "connection":
