@@ -65,9 +65,11 @@ MOP_UP_LEAD: Final = 250
 MOP_UP_EDGE: Final = 10
 MOP_UP_NEAR: Final = 4
 TRADE_SHARE: Final = 0.25
-#: Points for each occupied position next to an enemy piece when the stronger side has no
-#: royal piece to hunt (draughts: a king shut in has nowhere to run).
-MOP_UP_CAGE: Final = 6
+#: Points for each way out an enemy piece lacks (the board's edge, a piece beside it) when
+#: the stronger side has no royal piece to hunt (draughts: a king shut in cannot run).
+MOP_UP_CAGE: Final = 8
+#: Points for each legal move under eight the weaker side has, when it is to move.
+MOP_UP_SQUEEZE: Final = 10
 
 
 class Judge:
@@ -86,6 +88,7 @@ class Judge:
         self.neighbours = [
             tuple(row[p] for row in board.links if row[p] >= 0) for p in range(engine.n)
         ]
+        self.widest = max((len(row) for row in self.neighbours), default=0)
         self.values = [p.value * UNIT for p in design.pieces]
         count_game = any(end.outcome == "count" for end in design.ends)
         weight = rules.material * UNIT
@@ -199,7 +202,7 @@ class Judge:
         left = min(phase, start)
         total = (mg * left + eg * (start - left)) // start
         if abs(material) >= UNIT and left * 2 < start:
-            total += self._mop_up(pos, kings, material, left)
+            total += self._mop_up(pos, kings, material, left, me, len(moves))
         owner = engine.c.owner
         for p, near, first, second in self.edges:
             v = b[p]
@@ -219,7 +222,9 @@ class Judge:
             mine += self.mobility * (len(moves) - len(engine.legal(other)))
         return mine
 
-    def _mop_up(self, pos: Position, kings: list[int], material: int, left: int) -> int:
+    def _mop_up(
+        self, pos: Position, kings: list[int], material: int, left: int, to_move: int, moves: int
+    ) -> int:
         """The stronger side's pay for a won ending (first player's view): for each
         exchange; with royal pieces, for the enemy's nearer the edge and its own nearer it;
         without, for its pieces that no longer promote standing near the enemy's."""
@@ -251,8 +256,12 @@ class Judge:
                     d = min((row[q] for q in prey if row[q] >= 0), default=8)
                     bonus += MOP_UP_NEAR * (8 - min(d, 8))
                 neighbours = self.neighbours
-                for q in prey:  # fewer ways out for each enemy piece
-                    bonus += MOP_UP_CAGE * sum(1 for r in neighbours[q] if b[r])
+                widest = self.widest
+                for q in prey:  # fewer ways out for each enemy piece: an edge, a piece beside
+                    free = sum(1 for r in neighbours[q] if not b[r])
+                    bonus += MOP_UP_CAGE * (widest - free)
+                if to_move != strong:  # and few moves left to the enemy
+                    bonus += MOP_UP_SQUEEZE * max(0, 8 - moves)
         return sign * bonus
 
     def steps_between(self, a: int, b: int) -> int:
@@ -355,8 +364,12 @@ def _promotion_zones(
             for item in program.body:
                 for sub in walk(item):
                     if isinstance(sub, Form):
-                        if sub.head in ("promote", "change-type"):
-                            found_promote = True
+                        if (
+                            sub.head in ("promote", "change-type")
+                            and sub.args
+                            and str(sub.args[0].value) != piece.name  # type: ignore[union-attr]
+                        ):
+                            found_promote = True  # it becomes another type there
                         if sub.head == "in-zone" and sub.args:
                             zone_names.add(str(sub.args[0].value))  # type: ignore[union-attr]
             if found_promote:
