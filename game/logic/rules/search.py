@@ -218,28 +218,27 @@ class Search:
         checked = self.royal and engine.in_check(pos)
         if checked and ply < 2 * self.root_depth + 8:
             depth += 1
-        if depth <= 0:
-            return self._qnode(pos, alpha, beta, ply, 0, checked)
+        key = hash(engine.key(pos))
+        entry = self.table.get(key)
+        if depth <= 0:  # the captures played out; the answer kept as a depth-0 entry
+            if entry is not None:
+                found = self._probe(entry, 0, alpha, beta, ply)
+                if found is not None:
+                    return found
+            value = self._qnode(pos, alpha, beta, ply, 0, checked)
+            if entry is None:
+                self._store(key, 0, value, alpha, beta, None, ply)
+            return value
         moves = engine.legal(pos)
         outcome = engine.outcome(pos, moves)
         if outcome is not None:
             return self._ended(pos, outcome, ply)
-        key = hash(engine.key(pos))
-        entry = self.table.get(key)
         first: Move | None = None
         if entry is not None:
-            e_depth, flag, score, first = entry
-            if e_depth >= depth:
-                if score >= MATE_BAND:
-                    score -= ply
-                elif score <= -MATE_BAND:
-                    score += ply
-                if (
-                    flag == EXACT
-                    or (flag == LOWER and score >= beta)
-                    or (flag == UPPER and score <= alpha)
-                ):
-                    return score
+            first = entry[3]
+            found = self._probe(entry, depth, alpha, beta, ply)
+            if found is not None:
+                return found
         ordered = self._order(pos, moves, first, ply)
         me = engine.player(pos)
         start_alpha = alpha
@@ -274,18 +273,37 @@ class Search:
                             h = move[0]
                             self.history[h] = self.history.get(h, 0) + depth * depth
                         break
-        flag = (
-            EXACT if start_alpha < best_value < beta else (LOWER if best_value >= beta else UPPER)
-        )
-        stored = best_value
-        if stored >= MATE_BAND:
-            stored += ply
-        elif stored <= -MATE_BAND:
-            stored -= ply
+        self._store(key, depth, best_value, start_alpha, beta, best_move, ply)
+        return best_value
+
+    def _probe(
+        self, entry: tuple[int, int, int, Move | None], depth: int, alpha: int, beta: int, ply: int
+    ) -> int | None:
+        """The table's score when it was found at least ``depth`` deep and its bound settles
+        the window; else None."""
+        e_depth, flag, score, _move = entry
+        if e_depth < depth:
+            return None
+        if score >= MATE_BAND:
+            score -= ply
+        elif score <= -MATE_BAND:
+            score += ply
+        if flag == EXACT or (flag == LOWER and score >= beta) or (flag == UPPER and score <= alpha):
+            return score
+        return None
+
+    def _store(
+        self, key: int, depth: int, value: int, alpha: int, beta: int, move: Move | None, ply: int
+    ) -> None:
+        """Keep ``value`` (found with the window ``alpha``, ``beta``) for the position."""
+        flag = LOWER if value >= beta else (EXACT if value > alpha else UPPER)
+        if value >= MATE_BAND:
+            value += ply
+        elif value <= -MATE_BAND:
+            value -= ply
         if len(self.table) >= TABLE_SIZE:
             self.table.clear()
-        self.table[key] = (depth, flag, stored, best_move)
-        return best_value
+        self.table[key] = (depth, flag, value, move)
 
     def _quiesce(
         self,
