@@ -45,11 +45,13 @@ UNIT: Final = 100
 #: end game).
 MOBILITY_MG: Final = 4
 MOBILITY_EG: Final = 3
-#: Points for each step nearer its promotion zone, middle game and end game, and the extra
-#: for the last steps in the end game (squared).
+#: Points for each step nearer its promotion zone, middle game and end game.
 ADVANCE_MG: Final = 3
 ADVANCE_EG: Final = 8
-ADVANCE_EG_NEAR: Final = 3
+#: The share of what promoting wins (at most CROWNING_CAP points) a piece of a promoting type
+#: is worth one, two and three steps from where it promotes (half as much in the middle game).
+CROWNING: Final = {1: 0.25, 2: 0.1, 3: 0.04}
+CROWNING_CAP: Final = 3 * UNIT
 #: Points for a step nearer a zone whose reaching wins the game.
 GOAL_STEP: Final = 12
 #: Points for a promoting piece on its home row (middle game), and the centre's worth to it.
@@ -104,6 +106,9 @@ class Judge:
         goals = _goal_zones(engine)
         empty_moves = _empty_board_moves(engine)
         codes = c.codes
+        best_worth = rules.material * max(
+            (self.values[k] for k in range(engine.types) if k not in engine.royal), default=0
+        )
         # mg[p][v], eg[p][v]: piece code v on position p, for the first player (the second's
         # count against); phase[v]: the non-royal material of a code, for the taper.
         self.mg: list[list[int]] = [[0] * codes for _ in range(n)]
@@ -138,8 +143,11 @@ class Judge:
                     if d >= 0:
                         progress = far - d
                         mg += ADVANCE_MG * progress
-                        near = max(0, 3 - d)
-                        eg += ADVANCE_EG * progress + ADVANCE_EG_NEAR * near * near * near
+                        eg += ADVANCE_EG * progress
+                        if d in CROWNING:  # what promoting wins, by how near it is
+                            gain = min(best_worth - worth, CROWNING_CAP) * CROWNING[d]
+                            mg += int(gain / 2)
+                            eg += int(gain)
                     mg += int(CENTRE_PROMOTER * centre[p])
                     if p in home:
                         mg += HOME_ROW

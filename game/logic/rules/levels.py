@@ -206,11 +206,20 @@ class LevelAgent:
 
 
 def _unit_name(engine: Engine) -> str:
-    """The plural of the game's least piece with a value of 1 (pawns, men), or "points"."""
-    pieces = [p for p in engine.design.pieces if p.value == 1]
-    if not pieces or engine.design.evaluation.material == 0 or engine.design.counters:
-        return "points"
-    name = pieces[0].name.lower()
+    """What a score counts: the game's counters (seeds), or the plural of its least piece with
+    a value of 1 (pawns, men); "" when the evaluation counts no material (Othello's is moves,
+    corners and edges)."""
+    design = engine.design
+    pieces = [p for p in design.pieces if p.value == 1]
+    if design.counters:
+        pieces = list(design.pieces[:1])
+    elif not pieces or design.evaluation.material == 0:
+        return ""
+    return _plural(pieces[0].name)
+
+
+def _plural(name: str) -> str:
+    name = name.lower()
     return name[:-3] + "men" if name.endswith("man") else name + "s"
 
 
@@ -257,10 +266,12 @@ def _reason(engine: Engine, judge: Judge, state: RulesState, result: Result) -> 
         what = "mated" if royal else "lost"
         return f"every move is {what} within {moves}; this one holds out longest"
     unit = _unit_name(engine)
+    counted = _plural(engine.design.pieces[0].name)  # what a game won by counting counts
     if score >= COUNT_WIN:
-        return f"wins by {score - COUNT_WIN} at the end (searched to the end)"
+        return f"wins by {score - COUNT_WIN} {counted} (searched to the end)"
     if score <= -COUNT_WIN:
-        return f"every move loses; this one by {-COUNT_WIN - score}, the least"
+        return f"every move loses; this one by {-COUNT_WIN - score} {counted}, the least"
+    unit = _unit_name(engine)
     me = engine.player(state.pos)
     sign = 1 if me == 0 else -1
     parts = [lead] if lead else []
@@ -279,7 +290,7 @@ def _reason(engine: Engine, judge: Judge, state: RulesState, result: Result) -> 
         saved = _threat(engine, judge, state, result.move)
         if saved:
             parts.append(saved)
-    where = f"{score / UNIT:+.2f} {unit}" if unit != "points" else f"{score / UNIT:+.2f}"
+    where = f"{score / UNIT:+.2f} {unit}" if unit else f"score {score / UNIT:+.2f}"
     parts.append(
         f"best of a {result.depth}-ply search ({result.nodes:,} positions): {where} for "
         f"{engine.design.players[me]}"
