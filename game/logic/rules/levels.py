@@ -183,6 +183,7 @@ class LevelAgent:
         pos = state.pos.copy()
         rng = random.Random(zlib.crc32(repr(engine.key(pos)).encode()))
         me = engine.player(pos)
+        search.root_player = me
         best, best_value = moves[0], -WIN * 2
         for move in moves:
             saved = engine.make(pos, move)

@@ -14,7 +14,9 @@ not stand pat), so that a piece left where it can be taken is seen as lost.
 
 A move after which the same player moves again (a sowing into one's store) is searched
 without changing sides. Won and lost ends score ``WIN`` minus the plies to them, so sooner
-wins rank higher; a game decided by counting scores ``COUNT_WIN`` plus the margin.
+wins rank higher; a game decided by counting scores ``COUNT_WIN`` plus the margin; a draw
+by the rules costs the searching side a little (:data:`CONTEMPT`), so that it does not
+repeat moves in a position it may still win.
 
 Nothing in the search is random and every table starts empty, so a search bounded by depth or
 positions always returns the same move for the same position; a search bounded by time stops
@@ -40,6 +42,9 @@ COUNT_WIN: Final = WIN - 100_000
 MATE_BAND: Final = WIN - 10_000
 #: Table entries kept before the table starts again (about 200 bytes each).
 TABLE_SIZE: Final = 400_000
+#: What a draw by the rules (repetition, no progress, no move) costs the side that searches:
+#: it plays on for a win where the position allows, rather than repeat.
+CONTEMPT: Final = 20
 #: Captures and promotions the quiescence search follows at most in a row.
 QUIESCENCE_PLIES: Final = 12
 
@@ -102,6 +107,7 @@ class Search:
         )
         self.counters = engine.design.counters
         self.root_depth = 0
+        self.root_player = -1
 
     # -- the iterations ---------------------------------------------------------------------
 
@@ -109,6 +115,7 @@ class Search:
         """Iterative deepening to ``max_depth`` or until stopped; the deepest finished
         iteration's result (at least the first move, scored by a one-ply look, when not
         even depth 1 finished)."""
+        self.root_player = self.engine.player(pos)
         order = self._order(pos, moves, None, 0)
         result = Result(order[0], 0, 0, 0)
         for depth in range(1, max_depth + 1):
@@ -200,8 +207,8 @@ class Search:
     def _ended(self, pos: Position, outcome: str, ply: int) -> int:
         """The score of a finished game for the side to move."""
         engine = self.engine
-        if outcome == "draw":
-            return 0
+        if outcome == "draw":  # a little worse than nothing for the searching side
+            return -CONTEMPT if engine.player(pos) == self.root_player else CONTEMPT
         if outcome == "count":
             counts = engine.counts(pos)
             me = engine.player(pos)
