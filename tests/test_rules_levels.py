@@ -276,3 +276,18 @@ def test_tic_tac_toe_is_played_perfectly() -> None:
         move = choose(agent, state, Limits(nodes=20_000))
         assert value_of(state, move) == best(state), (state.text(), state.action_text(move))
         checked += 1
+
+
+def test_a_description_may_weigh_the_frontier_and_name_a_level() -> None:
+    from game.logic.rules.catalogue import path_of
+    from game.logic.rules.design import parse
+    from game.logic.rules.sexpr import DescriptionError
+
+    text = path_of("othello").read_text(encoding="utf-8")
+    design = parse(text)
+    assert design.evaluation.frontier == -2 and design.computer == "master"
+    assert parse(text + "\n(computer advanced)\n").computer == "advanced"
+    with pytest.raises(DescriptionError, match="the computer is one of beginner, intermediate"):
+        parse(text + "\n(computer grandmaster)\n")
+    with pytest.raises(DescriptionError, match=r"\(frontier W\)"):
+        parse(text.replace("(frontier -2)", "(frontiers -2)"))
