@@ -104,7 +104,7 @@ def test_the_opening_hint_develops_and_is_the_same_every_time(fen: str, sound: s
     assert len(said) == 1, said
     (text, reason), *_ = said
     assert text in sound
-    assert re.search(r"best of a \d+-ply search \([\d,]+ positions\): [+-]\d+\.\d\d pawns", reason)
+    assert re.search(r"best of a \d+-ply search of [\d,]+ positions: [+-]\d+\.\d\d pawns", reason)
 
 
 @pytest.mark.parametrize(
@@ -113,7 +113,7 @@ def test_the_opening_hint_develops_and_is_the_same_every_time(fen: str, sound: s
         ("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", "d1-d8", "mate in 1"),
         ("6k1/8/8/8/8/8/R7/1R4K1 w - - 0 1", None, "mate in 2"),
         ("4k3/8/8/3n4/8/8/8/3RK3 w - - 0 1", "d1xd5", "takes the Knight on d5"),
-        ("4k3/8/8/3n4/8/8/8/3RK3 w - - 0 1", "d1xd5", "wins material (+3.0 pawns"),
+        ("4k3/8/8/3n4/8/8/8/3RK3 w - - 0 1", "d1xd5", "wins material: +3.0 pawns"),
         ("4k3/8/8/4p3/3N4/8/8/4K3 w - - 0 1", None, "saves the Knight on d4"),
     ],
 )
@@ -226,8 +226,8 @@ def test_the_hex_hint_reads_as_a_reason_and_repeats() -> None:
         said.add((state.action_text(move), agent.explain()))
     assert len(said) == 1
     (_text, reason), *_ = said
-    assert re.fullmatch(r"wins \d+% of [\d,]+ simulated games after it \(2,000 in all\)", reason)
-    games = int(re.search(r"of ([\d,]+) simulated", reason).group(1).replace(",", ""))  # type: ignore[union-attr]
+    assert re.fullmatch(r"wins \d+% of the [\d,]+ simulated games after it, 2,000 in all", reason)
+    games = int(re.search(r"of the ([\d,]+) simulated", reason).group(1).replace(",", ""))  # type: ignore[union-attr]
     assert games >= 50  # the chosen move's own games, not a handful
 
 

@@ -57,10 +57,8 @@ def search_text(agent: object) -> str:
         return ""
     if "games" in details:
         return f"{details['games']:,} simulated games"
-    return (
-        f"depth {details.get('depth', 0)}, {details.get('nodes', 0):,} positions, "
-        f"line {details.get('pv', '') or '(none)'}"
-    )
+    text = f"depth {details.get('depth', 0)}, {details.get('nodes', 0):,} positions"
+    return f"{text}, line {details['pv']}" if details.get("pv") else text
 
 
 def _search_line(imgui: object, label: str, agent: object) -> None:

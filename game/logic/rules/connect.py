@@ -153,8 +153,10 @@ class Connection:
         best = int(np.argmax(root.visits))  # the first of the most tried: the lowest position
         visits = int(root.visits[best])
         rate = root.wins[best] / visits if visits else 0.5
-        lost = " (every move looks lost: this one holds out best)" if rate < 0.1 else ""
-        reason = f"wins {rate:.0%} of {visits:,} simulated games after it ({played:,} in all){lost}"
+        lost = "; every move looks lost, this one holds out best" if rate < 0.1 else ""
+        reason = (
+            f"wins {rate:.0%} of the {visits:,} simulated games after it, {played:,} in all{lost}"
+        )
         if len(threats) > 1:
             reason = f"{players[1 - me]} has two ways to join: " + reason
         return ConnectionChoice(by_cell[cells[best]], reason, played, rate)

@@ -199,7 +199,7 @@ class LevelAgent:
             if value > best_value:
                 best, best_value = move, value
         facts = _facts(engine, state, best)
-        self._said = (facts + "; " if facts else "") + f"a quick look ({self.level.name})"
+        self._said = (facts + "; " if facts else "") + f"a quick look, as a {self.level.name}"
         return best
 
 
@@ -269,7 +269,7 @@ def _reason(engine: Engine, judge: Judge, state: RulesState, result: Result) -> 
     unit = _unit_name(engine)
     counted = _plural(engine.design.pieces[0].name)  # what a game won by counting counts
     if score >= COUNT_WIN:
-        return f"wins by {score - COUNT_WIN} {counted} (searched to the end)"
+        return f"wins by {score - COUNT_WIN} {counted}, searched to the end"
     if score <= -COUNT_WIN:
         return f"every move loses; this one by {-COUNT_WIN - score} {counted}, the least"
     unit = _unit_name(engine)
@@ -287,13 +287,13 @@ def _reason(engine: Engine, judge: Judge, state: RulesState, result: Result) -> 
         now = _material(engine, judge, state.pos)
         gained = sign * (_material(engine, judge, after) - now) + settle
         if gained >= UNIT // 2:
-            parts.append(f"wins material ({gained / UNIT:+.1f} {unit} along the line)")
+            parts.append(f"wins material: {gained / UNIT:+.1f} {unit} along the line")
         saved = _threat(engine, judge, state, result.move)
         if saved:
             parts.append(saved)
     where = f"{score / UNIT:+.2f} {unit}" if unit else f"score {score / UNIT:+.2f}"
     parts.append(
-        f"best of a {result.depth}-ply search ({result.nodes:,} positions): {where} for "
+        f"best of a {result.depth}-ply search of {result.nodes:,} positions: {where} for "
         f"{engine.design.players[me]}"
     )
     return "; ".join(parts)

@@ -160,7 +160,7 @@ class Lines:
         losses = sorted(state.completing(1) & by_point.keys())
         if losses:
             p = max(losses, key=lambda q: (state.gain(q, 0), -q))
-            more = " (there is another: the game is lost)" if len(losses) > 1 else ""
+            more = "; there is another: the game is lost" if len(losses) > 1 else ""
             return LinesChoice(
                 by_point[p], f"blocks {seat[them]}'s {self.k - 1} at {name[p]}{more}"
             )
@@ -185,7 +185,7 @@ class Lines:
             reason = f"builds a line of {longest} and cuts {seat[them]}'s best"
         else:
             reason = f"builds the most lines: {longest} in a row there"
-        reason += f" (a {reached}-ply look, {search.nodes:,} positions)"
+        reason += f"; a {reached}-ply look at {search.nodes:,} positions"
         return LinesChoice(by_point[point], reason, reached, search.nodes)
 
 
