@@ -1,5 +1,6 @@
-"""Computer players for every described game: random, alpha-beta and UCT (Monte Carlo tree
-search).
+"""Computer players for every described game, by name: the levels beginner to master
+(:mod:`~game.logic.rules.levels`, the computer the window plays and hints with) and the plain
+searches random, alpha-beta and UCT (Monte Carlo tree search), kept for comparison.
 
 Alpha-beta searches with iterative deepening on the engine's make/unmake position and scores
 leaves with the description's piece values (material, from the side to move), or, for a game

@@ -189,7 +189,7 @@ class LevelAgent:
             saved = engine.make(pos, move)
             try:
                 same = engine.player(pos) == me
-                value = search._child(pos, depth - 1, -WIN - 1, WIN + 1, 1, same)
+                value = search.child(pos, depth - 1, -WIN - 1, WIN + 1, 1, same)
             except SearchStopped:
                 break
             finally:

@@ -144,11 +144,11 @@ class Search:
             try:
                 same = engine.player(pos) == me
                 if i == 0:
-                    value = self._child(pos, depth - 1, alpha, beta, 1, same)
+                    value = self.child(pos, depth - 1, alpha, beta, 1, same)
                 else:
-                    value = self._child(pos, depth - 1, alpha, alpha + 1, 1, same)
+                    value = self.child(pos, depth - 1, alpha, alpha + 1, 1, same)
                     if value > alpha:
-                        value = self._child(pos, depth - 1, alpha, beta, 1, same)
+                        value = self.child(pos, depth - 1, alpha, beta, 1, same)
             except SearchStopped:
                 if i > 0 and best != last.move and alpha > last.score - UNIT // 2:
                     # a move beat the last iteration's choice by a full search: keep it
@@ -163,7 +163,7 @@ class Search:
         self.table[hash(engine.key(pos))] = (depth, EXACT, alpha, best)
         return alpha, best, scores
 
-    def _child(self, pos: Position, depth: int, alpha: int, beta: int, ply: int, same: bool) -> int:
+    def child(self, pos: Position, depth: int, alpha: int, beta: int, ply: int, same: bool) -> int:
         """The value, to the player who just moved, of the position after their move."""
         if same:
             return self._node(pos, depth, alpha, beta, ply)
@@ -257,14 +257,14 @@ class Search:
             try:
                 same = engine.player(pos) == me
                 if i == 0:
-                    value = self._child(pos, depth - 1, alpha, beta, ply + 1, same)
+                    value = self.child(pos, depth - 1, alpha, beta, ply + 1, same)
                 else:
                     reduce = 1 if depth >= 3 and i >= quiet_from + 2 and not checked else 0
-                    value = self._child(pos, depth - 1 - reduce, alpha, alpha + 1, ply + 1, same)
+                    value = self.child(pos, depth - 1 - reduce, alpha, alpha + 1, ply + 1, same)
                     if value > alpha and reduce:
-                        value = self._child(pos, depth - 1, alpha, alpha + 1, ply + 1, same)
+                        value = self.child(pos, depth - 1, alpha, alpha + 1, ply + 1, same)
                     if alpha < value < beta:
-                        value = self._child(pos, depth - 1, alpha, beta, ply + 1, same)
+                        value = self.child(pos, depth - 1, alpha, beta, ply + 1, same)
             finally:
                 engine.unmake(pos, saved)
             if value > best_value:
