@@ -106,6 +106,8 @@ class Connection:
         self.neighbours = [tuple(row[p] for row in board.links if row[p] >= 0) for p in range(n)]
         self.first = [board.zones[zones[0]][w] for w in range(2)]
         self.second = [board.zones[zones[1]][w] for w in range(2)]
+        self.first_sorted = [sorted(part) for part in self.first]
+        self.second_mask = [bytes(p in part for p in range(n)) for part in self.second]
         self.names = board.names
 
     # -- the choice ---------------------------------------------------------------------------
@@ -235,17 +237,19 @@ class Connection:
         return 1 if self._joined(board, 1) else -1
 
     def _joined(self, board: list[int], who: int) -> bool:
-        target = self.second[who]
-        todo = [p for p in self.first[who] if board[p] == who]
-        seen = set(todo)
+        target = self.second_mask[who]
+        todo = [p for p in self.first_sorted[who] if board[p] == who]
+        seen = bytearray(self.n)
+        for p in todo:
+            seen[p] = 1
         neighbours = self.neighbours
         while todo:
             p = todo.pop()
-            if p in target:
+            if target[p]:
                 return True
             for q in neighbours[p]:
-                if q not in seen and board[q] == who:
-                    seen.add(q)
+                if not seen[q] and board[q] == who:
+                    seen[q] = 1
                     todo.append(q)
         return False
 
