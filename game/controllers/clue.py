@@ -169,7 +169,7 @@ class ClueController(CardTableScene):
             if not self.message.startswith(ask):
                 self.say(
                     f"{ask}{deck.triple_text(state.asking.cards)}: choose the card to show "
-                    "(the buttons at the right).", Tone.HINT,
+                    "(the buttons at the top right).", Tone.HINT,
                 )  # fmt: skip
         self._finish()
         self.redraw()
@@ -260,7 +260,10 @@ class ClueController(CardTableScene):
                     "end your turn without accusing", enabled=lambda: phase(Phase.AFTER),
                     why_disabled="Suggest first."),
         ]  # fmt: skip
+        refuting = phase(Phase.REFUTE)
         for k, category in enumerate(deck.categories):
+            if refuting:  # the cards you may show take the choices' place (below)
+                break
             commands.append(
                 Command(
                     category.name,
@@ -280,14 +283,16 @@ class ClueController(CardTableScene):
                     "on a notebook cell)", group="", argument="CARD/HOLDER",
                     parse=self.parse_cell),
         ]  # fmt: skip
-        if phase(Phase.REFUTE):
+        if refuting:
+            # In the top-right corner, where the choices were: a column at the right would
+            # narrow the room of the table, and the table would jump and shrink.
             for card in self.state.matching(HUMAN):
                 commands.append(
                     Command(
                         f"show-{card}",
                         lambda card=card: self.play(Action(Kind.SHOW, (card,))),
                         f"Show {deck.name(card)}",
-                        group="list",
+                        group="options",
                         help="show this card to the suggester",
                     )
                 )
