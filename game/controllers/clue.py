@@ -4,13 +4,13 @@ A :class:`~game.logic.match.Match` holds the game (the record, undo and redo bac
 decisions, the computer detectives thinking off the drawing thread, the hint from the
 ``full`` detective). The table (:mod:`game.controllers.clue_table`) shows each seat's token
 and cards (yours face up, the others' backs), the envelope in the middle, the suggestion
-being answered in a row before it, a grey token at each seat that passed and the card that
-answered it; a computer's next move waits until the table has shown the last one. When the
-game ends every card lies face up.
+being answered in a row before it, a grey token at each seat that passed, a gold one at the
+seat that answered and the card that answered it; a computer's next move waits until the
+table has shown the last one. When the game ends every card lies face up.
 
 You name a suggestion's cards by clicking them in the notebook docked at the left (or with
 the option buttons), then Suggest or Accuse; when you must show a card, a button per card you
-may show. A click on a notebook cell says why the card is, or cannot be, there.
+may show takes the option buttons' place. A click on a notebook cell says why the card is, or cannot be, there.
 """
 
 from __future__ import annotations
