@@ -24,7 +24,7 @@ from game.engine.commands import CommandTable
 from game.engine.controller import Button, SceneController, Tone, UnknownCommandError
 from game.engine.framing import frame, pieces_box
 from game.engine.mouse import Press, SceneMouse
-from game.engine.picking import mouse_ray, pick
+from game.engine.picking import mouse_ray, pick, triangles_of
 from game.engine.png import write_png
 from game.engine.sound import Sounds
 from game.engine.targets import Target, sized
@@ -76,6 +76,10 @@ class Director(SceneMouse):
         self.renderer = Renderer(self.ctx)
         self.renderer.shadows = shadows
         self.bounds = {name: m.bounds for name, m in self.renderer.meshes.meshes.items()}
+        #: Each mesh's triangles, for picking what is drawn under the mouse.
+        self.triangles = {
+            name: triangles_of(m.positions) for name, m in self.renderer.meshes.meshes.items()
+        }
         #: The HUD's size factor for the screen's density; None: asked of the window (a
         #: headless one is 1). Tests and ``shot --scale`` set it.
         self.scale_override: float | None = None
@@ -521,7 +525,7 @@ class Director(SceneMouse):
         vp = self.renderer.view_projection(self.scene, self.framebuffer_size())
         origin, direction = mouse_ray(vp, x, y, self.window_size())
         self.ray = (origin, direction)
-        return pick(self.scene, self.bounds, origin, direction)
+        return pick(self.scene, self.bounds, origin, direction, self.triangles)
 
     def _set_hover(self, node: Node | None) -> None:
         # Called on every motion: a controller may care where on a node the mouse is (a
