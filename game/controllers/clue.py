@@ -29,7 +29,7 @@ from game.logic.clue.exact import NotebookCache
 from game.logic.clue.game import OPTIONS, ClueGame
 from game.logic.clue.notebook import Notebook
 from game.logic.clue.roster import make_agent
-from game.logic.clue.rules import END, Action, ClueState, Kind, Phase
+from game.logic.clue.rules import END, Action, ClueState, Kind, Phase, advice
 from game.logic.game import CHANCE, Limits, Stop
 from game.logic.match import Match, MatchError, Step
 from game.registry import GameSession
@@ -160,7 +160,7 @@ class ClueController(CardTableScene):
             self.say(f"A computer detective failed: {exc}", Tone.WARN)
         hint = self.match.current_hint()
         if hint is not None and self.message.startswith("Thinking"):
-            self.say(f"Hint: {hint.text}. {hint.note}", Tone.HINT)
+            self.say(f"Hint: {advice(self.deck, hint.action, hint.note)}", Tone.HINT)
         state = self.state
         if self.human and state.phase is Phase.REFUTE and state.current_player() == HUMAN:
             assert state.asking is not None

@@ -64,7 +64,6 @@ class NotebookAgent:
         if seat < 0:
             raise ValueError("no seat is to play: the game is over or cards are being dealt")
         view = state.observation(seat)
-        deck = state.rules.deck
         if state.phase is Phase.REFUTE:
             assert state.asking is not None
             options = state.matching(seat)
@@ -73,17 +72,19 @@ class NotebookAgent:
                 if len(options) == 1
                 else self.show(view, options, state.asking.seat, rng)
             )
-            self._said = f"shows {deck.name(card)}"
+            self._said = (
+                "the only one of the three you hold" if len(options) == 1 else (self.show_reason())
+            )
             return Action(Kind.SHOW, (card,))
         solution = self.solution(view)
         if solution is not None:
-            self._said = f"accuses {deck.triple_text(solution)}: {self.certainty_reason()}"
+            self._said = self.certainty_reason()
             return Action(Kind.ACCUSE, solution)
         if state.phase is Phase.AFTER:
-            self._said = "ends the turn: the envelope is not certain yet"
+            self._said = "the envelope is not certain yet"
             return END
         triple = self.suggest(view, rng, stop)
-        self._said = f"suggests {deck.triple_text(triple)}: {self.suggestion_reason()}"
+        self._said = self.suggestion_reason()
         return Action(Kind.SUGGEST, triple)
 
     # -- what subclasses decide -----------------------------------------------------------
@@ -105,6 +106,9 @@ class NotebookAgent:
 
     def certainty_reason(self) -> str:
         return "the notebook has forced every category"
+
+    def show_reason(self) -> str:
+        return "the card shown most often before tells the others the least"
 
 
 class ArticleAgent(NotebookAgent):
@@ -161,3 +165,6 @@ class RandomAgent(NotebookAgent):
 
     def suggestion_reason(self) -> str:
         return "random cards it has not seen"
+
+    def show_reason(self) -> str:
+        return "one of them at random"
