@@ -106,21 +106,22 @@ def pick(
     triangles = triangles or {}
     candidates: list[tuple[float, Node, np.ndarray, np.ndarray, float]] = []
     for node in scene.pickable_nodes():
-        if node.mesh not in bounds:
+        mesh = str(node.mesh)
+        if mesh not in bounds:
             continue
-        lo, hi = bounds[node.mesh]
+        lo, hi = bounds[mesh]
         world = node.world_matrix().astype("f8")
         inv = np.linalg.inv(world)
         o = (inv @ np.append(origin, 1.0))[:3]
         d = inv[:3, :3] @ direction
-        t = ray_box(o, d, lo, hi)
-        if t is None:
+        entry = ray_box(o, d, lo, hi)
+        if entry is None:
             continue
         if np.all(o >= lo) and np.all(o <= hi):
-            t = 0.0  # the ray starts inside the box: its surface may be anywhere along it
+            entry = 0.0  # the ray starts inside the box: its surface may be anywhere along it
         # Compare in world units: scale the local distance back by the direction's stretch.
         stretch = float(np.linalg.norm(world[:3, :3] @ d))
-        candidates.append((t * stretch, node, o, d, stretch))
+        candidates.append((entry * stretch, node, o, d, stretch))
     candidates.sort(key=lambda c: c[0])
     best: tuple[float, Node] | None = None
     for box_distance, node, o, d, stretch in candidates:
