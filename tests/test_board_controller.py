@@ -202,8 +202,37 @@ def test_undo_and_redo_put_every_piece_back(director, open_board):
     assert c.state.key() == states[2] and drawn(c) == expected(c)
     run(director, "redo-all")
     assert c.state.key() == states[4]
-    run(director, "move-2")  # the move list's button
+    # The list numbers moves, not plies, in chess's own notation.
+    assert move_list(director) == ["1. e4 e5", "▸ 2. Nf3 Nc6"]
+    run(director, "move-1")  # the move list's button: after Black's reply
     assert c.state.key() == states[2] and drawn(c) == expected(c)
+    assert move_list(director) == ["▸ 1. e4 e5", "2. Nf3 Nc6"]
+    run(director, "redo")
+    assert move_list(director) == ["1. e4 e5", "▸ 2. Nf3 (Nc6)"]
+
+
+def move_list(director: Director) -> list[str]:
+    return [b.label for b in director.commands().buttons() if b.group == "list"]
+
+
+def test_the_hud_writes_its_text_on_whole_pixels(director, open_board):
+    """Half a pixel off, a one-pixel glyph is sampled away: the move list's first entry read
+    "1. e2 e4" and draughts' "1. 32 27"."""
+    open_board("english-draughts")
+    run(director, "11-15", "22-18")
+    try:
+        for size in ((800, 600), (1280, 720), (1920, 1080)):
+            director.on_resize(*size)
+            director.update(1 / 60)
+            hud = director.hud
+            labels = [v.label for v in hud._buttons] + [hud.title, hud.counter, hud.banner]
+            assert [v.label.text for v in hud._buttons if v.spec.group == "list"] == [
+                "▸ 1. 11-15 22-18"
+            ]
+            for label in labels:
+                assert (label.x, label.y) == (round(label.x), round(label.y)), label.text
+    finally:
+        director.on_resize(640, 400)
 
 
 def test_a_drop_places_a_mark_for_each_player(director, open_board):
