@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol
 
 from game.engine.commands import Command
@@ -30,6 +30,7 @@ __all__ = [
     "match_commands",
     "move_list_commands",
     "move_number",
+    "move_rows",
     "side_label",
 ]
 
@@ -309,15 +310,44 @@ def match_commands(c: MatchControls, hint_help: str, ends_group: str = "main") -
 
 def move_list_commands(match: Match[Any], goto: Callable[[int], None]) -> list[Command]:
     """The HUD's move list: a ``move-N`` command for each of the last :data:`LIST_LENGTH`
-    moves of ``match``'s record, labelled ``N. TEXT`` (``▸`` marks the current one), that
-    calls ``goto(N)``."""
-    record = match.full_record
+    moves of ``match``'s record, a move being one turn of every seat (:func:`move_rows`),
+    labelled as a score sheet writes it (``2. Nf3 Nc6``; ``▸`` marks the move the game stands
+    at, and the turns of it undone are in brackets), that calls ``goto`` with the point after
+    the move's last turn."""
+    rows = move_rows(match.full_record)
+    cursor = match.cursor
     commands = []
-    for n in range(max(1, len(record) - LIST_LENGTH + 1), len(record) + 1):
-        mark = "▸ " if n == match.cursor else ""
-        label = f"{mark}{n}. {record[n - 1].text}"
-        commands.append(Command(f"move-{n}", lambda n=n: goto(n), label, group="list"))
+    for number, texts, first in rows[-LIST_LENGTH:]:
+        end = first + len(texts)
+        current = first < cursor <= end
+        shown = [t if first + i < cursor or not current else f"({t})" for i, t in enumerate(texts)]
+        lead = f"{number}." if texts and not _starts_late(match, first) else f"{number}…"
+        label = f"{'▸ ' if current else ''}{lead} {' '.join(shown)}"
+        commands.append(Command(f"move-{number}", lambda end=end: goto(end), label, group="list"))
     return commands
+
+
+def move_rows(steps: Sequence[Step]) -> list[tuple[int, list[str], int]]:
+    """The steps of a record as the moves of a score sheet: each ``(number, the turns' texts,
+    the index of its first step)``. A move begins with the first seat's turn (or with the
+    record, when another seat plays first), so ``e4 e5 Nf3`` is ``1. e4 e5`` and ``2. Nf3``.
+
+    >>> from game.logic.match import Step
+    >>> move_rows([Step(0, 1, "e4"), Step(1, 2, "e5"), Step(0, 3, "Nf3")])
+    [(1, ['e4', 'e5'], 0), (2, ['Nf3'], 2)]
+    """
+    rows: list[tuple[int, list[str], int]] = []
+    for index, step in enumerate(steps):
+        if not rows or step.seat <= steps[index - 1].seat:
+            rows.append((len(rows) + 1, [], index))
+        rows[-1][1].append("-" if step.forfeit is not None else step.text)
+    return rows
+
+
+def _starts_late(match: Match[Any], first: int) -> bool:
+    """Whether the move starting at step ``first`` begins with a seat other than the first
+    (a game set up with the second player to move): written ``1… e5``."""
+    return first == 0 and bool(match.full_record) and match.full_record[0].seat > 0
 
 
 def move_number(text: str) -> int:
