@@ -215,6 +215,26 @@ def move_list(director: Director) -> list[str]:
     return [b.label for b in director.commands().buttons() if b.group == "list"]
 
 
+def test_the_side_buttons_name_players_not_algorithms(director, open_board):
+    """Once "Black: Alphabeta"; a side is "you" or the computer at its level."""
+    c = open_board("chess", second=c_level())
+    labels = {b.command: b.label for b in director.commands().buttons()}
+    assert labels["side-1"] == "White: you"
+    assert labels["side-2"] == f"Black: computer ({c.sides[1].replace('-', ' ')})"
+    assert c.status().counter.startswith("White to move (you)")
+    run(director, "e2-e4")
+    after = c.match.state_at(1)  # Black to move (the computer has answered since)
+    level = c.sides[1].replace("-", " ")
+    assert c._turn_text("", after) == f"Black to move: the computer ({level}) thinks."
+
+
+def c_level() -> str:
+    """The level the described games' computer plays at by default."""
+    from game.games.rules import entry_for
+
+    return entry_for("chess").hint_agent
+
+
 def test_the_hud_writes_its_text_on_whole_pixels(director, open_board):
     """Half a pixel off, a one-pixel glyph is sampled away: the move list's first entry read
     "1. e2 e4" and draughts' "1. 32 27"."""

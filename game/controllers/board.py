@@ -200,7 +200,7 @@ class BoardController(MatchControls):
             counter = f"Game over   {word}: {pieces}"
         else:
             seat = self.match.to_move()
-            who = "you" if self.sides[seat] == HUMAN else side_label(self.sides[seat])
+            who = "you" if self.sides[seat] == HUMAN else "computer"
             counter = f"{self.design.players[seat]} to move ({who})   {word}: {pieces}"
         if self.file_error:
             return Status(self.title, counter, self.file_error, Tone.WARN, self._help())

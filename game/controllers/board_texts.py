@@ -50,7 +50,7 @@ def turn_text(design: Design, sides: Sequence[str], state: Any, prefix: str = ""
         return prefix
     seat = state.current_player()
     side = sides[seat]
-    who = "your move" if side == HUMAN else f"{side_label(side)} thinks"
+    who = "your move" if side == HUMAN else f"the {side_label(side)} thinks"
     return f"{prefix} {design.players[seat]} to move: {who}.".strip()
 
 

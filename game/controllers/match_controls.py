@@ -27,6 +27,7 @@ __all__ = [
     "CONFIRM_SECONDS",
     "LIST_LENGTH",
     "MatchControls",
+    "level_title",
     "match_commands",
     "move_list_commands",
     "move_number",
@@ -359,6 +360,16 @@ def move_number(text: str) -> int:
 
 
 def side_label(side: str) -> str:
-    """How the HUD names a side: ``Human`` for ``"human"`` (a person, in every game's
-    options), else the agent's name in title case (``Alphabeta``, ``Classic Expert``)."""
-    return "Human" if side == "human" else side.replace("-", " ").title()
+    """How the HUD names the player of a side: ``you`` for ``"human"`` (a person, in every
+    game's options), else the computer with its agent's own name, which says its level
+    (``computer (master)``, ``computer (classic expert)``).
+
+    >>> side_label("human"), side_label("classic-expert")
+    ('you', 'computer (classic expert)')
+    """
+    return "you" if side == "human" else f"computer ({side.replace('-', ' ')})"
+
+
+def level_title(name: str) -> str:
+    """An agent's name as a title, for a table of the levels (``Classic Expert``)."""
+    return name.replace("-", " ").title()

@@ -168,7 +168,7 @@ class ReversiController(MatchControls):
             counter = f"Black {black}   White {white}   game over"
         else:
             mover = self.sides[self.position.to_move]
-            who = "you" if mover == HUMAN else side_label(mover)
+            who = "you" if mover == HUMAN else "computer"
             side = self.position.to_move.name.title()
             counter = f"Black {black}   White {white}   {side} to move ({who})"
         help_text = (
@@ -513,7 +513,7 @@ class ReversiController(MatchControls):
         if pos.is_terminal():
             return prefix
         mover = self.sides[pos.to_move]
-        who = "your move" if mover == HUMAN else f"{side_label(mover)} thinks"
+        who = "your move" if mover == HUMAN else f"the {side_label(mover)} thinks"
         return f"{prefix} {pos.to_move.name.title()} to move: {who}.".strip()
 
 
