@@ -215,6 +215,27 @@ def move_list(director: Director) -> list[str]:
     return [b.label for b in director.commands().buttons() if b.group == "list"]
 
 
+def test_gomoku_s_help_says_what_the_board_draws(director, open_board):
+    """Once it promised a gold dot on each legal point, and none came: where every empty
+    point is legal the dot follows the mouse, and the help says so."""
+    c = open_board("gomoku")
+    assert "a gold dot under the mouse" in c.status().help
+    director.on_mouse_motion(0, 0, 0, 0)  # off the board
+    director.update(1 / 60)
+    assert visible(director, "spot-") == []
+    point = index(c, "h8")
+    x, y = screen_xy(director, c.board.world(point))
+    director.on_mouse_motion(x, y, 0, 0)
+    director.update(1 / 60)
+    dots = [director.scene[name] for name in visible(director, "spot-")]
+    assert len(dots) == 1
+    at = c.board.world(point)
+    assert abs(dots[0].position[0] - at[0]) < 1e-3 and abs(dots[0].position[2] - at[2]) < 1e-3
+    c = open_board("othello")  # a few places legal: a dot on each
+    assert "a gold dot marks each legal one" in c.status().help
+    assert len(visible(director, "spot-")) == len(c.state.legal_actions())
+
+
 def test_the_side_buttons_name_players_not_algorithms(director, open_board):
     """Once "Black: Alphabeta"; a side is "you" or the computer at its level."""
     c = open_board("chess", second=c_level())

@@ -532,7 +532,8 @@ class BoardController(MatchControls):
 
     def _help(self) -> str:
         last = self.board.last_name if self.board is not None else "red"
-        return help_text(self.design, last, self.state.legal_actions())
+        empty = len(self.board.playable) - len(self.state.pieces()) if self.board else 0
+        return help_text(self.design, last, self.state.legal_actions(), empty)
 
     def _turn_text(self, prefix: str = "", state: Any = None) -> str:
         return turn_text(self.design, self.sides, self.state if state is None else state, prefix)
