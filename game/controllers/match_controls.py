@@ -13,6 +13,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol
 
+from game.controllers.keeping import follow, keep, kept_data
 from game.engine.commands import Command
 from game.engine.controller import Tone
 
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
     from game.engine.controller import Host
     from game.engine.tweens import Tween
     from game.logic.match import Match, Step
+    from game.registry import GameSession
 
 __all__ = [
     "CONFIRM_SECONDS",
@@ -67,6 +69,9 @@ class MatchControls:
     settle_text: ClassVar[str] = "Wait for the pieces to settle."
 
     if TYPE_CHECKING:
+        name: str
+        session: GameSession
+        options: dict[str, Any]
         match: Match[Any]
         host: Host | None
         board: SceneBoard | None
@@ -162,8 +167,23 @@ class MatchControls:
     # -- SceneController --------------------------------------------------------------------
 
     def exit(self) -> None:
+        """Keep the game in progress for when the person comes back, then stop thinking."""
+        keep(self.session, self.kept_now)
         self.match.close()
         self.host = None
+
+    def kept_now(self) -> dict[str, Any] | None:
+        """What to keep of the game now (:mod:`game.controllers.keeping`; None: no game is in
+        progress): the options it is played with and the match's record."""
+        return kept_data(self.name, self.match, self.options, self._kept_extra())
+
+    def _kept_extra(self) -> dict[str, Any]:
+        """What the scene keeps of its own beside the record (nothing by default)."""
+        return {}
+
+    def _follow_kept(self) -> None:
+        """The scene opened: the session asks it whether a game is in progress."""
+        follow(self.session, self.kept_now)
 
     def idle(self) -> bool:
         """Nothing queued: no step to animate, no hint coming, no computer to move."""

@@ -46,6 +46,8 @@ OVERLAY_FONT_BASE = 16.0
 #: The Director's command (and key, unless the scene binds it) for the scene's own view.
 VIEW_COMMAND = "view"
 VIEW_KEY = "V"
+#: How long the question before quitting waits for the second Esc (or close).
+QUIT_CONFIRM_SECONDS = 4.0
 
 
 class Director(SceneMouse):
@@ -110,6 +112,12 @@ class Director(SceneMouse):
         self.show_help = False  # F1: the command list in the HUD's help panel
         self.closed = False
         self.on_quit: Callable[[], None] | None = None
+        #: Asked when the person quits: "" when nothing would be left behind, else the
+        #: question the banner puts first (``gamehall play`` sets it from the games in
+        #: progress); a second Esc or close within QUIT_CONFIRM_SECONDS quits.
+        self.quit_question: Callable[[], str] | None = None
+        self.quitting = False  # quit for good (the window's loop then ends)
+        self._quit_asked_until = -1.0
         self._target: Target | None = None
         self._box_key: tuple[object, ...] = ()
         self._box: Any = None
@@ -448,6 +456,16 @@ class Director(SceneMouse):
         return True
 
     def quit(self) -> None:
+        """Quit (Esc in the menu, the menu's Quit, closing the window); while a game is in
+        progress (see :attr:`quit_question`) the first request only asks."""
+        question = self.quit_question() if self.quit_question is not None else ""
+        if question and self.clock > self._quit_asked_until:
+            self._quit_asked_until = self.clock + QUIT_CONFIRM_SECONDS
+            self.say(question, Tone.WARN, seconds=QUIT_CONFIRM_SECONDS)
+            self._sync_hud()
+            return
+        self._quit_asked_until = -1.0
+        self.quitting = True
         if self.on_quit is not None:
             self.on_quit()
         if not self.headless:
