@@ -235,7 +235,13 @@ def quit_question(games: Sequence[Entry], sessions: Mapping[str, GameSession]) -
 def _factory(
     entry: Entry, session: GameSession, overrides: Mapping[str, Any] | None
 ) -> Callable[[], Any]:
+    """The game's controller maker: the flags' overrides (``--seed``, ``--load``) make the
+    first one a start of their own; the game opened again later (Continue) resumes the game
+    kept when it was left."""
+    pending = [dict(overrides or {})]
+
     def make() -> Any:
-        return entry.controller_class()(session, **dict(overrides or {}))
+        given = pending.pop() if pending else {}
+        return entry.controller_class()(session, **given)
 
     return make

@@ -61,6 +61,8 @@ class Session:
         saved = schema.validate(settings.options(game), partial=True)
         self._options = schema.validate({**saved, **dict(overrides or {})})
         self._kept = KeptGames(store.kept_directory) if store is not None else None
+        # Options typed on the command line ask for a new game: the kept one waits once.
+        self._typed = bool(overrides)
         self._follow: Callable[[], Mapping[str, Any] | None] | None = None
 
     @property
@@ -116,10 +118,12 @@ class Session:
     # -- a game kept while the person is away ------------------------------------------------
 
     def saved_match(self) -> dict[str, Any] | None:
-        """The game kept for this game (:mod:`game.kept`), or None; raises
+        """The game kept for this game (:mod:`game.kept`), or None (also the first time
+        when options were typed on the command line: they ask for a new game); raises
         :class:`~game.kept.KeptGameError` (a ValueError) with the line for the person when
         the kept file cannot be used (it is set aside)."""
-        if self._kept is None:
+        if self._kept is None or self._typed:
+            self._typed = False
             return None
         return self._kept.load(self.game)
 
