@@ -100,3 +100,30 @@ def test_a_damaged_kept_game_is_reported_and_set_aside(kept_director: Director, 
     banner = director.controller.status().banner
     assert "does not replay: step 1" in banner and director.controller.match.cursor == 0
     assert not kept.exists() and len(list(folder.iterdir())) == 2
+
+
+def test_typed_options_and_flags_ask_for_a_new_game_once(home: Path) -> None:
+    """``gamehall play chess --first uct`` (typed options) and ``--seed 3`` (a flag) start a
+    game of their own; the game opened again later (Continue) resumes the kept one."""
+    from game.cli_play import _factory
+    from game.registry import get
+    from game.session import Session
+
+    entry = get("chess")
+    session = Session("chess", entry.options, Settings(), Store(home), {"first": "human"})
+    session.keep_match({"game": "chess", "options": {}, "record": {}, "extra": {}})
+    assert session.saved_match() is None
+    kept = session.saved_match()
+    assert kept is not None and kept["game"] == "chess"
+
+    made: list[dict[str, object]] = []
+
+    class Entry:
+        @staticmethod
+        def controller_class() -> object:
+            return lambda session, **given: made.append(given)
+
+    make = _factory(Entry(), session, {"seed": 3})  # type: ignore[arg-type]
+    make()
+    make()
+    assert made == [{"seed": 3}, {}]
