@@ -117,6 +117,9 @@ END_CONDITIONS: Final = {
     "zone-empty": (1, 1),
     "in-hand": (0, 0),
     "connects": (2, 2),
+    "only": (1, 9),
+    "at-most": (2, 10),
+    "one-colour": (1, 9),
     "and": (1, 4),
     "not": (1, 1),
 }
@@ -974,8 +977,14 @@ class _Reader:
                 self._type_name(args[1])
             if len(args) > 2 and word_of(args[2]) != "theirs":
                 raise err(args[2], "(reached ZONE TYPE theirs): the other player's part")
-        elif head == "none-left":
+        elif head in ("none-left", "only", "one-colour"):
             for a in args:
+                self._type_name(a)
+            if head == "one-colour" and not self.board.dark:
+                raise cond.error("one-colour needs a checkered board (a grid of squares)")
+        elif head == "at-most":
+            whole_number(args[0], 0, 10_000)
+            for a in args[1:]:
                 self._type_name(a)
         elif head == "zone-empty":
             self._zone_name(args[0])
