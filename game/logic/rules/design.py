@@ -706,6 +706,11 @@ class _Reader:
                     raise item.error("(while CONDITION STATEMENT...) needs a body")
                 self._check_condition(item[1], in_sweep)
                 self._check_body(item.items[2:], True, in_sweep)
+                if not any(self._moves_cursor(i) for i in item.items[2:]):
+                    raise item.error(
+                        "this while never moves: its body needs a step (a direction), or it "
+                        "would repeat the same place for ever"
+                    )
             elif head == "anywhere":
                 if in_while or in_sweep:
                     raise item.error("anywhere is not allowed inside while or sweep")
@@ -755,6 +760,18 @@ class _Reader:
             else:
                 raise item.error(f"unknown statement ({head} ...)")
             del i
+
+    def _moves_cursor(self, item: Item) -> bool:
+        """Whether a statement may move the cursor (a step, ``dir``, ``back``, ``sow``)."""
+        if isinstance(item, Atom):
+            word = word_of(item)
+            return word in self.board.directions or word in ("dir", "back")
+        if item.head in self.board.directions or item.head in ("sow", "back", "anywhere"):
+            return True
+        if item.head == "verify":
+            return False
+        body = item.items[2:] if item.head in ("if", "while") else item.items[1:]
+        return any(self._moves_cursor(i) for i in body)
 
     def _all_attrs(self) -> list[tuple[str, ...]]:
         out = []
