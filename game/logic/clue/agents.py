@@ -53,6 +53,8 @@ class NotebookAgent:
         self._said = ""
 
     def explain(self) -> str:
+        """Why the last choice, as advice to the seat that plays it (``you``): the hint
+        puts the action before it (:func:`~game.logic.clue.rules.advice`)."""
         return self._said
 
     def choose(
@@ -145,7 +147,7 @@ class BluffAgent(ArticleAgent):
         return tuple(triple)
 
     def suggestion_reason(self) -> str:
-        return "the classic pick, sometimes with one of its own cards to mislead"
+        return "the classic pick, sometimes with one of your own cards to mislead"
 
 
 class RandomAgent(NotebookAgent):
@@ -164,7 +166,7 @@ class RandomAgent(NotebookAgent):
         return rng.choice(options)
 
     def suggestion_reason(self) -> str:
-        return "random cards it has not seen"
+        return "random cards you have not seen"
 
     def show_reason(self) -> str:
         return "one of them at random"
