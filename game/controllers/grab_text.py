@@ -189,7 +189,8 @@ def preview(game: GrabGame, state: GrabState, move: Move | None, country: int) -
 def round_summary(match: Match[Move]) -> str:
     """After the robots moved: the round and which countries changed hands in it, as the
     person sees it: the ones they took, the ones they lost, and how many the robots took from
-    each other ("Round 3: you took 1 country and lost 2; 1 more went from robot to robot.")."""
+    each other ("Round 3: you took 1 country and lost 2; 1 more country went from robot to
+    robot.")."""
     state = grab_state(match)
     human = state.board.human_playing
     took = lost = others = 0
@@ -213,8 +214,9 @@ def round_summary(match: Match[Move]) -> str:
     elif lost:
         parts.append(f"you lost {_countries(lost)}")
     if others:
-        more = " more" if parts else ""
-        parts.append(f"{_countries(others)}{more} went from robot to robot")
+        count = _countries(others)
+        more = count.replace(" ", " more ", 1) if parts else count  # "2 more countries"
+        parts.append(f"{more} went from robot to robot")
     return text + ("; ".join(parts) if parts else "no country changed hands") + ". Your move."
 
 
