@@ -106,7 +106,7 @@ class MenuController:
         window narrower than :data:`NARROW` the camera steps back."""
         if self.scene is None:
             return
-        width, height = self.host.window_size() if self.host is not None else (16, 9)
+        width, height = self.host.area_size() if self.host is not None else (16, 9)
         shape = width / max(1, height)
         if (width, height) == self._shape and self.quads:
             return
