@@ -337,9 +337,10 @@ class Hud:
         fs = self.font_size()
         pad = fs
         left = pad * 1.6
-        # The title panel stops short of the option buttons in the top-right corner.
-        options = [v.x for v in self._buttons if v.spec.group == "options"]
-        right = (min(options) if options else w) - pad
+        # The title panel stops short of the option buttons in the top-right corner and of
+        # the list under them, which reaches up beside it.
+        corner = [v.x for v in self._buttons if v.spec.group in ("options", "list")]
+        right = (min(corner) if corner else w) - pad
         room = max(fs * 4.0, right - left - pad * 0.8)
         # Title and counter keep one line each: smaller text where the room is short.
         for label, size in ((self.title, fs * 1.5), (self.counter, float(fs))):
