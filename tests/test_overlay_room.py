@@ -82,6 +82,8 @@ def test_the_overlay_hides_nothing_of_the_hud_or_the_scene(shown, game):
             director.capture()  # the overlay measures its contents; the game makes room
             column = director.overlay.rect(size)
             assert column is not None and column[2] >= 200, "a column wide enough to read"
+            assert director.overlay.panel_error is None, director.overlay.panel_error
+            assert director.overlay.fits(), f"the overlay's contents are clipped ({game}, {size})"
             ax, ay, aw, ah = director.area()
             assert aw >= size[0] * 0.66 - 1, "the game keeps two thirds of the window"
             assert not _overlap(column, (ax, ay, aw, ah)), "the game's part is beside it"

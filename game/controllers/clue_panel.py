@@ -122,6 +122,8 @@ def draw_notebook(controller: ClueController) -> None:
     """The F3 overlay's game panel: the same grid as the sheet (only while it is shown)."""
     from imgui_bundle import imgui
 
+    from game.engine.overlay_widgets import room
+
     book = controller.notebook()
     deck = book.view.deck
     names = [*controller.names(), "Envelope"]
@@ -141,7 +143,7 @@ def draw_notebook(controller: ClueController) -> None:
     pad = 2.0 * imgui.get_style().cell_padding.x + 1.0
     marks = max(imgui.calc_text_size(t).x for t in (*heads, ">99")) + pad
     needed = max(imgui.calc_text_size(c).x for c in cards) + pad + len(heads) * marks
-    if needed > imgui.get_content_region_avail().x:
+    if needed > room():  # the overlay's column grows to fit the rest
         cards = [_short(c) for c in cards]
     if imgui.begin_table("notebook", len(names) + 1, flags):
         imgui.table_setup_column("card")

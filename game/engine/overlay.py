@@ -33,7 +33,7 @@ import moderngl
 import numpy as np
 
 from game.engine.imgui_renderer import ImguiRenderer, imgui_module
-from game.engine.overlay_widgets import col32, draw_graph
+from game.engine.overlay_widgets import col32, draw_graph, set_room
 
 log = logging.getLogger(__name__)
 
@@ -179,6 +179,12 @@ class DebugOverlay:
         _x, _y, width, _h = self.dock_rect((w, h))
         rest = max(1.0, w - width)
         return (width if self.side == "left" else 0.0), 0.0, rest, float(h)
+
+    def fits(self) -> bool:
+        """Whether the last frame's contents fit the column's width: no line, table or row of
+        buttons reaches past its edge (so nothing is clipped and nothing needs scrolling
+        across)."""
+        return self._needed <= self._width(self._window_size[0]) + 0.5
 
     def wants_mouse(self) -> bool:
         """True when visible and the mouse belongs to the overlay: the pointer is over one of
@@ -463,6 +469,8 @@ class DebugOverlay:
                 elif imgui.collapsing_header(
                     f"{panel_title}###gamehall_panel", imgui.TreeNodeFlags_.default_open
                 ):
+                    frame = width - imgui.get_content_region_avail().x  # padding, scrollbar
+                    set_room(self._width(self._window_size[0], widest=True) - frame)
                     self._call_panel(imgui, panel)
             finally:
                 imgui.pop_text_wrap_pos()
@@ -480,13 +488,13 @@ class DebugOverlay:
         if math.isfinite(needed) and needed > self._needed:
             self._needed = float(math.ceil(needed))
 
-    def _width(self, window_width: float) -> float:
+    def _width(self, window_width: float, widest: bool = False) -> float:
         """The column's width in a window ``window_width`` wide: what the contents need,
-        within the least and the most (see the module's constants)."""
+        within the least and the most (see the module's constants); the most, ``widest``."""
         em = _FONT_SIZE * self._scale()
         most = min(window_width * _DOCK_MOST, _DOCK_MOST_EM * em)
         least = min(_DOCK_LEAST_EM * em, most)
-        return float(round(min(max(least, self._needed), most)))
+        return float(round(most if widest else min(max(least, self._needed), most)))
 
     def _title_bar(self) -> float:
         """The height of the title bar (what is left of the overlay when folded)."""

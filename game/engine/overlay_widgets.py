@@ -9,7 +9,23 @@ from collections.abc import Iterable, Sequence
 
 from game.engine.imgui_renderer import imgui_module
 
-__all__ = ["col32", "draw_graph"]
+__all__ = ["col32", "draw_graph", "room", "set_room"]
+
+#: How wide the overlay's column lets a panel's contents grow (window units); the overlay sets
+#: it before it calls a panel.
+_ROOM = [float("inf")]
+
+
+def room() -> float:
+    """The widest a panel's contents may be: the overlay's column grows to what its contents
+    need up to this, so a panel that can draw a wide or a narrow form (full or short names)
+    picks the wide one when it fits here, the narrow one when not."""
+    return _ROOM[0]
+
+
+def set_room(width: float) -> None:
+    """Say how wide the panel about to be drawn may grow (the overlay calls it)."""
+    _ROOM[0] = float(width)
 
 
 def col32(r: int, g: int, b: int, a: int = 255) -> int:
