@@ -56,8 +56,8 @@ def _scene_boxes(director) -> list[tuple[str, tuple[float, float, float, float]]
 
 @pytest.fixture
 def shown(director):
-    """The overlay shown (docked at the left, unfolded); hidden again and the window back
-    to its size after the test."""
+    """The overlay shown (docked at the left, unfolded); hidden again, unfolded and the window
+    back to its size after the test."""
     overlay = director.overlay
     overlay.side, overlay.collapsed = "left", False
     if not overlay.visible:
@@ -65,7 +65,7 @@ def shown(director):
     yield director
     if overlay.visible:
         overlay.toggle()
-    overlay.side = "left"
+    overlay.side, overlay.collapsed = "left", False
     director.on_resize(640, 400)
     director.switch("river")
 
@@ -75,18 +75,30 @@ def test_the_overlay_hides_nothing_of_the_hud_or_the_scene(shown, game):
     director = shown
     director.switch(game)
     for size in SIZES:
-        for side in ("left", "right"):
-            director.overlay.side = side
+        for side in ("left", "right", "folded"):
+            overlay = director.overlay
+            if side == "folded":  # folded to its title bar (as the settings bring it back)
+                overlay.collapsed = True
+                overlay.toggle()
+                overlay.toggle()
+            else:
+                overlay.side = side
             director.on_resize(*size)
             director.update(1 / 60)
             director.capture()  # the overlay measures its contents; the game makes room
             column = director.overlay.rect(size)
             assert column is not None and column[2] >= 200, "a column wide enough to read"
             assert director.overlay.panel_error is None, director.overlay.panel_error
-            assert director.overlay.fits(), f"the overlay's contents are clipped ({game}, {size})"
             ax, ay, aw, ah = director.area()
-            assert aw >= size[0] * 0.66 - 1, "the game keeps two thirds of the window"
-            assert not _overlap(column, (ax, ay, aw, ah)), "the game's part is beside it"
+            if side == "folded":
+                assert column[1] + column[3] == size[1] and column[3] < 60, "a bar at the top"
+                (x0, y0, x1, y1), *_ = overlay._rects  # what imgui drew: the title bar alone
+                assert y1 - y0 <= column[3] + 1 and x1 - x0 <= column[2] + 1
+                assert (ax, ay, aw) == (0, 0, size[0]) and ah == size[1] - column[3]
+            else:
+                assert overlay.fits(), f"the overlay's contents are clipped ({game}, {size})"
+                assert aw >= size[0] * 0.66 - 1, "the game keeps two thirds of the window"
+                assert not _overlap(column, (ax, ay, aw, ah)), "the game's part is beside it"
             where = f"{game} at {size[0]}x{size[1]}, the overlay at the {side}"
             for name, (x, y, w, h) in director.hud.rects():
                 rect = (x + ax, y + ay, w, h)  # the HUD's own terms -> the window's
@@ -97,6 +109,10 @@ def test_the_overlay_hides_nothing_of_the_hud_or_the_scene(shown, game):
             for name, rect in boxes:
                 assert _inside(rect, size, slack=2), f"{name} {rect} leaves the window ({where})"
                 assert not _overlap(rect, column), f"{name} {rect} under the overlay ({where})"
+            if side == "folded":
+                overlay.collapsed = False
+                overlay.toggle()
+                overlay.toggle()
 
 
 @pytest.mark.parametrize("game", SCENES)

@@ -111,6 +111,7 @@ class DebugOverlay:
         #: only its title bar; the person changes both in the overlay, the settings keep them.
         self.side: str = "left"
         self.collapsed: bool = False
+        self._drawn_collapsed: bool | None = None  # as imgui drew it last (None: not yet)
         #: How much larger than its base size the overlay's text and column are (the
         #: Director sets it from the HUD's text size, so 4K and HiDPI stay readable).
         self.scale: float = 1.0
@@ -355,6 +356,7 @@ class DebugOverlay:
         self._imgui_down.clear()
         self._frames = 0
         self._built = False
+        self._drawn_collapsed = None
 
     # ------------------------------------------------------------------ internals: setup
     def _live(self) -> bool:
@@ -437,7 +439,11 @@ class DebugOverlay:
         x, y, width, height = self.dock_rect(self._window_size)
         imgui.set_next_window_pos((x, y), imgui.Cond_.always)
         imgui.set_next_window_size((width, height), imgui.Cond_.always)
-        imgui.set_next_window_collapsed(self.collapsed, imgui.Cond_.appearing)
+        # A fold set from outside (the settings, a script) is imposed; otherwise imgui keeps
+        # what its arrow did.
+        imposed = self.collapsed != self._drawn_collapsed
+        cond = imgui.Cond_.always if imposed else imgui.Cond_.appearing
+        imgui.set_next_window_collapsed(self.collapsed, cond)
         imgui.set_next_window_bg_alpha(1.0)  # opaque: nothing of the game shows through
         flags = (
             imgui.WindowFlags_.no_saved_settings
@@ -450,6 +456,7 @@ class DebugOverlay:
             if expanded == self.collapsed:  # the person clicked the title bar's arrow
                 self.collapsed = not expanded
                 self._changed()
+            self._drawn_collapsed = self.collapsed
             if not expanded:
                 self.panel_error = None
                 return
@@ -471,7 +478,10 @@ class DebugOverlay:
                 ):
                     frame = width - imgui.get_content_region_avail().x  # padding, scrollbar
                     set_room(self._width(self._window_size[0], widest=True) - frame)
-                    self._call_panel(imgui, panel)
+                    try:
+                        self._call_panel(imgui, panel)
+                    finally:
+                        set_room(math.inf)
             finally:
                 imgui.pop_text_wrap_pos()
             self._measure(imgui)
@@ -484,7 +494,10 @@ class DebugOverlay:
         the text size and the scene stay the same, so the game beside it keeps still."""
         window = imgui.internal.get_current_window()
         pad = imgui.get_style().window_padding.x
-        needed = window.dc.ideal_max_pos.x - window.pos.x + pad + window.scrollbar_sizes.x
+        # what the items reached (a graph's canvas), and what tables would like (their
+        # columns' natural widths, which they squeeze into a narrower window)
+        reach = max(window.dc.cursor_max_pos.x, window.dc.ideal_max_pos.x)
+        needed = reach - window.pos.x + pad + window.scrollbar_sizes.x
         if math.isfinite(needed) and needed > self._needed:
             self._needed = float(math.ceil(needed))
 

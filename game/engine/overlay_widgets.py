@@ -60,7 +60,8 @@ def draw_graph(
     """Draw a node-link diagram in the current imgui window (call it inside a panel).
 
     ``nodes`` are positions in 0..1 x 0..1 with (0, 0) at the top-left of a region of ``size``
-    pixels reserved at the cursor. The ``current`` node is filled bright yellow, ``goal`` nodes
+    pixels reserved at the cursor (smaller, in its shape, where the overlay's column cannot
+    grow that wide: :func:`room`). The ``current`` node is filled bright yellow, ``goal`` nodes
     green, ``highlight`` nodes (e.g. the optimal next states) get a cyan ring and so does the
     edge to them from the current node. ``labels`` (one per node, may be shorter) are written
     small beside the nodes; hovering a node shows its label as a tooltip.
@@ -76,6 +77,8 @@ def draw_graph(
     hints = set(highlight)
 
     width, height = float(size[0]), float(size[1])
+    if width > room() > 0:
+        width, height = room(), height * room() / width
     origin = imgui.get_cursor_screen_pos()
     ox, oy = origin.x, origin.y
     imgui.dummy((width, height))
