@@ -124,6 +124,7 @@ def compile_design(design: Design) -> Compiled:
             ns[f"Z{z}_{p}"] = board.zones[name][p]
     program_table: list[tuple[int, str, str, bool]] = []
     writer = _Writer(design, zone_names, players)
+    writer.ns = ns
     for t, piece in enumerate(design.pieces):
         for program in piece.programs:
             program_table.append((t, program.name, program.kind, program.drop))
@@ -247,6 +248,7 @@ class _Writer:
         self.known_empty = False
         self.mark_empty = False
         self.quiet = False
+        self.ns: dict[str, Any] = {}
         # Directions along which no walk can come back to where it was: a loop stepping in
         # one of them needs no guard against going round for ever.
         self.acyclic = set()
@@ -415,6 +417,22 @@ class _Writer:
                 self.mark_empty = False
                 self.emit(indent, f"if _w{k}:")
                 self.fail(indent + 1, fail)
+            elif head == "repeat":
+                k = self.fresh()
+                self.known_empty = False
+                self.mark_empty = False
+                self.emit(indent, f"_w{k} = False; _r{k} = {self.count(item[1])}")
+                self.emit(indent, f"if _r{k} < 0:")
+                self.fail(indent + 1, fail)
+                self.emit(indent, f"for _ in range(_r{k}):")
+                saved = self.in_loop
+                self.in_loop = True
+                self.seq(list(item.items[2:]), indent + 1, [f"_w{k} = True", "break"])
+                self.in_loop = saved
+                self.known_empty = False
+                self.mark_empty = False
+                self.emit(indent, f"if _w{k}:")
+                self.fail(indent + 1, fail)
             elif head == "sweep":
                 k = self.fresh()
                 tables = ", ".join(self.link(str(d.value)) for d in item[1].items)  # type: ignore[union-attr]
@@ -564,6 +582,18 @@ class _Writer:
         self.emit(indent, f"elif OWN[_x] != {p}:")
         self.emit(indent + 1, f"out.append((c, cap + (c,), eff, mc, {self.pid_text()}, {partial}))")
 
+    def count(self, count: Item) -> str:
+        """A count's Python expression (see the design reader's ``_check_count``)."""
+        if isinstance(count, Atom):
+            return str(int(count.value))
+        if count.head == "minus":
+            return f"({self.count(count[1])} - {int(count[2].value)})"  # type: ignore[union-attr]
+        d = self.design.board.symmetry[self.player][
+            self.design.board.directions.index(str(count[1].value))  # type: ignore[union-attr]
+        ]
+        self.ns[f"LP{d}"] = _lines_through(self.design.board.links[d])
+        return f"sum(1 for _x in LP{d}[c] if b[_x])"
+
     def cond(self, cond: Item) -> str:
         p, q = self.player, self.enemy
         if isinstance(cond, Atom):
@@ -638,6 +668,25 @@ def _has_fork(item: Item) -> bool:
     if item.head in ("one-of", "anywhere"):
         return True
     return any(_has_fork(i) for i in item.items)
+
+
+def _lines_through(row: Sequence[int]) -> tuple[tuple[int, ...], ...]:
+    """For each position, the positions on its line along a direction (``row``: its links)
+    both ways, itself included."""
+    before = [-1] * len(row)
+    for p, q in enumerate(row):
+        if q >= 0 and before[q] < 0:
+            before[q] = p
+    out = []
+    for p in range(len(row)):
+        line = [p]
+        for table in (row, before):
+            q = table[p]
+            while q >= 0 and q not in line:
+                line.append(q)
+                q = table[q]
+        out.append(tuple(line))
+    return tuple(out)
 
 
 def _walk_ends(row: Sequence[int], start: int) -> bool:
