@@ -40,7 +40,8 @@ def captures_by(e: Engine, pos: Position, by: int) -> list[tuple[int, ...]]:
         for to, cap, eff, mc, pid, partial in out:
             found.append(cap)
             if partial is not None:
-                chains = e._chains(b, by, f, to, cap, eff, mc, pid, partial, pos.last_from, pos.last_to)
+                lf, lt = pos.last_from, pos.last_to
+                chains = e._chains(b, by, f, to, cap, eff, mc, pid, partial, lf, lt)
                 found.extend(m[1] for m in chains)
     for t, row in enumerate(c.drops):
         drop = row[by]
@@ -83,9 +84,7 @@ def playout_positions(e: Engine, seed: int, games: int, plies: int) -> list[Posi
 
 def royal(d: Design, kind: int) -> Design:
     """``d`` with piece type ``kind`` royal (and no other)."""
-    pieces = tuple(
-        dataclasses.replace(p, royal=(t == kind)) for t, p in enumerate(d.pieces)
-    )
+    pieces = tuple(dataclasses.replace(p, royal=(t == kind)) for t, p in enumerate(d.pieces))
     return dataclasses.replace(d, pieces=pieces)
 
 

@@ -111,7 +111,8 @@ def test_the_language_checks_counts_and_connected() -> None:
     bad_end = text.replace("(connected theirs)", "(connected mine)")
     with pytest.raises(DescriptionError, match="connected theirs"):
         parse(bad_end, "loa.txt")
-    no_body = text.replace("(repeat (minus (line-pieces d) 1) d (verify (not enemy)))", "(repeat 2)")
+    body = "(repeat (minus (line-pieces d) 1) d (verify (not enemy)))"
+    no_body = text.replace(body, "(repeat 2)")
     with pytest.raises(DescriptionError, match="needs a count and a body"):
         parse(no_body, "loa.txt")
 

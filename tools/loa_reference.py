@@ -153,7 +153,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--riddles", required=True, help="a checkout of the Riddles engine")
     parser.add_argument("--depth", type=int, default=4)
     parser.add_argument("--cap", type=int, default=200_000, help="no deeper past this count")
-    parser.add_argument("--positions", type=int, default=8, help="random positions (and as many near an end)")
+    parser.add_argument(
+        "--positions", type=int, default=8, help="random positions (and as many near an end)"
+    )
     args = parser.parse_args(argv)
     source = Path(args.riddles) / "src" / "java"
     keep = [
@@ -173,9 +175,7 @@ def main(argv: list[str] | None = None) -> int:
         files = [str(source / k) for k in keep] + [str(driver)]
         subprocess.run(["javac", "-nowarn", "-d", str(build), *files], check=True)
         texts = positions(args.positions, seed=24)
-        lines = "".join(
-            "{} {} {} {}\n".format(*rows_of(t), args.depth, args.cap) for t in texts
-        )
+        lines = "".join("{} {} {} {}\n".format(*rows_of(t), args.depth, args.cap) for t in texts)
         done = subprocess.run(
             ["java", "-cp", str(build), "Perft"],
             input=lines,

@@ -62,9 +62,10 @@ def main(argv: list[str] | None = None) -> int:
     except ImportError:
         print("pyffish is not installed: pip install pyffish", file=sys.stderr)
         return 1
+    version = ".".join(map(str, sf.version()))
     lines = [
-        f"# Perft of Xiangqi positions counted by Fairy-Stockfish {'.'.join(map(str, sf.version()))}"
-        " (pyffish); written by tools/xiangqi_reference.py",
+        f"# Perft of Xiangqi positions counted by Fairy-Stockfish {version} (pyffish);"
+        " written by tools/xiangqi_reference.py",
     ]
     for position in POSITIONS:
         fen = f"{position} - - 0 1"

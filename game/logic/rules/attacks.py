@@ -50,6 +50,8 @@ EPS: Final[Node] = ("seq", ())
 NEVER: Final[Node] = ("alt", ())
 HIT: Final[Node] = ("hit",)
 
+#: The most lines one program's backward walk may take (beyond: it is run forward instead).
+MAX_PROBE_LINES: Final = 4_000
 #: What may stand on a square, as bits: nothing, the attacker's piece, a defender's piece
 #: that is not royal, a defender's royal piece.
 E, F, N, R = 1, 2, 4, 8
@@ -375,6 +377,8 @@ class _Probe:
         self.far = False  # a condition reads more than the cursor's square
 
     def emit(self, indent: int, text: str) -> None:
+        if len(self.lines) > MAX_PROBE_LINES:  # choices copy what follows them
+            raise Irreversible("too intricate to walk backwards")
         self.lines.append("    " * indent + text)
 
     def seq(self, items: list[Node], indent: int, fail: str) -> None:
