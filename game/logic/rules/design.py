@@ -220,6 +220,9 @@ class Design:
     #: The agent that gives hints and plays the computer's side: alpha-beta for games its
     #: evaluation reads well, UCT (random playouts) for connection games such as Hex.
     computer: str = "alphabeta"
+    #: The family the game belongs to ("Draughts", "Mancala"): the menu groups the described
+    #: games by it ("" when the description names none).
+    family: str = ""
     #: The move type each step of the turn order allows ("" for any).
     turn_kinds: tuple[str, ...] = ()
     #: The turn order's labels, in order of first appearance (a move's ``(goto NAME)`` is
@@ -375,6 +378,7 @@ class _Reader:
             "evaluation",
             "parameter",
             "computer",
+            "family",
         }
         for head, forms in self.forms.items():
             if head not in known:
@@ -456,6 +460,11 @@ class _Reader:
         about = self.one("about", required=False)
         if about:
             design.about = " ".join(text_of(a) for a in arg(about, 1, 40))
+        family = self.one("family", required=False)
+        if family:
+            design.family = text_of(arg(family, 1, 1)[0]).strip()
+            if not design.family or len(design.family) > 40:
+                raise err(family[1], "the family is a name of 1 to 40 characters")
         computer = self.one("computer", required=False)
         if computer:  # the agent that gives hints and plays the computer's side
             design.computer = word_of(arg(computer, 1, 1)[0])
