@@ -151,7 +151,11 @@ class Entry:
     agents search in Python and think in a worker process in the window (see
     :meth:`thinker`). ``seat_options(agents)`` gives
     the option values that seat one agent per name in ``agents`` (MasterGrab's robots list),
-    for games whose seats depend on their options; tournaments use it.
+    for games whose seats depend on their options; tournaments use it. ``group`` is the menu's
+    group the game stands in: a game of its own leaves it empty and stands in a group of its
+    own, named by its title (:attr:`menu_group`); the described games give their family.
+    ``picture`` is the card's picture (a file under the assets' folder: the scene without the
+    HUD, made by ``tools/make_cards.py``; "" for none).
     """
 
     id: str
@@ -173,6 +177,12 @@ class Entry:
     warm_up: bool = False
     statistics: str = ""
     think_apart: bool = False
+    group: str = ""
+
+    @property
+    def menu_group(self) -> str:
+        """The name of the menu's group the game stands in (see the class docstring)."""
+        return self.group or self.title
 
     def thinker(self, name: str, options: Mapping[str, Any]) -> Agent[Any]:
         """``make_agent(name, options)`` as the window seats it: an entry whose agents search
