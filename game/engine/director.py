@@ -24,7 +24,7 @@ from game.engine.commands import CommandTable
 from game.engine.controller import Button, SceneController, Tone, UnknownCommandError
 from game.engine.framing import frame, pieces_box
 from game.engine.mouse import Press, SceneMouse
-from game.engine.picking import mouse_ray, pick
+from game.engine.picking import mouse_ray, pick, triangles_of
 from game.engine.png import write_png
 from game.engine.sound import Sounds
 from game.engine.targets import Target, sized
@@ -48,6 +48,8 @@ MARGIN_COLOR = (0.06, 0.06, 0.07)
 #: The Director's command (and key, unless the scene binds it) for the scene's own view.
 VIEW_COMMAND = "view"
 VIEW_KEY = "V"
+#: How long the question before quitting waits for the second Esc (or close).
+QUIT_CONFIRM_SECONDS = 4.0
 
 
 class Director(SceneMouse):
@@ -78,6 +80,10 @@ class Director(SceneMouse):
         self.renderer = Renderer(self.ctx)
         self.renderer.shadows = shadows
         self.bounds = {name: m.bounds for name, m in self.renderer.meshes.meshes.items()}
+        #: Each mesh's triangles, for picking what is drawn under the mouse.
+        self.triangles = {
+            name: triangles_of(m.positions) for name, m in self.renderer.meshes.meshes.items()
+        }
         #: The HUD's size factor for the screen's density; None: asked of the window (a
         #: headless one is 1). Tests and ``shot --scale`` set it.
         self.scale_override: float | None = None
@@ -111,6 +117,12 @@ class Director(SceneMouse):
         self.show_hud = True
         self.closed = False
         self.on_quit: Callable[[], None] | None = None
+        #: Asked when the person quits: "" when nothing would be left behind, else the
+        #: question the banner puts first (``gamehall play`` sets it from the games in
+        #: progress); a second Esc or close within QUIT_CONFIRM_SECONDS quits.
+        self.quit_question: Callable[[], str] | None = None
+        self.quitting = False  # quit for good (the window's loop then ends)
+        self._quit_asked_until = -1.0
         self._target: Target | None = None
         self._box_key: tuple[object, ...] = ()
         self._box: Any = None
@@ -539,6 +551,16 @@ class Director(SceneMouse):
         return True
 
     def quit(self) -> None:
+        """Quit (Esc in the menu, the menu's Quit, closing the window); while a game is in
+        progress (see :attr:`quit_question`) the first request only asks."""
+        question = self.quit_question() if self.quit_question is not None else ""
+        if question and self.clock > self._quit_asked_until:
+            self._quit_asked_until = self.clock + QUIT_CONFIRM_SECONDS
+            self.say(question, Tone.WARN, seconds=QUIT_CONFIRM_SECONDS)
+            self._sync_hud()
+            return
+        self._quit_asked_until = -1.0
+        self.quitting = True
         if self.on_quit is not None:
             self.on_quit()
         if not self.headless:
@@ -623,7 +645,7 @@ class Director(SceneMouse):
         vp = self.renderer.view_projection(self.scene, self.area_size())
         origin, direction = mouse_ray(vp, local[0], local[1], self.area_size())
         self.ray = (origin, direction)
-        return pick(self.scene, self.bounds, origin, direction)
+        return pick(self.scene, self.bounds, origin, direction, self.triangles)
 
     def _set_hover(self, node: Node | None) -> None:
         # Called on every motion: a controller may care where on a node the mouse is (a

@@ -177,7 +177,7 @@ class Hud:
                 label.weight = weight
             if tuple(label.color) != color:
                 label.color = color
-            label.position = (x, y, 0)
+            label.position = _pixel(x, y)
             label.visible = True
             if grow > 1.0:  # a callout stands on a dark backdrop, readable over anything
                 box = next(boxes)
@@ -222,7 +222,7 @@ class Hud:
         x = max(4.0, x)
         self.tip_box.position = (x, y - bh)
         self.tip_box.width, self.tip_box.height = bw, bh
-        self.tip.position = (x + pad, y - pad, 0)
+        self.tip.position = _pixel(x + pad, y - pad)
         self.tip_box.visible = self.tip.visible = True
 
     def set_sheet(self, sheet: Sheet | None) -> None:
@@ -348,8 +348,8 @@ class Hud:
             if label.content_width > room:
                 label.font_size = max(7, int(size * room / label.content_width))
         self.help.width = round(room)
-        self.title.position = (left, h - pad * 1.2 - self.title.font_size * 1.3, 0)
-        self.counter.position = (left, self.title.y - self.counter.font_size * 2.0, 0)
+        self.title.position = _pixel(left, h - pad * 1.2 - self.title.font_size * 1.3)
+        self.counter.position = _pixel(left, self.title.y - self.counter.font_size * 2.0)
         # The help (F1) reaches down at most to the bar: smaller text while it is longer.
         below = self.counter.y - fs * 0.8 - (self._bar_height + fs)
         help_size = max(9, round(fs * 0.8))
@@ -357,7 +357,7 @@ class Hud:
         while self.help.text and self.help.content_height > below and help_size > 6:
             help_size -= 1
             self.help.font_size = help_size
-        self.help.position = (left, self.counter.y - fs * 0.8 - self.help.content_height, 0)
+        self.help.position = _pixel(left, self.counter.y - fs * 0.8 - self.help.content_height)
         lines = [self.title, self.counter] + ([self.help] if self.help.text else [])
         width = min(max(lb.content_width for lb in lines), room) + pad * 1.6
         bottom_line = self.help.y if self.help.text else self.counter.y - fs * 0.5
@@ -403,7 +403,7 @@ class Hud:
         self.banner.width = round(max(fs * 5, room - fs * 4))
         margin = self.banner.font_size * 0.8
         middle = x0 + room / 2
-        self.banner.position = (middle, bottom + margin, 0)
+        self.banner.position = _pixel(middle, bottom + margin)
         bw = min(self.banner.content_width + fs * 2.4, room - fs)
         bh = self.banner.content_height + 2 * margin
         self.banner_box.width = bw
@@ -444,7 +444,7 @@ class Hud:
                     batch=self.batch,
                     group=self.front,
                 )
-                label.position = (x + bw / 2, y + bh / 2, 0)
+                label.position = _pixel(x + bw / 2, y + bh / 2)
                 rect = shapes.RoundedRectangle(
                     x, y, bw, bh, radius=min(bh, bw) * 0.3, batch=self.batch, group=self.back
                 )
@@ -503,6 +503,12 @@ def ui_scale(window_size: tuple[int, int], framebuffer_size: tuple[int, int], dp
     ratio = max(1.0, framebuffer_size[0] / max(1, window_size[0]))
     density = dpi / 96.0 if math.isfinite(dpi) and dpi > 0 else 1.0
     return _finite_scale(density / ratio)
+
+
+def _pixel(x: float, y: float) -> tuple[int, int, int]:
+    """A label's place on whole pixels: a glyph one pixel thin (a hyphen, a full stop) drawn
+    half a pixel off is sampled away ("1. e2-e4" read "1. e2 e4")."""
+    return round(x), round(y), 0
 
 
 def _finite_scale(scale: float) -> float:

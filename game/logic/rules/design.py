@@ -246,6 +246,9 @@ class Design:
     #: Counters left in a player's part of this zone when the game ends count for them.
     keep_zone: str = ""
     defines: dict[str, tuple[tuple[str, ...], tuple[Item, ...]]] = field(default_factory=dict)
+    #: How a move is written in the record: ``path`` (``e2-e4``, every game) or ``san``
+    #: (standard algebraic, ``e4`` ``Nxf3+`` ``O-O``: :mod:`game.logic.rules.san`).
+    move_format: str = "path"
 
     def type_index(self, name: str) -> int:
         for i, piece in enumerate(self.pieces):
@@ -1055,9 +1058,14 @@ class _Reader:
         if form is None:
             return
         for item in form.args:
-            if not isinstance(item, Form) or item.head != "position":
-                raise err(item, "expected (position FORMAT)")
+            if not isinstance(item, Form) or item.head not in ("position", "moves"):
+                raise err(item, "expected (position FORMAT) or (moves FORMAT)")
             word = word_of(arg(item, 1, 1)[0])
-            if word not in ("fen", "pdn", "squares", "generic"):
+            if item.head == "moves":
+                if word not in ("path", "san"):
+                    raise err(item[1], "move formats: path, san")
+                design.move_format = word
+            elif word not in ("fen", "pdn", "squares", "generic"):
                 raise err(item[1], "position formats: fen, pdn, squares, generic")
-            design.position_format = word
+            else:
+                design.position_format = word
