@@ -17,22 +17,26 @@ from __future__ import annotations
 
 import logging
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.controllers.clue_scene import CardTableScene
 from game.controllers.clue_table import Place, Ring, layout
+from game.controllers.keeping import follow, keep, kept_data, kept_game, resume_kept
 from game.engine.commands import Command, CommandTable
 from game.engine.controller import Sheet, Status, Tone
-from game.engine.scene import Node
+from game.engine.scene import Node, Scene
 from game.logic.clue.events import narrate
 from game.logic.clue.exact import NotebookCache
 from game.logic.clue.game import OPTIONS, ClueGame
 from game.logic.clue.notebook import Notebook
 from game.logic.clue.roster import make_agent
-from game.logic.clue.rules import END, Action, ClueState, Kind, Phase
+from game.logic.clue.rules import END, Action, ClueState, Kind, Phase, advice
 from game.logic.game import CHANCE, Limits, Stop
 from game.logic.match import Match, MatchError, Step
 from game.registry import GameSession
+
+if TYPE_CHECKING:
+    from game.engine.controller import Host
 
 __all__ = ["ClueController", "open_table"]
 
@@ -62,18 +66,36 @@ class ClueController(CardTableScene):
         self.seed: int | None = overrides.pop("seed", None)
         overrides.pop("assistant", None)  # open_table gives the assistant its own scene
         self.session = session
-        self.options = OPTIONS.validate({**session.options, **overrides})
+        # A deal asked for (a seed, options for this table) starts afresh; otherwise the game
+        # kept when the person left comes back, with its options and its dealer.
+        kept, note = kept_game(session, self.name, fresh=self.seed is not None or bool(overrides))
+        try:
+            base = OPTIONS.validate(kept.options) if kept is not None else session.options
+        except ValueError as exc:
+            base, kept = session.options, None
+            note = session.set_aside_match(f"has options this game refuses ({exc})")
+        self.options = OPTIONS.validate({**base, **overrides})
         self.game = ClueGame(self.options)
         super().__init__(
             self.game.rules.deck, "Name three cards (click them in the notebook), then Suggest."
         )
         self.dealer = 0
+        if kept is not None:
+            dealer = kept.extra.get("dealer", 0)
+            self.dealer = dealer if isinstance(dealer, int) and 0 <= dealer < self.game.seats else 0
         self.choice = [cards[0] for cards in self.deck.ranges]
         self.confirm: tuple[int, ...] | None = None  # the accusation waiting for a second press
         self._books = NotebookCache()
         self._sheet: tuple[Any, Sheet] | None = None
         self.recorded = False
-        self.match = self._new_match()
+        self.match = self._new_match(deal=kept is None)
+        if kept is not None:
+            note = resume_kept(session, self.match, kept)
+            if note:  # a fresh deal instead
+                self.match.close()
+                self.match = self._new_match()
+        if note:
+            self.say(note, Tone.WARN)
 
     # -- the game ---------------------------------------------------------------------------
 
@@ -87,7 +109,9 @@ class ClueController(CardTableScene):
         assert isinstance(state, ClueState)
         return state
 
-    def _new_match(self) -> Match[Action]:
+    def _new_match(self, deal: bool = True) -> Match[Action]:
+        """A match at this table's dealer; with ``deal``, the cards dealt (chance steps
+        played at once), else before the deal (a kept record replays it)."""
         rules = self.game.rules
         seats: list[Any] = [make_agent(str(self.options["opponent"])) for _ in range(rules.seats)]
         if self.human:
@@ -97,12 +121,17 @@ class ClueController(CardTableScene):
             hint_agent=make_agent("full"), background=True,
             start=ClueState.start(rules, self.dealer),
         )  # fmt: skip
-        for _ in range(rules.deck.n_cards + 1):  # the deal: chance steps, played at once
+        for _ in range(rules.deck.n_cards + 1 if deal else 0):  # the deal: chance steps
             if match.state.current_player() != CHANCE:
                 break
             match.poll()
         match.on_step = self._on_step
         return match
+
+    def kept_now(self) -> dict[str, Any] | None:
+        """What to keep of the game now (None: none is in progress): its options, the
+        match's record (the deal included) and the dealer."""
+        return kept_data(self.name, self.match, self.options, {"dealer": self.dealer})
 
     def _on_step(self, step: Step) -> None:
         state = self.state
@@ -147,7 +176,13 @@ class ClueController(CardTableScene):
 
     # -- SceneController --------------------------------------------------------------------
 
+    def enter(self, host: Host) -> Scene:
+        scene = super().enter(host)
+        follow(self.session, self.kept_now)
+        return scene
+
     def exit(self) -> None:
+        keep(self.session, self.kept_now)
         self.match.close()
         super().exit()
 
@@ -160,7 +195,7 @@ class ClueController(CardTableScene):
             self.say(f"A computer detective failed: {exc}", Tone.WARN)
         hint = self.match.current_hint()
         if hint is not None and self.message.startswith("Thinking"):
-            self.say(f"Hint: {hint.text}. {hint.note}", Tone.HINT)
+            self.say(f"Hint: {advice(self.deck, hint.action, hint.note)}", Tone.HINT)
         state = self.state
         if self.human and state.phase is Phase.REFUTE and state.current_player() == HUMAN:
             assert state.asking is not None

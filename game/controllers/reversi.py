@@ -21,6 +21,7 @@ from collections import deque
 from pathlib import Path
 from typing import Any
 
+from game.controllers.keeping import kept_game, resume_kept
 from game.controllers.match_controls import MatchControls
 from game.controllers.reversi_board import BoardView, Look
 from game.controllers.reversi_commands import COLORS, build_commands, side_label
@@ -74,10 +75,18 @@ class ReversiController(MatchControls):
     settle_text = "Wait for the discs to settle."
 
     def __init__(self, session: GameSession, **overrides: Any) -> None:
+        # A game asked for (a transcript, a seed, options for this scene) starts afresh;
+        # otherwise the game kept when the person left comes back.
+        kept, note = kept_game(session, self.name, fresh=bool(overrides))
         moves = overrides.pop("moves", None)
         seed = overrides.pop("seed", None)
         self.session = session
-        self.options = OPTIONS.validate({**session.options, **overrides})
+        try:
+            base = OPTIONS.validate(kept.options) if kept is not None else session.options
+        except ValueError as exc:
+            base, kept = session.options, None
+            note = session.set_aside_match(f"has options this game refuses ({exc})")
+        self.options = OPTIONS.validate({**base, **overrides})
         self.sides: dict[Color, str] = {
             Color.BLACK: self.options["black"],
             Color.WHITE: self.options["white"],
@@ -122,7 +131,11 @@ class ReversiController(MatchControls):
         self._sheet: tuple[tuple[Any, ...], Sheet | None] | None = None
         if moves:
             self.load_moves(moves)
-        self._say(self._turn_text())
+        if kept is not None:
+            self.match.on_step = None
+            note = resume_kept(session, self.match, kept)
+            self.match.on_step = self._on_step
+        self._say(note or self._turn_text(), Tone.WARN if note else Tone.INFO)
 
     # -- the game ---------------------------------------------------------------------------
 
@@ -139,6 +152,7 @@ class ReversiController(MatchControls):
         self.scene = load_scene(asset_path("scenes", "reversi.toml"))
         self.board = BoardView(self.scene, self.look)
         self.board.snap(self.position)
+        self._follow_kept()
         self.pending.clear()
         self._marks_dirty = True
         self._refresh_marks()
@@ -168,7 +182,7 @@ class ReversiController(MatchControls):
             counter = f"Black {black}   White {white}   game over"
         else:
             mover = self.sides[self.position.to_move]
-            who = "you" if mover == HUMAN else side_label(mover)
+            who = "you" if mover == HUMAN else "computer"
             side = self.position.to_move.name.title()
             counter = f"Black {black}   White {white}   {side} to move ({who})"
         help_text = (
@@ -510,7 +524,7 @@ class ReversiController(MatchControls):
         if pos.is_terminal():
             return prefix
         mover = self.sides[pos.to_move]
-        who = "your move" if mover == HUMAN else f"{side_label(mover)} thinks"
+        who = "your move" if mover == HUMAN else f"the {side_label(mover)} thinks"
         return f"{prefix} {pos.to_move.name.title()} to move: {who}.".strip()
 
 

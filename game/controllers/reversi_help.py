@@ -12,7 +12,7 @@ import textwrap
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Final
 
-from game.controllers.match_controls import side_label
+from game.controllers.match_controls import level_title
 from game.engine.commands import DIRECTOR_KEYS, CommandTable
 from game.engine.controller import Cell, Sheet
 
@@ -122,8 +122,8 @@ def _key_label(key: str) -> str:
 def _levels() -> tuple[tuple[Cell, ...], ...]:
     from game.logic.reversi.players import PLAYERS
 
-    pairs = [("Human", "a person plays this colour")]
-    pairs += [(side_label(name), player.description) for name, player in PLAYERS.items()]
+    pairs = [("You", "a person plays this colour")]
+    pairs += [(level_title(name), player.description) for name, player in PLAYERS.items()]
     choosing = _rows(
         [
             ("", "The Black and White buttons (top right) step through the levels."),
