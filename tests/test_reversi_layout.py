@@ -143,6 +143,8 @@ def test_the_board_keeps_its_place_as_the_move_list_comes_and_grows(director, op
         assert board_centre(director) == pytest.approx(start, abs=0.5), (move, size)
     run(director, "hint")
     assert board_centre(director) == pytest.approx(start, abs=0.5)
+    run(director, "undo")  # the list writes the undone turn in brackets: "▸ 7. b6 (c6)"
+    assert board_centre(director) == pytest.approx(start, abs=0.5)
     run(director, "undo-all")
     assert board_centre(director) == pytest.approx(start, abs=0.5)
     assert c.match.cursor == 0

@@ -26,7 +26,7 @@ __all__ = ["COLORS", "LIST_LENGTH", "build_commands", "move_number", "side_label
 
 COLORS = (Color.BLACK, Color.WHITE)
 #: The move list's first entry: the position before the first move.
-START_ENTRY = "Start position"
+START_ENTRY = "The start position"
 #: The look's options on their buttons: option -> the button's name.
 LOOK_BUTTONS = {
     "animation": "Animation",
