@@ -10,7 +10,8 @@ table has shown the last one. When the game ends every card lies face up.
 
 You name a suggestion's cards by clicking them in the notebook docked at the left (or with
 the option buttons), then Suggest or Accuse; when you must show a card, a button per card you
-may show takes the option buttons' place. A click on a notebook cell says why the card is, or cannot be, there.
+may show takes the option buttons' place. A click on a notebook cell says why the card is, or
+cannot be, there.
 """
 
 from __future__ import annotations
