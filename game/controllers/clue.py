@@ -4,13 +4,14 @@ A :class:`~game.logic.match.Match` holds the game (the record, undo and redo bac
 decisions, the computer detectives thinking off the drawing thread, the hint from the
 ``full`` detective). The table (:mod:`game.controllers.clue_table`) shows each seat's token
 and cards (yours face up, the others' backs), the envelope in the middle, the suggestion
-being answered in a row before it, a grey token at each seat that passed and the card that
-answered it; a computer's next move waits until the table has shown the last one. When the
-game ends every card lies face up.
+being answered in a row before it, a grey token at each seat that passed, a gold one at the
+seat that answered and the card that answered it; a computer's next move waits until the
+table has shown the last one. When the game ends every card lies face up.
 
 You name a suggestion's cards by clicking them in the notebook docked at the left (or with
 the option buttons), then Suggest or Accuse; when you must show a card, a button per card you
-may show. A click on a notebook cell says why the card is, or cannot be, there.
+may show takes the option buttons' place. A click on a notebook cell says why the card is, or
+cannot be, there.
 """
 
 from __future__ import annotations
@@ -204,7 +205,7 @@ class ClueController(CardTableScene):
             if not self.message.startswith(ask):
                 self.say(
                     f"{ask}{deck.triple_text(state.asking.cards)}: choose the card to show "
-                    "(the buttons at the right).", Tone.HINT,
+                    "(the buttons at the top right).", Tone.HINT,
                 )  # fmt: skip
         self._finish()
         self.redraw()
@@ -295,7 +296,10 @@ class ClueController(CardTableScene):
                     "end your turn without accusing", enabled=lambda: phase(Phase.AFTER),
                     why_disabled="Suggest first."),
         ]  # fmt: skip
+        refuting = phase(Phase.REFUTE)
         for k, category in enumerate(deck.categories):
+            if refuting:  # the cards you may show take the choices' place (below)
+                break
             commands.append(
                 Command(
                     category.name,
@@ -315,14 +319,16 @@ class ClueController(CardTableScene):
                     "on a notebook cell)", group="", argument="CARD/HOLDER",
                     parse=self.parse_cell),
         ]  # fmt: skip
-        if phase(Phase.REFUTE):
+        if refuting:
+            # In the top-right corner, where the choices were: a column at the right would
+            # narrow the room of the table, and the table would jump and shrink.
             for card in self.state.matching(HUMAN):
                 commands.append(
                     Command(
                         f"show-{card}",
                         lambda card=card: self.play(Action(Kind.SHOW, (card,))),
                         f"Show {deck.name(card)}",
-                        group="list",
+                        group="options",
                         help="show this card to the suggester",
                     )
                 )

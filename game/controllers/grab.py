@@ -170,11 +170,11 @@ class GrabController(MapSide):
                 self._start_round()
         view = self.view
         if match is not None:
-            was, before = self.playback.busy(match), self.playback.shown
+            # The camera stays where the player put it while the robots' moves play: it
+            # used to pan to each move out of view, so the view jumped every round.
+            was = self.playback.busy(match)
             if self.playback.update(match, dt):
                 self._redraw()
-                if (self.playback.busy(match) and self.playback.shown != before) or not was:
-                    self._follow_move(match)
             if was and not self.playback.busy(match):
                 self._after_steps()  # the robots' moves are all on the map now
         if view is not None:

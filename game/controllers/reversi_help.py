@@ -144,10 +144,10 @@ def _marks(theme: Theme) -> tuple[tuple[Cell, ...], ...]:
         ("◉ Lit ring", theme.legal, "the square under the mouse: the discs that move "
          "would flip tilt and glow"),
         ("● Dot", theme.last, "on the disc played last (option: Last move)"),
-        ("◌ Ghost disc", theme.hint, "the hint (H): a see-through disc of the side to "
-         "move, floating over the square to play"),
-        ("+4.3", theme.hint, "over the ghost disc: the computer's score for that move, "
-         "in discs for the side to move (+ is good for it); 'exact': the final disc "
+        ("◌ Ghost disc", theme.hint, "the hint (H): a disc of the side to move, ringed "
+         "in this colour, floating over the square to play"),
+        ("+4.3 discs", theme.hint, "in the hint's banner: the computer's score for that "
+         "move, in discs for the side to move (+ is good for it); 'exact': the final disc "
          "difference with best play to the end"),
         ("a-h, 1-8", None, "round the board: the squares' names (d3)"),
         ("Black 5", None, "top left: the discs each side has now"),

@@ -31,6 +31,13 @@ TONE_COLORS: dict[Tone, tuple[int, int, int]] = {
     Tone.LOST: (150, 30, 36),
 }
 
+#: Every box of the HUD is opaque: nothing of the scene shows through a panel or a button
+#: (MasterGrab's map numbers did, through the ranking and the disabled buttons).
+OPAQUE = 255
+#: A disabled button: a flat grey box and dim text, over anything.
+DISABLED_BOX = (62, 66, 76, OPAQUE)
+DISABLED_TEXT = (160, 164, 172, 255)
+
 #: The colour of the labels at scene positions (a board's coordinates), and of callouts.
 LABEL_COLOR = (235, 225, 200, 220)
 CALLOUT_COLOR = (255, 222, 110, 255)
@@ -76,13 +83,13 @@ class Hud:
         self._callouts: list[shapes.RoundedRectangle] = []  # the backdrops of callouts
         self._status = Status(title="")
         self.panel = shapes.RoundedRectangle(
-            0, 0, 10, 10, radius=10, color=(20, 26, 40, 238), batch=self.batch, group=self.back
+            0, 0, 10, 10, radius=10, color=(20, 26, 40, OPAQUE), batch=self.batch, group=self.back
         )
         self.title = self._label(bold=True)
         self.counter = self._label()
         self.help = self._label(color=(220, 228, 240, 230), wrap=True)
         self.banner_box = shapes.RoundedRectangle(
-            0, 0, 10, 10, radius=12, color=(32, 44, 66, 240), batch=self.batch, group=self.back
+            0, 0, 10, 10, radius=12, color=(32, 44, 66, OPAQUE), batch=self.batch, group=self.back
         )
         self.banner = self._label(anchor_x="center", bold=True, wrap=True)
         self.sheet = SheetView(self.batch, self.back, self.front)
@@ -91,9 +98,8 @@ class Hud:
         # groups so it lies over every other HUD element.
         self.tip_back = pyglet.graphics.Group(order=2)
         self.tip_front = pyglet.graphics.Group(order=3)
-        self.tip_box = shapes.RoundedRectangle(
-            0, 0, 10, 10, radius=8, color=(14, 18, 28, 245), batch=self.batch, group=self.tip_back
-        )
+        self.tip_box = shapes.RoundedRectangle(0, 0, 10, 10, radius=8, color=(14, 18, 28, OPAQUE),
+                                               batch=self.batch, group=self.tip_back)  # fmt: skip
         self.tip = Label("", font_name=FONT, font_size=12, color=(236, 240, 248, 255),
                          anchor_y="top", multiline=True, width=300, batch=self.batch,
                          group=self.tip_front)  # fmt: skip
@@ -161,7 +167,7 @@ class Hud:
         # A label never shows through a panel, the banner or a button.
         items = [item for item in items if not self._covered(item[1], item[2], size)]
         while len(self._callouts) < sum(1 for item in items if len(item) > 3):
-            box = shapes.RoundedRectangle(0, 0, 10, 10, radius=6, color=(16, 20, 30, 210),
+            box = shapes.RoundedRectangle(0, 0, 10, 10, radius=6, color=(16, 20, 30, OPAQUE),
                                           batch=self.batch, group=self.back)  # fmt: skip
             self._callouts.append(box)
         boxes = iter(self._callouts)
@@ -243,7 +249,7 @@ class Hud:
         self.help.text = status.help
         self.banner.text = status.banner
         r, g, b = TONE_COLORS[status.tone]
-        self.banner_box.color = (r, g, b, 240)
+        self.banner_box.color = (r, g, b, OPAQUE)
         self._place_texts()
         self._refresh_buttons()
 
@@ -465,13 +471,13 @@ class Hud:
                 view.enabled = False
             hovered = view.spec.command == self.hover
             if not view.enabled:
-                view.rect.color = (70, 74, 84, 150)
-                view.label.color = (170, 174, 182, 200)
+                view.rect.color = DISABLED_BOX
+                view.label.color = DISABLED_TEXT
             elif hovered:
-                view.rect.color = (246, 190, 70, 240)
+                view.rect.color = (246, 190, 70, OPAQUE)
                 view.label.color = (30, 24, 10, 255)
             else:
-                view.rect.color = (28, 38, 58, 238)
+                view.rect.color = (28, 38, 58, OPAQUE)
                 view.label.color = (255, 255, 255, 255)
 
 
