@@ -15,12 +15,14 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol
 
 from game.engine.commands import Command
 from game.engine.controller import Tone
+from game.logic.apart import ApartAgent
 
 if TYPE_CHECKING:
     from collections import deque
 
     from game.engine.controller import Host
     from game.engine.tweens import Tween
+    from game.logic.apart import Preparation
     from game.logic.match import Match, Step
 
 __all__ = [
@@ -100,7 +102,10 @@ class MatchControls:
         self._prepare_hint()
         self.match.hint()
         if self.match.current_hint() is None:
-            self._say("Thinking about a hint…", Tone.HINT)
+            if self.engine_preparation() is not None:
+                self._say("The hint waits for the engine and comes when it is ready.", Tone.HINT)
+            else:
+                self._say("Thinking about a hint…", Tone.HINT)
         self._show_hint()
 
     def next_step(self) -> None:
@@ -172,6 +177,20 @@ class MatchControls:
     def animating(self) -> bool:
         """Whether a move's tween is playing (input waits for it)."""
         return self.host is not None and self.host.tweens.busy > 0
+
+    def engine_preparation(self) -> Preparation | None:
+        """The readying of the engine the computer and the hint think with (started now if it
+        was not), while it is not ready; None once it is, or when they need none."""
+        for agent in (*self.match.seats, self.match.hint_agent):
+            prep = agent.preparation() if isinstance(agent, ApartAgent) else None
+            if prep is not None and not prep.ready:
+                return prep
+        return None
+
+    def preparing(self) -> bool:
+        """Whether the engine is still being readied (``gamehall shot`` waits for it, however
+        long the first compile takes)."""
+        return self.engine_preparation() is not None
 
     # -- checks and hooks -----------------------------------------------------------------------
 

@@ -2,8 +2,12 @@
 
 A :class:`~game.logic.match.Match` holds the game: the record, undo and redo (against the
 computer, back and forth to the person's turns), jumps from the move list, the forced passes,
-the computer thinking on a worker thread (the compiled search releases the interpreter lock,
-so the window keeps drawing) and the hint, which the level the computer plays answers. The
+the computer thinking and the hint, which the level the computer plays answers. The levels
+think in a worker process (:mod:`game.logic.apart`) that first readies the compiled engine:
+on the first start numba compiles it there for a minute or more while the window keeps
+drawing, takes the person's moves (the rules are plain Python) and shows how far the compile
+got; the computer's move and the hint start the moment it is done. The window's own process
+never loads numba. The
 controller turns the match's steps into scene work (:mod:`game.controllers.reversi_board`):
 each move drops its disc and flips the others, one step at a time; the judge speaks when the
 step that ended the game has played, and the result counts once per game in the session's
@@ -31,7 +35,8 @@ from game.engine.commands import CommandTable
 from game.engine.controller import Host, Sheet, Status, Tone
 from game.engine.scene import Node, Scene, load_scene
 from game.engine.tweens import Call, Parallel, Sequence, Tween, Wait
-from game.games.reversi import OPTIONS
+from game.games.reversi import ENTRY, OPTIONS
+from game.logic.apart import ApartAgent, submit
 from game.logic.game import Limits
 from game.logic.match import Match, MatchError, Step
 from game.logic.options import OptionError
@@ -46,7 +51,7 @@ from game.logic.reversi.board import (
     parse_transcript,
 )
 from game.logic.reversi.game import DEFAULT_HINT, HUMAN, SIDES, ReversiGame
-from game.logic.reversi.players import LevelAgent, get_agent
+from game.logic.reversi.players import LevelAgent
 from game.registry import GameSession
 from game.resources import asset_path
 
@@ -88,7 +93,7 @@ class ReversiController(MatchControls):
             [self._seat_agent(color) for color in COLORS],
             seed=seed,
             limits=Limits(time=self.options["time_per_move"]),
-            hint_agent=get_agent(self._hint_level(Color.BLACK)),
+            hint_agent=self._thinker(self._hint_level(Color.BLACK)),
             background=True,
         )
         self.match.on_step = self._on_step
@@ -120,6 +125,8 @@ class ReversiController(MatchControls):
         self.hint_eval: tuple[object, str] | None = None  # (position key, "+4.3")
         self._stats_version = 0
         self._sheet: tuple[tuple[Any, ...], Sheet | None] | None = None
+        # The evaluation's terms for the overlay: (position key, the engine's answer to come).
+        self._terms: tuple[object, Any] | None = None
         if moves:
             self.load_moves(moves)
         self._say(self._turn_text())
@@ -142,6 +149,7 @@ class ReversiController(MatchControls):
         self.pending.clear()
         self._marks_dirty = True
         self._refresh_marks()
+        self.engine_preparation()  # the engine gets ready (compiles, the first time) from now
         return self.scene
 
     def update(self, dt: float) -> None:
@@ -175,7 +183,8 @@ class ReversiController(MatchControls):
             "Click a ringed square or type it (d3). Click a move in the list to go back. "
             "F1: rules, keys and marks."
         )
-        return Status(self.title, counter, self.message, self.tone, help_text)
+        banner = f"{self.message} {self._engine_text()}".strip()
+        return Status(self.title, counter, banner, self.tone, help_text)
 
     def status_line(self) -> str:
         black, white = self.position.disc_count()
@@ -243,6 +252,22 @@ class ReversiController(MatchControls):
         from game.controllers.reversi_panel import draw_panel
 
         draw_panel(self)
+
+    def evaluation_terms(self) -> dict[str, float] | str:
+        """The evaluation's terms of the position shown, for the overlay: asked of the engine's
+        worker (the window does not load the compiled evaluation); until it answers, or if it
+        cannot, a line that says so."""
+        key = self.position.key()
+        if self._terms is None or self._terms[0] != key:
+            asked = submit(ENTRY.engine, "game.logic.reversi.evaluation:explain", self.position)
+            self._terms = (key, asked)
+        future = self._terms[1]
+        if not future.done():
+            return "evaluation: waiting for the engine"
+        if future.exception() is not None:
+            return f"evaluation unavailable: {future.exception()}"
+        terms: dict[str, float] = future.result()
+        return terms
 
     # -- commands -----------------------------------------------------------------------------
 
@@ -357,8 +382,8 @@ class ReversiController(MatchControls):
         """The news of ``step`` (who played what, or passed) and the tween that plays it; the
         overlay shows the details of the level that chose it."""
         who = before.to_move.name.title()
-        agent = self.match.seats[step.seat]
-        if isinstance(agent, LevelAgent) and not step.forced:
+        agent = _level_of(self.match.seats[step.seat])
+        if agent is not None and not step.forced:
             self.last_choice = agent
         if step.action == PASS:
             self.news.append(f"{who} has no move and passes.")
@@ -413,15 +438,15 @@ class ReversiController(MatchControls):
         """The hint comes from the level of the computer the person plays against."""
         level = self._hint_level(self.position.to_move)
         if self.match.hint_agent is None or self.match.hint_agent.name != level:
-            self.match.hint_agent = get_agent(level)
+            self.match.hint_agent = self._thinker(level)
             self.match.hint_result = None
 
     def _on_new_hint(self) -> None:
         """The overlay shows the details of the level that found the hint, and the ghost disc
         its score."""
-        agent = self.match.hint_agent
+        agent = _level_of(self.match.hint_agent)
         hint = self.match.current_hint()
-        if isinstance(agent, LevelAgent):
+        if agent is not None:
             self.last_choice = agent
         if hint is not None:
             self.hint_eval = (hint.key, _score_text(agent))
@@ -469,9 +494,23 @@ class ReversiController(MatchControls):
         self.recorded = True  # a loaded game is not a game played here
         self._reset_scene()
 
-    def _seat_agent(self, color: Color) -> LevelAgent | None:
+    def _seat_agent(self, color: Color) -> Any:
         side = self.sides[color]
-        return None if side == HUMAN else get_agent(side)
+        return None if side == HUMAN else self._thinker(side)
+
+    def _thinker(self, level: str) -> Any:
+        """The level as the window seats it: thinking in the engine's worker process."""
+        return ENTRY.thinker(level, self.options)
+
+    def _engine_text(self) -> str:
+        """While the engine gets ready: how far, and who waits for it ("" once it is)."""
+        prep = self.engine_preparation()
+        if prep is None:
+            return ""
+        if self.match.thinking():
+            mover = side_label(self.sides[self.position.to_move])
+            return f"{prep.describe()}; {mover} moves as soon as it is ready."
+        return prep.describe()
 
     def _hint_level(self, to_move: Color) -> str:
         """The level of the computer the person plays against (the side to move's when the
@@ -517,10 +556,19 @@ class ReversiController(MatchControls):
         return f"{prefix} {pos.to_move.name.title()} to move: {who}.".strip()
 
 
+def _level_of(agent: Any) -> LevelAgent | None:
+    """The level behind a seat or the hint (an agent thinking apart comes back with its last
+    choice), or None."""
+    if isinstance(agent, ApartAgent):
+        agent = agent.agent
+    return agent if isinstance(agent, LevelAgent) else None
+
+
 def _score_text(agent: Any) -> str:
     """What the hint's ghost disc says: the level's score for the move, in discs for the side
     to move (``+4.3``; ``+4 exact`` from an exact solve; ``only move``), or "" without one."""
-    choice = agent.last if isinstance(agent, LevelAgent) else None
+    level = _level_of(agent)
+    choice = level.last if level is not None else None
     if choice is None:
         return ""
     info = choice.info

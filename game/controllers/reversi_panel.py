@@ -39,12 +39,9 @@ def draw_panel(controller: ReversiController) -> None:
     if controller.thinking_since is not None:
         seconds = time.perf_counter() - controller.thinking_since
         imgui.text(f"thinking for {seconds:.1f} s")
-    try:
-        from game.logic.reversi.evaluation import explain
-
-        terms = explain(pos)
-    except Exception as exc:  # the overlay never takes the game down
-        imgui.text(f"evaluation unavailable: {exc}")
+    terms = controller.evaluation_terms()  # from the engine's process, when it answers
+    if isinstance(terms, str):
+        imgui.text(terms)
         return
     imgui.separator()
     imgui.text("evaluation terms (side to move)")

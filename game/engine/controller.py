@@ -167,4 +167,5 @@ class SceneController(Protocol):
     # Optional, found with getattr: ``sheet() -> Sheet | None`` (a grid docked at the left),
     # ``world_labels()`` (texts at scene positions), ``on_text(text)`` (typed characters) and
     # ``toggle_help()`` (F1 shows the scene's own help, on its sheet, instead of the
-    # Director's list of commands).
+    # Director's list of commands) and ``preparing()`` (True while the scene's engine is
+    # being readied: ``settle`` then waits with no time limit).

@@ -244,17 +244,24 @@ class Director(SceneMouse):
         """Step simulated time until nothing runs or is queued; False if time ran out.
 
         ``limit`` counts simulated seconds of animation. While only a worker is busy (the
-        computer thinking, numba compiling) the loop waits in wall time instead, up to
-        ``wall_limit`` seconds, since no amount of simulated time makes a thread finish.
+        computer thinking) the loop waits in wall time instead, up to ``wall_limit`` seconds,
+        since no amount of simulated time makes a thread finish. While the scene's engine is
+        being readied (a controller's optional ``preparing()``: numba compiling, the first
+        time, for minutes on a slow machine) it waits without a limit, and ``wall_limit``
+        counts from the end of it.
         """
         elapsed = 0.0
         deadline = time.perf_counter() + wall_limit
+        preparing = getattr(self.controller, "preparing", None)
         while self.busy():
+            waiting = preparing is not None and preparing()
+            if waiting:
+                deadline = time.perf_counter() + wall_limit
             if elapsed >= limit or time.perf_counter() > deadline:
                 return False
             animating = self.tweens.busy > 0
-            if not animating:
-                time.sleep(0.002)  # let the worker thread run
+            if not animating:  # let the worker run (a compile: leave it the processor)
+                time.sleep(0.05 if waiting else 0.002)
             self.update(dt)
             if animating:
                 elapsed += dt
