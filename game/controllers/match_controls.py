@@ -178,9 +178,16 @@ class MatchControls:
         """Whether a move's tween is playing (input waits for it)."""
         return self.host is not None and self.host.tweens.busy > 0
 
+    def start_engine(self) -> None:
+        """Start readying the engine the computer and the hint think with, if they need one
+        (it compiles in a worker process the first time; see game.logic.apart)."""
+        for agent in (*self.match.seats, self.match.hint_agent):
+            if isinstance(agent, ApartAgent):
+                agent.preparation(start=True)
+
     def engine_preparation(self) -> Preparation | None:
-        """The readying of the engine the computer and the hint think with (started now if it
-        was not), while it is not ready; None once it is, or when they need none."""
+        """The readying of the engine the computer and the hint think with while it is not
+        ready (under way, or failed); None once it is, or when they need none."""
         for agent in (*self.match.seats, self.match.hint_agent):
             prep = agent.preparation() if isinstance(agent, ApartAgent) else None
             if prep is not None and not prep.ready:
@@ -188,9 +195,10 @@ class MatchControls:
         return None
 
     def preparing(self) -> bool:
-        """Whether the engine is still being readied (``gamehall shot`` waits for it, however
+        """Whether the engine is being readied now (``gamehall shot`` waits for it, however
         long the first compile takes)."""
-        return self.engine_preparation() is not None
+        prep = self.engine_preparation()
+        return prep is not None and not prep.done.is_set()
 
     # -- checks and hooks -----------------------------------------------------------------------
 

@@ -7,11 +7,11 @@ think in a worker process (:mod:`game.logic.apart`) that first readies the compi
 on the first start numba compiles it there for a minute or more while the window keeps
 drawing, takes the person's moves (the rules are plain Python) and shows how far the compile
 got; the computer's move and the hint start the moment it is done. The window's own process
-never loads numba. The
-controller turns the match's steps into scene work (:mod:`game.controllers.reversi_board`):
-each move drops its disc and flips the others, one step at a time; the judge speaks when the
-step that ended the game has played, and the result counts once per game in the session's
-statistics (per level and colour, with the disc difference).
+never loads numba. The controller turns the match's steps into scene work
+(:mod:`game.controllers.reversi_board`): each move drops its disc and flips the others, one
+step at a time; the judge speaks when the step that ended the game has played, and the result
+counts once per game in the session's statistics (per level and colour, with the disc
+difference).
 
 The options that set the look (theme, marks, animation) take effect at once and are saved
 with the others; F1 shows the help (:mod:`game.controllers.reversi_help`) and S the
@@ -149,7 +149,7 @@ class ReversiController(MatchControls):
         self.pending.clear()
         self._marks_dirty = True
         self._refresh_marks()
-        self.engine_preparation()  # the engine gets ready (compiles, the first time) from now
+        self.start_engine()  # readied from now (compiled the first time), not at the first move
         return self.scene
 
     def update(self, dt: float) -> None:

@@ -59,6 +59,7 @@ __all__ = [
     "ApartAgent",
     "Preparation",
     "ThinkingLost",
+    "preparation",
     "prepare",
     "start_worker",
     "stop_workers",
@@ -118,6 +119,13 @@ class Preparation:
         self.done.set()
 
 
+def preparation(task: str) -> Preparation | None:
+    """The :class:`Preparation` of ``task`` in this process as it stands (None: never
+    started); it starts nothing."""
+    with _PREPARING:
+        return _PREPARATIONS.get(task)
+
+
 def prepare(task: str) -> Preparation:
     """The :class:`Preparation` of ``task`` (``"module:function"``) in this process, started in
     a worker now unless it is under way or done (one that failed starts again)."""
@@ -166,9 +174,12 @@ class ApartAgent:
     def explain(self) -> str:
         return self._said
 
-    def preparation(self) -> Preparation | None:
-        """The preparation this agent's searches wait for (started if it was not), or None."""
-        return prepare(self.prepare) if self.prepare else None
+    def preparation(self, *, start: bool = False) -> Preparation | None:
+        """The preparation this agent's searches wait for (None: none, or not started yet;
+        ``start``: started now unless it is under way or done)."""
+        if not self.prepare:
+            return None
+        return prepare(self.prepare) if start else preparation(self.prepare)
 
     def choose(self, state: Any, limits: Any, rng: Any, stop: Stop) -> Any:
         try:

@@ -3,9 +3,11 @@
 An engine's kernels compile on their first call (a minute or more on a slow machine the first
 time, then loaded from numba's disk cache in well under a second). :func:`compile_progress`
 watches numba compile them: every numba function defined in the given modules counts once,
-when its compilation ends (a function compiled because another one calls it counts too), and
-``report(done / total)`` is called after each. Functions loaded from the disk cache are not
-compiled, so with a full cache nothing is reported; the caller says when it is all done.
+when it has machine code (a function compiled because another one calls it counts too), and
+``report(done / total)`` is called after each compilation that adds some. A function that is
+always inlined (``inline="always"``) is never compiled on its own and does not count, nor do
+those left out. Functions loaded from the disk cache are not compiled, so with a full cache
+nothing is reported; the caller says when it is all done.
 
 >>> import types
 >>> from numba import njit
@@ -34,22 +36,27 @@ __all__ = ["compile_progress", "dispatchers"]
 
 
 def dispatchers(modules: Iterable[ModuleType]) -> list[Any]:
-    """The numba functions the modules define (by identity, each once, in module order)."""
+    """The numba functions the modules define that compile on their own (by identity, each
+    once, in module order): the always-inlined ones are left out."""
     found: dict[int, Any] = {}
     for module in modules:
         for value in vars(module).values():
-            if isinstance(value, CPUDispatcher):
+            if isinstance(value, CPUDispatcher) and value.targetoptions.get("inline") != "always":
                 found.setdefault(id(value), value)
     return list(found.values())
 
 
 @contextlib.contextmanager
 def compile_progress(
-    modules: Iterable[ModuleType], report: Callable[[float], None] | None
+    modules: Iterable[ModuleType],
+    report: Callable[[float], None] | None,
+    leave_out: Iterable[Any] = (),
 ) -> Iterator[None]:
     """Within the block, call ``report(fraction)`` each time one more of the modules' numba
-    functions has been compiled (the fraction of them compiled so far, 0 < fraction <= 1)."""
-    watched = {id(d) for d in dispatchers(modules)}
+    functions (but those in ``leave_out``) has been compiled: the fraction of them compiled so
+    far, 0 < fraction <= 1."""
+    left = {id(d) for d in leave_out}
+    watched = [d for d in dispatchers(modules) if id(d) not in left]
     if report is None or not watched:
         yield
         return
@@ -59,18 +66,19 @@ def compile_progress(
 
 
 class _Counter(event.Listener):
-    """Counts the watched dispatchers whose compilation ended."""
+    """After each compilation, the fraction of the watched dispatchers that have machine code
+    (numba compiles some callees without an event of their own: they count when they have)."""
 
-    def __init__(self, watched: set[int], report: Callable[[float], None]) -> None:
+    def __init__(self, watched: list[Any], report: Callable[[float], None]) -> None:
         self.watched = watched
-        self.done: set[int] = set()
+        self.done = 0
         self.report = report
 
     def on_start(self, ev: Any) -> None:
         pass
 
     def on_end(self, ev: Any) -> None:
-        key = id(ev.data["dispatcher"])
-        if key in self.watched and key not in self.done:
-            self.done.add(key)
-            self.report(len(self.done) / len(self.watched))
+        done = sum(1 for d in self.watched if d.overloads)
+        if done > self.done:
+            self.done = done
+            self.report(done / len(self.watched))

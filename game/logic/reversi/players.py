@@ -373,18 +373,33 @@ def prepare(report: Callable[[float], None] | None = None) -> None:
     got; the worker then thinks for the window."""
     from game.logic.compiling import compile_progress
 
-    with compile_progress(_kernel_modules(), report):
+    from . import evaluation, kernels, patterns
+
+    # Kernels only the tools and the tests call (training data, rule checks): the warm-up
+    # leaves them, and they are not counted.
+    tools_only = [
+        kernels.play,
+        kernels.ordered_moves,
+        evaluation._feature_array,
+        patterns._batch,
+        patterns._indices,
+        patterns._scalars,
+    ]
+    with compile_progress(_kernel_modules(), report, leave_out=tools_only):
         _warm_once()
 
 
 def warm_up() -> None:
     """Compile (or load from numba's disk cache) the code every player runs, so that the first
-    real move is not slowed down by it: every kernel of the search, the evaluations, the
-    classic AI, the exact solver and perft. Takes a minute or more the very first time (see
-    :mod:`game.places` for where it is kept), then well under a second."""
+    real move is not slowed down by it: the search with either evaluation, the classic AI, the
+    exact solver, perft and the evaluation's terms (the debug overlay's). Takes a minute or
+    more the very first time (see :mod:`game.places` for where it is kept), then well under a
+    second."""
     from .classic import classic_move
+    from .evaluation import WEIGHTS, explain
     from .patterns import load_weights
     from .perft import perft
+    from .pvs import evaluate_leaf
     from .search import TranspositionTable, search
     from .solver import solve
 
@@ -393,10 +408,14 @@ def warm_up() -> None:
     search(
         start, depth=2, exact_empties=0, table=TranspositionTable(1 << 10), weights=load_weights()
     )
+    for weights in (WEIGHTS, load_weights()):  # a search stopped before its first iteration
+        evaluate_leaf(np.uint64(start.mine), np.uint64(start.theirs), weights)
     classic_move(start, CLASSIC_LEVELS["classic-beginner"], random.Random(0))
-    # The exact solver, on a position deep enough for its evaluated move ordering.
-    solve(Position.from_text(_WARM_UP_ENDGAME))
+    # The exact solver, on a position deep enough for its evaluated move ordering, and with
+    # every best move (its null-window test of each other move).
+    solve(Position.from_text(_WARM_UP_ENDGAME), all_moves=True)
     perft(start, 2)
+    explain(start)
 
 
 # --------------------------------------------------------------------------- private helpers
