@@ -228,16 +228,15 @@ def warm_up(entries: Sequence[Entry], stop: threading.Event | None = None) -> li
             continue
         try:
             entry.controller_class()
+            options = entry.options.validate({})
+            state = entry.make_game(options).initial_state(random.Random(0))
             if entry.engine:
                 from game.logic.apart import prepare
 
-                prepare(entry.engine)
-                warmed.append(entry.id)
-                continue
-            options = entry.options.validate({})
-            state = entry.make_game(options).initial_state(random.Random(0))
-            agent = entry.thinker(entry.hint_agent, options)
-            agent.choose(state, Limits(time=0.02), random.Random(0), Stop())
+                prepare(entry.engine)  # in a worker process, compiling there the first time
+            else:
+                agent = entry.thinker(entry.hint_agent, options)
+                agent.choose(state, Limits(time=0.02), random.Random(0), Stop())
             warmed.append(entry.id)
         except Exception as exc:  # a warm-up is only a head start: the game still works
             log.warning("warming up %s failed: %s", entry.id, exc)

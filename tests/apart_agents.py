@@ -60,12 +60,16 @@ GATE_ENV = "GAMEHALL_TEST_GATE"
 
 
 def gated_prepare(report: Any) -> None:
-    """A preparation as slow as the test wants: it says a quarter, then half, then waits until
-    the test writes to the named pipe ``$GAMEHALL_TEST_GATE``, then says all of it."""
+    """Reversi's preparation as slow as the test wants: it says a quarter, then half, then
+    waits until the test writes to the named pipe ``$GAMEHALL_TEST_GATE``, then readies the
+    real engine (loaded from the tests' cache, or compiled) and says all of it."""
+    from game.logic.reversi.players import prepare
+
     report(0.25)
     report(0.5)
     with open(os.environ[GATE_ENV], encoding="utf-8") as gate:
         gate.read()
+    prepare()
     report(1.0)
 
 

@@ -174,12 +174,15 @@ def _open(gate: Path) -> None:
 
 def _frames_until(director, condition, limit: int = 200_000) -> int:
     """Draw frames (update, render), as the window does, until ``condition()`` (news from the
-    worker); returns how many it took (``limit`` is only a bound)."""
+    worker), and one more, which shows it; returns how many it took (``limit`` is only a
+    bound)."""
     for count in range(limit):
-        if condition():
-            return count
         director.update(1 / 60)
         director.capture()
+        if condition():
+            director.update(1 / 60)
+            director.capture()
+            return count
     raise AssertionError("the condition never came")
 
 
