@@ -19,6 +19,6 @@ from pathlib import Path
 
 os.environ.setdefault("NUMBA_CACHE_DIR", str(Path(__file__).parent / ".pytest_cache" / "numba"))
 
-from game.engine.window import configure_pyglet  # noqa: E402
+from game.engine.window import configure_pyglet
 
 configure_pyglet(headless=True)
