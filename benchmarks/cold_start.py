@@ -268,6 +268,12 @@ def figures(
         "first_computer_move_s": round(marks["computer_move"] - first, 2),
         "progress_steps": len(fractions),
         "last_fraction": f"{max(fractions, default=0) / 100:.2f}",
+        # The five longest frames: seconds after the first frame, and milliseconds.
+        "longest_at": ",".join(
+            f"{end - first:.1f}s:{gap * 1000:.0f}ms"
+            for gap, end in sorted(gaps, reverse=True)[:5]
+            if end <= marks["computer_move"]
+        ),
     }
 
 

@@ -119,3 +119,14 @@ def test_a_reversi_move_sounds_its_disc_then_its_flips(director: object) -> None
         if "flip" in director.sounds.played:
             break
     assert list(director.sounds.played)[:2] == ["place", "flip"]
+
+
+def test_a_sound_before_the_sound_system_is_loaded_is_skipped_and_loads_it() -> None:
+    """The first sound never waits for pyglet's media drivers (a second or two of imports):
+    it is skipped, the loading starts on a thread, and the sounds after it play."""
+    sounds = Sounds(enabled=True)
+    sounds.play("place")
+    assert sounds._loaded.wait(timeout=120)  # the loading thread says it is done
+    assert sounds._broken or set(sounds._sources) == set(EFFECTS)
+    sounds.play("flip")
+    assert list(sounds.played) == ["place", "flip"]
