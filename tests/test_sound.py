@@ -67,7 +67,8 @@ def test_a_device_that_fails_leaves_the_game_silent(monkeypatch: pytest.MonkeyPa
 
     monkeypatch.setattr(pyglet.media, "load", broken)
     sounds = Sounds(enabled=True)
-    sounds.play("flip")  # logs, does not raise
+    sounds.play("flip")  # starts loading the effects on a thread, does not raise
+    assert sounds._loaded.wait(timeout=120)  # the loading failed there, and logged it
     sounds.play("flip")
     assert list(sounds.played) == ["flip", "flip"] and "no sound device" in sounds.describe()
 
