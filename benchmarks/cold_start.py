@@ -13,15 +13,19 @@ none), with ``GAMEHALL_HOME`` in a new empty folder: numba's cache folder
 (``$GAMEHALL_HOME/cache/numba``) is empty for the first start (``start=cold``: every kernel
 compiles) and full for the second (``start=warm``). In each start, as a person would: a move
 typed (d3) one second after the first frame, F3 two seconds after it (and again once its
-overlay has shown), then the computer's reply (White, intermediate, 1 s) is awaited. The
-Reversi controller, the director and the worker pool are watched from inside the process
-(their methods wrapped), nothing in the game is changed. One line a start::
+overlay has shown), then the computer's reply (White, intermediate, 1 s) is awaited, then five
+seconds of frames with nothing going on. The Reversi controller, the director and the worker
+pool are watched from inside the process (their methods wrapped); nothing in the game is
+changed. One line a start (``venv=given`` with ``--python``)::
 
-    start=cold venv=new first_frame_s=1.9 engine_ready_s=95.3 frames=5100
-        longest_frame_ms=61 frames_over_100ms=0 median_frame_ms=17 longest_frame_after_ms=70
-        person_move_ms=12 f3_ms=45 move_delay_ms=3 first_computer_move_s=96.9
-        progress_steps=58 last_fraction=1.00
+    start=cold venv=new load_avg=9.1 first_frame_s=3.8 engine_ready_s=250.3 frames=9000
+        longest_frame_ms=310 frames_over_100ms=40 median_frame_ms=22 longest_frame_after_ms=90
+        person_move_ms=40 f3_ms=300 move_delay_ms=0 first_computer_move_s=252.0
+        idle_longest_frame_ms=290 idle_frames_over_100ms=6 idle_median_frame_ms=21
+        progress_steps=45 last_fraction=1.00 longest_at=2.1s:310ms,...
 
+- ``load_avg``: the machine's load (one minute) when the start ended: the figures below are
+  what this machine gave at that load;
 - ``first_frame_s``: from starting the process to the end of the first frame drawn (< 3);
 - ``engine_ready_s``: from the first frame until the engine's worker says it is ready;
 - ``longest_frame_ms``, ``frames_over_100ms``, ``median_frame_ms``: the time between one
@@ -32,8 +36,12 @@ Reversi controller, the director and the worker pool are watched from inside the
 - ``move_delay_ms``: from the engine being ready to the computer's search being sent to it
   (~0: the move waits for nothing else);
 - ``first_computer_move_s``: from the first frame to the computer's move being played;
+- ``idle_*``: the frames of the last seconds, nothing going on: what a frame costs here
+  anyway (the software renderer on a busy machine), to set the frames above against;
 - ``progress_steps``, ``last_fraction``: how many different percentages the banner showed
-  while it compiled, and the last one (0 when nothing compiled: the cache was full).
+  while it compiled, and the last one (0 when nothing compiled: the cache was full);
+- ``longest_at``: the five longest frames until the move, as seconds after the first frame
+  and milliseconds.
 """
 
 from __future__ import annotations
@@ -56,6 +64,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 #: The longest a start may take (a cold compile on a loaded two-core machine: minutes).
 START_TIMEOUT_S = 1200.0
+#: Seconds of frames drawn after the computer's move with nothing going on: what a frame
+#: takes on this machine at this load, beside the frames while the engine compiles.
+IDLE_S = 5.0
 
 
 def main() -> int:
@@ -224,7 +235,8 @@ def drive(size: str) -> int:
         played = len(controller.match.record) >= 2 and not director.busy()
         if played and "ready" in marks:
             marks.setdefault("computer_move", now)
-            pyglet.app.exit()
+        if "computer_move" in marks and now - marks["computer_move"] > IDLE_S:
+            pyglet.app.exit()  # after a while of nothing, for the machine's own frame times
         if since > START_TIMEOUT_S:
             pyglet.app.exit()
 
@@ -246,11 +258,13 @@ def figures(
     t0: float,
 ) -> dict[str, Any]:
     """The figures of one start, from the frame times and the moments marked."""
-    first, ready = frames[0], marks["ready"]
+    first, ready, moved = frames[0], marks["ready"], marks["computer_move"]
     gaps = [(b - a, b) for a, b in itertools.pairwise(frames)]
     before = [g for g, end in gaps if end <= ready] or [0.0]
-    after = [g for g, end in gaps if ready < end <= marks["computer_move"]] or [0.0]
+    after = [g for g, end in gaps if ready < end <= moved] or [0.0]
+    idle = [g for g, end in gaps if end > moved + 1.0] or [0.0]  # the move's tweens done
     return {
+        "load_avg": f"{os.getloadavg()[0]:.1f}",
         "first_frame_s": round(marks["first_frame_wall"] - t0, 2),
         "engine_ready_s": round(ready - first, 2),
         "frames": len(before),
@@ -265,14 +279,16 @@ def figures(
         "move_delay_ms": round((marks["move_sent"] - ready) * 1000)
         if "move_sent" in marks
         else "none",
-        "first_computer_move_s": round(marks["computer_move"] - first, 2),
+        "first_computer_move_s": round(moved - first, 2),
+        "idle_longest_frame_ms": round(max(idle) * 1000),
+        "idle_frames_over_100ms": sum(1 for g in idle if g > 0.1),
+        "idle_median_frame_ms": round(statistics.median(idle) * 1000),
         "progress_steps": len(fractions),
         "last_fraction": f"{max(fractions, default=0) / 100:.2f}",
         # The five longest frames: seconds after the first frame, and milliseconds.
         "longest_at": ",".join(
             f"{end - first:.1f}s:{gap * 1000:.0f}ms"
-            for gap, end in sorted(gaps, reverse=True)[:5]
-            if end <= marks["computer_move"]
+            for gap, end in sorted((g for g in gaps if g[1] <= moved), reverse=True)[:5]
         ),
     }
 

@@ -100,6 +100,7 @@ class MatchControls:
         if self.match.thinking():
             raise self.refusal_error("The computer is thinking; the hint can wait.")
         self._prepare_hint()
+        self.start_engine()  # if it was not (a failed one starts again)
         self.match.hint()
         if self.match.current_hint() is None:
             if self.engine_preparation() is not None:

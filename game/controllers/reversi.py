@@ -127,6 +127,7 @@ class ReversiController(MatchControls):
         self._sheet: tuple[tuple[Any, ...], Sheet | None] | None = None
         # The evaluation's terms for the overlay: (position key, the engine's answer to come).
         self._terms: tuple[object, Any] | None = None
+        self._updates = 0
         if moves:
             self.load_moves(moves)
         self._say(self._turn_text())
@@ -149,10 +150,13 @@ class ReversiController(MatchControls):
         self.pending.clear()
         self._marks_dirty = True
         self._refresh_marks()
-        self.start_engine()  # readied from now (compiled the first time), not at the first move
+        self._updates = 0  # the engine starts readying at the second (see update)
         return self.scene
 
     def update(self, dt: float) -> None:
+        self._updates += 1
+        if self._updates == 2:  # after the first frame, which no new process slows down
+            self.start_engine()  # readied (compiled the first time) before the first move
         self.clock += dt
         try:
             self.match.poll(apply=not self.pending and not self.animating())

@@ -15,11 +15,12 @@ choice (a level's depth, score and principal variation for the window to show).
 An agent whose engine must be readied first names a *preparation*: ``"module:function"``,
 called in the worker as ``function(report)`` before the worker's first search of that kind
 (numba compiling the kernels, the first time, or loading them from its disk cache), where
-``report(fraction)`` says how far the compile got. :func:`prepare` starts it in a worker and
-returns its :class:`Preparation`, which the window reads each frame to show the progress; a
-search that needs it waits for it (its time counts from the end of it), and then goes to the
-worker that prepared, so it starts the moment the compile ends. Only one worker prepares a
-kind at a time: another worker that needs it afterwards loads what the first compiled.
+``report(fraction)`` says how far the compile got; it runs at a lower priority than the
+window (nice +10). :func:`prepare` starts it in a worker and returns its
+:class:`Preparation`, which the window reads each frame to show the progress; a search that
+needs it waits for it (its time counts from the end of it), and then goes to the worker that
+prepared, so it starts the moment the compile ends. Only one worker prepares a kind at a
+time: another worker that needs it afterwards loads what the first compiled.
 
 What can go wrong stays inside the call:
 
@@ -43,10 +44,11 @@ import contextlib
 import importlib
 import logging
 import multiprocessing
+import os
 import pickle
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from multiprocessing.connection import Connection
 from typing import Any
 
@@ -72,6 +74,8 @@ MAX_WORKERS = 2
 POLL_SECONDS = 0.01
 #: Seconds a search may run past its time, or past being stopped, before its worker is killed.
 GRACE_SECONDS = 5.0
+#: How much lower a worker's priority is while it prepares (compiles).
+PREPARE_NICENESS = 10
 
 
 class ThinkingLost(RuntimeError):
@@ -266,11 +270,30 @@ def _work(job: tuple[Any, ...], conn: Connection, flag: Any) -> tuple[str, Any, 
                 sent[0] = percent
                 conn.send_bytes(pickle.dumps(("progress", float(fraction))))
 
-        function(report)
+        with _lower_priority():
+            function(report)
         return ("ok", None, "", None)
     _, agent, state, limits, rng, bring_back = job
     action = agent.choose(state, limits, rng, Stop(flag=flag))
     return ("ok", action, explain(agent), agent if bring_back else None)
+
+
+@contextlib.contextmanager
+def _lower_priority() -> Iterator[None]:
+    """Run the block at a lower scheduling priority (nice +10): a compile must not take the
+    processor from the window's frames. The priority comes back after, where the system lets
+    a process raise its own again (not every user may); it never fails the block."""
+    try:
+        before = os.getpriority(os.PRIO_PROCESS, 0)
+        os.setpriority(os.PRIO_PROCESS, 0, min(before + PREPARE_NICENESS, 19))
+    except (AttributeError, OSError):  # a system without priorities
+        yield
+        return
+    try:
+        yield
+    finally:
+        with contextlib.suppress(OSError):
+            os.setpriority(os.PRIO_PROCESS, 0, before)
 
 
 def _named(name: str) -> Any:
