@@ -201,7 +201,7 @@ def test_the_window_answers_while_the_engine_prepares_and_the_computer_moves_whe
         assert prep.task == GATED
         # The worker says how far it got; the banner shows it.
         _frames_until(director, lambda: prep.fraction >= 0.5)
-        assert prep.state == "compiling"
+        assert prep.stage is apart.Stage.COMPILING
         assert "Preparing the engine (first start only): 50%" in director.hud.banner.text
         # The person moves at once: the rules need no engine.
         assert director.play(19)  # d3
@@ -261,7 +261,7 @@ def test_a_preparation_that_fails_says_why_and_the_search_waiting_for_it_is_lost
     with pytest.raises(apart.ThinkingLost, match="ran out of patience"):
         agent.choose(None, Limits(time=1.0), random.Random(0), Stop())
     prep = apart._PREPARATIONS["apart_agents:failing_prepare"]
-    assert prep.state == "failed"
+    assert prep.stage is apart.Stage.FAILED
     assert prep.describe() == "The engine could not be prepared: the compiler ran out of patience"
 
 

@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import contextlib
+import enum
 import importlib
 import logging
 import multiprocessing
@@ -60,6 +61,7 @@ __all__ = [
     "MAX_WORKERS",
     "ApartAgent",
     "Preparation",
+    "Stage",
     "ThinkingLost",
     "preparation",
     "prepare",
@@ -82,15 +84,24 @@ class ThinkingLost(RuntimeError):
     """The worker process did not answer: it died, or it was killed for thinking too long."""
 
 
+class Stage(enum.Enum):
+    """Where the readying of an engine stands."""
+
+    LOADING = "loading"  # starting the worker, importing, loading what the disk cache holds
+    COMPILING = "compiling"  # numba compiling (the first start, or after an upgrade)
+    READY = "ready"
+    FAILED = "failed"
+
+
 class Preparation:
     """How far the readying of one kind of engine has got in this process (see the module
-    docstring). ``state`` is ``"loading"`` (starting the worker, importing, loading what the
-    disk cache holds), ``"compiling"`` (with :attr:`fraction` of the kernels compiled),
-    ``"ready"`` or ``"failed"`` (with :attr:`error`); :attr:`done` is set at the last two."""
+    docstring): its :class:`Stage`, the :attr:`fraction` of the kernels compiled while it
+    compiles, and the :attr:`error` when it failed; :attr:`done` is set when it is ready or
+    has failed."""
 
     def __init__(self, task: str) -> None:
         self.task = task
-        self.state = "loading"
+        self.stage = Stage.LOADING
         self.fraction = 0.0
         self.error = ""
         #: The worker process that prepared (None before it is ready).
@@ -99,27 +110,27 @@ class Preparation:
 
     @property
     def ready(self) -> bool:
-        return self.state == "ready"
+        return self.stage is Stage.READY
 
     def describe(self) -> str:
         """What the window says while it waits for the engine: ``"Loading the engine…"``,
         ``"Preparing the engine (first start only): 40%"``, ``"The engine is ready."`` or
         ``"The engine could not be prepared: ..."``."""
-        if self.state == "compiling":
+        if self.stage is Stage.COMPILING:
             return f"Preparing the engine (first start only): {int(self.fraction * 100)}%"
-        if self.state == "ready":
+        if self.stage is Stage.READY:
             return "The engine is ready."
-        if self.state == "failed":
+        if self.stage is Stage.FAILED:
             return f"The engine could not be prepared: {self.error}"
         return "Loading the engine…"
 
     def _progress(self, fraction: float) -> None:
-        self.state = "compiling"
+        self.stage = Stage.COMPILING
         self.fraction = min(1.0, max(self.fraction, fraction))
 
     def _finish(self, error: str = "", pid: int | None = None) -> None:
         self.error, self.pid = error, pid
-        self.state = "failed" if error else "ready"
+        self.stage = Stage.FAILED if error else Stage.READY
         self.done.set()
 
 
@@ -135,7 +146,7 @@ def prepare(task: str) -> Preparation:
     a worker now unless it is under way or done (one that failed starts again)."""
     with _PREPARING:
         prep = _PREPARATIONS.get(task)
-        if prep is not None and prep.state != "failed":
+        if prep is not None and prep.stage is not Stage.FAILED:
             return prep
         prep = _PREPARATIONS[task] = Preparation(task)
     threading.Thread(
@@ -508,5 +519,5 @@ def _wait_for(prep: Preparation, stop: Stop) -> None:
     :class:`ThinkingLost` when the preparation failed."""
     while not prep.done.wait(POLL_SECONDS * 5):
         stop.check()
-    if prep.state == "failed":
+    if prep.stage is Stage.FAILED:
         raise ThinkingLost(f"the engine could not be prepared: {prep.error}")
