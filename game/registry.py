@@ -130,7 +130,11 @@ class Entry:
     readied, come back with what they remember of their choice, and the window never loads the
     compiled code itself. ``seat_options(agents)`` gives
     the option values that seat one agent per name in ``agents`` (MasterGrab's robots list),
-    for games whose seats depend on their options; tournaments use it.
+    for games whose seats depend on their options; tournaments use it. ``group`` is the menu's
+    group the game stands in: a game of its own leaves it empty and stands in a group of its
+    own, named by its title (:attr:`menu_group`); the described games give their family.
+    ``picture`` is the card's picture (a file under the assets' folder: the scene without the
+    HUD, made by ``tools/make_cards.py``; "" for none).
     """
 
     id: str
@@ -153,6 +157,12 @@ class Entry:
     statistics: str = ""
     think_apart: bool = False
     engine: str = ""
+    group: str = ""
+
+    @property
+    def menu_group(self) -> str:
+        """The name of the menu's group the game stands in (see the class docstring)."""
+        return self.group or self.title
 
     def thinker(self, name: str, options: Mapping[str, Any]) -> Agent[Any]:
         """``make_agent(name, options)`` as the window seats it: an entry whose agents search
@@ -243,13 +253,14 @@ def warm_up(entries: Sequence[Entry], stop: threading.Event | None = None) -> li
     return warmed
 
 
-def add(entry: Entry) -> None:
+def add(entry: Entry, *, replace: bool = False) -> None:
     """Register one more game for this process (a user's description file opened with
     ``gamehall play FILE``): the menu, the window and the runner then know it like the rest.
-    Raises ValueError when a registered game already has its id."""
+    Raises ValueError when a registered game already has its id, unless ``replace`` (the
+    same file read again)."""
     all_entries()
     assert _ENTRIES is not None
-    if entry.id in _ENTRIES and _ENTRIES[entry.id] is not entry:
+    if entry.id in _ENTRIES and _ENTRIES[entry.id] is not entry and not replace:
         raise ValueError(f"a game with the id {entry.id!r} is already registered")
     _ENTRIES[entry.id] = entry
 

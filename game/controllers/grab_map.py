@@ -127,7 +127,7 @@ class MapSide:
         host, view = self.host, self.view
         if host is None or view is None or self.scene is None or not countries:
             return
-        view_proj = host.renderer.view_projection(self.scene, host.window_size())
+        view_proj = host.renderer.view_projection(self.scene, host.area_size())
         view.bring_into_view(countries, view_proj)
 
     def _palette(self) -> list[tuple[float, float, float]]:

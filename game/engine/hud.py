@@ -60,6 +60,9 @@ class Hud:
         self.back = pyglet.graphics.Group(order=0)
         self.front = pyglet.graphics.Group(order=1)
         self.size = size
+        #: The window the text is sized for (:func:`font_size`); the HUD itself may get only
+        #: a part of it (``size``: beside the F3 overlay), its text staying the same size.
+        self.text_for = size
         self.hover: str | None = None
         self._buttons: list[_ButtonView] = []
         self._bar_rows = 1  # rows of the bottom button bar (it wraps in narrow windows)
@@ -101,11 +104,24 @@ class Hud:
 
     def font_size(self) -> int:
         """The body text size for the window's size and scale (see :func:`font_size`)."""
-        return font_size(self.size, self.scale)
+        return font_size(self.text_for, self.scale)
 
-    def layout(self, size: tuple[int, int], scale: float | None = None) -> None:
-        """Place everything for a new window size (and pixel density, when given)."""
+    def label_size(self) -> int:
+        """The text size of the labels at scene positions (:meth:`set_world_labels`)."""
+        return max(9, round(self.font_size() * 0.85))
+
+    def layout(
+        self,
+        size: tuple[int, int],
+        scale: float | None = None,
+        text_for: tuple[int, int] | None = None,
+    ) -> None:
+        """Place everything in a HUD of ``size`` (window units; its bottom-left is the
+        HUD's 0, 0), with the text sized for a window of ``text_for`` (default: ``size``)
+        and the pixel density ``scale`` (when given)."""
         self.size = (max(1, int(size[0])), max(1, int(size[1])))
+        self.text_for = self.size if text_for is None else (max(1, int(text_for[0])),
+                                                             max(1, int(text_for[1])))  # fmt: skip
         if scale is not None:
             self.scale = _finite_scale(scale)
         self._rebuild_buttons()
@@ -141,7 +157,7 @@ class Hud:
                     group=self.front,
                 )
             )
-        size = max(9, round(self.font_size() * 0.85))
+        size = self.label_size()
         # A label never shows through a panel, the banner or a button.
         items = [item for item in items if not self._covered(item[1], item[2], size)]
         while len(self._callouts) < sum(1 for item in items if len(item) > 3):
@@ -266,6 +282,26 @@ class Hud:
         top = min([self._title_bottom, *tops]) - pad
         return left, self._bar_top + self._banner_line, right, top
 
+    def rects(self) -> list[tuple[str, tuple[float, float, float, float]]]:
+        """Every element the HUD draws now, named, with its rectangle (x, y from the HUD's
+        bottom-left, width, height): the buttons, the title panel, the banner, the sheet, the
+        labels at scene positions and their callouts, the tooltip."""
+        out: list[tuple[str, tuple[float, float, float, float]]] = [
+            (f"button {v.spec.label!r}", (v.x, v.y, v.w, v.h)) for v in self._buttons
+        ]
+        boxes = [("title panel", self.panel), ("banner", self.banner_box)]
+        boxes += [("tooltip", self.tip_box)] + [("callout", box) for box in self._callouts]
+        for name, box in boxes:
+            if box.visible:
+                out.append((name, (box.x, box.y, box.width, box.height)))
+        if self.sheet.visible:
+            out.append(("sheet", (self.sheet.x, self.sheet.y, self.sheet.width, self.sheet.height)))
+        for label in self._world:
+            if label.visible:
+                w, h = label.content_width, label.content_height
+                out.append((f"label {label.text!r}", (label.x - w / 2, label.y - h / 2, w, h)))
+        return out
+
     def is_enabled(self, command: str) -> bool:
         return any(v.enabled for v in self._buttons if v.spec.command == command)
 
@@ -301,9 +337,10 @@ class Hud:
         fs = self.font_size()
         pad = fs
         left = pad * 1.6
-        # The title panel stops short of the option buttons in the top-right corner.
-        options = [v.x for v in self._buttons if v.spec.group == "options"]
-        right = (min(options) if options else w) - pad
+        # The title panel stops short of the option buttons in the top-right corner and of
+        # the list under them, which reaches up beside it.
+        corner = [v.x for v in self._buttons if v.spec.group in ("options", "list")]
+        right = (min(corner) if corner else w) - pad
         room = max(fs * 4.0, right - left - pad * 0.8)
         # Title and counter keep one line each: smaller text where the room is short.
         for label, size in ((self.title, fs * 1.5), (self.counter, float(fs))):
@@ -387,7 +424,7 @@ class Hud:
             for g, specs in groups.items()
         }
         widths = {
-            g: [self._text_width(t, fs * GROUP_FONT[g]) for t in ts] for g, ts in texts.items()
+            g: [self.text_width(t, fs * GROUP_FONT[g]) for t in ts] for g, ts in texts.items()
         }
         placed = place_buttons(widths, self.size, fs)
         self._bar_rows = placed.rows
@@ -414,7 +451,7 @@ class Hud:
                 self._buttons.append(_ButtonView(spec, rect, label, x, y, bw, bh))
         self._refresh_buttons()
 
-    def _text_width(self, text: str, size: float) -> float:
+    def text_width(self, text: str, size: float) -> float:
         """How wide ``text`` is at ``size`` (a label is measured once, then scaled)."""
         self._measure.font_size = size
         self._measure.text = text

@@ -328,7 +328,7 @@ ENTRY = Entry(
     # the window's process never holds numba's compiler or its lock.
     engine="game.logic.reversi.players:prepare",
     controller="game.controllers.reversi:ReversiController",
-    picture="docs/reversi.png",
+    picture="scenes/cards/reversi.png",
     statistics="game.controllers.reversi_stats:statistics_sheet",
     hooks={
         "solve": CliHook(
