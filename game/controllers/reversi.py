@@ -507,14 +507,9 @@ class ReversiController(MatchControls):
         return ENTRY.thinker(level, self.options)
 
     def _engine_text(self) -> str:
-        """While the engine gets ready: how far, and who waits for it ("" once it is)."""
+        """While the engine gets ready: how far it got ("" once it is)."""
         prep = self.engine_preparation()
-        if prep is None:
-            return ""
-        if self.match.thinking():
-            mover = side_label(self.sides[self.position.to_move])
-            return f"{prep.describe()}; {mover} moves as soon as it is ready."
-        return prep.describe()
+        return "" if prep is None else prep.describe()
 
     def _hint_level(self, to_move: Color) -> str:
         """The level of the computer the person plays against (the side to move's when the
