@@ -21,7 +21,7 @@ from game.logic.clue.events import View, narrate
 from game.logic.clue.game import ClueGame
 from game.logic.clue.notebook import HAND, EventContradiction, Notebook
 from game.logic.clue.record import HEADER, RecordError, dumps, event_line, loads, parse_event
-from game.logic.clue.rules import Action, ClueState, Kind, Phase
+from game.logic.clue.rules import Action, ClueState, Kind, Phase, advice
 from game.logic.game import CHANCE, Limits, Stop, explain, sample_chance
 
 if TYPE_CHECKING:
@@ -195,7 +195,7 @@ def _play_command(
         action = helper.choose(state, Limits(time=5), random.Random(0), Stop())  # type: ignore[attr-defined]
         if word == "next":
             return (action.kind, action.cards)
-        say(f"Hint: {state.action_text(action)} ({explain(helper)})")
+        say(f"Hint: {advice(state.rules.deck, action, explain(helper))}")
         return None
     if word == "undo":
         return "undo"

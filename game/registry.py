@@ -104,6 +104,31 @@ class GameSession(Protocol):
         """The statistics counted so far (every game's, keyed as :meth:`record` was given)."""
         ...
 
+    def saved_match(self) -> dict[str, Any] | None:
+        """The game in progress kept for this game (None: none); raises ValueError with the
+        line for the person when it cannot be used."""
+        ...
+
+    def keep_match(self, data: Mapping[str, Any] | None) -> None:
+        """Keep ``data`` as this game's game in progress (None: forget the kept one)."""
+        ...
+
+    def set_aside_match(self, why: str) -> str:
+        """Put aside a kept game that does not resume (``why``); the line for the person."""
+        ...
+
+    def follow(self, current: Callable[[], Mapping[str, Any] | None] | None) -> None:
+        """While the scene is open, ``current()`` is its game in progress (None: none)."""
+        ...
+
+    def unfollow(self, current: Callable[[], Mapping[str, Any] | None]) -> None:
+        """The scene that gave ``current`` to :meth:`follow` closed."""
+        ...
+
+    def in_progress(self) -> bool:
+        """Whether a game of this game is in progress (the open scene's, or a kept one)."""
+        ...
+
 
 @dataclass(frozen=True)
 class Entry:
@@ -124,9 +149,17 @@ class Entry:
     imported, its hint agent's first search run, compiling what it compiles), so that neither
     opening it nor its first hint stalls (see :func:`warm_up`). ``think_apart`` says the game's
     agents search in Python and think in a worker process in the window (see
-    :meth:`thinker`). ``seat_options(agents)`` gives
+    :meth:`thinker`). ``engine`` (``"module:function"``) names what readies the game's compiled
+    engine in a worker process, compiling it the first time and saying how far it got
+    (:func:`game.logic.apart.prepare`): the window's agents then think in workers it has
+    readied, come back with what they remember of their choice, and the window never loads the
+    compiled code itself. ``seat_options(agents)`` gives
     the option values that seat one agent per name in ``agents`` (MasterGrab's robots list),
-    for games whose seats depend on their options; tournaments use it.
+    for games whose seats depend on their options; tournaments use it. ``group`` is the menu's
+    group the game stands in: a game of its own leaves it empty and stands in a group of its
+    own, named by its title (:attr:`menu_group`); the described games give their family.
+    ``picture`` is the card's picture (a file under the assets' folder: the scene without the
+    HUD, made by ``tools/make_cards.py``; "" for none).
     """
 
     id: str
@@ -148,18 +181,27 @@ class Entry:
     warm_up: bool = False
     statistics: str = ""
     think_apart: bool = False
+    engine: str = ""
+    group: str = ""
+
+    @property
+    def menu_group(self) -> str:
+        """The name of the menu's group the game stands in (see the class docstring)."""
+        return self.group or self.title
 
     def thinker(self, name: str, options: Mapping[str, Any]) -> Agent[Any]:
         """``make_agent(name, options)`` as the window seats it: an entry whose agents search
-        in Python (``think_apart``) gets them thinking in a worker process
-        (:mod:`game.logic.apart`), so that the drawing thread never waits for the
-        interpreter's lock."""
+        in Python (``think_apart``) or run a compiled ``engine`` gets them thinking in a
+        worker process (:mod:`game.logic.apart`), so that the drawing thread never waits for
+        the interpreter's lock (nor for a compiler)."""
         agent = self.make_agent(name, options)
-        if not self.think_apart:
+        if not (self.think_apart or self.engine):
             return agent
         from game.logic.apart import ApartAgent
 
-        return ApartAgent(agent)
+        if self.engine:
+            return ApartAgent(agent, prepare=self.engine, bring_back=True)
+        return ApartAgent(agent, bring_back=True)  # what it says of its search, for F3
 
     def statistics_sheet(self, stats: Statistics) -> Any:
         """The game's statistics view of ``stats`` (imports the module that draws it); None
@@ -208,8 +250,9 @@ def all_entries() -> list[Entry]:
 def warm_up(entries: Sequence[Entry], stop: threading.Event | None = None) -> list[str]:
     """For each entry that asks for it: import its scene controller's module, make a game with
     the default options and let its hint agent think for a moment (a first search compiles
-    and loads what later ones reuse). Returns the ids warmed; a failure is logged and skipped,
-    and ``stop`` (when set) ends the work between games."""
+    and loads what later ones reuse); an entry with an ``engine`` has it readied in a worker
+    process instead (started here, not waited for). Returns the ids warmed; a failure is
+    logged and skipped, and ``stop`` (when set) ends the work between games."""
     import random
 
     from game.logic.game import Limits, Stop
@@ -222,21 +265,27 @@ def warm_up(entries: Sequence[Entry], stop: threading.Event | None = None) -> li
             entry.controller_class()
             options = entry.options.validate({})
             state = entry.make_game(options).initial_state(random.Random(0))
-            agent = entry.thinker(entry.hint_agent, options)
-            agent.choose(state, Limits(time=0.02), random.Random(0), Stop())
+            if entry.engine:
+                from game.logic.apart import prepare
+
+                prepare(entry.engine)  # in a worker process, compiling there the first time
+            else:
+                agent = entry.thinker(entry.hint_agent, options)
+                agent.choose(state, Limits(time=0.02), random.Random(0), Stop())
             warmed.append(entry.id)
         except Exception as exc:  # a warm-up is only a head start: the game still works
             log.warning("warming up %s failed: %s", entry.id, exc)
     return warmed
 
 
-def add(entry: Entry) -> None:
+def add(entry: Entry, *, replace: bool = False) -> None:
     """Register one more game for this process (a user's description file opened with
     ``gamehall play FILE``): the menu, the window and the runner then know it like the rest.
-    Raises ValueError when a registered game already has its id."""
+    Raises ValueError when a registered game already has its id, unless ``replace`` (the
+    same file read again)."""
     all_entries()
     assert _ENTRIES is not None
-    if entry.id in _ENTRIES and _ENTRIES[entry.id] is not entry:
+    if entry.id in _ENTRIES and _ENTRIES[entry.id] is not entry and not replace:
         raise ValueError(f"a game with the id {entry.id!r} is already registered")
     _ENTRIES[entry.id] = entry
 
@@ -254,12 +303,36 @@ def get(game_id: str) -> Entry:
 class MemorySession:
     """A :class:`GameSession` that keeps everything in memory: for tests, scripts and
     headless runs that must not touch the settings files. ``stats`` counts the records as
-    the statistics file would."""
+    the statistics file would; ``kept`` is the game kept in progress."""
 
     options: dict[str, Any] = field(default_factory=dict)
     saved: list[dict[str, Any]] = field(default_factory=list)
     records: list[dict[str, Any]] = field(default_factory=list)
     stats: Statistics = field(default_factory=Statistics)
+    kept: dict[str, Any] | None = None
+    current: Callable[[], Mapping[str, Any] | None] | None = None
+
+    def saved_match(self) -> dict[str, Any] | None:
+        return None if self.kept is None else dict(self.kept)
+
+    def keep_match(self, data: Mapping[str, Any] | None) -> None:
+        self.kept = None if data is None else dict(data)
+
+    def set_aside_match(self, why: str) -> str:
+        self.kept = None
+        return f"The kept game {why}; starting a new game"
+
+    def follow(self, current: Callable[[], Mapping[str, Any] | None] | None) -> None:
+        self.current = current
+
+    def unfollow(self, current: Callable[[], Mapping[str, Any] | None]) -> None:
+        if self.current == current:
+            self.current = None
+
+    def in_progress(self) -> bool:
+        if self.current is not None:
+            return self.current() is not None
+        return self.kept is not None
 
     def save_options(self, values: Mapping[str, Any]) -> None:
         self.options = dict(values)

@@ -83,12 +83,12 @@ OPENINGS = [
     # 1.e4 e5 2.Nf3 Nc6: the issue's hint was h2-h3 or c2-c3, a different one each run.
     (
         "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
-        {"f1-b5", "f1-c4", "d2-d4", "b1-c3", "d2-d3", "f1-e2"},
+        {"Bb5", "Bc4", "d4", "Nc3", "d3", "Be2"},
     ),
     # 1.e4 g6: the issue's hint was Qg4.
     (
         "rnbqkbnr/pppppp1p/6p1/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
-        {"d2-d4", "g1-f3", "b1-c3", "f1-c4", "c2-c4", "d2-d3", "f2-f4"},
+        {"d4", "Nf3", "Nc3", "Bc4", "c4", "d3", "f4"},
     ),
 ]
 
@@ -110,10 +110,10 @@ def test_the_opening_hint_develops_and_is_the_same_every_time(fen: str, sound: s
 @pytest.mark.parametrize(
     ("fen", "move", "words"),
     [
-        ("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", "d1-d8", "mate in 1"),
+        ("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", "Rd8#", "mate in 1"),
         ("6k1/8/8/8/8/8/R7/1R4K1 w - - 0 1", None, "mate in 2"),
-        ("4k3/8/8/3n4/8/8/8/3RK3 w - - 0 1", "d1xd5", "takes the Knight on d5"),
-        ("4k3/8/8/3n4/8/8/8/3RK3 w - - 0 1", "d1xd5", "wins material: +3.0 pawns"),
+        ("4k3/8/8/3n4/8/8/8/3RK3 w - - 0 1", "Rxd5", "takes the Knight on d5"),
+        ("4k3/8/8/3n4/8/8/8/3RK3 w - - 0 1", "Rxd5", "wins material: +3.0 pawns"),
         ("4k3/8/8/4p3/3N4/8/8/4K3 w - - 0 1", None, "saves the Knight on d4"),
     ],
 )
@@ -235,10 +235,13 @@ def test_the_overlay_line_comes_back_from_the_thinking_process() -> None:
     """The window's agents think in a worker process: the depth, positions and line of the
     search come back with the move, for the F3 overlay."""
     from game.controllers.board_panel import search_text
+    from game.games.rules import entry_for
     from game.logic.apart import ApartAgent
 
     state = state_of("chess", "6k1/8/8/8/8/8/R7/1R4K1 w - - 0 1")
-    agent = ApartAgent(default_agent("chess"))
+    entry = entry_for("chess")
+    agent = entry.thinker(entry.hint_agent, entry.options.defaults())
+    assert isinstance(agent, ApartAgent)
     choose(agent, state, Limits(depth=3))
     assert re.fullmatch(r"depth 3, [\d,]+ positions, line \S+ \S+ \S+", search_text(agent))
     assert "mate in 2" in agent.explain()

@@ -65,8 +65,9 @@ def test_play_opens_a_window_takes_keys_and_exits_cleanly(tmp_path, _private_hom
             wid = found.stdout.split()[0]
             time.sleep(1.0)  # a few frames
             assert game.poll() is None, game.stderr.read() if game.stderr else ""
-            # 1: the menu's first game (river); H: a hint; Esc: the menu; Esc: quit.
-            for keys in (["1"], ["h"], ["Escape"], ["Escape"]):
+            # Enter: the menu's selected game (the first, river); H: a hint; Esc: the menu;
+            # Esc: quit.
+            for keys in (["Return"], ["h"], ["Escape"], ["Escape"]):
                 _xdotool(display, "windowfocus", "--sync", wid)
                 _xdotool(display, "key", "--window", wid, *keys)
                 time.sleep(0.8)

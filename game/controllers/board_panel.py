@@ -51,7 +51,8 @@ def search_text(agent: object) -> str:
     """How far ``agent``'s last search looked, from its ``details()``: ``depth 5, 12,400
     positions, line e2-e4 e7-e5 g1-f3`` (a tree search: ``3,100 simulated games``); "" when
     it says nothing."""
-    method = getattr(agent, "details", None)
+    inner = getattr(agent, "agent", agent)  # a searcher in a worker process comes back
+    method = getattr(inner, "details", None)
     details = method() if callable(method) else {}
     if not details:
         return ""

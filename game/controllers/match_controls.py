@@ -10,26 +10,32 @@ from __future__ import annotations
 
 import functools
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol
 
+from game.controllers.keeping import follow, keep, kept_data
 from game.engine.commands import Command
 from game.engine.controller import Tone
+from game.logic.apart import ApartAgent
 
 if TYPE_CHECKING:
     from collections import deque
 
     from game.engine.controller import Host
     from game.engine.tweens import Tween
+    from game.logic.apart import Preparation
     from game.logic.match import Match, Step
+    from game.registry import GameSession
 
 __all__ = [
     "CONFIRM_SECONDS",
     "LIST_LENGTH",
     "MatchControls",
+    "level_title",
     "match_commands",
     "move_list_commands",
     "move_number",
+    "move_rows",
     "side_label",
 ]
 
@@ -65,6 +71,9 @@ class MatchControls:
     settle_text: ClassVar[str] = "Wait for the pieces to settle."
 
     if TYPE_CHECKING:
+        name: str
+        session: GameSession
+        options: dict[str, Any]
         match: Match[Any]
         host: Host | None
         board: SceneBoard | None
@@ -98,9 +107,13 @@ class MatchControls:
         if self.match.thinking():
             raise self.refusal_error("The computer is thinking; the hint can wait.")
         self._prepare_hint()
+        self.start_engine()  # if it was not (a failed one starts again)
         self.match.hint()
         if self.match.current_hint() is None:
-            self._say("Thinking about a hint…", Tone.HINT)
+            if self.engine_preparation() is not None:
+                self._say("The hint waits for the engine and comes when it is ready.", Tone.HINT)
+            else:
+                self._say("Thinking about a hint…", Tone.HINT)
         self._show_hint()
 
     def next_step(self) -> None:
@@ -160,8 +173,23 @@ class MatchControls:
     # -- SceneController --------------------------------------------------------------------
 
     def exit(self) -> None:
+        """Keep the game in progress for when the person comes back, then stop thinking."""
+        keep(self.session, self.kept_now)
         self.match.close()
         self.host = None
+
+    def kept_now(self) -> dict[str, Any] | None:
+        """What to keep of the game now (:mod:`game.controllers.keeping`; None: no game is in
+        progress): the options it is played with and the match's record."""
+        return kept_data(self.name, self.match, self.options, self._kept_extra())
+
+    def _kept_extra(self) -> dict[str, Any]:
+        """What the scene keeps of its own beside the record (nothing by default)."""
+        return {}
+
+    def _follow_kept(self) -> None:
+        """The scene opened: the session asks it whether a game is in progress."""
+        follow(self.session, self.kept_now)
 
     def idle(self) -> bool:
         """Nothing queued: no step to animate, no hint coming, no computer to move."""
@@ -172,6 +200,28 @@ class MatchControls:
     def animating(self) -> bool:
         """Whether a move's tween is playing (input waits for it)."""
         return self.host is not None and self.host.tweens.busy > 0
+
+    def start_engine(self) -> None:
+        """Start readying the engine the computer and the hint think with, if they need one
+        (it compiles in a worker process the first time; see game.logic.apart)."""
+        for agent in (*self.match.seats, self.match.hint_agent):
+            if isinstance(agent, ApartAgent):
+                agent.preparation(start=True)
+
+    def engine_preparation(self) -> Preparation | None:
+        """The readying of the engine the computer and the hint think with while it is not
+        ready (under way, or failed); None once it is, or when they need none."""
+        for agent in (*self.match.seats, self.match.hint_agent):
+            prep = agent.preparation() if isinstance(agent, ApartAgent) else None
+            if prep is not None and not prep.ready:
+                return prep
+        return None
+
+    def preparing(self) -> bool:
+        """Whether the engine is being readied now (``gamehall shot`` waits for it, however
+        long the first compile takes)."""
+        prep = self.engine_preparation()
+        return prep is not None and not prep.done.is_set()
 
     # -- checks and hooks -----------------------------------------------------------------------
 
@@ -309,15 +359,44 @@ def match_commands(c: MatchControls, hint_help: str, ends_group: str = "main") -
 
 def move_list_commands(match: Match[Any], goto: Callable[[int], None]) -> list[Command]:
     """The HUD's move list: a ``move-N`` command for each of the last :data:`LIST_LENGTH`
-    moves of ``match``'s record, labelled ``N. TEXT`` (``▸`` marks the current one), that
-    calls ``goto(N)``."""
-    record = match.full_record
+    moves of ``match``'s record, a move being one turn of every seat (:func:`move_rows`),
+    labelled as a score sheet writes it (``2. Nf3 Nc6``; ``▸`` marks the move the game stands
+    at, and the turns of it undone are in brackets), that calls ``goto`` with the point after
+    the move's last turn."""
+    rows = move_rows(match.full_record)
+    cursor = match.cursor
     commands = []
-    for n in range(max(1, len(record) - LIST_LENGTH + 1), len(record) + 1):
-        mark = "▸ " if n == match.cursor else ""
-        label = f"{mark}{n}. {record[n - 1].text}"
-        commands.append(Command(f"move-{n}", lambda n=n: goto(n), label, group="list"))
+    for number, texts, first in rows[-LIST_LENGTH:]:
+        end = first + len(texts)
+        current = first < cursor <= end
+        shown = [t if first + i < cursor or not current else f"({t})" for i, t in enumerate(texts)]
+        lead = f"{number}." if texts and not _starts_late(match, first) else f"{number}…"
+        label = f"{'▸ ' if current else ''}{lead} {' '.join(shown)}"
+        commands.append(Command(f"move-{number}", lambda end=end: goto(end), label, group="list"))
     return commands
+
+
+def move_rows(steps: Sequence[Step]) -> list[tuple[int, list[str], int]]:
+    """The steps of a record as the moves of a score sheet: each ``(number, the turns' texts,
+    the index of its first step)``. A move begins with the first seat's turn (or with the
+    record, when another seat plays first), so ``e4 e5 Nf3`` is ``1. e4 e5`` and ``2. Nf3``.
+
+    >>> from game.logic.match import Step
+    >>> move_rows([Step(0, 1, "e4"), Step(1, 2, "e5"), Step(0, 3, "Nf3")])
+    [(1, ['e4', 'e5'], 0), (2, ['Nf3'], 2)]
+    """
+    rows: list[tuple[int, list[str], int]] = []
+    for index, step in enumerate(steps):
+        if not rows or step.seat <= steps[index - 1].seat:
+            rows.append((len(rows) + 1, [], index))
+        rows[-1][1].append("-" if step.forfeit is not None else step.text)
+    return rows
+
+
+def _starts_late(match: Match[Any], first: int) -> bool:
+    """Whether the move starting at step ``first`` begins with a seat other than the first
+    (a game set up with the second player to move): written ``1… e5``."""
+    return first == 0 and bool(match.full_record) and match.full_record[0].seat > 0
 
 
 def move_number(text: str) -> int:
@@ -329,6 +408,16 @@ def move_number(text: str) -> int:
 
 
 def side_label(side: str) -> str:
-    """How the HUD names a side: ``Human`` for ``"human"`` (a person, in every game's
-    options), else the agent's name in title case (``Alphabeta``, ``Classic Expert``)."""
-    return "Human" if side == "human" else side.replace("-", " ").title()
+    """How the HUD names the player of a side: ``you`` for ``"human"`` (a person, in every
+    game's options), else the computer with its agent's own name, which says its level
+    (``computer (master)``, ``computer (classic expert)``).
+
+    >>> side_label("human"), side_label("classic-expert")
+    ('you', 'computer (classic expert)')
+    """
+    return "you" if side == "human" else f"computer ({side.replace('-', ' ')})"
+
+
+def level_title(name: str) -> str:
+    """An agent's name as a title, for a table of the levels (``Classic Expert``)."""
+    return name.replace("-", " ").title()

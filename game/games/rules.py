@@ -36,6 +36,8 @@ SIDES: Final = (
     "alphabeta",
     "uct",
 )
+#: The menu's group of a described game whose description names no family.
+OTHER_FAMILY: Final = "Other board games"
 #: The agent the hint and a computer side use unless the description names another.
 HINT: Final = "master"
 
@@ -128,7 +130,8 @@ def entry_for(game_id: str, engine: Any = None, text: str = "") -> Entry:
         warm_up=True,  # the description compiles on its first game
         think_apart=True,  # the searches are Python: they would hold up the drawing thread
         controller="game.controllers.board:BoardController",
-        picture=f"docs/{design.id}.png",
+        picture=f"scenes/cards/{design.id}.png",
+        group=design.family or OTHER_FAMILY,
         hooks={
             "bench": CliHook(
                 help="random playouts a second and perft speed",

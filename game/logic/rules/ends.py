@@ -7,7 +7,7 @@ design, compiled tables and move generation."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.logic.rules.position import PASS, Move, Position
 from game.logic.rules.sexpr import Atom, Form, Item
@@ -76,6 +76,8 @@ class Ends:
             return True
         if head == "connects":
             return bool(self.chain(pos, str(args[0].value), str(args[1].value)))  # type: ignore[union-attr]
+        if head == "connected":  # all of a player's pieces touch as one group
+            return bool(self.group(b, mover if not args else (mover + 1) % self.players))
         if head == "in-hand":  # some player has pieces still to place
             return bool(pos.hands) and any(any(row) for row in pos.hands)
         if head == "not":
@@ -118,15 +120,62 @@ class Ends:
             if pos.hands:
                 count += sum(pos.hands[player])
             return count < int(args[0].value)  # type: ignore[union-attr]
+        if head in ("only", "at-most", "one-colour"):  # what material is left (dead positions)
+            return self._material(b, head, args)
         if perft:
             return False
         if head == "repetition":
-            return pos.history.count(self.key(pos)) >= int(args[0].value)  # type: ignore[union-attr]
+            return self.repeats(pos) >= int(args[0].value)  # type: ignore[union-attr]
         if head == "quiet-moves":
             return pos.quiet >= int(args[0].value)  # type: ignore[union-attr]
         if head == "plies":
             return pos.plies >= int(args[0].value)  # type: ignore[union-attr]
         raise ValueError(f"unknown end condition {head!r}")  # pragma: no cover
+
+    def _material(self, b: list[int], head: str, args: tuple[Item, ...]) -> bool:
+        """``(only TYPE...)``: every piece on the board is of these types; ``(at-most N
+        TYPE...)``: N or fewer of them on the board, both players' together; ``(one-colour
+        TYPE...)``: they all stand on dark squares, or all on light ones."""
+        words = [str(a.value) for a in args if isinstance(a, Atom)]
+        if head == "at-most":
+            words = words[1:]
+        kinds = {self.design.type_index(w) for w in words}
+        kind_of = self.c.kind_of
+        if head == "only":
+            return all(not v or kind_of[v] in kinds for v in b)
+        on = [p for p, v in enumerate(b) if v and kind_of[v] in kinds]
+        if head == "at-most":
+            return len(on) <= int(args[0].value)  # type: ignore[union-attr]
+        dark = self.design.board.dark
+        return len({p in dark for p in on}) <= 1
+
+    def repeats(self, pos: Position) -> int:
+        """How often the position stands in its history, itself included. Where the key
+        holds the last move's ends (a description reads them: en passant), two positions
+        that differ only there are the same when they allow the same moves: the last move
+        counts only through what it makes possible (as FIDE's laws and FEN say)."""
+        now = self.key(pos)
+        count = 0
+        for seen in pos.history:
+            if seen == now or (seen[0] == now[0] and self._allowed(seen) == self._allowed(now)):
+                count += 1
+        return count
+
+    def _allowed(self, key: tuple[Any, ...]) -> frozenset[Any]:
+        """The legal moves of the position ``key`` describes (cached)."""
+        cache: dict[Any, frozenset[Any]] = self.__dict__.setdefault("_allowed_cache", {})
+        found = cache.get(key)
+        if found is None:
+            (board, turn, hands, under), last = key
+            lf, lt = last or (-1, -1)
+            pos = Position(list(board), turn, lf, lt, hands=hands)
+            if under:
+                pos.under = list(under)
+            found = frozenset(m[:3] for m in self.legal(pos))
+            if len(cache) > 4096:
+                cache.clear()
+            cache[key] = found
+        return found
 
     def chain(self, pos: Position, first: str, second: str) -> list[int]:
         """The touching pieces of the last mover's that hold the last piece placed, when they
@@ -154,6 +203,26 @@ class Ends:
             return []
         return sorted(seen)
 
+    def group(self, b: list[int], who: int) -> list[int]:
+        """The positions of ``who``'s pieces when they all touch one another through the
+        board's links as one group (a single piece is one); [] when they do not, or when
+        ``who`` has none."""
+        owner = self.c.owner
+        mine = [p for p, v in enumerate(b) if v and owner[v] == who]
+        if not mine:
+            return []
+        links = self.design.board.links
+        seen = {mine[0]}
+        todo = [mine[0]]
+        while todo:
+            p = todo.pop()
+            for row in links:
+                q = row[p]
+                if q >= 0 and q not in seen and b[q] and owner[b[q]] == who:
+                    seen.add(q)
+                    todo.append(q)
+        return mine if len(seen) == len(mine) else []
+
     def line_at(self, b: list[int], at: int, vacated: int, v: int) -> int:
         """The longest run of pieces of ``v``'s owner through ``at`` along a pair of opposite
         directions, with ``v`` standing on ``at`` and ``vacated`` (if not -1) empty."""
@@ -176,15 +245,25 @@ class Ends:
         return best
 
     def winning(self, pos: Position) -> list[int]:
-        """The positions of the pieces that ended the game by a line of N or a chain between
-        two zones (what the board lights when the game is won); [] otherwise."""
+        """The positions of the pieces that ended the game by a line of N, a chain between
+        two zones or a player's pieces all connected (what the board lights when the game
+        is won); [] otherwise."""
         b, at = pos.board, pos.last_to
         for end in self.design.ends:
             for cond in walk(end.condition):
+                if isinstance(cond, Atom) and cond.value == "connected":
+                    found = self.group(b, self.last_mover(pos))
+                    if found:
+                        return found
                 if not isinstance(cond, Form):
                     continue
                 if cond.head == "connects":
                     found = self.chain(pos, str(cond[1].value), str(cond[2].value))  # type: ignore[union-attr]
+                    if found:
+                        return found
+                if cond.head == "connected":
+                    mover = self.last_mover(pos)
+                    found = self.group(b, mover if len(cond) == 1 else (mover + 1) % self.players)
                     if found:
                         return found
                 if cond.head == "line" and at >= 0 and b[at]:
@@ -253,6 +332,7 @@ class Ends:
                     "pieces-below",
                     "zone-empty",
                     "connects",
+                    "connected",
                 )
                 for end in self.design.ends
                 for c in walk(end.condition)

@@ -45,7 +45,6 @@ from game.logic.rules.connect import Connection, ConnectionStopped, connection_z
 from game.logic.rules.engine import Engine, Move, Position
 from game.logic.rules.evaluation import UNIT, Judge
 from game.logic.rules.lines import Lines, LinesStopped, line_length
-from game.logic.rules.notation import move_texts
 from game.logic.rules.search import COUNT_WIN, MATE_BAND, WIN, Result, Search, SearchStopped
 from game.logic.rules.state import RulesState
 
@@ -375,10 +374,10 @@ def _take_gain(engine: Engine, judge: Judge, pos: Position, move: Move) -> int:
 
 def _details(engine: Engine, state: RulesState, result: Result) -> dict[str, Any]:
     pv = []
-    work = state.pos.copy()
-    for move in result.pv:
-        pv.append(move_texts(engine, work, [move])[0])
-        engine.make(work, move)
+    work = state
+    for move in result.pv:  # in the game's own notation (SAN for chess)
+        pv.append(work.action_text(move))
+        work = work.apply(move)
     return {
         "depth": result.depth,
         "nodes": result.nodes,
