@@ -14,6 +14,7 @@ import pytest
 
 from game.cli import main
 from game.registry import all_entries
+from tests.waiting import HANG_S
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -117,7 +118,7 @@ def test_a_missing_font_library_names_the_packages_to_install(tmp_path, library,
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     r = subprocess.run(
         [sys.executable, "-c", WITHOUT, library, *argv],
-        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600, check=False,
+        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=HANG_S, check=False,
     )  # fmt: skip
     assert r.returncode == 2, r.stderr
     lines = r.stderr.strip().splitlines()

@@ -11,6 +11,8 @@ import tomllib
 import zipfile
 from pathlib import Path
 
+from tests.waiting import HANG_S
+
 ROOT = Path(__file__).resolve().parents[1]
 #: What the build reads: the project file, the README (the long description), the code and
 #: the asset folders that ship as game.data.* (pyproject's package-dir).
@@ -45,7 +47,7 @@ def test_the_wheel_holds_every_file_of_the_game_and_builds_without_warnings(tmp_
     out.mkdir()
     r = subprocess.run(
         [sys.executable, "-W", "default", "-c", BUILD, str(out)],
-        cwd=source, capture_output=True, text=True, timeout=600, check=False,
+        cwd=source, capture_output=True, text=True, timeout=HANG_S, check=False,
     )  # fmt: skip
     assert r.returncode == 0, r.stderr[-3000:]
     log = r.stdout + r.stderr

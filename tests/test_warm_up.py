@@ -11,6 +11,7 @@ import threading
 import pytest
 
 from game.registry import all_entries, warm_up
+from tests.waiting import HANG_S
 
 
 def test_the_games_that_ask_are_warmed_and_the_others_left() -> None:
@@ -43,5 +44,5 @@ def test_the_director_readies_the_overlay_and_the_games(director: object) -> Non
     assert isinstance(director, Director)
     thread = director.warm_up()
     assert director.overlay._imgui_ctx is not None  # made now, not on the first F3
-    thread.join(timeout=120)
+    thread.join(timeout=HANG_S)
     assert not thread.is_alive()
