@@ -225,7 +225,9 @@ def _described(path: str) -> Entry:
 
     try:
         entry = entry_for_file(Path(path))
-        registry.add(entry)  # the window and the runner find it by its id like the rest
+        # The window and the runner find it by its id (the file's name) like the rest; a
+        # file of that name read before in this process gives way.
+        registry.add(entry, replace=True)
     except OSError as exc:
         raise CommandLineError(f"{path}: {exc.strerror or exc}") from None
     except ValueError as exc:  # the description's own error names file, line and column
@@ -419,9 +421,6 @@ def _game_flags(p: argparse.ArgumentParser, command: str, entry: Entry) -> None:
 
         tournament_cli.add_arguments(p, entry)
         return
-    if command != "bench":
-        group = p.add_argument_group(f"{entry.title} options")
-        entry.options.add_arguments(group)  # type: ignore[arg-type]
     if command == "play" and entry.console is not None:
         p.add_argument("--console", action="store_true", help="play in the terminal")
     if command in ("play", "shot") and entry.play_arguments is not None:
@@ -431,6 +430,9 @@ def _game_flags(p: argparse.ArgumentParser, command: str, entry: Entry) -> None:
         entry.hooks[command].add_arguments(p)
         new = [a.dest for a in p._actions if not a.option_strings and a.dest not in before]
         p.set_defaults(_positional=new[0] if len(new) == 1 else None)
+    if command != "bench":  # last: an option never hides the command's own flags
+        group = p.add_argument_group(f"{entry.title} options")
+        entry.options.add_arguments(group)  # type: ignore[arg-type]
 
 
 def _with_play(argv: list[str]) -> list[str]:

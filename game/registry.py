@@ -230,13 +230,14 @@ def warm_up(entries: Sequence[Entry], stop: threading.Event | None = None) -> li
     return warmed
 
 
-def add(entry: Entry) -> None:
+def add(entry: Entry, *, replace: bool = False) -> None:
     """Register one more game for this process (a user's description file opened with
     ``gamehall play FILE``): the menu, the window and the runner then know it like the rest.
-    Raises ValueError when a registered game already has its id."""
+    Raises ValueError when a registered game already has its id, unless ``replace`` (the
+    same file read again)."""
     all_entries()
     assert _ENTRIES is not None
-    if entry.id in _ENTRIES and _ENTRIES[entry.id] is not entry:
+    if entry.id in _ENTRIES and _ENTRIES[entry.id] is not entry and not replace:
         raise ValueError(f"a game with the id {entry.id!r} is already registered")
     _ENTRIES[entry.id] = entry
 

@@ -65,10 +65,13 @@ def test_a_macro_with_the_wrong_number_of_arguments_is_named() -> None:
     assert "macro 'put' takes 1 arguments, not 0" in str(error)
 
 
-def test_a_loop_that_never_moves_fails_instead_of_hanging() -> None:
+def test_a_loop_that_never_moves_is_refused_and_one_going_round_fails() -> None:
     text = SMALL.replace("(verify empty) add", "(verify empty) (while empty mark) add")
+    with pytest.raises(DescriptionError, match=r"loop\.txt:6:47: this while never moves"):
+        parse(text, "loop.txt")
+    text = SMALL.replace("(verify empty) add", "(verify empty) (while empty n s) add")
     e = Engine(parse(text, "loop.txt"))
-    assert e.legal(e.start()) == []
+    assert e.legal(e.start()) == []  # back and forth for ever: it fails instead of hanging
 
 
 def test_every_shipped_description_is_short_and_lists_its_hooks() -> None:

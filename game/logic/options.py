@@ -192,10 +192,19 @@ class OptionsSchema:
 
     def add_arguments(self, parser: argparse.ArgumentParser) -> None:
         """One flag per option (``--name VALUE``; ``--name/--no-name`` for a bool), all
-        defaulting to None so that only what the user typed overrides the settings."""
+        defaulting to None so that only what the user typed overrides the settings; an option
+        whose flag the command already has (a described game's parameter called ``size``
+        beside ``shot --size``), or whose name it keeps for itself, gets none.
+        ``--set NAME=VALUE`` sets any option, those included. Add the command's own flags
+        first."""
+        taken = set(parser._option_string_actions)
+        # Names the command line keeps for itself: its positionals and what it sets.
+        kept = {a.dest for a in parser._actions if not a.option_strings} | _KEPT
+        flagged = []
         for option in self.options:
-            if not option.cli:
+            if not option.cli or option.flag in taken or option.name in kept:
                 continue
+            flagged.append(option.name)
             if option.kind is bool:
                 parser.add_argument(
                     option.flag, action=argparse.BooleanOptionalAction, default=None,
@@ -206,19 +215,48 @@ class OptionsSchema:
                     option.flag, dest=option.name, default=None, metavar=_metavar(option),
                     help=_help(option),
                 )  # fmt: skip
+        unflagged = [o.name for o in self.options if o.cli and o.name not in flagged]
+        if "--set" not in taken:
+            parser.add_argument(
+                "--set", dest=_SET, action="append", default=None, metavar="NAME=VALUE",
+                help="set an option by its name; again for more"
+                + (f" (for {', '.join(unflagged)}: no flag of its own)" if unflagged else ""),
+            )  # fmt: skip
+        earlier = parser.get_default(_FLAGGED) or ()  # the same options added before
+        parser.set_defaults(**{_FLAGGED: (*earlier, *flagged)})
 
     def from_arguments(self, args: argparse.Namespace) -> dict[str, Any]:
-        """The options given on the command line (as typed, not yet validated)."""
-        return {
+        """The options given on the command line (as typed, not yet validated): their flags,
+        then each ``--set NAME=VALUE``; raises :class:`OptionError` for a ``--set`` that
+        names no option or gives no value."""
+        flagged = getattr(args, _FLAGGED, None)
+        out = {
             option.name: getattr(args, option.name)
             for option in self.options
-            if option.cli and getattr(args, option.name, None) is not None
+            if option.cli
+            and (flagged is None or option.name in flagged)
+            and getattr(args, option.name, None) is not None
         }
+        for item in getattr(args, _SET, None) or ():
+            name, equals, value = item.partition("=")
+            name = name.strip().replace("-", "_")
+            if not equals or not value.strip():
+                raise OptionError(f"--set takes NAME=VALUE, not {item!r}")
+            if name not in self or not self[name].cli:
+                known = ", ".join(o.name for o in self.options if o.cli)
+                raise OptionError(f"--set: no option {name!r}; the options: {known}")
+            out[name] = value.strip()
+        return out
 
     def describe(self) -> list[str]:
         """One line per option for help panels: name, range or choices, default, help."""
         return [f"{o.name} ({_metavar(o)}, default {o.default!r}): {o.help}" for o in self]
 
+
+#: Where the parsed arguments keep ``--set``'s items and the options that got a flag.
+_SET = "options_set"
+_FLAGGED = "options_flagged"
+_KEPT = frozenset({"verbose", "command", "entry", "options", _SET, _FLAGGED})
 
 _BOOLS = {"true": True, "yes": True, "on": True, "1": True,
           "false": False, "no": False, "off": False, "0": False}  # fmt: skip

@@ -8,6 +8,7 @@ True
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from functools import cache, lru_cache
 from importlib import resources
@@ -16,7 +17,7 @@ from pathlib import Path
 from game.logic.rules.design import Design, load, parse
 from game.logic.rules.engine import Engine
 
-__all__ = ["design", "engine", "engine_for_text", "path_of", "shipped"]
+__all__ = ["design", "engine", "engine_for_text", "file_id", "path_of", "shipped"]
 
 #: The menu's order; any other shipped file follows, by name.
 ORDER = (
@@ -78,9 +79,23 @@ def _engine(game_id: str, values: tuple[tuple[str, int], ...]) -> Engine:
     return made
 
 
+def file_id(source: str) -> str:
+    """The id a person's description file plays under: its file name, so that a copy of a
+    shipped game, whatever it declares, is a game of its own. A shipped or hand-written
+    game's id has no dot; a name without one is set apart by ``file-``.
+
+    >>> file_id("/home/me/games/My chess.txt"), file_id("chess")
+    ('My-chess.txt', 'file-chess')
+    """
+    name = re.sub(r"[^A-Za-z0-9._-]+", "-", Path(source).name).strip("-") or "game"
+    return name if "." in name.strip(".") else f"file-{name}"
+
+
 def engine_for_text(text: str, source: str, values: Mapping[str, int] | None = None) -> Engine:
-    """An engine for a description's text (a user's file); raises DescriptionError."""
+    """An engine for a description's text (a person's file at ``source``), under the id
+    :func:`file_id` gives; raises DescriptionError."""
     design: Design = parse(text, source, values)
+    design.id = file_id(source)
     made = Engine(design)
     # Made again from the same text in a worker process (and compiled once there).
     made.origin = (_text_engine, (text, source, tuple(sorted((values or {}).items()))))

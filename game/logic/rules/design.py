@@ -117,6 +117,9 @@ END_CONDITIONS: Final = {
     "zone-empty": (1, 1),
     "in-hand": (0, 0),
     "connects": (2, 2),
+    "only": (1, 9),
+    "at-most": (2, 10),
+    "one-colour": (1, 9),
     "and": (1, 4),
     "not": (1, 1),
 }
@@ -703,6 +706,11 @@ class _Reader:
                     raise item.error("(while CONDITION STATEMENT...) needs a body")
                 self._check_condition(item[1], in_sweep)
                 self._check_body(item.items[2:], True, in_sweep)
+                if not any(self._moves_cursor(i) for i in item.items[2:]):
+                    raise item.error(
+                        "this while never moves: its body needs a step (a direction), or it "
+                        "would repeat the same place for ever"
+                    )
             elif head == "anywhere":
                 if in_while or in_sweep:
                     raise item.error("anywhere is not allowed inside while or sweep")
@@ -752,6 +760,18 @@ class _Reader:
             else:
                 raise item.error(f"unknown statement ({head} ...)")
             del i
+
+    def _moves_cursor(self, item: Item) -> bool:
+        """Whether a statement may move the cursor (a step, ``dir``, ``back``, ``sow``)."""
+        if isinstance(item, Atom):
+            word = word_of(item)
+            return word in self.board.directions or word in ("dir", "back")
+        if item.head in self.board.directions or item.head in ("sow", "back", "anywhere"):
+            return True
+        if item.head == "verify":
+            return False
+        body = item.items[2:] if item.head in ("if", "while") else item.items[1:]
+        return any(self._moves_cursor(i) for i in body)
 
     def _all_attrs(self) -> list[tuple[str, ...]]:
         out = []
@@ -974,8 +994,14 @@ class _Reader:
                 self._type_name(args[1])
             if len(args) > 2 and word_of(args[2]) != "theirs":
                 raise err(args[2], "(reached ZONE TYPE theirs): the other player's part")
-        elif head == "none-left":
+        elif head in ("none-left", "only", "one-colour"):
             for a in args:
+                self._type_name(a)
+            if head == "one-colour" and not self.board.dark:
+                raise cond.error("one-colour needs a checkered board (a grid of squares)")
+        elif head == "at-most":
+            whole_number(args[0], 0, 10_000)
+            for a in args[1:]:
                 self._type_name(a)
         elif head == "zone-empty":
             self._zone_name(args[0])

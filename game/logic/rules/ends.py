@@ -7,7 +7,7 @@ design, compiled tables and move generation."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.logic.rules.position import PASS, Move, Position
 from game.logic.rules.sexpr import Atom, Form, Item
@@ -118,15 +118,62 @@ class Ends:
             if pos.hands:
                 count += sum(pos.hands[player])
             return count < int(args[0].value)  # type: ignore[union-attr]
+        if head in ("only", "at-most", "one-colour"):  # what material is left (dead positions)
+            return self._material(b, head, args)
         if perft:
             return False
         if head == "repetition":
-            return pos.history.count(self.key(pos)) >= int(args[0].value)  # type: ignore[union-attr]
+            return self.repeats(pos) >= int(args[0].value)  # type: ignore[union-attr]
         if head == "quiet-moves":
             return pos.quiet >= int(args[0].value)  # type: ignore[union-attr]
         if head == "plies":
             return pos.plies >= int(args[0].value)  # type: ignore[union-attr]
         raise ValueError(f"unknown end condition {head!r}")  # pragma: no cover
+
+    def _material(self, b: list[int], head: str, args: tuple[Item, ...]) -> bool:
+        """``(only TYPE...)``: every piece on the board is of these types; ``(at-most N
+        TYPE...)``: N or fewer of them on the board, both players' together; ``(one-colour
+        TYPE...)``: they all stand on dark squares, or all on light ones."""
+        words = [str(a.value) for a in args if isinstance(a, Atom)]
+        if head == "at-most":
+            words = words[1:]
+        kinds = {self.design.type_index(w) for w in words}
+        kind_of = self.c.kind_of
+        if head == "only":
+            return all(not v or kind_of[v] in kinds for v in b)
+        on = [p for p, v in enumerate(b) if v and kind_of[v] in kinds]
+        if head == "at-most":
+            return len(on) <= int(args[0].value)  # type: ignore[union-attr]
+        dark = self.design.board.dark
+        return len({p in dark for p in on}) <= 1
+
+    def repeats(self, pos: Position) -> int:
+        """How often the position stands in its history, itself included. Where the key
+        holds the last move's ends (a description reads them: en passant), two positions
+        that differ only there are the same when they allow the same moves: the last move
+        counts only through what it makes possible (as FIDE's laws and FEN say)."""
+        now = self.key(pos)
+        count = 0
+        for seen in pos.history:
+            if seen == now or (seen[0] == now[0] and self._allowed(seen) == self._allowed(now)):
+                count += 1
+        return count
+
+    def _allowed(self, key: tuple[Any, ...]) -> frozenset[Any]:
+        """The legal moves of the position ``key`` describes (cached)."""
+        cache: dict[Any, frozenset[Any]] = self.__dict__.setdefault("_allowed_cache", {})
+        found = cache.get(key)
+        if found is None:
+            (board, turn, hands, under), last = key
+            lf, lt = last or (-1, -1)
+            pos = Position(list(board), turn, lf, lt, hands=hands)
+            if under:
+                pos.under = list(under)
+            found = frozenset(m[:3] for m in self.legal(pos))
+            if len(cache) > 4096:
+                cache.clear()
+            cache[key] = found
+        return found
 
     def chain(self, pos: Position, first: str, second: str) -> list[int]:
         """The touching pieces of the last mover's that hold the last piece placed, when they

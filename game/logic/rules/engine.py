@@ -23,6 +23,7 @@ from game.logic.game import GameError
 from game.logic.rules.compile import AGAIN, GOTO, PROGRAM, Compiled, compile_design
 from game.logic.rules.design import Design
 from game.logic.rules.ends import Ends, walk
+from game.logic.rules.keys import pieces_key
 from game.logic.rules.position import PASS, Move, Position
 from game.logic.rules.sexpr import Form
 
@@ -67,6 +68,7 @@ class Engine(Ends):
             or ("lt" in self.c.source and "c == lt" in self.c.source)
         )
         self.limited_hands = bool(design.hands)
+        self.pieces_key = pieces_key(design, self.c)
         self.opposite = _opposites(board.links)
         self.quiet_types: frozenset[int] = frozenset()
         self.quiet_limit = 0
@@ -117,9 +119,12 @@ class Engine(Ends):
         return min(at, key=lambda s: (step - s) % steps)
 
     def key(self, pos: Position) -> tuple[Any, ...]:
+        """``((pieces, turn, hands, stacks), last)``: what decides the game from here, with
+        the last move's ends where a program reads them (see :meth:`repeats`); the counters
+        (plies, quiet moves) are not part of a position."""
         last = (pos.last_from, pos.last_to) if self.uses_last else ()
         under = tuple(pos.under) if pos.under is not None else ()
-        return (tuple(pos.board), pos.turn, pos.hands, last, under)
+        return ((self.pieces_key(pos.board), pos.turn, pos.hands, under), last)
 
     # -- attacks -----------------------------------------------------------------------
 
