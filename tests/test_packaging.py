@@ -14,9 +14,10 @@ from pathlib import Path
 from tests.waiting import HANG_S
 
 ROOT = Path(__file__).resolve().parents[1]
+PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
 #: What the build reads: the project file, the README (the long description), the code and
 #: the asset folders that ship as game.data.* (pyproject's package-dir).
-SOURCES = ("pyproject.toml", "README.md", "game", "shaders", "models", "scenes", "sounds", "docs")
+SOURCES = ("pyproject.toml", "README.md", "game", *PROJECT["package-dir"].values())
 
 BUILD = """
 import sys
@@ -56,10 +57,9 @@ def test_the_wheel_holds_every_file_of_the_game_and_builds_without_warnings(tmp_
     held = set(zipfile.ZipFile(wheel).namelist())
 
     expected = {p.relative_to(ROOT).as_posix() for p in _files(ROOT / "game")}
-    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
-    for package, folder in project["package-dir"].items():
+    for package, folder in PROJECT["package-dir"].items():
         target = package.replace(".", "/")
-        for pattern in project["package-data"][package]:
+        for pattern in PROJECT["package-data"][package]:
             expected |= {f"{target}/{p.name}" for p in (ROOT / folder).glob(pattern)}
     missing = sorted(expected - held)
     assert missing == [], f"{len(missing)} files are not in the wheel: {missing[:20]}"
