@@ -36,6 +36,9 @@ NIGHTLY = [
     ("othello", "", 9, 3_005_288),
     ("surakarta", "", 5, 2_572_484),
     ("breakthrough", "", 4, 256_036),
+    ("xiangqi", "", 4, 3_290_240),
+    ("xiangqi", "2b1ka3/9/b3N4/4n4/9/9/9/4C4/2p6/2BK5 w", 5, 933_096),
+    ("lines-of-action", "", 4, 1_563_208),
 ]  # fmt: skip
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -214,12 +214,34 @@ def register_games(
     director.register(MENU, lambda: MenuController(games, last, statistics))
     for entry in games:
         director.register(entry.id, _factory(entry, sessions[entry.id], overrides.get(entry.id)))
+    director.quit_question = lambda: quit_question(games, sessions)
+
+
+def quit_question(games: Sequence[Entry], sessions: Mapping[str, GameSession]) -> str:
+    """What quitting asks first while games are in progress ("" when none is): the one
+    open and those kept, each of which Continue (or its card) resumes."""
+    playing = [e.title for e in games if e.id in sessions and sessions[e.id].in_progress()]
+    if not playing:
+        return ""
+    if len(playing) == 1:
+        kept = f"Your {playing[0]} game is kept"
+    elif len(playing) == 2:
+        kept = f"Your {playing[0]} and {playing[1]} games are kept"
+    else:
+        kept = f"Your {playing[0]}, {playing[1]} and {len(playing) - 2} other games are kept"
+    return f"Quit Gamehall? {kept} for Continue. Press Esc again (or close again) to quit."
 
 
 def _factory(
     entry: Entry, session: GameSession, overrides: Mapping[str, Any] | None
 ) -> Callable[[], Any]:
+    """The game's controller maker: the flags' overrides (``--seed``, ``--load``) make the
+    first one a start of their own; the game opened again later (Continue) resumes the game
+    kept when it was left."""
+    pending = [dict(overrides or {})]
+
     def make() -> Any:
-        return entry.controller_class()(session, **dict(overrides or {}))
+        given = pending.pop() if pending else {}
+        return entry.controller_class()(session, **given)
 
     return make

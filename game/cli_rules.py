@@ -80,6 +80,13 @@ def run_rules(args: argparse.Namespace) -> int:
             f"{sum(len(p.programs) for p in d.pieces)} move programs, {d.lines} lines, "
             f"Python hooks: {hooks}"
         )
+        modes = engine.c.check_modes
+        if d.royal or "probe" in modes or "fallback" in modes:
+            print(
+                f"check: {modes.count('probe')} programs walked back from the piece asked"
+                f" about, {modes.count('fallback')} run forward from each piece, "
+                f"{modes.count('none')} that cannot capture it left out"
+            )
         return 0
     if args.depth is None:
         print(f"{where}: give the depth (gamehall rules perft GAME DEPTH)", file=sys.stderr)

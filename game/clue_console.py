@@ -18,10 +18,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from game.logic.clue.events import View, narrate
-from game.logic.clue.game import ClueGame, dealt_match
+from game.logic.clue.game import ClueGame, start_match
 from game.logic.clue.notebook import HAND, EventContradiction, Notebook
 from game.logic.clue.record import HEADER, RecordError, dumps, event_line, loads, parse_event
-from game.logic.clue.rules import Action, ClueState, Kind, Phase
+from game.logic.clue.rules import Action, ClueState, Kind, Phase, advice
 from game.logic.game import Limits, Stop, explain
 
 if TYPE_CHECKING:
@@ -117,7 +117,7 @@ def play(game: ClueGame, entry: Entry, seed: int, lines: Iterator[str], out: Tex
     names = [game.seat_name(s) for s in range(game.seats)]
     opponents = [entry.make_agent(str(game.options["opponent"]), game.options) for _ in names]
     helper = entry.make_agent(entry.hint_agent, game.options)
-    deal = dealt_match(game, [None] * game.seats, seed=seed)  # the window's deal for this seed
+    deal = start_match(game, [None] * game.seats, seed=seed)  # the window's deal for this seed
     state = deal.state
     deal.close()
     assert isinstance(state, ClueState)
@@ -195,7 +195,7 @@ def _play_command(
         action = helper.choose(state, Limits(time=5), random.Random(0), Stop())  # type: ignore[attr-defined]
         if word == "next":
             return (action.kind, action.cards)
-        say(f"Hint: {state.action_text(action)} ({explain(helper)})")
+        say(f"Hint: {advice(state.rules.deck, action, explain(helper))}")
         return None
     if word == "undo":
         return "undo"

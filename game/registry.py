@@ -104,6 +104,31 @@ class GameSession(Protocol):
         """The statistics counted so far (every game's, keyed as :meth:`record` was given)."""
         ...
 
+    def saved_match(self) -> dict[str, Any] | None:
+        """The game in progress kept for this game (None: none); raises ValueError with the
+        line for the person when it cannot be used."""
+        ...
+
+    def keep_match(self, data: Mapping[str, Any] | None) -> None:
+        """Keep ``data`` as this game's game in progress (None: forget the kept one)."""
+        ...
+
+    def set_aside_match(self, why: str) -> str:
+        """Put aside a kept game that does not resume (``why``); the line for the person."""
+        ...
+
+    def follow(self, current: Callable[[], Mapping[str, Any] | None] | None) -> None:
+        """While the scene is open, ``current()`` is its game in progress (None: none)."""
+        ...
+
+    def unfollow(self, current: Callable[[], Mapping[str, Any] | None]) -> None:
+        """The scene that gave ``current`` to :meth:`follow` closed."""
+        ...
+
+    def in_progress(self) -> bool:
+        """Whether a game of this game is in progress (the open scene's, or a kept one)."""
+        ...
+
 
 @dataclass(frozen=True)
 class Entry:
@@ -126,7 +151,11 @@ class Entry:
     agents search in Python and think in a worker process in the window (see
     :meth:`thinker`). ``seat_options(agents)`` gives
     the option values that seat one agent per name in ``agents`` (MasterGrab's robots list),
-    for games whose seats depend on their options; tournaments use it.
+    for games whose seats depend on their options; tournaments use it. ``group`` is the menu's
+    group the game stands in: a game of its own leaves it empty and stands in a group of its
+    own, named by its title (:attr:`menu_group`); the described games give their family.
+    ``picture`` is the card's picture (a file under the assets' folder: the scene without the
+    HUD, made by ``tools/make_cards.py``; "" for none).
     """
 
     id: str
@@ -148,6 +177,12 @@ class Entry:
     warm_up: bool = False
     statistics: str = ""
     think_apart: bool = False
+    group: str = ""
+
+    @property
+    def menu_group(self) -> str:
+        """The name of the menu's group the game stands in (see the class docstring)."""
+        return self.group or self.title
 
     def thinker(self, name: str, options: Mapping[str, Any]) -> Agent[Any]:
         """``make_agent(name, options)`` as the window seats it: an entry whose agents search
@@ -255,12 +290,36 @@ def get(game_id: str) -> Entry:
 class MemorySession:
     """A :class:`GameSession` that keeps everything in memory: for tests, scripts and
     headless runs that must not touch the settings files. ``stats`` counts the records as
-    the statistics file would."""
+    the statistics file would; ``kept`` is the game kept in progress."""
 
     options: dict[str, Any] = field(default_factory=dict)
     saved: list[dict[str, Any]] = field(default_factory=list)
     records: list[dict[str, Any]] = field(default_factory=list)
     stats: Statistics = field(default_factory=Statistics)
+    kept: dict[str, Any] | None = None
+    current: Callable[[], Mapping[str, Any] | None] | None = None
+
+    def saved_match(self) -> dict[str, Any] | None:
+        return None if self.kept is None else dict(self.kept)
+
+    def keep_match(self, data: Mapping[str, Any] | None) -> None:
+        self.kept = None if data is None else dict(data)
+
+    def set_aside_match(self, why: str) -> str:
+        self.kept = None
+        return f"The kept game {why}; starting a new game"
+
+    def follow(self, current: Callable[[], Mapping[str, Any] | None] | None) -> None:
+        self.current = current
+
+    def unfollow(self, current: Callable[[], Mapping[str, Any] | None]) -> None:
+        if self.current == current:
+            self.current = None
+
+    def in_progress(self) -> bool:
+        if self.current is not None:
+            return self.current() is not None
+        return self.kept is not None
 
     def save_options(self, values: Mapping[str, Any]) -> None:
         self.options = dict(values)

@@ -3,9 +3,11 @@
 :class:`Session` is the :class:`~game.registry.GameSession` of ``gamehall play``: it starts
 from the options saved in ``settings.toml`` (read through the game's schema), overridden by
 the flags typed on the command line, keeps options the person changes in the window (in the
-one :class:`~game.settings.Settings` of the process, written to disk at once) and counts
-finished games in ``statistics.toml``. Without a :class:`~game.settings.Store` (``gamehall
-shot``, the tests) nothing is written and no statistics are kept.
+one :class:`~game.settings.Settings` of the process, written to disk at once), counts
+finished games in ``statistics.toml`` and keeps a game in progress while the person is away
+(:mod:`game.kept`: the menu, another game, the program closed). Without a
+:class:`~game.settings.Store` (``gamehall shot``, the tests) nothing is written, no
+statistics are kept and no game is kept.
 
 >>> from game.logic.options import Option, OptionsSchema
 >>> from game.settings import Settings
@@ -23,9 +25,10 @@ shot``, the tests) nothing is written and no statistics are kept.
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
+from game.kept import KeptGames
 from game.logic.options import OptionsSchema
 from game.settings import Settings, Statistics, Store
 
@@ -57,6 +60,10 @@ class Session:
         self.store = store
         saved = schema.validate(settings.options(game), partial=True)
         self._options = schema.validate({**saved, **dict(overrides or {})})
+        self._kept = KeptGames(store.kept_directory) if store is not None else None
+        # Options typed on the command line ask for a new game: the kept one waits once.
+        self._typed = bool(overrides)
+        self._follow: Callable[[], Mapping[str, Any] | None] | None = None
 
     @property
     def options(self) -> dict[str, Any]:
@@ -107,6 +114,54 @@ class Session:
         if best and score is not None:
             return f"New best for {setting}! {note}"
         return note
+
+    # -- a game kept while the person is away ------------------------------------------------
+
+    def saved_match(self) -> dict[str, Any] | None:
+        """The game kept for this game (:mod:`game.kept`), or None (also the first time
+        when options were typed on the command line: they ask for a new game); raises
+        :class:`~game.kept.KeptGameError` (a ValueError) with the line for the person when
+        the kept file cannot be used (it is set aside)."""
+        if self._kept is None or self._typed:
+            self._typed = False
+            return None
+        return self._kept.load(self.game)
+
+    def keep_match(self, data: Mapping[str, Any] | None) -> None:
+        """Keep ``data`` as this game's game in progress (None: none is, forget it). A file
+        that cannot be written is logged: the game is lost, the program goes on."""
+        if self._kept is None:
+            return
+        if data is None:
+            self._kept.forget(self.game)
+            return
+        try:
+            self._kept.save(self.game, data)
+        except (OSError, ValueError, TypeError) as exc:
+            log.warning("could not keep the %s game in progress: %s", self.game, exc)
+
+    def set_aside_match(self, why: str) -> str:
+        """The kept game does not resume (``why``): set it aside and return the line for
+        the person."""
+        if self._kept is None:
+            return f"The kept game {why}; starting a new game"
+        return self._kept.set_aside(self.game, why)
+
+    def follow(self, current: Callable[[], Mapping[str, Any] | None] | None) -> None:
+        """While the game's scene is open: ``current()`` is its game in progress (None: none),
+        what :meth:`in_progress` asks."""
+        self._follow = current
+
+    def unfollow(self, current: Callable[[], Mapping[str, Any] | None]) -> None:
+        """The scene that gave ``current`` closed (a scene opened since keeps its own)."""
+        if self._follow == current:
+            self._follow = None
+
+    def in_progress(self) -> bool:
+        """Whether a game of this game is in progress: the open scene's, else a kept one."""
+        if self._follow is not None:
+            return self._follow() is not None
+        return self._kept is not None and self._kept.exists(self.game)
 
     def statistics(self) -> Statistics:
         """The statistics as saved (empty without a store, or when the file is unreadable:

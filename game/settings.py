@@ -278,6 +278,8 @@ class Store:
 
     def __init__(self, path: Path | None = None) -> None:
         self.directory = home_dir() if path is None else Path(path)
+        #: Where games in progress are kept between runs (:mod:`game.kept`).
+        self.kept_directory = (data_dir() if path is None else self.directory / "data") / "games"
 
     @property
     def settings_path(self) -> Path:

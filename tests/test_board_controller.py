@@ -203,8 +203,78 @@ def test_undo_and_redo_put_every_piece_back(director, open_board):
     assert c.state.key() == states[2] and drawn(c) == expected(c)
     run(director, "redo-all")
     assert c.state.key() == states[4]
-    run(director, "move-2")  # the move list's button
+    # The list numbers moves, not plies, in chess's own notation.
+    assert move_list(director) == ["1. e4 e5", "▸ 2. Nf3 Nc6"]
+    run(director, "move-1")  # the move list's button: after Black's reply
     assert c.state.key() == states[2] and drawn(c) == expected(c)
+    assert move_list(director) == ["▸ 1. e4 e5", "2. Nf3 Nc6"]
+    run(director, "redo")
+    assert move_list(director) == ["1. e4 e5", "▸ 2. Nf3 (Nc6)"]
+
+
+def move_list(director: Director) -> list[str]:
+    return [b.label for b in director.commands().buttons() if b.group == "list"]
+
+
+def test_gomoku_s_help_says_what_the_board_draws(director, open_board):
+    """Once it promised a gold dot on each legal point, and none came: where every empty
+    point is legal the dot follows the mouse, and the help says so."""
+    c = open_board("gomoku")
+    assert "a gold dot under the mouse" in c.status().help
+    director.on_mouse_motion(0, 0, 0, 0)  # off the board
+    director.update(1 / 60)
+    assert visible(director, "spot-") == []
+    point = index(c, "h8")
+    x, y = screen_xy(director, c.board.world(point))
+    director.on_mouse_motion(x, y, 0, 0)
+    director.update(1 / 60)
+    dots = [director.scene[name] for name in visible(director, "spot-")]
+    assert len(dots) == 1
+    at = c.board.world(point)
+    assert abs(dots[0].position[0] - at[0]) < 1e-3 and abs(dots[0].position[2] - at[2]) < 1e-3
+    c = open_board("othello")  # a few places legal: a dot on each
+    assert "a gold dot marks each legal one" in c.status().help
+    assert len(visible(director, "spot-")) == len(c.state.legal_actions())
+
+
+def test_the_side_buttons_name_players_not_algorithms(director, open_board):
+    """Once "Black: Alphabeta"; a side is "you" or the computer at its level."""
+    c = open_board("chess", second=c_level())
+    labels = {b.command: b.label for b in director.commands().buttons()}
+    assert labels["side-1"] == "White: you"
+    assert labels["side-2"] == f"Black: computer ({c.sides[1].replace('-', ' ')})"
+    assert c.status().counter.startswith("White to move (you)")
+    run(director, "e2-e4")
+    after = c.match.state_at(1)  # Black to move (the computer has answered since)
+    level = c.sides[1].replace("-", " ")
+    assert c._turn_text("", after) == f"Black to move: the computer ({level}) thinks."
+
+
+def c_level() -> str:
+    """The level the described games' computer plays at by default."""
+    from game.games.rules import entry_for
+
+    return entry_for("chess").hint_agent
+
+
+def test_the_hud_writes_its_text_on_whole_pixels(director, open_board):
+    """Half a pixel off, a one-pixel glyph is sampled away: the move list's first entry read
+    "1. e2 e4" and draughts' "1. 32 27"."""
+    open_board("english-draughts")
+    run(director, "11-15", "22-18")
+    try:
+        for size in ((800, 600), (1280, 720), (1920, 1080)):
+            director.on_resize(*size)
+            director.update(1 / 60)
+            hud = director.hud
+            labels = [v.label for v in hud._buttons] + [hud.title, hud.counter, hud.banner]
+            assert [v.label.text for v in hud._buttons if v.spec.group == "list"] == [
+                "▸ 1. 11-15 22-18"
+            ]
+            for label in labels:
+                assert (label.x, label.y) == (round(label.x), round(label.y)), label.text
+    finally:
+        director.on_resize(640, 400)
 
 
 def test_a_drop_places_a_mark_for_each_player(director, open_board):

@@ -238,7 +238,7 @@ def test_shot_menu_lists_every_game_and_continues_with_the_last(tmp_path, _priva
     out = tmp_path / "menu.png"
     r = gamehall("shot", "menu", "--out", str(out), "--size", "480x300", cwd=tmp_path)
     assert r.returncode == 0, r.stderr
-    assert r.stdout.strip().splitlines()[-1] == f"status=menu games={ids} continue=none"
+    assert r.stdout.strip().splitlines()[-1].startswith(f"status=menu games={ids} continue=none ")
     _private_home.mkdir(parents=True, exist_ok=True)
     (_private_home / "settings.toml").write_text('last_game = "reversi"\n')
     r = gamehall(

@@ -66,9 +66,15 @@ def test_hint_next_and_undo(director: Director) -> None:
     _settle(director, c, 5)
     hint = c.match.current_hint()
     assert hint is not None and hint.action.kind in (Kind.SUGGEST, Kind.ACCUSE)
+    verb = hint.action.kind.value.capitalize()
+    assert c.status().banner.startswith(f"Hint: {verb} {c.deck.triple_text(hint.action.cards)}: ")
     director.perform("next", strict=True)
     _settle(director, c, 5)
     assert len(c.state.log) == 1 and c.state.phase is Phase.AFTER
+    director.perform("hint", strict=True)
+    _settle(director, c, 5)
+    # Once: "Hint: end. ends the turn: the envelope is not certain yet"
+    assert c.status().banner == "Hint: End your turn: the envelope is not certain yet."
     director.perform("undo", strict=True)
     assert c.state.log == () and c.state.current_player() == 0
 

@@ -141,7 +141,9 @@ def test_the_camera_keeps_the_table_clear_of_the_notebook(director: Director) ->
     assert max(xs) < w, "and inside the window"
     docked_zoom = scene.camera.zoom
     director.perform("notebook", strict=True)
-    assert scene.camera.zoom > docked_zoom, "with the room back, the table is drawn larger"
+    # With the room back the table is drawn no smaller (larger, unless the window's height
+    # already bounds it) and moves into the middle of the window.
+    assert scene.camera.zoom >= docked_zoom
     assert min(window_x(name) for name in tokens) < min(xs), "the table spreads out again"
 
 

@@ -210,3 +210,42 @@ def test_run_stops_after_max_steps_in_a_game_that_never_ends() -> None:
     with robots_match(("basic", "basic", "basic"), 2, countries=15) as match:
         assert len(match.run(max_steps=10)) == 10 and match.cursor == 10
         assert play_rounds(match, 600) == 600 and not match.over
+
+
+def test_the_round_summary_says_what_the_person_took_and_lost() -> None:
+    """Once "3 conquests, 1 of them yours" for a round in which a robot took one of yours."""
+    from game.controllers.grab_text import round_summary
+
+    match = _match(HUMAN, seed=2)
+    said = []
+    for _ in range(40):
+        if match.over:
+            break
+        start = match.cursor
+        state = grab_state(match)
+        attacks = [
+            m
+            for m in match.state.legal_actions()
+            if m.kind is MoveKind.ATTACK and state.apply(m).owners[m.target] == 0
+        ]
+        match.play(attacks[0] if attacks else NO_MOVE)
+        match.run()
+        # Counted from the owners step by step: countries that became yours, and stopped.
+        took = lost = 0
+        for index in range(start, match.cursor):
+            before, after = grab_state(match, index).owners, grab_state(match, index + 1).owners
+            took += sum(b != 0 and a == 0 for b, a in zip(before, after, strict=True))
+            lost += sum(b == 0 and a != 0 for b, a in zip(before, after, strict=True))
+        text = round_summary(match)
+        said.append(text)
+        assert "yours" not in text
+        if took and lost:
+            assert f"you took {took} countr" in text, text
+            assert f"and lost {lost};" in text or f"and lost {lost}." in text, text
+        elif took:
+            assert f"you took {took} countr" in text and "lost" not in text, text
+        elif lost:
+            assert f"you lost {lost} countr" in text and "took" not in text.split(";")[0], text
+        else:
+            assert not text.split(": ", 1)[1].startswith("you"), text
+    assert any("lost" in text for text in said), said

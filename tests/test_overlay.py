@@ -116,15 +116,15 @@ def test_hidden_overlay_draws_and_consumes_nothing(gl: GL, overlay: DebugOverlay
 def test_mouse_over_debug_window_is_captured(gl: GL, overlay: DebugOverlay) -> None:
     overlay.toggle()
     frame(gl, overlay)
-    # the debug window sits at the top-left: (40, 40) from the top in imgui terms
-    overlay.on_mouse_motion(40, H - 40)
+    # the debug column fills the left edge: a point in its margin, clear of its buttons
+    overlay.on_mouse_motion(4, H - 200)
     assert overlay.wants_mouse() is True
-    assert overlay.on_mouse_press(40, H - 40, 1) is True
+    assert overlay.on_mouse_press(4, H - 200, 1) is True
     frame(gl, overlay)
     assert overlay.wants_mouse() is True
-    assert overlay.on_mouse_release(40, H - 40, 1) is True
+    assert overlay.on_mouse_release(4, H - 200, 1) is True
     frame(gl, overlay)
-    assert overlay.on_mouse_scroll(40, H - 40, -1.0) is True
+    assert overlay.on_mouse_scroll(4, H - 200, -1.0) is True
     # bottom-right corner: no overlay window there
     overlay.on_mouse_motion(W - 5, 5)
     assert overlay.wants_mouse() is False
@@ -276,18 +276,30 @@ def test_import_does_not_load_imgui_bundle() -> None:
 @pytest.mark.parametrize("size", [(640, 400), (800, 600), (1280, 720), (1920, 1080), (3840, 2160)])
 @pytest.mark.parametrize("side", ["left", "right"])
 @pytest.mark.parametrize("scale", [1.0, 2.7, 4.0])
-def test_the_docked_column_fits_the_window_and_never_reaches_its_middle(size, side, scale):
+@pytest.mark.parametrize("needed", [0.0, 330.0, 5000.0])
+def test_the_docked_column_is_flush_with_its_edge_and_leaves_the_game_the_rest(
+    size, side, scale, needed
+):
     overlay = DebugOverlay(None)  # type: ignore[arg-type]  # no GL needed to place it
     overlay.set_side(side)
     overlay.scale = scale
+    overlay._needed = needed  # what the contents asked for (measured as frames are built)
     x, y, w, h = overlay.dock_rect(size)
-    assert x >= 0 and x + w <= size[0] and y >= 0 and y + h <= size[1]
-    assert not (x <= size[0] / 2 <= x + w), "the window's middle stays clear"
-    assert (x < size[0] / 2) == (side == "left")
+    assert (x == 0) == (side == "left") and (x + w == size[0]) == (side == "right")
+    assert y == 0 and h == size[1], "as tall as the window"
+    assert w <= size[0] * 0.34 + 0.5, "at most a third of the width: the game keeps the rest"
+    if needed == 330.0:
+        assert w >= min(needed, size[0] * 0.34 - 0.5), "wide enough for its contents"
+    assert overlay.area(size) == (0, 0, size[0], size[1]), "hidden: the game has it all"
     overlay.visible = True
-    left, right = overlay.covered(size)
-    assert (left > 0) == (side == "left") and (right > 0) == (side == "right")
-    assert max(left, right) < size[0] / 2
+    ax, ay, aw, ah = overlay.area(size)
+    assert (ay, ah) == (0, size[1]) and aw == size[0] - w
+    assert ax == (w if side == "left" else 0), "the game's part lies beside the column"
+    assert overlay.rect(size) == (x, 0, w, size[1])
+    overlay.collapsed = True
+    _x, by, _w, bh = overlay.rect(size)
+    assert by + bh == size[1] and 10 < bh < 80, "folded: the title bar at the top"
+    assert overlay.area(size) == (0, 0, size[0], size[1] - bh), "the game under its band"
 
 
 def test_the_overlay_docks_only_left_or_right() -> None:
@@ -307,7 +319,7 @@ def test_dock_button_and_collapse_arrow_change_the_overlay_and_tell(
     frame(gl, overlay)
     frame(gl, overlay)
     (x0, y0, x1, y1), *_ = overlay._rects
-    assert x1 < W / 2 and y1 - y0 > H * 0.8, "a full-height column at the left"
+    assert x0 == 0 and x1 < W / 2 and y1 - y0 == H, "a full-height column at the left"
 
     def click(px: float, py: float) -> None:  # imgui coordinates
         overlay.on_mouse_motion(px, H - py)
@@ -328,4 +340,4 @@ def test_dock_button_and_collapse_arrow_change_the_overlay_and_tell(
     assert overlay.collapsed and changes[-1] == ("right", True)
     (x0, y0, x1, y1), *_ = overlay._rects
     assert y1 - y0 < 40
-    assert overlay.covered((W, H)) == (0.0, 0.0)
+    assert overlay.area((W, H)) == (0.0, 0.0, W, H - (y1 - y0)), "the game under the bar"

@@ -132,8 +132,10 @@ def test_undo_and_redo_restore_exact_states(director, reversi):
     run(director, "goto:2")
     assert reversi.position == states[2][0]
     assert board_state(reversi) == states[2][1]
-    run(director, "move-4")  # the move list's button
+    run(director, "move-2")  # the move list's button: Black's and White's second turns
     assert reversi.position == states[4][0]
+    labels = [b.label for b in director.commands().buttons() if b.group == "list"]
+    assert labels == ["The start position", "1. d3 c5", "▸ 2. f6 f5"]
     run(director, "goto:2")
     # A new move from the middle drops the redo branch.
     run(director, square_name(reversi.position.legal_moves()[0]))

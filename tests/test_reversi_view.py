@@ -96,17 +96,12 @@ def glowing(c: ReversiController) -> set[int]:
     return {sq for sq, node in c.board.discs.items() if not node.hidden and node.highlight > 0}
 
 
-def callout(director) -> str | None:
-    """The hint's score as the HUD writes it: the world label drawn larger (a callout)."""
-    labels = director.controller.world_labels()
-    big = [text for text, _point, *size in labels if size and size[0] > 1]
-    return big[0] if big else None
-
-
 # -- the hint -----------------------------------------------------------------------------
 
 
-def test_the_hint_is_a_ghost_disc_over_its_square_with_its_score(director, open_game):
+def test_the_hint_is_a_ringed_ghost_disc_over_its_square_and_its_score_is_in_the_banner(
+    director, open_game
+):
     c = open_game()
     run(director, "f5", "d6")
     run(director, "hint")
@@ -119,24 +114,29 @@ def test_the_hint_is_a_ghost_disc_over_its_square_with_its_score(director, open_
     assert ghost.position[0] == pytest.approx(centre[0])
     assert ghost.position[2] == pytest.approx(centre[2])
     assert ghost.position[1] > 2 * c.board.rest
-    # In the colour of the side to move (Black here), not White's.
+    # In the colour of the side to move (Black here), not White's, ringed by a glowing rim
+    # of the hint's colour.
     colour = tuple(ghost.material.color[:3])
     assert colour == pytest.approx(c.board.ghost_colour(Color.BLACK))
     assert colour != pytest.approx(c.board.ghost_colour(Color.WHITE))
+    rim = director.scene["hint_ghost_rim"]
+    assert rim.parent is ghost and rim.is_visible() and rim.highlight > 0.3
+    assert tuple(rim.material.color[:3]) == pytest.approx(THEMES["classic"].hint)
     assert "hint_arrow" not in director.scene.nodes  # no small arrow any more
-    # Its score is written beside it, as the level reported it.
-    text = callout(director)
-    assert text is not None and re.fullmatch(r"[+-]\d+(\.\d|\sexact)|only move", text), text
-    assert text.split()[0].lstrip("+-").split(".")[0] in hint.note
-    # Played: the ghost and its score go.
+    # Its score is in the banner, in words, and nothing is written over the board.
+    banner = c.status().banner
+    assert banner.startswith(f"Hint: {square_name(hint.action)} (") and hint.note in banner
+    assert re.search(r"evaluation [+-]\d+\.\d discs for black|exact|only move", banner), banner
+    assert all(len(label) == 2 for label in c.world_labels())  # the coordinates, no callout
+    # Played: the ghost goes.
     run(director, "next")
-    assert ghost.hidden and callout(director) is None
+    assert ghost.hidden and not rim.is_visible()
     # Asked again, then undone: gone too.
     run(director, "hint")
     assert not ghost.hidden
     ghost_square = c.match.current_hint().action
     run(director, "undo")
-    assert ghost.hidden and callout(director) is None
+    assert ghost.hidden
     assert c.board.hint is None and ghost_square is not None
 
 

@@ -1,5 +1,6 @@
 """Othello described as text agrees with the hand-written Reversi (game.logic.reversi): the
-same perft, and the same legal moves and resulting discs in 1,000 positions of random games."""
+same perft, the same legal moves (by name) and resulting discs in 1,000 positions of random
+games, and the same board: a1 in the top left corner as Black sees it, rank 1 at the top."""
 
 from __future__ import annotations
 
@@ -7,13 +8,16 @@ import random
 
 from game.logic.reversi.board import PASS as REVERSI_PASS
 from game.logic.reversi.board import Position as ReversiPosition
+from game.logic.reversi.board import parse_move, square_name
 from game.logic.reversi.perft import perft as reversi_perft
 from game.logic.rules.catalogue import engine
 from game.logic.rules.notation import position_text, read_position
 
 
-def _squares(moves: list) -> list[int]:  # type: ignore[type-arg]
-    return sorted(REVERSI_PASS if not m[0] else m[0][0] for m in moves)
+def _squares(e, moves: list) -> list[int]:  # type: ignore[no-untyped-def,type-arg]
+    """The Reversi squares of described moves, matched by name (``d3``)."""
+    names = e.design.board.names
+    return sorted(REVERSI_PASS if not m[0] else parse_move(names[m[0][0]]) for m in moves)
 
 
 def test_perft_agrees_with_the_hand_written_reversi() -> None:
@@ -31,13 +35,13 @@ def test_legal_moves_agree_in_a_thousand_random_positions() -> None:
         while True:
             theirs = ReversiPosition.from_text(position_text(e, pos))
             ours = e.legal(pos)
-            assert _squares(ours) == sorted(theirs.legal_moves()), position_text(e, pos)
+            assert _squares(e, ours) == sorted(theirs.legal_moves()), position_text(e, pos)
             seen += 1
             if not ours:
                 break
             move = rng.choice(ours)
             e.make(pos, move)
-            square = REVERSI_PASS if not move[0] else move[0][0]
+            square = _squares(e, [move])[0]
             # The same discs afterwards, side to move included.
             assert position_text(e, pos).replace(" ", "") == theirs.apply(square).text()
             if seen >= 1000:
@@ -48,3 +52,15 @@ def test_the_squares_notation_reads_back() -> None:
     e = engine("othello")
     text = "-" * 27 + "OX------XO" + "-" * 27 + " X"
     assert position_text(e, read_position(e, text)) == text
+
+
+def test_the_board_stands_as_reversi_s_rank_1_at_the_top() -> None:
+    """Once rank 1 along the near edge in Othello, the far edge in Reversi."""
+    e = engine("othello")
+    board = e.design.board
+    top = max(y for _x, y in board.xy)
+    left = min(x for x, _y in board.xy)
+    assert board.names[board.xy.index((left, top))] == "a1"
+    assert {square_name(sq) for sq in range(8)} == {
+        n for n, (_x, y) in zip(board.names, board.xy, strict=True) if y == top
+    }

@@ -105,10 +105,10 @@ def test_play_opens_a_window_takes_keys_and_exits_cleanly(tmp_path, _private_hom
             assert found.returncode == 0, found.stderr
             wid = found.stdout.split()[0]
             assert game.poll() is None, lines.rest()
-            # 1: the menu's first game (river); H: a hint; Esc: the menu; Esc: quit. Each key
-            # is sent once the line saying the one before was handled has come.
+            # Enter: the menu's selected game (the first, river); H: a hint; Esc: the menu;
+            # Esc: quit. Each key is sent once the line saying the one before was handled came.
             for keys, handled in (
-                (["1"], "entered scene river"),
+                (["Return"], "entered scene river"),
                 (["h"], "ran hint"),
                 (["Escape"], "entered scene menu"),
                 (["Escape"], None),

@@ -1,7 +1,8 @@
 """Render the README's gallery: every main scene in a small window (800x600), mid-game.
 
-Run ``python tools/make_gallery.py`` after a visual change; it writes ``docs/gallery/*.png``
-with ``gamehall shot`` (headless), one picture per line of :data:`SHOTS`.
+Run ``python tools/make_gallery.py [NAME ...]`` after a visual change; it writes
+``docs/gallery/*.png`` (only the NAMEs given, else all) with ``gamehall shot`` (headless), one
+picture per line of :data:`SHOTS`.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ SIZE = "800x600"
 
 #: (picture name, game, the commands played before the picture)
 SHOTS: tuple[tuple[str, str, str], ...] = (
-    ("menu", "menu", ""),
+    ("menu", "menu", "group:Connection and alignment"),
     ("river", "river", "board:priest,board:devil,boat,hint"),
     ("reversi", "reversi", "f5,d6,c3,hint"),
     ("grab", "grab", "next,hint"),
@@ -28,10 +29,16 @@ SHOTS: tuple[tuple[str, str, str], ...] = (
 )
 
 
-def main() -> int:
+def main(names: list[str]) -> int:
+    unknown = set(names) - {name for name, _game, _do in SHOTS}
+    if unknown:
+        print(f"make_gallery: no picture named {', '.join(sorted(unknown))}", file=sys.stderr)
+        return 2
     GALLERY.mkdir(parents=True, exist_ok=True)
     failed = 0
     for name, game, commands in SHOTS:
+        if names and name not in names:
+            continue
         out = GALLERY / f"{name}.png"
         argv = [sys.executable, "-m", "game", "shot", game, "--size", SIZE, "--out", str(out)]
         if game == "grab":
@@ -48,4 +55,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

@@ -40,6 +40,7 @@ from game.controllers.board_texts import (
     turn_text,
 )
 from game.controllers.board_view import BoardView, Marks
+from game.controllers.keeping import kept_game, resume_kept
 from game.controllers.match_controls import MatchControls
 from game.engine.commands import CommandTable
 from game.engine.controller import Host, Status, Tone
@@ -107,7 +108,24 @@ class BoardController(MatchControls):
         self._marks_dirty = True
         self._version = 0
         self._table: tuple[tuple[Any, ...], CommandTable] | None = None
-        self._start(engine)
+        # A game asked for (a seed, options for this scene) starts afresh; otherwise the game
+        # kept when the person left comes back, with the options it was played with.
+        fresh = self.seed is not None or bool(overrides)
+        self._kept, note = kept_game(session, engine.design.id, fresh=fresh)
+        try:
+            self._start(engine)
+        except ValueError as exc:
+            if self._kept is None:
+                raise
+            self._kept = None
+            note = session.set_aside_match(f"has options this game refuses ({exc})")
+            self._start(engine)
+        if self._kept is not None:
+            self.match.on_step = None
+            note = resume_kept(session, self.match, self._kept)
+            self.match.on_step = self._on_step
+            self._kept = None
+        self._say(note or self._turn_text(), Tone.WARN if note else Tone.INFO)
 
     # -- the game ---------------------------------------------------------------------------
 
@@ -118,7 +136,8 @@ class BoardController(MatchControls):
         from game.logic.rules.state import RulesGame
 
         entry = entry_for(engine.design.id, engine)
-        options = entry.options.validate({**self.session.options, **self.overrides})
+        base = self._kept.options if self._kept is not None else self.session.options
+        options = entry.options.validate({**base, **self.overrides})
         engine = self._with_parameters(engine, options)
         game = RulesGame(engine, options)
         sides = [options["first"], options["second"]]
@@ -158,6 +177,7 @@ class BoardController(MatchControls):
         self.host = host
         self.scene = load_scene(asset_path("scenes", "board.toml"))
         self._build_board()
+        self._follow_kept()
         return self.scene
 
     def update(self, dt: float) -> None:
@@ -200,7 +220,7 @@ class BoardController(MatchControls):
             counter = f"Game over   {word}: {pieces}"
         else:
             seat = self.match.to_move()
-            who = "you" if self.sides[seat] == HUMAN else side_label(self.sides[seat])
+            who = "you" if self.sides[seat] == HUMAN else "computer"
             counter = f"{self.design.players[seat]} to move ({who})   {word}: {pieces}"
         if self.file_error:
             return Status(self.title, counter, self.file_error, Tone.WARN, self._help())
@@ -532,7 +552,8 @@ class BoardController(MatchControls):
 
     def _help(self) -> str:
         last = self.board.last_name if self.board is not None else "red"
-        return help_text(self.design, last, self.state.legal_actions())
+        empty = len(self.board.playable) - len(self.state.pieces()) if self.board else 0
+        return help_text(self.design, last, self.state.legal_actions(), empty)
 
     def _turn_text(self, prefix: str = "", state: Any = None) -> str:
         return turn_text(self.design, self.sides, self.state if state is None else state, prefix)

@@ -127,9 +127,16 @@ def targets(
     firsts = movable(moves)
     drops = {m[0][0] for m in moves if len(m[0]) == 1}
     spots = [p for p in firsts if p in drops]
-    if len(spots) >= empty or len(spots) > MAX_SPOTS:
+    if dots_follow_mouse(len(spots), empty):
         spots = [p for p in spots if p == hover]
     return [], [p for p in firsts if p not in drops], spots
+
+
+def dots_follow_mouse(spots: int, empty: int) -> bool:
+    """Whether the board marks only the legal place under the mouse, not every legal place:
+    when a piece may go on every empty place (Gomoku, Hex), or on more than
+    :data:`MAX_SPOTS`, a dot on each would cover the board."""
+    return spots >= empty or spots > MAX_SPOTS
 
 
 def taking(moves: Iterable[Move]) -> dict[int, Move]:

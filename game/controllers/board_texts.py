@@ -9,6 +9,7 @@ from typing import Any
 
 from game.controllers.board_commands import side_label
 from game.controllers.board_look import stacks_of
+from game.controllers.board_select import dots_follow_mouse
 from game.logic.rules.design import Design
 
 __all__ = [
@@ -25,10 +26,11 @@ __all__ = [
 HUMAN = "human"
 
 
-def help_text(design: Design, last: str, moves: Sequence[Any] = ()) -> str:
+def help_text(design: Design, last: str, moves: Sequence[Any] = (), empty: int = 0) -> str:
     """The line under the title: how to play by clicks (placing pieces when the legal
-    ``moves``, or else the description, are all drops), and what the marks mean (``last``:
-    the name of the last move's colour)."""
+    ``moves``, or else the description, are all drops), and what the marks mean as the board
+    draws them (``last``: the name of the last move's colour; ``empty``: how many places are
+    empty, for whether a gold dot marks every legal place or the one under the mouse)."""
     if moves and any(m[0] for m in moves):
         drops_only = all(len(m[0]) == 1 for m in moves if m[0])
     else:
@@ -37,7 +39,11 @@ def help_text(design: Design, last: str, moves: Sequence[Any] = ()) -> str:
     if design.counters:
         how = "Click one of your pits to sow its seeds round the board."
     elif drops_only:
-        how = f"Click a {place} to place a piece (a gold dot marks a legal one)."
+        spots = len({m[0][0] for m in moves if len(m[0]) == 1})
+        if moves and dots_follow_mouse(spots, empty):
+            how = f"Click an empty {place} to place a piece (a gold dot under the mouse)."
+        else:
+            how = f"Click a {place} to place a piece (a gold dot marks each legal one)."
     else:
         how = f"Click a blue-ringed piece, then each {place} it moves to (gold rings)."
     return f"{how} {last.title()}: the last move. H: a hint, in gold."
@@ -50,7 +56,7 @@ def turn_text(design: Design, sides: Sequence[str], state: Any, prefix: str = ""
         return prefix
     seat = state.current_player()
     side = sides[seat]
-    who = "your move" if side == HUMAN else f"{side_label(side)} thinks"
+    who = "your move" if side == HUMAN else f"the {side_label(side)} thinks"
     return f"{prefix} {design.players[seat]} to move: {who}.".strip()
 
 

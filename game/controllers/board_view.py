@@ -447,6 +447,14 @@ class BoardView:
             return
         segments: list[tuple[tuple[float, float], tuple[float, float]]] = []
         found: set[tuple[int, int]] = set()
+        given = getattr(board, "lines", ())
+        if given:  # the description's own lines: their crossings are the points
+            for p, q in given:
+                segments.append(
+                    ((float(xy[p, 0]), float(xy[p, 1])), (float(xy[q, 0]), float(xy[q, 1])))
+                )
+            self._bars(segments, colours["line"], 0.002)
+            return
         for row in board.links:
             for p, q in enumerate(row):
                 if q < 0 or (q, p) in found or {p, q} & self.off_board:

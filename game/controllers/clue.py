@@ -4,35 +4,40 @@ A :class:`~game.logic.match.Match` holds the game (the record, undo and redo bac
 decisions, the computer detectives thinking off the drawing thread, the hint from the
 ``full`` detective). The table (:mod:`game.controllers.clue_table`) shows each seat's token
 and cards (yours face up, the others' backs), the envelope in the middle, the suggestion
-being answered in a row before it, a grey token at each seat that passed and the card that
-answered it; a computer's next move waits until the table has shown the last one. When the
-game ends every card lies face up.
+being answered in a row before it, a grey token at each seat that passed, a gold one at the
+seat that answered and the card that answered it; a computer's next move waits until the
+table has shown the last one. When the game ends every card lies face up.
 
 You name a suggestion's cards by clicking them in the notebook docked at the left (or with
 the option buttons), then Suggest or Accuse; when you must show a card, a button per card you
-may show. A click on a notebook cell says why the card is, or cannot be, there.
+may show takes the option buttons' place. A click on a notebook cell says why the card is, or
+cannot be, there.
 """
 
 from __future__ import annotations
 
 import logging
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.controllers.clue_scene import CardTableScene
 from game.controllers.clue_table import Place, Ring, layout
+from game.controllers.keeping import follow, keep, kept_data, kept_game, resume_kept
 from game.engine.commands import Command, CommandTable
 from game.engine.controller import Sheet, Status, Tone
-from game.engine.scene import Node
+from game.engine.scene import Node, Scene
 from game.logic.clue.events import narrate
 from game.logic.clue.exact import NotebookCache
-from game.logic.clue.game import OPTIONS, ClueGame, dealt_match
+from game.logic.clue.game import OPTIONS, ClueGame, start_match
 from game.logic.clue.notebook import Notebook
 from game.logic.clue.roster import make_agent
-from game.logic.clue.rules import END, Action, ClueState, Kind, Phase
+from game.logic.clue.rules import END, Action, ClueState, Kind, Phase, advice
 from game.logic.game import Limits, Stop
 from game.logic.match import Match, MatchError, Step
 from game.registry import GameSession
+
+if TYPE_CHECKING:
+    from game.engine.controller import Host
 
 __all__ = ["ClueController", "open_table"]
 
@@ -62,18 +67,36 @@ class ClueController(CardTableScene):
         self.seed: int | None = overrides.pop("seed", None)
         overrides.pop("assistant", None)  # open_table gives the assistant its own scene
         self.session = session
-        self.options = OPTIONS.validate({**session.options, **overrides})
+        # A deal asked for (a seed, options for this table) starts afresh; otherwise the game
+        # kept when the person left comes back, with its options and its dealer.
+        kept, note = kept_game(session, self.name, fresh=self.seed is not None or bool(overrides))
+        try:
+            base = OPTIONS.validate(kept.options) if kept is not None else session.options
+        except ValueError as exc:
+            base, kept = session.options, None
+            note = session.set_aside_match(f"has options this game refuses ({exc})")
+        self.options = OPTIONS.validate({**base, **overrides})
         self.game = ClueGame(self.options)
         super().__init__(
             self.game.rules.deck, "Name three cards (click them in the notebook), then Suggest."
         )
         self.dealer = 0
+        if kept is not None:
+            dealer = kept.extra.get("dealer", 0)
+            self.dealer = dealer if isinstance(dealer, int) and 0 <= dealer < self.game.seats else 0
         self.choice = [cards[0] for cards in self.deck.ranges]
         self.confirm: tuple[int, ...] | None = None  # the accusation waiting for a second press
         self._books = NotebookCache()
         self._sheet: tuple[Any, Sheet] | None = None
         self.recorded = False
-        self.match = self._new_match()
+        self.match = self._new_match(deal=kept is None)
+        if kept is not None:
+            note = resume_kept(session, self.match, kept)
+            if note:  # a fresh deal instead
+                self.match.close()
+                self.match = self._new_match()
+        if note:
+            self.say(note, Tone.WARN)
 
     # -- the game ---------------------------------------------------------------------------
 
@@ -87,17 +110,24 @@ class ClueController(CardTableScene):
         assert isinstance(state, ClueState)
         return state
 
-    def _new_match(self) -> Match[Action]:
+    def _new_match(self, deal: bool = True) -> Match[Action]:
+        """A match at this table's dealer; with ``deal``, the cards dealt (chance steps
+        played at once), else before the deal (a kept record replays it)."""
         rules = self.game.rules
         seats: list[Any] = [make_agent(str(self.options["opponent"])) for _ in range(rules.seats)]
         if self.human:
             seats[HUMAN] = None
-        match = dealt_match(
-            self.game, seats, seed=self.seed, dealer=self.dealer, limits=Limits(time=2.0),
-            hint_agent=make_agent("full"), background=True,
+        match = start_match(
+            self.game, seats, seed=self.seed, dealer=self.dealer, deal=deal,
+            limits=Limits(time=2.0), hint_agent=make_agent("full"), background=True,
         )  # fmt: skip
         match.on_step = self._on_step
         return match
+
+    def kept_now(self) -> dict[str, Any] | None:
+        """What to keep of the game now (None: none is in progress): its options, the
+        match's record (the deal included) and the dealer."""
+        return kept_data(self.name, self.match, self.options, {"dealer": self.dealer})
 
     def _on_step(self, step: Step) -> None:
         state = self.state
@@ -142,7 +172,13 @@ class ClueController(CardTableScene):
 
     # -- SceneController --------------------------------------------------------------------
 
+    def enter(self, host: Host) -> Scene:
+        scene = super().enter(host)
+        follow(self.session, self.kept_now)
+        return scene
+
     def exit(self) -> None:
+        keep(self.session, self.kept_now)
         self.match.close()
         super().exit()
 
@@ -155,7 +191,7 @@ class ClueController(CardTableScene):
             self.say(f"A computer detective failed: {exc}", Tone.WARN)
         hint = self.match.current_hint()
         if hint is not None and self.message.startswith("Thinking"):
-            self.say(f"Hint: {hint.text}. {hint.note}", Tone.HINT)
+            self.say(f"Hint: {advice(self.deck, hint.action, hint.note)}", Tone.HINT)
         state = self.state
         if self.human and state.phase is Phase.REFUTE and state.current_player() == HUMAN:
             assert state.asking is not None
@@ -164,7 +200,7 @@ class ClueController(CardTableScene):
             if not self.message.startswith(ask):
                 self.say(
                     f"{ask}{deck.triple_text(state.asking.cards)}: choose the card to show "
-                    "(the buttons at the right).", Tone.HINT,
+                    "(the buttons at the top right).", Tone.HINT,
                 )  # fmt: skip
         self._finish()
         self.redraw()
@@ -255,7 +291,10 @@ class ClueController(CardTableScene):
                     "end your turn without accusing", enabled=lambda: phase(Phase.AFTER),
                     why_disabled="Suggest first."),
         ]  # fmt: skip
+        refuting = phase(Phase.REFUTE)
         for k, category in enumerate(deck.categories):
+            if refuting:  # the cards you may show take the choices' place (below)
+                break
             commands.append(
                 Command(
                     category.name,
@@ -275,14 +314,16 @@ class ClueController(CardTableScene):
                     "on a notebook cell)", group="", argument="CARD/HOLDER",
                     parse=self.parse_cell),
         ]  # fmt: skip
-        if phase(Phase.REFUTE):
+        if refuting:
+            # In the top-right corner, where the choices were: a column at the right would
+            # narrow the room of the table, and the table would jump and shrink.
             for card in self.state.matching(HUMAN):
                 commands.append(
                     Command(
                         f"show-{card}",
                         lambda card=card: self.play(Action(Kind.SHOW, (card,))),
                         f"Show {deck.name(card)}",
-                        group="list",
+                        group="options",
                         help="show this card to the suggester",
                     )
                 )

@@ -28,7 +28,13 @@ from typing import Any
 from game.controllers.clue_faces import BACK
 from game.controllers.clue_panel import CATEGORY_TEXT, HELD, notebook_sheet
 from game.controllers.clue_scene import CardTableScene
-from game.controllers.clue_table import Place, Ring, seat_places, suggestion_places
+from game.controllers.clue_table import (
+    ENVELOPE_AT,
+    Place,
+    Ring,
+    seat_places,
+    suggestion_places,
+)
 from game.engine.commands import Command, CommandTable
 from game.engine.controller import Cell, Sheet, Status, Tone
 from game.engine.scene import Node
@@ -109,7 +115,7 @@ class AssistantController(CardTableScene):
                  for s, n in enumerate(self.hand_sizes)]  # fmt: skip
         to_play = self.draft.seat if self.started else -1
         places = seat_places(ring, hands, ME, self.names(), self.view.out(), to_play)
-        places.append(Place("envelope", "envelope", (0.0, 0.01, -0.2)))
+        places.append(Place("envelope", "envelope", ENVELOPE_AT))
         if self.started:
             d = self.draft
             being = Suggestion(d.seat, d.cards, d.passed, d.refuter)

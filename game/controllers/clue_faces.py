@@ -19,7 +19,7 @@ import numpy.typing as npt
 from game.engine.glyphs import text_mask, text_width, wrap
 from game.logic.clue.deck import Deck
 
-__all__ = ["BACK", "CATEGORY_RGB", "CardFaceLayer", "face_pictures"]
+__all__ = ["BACK", "CATEGORY_RGB", "CardFaceLayer", "face_pictures", "name_cap_height"]
 
 #: Picture size in pixels (the card is 0.64 x 0.9).
 WIDTH, HEIGHT = 256, 360
@@ -30,6 +30,13 @@ SYMBOLS = {"suspect": "♟", "weapon": "⚔", "room": "⌂"}
 BACK = -1  # the layer index meaning "the back", before it is resolved to the last layer
 #: The face's corners on the card's top, in the card's own coordinates (x across, z along).
 HALF_X, HALF_Z, TOP = 0.30, 0.43, 0.0275
+#: The height of a capital letter of the HUD's bold font, as a share of its size.
+CAP = 0.73
+#: The card's name: between these text sizes (pixels of the picture), under the band, no
+#: wider than this, narrowed by at most this much to fit (a long word such as "Candlestick").
+NAME_SIZES = (76, 30)
+NAME_TOP, NAME_WIDTH, SQUEEZE = 84, WIDTH - 30, 0.62
+VOWELS = frozenset("aeiouy")
 
 
 def face_pictures(deck: Deck) -> npt.NDArray[np.uint8]:
@@ -159,24 +166,83 @@ def _face(name: str, category: str, k: int) -> npt.NDArray[np.uint8]:
     yy, xx = np.mgrid[0:HEIGHT, 0:WIDTH]
     border = (xx < 10) | (xx >= WIDTH - 10) | (yy < 10) | (yy >= HEIGHT - 10)
     rgb[border] = color
-    rgb[10:74, 10 : WIDTH - 10] = color
-    _paint(rgb, text_mask(category.upper(), 26, bold=True), 42, WIDTH / 2, paper)
+    # The band: the category's symbol and name; below it the card's name, as large as the
+    # face allows (it must be read on a card a few dozen pixels tall).
+    rgb[10:70, 10 : WIDTH - 10] = color
     symbol = SYMBOLS.get(category.lower(), "◆")
-    _paint(rgb, text_mask(symbol, 96), 150, WIDTH / 2, color)
-    size = 40
-    lines = wrap(name, size, WIDTH - 36, bold=True)
-    while size > 22 and (
-        len(lines) > 2 or any(text_width(x, size, True) > WIDTH - 36 for x in lines)
-    ):
-        size -= 2
-        lines = wrap(name, size, WIDTH - 36, bold=True)
-    first = 262 if len(lines) == 1 else 240
+    _paint(rgb, text_mask(symbol, 34), 40, 38, paper)
+    _paint(rgb, _fit(text_mask(category.upper(), 26, bold=True), WIDTH - 90), 40, WIDTH / 2 + 14,
+           paper)  # fmt: skip
+    size, lines = _name_lines(name)
+    step = size * 1.12
+    middle = (NAME_TOP + HEIGHT - 14) / 2
+    first = middle - step * (len(lines) - 1) / 2
     for i, line in enumerate(lines):
-        _paint(rgb, text_mask(line, size, bold=True), first + i * size * 1.2, WIDTH / 2, ink)
+        mask = _fit(text_mask(line, size, bold=True), NAME_WIDTH)
+        _paint(rgb, mask, first + i * step, WIDTH / 2, ink)
     out = np.empty((HEIGHT, WIDTH, 4), dtype=np.uint8)
     out[..., :3] = np.clip(rgb, 0, 255).astype(np.uint8)
     out[..., 3] = 255
     return out
+
+
+def name_cap_height(name: str) -> float:
+    """How tall the capital letters of ``name`` are on its card, as a share of the card's
+    height (what a test compares with the card's height on screen)."""
+    size, _lines = _name_lines(name)
+    return CAP * size / HEIGHT
+
+
+def _name_lines(name: str) -> tuple[int, list[str]]:
+    """The text size of a card's name and its lines: the largest size at which it takes at
+    most three lines, each narrowed by at most :data:`SQUEEZE` to fit the face, under the
+    band. A long word is split with a hyphen where that makes the name much larger (a
+    third), else the name gets smaller."""
+    whole = _largest(name, hyphens=False)
+    split = _largest(name, hyphens=True)
+    return split if split[0] >= whole[0] * 1.3 else whole
+
+
+def _largest(name: str, *, hyphens: bool) -> tuple[int, list[str]]:
+    room = NAME_WIDTH / SQUEEZE
+    for size in range(NAME_SIZES[0], NAME_SIZES[1] - 1, -2):
+        lines = wrap(name, size, room, bold=True)
+        if hyphens:
+            lines = [part for line in lines for part in _hyphenate(line, size, room)]
+        tall = size * 1.12 * len(lines)
+        if (
+            len(lines) <= 3
+            and tall <= HEIGHT - 14 - NAME_TOP
+            and all(text_width(x, size, True) <= room for x in lines)
+        ):
+            return size, lines
+    return NAME_SIZES[1], wrap(name, NAME_SIZES[1], room, bold=True)
+
+
+def _hyphenate(line: str, size: int, room: float) -> list[str]:
+    """``line`` as it is when it fits ``room`` or is not one long word (eleven letters or
+    more), else split before a consonant, with five letters or more on each side, as near
+    the middle as can be ("Conser-vatory", "Candle-stick")."""
+    if text_width(line, size, True) <= room or len(line) < 11 or not line.isalpha():
+        return [line]
+    cuts = [i for i in range(5, len(line) - 4) if line[i].lower() not in VOWELS]
+    if not cuts:
+        return [line]
+    cut = min(cuts, key=lambda i: abs(2 * i - len(line)))
+    return [line[:cut] + "-", line[cut:]]
+
+
+def _fit(mask: Any, width: float) -> Any:
+    """``mask`` narrowed (never widened) to ``width`` pixels."""
+    w = mask.shape[1]
+    if w <= width:
+        return mask
+    new = max(1, int(width))
+    xs = np.linspace(0.0, w - 1.0, new)
+    left = np.floor(xs).astype(int)
+    right = np.minimum(left + 1, w - 1)
+    t = (xs - left)[None, :]
+    return mask[:, left] * (1 - t) + mask[:, right] * t
 
 
 def _back() -> npt.NDArray[np.uint8]:

@@ -122,20 +122,38 @@ def draw_notebook(controller: ClueController) -> None:
     """The F3 overlay's game panel: the same grid as the sheet (only while it is shown)."""
     from imgui_bundle import imgui
 
+    from game.engine.overlay_widgets import room
+
     book = controller.notebook()
     deck = book.view.deck
     names = [*controller.names(), "Envelope"]
     imgui.text("The notebook: the chance of each card being with each holder")
-    flags = imgui.TableFlags_.borders.value | imgui.TableFlags_.row_bg.value
+    # Columns as wide as their marks, headed by the holders' first letters (named in full
+    # above), so the grid fits the overlay's column without clipping.
+    heads = [name[:3] for name in names]
+    if heads != names:
+        imgui.text_disabled(", ".join(f"{h}: {n}" for h, n in zip(heads, names, strict=True)))
+    flags = (
+        imgui.TableFlags_.borders.value
+        | imgui.TableFlags_.row_bg.value
+        | imgui.TableFlags_.sizing_fixed_fit.value
+    )
+    cards = [deck.name(card) for card in range(deck.n_cards)]
+    # The cards' names in full where the column has room for them, else shortened.
+    pad = 2.0 * imgui.get_style().cell_padding.x + 1.0
+    marks = max(imgui.calc_text_size(t).x for t in (*heads, ">99")) + pad
+    needed = max(imgui.calc_text_size(c).x for c in cards) + pad + len(heads) * marks
+    if needed > room():  # the overlay's column grows to fit the rest
+        cards = [_short(c) for c in cards]
     if imgui.begin_table("notebook", len(names) + 1, flags):
         imgui.table_setup_column("card")
-        for name in names:
-            imgui.table_setup_column(name[:8])
+        for head in heads:
+            imgui.table_setup_column(head)
         imgui.table_headers_row()
         for card in range(deck.n_cards):
             imgui.table_next_row()
             imgui.table_next_column()
-            imgui.text(deck.name(card))
+            imgui.text(cards[card])
             for holder in range(len(names)):
                 imgui.table_next_column()
                 imgui.text(mark(book, card, holder))

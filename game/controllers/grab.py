@@ -35,6 +35,7 @@ from game.controllers.grab_text import (
     round_summary,
     status_line,
 )
+from game.controllers.keeping import Kept, follow, keep, kept_data, kept_game, resume_kept
 from game.engine.commands import CommandTable
 from game.engine.controller import Status, Tone
 from game.engine.scene import Scene, load_scene
@@ -83,9 +84,14 @@ class GrabController(MapSide):
         self.budget_s = float(overrides.pop("budget_s", DEFAULT_BUDGET_S))
         if overrides:
             raise TypeError(f"GrabController got unknown overrides: {', '.join(overrides)}")
+        # A game asked for (a seed, robots alone, a map's size) starts afresh; otherwise the
+        # game kept when the person left comes back (its map from its seed, its moves).
+        fresh = seed is not None or watch or self.size_override or self.countries_override
+        self._kept, kept_note = kept_game(self.session, self.name, fresh=bool(fresh))
         self.message = ""
         self.tone = Tone.INFO
-        self._warnings: list[str] = []  # shown instead of the next game's opening words
+        self._warnings: list[str] = [kept_note] if kept_note else []  # instead of the
+        # next game's opening words
         self._said_lost: set[str] = set()  # lost turns already said (each once a game)
         values = self._checked(self.session.options)
         if watch:
@@ -121,10 +127,28 @@ class GrabController(MapSide):
         self.host = host
         self.scene = load_scene(asset_path("scenes", "grab.toml"))
         self.view = MapView(self.scene, host.ctx)
-        self._new_match(self.options, self.seed)
+        kept, self._kept = self._kept, None
+        options = self.options
+        if kept is not None:
+            try:
+                options = GrabOptions.from_values(kept.options)
+            except ValueError as exc:
+                kept = None
+                why = f"has options this game refuses ({exc})"
+                self._warnings.append(self.session.set_aside_match(why))
+        self._new_match(options, self.seed, kept)
+        follow(self.session, self.kept_now)
         return self.scene
 
+    def kept_now(self) -> dict[str, Any] | None:
+        """What to keep of the game now (None: none is in progress): the options its map was
+        made with and the match's record."""
+        if self.match is None or self.game is None:
+            return None
+        return kept_data(self.name, self.match, self.game.grab_options.values())
+
     def exit(self) -> None:
+        keep(self.session, self.kept_now)
         if self.match is not None:
             self.match.close()
         if self.view is not None:
@@ -146,11 +170,11 @@ class GrabController(MapSide):
                 self._start_round()
         view = self.view
         if match is not None:
-            was, before = self.playback.busy(match), self.playback.shown
+            # The camera stays where the player put it while the robots' moves play: it
+            # used to pan to each move out of view, so the view jumped every round.
+            was = self.playback.busy(match)
             if self.playback.update(match, dt):
                 self._redraw()
-                if (self.playback.busy(match) and self.playback.shown != before) or not was:
-                    self._follow_move(match)
             if was and not self.playback.busy(match):
                 self._after_steps()  # the robots' moves are all on the map now
         if view is not None:
@@ -359,7 +383,9 @@ class GrabController(MapSide):
 
     # -- the game ---------------------------------------------------------------------------
 
-    def _new_match(self, options: GrabOptions, seed: int) -> None:
+    def _new_match(self, options: GrabOptions, seed: int, kept: Kept | None = None) -> None:
+        """A game with ``options`` whose map and armies come from ``seed``; ``kept``: a kept
+        game's record to replay on it (one that does not fit is set aside and said)."""
         game = GrabGame(options, size=self.size_override, countries=self.countries_override)
         seats: list[RobotAgent | None] = [None] if options.human_playing else []
         seats += [self._agent(key) for key in options.robots]
@@ -372,6 +398,10 @@ class GrabController(MapSide):
             hint_agent=hint,
             background=True,
         )
+        if kept is not None:
+            note = resume_kept(self.session, match, kept)
+            if note:
+                self._warnings.append(note)
         match.on_step = self._on_step
         match.paused = not options.human_playing
         if self.match is not None:

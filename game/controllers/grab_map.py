@@ -1,6 +1,6 @@
 """The map side of the MasterGrab controller: what is drawn (the playback's state, the move in
-flight), the hover and its tooltip, the ranking sheet, and the camera (pan, zoom, following
-the robots' moves and the hint).
+flight), the hover and its tooltip, the ranking sheet, and the camera (pan, zoom, and a pan to
+the hint when it is out of view; the robots' moves leave the camera where the player put it).
 
 :class:`MapSide` is a base of :class:`~game.controllers.grab.GrabController`; it reads the
 controller's match, view, options and playback and changes only what is shown.
@@ -16,7 +16,7 @@ from game.controllers.grab_paint import palette_of
 from game.controllers.grab_view import GrabLayer
 from game.engine.controller import Sheet
 from game.logic.grab.record import country_marks, grab_state
-from game.logic.grab.state import GrabMoveError, Move, MoveKind
+from game.logic.grab.state import GrabMoveError, Move
 from game.logic.match import Match
 
 if TYPE_CHECKING:
@@ -114,20 +114,13 @@ class MapSide:
             grab_state(match, index), country_marks(match, index), self.hover, shown, playing
         )
 
-    def _follow_move(self, match: Match[Move]) -> None:
-        """The camera pans to the robot's move that starts being shown, if out of view."""
-        if not self.playback.busy(match):
-            return
-        move = match.record[self.playback.shown].action
-        if type(move) is Move and move.kind is not MoveKind.NONE:
-            self._look_at([*move.sources, move.target])
-
     def _look_at(self, countries: list[int]) -> None:
-        """Pan the camera to ``countries`` unless they are in view already."""
+        """Pan the camera to ``countries`` unless they are in view already (the hint the
+        player asked for; the robots' moves never move the camera)."""
         host, view = self.host, self.view
         if host is None or view is None or self.scene is None or not countries:
             return
-        view_proj = host.renderer.view_projection(self.scene, host.window_size())
+        view_proj = host.renderer.view_projection(self.scene, host.area_size())
         view.bring_into_view(countries, view_proj)
 
     def _palette(self) -> list[tuple[float, float, float]]:

@@ -15,7 +15,7 @@ draws; the controller uploads the result after every change.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 import numpy.typing as npt
@@ -42,6 +42,11 @@ __all__ = [
 
 MOUNTAIN_COLOUR = tuple(v / 255.0 for v in MOUNTAIN_RGB)
 HINT_COLOUR = (1.0, 0.85, 0.25, 1.0)
+#: The hint's arrows: gold, edged in black and then in white, so that one of the two edges
+#: stands out on every owner's colour (the black one on yellow land, where the gold alone
+#: vanished; the white one on dark land).
+HINT_EDGE = (0.0, 0.0, 0.0, 1.0)
+HINT_HALO = (1.0, 1.0, 1.0, 1.0)
 LAND_HEIGHT = 0.1
 ARMY_HEIGHT = 0.2  # extra height of a country holding the biggest capacity
 #: The plane the numbers lie in: about the middle of the land's heights.
@@ -134,7 +139,8 @@ def arrows(
     state: GrabState, grab_map: GrabMap, palette: Sequence[RGB], hint: Move | None = None
 ) -> list[Arrow]:
     """One arrow per source of every player's last move (spec 6.2), outlined by how it went
-    (won: black, lost: white, a gather: grey), and the hint's arrows in gold."""
+    (won: black, lost: white, a gather: grey), and the hint's arrows in gold, edged in black
+    and white."""
     shapes = []
     for result in state.results:
         if result.is_error or result.kind is MoveKind.NONE:
@@ -145,9 +151,8 @@ def arrows(
             shapes.append(move_arrow(grab_map, source, result.target, fill, OUTLINE[how]))
     if hint is not None and hint.kind is not MoveKind.NONE:
         for source in hint.sources:
-            shapes.append(
-                move_arrow(grab_map, source, hint.target, HINT_COLOUR, (0.3, 0.2, 0.0, 0.9))
-            )
+            arrow = move_arrow(grab_map, source, hint.target, HINT_COLOUR, HINT_EDGE)
+            shapes.append(replace(arrow, halo=HINT_HALO))
     return shapes
 
 

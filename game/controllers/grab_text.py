@@ -187,22 +187,44 @@ def preview(game: GrabGame, state: GrabState, move: Move | None, country: int) -
 
 
 def round_summary(match: Match[Move]) -> str:
-    """After the robots moved: the round, its conquests, how many were the person's."""
+    """After the robots moved: the round and which countries changed hands in it, as the
+    person sees it: the ones they took, the ones they lost, and how many the robots took from
+    each other ("Round 3: you took 1 country and lost 2; 1 more country went from robot to
+    robot.")."""
     state = grab_state(match)
     human = state.board.human_playing
-    conquests = 0
-    yours = 0
+    took = lost = others = 0
     for step in round_steps(match):
         if not _won_attack(match, step):
             continue
-        conquests += 1
-        if human and step.seat != 0 and _defender(match, step) == 0:
-            yours += 1
+        if human and step.seat == 0:
+            took += 1
+        elif human and _defender(match, step) == 0:
+            lost += 1
+        else:
+            others += 1
     text = f"Round {state.turn // state.board.players}: "
-    text += f"{conquests} conquest{'s' if conquests != 1 else ''}"
-    if yours:
-        text += f", {yours} of them yours"
-    return text + (". Your move." if human else ".")
+    if not human:
+        return text + f"{_countries(others, 'conquest')}."
+    parts = []
+    if took and lost:
+        parts.append(f"you took {_countries(took)} and lost {lost}")
+    elif took:
+        parts.append(f"you took {_countries(took)}")
+    elif lost:
+        parts.append(f"you lost {_countries(lost)}")
+    if others:
+        count = _countries(others)
+        more = count.replace(" ", " more ", 1) if parts else count  # "2 more countries"
+        parts.append(f"{more} went from robot to robot")
+    return text + ("; ".join(parts) if parts else "no country changed hands") + ". Your move."
+
+
+def _countries(n: int, word: str = "country") -> str:
+    """``1 country``, ``2 countries``, ``3 conquests``."""
+    if n == 1:
+        return f"1 {word}"
+    return f"{n} {word[:-1]}ies" if word.endswith("y") else f"{n} {word}s"
 
 
 def _count(countries: int) -> str:

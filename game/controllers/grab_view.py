@@ -23,6 +23,11 @@ from game.controllers.grab_mesh import SEGMENT_FLOATS, VERTEX_FLOATS, MapMesh
 from game.engine.render import Frame, load_program
 
 SPRITE_FLOATS = 16  # anchor 3, rect 4, uv 4, colour 4, padding 1
+#: An arrow's shaft: the fill's half-width, and how far the outline and the halo reach out
+#: beyond the band inside them (world units).
+ARROW_HALF = 0.12
+OUTLINE_WIDTH = 0.075
+HALO_WIDTH = 0.065
 ARROW_HEIGHT = 0.62  # above the highest land tile (mountain peaks may reach through)
 BOX_HEIGHT = 1.4  # the tallest thing on the map (a mountain's peak), for culling
 BORDER_WIDTH = 0.045  # half-width of a border between two owners, world units
@@ -115,12 +120,15 @@ class Sprite:
 @dataclass
 class Arrow:
     """A flat arrow from ``start`` to ``end`` (world x, z); the end may lie past the edge of
-    the map copy (an arrow across the wrap), where the next copy continues it."""
+    the map copy (an arrow across the wrap), where the next copy continues it. The ``fill``
+    is edged all round by the ``outline``, and that, when given, by a ``halo`` (a light
+    edge around a dark one reads on every colour of land, light or dark)."""
 
     start: tuple[float, float]
     end: tuple[float, float]
     fill: tuple[float, float, float, float]
     outline: tuple[float, float, float, float]
+    halo: tuple[float, float, float, float] | None = None
 
 
 class GrabLayer:
@@ -213,9 +221,14 @@ class GrabLayer:
     def set_arrows(self, arrows: list[Arrow]) -> None:
         triangles: list[list[float]] = []
         for arrow in arrows:
-            # The outline first, a little bigger and a little lower, then the fill.
-            triangles += _arrow_triangles(arrow.start, arrow.end, 0.2, ARROW_HEIGHT, arrow.outline)
-            triangles += _arrow_triangles(arrow.start, arrow.end, 0.12, ARROW_HEIGHT, arrow.fill)
+            # Outside in: the halo, the outline, then the fill, each the same arrow grown.
+            bands = [(OUTLINE_WIDTH, arrow.outline), (0.0, arrow.fill)]
+            if arrow.halo is not None:
+                bands.insert(0, (OUTLINE_WIDTH + HALO_WIDTH, arrow.halo))
+            for grow, colour in bands:
+                triangles += _arrow_triangles(
+                    arrow.start, arrow.end, ARROW_HALF, ARROW_HEIGHT, colour, grow
+                )
         data = np.asarray(triangles, dtype="f4").tobytes()
         self._content["arrows"] = data
         self._upload(data, "arrows", "arrow_vao", self._arrow_vao)
@@ -456,8 +469,10 @@ def _arrow_triangles(
     half: float,
     y: float,
     color: tuple[float, float, float, float],
+    grow: float = 0.0,
 ) -> list[list[float]]:
-    """A shaft of half-width ``half`` and a head twice as wide, as triangles with colours."""
+    """A shaft of half-width ``half`` and a head twice as wide, as triangles with colours;
+    ``grow`` moves every edge that far outward (the same arrow, edged: an outline)."""
     sx, sz = start
     ex, ez = end
     dx, dz = ex - sx, ez - sz
@@ -467,21 +482,27 @@ def _arrow_triangles(
     ux, uz = dx / length, dz / length
     nx, nz = -uz, ux
     inset = min(0.25, length * 0.15)
-    sx, sz = sx + ux * inset, sz + uz * inset
+    sx, sz = sx + ux * (inset - grow), sz + uz * (inset - grow)
     ex, ez = ex - ux * inset, ez - uz * inset
     head = min(length * 0.4, half * 5.0)
-    hx, hz = ex - ux * head, ez - uz * head
+    hx, hz = ex - ux * (head + grow), ez - uz * (head + grow)
     w = half * 2.4
+    tip = half * 0.6
+    # The head's sides moved out by ``grow``: the tip goes forward by grow over the sine of
+    # the half-angle at the tip; a base corner (the base moved back by grow) lies where the
+    # moved side crosses the moved base.
+    reach = head + tip  # from the head's base to its tip
+    slant = math.hypot(reach, w)
+    forward = grow * slant / w
+    side = w + grow * (slant + w) / reach
+    shaft = half + grow
     corners = [
-        (sx + nx * half, sz + nz * half),
-        (hx + nx * half, hz + nz * half),
-        (hx - nx * half, hz - nz * half),
-        (sx - nx * half, sz - nz * half),
+        (sx + nx * shaft, sz + nz * shaft),
+        (hx + nx * shaft, hz + nz * shaft),
+        (hx - nx * shaft, hz - nz * shaft),
+        (sx - nx * shaft, sz - nz * shaft),
     ]
     tris = [corners[0], corners[1], corners[2], corners[0], corners[2], corners[3]]
-    tris += [
-        (hx + nx * w, hz + nz * w),
-        (ex + ux * half * 0.6, ez + uz * half * 0.6),
-        (hx - nx * w, hz - nz * w),
-    ]
+    tx, tz = ex + ux * (tip + forward), ez + uz * (tip + forward)
+    tris += [(hx + nx * side, hz + nz * side), (tx, tz), (hx - nx * side, hz - nz * side)]
     return [[x, y, z, *color] for x, z in tris]

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import functools
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol
 
+from game.controllers.keeping import follow, keep, kept_data
 from game.engine.commands import Command
 from game.engine.controller import Tone
 
@@ -22,14 +23,17 @@ if TYPE_CHECKING:
     from game.engine.controller import Host
     from game.engine.tweens import Tween
     from game.logic.match import Match, Step
+    from game.registry import GameSession
 
 __all__ = [
     "CONFIRM_SECONDS",
     "LIST_LENGTH",
     "MatchControls",
+    "level_title",
     "match_commands",
     "move_list_commands",
     "move_number",
+    "move_rows",
     "side_label",
 ]
 
@@ -65,6 +69,9 @@ class MatchControls:
     settle_text: ClassVar[str] = "Wait for the pieces to settle."
 
     if TYPE_CHECKING:
+        name: str
+        session: GameSession
+        options: dict[str, Any]
         match: Match[Any]
         host: Host | None
         board: SceneBoard | None
@@ -160,8 +167,23 @@ class MatchControls:
     # -- SceneController --------------------------------------------------------------------
 
     def exit(self) -> None:
+        """Keep the game in progress for when the person comes back, then stop thinking."""
+        keep(self.session, self.kept_now)
         self.match.close()
         self.host = None
+
+    def kept_now(self) -> dict[str, Any] | None:
+        """What to keep of the game now (:mod:`game.controllers.keeping`; None: no game is in
+        progress): the options it is played with and the match's record."""
+        return kept_data(self.name, self.match, self.options, self._kept_extra())
+
+    def _kept_extra(self) -> dict[str, Any]:
+        """What the scene keeps of its own beside the record (nothing by default)."""
+        return {}
+
+    def _follow_kept(self) -> None:
+        """The scene opened: the session asks it whether a game is in progress."""
+        follow(self.session, self.kept_now)
 
     def idle(self) -> bool:
         """Nothing queued: no step to animate, no hint coming, no computer to move."""
@@ -309,15 +331,44 @@ def match_commands(c: MatchControls, hint_help: str, ends_group: str = "main") -
 
 def move_list_commands(match: Match[Any], goto: Callable[[int], None]) -> list[Command]:
     """The HUD's move list: a ``move-N`` command for each of the last :data:`LIST_LENGTH`
-    moves of ``match``'s record, labelled ``N. TEXT`` (``▸`` marks the current one), that
-    calls ``goto(N)``."""
-    record = match.full_record
+    moves of ``match``'s record, a move being one turn of every seat (:func:`move_rows`),
+    labelled as a score sheet writes it (``2. Nf3 Nc6``; ``▸`` marks the move the game stands
+    at, and the turns of it undone are in brackets), that calls ``goto`` with the point after
+    the move's last turn."""
+    rows = move_rows(match.full_record)
+    cursor = match.cursor
     commands = []
-    for n in range(max(1, len(record) - LIST_LENGTH + 1), len(record) + 1):
-        mark = "▸ " if n == match.cursor else ""
-        label = f"{mark}{n}. {record[n - 1].text}"
-        commands.append(Command(f"move-{n}", lambda n=n: goto(n), label, group="list"))
+    for number, texts, first in rows[-LIST_LENGTH:]:
+        end = first + len(texts)
+        current = first < cursor <= end
+        shown = [t if first + i < cursor or not current else f"({t})" for i, t in enumerate(texts)]
+        lead = f"{number}." if texts and not _starts_late(match, first) else f"{number}…"
+        label = f"{'▸ ' if current else ''}{lead} {' '.join(shown)}"
+        commands.append(Command(f"move-{number}", lambda end=end: goto(end), label, group="list"))
     return commands
+
+
+def move_rows(steps: Sequence[Step]) -> list[tuple[int, list[str], int]]:
+    """The steps of a record as the moves of a score sheet: each ``(number, the turns' texts,
+    the index of its first step)``. A move begins with the first seat's turn (or with the
+    record, when another seat plays first), so ``e4 e5 Nf3`` is ``1. e4 e5`` and ``2. Nf3``.
+
+    >>> from game.logic.match import Step
+    >>> move_rows([Step(0, 1, "e4"), Step(1, 2, "e5"), Step(0, 3, "Nf3")])
+    [(1, ['e4', 'e5'], 0), (2, ['Nf3'], 2)]
+    """
+    rows: list[tuple[int, list[str], int]] = []
+    for index, step in enumerate(steps):
+        if not rows or step.seat <= steps[index - 1].seat:
+            rows.append((len(rows) + 1, [], index))
+        rows[-1][1].append("-" if step.forfeit is not None else step.text)
+    return rows
+
+
+def _starts_late(match: Match[Any], first: int) -> bool:
+    """Whether the move starting at step ``first`` begins with a seat other than the first
+    (a game set up with the second player to move): written ``1… e5``."""
+    return first == 0 and bool(match.full_record) and match.full_record[0].seat > 0
 
 
 def move_number(text: str) -> int:
@@ -329,6 +380,16 @@ def move_number(text: str) -> int:
 
 
 def side_label(side: str) -> str:
-    """How the HUD names a side: ``Human`` for ``"human"`` (a person, in every game's
-    options), else the agent's name in title case (``Alphabeta``, ``Classic Expert``)."""
-    return "Human" if side == "human" else side.replace("-", " ").title()
+    """How the HUD names the player of a side: ``you`` for ``"human"`` (a person, in every
+    game's options), else the computer with its agent's own name, which says its level
+    (``computer (master)``, ``computer (classic expert)``).
+
+    >>> side_label("human"), side_label("classic-expert")
+    ('you', 'computer (classic expert)')
+    """
+    return "you" if side == "human" else f"computer ({side.replace('-', ' ')})"
+
+
+def level_title(name: str) -> str:
+    """An agent's name as a title, for a table of the levels (``Classic Expert``)."""
+    return name.replace("-", " ").title()

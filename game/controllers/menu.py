@@ -1,12 +1,18 @@
-"""The menu: a card per registered game (its picture, title and key), and Continue.
+"""The menu: the games in groups, a search, and a card per game that shows it.
 
-The games come from the registry, so a new game appears here by being registered; the cards
-stand in rows (a dozen games: three rows of four), so they fit any window. Keys: 1 to 9 and 0
-start the first ten games, Enter or C continues with the game played last, S shows the
-statistics of each game that keeps them (a registry entry's ``statistics`` view) in turn, Q
-or Esc quits. A click on a card starts its game; the mouse over a card tells what the game
-is. Scripts use the same commands: ``play:river``, ``stats-of:reversi``, ``continue``,
-``quit``; F1 lists every game.
+The games come from the registry, so a new game appears here by being registered; each
+stands in its group (:attr:`~game.registry.Entry.menu_group`: a game of its own alone, the
+described games by their family). The groups are a column of buttons at the right; the cards
+of the group shown (or the games a search finds) stand in a grid in the room the HUD leaves,
+each with a picture of its scene (no HUD) and its title under it, all inside the window at any
+size. One card is selected (it glows; the title panel tells what the game is): the arrows move
+the selection, through every group in turn, and Enter plays it; the mouse over a card selects
+it and a click plays it. / (or a click on the search field) takes typed letters into the
+search, which filters every game by title, group and summary; Backspace takes one back, Esc
+clears it. C continues with the game played last (the menu opens with it selected, so Enter
+does too), S shows the statistics of each game that keeps them (a registry entry's
+``statistics`` view) in turn, Q or Esc quits. Scripts use the same commands: ``play:river``,
+``group:Draughts``, ``find:draughts``, ``stats-of:reversi``, ``continue``, ``quit``.
 """
 
 from __future__ import annotations
@@ -18,10 +24,11 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from game.controllers.menu_cards import LABEL, CardLayer, CardQuad, card_grid, hit_card
+from game.controllers.menu_cards import CardLayer, ScreenPlane, hit_card
+from game.controllers.menu_layout import Card, columns_of, groups_of, lay_out, matches
 from game.engine.commands import Command, CommandTable
 from game.engine.controller import Sheet, Status, Tone
-from game.engine.scene import Node, Scene, load_scene, quat_from_axis_angle
+from game.engine.scene import Node, Scene, load_scene
 from game.resources import asset_dir, asset_path
 
 if TYPE_CHECKING:
@@ -29,14 +36,12 @@ if TYPE_CHECKING:
     from game.registry import Entry
     from game.settings import Statistics
 
-
-#: The narrowest window shape the cards are laid out for without stepping the camera back
-#: (wider windows take more cards a row, narrower ones more rows).
-NARROW = 1.0
-#: A title's line (its height and the gaps above and below it), in the labels' font size.
-TITLE_LINE = 2.1
-#: A title character's width, in the labels' font size (DejaVu Sans averages about 0.6).
-TITLE_CHAR = 0.62
+#: How far in front of the camera the cards stand (world units): nearer than anything of the
+#: backdrop, so nothing of it crosses a card.
+DEPTH = 4.0
+#: What a search keeps of typed text: letters, digits, spaces and these.
+SEARCH_CHARS = "-' "
+SEARCH_MOST = 30
 
 
 class MenuError(ValueError):
@@ -44,9 +49,9 @@ class MenuError(ValueError):
 
 
 class MenuController:
-    """Lists ``entries`` as cards; ``last_game()`` gives the id Continue goes to ("" or an
-    id that is not registered: no Continue); ``statistics(game_id)`` reads the statistics a
-    game's view shows (none given: nothing counted yet)."""
+    """Lists ``entries`` by group as cards; ``last_game()`` gives the id Continue goes to (""
+    or an id that is not registered: no Continue); ``statistics(game_id)`` reads the
+    statistics a game's view shows (none given: nothing counted yet)."""
 
     name = "menu"
     title = "Gamehall"
@@ -58,17 +63,22 @@ class MenuController:
         statistics: Callable[[str], Statistics] | None = None,
     ) -> None:
         self.entries = list(entries)
+        self.groups = groups_of(self.entries)
         self.last_game = last_game
         self.statistics = statistics
         self.shown_stats: str | None = None  # the game whose statistics the sheet shows
         self._stats_sheet: tuple[str, Sheet | None] | None = None  # read once when shown
         self.host: Host | None = None
         self.scene: Scene | None = None
-        self.quads: list[CardQuad] = []
+        #: The selected game's id: the one Enter plays (at first the one played last).
+        self.selected = self.entries[0].id if self.entries else ""
+        self.query = ""  # the search's text
+        self.searching = False  # whether typed letters go to the search
+        self.cards: list[Card] = []  # where the cards shown stand (window units)
+        self.quads: list[Any] = []  # the same cards in the scene
         self.layer: CardLayer | None = None
-        self._time = 0.0
-        self._eye = np.zeros(3, dtype="f4")
-        self._shape: tuple[int, int] = (0, 0)  # the window size the cards are laid out for
+        self._plane: ScreenPlane | None = None
+        self._laid: tuple[object, ...] = ()
         self._table = self._commands()
 
     # -- what the Director asks -------------------------------------------------------------
@@ -76,12 +86,14 @@ class MenuController:
     def enter(self, host: Host) -> Scene:
         self.host = host
         self.scene = load_scene(asset_path("scenes", "menu.toml"))
-        self._eye = np.array(self.scene.camera.eye, dtype="f4")
-        self._fit_camera()
+        last = self._continue_entry()
+        if last is not None:
+            self.selected = last.id
         pictures = [_picture(e.picture) for e in self.entries]
         if getattr(host, "ctx", None) is not None:
-            self.layer = CardLayer(host.ctx, self.quads, pictures)
+            self.layer = CardLayer(host.ctx, pictures)
             self.scene.layers.append(self.layer)
+        self._table = self._commands()
         return self.scene
 
     def exit(self) -> None:
@@ -91,111 +103,86 @@ class MenuController:
         self.host = None
 
     def update(self, dt: float) -> None:
-        self._time += dt
-        self._fit_camera()
-        if self.scene is not None and "boat" in self.scene.nodes:
-            rock = 0.04 * math.sin(self._time * 1.3)
-            self.scene["boat"].rotation = quat_from_axis_angle((0.0, 0.0, 1.0), rock)
+        self._lay_out()
 
     def idle(self) -> bool:
         return True
-
-    def _fit_camera(self) -> None:
-        """Lay the cards out for the window's shape: as many a row as makes them largest in
-        the width the camera sees at the cards (the vertical field of view is fixed); in a
-        window narrower than :data:`NARROW` the camera steps back."""
-        if self.scene is None:
-            return
-        width, height = self.host.window_size() if self.host is not None else (16, 9)
-        shape = width / max(1, height)
-        if (width, height) == self._shape and self.quads:
-            return
-        self._shape = (width, height)
-        camera = self.scene.camera
-        widen = max(1.0, NARROW / shape)
-        camera.eye = (camera.target + (self._eye - camera.target) * widen).astype("f4")
-        center = self.scene.anchor("cards")
-        distance = float(np.linalg.norm(camera.eye - center))
-        seen = 2.0 * distance * math.tan(math.radians(camera.fov) / 2.0) * shape
-        # The longest title, in world units at the cards: the cards of a row stand at least
-        # that far apart, so that titles side by side never meet.
-        from game.engine.hud import font_size
-
-        scale = getattr(self.host, "ui_scale", lambda: 1.0)()
-        label_px = max(9, round(font_size((width, height), scale) * 0.85))
-        longest = max((len(t) for t, _ in self._titles()), default=0)
-        title = longest * TITLE_CHAR * label_px * seen / max(1, width)
-        # The band under each row holds a line of title: at least the font's line height
-        # (in world units at the cards), so that a title never touches the next row's card.
-        line = TITLE_LINE * label_px * seen / max(1, width)
-        label = LABEL
-        for _ in range(3):  # a taller band makes the cards smaller: settle in a few rounds
-            self.quads = card_grid(
-                len(self.entries),
-                center,
-                min(self.scene.number("cards_width"), 0.9 * seen),
-                self.scene.number("cards_height"),
-                camera.eye,
-                label=label,
-                min_pitch=title,
-            )
-            card_height = 2.0 * float(np.linalg.norm(self.quads[0].up)) if self.quads else 1.0
-            needed = line / card_height
-            if needed <= label:
-                break
-            label = needed
-        if self.layer is not None:
-            self.layer.place(self.quads)
 
     def commands(self) -> CommandTable:
         return self._table
 
     def status(self) -> Status:
-        hovered = self.layer.hover if self.layer is not None else None
-        last = self._continue_entry()
-        if hovered is not None and 0 <= hovered < len(self.entries):
-            entry = self.entries[hovered]
-            banner = f"{entry.title}: {entry.summary}"
-        elif last is not None:
-            banner = f"Enter: continue with {last.title}"
+        shown = self.shown()
+        if self.query or self.searching:
+            found = f"{len(shown)} {_games(len(shown))}" if shown else "no game"
+            counter = f"Search “{self.query}”: {found}; Esc clears it"
         else:
-            banner = "Choose a game"
-        keyed = min(len(self.entries), 10)
-        keys = {1: "1", 10: "1-9, 0"}.get(keyed, f"1-{keyed}")
-        return Status("Gamehall", f"Click a card or press {keys} to play", banner, Tone.INFO)
+            group = self._group()
+            counter = f"{group}: {len(self.groups.get(group, []))} {_games(len(shown))}"
+            counter += "   Arrows choose, Enter plays, / searches"
+        entry = self._selected_entry()
+        about = f"{entry.title}: {entry.summary}" if entry is not None and entry in shown else ""
+        return Status("Gamehall", counter, "", Tone.INFO, help=about)
 
     def status_line(self) -> str:
         last = self._continue_entry()
         games = ",".join(e.id for e in self.entries)
-        return f"status=menu games={games} continue={last.id if last else 'none'}"
+        shown = ",".join(e.id for e in self.shown())
+        return (
+            f"status=menu games={games} continue={last.id if last else 'none'} "
+            f"selected={self.selected or 'none'} shown={shown}"
+        )
 
     def on_pick(self, node: Node | None) -> str | None:
         """A click on a card: that game's id (handed back to :meth:`play`)."""
         index = self._card_under_mouse()
-        return None if index is None else self.entries[index].id
+        shown = self.shown()
+        return None if index is None or index >= len(shown) else shown[index].id
 
     def play(self, action: Any) -> None:
         """Start the game whose id is ``action``."""
         self._start(str(action))
 
     def on_hover(self, node: Node | None) -> None:
-        if self.layer is not None:
-            self.layer.hover = self._card_under_mouse()
+        """The mouse over a card selects it."""
+        self._lay_out()
+        index = self._card_under_mouse()
+        shown = self.shown()
+        if index is not None and index < len(shown) and shown[index].id != self.selected:
+            self._select(shown[index].id)
+
+    def on_text(self, text: str) -> None:
+        """Typed letters go to the search while it has the keyboard."""
+        if not self.searching:
+            return
+        kept = "".join(ch for ch in text if ch.isalnum() or ch in SEARCH_CHARS)
+        if kept:
+            self.find((self.query + kept)[:SEARCH_MOST])
+
+    def typing(self) -> bool:
+        """True while the search has the keyboard: keys that type go to :meth:`on_text`."""
+        return self.searching
+
+    def on_escape(self) -> bool:
+        """Esc clears the search (and gives the keyboard back); with no search, it is the
+        Director's (it quits)."""
+        if not (self.query or self.searching):
+            return False
+        self.searching = False
+        self.find("")
+        return True
 
     def world_labels(self) -> list[tuple[str, np.ndarray]]:
-        """Each card's key (the first ten have one) and title, just under the card."""
+        """Each card's title under it (one label a line)."""
+        self._lay_out()
+        plane = self._plane
+        if plane is None:
+            return []
         return [
-            (text, q.center - q.up * 1.3)
-            for (text, _), q in zip(self._titles(), self.quads, strict=False)
+            (line, plane.at(card.x + card.w / 2, y))
+            for card in self.cards
+            for line, y in zip(card.lines, card.line_y, strict=True)
         ]
-
-    def _titles(self) -> list[tuple[str, Entry]]:
-        """Each card's title with its key (the first ten have one)."""
-        out = []
-        for i, e in enumerate(self.entries, start=1):
-            key = _key_of(i)
-            out.append((f"{key}  {e.title}" if key else e.title, e))
-        return out
 
     def sheet(self) -> Sheet | None:
         """The statistics of the game chosen with S, docked at the left (None: none)."""
@@ -208,6 +195,60 @@ class MenuController:
             stats = self.statistics(entry.id) if self.statistics is not None else Statistics()
             self._stats_sheet = (entry.id, entry.statistics_sheet(stats))
         return self._stats_sheet[1]
+
+    def debug_panel(self) -> None:
+        from imgui_bundle import imgui
+
+        imgui.text(f"{len(self.entries)} games in {len(self.groups)} groups")
+        imgui.text(f"selected {self.selected or '-'}; search {self.query!r}")
+        imgui.text(f"continue: {self.status_line().split()[2].partition('=')[2]}")
+
+    # -- the person's commands ----------------------------------------------------------------
+
+    def shown(self) -> list[Entry]:
+        """The games whose cards show: the search's finds, else the selected game's group."""
+        if self.query:
+            return matches(self.entries, self.query)
+        return list(self.groups.get(self._group(), []))
+
+    def show_group(self, group: str) -> None:
+        """Show ``group`` (its first game selected); the search is cleared."""
+        if group not in self.groups:
+            raise MenuError(f"no group {group!r}; the groups are: {', '.join(self.groups)}")
+        self.query, self.searching = "", False
+        self._select(self.groups[group][0].id)
+
+    def find(self, text: str) -> None:
+        """Search for ``text`` ("" clears the search); the first game found is selected."""
+        self.query = text.strip()[:SEARCH_MOST] if text.strip() else ""
+        if text.endswith(" ") and self.query:
+            self.query += " "  # a space typed between words stays
+        shown = self.shown()
+        if shown and all(e.id != self.selected for e in shown):
+            self.selected = shown[0].id
+        self._table = self._commands()
+
+    def move(self, step: str) -> None:
+        """Move the selection ``left``, ``right``, ``up`` or ``down`` in the grid; past the
+        grid's edge it goes on into the group before or after (not during a search)."""
+        shown = self.shown()
+        if not shown:
+            return
+        ids = [e.id for e in shown]
+        at = ids.index(self.selected) if self.selected in ids else 0
+        cols = max(1, columns_of(self.cards)) if len(self.cards) == len(shown) else len(shown)
+        delta = {"left": -1, "right": 1, "up": -cols, "down": cols}[step]
+        target = at + delta
+        if step in ("up", "down") and not 0 <= target < len(ids):
+            # within the grid's last, shorter row: down from above it lands on its last card
+            rows = math.ceil(len(ids) / cols)
+            if step == "down" and at // cols < rows - 1:
+                target = len(ids) - 1
+        if 0 <= target < len(ids):
+            self._select(ids[target])
+        elif not self.query:
+            self._next_group(1 if delta > 0 else -1, first=delta > 0)
+        self._table = self._commands()
 
     def show_stats(self, game: str | None = None) -> None:
         """The statistics of ``game``, or (None) of the next game that keeps them, after the
@@ -225,37 +266,95 @@ class MenuController:
         self._stats_sheet = None
         self._table = self._commands()
 
-    def debug_panel(self) -> None:
-        from imgui_bundle import imgui
-
-        imgui.text(f"{len(self.entries)} games; continue: {self.status_line().split()[-1]}")
-
     # -- helpers ----------------------------------------------------------------------------
 
     def _commands(self) -> CommandTable:
-        # The cards are the games' buttons: the bar keeps Continue and Quit.
+        entry = self._selected_entry()
+        last = self._continue_entry()
+        shown_group = "" if self.query else self._group()
         commands = [
             Command(
-                e.id,
-                lambda game=e.id: self._start(game),
-                label=e.title,
-                key=f"_{_key_of(i)}|NUM_{_key_of(i)}" if _key_of(i) else "",
-                help=f"play {e.title}: {e.summary}",
-                group="",
-            )
-            for i, e in enumerate(self.entries, start=1)
-        ]
-        last = self._continue_entry()
-        commands += [
+                "enter",
+                self._play_selected,
+                label=f"Play: {entry.title}" if entry is not None else "Play",
+                key="ENTER|NUM_ENTER|RETURN",
+                help="play the selected game (the one played last: continue it)",
+                enabled=lambda: self._selected_entry() in self.shown(),
+                why_disabled="no game is selected: the search finds none",
+            ),
             Command(
                 "continue",
                 self._continue,
                 label=f"Continue: {last.title}" if last else "Continue",
-                key="ENTER|NUM_ENTER|C",
+                key="C",
                 help="play the game you played last",
                 enabled=lambda: self._continue_entry() is not None,
                 why_disabled="no game played yet: choose one",
             ),
+            Command(
+                "search",
+                self._toggle_search,
+                label=_search_label(self.query, self.searching),
+                key="SLASH|NUM_DIVIDE",
+                group="options",
+                help="type to find a game by its name, group or what it is about; "
+                "Backspace takes a letter back, Esc clears",
+            ),
+            Command(
+                "erase",
+                self._erase,
+                key="BACKSPACE",
+                group="",
+                help="take the search's last letter back",
+            ),
+        ]
+        for step, key in (("left", "LEFT"), ("right", "RIGHT"), ("up", "UP"), ("down", "DOWN")):
+            commands.append(
+                Command(
+                    step,
+                    lambda s=step: self.move(s),
+                    key=key,
+                    group="",
+                    help=f"select the game {step} of this one (on into the next group)",
+                )
+            )
+        commands += [
+            Command(
+                "previous-group",
+                lambda: self._next_group(-1),
+                key="PAGEUP",
+                group="",
+                help="show the group before",
+            ),
+            Command(
+                "next-group",
+                lambda: self._next_group(1),
+                key="PAGEDOWN",
+                group="",
+                help="show the next group",
+            ),
+        ]
+        for i, group in enumerate(self.groups):
+            count = len(self.groups[group])
+            commands.append(
+                Command(
+                    f"group-{i + 1}",
+                    lambda g=group: self.show_group(g),
+                    label=f"▸ {group}" if group == shown_group else group,
+                    group="list",
+                    help=f"show the group {group} ({count} {_games(count)})",
+                )
+            )
+        commands += [
+            Command(
+                e.id,
+                lambda game=e.id: self._start(game),
+                help=f"play {e.title}: {e.summary}",
+                group="",
+            )
+            for e in self.entries
+        ]
+        commands += [
             Command(
                 "play",
                 self._start,
@@ -263,6 +362,22 @@ class MenuController:
                 parse=self._game_id,
                 argument="a game id",
                 help="play:GAME starts that game (" + ", ".join(e.id for e in self.entries) + ")",
+            ),
+            Command(
+                "group",
+                self.show_group,
+                group="",
+                parse=self._group_name,
+                argument="a group",
+                help="group:NAME shows that group of games",
+            ),
+            Command(
+                "find",
+                self.find,
+                group="",
+                parse=str,
+                argument="text",
+                help="find:TEXT shows the games the search finds for TEXT",
             ),
             Command("quit", self._quit, label="Quit", key="Q", help="leave Gamehall"),
         ]
@@ -292,11 +407,98 @@ class MenuController:
             )
         return CommandTable(commands)
 
+    def _lay_out(self) -> None:
+        """Place the cards shown in the room the HUD leaves (again only when it, the window
+        or the cards shown changed)."""
+        host, scene = self.host, self.scene
+        if host is None or scene is None:
+            return
+        shown = self.shown()
+        area = host.area_size()
+        free = tuple(round(v) for v in host.free_rect())
+        font = float(host.label_size())
+        key = (area, free, font, tuple(e.id for e in shown))
+        if key == self._laid and len(self.quads) == len(shown):
+            return
+        self._laid = key
+        pad = font * 1.2  # the cards keep off the window's edge and the HUD's panels
+        left, bottom, right, top = free
+        titles = [e.title for e in shown]
+        self.cards = lay_out(
+            titles,
+            (left + pad, bottom + pad, right - pad, top - pad),
+            font,
+            lambda text: host.text_width(text, font),
+        )
+        eye, target = scene.camera.placed()
+        self._plane = ScreenPlane(eye, target, scene.camera.up, scene.camera.fov, area, DEPTH)
+        self.quads = [self._plane.quad(c.x, c.y, c.w, c.h) for c in self.cards]
+        if self.layer is not None:
+            index = {e.id: i for i, e in enumerate(self.entries)}
+            self.layer.place(self.quads, [index[e.id] for e in shown])
+        self._glow()
+
+    def _glow(self) -> None:
+        if self.layer is not None:
+            ids = [e.id for e in self.shown()]
+            self.layer.hover = ids.index(self.selected) if self.selected in ids else None
+
+    def _select(self, game: str) -> None:
+        self.selected = game
+        self._glow()
+        self._table = self._commands()
+
+    def _group(self) -> str:
+        entry = self._selected_entry()
+        if entry is not None:
+            return entry.menu_group
+        return next(iter(self.groups), "")
+
+    def _next_group(self, step: int, first: bool = True) -> None:
+        """Show the group ``step`` after the one shown (round), its first game selected (or
+        its last, when ``first`` is False); the search is cleared."""
+        names = list(self.groups)
+        if not names:
+            return
+        at = names.index(self._group()) if self._group() in names else 0
+        games = self.groups[names[(at + step) % len(names)]]
+        self.query, self.searching = "", False
+        self._select(games[0].id if first else games[-1].id)
+
+    def _selected_entry(self) -> Entry | None:
+        return next((e for e in self.entries if e.id == self.selected), None)
+
+    def _play_selected(self) -> None:
+        entry = self._selected_entry()
+        if entry is None or entry not in self.shown():
+            raise MenuError("no game is selected: the search finds none")
+        last = self._continue_entry()
+        self.searching = False
+        if last is not None and last.id == entry.id:
+            self._continue()
+        else:
+            self._start(entry.id)
+
+    def _toggle_search(self) -> None:
+        """The search takes the keyboard; again (with nothing typed), it gives it back."""
+        self.searching = not self.searching or bool(self.query)
+        self._table = self._commands()
+
+    def _erase(self) -> None:
+        if self.query:
+            self.find(self.query[:-1])
+
     def _game_id(self, text: str) -> str:
         ids = [e.id for e in self.entries]
         if text not in ids:
             raise MenuError(f"no game named {text!r}; the games are: {', '.join(ids)}")
         return text
+
+    def _group_name(self, text: str) -> str:
+        for group in self.groups:
+            if group.casefold() == text.strip().casefold():
+                return group
+        raise MenuError(f"no group {text!r}; the groups are: {', '.join(self.groups)}")
 
     def _continue_entry(self) -> Entry | None:
         last = self.last_game()
@@ -324,14 +526,20 @@ class MenuController:
         return hit_card(self.quads, ray[0], ray[1])
 
 
-def _key_of(number: int) -> str:
-    """The key of the ``number``-th card (from 1): 1 to 9, then 0; "" after the tenth."""
-    return str(number % 10) if number <= 10 else ""
+def _games(count: int) -> str:
+    return "game" if count == 1 else "games"
+
+
+def _search_label(query: str, searching: bool) -> str:
+    """The search field's text: what is typed, and a caret while it has the keyboard."""
+    if searching:
+        return f"Search: {query}▏"
+    return f"Search: {query}" if query else "Search…"
 
 
 def _picture(name: str) -> Path | None:
-    """The file of an entry's ``picture`` (``docs/river.png``: in a checkout it is at the top
-    of the repository, in an installed wheel beside the other data), or None."""
+    """The file of an entry's ``picture`` (``scenes/cards/river.png``: in a checkout under the
+    top of the repository, in an installed wheel beside the other data), or None."""
     if not name:
         return None
     path = asset_dir("scenes").parent / name

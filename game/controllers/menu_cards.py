@@ -1,9 +1,10 @@
 """The menu's cards: one upright panel per game with the game's picture, facing the camera.
 
-:func:`card_grid` places the cards in rows (:func:`card_quads`: in one row) from the menu
-scene's anchors, :class:`CardLayer` draws them as a render layer in one draw call (a picture
-on a frame each; the hovered card glows), and :func:`hit_card` says which card a mouse ray
-meets. :func:`read_png` reads the pictures with pyglet's PNG decoder.
+:func:`screen_quad` stands a card where the menu's layout (:mod:`game.controllers.menu_layout`)
+put it on the screen, on a plane square to the camera's view; :class:`CardLayer` draws the
+cards shown as a render layer in one draw call (a picture on a frame each; the selected card
+glows), and :func:`hit_card` says which card a mouse ray meets. :func:`read_png` reads the
+pictures with pyglet's PNG decoder.
 """
 
 from __future__ import annotations
@@ -20,11 +21,9 @@ import numpy as np
 
 log = logging.getLogger(__name__)
 
-#: Cards are 16:9, like the pictures (screenshots of the games), which are drawn this size.
-ASPECT = 16 / 9
-PICTURE = (640, 360)
-#: Room under each row of cards for the titles, as a fraction of a card's height.
-LABEL = 0.3
+#: The pictures' size in pixels (made by tools/make_cards.py: the scene without the HUD); a
+#: picture of another size is scaled to it. Cards have their shape.
+PICTURE = (480, 360)
 
 
 @dataclass(frozen=True)
@@ -45,97 +44,50 @@ class CardQuad:
         return np.array([c - r - u, c + r - u, c + r + u, c - r + u], dtype="f4")
 
 
-def card_quads(count: int, center: Any, row_width: float, eye: Any) -> list[CardQuad]:
-    """``count`` cards side by side across ``row_width`` around ``center``, each turned to
-    face ``eye`` (the camera), with a gap of a tenth of a card between them."""
-    if count <= 0:
-        return []
-    width = row_width / (count + 0.1 * (count - 1))
-    half = np.array([width / 2, width / 2 / ASPECT], dtype="f4")
-    center = np.asarray(center, dtype="f4")
-    eye = np.asarray(eye, dtype="f4")
-    quads = []
-    for i in range(count):
-        offset = (i - (count - 1) / 2) * width * 1.1
-        c = center + np.array([offset, 0.0, 0.0], dtype="f4")
-        normal = _unit(eye - c)
-        right = _unit(np.cross(np.array([0.0, 1.0, 0.0], dtype="f4"), normal))
-        up = np.cross(normal, right)
-        quads.append(CardQuad(c, right * half[0], up * half[1], normal))
-    return quads
+@dataclass(frozen=True)
+class ScreenPlane:
+    """The plane ``depth`` in front of a camera (eye, target, up, vertical ``fov`` in
+    degrees), square to its view, seen in a view of ``size`` window units: :meth:`at` is the
+    world point drawn at a window point, :meth:`quad` a card drawn over a window rectangle."""
 
+    eye: np.ndarray
+    target: np.ndarray
+    up: np.ndarray
+    fov: float
+    size: tuple[float, float]
+    depth: float
 
-def best_columns(
-    count: int, width: float, height: float, label: float = LABEL, min_pitch: float = 0.0
-) -> int:
-    """How many cards a row makes them largest in ``width`` x ``height`` (a card's height
-    plus ``label`` of it for its title under each row; fewer rows on a tie): the largest
-    cards also leave the titles under them the most room.
+    def _axes(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, float, float]:
+        forward = _unit(np.asarray(self.target, "f8") - np.asarray(self.eye, "f8"))
+        right = _unit(np.cross(forward, np.asarray(self.up, "f8")))
+        up = np.cross(right, forward)
+        half_h = self.depth * math.tan(math.radians(self.fov) / 2.0)
+        half_w = half_h * self.size[0] / max(1.0, self.size[1])
+        return forward, right, up, half_w, half_h
 
-    >>> [best_columns(n, 7.4, 3.4) for n in (1, 4, 5, 12, 13)]
-    [1, 2, 3, 4, 5]
-    >>> best_columns(13, 4.0, 3.4)  # a narrower window: more rows
-    4
-    """
-    best, size = 1, -1.0
-    for cols in range(1, max(1, count) + 1):
-        rows = math.ceil(count / cols)
-        card = _card_width(cols, rows, width, height, label)
-        if cols > 1 and _pitch(cols, card, width, min_pitch) < min_pitch:
-            continue  # the titles of a row would run into each other
-        if card > size * 1.0001:
-            best, size = cols, card
-    return best
+    def at(self, x: float, y: float) -> np.ndarray:
+        """The point of the plane drawn at window point (x, y) (from the bottom-left)."""
+        forward, right, up, half_w, half_h = self._axes()
+        w, h = max(1.0, self.size[0]), max(1.0, self.size[1])
+        point = (
+            np.asarray(self.eye, "f8")
+            + forward * self.depth
+            + right * ((2.0 * x / w - 1.0) * half_w)
+            + up * ((2.0 * y / h - 1.0) * half_h)
+        )
+        return point.astype("f4")
 
-
-def _pitch(cols: int, card: float, width: float, min_pitch: float = 0.0) -> float:
-    """How far apart the cards of a row stand: a tenth of a card between them, more (up to
-    half a card, or the titles' ``min_pitch``) where the width allows."""
-    return max(card * 1.1, min(width / cols, max(card * 1.5, min_pitch)))
-
-
-def card_grid(
-    count: int,
-    center: Any,
-    width: float,
-    height: float,
-    eye: Any,
-    label: float = LABEL,
-    min_pitch: float = 0.0,
-) -> list[CardQuad]:
-    """``count`` cards in rows (as many a row as :func:`best_columns` says) filling at most
-    ``width`` x ``height`` around ``center`` (the last row centred), on one plane facing
-    ``eye``, with a gap of a tenth of a card between cards and ``label`` of a card's height
-    under each row for its title; with ``min_pitch``, no fewer rows than keep the cards of
-    a row that far apart (their titles' width)."""
-    if count <= 0:
-        return []
-    cols = best_columns(count, width, height, label, min_pitch)
-    rows = math.ceil(count / cols)
-    card = _card_width(cols, rows, width, height, label)
-    # Rows short of the height leave width to spare: the cards move apart (up to half a card),
-    # which gives the titles under them room.
-    pitch_x = _pitch(cols, card, width, min_pitch)
-    pitch_y = card / ASPECT * (1.0 + label)
-    half = np.array([card / 2, card / 2 / ASPECT], dtype="f4")
-    center = np.asarray(center, dtype="f4")
-    # One wall of cards facing the camera (each card turned to the eye would fan the rows).
-    normal = _unit(np.asarray(eye, dtype="f4") - center)
-    right = _unit(np.cross(np.array([0.0, 1.0, 0.0], dtype="f4"), normal))
-    up = np.cross(normal, right)
-    quads = []
-    for i in range(count):
-        row, col = divmod(i, cols)
-        in_row = min(cols, count - row * cols)
-        x = (col - (in_row - 1) / 2) * pitch_x
-        y = ((rows - 1) / 2 - row) * pitch_y + label * card / ASPECT / 2
-        c = center + right * x + up * y
-        quads.append(CardQuad(c.astype("f4"), right * half[0], up * half[1], normal))
-    return quads
-
-
-def _card_width(cols: int, rows: int, width: float, height: float, label: float) -> float:
-    return min(width / (cols + 0.1 * (cols - 1)), height / (rows * (1.0 + label)) * ASPECT)
+    def quad(self, x: float, y: float, w: float, h: float) -> CardQuad:
+        """A card drawn over the window rectangle (x, y bottom-left, w, h)."""
+        forward, right, up, half_w, half_h = self._axes()
+        size_w, size_h = max(1.0, self.size[0]), max(1.0, self.size[1])
+        center = self.at(x + w / 2.0, y + h / 2.0)
+        return CardQuad(
+            center,
+            (right * (w / size_w * half_w)).astype("f4"),
+            (up * (h / size_h * half_h)).astype("f4"),
+            (-forward).astype("f4"),
+        )
 
 
 def hit_card(quads: Sequence[CardQuad], origin: Any, direction: Any) -> int | None:
@@ -188,14 +140,16 @@ def read_png(path: str | Path, step: int = 1) -> np.ndarray:
 
 
 class CardLayer:
-    """Draws the cards (a render layer of the menu scene) in one draw call: the pictures are
-    the layers of one texture array. ``hover`` is the glowing card."""
+    """Draws the cards shown (a render layer of the menu scene) in one draw call: the
+    pictures of every game are the layers of one texture array; :meth:`place` says which
+    games' cards stand where. ``hover`` is the glowing card (an index into those placed)."""
 
-    def __init__(self, ctx: Any, quads: Sequence[CardQuad], pictures: Sequence[Path | None]):
+    def __init__(self, ctx: Any, pictures: Sequence[Path | None]):
         from game.engine.render import load_program
 
         self.ctx = ctx
-        self.quads = list(quads)
+        self.quads: list[CardQuad] = []
+        self.games: list[int] = []  # the game (index into ``pictures``) of each placed card
         self.hover: int | None = None
         self.prog = load_program(ctx, "menu_card")
         images = [_picture(p) for p in pictures]
@@ -210,29 +164,32 @@ class CardLayer:
         for image in images:
             self.layers.append(layer if image is not None else -2)
             layer += image is not None
-        self.vertices = 12 * len(self.quads)
+        self.vertices = 0
         self._placed = 0  # how many times the cards were moved
-        self.buffer = ctx.buffer(self._vertex_data().tobytes())
+        self.buffer = ctx.buffer(reserve=max(1, len(pictures)) * 12 * 7 * 4)
         self.vao = ctx.vertex_array(
             self.prog, [(self.buffer, "3f 2f 2f", "in_position", "in_uv", "in_card")]
         )
 
-    def place(self, quads: Sequence[CardQuad]) -> None:
-        """Move the cards to ``quads`` (as many as before: a window of another shape)."""
-        if len(quads) != len(self.quads):
-            raise ValueError(f"{len(quads)} places for {len(self.quads)} cards")
-        self.quads = list(quads)
+    def place(self, quads: Sequence[CardQuad], games: Sequence[int]) -> None:
+        """Stand the cards of ``games`` (indexes into the pictures) at ``quads``."""
+        if len(quads) != len(games):
+            raise ValueError(f"{len(quads)} places for {len(games)} cards")
+        if any(not 0 <= g < len(self.layers) for g in games):
+            raise ValueError(f"no picture for some of the games {list(games)}")
+        self.quads, self.games = list(quads), list(games)
         self._placed += 1
+        self.vertices = 12 * len(self.quads)
         if self.quads:
             self.buffer.write(self._vertex_data().tobytes())
 
     def _vertex_data(self) -> np.ndarray:
         rows = []
-        for i, (q, layer) in enumerate(zip(self.quads, self.layers, strict=True)):
+        for i, (q, game) in enumerate(zip(self.quads, self.games, strict=True)):
             # The picture first: the frame behind it then fails the depth test there, so
             # those pixels are shaded once (a software rasteriser feels the overdraw).
-            rows.append(_quad_vertices(q.corners(lift=0.01), i, layer))
-            rows.append(_quad_vertices(q.corners(grow=0.06), i, -1.0))  # the frame
+            rows.append(_quad_vertices(q.corners(lift=0.002), i, self.layers[game]))
+            rows.append(_quad_vertices(q.corners(grow=0.05), i, -1.0))  # the frame
         data = np.concatenate(rows) if rows else np.zeros((1, 7))
         return data.astype("f4")
 
@@ -268,7 +225,7 @@ class CardLayer:
 
 
 def _unit(v: np.ndarray) -> np.ndarray:
-    result: np.ndarray = (v / np.linalg.norm(v)).astype("f4")
+    result: np.ndarray = v / np.linalg.norm(v)
     return result
 
 

@@ -21,6 +21,7 @@ from collections import deque
 from pathlib import Path
 from typing import Any
 
+from game.controllers.keeping import kept_game, resume_kept
 from game.controllers.match_controls import MatchControls
 from game.controllers.reversi_board import BoardView, Look
 from game.controllers.reversi_commands import COLORS, build_commands, side_label
@@ -74,10 +75,18 @@ class ReversiController(MatchControls):
     settle_text = "Wait for the discs to settle."
 
     def __init__(self, session: GameSession, **overrides: Any) -> None:
+        # A game asked for (a transcript, a seed, options for this scene) starts afresh;
+        # otherwise the game kept when the person left comes back.
+        kept, note = kept_game(session, self.name, fresh=bool(overrides))
         moves = overrides.pop("moves", None)
         seed = overrides.pop("seed", None)
         self.session = session
-        self.options = OPTIONS.validate({**session.options, **overrides})
+        try:
+            base = OPTIONS.validate(kept.options) if kept is not None else session.options
+        except ValueError as exc:
+            base, kept = session.options, None
+            note = session.set_aside_match(f"has options this game refuses ({exc})")
+        self.options = OPTIONS.validate({**base, **overrides})
         self.sides: dict[Color, str] = {
             Color.BLACK: self.options["black"],
             Color.WHITE: self.options["white"],
@@ -107,6 +116,7 @@ class ReversiController(MatchControls):
         self.hint_shown: object = None  # the key of the position whose hint the banner shows
         self.play_hint = False  # Next was pressed before the hint was found
         self.last_choice: LevelAgent | None = None  # whose details the overlay shows
+        self.search_about = ""  # which move or hint that was, in words
         self.thinking_since: float | None = None
         self.clock = 0.0
         self.confirm_until = -1.0
@@ -117,12 +127,15 @@ class ReversiController(MatchControls):
         self.panel: str | None = None  # the sheet shown: "help", "stats" or none
         self.help_page = next(iter(PAGES))
         self.show_options = False  # the look's option buttons
-        self.hint_eval: tuple[object, str] | None = None  # (position key, "+4.3")
         self._stats_version = 0
         self._sheet: tuple[tuple[Any, ...], Sheet | None] | None = None
         if moves:
             self.load_moves(moves)
-        self._say(self._turn_text())
+        if kept is not None:
+            self.match.on_step = None
+            note = resume_kept(session, self.match, kept)
+            self.match.on_step = self._on_step
+        self._say(note or self._turn_text(), Tone.WARN if note else Tone.INFO)
 
     # -- the game ---------------------------------------------------------------------------
 
@@ -139,6 +152,7 @@ class ReversiController(MatchControls):
         self.scene = load_scene(asset_path("scenes", "reversi.toml"))
         self.board = BoardView(self.scene, self.look)
         self.board.snap(self.position)
+        self._follow_kept()
         self.pending.clear()
         self._marks_dirty = True
         self._refresh_marks()
@@ -168,7 +182,7 @@ class ReversiController(MatchControls):
             counter = f"Black {black}   White {white}   game over"
         else:
             mover = self.sides[self.position.to_move]
-            who = "you" if mover == HUMAN else side_label(mover)
+            who = "you" if mover == HUMAN else "computer"
             side = self.position.to_move.name.title()
             counter = f"Black {black}   White {white}   {side} to move ({who})"
         help_text = (
@@ -203,7 +217,7 @@ class ReversiController(MatchControls):
         return self._sheet[1]
 
     def world_labels(self) -> list[tuple[Any, ...]]:
-        """The hint's score by its ghost disc, and the board's coordinates."""
+        """The board's coordinates."""
         return self.board.labels() if self.board is not None else []
 
     def on_hover(self, node: Node | None) -> None:
@@ -360,6 +374,8 @@ class ReversiController(MatchControls):
         agent = self.match.seats[step.seat]
         if isinstance(agent, LevelAgent) and not step.forced:
             self.last_choice = agent
+            number = self.match.cursor - len(self.pending)  # the steps after it wait
+            self.search_about = f"{who}'s move {number}, {step.text}"
         if step.action == PASS:
             self.news.append(f"{who} has no move and passes.")
             return None
@@ -417,14 +433,13 @@ class ReversiController(MatchControls):
             self.match.hint_result = None
 
     def _on_new_hint(self) -> None:
-        """The overlay shows the details of the level that found the hint, and the ghost disc
-        its score."""
+        """The overlay shows the details of the level that found the hint (the banner says
+        its score: the level's :meth:`~LevelAgent.explain`)."""
         agent = self.match.hint_agent
-        hint = self.match.current_hint()
         if isinstance(agent, LevelAgent):
             self.last_choice = agent
-        if hint is not None:
-            self.hint_eval = (hint.key, _score_text(agent))
+            side = self.position.to_move.name.title()
+            self.search_about = f"the hint for {side} after move {self.match.cursor}"
 
     def _reset_scene(self) -> None:
         self.pending.clear()
@@ -490,7 +505,6 @@ class ReversiController(MatchControls):
         person = self.match.person_to_move() and not self.match.over
         hint = self.match.current_hint()
         record = self.match.record
-        score = self.hint_eval
         self.board.show_marks(
             pos,
             legal=pos.legal_moves() if person else [],
@@ -498,9 +512,6 @@ class ReversiController(MatchControls):
             last=record[-1].action if record else None,
             hint=hint.action if hint is not None else None,
             clock=self.clock,
-            hint_text=score[1]
-            if score is not None and hint is not None and score[0] == hint.key
-            else "",
         )
 
     def _square_under_mouse(self) -> int | None:
@@ -513,24 +524,8 @@ class ReversiController(MatchControls):
         if pos.is_terminal():
             return prefix
         mover = self.sides[pos.to_move]
-        who = "your move" if mover == HUMAN else f"{side_label(mover)} thinks"
+        who = "your move" if mover == HUMAN else f"the {side_label(mover)} thinks"
         return f"{prefix} {pos.to_move.name.title()} to move: {who}.".strip()
-
-
-def _score_text(agent: Any) -> str:
-    """What the hint's ghost disc says: the level's score for the move, in discs for the side
-    to move (``+4.3``; ``+4 exact`` from an exact solve; ``only move``), or "" without one."""
-    choice = agent.last if isinstance(agent, LevelAgent) else None
-    if choice is None:
-        return ""
-    info = choice.info
-    if info.get("forced"):
-        return "only move"
-    if info.get("exact"):
-        return f"{round(choice.score):+d} exact"
-    if info.get("rank"):
-        return "best"
-    return f"{choice.score:+.1f}"
 
 
 def _count_moves(moves: list[int]) -> int:

@@ -1,7 +1,7 @@
 """The Reversi board in the scene: discs, the rings on legal squares, the last-move dot, the
-hint's ghost disc with its evaluation, the hover preview of a move's flips, and the tweens that
-play a move (the new disc drops in, then the flipped discs turn over one after another,
-outward from it).
+hint's ghost disc (the mover's colour, ringed by a glowing rim), the coordinates around the
+board, the hover preview of a move's flips, and the tweens that play a move (the new disc
+drops in, then the flipped discs turn over one after another, outward from it).
 
 :class:`BoardView` only draws what it is told: the controller hands it positions, moves and
 the look (:class:`Look`: the theme, the marks shown, the animation) from its options. Square
@@ -31,8 +31,11 @@ UP_BLACK = quat_from_axis_angle((1.0, 0.0, 0.0), math.pi)  # the black face on t
 #: How strongly the discs a hovered move would flip glow, and the hovered square's ring.
 PREVIEW_GLOW = 0.6
 RING_GLOW = 0.8
-#: The hint's score is written this many times larger than the coordinates.
-CALLOUT = 1.6
+#: How strongly the ghost disc's rim glows (it bobs between the two), and the disc itself.
+RIM_GLOW = (0.45, 0.75)
+GHOST_GLOW = 0.05
+#: How much of the felt shows through the ghost disc.
+GHOST_SEE_THROUGH = 0.15
 
 
 @dataclass(frozen=True)
@@ -62,7 +65,7 @@ class Look:
 
 class BoardView:
     """The board's nodes in ``scene``: 64 discs (hidden while their square is empty), 64
-    rings, the last-move dot and the hint's ghost disc, drawn with ``look``."""
+    rings, the last-move dot and the hint's ghost disc with its rim, drawn with ``look``."""
 
     def __init__(self, scene: Scene, look: Look | None = None) -> None:
         self.scene = scene
@@ -85,8 +88,9 @@ class BoardView:
         self.ghost = scene.spawn("ghost", "hint_ghost")
         ghost_under = scene.spawn("disc_under", "hint_ghost_under")
         ghost_under.set_parent(self.ghost, keep_world=False)
+        self.rim = scene.spawn("ghost_rim", "hint_ghost_rim")
+        self.rim.set_parent(self.ghost, keep_world=False)
         self.hint: int | None = None
-        self.hint_text = ""  # the hint's evaluation, written beside the ghost disc
         self.tilted: set[int] = set()  # the discs the hover preview has tilted
         self.look = look or Look()
         self.theme: Theme = THEMES[self.look.theme]
@@ -124,10 +128,16 @@ class BoardView:
         self._paint_ghost(Color.BLACK)
 
     def ghost_colour(self, mover: Color) -> tuple[float, float, float]:
-        """The ghost disc's colour when ``mover`` is to move: the mover's disc colour, half
-        see-through over the felt."""
+        """The ghost disc's colour when ``mover`` is to move: the mover's disc colour, a
+        little of the felt showing through (a stronger mix turned a black ghost into a dark
+        green smudge); the rim, not the colour, tells it from a disc on the board."""
         theme = self.theme
-        return ghost_color(theme.dark if mover is Color.BLACK else theme.light, theme.felt)
+        disc = theme.dark if mover is Color.BLACK else theme.light
+        return ghost_color(disc, theme.felt, GHOST_SEE_THROUGH)
+
+    def rim_colour(self) -> tuple[float, float, float]:
+        """The colour of the ghost disc's rim: the theme's hint colour (the hint's ring's)."""
+        return self.theme.hint
 
     # -- the position, at once --------------------------------------------------------------
 
@@ -149,7 +159,6 @@ class BoardView:
         self.last.hidden = True
         self.ghost.hidden = True
         self.hint = None
-        self.hint_text = ""
         for sq in self.discs:
             self._glow(sq, 0.0)
 
@@ -162,13 +171,11 @@ class BoardView:
         last: int | None,
         hint: int | None,
         clock: float,
-        hint_text: str = "",
     ) -> None:
         """Rings on the ``legal`` squares (when the look shows them), the hover preview (the
         ring under the mouse lit, and the discs that move would flip tilted and glowing; for
         a square that is not ``legal``, nothing), the dot on the ``last`` move (when shown),
-        and the ghost disc of the side to move over the ``hint`` with ``hint_text`` beside
-        it."""
+        and the ghost disc of the side to move over the ``hint``."""
         self._untilt(position)
         self.hide_marks()
         legal = [sq for sq in legal if sq != PASS]
@@ -189,7 +196,6 @@ class BoardView:
             ring.material = legal_ring
         self.hint = hint if hint != PASS else None
         if self.hint is not None:
-            self.hint_text = hint_text
             ring = self.rings[self.hint]
             ring.hidden = False
             ring.highlight = 1.0
@@ -199,15 +205,17 @@ class BoardView:
             self.bob(clock)
 
     def bob(self, clock: float) -> None:
-        """Float the hint's ghost disc gently up and down over its square, glowing."""
+        """Float the hint's ghost disc gently up and down over its square, its rim's glow
+        rising and falling with it."""
         if self.hint is None or self.ghost.hidden:
             return
         swing = math.sin(clock * 3.0)
         lift = self.scene.number("ghost_height") + self.scene.number("ghost_bob") * swing
         self.ghost.position = self.center(self.hint, lift)
-        glow = 0.12 + 0.06 * swing  # faint: a strong glow would turn a dark ghost olive
-        self.ghost.highlight = glow
-        self.ghost.children[0].highlight = glow
+        # The disc barely glows: a strong glow would turn a black ghost olive.
+        self.ghost.highlight = self.ghost.children[0].highlight = GHOST_GLOW
+        low, high = RIM_GLOW
+        self.rim.highlight = low + (high - low) * (0.5 + 0.5 * swing)
 
     # -- inside -------------------------------------------------------------------------------
 
@@ -215,8 +223,8 @@ class BoardView:
         disc = self.scene.materials.get("disc", Material())
         material = Material((*self.ghost_colour(mover), 1.0), disc.specular, disc.shininess)
         self.ghost.material = material
-        for child in self.ghost.children:
-            child.material = material
+        self.ghost.children[0].material = material
+        self.rim.material = Material((*self.rim_colour(), 1.0), disc.specular, disc.shininess)
 
     def _glow(self, sq: int, amount: float) -> None:
         self.discs[sq].highlight = amount
@@ -321,15 +329,11 @@ class BoardView:
             return int(row * 8 + col)
         return None
 
-    def labels(self) -> list[tuple[Any, ...]]:
-        """The hint's evaluation over its ghost disc (first, a callout twice the size), then
-        the coordinates around the board: a-h along the near and far edges, 1-8 down both
-        sides."""
+    def labels(self) -> list[tuple[str, Any]]:
+        """The coordinates around the board, on the frame: a-h along the near and far edges,
+        1-8 down both sides. (The hint's score is in the banner, where it covers nothing.)"""
         off = 0.5 + self.scene.number("label_offset")
-        out: list[tuple[Any, ...]] = []
-        if self.hint is not None and self.hint_text and not self.ghost.hidden:
-            above = self.ghost.position + np.array([0.0, 0.3, -0.62], "f4")
-            out.append((self.hint_text, above, CALLOUT))
+        out: list[tuple[str, Any]] = []
         for i in range(8):
             letter, number = chr(ord("a") + i), str(i + 1)
             out.append((letter, self.center(i, 0.1) - np.array([0, 0, off], "f4")))

@@ -25,6 +25,8 @@ if TYPE_CHECKING:
 __all__ = ["COLORS", "LIST_LENGTH", "build_commands", "move_number", "side_label"]
 
 COLORS = (Color.BLACK, Color.WHITE)
+#: The move list's first entry: the position before the first move.
+START_ENTRY = "The start position"
 #: The look's options on their buttons: option -> the button's name.
 LOOK_BUTTONS = {
     "animation": "Animation",
@@ -105,6 +107,13 @@ def build_commands(c: ReversiController) -> list[Command]:
                         f"{mark}{title}", group="list", help=f"the help's page: {title}")
             )  # fmt: skip
     else:
+        # The list starts with the start position, so it is there before the first move:
+        # the board keeps its place when moves come (its room is kept from the start). The
+        # entry is never marked, so it stays the widest and the list never changes width.
+        commands.append(
+            Command("move-0", lambda: c.goto(0), START_ENTRY, group="list",
+                    help="the position before the first move")
+        )  # fmt: skip
         commands += move_list_commands(m, c.goto)
     for move in [*range(64), PASS]:
         commands.append(Command(square_name(move), lambda move=move: c.play(move), group=""))

@@ -12,7 +12,7 @@ import textwrap
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Final
 
-from game.controllers.match_controls import side_label
+from game.controllers.match_controls import level_title
 from game.engine.commands import DIRECTOR_KEYS, CommandTable
 from game.engine.controller import Cell, Sheet
 
@@ -122,8 +122,8 @@ def _key_label(key: str) -> str:
 def _levels() -> tuple[tuple[Cell, ...], ...]:
     from game.logic.reversi.players import PLAYERS
 
-    pairs = [("Human", "a person plays this colour")]
-    pairs += [(side_label(name), player.description) for name, player in PLAYERS.items()]
+    pairs = [("You", "a person plays this colour")]
+    pairs += [(level_title(name), player.description) for name, player in PLAYERS.items()]
     choosing = _rows(
         [
             ("", "The Black and White buttons (top right) step through the levels."),
@@ -144,10 +144,10 @@ def _marks(theme: Theme) -> tuple[tuple[Cell, ...], ...]:
         ("◉ Lit ring", theme.legal, "the square under the mouse: the discs that move "
          "would flip tilt and glow"),
         ("● Dot", theme.last, "on the disc played last (option: Last move)"),
-        ("◌ Ghost disc", theme.hint, "the hint (H): a see-through disc of the side to "
-         "move, floating over the square to play"),
-        ("+4.3", theme.hint, "over the ghost disc: the computer's score for that move, "
-         "in discs for the side to move (+ is good for it); 'exact': the final disc "
+        ("◌ Ghost disc", theme.hint, "the hint (H): a disc of the side to move, ringed "
+         "in this colour, floating over the square to play"),
+        ("+4.3 discs", theme.hint, "in the hint's banner: the computer's score for that "
+         "move, in discs for the side to move (+ is good for it); 'exact': the final disc "
          "difference with best play to the end"),
         ("a-h, 1-8", None, "round the board: the squares' names (d3)"),
         ("Black 5", None, "top left: the discs each side has now"),

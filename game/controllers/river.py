@@ -14,9 +14,11 @@ every setting played (:mod:`game.controllers.river_stats`).
 from __future__ import annotations
 
 import enum
+import itertools
 import logging
 from typing import Any
 
+from game.controllers.keeping import Kept, follow, keep, kept_data, kept_game, resume_kept
 from game.controllers.river_cast import Cast, Place, hint_targets, kind_of, moved, start_places
 from game.controllers.river_commands import RULES_HELP, build_commands
 from game.controllers.river_stats import PREFIX, statistics_sheet, stats_key
@@ -68,7 +70,16 @@ class RiverController:
 
     def __init__(self, session: GameSession, **overrides: Any) -> None:
         self.session = session
-        self.options = OPTIONS.validate({**session.options, **overrides})
+        # Options asked for start afresh; otherwise the game kept when the person left
+        # comes back, with its options.
+        kept, note = kept_game(session, self.name, fresh=bool(overrides))
+        try:
+            base = OPTIONS.validate(kept.options) if kept is not None else session.options
+            self.options = OPTIONS.validate({**base, **overrides})
+        except ValueError as exc:
+            kept = None
+            note = session.set_aside_match(f"has options this game refuses ({exc})")
+            self.options = OPTIONS.validate({**session.options, **overrides})
         self.rules = rules_from(self.options)
         self.puzzle = RiverPuzzle(self.rules)
         self.agent = SolverAgent()
@@ -91,6 +102,9 @@ class RiverController:
         self.show_stats = False  # the statistics table is docked at the left
         self._stats: Sheet | None = None  # the table as last read (None: read it again)
         self._table = build_commands(self)
+        self._note = note  # said when the scene opens: a kept game that could not be used
+        if kept is not None:
+            self._note = resume_kept(session, self.match, kept) or self._resume_places(kept)
 
     # -- what is there ----------------------------------------------------------------------
 
@@ -116,13 +130,53 @@ class RiverController:
         self.host = host
         self.scene = load_scene(asset_path("scenes", "river.toml"))
         self.cast = Cast(self.scene, self.rules)
-        self.new_game()
+        if self.match.full_record:  # a kept game, resumed
+            self.cast.snap(self.places, self.state.boat_side)
+            self._say(f"Welcome back: {self.rules.describe()}.", Tone.INFO, keep=True)
+        else:
+            self.new_game()
+        if self._note:
+            self._say(self._note, Tone.WARN, keep=True)
+            self._note = ""
+        follow(self.session, self.kept_now)
         return self.scene
 
     def exit(self) -> None:
+        keep(self.session, self.kept_now)
         self.autoplay = None
         self.match.close()
         self.host = None
+
+    def kept_now(self) -> dict[str, Any] | None:
+        """What to keep of the game now (None: none is in progress): the options, the
+        crossing's record and who moved at each board or land."""
+        who = []
+        for step, (before, after) in zip(
+            self.match.full_record, itertools.pairwise(self._places), strict=False
+        ):
+            changed = [n for n in after if after[n] != before.get(n)]
+            who.append(changed[0] if isinstance(step.action, Board | Unboard) and changed else "")
+        return kept_data(self.name, self.match, self.options, {"who": who})
+
+    def _resume_places(self, kept: Kept) -> str:
+        """Who stands where after each step of the resumed record (the characters who moved
+        as the kept game says, else the ones nearest the water); "" when it fits."""
+        who = kept.extra.get("who")
+        names = who if isinstance(who, list) else []
+        places = [start_places(self.rules)]
+        for i, step in enumerate(self.match.full_record):
+            name = names[i] if i < len(names) and isinstance(names[i], str) else ""
+            state = self.match.state_at(i)
+            assert isinstance(state, RiverState)
+            side = state.boat_side
+            try:
+                places.append(
+                    moved(places[-1], step.action, side, self.rules.capacity, name or None)
+                )
+            except (IllegalMoveError, KeyError):
+                places.append(moved(places[-1], step.action, side, self.rules.capacity))
+        self._places = places
+        return ""
 
     def update(self, dt: float) -> None:
         self._time += dt

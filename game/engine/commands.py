@@ -212,4 +212,5 @@ _KEY_NAMES: Final = {
     "END": "End", "PLUS": "+", "EQUAL": "+", "NUM_ADD": "+", "MINUS": "-",
     "NUM_SUBTRACT": "-", "LEFT": "Left", "RIGHT": "Right", "UP": "Up", "DOWN": "Down",
     "PAGEUP": "Page Up", "PAGEDOWN": "Page Down", "BACKSPACE": "Backspace", "TAB": "Tab",
+    "SLASH": "/", "NUM_DIVIDE": "/",
 }  # fmt: skip

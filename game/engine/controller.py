@@ -101,6 +101,23 @@ class Host(Protocol):
 
     def window_size(self) -> tuple[int, int]: ...
 
+    def area_size(self) -> tuple[int, int]:
+        """The size of the part of the window the scene is drawn in (the window less the
+        docked F3 overlay): what a scene lays itself out for."""
+        ...
+
+    def free_rect(self) -> tuple[float, float, float, float]:
+        """The part of :meth:`area_size` the HUD leaves free (left, bottom, right, top)."""
+        ...
+
+    def label_size(self) -> int:
+        """The text size of the labels the HUD shows at scene positions (world labels)."""
+        ...
+
+    def text_width(self, text: str, size: float) -> float:
+        """How wide the HUD draws ``text`` at ``size`` (window units)."""
+        ...
+
     def sound(self, name: str) -> None: ...
 
 
@@ -165,6 +182,8 @@ class SceneController(Protocol):
         ...
 
     # Optional, found with getattr: ``sheet() -> Sheet | None`` (a grid docked at the left),
-    # ``world_labels()`` (texts at scene positions), ``on_text(text)`` (typed characters) and
+    # ``world_labels()`` (texts at scene positions), ``on_text(text)`` (typed characters),
+    # ``typing() -> bool`` (True while a text field has the keyboard: keys that type a
+    # character then reach only ``on_text``, not the command table) and
     # ``toggle_help()`` (F1 shows the scene's own help, on its sheet, instead of the
     # Director's list of commands).

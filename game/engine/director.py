@@ -24,7 +24,7 @@ from game.engine.commands import CommandTable
 from game.engine.controller import Button, SceneController, Tone, UnknownCommandError
 from game.engine.framing import frame, pieces_box
 from game.engine.mouse import Press, SceneMouse
-from game.engine.picking import mouse_ray, pick
+from game.engine.picking import mouse_ray, pick, triangles_of
 from game.engine.png import write_png
 from game.engine.sound import Sounds
 from game.engine.targets import Target, sized
@@ -43,9 +43,13 @@ FIXED_DT = 1.0 / 60.0
 MAX_DT = 0.1  # a stalled frame never teleports the animation
 #: The HUD text size at which the overlay is drawn at its own size (larger: larger).
 OVERLAY_FONT_BASE = 16.0
+#: The colour of what neither the game nor the overlay covers (beside a folded overlay).
+MARGIN_COLOR = (0.06, 0.06, 0.07)
 #: The Director's command (and key, unless the scene binds it) for the scene's own view.
 VIEW_COMMAND = "view"
 VIEW_KEY = "V"
+#: How long the question before quitting waits for the second Esc (or close).
+QUIT_CONFIRM_SECONDS = 4.0
 
 
 class Director(SceneMouse):
@@ -76,6 +80,10 @@ class Director(SceneMouse):
         self.renderer = Renderer(self.ctx)
         self.renderer.shadows = shadows
         self.bounds = {name: m.bounds for name, m in self.renderer.meshes.meshes.items()}
+        #: Each mesh's triangles, for picking what is drawn under the mouse.
+        self.triangles = {
+            name: triangles_of(m.positions) for name, m in self.renderer.meshes.meshes.items()
+        }
         #: The HUD's size factor for the screen's density; None: asked of the window (a
         #: headless one is 1). Tests and ``shot --scale`` set it.
         self.scale_override: float | None = None
@@ -104,8 +112,17 @@ class Director(SceneMouse):
         self.last_draw_calls = 0
         self.show_fps = False  # the frame rate after the HUD's counter (a saved setting)
         self.show_help = False  # F1: the command list in the HUD's help panel
+        #: False: the scene alone, framed in the whole of its part of the window (the menu's
+        #: card pictures, tools/make_cards.py).
+        self.show_hud = True
         self.closed = False
         self.on_quit: Callable[[], None] | None = None
+        #: Asked when the person quits: "" when nothing would be left behind, else the
+        #: question the banner puts first (``gamehall play`` sets it from the games in
+        #: progress); a second Esc or close within QUIT_CONFIRM_SECONDS quits.
+        self.quit_question: Callable[[], str] | None = None
+        self.quitting = False  # quit for good (the window's loop then ends)
+        self._quit_asked_until = -1.0
         self._target: Target | None = None
         self._box_key: tuple[object, ...] = ()
         self._box: Any = None
@@ -277,44 +294,132 @@ class Director(SceneMouse):
         w, h = self.window.get_framebuffer_size()
         return max(1, w), max(1, h)
 
+    def area(self) -> tuple[float, float, float, float]:
+        """The part of the window the game gets (x, y from the bottom-left, width, height;
+        window units): the whole window, less the F3 overlay's column (or its folded title
+        bar's band) while it shows. The scene is drawn and the HUD laid out in it, so the
+        overlay hides nothing of the game."""
+        return self.overlay.area(self.window_size())
+
+    def area_size(self) -> tuple[int, int]:
+        """The size of :meth:`area` (window units): the window a scene lays itself out for."""
+        _x, _y, w, h = self.area()
+        return max(1, round(w)), max(1, round(h))
+
+    def free_rect(self) -> tuple[float, float, float, float]:
+        """The part of :meth:`area` the HUD leaves to the scene (left, bottom, right, top in
+        the area's own terms)."""
+        return self.hud.free_rect()
+
+    def label_size(self) -> int:
+        """The text size of the labels the HUD shows at scene positions."""
+        return self.hud.label_size()
+
+    def text_width(self, text: str, size: float) -> float:
+        """How wide the HUD draws ``text`` at ``size`` (window units)."""
+        return self.hud.text_width(text, size)
+
+    def to_area(self, x: float, y: float) -> tuple[float, float] | None:
+        """Window point (x, y) in the game's part's own terms (its bottom-left at 0, 0);
+        None when the point lies outside it (on the overlay)."""
+        ax, ay, w, h = self.area()
+        lx, ly = x - ax, y - ay
+        return (lx, ly) if 0.0 <= lx <= w and 0.0 <= ly <= h else None
+
+    def to_window(self, point: Any) -> tuple[float, float] | None:
+        """Where the world ``point`` is drawn, in window units from the bottom-left (None
+        behind the camera)."""
+        projected = self._project([("", np.asarray(point, dtype=np.float64))])
+        if not projected:
+            return None
+        ax, ay, _w, _h = self.area()
+        return projected[0][1] + ax, projected[0][2] + ay
+
+    def _area_pixels(self, size: tuple[int, int]) -> tuple[int, int, int, int]:
+        """:meth:`area` in the pixels of a framebuffer of ``size`` (HiDPI: more pixels than
+        window units)."""
+        win_w, win_h = self.window_size()
+        rx, ry = size[0] / win_w, size[1] / win_h
+        ax, ay, w, h = self.area()
+        x, y = round(ax * rx), round(ay * ry)
+        width = max(1, min(size[0] - x, round(w * rx)))
+        return x, y, width, max(1, min(size[1] - y, round(h * ry)))
+
     def render(self, fbo: moderngl.Framebuffer, size: tuple[int, int]) -> int:
-        """Scene, HUD and overlay into ``fbo``; returns the draw calls it counted."""
+        """Scene, HUD and overlay into ``fbo`` (``size`` pixels); returns the draw calls it
+        counted. The overlay's frame is built first: its width decides the :meth:`area` the
+        scene and the HUD are drawn in."""
         import moderngl
 
         started = time.perf_counter()
         calls = 0
         timing = self.time_passes or self.overlay.visible
+        overlay = self.overlay.visible and self.controller is not None
+        overlay_ms = 0.0
+        if overlay:
+            assert self.controller is not None
+            built = time.perf_counter()
+            self.overlay.scale = self.hud.font_size() / OVERLAY_FONT_BASE
+            self.overlay.build(
+                self.window_size(),
+                self._frame_stats(),
+                panel=self.controller.debug_panel,
+                panel_title=self.controller.title,
+            )
+            overlay_ms = (time.perf_counter() - built) * 1000.0
+        if self.hud.size != self.area_size():
+            self._sync_hud()  # the overlay came, went or changed its width since the update
+        x, y, w, h = self._area_pixels(size)
         with self._pass("3D scene", timing):
+            if (x, y, w, h) != (0, 0, size[0], size[1]):
+                fbo.use()  # what the overlay does not cover of the rest (a folded one's band)
+                self.ctx.viewport = (0, 0, size[0], size[1])
+                self.ctx.scissor = None
+                fbo.clear(*MARGIN_COLOR, 1.0, depth=1.0)
             if self.scene is not None:
-                calls += self.renderer.render(self.scene, fbo, size).draw_calls
+                calls += self.renderer.render(self.scene, fbo, (w, h), origin=(x, y)).draw_calls
             else:
                 fbo.use()
-                fbo.clear(0.1, 0.12, 0.18, 1.0)
-        # pyglet draws the HUD with its own shaders into whatever framebuffer is bound.
-        with self._pass("HUD", timing):
-            fbo.use()
-            self.ctx.viewport = (0, 0, size[0], size[1])
-            self.ctx.enable_only(moderngl.BLEND)
-            self.ctx.blend_func = moderngl.SRC_ALPHA, moderngl.ONE_MINUS_SRC_ALPHA
-            self.hud.draw()
-        calls += 2  # shapes and text: one batch, drawn as two vertex lists
+                fbo.clear(0.1, 0.12, 0.18, 1.0, viewport=(x, y, w, h))
+        # pyglet draws the HUD with its own shaders into whatever framebuffer is bound, in
+        # window units through the window's projection: here, those of the game's part.
+        if self.show_hud:
+            with self._pass("HUD", timing):
+                fbo.use()
+                self.ctx.viewport = (x, y, w, h)
+                self.ctx.enable_only(moderngl.BLEND)
+                self.ctx.blend_func = moderngl.SRC_ALPHA, moderngl.ONE_MINUS_SRC_ALPHA
+                with self._hud_projection():
+                    self.hud.draw()
+            calls += 2  # shapes and text: one batch, drawn as two vertex lists
         if self.headless:  # no display refresh to time: record what drawing took
             self.frame_ms.append((time.perf_counter() - started) * 1000.0)
-        if self.overlay.visible and self.controller is not None:
-            self.overlay.scale = self.hud.font_size() / OVERLAY_FONT_BASE
+        if overlay:
             self.last_draw_calls = calls
+            painted = time.perf_counter()
             with self._pass("overlay", timing):
-                calls += self.overlay.draw(
-                    fbo,
-                    self.window_size(),
-                    self._frame_stats(),
-                    panel=self.controller.debug_panel,
-                    panel_title=self.controller.title,
-                    framebuffer_size=size,
-                )
+                calls += self.overlay.paint(fbo, size)
+            if timing:
+                overlay_ms += (time.perf_counter() - painted) * 1000.0
+                self.pass_ms["overlay"] = overlay_ms
         self.ctx.enable_only(moderngl.NOTHING)
         self.last_draw_calls = calls
         return calls
+
+    @contextlib.contextmanager
+    def _hud_projection(self) -> Iterator[None]:
+        """pyglet's window projection set to the game's part of the window (window units)
+        while the HUD draws, and put back after."""
+        from pyglet.math import Mat4
+
+        _x, _y, w, h = self.area()
+        window = self.window
+        before = window.projection
+        window.projection = Mat4.orthogonal_projection(0.0, w, 0.0, h, -255.0, 255.0)
+        try:
+            yield
+        finally:
+            window.projection = before
 
     @contextlib.contextmanager
     def _pass(self, name: str, timing: bool) -> Iterator[None]:
@@ -382,12 +487,12 @@ class Director(SceneMouse):
     def set_ui_scale(self, scale: float | None) -> None:
         """Draw the HUD ``scale`` times larger (None: as the screen asks) and lay it out."""
         self.scale_override = scale
-        self.hud.layout(self.window_size(), self.ui_scale())
+        self._layout_hud()
         self._sync_hud()
 
     def on_resize(self, width: int, height: int) -> None:
         self._size = (max(1, width), max(1, height))
-        self.hud.layout(self._size, self.ui_scale())
+        self._layout_hud()
         self._sync_hud()
 
     def on_text(self, text: str) -> None:
@@ -414,6 +519,8 @@ class Director(SceneMouse):
             self.escape()
         elif self.overlay.visible and self.overlay.wants_keyboard():
             pass
+        elif self._typing() and _types_text(name):
+            pass  # the character reaches the scene's text field through on_text
         elif name == "F1":
             self.perform("help")
         elif name == "M":
@@ -444,6 +551,16 @@ class Director(SceneMouse):
         return True
 
     def quit(self) -> None:
+        """Quit (Esc in the menu, the menu's Quit, closing the window); while a game is in
+        progress (see :attr:`quit_question`) the first request only asks."""
+        question = self.quit_question() if self.quit_question is not None else ""
+        if question and self.clock > self._quit_asked_until:
+            self._quit_asked_until = self.clock + QUIT_CONFIRM_SECONDS
+            self.say(question, Tone.WARN, seconds=QUIT_CONFIRM_SECONDS)
+            self._sync_hud()
+            return
+        self._quit_asked_until = -1.0
+        self.quitting = True
         if self.on_quit is not None:
             self.on_quit()
         if not self.headless:
@@ -507,6 +624,11 @@ class Director(SceneMouse):
         lines = list(intro()) if intro is not None else []
         return "\n".join(lines + (table.help_lines() if table is not None else []))
 
+    def _typing(self) -> bool:
+        """Whether the scene's text field has the keyboard (its optional ``typing()``)."""
+        typing = getattr(self.controller, "typing", None)
+        return bool(typing()) if typing is not None else False
+
     def _keys(self) -> dict[str, str]:
         table = self.commands()
         return table.keys() if table is not None else {}
@@ -516,12 +638,14 @@ class Director(SceneMouse):
         return table.buttons() if table is not None else []
 
     def pick_at(self, x: float, y: float) -> Node | None:
-        if self.scene is None:
+        """The scene's node under window point (x, y), or None (also off the game's part)."""
+        local = self.to_area(x, y)
+        if self.scene is None or local is None:
             return None
-        vp = self.renderer.view_projection(self.scene, self.framebuffer_size())
-        origin, direction = mouse_ray(vp, x, y, self.window_size())
+        vp = self.renderer.view_projection(self.scene, self.area_size())
+        origin, direction = mouse_ray(vp, local[0], local[1], self.area_size())
         self.ray = (origin, direction)
-        return pick(self.scene, self.bounds, origin, direction)
+        return pick(self.scene, self.bounds, origin, direction, self.triangles)
 
     def _set_hover(self, node: Node | None) -> None:
         # Called on every motion: a controller may care where on a node the mouse is (a
@@ -537,9 +661,16 @@ class Director(SceneMouse):
         median = sorted(self.frame_ms)[len(self.frame_ms) // 2]
         return 1000.0 / median if median > 0 else 0.0
 
+    def _layout_hud(self) -> None:
+        """Lay the HUD out in the game's part of the window, its text sized for the window."""
+        self.hud.layout(self.area_size(), self.ui_scale(), text_for=self.window_size())
+
     def _sync_hud(self) -> None:
         if self.controller is None:
             return
+        self.overlay.scale = self.hud.font_size() / OVERLAY_FONT_BASE
+        if self.hud.size != self.area_size():  # the overlay came, went or changed its width
+            self._layout_hud()
         status = self.controller.status()
         self._sound_the_end(status.tone)
         if self.show_fps and self.fps() > 0:
@@ -569,17 +700,10 @@ class Director(SceneMouse):
             # The pieces keep clear of the HUD: right of a docked sheet, above the bar.
             camera = self.scene.camera
             box = self._pieces_box(labels)
-            lens = frame(camera, self.window_size(), self._free_rect(), box)
+            free = self.hud.free_rect() if self.show_hud else (0.0, 0.0, *self.area_size())
+            lens = frame(camera, self.area_size(), free, box)
             camera.shift, camera.shift_y, camera.zoom = lens.shift_x, lens.shift_y, lens.zoom
         self.hud.set_world_labels(self._project(labels))
-
-    def _free_rect(self) -> tuple[float, float, float, float]:
-        """The part of the window neither the HUD nor the docked overlay covers."""
-        left, bottom, right, top = self.hud.free_rect()
-        w = self.window_size()[0]
-        self.overlay.scale = self.hud.font_size() / OVERLAY_FONT_BASE
-        cover_left, cover_right = self.overlay.covered(self.window_size())
-        return max(left, cover_left), bottom, min(right, w - cover_right), top
 
     def _pieces_box(self, labels: list[tuple[str, np.ndarray]]) -> Any:
         """The box of the scene's pieces (game.engine.framing), worked out again only when
@@ -611,8 +735,8 @@ class Director(SceneMouse):
         ``(text, point, size)`` keeps its size (behind the camera: left out)."""
         if self.scene is None or not items:
             return []
-        vp = self.renderer.view_projection(self.scene, self.framebuffer_size())
-        w, h = self.window_size()
+        w, h = self.area_size()
+        vp = self.renderer.view_projection(self.scene, (w, h))
         out = []
         for text, point, *size in items:
             clip = vp @ np.append(point, 1.0)
@@ -636,3 +760,17 @@ class Director(SceneMouse):
             scene=self.controller.name if self.controller else "",
             pass_ms=dict(self.pass_ms),
         )
+
+
+#: Keys that type no character: they keep their commands while a text field has the keyboard.
+_NOT_TYPING = frozenset(
+    ("ENTER", "RETURN", "NUM_ENTER", "BACKSPACE", "DELETE", "TAB", "LEFT", "RIGHT", "UP",
+     "DOWN", "HOME", "END", "PAGEUP", "PAGEDOWN", "INSERT")
+)  # fmt: skip
+
+
+def _types_text(key: str) -> bool:
+    """Whether pyglet's key ``key`` (its symbol string) types a character."""
+    if key in _NOT_TYPING or key.startswith(("LSHIFT", "RSHIFT", "LCTRL", "RCTRL", "LALT")):
+        return False
+    return not (key.startswith("F") and key[1:].isdigit())

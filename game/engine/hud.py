@@ -31,6 +31,13 @@ TONE_COLORS: dict[Tone, tuple[int, int, int]] = {
     Tone.LOST: (150, 30, 36),
 }
 
+#: Every box of the HUD is opaque: nothing of the scene shows through a panel or a button
+#: (MasterGrab's map numbers did, through the ranking and the disabled buttons).
+OPAQUE = 255
+#: A disabled button: a flat grey box and dim text, over anything.
+DISABLED_BOX = (62, 66, 76, OPAQUE)
+DISABLED_TEXT = (160, 164, 172, 255)
+
 #: The colour of the labels at scene positions (a board's coordinates), and of callouts.
 LABEL_COLOR = (235, 225, 200, 220)
 CALLOUT_COLOR = (255, 222, 110, 255)
@@ -60,6 +67,9 @@ class Hud:
         self.back = pyglet.graphics.Group(order=0)
         self.front = pyglet.graphics.Group(order=1)
         self.size = size
+        #: The window the text is sized for (:func:`font_size`); the HUD itself may get only
+        #: a part of it (``size``: beside the F3 overlay), its text staying the same size.
+        self.text_for = size
         self.hover: str | None = None
         self._buttons: list[_ButtonView] = []
         self._bar_rows = 1  # rows of the bottom button bar (it wraps in narrow windows)
@@ -73,13 +83,13 @@ class Hud:
         self._callouts: list[shapes.RoundedRectangle] = []  # the backdrops of callouts
         self._status = Status(title="")
         self.panel = shapes.RoundedRectangle(
-            0, 0, 10, 10, radius=10, color=(20, 26, 40, 238), batch=self.batch, group=self.back
+            0, 0, 10, 10, radius=10, color=(20, 26, 40, OPAQUE), batch=self.batch, group=self.back
         )
         self.title = self._label(bold=True)
         self.counter = self._label()
         self.help = self._label(color=(220, 228, 240, 230), wrap=True)
         self.banner_box = shapes.RoundedRectangle(
-            0, 0, 10, 10, radius=12, color=(32, 44, 66, 240), batch=self.batch, group=self.back
+            0, 0, 10, 10, radius=12, color=(32, 44, 66, OPAQUE), batch=self.batch, group=self.back
         )
         self.banner = self._label(anchor_x="center", bold=True, wrap=True)
         self.sheet = SheetView(self.batch, self.back, self.front)
@@ -88,9 +98,8 @@ class Hud:
         # groups so it lies over every other HUD element.
         self.tip_back = pyglet.graphics.Group(order=2)
         self.tip_front = pyglet.graphics.Group(order=3)
-        self.tip_box = shapes.RoundedRectangle(
-            0, 0, 10, 10, radius=8, color=(14, 18, 28, 245), batch=self.batch, group=self.tip_back
-        )
+        self.tip_box = shapes.RoundedRectangle(0, 0, 10, 10, radius=8, color=(14, 18, 28, OPAQUE),
+                                               batch=self.batch, group=self.tip_back)  # fmt: skip
         self.tip = Label("", font_name=FONT, font_size=12, color=(236, 240, 248, 255),
                          anchor_y="top", multiline=True, width=300, batch=self.batch,
                          group=self.tip_front)  # fmt: skip
@@ -101,11 +110,24 @@ class Hud:
 
     def font_size(self) -> int:
         """The body text size for the window's size and scale (see :func:`font_size`)."""
-        return font_size(self.size, self.scale)
+        return font_size(self.text_for, self.scale)
 
-    def layout(self, size: tuple[int, int], scale: float | None = None) -> None:
-        """Place everything for a new window size (and pixel density, when given)."""
+    def label_size(self) -> int:
+        """The text size of the labels at scene positions (:meth:`set_world_labels`)."""
+        return max(9, round(self.font_size() * 0.85))
+
+    def layout(
+        self,
+        size: tuple[int, int],
+        scale: float | None = None,
+        text_for: tuple[int, int] | None = None,
+    ) -> None:
+        """Place everything in a HUD of ``size`` (window units; its bottom-left is the
+        HUD's 0, 0), with the text sized for a window of ``text_for`` (default: ``size``)
+        and the pixel density ``scale`` (when given)."""
         self.size = (max(1, int(size[0])), max(1, int(size[1])))
+        self.text_for = self.size if text_for is None else (max(1, int(text_for[0])),
+                                                             max(1, int(text_for[1])))  # fmt: skip
         if scale is not None:
             self.scale = _finite_scale(scale)
         self._rebuild_buttons()
@@ -141,11 +163,11 @@ class Hud:
                     group=self.front,
                 )
             )
-        size = max(9, round(self.font_size() * 0.85))
+        size = self.label_size()
         # A label never shows through a panel, the banner or a button.
         items = [item for item in items if not self._covered(item[1], item[2], size)]
         while len(self._callouts) < sum(1 for item in items if len(item) > 3):
-            box = shapes.RoundedRectangle(0, 0, 10, 10, radius=6, color=(16, 20, 30, 210),
+            box = shapes.RoundedRectangle(0, 0, 10, 10, radius=6, color=(16, 20, 30, OPAQUE),
                                           batch=self.batch, group=self.back)  # fmt: skip
             self._callouts.append(box)
         boxes = iter(self._callouts)
@@ -161,7 +183,7 @@ class Hud:
                 label.weight = weight
             if tuple(label.color) != color:
                 label.color = color
-            label.position = (x, y, 0)
+            label.position = _pixel(x, y)
             label.visible = True
             if grow > 1.0:  # a callout stands on a dark backdrop, readable over anything
                 box = next(boxes)
@@ -206,7 +228,7 @@ class Hud:
         x = max(4.0, x)
         self.tip_box.position = (x, y - bh)
         self.tip_box.width, self.tip_box.height = bw, bh
-        self.tip.position = (x + pad, y - pad, 0)
+        self.tip.position = _pixel(x + pad, y - pad)
         self.tip_box.visible = self.tip.visible = True
 
     def set_sheet(self, sheet: Sheet | None) -> None:
@@ -227,7 +249,7 @@ class Hud:
         self.help.text = status.help
         self.banner.text = status.banner
         r, g, b = TONE_COLORS[status.tone]
-        self.banner_box.color = (r, g, b, 240)
+        self.banner_box.color = (r, g, b, OPAQUE)
         self._place_texts()
         self._refresh_buttons()
 
@@ -266,6 +288,26 @@ class Hud:
         top = min([self._title_bottom, *tops]) - pad
         return left, self._bar_top + self._banner_line, right, top
 
+    def rects(self) -> list[tuple[str, tuple[float, float, float, float]]]:
+        """Every element the HUD draws now, named, with its rectangle (x, y from the HUD's
+        bottom-left, width, height): the buttons, the title panel, the banner, the sheet, the
+        labels at scene positions and their callouts, the tooltip."""
+        out: list[tuple[str, tuple[float, float, float, float]]] = [
+            (f"button {v.spec.label!r}", (v.x, v.y, v.w, v.h)) for v in self._buttons
+        ]
+        boxes = [("title panel", self.panel), ("banner", self.banner_box)]
+        boxes += [("tooltip", self.tip_box)] + [("callout", box) for box in self._callouts]
+        for name, box in boxes:
+            if box.visible:
+                out.append((name, (box.x, box.y, box.width, box.height)))
+        if self.sheet.visible:
+            out.append(("sheet", (self.sheet.x, self.sheet.y, self.sheet.width, self.sheet.height)))
+        for label in self._world:
+            if label.visible:
+                w, h = label.content_width, label.content_height
+                out.append((f"label {label.text!r}", (label.x - w / 2, label.y - h / 2, w, h)))
+        return out
+
     def is_enabled(self, command: str) -> bool:
         return any(v.enabled for v in self._buttons if v.spec.command == command)
 
@@ -301,9 +343,10 @@ class Hud:
         fs = self.font_size()
         pad = fs
         left = pad * 1.6
-        # The title panel stops short of the option buttons in the top-right corner.
-        options = [v.x for v in self._buttons if v.spec.group == "options"]
-        right = (min(options) if options else w) - pad
+        # The title panel stops short of the option buttons in the top-right corner and of
+        # the list under them, which reaches up beside it.
+        corner = [v.x for v in self._buttons if v.spec.group in ("options", "list")]
+        right = (min(corner) if corner else w) - pad
         room = max(fs * 4.0, right - left - pad * 0.8)
         # Title and counter keep one line each: smaller text where the room is short.
         for label, size in ((self.title, fs * 1.5), (self.counter, float(fs))):
@@ -311,8 +354,8 @@ class Hud:
             if label.content_width > room:
                 label.font_size = max(7, int(size * room / label.content_width))
         self.help.width = round(room)
-        self.title.position = (left, h - pad * 1.2 - self.title.font_size * 1.3, 0)
-        self.counter.position = (left, self.title.y - self.counter.font_size * 2.0, 0)
+        self.title.position = _pixel(left, h - pad * 1.2 - self.title.font_size * 1.3)
+        self.counter.position = _pixel(left, self.title.y - self.counter.font_size * 2.0)
         # The help (F1) reaches down at most to the bar: smaller text while it is longer.
         below = self.counter.y - fs * 0.8 - (self._bar_height + fs)
         help_size = max(9, round(fs * 0.8))
@@ -320,7 +363,7 @@ class Hud:
         while self.help.text and self.help.content_height > below and help_size > 6:
             help_size -= 1
             self.help.font_size = help_size
-        self.help.position = (left, self.counter.y - fs * 0.8 - self.help.content_height, 0)
+        self.help.position = _pixel(left, self.counter.y - fs * 0.8 - self.help.content_height)
         lines = [self.title, self.counter] + ([self.help] if self.help.text else [])
         width = min(max(lb.content_width for lb in lines), room) + pad * 1.6
         bottom_line = self.help.y if self.help.text else self.counter.y - fs * 0.5
@@ -366,7 +409,7 @@ class Hud:
         self.banner.width = round(max(fs * 5, room - fs * 4))
         margin = self.banner.font_size * 0.8
         middle = x0 + room / 2
-        self.banner.position = (middle, bottom + margin, 0)
+        self.banner.position = _pixel(middle, bottom + margin)
         bw = min(self.banner.content_width + fs * 2.4, room - fs)
         bh = self.banner.content_height + 2 * margin
         self.banner_box.width = bw
@@ -387,7 +430,7 @@ class Hud:
             for g, specs in groups.items()
         }
         widths = {
-            g: [self._text_width(t, fs * GROUP_FONT[g]) for t in ts] for g, ts in texts.items()
+            g: [self.text_width(t, fs * GROUP_FONT[g]) for t in ts] for g, ts in texts.items()
         }
         placed = place_buttons(widths, self.size, fs)
         self._bar_rows = placed.rows
@@ -407,14 +450,14 @@ class Hud:
                     batch=self.batch,
                     group=self.front,
                 )
-                label.position = (x + bw / 2, y + bh / 2, 0)
+                label.position = _pixel(x + bw / 2, y + bh / 2)
                 rect = shapes.RoundedRectangle(
                     x, y, bw, bh, radius=min(bh, bw) * 0.3, batch=self.batch, group=self.back
                 )
                 self._buttons.append(_ButtonView(spec, rect, label, x, y, bw, bh))
         self._refresh_buttons()
 
-    def _text_width(self, text: str, size: float) -> float:
+    def text_width(self, text: str, size: float) -> float:
         """How wide ``text`` is at ``size`` (a label is measured once, then scaled)."""
         self._measure.font_size = size
         self._measure.text = text
@@ -428,13 +471,13 @@ class Hud:
                 view.enabled = False
             hovered = view.spec.command == self.hover
             if not view.enabled:
-                view.rect.color = (70, 74, 84, 150)
-                view.label.color = (170, 174, 182, 200)
+                view.rect.color = DISABLED_BOX
+                view.label.color = DISABLED_TEXT
             elif hovered:
-                view.rect.color = (246, 190, 70, 240)
+                view.rect.color = (246, 190, 70, OPAQUE)
                 view.label.color = (30, 24, 10, 255)
             else:
-                view.rect.color = (28, 38, 58, 238)
+                view.rect.color = (28, 38, 58, OPAQUE)
                 view.label.color = (255, 255, 255, 255)
 
 
@@ -466,6 +509,12 @@ def ui_scale(window_size: tuple[int, int], framebuffer_size: tuple[int, int], dp
     ratio = max(1.0, framebuffer_size[0] / max(1, window_size[0]))
     density = dpi / 96.0 if math.isfinite(dpi) and dpi > 0 else 1.0
     return _finite_scale(density / ratio)
+
+
+def _pixel(x: float, y: float) -> tuple[int, int, int]:
+    """A label's place on whole pixels: a glyph one pixel thin (a hyphen, a full stop) drawn
+    half a pixel off is sampled away ("1. e2-e4" read "1. e2 e4")."""
+    return round(x), round(y), 0
 
 
 def _finite_scale(scale: float) -> float:

@@ -92,7 +92,7 @@ def _place(
     floor = out.bar_top + fs * 1.15 * 3.2
     # Options: a grid of two columns (side by side pairs: "Priests -", "Priests +"), each
     # as wide as its widest button; four or six columns where two reach too far down.
-    options = [t * scale * GROUP_FONT["options"] + fs * 2.0 for t in widths.get("options", ())]
+    options = [t * scale + fs * 2.0 for t in widths.get("options", ())]
     top = h
     grid: list[Rect] = []
     if options:
@@ -104,7 +104,7 @@ def _place(
         fits = fits and grid[0][0] >= gap and top >= floor
     out.rects["options"] = grid
     # The list: a column under the options, as many of the newest entries as fit.
-    entries = [t * scale * GROUP_FONT["list"] + fs * 2.0 for t in widths.get("list", ())]
+    entries = [t * scale + fs * 2.0 for t in widths.get("list", ())]
     column: list[Rect] = []
     if entries:
         lw = min(max(entries), w - 2 * gap)

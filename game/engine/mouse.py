@@ -141,9 +141,13 @@ class SceneMouse:
         def perform(self, command: str, *, strict: bool = False) -> bool: ...
         def play(self, action: object) -> bool: ...
         def pick_at(self, x: float, y: float) -> Node | None: ...
-        def window_size(self) -> tuple[int, int]: ...
+        def area_size(self) -> tuple[int, int]: ...
+        def to_area(self, x: float, y: float) -> tuple[float, float] | None: ...
         def _set_hover(self, node: Node | None) -> None: ...
         def _sync_hud(self) -> None: ...
+
+    # Events come in window units; the HUD and the controller's hooks get them in the game's
+    # part of the window (beside the F3 overlay), as ``to_area`` gives them.
 
     def on_mouse_motion(self, x: float, y: float, dx: float, dy: float) -> None:
         if self.overlay.visible:
@@ -151,9 +155,13 @@ class SceneMouse:
             if self.overlay.wants_mouse():
                 self._set_hover(None)
                 return
-        self.hud.on_mouse_motion(x, y)
-        self.mouse = (x, y)  # where a tooltip goes
-        if self.hud.contains(x, y):
+        local = self.to_area(x, y)
+        if local is None:
+            self._set_hover(None)
+            return
+        self.hud.on_mouse_motion(*local)
+        self.mouse = local  # where a tooltip goes
+        if self.hud.contains(*local):
             self._set_hover(None)
             return
         self._set_hover(self.pick_at(x, y))
@@ -191,24 +199,29 @@ class SceneMouse:
         the camera's zoom."""
         if self.overlay.visible and self.overlay.on_mouse_scroll(x, y, sy):
             return
-        if self.hud.contains(x, y) or self.controller is None or self.scene is None:
+        local = self.to_area(x, y)
+        if local is None or self.hud.contains(*local):
             return
-        if not offer(self.controller, "on_scroll", x, y, sy):
+        if self.controller is None or self.scene is None:
+            return
+        if not offer(self.controller, "on_scroll", *local, sy):
             scroll_camera(self.scene.camera, sy)
         self._after_view_change(x, y)
 
     def drag(
         self, x: float, y: float, dx: float, dy: float, buttons: int = 1, modifiers: int = 0
     ) -> str:
-        """One step of a drag on the scene: the controller's, or the camera's. Returns who
-        took it ("controller", "camera" or "none")."""
+        """One step of a drag on the scene (window units): the controller's, or the
+        camera's. Returns who took it ("controller", "camera" or "none")."""
         if self.controller is None or self.scene is None:
             return "none"
-        if offer(self.controller, "on_drag", x, y, dx, dy, buttons, modifiers):
+        local = self.to_area(x, y)
+        lx, ly = local if local is not None else (x, y)
+        if offer(self.controller, "on_drag", lx, ly, dx, dy, buttons, modifiers):
             self._after_view_change(x, y)
             return "controller"
         moved = drag_camera(
-            self.scene.camera, dx, dy, buttons, modifiers, float(self.window_size()[1])
+            self.scene.camera, dx, dy, buttons, modifiers, float(self.area_size()[1])
         )
         self._after_view_change(x, y)
         return "camera" if moved else "none"
@@ -233,15 +246,18 @@ class SceneMouse:
         """A press on the overlay or the HUD: handled, and who took it; None: the scene's."""
         if self.overlay.visible and self.overlay.on_mouse_press(x, y, button):
             return "overlay"
+        local = self.to_area(x, y)
+        if local is None:
+            return "none"  # beside a folded overlay's title bar: neither it nor the game
         if button != 1:
             return None
-        spec = self.hud.button_at(x, y)
+        spec = self.hud.button_at(*local)
         if spec is not None:
             if self.hud.is_enabled(spec.command):
                 self.perform(spec.command)
             return "hud"
-        if self.hud.sheet.contains(x, y):
-            command = self.hud.sheet.command_at(x, y)
+        if self.hud.sheet.contains(*local):
+            command = self.hud.sheet.command_at(*local)
             if command is not None:
                 self.perform(command)
             return "hud"
@@ -257,5 +273,6 @@ class SceneMouse:
 
     def _after_view_change(self, x: float, y: float) -> None:
         self._sync_hud()  # world labels follow the view
-        if self.scene is not None and not self.hud.contains(x, y):
+        local = self.to_area(x, y)
+        if self.scene is not None and local is not None and not self.hud.contains(*local):
             self._set_hover(self.pick_at(x, y))

@@ -1,12 +1,17 @@
 """The debug overlay (F3): frame statistics and the controller's panel in one Dear ImGui
 window docked at the left or right edge of the game window (the person picks the side with
-its "Dock" button, and may fold it to its title bar; the settings remember both). The column
-is as tall as the window and never reaches its middle, so it fits every window size and the
-scene's middle stays in view; the Director frames the scene in the room beside it.
+its "Dock" button, and may fold it to its title bar; the settings remember both).
+
+The column is opaque, as tall as the window and flush with its edge; it is as wide as its
+contents need (text wraps, a table keeps its columns), between a least width and a share of
+the window, so nothing in it is clipped and it has no horizontal scrollbar. The game gets the
+rest of the window (:meth:`DebugOverlay.area`): the Director draws the scene and lays out the
+HUD there, so the overlay hides nothing of the game. Folded to its title bar, the overlay
+takes a band along the top of the window instead.
 
 The imgui frames are drawn by :class:`game.engine.imgui_renderer.ImguiRenderer`; helpers for
 panels (``draw_graph``) live in :mod:`game.engine.overlay_widgets`. ``imgui_bundle`` is imported
-lazily, on the first :meth:`DebugOverlay.draw`, so importing this module stays cheap and works
+lazily, on the first :meth:`DebugOverlay.build`, so importing this module stays cheap and works
 where imgui-bundle is missing.
 
 Input comes in pyglet conventions (window pixels, origin bottom-left; buttons 1 left, 2 middle,
@@ -28,7 +33,7 @@ import moderngl
 import numpy as np
 
 from game.engine.imgui_renderer import ImguiRenderer, imgui_module
-from game.engine.overlay_widgets import col32, draw_graph
+from game.engine.overlay_widgets import col32, draw_graph, set_room
 
 log = logging.getLogger(__name__)
 
@@ -37,16 +42,21 @@ __all__ = ["SIDES", "DebugOverlay", "FrameStats", "draw_graph"]
 # pyglet mouse button -> Dear ImGui mouse button (0 left, 1 right, 2 middle)
 _IMGUI_BUTTON = {1: 0, 4: 1, 2: 2}
 
-_WINDOW_MARGIN = 10.0
-#: The docked column's width: this share of the window, within these bounds (window units).
-_DOCK_SHARE = 0.3
-_DOCK_MIN = 260.0
-_DOCK_MAX = 420.0
-_DOCK_MOST = 0.4  # of the window's width, whatever the scale: the middle stays clear
+#: The docked column's width: what its contents need, at least this many times its text
+#: size, at most this share of the window's width (and this many times its text size).
+_DOCK_LEAST_EM = 20.0
+_DOCK_MOST = 0.34
+_DOCK_MOST_EM = 40.0
 #: The edges the overlay docks at.
 SIDES = ("left", "right")
-_WINDOW_ALPHA = 0.80
 _FONT_SIZE = 15.0
+#: The overlay's text is scaled with the HUD's, within these bounds (a small window gets a
+#: slightly smaller overlay, so the game keeps room).
+_SCALE_LEAST = 0.85
+_SCALE_MOST = 4.0
+#: How many frames the overlay builds at most to settle its width to its contents.
+_FIT_PASSES = 4
+_FRAME_PADDING = (4.0, 3.0)  # imgui's style (window units): the title bar's margins
 _DEBUG_TITLE = "Gamehall debug"
 #: The default font covers ASCII and Latin-1 only; this font, shipped with imgui-bundle, is merged
 #: into it so the arrows, dashes and ellipsis the panels write are drawn instead of "?".
@@ -91,11 +101,17 @@ class DebugOverlay:
         self._imgui_down: set[int] = set()  # imgui buttons we told imgui are held
         self._rects: list[tuple[float, float, float, float]] = []  # overlay windows, imgui coords
         self._frames = 0
+        self._built = False  # a frame was built and not yet painted
+        #: The width the contents asked for (window units; 0 before they are measured), for
+        #: the window size, text size and scene in ``_fit_key``.
+        self._needed = 0.0
+        self._fit_key: tuple[object, ...] | None = None
         self._logged_errors: set[str] = set()
         #: The window edge the overlay docks at ("left" or "right"), and whether it shows
         #: only its title bar; the person changes both in the overlay, the settings keep them.
         self.side: str = "left"
         self.collapsed: bool = False
+        self._drawn_collapsed: bool | None = None  # as imgui drew it last (None: not yet)
         #: How much larger than its base size the overlay's text and column are (the
         #: Director sets it from the HUD's text size, so 4K and HiDPI stay readable).
         self.scale: float = 1.0
@@ -132,24 +148,44 @@ class DebugOverlay:
 
     def dock_rect(self, window_size: tuple[int, int]) -> tuple[float, float, float, float]:
         """Where the overlay goes in a window of ``window_size`` (x, y from the top-left,
-        width, height, window units): a column at :attr:`side`, as tall as the window less
-        a margin, and never as far as the window's middle."""
+        width, height, window units): a column at :attr:`side`, flush with the window's edge
+        and as tall as the window, as wide as its contents need within its bounds (the
+        contents are measured as frames are built: before the first, the least width)."""
         w, h = max(1.0, float(window_size[0])), max(1.0, float(window_size[1]))
-        k = self._scale()
-        width = min(max(w * _DOCK_SHARE, _DOCK_MIN * k), _DOCK_MAX * k, w * _DOCK_MOST)
-        width = max(width, 1.0)
-        height = max(1.0, h - 2 * _WINDOW_MARGIN)
-        x = _WINDOW_MARGIN if self.side == "left" else w - _WINDOW_MARGIN - width
-        return x, _WINDOW_MARGIN, width, height
+        width = self._width(w)
+        x = 0.0 if self.side == "left" else w - width
+        return x, 0.0, width, h
 
-    def covered(self, window_size: tuple[int, int]) -> tuple[float, float]:
-        """How much of the window's width the overlay hides at the left and at the right
-        (window units; nothing while hidden or collapsed to its title bar)."""
-        if not self.visible or self.collapsed:
-            return 0.0, 0.0
-        x, _y, width, _h = self.dock_rect(window_size)
-        edge = x + width + _WINDOW_MARGIN
-        return (edge, 0.0) if self.side == "left" else (0.0, float(window_size[0]) - x)
+    def rect(self, window_size: tuple[int, int]) -> tuple[float, float, float, float] | None:
+        """The overlay's rectangle in the game window's terms (x, y from the bottom-left,
+        width, height, window units): the column, or the title bar alone when folded; None
+        while hidden."""
+        if not self.visible:
+            return None
+        x, _y, width, h = self.dock_rect(window_size)
+        if self.collapsed:
+            bar = self._title_bar()
+            return x, h - bar, width, bar
+        return x, 0.0, width, h
+
+    def area(self, window_size: tuple[int, int]) -> tuple[float, float, float, float]:
+        """The part of the window the overlay leaves to the game (x, y from the bottom-left,
+        width, height, window units): the whole window while hidden; beside the column; under
+        the title bar's band when folded."""
+        w, h = max(1, int(window_size[0])), max(1, int(window_size[1]))
+        if not self.visible:
+            return 0.0, 0.0, float(w), float(h)
+        if self.collapsed:
+            return 0.0, 0.0, float(w), max(1.0, h - self._title_bar())
+        _x, _y, width, _h = self.dock_rect((w, h))
+        rest = max(1.0, w - width)
+        return (width if self.side == "left" else 0.0), 0.0, rest, float(h)
+
+    def fits(self) -> bool:
+        """Whether the last frame's contents fit the column's width: no line, table or row of
+        buttons reaches past its edge (so nothing is clipped and nothing needs scrolling
+        across)."""
+        return self._needed <= self._width(self._window_size[0]) + 0.5
 
     def wants_mouse(self) -> bool:
         """True when visible and the mouse belongs to the overlay: the pointer is over one of
@@ -228,37 +264,74 @@ class DebugOverlay:
         dt: float = 1 / 60,
         framebuffer_size: tuple[int, int] | None = None,
     ) -> int:
-        """Build one imgui frame and render it into ``fbo``; return the GL draw calls made.
+        """:meth:`build` then :meth:`paint`: one imgui frame into ``fbo``; return the GL draw
+        calls made (0 while hidden)."""
+        self.build(window_size, stats, panel, panel_title, dt)
+        return self.paint(fbo, framebuffer_size or fbo.size)
 
-        ``window_size`` is in window units (what input coordinates use); the framebuffer may be
-        larger by a HiDPI ratio. ``framebuffer_size`` defaults to ``fbo.size``; pass it for the
-        window's default framebuffer, whose recorded size goes stale after a resize. Does
-        nothing (returns 0) while hidden.
+    def build(
+        self,
+        window_size: tuple[int, int],
+        stats: FrameStats,
+        panel: Callable[[], None] | None = None,
+        panel_title: str = "Game",
+        dt: float = 1 / 60,
+    ) -> bool:
+        """Build this frame's imgui window (the panel callback runs now), as wide as its
+        contents need: a frame that finds them wider than the column is built again at the
+        new width. Returns True when the column's width changed, so the caller lays the game
+        out again in the new :meth:`area` before it draws. Nothing while hidden.
+
+        ``window_size`` is in window units (what input coordinates use).
         """
         if not self.visible:
-            return 0
+            return False
         win_w, win_h = int(window_size[0]), int(window_size[1])
-        fb_w, fb_h = framebuffer_size or fbo.size
-        self._fb_size = (fb_w, fb_h)
-        if min(win_w, win_h, fb_w, fb_h) <= 0:
-            return 0
+        if min(win_w, win_h) <= 0:
+            return False
         self._ensure_created()
         self._window_size = (win_w, win_h)
+        fit_key = (win_w, win_h, self._scale(), panel_title)
+        if fit_key != self._fit_key:  # another window, text size or scene: measure afresh
+            self._fit_key, self._needed = fit_key, 0.0
+        before = self._width(win_w)
         with self._current() as imgui:
             io = imgui.get_io()
             io.display_size = (float(win_w), float(win_h))
-            io.display_framebuffer_scale = (fb_w / win_w, fb_h / win_h)
             if self._mouse is not None:
                 # events are not fed while hidden; imgui drops this if it is already current
                 io.add_mouse_pos_event(*self._to_imgui(*self._mouse))
-            frames = 2 if self._frames == 0 else 1
-            for _ in range(frames):
-                # a window is hidden during its first frame while imgui measures it, so the
-                # very first draw builds a throwaway frame first: F3 shows at once.
-                io.delta_time = max(float(dt), 1e-4)
+            # A window is hidden during its first frame while imgui measures it, so the very
+            # first build makes a throwaway frame first: F3 shows at once. A frame whose
+            # contents want a wider column is built again at that width.
+            passes = 0
+            while True:
+                width = self._width(win_w)
+                io.delta_time = max(float(dt), 1e-4) if passes == 0 else 1e-4
                 self._build_frame(imgui, stats, panel, panel_title)
+                passes += 1
+                settled = self._frames > 0 or passes > 1
+                if settled and (self._width(win_w) <= width + 0.5 or passes >= _FIT_PASSES):
+                    break
             self._frames += 1
             self._rects = self._window_rects(imgui)
+            self._built = True
+        return abs(self._width(win_w) - before) > 0.5
+
+    def paint(self, fbo: moderngl.Framebuffer, framebuffer_size: tuple[int, int]) -> int:
+        """Render the frame :meth:`build` made into ``fbo`` (``framebuffer_size`` pixels: the
+        window's default framebuffer's recorded size goes stale after a resize, so it is
+        passed); return the GL draw calls made."""
+        if not self.visible or not self._built:
+            return 0
+        self._built = False
+        win_w, win_h = self._window_size
+        fb_w, fb_h = int(framebuffer_size[0]), int(framebuffer_size[1])
+        if min(win_w, win_h, fb_w, fb_h) <= 0:
+            return 0
+        self._fb_size = (fb_w, fb_h)
+        with self._current() as imgui:
+            imgui.get_io().display_framebuffer_scale = (fb_w / win_w, fb_h / win_h)
             assert self._renderer is not None
             self._renderer.sync_textures(imgui)
             return self._renderer.render(imgui.get_draw_data(), fbo, self._fb_size)
@@ -282,6 +355,8 @@ class DebugOverlay:
         self._captured.clear()
         self._imgui_down.clear()
         self._frames = 0
+        self._built = False
+        self._drawn_collapsed = None
 
     # ------------------------------------------------------------------ internals: setup
     def _live(self) -> bool:
@@ -326,11 +401,12 @@ class DebugOverlay:
             imgui.style_colors_dark()
             style = imgui.get_style()
             style.font_size_base = _FONT_SIZE
-            style.window_rounding = 6.0
             style.frame_rounding = 3.0
-            style.window_border_size = 1.0
             style.window_padding = (10.0, 8.0)
             style.item_spacing = (8.0, 5.0)
+            style.frame_padding = _FRAME_PADDING
+            style.window_border_size = 0.0  # flush with the window's edge
+            style.window_rounding = 0.0
         finally:
             if previous is not None:
                 imgui.set_current_context(previous)
@@ -363,41 +439,83 @@ class DebugOverlay:
         x, y, width, height = self.dock_rect(self._window_size)
         imgui.set_next_window_pos((x, y), imgui.Cond_.always)
         imgui.set_next_window_size((width, height), imgui.Cond_.always)
-        imgui.set_next_window_collapsed(self.collapsed, imgui.Cond_.appearing)
-        imgui.set_next_window_bg_alpha(_WINDOW_ALPHA)
+        # A fold set from outside (the settings, a script) is imposed; otherwise imgui keeps
+        # what its arrow did.
+        imposed = self.collapsed != self._drawn_collapsed
+        cond = imgui.Cond_.always if imposed else imgui.Cond_.appearing
+        imgui.set_next_window_collapsed(self.collapsed, cond)
+        imgui.set_next_window_bg_alpha(1.0)  # opaque: nothing of the game shows through
         flags = (
             imgui.WindowFlags_.no_saved_settings
             | imgui.WindowFlags_.no_move
             | imgui.WindowFlags_.no_resize
             | imgui.WindowFlags_.no_focus_on_appearing
-            | imgui.WindowFlags_.horizontal_scrollbar
         )
         expanded, _ = imgui.begin(f"{_DEBUG_TITLE} (F3)###gamehall_overlay", None, flags)
         try:
             if expanded == self.collapsed:  # the person clicked the title bar's arrow
                 self.collapsed = not expanded
                 self._changed()
+            self._drawn_collapsed = self.collapsed
             if not expanded:
                 self.panel_error = None
                 return
-            other = "right" if self.side == "left" else "left"
-            if imgui.small_button(f"Dock {other}"):
-                self.set_side(other)
-            imgui.same_line()
-            imgui.text_disabled("the arrow above folds this away")
-            self._debug_contents(imgui, stats)
-            if panel is None:
-                self.panel_error = None
-            elif imgui.collapsing_header(
-                f"{panel_title}###gamehall_panel", imgui.TreeNodeFlags_.default_open
-            ):
-                self._call_panel(imgui, panel)
+            # Text wraps at the column's edge; in a table's cell too (the window's edge, not
+            # the cell's: a column sized to its text would otherwise shrink to nothing).
+            edge = imgui.get_cursor_pos_x() + imgui.get_content_region_avail().x
+            imgui.push_text_wrap_pos(max(1.0, edge))
+            try:
+                other = "right" if self.side == "left" else "left"
+                if imgui.small_button(f"Dock {other}"):
+                    self.set_side(other)
+                imgui.same_line()
+                imgui.text_disabled("or fold it (the arrow)")
+                self._debug_contents(imgui, stats)
+                if panel is None:
+                    self.panel_error = None
+                elif imgui.collapsing_header(
+                    f"{panel_title}###gamehall_panel", imgui.TreeNodeFlags_.default_open
+                ):
+                    frame = width - imgui.get_content_region_avail().x  # padding, scrollbar
+                    set_room(self._width(self._window_size[0], widest=True) - frame)
+                    try:
+                        self._call_panel(imgui, panel)
+                    finally:
+                        set_room(math.inf)
+            finally:
+                imgui.pop_text_wrap_pos()
+            self._measure(imgui)
         finally:
             imgui.end()
 
+    def _measure(self, imgui: Any) -> None:
+        """Note how wide the column must be for what this frame put in it (what does not
+        wrap: a table's columns, a row of buttons); the width only grows while the window,
+        the text size and the scene stay the same, so the game beside it keeps still."""
+        window = imgui.internal.get_current_window()
+        pad = imgui.get_style().window_padding.x
+        # what the items reached (a graph's canvas), and what tables would like (their
+        # columns' natural widths, which they squeeze into a narrower window)
+        reach = max(window.dc.cursor_max_pos.x, window.dc.ideal_max_pos.x)
+        needed = reach - window.pos.x + pad + window.scrollbar_sizes.x
+        if math.isfinite(needed) and needed > self._needed:
+            self._needed = float(math.ceil(needed))
+
+    def _width(self, window_width: float, widest: bool = False) -> float:
+        """The column's width in a window ``window_width`` wide: what the contents need,
+        within the least and the most (see the module's constants); the most, ``widest``."""
+        em = _FONT_SIZE * self._scale()
+        most = min(window_width * _DOCK_MOST, _DOCK_MOST_EM * em)
+        least = min(_DOCK_LEAST_EM * em, most)
+        return float(round(most if widest else min(max(least, self._needed), most)))
+
+    def _title_bar(self) -> float:
+        """The height of the title bar (what is left of the overlay when folded)."""
+        return float(math.ceil(_FONT_SIZE * self._scale() + 2 * _FRAME_PADDING[1]))
+
     def _scale(self) -> float:
         scale = self.scale
-        return min(4.0, max(1.0, scale)) if math.isfinite(scale) else 1.0
+        return min(_SCALE_MOST, max(_SCALE_LEAST, scale)) if math.isfinite(scale) else 1.0
 
     def _changed(self) -> None:
         if self.on_change is not None:
@@ -427,10 +545,10 @@ class DebugOverlay:
             lo, med, hi = (float(v) for v in np.percentile(samples, (0, 50, 100)))
             top = max(20.0, hi * 1.15)
             imgui.push_style_color(imgui.Col_.plot_lines, imgui.ImVec4(0.45, 0.85, 0.55, 1.0))
+            imgui.text_disabled(f"frame time (ms), last {samples.size} frames")
             imgui.plot_lines(
                 "##frame_ms",
                 samples,
-                overlay_text=f"frame time (ms), last {samples.size} frames",
                 scale_min=0.0,
                 scale_max=top,
                 graph_size=(width, 64.0),

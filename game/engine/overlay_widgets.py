@@ -9,7 +9,23 @@ from collections.abc import Iterable, Sequence
 
 from game.engine.imgui_renderer import imgui_module
 
-__all__ = ["col32", "draw_graph"]
+__all__ = ["col32", "draw_graph", "room", "set_room"]
+
+#: How wide the overlay's column lets a panel's contents grow (window units); the overlay sets
+#: it before it calls a panel.
+_ROOM = [float("inf")]
+
+
+def room() -> float:
+    """The widest a panel's contents may be: the overlay's column grows to what its contents
+    need up to this, so a panel that can draw a wide or a narrow form (full or short names)
+    picks the wide one when it fits here, the narrow one when not."""
+    return _ROOM[0]
+
+
+def set_room(width: float) -> None:
+    """Say how wide the panel about to be drawn may grow (the overlay calls it)."""
+    _ROOM[0] = float(width)
 
 
 def col32(r: int, g: int, b: int, a: int = 255) -> int:
@@ -44,7 +60,8 @@ def draw_graph(
     """Draw a node-link diagram in the current imgui window (call it inside a panel).
 
     ``nodes`` are positions in 0..1 x 0..1 with (0, 0) at the top-left of a region of ``size``
-    pixels reserved at the cursor. The ``current`` node is filled bright yellow, ``goal`` nodes
+    pixels reserved at the cursor (smaller, in its shape, where the overlay's column cannot
+    grow that wide: :func:`room`). The ``current`` node is filled bright yellow, ``goal`` nodes
     green, ``highlight`` nodes (e.g. the optimal next states) get a cyan ring and so does the
     edge to them from the current node. ``labels`` (one per node, may be shorter) are written
     small beside the nodes; hovering a node shows its label as a tooltip.
@@ -60,6 +77,8 @@ def draw_graph(
     hints = set(highlight)
 
     width, height = float(size[0]), float(size[1])
+    if width > room() > 0:
+        width, height = room(), height * room() / width
     origin = imgui.get_cursor_screen_pos()
     ox, oy = origin.x, origin.y
     imgui.dummy((width, height))

@@ -1,10 +1,22 @@
-"""Picking: which node is under the mouse, by a ray against each node's bounding box."""
+"""Picking: which node is under the mouse, by a ray against the triangles each node draws.
+
+A node's bounding box only rules it out quickly: a tall piece's box reaches over the piece
+behind it (a king's box covers the foot of the pawn on the next rank), so the ray is tested
+against the mesh's own triangles, in the node's own space, and the nearest triangle hit wins.
+A mesh whose triangles are not known is picked by its box alone.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Mapping
 
 import numpy as np
 
 from game.engine.scene import Node, Scene
+
+__all__ = ["mouse_ray", "pick", "ray_box", "ray_triangles", "triangles_of"]
+
+Bounds = Mapping[str, tuple[np.ndarray, np.ndarray]]
 
 
 def mouse_ray(
@@ -42,27 +54,87 @@ def ray_box(
     return float(t_near if t_near >= 0 else t_far)
 
 
+def triangles_of(corners: np.ndarray) -> np.ndarray:
+    """A mesh's ``(N, 3)`` corner positions (three rows a triangle) as an ``(N/3, 3, 3)``
+    float64 array, the shape :func:`ray_triangles` takes."""
+    return np.ascontiguousarray(corners, dtype="f8").reshape(-1, 3, 3)
+
+
+def ray_triangles(origin: np.ndarray, direction: np.ndarray, triangles: np.ndarray) -> float | None:
+    """Distance along the ray to the nearest of ``triangles`` (``(N, 3, 3)``) it passes
+    through, either face, or None when it passes through none (Moller-Trumbore, all the
+    triangles at once).
+
+    >>> tri = np.array([[[0.0, 0, 0], [1, 0, 0], [0, 1, 0]]])
+    >>> ray_triangles(np.array([0.2, 0.2, 5.0]), np.array([0.0, 0, -1]), tri)
+    5.0
+    >>> ray_triangles(np.array([0.9, 0.9, 5.0]), np.array([0.0, 0, -1]), tri) is None
+    True
+    """
+    if len(triangles) == 0:
+        return None
+    a = triangles[:, 0]
+    e1 = triangles[:, 1] - a
+    e2 = triangles[:, 2] - a
+    p = np.cross(direction, e2)
+    det = np.einsum("ij,ij->i", e1, p)
+    ok = np.abs(det) > 1e-12
+    inv = np.where(ok, 1.0 / np.where(ok, det, 1.0), 0.0)
+    s = origin - a
+    u = np.einsum("ij,ij->i", s, p) * inv
+    q = np.cross(s, e1)
+    v = (q @ direction) * inv
+    t = np.einsum("ij,ij->i", e2, q) * inv
+    # A hair of slack at the edges: a ray through an edge shared by two triangles hits one.
+    eps = 1e-9
+    hit = ok & (u >= -eps) & (v >= -eps) & (u + v <= 1.0 + eps) & (t >= 0.0)
+    if not hit.any():
+        return None
+    return float(t[hit].min())
+
+
 def pick(
     scene: Scene,
-    bounds: dict[str, tuple[np.ndarray, np.ndarray]],
+    bounds: Bounds,
     origin: np.ndarray,
     direction: np.ndarray,
+    triangles: Mapping[str, np.ndarray] | None = None,
 ) -> Node | None:
-    """The nearest pickable node hit by the ray; each box is tested in the node's own space."""
-    best: tuple[float, Node] | None = None
+    """The nearest pickable node whose drawn surface the ray meets (see the module
+    docstring): ``triangles`` maps a mesh name to :func:`triangles_of` its corners; a mesh
+    missing there is tested by its box in ``bounds`` alone."""
+    triangles = triangles or {}
+    candidates: list[tuple[float, Node, np.ndarray, np.ndarray, float]] = []
     for node in scene.pickable_nodes():
-        if node.mesh not in bounds:
+        mesh = str(node.mesh)
+        if mesh not in bounds:
             continue
-        lo, hi = bounds[node.mesh]
+        lo, hi = bounds[mesh]
         world = node.world_matrix().astype("f8")
         inv = np.linalg.inv(world)
         o = (inv @ np.append(origin, 1.0))[:3]
         d = inv[:3, :3] @ direction
-        t = ray_box(o, d, lo, hi)
+        entry = ray_box(o, d, lo, hi)
+        if entry is None:
+            continue
+        if np.all(o >= lo) and np.all(o <= hi):
+            entry = 0.0  # the ray starts inside the box: its surface may be anywhere along it
+        # Compare in world units: scale the local distance back by the direction's stretch.
+        stretch = float(np.linalg.norm(world[:3, :3] @ d))
+        candidates.append((entry * stretch, node, o, d, stretch))
+    candidates.sort(key=lambda c: c[0])
+    best: tuple[float, Node] | None = None
+    for box_distance, node, o, d, stretch in candidates:
+        if best is not None and box_distance > best[0]:
+            break  # every box left starts behind the surface already hit
+        shape = triangles.get(str(node.mesh))
+        if shape is None:
+            t: float | None = box_distance / stretch
+        else:
+            t = ray_triangles(o, d, shape)
         if t is None:
             continue
-        # Compare in world units: scale the local distance back by the direction's stretch.
-        dist = t * float(np.linalg.norm(world[:3, :3] @ d))
-        if best is None or dist < best[0]:
-            best = (dist, node)
+        distance = t * stretch
+        if best is None or distance < best[0]:
+            best = (distance, node)
     return best[1] if best else None

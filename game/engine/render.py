@@ -192,8 +192,16 @@ class Renderer:
 
     # -- frame ------------------------------------------------------------------------------
 
-    def render(self, scene: Scene, fbo: moderngl.Framebuffer, size: tuple[int, int]) -> RenderStats:
-        """Draw sky, shadows and scene into ``fbo`` (``size`` is its pixel size).
+    def render(
+        self,
+        scene: Scene,
+        fbo: moderngl.Framebuffer,
+        size: tuple[int, int],
+        origin: tuple[int, int] = (0, 0),
+    ) -> RenderStats:
+        """Draw sky, shadows and scene into ``fbo``, in the ``size`` pixels whose bottom-left
+        corner is at ``origin`` (the whole of ``fbo`` by default; the part of the window the
+        game has beside the F3 overlay otherwise); nothing outside them changes.
 
         A turn-based game spends most frames still. When a frame's still part (every node but
         the water, the layers, the sky, the camera and the light) is the same as the frame
@@ -211,12 +219,13 @@ class Renderer:
             if not self._cached:  # the second frame alike: worth keeping
                 self._draw_still(scene, commands, instance_data, casters, view_proj, size)
             stats.triangles = self._drawn_triangles  # what the copied picture holds
-            self._from_cache(scene, fbo, commands, instance_data, casters, view_proj, stats)
+            self._from_cache(scene, fbo, origin, commands, instance_data, casters, view_proj,
+                             stats)  # fmt: skip
             self.stats = stats
             return stats
         self._still_key, self._cached = key, False
         self._upload(commands, instance_data)
-        self._draw(scene, fbo, size, commands, casters, view_proj, stats)
+        self._draw(scene, fbo, (*origin, *size), commands, casters, view_proj, stats)
         self._drawn_triangles = stats.triangles
         self.stats = stats
         return stats
@@ -225,7 +234,7 @@ class Renderer:
         self,
         scene: Scene,
         fbo: moderngl.Framebuffer,
-        size: tuple[int, int],
+        viewport: tuple[int, int, int, int],
         commands: list[tuple[int, int, int, int, int]],
         casters: int,
         view_proj: np.ndarray,
@@ -233,18 +242,19 @@ class Renderer:
         *,
         water: bool = True,
     ) -> None:
-        """The whole scene into ``fbo``: nodes, layers, water (unless not ``water``), sky."""
+        """The whole scene into ``viewport`` (x, y, width, height) of ``fbo``: nodes, layers,
+        water (unless not ``water``), sky."""
         fbo.use()
-        self.ctx.viewport = (0, 0, size[0], size[1])
+        self.ctx.viewport = viewport
         self.ctx.scissor = None
         bg = scene.background.bottom
-        fbo.clear(float(bg[0]), float(bg[1]), float(bg[2]), 1.0, depth=1.0)
+        fbo.clear(float(bg[0]), float(bg[1]), float(bg[2]), 1.0, depth=1.0, viewport=viewport)
         if commands:
             self._draw_shadows(scene, commands, casters, stats)
             fbo.use()
-            self.ctx.viewport = (0, 0, size[0], size[1])
+            self.ctx.viewport = viewport
             self._draw_nodes(scene, view_proj, 0, casters, stats)
-        self._draw_layers(scene, view_proj, size, stats)
+        self._draw_layers(scene, view_proj, (viewport[2], viewport[3]), stats)
         if water:
             self._draw_nodes(scene, view_proj, casters, len(commands), stats)
         self._draw_sky(scene, stats)
@@ -361,14 +371,15 @@ class Renderer:
         """Draw the still part of the frame (all but the water) into the cache."""
         self._cache = sized(self.ctx, self._cache, size)
         self._upload(commands, rows)
-        self._draw(scene, self._cache.fbo, size, commands, casters, view_proj, RenderStats(),
-                   water=False)  # fmt: skip
+        self._draw(scene, self._cache.fbo, (0, 0, *size), commands, casters, view_proj,
+                   RenderStats(), water=False)  # fmt: skip
         self._cached = True
 
     def _from_cache(
         self,
         scene: Scene,
         fbo: moderngl.Framebuffer,
+        origin: tuple[int, int],
         commands: list[tuple[int, int, int, int, int]],
         rows: np.ndarray,
         casters: int,
@@ -380,7 +391,7 @@ class Renderer:
         assert cache is not None
         stats.reused = True
         if casters == len(commands):  # nothing moves by itself: copy the colours, done
-            cache.copy_colour_to(fbo)
+            cache.copy_colour_to(fbo, origin)
             stats.draw_calls += 1
             return
         # The water is drawn over a copy of the picture and its depth (the target may be the
@@ -391,7 +402,7 @@ class Renderer:
         work.fbo.use()
         self.ctx.viewport = (0, 0, *work.size)
         self._draw_nodes(scene, view_proj, casters, len(commands), stats)
-        work.copy_colour_to(fbo)
+        work.copy_colour_to(fbo, origin)
         stats.draw_calls += 2
 
     def _draw_layers(

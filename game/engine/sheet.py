@@ -23,7 +23,7 @@ from game.engine.glyphs import FONT
 
 __all__ = ["SheetView"]
 
-BACKDROP = (16, 21, 33, 240)
+BACKDROP = (16, 21, 33, 255)  # opaque: nothing of the scene shows through the sheet
 HEADING = (200, 206, 220, 255)
 MIN_FONT = 7
 

@@ -23,21 +23,23 @@ class Target:
         )
         self.colour = ctx.framebuffer(color_attachments=self.fbo.color_attachments)
 
-    def copy_colour_to(self, dst: moderngl.Framebuffer) -> None:
-        """Copy the colours into ``dst`` at the same size. The window's framebuffer is
-        copied to with the GL call itself: ModernGL's object for it keeps the size the window
-        had when the context was made, and its copy would fill only that much of a window
-        made larger since."""
-        if dst.glo != 0:
+    def copy_colour_to(self, dst: moderngl.Framebuffer, origin: tuple[int, int] = (0, 0)) -> None:
+        """Copy the colours into ``dst`` at the same size, their bottom-left corner at
+        ``origin``. The window's framebuffer, and any place but the corner, is copied to with
+        the GL call itself: ModernGL's object for the window's keeps the size the window had
+        when the context was made, and its copy would fill only that much of a window made
+        larger since; its copy knows no offset."""
+        if dst.glo != 0 and origin == (0, 0):
             self.ctx.copy_framebuffer(dst, self.colour)
             return
         from pyglet import gl
 
         width, height = self.size
+        x, y = origin
         gl.glBindFramebuffer(gl.GL_READ_FRAMEBUFFER, self.colour.glo)
-        gl.glBindFramebuffer(gl.GL_DRAW_FRAMEBUFFER, 0)
+        gl.glBindFramebuffer(gl.GL_DRAW_FRAMEBUFFER, dst.glo)
         gl.glBlitFramebuffer(
-            0, 0, width, height, 0, 0, width, height, gl.GL_COLOR_BUFFER_BIT, gl.GL_NEAREST
+            0, 0, width, height, x, y, x + width, y + height, gl.GL_COLOR_BUFFER_BIT, gl.GL_NEAREST
         )
         dst.use()  # ModernGL binds its framebuffers itself from here on
 

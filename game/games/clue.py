@@ -114,7 +114,7 @@ ENTRY = Entry(
     make_agent=_make_agent,
     hint_agent="full",
     controller="game.controllers.clue:open_table",
-    picture="docs/clue.png",
+    picture="scenes/cards/clue.png",
     hooks={
         "bench": CliHook(
             help="notebook update and suggestion times, and suggestions to certainty alone",

@@ -154,7 +154,7 @@ ENTRY = Entry(
     make_agent=_make_agent,
     hint_agent="strategic",
     controller="game.controllers.grab:GrabController",
-    picture="docs/grab.png",
+    picture="scenes/cards/grab.png",
     hooks={
         "bench": CliHook(
             help="map generation, robot moves and whole robot games (--strength: who wins)",

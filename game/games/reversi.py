@@ -325,7 +325,7 @@ ENTRY = Entry(
     hint_agent=DEFAULT_HINT,
     warm_up=True,  # the engine's compiled kernels load on its first search
     controller="game.controllers.reversi:ReversiController",
-    picture="docs/reversi.png",
+    picture="scenes/cards/reversi.png",
     statistics="game.controllers.reversi_stats:statistics_sheet",
     hooks={
         "solve": CliHook(

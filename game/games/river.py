@@ -60,7 +60,7 @@ ENTRY = Entry(
     make_agent=_make_agent,
     hint_agent=SolverAgent.name,
     controller="game.controllers.river:RiverController",
-    picture="docs/river.png",
+    picture="scenes/cards/river.png",
     hooks={
         "solve": CliHook(
             help="print the fewest crossings for the options (default 3 priests, 3 devils, "

@@ -24,6 +24,8 @@ __all__ = ["ENTRIES", "HUMAN", "entry_for", "entry_for_file"]
 
 HUMAN: Final = "human"
 SIDES: Final = (HUMAN, "random", "alphabeta", "uct")
+#: The menu's group of a described game whose description names no family.
+OTHER_FAMILY: Final = "Other board games"
 #: The agent the hint and a computer side use unless told otherwise.
 HINT: Final = "alphabeta"
 
@@ -116,7 +118,8 @@ def entry_for(game_id: str, engine: Any = None, text: str = "") -> Entry:
         warm_up=True,  # the description compiles on its first game
         think_apart=True,  # the searches are Python: they would hold up the drawing thread
         controller="game.controllers.board:BoardController",
-        picture=f"docs/{design.id}.png",
+        picture=f"scenes/cards/{design.id}.png",
+        group=design.family or OTHER_FAMILY,
         hooks={
             "bench": CliHook(
                 help="random playouts a second and perft speed",

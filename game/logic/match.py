@@ -51,7 +51,7 @@ import logging
 import random
 import time
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Generic, TypeVar
 
 from game.logic.game import (
@@ -68,7 +68,7 @@ from game.logic.game import (
     sample_chance,
 )
 
-__all__ = ["Hint", "Match", "MatchError", "Step"]
+__all__ = ["Hint", "Match", "MatchError", "ReplayError", "Step"]
 
 LOG = logging.getLogger(__name__)
 
@@ -77,6 +77,11 @@ A = TypeVar("A", bound=Hashable)
 
 class MatchError(GameError):
     """A request the match refuses now: a person's action on an agent's turn, no hint agent."""
+
+
+class ReplayError(MatchError):
+    """A record that does not replay from the match's start: a step's text names no legal
+    action, or its seat is not the one to act (a damaged or foreign saved game)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -289,6 +294,33 @@ class Match(Generic[A]):
             self._start = start
         self._begin()
 
+    def replay(self, steps: Sequence[Step], cursor: int | None = None) -> None:
+        """Start again from the seed and play ``steps`` as recorded (a saved game), each
+        action read back from its text, forced steps, chance outcomes and lost turns
+        included, then go to the point after ``cursor`` steps (default: the last). Nothing
+        thinks meanwhile and :attr:`on_step` is not called. Raises :class:`ReplayError`
+        naming the first step that does not fit; the match is then at its start."""
+        self.restart()
+        hook, self.on_step = self.on_step, None
+        try:
+            for number, step in enumerate(steps, 1):
+                self._replay_step(number, step)
+            if len(self._steps) != len(steps):
+                raise ReplayError(
+                    f"the record ends after step {len(steps)}, but the game plays on by itself"
+                )
+            end = len(steps) if cursor is None else cursor
+            if not 0 <= end <= len(steps):
+                raise ReplayError(f"no point {end} in a record of {len(steps)} steps")
+        except (ValueError, TypeError, KeyError) as exc:
+            self.restart()
+            if isinstance(exc, ReplayError):
+                raise
+            raise ReplayError(str(exc)) from None
+        finally:
+            self.on_step = hook
+        self._goto(end)
+
     def set_seat(self, seat: int, agent: Agent[A] | None) -> None:
         """Give ``seat`` to ``agent`` (None: a person); thinking for it starts on the next poll."""
         self._cancel()
@@ -456,6 +488,43 @@ class Match(Generic[A]):
             if action is None:
                 return
             self._push(seat, action, forced=True)
+
+    def _replay_step(self, number: int, step: Step) -> None:
+        """Step ``number`` of a record being replayed: checked against the one the game
+        played by itself there (a forced action), or played as recorded."""
+        where = f"step {number} ({step.text!r})"
+        if number <= len(self._steps):  # played by itself already: it must be this one
+            done = self._steps[number - 1]
+            if (done.seat, done.text) != (step.seat, step.text):
+                raise ReplayError(f"{where}: the game played {done.text!r} by itself there")
+            return
+        state = self.state
+        if state.is_terminal():
+            raise ReplayError(f"{where}: the game is over by then")
+        if step.seat != state.current_player():
+            raise ReplayError(f"{where}: seat {step.seat} acts, but it is not its turn")
+        if step.forfeit is not None:
+            try:  # what the failing agent sent, when it reads as an action at all
+                action: Any = state.parse_action(step.text)
+            except (ValueError, TypeError, KeyError):
+                action = None
+            forfeited = self.game.forfeit(state, action, step.forfeit)
+            if forfeited is None:
+                raise ReplayError(f"{where}: this game has no lost turns")
+            self._append(replace(step, action=action), forfeited)
+        else:
+            try:
+                action = state.parse_action(step.text)
+            except (ValueError, TypeError, KeyError) as exc:
+                raise ReplayError(f"{where}: {exc}") from None
+            if step.seat == CHANCE:
+                legal = [a for a, _ in state.chance_outcomes()]
+            else:
+                legal = list(state.legal_actions())
+            if action not in legal:
+                raise ReplayError(f"{where}: not a legal action there")
+            self._push(step.seat, action, forced=step.forced, seconds=step.seconds, note=step.note)
+        self._play_forced()
 
     def _start_job(self, purpose: str, seat: int, agent: Any) -> _Job:
         job = _Job(self._generation, purpose, seat, agent, self.state, Stop(), time.perf_counter())

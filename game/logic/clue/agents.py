@@ -53,6 +53,8 @@ class NotebookAgent:
         self._said = ""
 
     def explain(self) -> str:
+        """Why the last choice, as advice to the seat that plays it (``you``): the hint
+        puts the action before it (:func:`~game.logic.clue.rules.advice`)."""
         return self._said
 
     def choose(
@@ -64,7 +66,6 @@ class NotebookAgent:
         if seat < 0:
             raise ValueError("no seat is to play: the game is over or cards are being dealt")
         view = state.observation(seat)
-        deck = state.rules.deck
         if state.phase is Phase.REFUTE:
             assert state.asking is not None
             options = state.matching(seat)
@@ -73,17 +74,19 @@ class NotebookAgent:
                 if len(options) == 1
                 else self.show(view, options, state.asking.seat, rng)
             )
-            self._said = f"shows {deck.name(card)}"
+            self._said = (
+                "the only one of the three you hold" if len(options) == 1 else (self.show_reason())
+            )
             return Action(Kind.SHOW, (card,))
         solution = self.solution(view)
         if solution is not None:
-            self._said = f"accuses {deck.triple_text(solution)}: {self.certainty_reason()}"
+            self._said = self.certainty_reason()
             return Action(Kind.ACCUSE, solution)
         if state.phase is Phase.AFTER:
-            self._said = "ends the turn: the envelope is not certain yet"
+            self._said = "the envelope is not certain yet"
             return END
         triple = self.suggest(view, rng, stop)
-        self._said = f"suggests {deck.triple_text(triple)}: {self.suggestion_reason()}"
+        self._said = self.suggestion_reason()
         return Action(Kind.SUGGEST, triple)
 
     # -- what subclasses decide -----------------------------------------------------------
@@ -105,6 +108,9 @@ class NotebookAgent:
 
     def certainty_reason(self) -> str:
         return "the notebook has forced every category"
+
+    def show_reason(self) -> str:
+        return "the card shown most often before tells the others the least"
 
 
 class ArticleAgent(NotebookAgent):
@@ -141,7 +147,7 @@ class BluffAgent(ArticleAgent):
         return tuple(triple)
 
     def suggestion_reason(self) -> str:
-        return "the classic pick, sometimes with one of its own cards to mislead"
+        return "the classic pick, sometimes with one of your own cards to mislead"
 
 
 class RandomAgent(NotebookAgent):
@@ -160,4 +166,7 @@ class RandomAgent(NotebookAgent):
         return rng.choice(options)
 
     def suggestion_reason(self) -> str:
-        return "random cards it has not seen"
+        return "random cards you have not seen"
+
+    def show_reason(self) -> str:
+        return "one of them at random"

@@ -105,7 +105,7 @@ class ExactArticleAgent(NotebookAgent):
         return tuple(picks)
 
     def certainty_reason(self) -> str:
-        return "every deal that agrees with what it saw has these three in the envelope"
+        return "every deal that agrees with what you have seen has these three in the envelope"
 
     def suggestion_reason(self) -> str:
         return "per category, the card most seats are certain not to hold"
@@ -166,7 +166,9 @@ class FullAgent(NotebookAgent):
         book = self.cache.of(view)
         certain = book.solution()
         if certain is not None or not self.risky or not view.events:
-            self._reason = "every deal that agrees with what it saw has these three in the envelope"
+            self._reason = (
+                "every deal that agrees with what you have seen has these three in the envelope"
+            )
             return certain
         return self._risky(book)
 
@@ -196,7 +198,7 @@ class FullAgent(NotebookAgent):
         if chance >= 1.0 - danger:
             self._reason = (
                 f"a risk: {chance:.0%} likely, and in {danger:.0%} of the deals that agree "
-                "with what it saw another detective solves it before its next turn"
+                "with what you have seen another detective solves it before your next turn"
             )
             return triple
         return None
@@ -242,7 +244,7 @@ class FullAgent(NotebookAgent):
     def suggestion_reason(self) -> str:
         return (
             "per category, the card likeliest to be in the envelope, counting every deal "
-            "that agrees with what it saw and weighing what the others' suggestions reveal"
+            "that agrees with what you have seen and weighing what the others' suggestions reveal"
         )
 
 

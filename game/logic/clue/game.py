@@ -21,7 +21,7 @@ from game.logic.game import CHANCE, Agent, Game, State
 from game.logic.match import Match
 from game.logic.options import Option, OptionsSchema
 
-__all__ = ["AGENT_NAMES", "OPTIONS", "ClueGame", "dealt_match", "rules_from"]
+__all__ = ["AGENT_NAMES", "OPTIONS", "ClueGame", "rules_from", "start_match"]
 
 #: The computer players, strongest last but one (``article-bluff`` tests the others).
 AGENT_NAMES: Final = ("random", "article", "exact-article", "full", "article-bluff")
@@ -96,23 +96,25 @@ class ClueGame(Game[Action]):
         return names[seat % len(names)]
 
 
-def dealt_match(
+def start_match(
     game: ClueGame,
     seats: Sequence[Agent[Action] | None],
     *,
     seed: int | None = None,
     dealer: int = 0,
+    deal: bool = True,
     **match_options: Any,
 ) -> Match[Action]:
-    """A :class:`~game.logic.match.Match` of ``game`` with the cards dealt: ``dealer`` deals,
-    the deal's chance steps are drawn from ``seed`` (None: a random one, kept as
-    ``match.seed``) and played at once. The window and the terminal both deal with this, so
-    one seed is one deal everywhere: the same hands and the same envelope.
-    ``match_options`` go to the Match (limits, hint agent, thinking in the background)."""
+    """A :class:`~game.logic.match.Match` of ``game`` at a table where ``dealer`` deals. With
+    ``deal`` the cards are dealt at once: the deal's chance steps drawn from ``seed`` (None: a
+    random one, kept as ``match.seed``); without, the match waits before the deal (a kept
+    record replays it). The window and the terminal both start with this, so one seed is one
+    deal everywhere: the same hands and the same envelope. ``match_options`` go to the Match
+    (limits, hint agent, thinking in the background)."""
     match: Match[Action] = Match(
         game, seats, seed=seed, start=ClueState.start(game.rules, dealer), **match_options
     )
-    for _ in range(game.rules.deck.n_cards + 1):  # a card a chance step, then the first seat
+    for _ in range(game.rules.deck.n_cards + 1 if deal else 0):  # a card a step, then a seat
         if match.state.current_player() != CHANCE:
             break
         match.poll()

@@ -41,6 +41,7 @@ __all__ = [
     "Kind",
     "Phase",
     "Rules",
+    "advice",
 ]
 
 MIN_SEATS: Final = 3
@@ -64,6 +65,26 @@ class Action(NamedTuple):
 
 
 END: Final = Action(Kind.END)
+
+
+def advice(deck: Deck, action: Action, reason: str = "") -> str:
+    """``action`` as advice to the seat that plays it, with the ``reason`` after a colon: a
+    sentence for the hint.
+
+    >>> from game.logic.clue.deck import load_deck
+    >>> deck = load_deck("classic")
+    >>> advice(deck, END, "the envelope is not certain yet")
+    'End your turn: the envelope is not certain yet.'
+    >>> advice(deck, Action(Kind.SUGGEST, deck.triple("plum, rope, hall")))
+    'Suggest Professor Plum, Rope, Hall.'
+    """
+    if action.kind is Kind.END:
+        text = "End your turn"
+    elif action.kind is Kind.SHOW:
+        text = f"Show {deck.name(action.cards[0])}"
+    else:
+        text = f"{action.kind.value.capitalize()} {deck.triple_text(action.cards)}"
+    return f"{text}: {reason}." if reason else f"{text}."
 
 
 class Phase(enum.Enum):

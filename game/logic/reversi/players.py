@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import random
 import threading
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Final, Protocol
@@ -189,22 +190,46 @@ class SearchPlayer:
         stop: np.ndarray[Any, Any] | None,
         depth: int | None,
     ) -> Choice:
-        """Score every move ``depth - 1`` plies deeper, add noise, play the best noisy score."""
+        """Score every move ``depth - 1`` plies deeper, add noise, play the best noisy score.
+
+        The details count what was searched: the nodes and hash-table hits of every move's
+        search (a move judged by the evaluation alone is one node), and the principal
+        variation of the move played."""
+        started = time.perf_counter()
         best_move, best_noisy, best_score = moves[0], -np.inf, 0.0
+        best_pv: list[int] = [moves[0]]
+        nodes = tt_hits = 0
         for move in moves:
             child = position.apply(move)
+            line: list[int] = [move]
             if child.is_terminal():
                 diff = child.score()
                 score = float(diff if position.to_move.player == 0 else -diff)
+                nodes += 1
             elif depth is not None and depth > 1:
                 result = search(child, depth=depth - 1, stop=stop, exact_empties=0)
                 score = -result.score
+                nodes += result.nodes
+                tt_hits += result.tt_hits
+                line += list(result.pv)
             else:
                 score = -evaluate(child)
+                nodes += 1
             noisy = score + rng.gauss(0.0, self.noise)
             if noisy > best_noisy:
-                best_move, best_noisy, best_score = move, noisy, score
-        info = {"player": self.name, "depth": depth, "noise": self.noise, "exact": False}
+                best_move, best_noisy, best_score, best_pv = move, noisy, score, line
+        seconds = time.perf_counter() - started
+        info = {
+            "player": self.name,
+            "depth": depth,
+            "noise": self.noise,
+            "exact": False,
+            "nodes": nodes,
+            "tt_hits": tt_hits,
+            "pv": best_pv,
+            "seconds": seconds,
+            "nps": nodes / seconds if seconds > 0 else 0.0,
+        }
         return Choice(best_move, best_score, info)
 
 
@@ -329,7 +354,8 @@ class LevelAgent:
 
     def explain(self) -> str:
         """What the last choice is worth for the side that made it, and how deep it looked:
-        ``"evaluation +1.5 for black, depth 9"``, ``"exact: white wins by 4"``."""
+        ``"evaluation +1.5 discs for black, depth 9"``, ``"exact: white wins by 4"``,
+        ``"rank +15 for white, depth 6"`` (the classic levels rank moves, not in discs)."""
         choice = self.last
         if choice is None:
             return ""
@@ -342,8 +368,10 @@ class LevelAgent:
             if score == 0:
                 return f"exact: {side} draws"
             return f"exact: {side} {'wins' if score > 0 else 'loses'} by {abs(score)}"
-        kind = "rank" if info.get("rank") else "evaluation"
-        text = f"{kind} {choice.score:+.1f} for {side}"
+        if info.get("rank"):
+            text = f"rank {choice.score:+.0f} for {side}"
+        else:
+            text = f"evaluation {choice.score:+.1f} discs for {side}"
         depth = info.get("depth")
         return f"{text}, depth {depth}" if depth else text
 

@@ -50,6 +50,9 @@ class Board:
     #: (direction, position) -> direction: a walk arriving at the position in the first
     #: direction goes on in the second (a loop turns a horizontal walk into a vertical one).
     turns: dict[tuple[int, int], int] = field(default_factory=dict)
+    #: The straight lines the board shows between two positions, when the description
+    #: gives them (Xiangqi's files broken by the river); else the drawing decides.
+    lines: tuple[tuple[int, int], ...] = ()
 
     def index(self, name: str) -> int:
         try:
@@ -125,6 +128,7 @@ def read_board(form: Form, players: tuple[str, ...]) -> Board:
             "off-board",
             "track",
             "turn",
+            "lines",
         ):
             pass
         else:
@@ -272,6 +276,19 @@ def read_board(form: Form, players: tuple[str, ...]) -> Board:
                 cells_ = set(positions_named(names, xy, groups, off_board))
                 per = [set(cells_) for _ in players]
             zones[zname] = per
+    lines: list[tuple[int, int]] = []
+    for item in form.args:
+        if isinstance(item, Form) and item.head == "lines":
+            for pair in arg(item, 1, 256):
+                if not isinstance(pair, Form) or len(pair) != 2:
+                    raise err(pair, "a line is (FROM TO): two positions")
+                ends = []
+                for at in pair.items:
+                    word = text_or_word(at)
+                    if word not in index:
+                        raise err(at, f"no position {word!r}")
+                    ends.append(index[word])
+                lines.append((ends[0], ends[1]))
     dark = frozenset(i for i, (x, y) in enumerate(xy) if (round(x) + round(y)) % 2 == 0)
     width = int(max(x for x, _ in xy) - min(x for x, _ in xy)) + 1
     height = int(max(y for _, y in xy) - min(y for _, y in xy)) + 1
@@ -288,6 +305,7 @@ def read_board(form: Form, players: tuple[str, ...]) -> Board:
         size=(width, height),
         off_board=frozenset(off_board),
         turns=turns,
+        lines=tuple(lines),
     )
 
 

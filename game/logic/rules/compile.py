@@ -5,12 +5,8 @@ its direction steps turned into lookups in precomputed link tables (one table pe
 each player sees it), its conditions into table lookups, its choices (``one-of``, ``if``) into
 nested blocks and its ``while`` into a loop. The generated text holds only integers and the
 names of tables this module builds; no word of the description reaches it, so the description
-stays data. A generator function exists per piece type, player and move type. For the check
-invariant, every piece type's programs also run backwards from a square as *probes* ("can a
-piece of another player capture here?"), merged into one function per player so that a
-program two types share (a queen's slide and a rook's) runs once; a variant notes which
-positions each program read, so that after a move only the programs that read a changed
-position need to run again.
+stays data. A generator function exists per piece type, player and move type. For check,
+:mod:`game.logic.rules.attacks` writes each player's attack test beside them.
 
 Pieces are small integers: ``1 + player + players * (type + types * attributes)``, 0 for an
 empty position.
@@ -18,11 +14,11 @@ empty position.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from game.logic.rules.attacks import write_attacks
 from game.logic.rules.design import Design
 from game.logic.rules.sexpr import Atom, DescriptionError, Form, Item
 
@@ -56,15 +52,25 @@ class Compiled:
     gen: list[list[Generator | None]]
     gen_kind: list[list[dict[str, Generator]]]
     drops: list[list[Generator | None]]
-    #: probes[defender](b, square, lf, lt): whether a piece of another player attacks the
-    #: square (each program run backwards from it, as its defender would move).
+    #: probes[attacker](b, square, lf, lt): whether one of the attacker's programs, walked
+    #: backwards from the square, reaches a piece of the attacker that has it.
     probes: list[Probe]
-    #: readers[defender](b, square, lf, lt, m): the same, setting in ``m[position]`` a bit
+    #: readers[attacker](b, square, lf, lt, m): the same, setting in ``m[position]`` a bit
     #: for each probe program whose answer depends on that position's content; None when an
-    #: answer may depend on more (positions a program does not stand on, or the last move).
+    #: answer may depend on more (positions a program does not stand on, the last move, or a
+    #: program run forward).
     readers: list[Probe] | None
-    #: programs_probed[defender][g]: probe program g alone (bit ``1 << g`` in ``m``).
+    #: programs_probed[attacker][g]: probe program g alone (bit ``1 << g`` in ``m``).
     programs_probed: list[list[Probe]]
+    #: fallback[type][attacker]: the generator of the type's programs that could capture a
+    #: royal piece but cannot be walked backwards (run forward from each such piece, with
+    #: their own ``attacked`` and ``check`` false); None when there are none.
+    fallback: list[list[Generator | None]]
+    #: fallback_drops[type][attacker]: the same for drops (run at every position).
+    fallback_drops: list[list[Generator | None]]
+    #: How the check test asks each program (by program id): "none" (it cannot capture a
+    #: royal piece), "probe" (walked backwards) or "fallback" (run forward).
+    check_modes: list[str]
     #: programs[id] = (type, name, kind, is_drop)
     programs: list[tuple[int, str, str, bool]]
     source: str
@@ -118,16 +124,16 @@ def compile_design(design: Design) -> Compiled:
             ns[f"Z{z}_{p}"] = board.zones[name][p]
     program_table: list[tuple[int, str, str, bool]] = []
     writer = _Writer(design, zone_names, players)
+    writer.ns = ns
     for t, piece in enumerate(design.pieces):
         for program in piece.programs:
             program_table.append((t, program.name, program.kind, program.drop))
     ns["attacked"] = None  # set by the engine (it needs the probes)
     ns["line_at"] = None  # set by the engine: the line through a position
     ns["ALL"] = tuple(range(len(board.names)))
-    # gen, kind gens, drops, probes
+    # gen, kind gens, drops, then the attack tests
     pid = 0
     names: dict[tuple[str, int, int, str], str] = {}
-    probe_blocks: list[list[tuple[int, list[str]]]] = [[] for _ in range(players)]
     for t, piece in enumerate(design.pieces):
         ids = list(range(pid, pid + len(piece.programs)))
         pid += len(piece.programs)
@@ -135,27 +141,32 @@ def compile_design(design: Design) -> Compiled:
             moves = [(i, pr) for i, pr in zip(ids, piece.programs, strict=True) if not pr.drop]
             drops = [(i, pr) for i, pr in zip(ids, piece.programs, strict=True) if pr.drop]
             if moves:
-                names[("gen", t, p, "")] = writer.function(f"g{t}_{p}", moves, p, probe=None)
-                start = len(writer.lines)
-                writer.function("_", moves, p, probe=t)
-                body = writer.lines[start + 2 : -1]  # without the def, cap0 and return
-                probe_blocks[p].extend((t, block) for block in _blocks(body))
-                del writer.lines[start:]
+                names[("gen", t, p, "")] = writer.function(f"g{t}_{p}", moves, p)
                 for kind in sorted({pr.kind for _, pr in moves}):
                     chosen = [(i, pr) for i, pr in moves if pr.kind == kind]
                     names[("kind", t, p, kind)] = writer.function(
-                        f"k{t}_{p}_{_ident(kind)}", chosen, p, probe=None
+                        f"k{t}_{p}_{_ident(kind)}", chosen, p
                     )
             if drops:
-                names[("drop", t, p, "")] = writer.function(f"d{t}_{p}", drops, p, probe=None)
-    exact = True
-    counts = []
+                names[("drop", t, p, "")] = writer.function(f"d{t}_{p}", drops, p)
+
+    def cond_for(player: int) -> Callable[[Item], str]:
+        writer.player, writer.enemy, writer.quiet = player, (player + 1) % players, True
+        return writer.cond
+
+    modes, counts, readable, slow = write_attacks(
+        design, writer.lines, ns, cond_for, writer.acyclic, writer.loop_cap, owner, kind_of
+    )
+    by_id = [(t, pr) for t, piece in enumerate(design.pieces) for pr in piece.programs]
     for p in range(players):
-        reads_only_its_path, count = _merge_probes(
-            writer.lines, ns, probe_blocks[p], p, owner, kind_of, code
-        )
-        exact &= reads_only_its_path
-        counts.append(count)
+        for t in range(types):
+            # Run forward, their own attacked and check false: moves from the piece, drops
+            # at each position.
+            for drop, key in ((False, "slow"), (True, "slowdrop")):
+                chosen = [(i, by_id[i][1]) for i in slow[p] if by_id[i][0] == t]
+                chosen = [(i, pr) for i, pr in chosen if pr.drop == drop]
+                if chosen:
+                    names[(key, t, p, "")] = writer.function(f"{key}{t}_{p}", chosen, p, quiet=True)
     source = "\n".join(writer.lines) + "\n"
     if len(writer.lines) > MAX_LINES:
         raise DescriptionError(
@@ -198,99 +209,24 @@ def compile_design(design: Design) -> Compiled:
         gen_kind=gen_kind,
         drops=drops_fn,
         probes=[ns[f"P{p}"] for p in range(players)],
-        readers=[ns[f"R{p}"] for p in range(players)] if exact else None,
+        readers=[ns[f"R{p}"] for p in range(players)] if all(readable) else None,
         programs_probed=[[ns[f"B{g}_{p}"] for g in range(counts[p])] for p in range(players)],
+        fallback=[
+            [ns[names[(k, t, p, "")]] if (k, t, p, "") in names else None for p in range(players)]
+            for t in range(types)
+            for k in ("slow",)
+        ],
+        fallback_drops=[
+            [ns[names[(k, t, p, "")]] if (k, t, p, "") in names else None for p in range(players)]
+            for t in range(types)
+            for k in ("slowdrop",)
+        ],
+        check_modes=modes,
         programs=program_table,
         source=source,
     )
     compiled.namespace = ns  # type: ignore[attr-defined]
     return compiled
-
-
-def _blocks(lines: list[str]) -> list[list[str]]:
-    """A probe function's body cut into its programs (each starts ``for _ in ONE:``)."""
-    blocks: list[list[str]] = []
-    for line in lines:
-        if line == "    for _ in ONE:":
-            blocks.append([])
-        blocks[-1].append(line)
-    return blocks
-
-
-_HIT = re.compile(r"if c != f and TYP\[b\[c\]\] == (\d+) and OWN\[b\[c\]\] != \d+:")
-_LOCAL = re.compile(r"\b_(?!v\d)([a-z]+)(\d+)\b")
-_MOVED = re.compile(r"^(\s*)(c = [^;]*\[c\]|c = mk)$")
-
-
-def _renumber(text: str) -> str:
-    """``text`` with its numbered locals (``_w17``) numbered from 0 in order of appearance,
-    so that two copies of one program read the same."""
-    numbers: dict[str, str] = {}
-
-    def local(m: re.Match[str]) -> str:
-        return f"_{m.group(1)}{numbers.setdefault(m.group(2), str(len(numbers)))}"
-
-    return _LOCAL.sub(local, text)
-
-
-def _merge_probes(
-    lines: list[str],
-    ns: dict[str, Any],
-    blocks: list[tuple[int, list[str]]],
-    player: int,
-    owner: list[int],
-    kind_of: list[int],
-    code: Callable[..., int],
-) -> tuple[bool, int]:
-    """Write the probes of ``player``'s pieces: ``P{player}``, every piece type's programs in
-    one function, a program shared by several types (a queen's slide and a rook's) run once and
-    matched against all of them; ``R{player}``, the same noting what each program read; and
-    ``B{g}_{player}``, each program alone. Returns whether the programs read nothing but the
-    positions they stand on, and how many programs there are."""
-    groups: dict[str, set[int]] = {}
-    order: list[str] = []
-    for t, block in blocks:
-        text = _renumber("\n".join(block))
-        if re.search(r"\bmc\b", re.sub(r"mc = mc0|mc = SET\d+\[mc\]", "", text)):
-            text = text.replace("mc = mc0", f"mc = {code(player, t)}")  # it reads the piece
-        else:
-            text = re.sub(r"mc = SET\d+\[mc\]", "pass", text.replace("mc = mc0", "mc = 0"))
-        text = _HIT.sub("if c != f and HIT[b[c]]:", text)
-        if text not in groups:
-            groups[text] = set()
-            order.append(text)
-        groups[text].add(t)
-    exact = True
-    tables = []
-    for g, text in enumerate(order):
-        table = f"H{player}_{g}"
-        tables.append(table)
-        ns[table] = tuple(
-            bool(v) and kind_of[v] in groups[text] and owner[v] != player for v in range(len(owner))
-        )
-        # What a program reads is b[c] where it stands, unless it reads elsewhere (another
-        # index, a lambda or comprehension with its own c, a line, a count, the last move).
-        rest = re.sub(r"b\[c\]|\bc = mk\b", "", text)
-        exact &= not re.search(r"\bb\[|\blf\b|\blt\b|line_at|h\.get|lambda|\bfor c\b", rest)
-    # P: every program; R: the same, noting in m[position] a bit per program that read it;
-    # B_g: program g alone.
-    every = (1 << len(order)) - 1
-    for name in ("P", "R", *(f"B{g}_" for g in range(len(order)))):
-        single = name.startswith("B")
-        lines.append(f"def {name}{player}(b, f, lf, lt{', m' if name == 'R' else ''}):")
-        lines.append("    cap0 = ()")
-        if name == "R":
-            lines.append(f"    m[f] = {every}")
-        for g, text in enumerate(order):
-            if single and name != f"B{g}_":
-                continue
-            for line in text.replace("HIT[", f"{tables[g]}[").split("\n"):
-                lines.append(line)
-                moved = _MOVED.match(line)
-                if name == "R" and moved:
-                    lines.append(f"{moved.group(1)}if c >= 0: m[c] |= {1 << g}")
-        lines.append("    return False")
-    return exact, len(order)
 
 
 def _ident(word: str) -> str:
@@ -311,6 +247,8 @@ class _Writer:
         self.turning = sorted({d for d, _ in design.board.turns})
         self.known_empty = False
         self.mark_empty = False
+        self.quiet = False
+        self.ns: dict[str, Any] = {}
         # Directions along which no walk can come back to where it was: a loop stepping in
         # one of them needs no guard against going round for ever.
         self.acyclic = set()
@@ -336,23 +274,19 @@ class _Writer:
         return self.counter
 
     def function(
-        self, name: str, programs: Sequence[tuple[int, Any]], player: int, probe: int | None
+        self, name: str, programs: Sequence[tuple[int, Any]], player: int, quiet: bool = False
     ) -> str:
-        """``def name(b, f, out, lf, lt, cap0, mc0)`` (a probe: ``(b, f, lf, lt, mc0)``)."""
+        """``def name(b, f, out, lf, lt, cap0, mc0)``; ``quiet``: the programs' own
+        ``attacked`` and ``check`` read false (the check test's forward runs)."""
         self.player = player
         self.enemy = (player + 1) % self.players
-        self.probe = probe
+        self.quiet = quiet
         self.in_sweep = False
-        if probe is None:
-            self.lines.append(f"def {name}(b, f, out, lf, lt, cap0, mc0):")
-        else:
-            self.lines.append(f"def {name}(b, f, lf, lt, mc0):")
-            self.lines.append("    cap0 = ()")
+        self.lines.append(f"def {name}(b, f, out, lf, lt, cap0, mc0):")
         for pid, program in programs:
             self.pid = pid
             self.known_empty = False
             self.mark_empty = False
-            start = len(self.lines)
             self.lines.append("    for _ in ONE:")
             self.lines.append("        c = f; cap = cap0; eff = (); mc = mc0; mk = f; fl = False")
             if self.counting:  # the counts this move has changed, and its extra turn
@@ -362,11 +296,9 @@ class _Writer:
             for d in self.turning:
                 self.lines.append(f"        _v{d} = {d}")
             self.seq(list(program.body), 2, ["continue"])
-            if probe is not None and not any("return True" in x for x in self.lines[start:]):
-                del self.lines[start:]  # it never takes a piece: nothing to probe
             if len(self.lines) > MAX_LINES:
                 raise program.where.error("this move program is too intricate once compiled")
-        self.lines.append("    return False" if probe is not None else "    return None")
+        self.lines.append("    return None")
         return name
 
     def emit(self, indent: int, text: str) -> None:
@@ -480,6 +412,22 @@ class _Writer:
                 self.known_empty = isinstance(item[1], Atom) and item[1].value == "empty"
                 self.mark_empty = False
                 self.seq(body, indent + 1, [f"_w{k} = True", "break"])
+                self.in_loop = saved
+                self.known_empty = False
+                self.mark_empty = False
+                self.emit(indent, f"if _w{k}:")
+                self.fail(indent + 1, fail)
+            elif head == "repeat":
+                k = self.fresh()
+                self.known_empty = False
+                self.mark_empty = False
+                self.emit(indent, f"_w{k} = False; _r{k} = {self.count(item[1])}")
+                self.emit(indent, f"if _r{k} < 0:")
+                self.fail(indent + 1, fail)
+                self.emit(indent, f"for _ in range(_r{k}):")
+                saved = self.in_loop
+                self.in_loop = True
+                self.seq(list(item.items[2:]), indent + 1, [f"_w{k} = True", "break"])
                 self.in_loop = saved
                 self.known_empty = False
                 self.mark_empty = False
@@ -618,13 +566,6 @@ class _Writer:
 
     def add(self, indent: int, partial: str) -> None:
         p = self.player
-        if self.probe is not None:
-            if partial != "None" or self.known_empty:
-                self.emit(indent, "pass")
-                return
-            self.emit(indent, f"if c != f and TYP[b[c]] == {self.probe} and OWN[b[c]] != {p}:")
-            self.emit(indent + 1, "return True")
-            return
         if self.counting:  # the changed counts are the move; -1 says so
             self.emit(
                 indent,
@@ -641,6 +582,18 @@ class _Writer:
         self.emit(indent, f"elif OWN[_x] != {p}:")
         self.emit(indent + 1, f"out.append((c, cap + (c,), eff, mc, {self.pid_text()}, {partial}))")
 
+    def count(self, count: Item) -> str:
+        """A count's Python expression (see the design reader's ``_check_count``)."""
+        if isinstance(count, Atom):
+            return str(int(count.value))
+        if count.head == "minus":
+            return f"({self.count(count[1])} - {int(count[2].value)})"  # type: ignore[union-attr]
+        d = self.design.board.symmetry[self.player][
+            self.design.board.directions.index(str(count[1].value))  # type: ignore[union-attr]
+        ]
+        self.ns[f"LP{d}"] = _lines_through(self.design.board.links[d])
+        return f"sum(1 for _x in LP{d}[c] if b[_x])"
+
     def cond(self, cond: Item) -> str:
         p, q = self.player, self.enemy
         if isinstance(cond, Atom):
@@ -652,8 +605,8 @@ class _Writer:
                 "captured": "c in cap",
                 "last-to": "c == lt",
                 "last-from": "c == lf",
-                "attacked": "False" if self.probe is not None else f"attacked(b, c, {q}, lf, lt)",
-                "check": "False" if self.probe is not None else f"attacked(b, f, {q}, lf, lt)",
+                "attacked": "False" if self.quiet else f"attacked(b, c, {q}, lf, lt, mc)",
+                "check": "False" if self.quiet else f"attacked(b, f, {q}, lf, lt, mc)",
                 "flipped": "eff != ()",
                 "flag": "fl",
                 "at-origin": "c == f",
@@ -715,6 +668,25 @@ def _has_fork(item: Item) -> bool:
     if item.head in ("one-of", "anywhere"):
         return True
     return any(_has_fork(i) for i in item.items)
+
+
+def _lines_through(row: Sequence[int]) -> tuple[tuple[int, ...], ...]:
+    """For each position, the positions on its line along a direction (``row``: its links)
+    both ways, itself included."""
+    before = [-1] * len(row)
+    for p, q in enumerate(row):
+        if q >= 0 and before[q] < 0:
+            before[q] = p
+    out = []
+    for p in range(len(row)):
+        line = [p]
+        for table in (row, before):
+            q = table[p]
+            while q >= 0 and q not in line:
+                line.append(q)
+                q = table[q]
+        out.append(tuple(line))
+    return tuple(out)
 
 
 def _walk_ends(row: Sequence[int], start: int) -> bool:

@@ -28,6 +28,7 @@ from game.logic.rules.words import (
     distinct,
     err,
     mentions,
+    shown,
     substitute,
     text_of,
     text_or_word,
@@ -117,6 +118,7 @@ END_CONDITIONS: Final = {
     "zone-empty": (1, 1),
     "in-hand": (0, 0),
     "connects": (2, 2),
+    "connected": (0, 1),
     "only": (1, 9),
     "at-most": (2, 10),
     "one-colour": (1, 9),
@@ -218,6 +220,9 @@ class Design:
     #: The agent that gives hints and plays the computer's side: alpha-beta for games its
     #: evaluation reads well, UCT (random playouts) for connection games such as Hex.
     computer: str = "alphabeta"
+    #: The family the game belongs to ("Draughts", "Mancala"): the menu groups the described
+    #: games by it ("" when the description names none).
+    family: str = ""
     #: The move type each step of the turn order allows ("" for any).
     turn_kinds: tuple[str, ...] = ()
     #: The turn order's labels, in order of first appearance (a move's ``(goto NAME)`` is
@@ -241,6 +246,9 @@ class Design:
     #: Counters left in a player's part of this zone when the game ends count for them.
     keep_zone: str = ""
     defines: dict[str, tuple[tuple[str, ...], tuple[Item, ...]]] = field(default_factory=dict)
+    #: How a move is written in the record: ``path`` (``e2-e4``, every game) or ``san``
+    #: (standard algebraic, ``e4`` ``Nxf3+`` ``O-O``: :mod:`game.logic.rules.san`).
+    move_format: str = "path"
 
     def type_index(self, name: str) -> int:
         for i, piece in enumerate(self.pieces):
@@ -373,6 +381,7 @@ class _Reader:
             "evaluation",
             "parameter",
             "computer",
+            "family",
         }
         for head, forms in self.forms.items():
             if head not in known:
@@ -454,6 +463,11 @@ class _Reader:
         about = self.one("about", required=False)
         if about:
             design.about = " ".join(text_of(a) for a in arg(about, 1, 40))
+        family = self.one("family", required=False)
+        if family:
+            design.family = text_of(arg(family, 1, 1)[0]).strip()
+            if not design.family or len(design.family) > 40:
+                raise err(family[1], "the family is a name of 1 to 40 characters")
         computer = self.one("computer", required=False)
         if computer:  # the agent that gives hints and plays the computer's side
             design.computer = word_of(arg(computer, 1, 1)[0])
@@ -657,12 +671,14 @@ class _Reader:
             elif isinstance(item, Form) and item.head in (
                 "if",
                 "while",
+                "repeat",
                 "sweep",
                 "one-of",
                 "do",
                 "anywhere",
             ):
-                head = item.items[:2] if item.head in ("if", "while", "sweep") else item.items[:1]
+                two = ("if", "while", "repeat", "sweep")
+                head = item.items[:2] if item.head in two else item.items[:1]
                 inner = self._expand(item.items[len(head) :], env, depth)
                 out.append(Form(tuple(head) + tuple(inner), item.line, item.column, item.source))
             elif isinstance(item, Form) and item.head == "else":
@@ -711,6 +727,11 @@ class _Reader:
                         "this while never moves: its body needs a step (a direction), or it "
                         "would repeat the same place for ever"
                     )
+            elif head == "repeat":
+                if len(item) < 3:
+                    raise item.error("(repeat COUNT STATEMENT...) needs a count and a body")
+                self._check_count(item[1])
+                self._check_body(item.items[2:], True, in_sweep)
             elif head == "anywhere":
                 if in_while or in_sweep:
                     raise item.error("anywhere is not allowed inside while or sweep")
@@ -770,7 +791,7 @@ class _Reader:
             return True
         if item.head == "verify":
             return False
-        body = item.items[2:] if item.head in ("if", "while") else item.items[1:]
+        body = item.items[2:] if item.head in ("if", "while", "repeat") else item.items[1:]
         return any(self._moves_cursor(i) for i in body)
 
     def _all_attrs(self) -> list[tuple[str, ...]]:
@@ -789,6 +810,27 @@ class _Reader:
                 f"unknown direction {word!r}; the directions: {', '.join(self.board.directions)}",
             )
         return word
+
+    def _check_count(self, count: Item) -> None:
+        """A count: a whole number, ``(line-pieces DIRECTION)`` (the pieces of both players
+        on the line through the cursor along the direction and its opposite, the cursor's
+        own position included) or ``(minus COUNT N)``."""
+        if isinstance(count, Atom) and isinstance(count.value, int) and not count.quoted:
+            whole_number(count, 0, 1024)
+            return
+        if isinstance(count, Form) and count.head == "line-pieces":
+            self._direction(arg(count, 1, 1)[0])
+            return
+        if isinstance(count, Form) and count.head == "minus":
+            inner, less = arg(count, 2, 2)
+            self._check_count(inner)
+            whole_number(less, 0, 1024)
+            return
+        raise err(
+            count,
+            f"a count is a whole number, (line-pieces DIRECTION) or (minus COUNT N), "
+            f"not {shown(count)}",
+        )
 
     def _check_condition(self, cond: Item, in_sweep: bool) -> None:
         ownership = {"friend", "enemy", "piece", "moving", "attacked", "check", "captured"}
@@ -1008,15 +1050,22 @@ class _Reader:
         elif head == "connects":
             self._zone_name(args[0])
             self._zone_name(args[1])
+        elif head == "connected" and args and word_of(args[0]) != "theirs":
+            raise err(args[0], "(connected theirs): the other player's pieces")
 
     def _notation(self, design: Design) -> None:
         form = self.one("notation", required=False)
         if form is None:
             return
         for item in form.args:
-            if not isinstance(item, Form) or item.head != "position":
-                raise err(item, "expected (position FORMAT)")
+            if not isinstance(item, Form) or item.head not in ("position", "moves"):
+                raise err(item, "expected (position FORMAT) or (moves FORMAT)")
             word = word_of(arg(item, 1, 1)[0])
-            if word not in ("fen", "pdn", "squares", "generic"):
+            if item.head == "moves":
+                if word not in ("path", "san"):
+                    raise err(item[1], "move formats: path, san")
+                design.move_format = word
+            elif word not in ("fen", "pdn", "squares", "generic"):
                 raise err(item[1], "position formats: fen, pdn, squares, generic")
-            design.position_format = word
+            else:
+                design.position_format = word

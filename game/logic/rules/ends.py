@@ -76,6 +76,8 @@ class Ends:
             return True
         if head == "connects":
             return bool(self.chain(pos, str(args[0].value), str(args[1].value)))  # type: ignore[union-attr]
+        if head == "connected":  # all of a player's pieces touch as one group
+            return bool(self.group(b, mover if not args else (mover + 1) % self.players))
         if head == "in-hand":  # some player has pieces still to place
             return bool(pos.hands) and any(any(row) for row in pos.hands)
         if head == "not":
@@ -201,6 +203,26 @@ class Ends:
             return []
         return sorted(seen)
 
+    def group(self, b: list[int], who: int) -> list[int]:
+        """The positions of ``who``'s pieces when they all touch one another through the
+        board's links as one group (a single piece is one); [] when they do not, or when
+        ``who`` has none."""
+        owner = self.c.owner
+        mine = [p for p, v in enumerate(b) if v and owner[v] == who]
+        if not mine:
+            return []
+        links = self.design.board.links
+        seen = {mine[0]}
+        todo = [mine[0]]
+        while todo:
+            p = todo.pop()
+            for row in links:
+                q = row[p]
+                if q >= 0 and q not in seen and b[q] and owner[b[q]] == who:
+                    seen.add(q)
+                    todo.append(q)
+        return mine if len(seen) == len(mine) else []
+
     def line_at(self, b: list[int], at: int, vacated: int, v: int) -> int:
         """The longest run of pieces of ``v``'s owner through ``at`` along a pair of opposite
         directions, with ``v`` standing on ``at`` and ``vacated`` (if not -1) empty."""
@@ -223,15 +245,25 @@ class Ends:
         return best
 
     def winning(self, pos: Position) -> list[int]:
-        """The positions of the pieces that ended the game by a line of N or a chain between
-        two zones (what the board lights when the game is won); [] otherwise."""
+        """The positions of the pieces that ended the game by a line of N, a chain between
+        two zones or a player's pieces all connected (what the board lights when the game
+        is won); [] otherwise."""
         b, at = pos.board, pos.last_to
         for end in self.design.ends:
             for cond in walk(end.condition):
+                if isinstance(cond, Atom) and cond.value == "connected":
+                    found = self.group(b, self.last_mover(pos))
+                    if found:
+                        return found
                 if not isinstance(cond, Form):
                     continue
                 if cond.head == "connects":
                     found = self.chain(pos, str(cond[1].value), str(cond[2].value))  # type: ignore[union-attr]
+                    if found:
+                        return found
+                if cond.head == "connected":
+                    mover = self.last_mover(pos)
+                    found = self.group(b, mover if len(cond) == 1 else (mover + 1) % self.players)
                     if found:
                         return found
                 if cond.head == "line" and at >= 0 and b[at]:
@@ -300,6 +332,7 @@ class Ends:
                     "pieces-below",
                     "zone-empty",
                     "connects",
+                    "connected",
                 )
                 for end in self.design.ends
                 for c in walk(end.condition)

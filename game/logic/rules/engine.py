@@ -62,6 +62,13 @@ class Engine(Ends):
         self.types = len(design.pieces)
         self.royal = frozenset(design.royal)
         self.shared = frozenset(i for i, p in enumerate(design.pieces) if p.shared)
+        #: The pieces in hand of the position being judged (the check test's drops).
+        self.hands_now: tuple[tuple[int, ...], ...] = ()
+        #: Whether some program of each player is run forward by the check test.
+        self.slow = [
+            any(row[a] is not None for row in (*self.c.fallback, *self.c.fallback_drops))
+            for a in range(self.players)
+        ]
         self.uses_last = (
             "last-to" in self.c.source
             or "last-from" in self.c.source
@@ -128,11 +135,56 @@ class Engine(Ends):
 
     # -- attacks -----------------------------------------------------------------------
 
-    def attacked(self, b: list[int], square: int, by: int, lf: int, lt: int) -> bool:
-        """Whether a piece of player ``by`` could capture on ``square``: each piece type's
-        programs run backwards from the square (as the square's defender would move) and
-        reach a piece of that type of ``by``."""
-        return bool(self.c.probes[(by + 1) % self.players](b, square, lf, lt))
+    def attacked(
+        self, b: list[int], square: int, by: int, lf: int, lt: int, piece: int = 0
+    ) -> bool:
+        """Whether a move of player ``by`` could capture on ``square`` (the move programs of
+        ``by``'s pieces, their own ``attacked`` and ``check`` read as false), with ``piece``
+        standing there for the question if given (a move program's ``attacked`` asks it of
+        the moving piece): the programs that can be walked backwards from the square as one
+        probe, the others run forward from each piece of ``by`` that has them (see
+        :mod:`~game.logic.rules.attacks`)."""
+        if piece and b[square] != piece:
+            saved = b[square]
+            b[square] = piece
+            try:
+                return self.attacked(b, square, by, lf, lt)
+            finally:
+                b[square] = saved
+        c = self.c
+        if c.probes[by](b, square, lf, lt):
+            return True
+        if not self.slow[by]:
+            return False
+        owner, kind_of, shared = c.owner, c.kind_of, self.shared
+        out: list[Any] = []
+        for f, v in enumerate(b):
+            if not v or (owner[v] != by and kind_of[v] not in shared):
+                continue
+            gen = c.fallback[kind_of[v]][by]
+            if gen is None:
+                continue
+            gen(b, f, out, lf, lt, (), v)
+            for to, cap, eff, mc, pid, partial in out:
+                if square in cap:
+                    return True
+                if partial is not None:
+                    for move in self._chains(b, by, f, to, cap, eff, mc, pid, partial, lf, lt):
+                        if square in move[1]:
+                            return True
+            out.clear()
+        hands = self.hands_now
+        for t, row in enumerate(c.fallback_drops):
+            drop = row[by]
+            if drop is None or (self.limited_hands and not (hands and hands[by][t])):
+                continue
+            mc = c.code(by, t)
+            for f in range(self.n):
+                drop(b, f, out, lf, lt, (), mc)
+                if any(square in r[1] for r in out):
+                    return True
+                out.clear()
+        return False
 
     def royal_squares(self, b: list[int], player: int) -> list[int]:
         kind_of, owner = self.c.kind_of, self.c.owner
@@ -145,6 +197,7 @@ class Engine(Ends):
         return (self.player(pos) + 1) % self.players
 
     def in_check(self, pos: Position) -> bool:
+        self.hands_now = pos.hands
         player = self.player(pos)
         enemy = (player + 1) % self.players
         return any(
@@ -156,6 +209,7 @@ class Engine(Ends):
 
     def pseudo(self, pos: Position) -> list[Move]:
         """The moves before the royal pieces' safety is checked."""
+        self.hands_now = pos.hands
         b = pos.board
         player = self.player(pos)
         c = self.c
@@ -388,14 +442,15 @@ class Engine(Ends):
         kings = self.royal_squares(b, player)
         if not kings:
             return moves
+        self.hands_now = pos.hands
         lf, lt = pos.last_from, pos.last_to
-        probe = self.c.probes[player]
+        enemy = (player + 1) % self.players
         read = [0] * self.n
         checked = True
         alone: list[Any] = []
         if self.c.readers is not None and len(kings) == 1:
-            checked = bool(self.c.readers[player](b, kings[0], lf, lt, read))
-            alone = self.c.programs_probed[player]
+            checked = bool(self.c.readers[enemy](b, kings[0], lf, lt, read))
+            alone = self.c.programs_probed[enemy]
         safe = []
         for move in moves:
             path, _caps, effects, _pid = move
@@ -422,7 +477,7 @@ class Engine(Ends):
                     again ^= low
             else:
                 for k in [path[-1] if k == path[0] else k for k in kings] if path else kings:
-                    if probe(b, k, last_from, last_to):
+                    if self.attacked(b, k, enemy, last_from, last_to):
                         ok = False
                         break
             for p, v in reversed(undo):

@@ -8,7 +8,8 @@ captured positions (``1x23 [x12,x18]``).
 
 Positions are read and written in the field's own notation, as the description says:
 ``fen`` (chess: Forsyth-Edwards), ``pdn`` (draughts: ``W:W31,32,K33:B1,2``), ``squares``
-(Reversi: 64 characters A1..H8 of X, O and -, then the side to move) or ``generic``
+(Reversi: 64 characters of X, O and -, row by row from the top left as the board is drawn,
+A1..H8 in Othello, then the side to move) or ``generic``
 (``White: Pawn a2 b2, King e1 / Black: King e8 / White to move``).
 """
 
@@ -372,8 +373,16 @@ def _pdn_read(engine: Engine, text: str) -> Position:
 def _squares_text(engine: Engine, pos: Position) -> str:
     marks = "XO"
     c = engine.c
-    body = "".join(marks[c.owner[v]] if v else "-" for v in pos.board)
+    body = "".join(
+        marks[c.owner[pos.board[p]]] if pos.board[p] else "-" for p in _reading_order(engine)
+    )
     return f"{body} {marks[engine.player(pos)]}"
+
+
+def _reading_order(engine: Engine) -> list[int]:
+    """The positions row by row from the top, each row from the left (as FEN reads)."""
+    grid, _, _ = _grid(engine)
+    return [p for row in grid for p in row if p >= 0]
 
 
 def _squares_read(engine: Engine, text: str) -> Position:
@@ -383,9 +392,9 @@ def _squares_read(engine: Engine, text: str) -> Position:
             f'a position is "BOARD SIDE": {engine.n} characters of X, O and -, then X or O'
         )
     board = [0] * engine.n
-    for i, ch in enumerate(fields[0].upper()):
+    for p, ch in zip(_reading_order(engine), fields[0].upper(), strict=True):
         if ch in "XO":
-            board[i] = engine.c.code("XO".index(ch), 0)
+            board[p] = engine.c.code("XO".index(ch), 0)
         elif ch not in "-.":
             raise NotationError(f"unknown square mark {ch!r}: use X, O or -")
     player = "XO".index(fields[1].upper())

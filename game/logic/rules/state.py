@@ -3,7 +3,9 @@ and its immutable :class:`RulesState`.
 
 A state holds a frozen copy of an engine :class:`~game.logic.rules.engine.Position`; its legal
 actions are the engine's moves (tuples, hashable, in generation order) and its action text is
-the move's notation (:mod:`game.logic.rules.notation`).
+the move's notation: the path (:mod:`game.logic.rules.notation`), or the game's short notation
+where its description declares one (SAN for chess, :mod:`game.logic.rules.san`). Either is
+read back.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from game.logic.rules.compile import PROGRAM
 from game.logic.rules.design import Design
 from game.logic.rules.engine import PASS, Engine, Move, Position
 from game.logic.rules.notation import move_texts, parse_move, position_text
+from game.logic.rules.san import san_suffix, san_texts, strip_suffix
 
 __all__ = ["RulesGame", "RulesState"]
 
@@ -24,7 +27,7 @@ __all__ = ["RulesGame", "RulesState"]
 class RulesState:
     """One position of a described game; behaves as immutable."""
 
-    __slots__ = ("_key", "_legal", "_outcome", "_texts", "engine", "pos")
+    __slots__ = ("_key", "_legal", "_outcome", "_short", "_texts", "engine", "pos")
 
     def __init__(self, engine: Engine, pos: Position) -> None:
         self.engine = engine
@@ -32,6 +35,7 @@ class RulesState:
         self._legal: list[Move] | None = None
         self._outcome: str | bool | None = False
         self._texts: list[str] | None = None
+        self._short: list[str] | None = None
         self._key: tuple[Any, ...] | None = None
 
     # -- the contract ----------------------------------------------------------------------
@@ -88,22 +92,38 @@ class RulesState:
         return self._key
 
     def texts(self) -> list[str]:
-        """The notation of each legal move, in order (distinct)."""
+        """The path notation of each legal move, in order (distinct): ``e2-e4``, the names
+        of the board's commands."""
         if self._texts is None:
             self._texts = move_texts(self.engine, self.pos, self.moves())
         return self._texts
 
+    def short_texts(self) -> list[str]:
+        """Each legal move in the game's short notation without a check mark (SAN's
+        ``Nf3``), or :meth:`texts` where the game has none."""
+        if self.engine.design.move_format != "san":
+            return self.texts()
+        if self._short is None:
+            self._short = san_texts(self.engine, self.pos, self.moves(), self.texts())
+        return self._short
+
     def action_text(self, action: Move) -> str:
+        """The move as the record writes it: the short notation where the game has one
+        (``Nf3+``), else the path (``e2-e4``)."""
         moves = self.moves()
         try:
-            return self.texts()[moves.index(action)]
+            index = moves.index(action)
         except ValueError:
             return move_texts(self.engine, self.pos, [action])[0]
+        if self.engine.design.move_format != "san":
+            return self.texts()[index]
+        return self.short_texts()[index] + san_suffix(self.engine, self.pos, action)
 
     def describe(self, action: Move) -> str:
         """The move in long form, naming the piece and the move program that made it:
         ``Pawn double-step e2-e4``, ``Man jump-ne 11x18x25``, ``pass``."""
-        text = self.action_text(action)
+        moves = self.moves()
+        text = self.texts()[moves.index(action)] if action in moves else self.action_text(action)
         if action[3] < 0:
             return text
         kind, program, _kind, _drop = self.engine.c.programs[action[3] & PROGRAM]
@@ -112,7 +132,17 @@ class RulesState:
     def parse_action(self, text: str) -> Move:
         if self.is_terminal():
             raise NotationError("the game is over: there is no move to name")
-        return parse_move(self.engine, self.pos, self.moves(), self.texts(), text)
+        moves = self.moves()
+        try:
+            return parse_move(self.engine, self.pos, moves, self.texts(), text)
+        except NotationError:
+            if self.engine.design.move_format != "san":
+                raise
+            short = strip_suffix(text)
+            for move, name in zip(moves, self.short_texts(), strict=True):
+                if name == short:
+                    return move
+            raise
 
     def chance_outcomes(self) -> Sequence[tuple[Move, float]]:
         return []
