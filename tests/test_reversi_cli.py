@@ -269,6 +269,7 @@ def test_progress_goes_to_a_terminal_only_and_ends_its_line(monkeypatch):
     import threading
 
     from game.cli_args import run_stoppable
+    from tests.waiting import HANG_S
 
     class Terminal(io.StringIO):
         def isatty(self):
@@ -281,7 +282,7 @@ def test_progress_goes_to_a_terminal_only_and_ends_its_line(monkeypatch):
         return "working"
 
     def work(stop):
-        assert drawn.wait(30)  # returns once the progress line was drawn
+        assert drawn.wait(HANG_S)  # returns once the progress line was drawn
         return 7
 
     monkeypatch.setattr(sys, "stderr", Terminal())
