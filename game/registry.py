@@ -149,7 +149,11 @@ class Entry:
     imported, its hint agent's first search run, compiling what it compiles), so that neither
     opening it nor its first hint stalls (see :func:`warm_up`). ``think_apart`` says the game's
     agents search in Python and think in a worker process in the window (see
-    :meth:`thinker`). ``seat_options(agents)`` gives
+    :meth:`thinker`). ``engine`` (``"module:function"``) names what readies the game's compiled
+    engine in a worker process, compiling it the first time and saying how far it got
+    (:func:`game.logic.apart.prepare`): the window's agents then think in workers it has
+    readied, come back with what they remember of their choice, and the window never loads the
+    compiled code itself. ``seat_options(agents)`` gives
     the option values that seat one agent per name in ``agents`` (MasterGrab's robots list),
     for games whose seats depend on their options; tournaments use it. ``group`` is the menu's
     group the game stands in: a game of its own leaves it empty and stands in a group of its
@@ -177,6 +181,7 @@ class Entry:
     warm_up: bool = False
     statistics: str = ""
     think_apart: bool = False
+    engine: str = ""
     group: str = ""
 
     @property
@@ -186,14 +191,16 @@ class Entry:
 
     def thinker(self, name: str, options: Mapping[str, Any]) -> Agent[Any]:
         """``make_agent(name, options)`` as the window seats it: an entry whose agents search
-        in Python (``think_apart``) gets them thinking in a worker process
-        (:mod:`game.logic.apart`), so that the drawing thread never waits for the
-        interpreter's lock."""
+        in Python (``think_apart``) or run a compiled ``engine`` gets them thinking in a
+        worker process (:mod:`game.logic.apart`), so that the drawing thread never waits for
+        the interpreter's lock (nor for a compiler)."""
         agent = self.make_agent(name, options)
-        if not self.think_apart:
+        if not (self.think_apart or self.engine):
             return agent
         from game.logic.apart import ApartAgent
 
+        if self.engine:
+            return ApartAgent(agent, prepare=self.engine, bring_back=True)
         return ApartAgent(agent)
 
     def statistics_sheet(self, stats: Statistics) -> Any:
@@ -243,8 +250,9 @@ def all_entries() -> list[Entry]:
 def warm_up(entries: Sequence[Entry], stop: threading.Event | None = None) -> list[str]:
     """For each entry that asks for it: import its scene controller's module, make a game with
     the default options and let its hint agent think for a moment (a first search compiles
-    and loads what later ones reuse). Returns the ids warmed; a failure is logged and skipped,
-    and ``stop`` (when set) ends the work between games."""
+    and loads what later ones reuse); an entry with an ``engine`` has it readied in a worker
+    process instead (started here, not waited for). Returns the ids warmed; a failure is
+    logged and skipped, and ``stop`` (when set) ends the work between games."""
     import random
 
     from game.logic.game import Limits, Stop
@@ -257,8 +265,13 @@ def warm_up(entries: Sequence[Entry], stop: threading.Event | None = None) -> li
             entry.controller_class()
             options = entry.options.validate({})
             state = entry.make_game(options).initial_state(random.Random(0))
-            agent = entry.thinker(entry.hint_agent, options)
-            agent.choose(state, Limits(time=0.02), random.Random(0), Stop())
+            if entry.engine:
+                from game.logic.apart import prepare
+
+                prepare(entry.engine)  # in a worker process, compiling there the first time
+            else:
+                agent = entry.thinker(entry.hint_agent, options)
+                agent.choose(state, Limits(time=0.02), random.Random(0), Stop())
             warmed.append(entry.id)
         except Exception as exc:  # a warm-up is only a head start: the game still works
             log.warning("warming up %s failed: %s", entry.id, exc)

@@ -56,6 +56,7 @@ from typing import Any, Final, TypeVar
 import platformdirs
 
 from game.errors import GamehallError
+from game.places import APP_NAME, HOME_ENV
 from game.tomlfile import (
     UnusableFile,
     keep_copy,
@@ -71,8 +72,6 @@ if typing.TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-APP_NAME = "gamehall"
-HOME_ENV = "GAMEHALL_HOME"
 SETTINGS_FILE = "settings.toml"
 STATISTICS_FILE = "statistics.toml"
 

@@ -69,3 +69,27 @@ class WhereAmI:
 
     def explain(self) -> str:
         return "looked at its process"
+
+
+#: The environment variable that names :func:`gated_prepare`'s gate (a named pipe).
+GATE_ENV = "GAMEHALL_TEST_GATE"
+
+
+def gated_prepare(report: Any) -> None:
+    """Reversi's preparation as slow as the test wants: it says a quarter, then half, then
+    waits until the test writes to the named pipe ``$GAMEHALL_TEST_GATE``, then readies the
+    real engine (loaded from the tests' cache, or compiled) and says all of it."""
+    from game.logic.reversi.players import prepare
+
+    report(0.25)
+    report(0.5)
+    with open(os.environ[GATE_ENV], encoding="utf-8") as gate:
+        gate.read()
+    prepare()
+    report(1.0)
+
+
+def failing_prepare(report: Any) -> None:
+    """A preparation that fails half way."""
+    report(0.5)
+    raise RuntimeError("the compiler ran out of patience")

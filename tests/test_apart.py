@@ -116,5 +116,10 @@ def test_the_described_games_think_apart_in_the_window() -> None:
     entry = get("chess")
     assert entry.think_apart
     assert isinstance(entry.thinker("alphabeta", entry.options.defaults()), ApartAgent)
+    # Reversi's levels think apart too, in a worker that first readies the compiled engine,
+    # and come back with their last choice (the window shows its depth and score).
     reversi = get("reversi")
-    assert not isinstance(reversi.thinker("expert", reversi.options.defaults()), ApartAgent)
+    level = reversi.thinker("expert", reversi.options.defaults())
+    assert isinstance(level, ApartAgent)
+    assert level.prepare == reversi.engine == "game.logic.reversi.players:prepare"
+    assert level.bring_back

@@ -15,7 +15,7 @@ from game.controllers.reversi import ReversiController
 from game.controllers.reversi_panel import evaluation_lines, panel_lines, search_lines
 from game.logic.game import Limits, Stop
 from game.logic.reversi.board import Position, parse_move, square_name
-from game.logic.reversi.evaluation import evaluate
+from game.logic.reversi.evaluation import evaluate, explain
 from game.logic.reversi.players import get_agent
 from game.registry import MemorySession
 
@@ -192,7 +192,7 @@ def test_the_evaluation_lines_are_the_positions_own_terms():
     position = Position.start()
     for move in ["f5", "d6", "c3"]:
         position = position.apply(parse_move(move))
-    lines = evaluation_lines(position)
+    lines = evaluation_lines(position, explain(position))
     assert lines[0] == f"evaluation of this position: {evaluate(position):+.2f} discs for white"
     terms = [line.split() for line in lines if line.startswith("  ")]
     assert terms and all(float(value) != 0.0 for _name, value in terms)  # the zeros named after

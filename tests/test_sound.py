@@ -67,7 +67,8 @@ def test_a_device_that_fails_leaves_the_game_silent(monkeypatch: pytest.MonkeyPa
 
     monkeypatch.setattr(pyglet.media, "load", broken)
     sounds = Sounds(enabled=True)
-    sounds.play("flip")  # logs, does not raise
+    sounds.play("flip")  # starts loading the effects on a thread, does not raise
+    assert sounds._loaded.wait(timeout=120)  # the loading failed there, and logged it
     sounds.play("flip")
     assert list(sounds.played) == ["flip", "flip"] and "no sound device" in sounds.describe()
 
@@ -119,3 +120,14 @@ def test_a_reversi_move_sounds_its_disc_then_its_flips(director: object) -> None
         if "flip" in director.sounds.played:
             break
     assert list(director.sounds.played)[:2] == ["place", "flip"]
+
+
+def test_a_sound_before_the_sound_system_is_loaded_is_skipped_and_loads_it() -> None:
+    """The first sound never waits for pyglet's media drivers (a second or two of imports):
+    it is skipped, the loading starts on a thread, and the sounds after it play."""
+    sounds = Sounds(enabled=True)
+    sounds.play("place")
+    assert sounds._loaded.wait(timeout=120)  # the loading thread says it is done
+    assert sounds._broken or set(sounds._sources) == set(EFFECTS)
+    sounds.play("flip")
+    assert list(sounds.played) == ["place", "flip"]

@@ -16,12 +16,14 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol
 from game.controllers.keeping import follow, keep, kept_data
 from game.engine.commands import Command
 from game.engine.controller import Tone
+from game.logic.apart import ApartAgent
 
 if TYPE_CHECKING:
     from collections import deque
 
     from game.engine.controller import Host
     from game.engine.tweens import Tween
+    from game.logic.apart import Preparation
     from game.logic.match import Match, Step
     from game.registry import GameSession
 
@@ -105,9 +107,13 @@ class MatchControls:
         if self.match.thinking():
             raise self.refusal_error("The computer is thinking; the hint can wait.")
         self._prepare_hint()
+        self.start_engine()  # if it was not (a failed one starts again)
         self.match.hint()
         if self.match.current_hint() is None:
-            self._say("Thinking about a hint…", Tone.HINT)
+            if self.engine_preparation() is not None:
+                self._say("The hint waits for the engine and comes when it is ready.", Tone.HINT)
+            else:
+                self._say("Thinking about a hint…", Tone.HINT)
         self._show_hint()
 
     def next_step(self) -> None:
@@ -194,6 +200,28 @@ class MatchControls:
     def animating(self) -> bool:
         """Whether a move's tween is playing (input waits for it)."""
         return self.host is not None and self.host.tweens.busy > 0
+
+    def start_engine(self) -> None:
+        """Start readying the engine the computer and the hint think with, if they need one
+        (it compiles in a worker process the first time; see game.logic.apart)."""
+        for agent in (*self.match.seats, self.match.hint_agent):
+            if isinstance(agent, ApartAgent):
+                agent.preparation(start=True)
+
+    def engine_preparation(self) -> Preparation | None:
+        """The readying of the engine the computer and the hint think with while it is not
+        ready (under way, or failed); None once it is, or when they need none."""
+        for agent in (*self.match.seats, self.match.hint_agent):
+            prep = agent.preparation() if isinstance(agent, ApartAgent) else None
+            if prep is not None and not prep.ready:
+                return prep
+        return None
+
+    def preparing(self) -> bool:
+        """Whether the engine is being readied now (``gamehall shot`` waits for it, however
+        long the first compile takes)."""
+        prep = self.engine_preparation()
+        return prep is not None and not prep.done.is_set()
 
     # -- checks and hooks -----------------------------------------------------------------------
 

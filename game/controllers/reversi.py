@@ -2,12 +2,16 @@
 
 A :class:`~game.logic.match.Match` holds the game: the record, undo and redo (against the
 computer, back and forth to the person's turns), jumps from the move list, the forced passes,
-the computer thinking on a worker thread (the compiled search releases the interpreter lock,
-so the window keeps drawing) and the hint, which the level the computer plays answers. The
-controller turns the match's steps into scene work (:mod:`game.controllers.reversi_board`):
-each move drops its disc and flips the others, one step at a time; the judge speaks when the
-step that ended the game has played, and the result counts once per game in the session's
-statistics (per level and colour, with the disc difference).
+the computer thinking and the hint, which the level the computer plays answers. The levels
+think in a worker process (:mod:`game.logic.apart`) that first readies the compiled engine:
+on the first start numba compiles it there for a minute or more while the window keeps
+drawing, takes the person's moves (the rules are plain Python) and shows how far the compile
+got; the computer's move and the hint start the moment it is done. The window's own process
+never loads numba. The controller turns the match's steps into scene work
+(:mod:`game.controllers.reversi_board`): each move drops its disc and flips the others, one
+step at a time; the judge speaks when the step that ended the game has played, and the result
+counts once per game in the session's statistics (per level and colour, with the disc
+difference).
 
 The options that set the look (theme, marks, animation) take effect at once and are saved
 with the others; F1 shows the help (:mod:`game.controllers.reversi_help`) and S the
@@ -32,7 +36,8 @@ from game.engine.commands import CommandTable
 from game.engine.controller import Host, Sheet, Status, Tone
 from game.engine.scene import Node, Scene, load_scene
 from game.engine.tweens import Call, Parallel, Sequence, Tween, Wait
-from game.games.reversi import OPTIONS
+from game.games.reversi import ENTRY, OPTIONS
+from game.logic.apart import ApartAgent, submit
 from game.logic.game import Limits
 from game.logic.match import Match, MatchError, Step
 from game.logic.options import OptionError
@@ -47,7 +52,7 @@ from game.logic.reversi.board import (
     parse_transcript,
 )
 from game.logic.reversi.game import DEFAULT_HINT, HUMAN, SIDES, ReversiGame
-from game.logic.reversi.players import LevelAgent, get_agent
+from game.logic.reversi.players import LevelAgent
 from game.registry import GameSession
 from game.resources import asset_path
 
@@ -97,7 +102,7 @@ class ReversiController(MatchControls):
             [self._seat_agent(color) for color in COLORS],
             seed=seed,
             limits=Limits(time=self.options["time_per_move"]),
-            hint_agent=get_agent(self._hint_level(Color.BLACK)),
+            hint_agent=self._thinker(self._hint_level(Color.BLACK)),
             background=True,
         )
         self.match.on_step = self._on_step
@@ -129,6 +134,9 @@ class ReversiController(MatchControls):
         self.show_options = False  # the look's option buttons
         self._stats_version = 0
         self._sheet: tuple[tuple[Any, ...], Sheet | None] | None = None
+        # The evaluation's terms for the overlay: (position key, the engine's answer to come).
+        self._terms: tuple[object, Any] | None = None
+        self._updates = 0
         if moves:
             self.load_moves(moves)
         if kept is not None:
@@ -156,9 +164,13 @@ class ReversiController(MatchControls):
         self.pending.clear()
         self._marks_dirty = True
         self._refresh_marks()
+        self._updates = 0  # the engine starts readying at the second (see update)
         return self.scene
 
     def update(self, dt: float) -> None:
+        self._updates += 1
+        if self._updates == 2:  # after the first frame, which no new process slows down
+            self.start_engine()  # readied (compiled the first time) before the first move
         self.clock += dt
         try:
             self.match.poll(apply=not self.pending and not self.animating())
@@ -189,7 +201,8 @@ class ReversiController(MatchControls):
             "Click a ringed square or type it (d3). Click a move in the list to go back. "
             "F1: rules, keys and marks."
         )
-        return Status(self.title, counter, self.message, self.tone, help_text)
+        banner = f"{self.message} {self._engine_text()}".strip()
+        return Status(self.title, counter, banner, self.tone, help_text)
 
     def status_line(self) -> str:
         black, white = self.position.disc_count()
@@ -257,6 +270,22 @@ class ReversiController(MatchControls):
         from game.controllers.reversi_panel import draw_panel
 
         draw_panel(self)
+
+    def evaluation_terms(self) -> dict[str, float] | str:
+        """The evaluation's terms of the position shown, for the overlay: asked of the engine's
+        worker (the window does not load the compiled evaluation); until it answers, or if it
+        cannot, a line that says so."""
+        key = self.position.key()
+        if self._terms is None or self._terms[0] != key:
+            asked = submit(ENTRY.engine, "game.logic.reversi.evaluation:explain", self.position)
+            self._terms = (key, asked)
+        future = self._terms[1]
+        if not future.done():
+            return "evaluation: waiting for the engine"
+        if future.exception() is not None:
+            return f"evaluation unavailable: {future.exception()}"
+        terms: dict[str, float] = future.result()
+        return terms
 
     # -- commands -----------------------------------------------------------------------------
 
@@ -371,8 +400,8 @@ class ReversiController(MatchControls):
         """The news of ``step`` (who played what, or passed) and the tween that plays it; the
         overlay shows the details of the level that chose it."""
         who = before.to_move.name.title()
-        agent = self.match.seats[step.seat]
-        if isinstance(agent, LevelAgent) and not step.forced:
+        agent = _level_of(self.match.seats[step.seat])
+        if agent is not None and not step.forced:
             self.last_choice = agent
             number = self.match.cursor - len(self.pending)  # the steps after it wait
             self.search_about = f"{who}'s move {number}, {step.text}"
@@ -429,14 +458,14 @@ class ReversiController(MatchControls):
         """The hint comes from the level of the computer the person plays against."""
         level = self._hint_level(self.position.to_move)
         if self.match.hint_agent is None or self.match.hint_agent.name != level:
-            self.match.hint_agent = get_agent(level)
+            self.match.hint_agent = self._thinker(level)
             self.match.hint_result = None
 
     def _on_new_hint(self) -> None:
         """The overlay shows the details of the level that found the hint (the banner says
         its score: the level's :meth:`~LevelAgent.explain`)."""
-        agent = self.match.hint_agent
-        if isinstance(agent, LevelAgent):
+        agent = _level_of(self.match.hint_agent)
+        if agent is not None:
             self.last_choice = agent
             side = self.position.to_move.name.title()
             self.search_about = f"the hint for {side} after move {self.match.cursor}"
@@ -484,9 +513,18 @@ class ReversiController(MatchControls):
         self.recorded = True  # a loaded game is not a game played here
         self._reset_scene()
 
-    def _seat_agent(self, color: Color) -> LevelAgent | None:
+    def _seat_agent(self, color: Color) -> Any:
         side = self.sides[color]
-        return None if side == HUMAN else get_agent(side)
+        return None if side == HUMAN else self._thinker(side)
+
+    def _thinker(self, level: str) -> Any:
+        """The level as the window seats it: thinking in the engine's worker process."""
+        return ENTRY.thinker(level, self.options)
+
+    def _engine_text(self) -> str:
+        """While the engine gets ready: how far it got ("" once it is)."""
+        prep = self.engine_preparation()
+        return "" if prep is None else prep.describe()
 
     def _hint_level(self, to_move: Color) -> str:
         """The level of the computer the person plays against (the side to move's when the
@@ -526,6 +564,14 @@ class ReversiController(MatchControls):
         mover = self.sides[pos.to_move]
         who = "your move" if mover == HUMAN else f"the {side_label(mover)} thinks"
         return f"{prefix} {pos.to_move.name.title()} to move: {who}.".strip()
+
+
+def _level_of(agent: Any) -> LevelAgent | None:
+    """The level behind a seat or the hint (an agent thinking apart comes back with its last
+    choice), or None."""
+    if isinstance(agent, ApartAgent):
+        agent = agent.agent
+    return agent if isinstance(agent, LevelAgent) else None
 
 
 def _count_moves(moves: list[int]) -> int:

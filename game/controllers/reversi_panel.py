@@ -53,10 +53,8 @@ def panel_lines(controller: ReversiController) -> list[str]:
         seconds = time.perf_counter() - controller.thinking_since
         lines.append(f"thinking for {seconds:.1f} s")
     lines.append(RULE)
-    try:
-        lines += evaluation_lines(pos)
-    except Exception as exc:  # the overlay never takes the game down
-        lines.append(f"evaluation unavailable: {exc}")
+    terms = controller.evaluation_terms()  # from the engine's process, when it answers
+    lines += [terms] if isinstance(terms, str) else evaluation_lines(pos, terms)
     return lines
 
 
@@ -94,12 +92,11 @@ def search_lines(agent: LevelAgent | None, about: str = "") -> list[str]:
     return lines
 
 
-def evaluation_lines(position: Position) -> list[str]:
-    """The feature evaluation of ``position`` for the side to move: its total, the terms
-    that count here (largest first) and the names of those that are zero here."""
-    from game.logic.reversi.evaluation import explain
-
-    terms = explain(position)
+def evaluation_lines(position: Position, found: dict[str, float]) -> list[str]:
+    """The feature evaluation of ``position`` for the side to move (``found``: what
+    :func:`game.logic.reversi.evaluation.explain` gave for it): its total, the terms that
+    count here (largest first) and the names of those that are zero here."""
+    terms = dict(found)
     total = terms.pop("total")
     empties = int(terms.pop("empties"))
     side = position.to_move.name.lower()

@@ -186,4 +186,5 @@ class SceneController(Protocol):
     # ``typing() -> bool`` (True while a text field has the keyboard: keys that type a
     # character then reach only ``on_text``, not the command table) and
     # ``toggle_help()`` (F1 shows the scene's own help, on its sheet, instead of the
-    # Director's list of commands).
+    # Director's list of commands) and ``preparing()`` (True while the scene's engine is
+    # being readied: ``settle`` then waits with no time limit).

@@ -92,6 +92,7 @@ class Director(SceneMouse):
         self.tweens = TweenManager()
         self.sounds = Sounds(enabled=not headless, volume=volume, muted=muted)
         self._warm_stop = threading.Event()  # set on close: the warm-up stops between games
+        self._overlay_ready = threading.Event()  # the warm-up has imported the overlay's library
         #: Milliseconds of the last frame's passes (3D scene, HUD, overlay), measured while
         #: the overlay shows or ``time_passes`` is set (``gamehall bench render``).
         self.pass_ms: dict[str, float] = {}
@@ -242,6 +243,10 @@ class Director(SceneMouse):
     def update(self, dt: float) -> None:
         """One tick: tweens first, then the controller, then the HUD."""
         dt = min(max(dt, 0.0), MAX_DT)
+        if self._overlay_ready.is_set():  # its library imported: the rest takes milliseconds
+            self._overlay_ready.clear()
+            with contextlib.suppress(Exception):  # the overlay says so when it is opened
+                self.overlay.prepare()
         self.clock += dt
         self.renderer.time = self.clock
         self.tweens.update(dt)
@@ -261,17 +266,24 @@ class Director(SceneMouse):
         """Step simulated time until nothing runs or is queued; False if time ran out.
 
         ``limit`` counts simulated seconds of animation. While only a worker is busy (the
-        computer thinking, numba compiling) the loop waits in wall time instead, up to
-        ``wall_limit`` seconds, since no amount of simulated time makes a thread finish.
+        computer thinking) the loop waits in wall time instead, up to ``wall_limit`` seconds,
+        since no amount of simulated time makes a thread finish. While the scene's engine is
+        being readied (a controller's optional ``preparing()``: numba compiling, the first
+        time, for minutes on a slow machine) it waits without a limit, and ``wall_limit``
+        counts from the end of it.
         """
         elapsed = 0.0
         deadline = time.perf_counter() + wall_limit
+        preparing = getattr(self.controller, "preparing", None)
         while self.busy():
+            waiting = preparing is not None and preparing()
+            if waiting:
+                deadline = time.perf_counter() + wall_limit
             if elapsed >= limit or time.perf_counter() > deadline:
                 return False
             animating = self.tweens.busy > 0
-            if not animating:
-                time.sleep(0.002)  # let the worker thread run
+            if not animating:  # let the worker run (a compile: leave it the processor)
+                time.sleep(0.05 if waiting else 0.002)
             self.update(dt)
             if animating:
                 elapsed += dt
@@ -571,15 +583,25 @@ class Director(SceneMouse):
     # -- running ----------------------------------------------------------------------------
 
     def warm_up(self) -> threading.Thread:
-        """Make now what a first use would make: the F3 overlay's imgui objects (here: they
-        need the GL context), and on a background thread each game whose entry asks for it
-        (:func:`game.registry.warm_up`). Returns the thread."""
+        """Make now, on a background thread, what a first use would make: import the F3
+        overlay's imgui library and the sound system with its effects (a second or two each,
+        which the drawing thread would otherwise spend on the first F3 and the first sound),
+        then each game whose entry asks for it (:func:`game.registry.warm_up`). The overlay's
+        imgui objects need the GL context: the next :meth:`update` makes them once the library
+        is in. Returns the thread."""
+        from game.engine.imgui_renderer import imgui_module
         from game.registry import all_entries, warm_up
 
-        self.overlay.prepare()
-        thread = threading.Thread(
-            target=warm_up, args=(all_entries(), self._warm_stop), name="warm-up", daemon=True
-        )
+        def work() -> None:
+            try:
+                imgui_module()
+            except Exception as exc:  # the overlay says so when it is opened
+                log.warning("the overlay's library did not load: %s", exc)
+            self._overlay_ready.set()
+            self.sounds.prepare()
+            warm_up(all_entries(), self._warm_stop)
+
+        thread = threading.Thread(target=work, name="warm-up", daemon=True)
         thread.start()
         return thread
 

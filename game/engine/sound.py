@@ -10,6 +10,7 @@ that fails to play never stops the game.
 from __future__ import annotations
 
 import logging
+import threading
 from collections import deque
 from typing import Any, Final
 
@@ -46,31 +47,53 @@ class Sounds:
         self._sources: dict[str, Any] = {}
         self._voices: deque[Any] = deque(maxlen=VOICES)
         self._broken = False
+        self._loaded = threading.Event()  # pyglet's media imported, the effects loaded
+        self._loading = threading.Lock()
 
     def play(self, name: str) -> None:
         """Play effect ``name`` (one of :data:`EFFECTS`); silent when muted, at volume 0, or
-        without a sound device."""
+        without a sound device. Before the sound system is loaded (:meth:`prepare`, which
+        this starts on a thread if the window's warm-up has not) the effect is skipped: the
+        frame does not wait a second or two for pyglet's media drivers."""
         if name not in EFFECTS:
             raise ValueError(f"no sound effect {name!r}; the effects: {', '.join(EFFECTS)}")
         self.played.append(name)
         if not self.enabled or self.muted or self.volume <= 0.0 or self._broken:
             return
+        if not self._loaded.is_set():
+            if not self._loading.locked():
+                threading.Thread(target=self.prepare, name="sounds", daemon=True).start()
+            return
         try:
             import pyglet.media
 
-            source = self._sources.get(name)
-            if source is None:
-                path = asset_path("sounds", f"{name}.wav")
-                source = pyglet.media.load(str(path), streaming=False)
-                self._sources[name] = source
             player = pyglet.media.Player()
             player.volume = self.volume
-            player.queue(source)
+            player.queue(self._sources[name])
             player.play()
             self._voices.append(player)  # held, so that it is not collected while it plays
         except Exception as exc:  # no device, no driver, a broken file: play on in silence
             self._broken = True
             log.warning("sound is off: %s", exc)
+
+    def prepare(self) -> None:
+        """Import the sound system and load every effect now (on any thread: the window's
+        warm-up calls it on its own), so that no frame waits for it: importing pyglet's media
+        drivers takes a second or two. Silent windows skip it."""
+        if not self.enabled or self._broken or self._loaded.is_set():
+            return
+        with self._loading:
+            try:
+                import pyglet.media
+
+                for name in EFFECTS:
+                    if name not in self._sources:
+                        path = asset_path("sounds", f"{name}.wav")
+                        self._sources[name] = pyglet.media.load(str(path), streaming=False)
+            except Exception as exc:  # no driver, a broken file: play on in silence
+                self._broken = True
+                log.warning("sound is off: %s", exc)
+            self._loaded.set()
 
     def toggle_mute(self) -> bool:
         """Mute or unmute; returns whether it is muted now."""

@@ -324,6 +324,9 @@ ENTRY = Entry(
     make_agent=_make_agent,
     hint_agent=DEFAULT_HINT,
     warm_up=True,  # the engine's compiled kernels load on its first search
+    # The kernels compile (the first start) or load in a worker process, which then thinks:
+    # the window's process never holds numba's compiler or its lock.
+    engine="game.logic.reversi.players:prepare",
     controller="game.controllers.reversi:ReversiController",
     picture="scenes/cards/reversi.png",
     statistics="game.controllers.reversi_stats:statistics_sheet",

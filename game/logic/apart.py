@@ -1,13 +1,26 @@
-"""Thinking in a process of its own, so that a search written in Python never holds up the
-window.
+"""Thinking in a process of its own, so that neither a search written in Python nor an engine
+that compiles holds up the window.
 
 A search in pure Python holds the interpreter's lock while it runs; on a worker thread it still
-takes that lock from the drawing thread for milliseconds at a time, and frames stall. An
-:class:`ApartAgent` wraps an agent whose search is Python: its :meth:`~ApartAgent.choose`
-sends the agent, the state, the limits and the random generator (pickled) to a worker process
-and waits for the answer without holding the lock. The thread that called it (the match's
-thinking thread) polls the :class:`~game.logic.game.Stop` flag meanwhile and passes it on
-through a byte of shared memory, which the worker's agent sees as its own stop flag.
+takes that lock from the drawing thread for milliseconds at a time, and frames stall. Numba's
+compiler is Python too: compiling an engine's kernels on a thread stalls frames for half a
+second at a time, for a minute or more. An :class:`ApartAgent` wraps an agent: its
+:meth:`~ApartAgent.choose` sends the agent, the state, the limits and the random generator
+(pickled) to a worker process and waits for the answer without holding the lock. The thread
+that called it (the match's thinking thread) polls the :class:`~game.logic.game.Stop` flag
+meanwhile and passes it on through a byte of shared memory, which the worker's agent sees as
+its own stop flag. With ``bring_back`` the agent comes back too, with what it remembers of its
+choice (a level's depth, score and principal variation for the window to show).
+
+An agent whose engine must be readied first names a *preparation*: ``"module:function"``,
+called in the worker as ``function(report)`` before the worker's first search of that kind
+(numba compiling the kernels, the first time, or loading them from its disk cache), where
+``report(fraction)`` says how far the compile got; it runs at a lower priority than the
+window (nice +10). :func:`prepare` starts it in a worker and returns its
+:class:`Preparation`, which the window reads each frame to show the progress; a search that
+needs it waits for it (its time counts from the end of it), and then goes to the worker that
+prepared, so it starts the moment the compile ends. Only one worker prepares a kind at a
+time: another worker that needs it afterwards loads what the first compiled.
 
 What can go wrong stays inside the call:
 
@@ -15,6 +28,8 @@ What can go wrong stays inside the call:
 - an agent that ignores its stop flag or its time: after ``grace`` seconds beyond its time (or
   beyond the stop) the worker is killed and :class:`ThinkingLost` is raised;
 - a worker that dies: :class:`ThinkingLost`; the next call starts a new one;
+- a preparation that fails: its :class:`Preparation` says why, and the searches that waited for
+  it raise :class:`ThinkingLost`; the next search tries it again;
 - an agent or a state that cannot be pickled: it thinks on the calling thread, as before.
 
 Workers are started with ``spawn`` (the same start on every platform), at most
@@ -24,20 +39,36 @@ for the next call; :func:`start_worker` starts one ahead of time (while the menu
 
 from __future__ import annotations
 
+import concurrent.futures
 import contextlib
+import enum
+import importlib
 import logging
 import multiprocessing
+import os
 import pickle
 import threading
 import time
+from collections.abc import Callable, Iterator
 from multiprocessing.connection import Connection
 from typing import Any
 
 import numpy as np
 
-from game.logic.game import Limits, Stop, explain
+from game.logic.game import Limits, Stop, ThinkingStopped, explain
 
-__all__ = ["MAX_WORKERS", "ApartAgent", "ThinkingLost", "start_worker", "stop_workers"]
+__all__ = [
+    "MAX_WORKERS",
+    "ApartAgent",
+    "Preparation",
+    "Stage",
+    "ThinkingLost",
+    "preparation",
+    "prepare",
+    "start_worker",
+    "stop_workers",
+    "submit",
+]
 
 LOG = logging.getLogger(__name__)
 
@@ -45,18 +76,106 @@ MAX_WORKERS = 2
 POLL_SECONDS = 0.01
 #: Seconds a search may run past its time, or past being stopped, before its worker is killed.
 GRACE_SECONDS = 5.0
+#: How much lower a worker's priority is while it prepares (compiles).
+PREPARE_NICENESS = 10
 
 
 class ThinkingLost(RuntimeError):
     """The worker process did not answer: it died, or it was killed for thinking too long."""
 
 
-class ApartAgent:
-    """``agent``, thinking in a worker process; see the module docstring."""
+class Stage(enum.Enum):
+    """Where the readying of an engine stands."""
 
-    def __init__(self, agent: Any, *, grace: float = GRACE_SECONDS) -> None:
+    LOADING = "loading"  # starting the worker, importing, loading what the disk cache holds
+    COMPILING = "compiling"  # numba compiling (the first start, or after an upgrade)
+    READY = "ready"
+    FAILED = "failed"
+
+
+class Preparation:
+    """How far the readying of one kind of engine has got in this process (see the module
+    docstring): its :class:`Stage`, the :attr:`fraction` of the kernels compiled while it
+    compiles, and the :attr:`error` when it failed; :attr:`done` is set when it is ready or
+    has failed."""
+
+    def __init__(self, task: str) -> None:
+        self.task = task
+        self.stage = Stage.LOADING
+        self.fraction = 0.0
+        self.error = ""
+        #: The worker process that prepared (None before it is ready).
+        self.pid: int | None = None
+        self.done = threading.Event()
+
+    @property
+    def ready(self) -> bool:
+        return self.stage is Stage.READY
+
+    def describe(self) -> str:
+        """What the window says while it waits for the engine: ``"Loading the engine…"``,
+        ``"Preparing the engine (first start only): 40%"``, ``"The engine is ready."`` or
+        ``"The engine could not be prepared: ..."``."""
+        if self.stage is Stage.COMPILING:
+            return f"Preparing the engine (first start only): {int(self.fraction * 100)}%"
+        if self.stage is Stage.READY:
+            return "The engine is ready."
+        if self.stage is Stage.FAILED:
+            return f"The engine could not be prepared: {self.error}"
+        return "Loading the engine…"
+
+    def _progress(self, fraction: float) -> None:
+        self.stage = Stage.COMPILING
+        self.fraction = min(1.0, max(self.fraction, fraction))
+
+    def _finish(self, error: str = "", pid: int | None = None) -> None:
+        self.error, self.pid = error, pid
+        self.stage = Stage.FAILED if error else Stage.READY
+        self.done.set()
+
+
+def preparation(task: str) -> Preparation | None:
+    """The :class:`Preparation` of ``task`` in this process as it stands (None: never
+    started); it starts nothing."""
+    with _PREPARING:
+        return _PREPARATIONS.get(task)
+
+
+def prepare(task: str) -> Preparation:
+    """The :class:`Preparation` of ``task`` (``"module:function"``) in this process, started in
+    a worker now unless it is under way or done (one that failed starts again)."""
+    with _PREPARING:
+        prep = _PREPARATIONS.get(task)
+        if prep is not None and prep.stage is not Stage.FAILED:
+            return prep
+        prep = _PREPARATIONS[task] = Preparation(task)
+    threading.Thread(
+        target=_prepare_worker, args=(prep,), name="gamehall-prepare", daemon=True
+    ).start()
+    return prep
+
+
+class ApartAgent:
+    """``agent``, thinking in a worker process; see the module docstring.
+
+    ``prepare``: the preparation (``"module:function"``) the worker runs once before the
+    agent's first search there. ``bring_back``: after each choice :attr:`agent` is the agent
+    as it came back from the worker (what it remembers of the choice)."""
+
+    def __init__(
+        self,
+        agent: Any,
+        *,
+        grace: float = GRACE_SECONDS,
+        prepare: str = "",
+        bring_back: bool = False,
+    ) -> None:
         self.agent = agent
         self.grace = grace
+        self.prepare = prepare
+        self.bring_back = bring_back
+        #: The worker process that made the last choice.
+        self.worker_pid: int | None = None
         self._said = ""
 
     @property
@@ -70,25 +189,45 @@ class ApartAgent:
     def explain(self) -> str:
         return self._said
 
-    def choose(self, state: Any, limits: Limits, rng: Any, stop: Stop) -> Any:
+    def preparation(self, *, start: bool = False) -> Preparation | None:
+        """The preparation this agent's searches wait for (None: none, or not started yet;
+        ``start``: started now unless it is under way or done)."""
+        if not self.prepare:
+            return None
+        return prepare(self.prepare) if start else preparation(self.prepare)
+
+    def choose(self, state: Any, limits: Any, rng: Any, stop: Stop) -> Any:
         try:
-            job = pickle.dumps((self.agent, state, limits, rng), protocol=pickle.HIGHEST_PROTOCOL)
+            job = pickle.dumps(
+                ("choose", self.agent, state, limits, rng, self.bring_back),
+                protocol=pickle.HIGHEST_PROTOCOL,
+            )
         except Exception as exc:  # whatever pickling raises: think here instead
             LOG.debug("%s thinks on this thread: %s", self.name, exc)
             action = self.agent.choose(state, limits, rng, stop)
             self._said = explain(self.agent)
             return action
-        worker = _POOL.acquire()
-        try:
-            kind, value, said = worker.run(job, limits, stop, self.grace)
-        except BaseException:
-            _POOL.discard(worker)
-            raise
-        _POOL.release(worker)
+        (kind, value, said, back), self.worker_pid = _run(
+            self.prepare, job, limits, stop, self.grace
+        )
         if kind == "error":
             raise value
         self._said = said
+        if back is not None:
+            self.agent = back
         return value
+
+
+def submit(task: str, function: str, *args: Any) -> concurrent.futures.Future[Any]:
+    """``function(*args)`` run in a worker readied by the preparation ``task`` (a short
+    computation with the engine, as an evaluation for the debug overlay); ``function`` is
+    ``"module:name"``, imported there (not here). The future's result is its value, or the
+    exception it raised; the arguments travel pickled."""
+    global _CALLS
+    with _PREPARING:
+        if _CALLS is None:
+            _CALLS = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="gamehall-call")
+    return _CALLS.submit(_call, task, function, args)
 
 
 def start_worker() -> None:
@@ -105,8 +244,9 @@ def stop_workers() -> None:
 
 
 def _serve(conn: Connection, flag_memory: Any) -> None:
-    """A worker's loop: a pickled job in, ("ok", action, explanation) or ("error", exception,
-    "") out, until the pipe closes."""
+    """A worker's loop until the pipe closes: a pickled job in, then ("progress", fraction)
+    messages while a preparation compiles, then ("ok", value, explanation, agent or None) or
+    ("error", exception, "", None)."""
     flag = np.frombuffer(flag_memory, dtype=np.uint8)
     while True:
         try:
@@ -114,20 +254,63 @@ def _serve(conn: Connection, flag_memory: Any) -> None:
         except (EOFError, OSError):
             return
         try:
-            agent, state, limits, rng = pickle.loads(data)
-            action = agent.choose(state, limits, rng, Stop(flag=flag))
-            answer = ("ok", action, explain(agent))
+            answer = _work(pickle.loads(data), conn, flag)
         except Exception as exc:  # every failure goes back to the caller
-            answer = ("error", exc, "")
+            answer = ("error", exc, "", None)
         try:
             reply = pickle.dumps(answer, protocol=pickle.HIGHEST_PROTOCOL)
         except Exception as exc:  # an answer that cannot travel is a failure
             lost = ThinkingLost(f"the answer could not be sent: {exc}")
-            reply = pickle.dumps(("error", lost, ""))
+            reply = pickle.dumps(("error", lost, "", None))
         try:
             conn.send_bytes(reply)
         except (EOFError, OSError):
             return
+
+
+def _work(job: tuple[Any, ...], conn: Connection, flag: Any) -> tuple[str, Any, str, Any]:
+    if job[0] == "call":
+        return ("ok", _named(job[1])(*job[2]), "", None)
+    if job[0] == "prepare":
+        function = _named(job[1])
+        sent = [-1]
+
+        def report(fraction: float) -> None:
+            percent = int(fraction * 100)
+            if percent != sent[0]:  # a message per percent is plenty
+                sent[0] = percent
+                conn.send_bytes(pickle.dumps(("progress", float(fraction))))
+
+        with _lower_priority():
+            function(report)
+        return ("ok", None, "", None)
+    _, agent, state, limits, rng, bring_back = job
+    action = agent.choose(state, limits, rng, Stop(flag=flag))
+    return ("ok", action, explain(agent), agent if bring_back else None)
+
+
+@contextlib.contextmanager
+def _lower_priority() -> Iterator[None]:
+    """Run the block at a lower scheduling priority (nice +10): a compile must not take the
+    processor from the window's frames. The priority comes back after, where the system lets
+    a process raise its own again (not every user may); it never fails the block."""
+    try:
+        before = os.getpriority(os.PRIO_PROCESS, 0)
+        os.setpriority(os.PRIO_PROCESS, 0, min(before + PREPARE_NICENESS, 19))
+    except (AttributeError, OSError):  # a system without priorities
+        yield
+        return
+    try:
+        yield
+    finally:
+        with contextlib.suppress(OSError):
+            os.setpriority(os.PRIO_PROCESS, 0, before)
+
+
+def _named(name: str) -> Any:
+    """The object ``"module:name"`` names (its module imported)."""
+    module, _, attribute = name.partition(":")
+    return getattr(importlib.import_module(module), attribute)
 
 
 # -- the calling side --------------------------------------------------------------------------
@@ -144,27 +327,60 @@ class _Worker:
         )
         self.process.start()
         child.close()
+        #: The preparations this worker has run.
+        self.prepared: set[str] = set()
 
-    def run(self, job: bytes, limits: Limits, stop: Stop, grace: float) -> tuple[str, Any, str]:
+    def prepare(self, task: str, progress: Callable[[float], None] | None) -> None:
+        """Run the preparation ``task`` here; no time limit (a compile takes what it takes),
+        but a worker that dies is :class:`ThinkingLost`. Raises what the preparation raised."""
+        self.flag[0] = 0
+        self.conn.send_bytes(pickle.dumps(("prepare", task)))
+        kind, value, _, _ = self._answer(None, progress)
+        if kind == "error":
+            raise value
+        self.prepared.add(task)
+
+    def run(
+        self, job: bytes, limits: Limits, stop: Stop, grace: float
+    ) -> tuple[str, Any, str, Any]:
         self.flag[0] = 0
         self.conn.send_bytes(job)
         started = time.monotonic()
         give_up = started + (limits.time or 3600.0) + grace
-        while not self.conn.poll(POLL_SECONDS):
+
+        def check() -> None:
+            nonlocal give_up
             now = time.monotonic()
             if stop.is_set() and not self.flag[0]:
                 self.flag[0] = 1
                 give_up = min(give_up, now + grace)
-            if not self.process.is_alive():
-                code = self.process.exitcode
-                raise ThinkingLost(f"the thinking process ended (exit code {code})")
             if now > give_up:
                 raise ThinkingLost(f"no answer after {now - started:.1f} s: the search was ended")
-        try:
-            kind, value, said = pickle.loads(self.conn.recv_bytes())
-        except (EOFError, OSError) as exc:
-            raise ThinkingLost(f"the thinking process ended: {exc}") from None
-        return str(kind), value, str(said)
+
+        return self._answer(check, None)
+
+    def _answer(
+        self, check: Callable[[], None] | None, progress: Callable[[float], None] | None
+    ) -> tuple[str, Any, str, Any]:
+        """The final answer to the job sent, passing progress messages on; ``check`` runs
+        between polls of the pipe."""
+        while True:
+            while not self.conn.poll(POLL_SECONDS):
+                if not self.process.is_alive():
+                    code = self.process.exitcode
+                    raise ThinkingLost(f"the thinking process ended (exit code {code})")
+                if check is not None:
+                    check()
+            try:
+                message = pickle.loads(self.conn.recv_bytes())
+            except (EOFError, OSError) as exc:
+                raise ThinkingLost(f"the thinking process ended: {exc}") from None
+            if message[0] == "progress":
+                if progress is not None:
+                    progress(message[1])
+                continue
+            kind, value, said, back = message
+            return str(kind), value, str(said), back
 
     def end(self) -> None:
         with contextlib.suppress(Exception):
@@ -179,39 +395,129 @@ class _Pool:
         self._lock = threading.Condition()
         self._idle: list[_Worker] = []
         self._busy = 0
+        self._all: list[_Worker] = []  # idle and busy
 
-    def acquire(self) -> _Worker:
+    def acquire(self, task: str = "") -> _Worker:
+        """A worker for a job that needs the preparation ``task`` ("": none): an idle one that
+        has run it; while a busy one has, that one when it is free (the same worker thinks
+        on, rather than a second loading the engine again); else any idle one, or a new one
+        while fewer than :data:`MAX_WORKERS` are busy."""
         with self._lock:
-            while not self._idle and self._busy >= MAX_WORKERS:
+            while True:
+                ready = [w for w in self._idle if task and task in w.prepared]
+                if ready:
+                    return self._take(ready[-1])
+                if not (task and any(task in w.prepared for w in self._all)):
+                    if self._idle:
+                        return self._take(self._idle[-1])
+                    if self._busy < MAX_WORKERS:
+                        self._busy += 1
+                        break
                 self._lock.wait()
-            self._busy += 1
-            if self._idle:
-                return self._idle.pop()
         try:
-            return _Worker()
+            worker = _Worker()
         except BaseException:
             with self._lock:
                 self._busy -= 1
-                self._lock.notify()
+                self._lock.notify_all()
             raise
+        with self._lock:
+            self._all.append(worker)
+        return worker
+
+    def _take(self, worker: _Worker) -> _Worker:
+        self._idle.remove(worker)
+        self._busy += 1
+        return worker
 
     def release(self, worker: _Worker) -> None:
         with self._lock:
             self._busy -= 1
             self._idle.append(worker)
-            self._lock.notify()
+            self._lock.notify_all()
 
     def discard(self, worker: _Worker) -> None:
         worker.end()
         with self._lock:
             self._busy -= 1
-            self._lock.notify()
+            if worker in self._all:
+                self._all.remove(worker)
+            self._lock.notify_all()
 
     def close(self) -> None:
         with self._lock:
             idle, self._idle = self._idle, []
+            self._all = [w for w in self._all if w not in idle]
         for worker in idle:
             worker.end()
 
 
 _POOL = _Pool()
+_PREPARATIONS: dict[str, Preparation] = {}
+_PREPARING = threading.Lock()
+#: Held while a worker prepares: two workers never compile the same kernels side by side.
+_ONE_AT_A_TIME = threading.Lock()
+_CALLS: concurrent.futures.ThreadPoolExecutor | None = None
+#: Seconds a :func:`submit` call may take.
+_CALL_SECONDS = 10.0
+
+
+def _prepare_worker(prep: Preparation) -> None:
+    """The preparation thread: a worker runs ``prep``'s task, then goes back to the pool (so
+    the search waiting for it gets it) before ``prep`` says it is done."""
+    try:
+        worker = _POOL.acquire(prep.task)
+    except Exception as exc:  # no process could be started
+        prep._finish(f"no worker process: {exc}")
+        return
+    try:
+        with _ONE_AT_A_TIME:
+            if prep.task not in worker.prepared:
+                worker.prepare(prep.task, prep._progress)
+    except Exception as exc:  # the preparation's own failure, or the worker's death
+        _POOL.discard(worker)
+        LOG.warning("preparing %s failed: %s", prep.task, exc)
+        prep._finish(str(exc) or type(exc).__name__)
+        return
+    _POOL.release(worker)
+    prep._finish(pid=worker.process.pid)
+
+
+def _run(
+    task: str, job: bytes, limits: Limits, stop: Stop, grace: float
+) -> tuple[tuple[str, Any, str, Any], int | None]:
+    """Run ``job`` in a worker readied by ``task`` ("": any worker); the worker's answer and
+    its process id."""
+    if task:
+        _wait_for(prepare(task), stop)
+    worker = _POOL.acquire(task)
+    try:
+        if task and task not in worker.prepared:
+            with _ONE_AT_A_TIME:  # what the first compiled, this one loads
+                worker.prepare(task, None)
+        if stop.is_set():
+            answer: tuple[str, Any, str, Any] = ("error", ThinkingStopped("stopped"), "", None)
+        else:
+            answer = worker.run(job, limits, stop, grace)
+    except BaseException:
+        _POOL.discard(worker)
+        raise
+    _POOL.release(worker)
+    return answer, worker.process.pid
+
+
+def _call(task: str, function: str, args: tuple[Any, ...]) -> Any:
+    job = pickle.dumps(("call", function, args), protocol=pickle.HIGHEST_PROTOCOL)
+    (kind, value, _, _), _ = _run(task, job, Limits(time=_CALL_SECONDS), Stop(), GRACE_SECONDS)
+    if kind == "error":
+        raise value
+    return value
+
+
+def _wait_for(prep: Preparation, stop: Stop) -> None:
+    """Wait until ``prep`` is done; :class:`ThinkingStopped` when ``stop`` is set meanwhile,
+    :class:`ThinkingLost` when the preparation failed."""
+    while not prep.done.wait(POLL_SECONDS * 5):
+        stop.check()
+    if prep.stage is Stage.FAILED:
+        raise ThinkingLost(f"the engine could not be prepared: {prep.error}")

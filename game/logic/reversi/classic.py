@@ -53,7 +53,6 @@ that child is searched with a full window, so the result is the true minimax ran
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from typing import Any, Final
 
 import numpy as np
@@ -61,6 +60,7 @@ from numba import njit
 
 from . import kernels
 from .board import PASS, Color, Position
+from .classic_levels import CLASSIC_LEVELS, ClassicLevel
 from .evaluation import _cache_depends_on
 from .kernels import flips, legal_moves, popcount
 from .solver import SearchCancelled
@@ -76,30 +76,6 @@ __all__ = [
 #: ``System.Int32.MaxValue - 64`` as in the original.
 MAX_RANK: Final = 2**31 - 1 - 64
 _INF: Final = MAX_RANK + 64 + 1
-
-
-@dataclass(frozen=True, slots=True)
-class ClassicLevel:
-    """One difficulty of the classic AI: look-ahead depth, weights, exhaustive threshold."""
-
-    name: str
-    depth: int
-    forfeit: int
-    frontier: int
-    mobility: int
-    stability: int
-    exhaustive_empties: int
-
-
-CLASSIC_LEVELS: Final = {
-    level.name: level
-    for level in (
-        ClassicLevel("classic-beginner", 3, 2, 1, 0, 3, 6),
-        ClassicLevel("classic-intermediate", 4, 3, 1, 0, 5, 7),
-        ClassicLevel("classic-advanced", 5, 7, 2, 1, 10, 8),
-        ClassicLevel("classic-expert", 6, 35, 10, 5, 50, 9),
-    )
-}
 
 
 def classic_move(

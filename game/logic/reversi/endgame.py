@@ -35,7 +35,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from . import kernels, patterns
+from . import evaluation, kernels, patterns
 from .evaluation import _cache_depends_on
 from .kernels import (
     SHALLOW_EMPTIES,
@@ -491,4 +491,4 @@ def solve_exact(p: np.uint64, o: np.uint64, alpha: int, beta: int) -> int:
     return int(solve_exact_tt(p, o, alpha, beta, new_tt(bits), stats, stop, load_weights()))
 
 
-_cache_depends_on(__name__, kernels, patterns)
+_cache_depends_on(__name__, kernels, evaluation, patterns)

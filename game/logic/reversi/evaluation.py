@@ -47,7 +47,7 @@ Against the hand-set weights they win about 90% of the games at 5 plies.
 
 from __future__ import annotations
 
-import os
+import hashlib
 import sys
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Final
@@ -188,17 +188,19 @@ def _cache_depends_on(module_name: str, *dependencies: ModuleType) -> None:
 
     Numba checks only the source file of a cached function, not the files of the functions it
     calls: after an edit of ``kernels.py`` the search would load machine code still holding the
-    old kernels. Folding the dependencies' modification times and sizes into the stamp numba
-    compares fixes that. (This reaches into numba's cache object; if a numba version lays it out
-    differently, caching simply keeps numba's own behaviour.)
+    old kernels. Folding the dependencies' contents (a hash of each file, not its modification
+    time, so that a reinstall of the same code keeps the cache: see :mod:`game.places`) into
+    the stamp numba compares fixes that. List every module whose compiled functions the module
+    calls, directly or through another. (This reaches into numba's cache object; if a numba
+    version lays it out differently, caching simply keeps numba's own behaviour.)
     """
     stamps = []
     for module in dependencies:
         path = getattr(module, "__file__", None)
         if path is None:  # pragma: no cover - frozen
             return
-        st = os.stat(path)
-        stamps.append((module.__name__, st.st_mtime_ns, st.st_size))
+        with open(path, "rb") as source:
+            stamps.append((module.__name__, hashlib.sha256(source.read()).hexdigest()))
     for value in vars(sys.modules[module_name]).values():
         cache_file = getattr(getattr(value, "_cache", None), "_cache_file", None)
         stamp = getattr(cache_file, "_source_stamp", None)

@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Any, Final
 import numpy as np
 from numba import njit
 
-from . import kernels
+from . import evaluation, kernels
 from .evaluation import FEATURES, _cache_depends_on, _feature_values, _features
 from .kernels import popcount
 
@@ -361,4 +361,4 @@ def evaluate_bits(p: np.uint64, o: np.uint64, w: np.ndarray) -> int:  # pragma: 
     return int(total)
 
 
-_cache_depends_on(__name__, kernels)
+_cache_depends_on(__name__, kernels, evaluation)

@@ -41,7 +41,7 @@ from __future__ import annotations
 import random
 import threading
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
@@ -50,14 +50,16 @@ import numpy as np
 from game.logic.game import Limits, State, Stop, ThinkingStopped
 
 from .board import PASS, Color, Move, Position, ReversiError
-from .classic import CLASSIC_LEVELS, ClassicLevel, classic_move
-from .evaluation import evaluate
-from .patterns import load_weights
-from .search import search
-from .solver import SearchCancelled, solve
+from .classic_levels import CLASSIC_LEVELS, ClassicLevel
 
 if TYPE_CHECKING:
+    from types import ModuleType
+
     from .search import SearchResult
+
+# The compiled search (numba) is imported where it is first used, not here: the window names
+# the levels and seats them without loading numba, and thinks in a worker process that
+# :func:`prepare` readies (see game.logic.apart).
 
 __all__ = [
     "PLAYERS",
@@ -69,6 +71,7 @@ __all__ = [
     "UnknownPlayerError",
     "get_agent",
     "get_player",
+    "prepare",
     "warm_up",
 ]
 
@@ -169,6 +172,9 @@ class SearchPlayer:
         if self.noise > 0 and position.empties > self.exact_empties:
             rng = rng if rng is not None else random.Random()
             return self._noisy(position, moves, rng, stop, cap)
+        from .patterns import load_weights
+        from .search import search
+
         result = search(
             position,
             time_limit=budget,
@@ -195,6 +201,9 @@ class SearchPlayer:
         The details count what was searched: the nodes and hash-table hits of every move's
         search (a move judged by the evaluation alone is one node), and the principal
         variation of the move played."""
+        from .evaluation import evaluate
+        from .search import search
+
         started = time.perf_counter()
         best_move, best_noisy, best_score = moves[0], -np.inf, 0.0
         best_pv: list[int] = [moves[0]]
@@ -259,6 +268,8 @@ class ClassicPlayer:
         if position.is_terminal():
             raise ValueError(f"{self.name}: the game is over, there is no move to choose")
         _check_stop(stop)
+        from .classic import classic_move
+
         level = self.level
         if depth is not None and depth < level.depth:
             level = replace(level, depth=depth)
@@ -335,6 +346,8 @@ class LevelAgent:
         if not isinstance(state, Position):
             raise ReversiError(f"{self.name} plays Reversi positions, not {type(state).__name__}")
         _warm_once()
+        from .solver import SearchCancelled
+
         try:
             choice = self.player.choose(
                 state,
@@ -379,20 +392,58 @@ class LevelAgent:
         return f"LevelAgent({self.name!r})"
 
 
+def prepare(report: Callable[[float], None] | None = None) -> None:
+    """Ready the code every player runs in this process (once; see :func:`warm_up`), calling
+    ``report(fraction)`` as each of the kernels is compiled (the first start, or after an
+    upgrade: a minute or more); loaded from numba's disk cache, nothing is reported.
+
+    The window runs it in a worker process (``game.logic.apart.prepare``) and shows how far it
+    got; the worker then thinks for the window."""
+    from game.logic.compiling import compile_progress
+
+    from . import evaluation, kernels, patterns
+
+    # Kernels only the tools and the tests call (training data, rule checks): the warm-up
+    # leaves them, and they are not counted.
+    tools_only = [
+        kernels.play,
+        kernels.ordered_moves,
+        evaluation._feature_array,
+        patterns._batch,
+        patterns._indices,
+        patterns._scalars,
+    ]
+    with compile_progress(_kernel_modules(), report, leave_out=tools_only):
+        _warm_once()
+
+
 def warm_up() -> None:
     """Compile (or load from numba's disk cache) the code every player runs, so that the first
-    real move is not slowed down by it. Takes a few seconds the very first time, then well
-    under one."""
-    from .search import TranspositionTable
+    real move is not slowed down by it: the search with either evaluation, the classic AI, the
+    exact solver, perft and the evaluation's terms (the debug overlay's). Takes a minute or
+    more the very first time (see :mod:`game.places` for where it is kept), then well under a
+    second."""
+    from .classic import classic_move
+    from .evaluation import WEIGHTS, explain
+    from .patterns import load_weights
+    from .perft import perft
+    from .pvs import evaluate_leaf
+    from .search import TranspositionTable, search
+    from .solver import solve
 
     start = Position.start()
     search(start, depth=2, exact_empties=0, table=TranspositionTable(1 << 10))
     search(
         start, depth=2, exact_empties=0, table=TranspositionTable(1 << 10), weights=load_weights()
     )
+    for weights in (WEIGHTS, load_weights()):  # a search stopped before its first iteration
+        evaluate_leaf(np.uint64(start.mine), np.uint64(start.theirs), weights)
     classic_move(start, CLASSIC_LEVELS["classic-beginner"], random.Random(0))
-    # The exact solver, on a position deep enough for its evaluated move ordering.
-    solve(Position.from_text(_WARM_UP_ENDGAME))
+    # The exact solver, on a position deep enough for its evaluated move ordering, and with
+    # every best move (its null-window test of each other move).
+    solve(Position.from_text(_WARM_UP_ENDGAME), all_moves=True)
+    perft(start, 2)
+    explain(start)
 
 
 # --------------------------------------------------------------------------- private helpers
@@ -411,6 +462,13 @@ def _warm_once() -> None:
         if not _warmed:
             warm_up()
             _warmed = True
+
+
+def _kernel_modules() -> list[ModuleType]:
+    """The modules that define the compiled kernels (importing them loads numba)."""
+    from . import classic, endgame, evaluation, kernels, patterns, perft, pvs, search, solver
+
+    return [kernels, evaluation, patterns, pvs, endgame, solver, search, classic, perft]
 
 
 def _check_stop(stop: np.ndarray[Any, Any] | None) -> None:

@@ -1,0 +1,307 @@
+"""The window's first start: the first frame, the frames while Reversi's engine compiles, and
+how soon the computer moves once it has compiled.
+
+    python benchmarks/cold_start.py                  # a new virtual environment: pip install .
+    python benchmarks/cold_start.py --python .venv/bin/python   # an existing one
+
+With no ``--python`` it makes a new virtual environment in a temporary folder and installs
+the repository into it with ``pip install .`` (a plain install, as a person's first one; pip
+takes the dependencies from its wheel cache or the package index, and that time is printed as
+``install_s``, apart from the figures). Then it starts the game twice, each time a new process
+``gamehall play reversi`` in a real window (on an Xvfb display of its own when there is
+none), with ``GAMEHALL_HOME`` in a new empty folder: numba's cache folder
+(``$GAMEHALL_HOME/cache/numba``) is empty for the first start (``start=cold``: every kernel
+compiles) and full for the second (``start=warm``). In each start, as a person would: a move
+typed (d3) one second after the first frame, F3 two seconds after it (and again once its
+overlay has shown), then the computer's reply (White, intermediate, 1 s) is awaited, then five
+seconds of frames with nothing going on. The Reversi controller, the director and the worker
+pool are watched from inside the process (their methods wrapped); nothing in the game is
+changed. One line a start (``venv=given`` with ``--python``)::
+
+    start=cold venv=new load_avg=9.1 first_frame_s=3.8 engine_ready_s=250.3 frames=9000
+        longest_frame_ms=310 frames_over_100ms=40 median_frame_ms=22 longest_frame_after_ms=90
+        person_move_ms=40 f3_ms=300 move_delay_ms=0 first_computer_move_s=252.0
+        idle_longest_frame_ms=290 idle_frames_over_100ms=6 idle_median_frame_ms=21
+        progress_steps=45 last_fraction=1.00 longest_at=2.1s:310ms,...
+
+- ``load_avg``: the machine's load (one minute) when the start ended: the figures below are
+  what this machine gave at that load;
+- ``first_frame_s``: from starting the process to the end of the first frame drawn (< 3);
+- ``engine_ready_s``: from the first frame until the engine's worker says it is ready;
+- ``longest_frame_ms``, ``frames_over_100ms``, ``median_frame_ms``: the time between one
+  drawn frame and the next, from the first frame until the engine is ready (< 100);
+  ``longest_frame_from_10s_ms``, ``frames_over_100ms_from_10s``: the same from ten seconds
+  after the first frame (the compile alone: the start, the person's first move and the first
+  F3, each with costs of its own, are over);
+  ``longest_frame_after_ms``: the same from then until the computer's move has been played;
+- ``person_move_ms``: from typing the move to the frame that shows the disc falling;
+- ``f3_ms``: from pressing F3 to the first frame drawn with the overlay;
+- ``move_delay_ms``: from the engine being ready to the computer's search being sent to it
+  (~0: the move waits for nothing else);
+- ``first_computer_move_s``: from the first frame to the computer's move being played;
+- ``idle_*``: the frames of the last seconds, nothing going on: what a frame costs here
+  anyway (the software renderer on a busy machine), to set the frames above against;
+- ``progress_steps``, ``last_fraction``: how many different percentages the banner showed
+  while it compiled, and the last one (0 when nothing compiled: the cache was full);
+- ``longest_at``: the five longest frames until the move, as seconds after the first frame
+  and milliseconds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import itertools
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+#: The longest a start may take (a cold compile on a loaded two-core machine: minutes).
+START_TIMEOUT_S = 1200.0
+#: Seconds after the first frame from which the compile has the window to itself (the start,
+#: the first move and the first F3 are over).
+SETTLED_S = 10.0
+#: Seconds of frames drawn after the computer's move with nothing going on: what a frame
+#: takes on this machine at this load, beside the frames while the engine compiles.
+IDLE_S = 5.0
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument(
+        "--python", help="an interpreter with gamehall installed (default: a new venv)"
+    )
+    parser.add_argument("--size", default="800x600", help="the window's size")
+    parser.add_argument("--drive", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.drive:
+        return drive(args.size)
+    with tempfile.TemporaryDirectory(prefix="gamehall-cold-") as tmp:
+        folder = Path(tmp)
+        if args.python:
+            python, venv = args.python, "given"
+        else:
+            python, venv = new_venv(folder / "venv"), "new"
+        home = folder / "home"
+        with display() as env:
+            env["GAMEHALL_HOME"] = str(home)
+            env.pop("NUMBA_CACHE_DIR", None)  # the game's own choice: $GAMEHALL_HOME/cache
+            for start in ("cold", "warm"):
+                figures = run_start(python, args.size, env, folder)
+                pairs = " ".join(f"{key}={value}" for key, value in figures.items())
+                print(f"start={start} venv={venv} {pairs}")
+                sys.stdout.flush()
+    return 0
+
+
+def new_venv(path: Path) -> str:
+    """A new virtual environment at ``path`` with the repository installed (``pip install .``);
+    returns its interpreter."""
+    started = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "venv", str(path)], check=True)
+    python = str(path / "bin" / "python")
+    subprocess.run(
+        [python, "-m", "pip", "install", "-q", "--disable-pip-version-check", str(ROOT)],
+        check=True,
+        cwd=path,
+    )
+    print(f"install_s={time.perf_counter() - started:.1f} venv={path}", flush=True)
+    return python
+
+
+@contextlib.contextmanager
+def display() -> Iterator[dict[str, str]]:
+    """The environment for the game: this one's display, or a new Xvfb's."""
+    env = dict(os.environ)
+    if env.get("DISPLAY"):
+        yield env
+        return
+    if shutil.which("Xvfb") is None:
+        raise SystemExit("cold_start: no display and no Xvfb (apt-get install xvfb)")
+    read, write = os.pipe()
+    xvfb = subprocess.Popen(
+        ["Xvfb", "-displayfd", str(write), "-screen", "0", "1600x1200x24", "-nolisten", "tcp"],
+        pass_fds=(write,),
+        stderr=subprocess.DEVNULL,
+    )
+    os.close(write)
+    with os.fdopen(read) as pipe:
+        number = pipe.readline().strip()
+    env["DISPLAY"] = f":{number}"
+    try:
+        yield env
+    finally:
+        xvfb.terminate()
+        xvfb.wait(timeout=10)
+
+
+def run_start(python: str, size: str, env: dict[str, str], cwd: Path) -> dict[str, Any]:
+    """Start the game once in a new process and return its figures."""
+    env = dict(env, COLD_START_T0=repr(time.time()))
+    done = subprocess.run(
+        [python, str(Path(__file__).resolve()), "--drive", "--size", size],
+        env=env,
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=START_TIMEOUT_S,
+        check=False,
+    )
+    lines = [line for line in done.stdout.splitlines() if line.startswith("{")]
+    if done.returncode != 0 or not lines:
+        sys.stderr.write(done.stdout + done.stderr)
+        raise SystemExit(f"cold_start: the game ended with status {done.returncode}")
+    figures: dict[str, Any] = json.loads(lines[-1])
+    return figures
+
+
+# -- inside the game's process ----------------------------------------------------------------
+
+
+def drive(size: str) -> int:
+    """Run ``gamehall play reversi`` with its director, controller and worker pool watched;
+    print the figures as one JSON line."""
+    t0 = float(os.environ["COLD_START_T0"])
+    import pyglet  # the installed game's dependencies, not the repository's copy
+
+    from game.cli import main as gamehall
+    from game.engine.director import Director
+    from game.logic import apart
+
+    frames: list[float] = []  # perf_counter at the end of each frame drawn
+    overlay_frames: list[float] = []
+    marks: dict[str, float] = {}
+    fractions: set[int] = set()
+
+    draw = Director.on_draw
+
+    def on_draw(self: Director) -> None:
+        draw(self)
+        now = time.perf_counter()
+        if not frames:
+            marks["first_frame_wall"] = time.time()
+        frames.append(now)
+        if self.overlay.visible:
+            overlay_frames.append(now)
+        if "typed" in marks and "person_seen" not in marks and self.tweens.busy:
+            marks["person_seen"] = now
+
+    finish = apart.Preparation._finish
+
+    def _finish(self: apart.Preparation, error: str = "", pid: int | None = None) -> None:
+        marks.setdefault("ready", time.perf_counter())
+        finish(self, error, pid)
+
+    progress = apart.Preparation._progress
+
+    def _progress(self: apart.Preparation, fraction: float) -> None:
+        progress(self, fraction)
+        fractions.add(int(self.fraction * 100))
+
+    run = apart._Worker.run
+
+    def run_job(self: Any, job: bytes, *rest: Any) -> Any:
+        import pickle
+
+        if pickle.loads(job)[0] == "choose" and "ready" in marks:
+            marks.setdefault("move_sent", time.perf_counter())
+        return run(self, job, *rest)
+
+    Director.on_draw = on_draw  # type: ignore[method-assign]
+    apart.Preparation._finish = _finish  # type: ignore[method-assign]
+    apart.Preparation._progress = _progress  # type: ignore[method-assign]
+    apart._Worker.run = run_job  # type: ignore[method-assign]
+
+    def watch(dt: float) -> None:
+        director = Director.current
+        if director is None or not frames or director.controller is None:
+            return
+        now = time.perf_counter()
+        since = now - frames[0]
+        controller: Any = director.controller
+        if since > 1.0 and "typed" not in marks:
+            marks["typed"] = now
+            for char in "d3":
+                director.window.dispatch_event("on_text", char)
+        if since > 2.0 and "f3" not in marks:
+            marks["f3"] = now
+            director.window.dispatch_event("on_key_press", pyglet.window.key.F3, 0)
+        if "f3" in marks and overlay_frames and "f3_off" not in marks:
+            marks["f3_off"] = now
+            director.window.dispatch_event("on_key_press", pyglet.window.key.F3, 0)
+        played = len(controller.match.record) >= 2 and not director.busy()
+        if played and "ready" in marks:
+            marks.setdefault("computer_move", now)
+        if "computer_move" in marks and now - marks["computer_move"] > IDLE_S:
+            pyglet.app.exit()  # after a while of nothing, for the machine's own frame times
+        if since > START_TIMEOUT_S:
+            pyglet.app.exit()
+
+    pyglet.clock.schedule_interval(watch, 0.05)
+    status = gamehall(["play", "reversi", "--size", size, "--black", "human", "--white",
+                       "intermediate", "--time", "1"])  # fmt: skip
+    if status != 0 or "computer_move" not in marks:
+        print(f"cold_start: the game ended ({status}) before the computer moved", file=sys.stderr)
+        return 1
+    print(json.dumps(figures(frames, overlay_frames, marks, fractions, t0)))
+    return 0
+
+
+def figures(
+    frames: list[float],
+    overlay_frames: list[float],
+    marks: dict[str, float],
+    fractions: set[int],
+    t0: float,
+) -> dict[str, Any]:
+    """The figures of one start, from the frame times and the moments marked."""
+    first, ready, moved = frames[0], marks["ready"], marks["computer_move"]
+    gaps = [(b - a, b) for a, b in itertools.pairwise(frames)]
+    before = [g for g, end in gaps if end <= ready] or [0.0]
+    # From ten seconds on: the compile alone, after the start, the first move and the first F3.
+    later = [g for g, end in gaps if first + SETTLED_S < end <= ready] or [0.0]
+    after = [g for g, end in gaps if ready < end <= moved] or [0.0]
+    idle = [g for g, end in gaps if end > moved + 1.0] or [0.0]  # the move's tweens done
+    return {
+        "load_avg": f"{os.getloadavg()[0]:.1f}",
+        "first_frame_s": round(marks["first_frame_wall"] - t0, 2),
+        "engine_ready_s": round(ready - first, 2),
+        "frames": len(before),
+        "longest_frame_ms": round(max(before) * 1000),
+        "frames_over_100ms": sum(1 for g in before if g > 0.1),
+        "median_frame_ms": round(statistics.median(before) * 1000),
+        "longest_frame_from_10s_ms": round(max(later) * 1000),
+        "frames_over_100ms_from_10s": sum(1 for g in later if g > 0.1),
+        "longest_frame_after_ms": round(max(after) * 1000),
+        "person_move_ms": round((marks["person_seen"] - marks["typed"]) * 1000)
+        if "person_seen" in marks
+        else "none",
+        "f3_ms": round((overlay_frames[0] - marks["f3"]) * 1000) if overlay_frames else "none",
+        "move_delay_ms": round((marks["move_sent"] - ready) * 1000)
+        if "move_sent" in marks
+        else "none",
+        "first_computer_move_s": round(moved - first, 2),
+        "idle_longest_frame_ms": round(max(idle) * 1000),
+        "idle_frames_over_100ms": sum(1 for g in idle if g > 0.1),
+        "idle_median_frame_ms": round(statistics.median(idle) * 1000),
+        "progress_steps": len(fractions),
+        "last_fraction": f"{max(fractions, default=0) / 100:.2f}",
+        # The five longest frames: seconds after the first frame, and milliseconds.
+        "longest_at": ",".join(
+            f"{end - first:.1f}s:{gap * 1000:.0f}ms"
+            for gap, end in sorted((g for g in gaps if g[1] <= moved), reverse=True)[:5]
+        ),
+    }
+
+
+if __name__ == "__main__":
+    sys.exit(main())
