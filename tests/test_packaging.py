@@ -34,6 +34,17 @@ def _files(folder: Path) -> list[Path]:
     ]
 
 
+def _folder(package: str) -> str:
+    """Where ``package``'s files are in the checkout: under the package-dir of its longest
+    prefix there (game.data.scenes.cards: scenes/cards), else its own path."""
+    parts = package.split(".")
+    for n in range(len(parts), 0, -1):
+        mapped = PROJECT["package-dir"].get(".".join(parts[:n]))
+        if mapped is not None:
+            return "/".join([mapped, *parts[n:]])
+    return "/".join(parts)
+
+
 def test_the_wheel_holds_every_file_of_the_game_and_builds_without_warnings(tmp_path):
     # Built from a copy: setuptools writes build/ and *.egg-info beside the sources.
     source = tmp_path / "source"
@@ -57,10 +68,12 @@ def test_the_wheel_holds_every_file_of_the_game_and_builds_without_warnings(tmp_
     held = set(zipfile.ZipFile(wheel).namelist())
 
     expected = {p.relative_to(ROOT).as_posix() for p in _files(ROOT / "game")}
-    for package, folder in PROJECT["package-dir"].items():
+    for package, patterns in PROJECT["package-data"].items():
         target = package.replace(".", "/")
-        for pattern in PROJECT["package-data"][package]:
-            expected |= {f"{target}/{p.name}" for p in (ROOT / folder).glob(pattern)}
+        folder = ROOT / _folder(package)
+        for pattern in patterns:
+            found = folder.glob(pattern)
+            expected |= {f"{target}/{p.relative_to(folder).as_posix()}" for p in found}
     missing = sorted(expected - held)
     assert missing == [], f"{len(missing)} files are not in the wheel: {missing[:20]}"
     # The files the code reads through importlib.resources, named outright.
@@ -70,6 +83,7 @@ def test_the_wheel_holds_every_file_of_the_game_and_builds_without_warnings(tmp_
         "game/logic/rules/games/chess.txt",
         "game/logic/clue/decks.toml",
         "game/data/scenes/river.toml",
+        "game/data/scenes/cards/chess.png",
         "game/py.typed",
     ):
         assert name in held, name
