@@ -158,7 +158,7 @@ def test_a_finished_game_updates_statistics_once_and_options_persist(director, _
         d.perform("new")
         d.perform("priests+")
         d.switch("menu")
-        assert d.controller.status_line().endswith("continue=river")
+        assert "continue=river" in d.controller.status_line().split()  # one field of several
         d.switch("river")
         assert d.controller.rules == Rules(4, 3, 2)
     finally:
