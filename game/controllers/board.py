@@ -131,6 +131,7 @@ class BoardController(MatchControls):
         """A match of ``engine``'s game with the session's options (raises ValueError for
         options or a start position the game refuses)."""
         from game.games.rules import entry_for
+        from game.logic.rules.levels import steady_name
         from game.logic.rules.state import RulesGame
 
         entry = entry_for(engine.design.id, engine)
@@ -144,7 +145,9 @@ class BoardController(MatchControls):
             [None if side == HUMAN else entry.thinker(side, options) for side in sides],
             seed=self.seed,
             limits=Limits(time=options["time_per_move"]),
-            hint_agent=entry.thinker(engine.design.computer, options),
+            # The hint is steady: a budget of positions, so the same position gets the same
+            # hint on every run (the sides think for the time given).
+            hint_agent=entry.thinker(steady_name(engine.design.computer), options),
             background=True,
         )
         old = getattr(self, "match", None)

@@ -18,7 +18,7 @@ from typing import Any, Final
 
 from game.logic.game import Limits, Stop, ThinkingStopped
 from game.logic.rules.engine import Engine, Move, Position
-from game.logic.rules.levels import LEVELS, LevelAgent
+from game.logic.rules.levels import LEVELS, LevelAgent, level_agent
 from game.logic.rules.state import RulesState
 
 __all__ = ["AGENTS", "AlphaBetaAgent", "RandomAgent", "UctAgent", "make_agent"]
@@ -381,9 +381,11 @@ AGENTS: Final = {
 
 def make_agent(name: str) -> RandomAgent | AlphaBetaAgent | UctAgent | LevelAgent:
     """A fresh agent by name: a level (:mod:`~game.logic.rules.levels`) or one of the plain
-    searches kept for comparison; raises ValueError naming the choices."""
-    if name in LEVELS:
-        return LevelAgent(LEVELS[name])
+    searches kept for comparison; a level's :func:`~game.logic.rules.levels.steady_name` makes
+    its steady form (the window's hint). Raises ValueError naming the choices."""
+    level = level_agent(name)
+    if level is not None:
+        return level
     if name == RandomAgent.name:
         return RandomAgent()
     if name == AlphaBetaAgent.name:

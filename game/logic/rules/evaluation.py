@@ -105,6 +105,8 @@ class Judge:
         )
         goals = _goal_zones(engine)
         empty_moves = _empty_board_moves(engine)
+        #: reach[(type, player)][p]: the moves a piece has from p on an empty board.
+        self.reach = empty_moves
         codes = c.codes
         best_worth = rules.material * max(
             (self.values[k] for k in range(engine.types) if k not in engine.royal), default=0

@@ -19,6 +19,11 @@ How a level plays depends on how the game is won, read from the description:
 - any other: alpha-beta (:mod:`~game.logic.rules.search`) with the description's evaluation
   (:mod:`~game.logic.rules.evaluation`).
 
+A *steady* agent (:func:`steady_name`, the window's hint) turns a time given alone into a
+budget of :data:`STEADY_RATE` positions (simulated games at Hex) a second, so that the same
+position gets the same hint and the same words on every run and machine; a slow machine only
+takes longer to give it.
+
 What is deterministic: nothing here draws on the ``rng`` a caller passes; noise and
 simulated games are seeded by the position. A level bounded by depth or positions
 (``advanced``, or any level given ``Limits(nodes=...)`` or ``Limits(depth=...)``) gives the same
@@ -48,13 +53,26 @@ from game.logic.rules.lines import Lines, LinesStopped, line_length
 from game.logic.rules.search import COUNT_WIN, MATE_BAND, WIN, Result, Search, SearchStopped
 from game.logic.rules.state import RulesState
 
-__all__ = ["DEFAULT_LEVEL", "LEVELS", "Level", "LevelAgent"]
+__all__ = [
+    "DEFAULT_LEVEL",
+    "LEVELS",
+    "STEADY_RATE",
+    "Level",
+    "LevelAgent",
+    "level_agent",
+    "steady_name",
+]
 
 #: Seconds a level thinks when the caller gives no limit at all.
 DEFAULT_TIME: Final = 1.0
 DEFAULT_DEPTH: Final = 64
 #: Simulated games a second for a connection game when only a depth is given.
 GAMES_PER_PLY: Final = 1000
+#: Positions (simulated games at Hex) a steady agent searches for each second it is given:
+#: about a second's work on a loaded two-core machine, half that on a free one.
+STEADY_RATE: Final = 2_000
+#: What a steady agent's name adds to its level's.
+_STEADY: Final = ":steady"
 
 
 @dataclass(frozen=True)
@@ -86,11 +104,25 @@ LEVELS: Final = {
 DEFAULT_LEVEL: Final = "master"
 
 
+def steady_name(level: str) -> str:
+    """The name of ``level``'s steady agent (the window's hint): :func:`level_agent` makes it."""
+    return level + _STEADY
+
+
+def level_agent(name: str) -> LevelAgent | None:
+    """The agent of a level's name or of its :func:`steady_name`; None for another name."""
+    base = name.removesuffix(_STEADY)
+    if base not in LEVELS:
+        return None
+    return LevelAgent(LEVELS[base], steady=name != base)
+
+
 class LevelAgent:
     """A level as an agent (see the module docstring)."""
 
-    def __init__(self, level: Level) -> None:
+    def __init__(self, level: Level, steady: bool = False) -> None:
         self.level = level
+        self.steady = steady
         self.name = level.name
         self.description = level.description
         self._said = ""
@@ -128,6 +160,8 @@ class LevelAgent:
         seconds = limits.time
         if seconds is None and not (limits.nodes or limits.depth or self.level.nodes):
             seconds = DEFAULT_TIME
+        if self.steady and not nodes and seconds is not None:
+            nodes, seconds = max(1, round(seconds * STEADY_RATE)), None
         deadline = time.perf_counter() + seconds if seconds is not None else None
         kind, helper = self._helper(engine)
         if kind == "lines":
@@ -290,12 +324,62 @@ def _reason(engine: Engine, judge: Judge, state: RulesState, result: Result) -> 
         saved = _threat(engine, judge, state, result.move)
         if saved:
             parts.append(saved)
+        if not result.move[1] and not saved:
+            quiet = _quiet(engine, judge, state, result.move)
+            if quiet:
+                parts.append(quiet)
     where = f"{score / UNIT:+.2f} {unit}" if unit else f"score {score / UNIT:+.2f}"
     parts.append(
         f"best of a {result.depth}-ply search of {result.nodes:,} positions: {where} for "
         f"{engine.design.players[me]}"
     )
     return "; ".join(parts)
+
+
+#: The least gain, in moves, that a quiet move's reason names.
+QUIET_GAIN: Final = 2
+
+
+def _quiet(engine: Engine, judge: Judge, state: RulesState, move: Move) -> str:
+    """Why a quiet move helps, where it shows: "brings the Knight to c3, where it reaches 8
+    squares (3 from b1)" for a piece that does not promote and reaches more of an empty board
+    from its new position; else "gives White's pieces 6 more moves (20 to 26)" when the move
+    opens lines for the side that plays it."""
+    path = move[0]
+    if len(path) < 2:
+        return ""
+    b = state.pos.board
+    code = b[path[0]]
+    if not code:
+        return ""
+    c = engine.c
+    names = engine.design.board.names
+    kind, player = c.kind_of[code], c.owner[code]
+    reach = judge.reach.get((kind, player))
+    frm, to = path[0], path[-1]
+    if (
+        reach is not None
+        and kind not in engine.royal
+        and kind not in judge.promoters
+        and reach[to] - reach[frm] >= QUIET_GAIN
+    ):
+        name = engine.design.pieces[kind].name
+        return (
+            f"brings the {name} to {names[to]}, where it reaches {reach[to]} squares "
+            f"({reach[frm]} from {names[frm]})"
+        )
+    me = engine.player(state.pos)
+    before = len(state.legal_actions())
+    after = state.pos.copy()
+    engine.make(after, move)
+    if engine.player(after) == me:
+        return ""
+    after.turn = state.pos.turn
+    now = len(engine.legal(after))
+    if now - before >= QUIET_GAIN and engine.player(after) == me:
+        side = engine.design.players[me]
+        return f"gives {side}'s pieces {now - before} more moves ({before} to {now})"
+    return ""
 
 
 def _exchange(engine: Engine, judge: Judge, pos: Position, depth: int) -> int:
