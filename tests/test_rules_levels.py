@@ -234,9 +234,32 @@ def test_the_hex_hint_reads_as_a_reason_and_repeats() -> None:
         said.add((state.action_text(move), agent.explain()))
     assert len(said) == 1
     (_text, reason), *_ = said
-    assert re.fullmatch(r"wins \d+% of the [\d,]+ simulated games after it, 2,000 in all", reason)
+    assert re.fullmatch(
+        r"Red is \d+ stones from joining its sides( \(\d+ before\))?, Blue \d+ stones from "
+        r"joining( \(\d+ before\))?; wins \d+% of the [\d,]+ simulated games after it, "
+        r"2,000 in all",
+        reason,
+    ), reason
     games = int(re.search(r"of the ([\d,]+) simulated", reason).group(1).replace(",", ""))  # type: ignore[union-attr]
     assert games >= 50  # the chosen move's own games, not a handful
+
+
+def test_the_hex_hint_counts_the_stones_each_side_still_needs() -> None:
+    """Red joins rows 1 and 5, Blue columns a and e (side 5): Red's c1 c2 need three more
+    stones (c3 c4 c5, or around Blue's stone), Blue's b3 four (a3 and c-e)."""
+    from game.logic.rules.connect import Connection, connection_zones
+
+    state = state_of("hex", "Red: stone c1 c2 / Blue: stone b3 / Red to move", side=5)
+    e = state.engine
+    zones = connection_zones(e)
+    assert zones is not None
+    race = Connection(e, zones)
+    stones = [-1 if not v else e.c.owner[v] for v in state.pos.board]
+    assert (race._needed(stones, 0), race._needed(stones, 1)) == (3, 4)
+    c3 = e.design.board.names.index("c3")
+    assert race._distances(stones, 0, c3) == (
+        "Red is 2 stones from joining its sides (3 before), Blue 5 stones from joining (4 before)"
+    )
 
 
 def test_the_overlay_line_comes_back_from_the_thinking_process() -> None:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 import time
 import zlib
+from collections import deque
 from dataclasses import dataclass
 from typing import Final
 
@@ -157,7 +158,8 @@ class Connection:
         rate = root.wins[best] / visits if visits else 0.5
         lost = "; every move looks lost, this one holds out best" if rate < 0.1 else ""
         reason = (
-            f"wins {rate:.0%} of the {visits:,} simulated games after it, {played:,} in all{lost}"
+            f"{self._distances(stones, me, cells[best])}; wins {rate:.0%} of the {visits:,} "
+            f"simulated games after it, {played:,} in all{lost}"
         )
         if len(threats) > 1:
             reason = f"{players[1 - me]} has two ways to join: " + reason
@@ -252,6 +254,63 @@ class Connection:
                     seen[q] = 1
                     todo.append(q)
         return False
+
+    def _distances(self, board: list[int], me: int, cell: int) -> str:
+        """What a stone of ``me`` on ``cell`` does to the race: "Red is 4 stones from joining
+        its sides (5 before), Blue 6" (the fewest stones each still needs, by the shortest
+        path over its own stones and the empty positions)."""
+        players = self.engine.design.players
+        mine_before = self._needed(board, me)
+        after = list(board)
+        after[cell] = me
+        mine, theirs = self._needed(after, me), self._needed(after, 1 - me)
+        theirs_before = self._needed(board, 1 - me)
+
+        def stones(k: int) -> str:
+            return "cut off" if k > self.n else f"{k} stone{'s' * (k != 1)} from joining"
+
+        text = f"{players[me]} is {stones(mine)} its sides"
+        if mine < mine_before:
+            text += f" ({mine_before} before)"
+        text += f", {players[1 - me]} {stones(theirs)}"
+        if theirs > theirs_before:
+            text += f" ({theirs_before} before)"
+        return text
+
+    def _needed(self, board: list[int], who: int) -> int:
+        """The fewest stones ``who`` must still place to join its zones (more than the
+        board's positions when it no longer can): a shortest path where its own stones cost
+        nothing, an empty position one and the opponent's block."""
+        far = self.n + 1
+        cost = [far] * self.n
+        todo: deque[int] = deque()
+        for p in self.first[who]:
+            if board[p] == who:
+                cost[p] = 0
+                todo.appendleft(p)
+            elif board[p] < 0:
+                cost[p] = 1
+                todo.append(p)
+        goal = self.second[who]
+        done = [False] * self.n
+        while todo:
+            p = todo.popleft()
+            if done[p]:
+                continue
+            done[p] = True
+            if p in goal:
+                return cost[p]
+            for q in self.neighbours[p]:
+                if board[q] == 1 - who:
+                    continue
+                step = 0 if board[q] == who else 1
+                if cost[p] + step < cost[q]:
+                    cost[q] = cost[p] + step
+                    if step:
+                        todo.append(q)
+                    else:
+                        todo.appendleft(q)
+        return far
 
     def _joining(self, board: list[int], who: int) -> set[int]:
         """The empty positions where a stone of ``who`` would join their two zones now."""
