@@ -10,9 +10,15 @@
   position 20 stones in, with what its hint says.
 
 Colours alternate; every game starts from the game's start and is seeded. The default level
-against the plain alpha-beta is a tournament:
+against the plain alpha-beta (the default before the levels) is a tournament, one a game
+(chess, english-draughts, othello); it should win at least 80 % (draws count as not won):
 
     gamehall tournament chess --agents master,alphabeta --games 100 --time 1 --seed 1
+
+Its openings are two random plies from the seed, each played from both sides; a game ends by
+the description's own rules (mate, stalemate, repetition, the fifty-move or quiet-move rule,
+too little material), or at 1,000 moves, where it counts as a draw (``capped=`` says how
+many).
 """
 
 from __future__ import annotations
