@@ -5,9 +5,20 @@
 
 - alpha-beta at depth 2 against random in chess, English draughts and Othello: it should win
   at least 90 % (draws count as not won);
-- UCT with 1,000 playouts a move against random in tic-tac-toe: it should never lose.
+- UCT with 1,000 playouts a move against random in tic-tac-toe: it should never lose;
+- the default level's simulated games a second at Hex (side 11), from the start and from a
+  position 20 stones in, with what its hint says.
 
-Colours alternate; every game starts from the game's start and is seeded.
+Colours alternate; every game starts from the game's start and is seeded. The default level
+against the plain alpha-beta (the default before the levels) is a tournament, one a game
+(chess, english-draughts, othello); it should win at least 80 % (draws count as not won):
+
+    gamehall tournament chess --agents master,alphabeta --games 100 --time 1 --seed 1
+
+Its openings are two random plies from the seed, each played from both sides; a game ends by
+the description's own rules (mate, stalemate, repetition, the fifty-move or quiet-move rule,
+too little material), or at 1,000 moves, where it counts as a draw (``capped=`` says how
+many).
 """
 
 from __future__ import annotations
@@ -50,10 +61,36 @@ def play(game_id: str, agent: str, limits: Limits, games: int) -> tuple[int, int
     return results[0], results[1], results[2]
 
 
+def hex_speed(seconds: float) -> str:
+    """The default level's simulated games a second at Hex, side 11."""
+    game = RulesGame(engine("hex"))
+    rng = random.Random(5)
+    lines = []
+    for stones in (0, 20):
+        state = game.initial_state(rng)
+        for _ in range(stones):
+            state = state.apply(rng.choice(list(state.legal_actions())))
+        agent = make_agent("master")
+        started = time.perf_counter()
+        move = agent.choose(state, Limits(time=seconds), random.Random(0), Stop())
+        took = time.perf_counter() - started
+        games = agent.details()["games"]  # type: ignore[union-attr]
+        lines.append(
+            f"game=hex agent=master stones={stones} seconds={took:.2f} games={games} "
+            f"playouts_per_s={games / took:.0f} hint={state.action_text(move)!r} "
+            f"said={agent.explain()!r}"
+        )
+    return "\n".join(lines)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100, help="games a gate (default 100)")
+    parser.add_argument("--hex-only", action="store_true", help="only the Hex speed lines")
     args = parser.parse_args()
+    print(hex_speed(2.0), flush=True)
+    if args.hex_only:
+        return
     gates = [
         ("chess", "alphabeta", Limits(depth=2), "win_rate>=0.90"),
         ("english-draughts", "alphabeta", Limits(depth=2), "win_rate>=0.90"),

@@ -201,7 +201,7 @@ class Entry:
 
         if self.engine:
             return ApartAgent(agent, prepare=self.engine, bring_back=True)
-        return ApartAgent(agent)
+        return ApartAgent(agent, bring_back=True)  # what it says of its search, for F3
 
     def statistics_sheet(self, stats: Statistics) -> Any:
         """The game's statistics view of ``stats`` (imports the module that draws it); None

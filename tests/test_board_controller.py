@@ -335,6 +335,17 @@ def test_the_hint_shows_alpha_betas_move_and_next_plays_it(director, open_board)
     assert director.scene[c.board.arrow.name].hidden
 
 
+def test_the_hint_is_the_default_levels_steady_search(director, open_board):
+    """The issue's chess hint changed from run to run: the window's hint searches a budget of
+    positions (the time given, at a fixed rate), not for a time, while a computer side thinks
+    for its time."""
+    c = open_board("chess", second=c_level())
+    hint = getattr(c.match.hint_agent, "agent", c.match.hint_agent)
+    side = getattr(c.match.seats[1], "agent", c.match.seats[1])
+    assert (hint.name, hint.steady) == (c_level(), True)
+    assert (side.name, side.steady) == (c_level(), False)
+
+
 def test_the_computer_answers_and_clicks_wait_for_it(director, open_board):
     c = open_board("breakthrough", second="alphabeta", time_per_move=0.2)
     run(director, "e2-e3")

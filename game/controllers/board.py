@@ -46,6 +46,7 @@ from game.engine.commands import CommandTable
 from game.engine.controller import Host, Status, Tone
 from game.engine.scene import Node, Scene, load_scene
 from game.engine.tweens import Tween
+from game.games.rules import SIDES  # who can play a side, in the order the buttons cycle
 from game.logic.game import IllegalActionError, Limits
 from game.logic.match import Match, MatchError, Step
 from game.registry import GameSession
@@ -54,9 +55,6 @@ from game.resources import asset_path
 __all__ = ["BoardController"]
 
 log = logging.getLogger(__name__)
-
-#: Who can play a side, in the order the side buttons cycle through them.
-SIDES = (HUMAN, "alphabeta", "uct", "random")
 
 
 class BoardController(MatchControls):
@@ -133,6 +131,7 @@ class BoardController(MatchControls):
         """A match of ``engine``'s game with the session's options (raises ValueError for
         options or a start position the game refuses)."""
         from game.games.rules import entry_for
+        from game.logic.rules.levels import steady_name
         from game.logic.rules.state import RulesGame
 
         entry = entry_for(engine.design.id, engine)
@@ -146,7 +145,9 @@ class BoardController(MatchControls):
             [None if side == HUMAN else entry.thinker(side, options) for side in sides],
             seed=self.seed,
             limits=Limits(time=options["time_per_move"]),
-            hint_agent=entry.thinker(engine.design.computer, options),
+            # The hint is steady: a budget of positions, so the same position gets the same
+            # hint on every run (the sides think for the time given).
+            hint_agent=entry.thinker(steady_name(engine.design.computer), options),
             background=True,
         )
         old = getattr(self, "match", None)

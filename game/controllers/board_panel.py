@@ -1,6 +1,6 @@
 """The described game's panel of the F3 overlay: the position in the game's notation, the
-legal moves, the click in progress, what the computer said (imgui calls; only run while the
-overlay is shown)."""
+legal moves, the click in progress, what the computer said and how far it looked (depth,
+positions, the line it expects; imgui calls; only run while the overlay is shown)."""
 
 from __future__ import annotations
 
@@ -37,8 +37,32 @@ def draw_panel(controller: BoardController) -> None:
     if match.record and match.record[-1].note:
         imgui.separator()
         imgui.text_wrapped(f"last choice: {match.record[-1].note}")
+    if match.record:
+        _search_line(imgui, "last choice", match.seats[match.record[-1].seat])
     hint = match.current_hint()
     if hint is not None:
         imgui.text_wrapped(f"hint {hint.text} ({hint.note})")
+        _search_line(imgui, "hint", match.hint_agent)
     if controller.thinking_since is not None:
         imgui.text(f"thinking for {time.perf_counter() - controller.thinking_since:.1f} s")
+
+
+def search_text(agent: object) -> str:
+    """How far ``agent``'s last search looked, from its ``details()``: ``depth 5, 12,400
+    positions, line e2-e4 e7-e5 g1-f3`` (a tree search: ``3,100 simulated games``); "" when
+    it says nothing."""
+    inner = getattr(agent, "agent", agent)  # a searcher in a worker process comes back
+    method = getattr(inner, "details", None)
+    details = method() if callable(method) else {}
+    if not details:
+        return ""
+    if "games" in details:
+        return f"{details['games']:,} simulated games"
+    text = f"depth {details.get('depth', 0)}, {details.get('nodes', 0):,} positions"
+    return f"{text}, line {details['pv']}" if details.get("pv") else text
+
+
+def _search_line(imgui: object, label: str, agent: object) -> None:
+    text = search_text(agent)
+    if text:
+        imgui.text_wrapped(f"{label}: {text}")  # type: ignore[attr-defined]

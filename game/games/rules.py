@@ -3,7 +3,8 @@
 (``gamehall play path/to/game.txt``).
 
 Every entry has the same options (who plays each side, the computer's time, a start
-position in the game's notation), the agents random, alphabeta and uct, the board scene, and
+position in the game's notation), the levels beginner to master and the plain agents random,
+alphabeta and uct, the board scene, and
 ``gamehall bench GAME`` (random playouts and perft speed) and ``gamehall solve GAME``
 (alpha-beta's move for a position).
 """
@@ -23,11 +24,22 @@ from game.registry import CliHook, Entry, UnknownAgentError
 __all__ = ["ENTRIES", "HUMAN", "entry_for", "entry_for_file"]
 
 HUMAN: Final = "human"
-SIDES: Final = (HUMAN, "random", "alphabeta", "uct")
+#: Who can play a side: a person, the levels weakest first, then the plain searches kept for
+#: comparison (:mod:`game.logic.rules.agents`).
+SIDES: Final = (
+    HUMAN,
+    "beginner",
+    "intermediate",
+    "advanced",
+    "master",
+    "random",
+    "alphabeta",
+    "uct",
+)
 #: The menu's group of a described game whose description names no family.
 OTHER_FAMILY: Final = "Other board games"
-#: The agent the hint and a computer side use unless told otherwise.
-HINT: Final = "alphabeta"
+#: The agent the hint and a computer side use unless the description names another.
+HINT: Final = "master"
 
 
 def _options(
@@ -127,7 +139,7 @@ def entry_for(game_id: str, engine: Any = None, text: str = "") -> Entry:
                 run=_bench,
             ),
             "solve": CliHook(
-                help="alpha-beta's move for a position (--position, --time)",
+                help="the computer's move for a position and why (--position, --time, --agent)",
                 add_arguments=_solve_arguments,
                 run=_solve,
             ),
@@ -222,7 +234,7 @@ def _solve_arguments(parser: argparse.ArgumentParser) -> None:
         "--time", type=seconds, default=2.0, metavar="S", help="seconds to think (default 2)"
     )
     parser.add_argument(
-        "--agent", choices=("alphabeta", "uct"), default="alphabeta", help="who thinks"
+        "--agent", choices=SIDES[1:], default=HINT, help=f"who thinks (default {HINT})"
     )
 
 

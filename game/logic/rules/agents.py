@@ -1,5 +1,6 @@
-"""Computer players for every described game: random, alpha-beta and UCT (Monte Carlo tree
-search).
+"""Computer players for every described game, by name: the levels beginner to master
+(:mod:`~game.logic.rules.levels`, the computer the window plays and hints with) and the plain
+searches random, alpha-beta and UCT (Monte Carlo tree search), kept for comparison.
 
 Alpha-beta searches with iterative deepening on the engine's make/unmake position and scores
 leaves with the description's piece values (material, from the side to move), or, for a game
@@ -17,6 +18,7 @@ from typing import Any, Final
 
 from game.logic.game import Limits, Stop, ThinkingStopped
 from game.logic.rules.engine import Engine, Move, Position
+from game.logic.rules.levels import LEVELS, LevelAgent, level_agent
 from game.logic.rules.state import RulesState
 
 __all__ = ["AGENTS", "AlphaBetaAgent", "RandomAgent", "UctAgent", "make_agent"]
@@ -370,14 +372,20 @@ def _scores(engine: Engine, pos: Position, outcome: str) -> tuple[float, float]:
 
 
 AGENTS: Final = {
+    **{level.name: level.description for level in LEVELS.values()},
     RandomAgent.name: RandomAgent.description,
     AlphaBetaAgent.name: AlphaBetaAgent.description,
     UctAgent.name: UctAgent.description,
 }
 
 
-def make_agent(name: str) -> RandomAgent | AlphaBetaAgent | UctAgent:
-    """A fresh agent by name; raises ValueError naming the choices."""
+def make_agent(name: str) -> RandomAgent | AlphaBetaAgent | UctAgent | LevelAgent:
+    """A fresh agent by name: a level (:mod:`~game.logic.rules.levels`) or one of the plain
+    searches kept for comparison; a level's :func:`~game.logic.rules.levels.steady_name` makes
+    its steady form (the window's hint). Raises ValueError naming the choices."""
+    level = level_agent(name)
+    if level is not None:
+        return level
     if name == RandomAgent.name:
         return RandomAgent()
     if name == AlphaBetaAgent.name:

@@ -127,7 +127,7 @@ END_CONDITIONS: Final = {
 }
 OUTCOMES: Final = ("win", "loss", "draw", "count")
 #: The agents a description may choose for its hints and computer side.
-COMPUTERS: Final = ("alphabeta", "uct")
+COMPUTERS: Final = ("beginner", "intermediate", "advanced", "master", "alphabeta", "uct")
 SHAPES: Final = (
     "man",
     "king",
@@ -176,11 +176,12 @@ class PieceType:
 class Evaluation:
     """How alpha-beta scores a position it does not search further, from the side to move:
     ``material`` times the pieces' values, ``mobility`` times the difference in legal moves,
-    and for each (zone, weight, type) the weight for each own piece there (the opponent's
-    count against)."""
+    ``frontier`` for each own piece next to an empty position (the levels only), and for each
+    (zone, weight, type) the weight for each own piece there (the opponent's count against)."""
 
     material: int = 1
     mobility: int = 0
+    frontier: int = 0
     zones: list[tuple[str, int, str | None]] = field(default_factory=list)
 
 
@@ -217,9 +218,9 @@ class Design:
     colours: tuple[tuple[float, float, float], ...]
     lines: int = 0
     evaluation: Evaluation = field(default_factory=lambda: Evaluation())
-    #: The agent that gives hints and plays the computer's side: alpha-beta for games its
-    #: evaluation reads well, UCT (random playouts) for connection games such as Hex.
-    computer: str = "alphabeta"
+    #: The agent that gives hints and plays the computer's side: the strongest level, which
+    #: chooses its way of thinking by how the game is won.
+    computer: str = "master"
     #: The family the game belongs to ("Draughts", "Mancala"): the menu groups the described
     #: games by it ("" when the description names none).
     family: str = ""
@@ -481,15 +482,21 @@ class _Reader:
         return design
 
     def _evaluation(self, form: Form) -> Evaluation:
-        """``(evaluation (material W) (mobility W) (zone Z W [TYPE])...)``."""
+        """``(evaluation (material W) (mobility W) (frontier W) (zone Z W [TYPE])...)``."""
         out = Evaluation()
+        terms = ("material", "mobility", "frontier", "zone")
         for item in form.args:
-            if not isinstance(item, Form) or item.head not in ("material", "mobility", "zone"):
-                raise err(item, "expected (material W), (mobility W) or (zone NAME W [TYPE])")
+            if not isinstance(item, Form) or item.head not in terms:
+                raise err(
+                    item,
+                    "expected (material W), (mobility W), (frontier W) or (zone NAME W [TYPE])",
+                )
             if item.head == "material":
                 out.material = whole_number(arg(item, 1, 1)[0], -1000, 1000)
             elif item.head == "mobility":
                 out.mobility = whole_number(arg(item, 1, 1)[0], -1000, 1000)
+            elif item.head == "frontier":
+                out.frontier = whole_number(arg(item, 1, 1)[0], -1000, 1000)
             else:
                 args = arg(item, 2, 3)
                 zone = self._zone_name(args[0])

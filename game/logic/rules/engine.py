@@ -425,6 +425,11 @@ class Engine(Ends):
                 return [PASS]
         return moves
 
+    def legal_of(self, pos: Position, moves: list[Move]) -> list[Move]:
+        """Of ``moves`` (some of :meth:`pseudo`'s for ``pos``), the ones :meth:`legal` keeps:
+        a search that looks at captures only checks just those."""
+        return self._safe(pos, moves) if self.royal else moves
+
     def _has_moves(self, pos: Position) -> bool:
         moves = self.pseudo(pos)
         if self.royal:
