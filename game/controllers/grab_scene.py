@@ -60,12 +60,13 @@ class MapView:
         self._camera_goal = np.zeros(3, dtype="f4")
         self._distance = self._distance_goal = 26.0
 
-    def build(self, grab_map: GrabMap) -> None:
-        """A new layer for ``grab_map``; the camera looks at its middle from a distance that
+    def build(self, grab_map: GrabMap, spots: LabelSpots | None = None) -> None:
+        """A new layer for ``grab_map`` (``spots``: its numbers' places, when they were found
+        with it; else found here); the camera looks at its middle from a distance that
         shows about the default map (140 countries) whatever the map's size."""
         self.release()
         self.grab_map = grab_map
-        self.spots = label_spots(grab_map)
+        self.spots = spots if spots is not None else label_spots(grab_map)
         self._labels = None
         mesh = build_map_mesh(grab_map.owner, grab_map.centres, mountains=grab_map.mountains)
         self.layer = GrabLayer(self.ctx, mesh, grab_map.countries)

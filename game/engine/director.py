@@ -27,6 +27,7 @@ from game.engine.mouse import Press, SceneMouse
 from game.engine.picking import mouse_ray, pick, triangles_of
 from game.engine.png import write_png
 from game.engine.sound import Sounds
+from game.engine.stalls import StallWatch
 from game.engine.targets import Target, sized
 from game.engine.tweens import TweenManager
 from game.engine.window import attach_context, open_window
@@ -104,6 +105,9 @@ class Director(SceneMouse):
         self.scene: Scene | None = None
         self.clock = 0.0
         self.frame_ms: deque[float] = deque(maxlen=240)
+        #: The frames that took too long, and what this thread did meanwhile (the F3 overlay
+        #: shows the longest of the last seconds); it samples only in :meth:`run`'s window.
+        self.stalls = StallWatch()
         self.hovered: Node | None = None
         self.ray: tuple[np.ndarray, np.ndarray] | None = None  # the last mouse ray cast
         self.mouse: tuple[float, float] | None = None  # the last mouse position (window)
@@ -452,6 +456,7 @@ class Director(SceneMouse):
         self.frame_ms.append((now - self._last_frame) * 1000.0)
         self._last_frame = now
         self.render(self.ctx.screen, self.framebuffer_size())
+        self.stalls.frame()
 
     def offscreen(self, size: tuple[int, int] | None = None) -> moderngl.Framebuffer:
         """A framebuffer of ``size`` (default: the window's) that we own and may read back."""
@@ -612,9 +617,11 @@ class Director(SceneMouse):
 
         pyglet.clock.schedule_once(lambda dt: self.warm_up(), 0.5)
         pyglet.clock.schedule_interval(self.update, FIXED_DT)
+        self.stalls.start()
         try:
             pyglet.app.run(interval=FIXED_DT)
         finally:
+            self.stalls.stop()
             pyglet.clock.unschedule(self.update)
 
     def close(self) -> None:

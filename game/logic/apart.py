@@ -455,11 +455,18 @@ class _Pool:
 _POOL = _Pool()
 _PREPARATIONS: dict[str, Preparation] = {}
 _PREPARING = threading.Lock()
-#: Held while a worker prepares: two workers never compile the same kernels side by side.
-_ONE_AT_A_TIME = threading.Lock()
+#: One lock per preparation, held while a worker runs it: two workers never compile the same
+#: kernels side by side (another preparation runs meanwhile: MasterGrab's map kernels do not
+#: wait minutes for Reversi's engine).
+_ONE_AT_A_TIME: dict[str, threading.Lock] = {}
 _CALLS: concurrent.futures.ThreadPoolExecutor | None = None
 #: Seconds a :func:`submit` call may take.
 _CALL_SECONDS = 10.0
+
+
+def _task_lock(task: str) -> threading.Lock:
+    with _PREPARING:
+        return _ONE_AT_A_TIME.setdefault(task, threading.Lock())
 
 
 def _prepare_worker(prep: Preparation) -> None:
@@ -471,7 +478,7 @@ def _prepare_worker(prep: Preparation) -> None:
         prep._finish(f"no worker process: {exc}")
         return
     try:
-        with _ONE_AT_A_TIME:
+        with _task_lock(prep.task):
             if prep.task not in worker.prepared:
                 worker.prepare(prep.task, prep._progress)
     except Exception as exc:  # the preparation's own failure, or the worker's death
@@ -493,7 +500,7 @@ def _run(
     worker = _POOL.acquire(task)
     try:
         if task and task not in worker.prepared:
-            with _ONE_AT_A_TIME:  # what the first compiled, this one loads
+            with _task_lock(task):  # what the first compiled, this one loads
                 worker.prepare(task, None)
         if stop.is_set():
             answer: tuple[str, Any, str, Any] = ("error", ThinkingStopped("stopped"), "", None)

@@ -1,0 +1,63 @@
+"""Issue 24, item 1: no frame stalls while the engines compile and the games first open.
+
+Each test holds what a stall's fix rests on, found with hooks (no clock): MasterGrab's maps
+come from a worker process (the window never runs its numba kernels); ..."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+from game.registry import MemorySession
+
+
+def _no_kernels_here(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Make MasterGrab's kernels refuse to run in this process; returns the calls tried."""
+    from game.logic.grab import kernels
+
+    tried: list[str] = []
+
+    def refuse(name: str) -> Any:
+        def kernel(*args: Any, **kwargs: Any) -> Any:
+            tried.append(name)
+            raise AssertionError(f"{name} ran in the window's process")
+
+        return kernel
+
+    monkeypatch.setattr(kernels, "grow", refuse("grow"))
+    monkeypatch.setattr(kernels, "chamfer", refuse("chamfer"))
+    return tried
+
+
+@pytest.mark.gl
+def test_a_window_gets_grab_maps_from_a_worker_the_same_as_made_here(director, monkeypatch):
+    from game.controllers.grab import GrabController
+    from game.logic.grab.game import map_seed_of
+    from game.logic.grab.making import PREPARE, make_map
+    from game.logic.grab.record import grab_state
+
+    if director.overlay.visible:
+        director.overlay.toggle()
+    tried = _no_kernels_here(monkeypatch)
+
+    def make() -> GrabController:
+        controller = GrabController(MemorySession(), seed=11)
+        controller.maps_apart = True  # as in a window
+        return controller
+
+    director.register("grab-apart", make)
+    grab = director.switch("grab-apart")
+    assert grab.match is None and grab.preparing()  # the map is on its way
+    assert director.settle()
+    assert tried == []
+    state = grab_state(grab.match)
+    shown = grab.game.map_of(state)
+    monkeypatch.undo()  # the kernels run here again: the same map made in this process
+    expected, spots = make_map(*grab.game.map_arguments(map_seed_of(11)))
+    assert np.array_equal(shown.owner, expected.owner)
+    assert grab.view.spots.points == spots.points
+    from game.games.grab import ENTRY
+
+    assert ENTRY.prepare == PREPARE  # the menu's warm-up readies the same worker
