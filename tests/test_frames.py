@@ -61,3 +61,26 @@ def test_a_window_gets_grab_maps_from_a_worker_the_same_as_made_here(director, m
     from game.games.grab import ENTRY
 
     assert ENTRY.prepare == PREPARE  # the menu's warm-up readies the same worker
+
+
+@pytest.mark.gl
+def test_card_faces_painted_a_step_a_frame_end_as_painted_at_once(director):
+    """A window paints Cluedo's faces a step at a time (at least one step a call, and never
+    all at once), and they end as the faces painted at once."""
+    from game.controllers.clue_faces import HEIGHT, WIDTH, CardFaceLayer, face_pictures
+    from game.logic.clue.deck import deck_names, load_deck
+
+    deck = load_deck(deck_names()[0])
+    director.window.switch_to()
+    layer = CardFaceLayer(director.ctx, deck, gradual=True)
+    try:
+        calls = 0
+        while not layer.paint(0.0):  # a budget of nothing: one step a call
+            calls += 1
+            assert layer.faces_done <= calls
+        assert calls > 2 * deck.n_cards  # several steps a card, not a card at once
+        raw = np.frombuffer(layer.texture.read(), dtype=np.uint8)
+        painted = raw.reshape(deck.n_cards + 1, HEIGHT, WIDTH, 4)[:, ::-1]
+        assert np.array_equal(painted, face_pictures(deck))
+    finally:
+        layer.release()

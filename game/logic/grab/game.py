@@ -123,9 +123,7 @@ class GrabGame(Game[Move]):
     def human_playing(self) -> bool:
         return self.grab_options.human_playing
 
-    def map_arguments(
-        self, map_seed: int
-    ) -> tuple[GrabOptions, int, int, int, int | None]:
+    def map_arguments(self, map_seed: int) -> tuple[GrabOptions, int, int, int, int | None]:
         """The arguments of :func:`~game.logic.grab.map.generate_map` for this game's map of
         ``map_seed``: options, width, height, seed and the countries' override (None: the
         options' count)."""
