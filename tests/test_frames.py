@@ -84,3 +84,31 @@ def test_card_faces_painted_a_step_a_frame_end_as_painted_at_once(director):
         assert np.array_equal(painted, face_pictures(deck))
     finally:
         layer.release()
+
+
+@pytest.mark.gl
+def test_the_hud_uses_its_button_labels_again_when_the_bar_changes(director):
+    """A new set of buttons (a move played, the overlay's column) takes the labels the bar
+    had: the same objects, with their new texts (no label made and laid out anew)."""
+    from game.engine.controller import Button
+    from game.engine.hud import Hud
+
+    director.window.switch_to()
+    hud = Hud((800, 600))
+
+    def buttons(*labels: str) -> list[Button]:
+        return [Button(label, label.lower()) for label in labels]
+
+    hud.set_buttons(buttons("Hint", "Undo", "New game"))
+    before = {id(v.label) for v in hud._buttons}
+    hud.set_buttons(buttons("Hint", "Redo", "Undo", "New game"))
+    after = {id(v.label): v.label.text for v in hud._buttons}
+    assert before <= set(after)  # every label is used again; one more is made
+    assert sorted(after.values()) == sorted(["Hint", "Redo", "Undo", "New game"])
+    kept = {v.label.text: id(v.label) for v in hud._buttons}
+    hud.layout((1280, 720))  # a new size: the same labels, larger
+    assert {v.label.text: id(v.label) for v in hud._buttons} == kept
+    hud.set_buttons(buttons("Hint"))
+    assert [v.label.text for v in hud._buttons] == ["Hint"]
+    assert id(hud._buttons[0].label) == kept["Hint"]
+    assert hud.button_at(hud._buttons[0].x + 1, hud._buttons[0].y + 1).command == "hint"

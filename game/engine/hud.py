@@ -417,12 +417,11 @@ class Hud:
         self.banner_box.position = (middle - bw / 2, bottom)
 
     def _rebuild_buttons(self) -> None:
-        """New button views for the specs, placed by :func:`place_buttons` (a move list
-        that does not fit keeps its newest entries)."""
-        for view in self._buttons:
-            view.rect.delete()
-            view.label.delete()
-        self._buttons = []
+        """Button views for the specs, placed by :func:`place_buttons` (a move list that does
+        not fit keeps its newest entries). The views made before are used again, their text,
+        size and place changed only where they differ: a new label (and its glyphs, laid out
+        again) for every button at every change of the bar held up a frame each time a move
+        or the overlay changed it."""
         fs = self.font_size()
         groups = {g: [s for s in self._specs if s.group == g] for g in GROUP_FONT}
         texts = {
@@ -435,26 +434,48 @@ class Hud:
         placed = place_buttons(widths, self.size, fs)
         self._bar_rows = placed.rows
         self._bar_height = placed.bar_top
+        old, self._buttons = self._buttons, []
+        # A label of the same text is the cheapest to use again (nothing to lay out).
+        spare: dict[str, list[_ButtonView]] = {}
+        for view in old:
+            spare.setdefault(view.label.text, []).append(view)
+        wanted: list[tuple[Button, str, float, tuple[float, float, float, float]]] = []
         for group, specs in groups.items():
             rects = placed.rects.get(group, [])
             first = len(specs) - len(rects)  # a list keeps its newest entries
-            for spec, text, (x, y, bw, bh) in zip(
-                specs[first:], texts[group][first:], rects, strict=True
-            ):
-                label = Label(
-                    text,
-                    font_name=FONT,
-                    font_size=fs * GROUP_FONT[group] * placed.scale,
-                    anchor_x="center",
-                    anchor_y="center",
-                    batch=self.batch,
-                    group=self.front,
-                )
-                label.position = _pixel(x + bw / 2, y + bh / 2)
+            size = fs * GROUP_FONT[group] * placed.scale
+            for spec, text, rect in zip(specs[first:], texts[group][first:], rects, strict=True):
+                wanted.append((spec, text, size, rect))
+        fresh: list[_ButtonView | None] = [
+            spare[text].pop() if spare.get(text) else None for _spec, text, _size, _rect in wanted
+        ]
+        leftover = [view for views in spare.values() for view in views]
+        for (spec, text, size, (x, y, bw, bh)), view in zip(wanted, fresh, strict=True):
+            if view is None and leftover:
+                view = leftover.pop()
+            if view is None:
+                label = Label(text, font_name=FONT, font_size=size, anchor_x="center",
+                              anchor_y="center", batch=self.batch, group=self.front)  # fmt: skip
                 rect = shapes.RoundedRectangle(
                     x, y, bw, bh, radius=min(bh, bw) * 0.3, batch=self.batch, group=self.back
                 )
-                self._buttons.append(_ButtonView(spec, rect, label, x, y, bw, bh))
+                view = _ButtonView(spec, rect, label)
+            else:
+                view.spec = spec
+                _set_label(view.label, text, size)
+                rect = view.rect
+                if (rect.x, rect.y, rect.width, rect.height) != (x, y, bw, bh):
+                    rect.position = (x, y)
+                    rect.width, rect.height = bw, bh
+                    rect.radius = min(bh, bw) * 0.3
+            view.x, view.y, view.w, view.h = x, y, bw, bh
+            place = _pixel(x + bw / 2, y + bh / 2)
+            if tuple(view.label.position) != place:
+                view.label.position = place
+            self._buttons.append(view)
+        for view in leftover:
+            view.rect.delete()
+            view.label.delete()
         self._refresh_buttons()
 
     def text_width(self, text: str, size: float) -> float:
@@ -509,6 +530,16 @@ def ui_scale(window_size: tuple[int, int], framebuffer_size: tuple[int, int], dp
     ratio = max(1.0, framebuffer_size[0] / max(1, window_size[0]))
     density = dpi / 96.0 if math.isfinite(dpi) and dpi > 0 else 1.0
     return _finite_scale(density / ratio)
+
+
+def _set_label(label: Label, text: str, size: float) -> None:
+    """Give ``label`` this text and size, laid out once (nothing when it has them)."""
+    if label.text == text and label.font_size == size:
+        return
+    label.begin_update()
+    label.text = text
+    label.font_size = size
+    label.end_update()
 
 
 def _pixel(x: float, y: float) -> tuple[int, int, int]:
