@@ -112,3 +112,20 @@ def test_the_hud_uses_its_button_labels_again_when_the_bar_changes(director):
     assert [v.label.text for v in hud._buttons] == ["Hint"]
     assert id(hud._buttons[0].label) == kept["Hint"]
     assert hud.button_at(hud._buttons[0].x + 1, hud._buttons[0].y + 1).command == "hint"
+
+
+@pytest.mark.gl
+def test_the_menu_keeps_its_card_pictures_between_visits(director):
+    """Back in the menu after a game: the same texture of card pictures and the same
+    program (made once: they took a third of a second each time), still drawable."""
+    if "menu" not in director.factories:
+        pytest.skip("this Director has no menu")
+    director.switch("menu")
+    layer = director.controller.layer
+    pictures, program = layer.pictures, layer.prog
+    director.switch("river")
+    director.switch("menu")
+    assert director.controller.layer.pictures is pictures
+    assert director.controller.layer.prog is program
+    director.capture()
+    assert director.ctx.error == "GL_NO_ERROR"

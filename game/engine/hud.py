@@ -444,30 +444,31 @@ class Hud:
             rects = placed.rects.get(group, [])
             first = len(specs) - len(rects)  # a list keeps its newest entries
             size = fs * GROUP_FONT[group] * placed.scale
-            for spec, text, rect in zip(specs[first:], texts[group][first:], rects, strict=True):
-                wanted.append((spec, text, size, rect))
+            for spec, text, where in zip(specs[first:], texts[group][first:], rects, strict=True):
+                wanted.append((spec, text, size, where))
         fresh: list[_ButtonView | None] = [
             spare[text].pop() if spare.get(text) else None for _spec, text, _size, _rect in wanted
         ]
         leftover = [view for views in spare.values() for view in views]
-        for (spec, text, size, (x, y, bw, bh)), view in zip(wanted, fresh, strict=True):
-            if view is None and leftover:
-                view = leftover.pop()
-            if view is None:
+        for (spec, text, size, (x, y, bw, bh)), found in zip(wanted, fresh, strict=True):
+            if found is None and leftover:
+                found = leftover.pop()
+            if found is None:
                 label = Label(text, font_name=FONT, font_size=size, anchor_x="center",
                               anchor_y="center", batch=self.batch, group=self.front)  # fmt: skip
-                rect = shapes.RoundedRectangle(
+                box = shapes.RoundedRectangle(
                     x, y, bw, bh, radius=min(bh, bw) * 0.3, batch=self.batch, group=self.back
                 )
-                view = _ButtonView(spec, rect, label)
+                view = _ButtonView(spec, box, label)
             else:
+                view = found
                 view.spec = spec
                 _set_label(view.label, text, size)
-                rect = view.rect
-                if (rect.x, rect.y, rect.width, rect.height) != (x, y, bw, bh):
-                    rect.position = (x, y)
-                    rect.width, rect.height = bw, bh
-                    rect.radius = min(bh, bw) * 0.3
+                box = view.rect
+                if (box.x, box.y, box.width, box.height) != (x, y, bw, bh):
+                    box.position = (x, y)
+                    box.width, box.height = bw, bh
+                    box.radius = min(bh, bw) * 0.3
             view.x, view.y, view.w, view.h = x, y, bw, bh
             place = _pixel(x + bw / 2, y + bh / 2)
             if tuple(view.label.position) != place:
