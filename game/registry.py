@@ -250,7 +250,9 @@ def all_entries() -> list[Entry]:
     return list(_ENTRIES.values())
 
 
-def warm_up(entries: Sequence[Entry], stop: threading.Event | None = None) -> list[str]:
+def warm_up(
+    entries: Sequence[Entry], stop: threading.Event | None = None, pause: float = 0.0
+) -> list[str]:
     """Ready the games in the background (the window's warm-up thread, while the menu shows),
     so that neither opening one nor its first hint stalls the drawing thread: every entry's
     scene controller module is imported, every ``engine`` and ``prepare`` is started in a
@@ -259,7 +261,9 @@ def warm_up(entries: Sequence[Entry], stop: threading.Event | None = None) -> li
     think for a moment (a first search compiles and loads what later ones reuse; an entry
     with an ``engine`` thinks in the worker its preparation readies). Returns the ids of the
     entries readied beyond the import; a failure is logged and skipped, and ``stop`` (when
-    set) ends the work between games."""
+    set) ends the work between games. ``pause``: seconds to rest after each game (the window's
+    warm-up thread leaves the drawing thread the interpreter's lock a while: a description
+    compiles in Python)."""
     import random
 
     from game.logic.game import Limits, Stop
@@ -286,6 +290,8 @@ def warm_up(entries: Sequence[Entry], stop: threading.Event | None = None) -> li
                 warmed.append(entry.id)
         except Exception as exc:  # a warm-up is only a head start: the game still works
             log.warning("warming up %s failed: %s", entry.id, exc)
+        if pause > 0:
+            (stop or threading.Event()).wait(pause)
     return warmed
 
 

@@ -129,3 +129,30 @@ def test_the_menu_keeps_its_card_pictures_between_visits(director):
     assert director.controller.layer.prog is program
     director.capture()
     assert director.ctx.error == "GL_NO_ERROR"
+
+
+def test_a_worker_slowed_by_a_busy_machine_is_awaited_past_the_grace() -> None:
+    """The answer of a worker that thinks slowly (a busy machine gives it a small share of a
+    processor) comes long after its time and grace on the clock: it is awaited, never lost."""
+    import random
+
+    from apart_agents import Starved
+
+    from game.logic.apart import ApartAgent
+    from game.logic.game import Limits, Stop
+
+    agent = ApartAgent(Starved(seconds=2.0), grace=0.3)
+    assert agent.choose(None, Limits(time=0.1), random.Random(0), Stop()) == "answered"
+
+
+def test_a_worker_that_thinks_past_its_time_is_ended_with_a_clear_message() -> None:
+    import random
+
+    from apart_agents import Spinning, WhereAmI
+
+    from game.logic.apart import ApartAgent, ThinkingLost
+    from game.logic.game import Limits, Stop
+
+    with pytest.raises(ThinkingLost, match=r"no answer after .* s of thinking"):
+        ApartAgent(Spinning(), grace=0.3).choose(None, Limits(time=0.1), random.Random(0), Stop())
+    assert ApartAgent(WhereAmI()).choose(None, Limits(time=1.0), random.Random(0), Stop())

@@ -49,6 +49,8 @@ MARGIN_COLOR = (0.06, 0.06, 0.07)
 #: The Director's command (and key, unless the scene binds it) for the scene's own view.
 VIEW_COMMAND = "view"
 VIEW_KEY = "V"
+#: How long the warm-up thread rests after each game it readies (frames draw meanwhile).
+WARM_PAUSE_SECONDS = 0.05
 #: How long the question before quitting waits for the second Esc (or close).
 QUIT_CONFIRM_SECONDS = 4.0
 
@@ -604,7 +606,7 @@ class Director(SceneMouse):
                 log.warning("the overlay's library did not load: %s", exc)
             self._overlay_ready.set()
             self.sounds.prepare()
-            warm_up(all_entries(), self._warm_stop)
+            warm_up(all_entries(), self._warm_stop, pause=WARM_PAUSE_SECONDS)
 
         thread = threading.Thread(target=work, name="warm-up", daemon=True)
         thread.start()
