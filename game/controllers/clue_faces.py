@@ -90,11 +90,14 @@ class CardFaceLayer:
         self.painted = not gradual
         #: How many pictures have been painted into the texture (all, once it is painted).
         self.faces_done = 0 if gradual else deck.n_cards + 1
-        if self.painted:
+        if gradual:
+            # The smaller pictures are made here, a face at a time, as it is painted: the
+            # driver's own (a software renderer compiles its code for it first) held up a
+            # frame for 150-200 ms.
+            _levels(self.texture, pictures, allocate=True)
+        else:
             self.texture.build_mipmaps()
-            self.texture.filter = (moderngl.LINEAR_MIPMAP_LINEAR, moderngl.LINEAR)
-        else:  # mipmaps once every face is painted
-            self.texture.filter = (moderngl.LINEAR, moderngl.LINEAR)
+        self.texture.filter = (moderngl.LINEAR_MIPMAP_LINEAR, moderngl.LINEAR)
         self.texture.anisotropy = 8.0
         self.prog: Any = load_program(ctx, "clue_face")
         self.buffer = ctx.buffer(reserve=4)
@@ -156,16 +159,13 @@ class CardFaceLayer:
         self.prog.release()
 
     def _painting(self) -> Iterator[None]:
-        """The gradual painting: each card's face in steps, into its layer; mipmaps last."""
-        import moderngl
-
+        """The gradual painting: each card's face in steps, then into its layer (with its
+        smaller pictures)."""
         for card in range(self.deck.n_cards):
             picture = yield from _face_steps(self.deck, card)
-            self.texture.write(picture[::-1].tobytes(), viewport=(0, 0, card, WIDTH, HEIGHT, 1))
+            _levels(self.texture, picture[None], first=card, level0=True)
             self.faces_done += 1
             yield
-        self.texture.build_mipmaps()
-        self.texture.filter = (moderngl.LINEAR_MIPMAP_LINEAR, moderngl.LINEAR)
         self.faces_done += 1  # the back was there from the start
 
     def _vertices(self) -> npt.NDArray[np.float32]:
@@ -232,6 +232,56 @@ def _colours(k: int) -> tuple[Any, Any, Any]:
     paper = np.array((246, 240, 226), dtype=np.float32)
     ink = np.array((34, 30, 40), dtype=np.float32)
     return color, paper, ink
+
+
+def _levels(
+    texture: Any,
+    pictures: npt.NDArray[np.uint8],
+    first: int = 0,
+    *,
+    level0: bool = False,
+    allocate: bool = False,
+) -> None:
+    """Write ``pictures`` (top row first) into the layers of ``texture`` from ``first`` on,
+    with each smaller picture of its mipmap chain (halved by averaging, down to a pixel);
+    ``level0``: the pictures themselves too (else they are there). ``allocate``: make the
+    texture's smaller levels first (moderngl makes only the first)."""
+    import ctypes
+
+    from pyglet import gl
+
+    gl.glBindTexture(gl.GL_TEXTURE_2D_ARRAY, texture.glo)
+    gl.glPixelStorei(gl.GL_UNPACK_ALIGNMENT, 1)
+    layers = texture.layers
+    image = pictures[:, ::-1].astype(np.float32)  # GL's first row: the bottom
+    level = 0
+    while True:
+        h, w = image.shape[1:3]
+        if level > 0 and allocate:
+            gl.glTexImage3D(gl.GL_TEXTURE_2D_ARRAY, level, gl.GL_RGBA8, w, h, layers, 0,
+                            gl.GL_RGBA, gl.GL_UNSIGNED_BYTE, None)  # fmt: skip
+        if level > 0 or level0:
+            data = np.ascontiguousarray(np.clip(image + 0.5, 0, 255).astype(np.uint8))
+            gl.glTexSubImage3D(gl.GL_TEXTURE_2D_ARRAY, level, 0, 0, first, w, h, len(image),
+                               gl.GL_RGBA, gl.GL_UNSIGNED_BYTE,
+                               data.ctypes.data_as(ctypes.c_void_p))  # fmt: skip
+        if w == 1 and h == 1:
+            break
+        image = _halved(image)
+        level += 1
+    gl.glBindTexture(gl.GL_TEXTURE_2D_ARRAY, 0)
+
+
+def _halved(image: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
+    """The next mipmap level of (layers, h, w, 4): each side halved (down to 1), each pixel
+    the mean of the two or four it covers."""
+    h, w = image.shape[1:3]
+    out: npt.NDArray[Any] = image
+    if h > 1:
+        out = (out[:, 0 : h - h % 2 : 2] + out[:, 1 : h - h % 2 + 1 : 2]) * 0.5
+    if w > 1:
+        out = (out[:, :, 0 : w - w % 2 : 2] + out[:, :, 1 : w - w % 2 + 1 : 2]) * 0.5
+    return out.astype(np.float32)
 
 
 def _plain(k: int) -> npt.NDArray[np.float32]:

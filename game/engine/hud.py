@@ -22,6 +22,7 @@ from game.engine.controller import Button, Sheet, Status, Tone
 from game.engine.glyphs import FONT
 from game.engine.hud_layout import GROUP_FONT, place_buttons
 from game.engine.sheet import SheetView
+from game.engine.text import restyle
 
 TONE_COLORS: dict[Tone, tuple[int, int, int]] = {
     Tone.INFO: (32, 44, 66),
@@ -173,17 +174,11 @@ class Hud:
         boxes = iter(self._callouts)
         for label, (text, x, y, *scale) in zip(self._world, items, strict=False):
             grow = float(scale[0]) if scale else 1.0
-            if label.text != text:
-                label.text = text
             font_size = round(size * grow)
-            if label.font_size != font_size:
-                label.font_size = font_size
             weight, color = ("bold", CALLOUT_COLOR) if grow > 1.0 else ("normal", LABEL_COLOR)
-            if label.weight != weight:
-                label.weight = weight
-            if tuple(label.color) != color:
-                label.color = color
-            label.position = _pixel(x, y)
+            restyle(label, text=text, font_size=font_size, weight=weight, color=color)
+            if tuple(label.position) != _pixel(x, y):
+                label.position = _pixel(x, y)
             label.visible = True
             if grow > 1.0:  # a callout stands on a dark backdrop, readable over anything
                 box = next(boxes)
@@ -213,10 +208,8 @@ class Hud:
             return
         fs = max(9, round(self.font_size() * 0.8))
         if self.tip.text != text or self.tip.font_size != fs:
-            self.tip.font_size = fs
-            self.tip.width = round(fs * 26)
-            self.tip.text = text
-            self.tip.width = round(min(fs * 26, self.tip.content_width + 2))
+            restyle(self.tip, font_size=fs, width=round(fs * 26), text=text)
+            restyle(self.tip, width=round(min(fs * 26, self.tip.content_width + 2)))
         w, h = self.size
         pad = fs * 0.7
         bw, bh = self.tip.content_width + 2 * pad, self.tip.content_height + 2 * pad
@@ -244,10 +237,10 @@ class Hud:
         if status == old:
             self._refresh_buttons()
             return
-        self.title.text = status.title
-        self.counter.text = status.counter
-        self.help.text = status.help
-        self.banner.text = status.banner
+        restyle(self.title, text=status.title)
+        restyle(self.counter, text=status.counter)
+        restyle(self.help, text=status.help)
+        restyle(self.banner, text=status.banner)
         r, g, b = TONE_COLORS[status.tone]
         self.banner_box.color = (r, g, b, OPAQUE)
         self._place_texts()
@@ -350,19 +343,18 @@ class Hud:
         room = max(fs * 4.0, right - left - pad * 0.8)
         # Title and counter keep one line each: smaller text where the room is short.
         for label, size in ((self.title, fs * 1.5), (self.counter, float(fs))):
-            label.font_size = round(size)
+            restyle(label, font_size=round(size))
             if label.content_width > room:
-                label.font_size = max(7, int(size * room / label.content_width))
-        self.help.width = round(room)
+                restyle(label, font_size=max(7, int(size * room / label.content_width)))
         self.title.position = _pixel(left, h - pad * 1.2 - self.title.font_size * 1.3)
         self.counter.position = _pixel(left, self.title.y - self.counter.font_size * 2.0)
         # The help (F1) reaches down at most to the bar: smaller text while it is longer.
         below = self.counter.y - fs * 0.8 - (self._bar_height + fs)
         help_size = max(9, round(fs * 0.8))
-        self.help.font_size = help_size
+        restyle(self.help, width=round(room), font_size=help_size)
         while self.help.text and self.help.content_height > below and help_size > 6:
             help_size -= 1
-            self.help.font_size = help_size
+            restyle(self.help, font_size=help_size)
         self.help.position = _pixel(left, self.counter.y - fs * 0.8 - self.help.content_height)
         lines = [self.title, self.counter] + ([self.help] if self.help.text else [])
         width = min(max(lb.content_width for lb in lines), room) + pad * 1.6
@@ -405,8 +397,7 @@ class Hud:
         long messages wrap."""
         w = self.size[0]
         room = max(fs * 6.0, w - x0)
-        self.banner.font_size = round(fs * 1.15)
-        self.banner.width = round(max(fs * 5, room - fs * 4))
+        restyle(self.banner, font_size=round(fs * 1.15), width=round(max(fs * 5, room - fs * 4)))
         margin = self.banner.font_size * 0.8
         middle = x0 + room / 2
         self.banner.position = _pixel(middle, bottom + margin)
@@ -463,7 +454,7 @@ class Hud:
             else:
                 view = found
                 view.spec = spec
-                _set_label(view.label, text, size)
+                restyle(view.label, text=text, font_size=size)
                 box = view.rect
                 if (box.x, box.y, box.width, box.height) != (x, y, bw, bh):
                     box.position = (x, y)
@@ -481,8 +472,7 @@ class Hud:
 
     def text_width(self, text: str, size: float) -> float:
         """How wide ``text`` is at ``size`` (a label is measured once, then scaled)."""
-        self._measure.font_size = size
-        self._measure.text = text
+        restyle(self._measure, font_size=size, text=text)
         return float(self._measure.content_width)
 
     def _refresh_buttons(self) -> None:
@@ -531,16 +521,6 @@ def ui_scale(window_size: tuple[int, int], framebuffer_size: tuple[int, int], dp
     ratio = max(1.0, framebuffer_size[0] / max(1, window_size[0]))
     density = dpi / 96.0 if math.isfinite(dpi) and dpi > 0 else 1.0
     return _finite_scale(density / ratio)
-
-
-def _set_label(label: Label, text: str, size: float) -> None:
-    """Give ``label`` this text and size, laid out once (nothing when it has them)."""
-    if label.text == text and label.font_size == size:
-        return
-    label.begin_update()
-    label.text = text
-    label.font_size = size
-    label.end_update()
 
 
 def _pixel(x: float, y: float) -> tuple[int, int, int]:
