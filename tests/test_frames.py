@@ -34,8 +34,9 @@ def _no_kernels_here(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 @pytest.mark.gl
 def test_a_window_gets_grab_maps_from_a_worker_the_same_as_made_here(director, monkeypatch):
     from game.controllers.grab import GrabController
+    from game.controllers.grab_making import make_map_and_mesh
     from game.logic.grab.game import map_seed_of
-    from game.logic.grab.making import PREPARE, make_map
+    from game.logic.grab.making import PREPARE
     from game.logic.grab.record import grab_state
 
     if director.overlay.visible:
@@ -55,9 +56,10 @@ def test_a_window_gets_grab_maps_from_a_worker_the_same_as_made_here(director, m
     state = grab_state(grab.match)
     shown = grab.game.map_of(state)
     monkeypatch.undo()  # the kernels run here again: the same map made in this process
-    expected, spots = make_map(*grab.game.map_arguments(map_seed_of(11)))
+    expected, spots, mesh = make_map_and_mesh(*grab.game.map_arguments(map_seed_of(11)))
     assert np.array_equal(shown.owner, expected.owner)
     assert grab.view.spots.points == spots.points
+    assert np.array_equal(grab.view.layer.mesh.vertices, mesh.vertices)  # drawn as made there
     from game.games.grab import ENTRY
 
     assert ENTRY.prepare == PREPARE  # the menu's warm-up readies the same worker

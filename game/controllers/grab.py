@@ -173,8 +173,8 @@ class GrabController(MapSide):
         if order is not None:
             if order.done():
                 self._order = None
-                spots = order.take()
-                self._start_match(order.game, order.options, order.seed, order.kept, spots)
+                made = order.take()
+                self._start_match(order.game, order.options, order.seed, order.kept, made)
             elif self.match is None:
                 self._say(order.describe())
         match = self.match
@@ -434,10 +434,10 @@ class GrabController(MapSide):
         options: GrabOptions,
         seed: int,
         kept: Kept | None = None,
-        spots: Any = None,
+        made: Any = None,
     ) -> None:
-        """Start the match of ``_new_match`` (its map made, or to be made here); ``spots``:
-        the map's numbers' places when they came with it."""
+        """Start the match of ``_new_match`` (its map made, or to be made here); ``made``:
+        the map's numbers' places and its mesh when they came with it."""
         seats: list[RobotAgent | None] = [None] if options.human_playing else []
         seats += [self._agent(key) for key in options.robots]
         hint = self._agent("strategic") if options.human_playing else None
@@ -463,7 +463,8 @@ class GrabController(MapSide):
         self.hover = None
         if self.view is not None:
             self.view.colour = options.colour
-            self.view.build(game.map_of(grab_state(match)), spots)
+            spots, mesh = made if made is not None else (None, None)
+            self.view.build(game.map_of(grab_state(match)), spots, mesh)
         opening = (
             f"You are {options.colour}. Click an enemy country next to yours to attack it, or "
             "one of yours to gather armies into it."

@@ -1,11 +1,13 @@
 """MasterGrab's maps for the window, ordered from a worker process.
 
 A map is made by numba kernels (:mod:`game.logic.grab.kernels`). In a window they never run
-on the drawing thread: a :class:`MapOrder` asks a worker (:mod:`game.logic.grab.making`)
-for the map a new game will be played on, while the scene keeps drawing and the banner says
-what it waits for (the first start: the kernels compiling, with how far they got). When the
-map has come, the game takes it (:meth:`~game.logic.grab.game.GrabGame.premake`) and the
-match starts on it as it would have on one made here: the same seed, the same map.
+on the drawing thread: a :class:`MapOrder` asks a worker (readied by
+:mod:`game.logic.grab.making`) for the map a new game will be played on, its numbers' places
+and its mesh (:func:`make_map_and_mesh`; the mesh is numpy work of a few hundred milliseconds
+on a busy machine), while the scene keeps drawing and the banner says what it waits for (the
+first start: the kernels compiling, with how far they got). When the map has come, the game
+takes it (:meth:`~game.logic.grab.game.GrabGame.premake`) and the match starts on it as it
+would have on one made here: the same seed, the same map.
 
 Without a window (``gamehall shot``, the tests) the map is made in the process: there are no
 frames to keep, and a worker would only cost its start.
@@ -18,12 +20,17 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
+from game.controllers.grab_mesh import MapMesh, build_map_mesh
 from game.logic.grab.game import GrabGame, map_seed_of
 from game.logic.grab.labels import LabelSpots
-from game.logic.grab.making import MAKE, PREPARE
+from game.logic.grab.making import PREPARE, make_map
+from game.logic.grab.map import GrabMap
 from game.logic.grab.options import GrabOptions
 
-__all__ = ["MapOrder", "prepare_maps"]
+__all__ = ["MapOrder", "make_map_and_mesh", "prepare_maps"]
+
+#: What the worker runs for an order (``module:function``).
+MAKE = "game.controllers.grab_making:make_map_and_mesh"
 
 log = logging.getLogger(__name__)
 
@@ -52,16 +59,17 @@ class MapOrder:
     def done(self) -> bool:
         return self.future.done()
 
-    def take(self) -> LabelSpots | None:
-        """Hand the map to the game; its numbers' places, or None when the worker failed
-        (logged: the map is then made here, the old way, and the game goes on)."""
+    def take(self) -> tuple[LabelSpots, MapMesh] | None:
+        """Hand the map to the game; its numbers' places and its mesh, or None when the
+        worker failed (logged: the map is then made here, the old way, and the game goes
+        on)."""
         try:
-            grab_map, spots = self.future.result()
+            grab_map, spots, mesh = self.future.result()
         except Exception as exc:  # a worker that died or could not compile
             log.warning("the map could not be made in a worker (%s); making it here", exc)
             return None
         self.game.premake(map_seed_of(self.seed), grab_map)
-        return spots  # type: ignore[no-any-return]
+        return spots, mesh
 
     def describe(self) -> str:
         """What the banner says while the order waits: the kernels' progress on the first
@@ -72,6 +80,16 @@ class MapOrder:
         if prep is not None and prep.stage in (Stage.COMPILING, Stage.FAILED):
             return prep.describe()
         return MAKING
+
+
+def make_map_and_mesh(
+    options: GrabOptions, width: int, height: int, seed: int, countries: int | None
+) -> tuple[GrabMap, LabelSpots, MapMesh]:
+    """In the worker: :func:`~game.logic.grab.making.make_map`, and the map's mesh as the
+    view builds it."""
+    grab_map, spots = make_map(options, width, height, seed, countries)
+    mesh = build_map_mesh(grab_map.owner, grab_map.centres, mountains=grab_map.mountains)
+    return grab_map, spots, mesh
 
 
 def prepare_maps() -> None:

@@ -4,9 +4,10 @@ more; later starts loaded numba there for a second or two).
 
 :data:`PREPARE` readies a worker (:func:`game.logic.apart.prepare`): it compiles the kernels of
 :mod:`game.logic.grab.kernels` the first time, saying how far it got, or loads them from
-numba's disk cache. :func:`make_map` then runs there (:func:`game.logic.apart.submit` with
-:data:`MAKE`): the map of a game's :meth:`~game.logic.grab.game.GrabGame.map_arguments` and
-the places of its army numbers, which travel back pickled (a default map: about a megabyte).
+numba's disk cache. :func:`make_map` then runs there (the window's
+:mod:`game.controllers.grab_making` asks for it with :func:`game.logic.apart.submit`): the
+map of a game's :meth:`~game.logic.grab.game.GrabGame.map_arguments` and the places of its
+army numbers, which travel back pickled (a default map: a few megabytes).
 
 >>> from game.logic.grab.options import GrabOptions
 >>> made, spots = make_map(GrabOptions(countries=20), 200, 120, 5, None)
@@ -23,12 +24,10 @@ from game.logic.grab.labels import LabelSpots, label_spots
 from game.logic.grab.map import GrabMap, generate_map
 from game.logic.grab.options import GrabOptions
 
-__all__ = ["MAKE", "PREPARE", "make_map", "prepare"]
+__all__ = ["PREPARE", "make_map", "prepare"]
 
 #: The preparation of a worker that makes maps (``module:function``).
 PREPARE: Final = "game.logic.grab.making:prepare"
-#: What such a worker runs for a map (``module:function``).
-MAKE: Final = "game.logic.grab.making:make_map"
 
 
 def prepare(report: Callable[[float], None] | None = None) -> None:
