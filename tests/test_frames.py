@@ -184,3 +184,41 @@ def test_a_worker_that_thinks_past_its_time_is_ended_with_a_clear_message() -> N
     with pytest.raises(ThinkingLost, match=r"no answer after .* s of thinking"):
         ApartAgent(Spinning(), grace=0.3).choose(None, Limits(time=0.1), random.Random(0), Stop())
     assert ApartAgent(WhereAmI()).choose(None, Limits(time=1.0), random.Random(0), Stop())
+
+
+def test_the_stall_watch_names_what_the_drawing_thread_did() -> None:
+    """A frame over 100 ms is a stall, named by where the drawing thread was seen while it
+    lasted (here: waiting in the engine's preparation, which the sampler then ends)."""
+    import sys
+    import threading
+
+    from game.engine.stalls import StallWatch, where
+    from game.logic import apart
+    from game.logic.game import Stop
+
+    now = [0.0]
+    watch = StallWatch(clock=lambda: now[0])  # this thread draws
+    now[0] = 0.02
+    assert watch.frame() is None  # 20 ms: a frame like any other
+    prep = apart.Preparation("a task of the test")
+    drawing = threading.get_ident()
+
+    def sampler() -> None:
+        while "_wait_for" not in where(sys._current_frames()[drawing]):
+            pass  # until the drawing thread is in the work
+        now[0] += 0.3  # the frame is late
+        for _ in range(3):
+            assert watch.sample()
+        prep._finish()
+
+    thread = threading.Thread(target=sampler)
+    thread.start()
+    apart._wait_for(prep, Stop())  # the "frame's work": waits until the sampler has looked
+    thread.join()
+    stall = watch.frame()
+    assert stall is not None and stall.ms == pytest.approx(300.0)
+    assert "apart.py" in stall.doing and "_wait_for" in stall.doing
+    assert stall.describe().startswith("300 ms in ")
+    assert watch.longest(10.0) == stall
+    now[0] += 11.0
+    assert watch.longest(10.0) is None  # the overlay looks back ten seconds

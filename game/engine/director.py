@@ -778,9 +778,10 @@ class Director(SceneMouse):
         return out
 
     def _frame_stats(self) -> Any:
-        from game.engine.overlay import FrameStats
+        from game.engine.overlay import STALL_WINDOW_S, FrameStats
 
         stats = self.renderer.stats
+        stall = self.stalls.longest(STALL_WINDOW_S)
         return FrameStats(
             frame_ms=list(self.frame_ms) or [0.0],
             fps=self.fps(),
@@ -790,6 +791,7 @@ class Director(SceneMouse):
             running_tweens=self.tweens.running,
             scene=self.controller.name if self.controller else "",
             pass_ms=dict(self.pass_ms),
+            stall=stall.describe() if stall is not None else "",
         )
 
 
