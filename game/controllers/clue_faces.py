@@ -79,23 +79,28 @@ class CardFaceLayer:
         self.back_layer = deck.n_cards
         self.cards: list[tuple[Any, int]] = []
         self._todo: Iterator[None] = iter(())
-        if gradual:
-            pictures = _plain_pictures(deck)
-            self._todo = self._painting()
-        else:
-            pictures = face_pictures(deck)
-        self.texture = ctx.texture_array(
-            (WIDTH, HEIGHT, len(pictures)), 4, pictures[:, ::-1].tobytes()
-        )
+        layers = deck.n_cards + 1
         self.painted = not gradual
         #: How many pictures have been painted into the texture (all, once it is painted).
-        self.faces_done = 0 if gradual else deck.n_cards + 1
+        self.faces_done = 0 if gradual else layers
         if gradual:
-            # The smaller pictures are made here, a face at a time, as it is painted: the
+            self._todo = self._painting()
+            self.texture = ctx.texture_array((WIDTH, HEIGHT, layers), 4)
+            # The smaller pictures are made here, a face at a time as it is painted: the
             # driver's own (a software renderer compiles its code for it first) held up a
-            # frame for 150-200 ms.
-            _levels(self.texture, pictures, allocate=True)
+            # frame for 150-200 ms. Until then a card shows its category's plain face.
+            _allocate_levels(self.texture)
+            chains: dict[int, list[npt.NDArray[np.uint8]]] = {}  # by category; -1: the back
+            for layer in range(layers):
+                kind = deck.category_of(layer) if layer < deck.n_cards else -1
+                if kind not in chains:
+                    chains[kind] = _chain(_plain_picture(kind) if kind >= 0 else _back())
+                _write_levels(self.texture, layer, chains[kind])
         else:
+            pictures = face_pictures(deck)
+            self.texture = ctx.texture_array(
+                (WIDTH, HEIGHT, layers), 4, pictures[:, ::-1].tobytes()
+            )
             self.texture.build_mipmaps()
         self.texture.filter = (moderngl.LINEAR_MIPMAP_LINEAR, moderngl.LINEAR)
         self.texture.anisotropy = 8.0
@@ -163,7 +168,7 @@ class CardFaceLayer:
         smaller pictures)."""
         for card in range(self.deck.n_cards):
             picture = yield from _face_steps(self.deck, card)
-            _levels(self.texture, picture[None], first=card, level0=True)
+            _write_levels(self.texture, card, _chain(picture))
             self.faces_done += 1
             yield
         self.faces_done += 1  # the back was there from the start
@@ -234,54 +239,50 @@ def _colours(k: int) -> tuple[Any, Any, Any]:
     return color, paper, ink
 
 
-def _levels(
-    texture: Any,
-    pictures: npt.NDArray[np.uint8],
-    first: int = 0,
-    *,
-    level0: bool = False,
-    allocate: bool = False,
+def _allocate_levels(texture: Any) -> None:
+    """Make the smaller levels of ``texture`` (moderngl makes only the first)."""
+    from pyglet import gl
+
+    gl.glBindTexture(gl.GL_TEXTURE_2D_ARRAY, texture.glo)
+    w, h, level = texture.width, texture.height, 0
+    while w > 1 or h > 1:
+        w, h, level = max(1, w // 2), max(1, h // 2), level + 1
+        gl.glTexImage3D(gl.GL_TEXTURE_2D_ARRAY, level, gl.GL_RGBA8, w, h, texture.layers, 0,
+                        gl.GL_RGBA, gl.GL_UNSIGNED_BYTE, None)  # fmt: skip
+    gl.glBindTexture(gl.GL_TEXTURE_2D_ARRAY, 0)
+
+
+def _write_levels(
+    texture: Any, layer: int, chain: list[npt.NDArray[np.uint8]], first_level: int = 0
 ) -> None:
-    """Write ``pictures`` (top row first) into the layers of ``texture`` from ``first`` on,
-    with each smaller picture of its mipmap chain (halved by averaging, down to a pixel);
-    ``level0``: the pictures themselves too (else they are there). ``allocate``: make the
-    texture's smaller levels first (moderngl makes only the first)."""
+    """Write a picture's mipmap ``chain`` (:func:`_chain`), from level ``first_level`` on,
+    into ``layer`` of ``texture``."""
     import ctypes
 
     from pyglet import gl
 
     gl.glBindTexture(gl.GL_TEXTURE_2D_ARRAY, texture.glo)
     gl.glPixelStorei(gl.GL_UNPACK_ALIGNMENT, 1)
-    layers = texture.layers
-    image = pictures[:, ::-1].astype(np.float32)  # GL's first row: the bottom
-    level = 0
-    while True:
-        h, w = image.shape[1:3]
-        if level > 0 and allocate:
-            gl.glTexImage3D(gl.GL_TEXTURE_2D_ARRAY, level, gl.GL_RGBA8, w, h, layers, 0,
-                            gl.GL_RGBA, gl.GL_UNSIGNED_BYTE, None)  # fmt: skip
-        if level > 0 or level0:
-            data = np.ascontiguousarray(np.clip(image + 0.5, 0, 255).astype(np.uint8))
-            gl.glTexSubImage3D(gl.GL_TEXTURE_2D_ARRAY, level, 0, 0, first, w, h, len(image),
-                               gl.GL_RGBA, gl.GL_UNSIGNED_BYTE,
-                               data.ctypes.data_as(ctypes.c_void_p))  # fmt: skip
-        if w == 1 and h == 1:
-            break
-        image = _halved(image)
-        level += 1
+    for level, image in enumerate(chain, start=first_level):
+        h, w = image.shape[:2]
+        gl.glTexSubImage3D(gl.GL_TEXTURE_2D_ARRAY, level, 0, 0, layer, w, h, 1, gl.GL_RGBA,
+                           gl.GL_UNSIGNED_BYTE, image.ctypes.data_as(ctypes.c_void_p))  # fmt: skip
     gl.glBindTexture(gl.GL_TEXTURE_2D_ARRAY, 0)
 
 
-def _halved(image: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
-    """The next mipmap level of (layers, h, w, 4): each side halved (down to 1), each pixel
-    the mean of the two or four it covers."""
-    h, w = image.shape[1:3]
-    out: npt.NDArray[Any] = image
-    if h > 1:
-        out = (out[:, 0 : h - h % 2 : 2] + out[:, 1 : h - h % 2 + 1 : 2]) * 0.5
-    if w > 1:
-        out = (out[:, :, 0 : w - w % 2 : 2] + out[:, :, 1 : w - w % 2 + 1 : 2]) * 0.5
-    return out.astype(np.float32)
+def _chain(picture: npt.NDArray[np.uint8]) -> list[npt.NDArray[np.uint8]]:
+    """A picture (top row first) and its smaller pictures as GL wants them (bottom row
+    first): each side halved, down to one pixel, each pixel the mean of those it covers."""
+    image = picture[::-1].astype(np.uint16)
+    chain = [np.ascontiguousarray(picture[::-1])]
+    while image.shape[0] > 1 or image.shape[1] > 1:
+        h, w = image.shape[:2]
+        if h > 1:
+            image = (image[0 : h - h % 2 : 2] + image[1 : h - h % 2 + 1 : 2] + 1) // 2
+        if w > 1:
+            image = (image[:, 0 : w - w % 2 : 2] + image[:, 1 : w - w % 2 + 1 : 2] + 1) // 2
+        chain.append(np.ascontiguousarray(image.astype(np.uint8)))
+    return chain
 
 
 def _plain(k: int) -> npt.NDArray[np.float32]:
@@ -294,18 +295,11 @@ def _plain(k: int) -> npt.NDArray[np.float32]:
     return rgb
 
 
-def _plain_pictures(deck: Deck) -> npt.NDArray[np.uint8]:
-    """What :func:`face_pictures` gives, every face plain (:func:`_plain`): what a gradual
-    layer shows until a face is painted."""
-    out = np.empty((deck.n_cards + 1, HEIGHT, WIDTH, 4), dtype=np.uint8)
+def _plain_picture(k: int) -> npt.NDArray[np.uint8]:
+    """:func:`_plain` as a picture (RGBA)."""
+    out = np.empty((HEIGHT, WIDTH, 4), dtype=np.uint8)
+    out[..., :3] = _plain(k)
     out[..., 3] = 255
-    plain: dict[int, npt.NDArray[np.uint8]] = {}
-    for card in range(deck.n_cards):
-        k = deck.category_of(card)
-        if k not in plain:
-            plain[k] = _plain(k).astype(np.uint8)
-        out[card, ..., :3] = plain[k]
-    out[deck.n_cards] = _back()
     return out
 
 
