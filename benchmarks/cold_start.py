@@ -1,8 +1,9 @@
-"""The window's first start: the first frame, the frames while Reversi's engine compiles, and
-how soon the computer moves once it has compiled.
+"""The window's first start: the first frame, the frames while Reversi's engine compiles, how
+soon the computer moves once it has compiled, and every game's first open from the menu.
 
     python benchmarks/cold_start.py                  # a new virtual environment: pip install .
     python benchmarks/cold_start.py --python .venv/bin/python   # an existing one
+    python benchmarks/cold_start.py --only tour      # only the games' first opens
 
 With no ``--python`` it makes a new virtual environment in a temporary folder and installs
 the repository into it with ``pip install .`` (a plain install, as a person's first one; pip
@@ -45,6 +46,25 @@ changed. One line a start (``venv=given`` with ``--python``)::
   while it compiled, and the last one (0 when nothing compiled: the cache was full);
 - ``longest_at``: the five longest frames until the move, as seconds after the first frame
   and milliseconds.
+
+Then the tour (``--only tour`` alone), in a home of its own, cold then warm: ``gamehall play``
+opens on the menu, and each game of :data:`TOUR` (river, reversi, grab, clue, chess) is
+opened from it in turn, as a person would: its card played, a hint asked a second later, F3
+shown and hidden again, back to the menu after six seconds, two seconds in the menu before
+the next. Reversi's engine compiles in a worker meanwhile on the cold tour (the menu's
+warm-up starts it), MasterGrab's map kernels too. A line for the whole start, then one per
+game (from its opening to leaving it) and one for the menu's own frames::
+
+    tour=cold venv=new game=all load_avg=8.3 first_frame_s=2.5 frames=1361
+        longest_frame_ms=624 frames_over_100ms=25 median_frame_ms=24 longest_at=...
+    tour=cold venv=new game=grab open_ms=59 frames=258 longest_frame_ms=505
+        frames_over_100ms=2 median_frame_ms=20 longest_at=overlay@grab+0.9s:505ms@...
+
+- ``open_ms``: the frame the game opened in;
+- ``longest_at``: the three longest frames over 100 ms, each as the tour's step before it and
+  how long before (``hint@clue+0.3s``), its milliseconds, and after ``@`` what the drawing
+  thread was seen doing meanwhile (the game's own stall watch, :mod:`game.engine.stalls`:
+  ``file:line function``, a library's line first, then the game's lines that called it).
 """
 
 from __future__ import annotations
