@@ -23,7 +23,7 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from game.errors import GamehallError, NoDisplayError
+from game.errors import GamehallError, NoDisplayError, missing_library
 
 if TYPE_CHECKING:
     from game.registry import Entry
@@ -92,16 +92,26 @@ def _run_reporting(args: argparse.Namespace, command: str) -> int:
         where = f": {exc.filename}" if exc.filename else ""
         print(f"{command}: {exc.strerror or exc}{where}", file=sys.stderr)
         return 2
+    except ImportError as exc:  # a system library pyglet needs (FreeType, EGL) is missing
+        line = missing_library(exc)
+        if line is None:
+            return _internal_error(args, command, exc)
+        print(f"{command}: {line}", file=sys.stderr)
+        return 2
     except (KeyboardInterrupt, SystemExit):
         raise
-    except Exception as exc:  # a bug: one line, the traceback only with -v
-        if args.verbose:
-            log.exception("%s failed", command)
-        print(
-            f"{command}: internal error: {type(exc).__name__}: {exc} (-v shows where)",
-            file=sys.stderr,
-        )
-        return 1
+    except Exception as exc:
+        return _internal_error(args, command, exc)
+
+
+def _internal_error(args: argparse.Namespace, command: str, exc: Exception) -> int:
+    """A bug: one line, the traceback only with -v; status 1."""
+    if args.verbose:
+        log.exception("%s failed", command)
+    print(
+        f"{command}: internal error: {type(exc).__name__}: {exc} (-v shows where)", file=sys.stderr
+    )
+    return 1
 
 
 def parse(argv: list[str]) -> argparse.Namespace:
@@ -113,12 +123,16 @@ def parse(argv: list[str]) -> argparse.Namespace:
     command; argparse raises SystemExit (0 for ``--help``, 2 with one line for a malformed
     or out-of-range flag).
     """
-    argv = _with_play(argv)
-    first, _ = _parser(None, None, help=False).parse_known_args(argv)
+    short = _with_play(argv)
+    first, _ = _parser(None, None, help=False).parse_known_args(short)
     command, game = first.command, getattr(first, "game", None)
-    asks_help = any(a in ("-h", "--help") for a in argv)
+    asks_help = any(a in ("-h", "--help") for a in short)
     entry = _entry(command, game) if command and not (game is None and asks_help) else None
-    parser = _parser(command, entry)
+    # Help and refusals name the command as it was typed: ``gamehall clue`` or ``gamehall play
+    # clue``.
+    typed = "gamehall" if short != argv else f"gamehall {command}"
+    parser = _parser(command, entry, prog=f"{typed} {game}" if entry is not None else None)
+    argv = short
     args, extra = parser.parse_known_args(argv)
     # A Reversi board text starts with "-" when A1 is empty, which argparse takes for an
     # option: a hook's one positional takes it as the text it is.
@@ -240,14 +254,16 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _parser(
-    command: str | None, entry: Entry | None, *, help: bool = True
+    command: str | None, entry: Entry | None, *, help: bool = True, prog: str | None = None
 ) -> argparse.ArgumentParser:
-    """The whole parser; the subparser of ``command`` gets ``entry``'s flags. ``help``
-    False: no -h anywhere (the first pass must not print help without the game's flags)."""
+    """The whole parser; the subparser of ``command`` gets ``entry``'s flags, and ``prog``
+    (``gamehall play clue``) as its name in help and refusals. ``help`` False: no -h anywhere
+    (the first pass must not print help without the game's flags)."""
     parser = _Parser(
         prog="gamehall", description="Thinking games in a real 3D window.", add_help=help
     )
     parser.add_argument("-v", "--verbose", action="store_true", help="log what happens")
+    parser.add_argument("--version", action=_Version, help="print the version and exit")
     sub = parser.add_subparsers(dest="command")
     for name, about in (
         ("play", "open the window and play (no game: the menu)"),
@@ -257,11 +273,95 @@ def _parser(
         ("tournament", "computer against computer over shared seeds; win rates last"),
         ("rules", "described games: perft GAME DEPTH, check FILE, list"),
     ):
-        p = sub.add_parser(name, help=about, add_help=help, conflict_handler="resolve")
+        p = sub.add_parser(
+            name, help=about, add_help=help, conflict_handler="resolve", formatter_class=_Wrap
+        )
         _common(p, name, help)
-        if name == command and entry is not None:
+        if name != command or not help:
+            continue
+        if entry is not None:
             _game_flags(p, name, entry)
+            _name_the_game(p, name, entry, prog)
+        elif name == "tournament":
+            from game import tournament_cli
+
+            tournament_cli.add_arguments(p)  # the flags every game's tournament has
+        if entry is None:
+            p.epilog = _games_help(name)
     return parser
+
+
+class _Wrap(argparse.HelpFormatter):
+    """argparse's help, wrapped at spaces only: a game's id (``english-draughts``) stays whole."""
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        import textwrap
+
+        return textwrap.wrap(" ".join(text.split()), width, break_on_hyphens=False)
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        import textwrap
+
+        return textwrap.fill(
+            " ".join(text.split()), width, initial_indent=indent, subsequent_indent=indent,
+            break_on_hyphens=False,
+        )  # fmt: skip
+
+
+class _Version(argparse.Action):
+    """``--version``: the installed package's version (read only when asked for)."""
+
+    def __init__(self, option_strings: list[str], dest: str, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: Any, **kwargs: Any) -> None:
+        print(f"gamehall {version()}")
+        parser.exit()
+
+
+def version() -> str:
+    """The version of the installed ``gamehall`` package (``unknown`` when it runs from a
+    source folder that was never installed)."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+
+    try:
+        return installed("gamehall")
+    except PackageNotFoundError:
+        return "unknown (not installed; run from a source folder)"
+
+
+def _name_the_game(
+    p: argparse.ArgumentParser, command: str, entry: Entry, prog: str | None
+) -> None:
+    """Help for a named game: the command as typed in the usage line (without the GAME
+    slot it fills), the game's summary and what the command does for it."""
+    if prog:
+        p.prog = prog
+    for action in p._actions:
+        if action.dest == "game":
+            action.help = argparse.SUPPRESS
+    hook = entry.hooks.get(command)
+    does = f" {command}: {hook.help}." if hook else ""
+    p.description = f"{entry.title}: {entry.summary}{does}"
+
+
+def _games_help(command: str) -> str:
+    """The games ``command`` takes, and where a game's own flags are listed."""
+    if command == "rules":
+        from game.logic.rules.catalogue import shipped
+
+        return (
+            f"GAME: a described game ({', '.join(shipped())}) or a description file. "
+            "gamehall rules list names each with its title."
+        )
+    games = ", ".join(_ids(command))
+    files = " or a description file (FILE.txt)" if command in ("play", "shot", "tournament") else ""
+    menu = f", {MENU}" if command in ("play", "shot") else ""
+    return (
+        f"GAME: one of {games}{menu}{files}. gamehall {command} GAME --help lists that "
+        "game's own flags (its options and what the command adds for it)."
+    )
 
 
 #: ``--do``'s help: how a list is split, and what an item may be.

@@ -18,11 +18,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from game.logic.clue.events import View, narrate
-from game.logic.clue.game import ClueGame
+from game.logic.clue.game import ClueGame, start_match
 from game.logic.clue.notebook import HAND, EventContradiction, Notebook
 from game.logic.clue.record import HEADER, RecordError, dumps, event_line, loads, parse_event
 from game.logic.clue.rules import Action, ClueState, Kind, Phase, advice
-from game.logic.game import CHANCE, Limits, Stop, explain, sample_chance
+from game.logic.game import Limits, Stop, explain
 
 if TYPE_CHECKING:
     from game.registry import Entry
@@ -117,9 +117,9 @@ def play(game: ClueGame, entry: Entry, seed: int, lines: Iterator[str], out: Tex
     names = [game.seat_name(s) for s in range(game.seats)]
     opponents = [entry.make_agent(str(game.options["opponent"]), game.options) for _ in names]
     helper = entry.make_agent(entry.hint_agent, game.options)
-    state = game.initial_state(rng)
-    while state.current_player() == CHANCE:
-        state = state.apply(sample_chance(state, rng))
+    deal = start_match(game, [None] * game.seats, seed=seed)  # the window's deal for this seed
+    state = deal.state
+    deal.close()
     assert isinstance(state, ClueState)
     deck = game.rules.deck
     say(f"Cluedo, {game.seats} seats, the {deck.id} deck (seed {seed}). You are seat 0.")

@@ -74,6 +74,22 @@ class Patient:
         return None
 
 
+class Announcing:
+    """``inner``, which first writes the file ``path``: the test's sign that the worker is
+    thinking (a test waits for it before it stops the search, not for a length of time)."""
+
+    def __init__(self, inner: Any, path: str) -> None:
+        self.inner = inner
+        self.path = path
+        self.name = inner.name
+        self.description = inner.description
+
+    def choose(self, state: Any, limits: Any, rng: Any, stop: Any) -> Any:
+        with open(self.path, "w") as started:
+            started.write(str(os.getpid()))
+        return self.inner.choose(state, limits, rng, stop)
+
+
 class WhereAmI:
     name = "where"
     description = "answers with the process it thinks in"

@@ -1,4 +1,5 @@
-"""Shared fixtures: a private GAMEHALL_HOME for every test, and one headless Director."""
+"""Shared fixtures: a private GAMEHALL_HOME and the shipped games only for every test, and one
+headless Director a test process."""
 
 from __future__ import annotations
 
@@ -20,6 +21,17 @@ def _private_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     home = tmp_path / "gamehall-home"
     monkeypatch.setenv("GAMEHALL_HOME", str(home))
     return home
+
+
+@pytest.fixture(autouse=True)
+def _shipped_games_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test starts from the shipped games: one that a test registers (a person's
+    description file read in this process, as ``gamehall play FILE`` does) is forgotten
+    after it, whatever runs next in this process (the tests run in parallel, in any order).
+    The registry is rebuilt from the imported entry modules on first use (microseconds)."""
+    from game import registry
+
+    monkeypatch.setattr(registry, "_ENTRIES", None)
 
 
 @pytest.fixture

@@ -6,16 +6,17 @@ from __future__ import annotations
 import os
 import random
 import threading
-import time
+from pathlib import Path
 
 import pytest
-from apart_agents import Crashing, Dying, Hanging, Patient, WhereAmI
+from apart_agents import Announcing, Crashing, Dying, Hanging, Patient, WhereAmI
 
 from game.logic.apart import ApartAgent, ThinkingLost
 from game.logic.game import Limits, Stop, ThinkingStopped
 from game.logic.rules.agents import make_agent
 from game.logic.rules.catalogue import engine
 from game.logic.rules.state import RulesGame
+from tests.waiting import HANG_S, wait_for_file
 
 
 def _middle_game(game_id: str, plies: int = 4):
@@ -41,55 +42,70 @@ def test_a_search_apart_chooses_what_it_chooses_here(game_id: str) -> None:
 
 def test_the_agent_thinks_in_another_process() -> None:
     agent = ApartAgent(WhereAmI())
-    pid = agent.choose(None, Limits(time=1.0), random.Random(0), Stop())
+    pid = agent.choose(None, Limits(time=HANG_S), random.Random(0), Stop())
     assert pid != os.getpid()
     assert agent.explain() == "looked at its process"
     # The worker is kept for the next search.
-    assert agent.choose(None, Limits(time=1.0), random.Random(0), Stop()) == pid
+    assert agent.choose(None, Limits(time=HANG_S), random.Random(0), Stop()) == pid
 
 
-def test_a_stop_reaches_the_worker() -> None:
+def _stop_once_thinking(started: Path) -> Stop:
+    """A stop set as soon as the worker has begun to think (it writes ``started``)."""
     stop = Stop()
-    threading.Timer(0.3, stop.set).start()
-    started = time.monotonic()
+
+    def watch() -> None:
+        if wait_for_file(started):
+            stop.set()
+
+    threading.Thread(target=watch, daemon=True).start()
+    return stop
+
+
+def test_a_stop_reaches_the_worker(tmp_path: Path) -> None:
+    # The agent ends only when the flag reaches it (ThinkingStopped, from the worker); a stop
+    # that did not would end in ThinkingLost when the time runs out.
+    started = tmp_path / "started"
+    stop = _stop_once_thinking(started)
+    agent = ApartAgent(Announcing(Patient(), str(started)))
     with pytest.raises(ThinkingStopped):
-        ApartAgent(Patient()).choose(None, Limits(time=60.0), random.Random(0), stop)
-    assert time.monotonic() - started < 5.0
+        agent.choose(None, Limits(time=HANG_S), random.Random(0), stop)
+    assert int(started.read_text()) != os.getpid()
 
 
-def test_a_long_search_is_stopped_in_the_worker() -> None:
+def test_a_long_search_is_stopped_in_the_worker(tmp_path: Path) -> None:
     state = _middle_game("chess")
-    stop = Stop()
-    threading.Timer(0.5, stop.set).start()
+    started = tmp_path / "started"
+    stop = _stop_once_thinking(started)
+    agent = ApartAgent(Announcing(make_agent("alphabeta"), str(started)))
     with pytest.raises(ThinkingStopped):
-        ApartAgent(make_agent("alphabeta")).choose(state, Limits(time=60.0), random.Random(0), stop)
+        agent.choose(state, Limits(time=HANG_S), random.Random(0), stop)
 
 
 def test_an_agent_that_raises_raises_here() -> None:
     with pytest.raises(ValueError, match="tripped"):
-        ApartAgent(Crashing()).choose(None, Limits(time=1.0), random.Random(0), Stop())
+        ApartAgent(Crashing()).choose(None, Limits(time=HANG_S), random.Random(0), Stop())
     # The worker survives an agent's exception.
-    assert ApartAgent(WhereAmI()).choose(None, Limits(time=1.0), random.Random(0), Stop())
+    assert ApartAgent(WhereAmI()).choose(None, Limits(time=HANG_S), random.Random(0), Stop())
 
 
 def test_a_hanging_agent_is_ended_and_the_next_search_works() -> None:
     agent = ApartAgent(Hanging(), grace=0.5)
     with pytest.raises(ThinkingLost, match="no answer"):
         agent.choose(None, Limits(time=0.2), random.Random(0), Stop())
-    assert ApartAgent(WhereAmI()).choose(None, Limits(time=1.0), random.Random(0), Stop())
+    assert ApartAgent(WhereAmI()).choose(None, Limits(time=HANG_S), random.Random(0), Stop())
 
 
 def test_a_worker_that_dies_is_reported_and_replaced() -> None:
     with pytest.raises(ThinkingLost, match="ended"):
-        ApartAgent(Dying()).choose(None, Limits(time=5.0), random.Random(0), Stop())
-    assert ApartAgent(WhereAmI()).choose(None, Limits(time=1.0), random.Random(0), Stop())
+        ApartAgent(Dying()).choose(None, Limits(time=HANG_S), random.Random(0), Stop())
+    assert ApartAgent(WhereAmI()).choose(None, Limits(time=HANG_S), random.Random(0), Stop())
 
 
 def test_an_agent_that_cannot_travel_thinks_here() -> None:
     class Local(WhereAmI):  # a class inside a function cannot be pickled
         pass
 
-    assert ApartAgent(Local()).choose(None, Limits(time=1.0), random.Random(0), Stop()) == (
+    assert ApartAgent(Local()).choose(None, Limits(time=HANG_S), random.Random(0), Stop()) == (
         os.getpid()
     )
 

@@ -20,6 +20,7 @@ from game.controllers.board_view import WON
 from game.engine.director import Director
 from game.logic.rules.catalogue import path_of, shipped
 from game.registry import MemorySession
+from tests.waiting import HANG_S
 
 pytestmark = pytest.mark.gl
 
@@ -66,7 +67,7 @@ def settle(director: Director) -> None:
     for _ in range(200):
         controller = director.controller
         if isinstance(controller, BoardController):
-            controller.match.wait(timeout=20)
+            assert controller.match.wait(timeout=HANG_S)
         assert director.settle()
         if not director.busy():
             return
@@ -415,7 +416,7 @@ def test_shot_plays_moves_by_their_text(tmp_path):
         [sys.executable, "-m", "game", *command, "--out", str(out)],
         capture_output=True,
         text=True,
-        timeout=240,
+        timeout=HANG_S,
         env={**os.environ, "GAMEHALL_HOME": str(tmp_path)},
     )
     assert result.returncode == 0, result.stderr

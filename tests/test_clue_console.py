@@ -66,3 +66,35 @@ def test_gamehall_clue_console_plays_from_stdin(monkeypatch: pytest.MonkeyPatch)
     assert "Your hand:" in out.getvalue() and "Goodbye." in out.getvalue()
     monkeypatch.setattr(sys, "stdin", io.StringIO("deck classic\nquit\n"))
     assert main(["play", "clue", "--console", "--assistant"]) == 0
+
+
+@pytest.mark.parametrize(("seats", "seed"), [(3, 1), (4, 7), (5, 2024), (6, 2**40 + 3)])
+def test_one_seed_deals_the_same_hands_in_the_window_and_at_the_terminal(
+    monkeypatch: pytest.MonkeyPatch, seats: int, seed: int
+) -> None:
+    """``gamehall clue --seed S`` and ``gamehall clue --console --seed S`` deal the same
+    cards: the window's controller (made without a window) holds the hands the console
+    prints."""
+    from game.controllers.clue import open_table
+    from game.logic.clue.game import OPTIONS
+    from game.session import Session
+    from game.settings import Settings
+
+    session = Session("clue", OPTIONS, Settings(), overrides={"seats": seats})
+    controller = open_table(session, seed=seed)
+    try:
+        state = controller.state
+        deck = controller.game.rules.deck
+        window_hand = ", ".join(deck.name(c) for c in state.hands[0])
+        window_sizes = [len(hand) for hand in state.hands]
+    finally:
+        controller.match.close()
+    monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
+    out = io.StringIO()
+    monkeypatch.setattr(sys, "stdout", out)
+    assert main(["clue", "--console", "--seats", str(seats), "--seed", str(seed)]) == 0
+    lines = out.getvalue().splitlines()
+    hand = next(line for line in lines if line.startswith("Your hand: "))
+    assert hand == f"Your hand: {window_hand}"
+    sizes = next(line for line in lines if line.startswith("Seats: "))
+    assert [int(part.split("(")[1].split()[0]) for part in sizes.split("), ")] == window_sizes

@@ -14,6 +14,7 @@ from game.logic.clue.events import Suggestion
 from game.logic.clue.rules import Kind, Phase
 from game.registry import MemorySession
 from tests.clue_scenes import lent, open_clue
+from tests.waiting import HANG_S
 
 pytestmark = pytest.mark.gl
 
@@ -34,7 +35,7 @@ def _settle(director: Director, controller: ClueController, seconds: int = 20) -
     """Simulated time until you are to play (or the game ends); a computer's thinking is
     waited for in real time, so the steps do not depend on how threads are scheduled."""
     for _ in range(seconds * 10):
-        controller.match.wait(timeout=10)
+        assert controller.match.wait(timeout=HANG_S)  # the computer's choice is made
         director.advance(0.1)
         if controller.idle() and (
             controller.state.is_terminal() or controller.state.current_player() == 0

@@ -15,6 +15,7 @@ from game.engine.director import Director
 from game.logic.clue.events import Suggestion
 from game.logic.clue.rules import Phase
 from tests.clue_scenes import lent, open_clue
+from tests.waiting import HANG_S
 
 pytestmark = pytest.mark.gl
 
@@ -76,7 +77,7 @@ def test_hidden_cards_carry_only_their_back(director: Director) -> None:
     assert len(shown) == 1 and shown[0].face == event.shown and shown[0].face_up
     director.perform("end", strict=True)
     for _ in range(400):  # on to a suggestion between two computers
-        c.match.wait(timeout=10)
+        assert c.match.wait(timeout=HANG_S)
         director.advance(0.1)
         last = c.state.log[-1] if c.state.log else None
         if isinstance(last, Suggestion) and last.seat != 0 and last.refuter not in (None, 0):
@@ -110,13 +111,13 @@ def test_a_suggestion_plays_out_in_order_while_the_computers_wait(director: Dire
     director.perform("end", strict=True)
     grown = len(c.state.log)
     for _ in range(200):  # the next seat suggests; its turn waits for the table
-        c.match.wait(timeout=10)
+        assert c.match.wait(timeout=HANG_S)
         director.advance(0.05)
         if len(c.state.log) > grown:
             break
     assert len(c.state.log) == grown + 1 and director.tweens.busy > 0
     after = c.state.phase
-    c.match.wait(timeout=10)  # its next decision is made, and waits
+    assert c.match.wait(timeout=HANG_S)  # its next decision is made, and waits
     director.advance(0.05)
     assert len(c.state.log) == grown + 1 and c.state.phase is after is Phase.AFTER
 

@@ -208,7 +208,8 @@ def test_the_window_answers_while_the_engine_prepares_and_the_computer_moves_whe
         assert c.match.record[0].text == "d3"
         _frames_until(director, c.match.thinking)  # the computer's move waits for the engine...
         banner = director.hud.banner.text
-        assert "the computer (intermediate) thinks. Preparing the engine (first start only): 50%" in banner
+        preparing = "Preparing the engine (first start only): 50%"
+        assert f"the computer (intermediate) thinks. {preparing}" in banner
         # ... while every key answers: F3, F1, O.
         director.on_key_press(_key("F3"), 0)
         director.capture()

@@ -26,6 +26,7 @@ from game.logic.grab.robot import UnknownRobotError
 from game.logic.grab.sandbox import ProcessRunner, RobotDisabledError
 from game.logic.grab.state import Move
 from game.logic.match import Match
+from tests.waiting import wait_for_exit
 
 pytestmark = pytest.mark.slow
 
@@ -366,7 +367,6 @@ def test_a_message_that_is_not_plain_data_is_refused(tmp_path: Path) -> None:
 
 def test_what_a_robot_starts_is_stopped_with_it(tmp_path: Path) -> None:
     import os
-    import time
 
     pid_file = tmp_path / "child.pid"
     (tmp_path / "spawner.py").write_text(
@@ -380,16 +380,8 @@ def test_what_a_robot_starts_is_stopped_with_it(tmp_path: Path) -> None:
         play_rounds(match, 1)
         pid = int(pid_file.read_text())
         os.kill(pid, 0)  # running while the robot plays
-    for _ in range(50):  # killed with the robot's group; reaped by init in a moment
-        try:
-            os.kill(pid, 0)
-        except ProcessLookupError:
-            break
-        if Path(f"/proc/{pid}/stat").exists() and ") Z " in Path(f"/proc/{pid}/stat").read_text():
-            break  # a zombie: dead, waiting for its reaper
-        time.sleep(0.1)
-    else:
-        pytest.fail("the process the robot started is still running")
+    # Killed with the robot's group (an exit the pidfd reports, reaped or not).
+    assert wait_for_exit(pid), "the process the robot started is still running"
 
 
 def test_entry_points_are_found_in_the_discovery_process(

@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.waiting import HANG_S
+
 ROOT = Path(__file__).resolve().parents[1]
 LOGIC = ROOT / "game" / "logic"
 FORBIDDEN = ("pyglet", "moderngl", "imgui_bundle", "OpenGL", "game.engine", "game.controllers")
@@ -34,7 +36,7 @@ def test_logic_modules_load_no_forbidden_module() -> None:
         env=env,
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=HANG_S,
         check=False,
     )
     assert result.returncode == 0, result.stderr

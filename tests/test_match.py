@@ -20,6 +20,7 @@ from game.logic.game import (
     ThinkingStopped,
 )
 from game.logic.match import Match, MatchError
+from tests.waiting import HANG_S
 
 
 @dataclass(frozen=True)
@@ -279,7 +280,7 @@ def test_background_thinking_result_waits_for_apply() -> None:
     try:
         match.play(1)
         match.poll(apply=False)
-        assert match.wait(timeout=30)
+        assert match.wait(timeout=HANG_S)
         assert match.poll(apply=False) == []
         assert [s.text for s in match.poll()] == ["1"]
     finally:

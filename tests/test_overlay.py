@@ -13,6 +13,7 @@ import pytest
 
 from game.engine.overlay import DebugOverlay, FrameStats, draw_graph
 from game.engine.window import attach_context
+from tests.waiting import HANG_S
 
 W, H = 640, 480
 BACKGROUND = (0.2, 0.4, 0.6, 1.0)
@@ -266,7 +267,7 @@ def test_release_leaves_no_gl_error_and_can_redraw(gl: GL, overlay: DebugOverlay
 def test_import_does_not_load_imgui_bundle() -> None:
     root = Path(__file__).resolve().parent.parent
     code = "import sys, game.engine.overlay; assert 'imgui_bundle' not in sys.modules"
-    subprocess.run([sys.executable, "-c", code], cwd=root, check=True, timeout=60)
+    subprocess.run([sys.executable, "-c", code], cwd=root, check=True, timeout=HANG_S)
 
 
 # -- docking --------------------------------------------------------------------------------------

@@ -24,6 +24,7 @@ from game.engine.director import Director
 from game.engine.scene import Node
 from game.logic.rules.catalogue import shipped
 from game.registry import MemorySession
+from tests.waiting import HANG_S
 
 pytestmark = pytest.mark.gl
 
@@ -53,7 +54,7 @@ def settle(director: Director) -> None:
         controller = director.controller
         match = getattr(controller, "match", None)
         if match is not None:
-            match.wait(timeout=30)
+            assert match.wait(timeout=HANG_S)
         assert director.settle()
         if not director.busy():
             return

@@ -138,46 +138,53 @@ def test_an_exact_solve_keeps_to_its_time(tmp_path):
 
 def test_a_long_exact_solve_says_so_first_shows_progress_and_stops_on_ctrl_c(tmp_path):
     """On a terminal (a pseudo-terminal here): the warning before the work, a progress line
-    once it runs a few seconds, then Ctrl-C: status 130, one line, no traceback."""
+    once it runs a few seconds, then Ctrl-C: status 130, one line, no traceback.
+
+    Each step waits for what the command prints (the progress line, then its last line),
+    never for a length of time: the Ctrl-C is sent once the progress line shows that the
+    solve runs on its worker thread and the main thread waits for it."""
     import os
     import pty
-    import select
     import signal
     import subprocess
     import sys
-    import time
     from pathlib import Path
 
     from game.logic.reversi.board import Position
     from game.logic.reversi.solver import solve
+    from tests.waiting import HANG_S, read_until
 
     # The kernels compile (and go to numba's disk cache) here, so that in the command the
     # Ctrl-C reaches the solve itself, not numba's compiler.
     solve(Position.from_text(FFO[40].text), all_moves=True)
     master, slave = pty.openpty()
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
-    process = subprocess.Popen(
-        [sys.executable, "-m", "game", "solve", "reversi", START, "--exact"],
-        cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=slave,
-    )  # fmt: skip
-    os.close(slave)
-    seen = b""
-    deadline = time.monotonic() + 120  # a guard against a hang, not a timing check
+    # A command started in the background by a shell without job control (``.ci/run &``)
+    # ignores Ctrl-C, and so would the command started here, which inherits that: it is
+    # started with Python's own handler in place, which the new program resets to the default.
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
-        while b"(Ctrl-C stops)" not in seen and time.monotonic() < deadline:
-            if select.select([master], [], [], 1.0)[0]:
-                seen += os.read(master, 4096)
+        process = subprocess.Popen(
+            [sys.executable, "-m", "game", "solve", "reversi", START, "--exact"],
+            cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=slave,
+        )  # fmt: skip
+    finally:
+        signal.signal(signal.SIGINT, before)
+    os.close(slave)
+    try:
+        seen = read_until(master, b"(Ctrl-C stops)")
+        assert b"(Ctrl-C stops)" in seen, seen.decode()
         process.send_signal(signal.SIGINT)
-        out, _ = process.communicate(timeout=60)
-        while select.select([master], [], [], 0.5)[0]:
-            try:
-                seen += os.read(master, 4096)
-            except OSError:  # the other end is closed
-                break
+        seen = read_until(master, b"gamehall solve: stopped", seen)
+        process.wait(timeout=HANG_S)
+        assert process.stdout is not None
+        out = process.stdout.read()
     finally:
         if process.poll() is None:
             process.kill()
         os.close(master)
+        if process.stdout is not None:
+            process.stdout.close()
     text = seen.decode()
     assert process.returncode == 130, text
     assert out == b"" and "Traceback" not in text
@@ -213,21 +220,25 @@ def test_perft_in_pieces_adds_up_in_both_conventions():
 
 
 def test_ctrl_c_stops_a_perft_between_pieces(monkeypatch):
+    """Ctrl-C while the third piece is counted: the perft raises KeyboardInterrupt once that
+    piece ends, and counts no other. The piece waits for the stop (an event), not for time."""
     import _thread
-    import time
+    import signal
+    import threading
 
     from game import cli_args
     from game.games import reversi
     from game.logic import game
     from game.logic.reversi import perft as perft_module
     from game.logic.reversi.board import Position
+    from tests.waiting import HANG_S
 
-    stops = []
+    stopped = threading.Event()
 
     class Recorded(game.Stop):
-        def __init__(self):
-            super().__init__()
-            stops.append(self)
+        def set(self):
+            super().set()
+            stopped.set()
 
     calls = []
 
@@ -235,16 +246,21 @@ def test_ctrl_c_stops_a_perft_between_pieces(monkeypatch):
         calls.append(depth)
         if len(calls) == 3:
             _thread.interrupt_main()  # Ctrl-C, as the signal handler delivers it
-            deadline = time.monotonic() + 30  # a guard, not a timing check
-            while not stops[0].is_set() and time.monotonic() < deadline:
-                time.sleep(0.01)
+            assert stopped.wait(HANG_S), "the Ctrl-C never reached the perft"
         return 1
 
+    # interrupt_main does nothing while SIGINT is ignored, as it is in a command started in
+    # the background by a shell without job control (``.ci/run &``): Python's own handler,
+    # the one a command run at a terminal has.
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
     monkeypatch.setattr(cli_args, "Stop", Recorded)
     monkeypatch.setattr(perft_module, "perft", piece)
-    with pytest.raises(KeyboardInterrupt):
-        reversi.perft_in_pieces(Position.start(), 12)
-    assert stops[0].is_set() and len(calls) == 3  # no piece after the stop
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            reversi.perft_in_pieces(Position.start(), 12)
+    finally:
+        signal.signal(signal.SIGINT, before)
+    assert stopped.is_set() and len(calls) == 3  # no piece after the stop
 
 
 def test_progress_goes_to_a_terminal_only_and_ends_its_line(monkeypatch):
@@ -253,6 +269,7 @@ def test_progress_goes_to_a_terminal_only_and_ends_its_line(monkeypatch):
     import threading
 
     from game.cli_args import run_stoppable
+    from tests.waiting import HANG_S
 
     class Terminal(io.StringIO):
         def isatty(self):
@@ -265,7 +282,7 @@ def test_progress_goes_to_a_terminal_only_and_ends_its_line(monkeypatch):
         return "working"
 
     def work(stop):
-        assert drawn.wait(30)  # returns once the progress line was drawn
+        assert drawn.wait(HANG_S)  # returns once the progress line was drawn
         return 7
 
     monkeypatch.setattr(sys, "stderr", Terminal())
@@ -357,3 +374,35 @@ def test_load_from_a_pipe_or_garbage_is_refused_without_waiting(director, tmp_pa
         assert "not a Reversi transcript: not UTF-8 text (byte 3)" in director.toast
     finally:
         director.switch("menu")
+
+
+def test_the_ctrl_c_tests_pass_where_ctrl_c_is_ignored():
+    """``.ci/run &`` from a script: a shell without job control starts a background command
+    with SIGINT ignored, and what it starts inherits that. The two Ctrl-C tests above then
+    failed (no KeyboardInterrupt; the solve never stopped) though they passed at a terminal;
+    they set Python's own handler for what they start, and pass there too."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from tests.waiting import HANG_S
+
+    here = Path(__file__).resolve()
+    command = [
+        sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:xdist",
+        f"{here}::test_ctrl_c_stops_a_perft_between_pieces",
+        f"{here}::test_a_long_exact_solve_says_so_first_shows_progress_and_stops_on_ctrl_c",
+    ]  # fmt: skip
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)  # inherited, as from the shell
+    try:
+        process = subprocess.Popen(
+            command, cwd=here.parents[1], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+            text=True, env={**os.environ, "PYTHONPATH": str(here.parents[1])},
+        )  # fmt: skip
+    finally:
+        signal.signal(signal.SIGINT, before)
+    out, _ = process.communicate(timeout=HANG_S)
+    assert process.returncode == 0, out[-4000:]
+    assert "2 passed" in out

@@ -19,6 +19,7 @@ from game.logic.reversi.players import LevelAgent, get_agent
 from game.logic.reversi.solver import SearchCancelled
 from game.registry import MemorySession
 from tests.test_reversi_search import must_pass_position
+from tests.waiting import HANG_S
 
 LIMITS = Limits(time=0.05)
 
@@ -64,18 +65,22 @@ def test_a_pass_is_played_by_the_match_itself() -> None:
 
 
 def test_a_level_agent_chooses_legal_moves_and_explains_them() -> None:
+    # Each level stops at its own depth (and solves this endgame in a fraction of a second);
+    # the time is only a guard. With 0.05 s a busy machine, or the first search of a process
+    # (the kernels loaded from numba's cache), left the endgame at depth 1.
+    enough = Limits(time=HANG_S)
     agent = get_agent("advanced")
     assert isinstance(agent, LevelAgent) and agent.explain() == ""
-    move = agent.choose(Position.start(), LIMITS, random.Random(0), Stop())
+    move = agent.choose(Position.start(), enough, random.Random(0), Stop())
     assert move in Position.start().legal_moves()
     assert agent.explain().startswith("evaluation ") and "for black" in agent.explain()
     classic = get_agent("classic-expert")
-    classic.choose(Position.start().apply(19), LIMITS, random.Random(0), Stop())
+    classic.choose(Position.start().apply(19), enough, random.Random(0), Stop())
     assert classic.explain().startswith("rank ") and "for white, depth 6" in classic.explain()
     # An endgame the level solves: the explanation says so.
     endgame = Position.from_text("X" * 40 + "O" * 16 + "-OX-O--X X")
     master = get_agent("master")
-    master.choose(endgame, LIMITS, random.Random(0), Stop())
+    master.choose(endgame, enough, random.Random(0), Stop())
     assert master.explain() == "exact: black wins by 56"
 
 
@@ -141,7 +146,7 @@ def settle(c: ReversiController) -> None:
         c.update(1 / 60)
         if c.idle():
             return
-        c.match.wait(10.0)
+        assert c.match.wait(HANG_S)
     raise AssertionError("the computer never moved")
 
 

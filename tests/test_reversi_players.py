@@ -24,6 +24,7 @@ from game.logic.reversi.players import (
 )
 from game.logic.reversi.solver import SearchCancelled
 from tests.test_reversi_search import must_pass_position
+from tests.waiting import HANG_S
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -289,7 +290,7 @@ def test_compiled_players_reload_from_the_numba_cache() -> None:
             env=env,
             capture_output=True,
             text=True,
-            timeout=300,
+            timeout=HANG_S,
             check=False,
         )
         assert done.returncode == 0, done.stderr

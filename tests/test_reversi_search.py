@@ -13,6 +13,7 @@ from game.logic.reversi.board import PASS, Color, Position
 from game.logic.reversi.evaluation import FEATURES, evaluate, explain, feature_vector
 from game.logic.reversi.search import WIN, SearchResult, TranspositionTable, search
 from game.logic.reversi.solver import SearchCancelled, solve
+from tests.waiting import HANG_S
 
 EVAL_CAP = WIN - 10_000
 
@@ -163,10 +164,10 @@ def test_search_runs_without_the_gil() -> None:
 
     thread = threading.Thread(target=work)
     thread.start()
-    assert deep.wait(60)
+    assert deep.wait(HANG_S)
     # A fixed amount of Python work: with the search holding the lock it could only finish
     # after the search, which never ends by itself (depth 40) until the watchdog stops it.
-    watchdog = threading.Timer(60, lambda: stop.__setitem__(0, 1))
+    watchdog = threading.Timer(HANG_S, lambda: stop.__setitem__(0, 1))  # a hang guard
     watchdog.start()
     try:
         ticks = sum(1 for _ in range(200_000))
@@ -174,7 +175,7 @@ def test_search_runs_without_the_gil() -> None:
     finally:
         watchdog.cancel()
     stop[0] = 1
-    thread.join(60)
+    thread.join(HANG_S)
     assert not thread.is_alive() and not errors
     assert ticks == 200_000 and alive, "the main thread ran while the search was still going"
 

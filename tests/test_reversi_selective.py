@@ -5,9 +5,10 @@ from __future__ import annotations
 import importlib.util
 import random
 import sys
-import time
+import threading
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import numpy as np
 import pytest
@@ -19,6 +20,7 @@ from game.logic.reversi.patterns import load_weights
 from game.logic.reversi.pvs import PC_BUCKET, PC_MIN_DEPTH, load_probcut
 from game.logic.reversi.search import TranspositionTable, search
 from game.logic.reversi.solver import SearchCancelled, solve
+from tests.waiting import HANG_S
 
 PATTERNS = load_weights()
 
@@ -155,22 +157,39 @@ def test_probcut_prunes_and_plays_legal_moves() -> None:
     assert 0 < pruned < plain
 
 
-def test_probcut_respects_stop_and_time() -> None:
+def test_probcut_respects_stop_and_time(monkeypatch: pytest.MonkeyPatch) -> None:
     position = random_position(random.Random(5), 14)
     stop = np.ones(1, dtype=np.uint8)
     with pytest.raises(SearchCancelled):
         search(position, depth=30, stop=stop, exact_empties=0, weights=PATTERNS, probcut=1.5)
-    started = time.perf_counter()
-    result = search(
-        position,
-        time_limit=0.2,
-        exact_empties=0,
-        weights=PATTERNS,
-        probcut=1.5,
-        aspiration=True,
-        table=TranspositionTable(1 << 16),
-    )
-    assert time.perf_counter() - started < 1.0
+    # The time runs out at once (the search's timer fires as soon as it starts): the search,
+    # unbounded in depth, must end by that alone with a legal move. Without a clock, so that
+    # a busy machine cannot fail it; a flag set after HANG_S only ends a search that hangs.
+    waits: list[float] = []
+
+    class AtOnce(threading.Timer):
+        def __init__(self, interval: float, *args: Any, **kwargs: Any) -> None:
+            waits.append(interval)
+            super().__init__(0.0, *args, **kwargs)
+
+    hang = np.zeros(1, dtype=np.uint8)
+    guard = threading.Timer(HANG_S, hang.__setitem__, (0, 1))
+    guard.start()
+    monkeypatch.setattr(search_module.threading, "Timer", AtOnce)
+    try:
+        result = search(
+            position,
+            time_limit=0.2,
+            stop=hang,
+            exact_empties=0,
+            weights=PATTERNS,
+            probcut=1.5,
+            aspiration=True,
+            table=TranspositionTable(1 << 16),
+        )
+    finally:
+        guard.cancel()
+    assert waits == [0.2]
     assert result.move in position.legal_moves()
     with pytest.raises(ValueError):
         search(position, depth=3, probcut=-1.0)

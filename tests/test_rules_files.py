@@ -14,6 +14,7 @@ import pytest
 from game.logic.rules.catalogue import engine_for_text, path_of
 from game.logic.rules.design import parse
 from game.logic.rules.sexpr import DescriptionError
+from tests.waiting import HANG_S
 
 #: A drop game whose parameter shares its name with ``shot --size`` and ``play --size``.
 SIZED = """
@@ -36,7 +37,7 @@ def gamehall(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     if not exe:
         env["PYTHONPATH"] = str(Path(__file__).resolve().parents[1])
     return subprocess.run(
-        cmd, cwd=cwd, env=env, capture_output=True, text=True, timeout=300, check=False
+        cmd, cwd=cwd, env=env, capture_output=True, text=True, timeout=HANG_S, check=False
     )
 
 

@@ -17,8 +17,10 @@ from game.logic.rules.engine import Engine, RulesError
 from game.logic.rules.sexpr import DescriptionError
 
 CASES = 200
-#: Seconds one mutated game may take to compile, count perft(2) and play 40 random plies.
-BUDGET_S = 5.0
+#: Seconds one mutated game may take to compile, count perft(2) and play 40 random plies: a
+#: guard against a mutant that never ends (one takes well under a second), far enough above
+#: that a busy machine never reaches it.
+BUDGET_S = 120.0
 TOKEN = re.compile(r'"[^"\n]*"|[()]|[^\s()";]+')
 
 

@@ -24,6 +24,7 @@ from game.settings import (
 )
 from game.tomlfile import MAX_FILE_BYTES
 from tests.settings_data import SCHEMAS, custom_settings
+from tests.waiting import HANG_S
 
 # --- hostile files: nothing in them crashes, hangs or loses data ------------------------------
 
@@ -58,7 +59,7 @@ def _load_in_thread(store: Store) -> tuple[list[str], list[str]]:
     result: list[tuple[list[str], list[str]]] = []
     worker = threading.Thread(target=lambda: result.append(_load_both(store)), daemon=True)
     worker.start()
-    worker.join(60)
+    worker.join(HANG_S)
     assert result, "loading blocked"
     return result[0]
 

@@ -15,6 +15,7 @@ import pytest
 
 from game.engine.sound import EFFECTS, Sounds
 from game.resources import asset_path
+from tests.waiting import HANG_S
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -68,7 +69,7 @@ def test_a_device_that_fails_leaves_the_game_silent(monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr(pyglet.media, "load", broken)
     sounds = Sounds(enabled=True)
     sounds.play("flip")  # starts loading the effects on a thread, does not raise
-    assert sounds._loaded.wait(timeout=120)  # the loading failed there, and logged it
+    assert sounds._loaded.wait(timeout=HANG_S)  # the loading failed there, and logged it
     sounds.play("flip")
     assert list(sounds.played) == ["flip", "flip"] and "no sound device" in sounds.describe()
 
@@ -127,7 +128,7 @@ def test_a_sound_before_the_sound_system_is_loaded_is_skipped_and_loads_it() -> 
     it is skipped, the loading starts on a thread, and the sounds after it play."""
     sounds = Sounds(enabled=True)
     sounds.play("place")
-    assert sounds._loaded.wait(timeout=120)  # the loading thread says it is done
+    assert sounds._loaded.wait(timeout=HANG_S)  # the loading thread says it is done
     assert sounds._broken or set(sounds._sources) == set(EFFECTS)
     sounds.play("flip")
     assert list(sounds.played) == ["place", "flip"]

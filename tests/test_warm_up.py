@@ -12,6 +12,7 @@ import threading
 import pytest
 
 from game.registry import all_entries, warm_up
+from tests.waiting import HANG_S
 
 
 def test_the_games_that_ask_are_warmed_and_the_others_left() -> None:
@@ -46,8 +47,43 @@ def test_the_director_readies_the_overlay_and_the_games(director: object) -> Non
 
     assert isinstance(director, Director)
     thread = director.warm_up()
-    thread.join(timeout=120)
+    thread.join(timeout=HANG_S)
     assert not thread.is_alive()
     # The library was imported on the warm-up's thread; the next frame makes the rest.
     director.update(0.0)
     assert director.overlay._imgui_ctx is not None  # made now, not on the first F3
+
+
+#: A window made, its warm-up started and the window closed at once, in a fresh interpreter
+#: (where the overlay's library is not imported yet): whether the warm-up was still running.
+CLOSE_AT_ONCE = """
+import os, sys
+os.environ["GAMEHALL_HOME"] = sys.argv[1]
+from game.engine.window import configure_pyglet
+configure_pyglet(headless=True)
+from game.cli_play import build_director
+director = build_director(headless=True, size=(320, 200))
+thread = director.warm_up()
+director.close()
+print("running" if thread.is_alive() else "done", flush=True)
+"""
+
+
+@pytest.mark.gl
+def test_closing_the_window_waits_for_the_warm_up(tmp_path) -> None:
+    """Esc twice right after the start: the process ended while the warm-up thread was
+    importing the overlay's library (imgui's nanobind), which aborted it (status -6,
+    "Critical nanobind error"). Closing the window now waits for the warm-up."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    r = subprocess.run(
+        [sys.executable, "-c", CLOSE_AT_ONCE, str(tmp_path)],
+        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=HANG_S, check=False,
+    )  # fmt: skip
+    assert r.returncode == 0, r.stderr[-3000:]
+    assert r.stdout.strip().splitlines()[-1] == "done"

@@ -28,11 +28,11 @@ from game.engine.controller import Sheet, Status, Tone
 from game.engine.scene import Node, Scene
 from game.logic.clue.events import narrate
 from game.logic.clue.exact import NotebookCache
-from game.logic.clue.game import OPTIONS, ClueGame
+from game.logic.clue.game import OPTIONS, ClueGame, start_match
 from game.logic.clue.notebook import Notebook
 from game.logic.clue.roster import make_agent
 from game.logic.clue.rules import END, Action, ClueState, Kind, Phase, advice
-from game.logic.game import CHANCE, Limits, Stop
+from game.logic.game import Limits, Stop
 from game.logic.match import Match, MatchError, Step
 from game.registry import GameSession
 
@@ -117,15 +117,10 @@ class ClueController(CardTableScene):
         seats: list[Any] = [make_agent(str(self.options["opponent"])) for _ in range(rules.seats)]
         if self.human:
             seats[HUMAN] = None
-        match: Match[Action] = Match(
-            self.game, seats, seed=self.seed, limits=Limits(time=2.0),
-            hint_agent=make_agent("full"), background=True,
-            start=ClueState.start(rules, self.dealer),
+        match = start_match(
+            self.game, seats, seed=self.seed, dealer=self.dealer, deal=deal,
+            limits=Limits(time=2.0), hint_agent=make_agent("full"), background=True,
         )  # fmt: skip
-        for _ in range(rules.deck.n_cards + 1 if deal else 0):  # the deal: chance steps
-            if match.state.current_player() != CHANCE:
-                break
-            match.poll()
         match.on_step = self._on_step
         return match
 

@@ -21,11 +21,14 @@ game.engine.controller.UnknownCommandError: unknown command 'nosuch'; the comman
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Final
 
 from game.engine.controller import Button, UnknownCommandError
+
+log = logging.getLogger(__name__)
 
 __all__ = [
     "STANDARD_KEYS",
@@ -169,6 +172,7 @@ class CommandTable:
             command.run(value)
         else:
             command.run()
+        log.info("ran %s", text.strip())  # with -v: what a script or a test waits for
 
     def help_lines(self) -> list[str]:
         """What a player can press or click: each command with a key, then each button

@@ -53,6 +53,9 @@ VIEW_KEY = "V"
 WARM_PAUSE_SECONDS = 0.05
 #: How long the question before quitting waits for the second Esc (or close).
 QUIT_CONFIRM_SECONDS = 4.0
+#: The longest :meth:`Director.close` waits for the warm-up thread (a guard against a hang;
+#: its longest step, importing the overlay's library, takes a few seconds).
+WARM_UP_CLOSE_S = 120.0
 
 
 class Director(SceneMouse):
@@ -95,6 +98,7 @@ class Director(SceneMouse):
         self.tweens = TweenManager()
         self.sounds = Sounds(enabled=not headless, volume=volume, muted=muted)
         self._warm_stop = threading.Event()  # set on close: the warm-up stops between games
+        self._warm_thread: threading.Thread | None = None
         self._overlay_ready = threading.Event()  # the warm-up has imported the overlay's library
         #: Milliseconds of the last frame's passes (3D scene, HUD, overlay), measured while
         #: the overlay shows or ``time_passes`` is set (``gamehall bench render``).
@@ -609,6 +613,7 @@ class Director(SceneMouse):
             warm_up(all_entries(), self._warm_stop, pause=WARM_PAUSE_SECONDS)
 
         thread = threading.Thread(target=work, name="warm-up", daemon=True)
+        self._warm_thread = thread
         thread.start()
         return thread
 
@@ -631,6 +636,11 @@ class Director(SceneMouse):
             return
         self.closed = True
         self._warm_stop.set()
+        if self._warm_thread is not None:
+            # An import cannot be stopped half way, and the process ending during the imgui
+            # library's (Esc twice at once after the start) aborts it: wait for the warm-up,
+            # which ends between games once stopped. The bound only guards against a hang.
+            self._warm_thread.join(WARM_UP_CLOSE_S)
         self.tweens.cancel_all()
         if self.controller is not None:
             self.controller.exit()

@@ -275,6 +275,10 @@ def _metavar(option: Option) -> str:
 
 
 def _help(option: Option) -> str:
+    """The flag's help with its default; an empty default (no text given: the game's own
+    start, say) is left unsaid rather than shown as ``(default )``."""
+    if option.default is None or option.default == "":
+        return option.help
     return f"{option.help} (default {option.default})"
 
 

@@ -12,15 +12,16 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from game.logic.clue.deck import deck_names, detectives, load_deck
 from game.logic.clue.rules import MAX_SEATS, MIN_SEATS, Action, ClueState, Phase, Rules
-from game.logic.game import Game, State
+from game.logic.game import CHANCE, Agent, Game, State
+from game.logic.match import Match
 from game.logic.options import Option, OptionsSchema
 
-__all__ = ["AGENT_NAMES", "OPTIONS", "ClueGame", "rules_from"]
+__all__ = ["AGENT_NAMES", "OPTIONS", "ClueGame", "rules_from", "start_match"]
 
 #: The computer players, strongest last but one (``article-bluff`` tests the others).
 AGENT_NAMES: Final = ("random", "article", "exact-article", "full", "article-bluff")
@@ -93,3 +94,28 @@ class ClueGame(Game[Action]):
             return "You"
         names = detectives()
         return names[seat % len(names)]
+
+
+def start_match(
+    game: ClueGame,
+    seats: Sequence[Agent[Action] | None],
+    *,
+    seed: int | None = None,
+    dealer: int = 0,
+    deal: bool = True,
+    **match_options: Any,
+) -> Match[Action]:
+    """A :class:`~game.logic.match.Match` of ``game`` at a table where ``dealer`` deals. With
+    ``deal`` the cards are dealt at once: the deal's chance steps drawn from ``seed`` (None: a
+    random one, kept as ``match.seed``); without, the match waits before the deal (a kept
+    record replays it). The window and the terminal both start with this, so one seed is one
+    deal everywhere: the same hands and the same envelope. ``match_options`` go to the Match
+    (limits, hint agent, thinking in the background)."""
+    match: Match[Action] = Match(
+        game, seats, seed=seed, start=ClueState.start(game.rules, dealer), **match_options
+    )
+    for _ in range(game.rules.deck.n_cards + 1 if deal else 0):  # a card a step, then a seat
+        if match.state.current_player() != CHANCE:
+            break
+        match.poll()
+    return match
