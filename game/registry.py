@@ -266,6 +266,7 @@ def warm_up(
     compiles in Python)."""
     import random
 
+    from game.logic import pacing
     from game.logic.game import Limits, Stop
 
     warmed = []
@@ -273,6 +274,7 @@ def warm_up(
         if stop is not None and stop.is_set():
             break
         try:
+            pacing.pause()
             entry.controller_class()
             if entry.prepare or entry.engine:
                 from game.logic.apart import prepare
@@ -281,8 +283,10 @@ def warm_up(
                     if task:
                         prepare(task)  # in a worker process, compiling there the first time
             if entry.warm_up:
+                pacing.pause()
                 options = entry.options.validate({})
                 state = entry.make_game(options).initial_state(random.Random(0))
+                pacing.pause()
                 if not entry.engine:
                     agent = entry.thinker(entry.hint_agent, options)
                     agent.choose(state, Limits(time=0.02), random.Random(0), Stop())

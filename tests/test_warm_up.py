@@ -87,3 +87,62 @@ def test_closing_the_window_waits_for_the_warm_up(tmp_path) -> None:
     )  # fmt: skip
     assert r.returncode == 0, r.stderr[-3000:]
     assert r.stdout.strip().splitlines()[-1] == "done"
+
+
+@pytest.mark.gl
+def test_a_windows_warm_up_compiles_a_description_between_frames_a_function_at_a_time(
+    director, monkeypatch
+) -> None:
+    """The window's warm-up compiled the descriptions on its thread while frames were drawn,
+    holding the interpreter's lock 0.1-0.3 s a game: the frames stalled. Paced, it waits at
+    each pause point (a function of the description compiled) for the frame being drawn to
+    end: nothing of chess compiles while a frame is drawn, and every function compiles
+    after a pause point of its own."""
+    import dataclasses
+    import itertools
+
+    from game.engine import director as director_module
+    from game.engine.director import Director
+    from game.logic.rules import catalogue
+    from game.logic.rules import compile as rules_compile
+    from game.registry import get
+
+    assert isinstance(director, Director)
+    chess = dataclasses.replace(get("chess"), think_apart=False, hint_agent="random")
+    monkeypatch.setattr("game.registry.all_entries", lambda: [chess])
+    monkeypatch.setattr(director_module, "WARM_FRAME_WAIT_S", HANG_S)  # only a hang guard
+    catalogue._engine.cache_clear()  # chess compiles again
+
+    class BetweenFrames(threading.Event):
+        """The director's flag, counting the warm-up's waits for it."""
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.waits = 0
+            self.waiting = threading.Event()
+
+        def wait(self, timeout: float | None = None) -> bool:
+            if threading.current_thread().name == "warm-up":
+                self.waits += 1
+                self.waiting.set()
+            return super().wait(timeout)
+
+    flag = BetweenFrames()
+    monkeypatch.setattr(director, "_between_frames", flag)
+    compiled: list[tuple[str, int]] = []  # (thread, waits before it) for each piece compiled
+
+    def counted(*args: object, **kwargs: object) -> object:
+        compiled.append((threading.current_thread().name, flag.waits))
+        return compile(*args, **kwargs)  # type: ignore[call-overload]
+
+    monkeypatch.setattr(rules_compile, "compile", counted, raising=False)
+    director.update(0.0)  # a frame begins
+    thread = director.warm_up(paced=True)
+    assert flag.waiting.wait(HANG_S)  # the warm-up waits for it to end
+    assert compiled == []
+    director.on_draw()  # it ends: the warm-up goes on (no more frames are drawn)
+    thread.join(HANG_S)
+    assert not thread.is_alive()
+    assert len(compiled) > 20 and {name for name, _ in compiled} == {"warm-up"}
+    waits = [w for _, w in compiled]
+    assert all(a < b for a, b in itertools.pairwise(waits)), waits

@@ -51,6 +51,9 @@ VIEW_COMMAND = "view"
 VIEW_KEY = "V"
 #: How long the warm-up thread rests after each game it readies (frames draw meanwhile).
 WARM_PAUSE_SECONDS = 0.05
+#: The longest the warm-up waits, at a pause point, for the frame being drawn to end (a window
+#: that draws no frames, minimised, has none to hold up).
+WARM_FRAME_WAIT_S = 0.25
 #: How long the question before quitting waits for the second Esc (or close).
 QUIT_CONFIRM_SECONDS = 4.0
 #: The longest :meth:`Director.close` waits for the warm-up thread (a guard against a hang;
@@ -100,6 +103,9 @@ class Director(SceneMouse):
         self._warm_stop = threading.Event()  # set on close: the warm-up stops between games
         self._warm_thread: threading.Thread | None = None
         self._overlay_ready = threading.Event()  # the warm-up has imported the overlay's library
+        #: Set from the end of a frame drawn to the start of the next tick: while it is clear
+        #: the drawing thread works, and a paced warm-up waits at its pause points.
+        self._between_frames = threading.Event()
         #: Milliseconds of the last frame's passes (3D scene, HUD, overlay), measured while
         #: the overlay shows or ``time_passes`` is set (``gamehall bench render``).
         self.pass_ms: dict[str, float] = {}
@@ -253,6 +259,7 @@ class Director(SceneMouse):
     def update(self, dt: float) -> None:
         """One tick: tweens first, then the controller, then the HUD."""
         dt = min(max(dt, 0.0), MAX_DT)
+        self._between_frames.clear()
         if self._overlay_ready.is_set():  # its library imported: the rest takes milliseconds
             self._overlay_ready.clear()
             with contextlib.suppress(Exception):  # the overlay says so when it is opened
@@ -463,6 +470,7 @@ class Director(SceneMouse):
         self._last_frame = now
         self.render(self.ctx.screen, self.framebuffer_size())
         self.stalls.frame()
+        self._between_frames.set()
 
     def offscreen(self, size: tuple[int, int] | None = None) -> moderngl.Framebuffer:
         """A framebuffer of ``size`` (default: the window's) that we own and may read back."""
@@ -593,15 +601,22 @@ class Director(SceneMouse):
 
     # -- running ----------------------------------------------------------------------------
 
-    def warm_up(self) -> threading.Thread:
+    def warm_up(self, paced: bool = False) -> threading.Thread:
         """Make now, on a background thread, what a first use would make: import the F3
         overlay's imgui library and the sound system with its effects (a second or two each,
         which the drawing thread would otherwise spend on the first F3 and the first sound),
         then each game whose entry asks for it (:func:`game.registry.warm_up`). The overlay's
         imgui objects need the GL context: the next :meth:`update` makes them once the library
-        is in. Returns the thread."""
+        is in. ``paced`` (a window's frames being drawn): the games' work runs between frames,
+        waiting at each of its pause points (:mod:`game.logic.pacing`: a function of a
+        description compiled) until the frame being drawn ends; it held the interpreter's lock
+        while the drawing thread worked, and frames stalled. Returns the thread."""
         from game.engine.imgui_renderer import imgui_module
+        from game.logic.pacing import paced as pacing
         from game.registry import all_entries, warm_up
+
+        def between_frames() -> None:
+            self._between_frames.wait(WARM_FRAME_WAIT_S)
 
         def work() -> None:
             try:
@@ -610,7 +625,8 @@ class Director(SceneMouse):
                 log.warning("the overlay's library did not load: %s", exc)
             self._overlay_ready.set()
             self.sounds.prepare()
-            warm_up(all_entries(), self._warm_stop, pause=WARM_PAUSE_SECONDS)
+            with pacing(between_frames) if paced else contextlib.nullcontext():
+                warm_up(all_entries(), self._warm_stop, pause=WARM_PAUSE_SECONDS)
 
         thread = threading.Thread(target=work, name="warm-up", daemon=True)
         self._warm_thread = thread
@@ -622,7 +638,7 @@ class Director(SceneMouse):
         a second in, while the menu shows, the games warm up."""
         import pyglet
 
-        pyglet.clock.schedule_once(lambda dt: self.warm_up(), 0.5)
+        pyglet.clock.schedule_once(lambda dt: self.warm_up(paced=True), 0.5)
         pyglet.clock.schedule_interval(self.update, FIXED_DT)
         self.stalls.start()
         try:
@@ -636,6 +652,7 @@ class Director(SceneMouse):
             return
         self.closed = True
         self._warm_stop.set()
+        self._between_frames.set()  # no more frames: nothing for the warm-up to wait for
         if self._warm_thread is not None:
             # An import cannot be stopped half way, and the process ending during the imgui
             # library's (Esc twice at once after the start) aborts it: wait for the warm-up,

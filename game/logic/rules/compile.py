@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from game.logic.pacing import pause
 from game.logic.rules.attacks import write_attacks
 from game.logic.rules.design import Design
 from game.logic.rules.sexpr import Atom, DescriptionError, Form, Item
@@ -282,6 +283,7 @@ class _Writer:
         self.enemy = (player + 1) % self.players
         self.quiet = quiet
         self.in_sweep = False
+        pause()  # a function's text at a time (see game.logic.pacing)
         self.lines.append(f"def {name}(b, f, out, lf, lt, cap0, mc0):")
         for pid, program in programs:
             self.pid = pid
@@ -699,6 +701,7 @@ def _run_in_pieces(lines: list[str], filename: str, ns: dict[str, Any]) -> None:
     for end in range(1, len(lines) + 1):
         if end == len(lines) or (lines[end][:1] not in ("", " ")):
             piece = "\n" * start + "\n".join(lines[start:end]) + "\n"
+            pause()
             exec(compile(piece, filename, "exec"), ns)
             start = end
 
