@@ -36,6 +36,39 @@ def test_a_failing_warm_up_is_skipped_and_said(caplog: pytest.LogCaptureFixture)
     assert "warming up broken failed: no such thing" in caplog.text
 
 
+def test_every_game_is_made_before_any_computer_thinks() -> None:
+    """A described game's first search waits for a worker process, and both of them may be
+    busy for minutes with the engines' first compiles: the games after it waited that long to
+    be compiled here, and opening one compiled it on the drawing thread. Every game is made
+    first, then the computers think."""
+    entries = {e.id: e for e in all_entries()}
+    made: list[str] = []
+    thought: list[tuple[str, list[str]]] = []  # (whose agent, the games made by then)
+
+    class Agent:
+        def __init__(self, name: str) -> None:
+            self.name = name
+
+        def choose(self, *args: object) -> None:
+            thought.append((self.name, list(made)))
+
+    def ready(game_id: str) -> object:
+        entry = entries[game_id]
+
+        def make_game(options: object) -> object:
+            made.append(game_id)
+            return entry.make_game(options)
+
+        return dataclasses.replace(
+            entry, make_game=make_game, think_apart=False,
+            make_agent=lambda name, options: Agent(game_id),
+        )  # fmt: skip
+
+    games = ["tic-tac-toe", "othello", "hex"]
+    assert warm_up([ready(g) for g in games]) == games
+    assert thought == [(g, games) for g in games]
+
+
 def test_a_stop_ends_the_warm_up() -> None:
     stop = threading.Event()
     stop.set()
