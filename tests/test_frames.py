@@ -143,6 +143,36 @@ def test_the_hud_uses_its_button_labels_again_when_the_bar_changes(director):
 
 
 @pytest.mark.gl
+def test_the_hud_sets_a_buttons_colours_only_when_they_change(director):
+    """The HUD refreshes its buttons every frame, and pyglet recolours every letter of a
+    label at each colour set, even to the colour it has: the frames of a game with many
+    buttons paid for that each time. A colour is set only when it changes."""
+    from game.engine.controller import Button, Status
+    from game.engine.hud import Hud
+
+    director.window.switch_to()
+    hud = Hud((800, 600))
+    hud.set_buttons([Button("Hint", "hint"), Button("Undo", "undo", enabled=lambda: False)])
+    hud.set_status(Status("A game"))
+    recoloured: list[str] = []
+    for view in hud._buttons:
+        document = view.label.document
+
+        def set_style(*args: Any, _set: Any = document.set_style, _text: str = view.label.text):
+            recoloured.append(_text)
+            return _set(*args)
+
+        document.set_style = set_style
+    hud.set_status(Status("A game"))  # the same status (every frame)
+    hud.set_status(Status("A game", counter="Move 2"))  # another one, the same buttons
+    assert recoloured == []
+    hud.hover = "hint"
+    hud.set_status(Status("A game"))
+    assert recoloured == ["Hint"]
+    assert tuple(hud._buttons[0].label.color) == (30, 24, 10, 255)  # the hovered look
+
+
+@pytest.mark.gl
 def test_the_menu_keeps_its_card_pictures_between_visits(director):
     """Back in the menu after a game: the same texture of card pictures and the same
     program (made once: they took a third of a second each time), still drawable."""

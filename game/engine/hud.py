@@ -54,6 +54,8 @@ class _ButtonView:
     w: float = 0.0
     h: float = 0.0
     enabled: bool = True
+    #: The box's and the label's colours as last set (None: not yet).
+    look: tuple[tuple[int, ...], tuple[int, ...]] | None = None
 
     def contains(self, x: float, y: float) -> bool:
         return self.x <= x <= self.x + self.w and self.y <= y <= self.y + self.h
@@ -483,14 +485,16 @@ class Hud:
                 view.enabled = False
             hovered = view.spec.command == self.hover
             if not view.enabled:
-                view.rect.color = DISABLED_BOX
-                view.label.color = DISABLED_TEXT
+                look = (DISABLED_BOX, DISABLED_TEXT)
             elif hovered:
-                view.rect.color = (246, 190, 70, OPAQUE)
-                view.label.color = (30, 24, 10, 255)
+                look = ((246, 190, 70, OPAQUE), (30, 24, 10, 255))
             else:
-                view.rect.color = (28, 38, 58, OPAQUE)
-                view.label.color = (255, 255, 255, 255)
+                look = ((28, 38, 58, OPAQUE), (255, 255, 255, 255))
+            # Only a change is set: pyglet recolours every letter of a label at each set,
+            # and the HUD refreshes its buttons every frame.
+            if view.look != look:
+                view.rect.color, view.label.color = look
+                view.look = look
 
 
 def font_size(size: tuple[int, int], scale: float = 1.0) -> int:
