@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from game.registry import MemorySession
+from tests.waiting import HANG_S
 
 
 def _no_kernels_here(monkeypatch: pytest.MonkeyPatch) -> list[str]:
@@ -252,3 +253,34 @@ def test_the_stall_watch_names_what_the_drawing_thread_did() -> None:
     assert watch.longest(10.0) == stall
     now[0] += 11.0
     assert watch.longest(10.0) is None  # the overlay looks back ten seconds
+
+
+@pytest.mark.gl
+def test_a_windows_frames_render_the_fonts_glyphs_ahead_a_step_at_a_time(director, monkeypatch):
+    """A game's first frame rendered every letter of its labels (pyglet renders a glyph the
+    first time a text shows it), a new text size all of them: a window's frames now render
+    ahead, a step a frame, the common glyphs of every font its texts use."""
+    import pyglet
+
+    from game.engine.glyphs import AHEAD, FONT, GlyphsAhead
+
+    director.window.switch_to()
+    ahead = GlyphsAhead()
+    ahead.run(HANG_S)  # the fonts in use so far: all done
+    font = pyglet.font.load(FONT, 13.25)  # a size nothing else uses: no glyph yet
+    assert not font.glyphs and font in GlyphsAhead.fonts()
+    director.glyphs_ahead = ahead
+    monkeypatch.setattr("game.engine.director.GLYPHS_AHEAD_S", 0.0)  # a frame: one step
+    try:
+        director.update(0.0)
+        assert 0 < len(font.glyphs) <= GlyphsAhead.STEP
+        steps = 0
+        while any(c not in font.glyphs for c in AHEAD) and steps < len(AHEAD):
+            before = len(font.glyphs)
+            assert ahead.run(0.0) > 0  # no time left: one step
+            steps += 1
+            assert 0 < len(font.glyphs) - before <= GlyphsAhead.STEP
+        assert steps > 1 and all(c in font.glyphs for c in AHEAD)
+        assert ahead.run(0.0) == 0  # nothing left to do
+    finally:
+        director.glyphs_ahead = None

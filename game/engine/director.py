@@ -23,6 +23,7 @@ import numpy as np
 from game.engine.commands import CommandTable
 from game.engine.controller import Button, SceneController, Tone, UnknownCommandError
 from game.engine.framing import frame, pieces_box
+from game.engine.glyphs import GlyphsAhead
 from game.engine.mouse import Press, SceneMouse
 from game.engine.picking import mouse_ray, pick, triangles_of
 from game.engine.png import write_png
@@ -54,6 +55,8 @@ WARM_PAUSE_SECONDS = 0.05
 #: The longest the warm-up waits, at a pause point, for the frame being drawn to end (a window
 #: that draws no frames, minimised, has none to hold up).
 WARM_FRAME_WAIT_S = 0.25
+#: Seconds of a window's frame given to rendering ahead the glyphs of the fonts in use.
+GLYPHS_AHEAD_S = 0.003
 #: How long the question before quitting waits for the second Esc (or close).
 QUIT_CONFIRM_SECONDS = 4.0
 #: The longest :meth:`Director.close` waits for the warm-up thread (a guard against a hang;
@@ -106,6 +109,9 @@ class Director(SceneMouse):
         #: Set from the end of a frame drawn to the start of the next tick: while it is clear
         #: the drawing thread works, and a paced warm-up waits at its pause points.
         self._between_frames = threading.Event()
+        #: A window's frames render the glyphs of the fonts in use ahead of the texts (set by
+        #: :meth:`run`; None: not at all, as headless tests and pictures need nothing ahead).
+        self.glyphs_ahead: GlyphsAhead | None = None
         #: Milliseconds of the last frame's passes (3D scene, HUD, overlay), measured while
         #: the overlay shows or ``time_passes`` is set (``gamehall bench render``).
         self.pass_ms: dict[str, float] = {}
@@ -272,6 +278,8 @@ class Director(SceneMouse):
         if self.toast and self.clock >= self.toast_until:
             self.toast = ""
         self._sync_hud()
+        if self.glyphs_ahead is not None:
+            self.glyphs_ahead.run(GLYPHS_AHEAD_S)
 
     def advance(self, seconds: float, dt: float = FIXED_DT) -> None:
         """Step simulated time by ``seconds`` in fixed steps (headless use)."""
@@ -639,6 +647,7 @@ class Director(SceneMouse):
         import pyglet
 
         pyglet.clock.schedule_once(lambda dt: self.warm_up(paced=True), 0.5)
+        self.glyphs_ahead = GlyphsAhead()
         pyglet.clock.schedule_interval(self.update, FIXED_DT)
         self.stalls.start()
         try:

@@ -13,12 +13,23 @@ back from its texture.
 
 from __future__ import annotations
 
+import time
+import weakref
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["FONT", "glyphs_of", "text_mask", "text_width", "use_fast_glyphs", "wrap"]
+__all__ = [
+    "AHEAD",
+    "FONT",
+    "GlyphsAhead",
+    "glyphs_of",
+    "text_mask",
+    "text_width",
+    "use_fast_glyphs",
+    "wrap",
+]
 
 FONT = ["DejaVu Sans", "Arial", "Helvetica"]
 
@@ -69,6 +80,53 @@ def use_fast_glyphs() -> bool:
 
     freetype.FreeTypeFont.glyph_renderer_class = FastGlyphRenderer
     return True
+
+
+#: The characters :class:`GlyphsAhead` renders for each font in use: what the games' texts are
+#: mostly made of.
+AHEAD = "".join(chr(c) for c in range(32, 127)) + "·–—’…×°±"
+
+
+class GlyphsAhead:
+    """Renders ahead, a few at a time, the glyphs of :data:`AHEAD` in every font the window's
+    texts use (pyglet renders a glyph the first time a text shows it: a new game's first frame
+    rendered its labels' letters, a new size all of them, and stalled). Each :meth:`run` is a
+    step of the frame it is called in; a font whose glyphs are all there costs nothing more.
+    Needs the window's GL context current (the glyphs go into textures)."""
+
+    #: Glyphs rendered in one step.
+    STEP = 6
+
+    def __init__(self, chars: str = AHEAD) -> None:
+        self.chars = chars
+        self._done: weakref.WeakSet[Any] = weakref.WeakSet()
+
+    def run(self, seconds: float) -> int:
+        """Render glyphs still missing for about ``seconds`` (at least one step when any is
+        missing); how many it rendered."""
+        rendered = 0
+        ends = time.perf_counter() + seconds
+        for font in self.fonts():
+            if font in self._done:
+                continue
+            missing = [c for c in self.chars if c not in font.glyphs]
+            while missing:
+                font.get_glyphs("".join(missing[: self.STEP]))
+                rendered += len(missing[: self.STEP])
+                missing = missing[self.STEP :]
+                if time.perf_counter() >= ends:
+                    return rendered
+            self._done.add(font)
+        return rendered
+
+    @staticmethod
+    def fonts() -> list[Any]:
+        """The fonts the current GL context's texts use (pyglet's cache of them)."""
+        from pyglet import gl
+
+        space = gl.current_context.object_space if gl.current_context else None
+        cache = getattr(space, "pyglet_font_font_cache", None)
+        return list(cache.values()) if cache is not None else []
 
 
 def _font(size: int, bold: bool) -> Any:
