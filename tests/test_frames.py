@@ -260,6 +260,8 @@ def test_a_windows_frames_render_the_fonts_glyphs_ahead_a_step_at_a_time(directo
     """A game's first frame rendered every letter of its labels (pyglet renders a glyph the
     first time a text shows it), a new text size all of them: a window's frames now render
     ahead, a step a frame, the common glyphs of every font its texts use."""
+    import gc
+
     import pyglet
 
     from game.engine.glyphs import AHEAD, FONT, GlyphsAhead
@@ -282,5 +284,13 @@ def test_a_windows_frames_render_the_fonts_glyphs_ahead_a_step_at_a_time(directo
             assert 0 < len(font.glyphs) - before <= GlyphsAhead.STEP
         assert steps > 1 and all(c in font.glyphs for c in AHEAD)
         assert ahead.run(0.0) == 0  # nothing left to do
+        # Kept: no text uses the font any more, and five fonts were loaded since (pyglet
+        # holds the last few), yet the same size comes back with its glyphs.
+        rendered = len(font.glyphs)
+        del font
+        for size in (13.3, 13.35, 13.4, 13.45, 13.5):
+            pyglet.font.load(FONT, size)
+        gc.collect()
+        assert len(pyglet.font.load(FONT, 13.25).glyphs) == rendered
     finally:
         director.glyphs_ahead = None

@@ -14,7 +14,6 @@ back from its texture.
 from __future__ import annotations
 
 import time
-import weakref
 from typing import Any
 
 import numpy as np
@@ -92,14 +91,17 @@ class GlyphsAhead:
     texts use (pyglet renders a glyph the first time a text shows it: a new game's first frame
     rendered its labels' letters, a new size all of them, and stalled). Each :meth:`run` is a
     step of the frame it is called in; a font whose glyphs are all there costs nothing more.
-    Needs the window's GL context current (the glyphs go into textures)."""
+    It keeps the fonts it has rendered: pyglet keeps a font only while a text uses it (and the
+    last three loaded), so a size that came back (the HUD measures its buttons' texts at their
+    sizes) rendered its glyphs again. Needs the window's GL context current (the glyphs go into
+    textures)."""
 
     #: Glyphs rendered in one step.
     STEP = 6
 
     def __init__(self, chars: str = AHEAD) -> None:
         self.chars = chars
-        self._done: weakref.WeakSet[Any] = weakref.WeakSet()
+        self._done: dict[int, Any] = {}  # by id: the fonts whose glyphs are all rendered
 
     def run(self, seconds: float) -> int:
         """Render glyphs still missing for about ``seconds`` (at least one step when any is
@@ -107,7 +109,7 @@ class GlyphsAhead:
         rendered = 0
         ends = time.perf_counter() + seconds
         for font in self.fonts():
-            if font in self._done:
+            if id(font) in self._done:
                 continue
             missing = [c for c in self.chars if c not in font.glyphs]
             while missing:
@@ -116,7 +118,7 @@ class GlyphsAhead:
                 missing = missing[self.STEP :]
                 if time.perf_counter() >= ends:
                     return rendered
-            self._done.add(font)
+            self._done[id(font)] = font
         return rendered
 
     @staticmethod
