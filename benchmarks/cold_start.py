@@ -48,7 +48,8 @@ changed. One line a start (``venv=given`` with ``--python``)::
   and milliseconds.
 
 Then the tour (``--only tour`` alone), in a home of its own, cold then warm: ``gamehall play``
-opens on the menu, and each game of :data:`TOUR` (river, reversi, grab, clue, chess) is
+opens on the menu, and each game of :data:`TOUR` (river, reversi, grab, clue, chess; or those
+of ``--games``, ``all`` for every game the menu shows, in its order) is
 opened from it in turn, as a person would: its card played, a hint asked a second later, F3
 shown and hidden again, back to the menu after six seconds, two seconds in the menu before
 the next. Reversi's engine compiles in a worker meanwhile on the cold tour (the menu's
@@ -104,10 +105,15 @@ def main() -> int:
     parser.add_argument(
         "--only", choices=("reversi", "tour"), help="only Reversi's starts, or only the tour"
     )
+    parser.add_argument(
+        "--games",
+        default=",".join(TOUR),
+        help="the games the tour opens, by id, comma-separated, or all (default: %(default)s)",
+    )
     parser.add_argument("--drive", choices=("reversi", "tour"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.drive:
-        return drive(args.size) if args.drive == "reversi" else drive_tour(args.size)
+        return drive(args.size) if args.drive == "reversi" else drive_tour(args.size, args.games)
     with tempfile.TemporaryDirectory(prefix="gamehall-cold-") as tmp:
         folder = Path(tmp)
         if args.python:
@@ -122,7 +128,7 @@ def main() -> int:
                 # Each mode in a home of its own: the first start finds every cache empty.
                 env["GAMEHALL_HOME"] = str(folder / f"home-{mode}")
                 for start in ("cold", "warm"):
-                    lines = run_start(python, args.size, env, folder, mode)
+                    lines = run_start(python, args.size, env, folder, mode, args.games)
                     for figures in lines:
                         pairs = " ".join(f"{key}={value}" for key, value in figures.items())
                         name = "start" if mode == "reversi" else "tour"
@@ -173,13 +179,13 @@ def display() -> Iterator[dict[str, str]]:
 
 
 def run_start(
-    python: str, size: str, env: dict[str, str], cwd: Path, mode: str
+    python: str, size: str, env: dict[str, str], cwd: Path, mode: str, games: str
 ) -> list[dict[str, Any]]:
     """Start the game once in a new process (``mode``: Reversi's start, or the tour) and
     return its figures: one line for Reversi's start, a line per game for the tour."""
     env = dict(env, COLD_START_T0=repr(time.time()))
     done = subprocess.run(
-        [python, str(Path(__file__).resolve()), "--drive", mode, "--size", size],
+        [python, str(Path(__file__).resolve()), "--drive", mode, "--size", size, "--games", games],
         env=env,
         cwd=cwd,
         capture_output=True,
@@ -346,7 +352,7 @@ MENU_S = 2.0
 HINT_AT_S, F3_AT_S, LEAVE_AT_S = 1.0, 2.5, 6.0
 
 
-def drive_tour(size: str) -> int:
+def drive_tour(size: str, games: str = ",".join(TOUR)) -> int:
     """Run ``gamehall play`` (the menu) and open each game of :data:`TOUR` in turn, as a
     person would: the game's card played from the menu, a hint, F3 on and off, Esc; print
     the figures as one JSON list (a line for the whole start, then one per game and one for
@@ -356,13 +362,15 @@ def drive_tour(size: str) -> int:
 
     from game.cli import main as gamehall
     from game.engine.director import Director
+    from game.registry import all_entries
 
+    tour = [e.id for e in all_entries()] if games == "all" else games.split(",")
     frames: list[float] = []
     marks: dict[str, float] = {}
     steps: list[tuple[float, str, str]] = []  # (when it was done, what, the game)
     at = MENU_S
     plan: list[tuple[float, str, str]] = []  # (seconds after the first frame, command, game)
-    for game in TOUR:
+    for game in tour:
         plan += [(at, f"play:{game}", game), (at + HINT_AT_S, "hint", game)]
         plan += [(at + F3_AT_S, "overlay", game), (at + LEAVE_AT_S, "menu", game)]
         at += LEAVE_AT_S + MENU_S
@@ -417,12 +425,17 @@ def drive_tour(size: str) -> int:
     if status != 0 or pending[0] is not None:
         print(f"cold_start: the game ended ({status}) before the tour did", file=sys.stderr)
         return 1
-    print(json.dumps(tour_figures(frames, steps, marks["first_frame_wall"] - t0, stalls)))
+    first_frame_s = marks["first_frame_wall"] - t0
+    print(json.dumps(tour_figures(frames, steps, first_frame_s, stalls, tour)))
     return 0
 
 
 def tour_figures(
-    frames: list[float], steps: list[tuple[float, str, str]], first_frame_s: float, stalls: Any
+    frames: list[float],
+    steps: list[tuple[float, str, str]],
+    first_frame_s: float,
+    stalls: Any,
+    tour: list[str],
 ) -> list[dict[str, Any]]:
     """The tour's figures: the whole start, each game from its opening to leaving it, and
     the menu's frames; the frames over 100 ms each with the step before it and, where the
@@ -437,7 +450,7 @@ def tour_figures(
 
     def spans(game: str) -> list[tuple[float, float]]:
         if game == "menu":
-            edges = [frames[0], *sorted(v for g in TOUR for v in (opened[g], left[g]))]
+            edges = [frames[0], *sorted(v for g in tour for v in (opened[g], left[g]))]
             edges.append(frames[-1])
             return list(itertools.pairwise(edges))[::2]
         return [(opened[game], left[game])]
@@ -465,7 +478,7 @@ def tour_figures(
     whole = {"game": "all", "load_avg": f"{os.getloadavg()[0]:.1f}"}
     whole["first_frame_s"] = round(first_frame_s, 2)
     out = [whole | line("all", gaps)]
-    for game in (*TOUR, "menu"):
+    for game in (*tour, "menu"):
         chosen = [(g, end) for g, end in gaps if any(a < end <= b for a, b in spans(game))]
         out.append(line(game, chosen))
     return out
