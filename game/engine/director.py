@@ -623,9 +623,6 @@ class Director(SceneMouse):
         from game.logic.pacing import paced as pacing
         from game.registry import all_entries, warm_up
 
-        def between_frames() -> None:
-            self._between_frames.wait(WARM_FRAME_WAIT_S)
-
         def work() -> None:
             try:
                 imgui_module()
@@ -633,13 +630,18 @@ class Director(SceneMouse):
                 log.warning("the overlay's library did not load: %s", exc)
             self._overlay_ready.set()
             self.sounds.prepare()
-            with pacing(between_frames) if paced else contextlib.nullcontext():
+            with pacing(self.between_frames) if paced else contextlib.nullcontext():
                 warm_up(all_entries(), self._warm_stop, pause=WARM_PAUSE_SECONDS)
 
         thread = threading.Thread(target=work, name="warm-up", daemon=True)
         self._warm_thread = thread
         thread.start()
         return thread
+
+    def between_frames(self) -> None:
+        """Wait until the frame being drawn ends, :data:`WARM_FRAME_WAIT_S` at most (a window
+        that draws no frames has none to hold up); see :class:`~game.engine.controller.Host`."""
+        self._between_frames.wait(WARM_FRAME_WAIT_S)
 
     def run(self) -> None:
         """The windowed main loop: pyglet's clock drives update(), pyglet calls on_draw(); half
