@@ -471,14 +471,17 @@ class Hud:
                 view.enabled = False
             hovered = view.spec.command == self.hover
             if not view.enabled:
-                view.rect.color = DISABLED_BOX
-                view.label.color = DISABLED_TEXT
+                box, text = DISABLED_BOX, DISABLED_TEXT
             elif hovered:
-                view.rect.color = (246, 190, 70, OPAQUE)
-                view.label.color = (30, 24, 10, 255)
+                box, text = (246, 190, 70, OPAQUE), (30, 24, 10, 255)
             else:
-                view.rect.color = (28, 38, 58, OPAQUE)
-                view.label.color = (255, 255, 255, 255)
+                box, text = (28, 38, 58, OPAQUE), (255, 255, 255, 255)
+            # Every frame asks; a label's colour is set only when it changes, since setting
+            # it restyles the label's whole document (most of a still frame's time).
+            if tuple(view.rect.color) != box:
+                view.rect.color = box
+            if tuple(view.label.color) != text:
+                view.label.color = text
 
 
 def font_size(size: tuple[int, int], scale: float = 1.0) -> int:
