@@ -29,7 +29,10 @@ from game import cli
 from game.logic.game import Limits
 from game.logic.reversi.ffo import FFO
 from game.registry import all_entries
+from tests.deep import sized
 
+#: Command lines tried (2,000 under benchmarks/slow_checks.py: 22 CPU s).
+EXAMPLES = sized(600, 2000)
 COMMANDS = list(cli.COMMANDS)
 GAMES = [e.id for e in all_entries()]
 #: What may come where a game's id goes: the games, the menu, render, and names of nothing.
@@ -197,8 +200,11 @@ def recorders(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     is handed and raises :class:`Reached`; the list collects which seams were reached."""
     from game import cli_play, tournament_cli
     from game.engine import window
-    from game.games import grab, reversi
+    from game.games import clue, grab, reversi, rules
+    from game.logic.clue import bench as clue_bench_module
     from game.logic.reversi.board import Position
+    from game.logic.rules import agents as rules_agents
+    from game.logic.rules import bench as rules_bench_module
 
     reached: list[str] = []
 
@@ -245,6 +251,21 @@ def recorders(monkeypatch: pytest.MonkeyPatch) -> list[str]:
         reached.append("tournament")
         raise Reached
 
+    def rules_bench(engine: Any, games: int, rng: Any) -> str:
+        assert isinstance(games, int) and 1 <= games <= rules.MAX_PLAYOUTS
+        reached.append("rules bench")
+        raise Reached
+
+    def rules_agent(name: str) -> Any:
+        assert name in ("alphabeta", "uct")
+        reached.append("rules solve")
+        raise Reached
+
+    def clue_bench(*, games: int, solo: int) -> Any:
+        assert 1 <= games <= clue.MAX_GAMES and 1 <= solo <= clue.MAX_GAMES
+        reached.append("clue bench")
+        raise Reached
+
     @contextlib.contextmanager
     def executor(address: str | None) -> Iterator[None]:
         yield None  # no cluster is contacted
@@ -257,6 +278,10 @@ def recorders(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     monkeypatch.setattr(grab, "run_bench", grab_bench)
     monkeypatch.setattr(tournament_cli, "run_tournament", run_tournament)
     monkeypatch.setattr(tournament_cli, "_executor", executor)
+    # The described games' and Cluedo's commands import these when they run.
+    monkeypatch.setattr(rules_bench_module, "playouts", rules_bench)
+    monkeypatch.setattr(rules_agents, "make_agent", rules_agent)
+    monkeypatch.setattr(clue_bench_module, "bench_lines", clue_bench)
     return reached
 
 
@@ -285,6 +310,7 @@ def top_level(repo: Path) -> set[str]:
     return set(os.listdir(repo)) - TOOL_FOLDERS
 
 
+@pytest.mark.deep
 def test_hostile_command_lines_never_crash_hang_or_write(
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
@@ -299,7 +325,7 @@ def test_hostile_command_lines_never_crash_hang_or_write(
     statuses: dict[int | None, int] = {}
 
     @settings(
-        max_examples=2000,
+        max_examples=EXAMPLES,
         derandomize=True,
         deadline=None,
         database=None,
@@ -312,6 +338,9 @@ def test_hostile_command_lines_never_crash_hang_or_write(
     @example(["solve", "reversi", FFO[40].text])
     @example(["bench", "grab"])
     @example(["tournament", "grab", "--agents", "basic,basic"])
+    @example(["bench", "chess"])
+    @example(["solve", "chess"])
+    @example(["bench", "clue"])
     def one(argv: list[str]) -> None:
         status, out, err = run_main(argv)
         statuses[status] = statuses.get(status, 0) + 1
@@ -324,9 +353,10 @@ def test_hostile_command_lines_never_crash_hang_or_write(
     one()
     assert (listing(tmp_path / "files"), listing(work), top_level(repo)) == before
     # The pools reach both sides: refusals, and every kind of work with checked values.
-    assert statuses.get(2, 0) > 200 and statuses.get(None, 0) > 100, statuses
+    assert statuses.get(2, 0) > EXAMPLES // 10 and statuses.get(None, 0) > EXAMPLES // 20, statuses
     seams = {seam: recorders.count(seam) for seam in set(recorders)}
-    assert {"window", "solve", "search", "perft", "grab bench", "tournament"} <= set(seams), seams
+    assert {"window", "solve", "search", "perft", "grab bench", "tournament", "rules bench",
+            "rules solve", "clue bench"} <= set(seams), seams  # fmt: skip
 
 
 # -- the real part: cheap commands, nothing replaced ------------------------------------------

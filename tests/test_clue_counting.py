@@ -1,6 +1,6 @@
 """Exact counting (game.logic.clue.deduce) against plain enumeration of every deal, on 1,000
-random small states: totals, every card-by-holder count, the envelope's joint, weights,
-certainty, contradictions and sampling."""
+random small states (250 in CI; ``benchmarks/slow_checks.py`` runs the 1,000): totals, every
+card-by-holder count, the envelope's joint, weights, certainty, contradictions and sampling."""
 
 from __future__ import annotations
 
@@ -22,6 +22,10 @@ from game.logic.clue.deduce import (
     NotEnvelope,
     Some,
 )
+from tests.deep import sized
+
+#: Random states compared with the enumeration.
+STATES = sized(250, 1000)
 
 Deal = tuple[int, ...]  # the holder of each card
 
@@ -119,9 +123,10 @@ def _random_state(rng: random.Random) -> tuple[Layout, list[Fact], Deal]:
     return layout, facts, deal
 
 
-def test_counts_equal_enumeration_on_1000_random_states() -> None:
+@pytest.mark.deep
+def test_counts_equal_enumeration_on_random_states() -> None:
     rng = random.Random(11)
-    for case in range(1000):
+    for case in range(STATES):
         layout, facts, deal = _random_state(rng)
         weights = None
         if case % 4 == 3:

@@ -5,6 +5,8 @@ certainty-only detectives (``article``, ``random``, ``exact-article``, ``full-sa
 ``article-bluff``, whose suggestions name its own cards and so mislead anyone who reads
 suggestions as evidence. The exact detectives sit at one game in 25 (they cost more); every
 game runs to its end, and every accusation a certainty-only detective makes must be right.
+CI plays the first 500 (each exact detective still accuses three times there);
+``benchmarks/slow_checks.py`` plays all 10,000.
 """
 
 from __future__ import annotations
@@ -12,16 +14,20 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
+
 from game.logic.clue.deck import load_deck
 from game.logic.clue.roster import make_agent
 from game.logic.clue.rules import ClueState, Kind, Rules
 from game.logic.game import CHANCE, Limits, Stop, sample_chance
+from tests.deep import sized
 
-GAMES = 10_000
+GAMES = sized(500, 10_000)
 CERTAIN_ONLY = ("article", "random", "exact-article", "full-safe")
 CHEAP = ("article", "random", "article-bluff")
 
 
+@pytest.mark.deep
 def test_certainty_only_detectives_never_accuse_wrongly() -> None:
     accusations: Counter[str] = Counter()
     wins: Counter[str] = Counter()

@@ -18,10 +18,16 @@ import pytest
 
 from game import registry
 from game.logic.game import CHANCE, TERMINAL, Game, Limits, State, Stop, sample_chance
+from tests.waiting import HANG_S
 
 SEEDS = (1, 2, 3)
 MAX_STEPS = 250  # long games (MasterGrab) are checked on their first moves
 FINISH_STEPS = 20_000
+#: How the hint agents think here: bounded by depth and positions, never by the clock (a busy
+#: machine must not change a move, nor run a MasterGrab robot past its budget: its budget is
+#: the longer of its own and ``time``, here only a guard against a hang).
+FINISHING = Limits(time=HANG_S, depth=1, nodes=200)
+PROBING = Limits(time=HANG_S, depth=2, nodes=100)
 
 ENTRIES = {entry.id: entry for entry in registry.all_entries()}
 
@@ -110,7 +116,7 @@ def test_conformance_finished_games_have_no_actions(entry: registry.Entry, seed:
         if state.current_player() == CHANCE:
             action = sample_chance(state, rng)
         else:
-            action = agent.choose(state, Limits(time=0.05), rng, Stop())
+            action = agent.choose(state, FINISHING, rng, Stop())
         state = state.apply(action)
     assert state.is_terminal(), f"{entry.id}: no end within {FINISH_STEPS} agent actions"
     assert list(state.legal_actions()) == []
@@ -131,7 +137,7 @@ def test_conformance_the_hint_agent_chooses_a_legal_action(entry: registry.Entry
         if state.current_player() < 0:
             continue
         stop = Stop()
-        action = agent.choose(state, Limits(time=0.2), random.Random(0), stop)
+        action = agent.choose(state, PROBING, random.Random(0), stop)
         assert action in list(state.legal_actions())
 
 

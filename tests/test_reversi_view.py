@@ -357,7 +357,11 @@ def test_statistics_count_each_game_once_by_level_and_colour(director, open_game
     store = Store(home)
     settings, _ = store.load_settings()
     session = Session("reversi", OPTIONS, settings, store)
-    session.save_options({**session.options, "white": "beginner", "time_per_move": 0.05})
+    # Animation off: the game is played for its count, and its sixty moves' flips drawn
+    # frame by frame took most of this test's time (animation has tests of its own).
+    session.save_options(
+        {**session.options, "white": "beginner", "time_per_move": 0.05, "animation": False}
+    )
     c = open_game(session)
     guard = 0
     while not c.match.over:

@@ -29,6 +29,7 @@ from game.logic.river import (
     Side,
 )
 from game.logic.river_rules import RiverSettingError
+from tests.deep import sized
 
 VARIANTS = list(itertools.product([True, False], Rowers, Goal))
 SIZES = [(3, 3, 2), (2, 2, 2), (3, 2, 2), (4, 4, 3), (4, 4, 2), (5, 4, 2), (3, 1, 2), (2, 1, 1)]
@@ -158,6 +159,11 @@ def test_the_optimum_from_the_start_agrees_with_the_search(size, variant) -> Non
     assert len(puzzle.solution()) == expected
 
 
+#: Random games a size and variant (3 in CI, 6 under benchmarks/slow_checks.py).
+GAMES = sized(3, 6)
+
+
+@pytest.mark.deep
 @pytest.mark.parametrize("variant", VARIANTS, ids=_ids)
 def test_hints_from_random_positions_agree_with_the_search(variant) -> None:
     """Distances and optimal loads along random games (5 priests, 4 devils, 3 seats, and
@@ -167,7 +173,7 @@ def test_hints_from_random_positions_agree_with_the_search(variant) -> None:
         rules = _rules(size, variant)
         puzzle = RiverPuzzle(rules)
         checked = 0
-        for _ in range(6):
+        for _ in range(GAMES):
             state = RiverState.start(rules)
             for _ in range(30):
                 if state.is_terminal():
@@ -191,7 +197,7 @@ def test_hints_from_random_positions_agree_with_the_search(variant) -> None:
                 moves = [state.apply(action) for action in state.legal_actions()]
                 alive = [after for after in moves if after.outcome() is not Outcome.LOST]
                 state = rng.choice(alive or moves)  # mostly games that go on
-        assert checked > 30
+        assert checked > 5 * GAMES
 
 
 def test_three_and_three_in_a_boat_for_two() -> None:
