@@ -1,8 +1,9 @@
-"""The window's first start: the first frame, the frames while Reversi's engine compiles, and
-how soon the computer moves once it has compiled.
+"""The window's first start: the first frame, the frames while Reversi's engine compiles, how
+soon the computer moves once it has compiled, and every game's first open from the menu.
 
     python benchmarks/cold_start.py                  # a new virtual environment: pip install .
     python benchmarks/cold_start.py --python .venv/bin/python   # an existing one
+    python benchmarks/cold_start.py --only tour      # only the games' first opens
 
 With no ``--python`` it makes a new virtual environment in a temporary folder and installs
 the repository into it with ``pip install .`` (a plain install, as a person's first one; pip
@@ -45,6 +46,26 @@ changed. One line a start (``venv=given`` with ``--python``)::
   while it compiled, and the last one (0 when nothing compiled: the cache was full);
 - ``longest_at``: the five longest frames until the move, as seconds after the first frame
   and milliseconds.
+
+Then the tour (``--only tour`` alone), in a home of its own, cold then warm: ``gamehall play``
+opens on the menu, and each game of :data:`TOUR` (river, reversi, grab, clue, chess; or those
+of ``--games``, ``all`` for every game the menu shows, in its order) is
+opened from it in turn, as a person would: its card played, a hint asked a second later, F3
+shown and hidden again, back to the menu after six seconds, two seconds in the menu before
+the next. Reversi's engine compiles in a worker meanwhile on the cold tour (the menu's
+warm-up starts it), MasterGrab's map kernels too. A line for the whole start, then one per
+game (from its opening to leaving it) and one for the menu's own frames::
+
+    tour=cold venv=new game=all load_avg=8.3 first_frame_s=2.5 frames=1361
+        longest_frame_ms=624 frames_over_100ms=25 median_frame_ms=24 longest_at=...
+    tour=cold venv=new game=grab open_ms=59 frames=258 longest_frame_ms=505
+        frames_over_100ms=2 median_frame_ms=20 longest_at=overlay@grab+0.9s:505ms@...
+
+- ``open_ms``: the frame the game opened in;
+- ``longest_at``: the three longest frames over 100 ms, each as the tour's step before it and
+  how long before (``hint@clue+0.3s``), its milliseconds, and after ``@`` what the drawing
+  thread was seen doing meanwhile (the game's own stall watch, :mod:`game.engine.stalls`:
+  ``file:line function``, a library's line first, then the game's lines that called it).
 """
 
 from __future__ import annotations
@@ -81,25 +102,38 @@ def main() -> int:
         "--python", help="an interpreter with gamehall installed (default: a new venv)"
     )
     parser.add_argument("--size", default="800x600", help="the window's size")
-    parser.add_argument("--drive", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--only", choices=("reversi", "tour"), help="only Reversi's starts, or only the tour"
+    )
+    parser.add_argument(
+        "--games",
+        default=",".join(TOUR),
+        help="the games the tour opens, by id, comma-separated, or all (default: %(default)s)",
+    )
+    parser.add_argument("--drive", choices=("reversi", "tour"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.drive:
-        return drive(args.size)
+        return drive(args.size) if args.drive == "reversi" else drive_tour(args.size, args.games)
     with tempfile.TemporaryDirectory(prefix="gamehall-cold-") as tmp:
         folder = Path(tmp)
         if args.python:
             python, venv = args.python, "given"
         else:
             python, venv = new_venv(folder / "venv"), "new"
-        home = folder / "home"
         with display() as env:
-            env["GAMEHALL_HOME"] = str(home)
             env.pop("NUMBA_CACHE_DIR", None)  # the game's own choice: $GAMEHALL_HOME/cache
-            for start in ("cold", "warm"):
-                figures = run_start(python, args.size, env, folder)
-                pairs = " ".join(f"{key}={value}" for key, value in figures.items())
-                print(f"start={start} venv={venv} {pairs}")
-                sys.stdout.flush()
+            for mode in ("reversi", "tour"):
+                if args.only not in (None, mode):
+                    continue
+                # Each mode in a home of its own: the first start finds every cache empty.
+                env["GAMEHALL_HOME"] = str(folder / f"home-{mode}")
+                for start in ("cold", "warm"):
+                    lines = run_start(python, args.size, env, folder, mode, args.games)
+                    for figures in lines:
+                        pairs = " ".join(f"{key}={value}" for key, value in figures.items())
+                        name = "start" if mode == "reversi" else "tour"
+                        print(f"{name}={start} venv={venv} {pairs}")
+                    sys.stdout.flush()
     return 0
 
 
@@ -144,11 +178,14 @@ def display() -> Iterator[dict[str, str]]:
         xvfb.wait(timeout=10)
 
 
-def run_start(python: str, size: str, env: dict[str, str], cwd: Path) -> dict[str, Any]:
-    """Start the game once in a new process and return its figures."""
+def run_start(
+    python: str, size: str, env: dict[str, str], cwd: Path, mode: str, games: str
+) -> list[dict[str, Any]]:
+    """Start the game once in a new process (``mode``: Reversi's start, or the tour) and
+    return its figures: one line for Reversi's start, a line per game for the tour."""
     env = dict(env, COLD_START_T0=repr(time.time()))
     done = subprocess.run(
-        [python, str(Path(__file__).resolve()), "--drive", "--size", size],
+        [python, str(Path(__file__).resolve()), "--drive", mode, "--size", size, "--games", games],
         env=env,
         cwd=cwd,
         capture_output=True,
@@ -156,12 +193,12 @@ def run_start(python: str, size: str, env: dict[str, str], cwd: Path) -> dict[st
         timeout=START_TIMEOUT_S,
         check=False,
     )
-    lines = [line for line in done.stdout.splitlines() if line.startswith("{")]
+    lines = [line for line in done.stdout.splitlines() if line.startswith(("{", "["))]
     if done.returncode != 0 or not lines:
         sys.stderr.write(done.stdout + done.stderr)
         raise SystemExit(f"cold_start: the game ended with status {done.returncode}")
-    figures: dict[str, Any] = json.loads(lines[-1])
-    return figures
+    figures = json.loads(lines[-1])
+    return figures if isinstance(figures, list) else [figures]
 
 
 # -- inside the game's process ----------------------------------------------------------------
@@ -301,6 +338,161 @@ def figures(
             for gap, end in sorted((g for g in gaps if g[1] <= moved), reverse=True)[:5]
         ),
     }
+
+
+# -- the tour: every game's first open, from the menu -------------------------------------------
+
+#: The games the tour opens from the menu, in this order.
+TOUR = ("river", "reversi", "grab", "clue", "chess")
+#: Seconds in the menu before the first game (the warm-up starts half a second in), and
+#: between two games.
+MENU_S = 2.0
+#: What the tour does in each game, in seconds after opening it: a hint asked, F3 shown and
+#: hidden again once drawn, then back to the menu.
+HINT_AT_S, F3_AT_S, LEAVE_AT_S = 1.0, 2.5, 6.0
+
+
+def drive_tour(size: str, games: str = ",".join(TOUR)) -> int:
+    """Run ``gamehall play`` (the menu) and open each game of :data:`TOUR` in turn, as a
+    person would: the game's card played from the menu, a hint, F3 on and off, Esc; print
+    the figures as one JSON list (a line for the whole start, then one per game and one for
+    the menu's own frames)."""
+    t0 = float(os.environ["COLD_START_T0"])
+    import pyglet
+
+    from game.cli import main as gamehall
+    from game.engine.director import Director
+    from game.registry import all_entries
+
+    tour = [e.id for e in all_entries()] if games == "all" else games.split(",")
+    frames: list[float] = []
+    marks: dict[str, float] = {}
+    steps: list[tuple[float, str, str]] = []  # (when it was done, what, the game)
+    at = MENU_S
+    plan: list[tuple[float, str, str]] = []  # (seconds after the first frame, command, game)
+    for game in tour:
+        plan += [(at, f"play:{game}", game), (at + HINT_AT_S, "hint", game)]
+        plan += [(at + F3_AT_S, "overlay", game), (at + LEAVE_AT_S, "menu", game)]
+        at += LEAVE_AT_S + MENU_S
+    todo = iter(plan)
+    pending: list[tuple[float, str, str] | None] = [next(todo)]
+    overlay_up: list[bool] = [False]
+    draw = Director.on_draw
+
+    def on_draw(self: Director) -> None:
+        draw(self)
+        now = time.perf_counter()
+        if not frames:
+            marks["first_frame_wall"] = time.time()
+        frames.append(now)
+        overlay_up[0] = self.overlay.visible
+
+    stalls: list[Any] = []  # what the game's stall watch saw (a game that has one)
+    close = Director.close
+
+    def close_watched(self: Director) -> None:
+        watch = getattr(self, "stalls", None)
+        stalls.extend(watch.stalls if watch is not None else ())
+        close(self)
+
+    Director.on_draw = on_draw  # type: ignore[method-assign]
+    Director.close = close_watched  # type: ignore[method-assign]
+
+    def watch(dt: float) -> None:
+        director = Director.current
+        if director is None or not frames or director.controller is None:
+            return
+        now = time.perf_counter()
+        if overlay_up[0] and director.overlay.visible:  # drawn once: hide it again
+            director.perform("overlay")
+            overlay_up[0] = False
+        step = pending[0]
+        if step is None:
+            if now - frames[0] > at:
+                pyglet.app.exit()
+            return
+        if now - frames[0] < step[0]:
+            return
+        _when, command, game = step
+        steps.append((now, command, game))
+        director.perform(command)
+        if command == "menu" and director.controller.name != "menu":
+            director.switch("menu")  # Esc was the scene's (an animation ended): leave anyway
+        pending[0] = next(todo, None)
+
+    pyglet.clock.schedule_interval(watch, 0.05)
+    status = gamehall(["play", "--size", size])
+    if status != 0 or pending[0] is not None:
+        print(f"cold_start: the game ended ({status}) before the tour did", file=sys.stderr)
+        return 1
+    first_frame_s = marks["first_frame_wall"] - t0
+    print(json.dumps(tour_figures(frames, steps, first_frame_s, stalls, tour)))
+    return 0
+
+
+def tour_figures(
+    frames: list[float],
+    steps: list[tuple[float, str, str]],
+    first_frame_s: float,
+    stalls: Any,
+    tour: list[str],
+) -> list[dict[str, Any]]:
+    """The tour's figures: the whole start, each game from its opening to leaving it, and
+    the menu's frames; the frames over 100 ms each with the step before it and, where the
+    game watches its stalls, what the drawing thread was doing."""
+    gaps = [(b - a, b) for a, b in itertools.pairwise(frames)]
+    opened = {game: when for when, command, game in steps if command.startswith("play:")}
+    left = {game: when for when, command, game in steps if command == "menu"}
+
+    def doing(end: float) -> str:
+        found = [s for s in stalls if abs(s.at - end) < 0.005]
+        return found[0].doing.replace(" ", "_") if found else ""
+
+    def spans(game: str) -> list[tuple[float, float]]:
+        if game == "menu":
+            edges = [frames[0], *sorted(v for g in tour for v in (opened[g], left[g]))]
+            edges.append(frames[-1])
+            return list(itertools.pairwise(edges))[::2]
+        return [(opened[game], left[game])]
+
+    def line(game: str, chosen: list[tuple[float, float]]) -> dict[str, Any]:
+        times = [g for g, _end in chosen] or [0.0]
+        out: dict[str, Any] = {"game": game}
+        if game in opened:  # the frame the game opened in
+            out["open_ms"] = round(next((g for g, end in gaps if end > opened[game]), 0) * 1000)
+        out |= {
+            "frames": len(chosen),
+            "longest_frame_ms": round(max(times) * 1000),
+            "frames_over_100ms": sum(1 for g in times if g > 0.1),
+            "median_frame_ms": round(statistics.median(times) * 1000),
+        }
+        slow = sorted((c for c in chosen if c[0] > 0.1), reverse=True)[:3]
+        if slow:
+            out["longest_at"] = ",".join(
+                f"{step_before(steps, end)}:{gap * 1000:.0f}ms"
+                + (f"@{doing(end)}" if doing(end) else "")
+                for gap, end in slow
+            )
+        return out
+
+    whole = {"game": "all", "load_avg": f"{os.getloadavg()[0]:.1f}"}
+    whole["first_frame_s"] = round(first_frame_s, 2)
+    out = [whole | line("all", gaps)]
+    for game in (*tour, "menu"):
+        chosen = [(g, end) for g, end in gaps if any(a < end <= b for a, b in spans(game))]
+        out.append(line(game, chosen))
+    return out
+
+
+def step_before(steps: list[tuple[float, str, str]], end: float) -> str:
+    """The tour's last step before a frame that ended at ``end``, and how long before:
+    ``hint@grab+0.1s`` (``start`` before the first)."""
+    before = [s for s in steps if s[0] < end]
+    if not before:
+        return "start"
+    when, command, game = before[-1]
+    name = command.partition(":")[0]
+    return f"{name}@{game}+{end - when:.1f}s"
 
 
 if __name__ == "__main__":

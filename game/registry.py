@@ -153,7 +153,9 @@ class Entry:
     engine in a worker process, compiling it the first time and saying how far it got
     (:func:`game.logic.apart.prepare`): the window's agents then think in workers it has
     readied, come back with what they remember of their choice, and the window never loads the
-    compiled code itself. ``seat_options(agents)`` gives
+    compiled code itself. ``prepare`` (``"module:function"``) readies, in a worker process,
+    compiled code the game's scene asks a worker to run for it (MasterGrab's maps): the
+    warm-up starts it, so the first game waits for no compile. ``seat_options(agents)`` gives
     the option values that seat one agent per name in ``agents`` (MasterGrab's robots list),
     for games whose seats depend on their options; tournaments use it. ``group`` is the menu's
     group the game stands in: a game of its own leaves it empty and stands in a group of its
@@ -182,6 +184,7 @@ class Entry:
     statistics: str = ""
     think_apart: bool = False
     engine: str = ""
+    prepare: str = ""
     group: str = ""
 
     @property
@@ -247,34 +250,70 @@ def all_entries() -> list[Entry]:
     return list(_ENTRIES.values())
 
 
-def warm_up(entries: Sequence[Entry], stop: threading.Event | None = None) -> list[str]:
-    """For each entry that asks for it: import its scene controller's module, make a game with
-    the default options and let its hint agent think for a moment (a first search compiles
-    and loads what later ones reuse); an entry with an ``engine`` has it readied in a worker
-    process instead (started here, not waited for). Returns the ids warmed; a failure is
-    logged and skipped, and ``stop`` (when set) ends the work between games."""
+def warm_up(
+    entries: Sequence[Entry], stop: threading.Event | None = None, pause: float = 0.0
+) -> list[str]:
+    """Ready the games in the background (the window's warm-up thread, while the menu shows),
+    so that neither opening one nor its first hint stalls the drawing thread. First what the
+    window's own process needs to open each game: every entry's scene controller module is
+    imported, every ``engine`` and ``prepare`` is started in a worker process
+    (:func:`game.logic.apart.prepare`; not waited for), and each entry that asks for it
+    (``warm_up``) makes a game with the default options (a description compiles). Then each
+    of those lets its hint agent think for a moment (a first search compiles and loads what
+    later ones reuse; an agent that thinks apart waits for a worker, which may be busy for
+    minutes with an engine's first compile: no game waits for that before it is made). An
+    entry with an ``engine`` thinks in the worker its preparation readies. Returns the ids of
+    the entries readied beyond the import; a failure is logged and skipped, and ``stop`` (when
+    set) ends the work between games. ``pause``: seconds to rest after each game (the window's
+    warm-up thread leaves the drawing thread the interpreter's lock a while: a description
+    compiles in Python). Between its steps it calls :func:`game.logic.pacing.pause`."""
     import random
 
+    from game.logic import pacing
     from game.logic.game import Limits, Stop
 
-    warmed = []
+    def stopped() -> bool:
+        return stop is not None and stop.is_set()
+
+    def rest() -> None:
+        if pause > 0:
+            (stop or threading.Event()).wait(pause)
+
+    warmed: list[str] = []
+    made: list[tuple[Entry, Any, Any]] = []  # (entry, options, its first state)
     for entry in entries:
-        if not entry.warm_up or (stop is not None and stop.is_set()):
-            continue
+        if stopped():
+            return warmed
         try:
+            pacing.pause()
             entry.controller_class()
-            options = entry.options.validate({})
-            state = entry.make_game(options).initial_state(random.Random(0))
-            if entry.engine:
+            if entry.prepare or entry.engine:
                 from game.logic.apart import prepare
 
-                prepare(entry.engine)  # in a worker process, compiling there the first time
-            else:
-                agent = entry.thinker(entry.hint_agent, options)
-                agent.choose(state, Limits(time=0.02), random.Random(0), Stop())
-            warmed.append(entry.id)
+                for task in (entry.engine, entry.prepare):
+                    if task:
+                        prepare(task)  # in a worker process, compiling there the first time
+            if entry.warm_up:
+                pacing.pause()
+                options = entry.options.validate({})
+                state = entry.make_game(options).initial_state(random.Random(0))
+                if not entry.engine:
+                    made.append((entry, options, state))
+            if entry.warm_up or entry.prepare or entry.engine:
+                warmed.append(entry.id)
         except Exception as exc:  # a warm-up is only a head start: the game still works
             log.warning("warming up %s failed: %s", entry.id, exc)
+        rest()
+    for entry, options, state in made:
+        if stopped():
+            break
+        try:
+            pacing.pause()
+            agent = entry.thinker(entry.hint_agent, options)
+            agent.choose(state, Limits(time=0.02), random.Random(0), Stop())
+        except Exception as exc:
+            log.warning("warming up %s's computer failed: %s", entry.id, exc)
+        rest()
     return warmed
 
 

@@ -25,6 +25,36 @@ class Hanging:
         return None
 
 
+class Starved:
+    """Thinks as a worker does on a busy machine: a little at a time (two milliseconds of
+    processor time, then a wait of fifty), for ``seconds`` on the clock in all, then answers;
+    it never thinks its time's worth of processor time."""
+
+    name = "starved"
+    description = "thinks slowly, as on a busy machine"
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+
+    def choose(self, state: Any, limits: Any, rng: Any, stop: Any) -> Any:
+        ends = time.monotonic() + self.seconds
+        while time.monotonic() < ends:
+            burst = time.process_time() + 0.002
+            while time.process_time() < burst:
+                pass
+            time.sleep(0.05)
+        return "answered"
+
+
+class Spinning:
+    name = "spinning"
+    description = "thinks on and on, never looking at its time or its stop flag"
+
+    def choose(self, state: Any, limits: Any, rng: Any, stop: Any) -> Any:
+        while True:
+            pass
+
+
 class Dying:
     name = "dying"
     description = "ends its own process"

@@ -42,14 +42,25 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 @pytest.fixture(scope="session")
-def director() -> Iterator[object]:
-    """One headless Director (pyglet's EGL window, Mesa) shared by the GL tests."""
+def _one_director() -> Iterator[object]:
+    """One headless Director (pyglet's EGL window, Mesa) a test process."""
     from game.cli_play import build_director
 
     d = build_director(headless=True, size=(640, 400))
     assert d.ctx.error == "GL_NO_ERROR"
     yield d
     d.close()
+
+
+@pytest.fixture
+def director(_one_director: object) -> object:
+    """The shared Director with its window's context current: a test that opened and closed a
+    Director of its own left pyglet with no current context, and shapes made then failed."""
+    from game.engine.director import Director
+
+    assert isinstance(_one_director, Director)
+    _one_director.window.switch_to()
+    return _one_director
 
 
 @pytest.fixture

@@ -137,3 +137,42 @@ def test_an_accusation_asks_first_then_opens_the_envelope(director: Director) ->
     if tuple(c.choice) != envelope:
         assert 0 in c.state.out()
     _settle(director, c)
+
+
+def test_in_a_window_the_likeliest_envelope_is_weighed_on_a_thread_of_its_own(
+    director: Director, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The notebook's likeliest envelope takes a sweep of the deals per choice of envelope
+    (tens of milliseconds at the start, more as the clauses pile up): the frame each event
+    came in waited for it. In a window it is worked out on a thread of its own; the sheet
+    says so meanwhile, then shows it."""
+    import threading
+
+    from game.controllers.clue_panel import WEIGHING
+    from game.logic.clue.deduce import Knowledge
+
+    c = _controller(director)
+    c.weigh_apart = True  # as in a window
+    gate = threading.Event()  # the weighing waits for it: the sheet is seen first
+    threads: list[str] = []
+    joint = Knowledge.envelope_joint
+
+    def envelope_joint(self: Knowledge) -> dict[tuple[int, ...], float]:
+        threads.append(threading.current_thread().name)
+        if threads[-1] == "clue-weigh":
+            assert gate.wait(HANG_S)
+        return joint(self)
+
+    monkeypatch.setattr(Knowledge, "envelope_joint", envelope_joint)
+    from game.logic.clue.exact import NotebookCache
+
+    c._books = NotebookCache()  # the notebook made anew (the open weighed it here)
+    sheet = c.sheet()
+    assert sheet is not None and sheet.footer[0] == WEIGHING
+    gate.set()
+    assert c.weigher is not None
+    c.weigher.join(HANG_S)
+    assert not c.weigher.is_alive() and threads == ["clue-weigh"]
+    assert c.notebook().weighed()  # the sheet uses what the thread worked out
+    sheet = c.sheet()
+    assert sheet is not None and sheet.footer[0].startswith("Likeliest: ")

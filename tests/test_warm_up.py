@@ -18,7 +18,10 @@ from tests.waiting import HANG_S
 def test_the_games_that_ask_are_warmed_and_the_others_left() -> None:
     entries = {e.id: e for e in all_entries()}
     chosen = [entries[i] for i in ("reversi", "tic-tac-toe", "grab")]
-    assert warm_up(chosen) == ["reversi", "tic-tac-toe"]  # MasterGrab's robots run apart
+    # MasterGrab's map maker is readied in a worker process (its robots run apart anyway).
+    assert warm_up(chosen) == ["reversi", "tic-tac-toe", "grab"]
+    river = next(e for e in all_entries() if e.id == "river")
+    assert warm_up([river]) == []  # nothing to ready but its scene's modules
 
 
 def test_a_failing_warm_up_is_skipped_and_said(caplog: pytest.LogCaptureFixture) -> None:
@@ -31,6 +34,39 @@ def test_a_failing_warm_up_is_skipped_and_said(caplog: pytest.LogCaptureFixture)
     with caplog.at_level(logging.WARNING):
         assert warm_up([bad, entry]) == ["reversi"]
     assert "warming up broken failed: no such thing" in caplog.text
+
+
+def test_every_game_is_made_before_any_computer_thinks() -> None:
+    """A described game's first search waits for a worker process, and both of them may be
+    busy for minutes with the engines' first compiles: the games after it waited that long to
+    be compiled here, and opening one compiled it on the drawing thread. Every game is made
+    first, then the computers think."""
+    entries = {e.id: e for e in all_entries()}
+    made: list[str] = []
+    thought: list[tuple[str, list[str]]] = []  # (whose agent, the games made by then)
+
+    class Agent:
+        def __init__(self, name: str) -> None:
+            self.name = name
+
+        def choose(self, *args: object) -> None:
+            thought.append((self.name, list(made)))
+
+    def ready(game_id: str) -> object:
+        entry = entries[game_id]
+
+        def make_game(options: object) -> object:
+            made.append(game_id)
+            return entry.make_game(options)
+
+        return dataclasses.replace(
+            entry, make_game=make_game, think_apart=False,
+            make_agent=lambda name, options: Agent(game_id),
+        )  # fmt: skip
+
+    games = ["tic-tac-toe", "othello", "hex"]
+    assert warm_up([ready(g) for g in games]) == games
+    assert thought == [(g, games) for g in games]
 
 
 def test_a_stop_ends_the_warm_up() -> None:
@@ -84,3 +120,62 @@ def test_closing_the_window_waits_for_the_warm_up(tmp_path) -> None:
     )  # fmt: skip
     assert r.returncode == 0, r.stderr[-3000:]
     assert r.stdout.strip().splitlines()[-1] == "done"
+
+
+@pytest.mark.gl
+def test_a_windows_warm_up_compiles_a_description_between_frames_a_function_at_a_time(
+    director, monkeypatch
+) -> None:
+    """The window's warm-up compiled the descriptions on its thread while frames were drawn,
+    holding the interpreter's lock 0.1-0.3 s a game: the frames stalled. Paced, it waits at
+    each pause point (a function of the description compiled) for the frame being drawn to
+    end: nothing of chess compiles while a frame is drawn, and every function compiles
+    after a pause point of its own."""
+    import dataclasses
+    import itertools
+
+    from game.engine import director as director_module
+    from game.engine.director import Director
+    from game.logic.rules import catalogue
+    from game.logic.rules import compile as rules_compile
+    from game.registry import get
+
+    assert isinstance(director, Director)
+    chess = dataclasses.replace(get("chess"), think_apart=False, hint_agent="random")
+    monkeypatch.setattr("game.registry.all_entries", lambda: [chess])
+    monkeypatch.setattr(director_module, "WARM_FRAME_WAIT_S", HANG_S)  # only a hang guard
+    catalogue._engine.cache_clear()  # chess compiles again
+
+    class BetweenFrames(threading.Event):
+        """The director's flag, counting the warm-up's waits for it."""
+
+        def __init__(self) -> None:
+            super().__init__()
+            self.waits = 0
+            self.waiting = threading.Event()
+
+        def wait(self, timeout: float | None = None) -> bool:
+            if threading.current_thread().name == "warm-up":
+                self.waits += 1
+                self.waiting.set()
+            return super().wait(timeout)
+
+    flag = BetweenFrames()
+    monkeypatch.setattr(director, "_between_frames", flag)
+    compiled: list[tuple[str, int]] = []  # (thread, waits before it) for each piece compiled
+
+    def counted(*args: object, **kwargs: object) -> object:
+        compiled.append((threading.current_thread().name, flag.waits))
+        return compile(*args, **kwargs)  # type: ignore[call-overload]
+
+    monkeypatch.setattr(rules_compile, "compile", counted, raising=False)
+    director.update(0.0)  # a frame begins
+    thread = director.warm_up(paced=True)
+    assert flag.waiting.wait(HANG_S)  # the warm-up waits for it to end
+    assert compiled == []
+    director.on_draw()  # it ends: the warm-up goes on (no more frames are drawn)
+    thread.join(HANG_S)
+    assert not thread.is_alive()
+    assert len(compiled) > 20 and {name for name, _ in compiled} == {"warm-up"}
+    waits = [w for _, w in compiled]
+    assert all(a < b for a, b in itertools.pairwise(waits)), waits

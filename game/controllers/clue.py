@@ -16,8 +16,10 @@ cannot be, there.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import random
+import threading
 from typing import TYPE_CHECKING, Any
 
 from game.controllers.clue_scene import CardTableScene
@@ -88,6 +90,12 @@ class ClueController(CardTableScene):
         self.confirm: tuple[int, ...] | None = None  # the accusation waiting for a second press
         self._books = NotebookCache()
         self._sheet: tuple[Any, Sheet] | None = None
+        #: In a window the notebook's likeliest envelope is worked out on a thread of its own
+        #: (:meth:`_weigh`), between frames: one sweep of the deals per choice of envelope
+        #: held up the frame each event came in (a fraction of a second on a busy machine).
+        self.weigh_apart = False
+        self.weigher: threading.Thread | None = None
+        self._weighing: Notebook | None = None
         self.recorded = False
         self.match = self._new_match(deal=kept is None)
         if kept is not None:
@@ -153,7 +161,28 @@ class ClueController(CardTableScene):
     def notebook(self) -> Notebook:
         """The notebook of what your seat has seen (kept between frames, extended with each
         new event)."""
-        return self._books.of(self.state.observation(self._seen_by()))
+        book = self._books.of(self.state.observation(self._seen_by()))
+        if self.weigh_apart and book is not self._weighing:
+            self._weighing = book
+            self._weigh(book)
+        return book
+
+    def _weigh(self, book: Notebook) -> None:
+        """Work out ``book``'s likeliest envelope on a thread of its own, waiting at each of
+        its sweeps for the frame being drawn to end; the sheet shows it once it is there."""
+        from game.logic.pacing import paced
+
+        host = self.host
+
+        def work() -> None:
+            try:
+                with paced(host.between_frames) if host else contextlib.nullcontext():
+                    book.best_accusation()
+            except Exception as exc:  # the sheet works it out itself then
+                log.warning("weighing the notebook failed: %s", exc)
+
+        self.weigher = threading.Thread(target=work, name="clue-weigh", daemon=True)
+        self.weigher.start()
 
     def places(self, ring: Ring) -> tuple[Any, list[Place]]:
         state = self.state
@@ -163,16 +192,21 @@ class ClueController(CardTableScene):
         """The notebook docked at the left of the table (B shows or hides it)."""
         if not self.show_notebook:
             return None
-        key = (self.state.key(), tuple(self.choice))
+        book = self.notebook()
+        key = (self.state.key(), tuple(self.choice), id(book), book.weighed())
         if self._sheet is None or self._sheet[0] != key:
             from game.controllers.clue_panel import notebook_sheet
 
-            self._sheet = (key, notebook_sheet(self.notebook(), self.names(), tuple(self.choice)))
+            sheet = notebook_sheet(
+                book, self.names(), tuple(self.choice), weigh=not self.weigh_apart
+            )
+            self._sheet = ((*key[:3], book.weighed()), sheet)  # weighed now, or not yet
         return self._sheet[1]
 
     # -- SceneController --------------------------------------------------------------------
 
     def enter(self, host: Host) -> Scene:
+        self.weigh_apart = not host.headless
         scene = super().enter(host)
         follow(self.session, self.kept_now)
         return scene

@@ -1,7 +1,11 @@
 """Cluedo's card faces: pictures of every card (its category's colour band and symbol, its
 name in large letters) and the card back, drawn on the table's card nodes by a render layer.
 
-:func:`face_pictures` paints the pictures once with numpy and the HUD's font. Every card node
+:func:`face_pictures` paints the pictures once with numpy and the HUD's font. In a window the
+layer paints them a little each frame instead (a card's name is laid out by trying sizes, and
+every size renders its letters: all the faces at once held up the frame Cluedo opened in for a
+second or more): each card shows its category's colours at once and its name a few frames
+later. Every card node
 carries a face on its top side and the back on its bottom side, so a card lies face up or
 face down by how it is turned, and a turn that flips it shows one side, then the other. A
 card the viewer may not see carries the back on both sides: the scene never holds a hidden
@@ -11,7 +15,9 @@ matrices, so cards that tweens move carry their faces along.
 
 from __future__ import annotations
 
-from typing import Any
+import time
+from collections.abc import Generator, Iterator
+from typing import Any, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -37,36 +43,65 @@ CAP = 0.73
 NAME_SIZES = (76, 30)
 NAME_TOP, NAME_WIDTH, SQUEEZE = 84, WIDTH - 30, 0.62
 VOWELS = frozenset("aeiouy")
+#: Seconds of painting a window's frame gives the faces still to be painted (each step of it
+#: renders one line of text at one size: a few milliseconds).
+FRAME_BUDGET = 0.012
+
+T = TypeVar("T")
+#: A painting done in steps: it yields between them and returns its result.
+Steps = Generator[None, None, T]
 
 
 def face_pictures(deck: Deck) -> npt.NDArray[np.uint8]:
     """(cards + 1, HEIGHT, WIDTH, 4) RGBA, top row first: every card's face, then the back."""
     out = np.zeros((deck.n_cards + 1, HEIGHT, WIDTH, 4), dtype=np.uint8)
     for card in range(deck.n_cards):
-        k = deck.category_of(card)
-        name = deck.categories[k].name
-        out[card] = _face(deck.name(card), name, k)
+        out[card] = _done(_face_steps(deck, card))
     out[deck.n_cards] = _back()
     return out
 
 
 class CardFaceLayer:
     """Draws the faces and backs of the cards in :attr:`cards` (pairs of a node and its
-    card, or :data:`BACK` for a card the viewer may not see) in one draw call."""
+    card, or :data:`BACK` for a card the viewer may not see) in one draw call.
 
-    def __init__(self, ctx: Any, deck: Deck) -> None:
+    ``gradual``: the faces are painted a step at a time, as the scene's frames call
+    :meth:`paint`, each card showing its category's colours until its face is done; else they
+    are all painted now (no window: nothing to keep drawing)."""
+
+    def __init__(self, ctx: Any, deck: Deck, *, gradual: bool = False) -> None:
         import moderngl
 
         from game.engine.render import load_program
 
         self.ctx = ctx
+        self.deck = deck
         self.back_layer = deck.n_cards
         self.cards: list[tuple[Any, int]] = []
-        pictures = face_pictures(deck)
-        self.texture = ctx.texture_array(
-            (WIDTH, HEIGHT, len(pictures)), 4, pictures[:, ::-1].tobytes()
-        )
-        self.texture.build_mipmaps()
+        self._todo: Iterator[None] = iter(())
+        layers = deck.n_cards + 1
+        self.painted = not gradual
+        #: How many pictures have been painted into the texture (all, once it is painted).
+        self.faces_done = 0 if gradual else layers
+        if gradual:
+            self._todo = self._painting()
+            self.texture = ctx.texture_array((WIDTH, HEIGHT, layers), 4)
+            # The smaller pictures are made here, a face at a time as it is painted: the
+            # driver's own (a software renderer compiles its code for it first) held up a
+            # frame for 150-200 ms. Until then a card shows its category's plain face.
+            _allocate_levels(self.texture)
+            chains: dict[int, list[npt.NDArray[np.uint8]]] = {}  # by category; -1: the back
+            for layer in range(layers):
+                kind = deck.category_of(layer) if layer < deck.n_cards else -1
+                if kind not in chains:
+                    chains[kind] = _chain(_plain_picture(kind) if kind >= 0 else _back())
+                _write_levels(self.texture, layer, chains[kind])
+        else:
+            pictures = face_pictures(deck)
+            self.texture = ctx.texture_array(
+                (WIDTH, HEIGHT, layers), 4, pictures[:, ::-1].tobytes()
+            )
+            self.texture.build_mipmaps()
         self.texture.filter = (moderngl.LINEAR_MIPMAP_LINEAR, moderngl.LINEAR)
         self.texture.anisotropy = 8.0
         self.prog: Any = load_program(ctx, "clue_face")
@@ -74,9 +109,22 @@ class CardFaceLayer:
         self.vao: Any = None
         self._capacity = 0
 
+    def paint(self, seconds: float) -> bool:
+        """Paint the faces still to be painted for about ``seconds`` (at least one step: a
+        line of text at one size, a card's colours); True once every face is painted."""
+        if self.painted:
+            return True
+        ends = time.perf_counter() + seconds
+        for _ in self._todo:
+            if time.perf_counter() >= ends:
+                return False
+        self.painted = True
+        return True
+
     def still_key(self) -> bytes:
-        """The cards' corners, faces and glow: all the picture depends on."""
-        return self._vertices().tobytes()
+        """The cards' corners, faces and glow: all the picture depends on (and how many faces
+        are painted)."""
+        return self._vertices().tobytes() + self.faces_done.to_bytes(4, "little")
 
     def draw(self, frame: Any) -> tuple[int, int]:
         import moderngl
@@ -114,6 +162,16 @@ class CardFaceLayer:
         self.buffer.release()
         self.texture.release()
         self.prog.release()
+
+    def _painting(self) -> Iterator[None]:
+        """The gradual painting: each card's face in steps, then into its layer (with its
+        smaller pictures)."""
+        for card in range(self.deck.n_cards):
+            picture = yield from _face_steps(self.deck, card)
+            _write_levels(self.texture, card, _chain(picture))
+            self.faces_done += 1
+            yield
+        self.faces_done += 1  # the back was there from the start
 
     def _vertices(self) -> npt.NDArray[np.float32]:
         rows = []
@@ -157,55 +215,137 @@ def _quad(m: npt.NDArray[np.float32], y: float, up: float, layer: int, glow: flo
     return out
 
 
-def _face(name: str, category: str, k: int) -> npt.NDArray[np.uint8]:
+def name_cap_height(name: str) -> float:
+    """How tall the capital letters of ``name`` are on its card, as a share of the card's
+    height (what a test compares with the card's height on screen)."""
+    size, _lines = _done(_name_lines(name))
+    return CAP * size / HEIGHT
+
+
+def _done(steps: Steps[T]) -> T:
+    """Run a painting in steps to its end; its result."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as end:
+            return end.value  # type: ignore[no-any-return]
+
+
+def _colours(k: int) -> tuple[Any, Any, Any]:
+    """The category's colour, the paper's and the ink's."""
     color = np.array(CATEGORY_RGB[k % len(CATEGORY_RGB)], dtype=np.float32)
     paper = np.array((246, 240, 226), dtype=np.float32)
     ink = np.array((34, 30, 40), dtype=np.float32)
+    return color, paper, ink
+
+
+def _allocate_levels(texture: Any) -> None:
+    """Make the smaller levels of ``texture`` (moderngl makes only the first)."""
+    from pyglet import gl
+
+    gl.glBindTexture(gl.GL_TEXTURE_2D_ARRAY, texture.glo)
+    w, h, level = texture.width, texture.height, 0
+    while w > 1 or h > 1:
+        w, h, level = max(1, w // 2), max(1, h // 2), level + 1
+        gl.glTexImage3D(gl.GL_TEXTURE_2D_ARRAY, level, gl.GL_RGBA8, w, h, texture.layers, 0,
+                        gl.GL_RGBA, gl.GL_UNSIGNED_BYTE, None)  # fmt: skip
+    gl.glBindTexture(gl.GL_TEXTURE_2D_ARRAY, 0)
+
+
+def _write_levels(
+    texture: Any, layer: int, chain: list[npt.NDArray[np.uint8]], first_level: int = 0
+) -> None:
+    """Write a picture's mipmap ``chain`` (:func:`_chain`), from level ``first_level`` on,
+    into ``layer`` of ``texture``."""
+    import ctypes
+
+    from pyglet import gl
+
+    gl.glBindTexture(gl.GL_TEXTURE_2D_ARRAY, texture.glo)
+    gl.glPixelStorei(gl.GL_UNPACK_ALIGNMENT, 1)
+    for level, image in enumerate(chain, start=first_level):
+        h, w = image.shape[:2]
+        gl.glTexSubImage3D(gl.GL_TEXTURE_2D_ARRAY, level, 0, 0, layer, w, h, 1, gl.GL_RGBA,
+                           gl.GL_UNSIGNED_BYTE, image.ctypes.data_as(ctypes.c_void_p))  # fmt: skip
+    gl.glBindTexture(gl.GL_TEXTURE_2D_ARRAY, 0)
+
+
+def _chain(picture: npt.NDArray[np.uint8]) -> list[npt.NDArray[np.uint8]]:
+    """A picture (top row first) and its smaller pictures as GL wants them (bottom row
+    first): each side halved, down to one pixel, each pixel the mean of those it covers."""
+    image = picture[::-1].astype(np.uint16)
+    chain = [np.ascontiguousarray(picture[::-1])]
+    while image.shape[0] > 1 or image.shape[1] > 1:
+        h, w = image.shape[:2]
+        if h > 1:
+            image = (image[0 : h - h % 2 : 2] + image[1 : h - h % 2 + 1 : 2] + 1) // 2
+        if w > 1:
+            image = (image[:, 0 : w - w % 2 : 2] + image[:, 1 : w - w % 2 + 1 : 2] + 1) // 2
+        chain.append(np.ascontiguousarray(image.astype(np.uint8)))
+    return chain
+
+
+def _plain(k: int) -> npt.NDArray[np.float32]:
+    """A face of category ``k`` with nothing written on it: paper, border and band (RGB)."""
+    color, paper, _ink = _colours(k)
     rgb = np.empty((HEIGHT, WIDTH, 3), dtype=np.float32)
     rgb[:] = paper
-    yy, xx = np.mgrid[0:HEIGHT, 0:WIDTH]
-    border = (xx < 10) | (xx >= WIDTH - 10) | (yy < 10) | (yy >= HEIGHT - 10)
-    rgb[border] = color
+    rgb[:10], rgb[-10:], rgb[:, :10], rgb[:, -10:] = color, color, color, color
+    rgb[10:70, 10 : WIDTH - 10] = color
+    return rgb
+
+
+def _plain_picture(k: int) -> npt.NDArray[np.uint8]:
+    """:func:`_plain` as a picture (RGBA)."""
+    out = np.empty((HEIGHT, WIDTH, 4), dtype=np.uint8)
+    out[..., :3] = _plain(k)
+    out[..., 3] = 255
+    return out
+
+
+def _face_steps(deck: Deck, card: int) -> Steps[npt.NDArray[np.uint8]]:
+    """The face of ``card``, in steps: the band's symbol and category, the name's layout
+    (a size at a time), then each line of the name."""
+    k = deck.category_of(card)
+    category = deck.categories[k].name
+    _color, paper, ink = _colours(k)
+    rgb = _plain(k)
     # The band: the category's symbol and name; below it the card's name, as large as the
     # face allows (it must be read on a card a few dozen pixels tall).
-    rgb[10:70, 10 : WIDTH - 10] = color
     symbol = SYMBOLS.get(category.lower(), "◆")
     _paint(rgb, text_mask(symbol, 34), 40, 38, paper)
+    yield
     _paint(rgb, _fit(text_mask(category.upper(), 26, bold=True), WIDTH - 90), 40, WIDTH / 2 + 14,
            paper)  # fmt: skip
-    size, lines = _name_lines(name)
+    yield
+    size, lines = yield from _name_lines(deck.name(card))
     step = size * 1.12
     middle = (NAME_TOP + HEIGHT - 14) / 2
     first = middle - step * (len(lines) - 1) / 2
     for i, line in enumerate(lines):
         mask = _fit(text_mask(line, size, bold=True), NAME_WIDTH)
         _paint(rgb, mask, first + i * step, WIDTH / 2, ink)
+        yield
     out = np.empty((HEIGHT, WIDTH, 4), dtype=np.uint8)
     out[..., :3] = np.clip(rgb, 0, 255).astype(np.uint8)
     out[..., 3] = 255
     return out
 
 
-def name_cap_height(name: str) -> float:
-    """How tall the capital letters of ``name`` are on its card, as a share of the card's
-    height (what a test compares with the card's height on screen)."""
-    size, _lines = _name_lines(name)
-    return CAP * size / HEIGHT
-
-
-def _name_lines(name: str) -> tuple[int, list[str]]:
+def _name_lines(name: str) -> Steps[tuple[int, list[str]]]:
     """The text size of a card's name and its lines: the largest size at which it takes at
     most three lines, each narrowed by at most :data:`SQUEEZE` to fit the face, under the
     band. A long word is split with a hyphen where that makes the name much larger (a
     third), else the name gets smaller."""
-    whole = _largest(name, hyphens=False)
-    split = _largest(name, hyphens=True)
+    whole = yield from _largest(name, hyphens=False)
+    split = yield from _largest(name, hyphens=True)
     return split if split[0] >= whole[0] * 1.3 else whole
 
 
-def _largest(name: str, *, hyphens: bool) -> tuple[int, list[str]]:
+def _largest(name: str, *, hyphens: bool) -> Steps[tuple[int, list[str]]]:
     room = NAME_WIDTH / SQUEEZE
     for size in range(NAME_SIZES[0], NAME_SIZES[1] - 1, -2):
+        yield
         lines = wrap(name, size, room, bold=True)
         if hyphens:
             lines = [part for line in lines for part in _hyphenate(line, size, room)]

@@ -19,7 +19,10 @@ from game.logic.clue.notebook import HAND, Notebook
 if TYPE_CHECKING:
     from game.controllers.clue import ClueController
 
-__all__ = ["draw_notebook", "mark", "notebook_sheet", "why_text"]
+__all__ = ["WEIGHING", "draw_notebook", "mark", "notebook_sheet", "why_text"]
+
+#: The notebook's first footer line while the likeliest envelope is being worked out.
+WEIGHING = "Likeliest: weighing the deals..."
 
 #: Category colours (text of the card rows; the card faces use the same hues).
 CATEGORY_TEXT = ((255, 138, 128, 255), (140, 178, 255, 255), (128, 214, 140, 255))
@@ -28,9 +31,13 @@ IN_ENVELOPE = (176, 128, 30, 255)
 DIM = (112, 118, 130, 255)
 
 
-def notebook_sheet(book: Notebook, names: list[str], chosen: tuple[int, ...]) -> Sheet:
+def notebook_sheet(
+    book: Notebook, names: list[str], chosen: tuple[int, ...], *, weigh: bool = True
+) -> Sheet:
     """The sheet for ``book`` (``names``: the seats; ``chosen``: the cards your suggestion
-    names now)."""
+    names now). Not ``weigh``: the likeliest envelope is shown only once it is worked out
+    (:meth:`~game.logic.clue.notebook.Notebook.weighed`), else a line that says it is being
+    weighed."""
     view = book.view
     deck = view.deck
     env = book.envelope
@@ -72,13 +79,14 @@ def notebook_sheet(book: Notebook, names: list[str], chosen: tuple[int, ...]) ->
                     shade = (150, 110, 40, round(40 + 150 * p))
                     cells.append(Cell(text, f"why:{card}/{h}", shade, tip=tip))
             rows.append(tuple(cells))
-    best, chance = book.best_accusation()
     solved = book.solution()
-    first = (
-        f"Solved: {deck.triple_text(solved)}"
-        if solved is not None
-        else f"Likeliest: {deck.triple_text(best)} ({chance:.0%})"
-    )
+    if solved is not None:
+        first = f"Solved: {deck.triple_text(solved)}"
+    elif weigh or book.weighed():
+        best, chance = book.best_accusation()
+        first = f"Likeliest: {deck.triple_text(best)} ({chance:.0%})"
+    else:
+        first = WEIGHING
     return Sheet(
         "Notebook  (B hides it)",
         header,
@@ -158,6 +166,9 @@ def draw_notebook(controller: ClueController) -> None:
                 imgui.table_next_column()
                 imgui.text(mark(book, card, holder))
         imgui.end_table()
+    if controller.weigh_apart and not book.weighed():
+        imgui.text("likeliest envelope: weighing the deals...")
+        return
     best, chance = book.best_accusation()
     imgui.text(f"likeliest envelope: {deck.triple_text(best)} ({chance:.0%})")
 

@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from game.controllers.clue_faces import CardFaceLayer
+from game.controllers.clue_faces import FRAME_BUDGET, CardFaceLayer
 from game.controllers.clue_panel import why_text
 from game.controllers.clue_table import Place, Ring, Table
 from game.engine.controller import Host, Tone
@@ -65,7 +65,8 @@ class CardTableScene:
         self.host = host
         self.scene = load_scene(asset_path("scenes", "clue.toml"))
         if host.ctx is not None:
-            self.faces = CardFaceLayer(host.ctx, self.deck)
+            # In a window the faces are painted a little each frame (see clue_faces).
+            self.faces = CardFaceLayer(host.ctx, self.deck, gradual=not host.headless)
             self.scene.layers.append(self.faces)
         self.table = Table(self.scene, host.tweens, self.faces)
         self.drawn = None
@@ -80,7 +81,10 @@ class CardTableScene:
         self.host = None
 
     def redraw(self, animate: bool = True) -> None:
-        """Bring the table to the current state (nothing when it has not changed)."""
+        """Bring the table to the current state (nothing when it has not changed), and paint
+        a little more of the card faces while some are left (a window's gradual faces)."""
+        if self.faces is not None:
+            self.faces.paint(FRAME_BUDGET)
         if self.table is None:
             return
         scene = self.table.scene

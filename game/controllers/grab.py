@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Final
 from game.controllers.grab_anim import Playback
 from game.controllers.grab_commands import AUTOPLAY, build_commands
 from game.controllers.grab_hud import MAP_KEY
+from game.controllers.grab_making import MapOrder
 from game.controllers.grab_map import MapSide
 from game.controllers.grab_panel import OptionsPanel
 from game.controllers.grab_scene import MapView
@@ -120,6 +121,10 @@ class GrabController(MapSide):
         self._hint_shown: object = None  # the hint the banner talks about
         self._table: tuple[tuple[Any, ...], CommandTable] | None = None
         self._hover_scripted = False  # the hover came from ``hover:N``, not the mouse
+        #: The map of the next game, asked of a worker (see grab_making).
+        self._order: MapOrder | None = None
+        #: Whether maps are asked of a worker (None: in a window, not headless).
+        self.maps_apart: bool | None = None
 
     # -- SceneController ------------------------------------------------------------------
 
@@ -142,7 +147,13 @@ class GrabController(MapSide):
 
     def kept_now(self) -> dict[str, Any] | None:
         """What to keep of the game now (None: none is in progress): the options its map was
-        made with and the match's record."""
+        made with and the match's record (a kept game whose map is still being made: as it
+        was kept)."""
+        order = self._order
+        if order is not None and order.kept is not None:
+            kept = order.kept
+            return {"game": self.name, "options": kept.options, "record": kept.record,
+                    "extra": kept.extra}  # fmt: skip
         if self.match is None or self.game is None:
             return None
         return kept_data(self.name, self.match, self.game.grab_options.values())
@@ -158,6 +169,14 @@ class GrabController(MapSide):
 
     def update(self, dt: float) -> None:
         self._time += dt
+        order = self._order
+        if order is not None:
+            if order.done():
+                self._order = None
+                made = order.take()
+                self._start_match(order.game, order.options, order.seed, order.kept, made)
+            elif self.match is None:
+                self._say(order.describe())
         match = self.match
         if match is not None:
             before = match.cursor
@@ -182,7 +201,14 @@ class GrabController(MapSide):
             if view.dirty and match is not None:
                 self._draw_map(match, view)
 
+    def preparing(self) -> bool:
+        """Whether the next game's map is still being made (the first start: its kernels
+        compiling; ``gamehall shot`` and the tests wait for it, however long)."""
+        return self._order is not None
+
     def idle(self) -> bool:
+        if self._order is not None:
+            return False  # the map is being made
         match = self.match
         if match is None:
             return True
@@ -385,8 +411,33 @@ class GrabController(MapSide):
 
     def _new_match(self, options: GrabOptions, seed: int, kept: Kept | None = None) -> None:
         """A game with ``options`` whose map and armies come from ``seed``; ``kept``: a kept
-        game's record to replay on it (one that does not fit is set aside and said)."""
+        game's record to replay on it (one that does not fit is set aside and said). In a
+        window the map is first asked of a worker (:mod:`game.controllers.grab_making`): the
+        game starts when it comes, the old one (if any) is over now."""
         game = GrabGame(options, size=self.size_override, countries=self.countries_override)
+        apart = self.maps_apart
+        if apart is None:
+            apart = self.host is not None and not self.host.headless
+        if apart:
+            if self.match is not None:
+                self.match.close()
+                self.match = None
+            self._order = MapOrder.place(game, options, seed, kept)
+            self._table = None
+            self._say(self._order.describe())
+            return
+        self._start_match(game, options, seed, kept)
+
+    def _start_match(
+        self,
+        game: GrabGame,
+        options: GrabOptions,
+        seed: int,
+        kept: Kept | None = None,
+        made: Any = None,
+    ) -> None:
+        """Start the match of ``_new_match`` (its map made, or to be made here); ``made``:
+        the map's numbers' places and its mesh when they came with it."""
         seats: list[RobotAgent | None] = [None] if options.human_playing else []
         seats += [self._agent(key) for key in options.robots]
         hint = self._agent("strategic") if options.human_playing else None
@@ -412,7 +463,8 @@ class GrabController(MapSide):
         self.hover = None
         if self.view is not None:
             self.view.colour = options.colour
-            self.view.build(game.map_of(grab_state(match)))
+            spots, mesh = made if made is not None else (None, None)
+            self.view.build(game.map_of(grab_state(match)), spots, mesh)
         opening = (
             f"You are {options.colour}. Click an enemy country next to yours to attack it, or "
             "one of yours to gather armies into it."

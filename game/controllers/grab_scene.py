@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 
-from game.controllers.grab_mesh import PIXELS_PER_UNIT, build_map_mesh
+from game.controllers.grab_mesh import PIXELS_PER_UNIT, MapMesh, build_map_mesh
 from game.controllers.grab_paint import (
     LABEL_HEIGHT,
     LAND_HEIGHT,
@@ -60,14 +60,19 @@ class MapView:
         self._camera_goal = np.zeros(3, dtype="f4")
         self._distance = self._distance_goal = 26.0
 
-    def build(self, grab_map: GrabMap) -> None:
-        """A new layer for ``grab_map``; the camera looks at its middle from a distance that
-        shows about the default map (140 countries) whatever the map's size."""
+    def build(
+        self, grab_map: GrabMap, spots: LabelSpots | None = None, mesh: MapMesh | None = None
+    ) -> None:
+        """A new layer for ``grab_map`` (``spots`` and ``mesh``: its numbers' places and its
+        mesh, when they were made with it; else made here); the camera looks at its middle
+        from a distance that shows about the default map (140 countries) whatever the map's
+        size."""
         self.release()
         self.grab_map = grab_map
-        self.spots = label_spots(grab_map)
+        self.spots = spots if spots is not None else label_spots(grab_map)
         self._labels = None
-        mesh = build_map_mesh(grab_map.owner, grab_map.centres, mountains=grab_map.mountains)
+        if mesh is None:
+            mesh = build_map_mesh(grab_map.owner, grab_map.centres, mountains=grab_map.mountains)
         self.layer = GrabLayer(self.ctx, mesh, grab_map.countries)
         self.scene.layers.append(self.layer)
         width = min(mesh.width, MIN_MAP[0] / PIXELS_PER_UNIT)

@@ -91,7 +91,8 @@ class MenuController:
             self.selected = last.id
         pictures = [_picture(e.picture) for e in self.entries]
         if getattr(host, "ctx", None) is not None:
-            self.layer = CardLayer(host.ctx, pictures)
+            keep = getattr(getattr(host, "renderer", None), "keep", None)
+            self.layer = CardLayer(host.ctx, pictures, keep)
             self.scene.layers.append(self.layer)
         self._table = self._commands()
         return self.scene

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -144,21 +144,32 @@ class CardLayer:
     pictures of every game are the layers of one texture array; :meth:`place` says which
     games' cards stand where. ``hover`` is the glowing card (an index into those placed)."""
 
-    def __init__(self, ctx: Any, pictures: Sequence[Path | None]):
+    def __init__(
+        self,
+        ctx: Any,
+        pictures: Sequence[Path | None],
+        keep: Callable[[object, Callable[[], Any]], Any] | None = None,
+    ):
+        """``keep(key, make)``: where the layer's program and pictures are kept between the
+        menu's visits (the renderer's :meth:`~game.engine.render.Renderer.keep`); None: the
+        layer makes its own and releases them."""
         from game.engine.render import load_program
 
         self.ctx = ctx
         self.quads: list[CardQuad] = []
         self.games: list[int] = []  # the game (index into ``pictures``) of each placed card
         self.hover: int | None = None
-        self.prog = load_program(ctx, "menu_card")
+        self._owned = keep is None
+        if keep is None:
+            keep = _make
+        self.prog = keep(("program", "menu_card"), lambda: load_program(ctx, "menu_card"))
         images = [_picture(p) for p in pictures]
         found = [image for image in images if image is not None]
         self.pictures = None
         if found:
-            data = np.concatenate([image[::-1] for image in found])  # GL's first row: bottom
-            self.pictures = ctx.texture_array((PICTURE[0], PICTURE[1], len(found)), 3, data)
-            self.pictures.build_mipmaps()
+            # The same files, unchanged since: the same texture.
+            key = ("menu cards", tuple((p, _stamp(p)) for p in pictures))
+            self.pictures = keep(key, lambda: _texture(ctx, found))
         self.layers = []
         layer = 0
         for image in images:
@@ -205,23 +216,43 @@ class CardLayer:
         ctx = self.ctx
         ctx.enable_only(moderngl.DEPTH_TEST)
         ctx.depth_func = "<="
-        self.prog["u_view_proj"].write(frame.view_proj.T.copy().tobytes())  # type: ignore[union-attr]
-        self.prog["u_hover"].value = -1.0 if self.hover is None else float(self.hover)  # type: ignore[union-attr]
+        self.prog["u_view_proj"].write(frame.view_proj.T.copy().tobytes())
+        self.prog["u_hover"].value = -1.0 if self.hover is None else float(self.hover)
         if self.pictures is not None:
             self.pictures.use(location=0)
-            self.prog["u_pictures"].value = 0  # type: ignore[union-attr]
+            self.prog["u_pictures"].value = 0
         self.vao.render(moderngl.TRIANGLES, vertices=self.vertices)
         return 1, self.vertices // 3
 
     def release(self) -> None:
-        if self.pictures is not None:
-            self.pictures.release()
+        if self._owned:
+            if self.pictures is not None:
+                self.pictures.release()
+            self.prog.release()
         self.vao.release()
         self.buffer.release()
-        self.prog.release()
 
 
 # --- private helpers: they trust their input -------------------------------------------------
+
+
+def _stamp(path: Path | None) -> int:
+    try:
+        return path.stat().st_mtime_ns if path is not None else 0
+    except OSError:
+        return 0
+
+
+def _make(key: object, make: Callable[[], Any]) -> Any:
+    return make()
+
+
+def _texture(ctx: Any, images: list[np.ndarray]) -> Any:
+    """The pictures as the layers of one texture array, with mipmaps."""
+    data = np.concatenate([image[::-1] for image in images])  # GL's first row: bottom
+    texture = ctx.texture_array((PICTURE[0], PICTURE[1], len(images)), 3, data)
+    texture.build_mipmaps()
+    return texture
 
 
 def _unit(v: np.ndarray) -> np.ndarray:

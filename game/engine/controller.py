@@ -114,6 +114,12 @@ class Host(Protocol):
         """The text size of the labels the HUD shows at scene positions (world labels)."""
         ...
 
+    def between_frames(self) -> None:
+        """Wait, on a thread of the scene's own, until the frame being drawn ends (a short
+        while at most): long work in Python waits here between its steps (see
+        :mod:`game.logic.pacing`), so the drawing thread never waits for it."""
+        ...
+
     def text_width(self, text: str, size: float) -> float:
         """How wide the HUD draws ``text`` at ``size`` (window units)."""
         ...

@@ -23,10 +23,12 @@ import numpy as np
 from game.engine.commands import CommandTable
 from game.engine.controller import Button, SceneController, Tone, UnknownCommandError
 from game.engine.framing import frame, pieces_box
+from game.engine.glyphs import GlyphsAhead
 from game.engine.mouse import Press, SceneMouse
 from game.engine.picking import mouse_ray, pick, triangles_of
 from game.engine.png import write_png
 from game.engine.sound import Sounds
+from game.engine.stalls import StallWatch
 from game.engine.targets import Target, sized
 from game.engine.tweens import TweenManager
 from game.engine.window import attach_context, open_window
@@ -48,6 +50,13 @@ MARGIN_COLOR = (0.06, 0.06, 0.07)
 #: The Director's command (and key, unless the scene binds it) for the scene's own view.
 VIEW_COMMAND = "view"
 VIEW_KEY = "V"
+#: How long the warm-up thread rests after each game it readies (frames draw meanwhile).
+WARM_PAUSE_SECONDS = 0.05
+#: The longest the warm-up waits, at a pause point, for the frame being drawn to end (a window
+#: that draws no frames, minimised, has none to hold up).
+WARM_FRAME_WAIT_S = 0.25
+#: Seconds of a window's frame given to rendering ahead the glyphs of the fonts in use.
+GLYPHS_AHEAD_S = 0.003
 #: How long the question before quitting waits for the second Esc (or close).
 QUIT_CONFIRM_SECONDS = 4.0
 #: The longest :meth:`Director.close` waits for the warm-up thread (a guard against a hang;
@@ -97,6 +106,12 @@ class Director(SceneMouse):
         self._warm_stop = threading.Event()  # set on close: the warm-up stops between games
         self._warm_thread: threading.Thread | None = None
         self._overlay_ready = threading.Event()  # the warm-up has imported the overlay's library
+        #: Set from the end of a frame drawn to the start of the next tick: while it is clear
+        #: the drawing thread works, and a paced warm-up waits at its pause points.
+        self._between_frames = threading.Event()
+        #: A window's frames render the glyphs of the fonts in use ahead of the texts (set by
+        #: :meth:`run`; None: not at all, as headless tests and pictures need nothing ahead).
+        self.glyphs_ahead: GlyphsAhead | None = None
         #: Milliseconds of the last frame's passes (3D scene, HUD, overlay), measured while
         #: the overlay shows or ``time_passes`` is set (``gamehall bench render``).
         self.pass_ms: dict[str, float] = {}
@@ -108,6 +123,9 @@ class Director(SceneMouse):
         self.scene: Scene | None = None
         self.clock = 0.0
         self.frame_ms: deque[float] = deque(maxlen=240)
+        #: The frames that took too long, and what this thread did meanwhile (the F3 overlay
+        #: shows the longest of the last seconds); it samples only in :meth:`run`'s window.
+        self.stalls = StallWatch()
         self.hovered: Node | None = None
         self.ray: tuple[np.ndarray, np.ndarray] | None = None  # the last mouse ray cast
         self.mouse: tuple[float, float] | None = None  # the last mouse position (window)
@@ -247,6 +265,7 @@ class Director(SceneMouse):
     def update(self, dt: float) -> None:
         """One tick: tweens first, then the controller, then the HUD."""
         dt = min(max(dt, 0.0), MAX_DT)
+        self._between_frames.clear()
         if self._overlay_ready.is_set():  # its library imported: the rest takes milliseconds
             self._overlay_ready.clear()
             with contextlib.suppress(Exception):  # the overlay says so when it is opened
@@ -259,6 +278,8 @@ class Director(SceneMouse):
         if self.toast and self.clock >= self.toast_until:
             self.toast = ""
         self._sync_hud()
+        if self.glyphs_ahead is not None:
+            self.glyphs_ahead.run(GLYPHS_AHEAD_S)
 
     def advance(self, seconds: float, dt: float = FIXED_DT) -> None:
         """Step simulated time by ``seconds`` in fixed steps (headless use)."""
@@ -456,6 +477,8 @@ class Director(SceneMouse):
         self.frame_ms.append((now - self._last_frame) * 1000.0)
         self._last_frame = now
         self.render(self.ctx.screen, self.framebuffer_size())
+        self.stalls.frame()
+        self._between_frames.set()
 
     def offscreen(self, size: tuple[int, int] | None = None) -> moderngl.Framebuffer:
         """A framebuffer of ``size`` (default: the window's) that we own and may read back."""
@@ -586,14 +609,18 @@ class Director(SceneMouse):
 
     # -- running ----------------------------------------------------------------------------
 
-    def warm_up(self) -> threading.Thread:
+    def warm_up(self, paced: bool = False) -> threading.Thread:
         """Make now, on a background thread, what a first use would make: import the F3
         overlay's imgui library and the sound system with its effects (a second or two each,
         which the drawing thread would otherwise spend on the first F3 and the first sound),
         then each game whose entry asks for it (:func:`game.registry.warm_up`). The overlay's
         imgui objects need the GL context: the next :meth:`update` makes them once the library
-        is in. Returns the thread."""
+        is in. ``paced`` (a window's frames being drawn): the games' work runs between frames,
+        waiting at each of its pause points (:mod:`game.logic.pacing`: a function of a
+        description compiled) until the frame being drawn ends; it held the interpreter's lock
+        while the drawing thread worked, and frames stalled. Returns the thread."""
         from game.engine.imgui_renderer import imgui_module
+        from game.logic.pacing import paced as pacing
         from game.registry import all_entries, warm_up
 
         def work() -> None:
@@ -603,23 +630,32 @@ class Director(SceneMouse):
                 log.warning("the overlay's library did not load: %s", exc)
             self._overlay_ready.set()
             self.sounds.prepare()
-            warm_up(all_entries(), self._warm_stop)
+            with pacing(self.between_frames) if paced else contextlib.nullcontext():
+                warm_up(all_entries(), self._warm_stop, pause=WARM_PAUSE_SECONDS)
 
         thread = threading.Thread(target=work, name="warm-up", daemon=True)
         self._warm_thread = thread
         thread.start()
         return thread
 
+    def between_frames(self) -> None:
+        """Wait until the frame being drawn ends, :data:`WARM_FRAME_WAIT_S` at most (a window
+        that draws no frames has none to hold up); see :class:`~game.engine.controller.Host`."""
+        self._between_frames.wait(WARM_FRAME_WAIT_S)
+
     def run(self) -> None:
         """The windowed main loop: pyglet's clock drives update(), pyglet calls on_draw(); half
         a second in, while the menu shows, the games warm up."""
         import pyglet
 
-        pyglet.clock.schedule_once(lambda dt: self.warm_up(), 0.5)
+        pyglet.clock.schedule_once(lambda dt: self.warm_up(paced=True), 0.5)
+        self.glyphs_ahead = GlyphsAhead()
         pyglet.clock.schedule_interval(self.update, FIXED_DT)
+        self.stalls.start()
         try:
             pyglet.app.run(interval=FIXED_DT)
         finally:
+            self.stalls.stop()
             pyglet.clock.unschedule(self.update)
 
     def close(self) -> None:
@@ -627,6 +663,7 @@ class Director(SceneMouse):
             return
         self.closed = True
         self._warm_stop.set()
+        self._between_frames.set()  # no more frames: nothing for the warm-up to wait for
         if self._warm_thread is not None:
             # An import cannot be stopped half way, and the process ending during the imgui
             # library's (Esc twice at once after the start) aborts it: wait for the warm-up,
@@ -779,9 +816,10 @@ class Director(SceneMouse):
         return out
 
     def _frame_stats(self) -> Any:
-        from game.engine.overlay import FrameStats
+        from game.engine.overlay import STALL_WINDOW_S, FrameStats
 
         stats = self.renderer.stats
+        stall = self.stalls.longest(STALL_WINDOW_S)
         return FrameStats(
             frame_ms=list(self.frame_ms) or [0.0],
             fps=self.fps(),
@@ -791,6 +829,7 @@ class Director(SceneMouse):
             running_tweens=self.tweens.running,
             scene=self.controller.name if self.controller else "",
             pass_ms=dict(self.pass_ms),
+            stall=stall.describe() if stall is not None else "",
         )
 
 

@@ -1,20 +1,134 @@
 """Text as pixels: a line of text rendered from the HUD's font into a numpy coverage mask,
 for pictures a scene draws on its own surfaces (card faces). Needs a GL context (pyglet keeps
 its glyphs in textures).
+
+:func:`use_fast_glyphs` makes pyglet's FreeType fonts (Linux, BSD) turn each new glyph's
+coverage into the texture's pixels with numpy instead of pyglet's own loop over every byte
+in Python: a glyph at 20 pixels took about a millisecond there, one at 70 pixels six, on the
+drawing thread, so a HUD that laid its text out at a new size (or a card face in large
+letters) held up a frame for a large fraction of a second. Each glyph it renders keeps its
+coverage (``glyph.coverage``), which :func:`text_mask` reads instead of reading the glyph
+back from its texture.
 """
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["FONT", "glyphs_of", "text_mask", "text_width", "wrap"]
+__all__ = [
+    "AHEAD",
+    "FONT",
+    "GlyphsAhead",
+    "glyphs_of",
+    "text_mask",
+    "text_width",
+    "use_fast_glyphs",
+    "wrap",
+]
 
 FONT = ["DejaVu Sans", "Arial", "Helvetica"]
 
 Mask = npt.NDArray[np.float32]
+
+
+def use_fast_glyphs() -> bool:
+    """Render the glyphs of pyglet's FreeType fonts with numpy (see the module docstring);
+    False where pyglet does not use FreeType (Windows and macOS draw glyphs with the
+    system's own renderer, which has no such loop). Call it before text is drawn; fonts
+    loaded before keep their renderer for the glyphs they have not rendered yet."""
+    try:
+        from pyglet.font import freetype
+    except Exception:  # not a FreeType platform (or no FreeType library): nothing to do
+        return False
+    base = freetype.FreeTypeGlyphRenderer
+    if not issubclass(freetype.FreeTypeFont.glyph_renderer_class, base):
+        return False
+    if getattr(freetype.FreeTypeFont.glyph_renderer_class, "fast", False):
+        return True
+
+    class FastGlyphRenderer(base):  # type: ignore[misc, valid-type]
+        """pyglet's FreeType glyph renderer, its coverage expanded with numpy."""
+
+        fast = True
+        _coverage: Any = None
+
+        def _expand_to_rgba(self, data: Any, src_format: str, dst_format: str) -> bytes:
+            if (src_format, dst_format) != ("R", "BGRA"):
+                return bytes(super()._expand_to_rgba(data, src_format, dst_format))
+            coverage = np.frombuffer(data, dtype=np.uint8)
+            pixels = np.full((coverage.size, 4), 255, dtype=np.uint8)
+            pixels[:, 3] = coverage
+            self._coverage = coverage
+            return pixels.tobytes()
+
+        def _create_glyph(self) -> Any:
+            self._coverage = None
+            glyph = super()._create_glyph()
+            coverage = self._coverage
+            width, height = self._width, self._height
+            stride = self._pitch if self._pitch > 0 else width
+            if coverage is not None and width and height and coverage.size >= stride * height:
+                # As the texture holds them (rows of ``pitch`` bytes), top row first.
+                rows = coverage[: stride * height].reshape(height, stride)[:, :width]
+                glyph.coverage = rows.astype(np.float32) / 255.0
+            return glyph
+
+    freetype.FreeTypeFont.glyph_renderer_class = FastGlyphRenderer
+    return True
+
+
+#: The characters :class:`GlyphsAhead` renders for each font in use: what the games' texts are
+#: mostly made of.
+AHEAD = "".join(chr(c) for c in range(32, 127)) + "·–—’…×°±"
+
+
+class GlyphsAhead:
+    """Renders ahead, a few at a time, the glyphs of :data:`AHEAD` in every font the window's
+    texts use (pyglet renders a glyph the first time a text shows it: a new game's first frame
+    rendered its labels' letters, a new size all of them, and stalled). Each :meth:`run` is a
+    step of the frame it is called in; a font whose glyphs are all there costs nothing more.
+    It keeps the fonts it has rendered: pyglet keeps a font only while a text uses it (and the
+    last three loaded), so a size that came back (the HUD measures its buttons' texts at their
+    sizes) rendered its glyphs again. Needs the window's GL context current (the glyphs go into
+    textures)."""
+
+    #: Glyphs rendered in one step.
+    STEP = 6
+
+    def __init__(self, chars: str = AHEAD) -> None:
+        self.chars = chars
+        self._done: dict[int, Any] = {}  # by id: the fonts whose glyphs are all rendered
+
+    def run(self, seconds: float) -> int:
+        """Render glyphs still missing for about ``seconds`` (at least one step when any is
+        missing); how many it rendered."""
+        rendered = 0
+        ends = time.perf_counter() + seconds
+        for font in self.fonts():
+            if id(font) in self._done:
+                continue
+            missing = [c for c in self.chars if c not in font.glyphs]
+            while missing:
+                font.get_glyphs("".join(missing[: self.STEP]))
+                rendered += len(missing[: self.STEP])
+                missing = missing[self.STEP :]
+                if time.perf_counter() >= ends:
+                    return rendered
+            self._done[id(font)] = font
+        return rendered
+
+    @staticmethod
+    def fonts() -> list[Any]:
+        """The fonts the current GL context's texts use (pyglet's cache of them)."""
+        from pyglet import gl
+
+        space = gl.current_context.object_space if gl.current_context else None
+        cache = getattr(space, "pyglet_font_font_cache", None)
+        return list(cache.values()) if cache is not None else []
 
 
 def _font(size: int, bold: bool) -> Any:
@@ -48,13 +162,11 @@ def text_mask(text: str, size: int, bold: bool = False) -> Mask:
     canvas = np.zeros((height, width), dtype=np.float32)
     pen = 1.0
     for glyph in glyphs:
-        image = glyph.get_image_data()
-        if image.width and image.height:
-            raw = np.frombuffer(image.get_data("RGBA", image.width * 4), dtype=np.uint8)
-            alpha = raw.reshape(image.height, image.width, 4)[:, :, 3] / 255.0
+        alpha = _coverage(glyph)
+        if alpha.size:
             x0 = round(pen + glyph.vertices[0])
-            top = ascent - round(glyph.vertices[1]) - image.height
-            _blit(canvas, alpha.astype(np.float32), top, x0)
+            top = ascent - round(glyph.vertices[1]) - alpha.shape[0]
+            _blit(canvas, alpha, top, x0)
         pen += glyph.advance
     return canvas
 
@@ -74,6 +186,20 @@ def wrap(text: str, size: int, width: float, bold: bool = False) -> list[str]:
     if line:
         lines.append(line)
     return lines
+
+
+def _coverage(glyph: Any) -> Mask:
+    """A glyph's coverage, top row first: what the fast renderer kept, else read back from
+    the glyph's texture."""
+    kept = getattr(glyph, "coverage", None)
+    if kept is not None:
+        return np.asarray(kept, dtype=np.float32)
+    image = glyph.get_image_data()
+    if not (image.width and image.height):
+        return np.zeros((0, 0), dtype=np.float32)
+    raw = np.frombuffer(image.get_data("RGBA", image.width * 4), dtype=np.uint8)
+    alpha = raw.reshape(image.height, image.width, 4)[:, :, 3] / 255.0
+    return alpha.astype(np.float32)
 
 
 def _blit(canvas: Mask, alpha: Mask, top: int, left: int) -> None:

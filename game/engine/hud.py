@@ -22,6 +22,7 @@ from game.engine.controller import Button, Sheet, Status, Tone
 from game.engine.glyphs import FONT
 from game.engine.hud_layout import GROUP_FONT, place_buttons
 from game.engine.sheet import SheetView
+from game.engine.text import restyle
 
 TONE_COLORS: dict[Tone, tuple[int, int, int]] = {
     Tone.INFO: (32, 44, 66),
@@ -53,6 +54,8 @@ class _ButtonView:
     w: float = 0.0
     h: float = 0.0
     enabled: bool = True
+    #: The box's and the label's colours as last set (None: not yet).
+    look: tuple[tuple[int, ...], tuple[int, ...]] | None = None
 
     def contains(self, x: float, y: float) -> bool:
         return self.x <= x <= self.x + self.w and self.y <= y <= self.y + self.h
@@ -173,17 +176,11 @@ class Hud:
         boxes = iter(self._callouts)
         for label, (text, x, y, *scale) in zip(self._world, items, strict=False):
             grow = float(scale[0]) if scale else 1.0
-            if label.text != text:
-                label.text = text
             font_size = round(size * grow)
-            if label.font_size != font_size:
-                label.font_size = font_size
             weight, color = ("bold", CALLOUT_COLOR) if grow > 1.0 else ("normal", LABEL_COLOR)
-            if label.weight != weight:
-                label.weight = weight
-            if tuple(label.color) != color:
-                label.color = color
-            label.position = _pixel(x, y)
+            restyle(label, text=text, font_size=font_size, weight=weight, color=color)
+            if tuple(label.position) != _pixel(x, y):
+                label.position = _pixel(x, y)
             label.visible = True
             if grow > 1.0:  # a callout stands on a dark backdrop, readable over anything
                 box = next(boxes)
@@ -213,10 +210,8 @@ class Hud:
             return
         fs = max(9, round(self.font_size() * 0.8))
         if self.tip.text != text or self.tip.font_size != fs:
-            self.tip.font_size = fs
-            self.tip.width = round(fs * 26)
-            self.tip.text = text
-            self.tip.width = round(min(fs * 26, self.tip.content_width + 2))
+            restyle(self.tip, font_size=fs, width=round(fs * 26), text=text)
+            restyle(self.tip, width=round(min(fs * 26, self.tip.content_width + 2)))
         w, h = self.size
         pad = fs * 0.7
         bw, bh = self.tip.content_width + 2 * pad, self.tip.content_height + 2 * pad
@@ -244,10 +239,10 @@ class Hud:
         if status == old:
             self._refresh_buttons()
             return
-        self.title.text = status.title
-        self.counter.text = status.counter
-        self.help.text = status.help
-        self.banner.text = status.banner
+        restyle(self.title, text=status.title)
+        restyle(self.counter, text=status.counter)
+        restyle(self.help, text=status.help)
+        restyle(self.banner, text=status.banner)
         r, g, b = TONE_COLORS[status.tone]
         self.banner_box.color = (r, g, b, OPAQUE)
         self._place_texts()
@@ -350,19 +345,18 @@ class Hud:
         room = max(fs * 4.0, right - left - pad * 0.8)
         # Title and counter keep one line each: smaller text where the room is short.
         for label, size in ((self.title, fs * 1.5), (self.counter, float(fs))):
-            label.font_size = round(size)
+            restyle(label, font_size=round(size))
             if label.content_width > room:
-                label.font_size = max(7, int(size * room / label.content_width))
-        self.help.width = round(room)
+                restyle(label, font_size=max(7, int(size * room / label.content_width)))
         self.title.position = _pixel(left, h - pad * 1.2 - self.title.font_size * 1.3)
         self.counter.position = _pixel(left, self.title.y - self.counter.font_size * 2.0)
         # The help (F1) reaches down at most to the bar: smaller text while it is longer.
         below = self.counter.y - fs * 0.8 - (self._bar_height + fs)
         help_size = max(9, round(fs * 0.8))
-        self.help.font_size = help_size
+        restyle(self.help, width=round(room), font_size=help_size)
         while self.help.text and self.help.content_height > below and help_size > 6:
             help_size -= 1
-            self.help.font_size = help_size
+            restyle(self.help, font_size=help_size)
         self.help.position = _pixel(left, self.counter.y - fs * 0.8 - self.help.content_height)
         lines = [self.title, self.counter] + ([self.help] if self.help.text else [])
         width = min(max(lb.content_width for lb in lines), room) + pad * 1.6
@@ -405,8 +399,7 @@ class Hud:
         long messages wrap."""
         w = self.size[0]
         room = max(fs * 6.0, w - x0)
-        self.banner.font_size = round(fs * 1.15)
-        self.banner.width = round(max(fs * 5, room - fs * 4))
+        restyle(self.banner, font_size=round(fs * 1.15), width=round(max(fs * 5, room - fs * 4)))
         margin = self.banner.font_size * 0.8
         middle = x0 + room / 2
         self.banner.position = _pixel(middle, bottom + margin)
@@ -417,12 +410,11 @@ class Hud:
         self.banner_box.position = (middle - bw / 2, bottom)
 
     def _rebuild_buttons(self) -> None:
-        """New button views for the specs, placed by :func:`place_buttons` (a move list
-        that does not fit keeps its newest entries)."""
-        for view in self._buttons:
-            view.rect.delete()
-            view.label.delete()
-        self._buttons = []
+        """Button views for the specs, placed by :func:`place_buttons` (a move list that does
+        not fit keeps its newest entries). The views made before are used again, their text,
+        size and place changed only where they differ: a new label (and its glyphs, laid out
+        again) for every button at every change of the bar held up a frame each time a move
+        or the overlay changed it."""
         fs = self.font_size()
         groups = {g: [s for s in self._specs if s.group == g] for g in GROUP_FONT}
         texts = {
@@ -435,32 +427,54 @@ class Hud:
         placed = place_buttons(widths, self.size, fs)
         self._bar_rows = placed.rows
         self._bar_height = placed.bar_top
+        old, self._buttons = self._buttons, []
+        # A label of the same text is the cheapest to use again (nothing to lay out).
+        spare: dict[str, list[_ButtonView]] = {}
+        for view in old:
+            spare.setdefault(view.label.text, []).append(view)
+        wanted: list[tuple[Button, str, float, tuple[float, float, float, float]]] = []
         for group, specs in groups.items():
             rects = placed.rects.get(group, [])
             first = len(specs) - len(rects)  # a list keeps its newest entries
-            for spec, text, (x, y, bw, bh) in zip(
-                specs[first:], texts[group][first:], rects, strict=True
-            ):
-                label = Label(
-                    text,
-                    font_name=FONT,
-                    font_size=fs * GROUP_FONT[group] * placed.scale,
-                    anchor_x="center",
-                    anchor_y="center",
-                    batch=self.batch,
-                    group=self.front,
-                )
-                label.position = _pixel(x + bw / 2, y + bh / 2)
-                rect = shapes.RoundedRectangle(
+            size = fs * GROUP_FONT[group] * placed.scale
+            for spec, text, where in zip(specs[first:], texts[group][first:], rects, strict=True):
+                wanted.append((spec, text, size, where))
+        fresh: list[_ButtonView | None] = [
+            spare[text].pop() if spare.get(text) else None for _spec, text, _size, _rect in wanted
+        ]
+        leftover = [view for views in spare.values() for view in views]
+        for (spec, text, size, (x, y, bw, bh)), found in zip(wanted, fresh, strict=True):
+            if found is None and leftover:
+                found = leftover.pop()
+            if found is None:
+                label = Label(text, font_name=FONT, font_size=size, anchor_x="center",
+                              anchor_y="center", batch=self.batch, group=self.front)  # fmt: skip
+                box = shapes.RoundedRectangle(
                     x, y, bw, bh, radius=min(bh, bw) * 0.3, batch=self.batch, group=self.back
                 )
-                self._buttons.append(_ButtonView(spec, rect, label, x, y, bw, bh))
+                view = _ButtonView(spec, box, label)
+            else:
+                view = found
+                view.spec = spec
+                restyle(view.label, text=text, font_size=size)
+                box = view.rect
+                if (box.x, box.y, box.width, box.height) != (x, y, bw, bh):
+                    box.position = (x, y)
+                    box.width, box.height = bw, bh
+                    box.radius = min(bh, bw) * 0.3
+            view.x, view.y, view.w, view.h = x, y, bw, bh
+            place = _pixel(x + bw / 2, y + bh / 2)
+            if tuple(view.label.position) != place:
+                view.label.position = place
+            self._buttons.append(view)
+        for view in leftover:
+            view.rect.delete()
+            view.label.delete()
         self._refresh_buttons()
 
     def text_width(self, text: str, size: float) -> float:
         """How wide ``text`` is at ``size`` (a label is measured once, then scaled)."""
-        self._measure.font_size = size
-        self._measure.text = text
+        restyle(self._measure, font_size=size, text=text)
         return float(self._measure.content_width)
 
     def _refresh_buttons(self) -> None:
@@ -471,14 +485,16 @@ class Hud:
                 view.enabled = False
             hovered = view.spec.command == self.hover
             if not view.enabled:
-                view.rect.color = DISABLED_BOX
-                view.label.color = DISABLED_TEXT
+                look = (DISABLED_BOX, DISABLED_TEXT)
             elif hovered:
-                view.rect.color = (246, 190, 70, OPAQUE)
-                view.label.color = (30, 24, 10, 255)
+                look = ((246, 190, 70, OPAQUE), (30, 24, 10, 255))
             else:
-                view.rect.color = (28, 38, 58, OPAQUE)
-                view.label.color = (255, 255, 255, 255)
+                look = ((28, 38, 58, OPAQUE), (255, 255, 255, 255))
+            # Only a change is set: pyglet recolours every letter of a label at each set,
+            # and the HUD refreshes its buttons every frame.
+            if view.look != look:
+                view.rect.color, view.label.color = look
+                view.look = look
 
 
 def font_size(size: tuple[int, int], scale: float = 1.0) -> int:

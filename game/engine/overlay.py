@@ -34,6 +34,10 @@ import numpy as np
 
 from game.engine.imgui_renderer import ImguiRenderer, imgui_module
 from game.engine.overlay_widgets import col32, draw_graph, set_room
+from game.engine.stalls import STALL_MS
+
+#: The seconds of frames the overlay's stall line looks back on.
+STALL_WINDOW_S = 10
 
 log = logging.getLogger(__name__)
 
@@ -76,6 +80,9 @@ class FrameStats:
     scene: str = ""  # current scene / controller name
     #: Milliseconds each pass of the last frame took on the GPU (3D scene, HUD, overlay).
     pass_ms: Mapping[str, float] = field(default_factory=dict)
+    #: The longest frame over 100 ms of the last seconds and what the drawing thread did
+    #: meanwhile (:meth:`game.engine.stalls.Stall.describe`); "" when there was none.
+    stall: str = ""
 
 
 class DebugOverlay:
@@ -562,6 +569,10 @@ class DebugOverlay:
             imgui.text_disabled(
                 "GPU: " + "  ".join(f"{name} {ms:.2f} ms" for name, ms in stats.pass_ms.items())
             )
+        if stats.stall:  # the frames the window ignored input for, and why
+            imgui.text_colored(imgui.ImVec4(1.0, 0.6, 0.35, 1.0), f"Stall: {stats.stall}")
+        else:
+            imgui.text_disabled(f"No frame over {STALL_MS:.0f} ms in the last {STALL_WINDOW_S} s")
         imgui.separator()
 
         rows = (

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import logging
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 import moderngl
 import numpy as np
@@ -189,6 +190,7 @@ class Renderer:
         self._cached = False  # the cache holds the still part of that frame
         self._cache: Target | None = None
         self._work: Target | None = None  # the cache with the water drawn over it
+        self._kept: dict[object, Any] = {}  # see keep()
 
     # -- frame ------------------------------------------------------------------------------
 
@@ -442,7 +444,19 @@ class Renderer:
         vp: np.ndarray = cam.projection(max(1, size[0]) / max(1, size[1])) @ cam.view()
         return vp
 
+    def keep(self, key: object, make: Callable[[], Any]) -> Any:
+        """The GL object (a program, a texture) kept under ``key``: ``make()``'s, made the
+        first time a scene asks and kept for its next visits (the menu's card pictures and
+        their program took a frame of a third of a second each time it opened); released
+        with the renderer, never by the scene."""
+        if key not in self._kept:
+            self._kept[key] = make()
+        return self._kept[key]
+
     def release(self) -> None:
+        for kept in self._kept.values():
+            kept.release()
+        self._kept.clear()
         for obj in (self._scene_vao, self._shadow_vao, self._instances, self._indirect):
             if obj is not None:
                 obj.release()

@@ -20,6 +20,7 @@ from pyglet.text import Label
 
 from game.engine.controller import Cell, Sheet
 from game.engine.glyphs import FONT
+from game.engine.text import restyle
 
 __all__ = ["SheetView"]
 
@@ -163,10 +164,7 @@ class SheetView:
 
     def _widths(self, fs: float) -> list[float]:
         """Each column's width with text of size ``fs``."""
-        for label in [self.title, *self._footer, *(v.label for r in self._cells for v in r)]:
-            if label.font_size != fs:
-                label.font_size = fs
-        self._paint()
+        self._paint(fs)
         columns = max(len(r) for r in self._cells)
         widths = [0.0] * columns
         for views in self._cells:
@@ -215,22 +213,21 @@ class SheetView:
             [_CellView(cell, self._box(), self._label()) for cell in cells] for cells in rows
         ]
 
-    def _paint(self) -> None:
-        """Texts, colours and the hover outline from the cells."""
+    def _paint(self, font_size: float | None = None) -> None:
+        """Texts, colours and the hover outline from the cells (and every text's size, when
+        ``font_size`` is given)."""
         sheet = self.sheet
+        size = {} if font_size is None else {"font_size": font_size}
+        if font_size is not None:
+            restyle(self.title, **size)
         for r, views in enumerate(self._cells):
             for view in views:
                 cell = view.cell
-                if view.label.text != cell.text:
-                    view.label.text = cell.text
                 heading = len(views) == 1 or r == 0
                 color = HEADING if heading and cell.color == Cell("").color else cell.color
-                # Each style change lays the label out again: only what changed is set.
-                if tuple(view.label.color) != color:
-                    view.label.color = color
                 weight = "bold" if cell.bold or heading else "normal"
-                if view.label.weight != weight:
-                    view.label.weight = weight
+                # Each change lays the label out again: what changed is set, all at once.
+                restyle(view.label, text=cell.text, color=color, weight=weight, **size)
                 fill = cell.fill or (0, 0, 0, 0)
                 if tuple(view.box.color) != fill:
                     view.box.color = fill
@@ -241,8 +238,7 @@ class SheetView:
             if hover is not None and hover.cell.tip:
                 texts[-1] = hover.cell.tip
             for label, text in zip(self._footer, texts, strict=False):
-                if label.text != text:
-                    label.text = text
+                restyle(label, text=text, **size)
         hover = self.hover
         self.outline.visible = self.visible and hover is not None and bool(hover.cell.command)
         if hover is not None:

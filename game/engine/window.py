@@ -67,6 +67,9 @@ def open_window(
     configure_pyglet(headless)
     import pyglet
 
+    from game.engine.glyphs import use_fast_glyphs
+
+    use_fast_glyphs()  # before any text is drawn
     config = pyglet.gl.Config(  # type: ignore[abstract]  # pyglet picks the platform's Config
         major_version=3, minor_version=3, forward_compatible=True, double_buffer=True, depth_size=24
     )

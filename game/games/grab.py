@@ -167,4 +167,6 @@ ENTRY = Entry(
     # The frame-time benchmark draws the biggest map: 1000 countries at 3840x2160.
     bench_render={"countries": 1000, "size": (3840, 2160), "seed": 1},
     seat_options=_seat_options,
+    # The window's maps are made in a worker process readied by this (numba's kernels).
+    prepare="game.logic.grab.making:prepare",
 )

@@ -25,8 +25,13 @@ time: another worker that needs it afterwards loads what the first compiled.
 What can go wrong stays inside the call:
 
 - an agent that raises: the same exception is raised here (the match reports it);
-- an agent that ignores its stop flag or its time: after ``grace`` seconds beyond its time (or
-  beyond the stop) the worker is killed and :class:`ThinkingLost` is raised;
+- an agent that ignores its stop flag or its time: once it has thought ``grace`` seconds of
+  processor time beyond its time (or beyond the stop), or thought nothing at all for
+  ``grace`` seconds past them (it sleeps or waits on something), the worker is killed and
+  :class:`ThinkingLost` is raised. Time past the search's own counts as the worker's processor
+  time, not the clock's: on a busy machine a worker that is given a small share of a
+  processor answers late, and its answer is awaited (the computer never loses its move
+  because the machine is busy); the window keeps drawing meanwhile;
 - a worker that dies: :class:`ThinkingLost`; the next call starts a new one;
 - a preparation that fails: its :class:`Preparation` says why, and the searches that waited for
   it raise :class:`ThinkingLost`; the next search tries it again;
@@ -74,8 +79,11 @@ LOG = logging.getLogger(__name__)
 
 MAX_WORKERS = 2
 POLL_SECONDS = 0.01
-#: Seconds a search may run past its time, or past being stopped, before its worker is killed.
+#: Seconds of processor time a search may think past its time, or past being stopped, before
+#: its worker is killed (and the clock's seconds it may think nothing at all past them).
 GRACE_SECONDS = 5.0
+#: How often a worker notes how much processor time it has spent (for the grace above).
+BEAT_SECONDS = 0.05
 #: How much lower a worker's priority is while it prepares (compiles).
 PREPARE_NICENESS = 10
 
@@ -243,11 +251,14 @@ def stop_workers() -> None:
 # -- the worker side ---------------------------------------------------------------------------
 
 
-def _serve(conn: Connection, flag_memory: Any) -> None:
+def _serve(conn: Connection, flag_memory: Any, work_memory: Any = None) -> None:
     """A worker's loop until the pipe closes: a pickled job in, then ("progress", fraction)
     messages while a preparation compiles, then ("ok", value, explanation, agent or None) or
-    ("error", exception, "", None)."""
+    ("error", exception, "", None). A thread of its own keeps ``work_memory`` (a shared
+    double) at the processor seconds the worker has spent (its own beats left out)."""
     flag = np.frombuffer(flag_memory, dtype=np.uint8)
+    if work_memory is not None:
+        threading.Thread(target=_beat, args=(work_memory,), name="beat", daemon=True).start()
     while True:
         try:
             data = conn.recv_bytes()
@@ -266,6 +277,14 @@ def _serve(conn: Connection, flag_memory: Any) -> None:
             conn.send_bytes(reply)
         except (EOFError, OSError):
             return
+
+
+def _beat(work_memory: Any) -> None:
+    """Note, every :data:`BEAT_SECONDS`, the processor time the worker has spent but for this
+    thread's own."""
+    while True:
+        work_memory.value = time.process_time() - time.thread_time()
+        time.sleep(BEAT_SECONDS)
 
 
 def _work(job: tuple[Any, ...], conn: Connection, flag: Any) -> tuple[str, Any, str, Any]:
@@ -321,9 +340,14 @@ class _Worker:
         context = multiprocessing.get_context("spawn")
         self.flag_memory = context.RawArray("B", 1)
         self.flag = np.frombuffer(self.flag_memory, dtype=np.uint8)
+        #: The processor seconds the worker has spent (see _beat).
+        self.work = context.RawValue("d", 0.0)
         self.conn, child = context.Pipe()
         self.process = context.Process(
-            target=_serve, args=(child, self.flag_memory), name="gamehall-think", daemon=True
+            target=_serve,
+            args=(child, self.flag_memory, self.work),
+            name="gamehall-think",
+            daemon=True,
         )
         self.process.start()
         child.close()
@@ -343,19 +367,36 @@ class _Worker:
     def run(
         self, job: bytes, limits: Limits, stop: Stop, grace: float
     ) -> tuple[str, Any, str, Any]:
+        """Send ``job`` and return the answer; :class:`ThinkingLost` when the search thinks
+        past its time (or past ``stop``) by ``grace`` seconds of processor time, or thinks
+        nothing for ``grace`` seconds of the clock past them (see the module docstring)."""
         self.flag[0] = 0
-        self.conn.send_bytes(job)
         started = time.monotonic()
-        give_up = started + (limits.time or 3600.0) + grace
+        spent = self.work.value
+        self.conn.send_bytes(job)
+        allowed = (limits.time or 3600.0) + grace  # processor seconds, from ``spent``
+        due = started + allowed  # the clock's: past it, the worker must keep thinking
+        moved = (started, spent)  # when the worker's processor time last grew, and to what
 
         def check() -> None:
-            nonlocal give_up
-            now = time.monotonic()
+            nonlocal allowed, due, moved
+            now, work = time.monotonic(), self.work.value
             if stop.is_set() and not self.flag[0]:
                 self.flag[0] = 1
-                give_up = min(give_up, now + grace)
-            if now > give_up:
-                raise ThinkingLost(f"no answer after {now - started:.1f} s: the search was ended")
+                allowed = min(allowed, work - spent + grace)
+                due = min(due, now + grace)
+            if work > moved[1]:
+                moved = (now, work)
+            if work - spent > allowed:
+                raise ThinkingLost(
+                    f"no answer after {work - spent:.1f} s of thinking "
+                    f"({now - started:.1f} s on the clock): the search was ended"
+                )
+            if now > due and now - moved[0] > grace:
+                raise ThinkingLost(
+                    f"no answer after {now - started:.1f} s, and no thinking for the last "
+                    f"{now - moved[0]:.1f} s: the search was ended"
+                )
 
         return self._answer(check, None)
 
@@ -455,11 +496,18 @@ class _Pool:
 _POOL = _Pool()
 _PREPARATIONS: dict[str, Preparation] = {}
 _PREPARING = threading.Lock()
-#: Held while a worker prepares: two workers never compile the same kernels side by side.
-_ONE_AT_A_TIME = threading.Lock()
+#: One lock per preparation, held while a worker runs it: two workers never compile the same
+#: kernels side by side (another preparation runs meanwhile: MasterGrab's map kernels do not
+#: wait minutes for Reversi's engine).
+_ONE_AT_A_TIME: dict[str, threading.Lock] = {}
 _CALLS: concurrent.futures.ThreadPoolExecutor | None = None
 #: Seconds a :func:`submit` call may take.
 _CALL_SECONDS = 10.0
+
+
+def _task_lock(task: str) -> threading.Lock:
+    with _PREPARING:
+        return _ONE_AT_A_TIME.setdefault(task, threading.Lock())
 
 
 def _prepare_worker(prep: Preparation) -> None:
@@ -471,7 +519,7 @@ def _prepare_worker(prep: Preparation) -> None:
         prep._finish(f"no worker process: {exc}")
         return
     try:
-        with _ONE_AT_A_TIME:
+        with _task_lock(prep.task):
             if prep.task not in worker.prepared:
                 worker.prepare(prep.task, prep._progress)
     except Exception as exc:  # the preparation's own failure, or the worker's death
@@ -493,7 +541,7 @@ def _run(
     worker = _POOL.acquire(task)
     try:
         if task and task not in worker.prepared:
-            with _ONE_AT_A_TIME:  # what the first compiled, this one loads
+            with _task_lock(task):  # what the first compiled, this one loads
                 worker.prepare(task, None)
         if stop.is_set():
             answer: tuple[str, Any, str, Any] = ("error", ThinkingStopped("stopped"), "", None)

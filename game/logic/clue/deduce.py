@@ -35,6 +35,7 @@ from typing import TypeAlias
 import numpy as np
 import numpy.typing as npt
 
+from game.logic import pacing
 from game.logic.clue.sweep import Plan, Step
 
 __all__ = [
@@ -217,6 +218,7 @@ class Knowledge:
             others = [k for k in range(len(categories)) if k != last]
             joint: dict[tuple[int, ...], float] = {}
             for chosen in itertools.product(*(options[k] for k in others)):
+                pacing.pause()  # a sweep at a time (see game.logic.pacing)
                 facts = self.facts + tuple(Has(env, c) for c in chosen)
                 solved = _solve(self.layout, facts, self.weights, list(self._masks))
                 if solved is None:
@@ -231,6 +233,11 @@ class Knowledge:
                         joint[tuple(triple)] = float(counts[card, env]) / self.total
             self._joint = joint
         return dict(self._joint)
+
+    def weighed(self) -> bool:
+        """Whether :meth:`envelope_joint` (and so :meth:`best_accusation`) is worked out
+        already: one sweep per choice of envelope, tens of milliseconds to a second."""
+        return self._joint is not None
 
     def best_accusation(self) -> tuple[tuple[int, ...], float]:
         """The likeliest envelope and its chance."""

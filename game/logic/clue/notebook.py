@@ -158,6 +158,11 @@ class Notebook:
     def solution(self) -> Triple | None:
         return self.knowledge.certain_envelope()
 
+    def weighed(self) -> bool:
+        """Whether :meth:`best_accusation` is worked out already (it costs one sweep of the
+        deals per choice of envelope)."""
+        return self.knowledge.weighed()
+
     def best_accusation(self) -> tuple[Triple, float]:
         return self.knowledge.best_accusation()
 

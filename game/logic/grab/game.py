@@ -57,6 +57,22 @@ TOURNAMENT_ROUNDS: Final = 1000
 _MAPS_KEPT: Final = 4
 
 
+def map_seed_of(seed: int) -> int:
+    """The seed of the map that a game started from ``random.Random(seed)`` is played on (a
+    :class:`~game.logic.match.Match` seeded with ``seed`` starts so): the generator's first
+    draw. The window asks a worker for that map before it starts the match
+    (:meth:`GrabGame.premake`).
+
+    >>> game = GrabGame(GrabOptions(countries=20), size=(200, 120))
+    >>> state = game.initial_state(random.Random(7))
+    >>> options, width, height, map_seed, countries = game.map_arguments(map_seed_of(7))
+    >>> made = generate_map(options, width, height, map_seed, countries=countries)
+    >>> game.map_of(state).owner.tobytes() == made.owner.tobytes()
+    True
+    """
+    return random.Random(seed).getrandbits(32)
+
+
 def map_size(countries: int) -> tuple[int, int]:
     """A 16:9 map with about as many pixels per country as the default game, at least
     :data:`MIN_MAP`.
@@ -100,19 +116,37 @@ class GrabGame(Game[Move]):
         self.countries = countries if countries is not None else options.countries
         self.size = size if size is not None else map_size(self.countries)
         self._maps: dict[GrabBoard, GrabMap] = {}
+        self._premade: dict[tuple[Any, ...], GrabMap] = {}  # map arguments -> a map made
         self._names: dict[int, tuple[str, ...]] = {}  # id of a map -> its countries' names
 
     @property
     def human_playing(self) -> bool:
         return self.grab_options.human_playing
 
-    def initial_state(self, rng: random.Random) -> GrabState:
-        """A new map (its seed drawn from ``rng``), then owners and armies (spec 1.2, 1.3)."""
+    def map_arguments(self, map_seed: int) -> tuple[GrabOptions, int, int, int, int | None]:
+        """The arguments of :func:`~game.logic.grab.map.generate_map` for this game's map of
+        ``map_seed``: options, width, height, seed and the countries' override (None: the
+        options' count)."""
         width, height = self.size
         override = self.countries if self.countries != self.grab_options.countries else None
-        grab_map = generate_map(
-            self.grab_options, width, height, rng.getrandbits(32), countries=override
-        )
+        return self.grab_options, width, height, map_seed, override
+
+    def premake(self, map_seed: int, grab_map: GrabMap) -> None:
+        """Use ``grab_map`` (made elsewhere from :meth:`map_arguments` of ``map_seed``: a
+        worker process) for the next state that draws ``map_seed``, instead of making it
+        here."""
+        grab_map.owner.setflags(write=False)  # an unpickled array comes back writable
+        grab_map.sizes.setflags(write=False)
+        self._premade[self.map_arguments(map_seed)[1:]] = grab_map
+
+    def initial_state(self, rng: random.Random) -> GrabState:
+        """A new map (its seed drawn from ``rng``; one :meth:`premake` gave, or made now),
+        then owners and armies (spec 1.2, 1.3)."""
+        arguments = self.map_arguments(rng.getrandbits(32))
+        grab_map = self._premade.pop(arguments[1:], None)
+        if grab_map is None:
+            options, width, height, map_seed, override = arguments
+            grab_map = generate_map(options, width, height, map_seed, countries=override)
         state = GrabState.new(grab_map, self.grab_options, rng)
         self._maps[state.board] = grab_map
         while len(self._maps) > _MAPS_KEPT:

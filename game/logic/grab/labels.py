@@ -24,7 +24,6 @@ from typing import Final
 
 import numpy as np
 import numpy.typing as npt
-from numba import njit
 
 from game.logic.grab.map import GrabMap
 
@@ -154,33 +153,10 @@ def _distance_to_border(owner: npt.NDArray[np.int32]) -> npt.NDArray[np.float32]
     for axis in (0, 1):
         for shift in (1, -1):
             edge |= owner != np.roll(owner, shift, axis=axis)
-    return _chamfer(edge)
+    from game.logic.grab.kernels import chamfer  # numba: loaded on first use here
 
-
-@njit(cache=True, nogil=True)
-def _chamfer(edge: npt.NDArray[np.bool_]) -> npt.NDArray[np.float32]:  # pragma: no cover
-    h, w = edge.shape
-    big = np.float32(1e9)
-    d = np.where(edge, np.float32(0.0), big).astype(np.float32)
-    diag = np.float32(1.4142135)
-    for _ in range(2):  # twice, so distances travel across the wrap
-        for y in range(h):
-            for x in range(w):
-                v = d[y, x]
-                v = min(v, d[y, x - 1] + 1)
-                v = min(v, d[y - 1, x] + 1)
-                v = min(v, d[y - 1, x - 1] + diag)
-                v = min(v, d[y - 1, (x + 1) % w] + diag)
-                d[y, x] = v
-        for y in range(h - 1, -1, -1):
-            for x in range(w - 1, -1, -1):
-                v = d[y, x]
-                v = min(v, d[y, (x + 1) % w] + 1)
-                v = min(v, d[(y + 1) % h, x] + 1)
-                v = min(v, d[(y + 1) % h, (x + 1) % w] + diag)
-                v = min(v, d[(y + 1) % h, x - 1] + diag)
-                d[y, x] = v
-    return d
+    result: npt.NDArray[np.float32] = chamfer(edge)
+    return result
 
 
 __all__ = ["Label", "LabelSpots", "label_spots", "overlapping", "place_labels"]

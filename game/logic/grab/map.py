@@ -30,7 +30,6 @@ from typing import Final, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
-from numba import njit
 
 from game.logic.grab.options import GrabOptions
 
@@ -42,10 +41,6 @@ MIN_SEED_SQUARE_DISTANCE: Final = 200
 #: At least this many pixels per country on average; smaller grids are refused.
 MIN_PIXELS_PER_COUNTRY: Final = 4
 MIN_SIDE: Final = 3
-
-# Left, Up, Right, Down: spec 1.2's order of directions (dx, dy).
-_DX = np.array([-1, 0, 1, 0], dtype=np.int64)
-_DY = np.array([0, -1, 0, 1], dtype=np.int64)
 
 
 class GrabMapError(ValueError):
@@ -115,7 +110,9 @@ def generate_map(
     seeds = _place_seeds(rng, width, height, countries)
     # One step count per (pixel, direction): every pixel is in a frontier exactly once.
     steps = rng.integers(1, 4, size=width * height * 4, dtype=np.int8)
-    owner = _grow(seeds, width, height, countries, steps).reshape(height, width)
+    from game.logic.grab.kernels import grow  # numba: loaded on the first map made here
+
+    owner = grow(seeds, width, height, countries, steps).reshape(height, width)
     sizes = np.bincount(owner.ravel(), minlength=countries).astype(np.int64)
     borders = _borders(owner, countries)
     mountains = _choose_mountains(sizes, borders, options.mountains_percent * countries // 100)
@@ -157,57 +154,6 @@ def _place_seeds(
     rest = rng.permutation(np.flatnonzero(free))[: countries - count]
     accepted[count:] = rest
     return accepted
-
-
-@njit(cache=True, nogil=True)
-def _grow(
-    seeds: npt.NDArray[np.int64],
-    width: int,
-    height: int,
-    countries: int,
-    steps: npt.NDArray[np.int8],
-) -> npt.NDArray[np.int32]:  # pragma: no cover - compiled
-    """The flood fill of spec 1.2, countries in id order each round; returns the flat owners."""
-    owner = np.full(width * height, -1, dtype=np.int32)
-    frontier = np.empty(width * height, dtype=np.int64)
-    frontier_owner = np.empty(width * height, dtype=np.int32)
-    claimed = np.empty(width * height, dtype=np.int64)
-    claimed_owner = np.empty(width * height, dtype=np.int32)
-    for c in range(countries):
-        owner[seeds[c]] = c
-        frontier[c] = seeds[c]
-        frontier_owner[c] = c
-    size = countries
-    step_index = 0
-    while size > 0:
-        new_size = 0
-        # The frontier is grouped by country in id order, and so is what it claims.
-        for i in range(size):
-            pixel = frontier[i]
-            c = frontier_owner[i]
-            x0 = pixel % width
-            y0 = pixel // width
-            for d in range(4):
-                k = steps[step_index]
-                step_index += 1
-                x = x0
-                y = y0
-                for _ in range(k):
-                    x = (x + _DX[d]) % width
-                    y = (y + _DY[d]) % height
-                    target = y * width + x
-                    if owner[target] != -1:
-                        break
-                    owner[target] = c
-                    claimed[new_size] = target
-                    claimed_owner[new_size] = c
-                    new_size += 1
-        # A country that claimed nothing has no empty pixel next to its frontier, and never
-        # will, so dropping its frontier equals keeping it (spec 1.2 keeps it).
-        frontier, claimed = claimed, frontier
-        frontier_owner, claimed_owner = claimed_owner, frontier_owner
-        size = new_size
-    return owner
 
 
 def _borders(owner: npt.NDArray[np.int32], countries: int) -> tuple[frozenset[int], ...]:

@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from game.logic.pacing import pause
 from game.logic.rules.attacks import write_attacks
 from game.logic.rules.design import Design
 from game.logic.rules.sexpr import Atom, DescriptionError, Form, Item
@@ -174,7 +175,7 @@ def compile_design(design: Design) -> Compiled:
             "nest fewer choices",
             design.source,
         )
-    exec(compile(source, f"<rules {design.id}>", "exec"), ns)
+    _run_in_pieces(writer.lines, f"<rules {design.id}>", ns)
     gen: list[list[Generator | None]] = []
     gen_kind: list[list[dict[str, Generator]]] = []
     drops_fn: list[list[Generator | None]] = []
@@ -282,6 +283,7 @@ class _Writer:
         self.enemy = (player + 1) % self.players
         self.quiet = quiet
         self.in_sweep = False
+        pause()  # a function's text at a time (see game.logic.pacing)
         self.lines.append(f"def {name}(b, f, out, lf, lt, cap0, mc0):")
         for pid, program in programs:
             self.pid = pid
@@ -687,6 +689,21 @@ def _lines_through(row: Sequence[int]) -> tuple[tuple[int, ...], ...]:
                 q = table[q]
         out.append(tuple(line))
     return tuple(out)
+
+
+def _run_in_pieces(lines: list[str], filename: str, ns: dict[str, Any]) -> None:
+    """Compile and run the generated module one top-level statement (a function) at a time,
+    each keeping its line numbers. One ``compile`` of a whole description (chess: 6,000
+    lines, a tenth of a second; more on a busy machine) holds the interpreter's lock all
+    along, and the window compiles the descriptions on a thread while the menu shows: its
+    frames waited that long. A function compiles in a few milliseconds."""
+    start = 0
+    for end in range(1, len(lines) + 1):
+        if end == len(lines) or (lines[end][:1] not in ("", " ")):
+            piece = "\n" * start + "\n".join(lines[start:end]) + "\n"
+            pause()
+            exec(compile(piece, filename, "exec"), ns)
+            start = end
 
 
 def _walk_ends(row: Sequence[int], start: int) -> bool:

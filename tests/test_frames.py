@@ -1,0 +1,296 @@
+"""Issue 24, item 1: no frame stalls while the engines compile and the games first open.
+
+Each test holds what a stall's fix rests on, found with hooks (no clock): MasterGrab's maps
+come from a worker process (the window never runs its numba kernels); ..."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+from game.registry import MemorySession
+from tests.waiting import HANG_S
+
+
+def _no_kernels_here(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Make MasterGrab's kernels refuse to run in this process; returns the calls tried."""
+    from game.logic.grab import kernels
+
+    tried: list[str] = []
+
+    def refuse(name: str) -> Any:
+        def kernel(*args: Any, **kwargs: Any) -> Any:
+            tried.append(name)
+            raise AssertionError(f"{name} ran in the window's process")
+
+        return kernel
+
+    monkeypatch.setattr(kernels, "grow", refuse("grow"))
+    monkeypatch.setattr(kernels, "chamfer", refuse("chamfer"))
+    return tried
+
+
+@pytest.mark.gl
+def test_a_window_gets_grab_maps_from_a_worker_the_same_as_made_here(director, monkeypatch):
+    from game.controllers.grab import GrabController
+    from game.controllers.grab_making import make_map_and_mesh
+    from game.logic.grab.game import map_seed_of
+    from game.logic.grab.making import PREPARE
+    from game.logic.grab.record import grab_state
+
+    if director.overlay.visible:
+        director.overlay.toggle()
+    tried = _no_kernels_here(monkeypatch)
+
+    def make() -> GrabController:
+        controller = GrabController(MemorySession(), seed=11)
+        controller.maps_apart = True  # as in a window
+        return controller
+
+    director.register("grab-apart", make)
+    grab = director.switch("grab-apart")
+    assert grab.match is None and grab.preparing()  # the map is on its way
+    assert director.settle()
+    assert tried == []
+    state = grab_state(grab.match)
+    shown = grab.game.map_of(state)
+    monkeypatch.undo()  # the kernels run here again: the same map made in this process
+    expected, spots, mesh = make_map_and_mesh(*grab.game.map_arguments(map_seed_of(11)))
+    assert np.array_equal(shown.owner, expected.owner)
+    assert grab.view.spots.points == spots.points
+    assert np.array_equal(grab.view.layer.mesh.vertices, mesh.vertices)  # drawn as made there
+    from game.games.grab import ENTRY
+
+    assert ENTRY.prepare == PREPARE  # the menu's warm-up readies the same worker
+
+
+@pytest.mark.gl
+def test_card_faces_painted_a_step_a_frame_end_as_painted_at_once(director):
+    """A window paints Cluedo's faces a step at a time (at least one step a call, and never
+    all at once), and they end as the faces painted at once."""
+    from game.controllers.clue_faces import HEIGHT, WIDTH, CardFaceLayer, face_pictures
+    from game.logic.clue.deck import deck_names, load_deck
+
+    deck = load_deck(deck_names()[0])
+    director.window.switch_to()
+    layer = CardFaceLayer(director.ctx, deck, gradual=True)
+    try:
+        calls = 0
+        while not layer.paint(0.0):  # a budget of nothing: one step a call
+            calls += 1
+            assert layer.faces_done <= calls
+        assert calls > 2 * deck.n_cards  # several steps a card, not a card at once
+        raw = np.frombuffer(layer.texture.read(), dtype=np.uint8)
+        painted = raw.reshape(deck.n_cards + 1, HEIGHT, WIDTH, 4)[:, ::-1]
+        assert np.array_equal(painted, face_pictures(deck))
+        # The smaller pictures (made here, not by the driver) are the driver's own, give or
+        # take its rounding: those of the faces painted at once.
+        at_once = CardFaceLayer(director.ctx, deck)
+        try:
+            for level in (1, 3):
+                mine, drivers = _level(layer.texture, level), _level(at_once.texture, level)
+                assert mine.shape == drivers.shape and mine[..., :3].mean() > 50  # pictures
+                assert np.abs(mine.astype(int) - drivers).mean() < 2.0
+        finally:
+            at_once.release()
+    finally:
+        layer.release()
+
+
+def _level(texture, level: int) -> np.ndarray:
+    """A texture array's mipmap level, read back (layers, h, w, 4)."""
+    import ctypes
+
+    from pyglet import gl
+
+    w, h = max(1, texture.width >> level), max(1, texture.height >> level)
+    out = np.zeros((texture.layers, h, w, 4), dtype=np.uint8)
+    gl.glBindTexture(gl.GL_TEXTURE_2D_ARRAY, texture.glo)
+    gl.glPixelStorei(gl.GL_PACK_ALIGNMENT, 1)
+    gl.glGetTexImage(gl.GL_TEXTURE_2D_ARRAY, level, gl.GL_RGBA, gl.GL_UNSIGNED_BYTE,
+                     out.ctypes.data_as(ctypes.c_void_p))  # fmt: skip
+    gl.glBindTexture(gl.GL_TEXTURE_2D_ARRAY, 0)
+    return out
+
+
+@pytest.mark.gl
+def test_the_hud_uses_its_button_labels_again_when_the_bar_changes(director):
+    """A new set of buttons (a move played, the overlay's column) takes the labels the bar
+    had: the same objects, with their new texts (no label made and laid out anew)."""
+    from game.engine.controller import Button
+    from game.engine.hud import Hud
+
+    director.window.switch_to()
+    hud = Hud((800, 600))
+
+    def buttons(*labels: str) -> list[Button]:
+        return [Button(label, label.lower()) for label in labels]
+
+    hud.set_buttons(buttons("Hint", "Undo", "New game"))
+    before = {id(v.label) for v in hud._buttons}
+    hud.set_buttons(buttons("Hint", "Redo", "Undo", "New game"))
+    after = {id(v.label): v.label.text for v in hud._buttons}
+    assert before <= set(after)  # every label is used again; one more is made
+    assert sorted(after.values()) == sorted(["Hint", "Redo", "Undo", "New game"])
+    kept = {v.label.text: id(v.label) for v in hud._buttons}
+    hud.layout((1280, 720))  # a new size: the same labels, larger
+    assert {v.label.text: id(v.label) for v in hud._buttons} == kept
+    hud.set_buttons(buttons("Hint"))
+    assert [v.label.text for v in hud._buttons] == ["Hint"]
+    assert id(hud._buttons[0].label) == kept["Hint"]
+    assert hud.button_at(hud._buttons[0].x + 1, hud._buttons[0].y + 1).command == "hint"
+
+
+@pytest.mark.gl
+def test_the_hud_sets_a_buttons_colours_only_when_they_change(director):
+    """The HUD refreshes its buttons every frame, and pyglet recolours every letter of a
+    label at each colour set, even to the colour it has: the frames of a game with many
+    buttons paid for that each time. A colour is set only when it changes."""
+    from game.engine.controller import Button, Status
+    from game.engine.hud import Hud
+
+    director.window.switch_to()
+    hud = Hud((800, 600))
+    hud.set_buttons([Button("Hint", "hint"), Button("Undo", "undo", enabled=lambda: False)])
+    hud.set_status(Status("A game"))
+    recoloured: list[str] = []
+    for view in hud._buttons:
+        document = view.label.document
+
+        def set_style(*args: Any, _set: Any = document.set_style, _text: str = view.label.text):
+            recoloured.append(_text)
+            return _set(*args)
+
+        document.set_style = set_style
+    hud.set_status(Status("A game"))  # the same status (every frame)
+    hud.set_status(Status("A game", counter="Move 2"))  # another one, the same buttons
+    assert recoloured == []
+    hud.hover = "hint"
+    hud.set_status(Status("A game"))
+    assert recoloured == ["Hint"]
+    assert tuple(hud._buttons[0].label.color) == (30, 24, 10, 255)  # the hovered look
+
+
+@pytest.mark.gl
+def test_the_menu_keeps_its_card_pictures_between_visits(director):
+    """Back in the menu after a game: the same texture of card pictures and the same
+    program (made once: they took a third of a second each time), still drawable."""
+    if "menu" not in director.factories:
+        pytest.skip("this Director has no menu")
+    director.switch("menu")
+    layer = director.controller.layer
+    pictures, program = layer.pictures, layer.prog
+    director.switch("river")
+    director.switch("menu")
+    assert director.controller.layer.pictures is pictures
+    assert director.controller.layer.prog is program
+    director.capture()
+    assert director.ctx.error == "GL_NO_ERROR"
+
+
+def test_a_worker_slowed_by_a_busy_machine_is_awaited_past_the_grace() -> None:
+    """The answer of a worker that thinks slowly (a busy machine gives it a small share of a
+    processor) comes long after its time and grace on the clock: it is awaited, never lost."""
+    import random
+
+    from apart_agents import Starved
+
+    from game.logic.apart import ApartAgent
+    from game.logic.game import Limits, Stop
+
+    agent = ApartAgent(Starved(seconds=2.0), grace=0.3)
+    assert agent.choose(None, Limits(time=0.1), random.Random(0), Stop()) == "answered"
+
+
+def test_a_worker_that_thinks_past_its_time_is_ended_with_a_clear_message() -> None:
+    import random
+
+    from apart_agents import Spinning, WhereAmI
+
+    from game.logic.apart import ApartAgent, ThinkingLost
+    from game.logic.game import Limits, Stop
+
+    with pytest.raises(ThinkingLost, match=r"no answer after .* s of thinking"):
+        ApartAgent(Spinning(), grace=0.3).choose(None, Limits(time=0.1), random.Random(0), Stop())
+    assert ApartAgent(WhereAmI()).choose(None, Limits(time=1.0), random.Random(0), Stop())
+
+
+def test_the_stall_watch_names_what_the_drawing_thread_did() -> None:
+    """A frame over 100 ms is a stall, named by where the drawing thread was seen while it
+    lasted (here: waiting in the engine's preparation, which the sampler then ends)."""
+    import sys
+    import threading
+
+    from game.engine.stalls import StallWatch, where
+    from game.logic import apart
+    from game.logic.game import Stop
+
+    now = [0.0]
+    watch = StallWatch(clock=lambda: now[0])  # this thread draws
+    now[0] = 0.02
+    assert watch.frame() is None  # 20 ms: a frame like any other
+    prep = apart.Preparation("a task of the test")
+    drawing = threading.get_ident()
+
+    def sampler() -> None:
+        while "_wait_for" not in where(sys._current_frames()[drawing]):
+            pass  # until the drawing thread is in the work
+        now[0] += 0.3  # the frame is late
+        for _ in range(3):
+            assert watch.sample()
+        prep._finish()
+
+    thread = threading.Thread(target=sampler)
+    thread.start()
+    apart._wait_for(prep, Stop())  # the "frame's work": waits until the sampler has looked
+    thread.join()
+    stall = watch.frame()
+    assert stall is not None and stall.ms == pytest.approx(300.0)
+    assert "apart.py" in stall.doing and "_wait_for" in stall.doing
+    assert stall.describe().startswith("300 ms in ")
+    assert watch.longest(10.0) == stall
+    now[0] += 11.0
+    assert watch.longest(10.0) is None  # the overlay looks back ten seconds
+
+
+@pytest.mark.gl
+def test_a_windows_frames_render_the_fonts_glyphs_ahead_a_step_at_a_time(director, monkeypatch):
+    """A game's first frame rendered every letter of its labels (pyglet renders a glyph the
+    first time a text shows it), a new text size all of them: a window's frames now render
+    ahead, a step a frame, the common glyphs of every font its texts use."""
+    import gc
+
+    import pyglet
+
+    from game.engine.glyphs import AHEAD, FONT, GlyphsAhead
+
+    director.window.switch_to()
+    ahead = GlyphsAhead()
+    ahead.run(HANG_S)  # the fonts in use so far: all done
+    font = pyglet.font.load(FONT, 13.25)  # a size nothing else uses: no glyph yet
+    assert not font.glyphs and font in GlyphsAhead.fonts()
+    director.glyphs_ahead = ahead
+    monkeypatch.setattr("game.engine.director.GLYPHS_AHEAD_S", 0.0)  # a frame: one step
+    try:
+        director.update(0.0)
+        assert 0 < len(font.glyphs) <= GlyphsAhead.STEP
+        steps = 0
+        while any(c not in font.glyphs for c in AHEAD) and steps < len(AHEAD):
+            before = len(font.glyphs)
+            assert ahead.run(0.0) > 0  # no time left: one step
+            steps += 1
+            assert 0 < len(font.glyphs) - before <= GlyphsAhead.STEP
+        assert steps > 1 and all(c in font.glyphs for c in AHEAD)
+        assert ahead.run(0.0) == 0  # nothing left to do
+        # Kept: no text uses the font any more, and five fonts were loaded since (pyglet
+        # holds the last few), yet the same size comes back with its glyphs.
+        rendered = len(font.glyphs)
+        del font
+        for size in (13.3, 13.35, 13.4, 13.45, 13.5):
+            pyglet.font.load(FONT, size)
+        gc.collect()
+        assert len(pyglet.font.load(FONT, 13.25).glyphs) == rendered
+    finally:
+        director.glyphs_ahead = None
