@@ -214,6 +214,36 @@ def test_gomoku_wins_a_four_and_blocks_fours_and_open_threes(
     assert words in agent.explain()
 
 
+# -- draughts -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("position", "trade"),
+    [
+        # Even, three pieces each: 16-11 gives the king for Black's (15x8 12x3), two against two.
+        ("W:WK5,12,K16:BK15,K10,23", "16-11"),
+        # Even: 26-30 lets White's man through to a king after 10x17, two against two.
+        ("B:WK10,8,K12:B26,K18,K13", "26-30"),
+    ],
+)
+def test_draughts_keeps_its_pieces_in_an_even_game(position: str, trade: str) -> None:
+    """Not ahead, the default level does not trade an even game down towards one king
+    against one king, the ending that drew its games against the old alpha-beta: it plays on
+    with its pieces (crowning, here). Before, both trades scored as good as anything else."""
+    state = state_of("english-draughts", position)
+    agent = default_agent("english-draughts")
+    chosen = choose(agent, state, Limits(depth=6))
+    assert state.action_text(chosen) != trade, agent.details()
+    pv = agent.details()["pv"].split()
+    after = state
+    for text in pv[:4]:
+        move = next(m for m in after.legal_actions() if after.action_text(m) == text)
+        after = after.apply(move)
+    pieces = [v for v in state.pos.board if v]
+    left = [v for v in after.pos.board if v]
+    assert len(left) == len(pieces), (pv, agent.explain())
+
+
 # -- hex ----------------------------------------------------------------------------------------
 
 

@@ -22,6 +22,9 @@ Everything is read from the description, nothing is written per game:
   exchange (trade down when ahead); with royal pieces, for driving the enemy's to the edge
   and bringing its own near (a mate with a rook); without, for bringing its pieces that no
   longer promote near the enemy's and shutting them in (draughts' kings hunting a king).
+- **keeping the game alive**: the side that searches, while not ahead, is paid for the
+  material left (the square root of its share, so the last exchanges cost most): it does not
+  trade an even game down to a drawn ending, one king against one king.
 
 Tables are tapered: a middle-game and an end-game value for each piece on each position,
 blended by how much non-royal material is left. Scores are from the side to move.
@@ -72,6 +75,10 @@ TRADE_SHARE: Final = 0.25
 MOP_UP_CAGE: Final = 8
 #: Points for each legal move under eight the weaker side has, when it is to move.
 MOP_UP_SQUEEZE: Final = 10
+#: What the searching side (see :meth:`Judge.evaluate`'s ``keeper``) is paid for the pieces
+#: left while it is not ahead, at a full board; it falls with the square root of the share of
+#: material left, so that the last exchanges (into a drawn ending) cost the most.
+KEEP_PIECES: Final = 60
 
 
 class Judge:
@@ -92,7 +99,10 @@ class Judge:
         ]
         self.widest = max((len(row) for row in self.neighbours), default=0)
         self.values = [p.value * UNIT for p in design.pieces]
+        #: what pieces kept are worth to the searching side (none where material is not
+        #: counted, or where the pieces are what is counted)
         count_game = any(end.outcome == "count" for end in design.ends)
+        self.keep = KEEP_PIECES if rules.material and not (self.counters or count_game) else 0
         weight = rules.material * UNIT
         steps = _step_distances(board.links, n)
         self.steps = steps
@@ -188,8 +198,12 @@ class Judge:
         start = engine.start()
         self.start_phase = max(1, sum(self.phase[v] for v in start.board if v))
 
-    def evaluate(self, pos: Position, moves: list[Move]) -> int:
-        """The position's worth to the side to move (``moves``: its legal moves)."""
+    def evaluate(self, pos: Position, moves: list[Move], keeper: int = -1) -> int:
+        """The position's worth to the side to move (``moves``: its legal moves). ``keeper``
+        (a player, or -1: none) is the side that searches: while it is not a unit of material
+        ahead, pieces left on the board are worth :data:`KEEP_PIECES` at most to it, so that it
+        does not trade an even game down to a drawn ending and a side that is behind keeps its
+        chances (a contempt for the weaker partner's simplifications)."""
         engine = self.engine
         me = engine.player(pos)
         if self.counters:
@@ -225,6 +239,12 @@ class Judge:
                 if v and any(not b[q] for q in neighbours):
                     edge += 1 if owner[v] == 0 else -1
             total += self.frontier * edge
+        if keeper >= 0 and self.keep and left:
+            lead = material if keeper == 0 else -material
+            if lead < UNIT:
+                share = min(1.0, (UNIT - lead) / UNIT)
+                keep = int(self.keep * share * math.sqrt(left / start))
+                total += keep if keeper == 0 else -keep
         mine = total if me == 0 else -total
         if self.mobility:
             other = pos.copy()

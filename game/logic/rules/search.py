@@ -338,7 +338,7 @@ class Search:
         elif forced and loud:
             best = -WIN - 1
         else:
-            best = self.judge.evaluate(pos, moves)
+            best = self.judge.evaluate(pos, moves, self.root_player)
             if best >= beta or not loud or qply >= QUIESCENCE_PLIES:
                 return best
             alpha = max(alpha, best)
