@@ -107,3 +107,66 @@ def test_a_sheet_hidden_and_shown_again_comes_back(director: Director) -> None:
     hud.set_sheet(sheet)
     hud.set_status(hud._status)  # a status change lays the texts out again: it stays
     assert hud.sheet.visible and hud.sheet.width > 0
+
+
+def _wide_sheet(rows: int) -> Sheet:
+    """A grid too wide for half of a small window: the sheet tries smaller text until it fits."""
+    heads = tuple(Cell(f"Holder {c}") for c in range(6))
+    return Sheet(
+        "Notebook",
+        (Cell("card"), *heads),
+        (
+            (Cell("SUSPECTS"),),
+            *(
+                (Cell(f"Card number {r}"), *(Cell(f"{r * c}%") for c in range(6)))
+                for r in range(rows)
+            ),
+        ),
+        ("a footer line",),
+    )
+
+
+def test_a_sheet_that_must_shrink_lays_each_label_out_once(
+    director: Director, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 24, item 1: a sheet measures its columns at each text size it tries from the
+    font's glyphs, and styles its labels once, at the size chosen (each label laid out at
+    every size tried held up Cluedo's first notebook frame for 0.3-1.4 s)."""
+    from game.engine import sheet as sheet_module
+
+    laid: dict[int, int] = {}
+    restyle = sheet_module.restyle
+
+    def counted(label: object, **changes: object) -> bool:
+        changed = restyle(label, **changes)
+        if changed and "font_size" in changes:
+            laid[id(label)] = laid.get(id(label), 0) + 1
+        return changed
+
+    monkeypatch.setattr(sheet_module, "restyle", counted)
+    hud = Hud((800, 600))
+    hud.set_sheet(_wide_sheet(12))
+    view = hud.sheet
+    assert view.visible
+    fs = view._cells[2][0].label.font_size
+    assert fs < round(hud.font_size() * 0.8), "the grid had to shrink to fit"
+    labels = [v.label for row in view._cells for v in row]
+    assert all(laid.get(id(label), 0) <= 1 for label in labels), sorted(laid.values())[-3:]
+    # The columns measured from the glyphs are as wide as the labels drawn in them.
+    columns = len(view._cells[0])
+    for i in range(columns):
+        cells = [row[i] for row in view._cells if len(row) == columns]
+        needed = max(v.label.content_width for v in cells) + fs * 1.1
+        assert cells[0].w == pytest.approx(needed), i
+
+
+@pytest.mark.parametrize("bold", [False, True])
+def test_a_labels_width_is_known_without_laying_it_out(director: Director, bold: bool) -> None:
+    from pyglet.text import Label
+
+    from game.engine.glyphs import FONT, label_width
+
+    for size in (7, 9.5, 12, 31):
+        for text in ("Card number 7", "Mrs. Peacock", "·", "42%", "Wij"):
+            label = Label(text, font_name=FONT, font_size=size, weight="bold" if bold else "normal")
+            assert label_width(text, size, bold) == label.content_width, (text, size)

@@ -24,6 +24,7 @@ __all__ = [
     "FONT",
     "GlyphsAhead",
     "glyphs_of",
+    "label_width",
     "text_mask",
     "text_width",
     "use_fast_glyphs",
@@ -131,7 +132,7 @@ class GlyphsAhead:
         return list(cache.values()) if cache is not None else []
 
 
-def _font(size: int, bold: bool) -> Any:
+def _font(size: float, bold: bool) -> Any:
     import pyglet
 
     return pyglet.font.load(FONT, size, weight="bold" if bold else "normal")
@@ -149,6 +150,18 @@ def glyphs_of(font: Any, text: str) -> list[Any]:
 def text_width(text: str, size: int, bold: bool = False) -> float:
     """The advance of ``text`` in pixels."""
     return float(sum(g.advance for g in glyphs_of(_font(size, bold), text)))
+
+
+def label_width(text: str, size: float, bold: bool = False) -> int:
+    """The ``content_width`` a one-line pyglet ``Label`` of ``text`` at ``size`` would have,
+    without laying a label out: its glyphs' advances, each rounded as pyglet's layout rounds
+    them. A label laid out again costs a millisecond or more (its vertex lists made anew); a
+    panel that tries sizes until its text fits measures with this, then styles its labels
+    once."""
+    glyphs = _font(size, bold).get_glyphs(text)
+    if not isinstance(glyphs, tuple):  # older pyglet: the glyphs alone, no shaping offsets
+        return sum(round(g.advance) for g in glyphs)
+    return sum(round(g.advance + o.x_advance) for g, o in zip(glyphs[0], glyphs[1], strict=True))
 
 
 def text_mask(text: str, size: int, bold: bool = False) -> Mask:
