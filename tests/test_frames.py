@@ -294,3 +294,49 @@ def test_a_windows_frames_render_the_fonts_glyphs_ahead_a_step_at_a_time(directo
         assert len(pyglet.font.load(FONT, 13.25).glyphs) == rendered
     finally:
         director.glyphs_ahead = None
+
+
+#: In a fresh interpreter: a headless window on the menu, the overlay's library in (as the
+#: warm-up leaves it), a frame drawn; then F3 and the overlay's first frame. Prints the
+#: modules that frame imported.
+FIRST_F3 = """
+import os, sys
+os.environ["GAMEHALL_HOME"] = sys.argv[1]
+from game.engine.window import configure_pyglet
+configure_pyglet(headless=True)
+from game.cli_play import build_director
+director = build_director(headless=True, size=(800, 600))
+director.switch("menu")
+director.overlay.prepare()
+director.update(1 / 60)
+director.capture()
+director.perform("overlay")
+assert director.overlay.visible
+before = set(sys.modules)
+director.update(1 / 60)
+director.capture()
+director.update(1 / 60)
+director.capture()
+print("imported:", " ".join(sorted(set(sys.modules) - before)), flush=True)
+director.close()
+"""
+
+
+@pytest.mark.gl
+def test_the_first_f3_imports_nothing_on_the_drawing_thread(tmp_path) -> None:
+    """The overlay's first frames import no module: an import there holds up the frame
+    (np.percentile's first call imported numpy.ma, 0.1 s of the first F3's frame)."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    r = subprocess.run(
+        [sys.executable, "-c", FIRST_F3, str(tmp_path)],
+        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=HANG_S, check=False,
+    )  # fmt: skip
+    assert r.returncode == 0, r.stderr[-3000:]
+    line = next(x for x in r.stdout.splitlines() if x.startswith("imported:"))
+    assert line.split() == ["imported:"], line
