@@ -340,3 +340,68 @@ def test_the_first_f3_imports_nothing_on_the_drawing_thread(tmp_path) -> None:
     assert r.returncode == 0, r.stderr[-3000:]
     line = next(x for x in r.stdout.splitlines() if x.startswith("imported:"))
     assert line.split() == ["imported:"], line
+
+
+@pytest.mark.gl
+def test_grab_label_atlas_painted_a_cell_a_step_ends_as_painted_at_once(director, monkeypatch):
+    """MasterGrab's label atlas (20 glyphs at 40 pixels and their outline) took about 0.2 s
+    of the map's first frame. It is painted a step at a time, no step rendering more than
+    one glyph, and ends as the atlas painted at once."""
+    from game.controllers import grab_atlas
+    from game.engine import glyphs
+
+    director.window.switch_to()
+    at_once = grab_atlas.AtlasPainter().pixels()
+    rendered: list[str] = []
+    glyphs_of = glyphs.glyphs_of
+
+    def counted(font: Any, text: str) -> list[Any]:
+        rendered.append(text)
+        return glyphs_of(font, text)
+
+    monkeypatch.setattr(glyphs, "glyphs_of", counted)
+    painter = grab_atlas.AtlasPainter()
+    steps = 0
+    while True:
+        before = len(rendered)
+        more = painter.step()
+        assert len(rendered) - before <= 1
+        steps += 1
+        if not more:
+            break
+    assert painter.done and steps > len(grab_atlas.NAMES)
+    assert len(rendered) == 20  # each digit, regular and bold, once
+    assert np.array_equal(painter.pixels(), at_once)
+    assert len(rendered) == 20, "nothing painted again"
+
+
+@pytest.mark.gl
+def test_a_window_paints_grab_labels_while_the_map_is_made(director, monkeypatch):
+    """While MasterGrab's map is on its way from the worker, each frame paints a step of the
+    label atlas; the map's first frame then only uploads it."""
+    from game.controllers import grab_atlas
+    from game.controllers.grab import GrabController
+    from game.controllers.grab_making import MapOrder
+
+    if director.overlay.visible:
+        director.overlay.toggle()
+    painter = grab_atlas.AtlasPainter()
+    monkeypatch.setattr(grab_atlas, "_AHEAD", painter)
+
+    def make() -> GrabController:
+        controller = GrabController(MemorySession(), seed=11)
+        controller.maps_apart = True  # as in a window
+        return controller
+
+    director.register("grab-apart", make)
+    grab = director.switch("grab-apart")
+    assert grab.preparing()
+    with monkeypatch.context() as waiting:
+        waiting.setattr(MapOrder, "done", lambda self: False)  # the worker is still at it
+        for frame in range(1, 6):
+            director.update(1 / 60)
+            assert painter._next == frame
+    assert director.settle()
+    assert grab.match is not None and painter.done
+    atlas = grab.view.layer.atlas
+    assert atlas.texture.read() == painter.pixels().tobytes()
