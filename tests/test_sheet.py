@@ -170,3 +170,55 @@ def test_a_labels_width_is_known_without_laying_it_out(director: Director, bold:
         for text in ("Card number 7", "Mrs. Peacock", "·", "42%", "Wij"):
             label = Label(text, font_name=FONT, font_size=size, weight="bold" if bold else "normal")
             assert label_width(text, size, bold) == label.content_width, (text, size)
+
+
+def test_a_windows_sheet_makes_its_labels_a_step_a_frame(
+    director: Director, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 24, item 1: a window's sheet makes a new grid's labels a few a frame (the HUD
+    sets the sheet every frame), its cells' places there at once (clicks reach them), and
+    ends with the labels a sheet made at once has: same texts, sizes, weights, colours and
+    places."""
+    from game.engine import sheet as sheet_module
+
+    monkeypatch.setattr(sheet_module, "STEP_S", 0.0, raising=False)  # the fewest a step
+    step = getattr(sheet_module, "STEP_LABELS", 6)
+    at_once = Hud((800, 600))
+    at_once.set_sheet(_wide_sheet(12))
+    gradual = Hud((800, 600))
+    gradual.sheet.gradual = True
+    gradual.set_sheet(_wide_sheet(12))
+    view = gradual.sheet
+    total = sum(len(row) for row in view._cells)
+    assert total > 4 * step
+
+    def made() -> int:
+        return sum(v.label is not None for row in view._cells for v in row)
+
+    assert made() == step
+    cell = view._cells[3][1]
+    assert cell.label is None and view.command_at(cell.x + 1, cell.y + 1) is None
+    assert gradual.contains(cell.x + 1, cell.y + 1), "the sheet is there before its labels"
+    frames = 1
+    while made() < total:
+        gradual.set_sheet(_wide_sheet(12))  # the same sheet, as every frame
+        frames += 1
+        assert made() == min(total, frames * step)
+
+    def look(hud: Hud) -> list[tuple[object, ...]]:
+        return [
+            (
+                v.label.text,
+                v.label.font_size,
+                v.label.weight,
+                tuple(v.label.color),
+                v.label.anchor_x,
+                tuple(v.label.position),
+            )
+            for row in hud.sheet._cells
+            for v in row
+            if v.label is not None
+        ]
+
+    assert look(gradual) == look(at_once)
+    assert len(look(gradual)) == total

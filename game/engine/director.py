@@ -100,6 +100,7 @@ class Director(SceneMouse):
         #: headless one is 1). Tests and ``shot --scale`` set it.
         self.scale_override: float | None = None
         self.hud = Hud(size, self.ui_scale())
+        self.hud.sheet.gradual = not headless  # a window makes a new sheet's labels a step a frame
         self.overlay = DebugOverlay(self.ctx)
         self.tweens = TweenManager()
         self.sounds = Sounds(enabled=not headless, volume=volume, muted=muted)
