@@ -405,3 +405,36 @@ def test_a_window_paints_grab_labels_while_the_map_is_made(director, monkeypatch
     assert grab.match is not None and painter.done
     atlas = grab.view.layer.atlas
     assert atlas.texture.read() == painter.pixels().tobytes()
+
+
+@pytest.mark.gl
+def test_the_hud_measures_button_texts_without_laying_a_label_out(director, monkeypatch):
+    """The HUD measures every button's text when its bar changes (a game's first frame, the
+    first F3): each measure laid a label out (0.1-0.3 s of those frames). It measures from
+    the font's glyphs, as wide as the label that then shows the text."""
+    from pyglet.text import Label
+    from pyglet.text.layout import TextLayout
+
+    from game.engine.glyphs import FONT
+    from game.engine.hud import Hud
+
+    director.window.switch_to()
+    hud = Hud((800, 600))
+    laid: list[int] = []
+    update = TextLayout._update
+
+    def counted(self: Any) -> None:
+        laid.append(id(self))
+        update(self)
+
+    texts = ["Hint  H", "New game  R", "Undo  U", "1. e4 e5", "Options"]
+    with monkeypatch.context() as watching:
+        watching.setattr(TextLayout, "_update", counted)
+        widths = [hud.text_width(text, size) for text in texts for size in (11, 12.5, 19)]
+    assert laid == []
+    shown = [
+        Label(text, font_name=FONT, font_size=size).content_width
+        for text in texts
+        for size in (11, 12.5, 19)
+    ]
+    assert widths == shown
