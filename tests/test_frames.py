@@ -438,3 +438,41 @@ def test_the_hud_measures_button_texts_without_laying_a_label_out(director, monk
         for size in (11, 12.5, 19)
     ]
     assert widths == shown
+
+
+@pytest.mark.gl
+def test_leaving_a_game_lays_out_nothing_of_its_sheet(director, monkeypatch):
+    """Esc from Cluedo to the menu laid the notebook's 150-odd labels out again in the room
+    the menu's buttons leave, just before the menu hid it (0.5-2 s of that frame). The old
+    game's sheet goes with it: no label of it changes."""
+    from game.controllers.clue import ClueController
+    from game.engine import sheet as sheet_module
+
+    if director.overlay.visible:
+        director.overlay.toggle()
+    before = director.factories.get("clue")
+    size = director.window_size()
+    director.on_resize(800, 600)
+    try:
+        session = MemorySession(options={"seats": 3, "opponent": "article"})
+        director.register("clue", lambda: ClueController(session, seed=1))
+        director.switch("clue")
+        director.update(1 / 60)
+        assert director.hud.sheet.visible
+        changed: list[object] = []
+        restyle = sheet_module.restyle
+
+        def counted(label: object, **changes: object) -> bool:
+            done = restyle(label, **changes)
+            if done:
+                changed.append(changes)
+            return done
+
+        monkeypatch.setattr(sheet_module, "restyle", counted)
+        director.switch("menu")
+        assert not director.hud.sheet.visible
+        assert changed == []
+    finally:
+        director.on_resize(*size)
+        if before is not None:
+            director.register("clue", before)

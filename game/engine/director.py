@@ -182,6 +182,9 @@ class Director(SceneMouse):
         if name != "menu":
             self.last_game = name
         self.window.set_caption(f"Gamehall: {controller.title}")
+        # The old game's sheet goes with it (the new one's comes in _sync_hud): kept until
+        # then, it was laid out again, every label, in the room the new buttons leave.
+        self.hud.set_sheet(None)
         self.hud.set_buttons(self._buttons())
         self._sync_hud()
         log.info("entered scene %s", name)
