@@ -222,3 +222,35 @@ def test_a_windows_sheet_makes_its_labels_a_step_a_frame(
 
     assert look(gradual) == look(at_once)
     assert len(look(gradual)) == total
+
+
+def test_only_the_cells_with_a_fill_have_a_box(director: Director) -> None:
+    """A box (a vertex list of its own) for each of a notebook's 150-odd cells was made in
+    the frame the sheet first showed in, though few cells have a fill: a cell gets its box
+    with its first fill, in its cell's place."""
+    gold = (90, 70, 20, 255)
+
+    def sheet(filled: int) -> Sheet:
+        rows = tuple(
+            (Cell(f"row {r}"), Cell("x", fill=gold if r == filled else None)) for r in range(8)
+        )
+        return Sheet("Grid", (Cell("name"), Cell("A")), rows, ())
+
+    hud = Hud((1280, 720))
+    hud.set_sheet(sheet(filled=2))
+    view = hud.sheet
+    boxes = [(r, v) for r, row in enumerate(view._cells) for v in row if v.box is not None]
+    assert [r for r, _v in boxes] == [3]  # the header row first, then row 2
+    box, cell = boxes[0][1].box, boxes[0][1]
+    assert box.visible and tuple(box.color) == gold
+    assert (box.x, box.y, box.width, box.height) == (
+        cell.x + 0.5,
+        cell.y + 0.5,
+        cell.w - 1,
+        cell.h - 1,
+    )
+    hud.set_sheet(sheet(filled=5))  # the fill moves: the old box hides, a new one shows
+    shown = [
+        r for r, row in enumerate(view._cells) for v in row if v.box is not None and v.box.visible
+    ]
+    assert shown == [6]

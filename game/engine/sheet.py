@@ -44,7 +44,7 @@ STEP_LABELS = 6
 @dataclass
 class _CellView:
     cell: Cell
-    box: shapes.Rectangle
+    box: shapes.Rectangle | None  # only a cell with a fill has one
     label: Label | None  # None: a gradual sheet has not made it yet
     x: float = 0.0
     y: float = 0.0
@@ -164,8 +164,8 @@ class SheetView:
             for i, view in enumerate(views):
                 w = grid_w if len(views) == 1 else widths[i]
                 view.x, view.y, view.w, view.h = x, y, w, row_h
-                view.box.position = (x + 0.5, y + 0.5)
-                view.box.width, view.box.height = w - 1, row_h - 1
+                if view.box is not None:
+                    _fit_box(view)
                 if view.label is not None:
                     view.label.anchor_x, view.label.position = _place(view, i, fs)
                 x += w
@@ -259,15 +259,13 @@ class SheetView:
     def _rebuild(self, rows: list[tuple[Cell, ...]]) -> None:
         for views in self._cells:
             for view in views:
-                view.box.delete()
+                if view.box is not None:
+                    view.box.delete()
                 if view.label is not None:
                     view.label.delete()
         self.hover = None
         self._cells = [
-            [
-                _CellView(cell, self._box(), None if self.gradual else self._label())
-                for cell in cells
-            ]
+            [_CellView(cell, None, None if self.gradual else self._label()) for cell in cells]
             for cells in rows
         ]
 
@@ -285,10 +283,14 @@ class SheetView:
                     # Each change lays the label out again: what changed is set, all at once.
                     color, weight = _color(cell, r, len(views)), _weight(cell, r, len(views))
                     restyle(view.label, text=cell.text, color=color, weight=weight, **size)
-                fill = cell.fill or (0, 0, 0, 0)
-                if tuple(view.box.color) != fill:
-                    view.box.color = fill
-                view.box.visible = self.visible and cell.fill is not None
+                if cell.fill is not None and view.box is None:
+                    view.box = self._box()  # the cell's first fill
+                    _fit_box(view)
+                if view.box is not None:
+                    fill = cell.fill or (0, 0, 0, 0)
+                    if tuple(view.box.color) != fill:
+                        view.box.color = fill
+                    view.box.visible = self.visible and cell.fill is not None
         if sheet is not None:
             texts = [*sheet.footer, ""]
             hover = self.hover
@@ -318,7 +320,8 @@ class SheetView:
             for view in views:
                 if view.label is not None:
                     view.label.visible = on
-                view.box.visible = on and view.cell.fill is not None
+                if view.box is not None:
+                    view.box.visible = on and view.cell.fill is not None
         if not on:
             self.outline.visible = False
 
@@ -357,3 +360,10 @@ def _place(
     if column == 0 or view.cell.left:
         return "left", (view.x + fs * 0.45, view.y + view.h / 2, 0.0)
     return "center", (view.x + view.w / 2, view.y + view.h / 2, 0.0)
+
+
+def _fit_box(view: _CellView) -> None:
+    """A cell's fill box to the cell's place (a pixel in from its edges)."""
+    assert view.box is not None
+    view.box.position = (view.x + 0.5, view.y + 0.5)
+    view.box.width, view.box.height = view.w - 1, view.h - 1
