@@ -162,14 +162,22 @@ def test_a_sheet_that_must_shrink_lays_each_label_out_once(
 
 @pytest.mark.parametrize("bold", [False, True])
 def test_a_labels_width_is_known_without_laying_it_out(director: Director, bold: bool) -> None:
+    """glyphs.label_width: as wide as the label, measured before any glyph of that size
+    is rendered, and rendering none (FreeType's metrics alone)."""
+    import pyglet
     from pyglet.text import Label
 
     from game.engine.glyphs import FONT, label_width
 
-    for size in (7, 9.5, 12, 31):
-        for text in ("Card number 7", "Mrs. Peacock", "·", "42%", "Wij"):
-            label = Label(text, font_name=FONT, font_size=size, weight="bold" if bold else "normal")
-            assert label_width(text, size, bold) == label.content_width, (text, size)
+    weight = "bold" if bold else "normal"
+    for size in (7, 9.5, 12, 13.25, 31, 47.5):
+        font = pyglet.font.load(FONT, size, weight=weight)
+        for text in ("Card number 7", "Mrs. Peacock", "·", "42%", "Wij", "Kg\tfi"):
+            rendered = set(font.glyphs)
+            width = label_width(text, size, bold)
+            assert set(font.glyphs) == rendered, "nothing rendered to measure"
+            label = Label(text, font_name=FONT, font_size=size, weight=weight)
+            assert width == label.content_width, (text, size)
 
 
 def test_a_windows_sheet_makes_its_labels_a_step_a_frame(
