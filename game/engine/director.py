@@ -78,6 +78,8 @@ class Director(SceneMouse):
         shadows: bool = True,
         volume: float = 0.8,
         muted: bool = False,
+        warm_games: Callable[[threading.Event, float], object] | None = None,
+        screenshot_folder: Callable[[], Path] | None = None,
     ) -> None:
         if Director.current is not None:
             raise RuntimeError("there is already a Director in this process; close() it first")
@@ -103,6 +105,11 @@ class Director(SceneMouse):
         self.overlay = DebugOverlay(self.ctx)
         self.tweens = TweenManager()
         self.sounds = Sounds(enabled=not headless, volume=volume, muted=muted)
+        #: What the warm-up readies after the overlay and the sounds (the games), on its
+        #: thread: called with the stop event (set on close) and the rest after each game.
+        self.warm_games = warm_games
+        #: Where F12 saves a screenshot (None: the current folder).
+        self.screenshot_folder = screenshot_folder
         self._warm_stop = threading.Event()  # set on close: the warm-up stops between games
         self._warm_thread: threading.Thread | None = None
         self._overlay_ready = threading.Event()  # the warm-up has imported the overlay's library
@@ -498,11 +505,10 @@ class Director(SceneMouse):
     def screenshot(self, path: str | Path | None = None) -> Path:
         """Save a PNG (default: the screenshots folder) and say where."""
         if path is None:
-            from game.settings import screenshot_dir
-
             stamp = time.strftime("%Y%m%d-%H%M%S")
             name = self.controller.name if self.controller else "gamehall"
-            path = screenshot_dir() / f"{name}-{stamp}.png"
+            folder = self.screenshot_folder() if self.screenshot_folder else Path.cwd()
+            path = folder / f"{name}-{stamp}.png"
         saved = write_png(path, self.capture())
         self.say(f"Screenshot saved to {saved}")
         return saved
@@ -613,7 +619,7 @@ class Director(SceneMouse):
         """Make now, on a background thread, what a first use would make: import the F3
         overlay's imgui library and the sound system with its effects (a second or two each,
         which the drawing thread would otherwise spend on the first F3 and the first sound),
-        then each game whose entry asks for it (:func:`game.registry.warm_up`). The overlay's
+        then what :attr:`warm_games` readies (the window's games). The overlay's
         imgui objects need the GL context: the next :meth:`update` makes them once the library
         is in. ``paced`` (a window's frames being drawn): the games' work runs between frames,
         waiting at each of its pause points (:mod:`game.logic.pacing`: a function of a
@@ -621,7 +627,6 @@ class Director(SceneMouse):
         while the drawing thread worked, and frames stalled. Returns the thread."""
         from game.engine.imgui_renderer import imgui_module
         from game.logic.pacing import paced as pacing
-        from game.registry import all_entries, warm_up
 
         def work() -> None:
             try:
@@ -630,8 +635,10 @@ class Director(SceneMouse):
                 log.warning("the overlay's library did not load: %s", exc)
             self._overlay_ready.set()
             self.sounds.prepare()
+            if self.warm_games is None:
+                return
             with pacing(self.between_frames) if paced else contextlib.nullcontext():
-                warm_up(all_entries(), self._warm_stop, pause=WARM_PAUSE_SECONDS)
+                self.warm_games(self._warm_stop, WARM_PAUSE_SECONDS)
 
         thread = threading.Thread(target=work, name="warm-up", daemon=True)
         self._warm_thread = thread
