@@ -401,14 +401,20 @@ class _Writer:
                 k = self.fresh()
                 body = list(item.items[2:])
                 guarded = not self._straight(body)
-                self.emit(indent, f"_w{k} = False" + (f"; _n{k} = 0" if guarded else ""))
+                self.emit(
+                    indent, f"_w{k} = False" + (f"; _n{k} = 0; _o{k} = set()" if guarded else "")
+                )
                 self.emit(indent, f"while {self.cond(item[1])}:")
                 if guarded:
-                    # A loop that has gone round more often than the board could hold steps
-                    # is going round a cycle (or not moving): it fails instead of hanging.
-                    self.emit(indent + 1, f"_n{k} += 1")
-                    self.emit(indent + 1, f"if _n{k} > {self.loop_cap}:")
+                    # A pass that begins where an earlier one began, with the same captures,
+                    # effects and flags, would do again what that one did (add the same
+                    # moves): the loop has come round a cycle and fails there. A loop that has
+                    # gone round more often than the board could hold steps (counts that grow
+                    # on each pass) fails too, instead of hanging.
+                    self.emit(indent + 1, f"_n{k} += 1; _q{k} = {self.pass_key()}")
+                    self.emit(indent + 1, f"if _n{k} > {self.loop_cap} or _q{k} in _o{k}:")
                     self.emit(indent + 2, f"_w{k} = True; break")
+                    self.emit(indent + 1, f"_o{k}.add(_q{k})")
                 saved = self.in_loop
                 self.in_loop = True
                 self.known_empty = isinstance(item[1], Atom) and item[1].value == "empty"
@@ -504,6 +510,12 @@ class _Writer:
                 raise item.error(f"cannot compile ({head} ...)")
 
     in_loop = False
+
+    def pass_key(self) -> str:
+        """The expression of everything a loop's pass starts from (the state a choice saves;
+        the counts, a dict, as their sorted items)."""
+        names = self.state.strip("()").split(", ")
+        return "(" + ", ".join("tuple(sorted(h.items()))" if n == "h" else n for n in names) + ")"
 
     def _straight(self, body: list[Item]) -> bool:
         """Whether each pass of a loop with this body steps in one direction that cannot
