@@ -401,18 +401,27 @@ class _Writer:
                 k = self.fresh()
                 body = list(item.items[2:])
                 guarded = not self._straight(body)
+                # A guarded loop that adds moves remembers where each pass began.
+                keyed = guarded and _adds(body)
                 self.emit(
-                    indent, f"_w{k} = False" + (f"; _n{k} = 0; _o{k} = set()" if guarded else "")
+                    indent,
+                    f"_w{k} = False"
+                    + (f"; _n{k} = 0" if guarded else "")
+                    + (f"; _o{k} = set()" if keyed else ""),
                 )
                 self.emit(indent, f"while {self.cond(item[1])}:")
                 if guarded:
+                    # A loop that has gone round more often than the board could hold steps
+                    # is going round a cycle (or not moving): it fails instead of hanging.
+                    self.emit(indent + 1, f"_n{k} += 1")
+                    self.emit(indent + 1, f"if _n{k} > {self.loop_cap}:")
+                    self.emit(indent + 2, f"_w{k} = True; break")
+                if keyed:
                     # A pass that begins where an earlier one began, with the same captures,
-                    # effects and flags, would do again what that one did (add the same
-                    # moves): the loop has come round a cycle and fails there. A loop that has
-                    # gone round more often than the board could hold steps (counts that grow
-                    # on each pass) fails too, instead of hanging.
-                    self.emit(indent + 1, f"_n{k} += 1; _q{k} = {self.pass_key()}")
-                    self.emit(indent + 1, f"if _n{k} > {self.loop_cap} or _q{k} in _o{k}:")
+                    # effects, flags and counts, would add again the moves that one added: the
+                    # loop has come round and fails there.
+                    self.emit(indent + 1, f"_q{k} = {self.pass_key()}")
+                    self.emit(indent + 1, f"if _q{k} in _o{k}:")
                     self.emit(indent + 2, f"_w{k} = True; break")
                     self.emit(indent + 1, f"_o{k}.add(_q{k})")
                 saved = self.in_loop
@@ -716,6 +725,16 @@ def _run_in_pieces(lines: list[str], filename: str, ns: dict[str, Any]) -> None:
             pause()
             exec(compile(piece, filename, "exec"), ns)
             start = end
+
+
+def _adds(body: Sequence[Item]) -> bool:
+    """Whether these statements (nested ones too) add a move."""
+    for item in body:
+        if isinstance(item, Atom) and item.value == "add":
+            return True
+        if isinstance(item, Form) and (item.head == "add" or _adds(item.args)):
+            return True
+    return False
 
 
 def _walk_ends(row: Sequence[int], start: int) -> bool:
