@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.logic import river, river_rules, river_solver
+from game.logic import river, river_rules, river_solver, river_state
 from game.logic.game import TERMINAL
 from game.logic.river import (
     Action,
@@ -82,7 +82,7 @@ def node(p: int, d: int, side: Side) -> Crossing:
 # --- section 5.4: the 3/3/2 state graph ----------------------------------------------------
 
 
-@pytest.mark.parametrize("module", [river, river_rules, river_solver])
+@pytest.mark.parametrize("module", [river, river_rules, river_state, river_solver])
 def test_doctests(module: object) -> None:
     failures, tried = doctest.testmod(module)  # type: ignore[arg-type]
     assert tried > 0

@@ -1686,7 +1686,8 @@ def rule_problem(before: Any, action: Any, after: Any, *, forfeit: bool = False)
             return f"{gained} discs appeared with one move"
         return None
     if kind == "RiverState":
-        from game.logic.river_rules import Cross, Outcome, Side
+        from game.logic.river_rules import Outcome, Side
+        from game.logic.river_state import Cross
 
         crossed = 1 if isinstance(action, Cross) else 0
         if after.crossings != before.crossings + crossed:

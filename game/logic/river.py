@@ -1,9 +1,9 @@
 """Priests and Devils as a game of the contract (:mod:`game.logic.game`): the options schema,
 :class:`RiverGame`, and :class:`SolverAgent`, the computer player behind the hint.
 
-The rules, the judge and the actions live in :mod:`game.logic.river_rules`, the solver in
-:mod:`game.logic.river_solver`; both are re-exported here, so ``game.logic.river`` is the one
-module a caller imports.
+The rules live in :mod:`game.logic.river_rules`, the judge and the actions in
+:mod:`game.logic.river_state`, the solver in :mod:`game.logic.river_solver`; all are
+re-exported here, so ``game.logic.river`` is the one module a caller imports.
 
 :data:`OPTIONS` is the one declaration of the options (team sizes, boat seats and the rule
 variants: ``boat_counts``, ``rowers``, ``goal``): the settings file, the command line, the
@@ -40,9 +40,6 @@ from game.logic.options import Option, OptionError, OptionsSchema
 from game.logic.river_rules import (
     MAX_CAPACITY,
     MAX_CHARACTERS,
-    Action,
-    Board,
-    Cross,
     Crossing,
     Goal,
     IllegalMoveError,
@@ -52,16 +49,21 @@ from game.logic.river_rules import (
     Outcome,
     RiverError,
     RiverSettingError,
-    RiverState,
     Rowers,
     Rules,
     Side,
-    Unboard,
-    Verdict,
-    parse_action,
     people,
 )
 from game.logic.river_solver import Hint, NoSolutionError, RiverPuzzle
+from game.logic.river_state import (
+    Action,
+    Board,
+    Cross,
+    RiverState,
+    Unboard,
+    Verdict,
+    parse_action,
+)
 
 __all__ = [
     "MAX_CAPACITY",

@@ -14,7 +14,8 @@ same load), so the predecessors of a position are found with the same move gener
 positions (outnumbered ashore, or a boat stranded where nobody may row it) take no part; won
 positions end a game, so no way leads through one.
 
->>> from game.logic.river_rules import Rules, RiverState
+>>> from game.logic.river_rules import Rules
+>>> from game.logic.river_state import RiverState
 >>> rules = Rules(3, 3, 2, boat_counts=False)
 >>> divmod(costs(rules)[position(RiverState.start(rules))], CLICK_SCALE)
 (9, 12)
@@ -28,17 +29,19 @@ from collections.abc import Iterator
 from typing import TypeAlias
 
 from game.logic.river_rules import (
-    Action,
-    Board,
-    Cross,
     Goal,
     Kind,
     Load,
     RiverSettingError,
-    RiverState,
     Rowers,
     Rules,
     Side,
+)
+from game.logic.river_state import (
+    Action,
+    Board,
+    Cross,
+    RiverState,
     Unboard,
 )
 

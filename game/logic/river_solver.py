@@ -28,9 +28,6 @@ import numpy.typing as npt
 
 from game.logic import river_apart
 from game.logic.river_rules import (
-    Action,
-    Board,
-    Cross,
     Crossing,
     Goal,
     Kind,
@@ -38,12 +35,17 @@ from game.logic.river_rules import (
     Outcome,
     RiverError,
     RiverSettingError,
-    RiverState,
     Rowers,
     Rules,
     Side,
-    Unboard,
     people,
+)
+from game.logic.river_state import (
+    Action,
+    Board,
+    Cross,
+    RiverState,
+    Unboard,
 )
 from game.logic.search import StateGraph
 
