@@ -294,3 +294,185 @@ def test_a_windows_frames_render_the_fonts_glyphs_ahead_a_step_at_a_time(directo
         assert len(pyglet.font.load(FONT, 13.25).glyphs) == rendered
     finally:
         director.glyphs_ahead = None
+
+
+#: In a fresh interpreter: a headless window on the menu, the overlay's library in (as the
+#: warm-up leaves it), a frame drawn; then F3 and the overlay's first frame. Prints the
+#: modules that frame imported.
+FIRST_F3 = """
+import os, sys
+os.environ["GAMEHALL_HOME"] = sys.argv[1]
+from game.engine.window import configure_pyglet
+configure_pyglet(headless=True)
+from game.cli_play import build_director
+director = build_director(headless=True, size=(800, 600))
+director.switch("menu")
+director.overlay.prepare()
+director.update(1 / 60)
+director.capture()
+director.perform("overlay")
+assert director.overlay.visible
+before = set(sys.modules)
+director.update(1 / 60)
+director.capture()
+director.update(1 / 60)
+director.capture()
+print("imported:", " ".join(sorted(set(sys.modules) - before)), flush=True)
+director.close()
+"""
+
+
+@pytest.mark.gl
+def test_the_first_f3_imports_nothing_on_the_drawing_thread(tmp_path) -> None:
+    """The overlay's first frames import no module: an import there holds up the frame
+    (np.percentile's first call imported numpy.ma, 0.1 s of the first F3's frame)."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    r = subprocess.run(
+        [sys.executable, "-c", FIRST_F3, str(tmp_path)],
+        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=HANG_S, check=False,
+    )  # fmt: skip
+    assert r.returncode == 0, r.stderr[-3000:]
+    line = next(x for x in r.stdout.splitlines() if x.startswith("imported:"))
+    assert line.split() == ["imported:"], line
+
+
+@pytest.mark.gl
+def test_grab_label_atlas_painted_a_cell_a_step_ends_as_painted_at_once(director, monkeypatch):
+    """MasterGrab's label atlas (20 glyphs at 40 pixels and their outline) took about 0.2 s
+    of the map's first frame. It is painted a step at a time, no step rendering more than
+    one glyph, and ends as the atlas painted at once."""
+    from game.controllers import grab_atlas
+    from game.engine import glyphs
+
+    director.window.switch_to()
+    at_once = grab_atlas.AtlasPainter().pixels()
+    rendered: list[str] = []
+    glyphs_of = glyphs.glyphs_of
+
+    def counted(font: Any, text: str) -> list[Any]:
+        rendered.append(text)
+        return glyphs_of(font, text)
+
+    monkeypatch.setattr(glyphs, "glyphs_of", counted)
+    painter = grab_atlas.AtlasPainter()
+    steps = 0
+    while True:
+        before = len(rendered)
+        more = painter.step()
+        assert len(rendered) - before <= 1
+        steps += 1
+        if not more:
+            break
+    assert painter.done and steps > len(grab_atlas.NAMES)
+    assert len(rendered) == 20  # each digit, regular and bold, once
+    assert np.array_equal(painter.pixels(), at_once)
+    assert len(rendered) == 20, "nothing painted again"
+
+
+@pytest.mark.gl
+def test_a_window_paints_grab_labels_while_the_map_is_made(director, monkeypatch):
+    """While MasterGrab's map is on its way from the worker, each frame paints a step of the
+    label atlas; the map's first frame then only uploads it."""
+    from game.controllers import grab_atlas
+    from game.controllers.grab import GrabController
+    from game.controllers.grab_making import MapOrder
+
+    if director.overlay.visible:
+        director.overlay.toggle()
+    painter = grab_atlas.AtlasPainter()
+    monkeypatch.setattr(grab_atlas, "_AHEAD", painter)
+
+    def make() -> GrabController:
+        controller = GrabController(MemorySession(), seed=11)
+        controller.maps_apart = True  # as in a window
+        return controller
+
+    director.register("grab-apart", make)
+    grab = director.switch("grab-apart")
+    assert grab.preparing()
+    with monkeypatch.context() as waiting:
+        waiting.setattr(MapOrder, "done", lambda self: False)  # the worker is still at it
+        for frame in range(1, 6):
+            director.update(1 / 60)
+            assert painter._next == frame
+    assert director.settle()
+    assert grab.match is not None and painter.done
+    atlas = grab.view.layer.atlas
+    assert atlas.texture.read() == painter.pixels().tobytes()
+
+
+@pytest.mark.gl
+def test_the_hud_measures_button_texts_without_laying_a_label_out(director, monkeypatch):
+    """The HUD measures every button's text when its bar changes (a game's first frame, the
+    first F3): each measure laid a label out (0.1-0.3 s of those frames). It measures from
+    the font's glyphs, as wide as the label that then shows the text."""
+    from pyglet.text import Label
+    from pyglet.text.layout import TextLayout
+
+    from game.engine.glyphs import FONT
+    from game.engine.hud import Hud
+
+    director.window.switch_to()
+    hud = Hud((800, 600))
+    laid: list[int] = []
+    update = TextLayout._update
+
+    def counted(self: Any) -> None:
+        laid.append(id(self))
+        update(self)
+
+    texts = ["Hint  H", "New game  R", "Undo  U", "1. e4 e5", "Options"]
+    with monkeypatch.context() as watching:
+        watching.setattr(TextLayout, "_update", counted)
+        widths = [hud.text_width(text, size) for text in texts for size in (11, 12.5, 19)]
+    assert laid == []
+    shown = [
+        Label(text, font_name=FONT, font_size=size).content_width
+        for text in texts
+        for size in (11, 12.5, 19)
+    ]
+    assert widths == shown
+
+
+@pytest.mark.gl
+def test_leaving_a_game_lays_out_nothing_of_its_sheet(director, monkeypatch):
+    """Esc from Cluedo to the menu laid the notebook's 150-odd labels out again in the room
+    the menu's buttons leave, just before the menu hid it (0.5-2 s of that frame). The old
+    game's sheet goes with it: no label of it changes."""
+    from game.controllers.clue import ClueController
+    from game.engine import sheet as sheet_module
+
+    if director.overlay.visible:
+        director.overlay.toggle()
+    before = director.factories.get("clue")
+    size = director.window_size()
+    director.on_resize(800, 600)
+    try:
+        session = MemorySession(options={"seats": 3, "opponent": "article"})
+        director.register("clue", lambda: ClueController(session, seed=1))
+        director.switch("clue")
+        director.update(1 / 60)
+        assert director.hud.sheet.visible
+        changed: list[object] = []
+        restyle = sheet_module.restyle
+
+        def counted(label: object, **changes: object) -> bool:
+            done = restyle(label, **changes)
+            if done:
+                changed.append(changes)
+            return done
+
+        monkeypatch.setattr(sheet_module, "restyle", counted)
+        director.switch("menu")
+        assert not director.hud.sheet.visible
+        assert changed == []
+    finally:
+        director.on_resize(*size)
+        if before is not None:
+            director.register("clue", before)

@@ -22,6 +22,7 @@ import random
 from typing import TYPE_CHECKING, Any, Final
 
 from game.controllers.grab_anim import Playback
+from game.controllers.grab_atlas import paint_ahead
 from game.controllers.grab_commands import AUTOPLAY, build_commands
 from game.controllers.grab_hud import MAP_KEY
 from game.controllers.grab_making import MapOrder
@@ -177,6 +178,7 @@ class GrabController(MapSide):
                 self._start_match(order.game, order.options, order.seed, order.kept, made)
             elif self.match is None:
                 self._say(order.describe())
+                paint_ahead()  # the map's label atlas, a cell a frame, while the map is made
         match = self.match
         if match is not None:
             before = match.cursor

@@ -5,20 +5,22 @@ The map is drawn once per copy of it that the camera can see (the world wraps), 
 copy only the chunks inside the view, so panning across the wrap costs about one map's worth
 of triangles. The borders are anti-aliased bands over the tiles; arrows are flat triangles
 above them; numbers and rings are sprites from a glyph atlas made once from the HUD's font,
-lying flat on the map and drawn last, so nothing hides them.
+lying flat on the map and drawn last, so nothing hides them
+(:mod:`game.controllers.grab_atlas`).
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import moderngl
 import numpy as np
 import numpy.typing as npt
 
+from game.controllers.grab_atlas import make_atlas
 from game.controllers.grab_mesh import SEGMENT_FLOATS, VERTEX_FLOATS, MapMesh
 from game.engine.render import Frame, load_program
 
@@ -32,74 +34,6 @@ ARROW_HEIGHT = 0.62  # above the highest land tile (mountain peaks may reach thr
 BOX_HEIGHT = 1.4  # the tallest thing on the map (a mountain's peak), for culling
 BORDER_WIDTH = 0.045  # half-width of a border between two owners, world units
 MAX_COPIES = 3  # per axis and side: enough for the farthest zoom
-
-
-@dataclass
-class Atlas:
-    """Glyph cells: uv rectangles and the size of each cell in em (1 em = the font size)."""
-
-    texture: moderngl.Texture
-    uv: dict[str, tuple[float, float, float, float]] = field(default_factory=dict)
-    size: dict[str, tuple[float, float]] = field(default_factory=dict)  # width, height in em
-    advance: float = 0.6  # a digit's advance in em
-
-
-def make_atlas(ctx: moderngl.Context) -> Atlas:
-    """Digits (regular and bold), a ring and a solid block, rendered once from the HUD font."""
-    import pyglet
-
-    from game.engine.glyphs import FONT, glyphs_of
-
-    size = 40
-    cell_w, cell_h = 48, 56
-    baseline = 12
-    names = [str(d) for d in range(10)] + [f"b{d}" for d in range(10)] + ["ring", "block"]
-    cols = 8
-    rows = math.ceil(len(names) / cols)
-    pad = 4  # cells apart, so linear filtering and the outline never bleed between them
-    width, height = cols * (cell_w + pad), rows * (cell_h + pad)
-    cover = np.zeros((height, width), dtype=np.float32)
-    regular = pyglet.font.load(FONT, size)
-    bold = pyglet.font.load(FONT, size, weight="bold")
-    advance = 0.6
-    places: dict[str, tuple[int, int]] = {}
-    for i, name in enumerate(names):
-        r, c = divmod(i, cols)
-        x0, y0 = c * (cell_w + pad) + pad // 2, r * (cell_h + pad) + pad // 2
-        places[name] = (x0, y0)
-        block = cover[y0 : y0 + cell_h, x0 : x0 + cell_w]  # rows from the bottom up
-        if name == "ring":
-            yy, xx = np.mgrid[0:cell_h, 0:cell_w]
-            d = np.hypot(xx - cell_w / 2 + 0.5, yy - cell_h / 2 + 0.5)
-            block[:] = np.clip(1.0 - np.abs(d - 19.0) / 3.0, 0.0, 1.0)
-        elif name == "block":
-            block[3:-3, 3:-3] = 1.0
-        else:
-            font = bold if name.startswith("b") else regular
-            glyph = glyphs_of(font, name[-1])[0]
-            image = glyph.get_image_data()
-            raw = np.frombuffer(image.get_data("RGBA", image.width * 4), dtype=np.uint8)
-            # pyglet hands the rows top first; the atlas, like GL, keeps them bottom first.
-            alpha = raw.reshape(image.height, image.width, 4)[::-1, :, 3] / 255.0
-            gx0 = round((cell_w - glyph.advance) / 2 + glyph.vertices[0])
-            gy0 = baseline + int(glyph.vertices[1])
-            h = min(image.height, cell_h - max(gy0, 0))
-            w = min(image.width, cell_w - max(gx0, 0))
-            block[max(gy0, 0) : max(gy0, 0) + h, max(gx0, 0) : max(gx0, 0) + w] = alpha[:h, :w]
-            advance = glyph.advance / size
-    grown = cover.copy()
-    for dy in range(-3, 4):
-        for dx in range(-3, 4):
-            if dx * dx + dy * dy <= 10:
-                grown = np.maximum(grown, np.roll(np.roll(cover, dy, axis=0), dx, axis=1))
-    pixels = np.stack([cover, grown], axis=-1)
-    texture = ctx.texture((width, height), 2, (pixels * 255).astype(np.uint8).tobytes())
-    texture.filter = (moderngl.LINEAR, moderngl.LINEAR)
-    atlas = Atlas(texture, advance=advance)
-    for name, (x0, y0) in places.items():
-        atlas.uv[name] = (x0 / width, y0 / height, (x0 + cell_w) / width, (y0 + cell_h) / height)
-        atlas.size[name] = (cell_w / size, cell_h / size)
-    return atlas
 
 
 @dataclass

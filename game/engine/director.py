@@ -98,6 +98,7 @@ class Director(SceneDrawing, SceneMouse):
         #: headless one is 1). Tests and ``shot --scale`` set it.
         self.scale_override: float | None = None
         self.hud = Hud(size, self.ui_scale())
+        self.hud.sheet.gradual = not headless  # a window makes a new sheet's labels a step a frame
         self.overlay = DebugOverlay(self.ctx)
         self.tweens = TweenManager()
         self.sounds = Sounds(enabled=not headless, volume=volume, muted=muted)
@@ -184,6 +185,9 @@ class Director(SceneDrawing, SceneMouse):
         if name != "menu":
             self.last_game = name
         self.window.set_caption(f"Gamehall: {controller.title}")
+        # The old game's sheet goes with it (the new one's comes in _sync_hud): kept until
+        # then, it was laid out again, every label, in the room the new buttons leave.
+        self.hud.set_sheet(None)
         self.hud.set_buttons(self._buttons())
         self._sync_hud()
         log.info("entered scene %s", name)

@@ -19,7 +19,7 @@ from pyglet import shapes
 from pyglet.text import Label
 
 from game.engine.controller import Button, Sheet, Status, Tone
-from game.engine.glyphs import FONT
+from game.engine.glyphs import FONT, label_width
 from game.engine.hud_layout import GROUP_FONT, place_buttons
 from game.engine.sheet import SheetView
 from game.engine.text import restyle
@@ -96,7 +96,6 @@ class Hud:
         )
         self.banner = self._label(anchor_x="center", bold=True, wrap=True)
         self.sheet = SheetView(self.batch, self.back, self.front)
-        self._measure = Label("", font_name=FONT, font_size=12)  # not drawn: measures text
         # A tooltip beside the mouse (or a point the game names): a solid box, its own
         # groups so it lies over every other HUD element.
         self.tip_back = pyglet.graphics.Group(order=2)
@@ -473,9 +472,10 @@ class Hud:
         self._refresh_buttons()
 
     def text_width(self, text: str, size: float) -> float:
-        """How wide ``text`` is at ``size`` (a label is measured once, then scaled)."""
-        restyle(self._measure, font_size=size, text=text)
-        return float(self._measure.content_width)
+        """How wide a label of ``text`` at ``size`` is, from the font's glyphs: a label laid
+        out again for each text measured held up the frames the button bar changed in (the
+        first F3, a game's first frame: 0.1-0.3 s with the menu's and a game's buttons)."""
+        return float(label_width(text, size))
 
     def _refresh_buttons(self) -> None:
         for view in self._buttons:

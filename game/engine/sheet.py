@@ -7,19 +7,27 @@ the footer lines, and answers which cell's command a click at a window position 
 hovered cell is outlined and its tip replaces the last footer line. Labels are kept and only
 their text and colour change while the grid keeps its shape, so a new game state costs no
 new labels.
+
+A window's sheet is ``gradual``: a new grid's labels are made a few milliseconds' worth a
+frame (:data:`STEP_S`), each with its text, size and place at once, while its backdrop, title
+and cells' places are there from the first frame (a Cluedo notebook's 150-odd labels made in
+one frame held it up for a large fraction of a second). Headless (tests, pictures) every
+label is made at once.
 """
 
 from __future__ import annotations
 
 import math
+import time
 from dataclasses import dataclass
+from typing import Literal
 
 import pyglet
 from pyglet import shapes
 from pyglet.text import Label
 
 from game.engine.controller import Cell, Sheet
-from game.engine.glyphs import FONT
+from game.engine.glyphs import FONT, label_width
 from game.engine.text import restyle
 
 __all__ = ["SheetView"]
@@ -27,13 +35,17 @@ __all__ = ["SheetView"]
 BACKDROP = (16, 21, 33, 255)  # opaque: nothing of the scene shows through the sheet
 HEADING = (200, 206, 220, 255)
 MIN_FONT = 7
+#: A gradual sheet's labels are made for about this long a frame ...
+STEP_S = 0.008
+#: ... and at least this many.
+STEP_LABELS = 6
 
 
 @dataclass
 class _CellView:
     cell: Cell
-    box: shapes.Rectangle
-    label: Label
+    box: shapes.Rectangle | None  # only a cell with a fill has one
+    label: Label | None  # None: a gradual sheet has not made it yet
     x: float = 0.0
     y: float = 0.0
     w: float = 0.0
@@ -67,12 +79,17 @@ class SheetView:
         self._footer: list[Label] = []
         self._room: tuple[float, float, float, int, float] = (0.0, 0.0, 0.0, 12, 1e9)
         self._laid: tuple[object, ...] | None = None  # the room and sheet last laid out
+        #: Make labels a step a frame (a window), or all at once (see the module docstring).
+        self.gradual = False
+        self._font_size = 10.0  # the cells' text size, as last laid out
 
     # -- public -----------------------------------------------------------------------------
 
     def set(self, sheet: Sheet | None) -> None:
-        """Show ``sheet`` (None hides it); nothing is redone when it did not change."""
+        """Show ``sheet`` (None hides it); nothing is redone when it did not change but
+        a step of a gradual sheet's labels (it is called every frame)."""
         if sheet == self.sheet:
+            self.make_labels()
             return
         old, self.sheet = self.sheet, sheet
         self._laid = None
@@ -93,6 +110,7 @@ class SheetView:
             self._footer = [self._label() for _ in range(len(sheet.footer) + 1)]
         self.title.text = sheet.title
         self.layout(*self._room)
+        self.make_labels()
 
     def layout(
         self, left: float, top: float, bottom: float, font_size: int, widest: float = 1e9
@@ -134,6 +152,8 @@ class SheetView:
                 self._show(False)
                 return
         grid_w -= fs * 1.2
+        self._font_size = fs
+        self._paint(fs)
         row_h = fs * 1.62
         pad = fs * 0.6
         self.title.position = (left + pad, top - pad - fs * 0.9, 0)
@@ -144,12 +164,10 @@ class SheetView:
             for i, view in enumerate(views):
                 w = grid_w if len(views) == 1 else widths[i]
                 view.x, view.y, view.w, view.h = x, y, w, row_h
-                view.box.position = (x + 0.5, y + 0.5)
-                view.box.width, view.box.height = w - 1, row_h - 1
-                anchor_left = i == 0 or view.cell.left
-                view.label.anchor_x = "left" if anchor_left else "center"
-                view.label.position = (x + fs * 0.45 if anchor_left else x + w / 2,
-                                       y + row_h / 2, 0)  # fmt: skip
+                if view.box is not None:
+                    _fit_box(view)
+                if view.label is not None:
+                    view.label.anchor_x, view.label.position = _place(view, i, fs)
                 x += w
             y -= row_h
         for label in self._footer:
@@ -160,18 +178,53 @@ class SheetView:
         self.panel.position = (self.x, self.y)
         self.panel.width, self.panel.height = self.width, self.height
         self._show(True)
-        self._paint()
+        self._paint()  # the hover outline, at the cells' new places
+
+    def make_labels(self, all_now: bool = False) -> int:
+        """Make the labels still missing, for about :data:`STEP_S` (at least
+        :data:`STEP_LABELS`; ``all_now``: every one), each with its style and place at once;
+        how many it made."""
+        made = 0
+        ends = time.perf_counter() + STEP_S
+        fs = self._font_size
+        for r, views in enumerate(self._cells):
+            for i, view in enumerate(views):
+                if view.label is not None:
+                    continue
+                if not all_now and made >= STEP_LABELS and time.perf_counter() >= ends:
+                    return made
+                cell = view.cell
+                anchor_x, position = _place(view, i, fs)
+                view.label = Label(
+                    cell.text,
+                    font_name=FONT,
+                    font_size=fs,
+                    weight=_weight(cell, r, len(views)),
+                    color=_color(cell, r, len(views)),
+                    x=position[0],
+                    y=position[1],
+                    anchor_x=anchor_x,
+                    anchor_y="center",
+                    batch=self.batch,
+                    group=self.front,
+                )
+                view.label.visible = self.visible
+                made += 1
+        return made
 
     def _widths(self, fs: float) -> list[float]:
-        """Each column's width with text of size ``fs``."""
-        self._paint(fs)
+        """Each column's width with text of size ``fs``, measured from the font's glyphs
+        (:func:`~game.engine.glyphs.label_width`): the labels are styled once, at the size
+        chosen, not at each size tried (a notebook's hundred and more labels laid out two
+        or three times over held up the frame it first showed in for 0.3-1.4 s)."""
         columns = max(len(r) for r in self._cells)
         widths = [0.0] * columns
-        for views in self._cells:
+        for r, views in enumerate(self._cells):
             if len(views) == 1 and columns > 1:
                 continue  # a heading spans the grid
             for i, view in enumerate(views):
-                widths[i] = max(widths[i], view.label.content_width + fs * 1.1)
+                bold = _weight(view.cell, r, len(views)) == "bold"
+                widths[i] = max(widths[i], label_width(view.cell.text, fs, bold) + fs * 1.1)
         return widths
 
     def contains(self, x: float, y: float) -> bool:
@@ -206,11 +259,14 @@ class SheetView:
     def _rebuild(self, rows: list[tuple[Cell, ...]]) -> None:
         for views in self._cells:
             for view in views:
-                view.box.delete()
-                view.label.delete()
+                if view.box is not None:
+                    view.box.delete()
+                if view.label is not None:
+                    view.label.delete()
         self.hover = None
         self._cells = [
-            [_CellView(cell, self._box(), self._label()) for cell in cells] for cells in rows
+            [_CellView(cell, None, None if self.gradual else self._label()) for cell in cells]
+            for cells in rows
         ]
 
     def _paint(self, font_size: float | None = None) -> None:
@@ -223,15 +279,18 @@ class SheetView:
         for r, views in enumerate(self._cells):
             for view in views:
                 cell = view.cell
-                heading = len(views) == 1 or r == 0
-                color = HEADING if heading and cell.color == Cell("").color else cell.color
-                weight = "bold" if cell.bold or heading else "normal"
-                # Each change lays the label out again: what changed is set, all at once.
-                restyle(view.label, text=cell.text, color=color, weight=weight, **size)
-                fill = cell.fill or (0, 0, 0, 0)
-                if tuple(view.box.color) != fill:
-                    view.box.color = fill
-                view.box.visible = self.visible and cell.fill is not None
+                if view.label is not None:
+                    # Each change lays the label out again: what changed is set, all at once.
+                    color, weight = _color(cell, r, len(views)), _weight(cell, r, len(views))
+                    restyle(view.label, text=cell.text, color=color, weight=weight, **size)
+                if cell.fill is not None and view.box is None:
+                    view.box = self._box()  # the cell's first fill
+                    _fit_box(view)
+                if view.box is not None:
+                    fill = cell.fill or (0, 0, 0, 0)
+                    if tuple(view.box.color) != fill:
+                        view.box.color = fill
+                    view.box.visible = self.visible and cell.fill is not None
         if sheet is not None:
             texts = [*sheet.footer, ""]
             hover = self.hover
@@ -259,8 +318,10 @@ class SheetView:
             label.visible = on
         for views in self._cells:
             for view in views:
-                view.label.visible = on
-                view.box.visible = on and view.cell.fill is not None
+                if view.label is not None:
+                    view.label.visible = on
+                if view.box is not None:
+                    view.box.visible = on and view.cell.fill is not None
         if not on:
             self.outline.visible = False
 
@@ -278,3 +339,31 @@ class SheetView:
             batch=self.batch,
             group=self.front,
         )
+
+
+def _weight(cell: Cell, row: int, cells: int) -> str:
+    """The weight of a cell's text: bold in the header row, in a heading across the grid
+    (a row of ``cells`` = 1) and where the cell asks for it."""
+    return "bold" if cell.bold or row == 0 or cells == 1 else "normal"
+
+
+def _color(cell: Cell, row: int, cells: int) -> tuple[int, int, int, int]:
+    """The colour of a cell's text: a heading's (see :func:`_weight`) unless it has its own."""
+    heading = row == 0 or cells == 1
+    return HEADING if heading and cell.color == Cell("").color else cell.color
+
+
+def _place(
+    view: _CellView, column: int, fs: float
+) -> tuple[Literal["left", "center"], tuple[float, float, float]]:
+    """Where a cell's label goes in its cell: its ``anchor_x`` and position."""
+    if column == 0 or view.cell.left:
+        return "left", (view.x + fs * 0.45, view.y + view.h / 2, 0.0)
+    return "center", (view.x + view.w / 2, view.y + view.h / 2, 0.0)
+
+
+def _fit_box(view: _CellView) -> None:
+    """A cell's fill box to the cell's place (a pixel in from its edges)."""
+    assert view.box is not None
+    view.box.position = (view.x + 0.5, view.y + 0.5)
+    view.box.width, view.box.height = view.w - 1, view.h - 1
