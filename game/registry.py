@@ -256,8 +256,9 @@ def warm_up(
     """Ready the games in the background (the window's warm-up thread, while the menu shows),
     so that neither opening one nor its first hint stalls the drawing thread. First what the
     window's own process needs to open each game: every entry's scene controller module is
-    imported, every ``engine`` and ``prepare`` is started in a worker process
-    (:func:`game.logic.apart.prepare`; not waited for), and each entry that asks for it
+    imported and its agents looked up (:attr:`Entry.agents`), every ``engine`` and
+    ``prepare`` is started in a worker process (:func:`game.logic.apart.prepare`; not waited
+    for), and each entry that asks for it
     (``warm_up``) makes a game with the default options (a description compiles). Then each
     of those lets its hint agent think for a moment (a first search compiles and loads what
     later ones reuse; an agent that thinks apart waits for a worker, which may be busy for
@@ -287,6 +288,10 @@ def warm_up(
         try:
             pacing.pause()
             entry.controller_class()
+            # The agents' list: a game that finds its agents on first use (MasterGrab imports
+            # its built-in robots and looks for others) finds them here, not in the frame its
+            # scene opens in.
+            entry.agents()
             if entry.prepare or entry.engine:
                 from game.logic.apart import prepare
 
