@@ -99,6 +99,46 @@ def test_card_faces_painted_a_step_a_frame_end_as_painted_at_once(director):
         layer.release()
 
 
+@pytest.mark.gl
+def test_cluedos_plain_faces_are_made_ahead_and_go_up_in_one_call_a_level(director, monkeypatch):
+    """Opening Cluedo's table painted every category's plain face and the back, with their
+    smaller pictures, and wrote them a layer and a level at a time (0.4-0.8 s in the frame it
+    opened in): the menu's warm-up makes them, and the table sends each level up in one
+    call."""
+    from pyglet import gl
+
+    from game.controllers import clue_faces
+    from game.games.clue import ENTRY
+    from game.logic.clue.deck import deck_names, load_deck
+    from game.registry import warm_up
+
+    deck = load_deck(deck_names()[0])
+    warm_up([ENTRY])
+    painted: list[int] = []
+    for name in ("_plain_picture", "_back", "_chain"):
+        real = getattr(clue_faces, name)
+        monkeypatch.setattr(clue_faces, name, lambda *a, _real=real: painted.append(1) or _real(*a))
+    uploads: list[int] = []
+    for name in ("glTexImage3D", "glTexSubImage3D"):
+        real = getattr(gl, name)
+        monkeypatch.setattr(gl, name, lambda *a, _real=real: uploads.append(1) or _real(*a))
+    director.window.switch_to()
+    layer = clue_faces.CardFaceLayer(director.ctx, deck, gradual=True)
+    try:
+        assert painted == []  # made ahead
+        levels = len(clue_faces._chain(clue_faces._back()))
+        assert len(uploads) <= levels  # a call a level, every layer at once
+        # Each card shows its category's plain face, and the back its own, until painted.
+        raw = np.frombuffer(layer.texture.read(), dtype=np.uint8)
+        shown = raw.reshape(deck.n_cards + 1, clue_faces.HEIGHT, clue_faces.WIDTH, 4)[:, ::-1]
+        for card in (0, deck.n_cards - 1):
+            plain = clue_faces._plain_picture(deck.category_of(card))
+            assert np.array_equal(shown[card], plain)
+        assert np.array_equal(shown[deck.n_cards], clue_faces._back())
+    finally:
+        layer.release()
+
+
 def _level(texture, level: int) -> np.ndarray:
     """A texture array's mipmap level, read back (layers, h, w, 4)."""
     import ctypes
