@@ -151,6 +151,7 @@ def test_cluedos_plain_faces_are_made_ahead_and_go_up_in_one_call_a_level(direct
 
     deck = load_deck(deck_names()[0])
     warm_up([ENTRY])
+    stacked = clue_faces._plain_levels.cache_info().misses
     painted: list[int] = []
     for name in ("_plain_picture", "_back", "_chain"):
         real = getattr(clue_faces, name)
@@ -163,6 +164,7 @@ def test_cluedos_plain_faces_are_made_ahead_and_go_up_in_one_call_a_level(direct
     layer = clue_faces.CardFaceLayer(director.ctx, deck, gradual=True)
     try:
         assert painted == []  # made ahead
+        assert clue_faces._plain_levels.cache_info().misses == stacked  # and put together
         levels = len(clue_faces._chain(clue_faces._back()))
         assert len(uploads) <= levels  # a call a level, every layer at once
         # Each card shows its category's plain face, and the back its own, until painted.

@@ -65,8 +65,12 @@ def paint_ahead() -> None:
     of every category's colours and the back, each with its smaller pictures (numpy alone:
     the window's warm-up thread calls it while the menu shows, see
     :attr:`game.registry.Entry.ahead`)."""
+    from game.logic.clue.deck import load_deck
+    from game.logic.clue.game import OPTIONS
+
     for kind in range(-1, len(CATEGORY_RGB)):
         _plain_chain(kind)
+    _plain_levels(_kinds(load_deck(str(OPTIONS.defaults()["deck"]))))  # the default deck's
 
 
 def face_pictures(deck: Deck) -> npt.NDArray[np.uint8]:
@@ -109,8 +113,7 @@ class CardFaceLayer:
             # The plain faces and the back (with their smaller pictures) were made ahead by
             # the window's warm-up (:func:`paint_ahead`): painting them here held up the frame
             # Cluedo opened in for 0.4-0.8 s. They go up a level at a time, every layer at once.
-            kinds = [deck.category_of(layer) for layer in range(deck.n_cards)] + [-1]
-            _upload_levels(self.texture, [_plain_chain(kind) for kind in kinds])
+            _upload_levels(self.texture, _plain_levels(_kinds(deck)))
         else:
             pictures = face_pictures(deck)
             self.texture = ctx.texture_array(
@@ -254,17 +257,32 @@ def _colours(k: int) -> tuple[Any, Any, Any]:
     return color, paper, ink
 
 
-def _upload_levels(texture: Any, chains: list[tuple[npt.NDArray[np.uint8], ...]]) -> None:
-    """Make every level of ``texture`` (moderngl makes only the first) with its pictures:
-    layer ``i`` gets ``chains[i]`` (:func:`_chain`), one call a level."""
+def _kinds(deck: Deck) -> tuple[int, ...]:
+    """The plain picture of each layer of a deck's texture: its card's category, -1 the back."""
+    return (*(deck.category_of(card) for card in range(deck.n_cards)), -1)
+
+
+@functools.lru_cache(maxsize=2)
+def _plain_levels(kinds: tuple[int, ...]) -> tuple[npt.NDArray[np.uint8], ...]:
+    """Every level of a texture whose layers show the plain pictures ``kinds``
+    (:func:`_plain_chain`): (layers, h, w, 4) each, bottom row first; made once."""
+    chains = [_plain_chain(kind) for kind in kinds]
+    levels = tuple(np.stack([chain[level] for chain in chains]) for level in range(len(chains[0])))
+    for images in levels:
+        images.setflags(write=False)
+    return levels
+
+
+def _upload_levels(texture: Any, levels: tuple[npt.NDArray[np.uint8], ...]) -> None:
+    """Make every level of ``texture`` (moderngl makes only the first) with ``levels``
+    (:func:`_plain_levels`), one call a level."""
     import ctypes
 
     from pyglet import gl
 
     gl.glBindTexture(gl.GL_TEXTURE_2D_ARRAY, texture.glo)
     gl.glPixelStorei(gl.GL_UNPACK_ALIGNMENT, 1)
-    for level in range(len(chains[0])):
-        images = np.stack([chain[level] for chain in chains])
+    for level, images in enumerate(levels):
         layers, h, w = images.shape[:3]
         gl.glTexImage3D(gl.GL_TEXTURE_2D_ARRAY, level, gl.GL_RGBA8, w, h, layers, 0, gl.GL_RGBA,
                         gl.GL_UNSIGNED_BYTE, images.ctypes.data_as(ctypes.c_void_p))  # fmt: skip
