@@ -45,10 +45,12 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     config = session.config
     controller = not hasattr(config, "workerinput")
     parallel = config.getoption("numprocesses", default=None) not in (None, 0, "0")
-    if controller and parallel and not os.environ.get(warm_kernels.LOCK_ENV):
-        cache = Path(os.environ["NUMBA_CACHE_DIR"])
-        config.stash[_WARM_UP] = warm_kernels.start(cache)
-    warm_kernels.install()
+    if controller and parallel:
+        if not os.environ.get(warm_kernels.LOCK_ENV):
+            cache = Path(os.environ["NUMBA_CACHE_DIR"])
+            config.stash[_WARM_UP] = warm_kernels.start(cache)
+    else:  # a process that runs tests
+        warm_kernels.install()
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:
