@@ -81,7 +81,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -204,6 +204,28 @@ def run_start(
 # -- inside the game's process ----------------------------------------------------------------
 
 
+def record_frames(
+    director: Any,
+    frames: list[float],
+    marks: dict[str, float],
+    seen: Callable[[Any, float], None],
+) -> None:
+    """Make the Director class ``director`` note each frame it draws: the end of each in
+    ``frames`` (perf_counter), the wall-clock time of the first in ``marks``, then
+    ``seen(director, end)`` for what the caller watches."""
+    draw = director.on_draw
+
+    def on_draw(self: Any) -> None:
+        draw(self)
+        now = time.perf_counter()
+        if not frames:
+            marks["first_frame_wall"] = time.time()
+        frames.append(now)
+        seen(self, now)
+
+    director.on_draw = on_draw
+
+
 def drive(size: str) -> int:
     """Run ``gamehall play reversi`` with its director, controller and worker pool watched;
     print the figures as one JSON line."""
@@ -219,14 +241,7 @@ def drive(size: str) -> int:
     marks: dict[str, float] = {}
     fractions: set[int] = set()
 
-    draw = Director.on_draw
-
-    def on_draw(self: Director) -> None:
-        draw(self)
-        now = time.perf_counter()
-        if not frames:
-            marks["first_frame_wall"] = time.time()
-        frames.append(now)
+    def seen(self: Director, now: float) -> None:
         if self.overlay.visible:
             overlay_frames.append(now)
         if "typed" in marks and "person_seen" not in marks and self.tweens.busy:
@@ -253,7 +268,7 @@ def drive(size: str) -> int:
             marks.setdefault("move_sent", time.perf_counter())
         return run(self, job, *rest)
 
-    Director.on_draw = on_draw  # type: ignore[method-assign]
+    record_frames(Director, frames, marks, seen)
     apart.Preparation._finish = _finish  # type: ignore[method-assign]
     apart.Preparation._progress = _progress  # type: ignore[method-assign]
     apart._Worker.run = run_job  # type: ignore[method-assign]
@@ -377,14 +392,8 @@ def drive_tour(size: str, games: str = ",".join(TOUR)) -> int:
     todo = iter(plan)
     pending: list[tuple[float, str, str] | None] = [next(todo)]
     overlay_up: list[bool] = [False]
-    draw = Director.on_draw
 
-    def on_draw(self: Director) -> None:
-        draw(self)
-        now = time.perf_counter()
-        if not frames:
-            marks["first_frame_wall"] = time.time()
-        frames.append(now)
+    def seen(self: Director, now: float) -> None:
         overlay_up[0] = self.overlay.visible
 
     stalls: list[Any] = []  # what the game's stall watch saw (a game that has one)
@@ -395,7 +404,7 @@ def drive_tour(size: str, games: str = ",".join(TOUR)) -> int:
         stalls.extend(watch.stalls if watch is not None else ())
         close(self)
 
-    Director.on_draw = on_draw  # type: ignore[method-assign]
+    record_frames(Director, frames, marks, seen)
     Director.close = close_watched  # type: ignore[method-assign]
 
     def watch(dt: float) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import threading
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -44,7 +45,7 @@ def run_play(args: argparse.Namespace, entry: Entry | None) -> int:
     for m in messages:
         print(f"gamehall: {m}", file=sys.stderr)
     from game.engine.window import configure_pyglet
-    from game.engine.window_place import monitors, restore
+    from game.window_place import monitors, restore
 
     configure_pyglet(headless=False)  # before pyglet is asked about the monitors
     screens = monitors()
@@ -109,7 +110,7 @@ class SettingsKeeper:
 
     def save(self) -> None:
         """Note everything in the settings and write them."""
-        from game.engine.window_place import record
+        from game.window_place import record
 
         director, settings = self.director, self.settings
         settings.overlay.side = director.overlay.side
@@ -174,6 +175,7 @@ def build_director(
     ``sessions`` default: each game with its default options, nothing saved.
     """
     from game.engine.director import Director
+    from game.settings import screenshot_dir
 
     director = Director(
         headless=headless,
@@ -182,9 +184,19 @@ def build_director(
         shadows=shadows,
         volume=volume,
         muted=muted,
+        warm_games=warm_games,
+        screenshot_folder=screenshot_dir,
     )
     register_games(director, sessions, overrides, last_game)
     return director
+
+
+def warm_games(stop: threading.Event, pause: float) -> list[str]:
+    """The window's warm-up of every registered game (:func:`game.registry.warm_up`), which
+    the Director runs on its warm-up thread."""
+    from game import registry
+
+    return registry.warm_up(registry.all_entries(), stop, pause=pause)
 
 
 def register_games(

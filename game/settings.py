@@ -136,7 +136,7 @@ class WindowSettings:
     """Size and place of the main window; ``x``/``y`` None lets the system place it.
 
     ``monitor`` names the monitor it was on last ("" before any) and ``monitors`` keeps its
-    size and place on each monitor by name (:mod:`game.engine.window_place`), so it opens
+    size and place on each monitor by name (:mod:`game.window_place`), so it opens
     where it was on the monitor it opens on.
     """
 

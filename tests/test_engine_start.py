@@ -186,72 +186,73 @@ def _frames_until(director, condition, limit: int = 200_000) -> int:
     raise AssertionError("the condition never came")
 
 
+@pytest.fixture
+def reversi_waiting(director, gate: Path) -> Iterator[object]:
+    """Reversi opened in the shared window, a person (Black) against the computer (White),
+    while the engine's preparation waits at the ``gate``; the window's own Reversi comes
+    back afterwards."""
+    session = MemorySession({"black": "human", "white": "intermediate", "time_per_move": 0.05})
+    before = director.factories.get("reversi")
+    director.register("reversi", lambda: ReversiController(session, seed=1))
+    try:
+        director.switch("reversi")
+        yield director.controller
+    finally:
+        director.tweens.cancel_all()
+        if before is not None:
+            director.register("reversi", before)
+
+
 @pytest.mark.gl
 def test_the_window_answers_while_the_engine_prepares_and_the_computer_moves_when_ready(
-    director, gate: Path
+    director, gate: Path, reversi_waiting
 ) -> None:
-    session = MemorySession({"black": "human", "white": "intermediate", "time_per_move": 0.05})
-    before = director.factories.get("reversi")
-    director.register("reversi", lambda: ReversiController(session, seed=1))
-    try:
-        director.switch("reversi")
-        c = director.controller
-        _frames_until(director, lambda: c.engine_preparation() is not None)  # started at once
-        prep = c.engine_preparation()
-        assert prep.task == GATED
-        # The worker says how far it got; the banner shows it.
-        _frames_until(director, lambda: prep.fraction >= 0.5)
-        assert prep.stage is apart.Stage.COMPILING
-        assert "Preparing the engine (first start only): 50%" in director.hud.banner.text
-        # The person moves at once: the rules need no engine.
-        assert director.play(19)  # d3
-        assert c.match.record[0].text == "d3"
-        _frames_until(director, c.match.thinking)  # the computer's move waits for the engine...
-        banner = director.hud.banner.text
-        preparing = "Preparing the engine (first start only): 50%"
-        assert f"the computer (intermediate) thinks. {preparing}" in banner
-        # ... while every key answers: F3, F1, O.
-        director.on_key_press(_key("F3"), 0)
-        director.capture()
-        assert director.overlay.visible
-        director.on_key_press(_key("F3"), 0)
-        assert not director.overlay.visible
-        director.on_key_press(_key("O"), 0)
-        assert c.show_options
-        assert not prep.done.is_set() and len(c.match.record) == 1
-        # The compile ends: the computer moves, in the worker that prepared.
-        _open(gate)
-        _frames_until(director, lambda: len(c.match.record) >= 2)
-        assert prep.ready and c.engine_preparation() is None
-        seat = c.match.seats[1]
-        assert isinstance(seat, apart.ApartAgent)
-        assert seat.worker_pid == prep.pid
-        assert "Preparing the engine" not in director.hud.banner.text
-    finally:
-        director.tweens.cancel_all()
-        if before is not None:
-            director.register("reversi", before)
+    c = reversi_waiting
+    _frames_until(director, lambda: c.engine_preparation() is not None)  # started at once
+    prep = c.engine_preparation()
+    assert prep.task == GATED
+    # The worker says how far it got; the banner shows it.
+    _frames_until(director, lambda: prep.fraction >= 0.5)
+    assert prep.stage is apart.Stage.COMPILING
+    assert "Preparing the engine (first start only): 50%" in director.hud.banner.text
+    # The person moves at once: the rules need no engine.
+    assert director.play(19)  # d3
+    assert c.match.record[0].text == "d3"
+    _frames_until(director, c.match.thinking)  # the computer's move waits for the engine...
+    banner = director.hud.banner.text
+    preparing = "Preparing the engine (first start only): 50%"
+    assert f"the computer (intermediate) thinks. {preparing}" in banner
+    # ... while every key answers: F3, F1, O.
+    director.on_key_press(_key("F3"), 0)
+    director.capture()
+    assert director.overlay.visible
+    director.on_key_press(_key("F3"), 0)
+    assert not director.overlay.visible
+    director.on_key_press(_key("O"), 0)
+    assert c.show_options
+    assert not prep.done.is_set() and len(c.match.record) == 1
+    # The compile ends: the computer moves, in the worker that prepared.
+    _open(gate)
+    _frames_until(director, lambda: len(c.match.record) >= 2)
+    assert prep.ready and c.engine_preparation() is None
+    seat = c.match.seats[1]
+    assert isinstance(seat, apart.ApartAgent)
+    assert seat.worker_pid == prep.pid
+    assert "Preparing the engine" not in director.hud.banner.text
 
 
 @pytest.mark.gl
-def test_the_hint_waits_for_the_engine_and_comes_when_it_is_ready(director, gate: Path) -> None:
-    session = MemorySession({"black": "human", "white": "intermediate", "time_per_move": 0.05})
-    before = director.factories.get("reversi")
-    director.register("reversi", lambda: ReversiController(session, seed=1))
-    try:
-        director.switch("reversi")
-        c = director.controller
-        assert director.perform("hint")
-        assert "The hint waits for the engine" in director.hud.banner.text
-        _frames_until(director, lambda: c.engine_preparation().fraction >= 0.5)
-        assert c.match.current_hint() is None
-        _open(gate)
-        _frames_until(director, lambda: c.match.current_hint() is not None)
-        assert c.match.current_hint().text in {"d3", "c4", "f5", "e6"}
-    finally:
-        director.tweens.cancel_all()
-        if before is not None:
-            director.register("reversi", before)
+def test_the_hint_waits_for_the_engine_and_comes_when_it_is_ready(
+    director, gate: Path, reversi_waiting
+) -> None:
+    c = reversi_waiting
+    assert director.perform("hint")
+    assert "The hint waits for the engine" in director.hud.banner.text
+    _frames_until(director, lambda: c.engine_preparation().fraction >= 0.5)
+    assert c.match.current_hint() is None
+    _open(gate)
+    _frames_until(director, lambda: c.match.current_hint() is not None)
+    assert c.match.current_hint().text in {"d3", "c4", "f5", "e6"}
 
 
 def test_a_preparation_that_fails_says_why_and_the_search_waiting_for_it_is_lost() -> None:

@@ -74,6 +74,18 @@ def test_a_loop_that_never_moves_is_refused_and_one_going_round_fails() -> None:
     assert e.legal(e.start()) == []  # back and forth for ever: it fails instead of hanging
 
 
+def test_a_loop_that_comes_round_adds_each_move_once() -> None:
+    """A loop that steps and comes back (north then south) adds its move on the first pass
+    and fails when it stands again where a pass began: it added the same drop once a pass,
+    27 times, until its cap."""
+    for body in ("(while empty add n s)", "(while empty add e w) add"):
+        text = SMALL.replace("(verify empty) add", f"(verify empty) {body}")
+        e = Engine(parse(text, "loop.txt"))
+        moves = e.legal(e.start())
+        assert len(moves) == 9, body  # one drop on each of the nine points
+        assert len({str(m) for m in moves}) == 9
+
+
 def test_every_shipped_description_is_short_and_lists_its_hooks() -> None:
     for game_id in shipped():
         d = design(game_id)

@@ -103,3 +103,31 @@ def test_a_game_is_in_progress_once_a_seat_has_acted_until_it_ends() -> None:
     assert match.cursor > 0 and not in_progress(match)  # dealt, nobody has played
     match.play_any(match.state.legal_actions()[0])
     assert in_progress(match)
+
+
+def test_a_kept_cluedo_file_does_not_show_the_envelope() -> None:
+    """The kept file held the deal as text ("envelope Rope"): a look at it gave the answer
+    away. Chance steps of a game with hidden cards are kept sealed, and come back."""
+    from game.logic.clue.game import ClueGame, start_match
+
+    game = ClueGame(ENTRIES["clue"].options.validate({}))
+    match = start_match(game, [None] * game.seats, seed=5)
+    envelope = game.rules.deck.triple_text(match.state.envelope).split(", ")
+    text = tomli_w.dumps(match_record(match))
+    assert not [card for card in envelope if card in text]
+    assert "envelope" not in text and "deal " not in text
+    again = start_match(ClueGame(game.options), [None] * game.seats, deal=False)
+    resume(again, tomllib.loads(text))
+    assert again.state.envelope == match.state.envelope
+    # A sealed step that was tampered with is refused with its number.
+    data = tomllib.loads(text)
+    data["steps"][1] = {**data["steps"][1], "sealed": "not sealed!"}
+    with pytest.raises(ReplayError, match="step 2: not a sealed text"):
+        resume(again, data)
+
+
+def test_an_open_game_keeps_its_chance_steps_readable() -> None:
+    """Only a game with hidden chance seals: MasterGrab's robots' lost turns and the river's
+    steps stay plain text, as a person or a script may read them."""
+    match = _played(ENTRIES["river"].game(), seed=3, plies=3)
+    assert all("text" in step for step in match_record(match)["steps"])

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from game.engine.window_place import MIN_SIZE, Monitor, record, restore
 from game.registry import all_entries
 from game.settings import OverlaySettings, Settings, Store, WindowSettings
+from game.window_place import MIN_SIZE, Monitor, record, restore
 
 SCHEMAS = {e.id: e.options for e in all_entries()}
 LEFT = Monitor(0, 0, 1920, 1080)

@@ -13,7 +13,7 @@ import logging
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -22,14 +22,14 @@ import numpy as np
 
 from game.engine.commands import CommandTable
 from game.engine.controller import Button, SceneController, Tone, UnknownCommandError
+from game.engine.drawing import OVERLAY_FONT_BASE, SceneDrawing
 from game.engine.framing import frame, pieces_box
 from game.engine.glyphs import GlyphsAhead
 from game.engine.mouse import Press, SceneMouse
 from game.engine.picking import mouse_ray, pick, triangles_of
-from game.engine.png import write_png
 from game.engine.sound import Sounds
 from game.engine.stalls import StallWatch
-from game.engine.targets import Target, sized
+from game.engine.targets import Target
 from game.engine.tweens import TweenManager
 from game.engine.window import attach_context, open_window
 
@@ -43,10 +43,6 @@ log = logging.getLogger(__name__)
 
 FIXED_DT = 1.0 / 60.0
 MAX_DT = 0.1  # a stalled frame never teleports the animation
-#: The HUD text size at which the overlay is drawn at its own size (larger: larger).
-OVERLAY_FONT_BASE = 16.0
-#: The colour of what neither the game nor the overlay covers (beside a folded overlay).
-MARGIN_COLOR = (0.06, 0.06, 0.07)
 #: The Director's command (and key, unless the scene binds it) for the scene's own view.
 VIEW_COMMAND = "view"
 VIEW_KEY = "V"
@@ -64,7 +60,7 @@ QUIT_CONFIRM_SECONDS = 4.0
 WARM_UP_CLOSE_S = 120.0
 
 
-class Director(SceneMouse):
+class Director(SceneDrawing, SceneMouse):
     """Runs one game at a time in one window; see the module docstring."""
 
     current: ClassVar[Director | None] = None
@@ -78,6 +74,8 @@ class Director(SceneMouse):
         shadows: bool = True,
         volume: float = 0.8,
         muted: bool = False,
+        warm_games: Callable[[threading.Event, float], object] | None = None,
+        screenshot_folder: Callable[[], Path] | None = None,
     ) -> None:
         if Director.current is not None:
             raise RuntimeError("there is already a Director in this process; close() it first")
@@ -103,6 +101,11 @@ class Director(SceneMouse):
         self.overlay = DebugOverlay(self.ctx)
         self.tweens = TweenManager()
         self.sounds = Sounds(enabled=not headless, volume=volume, muted=muted)
+        #: What the warm-up readies after the overlay and the sounds (the games), on its
+        #: thread: called with the stop event (set on close) and the rest after each game.
+        self.warm_games = warm_games
+        #: Where F12 saves a screenshot (None: the current folder).
+        self.screenshot_folder = screenshot_folder
         self._warm_stop = threading.Event()  # set on close: the warm-up stops between games
         self._warm_thread: threading.Thread | None = None
         self._overlay_ready = threading.Event()  # the warm-up has imported the overlay's library
@@ -317,161 +320,6 @@ class Director(SceneMouse):
 
     # -- drawing ----------------------------------------------------------------------------
 
-    def window_size(self) -> tuple[int, int]:
-        """The window's size in window units (what mouse coordinates use)."""
-        if self.headless:  # a headless window keeps its first size; we track resizes
-            return self._size
-        w, h = self.window.get_size()
-        return max(1, w), max(1, h)
-
-    def framebuffer_size(self) -> tuple[int, int]:
-        """The size in pixels to render at (larger than window_size on HiDPI screens)."""
-        if self.headless:  # we only ever draw into our own framebuffers, sized like the window
-            return self._size
-        w, h = self.window.get_framebuffer_size()
-        return max(1, w), max(1, h)
-
-    def area(self) -> tuple[float, float, float, float]:
-        """The part of the window the game gets (x, y from the bottom-left, width, height;
-        window units): the whole window, less the F3 overlay's column (or its folded title
-        bar's band) while it shows. The scene is drawn and the HUD laid out in it, so the
-        overlay hides nothing of the game."""
-        return self.overlay.area(self.window_size())
-
-    def area_size(self) -> tuple[int, int]:
-        """The size of :meth:`area` (window units): the window a scene lays itself out for."""
-        _x, _y, w, h = self.area()
-        return max(1, round(w)), max(1, round(h))
-
-    def free_rect(self) -> tuple[float, float, float, float]:
-        """The part of :meth:`area` the HUD leaves to the scene (left, bottom, right, top in
-        the area's own terms)."""
-        return self.hud.free_rect()
-
-    def label_size(self) -> int:
-        """The text size of the labels the HUD shows at scene positions."""
-        return self.hud.label_size()
-
-    def text_width(self, text: str, size: float) -> float:
-        """How wide the HUD draws ``text`` at ``size`` (window units)."""
-        return self.hud.text_width(text, size)
-
-    def to_area(self, x: float, y: float) -> tuple[float, float] | None:
-        """Window point (x, y) in the game's part's own terms (its bottom-left at 0, 0);
-        None when the point lies outside it (on the overlay)."""
-        ax, ay, w, h = self.area()
-        lx, ly = x - ax, y - ay
-        return (lx, ly) if 0.0 <= lx <= w and 0.0 <= ly <= h else None
-
-    def to_window(self, point: Any) -> tuple[float, float] | None:
-        """Where the world ``point`` is drawn, in window units from the bottom-left (None
-        behind the camera)."""
-        projected = self._project([("", np.asarray(point, dtype=np.float64))])
-        if not projected:
-            return None
-        ax, ay, _w, _h = self.area()
-        return projected[0][1] + ax, projected[0][2] + ay
-
-    def _area_pixels(self, size: tuple[int, int]) -> tuple[int, int, int, int]:
-        """:meth:`area` in the pixels of a framebuffer of ``size`` (HiDPI: more pixels than
-        window units)."""
-        win_w, win_h = self.window_size()
-        rx, ry = size[0] / win_w, size[1] / win_h
-        ax, ay, w, h = self.area()
-        x, y = round(ax * rx), round(ay * ry)
-        width = max(1, min(size[0] - x, round(w * rx)))
-        return x, y, width, max(1, min(size[1] - y, round(h * ry)))
-
-    def render(self, fbo: moderngl.Framebuffer, size: tuple[int, int]) -> int:
-        """Scene, HUD and overlay into ``fbo`` (``size`` pixels); returns the draw calls it
-        counted. The overlay's frame is built first: its width decides the :meth:`area` the
-        scene and the HUD are drawn in."""
-        import moderngl
-
-        started = time.perf_counter()
-        calls = 0
-        timing = self.time_passes or self.overlay.visible
-        overlay = self.overlay.visible and self.controller is not None
-        overlay_ms = 0.0
-        if overlay:
-            assert self.controller is not None
-            built = time.perf_counter()
-            self.overlay.scale = self.hud.font_size() / OVERLAY_FONT_BASE
-            self.overlay.build(
-                self.window_size(),
-                self._frame_stats(),
-                panel=self.controller.debug_panel,
-                panel_title=self.controller.title,
-            )
-            overlay_ms = (time.perf_counter() - built) * 1000.0
-        if self.hud.size != self.area_size():
-            self._sync_hud()  # the overlay came, went or changed its width since the update
-        x, y, w, h = self._area_pixels(size)
-        with self._pass("3D scene", timing):
-            if (x, y, w, h) != (0, 0, size[0], size[1]):
-                fbo.use()  # what the overlay does not cover of the rest (a folded one's band)
-                self.ctx.viewport = (0, 0, size[0], size[1])
-                self.ctx.scissor = None
-                fbo.clear(*MARGIN_COLOR, 1.0, depth=1.0)
-            if self.scene is not None:
-                calls += self.renderer.render(self.scene, fbo, (w, h), origin=(x, y)).draw_calls
-            else:
-                fbo.use()
-                fbo.clear(0.1, 0.12, 0.18, 1.0, viewport=(x, y, w, h))
-        # pyglet draws the HUD with its own shaders into whatever framebuffer is bound, in
-        # window units through the window's projection: here, those of the game's part.
-        if self.show_hud:
-            with self._pass("HUD", timing):
-                fbo.use()
-                self.ctx.viewport = (x, y, w, h)
-                self.ctx.enable_only(moderngl.BLEND)
-                self.ctx.blend_func = moderngl.SRC_ALPHA, moderngl.ONE_MINUS_SRC_ALPHA
-                with self._hud_projection():
-                    self.hud.draw()
-            calls += 2  # shapes and text: one batch, drawn as two vertex lists
-        if self.headless:  # no display refresh to time: record what drawing took
-            self.frame_ms.append((time.perf_counter() - started) * 1000.0)
-        if overlay:
-            self.last_draw_calls = calls
-            painted = time.perf_counter()
-            with self._pass("overlay", timing):
-                calls += self.overlay.paint(fbo, size)
-            if timing:
-                overlay_ms += (time.perf_counter() - painted) * 1000.0
-                self.pass_ms["overlay"] = overlay_ms
-        self.ctx.enable_only(moderngl.NOTHING)
-        self.last_draw_calls = calls
-        return calls
-
-    @contextlib.contextmanager
-    def _hud_projection(self) -> Iterator[None]:
-        """pyglet's window projection set to the game's part of the window (window units)
-        while the HUD draws, and put back after."""
-        from pyglet.math import Mat4
-
-        _x, _y, w, h = self.area()
-        window = self.window
-        before = window.projection
-        window.projection = Mat4.orthogonal_projection(0.0, w, 0.0, h, -255.0, 255.0)
-        try:
-            yield
-        finally:
-            window.projection = before
-
-    @contextlib.contextmanager
-    def _pass(self, name: str, timing: bool) -> Iterator[None]:
-        """Time one pass of the frame when ``timing``: the GL finishes what came before, then
-        the pass, so the milliseconds (in :attr:`pass_ms`, which the F3 overlay shows) are
-        what the pass took to draw, whatever the driver defers."""
-        if not timing:
-            yield
-            return
-        self.ctx.finish()
-        started = time.perf_counter()
-        yield
-        self.ctx.finish()
-        self.pass_ms[name] = (time.perf_counter() - started) * 1000.0
-
     def on_draw(self) -> None:
         now = time.perf_counter()
         self.frame_ms.append((now - self._last_frame) * 1000.0)
@@ -479,33 +327,6 @@ class Director(SceneMouse):
         self.render(self.ctx.screen, self.framebuffer_size())
         self.stalls.frame()
         self._between_frames.set()
-
-    def offscreen(self, size: tuple[int, int] | None = None) -> moderngl.Framebuffer:
-        """A framebuffer of ``size`` (default: the window's) that we own and may read back."""
-        size = size or self.framebuffer_size()
-        self._target = sized(self.ctx, self._target, size)
-        return self._target.fbo
-
-    def capture(self) -> np.ndarray:
-        """Render one frame offscreen and return it as an (h, w, 3) uint8 array, top row first."""
-        size = self.framebuffer_size()
-        fbo = self.offscreen(size)
-        self.render(fbo, size)
-        raw = fbo.read(components=3, alignment=1)
-        pixels = np.frombuffer(raw, dtype=np.uint8).reshape(size[1], size[0], 3)
-        return np.ascontiguousarray(pixels[::-1])
-
-    def screenshot(self, path: str | Path | None = None) -> Path:
-        """Save a PNG (default: the screenshots folder) and say where."""
-        if path is None:
-            from game.settings import screenshot_dir
-
-            stamp = time.strftime("%Y%m%d-%H%M%S")
-            name = self.controller.name if self.controller else "gamehall"
-            path = screenshot_dir() / f"{name}-{stamp}.png"
-        saved = write_png(path, self.capture())
-        self.say(f"Screenshot saved to {saved}")
-        return saved
 
     # -- window events (pyglet calls these by name) -----------------------------------------
 
@@ -613,7 +434,7 @@ class Director(SceneMouse):
         """Make now, on a background thread, what a first use would make: import the F3
         overlay's imgui library and the sound system with its effects (a second or two each,
         which the drawing thread would otherwise spend on the first F3 and the first sound),
-        then each game whose entry asks for it (:func:`game.registry.warm_up`). The overlay's
+        then what :attr:`warm_games` readies (the window's games). The overlay's
         imgui objects need the GL context: the next :meth:`update` makes them once the library
         is in. ``paced`` (a window's frames being drawn): the games' work runs between frames,
         waiting at each of its pause points (:mod:`game.logic.pacing`: a function of a
@@ -621,7 +442,6 @@ class Director(SceneMouse):
         while the drawing thread worked, and frames stalled. Returns the thread."""
         from game.engine.imgui_renderer import imgui_module
         from game.logic.pacing import paced as pacing
-        from game.registry import all_entries, warm_up
 
         def work() -> None:
             try:
@@ -630,8 +450,10 @@ class Director(SceneMouse):
                 log.warning("the overlay's library did not load: %s", exc)
             self._overlay_ready.set()
             self.sounds.prepare()
+            if self.warm_games is None:
+                return
             with pacing(self.between_frames) if paced else contextlib.nullcontext():
-                warm_up(all_entries(), self._warm_stop, pause=WARM_PAUSE_SECONDS)
+                self.warm_games(self._warm_stop, WARM_PAUSE_SECONDS)
 
         thread = threading.Thread(target=work, name="warm-up", daemon=True)
         self._warm_thread = thread
@@ -798,39 +620,6 @@ class Director(SceneMouse):
         if now is not None and now != self._ending:
             self.sounds.play("win" if ended is Tone.WON else "loss")
         self._ending = now
-
-    def _project(self, items: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
-        """Window positions of world points: ``(text, point)`` becomes ``(text, x, y)``,
-        ``(text, point, size)`` keeps its size (behind the camera: left out)."""
-        if self.scene is None or not items:
-            return []
-        w, h = self.area_size()
-        vp = self.renderer.view_projection(self.scene, (w, h))
-        out = []
-        for text, point, *size in items:
-            clip = vp @ np.append(point, 1.0)
-            if clip[3] <= 0:
-                continue
-            x, y = (clip[0] / clip[3] + 1) / 2 * w, (clip[1] / clip[3] + 1) / 2 * h
-            out.append((text, x, y, *size))
-        return out
-
-    def _frame_stats(self) -> Any:
-        from game.engine.overlay import STALL_WINDOW_S, FrameStats
-
-        stats = self.renderer.stats
-        stall = self.stalls.longest(STALL_WINDOW_S)
-        return FrameStats(
-            frame_ms=list(self.frame_ms) or [0.0],
-            fps=self.fps(),
-            draw_calls=self.last_draw_calls,
-            triangles=stats.triangles,
-            nodes=len(self.scene) if self.scene is not None else 0,
-            running_tweens=self.tweens.running,
-            scene=self.controller.name if self.controller else "",
-            pass_ms=dict(self.pass_ms),
-            stall=stall.describe() if stall is not None else "",
-        )
 
 
 #: Keys that type no character: they keep their commands while a text field has the keyboard.

@@ -135,6 +135,9 @@ class Game(abc.ABC, Generic[A]):
     #: What ``returns()`` of every finished game adds up to; None when it is not constant
     #: (a one-seat puzzle scores +1 or -1).
     returns_sum: float | None = None
+    #: Whether chance deals what the players must not see (Cluedo's envelope): a kept game's
+    #: file then holds its chance steps sealed, not as readable text (:mod:`game.logic.saved`).
+    hidden_chance: bool = False
 
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
         self.options: dict[str, Any] = dict(options or {})

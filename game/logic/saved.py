@@ -5,7 +5,10 @@ The record is the seed and the steps as their texts (the game's notation, which 
 reads back with ``parse_action``), so a kept game replays from its seeded start: a deal, a map
 and a hidden hand come out the same from the seed, and chance outcomes (Cluedo's cards) and
 lost turns (a MasterGrab robot's) are steps of the record like any other. Only data a TOML
-file can hold is used: no pickles, nothing that runs when read.
+file can hold is used: no pickles, nothing that runs when read. A game whose chance deals
+hidden cards (``hidden_chance``: Cluedo's envelope) has its chance steps kept sealed
+(``sealed`` instead of ``text``), so that a look at the file does not give the answer away;
+it is a cover, not a lock.
 
 >>> from game.logic.match import Match
 >>> from game.logic.river import RiverGame
@@ -23,6 +26,8 @@ file can hold is used: no pickles, nothing that runs when read.
 
 from __future__ import annotations
 
+import base64
+import binascii
 import math
 from collections.abc import Mapping
 from typing import Any, Final
@@ -30,7 +35,7 @@ from typing import Any, Final
 from game.logic.game import CHANCE
 from game.logic.match import Match, ReplayError, Step
 
-__all__ = ["FORMAT", "in_progress", "match_record", "resume", "steps_of"]
+__all__ = ["FORMAT", "in_progress", "match_record", "resume", "seal", "steps_of", "unseal"]
 
 #: The version of the record's layout; a record of another is refused.
 FORMAT: Final = 1
@@ -51,8 +56,25 @@ def match_record(match: Match[Any]) -> dict[str, Any]:
         "format": FORMAT,
         "seed": match.seed,
         "cursor": match.cursor,
-        "steps": [_step_data(step) for step in match.full_record],
+        "steps": [
+            _step_data(step, sealed=match.game.hidden_chance and step.seat == CHANCE)
+            for step in match.full_record
+        ],
     }
+
+
+def seal(text: str) -> str:
+    """``text`` covered so that it cannot be read at a glance (:func:`unseal` undoes it)."""
+    return base64.b64encode(bytes(b ^ 0x5A for b in text.encode("utf-8"))[::-1]).decode("ascii")
+
+
+def unseal(sealed: str) -> str:
+    """The text :func:`seal` covered; raises ValueError for anything it did not make."""
+    try:
+        raw = base64.b64decode(sealed.encode("ascii"), validate=True)
+        return bytes(b ^ 0x5A for b in raw[::-1]).decode("utf-8")
+    except (binascii.Error, UnicodeError) as exc:
+        raise ValueError(f"not a sealed text ({exc})") from None
 
 
 def steps_of(data: Mapping[str, Any]) -> tuple[int, list[Step], int]:
@@ -82,8 +104,12 @@ def resume(match: Match[Any], data: Mapping[str, Any]) -> None:
     match.replay(steps, cursor)
 
 
-def _step_data(step: Step) -> dict[str, Any]:
-    out: dict[str, Any] = {"seat": step.seat, "text": step.text}
+def _step_data(step: Step, sealed: bool = False) -> dict[str, Any]:
+    out: dict[str, Any] = {"seat": step.seat}
+    if sealed:
+        out["sealed"] = seal(step.text)
+    else:
+        out["text"] = step.text
     if step.forced:
         out["forced"] = True
     if step.forfeit is not None:
@@ -99,6 +125,11 @@ def _step_from(number: int, item: object) -> Step:
     if not isinstance(item, Mapping):
         raise ReplayError(f"step {number} is not a table")
     seat, text = item.get("seat"), item.get("text")
+    if text is None and isinstance(item.get("sealed"), str):
+        try:
+            text = unseal(item["sealed"])
+        except ValueError as exc:
+            raise ReplayError(f"step {number}: {exc}") from None
     forced, forfeit = item.get("forced", False), item.get("forfeit")
     seconds, note = item.get("seconds", 0.0), item.get("note", "")
     if not isinstance(seat, int) or isinstance(seat, bool) or seat < CHANCE:

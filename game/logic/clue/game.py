@@ -61,6 +61,7 @@ class ClueGame(Game[Action]):
     id = "clue"
     title = "Cluedo"
     returns_sum = None  # the winner scores 1; a game with no winner scores 0 for everyone
+    hidden_chance = True  # the deal: the envelope and the others' hands
 
     def __init__(self, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(OPTIONS.validate(dict(options or {})))

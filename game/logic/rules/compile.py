@@ -401,7 +401,14 @@ class _Writer:
                 k = self.fresh()
                 body = list(item.items[2:])
                 guarded = not self._straight(body)
-                self.emit(indent, f"_w{k} = False" + (f"; _n{k} = 0" if guarded else ""))
+                # A guarded loop that adds moves remembers where each pass began.
+                keyed = guarded and _adds(body)
+                self.emit(
+                    indent,
+                    f"_w{k} = False"
+                    + (f"; _n{k} = 0" if guarded else "")
+                    + (f"; _o{k} = set()" if keyed else ""),
+                )
                 self.emit(indent, f"while {self.cond(item[1])}:")
                 if guarded:
                     # A loop that has gone round more often than the board could hold steps
@@ -409,6 +416,14 @@ class _Writer:
                     self.emit(indent + 1, f"_n{k} += 1")
                     self.emit(indent + 1, f"if _n{k} > {self.loop_cap}:")
                     self.emit(indent + 2, f"_w{k} = True; break")
+                if keyed:
+                    # A pass that begins where an earlier one began, with the same captures,
+                    # effects, flags and counts, would add again the moves that one added: the
+                    # loop has come round and fails there.
+                    self.emit(indent + 1, f"_q{k} = {self.pass_key()}")
+                    self.emit(indent + 1, f"if _q{k} in _o{k}:")
+                    self.emit(indent + 2, f"_w{k} = True; break")
+                    self.emit(indent + 1, f"_o{k}.add(_q{k})")
                 saved = self.in_loop
                 self.in_loop = True
                 self.known_empty = isinstance(item[1], Atom) and item[1].value == "empty"
@@ -504,6 +519,12 @@ class _Writer:
                 raise item.error(f"cannot compile ({head} ...)")
 
     in_loop = False
+
+    def pass_key(self) -> str:
+        """The expression of everything a loop's pass starts from (the state a choice saves;
+        the counts, a dict, as their sorted items)."""
+        names = self.state.strip("()").split(", ")
+        return "(" + ", ".join("tuple(sorted(h.items()))" if n == "h" else n for n in names) + ")"
 
     def _straight(self, body: list[Item]) -> bool:
         """Whether each pass of a loop with this body steps in one direction that cannot
@@ -704,6 +725,16 @@ def _run_in_pieces(lines: list[str], filename: str, ns: dict[str, Any]) -> None:
             pause()
             exec(compile(piece, filename, "exec"), ns)
             start = end
+
+
+def _adds(body: Sequence[Item]) -> bool:
+    """Whether these statements (nested ones too) add a move."""
+    for item in body:
+        if isinstance(item, Atom) and item.value == "add":
+            return True
+        if isinstance(item, Form) and (item.head == "add" or _adds(item.args)):
+            return True
+    return False
 
 
 def _walk_ends(row: Sequence[int], start: int) -> bool:

@@ -3,7 +3,10 @@ programs, turn order, invariants and end conditions, checked word by word.
 
 Every mistake is a :class:`~game.logic.rules.sexpr.DescriptionError` naming the file, line and
 column of the word at fault. The move programs are kept as checked lists here;
-:mod:`game.logic.rules.compile` turns them into generators.
+:mod:`game.logic.rules.compile` turns them into generators. The reader's parts for the move
+programs, the ``(rules ...)`` form and the ``(end ...)`` form live in
+:mod:`~game.logic.rules.programs`, :mod:`~game.logic.rules.read_rules` and
+:mod:`~game.logic.rules.read_ends`.
 
 The top-level forms (each at most once unless said):
 
@@ -15,21 +18,21 @@ See ``docs/rules.md`` for the whole language.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final
 
 from game.logic.rules.board import Board, positions, read_board
+from game.logic.rules.programs import ACTIONS, CONDITIONS, Program, ProgramReader
+from game.logic.rules.read_ends import End, EndReader
+from game.logic.rules.read_rules import RulesReader
 from game.logic.rules.sexpr import Atom, DescriptionError, Form, Item, read
 from game.logic.rules.words import (
     arg,
     colour_of,
     distinct,
     err,
-    mentions,
-    shown,
-    substitute,
     text_of,
     text_or_word,
     whole_number,
@@ -53,79 +56,6 @@ __all__ = [
 MAX_TYPES: Final = 32
 MAX_PLAYERS: Final = 2
 
-#: Statements without arguments that a move program may use as bare words.
-ACTIONS: Final = frozenset({"add", "capture", "flip", "mark", "back", "set-flag", "again"})
-#: The rules that are a word alone, and the design flag each sets.
-RULE_FLAGS: Final = {
-    "most-captures": "most_captures",
-    "pass-when-stuck": "pass_when_stuck",
-    "drops-first": "drops_first",
-    "stacks": "stacks",
-    "counters": "counters",
-}
-#: Conditions without arguments.
-CONDITIONS: Final = frozenset(
-    {
-        "empty",
-        "friend",
-        "enemy",
-        "captured",
-        "last-to",
-        "last-from",
-        "attacked",
-        "check",
-        "flipped",
-        "flag",
-        "at-origin",
-        "true",
-        "false",
-    }
-)
-#: Conditions with arguments: name -> (least, most) arguments.
-CONDITION_FORMS: Final = {
-    "not": (1, 1),
-    "and": (1, 16),
-    "or": (1, 16),
-    "piece": (1, 8),
-    "friend": (1, 8),
-    "enemy": (1, 8),
-    "in-zone": (1, 1),
-    "on-board": (1, 1),
-    "attr": (1, 1),
-    "moving": (1, 8),
-    "makes-line": (1, 1),
-    "in-line": (1, 1),
-    "only-lines": (1, 1),
-    "pieces-at-most": (1, 1),
-    "exists": (1, 1),
-    "counters": (1, 1),
-    "counters-at-least": (1, 1),
-    "next": (2, 2),
-}
-#: End conditions: name -> (least, most) arguments.
-END_CONDITIONS: Final = {
-    "stuck": (0, 0),
-    "check": (0, 0),
-    "line": (1, 1),
-    "reached": (1, 3),
-    "none-left": (0, 8),
-    "repetition": (1, 1),
-    "quiet-moves": (1, 9),
-    "plies": (1, 1),
-    "full": (0, 0),
-    "both-stuck": (0, 0),
-    "pieces-below": (1, 1),
-    "zone-empty": (1, 1),
-    "in-hand": (0, 0),
-    "connects": (2, 2),
-    "connected": (0, 1),
-    "only": (1, 9),
-    "at-most": (2, 10),
-    "one-colour": (1, 9),
-    "and": (1, 4),
-    "not": (1, 1),
-}
-OUTCOMES: Final = ("win", "loss", "draw", "count")
 #: The agents a description may choose for its hints and computer side.
 COMPUTERS: Final = ("beginner", "intermediate", "advanced", "master", "alphabeta", "uct")
 SHAPES: Final = (
@@ -141,18 +71,6 @@ SHAPES: Final = (
     "cross",
     "ring",
 )
-
-
-@dataclass(frozen=True)
-class Program:
-    """One move program: its statements (checked, macros expanded), its move type, whether it
-    is a drop, and where it was written."""
-
-    name: str
-    kind: str
-    body: tuple[Item, ...]
-    drop: bool
-    where: Form
 
 
 @dataclass(frozen=True)
@@ -183,12 +101,6 @@ class Evaluation:
     mobility: int = 0
     frontier: int = 0
     zones: list[tuple[str, int, str | None]] = field(default_factory=list)
-
-
-@dataclass(frozen=True)
-class End:
-    outcome: str
-    condition: Item
 
 
 @dataclass
@@ -356,7 +268,7 @@ def _bind(item: Item, values: Mapping[str, int]) -> Item:
 DEFAULT_COLOURS: Final = ((0.93, 0.9, 0.82), (0.16, 0.15, 0.16))
 
 
-class _Reader:
+class _Reader(ProgramReader, RulesReader, EndReader):
     def __init__(self, items: list[Item], source: str, lines: int) -> None:
         self.source = source
         self.lines = lines
@@ -632,253 +544,6 @@ class _Reader:
             raise err(item, f"no zone {name!r}; the zones: {zones}")
         return name
 
-    def _program(self, prog: Item, drop: bool, index: int) -> Program:
-        """``(move NAME (type T) STATEMENT...)``, or a macro call standing for one."""
-        if not isinstance(prog, Form) or not prog.head:
-            raise err(prog, "a move program is (move NAME STATEMENT...) or a macro call")
-        if prog.head != "move":
-            body = self._expand([prog], {}, 0)
-            self._check_body(body, in_while=False, in_sweep=False)
-            if drop and mentions(body, "add-partial"):
-                raise prog.error("a drop cannot go on with add-partial; use a move program")
-            return Program(prog.head, "normal", tuple(body), drop, prog)
-        if len(prog) < 2:
-            raise prog.error("(move NAME STATEMENT...) needs a name")
-        name = word_of(prog[1])
-        kind = "normal"
-        rest = list(prog.items[2:])
-        if rest and isinstance(rest[0], Form) and rest[0].head == "type":
-            kind = word_of(arg(rest[0], 1, 1)[0])
-            rest = rest[1:]
-        body = self._expand(rest, {}, 0)
-        self._check_body(body, in_while=False, in_sweep=False)
-        if drop and mentions(body, "add-partial"):
-            raise prog.error("a drop cannot go on with add-partial; use a move program")
-        return Program(name, kind, tuple(body), drop, prog)
-
-    def _expand(self, items: Sequence[Item], env: dict[str, Item], depth: int) -> list[Item]:
-        """Macro calls replaced by their bodies, parameters by their arguments."""
-        if depth > 16:
-            raise err(items[0], "macros call each other more than 16 deep")
-        out: list[Item] = []
-        for item in items:
-            item = substitute(item, env)
-            if isinstance(item, Form) and item.head in self.defines:
-                params, body = self.defines[item.head]
-                if len(item.args) != len(params):
-                    raise item.error(
-                        f"macro {item.head!r} takes {len(params)} arguments, not {len(item.args)}"
-                    )
-                out.extend(self._expand(body, dict(zip(params, item.args, strict=True)), depth + 1))
-            elif isinstance(item, Atom) and not item.quoted and item.value in self.defines:
-                params, body = self.defines[str(item.value)]
-                if params:
-                    raise err(item, f"macro {item.value!r} takes {len(params)} arguments")
-                out.extend(self._expand(body, {}, depth + 1))
-            elif isinstance(item, Form) and item.head in (
-                "if",
-                "while",
-                "repeat",
-                "sweep",
-                "one-of",
-                "do",
-                "anywhere",
-            ):
-                two = ("if", "while", "repeat", "sweep")
-                head = item.items[:2] if item.head in two else item.items[:1]
-                inner = self._expand(item.items[len(head) :], env, depth)
-                out.append(Form(tuple(head) + tuple(inner), item.line, item.column, item.source))
-            elif isinstance(item, Form) and item.head == "else":
-                inner = self._expand(item.args, env, depth)
-                out.append(Form((item[0], *inner), item.line, item.column, item.source))
-            else:
-                out.append(item)
-        return out
-
-    def _check_body(self, body: Sequence[Item], in_while: bool, in_sweep: bool) -> None:
-        directions = set(self.board.directions)
-        for i, item in enumerate(body):
-            if isinstance(item, Atom):
-                word = word_of(item)
-                if word in directions or word in ACTIONS:
-                    if in_sweep and word in ("add", "add-partial"):
-                        raise err(item, f"{word} is not allowed inside sweep")
-                    continue
-                if word == "dir" and in_sweep:
-                    continue
-                raise err(item, f"unknown statement {word!r}; a direction or an action is needed")
-            head = item.head
-            if head in ACTIONS and len(item) == 1:
-                continue
-            if head in directions:
-                for d in item.items:
-                    self._direction(d)
-            elif head == "verify":
-                self._check_condition(arg(item, 1, 1)[0], in_sweep)
-            elif head == "if":
-                if len(item) < 2:
-                    raise item.error("(if CONDITION STATEMENT... (else STATEMENT...))")
-                self._check_condition(item[1], in_sweep)
-                rest = list(item.items[2:])
-                if rest and isinstance(rest[-1], Form) and rest[-1].head == "else":
-                    self._check_body(rest[-1].args, in_while, in_sweep)
-                    rest = rest[:-1]
-                self._check_body(rest, in_while, in_sweep)
-            elif head == "while":
-                if len(item) < 3:
-                    raise item.error("(while CONDITION STATEMENT...) needs a body")
-                self._check_condition(item[1], in_sweep)
-                self._check_body(item.items[2:], True, in_sweep)
-                if not any(self._moves_cursor(i) for i in item.items[2:]):
-                    raise item.error(
-                        "this while never moves: its body needs a step (a direction), or it "
-                        "would repeat the same place for ever"
-                    )
-            elif head == "repeat":
-                if len(item) < 3:
-                    raise item.error("(repeat COUNT STATEMENT...) needs a count and a body")
-                self._check_count(item[1])
-                self._check_body(item.items[2:], True, in_sweep)
-            elif head == "anywhere":
-                if in_while or in_sweep:
-                    raise item.error("anywhere is not allowed inside while or sweep")
-                self._check_body(item.args, in_while, in_sweep)
-            elif head == "one-of":
-                if in_while or in_sweep:
-                    raise item.error("one-of is not allowed inside while or sweep")
-                for alt in item.args:
-                    self._check_body([alt], in_while, in_sweep)
-            elif head == "do":
-                self._check_body(item.args, in_while, in_sweep)
-            elif head == "sweep":
-                if in_sweep or in_while:
-                    raise item.error("sweep is not allowed inside while or sweep")
-                if len(item) < 3 or not isinstance(item[1], Form):
-                    raise item.error("(sweep (DIRECTION...) STATEMENT...)")
-                for d in item[1].items:
-                    self._direction(d)
-                self._check_body(item.items[2:], False, True)
-            elif head in ("change-type", "promote"):
-                self._type_name(arg(item, 1, 1)[0])
-            elif head in ("set-attr", "clear-attr"):
-                attr = word_of(arg(item, 1, 1)[0])
-                if not any(attr in p for p in self._all_attrs()):
-                    raise err(item[1], f"no piece has the attribute {attr!r}")
-            elif head == "cascade":
-                src, dst = arg(item, 2, 2)
-                for part in (src, dst):
-                    if not isinstance(part, Form):
-                        raise err(part, "(cascade (DIRECTION...) (DIRECTION...)) from the origin")
-                    for d in part.items:
-                        self._direction(d)
-            elif head == "sow":
-                if in_sweep or in_while:
-                    raise item.error("sow is not allowed inside while or sweep")
-                self._direction(arg(item, 1, 1)[0])
-            elif head == "take-to":
-                self._zone_name(arg(item, 1, 1)[0])
-            elif head == "goto":
-                self.gotos.append(arg(item, 1, 1)[0])
-            elif head == "add-partial":
-                if in_sweep:
-                    raise item.error("add-partial is not allowed inside sweep")
-                kind = word_of(arg(item, 1, 1)[0])
-                if kind not in self.kinds:
-                    raise err(item[1], f"no move program has the type {kind!r}")
-            else:
-                raise item.error(f"unknown statement ({head} ...)")
-            del i
-
-    def _moves_cursor(self, item: Item) -> bool:
-        """Whether a statement may move the cursor (a step, ``dir``, ``back``, ``sow``)."""
-        if isinstance(item, Atom):
-            word = word_of(item)
-            return word in self.board.directions or word in ("dir", "back")
-        if item.head in self.board.directions or item.head in ("sow", "back", "anywhere"):
-            return True
-        if item.head == "verify":
-            return False
-        body = item.items[2:] if item.head in ("if", "while", "repeat") else item.items[1:]
-        return any(self._moves_cursor(i) for i in body)
-
-    def _all_attrs(self) -> list[tuple[str, ...]]:
-        out = []
-        for form in self.forms.get("piece", []):
-            for item in form.items[2:]:
-                if isinstance(item, Form) and item.head == "attribute":
-                    out.append(tuple(word_of(a) for a in item.args))
-        return out
-
-    def _direction(self, item: Item) -> str:
-        word = word_of(item)
-        if word not in self.board.directions:
-            raise err(
-                item,
-                f"unknown direction {word!r}; the directions: {', '.join(self.board.directions)}",
-            )
-        return word
-
-    def _check_count(self, count: Item) -> None:
-        """A count: a whole number, ``(line-pieces DIRECTION)`` (the pieces of both players
-        on the line through the cursor along the direction and its opposite, the cursor's
-        own position included) or ``(minus COUNT N)``."""
-        if isinstance(count, Atom) and isinstance(count.value, int) and not count.quoted:
-            whole_number(count, 0, 1024)
-            return
-        if isinstance(count, Form) and count.head == "line-pieces":
-            self._direction(arg(count, 1, 1)[0])
-            return
-        if isinstance(count, Form) and count.head == "minus":
-            inner, less = arg(count, 2, 2)
-            self._check_count(inner)
-            whole_number(less, 0, 1024)
-            return
-        raise err(
-            count,
-            f"a count is a whole number, (line-pieces DIRECTION) or (minus COUNT N), "
-            f"not {shown(count)}",
-        )
-
-    def _check_condition(self, cond: Item, in_sweep: bool) -> None:
-        ownership = {"friend", "enemy", "piece", "moving", "attacked", "check", "captured"}
-        if self.counting and (cond.head if isinstance(cond, Form) else cond.value) in ownership:
-            raise err(cond, "counters belong to no one: a game of counters cannot ask this")
-        if isinstance(cond, Atom):
-            word = word_of(cond)
-            if word not in CONDITIONS:
-                raise err(
-                    cond,
-                    f"unknown condition {word!r}; the conditions: "
-                    f"{', '.join(sorted(CONDITIONS | set(CONDITION_FORMS)))}",
-                )
-            return
-        head = cond.head
-        if head not in CONDITION_FORMS:
-            raise cond.error(f"unknown condition ({head} ...)")
-        low, high = CONDITION_FORMS[head]
-        args = arg(cond, low, high)
-        if head in ("not", "and", "or", "exists"):
-            for a in args:
-                self._check_condition(a, in_sweep)
-        elif head in ("piece", "friend", "enemy", "moving"):
-            for a in args:
-                self._type_name(a)
-        elif head == "in-zone":
-            self._zone_name(args[0])
-        elif head == "on-board":
-            self._direction(args[0])
-        elif head == "next":  # (next DIRECTION CONDITION): the condition one step away
-            self._direction(args[0])
-            self._check_condition(args[1], in_sweep)
-        elif head == "attr":
-            word_of(args[0])
-        elif head in ("makes-line", "in-line", "only-lines", "pieces-at-most"):
-            whole_number(args[0], 1, 64)
-        elif head in ("counters", "counters-at-least"):
-            whole_number(args[0], 0, 10_000)
-
-    # -- setup, rules, ends -----------------------------------------------------------
-
     def _setup(self, design: Design) -> None:
         form = self.one("setup", required=False)
         if form is None:
@@ -910,155 +575,6 @@ class _Reader:
                     if any(p == pos for p, _ in design.setup.get(player, [])):
                         raise err(group, f"{self.board.names[pos]} is set up twice")
                     design.setup.setdefault(player, []).extend([(pos, t)] * many)
-
-    def _rules(self, design: Design) -> None:
-        form = self.one("rules", required=False)
-        if form is None:
-            return
-        kinds = {p.kind for piece in design.pieces for p in piece.programs}
-        for item in form.args:
-            if not isinstance(item, Form) or not item.head:
-                raise err(item, "expected (turn-order ..), (compulsory ..), (option ..)...")
-            head = item.head
-            if head == "turn-order":
-                order: list[int] = []
-                steps: list[str] = []
-                repeat = 0
-                labels: dict[str, list[int]] = {}
-                jumps: dict[int, list[tuple[str, Item]]] = {}
-                targets: list[Item] = []
-                for step in arg(item, 1, 64):
-                    kind = ""
-                    who: Item = step
-                    if isinstance(step, Form) and step.head == "label":
-                        name = word_of(arg(step, 1, 1)[0])
-                        labels.setdefault(name, []).append(len(order))
-                        continue
-                    if isinstance(step, Form) and step.head == "goto":
-                        target, *given = arg(step, 1, 2)
-                        if not order:
-                            raise step.error("(goto LABEL [CONDITION]) follows a player's turn")
-                        always = Atom("true", step.line, step.column, self.source)
-                        cond = given[0] if given else always
-                        if given:
-                            self._end_condition(cond)
-                        jumps.setdefault(len(order) - 1, []).append((word_of(target), cond))
-                        targets.append(target)
-                        continue
-                    if isinstance(step, Form):  # (PLAYER KIND): that player moves that kind
-                        if len(step) != 2:
-                            raise err(step, "a turn is PLAYER or (PLAYER MOVE-TYPE)")
-                        who, kind = step[0], word_of(step[1])
-                        if kind not in kinds:
-                            raise err(step[1], f"no move program has the type {kind!r}")
-                    a = who
-                    word = word_of(a)
-                    if word == "repeat" and not kind:
-                        repeat = len(order)
-                        continue
-                    if word not in self.players:
-                        raise err(a, f"no player {word!r}")
-                    order.append(self.players.index(word))
-                    steps.append(kind)
-                if repeat >= len(order):
-                    raise item.error("repeat must come before a player")
-                design.turn_order, design.repeat_from = tuple(order), repeat
-                design.turn_kinds = tuple(steps)
-                design.labels = tuple(labels)
-                design.label_steps = {
-                    name: tuple(i % len(order) for i in at) for name, at in labels.items()
-                }
-                for target in targets:
-                    if word_of(target) not in labels:
-                        raise err(target, f"no (label {word_of(target)}) in the turn order")
-                design.turn_jumps = {at: tuple(pairs) for at, pairs in jumps.items()}
-            elif head == "compulsory":
-                for a in arg(item, 1, 8):
-                    word = word_of(a)
-                    if word not in kinds:
-                        raise err(a, f"no move program has the type {word!r}")
-                design.compulsory = tuple(word_of(a) for a in item.args)
-            elif head in RULE_FLAGS:
-                arg(item, 0, 0)
-                setattr(design, RULE_FLAGS[head], True)
-            elif head == "score-zone":
-                args = arg(item, 1, 2)
-                design.score_zone = self._zone_name(args[0])
-                if len(args) > 1:
-                    design.keep_zone = self._zone_name(args[1])
-            elif head == "identity":
-                word = word_of(arg(item, 1, 1)[0])
-                if word not in ("path", "from-to-captured"):
-                    raise err(item[1], "identity is path or from-to-captured")
-                design.identity = word
-            elif head == "perft":
-                word = word_of(arg(item, 1, 1)[0])
-                if word not in ("paths", "ended-leaves"):
-                    raise err(item[1], "perft is paths or ended-leaves")
-                design.perft_ended_leaves = word == "ended-leaves"
-            else:
-                raise item.error(f"unknown rule ({head} ...)")
-
-    def _ends(self, design: Design) -> None:
-        form = self.one("end", required=False)
-        if form is None:
-            raise DescriptionError("the description has no (end ...)", self.source)
-        ends = []
-        for item in form.args:
-            if not isinstance(item, Form) or item.head not in OUTCOMES:
-                raise err(item, f"an end is ({' | '.join(OUTCOMES)} CONDITION)")
-            cond = arg(item, 1, 1)[0]
-            self._end_condition(cond)
-            ends.append(End(item.head, cond))
-        if not ends:
-            raise form.error("(end ...) needs at least one condition")
-        design.ends = tuple(ends)
-
-    def _end_condition(self, cond: Item) -> None:
-        if isinstance(cond, Atom):
-            word = word_of(cond)
-            if END_CONDITIONS.get(word, (1, 1))[0] != 0:
-                raise err(
-                    cond,
-                    f"unknown end condition {word!r}; the conditions: {', '.join(END_CONDITIONS)}",
-                )
-            return
-        head = cond.head
-        if head not in END_CONDITIONS:
-            raise cond.error(f"unknown end condition ({head} ...)")
-        low, high = END_CONDITIONS[head]
-        args = arg(cond, low, high)
-        if head in ("and", "not"):
-            for a in args:
-                self._end_condition(a)
-        elif head in ("line", "repetition", "plies", "pieces-below"):
-            whole_number(args[0], 1, 10_000)
-        elif head == "quiet-moves":
-            whole_number(args[0], 1, 10_000)
-            for a in args[1:]:
-                self._type_name(a)
-        elif head == "reached":
-            self._zone_name(args[0])
-            if len(args) > 1:
-                self._type_name(args[1])
-            if len(args) > 2 and word_of(args[2]) != "theirs":
-                raise err(args[2], "(reached ZONE TYPE theirs): the other player's part")
-        elif head in ("none-left", "only", "one-colour"):
-            for a in args:
-                self._type_name(a)
-            if head == "one-colour" and not self.board.dark:
-                raise cond.error("one-colour needs a checkered board (a grid of squares)")
-        elif head == "at-most":
-            whole_number(args[0], 0, 10_000)
-            for a in args[1:]:
-                self._type_name(a)
-        elif head == "zone-empty":
-            self._zone_name(args[0])
-        elif head == "connects":
-            self._zone_name(args[0])
-            self._zone_name(args[1])
-        elif head == "connected" and args and word_of(args[0]) != "theirs":
-            raise err(args[0], "(connected theirs): the other player's pieces")
 
     def _notation(self, design: Design) -> None:
         form = self.one("notation", required=False)

@@ -1,0 +1,125 @@
+"""The ends of a description: ``(end (win CONDITION) (draw CONDITION) ...)``, each outcome
+with a condition checked as it is read (a known word, its arguments of the right number and
+kind, the zones and piece types it names declared). :class:`EndReader` is the part of the
+description's reader (:mod:`game.logic.rules.design`) that reads them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Final
+
+from game.logic.rules.sexpr import Atom, DescriptionError, Form, Item
+from game.logic.rules.words import arg, err, whole_number, word_of
+
+if TYPE_CHECKING:
+    from game.logic.rules.board import Board
+    from game.logic.rules.design import Design
+
+__all__ = ["END_CONDITIONS", "OUTCOMES", "End", "EndReader"]
+
+#: End conditions: name -> (least, most) arguments.
+END_CONDITIONS: Final = {
+    "stuck": (0, 0),
+    "check": (0, 0),
+    "line": (1, 1),
+    "reached": (1, 3),
+    "none-left": (0, 8),
+    "repetition": (1, 1),
+    "quiet-moves": (1, 9),
+    "plies": (1, 1),
+    "full": (0, 0),
+    "both-stuck": (0, 0),
+    "pieces-below": (1, 1),
+    "zone-empty": (1, 1),
+    "in-hand": (0, 0),
+    "connects": (2, 2),
+    "connected": (0, 1),
+    "only": (1, 9),
+    "at-most": (2, 10),
+    "one-colour": (1, 9),
+    "and": (1, 4),
+    "not": (1, 1),
+}
+OUTCOMES: Final = ("win", "loss", "draw", "count")
+
+
+@dataclass(frozen=True)
+class End:
+    outcome: str
+    condition: Item
+
+
+class EndReader:
+    """Reads and checks the ``(end ...)`` form; the description's reader holds the board and
+    the names the conditions refer to."""
+
+    board: Board
+    source: str
+
+    if TYPE_CHECKING:
+
+        def one(self, head: str, required: bool = True) -> Form | None: ...
+        def _type_name(self, item: Item) -> str: ...
+        def _zone_name(self, item: Item) -> str: ...
+
+    def _ends(self, design: Design) -> None:
+        form = self.one("end", required=False)
+        if form is None:
+            raise DescriptionError("the description has no (end ...)", self.source)
+        ends = []
+        for item in form.args:
+            if not isinstance(item, Form) or item.head not in OUTCOMES:
+                raise err(item, f"an end is ({' | '.join(OUTCOMES)} CONDITION)")
+            cond = arg(item, 1, 1)[0]
+            self._end_condition(cond)
+            ends.append(End(item.head, cond))
+        if not ends:
+            raise form.error("(end ...) needs at least one condition")
+        design.ends = tuple(ends)
+
+    def _end_condition(self, cond: Item) -> None:
+        if isinstance(cond, Atom):
+            word = word_of(cond)
+            if END_CONDITIONS.get(word, (1, 1))[0] != 0:
+                raise err(
+                    cond,
+                    f"unknown end condition {word!r}; the conditions: {', '.join(END_CONDITIONS)}",
+                )
+            return
+        head = cond.head
+        if head not in END_CONDITIONS:
+            raise cond.error(f"unknown end condition ({head} ...)")
+        low, high = END_CONDITIONS[head]
+        args = arg(cond, low, high)
+        if head in ("and", "not"):
+            for a in args:
+                self._end_condition(a)
+        elif head in ("line", "repetition", "plies", "pieces-below"):
+            whole_number(args[0], 1, 10_000)
+        elif head == "quiet-moves":
+            whole_number(args[0], 1, 10_000)
+            for a in args[1:]:
+                self._type_name(a)
+        elif head == "reached":
+            self._zone_name(args[0])
+            if len(args) > 1:
+                self._type_name(args[1])
+            if len(args) > 2 and word_of(args[2]) != "theirs":
+                raise err(args[2], "(reached ZONE TYPE theirs): the other player's part")
+        elif head in ("none-left", "only", "one-colour"):
+            for a in args:
+                self._type_name(a)
+            if head == "one-colour" and not self.board.dark:
+                raise cond.error("one-colour needs a checkered board (a grid of squares)")
+        elif head == "at-most":
+            whole_number(args[0], 0, 10_000)
+            for a in args[1:]:
+                self._type_name(a)
+        elif head == "zone-empty":
+            self._zone_name(args[0])
+        elif head == "connects":
+            self._zone_name(args[0])
+            self._zone_name(args[1])
+        elif head == "connected" and args and word_of(args[0]) != "theirs":
+            raise err(args[0], "(connected theirs): the other player's pieces")

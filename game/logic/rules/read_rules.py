@@ -1,0 +1,128 @@
+"""The ``(rules ...)`` form of a description: the turn order (with its labels and jumps), the
+compulsory moves, the options of the game and the rule flags, each checked as it is read.
+:class:`RulesReader` is the part of the description's reader (:mod:`game.logic.rules.design`)
+that reads it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+from game.logic.rules.sexpr import Atom, Form, Item
+from game.logic.rules.words import arg, err, word_of
+
+if TYPE_CHECKING:
+    from game.logic.rules.design import Design
+
+__all__ = ["RULE_FLAGS", "RulesReader"]
+
+#: The rules that are a word alone, and the design flag each sets.
+RULE_FLAGS: Final = {
+    "most-captures": "most_captures",
+    "pass-when-stuck": "pass_when_stuck",
+    "drops-first": "drops_first",
+    "stacks": "stacks",
+    "counters": "counters",
+}
+
+
+class RulesReader:
+    """Reads and checks the ``(rules ...)`` form; the description's reader holds the players
+    and the zones and end conditions the rules refer to."""
+
+    source: str
+    players: tuple[str, ...]
+
+    if TYPE_CHECKING:
+
+        def one(self, head: str, required: bool = True) -> Form | None: ...
+        def _zone_name(self, item: Item) -> str: ...
+        def _end_condition(self, cond: Item) -> None: ...
+
+    def _rules(self, design: Design) -> None:
+        form = self.one("rules", required=False)
+        if form is None:
+            return
+        kinds = {p.kind for piece in design.pieces for p in piece.programs}
+        for item in form.args:
+            if not isinstance(item, Form) or not item.head:
+                raise err(item, "expected (turn-order ..), (compulsory ..), (option ..)...")
+            head = item.head
+            if head == "turn-order":
+                order: list[int] = []
+                steps: list[str] = []
+                repeat = 0
+                labels: dict[str, list[int]] = {}
+                jumps: dict[int, list[tuple[str, Item]]] = {}
+                targets: list[Item] = []
+                for step in arg(item, 1, 64):
+                    kind = ""
+                    who: Item = step
+                    if isinstance(step, Form) and step.head == "label":
+                        name = word_of(arg(step, 1, 1)[0])
+                        labels.setdefault(name, []).append(len(order))
+                        continue
+                    if isinstance(step, Form) and step.head == "goto":
+                        target, *given = arg(step, 1, 2)
+                        if not order:
+                            raise step.error("(goto LABEL [CONDITION]) follows a player's turn")
+                        always = Atom("true", step.line, step.column, self.source)
+                        cond = given[0] if given else always
+                        if given:
+                            self._end_condition(cond)
+                        jumps.setdefault(len(order) - 1, []).append((word_of(target), cond))
+                        targets.append(target)
+                        continue
+                    if isinstance(step, Form):  # (PLAYER KIND): that player moves that kind
+                        if len(step) != 2:
+                            raise err(step, "a turn is PLAYER or (PLAYER MOVE-TYPE)")
+                        who, kind = step[0], word_of(step[1])
+                        if kind not in kinds:
+                            raise err(step[1], f"no move program has the type {kind!r}")
+                    a = who
+                    word = word_of(a)
+                    if word == "repeat" and not kind:
+                        repeat = len(order)
+                        continue
+                    if word not in self.players:
+                        raise err(a, f"no player {word!r}")
+                    order.append(self.players.index(word))
+                    steps.append(kind)
+                if repeat >= len(order):
+                    raise item.error("repeat must come before a player")
+                design.turn_order, design.repeat_from = tuple(order), repeat
+                design.turn_kinds = tuple(steps)
+                design.labels = tuple(labels)
+                design.label_steps = {
+                    name: tuple(i % len(order) for i in at) for name, at in labels.items()
+                }
+                for target in targets:
+                    if word_of(target) not in labels:
+                        raise err(target, f"no (label {word_of(target)}) in the turn order")
+                design.turn_jumps = {at: tuple(pairs) for at, pairs in jumps.items()}
+            elif head == "compulsory":
+                for a in arg(item, 1, 8):
+                    word = word_of(a)
+                    if word not in kinds:
+                        raise err(a, f"no move program has the type {word!r}")
+                design.compulsory = tuple(word_of(a) for a in item.args)
+            elif head in RULE_FLAGS:
+                arg(item, 0, 0)
+                setattr(design, RULE_FLAGS[head], True)
+            elif head == "score-zone":
+                args = arg(item, 1, 2)
+                design.score_zone = self._zone_name(args[0])
+                if len(args) > 1:
+                    design.keep_zone = self._zone_name(args[1])
+            elif head == "identity":
+                word = word_of(arg(item, 1, 1)[0])
+                if word not in ("path", "from-to-captured"):
+                    raise err(item[1], "identity is path or from-to-captured")
+                design.identity = word
+            elif head == "perft":
+                word = word_of(arg(item, 1, 1)[0])
+                if word not in ("paths", "ended-leaves"):
+                    raise err(item[1], "perft is paths or ended-leaves")
+                design.perft_ended_leaves = word == "ended-leaves"
+            else:
+                raise item.error(f"unknown rule ({head} ...)")
