@@ -21,6 +21,9 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from subprocess import Popen
+
+import pytest
 
 os.environ.setdefault("NUMBA_CACHE_DIR", str(Path(__file__).parent / ".pytest_cache" / "numba"))
 os.environ["PYTHONPATH"] = os.pathsep.join(
@@ -30,3 +33,33 @@ os.environ["PYTHONPATH"] = os.pathsep.join(
 from game.engine.window import configure_pyglet
 
 configure_pyglet(headless=True)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """A parallel run compiles the games' kernels once, in a process of its own, while the
+    workers start (``tests/warm_kernels.py`` says why); every test process waits for it
+    before its first compile."""
+    from tests import warm_kernels
+
+    config = session.config
+    controller = not hasattr(config, "workerinput")
+    parallel = config.getoption("numprocesses", default=None) not in (None, 0, "0")
+    if controller and parallel:
+        if not os.environ.get(warm_kernels.LOCK_ENV):
+            cache = Path(os.environ["NUMBA_CACHE_DIR"])
+            config.stash[_WARM_UP] = warm_kernels.start(cache)
+    else:  # a process that runs tests
+        warm_kernels.install()
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """A warm-up still compiling when the tests are done (a run of a few tests) is stopped;
+    what it compiled so far stays in the cache."""
+    process = session.config.stash.get(_WARM_UP, None)
+    if process is not None and process.poll() is None:
+        process.terminate()
+        process.wait()
+
+
+_WARM_UP = pytest.StashKey[Popen[bytes]]()

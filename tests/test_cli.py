@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.waiting import HANG_S
+from tests.warm_kernels import wait_until_warm
 
 
 def gamehall(*args: str, cwd: Path, env: dict[str, str] | None = None, timeout: float = HANG_S):
@@ -21,6 +22,7 @@ def gamehall(*args: str, cwd: Path, env: dict[str, str] | None = None, timeout: 
     full_env = {**os.environ, **(env or {})}
     if not exe:
         full_env["PYTHONPATH"] = str(Path(__file__).resolve().parents[1])
+    wait_until_warm()  # the program loads the kernels the run's warm-up compiles
     return subprocess.run(
         cmd, cwd=cwd, env=full_env, capture_output=True, text=True, timeout=timeout, check=False
     )

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import functools
 import io
 import math
 import os
@@ -31,6 +30,7 @@ from game.logic.reversi.ffo import FFO
 from game.logic.rules.agents import make_agent
 from game.registry import all_entries
 from tests.deep import sized
+from tests.endgames import FFO40_AFTER_8, FFO40_AFTER_8_BEST, FFO40_AFTER_8_SCORE
 
 #: Command lines tried (2,000 under benchmarks/slow_checks.py: 22 CPU s).
 EXAMPLES = sized(600, 2000)
@@ -363,18 +363,8 @@ def test_hostile_command_lines_never_crash_hang_or_write(
 # -- the real part: cheap commands, nothing replaced ------------------------------------------
 
 
-@functools.lru_cache
-def _endgame(plies: int) -> str:
-    """FFO #40 after ``plies`` best moves: a position with fewer empty squares."""
-    from game.logic.reversi.board import Position
-    from game.logic.reversi.ffo import FFO
-    from game.logic.reversi.solver import solve
-
-    position = Position.from_text(FFO[40].text)
-    for _ in range(plies):
-        position = position.apply(solve(position).best[0])
-    return position.text()
-
+#: FFO #40 a few best moves on: its exact score is FFO's, and both best moves are listed.
+SCORE, BEST = f"score=+{FFO40_AFTER_8_SCORE}", FFO40_AFTER_8_BEST
 
 REAL = [
     (["solve", "river"], 0, "crossings=11"),
@@ -386,9 +376,9 @@ REAL = [
     (["solve", "river", "--capacity", "13"], 2, "at most"),
     (["solve", "river", "--priests", "1e309"], 2, "priests must be"),
     (["solve", "river", "extra"], 2, "unrecognized"),
-    (["solve", "reversi", "ENDGAME12"], 0, "score="),
-    (["solve", "reversi", "ENDGAME12", "--all"], 0, "score="),
-    (["solve", "reversi", "ENDGAME12", "--exact", "--time", "30"], 0, "score="),
+    (["solve", "reversi", FFO40_AFTER_8], 0, f"{SCORE} best="),
+    (["solve", "reversi", FFO40_AFTER_8, "--all"], 0, f"{SCORE} best={','.join(BEST)}"),
+    (["solve", "reversi", FFO40_AFTER_8, "--exact", "--time", "30"], 0, f"{SCORE} best="),
     (["solve", "reversi", "X" * 64 + " X"], 0, "best=none"),
     (["solve", "reversi", START, "--time", "0.05"], 0, "best="),
     (["solve", "reversi", START, "--exact", "--time", "0.05"], 2, "no exact result"),
@@ -422,7 +412,6 @@ def test_cheap_commands_really_run(
     needle: str,
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    argv = [_endgame(8) if a == "ENDGAME12" else a for a in argv]
     got, out, err = run_main(argv)
     assert got == status, (argv, out, err)
     assert "Traceback" not in err

@@ -17,6 +17,7 @@ from game.cli_play import make_sessions, register_games
 from game.engine.director import Director
 from game.registry import all_entries
 from game.settings import Settings, Store
+from tests.warm_kernels import wait_until_warm
 
 pytestmark = pytest.mark.gl
 
@@ -27,6 +28,7 @@ def test_every_game_continues_where_it_was_after_a_restart(tmp_path: Path) -> No
     """tests/restart_games.py: each game played a little, left, the window closed; a new
     window's Continue (in a process of its own: one window a process)."""
     out = tmp_path / "out.json"
+    wait_until_warm()  # the program loads the kernels the run's warm-up compiles
     done = subprocess.run(
         [sys.executable, "-m", "tests.restart_games", str(tmp_path / "home"), str(out)],
         cwd=ROOT,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from game.logic.reversi.ffo import FFO
+from tests.endgames import FFO40_AFTER_8, FFO40_AFTER_8_BEST, FFO40_AFTER_8_SCORE
 from tests.test_cli import gamehall
 
 
@@ -16,18 +17,11 @@ def test_solve_an_endgame_exactly(tmp_path):
 
 
 def test_solve_all_best_moves(tmp_path):
-    # A small endgame: play FFO #40's best line a few plies, then ask for every best move.
-    from game.logic.reversi.board import Position
-    from game.logic.reversi.solver import solve
-
-    position = Position.from_text(FFO[40].text)
-    for _ in range(6):
-        position = position.apply(solve(position).best[0])
-    expected = solve(position, all_moves=True)
-    r = gamehall("solve", "reversi", position.text(), "--all", cwd=tmp_path)
+    # A small endgame down FFO #40's best line, with two best moves: both are listed.
+    r = gamehall("solve", "reversi", FFO40_AFTER_8, "--all", cwd=tmp_path)
     assert r.returncode == 0, r.stderr
-    names = ",".join(f"{'ABCDEFGH'[m % 8]}{m // 8 + 1}" for m in expected.best)
-    assert r.stdout.strip().splitlines()[-1] == f"score={expected.score:+d} best={names}"
+    names = ",".join(FFO40_AFTER_8_BEST)
+    assert r.stdout.strip().splitlines()[-1] == f"score=+{FFO40_AFTER_8_SCORE} best={names}"
 
 
 def test_solve_a_middle_game_searches_in_time(tmp_path):

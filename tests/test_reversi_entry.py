@@ -11,10 +11,10 @@ import pytest
 from game.logic.options import OptionError
 from game.logic.reversi import LEVELS
 from game.logic.reversi.board import Position
-from game.logic.reversi.ffo import FFO
 from game.logic.reversi.game import ReversiGame
 from game.logic.reversi.solver import solve
 from game.registry import Entry, UnknownAgentError
+from tests.endgames import FFO40_AFTER_8, FFO40_AFTER_8_SCORE
 
 ENTRY: Entry = importlib.import_module("game.games.reversi").ENTRY
 
@@ -89,10 +89,9 @@ def _solve(*argv: str) -> argparse.Namespace:
 
 
 def test_the_solve_hook_prints_the_exact_score(capsys: pytest.CaptureFixture[str]) -> None:
-    position = Position.from_text(FFO[40].text)
-    for _ in range(8):  # a few plies down the best line: a quick solve
-        position = position.apply(solve(position).best[0])
+    position = Position.from_text(FFO40_AFTER_8)  # a few plies down FFO #40: a quick solve
     expected = solve(position, all_moves=True)
+    assert expected.score == FFO40_AFTER_8_SCORE
     assert ENTRY.hooks["solve"].run(_solve(position.text(), "--all"), ENTRY) == 0
     names = ",".join(f"{'ABCDEFGH'[m % 8]}{m // 8 + 1}" for m in expected.best)
     assert capsys.readouterr().out.strip() == f"score={expected.score:+d} best={names}"

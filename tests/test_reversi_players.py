@@ -25,6 +25,7 @@ from game.logic.reversi.players import (
 from game.logic.reversi.solver import SearchCancelled
 from tests.test_reversi_search import must_pass_position
 from tests.waiting import HANG_S
+from tests.warm_kernels import wait_until_warm
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -283,6 +284,7 @@ def test_compiled_players_reload_from_the_numba_cache() -> None:
     )
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+    wait_until_warm()  # the program loads the kernels the run's warm-up compiles
     for _ in range(2):
         done = subprocess.run(
             [sys.executable, "-c", script],
