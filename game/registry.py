@@ -160,8 +160,10 @@ class Entry:
     for games whose seats depend on their options; tournaments use it. ``group`` is the menu's
     group the game stands in: a game of its own leaves it empty and stands in a group of its
     own, named by its title (:attr:`menu_group`); the described games give their family.
-    ``picture`` is the card's picture (a file under the assets' folder: the scene without the
-    HUD, made by ``tools/make_cards.py``; "" for none).
+    ``ahead`` (``"module:function"``) is work the game's scene would do in the frame it opens
+    in that needs no window (numpy, the font): the warm-up thread calls it while the menu
+    shows (Cluedo's plain card faces). ``picture`` is the card's picture (a file under the
+    assets' folder: the scene without the HUD, made by ``tools/make_cards.py``; "" for none).
     """
 
     id: str
@@ -185,6 +187,7 @@ class Entry:
     think_apart: bool = False
     engine: str = ""
     prepare: str = ""
+    ahead: str = ""
     group: str = ""
 
     @property
@@ -256,17 +259,18 @@ def warm_up(
     """Ready the games in the background (the window's warm-up thread, while the menu shows),
     so that neither opening one nor its first hint stalls the drawing thread. First what the
     window's own process needs to open each game: every entry's scene controller module is
-    imported, every ``engine`` and ``prepare`` is started in a worker process
-    (:func:`game.logic.apart.prepare`; not waited for), and each entry that asks for it
-    (``warm_up``) makes a game with the default options (a description compiles). Then each
-    of those lets its hint agent think for a moment (a first search compiles and loads what
-    later ones reuse; an agent that thinks apart waits for a worker, which may be busy for
-    minutes with an engine's first compile: no game waits for that before it is made). An
-    entry with an ``engine`` thinks in the worker its preparation readies. Returns the ids of
-    the entries readied beyond the import; a failure is logged and skipped, and ``stop`` (when
-    set) ends the work between games. ``pause``: seconds to rest after each game (the window's
-    warm-up thread leaves the drawing thread the interpreter's lock a while: a description
-    compiles in Python). Between its steps it calls :func:`game.logic.pacing.pause`."""
+    imported and its agents looked up (:attr:`Entry.agents`), every ``engine`` and
+    ``prepare`` is started in a worker process (:func:`game.logic.apart.prepare`; not waited
+    for), every ``ahead`` is called, and each entry that asks for it (``warm_up``) makes a
+    game with the default options (a description compiles). Then each of those lets its hint
+    agent think for a moment (a first search compiles and loads what later ones reuse; an agent
+    that thinks apart waits for a worker, which may be busy for minutes with an engine's first
+    compile: no game waits for that before it is made). An entry with an ``engine`` thinks in
+    the worker its preparation readies. Returns the ids of the entries readied beyond the
+    import; a failure is logged and skipped, and ``stop`` (when set) ends the work between
+    games. ``pause``: seconds to rest after each game (the window's warm-up thread leaves the
+    drawing thread the interpreter's lock a while: a description compiles in Python). Between
+    its steps it calls :func:`game.logic.pacing.pause`."""
     import random
 
     from game.logic import pacing
@@ -287,6 +291,13 @@ def warm_up(
         try:
             pacing.pause()
             entry.controller_class()
+            # The agents' list: a game that finds its agents on first use (MasterGrab imports
+            # its built-in robots and looks for others) finds them here, not in the frame its
+            # scene opens in.
+            entry.agents()
+            if entry.ahead:
+                module, _, name = entry.ahead.partition(":")
+                getattr(importlib.import_module(module), name)()
             if entry.prepare or entry.engine:
                 from game.logic.apart import prepare
 
@@ -299,7 +310,7 @@ def warm_up(
                 state = entry.make_game(options).initial_state(random.Random(0))
                 if not entry.engine:
                     made.append((entry, options, state))
-            if entry.warm_up or entry.prepare or entry.engine:
+            if entry.warm_up or entry.prepare or entry.engine or entry.ahead:
                 warmed.append(entry.id)
         except Exception as exc:  # a warm-up is only a head start: the game still works
             log.warning("warming up %s failed: %s", entry.id, exc)

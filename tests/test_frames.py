@@ -67,6 +67,43 @@ def test_a_window_gets_grab_maps_from_a_worker_the_same_as_made_here(director, m
 
 
 @pytest.mark.gl
+def test_a_window_finds_grabs_robots_while_its_map_is_made(director, monkeypatch):
+    """MasterGrab seated its robots in the frame its map came in, and the first look-up of
+    them imported the built-in ones there (~0.1 s, more on a busy machine) when the menu's
+    warm-up had not got to it yet: they are found on a thread of their own meanwhile."""
+    import threading
+
+    import game.games.grab as grab_entry
+    from game.controllers.grab import GrabController
+    from game.logic.grab import discovery
+
+    if director.overlay.visible:
+        director.overlay.toggle()
+    _no_kernels_here(monkeypatch)
+    found_on: list[str] = []
+    real = discovery.RobotRegistry.__init__
+
+    def counted(self: Any, *args: Any, **kwargs: Any) -> None:
+        found_on.append(threading.current_thread().name)
+        real(self, *args, **kwargs)
+
+    monkeypatch.setattr(discovery.RobotRegistry, "__init__", counted)
+    monkeypatch.setattr(grab_entry, "_REGISTRY", None)
+
+    def make() -> GrabController:
+        controller = GrabController(MemorySession(), seed=3)
+        controller.maps_apart = True  # as in a window
+        return controller
+
+    director.register("grab-robots", make)
+    grab = director.switch("grab-robots")
+    assert grab.match is None and grab.preparing()  # the map is on its way
+    assert director.settle()
+    assert grab.match is not None  # seated, with the robots found before
+    assert found_on == ["grab-robots"]
+
+
+@pytest.mark.gl
 def test_card_faces_painted_a_step_a_frame_end_as_painted_at_once(director):
     """A window paints Cluedo's faces a step at a time (at least one step a call, and never
     all at once), and they end as the faces painted at once."""
@@ -95,6 +132,48 @@ def test_card_faces_painted_a_step_a_frame_end_as_painted_at_once(director):
                 assert np.abs(mine.astype(int) - drivers).mean() < 2.0
         finally:
             at_once.release()
+    finally:
+        layer.release()
+
+
+@pytest.mark.gl
+def test_cluedos_plain_faces_are_made_ahead_and_go_up_in_one_call_a_level(director, monkeypatch):
+    """Opening Cluedo's table painted every category's plain face and the back, with their
+    smaller pictures, and wrote them a layer and a level at a time (0.4-0.8 s in the frame it
+    opened in): the menu's warm-up makes them, and the table sends each level up in one
+    call."""
+    from pyglet import gl
+
+    from game.controllers import clue_faces
+    from game.games.clue import ENTRY
+    from game.logic.clue.deck import deck_names, load_deck
+    from game.registry import warm_up
+
+    deck = load_deck(deck_names()[0])
+    warm_up([ENTRY])
+    stacked = clue_faces._plain_levels.cache_info().misses
+    painted: list[int] = []
+    for name in ("_plain_picture", "_back", "_chain"):
+        real = getattr(clue_faces, name)
+        monkeypatch.setattr(clue_faces, name, lambda *a, _real=real: painted.append(1) or _real(*a))
+    uploads: list[int] = []
+    for name in ("glTexImage3D", "glTexSubImage3D"):
+        real = getattr(gl, name)
+        monkeypatch.setattr(gl, name, lambda *a, _real=real: uploads.append(1) or _real(*a))
+    director.window.switch_to()
+    layer = clue_faces.CardFaceLayer(director.ctx, deck, gradual=True)
+    try:
+        assert painted == []  # made ahead
+        assert clue_faces._plain_levels.cache_info().misses == stacked  # and put together
+        levels = len(clue_faces._chain(clue_faces._back()))
+        assert len(uploads) <= levels  # a call a level, every layer at once
+        # Each card shows its category's plain face, and the back its own, until painted.
+        raw = np.frombuffer(layer.texture.read(), dtype=np.uint8)
+        shown = raw.reshape(deck.n_cards + 1, clue_faces.HEIGHT, clue_faces.WIDTH, 4)[:, ::-1]
+        for card in (0, deck.n_cards - 1):
+            plain = clue_faces._plain_picture(deck.category_of(card))
+            assert np.array_equal(shown[card], plain)
+        assert np.array_equal(shown[deck.n_cards], clue_faces._back())
     finally:
         layer.release()
 
@@ -438,6 +517,52 @@ def test_the_hud_measures_button_texts_without_laying_a_label_out(director, monk
         for size in (11, 12.5, 19)
     ]
     assert widths == shown
+
+
+@pytest.mark.gl
+def test_the_hud_lays_its_texts_out_once_for_a_new_game_and_not_for_a_new_banner(
+    director, monkeypatch
+):
+    """A new game's title was laid out at the old size, at the full size, then at the size
+    that fits (three layouts in its first frame, two more at each F3), and F1's long help
+    was tried a size at a time again at every new banner. A new text or size lays each label
+    out once; a new banner lays out nothing but the banner."""
+    from pyglet.text.layout import TextLayout
+
+    from game.engine.controller import Status
+    from game.engine.hud import Hud
+
+    director.window.switch_to()
+    hud = Hud((800, 600))
+    hud.set_status(Status(title="Chess", counter="Move 1", help="H hint"))
+    laid: list[int] = []
+    update = TextLayout._update
+
+    def counted(self: Any) -> None:
+        if self._update_enabled:  # else pyglet returns at once (a restyle's batched changes)
+            laid.append(id(self))
+        update(self)
+
+    monkeypatch.setattr(TextLayout, "_update", counted)
+    title = "International draughts on a ten by ten board, flying kings, the majority capture"
+    helps = " ".join(f"{key} does a thing with a long description" for key in "HNUYRQWEAS") * 16
+    game = Status(title=title, counter="White to move, 20 pieces each", help=helps)
+
+    def layouts(label: Any) -> int:
+        return laid.count(id(label))
+
+    hud.set_status(game)  # a new game's first frame
+    assert layouts(hud.title) == 1 and layouts(hud.counter) == 1
+    fitted = (hud.title.font_size, hud.help.font_size)
+    assert fitted[0] < round(hud.font_size() * 1.5)  # the title is narrowed to fit
+    assert fitted[1] < max(9, round(hud.font_size() * 0.8))  # the help made smaller to fit
+    laid.clear()
+    hud.set_status(Status(title=title, counter=game.counter, help=helps, banner="Your move."))
+    assert layouts(hud.title) == layouts(hud.counter) == layouts(hud.help) == 0
+    assert (hud.title.font_size, hud.help.font_size) == fitted
+    laid.clear()
+    hud.layout((560, 600), text_for=(800, 600))  # F3: the HUD beside the overlay
+    assert layouts(hud.title) <= 1 and layouts(hud.counter) == 0
 
 
 @pytest.mark.gl

@@ -69,6 +69,33 @@ def test_every_game_is_made_before_any_computer_thinks() -> None:
     assert thought == [(g, games) for g in games]
 
 
+def test_the_warm_up_finds_mastergrabs_robots_so_opening_it_imports_none(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """MasterGrab's first look-up of its robots imported the built-in ones (~0.1 s) in the
+    frame its map arrived in: the warm-up finds them, and the scene's look-up makes none."""
+    import game.games.grab as grab
+    from game.logic.grab import discovery
+
+    made: list[object] = []
+    real = discovery.RobotRegistry.__init__
+
+    def counted(self: object, *args: object, **kwargs: object) -> None:
+        made.append(self)
+        real(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(discovery.RobotRegistry, "__init__", counted)
+    monkeypatch.setattr(grab, "_REGISTRY", None)
+    warm_up([grab.ENTRY])
+    assert len(made) == 1  # found once, on the warm-up's thread
+    from game.controllers.grab import GrabController
+
+    controller = GrabController.__new__(GrabController)
+    controller.registry = None
+    assert controller._robots() is made[0]
+    assert len(made) == 1  # the scene's look-up found them made
+
+
 def test_a_stop_ends_the_warm_up() -> None:
     stop = threading.Event()
     stop.set()

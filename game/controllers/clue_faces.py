@@ -15,6 +15,7 @@ matrices, so cards that tweens move carry their faces along.
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Generator, Iterator
 from typing import Any, TypeVar
@@ -25,7 +26,14 @@ import numpy.typing as npt
 from game.engine.glyphs import text_mask, text_width, wrap
 from game.logic.clue.deck import Deck
 
-__all__ = ["BACK", "CATEGORY_RGB", "CardFaceLayer", "face_pictures", "name_cap_height"]
+__all__ = [
+    "BACK",
+    "CATEGORY_RGB",
+    "CardFaceLayer",
+    "face_pictures",
+    "name_cap_height",
+    "paint_ahead",
+]
 
 #: Picture size in pixels (the card is 0.64 x 0.9).
 WIDTH, HEIGHT = 256, 360
@@ -50,6 +58,19 @@ FRAME_BUDGET = 0.012
 T = TypeVar("T")
 #: A painting done in steps: it yields between them and returns its result.
 Steps = Generator[None, None, T]
+
+
+def paint_ahead() -> None:
+    """Make what opening a window's Cluedo table paints before its first face: the plain face
+    of every category's colours and the back, each with its smaller pictures (numpy alone:
+    the window's warm-up thread calls it while the menu shows, see
+    :attr:`game.registry.Entry.ahead`)."""
+    from game.logic.clue.deck import load_deck
+    from game.logic.clue.game import OPTIONS
+
+    for kind in range(-1, len(CATEGORY_RGB)):
+        _plain_chain(kind)
+    _plain_levels(_kinds(load_deck(str(OPTIONS.defaults()["deck"]))))  # the default deck's
 
 
 def face_pictures(deck: Deck) -> npt.NDArray[np.uint8]:
@@ -89,13 +110,10 @@ class CardFaceLayer:
             # The smaller pictures are made here, a face at a time as it is painted: the
             # driver's own (a software renderer compiles its code for it first) held up a
             # frame for 150-200 ms. Until then a card shows its category's plain face.
-            _allocate_levels(self.texture)
-            chains: dict[int, list[npt.NDArray[np.uint8]]] = {}  # by category; -1: the back
-            for layer in range(layers):
-                kind = deck.category_of(layer) if layer < deck.n_cards else -1
-                if kind not in chains:
-                    chains[kind] = _chain(_plain_picture(kind) if kind >= 0 else _back())
-                _write_levels(self.texture, layer, chains[kind])
+            # The plain faces and the back (with their smaller pictures) were made ahead by
+            # the window's warm-up (:func:`paint_ahead`): painting them here held up the frame
+            # Cluedo opened in for 0.4-0.8 s. They go up a level at a time, every layer at once.
+            _upload_levels(self.texture, _plain_levels(_kinds(deck)))
         else:
             pictures = face_pictures(deck)
             self.texture = ctx.texture_array(
@@ -239,16 +257,35 @@ def _colours(k: int) -> tuple[Any, Any, Any]:
     return color, paper, ink
 
 
-def _allocate_levels(texture: Any) -> None:
-    """Make the smaller levels of ``texture`` (moderngl makes only the first)."""
+def _kinds(deck: Deck) -> tuple[int, ...]:
+    """The plain picture of each layer of a deck's texture: its card's category, -1 the back."""
+    return (*(deck.category_of(card) for card in range(deck.n_cards)), -1)
+
+
+@functools.lru_cache(maxsize=2)
+def _plain_levels(kinds: tuple[int, ...]) -> tuple[npt.NDArray[np.uint8], ...]:
+    """Every level of a texture whose layers show the plain pictures ``kinds``
+    (:func:`_plain_chain`): (layers, h, w, 4) each, bottom row first; made once."""
+    chains = [_plain_chain(kind) for kind in kinds]
+    levels = tuple(np.stack([chain[level] for chain in chains]) for level in range(len(chains[0])))
+    for images in levels:
+        images.setflags(write=False)
+    return levels
+
+
+def _upload_levels(texture: Any, levels: tuple[npt.NDArray[np.uint8], ...]) -> None:
+    """Make every level of ``texture`` (moderngl makes only the first) with ``levels``
+    (:func:`_plain_levels`), one call a level."""
+    import ctypes
+
     from pyglet import gl
 
     gl.glBindTexture(gl.GL_TEXTURE_2D_ARRAY, texture.glo)
-    w, h, level = texture.width, texture.height, 0
-    while w > 1 or h > 1:
-        w, h, level = max(1, w // 2), max(1, h // 2), level + 1
-        gl.glTexImage3D(gl.GL_TEXTURE_2D_ARRAY, level, gl.GL_RGBA8, w, h, texture.layers, 0,
-                        gl.GL_RGBA, gl.GL_UNSIGNED_BYTE, None)  # fmt: skip
+    gl.glPixelStorei(gl.GL_UNPACK_ALIGNMENT, 1)
+    for level, images in enumerate(levels):
+        layers, h, w = images.shape[:3]
+        gl.glTexImage3D(gl.GL_TEXTURE_2D_ARRAY, level, gl.GL_RGBA8, w, h, layers, 0, gl.GL_RGBA,
+                        gl.GL_UNSIGNED_BYTE, images.ctypes.data_as(ctypes.c_void_p))  # fmt: skip
     gl.glBindTexture(gl.GL_TEXTURE_2D_ARRAY, 0)
 
 
@@ -283,6 +320,18 @@ def _chain(picture: npt.NDArray[np.uint8]) -> list[npt.NDArray[np.uint8]]:
             image = (image[:, 0 : w - w % 2 : 2] + image[:, 1 : w - w % 2 + 1 : 2] + 1) // 2
         chain.append(np.ascontiguousarray(image.astype(np.uint8)))
     return chain
+
+
+@functools.cache
+def _plain_chain(kind: int) -> tuple[npt.NDArray[np.uint8], ...]:
+    """The picture (:func:`_chain`) of a face of category ``kind`` with nothing written on
+    it, or of the back (``kind`` -1); made once (the category's colours cycle)."""
+    if kind >= len(CATEGORY_RGB):
+        return _plain_chain(kind % len(CATEGORY_RGB))
+    chain = _chain(_plain_picture(kind) if kind >= 0 else _back())
+    for image in chain:
+        image.setflags(write=False)  # shared by every table made after it
+    return tuple(chain)
 
 
 def _plain(k: int) -> npt.NDArray[np.float32]:

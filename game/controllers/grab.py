@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import logging
 import random
+import threading
 from typing import TYPE_CHECKING, Any, Final
 
 from game.controllers.grab_anim import Playback
@@ -427,6 +428,10 @@ class GrabController(MapSide):
             self._order = MapOrder.place(game, options, seed, kept)
             self._table = None
             self._say(self._order.describe())
+            if self.registry is None:  # found meanwhile, not in the frame the map comes in
+                from game.games.grab import robot_registry
+
+                threading.Thread(target=robot_registry, name="grab-robots", daemon=True).start()
             return
         self._start_match(game, options, seed, kept)
 

@@ -85,6 +85,8 @@ class Hud:
         self._world: list[Label] = []
         self._callouts: list[shapes.RoundedRectangle] = []  # the backdrops of callouts
         self._status = Status(title="")
+        #: The help's last fitting: (its text, width, height and largest size), the size found.
+        self._help_fit: tuple[tuple[str, int, float, int] | None, int] = (None, 0)
         self.panel = shapes.RoundedRectangle(
             0, 0, 10, 10, radius=10, color=(20, 26, 40, OPAQUE), batch=self.batch, group=self.back
         )
@@ -238,10 +240,6 @@ class Hud:
         if status == old:
             self._refresh_buttons()
             return
-        restyle(self.title, text=status.title)
-        restyle(self.counter, text=status.counter)
-        restyle(self.help, text=status.help)
-        restyle(self.banner, text=status.banner)
         r, g, b = TONE_COLORS[status.tone]
         self.banner_box.color = (r, g, b, OPAQUE)
         self._place_texts()
@@ -342,20 +340,36 @@ class Hud:
         corner = [v.x for v in self._buttons if v.spec.group in ("options", "list")]
         right = (min(corner) if corner else w) - pad
         room = max(fs * 4.0, right - left - pad * 0.8)
-        # Title and counter keep one line each: smaller text where the room is short.
-        for label, size in ((self.title, fs * 1.5), (self.counter, float(fs))):
-            restyle(label, font_size=round(size))
-            if label.content_width > room:
-                restyle(label, font_size=max(7, int(size * room / label.content_width)))
+        # Title and counter keep one line each: smaller text where the room is short. Each is
+        # measured from the font and laid out once, with its text and size together (a new
+        # game's title was laid out at the old size, at the full size, then at the size that
+        # fits: three layouts in its first frame, two at every F3).
+        status = self._status
+        for label, text, size, bold in (
+            (self.title, status.title, fs * 1.5, True),
+            (self.counter, status.counter, float(fs), False),
+        ):
+            fitted = round(size)
+            wide = label_width(text, fitted, bold)
+            if wide > room:
+                fitted = max(7, int(size * room / wide))
+            restyle(label, text=text, font_size=fitted)
         self.title.position = _pixel(left, h - pad * 1.2 - self.title.font_size * 1.3)
         self.counter.position = _pixel(left, self.title.y - self.counter.font_size * 2.0)
         # The help (F1) reaches down at most to the bar: smaller text while it is longer.
         below = self.counter.y - fs * 0.8 - (self._bar_height + fs)
         help_size = max(9, round(fs * 0.8))
-        restyle(self.help, width=round(room), font_size=help_size)
-        while self.help.text and self.help.content_height > below and help_size > 6:
-            help_size -= 1
-            restyle(self.help, font_size=help_size)
+        # The size found for the same text, room and height is taken again: trying the sizes
+        # anew laid the help out once a size at every new banner.
+        fit = (status.help, round(room), below, help_size)
+        if self._help_fit[0] == fit:
+            restyle(self.help, text=status.help, width=round(room), font_size=self._help_fit[1])
+        else:
+            restyle(self.help, text=status.help, width=round(room), font_size=help_size)
+            while self.help.text and self.help.content_height > below and help_size > 6:
+                help_size -= 1
+                restyle(self.help, font_size=help_size)
+            self._help_fit = (fit, help_size)
         self.help.position = _pixel(left, self.counter.y - fs * 0.8 - self.help.content_height)
         lines = [self.title, self.counter] + ([self.help] if self.help.text else [])
         width = min(max(lb.content_width for lb in lines), room) + pad * 1.6
@@ -398,7 +412,8 @@ class Hud:
         long messages wrap."""
         w = self.size[0]
         room = max(fs * 6.0, w - x0)
-        restyle(self.banner, font_size=round(fs * 1.15), width=round(max(fs * 5, room - fs * 4)))
+        restyle(self.banner, text=self._status.banner, font_size=round(fs * 1.15),
+                width=round(max(fs * 5, room - fs * 4)))  # fmt: skip
         margin = self.banner.font_size * 0.8
         middle = x0 + room / 2
         self.banner.position = _pixel(middle, bottom + margin)

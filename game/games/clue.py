@@ -126,4 +126,6 @@ ENTRY = Entry(
     play_overrides=_play_overrides,
     seat_options=_seat_options,
     console=_console,
+    # The table's plain card faces, made while the menu shows (not in its first frame).
+    ahead="game.controllers.clue_faces:paint_ahead",
 )

@@ -14,6 +14,7 @@ and ``--watch`` (the robots play alone).
 from __future__ import annotations
 
 import argparse
+import threading
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -26,19 +27,24 @@ if TYPE_CHECKING:
     from game.logic.grab.sandbox import RobotAgent
 
 _REGISTRY: RobotRegistry | None = None
+#: Held while the robots are found: the window's warm-up thread finds them while the menu
+#: shows, and a game opened meanwhile waits for that search instead of making a second one.
+_FINDING = threading.Lock()
 
 
 def robot_registry() -> RobotRegistry:
-    """The robots of this program (found once, on first use): built-ins, the robots folder
-    under the gamehall home, entry points. Problems finding them are logged."""
+    """The robots of this program (found once, on first use: the window's warm-up looks them
+    up ahead): built-ins, the robots folder under the gamehall home, entry points. Problems
+    finding them are logged."""
     global _REGISTRY
-    if _REGISTRY is None:
-        from game.logic.grab.discovery import RobotRegistry
-        from game.settings import home_dir
+    with _FINDING:
+        if _REGISTRY is None:
+            from game.logic.grab.discovery import RobotRegistry
+            from game.settings import home_dir
 
-        folder = home_dir() / "robots"
-        _REGISTRY = RobotRegistry(folder if folder.is_dir() else None)
-    return _REGISTRY
+            folder = home_dir() / "robots"
+            _REGISTRY = RobotRegistry(folder if folder.is_dir() else None)
+        return _REGISTRY
 
 
 def _make_game(options: Mapping[str, Any]) -> GrabGame:
