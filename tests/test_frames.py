@@ -33,8 +33,20 @@ def _no_kernels_here(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 
 @pytest.mark.gl
-def test_a_window_gets_grab_maps_from_a_worker_the_same_as_made_here(director, monkeypatch):
+def _grab_in_a_window(director: Any, name: str, seed: int) -> Any:
+    """MasterGrab opened under ``name`` as a window opens it: its maps made in a worker."""
     from game.controllers.grab import GrabController
+
+    def make() -> GrabController:
+        controller = GrabController(MemorySession(), seed=seed)
+        controller.maps_apart = True  # as in a window
+        return controller
+
+    director.register(name, make)
+    return director.switch(name)
+
+
+def test_a_window_gets_grab_maps_from_a_worker_the_same_as_made_here(director, monkeypatch):
     from game.controllers.grab_making import make_map_and_mesh
     from game.logic.grab.game import map_seed_of
     from game.logic.grab.making import PREPARE
@@ -44,13 +56,7 @@ def test_a_window_gets_grab_maps_from_a_worker_the_same_as_made_here(director, m
         director.overlay.toggle()
     tried = _no_kernels_here(monkeypatch)
 
-    def make() -> GrabController:
-        controller = GrabController(MemorySession(), seed=11)
-        controller.maps_apart = True  # as in a window
-        return controller
-
-    director.register("grab-apart", make)
-    grab = director.switch("grab-apart")
+    grab = _grab_in_a_window(director, "grab-apart", seed=11)
     assert grab.match is None and grab.preparing()  # the map is on its way
     assert director.settle()
     assert tried == []
@@ -74,7 +80,6 @@ def test_a_window_finds_grabs_robots_while_its_map_is_made(director, monkeypatch
     import threading
 
     import game.games.grab as grab_entry
-    from game.controllers.grab import GrabController
     from game.logic.grab import discovery
 
     if director.overlay.visible:
@@ -90,13 +95,7 @@ def test_a_window_finds_grabs_robots_while_its_map_is_made(director, monkeypatch
     monkeypatch.setattr(discovery.RobotRegistry, "__init__", counted)
     monkeypatch.setattr(grab_entry, "_REGISTRY", None)
 
-    def make() -> GrabController:
-        controller = GrabController(MemorySession(), seed=3)
-        controller.maps_apart = True  # as in a window
-        return controller
-
-    director.register("grab-robots", make)
-    grab = director.switch("grab-robots")
+    grab = _grab_in_a_window(director, "grab-robots", seed=3)
     assert grab.match is None and grab.preparing()  # the map is on its way
     assert director.settle()
     assert grab.match is not None  # seated, with the robots found before
@@ -459,7 +458,6 @@ def test_a_window_paints_grab_labels_while_the_map_is_made(director, monkeypatch
     """While MasterGrab's map is on its way from the worker, each frame paints a step of the
     label atlas; the map's first frame then only uploads it."""
     from game.controllers import grab_atlas
-    from game.controllers.grab import GrabController
     from game.controllers.grab_making import MapOrder
 
     if director.overlay.visible:
@@ -467,13 +465,7 @@ def test_a_window_paints_grab_labels_while_the_map_is_made(director, monkeypatch
     painter = grab_atlas.AtlasPainter()
     monkeypatch.setattr(grab_atlas, "_AHEAD", painter)
 
-    def make() -> GrabController:
-        controller = GrabController(MemorySession(), seed=11)
-        controller.maps_apart = True  # as in a window
-        return controller
-
-    director.register("grab-apart", make)
-    grab = director.switch("grab-apart")
+    grab = _grab_in_a_window(director, "grab-apart", seed=11)
     assert grab.preparing()
     with monkeypatch.context() as waiting:
         waiting.setattr(MapOrder, "done", lambda self: False)  # the worker is still at it
