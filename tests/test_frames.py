@@ -593,3 +593,66 @@ def test_leaving_a_game_lays_out_nothing_of_its_sheet(director, monkeypatch):
         director.on_resize(*size)
         if before is not None:
             director.register("clue", before)
+
+
+#: In a fresh interpreter: a headless window on the menu that opens games as a window does
+#: (their scene modules imported apart); MasterGrab played from it, its maps from a worker as
+#: in a window. Prints what the menu said meanwhile and the modules the drawing thread
+#: imported from the play until MasterGrab's scene showed.
+OPEN_GRAB = """
+import os, sys, threading
+os.environ["GAMEHALL_HOME"] = sys.argv[1]
+from game.engine.window import configure_pyglet
+configure_pyglet(headless=True)
+from game.cli_play import build_director
+director = build_director(headless=True, size=(800, 600))
+director.switch("menu")
+menu = director.controller
+menu.opens_apart = True
+make = director.factories["grab"]
+def apart():
+    controller = make()
+    controller.maps_apart = True
+    return controller
+director.factories["grab"] = apart
+director.update(1 / 60)
+director.capture()
+drawing = threading.get_ident()
+imported = []
+def watch(event, args):
+    if event == "import" and threading.get_ident() == drawing and args[0] not in sys.modules:
+        imported.append(args[0])
+sys.addaudithook(watch)
+said = set()
+director.perform("play:grab")
+while director.controller is menu:
+    said.add(menu.status().counter)
+    director.update(1 / 60)
+    director.capture()
+print("said:", "|".join(sorted(said)), flush=True)
+print("imported:", " ".join(imported), flush=True)
+director.close()
+"""
+
+
+@pytest.mark.gl
+def test_a_game_opened_before_the_warm_up_imports_its_module_apart(tmp_path) -> None:
+    """MasterGrab opened from the menu before the warm-up had imported its scene module
+    imported it (and the logic under it) in the frame it opened in: 0.5-2 s on a busy
+    machine. A window's menu imports it on a thread of its own and opens the game when it
+    is in; the drawing thread imports nothing meanwhile, nor in the game's first frame."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    r = subprocess.run(
+        [sys.executable, "-c", OPEN_GRAB, str(tmp_path)],
+        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=HANG_S, check=False,
+    )  # fmt: skip
+    assert r.returncode == 0, r.stderr[-3000:]
+    lines = {x.partition(" ")[0]: x.partition(" ")[2] for x in r.stdout.splitlines()}
+    assert lines["imported:"] == "", lines["imported:"]
+    assert "Opening MasterGrab…" in lines["said:"].split("|")

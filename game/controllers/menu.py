@@ -13,11 +13,18 @@ clears it. C continues with the game played last (the menu opens with it selecte
 does too), S shows the statistics of each game that keeps them (a registry entry's
 ``statistics`` view) in turn, Q or Esc quits. Scripts use the same commands: ``play:river``,
 ``group:Draughts``, ``find:draughts``, ``stats-of:reversi``, ``continue``, ``quit``.
+
+In a window a game whose scene module is not imported yet (the warm-up has not got to it) is
+opened a few frames later: its module is imported on a thread of its own meanwhile (MasterGrab's
+took 0.5-2 s of the drawing thread on a busy machine), and the menu says it is opening.
 """
 
 from __future__ import annotations
 
+import importlib
 import math
+import sys
+import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -80,6 +87,11 @@ class MenuController:
         self._plane: ScreenPlane | None = None
         self._laid: tuple[object, ...] = ()
         self._table = self._commands()
+        #: Whether a game's scene module is imported on a thread of its own before it opens
+        #: (None: in a window, not headless, where the drawing thread must not wait for it).
+        self.opens_apart: bool | None = None
+        #: The game being opened, and the thread that imports its scene module.
+        self.opening: tuple[str, threading.Thread] | None = None
 
     # -- what the Director asks -------------------------------------------------------------
 
@@ -105,6 +117,11 @@ class MenuController:
 
     def update(self, dt: float) -> None:
         self._lay_out()
+        if self.opening is not None and not self.opening[1].is_alive():
+            game = self.opening[0]
+            self.opening = None
+            if self.host is not None:
+                self.host.switch(game)
 
     def idle(self) -> bool:
         return True
@@ -114,6 +131,9 @@ class MenuController:
 
     def status(self) -> Status:
         shown = self.shown()
+        if self.opening is not None:
+            entry = next(e for e in self.entries if e.id == self.opening[0])
+            return Status("Gamehall", f"Opening {entry.title}…", "", Tone.INFO)
         if self.query or self.searching:
             found = f"{len(shown)} {_games(len(shown))}" if shown else "no game"
             counter = f"Search “{self.query}”: {found}; Esc clears it"
@@ -513,8 +533,21 @@ class MenuController:
 
     def _start(self, game: str) -> None:
         self._game_id(game)
-        if self.host is not None:
-            self.host.switch(game)
+        if self.host is None:
+            return
+        apart = self.opens_apart
+        if apart is None:
+            apart = not self.host.headless
+        module = _scene_module(next(e for e in self.entries if e.id == game))
+        if apart and module and module not in sys.modules:
+            if self.opening is None:  # the first game asked for is the one that opens
+                thread = threading.Thread(
+                    target=_import, args=(module,), name=f"open-{game}", daemon=True
+                )
+                self.opening = (game, thread)
+                thread.start()
+            return
+        self.host.switch(game)
 
     def _quit(self) -> None:
         if self.host is not None:
@@ -525,6 +558,19 @@ class MenuController:
         if ray is None or not self.quads:
             return None
         return hit_card(self.quads, ray[0], ray[1])
+
+
+def _scene_module(entry: Entry) -> str:
+    """The module of ``entry``'s scene controller ("" when it names none)."""
+    return entry.controller.partition(":")[0]
+
+
+def _import(module: str) -> None:
+    """Import ``module`` (a thread's work); a failure is left for the switch to report."""
+    try:
+        importlib.import_module(module)
+    except Exception:  # the switch imports it again, on the drawing thread, and says why
+        pass
 
 
 def _games(count: int) -> str:
