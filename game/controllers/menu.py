@@ -21,6 +21,7 @@ took 0.5-2 s of the drawing thread on a busy machine), and the menu says it is o
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import math
 import sys
@@ -567,10 +568,9 @@ def _scene_module(entry: Entry) -> str:
 
 def _import(module: str) -> None:
     """Import ``module`` (a thread's work); a failure is left for the switch to report."""
-    try:
+    # A failure: the switch imports it again, on the drawing thread, and says why.
+    with contextlib.suppress(Exception):
         importlib.import_module(module)
-    except Exception:  # the switch imports it again, on the drawing thread, and says why
-        pass
 
 
 def _games(count: int) -> str:
