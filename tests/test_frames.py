@@ -720,3 +720,57 @@ def test_a_game_opened_before_the_warm_up_imports_its_module_apart(tmp_path) -> 
     lines = {x.partition(" ")[0]: x.partition(" ")[2] for x in r.stdout.splitlines()}
     assert lines["imported:"] == "", lines["imported:"]
     assert "Opening MasterGrab…" in lines["said:"].split("|")
+
+
+@pytest.mark.gl
+def test_f3_lays_out_neither_the_banner_nor_a_sheet_that_fit_the_narrower_room(
+    director, monkeypatch
+):
+    """F3's column narrows the HUD's room (its text keeps its size): the hint banner was
+    laid out again at its new width, though its line showed the same as before, and so was
+    F1's help with no text at all. A banner line that fits both widths and an empty help
+    are left as laid out, and so is a docked sheet that fits both rooms (MasterGrab's
+    ranking); a banner that must wrap now is laid out again."""
+    from pyglet.text.layout import TextLayout
+
+    from game.engine.controller import Cell, Sheet, Status
+    from game.engine.hud import Hud
+
+    director.window.switch_to()
+    hud = Hud((800, 600))
+    sheet = Sheet(
+        "Ranking",
+        (Cell("Player"), Cell("Countries"), Cell("Armies")),
+        tuple((Cell(name), Cell(str(n)), Cell(str(3 * n))) for n, name in enumerate("ABCD")),
+    )
+    hud.set_sheet(sheet)
+    hud.set_status(Status("MasterGrab", "Round 3", banner="Hint: attack 12 from 7"))
+    labels = {id(hud.banner): "banner", id(hud.sheet.title): "sheet", id(hud.help): "help"}
+    for views in hud.sheet._cells:
+        labels.update({id(v.label): "sheet" for v in views if v.label is not None})
+    laid: list[str] = []
+    update = TextLayout._update
+
+    def counted(self: Any) -> None:
+        if self._update_enabled:
+            laid.append(labels.get(id(self), "other"))
+        update(self)
+
+    monkeypatch.setattr(TextLayout, "_update", counted)
+    assert hud.sheet.visible
+    for size in ((560, 600), (800, 600), (560, 600)):  # F3 shown, hidden, shown
+        hud.layout(size, text_for=(800, 600))
+        assert not {"banner", "sheet", "help"} & set(laid), laid
+        box = hud.banner_box
+        middle = hud.sheet.x + hud.sheet.width + hud.font_size() * 0.5
+        middle += (size[0] - middle) / 2
+        assert hud.banner.x == round(middle)  # centred in the room it has now
+        assert box.x + box.width <= size[0] and hud.banner.content_width < box.width
+    one_line = hud.banner.content_height
+    hud.layout((800, 600), text_for=(800, 600))
+    words = "Hint: attack Country 12 from 7 and 9"
+    hud.set_status(Status("MasterGrab", "Round 3", banner=words))
+    assert hud.banner.content_height == one_line  # one line at 800 wide
+    laid.clear()
+    hud.layout((560, 600), text_for=(800, 600))
+    assert laid.count("banner") == 1 and hud.banner.content_height > one_line  # wraps now
