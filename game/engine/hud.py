@@ -364,7 +364,7 @@ class Hud:
         fit = (status.help, round(room), below, help_size)
         # No help (most of the time): its label keeps its width, and is not laid out again
         # for a new room (the first F3).
-        help_width = round(room) if status.help else self.help.width
+        help_width = round(room) if status.help or self.help.width is None else self.help.width
         if self._help_fit[0] == fit:
             restyle(self.help, text=status.help, width=help_width, font_size=self._help_fit[1])
         else:
@@ -417,10 +417,11 @@ class Hud:
         room = max(fs * 6.0, w - x0)
         text, size = self._status.banner, round(fs * 1.15)
         width = round(max(fs * 5, room - fs * 4))
-        if width != self.banner.width and _one_line(text, size, width, self.banner.width):
+        kept = self.banner.width
+        if kept is not None and width != kept and _one_line(text, size, width, kept):
             # A line that fits both widths is drawn the same in either (centred): the label
             # keeps its width, and is not laid out again (F3's column narrows the room).
-            width = self.banner.width
+            width = kept
         restyle(self.banner, text=text, font_size=size, width=width)
         margin = self.banner.font_size * 0.8
         middle = x0 + room / 2
