@@ -28,6 +28,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -49,29 +50,35 @@ def main() -> int:
     widest = (max(w for w, _ in sizes), max(h for _, h in sizes))
     window = pyglet.window.Window(*widest, visible=args.window)
     ctx = moderngl.create_context()
-    from game.engine.targets import Target
-
     print(f"renderer={ctx.info['GL_RENDERER'].replace(' ', '_')}", flush=True)
-    for w, h in sizes:
-        cache, work, own = Target(ctx, (w, h)), Target(ctx, (w, h)), Target(ctx, widest)
-        copies = {
-            "cache_to_work": lambda: ctx.copy_framebuffer(work.fbo, cache.fbo),
-            "colours_to_own_corner": lambda: work.copy_colour_to(own.fbo, (widest[0] - w, 0)),
-            "colours_to_window": lambda: work.copy_colour_to(ctx.screen, (0, 0)),
-        }
-        for name, copy in copies.items():
-            times = []
-            for _ in range(args.repeat + 3):
-                started = time.perf_counter()
-                copy()
-                ctx.finish()
-                times.append((time.perf_counter() - started) * 1000.0)
-            ms = statistics.median(times[3:])  # the first few warm the driver up
-            print(f"copy={name} size={w}x{h} ms={ms:.2f}", flush=True)
-        for target in (cache, work, own):
-            target.release()
+    for size in sizes:
+        measure(ctx, size, widest, args.repeat)
     window.close()
     return 0
+
+
+def measure(ctx: Any, size: tuple[int, int], widest: tuple[int, int], repeat: int) -> None:
+    """Print the three copies' lines for a frame of ``size`` (``widest``: the window's)."""
+    from game.engine.targets import Target
+
+    w, h = size
+    cache, work, own = Target(ctx, size), Target(ctx, size), Target(ctx, widest)
+    copies = {
+        "cache_to_work": lambda: ctx.copy_framebuffer(work.fbo, cache.fbo),
+        "colours_to_own_corner": lambda: work.copy_colour_to(own.fbo, (widest[0] - w, 0)),
+        "colours_to_window": lambda: work.copy_colour_to(ctx.screen, (0, 0)),
+    }
+    for name, copy in copies.items():
+        times = []
+        for _ in range(repeat + 3):
+            started = time.perf_counter()
+            copy()
+            ctx.finish()
+            times.append((time.perf_counter() - started) * 1000.0)
+        ms = statistics.median(times[3:])  # the first few warm the driver up
+        print(f"copy={name} size={w}x{h} ms={ms:.2f}", flush=True)
+    for target in (cache, work, own):
+        target.release()
 
 
 if __name__ == "__main__":
