@@ -774,3 +774,35 @@ def test_f3_lays_out_neither_the_banner_nor_a_sheet_that_fit_the_narrower_room(
     laid.clear()
     hud.layout((560, 600), text_for=(800, 600))
     assert laid.count("banner") == 1 and hud.banner.content_height > one_line  # wraps now
+
+
+@pytest.mark.gl
+def test_a_game_whose_module_the_warm_up_is_importing_opens_when_that_ends(director):
+    """A module that the warm-up thread is importing is in ``sys.modules`` already; the
+    drawing thread's import of it waited for the warm-up's (MasterGrab: 0.4-1.5 s of the
+    frame it opened in). The menu treats it as not imported yet: a thread waits for it."""
+    import importlib.machinery
+    import sys
+    import types
+
+    if "menu" not in director.factories:
+        pytest.skip("this Director has no menu")
+    name = "game.controllers.river"
+    importlib.import_module(name)
+    real = sys.modules[name]
+    director.switch("menu")
+    menu = director.controller
+    menu.opens_apart = True
+    half = types.ModuleType(name)  # what another thread's import leaves there meanwhile
+    half.__spec__ = importlib.machinery.ModuleSpec(name, None)
+    half.__spec__._initializing = True
+    sys.modules[name] = half
+    try:
+        director.perform("play:river")
+        assert director.controller is menu and menu.opening is not None
+        assert menu.status().counter.startswith("Opening ")
+        menu.opening[1].join(HANG_S)
+    finally:
+        sys.modules[name] = real
+    director.update(1 / 60)
+    assert director.controller is not menu and director.controller.name == "river"

@@ -540,7 +540,7 @@ class MenuController:
         if apart is None:
             apart = not self.host.headless
         module = _scene_module(next(e for e in self.entries if e.id == game))
-        if apart and module and module not in sys.modules:
+        if apart and module and not _imported(module):
             if self.opening is None:  # the first game asked for is the one that opens
                 thread = threading.Thread(
                     target=_import, args=(module,), name=f"open-{game}", daemon=True
@@ -564,6 +564,15 @@ class MenuController:
 def _scene_module(entry: Entry) -> str:
     """The module of ``entry``'s scene controller ("" when it names none)."""
     return entry.controller.partition(":")[0]
+
+
+def _imported(module: str) -> bool:
+    """Whether ``module`` is imported, all of it: one that another thread (the warm-up) is
+    importing now is in ``sys.modules`` already, and an import of it waits for that one."""
+    found = sys.modules.get(module)
+    return found is not None and not getattr(
+        getattr(found, "__spec__", None), "_initializing", False
+    )
 
 
 def _import(module: str) -> None:
