@@ -298,24 +298,35 @@ def _plain_levels(kinds: tuple[int, ...]) -> tuple[npt.NDArray[np.uint8], ...]:
 
 def _upload_levels(texture: Any, levels: tuple[npt.NDArray[np.uint8], ...], first: int) -> None:
     """Make every level of ``texture`` (moderngl makes only the first) for ``levels``
-    (:func:`_plain_levels`), one call a level: those from ``first`` on with their pictures,
-    the larger ones empty (:func:`_write_layers` fills them), and draw from level ``first``
-    on."""
+    (:func:`_plain_levels`) at once, and fill those from ``first`` on with their pictures, one
+    call a level (:func:`_write_layers` fills the larger ones); draw from level ``first`` on.
+    The levels are made together (immutable storage): a level made apart from the texture's
+    first was kept aside by the driver, and all of them copied together at the first draw."""
     import ctypes
 
     from pyglet import gl
 
+    layers, h, w = levels[0].shape[:3]
     gl.glBindTexture(gl.GL_TEXTURE_2D_ARRAY, texture.glo)
-    gl.glPixelStorei(gl.GL_UNPACK_ALIGNMENT, 1)
-    for level, images in enumerate(levels):
-        if level == 0 and first > 0:
-            continue  # moderngl made it, empty
-        layers, h, w = images.shape[:3]
-        data = images.ctypes.data_as(ctypes.c_void_p) if level >= first else None
-        gl.glTexImage3D(gl.GL_TEXTURE_2D_ARRAY, level, gl.GL_RGBA8, w, h, layers, 0, gl.GL_RGBA,
-                        gl.GL_UNSIGNED_BYTE, data)  # fmt: skip
+    if _storage(texture.ctx):
+        gl.glTexStorage3D(gl.GL_TEXTURE_2D_ARRAY, len(levels), gl.GL_RGBA8, w, h, layers)
+        for level in range(first, len(levels)):
+            _write_layers(texture, level, 0, levels[level])
+    else:  # OpenGL before 4.2: a level at a time
+        gl.glPixelStorei(gl.GL_UNPACK_ALIGNMENT, 1)
+        for level, images in enumerate(levels):
+            layers, h, w = images.shape[:3]
+            data = images.ctypes.data_as(ctypes.c_void_p) if level >= first else None
+            gl.glTexImage3D(gl.GL_TEXTURE_2D_ARRAY, level, gl.GL_RGBA8, w, h, layers, 0,
+                            gl.GL_RGBA, gl.GL_UNSIGNED_BYTE, data)  # fmt: skip
+    gl.glBindTexture(gl.GL_TEXTURE_2D_ARRAY, texture.glo)
     gl.glTexParameteri(gl.GL_TEXTURE_2D_ARRAY, gl.GL_TEXTURE_BASE_LEVEL, first)
     gl.glBindTexture(gl.GL_TEXTURE_2D_ARRAY, 0)
+
+
+def _storage(ctx: Any) -> bool:
+    """Whether the context makes a texture's levels together (``glTexStorage3D``)."""
+    return bool(ctx.version_code >= 420 or "GL_ARB_texture_storage" in ctx.extensions)
 
 
 def _write_layers(texture: Any, level: int, first: int, images: npt.NDArray[np.uint8]) -> None:
