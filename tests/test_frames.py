@@ -801,7 +801,7 @@ def test_a_game_whose_module_the_warm_up_is_importing_opens_when_that_ends(direc
         director.perform("play:river")
         assert director.controller is menu and menu.opening is not None
         assert menu.status().counter.startswith("Opening ")
-        menu.opening[1].join(HANG_S)
+        menu.opening.thread.join(HANG_S)
     finally:
         sys.modules[name] = real
     director.update(1 / 60)

@@ -14,18 +14,13 @@ does too), S shows the statistics of each game that keeps them (a registry entry
 ``statistics`` view) in turn, Q or Esc quits. Scripts use the same commands: ``play:river``,
 ``group:Draughts``, ``find:draughts``, ``stats-of:reversi``, ``continue``, ``quit``.
 
-In a window a game whose scene module is not imported yet (the warm-up has not got to it) is
-opened a few frames later: its module is imported on a thread of its own meanwhile (MasterGrab's
-took 0.5-2 s of the drawing thread on a busy machine), and the menu says it is opening.
+In a window a game whose scene module is not imported yet opens a few frames later, the module
+imported meanwhile on a thread of its own (:mod:`game.controllers.menu_opening`).
 """
 
 from __future__ import annotations
 
-import contextlib
-import importlib
 import math
-import sys
-import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -34,6 +29,7 @@ import numpy as np
 
 from game.controllers.menu_cards import CardLayer, ScreenPlane, hit_card
 from game.controllers.menu_layout import Card, columns_of, groups_of, lay_out, matches
+from game.controllers.menu_opening import Opening, imported
 from game.engine.commands import Command, CommandTable
 from game.engine.controller import Sheet, Status, Tone
 from game.engine.scene import Node, Scene, load_scene
@@ -91,8 +87,7 @@ class MenuController:
         #: Whether a game's scene module is imported on a thread of its own before it opens
         #: (None: in a window, not headless, where the drawing thread must not wait for it).
         self.opens_apart: bool | None = None
-        #: The game being opened, and the thread that imports its scene module.
-        self.opening: tuple[str, threading.Thread] | None = None
+        self.opening: Opening | None = None  # the game being opened, its module on the way
 
     # -- what the Director asks -------------------------------------------------------------
 
@@ -118,9 +113,8 @@ class MenuController:
 
     def update(self, dt: float) -> None:
         self._lay_out()
-        if self.opening is not None and not self.opening[1].is_alive():
-            game = self.opening[0]
-            self.opening = None
+        if self.opening is not None and self.opening.done():
+            game, self.opening = self.opening.game, None
             if self.host is not None:
                 self.host.switch(game)
 
@@ -133,8 +127,8 @@ class MenuController:
     def status(self) -> Status:
         shown = self.shown()
         if self.opening is not None:
-            entry = next(e for e in self.entries if e.id == self.opening[0])
-            return Status("Gamehall", f"Opening {entry.title}…", "", Tone.INFO)
+            title = next(e.title for e in self.entries if e.id == self.opening.game)
+            return Status("Gamehall", f"Opening {title}…", "", Tone.INFO)
         if self.query or self.searching:
             found = f"{len(shown)} {_games(len(shown))}" if shown else "no game"
             counter = f"Search “{self.query}”: {found}; Esc clears it"
@@ -539,14 +533,10 @@ class MenuController:
         apart = self.opens_apart
         if apart is None:
             apart = not self.host.headless
-        module = _scene_module(next(e for e in self.entries if e.id == game))
-        if apart and module and not _imported(module):
+        module = next(e for e in self.entries if e.id == game).controller.partition(":")[0]
+        if apart and module and not imported(module):
             if self.opening is None:  # the first game asked for is the one that opens
-                thread = threading.Thread(
-                    target=_import, args=(module,), name=f"open-{game}", daemon=True
-                )
-                self.opening = (game, thread)
-                thread.start()
+                self.opening = Opening(game, module)
             return
         self.host.switch(game)
 
@@ -559,27 +549,6 @@ class MenuController:
         if ray is None or not self.quads:
             return None
         return hit_card(self.quads, ray[0], ray[1])
-
-
-def _scene_module(entry: Entry) -> str:
-    """The module of ``entry``'s scene controller ("" when it names none)."""
-    return entry.controller.partition(":")[0]
-
-
-def _imported(module: str) -> bool:
-    """Whether ``module`` is imported, all of it: one that another thread (the warm-up) is
-    importing now is in ``sys.modules`` already, and an import of it waits for that one."""
-    found = sys.modules.get(module)
-    return found is not None and not getattr(
-        getattr(found, "__spec__", None), "_initializing", False
-    )
-
-
-def _import(module: str) -> None:
-    """Import ``module`` (a thread's work); a failure is left for the switch to report."""
-    # A failure: the switch imports it again, on the drawing thread, and says why.
-    with contextlib.suppress(Exception):
-        importlib.import_module(module)
 
 
 def _games(count: int) -> str:
