@@ -21,7 +21,9 @@ Everything is read from the description, nothing is written per game:
 - **winning the won ending**: a side ahead in material when little is left is paid for each
   exchange (trade down when ahead); with royal pieces, for driving the enemy's to the edge
   and bringing its own near (a mate with a rook); without, for bringing its pieces that no
-  longer promote near the enemy's and shutting them in (draughts' kings hunting a king).
+  longer promote near the enemy's and shutting them in (draughts' kings hunting a king),
+  except in a refuge (two neighbouring edge positions with two neighbours each, a draughts
+  board's double corner), where an enemy piece counts against it until driven out.
 - **keeping the game alive**: the side that searches, while not ahead, is paid for the
   material left (the square root of its share, so the last exchanges cost most): it does not
   trade an even game down to a drawn ending, one king against one king.

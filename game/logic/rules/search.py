@@ -16,7 +16,10 @@ A move after which the same player moves again (a sowing into one's store) is se
 without changing sides. Won and lost ends score ``WIN`` minus the plies to them, so sooner
 wins rank higher; a game decided by counting scores ``COUNT_WIN`` plus the margin; a draw
 by the rules costs the searching side a little (:data:`CONTEMPT`), so that it does not
-repeat moves in a position it may still win.
+repeat moves in a position it may still win. Where the description draws by repetition, a
+position met again on the line (or earlier in the game) already scores as that draw; where it
+draws after quiet moves, a judgement shrinks toward half as their count nears the limit, so
+the side ahead makes progress (a capture, a move that resets the count) while it can.
 
 Nothing in the search is random and every table starts empty, so a search bounded by depth or
 positions always returns the same move for the same position; a search bounded by time stops
