@@ -485,6 +485,15 @@ def test_cluedos_notebook_is_worked_out_off_the_drawing_thread(director, monkeyp
         return solve(*args, **kwargs)
 
     monkeypatch.setattr(deduce, "_solve", counted)
+    gate = threading.Event()  # the notebook's thread waits for it: the sheet is seen first
+    joint = deduce.Knowledge.envelope_joint
+
+    def held(self: Any) -> Any:
+        if threading.current_thread().name == "clue-notebook":
+            assert gate.wait(HANG_S)
+        return joint(self)
+
+    monkeypatch.setattr(deduce.Knowledge, "envelope_joint", held)
     session = MemorySession(options={"seats": 3, "opponent": "article"})
     clue = _clue_in_a_window(director, session)
     director.update(1 / 60)
@@ -497,16 +506,21 @@ def test_cluedos_notebook_is_worked_out_off_the_drawing_thread(director, monkeyp
     hand = clue.state.observation(seat).hand
     ticks = [row[0].command for row in sheet.rows if len(row) > 1 and row[1 + seat].text == "✓"]
     assert ticks == [f"choose:{card}" for card in sorted(hand)]  # your hand needs no sweep
+    director.perform(f"why:{hand[0]}/{seat}", strict=True)
+    assert "being worked out" in clue.status().banner  # a cell's why waits for it too
     assert clue.weigher is not None
+    gate.set()
     clue.weigher.join(HANG_S)
     director.update(1 / 60)
     sheet = director.hud.sheet.sheet
     assert sheet.footer[0].startswith(("Likeliest: ", "Solved: "))
     before = sheet
+    gate.clear()
     director.perform("suggest", strict=True)  # an event: the notebook of it, apart too
     director.update(1 / 60)
     shown = director.hud.sheet.sheet
     assert shown.footer[0] == WORKING and shown.rows == before.rows  # the one before it
+    gate.set()
     clue.weigher.join(HANG_S)
     director.update(1 / 60)
     assert director.hud.sheet.sheet.footer[0].startswith(("Likeliest: ", "Solved: "))

@@ -77,8 +77,9 @@ def notebook_sheet(
 
 def waiting_sheet(view: View, names: list[str], chosen: tuple[int, ...]) -> Sheet:
     """The sheet while the first notebook of a game is worked out: the same grid with what
-    needs no deduction, your own cards (a tick in your column, a dot in the others), the
-    other cells blank, and a first footer line that says it is being worked out."""
+    needs no deduction, your own cards (a tick in your column, a dot in the others) and a dot
+    in your column for every other card, the other cells blank, and a first footer line that
+    says it is being worked out."""
     deck = view.deck
     env = view.seats
     holders = [*names, "Env."]
@@ -88,9 +89,9 @@ def waiting_sheet(view: View, names: list[str], chosen: tuple[int, ...]) -> Shee
         cells = [label]
         for h in range(len(holders)):
             tip = "Being worked out: click again in a moment."
-            if card not in mine:
+            if card not in mine and h != view.seat:
                 cells.append(Cell("", f"why:{card}/{h}", tip=tip))
-            elif h == view.seat:
+            elif card in mine and h == view.seat:
                 cells.append(Cell("✓", f"why:{card}/{h}", HELD, bold=True, tip=tip))
             else:
                 cells.append(Cell("·", f"why:{card}/{h}", color=DIM, tip=tip))
