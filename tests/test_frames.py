@@ -527,6 +527,43 @@ def test_cluedos_notebook_is_worked_out_off_the_drawing_thread(director, monkeyp
     assert swept and "MainThread" not in swept
 
 
+@pytest.mark.gl
+def test_a_games_sheet_is_laid_out_once_in_the_frame_it_opens(director, monkeypatch):
+    """Opening Cluedo from the menu laid the notebook's 150-odd labels out twice in that
+    frame: first under the menu's title panel (the status before), then again under
+    Cluedo's own. Its status is placed first now: one layout, every label sized once."""
+    from game.controllers.clue import ClueController
+    from game.engine import sheet as sheet_module
+
+    if director.overlay.visible:
+        director.overlay.toggle()
+    before = director.factories.get("clue")
+    size = director.window_size()
+    director.on_resize(800, 600)
+    sized: list[float] = []
+    paint = sheet_module.SheetView._paint
+
+    def counted(self: Any, font_size: float | None = None) -> None:
+        if font_size is not None:  # a layout: every label at its size
+            sized.append(font_size)
+        paint(self, font_size)
+
+    try:
+        session = MemorySession(options={"seats": 3, "opponent": "article"})
+        director.register("clue", lambda: ClueController(session, seed=1))
+        director.switch("menu")
+        monkeypatch.setattr(sheet_module.SheetView, "_paint", counted)
+        director.switch("clue")
+        assert director.hud.sheet.visible
+        assert len(sized) == 1
+        director.update(1 / 60)
+        assert len(sized) == 1  # the next frame: nothing new
+    finally:
+        director.on_resize(*size)
+        if before is not None:
+            director.register("clue", before)
+
+
 #: In a fresh interpreter: a headless window on the menu, the overlay's library in (as the
 #: warm-up leaves it), a frame drawn; then F3 and the overlay's first frame. Prints the
 #: modules that frame imported.
