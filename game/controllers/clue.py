@@ -194,7 +194,10 @@ class ClueController(CardTableScene):
         return book if view.events[: len(book.view.events)] == book.view.events else None
 
     def _view_key(self) -> Any:
-        return (self.state.key(), self._seen_by())
+        """What the notebook depends on: your seat's view (a change of phase that adds no
+        event keeps the notebook and its sheet)."""
+        view = self.state.observation(self._seen_by())
+        return (view.seat, view.hand, view.hand_sizes, view.deck.id, view.events)
 
     def _count(self, key: Any) -> None:
         """Work out the notebook of the view of ``key`` and its likeliest envelope on a
