@@ -28,7 +28,7 @@ from game.controllers.keeping import follow, keep, kept_data, kept_game, resume_
 from game.engine.commands import Command, CommandTable
 from game.engine.controller import Sheet, Status, Tone
 from game.engine.scene import Node, Scene
-from game.logic.clue.events import narrate
+from game.logic.clue.events import View, narrate
 from game.logic.clue.exact import NotebookCache
 from game.logic.clue.game import OPTIONS, ClueGame, start_match
 from game.logic.clue.notebook import Notebook
@@ -100,6 +100,7 @@ class ClueController(CardTableScene):
         self._counting: Any = None  # the key of the view the thread is working out
         #: The last notebook worked out on the thread, with its view's key (None: none yet).
         self._counted: tuple[Any, Notebook | None] | None = None
+        self._viewed: tuple[ClueState, View] | None = None
         self.recorded = False
         self.match = self._new_match(deal=kept is None)
         if kept is not None:
@@ -166,7 +167,15 @@ class ClueController(CardTableScene):
         """The notebook of what your seat has seen (kept between decisions, extended with
         each new event), worked out here and now."""
         with self._lock:
-            return self._books.of(self.state.observation(self._seen_by()))
+            return self._books.of(self._view())
+
+    def _view(self) -> View:
+        """Your seat's view of the game now (kept while the state is the same object: the
+        sheet asks for it every frame)."""
+        state = self.state
+        if self._viewed is None or self._viewed[0] is not state:
+            self._viewed = (state, state.observation(self._seen_by()))
+        return self._viewed[1]
 
     def shown_notebook(self) -> Notebook | None:
         """The notebook the sheet shows: worked out here when headless; in a window, on a
@@ -188,7 +197,7 @@ class ClueController(CardTableScene):
         counted = self._counted
         if counted is None or counted[1] is None:
             return None
-        book, view = counted[1], self.state.observation(self._seen_by())
+        book, view = counted[1], self._view()
         if book.view.hand != view.hand or book.view.hand_sizes != view.hand_sizes:
             return None
         return book if view.events[: len(book.view.events)] == book.view.events else None
@@ -196,7 +205,7 @@ class ClueController(CardTableScene):
     def _view_key(self) -> Any:
         """What the notebook depends on: your seat's view (a change of phase that adds no
         event keeps the notebook and its sheet)."""
-        view = self.state.observation(self._seen_by())
+        view = self._view()
         return (view.seat, view.hand, view.hand_sizes, view.deck.id, view.events)
 
     def _count(self, key: Any) -> None:
@@ -205,7 +214,7 @@ class ClueController(CardTableScene):
         from game.logic.pacing import paced, pause
 
         host = self.host
-        view = self.state.observation(self._seen_by())
+        view = self._view()
         self._counting = key
 
         def work() -> None:
@@ -244,8 +253,7 @@ class ClueController(CardTableScene):
 
             names, chosen = self.names(), tuple(self.choice)
             if shown is None:
-                view = self.state.observation(self._seen_by())
-                sheet = waiting_sheet(view, names, chosen)
+                sheet = waiting_sheet(self._view(), names, chosen)
             else:
                 sheet = notebook_sheet(shown, names, chosen, working=book is None)
             self._sheet = (key, sheet)
