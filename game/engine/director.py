@@ -14,17 +14,16 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
 from game.engine.commands import CommandTable
-from game.engine.controller import Button, SceneController, Tone, UnknownCommandError
-from game.engine.drawing import OVERLAY_FONT_BASE, SceneDrawing
-from game.engine.framing import frame, pieces_box
+from game.engine.controller import SceneController, Tone, UnknownCommandError
+from game.engine.drawing import SceneDrawing
 from game.engine.glyphs import GlyphsAhead
+from game.engine.hud_sync import HudSync
 from game.engine.mouse import Press, SceneMouse
 from game.engine.picking import mouse_ray, pick, triangles_of
 from game.engine.sound import Sounds
@@ -60,7 +59,7 @@ QUIT_CONFIRM_SECONDS = 4.0
 WARM_UP_CLOSE_S = 120.0
 
 
-class Director(SceneDrawing, SceneMouse):
+class Director(SceneDrawing, SceneMouse, HudSync):
     """Runs one game at a time in one window; see the module docstring."""
 
     current: ClassVar[Director | None] = None
@@ -510,15 +509,6 @@ class Director(SceneDrawing, SceneMouse):
 
     # -- helpers ----------------------------------------------------------------------------
 
-    def help_text(self) -> str:
-        """The F1 panel: the scene's own lines first (a controller's optional
-        ``help_intro()``: its rules), then every command with its key, then the Director's
-        keys."""
-        table = self.commands()
-        intro = getattr(self.controller, "help_intro", None)
-        lines = list(intro()) if intro is not None else []
-        return "\n".join(lines + (table.help_lines() if table is not None else []))
-
     def _typing(self) -> bool:
         """Whether the scene's text field has the keyboard (its optional ``typing()``)."""
         typing = getattr(self.controller, "typing", None)
@@ -527,10 +517,6 @@ class Director(SceneDrawing, SceneMouse):
     def _keys(self) -> dict[str, str]:
         table = self.commands()
         return table.keys() if table is not None else {}
-
-    def _buttons(self) -> list[Button]:
-        table = self.commands()
-        return table.buttons() if table is not None else []
 
     def pick_at(self, x: float, y: float) -> Node | None:
         """The scene's node under window point (x, y), or None (also off the game's part)."""
@@ -549,81 +535,9 @@ class Director(SceneDrawing, SceneMouse):
         if self.controller is not None:
             self.controller.on_hover(node)
 
-    def fps(self) -> float:
-        """Frames per second from the median of the recent frame times (0 before any)."""
-        if not self.frame_ms:
-            return 0.0
-        median = sorted(self.frame_ms)[len(self.frame_ms) // 2]
-        return 1000.0 / median if median > 0 else 0.0
-
-    def _layout_hud(self) -> None:
-        """Lay the HUD out in the game's part of the window, its text sized for the window."""
-        self.hud.layout(self.area_size(), self.ui_scale(), text_for=self.window_size())
-
-    def _sync_hud(self) -> None:
-        if self.controller is None:
-            return
-        self.overlay.scale = self.hud.font_size() / OVERLAY_FONT_BASE
-        if self.hud.size != self.area_size():  # the overlay came, went or changed its width
-            self._layout_hud()
-        status = self.controller.status()
-        self._sound_the_end(status.tone)
-        if self.show_fps and self.fps() > 0:
-            status = replace(status, counter=f"{status.counter}   {self.fps():.0f} fps")
-        if self.toast:
-            status = replace(status, banner=self.toast, tone=self.toast_tone)
-        if self.show_help:
-            status = replace(status, help=self.help_text())
-        self.hud.f1_help = self.show_help
-        self.hud.set_buttons(self._buttons())
-        # The sheet first: the banner is placed in the room it leaves.
-        sheet = getattr(self.controller, "sheet", None)
-        self.hud.set_sheet(sheet() if sheet is not None else None)
-        self.hud.set_status(status)
-        # A controller may offer a tooltip: its text, and the world point it is about (None:
-        # beside the mouse).
-        tooltip = getattr(self.controller, "tooltip", None)
-        tip = tooltip() if tooltip is not None else None
-        at: tuple[float, float] | None = self.mouse
-        if tip is not None and tip[1] is not None:
-            projected = self._project([("", np.asarray(tip[1], dtype=np.float64))])
-            at = projected[0][1:] if projected else None
-        self.hud.set_tooltip(tip[0] if tip is not None else "", at)
-        anchors = getattr(self.controller, "world_labels", None)
-        labels = anchors() if anchors is not None else []
-        if self.scene is not None and self.scene.camera.fit:
-            # The pieces keep clear of the HUD: right of a docked sheet, above the bar.
-            camera = self.scene.camera
-            box = self._pieces_box(labels)
-            free = self.hud.free_rect() if self.show_hud else (0.0, 0.0, *self.area_size())
-            lens = frame(camera, self.area_size(), free, box)
-            camera.shift, camera.shift_y, camera.zoom = lens.shift_x, lens.shift_y, lens.zoom
-        self.hud.set_world_labels(self._project(labels))
-
-    def _pieces_box(self, labels: list[tuple[str, np.ndarray]]) -> Any:
-        """The box of the scene's pieces (game.engine.framing), worked out again only when
-        the set of pickable nodes changes (a new board), not as pieces move."""
-        assert self.scene is not None
-        key = (id(self.scene), tuple(n.name for n in self.scene.pickable_nodes()))
-        if key != self._box_key:
-            self._box_key = key
-            points = [p for _t, p in labels]
-            if self.scene.camera.keep is not None:
-                points.extend(self.scene.camera.keep)
-            self._box = pieces_box(self.scene, self.bounds, points)
-        return self._box
-
     def sound(self, name: str) -> None:
         """Play sound effect ``name`` (see :mod:`game.engine.sound`)."""
         self.sounds.play(name)
-
-    def _sound_the_end(self, tone: Tone) -> None:
-        """The win or loss sound, once, when the scene's status turns to a game won or lost."""
-        ended = tone if tone in (Tone.WON, Tone.LOST) else None
-        now = (self.controller, ended) if ended is not None else None
-        if now is not None and now != self._ending:
-            self.sounds.play("win" if ended is Tone.WON else "loss")
-        self._ending = now
 
 
 #: Keys that type no character: they keep their commands while a text field has the keyboard.

@@ -51,14 +51,13 @@ import logging
 import random
 import time
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Any, Generic, TypeVar
 
 from game.logic.game import (
     CHANCE,
     Agent,
     Game,
-    GameError,
     IllegalActionError,
     Limits,
     State,
@@ -67,71 +66,14 @@ from game.logic.game import (
     explain,
     sample_chance,
 )
+from game.logic.match_steps import Hint, MatchError, ReplayError, Step
+from game.logic.thinking import Job, SeatSeconds, choose, describe, text_of
 
 __all__ = ["Hint", "Match", "MatchError", "ReplayError", "Step"]
 
 LOG = logging.getLogger(__name__)
 
 A = TypeVar("A", bound=Hashable)
-
-
-class MatchError(GameError):
-    """A request the match refuses now: a person's action on an agent's turn, no hint agent."""
-
-
-class ReplayError(MatchError):
-    """A record that does not replay from the match's start: a step's text names no legal
-    action, or its seat is not the one to act (a damaged or foreign saved game)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Step:
-    """One entry of the record: who acted, what, and how it went.
-
-    ``forfeit`` is the reason the seat lost its turn (its agent raised, overran or sent an
-    illegal action; ``action`` is then what it sent, or None); ``forced`` marks an action the
-    game played by itself; ``seconds`` is how long the agent thought.
-    """
-
-    seat: int
-    action: Any
-    text: str
-    forced: bool = False
-    forfeit: str | None = None
-    seconds: float = 0.0
-    note: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class Hint:
-    """The hint agent's choice for the state with ``key``, with what it said about it."""
-
-    key: Hashable
-    action: Any
-    text: str
-    note: str = ""
-
-
-@dataclass
-class _Job:
-    """A choice being made off the UI thread for the state at ``index`` of the record."""
-
-    generation: int
-    purpose: str  # "move" or "hint"
-    seat: int
-    agent: Any
-    state: Any
-    stop: Stop
-    started: float
-    future: concurrent.futures.Future[Any] | None = None
-    done: tuple[Any, BaseException | None, float] | None = None
-
-
-@dataclass
-class _Seconds:
-    """How long one seat's agent thought for each of its moves."""
-
-    moves: list[float] = field(default_factory=list)
 
 
 class Match(Generic[A]):
@@ -162,14 +104,14 @@ class Match(Generic[A]):
         self.background = background
         self.paused = False  # agents wait (a person watching steps through, options open)
         self.hint_result: Hint | None = None
-        self.seconds: list[_Seconds] = [_Seconds() for _ in self.seats]
+        self.seconds: list[SeatSeconds] = [SeatSeconds() for _ in self.seats]
         self.on_step: Callable[[Step], None] | None = None
         self._start = start
         self._executor: concurrent.futures.ThreadPoolExecutor | None = None
         self._generation = 0
         self._lost: dict[int, str] = {}  # the last reason each seat lost a turn for
-        self._job: _Job | None = None
-        self._hint_job: _Job | None = None
+        self._job: Job | None = None
+        self._hint_job: Job | None = None
         self._begin()
 
     # -- what is there ----------------------------------------------------------------------
@@ -526,36 +468,34 @@ class Match(Generic[A]):
             self._push(step.seat, action, forced=step.forced, seconds=step.seconds, note=step.note)
         self._play_forced()
 
-    def _start_job(self, purpose: str, seat: int, agent: Any) -> _Job:
-        job = _Job(self._generation, purpose, seat, agent, self.state, Stop(), time.perf_counter())
+    def _start_job(self, purpose: str, seat: int, agent: Any) -> Job:
+        job = Job(self._generation, purpose, seat, agent, self.state, Stop(), time.perf_counter())
         rng = random.Random(self._agent_rng.getrandbits(64))
         if self.background:
             if self._executor is None:
                 self._executor = concurrent.futures.ThreadPoolExecutor(
                     max_workers=2, thread_name_prefix="gamehall-think"
                 )
-            job.future = self._executor.submit(
-                _choose, agent, job.state, self.limits, rng, job.stop
-            )
+            job.future = self._executor.submit(choose, agent, job.state, self.limits, rng, job.stop)
         else:
-            job.done = _choose(agent, job.state, self.limits, rng, job.stop)
+            job.done = choose(agent, job.state, self.limits, rng, job.stop)
         return job
 
-    def _ready(self, job: _Job) -> bool:
+    def _ready(self, job: Job) -> bool:
         if job.done is None and job.future is not None and job.future.done():
             job.done = job.future.result()
         return job.done is not None
 
-    def _collect(self, job: _Job) -> Step:
+    def _collect(self, job: Job) -> Step:
         assert job.done is not None
         action, error, seconds = job.done
         self.seconds[job.seat].moves.append(seconds)
         note = explain(job.agent)
         reason: str | None = None
         if error is not None:
-            reason = f"{job.agent.name}: {_describe(error)}"
+            reason = f"{job.agent.name}: {describe(error)}"
         elif action not in self.state.legal_actions():
-            reason = f"{job.agent.name}: {_text(self.state, action)} is not legal now"
+            reason = f"{job.agent.name}: {text_of(self.state, action)} is not legal now"
         if reason is None:
             step = self._push(job.seat, action, seconds=seconds, note=note)
             self._play_forced()
@@ -568,7 +508,7 @@ class Match(Generic[A]):
         if forfeited is None:
             self.paused = True  # the game has no rule for it: wait for a person to act
             raise MatchError(reason)
-        step = Step(job.seat, action, _text(self.state, action), False, reason, seconds, note)
+        step = Step(job.seat, action, text_of(self.state, action), False, reason, seconds, note)
         self._append(step, forfeited)
         self._play_forced()
         return step
@@ -581,10 +521,10 @@ class Match(Generic[A]):
         action, error, _ = job.done  # type: ignore[misc]
         if job.generation != self._generation or error is not None:
             if error is not None and not isinstance(error, ThinkingStopped):
-                LOG.warning("the hint failed: %s", _describe(error))
+                LOG.warning("the hint failed: %s", describe(error))
             return
         self.hint_result = Hint(
-            job.state.key(), action, _text(job.state, action), explain(job.agent)
+            job.state.key(), action, text_of(job.state, action), explain(job.agent)
         )
 
     def _cancel(self) -> None:
@@ -612,26 +552,3 @@ class Match(Generic[A]):
             if not (to_person and self.has_person()) or self._person_at(target):
                 return target
         return None
-
-
-def _choose(
-    agent: Any, state: Any, limits: Limits, rng: random.Random, stop: Stop
-) -> tuple[Any, BaseException | None, float]:
-    started = time.perf_counter()
-    try:
-        action = agent.choose(state, limits, rng, stop)
-    except Exception as exc:  # an agent's failure is reported, never raised into the game
-        return None, exc, time.perf_counter() - started
-    return action, None, time.perf_counter() - started
-
-
-def _describe(error: BaseException) -> str:
-    text = str(error)
-    return f"{type(error).__name__}: {text}" if text else type(error).__name__
-
-
-def _text(state: Any, action: Any) -> str:
-    try:
-        return str(state.action_text(action))
-    except Exception:  # junk from a broken agent
-        return repr(action)[:80]

@@ -20,6 +20,7 @@ from collections.abc import Iterator
 from typing import Any, Final
 
 from game.logic.game import GameError
+from game.logic.rules.check_test import CheckTest
 from game.logic.rules.compile import AGAIN, GOTO, PROGRAM, Compiled, compile_design
 from game.logic.rules.design import Design
 from game.logic.rules.ends import Ends, walk
@@ -38,7 +39,7 @@ class RulesError(GameError):
     """A described game that cannot be played on: its moves branch without limit."""
 
 
-class Engine(Ends):
+class Engine(Ends, CheckTest):
     """A compiled design and the functions that play it; one per design."""
 
     #: How to make this engine again in another process: a function and its arguments (set by
@@ -133,77 +134,11 @@ class Engine(Ends):
         under = tuple(pos.under) if pos.under is not None else ()
         return ((self.pieces_key(pos.board), pos.turn, pos.hands, under), last)
 
-    # -- attacks -----------------------------------------------------------------------
-
-    def attacked(
-        self, b: list[int], square: int, by: int, lf: int, lt: int, piece: int = 0
-    ) -> bool:
-        """Whether a move of player ``by`` could capture on ``square`` (the move programs of
-        ``by``'s pieces, their own ``attacked`` and ``check`` read as false), with ``piece``
-        standing there for the question if given (a move program's ``attacked`` asks it of
-        the moving piece): the programs that can be walked backwards from the square as one
-        probe, the others run forward from each piece of ``by`` that has them (see
-        :mod:`~game.logic.rules.attacks`)."""
-        if piece and b[square] != piece:
-            saved = b[square]
-            b[square] = piece
-            try:
-                return self.attacked(b, square, by, lf, lt)
-            finally:
-                b[square] = saved
-        c = self.c
-        if c.probes[by](b, square, lf, lt):
-            return True
-        if not self.slow[by]:
-            return False
-        owner, kind_of, shared = c.owner, c.kind_of, self.shared
-        out: list[Any] = []
-        for f, v in enumerate(b):
-            if not v or (owner[v] != by and kind_of[v] not in shared):
-                continue
-            gen = c.fallback[kind_of[v]][by]
-            if gen is None:
-                continue
-            gen(b, f, out, lf, lt, (), v)
-            for to, cap, eff, mc, pid, partial in out:
-                if square in cap:
-                    return True
-                if partial is not None:
-                    for move in self._chains(b, by, f, to, cap, eff, mc, pid, partial, lf, lt):
-                        if square in move[1]:
-                            return True
-            out.clear()
-        hands = self.hands_now
-        for t, row in enumerate(c.fallback_drops):
-            drop = row[by]
-            if drop is None or (self.limited_hands and not (hands and hands[by][t])):
-                continue
-            mc = c.code(by, t)
-            for f in range(self.n):
-                drop(b, f, out, lf, lt, (), mc)
-                if any(square in r[1] for r in out):
-                    return True
-                out.clear()
-        return False
-
-    def royal_squares(self, b: list[int], player: int) -> list[int]:
-        kind_of, owner = self.c.kind_of, self.c.owner
-        return [i for i, v in enumerate(b) if v and owner[v] == player and kind_of[v] in self.royal]
-
     def last_mover(self, pos: Position) -> int:
         """The player who made the last move (at the start: the one before the first)."""
         if pos.mover >= 0:
             return pos.mover
         return (self.player(pos) + 1) % self.players
-
-    def in_check(self, pos: Position) -> bool:
-        self.hands_now = pos.hands
-        player = self.player(pos)
-        enemy = (player + 1) % self.players
-        return any(
-            self.attacked(pos.board, k, enemy, pos.last_from, pos.last_to)
-            for k in self.royal_squares(pos.board, player)
-        )
 
     # -- generation --------------------------------------------------------------------
 

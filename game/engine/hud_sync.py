@@ -1,0 +1,143 @@
+"""What the Director keeps the HUD showing, tick by tick: the scene's status with the toast,
+the frame rate and the F1 help laid over it, its buttons, sheet, tooltip and world labels, the
+camera framed in the room the HUD leaves, and the sound at a game's end.
+:class:`HudSync` is a part of :class:`~game.engine.director.Director`, split off to keep each
+module to one concern.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from game.engine.controller import Button, Tone
+from game.engine.drawing import OVERLAY_FONT_BASE
+from game.engine.framing import frame, pieces_box
+
+if TYPE_CHECKING:
+    from collections import deque
+
+    from game.engine.commands import CommandTable
+    from game.engine.controller import SceneController
+    from game.engine.hud import Hud
+    from game.engine.overlay import DebugOverlay
+    from game.engine.scene import Scene
+    from game.engine.sound import Sounds
+
+__all__ = ["HudSync"]
+
+
+class HudSync:
+    """The Director's HUD upkeep (see the module docstring); the Director owns the state."""
+
+    hud: Hud
+    overlay: DebugOverlay
+    sounds: Sounds
+    controller: SceneController | None
+    scene: Scene | None
+    bounds: dict[str, Any]
+    frame_ms: deque[float]
+    mouse: tuple[float, float] | None
+    toast: str
+    toast_tone: Tone
+    show_fps: bool
+    show_help: bool
+    show_hud: bool
+    _box_key: tuple[object, ...]
+    _box: Any
+    _ending: tuple[object, Tone] | None
+
+    if TYPE_CHECKING:
+
+        def commands(self) -> CommandTable | None: ...
+        def ui_scale(self) -> float: ...
+        def area_size(self) -> tuple[int, int]: ...
+        def window_size(self) -> tuple[int, int]: ...
+        def _project(self, items: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]: ...
+
+    def help_text(self) -> str:
+        """The F1 panel: the scene's own lines first (a controller's optional
+        ``help_intro()``: its rules), then every command with its key, then the Director's
+        keys."""
+        table = self.commands()
+        intro = getattr(self.controller, "help_intro", None)
+        lines = list(intro()) if intro is not None else []
+        return "\n".join(lines + (table.help_lines() if table is not None else []))
+
+    def _buttons(self) -> list[Button]:
+        table = self.commands()
+        return table.buttons() if table is not None else []
+
+    def fps(self) -> float:
+        """Frames per second from the median of the recent frame times (0 before any)."""
+        if not self.frame_ms:
+            return 0.0
+        median = sorted(self.frame_ms)[len(self.frame_ms) // 2]
+        return 1000.0 / median if median > 0 else 0.0
+
+    def _layout_hud(self) -> None:
+        """Lay the HUD out in the game's part of the window, its text sized for the window."""
+        self.hud.layout(self.area_size(), self.ui_scale(), text_for=self.window_size())
+
+    def _sync_hud(self) -> None:
+        if self.controller is None:
+            return
+        self.overlay.scale = self.hud.font_size() / OVERLAY_FONT_BASE
+        if self.hud.size != self.area_size():  # the overlay came, went or changed its width
+            self._layout_hud()
+        status = self.controller.status()
+        self._sound_the_end(status.tone)
+        if self.show_fps and self.fps() > 0:
+            status = replace(status, counter=f"{status.counter}   {self.fps():.0f} fps")
+        if self.toast:
+            status = replace(status, banner=self.toast, tone=self.toast_tone)
+        if self.show_help:
+            status = replace(status, help=self.help_text())
+        self.hud.f1_help = self.show_help
+        self.hud.set_buttons(self._buttons())
+        # The sheet first: the banner is placed in the room it leaves.
+        sheet = getattr(self.controller, "sheet", None)
+        self.hud.set_sheet(sheet() if sheet is not None else None)
+        self.hud.set_status(status)
+        # A controller may offer a tooltip: its text, and the world point it is about (None:
+        # beside the mouse).
+        tooltip = getattr(self.controller, "tooltip", None)
+        tip = tooltip() if tooltip is not None else None
+        at: tuple[float, float] | None = self.mouse
+        if tip is not None and tip[1] is not None:
+            projected = self._project([("", np.asarray(tip[1], dtype=np.float64))])
+            at = projected[0][1:] if projected else None
+        self.hud.set_tooltip(tip[0] if tip is not None else "", at)
+        anchors = getattr(self.controller, "world_labels", None)
+        labels = anchors() if anchors is not None else []
+        if self.scene is not None and self.scene.camera.fit:
+            # The pieces keep clear of the HUD: right of a docked sheet, above the bar.
+            camera = self.scene.camera
+            box = self._pieces_box(labels)
+            free = self.hud.free_rect() if self.show_hud else (0.0, 0.0, *self.area_size())
+            lens = frame(camera, self.area_size(), free, box)
+            camera.shift, camera.shift_y, camera.zoom = lens.shift_x, lens.shift_y, lens.zoom
+        self.hud.set_world_labels(self._project(labels))
+
+    def _pieces_box(self, labels: list[tuple[str, np.ndarray]]) -> Any:
+        """The box of the scene's pieces (game.engine.framing), worked out again only when
+        the set of pickable nodes changes (a new board), not as pieces move."""
+        assert self.scene is not None
+        key = (id(self.scene), tuple(n.name for n in self.scene.pickable_nodes()))
+        if key != self._box_key:
+            self._box_key = key
+            points = [p for _t, p in labels]
+            if self.scene.camera.keep is not None:
+                points.extend(self.scene.camera.keep)
+            self._box = pieces_box(self.scene, self.bounds, points)
+        return self._box
+
+    def _sound_the_end(self, tone: Tone) -> None:
+        """The win or loss sound, once, when the scene's status turns to a game won or lost."""
+        ended = tone if tone in (Tone.WON, Tone.LOST) else None
+        now = (self.controller, ended) if ended is not None else None
+        if now is not None and now != self._ending:
+            self.sounds.play("win" if ended is Tone.WON else "loss")
+        self._ending = now
