@@ -166,6 +166,8 @@ def test_cluedos_plain_faces_are_made_ahead_and_go_up_in_one_call_a_level(direct
         assert clue_faces._plain_levels.cache_info().misses == stacked  # and put together
         levels = len(clue_faces._chain(clue_faces._back()))
         assert len(uploads) <= levels  # a call a level, every layer at once
+        while layer.base_level > 0:
+            layer.paint(0.0)  # the largest levels, a step a frame
         # Each card shows its category's plain face, and the back its own, until painted.
         raw = np.frombuffer(layer.texture.read(), dtype=np.uint8)
         shown = raw.reshape(deck.n_cards + 1, clue_faces.HEIGHT, clue_faces.WIDTH, 4)[:, ::-1]
@@ -173,6 +175,74 @@ def test_cluedos_plain_faces_are_made_ahead_and_go_up_in_one_call_a_level(direct
             plain = clue_faces._plain_picture(deck.category_of(card))
             assert np.array_equal(shown[card], plain)
         assert np.array_equal(shown[deck.n_cards], clue_faces._back())
+    finally:
+        layer.release()
+
+
+@pytest.mark.gl
+def test_cluedos_table_sends_its_largest_pictures_up_a_few_layers_a_frame(director, monkeypatch):
+    """The plain faces' levels all went up in the frame Cluedo's table opened in: 11 MB for
+    the default deck, 0.6-0.7 s of that frame on a busy machine (8 ms alone). The first frame
+    sends the small levels (a card's size on screen at 800x600) and each frame's paint a few
+    layers of a larger one; the cards are drawn from the largest level all there."""
+    import ctypes
+
+    from pyglet import gl
+
+    from game.controllers import clue_faces
+    from game.games.clue import ENTRY
+    from game.logic.clue.deck import deck_names, load_deck
+    from game.registry import warm_up
+
+    deck = load_deck(deck_names()[0])
+    warm_up([ENTRY])
+    sent: list[int] = []  # bytes of pictures handed to the driver
+
+    def image(*a: Any, _real: Any = gl.glTexImage3D) -> Any:
+        w, h, layers, data = a[3], a[4], a[5], a[-1]
+        sent.append(0 if data is None else w * h * layers * 4)
+        return _real(*a)
+
+    def sub_image(*a: Any, _real: Any = gl.glTexSubImage3D) -> Any:
+        sent.append(a[5] * a[6] * a[7] * 4)
+        return _real(*a)
+
+    monkeypatch.setattr(gl, "glTexImage3D", image)
+    monkeypatch.setattr(gl, "glTexSubImage3D", sub_image)
+    director.window.switch_to()
+    layer = clue_faces.CardFaceLayer(director.ctx, deck, gradual=True)
+    try:
+        layers = deck.n_cards + 1
+        full = layers * clue_faces.WIDTH * clue_faces.HEIGHT * 4  # level 0, every layer
+        assert 0 < sum(sent) <= full // 8  # the small levels
+        assert layer.base_level == clue_faces.FIRST_LEVEL
+
+        def base() -> int:
+            level = ctypes.c_int()
+            gl.glBindTexture(gl.GL_TEXTURE_2D_ARRAY, layer.texture.glo)
+            gl.glGetTexParameteriv(gl.GL_TEXTURE_2D_ARRAY, gl.GL_TEXTURE_BASE_LEVEL, level)
+            gl.glBindTexture(gl.GL_TEXTURE_2D_ARRAY, 0)
+            return level.value
+
+        assert base() == clue_faces.FIRST_LEVEL
+        if clue_faces._storage(director.ctx):  # every level made at once, never again
+            made = ctypes.c_int()
+            gl.glBindTexture(gl.GL_TEXTURE_2D_ARRAY, layer.texture.glo)
+            gl.glGetTexParameteriv(gl.GL_TEXTURE_2D_ARRAY, gl.GL_TEXTURE_IMMUTABLE_FORMAT, made)
+            gl.glBindTexture(gl.GL_TEXTURE_2D_ARRAY, 0)
+            assert made.value == 1
+        keys = {layer.still_key()}
+        steps = 0
+        while layer.base_level > 0:
+            sent.clear()
+            layer.paint(0.0)  # a budget of nothing: one step
+            steps += 1
+            assert 0 < sum(sent) <= clue_faces.LAYERS_A_STEP * full // layers
+            assert base() == layer.base_level
+            keys.add(layer.still_key())
+        assert steps >= 2 * (layers // clue_faces.LAYERS_A_STEP)  # levels 1 and 0
+        assert len(keys) == clue_faces.FIRST_LEVEL + 1  # a cached picture is drawn again
+        assert layer.faces_done == 0  # the faces come after
     finally:
         layer.release()
 
@@ -593,3 +663,152 @@ def test_leaving_a_game_lays_out_nothing_of_its_sheet(director, monkeypatch):
         director.on_resize(*size)
         if before is not None:
             director.register("clue", before)
+
+
+#: In a fresh interpreter: a headless window on the menu that opens games as a window does
+#: (their scene modules imported apart); MasterGrab played from it, its maps from a worker as
+#: in a window. Prints what the menu said meanwhile and the modules the drawing thread
+#: imported from the play until MasterGrab's scene showed.
+OPEN_GRAB = """
+import os, sys, threading
+os.environ["GAMEHALL_HOME"] = sys.argv[1]
+from game.engine.window import configure_pyglet
+configure_pyglet(headless=True)
+from game.cli_play import build_director
+director = build_director(headless=True, size=(800, 600))
+director.switch("menu")
+menu = director.controller
+menu.opens_apart = True
+make = director.factories["grab"]
+def apart():
+    controller = make()
+    controller.maps_apart = True
+    return controller
+director.factories["grab"] = apart
+director.update(1 / 60)
+director.capture()
+drawing = threading.get_ident()
+imported = []
+def watch(event, args):
+    if event == "import" and threading.get_ident() == drawing and args[0] not in sys.modules:
+        imported.append(args[0])
+sys.addaudithook(watch)
+said = set()
+director.perform("play:grab")
+while director.controller is menu:
+    said.add(menu.status().counter)
+    director.update(1 / 60)
+    director.capture()
+print("said:", "|".join(sorted(said)), flush=True)
+print("imported:", " ".join(imported), flush=True)
+director.close()
+"""
+
+
+@pytest.mark.gl
+def test_a_game_opened_before_the_warm_up_imports_its_module_apart(tmp_path) -> None:
+    """MasterGrab opened from the menu before the warm-up had imported its scene module
+    imported it (and the logic under it) in the frame it opened in: 0.5-2 s on a busy
+    machine. A window's menu imports it on a thread of its own and opens the game when it
+    is in; the drawing thread imports nothing meanwhile, nor in the game's first frame."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    r = subprocess.run(
+        [sys.executable, "-c", OPEN_GRAB, str(tmp_path)],
+        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=HANG_S, check=False,
+    )  # fmt: skip
+    assert r.returncode == 0, r.stderr[-3000:]
+    lines = {x.partition(" ")[0]: x.partition(" ")[2] for x in r.stdout.splitlines()}
+    assert lines["imported:"] == "", lines["imported:"]
+    assert "Opening MasterGrab…" in lines["said:"].split("|")
+
+
+@pytest.mark.gl
+def test_f3_lays_out_neither_the_banner_nor_a_sheet_that_fit_the_narrower_room(
+    director, monkeypatch
+):
+    """F3's column narrows the HUD's room (its text keeps its size): the hint banner was
+    laid out again at its new width, though its line showed the same as before, and so was
+    F1's help with no text at all. A banner line that fits both widths and an empty help
+    are left as laid out, and so is a docked sheet that fits both rooms (MasterGrab's
+    ranking); a banner that must wrap now is laid out again."""
+    from pyglet.text.layout import TextLayout
+
+    from game.engine.controller import Cell, Sheet, Status
+    from game.engine.hud import Hud
+
+    director.window.switch_to()
+    hud = Hud((800, 600))
+    sheet = Sheet(
+        "Ranking",
+        (Cell("Player"), Cell("Countries"), Cell("Armies")),
+        tuple((Cell(name), Cell(str(n)), Cell(str(3 * n))) for n, name in enumerate("ABCD")),
+    )
+    hud.set_sheet(sheet)
+    hud.set_status(Status("MasterGrab", "Round 3", banner="Hint: attack 12 from 7"))
+    labels = {id(hud.banner): "banner", id(hud.sheet.title): "sheet", id(hud.help): "help"}
+    for views in hud.sheet._cells:
+        labels.update({id(v.label): "sheet" for v in views if v.label is not None})
+    laid: list[str] = []
+    update = TextLayout._update
+
+    def counted(self: Any) -> None:
+        if self._update_enabled:
+            laid.append(labels.get(id(self), "other"))
+        update(self)
+
+    monkeypatch.setattr(TextLayout, "_update", counted)
+    assert hud.sheet.visible
+    for size in ((560, 600), (800, 600), (560, 600)):  # F3 shown, hidden, shown
+        hud.layout(size, text_for=(800, 600))
+        assert not {"banner", "sheet", "help"} & set(laid), laid
+        box = hud.banner_box
+        middle = hud.sheet.x + hud.sheet.width + hud.font_size() * 0.5
+        middle += (size[0] - middle) / 2
+        assert hud.banner.x == round(middle)  # centred in the room it has now
+        assert box.x + box.width <= size[0] and hud.banner.content_width < box.width
+    one_line = hud.banner.content_height
+    hud.layout((800, 600), text_for=(800, 600))
+    words = "Hint: attack Country 12 from 7 and 9"
+    hud.set_status(Status("MasterGrab", "Round 3", banner=words))
+    assert hud.banner.content_height == one_line  # one line at 800 wide
+    laid.clear()
+    hud.layout((560, 600), text_for=(800, 600))
+    assert laid.count("banner") == 1 and hud.banner.content_height > one_line  # wraps now
+
+
+@pytest.mark.gl
+def test_a_game_whose_module_the_warm_up_is_importing_opens_when_that_ends(director):
+    """A module that the warm-up thread is importing is in ``sys.modules`` already; the
+    drawing thread's import of it waited for the warm-up's (MasterGrab: 0.4-1.5 s of the
+    frame it opened in). The menu treats it as not imported yet: a thread waits for it."""
+    import importlib.machinery
+    import sys
+    import types
+
+    if "menu" not in director.factories:
+        pytest.skip("this Director has no menu")
+    name = "game.controllers.river"
+    importlib.import_module(name)
+    real = sys.modules[name]
+    director.switch("menu")
+    menu = director.controller
+    menu.opens_apart = True
+    half = types.ModuleType(name)  # what another thread's import leaves there meanwhile
+    half.__spec__ = importlib.machinery.ModuleSpec(name, None)
+    half.__spec__._initializing = True
+    sys.modules[name] = half
+    try:
+        director.perform("play:river")
+        assert director.controller is menu and menu.opening is not None
+        assert menu.status().counter.startswith("Opening ")
+        menu.opening.thread.join(HANG_S)
+    finally:
+        sys.modules[name] = real
+    director.update(1 / 60)
+    assert director.controller is not menu and director.controller.name == "river"

@@ -4,8 +4,8 @@ name in large letters) and the card back, drawn on the table's card nodes by a r
 :func:`face_pictures` paints the pictures once with numpy and the HUD's font. In a window the
 layer paints them a little each frame instead (a card's name is laid out by trying sizes, and
 every size renders its letters: all the faces at once held up the frame Cluedo opened in for a
-second or more): each card shows its category's colours at once and its name a few frames
-later. Every card node
+second or more): each card shows its category's colours at once (from their smaller
+pictures: the largest go up a few layers a frame) and its name a few frames later. Every card node
 carries a face on its top side and the back on its bottom side, so a card lies face up or
 face down by how it is turned, and a turn that flips it shows one side, then the other. A
 card the viewer may not see carries the back on both sides: the scene never holds a hidden
@@ -54,6 +54,11 @@ VOWELS = frozenset("aeiouy")
 #: Seconds of painting a window's frame gives the faces still to be painted (each step of it
 #: renders one line of text at one size: a few milliseconds).
 FRAME_BUDGET = 0.012
+#: A window's table first sends up the plain pictures' levels from this one on (90 x 64
+#: pixels, about a card's size on screen at 800x600: 0.5 MB for the default deck), and the
+#: larger ones a few layers a step (1.5 MB of level 0) as the frames paint.
+FIRST_LEVEL = 2
+LAYERS_A_STEP = 4
 
 T = TypeVar("T")
 #: A painting done in steps: it yields between them and returns its result.
@@ -102,6 +107,10 @@ class CardFaceLayer:
         self._todo: Iterator[None] = iter(())
         layers = deck.n_cards + 1
         self.painted = not gradual
+        #: The largest level of the texture that is there (a window's first levels go up a
+        #: few layers a step; cards are drawn from this level and the smaller ones).
+        self.base_level = 0
+        self._plain: tuple[npt.NDArray[np.uint8], ...] = ()
         #: How many pictures have been painted into the texture (all, once it is painted).
         self.faces_done = 0 if gradual else layers
         if gradual:
@@ -113,7 +122,12 @@ class CardFaceLayer:
             # The plain faces and the back (with their smaller pictures) were made ahead by
             # the window's warm-up (:func:`paint_ahead`): painting them here held up the frame
             # Cluedo opened in for 0.4-0.8 s. They go up a level at a time, every layer at once.
-            _upload_levels(self.texture, _plain_levels(_kinds(deck)))
+            # The largest levels (8 MB for the default deck, 0.6 s of that frame on a busy
+            # machine) go up a few layers a step, as the frames call :meth:`paint`: until a
+            # level is all there the cards show the smaller pictures.
+            self._plain = _plain_levels(_kinds(deck))
+            self.base_level = min(FIRST_LEVEL, len(self._plain) - 1)
+            _upload_levels(self.texture, self._plain, self.base_level)
         else:
             pictures = face_pictures(deck)
             self.texture = ctx.texture_array(
@@ -141,8 +155,9 @@ class CardFaceLayer:
 
     def still_key(self) -> bytes:
         """The cards' corners, faces and glow: all the picture depends on (and how many faces
-        are painted)."""
-        return self._vertices().tobytes() + self.faces_done.to_bytes(4, "little")
+        are painted, from which level)."""
+        painted = self.faces_done.to_bytes(4, "little") + self.base_level.to_bytes(4, "little")
+        return self._vertices().tobytes() + painted
 
     def draw(self, frame: Any) -> tuple[int, int]:
         import moderngl
@@ -182,8 +197,16 @@ class CardFaceLayer:
         self.prog.release()
 
     def _painting(self) -> Iterator[None]:
-        """The gradual painting: each card's face in steps, then into its layer (with its
-        smaller pictures)."""
+        """The gradual painting: the plain pictures' largest levels, a few layers a step, then
+        each card's face in steps, then into its layer (with its smaller pictures)."""
+        for level in range(self.base_level - 1, -1, -1):
+            images = self._plain[level]
+            for first in range(0, len(images), LAYERS_A_STEP):
+                _write_layers(self.texture, level, first, images[first : first + LAYERS_A_STEP])
+                if first + LAYERS_A_STEP >= len(images):  # the level is all there: draw it
+                    self.base_level = level
+                    _use_levels_from(self.texture, level)
+                yield
         for card in range(self.deck.n_cards):
             picture = yield from _face_steps(self.deck, card)
             _write_levels(self.texture, card, _chain(picture))
@@ -273,19 +296,60 @@ def _plain_levels(kinds: tuple[int, ...]) -> tuple[npt.NDArray[np.uint8], ...]:
     return levels
 
 
-def _upload_levels(texture: Any, levels: tuple[npt.NDArray[np.uint8], ...]) -> None:
-    """Make every level of ``texture`` (moderngl makes only the first) with ``levels``
-    (:func:`_plain_levels`), one call a level."""
+def _upload_levels(texture: Any, levels: tuple[npt.NDArray[np.uint8], ...], first: int) -> None:
+    """Make every level of ``texture`` (moderngl makes only the first) for ``levels``
+    (:func:`_plain_levels`) at once, and fill those from ``first`` on with their pictures, one
+    call a level (:func:`_write_layers` fills the larger ones); draw from level ``first`` on.
+    The levels are made together (immutable storage): a level made apart from the texture's
+    first was kept aside by the driver, and all of them copied together at the first draw."""
     import ctypes
 
     from pyglet import gl
 
+    layers, h, w = levels[0].shape[:3]
+    gl.glBindTexture(gl.GL_TEXTURE_2D_ARRAY, texture.glo)
+    if _storage(texture.ctx):
+        gl.glTexStorage3D(gl.GL_TEXTURE_2D_ARRAY, len(levels), gl.GL_RGBA8, w, h, layers)
+        for level in range(first, len(levels)):
+            _write_layers(texture, level, 0, levels[level])
+    else:  # OpenGL before 4.2: a level at a time
+        gl.glPixelStorei(gl.GL_UNPACK_ALIGNMENT, 1)
+        for level, images in enumerate(levels):
+            layers, h, w = images.shape[:3]
+            data = images.ctypes.data_as(ctypes.c_void_p) if level >= first else None
+            gl.glTexImage3D(gl.GL_TEXTURE_2D_ARRAY, level, gl.GL_RGBA8, w, h, layers, 0,
+                            gl.GL_RGBA, gl.GL_UNSIGNED_BYTE, data)  # fmt: skip
+    gl.glBindTexture(gl.GL_TEXTURE_2D_ARRAY, texture.glo)
+    gl.glTexParameteri(gl.GL_TEXTURE_2D_ARRAY, gl.GL_TEXTURE_BASE_LEVEL, first)
+    gl.glBindTexture(gl.GL_TEXTURE_2D_ARRAY, 0)
+
+
+def _storage(ctx: Any) -> bool:
+    """Whether the context makes a texture's levels together (``glTexStorage3D``)."""
+    return bool(ctx.version_code >= 420 or "GL_ARB_texture_storage" in ctx.extensions)
+
+
+def _write_layers(texture: Any, level: int, first: int, images: npt.NDArray[np.uint8]) -> None:
+    """Write ``images`` (layers, h, w, 4; bottom row first) into ``level`` of ``texture``,
+    from layer ``first`` on, in one call."""
+    import ctypes
+
+    from pyglet import gl
+
+    layers, h, w = images.shape[:3]
     gl.glBindTexture(gl.GL_TEXTURE_2D_ARRAY, texture.glo)
     gl.glPixelStorei(gl.GL_UNPACK_ALIGNMENT, 1)
-    for level, images in enumerate(levels):
-        layers, h, w = images.shape[:3]
-        gl.glTexImage3D(gl.GL_TEXTURE_2D_ARRAY, level, gl.GL_RGBA8, w, h, layers, 0, gl.GL_RGBA,
-                        gl.GL_UNSIGNED_BYTE, images.ctypes.data_as(ctypes.c_void_p))  # fmt: skip
+    gl.glTexSubImage3D(gl.GL_TEXTURE_2D_ARRAY, level, 0, 0, first, w, h, layers, gl.GL_RGBA,
+                       gl.GL_UNSIGNED_BYTE, images.ctypes.data_as(ctypes.c_void_p))  # fmt: skip
+    gl.glBindTexture(gl.GL_TEXTURE_2D_ARRAY, 0)
+
+
+def _use_levels_from(texture: Any, level: int) -> None:
+    """Draw ``texture`` from its level ``level`` on (the larger ones are not all there)."""
+    from pyglet import gl
+
+    gl.glBindTexture(gl.GL_TEXTURE_2D_ARRAY, texture.glo)
+    gl.glTexParameteri(gl.GL_TEXTURE_2D_ARRAY, gl.GL_TEXTURE_BASE_LEVEL, level)
     gl.glBindTexture(gl.GL_TEXTURE_2D_ARRAY, 0)
 
 

@@ -1,6 +1,8 @@
 """MasterGrab: the scene controller.
 
-The map is a render layer (:mod:`game.controllers.grab_view`): extruded tiles in the owners'
+The match (its start, the robots' rounds, what they say) is :mod:`game.controllers.grab_match`;
+the map side (what is drawn, the hover, the camera) :mod:`game.controllers.grab_map`. The map is
+a render layer (:mod:`game.controllers.grab_view`): extruded tiles in the owners'
 colours, taller the more armies they hold, mountains as grey rock, the army number and a
 capacity bar over every country, and rings for what happened this round
 (:mod:`game.controllers.grab_paint`). The world wraps: panning past an edge shows the other
@@ -19,7 +21,6 @@ from __future__ import annotations
 
 import logging
 import random
-import threading
 from typing import TYPE_CHECKING, Any, Final
 
 from game.controllers.grab_anim import Playback
@@ -28,28 +29,26 @@ from game.controllers.grab_commands import AUTOPLAY, build_commands
 from game.controllers.grab_hud import MAP_KEY
 from game.controllers.grab_making import MapOrder
 from game.controllers.grab_map import MapSide
+from game.controllers.grab_match import MatchSide
 from game.controllers.grab_panel import OptionsPanel
 from game.controllers.grab_scene import MapView
 from game.controllers.grab_text import (
     counter,
-    describe_hint,
     describe_move,
     panel_text,
-    round_summary,
     status_line,
 )
-from game.controllers.keeping import Kept, follow, keep, kept_data, kept_game, resume_kept
+from game.controllers.keeping import follow, keep, kept_data, kept_game
 from game.engine.commands import CommandTable
 from game.engine.controller import Status, Tone
 from game.engine.scene import Scene, load_scene
-from game.logic.game import Limits
 from game.logic.grab.game import GrabGame, click_move
-from game.logic.grab.options import ROBOT_SPEEDS, SCHEMA, GrabOptions, random_options
-from game.logic.grab.record import failures, grab_state, round_steps
+from game.logic.grab.options import ROBOT_SPEEDS, SCHEMA, GrabOptions
+from game.logic.grab.record import grab_state
 from game.logic.grab.rules import MOUNTAIN
-from game.logic.grab.sandbox import DEFAULT_BUDGET_S, RobotAgent
-from game.logic.grab.state import NO_MOVE, GrabMoveError, Move, MoveKind
-from game.logic.match import Match, Step
+from game.logic.grab.sandbox import DEFAULT_BUDGET_S
+from game.logic.grab.state import NO_MOVE, GrabMoveError, Move
+from game.logic.match import Match
 from game.registry import GameSession, MemorySession
 from game.resources import asset_path
 
@@ -64,7 +63,7 @@ CONFIRM_SECONDS: Final = 3.0
 INFO: Final = ("ranking", "trace", "rules", "none")  # what the left panel shows, in turn
 
 
-class GrabController(MapSide):
+class GrabController(MatchSide, MapSide):
     """The MasterGrab scene (see the module docstring).
 
     ``session`` gives the options (saved again on Apply) and counts the person's finished
@@ -409,214 +408,6 @@ class GrabController(MapSide):
         from game.controllers.grab_debug import debug_panel
 
         debug_panel(self)
-
-    # -- the game ---------------------------------------------------------------------------
-
-    def _new_match(self, options: GrabOptions, seed: int, kept: Kept | None = None) -> None:
-        """A game with ``options`` whose map and armies come from ``seed``; ``kept``: a kept
-        game's record to replay on it (one that does not fit is set aside and said). In a
-        window the map is first asked of a worker (:mod:`game.controllers.grab_making`): the
-        game starts when it comes, the old one (if any) is over now."""
-        game = GrabGame(options, size=self.size_override, countries=self.countries_override)
-        apart = self.maps_apart
-        if apart is None:
-            apart = self.host is not None and not self.host.headless
-        if apart:
-            if self.match is not None:
-                self.match.close()
-                self.match = None
-            self._order = MapOrder.place(game, options, seed, kept)
-            self._table = None
-            self._say(self._order.describe())
-            if self.registry is None:  # found meanwhile, not in the frame the map comes in
-                from game.games.grab import robot_registry
-
-                threading.Thread(target=robot_registry, name="grab-robots", daemon=True).start()
-            return
-        self._start_match(game, options, seed, kept)
-
-    def _start_match(
-        self,
-        game: GrabGame,
-        options: GrabOptions,
-        seed: int,
-        kept: Kept | None = None,
-        made: Any = None,
-    ) -> None:
-        """Start the match of ``_new_match`` (its map made, or to be made here); ``made``:
-        the map's numbers' places and its mesh when they came with it."""
-        seats: list[RobotAgent | None] = [None] if options.human_playing else []
-        seats += [self._agent(key) for key in options.robots]
-        hint = self._agent("strategic") if options.human_playing else None
-        match = Match(
-            game,
-            seats,
-            seed=seed,
-            limits=Limits(time=self.budget_s),
-            hint_agent=hint,
-            background=True,
-        )
-        if kept is not None:
-            note = resume_kept(self.session, match, kept)
-            if note:
-                self._warnings.append(note)
-        match.on_step = self._on_step
-        match.paused = not options.human_playing
-        if self.match is not None:
-            self.match.close()
-        self.game, self.match, self.seed = game, match, seed
-        self.playback = Playback(ROBOT_SPEEDS[options.robot_speed])
-        self._table = None
-        self.hover = None
-        if self.view is not None:
-            self.view.colour = options.colour
-            spots, mesh = made if made is not None else (None, None)
-            self.view.build(game.map_of(grab_state(match)), spots, mesh)
-        opening = (
-            f"You are {options.colour}. Click an enemy country next to yours to attack it, or "
-            "one of yours to gather armies into it."
-            if options.human_playing
-            else "The robots play alone: press Space for a round, or P for autoplay."
-        )
-        self._after_restart(opening)
-
-    def _after_restart(self, text: str) -> None:
-        if self.match is not None:
-            self.playback.sync(self.match)
-        self.recorded = False
-        self._said_lost.clear()
-        self._play_hint = False
-        self._hint_shown = None
-        self._round_goal = None
-        if self._warnings:
-            self._say(" ".join(self._warnings), Tone.WARN)
-            self._warnings.clear()
-        else:
-            self._say(text)
-        if self.view is not None:
-            self.view.jump()
-        if self.autoplay:
-            self._next_tick = self._time + 0.5
-
-    def _agent(self, key: str) -> RobotAgent:
-        registry = self._robots()
-        if key not in registry:
-            broken = registry.broken.get(key)
-            why = f"Robot {key!r} is broken ({broken})" if broken else f"There is no robot {key!r}"
-            log.warning("%s; basic plays instead", why)
-            self._warnings.append(f"{why}: basic plays instead.")
-            key = "basic"
-        return registry.agent(key, self.budget_s, self.options.robot_memory_mb)
-
-    def _robots(self) -> RobotRegistry:
-        if self.registry is None:
-            from game.games.grab import robot_registry
-
-            self.registry = robot_registry()
-        return self.registry
-
-    def _drawn(self, options: GrabOptions) -> GrabOptions:
-        return random_options(options, random.Random()) if options.random_options else options
-
-    def _on_step(self, step: Step) -> None:
-        """An attack sounds; robots only: pause the match at the end of the round played."""
-        if self.host is not None and getattr(step.action, "kind", None) is MoveKind.ATTACK:
-            self.host.sound("attack")
-        match = self.match
-        goal = self._round_goal
-        if match is not None and goal is not None and grab_state(match).turn >= goal:
-            match.paused = True
-            self._round_goal = None
-
-    def _start_round(self) -> None:
-        match = self._require_running()
-        players = match.game.seats
-        self._round_goal = (grab_state(match).turn // players + 1) * players
-        match.paused = False
-
-    def _stop_rounds(self) -> None:
-        """Before the record moves by hand: no round running, no autoplay, no N waiting."""
-        if self.match is not None and not self.options.human_playing:
-            self.match.paused = True
-        self._round_goal = None
-        self._play_hint = False
-        self.autoplay = 0
-
-    def _autoplay_due(self) -> bool:
-        match = self.match
-        return (
-            bool(self.autoplay)
-            and match is not None
-            and not match.over
-            and match.paused
-            and not self.playback.busy(match)
-            and self._time >= self._next_tick
-        )
-
-    def _after_steps(self, *, summary: bool = True) -> None:
-        """The record moved (steps played, undo, redo): redraw; once the robots are done,
-        say what their round did (a lost turn first) unless ``summary`` is off."""
-        match = self.match
-        assert match is not None
-        self._redraw()
-        if self.playback.busy(match):
-            return  # said once the moves have been shown
-        if match.over:
-            self._finish()
-            return
-        settled = match.person_to_move() if self.options.human_playing else match.paused
-        if not settled or not summary:
-            return
-        steps = round_steps(match)
-        # A lost turn is said once: a robot disabled for the game loses every turn the same way.
-        lost = [line for line in failures(match, steps) if line not in self._said_lost]
-        if lost:
-            self._said_lost.update(lost)
-            self._say(lost[-1], Tone.WARN)
-        elif steps and steps[-1].seat != 0:
-            self._say(round_summary(match))
-
-    def _finish(self) -> None:
-        match = self.match
-        assert match is not None
-        state = grab_state(match)
-        text = match.result_text()
-        winner = state.decided_winner()
-        tone = Tone.WON if winner == 0 or not self.options.human_playing else Tone.LOST
-        if self.options.human_playing and not self.recorded:
-            self.recorded = True
-            note = self.session.record("grab", won=winner == 0)
-            if note:
-                text += " " + note
-        self.autoplay = 0
-        self._play_hint = False
-        self._say(text + " Press R for a new game or G to replay.", tone)
-
-    def _show_hint(self) -> None:
-        """The hint arrived: say it, or after N play it."""
-        match = self.match
-        if match is None:
-            return
-        hint = match.current_hint()
-        if hint is None:
-            if self._play_hint and not match.hinting():
-                self._play_hint = False  # the hint agent failed (logged): nothing to play
-                self._say("No hint this time: play a move yourself.", Tone.WARN)
-            return
-        if hint is self._hint_shown:
-            return
-        if self._play_hint:
-            self._play_hint = False
-            try:
-                self.play(hint.action)
-            except ValueError as exc:  # the turn passed meanwhile (undo, a new game)
-                self._say(str(exc), Tone.WARN)
-            return
-        self._hint_shown = hint
-        self._redraw()
-        if hint.action.kind is not MoveKind.NONE:
-            self._look_at([*hint.action.sources, hint.action.target])
-        self._say(describe_hint(self._game(), grab_state(match), hint.action), Tone.HINT)
 
     def panel_changed(self) -> None:
         """After an options panel step: show the panel, and what the step said."""

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.controllers.grab_mesh import MapMesh, build_map_mesh
+from game.logic.apart import submit
 from game.logic.grab.game import GrabGame, map_seed_of
 from game.logic.grab.labels import LabelSpots
 from game.logic.grab.making import PREPARE, make_map
@@ -51,8 +52,6 @@ class MapOrder:
 
     @classmethod
     def place(cls, game: GrabGame, options: GrabOptions, seed: int, kept: Any) -> MapOrder:
-        from game.logic.apart import submit
-
         arguments = game.map_arguments(map_seed_of(seed))
         return cls(game, options, seed, kept, submit(PREPARE, MAKE, *arguments))
 

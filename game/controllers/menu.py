@@ -13,6 +13,9 @@ clears it. C continues with the game played last (the menu opens with it selecte
 does too), S shows the statistics of each game that keeps them (a registry entry's
 ``statistics`` view) in turn, Q or Esc quits. Scripts use the same commands: ``play:river``,
 ``group:Draughts``, ``find:draughts``, ``stats-of:reversi``, ``continue``, ``quit``.
+
+In a window a game whose scene module is not imported yet opens a few frames later, the module
+imported meanwhile on a thread of its own (:mod:`game.controllers.menu_opening`).
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ import numpy as np
 
 from game.controllers.menu_cards import CardLayer, ScreenPlane, hit_card
 from game.controllers.menu_layout import Card, columns_of, groups_of, lay_out, matches
+from game.controllers.menu_opening import Opening, imported
 from game.engine.commands import Command, CommandTable
 from game.engine.controller import Sheet, Status, Tone
 from game.engine.scene import Node, Scene, load_scene
@@ -80,6 +84,10 @@ class MenuController:
         self._plane: ScreenPlane | None = None
         self._laid: tuple[object, ...] = ()
         self._table = self._commands()
+        #: Whether a game's scene module is imported on a thread of its own before it opens
+        #: (None: in a window, not headless, where the drawing thread must not wait for it).
+        self.opens_apart: bool | None = None
+        self.opening: Opening | None = None  # the game being opened, its module on the way
 
     # -- what the Director asks -------------------------------------------------------------
 
@@ -105,6 +113,10 @@ class MenuController:
 
     def update(self, dt: float) -> None:
         self._lay_out()
+        if self.opening is not None and self.opening.done():
+            game, self.opening = self.opening.game, None
+            if self.host is not None:
+                self.host.switch(game)
 
     def idle(self) -> bool:
         return True
@@ -114,6 +126,9 @@ class MenuController:
 
     def status(self) -> Status:
         shown = self.shown()
+        if self.opening is not None:
+            title = next(e.title for e in self.entries if e.id == self.opening.game)
+            return Status("Gamehall", f"Opening {title}…", "", Tone.INFO)
         if self.query or self.searching:
             found = f"{len(shown)} {_games(len(shown))}" if shown else "no game"
             counter = f"Search “{self.query}”: {found}; Esc clears it"
@@ -513,8 +528,17 @@ class MenuController:
 
     def _start(self, game: str) -> None:
         self._game_id(game)
-        if self.host is not None:
-            self.host.switch(game)
+        if self.host is None:
+            return
+        apart = self.opens_apart
+        if apart is None:
+            apart = not self.host.headless
+        module = next(e for e in self.entries if e.id == game).controller.partition(":")[0]
+        if apart and module and not imported(module):
+            if self.opening is None:  # the first game asked for is the one that opens
+                self.opening = Opening(game, module)
+            return
+        self.host.switch(game)
 
     def _quit(self) -> None:
         if self.host is not None:

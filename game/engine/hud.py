@@ -362,10 +362,13 @@ class Hud:
         # The size found for the same text, room and height is taken again: trying the sizes
         # anew laid the help out once a size at every new banner.
         fit = (status.help, round(room), below, help_size)
+        # No help (most of the time): its label keeps its width, and is not laid out again
+        # for a new room (the first F3).
+        help_width = round(room) if status.help or self.help.width is None else self.help.width
         if self._help_fit[0] == fit:
-            restyle(self.help, text=status.help, width=round(room), font_size=self._help_fit[1])
+            restyle(self.help, text=status.help, width=help_width, font_size=self._help_fit[1])
         else:
-            restyle(self.help, text=status.help, width=round(room), font_size=help_size)
+            restyle(self.help, text=status.help, width=help_width, font_size=help_size)
             while self.help.text and self.help.content_height > below and help_size > 6:
                 help_size -= 1
                 restyle(self.help, font_size=help_size)
@@ -412,8 +415,14 @@ class Hud:
         long messages wrap."""
         w = self.size[0]
         room = max(fs * 6.0, w - x0)
-        restyle(self.banner, text=self._status.banner, font_size=round(fs * 1.15),
-                width=round(max(fs * 5, room - fs * 4)))  # fmt: skip
+        text, size = self._status.banner, round(fs * 1.15)
+        width = round(max(fs * 5, room - fs * 4))
+        kept = self.banner.width
+        if kept is not None and width != kept and _one_line(text, size, width, kept):
+            # A line that fits both widths is drawn the same in either (centred): the label
+            # keeps its width, and is not laid out again (F3's column narrows the room).
+            width = kept
+        restyle(self.banner, text=text, font_size=size, width=width)
         margin = self.banner.font_size * 0.8
         middle = x0 + room / 2
         self.banner.position = _pixel(middle, bottom + margin)
@@ -540,6 +549,12 @@ def ui_scale(window_size: tuple[int, int], framebuffer_size: tuple[int, int], dp
     ratio = max(1.0, framebuffer_size[0] / max(1, window_size[0]))
     density = dpi / 96.0 if math.isfinite(dpi) and dpi > 0 else 1.0
     return _finite_scale(density / ratio)
+
+
+def _one_line(text: str, size: int, *widths: float) -> bool:
+    """Whether ``text`` in the banner's bold font at ``size`` stands on one line in a label
+    as wide as each of ``widths`` (with a pixel to spare)."""
+    return "\n" not in text and label_width(text, size, True) + 1 < min(widths)
 
 
 def _pixel(x: float, y: float) -> tuple[int, int, int]:

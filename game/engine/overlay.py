@@ -10,7 +10,9 @@ HUD there, so the overlay hides nothing of the game. Folded to its title bar, th
 takes a band along the top of the window instead.
 
 The imgui frames are drawn by :class:`game.engine.imgui_renderer.ImguiRenderer`; helpers for
-panels (``draw_graph``) live in :mod:`game.engine.overlay_widgets`. ``imgui_bundle`` is imported
+panels (``draw_graph``) live in :mod:`game.engine.overlay_widgets`, the frame statistics and
+their section in :mod:`game.engine.overlay_stats`, the imgui context's setup and a panel's
+guarded call in :mod:`game.engine.overlay_imgui`. ``imgui_bundle`` is imported
 lazily, on the first :meth:`DebugOverlay.build`, so importing this module stays cheap and works
 where imgui-bundle is missing.
 
@@ -24,25 +26,25 @@ from __future__ import annotations
 import contextlib
 import logging
 import math
-import statistics
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
-from pathlib import Path
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import moderngl
-import numpy as np
 
 from game.engine.imgui_renderer import ImguiRenderer, imgui_module
-from game.engine.overlay_widgets import col32, draw_graph, set_room
-from game.engine.stalls import STALL_MS
-
-#: The seconds of frames the overlay's stall line looks back on.
-STALL_WINDOW_S = 10
+from game.engine.overlay_imgui import (
+    FONT_SIZE,
+    FRAME_PADDING,
+    call_panel,
+    create_context,
+    window_rects,
+)
+from game.engine.overlay_stats import STALL_WINDOW_S, FrameStats, frame_statistics
+from game.engine.overlay_widgets import draw_graph, set_room
 
 log = logging.getLogger(__name__)
 
-__all__ = ["SIDES", "DebugOverlay", "FrameStats", "draw_graph"]
+__all__ = ["SIDES", "STALL_WINDOW_S", "DebugOverlay", "FrameStats", "draw_graph"]
 
 # pyglet mouse button -> Dear ImGui mouse button (0 left, 1 right, 2 middle)
 _IMGUI_BUTTON = {1: 0, 4: 1, 2: 2}
@@ -54,36 +56,13 @@ _DOCK_MOST = 0.34
 _DOCK_MOST_EM = 40.0
 #: The edges the overlay docks at.
 SIDES = ("left", "right")
-_FONT_SIZE = 15.0
 #: The overlay's text is scaled with the HUD's, within these bounds (a small window gets a
 #: slightly smaller overlay, so the game keeps room).
 _SCALE_LEAST = 0.85
 _SCALE_MOST = 4.0
 #: How many frames the overlay builds at most to settle its width to its contents.
 _FIT_PASSES = 4
-_FRAME_PADDING = (4.0, 3.0)  # imgui's style (window units): the title bar's margins
 _DEBUG_TITLE = "Gamehall debug"
-#: The default font covers ASCII and Latin-1 only; this font, shipped with imgui-bundle, is merged
-#: into it so the arrows, dashes and ellipsis the panels write are drawn instead of "?".
-_FALLBACK_FONT = Path("assets", "fonts", "Inconsolata-Medium.ttf")
-
-
-@dataclass
-class FrameStats:
-    """What the Director measured over the last frames; shown in the debug window."""
-
-    frame_ms: Sequence[float] = ()  # recent frame times in milliseconds, newest last
-    fps: float = 0.0
-    draw_calls: int = 0
-    triangles: int = 0
-    nodes: int = 0
-    running_tweens: int = 0
-    scene: str = ""  # current scene / controller name
-    #: Milliseconds each pass of the last frame took on the GPU (3D scene, HUD, overlay).
-    pass_ms: Mapping[str, float] = field(default_factory=dict)
-    #: The longest frame over 100 ms of the last seconds and what the drawing thread did
-    #: meanwhile (:meth:`game.engine.stalls.Stall.describe`); "" when there was none.
-    stall: str = ""
 
 
 class DebugOverlay:
@@ -322,7 +301,7 @@ class DebugOverlay:
                 if settled and (self._width(win_w) <= width + 0.5 or passes >= _FIT_PASSES):
                     break
             self._frames += 1
-            self._rects = self._window_rects(imgui)
+            self._rects = window_rects(imgui)
             self._built = True
         return abs(self._width(win_w) - before) > 0.5
 
@@ -392,32 +371,7 @@ class DebugOverlay:
     def _ensure_created(self) -> None:
         if self._imgui_ctx is not None:
             return
-        imgui = imgui_module()
-        previous = imgui.get_current_context()
-        self._imgui_ctx = imgui.create_context()
-        imgui.set_current_context(self._imgui_ctx)
-        try:
-            io = imgui.get_io()
-            io.set_ini_filename(None)  # no imgui.ini in the working directory
-            io.backend_flags |= imgui.BackendFlags_.renderer_has_textures
-            io.config_windows_move_from_title_bar_only = True  # drags in a panel stay there
-            max_size = int(self.ctx.info["GL_MAX_TEXTURE_SIZE"])
-            platform_io = imgui.get_platform_io()
-            platform_io.renderer_texture_max_width = max_size
-            platform_io.renderer_texture_max_height = max_size
-            _load_fonts(imgui)
-            imgui.style_colors_dark()
-            style = imgui.get_style()
-            style.font_size_base = _FONT_SIZE
-            style.frame_rounding = 3.0
-            style.window_padding = (10.0, 8.0)
-            style.item_spacing = (8.0, 5.0)
-            style.frame_padding = _FRAME_PADDING
-            style.window_border_size = 0.0  # flush with the window's edge
-            style.window_rounding = 0.0
-        finally:
-            if previous is not None:
-                imgui.set_current_context(previous)
+        self._imgui_ctx = create_context(self.ctx)
         self._renderer = ImguiRenderer(self.ctx)
 
     # ------------------------------------------------------------------ internals: UI
@@ -478,7 +432,7 @@ class DebugOverlay:
                     self.set_side(other)
                 imgui.same_line()
                 imgui.text_disabled("or fold it (the arrow)")
-                self._debug_contents(imgui, stats)
+                frame_statistics(imgui, stats)
                 if panel is None:
                     self.panel_error = None
                 elif imgui.collapsing_header(
@@ -487,7 +441,7 @@ class DebugOverlay:
                     frame = width - imgui.get_content_region_avail().x  # padding, scrollbar
                     set_room(self._width(self._window_size[0], widest=True) - frame)
                     try:
-                        self._call_panel(imgui, panel)
+                        self.panel_error = call_panel(imgui, panel, self._logged_errors)
                     finally:
                         set_room(math.inf)
             finally:
@@ -512,14 +466,14 @@ class DebugOverlay:
     def _width(self, window_width: float, widest: bool = False) -> float:
         """The column's width in a window ``window_width`` wide: what the contents need,
         within the least and the most (see the module's constants); the most, ``widest``."""
-        em = _FONT_SIZE * self._scale()
+        em = FONT_SIZE * self._scale()
         most = min(window_width * _DOCK_MOST, _DOCK_MOST_EM * em)
         least = min(_DOCK_LEAST_EM * em, most)
         return float(round(most if widest else min(max(least, self._needed), most)))
 
     def _title_bar(self) -> float:
         """The height of the title bar (what is left of the overlay when folded)."""
-        return float(math.ceil(_FONT_SIZE * self._scale() + 2 * _FRAME_PADDING[1]))
+        return float(math.ceil(FONT_SIZE * self._scale() + 2 * FRAME_PADDING[1]))
 
     def _scale(self) -> float:
         scale = self.scale
@@ -531,149 +485,3 @@ class DebugOverlay:
                 self.on_change()
             except Exception:  # saving a setting must never take the overlay down
                 log.exception("saving the overlay's place failed")
-
-    def _debug_contents(self, imgui: Any, stats: FrameStats) -> None:
-        fps = float(stats.fps)
-        if fps >= 55.0:
-            fps_col = (0.45, 0.9, 0.45, 1.0)
-        elif fps >= 30.0:
-            fps_col = (0.95, 0.8, 0.3, 1.0)
-        else:
-            fps_col = (1.0, 0.4, 0.35, 1.0)
-        samples = np.asarray(stats.frame_ms, dtype=np.float32)
-        imgui.text_colored(imgui.ImVec4(*fps_col), f"{fps:.1f} FPS")
-        imgui.same_line()
-        if samples.size:
-            imgui.text_disabled(f"({samples[-1]:.2f} ms last frame)")
-        else:
-            imgui.text_disabled("(no frame times yet)")
-
-        width = max(120.0, float(imgui.get_content_region_avail().x))
-        if samples.size:
-            # Not np.percentile: its first call imports numpy.ma (0.1 s on the drawing
-            # thread, in the frame of the first F3).
-            lo, med, hi = (
-                float(samples.min()),
-                float(statistics.median(stats.frame_ms)),
-                float(samples.max()),
-            )
-            top = max(20.0, hi * 1.15)
-            imgui.push_style_color(imgui.Col_.plot_lines, imgui.ImVec4(0.45, 0.85, 0.55, 1.0))
-            imgui.text_disabled(f"frame time (ms), last {samples.size} frames")
-            imgui.plot_lines(
-                "##frame_ms",
-                samples,
-                scale_min=0.0,
-                scale_max=top,
-                graph_size=(width, 64.0),
-            )
-            imgui.pop_style_color()
-            self._budget_line(imgui, 1000.0 / 60.0, top)
-            imgui.text(f"min {lo:.2f}   median {med:.2f}   max {hi:.2f} ms")
-        else:
-            imgui.dummy((width, 64.0))
-        if stats.pass_ms:  # where the frame's time goes
-            imgui.text_disabled(
-                "GPU: " + "  ".join(f"{name} {ms:.2f} ms" for name, ms in stats.pass_ms.items())
-            )
-        if stats.stall:  # the frames the window ignored input for, and why
-            imgui.text_colored(imgui.ImVec4(1.0, 0.6, 0.35, 1.0), f"Stall: {stats.stall}")
-        else:
-            imgui.text_disabled(f"No frame over {STALL_MS:.0f} ms in the last {STALL_WINDOW_S} s")
-        imgui.separator()
-
-        rows = (
-            ("draw calls", f"{stats.draw_calls:,}"),
-            ("triangles", f"{stats.triangles:,}"),
-            ("scene nodes", f"{stats.nodes:,}"),
-            ("running tweens", f"{stats.running_tweens:,}"),
-            ("scene", stats.scene or "-"),
-        )
-        if imgui.begin_table("##stats", 2, imgui.TableFlags_.sizing_fixed_fit):
-            for name, value in rows:
-                imgui.table_next_row()
-                imgui.table_next_column()
-                imgui.text_disabled(name)
-                imgui.table_next_column()
-                imgui.text(value)
-            imgui.end_table()
-        imgui.separator()
-        imgui.text_disabled("F3 hides this overlay")
-
-    @staticmethod
-    def _budget_line(imgui: Any, ms: float, top: float) -> None:
-        """Mark the 60 FPS budget on the frame-time plot just drawn."""
-        if ms >= top:
-            return
-        lo = imgui.get_item_rect_min()
-        hi = imgui.get_item_rect_max()
-        pad = imgui.get_style().frame_padding
-        y0, y1 = lo.y + pad.y, hi.y - pad.y
-        y = y1 - (y1 - y0) * (ms / top)
-        imgui.get_window_draw_list().add_line(
-            (lo.x + pad.x, y), (hi.x - pad.x, y), col32(120, 220, 120, 110), 1.0
-        )
-
-    def _call_panel(self, imgui: Any, panel: Callable[[], None]) -> None:
-        """Run the controller's panel; an exception it raises is shown and logged, not fatal."""
-        state = imgui.internal.ErrorRecoveryState()
-        imgui.internal.error_recovery_store_state(state)
-        try:
-            panel()
-        except Exception as exc:
-            # unwind what the panel left open (Begin/Push without End/Pop), quietly: it is
-            # reported below, once, through logging
-            io = imgui.get_io()
-            asserting = io.config_error_recovery_enable_assert
-            logging_on = io.config_error_recovery_enable_debug_log
-            io.config_error_recovery_enable_assert = False
-            io.config_error_recovery_enable_debug_log = False
-            try:
-                imgui.internal.error_recovery_try_to_recover_state(state)
-            finally:
-                io.config_error_recovery_enable_assert = asserting
-                io.config_error_recovery_enable_debug_log = logging_on
-            message = f"{type(exc).__name__}: {exc}"
-            if message not in self._logged_errors:
-                self._logged_errors.add(message)
-                log.exception("debug overlay panel failed")
-            self.panel_error = message
-            imgui.text_colored(imgui.ImVec4(1.0, 0.4, 0.35, 1.0), f"panel failed: {message}")
-        else:
-            self.panel_error = None
-
-    @staticmethod
-    def _window_rects(imgui: Any) -> list[tuple[float, float, float, float]]:
-        """Rectangles (imgui coordinates) of the windows shown last frame that take the mouse."""
-        rects = []
-        skip = imgui.WindowFlags_.no_mouse_inputs | imgui.WindowFlags_.child_window
-        for window in imgui.get_current_context().windows:
-            if not window.active or window.hidden or window.is_fallback_window:
-                continue
-            if window.flags & imgui.WindowFlags_.modal:
-                rects.append((-math.inf, -math.inf, math.inf, math.inf))
-                continue  # a modal popup blocks the whole screen
-            if window.flags & skip:
-                continue  # tooltips; child windows lie inside their parent anyway
-            x, y = window.pos.x, window.pos.y
-            rects.append((x, y, x + window.size.x, y + window.size.y))
-        return rects
-
-
-def _load_fonts(imgui: Any) -> None:
-    """The default font, with the fallback font merged in for the glyphs it lacks.
-
-    Dear ImGui 1.92 loads glyphs on demand, so merging costs nothing until a panel writes a
-    character outside ASCII.
-    """
-    import imgui_bundle
-
-    fonts = imgui.get_io().fonts
-    fonts.add_font_default_vector()
-    path = Path(imgui_bundle.__file__).parent / _FALLBACK_FONT
-    if not path.is_file():
-        log.warning("debug overlay: %s is missing; characters outside ASCII show as '?'", path)
-        return
-    config = imgui.ImFontConfig()
-    config.merge_mode = True
-    fonts.add_font_from_file_ttf(str(path), 0.0, config)

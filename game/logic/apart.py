@@ -45,6 +45,7 @@ for the next call; :func:`start_worker` starts one ahead of time (while the menu
 from __future__ import annotations
 
 import concurrent.futures
+import concurrent.futures.thread  # imported here, not by the first call (a drawing thread's)
 import contextlib
 import enum
 import importlib

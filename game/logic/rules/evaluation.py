@@ -21,7 +21,9 @@ Everything is read from the description, nothing is written per game:
 - **winning the won ending**: a side ahead in material when little is left is paid for each
   exchange (trade down when ahead); with royal pieces, for driving the enemy's to the edge
   and bringing its own near (a mate with a rook); without, for bringing its pieces that no
-  longer promote near the enemy's and shutting them in (draughts' kings hunting a king).
+  longer promote near the enemy's and shutting them in (draughts' kings hunting a king),
+  except in a refuge (two neighbouring edge positions with two neighbours each, a draughts
+  board's double corner), where an enemy piece counts against it until driven out.
 - **keeping the game alive**: the side that searches, while not ahead, is paid for the
   material left (the square root of its share, so the last exchanges cost most): it does not
   trade an even game down to a drawn ending, one king against one king.
@@ -73,6 +75,8 @@ TRADE_SHARE: Final = 0.25
 #: Points for each way out an enemy piece lacks (the board's edge, a piece beside it) when
 #: the stronger side has no royal piece to hunt (draughts: a king shut in cannot run).
 MOP_UP_CAGE: Final = 8
+#: What an enemy piece in a refuge (see :class:`Judge`'s ``refuges``) costs the stronger side.
+MOP_UP_REFUGE: Final = 40
 #: Points for each legal move under eight the weaker side has, when it is to move.
 MOP_UP_SQUEEZE: Final = 10
 #: What the searching side (see :meth:`Judge.evaluate`'s ``keeper``) is paid for the pieces
@@ -98,6 +102,12 @@ class Judge:
             tuple(row[p] for row in board.links if row[p] >= 0) for p in range(engine.n)
         ]
         self.widest = max((len(row) for row in self.neighbours), default=0)
+        #: Refuges: two neighbouring positions of the edge, each with two neighbours (a
+        #: draughts board's double corner), where a lone piece shuttles and cannot be shut in.
+        nb = self.neighbours
+        self.refuges = frozenset(
+            p for p in range(n) if len(nb[p]) == 2 and any(len(nb[q]) == 2 for q in nb[p])
+        )
         self.values = [p.value * UNIT for p in design.pieces]
         #: what pieces kept are worth to the searching side (none where material is not
         #: counted, or where the pieces are what is counted)
@@ -287,7 +297,11 @@ class Judge:
                     bonus += MOP_UP_NEAR * (8 - min(d, 8))
                 neighbours = self.neighbours
                 widest = self.widest
+                refuges = self.refuges
                 for q in prey:  # fewer ways out for each enemy piece: an edge, a piece beside
+                    if q in refuges:  # ... but not a refuge: it must be driven out of that
+                        bonus -= MOP_UP_REFUGE
+                        continue
                     free = sum(1 for r in neighbours[q] if not b[r])
                     bonus += MOP_UP_CAGE * (widest - free)
                 if to_move != strong:  # and few moves left to the enemy

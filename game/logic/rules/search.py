@@ -16,7 +16,10 @@ A move after which the same player moves again (a sowing into one's store) is se
 without changing sides. Won and lost ends score ``WIN`` minus the plies to them, so sooner
 wins rank higher; a game decided by counting scores ``COUNT_WIN`` plus the margin; a draw
 by the rules costs the searching side a little (:data:`CONTEMPT`), so that it does not
-repeat moves in a position it may still win.
+repeat moves in a position it may still win. Where the description draws by repetition, a
+position met again on the line (or earlier in the game) already scores as that draw; where it
+draws after quiet moves, a judgement shrinks toward half as their count nears the limit, so
+the side ahead makes progress (a capture, a move that resets the count) while it can.
 
 Nothing in the search is random and every table starts empty, so a search bounded by depth or
 positions always returns the same move for the same position; a search bounded by time stops
@@ -108,6 +111,10 @@ class Search:
         self.counters = engine.design.counters
         self.root_depth = 0
         self.root_player = -1
+        self.repeats = bool(engine.repetition)
+        #: Quiet moves (no capture, no move of the types that reset the count) before the
+        #: description's draw; a judgement is scaled down as they run out (0: no such rule).
+        self.quiet_limit = engine.quiet_limit
 
     # -- the iterations ---------------------------------------------------------------------
 
@@ -226,6 +233,8 @@ class Search:
         if checked and ply < 2 * self.root_depth + 8:
             depth += 1
         key = hash(engine.key(pos))
+        if self.repeats and len(pos.history) > 4 and pos.history[-1] in pos.history[:-1]:
+            return self._ended(pos, "draw", ply)  # a repeat: the side that repeats gains nothing
         entry = self.table.get(key)
         if depth <= 0:  # the captures played out; the answer kept as a depth-0 entry
             if entry is not None:
@@ -339,6 +348,9 @@ class Search:
             best = -WIN - 1
         else:
             best = self.judge.evaluate(pos, moves, self.root_player)
+            if self.quiet_limit:  # a lead is worth less as the no-progress draw comes near
+                span = 2 * self.quiet_limit
+                best = best * (span - min(pos.quiet, self.quiet_limit)) // span
             if best >= beta or not loud or qply >= QUIESCENCE_PLIES:
                 return best
             alpha = max(alpha, best)
