@@ -53,6 +53,13 @@ def pytest_sessionstart(session: pytest.Session) -> None:
         warm_kernels.install()
 
 
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """From here on a compile waits for the whole warm-up, not only its first part."""
+    from tests import warm_kernels
+
+    warm_kernels.collected()
+
+
 def pytest_sessionfinish(session: pytest.Session) -> None:
     """A warm-up still compiling when the tests are done (a run of a few tests) is stopped;
     what it compiled so far stays in the cache."""

@@ -239,7 +239,7 @@ def recorders(monkeypatch: pytest.MonkeyPatch) -> list[str]:
         reached.append("perft")
         raise Reached
 
-    def grab_bench(entry: Any, *, strength: bool, games: int, jobs: int) -> int:
+    def grab_bench(entry: Any, *, strength: bool, games: int, jobs: int, quick: bool) -> int:
         assert 1 <= games <= grab.MAX_GAMES and 1 <= jobs <= grab.MAX_JOBS
         reached.append("grab bench")
         raise Reached

@@ -74,12 +74,14 @@ def test_shot_reversi_plays_moves_and_shows_a_hint(tmp_path):
 
 @pytest.mark.gl
 def test_shot_lets_a_computer_that_moves_first_move(tmp_path):
+    """Black is the computer, White the person: the shot waits for Black's move, and then
+    for the person (with both colours the computer's, it waited for a whole game)."""
     out = tmp_path / "reversi.png"
-    argv = ["shot", "reversi", "--black", "beginner", "--white", "beginner", "--do", "wait"]
+    argv = ["shot", "reversi", "--black", "beginner", "--do", "wait"]
     r = gamehall(*argv, "--out", str(out), "--size", "480x300", cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     status = dict(part.split("=") for part in r.stdout.strip().splitlines()[-1].split())
-    assert int(status["moves"]) > 0
+    assert int(status["moves"]) == 1 and status["to_move"] == "O", status
 
 
 @pytest.mark.gl

@@ -18,12 +18,18 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 from rules_agents import play
 
 
-@pytest.mark.parametrize("game", ["chess", "english-draughts", "othello"])
-def test_alphabeta_at_depth_two_beats_random(game: str) -> None:
-    """Twenty seeded games, four in five won: the benchmark's gate is nine in ten over a
-    hundred, and Othello's rate there (about 92 %) puts two losses in ten of its first games."""
-    wins, _draws, losses = play(game, "alphabeta", Limits(depth=2), 20)
-    assert wins >= 16, (wins, losses)
+@pytest.mark.parametrize(
+    ("game", "games"), [("chess", 10), ("english-draughts", 20), ("othello", 20)]
+)
+def test_alphabeta_at_depth_two_beats_random(game: str, games: int) -> None:
+    """Seeded games, four in five won: the benchmark's gate is nine in ten over a hundred,
+    and Othello's rate there (about 92 %) puts two losses in ten of its first games. Chess
+    plays ten (a CPU second a game; the first twenty were all won): a player no better than
+    random wins far fewer than one game in two against random within the 600 plies (most
+    such games are drawn), and even at one in two, eight wins in ten would come about one
+    time in eighteen."""
+    wins, _draws, losses = play(game, "alphabeta", Limits(depth=2), games)
+    assert wins >= games * 4 // 5, (wins, losses)
 
 
 def test_uct_never_loses_tic_tac_toe_to_random() -> None:

@@ -1,5 +1,6 @@
 """The tests' kernel warm-up (tests/warm_kernels.py): a test process waits for it before numba
-compiles, and the wait ends when the warm-up does."""
+compiles (while collecting, for its first part only), and the wait ends when the warm-up
+does."""
 
 from __future__ import annotations
 
@@ -18,13 +19,17 @@ from tests.waiting import HANG_S
 def test_numba_waits_for_the_warm_up_before_it_compiles(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """While the tests are collected, for the warm-up's first part only (the kernels that run
+    as their module is imported): the test process can then run the tests that need no
+    kernel while the warm-up compiles the rest. After the collection, for all of it."""
     from numba import njit
     from numba.core import event
     from numba.core.dispatcher import Dispatcher
 
     monkeypatch.setattr(Dispatcher, "compile", Dispatcher.compile)  # put back afterwards
+    monkeypatch.setattr(warm_kernels, "_collected", threading.Event())
     seen: list[str] = []
-    monkeypatch.setattr(warm_kernels, "wait_until_warm", lambda: seen.append("waited"))
+    monkeypatch.setattr(warm_kernels, "_wait", seen.append)
     monkeypatch.setenv(warm_kernels.LOCK_ENV, str(tmp_path / "warm-up.lock"))
     warm_kernels.install()
 
@@ -37,7 +42,11 @@ def test_numba_waits_for_the_warm_up_before_it_compiles(
 
     with event.install_listener("numba:compile", Compiles()):
         assert njit(lambda x: x + 1)(1) == 2
-    assert seen[:2] == ["waited", "compiled"], seen
+        collecting = len(seen)
+        warm_kernels.collected()
+        assert njit(lambda x: x + 2)(1) == 3
+    assert seen[:2] == [warm_kernels.IMPORT_LOCK_ENV, "compiled"], seen
+    assert seen[collecting : collecting + 2] == [warm_kernels.LOCK_ENV, "compiled"], seen
 
 
 def test_the_wait_ends_when_the_warm_up_ends_not_before(
@@ -55,7 +64,7 @@ def test_the_wait_ends_when_the_warm_up_ends_not_before(
     assert holder.stdout is not None and holder.stdin is not None
     assert holder.stdout.readline().strip() == "holding"
     monkeypatch.setenv(warm_kernels.LOCK_ENV, str(lock))
-    monkeypatch.setattr(warm_kernels, "_waited", threading.Event())
+    monkeypatch.setitem(warm_kernels._waited, warm_kernels.LOCK_ENV, threading.Event())
     found: list[bool] = []
 
     def wait() -> None:

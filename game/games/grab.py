@@ -113,6 +113,10 @@ def _bench_arguments(parser: argparse.ArgumentParser) -> None:
         "--strength", action="store_true", help="also strategic against 3 basic robots (slow)"
     )
     parser.add_argument(
+        "--quick", action="store_true",
+        help="one map and one game for each figure instead of a median (a check that runs)",
+    )  # fmt: skip
+    parser.add_argument(
         "--games", type=whole(1, MAX_GAMES), default=200, metavar="N",
         help=f"--strength: games, 1..{MAX_GAMES} (default 200)",
     )  # fmt: skip
@@ -123,18 +127,20 @@ def _bench_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _bench(args: argparse.Namespace, entry: Entry) -> int:
-    return run_bench(entry, strength=args.strength, games=args.games, jobs=args.jobs)
+    return run_bench(
+        entry, strength=args.strength, games=args.games, jobs=args.jobs, quick=args.quick
+    )
 
 
-def run_bench(entry: Entry, *, strength: bool, games: int, jobs: int) -> int:
+def run_bench(entry: Entry, *, strength: bool, games: int, jobs: int, quick: bool = False) -> int:
     """Map generation, robot move times and whole robots-only games
-    (:func:`game.logic.grab.bench.speed_lines`); with ``strength`` a tournament of ``games``
-    games of strategic against three basic robots in ``jobs`` processes, its ``winrates=``
-    line last. The parser has checked ``games`` and ``jobs``: nothing is refused after
-    the work starts."""
+    (:func:`game.logic.grab.bench.speed_lines`, ``quick``: one sample each); with
+    ``strength`` a tournament of ``games`` games of strategic against three basic robots in
+    ``jobs`` processes, its ``winrates=`` line last. The parser has checked ``games`` and
+    ``jobs``: nothing is refused after the work starts."""
     from game.logic.grab.bench import speed_lines
 
-    for line in speed_lines():
+    for line in speed_lines(quick=quick):
         print(line, flush=True)
     if strength:
         for line in _strength_lines(entry, games, jobs):

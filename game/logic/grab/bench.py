@@ -11,6 +11,9 @@
   are not asked);
 * ``game robots=4 countries=140 seconds=.. rounds=..``: a whole game of 4 basic robots
   (making the map and the match included), median over 3 seeds.
+
+``quick`` (``gamehall bench grab --quick``) measures each figure once: one map of each size,
+one game of each kind; the same lines, from a single sample.
 """
 
 from __future__ import annotations
@@ -32,11 +35,13 @@ MAX_ROUNDS: Final = 1000
 BUDGET_S: Final = 30.0
 
 
-def speed_lines(seed: int = 0) -> Iterator[str]:
-    """The lines described in the module docstring."""
+def speed_lines(seed: int = 0, *, quick: bool = False) -> Iterator[str]:
+    """The lines described in the module docstring (``quick``: from one sample each)."""
     options = GrabOptions(human_playing=False, robots=("basic",) * 4)
     generate_map(options, 1280, 720, 0)  # compile (or load the cached kernel) first
-    for countries, width, height, count in ((140, 1280, 720, 5), (1000, 3840, 2160, 3)):
+    samples = 1 if quick else 3
+    sizes = ((140, 1280, 720, 1 if quick else 5), (1000, 3840, 2160, samples))
+    for countries, width, height, count in sizes:
         seconds = []
         for s in range(count):
             started = time.perf_counter()
@@ -46,11 +51,11 @@ def speed_lines(seed: int = 0) -> Iterator[str]:
             f"mapgen countries={countries} size={width}x{height} "
             f"seconds={statistics.median(seconds):.3f}"
         )
-    basic_games = [timed_game(("basic",) * 4, seed + s) for s in range(3)]
+    basic_games = [timed_game(("basic",) * 4, seed + s) for s in range(samples)]
     moves = [t for _, _, thinking in basic_games for times in thinking for t in times]
     yield f"robot=basic countries=140 median_ms={1000 * statistics.median(moves):.2f}"
     strategic_moves: list[float] = []
-    for s in range(3):
+    for s in range(samples):
         seats = ("basic",) * (s % 4) + ("strategic",) + ("basic",) * (3 - s % 4)
         _, _, thinking = timed_game(seats, seed + s)
         strategic_moves += thinking[seats.index("strategic")]
