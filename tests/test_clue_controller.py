@@ -144,11 +144,11 @@ def test_in_a_window_the_likeliest_envelope_is_weighed_on_a_thread_of_its_own(
 ) -> None:
     """The notebook's likeliest envelope takes a sweep of the deals per choice of envelope
     (tens of milliseconds at the start, more as the clauses pile up): the frame each event
-    came in waited for it. In a window it is worked out on a thread of its own; the sheet
-    says so meanwhile, then shows it."""
+    came in waited for it. In a window it is worked out on a thread of its own, with the
+    notebook; the sheet says so meanwhile, then shows it."""
     import threading
 
-    from game.controllers.clue_panel import WEIGHING
+    from game.controllers.clue_panel import WORKING
     from game.logic.clue.deduce import Knowledge
 
     c = _controller(director)
@@ -159,20 +159,21 @@ def test_in_a_window_the_likeliest_envelope_is_weighed_on_a_thread_of_its_own(
 
     def envelope_joint(self: Knowledge) -> dict[tuple[int, ...], float]:
         threads.append(threading.current_thread().name)
-        if threads[-1] == "clue-weigh":
+        if threads[-1] == "clue-notebook":
             assert gate.wait(HANG_S)
         return joint(self)
 
     monkeypatch.setattr(Knowledge, "envelope_joint", envelope_joint)
     from game.logic.clue.exact import NotebookCache
 
-    c._books = NotebookCache()  # the notebook made anew (the open weighed it here)
+    c._books, c._counted = NotebookCache(), None  # the notebook made anew (the open made it)
     sheet = c.sheet()
-    assert sheet is not None and sheet.footer[0] == WEIGHING
+    assert sheet is not None and sheet.footer[0] == WORKING
     gate.set()
     assert c.weigher is not None
     c.weigher.join(HANG_S)
-    assert not c.weigher.is_alive() and threads == ["clue-weigh"]
-    assert c.notebook().weighed()  # the sheet uses what the thread worked out
+    assert not c.weigher.is_alive() and threads == ["clue-notebook"]
+    book = c.shown_notebook()
+    assert book is not None and book.weighed()  # the sheet uses what the thread worked out
     sheet = c.sheet()
     assert sheet is not None and sheet.footer[0].startswith("Likeliest: ")

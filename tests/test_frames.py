@@ -444,6 +444,126 @@ def test_a_windows_frames_render_the_fonts_glyphs_ahead_a_step_at_a_time(directo
         director.glyphs_ahead = None
 
 
+def _clue_in_a_window(director: Any, session: MemorySession) -> Any:
+    """Cluedo's table opened as a window opens it: its notebook worked out apart."""
+    from game.controllers.clue import ClueController
+
+    def make() -> ClueController:
+        controller = ClueController(session, seed=1)
+        enter = controller.enter
+
+        def as_a_window(host: Any) -> Any:
+            scene = enter(host)
+            controller.weigh_apart = True  # as in a window
+            return scene
+
+        controller.enter = as_a_window  # type: ignore[method-assign]
+        return controller
+
+    director.register("clue-window", make)
+    return director.switch("clue-window")
+
+
+@pytest.mark.gl
+def test_cluedos_notebook_is_worked_out_off_the_drawing_thread(director, monkeypatch):
+    """Cluedo's opening frame worked out the notebook's counts (a sweep of the deals) on the
+    drawing thread, 274-462 ms on a busy machine, and every event's frame did it again. In a
+    window no sweep runs on the drawing thread: the sheet shows your hand and says the
+    notebook is being worked out (after an event, the notebook before it), then the thread's
+    notebook replaces it."""
+    import threading
+
+    from game.logic.clue import deduce
+
+    if director.overlay.visible:
+        director.overlay.toggle()
+    swept: list[str] = []
+    solve = deduce._solve
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        swept.append(threading.current_thread().name)
+        return solve(*args, **kwargs)
+
+    monkeypatch.setattr(deduce, "_solve", counted)
+    gate = threading.Event()  # the notebook's thread waits for it: the sheet is seen first
+    joint = deduce.Knowledge.envelope_joint
+
+    def held(self: Any) -> Any:
+        if threading.current_thread().name == "clue-notebook":
+            assert gate.wait(HANG_S)
+        return joint(self)
+
+    monkeypatch.setattr(deduce.Knowledge, "envelope_joint", held)
+    session = MemorySession(options={"seats": 3, "opponent": "article"})
+    clue = _clue_in_a_window(director, session)
+    director.update(1 / 60)
+    assert "MainThread" not in swept  # the opening frame swept nothing
+    from game.controllers.clue_panel import WORKING
+
+    sheet = director.hud.sheet.sheet
+    assert sheet is not None and sheet.footer[0] == WORKING
+    seat = clue.viewer
+    hand = clue.state.observation(seat).hand
+    ticks = [row[0].command for row in sheet.rows if len(row) > 1 and row[1 + seat].text == "✓"]
+    assert ticks == [f"choose:{card}" for card in sorted(hand)]  # your hand needs no sweep
+    director.perform(f"why:{hand[0]}/{seat}", strict=True)
+    assert "being worked out" in clue.status().banner  # a cell's why waits for it too
+    assert clue.weigher is not None
+    gate.set()
+    clue.weigher.join(HANG_S)
+    director.update(1 / 60)
+    sheet = director.hud.sheet.sheet
+    assert sheet.footer[0].startswith(("Likeliest: ", "Solved: "))
+    before = sheet
+    gate.clear()
+    director.perform("suggest", strict=True)  # an event: the notebook of it, apart too
+    director.update(1 / 60)
+    shown = director.hud.sheet.sheet
+    assert shown.footer[0] == WORKING and shown.rows == before.rows  # the one before it
+    gate.set()
+    clue.weigher.join(HANG_S)
+    director.update(1 / 60)
+    assert director.hud.sheet.sheet.footer[0].startswith(("Likeliest: ", "Solved: "))
+    assert swept and "MainThread" not in swept
+
+
+@pytest.mark.gl
+def test_a_games_sheet_is_laid_out_once_in_the_frame_it_opens(director, monkeypatch):
+    """Opening Cluedo from the menu laid the notebook's 150-odd labels out twice in that
+    frame: first under the menu's title panel (the status before), then again under
+    Cluedo's own. Its status is placed first now: one layout, every label sized once."""
+    from game.controllers.clue import ClueController
+    from game.engine import sheet as sheet_module
+
+    if director.overlay.visible:
+        director.overlay.toggle()
+    before = director.factories.get("clue")
+    size = director.window_size()
+    director.on_resize(800, 600)
+    sized: list[float] = []
+    paint = sheet_module.SheetView._paint
+
+    def counted(self: Any, font_size: float | None = None) -> None:
+        if font_size is not None:  # a layout: every label at its size
+            sized.append(font_size)
+        paint(self, font_size)
+
+    try:
+        session = MemorySession(options={"seats": 3, "opponent": "article"})
+        director.register("clue", lambda: ClueController(session, seed=1))
+        director.switch("menu")
+        monkeypatch.setattr(sheet_module.SheetView, "_paint", counted)
+        director.switch("clue")
+        assert director.hud.sheet.visible
+        assert len(sized) == 1
+        director.update(1 / 60)
+        assert len(sized) == 1  # the next frame: nothing new
+    finally:
+        director.on_resize(*size)
+        if before is not None:
+            director.register("clue", before)
+
+
 #: In a fresh interpreter: a headless window on the menu, the overlay's library in (as the
 #: warm-up leaves it), a frame drawn; then F3 and the overlay's first frame. Prints the
 #: modules that frame imported.

@@ -10,19 +10,23 @@ hand) that decide it, or that nothing does yet.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from game.engine.controller import Cell, Sheet
-from game.logic.clue.events import narrate
+from game.logic.clue.deck import Deck
+from game.logic.clue.events import View, narrate
 from game.logic.clue.notebook import HAND, Notebook
 
 if TYPE_CHECKING:
     from game.controllers.clue import ClueController
 
-__all__ = ["WEIGHING", "draw_notebook", "mark", "notebook_sheet", "why_text"]
+__all__ = ["WORKING", "draw_notebook", "mark", "notebook_sheet", "waiting_sheet", "why_text"]
 
-#: The notebook's first footer line while the likeliest envelope is being worked out.
-WEIGHING = "Likeliest: weighing the deals..."
+#: The notebook's first footer line while it is being worked out (in a window, on a thread).
+WORKING = "Working out the notebook..."
+#: The last footer line: what a click does.
+CLICKS = "Click a card to name it, a cell to see why."
 
 #: Category colours (text of the card rows; the card faces use the same hues).
 CATEGORY_TEXT = ((255, 138, 128, 255), (140, 178, 255, 255), (128, 214, 140, 255))
@@ -32,67 +36,102 @@ DIM = (112, 118, 130, 255)
 
 
 def notebook_sheet(
-    book: Notebook, names: list[str], chosen: tuple[int, ...], *, weigh: bool = True
+    book: Notebook, names: list[str], chosen: tuple[int, ...], *, working: bool = False
 ) -> Sheet:
     """The sheet for ``book`` (``names``: the seats; ``chosen``: the cards your suggestion
-    names now). Not ``weigh``: the likeliest envelope is shown only once it is worked out
-    (:meth:`~game.logic.clue.notebook.Notebook.weighed`), else a line that says it is being
-    weighed."""
-    view = book.view
-    deck = view.deck
+    names now). ``working``: ``book`` is an earlier one, shown while the notebook of now is
+    worked out (the first footer line says so)."""
+    deck = book.view.deck
     env = book.envelope
     holders = [*names, "Env."]
-    header = (
+    probs = book.probabilities
+    rows: list[tuple[Cell, ...]] = []
+    for card, label in _card_rows(deck, chosen, rows):
+        cells = [label]
+        certain = book.holder(card)
+        name = deck.name(card)
+        for h, holder_name in enumerate(holders):
+            p = float(probs[card, h])
+            where = "the envelope" if h == env else holder_name
+            tip = f"{name} with {where}? Click for why."
+            text = mark(book, card, h)
+            if certain == h:
+                fill = IN_ENVELOPE if h == env else HELD
+                cells.append(Cell(text, f"why:{card}/{h}", fill, bold=True, tip=tip))
+            elif p <= 0.0:
+                cells.append(Cell(text, f"why:{card}/{h}", color=DIM, tip=tip))
+            else:
+                shade = (150, 110, 40, round(40 + 150 * p))
+                cells.append(Cell(text, f"why:{card}/{h}", shade, tip=tip))
+        rows.append(tuple(cells))
+    solved = book.solution()
+    if working:
+        first = WORKING
+    elif solved is not None:
+        first = f"Solved: {deck.triple_text(solved)}"
+    else:
+        best, chance = book.best_accusation()
+        first = f"Likeliest: {deck.triple_text(best)} ({chance:.0%})"
+    return Sheet(TITLE, _header(holders, env), tuple(rows), (first, CLICKS))
+
+
+def waiting_sheet(view: View, names: list[str], chosen: tuple[int, ...]) -> Sheet:
+    """The sheet while the first notebook of a game is worked out: the same grid with what
+    needs no deduction, your own cards (a tick in your column, a dot in the others) and a dot
+    in your column for every other card, the other cells blank, and a first footer line that
+    says it is being worked out."""
+    deck = view.deck
+    env = view.seats
+    holders = [*names, "Env."]
+    mine = set(view.hand)
+    rows: list[tuple[Cell, ...]] = []
+    for card, label in _card_rows(deck, chosen, rows):
+        cells = [label]
+        for h in range(len(holders)):
+            tip = "Being worked out: click again in a moment."
+            if card not in mine and h != view.seat:
+                cells.append(Cell("", f"why:{card}/{h}", tip=tip))
+            elif card in mine and h == view.seat:
+                cells.append(Cell("✓", f"why:{card}/{h}", HELD, bold=True, tip=tip))
+            else:
+                cells.append(Cell("·", f"why:{card}/{h}", color=DIM, tip=tip))
+        rows.append(tuple(cells))
+    return Sheet(TITLE, _header(holders, env), tuple(rows), (WORKING, CLICKS))
+
+
+TITLE = "Notebook  (B hides it)"
+
+
+def _header(holders: list[str], env: int) -> tuple[Cell, ...]:
+    return (
         Cell("Card"),
         *(
             Cell(_short(name), tip=f"the column of {name}" if h < env else "the envelope's column")
             for h, name in enumerate(holders)
         ),
     )
-    probs = book.probabilities
-    rows: list[tuple[Cell, ...]] = []
+
+
+def _card_rows(
+    deck: Deck, chosen: tuple[int, ...], rows: list[tuple[Cell, ...]]
+) -> Iterator[tuple[int, Cell]]:
+    """Each card with its row's first cell (its name: a click names it in your suggestion),
+    a category's heading row appended to ``rows`` before its first card."""
     for k, (category, cards) in enumerate(zip(deck.categories, deck.ranges, strict=True)):
         rows.append((Cell(f"{category.name}s".upper()),))
         for card in cards:
             name = deck.name(card)
             picked = card in chosen
-            label = Cell(
-                ("▸ " if picked else "") + name,
-                command=f"choose:{card}",
-                color=CATEGORY_TEXT[k % len(CATEGORY_TEXT)],
-                bold=picked,
-                tip=f"Click to name {name} in your suggestion.",
+            yield (
+                card,
+                Cell(
+                    ("▸ " if picked else "") + name,
+                    command=f"choose:{card}",
+                    color=CATEGORY_TEXT[k % len(CATEGORY_TEXT)],
+                    bold=picked,
+                    tip=f"Click to name {name} in your suggestion.",
+                ),
             )
-            cells = [label]
-            certain = book.holder(card)
-            for h, holder_name in enumerate(holders):
-                p = float(probs[card, h])
-                where = "the envelope" if h == env else holder_name
-                tip = f"{name} with {where}? Click for why."
-                text = mark(book, card, h)
-                if certain == h:
-                    fill = IN_ENVELOPE if h == env else HELD
-                    cells.append(Cell(text, f"why:{card}/{h}", fill, bold=True, tip=tip))
-                elif p <= 0.0:
-                    cells.append(Cell(text, f"why:{card}/{h}", color=DIM, tip=tip))
-                else:
-                    shade = (150, 110, 40, round(40 + 150 * p))
-                    cells.append(Cell(text, f"why:{card}/{h}", shade, tip=tip))
-            rows.append(tuple(cells))
-    solved = book.solution()
-    if solved is not None:
-        first = f"Solved: {deck.triple_text(solved)}"
-    elif weigh or book.weighed():
-        best, chance = book.best_accusation()
-        first = f"Likeliest: {deck.triple_text(best)} ({chance:.0%})"
-    else:
-        first = WEIGHING
-    return Sheet(
-        "Notebook  (B hides it)",
-        header,
-        tuple(rows),
-        (first, "Click a card to name it, a cell to see why."),
-    )
 
 
 def why_text(book: Notebook, card: int, holder: int, names: list[str]) -> str:
@@ -132,7 +171,10 @@ def draw_notebook(controller: ClueController) -> None:
 
     from game.engine.overlay_widgets import room
 
-    book = controller.notebook()
+    book = controller.shown_notebook()
+    if book is None:
+        imgui.text(WORKING)
+        return
     deck = book.view.deck
     names = [*controller.names(), "Envelope"]
     imgui.text("The notebook: the chance of each card being with each holder")
@@ -166,9 +208,6 @@ def draw_notebook(controller: ClueController) -> None:
                 imgui.table_next_column()
                 imgui.text(mark(book, card, holder))
         imgui.end_table()
-    if controller.weigh_apart and not book.weighed():
-        imgui.text("likeliest envelope: weighing the deals...")
-        return
     best, chance = book.best_accusation()
     imgui.text(f"likeliest envelope: {deck.triple_text(best)} ({chance:.0%})")
 

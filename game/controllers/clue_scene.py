@@ -55,6 +55,11 @@ class CardTableScene:
     def notebook(self) -> Notebook:
         raise NotImplementedError
 
+    def shown_notebook(self) -> Notebook | None:
+        """The notebook the sheet shows; None while it is being worked out (a scene that
+        works it out on a thread of its own says so)."""
+        return self.notebook()
+
     def places(self, ring: Ring) -> tuple[Any, list[Place]]:
         """A key that changes when the table must change, and the table's places."""
         raise NotImplementedError
@@ -129,7 +134,11 @@ class CardTableScene:
     def why(self, cell: tuple[int, int]) -> None:
         """Say in the banner why the card of ``cell`` is (or is not) with its holder."""
         card, holder = cell
-        self.say(why_text(self.notebook(), card, holder, self.names()), Tone.HINT)
+        book = self.shown_notebook()
+        if book is None:
+            self.say("The notebook is being worked out: click again in a moment.", Tone.HINT)
+            return
+        self.say(why_text(book, card, holder, self.names()), Tone.HINT)
 
     def parse_card(self, text: str) -> int:
         """A card by its name (or the start of one) or its number."""

@@ -97,9 +97,15 @@ class HudSync:
             status = replace(status, help=self.help_text())
         self.hud.f1_help = self.show_help
         self.hud.set_buttons(self._buttons())
-        # The sheet first: the banner is placed in the room it leaves.
-        sheet = getattr(self.controller, "sheet", None)
-        self.hud.set_sheet(sheet() if sheet is not None else None)
+        # The sheet first: the banner is placed in the room it leaves. A sheet that comes in
+        # (a game opened) is laid out under the title panel of its own status, so that
+        # status is placed before it: under the panel of the scene before, every label of
+        # it was laid out twice in that frame (once there, once again under the new panel).
+        sheet_of = getattr(self.controller, "sheet", None)
+        sheet = sheet_of() if sheet_of is not None else None
+        if sheet is not None and self.hud.sheet.sheet is None:
+            self.hud.set_status(status)
+        self.hud.set_sheet(sheet)
         self.hud.set_status(status)
         # A controller may offer a tooltip: its text, and the world point it is about (None:
         # beside the mouse).
