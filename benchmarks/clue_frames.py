@@ -88,15 +88,7 @@ def measure(seats: int, turns: int, seed: int) -> dict[str, Any]:
     session = MemorySession(options={"seats": seats, "opponent": "article"})
 
     def make() -> ClueController:
-        controller = ClueController(session, seed=seed)
-        enter = controller.enter
-
-        def as_a_window(host: Any) -> Any:
-            scene = enter(host)
-            controller.weigh_apart = True  # as in a window
-            return scene
-
-        controller.enter = as_a_window  # type: ignore[method-assign]
+        controller = ClueController(session, seed=seed, apart=True)  # as in a window
         sheet = controller.sheet
 
         def timed() -> Any:

@@ -449,16 +449,7 @@ def _clue_in_a_window(director: Any, session: MemorySession) -> Any:
     from game.controllers.clue import ClueController
 
     def make() -> ClueController:
-        controller = ClueController(session, seed=1)
-        enter = controller.enter
-
-        def as_a_window(host: Any) -> Any:
-            scene = enter(host)
-            controller.weigh_apart = True  # as in a window
-            return scene
-
-        controller.enter = as_a_window  # type: ignore[method-assign]
-        return controller
+        return ClueController(session, seed=1, apart=True)
 
     director.register("clue-window", make)
     return director.switch("clue-window")
@@ -594,17 +585,9 @@ director.close()
 def test_the_first_f3_imports_nothing_on_the_drawing_thread(tmp_path) -> None:
     """The overlay's first frames import no module: an import there holds up the frame
     (np.percentile's first call imported numpy.ma, 0.1 s of the first F3's frame)."""
-    import os
-    import subprocess
-    import sys
-    from pathlib import Path
+    from tests.fresh_python import run_script
 
-    root = Path(__file__).resolve().parents[1]
-    env = {**os.environ, "PYTHONPATH": str(root)}
-    r = subprocess.run(
-        [sys.executable, "-c", FIRST_F3, str(tmp_path)],
-        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=HANG_S, check=False,
-    )  # fmt: skip
+    r = run_script(FIRST_F3, tmp_path)
     assert r.returncode == 0, r.stderr[-3000:]
     line = next(x for x in r.stdout.splitlines() if x.startswith("imported:"))
     assert line.split() == ["imported:"], line
@@ -831,17 +814,9 @@ def test_a_game_opened_before_the_warm_up_imports_its_module_apart(tmp_path) -> 
     imported it (and the logic under it) in the frame it opened in: 0.5-2 s on a busy
     machine. A window's menu imports it on a thread of its own and opens the game when it
     is in; the drawing thread imports nothing meanwhile, nor in the game's first frame."""
-    import os
-    import subprocess
-    import sys
-    from pathlib import Path
+    from tests.fresh_python import run_script
 
-    root = Path(__file__).resolve().parents[1]
-    env = {**os.environ, "PYTHONPATH": str(root)}
-    r = subprocess.run(
-        [sys.executable, "-c", OPEN_GRAB, str(tmp_path)],
-        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=HANG_S, check=False,
-    )  # fmt: skip
+    r = run_script(OPEN_GRAB, tmp_path)
     assert r.returncode == 0, r.stderr[-3000:]
     lines = {x.partition(" ")[0]: x.partition(" ")[2] for x in r.stdout.splitlines()}
     assert lines["imported:"] == "", lines["imported:"]

@@ -134,17 +134,9 @@ def test_closing_the_window_waits_for_the_warm_up(tmp_path) -> None:
     """Esc twice right after the start: the process ended while the warm-up thread was
     importing the overlay's library (imgui's nanobind), which aborted it (status -6,
     "Critical nanobind error"). Closing the window now waits for the warm-up."""
-    import os
-    import subprocess
-    import sys
-    from pathlib import Path
+    from tests.fresh_python import run_script
 
-    root = Path(__file__).resolve().parents[1]
-    env = {**os.environ, "PYTHONPATH": str(root)}
-    r = subprocess.run(
-        [sys.executable, "-c", CLOSE_AT_ONCE, str(tmp_path)],
-        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=HANG_S, check=False,
-    )  # fmt: skip
+    r = run_script(CLOSE_AT_ONCE, tmp_path)
     assert r.returncode == 0, r.stderr[-3000:]
     assert r.stdout.strip().splitlines()[-1] == "done"
 

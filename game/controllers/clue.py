@@ -61,12 +61,14 @@ def open_table(session: GameSession, **overrides: Any) -> Any:
 
 class ClueController(CardTableScene):
     """The Cluedo scene; see the module docstring. ``overrides``: option values for this
-    controller only, and ``seed`` (the deal)."""
+    controller only, ``seed`` (the deal) and ``apart`` (work the notebook out on a thread of
+    its own: by default in a window only)."""
 
     title = "Cluedo"
 
     def __init__(self, session: GameSession, **overrides: Any) -> None:
         self.seed: int | None = overrides.pop("seed", None)
+        self._apart: bool | None = overrides.pop("apart", None)
         overrides.pop("assistant", None)  # open_table gives the assistant its own scene
         self.session = session
         # A deal asked for (a seed, options for this table) starts afresh; otherwise the game
@@ -262,7 +264,7 @@ class ClueController(CardTableScene):
     # -- SceneController --------------------------------------------------------------------
 
     def enter(self, host: Host) -> Scene:
-        self.weigh_apart = not host.headless
+        self.weigh_apart = not host.headless if self._apart is None else self._apart
         scene = super().enter(host)
         follow(self.session, self.kept_now)
         return scene
