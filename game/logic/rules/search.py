@@ -233,7 +233,8 @@ class Search:
         if checked and ply < 2 * self.root_depth + 8:
             depth += 1
         key = hash(engine.key(pos))
-        if self.repeats and len(pos.history) > 4 and pos.history[-1] in pos.history[:-1]:
+        seen = pos.history
+        if self.repeats and len(seen) > 4 and seen.index(seen[-1]) < len(seen) - 1:
             return self._ended(pos, "draw", ply)  # a repeat: the side that repeats gains nothing
         entry = self.table.get(key)
         if depth <= 0:  # the captures played out; the answer kept as a depth-0 entry
