@@ -12,6 +12,7 @@ import pytest
 
 from game.controllers.clue_faces import HALF_X, HALF_Z, name_cap_height
 from tests.clue_scenes import lent, open_clue
+from tests.waiting import HANG_S
 
 pytestmark = pytest.mark.gl
 
@@ -181,7 +182,8 @@ def test_an_answered_suggestion_lies_clear_of_the_cards_and_the_names(director, 
         # The computers' turns, to yours again: their suggestions, answered or passed,
         # by you too.
         assert director.perform("end"), director.toast
-        for _ in range(60):  # a bound on simulated seconds, not on wall time
+        for _ in range(200):  # a bound on steps; each waits for the computer's choice
+            assert c.match.wait(timeout=HANG_S)
             director.advance(1.0)
             if c.state.current_player() == 0 and director.settle():
                 break
