@@ -152,7 +152,7 @@ def test_in_a_window_the_likeliest_envelope_is_weighed_on_a_thread_of_its_own(
     from game.logic.clue.deduce import Knowledge
 
     c = _controller(director)
-    c.weigh_apart = True  # as in a window
+    c.notebook_apart = True  # as in a window
     gate = threading.Event()  # the weighing waits for it: the sheet is seen first
     threads: list[str] = []
     joint = Knowledge.envelope_joint
@@ -170,9 +170,9 @@ def test_in_a_window_the_likeliest_envelope_is_weighed_on_a_thread_of_its_own(
     sheet = c.sheet()
     assert sheet is not None and sheet.footer[0] == WORKING
     gate.set()
-    assert c.weigher is not None
-    c.weigher.join(HANG_S)
-    assert not c.weigher.is_alive() and threads == ["clue-notebook"]
+    assert c.notebook_thread is not None
+    c.notebook_thread.join(HANG_S)
+    assert not c.notebook_thread.is_alive() and threads == ["clue-notebook"]
     book = c.shown_notebook()
     assert book is not None and book.weighed()  # the sheet uses what the thread worked out
     sheet = c.sheet()

@@ -96,8 +96,8 @@ class ClueController(CardTableScene):
         #: between frames: its counts (a sweep of the deals) and its likeliest envelope (a
         #: sweep per choice of envelope) held up the frame the table opened in and the frame
         #: each event came in (a fraction of a second on a busy machine).
-        self.weigh_apart = False
-        self.weigher: threading.Thread | None = None
+        self.notebook_apart = False
+        self.notebook_thread: threading.Thread | None = None
         self._lock = threading.Lock()  # the notebook cache and what the thread worked out
         self._counting: Any = None  # the key of the view the thread is working out
         #: The last notebook worked out on the thread, with its view's key (None: none yet).
@@ -181,8 +181,8 @@ class ClueController(CardTableScene):
 
     def shown_notebook(self) -> Notebook | None:
         """The notebook the sheet shows: worked out here when headless; in a window, on a
-        thread of its own (:meth:`_count`), weighed too, and None until it is there."""
-        if not self.weigh_apart:
+        thread of its own (:meth:`_count`) with its likeliest envelope, and None until then."""
+        if not self.notebook_apart:
             return self.notebook()
         key = self._view_key()
         counted = self._counted
@@ -234,8 +234,8 @@ class ClueController(CardTableScene):
                 if self._counting == key:
                     self._counted = (key, book)
 
-        self.weigher = threading.Thread(target=work, name="clue-notebook", daemon=True)
-        self.weigher.start()
+        self.notebook_thread = threading.Thread(target=work, name="clue-notebook", daemon=True)
+        self.notebook_thread.start()
 
     def places(self, ring: Ring) -> tuple[Any, list[Place]]:
         state = self.state
@@ -264,7 +264,7 @@ class ClueController(CardTableScene):
     # -- SceneController --------------------------------------------------------------------
 
     def enter(self, host: Host) -> Scene:
-        self.weigh_apart = not host.headless if self._apart is None else self._apart
+        self.notebook_apart = not host.headless if self._apart is None else self._apart
         scene = super().enter(host)
         follow(self.session, self.kept_now)
         return scene
