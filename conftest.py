@@ -6,10 +6,10 @@ would then fail on a machine without a display. Headless (EGL) is set here, befo
 is collected; ``tests/conftest.py`` sets the same for the tests.
 
 The compiled kernels of the tests (and of the programs they start, which inherit the
-variable) are kept in ``.pytest_cache/numba``, in the checkout: private to the tests, and
-kept from one run to the next, as numba's cache was when it lived beside the sources. The
-person's own cache folder (:mod:`game.places`) is left alone. Set before ``game`` is imported,
-since that is when numba's folder is chosen.
+variable) are kept in ``.pytest_cache/numba``, in the checkout, unless ``NUMBA_CACHE_DIR`` is
+set (``.ci/run`` sets a folder kept for every clone on the machine): private to the tests,
+and kept from one run to the next. The person's own cache folder (:mod:`game.places`) is left
+alone. Set before ``game`` is imported, since that is when numba's folder is chosen.
 
 The programs the tests start (``gamehall`` from the virtual environment) import ``game`` from
 this checkout too, as pytest does: numba keys its cache by the source file's path, and the
@@ -47,8 +47,10 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     parallel = config.getoption("numprocesses", default=None) not in (None, 0, "0")
     if controller and parallel:
         if not os.environ.get(warm_kernels.LOCK_ENV):
-            cache = Path(os.environ["NUMBA_CACHE_DIR"])
-            config.stash[_WARM_UP] = warm_kernels.start(cache)
+            # Its locks and log are this run's own, beside the checkout's other caches: the
+            # numba cache may be shared with other runs (.ci/run keeps one for every clone).
+            folder = Path(__file__).parent / ".pytest_cache" / "warm-up"
+            config.stash[_WARM_UP] = warm_kernels.start(folder)
     else:  # a process that runs tests
         warm_kernels.install()
 

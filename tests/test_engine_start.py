@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -23,6 +24,7 @@ from game.controllers.reversi import ReversiController
 from game.logic import apart
 from game.places import cache_dir, use_numba_cache
 from game.registry import MemorySession
+from tests.waiting import HANG_S
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "game"
@@ -76,6 +78,67 @@ def test_numba_keeps_the_compiled_kernels_under_gamehall_home_not_in_the_package
     assert not Path(seen["kernel_cache"]).is_relative_to(PACKAGE)
     assert seen["moves_agree"]  # the kernel compiled there works
     assert any(folder.rglob("kernels.legal_moves-*.nbi"))  # and was kept there
+
+
+TWICE = """
+from numba import njit
+
+from game.logic.compiling import cache_by_package_path
+
+cache_by_package_path()
+
+
+@njit(cache=True)
+def twice(x):
+    return 2 * x
+"""
+
+TWICE_PROBE = """
+import json
+from game.logic import twice as module
+value = module.twice(3)
+stats = module.twice.stats
+print(json.dumps({
+    "value": int(value),
+    "hits": sum(stats.cache_hits.values()),
+    "misses": sum(stats.cache_misses.values()),
+    "cache": module.twice._cache.cache_path,
+}))
+"""
+
+
+def test_another_copy_of_the_package_loads_what_the_first_compiled_until_the_source_changes(
+    tmp_path: Path,
+) -> None:
+    """Two installs of the same code (two virtual environments, two clones) share numba's
+    cache; a kernel whose source differs is compiled afresh, never loaded stale."""
+    cache = tmp_path / "numba"
+
+    def run(copy: Path, body: str) -> dict[str, object]:
+        if not (copy / "game").exists():
+            shutil.copytree(PACKAGE, copy / "game", ignore=shutil.ignore_patterns("__pycache__"))
+        (copy / "game" / "logic" / "twice.py").write_text(body, encoding="utf-8")
+        env = {**os.environ, "NUMBA_CACHE_DIR": str(cache), "PYTHONPATH": str(copy)}
+        done = subprocess.run(
+            [sys.executable, "-c", TWICE_PROBE],
+            cwd=copy,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=HANG_S,
+            check=False,
+        )
+        assert done.returncode == 0, done.stderr[-3000:]
+        seen: dict[str, object] = json.loads(done.stdout.strip().splitlines()[-1])
+        return seen
+
+    first = run(tmp_path / "a", TWICE)
+    assert first == {"value": 6, "hits": 0, "misses": 1, "cache": first["cache"]}
+    assert Path(str(first["cache"])).is_relative_to(cache)
+    second = run(tmp_path / "b", TWICE)
+    assert second == {**first, "hits": 1, "misses": 0}  # the same folder, loaded
+    changed = run(tmp_path / "b", TWICE.replace("2 * x", "3 * x"))
+    assert changed == {**first, "value": 9}  # compiled afresh
 
 
 def test_without_gamehall_home_the_cache_is_the_persons_cache_folder() -> None:

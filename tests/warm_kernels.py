@@ -4,7 +4,8 @@ On a clean clone numba's cache (``.pytest_cache/numba``, see the root ``conftest
 empty, and every process that reaches a kernel first compiles it: each pytest-xdist worker,
 and each ``gamehall`` the tests start. That was the same minute and more of compiling (the
 endgame solver alone is about 40 CPU seconds) paid three or four times over, by whichever
-tests came first.
+tests came first. (The cache ``.ci/run`` keeps for every clone on the machine is full after
+its first run with the same kernels: the warm-up then only loads them.)
 
 So a parallel run starts one process (``python -m tests.warm_kernels``) that compiles the
 kernels every player and map maker runs (:func:`game.logic.reversi.players.prepare`,
@@ -43,16 +44,17 @@ _waiting = threading.Lock()
 _collected = threading.Event()
 
 
-def start(cache: Path) -> subprocess.Popen[bytes]:
+def start(folder: Path) -> subprocess.Popen[bytes]:
     """Start the warm-up beside this process, both locks already held (no test can slip in
-    before it), and name the locks in the environment that workers and programs inherit."""
-    cache.mkdir(parents=True, exist_ok=True)
-    locks = {LOCK_ENV: cache / "warm-up.lock", IMPORT_LOCK_ENV: cache / "warm-up-imports.lock"}
+    before it), and name the locks in the environment that workers and programs inherit.
+    The locks and the warm-up's log are made in ``folder``, which must be this run's own."""
+    folder.mkdir(parents=True, exist_ok=True)
+    locks = {LOCK_ENV: folder / "warm-up.lock", IMPORT_LOCK_ENV: folder / "warm-up-imports.lock"}
     fds = [os.open(lock, os.O_RDWR | os.O_CREAT, 0o644) for lock in locks.values()]
     try:
         for fd in fds:  # the child's copies keep them until it releases them or exits
             fcntl.flock(fd, fcntl.LOCK_EX)
-        log = open(cache / "warm-up.log", "wb")  # noqa: SIM115 - the child writes it
+        log = open(folder / "warm-up.log", "wb")  # noqa: SIM115 - the child writes it
         env = {**os.environ, "GAMEHALL_HOME": tempfile.mkdtemp(prefix="gamehall-warm-")}
         process = subprocess.Popen(
             [sys.executable, "-m", "tests.warm_kernels", *map(str, fds)],

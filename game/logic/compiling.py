@@ -9,6 +9,11 @@ always inlined (``inline="always"``) is never compiled on its own and does not c
 those left out. Functions loaded from the disk cache are not compiled, so with a full cache
 nothing is reported; the caller says when it is all done.
 
+:func:`cache_by_package_path` files that disk cache by a module's place in the package
+(``game/logic/reversi``) rather than by the folder the package is installed in, so that a new
+virtual environment or a fresh clone of the same code loads the kernels instead of compiling
+them again.
+
 >>> import types
 >>> from numba import njit
 >>> module = types.ModuleType("tiny")
@@ -25,14 +30,74 @@ nothing is reported; the caller says when it is all done.
 from __future__ import annotations
 
 import contextlib
+import logging
+import os
 from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from numba.core import event
+from numba.core import caching, config, event
 from numba.core.registry import CPUDispatcher
 
-__all__ = ["compile_progress", "dispatchers"]
+__all__ = ["cache_by_package_path", "compile_progress", "dispatchers"]
+
+log = logging.getLogger(__name__)
+
+#: The folder of the ``game`` package; its modules' kernels are cached by their path in it.
+PACKAGE = Path(__file__).resolve().parents[1]
+#: The folder under ``NUMBA_CACHE_DIR`` that holds them.
+CACHE_FOLDER = "gamehall-kernels"
+
+# numba's names for its cache classes (older releases had them with a leading underscore).
+_IMPL = getattr(caching, "CacheImpl", None) or getattr(caching, "_CacheImpl", None)
+_USER = getattr(caching, "UserProvidedCacheLocator", None) or getattr(
+    caching, "_UserProvidedCacheLocator", None
+)
+
+
+def cache_by_package_path() -> bool:
+    """Make numba file the cached machine code of this package's functions in
+    ``NUMBA_CACHE_DIR/gamehall-kernels/game/logic/...``, the same folder wherever the package
+    is installed. Numba names the folder after the absolute path of the source instead, so
+    every new virtual environment, and every clone a test run starts from, compiled every
+    kernel again (a minute or more). Numba still compares each cached function's stamp with
+    its source file (the file's contents; older numba releases its modification time): a
+    changed kernel compiles afresh. Call it before the module's ``@njit(cache=True)`` functions are
+    defined; calling it again does nothing. False (logged) when this numba lays its cache
+    out differently, and numba's own folders are used."""
+    if (
+        _IMPL is None
+        or _USER is None
+        or not isinstance(getattr(_IMPL, "_locator_classes", None), list)
+    ):
+        log.info("numba's cache is laid out differently here; its own folders are kept")
+        return False
+    if _PackagePathLocator not in _IMPL._locator_classes:
+        _IMPL._locator_classes.insert(0, _PackagePathLocator)
+    return True
+
+
+def _cache_dir() -> str:
+    """numba's ``NUMBA_CACHE_DIR`` ("" when unset)."""
+    return str(getattr(config, "CACHE_DIR", "") or "")
+
+
+class _PackagePathLocator(_USER or object):  # type: ignore[misc]
+    """Numba's locator for a function in a file of this package when ``NUMBA_CACHE_DIR`` is
+    set: the cache folder is the file's folder relative to the package's parent, under
+    :data:`CACHE_FOLDER`."""
+
+    def __init__(self, py_func: Any, py_file: str) -> None:
+        super().__init__(py_func, py_file)
+        where = Path(py_file).resolve().parent.relative_to(PACKAGE.parent)
+        self._cache_path = os.path.join(_cache_dir(), CACHE_FOLDER, *where.parts)
+
+    @classmethod
+    def from_function(cls, py_func: Any, py_file: str) -> Any:
+        if not _cache_dir() or not Path(py_file).resolve().is_relative_to(PACKAGE):
+            return None
+        return super().from_function(py_func, py_file)
 
 
 def dispatchers(modules: Iterable[ModuleType]) -> list[Any]:

@@ -14,7 +14,11 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
+from game.logic.compiling import cache_by_package_path
+
 __all__ = ["chamfer", "grow"]
+
+cache_by_package_path()  # before the first @njit(cache=True)
 
 # Left, Up, Right, Down: spec 1.2's order of directions (dx, dy).
 _DX = np.array([-1, 0, 1, 0], dtype=np.int64)

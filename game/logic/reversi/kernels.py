@@ -57,6 +57,8 @@ from numba import njit, types
 from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 from numba.extending import intrinsic
 
+from game.logic.compiling import cache_by_package_path
+
 __all__ = [
     "SHALLOW_EMPTIES",
     "final_score",
@@ -72,6 +74,8 @@ __all__ = [
     "solve_small",
     "stable_discs",
 ]
+
+cache_by_package_path()  # before the first @njit(cache=True)
 
 _jit = njit(nogil=True, cache=True)
 
