@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+import pytest
 import tomli_w
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
@@ -26,12 +27,13 @@ from game.logic.options import OptionsSchema
 from game.registry import all_entries
 from game.settings import GameRecord, Settings, Statistics, Store
 from game.tomlfile import MAX_FILE_BYTES
+from tests.deep import sized
 
 SCHEMAS: dict[str, OptionsSchema] = {entry.id: entry.options for entry in all_entries()}
 BOM = b"\xef\xbb\xbf"
 RECORD_KEYS = frozenset(f.name for f in fields(GameRecord))
 FUZZ = settings(
-    max_examples=300,
+    max_examples=sized(120, 600),  # files a test (the deep size under slow_checks.py)
     derandomize=True,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
@@ -245,6 +247,7 @@ def _spoilt(draw: st.DrawFn, made: Made) -> Made:
 # --- the properties --------------------------------------------------------------------------
 
 
+@pytest.mark.deep
 @FUZZ
 @given(settings_files())
 def test_any_settings_file(made: Made) -> None:
@@ -261,6 +264,7 @@ def test_any_settings_file(made: Made) -> None:
     _check_file(made, "settings.toml", lambda s: s.load_settings(), check_good)
 
 
+@pytest.mark.deep
 @FUZZ
 @given(statistics_files())
 def test_any_statistics_file(made: Made) -> None:
