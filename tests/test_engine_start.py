@@ -12,6 +12,7 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -208,6 +209,8 @@ def test_the_window_never_loads_numba_for_reversi(tmp_path: Path) -> None:
 # -- a slow compile, as slow as the test wants --------------------------------------------------
 
 GATED = "apart_agents:gated_prepare"
+#: The pause after each frame :func:`_frames_until` draws (not a wait for anything).
+FRAME_GAP_S = 0.01
 
 
 @pytest.fixture
@@ -238,10 +241,13 @@ def _open(gate: Path) -> None:
 def _frames_until(director, condition, limit: int = 200_000) -> int:
     """Draw frames (update, render), as the window does, until ``condition()`` (news from the
     worker), and one more, which shows it; returns how many it took (``limit`` is only a
-    bound)."""
+    bound). Between two frames the processor is left to the worker for a moment, as a
+    window waiting for the screen's next refresh leaves it (drawn back to back, the frames
+    took more CPU time than the worker they wait for)."""
     for count in range(limit):
         director.update(1 / 60)
         director.capture()
+        time.sleep(FRAME_GAP_S)
         if condition():
             director.update(1 / 60)
             director.capture()
