@@ -505,6 +505,25 @@ def test_cluedos_notebook_is_worked_out_off_the_drawing_thread(director, monkeyp
     director.update(1 / 60)
     sheet = director.hud.sheet.sheet
     assert sheet.footer[0].startswith(("Likeliest: ", "Solved: "))
+    # Why a cell is so (a deduction for each event, most of a second late in a long game):
+    # on a thread of its own too, said when it is there.
+    from game.logic.clue.notebook import Notebook
+
+    asked: list[str] = []
+    why = Notebook.why
+
+    def recorded(self: Any, card: int, holder: int) -> Any:
+        asked.append(threading.current_thread().name)
+        return why(self, card, holder)
+
+    monkeypatch.setattr(Notebook, "why", recorded)
+    director.perform(f"why:{hand[0]}/{seat}", strict=True)
+    assert clue.status().banner.startswith("Working out why")
+    assert clue.why_thread is not None
+    clue.why_thread.join(HANG_S)
+    director.update(1 / 60)
+    assert asked == ["clue-why"]
+    assert "follows from your hand" in clue.status().banner, clue.status().banner
     before = sheet
     gate.clear()
     director.perform("suggest", strict=True)  # an event: the notebook of it, apart too

@@ -92,11 +92,11 @@ class ClueController(CardTableScene):
         self.confirm: tuple[int, ...] | None = None  # the accusation waiting for a second press
         self._books = NotebookCache()
         self._sheet: tuple[Any, Sheet] | None = None
-        #: In a window the notebook is worked out on a thread of its own (:meth:`_count`),
-        #: between frames: its counts (a sweep of the deals) and its likeliest envelope (a
-        #: sweep per choice of envelope) held up the frame the table opened in and the frame
-        #: each event came in (a fraction of a second on a busy machine).
-        self.notebook_apart = False
+        #: With ``notebook_apart`` (a window) the notebook is worked out on a thread of its
+        #: own (:meth:`_count`), between frames: its counts (a sweep of the deals) and its
+        #: likeliest envelope (a sweep per choice of envelope) held up the frame the table
+        #: opened in and the frame each event came in (a fraction of a second on a busy
+        #: machine).
         self.notebook_thread: threading.Thread | None = None
         self._lock = threading.Lock()  # the notebook cache and what the thread worked out
         self._counting: Any = None  # the key of the view the thread is working out
@@ -275,6 +275,7 @@ class ClueController(CardTableScene):
         super().exit()
 
     def update(self, dt: float) -> None:
+        self.tell_why()
         try:
             # A computer's next move waits until the table has shown the last one.
             self.match.poll(apply=not self.animating(), limit=1)

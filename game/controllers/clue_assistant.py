@@ -36,8 +36,8 @@ from game.controllers.clue_table import (
     suggestion_places,
 )
 from game.engine.commands import Command, CommandTable
-from game.engine.controller import Cell, Sheet, Status, Tone
-from game.engine.scene import Node
+from game.engine.controller import Cell, Host, Sheet, Status, Tone
+from game.engine.scene import Node, Scene
 from game.logic.clue.deck import Triple, hand_sizes, load_deck
 from game.logic.clue.deduce import Contradiction, Fact, Lacks, Some
 from game.logic.clue.draft import Draft
@@ -124,7 +124,12 @@ class AssistantController(CardTableScene):
 
     # -- SceneController --------------------------------------------------------------------
 
+    def enter(self, host: Host) -> Scene:
+        self.notebook_apart = not host.headless  # why a cell is so: on a thread
+        return super().enter(host)
+
     def update(self, dt: float) -> None:
+        self.tell_why()
         self.redraw()
 
     def idle(self) -> bool:

@@ -11,6 +11,9 @@ current state); :meth:`~CardTableScene.redraw` brings the table to it.
 
 from __future__ import annotations
 
+import contextlib
+import logging
+import threading
 from typing import Any
 
 import numpy as np
@@ -22,9 +25,12 @@ from game.engine.controller import Host, Tone
 from game.engine.scene import Node, Scene, load_scene
 from game.logic.clue.deck import Deck
 from game.logic.clue.notebook import Notebook
+from game.logic.pacing import paced
 from game.resources import asset_path
 
 __all__ = ["CardTableScene"]
+
+log = logging.getLogger(__name__)
 
 #: The scene file's numbers the table is laid out with.
 NUMBERS = ("radius_x", "radius_z", "card_step", "card_rest")
@@ -46,6 +52,13 @@ class CardTableScene:
         self.message = message
         self.tone = Tone.INFO
         self._hover_label: list[tuple[str, Any]] = []
+        #: In a window the notebook's long work is done on threads of its own, between
+        #: frames: why a cell is so (a deduction per event: most of a second late in a long
+        #: game), and in the game against the computers the notebook itself.
+        self.notebook_apart = False
+        self.why_thread: threading.Thread | None = None
+        self._why_asked: tuple[int, int] | None = None  # the cell last clicked
+        self._why_told: tuple[tuple[int, int], str] | None = None  # a thread's answer
 
     # -- what a scene gives -----------------------------------------------------------------
 
@@ -138,7 +151,34 @@ class CardTableScene:
         if book is None:
             self.say("The notebook is being worked out: click again in a moment.", Tone.HINT)
             return
-        self.say(why_text(book, card, holder, self.names()), Tone.HINT)
+        names = self.names()
+        self._why_asked = cell
+        if not self.notebook_apart:
+            self.say(why_text(book, card, holder, names), Tone.HINT)
+            return
+        self.say(f"Working out why: {self.deck.name(card)}...", Tone.HINT)
+        host = self.host
+
+        def work() -> None:
+            try:
+                with paced(host.between_frames) if host else contextlib.nullcontext():
+                    text = why_text(book, card, holder, names)
+            except Exception as exc:  # said in the banner; the game goes on
+                log.warning("working out why failed: %s", exc)
+                text = f"Could not work out why: {exc}"
+            self._why_told = (cell, text)
+
+        self.why_thread = threading.Thread(target=work, name="clue-why", daemon=True)
+        self.why_thread.start()
+
+    def tell_why(self) -> None:
+        """Say the answer a thread worked out (each frame), unless another cell was clicked
+        since."""
+        told = self._why_told
+        if told is not None:
+            self._why_told = None
+            if told[0] == self._why_asked:
+                self.say(told[1], Tone.HINT)
 
     def parse_card(self, text: str) -> int:
         """A card by its name (or the start of one) or its number."""

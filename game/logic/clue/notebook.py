@@ -41,6 +41,7 @@ from game.logic.clue.deduce import (
     Some,
 )
 from game.logic.clue.events import Accusation, Event, View, answers_problem
+from game.logic.pacing import pause
 
 __all__ = ["HAND", "EventContradiction", "Notebook", "event_facts", "hand_facts"]
 
@@ -189,6 +190,7 @@ class Notebook:
             return k.holder(card) == holder if held else not k.possible(card, holder)
 
         for origin in list(reversed(needed)):
+            pause()  # one deduction a step: a thread of a window's lets a frame go first
             trial = [o for o in needed if o != origin]
             if decides(trial):
                 needed = trial
