@@ -5,6 +5,7 @@ and counts a finished game."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -77,6 +78,37 @@ def test_hint_next_and_undo(director: Director) -> None:
     assert c.status().banner == "Hint: End your turn: the envelope is not certain yet."
     director.perform("undo", strict=True)
     assert c.state.log == () and c.state.current_player() == 0
+
+
+def test_next_with_no_hint_yet_asks_for_it_and_plays_it_when_it_comes(
+    director: Director, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """N used to make the full detective choose in the frame it was pressed (up to its two
+    seconds); now it asks for the hint, which the match's worker works out, and plays it
+    when it comes."""
+    import threading
+
+    c = _controller(director)
+    agent = c.match.hint_agent
+    assert agent is not None
+    gate = threading.Event()
+    chose: list[str] = []
+    choose = agent.choose
+
+    def gated(*args: Any, **kwargs: Any) -> Any:
+        chose.append(threading.current_thread().name)
+        assert gate.wait(HANG_S)
+        return choose(*args, **kwargs)
+
+    monkeypatch.setattr(agent, "choose", gated)
+    director.perform("next", strict=True)
+    director.advance(0.1)
+    assert c.state.log == () and "Thinking about the move to play" in c.status().banner
+    assert not c.idle()
+    gate.set()
+    _settle(director, c, 5)
+    assert len(c.state.log) == 1 and c.state.phase is Phase.AFTER  # the hint's suggestion
+    assert chose and threading.main_thread().name not in chose
 
 
 def test_playing_the_hint_to_the_end_counts_the_game(director: Director) -> None:

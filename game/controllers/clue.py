@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import random
 import threading
 from typing import TYPE_CHECKING, Any
 
@@ -34,7 +33,7 @@ from game.logic.clue.game import OPTIONS, ClueGame, start_match
 from game.logic.clue.notebook import Notebook
 from game.logic.clue.roster import make_agent
 from game.logic.clue.rules import END, Action, ClueState, Kind, Phase, advice
-from game.logic.game import Limits, Stop
+from game.logic.game import Limits
 from game.logic.match import Match, MatchError, Step
 from game.registry import GameSession
 
@@ -104,6 +103,7 @@ class ClueController(CardTableScene):
         self._counted: tuple[Any, Notebook | None] | None = None
         self._viewed: tuple[ClueState, View] | None = None
         self.recorded = False
+        self.play_hint = False  # N was pressed before the hint came: play it when it does
         self.match = self._new_match(deal=kept is None)
         if kept is not None:
             note = resume_kept(session, self.match, kept)
@@ -283,7 +283,10 @@ class ClueController(CardTableScene):
             log.error("a detective could not move: %s", exc)
             self.say(f"A computer detective failed: {exc}", Tone.WARN)
         hint = self.match.current_hint()
-        if hint is not None and self.message.startswith("Thinking"):
+        if hint is not None and self.play_hint:
+            if self.state.current_player() == HUMAN and not self.animating():
+                self.next_step()  # N was pressed before the hint came
+        elif hint is not None and self.message.startswith("Thinking"):
             self.say(f"Hint: {advice(self.deck, hint.action, hint.note)}", Tone.HINT)
         state = self.state
         if self.human and state.phase is Phase.REFUTE and state.current_player() == HUMAN:
@@ -301,7 +304,7 @@ class ClueController(CardTableScene):
     def idle(self) -> bool:
         """Nothing is due: no thinking, and it is your turn or the game is over (a computer
         to play is due even between its thinking and its move)."""
-        if self.match.thinking() or self.match.hinting():
+        if self.match.thinking() or self.match.hinting() or self.play_hint:
             return False
         return self.match.over or self.match.agent_to_move() is None
 
@@ -341,6 +344,7 @@ class ClueController(CardTableScene):
         legal or not your turn."""
         if not self.human or self.state.current_player() != HUMAN:
             raise ValueError("It is not your turn.")
+        self.play_hint = False  # a move of yours comes before a hint still on its way
         self.match.play(action)
         self.redraw()
 
@@ -456,23 +460,30 @@ class ClueController(CardTableScene):
         self.match.hint()
 
     def next_step(self) -> None:
+        """Play the hint; with none yet, ask for it and play it when it comes (the full
+        detective thinks on the match's worker, never in a frame)."""
         hint = self.match.current_hint()
         if hint is None:
-            agent = self.match.hint_agent
-            assert agent is not None
-            action = agent.choose(self.state, Limits(time=2.0), random.Random(0), Stop())
-        else:
-            action = hint.action
+            self.match.hint()
+            hint = self.match.current_hint()  # at once where the match thinks in the call
+        if hint is None:
+            self.play_hint = True
+            self.say("Thinking about the move to play ...", Tone.HINT)
+            return
+        self.play_hint = False
+        action = hint.action
         if action.kind in (Kind.SUGGEST, Kind.ACCUSE):
             self.choice = list(action.cards)  # the buttons and the notebook show what it named
         self.play(action)
 
     def undo(self) -> None:
+        self.play_hint = False
         self.match.undo()
         self.jump()
         self.say("Back to your previous decision.")
 
     def redo(self) -> None:
+        self.play_hint = False
         self.match.redo()
         self.jump()
 
@@ -481,6 +492,7 @@ class ClueController(CardTableScene):
         self.dealer = (self.dealer + 1) % self.game.seats
         self.seed = None
         self.recorded = False
+        self.play_hint = False
         self.match = self._new_match()
         self.jump()
         self.say("A new deal.")
