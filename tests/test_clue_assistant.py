@@ -186,3 +186,45 @@ def test_a_bad_case_file_at_the_start_is_named_and_the_window_opens(
     case.write_text("deck classic\nseats 9\n", encoding="utf-8")
     a = _assistant(director, case)
     assert not a.started and "line 2" in a.status().banner
+
+
+def test_in_a_window_the_notebook_is_worked_out_off_the_drawing_thread(
+    director: Director, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The assistant's sheet weighed the likeliest envelope (a sweep of the deals for each
+    choice of envelope, a third of a second at six seats late in a case) in the frame each
+    answer was entered in. In a window that is done on the notebook's thread, as in the game
+    against the computers: the sheet says so meanwhile, then shows it. Each answer is still
+    checked at once (one sweep), so that a contradiction is refused as it is entered."""
+    import threading
+
+    from game.controllers.clue_panel import WORKING
+    from game.logic.clue.deduce import Knowledge
+    from tests.waiting import HANG_S
+
+    a = _started(director)
+    a.notebook_apart = True  # as in a window
+    deck = a.deck
+    gate = threading.Event()
+    weighed: list[str] = []
+    joint = Knowledge.envelope_joint
+
+    def held(self: Knowledge) -> dict[tuple[int, ...], float]:
+        if not self.weighed():  # a sweep for each choice of envelope to come
+            weighed.append(threading.current_thread().name)
+            if weighed[-1] == "clue-notebook":
+                assert gate.wait(HANG_S)
+        return joint(self)
+
+    monkeypatch.setattr(Knowledge, "envelope_joint", held)
+    _do(director, "choose:Plum", "choose:Dagger", "choose:Kitchen", "pass", "showed")
+    _do(director, f"shown-{deck.card('Dagger')}")
+    assert len(a.events) == 1  # checked and entered at once
+    sheet = a.sheet()
+    assert sheet is not None and sheet.footer[0] == WORKING
+    gate.set()
+    assert a.notebook_thread is not None
+    a.notebook_thread.join(HANG_S)
+    sheet = a.sheet()
+    assert sheet is not None and sheet.footer[0].startswith(("Likeliest: ", "Solved: "))
+    assert weighed and set(weighed) == {"clue-notebook"}

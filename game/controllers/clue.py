@@ -16,9 +16,7 @@ cannot be, there.
 
 from __future__ import annotations
 
-import contextlib
 import logging
-import threading
 from typing import TYPE_CHECKING, Any
 
 from game.controllers.clue_scene import CardTableScene
@@ -28,9 +26,7 @@ from game.engine.commands import Command, CommandTable
 from game.engine.controller import Sheet, Status, Tone
 from game.engine.scene import Node, Scene
 from game.logic.clue.events import View, narrate
-from game.logic.clue.exact import NotebookCache
 from game.logic.clue.game import OPTIONS, ClueGame, start_match
-from game.logic.clue.notebook import Notebook
 from game.logic.clue.roster import make_agent
 from game.logic.clue.rules import END, Action, ClueState, Kind, Phase, advice
 from game.logic.game import Limits
@@ -89,18 +85,6 @@ class ClueController(CardTableScene):
             self.dealer = dealer if isinstance(dealer, int) and 0 <= dealer < self.game.seats else 0
         self.choice = [cards[0] for cards in self.deck.ranges]
         self.confirm: tuple[int, ...] | None = None  # the accusation waiting for a second press
-        self._books = NotebookCache()
-        self._sheet: tuple[Any, Sheet] | None = None
-        #: With ``notebook_apart`` (a window) the notebook is worked out on a thread of its
-        #: own (:meth:`_count`), between frames: its counts (a sweep of the deals) and its
-        #: likeliest envelope (a sweep per choice of envelope) held up the frame the table
-        #: opened in and the frame each event came in (a fraction of a second on a busy
-        #: machine).
-        self.notebook_thread: threading.Thread | None = None
-        self._lock = threading.Lock()  # the notebook cache and what the thread worked out
-        self._counting: Any = None  # the key of the view the thread is working out
-        #: The last notebook worked out on the thread, with its view's key (None: none yet).
-        self._counted: tuple[Any, Notebook | None] | None = None
         self._viewed: tuple[ClueState, View] | None = None
         self.recorded = False
         self.play_hint = False  # N was pressed before the hint came: play it when it does
@@ -165,12 +149,6 @@ class ClueController(CardTableScene):
         """The viewer as ``observation`` takes it (-1: the public view)."""
         return -1 if self.viewer is None else self.viewer
 
-    def notebook(self) -> Notebook:
-        """The notebook of what your seat has seen (kept between decisions, extended with
-        each new event), worked out here and now."""
-        with self._lock:
-            return self._books.of(self._view())
-
     def _view(self) -> View:
         """Your seat's view of the game now (kept while the state is the same object: the
         sheet asks for it every frame)."""
@@ -179,87 +157,16 @@ class ClueController(CardTableScene):
             self._viewed = (state, state.observation(self._seen_by()))
         return self._viewed[1]
 
-    def shown_notebook(self) -> Notebook | None:
-        """The notebook the sheet shows: worked out here when headless; in a window, on a
-        thread of its own (:meth:`_count`) with its likeliest envelope, and None until then."""
-        if not self.notebook_apart:
-            return self.notebook()
-        key = self._view_key()
-        counted = self._counted
-        if counted is not None and counted[0] == key:
-            # None: the thread failed; the sheet works it out itself then.
-            return counted[1] if counted[1] is not None else self.notebook()
-        if self._counting != key:
-            self._count(key)
-        return None
-
-    def last_counted(self) -> Notebook | None:
-        """The last notebook the thread worked out, while it is one of this game's earlier
-        views (the same hand, its events the first of now's); None otherwise."""
-        counted = self._counted
-        if counted is None or counted[1] is None:
-            return None
-        book, view = counted[1], self._view()
-        if book.view.hand != view.hand or book.view.hand_sizes != view.hand_sizes:
-            return None
-        return book if view.events[: len(book.view.events)] == book.view.events else None
-
-    def _view_key(self) -> Any:
-        """What the notebook depends on: your seat's view (a change of phase that adds no
-        event keeps the notebook and its sheet)."""
-        view = self._view()
-        return (view.seat, view.hand, view.hand_sizes, view.deck.id, view.events)
-
-    def _count(self, key: Any) -> None:
-        """Work out the notebook of the view of ``key`` and its likeliest envelope on a
-        thread of its own, waiting at each sweep for the frame being drawn to end."""
-        from game.logic.pacing import paced, pause
-
-        host = self.host
-        view = self._view()
-        self._counting = key
-
-        def work() -> None:
-            book: Notebook | None = None
-            try:
-                with paced(host.between_frames) if host else contextlib.nullcontext():
-                    pause()  # the frame that asked for it first
-                    with self._lock:
-                        book = self._books.of(view)
-                    book.best_accusation()
-            except Exception as exc:  # the sheet works it out itself then
-                log.warning("working out the notebook failed: %s", exc)
-                book = None
-            with self._lock:
-                if self._counting == key:
-                    self._counted = (key, book)
-
-        self.notebook_thread = threading.Thread(target=work, name="clue-notebook", daemon=True)
-        self.notebook_thread.start()
-
     def places(self, ring: Ring) -> tuple[Any, list[Place]]:
         state = self.state
         return (state.key(), self.human), layout(state, self.viewer, self.names(), ring.numbers)
 
     def sheet(self) -> Sheet | None:
-        """The notebook docked at the left of the table (B shows or hides it). In a window,
-        while the thread works out the notebook, the last one it worked out of this game
-        (or your hand alone) with a line that says so."""
+        """The notebook docked at the left of the table (B shows or hides it), the cards
+        chosen for your suggestion marked."""
         if not self.show_notebook:
             return None
-        book = self.shown_notebook()
-        shown = book if book is not None else self.last_counted()
-        key = (self._view_key(), tuple(self.choice), id(shown), book is None)
-        if self._sheet is None or self._sheet[0] != key:
-            from game.controllers.clue_panel import notebook_sheet, waiting_sheet
-
-            names, chosen = self.names(), tuple(self.choice)
-            if shown is None:
-                sheet = waiting_sheet(self._view(), names, chosen)
-            else:
-                sheet = notebook_sheet(shown, names, chosen, working=book is None)
-            self._sheet = (key, sheet)
-        return self._sheet[1]
+        return self.notebook_sheet(tuple(self.choice))
 
     # -- SceneController --------------------------------------------------------------------
 

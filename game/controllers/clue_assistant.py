@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from game.controllers.clue_faces import BACK
-from game.controllers.clue_panel import CATEGORY_TEXT, HELD, notebook_sheet
+from game.controllers.clue_panel import CATEGORY_TEXT, HELD
 from game.controllers.clue_scene import CardTableScene
 from game.controllers.clue_table import (
     ENVELOPE_AT,
@@ -42,7 +42,7 @@ from game.logic.clue.deck import Triple, hand_sizes, load_deck
 from game.logic.clue.deduce import Contradiction, Fact, Lacks, Some
 from game.logic.clue.draft import Draft
 from game.logic.clue.events import Accusation, Event, Suggestion, View, narrate
-from game.logic.clue.exact import FullAgent, NotebookCache
+from game.logic.clue.exact import FullAgent
 from game.logic.clue.game import OPTIONS
 from game.logic.clue.notebook import EventContradiction, Notebook
 from game.logic.clue.record import dumps, loads
@@ -82,9 +82,8 @@ class AssistantController(CardTableScene):
         self.undone: list[Event] = []
         self.started = False
         self.draft = Draft(self.seats, ME, tuple(cards[0] for cards in self.deck.ranges))
+        self._setup: tuple[Any, Sheet] | None = None  # the setup sheet, with its key
         self.hinted: tuple[tuple[Event, ...], Triple] | None = None
-        self.books = NotebookCache()
-        self._sheet: tuple[Any, Sheet] | None = None
         if self.path is not None and self.path.exists():
             try:
                 self.load()
@@ -103,8 +102,8 @@ class AssistantController(CardTableScene):
     def view(self) -> View:
         return View(self.deck, self.hand_sizes, ME, tuple(sorted(self.hand)), tuple(self.events))
 
-    def notebook(self) -> Notebook:
-        return self.books.of(self.view)
+    def _view(self) -> View:
+        return self.view
 
     def names(self) -> list[str]:
         return ["You"] + [f"Seat {s}" for s in range(1, self.seats)]
@@ -178,15 +177,12 @@ class AssistantController(CardTableScene):
         """The setup sheet (click the cards you hold), then the notebook."""
         if not self.show_notebook:
             return None
-        key = (self.started, tuple(self.hand), tuple(self.events), self.draft.cards,
-               self.hand_sizes)  # fmt: skip
-        if self._sheet is None or self._sheet[0] != key:
-            if self.started:
-                sheet = notebook_sheet(self.notebook(), self.names(), self.draft.cards)
-            else:
-                sheet = self._setup_sheet()
-            self._sheet = (key, sheet)
-        return self._sheet[1]
+        if self.started:
+            return self.notebook_sheet(tuple(self.draft.cards))
+        key = (tuple(self.hand), self.hand_sizes, self.deck.id)
+        if self._setup is None or self._setup[0] != key:
+            self._setup = (key, self._setup_sheet())
+        return self._setup[1]
 
     # -- commands ---------------------------------------------------------------------------
 

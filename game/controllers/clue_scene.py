@@ -1,12 +1,12 @@
 """What Cluedo's two scenes share (the game against the computer detectives and the assistant
 for a real table): the card table with its faces and labels, the name of the card under the
-mouse, the notebook sheet's toggle and its "why" answers, and the arguments of the ``choose``
-and ``why`` commands (a card by name or number; a holder by seat name, number or
-``envelope``).
+mouse, the notebook and its sheet (worked out on threads of their own in a window), the
+sheet's toggle and its "why" answers, and the arguments of the ``choose`` and ``why``
+commands (a card by name or number; a holder by seat name, number or ``envelope``).
 
 A scene subclasses :class:`CardTableScene` and gives :meth:`~CardTableScene.names`,
-:meth:`~CardTableScene.notebook` and :meth:`~CardTableScene.places` (the table for its
-current state); :meth:`~CardTableScene.redraw` brings the table to it.
+:meth:`~CardTableScene._view` (what your seat has seen) and :meth:`~CardTableScene.places`
+(the table for its current state); :meth:`~CardTableScene.redraw` brings the table to it.
 """
 
 from __future__ import annotations
@@ -21,11 +21,13 @@ import numpy as np
 from game.controllers.clue_faces import FRAME_BUDGET, CardFaceLayer
 from game.controllers.clue_panel import why_text
 from game.controllers.clue_table import Place, Ring, Table
-from game.engine.controller import Host, Tone
+from game.engine.controller import Host, Sheet, Tone
 from game.engine.scene import Node, Scene, load_scene
 from game.logic.clue.deck import Deck
+from game.logic.clue.events import View
+from game.logic.clue.exact import NotebookCache
 from game.logic.clue.notebook import Notebook
-from game.logic.pacing import paced
+from game.logic.pacing import paced, pause
 from game.resources import asset_path
 
 __all__ = ["CardTableScene"]
@@ -53,9 +55,18 @@ class CardTableScene:
         self.tone = Tone.INFO
         self._hover_label: list[tuple[str, Any]] = []
         #: In a window the notebook's long work is done on threads of its own, between
-        #: frames: why a cell is so (a deduction per event: most of a second late in a long
-        #: game), and in the game against the computers the notebook itself.
+        #: frames (:meth:`_count`, :meth:`why`): its counts (a sweep of the deals) and its
+        #: likeliest envelope (a sweep per choice of envelope), which held up the frame the
+        #: table opened in and the frame each event came in, and why a cell is so (a
+        #: deduction per event: most of a second late in a long game).
         self.notebook_apart = False
+        self._books = NotebookCache()
+        self._sheet: tuple[Any, Sheet] | None = None
+        self.notebook_thread: threading.Thread | None = None
+        self._lock = threading.Lock()  # the notebook cache and what the thread worked out
+        self._counting: Any = None  # the key of the view the thread is working out
+        #: The last notebook worked out on the thread, with its view's key (None: none yet).
+        self._counted: tuple[Any, Notebook | None] | None = None
         self.why_thread: threading.Thread | None = None
         self._why_asked: tuple[int, int] | None = None  # the cell last clicked
         self._why_told: tuple[tuple[int, int], str] | None = None  # a thread's answer
@@ -65,13 +76,9 @@ class CardTableScene:
     def names(self) -> list[str]:
         raise NotImplementedError
 
-    def notebook(self) -> Notebook:
+    def _view(self) -> View:
+        """The view of the table the notebook is of (your seat's)."""
         raise NotImplementedError
-
-    def shown_notebook(self) -> Notebook | None:
-        """The notebook the sheet shows; None while it is being worked out (a scene that
-        works it out on a thread of its own says so)."""
-        return self.notebook()
 
     def places(self, ring: Ring) -> tuple[Any, list[Place]]:
         """A key that changes when the table must change, and the table's places."""
@@ -140,6 +147,86 @@ class CardTableScene:
         return labels + self._hover_label
 
     # -- the notebook -----------------------------------------------------------------------
+
+    def notebook(self) -> Notebook:
+        """The notebook of what your seat has seen (kept between events, extended with each
+        new one), worked out here and now."""
+        with self._lock:
+            return self._books.of(self._view())
+
+    def shown_notebook(self) -> Notebook | None:
+        """The notebook the sheet shows: worked out here when headless; in a window, on a
+        thread of its own (:meth:`_count`) with its likeliest envelope, and None until then."""
+        if not self.notebook_apart:
+            return self.notebook()
+        key = self._view_key()
+        counted = self._counted
+        if counted is not None and counted[0] == key:
+            # None: the thread failed; the sheet works it out itself then.
+            return counted[1] if counted[1] is not None else self.notebook()
+        if self._counting != key:
+            self._count(key)
+        return None
+
+    def last_counted(self) -> Notebook | None:
+        """The last notebook the thread worked out, while it is one of this table's earlier
+        views (the same hand, its events the first of now's); None otherwise."""
+        counted = self._counted
+        if counted is None or counted[1] is None:
+            return None
+        book, view = counted[1], self._view()
+        if book.view.hand != view.hand or book.view.hand_sizes != view.hand_sizes:
+            return None
+        return book if view.events[: len(book.view.events)] == book.view.events else None
+
+    def _view_key(self) -> Any:
+        """What the notebook depends on: your seat's view (a change of phase that adds no
+        event keeps the notebook and its sheet)."""
+        view = self._view()
+        return (view.seat, view.hand, view.hand_sizes, view.deck.id, view.events)
+
+    def _count(self, key: Any) -> None:
+        """Work out the notebook of the view of ``key`` and its likeliest envelope on a
+        thread of its own, waiting at each sweep for the frame being drawn to end."""
+        host = self.host
+        view = self._view()
+        self._counting = key
+
+        def work() -> None:
+            book: Notebook | None = None
+            try:
+                with paced(host.between_frames) if host else contextlib.nullcontext():
+                    pause()  # the frame that asked for it first
+                    with self._lock:
+                        book = self._books.of(view)
+                    book.best_accusation()
+            except Exception as exc:  # the sheet works it out itself then
+                log.warning("working out the notebook failed: %s", exc)
+                book = None
+            with self._lock:
+                if self._counting == key:
+                    self._counted = (key, book)
+
+        self.notebook_thread = threading.Thread(target=work, name="clue-notebook", daemon=True)
+        self.notebook_thread.start()
+
+    def notebook_sheet(self, chosen: tuple[int, ...]) -> Sheet:
+        """The notebook's sheet, the ``chosen`` cards marked (kept while nothing on it
+        changes). In a window, while the thread works out the notebook, the last one it
+        worked out of this table (or your hand alone) with a line that says so."""
+        from game.controllers.clue_panel import notebook_sheet, waiting_sheet
+
+        book = self.shown_notebook()
+        shown = book if book is not None else self.last_counted()
+        key = (self._view_key(), chosen, id(shown), book is None)
+        if self._sheet is None or self._sheet[0] != key:
+            names = self.names()
+            if shown is None:
+                sheet = waiting_sheet(self._view(), names, chosen)
+            else:
+                sheet = notebook_sheet(shown, names, chosen, working=book is None)
+            self._sheet = (key, sheet)
+        return self._sheet[1]
 
     def toggle_notebook(self) -> None:
         self.show_notebook = not self.show_notebook
