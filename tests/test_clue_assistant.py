@@ -118,12 +118,14 @@ def test_a_new_table_forgets_what_was_taken_back(director: Director) -> None:
 def test_the_hint_follows_the_events(director: Director) -> None:
     a = _started(director)
     _do(director, "hint")
-    first = a._hint()
+    assert a.hinted is not None
+    first = a.hinted[1]
     _do(director, "next")
     assert a.draft.seat == 0 and a.draft.cards == first
     _do(director, "showed")
     _do(director, f"shown-{first[0]}")
-    assert a._hint() != first or a.notebook().holder(first[0]) == 1
+    _do(director, "hint")
+    assert a.hinted[1] != first or a.notebook().holder(first[0]) == 1
     assert a.hinted is not None and a.hinted[0] == tuple(a.events)
 
 
@@ -228,3 +230,38 @@ def test_in_a_window_the_notebook_is_worked_out_off_the_drawing_thread(
     sheet = a.sheet()
     assert sheet is not None and sheet.footer[0].startswith(("Likeliest: ", "Solved: "))
     assert weighed and set(weighed) == {"clue-notebook"}
+
+
+def test_in_a_window_the_hint_is_worked_out_on_a_thread(
+    director: Director, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The full detective's suggestion (a few hundred milliseconds at six seats) was chosen
+    in the frame H or N was pressed; in a window it is chosen on a thread, said (H) or
+    entered (N) in the frame after it comes."""
+    import threading
+
+    from game.logic.clue.exact import FullAgent
+    from tests.waiting import HANG_S
+
+    a = _started(director)
+    a.notebook_apart = True  # as in a window
+    gate = threading.Event()
+    chose: list[str] = []
+    suggest = FullAgent.suggest
+
+    def gated(self: FullAgent, *args: object) -> object:
+        chose.append(threading.current_thread().name)
+        assert gate.wait(HANG_S)
+        return suggest(self, *args)
+
+    monkeypatch.setattr(FullAgent, "suggest", gated)
+    _do(director, "hint")
+    assert a.status().banner.startswith("Thinking about a hint")
+    gate.set()
+    a.apart_threads["hint"].join(HANG_S)
+    director.update(1 / 60)
+    assert a.status().banner.startswith("On your turn, suggest "), a.status().banner
+    assert chose == ["clue-hint"]
+    _do(director, "next")  # the same case: the hint is known, entered at once
+    assert a.draft.seat == 0 and a.status().banner.startswith("You suggest ")
+    assert chose == ["clue-hint"]

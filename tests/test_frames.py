@@ -519,8 +519,7 @@ def test_cluedos_notebook_is_worked_out_off_the_drawing_thread(director, monkeyp
     monkeypatch.setattr(Notebook, "why", recorded)
     director.perform(f"why:{hand[0]}/{seat}", strict=True)
     assert clue.status().banner.startswith("Working out why")
-    assert clue.why_thread is not None
-    clue.why_thread.join(HANG_S)
+    clue.apart_threads["why"].join(HANG_S)
     director.update(1 / 60)
     assert asked == ["clue-why"]
     assert "follows from your hand" in clue.status().banner, clue.status().banner

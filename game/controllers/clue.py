@@ -182,7 +182,7 @@ class ClueController(CardTableScene):
         super().exit()
 
     def update(self, dt: float) -> None:
-        self.tell_why()
+        self.take_answers()
         try:
             # A computer's next move waits until the table has shown the last one.
             self.match.poll(apply=not self.animating(), limit=1)

@@ -21,6 +21,7 @@ detective would suggest on your turn; N takes the hint: you suggest those cards.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -128,7 +129,7 @@ class AssistantController(CardTableScene):
         return super().enter(host)
 
     def update(self, dt: float) -> None:
-        self.tell_why()
+        self.take_answers()
         self.redraw()
 
     def idle(self) -> bool:
@@ -392,16 +393,25 @@ class AssistantController(CardTableScene):
             self.undone.pop()
 
     def hint(self) -> None:
-        triple = self._hint()
-        self.say(
-            f"On your turn, suggest {self.deck.triple_text(triple)}: per category, the card "
-            "likeliest to be in the envelope. N takes it.",
-            Tone.HINT,
-        )
+        def tell(triple: Triple) -> None:
+            self.say(
+                f"On your turn, suggest {self.deck.triple_text(triple)}: per category, the "
+                "card likeliest to be in the envelope. N takes it.",
+                Tone.HINT,
+            )
+
+        self._with_hint(tell)
 
     def next_step(self) -> None:
-        self._draft(seat=ME, cards=self._hint())
-        self.say(f"You suggest {self.deck.triple_text(self.draft.cards)}: now the answers.")
+        draft = self.draft
+
+        def take(triple: Triple) -> None:
+            if self.draft != draft:  # you went on entering the table meanwhile
+                return
+            self._draft(seat=ME, cards=triple)
+            self.say(f"You suggest {self.deck.triple_text(triple)}: now the answers.")
+
+        self._with_hint(take)
 
     # -- the case file ----------------------------------------------------------------------
 
@@ -501,12 +511,28 @@ class AssistantController(CardTableScene):
                 "came before."
             ) from None
 
-    def _hint(self) -> Triple:
+    def _with_hint(self, then: Callable[[Triple], None]) -> None:
+        """``then(the full detective's suggestion)`` for the case as it is; worked out on a
+        thread in a window (a few hundred milliseconds at six seats), and dropped if the
+        case changed meanwhile."""
         events = tuple(self.events)
-        if self.hinted is None or self.hinted[0] != events:
-            triple = FullAgent().suggest(self.view, random.Random(len(events)), Stop())
+        if self.hinted is not None and self.hinted[0] == events:
+            then(self.hinted[1])
+            return
+        view = self.view
+        self.say("Thinking about a hint ...", Tone.HINT)
+
+        def done(triple: Triple) -> None:
             self.hinted = (events, triple)
-        return self.hinted[1]
+            if tuple(self.events) == events:
+                then(triple)
+
+        self.work_apart(
+            "hint",
+            "Could not work out a hint",
+            lambda: FullAgent().suggest(view, random.Random(len(events)), Stop()),
+            done,
+        )
 
     def _case_path(self) -> Path:
         if self.path is not None:

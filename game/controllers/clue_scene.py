@@ -12,8 +12,10 @@ A scene subclasses :class:`CardTableScene` and gives :meth:`~CardTableScene.name
 from __future__ import annotations
 
 import contextlib
+import functools
 import logging
 import threading
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -55,7 +57,7 @@ class CardTableScene:
         self.tone = Tone.INFO
         self._hover_label: list[tuple[str, Any]] = []
         #: In a window the notebook's long work is done on threads of its own, between
-        #: frames (:meth:`_count`, :meth:`why`): its counts (a sweep of the deals) and its
+        #: frames (:meth:`_count`, :meth:`work_apart`): its counts (a sweep of the deals) and its
         #: likeliest envelope (a sweep per choice of envelope), which held up the frame the
         #: table opened in and the frame each event came in, and why a cell is so (a
         #: deduction per event: most of a second late in a long game).
@@ -67,9 +69,10 @@ class CardTableScene:
         self._counting: Any = None  # the key of the view the thread is working out
         #: The last notebook worked out on the thread, with its view's key (None: none yet).
         self._counted: tuple[Any, Notebook | None] | None = None
-        self.why_thread: threading.Thread | None = None
-        self._why_asked: tuple[int, int] | None = None  # the cell last clicked
-        self._why_told: tuple[tuple[int, int], str] | None = None  # a thread's answer
+        #: The last thread :meth:`work_apart` started for each kind of work ("why", ...).
+        self.apart_threads: dict[str, threading.Thread] = {}
+        self._apart_asked: dict[str, object] = {}  # each kind's last request
+        self._apart_answers: list[tuple[str, object, Callable[[], None]]] = []  # from the threads
 
     # -- what a scene gives -----------------------------------------------------------------
 
@@ -239,33 +242,49 @@ class CardTableScene:
             self.say("The notebook is being worked out: click again in a moment.", Tone.HINT)
             return
         names = self.names()
-        self._why_asked = cell
-        if not self.notebook_apart:
-            self.say(why_text(book, card, holder, names), Tone.HINT)
-            return
         self.say(f"Working out why: {self.deck.name(card)}...", Tone.HINT)
+        self.work_apart(
+            "why",
+            "Could not work out why",
+            lambda: why_text(book, card, holder, names),
+            lambda text: self.say(text, Tone.HINT),
+        )
+
+    def work_apart(
+        self, name: str, failed: str, work: Callable[[], Any], done: Callable[[Any], None]
+    ) -> None:
+        """``done(work())``: at once when headless; in a window ``work`` runs on a thread of
+        its own (``clue-NAME``, paced between frames) and :meth:`take_answers` calls
+        ``done`` in the next frame, unless ``name`` was asked for again since. A failure is
+        said in the banner after ``failed``; the table goes on."""
+        if not self.notebook_apart:
+            done(work())
+            return
+        token = object()
+        self._apart_asked[name] = token
         host = self.host
 
-        def work() -> None:
+        def run() -> None:
+            answer: Callable[[], None]
             try:
                 with paced(host.between_frames) if host else contextlib.nullcontext():
-                    text = why_text(book, card, holder, names)
-            except Exception as exc:  # said in the banner; the game goes on
-                log.warning("working out why failed: %s", exc)
-                text = f"Could not work out why: {exc}"
-            self._why_told = (cell, text)
+                    result = work()
+                answer = functools.partial(done, result)
+            except Exception as exc:  # said in the banner; the table goes on
+                log.warning("%s: %s", failed, exc)
+                answer = functools.partial(self.say, f"{failed}: {exc}", Tone.WARN)
+            self._apart_answers.append((name, token, answer))
 
-        self.why_thread = threading.Thread(target=work, name="clue-why", daemon=True)
-        self.why_thread.start()
+        thread = threading.Thread(target=run, name=f"clue-{name}", daemon=True)
+        self.apart_threads[name] = thread
+        thread.start()
 
-    def tell_why(self) -> None:
-        """Say the answer a thread worked out (each frame), unless another cell was clicked
-        since."""
-        told = self._why_told
-        if told is not None:
-            self._why_told = None
-            if told[0] == self._why_asked:
-                self.say(told[1], Tone.HINT)
+    def take_answers(self) -> None:
+        """Hand on what the threads of :meth:`work_apart` worked out (each frame)."""
+        while self._apart_answers:
+            name, token, answer = self._apart_answers.pop(0)
+            if self._apart_asked.get(name) is token:
+                answer()
 
     def parse_card(self, text: str) -> int:
         """A card by its name (or the start of one) or its number."""
