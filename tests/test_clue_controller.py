@@ -111,6 +111,23 @@ def test_next_with_no_hint_yet_asks_for_it_and_plays_it_when_it_comes(
     assert chose and threading.main_thread().name not in chose
 
 
+def test_next_whose_hint_fails_says_so_and_waits_for_you(
+    director: Director, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    c = _controller(director)
+    agent = c.match.hint_agent
+    assert agent is not None
+
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("a broken detective")
+
+    monkeypatch.setattr(agent, "choose", broken)
+    director.perform("next", strict=True)
+    _settle(director, c, 5)
+    assert not c.play_hint and c.idle() and c.state.log == ()
+    assert c.status().banner.startswith("No hint came"), c.status().banner
+
+
 def test_playing_the_hint_to_the_end_counts_the_game(director: Director) -> None:
     c = _controller(director)
     for _ in range(200):

@@ -112,7 +112,8 @@ def test_another_copy_of_the_package_loads_what_the_first_compiled_until_the_sou
     tmp_path: Path,
 ) -> None:
     """Two installs of the same code (two virtual environments, two clones) share numba's
-    cache; a kernel whose source differs is compiled afresh, never loaded stale."""
+    cache; another version of the code compiles into a folder of its own, never loading or
+    overwriting the first's machine code."""
     cache = tmp_path / "numba"
 
     def run(copy: Path, body: str) -> dict[str, object]:
@@ -138,8 +139,34 @@ def test_another_copy_of_the_package_loads_what_the_first_compiled_until_the_sou
     assert Path(str(first["cache"])).is_relative_to(cache)
     second = run(tmp_path / "b", TWICE)
     assert second == {**first, "hits": 1, "misses": 0}  # the same folder, loaded
-    changed = run(tmp_path / "b", TWICE.replace("2 * x", "3 * x"))
-    assert changed == {**first, "value": 9}  # compiled afresh
+    # Another version of the folder's code: a folder of its own, compiled afresh (the two
+    # functions' bytecode is the same; only a constant differs).
+    changed = run(tmp_path / "c", TWICE.replace("2 * x", "3 * x"))
+    assert changed["cache"] != first["cache"]
+    assert changed == {**first, "value": 9, "cache": changed["cache"]}
+    assert Path(str(changed["cache"])).parent == Path(str(first["cache"])).parent
+    again = run(tmp_path / "a", TWICE)  # the first version's code is still there
+    assert again == {**first, "hits": 1, "misses": 0}
+
+
+def test_other_versions_kernel_folders_go_after_a_month_unused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from game.logic import compiling
+
+    monkeypatch.setattr(compiling, "_cache_dir", lambda: str(tmp_path))
+    parent = tmp_path / compiling.CACHE_FOLDER / "game" / "logic"
+    old, recent = parent / "grab-0000000000000000", parent / "grab-1111111111111111"
+    elsewhere = parent / "reversi-0000000000000000"  # another folder's: not this one's to judge
+    for folder in (old, recent, elsewhere):
+        folder.mkdir(parents=True)
+    unused = time.time() - (compiling.KEEP_DAYS + 1) * 86400
+    for folder in (old, elsewhere):
+        os.utime(folder, (unused, unused))
+    made = Path(compiling._kernel_folder.__wrapped__(compiling.PACKAGE / "logic" / "grab"))
+    digest = compiling.folder_digest(compiling.PACKAGE / "logic" / "grab")
+    assert made == parent / f"grab-{digest}" and made.is_dir()
+    assert not old.exists() and recent.exists() and elsewhere.exists()
 
 
 def test_without_gamehall_home_the_cache_is_the_persons_cache_folder() -> None:

@@ -520,6 +520,7 @@ def test_cluedos_notebook_is_worked_out_off_the_drawing_thread(director, monkeyp
     director.perform(f"why:{hand[0]}/{seat}", strict=True)
     assert clue.status().banner.startswith("Working out why")
     clue.apart_threads["why"].join(HANG_S)
+    assert not clue.apart_threads["why"].is_alive()
     director.update(1 / 60)
     assert asked == ["clue-why"]
     assert "follows from your hand" in clue.status().banner, clue.status().banner

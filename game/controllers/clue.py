@@ -190,7 +190,10 @@ class ClueController(CardTableScene):
             log.error("a detective could not move: %s", exc)
             self.say(f"A computer detective failed: {exc}", Tone.WARN)
         hint = self.match.current_hint()
-        if hint is not None and self.play_hint:
+        if self.play_hint and hint is None and not self.match.hinting():
+            self.play_hint = False  # the detective failed (logged): nothing will come
+            self.say("No hint came: choose your move yourself, or press N again.", Tone.WARN)
+        elif hint is not None and self.play_hint:
             if self.state.current_player() == HUMAN and not self.animating():
                 self.next_step()  # N was pressed before the hint came
         elif hint is not None and self.message.startswith("Thinking"):

@@ -84,7 +84,7 @@ class AssistantController(CardTableScene):
         self.started = False
         self.draft = Draft(self.seats, ME, tuple(cards[0] for cards in self.deck.ranges))
         self._setup: tuple[Any, Sheet] | None = None  # the setup sheet, with its key
-        self.hinted: tuple[tuple[Event, ...], Triple] | None = None
+        self.hinted: tuple[Any, Triple] | None = None  # the case's key and its hint
         if self.path is not None and self.path.exists():
             try:
                 self.load()
@@ -515,22 +515,21 @@ class AssistantController(CardTableScene):
         """``then(the full detective's suggestion)`` for the case as it is; worked out on a
         thread in a window (a few hundred milliseconds at six seats), and dropped if the
         case changed meanwhile."""
-        events = tuple(self.events)
-        if self.hinted is not None and self.hinted[0] == events:
+        key = self._view_key()  # your hand and the events: the case
+        if self.hinted is not None and self.hinted[0] == key:
             then(self.hinted[1])
             return
         view = self.view
         self.say("Thinking about a hint ...", Tone.HINT)
 
         def done(triple: Triple) -> None:
-            self.hinted = (events, triple)
-            if tuple(self.events) == events:
-                then(triple)
+            self.hinted = (key, triple)
+            then(triple)
 
         self.work_apart(
             "hint",
             "Could not work out a hint",
-            lambda: FullAgent().suggest(view, random.Random(len(events)), Stop()),
+            lambda: FullAgent().suggest(view, random.Random(len(view.events)), Stop()),
             done,
         )
 

@@ -71,8 +71,9 @@ class CardTableScene:
         self._counted: tuple[Any, Notebook | None] | None = None
         #: The last thread :meth:`work_apart` started for each kind of work ("why", ...).
         self.apart_threads: dict[str, threading.Thread] = {}
-        self._apart_asked: dict[str, object] = {}  # each kind's last request
-        self._apart_answers: list[tuple[str, object, Callable[[], None]]] = []  # from the threads
+        self._apart_asked: dict[str, tuple[object, Any]] = {}  # each kind's last request
+        #: What the threads worked out, for the drawing thread to hand on.
+        self._apart_answers: list[tuple[str, tuple[object, Any], Callable[[], None]]] = []
 
     # -- what a scene gives -----------------------------------------------------------------
 
@@ -260,7 +261,7 @@ class CardTableScene:
         if not self.notebook_apart:
             done(work())
             return
-        token = object()
+        token = (object(), self._view_key())  # the answer is for the table as it is now
         self._apart_asked[name] = token
         host = self.host
 
@@ -280,10 +281,12 @@ class CardTableScene:
         thread.start()
 
     def take_answers(self) -> None:
-        """Hand on what the threads of :meth:`work_apart` worked out (each frame)."""
+        """Hand on what the threads of :meth:`work_apart` worked out (each frame): the last
+        one asked for of each kind, while what you have seen is still what it was asked
+        about (an answer about an earlier game, case or event is dropped)."""
         while self._apart_answers:
             name, token, answer = self._apart_answers.pop(0)
-            if self._apart_asked.get(name) is token:
+            if self._apart_asked.get(name) is token and token[1] == self._view_key():
                 answer()
 
     def parse_card(self, text: str) -> int:

@@ -10,9 +10,9 @@ those left out. Functions loaded from the disk cache are not compiled, so with a
 nothing is reported; the caller says when it is all done.
 
 :func:`cache_by_package_path` files that disk cache by a module's place in the package
-(``game/logic/reversi``) rather than by the folder the package is installed in, so that a new
-virtual environment or a fresh clone of the same code loads the kernels instead of compiling
-them again.
+(``game/logic/reversi``) and the digest of its folder's sources rather than by the folder the
+package is installed in, so that a new virtual environment or a fresh clone of the same code
+loads the kernels instead of compiling them again.
 
 >>> import types
 >>> from numba import njit
@@ -30,8 +30,12 @@ them again.
 from __future__ import annotations
 
 import contextlib
+import functools
+import hashlib
 import logging
 import os
+import shutil
+import time
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from types import ModuleType
@@ -57,15 +61,20 @@ _USER = getattr(caching, "UserProvidedCacheLocator", None) or getattr(
 
 
 def cache_by_package_path() -> bool:
-    """Make numba file the cached machine code of this package's functions in
-    ``NUMBA_CACHE_DIR/gamehall-kernels/game/logic/...``, the same folder wherever the package
-    is installed. Numba names the folder after the absolute path of the source instead, so
-    every new virtual environment, and every clone a test run starts from, compiled every
-    kernel again (a minute or more). Numba still compares each cached function's stamp with
-    its source file (the file's contents; older numba releases its modification time): a
-    changed kernel compiles afresh. Call it before the module's ``@njit(cache=True)`` functions are
-    defined; calling it again does nothing. False (logged) when this numba lays its cache
-    out differently, and numba's own folders are used."""
+    """Make numba file the cached machine code of this package's functions by their
+    source, not by where the package is installed: in
+    ``NUMBA_CACHE_DIR/gamehall-kernels/game/logic/reversi-<digest>``, where the digest is
+    that of every module in the function's folder (:func:`folder_digest`). Numba names the
+    folder after the absolute path of the source instead, so every new virtual environment,
+    and every clone a test run starts from, compiled every kernel again (a minute or more).
+    Code that differs in any module of the folder gets a folder of its own, so two versions
+    compiling at once (two clones' test runs sharing a cache) never write into one folder,
+    and a function calling another module's kernel never loads machine code built with an
+    older one. Folders of other digests unused for :data:`KEEP_DAYS` days are removed.
+
+    Call it before the module's ``@njit(cache=True)`` functions are defined; calling it
+    again does nothing. False (logged) when this numba lays its cache out differently, and
+    numba's own folders are used."""
     if (
         _IMPL is None
         or _USER is None
@@ -78,6 +87,36 @@ def cache_by_package_path() -> bool:
     return True
 
 
+#: Cache folders of other versions of a module folder are removed after this many days unused.
+KEEP_DAYS = 30
+
+
+@functools.cache
+def folder_digest(folder: Path) -> str:
+    """A digest of the contents of every ``.py`` file in ``folder`` (not its subfolders)."""
+    digest = hashlib.sha256()
+    for path in sorted(folder.glob("*.py")):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()[:16]
+
+
+@functools.cache
+def _kernel_folder(source_folder: Path) -> str:
+    """The cache folder of the functions of ``source_folder`` (made, and marked as used
+    now); other versions' folders beside it that no run used for :data:`KEEP_DAYS` days go."""
+    where = source_folder.relative_to(PACKAGE.parent)
+    parent = Path(_cache_dir(), CACHE_FOLDER, *where.parent.parts)
+    folder = parent / f"{where.name}-{folder_digest(source_folder)}"
+    folder.mkdir(parents=True, exist_ok=True)
+    os.utime(folder)
+    old = time.time() - KEEP_DAYS * 86400
+    for other in parent.glob(f"{where.name}-*"):
+        with contextlib.suppress(OSError):
+            if other != folder and other.is_dir() and other.stat().st_mtime < old:
+                shutil.rmtree(other)
+    return str(folder)
+
+
 def _cache_dir() -> str:
     """numba's ``NUMBA_CACHE_DIR`` ("" when unset)."""
     return str(getattr(config, "CACHE_DIR", "") or "")
@@ -85,13 +124,12 @@ def _cache_dir() -> str:
 
 class _PackagePathLocator(_USER or object):  # type: ignore[misc]
     """Numba's locator for a function in a file of this package when ``NUMBA_CACHE_DIR`` is
-    set: the cache folder is the file's folder relative to the package's parent, under
-    :data:`CACHE_FOLDER`."""
+    set: the cache folder is the file's folder relative to the package's parent, with the
+    digest of that folder's modules, under :data:`CACHE_FOLDER`."""
 
     def __init__(self, py_func: Any, py_file: str) -> None:
         super().__init__(py_func, py_file)
-        where = Path(py_file).resolve().parent.relative_to(PACKAGE.parent)
-        self._cache_path = os.path.join(_cache_dir(), CACHE_FOLDER, *where.parts)
+        self._cache_path = _kernel_folder(Path(py_file).resolve().parent)
 
     @classmethod
     def from_function(cls, py_func: Any, py_file: str) -> Any:
