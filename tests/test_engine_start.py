@@ -25,7 +25,7 @@ from game.controllers.reversi import ReversiController
 from game.logic import apart
 from game.places import cache_dir, use_numba_cache
 from game.registry import MemorySession
-from tests.waiting import HANG_S
+from tests.fresh_python import run_script
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "game"
@@ -120,15 +120,8 @@ def test_another_copy_of_the_package_loads_what_the_first_compiled_until_the_sou
         if not (copy / "game").exists():
             shutil.copytree(PACKAGE, copy / "game", ignore=shutil.ignore_patterns("__pycache__"))
         (copy / "game" / "logic" / "twice.py").write_text(body, encoding="utf-8")
-        env = {**os.environ, "NUMBA_CACHE_DIR": str(cache), "PYTHONPATH": str(copy)}
-        done = subprocess.run(
-            [sys.executable, "-c", TWICE_PROBE],
-            cwd=copy,
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=HANG_S,
-            check=False,
+        done = run_script(
+            TWICE_PROBE, copy, importable=copy, environ={"NUMBA_CACHE_DIR": str(cache)}
         )
         assert done.returncode == 0, done.stderr[-3000:]
         seen: dict[str, object] = json.loads(done.stdout.strip().splitlines()[-1])
