@@ -9,7 +9,8 @@ The compiled kernels of the tests (and of the programs they start, which inherit
 variable) are kept in ``.pytest_cache/numba``, in the checkout, unless ``NUMBA_CACHE_DIR`` is
 set (``.ci/run`` sets a folder it keeps for every clone on the machine, where each version of
 the kernels' sources has folders of its own: see :mod:`game.logic.compiling`), and kept from
-one run to the next. The person's own cache folder (:mod:`game.places`) is left alone. Set before ``game`` is imported, since that is when numba's folder is chosen.
+one run to the next. The person's own cache folder (:mod:`game.places`) is left alone. Set
+before ``game`` is imported, since that is when numba's folder is chosen.
 
 The programs the tests start (``gamehall`` from the virtual environment) import ``game`` from
 this checkout too, as pytest does: numba keys its cache by the source file's path, and the
