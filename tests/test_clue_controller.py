@@ -219,9 +219,10 @@ def test_in_a_window_the_likeliest_envelope_is_weighed_on_a_thread_of_its_own(
     sheet = c.sheet()
     assert sheet is not None and sheet.footer[0] == WORKING
     gate.set()
-    assert c.notebook_thread is not None
-    c.notebook_thread.join(HANG_S)
-    assert not c.notebook_thread.is_alive() and threads == ["clue-notebook"]
+    thread = c.apart_threads["notebook"]
+    thread.join(HANG_S)
+    assert not thread.is_alive() and threads == ["clue-notebook"]
+    c.take_answers()  # as the next frame does
     book = c.shown_notebook()
     assert book is not None and book.weighed()  # the sheet uses what the thread worked out
     sheet = c.sheet()

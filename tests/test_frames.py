@@ -499,9 +499,8 @@ def test_cluedos_notebook_is_worked_out_off_the_drawing_thread(director, monkeyp
     assert ticks == [f"choose:{card}" for card in sorted(hand)]  # your hand needs no sweep
     director.perform(f"why:{hand[0]}/{seat}", strict=True)
     assert "being worked out" in clue.status().banner  # a cell's why waits for it too
-    assert clue.notebook_thread is not None
     gate.set()
-    clue.notebook_thread.join(HANG_S)
+    clue.apart_threads["notebook"].join(HANG_S)
     director.update(1 / 60)
     sheet = director.hud.sheet.sheet
     assert sheet.footer[0].startswith(("Likeliest: ", "Solved: "))
@@ -531,7 +530,7 @@ def test_cluedos_notebook_is_worked_out_off_the_drawing_thread(director, monkeyp
     shown = director.hud.sheet.sheet
     assert shown.footer[0] == WORKING and shown.rows == before.rows  # the one before it
     gate.set()
-    clue.notebook_thread.join(HANG_S)
+    clue.apart_threads["notebook"].join(HANG_S)
     director.update(1 / 60)
     assert director.hud.sheet.sheet.footer[0].startswith(("Likeliest: ", "Solved: "))
     assert swept and "MainThread" not in swept

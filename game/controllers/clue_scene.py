@@ -64,12 +64,11 @@ class CardTableScene:
         self.notebook_apart = False
         self._books = NotebookCache()
         self._sheet: tuple[Any, Sheet] | None = None
-        self.notebook_thread: threading.Thread | None = None
-        self._lock = threading.Lock()  # the notebook cache and what the thread worked out
-        self._counting: Any = None  # the key of the view the thread is working out
+        self._lock = threading.Lock()  # the notebook cache, shared with the thread
         #: The last notebook worked out on the thread, with its view's key (None: none yet).
         self._counted: tuple[Any, Notebook | None] | None = None
-        #: The last thread :meth:`work_apart` started for each kind of work ("why", ...).
+        #: The last thread :meth:`work_apart` started for each kind of work ("notebook",
+        #: "why", ...).
         self.apart_threads: dict[str, threading.Thread] = {}
         self._apart_asked: dict[str, tuple[object, Any]] = {}  # each kind's last request
         #: What the threads worked out, for the drawing thread to hand on.
@@ -168,8 +167,9 @@ class CardTableScene:
         if counted is not None and counted[0] == key:
             # None: the thread failed; the sheet works it out itself then.
             return counted[1] if counted[1] is not None else self.notebook()
-        if self._counting != key:
-            self._count(key)
+        asked = self._apart_asked.get("notebook")
+        if asked is None or asked[1] != key:  # not asked for yet
+            self._count()
         return None
 
     def last_counted(self) -> Notebook | None:
@@ -189,30 +189,27 @@ class CardTableScene:
         view = self._view()
         return (view.seat, view.hand, view.hand_sizes, view.deck.id, view.events)
 
-    def _count(self, key: Any) -> None:
-        """Work out the notebook of the view of ``key`` and its likeliest envelope on a
-        thread of its own, waiting at each sweep for the frame being drawn to end."""
-        host = self.host
-        view = self._view()
-        self._counting = key
+    def _count(self) -> None:
+        """Work out the notebook of the view now and its likeliest envelope on a thread of
+        its own (:meth:`work_apart`), waiting at each sweep for the frame being drawn to
+        end."""
+        view, key = self._view(), self._view_key()
 
-        def work() -> None:
-            book: Notebook | None = None
+        def work() -> Notebook | None:
             try:
-                with paced(host.between_frames) if host else contextlib.nullcontext():
-                    pause()  # the frame that asked for it first
-                    with self._lock:
-                        book = self._books.of(view)
-                    book.best_accusation()
+                pause()  # the frame that asked for it first
+                with self._lock:
+                    book = self._books.of(view)
+                book.best_accusation()
+                return book
             except Exception as exc:  # the sheet works it out itself then
                 log.warning("working out the notebook failed: %s", exc)
-                book = None
-            with self._lock:
-                if self._counting == key:
-                    self._counted = (key, book)
+                return None
 
-        self.notebook_thread = threading.Thread(target=work, name="clue-notebook", daemon=True)
-        self.notebook_thread.start()
+        def done(book: Notebook | None) -> None:
+            self._counted = (key, book)
+
+        self.work_apart("notebook", "Could not work out the notebook", work, done)
 
     def notebook_sheet(self, chosen: tuple[int, ...]) -> Sheet:
         """The notebook's sheet, the ``chosen`` cards marked (kept while nothing on it
