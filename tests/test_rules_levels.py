@@ -1,7 +1,8 @@
 """The described games' default computer (the level a description names, ``master`` unless it
 says otherwise): sound moves, reasons in words, the same hint for the same position.
 
-Searches here are bounded by depth, positions or simulated games, never by time."""
+Searches here are bounded by depth, positions or simulated games, or by a time they never
+reach (a won end stops them first)."""
 
 from __future__ import annotations
 
@@ -362,3 +363,48 @@ def test_a_description_may_weigh_the_frontier_and_name_a_level() -> None:
         parse(text + "\n(computer grandmaster)\n")
     with pytest.raises(DescriptionError, match=r"\(frontier W\)"):
         parse(text.replace("(frontier -2)", "(frontiers -2)"))
+
+
+# -- the search's tables ------------------------------------------------------------------------
+
+
+def test_master_bounded_by_time_alone_starts_from_its_sides_last_table() -> None:
+    """Bounded by time alone, the default level keeps its transposition table for its side
+    and the next search starts from it (it looks deeper for the same time); bounded by
+    positions, it keeps none (the same move every time, whatever was searched before). The
+    won end ends the search at once, so the time given is never reached."""
+    from game.logic.rules.levels import KEPT_TABLES
+
+    state = state_of("english-draughts", "B:WK10:BK14,K15")
+    e = state.engine
+    KEPT_TABLES.pop(e, None)
+    agent = default_agent("english-draughts")
+    assert state.action_text(choose(agent, state, Limits(nodes=2_000))) in ("14x7", "15x6")
+    assert e not in KEPT_TABLES
+    assert state.action_text(choose(agent, state, Limits(time=600.0))) in ("14x7", "15x6")
+    table = KEPT_TABLES[e][("master", state.current_player())]
+    kept = dict(table)
+    assert kept
+    choose(agent, state, Limits(time=600.0))
+    assert KEPT_TABLES[e][("master", state.current_player())] is table
+    assert kept.items() <= table.items()  # the second search found what the first kept
+
+
+def test_a_kept_score_never_hides_the_end_of_the_quiet_moves() -> None:
+    """A position that the table holds as a win for the side to move, reached when the quiet
+    moves have run out: the game is drawn there, and the search says so (the table's score is
+    looked at before the moves are made only where no count can have ended the game)."""
+    from game.logic.rules.evaluation import Judge
+    from game.logic.rules.search import CONTEMPT, EXACT, Search
+
+    state = state_of("english-draughts", "W:WK5,K12:BK15,K10")
+    e = state.engine
+    pos = state.pos.copy()
+    search = Search(e, Judge(e))
+    search.root_player = e.player(pos)
+    search.root_depth = 4
+    search.table[hash(e.key(pos))] = (20, EXACT, 5_000, None)
+    pos.quiet = e.quiet_limit - 1
+    assert search._node(pos, 4, -100_000, 100_000, 1) == 5_000  # the game goes on: kept
+    pos.quiet = e.quiet_limit
+    assert search._node(pos, 4, -100_000, 100_000, 1) == -CONTEMPT  # drawn: not the table's

@@ -38,12 +38,24 @@ class Ends:
         def in_check(self, pos: Position) -> bool: ...
         def key(self, pos: Position) -> tuple[object, ...]: ...
 
-    def outcome(self, pos: Position, moves: list[Move] | None, perft: bool = False) -> str | None:
+    def outcome(
+        self,
+        pos: Position,
+        moves: list[Move] | None,
+        perft: bool = False,
+        *,
+        repetition: bool = True,
+    ) -> str | None:
         """ "win" / "loss" (for the player who moved last), "draw", "count" (more pieces
         wins), or None while the game goes on. ``moves``: the legal moves, when known.
-        With ``perft`` the draw counters (repetition, quiet moves, plies) are not looked at."""
+        With ``perft`` the draw counters (repetition, quiet moves, plies) are not looked at;
+        without ``repetition``, an end that is a repetition alone is not (a search that
+        scores a repeat itself, sooner)."""
         for end in self.design.ends:
-            if self._holds(pos, end.condition, moves, perft):
+            cond = end.condition
+            if not repetition and isinstance(cond, Form) and cond.head == "repetition":
+                continue
+            if self._holds(pos, cond, moves, perft):
                 return end.outcome
         if not perft and not (moves if moves is not None else self.legal(pos)):
             return "draw"  # no move and no end condition says more: the game cannot go on

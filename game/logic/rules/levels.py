@@ -27,9 +27,11 @@ takes longer to give it.
 What is deterministic: nothing here draws on the ``rng`` a caller passes; noise and
 simulated games are seeded by the position. A level bounded by depth or positions
 (``advanced``, or any level given ``Limits(nodes=...)`` or ``Limits(depth=...)``) gives the same
-move and the same words for the same position on every run and machine; ``master`` stops when
-its time is up, so how deep it looked (and in a close position its move) depends on the
-machine; each depth's choice does not.
+move and the same words for the same position on every run and machine. ``master``, bounded by
+time alone, stops when its time is up and starts from the transposition table its last search
+for the same side in this process left (:data:`KEPT_TABLES`), so it looks deeper each move; how
+deep it looked (and in a close position its move) depends on the machine and on the searches
+before.
 
 :meth:`LevelAgent.explain` says why in words: the line it completes or blocks, the mate it
 found, the material the move wins or saves, or the search's depth and score in the game's
@@ -41,6 +43,7 @@ from __future__ import annotations
 
 import random
 import time
+import weakref
 import zlib
 from dataclasses import dataclass
 from typing import Any, Final
@@ -73,6 +76,12 @@ GAMES_PER_PLY: Final = 1000
 STEADY_RATE: Final = 2_000
 #: What a steady agent's name adds to its level's.
 _STEADY: Final = ":steady"
+#: The transposition tables of the searches bounded by time alone, by engine, then by level
+#: and side: the next search of that side starts from what the last one found. An engine that
+#: is no longer used takes its tables with it.
+KEPT_TABLES: Final[weakref.WeakKeyDictionary[Engine, dict[tuple[str, int], dict[int, Any]]]] = (
+    weakref.WeakKeyDictionary()
+)
 
 
 @dataclass(frozen=True)
@@ -185,7 +194,11 @@ class LevelAgent:
             self._details = {"games": found.games, "rate": found.rate}
             picked: Move = found.move
             return picked
-        search = Search(engine, helper, deadline=deadline, node_cap=nodes, stop=stop)
+        table = None
+        if deadline is not None and not nodes and depth == DEFAULT_DEPTH and not self.level.noise:
+            tables = KEPT_TABLES.setdefault(engine, {})
+            table = tables.setdefault((self.name, engine.player(pos)), {})
+        search = Search(engine, helper, deadline=deadline, node_cap=nodes, stop=stop, table=table)
         if self.level.noise:
             return self._noisy(state, search, moves, depth)
         result = search.run(pos, moves, depth)

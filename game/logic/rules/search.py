@@ -21,9 +21,11 @@ position met again on the line (or earlier in the game) already scores as that d
 draws after quiet moves, a judgement shrinks toward half as their count nears the limit, so
 the side ahead makes progress (a capture, a move that resets the count) while it can.
 
-Nothing in the search is random and every table starts empty, so a search bounded by depth or
-positions always returns the same move for the same position; a search bounded by time stops
-at a time the machine decides, and its result is that of the deepest search it finished.
+Nothing in the search is random and its tables start empty unless the caller gives one, so a
+search bounded by depth or positions always returns the same move for the same position; a
+search bounded by time stops at a time the machine decides, and its result is that of the
+deepest search it finished (the levels give such a search the table of the one before, for
+the same player: what it found two plies ago is looked up, not searched again).
 """
 
 from __future__ import annotations
@@ -33,8 +35,10 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from game.logic.game import Stop
+from game.logic.rules.ends import walk
 from game.logic.rules.engine import Engine, Move, Position
 from game.logic.rules.evaluation import UNIT, Judge
+from game.logic.rules.sexpr import Form
 
 __all__ = ["COUNT_WIN", "WIN", "Result", "Search", "SearchStopped"]
 
@@ -76,7 +80,8 @@ class Result:
 
 class Search:
     """One search of one position; see the module docstring. ``deadline`` is a
-    ``time.perf_counter()`` value (None: no time limit), ``node_cap`` the most positions."""
+    ``time.perf_counter()`` value (None: no time limit), ``node_cap`` the most positions,
+    ``table`` a transposition table to start from (None: an empty one)."""
 
     def __init__(
         self,
@@ -86,6 +91,7 @@ class Search:
         deadline: float | None = None,
         node_cap: int | None = None,
         stop: Stop | None = None,
+        table: dict[int, tuple[int, int, int, Move | None]] | None = None,
     ) -> None:
         self.engine = engine
         self.judge = judge
@@ -93,7 +99,9 @@ class Search:
         self.node_cap = node_cap
         self.stop = stop
         self.nodes = 0
-        self.table: dict[int, tuple[int, int, int, Move | None]] = {}
+        #: depth, bound, score, best move, by the hash of a position's key (``table``: one
+        #: that earlier searches filled, for the same player and evaluation)
+        self.table: dict[int, tuple[int, int, int, Move | None]] = {} if table is None else table
         self.killers: list[list[Move]] = [[] for _ in range(128)]
         self.history: dict[Any, int] = {}
         self.royal = bool(engine.royal)
@@ -115,6 +123,13 @@ class Search:
         #: Quiet moves (no capture, no move of the types that reset the count) before the
         #: description's draw; a judgement is scaled down as they run out (0: no such rule).
         self.quiet_limit = engine.quiet_limit
+        #: Whether an end counts the plies played (then a kept score is looked at only once
+        #: the position is known not to have ended).
+        self.counts_plies = any(
+            isinstance(cond, Form) and cond.head == "plies"
+            for end in engine.design.ends
+            for cond in walk(end.condition)
+        )
 
     # -- the iterations ---------------------------------------------------------------------
 
@@ -246,8 +261,17 @@ class Search:
             if entry is None:
                 self._store(key, 0, value, alpha, beta, None, ply)
             return value
+        # A position kept searched (not ended then) has not ended now unless a count has run
+        # out since: its score settles the window before the moves are made.
+        early = entry is not None and not (self.quiet_limit and pos.quiet >= self.quiet_limit)
+        if early and not self.counts_plies:
+            assert entry is not None
+            found = self._probe(entry, depth, alpha, beta, ply)
+            if found is not None:
+                return found
         moves = engine.legal(pos)
-        outcome = engine.outcome(pos, moves)
+        # A repeat was scored above, at its first return (the rule's count would come later).
+        outcome = engine.outcome(pos, moves, repetition=not self.repeats)
         if outcome is not None:
             return self._ended(pos, outcome, ply)
         first: Move | None = None
