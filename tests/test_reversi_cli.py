@@ -9,6 +9,22 @@ from tests.endgames import FFO40_AFTER_8, FFO40_AFTER_8_BEST, FFO40_AFTER_8_SCOR
 from tests.test_cli import gamehall
 
 
+@pytest.fixture
+def sigint_ignored():
+    """SIGINT ignored in this process while the test runs, as in a command started in the
+    background by a shell without job control (``.ci/run &``): what the test starts inherits
+    that. A Ctrl-C test must set Python's own handler for what it starts; under this fixture
+    it fails (no KeyboardInterrupt, a solve that never stops) if it does not, and it passes at
+    a terminal too, where the handler it sets is the one already there."""
+    import signal
+
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
+
+
 def test_solve_an_endgame_exactly(tmp_path):
     ffo = FFO[40]
     r = gamehall("solve", "reversi", ffo.text, cwd=tmp_path)
@@ -132,7 +148,9 @@ def test_an_exact_solve_keeps_to_its_time(tmp_path):
     )
 
 
-def test_a_long_exact_solve_says_so_first_shows_progress_and_stops_on_ctrl_c(tmp_path):
+def test_a_long_exact_solve_says_so_first_shows_progress_and_stops_on_ctrl_c(
+    tmp_path, sigint_ignored
+):
     """On a terminal (a pseudo-terminal here): the warning before the work, a progress line
     once it runs a few seconds, then Ctrl-C: status 130, one line, no traceback.
 
@@ -215,7 +233,7 @@ def test_perft_in_pieces_adds_up_in_both_conventions():
     assert differ
 
 
-def test_ctrl_c_stops_a_perft_between_pieces(monkeypatch):
+def test_ctrl_c_stops_a_perft_between_pieces(monkeypatch, sigint_ignored):
     """Ctrl-C while the third piece is counted: the perft raises KeyboardInterrupt once that
     piece ends, and counts no other. The piece waits for the stop (an event), not for time."""
     import _thread
@@ -370,35 +388,3 @@ def test_load_from_a_pipe_or_garbage_is_refused_without_waiting(director, tmp_pa
         assert "not a Reversi transcript: not UTF-8 text (byte 3)" in director.toast
     finally:
         director.switch("menu")
-
-
-def test_the_ctrl_c_tests_pass_where_ctrl_c_is_ignored():
-    """``.ci/run &`` from a script: a shell without job control starts a background command
-    with SIGINT ignored, and what it starts inherits that. The two Ctrl-C tests above then
-    failed (no KeyboardInterrupt; the solve never stopped) though they passed at a terminal;
-    they set Python's own handler for what they start, and pass there too."""
-    import os
-    import signal
-    import subprocess
-    import sys
-    from pathlib import Path
-
-    from tests.waiting import HANG_S
-
-    here = Path(__file__).resolve()
-    command = [
-        sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:xdist",
-        f"{here}::test_ctrl_c_stops_a_perft_between_pieces",
-        f"{here}::test_a_long_exact_solve_says_so_first_shows_progress_and_stops_on_ctrl_c",
-    ]  # fmt: skip
-    before = signal.signal(signal.SIGINT, signal.SIG_IGN)  # inherited, as from the shell
-    try:
-        process = subprocess.Popen(
-            command, cwd=here.parents[1], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-            text=True, env={**os.environ, "PYTHONPATH": str(here.parents[1])},
-        )  # fmt: skip
-    finally:
-        signal.signal(signal.SIGINT, before)
-    out, _ = process.communicate(timeout=HANG_S)
-    assert process.returncode == 0, out[-4000:]
-    assert "2 passed" in out

@@ -22,6 +22,7 @@ import numpy as np
 from game.engine.commands import CommandTable
 from game.engine.controller import SceneController, Tone, UnknownCommandError
 from game.engine.drawing import SceneDrawing
+from game.engine.framing import Lens
 from game.engine.glyphs import GlyphsAhead
 from game.engine.hud_sync import HudSync
 from game.engine.mouse import Press, SceneMouse
@@ -152,6 +153,10 @@ class Director(SceneDrawing, SceneMouse, HudSync):
         self._target: Target | None = None
         self._box_key: tuple[object, ...] = ()
         self._box: Any = None
+        # The last lens the framing gave, and what it was worked out from (see _lens_for).
+        self._lens = Lens()
+        self._lens_box: Any = None
+        self._lens_key: tuple[object, ...] = ()
         self._press: Press | None = None  # a press on the scene: a click or a drag to be
         self._size = (max(1, size[0]), max(1, size[1]))
         self._last_frame = time.perf_counter()

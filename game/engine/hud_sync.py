@@ -14,7 +14,7 @@ import numpy as np
 
 from game.engine.controller import Button, Tone
 from game.engine.drawing import OVERLAY_FONT_BASE
-from game.engine.framing import frame, pieces_box
+from game.engine.framing import Lens, frame, pieces_box
 
 if TYPE_CHECKING:
     from collections import deque
@@ -47,6 +47,9 @@ class HudSync:
     show_hud: bool
     _box_key: tuple[object, ...]
     _box: Any
+    _lens: Lens
+    _lens_box: Any
+    _lens_key: tuple[object, ...]
     _ending: tuple[object, Tone] | None
 
     if TYPE_CHECKING:
@@ -123,9 +126,25 @@ class HudSync:
             camera = self.scene.camera
             box = self._pieces_box(labels)
             free = self.hud.free_rect() if self.show_hud else (0.0, 0.0, *self.area_size())
-            lens = frame(camera, self.area_size(), free, box)
+            lens = self._lens_for(camera, free, box)
             camera.shift, camera.shift_y, camera.zoom = lens.shift_x, lens.shift_y, lens.zoom
         self.hud.set_world_labels(self._project(labels))
+
+    def _lens_for(self, camera: Any, free: tuple[float, float, float, float], box: Any) -> Lens:
+        """:func:`game.engine.framing.frame`'s lens, worked out again only when what it
+        depends on changes (the home view, the window, the room the HUD leaves, the box): a
+        frame of a scene at rest, or of pieces moving, reuses the last one."""
+        size = self.area_size()
+        key = (
+            np.asarray(camera.eye, dtype="f8").tobytes(),
+            np.asarray(camera.target, dtype="f8").tobytes(),
+            np.asarray(camera.up, dtype="f8").tobytes(),
+            camera.fov, camera.near, camera.far, camera.fit_aspect, size, free,
+        )  # fmt: skip
+        if box is not self._lens_box or key != self._lens_key:
+            self._lens = frame(camera, size, free, box)
+            self._lens_box, self._lens_key = box, key
+        return self._lens
 
     def _pieces_box(self, labels: list[tuple[str, np.ndarray]]) -> Any:
         """The box of the scene's pieces (game.engine.framing), worked out again only when
