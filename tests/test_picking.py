@@ -189,3 +189,27 @@ def test_a_click_where_a_piece_is_drawn_picks_that_piece(sized, game):
                 wrong.append((names[square] if names else square, round(x), round(y),
                               names[got] if names and got is not None else got))  # fmt: skip
         assert not wrong, (game, size, wrong)
+
+
+def test_the_boxes_tested_together_answer_as_each_box_alone() -> None:
+    """The picking tests every node's box at once (``_ray_boxes``); the one-box slab test it
+    replaced gives the same distance or the same miss, rays along an axis included."""
+    from game.engine.picking import _ray_boxes, ray_box
+
+    rng = np.random.default_rng(7)
+    n = 3000
+    lo = rng.uniform(-2, 1, (n, 3))
+    hi = lo + rng.uniform(0.1, 2, (n, 3))
+    origins = rng.uniform(-4, 4, (n, 3))
+    directions = rng.normal(size=(n, 3))
+    directions[rng.random((n, 3)) < 0.2] = 0.0  # along an axis, or a plane of two
+    got = _ray_boxes(origins, directions, lo, hi)
+    hits = 0
+    for i in range(n):
+        one = ray_box(origins[i], directions[i], lo[i], hi[i])
+        if one is None:
+            assert np.isnan(got[i]), i
+        else:
+            hits += 1
+            assert got[i] == pytest.approx(one), i
+    assert 0 < hits < n

@@ -253,13 +253,14 @@ class SceneDrawing:
             return []
         w, h = self.area_size()
         vp = self.renderer.view_projection(self.scene, (w, h))
+        points = np.ones((len(items), 4))
+        points[:, :3] = [np.asarray(item[1], dtype="f8").reshape(3) for item in items]
+        clip = points @ np.asarray(vp, dtype="f8").T  # every point at once
         out = []
-        for text, point, *size in items:
-            clip = vp @ np.append(point, 1.0)
-            if clip[3] <= 0:
+        for (text, _point, *size), (cx, cy, _cz, cw) in zip(items, clip.tolist(), strict=True):
+            if cw <= 0:
                 continue
-            x, y = (clip[0] / clip[3] + 1) / 2 * w, (clip[1] / clip[3] + 1) / 2 * h
-            out.append((text, x, y, *size))
+            out.append((text, (cx / cw + 1) / 2 * w, (cy / cw + 1) / 2 * h, *size))
         return out
 
     def _frame_stats(self) -> Any:

@@ -11,6 +11,7 @@ reports which button was hit.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -169,7 +170,8 @@ class Hud:
             )
         size = self.label_size()
         # A label never shows through a panel, the banner or a button.
-        items = [item for item in items if not self._covered(item[1], item[2], size)]
+        covered = self._covering(size)
+        items = [item for item in items if not covered(item[1], item[2])]
         while len(self._callouts) < sum(1 for item in items if len(item) > 3):
             box = shapes.RoundedRectangle(0, 0, 10, 10, radius=6, color=(16, 20, 30, OPAQUE),
                                           batch=self.batch, group=self.back)  # fmt: skip
@@ -195,13 +197,24 @@ class Hud:
         for box in boxes:
             box.visible = False
 
-    def _covered(self, x: float, y: float, margin: float) -> bool:
+    def _covering(self, margin: float) -> Callable[[float, float], bool]:
+        """Whether a window point is under a panel or the banner (within ``margin``), the
+        sheet or a button, as they stand now (one frame's labels are all tested at once)."""
         boxes = [self.panel, self.banner_box] if self.banner_box.visible else [self.panel]
-        for box in boxes:
-            if (box.x - margin <= x <= box.x + box.width + margin
-                    and box.y - margin <= y <= box.y + box.height + margin):  # fmt: skip
-                return True
-        return self.sheet.contains(x, y) or self.button_at(x, y) is not None
+        rects = [
+            (box.x - margin, box.y - margin, box.x + box.width + margin,
+             box.y + box.height + margin)
+            for box in boxes
+        ] + [(b.x, b.y, b.x + b.w, b.y + b.h) for b in self._buttons]  # fmt: skip
+        sheet = self.sheet
+
+        def covered(x: float, y: float) -> bool:
+            for x0, y0, x1, y1 in rects:
+                if x0 <= x <= x1 and y0 <= y <= y1:
+                    return True
+            return sheet.contains(x, y)
+
+        return covered
 
     def set_tooltip(self, text: str, at: tuple[float, float] | None) -> None:
         """Show ``text`` (lines) in a solid box beside window point ``at``; "" hides it. The

@@ -54,6 +54,22 @@ def ray_box(
     return float(t_near if t_near >= 0 else t_far)
 
 
+def _ray_boxes(
+    origins: np.ndarray, directions: np.ndarray, lo: np.ndarray, hi: np.ndarray
+) -> np.ndarray:
+    """:func:`ray_box` for many rays and boxes at once (rows of ``(N, 3)`` arrays): each
+    distance, NaN where the ray misses its box."""
+    flat = np.abs(directions) < 1e-12  # parallel to a slab: inside it or a miss
+    outside = flat & ((origins < lo) | (origins > hi))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        safe = np.where(flat, 1.0, directions)
+        t1, t2 = (lo - origins) / safe, (hi - origins) / safe
+    t_near = np.where(flat, -np.inf, np.minimum(t1, t2)).max(axis=1)
+    t_far = np.where(flat, np.inf, np.maximum(t1, t2)).min(axis=1)
+    missed = outside.any(axis=1) | (t_near > t_far) | (t_far < 0)
+    return np.where(missed, np.nan, np.where(t_near >= 0, t_near, t_far))
+
+
 def triangles_of(corners: np.ndarray) -> np.ndarray:
     """A mesh's ``(N, 3)`` corner positions (three rows a triangle) as an ``(N/3, 3, 3)``
     float64 array, the shape :func:`ray_triangles` takes."""
@@ -104,24 +120,28 @@ def pick(
     docstring): ``triangles`` maps a mesh name to :func:`triangles_of` its corners; a mesh
     missing there is tested by its box in ``bounds`` alone."""
     triangles = triangles or {}
-    candidates: list[tuple[float, Node, np.ndarray, np.ndarray, float]] = []
-    for node in scene.pickable_nodes():
-        mesh = str(node.mesh)
-        if mesh not in bounds:
-            continue
-        lo, hi = bounds[mesh]
-        world = node.world_matrix().astype("f8")
-        inv = np.linalg.inv(world)
-        o = (inv @ np.append(origin, 1.0))[:3]
-        d = inv[:3, :3] @ direction
-        entry = ray_box(o, d, lo, hi)
-        if entry is None:
-            continue
-        if np.all(o >= lo) and np.all(o <= hi):
-            entry = 0.0  # the ray starts inside the box: its surface may be anywhere along it
-        # Compare in world units: scale the local distance back by the direction's stretch.
-        stretch = float(np.linalg.norm(world[:3, :3] @ d))
-        candidates.append((entry * stretch, node, o, d, stretch))
+    nodes = [node for node in scene.pickable_nodes() if str(node.mesh) in bounds]
+    if not nodes:
+        return None
+    # Every node's box at once: the ray in each node's own space, then the slab test.
+    worlds = np.stack([node.world_matrix() for node in nodes]).astype("f8")
+    inverses = np.linalg.inv(worlds)
+    origins = (inverses @ np.append(np.asarray(origin, dtype="f8"), 1.0))[:, :3]
+    directions = inverses[:, :3, :3] @ np.asarray(direction, dtype="f8")
+    boxes = [bounds[str(node.mesh)] for node in nodes]
+    lo = np.array([np.asarray(b[0], dtype="f8") for b in boxes])
+    hi = np.array([np.asarray(b[1], dtype="f8") for b in boxes])
+    entries = _ray_boxes(origins, directions, lo, hi)
+    # The ray starts inside the box: its surface may be anywhere along it.
+    inside = np.all((origins >= lo) & (origins <= hi), axis=1)
+    entries = np.where(inside & ~np.isnan(entries), 0.0, entries)
+    # Compare in world units: scale the local distance back by the direction's stretch.
+    stretches = np.linalg.norm(np.einsum("nij,nj->ni", worlds[:, :3, :3], directions), axis=1)
+    candidates: list[tuple[float, Node, np.ndarray, np.ndarray, float]] = [
+        (float(entries[i] * stretches[i]), nodes[i], origins[i], directions[i],
+         float(stretches[i]))
+        for i in np.flatnonzero(~np.isnan(entries))
+    ]  # fmt: skip
     candidates.sort(key=lambda c: c[0])
     best: tuple[float, Node] | None = None
     for box_distance, node, o, d, stretch in candidates:

@@ -191,6 +191,8 @@ class Renderer:
         self._cache: Target | None = None
         self._work: Target | None = None  # the cache with the water drawn over it
         self._kept: dict[object, Any] = {}  # see keep()
+        self._view: np.ndarray = np.eye(4, dtype="f4")  # see view_projection()
+        self._view_key: tuple[object, ...] = ()
 
     # -- frame ------------------------------------------------------------------------------
 
@@ -211,11 +213,10 @@ class Renderer:
         only the water, whose waves move every frame, is drawn over the copy.
         """
         stats = RenderStats()
-        width, height = size = max(1, size[0]), max(1, size[1])
+        size = max(1, size[0]), max(1, size[1])
         commands, instance_data, stats.triangles, stats.nodes, casters = self._gather(scene)
         stats.meshes = len(commands)
-        cam = scene.camera
-        view_proj = cam.projection(width / height) @ cam.view()
+        view_proj = self.view_projection(scene, size)
         key = self._key(scene, commands, instance_data, casters, view_proj, size)
         if key is not None and key == self._still_key and self.cache_still:
             if not self._cached:  # the second frame alike: worth keeping
@@ -440,9 +441,23 @@ class Renderer:
         stats.draw_calls += 1
 
     def view_projection(self, scene: Scene, size: tuple[int, int]) -> np.ndarray:
+        """The camera's projection times its view for a view of ``size``: worked out again
+        only when the camera or the size changes (a frame asks for it several times: to draw,
+        to place the labels, to pick). Read-only: it is shared."""
         cam = scene.camera
-        vp: np.ndarray = cam.projection(max(1, size[0]) / max(1, size[1])) @ cam.view()
-        return vp
+        orbit = cam.orbit
+        aspect = max(1, size[0]) / max(1, size[1])
+        key = (
+            *(np.asarray(v, dtype="f8").tobytes() for v in (cam.eye, cam.target, cam.up)),
+            cam.fov, cam.near, cam.far, cam.shift, cam.shift_y, cam.zoom,
+            orbit.limits, orbit.yaw, orbit.pitch, orbit.zoom,
+            np.asarray(orbit.pan, dtype="f8").tobytes(), aspect,
+        )  # fmt: skip
+        if key != self._view_key:
+            vp: np.ndarray = cam.projection(aspect) @ cam.view()
+            vp.flags.writeable = False
+            self._view, self._view_key = vp, key
+        return self._view
 
     def keep(self, key: object, make: Callable[[], Any]) -> Any:
         """The GL object (a program, a texture) kept under ``key``: ``make()``'s, made the
