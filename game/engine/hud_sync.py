@@ -135,12 +135,7 @@ class HudSync:
         depends on changes (the home view, the window, the room the HUD leaves, the box): a
         frame of a scene at rest, or of pieces moving, reuses the last one."""
         size = self.area_size()
-        key = (
-            np.asarray(camera.eye, dtype="f8").tobytes(),
-            np.asarray(camera.target, dtype="f8").tobytes(),
-            np.asarray(camera.up, dtype="f8").tobytes(),
-            camera.fov, camera.near, camera.far, camera.fit_aspect, size, free,
-        )  # fmt: skip
+        key = (*camera.home_key(), camera.fit_aspect, size, free)
         if box is not self._lens_box or key != self._lens_key:
             self._lens = frame(camera, size, free, box)
             self._lens_box, self._lens_key = box, key

@@ -445,14 +445,8 @@ class Renderer:
         only when the camera or the size changes (a frame asks for it several times: to draw,
         to place the labels, to pick). Read-only: it is shared."""
         cam = scene.camera
-        orbit = cam.orbit
         aspect = max(1, size[0]) / max(1, size[1])
-        key = (
-            *(np.asarray(v, dtype="f8").tobytes() for v in (cam.eye, cam.target, cam.up)),
-            cam.fov, cam.near, cam.far, cam.shift, cam.shift_y, cam.zoom,
-            orbit.limits, orbit.yaw, orbit.pitch, orbit.zoom,
-            np.asarray(orbit.pan, dtype="f8").tobytes(), aspect,
-        )  # fmt: skip
+        key = (*cam.view_key(), aspect)
         if key != self._view_key:
             vp: np.ndarray = cam.projection(aspect) @ cam.view()
             vp.flags.writeable = False

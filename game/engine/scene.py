@@ -213,6 +213,19 @@ class Camera:
     #: The person's orbit, zoom and pan on top of ``eye`` and ``target`` (the home view).
     orbit: Orbit = field(default_factory=Orbit)
 
+    def home_key(self) -> tuple[object, ...]:
+        """What the home view's picture depends on (eye, target, up and the lens' shape)."""
+        points = (np.asarray(v, dtype="f8").tobytes() for v in (self.eye, self.target, self.up))
+        return (*points, self.fov, self.near, self.far)
+
+    def view_key(self) -> tuple[object, ...]:
+        """What :meth:`view` and :meth:`projection` depend on: the home view, the lens and
+        the person's orbit."""
+        o = self.orbit
+        pan = np.asarray(o.pan, dtype="f8").tobytes()
+        return (*self.home_key(), self.shift, self.shift_y, self.zoom,
+                o.limits, o.yaw, o.pitch, o.zoom, pan)  # fmt: skip
+
     def placed(self) -> tuple[np.ndarray, np.ndarray]:
         """The eye and target the scene is drawn from: home moved by :attr:`orbit`."""
         return self.orbit.place(self.eye, self.target)
