@@ -81,6 +81,8 @@ class Engine(Ends, CheckTest):
         self.quiet_types: frozenset[int] = frozenset()
         self.quiet_limit = 0
         self.repetition = 0
+        #: Whether an end counts the plies played.
+        self.counts_plies = False
         for end in design.ends:
             for cond in walk(end.condition):
                 if isinstance(cond, Form) and cond.head == "quiet-moves":
@@ -91,6 +93,8 @@ class Engine(Ends, CheckTest):
                     )
                 if isinstance(cond, Form) and cond.head == "repetition":
                     self.repetition = int(cond[1].value)  # type: ignore[union-attr]
+                if isinstance(cond, Form) and cond.head == "plies":
+                    self.counts_plies = True
 
     # -- positions ---------------------------------------------------------------------
 

@@ -35,10 +35,8 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from game.logic.game import Stop
-from game.logic.rules.ends import walk
 from game.logic.rules.engine import Engine, Move, Position
 from game.logic.rules.evaluation import UNIT, Judge
-from game.logic.rules.sexpr import Form
 
 __all__ = ["COUNT_WIN", "WIN", "Result", "Search", "SearchStopped"]
 
@@ -123,13 +121,9 @@ class Search:
         #: Quiet moves (no capture, no move of the types that reset the count) before the
         #: description's draw; a judgement is scaled down as they run out (0: no such rule).
         self.quiet_limit = engine.quiet_limit
-        #: Whether an end counts the plies played (then a kept score is looked at only once
-        #: the position is known not to have ended).
-        self.counts_plies = any(
-            isinstance(cond, Form) and cond.head == "plies"
-            for end in engine.design.ends
-            for cond in walk(end.condition)
-        )
+        #: Whether a kept score may settle a node before its moves are made: not where an end
+        #: counts the plies played (the position may have ended since it was kept).
+        self.probe_first = not engine.counts_plies
 
     # -- the iterations ---------------------------------------------------------------------
 
@@ -263,9 +257,12 @@ class Search:
             return value
         # A position kept searched (not ended then) has not ended now unless a count has run
         # out since: its score settles the window before the moves are made.
-        early = entry is not None and not (self.quiet_limit and pos.quiet >= self.quiet_limit)
-        if early and not self.counts_plies:
-            assert entry is not None
+        early = (
+            entry is not None
+            and self.probe_first
+            and not (self.quiet_limit and pos.quiet >= self.quiet_limit)
+        )
+        if entry is not None and early:
             found = self._probe(entry, depth, alpha, beta, ply)
             if found is not None:
                 return found
@@ -277,7 +274,7 @@ class Search:
         first: Move | None = None
         if entry is not None:
             first = entry[3]
-            found = self._probe(entry, depth, alpha, beta, ply)
+            found = None if early else self._probe(entry, depth, alpha, beta, ply)
             if found is not None:
                 return found
         ordered = self._order(pos, moves, first, ply)
