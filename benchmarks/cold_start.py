@@ -117,7 +117,10 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="gamehall-cold-") as tmp:
         folder = Path(tmp)
         if args.python:
-            python, venv = args.python, "given"
+            # The starts run in a folder of their own: a relative path is the caller's.
+            given = Path(args.python)
+            python = str(given.absolute()) if given.parent != Path() else args.python
+            venv = "given"
         else:
             python, venv = new_venv(folder / "venv"), "new"
         with display() as env:
@@ -226,6 +229,26 @@ def record_frames(
     director.on_draw = on_draw
 
 
+def record_stalls(director: Any, stalls: list[Any]) -> None:
+    """Make the Director class ``director`` hand what its stall watch saw to ``stalls`` when
+    it closes (each a :class:`game.engine.stalls.Stall`)."""
+    close = director.close
+
+    def close_watched(self: Any) -> None:
+        watch = getattr(self, "stalls", None)
+        stalls.extend(watch.stalls if watch is not None else ())
+        close(self)
+
+    director.close = close_watched
+
+
+def doing(stalls: list[Any], end: float) -> str:
+    """What the drawing thread was seen doing in the frame that ended at ``end`` ("" when
+    the stall watch did not see it), with no spaces, to follow an ``@``."""
+    found = [s for s in stalls if abs(s.at - end) < 0.005]
+    return found[0].doing.replace(" ", "_") if found else ""
+
+
 def drive(size: str) -> int:
     """Run ``gamehall play reversi`` with its director, controller and worker pool watched;
     print the figures as one JSON line."""
@@ -268,7 +291,9 @@ def drive(size: str) -> int:
             marks.setdefault("move_sent", time.perf_counter())
         return run(self, job, *rest)
 
+    stalls: list[Any] = []
     record_frames(Director, frames, marks, seen)
+    record_stalls(Director, stalls)
     apart.Preparation._finish = _finish  # type: ignore[method-assign]
     apart.Preparation._progress = _progress  # type: ignore[method-assign]
     apart._Worker.run = run_job  # type: ignore[method-assign]
@@ -304,7 +329,7 @@ def drive(size: str) -> int:
     if status != 0 or "computer_move" not in marks:
         print(f"cold_start: the game ended ({status}) before the computer moved", file=sys.stderr)
         return 1
-    print(json.dumps(figures(frames, overlay_frames, marks, fractions, t0)))
+    print(json.dumps(figures(frames, overlay_frames, marks, fractions, t0, stalls)))
     return 0
 
 
@@ -314,6 +339,7 @@ def figures(
     marks: dict[str, float],
     fractions: set[int],
     t0: float,
+    stalls: list[Any],
 ) -> dict[str, Any]:
     """The figures of one start, from the frame times and the moments marked."""
     first, ready, moved = frames[0], marks["ready"], marks["computer_move"]
@@ -347,9 +373,11 @@ def figures(
         "idle_median_frame_ms": round(statistics.median(idle) * 1000),
         "progress_steps": len(fractions),
         "last_fraction": f"{max(fractions, default=0) / 100:.2f}",
-        # The five longest frames: seconds after the first frame, and milliseconds.
+        # The five longest frames: seconds after the first frame, milliseconds, and what the
+        # drawing thread was seen doing (over 100 ms).
         "longest_at": ",".join(
             f"{end - first:.1f}s:{gap * 1000:.0f}ms"
+            + (f"@{doing(stalls, end)}" if doing(stalls, end) else "")
             for gap, end in sorted((g for g in gaps if g[1] <= moved), reverse=True)[:5]
         ),
     }
@@ -396,16 +424,9 @@ def drive_tour(size: str, games: str = ",".join(TOUR)) -> int:
     def seen(self: Director, now: float) -> None:
         overlay_up[0] = self.overlay.visible
 
-    stalls: list[Any] = []  # what the game's stall watch saw (a game that has one)
-    close = Director.close
-
-    def close_watched(self: Director) -> None:
-        watch = getattr(self, "stalls", None)
-        stalls.extend(watch.stalls if watch is not None else ())
-        close(self)
-
+    stalls: list[Any] = []  # what the game's stall watch saw
     record_frames(Director, frames, marks, seen)
-    Director.close = close_watched  # type: ignore[method-assign]
+    record_stalls(Director, stalls)
 
     def watch(dt: float) -> None:
         director = Director.current
@@ -453,10 +474,6 @@ def tour_figures(
     opened = {game: when for when, command, game in steps if command.startswith("play:")}
     left = {game: when for when, command, game in steps if command == "menu"}
 
-    def doing(end: float) -> str:
-        found = [s for s in stalls if abs(s.at - end) < 0.005]
-        return found[0].doing.replace(" ", "_") if found else ""
-
     def spans(game: str) -> list[tuple[float, float]]:
         if game == "menu":
             edges = [frames[0], *sorted(v for g in tour for v in (opened[g], left[g]))]
@@ -479,7 +496,7 @@ def tour_figures(
         if slow:
             out["longest_at"] = ",".join(
                 f"{step_before(steps, end)}:{gap * 1000:.0f}ms"
-                + (f"@{doing(end)}" if doing(end) else "")
+                + (f"@{doing(stalls, end)}" if doing(stalls, end) else "")
                 for gap, end in slow
             )
         return out

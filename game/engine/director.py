@@ -273,8 +273,9 @@ class Director(SceneDrawing, SceneMouse, HudSync):
 
     # -- time -------------------------------------------------------------------------------
 
-    def update(self, dt: float) -> None:
-        """One tick: tweens first, then the controller, then the HUD."""
+    def update(self, dt: float, hud: bool = True) -> None:
+        """One tick: tweens first, then the controller, then the HUD (``hud`` False: left as
+        it is, for a tick no frame shows; the next tick with it brings it up to date)."""
         dt = min(max(dt, 0.0), MAX_DT)
         self._between_frames.clear()
         if self._overlay_ready.is_set():  # its library imported: the rest takes milliseconds
@@ -288,6 +289,8 @@ class Director(SceneDrawing, SceneMouse, HudSync):
             self.controller.update(dt)
         if self.toast and self.clock >= self.toast_until:
             self.toast = ""
+        if not hud:
+            return
         self._sync_hud()
         if self.glyphs_ahead is not None:
             self.glyphs_ahead.run(GLYPHS_AHEAD_S)
@@ -306,7 +309,8 @@ class Director(SceneDrawing, SceneMouse, HudSync):
         since no amount of simulated time makes a thread finish. While the scene's engine is
         being readied (a controller's optional ``preparing()``: numba compiling, the first
         time, for minutes on a slow machine) it waits without a limit, and ``wall_limit``
-        counts from the end of it.
+        counts from the end of it. No frame is drawn meanwhile, so the HUD is brought up to
+        date once, in the last tick.
         """
         elapsed = 0.0
         deadline = time.perf_counter() + wall_limit
@@ -320,7 +324,7 @@ class Director(SceneDrawing, SceneMouse, HudSync):
             animating = self.tweens.busy > 0
             if not animating:  # let the worker run (a compile: leave it the processor)
                 time.sleep(0.05 if waiting else 0.002)
-            self.update(dt)
+            self.update(dt, hud=False)
             if animating:
                 elapsed += dt
         self.update(dt)

@@ -84,6 +84,7 @@ class Hud:
         self._banner_line = 0.0  # the height of a one-line banner
         self._specs: list[Button] = []
         self._world: list[Label] = []
+        self._world_styles: list[tuple[str, int, bool] | None] = []  # (text, size, bold)
         self._callouts: list[shapes.RoundedRectangle] = []  # the backdrops of callouts
         self._status = Status(title="")
         #: The help's last fitting: (its text, width, height and largest size), the size found.
@@ -154,46 +155,54 @@ class Hud:
     def set_world_labels(self, items: list[tuple[Any, ...]]) -> None:
         """Small labels at window positions (text, x, y): e.g. a board's coordinates, which
         the Director projects from the scene every frame. ``(text, x, y, size)`` with a size
-        above 1 is a callout: that many times larger, bold and gold (a hint's score)."""
-        while len(self._world) < len(items):
-            self._world.append(
-                Label(
-                    "",
-                    font_name=FONT,
-                    font_size=10,
-                    color=LABEL_COLOR,
-                    anchor_x="center",
-                    anchor_y="center",
-                    batch=self.batch,
-                    group=self.front,
-                )
-            )
+        above 1 is a callout: that many times larger, bold and gold (a hint's score).
+
+        A label that showed the same text in the same style last frame shows it again, so
+        only a text that is new is laid out (about a millisecond each), not every one after
+        a label that came or went under a panel."""
         size = self.label_size()
-        # A label never shows through a panel, the banner or a button.
-        covered = self._covering(size)
-        items = [item for item in items if not covered(item[1], item[2])]
-        while len(self._callouts) < sum(1 for item in items if len(item) > 3):
+        covered = self._covering(size)  # a label never shows through a panel or a button
+        shown = []
+        for text, x, y, *scale in items:
+            if not covered(x, y):
+                grow = float(scale[0]) if scale else 1.0
+                bold = grow > 1.0
+                shown.append(((text, round(size * grow), bold), x, y))
+        while len(self._world) < len(shown):
+            self._world.append(Label("", font_name=FONT, font_size=10, color=LABEL_COLOR,
+                                     anchor_x="center", anchor_y="center", batch=self.batch,
+                                     group=self.front))  # fmt: skip
+            self._world_styles.append(None)
+        while len(self._callouts) < sum(1 for key, _x, _y in shown if key[2]):
             box = shapes.RoundedRectangle(0, 0, 10, 10, radius=6, color=(16, 20, 30, OPAQUE),
                                           batch=self.batch, group=self.back)  # fmt: skip
             self._callouts.append(box)
+        kept: dict[Any, list[int]] = {}
+        for index, style in enumerate(self._world_styles):
+            kept.setdefault(style, []).append(index)
+        slots = [kept[key].pop() if kept.get(key) else -1 for key, _x, _y in shown]
+        spare = iter(sorted(i for left in kept.values() for i in left))
         boxes = iter(self._callouts)
-        for label, (text, x, y, *scale) in zip(self._world, items, strict=False):
-            grow = float(scale[0]) if scale else 1.0
-            font_size = round(size * grow)
-            weight, color = ("bold", CALLOUT_COLOR) if grow > 1.0 else ("normal", LABEL_COLOR)
-            restyle(label, text=text, font_size=font_size, weight=weight, color=color)
+        for slot, (key, x, y) in zip(slots, shown, strict=True):
+            index = slot if slot >= 0 else next(spare)
+            label = self._world[index]
+            text, font_size, bold = key
+            if self._world_styles[index] != key:
+                self._world_styles[index] = key
+                restyle(label, text=text, font_size=font_size, weight="bold" if bold else
+                        "normal", color=CALLOUT_COLOR if bold else LABEL_COLOR)  # fmt: skip
             if tuple(label.position) != _pixel(x, y):
                 label.position = _pixel(x, y)
             label.visible = True
-            if grow > 1.0:  # a callout stands on a dark backdrop, readable over anything
+            if bold:  # a callout stands on a dark backdrop, readable over anything
                 box = next(boxes)
                 pad = font_size * 0.45
                 box.width = label.content_width + 2 * pad
                 box.height = label.content_height + pad * 0.6
                 box.position = (x - box.width / 2, y - box.height / 2)
                 box.visible = True
-        for label in self._world[len(items) :]:
-            label.visible = False
+        for index in spare:
+            self._world[index].visible = False
         for box in boxes:
             box.visible = False
 
