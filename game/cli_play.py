@@ -16,6 +16,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from game.engine.director import Director
     from game.registry import Entry, GameSession
     from game.settings import Settings, Store
@@ -31,10 +33,13 @@ def run_play(args: argparse.Namespace, entry: Entry | None) -> int:
     from game.engine.window import NO_DISPLAY_MESSAGE, has_display
     from game.registry import all_entries
     from game.settings import Store
+    from game.writer import Writer
 
     if entry is not None and entry.console is not None and getattr(args, "console", False):
         return entry.console(args, entry)
-    store = Store()
+    # The window's files are written on a thread of their own: a frame never waits for them.
+    writer = Writer(on_error=_not_saved)
+    store = Store(writer=writer)
     settings, messages = store.load_settings({e.id: e.options for e in all_entries()})
     # Typed options are checked before anything opens: a bad one is exit status 2.
     sessions = make_sessions(settings, store, typed(args, entry))
@@ -74,7 +79,12 @@ def run_play(args: argparse.Namespace, entry: Entry | None) -> int:
     finally:
         keeper.close()
         director.close()
+        writer.close()  # what the last frames saved is on the disk before the program ends
     return 0
+
+
+def _not_saved(path: Path, exc: OSError) -> None:
+    print(f"gamehall: could not save {path.name}: {exc}", file=sys.stderr)
 
 
 class SettingsKeeper:
@@ -126,8 +136,8 @@ class SettingsKeeper:
         settings.muted = director.sounds.muted
         try:
             self.store.save_settings(settings)
-        except OSError as exc:
-            print(f"gamehall: could not save settings: {exc}", file=sys.stderr)
+        except OSError as exc:  # a store that writes at once (the writer reports its own)
+            _not_saved(self.store.settings_path, exc)
 
 
 def typed(args: argparse.Namespace, entry: Entry | None) -> dict[str, dict[str, Any]]:

@@ -24,7 +24,7 @@ import logging
 import re
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.errors import GamehallError
 from game.tomlfile import (
@@ -35,6 +35,9 @@ from game.tomlfile import (
     set_aside,
     write_atomic,
 )
+
+if TYPE_CHECKING:
+    from game.writer import Writer
 
 __all__ = ["KeptGameError", "KeptGames"]
 
@@ -49,10 +52,20 @@ class KeptGameError(GamehallError, ValueError):
 
 
 class KeptGames:
-    """The kept games in ``folder`` (made on the first save)."""
+    """The kept games in ``folder`` (made on the first save); with a ``writer``
+    (:class:`game.writer.Writer`) they are written in the background, and each read waits for
+    its file's write."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, writer: Writer | None = None) -> None:
         self.folder = Path(folder)
+        self.writer = writer
+
+    def _settled(self, game: str) -> Path:
+        """``game``'s file, once a write of it in the background is done."""
+        path = self.path(game)
+        if self.writer is not None:
+            self.writer.wait(path)
+        return path
 
     def path(self, game: str) -> Path:
         """The file of ``game``'s kept game (an id with odd characters is made safe)."""
@@ -61,12 +74,12 @@ class KeptGames:
 
     def exists(self, game: str) -> bool:
         """Whether a game of ``game`` is kept (a file is there; it may still prove unusable)."""
-        return self.path(game).is_file()
+        return self._settled(game).is_file()
 
     def load(self, game: str) -> dict[str, Any] | None:
         """``game``'s kept game, or None; raises :class:`KeptGameError` for a file that cannot
         be used, which is set aside first."""
-        path = self.path(game)
+        path = self._settled(game)
         remove_stray_temps(path)
         try:
             found = read_document(path)
@@ -84,20 +97,23 @@ class KeptGames:
 
     def save(self, game: str, data: Mapping[str, Any]) -> None:
         """Keep ``data`` (TOML-ready: tables, text, numbers, booleans) as ``game``'s; raises
-        OSError when the folder cannot be written."""
-        write_atomic(self.path(game), dict(data))
+        OSError when the folder cannot be written (in the background: the writer reports it)."""
+        if self.writer is not None:
+            self.writer.write(self.path(game), dict(data))
+        else:
+            write_atomic(self.path(game), dict(data))
 
     def forget(self, game: str) -> None:
         """No game of ``game`` is kept any more (a finished or abandoned one)."""
         try:
-            self.path(game).unlink(missing_ok=True)
+            self._settled(game).unlink(missing_ok=True)
         except OSError as exc:
             log.warning("could not remove %s: %s", self.path(game), exc)
 
     def set_aside(self, game: str, why: str) -> str:
         """Rename ``game``'s file aside because ``why`` (it does not replay, say) and return
         the line for the person."""
-        return self._aside(self.path(game), why)
+        return self._aside(self._settled(game), why)
 
     def _aside(self, path: Path, why: str) -> str:
         message = set_aside(path, why).replace("starting with defaults", "starting a new game")

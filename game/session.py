@@ -3,7 +3,8 @@
 :class:`Session` is the :class:`~game.registry.GameSession` of ``gamehall play``: it starts
 from the options saved in ``settings.toml`` (read through the game's schema), overridden by
 the flags typed on the command line, keeps options the person changes in the window (in the
-one :class:`~game.settings.Settings` of the process, written to disk at once), counts
+one :class:`~game.settings.Settings` of the process, written to disk at once: by the window's
+file writer, :mod:`game.writer`, on a thread of its own), counts
 finished games in ``statistics.toml`` and keeps a game in progress while the person is away
 (:mod:`game.kept`: the menu, another game, the program closed). Without a
 :class:`~game.settings.Store` (``gamehall shot``, the tests) nothing is written, no
@@ -60,7 +61,7 @@ class Session:
         self.store = store
         saved = schema.validate(settings.options(game), partial=True)
         self._options = schema.validate({**saved, **dict(overrides or {})})
-        self._kept = KeptGames(store.kept_directory) if store is not None else None
+        self._kept = KeptGames(store.kept_directory, store.writer) if store is not None else None
         # Options typed on the command line ask for a new game: the kept one waits once.
         self._typed = bool(overrides)
         self._follow: Callable[[], Mapping[str, Any] | None] | None = None

@@ -27,7 +27,9 @@ Loading never raises and never waits. What it does with each kind of file:
 Each problem is logged and also returned as one line for the person (the first ten, then a
 count of the rest). Writes are atomic: a locked temp file in the same folder, fsynced, then
 renamed over the old file, so a killed write leaves the old file or the new one, never a mix.
-The reading, setting aside and writing of the files themselves is :mod:`game.tomlfile`.
+The window writes them on a thread of its own (:mod:`game.writer`), so a frame never waits for
+the disk; a load waits for its file's write. The reading, setting aside and writing of the
+files themselves is :mod:`game.tomlfile`.
 
 Each game's options are a table named by the game's id (``[river]``, ``[grab]``), read through
 the game's options schema (:mod:`game.logic.options`), the same one that checks the command
@@ -69,6 +71,7 @@ from game.tomlfile import (
 
 if typing.TYPE_CHECKING:
     from game.logic.options import OptionsSchema
+    from game.writer import Writer
 
 logger = logging.getLogger(__name__)
 
@@ -272,10 +275,14 @@ class Store:
     """Reads and writes ``settings.toml`` and ``statistics.toml`` in one folder.
 
     ``Store()`` uses :func:`home_dir` as it is when constructed; ``Store(path)`` uses ``path``
-    (a folder). The folder is created on the first save.
+    (a folder). The folder is created on the first save. With a ``writer``
+    (:class:`game.writer.Writer`: the window's) the files are written in the background, a
+    file that cannot be written is reported by the writer, and a load waits for its file's
+    write.
     """
 
-    def __init__(self, path: Path | None = None) -> None:
+    def __init__(self, path: Path | None = None, writer: Writer | None = None) -> None:
+        self.writer = writer
         self.directory = home_dir() if path is None else Path(path)
         #: Where games in progress are kept between runs (:mod:`game.kept`).
         self.kept_directory = (data_dir() if path is None else self.directory / "data") / "games"
@@ -301,7 +308,7 @@ class Store:
             from game.registry import all_entries
 
             schemas = {entry.id: entry.options for entry in all_entries()}
-        return _load(self.settings_path, Settings, schemas)
+        return _load(self._settled(self.settings_path), Settings, schemas)
 
     def save_settings(self, settings: Settings) -> None:
         """Write ``settings`` atomically; raises OSError when the folder cannot be written."""
@@ -309,17 +316,28 @@ class Store:
         for game, values in data.pop("games", {}).items():
             if game not in data:  # a game id never hides a setting of the program's own
                 data[game] = values
-        write_atomic(self.settings_path, data)
+        self._write(self.settings_path, data)
 
     def load_statistics(self) -> tuple[Statistics, list[str]]:
         """Return the saved statistics (empty where absent or bad) and messages for the person.
 
         Temp files left by a killed write are removed first, as for the settings."""
-        return _load(self.statistics_path, Statistics)
+        return _load(self._settled(self.statistics_path), Statistics)
 
     def save_statistics(self, statistics: Statistics) -> None:
         """Write ``statistics`` atomically; raises OSError when the folder cannot be written."""
-        write_atomic(self.statistics_path, _to_toml(statistics))
+        self._write(self.statistics_path, _to_toml(statistics))
+
+    def _settled(self, path: Path) -> Path:
+        if self.writer is not None:
+            self.writer.wait(path)
+        return path
+
+    def _write(self, path: Path, data: dict[str, Any]) -> None:
+        if self.writer is not None:
+            self.writer.write(path, data)
+        else:
+            write_atomic(path, data)
 
 
 # --- private helpers: they trust their input -------------------------------------------------

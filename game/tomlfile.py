@@ -30,12 +30,14 @@ import tomli_w
 __all__ = [
     "MAX_FILE_BYTES",
     "UnusableFile",
+    "encode",
     "keep_copy",
     "one_line",
     "read_document",
     "remove_stray_temps",
     "set_aside",
     "write_atomic",
+    "write_bytes_atomic",
 ]
 
 logger = logging.getLogger(__name__)
@@ -144,12 +146,21 @@ def keep_copy(path: Path, raw: bytes) -> str:
     return f"{path.name}: the file as it was is kept as {aside.name}"
 
 
+def encode(data: dict[str, Any]) -> bytes:
+    """``data`` as the bytes of a TOML file (TypeError, ValueError: it is not TOML-ready)."""
+    return tomli_w.dumps(data).encode("utf-8")
+
+
 def write_atomic(path: Path, data: dict[str, Any]) -> None:
     """Write ``data`` as TOML to ``path`` through a temp file in the same folder, fsynced and
     renamed over it (the folder is made if missing); raises OSError when it cannot be
     written, leaving the old file as it was."""
+    write_bytes_atomic(path, encode(data))
+
+
+def write_bytes_atomic(path: Path, text: bytes) -> None:
+    """Write ``text`` to ``path`` as :func:`write_atomic` writes."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    text = tomli_w.dumps(data).encode("utf-8")
     for attempt in range(3):
         fd, tmp_name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
         tmp = Path(tmp_name)
