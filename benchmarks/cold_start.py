@@ -45,7 +45,11 @@ changed. One line a start (``venv=given`` with ``--python``)::
 - ``progress_steps``, ``last_fraction``: how many different percentages the banner showed
   while it compiled, and the last one (0 when nothing compiled: the cache was full);
 - ``longest_at``: the five longest frames until the move, as seconds after the first frame
-  and milliseconds.
+  and milliseconds, and for one over 100 ms what the drawing thread was seen doing (the
+  game's stall watch, as in the tour below);
+- ``jobs``: what the worker processes were given, in order, each as its kind (``prepare``:
+  the engine readied, ``choose``: a move, ``call``: a question such as F3's), the worker's
+  process id and the seconds after the first frame it ran from and to (and how it failed).
 
 Then the tour (``--only tour`` alone), in a home of its own, cold then warm: ``gamehall play``
 opens on the menu, and each game of :data:`TOUR` (river, reversi, grab, clue, chess; or those
@@ -282,14 +286,29 @@ def drive(size: str) -> int:
         progress(self, fraction)
         fractions.add(int(self.fraction * 100))
 
-    run = apart._Worker.run
+    run, prepare = apart._Worker.run, apart._Worker.prepare
+    jobs: list[tuple[str, int, float, float, str]] = []  # (kind, worker, start, end, outcome)
+
+    def watched(kind: str, worker: Any, call: Callable[[], Any]) -> Any:
+        start, outcome = time.perf_counter(), "ok"
+        try:
+            return call()
+        except BaseException as exc:
+            outcome = type(exc).__name__
+            raise
+        finally:
+            jobs.append((kind, worker.process.pid, start, time.perf_counter(), outcome))
 
     def run_job(self: Any, job: bytes, *rest: Any) -> Any:
         import pickle
 
-        if pickle.loads(job)[0] == "choose" and "ready" in marks:
+        kind = pickle.loads(job)[0]
+        if kind == "choose" and "ready" in marks:
             marks.setdefault("move_sent", time.perf_counter())
-        return run(self, job, *rest)
+        return watched(kind, self, lambda: run(self, job, *rest))
+
+    def prepare_job(self: Any, task: str, *rest: Any) -> Any:
+        return watched("prepare", self, lambda: prepare(self, task, *rest))
 
     stalls: list[Any] = []
     record_frames(Director, frames, marks, seen)
@@ -297,6 +316,7 @@ def drive(size: str) -> int:
     apart.Preparation._finish = _finish  # type: ignore[method-assign]
     apart.Preparation._progress = _progress  # type: ignore[method-assign]
     apart._Worker.run = run_job  # type: ignore[method-assign]
+    apart._Worker.prepare = prepare_job  # type: ignore[method-assign]
 
     def watch(dt: float) -> None:
         director = Director.current
@@ -329,7 +349,14 @@ def drive(size: str) -> int:
     if status != 0 or "computer_move" not in marks:
         print(f"cold_start: the game ended ({status}) before the computer moved", file=sys.stderr)
         return 1
-    print(json.dumps(figures(frames, overlay_frames, marks, fractions, t0, stalls)))
+    line = figures(frames, overlay_frames, marks, fractions, t0, stalls)
+    # What each worker was given, in seconds after the first frame: the compile, the moves.
+    line["jobs"] = ",".join(
+        f"{kind}:{pid}@{start - frames[0]:.1f}-{end - frames[0]:.1f}"
+        + ("" if outcome == "ok" else f":{outcome}")
+        for kind, pid, start, end, outcome in jobs
+    )
+    print(json.dumps(line))
     return 0
 
 
