@@ -21,7 +21,7 @@ import pyrr
 
 from game.engine.mesh import Mesh, load_obj
 from game.engine.scene import Node, Scene
-from game.engine.targets import Target, sized
+from game.engine.targets import Target, sized, warm_copies
 from game.resources import asset_dir, asset_path
 
 log = logging.getLogger(__name__)
@@ -188,6 +188,7 @@ class Renderer:
         self._drawn_triangles = 0
         self._still_key: bytes | None = None  # the key of the last frame drawn
         self._cached = False  # the cache holds the still part of that frame
+        self._copied = False  # the cache's copies made once (targets.warm_copies)
         self._cache: Target | None = None
         self._work: Target | None = None  # the cache with the water drawn over it
         self._kept: dict[object, Any] = {}  # see keep()
@@ -214,6 +215,9 @@ class Renderer:
         """
         stats = RenderStats()
         size = max(1, size[0]), max(1, size[1])
+        if self.cache_still and not self._copied:
+            self._copied = True
+            self._cache = warm_copies(self.ctx, self._cache, fbo, origin, size)
         commands, instance_data, stats.triangles, stats.nodes, casters = self._gather(scene)
         stats.meshes = len(commands)
         view_proj = self.view_projection(scene, size)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import moderngl
 
-__all__ = ["Target", "sized"]
+__all__ = ["Target", "sized", "warm_copies"]
 
 
 class Target:
@@ -63,3 +63,21 @@ def sized(ctx: moderngl.Context, target: Target | None, size: tuple[int, int]) -
     if target is not None:
         target.release()
     return Target(ctx, size)
+
+
+def warm_copies(
+    ctx: moderngl.Context,
+    target: Target | None,
+    dst: moderngl.Framebuffer,
+    origin: tuple[int, int],
+    size: tuple[int, int],
+) -> Target:
+    """``target`` made to ``size`` (:func:`sized`), cleared, and its colours copied into
+    ``dst`` at ``origin`` once, ahead of the still-frame cache's first copy: a software
+    renderer (Mesa's llvmpipe) builds its code for a copy into the window, and makes room
+    for the window's picture, as it first makes one, which held up the first still frame for
+    0.1-0.2 s. What is copied into ``dst`` is drawn over by the frame drawn next."""
+    target = sized(ctx, target, size)
+    target.fbo.clear()
+    target.copy_colour_to(dst, origin)
+    return target
