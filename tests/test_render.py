@@ -109,6 +109,38 @@ def test_a_still_frame_is_copied_and_looks_the_same(director, name):
     assert np.array_equal(copied, drawn)
 
 
+def test_a_new_renderer_readies_its_still_frame_cache_in_its_first_frame(director, monkeypatch):
+    """A software renderer readies its copy into the window as it first makes one: 0.2 s of
+    the first still frame. A new renderer makes its cache's target in its first frame and
+    copies it once there; the first still frame then makes no target, and the copy it shows
+    is the frame as drawn."""
+    from game.engine import targets
+    from game.engine.render import Renderer
+
+    director.switch("chess")
+    director.advance(0.5)
+    window = targets.Target(director.ctx, (320, 240))  # stands for the window
+    made: list[tuple[int, int]] = []
+    make = targets.Target.__init__
+
+    def counted(self, ctx, size):
+        made.append(tuple(size))
+        make(self, ctx, size)
+
+    monkeypatch.setattr(targets.Target, "__init__", counted)
+    renderer = Renderer(director.ctx, director.renderer.meshes)
+    try:
+        renderer.render(director.scene, window.fbo, (320, 240))
+        assert made == [(320, 240)] and not renderer.stats.reused
+        drawn = window.fbo.read(components=3)
+        renderer.render(director.scene, window.fbo, (320, 240))  # the second alike: cached
+        assert renderer.stats.reused and made == [(320, 240)]
+        assert window.fbo.read(components=3) == drawn
+    finally:
+        renderer.release()
+        window.release()
+
+
 def test_the_water_moves_over_a_cached_frame(director, river):
     director.capture()
     first = director.capture()
