@@ -8,7 +8,8 @@ folder); screenshots go to :func:`screenshot_dir`. A :class:`Store` reads and wr
     settings.window.width = 1600
     store.save_settings(settings)
 
-Loading never raises and never waits. What it does with each kind of file:
+Loading never raises and never waits, but for a write of the same file (see below). What it
+does with each kind of file:
 
 - missing (or a link to nothing): the defaults, no message;
 - not a regular file (a folder, a named pipe, a socket, a device), over 1 MiB

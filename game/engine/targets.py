@@ -74,9 +74,9 @@ def warm_copies(
 ) -> Target:
     """``target`` made to ``size`` (:func:`sized`), cleared, and its colours copied into
     ``dst`` at ``origin`` once, ahead of the still-frame cache's first copy: a software
-    renderer (Mesa's llvmpipe) builds its code for a copy into the window, and makes room
-    for the window's picture, as it first makes one, which held up the first still frame for
-    0.1-0.2 s. What is copied into ``dst`` is drawn over by the frame drawn next."""
+    renderer (Mesa's llvmpipe) is slow at its first copy of a whole picture into the window
+    (0.1-0.2 s here), which fell into the first still frame. What is copied into ``dst`` is
+    drawn over by the frame drawn next."""
     target = sized(ctx, target, size)
     target.fbo.clear()
     target.copy_colour_to(dst, origin)
