@@ -37,7 +37,7 @@ log = logging.getLogger(__name__)
 
 
 class Writer:
-    """Writes TOML files in the background, newest text first per file (see the module)."""
+    """Writes TOML files in the background, the newest text of each (see the module)."""
 
     def __init__(self, on_error: Callable[[Path, OSError], None]) -> None:
         self.on_error = on_error
