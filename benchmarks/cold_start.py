@@ -247,10 +247,10 @@ def record_stalls(director: Any, stalls: list[Any]) -> None:
 
 
 def doing(stalls: list[Any], end: float) -> str:
-    """What the drawing thread was seen doing in the frame that ended at ``end`` ("" when
-    the stall watch did not see it), with no spaces, to follow an ``@``."""
-    found = [s for s in stalls if abs(s.at - end) < 0.005]
-    return found[0].doing.replace(" ", "_") if found else ""
+    """``@`` and what the drawing thread was seen doing in the frame that ended at ``end``,
+    with no spaces ("" when the stall watch did not see it)."""
+    found = [s for s in stalls if abs(s.at - end) < 0.005 and s.doing]
+    return "@" + found[0].doing.replace(" ", "_") if found else ""
 
 
 def drive(size: str) -> int:
@@ -407,8 +407,7 @@ def figures(
         # The five longest frames: seconds after the first frame, milliseconds, and what the
         # drawing thread was seen doing (over 100 ms).
         "longest_at": ",".join(
-            f"{end - first:.1f}s:{gap * 1000:.0f}ms"
-            + (f"@{doing(stalls, end)}" if doing(stalls, end) else "")
+            f"{end - first:.1f}s:{gap * 1000:.0f}ms" + doing(stalls, end)
             for gap, end in sorted((g for g in gaps if g[1] <= moved), reverse=True)[:5]
         ),
     }
@@ -526,8 +525,7 @@ def tour_figures(
         slow = sorted((c for c in chosen if c[0] > 0.1), reverse=True)[:3]
         if slow:
             out["longest_at"] = ",".join(
-                f"{step_before(steps, end)}:{gap * 1000:.0f}ms"
-                + (f"@{doing(stalls, end)}" if doing(stalls, end) else "")
+                f"{step_before(steps, end)}:{gap * 1000:.0f}ms" + doing(stalls, end)
                 for gap, end in slow
             )
         return out

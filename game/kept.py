@@ -24,7 +24,7 @@ import logging
 import re
 from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from game.errors import GamehallError
 from game.tomlfile import (
@@ -33,11 +33,8 @@ from game.tomlfile import (
     read_document,
     remove_stray_temps,
     set_aside,
-    write_atomic,
 )
-
-if TYPE_CHECKING:
-    from game.writer import Writer
+from game.writer import Writer, save, settled
 
 __all__ = ["KeptGameError", "KeptGames"]
 
@@ -62,10 +59,7 @@ class KeptGames:
 
     def _settled(self, game: str) -> Path:
         """``game``'s file, once a write of it in the background is done."""
-        path = self.path(game)
-        if self.writer is not None:
-            self.writer.wait(path)
-        return path
+        return settled(self.writer, self.path(game))
 
     def path(self, game: str) -> Path:
         """The file of ``game``'s kept game (an id with odd characters is made safe)."""
@@ -98,10 +92,7 @@ class KeptGames:
     def save(self, game: str, data: Mapping[str, Any]) -> None:
         """Keep ``data`` (TOML-ready: tables, text, numbers, booleans) as ``game``'s; raises
         OSError when the folder cannot be written (in the background: the writer reports it)."""
-        if self.writer is not None:
-            self.writer.write(self.path(game), dict(data))
-        else:
-            write_atomic(self.path(game), dict(data))
+        save(self.writer, self.path(game), dict(data))
 
     def forget(self, game: str) -> None:
         """No game of ``game`` is kept any more (a finished or abandoned one)."""

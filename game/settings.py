@@ -67,12 +67,11 @@ from game.tomlfile import (
     read_document,
     remove_stray_temps,
     set_aside,
-    write_atomic,
 )
+from game.writer import Writer, save, settled
 
 if typing.TYPE_CHECKING:
     from game.logic.options import OptionsSchema
-    from game.writer import Writer
 
 logger = logging.getLogger(__name__)
 
@@ -309,7 +308,7 @@ class Store:
             from game.registry import all_entries
 
             schemas = {entry.id: entry.options for entry in all_entries()}
-        return _load(self._settled(self.settings_path), Settings, schemas)
+        return _load(settled(self.writer, self.settings_path), Settings, schemas)
 
     def save_settings(self, settings: Settings) -> None:
         """Write ``settings`` atomically; raises OSError when the folder cannot be written."""
@@ -317,28 +316,17 @@ class Store:
         for game, values in data.pop("games", {}).items():
             if game not in data:  # a game id never hides a setting of the program's own
                 data[game] = values
-        self._write(self.settings_path, data)
+        save(self.writer, self.settings_path, data)
 
     def load_statistics(self) -> tuple[Statistics, list[str]]:
         """Return the saved statistics (empty where absent or bad) and messages for the person.
 
         Temp files left by a killed write are removed first, as for the settings."""
-        return _load(self._settled(self.statistics_path), Statistics)
+        return _load(settled(self.writer, self.statistics_path), Statistics)
 
     def save_statistics(self, statistics: Statistics) -> None:
         """Write ``statistics`` atomically; raises OSError when the folder cannot be written."""
-        self._write(self.statistics_path, _to_toml(statistics))
-
-    def _settled(self, path: Path) -> Path:
-        if self.writer is not None:
-            self.writer.wait(path)
-        return path
-
-    def _write(self, path: Path, data: dict[str, Any]) -> None:
-        if self.writer is not None:
-            self.writer.write(path, data)
-        else:
-            write_atomic(path, data)
+        save(self.writer, self.statistics_path, _to_toml(statistics))
 
 
 # --- private helpers: they trust their input -------------------------------------------------

@@ -29,9 +29,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from game.tomlfile import encode, write_bytes_atomic
+from game.tomlfile import encode, write_atomic, write_bytes_atomic
 
-__all__ = ["Writer"]
+__all__ = ["Writer", "save", "settled"]
 
 log = logging.getLogger(__name__)
 
@@ -108,3 +108,19 @@ class Writer:
                 self.on_error(path, exc)
             except Exception:  # a report that fails never stops the writing
                 log.exception("could not report that %s was not written", path)
+
+
+def save(writer: Writer | None, path: Path, data: dict[str, Any]) -> None:
+    """Write ``data`` to ``path``: by ``writer`` (which reports a failure), or at once where
+    there is none (raises OSError when it cannot be written)."""
+    if writer is not None:
+        writer.write(path, data)
+    else:
+        write_atomic(path, data)
+
+
+def settled(writer: Writer | None, path: Path) -> Path:
+    """``path``, once ``writer`` (if any) has no write of it pending or under way."""
+    if writer is not None:
+        writer.wait(path)
+    return path
