@@ -29,6 +29,13 @@ PROBE_SCRIPT = ROOT / "tools" / "probe.py"
 SHOWN = 10
 OUTPUT_CAP = 100_000
 TRACEBACK = "Traceback (most recent call last)"
+#: Sets RLIMIT_AS to argv[1] bytes, then becomes the command that follows.
+LIMIT_AS = (
+    "import os, resource, sys; n = int(sys.argv[1]); "
+    "resource.setrlimit(resource.RLIMIT_AS, (n, n)); os.execvp(sys.argv[2], sys.argv[2:])"
+)
+#: The address space a run of a hostile description or case file may use (2 GiB).
+MEMORY_CAP = 2 << 30
 CLI_TIMEOUT_S = 60.0
 ROBOT_TIMEOUT_S = 120.0
 SMALL = ("--size", "160x120")
@@ -69,6 +76,7 @@ class Ran:
     pid: int
     seconds: float
     left_running: bool  # processes of its group still there after it ended
+    stdout_held: bool = False  # its stdout still open (by some process) 5 s after it ended
 
 
 @dataclass
@@ -91,12 +99,26 @@ class Place:
         return [str(p.relative_to(self.xdg)) for p in self.xdg.rglob("*")]
 
 
-def execute(argv: Sequence[str], *, env: dict[str, str], cwd: Path, timeout: float) -> Ran:
+def execute(
+    argv: Sequence[str],
+    *,
+    env: dict[str, str],
+    cwd: Path,
+    timeout: float,
+    memory: int | None = None,
+    stdin: bytes | None = None,
+) -> Ran:
     """Run ``argv`` in a session of its own; kill the whole group at ``timeout``, and any
-    process of the group still there a moment after the first one ended."""
+    process of the group still there a moment after the first one ended. ``memory``: an
+    address-space limit in bytes (RLIMIT_AS, set by a small wrapper that then execs
+    ``argv``, so no code runs between fork and exec in this threaded process); ``stdin``:
+    bytes to feed it (default: nothing, /dev/null)."""
     started = time.perf_counter()
+    if memory is not None:
+        argv = [sys.executable, "-c", LIMIT_AS, str(memory), *argv]
     proc = subprocess.Popen(
-        list(argv), cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+        list(argv), cwd=cwd, env=env,
+        stdin=subprocess.DEVNULL if stdin is None else subprocess.PIPE, stdout=subprocess.PIPE,
         stderr=subprocess.PIPE, start_new_session=True,
     )  # fmt: skip
     chunks: dict[str, list[bytes]] = {"out": [], "err": []}
@@ -106,6 +128,8 @@ def execute(argv: Sequence[str], *, env: dict[str, str], cwd: Path, timeout: flo
     ]
     for reader in readers:
         reader.start()
+    if stdin is not None:
+        threading.Thread(target=_feed, args=(proc.stdin, stdin), daemon=True).start()
     rc: int | None
     try:
         rc = proc.wait(timeout=timeout)
@@ -117,6 +141,7 @@ def execute(argv: Sequence[str], *, env: dict[str, str], cwd: Path, timeout: flo
     kill_group(proc.pid)
     for reader in readers:
         reader.join(5.0)
+    held = readers[0].is_alive()
     return Ran(
         rc,
         b"".join(chunks["out"]).decode("utf-8", "replace"),
@@ -124,7 +149,15 @@ def execute(argv: Sequence[str], *, env: dict[str, str], cwd: Path, timeout: flo
         proc.pid,
         time.perf_counter() - started,
         left,
+        held,
     )
+
+
+def _feed(stream: Any, data: bytes) -> None:
+    with contextlib.suppress(OSError):
+        stream.write(data)
+    with contextlib.suppress(OSError):
+        stream.close()
 
 
 def _drain(stream: Any, into: list[bytes]) -> None:
@@ -164,6 +197,11 @@ def common_problems(ran: Ran, timeout: float, *, allowed: Iterable[int] = (0, 2)
         problems.append(f"{len(ran.out)} characters on stdout")
     if ran.left_running:
         problems.append("left processes running after it ended")
+    if ran.stdout_held:
+        problems.append("its stdout stayed open after it ended (a pipe to it would not end)")
+    internal = [line for line in ran.err.splitlines() if "internal error" in line]
+    if internal and TRACEBACK not in ran.err and ran.rc in allowed:
+        problems.append(f"said {clip(internal[-1], 160)}")
     return problems
 
 
