@@ -267,10 +267,12 @@ class Probe:
     def done(self, place: Place) -> None:
         shutil.rmtree(place.home.parent, ignore_errors=True)
 
-    def pick(self, n: int, quick_n: int) -> list[int]:
-        """The case indices to run: all, a spread of ``quick_n`` with --quick, or --case."""
+    def pick(self, n: int, quick_n: int, *, offset: int = 0) -> list[int]:
+        """The case indices to run: all, a spread of ``quick_n`` with --quick, or --case
+        (the case numbered ``offset`` in the category is index 0 here)."""
         if self.args.case is not None:
-            return [self.args.case] if 0 <= self.args.case < n else []
+            case = self.args.case - offset
+            return [case] if 0 <= case < n else []
         if not self.quick or quick_n >= n:
             return list(range(n))
         step = n / quick_n

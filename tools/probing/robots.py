@@ -26,6 +26,7 @@ from probing.base import (
     last_line,
     parallel,
 )  # fmt: skip
+from probing.robots_hostile import run_hostile
 
 
 def run(probe: Probe) -> Tally:
@@ -50,6 +51,7 @@ def run(probe: Probe) -> Tally:
     )
     for i, problems in zip(indices, results, strict=True):
         tally.add(i, problems)
+    run_hostile(probe, len(cases), tally)
     return tally
 
 
@@ -84,8 +86,11 @@ def _robot_case(probe: Probe, case: RobotCase, baseline: str, passing: str) -> l
 ROBOT_HEAD = """import os, sys, time
 from game.logic.grab.robot import Robot
 from game.logic.grab.state import NO_MOVE, Move, MoveKind
-with open(os.path.join(os.environ.get("GAMEHALL_HOME", "."), "robot-pids.txt"), "a") as _f:
-    _f.write(f"{os.getpid()}\\n")
+try:  # a robot kept from writing outside its own folder cannot note itself: no matter
+    with open(os.path.join(os.environ.get("GAMEHALL_HOME", "."), "robot-pids.txt"), "a") as _f:
+        _f.write(f"{os.getpid()}\\n")
+except OSError:
+    pass
 """
 #: Code that notes the process it runs in (the game's must never run a robot's code).
 PICKLE_CODE = (
