@@ -1,4 +1,5 @@
-"""``cli``: about 170 hostile command lines for every command and game, each run as a subprocess.
+"""``cli``: about 170 hostile command lines for every command and game, each run as a
+subprocess, then the cases of :mod:`probing.cli_numbers`.
 
 Misbehaving: a traceback, an exit status other than 0 or 2 (``play`` may say in one line that
 there is no display and exit 1), no answer within 60 s, a ``--do`` item the program refused (or
@@ -45,6 +46,9 @@ def run(probe: Probe) -> Tally:
     tally = Tally()
     for i, problems in zip(indices, results, strict=True):
         tally.add(i, problems)
+    from probing.cli_numbers import run_numbers  # it imports this module
+
+    run_numbers(probe, len(cases), tally)
     return tally
 
 
