@@ -61,7 +61,7 @@ settings, said = store.load_settings({k: e.options for k, e in entries.items()})
 session = Session("river", entries["river"].options, settings, store)
 what = sys.argv[1]
 if what == "settings":
-    session.save_options({**session.options, "priests": 4, "devils": 4})
+    session.save_options({**session.options, "priests": 2, "devils": 2})
 elif what == "statistics":
     session.record("river", won=True)
 elif what == "kept":
@@ -356,7 +356,7 @@ def _home_case(probe: Probe, case: SavedCase) -> list[str]:
         elif home == "relative/home" or home.startswith("x"):
             home = home if home.startswith("r") else str(place.cwd / home)
         problems = []
-        for target in (TARGETS[1], TARGETS[4]):
+        for target in (TARGETS[0], TARGETS[4]):
             env = probe.store_env(place)
             env["GAMEHALL_HOME"] = home
             ran = _save(probe, target, place, env)
