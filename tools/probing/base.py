@@ -185,7 +185,8 @@ def _group_alive(pgid: int, grace: float) -> bool:
 
 def common_problems(ran: Ran, timeout: float, *, allowed: Iterable[int] = (0, 2)) -> list[str]:
     """What is wrong with any run: a hang, a traceback, a bad exit status, a flood of output,
-    processes left behind."""
+    processes left behind, ``internal error`` said."""
+    allowed = tuple(allowed)
     problems = []
     if ran.rc is None:
         problems.append(f"no answer within {timeout:g} s (killed)")
@@ -200,7 +201,7 @@ def common_problems(ran: Ran, timeout: float, *, allowed: Iterable[int] = (0, 2)
     if ran.stdout_held:
         problems.append("its stdout stayed open after it ended (a pipe to it would not end)")
     internal = [line for line in ran.err.splitlines() if "internal error" in line]
-    if internal and TRACEBACK not in ran.err and ran.rc in allowed:
+    if internal and TRACEBACK not in ran.err and ran.rc is not None and ran.rc in allowed:
         problems.append(f"said {clip(internal[-1], 160)}")
     return problems
 

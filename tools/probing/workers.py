@@ -167,7 +167,7 @@ def _killed_run(
         game_pid = game_pid or _find_game(place)
         workers = _children(game_pid) if game_pid else []
         workers = [p for p in workers if b"resource_tracker" not in _cmdline(p)]
-        if len(workers) >= 2:
+        if game_pid is not None and len(workers) >= 2:
             started.set()
             time.sleep(delay)
             for pid in [p for p in _children(game_pid) if p in workers][:kill]:
