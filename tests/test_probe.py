@@ -83,6 +83,9 @@ def test_a_refusal_that_names_a_letter_is_caught() -> None:
         ("  --scheduler ADDRESS  run the games on this Dask scheduler; gives up\n"
          "                       after 60 s without an answer\n  --json  print", 60.0),
         ("  --scheduler ADDRESS  ... waits at most 2 minutes for a worker", 120.0),
+        ("  --scheduler ADDRESS   run the games on this Dask scheduler\n"
+         "  --scheduler-wait SECONDS\n                        with --scheduler: stop when the "
+         "scheduler does not answer for this long (default 30); a lost worker\n  --json", 30.0),
     ],
 )  # fmt: skip
 def test_the_scheduler_bound_is_read_from_the_help(help_text: str, seconds: float | None) -> None:

@@ -9,7 +9,7 @@ starts, when some of its one-second games have finished. The first case reads
 ``tournament --help``: it must state how long ``--scheduler`` waits at most.
 
 Misbehaving: a traceback or ``ERROR`` lines on stderr, ``internal error``, an exit status other
-than 0 or 2, no end within the bound ``--help`` states plus 30 s (90 s where it states
+than 0 or 2, no end within the bound ``--help`` states plus 60 s (90 s where it states
 none), a failure whose last line is not one clear ``gamehall tournament: ...`` line under
 1 KB, a mid-run kill after which no results are printed, exit status 0 with fewer games than
 asked for.
@@ -40,7 +40,7 @@ from probing.base import (
 )
 
 GAMES = 30
-MARGIN_S = 30.0
+MARGIN_S = 60.0
 UNSTATED_S = 90.0
 READY_S = 60.0
 CHESS = (
@@ -92,16 +92,20 @@ def run(probe: Probe) -> Tally:
 
 
 def stated_bound(help_text: str) -> float | None:
-    """The seconds ``--scheduler``'s help says it waits at most, or None."""
+    """The seconds the help of ``--scheduler`` (and of any ``--scheduler-...`` flag after
+    it) says a tournament on a cluster waits at most, or None."""
     text = " ".join(help_text.split())
     where = text.find("--scheduler ADDRESS ")
     if where < 0:
         return None
-    part = text[where : where + 400].split(" --", 1)[0]
+    part = text[where : where + 600]
+    end = re.search(r" --(?!scheduler)[a-z]", part[20:])
+    part = part[: 20 + end.start()] if end else part
     found = re.search(r"(\d+(?:\.\d+)?) ?(s|seconds|minutes?)\b", part)
-    if found is None:
-        return None
-    return float(found.group(1)) * (60 if found.group(2).startswith("minute") else 1)
+    if found is not None:
+        return float(found.group(1)) * (60 if found.group(2).startswith("minute") else 1)
+    default = re.search(r"SECONDS .*?\(default (\d+(?:\.\d+)?)\)", part)
+    return float(default.group(1)) if default else None
 
 
 def _case(probe: Probe, case: DaskCase, index: int, bound: float | None) -> list[str]:
