@@ -101,3 +101,15 @@ def test_every_hostile_robot_compiles(tmp_path: Path) -> None:
     place = Place(tmp_path / "home", tmp_path / "cwd", tmp_path / "xdg")
     for case in hostile_cases():
         compile(source(case, place, 1234, "0.5", "secret"), case.stem, "exec")
+
+
+def test_a_dask_run_stopped_in_one_clear_line_with_its_games_kept_is_fine() -> None:
+    from probing.scheduler import dask_cases, dask_problems
+
+    killed = next(c for c in dask_cases() if c.kill == "worker")
+    kept = "game=chess games=4 capped=0\nwinrates=random:0.50\n"
+    said = "gamehall tournament chess: stopped after 4 of 30 games: no worker for 30 s\n"
+    assert dask_problems(killed, _ran(1, out=kept, err=said), 90.0) == []
+    lost = dask_problems(killed, _ran(1, err="gamehall tournament: internal error: X\n"), 90.0)
+    assert any("internal error" in p for p in lost)
+    assert any("no results" in p for p in lost)
