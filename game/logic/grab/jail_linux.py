@@ -238,7 +238,7 @@ def forget_environment(keep: dict[str, str]) -> None:
         with open("/proc/self/stat", "rb") as f:
             stat = f.read()
         fields = stat[stat.rindex(b")") + 2 :].split()
-        start, end = int(fields[50]), int(fields[51])  # env_start, env_end (fields 53, 54)
+        start, end = int(fields[47]), int(fields[48])  # env_start, env_end (fields 50, 51)
         if 0 < start < end:
             ctypes.memset(start, 0, end - start)
     except (OSError, ValueError, IndexError):
