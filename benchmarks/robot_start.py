@@ -6,12 +6,13 @@ then its own process (spawn, the sandbox's layers, import, constructor) up to it
 
 Prints one line per run (wall seconds, measured in this process)::
 
-    robot_start run=1 discovery_s=... first_move_s=... next_move_ms=...
+    robot_start run=1 discovery_s=... first_move_s=... next_move_ms=... cpu_s=...
 
 ``discovery_s`` is finding one trivial robot file (one discovery process), ``first_move_s`` the
 first ``choose`` of its agent (its process started and jailed, the robot imported and made, one
-move), ``next_move_ms`` a later move (the pipe round trip only). The robot sandbox's report of
-missing layers, if any, goes to stderr through the log.
+move), ``next_move_ms`` a later move (the pipe round trip only), ``cpu_s`` the CPU time of
+the robot processes of the run (discovery and the robot's, counted once they ended). The
+robot sandbox's report of missing layers, if any, goes to stderr through the log.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from __future__ import annotations
 import argparse
 import logging
 import random
+import resource
 import sys
 import tempfile
 import time
@@ -43,6 +45,7 @@ class Trivial(Robot):
 
 
 def one_run(run: int, folder: Path) -> str:
+    cpu = _children_cpu()
     started = time.perf_counter()
     registry = RobotRegistry(folder, entry_points=False)
     found = time.perf_counter()
@@ -58,8 +61,15 @@ def one_run(run: int, folder: Path) -> str:
         agent.close()
     return (
         f"robot_start run={run} discovery_s={found - started:.3f} "
-        f"first_move_s={first - found:.3f} next_move_ms={(second - first) * 1000:.1f}"
+        f"first_move_s={first - found:.3f} next_move_ms={(second - first) * 1000:.1f} "
+        f"cpu_s={_children_cpu() - cpu:.3f}"
     )
+
+
+def _children_cpu() -> float:
+    """User and system CPU seconds of this process's ended children (and theirs)."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 def main(argv: list[str] | None = None) -> int:
