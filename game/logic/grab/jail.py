@@ -159,6 +159,13 @@ class JailedProcess:
             return f"its process ended while starting ({self.exit_words()})"
         except NotPlainData as error:
             return f"it did not start: {error}"
+        if (
+            isinstance(message, tuple)
+            and len(message) == 3
+            and message[0] == "error"
+            and type(message[1]) is str
+        ):
+            return f"it did not start: {message[1]}"
         if not (
             isinstance(message, tuple)
             and len(message) == 4
@@ -246,8 +253,16 @@ def jailed_main(
     args: tuple[Any, ...],
 ) -> None:  # pragma: no cover - runs in the keeper and the robot process
     """The keeper's target: build the jail (:func:`enter`), then run ``body`` in the robot
-    process and end it with exit code 0 (1 if ``body`` raised)."""
-    printed = enter(connection, folder, memory_mb)
+    process and end it with exit code 0 (1 if ``body`` raised). A jail that cannot be built
+    (a failed fork, say) is said as ``("error", reason, "")`` and the process ends."""
+    try:
+        printed = enter(connection, folder, memory_mb)
+    except BaseException as error:
+        with contextlib.suppress(BaseException):
+            words = " ".join(str(error).split())
+            reason = f"its sandbox could not be built: {type(error).__name__}: {words}"
+            connection.send(("error", reason, ""))
+        os._exit(1)
     code = 0
     try:
         body(connection, printed, *args)
