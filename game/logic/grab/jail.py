@@ -346,15 +346,13 @@ def layers(connection: Connection, folder: str, pid: int, made: set[int]) -> lis
 def file_and_process_limits() -> list[tuple[str, str]]:
     """The robot's resource limits (:data:`PROCESSES`, :data:`FILE_MB`, :data:`OPEN_FILES`,
     no core files); a too-big write fails with EFBIG. The refused ones as a layer."""
-    import resource
-
     linux.ignore_file_size_signal()
     refused = linux.set_limits(
         [
-            (resource.RLIMIT_NPROC, PROCESSES),
-            (resource.RLIMIT_FSIZE, FILE_MB * 1024 * 1024),
-            (resource.RLIMIT_NOFILE, OPEN_FILES),
-            (resource.RLIMIT_CORE, 0),
+            ("RLIMIT_NPROC", PROCESSES),
+            ("RLIMIT_FSIZE", FILE_MB * 1024 * 1024),
+            ("RLIMIT_NOFILE", OPEN_FILES),
+            ("RLIMIT_CORE", 0),
         ]
     )
     return [("resource limits", ", ".join(refused))] if refused else []

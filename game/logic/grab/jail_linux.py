@@ -13,7 +13,6 @@ import ctypes.util
 import errno
 import os
 import platform
-import resource
 import signal
 import struct
 from collections.abc import Sequence
@@ -283,27 +282,22 @@ def become_user(uid: int, gid: int, keep: int) -> None:
     set_capabilities(keep)
 
 
-def set_limits(limits: Sequence[tuple[int, int]]) -> list[str]:
-    """Set each ``(resource, value)`` as both soft and hard limit (never above a hard limit
-    already there); the names of those refused, with the reason."""
+def set_limits(limits: Sequence[tuple[str, int]]) -> list[str]:
+    """Set each ``(name, value)`` (a ``resource.RLIMIT_*`` name) as both soft and hard limit,
+    never above a hard limit already there; the names of those refused, with the reason."""
+    import resource  # not on Windows, where nothing here is called
+
     refused = []
-    for kind, value in limits:
+    for name, value in limits:
         try:
+            kind = getattr(resource, name)
             _soft, hard = resource.getrlimit(kind)
             if hard != resource.RLIM_INFINITY:
                 value = min(value, hard)
             resource.setrlimit(kind, (value, value))
-        except (OSError, ValueError) as error:
-            refused.append(f"{_LIMIT_NAMES.get(kind, str(kind))} ({error})")
+        except (AttributeError, OSError, ValueError) as error:
+            refused.append(f"{name} ({error})")
     return refused
-
-
-_LIMIT_NAMES: Final = {
-    resource.RLIMIT_NPROC: "processes",
-    resource.RLIMIT_FSIZE: "file size",
-    resource.RLIMIT_NOFILE: "open files",
-    resource.RLIMIT_CORE: "core dumps",
-}
 
 
 def ignore_file_size_signal() -> None:
