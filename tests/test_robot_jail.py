@@ -43,7 +43,7 @@ pytestmark = [
 
 #: Shared by both robot files: the deeds, each reported as one printed line.
 DEEDS = r'''
-import ctypes, errno, os, re, signal, socket, sys
+import ctypes, errno, os, re, resource, signal, socket, sys
 from game.logic.grab.robot import Robot
 from game.logic.grab.robots.basic import BasicRobot
 
@@ -142,6 +142,11 @@ def connect_abstract():
     return "connected"
 
 
+def lift(kind):
+    resource.setrlimit(kind, (resource.RLIM_INFINITY, resource.RLIM_INFINITY))
+    return "lifted"
+
+
 def bomb():
     made, (ready, told) = 0, os.pipe()
     try:
@@ -195,6 +200,8 @@ HOSTILE_PLAN = """for label, action in (
                 ("tcp", connect_tcp),
                 ("abstract", connect_abstract),
                 ("fill", fill),
+                ("lift memory limit", lambda: lift(resource.RLIMIT_AS)),
+                ("lift process limit", lambda: lift(resource.RLIMIT_NPROC)),
                 ("escape in plan", lambda: escape("p")),
                 ("bomb", bomb),
             ):
@@ -400,6 +407,12 @@ def test_a_fork_bomb_meets_the_process_limit(hostile: Outcome) -> None:
     made = int(said.split()[1].rstrip(","))
     assert made < jail.PROCESSES and said.endswith("then EAGAIN"), said
     assert not [mark for mark in hostile.marked_after if mark.endswith("b")]
+
+
+def test_a_robot_cannot_lift_its_limits(hostile: Outcome) -> None:
+    assert hostile.said("hostile", "lift memory limit").startswith("ValueError")
+    hostile.needs("resource limits")
+    assert hostile.said("hostile", "lift process limit").startswith("ValueError")
 
 
 def test_filling_the_temp_folder_stops_at_its_size(hostile: Outcome) -> None:
