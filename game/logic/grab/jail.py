@@ -4,13 +4,15 @@ is imported.
 
 On Linux the spawned process (the *keeper*) stays outside and forks the robot process into
 new PID, network, mount and IPC namespaces (and a user namespace when not root), where it is
-PID 1: when it dies the kernel kills everything it started, however it was started. There it
-mounts a size-capped tmpfs as its temp folder (its cwd, HOME and TMPDIR) and a /proc that
-shows only its own processes; as root it becomes a user of its own (a uid no other robot
-has) keeping one capability, reading any file (robot files may sit in root's own folders);
-it gets resource limits (processes, file size, open files, no core files), forgets the
-game's environment, then no-new-privileges, Landlock (read everywhere, write only in its temp
-folder and /dev/null, no TCP, no abstract unix sockets or signals outside) and a seccomp
+PID 1: when it dies the kernel kills everything it started, however it was started. (A middle
+process makes the namespaces and exits, as ``unshare`` wants a single-threaded caller and the
+keeper may hold numpy's threads; the keeper is a subreaper, so the robot process becomes its
+child.) There it mounts a size-capped tmpfs as its temp folder (its cwd, HOME and TMPDIR) and
+a /proc that shows only its own processes; as root it becomes a user of its own (a uid no
+other robot has) keeping one capability, reading any file (robot files may sit in root's own
+folders); it gets resource limits (processes, file size, open files, no core files), forgets
+the game's environment, then no-new-privileges, Landlock (read everywhere, write only in its
+temp folder and /dev/null, no TCP, no abstract unix sockets or signals outside) and a seccomp
 filter (:mod:`game.logic.grab.jail_linux`). Each layer the kernel refuses is named, with the
 errno's words, in the process's first message; the game says once per process which
 protections are missing (:func:`report`) and plays on. Elsewhere the robot runs as before: a
@@ -467,8 +469,8 @@ def _unshare() -> tuple[set[int], list[tuple[str, str]]]:
         uid, gid = os.getuid(), os.getgid()
         try:
             linux.unshare(linux.CLONE_NEWUSER)
+            made.add(linux.CLONE_NEWUSER)  # its capabilities are dropped later, mapped or not
             linux.map_own_ids(uid, gid)
-            made.add(linux.CLONE_NEWUSER)
         except OSError as error:
             missing.append(("user namespace", linux.errno_words(error)))
     for flag, layer in _NAMESPACES:
