@@ -15,6 +15,7 @@ kernel has ended every process of its PID namespace by then, so nothing is waite
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import errno
 import os
 import secrets
@@ -25,6 +26,7 @@ import sys
 import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
+from multiprocessing.connection import Connection
 from pathlib import Path
 
 import pytest
@@ -35,6 +37,7 @@ from game.logic.grab.discovery import RobotRegistry
 from game.logic.grab.game import GrabGame, play_rounds
 from game.logic.grab.options import GrabOptions
 from game.logic.match import Match
+from tests.waiting import HANG_S, wait_for_exit
 
 pytestmark = [
     pytest.mark.slow,
@@ -241,8 +244,13 @@ class Outcome:
 
     def needs(self, *layers: str) -> None:
         """Skip unless one of ``layers`` (each alone keeps the promise) was put in place."""
-        if layers and all(layer in self.missing for layer in layers):
-            refused = "; ".join(f"{layer}: {self.missing[layer]}" for layer in layers)
+        self.needs_layers(self.missing, *layers)
+
+    @staticmethod
+    def needs_layers(missing: dict[str, str], *layers: str) -> None:
+        """Skip unless one of ``layers`` is not in ``missing`` (layer: reason)."""
+        if layers and all(layer in missing for layer in layers):
+            refused = "; ".join(f"{layer}: {missing[layer]}" for layer in layers)
             pytest.skip(f"the kernel refused {refused}")
 
 
@@ -434,6 +442,47 @@ def test_a_robot_cannot_signal_the_game_or_keep_its_processes(hostile: Outcome) 
     )
     assert hostile.signals == 0
     assert not [mark for mark in hostile.marked_after if mark.endswith("r")]
+
+
+def _stubborn(connection: Connection, printed: object, mark: str) -> None:  # pragma: no cover
+    """A robot process (run by :class:`jail.JailedProcess`) that clears its parent-death
+    signal, leaves a double-forked grandchild named ``mark``, says "ready" and never ends."""
+    libc = ctypes.CDLL(None)
+    libc.prctl(1, 0, 0, 0, 0)  # PR_SET_PDEATHSIG 0
+    ready, told = os.pipe()
+    if os.fork() == 0:
+        os.setsid()
+        if os.fork() == 0:
+            libc.prctl(15, mark.encode(), 0, 0, 0)  # PR_SET_NAME
+            os.write(told, b"!")
+            while True:
+                signal.pause()
+        os._exit(0)
+    os.read(ready, 1)
+    connection.send("ready")
+    while True:
+        signal.pause()
+
+
+def test_a_robot_dies_with_its_keeper_when_the_game_exits(tmp_path: Path) -> None:
+    mark = f"gk{secrets.token_hex(4)}"
+    process = jail.JailedProcess("robot-stubborn", _stubborn, (mark,), 512)
+    connection = process.start()
+    try:
+        assert process.wait_jailed(HANG_S) is None
+        Outcome.needs_layers(dict(process.missing), "PID namespace")
+        assert connection.recv() == "ready"
+        assert len(_marked(mark)) == 1
+        keeper = process.keeper_pid
+        assert keeper is not None
+        # What multiprocessing does to its daemonic children when the game exits.
+        os.kill(keeper, signal.SIGTERM)
+        assert wait_for_exit(keeper)
+        assert _marked(mark) == []
+    finally:
+        for pid in _marked(mark, pids=True):
+            _kill(int(pid))
+        process.stop()
 
 
 def test_a_refused_layer_is_named_once(

@@ -35,6 +35,7 @@ import signal
 import sys
 import tempfile
 import threading
+import weakref
 from collections.abc import Callable
 from multiprocessing.connection import Connection
 from typing import Any, Final, NoReturn
@@ -131,10 +132,13 @@ class JailedProcess:
         self.folder: str | None = None
         self._process: Any = None
         self._pidfd = -1
+        self._remove_folder: weakref.finalize[..., Any] | None = None
 
     def start(self) -> Connection:
         """Start the keeper (the jail is built in it); the connection to the robot process."""
         self.folder = tempfile.mkdtemp(prefix="gamehall-robot-")
+        # Removed by stop(), or when this object goes or the game exits without stop().
+        self._remove_folder = weakref.finalize(self, shutil.rmtree, self.folder, True)
         context = multiprocessing.get_context("spawn")
         parent, child = context.Pipe()
         self._process = context.Process(
@@ -186,6 +190,11 @@ class JailedProcess:
         return None
 
     @property
+    def keeper_pid(self) -> int | None:
+        """The pid of the keeper (the process :meth:`start` started), or None."""
+        return None if self._process is None else int(self._process.pid)
+
+    @property
     def alive(self) -> bool:
         """Whether the keeper (and so, as far as the game knows, the robot) still runs."""
         return self._process is not None and bool(self._process.is_alive())
@@ -215,9 +224,9 @@ class JailedProcess:
                 process.kill()
             process.join(5.0)
             process.close()
-        if self.folder is not None:
-            shutil.rmtree(self.folder, ignore_errors=True)
-            self.folder = None
+        if self._remove_folder is not None:
+            self._remove_folder()
+            self.folder = self._remove_folder = None
 
     def _hold(self, pid: int) -> None:
         """Keep a pidfd on the robot process, if it is the keeper's (or the keeper itself)."""
@@ -483,25 +492,35 @@ def _unshare() -> tuple[set[int], list[tuple[str, str]]]:
 
 
 def _keep(robot: int) -> NoReturn:  # pragma: no cover - the keeper's last act
-    """Wait for the robot process (killing it if the game dies first), then end with its
-    status: the same exit code, or killed by the same signal."""
+    """Wait for the robot process, killing it first if the game dies or this keeper is told to
+    end (multiprocessing terminates daemonic children at exit), then end with its status: the
+    same exit code, or killed by the same signal."""
     parent = multiprocessing.parent_process()
     sentinel = getattr(parent, "sentinel", None)
     try:
         pidfd = os.pidfd_open(robot)
     except (AttributeError, OSError):
         pidfd = -1
-    if pidfd >= 0 and sentinel is not None:
-        ready = select.select([pidfd, sentinel], [], [])[0]
-        if pidfd not in ready:
-            with contextlib.suppress(OSError):
+
+    def kill_robot(*_: object) -> None:
+        with contextlib.suppress(OSError):
+            if pidfd >= 0:
                 signal.pidfd_send_signal(pidfd, signal.SIGKILL)
-    while True:
-        try:
-            _, status = os.waitpid(robot, 0)
-            break
-        except ChildProcessError:
-            os._exit(1)
+            else:
+                os.kill(robot, signal.SIGKILL)
+
+    for ending in (signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT):
+        signal.signal(ending, kill_robot)
+    if (
+        pidfd >= 0
+        and sentinel is not None
+        and pidfd not in select.select([pidfd, sentinel], [], [])[0]
+    ):
+        kill_robot()
+    try:
+        _, status = os.waitpid(robot, 0)
+    except ChildProcessError:
+        os._exit(1)
     if os.WIFSIGNALED(status):
         number = os.WTERMSIG(status)
         with contextlib.suppress(OSError, ValueError):
