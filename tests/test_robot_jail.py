@@ -50,7 +50,9 @@ import ctypes, errno, os, re, resource, signal, socket, sys
 from game.logic.grab.robot import Robot
 from game.logic.grab.robots.basic import BasicRobot
 
-GAME, MARK, OUTSIDE, PORT, ABSTRACT = {game}, {mark!r}, {outside!r}, {port}, {abstract!r}
+GAME, MARK, OUTSIDE, PORT, ABSTRACT, NAMED = (
+    {game}, {mark!r}, {outside!r}, {port}, {abstract!r}, {named!r}
+)
 SECRET = re.compile(rb"ghsecret[0-9a-f]{{32}}")
 
 
@@ -138,10 +140,10 @@ def connect_tcp():
     return "connected"
 
 
-def connect_abstract():
+def connect_unix(address):
     with socket.socket(socket.AF_UNIX) as s:
         s.settimeout(10)
-        s.connect(ABSTRACT)
+        s.connect(address)
     return "connected"
 
 
@@ -201,7 +203,8 @@ HOSTILE_PLAN = """for label, action in (
                 ("own environment", own_environment),
                 ("game stdout", write_stdout),
                 ("tcp", connect_tcp),
-                ("abstract", connect_abstract),
+                ("abstract", lambda: connect_unix(ABSTRACT)),
+                ("named socket", lambda: connect_unix(NAMED)),
                 ("fill", fill),
                 ("lift memory limit", lambda: lift(resource.RLIMIT_AS)),
                 ("lift process limit", lambda: lift(resource.RLIMIT_NPROC)),
@@ -230,6 +233,7 @@ class Outcome:
     stdout: str
     tcp_connected: bool
     abstract_connected: bool
+    named_connected: bool
     signals: int
     outside: list[str]
     temp_left: list[str]
@@ -274,12 +278,19 @@ def hostile(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Outcome]:
     unix.bind(abstract)
     unix.listen()
     unix.setblocking(False)
+    # A unix socket with a name anyone may connect to, as an SSH agent's is to its user.
+    named = socket.socket(socket.AF_UNIX)
+    named.bind(str(outside / "named.sock"))
+    (outside / "named.sock").chmod(0o777)
+    named.listen()
+    named.setblocking(False)
     values = dict(
         game=os.getpid(),
         mark=mark,
         outside=str(outside),
         port=tcp.getsockname()[1],
         abstract=abstract,
+        named=str(outside / "named.sock"),
     )
     (robots / "hostile.py").write_text(
         DEEDS.format(**values, init=HOSTILE_INIT, plan=HOSTILE_PLAN) + '\nescape("i")\n'
@@ -326,8 +337,9 @@ def hostile(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Outcome]:
             stdout=stdout_path.read_text(errors="replace"),
             tcp_connected=_accepts(tcp),
             abstract_connected=_accepts(unix),
+            named_connected=_accepts(named),
             signals=len(signals),
-            outside=sorted(p.name for p in outside.iterdir()),
+            outside=sorted(p.name for p in outside.iterdir() if p.name != "named.sock"),
             temp_left=sorted(p.name for p in game_temp.iterdir()),
             moves=moves,
         )
@@ -343,6 +355,7 @@ def hostile(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Outcome]:
             _kill(int(pid))
         tcp.close()
         unix.close()
+        named.close()
         shutil.rmtree(outside, ignore_errors=True)
     yield outcome
 
@@ -395,6 +408,12 @@ def test_a_robot_cannot_reach_an_abstract_unix_socket(hostile: Outcome) -> None:
     hostile.needs("network namespace", "Landlock scopes")
     assert not hostile.abstract_connected
     assert hostile.said("hostile", "abstract") != "connected"
+
+
+def test_a_robot_cannot_connect_to_a_named_unix_socket(hostile: Outcome) -> None:
+    hostile.needs("seccomp")
+    assert not hostile.named_connected
+    assert hostile.said("hostile", "named socket").startswith("PermissionError")
 
 
 def test_what_a_robot_starts_ends_with_it(hostile: Outcome) -> None:

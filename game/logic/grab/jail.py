@@ -86,8 +86,8 @@ CONSEQUENCES: Final = {
     "Landlock network rules": "robots can use TCP where a network namespace is missing",
     "Landlock scopes": "robots can reach abstract unix sockets and signal processes outside "
     "where a namespace is missing",
-    "seccomp": "robots can call ptrace, open network sockets and the like where the "
-    "kernel's other checks allow it",
+    "seccomp": "robots can call ptrace, open network sockets, connect to unix sockets and "
+    "the like where the kernel's other checks allow it",
 }
 
 _warned: set[str] = set()

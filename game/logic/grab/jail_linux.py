@@ -86,18 +86,23 @@ _RET_ERRNO: Final = 0x00050000
 _DATA_NR: Final = 0
 _DATA_ARCH: Final = 4
 _DATA_ARG0: Final = 16  # the low 32 bits of the first argument (both machines are little-endian)
+_DATA_ARG4: Final = 48  # the fifth argument's low 32 bits; its high ones follow
 _X32_SYSCALL_BIT: Final = 0x40000000
 _AF_UNIX: Final = 1
 
 #: Per machine: its audit architecture and the numbers of the system calls the filter names.
 #: clone3 is answered ENOSYS (its flags sit behind a pointer the filter cannot read, and the C
 #: library then falls back to clone, whose flags it can); socket is refused for every family
-#: but AF_UNIX; clone with a namespace flag is refused; the rest are refused outright.
+#: but AF_UNIX; clone with a namespace flag is refused; sendto with an address is refused;
+#: the rest are refused outright. connect, sendmsg and sendmmsg are among those: a robot needs
+#: no socket but the pipe it was given (and socketpair), while a unix socket with a name in
+#: the file system (an SSH agent's, a session bus) would otherwise be within its reach.
 SECCOMP_MACHINES: Final[dict[str, tuple[int, dict[str, int]]]] = {
     "x86_64": (
         0xC000003E,
         {
-            "socket": 41, "clone": 56, "clone3": 435,
+            "socket": 41, "clone": 56, "clone3": 435, "sendto": 44,
+            "connect": 42, "sendmsg": 46, "sendmmsg": 307,
             "ptrace": 101, "process_vm_readv": 310, "process_vm_writev": 311,
             "mount": 165, "umount2": 166, "pivot_root": 155, "chroot": 161,
             "unshare": 272, "setns": 308, "bpf": 321, "perf_event_open": 298,
@@ -114,7 +119,8 @@ SECCOMP_MACHINES: Final[dict[str, tuple[int, dict[str, int]]]] = {
     "aarch64": (
         0xC00000B7,
         {
-            "socket": 198, "clone": 220, "clone3": 435,
+            "socket": 198, "clone": 220, "clone3": 435, "sendto": 206,
+            "connect": 203, "sendmsg": 211, "sendmmsg": 269,
             "ptrace": 117, "process_vm_readv": 270, "process_vm_writev": 271,
             "mount": 40, "umount2": 39, "pivot_root": 41, "chroot": 51,
             "unshare": 97, "setns": 268, "bpf": 280, "perf_event_open": 241,
@@ -379,7 +385,8 @@ def seccomp_program(machine: str) -> list[tuple[int, int, int, int]]:
     A system call of another architecture (a 32-bit call on x86_64, say) is refused, as is an
     x32 call; see :data:`SECCOMP_MACHINES` for the rest."""
     arch, numbers = SECCOMP_MACHINES[machine]
-    refused = [n for name, n in numbers.items() if name not in ("socket", "clone", "clone3")]
+    special = ("socket", "clone", "clone3", "sendto")
+    refused = [n for name, n in numbers.items() if name not in special]
     # Instructions with symbolic jumps, resolved below: (code, true label, false label, k).
     code: list[tuple[int, str, str, int]] = [
         (_BPF_LD_W_ABS, "", "", _DATA_ARCH),
@@ -389,12 +396,17 @@ def seccomp_program(machine: str) -> list[tuple[int, int, int, int]]:
         (_BPF_JEQ_K, "socket", "", numbers["socket"]),
         (_BPF_JEQ_K, "clone", "", numbers["clone"]),
         (_BPF_JEQ_K, "enosys", "", numbers["clone3"]),
+        (_BPF_JEQ_K, "sendto", "", numbers["sendto"]),
         *[(_BPF_JEQ_K, "eperm", "", n) for n in refused],
         (_BPF_RET_K, "", "", _RET_ALLOW),
         (_BPF_LD_W_ABS, "socket:", "", _DATA_ARG0),
         (_BPF_JEQ_K, "allow", "eperm", _AF_UNIX),
         (_BPF_LD_W_ABS, "clone:", "", _DATA_ARG0),
         (_BPF_JSET_K, "eperm", "allow", _CLONE_NAMESPACES),
+        (_BPF_LD_W_ABS, "sendto:", "", _DATA_ARG4),
+        (_BPF_JEQ_K, "", "eperm", 0),
+        (_BPF_LD_W_ABS, "", "", _DATA_ARG4 + 4),
+        (_BPF_JEQ_K, "allow", "eperm", 0),
         (_BPF_RET_K, "allow:", "", _RET_ALLOW),
         (_BPF_RET_K, "eperm:", "", _RET_ERRNO | errno.EPERM),
         (_BPF_RET_K, "enosys:", "", _RET_ERRNO | errno.ENOSYS),
