@@ -290,6 +290,10 @@ def enter(connection: Connection, folder: str, memory_mb: int) -> Captured:
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the game's business
     missing: list[tuple[str, str]] = []
     if sys.platform.startswith("linux") and hasattr(os, "fork"):
+        # Loaded now: in a user namespace the Python installation may be out of reach.
+        import resource  # noqa: F401
+
+        linux.libc()
         pid, made, missing = _split(connection)
         missing += layers(connection, folder, pid, made)
     else:

@@ -9,7 +9,6 @@ Only for Linux; importing this module elsewhere works, calling it does not.
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
 import errno
 import os
 import platform
@@ -140,10 +139,10 @@ _LIBC: ctypes.CDLL | None = None
 
 
 def libc() -> ctypes.CDLL:
-    """The C library, loaded on first use (errno kept for :func:`_fail`)."""
+    """The C library (the symbols this process already has; errno kept for :func:`_fail`)."""
     global _LIBC
     if _LIBC is None:
-        _LIBC = ctypes.CDLL(ctypes.util.find_library("c") or None, use_errno=True)
+        _LIBC = ctypes.CDLL(None, use_errno=True)
     return _LIBC
 
 
