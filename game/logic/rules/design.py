@@ -175,7 +175,10 @@ class Design:
 
 
 def load(path: str | Path, values: Mapping[str, int] | None = None) -> Design:
-    """The design in the file at ``path``; raises DescriptionError (or OSError)."""
+    """The design in the shipped file at ``path`` (one of the package's own descriptions);
+    raises DescriptionError (or OSError). A file a person names is read by
+    :func:`game.userfiles.read_text`, which refuses pipes, devices and files over its size
+    cap, and its text given to :func:`parse`."""
     path = Path(path)
     try:
         text = path.read_text(encoding="utf-8")
