@@ -65,3 +65,90 @@ def test_joiners_and_spaces_stay_allowed_in_text() -> None:
     # The byte order mark an editor may write first is no character of the description.
     assert Engine(parse("\ufeff" + SMALL, "my.txt")).design.title == "Tiny"
     assert _error("\ufeff" + SMALL.replace("(game tiny)", "(game tiny!)")).column == 7
+
+
+# -- nesting --------------------------------------------------------------------------------
+
+
+def _nested(head: str, depth: int) -> str:
+    """A drop program of ``depth`` forms ``head`` one inside another, each stepping north."""
+    body = "add"
+    for _ in range(depth):
+        body = f"(while empty {body} n)" if head == "while" else f"(one-of {body} (do n add))"
+    return SMALL.replace("(move place (verify empty) add)", f"(move place {body})")
+
+
+@pytest.mark.parametrize("head", ["while", "one-of"])
+def test_loops_and_choices_nested_past_the_limit_are_named(head: str) -> None:
+    """Twenty nested forms passed Python's 20 nested loops: a SyntaxError from its compiler
+    (a traceback from shot and play, 'internal error' from rules check)."""
+    from game.logic.rules.limits import MAX_NESTING
+
+    text = _nested(head, 20)
+    error = _error(text)
+    # The 17th form from the outside is the first past the limit: its line and column.
+    line = text.splitlines()[error.line - 1]
+    assert line[error.column - 1 :].startswith(f"({head} ")
+    assert line[: error.column - 1].count(f"({head} ") == MAX_NESTING
+    assert f"({head} ...) stands inside {MAX_NESTING} other loops and choices" in str(error)
+    assert str(error).startswith(f"my.txt:{error.line}:{error.column}: ")
+    # At the limit the game compiles and plays.
+    game = Engine(parse(_nested(head, MAX_NESTING), "my.txt"))
+    assert game.perft(game.start(), 1) > 0
+
+
+def test_a_choice_holds_the_statements_after_it() -> None:
+    """Choices one after another nest too: each one-of holds the rest of the program."""
+    body = " ".join(["(one-of (do n) (do e))"] * 20) + " add"
+    text = SMALL.replace("(move place (verify empty) add)", f"(move place {body})")
+    assert "stands inside 16 other loops and choices" in str(_error(text))
+
+
+# -- moves and passes -----------------------------------------------------------------------
+
+
+def _big(program: str, side: int = 26) -> str:
+    return SMALL.replace("(columns a b c) (rows 1 2 3)", f"(size {side} {side})").replace(
+        "(move place (verify empty) add)", f"(move place {program})"
+    )
+
+
+def test_moves_past_the_cap_stop_at_the_cap_naming_the_form() -> None:
+    """(anywhere (anywhere add)) on 26 x 26 makes 676 ** 3 drops (309 million): it grew to
+    3.8 GB and ended in MemoryError. The generated loops count as they add and stop at the
+    cap, naming the inner anywhere (line 6, column 42), as the file is read."""
+    from game.logic.rules.catalogue import engine_for_text
+    from game.logic.rules.limits import MAX_MOVES, RulesError
+
+    text = _big("(anywhere (anywhere add))")
+    with pytest.raises(RulesError) as caught:
+        engine_for_text(text, "my.txt")
+    assert str(caught.value) == (
+        f"my.txt:6:42: (anywhere ...) makes more than {MAX_MOVES} moves in one position, "
+        "the most a position may have; choose among fewer places"
+    )
+
+
+def test_moves_past_the_cap_without_a_loop_name_the_program() -> None:
+    """Eighty adds in one program, at each of 676 positions: no loop of the program counts
+    them, so the position's generation does, after each program run."""
+    from game.logic.rules.limits import MAX_MOVES, RulesError
+
+    game = Engine(parse(_big("(one-of " + "add " * 80 + ")"), "my.txt"))
+    with pytest.raises(
+        RulesError,
+        match=f"my.txt:6:20: \\(move place ...\\) of mark makes more than {MAX_MOVES} moves",
+    ):
+        game.legal(game.start())
+
+
+def test_passes_of_inner_loops_past_the_cap_name_the_loop() -> None:
+    """Loops in loops that add nothing still take time: 676 x 676 passes from one drop."""
+    from game.logic.rules.limits import MAX_PASSES, RulesError
+
+    game = Engine(parse(_big("(anywhere (anywhere (verify false) add))"), "my.txt"))
+    with pytest.raises(RulesError) as caught:
+        game.legal(game.start())
+    assert str(caught.value).startswith(
+        f"my.txt:6:42: (anywhere ...) goes round more than {MAX_PASSES} times inside other loops"
+    )
