@@ -152,3 +152,17 @@ def test_passes_of_inner_loops_past_the_cap_name_the_loop() -> None:
     assert str(caught.value).startswith(
         f"my.txt:6:42: (anywhere ...) goes round more than {MAX_PASSES} times inside other loops"
     )
+
+
+def test_an_exists_inside_an_exists_is_refused() -> None:
+    """Each exists looks at every position: nested k deep they looked n ** k times for an
+    answer one gives (a 26 x 26 board, five deep: 10 ** 14 looks for every drop)."""
+    cond = "empty"
+    for _ in range(5):
+        cond = f"(exists {cond})"
+    error = _error(SMALL.replace("(verify empty)", f"(verify {cond})"))
+    assert str(error).startswith("my.txt:6:48: (exists ...) inside (exists ...) reads the same")
+    # Beside each other they are one look each.
+    both = "(verify (and (exists empty) (exists (not empty))))"
+    game = Engine(parse(SMALL.replace("(verify empty)", both), "my.txt"))
+    assert game.legal(game.start()) == []  # the empty board has no piece yet
