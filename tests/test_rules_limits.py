@@ -166,3 +166,25 @@ def test_an_exists_inside_an_exists_is_refused() -> None:
     both = "(verify (and (exists empty) (exists (not empty))))"
     game = Engine(parse(SMALL.replace("(verify empty)", both), "my.txt"))
     assert game.legal(game.start()) == []  # the empty board has no piece yet
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "says"),
+    [
+        (
+            "(players A B)",
+            "(players " + "A" * 65 + " B)",
+            "3:10: a word of 65 characters; at most 64",
+        ),
+        (
+            '(title "Tiny")',
+            '(title "' + "T" * 81 + '")',
+            "2:8: a title of 81 characters; at most 80",
+        ),
+        ('(title "Tiny")', '(title "  ")', "2:8: the title is empty"),
+    ],
+)
+def test_names_and_titles_have_a_length_that_shows_whole(old: str, new: str, says: str) -> None:
+    """A 900 KB player name was taken as it was, for every message and button to show."""
+    error = _error(SMALL.replace(old, new))
+    assert str(error) == f"my.txt:{says}"

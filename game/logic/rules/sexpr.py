@@ -27,6 +27,8 @@ __all__ = ["Atom", "DescriptionError", "Form", "Item", "character_name", "read"]
 MAX_DEPTH: Final = 64
 #: The longest description read, in characters.
 MAX_CHARS: Final = 1_000_000
+#: The longest word (a name: of a player, a piece, a position, a macro), in characters.
+MAX_WORD: Final = 64
 #: The format characters quoted text may hold, as emoji sequences and some scripts need
 #: them: U+200C ZERO WIDTH NON-JOINER and U+200D ZERO WIDTH JOINER. Every other character that
 #: is not printable (controls, other format characters such as the bidirectional overrides
@@ -161,6 +163,10 @@ def _tokens(text: str, source: str) -> Iterator[tuple[str, str | int, int, int]]
             j = i
             while j < n and text[j] not in ' \t\r\f\n();"':
                 j += 1
+            if j - i > MAX_WORD:  # a name is shown whole: in messages, on buttons
+                raise DescriptionError(
+                    f"a word of {j - i} characters; at most {MAX_WORD}", source, line, column
+                )
             _refuse_characters(text, i, j, start_of_line, source, line, quoted=False)
             yield "word", _number(text[i:j]), line, column
             i = j
