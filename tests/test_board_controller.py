@@ -548,6 +548,12 @@ def test_a_reload_past_the_rules_bounds_keeps_the_game_and_names_the_form(
         assert c.file_error.startswith(f"{path}:{where} "), c.file_error
         assert says in c.file_error and c.status().banner == c.file_error
         assert c.match.cursor == 1 and len(c.design.board.names) == 9
+    # The file replaced by a named pipe: refused unread (reading it waited for a writer).
+    path.unlink()
+    os.mkfifo(path)
+    director.advance(1.1)
+    assert c.file_error.startswith(f"{path}: is a named pipe, not a regular file")
+    path.unlink()
     run(director, "click:a1")
     assert c.match.cursor == 2
     # A good file whose third position is past the bound: the move into it is refused.
