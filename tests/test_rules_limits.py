@@ -188,3 +188,22 @@ def test_names_and_titles_have_a_length_that_shows_whole(old: str, new: str, say
     """A 900 KB player name was taken as it was, for every message and button to show."""
     error = _error(SMALL.replace(old, new))
     assert str(error) == f"my.txt:{says}"
+
+
+def test_a_condition_reading_the_whole_board_in_a_loop_counts_its_positions() -> None:
+    """(only-lines 3) at each of 676 positions of an anywhere, in a drop at each of 676:
+    3 x 10 ** 8 looks, 16 s for one position's moves (and a window reading the file again
+    froze that long). Each pass counts the 676 positions it may read."""
+    from game.logic.rules.limits import MAX_PASSES, RulesError
+
+    text = _big("(anywhere (verify (only-lines 3)) (verify false) add)")
+    game = Engine(parse(text, "my.txt"))
+    with pytest.raises(RulesError) as caught:
+        game.legal(game.start())
+    assert str(caught.value).startswith(
+        f"my.txt:6:50: (only-lines ...) reads the whole board at each pass of the loop around "
+        f"it: more than {MAX_PASSES} positions"
+    )
+    # Once, outside a loop, it costs one look at the board: the game plays.
+    game = Engine(parse(_big("(verify (only-lines 3)) (verify empty) add"), "my.txt"))
+    assert len(game.legal(game.start())) == 26 * 26

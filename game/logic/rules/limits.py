@@ -8,7 +8,8 @@ stops with one line naming the form at fault instead of filling the memory or ha
   compulsory and most-captures rules choose among them), so that the list never grows past it;
 * :data:`MAX_PASSES`: the passes of the loops that stand inside another loop (``while`` in
   ``while``, ``anywhere`` in ``anywhere``, any loop in a ``sweep``), per program run from one
-  piece (or, for a drop, one position);
+  piece (or, for a drop, one position), a condition that reads the whole board (``exists``,
+  ``only-lines``, ``pieces-at-most``) in a loop counting a pass per position it may read;
 * :data:`MAX_NESTING`: the loops and choices (``while``, ``repeat``, ``anywhere``, ``sweep``,
   ``one-of``) that stand inside one another on one way through a move program, read when it
   compiles: Python's compiler takes no more than 20 nested loops in one function.
@@ -47,7 +48,8 @@ class RulesError(GameError):
 class Overflow:
     """The function the generated code calls when it passes a bound: ``over(k, what)`` raises
     :class:`RulesError` for form ``k`` of ``forms`` (``(line, column, head)``), ``what`` 0 for
-    :data:`MAX_MOVES`, 1 for :data:`MAX_PASSES`."""
+    :data:`MAX_MOVES`, 1 for :data:`MAX_PASSES` (passes), 2 for it (a condition that reads
+    the whole board, counting its positions)."""
 
     def __init__(self, source: str, forms: Sequence[tuple[int, int, str]]) -> None:
         self.source = source
@@ -60,9 +62,15 @@ class Overflow:
                 f"makes more than {MAX_MOVES} moves in one position, the most a position may "
                 "have; choose among fewer places"
             )
-        else:
+        elif what == 1:
             why = (
                 f"goes round more than {MAX_PASSES} times inside other loops in one run of "
                 "its move program, the most the rules engine allows; nest fewer loops"
+            )
+        else:
+            why = (
+                "reads the whole board at each pass of the loop around it: more than "
+                f"{MAX_PASSES} positions in one run of its move program, the most the rules "
+                "engine allows; ask it once, before the loop"
             )
         raise RulesError(f"{self.source}:{line}:{column}: ({head} ...) {why}")

@@ -155,6 +155,18 @@ class ProgramWriter(Expressions):
         if moves:
             self.emit(indent, f"if len(out) > {MAX_MOVES}: OVER({k}, 0)")
 
+    def scans(self, indent: int, cond: Item) -> None:
+        """Inside a loop, a condition that reads the whole board (``exists``, ``only-lines``,
+        ``pieces-at-most``) counts a pass per position it may read towards MAX_PASSES."""
+        weight = _scan_weight(cond, len(self.design.board.names))
+        if not self.loops or weight <= 1:
+            return
+        form = _first_scan(cond)
+        k = len(self.limit_forms)
+        self.limit_forms.append((form.line, form.column, form.head))
+        self.emit(indent, f"_z += {weight}")
+        self.emit(indent, f"if _z > {MAX_PASSES}: OVER({k}, 2)")
+
     def fail(self, indent: int, fail: list[str]) -> None:
         for line in fail:
             self.emit(indent, line)
@@ -187,6 +199,7 @@ class ProgramWriter(Expressions):
                 for d in item.items:
                     self.word(str(d.value), indent, fail)  # type: ignore[union-attr]
             elif head == "verify":
+                self.scans(indent, item[1])
                 self.emit(indent, f"if not ({self.cond(item[1])}):")
                 self.fail(indent + 1, fail)
                 if isinstance(item[1], Atom) and item[1].value == "empty":
@@ -199,6 +212,7 @@ class ProgramWriter(Expressions):
                     body = body[:-1]
                 before = self.known_empty
                 mark_before = self.mark_empty
+                self.scans(indent, item[1])
                 if self.in_loop or not _has_fork(item):
                     self.emit(indent, f"if {self.cond(item[1])}:")
                     self.seq(body, indent + 1, fail) if body else self.emit(indent + 1, "pass")
@@ -271,6 +285,7 @@ class ProgramWriter(Expressions):
                 self.loops += 1
                 self.emit(indent, f"while {self.cond(item[1])}:")
                 self.limits(indent + 1, item, _makes_moves(body))
+                self.scans(indent + 1, item[1])  # the condition is asked before each pass
                 if guarded:
                     # A loop that has gone round more often than the board could hold steps
                     # is going round a cycle (or not moving): it fails instead of hanging.
@@ -489,6 +504,32 @@ def _makes_moves(items: Sequence[Item]) -> bool:
         ):
             return True
     return False
+
+
+#: The conditions that read every position of the board.
+SCANS: Final = frozenset({"exists", "only-lines", "pieces-at-most"})
+
+
+def _scan_weight(cond: Item, n: int) -> int:
+    """The most positions ``cond`` may read beyond the cursor's on a board of ``n``: ``n``
+    for each condition that reads the whole board (``exists``: times what it asks at each)."""
+    if isinstance(cond, Atom):
+        return 0
+    if cond.head == "exists":
+        return n * max(1, _scan_weight(cond[1], n))
+    if cond.head in SCANS:
+        return n
+    if cond.head in ("not", "and", "or", "next"):
+        return sum(_scan_weight(a, n) for a in cond.args)
+    return 0
+
+
+def _first_scan(cond: Item) -> Form:
+    """The outermost condition in ``cond`` that reads the whole board (one must exist)."""
+    assert isinstance(cond, Form)
+    if cond.head in SCANS:
+        return cond
+    return next(_first_scan(a) for a in cond.args if _scan_weight(a, 2) > 0)
 
 
 def _has_fork(item: Item) -> bool:
