@@ -12,8 +12,9 @@ their parts are the steps of ``path``.
 Generation runs in stages: every program of every piece of the player to move, partial moves
 continued to the end (a capture that can continue must), compulsory move types, most captures,
 duplicate removal by the game's move identity, then the royal pieces' safety. The moves of
-a position are counted as they are generated and stop at :data:`~game.logic.rules.limits.
-MAX_MOVES` with a :class:`~game.logic.rules.limits.RulesError` naming the form that made them.
+a position are counted as they are generated: past
+:data:`~game.logic.rules.limits.MAX_MOVES`, a :class:`~game.logic.rules.limits.RulesError`
+names the form that made them.
 """
 
 from __future__ import annotations
