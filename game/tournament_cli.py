@@ -71,7 +71,13 @@ def add_arguments(parser: argparse.ArgumentParser, entry: Entry | None = None) -
     names = "e.g. " + ",".join(list(entry.agents())[:2]) if entry is not None else "a,b"
     parser.add_argument("--agents", help=f"one agent name per seat, comma-separated ({names})")
     parser.add_argument("--games", type=int, default=10, help="games to play (default 10)")
-    parser.add_argument("--jobs", type=int, default=1, help="games at once, in local processes")
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        help=f"games at once, in local processes (a process that is lost is replaced and its "
+        f"game played again; a game whose process is lost {TRIES} times is given up)",
+    )
     parser.add_argument("--seed", type=int, default=1, help="seed of the starts (default 1)")
     parser.add_argument(
         "--time", type=float, default=None, help="seconds per choice (default: each agent's own)"
@@ -87,9 +93,9 @@ def add_arguments(parser: argparse.ArgumentParser, entry: Entry | None = None) -
         type=int,
         default=SCHEDULER_WAIT,
         metavar="SECONDS",
-        help=f"with --scheduler: stop, keeping the finished games, when the scheduler does not "
-        f"answer, or has no worker, for this long (default {SCHEDULER_WAIT}); a local worker "
-        f"process that is lost is replaced, and a game that loses one {TRIES} times is given up",
+        help=f"with --scheduler: how long to wait for its first answer, for a worker while it "
+        f"has none, for any answer (default {SCHEDULER_WAIT}); then, or when it goes away, "
+        f"the tournament stops with one line, keeping the finished games",
     )
     parser.add_argument(
         "--json",
@@ -285,7 +291,7 @@ def _executor(scheduler: _Scheduler | None) -> Iterator[concurrent.futures.Execu
         client_class: Any = dask.distributed.Client  # typed loosely upstream
         try:
             client = client_class(address, timeout=wait)
-        except (OSError, TimeoutError) as error:
+        except Exception as error:  # it answered a moment ago: gone since, or stopped
             raise OSError(f"cannot reach the Dask scheduler at {address}: {error}") from None
         cluster = _Cluster(client, address, wait)
         try:
@@ -331,7 +337,9 @@ class _Cluster(concurrent.futures.Executor):
             except Exception as error:  # asked again in a second
                 log.debug("the Dask scheduler did not say how it is: %s", error)
                 continue
-            self.workers, self.answered = int(info.get("n_workers", 0)), time.monotonic()
+            workers = info.get("n_workers")  # older versions list every worker instead
+            self.workers = int(workers if workers is not None else len(info.get("workers", ())))
+            self.answered = time.monotonic()
 
 
 class _Vigil:
