@@ -33,8 +33,8 @@ What can go wrong stays inside the call:
   processor answers late, and its answer is awaited (the computer never loses its move
   because the machine is busy); the window keeps drawing meanwhile;
 - a worker that dies while it thinks: :class:`ThinkingLost`; the next call starts a new one.
-  One that died idle is found when the job is sent, before anything started: the job goes to
-  a new worker instead, once (if that one cannot take it either, :class:`ThinkingLost`);
+  One that died idle is found when the job is sent, or comes back unread: nothing started, so
+  the job goes to a new worker instead, once (if that one cannot take it either, as above);
 - a preparation that fails: its :class:`Preparation` says why, and the searches that waited for
   it raise :class:`ThinkingLost`; the next search tries it again;
 - an agent or a state that cannot be pickled: it thinks on the calling thread, as before.
@@ -413,8 +413,7 @@ class _Worker:
         try:
             self.conn.send_bytes(data)
         except (EOFError, OSError) as exc:
-            code = self.process.exitcode
-            raise _Gone(f"the thinking process had ended (exit code {code}): {exc}") from None
+            raise _Gone(f"the thinking process had ended: {exc}") from None
 
     def _answer(
         self, check: Callable[[], None] | None, progress: Callable[[float], None] | None
@@ -430,6 +429,8 @@ class _Worker:
                     check()
             try:
                 message = pickle.loads(self.conn.recv_bytes())
+            except ConnectionResetError:  # it ended with the job unread (dying as it came)
+                raise _Gone("the thinking process had ended before it read the job") from None
             except (EOFError, OSError) as exc:
                 raise ThinkingLost(f"the thinking process ended: {exc}") from None
             if message[0] == "progress":
