@@ -280,6 +280,8 @@ def _executor(scheduler: _Scheduler | None) -> Iterator[concurrent.futures.Execu
         yield None
         return
     address, wait = scheduler.address, scheduler.wait
+    import asyncio
+
     try:
         import dask.distributed
     except ImportError:
@@ -298,7 +300,9 @@ def _executor(scheduler: _Scheduler | None) -> Iterator[concurrent.futures.Execu
             yield cluster
         finally:
             cluster.shutdown(wait=False)
-            with suppress(Exception):  # a scheduler gone: nothing is left to close there
+            # A scheduler gone: nothing is left to close there (asyncio's CancelledError is
+            # not an Exception).
+            with suppress(Exception, asyncio.CancelledError):
                 client.close(timeout=min(wait, 5))
 
 
@@ -389,7 +393,7 @@ def _greet(address: str, wait: float) -> None:
     try:
         # A little more than connect's own limit, so that its reason (refused) comes first.
         who = asyncio.run(asyncio.wait_for(hello(), wait + min(1.0, wait / 4)))
-    except TimeoutError:
+    except (TimeoutError, asyncio.CancelledError):
         raise OSError(
             f"no answer from {address} within {wait:g} s: is it a Dask scheduler?"
         ) from None
