@@ -68,7 +68,7 @@ REFUSED = [
     *[(["solve", "reversi", START, "--time", v], "--time: must be") for v in ("١", "１", "1_0")],
     *[(["shot", "river", "--out", "x.png", "--priests", v], "priests must be a number from 0")
       for v in NOT_ASCII[:3]],
-    (["shot", "grab", "--out", "x.png", "--attack-factor", "٠.٥"], "attack_factor must be a number"),
+    (["shot", "grab", "--out", "x.png", "--attack-factor", "٠.٥"], "attack_factor must be"),
     (["shot", "grab", "--out", "x.png", "--countries", "1e3"], "countries must be a whole number"),
     (["shot", "grab", "--out", "x.png", "--set", "countries=１００"], "countries must be a"),
     (["play", "clue", "--console", "--seats", "٤"], "seats must be a number from 3 to 6"),
