@@ -80,7 +80,11 @@ class Option:
             typed = value
             value = parse_whole(typed) if self.kind is int else parse_decimal(typed)
             if value is None:
-                kind = "whole number" if parse_decimal(typed) is not None else "number"
+                kind = (
+                    "whole number" if parse_decimal(typed) is not None
+                    else "finite number" if typed.strip().lower().lstrip("+-") in _NOT_FINITE
+                    else "number"
+                )  # fmt: skip
                 raise OptionError(f"{name} must be a {kind}{self._range()}, not {excerpt(typed)}")
         if isinstance(value, bool) or not isinstance(value, int | float):
             raise OptionError(f"{name} must be a number, not {value!r}")
@@ -268,6 +272,8 @@ class OptionsSchema:
 _SET = "options_set"
 _FLAGGED = "options_flagged"
 _KEPT = frozenset({"verbose", "command", "entry", "options", _SET, _FLAGGED})
+
+_NOT_FINITE = frozenset({"nan", "inf", "infinity"})
 
 _BOOLS = {"true": True, "yes": True, "on": True, "1": True,
           "false": False, "no": False, "off": False, "0": False}  # fmt: skip
