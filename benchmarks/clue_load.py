@@ -8,11 +8,14 @@ The case is :func:`game.logic.clue.bench.long_case`: seat 0's view of random sug
 answered as the rules ask. Two lines::
 
     events=2000 seats=4 bytes=... read_ms=... notebook_ms=... sweeps=... open_ms=...
+        why_ms=... why_sweeps=... why_events=...
     bad_line_bytes=1000000 open_ms=... banner_chars=...
 
 - ``read_ms``: the case file's text to a view (:func:`~game.logic.clue.record.loads`);
 - ``notebook_ms``, ``sweeps``: the view's notebook (every probability) and the sweeps of
   the deals it took (two when the events agree: the hand's, then all the events');
+- ``why_ms``, ``why_sweeps``, ``why_events``: why a cell the events decide is so (the
+  events that decide it, none unneeded; the console's ``why`` and the window's click);
 - ``open_ms``: the assistant's scene made with ``--case FILE`` (headless: the file read,
   checked and its notebook worked out, as the window does before its first frame);
 - the second line: a case file whose event line is a megabyte long; ``banner_chars`` is the
@@ -56,6 +59,15 @@ def main() -> int:
         Notebook.of(view)
         deduced = time.perf_counter()
         count = sweeps[0]
+        book = Notebook.of(view)
+        card, seat = next(
+            (c, s) for c in range(view.deck.n_cards) if c not in view.hand
+            for s in range(1, view.seats) if not book.possible(c, s)
+        )  # fmt: skip  # a cell the events decide
+        sweeps[0] = 0
+        asked = time.perf_counter()
+        reasons = book.why(card, seat)
+        why_ms, why_sweeps = 1000 * (time.perf_counter() - asked), sweeps[0]
         opened_at = time.perf_counter()
         scene = AssistantController(MemorySession(), case=str(path), assistant=True)
         opened = time.perf_counter()
@@ -63,7 +75,8 @@ def main() -> int:
         print(
             f"events={args.events} seats={args.seats} bytes={len(text.encode())} "
             f"read_ms={1000 * (read - started):.0f} notebook_ms={1000 * (deduced - read):.0f} "
-            f"sweeps={count} open_ms={1000 * (opened - opened_at):.0f}",
+            f"sweeps={count} open_ms={1000 * (opened - opened_at):.0f} "
+            f"why_ms={why_ms:.0f} why_sweeps={why_sweeps} why_events={len(reasons)}",
             flush=True,
         )
         head = text.split("suggest", 1)[0]

@@ -153,3 +153,26 @@ def test_a_contradiction_in_a_long_case_is_named_by_its_event() -> None:
     assert refused.value.index == 137 and refused.value.event == wrong
     assert "event 138 contradicts" in str(refused.value)
     assert loads(dumps(bad)) == bad
+
+
+def test_why_in_a_long_case_takes_tens_of_deductions_not_one_per_event(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    view = long_case(400)
+    book = Notebook.of(view)
+    card, seat = next(
+        (c, s) for c in range(view.deck.n_cards) if c not in view.hand
+        for s in range(1, view.seats) if not book.possible(c, s)
+    )  # fmt: skip  # a cell the events decide (not the hand)
+    sweeps = _sweeps(monkeypatch)
+    reasons = book.why(card, seat)
+    assert reasons and max(reasons) >= 0 and sweeps[0] < 60, sweeps[0]  # one an event: 400
+    monkeypatch.undo()
+    layout = book.knowledge.layout
+
+    def decides(kept: set[int]) -> bool:
+        facts = [f for f, o in zip(book.knowledge.facts, book.origins, strict=True) if o in kept]
+        return not deduce.Knowledge(layout, facts).possible(card, seat)
+
+    assert decides(set(reasons))
+    assert not any(decides(set(reasons) - {r}) for r in reasons)
