@@ -73,6 +73,9 @@ REFUSED = [
     (["shot", "grab", "--out", "x.png", "--set", "countries=１００"], "countries must be a"),
     (["play", "clue", "--console", "--seats", "٤"], "seats must be a number from 3 to 6"),
     (["rules", "perft", "chess", "١"], "must be a whole number from 0 to"),
+    # a described game's --time was never read: now checked as its option is
+    *[([c, "chess", *o, "--time", v], "time_per_move must be")
+      for c, o in (("shot", ["--out", "x.png"]), ("play", [])) for v in ("1_0", HUGE, "0")],
     (["rules", "perft", "gomoku", "1", "--set", "width=1_0"], "--set takes NAME=N"),
 ]  # fmt: skip
 
