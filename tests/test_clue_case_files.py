@@ -176,3 +176,21 @@ def test_why_in_a_long_case_takes_tens_of_deductions_not_one_per_event(
 
     assert decides(set(reasons))
     assert not any(decides(set(reasons) - {r}) for r in reasons)
+
+
+def test_the_window_keeps_a_case_file_it_could_not_read_before_saving_over_it(
+    tmp_path: Path,
+) -> None:
+    case = tmp_path / "case.txt"
+    bad = "\n".join([*HEADER, f"suggest 1: Plum, Rope, {MEGA}"]) + "\n"
+    case.write_text(bad)
+    scene = AssistantController(MemorySession(), case=str(case), assistant=True)
+    for name in ("Scarlett", "Mustard", "Candlestick", "Kitchen", "Ballroom"):
+        scene.hold(scene.deck.card(name))
+    scene.start()
+    scene.save()
+    assert "the file that could not be read is case.txt.bad-" in scene.message
+    (aside,) = tmp_path.glob("case.txt.bad-*")
+    assert aside.read_text() == bad and len(loads(case.read_text()).hand) == 5
+    scene.save()  # the new case is this table's own: written over, nothing more set aside
+    assert len(list(tmp_path.glob("case.txt.bad-*"))) == 1
