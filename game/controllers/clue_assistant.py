@@ -15,8 +15,9 @@ U takes back the last answer being entered or, with none, the last event whole (
 suggester and cards stay chosen); Y puts back the events U took, until a new answer is
 entered. Save writes the case file (``--case FILE``, or ``clue-case.txt`` in the data
 folder), Load reads it back and names the line of a mistake (quoting a short excerpt of it);
-a case file that could not be read is kept as ``FILE.bad-DATE`` before Save writes over it. H says what the ``full``
-detective would suggest on your turn; N takes the hint: you suggest those cards.
+a case file that could not be read is kept as ``FILE.bad-DATE`` before Save writes over
+it. H says what the ``full`` detective would suggest on your turn; N takes the hint: you
+suggest those cards.
 """
 
 from __future__ import annotations
