@@ -135,3 +135,16 @@ def test_do_items_read_their_numbers_with_the_reader() -> None:
     with pytest.raises(ValueError) as refused:
         move_number(LONG)
     assert len(str(refused.value)) < 100
+
+
+@pytest.mark.gl
+def test_a_100_kb_do_item_is_quoted_as_a_short_excerpt(tmp_path) -> None:
+    from tests.test_cli import gamehall
+
+    r = gamehall(
+        "shot", "river", "--out", "x.png", "--size", "160x120", "--do", f"hint,x{LONG}",
+        cwd=tmp_path, env={"GAMEHALL_HOME": str(tmp_path / "home")},
+    )  # fmt: skip
+    assert r.returncode == 2 and len(r.stderr) < 600, r.stderr[:300]
+    assert "--do item 2 'x777" in r.stderr and "(100,001 characters)" in r.stderr
+    assert "Traceback" not in r.stderr and not (tmp_path / "x.png").exists()
