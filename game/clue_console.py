@@ -47,7 +47,8 @@ ASSISTANT_HELP = """Type case file lines, one at a time:
   deck classic | seats 4 | dealer 3 (or: hands 5 5 4 4) | me 0 | hand CARD, CARD, ...
   suggest SEAT: CARD, CARD, CARD; passed SEAT, SEAT; showed SEAT[: CARD]
   accuse SEAT: CARD, CARD, CARD; wrong
-and: notebook, why CARD HOLDER (a seat number or 'envelope'), undo, save FILE, load FILE, quit"""
+and: notebook, why CARD HOLDER (a seat number or 'envelope'), undo, save FILE (with --case:
+save alone writes that file, as every change does), load FILE, quit"""
 
 
 def run(args: argparse.Namespace, entry: Entry) -> int:
