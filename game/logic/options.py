@@ -80,9 +80,10 @@ class Option:
             typed = value
             value = parse_whole(typed) if self.kind is int else parse_decimal(typed)
             if value is None:
+                endless = typed.strip().lower().lstrip("+-") in _NOT_FINITE
                 kind = (
                     "whole number" if parse_decimal(typed) is not None
-                    else "finite number" if typed.strip().lower().lstrip("+-") in _NOT_FINITE
+                    else "finite number" if endless and self.kind is float
                     else "number"
                 )  # fmt: skip
                 raise OptionError(f"{name} must be a {kind}{self._range()}, not {excerpt(typed)}")
