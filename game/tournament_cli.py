@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 from game.logic.game import Limits
+from game.logic.quoting import excerpt
 from game.logic.tournament import (
     TRIES,
     GameFailedError,
@@ -68,33 +69,44 @@ class _Refused(ValueError):
 
 def add_arguments(parser: argparse.ArgumentParser, entry: Entry | None = None) -> None:
     """The command's flags; with ``entry``, its game's option flags too."""
+    from game.cli_args import MAX_SECONDS, seconds, whole
+
     names = "e.g. " + ",".join(list(entry.agents())[:2]) if entry is not None else "a,b"
     parser.add_argument("--agents", help=f"one agent name per seat, comma-separated ({names})")
-    parser.add_argument("--games", type=int, default=10, help="games to play (default 10)")
+    counts = {flag: (least, most) for flag, _, least, most in COUNTS}
+    for flag, default, about in (
+        ("--games", 10, "games to play"),
+        (
+            "--jobs",
+            1,
+            "games at once, in local processes (a process that is lost is replaced and "
+            f"its game played again; a game whose process is lost {TRIES} times is given up)",
+        ),
+        ("--seed", 1, "seed of the starts"),
+        ("--max-steps", None, "steps after which a game is stopped"),
+    ):
+        least, most = counts[flag]
+        said = f" (default {default})" if default is not None else ""
+        parser.add_argument(
+            flag, type=whole(least, most), default=default, metavar="N",
+            help=f"{about}, {least}..{most}{said}",
+        )  # fmt: skip
     parser.add_argument(
-        "--jobs",
-        type=int,
-        default=1,
-        help=f"games at once, in local processes (a process that is lost is replaced and its "
-        f"game played again; a game whose process is lost {TRIES} times is given up)",
-    )
-    parser.add_argument("--seed", type=int, default=1, help="seed of the starts (default 1)")
-    parser.add_argument(
-        "--time", type=float, default=None, help="seconds per choice (default: each agent's own)"
-    )
-    parser.add_argument(
-        "--max-steps", type=int, default=None, help="steps after which a game is stopped"
-    )
+        "--time", type=seconds, default=None, metavar="S",
+        help=f"seconds per choice, above 0 and at most {MAX_SECONDS:g} (default: each "
+        "agent's own)",
+    )  # fmt: skip
     parser.add_argument(
         "--scheduler", metavar="ADDRESS", help="run the games on this Dask scheduler"
     )
     parser.add_argument(
         "--scheduler-wait",
-        type=int,
+        type=whole(*counts["--scheduler-wait"]),
         default=SCHEDULER_WAIT,
         metavar="SECONDS",
         help=f"with --scheduler: how long to wait for its first answer, for a worker while it "
-        f"has none, for any answer (default {SCHEDULER_WAIT}); then, or when it goes away, "
+        f"has none, for any answer, {'..'.join(map(str, counts['--scheduler-wait']))} "
+        f"(default {SCHEDULER_WAIT}); then, or when it goes away, "
         f"the tournament stops with one line, keeping the finished games",
     )
     parser.add_argument(
@@ -117,6 +129,8 @@ def run(args: argparse.Namespace, entry: Entry | None = None) -> int:
         from game import registry
 
         entry = registry.get(args.game)
+    from game.cli import shorten
+
     where = f"gamehall tournament {entry.id}"
     try:
         # Every argument is checked before the first game (or a cluster) is started.
@@ -148,13 +162,13 @@ def run(args: argparse.Namespace, entry: Entry | None = None) -> int:
     except GameFailedError as error:
         if error.result is not None and error.result.games:  # the finished games are kept
             _print(error.result, getattr(args, "json", False))
-        print(f"{where}: {error}", file=sys.stderr)
+        print(f"{where}: {shorten(str(error))}", file=sys.stderr)
         return 1
     except ValueError as error:  # refused input: an agent, an option, a limit
-        print(f"{where}: {error}", file=sys.stderr)
+        print(f"{where}: {shorten(str(error))}", file=sys.stderr)
         return 2
     except OSError as error:  # the scheduler named by --scheduler cannot be reached
-        print(f"{where}: {error}", file=sys.stderr)
+        print(f"{where}: {shorten(str(error))}", file=sys.stderr)
         return 2
     if result.games or getattr(args, "json", False):
         _print(result, getattr(args, "json", False))
@@ -189,18 +203,20 @@ def agent_names(args: argparse.Namespace) -> list[str]:
     if not any(names):
         raise _Refused("name the agents with --agents a,b (one per seat)")
     if not all(names):
-        raise _Refused(f"an empty agent name in {text!r}")
+        raise _Refused(f"an empty agent name in {excerpt(text or '')}")
     return names
 
 
 def limits(args: argparse.Namespace) -> Limits:
     """Each choice's budget from ``--time`` (or ``--time-per-move``); none: the agents' own."""
+    from game.cli_args import seconds as read_seconds
+
     seconds = args.time if args.time is not None else getattr(args, "time_per_move", None)
     if isinstance(seconds, str):
         try:
-            seconds = float(seconds)
-        except ValueError:
-            raise _Refused(f"--time-per-move must be a number, not {seconds!r}") from None
+            seconds = read_seconds(seconds)
+        except argparse.ArgumentTypeError as exc:
+            raise _Refused(f"--time-per-move {exc}") from None
     return Limits(time=seconds)
 
 
@@ -232,7 +248,7 @@ def _check_address(address: str | None) -> None:
     if not (with_protocol or (host_port and 0 < int(host_port[1]) < 65536)):
         raise _Refused(
             f"--scheduler should look like tcp://HOST:PORT (e.g. tcp://127.0.0.1:8786), "
-            f"not {address!r}"
+            f"not {excerpt(address)}"
         )
 
 

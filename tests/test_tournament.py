@@ -687,7 +687,10 @@ def test_distributeds_log_goes_to_ours_not_to_stderr(
         (("--agents", "high,low", "--seats", "9"), "seats must be at most 4"),
         (("--agents", "high,low"), "3 seats"),
         (("--seats", "2"), "--agents"),
-        (("--agents", "high,low", "--seats", "2", "--time", "-1"), "time must be"),
+        (
+            ("--agents", "high,low", "--seats", "2", "--time-per-move", "-1"),
+            "--time-per-move must be a finite number of seconds above 0 and at most 3600",
+        ),
     ],
 )
 def test_the_command_refuses_bad_input_in_one_line(
