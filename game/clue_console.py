@@ -9,10 +9,8 @@ end of input or ``quit`` ends the session.
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import sys
-import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
@@ -231,16 +229,12 @@ def _save(name: str, text: str, say: Callable[[str], None]) -> None:
 
 
 def write_text(path: Path, text: str) -> None:
-    """Write ``text`` through a temp file in the same folder, renamed over ``path``."""
-    folder = path.parent if str(path.parent) else Path(".")
-    fd, temp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
+    """Write ``text`` to ``path`` by the one safe writer (:mod:`game.safewrite`): a temp file
+    in the same folder, renamed over it; a link, a pipe, a device or a folder there is
+    refused (OSError), and a missing folder is not made."""
+    from game.safewrite import write_bytes_atomic
+
+    write_bytes_atomic(path, text.encode("utf-8"), make_folder=False)
 
 
 # -- the assistant ----------------------------------------------------------------------------

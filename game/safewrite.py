@@ -32,9 +32,9 @@ from __future__ import annotations
 import errno
 import logging
 import os
+import secrets
 import stat
 import sys
-import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
@@ -66,8 +66,8 @@ _NAME_IN_TEMP: Final = 64
 
 
 class RefusedTarget(OSError):
-    """What is at a file's place is not a regular file, so nothing was written there; the
-    text names the file and what is there."""
+    """What is at a file's place is not a regular file (or the name is not a usable one),
+    so nothing was written there; the text names the file and what is there."""
 
     def __str__(self) -> str:
         return f"{self.filename} {self.strerror}"
@@ -75,16 +75,10 @@ class RefusedTarget(OSError):
 
 def check_target(path: Path) -> None:
     """Raise :class:`RefusedTarget` if something other than a regular file is at ``path``
-    (a symbolic link, a folder, a named pipe, a socket, a device); nothing there, or a
-    regular file, passes. Looks without following a link or opening anything."""
-    try:
-        info = os.lstat(path)
-    except FileNotFoundError:
-        return
-    found = _not_a_file(info.st_mode)
-    if found is not None:
-        kind, code = found
-        raise RefusedTarget(code, f"is {kind}, not a regular file; nothing was written", str(path))
+    (a symbolic link, a folder, a named pipe, a socket, a device) or the name cannot be one
+    (a NUL character in it); nothing there, or a regular file, passes. Looks without
+    following a link or opening anything."""
+    _look(path)
 
 
 def write_bytes_atomic(path: Path, data: bytes, *, make_folder: bool = True) -> None:
@@ -93,17 +87,16 @@ def write_bytes_atomic(path: Path, data: bytes, *, make_folder: bool = True) -> 
     over it. The folder is made if missing unless ``make_folder`` is False. Raises OSError when
     it cannot be written, leaving the old file as it was and no temp file."""
     path = Path(path)
-    check_target(path)
+    before = _look(path)
     folder = path.parent
     if make_folder:
         folder.mkdir(parents=True, exist_ok=True)
     for attempt in range(3):
-        fd, tmp_name = tempfile.mkstemp(
-            dir=folder, prefix=f".{path.name[:_NAME_IN_TEMP]}.", suffix=".tmp"
-        )
-        tmp = Path(tmp_name)
+        fd, tmp = _make_temp(path)
         try:
             try:
+                if before is not None and hasattr(os, "fchmod"):  # the file keeps its mode
+                    os.fchmod(fd, stat.S_IMODE(before.st_mode) & 0o777)
                 # Held until renamed, so that a load in another process meanwhile does not
                 # take this for a killed write's leftover (game.tomlfile.remove_stray_temps);
                 # Windows keeps an open file from being removed without it.
@@ -135,7 +128,7 @@ def write_new(path: Path, data: bytes) -> None:
     """Write ``data`` to ``path``, which must not exist (FileExistsError, a link included);
     on any failure (a full disk) nothing is left at ``path``."""
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _O_NOFOLLOW | _O_CLOEXEC | _O_BINARY
-    fd = os.open(path, flags, 0o644)
+    fd = os.open(path, flags, 0o666)
     try:
         try:
             _write_all(fd, data)
@@ -211,6 +204,38 @@ def try_lock(fd: int) -> bool:
 # --- private helpers: they trust their input -------------------------------------------------
 
 
+def _look(path: Path) -> os.stat_result | None:
+    """What is at ``path`` if it is a regular file, None if nothing is; raises
+    :class:`RefusedTarget` for anything else."""
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        return None
+    except ValueError:  # a NUL character in the name
+        raise RefusedTarget(
+            errno.EINVAL, "is not a usable file name; nothing was written", repr(str(path))
+        ) from None
+    found = _not_a_file(info.st_mode)
+    if found is not None:
+        kind, code = found
+        raise RefusedTarget(code, f"is {kind}, not a regular file; nothing was written", str(path))
+    return info
+
+
+def _make_temp(path: Path) -> tuple[int, Path]:
+    """A new temp file beside ``path``, open to write; made as a new file is (the umask
+    applies), where tempfile.mkstemp would make it readable by its owner alone."""
+    prefix = f".{path.name[:_NAME_IN_TEMP]}."
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _O_NOFOLLOW | _O_CLOEXEC | _O_BINARY
+    for _ in range(100):
+        tmp = path.with_name(f"{prefix}{secrets.token_hex(4)}.tmp")
+        try:
+            return os.open(tmp, flags, 0o666), tmp
+        except FileExistsError:
+            continue
+    raise FileExistsError(errno.EEXIST, "no free name for a temp file", str(path))
+
+
 def _not_a_file(mode: int) -> tuple[str, int] | None:
     """What ``mode`` is when it is not a regular file, and the errno that goes with it."""
     if stat.S_ISREG(mode):
@@ -238,7 +263,7 @@ def _replace(tmp: Path, path: Path) -> None:
     # Looked at again just before: what was put there since the first look is refused too.
     # (What is put there after this look is replaced, never written through: a rename
     # replaces the name, not what a link points to.)
-    check_target(path)
+    _look(path)
     os.replace(tmp, path)
 
 

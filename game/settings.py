@@ -59,7 +59,7 @@ from typing import Any, Final, TypeVar
 import platformdirs
 
 from game.errors import GamehallError
-from game.places import APP_NAME, HOME_ENV
+from game.places import APP_NAME, HOME_ENV, home_from_env
 from game.tomldata import (
     GONE,
     apply_changes,
@@ -108,10 +108,11 @@ def home_dir() -> Path:
 
     ``$GAMEHALL_HOME`` when set and non-empty (created if missing), else the platform's config
     folder for "gamehall" (not created here; :class:`Store` creates it on the first save).
+    Raises :class:`game.places.HomeError` (one line for the person) when ``$GAMEHALL_HOME``
+    starts with a ``~`` that cannot be expanded.
     """
-    env = os.environ.get(HOME_ENV)
-    if env:
-        path = Path(env).expanduser()
+    path = home_from_env()
+    if path is not None:
         path.mkdir(parents=True, exist_ok=True)
         return path
     return Path(platformdirs.user_config_dir(APP_NAME))
