@@ -183,3 +183,72 @@ def test_the_windows_settings_file_refuses_and_the_writer_says_so(place: Place) 
         f"settings.toml: {place.path} is {place.kind}, not a regular file; nothing was written"
     ]
     assert place.unchanged() and only_the_place_is_left(place)
+
+
+# --- no other way to write a file ------------------------------------------------------------
+
+GAME = Path(__file__).resolve().parents[1] / "game"
+#: Modules that may open a file to write, and why.
+ALLOWED = {
+    "game/safewrite.py": "the one writer",
+    "game/logic/grab/confine.py": "a robot's stdout and stderr sent to os.devnull",
+}
+WRITING_FLAGS = {"O_WRONLY", "O_RDWR", "O_CREAT", "O_APPEND", "O_TRUNC"}
+
+
+def writes_in(path: Path) -> list[str]:
+    """Each call in ``path`` that writes a file by another way than game.safewrite."""
+    import ast
+
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+        method = isinstance(func, ast.Attribute)
+        if (
+            (name in ("write_text", "write_bytes") and method)  # Path's (not a function's)
+            or name in ("mkstemp", "NamedTemporaryFile")
+            or ast.unparse(func) == "os.replace"
+        ):
+            found.append(f"{ast.unparse(func)} at line {node.lineno}")
+        elif name == "open":
+            modes = [a for a in node.args[1:2] if isinstance(a, ast.Constant)]
+            modes += [k.value for k in node.keywords if k.arg == "mode"]
+            flags = {
+                n.attr for a in node.args[1:2] for n in ast.walk(a) if isinstance(n, ast.Attribute)
+            }
+            texts = [
+                m.value for m in modes if isinstance(m, ast.Constant) and isinstance(m.value, str)
+            ]
+            if any(set(t) & set("wax+") for t in texts) or flags & WRITING_FLAGS:
+                found.append(f"{ast.unparse(func)} at line {node.lineno}")
+    return found
+
+
+def test_no_module_writes_a_file_but_through_the_one_writer() -> None:
+    offending = {}
+    for path in sorted(GAME.rglob("*.py")):
+        where = path.relative_to(GAME.parent).as_posix()
+        if where not in ALLOWED and (calls := writes_in(path)):
+            offending[where] = calls
+    assert offending == {}
+
+
+def test_the_check_sees_each_way_of_writing(tmp_path: Path) -> None:
+    source = tmp_path / "m.py"
+    source.write_text(
+        "import os, tempfile\n"
+        "def f(p):\n"
+        "    p.write_text('x')\n"
+        "    open(p, 'a')\n"
+        "    p.open(mode='wb')\n"
+        "    os.open(p, os.O_WRONLY | os.O_CREAT)\n"
+        "    tempfile.mkstemp()\n"
+        "    os.replace(p, p)\n"
+        "    open(p, 'rb'); os.open(p, os.O_RDONLY); 'a b'.replace('a', 'b')\n"
+    )
+    assert [call.split(" at ")[0] for call in writes_in(source)] == [
+        "p.write_text", "open", "p.open", "os.open", "tempfile.mkstemp", "os.replace"
+    ]  # fmt: skip
