@@ -200,8 +200,11 @@ def writes_in(path: Path) -> list[str]:
     """Each call in ``path`` that writes a file by another way than game.safewrite."""
     import ast
 
+    text = path.read_text(encoding="utf-8")
+    if not any(w in text for w in ("write_", "mkstemp", "TemporaryFile", "os.replace", "open(")):
+        return []  # nothing to look for: saves parsing most of the package
     found = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(ast.parse(text)):
         if not isinstance(node, ast.Call):
             continue
         func = node.func
@@ -210,7 +213,7 @@ def writes_in(path: Path) -> list[str]:
         if (
             (name in ("write_text", "write_bytes") and method)  # Path's (not a function's)
             or name in ("mkstemp", "NamedTemporaryFile")
-            or ast.unparse(func) == "os.replace"
+            or (name == "replace" and ast.unparse(func) == "os.replace")
         ):
             found.append(f"{ast.unparse(func)} at line {node.lineno}")
         elif name == "open":
