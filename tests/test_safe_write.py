@@ -19,7 +19,7 @@ import pytest
 
 from game.clue_console import assistant
 from game.engine.png import write_png
-from game.safewrite import RefusedTarget, write_bytes_atomic
+from game.safewrite import RefusedTarget, locked, write_bytes_atomic
 from game.settings import Settings, Store
 from game.writer import Writer
 from tests.waiting import HANG_S
@@ -183,6 +183,31 @@ def test_the_windows_settings_file_refuses_and_the_writer_says_so(place: Place) 
         f"settings.toml: {place.path} is {place.kind}, not a regular file; nothing was written"
     ]
     assert place.unchanged() and only_the_place_is_left(place)
+
+
+# --- the lock beside a file ------------------------------------------------------------------
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="POSIX locks and pipes")
+def test_a_lock_held_elsewhere_is_waited_for_then_said_and_a_hostile_lock_file_is_refused(
+    tmp_path: Path,
+) -> None:
+    import fcntl
+
+    path = tmp_path / "statistics.toml"
+    with locked(path):
+        assert (tmp_path / "statistics.toml.lock").is_file()
+    with open(tmp_path / "statistics.toml.lock", "rb") as other:  # another holder of the lock
+        fcntl.flock(other.fileno(), fcntl.LOCK_EX)
+        with pytest.raises(OSError) as caught, locked(path, wait_s=0):
+            pass
+    assert caught.value.strerror == (
+        "another process has held statistics.toml.lock for 0 s; nothing was written"
+    )
+    (tmp_path / "statistics.toml.lock").unlink()
+    os.mkfifo(tmp_path / "statistics.toml.lock")  # never opened: it would wait for a reader
+    raised = in_thread(lambda: locked(path).__enter__())
+    assert isinstance(raised, RefusedTarget) and "is a named pipe" in str(raised)
 
 
 # --- no other way to write a file ------------------------------------------------------------
