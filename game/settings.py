@@ -340,6 +340,8 @@ class Store:
             self._known = document
             return
         changes = differences(self._known, document)
+        # A value that is not TOML-ready is the caller's mistake: raised here, not on the
+        # writer's thread.
         encode({"changes": [value for _keys, value in changes if value is not GONE]})
         self._known = document
 
