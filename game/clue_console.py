@@ -10,10 +10,8 @@ from __future__ import annotations
 
 import argparse
 import logging
-import os
 import random
 import sys
-import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
@@ -241,23 +239,20 @@ def _save(name: str, text: str, say: Callable[[str], None]) -> bool:
     try:
         write_text(Path(name), text)
     except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
-        say(f"could not save {excerpt(name)}: {getattr(exc, 'strerror', None) or exc}")
+        shown = name if len(name) <= 240 and name.isprintable() else excerpt(name)
+        say(f"could not save {shown}: {getattr(exc, 'strerror', None) or exc}")
         return False
     say(f"saved {name}")
     return True
 
 
 def write_text(path: Path, text: str) -> None:
-    """Write ``text`` through a temp file in the same folder, renamed over ``path``."""
-    folder = path.parent if str(path.parent) else Path(".")
-    fd, temp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
+    """Write ``text`` to ``path`` by the one safe writer (:mod:`game.safewrite`): a temp file
+    in the same folder, renamed over it; a link, a pipe, a device or a folder there is
+    refused (OSError), and a missing folder is not made."""
+    from game.safewrite import write_bytes_atomic
+
+    write_bytes_atomic(path, text.encode("utf-8"), make_folder=False)
 
 
 # -- the assistant ----------------------------------------------------------------------------
