@@ -115,10 +115,12 @@ def seconds(text: str) -> float:
 
 def output_file(path: Path, flag: str = "--out") -> Path:
     """``path`` if a file can be written there: its folder exists and is writable, and it is
-    not a folder, a pipe or a device (writing to a pipe waits for a reader). Raises
+    not a symbolic link, a folder, a pipe or a device (writing to a pipe waits for a reader;
+    the one safe writer refuses the others). Raises
     ``ValueError`` naming ``flag`` and the reason."""
     import os
-    import stat
+
+    from game.safewrite import RefusedTarget, check_target
 
     if "\x00" in str(path):
         raise ValueError(f"{flag} {str(path)!r}: not a usable file name")
@@ -126,17 +128,15 @@ def output_file(path: Path, flag: str = "--out") -> Path:
     try:
         if not path.parent.is_dir():
             raise ValueError(f"{where}: there is no folder {path.parent}")
+        check_target(path)  # a link, a folder, a pipe or a device is refused unfollowed
         if os.path.lexists(path):
-            mode = path.stat().st_mode
-            if stat.S_ISDIR(mode):
-                raise ValueError(f"{where}: is a folder, not a file")
-            if not stat.S_ISREG(mode):
-                raise ValueError(f"{where}: not a regular file (a pipe or a device)")
             if not os.access(path, os.W_OK):
                 raise ValueError(f"{where}: the file is not writable")
         elif not os.access(path.parent, os.W_OK | os.X_OK):
             raise ValueError(f"{where}: the folder {path.parent} is not writable")
-    except OSError as exc:  # a dangling link, a name too long, no permission to look
+    except RefusedTarget as exc:
+        raise ValueError(f"{flag} {exc}") from None
+    except OSError as exc:  # a name too long, no permission to look
         raise ValueError(f"{where}: {exc.strerror or exc}") from None
     return path
 

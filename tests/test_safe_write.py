@@ -281,3 +281,11 @@ def test_the_check_sees_each_way_of_writing(tmp_path: Path) -> None:
     assert [call.split(" at ")[0] for call in writes_in(source)] == [
         "p.write_text", "open", "p.open", "os.open", "tempfile.mkstemp", "os.replace"
     ]  # fmt: skip
+
+
+def test_a_screenshot_place_is_refused_before_anything_is_drawn(place: Place) -> None:
+    from game.cli_args import output_file
+
+    with pytest.raises(ValueError, match=f"--out .*{place.kind}, not a regular file"):
+        output_file(place.path)
+    assert place.unchanged()
