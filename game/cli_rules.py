@@ -59,17 +59,25 @@ def run_rules(args: argparse.Namespace) -> int:
     if not args.game:
         print(f"{where}: name a game or a description file", file=sys.stderr)
         return 2
+    from game.logic.numbers import parse_whole
+    from game.logic.quoting import excerpt
+
     values: dict[str, int] = {}
     for item in args.set:
         name, _, number = item.partition("=")
-        try:
-            values[name.strip()] = int(number)
-        except ValueError:
-            print(f"{where}: --set takes NAME=N (a whole number), not {item!r}", file=sys.stderr)
+        value = parse_whole(number)
+        if value is None:
+            print(
+                f"{where}: --set takes NAME=N (a whole number), not {excerpt(item)}",
+                file=sys.stderr,
+            )
             return 2
+        values[name.strip()] = value
+    from game.userfiles import UserFileError
+
     try:
         engine = _engine(args.game, values)
-    except DescriptionError as exc:
+    except (DescriptionError, UserFileError) as exc:
         print(f"{where}: {exc}", file=sys.stderr)
         return 2
     if args.action == "check":
@@ -116,6 +124,7 @@ def _engine(name: str, values: dict[str, int]):  # type: ignore[no-untyped-def]
     from game.logic.rules import catalogue
     from game.logic.rules.design import parse
     from game.logic.rules.sexpr import DescriptionError
+    from game.userfiles import read_text
 
     if name in catalogue.shipped():
         if values:  # checked here, so that a shipped game names what is wrong as a file does
@@ -127,10 +136,7 @@ def _engine(name: str, values: dict[str, int]):  # type: ignore[no-untyped-def]
             f"no described game {name!r} and no such file; the games: "
             f"{', '.join(catalogue.shipped())}"
         )
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise DescriptionError(f"cannot read it: {exc.strerror or exc}", str(path)) from None
-    except UnicodeDecodeError:
-        raise DescriptionError("not UTF-8 text", str(path)) from None
+    # The one reader of a file a person names: a pipe, a device or a folder is refused
+    # before it is opened, and so is a file over its size cap.
+    text = read_text(path, "game description")
     return catalogue.engine_for_text(text, str(path), values)

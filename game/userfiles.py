@@ -1,5 +1,7 @@
-"""Reading a file a person named (``--load FILE``, ``load-from:FILE``): a regular file only, of
-a bounded size, as UTF-8 text, with every problem one line that names the file and the reason.
+"""Reading a file a person named (``--load FILE``, ``load-from:FILE``, a game description given
+to ``play``, ``shot``, ``tournament`` or ``rules`` and read again by the window as it is
+edited, a Cluedo case file): a regular file only, of a bounded size, as UTF-8 text, with every
+problem one line that names the file and the reason. No other code opens such a file.
 
 A folder, a pipe or a device is refused before anything is read (opening a pipe to read waits
 for a writer; reading a device may never end), and so is a file over 1 MiB, so a wrong path

@@ -521,3 +521,50 @@ def test_a_move_sounds_and_othellos_flips_sound_as_flips(director, open_board):
     open_board("othello")
     run(director, "click:d3")
     assert director.sounds.played[-1] == "flip"
+
+
+def test_a_reload_past_the_rules_bounds_keeps_the_game_and_names_the_form(
+    director, open_board, tmp_path
+):
+    """Twenty nested whiles crashed Python's compiler and (anywhere (anywhere add)) on a
+    26 x 26 board filled the memory: either, saved over the file a window plays, took the
+    window down. Now each is a line naming the form, and the last good version plays on;
+    a move into a position past the bounds is refused the same way."""
+    path = tmp_path / "my-game.txt"
+    write(path, DESCRIPTION, 10**18)
+    c = open_board("tic-tac-toe", description=path)
+    run(director, "click:b2")
+    deep = "add"
+    for _ in range(20):
+        deep = f"(while empty {deep} n)"
+    wide = DESCRIPTION.replace("(columns a b c) (rows 1 2 3)", "(size 26 26)")
+    program = "(move place (verify empty) add)"
+    for stamp, text, where, says in [
+        (2, DESCRIPTION.replace(program, f"(move place {deep})"), "13:230:", "(while ...)"),
+        (3, wide.replace(program, "(move place (anywhere (anywhere add)))"), "13:32:", "50000"),
+    ]:
+        write(path, text, stamp * 10**18)
+        director.advance(1.1)
+        assert c.file_error.startswith(f"{path}:{where} "), c.file_error
+        assert says in c.file_error and c.status().banner == c.file_error
+        assert c.match.cursor == 1 and len(c.design.board.names) == 9
+    # The file replaced by a named pipe: refused unread (reading it waited for a writer).
+    path.unlink()
+    os.mkfifo(path)
+    director.advance(1.1)
+    assert c.file_error.startswith(f"{path}: is a named pipe, not a regular file")
+    path.unlink()
+    run(director, "click:a1")
+    assert c.match.cursor == 2
+    # A good file whose third position is past the bound: the move into it is refused.
+    later = (
+        "(one-of (do (verify empty) add) (do (verify (exists friend)) (anywhere (anywhere add))))"
+    )
+    write(path, wide.replace(program, f"(move place {later})"), 4 * 10**18)
+    director.advance(1.1)
+    settle(director)
+    assert c.file_error == "" and len(c.design.board.names) == 26 * 26
+    run(director, "click:b2")
+    assert not director.perform("click:a1")
+    assert director.toast.startswith(f"{path}:13:93: (anywhere ...) makes more than 50000 moves")
+    assert c.match.cursor == 1

@@ -372,20 +372,34 @@ def test_a_message_that_is_not_plain_data_is_refused(tmp_path: Path) -> None:
 def test_what_a_robot_starts_is_stopped_with_it(tmp_path: Path) -> None:
     import os
 
-    pid_file = tmp_path / "child.pid"
+    # The robot cannot write outside its temp folder (its jail), so its child is found by a
+    # mark on its command line instead of a pid file.
+    mark = f"gh-spawned-{os.getpid()}-{tmp_path.name}"
     (tmp_path / "spawner.py").write_text(
         robot_file(
             init=f"""import subprocess
-        p = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"])
-        open({str(pid_file)!r}, "w").write(str(p.pid))"""
+        subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)", {mark!r}])"""
         )
     )
     with robots_match(("spawner", "basic"), _registry(tmp_path)) as match:
         play_rounds(match, 1)
-        pid = int(pid_file.read_text())
-        os.kill(pid, 0)  # running while the robot plays
-    # Killed with the robot's group (an exit the pidfd reports, reaped or not).
-    assert wait_for_exit(pid), "the process the robot started is still running"
+        pids = _marked(mark)
+        assert len(pids) == 1  # running while the robot plays
+    # Killed with the robot (an exit the pidfd reports, reaped or not).
+    assert wait_for_exit(pids[0]), "the process the robot started is still running"
+
+
+def _marked(mark: str) -> list[int]:
+    """The processes with ``mark`` on their command line."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if mark.encode() in (entry / "cmdline").read_bytes().split(b"\0"):
+                    found.append(int(entry.name))
+            except OSError:
+                continue
+    return found
 
 
 def test_entry_points_are_found_in_the_discovery_process(

@@ -69,3 +69,39 @@ def test_check_and_list(capsys: pytest.CaptureFixture[str]) -> None:
     assert status == 0 and "Python hooks: none" in out
     status, out, _ = _run(["list"], capsys)
     assert status == 0 and re.search(r"^hex +Hex \(\d+ lines\)$", out, re.M)
+
+
+@pytest.mark.parametrize("action", ["check", "perft"])
+@pytest.mark.parametrize("kind", ["pipe", "device", "folder"])
+def test_a_named_file_that_is_not_a_regular_one_is_refused_unread(
+    action: str, kind: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A pipe would wait for a writer for ever and /dev/zero would fill the memory: each is
+    refused by the one reader of named files before anything is read."""
+    import os
+
+    if kind == "pipe":
+        path = tmp_path / "game.txt"
+        os.mkfifo(path)
+        says = "is a named pipe, not a regular file"
+    elif kind == "device":
+        path = Path(os.devnull)
+        says = "is a device, not a regular file"
+    else:
+        path = tmp_path / "folder.txt"
+        path.mkdir()
+        says = "is a folder, not a regular file"
+    status, out, err = _run([action, str(path), *(["1"] if action == "perft" else [])], capsys)
+    assert status == 2 and out == ""
+    assert err.strip() == f"gamehall rules {action}: {path}: {says}"
+
+
+def test_a_named_file_over_the_size_cap_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from game.tomlfile import MAX_FILE_BYTES
+
+    path = tmp_path / "big.txt"
+    path.write_bytes(b"(game big)\n" + b";" * MAX_FILE_BYTES)
+    status, out, err = _run(["check", str(path)], capsys)
+    assert status == 2 and out == "" and f"more than the {MAX_FILE_BYTES} such a file" in err

@@ -92,7 +92,11 @@ def _play(text: str, source: str, rng: random.Random) -> str:
         moves = list(state.legal_actions())
         move = rng.choice(moves)
         assert state.parse_action(state.action_text(move)) == move
-        state = state.apply(move)
+        try:
+            state = state.apply(move)
+        except RulesError as exc:  # a move into a position past a bound is refused
+            assert str(exc).startswith(source), exc
+            return "error"
     state.returns()
     return "played"
 

@@ -49,6 +49,7 @@ from game.engine.tweens import Tween
 from game.games.rules import SIDES  # who can play a side, in the order the buttons cycle
 from game.logic.game import IllegalActionError, Limits
 from game.logic.match import Match, MatchError, Step
+from game.logic.rules.limits import RulesError
 from game.registry import GameSession
 from game.resources import asset_path
 
@@ -191,6 +192,10 @@ class BoardController(MatchControls):
         except MatchError as exc:  # the agent failed: the match waits for a person
             log.error("the computer could not move: %s", exc)
             self._say(f"The computer failed: {exc}", Tone.WARN)
+        except RulesError as exc:  # its move leads past a bound of the description's rules
+            self.match.paused = True  # the match waits for a person (undo, a new game)
+            log.error("the computer's move cannot be played: %s", exc)
+            self._say(f"The computer's move cannot be played: {exc}", Tone.WARN)
         self._follow_match()
 
     def commands(self) -> CommandTable:

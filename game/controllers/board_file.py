@@ -43,8 +43,9 @@ class DescriptionFile:
 
     def read(self, values: Mapping[str, int] | None = None) -> Any:
         """A compiled engine for the file's text, its parameters set to ``values``; raises
-        ValueError (a DescriptionError, whose message starts with ``file:line:column:``, or a
-        UserFileError naming the file)."""
+        ValueError: a DescriptionError or a RulesError (a start position past the engine's
+        bounds), whose message starts with ``file:line:column:``, or a UserFileError naming
+        the file (a pipe, a device or a file over the size cap is refused unread)."""
         from game.logic.rules.catalogue import engine_for_text
         from game.userfiles import read_text
 

@@ -2,8 +2,10 @@
 Ctrl-C, a process group of its own, printing captured, memory capped), and how the game reads
 what it sends (:func:`receive`: plain data only, never a class of the robot's).
 
-Used by the robot sandbox (:mod:`game.logic.grab.sandbox`) and robot discovery
-(:mod:`game.logic.grab.discovery`), both of which run robot code only in such processes.
+The robot jail (:mod:`game.logic.grab.jail`) calls :func:`confine` last, after its own
+layers, in every process that runs robot code (a robot's own, robot discovery); the robot
+sandbox (:mod:`game.logic.grab.sandbox`) and discovery (:mod:`game.logic.grab.discovery`)
+read those processes' messages with :func:`receive`.
 """
 
 from __future__ import annotations
@@ -63,7 +65,7 @@ def confine(memory_mb: int | None) -> Captured:
     process group of its own (so :func:`end_group` also stops what the robot started), send
     file descriptors 1 and 2 to the null device, capture ``print`` and ``sys.stderr`` in the
     returned :class:`Captured`, and cap the address space at ``memory_mb`` MiB more than it
-    is now (where the system has ``resource``; None: no cap)."""
+    is now, for good (where the system has ``resource``; None: no cap)."""
     with contextlib.suppress(ValueError, OSError):
         signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(os, "setsid"):
@@ -92,7 +94,8 @@ def _cap_memory(memory_mb: int) -> None:
         limit = now + memory_mb * 1024 * 1024
         if hard != resource.RLIM_INFINITY:
             limit = min(limit, hard)
-        resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+        # The hard limit too: a robot could raise a soft one back.
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
     except (ImportError, OSError, ValueError, AttributeError):
         pass  # no address-space limit on this system: the robot runs uncapped
 

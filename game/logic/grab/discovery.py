@@ -21,7 +21,6 @@ import importlib
 import importlib.metadata
 import importlib.util
 import logging
-import multiprocessing
 import re
 import sys
 from collections.abc import Sequence
@@ -31,13 +30,12 @@ from pathlib import Path
 from typing import Any, Final
 
 from game.logic.grab.confine import (
+    Captured,
     NotPlainData,
-    confine,
-    end_group,
-    exit_words,
     plain_text,
     receive,
 )
+from game.logic.grab.jail import JailedProcess
 from game.logic.grab.robot import Robot, UnknownRobotError
 from game.logic.grab.sandbox import (
     CONSTRUCT_S,
@@ -154,8 +152,9 @@ def discover(
     """The robots of the ``*.py`` files in ``folder`` and of the ``gamehall.robots`` entry
     points, found without importing any of them in this process.
 
-    A confined child process (:func:`~game.logic.grab.confine.confine`: no Ctrl-C, output
-    captured, ``memory_mb`` MiB more than it starts with) imports them one at a time. One that
+    A child process in the robot jail (:mod:`game.logic.grab.jail`: no Ctrl-C, output
+    captured, ``memory_mb`` MiB more than it starts with, and on Linux the namespaces, limits,
+    Landlock and seccomp a robot's own process has) imports them one at a time. One that
     raises, defines no robot, takes longer than ``import_s`` seconds (the child itself has
     ``start_s`` seconds to start) or ends the process is described in the second list,
     and a new child goes on with the ones after it. With nothing to import no process starts.
@@ -200,51 +199,37 @@ def _discover_some(
 ) -> tuple[list[Any], str | None]:
     """Run one discovery process over ``jobs``: the results of those it finished (each a list
     of class facts, or a reason), and why it stopped early (the next job's fault) or None."""
-    context = multiprocessing.get_context("spawn")
-    parent, child = context.Pipe()
-    process = context.Process(
-        target=_discovery_main, args=(child, list(jobs), memory_mb), name="robot-discovery",
-        daemon=True,
-    )  # fmt: skip
-    process.start()
-    child.close()
+    jail = JailedProcess("robot-discovery", _discovery_main, (list(jobs),), memory_mb)
+    parent = jail.start()
     results: list[Any] = []
     failure: str | None = None
     try:
-        started = False
+        problem = jail.wait_jailed(start_s)
+        if problem is not None:
+            return results, f"the discovery process failed: {problem}"
         while len(results) < len(jobs):
             try:
-                if not parent.poll(import_s if started else start_s):
-                    what = "importing it" if started else "the discovery process"
-                    failure = f"{what} took more than {import_s if started else start_s:g} s"
+                if not parent.poll(import_s):
+                    failure = f"importing it took more than {import_s:g} s"
                     break
-                reply = _checked(receive(parent)) if started else receive(parent)
+                reply = _checked(receive(parent))
             except (OSError, EOFError):
-                process.join(1.0)
-                failure = f"importing it ended its process ({exit_words(process.exitcode)})"
+                failure = f"importing it ended its process ({jail.exit_words()})"
                 break
             except NotPlainData as error:
                 reply = f"importing it: {error}"
-            if started:
-                results.append(reply)
-            started = True
+            results.append(reply)
     finally:
-        parent.close()
-        if process.is_alive():
-            process.kill()
-        process.join(5.0)
-        end_group(process.pid)
-        process.close()
+        jail.stop()
     return results, failure
 
 
 def _discovery_main(
-    connection: Connection, jobs: list[_Job], memory_mb: int
+    connection: Connection, printed: Captured, jobs: list[_Job]
 ) -> None:  # pragma: no cover - runs in the discovery process
-    """Import each job's robots and send, per job, a list of ``(attribute, name,
-    description, default)`` for its classes, or the reason it has none as text."""
-    printed = confine(memory_mb)
-    connection.send("started")
+    """In the jail (:func:`~game.logic.grab.jail.jailed_main`): import each job's robots and
+    send, per job, a list of ``(attribute, name, description, default)`` for its classes, or
+    the reason it has none as text."""
     for job in jobs:
         reply: object
         try:

@@ -34,7 +34,6 @@ import abc
 import builtins
 import contextlib
 import logging
-import multiprocessing
 import random
 import threading
 import time
@@ -44,14 +43,13 @@ from typing import TYPE_CHECKING, Any, Final
 
 from game.logic.game import Limits, Stop, ThinkingStopped
 from game.logic.grab.confine import (
+    Captured,
     NotPlainData,
     RobotError,
-    confine,
-    end_group,
-    exit_words,
     plain_text,
     receive,
 )
+from game.logic.grab.jail import JailedProcess
 from game.logic.grab.options import ROBOT_MEMORY_MB_DEFAULT
 from game.logic.grab.robot import Robot, RobotGame
 from game.logic.grab.state import GrabBoard, GrabMoveError, GrabState, Move
@@ -207,7 +205,9 @@ class ProcessRunner(RobotRunner):
     """Runs a robot in a child process (the "spawn" start method: never fork a process that
     may hold threads and a GL context), started on the first move.
 
-    The child is confined (:func:`~game.logic.grab.confine.confine`): Ctrl-C is the
+    The child runs in the robot jail (:mod:`game.logic.grab.jail`: on Linux its own
+    namespaces, user, temp folder, limits, Landlock and seccomp; the layers the kernel
+    refused are in :attr:`missing`, and said once per process in the log): Ctrl-C is the
     parent's business, its printing is captured (at most
     :data:`~game.logic.grab.confine.OUTPUT_CAP` characters a move come back with the answer, kept
     in :attr:`output`; nothing reaches this process's stdout or stderr) and, where the system
@@ -242,7 +242,10 @@ class ProcessRunner(RobotRunner):
         self.output: deque[str] = deque(maxlen=OUTPUT_LINES)
         #: Why the robot is disabled for this game, or None.
         self.disabled: str | None = None
-        self._process: Any = None
+        #: The layers of the robot sandbox its process lacks, as ``(layer, reason)`` (known
+        #: once it has started; see :mod:`game.logic.grab.jail`).
+        self.missing: list[tuple[str, str]] = []
+        self._jail: JailedProcess | None = None
         self._connection: Connection | None = None
         self._asked = 0  # the number of the last question, which the answer repeats
 
@@ -337,32 +340,26 @@ class ProcessRunner(RobotRunner):
                 raise ThinkingStopped("stopped while the robot thought")
 
     def _alive(self) -> bool:
-        return self._process is not None and bool(self._process.is_alive())
+        return self._jail is not None and self._jail.alive
 
     def _exit_code(self) -> str:
         """How the child ended, in words (it is given a moment to finish dying)."""
-        process = self._process
-        if process is None:
-            return "no process"
-        process.join(1.0)
-        return exit_words(process.exitcode)
+        return "no process" if self._jail is None else self._jail.exit_words()
 
     def _start(self) -> str | None:
         """Start the child and wait until its robot is made; the reason when that failed."""
         self._stop()
-        context = multiprocessing.get_context("spawn")
-        parent, child = context.Pipe()
-        process = context.Process(
-            target=_child_main,
-            args=(child, self.origin, self.memory_mb),
-            name=f"robot-{self.key}",
-            daemon=True,
+        jail = JailedProcess(
+            f"robot-{self.key}", _robot_main, (self.origin, self.memory_mb), self.memory_mb
         )
-        process.start()
-        child.close()
-        self._process, self._connection = process, parent
-        problem = None
-        for stage, seconds in (("loaded", self.start_s), ("ready", self.construct_s)):
+        parent = jail.start()
+        self._jail, self._connection = jail, parent
+        problem = jail.wait_jailed(self.start_s)
+        self.missing = jail.missing
+        stages = (
+            () if problem is not None else (("loaded", self.start_s), ("ready", self.construct_s))
+        )
+        for stage, seconds in stages:
             try:
                 if not parent.poll(seconds):
                     what = "to load" if stage == "loaded" else "for its constructor"
@@ -385,35 +382,24 @@ class ProcessRunner(RobotRunner):
         return None
 
     def _stop(self, politely: bool = False) -> None:
-        process, connection = self._process, self._connection
-        self._process = self._connection = None
-        if connection is not None:
-            if politely and process is not None and process.is_alive():
-                with contextlib.suppress(OSError):
-                    connection.send(("stop",))
-            connection.close()
-        if process is not None:
-            if politely:
-                process.join(1.0)
-            if process.is_alive():
-                process.kill()
-            process.join(5.0)
-            end_group(process.pid)
-            process.close()
+        jail = self._jail
+        self._jail = self._connection = None
+        if jail is not None:
+            jail.stop(politely)
 
 
-def _child_main(
-    connection: Connection, origin: RobotOrigin, memory_mb: int
+def _robot_main(
+    connection: Connection, printed: Captured, origin: RobotOrigin, memory_mb: int
 ) -> None:  # pragma: no cover
-    """The robot process: load the robot, then answer ``plan`` messages until told to stop.
+    """The robot process, in its jail (:func:`~game.logic.grab.jail.jailed_main`): load the
+    robot, then answer ``plan`` messages until told to stop.
 
-    Start-up messages: ``("loaded", output)`` once the robot's module is imported, then
-    ``("ready", output)`` once the robot is made, or ``("error", reason, output)`` instead of
-    either. Answers repeat the question's number and end with what the robot printed:
-    ``("move", n, text, output)``, ``("raised", n, type name, message, output)`` or
-    ``("not a move", n, reason, output)``.
+    Start-up messages (after the jail's own): ``("loaded", output)`` once the robot's module
+    is imported, then ``("ready", output)`` once the robot is made, or ``("error", reason,
+    output)`` instead of either. Answers repeat the question's number and end with what the
+    robot printed: ``("move", n, text, output)``, ``("raised", n, type name, message,
+    output)`` or ``("not a move", n, reason, output)``.
     """
-    printed = confine(memory_mb)
     try:
         robot_class = origin.load()
     except BaseException as error:

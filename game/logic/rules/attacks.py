@@ -53,6 +53,9 @@ HIT: Final[Node] = ("hit",)
 
 #: The most lines one program's backward walk may take (beyond: it is run forward instead).
 MAX_PROBE_LINES: Final = 4_000
+#: The deepest line of a backward walk (each choice or loop indents one level, a loop two):
+#: Python compiles at most 20 loops inside one another; deeper, the program is run forward.
+MAX_PROBE_INDENT: Final = 18
 
 #: Conditions that read more than the square and the board (the move so far, its start,
 #: the moving piece): a program using one is not walked backwards.
@@ -227,6 +230,8 @@ class _Probe:
     def emit(self, indent: int, text: str) -> None:
         if len(self.lines) > MAX_PROBE_LINES:  # choices copy what follows them
             raise Irreversible("too intricate to walk backwards")
+        if indent > MAX_PROBE_INDENT:  # a line at indent i stands in i - 1 loops
+            raise Irreversible("nested too deep to walk backwards")
         self.lines.append("    " * indent + text)
 
     def seq(self, items: list[Node], indent: int, fail: str) -> None:

@@ -95,10 +95,15 @@ def file_id(source: str) -> str:
 
 def engine_for_text(text: str, source: str, values: Mapping[str, int] | None = None) -> Engine:
     """An engine for a description's text (a person's file at ``source``), under the id
-    :func:`file_id` gives; raises DescriptionError."""
+    :func:`file_id` gives; raises DescriptionError, or RulesError (a ValueError too) when the
+    start position's moves pass a bound of :mod:`~game.logic.rules.limits`."""
     design: Design = parse(text, source, values)
     design.id = file_id(source)
     made = Engine(design)
+    # The start's moves, generated once here: a game whose first position passes the
+    # engine's bounds (limits.MAX_MOVES) is refused as it is read, with the form at fault,
+    # so a window reloading it keeps the game it has.
+    made.legal(made.start())
     # Made again from the same text in a worker process (and compiled once there).
     made.origin = (_text_engine, (text, source, tuple(sorted((values or {}).items()))))
     return made

@@ -15,13 +15,15 @@ empty position.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import bisect
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from game.logic.pacing import pause
 from game.logic.rules.attacks import write_attacks
 from game.logic.rules.design import Design
+from game.logic.rules.limits import Overflow
 from game.logic.rules.sexpr import DescriptionError, Item
 from game.logic.rules.writer import AGAIN, GOTO, MAX_LINES, PROGRAM, ProgramWriter
 
@@ -118,6 +120,7 @@ def compile_design(design: Design) -> Compiled:
     program_table: list[tuple[int, str, str, bool]] = []
     writer = ProgramWriter(design, zone_names, players)
     writer.ns = ns
+    ns["OVER"] = Overflow(design.source, writer.limit_forms)
     for t, piece in enumerate(design.pieces):
         for program in piece.programs:
             program_table.append((t, program.name, program.kind, program.drop))
@@ -147,6 +150,7 @@ def compile_design(design: Design) -> Compiled:
         writer.player, writer.enemy, writer.quiet = player, (player + 1) % players, True
         return writer.cond
 
+    writer.origins.append((len(writer.lines), None))  # the attack tests: no form of their own
     modes, counts, readable, slow = write_attacks(
         design, writer.lines, ns, cond_for, writer.acyclic, writer.loop_cap, owner, kind_of
     )
@@ -167,7 +171,12 @@ def compile_design(design: Design) -> Compiled:
             "nest fewer choices",
             design.source,
         )
-    _run_in_pieces(writer.lines, f"<rules {design.id}>", ns)
+    try:
+        _run_in_pieces(writer.lines, f"<rules {design.id}>", ns)
+    except (SyntaxError, RecursionError, MemoryError) as exc:
+        # A limit of Python's compiler the writer's own bounds did not foresee: the form
+        # that wrote the line is named, never a traceback.
+        raise _too_intricate(design, writer.origins, exc) from None
     gen: list[list[Generator | None]] = []
     gen_kind: list[list[dict[str, Generator]]] = []
     drops_fn: list[list[Generator | None]] = []
@@ -220,6 +229,22 @@ def compile_design(design: Design) -> Compiled:
     )
     compiled.namespace = ns  # type: ignore[attr-defined]
     return compiled
+
+
+def _too_intricate(
+    design: Design, origins: Sequence[tuple[int, Item | None]], exc: BaseException
+) -> DescriptionError:
+    """The error for generated text that Python could not compile, at the form that wrote
+    the line it names (``origins``: where each form's text begins)."""
+    why = exc.msg if isinstance(exc, SyntaxError) else type(exc).__name__
+    message = f"this move program is too intricate for Python to compile ({why}); nest less"
+    line = getattr(exc, "lineno", None)
+    if line:
+        at = bisect.bisect_right([start for start, _ in origins], line - 1) - 1
+        form = origins[at][1] if at >= 0 else None
+        if form is not None:
+            return form.error(message)
+    return DescriptionError(message, design.source)
 
 
 def _ident(word: str) -> str:

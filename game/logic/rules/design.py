@@ -33,6 +33,7 @@ from game.logic.rules.words import (
     colour_of,
     distinct,
     err,
+    heading_of,
     text_of,
     text_or_word,
     whole_number,
@@ -175,7 +176,10 @@ class Design:
 
 
 def load(path: str | Path, values: Mapping[str, int] | None = None) -> Design:
-    """The design in the file at ``path``; raises DescriptionError (or OSError)."""
+    """The design in the shipped file at ``path`` (one of the package's own descriptions);
+    raises DescriptionError (or OSError). A file a person names is read by
+    :func:`game.userfiles.read_text`, which refuses pipes, devices and files over its size
+    cap, and its text given to :func:`parse`."""
     path = Path(path)
     try:
         text = path.read_text(encoding="utf-8")
@@ -319,7 +323,7 @@ class _Reader(ProgramReader, RulesReader, EndReader):
         if not ident.replace("-", "").isalnum() or not ident.islower():
             raise err(game[1], "the game id is lower-case letters, digits and '-'")
         title_form = self.one("title", required=False)
-        title = text_of(arg(title_form, 1, 1)[0]) if title_form else ident
+        title = heading_of(arg(title_form, 1, 1)[0], "title") if title_form else ident
         players_form = self.one("players")
         assert players_form is not None
         players = tuple(word_of(a) for a in arg(players_form, 2, MAX_PLAYERS))
@@ -378,7 +382,7 @@ class _Reader(ProgramReader, RulesReader, EndReader):
             design.about = " ".join(text_of(a) for a in arg(about, 1, 40))
         family = self.one("family", required=False)
         if family:
-            design.family = text_of(arg(family, 1, 1)[0]).strip()
+            design.family = heading_of(arg(family, 1, 1)[0], "family").strip()
             if not design.family or len(design.family) > 40:
                 raise err(family[1], "the family is a name of 1 to 40 characters")
         computer = self.one("computer", required=False)

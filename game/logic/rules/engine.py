@@ -11,7 +11,10 @@ their parts are the steps of ``path``.
 
 Generation runs in stages: every program of every piece of the player to move, partial moves
 continued to the end (a capture that can continue must), compulsory move types, most captures,
-duplicate removal by the game's move identity, then the royal pieces' safety.
+duplicate removal by the game's move identity, then the royal pieces' safety. The moves of
+a position are counted as they are generated: past
+:data:`~game.logic.rules.limits.MAX_MOVES`, a :class:`~game.logic.rules.limits.RulesError`
+names the form that made them.
 """
 
 from __future__ import annotations
@@ -19,12 +22,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, Final
 
-from game.logic.game import GameError
 from game.logic.rules.check_test import CheckTest
 from game.logic.rules.compile import AGAIN, GOTO, PROGRAM, Compiled, compile_design
 from game.logic.rules.design import Design
 from game.logic.rules.ends import Ends, walk
 from game.logic.rules.keys import pieces_key
+from game.logic.rules.limits import MAX_MOVES, RulesError
 from game.logic.rules.position import PASS, Move, Position
 from game.logic.rules.sexpr import Form
 
@@ -33,10 +36,6 @@ __all__ = ["MAX_CHAINS", "PASS", "Engine", "Move", "Position", "RulesError"]
 #: The most composite moves one partial move may grow into; a description whose captures
 #: branch more than this is refused while it plays rather than exhausting memory.
 MAX_CHAINS: Final = 20_000
-
-
-class RulesError(GameError):
-    """A described game that cannot be played on: its moves branch without limit."""
 
 
 class Engine(Ends, CheckTest):
@@ -154,19 +153,23 @@ class Engine(Ends, CheckTest):
         c = self.c
         owner, kind_of = c.owner, c.kind_of
         lf, lt = pos.last_from, pos.last_to
-        raw: list[tuple[int, Any]] = []
+        # Every program adds to one list, whose length the generated loops check against
+        # MAX_MOVES as they go; froms[i] is where raw[i]'s piece stands (-1: a drop).
+        raw: list[Any] = []
+        froms: list[int] = []
         counters, shared, gens = self.design.counters, self.shared, c.gen
         for f, v in enumerate(b):
             if v and (counters or owner[v] == player or kind_of[v] in shared):
                 gen = gens[0 if counters else kind_of[v]][player]
                 if gen is not None:
-                    out: list[Any] = []
-                    gen(b, f, out, lf, lt, (), v)
-                    for r in out:
-                        raw.append((f, r))
+                    gen(b, f, raw, lf, lt, (), v)
+                    froms.extend([f] * (len(raw) - len(froms)))
+                    if len(raw) > MAX_MOVES:
+                        self._too_many(raw[-1][4])
         hand = pos.hands[player] if pos.hands else ()
         if self.design.drops_first and any(hand):
             raw.clear()  # pieces in hand must be placed before any piece moves
+            froms.clear()
         for t in range(self.types):
             drop = c.drops[t][player]
             if drop is None or (self.limited_hands and not hand[t]):
@@ -176,15 +179,15 @@ class Engine(Ends, CheckTest):
             for f in range(self.n):
                 if f in off_board:
                     continue
-                out = []
-                drop(b, f, out, lf, lt, (), mc)
-                for r in out:
-                    raw.append((-1, r))
+                drop(b, f, raw, lf, lt, (), mc)
+                if len(raw) > MAX_MOVES:
+                    self._too_many(raw[-1][4])
+        froms.extend([-1] * (len(raw) - len(froms)))
         moves: list[Move] = []
         kinds: list[str] = []
         programs = c.programs
         partial_any = False
-        for f, (to, cap, eff, mc, pid, partial) in raw:
+        for f, (to, cap, eff, mc, pid, partial) in zip(froms, raw, strict=True):
             if mc == -1:  # a game of counters: the effects are the changed counts
                 moves.append(((f,), cap, eff, pid))
             elif partial is not None:
@@ -192,6 +195,8 @@ class Engine(Ends, CheckTest):
                 chained = list(self._chains(b, player, f, to, cap, eff, mc, pid, partial, lf, lt))
                 moves.extend(chained)
                 kinds.extend([programs[pid & PROGRAM][2]] * len(chained))
+                if len(moves) > MAX_MOVES:
+                    self._too_many(pid)
                 continue
             elif f < 0:
                 taken = tuple((x, 0) for x in cap if x != to)
@@ -209,6 +214,19 @@ class Engine(Ends, CheckTest):
         if pos.under is not None:
             moves = [self._stacked(pos, m) for m in moves]
         return moves
+
+    def _too_many(self, pid: int) -> None:
+        """Raise for a position whose moves passed MAX_MOVES, naming the program that made
+        the last of them (the generated loops name their own form before it comes to this:
+        only programs without a loop, or composite moves, get here)."""
+        t, name, _, _ = self.c.programs[pid & PROGRAM]
+        every = [program for piece in self.design.pieces for program in piece.programs]
+        where = every[pid & PROGRAM].where
+        raise RulesError(
+            f"{where.source}:{where.line}:{where.column}: (move {name} ...) of "
+            f"{self.design.pieces[t].name} makes more than {MAX_MOVES} moves in one position "
+            "with the other programs, the most a position may have"
+        )
 
     def _stacked(self, pos: Position, move: Move) -> Move:
         """``move`` with its effects on the stacks: a piece that moves carries the pieces

@@ -296,7 +296,7 @@ class ProgramReader:
             f"not {shown(count)}",
         )
 
-    def _check_condition(self, cond: Item, in_sweep: bool) -> None:
+    def _check_condition(self, cond: Item, in_sweep: bool, in_exists: bool = False) -> None:
         ownership = {"friend", "enemy", "piece", "moving", "attacked", "check", "captured"}
         if self.counting and (cond.head if isinstance(cond, Form) else cond.value) in ownership:
             raise err(cond, "counters belong to no one: a game of counters cannot ask this")
@@ -314,9 +314,16 @@ class ProgramReader:
             raise cond.error(f"unknown condition ({head} ...)")
         low, high = CONDITION_FORMS[head]
         args = arg(cond, low, high)
+        if head == "exists" and in_exists:
+            # It would look at every position again for each position the outer one looks
+            # at (n ** depth), and read the same at each: one exists says as much.
+            raise cond.error(
+                "(exists ...) inside (exists ...) reads the same at every position the outer "
+                "one looks at: write it beside it, in an (and ...)"
+            )
         if head in ("not", "and", "or", "exists"):
             for a in args:
-                self._check_condition(a, in_sweep)
+                self._check_condition(a, in_sweep, in_exists or head == "exists")
         elif head in ("piece", "friend", "enemy", "moving"):
             for a in args:
                 self._type_name(a)
@@ -326,7 +333,7 @@ class ProgramReader:
             self._direction(args[0])
         elif head == "next":  # (next DIRECTION CONDITION): the condition one step away
             self._direction(args[0])
-            self._check_condition(args[1], in_sweep)
+            self._check_condition(args[1], in_sweep, in_exists)
         elif head == "attr":
             word_of(args[0])
         elif head in ("makes-line", "in-line", "only-lines", "pieces-at-most"):

@@ -16,16 +16,26 @@ game.logic.rules.sexpr.DescriptionError: t.txt:1:1: this '(' is never closed
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Final, TypeAlias
 
-__all__ = ["Atom", "DescriptionError", "Form", "Item", "read"]
+__all__ = ["Atom", "DescriptionError", "Form", "Item", "character_name", "read"]
 
 #: The deepest nesting a description may use: deeper text is refused, not a recursion error.
 MAX_DEPTH: Final = 64
 #: The longest description read, in characters.
 MAX_CHARS: Final = 1_000_000
+#: The longest word (a name: of a player, a piece, a position, a macro), in characters.
+MAX_WORD: Final = 64
+#: The format characters quoted text may hold, as emoji sequences and some scripts need
+#: them: U+200C ZERO WIDTH NON-JOINER and U+200D ZERO WIDTH JOINER. Every other character that
+#: is not printable (controls, other format characters such as the bidirectional overrides
+#: and isolates, surrogates, private use, unassigned, line and paragraph separators) is
+#: refused in text and in words; a word also refuses every space but the plain one.
+TEXT_JOINERS: Final = frozenset("\u200c\u200d")
+_UNNAMED: Final = {"Cc": "(a control character)", "Co": "(private use)", "Cs": "(a surrogate)"}
 
 
 class DescriptionError(ValueError):
@@ -123,6 +133,8 @@ def read(text: str, source: str = "<description>") -> list[Item]:
 
 def _tokens(text: str, source: str) -> Iterator[tuple[str, str | int, int, int]]:
     i, line, start_of_line, n = 0, 1, 0, len(text)
+    if text.startswith("\ufeff"):  # the byte order mark some editors write: not a character
+        i = start_of_line = 1
     while i < n:
         ch = text[i]
         column = i - start_of_line + 1
@@ -144,17 +156,59 @@ def _tokens(text: str, source: str) -> Iterator[tuple[str, str | int, int, int]]
                 j += 1
             if j >= n or text[j] != '"':
                 raise DescriptionError("this string is never closed", source, line, column)
+            _refuse_characters(text, i + 1, j, start_of_line, source, line, quoted=True)
             yield "str", text[i + 1 : j], line, column
             i = j + 1
         else:
             j = i
             while j < n and text[j] not in ' \t\r\f\n();"':
                 j += 1
-            word = text[i:j]
-            if not word.isprintable():
-                raise DescriptionError(f"unexpected character {ch!r}", source, line, column)
-            yield "word", _number(word), line, column
+            if j - i > MAX_WORD:  # a name is shown whole: in messages, on buttons
+                raise DescriptionError(
+                    f"a word of {j - i} characters; at most {MAX_WORD}", source, line, column
+                )
+            _refuse_characters(text, i, j, start_of_line, source, line, quoted=False)
+            yield "word", _number(text[i:j]), line, column
             i = j
+
+
+def _refuse_characters(
+    text: str, start: int, end: int, start_of_line: int, source: str, line: int, quoted: bool
+) -> None:
+    """Raise at the first character of ``text[start:end]`` (a word, or a quoted string's
+    inside) that a description may not hold there, naming it by code point and name at its
+    own column (code points counted from the start of the line)."""
+    piece = text[start:end]
+    if piece.isprintable():  # the usual case, at C speed
+        return
+    for k, ch in enumerate(piece):
+        if ch.isprintable() or (quoted and (ch in TEXT_JOINERS or _category(ch) == "Zs")):
+            continue
+        where = "in text" if quoted else "in a word"
+        raise DescriptionError(
+            f"the character {character_name(ch)} is not allowed {where} "
+            "(control, format and bidirectional characters are refused)",
+            source,
+            line,
+            start + k - start_of_line + 1,
+        )
+
+
+def character_name(ch: str) -> str:
+    """``U+202E RIGHT-TO-LEFT OVERRIDE``: a character named without writing it (a control
+    or bidirectional character written into a message would act on the terminal).
+
+    >>> character_name("\\u202e"), character_name("\\x00"), character_name("\\U000f0000")
+    ('U+202E RIGHT-TO-LEFT OVERRIDE', 'U+0000 (a control character)', 'U+F0000 (private use)')
+    """
+    name = unicodedata.name(ch, "")
+    if not name:
+        name = _UNNAMED.get(_category(ch), "(unassigned)")
+    return f"U+{ord(ch):04X} {name}"
+
+
+def _category(ch: str) -> str:
+    return unicodedata.category(ch)
 
 
 def _number(word: str) -> str | int:

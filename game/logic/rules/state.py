@@ -63,13 +63,20 @@ class RulesState:
         return self.outcome() is not None
 
     def apply(self, action: Move) -> RulesState:
+        """The state after ``action``; raises IllegalActionError for a move not legal here,
+        and RulesError (a ValueError) for one into a position past the engine's bounds."""
         if self.is_terminal():
             raise IllegalActionError("the game is over")
         if action not in self.moves():
             raise IllegalActionError(f"not a legal move here: {action!r}")
         pos = self.pos.copy()
         self.engine.make(pos, action)
-        return RulesState(self.engine, pos)
+        child = RulesState(self.engine, pos)
+        # Its moves, needed next in any case: a move into a position whose moves pass a bound
+        # of game.logic.rules.limits is refused here (RulesError, naming the form), so that no
+        # state a match holds fails when it is asked whether the game is over.
+        child.moves()
+        return child
 
     def returns(self) -> tuple[float, ...]:
         outcome = self.outcome()

@@ -16,6 +16,7 @@ __all__ = [
     "colour_of",
     "distinct",
     "err",
+    "heading_of",
     "mentions",
     "real_number",
     "shown",
@@ -25,6 +26,9 @@ __all__ = [
     "whole_number",
     "word_of",
 ]
+
+#: The longest title or family, in characters.
+MAX_HEADING: Final = 80
 
 #: Words a move program gives a meaning of its own: no direction may take one as its name.
 RESERVED: Final = frozenset(
@@ -65,6 +69,17 @@ def text_of(item: Item) -> str:
     if not isinstance(item, Atom) or not item.quoted:
         raise err(item, 'expected a "quoted string"')
     return str(item.value)
+
+
+def heading_of(item: Item, what: str) -> str:
+    """A title or a family (``what``): text that shows whole on a card or a heading, so
+    neither empty nor longer than :data:`MAX_HEADING` characters."""
+    text = text_of(item)
+    if not text.strip():
+        raise err(item, f"the {what} is empty")
+    if len(text) > MAX_HEADING:
+        raise err(item, f"a {what} of {len(text)} characters; at most {MAX_HEADING}")
+    return text
 
 
 def text_or_word(item: Item) -> str:

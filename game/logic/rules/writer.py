@@ -11,6 +11,8 @@ from typing import Any, Final
 
 from game.logic.pacing import pause
 from game.logic.rules.design import Design
+from game.logic.rules.expressions import Expressions
+from game.logic.rules.limits import MAX_MOVES, MAX_NESTING, MAX_PASSES
 from game.logic.rules.sexpr import Atom, DescriptionError, Form, Item
 
 __all__ = ["AGAIN", "GOTO", "MAX_LINES", "PROGRAM", "ProgramWriter"]
@@ -24,10 +26,13 @@ GOTO: Final = 21
 
 #: The most lines of Python a design may compile to (choices copy what follows them).
 MAX_LINES: Final = 60_000
+#: The deepest indentation of a generated line (Python's tokenizer stops at 100 levels).
+MAX_INDENT: Final = 90
 
 
-class ProgramWriter:
-    """Writes the Python text of the generator functions."""
+class ProgramWriter(Expressions):
+    """Writes the Python text of the generator functions (the conditions' and counts'
+    expressions by :class:`~game.logic.rules.expressions.Expressions`)."""
 
     def __init__(self, design: Design, zones: list[str], players: int) -> None:
         self.design = design
@@ -35,6 +40,18 @@ class ProgramWriter:
         self.players = players
         self.lines: list[str] = []
         self.counter = 0
+        #: The forms whose bounds the generated code checks, as (line, column, head): the
+        #: ``k`` of ``OVER(k, what)`` (see :class:`~game.logic.rules.limits.Overflow`).
+        self.limit_forms: list[tuple[int, int, str]] = []
+        #: Where each form's text begins: (index in ``lines``, the form), in order, so that
+        #: an error of Python's compiler at a line can name the form it came from.
+        self.origins: list[tuple[int, Item | None]] = []
+        #: The form being written, for an error about its size.
+        self.at: Item | None = None
+        #: Loops and choices open around the statement being written (see MAX_NESTING), and
+        #: the loops alone (a pass of a loop inside another counts towards MAX_PASSES).
+        self.nesting = 0
+        self.loops = 0
         self.types = [p.name for p in design.pieces]
         self.loop_cap = 4 * len(design.board.names) + 4
         self.turning = sorted({d for d, _ in design.board.turns})
@@ -77,8 +94,11 @@ class ProgramWriter:
         self.in_sweep = False
         pause()  # a function's text at a time (see game.logic.pacing)
         self.lines.append(f"def {name}(b, f, out, lf, lt, cap0, mc0):")
+        self.lines.append("    _z = 0")  # the passes of inner loops in this call
         for pid, program in programs:
             self.pid = pid
+            self.program_form, self.at = program.where, None
+            self.nesting = self.loops = 0
             self.known_empty = False
             self.mark_empty = False
             self.lines.append("    for _ in ONE:")
@@ -96,7 +116,56 @@ class ProgramWriter:
         return name
 
     def emit(self, indent: int, text: str) -> None:
+        if len(self.lines) > MAX_LINES or indent > MAX_INDENT:
+            raise self._where().error(
+                f"the move programs are too intricate (more than {MAX_LINES} lines once "
+                "compiled, or nested too deep): choices copy the statements after them; "
+                "nest fewer choices"
+            )
         self.lines.append("    " * indent + text)
+
+    def _where(self) -> Item:
+        return self.at if self.at is not None else self.program_form
+
+    program_form: Item
+
+    def open_block(self, item: Form) -> None:
+        """One more loop or choice around what follows (``item`` opens it); refused past
+        :data:`~game.logic.rules.limits.MAX_NESTING`."""
+        self.nesting += 1
+        if self.nesting > MAX_NESTING:
+            raise item.error(
+                f"({item.head} ...) stands inside {self.nesting - 1} other loops and choices "
+                f"(while, repeat, anywhere, sweep, one-of), and {MAX_NESTING} is the most: "
+                "a one-of or anywhere holds the statements after it too; nest fewer, or "
+                "write another move program"
+            )
+
+    def limits(self, indent: int, item: Form, moves: bool) -> None:
+        """The bounds a pass of a loop checks: the moves of the position when it adds some
+        (``moves``), and the passes of inner loops when it stands inside another loop."""
+        inner = self.loops > 1
+        if not moves and not inner:
+            return
+        k = len(self.limit_forms)
+        self.limit_forms.append((item.line, item.column, item.head))
+        if inner:
+            self.emit(indent, "_z += 1")
+            self.emit(indent, f"if _z > {MAX_PASSES}: OVER({k}, 1)")
+        if moves:
+            self.emit(indent, f"if len(out) > {MAX_MOVES}: OVER({k}, 0)")
+
+    def scans(self, indent: int, cond: Item) -> None:
+        """Inside a loop, a condition that reads the whole board (``exists``, ``only-lines``,
+        ``pieces-at-most``) counts a pass per position it may read towards MAX_PASSES."""
+        weight = _scan_weight(cond, len(self.design.board.names))
+        if not self.loops or weight <= 1:
+            return
+        form = _first_scan(cond)
+        k = len(self.limit_forms)
+        self.limit_forms.append((form.line, form.column, form.head))
+        self.emit(indent, f"_z += {weight}")
+        self.emit(indent, f"if _z > {MAX_PASSES}: OVER({k}, 2)")
 
     def fail(self, indent: int, fail: list[str]) -> None:
         for line in fail:
@@ -110,6 +179,8 @@ class ProgramWriter:
         """Compile ``items`` (the rest of a program); choices take the rest with them."""
         for i, item in enumerate(items):
             rest = items[i + 1 :]
+            self.at = item
+            self.origins.append((len(self.lines), item))
             if isinstance(item, Atom):
                 self.word(str(item.value), indent, fail)
                 continue
@@ -128,6 +199,7 @@ class ProgramWriter:
                 for d in item.items:
                     self.word(str(d.value), indent, fail)  # type: ignore[union-attr]
             elif head == "verify":
+                self.scans(indent, item[1])
                 self.emit(indent, f"if not ({self.cond(item[1])}):")
                 self.fail(indent + 1, fail)
                 if isinstance(item[1], Atom) and item[1].value == "empty":
@@ -140,6 +212,7 @@ class ProgramWriter:
                     body = body[:-1]
                 before = self.known_empty
                 mark_before = self.mark_empty
+                self.scans(indent, item[1])
                 if self.in_loop or not _has_fork(item):
                     self.emit(indent, f"if {self.cond(item[1])}:")
                     self.seq(body, indent + 1, fail) if body else self.emit(indent + 1, "pass")
@@ -170,24 +243,31 @@ class ProgramWriter:
                 k = self.fresh()
                 self.known_empty = False
                 self.mark_empty = False
+                self.open_block(item)
+                self.loops += 1
                 self.emit(indent, f"_s{k} = {self.state}")
                 self.emit(indent, f"for _p{k} in ALL:")
+                self.limits(indent + 1, item, _makes_moves([*item.args, *rest]))
                 self.emit(indent + 1, f"{self.state} = _s{k}")
                 if self.counting:
                     self.emit(indent + 1, "h = dict(h)")
                 self.emit(indent + 1, f"c = _p{k}")
                 self.seq([*item.args, *rest], indent + 1, ["continue"])
+                self.loops -= 1
+                self.nesting -= 1
                 self.emit(indent, f"c = _s{k}[0]")
                 return
             elif head == "one-of":
                 k = self.fresh()
                 self.emit(indent, f"_c{k}, _cap{k}, _e{k}, _m{k}, _k{k} = c, cap, eff, mc, mk")
+                self.open_block(item)
                 for alt in item.args:
                     self.emit(indent, "for _ in ONE:")
                     self.emit(
                         indent + 1, f"c, cap, eff, mc, mk = _c{k}, _cap{k}, _e{k}, _m{k}, _k{k}"
                     )
                     self.seq([alt, *rest], indent + 1, ["continue"])
+                self.nesting -= 1
                 return
             elif head == "while":
                 k = self.fresh()
@@ -201,7 +281,11 @@ class ProgramWriter:
                     + (f"; _n{k} = 0" if guarded else "")
                     + (f"; _o{k} = set()" if keyed else ""),
                 )
+                self.open_block(item)
+                self.loops += 1
                 self.emit(indent, f"while {self.cond(item[1])}:")
+                self.limits(indent + 1, item, _makes_moves(body))
+                self.scans(indent + 1, item[1])  # the condition is asked before each pass
                 if guarded:
                     # A loop that has gone round more often than the board could hold steps
                     # is going round a cycle (or not moving): it fails instead of hanging.
@@ -221,6 +305,8 @@ class ProgramWriter:
                 self.known_empty = isinstance(item[1], Atom) and item[1].value == "empty"
                 self.mark_empty = False
                 self.seq(body, indent + 1, [f"_w{k} = True", "break"])
+                self.loops -= 1
+                self.nesting -= 1
                 self.in_loop = saved
                 self.known_empty = False
                 self.mark_empty = False
@@ -233,10 +319,15 @@ class ProgramWriter:
                 self.emit(indent, f"_w{k} = False; _r{k} = {self.count(item[1])}")
                 self.emit(indent, f"if _r{k} < 0:")
                 self.fail(indent + 1, fail)
+                self.open_block(item)
+                self.loops += 1
                 self.emit(indent, f"for _ in range(_r{k}):")
+                self.limits(indent + 1, item, _makes_moves(item.items[2:]))
                 saved = self.in_loop
                 self.in_loop = True
                 self.seq(list(item.items[2:]), indent + 1, [f"_w{k} = True", "break"])
+                self.loops -= 1
+                self.nesting -= 1
                 self.in_loop = saved
                 self.known_empty = False
                 self.mark_empty = False
@@ -248,13 +339,18 @@ class ProgramWriter:
                 self.known_empty = False
                 self.mark_empty = False
                 self.emit(indent, f"_s{k} = c")
+                self.open_block(item)
+                self.loops += 1
+                # One pass per direction; a failing statement goes on with the next one.
                 self.emit(indent, f"for _T in ({tables},):")
+                self.limits(indent + 1, item, False)  # a sweep adds no move itself
                 self.emit(indent + 1, f"c = _s{k}; _se{k} = eff")
-                self.emit(indent + 1, "for _ in ONE:")
                 was_loop, was_sweep = self.in_loop, self.in_sweep
                 self.in_loop, self.in_sweep = True, True
-                self.seq(list(item.items[2:]), indent + 2, [f"eff = _se{k}", "continue"])
+                self.seq(list(item.items[2:]), indent + 1, [f"eff = _se{k}", "continue"])
                 self.in_loop, self.in_sweep = was_loop, was_sweep
+                self.loops -= 1
+                self.nesting -= 1
                 self.emit(indent, f"c = _s{k}")
             elif head in ("change-type", "promote"):
                 t = self.types.index(str(item[1].value))  # type: ignore[union-attr]
@@ -397,83 +493,43 @@ class ProgramWriter:
         self.emit(indent, f"elif OWN[_x] != {p}:")
         self.emit(indent + 1, f"out.append((c, cap + (c,), eff, mc, {self.pid_text()}, {partial}))")
 
-    def count(self, count: Item) -> str:
-        """A count's Python expression (see the design reader's ``_check_count``)."""
-        if isinstance(count, Atom):
-            return str(int(count.value))
-        if count.head == "minus":
-            return f"({self.count(count[1])} - {int(count[2].value)})"  # type: ignore[union-attr]
-        d = self.design.board.symmetry[self.player][
-            self.design.board.directions.index(str(count[1].value))  # type: ignore[union-attr]
-        ]
-        self.ns[f"LP{d}"] = _lines_through(self.design.board.links[d])
-        return f"sum(1 for _x in LP{d}[c] if b[_x])"
 
-    def cond(self, cond: Item) -> str:
-        p, q = self.player, self.enemy
-        if isinstance(cond, Atom):
-            word = str(cond.value)
-            return {
-                "empty": "not h.get(c, b[c])" if self.counting else "not b[c]",
-                "friend": f"OWN[b[c]] == {p}",
-                "enemy": f"OWN[b[c]] == {q}",
-                "captured": "c in cap",
-                "last-to": "c == lt",
-                "last-from": "c == lf",
-                "attacked": "False" if self.quiet else f"attacked(b, c, {q}, lf, lt, mc)",
-                "check": "False" if self.quiet else f"attacked(b, f, {q}, lf, lt, mc)",
-                "flipped": "eff != ()",
-                "flag": "fl",
-                "at-origin": "c == f",
-                "true": "True",
-                "false": "False",
-            }[word]
-        head = cond.head
-        args = cond.args
-        if head == "not":
-            return f"not ({self.cond(args[0])})"
-        if head in ("and", "or"):
-            return f" {head} ".join(f"({self.cond(a)})" for a in args)
-        if head in ("piece", "friend", "enemy", "moving"):
-            kinds = tuple(self.types.index(str(a.value)) for a in args)  # type: ignore[union-attr]
-            where = "mc" if head == "moving" else "b[c]"
-            test = f"TYP[{where}] in {kinds!r}"
-            if head == "friend":
-                test = f"OWN[b[c]] == {p} and {test}"
-            elif head == "enemy":
-                test = f"OWN[b[c]] == {q} and {test}"
-            return test
-        if head == "in-zone":
-            z = self.zones.index(str(args[0].value))  # type: ignore[union-attr]
-            return f"c in Z{z}_{p}"
-        if head == "on-board":
-            return f"{self.link(str(args[0].value))}[c] >= 0"  # type: ignore[union-attr]
-        if head in ("counters", "counters-at-least"):
-            op = "==" if head == "counters" else ">="
-            return f"h.get(c, b[c]) {op} {args[0].value}"  # type: ignore[union-attr]
-        if head == "next":
-            link = self.link(str(args[0].value))  # type: ignore[union-attr]
-            inner = self.cond(args[1])
-            return f"(lambda c: c >= 0 and ({inner}))({link}[c])"
-        if head == "exists":
-            # The comprehension's own c runs over every position.
-            return f"any(({self.cond(args[0])}) for c in ALL)"
-        if head == "makes-line":
-            return f"line_at(b, c, f, mc) >= {args[0].value}"  # type: ignore[union-attr]
-        if head == "in-line":
-            return f"b[c] and line_at(b, c, -1, b[c]) >= {args[0].value}"  # type: ignore[union-attr]
-        if head == "only-lines":
-            n = args[0].value  # type: ignore[union-attr]
-            return f"all(line_at(b, x, -1, b[x]) >= {n} for x in ALL if OWN[b[x]] == {q})"
-        if head == "pieces-at-most":
-            n = args[0].value  # type: ignore[union-attr]
-            return f"sum(1 for v in b if OWN[v] == {p}) <= {n}"
-        if head == "attr":
-            name = str(args[0].value)  # type: ignore[union-attr]
-            if name not in self.design.attributes:
-                return "False"
-            return f"ATT[b[c]] & {1 << self.design.attributes.index(name)}"
-        raise cond.error(f"cannot compile ({head} ...)")  # pragma: no cover
+def _makes_moves(items: Sequence[Item]) -> bool:
+    """Whether these statements (nested ones too) make a move (``add``, ``add-partial``)."""
+    for item in items:
+        if isinstance(item, Atom) and item.value in ("add", "add-partial"):
+            return True
+        if isinstance(item, Form) and (
+            item.head in ("add", "add-partial") or _makes_moves(item.items)
+        ):
+            return True
+    return False
+
+
+#: The conditions that read every position of the board.
+SCANS: Final = frozenset({"exists", "only-lines", "pieces-at-most"})
+
+
+def _scan_weight(cond: Item, n: int) -> int:
+    """The most positions ``cond`` may read beyond the cursor's on a board of ``n``: ``n``
+    for each condition that reads the whole board (``exists``: times what it asks at each)."""
+    if isinstance(cond, Atom):
+        return 0
+    if cond.head == "exists":
+        return n * max(1, _scan_weight(cond[1], n))
+    if cond.head in SCANS:
+        return n
+    if cond.head in ("not", "and", "or", "next"):
+        return sum(_scan_weight(a, n) for a in cond.args)
+    return 0
+
+
+def _first_scan(cond: Item) -> Form:
+    """The outermost condition in ``cond`` that reads the whole board (one must exist)."""
+    assert isinstance(cond, Form)
+    if cond.head in SCANS:
+        return cond
+    return next(_first_scan(a) for a in cond.args if _scan_weight(a, 2) > 0)
 
 
 def _has_fork(item: Item) -> bool:
@@ -483,25 +539,6 @@ def _has_fork(item: Item) -> bool:
     if item.head in ("one-of", "anywhere"):
         return True
     return any(_has_fork(i) for i in item.items)
-
-
-def _lines_through(row: Sequence[int]) -> tuple[tuple[int, ...], ...]:
-    """For each position, the positions on its line along a direction (``row``: its links)
-    both ways, itself included."""
-    before = [-1] * len(row)
-    for p, q in enumerate(row):
-        if q >= 0 and before[q] < 0:
-            before[q] = p
-    out = []
-    for p in range(len(row)):
-        line = [p]
-        for table in (row, before):
-            q = table[p]
-            while q >= 0 and q not in line:
-                line.append(q)
-                q = table[q]
-        out.append(tuple(line))
-    return tuple(out)
 
 
 def _adds(body: Sequence[Item]) -> bool:
