@@ -12,9 +12,10 @@ game; GAMEHALL_HOME set to ``~nosuchuser/x``, a file, ``/proc/gamehall``, a 5,00
 path and others.
 
 Misbehaving: a traceback, ``internal error``, an exit status other than 0 or 2, no end within
-60 s, the marker file changed, a pipe, device or folder that is no longer one, a game or an
-option lost by a concurrent writer, a 0-byte ``*.bad-*`` copy or a file that no longer loads
-after a full disk, a full disk not named in what the program said.
+60 s, the marker file changed, a pipe, device or folder that is no longer one (in its place or
+set aside as ``NAME.bad-*``), a game or an option lost by a concurrent writer, a 0-byte
+``*.bad-*`` copy or a file that no longer loads after a full disk, a full disk not named in
+what the program said.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 from probing.base import (
     CLI_TIMEOUT_S,
@@ -205,17 +207,27 @@ def _at_case(probe: Probe, case: SavedCase) -> list[str]:
         problems = common_problems(ran, CLI_TIMEOUT_S)
         if marker.read_bytes() != MARKER:
             problems.append("the marker file the link points at changed")
-        st = path.lstat() if os.path.lexists(path) else None
-        kinds = {THINGS[0]: stat.S_ISLNK, THINGS[1]: stat.S_ISFIFO, THINGS[2]: stat.S_ISCHR,
-                 THINGS[3]: stat.S_ISDIR}  # fmt: skip
-        if case.what != THINGS[0] and (st is None or not kinds[case.what](st.st_mode)):
-            problems.append(f"{target.path} is no longer {case.what}")
-        if case.what == THINGS[3] and (path / "inside.txt").read_bytes() != MARKER:
-            problems.append("a file inside the folder changed")
+        if case.what != THINGS[0] and not _still_there(path, case.what):
+            problems.append(f"{target.path} is no longer {case.what} (nor set aside as one)")
         what = f"{target.name} is {case.what}"
         return [f"{what}: {p}" for p in problems]
     finally:
         probe.done(place)
+
+
+def _still_there(path: Path, thing: str) -> bool:
+    """The pipe, device or folder put at ``path`` is still one there, or was set aside as
+    ``NAME.bad-*`` beside it (a folder with its file unchanged)."""
+    kinds = {THINGS[1]: stat.S_ISFIFO, THINGS[2]: stat.S_ISCHR, THINGS[3]: stat.S_ISDIR}
+    for place in (path, *path.parent.glob(f"{path.name}.bad-*")):
+        try:
+            if not kinds[thing](place.lstat().st_mode):
+                continue
+            if thing != THINGS[3] or (place / "inside.txt").read_bytes() == MARKER:
+                return True
+        except OSError:
+            continue
+    return False
 
 
 # --- writers at once ------------------------------------------------------------------------------
