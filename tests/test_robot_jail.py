@@ -50,8 +50,8 @@ import ctypes, errno, os, re, resource, signal, socket, sys
 from game.logic.grab.robot import Robot
 from game.logic.grab.robots.basic import BasicRobot
 
-GAME, MARK, OUTSIDE, PORT, ABSTRACT, NAMED = (
-    {game}, {mark!r}, {outside!r}, {port}, {abstract!r}, {named!r}
+GAME, MARK, OUTSIDE, PORT, ABSTRACT, NAMED, SECRETS = (
+    {game}, {mark!r}, {outside!r}, {port}, {abstract!r}, {named!r}, {secrets!r}
 )
 SECRET = re.compile(rb"ghsecret[0-9a-f]{{32}}")
 
@@ -99,6 +99,30 @@ def write_outside():
     with open(os.path.join(OUTSIDE, "written.txt"), "w") as f:
         f.write("a robot was here")
     return "wrote"
+
+
+def read_file(path):
+    with open(path, "rb") as f:
+        return secrets_in(f.read())
+
+
+def python_at_work():
+    """What a robot may do: the standard library and numpy, its temp folder."""
+    import collections, dataclasses, itertools, json, math, random, typing
+    import numpy
+
+    @dataclasses.dataclass
+    class Note:
+        values: typing.List[int]
+
+    note = Note([random.Random(1).randrange(9) for _ in range(4)])
+    text = json.dumps(collections.Counter(itertools.chain(note.values, [math.isqrt(16)])))
+    path = os.path.join(os.environ["TMPDIR"], "note.json")
+    with open(path, "w") as f:
+        f.write(text)
+    with open(path) as f:
+        same = json.loads(f.read()) == json.loads(text)
+    return "works" if same and numpy.arange(4).sum() == 6 else "differs"
 
 
 def read_environ():
@@ -198,6 +222,8 @@ class Made(Robot):
 HOSTILE_INIT = 'attempt("escape in init", lambda: escape("c"))'
 HOSTILE_PLAN = """for label, action in (
                 ("write outside", write_outside),
+                ("python at work", python_at_work),
+                *[("read " + name, lambda path=path: read_file(path)) for name, path in SECRETS],
                 ("game environ", read_environ),
                 ("game memory", read_memory),
                 ("own environment", own_environment),
@@ -269,6 +295,18 @@ def hostile(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Outcome]:
     game_temp.mkdir()
     outside = Path(tempfile.mkdtemp(prefix="gh-jail-outside-"))
     outside.chmod(0o1777)  # anyone may write here: only the jail stops a robot
+    # Files a robot must not read, each readable by anyone: one in the gamehall home folder
+    # the robots folder sits in, one beside that folder, one in another temp folder.
+    readable = {
+        "settings": root / "settings.toml",
+        "beside": root / "secret.txt",
+        "elsewhere": outside / "secret.txt",
+    }
+    for path in readable.values():
+        path.write_text(secret)
+        path.chmod(0o644)
+    if os.path.exists("/etc/shadow"):
+        readable["shadow"] = Path("/etc/shadow")  # only root (or a capability) reads it
     tcp = socket.socket()
     tcp.bind(("127.0.0.1", 0))
     tcp.listen()
@@ -291,6 +329,7 @@ def hostile(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Outcome]:
         port=tcp.getsockname()[1],
         abstract=abstract,
         named=str(outside / "named.sock"),
+        secrets=[(name, str(path)) for name, path in readable.items()],
     )
     (robots / "hostile.py").write_text(
         DEEDS.format(**values, init=HOSTILE_INIT, plan=HOSTILE_PLAN) + '\nescape("i")\n'
@@ -301,6 +340,7 @@ def hostile(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Outcome]:
     old_environ = dict(os.environ)
     old_tempdir = tempfile.tempdir
     os.environ["GH_JAIL_SECRET"] = secret
+    os.environ["GAMEHALL_HOME"] = str(root)
     os.environ["TMPDIR"] = tempfile.tempdir = str(game_temp)
     stdout_path = root / "stdout"
     stdout_fd = os.open(stdout_path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
@@ -339,7 +379,9 @@ def hostile(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Outcome]:
             abstract_connected=_accepts(unix),
             named_connected=_accepts(named),
             signals=len(signals),
-            outside=sorted(p.name for p in outside.iterdir() if p.name != "named.sock"),
+            outside=sorted(
+                p.name for p in outside.iterdir() if p.name not in ("named.sock", "secret.txt")
+            ),
             temp_left=sorted(p.name for p in game_temp.iterdir()),
             moves=moves,
         )
@@ -369,6 +411,18 @@ def test_a_robot_cannot_write_outside_its_temp_folder(hostile: Outcome) -> None:
     hostile.needs("Landlock")
     assert hostile.outside == []
     assert hostile.said("hostile", "write outside").startswith("PermissionError")
+
+
+def test_a_robot_reads_only_what_it_needs(hostile: Outcome) -> None:
+    # Its Python installation, numpy and its temp folder are there ...
+    assert hostile.said("hostile", "python at work") == "works"
+    hostile.needs("Landlock")
+    # ... the game's settings, a file beside its folder or in another, /etc/shadow are not.
+    names = ["settings", "beside", "elsewhere"] + ["shadow"] * os.path.exists("/etc/shadow")
+    for name in names:
+        said = hostile.said("hostile", "read " + name)
+        assert said.startswith("PermissionError"), (name, said)
+    assert hostile.secret not in "\n".join(hostile.printed["hostile"])
 
 
 def test_a_robot_cannot_read_the_games_environment_or_memory(hostile: Outcome) -> None:
@@ -514,7 +568,7 @@ def test_a_refused_layer_is_named_once(
     monkeypatch.setattr(jail_linux, "prctl", lambda *values: None)
     monkeypatch.setattr(jail_linux, "seccomp", lambda machine=None: None)
     monkeypatch.setattr(jail_linux, "landlock_abi", refuse)
-    missing = jail.walls(str(tmp_path))
+    missing = jail.walls(str(tmp_path), [])
     assert missing == [("Landlock", "ENOSYS: Function not implemented")]
     monkeypatch.setattr(jail, "_warned", set())
     with caplog.at_level("WARNING", logger="gamehall.grab"):
@@ -522,7 +576,7 @@ def test_a_refused_layer_is_named_once(
         again = jail.report(missing)
     assert first == (
         "robot sandbox: no Landlock (ENOSYS: Function not implemented): "
-        "robots can write files you can"
+        "robots can read and write files you can"
     )
     assert again is None
     assert [r.getMessage() for r in caplog.records] == [first]

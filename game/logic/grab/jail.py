@@ -9,11 +9,14 @@ process makes the namespaces and exits, as ``unshare`` wants a single-threaded c
 keeper may hold numpy's threads; the keeper is a subreaper, so the robot process becomes its
 child.) There it mounts a size-capped tmpfs as its temp folder (its cwd, HOME and TMPDIR) and
 a /proc that shows only its own processes; as root it becomes a user of its own (a uid no
-other robot has) keeping one capability, reading any file (robot files may sit in root's own
-folders); it gets resource limits (processes, file size, open files, no core files), forgets
-the game's environment, then no-new-privileges, Landlock (read everywhere, write only in its
-temp folder and /dev/null, no TCP, no abstract unix sockets or signals outside) and a seccomp
-filter (:mod:`game.logic.grab.jail_linux`). Each layer the kernel refuses is named, with the
+other robot has) keeping one capability, reading past file modes (robot files and the Python
+installation may sit in root's own folders), which Landlock confines to what it may read; it
+gets resource limits (processes, file size, open files, no core files), forgets the game's
+environment, then no-new-privileges, Landlock (read only its Python installation, its own
+folder and the system files of :mod:`game.logic.grab.jail_reads`; write only in its temp
+folder and /dev/null; no TCP, no abstract unix sockets or signals outside; where Landlock is
+refused it drops that capability too) and a seccomp filter
+(:mod:`game.logic.grab.jail_linux`). Each layer the kernel refuses is named, with the
 errno's words, in the process's first message; the game says once per process which
 protections are missing (:func:`report`) and plays on. Elsewhere the robot runs as before: a
 process of its own with a memory cap.
@@ -41,6 +44,7 @@ from multiprocessing.connection import Connection
 from typing import Any, Final, NoReturn
 
 from game.logic.grab import jail_linux as linux
+from game.logic.grab import jail_reads
 from game.logic.grab.confine import (
     Captured,
     NotPlainData,
@@ -82,7 +86,7 @@ CONSEQUENCES: Final = {
     "own user": "robots run as root",
     "resource limits": "robots are not bounded in those",
     "no-new-privileges": "no Landlock or seccomp without it",
-    "Landlock": "robots can write files you can",
+    "Landlock": "robots can read and write files you can",
     "Landlock network rules": "robots can use TCP where a network namespace is missing",
     "Landlock scopes": "robots can reach abstract unix sockets and signal processes outside "
     "where a namespace is missing",
@@ -116,14 +120,24 @@ class JailedProcess:
 
     ``body(connection, printed, *args)`` runs in the jailed process, after the jail is built
     (``printed`` is the :class:`~game.logic.grab.confine.Captured` of its printing); it must
-    be a module-level function (it is pickled by name).
+    be a module-level function (it is pickled by name). ``robot_files`` are the robot files it
+    loads: their folders are the only ones it may read besides its Python installation and
+    the system's (:func:`~game.logic.grab.jail_reads.allowed`).
     """
 
-    def __init__(self, name: str, body: Callable[..., None], args: tuple[Any, ...], memory_mb: int):
+    def __init__(
+        self,
+        name: str,
+        body: Callable[..., None],
+        args: tuple[Any, ...],
+        memory_mb: int,
+        robot_files: tuple[str, ...] = (),
+    ):
         self.name = name
         self.body = body
         self.args = args
         self.memory_mb = memory_mb
+        self.robot_files = robot_files
         #: The layers its jail lacks, as ``(layer, reason)`` (known after :meth:`wait_jailed`).
         self.missing: list[tuple[str, str]] = []
         #: The robot process's pid as this process sees it (None until :meth:`wait_jailed`).
@@ -143,7 +157,14 @@ class JailedProcess:
         parent, child = context.Pipe()
         self._process = context.Process(
             target=jailed_main,
-            args=(child, self.folder, self.memory_mb, self.body, self.args),
+            args=(
+                child,
+                self.folder,
+                self.memory_mb,
+                self.body,
+                self.args,
+                jail_reads.robot_folders(self.robot_files),
+            ),
             name=self.name,
             daemon=True,
         )
@@ -262,12 +283,14 @@ def jailed_main(
     memory_mb: int,
     body: Callable[..., None],
     args: tuple[Any, ...],
+    robot_folders: list[str],
 ) -> None:  # pragma: no cover - runs in the keeper and the robot process
-    """The keeper's target: build the jail (:func:`enter`), then run ``body`` in the robot
-    process and end it with exit code 0 (1 if ``body`` raised). A jail that cannot be built
-    (a failed fork, say) is said as ``("error", reason, "")`` and the process ends."""
+    """The keeper's target: build the jail (:func:`enter`; the robot may read
+    ``robot_folders``), then run ``body`` in the robot process and end it with exit code 0 (1
+    if ``body`` raised). A jail that cannot be built (a failed fork, say) is said as
+    ``("error", reason, "")`` and the process ends."""
     try:
-        printed = enter(connection, folder, memory_mb)
+        printed = enter(connection, folder, memory_mb, robot_folders)
     except BaseException as error:
         with contextlib.suppress(BaseException):
             words = " ".join(str(error).split())
@@ -282,10 +305,13 @@ def jailed_main(
     os._exit(code)
 
 
-def enter(connection: Connection, folder: str, memory_mb: int) -> Captured:
-    """Build the jail around the robot process (see the module docstring) and send its first
-    message, ``("jailed", robot pid, missing layers, printed)``; returns, in the robot process
-    only, what :func:`~game.logic.grab.confine.confine` returns."""
+def enter(
+    connection: Connection, folder: str, memory_mb: int, robot_folders: list[str]
+) -> Captured:
+    """Build the jail around the robot process (see the module docstring; it may read
+    ``robot_folders``) and send its first message, ``("jailed", robot pid, missing layers,
+    printed)``; returns, in the robot process only, what
+    :func:`~game.logic.grab.confine.confine` returns."""
     with contextlib.suppress(ValueError, OSError):
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the game's business
     missing: list[tuple[str, str]] = []
@@ -295,7 +321,7 @@ def enter(connection: Connection, folder: str, memory_mb: int) -> Captured:
 
         linux.libc()
         pid, made, missing = _split(connection)
-        missing += layers(connection, folder, pid, made)
+        missing += layers(connection, folder, pid, made, robot_folders)
     else:
         pid = os.getpid()
         missing.append(("Linux sandbox", f"on {sys.platform}"))
@@ -305,14 +331,17 @@ def enter(connection: Connection, folder: str, memory_mb: int) -> Captured:
     return printed
 
 
-def layers(connection: Connection, folder: str, pid: int, made: set[int]) -> list[tuple[str, str]]:
+def layers(
+    connection: Connection, folder: str, pid: int, made: set[int], robot_folders: list[str]
+) -> list[tuple[str, str]]:
     """Put every layer but the namespaces on this process, the robot process whose pid the
-    game sees as ``pid``, in the namespaces ``made`` (``CLONE_NEW*`` flags); the ones
-    refused, as ``(layer, reason)``."""
+    game sees as ``pid``, in the namespaces ``made`` (``CLONE_NEW*`` flags), reading only
+    ``robot_folders`` besides its Python installation and the system's; the ones refused, as
+    ``(layer, reason)``."""
     missing: list[tuple[str, str]] = []
     root = os.geteuid() == 0
     uid, gid = (ROBOT_UID_BASE + pid, ROBOT_UID_BASE + pid) if root else (os.getuid(), os.getgid())
-    temp = False
+    temp = proc = False
     if linux.CLONE_NEWNS in made:
         try:
             # First, or a mount made here could spread to the game's namespace.
@@ -331,6 +360,7 @@ def layers(connection: Connection, folder: str, pid: int, made: set[int]) -> lis
             else:
                 try:
                     linux.mount_proc()
+                    proc = True
                 except OSError as error:
                     missing.append(("private /proc", linux.errno_words(error)))
     else:
@@ -348,13 +378,15 @@ def layers(connection: Connection, folder: str, pid: int, made: set[int]) -> lis
         with contextlib.suppress(OSError):
             linux.set_capabilities(0)
     os.chdir(folder)
+    # Before the environment goes: the folders it names are never read whole.
+    read = jail_reads.allowed(robot_folders, jail_reads.homes(os.environ), proc)
     keep = {key: value for key, value in os.environ.items() if _kept(key)}
     keep.update(HOME=folder, TMPDIR=folder, TMP=folder, TEMP=folder)
     linux.forget_environment(keep)
     tempfile.tempdir = None
     missing += file_and_process_limits()
     _close_other_files(connection.fileno())
-    missing += walls(folder)
+    missing += walls(folder, read)
     return missing
 
 
@@ -373,18 +405,23 @@ def file_and_process_limits() -> list[tuple[str, str]]:
     return [("resource limits", ", ".join(refused))] if refused else []
 
 
-def walls(folder: str) -> list[tuple[str, str]]:
-    """No-new-privileges, Landlock (write only beneath ``folder`` and to /dev/null) and the
-    seccomp filter on this process; the refused ones, as ``(layer, reason)``."""
+def walls(folder: str, read: list[str]) -> list[tuple[str, str]]:
+    """No-new-privileges, Landlock (read and run only beneath ``read``, write only beneath
+    ``folder`` and to /dev/null) and the seccomp filter on this process; the refused ones, as
+    ``(layer, reason)``. Without Landlock, a robot user (as root) loses the capability to read
+    past file modes: it then reads what any user may."""
     missing: list[tuple[str, str]] = []
     try:
         linux.prctl(linux.PR_SET_NO_NEW_PRIVS, 1)
     except OSError as error:
         missing.append(("no-new-privileges", linux.errno_words(error)))
     try:
-        abi = linux.landlock(["/"], [folder], [os.devnull])
+        abi = linux.landlock(read, [folder], [os.devnull])
     except OSError as error:
         missing.append(("Landlock", linux.errno_words(error)))
+        if os.geteuid() != 0:
+            with contextlib.suppress(OSError):
+                linux.set_capabilities(0)
     else:
         if abi < 4:
             missing.append(("Landlock network rules", f"Landlock ABI {abi}"))

@@ -13,6 +13,7 @@ import errno
 import os
 import platform
 import signal
+import stat
 import struct
 from collections.abc import Sequence
 from typing import Final
@@ -324,10 +325,11 @@ def landlock_abi() -> int:
 
 def landlock(read_only: Sequence[str], full: Sequence[str], writable_files: Sequence[str]) -> int:
     """Restrict this process (and what it starts) with Landlock: read and execute beneath
-    ``read_only``, every right beneath ``full``, read and write of the files
-    ``writable_files``; every other file-system access the ABI knows is refused, and from ABI 4
-    every TCP bind and connect, from ABI 6 abstract unix sockets and signals outside the
-    domain. Returns the ABI; raises OSError. Needs no-new-privileges set first."""
+    ``read_only`` (folders or single files), every right beneath ``full``, read and write of
+    the files ``writable_files``; every other file-system access the ABI knows is refused, and
+    from ABI 4 every TCP bind and connect, from ABI 6 abstract unix sockets and signals outside
+    the domain. A path that cannot be opened (a missing one) gives no right. Returns the ABI;
+    raises OSError. Needs no-new-privileges set first."""
     abi = landlock_abi()
     fs = _FS_RIGHTS[max(key for key in _FS_RIGHTS if key <= abi)]
     net = _NET_BIND_TCP | _NET_CONNECT_TCP if abi >= 4 else 0
@@ -351,9 +353,18 @@ def landlock(read_only: Sequence[str], full: Sequence[str], writable_files: Sequ
     return abi
 
 
+#: The rights Landlock takes on a single file (the rest apply to folders only).
+_FILE_ONLY: Final = FS_EXECUTE | FS_WRITE_FILE | FS_READ_FILE | FS_TRUNCATE | FS_IOCTL_DEV
+
+
 def _landlock_rule(ruleset: int, path: str, rights: int) -> None:
-    fd = os.open(path, os.O_PATH | os.O_CLOEXEC)
     try:
+        fd = os.open(path, os.O_PATH | os.O_CLOEXEC)
+    except OSError:
+        return  # missing, or out of this process's reach: nothing to allow
+    try:
+        if not stat.S_ISDIR(os.fstat(fd).st_mode):
+            rights &= _FILE_ONLY
         rule = ctypes.create_string_buffer(struct.pack("=Qi", rights, fd))
         if _syscall(_SYS_LANDLOCK_ADD_RULE, ruleset, _LANDLOCK_RULE_PATH_BENEATH, rule, 0) != 0:
             _fail(f"landlock_add_rule {path}")
