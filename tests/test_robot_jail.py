@@ -32,7 +32,7 @@ from pathlib import Path
 import pytest
 
 from game.logic.game import Limits
-from game.logic.grab import jail, jail_linux
+from game.logic.grab import jail, jail_linux, jail_reads
 from game.logic.grab.discovery import RobotRegistry
 from game.logic.grab.game import GrabGame, play_rounds
 from game.logic.grab.options import GrabOptions
@@ -123,6 +123,11 @@ def python_at_work():
     with open(path) as f:
         same = json.loads(f.read()) == json.loads(text)
     return "works" if same and numpy.arange(4).sum() == 6 else "differs"
+
+
+def capabilities():
+    with open("/proc/self/status") as f:
+        return [line.split()[1] for line in f if line.startswith("CapEff:")][0]
 
 
 def read_environ():
@@ -223,6 +228,7 @@ HOSTILE_INIT = 'attempt("escape in init", lambda: escape("c"))'
 HOSTILE_PLAN = """for label, action in (
                 ("write outside", write_outside),
                 ("python at work", python_at_work),
+                ("capabilities", capabilities),
                 *[("read " + name, lambda path=path: read_file(path)) for name, path in SECRETS],
                 ("game environ", read_environ),
                 ("game memory", read_memory),
@@ -420,9 +426,20 @@ def test_a_robot_reads_only_what_it_needs(hostile: Outcome) -> None:
     # ... the game's settings, a file beside its folder or in another, /etc/shadow are not.
     names = ["settings", "beside", "elsewhere"] + ["shadow"] * os.path.exists("/etc/shadow")
     for name in names:
+        # Refused (Landlock), or out of sight (as root: beneath a folder mounted over).
         said = hostile.said("hostile", "read " + name)
-        assert said.startswith("PermissionError"), (name, said)
+        assert said.split()[0] in ("PermissionError", "FileNotFoundError"), (name, said)
     assert hostile.secret not in "\n".join(hostile.printed["hostile"])
+
+
+def test_a_robot_run_by_root_keeps_no_capability(hostile: Outcome) -> None:
+    if os.geteuid() != 0:
+        assert hostile.said("hostile", "capabilities") == "0" * 16  # its user namespace's
+        return
+    hostile.needs("own user")
+    hostile.needs("folder mounts")
+    # Its Python installation sits in /root (0700) here; it still reads it, as above.
+    assert hostile.said("hostile", "capabilities") == "0" * 16
 
 
 def test_a_robot_cannot_read_the_games_environment_or_memory(hostile: Outcome) -> None:
@@ -580,6 +597,32 @@ def test_a_refused_layer_is_named_once(
     )
     assert again is None
     assert [r.getMessage() for r in caplog.records] == [first]
+
+
+def test_the_python_installation_is_readable_but_not_a_folder_holding_a_home(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    home = tmp_path / "home"
+    packages = tmp_path / "packages"
+    monkeypatch.setattr(sys, "path", [str(tmp_path), str(packages), "", "/", "hook"])
+    paths = jail_reads.python_paths([str(home)])
+    assert str(packages) in paths and sys.base_prefix in paths
+    assert str(tmp_path) not in paths and "/" not in paths and "hook" not in paths
+    assert str(Path(jail.__file__).parents[2]) in paths  # the game's own package
+
+
+def test_own_files_closed_to_others_are_named(tmp_path: Path) -> None:
+    shut, open_ = tmp_path / "shut", tmp_path / "open"
+    for folder, folder_mode, file_mode in ((shut, 0o700, 0o600), (open_, 0o755, 0o644)):
+        folder.mkdir()
+        (folder / "robot.py").write_text("")
+        (folder / "robot.py").chmod(file_mode)
+        folder.chmod(folder_mode)
+    files = [str(shut / "robot.py"), str(open_ / "robot.py"), str(tmp_path / "gone.py")]
+    assert jail_reads.closed_to_others([str(shut), str(open_)], files) == [
+        str(shut),
+        str(shut / "robot.py"),
+    ]
 
 
 # --- Helpers ---------------------------------------------------------------------------------

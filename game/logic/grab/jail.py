@@ -29,6 +29,7 @@ too when the game dies, then ends with the robot's exit status.
 from __future__ import annotations
 
 import contextlib
+import errno
 import logging
 import multiprocessing
 import os
@@ -41,10 +42,10 @@ import threading
 import weakref
 from collections.abc import Callable
 from multiprocessing.connection import Connection
-from typing import Any, Final, NoReturn
+from typing import Any, Final
 
+from game.logic.grab import jail_fork, jail_reads
 from game.logic.grab import jail_linux as linux
-from game.logic.grab import jail_reads
 from game.logic.grab.confine import (
     Captured,
     NotPlainData,
@@ -84,6 +85,7 @@ CONSEQUENCES: Final = {
     "private temp folder": "a robot's temp files are bounded only by the file size limit",
     "private /proc": "robots can see the game's processes",
     "own user": "robots run as root",
+    "folder mounts": "robots (as root) read past file modes within what they may read",
     "resource limits": "robots are not bounded in those",
     "no-new-privileges": "no Landlock or seccomp without it",
     "Landlock": "robots can read and write files you can",
@@ -163,7 +165,7 @@ class JailedProcess:
                 self.memory_mb,
                 self.body,
                 self.args,
-                jail_reads.robot_folders(self.robot_files),
+                self.robot_files,
             ),
             name=self.name,
             daemon=True,
@@ -283,14 +285,14 @@ def jailed_main(
     memory_mb: int,
     body: Callable[..., None],
     args: tuple[Any, ...],
-    robot_folders: list[str],
+    robot_files: tuple[str, ...],
 ) -> None:  # pragma: no cover - runs in the keeper and the robot process
-    """The keeper's target: build the jail (:func:`enter`; the robot may read
-    ``robot_folders``), then run ``body`` in the robot process and end it with exit code 0 (1
+    """The keeper's target: build the jail (:func:`enter`; the robot may read the folders of
+    ``robot_files``), then run ``body`` in the robot process and end it with exit code 0 (1
     if ``body`` raised). A jail that cannot be built (a failed fork, say) is said as
     ``("error", reason, "")`` and the process ends."""
     try:
-        printed = enter(connection, folder, memory_mb, robot_folders)
+        printed = enter(connection, folder, memory_mb, robot_files)
     except BaseException as error:
         with contextlib.suppress(BaseException):
             words = " ".join(str(error).split())
@@ -306,10 +308,10 @@ def jailed_main(
 
 
 def enter(
-    connection: Connection, folder: str, memory_mb: int, robot_folders: list[str]
+    connection: Connection, folder: str, memory_mb: int, robot_files: tuple[str, ...]
 ) -> Captured:
-    """Build the jail around the robot process (see the module docstring; it may read
-    ``robot_folders``) and send its first message, ``("jailed", robot pid, missing layers,
+    """Build the jail around the robot process (see the module docstring; it may read the
+    folders of ``robot_files``) and send its first message, ``("jailed", robot pid, missing layers,
     printed)``; returns, in the robot process only, what
     :func:`~game.logic.grab.confine.confine` returns."""
     with contextlib.suppress(ValueError, OSError):
@@ -320,8 +322,8 @@ def enter(
         import resource  # noqa: F401
 
         linux.libc()
-        pid, made, missing = _split(connection)
-        missing += layers(connection, folder, pid, made, robot_folders)
+        pid, made, missing = jail_fork.split(connection)
+        missing += layers(connection, folder, pid, made, robot_files)
     else:
         pid = os.getpid()
         missing.append(("Linux sandbox", f"on {sys.platform}"))
@@ -332,20 +334,21 @@ def enter(
 
 
 def layers(
-    connection: Connection, folder: str, pid: int, made: set[int], robot_folders: list[str]
+    connection: Connection, folder: str, pid: int, made: set[int], robot_files: tuple[str, ...]
 ) -> list[tuple[str, str]]:
     """Put every layer but the namespaces on this process, the robot process whose pid the
-    game sees as ``pid``, in the namespaces ``made`` (``CLONE_NEW*`` flags), reading only
-    ``robot_folders`` besides its Python installation and the system's; the ones refused, as
-    ``(layer, reason)``."""
+    game sees as ``pid``, in the namespaces ``made`` (``CLONE_NEW*`` flags), reading only the
+    folders of ``robot_files`` besides its Python installation and the system's; the ones
+    refused, as ``(layer, reason)``."""
     missing: list[tuple[str, str]] = []
     root = os.geteuid() == 0
     uid, gid = (ROBOT_UID_BASE + pid, ROBOT_UID_BASE + pid) if root else (os.getuid(), os.getgid())
-    temp = proc = False
+    private = temp = proc = False
     if linux.CLONE_NEWNS in made:
         try:
             # First, or a mount made here could spread to the game's namespace.
             linux.private_mounts()
+            private = True
         except OSError as error:
             missing.append(("private temp folder", f"private mounts: {linux.errno_words(error)}"))
             missing.append(("private /proc", f"private mounts: {linux.errno_words(error)}"))
@@ -366,11 +369,27 @@ def layers(
     else:
         missing.append(("private temp folder", "no mount namespace"))
         missing.append(("private /proc", "no mount namespace"))
+    # Before the environment goes: the folders it names are never read whole.
+    robot = jail_reads.robot_folders(robot_files)
+    read = jail_reads.allowed(robot, jail_reads.homes(os.environ), proc)
     if root:
+        # Its own user may not pass root's folders: what it may read there is mounted where
+        # it can. Failing that, or for its own files closed to others, it keeps the
+        # capability to read past file modes (Landlock keeps it to ``read``).
+        capabilities = 1 << linux.CAP_DAC_READ_SEARCH
+        try:
+            if not private:
+                raise OSError(errno.EPERM, "no private mount namespace")
+            jail_reads.make_reachable(read, folder)
+            python = jail_reads.python_paths(jail_reads.homes(os.environ))
+            if not jail_reads.closed_to_others([*robot, *python], robot_files):
+                capabilities = 0
+        except OSError as error:
+            missing.append(("folder mounts", linux.errno_words(error)))
         try:
             if not temp:
                 os.chown(folder, uid, gid)
-            linux.become_user(uid, gid, 1 << linux.CAP_DAC_READ_SEARCH)
+            linux.become_user(uid, gid, capabilities)
         except OSError as error:
             missing.append(("own user", linux.errno_words(error)))
     elif linux.CLONE_NEWUSER in made:
@@ -378,8 +397,6 @@ def layers(
         with contextlib.suppress(OSError):
             linux.set_capabilities(0)
     os.chdir(folder)
-    # Before the environment goes: the folders it names are never read whole.
-    read = jail_reads.allowed(robot_folders, jail_reads.homes(os.environ), proc)
     keep = {key: value for key, value in os.environ.items() if _kept(key)}
     keep.update(HOME=folder, TMPDIR=folder, TMP=folder, TEMP=folder)
     linux.forget_environment(keep)
@@ -437,138 +454,6 @@ def walls(folder: str, read: list[str]) -> list[tuple[str, str]]:
 
 
 # --- Helpers ---------------------------------------------------------------------------------
-
-
-_NAMESPACES: Final = (
-    (linux.CLONE_NEWPID, "PID namespace"),
-    (linux.CLONE_NEWNET, "network namespace"),
-    (linux.CLONE_NEWNS, "mount namespace"),
-    (linux.CLONE_NEWIPC, "IPC namespace"),
-)
-
-
-def _split(connection: Connection) -> tuple[int, set[int], list[tuple[str, str]]]:
-    """Fork the robot process (see the module docstring); returns, in it only, its pid as the
-    game sees it, the namespaces made and the ones refused. The keeper never returns."""
-    with contextlib.suppress(OSError):
-        # Orphans come to the keeper, so the robot (the middle process's child) becomes its own.
-        linux.prctl(linux.PR_SET_CHILD_SUBREAPER, 1)
-    report_r, report_w = os.pipe()
-    go_r, go_w = os.pipe()
-    middle = os.fork()
-    if middle == 0:
-        try:
-            return _middle(report_r, report_w, go_r, go_w)
-        except BaseException:
-            os._exit(1)
-    os.close(report_w)
-    os.close(go_r)
-    said = b""
-    while chunk := os.read(report_r, 32):
-        said += chunk
-    os.close(report_r)
-    robot = middle
-    if said:
-        robot = int(said)
-        os.waitpid(middle, 0)  # the robot, its child, is ours now (we are a subreaper)
-    os.write(go_w, f"{robot}\n".encode())
-    connection.close()
-    _keep(robot)
-
-
-def _middle(
-    report_r: int, report_w: int, go_r: int, go_w: int
-) -> tuple[int, set[int], list[tuple[str, str]]]:
-    """The keeper's child: make the namespaces, then fork the robot process into them and
-    say its pid on ``report_w`` (or, without a PID namespace, be the robot process itself);
-    returns in the robot process once the keeper says its pid on ``go_r``."""
-    os.close(report_r)
-    os.close(go_w)
-    made, missing = _unshare()
-    robot = 0
-    if linux.CLONE_NEWPID in made:
-        try:
-            robot = os.fork()
-        except OSError as error:
-            made.discard(linux.CLONE_NEWPID)
-            missing.append(("PID namespace", f"fork: {linux.errno_words(error)}"))
-        if robot > 0:
-            os.write(report_w, str(robot).encode())
-            os._exit(0)
-    os.close(report_w)
-    seen = b""
-    while not seen.endswith(b"\n"):
-        chunk = os.read(go_r, 32)
-        if not chunk:
-            os._exit(1)  # the keeper died
-        seen += chunk
-    with contextlib.suppress(OSError):
-        linux.prctl(linux.PR_SET_PDEATHSIG, signal.SIGKILL)
-    if select.select([go_r], [], [], 0)[0]:
-        os._exit(1)  # the keeper died before the signal was set
-    os.close(go_r)
-    return int(seen), made, missing
-
-
-def _unshare() -> tuple[set[int], list[tuple[str, str]]]:
-    """New namespaces for this process (its children for the PID one), one at a time, a user
-    namespace first when not root; the flags made and the refusals."""
-    made: set[int] = set()
-    missing: list[tuple[str, str]] = []
-    if os.geteuid() != 0:
-        uid, gid = os.getuid(), os.getgid()
-        try:
-            linux.unshare(linux.CLONE_NEWUSER)
-            made.add(linux.CLONE_NEWUSER)  # its capabilities are dropped later, mapped or not
-            linux.map_own_ids(uid, gid)
-        except OSError as error:
-            missing.append(("user namespace", linux.errno_words(error)))
-    for flag, layer in _NAMESPACES:
-        try:
-            linux.unshare(flag)
-            made.add(flag)
-        except OSError as error:
-            missing.append((layer, linux.errno_words(error)))
-    return made, missing
-
-
-def _keep(robot: int) -> NoReturn:  # pragma: no cover - the keeper's last act
-    """Wait for the robot process, killing it first if the game dies or this keeper is told to
-    end (multiprocessing terminates daemonic children at exit), then end with its status: the
-    same exit code, or killed by the same signal."""
-    parent = multiprocessing.parent_process()
-    sentinel = getattr(parent, "sentinel", None)
-    try:
-        pidfd = os.pidfd_open(robot)
-    except (AttributeError, OSError):
-        pidfd = -1
-
-    def kill_robot(*_: object) -> None:
-        with contextlib.suppress(OSError):
-            if pidfd >= 0:
-                signal.pidfd_send_signal(pidfd, signal.SIGKILL)
-            else:
-                os.kill(robot, signal.SIGKILL)
-
-    for ending in (signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT):
-        signal.signal(ending, kill_robot)
-    if (
-        pidfd >= 0
-        and sentinel is not None
-        and pidfd not in select.select([pidfd, sentinel], [], [])[0]
-    ):
-        kill_robot()
-    try:
-        _, status = os.waitpid(robot, 0)
-    except ChildProcessError:
-        os._exit(1)
-    if os.WIFSIGNALED(status):
-        number = os.WTERMSIG(status)
-        with contextlib.suppress(OSError, ValueError):
-            signal.signal(number, signal.SIG_DFL)
-        os.kill(os.getpid(), number)
-        os._exit(128 + number)
-    os._exit(os.waitstatus_to_exitcode(status))
 
 
 def _kept(key: str) -> bool:

@@ -39,13 +39,17 @@ _CLONE_NAMESPACES: Final = (
     | CLONE_NEWNET
 )
 
+MS_RDONLY: Final = 1
 MS_NOSUID: Final = 2
 MS_NODEV: Final = 4
 MS_NOEXEC: Final = 8
+MS_REMOUNT: Final = 32
+MS_BIND: Final = 4096
 MS_REC: Final = 0x4000
 MS_PRIVATE: Final = 1 << 18
 
 PR_SET_PDEATHSIG: Final = 1
+PR_SET_DUMPABLE: Final = 4
 PR_SET_KEEPCAPS: Final = 8
 PR_SET_NAME: Final = 15
 PR_SET_SECCOMP: Final = 22
@@ -214,6 +218,16 @@ def mount_temp(folder: str, uid: int, gid: int, size_mb: int, inodes: int) -> No
     mount("tmpfs", folder, "tmpfs", MS_NOSUID | MS_NODEV, options)
 
 
+def bind(fd: int, target: str, read_only: bool) -> None:
+    """Mount what the open file ``fd`` (an ``O_PATH`` one will do) names, with what is mounted
+    beneath it, on ``target``; ``read_only`` makes the new mount read-only (keeping the
+    source's noexec). Raises OSError."""
+    mount(f"/proc/self/fd/{fd}", target, None, MS_BIND | MS_REC)
+    if read_only:
+        kept = os.statvfs(target).f_flag & MS_NOEXEC  # ST_NOEXEC has MS_NOEXEC's value
+        mount(None, target, None, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV | kept)
+
+
 def mount_proc() -> None:
     """A fresh /proc for this process's PID namespace (hiding every process outside it)."""
     mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC)
@@ -279,13 +293,16 @@ def set_capabilities(keep: int) -> None:
 
 def become_user(uid: int, gid: int, keep: int) -> None:
     """Leave root for ``uid``:``gid`` with no supplementary groups, keeping only the
-    capabilities in ``keep``; raises OSError."""
+    capabilities in ``keep``; raises OSError. The process stays dumpable (the change of user
+    would clear that), so its own /proc entries (``/proc/self/fd``, ``environ``) are its
+    user's, not root's."""
     prctl(PR_SET_KEEPCAPS, 1)
     os.setgroups([])
     os.setresgid(gid, gid, gid)
     os.setresuid(uid, uid, uid)
     prctl(PR_SET_KEEPCAPS, 0)
     set_capabilities(keep)
+    prctl(PR_SET_DUMPABLE, 1)
 
 
 def set_limits(limits: Sequence[tuple[str, int]]) -> list[str]:
