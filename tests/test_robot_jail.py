@@ -584,9 +584,12 @@ def test_a_refused_layer_is_named_once(
     # Nothing may land on this process: no-new-privileges and seccomp are only pretended.
     monkeypatch.setattr(jail_linux, "prctl", lambda *values: None)
     monkeypatch.setattr(jail_linux, "seccomp", lambda machine=None: None)
+    dropped: list[int] = []  # what a robot user (not root) would drop without Landlock
+    monkeypatch.setattr(jail_linux, "set_capabilities", dropped.append)
     monkeypatch.setattr(jail_linux, "landlock_abi", refuse)
     missing = jail.walls(str(tmp_path), [])
     assert missing == [("Landlock", "ENOSYS: Function not implemented")]
+    assert dropped == ([] if os.geteuid() == 0 else [0])
     monkeypatch.setattr(jail, "_warned", set())
     with caplog.at_level("WARNING", logger="gamehall.grab"):
         first = jail.report(missing)
@@ -597,6 +600,31 @@ def test_a_refused_layer_is_named_once(
     )
     assert again is None
     assert [r.getMessage() for r in caplog.records] == [first]
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="a robot user exists only when root runs it")
+def test_without_landlock_a_robot_user_keeps_no_capability(tmp_path: Path) -> None:
+    def refuse() -> int:
+        raise OSError(errno.EOPNOTSUPP, "landlock_create_ruleset: Operation not supported")
+
+    ready, told = os.pipe()
+    child = os.fork()
+    if child == 0:  # pragma: no cover - the child, ended by os._exit
+        try:
+            uid = jail.ROBOT_UID_BASE + os.getpid()
+            jail_linux.become_user(uid, uid, 1 << jail_linux.CAP_DAC_READ_SEARCH)
+            jail_linux.landlock_abi = refuse
+            missing = jail.walls(str(tmp_path), [])
+            with open("/proc/self/status") as f:
+                caps = next(line.split()[1] for line in f if line.startswith("CapEff:"))
+            os.write(told, f"{caps} {[layer for layer, _ in missing]}".encode())
+        finally:
+            os._exit(0)
+    os.close(told)
+    with os.fdopen(ready, "rb") as f:
+        said = f.read().decode()
+    os.waitpid(child, 0)
+    assert said == "0000000000000000 ['Landlock']"
 
 
 def test_the_python_installation_is_readable_but_not_a_folder_holding_a_home(
