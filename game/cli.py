@@ -35,6 +35,10 @@ COMMANDS = ("play", "shot", "solve", "bench", "tournament", "rules")
 RENDER = "render"
 #: ``shot menu`` pictures the menu.
 MENU = "menu"
+#: The longest word (characters without a space) an error line repeats whole.
+LONG_WORD = 240
+#: The most characters of one error line (the list of every game fits).
+LONGEST_LINE = 1500
 
 
 class CommandLineError(GamehallError, ValueError):
@@ -56,7 +60,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         except SystemExit as exc:  # argparse: --help (0) or a malformed flag (2, said)
             return exc.code if isinstance(exc.code, int) else 2
         except CommandLineError as exc:
-            print(f"gamehall: {exc}", file=sys.stderr)
+            print(f"gamehall: {shorten(str(exc))}", file=sys.stderr)
             return 2
         command = f"gamehall {args.command}" if args.command else command
         logging.basicConfig(
@@ -80,17 +84,17 @@ def _run_reporting(args: argparse.Namespace, command: str) -> int:
     try:
         return int(run(args))
     except NoDisplayError as exc:
-        print(str(exc), file=sys.stderr)
+        print(shorten(str(exc)), file=sys.stderr)
         return 1
     except GamehallError as exc:
-        print(f"{command}: {exc}", file=sys.stderr)
+        print(f"{command}: {shorten(str(exc))}", file=sys.stderr)
         return 2
     except ValueError as exc:  # bad options: our ValueError subclasses name the bad value
-        print(f"{command}: {exc}", file=sys.stderr)
+        print(f"{command}: {shorten(str(exc))}", file=sys.stderr)
         return 2
     except OSError as exc:  # a file we were asked to write or read: say which and why
         where = f": {exc.filename}" if exc.filename else ""
-        print(f"{command}: {exc.strerror or exc}{where}", file=sys.stderr)
+        print(f"{command}: {shorten(f'{exc.strerror or exc}{where}')}", file=sys.stderr)
         return 2
     except ImportError as exc:  # a system library pyglet needs (FreeType, EGL) is missing
         line = missing_library(exc)
@@ -108,10 +112,24 @@ def _internal_error(args: argparse.Namespace, command: str, exc: Exception) -> i
     """A bug: one line, the traceback only with -v; status 1."""
     if args.verbose:
         log.exception("%s failed", command)
-    print(
-        f"{command}: internal error: {type(exc).__name__}: {exc} (-v shows where)", file=sys.stderr
-    )
+    said = shorten(f"{type(exc).__name__}: {exc}")
+    print(f"{command}: internal error: {said} (-v shows where)", file=sys.stderr)
     return 1
+
+
+def shorten(message: str) -> str:
+    """``message`` fit for one line of stderr: each run of more than :data:`LONG_WORD`
+    characters without a space (a 100 KB argument echoed by argparse or a schema) cut to an
+    excerpt with its length, then the whole cut to :data:`LONGEST_LINE` characters."""
+    import re
+
+    from game.logic.quoting import EXCERPT, clip
+
+    def cut(match: re.Match[str]) -> str:
+        word = match[0]
+        return f"{word[:EXCERPT]}... ({len(word):,} characters)"
+
+    return clip(re.sub(rf"\S{{{LONG_WORD + 1},}}", cut, message), LONGEST_LINE)
 
 
 def parse(argv: list[str]) -> argparse.Namespace:
@@ -250,7 +268,7 @@ class _Parser(argparse.ArgumentParser):
     instead of a usage block: the same shape as every other refusal."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+        self.exit(2, f"{self.prog}: {shorten(message)} (see {self.prog} --help)\n")
 
 
 def _parser(

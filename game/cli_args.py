@@ -14,7 +14,7 @@ argparse.ArgumentTypeError: must be a whole number from 1 to 10, not '11'
 >>> seconds("nan")
 Traceback (most recent call last):
 ...
-argparse.ArgumentTypeError: must be a finite number of seconds above 0, not 'nan'
+argparse.ArgumentTypeError: must be a finite number of seconds above 0 and at most 3600, not 'nan'
 """
 
 from __future__ import annotations
@@ -28,10 +28,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Final, TypeVar
 
-from game.logic.game import Limits, LimitsError, Stop
+from game.logic.game import MAX_TIME, Limits, Stop
+from game.logic.numbers import NumberError, decimal, parse_decimal, whole_number
+from game.logic.quoting import excerpt
 
 __all__ = [
     "MAX_FRAMES",
+    "MAX_SECONDS",
     "MAX_SIDE",
     "MIN_SIDE",
     "output_file",
@@ -45,6 +48,9 @@ __all__ = [
 #: The smallest and largest window or picture side, in pixels.
 MIN_SIDE: Final = 64
 MAX_SIDE: Final = 8192
+#: The most seconds a thinking time may be (an hour: a longer one is a mistake, and
+#: ``--time 9223372036854775808`` ran for ever).
+MAX_SECONDS: Final = MAX_TIME
 #: The most frames ``bench render`` times a scene.
 MAX_FRAMES: Final = 10_000
 #: Seconds of work before a progress line appears (on a terminal).
@@ -58,7 +64,7 @@ def size(text: str) -> tuple[int, int]:
     """``WIDTHxHEIGHT`` in pixels, each side 64..8192: the one reader of every ``--size``."""
     match = _SIZE.fullmatch(text)
     if match is None:
-        raise argparse.ArgumentTypeError(f"should look like 1280x720, not {text!r}")
+        raise argparse.ArgumentTypeError(f"should look like 1280x720, not {excerpt(text)}")
     w, h = int(match[1]), int(match[2])
     if not (MIN_SIDE <= w <= MAX_SIDE and MIN_SIDE <= h <= MAX_SIDE):
         raise argparse.ArgumentTypeError(
@@ -75,47 +81,46 @@ def scale(text: str) -> float:
     1.5
     """
     try:
-        value = float(text)
-    except ValueError:
-        value = float("nan")
-    if not 1.0 <= value <= 4.0:  # NaN fails too
-        raise argparse.ArgumentTypeError(f"must be a number from 1 to 4, not {text!r}")
-    return value
+        return decimal(text, 1.0, 4.0)
+    except NumberError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def whole(minimum: int, maximum: int) -> Callable[[str], int]:
-    """A type for a whole number from ``minimum`` to ``maximum`` (digits only: no ``1e3``)."""
+    """A type for a whole number from ``minimum`` to ``maximum``, read by the one number
+    reader (:func:`game.logic.numbers.whole_number`): ASCII digits only, so no ``1e3``,
+    ``1_0``, ``١٢`` or ``１２``."""
 
     def check(text: str) -> int:
-        value = None
-        if re.fullmatch(r"\s*[-+]?\d{1,30}\s*", text, re.ASCII):
-            value = int(text)
-        if value is None or not minimum <= value <= maximum:
-            raise argparse.ArgumentTypeError(
-                f"must be a whole number from {minimum} to {maximum}, not {text!r}"
-            )
-        return value
+        try:
+            return whole_number(text, minimum, maximum)
+        except NumberError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
 
     check.__name__ = "whole number"
     return check
 
 
 def seconds(text: str) -> float:
-    """A thinking time: a finite number of seconds above 0 (what :class:`Limits` takes)."""
-    try:
-        return float(Limits(time=float(text)).time or 0.0)
-    except (ValueError, LimitsError, OverflowError):
+    """A thinking time: a number of seconds above 0 and at most :data:`MAX_SECONDS` (what
+    :class:`Limits` takes), read by the one number reader."""
+    value = parse_decimal(text)
+    if value is None or not 0 < value <= MAX_SECONDS:
         raise argparse.ArgumentTypeError(
-            f"must be a finite number of seconds above 0, not {text!r}"
-        ) from None
+            f"must be a finite number of seconds above 0 and at most {MAX_SECONDS:g}, "
+            f"not {excerpt(text)}"
+        )
+    return float(Limits(time=value).time or value)
 
 
 def output_file(path: Path, flag: str = "--out") -> Path:
     """``path`` if a file can be written there: its folder exists and is writable, and it is
-    not a folder, a pipe or a device (writing to a pipe waits for a reader). Raises
+    not a symbolic link, a folder, a pipe or a device (writing to a pipe waits for a reader;
+    the one safe writer refuses the others). Raises
     ``ValueError`` naming ``flag`` and the reason."""
     import os
-    import stat
+
+    from game.safewrite import RefusedTarget, check_target
 
     if "\x00" in str(path):
         raise ValueError(f"{flag} {str(path)!r}: not a usable file name")
@@ -123,17 +128,15 @@ def output_file(path: Path, flag: str = "--out") -> Path:
     try:
         if not path.parent.is_dir():
             raise ValueError(f"{where}: there is no folder {path.parent}")
+        check_target(path)  # a link, a folder, a pipe or a device is refused unfollowed
         if os.path.lexists(path):
-            mode = path.stat().st_mode
-            if stat.S_ISDIR(mode):
-                raise ValueError(f"{where}: is a folder, not a file")
-            if not stat.S_ISREG(mode):
-                raise ValueError(f"{where}: not a regular file (a pipe or a device)")
             if not os.access(path, os.W_OK):
                 raise ValueError(f"{where}: the file is not writable")
         elif not os.access(path.parent, os.W_OK | os.X_OK):
             raise ValueError(f"{where}: the folder {path.parent} is not writable")
-    except OSError as exc:  # a dangling link, a name too long, no permission to look
+    except RefusedTarget as exc:
+        raise ValueError(f"{flag} {exc}") from None
+    except OSError as exc:  # a name too long, no permission to look
         raise ValueError(f"{where}: {exc.strerror or exc}") from None
     return path
 

@@ -59,14 +59,20 @@ def run_rules(args: argparse.Namespace) -> int:
     if not args.game:
         print(f"{where}: name a game or a description file", file=sys.stderr)
         return 2
+    from game.logic.numbers import parse_whole
+    from game.logic.quoting import excerpt
+
     values: dict[str, int] = {}
     for item in args.set:
         name, _, number = item.partition("=")
-        try:
-            values[name.strip()] = int(number)
-        except ValueError:
-            print(f"{where}: --set takes NAME=N (a whole number), not {item!r}", file=sys.stderr)
+        value = parse_whole(number)
+        if value is None:
+            print(
+                f"{where}: --set takes NAME=N (a whole number), not {excerpt(item)}",
+                file=sys.stderr,
+            )
             return 2
+        values[name.strip()] = value
     from game.userfiles import UserFileError
 
     try:

@@ -47,6 +47,9 @@ def run_shot(args: argparse.Namespace, entry: Entry | None) -> int:
     overrides = play_overrides(args, entry)
     out = output_file(args.out)
     items = split_items(args.do or "")
+    from game.cli import shorten
+    from game.logic.quoting import excerpt
+
     director = build_director(
         headless=True,
         size=args.size,
@@ -59,14 +62,15 @@ def run_shot(args: argparse.Namespace, entry: Entry | None) -> int:
         director.set_ui_scale(getattr(args, "scale", 1.0))
         director.switch(entry.id if entry is not None else MENU)
         for number, item in enumerate(items, 1):
-            where = f"gamehall shot: --do item {number} {item!r}"
+            where = f"gamehall shot: --do item {number} {excerpt(item)}"
             try:
                 done = _do(director, item)
             except UnknownCommandError as exc:
-                print(f"{where}: {exc} (or move:TEXT, wait, overlay)", file=sys.stderr)
+                said = shorten(f"{exc} (or move:TEXT, wait, overlay)")
+                print(f"{where}: {said}", file=sys.stderr)
                 return 2
             if not done:
-                why = director.toast or "refused"
+                why = shorten(director.toast or "refused")
                 print(f"{where}: {why}; no picture written", file=sys.stderr)
                 return 2
             if not director.settle():

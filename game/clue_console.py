@@ -9,10 +9,9 @@ end of input or ``quit`` ends the session.
 from __future__ import annotations
 
 import argparse
-import os
+import logging
 import random
 import sys
-import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
@@ -23,9 +22,13 @@ from game.logic.clue.notebook import HAND, EventContradiction, Notebook
 from game.logic.clue.record import HEADER, RecordError, dumps, event_line, loads, parse_event
 from game.logic.clue.rules import Action, ClueState, Kind, Phase, advice
 from game.logic.game import Limits, Stop, explain
+from game.logic.numbers import parse_whole
+from game.logic.quoting import clip, excerpt
 
 if TYPE_CHECKING:
     from game.registry import Entry
+
+log = logging.getLogger(__name__)
 
 PLAY_HELP = """Type one of:
   suggest CARD, CARD, CARD   name one card of each category (short names work: plum, rope, hall)
@@ -42,15 +45,19 @@ ASSISTANT_HELP = """Type case file lines, one at a time:
   deck classic | seats 4 | dealer 3 (or: hands 5 5 4 4) | me 0 | hand CARD, CARD, ...
   suggest SEAT: CARD, CARD, CARD; passed SEAT, SEAT; showed SEAT[: CARD]
   accuse SEAT: CARD, CARD, CARD; wrong
-and: notebook, why CARD HOLDER (a seat number or 'envelope'), undo, save FILE, load FILE, quit"""
+and: notebook, why CARD HOLDER (a seat number or 'envelope'), undo, save FILE (with --case:
+save alone writes that file, as every change does), load FILE, quit"""
 
 
 def run(args: argparse.Namespace, entry: Entry) -> int:
     """The console for the parsed ``play clue --console`` arguments."""
     options = entry.options.validate(entry.options.from_arguments(args))
+    if getattr(args, "case", None) and not getattr(args, "assistant", False):
+        raise ValueError("--case goes with --assistant (the case file of a real table's game)")
     lines = _stdin_lines()
     if getattr(args, "assistant", False):
-        return assistant(lines, sys.stdout)
+        case = getattr(args, "case", None)
+        return assistant(lines, sys.stdout, Path(case) if case else None)
     seed = args.seed if getattr(args, "seed", None) is not None else random.randrange(2**32)
     return play(ClueGame(options), entry, seed, lines, sys.stdout)
 
@@ -97,7 +104,8 @@ def why_text(book: Notebook, card: int, holder: int, names: list[str]) -> str:
     if not reasons:
         chance = book.probability(card, holder)
         return f"not certain: {deck.name(card)} is with {who} in {chance:.0%} of the deals"
-    verdict = "holds" if book.holder(card) == holder else "cannot hold"
+    held = book.holder(card) == holder
+    verdict = ("hold" if who == "You" else "holds") if held else "cannot hold"
     lines = [f"{who} {verdict} {deck.name(card)}, because:"]
     for index in reasons:
         if index == HAND:
@@ -159,7 +167,12 @@ def play(game: ClueGame, entry: Entry, seed: int, lines: Iterator[str], out: Tex
         if line is None or line.strip().lower() in ("quit", "exit"):
             say("Goodbye.")
             return 0
-        answer = _play_command(line.strip(), state, game, helper, names, rng, out)
+        try:
+            answer = _play_command(line.strip(), state, game, helper, names, rng, out)
+        except Exception as exc:  # a bug on one line: said, and the game goes on
+            log.warning("the console failed on a line", exc_info=True)
+            say(f"could not take that line ({type(exc).__name__}: {clip(str(exc))})")
+            continue
         if answer == "undo":
             if history:
                 state = history.pop()
@@ -218,113 +231,194 @@ def _play_command(
     return (action.kind, action.cards)
 
 
-def _save(name: str, text: str, say: Callable[[str], None]) -> None:
+def _save(name: str, text: str, say: Callable[[str], None]) -> bool:
+    """Write ``text`` to ``name``; whether it was written (a failure is said)."""
     if not name:
         say("save FILE: name the file")
-        return
+        return False
     try:
         write_text(Path(name), text)
-    except OSError as exc:
-        say(f"could not save {name}: {exc.strerror or exc}")
-        return
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
+        shown = name if len(name) <= 240 and name.isprintable() else excerpt(name)
+        say(f"could not save {shown}: {getattr(exc, 'strerror', None) or exc}")
+        return False
     say(f"saved {name}")
+    return True
 
 
 def write_text(path: Path, text: str) -> None:
-    """Write ``text`` through a temp file in the same folder, renamed over ``path``."""
-    folder = path.parent if str(path.parent) else Path(".")
-    fd, temp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
+    """Write ``text`` to ``path`` by the one safe writer (:mod:`game.safewrite`): a temp file
+    in the same folder, renamed over it; a link, a pipe, a device or a folder there is
+    refused (OSError), and a missing folder is not made."""
+    from game.safewrite import write_bytes_atomic
+
+    write_bytes_atomic(path, text.encode("utf-8"), make_folder=False)
 
 
 # -- the assistant ----------------------------------------------------------------------------
 
 
-def assistant(lines: Iterator[str], out: TextIO) -> int:
-    """The notebook for a real table: case file lines in, deductions out. Returns 0."""
+def assistant(lines: Iterator[str], out: TextIO, case: Path | None = None) -> int:
+    """The notebook for a real table: case file lines in, deductions out. Returns 0.
+
+    ``case`` (``--case FILE``): read at the start when it exists, and written after every
+    change (an event, an undo, a load), so that nothing entered is lost; a file that cannot
+    be read is left as it is and nothing is written to it. A line that cannot be taken is
+    answered and the session goes on: nothing typed before it is lost."""
     say: Callable[[str], None] = lambda text: print(text, file=out, flush=True)  # noqa: E731
     say("Cluedo assistant. Type the header of your case file (deck, seats, dealer or hands, "
         "me, hand), then what happens. 'help' for more.")  # fmt: skip
-    header: list[str] = [HEADER]
-    book: Notebook | None = None
+    desk = _Desk(say, case)
     for raw in lines:
         line = raw.split("#", 1)[0].strip()
+        if line.split(" ", 1)[0].lower() in ("quit", "exit"):
+            break
+        try:
+            desk.take(line)
+        except Exception as exc:  # a bug on one line: said, and the case goes on
+            log.warning("the assistant failed on a line", exc_info=True)
+            say(f"could not take that line ({type(exc).__name__}: {clip(str(exc))}); "
+                "nothing entered before it is lost")  # fmt: skip
+    desk.leave()
+    return 0
+
+
+class _Desk:
+    """The assistant's case as it is entered: the header lines, then the notebook."""
+
+    def __init__(self, say: Callable[[str], None], case: Path | None) -> None:
+        self.say = say
+        self.header: list[str] = [HEADER]
+        self.book: Notebook | None = None
+        #: Where each change is written (``--case``); None: only ``save FILE`` writes.
+        self.case: Path | None = None
+        self.unsaved = False
+        if case is not None:
+            self._open(case)
+
+    def _open(self, case: Path) -> None:
+        if not case.exists():
+            self.case = case
+            self.say(f"a new case file {case}: each change is saved there")
+        elif self.load(str(case)):
+            self.case = case
+            self.say(f"each change is saved to {case}")
+        else:
+            self.say(f"{case} is left as it is and nothing is saved to it: mend it and "
+                     "'load' it, or 'save FILE' elsewhere")  # fmt: skip
+
+    def take(self, line: str) -> None:
+        """Answer one line (without its comment)."""
+        say = self.say
         word, _, rest = line.partition(" ")
         word = word.lower()
         if not line:
-            continue
-        if word in ("quit", "exit"):
-            break
+            return
         if word == "help":
             say(ASSISTANT_HELP)
         elif word == "load":
-            from game.userfiles import read_text
-
-            try:
-                view = loads(read_text(rest.strip(), "Cluedo case file"))
-                book = Notebook.of(view)
-            except (ValueError, OSError) as exc:
-                say(f"not loaded: {exc}")
-                continue
-            header = [
-                HEADER,
-                *dumps(View(view.deck, view.hand_sizes, view.seat, view.hand, ())).splitlines()[1:],
-            ]
-            say(f"loaded {len(view.events)} events")
+            if self.load(rest.strip()):
+                self._changed()
         elif word in ("suggest", "accuse"):
-            book = book or _start(header, say)
-            if book is None:
-                continue
+            self.book = self.book or _start(self.header, say)
+            if self.book is None:
+                return
             try:
-                event = parse_event(book.view.deck, book.view.seats, line)
-                book = book.extended(event)
+                event = parse_event(self.book.view.deck, self.book.view.seats, line)
+                self.book = self.book.extended(event)
             except EventContradiction as exc:
                 say(f"refused: {exc}; nothing entered is lost")
-                continue
+                return
             except ValueError as exc:
                 say(f"refused: {exc}")
-                continue
-            say(_summary(book))
+                return
+            say(_summary(self.book))
+            self._changed()
         elif word == "notebook":
-            book = book or _start(header, say)
-            if book is not None:
-                say(notebook_text(book, _names(book)))
+            self.book = self.book or _start(self.header, say)
+            if self.book is not None:
+                say(notebook_text(self.book, _names(self.book)))
         elif word == "why":
-            if book is None:
+            if self.book is None:
                 say("enter the header and some events first")
-                continue
-            say(_why(book, rest))
+                return
+            say(_why(self.book, rest))
         elif word == "undo":
-            if book is None or not book.view.events:
-                say("nothing to undo")
-                continue
-            view = book.view
-            book = Notebook.of(
-                View(view.deck, view.hand_sizes, view.seat, view.hand, view.events[:-1])
-            )
-            say(f"removed: {event_line(view.deck, view.events[-1])}")
+            self.undo()
         elif word == "save":
-            if book is None:
-                say("nothing to save yet")
-                continue
-            _save(rest.strip(), dumps(book.view), say)
-        elif book is None:
+            self.save(rest.strip())
+        elif self.book is None:
             try:
-                loads("\n".join([*header, line]) + "\n")
+                loads("\n".join([*self.header, line]) + "\n")
             except RecordError as exc:
                 if "needs" not in str(exc) and "holds" not in str(exc):
                     say(f"refused: {str(exc).split(': ', 1)[-1]}")
-                    continue
-            header.append(line)
+                    return
+            self.header.append(line)
         else:
-            say(f"{word!r}: the header is done; type events or 'help'")
-    return 0
+            say(f"{excerpt(word)}: the header is done; type events or 'help'")
+
+    def load(self, name: str) -> bool:
+        """Read the case file ``name``; whether it was read (a mistake is said, and the case
+        entered so far stays as it was)."""
+        from game.userfiles import read_text
+
+        if not name:
+            self.say("load FILE: name the file")
+            return False
+        try:
+            view = loads(read_text(name, "Cluedo case file"))
+            book = Notebook.of(view)
+        except (ValueError, OSError) as exc:
+            self.say(f"not loaded: {clip(str(exc))}")
+            return False
+        self.book = book
+        self.header = [
+            HEADER,
+            *dumps(View(view.deck, view.hand_sizes, view.seat, view.hand, ())).splitlines()[1:],
+        ]
+        self.say(f"loaded {len(view.events)} events")
+        return True
+
+    def undo(self) -> None:
+        book = self.book
+        if book is None or not book.view.events:
+            self.say("nothing to undo")
+            return
+        view = book.view
+        self.book = Notebook.of(
+            View(view.deck, view.hand_sizes, view.seat, view.hand, view.events[:-1])
+        )
+        self.say(f"removed: {event_line(view.deck, view.events[-1])}")
+        self._changed()
+
+    def save(self, name: str) -> None:
+        """``save FILE``; ``save`` alone writes the ``--case`` file."""
+        if self.book is None:
+            self.say("nothing to save yet")
+            return
+        if not name and self.case is not None:
+            name = str(self.case)
+        if _save(name, dumps(self.book.view), self.say) and Path(name) == self.case:
+            self.unsaved = False
+
+    def leave(self) -> None:
+        """At the end: say what was not saved."""
+        if self.unsaved and self.book is not None:
+            n = len(self.book.view.events)
+            self.say(f"not saved: the case of {n} events could not be written to {self.case}")
+
+    def _changed(self) -> None:
+        """Write the case to the ``--case`` file, if there is one (a failure is said)."""
+        if self.case is None or self.book is None:
+            return
+        try:
+            write_text(self.case, dumps(self.book.view))
+        except (OSError, ValueError) as exc:  # ValueError: a file the writer refuses
+            self.unsaved = True
+            self.say(f"could not save to {self.case}: {getattr(exc, 'strerror', None) or exc}")
+            return
+        self.unsaved = False
 
 
 def _start(header: list[str], say: Callable[[str], None]) -> Notebook | None:
@@ -358,10 +452,14 @@ def _why(book: Notebook, rest: str) -> str:
     except ValueError as exc:
         return f"why CARD HOLDER: {exc}"
     holder_text = holder_text.lower()
+    seat = parse_whole(holder_text)
     if holder_text == "envelope":
         holder = book.envelope
-    elif holder_text.isdigit() and int(holder_text) < book.view.seats:
-        holder = int(holder_text)
+    elif seat is not None and 0 <= seat < book.view.seats:
+        holder = seat
     else:
-        return "why CARD HOLDER: the holder is a seat number or 'envelope'"
+        return (
+            f"why CARD HOLDER: the holder is a seat number from 0 to {book.view.seats - 1} "
+            f"or 'envelope', not {excerpt(holder_text)}"
+        )
     return why_text(book, card, holder, _names(book))

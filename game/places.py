@@ -26,7 +26,17 @@ from pathlib import Path
 
 import platformdirs
 
-__all__ = ["APP_NAME", "HOME_ENV", "NUMBA_CACHE_ENV", "cache_dir", "use_numba_cache"]
+from game.errors import GamehallError
+
+__all__ = [
+    "APP_NAME",
+    "HOME_ENV",
+    "NUMBA_CACHE_ENV",
+    "HomeError",
+    "cache_dir",
+    "home_from_env",
+    "use_numba_cache",
+]
 
 log = logging.getLogger(__name__)
 
@@ -38,13 +48,44 @@ HOME_ENV = "GAMEHALL_HOME"
 NUMBA_CACHE_ENV = "NUMBA_CACHE_DIR"
 
 
-def cache_dir(environ: Mapping[str, str] | None = None) -> Path:
-    """The folder for caches: ``$GAMEHALL_HOME/cache`` when that is set and non-empty, else
-    the platform's user cache folder for "gamehall" (not created here)."""
+class HomeError(GamehallError, ValueError):
+    """``GAMEHALL_HOME`` names no folder Gamehall can use; the message says why."""
+
+
+def home_from_env(environ: Mapping[str, str] | None = None) -> Path | None:
+    """``$GAMEHALL_HOME`` with a leading ``~`` or ``~user`` expanded; None when it is unset or
+    empty. Raises :class:`HomeError` when the ``~`` cannot be expanded (no such user, no
+    home folder known).
+
+    >>> home_from_env({HOME_ENV: "/tmp/gh"}).name
+    'gh'
+    >>> home_from_env({HOME_ENV: "~nosuchuser/x"})  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    game.places.HomeError: GAMEHALL_HOME='~nosuchuser/x': cannot expand '~nosuchuser' (no such ...
+    """
     env = os.environ if environ is None else environ
     home = env.get(HOME_ENV)
-    if home:
-        return Path(home).expanduser() / "cache"
+    if not home:
+        return None
+    try:
+        return Path(home).expanduser()
+    except RuntimeError:  # pathlib: "Could not determine home directory."
+        user = home.split("/", 1)[0].split(os.sep, 1)[0]
+        shown = home if len(home) <= 80 else home[:77] + "..."
+        raise HomeError(
+            f"{HOME_ENV}={shown!r}: cannot expand {user!r} (no such user or home folder); "
+            "set it to a folder"
+        ) from None
+
+
+def cache_dir(environ: Mapping[str, str] | None = None) -> Path:
+    """The folder for caches: ``$GAMEHALL_HOME/cache`` when that is set and non-empty, else
+    the platform's user cache folder for "gamehall" (not created here); raises
+    :class:`HomeError` as :func:`home_from_env` does."""
+    home = home_from_env(environ)
+    if home is not None:
+        return home / "cache"
     return Path(platformdirs.user_cache_dir(APP_NAME))
 
 
@@ -59,7 +100,11 @@ def use_numba_cache(environ: MutableMapping[str, str] | None = None) -> Path | N
     env = os.environ if environ is None else environ
     if env.get(NUMBA_CACHE_ENV):
         return Path(env[NUMBA_CACHE_ENV])
-    folder = cache_dir(env) / "numba"
+    try:
+        folder = cache_dir(env) / "numba"
+    except HomeError as exc:  # said by the command that needs the home folder, exit status 2
+        log.debug("%s", exc)
+        return None
     try:
         folder.mkdir(parents=True, exist_ok=True)
         tempfile.TemporaryFile(dir=folder).close()  # writable, as numba will need it

@@ -100,10 +100,12 @@ class Session:
         ("New best: +12!" when ``margin`` beat the best margin)."""
         if self.store is None:
             return ""
-        stats = self.statistics()
+        stats = self.statistics()  # as saved now: the note counts this game on top of them
         best = stats.record(key, won=won, drawn=drawn, setting=setting, score=score, margin=margin)
-        try:
-            self.store.save_statistics(stats)
+        try:  # one more game over what the file holds when written (another process's kept)
+            self.store.record(
+                key, won=won, drawn=drawn, setting=setting, score=score, margin=margin
+            )
         except OSError as exc:
             log.warning("could not save statistics: %s", exc)
         r = stats.games[key]

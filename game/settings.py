@@ -27,29 +27,29 @@ does with each kind of file:
 
 Each problem is logged and also returned as one line for the person (the first ten, then a
 count of the rest). Writes are atomic: a locked temp file in the same folder, fsynced, then
-renamed over the old file, so a killed write leaves the old file or the new one, never a mix.
-The window writes them on a thread of its own (:mod:`game.writer`), so a frame never waits for
-the disk; a load waits for its file's write. The reading, setting aside and writing of the
-files themselves is :mod:`game.tomlfile`.
+renamed over the old file, so a killed write leaves the old file or the new one, never a mix;
+a link, a pipe, a device or a folder in the file's place is refused, not written through
+(:mod:`game.safewrite`). The window writes them on a thread of its own (:mod:`game.writer`),
+so a frame never waits for the disk; a load waits for its file's write. The reading, setting
+aside and writing of the files themselves is :mod:`game.tomlfile`.
+
+Two windows, or a window and a tournament, may run at once: no change is lost. A save writes
+only the settings this store changed since it loaded them, over what the file holds when it
+is written, and a finished game counted (:meth:`Store.record`) is one more game over what the
+file holds then; the file is read, changed and written while holding the lock on
+``settings.toml.lock`` (``statistics.toml.lock``) beside it.
 
 Each game's options are a table named by the game's id (``[river]``, ``[grab]``), read through
 the game's options schema (:mod:`game.logic.options`), the same one that checks the command
-line and the window's options buttons; a new game needs nothing here. The rest is generic over
-nested dataclasses whose fields all have defaults and are typed as ``bool``, ``int``,
-``float``, ``str``, ``X | None``, ``list[X]``, ``dict[str, X]`` or another such dataclass
-(defined at module level, so the annotations resolve). A field may carry
-``metadata={"min": n, "max": m}`` to refuse numbers outside that range (for a list or a dict,
-each item's), or ``metadata={"choices": (...)}`` to refuse other strings; a float must be
-finite.
+line and the window's options buttons; a new game needs nothing here. The rest is read into
+the dataclasses below by :mod:`game.tomldata`, which says what types a field may have and how
+``metadata`` limits its values.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import logging
-import math
 import os
-import types
 import typing
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -59,16 +59,25 @@ from typing import Any, Final, TypeVar
 import platformdirs
 
 from game.errors import GamehallError
-from game.places import APP_NAME, HOME_ENV
+from game.places import APP_NAME, HOME_ENV, home_from_env
+from game.tomldata import (
+    GONE,
+    apply_changes,
+    differences,
+    from_table,
+    show,
+    to_toml,
+)
 from game.tomlfile import (
     UnusableFile,
+    encode,
     keep_copy,
     one_line,
     read_document,
     remove_stray_temps,
     set_aside,
 )
-from game.writer import Writer, save, settled
+from game.writer import Writer, save, settled, update
 
 if typing.TYPE_CHECKING:
     from game.logic.options import OptionsSchema
@@ -99,10 +108,11 @@ def home_dir() -> Path:
 
     ``$GAMEHALL_HOME`` when set and non-empty (created if missing), else the platform's config
     folder for "gamehall" (not created here; :class:`Store` creates it on the first save).
+    Raises :class:`game.places.HomeError` (one line for the person) when ``$GAMEHALL_HOME``
+    starts with a ``~`` that cannot be expanded.
     """
-    env = os.environ.get(HOME_ENV)
-    if env:
-        path = Path(env).expanduser()
+    path = home_from_env()
+    if path is not None:
         path.mkdir(parents=True, exist_ok=True)
         return path
     return Path(platformdirs.user_config_dir(APP_NAME))
@@ -286,6 +296,11 @@ class Store:
         self.directory = home_dir() if path is None else Path(path)
         #: Where games in progress are kept between runs (:mod:`game.kept`).
         self.kept_directory = (data_dir() if path is None else self.directory / "data") / "games"
+        #: The games' options schemas of the last load (None: not loaded).
+        self._schemas: dict[str, OptionsSchema] | None = None
+        #: The settings as last loaded or saved, every game's defaults filled in: what a save
+        #: compares with to find what this store changed (None: nothing loaded yet).
+        self._known: dict[str, Any] | None = None
 
     @property
     def settings_path(self) -> Path:
@@ -304,19 +319,36 @@ class Store:
         each game's table is read through it. Temp files left by a killed write are removed
         first; a bad file is handled as the module's docstring says.
         """
-        if schemas is None:
-            from game.registry import all_entries
-
-            schemas = {entry.id: entry.options for entry in all_entries()}
-        return _load(settled(self.writer, self.settings_path), Settings, schemas)
+        self._schemas = dict(_all_schemas() if schemas is None else schemas)
+        settings, messages = _load(
+            settled(self.writer, self.settings_path), Settings, self._schemas
+        )
+        self._known = _settings_document(settings, self._schemas)
+        return settings, messages
 
     def save_settings(self, settings: Settings) -> None:
-        """Write ``settings`` atomically; raises OSError when the folder cannot be written."""
-        data = _to_toml(settings)
-        for game, values in data.pop("games", {}).items():
-            if game not in data:  # a game id never hides a setting of the program's own
-                data[game] = values
-        save(self.writer, self.settings_path, data)
+        """Write what changed in ``settings`` since this store loaded or last saved them over
+        what the file holds when it is written, read under the lock beside it: a setting
+        another window or process saved meanwhile is kept. A store that has not loaded the
+        settings writes them whole. Raises OSError when the file cannot be written at once
+        (the writer, if any, reports its own), TypeError or ValueError for a value that is
+        not TOML-ready."""
+        schemas = self._schemas
+        document = _settings_document(settings, schemas or {})
+        if self._known is None or schemas is None:
+            save(self.writer, self.settings_path, _settings_document(settings, {}))
+            self._known = document
+            return
+        changes = differences(self._known, document)
+        # A value that is not TOML-ready is the caller's mistake: raised here, not on the
+        # writer's thread.
+        encode({"changes": [value for _keys, value in changes if value is not GONE]})
+        self._known = document
+
+        def read(path: Path) -> dict[str, Any]:
+            return _settings_document(_load(path, Settings, schemas)[0], {})
+
+        update(self.writer, self.settings_path, read, lambda now: apply_changes(now, changes))
 
     def load_statistics(self) -> tuple[Statistics, list[str]]:
         """Return the saved statistics (empty where absent or bad) and messages for the person.
@@ -325,28 +357,69 @@ class Store:
         return _load(settled(self.writer, self.statistics_path), Statistics)
 
     def save_statistics(self, statistics: Statistics) -> None:
-        """Write ``statistics`` atomically; raises OSError when the folder cannot be written."""
-        save(self.writer, self.statistics_path, _to_toml(statistics))
+        """Write ``statistics`` atomically, in place of what the file holds; raises OSError
+        when the folder cannot be written. :meth:`record` counts one game without losing
+        another process's."""
+        save(self.writer, self.statistics_path, to_toml(statistics))
+
+    def record(
+        self,
+        game: str,
+        *,
+        won: bool,
+        setting: str | None = None,
+        score: int | None = None,
+        drawn: bool = False,
+        margin: int | None = None,
+    ) -> None:
+        """Count one finished game (as :meth:`Statistics.record`, whose checks raise
+        :class:`SettingsError` here) in the statistics file as it is when it is written, read
+        under the lock beside it: games another process counted meanwhile are kept. Raises
+        OSError when the file cannot be written at once (the writer, if any, reports its own)."""
+        kwargs: dict[str, Any] = dict(
+            won=won, setting=setting, score=score, drawn=drawn, margin=margin
+        )
+        Statistics().record(game, **kwargs)  # a bad argument is the caller's, raised here
+
+        def count(document: dict[str, Any]) -> dict[str, Any]:
+            statistics = from_table(Statistics, document, "", [])
+            statistics.record(game, **kwargs)
+            return dict(to_toml(statistics))
+
+        update(self.writer, self.statistics_path, _current_statistics, count)
 
 
 # --- private helpers: they trust their input -------------------------------------------------
 
+
+def _all_schemas() -> dict[str, OptionsSchema]:
+    from game.registry import all_entries
+
+    return {entry.id: entry.options for entry in all_entries()}
+
+
+def _settings_document(settings: Settings, schemas: Mapping[str, OptionsSchema]) -> dict[str, Any]:
+    """``settings`` as the file's document: each game's options a table of its own, with the
+    defaults of the games in ``schemas`` filled in (so that a game's options saved whole do
+    not count as changed where they are the defaults)."""
+    data: dict[str, Any] = to_toml(settings)
+    games: dict[str, dict[str, Any]] = data.pop("games", {})
+    for game in {**schemas, **games}:
+        if game in data:  # a game id never hides a setting of the program's own
+            continue
+        defaults = to_toml(schemas[game].defaults()) if game in schemas else {}
+        data[game] = {**defaults, **games.get(game, {})}
+    return data
+
+
+def _current_statistics(path: Path) -> dict[str, Any]:
+    """The statistics in ``path`` as they are now (a bad file set aside, as a load does)."""
+    found, _messages = _load(path, Statistics)
+    return dict(to_toml(found))
+
+
 #: Problems listed one by one; the rest are counted in one more line.
 _MAX_PROBLEMS: Final = 10
-
-
-class _Rejected(Exception):
-    """A value a field cannot take: ``why`` completes "name = value ..."; ``expected`` is
-    what the field's type wants when the value is of the wrong type ("" when out of range)."""
-
-    def __init__(self, why: str, expected: str = "") -> None:
-        super().__init__(why)
-        self.why = why
-        self.expected = expected
-
-
-def _wrong_type(expected: str) -> _Rejected:
-    return _Rejected(f"is not {expected}", expected)
 
 
 def _load(
@@ -362,7 +435,7 @@ def _load(
     data, raw = document
     problems: list[str] = []
     games = _game_tables(data, schemas, problems)
-    obj = _from_table(cls, data, "", problems)
+    obj = from_table(cls, data, "", problems)
     if games:
         obj.games = games  # type: ignore[attr-defined]  # only Settings is given schemas
     if len(problems) > _MAX_PROBLEMS:
@@ -392,7 +465,7 @@ def _game_tables(
             continue
         table = data.pop(game)
         if not isinstance(table, Mapping):
-            problems.append(f"{game} = {_show(table)} is not a table; kept the defaults")
+            problems.append(f"{game} = {show(table)} is not a table; kept the defaults")
             continue
         try:
             games[game] = schema.load(table, f"[{game}]", problems)
@@ -401,130 +474,3 @@ def _game_tables(
             problems.append(f"[{game}]: could not be checked ({exc!r}); using the defaults")
             games[game] = schema.defaults()
     return games
-
-
-def _show(value: Any) -> str:
-    """A short repr of a value from a file, for a message."""
-    try:
-        text = repr(value)
-    except ValueError:  # an int with more digits than Python will write (a long hex literal)
-        return f"a {value.bit_length()}-bit number"
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
-def _to_toml(value: Any) -> Any:
-    # TOML has no null, so None fields and entries are left out (and come back as defaults).
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        out: dict[str, Any] = {}
-        for f in dataclasses.fields(value):
-            item = getattr(value, f.name)
-            if item is not None:
-                out[f.name] = _to_toml(item)
-        return out
-    if isinstance(value, Mapping):
-        return {str(k): _to_toml(v) for k, v in value.items() if v is not None}
-    if isinstance(value, list | tuple):
-        return [_to_toml(v) for v in value]
-    return value
-
-
-def _fields_of(cls: Any) -> dict[str, tuple[Any, Mapping[str, Any]]]:
-    hints = typing.get_type_hints(cls)
-    return {f.name: (hints[f.name], f.metadata) for f in dataclasses.fields(cls)}
-
-
-def _from_table(cls: type[T], table: Mapping[str, Any], where: str, problems: list[str]) -> T:
-    obj = cls()
-    fields = _fields_of(cls)
-    for key, value in table.items():
-        name = f"{where}.{key}" if where else key
-        if key not in fields:
-            problems.append(f"unknown key {name!r} ignored")
-            continue
-        tp, limits = fields[key]
-        try:
-            converted = _convert(tp, value, name, problems, limits)
-        except _Rejected as exc:
-            default = getattr(obj, key)
-            problems.append(f"{name} = {_show(value)} {exc.why}; kept the default {default!r}")
-            continue
-        setattr(obj, key, converted)
-    return obj
-
-
-def _convert(tp: Any, value: Any, name: str, problems: list[str], limits: Mapping[str, Any]) -> Any:
-    """``value`` as the type ``tp`` within ``limits`` (``min``/``max``, for each item of a
-    list or dict); raises :class:`_Rejected`. A dict's bad items are left out, each reported
-    in ``problems``."""
-    if tp is bool:
-        if isinstance(value, bool):
-            return value
-        raise _wrong_type("true or false")
-    if tp is int:
-        if isinstance(value, int) and not isinstance(value, bool):
-            return _in_range(value, limits)
-        raise _wrong_type("a whole number")
-    if tp is float:
-        if isinstance(value, int | float) and not isinstance(value, bool):
-            try:
-                number = float(value)
-            except OverflowError:  # an int beyond any float
-                number = math.inf
-            if not math.isfinite(number):
-                raise _Rejected("is not a finite number")
-            return _in_range(number, limits)
-        raise _wrong_type("a number")
-    if tp is str:
-        if not isinstance(value, str):
-            raise _wrong_type("a string")
-        choices = limits.get("choices")
-        if choices is not None and value not in choices:
-            raise _Rejected(f"is not one of {', '.join(map(repr, choices))}")
-        return value
-    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
-        if isinstance(value, Mapping):
-            return _from_table(tp, value, name, problems)
-        raise _wrong_type("a table")
-    origin = typing.get_origin(tp)
-    args = typing.get_args(tp)
-    if origin is typing.Union or origin is types.UnionType:
-        # None never comes from TOML, so only the other members can match.
-        expected = []
-        for option in (a for a in args if a is not type(None)):
-            try:
-                return _convert(option, value, name, problems, limits)
-            except _Rejected as exc:
-                if not exc.expected:  # the right type, out of range
-                    raise
-                expected.append(exc.expected)
-        raise _wrong_type(" or ".join(expected))
-    if origin is dict:
-        if not isinstance(value, Mapping):
-            raise _wrong_type("a table")
-        out = {}
-        for key, item in value.items():
-            item_name = f"{name}.{key}"
-            try:
-                out[key] = _convert(args[1], item, item_name, problems, limits)
-            except _Rejected as exc:
-                problems.append(f"{item_name} = {_show(item)} {exc.why}; left out")
-        return out
-    if origin is list:
-        if not isinstance(value, list):
-            raise _wrong_type("a list")
-        try:
-            return [_convert(args[0], item, name, problems, limits) for item in value]
-        except _Rejected as exc:
-            if exc.expected:
-                raise _wrong_type(f"a list whose items are each {exc.expected}") from None
-            raise _Rejected(f"holds an item that {exc.why}") from None
-    raise TypeError(f"settings field {name!r} has a type the TOML store cannot hold: {tp!r}")
-
-
-def _in_range(number: T, limits: Mapping[str, Any]) -> T:
-    low, high = limits.get("min"), limits.get("max")
-    if low is not None and number < low:
-        raise _Rejected(f"is below {low}")
-    if high is not None and number > high:
-        raise _Rejected(f"is above {high}")
-    return number

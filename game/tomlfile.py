@@ -6,10 +6,13 @@ lose data: the layer under :mod:`game.settings`.
 pipe, a device or a folder in its place is refused at once; a UTF-8 byte order mark is skipped.
 Anything it cannot use raises :class:`UnusableFile`, whose ``why`` completes the file's name
 for a message; :func:`set_aside` then renames the file to ``NAME.bad-YYYYmmdd-HHMMSS`` and
-:func:`keep_copy` keeps a copy of a file that is about to be rewritten. :func:`write_atomic`
-writes a locked temp file, fsyncs it and renames it over the file, so a killed write leaves
-the old file or the new one; :func:`remove_stray_temps` removes what a killed write left,
-never a temp file a running write holds.
+:func:`keep_copy` keeps a copy of a file that is about to be rewritten (a copy that cannot be
+written whole, on a full disk, is not left behind). :func:`write_atomic` writes through
+:mod:`game.safewrite`, the one writer of every file: a locked temp file, fsynced and renamed
+over the file, so a killed write leaves the old file or the new one, and anything but a
+regular file at the file's place (a link, a pipe, a device, a folder) is refused;
+:func:`remove_stray_temps` removes what a killed write left, never a temp file a running
+write holds.
 """
 
 from __future__ import annotations
@@ -19,13 +22,14 @@ import os
 import re
 import stat
 import sys
-import tempfile
 import tomllib
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Final
 
 import tomli_w
+
+from game.safewrite import temp_pattern, try_lock, write_bytes_atomic, write_new
 
 __all__ = [
     "MAX_FILE_BYTES",
@@ -139,8 +143,7 @@ def keep_copy(path: Path, raw: bytes) -> str:
             if _holds(old, raw):
                 return f"{path.name}: the file as it was is kept as {old.name}"
         aside = _aside_name(path)
-        with aside.open("xb") as f:
-            f.write(raw)
+        write_new(aside, raw)  # a full disk leaves no empty copy behind
     except OSError as exc:
         return f"{path.name}: a copy could not be kept aside ({exc.strerror or exc})"
     return f"{path.name}: the file as it was is kept as {aside.name}"
@@ -152,49 +155,17 @@ def encode(data: dict[str, Any]) -> bytes:
 
 
 def write_atomic(path: Path, data: dict[str, Any]) -> None:
-    """Write ``data`` as TOML to ``path`` through a temp file in the same folder, fsynced and
-    renamed over it (the folder is made if missing); raises OSError when it cannot be
-    written, leaving the old file as it was."""
+    """Write ``data`` as TOML to ``path`` with :func:`game.safewrite.write_bytes_atomic` (the
+    folder is made if missing); raises OSError when it cannot be written (RefusedTarget: not
+    a regular file there), leaving the old file as it was."""
     write_bytes_atomic(path, encode(data))
-
-
-def write_bytes_atomic(path: Path, text: bytes) -> None:
-    """Write ``text`` to ``path`` as :func:`write_atomic` writes."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    for attempt in range(3):
-        fd, tmp_name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-        tmp = Path(tmp_name)
-        try:
-            with os.fdopen(fd, "wb") as f:
-                # Held until renamed, so that a load in another process meanwhile does not
-                # take this for a killed write's leftover.
-                _try_lock(f.fileno())
-                f.write(text)
-                f.flush()
-                os.fsync(f.fileno())
-                if sys.platform != "win32":  # Windows cannot rename a file that is open
-                    os.replace(tmp, path)
-            if sys.platform == "win32":
-                os.replace(tmp, path)
-        except FileNotFoundError:
-            # Removed by a load in another process between its making and its locking.
-            tmp.unlink(missing_ok=True)
-            if attempt == 2:
-                raise
-            continue
-        except BaseException:
-            tmp.unlink(missing_ok=True)
-            raise
-        break
-    _fsync_dir(path.parent)
-    logger.debug("wrote %s", path)
 
 
 def remove_stray_temps(path: Path) -> None:
     """Remove the temp files a killed write of ``path`` left; one a write in another process
     still holds (locked, or open on Windows) is left alone."""
     try:
-        strays = list(path.parent.glob(f".{path.name}.*.tmp"))
+        strays = list(path.parent.glob(temp_pattern(path)))
     except OSError:
         return
     for tmp in strays:
@@ -210,7 +181,7 @@ def remove_stray_temps(path: Path) -> None:
                 continue
             try:
                 info = os.fstat(fd)
-                if not stat.S_ISREG(info.st_mode) or not _try_lock(fd):
+                if not stat.S_ISREG(info.st_mode) or not try_lock(fd):
                     continue
                 now = os.lstat(tmp)  # still the same file: not renamed away and made anew
                 if (now.st_dev, now.st_ino) != (info.st_dev, info.st_ino):
@@ -255,20 +226,6 @@ def _check_small_file(info: os.stat_result) -> None:
     raise UnusableFile(f"is {kind}, not a regular file")
 
 
-def _try_lock(fd: int) -> bool:
-    """Lock the file open as ``fd`` for this process alone, without waiting; False when
-    another process holds it. The lock goes with the process, so a killed write frees it."""
-    if sys.platform == "win32":
-        return True
-    import fcntl
-
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        return False
-    return True
-
-
 def _holds(path: Path, raw: bytes) -> bool:
     try:
         info = os.lstat(path)
@@ -296,17 +253,3 @@ def _aside_name(path: Path) -> Path:
         n += 1
         aside = path.with_name(f"{path.name}.bad-{stamp}-{n}")
     return aside
-
-
-def _fsync_dir(directory: Path) -> None:
-    # Makes the rename itself durable; not possible on Windows, where it does not matter.
-    try:
-        fd = os.open(directory, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)

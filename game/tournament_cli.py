@@ -12,6 +12,14 @@ a running Dask cluster instead (the ``gamehall[cluster]`` extra); its workers ne
 and any user robots installed. A progress bar goes to stderr when it is a terminal; results
 go to stdout, ``winrates=...`` last. Bad input exits with status 2 and one line on stderr.
 
+What goes wrong where the games are played ends in one line on stderr per problem, exit status
+1, and the results of the games that finished on stdout: a local worker process that is lost
+is replaced and its game played again (a game that loses it :data:`TRIES` times is given up);
+on a cluster, a scheduler that does not answer as one within ``--scheduler-wait`` seconds (a
+silent port, another server) is refused before any game, and a cluster that has no worker, or
+does not answer, for that long, or whose scheduler goes away, ends the tournament.
+distributed's own log goes to ours at INFO (``-v`` shows it), not to stderr.
+
 The old spellings still work: ``--robots a,b`` and ``--a A --b B`` for ``--agents``,
 ``--time-per-move`` for ``--time``.
 """
@@ -19,19 +27,36 @@ The old spellings still work: ``--robots a,b`` and ``--a A --b B`` for ``--agent
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
+import logging
 import re
 import sys
+import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 from game.logic.game import Limits
-from game.logic.tournament import GameFailedError, GameRecord, run_tournament, work_units
+from game.logic.quoting import excerpt
+from game.logic.tournament import (
+    TRIES,
+    GameFailedError,
+    GameRecord,
+    TournamentResult,
+    run_tournament,
+    work_units,
+)
 
 if TYPE_CHECKING:
-    import concurrent.futures
-
     from game.registry import Entry
+
+log = logging.getLogger(__name__)
+
+#: The default of ``--scheduler-wait``: the seconds a tournament on a cluster waits for the
+#: scheduler's first answer, for a worker while it has none, or for an answer at all.
+SCHEDULER_WAIT: Final = 30
 
 __all__ = ["add_arguments", "agent_names", "limits", "progress_bar", "run"]
 
@@ -44,19 +69,45 @@ class _Refused(ValueError):
 
 def add_arguments(parser: argparse.ArgumentParser, entry: Entry | None = None) -> None:
     """The command's flags; with ``entry``, its game's option flags too."""
+    from game.cli_args import MAX_SECONDS, seconds, whole
+
     names = "e.g. " + ",".join(list(entry.agents())[:2]) if entry is not None else "a,b"
     parser.add_argument("--agents", help=f"one agent name per seat, comma-separated ({names})")
-    parser.add_argument("--games", type=int, default=10, help="games to play (default 10)")
-    parser.add_argument("--jobs", type=int, default=1, help="games at once, in local processes")
-    parser.add_argument("--seed", type=int, default=1, help="seed of the starts (default 1)")
+    counts = {flag: (least, most) for flag, _, least, most in COUNTS}
+    for flag, default, about in (
+        ("--games", 10, "games to play"),
+        (
+            "--jobs",
+            1,
+            "games at once, in local processes (a process that is lost is replaced and "
+            f"its game played again; a game whose process is lost {TRIES} times is given up)",
+        ),
+        ("--seed", 1, "seed of the starts"),
+        ("--max-steps", None, "steps after which a game is stopped"),
+    ):
+        least, most = counts[flag]
+        said = f" (default {default})" if default is not None else ""
+        parser.add_argument(
+            flag, type=whole(least, most), default=default, metavar="N",
+            help=f"{about}, {least}..{most}{said}",
+        )  # fmt: skip
     parser.add_argument(
-        "--time", type=float, default=None, help="seconds per choice (default: each agent's own)"
-    )
-    parser.add_argument(
-        "--max-steps", type=int, default=None, help="steps after which a game is stopped"
-    )
+        "--time", type=seconds, default=None, metavar="S",
+        help=f"seconds per choice, above 0 and at most {MAX_SECONDS:g} (default: each "
+        "agent's own)",
+    )  # fmt: skip
     parser.add_argument(
         "--scheduler", metavar="ADDRESS", help="run the games on this Dask scheduler"
+    )
+    parser.add_argument(
+        "--scheduler-wait",
+        type=whole(*counts["--scheduler-wait"]),
+        default=SCHEDULER_WAIT,
+        metavar="SECONDS",
+        help=f"with --scheduler: how long to wait for its first answer, for a worker while it "
+        f"has none, for any answer, {'..'.join(map(str, counts['--scheduler-wait']))} "
+        f"(default {SCHEDULER_WAIT}); then, or when it goes away, "
+        f"the tournament stops with one line, keeping the finished games",
     )
     parser.add_argument(
         "--json",
@@ -78,6 +129,8 @@ def run(args: argparse.Namespace, entry: Entry | None = None) -> int:
         from game import registry
 
         entry = registry.get(args.game)
+    from game.cli import shorten
+
     where = f"gamehall tournament {entry.id}"
     try:
         # Every argument is checked before the first game (or a cluster) is started.
@@ -90,7 +143,9 @@ def run(args: argparse.Namespace, entry: Entry | None = None) -> int:
             max_steps=args.max_steps,
         )  # fmt: skip
         _check_address(args.scheduler)
-        with _executor(args.scheduler) as executor, progress_bar() as progress:
+        wait = getattr(args, "scheduler_wait", SCHEDULER_WAIT)
+        scheduler = _Scheduler(args.scheduler, wait) if args.scheduler is not None else None
+        with _executor(scheduler) as executor, progress_bar() as progress:
             result = run_tournament(
                 entry,
                 agents,
@@ -102,24 +157,40 @@ def run(args: argparse.Namespace, entry: Entry | None = None) -> int:
                 jobs=args.jobs,
                 progress=progress,
                 max_steps=args.max_steps,
+                watch=getattr(executor, "problem", None),
             )
     except GameFailedError as error:
-        print(f"{where}: {error}", file=sys.stderr)
+        if error.result is not None and error.result.games:  # the finished games are kept
+            _print(error.result, getattr(args, "json", False))
+        print(f"{where}: {shorten(str(error))}", file=sys.stderr)
         return 1
     except ValueError as error:  # refused input: an agent, an option, a limit
-        print(f"{where}: {error}", file=sys.stderr)
+        print(f"{where}: {shorten(str(error))}", file=sys.stderr)
         return 2
     except OSError as error:  # the scheduler named by --scheduler cannot be reached
-        print(f"{where}: {error}", file=sys.stderr)
+        print(f"{where}: {shorten(str(error))}", file=sys.stderr)
         return 2
-    if getattr(args, "json", False):
+    if result.games or getattr(args, "json", False):
+        _print(result, getattr(args, "json", False))
+    for line in result.failed:
+        print(f"{where}: {line}", file=sys.stderr)
+    if result.stopped:
+        print(
+            f"{where}: stopped after {len(result.games)} of {args.games} games: {result.stopped}",
+            file=sys.stderr,
+        )
+    return 1 if result.failed or result.stopped else 0
+
+
+def _print(result: TournamentResult, as_json: bool) -> None:
+    """The result's lines (or its statistics as JSON) on stdout."""
+    if as_json:
         import json
 
         print(json.dumps(result.statistics(), indent=2))
-        return 0
+        return
     for line in result.lines():
         print(line)
-    return 0
 
 
 def agent_names(args: argparse.Namespace) -> list[str]:
@@ -132,18 +203,20 @@ def agent_names(args: argparse.Namespace) -> list[str]:
     if not any(names):
         raise _Refused("name the agents with --agents a,b (one per seat)")
     if not all(names):
-        raise _Refused(f"an empty agent name in {text!r}")
+        raise _Refused(f"an empty agent name in {excerpt(text or '')}")
     return names
 
 
 def limits(args: argparse.Namespace) -> Limits:
     """Each choice's budget from ``--time`` (or ``--time-per-move``); none: the agents' own."""
+    from game.cli_args import seconds as read_seconds
+
     seconds = args.time if args.time is not None else getattr(args, "time_per_move", None)
     if isinstance(seconds, str):
         try:
-            seconds = float(seconds)
-        except ValueError:
-            raise _Refused(f"--time-per-move must be a number, not {seconds!r}") from None
+            seconds = read_seconds(seconds)
+        except argparse.ArgumentTypeError as exc:
+            raise _Refused(f"--time-per-move {exc}") from None
     return Limits(time=seconds)
 
 
@@ -153,6 +226,7 @@ COUNTS: Final = (
     ("--jobs", "jobs", 1, 256),
     ("--seed", "seed", 0, 2**63 - 1),
     ("--max-steps", "max_steps", 1, 10_000_000),
+    ("--scheduler-wait", "scheduler_wait", 1, 86_400),
 )
 
 
@@ -174,7 +248,7 @@ def _check_address(address: str | None) -> None:
     if not (with_protocol or (host_port and 0 < int(host_port[1]) < 65536)):
         raise _Refused(
             f"--scheduler should look like tcp://HOST:PORT (e.g. tcp://127.0.0.1:8786), "
-            f"not {address!r}"
+            f"not {excerpt(address)}"
         )
 
 
@@ -202,24 +276,178 @@ def progress_bar() -> Iterator[Callable[[int, int, Any], None] | None]:
         print(file=sys.stderr)
 
 
+@dataclass(frozen=True)
+class _Scheduler:
+    """``--scheduler`` and ``--scheduler-wait``; its text is the address."""
+
+    address: str
+    wait: float = SCHEDULER_WAIT
+
+    def __str__(self) -> str:
+        return self.address
+
+
 @contextmanager
-def _executor(address: str | None) -> Iterator[concurrent.futures.Executor | None]:
-    """None (the runner's own pool), or a Dask cluster's executor for ``--scheduler``."""
-    if address is None:
+def _executor(scheduler: _Scheduler | None) -> Iterator[concurrent.futures.Executor | None]:
+    """None (the runner's own pool), or the executor of the Dask cluster of ``scheduler``,
+    whose ``problem()`` says when to stop waiting for it (see :class:`_Cluster`). Raises
+    :class:`OSError` with one line when no scheduler answers as one within its wait."""
+    if scheduler is None:
         yield None
         return
+    address, wait = scheduler.address, scheduler.wait
+    import asyncio
+
     try:
         import dask.distributed
     except ImportError:
         raise _Refused(
             "--scheduler needs dask.distributed: pip install 'gamehall[cluster]'"
         ) from None
-    client_class: Any = dask.distributed.Client  # typed loosely upstream
+    with _distributed_log_to_ours():
+        _greet(address, wait)
+        client_class: Any = dask.distributed.Client  # typed loosely upstream
+        try:
+            client = client_class(address, timeout=wait)
+        except Exception as error:  # it answered a moment ago: gone since, or stopped
+            raise OSError(f"cannot reach the Dask scheduler at {address}: {error}") from None
+        cluster = _Cluster(client, address, wait)
+        try:
+            yield cluster
+        finally:
+            cluster.shutdown(wait=False)
+            # A scheduler gone: nothing is left to close there (asyncio's CancelledError is
+            # not an Exception).
+            with suppress(Exception, asyncio.CancelledError):
+                client.close(timeout=min(wait, 5))
+
+
+class _Cluster(concurrent.futures.Executor):
+    """A Dask client's executor that can say why to stop waiting for it: :meth:`problem`
+    reads what a thread of its own learns from the scheduler every second (how many workers,
+    when it last answered) and hands it to a :class:`_Vigil`."""
+
+    #: How often the scheduler is asked how it is.
+    LISTEN_SECONDS = 1.0
+
+    def __init__(self, client: Any, address: str, wait: float) -> None:
+        self.client = client
+        self.executor = client.get_executor(pure=False)
+        self.vigil = _Vigil(address, wait)
+        self.workers = -1  # not heard yet
+        self.answered = time.monotonic()
+        self.closed = threading.Event()
+        threading.Thread(target=self._listen, name="gamehall-dask-watch", daemon=True).start()
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Any:
+        return self.executor.submit(fn, *args, **kwargs)
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        self.closed.set()
+
+    def problem(self) -> str | None:
+        """Why the games still out will not come back (None: wait on)."""
+        connected = self.client.status in ("running", "newly-created")
+        return self.vigil.problem(connected, self.workers, self.answered)
+
+    def _listen(self) -> None:
+        while not self.closed.wait(self.LISTEN_SECONDS):
+            try:
+                info = self.client.scheduler_info(n_workers=0)
+            except Exception as error:  # asked again in a second
+                log.debug("the Dask scheduler did not say how it is: %s", error)
+                continue
+            workers = info.get("n_workers")  # older versions list every worker instead
+            self.workers = int(workers if workers is not None else len(info.get("workers", ())))
+            self.answered = time.monotonic()
+
+
+class _Vigil:
+    """When a tournament on a cluster stops waiting, from what is seen of it: the scheduler's
+    connection lost; no answer from it for ``wait`` seconds; no worker for ``wait`` seconds
+    (workers counted ``-1``: not heard yet)."""
+
+    def __init__(
+        self, address: str, wait: float, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.address, self.wait, self.clock = address, wait, clock
+        self.worked = clock()  # when a worker was last seen (or the watch began)
+
+    def problem(self, connected: bool, workers: int, answered: float) -> str | None:
+        now = self.clock()
+        if not connected:
+            return f"the connection to the Dask scheduler at {self.address} was lost"
+        if now - answered >= self.wait:
+            return f"the Dask scheduler at {self.address} has not answered for {self.wait:g} s"
+        if workers != 0:
+            self.worked = now
+        elif now - self.worked >= self.wait:
+            return f"the Dask scheduler at {self.address} has had no worker for {self.wait:g} s"
+        return None
+
+
+def _greet(address: str, wait: float) -> None:
+    """Return when a Dask scheduler answers at ``address`` within ``wait`` seconds (its
+    handshake and who it is), else raise :class:`OSError` saying what answered instead:
+    nothing, a server of another kind, a Dask worker. (distributed's own connect waits for
+    the handshake without a limit, and takes an HTTP reply for a message of exabytes.)"""
+    import asyncio
+
+    import distributed.comm.core
+
+    connect: Any = distributed.comm.core.connect  # typed loosely upstream
+
+    async def hello() -> Any:
+        comm = await connect(address, timeout=wait)  # refused: tried again until ``wait``
+        try:
+            await comm.write({"op": "identity", "reply": True})
+            return await comm.read()
+        finally:
+            with suppress(Exception):
+                await comm.close()
+
     try:
-        client = client_class(address, timeout=30)
-    except (OSError, TimeoutError) as error:
+        # A little more than connect's own limit, so that its reason (refused) comes first.
+        who = asyncio.run(asyncio.wait_for(hello(), wait + min(1.0, wait / 4)))
+    except (TimeoutError, asyncio.CancelledError):
+        raise OSError(
+            f"no answer from {address} within {wait:g} s: is it a Dask scheduler?"
+        ) from None
+    except OSError as error:
         raise OSError(f"cannot reach the Dask scheduler at {address}: {error}") from None
+    except Exception as error:  # garbage where a handshake should be: a size of exabytes ...
+        raise OSError(
+            f"what answers at {address} is not a Dask scheduler "
+            f"({type(error).__name__} reading its answer)"
+        ) from None
+    kind = who.get("type") if isinstance(who, dict) else None
+    if kind != "Scheduler":
+        said = f"a Dask {kind}" if isinstance(kind, str) else "it does not say what it is"
+        raise OSError(f"what answers at {address} is not a Dask scheduler ({said})")
+
+
+@contextmanager
+def _distributed_log_to_ours() -> Iterator[None]:
+    """While the block runs, what distributed, tornado and bokeh log goes to this module's
+    log at INFO (``gamehall -v`` shows it), not to stderr through their own handlers: a
+    cluster's trouble is said once, by the command, in one line."""
+    names = ("distributed", "tornado", "bokeh")
+    saved = []
+    handler = _ToOurLog()
+    for name in names:
+        logger = logging.getLogger(name)
+        saved.append((logger, logger.handlers[:], logger.propagate))
+        logger.handlers[:] = [handler]
+        logger.propagate = False
     try:
-        yield client.get_executor()
+        yield
     finally:
-        client.close()
+        for logger, handlers, propagate in saved:
+            logger.handlers[:] = handlers
+            logger.propagate = propagate
+
+
+class _ToOurLog(logging.Handler):
+    def emit(self, record: logging.LogRecord) -> None:
+        level = min(record.levelno, logging.INFO)
+        log.log(level, "%s: %s", record.name, record.getMessage(), exc_info=record.exc_info)

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from apart_agents import Announcing, Crashing, Dying, Hanging, Patient, WhereAmI
 
+from game.logic import apart
 from game.logic.apart import ApartAgent, ThinkingLost
 from game.logic.game import Limits, Stop, ThinkingStopped
 from game.logic.rules.agents import make_agent
@@ -123,3 +124,16 @@ def test_the_described_games_think_apart_in_the_window() -> None:
     assert isinstance(level, ApartAgent)
     assert level.prepare == reversi.engine == "game.logic.reversi.players:prepare"
     assert level.bring_back
+
+
+def test_an_idle_worker_that_was_killed_is_replaced_before_the_search() -> None:
+    agent = ApartAgent(WhereAmI())
+    first = agent.choose(None, Limits(time=HANG_S), random.Random(0), Stop())
+    # The worker now waits, idle, for the next search; it is killed there (kill -9).
+    idle = next(w for w in apart._POOL._idle if w.process.pid == first)
+    idle.process.kill()
+    idle.process.join()
+    # The search goes to a new worker: no broken pipe, no lost move.
+    second = agent.choose(None, Limits(time=HANG_S), random.Random(0), Stop())
+    assert second not in (first, os.getpid())
+    assert agent.worker_pid == second

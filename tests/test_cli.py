@@ -322,11 +322,11 @@ REFUSED = [
     (["shot", "grab", "--out", "x.png", "--seed", str(2**63)], "argument --seed"),
     *[(["tournament", "reversi", "--agents", "beginner,expert", *flags], needle)
       for flags, needle in (
-          (["--games", "0"], "--games must be a whole number from 1"),
-          (["--jobs", "0"], "--jobs must be"),
-          (["--max-steps", "0"], "--max-steps must be"),
-          (["--seed", "-1"], "--seed must be"),
-          (["--time", "inf"], "time must be finite"),
+          (["--games", "0"], "--games: must be a whole number from 1 to 100000"),
+          (["--jobs", "0"], "--jobs: must be a whole number from 1 to 256"),
+          (["--max-steps", "0"], "--max-steps: must be"),
+          (["--seed", "-1"], "--seed: must be"),
+          (["--time", "inf"], "--time: must be a finite number"),
           (["--scheduler", "no where"], "--scheduler should look like"),
       )],
     (["tournament", "reversi", "--agents", "beginner,nobody"], "no agent 'nobody'"),

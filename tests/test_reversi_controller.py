@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -297,3 +298,34 @@ def test_a_file_that_cannot_be_written_is_a_message(director, reversi, tmp_path)
     blocker.write_text("")
     assert not director.perform(f"save-to:{blocker / 'game.txt'}")
     assert "cannot write" in director.toast
+
+
+def test_save_refuses_a_link_a_pipe_and_a_folder_and_changes_nothing(director, reversi, tmp_path):
+    """Save writes through the one safe writer: it once wrote through a link to its target
+    (/etc/passwd) and waited for ever on a named pipe."""
+    run(director, "f5")
+    target = tmp_path / "passwd"
+    target.write_text("root:x:0:0\n")
+    link, pipe, folder = tmp_path / "link.txt", tmp_path / "pipe.txt", tmp_path / "folder"
+    link.symlink_to(target)
+    os.mkfifo(pipe)
+    folder.mkdir()
+    # A reader holds the pipe open, so that a write that opened it would go through, not hang.
+    reader = os.open(pipe, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        for path, kind in ((link, "a symbolic link"), (pipe, "a named pipe"), (folder, "a folder")):
+            assert not director.perform(f"save-to:{path}")
+            assert director.toast == (
+                f"cannot write {path}: is {kind}, not a regular file; nothing was written"
+            )
+        assert os.read(reader, 100) == b""  # nothing was written into the pipe
+    finally:
+        os.close(reader)
+    assert target.read_text() == "root:x:0:0\n" and link.is_symlink()
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "folder",
+        "link.txt",
+        "passwd",
+        "pipe.txt",
+    ]
+    assert list(folder.iterdir()) == []

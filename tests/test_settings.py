@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game import settings as settings_module
+from game import tomldata
 from game.logic.options import Option, OptionsSchema
 from game.settings import (
     GameRecord,
@@ -241,15 +241,15 @@ class Extended:
 
 def test_generic_over_new_option_dataclasses() -> None:
     value = Extended(ReversiOptions(size=6, hints=["a", "b"], ratio=2))
-    data = settings_module._to_toml(value)
+    data = tomldata.to_toml(value)
     assert data == {"reversi": {"size": 6, "hints": ["a", "b"], "ratio": 2}}
     problems: list[str] = []
-    back = settings_module._from_table(Extended, data, "", problems)
+    back = tomldata.from_table(Extended, data, "", problems)
     assert back == value
     assert isinstance(back.reversi.ratio, float)
     assert problems == []
     bad = {"reversi": {"hints": ["a", 3]}}
-    back = settings_module._from_table(Extended, bad, "", problems)
+    back = tomldata.from_table(Extended, bad, "", problems)
     assert back == Extended()
     assert problems and "reversi.hints" in problems[0]
 
@@ -458,10 +458,8 @@ def test_session_options_flags_saving_and_statistics(home: Path) -> None:
 
 def test_a_float_field_must_be_finite() -> None:
     problems: list[str] = []
-    back = settings_module._from_table(
-        Extended, {"reversi": {"ratio": math.nan, "size": 3}}, "", problems
-    )
+    back = tomldata.from_table(Extended, {"reversi": {"ratio": math.nan, "size": 3}}, "", problems)
     assert back.reversi == ReversiOptions(size=3)
     assert problems == ["reversi.ratio = nan is not a finite number; kept the default 0.5"]
-    back = settings_module._from_table(Extended, {"reversi": {"ratio": 10**400}}, "", problems)
+    back = tomldata.from_table(Extended, {"reversi": {"ratio": 10**400}}, "", problems)
     assert back.reversi.ratio == 0.5 and len(problems) == 2

@@ -8,10 +8,16 @@ highest pick plus the seat's luck of the deal wins); the real games follow at th
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
+import contextlib
 import dataclasses
+import logging
+import os
 import pickle
 import random
+import socket
 import sys
+import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -19,6 +25,7 @@ from typing import Any
 import pytest
 
 from game import registry, tournament_cli
+from game.logic import tournament_pool
 from game.logic.game import TERMINAL, Game, Limits
 from game.logic.options import Option, OptionError, OptionsSchema
 from game.logic.tournament import (
@@ -127,6 +134,26 @@ class Picker:
 
 
 AGENTS = {"high": 3, "low": 0, "coin": None, "stall": WAIT, "broken": -1}
+#: The environment variable naming the marker file of the agent "once" (a worker process
+#: started by the test sees the test's environment).
+MARKER = "GAMEHALL_TEST_MARKER"
+
+
+class Ending(Picker):
+    """Picks 3, but first ends the process it plays in (``os._exit(3)``, as a crash or a
+    ``kill -9`` would): "once" the first time any process plays it (it makes the marker file
+    named by :data:`MARKER` then), "doomed" whenever it sits in seat 0."""
+
+    def choose(self, state: Any, limits: Limits, rng: random.Random, stop: Any) -> int:
+        if self.name == "doomed" and state.turn == 0:
+            os._exit(3)
+        if self.name == "once":
+            try:
+                open(os.environ[MARKER], "x").close()
+            except FileExistsError:
+                return 3
+            os._exit(3)
+        return 3
 
 
 def make_game(options: Mapping[str, Any]) -> HighestGame:
@@ -134,10 +161,16 @@ def make_game(options: Mapping[str, Any]) -> HighestGame:
 
 
 def agents() -> dict[str, str]:
-    return {name: f"picks {pick}" for name, pick in AGENTS.items()}
+    return {
+        **{name: f"picks {pick}" for name, pick in AGENTS.items()},
+        "once": "ends its process the first time",
+        "doomed": "ends its process in seat 0",
+    }
 
 
 def make_agent(name: str, options: Mapping[str, Any]) -> Picker:
+    if name in ("once", "doomed"):
+        return Ending(name, 3)
     if name not in AGENTS:
         raise registry.UnknownAgentError(name)
     return Picker(name, AGENTS[name])
@@ -287,6 +320,84 @@ def test_a_dask_cluster_gives_the_same_games(six: TournamentResult) -> None:
     assert strip(on_dask) == strip(six)
 
 
+# --------------------------------------------------------------------------- lost workers
+
+
+def test_a_lost_worker_is_replaced_and_its_game_played_again(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    marker = tmp_path / "ended"
+    monkeypatch.setenv(MARKER, str(marker))
+    two = {"seats": 2}
+    lost = run_tournament(ENTRY, ["once", "low"], 4, options=two, seed=4, jobs=2)
+    assert marker.exists()  # a worker process did end, with a game in hand
+    # The marker is there now: nothing ends, and the games are the same.
+    again = run_tournament(ENTRY, ["once", "low"], 4, options=two, seed=4)
+    assert strip(lost) == strip(again) and len(lost.games) == 4
+    assert lost.failed == () and lost.stopped == "" and lost.unplayed == 0
+
+
+def test_a_game_that_always_loses_its_worker_fails_alone() -> None:
+    result = run_tournament(ENTRY, ["doomed", "low"], 2, options={"seats": 2}, jobs=2, tries=2)
+    assert [g.index for g in result.games] == [1]  # "doomed" sat in seat 1 there
+    assert result.failed == (
+        "highest game 0 (seed 0, seats doomed,low) failed: its worker process ended 2 times "
+        "(exit code 3 the last time)",
+    )
+    assert result.lines()[-2].endswith(" failed=1")
+    assert result.statistics()["failed"] == list(result.failed)
+
+
+class Cancelling(concurrent.futures.Executor):
+    """Plays games 0 and 1 here; game 2 fails where it ran (as Dask's ``KilledWorker``);
+    the rest come back cancelled, as a Dask client's futures do when its scheduler is lost."""
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> concurrent.futures.Future[Any]:
+        future: concurrent.futures.Future[Any] = concurrent.futures.Future()
+        index = args[0].index
+        if index < 2:
+            future.set_result(fn(*args))
+        elif index == 2:
+            future.set_exception(RuntimeError("the task's worker died\n4 times"))
+        else:
+            future.cancel()
+            future.set_running_or_notify_cancel()
+        return future
+
+
+def test_a_lost_executor_keeps_the_finished_games() -> None:
+    result = run_tournament(
+        ENTRY, ["high", "low"], 6, options={"seats": 2}, executor=Cancelling(),
+        watch=lambda: "the connection to the Dask scheduler at tcp://x:1 was lost",
+    )  # fmt: skip
+    assert [g.index for g in result.games] == [0, 1]
+    assert result.failed == (
+        "highest game 2 (seed 1, seats high,low) failed: where it ran: RuntimeError: the "
+        "task's worker died 4 times",
+    )
+    assert result.stopped == "the connection to the Dask scheduler at tcp://x:1 was lost"
+    assert result.unplayed == 3
+    assert result.lines()[-2].endswith(" failed=1 unplayed=3")
+
+
+def test_an_executor_that_stops_answering_is_given_up(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(tournament_pool, "WATCH_SECONDS", 0.01)
+    never = concurrent.futures.Future()  # type: ignore[var-annotated]
+    asked: list[int] = []
+
+    class Silent(concurrent.futures.Executor):
+        def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Any:
+            return never
+
+    def watch() -> str | None:
+        asked.append(1)
+        return "no worker" if len(asked) == 3 else None
+
+    result = run_tournament(ENTRY, ["high", "low"], 2, options={"seats": 2}, executor=Silent(),
+                            watch=watch)  # fmt: skip
+    assert (result.games, result.stopped, result.unplayed, len(asked)) == ((), "no worker", 2, 3)
+
+
 def test_a_registered_entry_travels_by_its_id(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(registry, "_ENTRIES", {"highest": ENTRY})
     data = pickle.dumps(ENTRY)
@@ -419,6 +530,156 @@ def test_a_scheduler_that_cannot_be_reached_is_a_refused_argument(
     assert "cannot reach the Dask scheduler at tcp://x:1" in capsys.readouterr().err
 
 
+def test_the_command_prints_the_finished_games_and_a_line_per_game_not_played(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    played = run_tournament(ENTRY, ["high", "low"], 2, options={"seats": 2}, seed=3)
+    lines = [
+        "highest game 2 (seed 3000004, seats high,low) failed: its worker process ended 3 "
+        "times (killed by SIGKILL the last time)"
+    ]
+    lost = dataclasses.replace(played, failed=tuple(lines), stopped="no worker", unplayed=1)
+    monkeypatch.setattr(tournament_cli, "run_tournament", lambda *a, **k: lost)
+    args = cli(monkeypatch, "--agents", "high,low", "--seats", "2", "--games", "4", "--seed", "3")
+    assert tournament_cli.run(args, ENTRY) == 1
+    out, err = capsys.readouterr()
+    assert out.splitlines() == lost.lines() and "failed=1 unplayed=1" in out
+    assert err.splitlines() == [
+        f"gamehall tournament highest: {lines[0]}",
+        "gamehall tournament highest: stopped after 2 of 4 games: no worker",
+    ]
+
+
+def test_a_game_that_fails_keeps_the_games_finished_before_it(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    first = run_tournament(ENTRY, ["high", "low"], 1, options={"seats": 2})
+
+    def failing(*args: Any, **kwargs: Any) -> TournamentResult:
+        error = GameFailedError("highest game 1 (seed 0, seats low,high) failed: ValueError: x")
+        error.result = first
+        raise error
+
+    monkeypatch.setattr(tournament_cli, "run_tournament", failing)
+    args = cli(monkeypatch, "--agents", "high,low", "--seats", "2", "--games", "2")
+    assert tournament_cli.run(args, ENTRY) == 1
+    out, err = capsys.readouterr()
+    assert out.splitlines() == first.lines()
+    assert (
+        err == "gamehall tournament highest: highest game 1 (seed 0, seats low,high) failed: "
+        "ValueError: x\n"
+    )
+
+
+# --------------------------------------------------------------------------- a Dask scheduler
+
+
+@pytest.fixture
+def server() -> Any:
+    """``server(answer)``: the address of a local TCP server that takes every connection and
+    then, given ``answer`` bytes, sends them once something arrives (an HTTP server's reply
+    to a request it cannot read), or, given None, never says anything."""
+    listeners: list[socket.socket] = []
+    held: list[socket.socket] = []
+
+    def serve(listener: socket.socket, answer: bytes | None) -> None:
+        with contextlib.suppress(OSError):
+            while True:
+                conn, _ = listener.accept()
+                held.append(conn)
+                if answer is not None:
+                    conn.recv(1024)
+                    conn.sendall(answer)
+
+    def start(answer: bytes | None) -> str:
+        listener = socket.create_server(("127.0.0.1", 0))
+        listeners.append(listener)
+        threading.Thread(target=serve, args=(listener, answer), daemon=True).start()
+        return f"tcp://127.0.0.1:{listener.getsockname()[1]}"
+
+    yield start
+    for sock in listeners + held:
+        sock.close()
+
+
+def dask_executor(address: str, wait: float) -> Any:
+    return tournament_cli._executor(tournament_cli._Scheduler(address, wait))
+
+
+def test_a_port_that_never_answers_is_given_up(server: Any) -> None:
+    address = server(None)
+    message = f"^no answer from {address} within 0.2 s: is it a Dask scheduler\\?$"
+    with pytest.raises(OSError, match=message), dask_executor(address, 0.2):
+        pass
+
+
+def test_an_http_server_is_not_taken_for_a_scheduler(server: Any) -> None:
+    address = server(b"HTTP/1.0 400 Bad request\r\nContent-Length: 0\r\n\r\n")
+    message = f"^what answers at {address} is not a Dask scheduler \\(MemoryError reading"
+    with pytest.raises(OSError, match=message), dask_executor(address, 5):
+        pass
+
+
+def test_a_dask_worker_is_not_taken_for_a_scheduler() -> None:
+    from dask.distributed import LocalCluster
+
+    with LocalCluster(n_workers=1, processes=False, dashboard_address=None) as cluster:
+        worker = next(iter(cluster.scheduler_info["workers"]))
+        message = "is not a Dask scheduler \\(a Dask Worker\\)$"
+        with pytest.raises(OSError, match=message), dask_executor(worker, 5):
+            pass
+
+
+def test_the_vigil_says_when_to_stop_waiting_for_a_cluster() -> None:
+    now = [100.0]
+    vigil = tournament_cli._Vigil("tcp://x:1", 30, clock=lambda: now[0])
+    assert vigil.problem(True, -1, 100.0) is None  # not heard yet
+    now[0] = 129.0
+    assert vigil.problem(True, 0, 129.0) is None  # no worker, for 29 s
+    now[0] = 130.0
+    no_worker = "the Dask scheduler at tcp://x:1 has had no worker for 30 s"
+    assert vigil.problem(True, 0, 130.0) == no_worker
+    assert vigil.problem(True, 2, 130.0) is None  # a worker again
+    now[0] = 159.0
+    assert vigil.problem(True, 0, 159.0) is None
+    silent = "the Dask scheduler at tcp://x:1 has not answered for 30 s"
+    assert vigil.problem(True, 2, 129.0) == silent
+    lost = "the connection to the Dask scheduler at tcp://x:1 was lost"
+    assert vigil.problem(False, 2, 159.0) == lost
+
+
+def test_a_cluster_without_workers_ends_the_tournament(monkeypatch: pytest.MonkeyPatch) -> None:
+    from dask.distributed import LocalCluster
+
+    monkeypatch.setattr(tournament_pool, "WATCH_SECONDS", 0.02)
+    monkeypatch.setattr(tournament_cli._Cluster, "LISTEN_SECONDS", 0.02)
+    with (
+        LocalCluster(n_workers=0, processes=False, dashboard_address=None) as cluster,
+        dask_executor(cluster.scheduler_address, 0.2) as executor,
+    ):
+        result = run_tournament(
+            ENTRY, ["high", "low"], 2, options={"seats": 2}, executor=executor,
+            watch=getattr(executor, "problem", None),
+        )  # fmt: skip
+    address = cluster.scheduler_address
+    assert result.stopped == f"the Dask scheduler at {address} has had no worker for 0.2 s"
+    assert (result.games, result.unplayed) == ((), 2)
+
+
+def test_distributeds_log_goes_to_ours_not_to_stderr(
+    caplog: pytest.LogCaptureFixture, capsys: pytest.CaptureFixture[str]
+) -> None:
+    distributed = logging.getLogger("distributed")
+    before = (distributed.handlers[:], distributed.propagate)
+    with caplog.at_level(logging.INFO), tournament_cli._distributed_log_to_ours():
+        logging.getLogger("distributed.client").error("Failed to reconnect to scheduler")
+    assert capsys.readouterr().err == ""
+    [record] = [r for r in caplog.records if "reconnect" in r.getMessage()]
+    assert (record.name, record.levelno) == ("game.tournament_cli", logging.INFO)
+    assert record.getMessage() == "distributed.client: Failed to reconnect to scheduler"
+    assert (distributed.handlers, distributed.propagate) == before
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
@@ -426,7 +687,10 @@ def test_a_scheduler_that_cannot_be_reached_is_a_refused_argument(
         (("--agents", "high,low", "--seats", "9"), "seats must be at most 4"),
         (("--agents", "high,low"), "3 seats"),
         (("--seats", "2"), "--agents"),
-        (("--agents", "high,low", "--seats", "2", "--time", "-1"), "time must be"),
+        (
+            ("--agents", "high,low", "--seats", "2", "--time-per-move", "-1"),
+            "--time-per-move must be a finite number of seconds above 0 and at most 3600",
+        ),
     ],
 )
 def test_the_command_refuses_bad_input_in_one_line(

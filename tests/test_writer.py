@@ -1,6 +1,7 @@
 """The window's files are written on a thread of their own: a save returns while the disk is
-held, the newest text of a file is the one written, a read waits for its file's write, a
-failed write is reported and the others go on, and closing writes what is left."""
+held, the newest text of a file is the one written, changes are applied in order to the file as
+it is when written, a read waits for its file's write, a failed write is reported and the
+others go on, and closing writes what is left."""
 
 from __future__ import annotations
 
@@ -150,3 +151,52 @@ def test_closing_writes_what_is_left_and_a_later_save_is_written_at_once(
 def test_data_that_is_not_toml_is_refused_when_the_save_is_asked(writer: Writer, tmp_path):
     with pytest.raises(TypeError):
         writer.write(tmp_path / "a.toml", {"n": object()})
+
+
+def _plus(key: str, n: int):
+    def change(document: dict[str, Any]) -> dict[str, Any]:
+        return {**document, key: document.get(key, 0) + n}
+
+    return change
+
+
+def test_changes_are_applied_in_order_to_the_file_as_it_is_when_written(
+    tmp_path: Path, writer: Writer, disk: Disk
+) -> None:
+    path = tmp_path / "a.toml"
+    path.write_text("n = 100\n")
+
+    def on_disk(at: Path) -> dict[str, Any]:
+        return tomllib.loads(at.read_text())
+
+    disk.hold()
+    writer.write(tmp_path / "first.toml", {})
+    assert disk.entered.wait(HANG_S)
+    writer.update(path, on_disk, _plus("n", 1))
+    writer.update(path, on_disk, _plus("n", 10))
+    path.write_text("n = 200\nm = 1\n")  # another process wrote meanwhile: kept
+    disk.release()
+    writer.wait()
+    assert disk.written == [("first.toml", {}), ("a.toml", {"n": 211, "m": 1})]  # once
+    writer.write(path, {"n": 5})  # a whole text, then a change on top of it
+    writer.update(path, on_disk, _plus("n", 1))
+    writer.wait()
+    assert tomllib.loads(path.read_text()) == {"n": 6}
+    writer.update(path, on_disk, _plus("n", 1))  # a change, then a whole text in its place
+    writer.write(path, {"n": 0})
+    writer.wait()
+    assert tomllib.loads(path.read_text()) == {"n": 0}
+    assert writer.errors == []  # type: ignore[attr-defined]
+
+
+def test_a_change_that_raises_is_reported_and_the_others_go_on(tmp_path: Path, writer: Writer):
+    def broken(document: dict[str, Any]) -> dict[str, Any]:
+        raise KeyError("a bug")
+
+    writer.update(tmp_path / "bad.toml", lambda at: {}, broken)
+    writer.write(tmp_path / "good.toml", {"n": 2})
+    writer.wait()
+    ((path, exc),) = writer.errors  # type: ignore[attr-defined]
+    assert path == tmp_path / "bad.toml" and "KeyError" in str(exc)
+    assert not (tmp_path / "bad.toml").exists()
+    assert tomllib.loads((tmp_path / "good.toml").read_text()) == {"n": 2}

@@ -14,13 +14,16 @@ refused as it is entered, and nothing entered before it is lost.
 U takes back the last answer being entered or, with none, the last event whole (its
 suggester and cards stay chosen); Y puts back the events U took, until a new answer is
 entered. Save writes the case file (``--case FILE``, or ``clue-case.txt`` in the data
-folder), Load reads it back and names the line of a mistake. H says what the ``full``
-detective would suggest on your turn; N takes the hint: you suggest those cards.
+folder), Load reads it back and names the line of a mistake (quoting a short excerpt of it);
+a case file that could not be read is kept as ``FILE.bad-DATE`` before Save writes over
+it. H says what the ``full`` detective would suggest on your turn; N takes the hint: you
+suggest those cards.
 """
 
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -85,6 +88,8 @@ class AssistantController(CardTableScene):
         self.draft = Draft(self.seats, ME, tuple(cards[0] for cards in self.deck.ranges))
         self._setup: tuple[Any, Sheet] | None = None  # the setup sheet, with its key
         self.hinted: tuple[Any, Triple] | None = None  # the case's key and its hint
+        #: The case file when it could not be read: Save keeps it aside before writing.
+        self.unread: Path | None = None
         if self.path is not None and self.path.exists():
             try:
                 self.load()
@@ -419,13 +424,18 @@ class AssistantController(CardTableScene):
         from game.clue_console import write_text
 
         path = self._case_path()
+        kept = ""
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
+            if self.unread == path and path.exists():  # nothing that could not be read is lost
+                aside = path.with_name(f"{path.name}.bad-{time.strftime('%Y%m%d-%H%M%S')}")
+                path.rename(aside)
+                self.unread, kept = None, f"; the file that could not be read is {aside.name}"
             write_text(path, dumps(self.view))
         except OSError as exc:
             raise ValueError(f"Could not save {path}: {exc.strerror or exc}") from None
         note = " (not the answers being entered)" if self.draft.answering else ""
-        self.say(f"Saved {len(self.events)} events to {path}{note}.")
+        self.say(f"Saved {len(self.events)} events to {path}{note}{kept}.")
 
     def load(self) -> None:
         """Read the case file; a mistake is named with its line and nothing changes."""
@@ -436,7 +446,10 @@ class AssistantController(CardTableScene):
             view = loads(read_text(path, "case file"))
             Notebook.of(view)
         except ValueError as exc:
+            self.unread = path if path.exists() else self.unread
             raise ValueError(f"{path}: {exc}") from None
+        if view.seat != ME or view.deck != self.deck:  # a case this table cannot take
+            self.unread = path
         if view.seat != ME:
             raise ValueError(f"{path} is seat {view.seat}'s view; the window sits you in seat 0 "
                              "(gamehall clue --console --assistant reads any seat's)")  # fmt: skip
@@ -453,6 +466,7 @@ class AssistantController(CardTableScene):
         self.started = True
         last = self.events[-1].seat if self.events else self.dealer
         self.draft = Draft(self.seats, (last + 1) % self.seats, self.draft.cards)
+        self.unread = None
         self.say(f"Loaded {len(self.events)} events from {path}.")
 
     # -- inside -----------------------------------------------------------------------------

@@ -29,13 +29,17 @@ from game.logic.clue.deck import Deck
 from game.logic.clue.events import View
 from game.logic.clue.exact import NotebookCache
 from game.logic.clue.notebook import Notebook
+from game.logic.numbers import parse_whole
 from game.logic.pacing import paced, pause
+from game.logic.quoting import clip, excerpt
 from game.resources import asset_path
 
 __all__ = ["CardTableScene"]
 
 log = logging.getLogger(__name__)
 
+#: The most characters the banner shows of one message.
+BANNER_CHARS = 2000
 #: The scene file's numbers the table is laid out with.
 NUMBERS = ("radius_x", "radius_z", "card_step", "card_rest")
 
@@ -289,27 +293,33 @@ class CardTableScene:
     def parse_card(self, text: str) -> int:
         """A card by its name (or the start of one) or its number."""
         text = text.strip()
-        if text.isdigit() and int(text) < self.deck.n_cards:
-            return int(text)
+        number = parse_whole(text)
+        if number is not None and 0 <= number < self.deck.n_cards:
+            return number
         return self.deck.card(text)
 
     def parse_cell(self, text: str) -> tuple[int, int]:
         """``CARD/HOLDER``: a card, and a seat (its name or number) or ``envelope``."""
         card_text, slash, holder_text = text.rpartition("/")
         if not slash:
-            raise ValueError(f"write CARD/HOLDER, not {text!r}")
+            raise ValueError(f"write CARD/HOLDER, not {excerpt(text)}")
         names = self.names()
         wanted = holder_text.strip().casefold()
         folded = [n.casefold() for n in names]
-        if wanted.isdigit() and int(wanted) <= len(names):
-            holder = int(wanted)
+        number = parse_whole(wanted)
+        if number is not None and 0 <= number <= len(names):
+            holder = number
         elif wanted in ("envelope", "env"):
             holder = len(names)
         elif wanted in folded:
             holder = folded.index(wanted)
         else:
-            raise ValueError(f"no holder {holder_text.strip()!r}: {', '.join(names)} or envelope")
+            raise ValueError(
+                f"no holder {excerpt(holder_text.strip())}: {', '.join(names)} or envelope"
+            )
         return self.parse_card(card_text), holder
 
     def say(self, text: str, tone: Tone = Tone.INFO) -> None:
-        self.message, self.tone = text, tone
+        """Show ``text`` in the banner, cut to :data:`BANNER_CHARS` (a message quoting a
+        file's megabyte line took the banner most of a minute to lay out)."""
+        self.message, self.tone = clip(text, BANNER_CHARS), tone

@@ -66,7 +66,7 @@ def build_commands(c: GrabController) -> list[Command]:
                 argument="a country id", help="what a click on that country does"),
         Command("hover", c.hover_country, group="", parse=_country, argument="a country id",
                 help="show that country's details, as the mouse over it does"),
-        Command("move", c.play, group="", parse=Move.parse,
+        Command("move", c.play, group="", parse=_move,
                 argument="a move, e.g. attack 3,5>12", help="play that move"),
         Command("zoom-in", lambda: c.zoom(0.8), key="PLUS|EQUAL|NUM_ADD",
                 group="", help="zoom in"),
@@ -87,8 +87,25 @@ def _why_not_yours(c: GrabController) -> str:
 
 
 def _country(text: str) -> int:
-    """``country``'s argument: a whole number."""
-    try:
-        return int(text)
-    except ValueError:
-        raise ValueError(f"a country id is a whole number, not {text!r}") from None
+    """``country``'s argument: a whole number (ASCII digits: the one number reader's)."""
+    from game.logic.numbers import parse_whole
+    from game.logic.quoting import excerpt
+
+    number = parse_whole(text)
+    if number is None:
+        raise ValueError(f"a country id is a whole number, not {excerpt(text)}")
+    return number
+
+
+def _move(text: str) -> Move:
+    """``move``'s argument: a move in notation (``attack 3,5>12``), its country ids in
+    ASCII digits (the one number reader's: ``int()`` alone takes ``١`` and ``1_0``)."""
+    import re
+
+    from game.logic.numbers import parse_whole
+    from game.logic.quoting import excerpt
+
+    ids = [t for t in re.split(r"[\s,>]+", text.strip())[1:] if t]
+    if any(parse_whole(t) is None for t in ids):
+        raise ValueError(f"not a move: {excerpt(text)} (country ids in digits 0-9)")
+    return Move.parse(text)

@@ -400,11 +400,14 @@ def _starts_late(match: Match[Any], first: int) -> bool:
 
 
 def move_number(text: str) -> int:
-    """``goto``'s argument: a whole number."""
-    try:
-        return int(text)
-    except ValueError:
-        raise ValueError(f"a move number, not {text!r}") from None
+    """``goto``'s argument: a whole number (ASCII digits: the one number reader's)."""
+    from game.logic.numbers import parse_whole
+    from game.logic.quoting import excerpt
+
+    number = parse_whole(text)
+    if number is None:
+        raise ValueError(f"a move number, not {excerpt(text)}")
+    return number
 
 
 def side_label(side: str) -> str:

@@ -366,12 +366,14 @@ class ReversiController(MatchControls):
         self._set_sides(sides[Color.BLACK], sides[Color.WHITE])
 
     def save(self, path: Path | None = None) -> None:
-        """Write the game up to the current move as a transcript (passes are implied)."""
+        """Write the game up to the current move as a transcript (passes are implied), by the
+        one safe writer: a link, a pipe, a device or a folder at ``path`` is refused."""
+        from game.safewrite import write_bytes_atomic
+
         path = path or _default_save_path()
         moves = self.match.actions()
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(format_transcript(moves) + "\n", encoding="utf-8")
+            write_bytes_atomic(path, (format_transcript(moves) + "\n").encode("utf-8"))
         except OSError as exc:
             raise IllegalMoveError(f"cannot write {path}: {exc.strerror or exc}") from None
         self._say(f"Saved {_count_moves(moves)} moves to {path}")

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import numpy as np
 
+from game.safewrite import write_bytes_atomic
+
 
 def encode_png(pixels: np.ndarray) -> bytes:
     """PNG bytes for an (height, width, 3 or 4) uint8 array, first row at the top."""
@@ -32,9 +34,11 @@ def encode_png(pixels: np.ndarray) -> bytes:
 
 
 def write_png(path: str | Path, pixels: np.ndarray) -> Path:
+    """Write ``pixels`` as a PNG to ``path`` (its folder made if missing) by the one safe
+    writer, :func:`game.safewrite.write_bytes_atomic`: a link, a pipe, a device or a folder
+    there is refused with an OSError naming it."""
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(encode_png(pixels))
+    write_bytes_atomic(path, encode_png(pixels))
     return path
 
 

@@ -66,6 +66,8 @@ def _play_overrides(args: argparse.Namespace) -> dict[str, Any]:
     if getattr(args, "assistant", False):
         out["assistant"] = True
     if getattr(args, "case", None):
+        if not getattr(args, "assistant", False):
+            raise ValueError("--case goes with --assistant (the case file of a real table's game)")
         out["case"] = args.case
     return out
 

@@ -42,6 +42,13 @@ OTHER_FAMILY: Final = "Other board games"
 HINT: Final = "master"
 
 
+#: The computer's time: ``--time`` on ``play`` and ``shot`` (no flag of the schema's own).
+TIME_PER_MOVE: Final = Option(
+    "time_per_move", float, 1.0, minimum=0.05, maximum=600.0, step=0.5,
+    help="the computer's seconds for a move", cli=False,
+)  # fmt: skip
+
+
 def _options(
     players: Sequence[str], parameters: Sequence[Any] = (), computer: str = HINT
 ) -> OptionsSchema:
@@ -59,16 +66,7 @@ def _options(
                 "first", str, HUMAN, choices=SIDES, help=f"who plays {first}: human or an agent"
             ),
             Option("second", str, computer, choices=SIDES, help=f"who plays {second}"),
-            Option(
-                "time_per_move",
-                float,
-                1.0,
-                minimum=0.05,
-                maximum=600.0,
-                step=0.5,
-                help="the computer's seconds for a move",
-                cli=False,
-            ),
+            TIME_PER_MOVE,
             Option("position", str, "", help="a start position in the game's notation"),
         )
     )
@@ -182,12 +180,15 @@ def _play_arguments(parser: argparse.ArgumentParser) -> None:
         dest="time_per_move",
         default=None,
         metavar="S",
-        help="the computer's seconds for a move",
+        help="the computer's seconds for a move, 0.05..600 (default 1)",
     )
 
 
 def _play_overrides(args: argparse.Namespace) -> dict[str, Any]:
     out: dict[str, Any] = {}
+    typed = getattr(args, "time_per_move", None)
+    if typed is not None:  # --time, checked as the option is (0.05 to 600 seconds)
+        out["time_per_move"] = TIME_PER_MOVE.check(typed)
     if getattr(args, "command", None) == "shot":
         out["first"] = getattr(args, "first", None) or HUMAN
         out["second"] = getattr(args, "second", None) or HUMAN

@@ -32,7 +32,9 @@ What can go wrong stays inside the call:
   time, not the clock's: on a busy machine a worker that is given a small share of a
   processor answers late, and its answer is awaited (the computer never loses its move
   because the machine is busy); the window keeps drawing meanwhile;
-- a worker that dies: :class:`ThinkingLost`; the next call starts a new one;
+- a worker that dies while it thinks: :class:`ThinkingLost`; the next call starts a new one.
+  One that died idle is found when the job is sent, or comes back unread: nothing started, so
+  the job goes to a new worker instead, once (if that one cannot take it either, as above);
 - a preparation that fails: its :class:`Preparation` says why, and the searches that waited for
   it raise :class:`ThinkingLost`; the next search tries it again;
 - an agent or a state that cannot be pickled: it thinks on the calling thread, as before.
@@ -57,7 +59,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from multiprocessing.connection import Connection
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -77,6 +79,7 @@ __all__ = [
 ]
 
 LOG = logging.getLogger(__name__)
+_T = TypeVar("_T")
 
 MAX_WORKERS = 2
 POLL_SECONDS = 0.01
@@ -91,6 +94,10 @@ PREPARE_NICENESS = 10
 
 class ThinkingLost(RuntimeError):
     """The worker process did not answer: it died, or it was killed for thinking too long."""
+
+
+class _Gone(ThinkingLost):
+    """The worker was gone before it took the job (its pipe was broken): nothing started."""
 
 
 class Stage(enum.Enum):
@@ -359,7 +366,7 @@ class _Worker:
         """Run the preparation ``task`` here; no time limit (a compile takes what it takes),
         but a worker that dies is :class:`ThinkingLost`. Raises what the preparation raised."""
         self.flag[0] = 0
-        self.conn.send_bytes(pickle.dumps(("prepare", task)))
+        self._send(pickle.dumps(("prepare", task)))
         kind, value, _, _ = self._answer(None, progress)
         if kind == "error":
             raise value
@@ -374,7 +381,7 @@ class _Worker:
         self.flag[0] = 0
         started = time.monotonic()
         spent = self.work.value
-        self.conn.send_bytes(job)
+        self._send(job)
         allowed = (limits.time or 3600.0) + grace  # processor seconds, from ``spent``
         due = started + allowed  # the clock's: past it, the worker must keep thinking
         moved = (started, spent)  # when the worker's processor time last grew, and to what
@@ -401,6 +408,13 @@ class _Worker:
 
         return self._answer(check, None)
 
+    def _send(self, data: bytes) -> None:
+        """Send a job; :class:`_Gone` when the worker's end of the pipe is closed."""
+        try:
+            self.conn.send_bytes(data)
+        except (EOFError, OSError) as exc:
+            raise _Gone(f"the thinking process had ended: {exc}") from None
+
     def _answer(
         self, check: Callable[[], None] | None, progress: Callable[[float], None] | None
     ) -> tuple[str, Any, str, Any]:
@@ -415,6 +429,8 @@ class _Worker:
                     check()
             try:
                 message = pickle.loads(self.conn.recv_bytes())
+            except ConnectionResetError:  # it ended with the job unread (dying as it came)
+                raise _Gone("the thinking process had ended before it read the job") from None
             except (EOFError, OSError) as exc:
                 raise ThinkingLost(f"the thinking process ended: {exc}") from None
             if message[0] == "progress":
@@ -514,22 +530,19 @@ def _task_lock(task: str) -> threading.Lock:
 def _prepare_worker(prep: Preparation) -> None:
     """The preparation thread: a worker runs ``prep``'s task, then goes back to the pool (so
     the search waiting for it gets it) before ``prep`` says it is done."""
-    try:
-        worker = _POOL.acquire(prep.task)
-    except Exception as exc:  # no process could be started
-        prep._finish(f"no worker process: {exc}")
-        return
-    try:
+
+    def ready(worker: _Worker) -> None:
         with _task_lock(prep.task):
             if prep.task not in worker.prepared:
                 worker.prepare(prep.task, prep._progress)
-    except Exception as exc:  # the preparation's own failure, or the worker's death
-        _POOL.discard(worker)
+
+    try:
+        _, pid = _on_a_worker(prep.task, ready)
+    except Exception as exc:  # no process, the preparation's own failure, the worker's death
         LOG.warning("preparing %s failed: %s", prep.task, exc)
         prep._finish(str(exc) or type(exc).__name__)
         return
-    _POOL.release(worker)
-    prep._finish(pid=worker.process.pid)
+    prep._finish(pid=pid)
 
 
 def _run(
@@ -539,20 +552,35 @@ def _run(
     its process id."""
     if task:
         _wait_for(prepare(task), stop)
-    worker = _POOL.acquire(task)
-    try:
+
+    def think(worker: _Worker) -> tuple[str, Any, str, Any]:
         if task and task not in worker.prepared:
             with _task_lock(task):  # what the first compiled, this one loads
                 worker.prepare(task, None)
         if stop.is_set():
-            answer: tuple[str, Any, str, Any] = ("error", ThinkingStopped("stopped"), "", None)
-        else:
-            answer = worker.run(job, limits, stop, grace)
-    except BaseException:
-        _POOL.discard(worker)
-        raise
-    _POOL.release(worker)
-    return answer, worker.process.pid
+            return ("error", ThinkingStopped("stopped"), "", None)
+        return worker.run(job, limits, stop, grace)
+
+    return _on_a_worker(task, think)
+
+
+def _on_a_worker(task: str, work: Callable[[_Worker], _T]) -> tuple[_T, int | None]:
+    """``work(worker)`` on a worker of the pool for ``task``, and the worker's process id;
+    the worker goes back to the pool after, or is ended when ``work`` raises. A worker found
+    dead when the job is sent to it (:class:`_Gone`) is replaced once."""
+    for attempt in (1, 2):
+        worker = _POOL.acquire(task)
+        try:
+            value = work(worker)
+        except BaseException as exc:
+            _POOL.discard(worker)
+            if not isinstance(exc, _Gone) or attempt == 2:
+                raise
+            LOG.info("a thinking process had ended; the job goes to a new one: %s", exc)
+            continue
+        _POOL.release(worker)
+        return value, worker.process.pid
+    raise AssertionError("unreachable")  # the second try returns or raises
 
 
 def _call(task: str, function: str, args: tuple[Any, ...]) -> Any:

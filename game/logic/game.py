@@ -33,6 +33,9 @@ import numpy.typing as npt
 
 __all__ = [
     "CHANCE",
+    "MAX_DEPTH",
+    "MAX_NODES",
+    "MAX_TIME",
     "TERMINAL",
     "Agent",
     "Game",
@@ -52,6 +55,10 @@ __all__ = [
 CHANCE: Final = -1
 #: ``current_player()`` of a finished game.
 TERMINAL: Final = -4
+#: The caps of :class:`Limits`: an hour a choice, a thousand plies, 10**12 positions.
+MAX_TIME: Final = 3600.0
+MAX_DEPTH: Final = 1000
+MAX_NODES: Final = 10**12
 
 A = TypeVar("A", bound=Hashable)
 
@@ -193,7 +200,9 @@ class Game(abc.ABC, Generic[A]):
 class Limits:
     """How long an agent may think: seconds, plies, positions. None: no limit of that kind.
 
-    Raises :class:`LimitsError` for a value that is not finite and positive.
+    Raises :class:`LimitsError` for a value that is not finite and positive, or above its
+    cap (:data:`MAX_TIME`, :data:`MAX_DEPTH`, :data:`MAX_NODES`: a limit beyond them is a
+    mistake that would think for ever).
     """
 
     time: float | None = None
@@ -201,7 +210,7 @@ class Limits:
     nodes: int | None = None
 
     def __post_init__(self) -> None:
-        for name in ("time", "depth", "nodes"):
+        for name, cap in (("time", MAX_TIME), ("depth", MAX_DEPTH), ("nodes", MAX_NODES)):
             value = getattr(self, name)
             if value is None:
                 continue
@@ -209,6 +218,8 @@ class Limits:
                 raise LimitsError(f"{name} must be a number, not {value!r}")
             if not math.isfinite(value) or value <= 0:
                 raise LimitsError(f"{name} must be finite and positive, not {value!r}")
+            if value > cap:
+                raise LimitsError(f"{name} must be at most {cap:g}, not {value:g}")
 
 
 @dataclass(eq=False)

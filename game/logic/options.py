@@ -26,6 +26,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.logic.numbers import parse_decimal, parse_whole
+from game.logic.quoting import excerpt
+
 __all__ = ["Option", "OptionError", "OptionsSchema"]
 
 
@@ -73,11 +76,17 @@ class Option:
 
     def _number(self, value: Any) -> int | float:
         name = self.name
-        if isinstance(value, str):
-            try:
-                value = self.kind(value.strip())
-            except ValueError:
-                raise OptionError(f"{name} must be a number, not {value!r}") from None
+        if isinstance(value, str):  # typed: read by the one number reader (ASCII digits)
+            typed = value
+            value = parse_whole(typed) if self.kind is int else parse_decimal(typed)
+            if value is None:
+                endless = typed.strip().lower().lstrip("+-") in _NOT_FINITE
+                kind = (
+                    "whole number" if parse_decimal(typed) is not None
+                    else "finite number" if endless and self.kind is float
+                    else "number"
+                )  # fmt: skip
+                raise OptionError(f"{name} must be a {kind}{self._range()}, not {excerpt(typed)}")
         if isinstance(value, bool) or not isinstance(value, int | float):
             raise OptionError(f"{name} must be a number, not {value!r}")
         if isinstance(value, int) and value.bit_length() > 1023:  # beyond any float (and repr)
@@ -95,6 +104,13 @@ class Option:
         if self.maximum is not None and value > self.maximum:
             raise OptionError(f"{name} must be at most {_num(self.maximum)}, not {value!r}")
         return float(value) if self.kind is float else int(value)
+
+    def _range(self) -> str:
+        """`` from LOW to HIGH`` when both are fixed numbers, else ""."""
+        low, high = self.minimum, self.maximum
+        if low is None or high is None or callable(high):
+            return ""
+        return f" from {_num(low)} to {_num(high)}"
 
     @property
     def flag(self) -> str:
@@ -257,6 +273,8 @@ class OptionsSchema:
 _SET = "options_set"
 _FLAGGED = "options_flagged"
 _KEPT = frozenset({"verbose", "command", "entry", "options", _SET, _FLAGGED})
+
+_NOT_FINITE = frozenset({"nan", "inf", "infinity"})
 
 _BOOLS = {"true": True, "yes": True, "on": True, "1": True,
           "false": False, "no": False, "off": False, "0": False}  # fmt: skip

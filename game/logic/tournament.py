@@ -16,10 +16,15 @@ cap, and returns a :class:`GameRecord`. A game still running at the cap is decid
 either way it counts as ``capped``.
 
 The games run wherever ``executor`` sends them: any :class:`concurrent.futures.Executor` (a
-Dask cluster's, a thread pool); by default a local process pool of ``jobs`` workers, started
+Dask cluster's, a thread pool); by default a local pool of ``jobs`` worker processes, started
 with ``spawn`` so a worker sees the same ``GAMEHALL_HOME`` and entry points as a new program;
 ``jobs=1`` plays in this process. The results do not depend on where the games ran, except
-through agents that think for a wall-clock time.
+through agents that think for a wall-clock time. A worker process that is lost (killed, or an
+agent that ends it) is replaced and its game played again from its seed; a game that loses its
+worker ``tries`` times, or that the executor could not play, is one line in
+:attr:`TournamentResult.failed` and the others still finish; an executor that stops playing
+(``watch`` names why) ends the tournament with the games already finished
+(:attr:`TournamentResult.stopped`). See :mod:`game.logic.tournament_pool`.
 
 >>> tuple(round(x, 4) for x in wilson_interval(50, 100))
 (0.4038, 0.5962)
@@ -30,18 +35,19 @@ from __future__ import annotations
 import concurrent.futures
 import contextlib
 import math
-import multiprocessing
 import random
 import statistics
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Protocol
 
 from game.logic.game import Game, Limits
 from game.logic.match import Match
+from game.logic.tournament_pool import TRIES, ExecutorLost, Lost, play_all
 
 __all__ = [
     "DEFAULT_MAX_STEPS",
+    "TRIES",
     "GameEntry",
     "GameFailedError",
     "GameRecord",
@@ -72,7 +78,10 @@ class TournamentError(ValueError):
 
 class GameFailedError(TournamentError):
     """A game that failed where it ran (an agent's error in a game with no rule for it); the
-    message names the game, its seed and its seats, which replay it."""
+    message names the game, its seed and its seats, which replay it. :attr:`result` holds the
+    games that finished before it (set by :func:`run_tournament`)."""
+
+    result: TournamentResult | None = None
 
 
 class GameEntry(Protocol):
@@ -199,6 +208,13 @@ class TournamentResult:
     agents: tuple[str, ...]
     games: tuple[GameRecord, ...]
     seed: int = 0
+    #: One line per game that could not be played (its worker lost every try), naming its
+    #: seed and seats.
+    failed: tuple[str, ...] = ()
+    #: Why the tournament ended before its last game ("": it did not); ``unplayed`` games
+    #: were neither played nor failed.
+    stopped: str = ""
+    unplayed: int = 0
 
     @property
     def capped(self) -> int:
@@ -278,16 +294,25 @@ class TournamentResult:
             "branching_mean": round(statistics.fmean(g.branching for g in self.games), 2)
             if self.games
             else 0.0,
+            "failed": list(self.failed),
+            "stopped": self.stopped,
+            "unplayed": self.unplayed,
         }
 
     def lines(self) -> list[str]:
-        """What ``gamehall tournament`` prints: a line per agent name, a summary, and the
-        winrates line last."""
+        """What ``gamehall tournament`` prints: a line per agent name, a summary (with
+        ``failed=`` and ``unplayed=`` when some games were not played), and the winrates line
+        last."""
         steps = statistics.median(g.steps for g in self.games) if self.games else 0
+        missing = "".join(
+            f" {name}={count}"
+            for name, count in (("failed", len(self.failed)), ("unplayed", self.unplayed))
+            if count
+        )
         return [
             *(standing.line() for standing in self.standings),
             f"game={self.game} games={len(self.games)} capped={self.capped} "
-            f"median_steps={steps:g} seed={self.seed}",
+            f"median_steps={steps:g} seed={self.seed}{missing}",
             self.winrates_line(),
         ]
 
@@ -370,10 +395,7 @@ def play_unit(unit: WorkUnit) -> GameRecord:
     try:
         return _play(unit)
     except Exception as error:  # reported with what it takes to replay the game
-        raise GameFailedError(
-            f"{unit.entry.id} game {unit.index} (seed {unit.seed}, seats "
-            f"{','.join(unit.seats)}) failed: {type(error).__name__}: {error}"
-        ) from error
+        raise GameFailedError(f"{_named(unit)} failed: {type(error).__name__}: {error}") from error
 
 
 def run_tournament(
@@ -388,6 +410,8 @@ def run_tournament(
     jobs: int = 1,
     progress: Callable[[int, int, GameRecord], None] | None = None,
     max_steps: int | None = None,
+    tries: int = TRIES,
+    watch: Callable[[], str | None] | None = None,
 ) -> TournamentResult:
     """Play ``games`` games between ``agents`` (one name per seat) of the game of ``entry``.
 
@@ -397,22 +421,41 @@ def run_tournament(
     :data:`DEFAULT_MAX_STEPS`). The games run on ``executor`` when one is given (it is left
     running), else in a process pool of ``jobs`` workers, or here when ``jobs`` is 1.
     ``progress(done, total, record)`` is called after each game, in the order they finish.
-    Raises :class:`TournamentError` for a tournament it refuses (see :func:`work_units`)
-    and :class:`GameFailedError` for a game that failed.
+    A game whose worker process is lost is played again, ``tries`` times at most; ``watch()``
+    is asked about the executor every second while no game finishes, and a line it returns
+    ends the tournament (see the module docstring). Raises :class:`TournamentError` for a
+    tournament it refuses (see :func:`work_units`) and :class:`GameFailedError` for a game
+    that failed, with the games finished before it.
     """
     if jobs < 1:
         raise TournamentError(f"jobs must be at least 1, not {jobs}")
+    if tries < 1:
+        raise TournamentError(f"tries must be at least 1, not {tries}")
     units = work_units(
         entry, agents, games, options=options, seed=seed, limits=limits, max_steps=max_steps
     )
     records: list[GameRecord | None] = [None] * len(units)
-    for done, record in enumerate(_play_all(units, executor, jobs), start=1):
-        records[record.index] = record
-        if progress is not None:
-            progress(done, len(units), record)
-    return TournamentResult(
-        entry.id, tuple(agents), tuple(r for r in records if r is not None), seed
-    )
+    failed: list[str | None] = [None] * len(units)
+    stopped = ""
+    outcomes = play_all(
+        units, play_unit, executor=executor, jobs=jobs, tries=tries, failure=GameFailedError,
+        watch=watch,
+    )  # fmt: skip
+    with contextlib.closing(outcomes):  # leaving early (Ctrl-C) ends the workers now
+        try:
+            for done, (index, outcome) in enumerate(outcomes, start=1):
+                if isinstance(outcome, Lost):
+                    failed[index] = f"{_named(units[index])} failed: {outcome.reason}"
+                    continue
+                records[index] = outcome
+                if progress is not None:
+                    progress(done, len(units), outcome)
+        except ExecutorLost as error:
+            stopped = str(error)
+        except GameFailedError as error:
+            error.result = _result(entry, agents, seed, records, failed, "")
+            raise
+    return _result(entry, agents, seed, records, failed, stopped)
 
 
 # --------------------------------------------------------------------------- private helpers
@@ -451,38 +494,21 @@ def _play(unit: WorkUnit) -> GameRecord:
         )
 
 
-def _play_all(
-    units: Sequence[WorkUnit], executor: concurrent.futures.Executor | None, jobs: int
-) -> Iterator[GameRecord]:
-    """Each unit's record, in the order they finish."""
-    if executor is None and jobs == 1:
-        for unit in units:
-            yield play_unit(unit)
-        return
-    pool = executor
-    if pool is None:
-        context = multiprocessing.get_context("spawn")
-        workers = min(jobs, len(units))
-        pool = concurrent.futures.ProcessPoolExecutor(max_workers=workers, mp_context=context)
-    futures = [pool.submit(play_unit, unit) for unit in units]
-    try:
-        for future in concurrent.futures.as_completed(futures):
-            yield future.result()
-    except KeyboardInterrupt:
-        if executor is None:  # Ctrl-C: the games being played are not waited for
-            _end_workers(pool)
-        raise
-    finally:
-        for future in futures:
-            future.cancel()
-        if executor is None:
-            pool.shutdown(wait=True, cancel_futures=True)
+def _named(unit: WorkUnit) -> str:
+    """``grab game 3 (seed 1000004, seats basic,strategic)``: what it takes to replay it."""
+    return f"{unit.entry.id} game {unit.index} (seed {unit.seed}, seats {','.join(unit.seats)})"
 
 
-def _end_workers(pool: concurrent.futures.Executor) -> None:
-    """Kill the worker processes of a process pool this module made (the pool keeps them in
-    ``_processes``; another executor has nothing of the kind and is left as it is)."""
-    processes = getattr(pool, "_processes", None) or {}
-    for process in list(processes.values()):
-        with contextlib.suppress(Exception):
-            process.kill()
+def _result(
+    entry: GameEntry,
+    agents: Sequence[str],
+    seed: int,
+    records: Sequence[GameRecord | None],
+    failed: Sequence[str | None],
+    stopped: str,
+) -> TournamentResult:
+    played = tuple(r for r in records if r is not None)
+    lost = tuple(f for f in failed if f is not None)
+    return TournamentResult(
+        entry.id, tuple(agents), played, seed, lost, stopped, len(records) - len(played) - len(lost)
+    )

@@ -28,13 +28,13 @@ from collections.abc import Iterator
 
 from game.logic.clue.agents import ArticleAgent
 from game.logic.clue.deck import hand_sizes, load_deck
-from game.logic.clue.events import Suggestion, View
+from game.logic.clue.events import Suggestion, View, answer_order
 from game.logic.clue.exact import FullAgent
 from game.logic.clue.notebook import Notebook
 from game.logic.clue.rules import ClueState, Phase, Rules
 from game.logic.game import CHANCE, Limits, Stop, sample_chance
 
-__all__ = ["bench_lines", "solo_suggestions"]
+__all__ = ["bench_lines", "long_case", "solo_suggestions"]
 
 SOLO_CAP = 60
 
@@ -136,3 +136,36 @@ def solo_suggestions(seats: int, seed: int) -> int:
             event = Suggestion(0, triple, tuple(passed))
         events.append(event)
     return SOLO_CAP
+
+
+def long_case(events: int, seats: int = 4, seed: int = 1) -> View:
+    """Seat 0's view of ``events`` random suggestions at a table of ``seats`` with a seeded
+    deal, each answered as the rules ask (a case file as long as a person may keep one;
+    what ``benchmarks/clue_load.py`` opens)."""
+    deck = load_deck("classic")
+    rng = random.Random(seed)
+    envelope = tuple(rng.choice(r) for r in deck.ranges)
+    rest = [c for c in range(deck.n_cards) if c not in envelope]
+    rng.shuffle(rest)
+    sizes = hand_sizes(seats, len(rest), seats - 1)
+    hands: list[tuple[int, ...]] = []
+    for size in sizes:
+        hands.append(tuple(sorted(rest[:size])))
+        rest = rest[size:]
+    log: list[Suggestion] = []
+    for _ in range(events):
+        seat = rng.randrange(seats)
+        triple = tuple(rng.choice(r) for r in deck.ranges)
+        passed: list[int] = []
+        event = Suggestion(seat, triple, (), None, None)
+        for asked in answer_order(seat, seats):
+            matching = [c for c in triple if c in hands[asked]]
+            if matching:
+                shown = rng.choice(matching) if 0 in (seat, asked) else None
+                event = Suggestion(seat, triple, tuple(passed), asked, shown)
+                break
+            passed.append(asked)
+        else:
+            event = Suggestion(seat, triple, tuple(passed))
+        log.append(event)
+    return View(deck, sizes, 0, hands[0], tuple(log))

@@ -26,6 +26,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final, TypeAlias
 
+from game.logic.quoting import excerpt
+
 __all__ = [
     "Card",
     "Category",
@@ -128,8 +130,8 @@ class Deck:
                 return found[0]
         if starts or words:
             choices = ", ".join(self.name(c) for c in sorted(set(starts) | set(words)))
-            raise DeckError(f"{text.strip()!r} could be any of: {choices}")
-        raise DeckError(f"no card named {text.strip()!r} in the {self.id} deck")
+            raise DeckError(f"{excerpt(text.strip())} could be any of: {choices}")
+        raise DeckError(f"no card named {excerpt(text.strip())} in the {self.id} deck")
 
     def triple(self, text: str) -> Triple:
         """One card per category from names separated by commas or slashes, in any order."""
@@ -138,7 +140,7 @@ class Deck:
             raise DeckError(
                 f"name {len(self.categories)} cards, one "
                 f"{'/'.join(c.name for c in self.categories)}, separated by commas or "
-                f"slashes: {text!r}"
+                f"slashes: {excerpt(text)}"
             )
         cards = [self.card(p) for p in parts]
         by_category: dict[int, Card] = {}
@@ -193,7 +195,7 @@ def load_deck(name: str) -> Deck:
     """The deck called ``name`` in ``decks.toml``; raises :class:`DeckError` for another."""
     decks = _data()["decks"]
     if name not in decks:
-        raise DeckError(f"no deck named {name!r}; the decks are: {', '.join(decks)}")
+        raise DeckError(f"no deck named {excerpt(name)}; the decks are: {', '.join(decks)}")
     table = decks[name]
     categories = tuple(
         Category(str(c["name"]), tuple(str(card) for card in c["cards"]))

@@ -151,11 +151,12 @@ class Knowledge:
         facts: Iterable[Fact] = (),
         weights: Array | None = None,
         _masks: list[int] | None = None,
+        _checked: int = 0,
     ) -> None:
         self.layout = layout
         self.facts: tuple[Fact, ...] = tuple(facts)
         self.weights = weights
-        for fact in self.facts:
+        for fact in self.facts[_checked:]:  # the first _checked: checked by the one added to
             _check_fact(layout, fact)
         solved = _solve(layout, self.facts, weights, _masks)
         if solved is None:
@@ -168,7 +169,9 @@ class Knowledge:
         if not facts:
             return self
         try:
-            return Knowledge(self.layout, self.facts + facts, self.weights, list(self._masks))
+            return Knowledge(
+                self.layout, self.facts + facts, self.weights, list(self._masks), len(self.facts)
+            )
         except Contradiction as exc:
             if exc.fact is None or exc.fact not in facts:
                 # The tightened masks hide which new fact broke it: name it from scratch.
@@ -180,7 +183,7 @@ class Knowledge:
     def with_weights(self, weights: Array | None) -> Knowledge:
         """The same facts with soft evidence: each deal counts the product of
         ``weights[card, holder]`` over its cards."""
-        return Knowledge(self.layout, self.facts, weights, list(self._masks))
+        return Knowledge(self.layout, self.facts, weights, list(self._masks), len(self.facts))
 
     @property
     def probabilities(self) -> Array:

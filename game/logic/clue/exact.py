@@ -73,8 +73,7 @@ class NotebookCache:
             or view.events[: len(book.view.events)] != book.view.events
         ):
             book = Notebook.of(View(view.deck, view.hand_sizes, view.seat, view.hand, ()))
-        for event in view.events[len(book.view.events) :]:
-            book = book.extended(event)
+        book = book.extended_by(view.events[len(book.view.events) :])
         self.book = book
         return book
 

@@ -24,6 +24,8 @@ from typing import Final
 from game.logic.clue.deck import Deck, DeckError, hand_sizes, load_deck
 from game.logic.clue.events import Accusation, Event, Suggestion, View, answers_problem
 from game.logic.clue.rules import MAX_SEATS, MIN_SEATS
+from game.logic.numbers import parse_whole
+from game.logic.quoting import excerpt
 
 __all__ = ["EXAMPLE", "HEADER", "RecordError", "dumps", "event_line", "loads", "parse_event"]
 
@@ -99,7 +101,7 @@ def loads(text: str) -> View:
                     raise ValueError("the deck, seats and hands (or dealer) come first")
                 events.append(parse_event(deck, seats, line))
             elif deck is None or seats is None:
-                raise ValueError(f"{word!r}: the deck and the seats come first")
+                raise ValueError(f"{excerpt(word)}: the deck and the seats come first")
             elif word == "dealer":
                 dealer = _number(rest, 0, seats - 1, "dealer")
                 sizes = hand_sizes(seats, deck.n_cards - len(deck.categories), dealer)
@@ -112,7 +114,7 @@ def loads(text: str) -> View:
                 if len(set(hand)) != len(hand):
                     raise ValueError("a card appears twice in the hand")
             else:
-                raise ValueError(f"{word!r} is not a case file word (deck, seats, dealer, "
+                raise ValueError(f"{excerpt(word)} is not a case file word (deck, seats, dealer, "
                                  "hands, me, hand, suggest, accuse)")  # fmt: skip
         except ValueError as exc:
             raise RecordError(number, str(exc)) from None
@@ -155,7 +157,9 @@ def parse_event(deck: Deck, seats: int, line: str) -> Event:
                 if shown not in cards:
                     raise ValueError(f"{deck.name(shown)} is not one of the three named")
         else:
-            raise ValueError(f"{clause!r}: expected 'passed SEATS' then 'showed SEAT[: CARD]'")
+            raise ValueError(
+                f"{excerpt(clause)}: expected 'passed SEATS' then 'showed SEAT[: CARD]'"
+            )
     event = Suggestion(seat, cards, passed, refuter, shown)
     problem = answers_problem(event, seats)
     if problem:
@@ -164,10 +168,10 @@ def parse_event(deck: Deck, seats: int, line: str) -> Event:
 
 
 def _number(text: str, low: int, high: int, what: str) -> int:
-    try:
-        value = int(text.strip())
-    except ValueError:
-        raise ValueError(f"{what} must be a number, not {text.strip()!r}") from None
+    """A number of the case file (ASCII digits only: see :mod:`game.logic.numbers`)."""
+    value = parse_whole(text)
+    if value is None:
+        raise ValueError(f"{what} must be a number, not {excerpt(text.strip())}")
     if not low <= value <= high:
         raise ValueError(f"{what} must be {low}..{high}, not {value}")
     return value
@@ -177,5 +181,5 @@ def _sizes(text: str, seats: int, deck: Deck) -> tuple[int, ...]:
     sizes = tuple(_number(p, 0, deck.n_cards, "a hand size") for p in text.split())
     dealt = deck.n_cards - len(deck.categories)
     if len(sizes) != seats or sum(sizes) != dealt:
-        raise ValueError(f"hands: {seats} sizes adding up to {dealt}, not {text!r}")
+        raise ValueError(f"hands: {seats} sizes adding up to {dealt}, not {excerpt(text)}")
     return sizes

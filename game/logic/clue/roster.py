@@ -12,6 +12,8 @@ from __future__ import annotations
 import importlib
 from typing import Any, Final
 
+from game.logic.quoting import excerpt
+
 __all__ = ["AGENTS", "UnknownDetectiveError", "describe", "make_agent"]
 
 
@@ -57,7 +59,7 @@ def make_agent(name: str) -> Any:
     """A fresh agent called ``name``; raises :class:`UnknownDetectiveError`."""
     if name not in AGENTS:
         raise UnknownDetectiveError(
-            f"Cluedo has no computer player {name!r}; the players are: {', '.join(AGENTS)}"
+            f"Cluedo has no computer player {excerpt(name)}; the players are: {', '.join(AGENTS)}"
         )
     module, _, cls = AGENTS[name][0].partition(":")
     return getattr(importlib.import_module(module), cls)()

@@ -32,6 +32,7 @@ from typing import Final, NamedTuple
 from game.logic.clue.deck import Card, Deck, Triple, hand_sizes
 from game.logic.clue.events import Accusation, Event, Suggestion, View, seen_by
 from game.logic.game import CHANCE, TERMINAL, IllegalActionError, NotationError
+from game.logic.quoting import excerpt
 
 __all__ = [
     "MAX_SEATS",
@@ -322,19 +323,19 @@ class ClueState:
             kind = Kind(verb.lower())
         except ValueError:
             raise NotationError(
-                f"{text!r}: start with one of {', '.join(k.value for k in Kind)}"
+                f"{excerpt(text)}: start with one of {', '.join(k.value for k in Kind)}"
             ) from None
         deck = self.rules.deck
         if kind is Kind.END:
             if rest.strip():
-                raise NotationError(f"{text!r}: 'end' takes no cards")
+                raise NotationError(f"{excerpt(text)}: 'end' takes no cards")
             return END
         try:
             if kind in (Kind.SUGGEST, Kind.ACCUSE):
                 return Action(kind, deck.triple(rest))
             return Action(kind, (deck.card(rest),))
         except ValueError as exc:
-            raise NotationError(f"{text!r}: {exc}") from None
+            raise NotationError(f"{excerpt(text)}: {exc}") from None
 
     # -- what the rules say ---------------------------------------------------------------
 
