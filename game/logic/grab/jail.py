@@ -9,17 +9,18 @@ process makes the namespaces and exits, as ``unshare`` wants a single-threaded c
 keeper may hold numpy's threads; the keeper is a subreaper, so the robot process becomes its
 child.) There it mounts a size-capped tmpfs as its temp folder (its cwd, HOME and TMPDIR) and
 a /proc that shows only its own processes; as root it becomes a user of its own (a uid no
-other robot has) keeping one capability, reading past file modes (robot files and the Python
-installation may sit in root's own folders), which Landlock confines to what it may read; it
-gets resource limits (processes, file size, open files, no core files), forgets the game's
-environment, then no-new-privileges, Landlock (read only its Python installation, its own
-folder and the system files of :mod:`game.logic.grab.jail_reads`; write only in its temp
-folder and /dev/null; no TCP, no abstract unix sockets or signals outside; where Landlock is
-refused it drops that capability too) and a seccomp filter
-(:mod:`game.logic.grab.jail_linux`). Each layer the kernel refuses is named, with the
-errno's words, in the process's first message; the game says once per process which
-protections are missing (:func:`report`) and plays on. Elsewhere the robot runs as before: a
-process of its own with a memory cap.
+other robot has) with no capability, root's folders on the way to what it may read mounted
+over so that it reaches only that (:func:`~game.logic.grab.jail_reads.make_reachable`; it
+keeps the capability to read past file modes only for its own files closed to others, or
+when those mounts fail); it gets resource limits (processes, file size, open files, no core
+files), forgets the game's environment, then no-new-privileges, Landlock (read only its
+Python installation, its own folder and the system files of
+:mod:`game.logic.grab.jail_reads`; write only in its temp folder and /dev/null; no TCP, no
+abstract unix sockets or signals outside; where Landlock is refused a robot user drops any
+capability) and a seccomp filter (:mod:`game.logic.grab.jail_linux`). Each layer the kernel
+refuses is named, with the errno's words, in the process's first message; the game says once
+per process which protections are missing (:func:`report`) and plays on. Elsewhere the robot
+runs as before: a process of its own with a memory cap.
 
 The game kills the robot process itself (its host pid comes in that first message), so the
 whole namespace goes even when robot code cleared its parent-death signal; the keeper kills it
