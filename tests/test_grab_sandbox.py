@@ -407,11 +407,14 @@ def test_entry_points_are_found_in_the_discovery_process(
 ) -> None:
     import importlib.metadata
 
-    (tmp_path / "gh_plugin_robots.py").write_text(
+    # A folder of its own: one that holds GAMEHALL_HOME (tmp_path does) is not read in a jail.
+    packages = tmp_path / "packages"
+    packages.mkdir()
+    (packages / "gh_plugin_robots.py").write_text(
         robot_file().replace("class Made(Robot):", "class Outer:\n    pass\n\n\nclass Made(Robot):")
         + "\nOuter.Inner = Made\n"
     )
-    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.syspath_prepend(str(packages))
     points = [
         importlib.metadata.EntryPoint("Plugged", "gh_plugin_robots:Outer.Inner", "gamehall.robots"),
         importlib.metadata.EntryPoint("Loose", "gh_plugin_robots", "gamehall.robots"),

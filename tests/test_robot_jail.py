@@ -32,7 +32,7 @@ from pathlib import Path
 import pytest
 
 from game.logic.game import Limits
-from game.logic.grab import jail, jail_linux
+from game.logic.grab import jail, jail_linux, jail_reads
 from game.logic.grab.discovery import RobotRegistry
 from game.logic.grab.game import GrabGame, play_rounds
 from game.logic.grab.options import GrabOptions
@@ -50,8 +50,8 @@ import ctypes, errno, os, re, resource, signal, socket, sys
 from game.logic.grab.robot import Robot
 from game.logic.grab.robots.basic import BasicRobot
 
-GAME, MARK, OUTSIDE, PORT, ABSTRACT, NAMED = (
-    {game}, {mark!r}, {outside!r}, {port}, {abstract!r}, {named!r}
+GAME, MARK, OUTSIDE, PORT, ABSTRACT, NAMED, SECRETS = (
+    {game}, {mark!r}, {outside!r}, {port}, {abstract!r}, {named!r}, {secrets!r}
 )
 SECRET = re.compile(rb"ghsecret[0-9a-f]{{32}}")
 
@@ -99,6 +99,35 @@ def write_outside():
     with open(os.path.join(OUTSIDE, "written.txt"), "w") as f:
         f.write("a robot was here")
     return "wrote"
+
+
+def read_file(path):
+    with open(path, "rb") as f:
+        return secrets_in(f.read())
+
+
+def python_at_work():
+    """What a robot may do: the standard library and numpy, its temp folder."""
+    import collections, dataclasses, itertools, json, math, random, typing
+    import numpy
+
+    @dataclasses.dataclass
+    class Note:
+        values: typing.List[int]
+
+    note = Note([random.Random(1).randrange(9) for _ in range(4)])
+    text = json.dumps(collections.Counter(itertools.chain(note.values, [math.isqrt(16)])))
+    path = os.path.join(os.environ["TMPDIR"], "note.json")
+    with open(path, "w") as f:
+        f.write(text)
+    with open(path) as f:
+        same = json.loads(f.read()) == json.loads(text)
+    return "works" if same and numpy.arange(4).sum() == 6 else "differs"
+
+
+def capabilities():
+    with open("/proc/self/status") as f:
+        return [line.split()[1] for line in f if line.startswith("CapEff:")][0]
 
 
 def read_environ():
@@ -198,6 +227,9 @@ class Made(Robot):
 HOSTILE_INIT = 'attempt("escape in init", lambda: escape("c"))'
 HOSTILE_PLAN = """for label, action in (
                 ("write outside", write_outside),
+                ("python at work", python_at_work),
+                ("capabilities", capabilities),
+                *[("read " + name, lambda path=path: read_file(path)) for name, path in SECRETS],
                 ("game environ", read_environ),
                 ("game memory", read_memory),
                 ("own environment", own_environment),
@@ -269,6 +301,18 @@ def hostile(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Outcome]:
     game_temp.mkdir()
     outside = Path(tempfile.mkdtemp(prefix="gh-jail-outside-"))
     outside.chmod(0o1777)  # anyone may write here: only the jail stops a robot
+    # Files a robot must not read, each readable by anyone: one in the gamehall home folder
+    # the robots folder sits in, one beside that folder, one in another temp folder.
+    readable = {
+        "settings": root / "settings.toml",
+        "beside": root / "secret.txt",
+        "elsewhere": outside / "secret.txt",
+    }
+    for path in readable.values():
+        path.write_text(secret)
+        path.chmod(0o644)
+    if os.path.exists("/etc/shadow"):
+        readable["shadow"] = Path("/etc/shadow")  # only root (or a capability) reads it
     tcp = socket.socket()
     tcp.bind(("127.0.0.1", 0))
     tcp.listen()
@@ -291,6 +335,7 @@ def hostile(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Outcome]:
         port=tcp.getsockname()[1],
         abstract=abstract,
         named=str(outside / "named.sock"),
+        secrets=[(name, str(path)) for name, path in readable.items()],
     )
     (robots / "hostile.py").write_text(
         DEEDS.format(**values, init=HOSTILE_INIT, plan=HOSTILE_PLAN) + '\nescape("i")\n'
@@ -301,6 +346,7 @@ def hostile(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Outcome]:
     old_environ = dict(os.environ)
     old_tempdir = tempfile.tempdir
     os.environ["GH_JAIL_SECRET"] = secret
+    os.environ["GAMEHALL_HOME"] = str(root)
     os.environ["TMPDIR"] = tempfile.tempdir = str(game_temp)
     stdout_path = root / "stdout"
     stdout_fd = os.open(stdout_path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
@@ -339,7 +385,9 @@ def hostile(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Outcome]:
             abstract_connected=_accepts(unix),
             named_connected=_accepts(named),
             signals=len(signals),
-            outside=sorted(p.name for p in outside.iterdir() if p.name != "named.sock"),
+            outside=sorted(
+                p.name for p in outside.iterdir() if p.name not in ("named.sock", "secret.txt")
+            ),
             temp_left=sorted(p.name for p in game_temp.iterdir()),
             moves=moves,
         )
@@ -369,6 +417,29 @@ def test_a_robot_cannot_write_outside_its_temp_folder(hostile: Outcome) -> None:
     hostile.needs("Landlock")
     assert hostile.outside == []
     assert hostile.said("hostile", "write outside").startswith("PermissionError")
+
+
+def test_a_robot_reads_only_what_it_needs(hostile: Outcome) -> None:
+    # Its Python installation, numpy and its temp folder are there ...
+    assert hostile.said("hostile", "python at work") == "works"
+    hostile.needs("Landlock")
+    # ... the game's settings, a file beside its folder or in another, /etc/shadow are not.
+    names = ["settings", "beside", "elsewhere"] + ["shadow"] * os.path.exists("/etc/shadow")
+    for name in names:
+        # Refused (Landlock), or out of sight (as root: beneath a folder mounted over).
+        said = hostile.said("hostile", "read " + name)
+        assert said.split()[0] in ("PermissionError", "FileNotFoundError"), (name, said)
+    assert hostile.secret not in "\n".join(hostile.printed["hostile"])
+
+
+def test_a_robot_run_by_root_keeps_no_capability(hostile: Outcome) -> None:
+    if os.geteuid() != 0:
+        assert hostile.said("hostile", "capabilities") == "0" * 16  # its user namespace's
+        return
+    hostile.needs("own user")
+    hostile.needs("folder mounts")
+    # Its Python installation sits in /root (0700) here; it still reads it, as above.
+    assert hostile.said("hostile", "capabilities") == "0" * 16
 
 
 def test_a_robot_cannot_read_the_games_environment_or_memory(hostile: Outcome) -> None:
@@ -513,19 +584,73 @@ def test_a_refused_layer_is_named_once(
     # Nothing may land on this process: no-new-privileges and seccomp are only pretended.
     monkeypatch.setattr(jail_linux, "prctl", lambda *values: None)
     monkeypatch.setattr(jail_linux, "seccomp", lambda machine=None: None)
+    dropped: list[int] = []  # what a robot user (not root) would drop without Landlock
+    monkeypatch.setattr(jail_linux, "set_capabilities", dropped.append)
     monkeypatch.setattr(jail_linux, "landlock_abi", refuse)
-    missing = jail.walls(str(tmp_path))
+    missing = jail.walls(str(tmp_path), [])
     assert missing == [("Landlock", "ENOSYS: Function not implemented")]
+    assert dropped == ([] if os.geteuid() == 0 else [0])
     monkeypatch.setattr(jail, "_warned", set())
     with caplog.at_level("WARNING", logger="gamehall.grab"):
         first = jail.report(missing)
         again = jail.report(missing)
     assert first == (
         "robot sandbox: no Landlock (ENOSYS: Function not implemented): "
-        "robots can write files you can"
+        "robots can read and write files you can"
     )
     assert again is None
     assert [r.getMessage() for r in caplog.records] == [first]
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="a robot user exists only when root runs it")
+def test_without_landlock_a_robot_user_keeps_no_capability(tmp_path: Path) -> None:
+    def refuse() -> int:
+        raise OSError(errno.EOPNOTSUPP, "landlock_create_ruleset: Operation not supported")
+
+    ready, told = os.pipe()
+    child = os.fork()
+    if child == 0:  # pragma: no cover - the child, ended by os._exit
+        try:
+            uid = jail.ROBOT_UID_BASE + os.getpid()
+            jail_linux.become_user(uid, uid, 1 << jail_linux.CAP_DAC_READ_SEARCH)
+            jail_linux.landlock_abi = refuse
+            missing = jail.walls(str(tmp_path), [])
+            with open("/proc/self/status") as f:
+                caps = next(line.split()[1] for line in f if line.startswith("CapEff:"))
+            os.write(told, f"{caps} {[layer for layer, _ in missing]}".encode())
+        finally:
+            os._exit(0)
+    os.close(told)
+    with os.fdopen(ready, "rb") as f:
+        said = f.read().decode()
+    os.waitpid(child, 0)
+    assert said == "0000000000000000 ['Landlock']"
+
+
+def test_the_python_installation_is_readable_but_not_a_folder_holding_a_home(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    home = tmp_path / "home"
+    packages = tmp_path / "packages"
+    monkeypatch.setattr(sys, "path", [str(tmp_path), str(packages), "", "/", "hook"])
+    paths = jail_reads.python_paths([str(home)])
+    assert str(packages) in paths and sys.base_prefix in paths
+    assert str(tmp_path) not in paths and "/" not in paths and "hook" not in paths
+    assert str(Path(jail.__file__).parents[2]) in paths  # the game's own package
+
+
+def test_own_files_closed_to_others_are_named(tmp_path: Path) -> None:
+    shut, open_ = tmp_path / "shut", tmp_path / "open"
+    for folder, folder_mode, file_mode in ((shut, 0o700, 0o600), (open_, 0o755, 0o644)):
+        folder.mkdir()
+        (folder / "robot.py").write_text("")
+        (folder / "robot.py").chmod(file_mode)
+        folder.chmod(folder_mode)
+    files = [str(shut / "robot.py"), str(open_ / "robot.py"), str(tmp_path / "gone.py")]
+    assert jail_reads.closed_to_others([str(shut), str(open_)], files) == [
+        str(shut),
+        str(shut / "robot.py"),
+    ]
 
 
 # --- Helpers ---------------------------------------------------------------------------------

@@ -199,7 +199,10 @@ def _discover_some(
 ) -> tuple[list[Any], str | None]:
     """Run one discovery process over ``jobs``: the results of those it finished (each a list
     of class facts, or a reason), and why it stopped early (the next job's fault) or None."""
-    jail = JailedProcess("robot-discovery", _discovery_main, (list(jobs),), memory_mb)
+    files = tuple(job.target for job in jobs if job.kind == "file")
+    jail = JailedProcess(
+        "robot-discovery", _discovery_main, (list(jobs),), memory_mb, robot_files=files
+    )
     parent = jail.start()
     results: list[Any] = []
     failure: str | None = None

@@ -9,14 +9,18 @@ process makes the namespaces and exits, as ``unshare`` wants a single-threaded c
 keeper may hold numpy's threads; the keeper is a subreaper, so the robot process becomes its
 child.) There it mounts a size-capped tmpfs as its temp folder (its cwd, HOME and TMPDIR) and
 a /proc that shows only its own processes; as root it becomes a user of its own (a uid no
-other robot has) keeping one capability, reading any file (robot files may sit in root's own
-folders); it gets resource limits (processes, file size, open files, no core files), forgets
-the game's environment, then no-new-privileges, Landlock (read everywhere, write only in its
-temp folder and /dev/null, no TCP, no abstract unix sockets or signals outside) and a seccomp
-filter (:mod:`game.logic.grab.jail_linux`). Each layer the kernel refuses is named, with the
-errno's words, in the process's first message; the game says once per process which
-protections are missing (:func:`report`) and plays on. Elsewhere the robot runs as before: a
-process of its own with a memory cap.
+other robot has) with no capability, root's folders on the way to what it may read mounted
+over so that it reaches only that (:func:`~game.logic.grab.jail_reads.make_reachable`; it
+keeps the capability to read past file modes only for its own files closed to others, or
+when those mounts fail); it gets resource limits (processes, file size, open files, no core
+files), forgets the game's environment, then no-new-privileges, Landlock (read only its
+Python installation, its own folder and the system files of
+:mod:`game.logic.grab.jail_reads`; write only in its temp folder and /dev/null; no TCP, no
+abstract unix sockets or signals outside; where Landlock is refused a robot user drops any
+capability) and a seccomp filter (:mod:`game.logic.grab.jail_linux`). Each layer the kernel
+refuses is named, with the errno's words, in the process's first message; the game says once
+per process which protections are missing (:func:`report`) and plays on. Elsewhere the robot
+runs as before: a process of its own with a memory cap.
 
 The game kills the robot process itself (its host pid comes in that first message), so the
 whole namespace goes even when robot code cleared its parent-death signal; the keeper kills it
@@ -26,6 +30,7 @@ too when the game dies, then ends with the robot's exit status.
 from __future__ import annotations
 
 import contextlib
+import errno
 import logging
 import multiprocessing
 import os
@@ -38,8 +43,9 @@ import threading
 import weakref
 from collections.abc import Callable
 from multiprocessing.connection import Connection
-from typing import Any, Final, NoReturn
+from typing import Any, Final
 
+from game.logic.grab import jail_fork, jail_reads
 from game.logic.grab import jail_linux as linux
 from game.logic.grab.confine import (
     Captured,
@@ -80,9 +86,10 @@ CONSEQUENCES: Final = {
     "private temp folder": "a robot's temp files are bounded only by the file size limit",
     "private /proc": "robots can see the game's processes",
     "own user": "robots run as root",
+    "folder mounts": "robots (as root) read past file modes within what they may read",
     "resource limits": "robots are not bounded in those",
     "no-new-privileges": "no Landlock or seccomp without it",
-    "Landlock": "robots can write files you can",
+    "Landlock": "robots can read and write files you can",
     "Landlock network rules": "robots can use TCP where a network namespace is missing",
     "Landlock scopes": "robots can reach abstract unix sockets and signal processes outside "
     "where a namespace is missing",
@@ -116,14 +123,24 @@ class JailedProcess:
 
     ``body(connection, printed, *args)`` runs in the jailed process, after the jail is built
     (``printed`` is the :class:`~game.logic.grab.confine.Captured` of its printing); it must
-    be a module-level function (it is pickled by name).
+    be a module-level function (it is pickled by name). ``robot_files`` are the robot files it
+    loads: their folders are the only ones it may read besides its Python installation and
+    the system's (:func:`~game.logic.grab.jail_reads.allowed`).
     """
 
-    def __init__(self, name: str, body: Callable[..., None], args: tuple[Any, ...], memory_mb: int):
+    def __init__(
+        self,
+        name: str,
+        body: Callable[..., None],
+        args: tuple[Any, ...],
+        memory_mb: int,
+        robot_files: tuple[str, ...] = (),
+    ):
         self.name = name
         self.body = body
         self.args = args
         self.memory_mb = memory_mb
+        self.robot_files = robot_files
         #: The layers its jail lacks, as ``(layer, reason)`` (known after :meth:`wait_jailed`).
         self.missing: list[tuple[str, str]] = []
         #: The robot process's pid as this process sees it (None until :meth:`wait_jailed`).
@@ -143,7 +160,14 @@ class JailedProcess:
         parent, child = context.Pipe()
         self._process = context.Process(
             target=jailed_main,
-            args=(child, self.folder, self.memory_mb, self.body, self.args),
+            args=(
+                child,
+                self.folder,
+                self.memory_mb,
+                self.body,
+                self.args,
+                self.robot_files,
+            ),
             name=self.name,
             daemon=True,
         )
@@ -262,12 +286,14 @@ def jailed_main(
     memory_mb: int,
     body: Callable[..., None],
     args: tuple[Any, ...],
+    robot_files: tuple[str, ...],
 ) -> None:  # pragma: no cover - runs in the keeper and the robot process
-    """The keeper's target: build the jail (:func:`enter`), then run ``body`` in the robot
-    process and end it with exit code 0 (1 if ``body`` raised). A jail that cannot be built
-    (a failed fork, say) is said as ``("error", reason, "")`` and the process ends."""
+    """The keeper's target: build the jail (:func:`enter`; the robot may read the folders of
+    ``robot_files``), then run ``body`` in the robot process and end it with exit code 0 (1
+    if ``body`` raised). A jail that cannot be built (a failed fork, say) is said as
+    ``("error", reason, "")`` and the process ends."""
     try:
-        printed = enter(connection, folder, memory_mb)
+        printed = enter(connection, folder, memory_mb, robot_files)
     except BaseException as error:
         with contextlib.suppress(BaseException):
             words = " ".join(str(error).split())
@@ -282,10 +308,13 @@ def jailed_main(
     os._exit(code)
 
 
-def enter(connection: Connection, folder: str, memory_mb: int) -> Captured:
-    """Build the jail around the robot process (see the module docstring) and send its first
-    message, ``("jailed", robot pid, missing layers, printed)``; returns, in the robot process
-    only, what :func:`~game.logic.grab.confine.confine` returns."""
+def enter(
+    connection: Connection, folder: str, memory_mb: int, robot_files: tuple[str, ...]
+) -> Captured:
+    """Build the jail around the robot process (see the module docstring; it may read the
+    folders of ``robot_files``) and send its first message, ``("jailed", robot pid, missing layers,
+    printed)``; returns, in the robot process only, what
+    :func:`~game.logic.grab.confine.confine` returns."""
     with contextlib.suppress(ValueError, OSError):
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the game's business
     missing: list[tuple[str, str]] = []
@@ -294,8 +323,8 @@ def enter(connection: Connection, folder: str, memory_mb: int) -> Captured:
         import resource  # noqa: F401
 
         linux.libc()
-        pid, made, missing = _split(connection)
-        missing += layers(connection, folder, pid, made)
+        pid, made, missing = jail_fork.split(connection)
+        missing += layers(connection, folder, pid, made, robot_files)
     else:
         pid = os.getpid()
         missing.append(("Linux sandbox", f"on {sys.platform}"))
@@ -305,18 +334,22 @@ def enter(connection: Connection, folder: str, memory_mb: int) -> Captured:
     return printed
 
 
-def layers(connection: Connection, folder: str, pid: int, made: set[int]) -> list[tuple[str, str]]:
+def layers(
+    connection: Connection, folder: str, pid: int, made: set[int], robot_files: tuple[str, ...]
+) -> list[tuple[str, str]]:
     """Put every layer but the namespaces on this process, the robot process whose pid the
-    game sees as ``pid``, in the namespaces ``made`` (``CLONE_NEW*`` flags); the ones
+    game sees as ``pid``, in the namespaces ``made`` (``CLONE_NEW*`` flags), reading only the
+    folders of ``robot_files`` besides its Python installation and the system's; the ones
     refused, as ``(layer, reason)``."""
     missing: list[tuple[str, str]] = []
     root = os.geteuid() == 0
     uid, gid = (ROBOT_UID_BASE + pid, ROBOT_UID_BASE + pid) if root else (os.getuid(), os.getgid())
-    temp = False
+    private = temp = proc = False
     if linux.CLONE_NEWNS in made:
         try:
             # First, or a mount made here could spread to the game's namespace.
             linux.private_mounts()
+            private = True
         except OSError as error:
             missing.append(("private temp folder", f"private mounts: {linux.errno_words(error)}"))
             missing.append(("private /proc", f"private mounts: {linux.errno_words(error)}"))
@@ -331,16 +364,33 @@ def layers(connection: Connection, folder: str, pid: int, made: set[int]) -> lis
             else:
                 try:
                     linux.mount_proc()
+                    proc = True
                 except OSError as error:
                     missing.append(("private /proc", linux.errno_words(error)))
     else:
         missing.append(("private temp folder", "no mount namespace"))
         missing.append(("private /proc", "no mount namespace"))
+    # Before the environment goes: the folders it names are never read whole.
+    robot = jail_reads.robot_folders(robot_files)
+    read = jail_reads.allowed(robot, jail_reads.homes(os.environ), proc)
     if root:
+        # Its own user may not pass root's folders: what it may read there is mounted where
+        # it can. Failing that, or for its own files closed to others, it keeps the
+        # capability to read past file modes (Landlock keeps it to ``read``).
+        capabilities = 1 << linux.CAP_DAC_READ_SEARCH
+        try:
+            if not private:
+                raise OSError(errno.EPERM, "no private mount namespace")
+            jail_reads.make_reachable(read, folder)
+            python = jail_reads.python_paths(jail_reads.homes(os.environ))
+            if not jail_reads.closed_to_others([*robot, *python], robot_files):
+                capabilities = 0
+        except OSError as error:
+            missing.append(("folder mounts", linux.errno_words(error)))
         try:
             if not temp:
                 os.chown(folder, uid, gid)
-            linux.become_user(uid, gid, 1 << linux.CAP_DAC_READ_SEARCH)
+            linux.become_user(uid, gid, capabilities)
         except OSError as error:
             missing.append(("own user", linux.errno_words(error)))
     elif linux.CLONE_NEWUSER in made:
@@ -354,7 +404,7 @@ def layers(connection: Connection, folder: str, pid: int, made: set[int]) -> lis
     tempfile.tempdir = None
     missing += file_and_process_limits()
     _close_other_files(connection.fileno())
-    missing += walls(folder)
+    missing += walls(folder, read)
     return missing
 
 
@@ -373,18 +423,23 @@ def file_and_process_limits() -> list[tuple[str, str]]:
     return [("resource limits", ", ".join(refused))] if refused else []
 
 
-def walls(folder: str) -> list[tuple[str, str]]:
-    """No-new-privileges, Landlock (write only beneath ``folder`` and to /dev/null) and the
-    seccomp filter on this process; the refused ones, as ``(layer, reason)``."""
+def walls(folder: str, read: list[str]) -> list[tuple[str, str]]:
+    """No-new-privileges, Landlock (read and run only beneath ``read``, write only beneath
+    ``folder`` and to /dev/null) and the seccomp filter on this process; the refused ones, as
+    ``(layer, reason)``. Without Landlock, a robot user (as root) loses the capability to read
+    past file modes: it then reads what any user may."""
     missing: list[tuple[str, str]] = []
     try:
         linux.prctl(linux.PR_SET_NO_NEW_PRIVS, 1)
     except OSError as error:
         missing.append(("no-new-privileges", linux.errno_words(error)))
     try:
-        abi = linux.landlock(["/"], [folder], [os.devnull])
+        abi = linux.landlock(read, [folder], [os.devnull])
     except OSError as error:
         missing.append(("Landlock", linux.errno_words(error)))
+        if os.geteuid() != 0:
+            with contextlib.suppress(OSError):
+                linux.set_capabilities(0)
     else:
         if abi < 4:
             missing.append(("Landlock network rules", f"Landlock ABI {abi}"))
@@ -400,138 +455,6 @@ def walls(folder: str) -> list[tuple[str, str]]:
 
 
 # --- Helpers ---------------------------------------------------------------------------------
-
-
-_NAMESPACES: Final = (
-    (linux.CLONE_NEWPID, "PID namespace"),
-    (linux.CLONE_NEWNET, "network namespace"),
-    (linux.CLONE_NEWNS, "mount namespace"),
-    (linux.CLONE_NEWIPC, "IPC namespace"),
-)
-
-
-def _split(connection: Connection) -> tuple[int, set[int], list[tuple[str, str]]]:
-    """Fork the robot process (see the module docstring); returns, in it only, its pid as the
-    game sees it, the namespaces made and the ones refused. The keeper never returns."""
-    with contextlib.suppress(OSError):
-        # Orphans come to the keeper, so the robot (the middle process's child) becomes its own.
-        linux.prctl(linux.PR_SET_CHILD_SUBREAPER, 1)
-    report_r, report_w = os.pipe()
-    go_r, go_w = os.pipe()
-    middle = os.fork()
-    if middle == 0:
-        try:
-            return _middle(report_r, report_w, go_r, go_w)
-        except BaseException:
-            os._exit(1)
-    os.close(report_w)
-    os.close(go_r)
-    said = b""
-    while chunk := os.read(report_r, 32):
-        said += chunk
-    os.close(report_r)
-    robot = middle
-    if said:
-        robot = int(said)
-        os.waitpid(middle, 0)  # the robot, its child, is ours now (we are a subreaper)
-    os.write(go_w, f"{robot}\n".encode())
-    connection.close()
-    _keep(robot)
-
-
-def _middle(
-    report_r: int, report_w: int, go_r: int, go_w: int
-) -> tuple[int, set[int], list[tuple[str, str]]]:
-    """The keeper's child: make the namespaces, then fork the robot process into them and
-    say its pid on ``report_w`` (or, without a PID namespace, be the robot process itself);
-    returns in the robot process once the keeper says its pid on ``go_r``."""
-    os.close(report_r)
-    os.close(go_w)
-    made, missing = _unshare()
-    robot = 0
-    if linux.CLONE_NEWPID in made:
-        try:
-            robot = os.fork()
-        except OSError as error:
-            made.discard(linux.CLONE_NEWPID)
-            missing.append(("PID namespace", f"fork: {linux.errno_words(error)}"))
-        if robot > 0:
-            os.write(report_w, str(robot).encode())
-            os._exit(0)
-    os.close(report_w)
-    seen = b""
-    while not seen.endswith(b"\n"):
-        chunk = os.read(go_r, 32)
-        if not chunk:
-            os._exit(1)  # the keeper died
-        seen += chunk
-    with contextlib.suppress(OSError):
-        linux.prctl(linux.PR_SET_PDEATHSIG, signal.SIGKILL)
-    if select.select([go_r], [], [], 0)[0]:
-        os._exit(1)  # the keeper died before the signal was set
-    os.close(go_r)
-    return int(seen), made, missing
-
-
-def _unshare() -> tuple[set[int], list[tuple[str, str]]]:
-    """New namespaces for this process (its children for the PID one), one at a time, a user
-    namespace first when not root; the flags made and the refusals."""
-    made: set[int] = set()
-    missing: list[tuple[str, str]] = []
-    if os.geteuid() != 0:
-        uid, gid = os.getuid(), os.getgid()
-        try:
-            linux.unshare(linux.CLONE_NEWUSER)
-            made.add(linux.CLONE_NEWUSER)  # its capabilities are dropped later, mapped or not
-            linux.map_own_ids(uid, gid)
-        except OSError as error:
-            missing.append(("user namespace", linux.errno_words(error)))
-    for flag, layer in _NAMESPACES:
-        try:
-            linux.unshare(flag)
-            made.add(flag)
-        except OSError as error:
-            missing.append((layer, linux.errno_words(error)))
-    return made, missing
-
-
-def _keep(robot: int) -> NoReturn:  # pragma: no cover - the keeper's last act
-    """Wait for the robot process, killing it first if the game dies or this keeper is told to
-    end (multiprocessing terminates daemonic children at exit), then end with its status: the
-    same exit code, or killed by the same signal."""
-    parent = multiprocessing.parent_process()
-    sentinel = getattr(parent, "sentinel", None)
-    try:
-        pidfd = os.pidfd_open(robot)
-    except (AttributeError, OSError):
-        pidfd = -1
-
-    def kill_robot(*_: object) -> None:
-        with contextlib.suppress(OSError):
-            if pidfd >= 0:
-                signal.pidfd_send_signal(pidfd, signal.SIGKILL)
-            else:
-                os.kill(robot, signal.SIGKILL)
-
-    for ending in (signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT):
-        signal.signal(ending, kill_robot)
-    if (
-        pidfd >= 0
-        and sentinel is not None
-        and pidfd not in select.select([pidfd, sentinel], [], [])[0]
-    ):
-        kill_robot()
-    try:
-        _, status = os.waitpid(robot, 0)
-    except ChildProcessError:
-        os._exit(1)
-    if os.WIFSIGNALED(status):
-        number = os.WTERMSIG(status)
-        with contextlib.suppress(OSError, ValueError):
-            signal.signal(number, signal.SIG_DFL)
-        os.kill(os.getpid(), number)
-        os._exit(128 + number)
-    os._exit(os.waitstatus_to_exitcode(status))
 
 
 def _kept(key: str) -> bool:

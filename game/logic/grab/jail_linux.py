@@ -13,6 +13,7 @@ import errno
 import os
 import platform
 import signal
+import stat
 import struct
 from collections.abc import Sequence
 from typing import Final
@@ -38,13 +39,17 @@ _CLONE_NAMESPACES: Final = (
     | CLONE_NEWNET
 )
 
+MS_RDONLY: Final = 1
 MS_NOSUID: Final = 2
 MS_NODEV: Final = 4
 MS_NOEXEC: Final = 8
+MS_REMOUNT: Final = 32
+MS_BIND: Final = 4096
 MS_REC: Final = 0x4000
 MS_PRIVATE: Final = 1 << 18
 
 PR_SET_PDEATHSIG: Final = 1
+PR_SET_DUMPABLE: Final = 4
 PR_SET_KEEPCAPS: Final = 8
 PR_SET_NAME: Final = 15
 PR_SET_SECCOMP: Final = 22
@@ -213,6 +218,16 @@ def mount_temp(folder: str, uid: int, gid: int, size_mb: int, inodes: int) -> No
     mount("tmpfs", folder, "tmpfs", MS_NOSUID | MS_NODEV, options)
 
 
+def bind(fd: int, target: str, read_only: bool) -> None:
+    """Mount what the open file ``fd`` (an ``O_PATH`` one will do) names, with what is mounted
+    beneath it, on ``target``; ``read_only`` makes the new mount read-only (keeping the
+    source's noexec). Raises OSError."""
+    mount(f"/proc/self/fd/{fd}", target, None, MS_BIND | MS_REC)
+    if read_only:
+        kept = os.statvfs(target).f_flag & MS_NOEXEC  # ST_NOEXEC has MS_NOEXEC's value
+        mount(None, target, None, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV | kept)
+
+
 def mount_proc() -> None:
     """A fresh /proc for this process's PID namespace (hiding every process outside it)."""
     mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC)
@@ -278,13 +293,16 @@ def set_capabilities(keep: int) -> None:
 
 def become_user(uid: int, gid: int, keep: int) -> None:
     """Leave root for ``uid``:``gid`` with no supplementary groups, keeping only the
-    capabilities in ``keep``; raises OSError."""
+    capabilities in ``keep``; raises OSError. The process stays dumpable (the change of user
+    would clear that), so its own /proc entries (``/proc/self/fd``, ``environ``) are its
+    user's, not root's."""
     prctl(PR_SET_KEEPCAPS, 1)
     os.setgroups([])
     os.setresgid(gid, gid, gid)
     os.setresuid(uid, uid, uid)
     prctl(PR_SET_KEEPCAPS, 0)
     set_capabilities(keep)
+    prctl(PR_SET_DUMPABLE, 1)
 
 
 def set_limits(limits: Sequence[tuple[str, int]]) -> list[str]:
@@ -324,10 +342,11 @@ def landlock_abi() -> int:
 
 def landlock(read_only: Sequence[str], full: Sequence[str], writable_files: Sequence[str]) -> int:
     """Restrict this process (and what it starts) with Landlock: read and execute beneath
-    ``read_only``, every right beneath ``full``, read and write of the files
-    ``writable_files``; every other file-system access the ABI knows is refused, and from ABI 4
-    every TCP bind and connect, from ABI 6 abstract unix sockets and signals outside the
-    domain. Returns the ABI; raises OSError. Needs no-new-privileges set first."""
+    ``read_only`` (folders or single files), every right beneath ``full``, read and write of
+    the files ``writable_files``; every other file-system access the ABI knows is refused, and
+    from ABI 4 every TCP bind and connect, from ABI 6 abstract unix sockets and signals outside
+    the domain. A path that cannot be opened (a missing one) gives no right. Returns the ABI;
+    raises OSError. Needs no-new-privileges set first."""
     abi = landlock_abi()
     fs = _FS_RIGHTS[max(key for key in _FS_RIGHTS if key <= abi)]
     net = _NET_BIND_TCP | _NET_CONNECT_TCP if abi >= 4 else 0
@@ -351,9 +370,18 @@ def landlock(read_only: Sequence[str], full: Sequence[str], writable_files: Sequ
     return abi
 
 
+#: The rights Landlock takes on a single file (the rest apply to folders only).
+_FILE_ONLY: Final = FS_EXECUTE | FS_WRITE_FILE | FS_READ_FILE | FS_TRUNCATE | FS_IOCTL_DEV
+
+
 def _landlock_rule(ruleset: int, path: str, rights: int) -> None:
-    fd = os.open(path, os.O_PATH | os.O_CLOEXEC)
     try:
+        fd = os.open(path, os.O_PATH | os.O_CLOEXEC)
+    except OSError:
+        return  # missing, or out of this process's reach: nothing to allow
+    try:
+        if not stat.S_ISDIR(os.fstat(fd).st_mode):
+            rights &= _FILE_ONLY
         rule = ctypes.create_string_buffer(struct.pack("=Qi", rights, fd))
         if _syscall(_SYS_LANDLOCK_ADD_RULE, ruleset, _LANDLOCK_RULE_PATH_BENEATH, rule, 0) != 0:
             _fail(f"landlock_add_rule {path}")

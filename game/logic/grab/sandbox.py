@@ -349,8 +349,13 @@ class ProcessRunner(RobotRunner):
     def _start(self) -> str | None:
         """Start the child and wait until its robot is made; the reason when that failed."""
         self._stop()
+        origin = self.origin
         jail = JailedProcess(
-            f"robot-{self.key}", _robot_main, (self.origin, self.memory_mb), self.memory_mb
+            f"robot-{self.key}",
+            _robot_main,
+            (origin, self.memory_mb),
+            self.memory_mb,
+            robot_files=(origin.target,) if origin.kind == "file" else (),
         )
         parent = jail.start()
         self._jail, self._connection = jail, parent
