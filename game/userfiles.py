@@ -23,9 +23,13 @@ import os
 from pathlib import Path
 
 from game.errors import GamehallError
+from game.logic.quoting import excerpt
 from game.tomlfile import UnusableFile, read_small_file
 
-__all__ = ["UserFileError", "read_text"]
+__all__ = ["NAME_SHOWN", "UserFileError", "read_text", "shown"]
+
+#: The longest file name a message shows whole.
+NAME_SHOWN = 240
 
 
 class UserFileError(GamehallError, ValueError):
@@ -42,16 +46,27 @@ def read_text(path: str | Path, what: str) -> str:
     name = os.fspath(path)
     try:
         data = read_small_file(Path(name))
-    except FileNotFoundError:
-        raise UserFileError(f"{name}: no such file") from None
-    except UnusableFile as exc:
-        raise UserFileError(f"{name}: {exc.why}") from None
-    except ValueError:  # a NUL character in the name
-        raise UserFileError(f"{name!r}: not a usable file name") from None
-    except OSError as exc:
-        raise UserFileError(f"{name}: cannot read it: {exc.strerror or exc}") from None
+    except (OSError, ValueError, UnusableFile) as exc:
+        raise _refusal(name, exc) from None
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         where = f"byte {exc.start + 1}"
-        raise UserFileError(f"{name}: not a {what}: not UTF-8 text ({where})") from None
+        raise UserFileError(f"{shown(name)}: not a {what}: not UTF-8 text ({where})") from None
+
+
+def shown(name: str) -> str:
+    """``name`` as a message shows it: whole when it is short and printable, else an excerpt
+    (a 100 KB argument is not echoed whole)."""
+    return name if len(name) <= NAME_SHOWN and name.isprintable() else excerpt(name)
+
+
+def _refusal(name: str, error: OSError | ValueError | UnusableFile) -> UserFileError:
+    """The one-line refusal of ``name`` for what reading it raised."""
+    if isinstance(error, FileNotFoundError):
+        return UserFileError(f"{shown(name)}: no such file")
+    if isinstance(error, UnusableFile):
+        return UserFileError(f"{shown(name)}: {error.why}")
+    if isinstance(error, ValueError):  # a NUL character in the name
+        return UserFileError(f"{excerpt(name)}: not a usable file name")
+    return UserFileError(f"{shown(name)}: cannot read it: {error.strerror or error}")

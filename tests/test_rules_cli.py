@@ -105,3 +105,13 @@ def test_a_named_file_over_the_size_cap_is_refused(
     path.write_bytes(b"(game big)\n" + b";" * MAX_FILE_BYTES)
     status, out, err = _run(["check", str(path)], capsys)
     assert status == 2 and out == "" and f"more than the {MAX_FILE_BYTES} such a file" in err
+
+
+@pytest.mark.parametrize("command", [["check"], ["perft"]])
+def test_a_100_kb_file_name_is_quoted_as_an_excerpt(
+    command: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    name = "d/" * 50_000 + "x.txt"  # a path, so it is read as a file: too long a name
+    status, out, err = _run([*command, name, *(["1"] if command == ["perft"] else [])], capsys)
+    assert status == 2 and out == ""
+    assert len(err) < 1_000 and "(100,005 characters)" in err and "File name too long" in err
