@@ -137,3 +137,41 @@ def test_an_idle_worker_that_was_killed_is_replaced_before_the_search() -> None:
     second = agent.choose(None, Limits(time=HANG_S), random.Random(0), Stop())
     assert second not in (first, os.getpid())
     assert agent.worker_pid == second
+
+
+#: Run as a program: asks for a worker after multiprocessing's exit hook ended the workers, as
+#: a search does whose worker was ended under it while the program exits.
+_ASK_AT_EXIT = """
+import atexit, sys
+
+def ask_late():  # registered first, so it runs last
+    from game.logic import apart
+    try:
+        apart._POOL.acquire("")
+    except apart.ThinkingLost as exc:
+        print("refused:", exc)
+    else:
+        print("started a worker")
+
+atexit.register(ask_late)
+from game.logic import apart
+"""
+
+
+def test_no_worker_is_started_while_the_program_ends() -> None:
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[1]
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    done = subprocess.run(
+        [sys.executable, "-c", _ASK_AT_EXIT],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=HANG_S,
+    )
+    # A worker started then is cut off as it reads its start (EOFError on the game's stderr)
+    # or outlives the program.
+    assert done.stdout.startswith("refused: the program is ending"), done.stdout + done.stderr
+    assert "Traceback" not in done.stderr

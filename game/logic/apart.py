@@ -46,6 +46,7 @@ for the next call; :func:`start_worker` starts one ahead of time (while the menu
 
 from __future__ import annotations
 
+import atexit
 import concurrent.futures
 import concurrent.futures.thread  # imported here, not by the first call (a drawing thread's)
 import contextlib
@@ -73,7 +74,6 @@ __all__ = [
     "ThinkingLost",
     "preparation",
     "prepare",
-    "start_worker",
     "stop_workers",
     "submit",
 ]
@@ -244,11 +244,6 @@ def submit(task: str, function: str, *args: Any) -> concurrent.futures.Future[An
         if _CALLS is None:
             _CALLS = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="gamehall-call")
     return _CALLS.submit(_call, task, function, args)
-
-
-def start_worker() -> None:
-    """Start a worker now (if none is idle), so the first search does not wait for one."""
-    _POOL.release(_POOL.acquire())
 
 
 def stop_workers() -> None:
@@ -454,6 +449,7 @@ class _Pool:
         self._idle: list[_Worker] = []
         self._busy = 0
         self._all: list[_Worker] = []  # idle and busy
+        self.shut = False  # the program is ending: no new worker (its start would be cut off)
 
     def acquire(self, task: str = "") -> _Worker:
         """A worker for a job that needs the preparation ``task`` ("": none): an idle one that
@@ -462,6 +458,8 @@ class _Pool:
         while fewer than :data:`MAX_WORKERS` are busy."""
         with self._lock:
             while True:
+                if self.shut:
+                    raise ThinkingLost("the program is ending: no new thinking process")
                 ready = [w for w in self._idle if task and task in w.prepared]
                 if ready:
                     return self._take(ready[-1])
@@ -511,6 +509,8 @@ class _Pool:
 
 
 _POOL = _Pool()
+# Runs before multiprocessing's exit hook ends the workers: no new one while the program ends.
+atexit.register(setattr, _POOL, "shut", True)
 _PREPARATIONS: dict[str, Preparation] = {}
 _PREPARING = threading.Lock()
 #: One lock per preparation, held while a worker runs it: two workers never compile the same
@@ -538,8 +538,8 @@ def _prepare_worker(prep: Preparation) -> None:
 
     try:
         _, pid = _on_a_worker(prep.task, ready)
-    except Exception as exc:  # no process, the preparation's own failure, the worker's death
-        LOG.warning("preparing %s failed: %s", prep.task, exc)
+    except Exception as exc:  # no process, its own failure, the worker's death (INFO: at exit)
+        LOG.log(20 if _POOL.shut else 30, "preparing %s failed: %s", prep.task, exc)
         prep._finish(str(exc) or type(exc).__name__)
         return
     prep._finish(pid=pid)
