@@ -1,47 +1,41 @@
 """Thinking in a process of its own, so that neither a search written in Python nor an engine
 that compiles holds up the window.
 
-A search in pure Python holds the interpreter's lock while it runs; on a worker thread it still
-takes that lock from the drawing thread for milliseconds at a time, and frames stall. Numba's
-compiler is Python too: compiling an engine's kernels on a thread stalls frames for half a
-second at a time, for a minute or more. An :class:`ApartAgent` wraps an agent: its
-:meth:`~ApartAgent.choose` sends the agent, the state, the limits and the random generator
-(pickled) to a worker process and waits for the answer without holding the lock. The thread
-that called it (the match's thinking thread) polls the :class:`~game.logic.game.Stop` flag
-meanwhile and passes it on through a byte of shared memory, which the worker's agent sees as
-its own stop flag. With ``bring_back`` the agent comes back too, with what it remembers of its
-choice (a level's depth, score and principal variation for the window to show).
+A search in pure Python, or numba compiling an engine's kernels, holds the interpreter's lock:
+on a worker thread it takes it from the drawing thread for milliseconds to half a second at a
+time, and frames stall. An :class:`ApartAgent` wraps an agent: its :meth:`~ApartAgent.choose`
+sends the agent, the state, the limits and the random generator (pickled) to a worker process
+and waits for the answer without holding the lock, polling the
+:class:`~game.logic.game.Stop` flag and passing it on through a byte of shared memory (the
+worker's agent sees it as its own stop flag). With ``bring_back`` the agent comes back too,
+with what it remembers of its choice (a level's depth, score and principal variation).
 
 An agent whose engine must be readied first names a *preparation*: ``"module:function"``,
-called in the worker as ``function(report)`` before the worker's first search of that kind
-(numba compiling the kernels, the first time, or loading them from its disk cache), where
-``report(fraction)`` says how far the compile got; it runs at a lower priority than the
-window (nice +10). :func:`prepare` starts it in a worker and returns its
-:class:`Preparation`, which the window reads each frame to show the progress; a search that
-needs it waits for it (its time counts from the end of it), and then goes to the worker that
-prepared, so it starts the moment the compile ends. Only one worker prepares a kind at a
-time: another worker that needs it afterwards loads what the first compiled.
+called in the worker as ``function(report)`` before its first search of that kind (numba
+compiling the kernels, or loading them from its disk cache; ``report(fraction)`` says how far
+it got), at a lower priority than the window (nice +10). :func:`prepare` starts it and returns
+its :class:`Preparation`, which the window reads each frame to show the progress; a search
+that needs it waits for it (its time counts from the end of it) on the worker that prepared.
+Only one worker prepares a kind at a time: another loads what the first compiled.
 
 What can go wrong stays inside the call:
 
 - an agent that raises: the same exception is raised here (the match reports it);
 - an agent that ignores its stop flag or its time: once it has thought ``grace`` seconds of
-  processor time beyond its time (or beyond the stop), or thought nothing at all for
-  ``grace`` seconds past them (it sleeps or waits on something), the worker is killed and
-  :class:`ThinkingLost` is raised. Time past the search's own counts as the worker's processor
-  time, not the clock's: on a busy machine a worker that is given a small share of a
-  processor answers late, and its answer is awaited (the computer never loses its move
-  because the machine is busy); the window keeps drawing meanwhile;
+  processor time past them, or nothing at all for ``grace`` seconds past them, the worker is
+  killed and :class:`ThinkingLost` is raised. Time past the search's own counts as processor
+  time, not the clock's: on a busy machine a worker answers late and its answer is awaited
+  (the computer never loses its move because the machine is busy);
 - a worker that dies while it thinks: :class:`ThinkingLost`; the next call starts a new one.
   One that died idle is found when the job is sent, or comes back unread: nothing started, so
   the job goes to a new worker instead, once (if that one cannot take it either, as above);
-- a preparation that fails: its :class:`Preparation` says why, and the searches that waited for
-  it raise :class:`ThinkingLost`; the next search tries it again;
+- a preparation that fails: its :class:`Preparation` says why, and the searches that waited
+  for it raise :class:`ThinkingLost`; the next search tries it again;
 - an agent or a state that cannot be pickled: it thinks on the calling thread, as before.
 
 Workers are started with ``spawn`` (the same start on every platform), at most
 :data:`MAX_WORKERS` at a time (a hint and the computer's move may think together), and kept
-for the next call; :func:`start_worker` starts one ahead of time (while the menu shows).
+for the next call; none is started once the program is ending.
 """
 
 from __future__ import annotations
@@ -110,10 +104,8 @@ class Stage(enum.Enum):
 
 
 class Preparation:
-    """How far the readying of one kind of engine has got in this process (see the module
-    docstring): its :class:`Stage`, the :attr:`fraction` of the kernels compiled while it
-    compiles, and the :attr:`error` when it failed; :attr:`done` is set when it is ready or
-    has failed."""
+    """How far the readying of one kind of engine has got here: its :class:`Stage`, the
+    :attr:`fraction` compiled, the :attr:`error` if it failed; :attr:`done` set at the end."""
 
     def __init__(self, task: str) -> None:
         self.task = task
@@ -129,9 +121,8 @@ class Preparation:
         return self.stage is Stage.READY
 
     def describe(self) -> str:
-        """What the window says while it waits for the engine: ``"Loading the engine…"``,
-        ``"Preparing the engine (first start only): 40%"``, ``"The engine is ready."`` or
-        ``"The engine could not be prepared: ..."``."""
+        """What the window says while it waits for the engine (``"Loading the engine…"``,
+        ``"Preparing the engine (first start only): 40%"``, ``"The engine is ready."``...)."""
         if self.stage is Stage.COMPILING:
             return f"Preparing the engine (first start only): {int(self.fraction * 100)}%"
         if self.stage is Stage.READY:
@@ -151,8 +142,7 @@ class Preparation:
 
 
 def preparation(task: str) -> Preparation | None:
-    """The :class:`Preparation` of ``task`` in this process as it stands (None: never
-    started); it starts nothing."""
+    """The :class:`Preparation` of ``task`` in this process as it stands (None: never started)."""
     with _PREPARING:
         return _PREPARATIONS.get(task)
 
@@ -450,6 +440,7 @@ class _Pool:
         self._busy = 0
         self._all: list[_Worker] = []  # idle and busy
         self.shut = False  # the program is ending: no new worker (its start would be cut off)
+        self._starting = 0  # workers being started (see shut_down)
 
     def acquire(self, task: str = "") -> _Worker:
         """A worker for a job that needs the preparation ``task`` ("": none): an idle one that
@@ -468,18 +459,27 @@ class _Pool:
                         return self._take(self._idle[-1])
                     if self._busy < MAX_WORKERS:
                         self._busy += 1
+                        self._starting += 1
                         break
                 self._lock.wait()
+        worker = None
         try:
             worker = _Worker()
-        except BaseException:
+        finally:
             with self._lock:
-                self._busy -= 1
+                self._starting -= 1
+                if worker is None:  # its start failed
+                    self._busy -= 1
+                else:
+                    self._all.append(worker)
                 self._lock.notify_all()
-            raise
-        with self._lock:
-            self._all.append(worker)
         return worker
+
+    def shut_down(self) -> None:
+        """No new worker from now on; the starts under way finish first (at most 10 s)."""
+        with self._lock:
+            self.shut = True
+            self._lock.wait_for(lambda: self._starting == 0, timeout=10.0)
 
     def _take(self, worker: _Worker) -> _Worker:
         self._idle.remove(worker)
@@ -510,7 +510,7 @@ class _Pool:
 
 _POOL = _Pool()
 # Runs before multiprocessing's exit hook ends the workers: no new one while the program ends.
-atexit.register(setattr, _POOL, "shut", True)
+atexit.register(_POOL.shut_down)
 _PREPARATIONS: dict[str, Preparation] = {}
 _PREPARING = threading.Lock()
 #: One lock per preparation, held while a worker runs it: two workers never compile the same

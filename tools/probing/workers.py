@@ -104,9 +104,10 @@ def worker_cases() -> list[WorkerCase]:
         "chess", "--agents", "random,beginner", "--games", str(GAMES), "--jobs", "2",
         "--max-steps", "60", "--time", "0.1",
     )  # fmt: skip
+    # Robots' games are quick: enough of them that the workers still play when the kill comes.
     grab = (
-        "grab", "--agents", "basic,basic", "--games", str(GAMES), "--jobs", "2",
-        "--countries", "30", "--max-steps", "150",
+        "grab", "--agents", "basic,basic", "--games", str(4 * GAMES), "--jobs", "2",
+        "--countries", "60", "--max-steps", "150",
     )  # fmt: skip
     return [
         *(WorkerCase("tournament", chess) for _ in range(3)),
