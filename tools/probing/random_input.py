@@ -137,9 +137,12 @@ def input_sequence(
 def settle(d: Any) -> bool:
     """Run the scene until nothing moves or thinks; False after SETTLE_S seconds. Like
     ``Director.settle`` in frames of 0.1 s, but it sleeps 10 ms a frame while only a thread
-    works, since every frame costs a HUD update."""
+    works, since every frame costs a HUD update. While an engine is being readied (each lane's
+    home is fresh, so Reversi's engine compiles: a minute or more) the 60 s start after it."""
     deadline = time.monotonic() + SETTLE_S
     while d.busy():
+        if _readying():
+            deadline = time.monotonic() + SETTLE_S
         if time.monotonic() > deadline:
             return False
         if not d.tweens.busy:
@@ -147,6 +150,13 @@ def settle(d: Any) -> bool:
         d.update(0.1)
     d.update(0.1)
     return True
+
+
+def _readying() -> bool:
+    """Whether a thinking worker is readying an engine in this process."""
+    from game.logic import apart
+
+    return any(not prep.done.is_set() for prep in list(apart._PREPARATIONS.values()))
 
 
 def _recent(done: list[str]) -> str:
