@@ -24,6 +24,7 @@ from game.logic.clue.rules import Action, ClueState, Kind, Phase, advice
 from game.logic.game import Limits, Stop, explain
 from game.logic.numbers import parse_whole
 from game.logic.quoting import clip, excerpt
+from game.userfiles import shown
 
 if TYPE_CHECKING:
     from game.registry import Entry
@@ -239,8 +240,7 @@ def _save(name: str, text: str, say: Callable[[str], None]) -> bool:
     try:
         write_text(Path(name), text)
     except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
-        shown = name if len(name) <= 240 and name.isprintable() else excerpt(name)
-        say(f"could not save {shown}: {getattr(exc, 'strerror', None) or exc}")
+        say(f"could not save {shown(name)}: {getattr(exc, 'strerror', None) or exc}")
         return False
     say(f"saved {name}")
     return True
