@@ -47,9 +47,9 @@ def measure(seats: int, turns: int, seed: int) -> dict[str, Any]:
     from game.engine.window import configure_pyglet
 
     configure_pyglet(headless=True)
-    from game.cli_play import build_director
-    from game.controllers.clue import ClueController
+    from game.cli.play import build_director
     from game.engine import sheet as sheet_module
+    from game.games.clue.controller import ClueController
     from game.logic.clue import deduce
     from game.registry import MemorySession
 

@@ -35,7 +35,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from game.controllers.clue_assistant import AssistantController  # noqa: E402
+from game.games.clue.assistant import AssistantController  # noqa: E402
 from game.logic.clue import deduce  # noqa: E402
 from game.logic.clue.bench import long_case  # noqa: E402
 from game.logic.clue.notebook import Notebook  # noqa: E402

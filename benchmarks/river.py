@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from game.logic.game import Limits, Stop  # noqa: E402
-from game.logic.river import RiverPuzzle, RiverState, Rules, SolverAgent  # noqa: E402
+from game.logic.river.game import RiverPuzzle, RiverState, Rules, SolverAgent  # noqa: E402
 
 
 def main() -> None:

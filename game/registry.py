@@ -44,11 +44,11 @@ __all__ = [
 
 #: The modules that declare an ``ENTRY`` (or a list, ``ENTRIES``), in menu order.
 ENTRY_MODULES: Final = (
-    "game.games.river",
-    "game.games.reversi",
-    "game.games.grab",
-    "game.games.clue",
-    "game.games.rules",
+    "game.games.river.entry",
+    "game.games.reversi.entry",
+    "game.games.grab.entry",
+    "game.games.clue.entry",
+    "game.games.rules.entry",
 )
 
 

@@ -7,8 +7,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from game.controllers.clue import open_table
 from game.engine.director import Director
+from game.games.clue.controller import open_table
 from game.registry import MemorySession
 
 

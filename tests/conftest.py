@@ -44,7 +44,7 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 @pytest.fixture(scope="session")
 def _one_director() -> Iterator[object]:
     """One headless Director (pyglet's EGL window, Mesa) a test process."""
-    from game.cli_play import build_director
+    from game.cli.play import build_director
 
     d = build_director(headless=True, size=(640, 400))
     assert d.ctx.error == "GL_NO_ERROR"

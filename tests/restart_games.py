@@ -30,7 +30,7 @@ def main(home: str, out: str) -> int:
     from game.engine.window import configure_pyglet
 
     configure_pyglet(headless=True)
-    from game.cli_play import build_director, make_sessions
+    from game.cli.play import build_director, make_sessions
     from game.registry import all_entries
     from game.settings import Store
 

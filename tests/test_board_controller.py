@@ -14,10 +14,10 @@ from typing import Any
 import numpy as np
 import pytest
 
-from game.controllers.board import BoardController
-from game.controllers.board_look import piece_meshes, stacks_of
-from game.controllers.board_view import WON
 from game.engine.director import Director
+from game.games.rules.controller import BoardController
+from game.games.rules.look import piece_meshes, stacks_of
+from game.games.rules.view import WON
 from game.logic.rules.catalogue import path_of, shipped
 from game.registry import MemorySession
 from tests.waiting import HANG_S
@@ -252,7 +252,7 @@ def test_the_side_buttons_name_players_not_algorithms(director, open_board):
 
 def c_level() -> str:
     """The level the described games' computer plays at by default."""
-    from game.games.rules import entry_for
+    from game.games.rules.entry import entry_for
 
     return entry_for("chess").hint_agent
 
@@ -454,8 +454,8 @@ MORRIS = """(game small-morris) (title "Small morris") (players White Black)
 
 def view_of(text: str) -> Any:
     """The board view of a description, in a scene of its own (no GL needed)."""
-    from game.controllers.board_view import BoardView
     from game.engine.scene import load_scene
+    from game.games.rules.view import BoardView
     from game.logic.rules.catalogue import engine_for_text
     from game.resources import asset_path
 
@@ -488,7 +488,7 @@ def test_a_surakarta_capture_runs_round_a_loop():
     import random
     from itertools import pairwise
 
-    from game.controllers.board_motion import route
+    from game.games.rules.motion import route
     from game.logic.rules.catalogue import engine
 
     e = engine("surakarta")

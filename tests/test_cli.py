@@ -134,8 +134,8 @@ def test_shot_with_a_corrupt_settings_file_keeps_it_aside(tmp_path, _private_hom
 def test_a_finished_game_updates_statistics_once_and_options_persist(director, _private_home):
     """Through the shared Director with the games registered as `gamehall play` does, over
     the settings and statistics on disk (then registered back as the other tests expect)."""
-    from game.cli_play import make_sessions, register_games
-    from game.logic.river import Rules
+    from game.cli.play import make_sessions, register_games
+    from game.logic.river.game import Rules
     from game.registry import all_entries
     from game.settings import Store
 
@@ -275,12 +275,12 @@ def test_shot_plays_moves_in_the_games_notation(tmp_path):
 START = "-" * 27 + "OX" + "-" * 6 + "XO" + "-" * 27 + " X"
 #: Where each command's work starts: reaching one of these before a refusal is a failure.
 WORK = (
-    "game.cli_play.build_director",
-    "game.games.reversi.solve_exact",
-    "game.games.reversi.search_position",
-    "game.games.reversi.run_bench",
-    "game.games.grab.run_bench",
-    "game.tournament_cli.run_tournament",
+    "game.cli.play.build_director",
+    "game.games.reversi.entry.solve_exact",
+    "game.games.reversi.entry.search_position",
+    "game.games.reversi.entry.run_bench",
+    "game.games.grab.entry.run_bench",
+    "game.cli.tournament.run_tournament",
     "game.logic.grab.bench.speed_lines",
 )
 
@@ -364,7 +364,7 @@ def test_help_and_malformed_lines_return_instead_of_exiting(capsys):
 
 
 def test_a_bug_is_one_line_with_status_1(monkeypatch, capsys):
-    from game.logic.river import RiverPuzzle
+    from game.logic.river.game import RiverPuzzle
 
     def broken(*args, **kwargs):
         raise RuntimeError("a bug")
@@ -376,7 +376,7 @@ def test_a_bug_is_one_line_with_status_1(monkeypatch, capsys):
 
 
 def test_ctrl_c_is_status_130_with_one_line(monkeypatch, capsys):
-    from game.games import reversi
+    from game.games.reversi import entry as reversi
 
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
@@ -434,7 +434,7 @@ def test_no_move_notation_holds_a_comma_that_splits_a_do_item():
     in the states of a few seeded random games, stays one item."""
     import random
 
-    from game.cli_shot import split_items
+    from game.cli.shot import split_items
     from game.registry import all_entries
 
     for entry in all_entries():

@@ -199,9 +199,13 @@ def command_lines(draw: st.DrawFn, paths: list[str]) -> list[str]:
 def recorders(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Every seam where a command's work starts, replaced by a recorder that checks what it
     is handed and raises :class:`Reached`; the list collects which seams were reached."""
-    from game import cli_play, tournament_cli
+    from game.cli import play as cli_play
+    from game.cli import tournament as tournament_cli
     from game.engine import window
-    from game.games import clue, grab, reversi, rules
+    from game.games.clue import entry as clue
+    from game.games.grab import entry as grab
+    from game.games.reversi import entry as reversi
+    from game.games.rules import entry as rules
     from game.logic.clue import bench as clue_bench_module
     from game.logic.reversi.board import Position
     from game.logic.rules import agents as rules_agents

@@ -120,8 +120,8 @@ def test_a_100_kb_argument_is_quoted_as_a_short_excerpt(
 
 
 def test_do_items_read_their_numbers_with_the_reader() -> None:
-    from game.controllers.grab_commands import _country, _move
-    from game.controllers.match_controls import move_number
+    from game.games.grab.commands import _country, _move
+    from game.hall.match_controls import move_number
 
     assert move_number("12") == 12 and _country(" 3 ") == 3
     assert str(_move("attack 3,5>12")) == "attack 3,5>12"

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from game.controllers.clue_assistant import AssistantController
 from game.engine.director import Director
+from game.games.clue.assistant import AssistantController
 from game.logic.clue.events import Suggestion
 from game.logic.clue.record import loads
 from tests.clue_scenes import lent, open_clue
@@ -200,7 +200,7 @@ def test_in_a_window_the_notebook_is_worked_out_off_the_drawing_thread(
     checked at once (one sweep), so that a contradiction is refused as it is entered."""
     import threading
 
-    from game.controllers.clue_panel import WORKING
+    from game.games.clue.panel import WORKING
     from game.logic.clue.deduce import Knowledge
     from tests.waiting import HANG_S
 

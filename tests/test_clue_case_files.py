@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from game.clue_console import assistant
-from game.controllers.clue_assistant import AssistantController
+from game.games.clue.assistant import AssistantController
+from game.games.clue.console import assistant
 from game.logic.clue import deduce
 from game.logic.clue.bench import long_case
 from game.logic.clue.events import Suggestion, View

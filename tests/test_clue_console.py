@@ -11,7 +11,7 @@ import pytest
 
 from game import registry
 from game.cli import main
-from game.clue_console import assistant, play
+from game.games.clue.console import assistant, play
 from game.logic.clue.game import ClueGame
 from game.logic.clue.record import loads
 
@@ -75,7 +75,7 @@ def test_one_seed_deals_the_same_hands_in_the_window_and_at_the_terminal(
     """``gamehall clue --seed S`` and ``gamehall clue --console --seed S`` deal the same
     cards: the window's controller (made without a window) holds the hands the console
     prints."""
-    from game.controllers.clue import open_table
+    from game.games.clue.controller import open_table
     from game.logic.clue.game import OPTIONS
     from game.session import Session
     from game.settings import Settings

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from game.controllers.clue import ClueController
 from game.engine.director import Director
+from game.games.clue.controller import ClueController
 from game.logic.clue.events import Suggestion
 from game.logic.clue.rules import Kind, Phase
 from game.registry import MemorySession
@@ -197,7 +197,7 @@ def test_in_a_window_the_likeliest_envelope_is_weighed_on_a_thread_of_its_own(
     notebook; the sheet says so meanwhile, then shows it."""
     import threading
 
-    from game.controllers.clue_panel import WORKING
+    from game.games.clue.panel import WORKING
     from game.logic.clue.deduce import Knowledge
 
     c = _controller(director)

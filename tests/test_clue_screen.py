@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from game.controllers.clue_faces import HALF_X, HALF_Z, name_cap_height
+from game.games.clue.faces import HALF_X, HALF_Z, name_cap_height
 from tests.clue_scenes import lent, open_clue
 from tests.waiting import HANG_S
 

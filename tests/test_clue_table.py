@@ -9,9 +9,9 @@ from collections.abc import Iterator
 import numpy as np
 import pytest
 
-from game.controllers.clue import ClueController
-from game.controllers.clue_faces import BACK
 from game.engine.director import Director
+from game.games.clue.controller import ClueController
+from game.games.clue.faces import BACK
 from game.logic.clue.events import Suggestion
 from game.logic.clue.rules import Phase
 from tests.clue_scenes import lent, open_clue
@@ -148,7 +148,7 @@ def test_the_camera_keeps_the_table_clear_of_the_notebook(director: Director) ->
 
 
 def test_every_card_has_its_own_face_and_one_back(director: Director) -> None:
-    from game.controllers.clue_faces import HEIGHT, WIDTH, face_pictures
+    from game.games.clue.faces import HEIGHT, WIDTH, face_pictures
     from game.logic.clue.deck import load_deck
 
     deck = load_deck("classic")

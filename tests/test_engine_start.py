@@ -20,8 +20,8 @@ import platformdirs
 import pytest
 from apart_agents import GATE_ENV, WhereAmI
 
-import game.controllers.reversi as reversi_controller
-from game.controllers.reversi import ReversiController
+import game.games.reversi.controller as reversi_controller
+from game.games.reversi.controller import ReversiController
 from game.logic import apart
 from game.places import cache_dir, use_numba_cache
 from game.registry import MemorySession
@@ -201,7 +201,7 @@ WINDOW_PROBE = """
 import json, sys
 from game.engine.window import configure_pyglet
 configure_pyglet(headless=True)
-from game.cli_play import build_director
+from game.cli.play import build_director
 director = build_director(headless=True, size=(320, 240))
 director.switch("reversi")
 director.perform("hint")

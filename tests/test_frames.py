@@ -35,7 +35,7 @@ def _no_kernels_here(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 @pytest.mark.gl
 def _grab_in_a_window(director: Any, name: str, seed: int) -> Any:
     """MasterGrab opened under ``name`` as a window opens it: its maps made in a worker."""
-    from game.controllers.grab import GrabController
+    from game.games.grab.controller import GrabController
 
     def make() -> GrabController:
         controller = GrabController(MemorySession(), seed=seed)
@@ -47,7 +47,7 @@ def _grab_in_a_window(director: Any, name: str, seed: int) -> Any:
 
 
 def test_a_window_gets_grab_maps_from_a_worker_the_same_as_made_here(director, monkeypatch):
-    from game.controllers.grab_making import make_map_and_mesh
+    from game.games.grab.making import make_map_and_mesh
     from game.logic.grab.game import map_seed_of
     from game.logic.grab.making import PREPARE
     from game.logic.grab.record import grab_state
@@ -67,7 +67,7 @@ def test_a_window_gets_grab_maps_from_a_worker_the_same_as_made_here(director, m
     assert np.array_equal(shown.owner, expected.owner)
     assert grab.view.spots.points == spots.points
     assert np.array_equal(grab.view.layer.mesh.vertices, mesh.vertices)  # drawn as made there
-    from game.games.grab import ENTRY
+    from game.games.grab.entry import ENTRY
 
     assert ENTRY.prepare == PREPARE  # the menu's warm-up readies the same worker
 
@@ -79,7 +79,7 @@ def test_a_window_finds_grabs_robots_while_its_map_is_made(director, monkeypatch
     warm-up had not got to it yet: they are found on a thread of their own meanwhile."""
     import threading
 
-    import game.games.grab as grab_entry
+    import game.games.grab.entry as grab_entry
     from game.logic.grab import discovery
 
     if director.overlay.visible:
@@ -106,7 +106,7 @@ def test_a_window_finds_grabs_robots_while_its_map_is_made(director, monkeypatch
 def test_card_faces_painted_a_step_a_frame_end_as_painted_at_once(director):
     """A window paints Cluedo's faces a step at a time (at least one step a call, and never
     all at once), and they end as the faces painted at once."""
-    from game.controllers.clue_faces import HEIGHT, WIDTH, CardFaceLayer, face_pictures
+    from game.games.clue.faces import HEIGHT, WIDTH, CardFaceLayer, face_pictures
     from game.logic.clue.deck import deck_names, load_deck
 
     deck = load_deck(deck_names()[0])
@@ -143,8 +143,8 @@ def test_cluedos_plain_faces_are_made_ahead_and_go_up_in_one_call_a_level(direct
     call."""
     from pyglet import gl
 
-    from game.controllers import clue_faces
-    from game.games.clue import ENTRY
+    from game.games.clue import faces as clue_faces
+    from game.games.clue.entry import ENTRY
     from game.logic.clue.deck import deck_names, load_deck
     from game.registry import warm_up
 
@@ -189,8 +189,8 @@ def test_cluedos_table_sends_its_largest_pictures_up_a_few_layers_a_frame(direct
 
     from pyglet import gl
 
-    from game.controllers import clue_faces
-    from game.games.clue import ENTRY
+    from game.games.clue import faces as clue_faces
+    from game.games.clue.entry import ENTRY
     from game.logic.clue.deck import deck_names, load_deck
     from game.registry import warm_up
 
@@ -448,7 +448,7 @@ def test_a_windows_frames_render_the_fonts_glyphs_ahead_a_step_at_a_time(directo
 
 def _clue_in_a_window(director: Any, session: MemorySession) -> Any:
     """Cluedo's table opened as a window opens it: its notebook worked out apart."""
-    from game.controllers.clue import ClueController
+    from game.games.clue.controller import ClueController
 
     def make() -> ClueController:
         return ClueController(session, seed=1, apart=True)
@@ -491,7 +491,7 @@ def test_cluedos_notebook_is_worked_out_off_the_drawing_thread(director, monkeyp
     clue = _clue_in_a_window(director, session)
     director.update(1 / 60)
     assert "MainThread" not in swept  # the opening frame swept nothing
-    from game.controllers.clue_panel import WORKING
+    from game.games.clue.panel import WORKING
 
     sheet = director.hud.sheet.sheet
     assert sheet is not None and sheet.footer[0] == WORKING
@@ -543,8 +543,8 @@ def test_a_games_sheet_is_laid_out_once_in_the_frame_it_opens(director, monkeypa
     """Opening Cluedo from the menu laid the notebook's 150-odd labels out twice in that
     frame: first under the menu's title panel (the status before), then again under
     Cluedo's own. Its status is placed first now: one layout, every label sized once."""
-    from game.controllers.clue import ClueController
     from game.engine import sheet as sheet_module
+    from game.games.clue.controller import ClueController
 
     if director.overlay.visible:
         director.overlay.toggle()
@@ -583,7 +583,7 @@ import os, sys
 os.environ["GAMEHALL_HOME"] = sys.argv[1]
 from game.engine.window import configure_pyglet
 configure_pyglet(headless=True)
-from game.cli_play import build_director
+from game.cli.play import build_director
 director = build_director(headless=True, size=(800, 600))
 director.switch("menu")
 director.overlay.prepare()
@@ -618,8 +618,8 @@ def test_grab_label_atlas_painted_a_cell_a_step_ends_as_painted_at_once(director
     """MasterGrab's label atlas (20 glyphs at 40 pixels and their outline) took about 0.2 s
     of the map's first frame. It is painted a step at a time, no step rendering more than
     one glyph, and ends as the atlas painted at once."""
-    from game.controllers import grab_atlas
     from game.engine import glyphs
+    from game.games.grab import atlas as grab_atlas
 
     director.window.switch_to()
     at_once = grab_atlas.AtlasPainter().pixels()
@@ -650,8 +650,8 @@ def test_grab_label_atlas_painted_a_cell_a_step_ends_as_painted_at_once(director
 def test_a_window_paints_grab_labels_while_the_map_is_made(director, monkeypatch):
     """While MasterGrab's map is on its way from the worker, each frame paints a step of the
     label atlas; the map's first frame then only uploads it."""
-    from game.controllers import grab_atlas
-    from game.controllers.grab_making import MapOrder
+    from game.games.grab import atlas as grab_atlas
+    from game.games.grab.making import MapOrder
 
     if director.overlay.visible:
         director.overlay.toggle()
@@ -755,8 +755,8 @@ def test_leaving_a_game_lays_out_nothing_of_its_sheet(director, monkeypatch):
     """Esc from Cluedo to the menu laid the notebook's 150-odd labels out again in the room
     the menu's buttons leave, just before the menu hid it (0.5-2 s of that frame). The old
     game's sheet goes with it: no label of it changes."""
-    from game.controllers.clue import ClueController
     from game.engine import sheet as sheet_module
+    from game.games.clue.controller import ClueController
 
     if director.overlay.visible:
         director.overlay.toggle()
@@ -797,7 +797,7 @@ import os, sys, threading
 os.environ["GAMEHALL_HOME"] = sys.argv[1]
 from game.engine.window import configure_pyglet
 configure_pyglet(headless=True)
-from game.cli_play import build_director
+from game.cli.play import build_director
 director = build_director(headless=True, size=(800, 600))
 director.switch("menu")
 menu = director.controller
@@ -908,7 +908,7 @@ def test_a_game_whose_module_the_warm_up_is_importing_opens_when_that_ends(direc
 
     if "menu" not in director.factories:
         pytest.skip("this Director has no menu")
-    name = "game.controllers.river"
+    name = "game.games.river.controller"
     importlib.import_module(name)
     real = sys.modules[name]
     director.switch("menu")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from game.controllers.grab_anim import GROW, TRAVEL
+from game.games.grab.anim import GROW, TRAVEL
 from game.logic.grab.game import click_move
 from game.logic.grab.options import ROBOT_SPEEDS
 from game.logic.grab.record import grab_state

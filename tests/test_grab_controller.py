@@ -7,7 +7,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from game.controllers.grab_mesh import PIXELS_PER_UNIT, build_map_mesh
+from game.games.grab.mesh import PIXELS_PER_UNIT, build_map_mesh
 from game.logic.grab.map import generate_map
 from game.logic.grab.options import GrabOptions
 from game.logic.grab.record import grab_state
@@ -18,7 +18,7 @@ from game.registry import MemorySession
 
 
 def start(director, options: dict[str, Any] | None = None, seed: int = 7, **overrides: Any):
-    from game.controllers.grab import GrabController
+    from game.games.grab.controller import GrabController
 
     if director.overlay.visible:
         director.overlay.toggle()
@@ -284,7 +284,7 @@ def test_picking_a_point_finds_its_country_across_the_wrap():
 
 @pytest.mark.slow
 def test_a_broken_robot_is_named_and_a_disabled_one_said_once(director, tmp_path) -> None:
-    from game.controllers.grab_debug import robot_notes
+    from game.games.grab.debug import robot_notes
     from game.logic.grab.discovery import RobotRegistry
 
     (tmp_path / "imp.py").write_text("import os\nos._exit(3)\n")

@@ -9,10 +9,10 @@ import re
 import numpy as np
 import pytest
 
-from game.controllers.grab_hud import tooltip_text
-from game.controllers.grab_mesh import PIXELS_PER_UNIT
-from game.controllers.grab_paint import LABEL_HEIGHT
-from game.controllers.grab_text import describe_hint, trace_lines
+from game.games.grab.hud import tooltip_text
+from game.games.grab.mesh import PIXELS_PER_UNIT
+from game.games.grab.paint import LABEL_HEIGHT
+from game.games.grab.text import describe_hint, trace_lines
 from game.logic.grab.game import click_move
 from game.logic.grab.palette import owner_colours
 from game.logic.grab.record import grab_state

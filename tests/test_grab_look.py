@@ -8,7 +8,7 @@ import itertools
 import numpy as np
 import pytest
 
-from game.controllers.grab_mesh import (
+from game.games.grab.mesh import (
     PIXELS_PER_UNIT,
     SEGMENT_FLOATS,
     VERTEX_FLOATS,

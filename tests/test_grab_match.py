@@ -214,7 +214,7 @@ def test_run_stops_after_max_steps_in_a_game_that_never_ends() -> None:
 
 def test_the_round_summary_says_what_the_person_took_and_lost() -> None:
     """Once "3 conquests, 1 of them yours" for a round in which a robot took one of yours."""
-    from game.controllers.grab_text import round_summary
+    from game.games.grab.text import round_summary
 
     match = _match(HUMAN, seed=2)
     said = []

@@ -10,8 +10,8 @@ from typing import Any
 import numpy as np
 import pytest
 
-from game.controllers.grab_paint import HINT_COLOUR, MOUNTAIN_COLOUR, arrows
-from game.controllers.grab_view import HALO_WIDTH, OUTLINE_WIDTH
+from game.games.grab.paint import HINT_COLOUR, MOUNTAIN_COLOUR, arrows
+from game.games.grab.view import HALO_WIDTH, OUTLINE_WIDTH
 from game.logic.grab.game import GrabGame
 from game.logic.grab.options import GrabOptions
 from game.logic.grab.palette import PALETTE
@@ -72,7 +72,7 @@ def grab_5(director) -> Iterator[Any]:
     """MasterGrab (seed 5, as the gallery shows it) on the shared Director, in its own
     window size (a headless window draws the HUD at its first size, so pixels are read at
     that size)."""
-    from game.controllers.grab import GrabController
+    from game.games.grab.controller import GrabController
 
     if director.overlay.visible:
         director.overlay.toggle()

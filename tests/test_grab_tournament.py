@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from game import registry
-from game.games import grab as grab_entry
+from game.games.grab import entry as grab_entry
 from game.logic.grab.game import GrabGame
 from game.logic.grab.state import player_statistics
 from game.logic.tournament import TournamentError, TournamentResult, run_tournament, work_units

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from game.cli_play import make_sessions, register_games
+from game.cli.play import make_sessions, register_games
 from game.engine.director import Director
 from game.registry import all_entries
 from game.settings import Settings, Store
@@ -107,7 +107,7 @@ def test_a_damaged_kept_game_is_reported_and_set_aside(kept_director: Director, 
 def test_typed_options_and_flags_ask_for_a_new_game_once(home: Path) -> None:
     """``gamehall play chess --first uct`` (typed options) and ``--seed 3`` (a flag) start a
     game of their own; the game opened again later (Continue) resumes the kept one."""
-    from game.cli_play import _factory
+    from game.cli.play import _factory
     from game.registry import get
     from game.session import Session
 

@@ -16,20 +16,13 @@ GAME = Path(__file__).resolve().parents[1] / "game"
 #: and the games.
 APPLICATION = (
     "game.cli",
-    "game.cli_args",
-    "game.cli_bench",
-    "game.cli_play",
-    "game.cli_rules",
-    "game.cli_shot",
-    "game.clue_console",
-    "game.controllers",
     "game.games",
+    "game.hall",
     "game.kept",
     "game.places",
     "game.registry",
     "game.session",
     "game.settings",
-    "game.tournament_cli",
     "game.userfiles",
     "game.window_place",
 )

@@ -10,9 +10,9 @@ import numpy as np
 import pytest
 from pyglet.window import key
 
-from game.controllers.menu_cards import PICTURE, CardQuad, ScreenPlane, hit_card, read_png
-from game.controllers.menu_layout import groups_of, lay_out, matches
 from game.engine.png import encode_png
+from game.hall.menu_cards import PICTURE, CardQuad, ScreenPlane, hit_card, read_png
+from game.hall.menu_layout import groups_of, lay_out, matches
 from game.registry import all_entries
 
 SIZES = [(800, 600), (1280, 720), (1920, 1080)]
@@ -21,7 +21,7 @@ SIZES = [(800, 600), (1280, 720), (1920, 1080)]
 @pytest.fixture
 def menu(director):
     """The menu on the shared Director, with no game played yet in this test."""
-    from game.cli_play import register_games
+    from game.cli.play import register_games
 
     if director.overlay.visible:
         director.overlay.toggle()
@@ -64,7 +64,7 @@ def test_the_groups_come_from_the_registry_and_the_descriptions():
     # The games of their own stand alone, named by their title; the described games by the
     # family their description names.
     for entry in entries:
-        if entry.controller.endswith("board:BoardController"):
+        if entry.controller.endswith("rules.controller:BoardController"):
             from game.logic.rules.catalogue import design
 
             assert entry.menu_group == design(entry.id).family != ""
@@ -192,7 +192,7 @@ def test_the_search_finds_by_title_first_then_by_group_and_summary():
 
 @pytest.mark.gl
 def test_continue_goes_to_the_last_game_with_c_and_with_enter_on_its_card(menu):
-    from game.cli_play import register_games
+    from game.cli.play import register_games
 
     register_games(menu, last_game="reversi")
     menu.switch("menu")

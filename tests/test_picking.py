@@ -18,10 +18,10 @@ from typing import Any
 import numpy as np
 import pytest
 
-from game.controllers.board import BoardController
-from game.controllers.reversi import ReversiController
 from game.engine.director import Director
 from game.engine.scene import Node
+from game.games.reversi.controller import ReversiController
+from game.games.rules.controller import BoardController
 from game.logic.rules.catalogue import shipped
 from game.registry import MemorySession
 from tests.waiting import HANG_S

@@ -55,7 +55,7 @@ def test_the_documents_have_examples_of_every_headless_command():
 def borrowed(director: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[int, int]]]:
     """``build_director`` lends the session's Director with the command's games, size and
     shadows; its ``close`` gives it back as the other tests expect it."""
-    from game import cli_play
+    from game.cli import play as cli_play
 
     sizes: list[tuple[int, int]] = []
 

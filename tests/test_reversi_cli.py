@@ -240,8 +240,8 @@ def test_ctrl_c_stops_a_perft_between_pieces(monkeypatch, sigint_ignored):
     import signal
     import threading
 
-    from game import cli_args
-    from game.games import reversi
+    from game.cli import args as cli_args
+    from game.games.reversi import entry as reversi
     from game.logic import game
     from game.logic.reversi import perft as perft_module
     from game.logic.reversi.board import Position
@@ -282,7 +282,7 @@ def test_progress_goes_to_a_terminal_only_and_ends_its_line(monkeypatch):
     import sys
     import threading
 
-    from game.cli_args import run_stoppable
+    from game.cli.args import run_stoppable
     from tests.waiting import HANG_S
 
     class Terminal(io.StringIO):
@@ -334,8 +334,8 @@ def test_refused_saved_options_fall_back_with_a_message(
 ):
     """``black = "nosuch"`` and ``time_per_move = nan`` in settings.toml: the game starts
     with the defaults of those two and says which keys it did not take."""
-    from game import cli_play
     from game.cli import main
+    from game.cli import play as cli_play
 
     _private_home.mkdir(parents=True, exist_ok=True)
     (_private_home / "settings.toml").write_text(

@@ -10,8 +10,8 @@ from typing import Any
 import numpy as np
 import pytest
 
-from game.controllers.reversi import ReversiController
 from game.engine.controller import Tone
+from game.games.reversi.controller import ReversiController
 from game.logic.reversi.board import PASS, Color, Position, square_name
 from game.registry import MemorySession
 

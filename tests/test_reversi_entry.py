@@ -16,12 +16,12 @@ from game.logic.reversi.solver import solve
 from game.registry import Entry, UnknownAgentError
 from tests.endgames import FFO40_AFTER_8, FFO40_AFTER_8_SCORE
 
-ENTRY: Entry = importlib.import_module("game.games.reversi").ENTRY
+ENTRY: Entry = importlib.import_module("game.games.reversi.entry").ENTRY
 
 
 def test_the_entry_names_the_game_its_controller_and_its_picture() -> None:
     assert (ENTRY.id, ENTRY.title, ENTRY.hint_agent) == ("reversi", "Reversi", "master")
-    assert ENTRY.controller == "game.controllers.reversi:ReversiController"
+    assert ENTRY.controller == "game.games.reversi.controller:ReversiController"
     assert (Path(__file__).resolve().parents[1] / ENTRY.picture).is_file()
     assert isinstance(ENTRY.game(), ReversiGame)
     assert set(ENTRY.hooks) == {"solve", "bench"}

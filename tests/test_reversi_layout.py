@@ -11,8 +11,8 @@ from typing import Any
 import numpy as np
 import pytest
 
-from game.controllers.reversi import ReversiController
-from game.controllers.reversi_panel import evaluation_lines, panel_lines, search_lines
+from game.games.reversi.controller import ReversiController
+from game.games.reversi.panel import evaluation_lines, panel_lines, search_lines
 from game.logic.game import Limits, Stop
 from game.logic.reversi.board import Position, parse_move, square_name
 from game.logic.reversi.evaluation import evaluate, explain

@@ -9,7 +9,7 @@ import threading
 import numpy as np
 import pytest
 
-from game.controllers.reversi import ReversiController
+from game.games.reversi.controller import ReversiController
 from game.logic.game import TERMINAL, Limits, Stop, ThinkingStopped
 from game.logic.match import Match
 from game.logic.reversi.board import PASS, Color, Position, parse_move

@@ -12,11 +12,11 @@ from typing import Any
 import numpy as np
 import pytest
 
-from game.controllers.reversi import ReversiController
-from game.controllers.reversi_board import UP_BLACK, UP_WHITE
-from game.controllers.reversi_help import PAGES
-from game.controllers.reversi_look import SPEEDS, THEMES
-from game.games.reversi import OPTIONS
+from game.games.reversi.board import UP_BLACK, UP_WHITE
+from game.games.reversi.controller import ReversiController
+from game.games.reversi.entry import OPTIONS
+from game.games.reversi.help import PAGES
+from game.games.reversi.look import SPEEDS, THEMES
 from game.logic.reversi.board import Color, Position, square_name, squares
 from game.registry import MemorySession
 from game.session import Session

@@ -1,4 +1,5 @@
-"""Tests for Priests and Devils (game.logic.river) against the oracles of the spec, section 5."""
+"""Tests for Priests and Devils (game.logic.river.game) against the oracles of the spec,
+section 5."""
 
 from __future__ import annotations
 
@@ -11,9 +12,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.logic import river, river_rules, river_solver, river_state
 from game.logic.game import TERMINAL
-from game.logic.river import (
+from game.logic.river import game as river
+from game.logic.river import rules as river_rules
+from game.logic.river import solver as river_solver
+from game.logic.river import state as river_state
+from game.logic.river.game import (
     Action,
     Board,
     Cross,

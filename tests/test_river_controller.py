@@ -8,10 +8,19 @@ from collections.abc import Iterator
 import numpy as np
 import pytest
 
-from game.controllers.river import RiverController
 from game.engine.controller import Tone
+from game.games.river.controller import RiverController
 from game.logic.game import Limits, Stop
-from game.logic.river import Board, Cross, Kind, Outcome, RiverPuzzle, Rules, SolverAgent, Unboard
+from game.logic.river.game import (
+    Board,
+    Cross,
+    Kind,
+    Outcome,
+    RiverPuzzle,
+    Rules,
+    SolverAgent,
+    Unboard,
+)
 from game.registry import MemorySession
 from tests.deep import sized
 
@@ -357,7 +366,7 @@ def _pointed_at(director, arrow) -> str | None:
 def _check_arrows(director, river) -> int:
     """Show the hint and check every arrow against the plan's first click; returns how many
     arrows stood."""
-    from game.controllers.river_cast import kind_of
+    from game.games.river.cast import kind_of
 
     assert director.perform("hint")
     director.advance(0.05)  # a frame: the arrows bob, and stay over their targets
@@ -414,7 +423,7 @@ def test_hint_arrows_point_at_who_the_hint_moves(director, options):
     """Along the optimal solution and in random reachable states (clicks on chosen
     characters, undo and redo mixed in), each hint arrow points at a character of the hinted
     kind on the side the click takes it from, or at the boat for a crossing."""
-    from game.controllers.river_cast import kind_of
+    from game.games.river.cast import kind_of
 
     session = MemorySession(options=options)
     before = director.factories.get("river")

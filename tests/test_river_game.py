@@ -18,7 +18,7 @@ from game.logic.game import (
 )
 from game.logic.match import Match
 from game.logic.options import OptionError
-from game.logic.river import (
+from game.logic.river.game import (
     OPTIONS,
     Board,
     Cross,
@@ -237,7 +237,7 @@ def test_the_hint_of_a_match_is_the_agent_and_changes_nothing() -> None:
 
 
 def test_registry_entry() -> None:
-    from game.games.river import ENTRY
+    from game.games.river.entry import ENTRY
     from game.registry import UnknownAgentError
 
     assert (ENTRY.id, ENTRY.title, ENTRY.hint_agent) == ("river", "Priests and Devils", "solver")
@@ -247,13 +247,13 @@ def test_registry_entry() -> None:
     with pytest.raises(UnknownAgentError, match="solver"):
         ENTRY.make_agent("random", {})
     assert ENTRY.game({"devils": 2}).rules == Rules(3, 2, 2)  # type: ignore[attr-defined]
-    assert ENTRY.controller == "game.controllers.river:RiverController"
+    assert ENTRY.controller == "game.games.river.controller:RiverController"
 
 
 def solve(*argv: str) -> int:
     import argparse
 
-    from game.games.river import ENTRY
+    from game.games.river.entry import ENTRY
 
     parser = argparse.ArgumentParser()
     hook = ENTRY.hooks["solve"]

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from game.controllers.river import RiverController
 from game.engine.controller import Tone
+from game.games.river.controller import RiverController
 from game.logic.options import OptionError
-from game.logic.river import (
+from game.logic.river.game import (
     OPTIONS,
     Board,
     Cross,

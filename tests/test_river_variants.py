@@ -16,7 +16,7 @@ from collections import deque
 
 import pytest
 
-from game.logic.river import (
+from game.logic.river.game import (
     OPTIONS,
     Cross,
     Goal,
@@ -28,7 +28,7 @@ from game.logic.river import (
     Rules,
     Side,
 )
-from game.logic.river_rules import RiverSettingError
+from game.logic.river.rules import RiverSettingError
 from tests.deep import sized
 
 VARIANTS = list(itertools.product([True, False], Rowers, Goal))

@@ -90,7 +90,7 @@ def test_shot_of_a_file_with_a_size_parameter_and_of_a_copy_of_chess(tmp_path: P
 
 def test_a_persons_file_plays_under_its_file_name(tmp_path: Path) -> None:
     from game import registry
-    from game.games.rules import entry_for_file
+    from game.games.rules.entry import entry_for_file
     from game.logic.rules.catalogue import file_id
 
     text = path_of("chess").read_text(encoding="utf-8")

@@ -303,8 +303,8 @@ def test_the_hex_hint_counts_the_stones_each_side_still_needs() -> None:
 def test_the_overlay_line_comes_back_from_the_thinking_process() -> None:
     """The window's agents think in a worker process: the depth, positions and line of the
     search come back with the move, for the F3 overlay."""
-    from game.controllers.board_panel import search_text
-    from game.games.rules import entry_for
+    from game.games.rules.entry import entry_for
+    from game.games.rules.panel import search_text
     from game.logic.apart import ApartAgent
 
     state = state_of("chess", "6k1/8/8/8/8/8/R7/1R4K1 w - - 0 1")

@@ -9,7 +9,7 @@ import random
 import chess
 import pytest
 
-from game.games.rules import entry_for
+from game.games.rules.entry import entry_for
 from game.logic.game import NotationError
 from game.logic.rules.catalogue import engine
 from game.logic.rules.state import RulesGame, RulesState

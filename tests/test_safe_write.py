@@ -17,8 +17,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from game.clue_console import assistant
 from game.engine.png import write_png
+from game.games.clue.console import assistant
 from game.safewrite import RefusedTarget, locked, write_bytes_atomic
 from game.settings import Settings, Store
 from game.writer import Writer
@@ -285,7 +285,7 @@ def test_the_check_sees_each_way_of_writing(tmp_path: Path) -> None:
 
 
 def test_a_screenshot_place_is_refused_before_anything_is_drawn(place: Place) -> None:
-    from game.cli_args import output_file
+    from game.cli.args import output_file
 
     with pytest.raises(ValueError, match=f"--out .*{place.kind}, not a regular file"):
         output_file(place.path)

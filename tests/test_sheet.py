@@ -63,7 +63,7 @@ def test_a_sheet_shrinks_then_hides_in_a_small_window(director: Director) -> Non
 
 def test_a_click_on_the_sheet_runs_its_command(director: Director) -> None:
     """Through the Director, as a player's click: the cell's command reaches the scene."""
-    from game.controllers.clue import ClueController
+    from game.games.clue.controller import ClueController
     from game.registry import MemorySession
 
     before = director.factories.get("clue")

@@ -24,7 +24,8 @@ from typing import Any
 
 import pytest
 
-from game import registry, tournament_cli
+from game import registry
+from game.cli import tournament as tournament_cli
 from game.logic import tournament_pool
 from game.logic.game import TERMINAL, Game, Limits
 from game.logic.options import Option, OptionError, OptionsSchema
@@ -675,7 +676,7 @@ def test_distributeds_log_goes_to_ours_not_to_stderr(
         logging.getLogger("distributed.client").error("Failed to reconnect to scheduler")
     assert capsys.readouterr().err == ""
     [record] = [r for r in caplog.records if "reconnect" in r.getMessage()]
-    assert (record.name, record.levelno) == ("game.tournament_cli", logging.INFO)
+    assert (record.name, record.levelno) == ("game.cli.tournament", logging.INFO)
     assert record.getMessage() == "distributed.client: Failed to reconnect to scheduler"
     assert (distributed.handlers, distributed.propagate) == before
 

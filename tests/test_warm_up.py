@@ -74,7 +74,7 @@ def test_the_warm_up_finds_mastergrabs_robots_so_opening_it_imports_none(
 ) -> None:
     """MasterGrab's first look-up of its robots imported the built-in ones (~0.1 s) in the
     frame its map arrived in: the warm-up finds them, and the scene's look-up makes none."""
-    import game.games.grab as grab
+    import game.games.grab.entry as grab
     from game.logic.grab import discovery
 
     made: list[object] = []
@@ -88,7 +88,7 @@ def test_the_warm_up_finds_mastergrabs_robots_so_opening_it_imports_none(
     monkeypatch.setattr(grab, "_REGISTRY", None)
     warm_up([grab.ENTRY])
     assert len(made) == 1  # found once, on the warm-up's thread
-    from game.controllers.grab import GrabController
+    from game.games.grab.controller import GrabController
 
     controller = GrabController.__new__(GrabController)
     controller.registry = None
@@ -121,7 +121,7 @@ import os, sys
 os.environ["GAMEHALL_HOME"] = sys.argv[1]
 from game.engine.window import configure_pyglet
 configure_pyglet(headless=True)
-from game.cli_play import build_director
+from game.cli.play import build_director
 director = build_director(headless=True, size=(320, 200))
 thread = director.warm_up()
 director.close()

@@ -102,7 +102,7 @@ def test_an_overlay_side_the_game_does_not_know_keeps_the_default(tmp_path: Path
 
 @pytest.mark.gl
 def test_the_overlay_side_is_saved_when_the_person_changes_it(director, tmp_path: Path) -> None:
-    from game.cli_play import SettingsKeeper
+    from game.cli.play import SettingsKeeper
 
     store = Store(tmp_path)
     settings = Settings()

@@ -26,10 +26,10 @@ MARGIN = 0.08
 
 
 def main(argv: list[str]) -> int:
-    from game.cli_play import build_director
-    from game.controllers.menu_cards import PICTURE
+    from game.cli.play import build_director
     from game.engine.png import write_png
     from game.engine.window import configure_pyglet
+    from game.hall.menu_cards import PICTURE
     from game.registry import all_entries
 
     configure_pyglet(headless=True)

@@ -11,7 +11,7 @@ hidden cards (``hidden_chance``: Cluedo's envelope) has its chance steps kept se
 it is a cover, not a lock.
 
 >>> from game.logic.match import Match
->>> from game.logic.river import RiverGame
+>>> from game.logic.river.game import RiverGame
 >>> match = Match(RiverGame({}), [None], seed=3)
 >>> for text in ("board:devil", "board:devil", "boat"):
 ...     _ = match.play_text(text)

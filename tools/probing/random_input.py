@@ -56,7 +56,7 @@ def worker(args: argparse.Namespace) -> Callable[[int], list[str]]:
     from game.engine.window import configure_pyglet
 
     configure_pyglet(headless=True)
-    from game.cli_play import build_director
+    from game.cli.play import build_director
 
     watch = ErrorWatch()
     folder = Path(tempfile.mkdtemp(prefix="input-", dir=os.getcwd()))
@@ -98,7 +98,7 @@ def input_sequence(
     """Play one sequence on ``director``; its problems (the first ends it). Half the
     sequences of each scene are patient: each action waits until the scene has settled, so
     play goes deeper; the others hurry, acting in the middle of animations and thinking."""
-    from game.cli_play import make_sessions, register_games
+    from game.cli.play import make_sessions, register_games
     from game.settings import Settings
 
     rng = random.Random(f"{seed}:input:{index}")
@@ -340,8 +340,8 @@ def rule_problem(before: Any, action: Any, after: Any, *, forfeit: bool = False)
             return f"{gained} discs appeared with one move"
         return None
     if kind == "RiverState":
-        from game.logic.river_rules import Outcome, Side
-        from game.logic.river_state import Cross
+        from game.logic.river.rules import Outcome, Side
+        from game.logic.river.state import Cross
 
         crossed = 1 if isinstance(action, Cross) else 0
         if after.crossings != before.crossings + crossed:

@@ -1,1 +1,0 @@
-"""One scene controller per game."""

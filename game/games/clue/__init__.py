@@ -1,0 +1,1 @@
+"""Cluedo: the registry entry, the window side and the terminal front end."""

@@ -1,0 +1,430 @@
+"""Cluedo at a card table: the scene controller.
+
+A :class:`~game.logic.match.Match` holds the game (the record, undo and redo back to your
+decisions, the computer detectives thinking off the drawing thread, the hint from the
+``full`` detective). The table (:mod:`game.games.clue.table`) shows each seat's token
+and cards (yours face up, the others' backs), the envelope in the middle, the suggestion
+being answered in a row before it, a grey token at each seat that passed, a gold one at the
+seat that answered and the card that answered it; a computer's next move waits until the
+table has shown the last one. When the game ends every card lies face up.
+
+You name a suggestion's cards by clicking them in the notebook docked at the left (or with
+the option buttons), then Suggest or Accuse; when you must show a card, a button per card you
+may show takes the option buttons' place. A click on a notebook cell says why the card is, or
+cannot be, there.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+from game.engine.commands import Command, CommandTable
+from game.engine.controller import Sheet, Status, Tone
+from game.engine.scene import Node, Scene
+from game.games.clue.scene import CardTableScene
+from game.games.clue.table import Place, Ring, layout
+from game.hall.keeping import follow, keep, kept_data, kept_game, resume_kept
+from game.logic.clue.events import View, narrate
+from game.logic.clue.game import OPTIONS, ClueGame, start_match
+from game.logic.clue.roster import make_agent
+from game.logic.clue.rules import END, Action, ClueState, Kind, Phase, advice
+from game.logic.game import Limits
+from game.logic.match import Match, MatchError, Step
+from game.registry import GameSession
+
+if TYPE_CHECKING:
+    from game.engine.controller import Host
+
+__all__ = ["ClueController", "open_table"]
+
+log = logging.getLogger(__name__)
+
+HUMAN = 0
+
+
+def open_table(session: GameSession, **overrides: Any) -> Any:
+    """The Cluedo scene for these overrides: the assistant for a real table with
+    ``assistant=True``, else a game against the computer detectives."""
+    if overrides.get("assistant"):
+        from game.games.clue.assistant import AssistantController
+
+        return AssistantController(session, **overrides)
+    overrides.pop("case", None)
+    return ClueController(session, **overrides)
+
+
+class ClueController(CardTableScene):
+    """The Cluedo scene; see the module docstring. ``overrides``: option values for this
+    controller only, ``seed`` (the deal) and ``apart`` (work the notebook out on a thread of
+    its own: by default in a window only)."""
+
+    title = "Cluedo"
+
+    def __init__(self, session: GameSession, **overrides: Any) -> None:
+        self.seed: int | None = overrides.pop("seed", None)
+        self._apart: bool | None = overrides.pop("apart", None)
+        overrides.pop("assistant", None)  # open_table gives the assistant its own scene
+        self.session = session
+        # A deal asked for (a seed, options for this table) starts afresh; otherwise the game
+        # kept when the person left comes back, with its options and its dealer.
+        kept, note = kept_game(session, self.name, fresh=self.seed is not None or bool(overrides))
+        try:
+            base = OPTIONS.validate(kept.options) if kept is not None else session.options
+        except ValueError as exc:
+            base, kept = session.options, None
+            note = session.set_aside_match(f"has options this game refuses ({exc})")
+        self.options = OPTIONS.validate({**base, **overrides})
+        self.game = ClueGame(self.options)
+        super().__init__(
+            self.game.rules.deck, "Name three cards (click them in the notebook), then Suggest."
+        )
+        self.dealer = 0
+        if kept is not None:
+            dealer = kept.extra.get("dealer", 0)
+            self.dealer = dealer if isinstance(dealer, int) and 0 <= dealer < self.game.seats else 0
+        self.choice = [cards[0] for cards in self.deck.ranges]
+        self.confirm: tuple[int, ...] | None = None  # the accusation waiting for a second press
+        self._viewed: tuple[ClueState, View] | None = None
+        self.recorded = False
+        self.play_hint = False  # N was pressed before the hint came: play it when it does
+        self.match = self._new_match(deal=kept is None)
+        if kept is not None:
+            note = resume_kept(session, self.match, kept)
+            if note:  # a fresh deal instead
+                self.match.close()
+                self.match = self._new_match()
+        if note:
+            self.say(note, Tone.WARN)
+
+    # -- the game ---------------------------------------------------------------------------
+
+    @property
+    def human(self) -> bool:
+        return bool(self.options["human_playing"])
+
+    @property
+    def state(self) -> ClueState:
+        state = self.match.state
+        assert isinstance(state, ClueState)
+        return state
+
+    def _new_match(self, deal: bool = True) -> Match[Action]:
+        """A match at this table's dealer; with ``deal``, the cards dealt (chance steps
+        played at once), else before the deal (a kept record replays it)."""
+        rules = self.game.rules
+        seats: list[Any] = [make_agent(str(self.options["opponent"])) for _ in range(rules.seats)]
+        if self.human:
+            seats[HUMAN] = None
+        match = start_match(
+            self.game, seats, seed=self.seed, dealer=self.dealer, deal=deal,
+            limits=Limits(time=2.0), hint_agent=make_agent("full"), background=True,
+        )  # fmt: skip
+        match.on_step = self._on_step
+        return match
+
+    def kept_now(self) -> dict[str, Any] | None:
+        """What to keep of the game now (None: none is in progress): its options, the
+        match's record (the deal included) and the dealer."""
+        return kept_data(self.name, self.match, self.options, {"dealer": self.dealer})
+
+    def _on_step(self, step: Step) -> None:
+        state = self.state
+        if state.log and step.action.kind in (Kind.SHOW, Kind.ACCUSE, Kind.END, Kind.SUGGEST):
+            view = state.observation(self._seen_by())
+            if view.events:
+                self.say(narrate(view.events[-1], view, self.names()))
+
+    def names(self) -> list[str]:
+        """The seats' names, seat 0 first."""
+        return [self.game.seat_name(s) for s in range(self.game.seats)]
+
+    @property
+    def viewer(self) -> int | None:
+        """Whose view the table and the notebook show: your seat, or None (the public view)
+        when only computer detectives play."""
+        return HUMAN if self.human else None
+
+    def _seen_by(self) -> int:
+        """The viewer as ``observation`` takes it (-1: the public view)."""
+        return -1 if self.viewer is None else self.viewer
+
+    def _view(self) -> View:
+        """Your seat's view of the game now (kept while the state is the same object: the
+        sheet asks for it every frame)."""
+        state = self.state
+        if self._viewed is None or self._viewed[0] is not state:
+            self._viewed = (state, state.observation(self._seen_by()))
+        return self._viewed[1]
+
+    def places(self, ring: Ring) -> tuple[Any, list[Place]]:
+        state = self.state
+        return (state.key(), self.human), layout(state, self.viewer, self.names(), ring.numbers)
+
+    def sheet(self) -> Sheet | None:
+        """The notebook docked at the left of the table (B shows or hides it), the cards
+        chosen for your suggestion marked."""
+        if not self.show_notebook:
+            return None
+        return self.notebook_sheet(tuple(self.choice))
+
+    # -- SceneController --------------------------------------------------------------------
+
+    def enter(self, host: Host) -> Scene:
+        self.notebook_apart = not host.headless if self._apart is None else self._apart
+        scene = super().enter(host)
+        follow(self.session, self.kept_now)
+        return scene
+
+    def exit(self) -> None:
+        keep(self.session, self.kept_now)
+        self.match.close()
+        super().exit()
+
+    def update(self, dt: float) -> None:
+        self.take_answers()
+        try:
+            # A computer's next move waits until the table has shown the last one.
+            self.match.poll(apply=not self.animating(), limit=1)
+        except MatchError as exc:
+            log.error("a detective could not move: %s", exc)
+            self.say(f"A computer detective failed: {exc}", Tone.WARN)
+        hint = self.match.current_hint()
+        if self.play_hint and hint is None and not self.match.hinting():
+            self.play_hint = False  # the detective failed (logged): nothing will come
+            self.say("No hint came: choose your move yourself, or press N again.", Tone.WARN)
+        elif hint is not None and self.play_hint:
+            if self.state.current_player() == HUMAN and not self.animating():
+                self.next_step()  # N was pressed before the hint came
+        elif hint is not None and self.message.startswith("Thinking"):
+            self.say(f"Hint: {advice(self.deck, hint.action, hint.note)}", Tone.HINT)
+        state = self.state
+        if self.human and state.phase is Phase.REFUTE and state.current_player() == HUMAN:
+            assert state.asking is not None
+            deck = state.rules.deck
+            ask = f"{self.names()[state.asking.seat]} asks about "
+            if not self.message.startswith(ask):
+                self.say(
+                    f"{ask}{deck.triple_text(state.asking.cards)}: choose the card to show "
+                    "(the buttons at the top right).", Tone.HINT,
+                )  # fmt: skip
+        self._finish()
+        self.redraw()
+
+    def idle(self) -> bool:
+        """Nothing is due: no thinking, and it is your turn or the game is over (a computer
+        to play is due even between its thinking and its move)."""
+        if self.match.thinking() or self.match.hinting() or self.play_hint:
+            return False
+        return self.match.over or self.match.agent_to_move() is None
+
+    def commands(self) -> CommandTable:
+        return CommandTable(self._commands())
+
+    def status(self) -> Status:
+        state = self.state
+        names = self.names()
+        if state.is_terminal():
+            counter = "Game over"
+        elif state.current_player() < 0:
+            counter = "Dealing"
+        else:
+            seat = state.current_player()
+            doing = {
+                Phase.TURN: "to suggest or accuse",
+                Phase.REFUTE: "to show a card",
+                Phase.AFTER: "to accuse or end the turn",
+            }.get(state.phase, "to play")
+            counter = f"Round {state.round} · {names[seat]} {doing}"
+        return Status(self.title, counter, self.message, self.tone, help=HELP)
+
+    def status_line(self) -> str:
+        state = self.state
+        winner = "-" if state.winner is None else str(state.winner)
+        return (
+            f"status={state.phase.value} round={state.round} events={len(state.log)} "
+            f"winner={winner} seats={state.rules.seats}"
+        )
+
+    def on_pick(self, node: Node | None) -> object | None:
+        return None
+
+    def play(self, action: Any) -> None:
+        """Play an action for you; raises ValueError (shown in the banner) when it is not
+        legal or not your turn."""
+        if not self.human or self.state.current_player() != HUMAN:
+            raise ValueError("It is not your turn.")
+        self.play_hint = False  # a move of yours comes before a hint still on its way
+        self.match.play(action)
+        self.redraw()
+
+    def debug_panel(self) -> None:
+        from game.games.clue.panel import draw_notebook
+
+        draw_notebook(self)
+
+    # -- commands ---------------------------------------------------------------------------
+
+    def _commands(self) -> list[Command]:
+        m = self.match
+        deck = self.deck
+
+        def mine() -> bool:
+            return self.human and self.state.current_player() == HUMAN
+
+        def phase(*phases: Phase) -> bool:
+            return mine() and self.state.phase in phases
+
+        commands = [
+            Command("hint", self.hint, "Hint", "H", "what the full detective would do here, "
+                    "and why", enabled=lambda: not m.over, why_disabled="The game is over."),
+            Command("next", self.next_step, "Next", "N", "play the hint",
+                    enabled=mine, why_disabled="It is not your turn."),
+            Command("undo", self.undo, "Undo", "U", "back to your previous decision",
+                    enabled=m.can_undo, why_disabled="Nothing to undo."),
+            Command("redo", self.redo, "Redo", "Y", "forward to your next decision",
+                    enabled=m.can_redo, why_disabled="Nothing to redo."),
+            Command("new", self.new_game, "New game", "R", "a new deal; the dealer passes "
+                    "to the left"),
+            Command("suggest", lambda: self._act(Kind.SUGGEST), "Suggest", "S",
+                    "ask about the three cards chosen at the top right",
+                    enabled=lambda: phase(Phase.TURN), why_disabled="Not your turn to suggest."),
+            Command("accuse", self.accuse, "Accuse", "A",
+                    "accuse the three chosen cards (press twice): right wins, wrong puts "
+                    "you out",
+                    enabled=lambda: phase(Phase.TURN, Phase.AFTER),
+                    why_disabled="Not your turn."),
+            Command("end", lambda: self.play(END), "End turn", "E",
+                    "end your turn without accusing", enabled=lambda: phase(Phase.AFTER),
+                    why_disabled="Suggest first."),
+        ]  # fmt: skip
+        refuting = phase(Phase.REFUTE)
+        for k, category in enumerate(deck.categories):
+            if refuting:  # the cards you may show take the choices' place (below)
+                break
+            commands.append(
+                Command(
+                    category.name,
+                    lambda k=k: self.step_choice(k),
+                    f"{category.name.title()}: {deck.name(self.choice[k])}",
+                    group="options",
+                    help=f"the {category.name} to name: click for the next one",
+                )
+            )
+        commands += [
+            Command("notebook", self.toggle_notebook, "Notebook", "B",
+                    "show or hide the notebook at the left"),
+            Command("choose", self.choose, help="name this card in your suggestion (a click "
+                    "on its row in the notebook)", group="", parse=self.parse_card,
+                    argument="a card"),
+            Command("why", self.why, help="why a card is or is not with a holder (a click "
+                    "on a notebook cell)", group="", argument="CARD/HOLDER",
+                    parse=self.parse_cell),
+        ]  # fmt: skip
+        if refuting:
+            # In the top-right corner, where the choices were: a column at the right would
+            # narrow the room of the table, and the table would jump and shrink.
+            for card in self.state.matching(HUMAN):
+                commands.append(
+                    Command(
+                        f"show-{card}",
+                        lambda card=card: self.play(Action(Kind.SHOW, (card,))),
+                        f"Show {deck.name(card)}",
+                        group="options",
+                        help="show this card to the suggester",
+                    )
+                )
+        return commands
+
+    def choose(self, card: int) -> None:
+        """Name ``card`` for its category in the next suggestion or accusation."""
+        self.confirm = None
+        deck = self.deck
+        self.choice[deck.category_of(card)] = card
+        self.say(f"You will name {deck.triple_text(self.choice)}.")
+
+    def step_choice(self, category: int) -> None:
+        self.confirm = None
+        cards = self.game.rules.deck.ranges[category]
+        self.choice[category] = cards[(cards.index(self.choice[category]) + 1) % len(cards)]
+
+    def _act(self, kind: Kind) -> None:
+        self.confirm = None
+        self.play(Action(kind, tuple(self.choice)))
+
+    def accuse(self) -> None:
+        """The first press asks for confirmation; a second press of the same three accuses."""
+        chosen = tuple(self.choice)
+        if self.confirm != chosen:
+            self.confirm = chosen
+            deck = self.deck
+            self.say(
+                f"Accuse {deck.triple_text(chosen)}? If it is wrong you are out of the game. "
+                "Press Accuse again to open the envelope.", Tone.WARN,
+            )  # fmt: skip
+            return
+        self._act(Kind.ACCUSE)
+
+    def hint(self) -> None:
+        self.say("Thinking about a hint ...", Tone.HINT)
+        self.match.hint()
+
+    def next_step(self) -> None:
+        """Play the hint; with none yet, ask for it and play it when it comes (the full
+        detective thinks on the match's worker, never in a frame)."""
+        hint = self.match.current_hint()
+        if hint is None:
+            self.match.hint()
+            hint = self.match.current_hint()  # at once where the match thinks in the call
+        if hint is None:
+            self.play_hint = True
+            self.say("Thinking about the move to play ...", Tone.HINT)
+            return
+        self.play_hint = False
+        action = hint.action
+        if action.kind in (Kind.SUGGEST, Kind.ACCUSE):
+            self.choice = list(action.cards)  # the buttons and the notebook show what it named
+        self.play(action)
+
+    def undo(self) -> None:
+        self.play_hint = False
+        self.match.undo()
+        self.jump()
+        self.say("Back to your previous decision.")
+
+    def redo(self) -> None:
+        self.play_hint = False
+        self.match.redo()
+        self.jump()
+
+    def new_game(self) -> None:
+        self.match.close()
+        self.dealer = (self.dealer + 1) % self.game.seats
+        self.seed = None
+        self.recorded = False
+        self.play_hint = False
+        self.match = self._new_match()
+        self.jump()
+        self.say("A new deal.")
+
+    # -- inside -----------------------------------------------------------------------------
+
+    def _finish(self) -> None:
+        state = self.state
+        if not state.is_terminal() or self.recorded:
+            return
+        self.recorded = True
+        won = state.winner == HUMAN and self.human
+        note = ""
+        if self.human:
+            note = self.session.record(
+                "clue", won=won, setting=f"{state.rules.seats} seats, {state.rules.deck.id}"
+            )
+        tone = Tone.WON if won else Tone.LOST if self.human else Tone.INFO
+        self.say(f"{self.game.result_text(state).capitalize()}. {note}".strip(), tone)
+
+
+HELP = (
+    "Name three cards (click them in the notebook), then Suggest (S); Accuse (A) when sure. "
+    "F1: every key."
+)

@@ -1,0 +1,1 @@
+"""MasterGrab: the registry entry and the window side."""

@@ -1,0 +1,1 @@
+"""Reversi: the registry entry and the window side."""

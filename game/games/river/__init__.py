@@ -1,0 +1,1 @@
+"""Priests and Devils: the registry entry and the window side."""

@@ -1,0 +1,138 @@
+"""The command table of the river scene: every command declared once, read by the keys,
+the HUD buttons, ``gamehall shot --do``, the F1 help and the F3 overlay; with the words of
+the option buttons and the rules text of the F1 panel."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from game.engine.commands import Command, CommandTable
+from game.logic.options import OptionError
+from game.logic.river.game import OPTIONS, Board, Cross, Goal, Kind, Rowers, Unboard
+
+if TYPE_CHECKING:
+    from game.games.river.controller import RiverController
+
+__all__ = ["OPTION_LABELS", "RULES_HELP", "VARIANT_LABELS", "build_commands"]
+
+#: The option buttons' words: a number's name (its - and + buttons), or a variant's button
+#: label for each value (one button that steps through the values).
+OPTION_LABELS = {"priests": "Priests", "devils": "Devils", "capacity": "Seats"}
+VARIANT_LABELS: dict[str, dict[Any, str]] = {
+    "boat_counts": {True: "Boat counts: yes", False: "Boat counts: no"},
+    "rowers": {r.value: f"Rowers: {r.value}" for r in Rowers},
+    "goal": {g.value: f"Goal: {g.value}" for g in Goal},
+}
+
+#: The rules and their variants, for the F1 panel above the keys.
+RULES_HELP = (
+    "Rules: devils must never outnumber priests on a bank where a priest stands. Variants "
+    "(buttons at the top right; gamehall play river --no-boat-counts, --rowers, --goal):",
+    "Boat counts: yes, a docked boat's passengers count for its bank; no, only those ashore "
+    "count, so boarding or landing can lose too.",
+    "Rowers: anyone, or priests (devils): one must be aboard to cross; a boat stranded where "
+    "nobody may row it loses.",
+    "Goal: everyone, or every priest, ashore on the right bank.",
+)
+
+
+def build_commands(c: RiverController) -> CommandTable:
+    """The commands of ``c``'s scene: Go (Space, G), the standard keys (H hint, N next step,
+    U undo, Y redo, R new game), S solve, P and D to board, T statistics, scripts' board,
+    unboard and click, a - and + button per number option and one button per variant that
+    steps through its values. Rebuilt when the options change (the variant buttons name the
+    value in force)."""
+    ready = c._ready
+
+    def command(name: str, run: Callable[..., None], **fields: Any) -> Command:
+        def wrapped(*args: Any) -> None:
+            if name != "new":  # any other command cancels a pending New game
+                c.confirm_new = False
+            run(*args)
+
+        return Command(name, wrapped, **fields)
+
+    def board(kind: Kind) -> Callable[[], None]:
+        return lambda: c.play(Board(kind))
+
+    main = [
+        command("boat", lambda: c.play(Cross()), label="Go", key="SPACE|G",
+                help="row the boat across", tooltip="Row across",
+                enabled=lambda: ready() and c.state.boat.size > 0),
+        command("hint", c.hint, label="Hint", key="H", enabled=c._playing,
+                help="show the optimal loads and who should move"),
+        command("next", c.next_step, label="Next step", key="N", enabled=ready,
+                help="play the next optimal crossing"),
+        command("solve", c.solve, label="Solve", key="S", enabled=ready,
+                help="play optimal crossings to the win"),
+        command("undo", c.undo, label="Undo", key="U",
+                enabled=lambda: c.autoplay is not None
+                or (c.match.can_undo() and not c._animating()),
+                help="take back the last move (stops Next step or Solve)"),
+        command("redo", c.redo, label="Redo", key="Y",
+                enabled=lambda: c.match.can_redo() and ready(),
+                help="play again what Undo took back"),
+        command("new", c.new, label="New game", key="R",
+                help="a new game with these options (press twice during a game)"),
+        command("board_priest", board(Kind.PRIEST), key="P", group="",
+                help="board a priest from the boat's bank"),
+        command("board_devil", board(Kind.DEVIL), key="D", group="",
+                help="board a devil from the boat's bank"),
+        command("board", lambda kind: c.play(Board(kind)), group="", parse=_kind,
+                argument="priest or devil", help="put a priest or devil into the boat"),
+        command("unboard", lambda kind: c.play(Unboard(kind)), group="", parse=_kind,
+                argument="priest or devil", help="put a passenger ashore"),
+        command("click", c.click, group="", parse=c._character,
+                argument="a character, e.g. devil1", help="board or land that character"),
+    ]  # fmt: skip
+    options = []
+    for name in OPTIONS.names():
+        if name in VARIANT_LABELS:
+            options.append(
+                command(
+                    name,
+                    lambda n=name: c.cycle_option(n),
+                    label=VARIANT_LABELS[name][c.options[name]],
+                    group="options",
+                    enabled=lambda: c.autoplay is None,
+                    help="the next choice (the rules above)",
+                )
+            )
+            continue
+        for delta, mark in ((-1, "−"), (+1, "+")):
+            sign = "+" if delta > 0 else "-"
+            options.append(
+                command(
+                    f"{name}{sign}",
+                    lambda n=name, d=delta: c.change_option(n, d),
+                    label=f"{OPTION_LABELS.get(name, name)} {mark}",
+                    group="options",
+                    enabled=lambda n=name, d=delta: _option_steps(c, n, d),
+                    help=f"{'one more' if delta > 0 else 'one fewer'}: {OPTIONS[name].help}",
+                )
+            )
+    options.append(
+        command("stats", c.toggle_stats, label="Statistics", key="T", group="options",
+                help="show or hide the games played, won, lost and best of every setting")
+    )  # fmt: skip
+    return CommandTable(main + options)
+
+
+def _option_steps(c: RiverController, name: str, delta: int) -> bool:
+    """Whether ``name`` moved by ``delta`` stays in the schema's range for it. A step the
+    schema's cross-check refuses (no solution, a lost start) stays pressable: pressing it
+    says why."""
+    option = OPTIONS[name]
+    try:
+        option.check(c.options[name] + delta * option.step)
+    except OptionError:
+        return False
+    return True
+
+
+def _kind(text: str) -> Kind:
+    try:
+        return Kind(text.strip().lower())
+    except ValueError:
+        raise ValueError(f"{text!r} is neither priest nor devil") from None

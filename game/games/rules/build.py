@@ -1,0 +1,231 @@
+"""The fixed part of a described game's board in the scene, built once per board: the frame,
+the cells (checkered, or lined where the board has no checks), the hexagons tinted with the
+colours of the players whose goal edges they lie on, or the points and the lines between them
+(a pit for each of a sowing game's positions), and the bars that draw a line.
+:class:`BoardBuild` is a part of :class:`~game.games.rules.view.BoardView`, split off to
+keep each module to one concern.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from game.engine.scene import Node, Scene, quat_from_axis_angle
+from game.games.rules.look import STYLES, WOOD, has_horizontal_neighbour, merge_lines
+from game.logic.rules.design import Design
+from game.logic.rules.sexpr import Form
+
+__all__ = ["BoardBuild"]
+
+
+class BoardBuild:
+    """The board's fixed nodes (see the module docstring); the BoardView owns the state."""
+
+    scene: Scene
+    design: Design
+    style: str
+    xy: np.ndarray
+    grid: np.ndarray
+    skew: float
+    step: float
+    scale: float
+    cell: float
+    extent: np.ndarray
+    playable: list[int]
+    off_board: frozenset[int]
+
+    if TYPE_CHECKING:
+
+        def world(self, position: int, height: float = 0.0) -> np.ndarray: ...
+        def world_xy(self, x: float, y: float, height: float = 0.0) -> np.ndarray: ...
+        def colour(self, owner: int) -> tuple[float, float, float]: ...
+        def _spawn(self, prototype: str, name: str | None = None, **overrides: Any) -> Node: ...
+
+    def _build_board(self) -> None:
+        s = self.scene
+        board = self.design.board
+        colours = STYLES[self.style]
+        border = s.number("border")
+        thick = s.number("frame_height")
+        top = 0.0 if board.kind == "points" else -0.6 * s.number("cell_height")
+        width, depth = (self.extent * self.scale + 2 * border).tolist()
+        frame = self._spawn("block", name="board")
+        frame.pickable = True
+        frame.position = np.array([0.0, top - thick, 0.0], dtype="f4")
+        frame.scale = np.array([width, thick, depth], dtype="f4")
+        frame.material.color = (*(colours["light"] if board.kind == "points" else WOOD), 1.0)
+        if board.kind == "square":
+            self._cells(colours)
+        elif board.kind == "hex":
+            self._hexagons(colours)
+        else:
+            self._points(colours)
+
+    def _cells(self, colours: Mapping[str, tuple[float, float, float]]) -> None:
+        """Every cell of the grid the positions lie on, checkered like the positions the
+        description calls dark (a draughts board keeps only those: the others are drawn
+        light); lines between the cells of a board without checks."""
+        xy, step = self.xy, self.step
+        base = xy.min(axis=0)
+        cols, rows = (np.round((xy.max(axis=0) - base) / step).astype(int) + 1).tolist()
+        present = {(int(i), int(j)) for i, j in np.round((xy - base) / step).astype(int)}
+        dark = self.design.board.dark
+        if dark:
+            i0, j0 = np.round((xy[min(dark)] - base) / step).astype(int).tolist()
+            parity = (i0 + j0) % 2
+        elif len(present) < cols * rows:
+            i0, j0 = next(iter(present))
+            parity = (i0 + j0) % 2
+        else:
+            parity = -1
+        h = self.scene.number("cell_height")
+        for i in range(cols):
+            for j in range(rows):
+                node = self._spawn("block")
+                x, y = base[0] + i * step, base[1] + j * step
+                node.position = self.world_xy(float(x), float(y), -h)
+                node.scale = np.array([self.cell, h, self.cell], dtype="f4")
+                tone = "dark" if (i + j) % 2 == parity else "light"
+                node.material.color = (*colours[tone], 1.0)
+        if self.style != "checkered":
+            lines = []
+            x0, y0 = base - step / 2
+            x1, y1 = base + (np.array([cols, rows]) - 0.5) * step
+            for i in range(cols + 1):
+                x = x0 + i * step
+                lines.append(((x, y0), (x, y1)))
+            for j in range(rows + 1):
+                y = y0 + j * step
+                lines.append(((x0, y), (x1, y)))
+            self._bars(lines, colours["line"], 0.001)
+
+    def _hexagons(self, colours: Mapping[str, tuple[float, float, float]]) -> None:
+        """A hexagonal cell on each position, touching its neighbours side to side."""
+        radius = self.step / math.sqrt(3.0) * 0.96
+        flat = has_horizontal_neighbour(self.xy, self.step)
+        turn = quat_from_axis_angle((0.0, 1.0, 0.0), 0.0 if flat else math.pi / 6)
+        for p in range(len(self.xy)):
+            node = self._spawn("hexagon")
+            node.position = self.world(p, 0.0)
+            r = radius * self.scale
+            node.scale = np.array([r, 0.4, r], dtype="f4")
+            node.rotation = turn
+            # Three tones, so no two neighbours share one (in a grid of columns and rows).
+            q, r = (round(v) for v in self.grid[p])
+            tone = ("light", "mid", "dark")[(q + r if self.skew < 0 else q - r) % 3]
+            node.material.color = (*self._tinted(p, colours[tone]), 1.0)
+
+    def _tinted(
+        self, position: int, tone: tuple[float, float, float]
+    ) -> tuple[float, float, float]:
+        """``tone`` mixed with the colour of each player whose goal holds ``position`` (the
+        sides a Hex player joins), so that a player sees which edges are whose."""
+        owners = self._goals.get(position)
+        if not owners:
+            return tone
+        mix = np.mean([self.colour(o) for o in owners], axis=0)
+        r, g, b = (0.35 * np.asarray(tone) + 0.65 * mix).tolist()
+        return (r, g, b)
+
+    @property
+    def _goals(self) -> dict[int, list[int]]:
+        """For each position in a zone that a (connects A B) end joins: the players whose
+        part of the zone holds it."""
+        cached: dict[int, list[int]] | None = self.__dict__.get("_goal_cache")
+        if cached is None:
+            cached = {}
+            zones = self.design.board.zones
+            for end in self.design.ends:
+                for cond in _conditions(end.condition):
+                    if cond.head != "connects":
+                        continue
+                    for zone in cond.args:
+                        for player, part in enumerate(zones[str(zone.value)]):
+                            for position in part:
+                                if player not in cached.setdefault(position, []):
+                                    cached[position].append(player)
+            self.__dict__["_goal_cache"] = cached
+        return cached
+
+    def _points(self, colours: Mapping[str, tuple[float, float, float]]) -> None:
+        """A dot on each point and the lines between them: the links the description draws,
+        and the links between neighbouring points along the grid (Gomoku's lines, Surakarta's
+        squares); on a grid of lines alone the crossings are the points, without dots."""
+        board = self.design.board
+        xy, step = self.xy, self.step
+        if self.design.counters:  # pits (Kalah): a wide hollow each, no lines between
+            for p in self.playable:
+                node = self._spawn("point")
+                node.position = self.world(p, 0.0)
+                wide = 0.5 * self.cell / 0.12
+                node.scale = np.array([wide, 1.0, wide], "f4")
+                node.material.color = (*colours["line"], 1.0)
+            return
+        segments: list[tuple[tuple[float, float], tuple[float, float]]] = []
+        found: set[tuple[int, int]] = set()
+        given = getattr(board, "lines", ())
+        if given:  # the description's own lines: their crossings are the points
+            for p, q in given:
+                segments.append(
+                    ((float(xy[p, 0]), float(xy[p, 1])), (float(xy[q, 0]), float(xy[q, 1])))
+                )
+            self._bars(segments, colours["line"], 0.002)
+            return
+        for row in board.links:
+            for p, q in enumerate(row):
+                if q < 0 or (q, p) in found or {p, q} & self.off_board:
+                    continue
+                d = xy[q] - xy[p]
+                axis = abs(d[0]) < 1e-6 or abs(d[1]) < 1e-6
+                if axis and abs(float(np.hypot(*d)) - step) < 1e-6:
+                    found.add((p, q))
+        pairs: Iterable[tuple[int, int]] = [*board.drawn, *sorted(found)]
+        for p, q in pairs:
+            segments.append(
+                ((float(xy[p, 0]), float(xy[p, 1])), (float(xy[q, 0]), float(xy[q, 1])))
+            )
+        self._bars(segments, colours["line"], 0.002)
+        if segments and not board.drawn:
+            return  # the lines' crossings are the points (Gomoku): dots would only clutter
+        size = 0.16
+        for p in self.playable:
+            node = self._spawn("point")
+            node.position = self.world(p, 0.0)
+            node.scale = np.array([size / 0.12 * self.cell, 1.0, size / 0.12 * self.cell], "f4")
+            node.material.color = (*colours["line"], 1.0)
+
+    def _bars(
+        self,
+        segments: Sequence[tuple[tuple[float, float], tuple[float, float]]],
+        colour: tuple[float, float, float],
+        lift: float,
+    ) -> None:
+        width = max(0.02, self.scene.number("line_width") * self.cell)
+        for (ax, ay), (bx, by) in merge_lines(segments):
+            a = self.world_xy(ax, ay, lift)
+            b = self.world_xy(bx, by, lift)
+            node = self._spawn("block")
+            self._stretch(node, a, b, width, 0.004)
+            node.material.color = (*colour, 1.0)
+
+    def _stretch(
+        self, node: Node, a: np.ndarray, b: np.ndarray, width: float, height: float
+    ) -> None:
+        """Lay the unit block ``node`` from ``a`` to ``b`` (a bar ``width`` wide)."""
+        d = b - a
+        length = float(np.hypot(d[0], d[2]))
+        node.position = ((a + b) / 2).astype("f4")
+        node.scale = np.array([length + width, height, width], dtype="f4")
+        node.rotation = quat_from_axis_angle((0.0, 1.0, 0.0), math.atan2(-float(d[2]), float(d[0])))
+
+
+def _conditions(item: Any) -> Iterable[Any]:
+    """``item`` and every condition inside it (the forms of an end condition)."""
+    if isinstance(item, Form):
+        yield item
+        for sub in item.args:
+            yield from _conditions(sub)

@@ -1,0 +1,426 @@
+"""What the scene controllers of the two-player board games (Reversi, the described games)
+do the same way around a :class:`~game.logic.match.Match`: the hint, Next, undo and redo,
+jumps in the record, New game, the match's steps played in the scene one at a time and the
+hint shown (:class:`MatchControls`); and the pieces of their command tables that read the
+same (:func:`match_commands`, :func:`move_list_commands`, :func:`move_number`,
+:func:`side_label`).
+"""
+
+from __future__ import annotations
+
+import functools
+import time
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol
+
+from game.engine.commands import Command
+from game.engine.controller import Tone
+from game.hall.keeping import follow, keep, kept_data
+from game.logic.apart import ApartAgent
+
+if TYPE_CHECKING:
+    from collections import deque
+
+    from game.engine.controller import Host
+    from game.engine.tweens import Tween
+    from game.logic.apart import Preparation
+    from game.logic.match import Match, Step
+    from game.registry import GameSession
+
+__all__ = [
+    "CONFIRM_SECONDS",
+    "LIST_LENGTH",
+    "MatchControls",
+    "level_title",
+    "match_commands",
+    "move_list_commands",
+    "move_number",
+    "move_rows",
+    "side_label",
+]
+
+#: How long a first press of New game waits for the second.
+CONFIRM_SECONDS: Final = 3.0
+#: Moves shown in the HUD's move list.
+LIST_LENGTH: Final = 12
+
+
+class SceneBoard(Protocol):
+    """What the controls ask of a scene's board view."""
+
+    def snap(self, state: Any, /) -> None:
+        """Show ``state``'s pieces where they stand, no tween."""
+
+    def bob(self, clock: float, /) -> None:
+        """Move what bobs (a hover marker) to the time ``clock``."""
+
+
+class MatchControls:
+    """The commands and the scene loop of a controller that plays a match a move at a time,
+    each move a tween; see the module docstring.
+
+    The controller provides the attributes and methods declared below (``match``, ``host``,
+    ``board``, ``play``, ``_reset_scene``, ``_turn_text``...) and :meth:`_start_step` (the
+    news of a step and its tween). It sets :attr:`refusal_error`, the ValueError its refusals
+    raise, and :attr:`settle_text`, the refusal while a move's tween plays; it may override
+    :meth:`_check_turn` (what a move needs), :meth:`_prepare_hint` (the agent asked for the
+    hint) and :meth:`_on_new_hint` (a hint found).
+    """
+
+    refusal_error: ClassVar[type[ValueError]] = ValueError
+    settle_text: ClassVar[str] = "Wait for the pieces to settle."
+
+    if TYPE_CHECKING:
+        name: str
+        session: GameSession
+        options: dict[str, Any]
+        match: Match[Any]
+        host: Host | None
+        board: SceneBoard | None
+        pending: deque[Any]  # steps the scene has still to play: (before, step, after)
+        news: list[str]
+        message: str
+        tone: Tone
+        clock: float
+        confirm_until: float
+        thinking_since: float | None
+        recorded: bool
+        judged: bool
+        play_hint: bool
+        hint_shown: object
+        _marks_dirty: bool
+        _version: int
+
+        def play(self, action: Any) -> None: ...
+        def _reset_scene(self) -> None: ...
+        def _refresh_marks(self) -> None: ...
+        def _judge(self) -> None: ...
+        def _start_step(self, before: Any, step: Step, after: Any) -> Tween | None: ...
+        def _turn_text(self, prefix: str = "", state: Any = None, /) -> str: ...
+
+    # -- commands -----------------------------------------------------------------------------
+
+    def hint(self) -> None:
+        """Ask the hint's agent for the best move here; the scene shows it when it comes."""
+        if self.match.over:
+            raise self.refusal_error("The game is over: no hint.")
+        if self.match.thinking():
+            raise self.refusal_error("The computer is thinking; the hint can wait.")
+        self._prepare_hint()
+        self.start_engine()  # if it was not (a failed one starts again)
+        self.match.hint()
+        if self.match.current_hint() is None:
+            if self.engine_preparation() is not None:
+                self._say("The hint waits for the engine and comes when it is ready.", Tone.HINT)
+            else:
+                self._say("Thinking about a hint…", Tone.HINT)
+        self._show_hint()
+
+    def next_step(self) -> None:
+        """Play the hinted move (asking for the hint first when there is none yet)."""
+        self._check_turn()
+        hint = self.match.current_hint()
+        if hint is not None:
+            self.play(hint.action)
+            return
+        self.hint()
+        self.play_hint = True
+        self._show_hint()
+
+    def undo(self) -> None:
+        """Back one move; against the computer, back to the person's last turn."""
+        self._navigate(self.match.undo)
+
+    def redo(self) -> None:
+        """Forward one move; against the computer, on to the person's next turn."""
+        self._navigate(self.match.redo)
+
+    def undo_all(self) -> None:
+        """Back to the person's first turn (the start when a person plays first)."""
+
+        def back() -> None:
+            while self.match.can_undo():
+                self.match.undo()
+
+        self._navigate(back)
+
+    def redo_all(self) -> None:
+        """On to the last move of the record."""
+        self._navigate(lambda: self.match.jump(len(self.match.full_record)))
+
+    def goto(self, number: int) -> None:
+        """The position after move ``number`` of the record (0: the start)."""
+        total = len(self.match.full_record)
+        if not 0 <= number <= total:
+            raise self.refusal_error(f"there is no move {number}; the game has {total}")
+        self._navigate(lambda: self.match.jump(number))
+
+    def new_game(self) -> None:
+        """A new game; while one is in progress, only after a second press."""
+        in_progress = self.match.cursor > 0 and not self.match.over
+        if in_progress and self.clock > self.confirm_until:
+            self.confirm_until = self.clock + CONFIRM_SECONDS
+            self._say("A game is in progress: press R (New game) again to start a new one.")
+            return
+        self.confirm_until = -1.0
+        if self.host is not None:
+            self.host.tweens.cancel_all()
+        self.match.restart()
+        self.recorded = False
+        self._reset_scene()
+        self._say(self._turn_text())
+
+    # -- SceneController --------------------------------------------------------------------
+
+    def exit(self) -> None:
+        """Keep the game in progress for when the person comes back, then stop thinking."""
+        keep(self.session, self.kept_now)
+        self.match.close()
+        self.host = None
+
+    def kept_now(self) -> dict[str, Any] | None:
+        """What to keep of the game now (:mod:`game.hall.keeping`; None: no game is in
+        progress): the options it is played with and the match's record."""
+        return kept_data(self.name, self.match, self.options, self._kept_extra())
+
+    def _kept_extra(self) -> dict[str, Any]:
+        """What the scene keeps of its own beside the record (nothing by default)."""
+        return {}
+
+    def _follow_kept(self) -> None:
+        """The scene opened: the session asks it whether a game is in progress."""
+        follow(self.session, self.kept_now)
+
+    def idle(self) -> bool:
+        """Nothing queued: no step to animate, no hint coming, no computer to move."""
+        if self.pending or self.match.hinting():
+            return False
+        return self.match.over or self.match.paused or self.match.agent_to_move() is None
+
+    def animating(self) -> bool:
+        """Whether a move's tween is playing (input waits for it)."""
+        return self.host is not None and self.host.tweens.busy > 0
+
+    def start_engine(self) -> None:
+        """Start readying the engine the computer and the hint think with, if they need one
+        (it compiles in a worker process the first time; see game.logic.apart)."""
+        for agent in (*self.match.seats, self.match.hint_agent):
+            if isinstance(agent, ApartAgent):
+                agent.preparation(start=True)
+
+    def engine_preparation(self) -> Preparation | None:
+        """The readying of the engine the computer and the hint think with while it is not
+        ready (under way, or failed); None once it is, or when they need none."""
+        for agent in (*self.match.seats, self.match.hint_agent):
+            prep = agent.preparation() if isinstance(agent, ApartAgent) else None
+            if prep is not None and not prep.ready:
+                return prep
+        return None
+
+    def preparing(self) -> bool:
+        """Whether the engine is being readied now (``gamehall shot`` waits for it, however
+        long the first compile takes)."""
+        prep = self.engine_preparation()
+        return prep is not None and not prep.done.is_set()
+
+    # -- checks and hooks -----------------------------------------------------------------------
+
+    def _check_turn(self) -> None:
+        """Refuse a move once the game is over or while the computer is to move."""
+        if self.match.over:
+            raise self.refusal_error("The game is over: start a new game (R) or undo (U).")
+        if not self.match.person_to_move():
+            raise self.refusal_error("It is the computer's turn: it is thinking.")
+
+    def _check_settled(self) -> None:
+        """Refuse while a move's tween plays."""
+        if self.animating():
+            raise self.refusal_error(self.settle_text)
+
+    def _prepare_hint(self) -> None:
+        """Set the match's hint agent before a hint is asked for (nothing by default)."""
+
+    def _on_new_hint(self) -> None:
+        """A hint for a new position has come (nothing by default)."""
+
+    # -- inside -------------------------------------------------------------------------------
+
+    def _commit(self, action: Any) -> None:
+        """Play ``action``, a move the controller has checked, and start showing it."""
+        self.news = []
+        self.play_hint = False
+        self.match.play(action)
+        self._drain()
+
+    def _follow_match(self) -> None:
+        """After the match is polled: how long the computer has been thinking, the steps to
+        play in the scene, the hint, and the board's bobbing."""
+        self.thinking_since = (
+            (self.thinking_since or time.perf_counter()) if self.match.thinking() else None
+        )
+        self._drain()
+        self._show_hint()
+        if self.board is not None:
+            self.board.bob(self.clock)
+
+    def _drain(self) -> None:
+        """Play the pending steps in the scene, one move at a time; the judge speaks when
+        the last has played."""
+        while self.pending and not self.animating():
+            before, step, after = self.pending.popleft()
+            tween = self._start_step(before, step, after)
+            if tween is not None and self.host is not None:
+                self.host.tweens.run(tween, functools.partial(self._settled, after))
+            self._say(self._turn_text(" ".join(self.news), after))
+            self._marks_dirty = True
+            if self.board is not None and not self.animating():
+                self.board.snap(after)
+        if not self.pending and not self.animating():
+            self._refresh_marks()
+            self._judge()
+
+    def _on_step(self, step: Step) -> None:
+        """A step the match took: queued, with the positions before and after it, for the
+        scene to play."""
+        after = self.match.state
+        before = self.match.state_at(self.match.cursor - 1)
+        self.pending.append((before, step, after))
+        self._version += 1
+        self.judged = False
+
+    def _settled(self, after: Any) -> None:
+        """After a move's tween: every piece exactly where the position says."""
+        if self.board is not None:
+            self.board.snap(after)
+        self._marks_dirty = True
+
+    def _show_hint(self) -> None:
+        """Say the hint that came and mark it; play it when Next asked for it."""
+        hint = self.match.current_hint()
+        if hint is None:
+            return
+        if hint.key != self.hint_shown:
+            self.hint_shown = hint.key
+            self._on_new_hint()
+            note = f" ({hint.note})" if hint.note else ""
+            self._say(f"Hint: {hint.text}{note}", Tone.HINT)
+            if self.host is not None:
+                self.host.sound("hint")
+            self._marks_dirty = True
+            self._refresh_marks()
+        if self.play_hint and not self.animating() and self.match.person_to_move():
+            self.play_hint = False
+            try:
+                self.play(hint.action)
+            except ValueError as exc:
+                self._toast(str(exc))
+
+    def _navigate(self, move: Callable[[], None]) -> None:
+        """Undo, redo or a jump: refused while pieces move; the scene snaps to the new point."""
+        self._check_settled()
+        move()  # raises MatchError (a ValueError) when there is nothing to go to
+        self.match.paused = False
+        self._reset_scene()
+        total = len(self.match.full_record)
+        self._say(self._turn_text(f"Move {self.match.cursor} of {total}."))
+        self._judge()
+
+    def _say(self, text: str, tone: Tone = Tone.INFO) -> None:
+        self.message, self.tone = text, tone
+
+    def _toast(self, text: str) -> None:
+        if self.host is not None:
+            self.host.say(text, Tone.WARN)
+        else:
+            self._say(text, Tone.WARN)
+
+
+def match_commands(c: MatchControls, hint_help: str, ends_group: str = "main") -> list[Command]:
+    """The commands of :class:`MatchControls` a table starts with: H hint (``hint_help`` says
+    how the scene shows it), N next, U undo, Y redo, and Home and End (buttons in
+    ``ends_group``; "" for keys only)."""
+    m = c.match
+    return [
+        Command("hint", c.hint, "Hint", "H", hint_help, enabled=lambda: not m.over,
+                why_disabled="The game is over: no hint."),
+        Command("next", c.next_step, "Next", "N", "play the hinted move",
+                enabled=lambda: not m.over, why_disabled="The game is over."),
+        Command("undo", c.undo, "Undo", "U", "back one move (against the computer, "
+                "back to your turn)", enabled=m.can_undo, why_disabled="Nothing to undo."),
+        Command("redo", c.redo, "Redo", "Y", "forward one move (to your next turn)",
+                enabled=m.can_redo, why_disabled="Nothing to redo."),
+        Command("undo-all", c.undo_all, "First", "HOME", "back to the start",
+                enabled=m.can_undo, why_disabled="Already at the start.", group=ends_group),
+        Command("redo-all", c.redo_all, "Last", "END", "on to the last move",
+                enabled=m.can_redo, why_disabled="Already at the last move.",
+                group=ends_group),
+    ]  # fmt: skip
+
+
+def move_list_commands(match: Match[Any], goto: Callable[[int], None]) -> list[Command]:
+    """The HUD's move list: a ``move-N`` command for each of the last :data:`LIST_LENGTH`
+    moves of ``match``'s record, a move being one turn of every seat (:func:`move_rows`),
+    labelled as a score sheet writes it (``2. Nf3 Nc6``; ``▸`` marks the move the game stands
+    at, and the turns of it undone are in brackets), that calls ``goto`` with the point after
+    the move's last turn."""
+    rows = move_rows(match.full_record)
+    cursor = match.cursor
+    commands = []
+    for number, texts, first in rows[-LIST_LENGTH:]:
+        end = first + len(texts)
+        current = first < cursor <= end
+        shown = [t if first + i < cursor or not current else f"({t})" for i, t in enumerate(texts)]
+        lead = f"{number}." if texts and not _starts_late(match, first) else f"{number}…"
+        label = f"{'▸ ' if current else ''}{lead} {' '.join(shown)}"
+        commands.append(Command(f"move-{number}", lambda end=end: goto(end), label, group="list"))
+    return commands
+
+
+def move_rows(steps: Sequence[Step]) -> list[tuple[int, list[str], int]]:
+    """The steps of a record as the moves of a score sheet: each ``(number, the turns' texts,
+    the index of its first step)``. A move begins with the first seat's turn (or with the
+    record, when another seat plays first), so ``e4 e5 Nf3`` is ``1. e4 e5`` and ``2. Nf3``.
+
+    >>> from game.logic.match import Step
+    >>> move_rows([Step(0, 1, "e4"), Step(1, 2, "e5"), Step(0, 3, "Nf3")])
+    [(1, ['e4', 'e5'], 0), (2, ['Nf3'], 2)]
+    """
+    rows: list[tuple[int, list[str], int]] = []
+    for index, step in enumerate(steps):
+        if not rows or step.seat <= steps[index - 1].seat:
+            rows.append((len(rows) + 1, [], index))
+        rows[-1][1].append("-" if step.forfeit is not None else step.text)
+    return rows
+
+
+def _starts_late(match: Match[Any], first: int) -> bool:
+    """Whether the move starting at step ``first`` begins with a seat other than the first
+    (a game set up with the second player to move): written ``1… e5``."""
+    return first == 0 and bool(match.full_record) and match.full_record[0].seat > 0
+
+
+def move_number(text: str) -> int:
+    """``goto``'s argument: a whole number (ASCII digits: the one number reader's)."""
+    from game.logic.numbers import parse_whole
+    from game.logic.quoting import excerpt
+
+    number = parse_whole(text)
+    if number is None:
+        raise ValueError(f"a move number, not {excerpt(text)}")
+    return number
+
+
+def side_label(side: str) -> str:
+    """How the HUD names the player of a side: ``you`` for ``"human"`` (a person, in every
+    game's options), else the computer with its agent's own name, which says its level
+    (``computer (master)``, ``computer (classic expert)``).
+
+    >>> side_label("human"), side_label("classic-expert")
+    ('you', 'computer (classic expert)')
+    """
+    return "you" if side == "human" else f"computer ({side.replace('-', ' ')})"
+
+
+def level_title(name: str) -> str:
+    """An agent's name as a title, for a table of the levels (``Classic Expert``)."""
+    return name.replace("-", " ").title()

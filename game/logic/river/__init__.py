@@ -1,0 +1,1 @@
+"""Priests and Devils: the rules, the judge, the solvers and the game of the contract."""

@@ -1,0 +1,350 @@
+"""Priests and Devils: the rules of a game and the nodes of its state graph.
+
+A :class:`Crossing` is a node of the state graph: the priests and devils on the left side and
+the boat's side. By default passengers count for the bank where the boat is docked, so only a
+crossing can lose (the player's click by click view, :class:`~game.logic.river.state.
+RiverState`, judges with the same rule).
+
+:class:`Rules` also carries the published variants of the puzzle: passengers that count for no
+bank (``boat_counts=False``: the boat is a place of its own, so boarding or landing can lose),
+who may row (:class:`Rowers`: anyone, or the boat needs a priest, or a devil, aboard to
+cross; a boat stranded where nobody may row it loses), and the goal (:class:`Goal`: everyone
+across, or every priest across).
+
+>>> Rules().key(), Crossing(3, 3, Side.LEFT).after(Load(0, 2))
+('3/3/2', Crossing(left_priests=3, left_devils=1, boat=<Side.RIGHT: 'right'>))
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from game.logic.game import IllegalActionError, NotationError
+
+__all__ = [
+    "MAX_CAPACITY",
+    "MAX_CHARACTERS",
+    "Crossing",
+    "Goal",
+    "IllegalMoveError",
+    "InvalidActionError",
+    "Kind",
+    "Load",
+    "Outcome",
+    "RiverError",
+    "RiverSettingError",
+    "Rowers",
+    "Rules",
+    "Side",
+    "people",
+]
+
+
+MAX_CHARACTERS = 200
+"""The most priests (and, separately, devils) a game may have."""
+
+MAX_CAPACITY = 12
+"""The most seats a boat may have."""
+
+
+class RiverError(ValueError):
+    """Base class for the errors of this module."""
+
+
+class RiverSettingError(RiverError):
+    """Options that are out of range, start lost, or cannot be solved; or a state that does
+    not fit its rules."""
+
+
+class IllegalMoveError(RiverError, IllegalActionError):
+    """An action that is not legal in the current state; the message says why."""
+
+
+class InvalidActionError(IllegalMoveError, NotationError):
+    """Text that names no action (see :func:`parse_action`)."""
+
+
+class Side(enum.Enum):
+    """A bank of the river; the game starts on the left."""
+
+    LEFT = "left"
+    RIGHT = "right"
+
+    @property
+    def other(self) -> Side:
+        """The opposite bank."""
+        return Side.RIGHT if self is Side.LEFT else Side.LEFT
+
+
+class Kind(enum.Enum):
+    """What a character is."""
+
+    PRIEST = "priest"
+    DEVIL = "devil"
+
+
+class Rowers(enum.Enum):
+    """Who may row the boat across: anyone, or only priests (a priest must be aboard), or
+    only devils (a devil must be aboard)."""
+
+    ANYONE = "anyone"
+    PRIESTS = "priests"
+    DEVILS = "devils"
+
+    def can_row(self, load: Load) -> bool:
+        """Whether the boat with ``load`` aboard may cross (never an empty boat).
+
+        >>> Rowers.PRIESTS.can_row(Load(0, 2)), Rowers.DEVILS.can_row(Load(0, 2))
+        (False, True)
+        """
+        if self is Rowers.PRIESTS:
+            return load.priests > 0
+        if self is Rowers.DEVILS:
+            return load.devils > 0
+        return load.size > 0
+
+    def describe(self) -> str:
+        """In words: "anyone rows", "only priests row"."""
+        return "anyone rows" if self is Rowers.ANYONE else f"only {self.value} row"
+
+
+class Goal(enum.Enum):
+    """What wins: everyone ashore on the right bank, or every priest ashore there (the devils
+    may stay behind)."""
+
+    EVERYONE = "everyone"
+    PRIESTS = "priests"
+
+    def describe(self) -> str:
+        """In words: "everyone across", "every priest across"."""
+        return "everyone across" if self is Goal.EVERYONE else "every priest across"
+
+
+def people(count: int, kind: Kind) -> str:
+    """``count`` characters of ``kind`` in words: "1 priest", "3 devils".
+
+    >>> people(1, Kind.PRIEST), people(0, Kind.DEVIL)
+    ('1 priest', '0 devils')
+    """
+    return f"{count} {kind.value}{'' if count == 1 else 's'}"
+
+
+class Outcome(enum.Enum):
+    """Where a game stands."""
+
+    PLAYING = "playing"
+    WON = "won"
+    LOST = "lost"
+
+
+class Load(NamedTuple):
+    """A number of priests and devils: a boat load, or the people on a bank.
+
+    >>> str(Load(1, 1)), str(Load(2, 0)), Load(0, 2).size
+    ('1 priest + 1 devil', '2 priests', 2)
+    """
+
+    priests: int
+    devils: int
+
+    @property
+    def size(self) -> int:
+        """How many people in all."""
+        return self.priests + self.devils
+
+    def of(self, kind: Kind) -> int:
+        """How many of ``kind``."""
+        return self.priests if kind is Kind.PRIEST else self.devils
+
+    def __str__(self) -> str:
+        parts = [people(n, kind) for n, kind in zip(self, Kind, strict=True) if n]
+        return " + ".join(parts) if parts else "nobody"
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """The options of a game: team sizes, boat seats and the rule variants.
+
+    ``boat_counts``: passengers of a docked boat count for its bank (the classic rule) or
+    for no bank; ``rowers``: who may row; ``goal``: what wins. Raises
+    :class:`RiverSettingError` naming the value when a count is out of range (0 to
+    :data:`MAX_CHARACTERS` of each kind, at least one person, 1 to :data:`MAX_CAPACITY`
+    seats), a variant is not one of its kind, the start would already be lost (more devils
+    than priests, with priests present) or the goal is every priest across with no priest.
+    Rules that are valid may still have no solution: see :meth:`RiverPuzzle.check`.
+    """
+
+    priests: int = 3
+    devils: int = 3
+    capacity: int = 2
+    boat_counts: bool = True
+    rowers: Rowers = Rowers.ANYONE
+    goal: Goal = Goal.EVERYONE
+
+    def __post_init__(self) -> None:
+        _check_count("priests", self.priests, 0, MAX_CHARACTERS)
+        _check_count("devils", self.devils, 0, MAX_CHARACTERS)
+        _check_count("capacity", self.capacity, 1, MAX_CAPACITY)
+        if type(self.boat_counts) is not bool:
+            raise RiverSettingError(f"boat_counts must be true or false, got {self.boat_counts!r}")
+        if not isinstance(self.rowers, Rowers):
+            raise RiverSettingError(f"rowers must be a Rowers, got {self.rowers!r}")
+        if not isinstance(self.goal, Goal):
+            raise RiverSettingError(f"goal must be a Goal, got {self.goal!r}")
+        if self.priests + self.devils == 0:
+            raise RiverSettingError("a game needs at least one priest or devil, got none")
+        if self.devils > self.priests > 0:
+            raise RiverSettingError(
+                f"devils={self.devils} outnumber priests={self.priests}: the start would be lost"
+            )
+        if self.goal is Goal.PRIESTS and self.priests == 0:
+            raise RiverSettingError("the goal is every priest across, but there are no priests")
+
+    @property
+    def start_load(self) -> Load:
+        """Everyone: the people ashore on the left bank at the start."""
+        return Load(self.priests, self.devils)
+
+    @property
+    def classic(self) -> bool:
+        """Whether the variants are the classic ones (passengers count, anyone rows, everyone
+        across)."""
+        return self.boat_counts and self.rowers is Rowers.ANYONE and self.goal is Goal.EVERYONE
+
+    def key(self) -> str:
+        """The text form: ``"priests/devils/capacity"``, then one word per variant that is
+        not the classic one: ``boat-apart``, ``rowers=priests``, ``goal=priests``.
+
+        >>> Rules().key(), Rules(3, 3, 2, False, Rowers.PRIESTS, Goal.PRIESTS).key()
+        ('3/3/2', '3/3/2 boat-apart rowers=priests goal=priests')
+        """
+        words = [f"{self.priests}/{self.devils}/{self.capacity}"]
+        if not self.boat_counts:
+            words.append("boat-apart")
+        if self.rowers is not Rowers.ANYONE:
+            words.append(f"rowers={self.rowers.value}")
+        if self.goal is not Goal.EVERYONE:
+            words.append(f"goal={self.goal.value}")
+        return " ".join(words)
+
+    def describe(self) -> str:
+        """The rules in words, for the statistics and the help.
+
+        >>> Rules(3, 3, 2, False, Rowers.PRIESTS).describe()
+        '3 priests, 3 devils, a boat for 2; passengers count for no bank; only priests row'
+        """
+        text = (
+            f"{people(self.priests, Kind.PRIEST)}, {people(self.devils, Kind.DEVIL)}, "
+            f"a boat for {self.capacity}"
+        )
+        if not self.boat_counts:
+            text += "; passengers count for no bank"
+        if self.rowers is not Rowers.ANYONE:
+            text += f"; {self.rowers.describe()}"
+        if self.goal is not Goal.EVERYONE:
+            text += f"; goal: {self.goal.describe()}"
+        return text
+
+    def short(self) -> str:
+        """A compact form for a table: ``"3P 3D 2 seats"``, then ``boat apart``,
+        ``priests row`` or ``devils row``, ``goal priests``.
+
+        >>> Rules(3, 3, 2, False, Rowers.DEVILS, Goal.PRIESTS).short()
+        '3P 3D 2 seats, boat apart, devils row, goal priests'
+        """
+        words = [f"{self.priests}P {self.devils}D {self.capacity} seat{'s' * (self.capacity > 1)}"]
+        if not self.boat_counts:
+            words.append("boat apart")
+        if self.rowers is not Rowers.ANYONE:
+            words.append(f"{self.rowers.value} row")
+        if self.goal is not Goal.EVERYONE:
+            words.append(f"goal {self.goal.value}")
+        return ", ".join(words)
+
+    @classmethod
+    def from_key(cls, text: str) -> Rules:
+        """Read the form :meth:`key` writes; raises :class:`RiverSettingError` on bad text.
+
+        >>> Rules.from_key("5/4/2")
+        Rules(priests=5, devils=4, capacity=2, boat_counts=True, rowers=<Rowers.ANYONE: 'anyone'>, goal=<Goal.EVERYONE: 'everyone'>)
+        >>> Rules.from_key("3/3/2 goal=priests").goal
+        <Goal.PRIESTS: 'priests'>
+        """  # noqa: E501
+        words = text.split()
+        parts = words[0].split("/") if words else []
+        if len(parts) != 3 or not all(part.strip().isdigit() for part in parts):
+            raise RiverSettingError(
+                f"rules must look like 'priests/devils/capacity', then variants, got {text!r}"
+            )
+        priests, devils, capacity = (int(part) for part in parts)
+        boat_counts, rowers, goal = True, Rowers.ANYONE, Goal.EVERYONE
+        for word in words[1:]:
+            name, _, value = word.partition("=")
+            try:
+                if word == "boat-apart":
+                    boat_counts = False
+                elif name == "rowers":
+                    rowers = Rowers(value)
+                elif name == "goal":
+                    goal = Goal(value)
+                else:
+                    raise ValueError(word)
+            except ValueError:
+                raise RiverSettingError(
+                    f"unknown rule {word!r} in {text!r}; expected boat-apart, "
+                    "rowers=anyone|priests|devils or goal=everyone|priests"
+                ) from None
+        return cls(priests, devils, capacity, boat_counts, rowers, goal)
+
+
+@dataclass(frozen=True, slots=True)
+class Crossing:
+    """A node of the state graph: who is on the left side, and where the boat is.
+
+    The counts include passengers while the boat is docked on the left. The right side holds
+    the rest of the rules' people.
+
+    >>> str(Crossing(3, 3, Side.LEFT))
+    '3P3D|L'
+    """
+
+    left_priests: int
+    left_devils: int
+    boat: Side
+
+    def __post_init__(self) -> None:
+        if self.left_priests < 0 or self.left_devils < 0:
+            raise RiverSettingError(
+                f"a crossing needs counts of at least 0, got {self.left_priests} priests "
+                f"and {self.left_devils} devils"
+            )
+
+    def __str__(self) -> str:
+        side = "L" if self.boat is Side.LEFT else "R"
+        return f"{self.left_priests}P{self.left_devils}D|{side}"
+
+    def key(self) -> tuple[int, int, str]:
+        """A plain hashable form: ``(left_priests, left_devils, boat side value)``."""
+        return (self.left_priests, self.left_devils, self.boat.value)
+
+    def after(self, load: Load) -> Crossing:
+        """The node reached by rowing ``load`` across (no safety or capacity check).
+
+        >>> str(Crossing(3, 3, Side.LEFT).after(Load(1, 1)))
+        '2P2D|R'
+        """
+        sign = -1 if self.boat is Side.LEFT else 1
+        return Crossing(
+            self.left_priests + sign * load.priests,
+            self.left_devils + sign * load.devils,
+            self.boat.other,
+        )
+
+
+def _check_count(name: str, value: object, low: int, high: int) -> None:
+    if type(value) is not int or not low <= value <= high:
+        raise RiverSettingError(
+            f"{name} must be a whole number from {low} to {high}, got {value!r}"
+        )
