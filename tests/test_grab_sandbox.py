@@ -17,7 +17,6 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from game.logic.game import Limits, Stop
-from game.logic.grab.confine import Captured
 from game.logic.grab.discovery import RobotRegistry, discover
 from game.logic.grab.game import GrabGame, play_rounds
 from game.logic.grab.options import SCHEMA, GrabOptions
@@ -26,6 +25,7 @@ from game.logic.grab.robot import UnknownRobotError
 from game.logic.grab.sandbox import ProcessRunner, RobotDisabledError
 from game.logic.grab.state import Move
 from game.logic.match import Match
+from game.logic.workers.confine import Captured
 from tests.deep import sized
 from tests.waiting import wait_for_exit
 
@@ -359,7 +359,7 @@ def test_a_message_that_is_not_plain_data_is_refused(tmp_path: Path) -> None:
     import multiprocessing
     import pickle
 
-    from game.logic.grab.confine import NotPlainData, receive
+    from game.logic.workers.confine import NotPlainData, receive
 
     parent, child = multiprocessing.Pipe()
     child.send_bytes(pickle.dumps(("move", 1, "attack 1>2", "")))

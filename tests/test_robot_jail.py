@@ -32,11 +32,11 @@ from pathlib import Path
 import pytest
 
 from game.logic.game import Limits
-from game.logic.grab import jail, jail_linux, jail_reads
 from game.logic.grab.discovery import RobotRegistry
 from game.logic.grab.game import GrabGame, play_rounds
 from game.logic.grab.options import GrabOptions
 from game.logic.match import Match
+from game.logic.workers import jail, jail_linux, jail_reads
 from tests.waiting import HANG_S, wait_for_exit
 
 pytestmark = [

@@ -42,17 +42,17 @@ from multiprocessing.connection import Connection
 from typing import TYPE_CHECKING, Any, Final
 
 from game.logic.game import Limits, Stop, ThinkingStopped
-from game.logic.grab.confine import (
+from game.logic.grab.options import ROBOT_MEMORY_MB_DEFAULT
+from game.logic.grab.robot import Robot, RobotGame
+from game.logic.grab.state import GrabBoard, GrabMoveError, GrabState, Move
+from game.logic.workers.confine import (
     Captured,
     NotPlainData,
     RobotError,
     plain_text,
     receive,
 )
-from game.logic.grab.jail import JailedProcess
-from game.logic.grab.options import ROBOT_MEMORY_MB_DEFAULT
-from game.logic.grab.robot import Robot, RobotGame
-from game.logic.grab.state import GrabBoard, GrabMoveError, GrabState, Move
+from game.logic.workers.jail import JailedProcess
 
 if TYPE_CHECKING:
     from game.logic.grab.discovery import RobotOrigin
@@ -205,11 +205,11 @@ class ProcessRunner(RobotRunner):
     """Runs a robot in a child process (the "spawn" start method: never fork a process that
     may hold threads and a GL context), started on the first move.
 
-    The child runs in the robot jail (:mod:`game.logic.grab.jail`: on Linux its own
+    The child runs in the robot jail (:mod:`game.logic.workers.jail`: on Linux its own
     namespaces, user, temp folder, limits, Landlock and seccomp; the layers the kernel
     refused are in :attr:`missing`, and said once per process in the log): Ctrl-C is the
     parent's business, its printing is captured (at most
-    :data:`~game.logic.grab.confine.OUTPUT_CAP` characters a move come back with the answer, kept
+    :data:`~game.logic.workers.confine.OUTPUT_CAP` characters a move come back with the answer, kept
     in :attr:`output`; nothing reaches this process's stdout or stderr) and, where the system
     allows it, its memory is capped at ``memory_mb`` MiB more than it holds once started (a
     robot over it gets a MemoryError and loses that move).
@@ -243,7 +243,7 @@ class ProcessRunner(RobotRunner):
         #: Why the robot is disabled for this game, or None.
         self.disabled: str | None = None
         #: The layers of the robot sandbox its process lacks, as ``(layer, reason)`` (known
-        #: once it has started; see :mod:`game.logic.grab.jail`).
+        #: once it has started; see :mod:`game.logic.workers.jail`).
         self.missing: list[tuple[str, str]] = []
         self._jail: JailedProcess | None = None
         self._connection: Connection | None = None
@@ -396,7 +396,7 @@ class ProcessRunner(RobotRunner):
 def _robot_main(
     connection: Connection, printed: Captured, origin: RobotOrigin, memory_mb: int
 ) -> None:  # pragma: no cover
-    """The robot process, in its jail (:func:`~game.logic.grab.jail.jailed_main`): load the
+    """The robot process, in its jail (:func:`~game.logic.workers.jail.jailed_main`): load the
     robot, then answer ``plan`` messages until told to stop.
 
     Start-up messages (after the jail's own): ``("loaded", output)`` once the robot's module

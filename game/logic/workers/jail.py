@@ -10,14 +10,14 @@ keeper may hold numpy's threads; the keeper is a subreaper, so the robot process
 child.) There it mounts a size-capped tmpfs as its temp folder (its cwd, HOME and TMPDIR) and
 a /proc that shows only its own processes; as root it becomes a user of its own (a uid no
 other robot has) with no capability, root's folders on the way to what it may read mounted
-over so that it reaches only that (:func:`~game.logic.grab.jail_reads.make_reachable`; it
+over so that it reaches only that (:func:`~game.logic.workers.jail_reads.make_reachable`; it
 keeps the capability to read past file modes only for its own files closed to others, or
 when those mounts fail); it gets resource limits (processes, file size, open files, no core
 files), forgets the game's environment, then no-new-privileges, Landlock (read only its
 Python installation, its own folder and the system files of
-:mod:`game.logic.grab.jail_reads`; write only in its temp folder and /dev/null; no TCP, no
+:mod:`game.logic.workers.jail_reads`; write only in its temp folder and /dev/null; no TCP, no
 abstract unix sockets or signals outside; where Landlock is refused a robot user drops any
-capability) and a seccomp filter (:mod:`game.logic.grab.jail_linux`). Each layer the kernel
+capability) and a seccomp filter (:mod:`game.logic.workers.jail_linux`). Each layer the kernel
 refuses is named, with the errno's words, in the process's first message; the game says once
 per process which protections are missing (:func:`report`) and plays on. Elsewhere the robot
 runs as before: a process of its own with a memory cap.
@@ -45,9 +45,9 @@ from collections.abc import Callable
 from multiprocessing.connection import Connection
 from typing import Any, Final
 
-from game.logic.grab import jail_fork, jail_reads
-from game.logic.grab import jail_linux as linux
-from game.logic.grab.confine import (
+from game.logic.workers import jail_fork, jail_reads
+from game.logic.workers import jail_linux as linux
+from game.logic.workers.confine import (
     Captured,
     NotPlainData,
     confine,
@@ -122,10 +122,10 @@ class JailedProcess:
     removes its temp folder).
 
     ``body(connection, printed, *args)`` runs in the jailed process, after the jail is built
-    (``printed`` is the :class:`~game.logic.grab.confine.Captured` of its printing); it must
+    (``printed`` is the :class:`~game.logic.workers.confine.Captured` of its printing); it must
     be a module-level function (it is pickled by name). ``robot_files`` are the robot files it
     loads: their folders are the only ones it may read besides its Python installation and
-    the system's (:func:`~game.logic.grab.jail_reads.allowed`).
+    the system's (:func:`~game.logic.workers.jail_reads.allowed`).
     """
 
     def __init__(
@@ -314,7 +314,7 @@ def enter(
     """Build the jail around the robot process (see the module docstring; it may read the
     folders of ``robot_files``) and send its first message, ``("jailed", robot pid, missing layers,
     printed)``; returns, in the robot process only, what
-    :func:`~game.logic.grab.confine.confine` returns."""
+    :func:`~game.logic.workers.confine.confine` returns."""
     with contextlib.suppress(ValueError, OSError):
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the game's business
     missing: list[tuple[str, str]] = []

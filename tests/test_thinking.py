@@ -1,5 +1,5 @@
-"""Thinking in a worker process (game.logic.apart): the same choice as on a thread, a stop
-that reaches the worker, and every failure kept inside the call."""
+"""Thinking in a worker process (game.logic.workers.thinking): the same choice as on a
+thread, a stop that reaches the worker, and every failure kept inside the call."""
 
 from __future__ import annotations
 
@@ -9,14 +9,14 @@ import threading
 from pathlib import Path
 
 import pytest
-from apart_agents import Announcing, Crashing, Dying, Hanging, Patient, WhereAmI
+from thinking_agents import Announcing, Crashing, Dying, Hanging, Patient, WhereAmI
 
-from game.logic import apart
-from game.logic.apart import ApartAgent, ThinkingLost
 from game.logic.game import Limits, Stop, ThinkingStopped
 from game.logic.rules.agents import make_agent
 from game.logic.rules.catalogue import engine
 from game.logic.rules.state import RulesGame
+from game.logic.workers import thinking
+from game.logic.workers.thinking import ApartAgent, ThinkingLost
 from tests.waiting import HANG_S, wait_for_file
 
 
@@ -34,11 +34,11 @@ def test_a_search_apart_chooses_what_it_chooses_here(game_id: str) -> None:
     limits = Limits(depth=2)
     local = make_agent("alphabeta")
     here = local.choose(state, limits, random.Random(5), Stop())
-    apart = ApartAgent(make_agent("alphabeta"))
-    there = apart.choose(state, limits, random.Random(5), Stop())
+    worker = ApartAgent(make_agent("alphabeta"))
+    there = worker.choose(state, limits, random.Random(5), Stop())
     assert there == here
     assert there in state.legal_actions()
-    assert apart.explain() == local.explain()  # what the search said, brought back
+    assert worker.explain() == local.explain()  # what the search said, brought back
 
 
 def test_the_agent_thinks_in_another_process() -> None:
@@ -130,7 +130,7 @@ def test_an_idle_worker_that_was_killed_is_replaced_before_the_search() -> None:
     agent = ApartAgent(WhereAmI())
     first = agent.choose(None, Limits(time=HANG_S), random.Random(0), Stop())
     # The worker now waits, idle, for the next search; it is killed there (kill -9).
-    idle = next(w for w in apart._POOL._idle if w.process.pid == first)
+    idle = next(w for w in thinking._POOL._idle if w.process.pid == first)
     idle.process.kill()
     idle.process.join()
     # The search goes to a new worker: no broken pipe, no lost move.
@@ -145,16 +145,16 @@ _ASK_AT_EXIT = """
 import atexit, sys
 
 def ask_late():  # registered first, so it runs last
-    from game.logic import apart
+    from game.logic.workers import thinking
     try:
-        apart._POOL.acquire("")
-    except apart.ThinkingLost as exc:
+        thinking._POOL.acquire("")
+    except thinking.ThinkingLost as exc:
         print("refused:", exc)
     else:
         print("started a worker")
 
 atexit.register(ask_late)
-from game.logic import apart
+from game.logic.workers import thinking
 """
 
 

@@ -2,7 +2,7 @@
 Ctrl-C, a process group of its own, printing captured, memory capped), and how the game reads
 what it sends (:func:`receive`: plain data only, never a class of the robot's).
 
-The robot jail (:mod:`game.logic.grab.jail`) calls :func:`confine` last, after its own
+The robot jail (:mod:`game.logic.workers.jail`) calls :func:`confine` last, after its own
 layers, in every process that runs robot code (a robot's own, robot discovery); the robot
 sandbox (:mod:`game.logic.grab.sandbox`) and discovery (:mod:`game.logic.grab.discovery`)
 read those processes' messages with :func:`receive`.

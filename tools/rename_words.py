@@ -1,0 +1,183 @@
+"""The renames of issue 26 ("one meaning per word"), as a script that can run again.
+
+Each step moves modules (``git mv``) and rewrites words in the tree's text files (``game/``,
+``tests/``, ``tools/``, ``benchmarks/``, ``docs/``, ``README.md``, ``conftest.py``,
+``pyproject.toml``, ``.ci/``). A step that has run finds nothing left to do, so after a merge
+brings in code written with the old names, running the script again renames that too::
+
+    python tools/rename_words.py            # every step
+    python tools/rename_words.py workers    # one step
+    python tools/rename_words.py --list     # the steps and what each renames
+
+The rewrites are regular expressions with word boundaries, run in the order given; a step's
+rewrites skip the lines that hold a text of its ``keep`` list (aliases kept on purpose for
+robot writers and saved files).
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+#: Where the rewrites look (files under these, or these files).
+PLACES = (
+    "game",
+    "tests",
+    "tools",
+    "benchmarks",
+    "docs",
+    "README.md",
+    "conftest.py",
+    "pyproject.toml",
+    ".ci",
+)
+SUFFIXES = {".py", ".md", ".toml", ".txt", ".cfg", ".ini", ""}
+THIS = Path(__file__).resolve()
+
+
+@dataclass(frozen=True)
+class Step:
+    """One rename: modules moved (old path, new path) and words rewritten (pattern, text)."""
+
+    name: str
+    about: str
+    moves: tuple[tuple[str, str], ...] = ()
+    words: tuple[tuple[str, str], ...] = ()
+    keep: tuple[str, ...] = field(default=())
+    #: (text, pattern, replacement): rewrites made only in files that hold the text.
+    where: tuple[tuple[str, str, str], ...] = ()
+
+
+def _module(old: str, new: str) -> tuple[str, str]:
+    """A dotted module name, as written in imports and docstrings (not a longer name)."""
+    return (r"(?<![\w.])" + re.escape(old) + r"(?![\w])", new)
+
+
+def _path(old: str, new: str) -> tuple[str, str]:
+    return (r"(?<![\w/])" + re.escape(old) + r"(?![\w])", new)
+
+
+_JAIL = ("jail", "jail_fork", "jail_linux", "jail_reads", "confine")
+
+STEPS: tuple[Step, ...] = (
+    Step(
+        "workers",
+        "the spawned workers' code in one package: game/logic/apart.py (thinking in a worker) "
+        "becomes game/logic/workers/thinking.py, the robot jail and its confinement "
+        "(game/logic/grab/jail*.py, confine.py) move beside it",
+        moves=(
+            ("game/logic/apart.py", "game/logic/workers/thinking.py"),
+            ("tests/test_apart.py", "tests/test_thinking.py"),
+            ("tests/apart_agents.py", "tests/thinking_agents.py"),
+            *((f"game/logic/grab/{m}.py", f"game/logic/workers/{m}.py") for m in _JAIL),
+        ),
+        words=(
+            _module("game.logic.apart", "game.logic.workers.thinking"),
+            _path("game/logic/apart.py", "game/logic/workers/thinking.py"),
+            *(_module(f"game.logic.grab.{m}", f"game.logic.workers.{m}") for m in _JAIL),
+            *(_path(f"game/logic/grab/{m}.py", f"game/logic/workers/{m}.py") for m in _JAIL),
+            (
+                r"from game\.logic\.grab import jail_fork, jail_reads\b",
+                "from game.logic.workers import jail_fork, jail_reads",
+            ),
+            (
+                r"from game\.logic\.grab import jail_linux as linux\b",
+                "from game.logic.workers import jail_linux as linux",
+            ),
+            (
+                r"from game\.logic\.grab import jail, jail_linux, jail_reads\b",
+                "from game.logic.workers import jail, jail_linux, jail_reads",
+            ),
+            (r"from game\.logic import apart\b", "from game.logic.workers import thinking"),
+            (r"\bapart\.py\b", "thinking.py"),
+            (r"\bapart_agents\b", "thinking_agents"),
+        ),
+        where=(("from game.logic import apart", r"\bapart\.(?=[A-Za-z_])", "thinking."),),
+    ),
+)
+
+
+def files() -> list[Path]:
+    out: list[Path] = []
+    for place in PLACES:
+        path = ROOT / place
+        if path.is_file():
+            out.append(path)
+        elif path.is_dir():
+            out.extend(
+                p
+                for p in sorted(path.rglob("*"))
+                if p.is_file() and p.suffix in SUFFIXES and "__pycache__" not in p.parts
+            )
+    return [p for p in out if p.resolve() != THIS]
+
+
+def run(step: Step, touched: set[Path]) -> int:
+    """Apply ``step``; the number of files changed (moves included), added to ``touched``."""
+    changed = 0
+    for old, new in step.moves:
+        source, target = ROOT / old, ROOT / new
+        if source.exists() and not target.exists():
+            target.parent.mkdir(parents=True, exist_ok=True)
+            subprocess.run(["git", "mv", old, new], cwd=ROOT, check=True)
+            changed += 1
+    for path in files():
+        try:
+            before = path.read_text(encoding="utf-8")
+        except (UnicodeDecodeError, OSError):
+            continue
+        patterns = [(re.compile(p), text) for p, text in step.words]
+        patterns += [(re.compile(p), text) for hold, p, text in step.where if hold in before]
+        lines = before.splitlines(keepends=True)
+        for i, line in enumerate(lines):
+            if any(k in line for k in step.keep):
+                continue
+            for pattern, text in patterns:
+                line = pattern.sub(text, line)
+            lines[i] = line
+        after = "".join(lines)
+        if after != before:
+            path.write_text(after, encoding="utf-8")
+            touched.add(path)
+            changed += 1
+    return changed
+
+
+def tidy(touched: set[Path]) -> None:
+    """Sort the imports of the Python files changed and format them (ruff, when found)."""
+    ruff = shutil.which("ruff") or str(Path(sys.executable).with_name("ruff"))
+    python = sorted(str(p) for p in touched if p.suffix == ".py" and p.exists())
+    if not python or not Path(ruff).exists():
+        return
+    subprocess.run([ruff, "check", "--select", "I", "--fix", "-q", *python], cwd=ROOT)
+    subprocess.run([ruff, "format", "-q", *python], cwd=ROOT)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("steps", nargs="*", help="steps to run (default: all)")
+    parser.add_argument("--list", action="store_true", help="list the steps")
+    args = parser.parse_args(argv)
+    by_name = {step.name: step for step in STEPS}
+    if args.list:
+        for step in STEPS:
+            print(f"{step.name}: {step.about}")
+        return 0
+    unknown = [name for name in args.steps if name not in by_name]
+    if unknown:
+        parser.error(f"unknown step(s) {', '.join(unknown)}; known: {', '.join(by_name)}")
+    touched: set[Path] = set()
+    for name in args.steps or list(by_name):
+        print(f"{name}: {run(by_name[name], touched)} file(s) changed")
+    tidy(touched)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
