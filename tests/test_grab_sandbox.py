@@ -355,18 +355,30 @@ def test_a_robots_own_classes_never_travel_back_to_the_game(tmp_path: Path) -> N
     assert not any(name.startswith("gamehall_robots.") for name in sys.modules)
 
 
-def test_a_message_that_is_not_plain_data_is_refused(tmp_path: Path) -> None:
-    import multiprocessing
-    import pickle
+#: A robot that, on its second move, writes past its message limit into the game's pipe (it
+#: finds its end of the pipe among its objects), then plays on.
+FLOODER = robot_file(
+    init="self.moves = 0",
+    plan="""self.moves += 1
+        if self.moves == 2:
+            import gc
+            from multiprocessing.connection import Connection
+            pipe = next(o for o in gc.get_objects() if isinstance(o, Connection))
+            pipe.send_bytes(b"x" * (2 << 20))""",
+)
 
-    from game.logic.workers.confine import NotPlainData, receive
 
-    parent, child = multiprocessing.Pipe()
-    child.send_bytes(pickle.dumps(("move", 1, "attack 1>2", "")))
-    assert receive(parent) == ("move", 1, "attack 1>2", "")
-    child.send_bytes(pickle.dumps(("move", 1, Path("x"), "")))
-    with pytest.raises(NotPlainData, match="not plain data"):
-        receive(parent)
+def test_a_robot_that_floods_its_pipe_loses_the_move_and_its_process(tmp_path: Path) -> None:
+    (tmp_path / "flooder.py").write_text(FLOODER)
+    with robots_match(("flooder", "basic"), _registry(tmp_path)) as match:
+        play_rounds(match, 3)
+        lost = [s.forfeit for s in match.record if s.seat == 0]
+    assert lost == [
+        None,
+        "flooder: RobotError: its process sent a message of more than 1,048,576 bytes; it was "
+        "ended; it restarts on its next move",
+        None,  # a new process: it plays again
+    ]
 
 
 def test_what_a_robot_starts_is_stopped_with_it(tmp_path: Path) -> None:

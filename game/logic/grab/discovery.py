@@ -41,13 +41,9 @@ from game.logic.grab.sandbox import (
     RobotRunner,
     describe_error,
 )
-from game.logic.workers.confine import (
-    Captured,
-    NotPlainData,
-    plain_text,
-    receive,
-)
+from game.logic.workers.confine import Captured, plain_text
 from game.logic.workers.jail import JailedProcess
+from game.logic.workers.process import MessageTooLong, NotPlainData, WorkerLost
 
 #: Problems with finding robots are logged here.
 LOG: Final = logging.getLogger("gamehall.grab")
@@ -203,7 +199,7 @@ def _discover_some(
     jail = JailedProcess(
         "robot-discovery", _discovery_main, (list(jobs),), memory_mb, robot_files=files
     )
-    parent = jail.start()
+    worker = jail.start()
     results: list[Any] = []
     failure: str | None = None
     try:
@@ -212,11 +208,14 @@ def _discover_some(
             return results, f"the discovery process failed: {problem}"
         while len(results) < len(jobs):
             try:
-                if not parent.poll(import_s):
+                if not worker.wait(import_s):
                     failure = f"importing it took more than {import_s:g} s"
                     break
-                reply = _checked(receive(parent))
-            except (OSError, EOFError):
+                reply = _checked(worker.receive())
+            except MessageTooLong as lost:
+                failure = f"importing it: {lost}"
+                break
+            except WorkerLost:
                 failure = f"importing it ended its process ({jail.exit_words()})"
                 break
             except NotPlainData as error:
@@ -269,7 +268,7 @@ def _facts(attribute: str, robot_class: type[Robot]) -> tuple[str, str, str, boo
 
 def _checked(reply: Any) -> Any:
     """A discovery reply if it is a reason (text) or a list of class facts; raises
-    :class:`~game.logic.workers.confine.NotPlainData` otherwise (robot code at import can
+    :class:`~game.logic.workers.process.NotPlainData` otherwise (robot code at import can
     change what the discovery process sends)."""
     if type(reply) is str:
         return reply

@@ -45,14 +45,9 @@ from game.logic.game import Limits, Stop, ThinkingStopped
 from game.logic.grab.options import ROBOT_MEMORY_MB_DEFAULT
 from game.logic.grab.robot import Robot, RobotGame
 from game.logic.grab.state import GrabBoard, GrabMoveError, GrabState, Move
-from game.logic.workers.confine import (
-    Captured,
-    NotPlainData,
-    RobotError,
-    plain_text,
-    receive,
-)
+from game.logic.workers.confine import Captured, plain_text
 from game.logic.workers.jail import JailedProcess
+from game.logic.workers.process import MessageTooLong, NotPlainData, Worker, WorkerLost
 
 if TYPE_CHECKING:
     from game.logic.grab.discovery import RobotOrigin
@@ -72,6 +67,11 @@ DEFAULT_MEMORY_MB: Final = ROBOT_MEMORY_MB_DEFAULT
 OUTPUT_LINES: Final = 40
 #: How often a robot process's answer is polled for while the stop flag is watched.
 _POLL_S: Final = 0.05
+
+
+class RobotError(Exception):
+    """A robot's failure that no built-in exception names: its process could not start or
+    died, or it raised an exception of its own type (the message starts with the type)."""
 
 
 class RobotDisabledError(RobotError):
@@ -246,14 +246,14 @@ class ProcessRunner(RobotRunner):
         #: once it has started; see :mod:`game.logic.workers.jail`).
         self.missing: list[tuple[str, str]] = []
         self._jail: JailedProcess | None = None
-        self._connection: Connection | None = None
+        self._worker: Worker | None = None
         self._asked = 0  # the number of the last question, which the answer repeats
 
     def reset(self) -> None:
-        if self._connection is not None and self._alive():
+        if self._worker is not None and self._alive():
             try:
-                self._connection.send(("reset",))
-            except OSError:
+                self._worker.send(("reset",))
+            except WorkerLost:
                 self._stop()
 
     def ask(self, state: GrabState, player: int, budget_s: float | None, stop: Stop) -> Move:
@@ -265,18 +265,19 @@ class ProcessRunner(RobotRunner):
                 self.disabled = f"disabled for this game: {problem}"
                 LOG.warning("robot %s: %s", self.key, self.disabled)
                 raise RobotDisabledError(self.disabled)
-        connection = self._connection
-        assert connection is not None
+        worker = self._worker
+        assert worker is not None
         self._asked += 1
         asked = self._asked
         started = time.perf_counter()
         try:
-            connection.send(("plan", asked, state, player))
-            reply = self._answer(connection, asked, started, budget_s, stop)
-        except (OSError, EOFError):
-            code = self._exit_code()
+            worker.send(("plan", asked, state, player))
+            reply = self._answer(worker, asked, started, budget_s, stop)
+        except WorkerLost as lost:
+            why = str(lost) if isinstance(lost, MessageTooLong) else None
+            why = why or f"its process ended ({self._exit_code()})"
             self._stop()
-            raise RobotError(f"its process ended ({code}); it restarts on its next move") from None
+            raise RobotError(f"{why}; it restarts on its next move") from None
         seconds = time.perf_counter() - started
         if reply is None:
             self._stop()
@@ -317,27 +318,31 @@ class ProcessRunner(RobotRunner):
 
     def _answer(
         self,
-        connection: Connection,
+        worker: Worker,
         asked: int,
         started: float,
         budget_s: float | None,
         stop: Stop,
     ) -> tuple[Any, ...] | None:
         """The child's answer to question ``asked``, or None when the budget ran out; late
-        answers to earlier questions are dropped."""
+        answers to earlier questions are dropped. The stop flag is looked at every
+        :data:`_POLL_S` seconds while the child thinks."""
+
+        def check() -> None:
+            if stop.is_set():
+                raise ThinkingStopped("stopped while the robot thought")
+
         while True:
-            wait = _POLL_S
+            left = None
             if budget_s is not None:
                 left = budget_s - (time.perf_counter() - started)
                 if left <= 0:
                     return None
-                wait = min(wait, left)
-            if connection.poll(wait):
-                reply = _shaped(receive(connection), answer=True)
-                if reply[1] == asked:
-                    return reply
-            elif stop.is_set():
-                raise ThinkingStopped("stopped while the robot thought")
+            if not worker.wait(left, check, every=_POLL_S):
+                return None
+            reply = _shaped(worker.receive(), answer=True)
+            if reply[1] == asked:
+                return reply
 
     def _alive(self) -> bool:
         return self._jail is not None and self._jail.alive
@@ -357,8 +362,8 @@ class ProcessRunner(RobotRunner):
             self.memory_mb,
             robot_files=(origin.target,) if origin.kind == "file" else (),
         )
-        parent = jail.start()
-        self._jail, self._connection = jail, parent
+        worker = jail.start()
+        self._jail, self._worker = jail, worker
         problem = jail.wait_jailed(self.start_s)
         self.missing = jail.missing
         stages = (
@@ -366,12 +371,12 @@ class ProcessRunner(RobotRunner):
         )
         for stage, seconds in stages:
             try:
-                if not parent.poll(seconds):
+                if not worker.wait(seconds):
                     what = "to load" if stage == "loaded" else "for its constructor"
                     problem = f"it did not start: more than {seconds:g} s {what}"
                     break
-                reply = _shaped(receive(parent), answer=False)
-            except (OSError, EOFError):
+                reply = _shaped(worker.receive(), answer=False)
+            except WorkerLost:
                 problem = f"its process ended while starting ({self._exit_code()})"
                 break
             except NotPlainData as error:
@@ -388,7 +393,7 @@ class ProcessRunner(RobotRunner):
 
     def _stop(self, politely: bool = False) -> None:
         jail = self._jail
-        self._jail = self._connection = None
+        self._jail = self._worker = None
         if jail is not None:
             jail.stop(politely)
 
