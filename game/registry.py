@@ -147,7 +147,7 @@ class Entry:
     scene at its hardest (the biggest map). ``warm_up`` asks the window to make, in the
     background while the menu shows, what the game's first use would make (its scene's modules
     imported, its hint agent's first search run, compiling what it compiles), so that neither
-    opening it nor its first hint stalls (see :func:`warm_up`). ``think_apart`` says the game's
+    opening it nor its first hint stalls (see :func:`warm_up`). ``think_in_worker`` says the game's
     agents search in Python and think in a worker process in the window (see
     :meth:`thinker`). ``engine`` (``"module:function"``) names what readies the game's compiled
     engine in a worker process, compiling it the first time and saying how far it got
@@ -184,7 +184,7 @@ class Entry:
     console: Callable[[argparse.Namespace, Entry], int] | None = None
     warm_up: bool = False
     statistics: str = ""
-    think_apart: bool = False
+    think_in_worker: bool = False
     engine: str = ""
     prepare: str = ""
     ahead: str = ""
@@ -197,17 +197,17 @@ class Entry:
 
     def thinker(self, name: str, options: Mapping[str, Any]) -> Agent[Any]:
         """``make_agent(name, options)`` as the window seats it: an entry whose agents search
-        in Python (``think_apart``) or run a compiled ``engine`` gets them thinking in a
+        in Python (``think_in_worker``) or run a compiled ``engine`` gets them thinking in a
         worker process (:mod:`game.logic.workers.thinking`), so that the drawing thread never
         waits for the interpreter's lock (nor for a compiler)."""
         agent = self.make_agent(name, options)
-        if not (self.think_apart or self.engine):
+        if not (self.think_in_worker or self.engine):
             return agent
-        from game.logic.workers.thinking import ApartAgent
+        from game.logic.workers.thinking import WorkerAgent
 
         if self.engine:
-            return ApartAgent(agent, prepare=self.engine, bring_back=True)
-        return ApartAgent(agent, bring_back=True)  # what it says of its search, for F3
+            return WorkerAgent(agent, prepare=self.engine, bring_back=True)
+        return WorkerAgent(agent, bring_back=True)  # what it says of its search, for F3
 
     def statistics_sheet(self, stats: Statistics) -> Any:
         """The game's statistics view of ``stats`` (imports the module that draws it); None
@@ -264,7 +264,7 @@ def warm_up(
     not waited for), every ``ahead`` is called, and each entry that asks for it (``warm_up``)
     makes a game with the default options (a description compiles). Then each of those lets its hint
     agent think for a moment (a first search compiles and loads what later ones reuse; an agent
-    that thinks apart waits for a worker, which may be busy for minutes with an engine's first
+    that thinks in a worker waits for a worker, which may be busy for minutes with an engine's first
     compile: no game waits for that before it is made). An entry with an ``engine`` thinks in
     the worker its preparation readies. Returns the ids of the entries readied beyond the
     import; a failure is logged and skipped, and ``stop`` (when set) ends the work between

@@ -325,7 +325,7 @@ def test_the_window_answers_while_the_engine_prepares_and_the_computer_moves_whe
     _frames_until(director, lambda: len(c.match.record) >= 2)
     assert prep.ready and c.engine_preparation() is None
     seat = c.match.seats[1]
-    assert isinstance(seat, thinking.ApartAgent)
+    assert isinstance(seat, thinking.WorkerAgent)
     assert seat.worker_pid == prep.pid
     assert "Preparing the engine" not in director.hud.banner.text
 
@@ -349,7 +349,7 @@ def test_a_preparation_that_fails_says_why_and_the_search_waiting_for_it_is_lost
 
     from game.logic.game import Limits, Stop
 
-    agent = thinking.ApartAgent(WhereAmI(), prepare="thinking_agents:failing_prepare")
+    agent = thinking.WorkerAgent(WhereAmI(), prepare="thinking_agents:failing_prepare")
     with pytest.raises(thinking.ThinkingLost, match="ran out of patience"):
         agent.choose(None, Limits(time=1.0), random.Random(0), Stop())
     prep = thinking._PREPARATIONS["thinking_agents:failing_prepare"]

@@ -39,7 +39,7 @@ def _grab_in_a_window(director: Any, name: str, seed: int) -> Any:
 
     def make() -> GrabController:
         controller = GrabController(MemorySession(), seed=seed)
-        controller.maps_apart = True  # as in a window
+        controller.maps_in_worker = True  # as in a window
         return controller
 
     director.register(name, make)
@@ -56,7 +56,7 @@ def test_a_window_gets_grab_maps_from_a_worker_the_same_as_made_here(director, m
         director.overlay.toggle()
     tried = _no_kernels_here(monkeypatch)
 
-    grab = _grab_in_a_window(director, "grab-apart", seed=11)
+    grab = _grab_in_a_window(director, "grab-maps-in-worker", seed=11)
     assert grab.match is None and grab.preparing()  # the map is on its way
     assert director.settle()
     assert tried == []
@@ -348,9 +348,9 @@ def test_a_worker_slowed_by_a_busy_machine_is_awaited_past_the_grace() -> None:
     from thinking_agents import Starved
 
     from game.logic.game import Limits, Stop
-    from game.logic.workers.thinking import ApartAgent
+    from game.logic.workers.thinking import WorkerAgent
 
-    agent = ApartAgent(Starved(seconds=3.0), grace=1.0)
+    agent = WorkerAgent(Starved(seconds=3.0), grace=1.0)
     assert agent.choose(None, Limits(time=0.1), random.Random(0), Stop()) == "answered"
 
 
@@ -360,11 +360,11 @@ def test_a_worker_that_thinks_past_its_time_is_ended_with_a_clear_message() -> N
     from thinking_agents import Spinning, WhereAmI
 
     from game.logic.game import Limits, Stop
-    from game.logic.workers.thinking import ApartAgent, ThinkingLost
+    from game.logic.workers.thinking import ThinkingLost, WorkerAgent
 
     with pytest.raises(ThinkingLost, match=r"no answer after .* s of thinking"):
-        ApartAgent(Spinning(), grace=0.3).choose(None, Limits(time=0.1), random.Random(0), Stop())
-    assert ApartAgent(WhereAmI()).choose(None, Limits(time=1.0), random.Random(0), Stop())
+        WorkerAgent(Spinning(), grace=0.3).choose(None, Limits(time=0.1), random.Random(0), Stop())
+    assert WorkerAgent(WhereAmI()).choose(None, Limits(time=1.0), random.Random(0), Stop())
 
 
 def test_the_stall_watch_names_what_the_drawing_thread_did() -> None:
@@ -658,7 +658,7 @@ def test_a_window_paints_grab_labels_while_the_map_is_made(director, monkeypatch
     painter = grab_atlas.AtlasPainter()
     monkeypatch.setattr(grab_atlas, "_AHEAD", painter)
 
-    grab = _grab_in_a_window(director, "grab-apart", seed=11)
+    grab = _grab_in_a_window(director, "grab-maps-in-worker", seed=11)
     assert grab.preparing()
     with monkeypatch.context() as waiting:
         waiting.setattr(MapOrder, "done", lambda self: False)  # the worker is still at it
@@ -803,11 +803,11 @@ director.switch("menu")
 menu = director.controller
 menu.opens_apart = True
 make = director.factories["grab"]
-def apart():
+def maps_in_worker():
     controller = make()
-    controller.maps_apart = True
+    controller.maps_in_worker = True
     return controller
-director.factories["grab"] = apart
+director.factories["grab"] = maps_in_worker
 director.update(1 / 60)
 director.capture()
 drawing = threading.get_ident()

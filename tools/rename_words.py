@@ -100,6 +100,28 @@ STEPS: tuple[Step, ...] = (
         ),
         where=(("from game.logic import apart", r"\bapart\.(?=[A-Za-z_])", "thinking."),),
     ),
+    Step(
+        "worker-words",
+        "'apart' meant a worker process and a river variant: the worker side says 'worker' "
+        "(ApartAgent -> WorkerAgent, think_apart -> think_in_worker, maps_apart -> "
+        "maps_in_worker, 'thinks apart' -> 'thinks in a worker')",
+        words=(
+            (r"\bApartAgent\b", "WorkerAgent"),
+            (r"\b([Aa])n (:class:`~?|``|`)?(?=WorkerAgent\b)", r"\1 \2"),
+            (r"\bthink_apart\b", "think_in_worker"),
+            (r"\bmaps_apart\b", "maps_in_worker"),
+            (r"\bthinks apart\b", "thinks in a worker"),
+            (r"\bthink apart\b", "think in a worker"),
+            (r"\bthinking apart\b", "thinking in a worker"),
+            (r"\btest_a_search_apart_chooses\b", "test_a_search_in_a_worker_chooses"),
+            (r"\bgrab-apart\b", "grab-maps-in-worker"),
+        ),
+        where=(
+            ("WorkerCase(", r'"apart"', '"thinking"'),
+            ("WorkerCase(", r"\bapart_problems\b", "thinking_problems"),
+            ("WorkerCase(", r"``apart``", "``thinking``"),
+        ),
+    ),
 )
 
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol
 from game.engine.commands import Command
 from game.engine.controller import Tone
 from game.hall.keeping import follow, keep, kept_data
-from game.logic.workers.thinking import ApartAgent
+from game.logic.workers.thinking import WorkerAgent
 
 if TYPE_CHECKING:
     from collections import deque
@@ -205,14 +205,14 @@ class MatchControls:
         """Start readying the engine the computer and the hint think with, if they need one
         (it compiles in a worker process the first time; see game.logic.workers.thinking)."""
         for agent in (*self.match.seats, self.match.hint_agent):
-            if isinstance(agent, ApartAgent):
+            if isinstance(agent, WorkerAgent):
                 agent.preparation(start=True)
 
     def engine_preparation(self) -> Preparation | None:
         """The readying of the engine the computer and the hint think with while it is not
         ready (under way, or failed); None once it is, or when they need none."""
         for agent in (*self.match.seats, self.match.hint_agent):
-            prep = agent.preparation() if isinstance(agent, ApartAgent) else None
+            prep = agent.preparation() if isinstance(agent, WorkerAgent) else None
             if prep is not None and not prep.ready:
                 return prep
         return None

@@ -52,7 +52,7 @@ from game.logic.reversi.board import (
 )
 from game.logic.reversi.game import DEFAULT_HINT, HUMAN, SIDES, ReversiGame
 from game.logic.reversi.players import LevelAgent
-from game.logic.workers.thinking import ApartAgent, submit
+from game.logic.workers.thinking import WorkerAgent, submit
 from game.registry import GameSession
 from game.resources import asset_path
 
@@ -569,9 +569,9 @@ class ReversiController(MatchControls):
 
 
 def _level_of(agent: Any) -> LevelAgent | None:
-    """The level behind a seat or the hint (an agent thinking apart comes back with its last
+    """The level behind a seat or the hint (an agent thinking in a worker comes back with its last
     choice), or None."""
-    if isinstance(agent, ApartAgent):
+    if isinstance(agent, WorkerAgent):
         agent = agent.agent
     return agent if isinstance(agent, LevelAgent) else None
 

@@ -3,7 +3,7 @@ that compiles holds up the window.
 
 A search in pure Python, or numba compiling an engine's kernels, holds the interpreter's lock:
 on a worker thread it takes it from the drawing thread for milliseconds to half a second at a
-time, and frames stall. An :class:`ApartAgent` wraps an agent: its :meth:`~ApartAgent.choose`
+time, and frames stall. A :class:`WorkerAgent` wraps an agent: its :meth:`~WorkerAgent.choose`
 sends the agent, the state, the limits and the random generator (pickled) to a worker process
 and waits for the answer without holding the lock, polling the
 :class:`~game.logic.game.Stop` flag and passing it on through a byte of shared memory (the
@@ -62,10 +62,10 @@ from game.logic.workers.process import SPAWN, Worker, WorkerGone, WorkerLost
 
 __all__ = [
     "MAX_WORKERS",
-    "ApartAgent",
     "Preparation",
     "Stage",
     "ThinkingLost",
+    "WorkerAgent",
     "preparation",
     "prepare",
     "stop_workers",
@@ -161,7 +161,7 @@ def prepare(task: str) -> Preparation:
     return prep
 
 
-class ApartAgent:
+class WorkerAgent:
     """``agent``, thinking in a worker process; see the module docstring.
 
     ``prepare``: the preparation (``"module:function"``) the worker runs once before the
