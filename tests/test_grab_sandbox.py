@@ -17,17 +17,17 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from game.logic.game import Limits, Stop
-from game.logic.grab.discovery import RobotRegistry, discover
+from game.logic.grab.discovery import RobotOrigin, RobotRegistry, discover
 from game.logic.grab.game import GrabGame, play_rounds
 from game.logic.grab.options import SCHEMA, GrabOptions
 from game.logic.grab.record import failures, grab_state
 from game.logic.grab.robot import UnknownRobotError
-from game.logic.grab.sandbox import ProcessRunner, RobotDisabledError
+from game.logic.grab.sandbox import ProcessRunner, RobotDisabledError, RobotError
 from game.logic.grab.state import Move
 from game.logic.match import Match
 from game.logic.workers.confine import Captured
 from tests.deep import sized
-from tests.waiting import wait_for_exit
+from tests.waiting import HANG_S, wait_for_exit
 
 pytestmark = pytest.mark.slow
 
@@ -370,15 +370,16 @@ FLOODER = robot_file(
 
 def test_a_robot_that_floods_its_pipe_loses_the_move_and_its_process(tmp_path: Path) -> None:
     (tmp_path / "flooder.py").write_text(FLOODER)
-    with robots_match(("flooder", "basic"), _registry(tmp_path)) as match:
-        play_rounds(match, 3)
-        lost = [s.forfeit for s in match.record if s.seat == 0]
-    assert lost == [
-        None,
-        "flooder: RobotError: its process sent a message of more than 1,048,576 bytes; it was "
-        "ended; it restarts on its next move",
-        None,  # a new process: it plays again
-    ]
+    runner = ProcessRunner("flooder", RobotOrigin("file", str(tmp_path / "flooder.py"), "Made"))
+    with robots_match(("basic", "basic"), RobotRegistry.builtins()) as match:
+        state = grab_state(match)
+    try:
+        assert isinstance(runner.ask(state, 0, HANG_S, Stop()), Move)
+        with pytest.raises(RobotError, match="more than 1,048,576 bytes; it was ended; it rest"):
+            runner.ask(state, 0, HANG_S, Stop())
+        assert not runner.running  # the rest of its message is never read as an answer
+    finally:
+        runner.close()
 
 
 def test_what_a_robot_starts_is_stopped_with_it(tmp_path: Path) -> None:
