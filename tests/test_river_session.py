@@ -223,7 +223,8 @@ def test_variant_buttons_step_to_the_next_solvable_value_and_save() -> None:
     assert "passengers count for no bank" in river.status().banner
     # The label follows the value (the table is rebuilt with the options).
     assert river.commands()["boat_counts"].label == "Boat counts: no"
-    # 3/3/2 with passengers apart: only priests rowing has no solution, devils rowing has.
+    # 3/3/2 with passengers counting for no bank: only priests rowing has no solution, devils
+    # rowing has.
     river.commands().run("rowers")
     assert river.rules.rowers is Rowers.DEVILS
     assert river.commands()["rowers"].label == "Rowers: devils"
@@ -244,18 +245,19 @@ def test_a_variant_game_is_judged_and_recorded_under_its_own_key() -> None:
     for action in RiverPuzzle(river.rules).solve_actions():
         river.play(action)
     assert river.state.outcome() is Outcome.WON and river.state.crossings == 9
-    assert session.records[-1]["key"] == "river:3/3/2 boat-apart"
+    assert session.records[-1]["key"] == "river:3/3/2 boat_counts=no"
     assert session.records[-1]["score"] == 9
     river.commands().run("new")
-    # Passengers apart: a priest boards, leaving 2 priests with 3 devils ashore: lost at once.
+    # Passengers counting for no bank: a priest boards, leaving 2 priests with 3 devils
+    # ashore: lost at once.
     river.play(Board(P))
     assert river.state.outcome() is Outcome.LOST
     assert "ashore" in river.status().banner and "left bank" in river.status().banner
     records = {k: r for k, r in session.statistics().games.items() if k.startswith("river:")}
-    assert records["river:3/3/2 boat-apart"].played == 2
-    assert records["river:3/3/2 boat-apart"].won == 1
-    assert records["river:3/3/2 boat-apart"].lost == 1
-    assert records["river:3/3/2 boat-apart"].best == {"3/3/2 boat-apart": 9}
+    assert records["river:3/3/2 boat_counts=no"].played == 2
+    assert records["river:3/3/2 boat_counts=no"].won == 1
+    assert records["river:3/3/2 boat_counts=no"].lost == 1
+    assert records["river:3/3/2 boat_counts=no"].best == {"3/3/2 boat_counts=no": 9}
 
 
 def test_a_boat_nobody_may_row_is_stranded_and_says_why() -> None:
@@ -283,7 +285,7 @@ def test_the_statistics_table_lists_each_setting_and_survives_the_file() -> None
     river.play(Board(P))
     river.play(Board(P))
     river.play(Cross())  # lost on the left bank
-    river.commands().run("boat_counts")  # passengers apart: a new setting, saved
+    river.commands().run("boat_counts")  # passengers counting for no bank: a new setting, saved
     for action in RiverPuzzle(river.rules).solve_actions():
         river.play(action)
 
@@ -291,12 +293,13 @@ def test_the_statistics_table_lists_each_setting_and_survives_the_file() -> None
     assert messages == []
     again = Session("river", OPTIONS, loaded, store)
     records = {k: r for k, r in again.statistics().games.items() if k.startswith("river:")}
-    assert set(records) == {"river:3/3/2", "river:3/3/2 boat-apart"}
-    classic, apart = records["river:3/3/2"], records["river:3/3/2 boat-apart"]
+    assert set(records) == {"river:3/3/2", "river:3/3/2 boat_counts=no"}
+    classic, ashore = records["river:3/3/2"], records["river:3/3/2 boat_counts=no"]
     assert (classic.played, classic.won, classic.lost, classic.best) == (2, 1, 1, {"3/3/2": 11})
-    assert (apart.played, apart.won, apart.lost, apart.best) == (1, 1, 0, {"3/3/2 boat-apart": 9})
+    assert (ashore.played, ashore.won, ashore.lost) == (1, 1, 0)
+    assert ashore.best == {"3/3/2 boat_counts=no": 9}
 
-    river = RiverController(again)  # starts with the saved options: passengers apart
+    river = RiverController(again)  # starts with the saved options: the boat counts for no bank
     assert river.rules == Rules(3, 3, 2, boat_counts=False)
     assert river.sheet() is None
     river.commands().run("stats")
@@ -304,7 +307,7 @@ def test_the_statistics_table_lists_each_setting_and_survives_the_file() -> None
     assert sheet is not None
     rows = [[cell.text for cell in row] for row in sheet.rows]
     assert rows == [
-        ["3P 3D 2 seats, boat apart", "1", "1", "0", "9"],
+        ["3P 3D 2 seats, boat counts no", "1", "1", "0", "9"],
         ["3P 3D 2 seats", "2", "1", "1", "11"],
     ]
     assert any("9 crossings" in line for line in sheet.footer)
@@ -320,3 +323,20 @@ def test_a_hand_edited_statistics_key_is_shown_as_it_is() -> None:
     sheet = river.sheet()
     assert sheet is not None
     assert [row[0].text for row in sheet.rows] == ["3P 3D 2 seats", "7/x/2"]
+
+
+def test_statistics_saved_under_the_old_boat_apart_key_count_for_the_same_rules() -> None:
+    # Earlier versions wrote "boat-apart" for boat_counts=no in the key; those games are one
+    # row with the ones played since, and the fewest crossings of both is the best.
+    session = MemorySession()
+    session.record("river:3/3/2 boat_counts=no", won=True, setting="3/3/2 boat_counts=no", score=11)
+    session.record("river:3/3/2 boat_counts=no", won=False)
+    session.record("river:3/3/2 boat_counts=no", won=True, setting="3/3/2 boat_counts=no", score=9)
+    river = RiverController(session)
+    river.commands().run("boat_counts")
+    assert river.rules == Rules(3, 3, 2, boat_counts=False)
+    river.toggle_stats()
+    sheet = river.sheet()
+    assert sheet is not None
+    rows = [[cell.text for cell in row] for row in sheet.rows]
+    assert rows == [["3P 3D 2 seats, boat counts no", "3", "2", "1", "9"]]

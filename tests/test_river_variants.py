@@ -37,7 +37,7 @@ SIZES = [(3, 3, 2), (2, 2, 2), (3, 2, 2), (4, 4, 3), (4, 4, 2), (5, 4, 2), (3, 1
 
 def _ids(variant: tuple[bool, Rowers, Goal]) -> str:
     counts, rowers, goal = variant
-    return f"{'counts' if counts else 'apart'}-{rowers.value}-{goal.value}"
+    return f"{'counts' if counts else 'ashore'}-{rowers.value}-{goal.value}"
 
 
 # -- the independent search --------------------------------------------------------------
@@ -210,12 +210,12 @@ def test_three_and_three_in_a_boat_for_two() -> None:
         "counts-priests-priests": None,
         "counts-devils-everyone": None,
         "counts-devils-priests": None,
-        "apart-anyone-everyone": 9,
-        "apart-anyone-priests": 7,
-        "apart-priests-everyone": None,
-        "apart-priests-priests": None,
-        "apart-devils-everyone": 9,
-        "apart-devils-priests": 7,
+        "ashore-anyone-everyone": 9,
+        "ashore-anyone-priests": 7,
+        "ashore-priests-everyone": None,
+        "ashore-priests-priests": None,
+        "ashore-devils-everyone": 9,
+        "ashore-devils-priests": 7,
     }
 
 
@@ -223,16 +223,16 @@ def test_three_and_three_in_a_boat_for_two() -> None:
     ("key", "crossings"),
     [("2/2/2", 5), ("4/4/2", 13), ("4/4/3", 7), ("5/5/3", 9), ("6/6/3", 11)],
 )
-def test_passengers_apart_published_oracles(key: str, crossings: int) -> None:
+def test_passengers_counting_for_no_bank_published_oracles(key: str, crossings: int) -> None:
     """The "boat separate" row of the research note: passengers that count for no bank."""
-    assert RiverPuzzle(Rules.from_key(f"{key} boat-apart")).optimal_crossings() == crossings
+    assert RiverPuzzle(Rules.from_key(f"{key} boat_counts=no")).optimal_crossings() == crossings
 
 
 def test_options_carry_the_variants_and_refuse_bad_values() -> None:
     values = OPTIONS.validate({"boat_counts": "no", "rowers": "devils", "goal": "priests"})
     assert values["boat_counts"] is False
-    assert Rules.from_key("3/3/2 boat-apart rowers=devils goal=priests").key() == (
-        "3/3/2 boat-apart rowers=devils goal=priests"
+    assert Rules.from_key("3/3/2 boat_counts=no rowers=devils goal=priests").key() == (
+        "3/3/2 boat_counts=no rowers=devils goal=priests"
     )
     with pytest.raises(ValueError, match="rowers must be one of anyone, priests, devils"):
         OPTIONS.validate({"rowers": "bishops"})
@@ -255,8 +255,8 @@ def test_too_big_for_the_click_level_solver_is_refused_with_the_numbers() -> Non
 
 
 def test_judge_messages_name_the_cause() -> None:
-    apart = RiverState.start(Rules(3, 3, 2, boat_counts=False))
-    lost = apart.apply(apart.parse_action("board:priest"))
+    ashore_only = RiverState.start(Rules(3, 3, 2, boat_counts=False))
+    lost = ashore_only.apply(ashore_only.parse_action("board:priest"))
     assert lost.verdict().message == (
         "Devils outnumber priests on the left bank (ashore; the boat's passengers count for "
         "no bank): 3 devils, 2 priests."

@@ -122,6 +122,30 @@ STEPS: tuple[Step, ...] = (
             ("WorkerCase(", r"``apart``", "``thinking``"),
         ),
     ),
+    Step(
+        "river-words",
+        "the river's variant where a docked boat's passengers count for no bank is named as "
+        "its option is (boat_counts, 'Boat counts: no') and its solver module (ashore), not "
+        "'apart': the rules' key writes boat_counts=no (boat-apart is still read)",
+        words=(
+            (
+                r"from game\.logic\.river import ashore as river_apart\b",
+                "from game.logic.river import ashore",
+            ),
+            (r"\briver_apart\.", "ashore."),
+            (r"\b_apart_(cost|loads|plan)\b", r"_ashore_\1"),
+            (
+                r"\btest_passengers_apart_published_oracles\b",
+                "test_passengers_counting_for_no_bank_published_oracles",
+            ),
+        ),
+        keep=('"boat-apart"', "``boat-apart``", 'boat-apart")', "boat-apart "),
+        where=(
+            ("boat_counts", r"(?<![\w-])boat-apart\b", "boat_counts=no"),
+            ("boat_counts", r"\bpassengers apart\b", "passengers counting for no bank"),
+            ("boat_counts", r"\bPassengers apart\b", "Passengers counting for no bank"),
+        ),
+    ),
 )
 
 

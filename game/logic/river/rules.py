@@ -48,6 +48,10 @@ MAX_CHARACTERS = 200
 MAX_CAPACITY = 12
 """The most seats a boat may have."""
 
+#: The word earlier versions wrote in a rules key for ``boat_counts=no`` (statistics files
+#: keep it); it is still read.
+_OLD_BOAT_WORD = "boat-apart"
+
 
 class RiverError(ValueError):
     """Base class for the errors of this module."""
@@ -215,14 +219,14 @@ class Rules:
 
     def key(self) -> str:
         """The text form: ``"priests/devils/capacity"``, then one word per variant that is
-        not the classic one: ``boat-apart``, ``rowers=priests``, ``goal=priests``.
+        not the classic one: ``boat_counts=no``, ``rowers=priests``, ``goal=priests``.
 
         >>> Rules().key(), Rules(3, 3, 2, False, Rowers.PRIESTS, Goal.PRIESTS).key()
-        ('3/3/2', '3/3/2 boat-apart rowers=priests goal=priests')
+        ('3/3/2', '3/3/2 boat_counts=no rowers=priests goal=priests')
         """
         words = [f"{self.priests}/{self.devils}/{self.capacity}"]
         if not self.boat_counts:
-            words.append("boat-apart")
+            words.append("boat_counts=no")
         if self.rowers is not Rowers.ANYONE:
             words.append(f"rowers={self.rowers.value}")
         if self.goal is not Goal.EVERYONE:
@@ -248,15 +252,15 @@ class Rules:
         return text
 
     def short(self) -> str:
-        """A compact form for a table: ``"3P 3D 2 seats"``, then ``boat apart``,
+        """A compact form for a table: ``"3P 3D 2 seats"``, then ``boat counts no``,
         ``priests row`` or ``devils row``, ``goal priests``.
 
         >>> Rules(3, 3, 2, False, Rowers.DEVILS, Goal.PRIESTS).short()
-        '3P 3D 2 seats, boat apart, devils row, goal priests'
+        '3P 3D 2 seats, boat counts no, devils row, goal priests'
         """
         words = [f"{self.priests}P {self.devils}D {self.capacity} seat{'s' * (self.capacity > 1)}"]
         if not self.boat_counts:
-            words.append("boat apart")
+            words.append("boat counts no")
         if self.rowers is not Rowers.ANYONE:
             words.append(f"{self.rowers.value} row")
         if self.goal is not Goal.EVERYONE:
@@ -265,12 +269,16 @@ class Rules:
 
     @classmethod
     def from_key(cls, text: str) -> Rules:
-        """Read the form :meth:`key` writes; raises :class:`RiverSettingError` on bad text.
+        """Read the form :meth:`key` writes (and ``boat-apart``, what statistics saved by
+        earlier versions hold for ``boat_counts=no``); raises :class:`RiverSettingError` on bad text.
 
         >>> Rules.from_key("5/4/2")
         Rules(priests=5, devils=4, capacity=2, boat_counts=True, rowers=<Rowers.ANYONE: 'anyone'>, goal=<Goal.EVERYONE: 'everyone'>)
         >>> Rules.from_key("3/3/2 goal=priests").goal
         <Goal.PRIESTS: 'priests'>
+        >>> Rules.from_key("3/3/2 boat-apart").key()
+        '3/3/2 boat_counts=no'
+
         """  # noqa: E501
         words = text.split()
         parts = words[0].split("/") if words else []
@@ -283,8 +291,10 @@ class Rules:
         for word in words[1:]:
             name, _, value = word.partition("=")
             try:
-                if word == "boat-apart":
+                if word in ("boat_counts=no", _OLD_BOAT_WORD):
                     boat_counts = False
+                elif word == "boat_counts=yes":
+                    boat_counts = True
                 elif name == "rowers":
                     rowers = Rowers(value)
                 elif name == "goal":
@@ -293,7 +303,7 @@ class Rules:
                     raise ValueError(word)
             except ValueError:
                 raise RiverSettingError(
-                    f"unknown rule {word!r} in {text!r}; expected boat-apart, "
+                    f"unknown rule {word!r} in {text!r}; expected boat_counts=yes|no, "
                     "rowers=anyone|priests|devils or goal=everyone|priests"
                 ) from None
         return cls(priests, devils, capacity, boat_counts, rowers, goal)

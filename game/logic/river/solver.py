@@ -26,7 +26,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from game.logic.river import ashore as river_apart
+from game.logic.river import ashore
 from game.logic.river.rules import (
     Crossing,
     Goal,
@@ -121,7 +121,7 @@ class RiverPuzzle:
         click-level solver are refused with the numbers.
         """
         if not rules.boat_counts:
-            river_apart.check_size(rules)
+            ashore.check_size(rules)
         if not RiverPuzzle(rules).solvable():
             raise RiverSettingError(_unsolvable_message(rules))
 
@@ -150,8 +150,8 @@ class RiverPuzzle:
             if outcome is not Outcome.PLAYING:
                 return 0 if outcome is Outcome.WON else None
             if not self.rules.boat_counts:
-                cost = self._apart_cost(state)
-                return None if cost is None else cost // river_apart.CLICK_SCALE
+                cost = self._ashore_cost(state)
+                return None if cost is None else cost // ashore.CLICK_SCALE
             state = state.crossing()
         return self.graph.distance(state)
 
@@ -173,7 +173,7 @@ class RiverPuzzle:
             who = "everyone is" if self.rules.goal is Goal.EVERYONE else "every priest is"
             return Hint((), 0, f"{who} across: unload the boat")
         if not self.rules.boat_counts:
-            return Hint(self._apart_loads(state, distance), distance, None)
+            return Hint(self._ashore_loads(state, distance), distance, None)
         return Hint(tuple(self.graph.best_actions(state.crossing())), distance, None)
 
     def next_load(self, state: RiverState) -> Load | None:
@@ -190,7 +190,7 @@ class RiverPuzzle:
         if not loads:
             return None
         if not self.rules.boat_counts:
-            crossing = self._apart_plan(state)[-1:]
+            crossing = self._ashore_plan(state)[-1:]
             return crossing[0][1] if crossing else None
         return _cheapest(_clicks_table(self.rules), state.crossing(), state.boat, loads)
 
@@ -206,8 +206,8 @@ class RiverPuzzle:
         if state.is_terminal():
             return 0 if state.outcome() is Outcome.WON else None
         if not self.rules.boat_counts:
-            cost = self._apart_cost(state)
-            return None if cost is None else cost % river_apart.CLICK_SCALE
+            cost = self._ashore_cost(state)
+            return None if cost is None else cost % ashore.CLICK_SCALE
         node = state.crossing()
         if self.graph.distance(node) is None:
             return None
@@ -227,7 +227,7 @@ class RiverPuzzle:
             self._require(state)
             if state.is_terminal():
                 return []
-            return [action for action, _ in self._apart_plan(state)]
+            return [action for action, _ in self._ashore_plan(state)]
         load = self.next_load(state)
         if load is None:
             if not state.is_terminal() and self.distance(state) == 0:
@@ -258,7 +258,7 @@ class RiverPuzzle:
         if not self.rules.boat_counts:
             loads: list[Load] = []
             while not state.is_terminal():
-                step = self._apart_plan(state)
+                step = self._ashore_plan(state)
                 for action, _ in step:
                     state = state.apply(action)
                 if isinstance(step[-1][0], Cross):
@@ -291,38 +291,38 @@ class RiverPuzzle:
             actions.extend(step)
         return actions
 
-    def _apart_cost(self, state: RiverState) -> int | None:
-        return river_apart.costs(self.rules).get(river_apart.position(state))
+    def _ashore_cost(self, state: RiverState) -> int | None:
+        return ashore.costs(self.rules).get(ashore.position(state))
 
-    def _apart_loads(self, state: RiverState, distance: int) -> tuple[Load, ...]:
+    def _ashore_loads(self, state: RiverState, distance: int) -> tuple[Load, ...]:
         """Every load that leaves on a way with ``distance`` crossings: the boat's load at
         each position reachable by boarding and landing alone (each safe), whose crossing
         lands ``distance - 1`` crossings from the win. Ordered as :attr:`Hint.loads`."""
-        rules, cost = self.rules, river_apart.costs(self.rules)
-        scale = river_apart.CLICK_SCALE
-        here = river_apart.position(state)
+        rules, cost = self.rules, ashore.costs(self.rules)
+        scale = ashore.CLICK_SCALE
+        here = ashore.position(state)
         seen, todo, loads = {here}, [here], set()
         while todo:
             pos = todo.pop()
-            for action, _, target in river_apart.moves(rules, pos):
+            for action, _, target in ashore.moves(rules, pos):
                 if isinstance(action, Cross):
                     after = cost.get(target)
                     if after is not None and after // scale == distance - 1:
                         loads.add(Load(pos[2], pos[3]))
-                elif target not in seen and river_apart.status(rules, target) == 0:
+                elif target not in seen and ashore.status(rules, target) == 0:
                     seen.add(target)
                     todo.append(target)
         return tuple(sorted(loads))
 
-    def _apart_plan(self, state: RiverState) -> list[tuple[Action, Load]]:
+    def _ashore_plan(self, state: RiverState) -> list[tuple[Action, Load]]:
         """The clicks of the cheapest way up to and including its next crossing (or to the
         win), each with the boat's load after it; empty when there is no way."""
-        rules, cost = self.rules, river_apart.costs(self.rules)
-        pos = river_apart.position(state)
+        rules, cost = self.rules, ashore.costs(self.rules)
+        pos = ashore.position(state)
         left = cost.get(pos)
         steps: list[tuple[Action, Load]] = []
         while left:
-            for action, step, target in river_apart.moves(rules, pos):
+            for action, step, target in ashore.moves(rules, pos):
                 if cost.get(target) == left - step:
                     steps.append((action, Load(target[2], target[3])))
                     pos, left = target, left - step
