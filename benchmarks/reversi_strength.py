@@ -43,7 +43,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from game import registry  # noqa: E402
-from game.logic.game import Limits  # noqa: E402
+from game.logic.contract import Limits  # noqa: E402
 from game.logic.reversi.board import PASS, Color, Position, square_name  # noqa: E402
 from game.logic.reversi.evaluation import (  # noqa: E402
     FEATURES,

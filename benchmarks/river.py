@@ -24,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from game.logic.game import Limits, Stop  # noqa: E402
+from game.logic.contract import Limits, Stop  # noqa: E402
 from game.logic.river.game import RiverPuzzle, RiverState, Rules, SolverAgent  # noqa: E402
 
 

@@ -2,7 +2,7 @@
 file and the tournament runner, so none of them names a game.
 
 An :class:`Entry` holds the game's id and title, its options schema, how to make its
-:class:`~game.logic.game.Game` and its agents, where its scene controller lives (imported only
+:class:`~game.logic.contract.Game` and its agents, where its scene controller lives (imported only
 when a window needs it), and its command-line hooks (``solve``, ``bench``, ``tournament``).
 The entries live with their games in ``game/games/`` and are imported on first use; importing
 this module loads no game, no GL and no numba.
@@ -27,7 +27,7 @@ from game.settings import Statistics
 log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
-    from game.logic.game import Agent, Game
+    from game.logic.contract import Agent, Game
     from game.settings import Statistics
 
 __all__ = [
@@ -274,7 +274,7 @@ def warm_up(
     import random
 
     from game.logic import pacing
-    from game.logic.game import Limits, Stop
+    from game.logic.contract import Limits, Stop
 
     def stopped() -> bool:
         return stop is not None and stop.is_set()

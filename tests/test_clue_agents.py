@@ -15,7 +15,7 @@ from game.logic.clue.exact import ExactArticleAgent, FullAgent, NotebookCache
 from game.logic.clue.notebook import Notebook
 from game.logic.clue.roster import AGENTS, make_agent
 from game.logic.clue.rules import ClueState, Rules
-from game.logic.game import CHANCE, Limits, Stop, sample_chance
+from game.logic.contract import CHANCE, Limits, Stop, sample_chance
 
 DECK = load_deck("classic")
 

@@ -10,7 +10,7 @@ from game.logic.clue.article import ArticleNotes
 from game.logic.clue.deck import hand_sizes, load_deck
 from game.logic.clue.events import Accusation, Event, Suggestion, View
 from game.logic.clue.rules import END, Action, ClueState, Kind, Phase, Rules
-from game.logic.game import Limits, Stop
+from game.logic.contract import Limits, Stop
 
 DECK = load_deck("classic")
 SIZES = hand_sizes(4, 18, dealer=3)  # 5, 5, 4, 4

@@ -18,7 +18,7 @@ from game.logic.clue.deduce import Knowledge
 from game.logic.clue.events import Accusation, Suggestion, View
 from game.logic.clue.notebook import HAND, EventContradiction, Notebook
 from game.logic.clue.rules import ClueState, Rules
-from game.logic.game import CHANCE, Limits, Stop, sample_chance
+from game.logic.contract import CHANCE, Limits, Stop, sample_chance
 
 TINY = Deck(
     "tiny",

@@ -10,7 +10,7 @@ from game.logic.clue.deck import load_deck
 from game.logic.clue.record import EXAMPLE, RecordError, dumps, loads
 from game.logic.clue.roster import make_agent
 from game.logic.clue.rules import ClueState, Rules
-from game.logic.game import CHANCE, Limits, Stop, sample_chance
+from game.logic.contract import CHANCE, Limits, Stop, sample_chance
 
 
 @pytest.mark.parametrize("seed", range(8))

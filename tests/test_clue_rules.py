@@ -11,7 +11,7 @@ from game.logic.clue.deck import DeckError, hand_sizes, load_deck
 from game.logic.clue.events import Accusation, Suggestion
 from game.logic.clue.game import ClueGame
 from game.logic.clue.rules import END, Action, ClueState, Kind, Phase, Rules
-from game.logic.game import CHANCE, TERMINAL, IllegalActionError, NotationError, sample_chance
+from game.logic.contract import CHANCE, TERMINAL, IllegalActionError, NotationError, sample_chance
 
 CLASSIC = load_deck("classic")
 

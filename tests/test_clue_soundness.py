@@ -19,7 +19,7 @@ import pytest
 from game.logic.clue.deck import load_deck
 from game.logic.clue.roster import make_agent
 from game.logic.clue.rules import ClueState, Kind, Rules
-from game.logic.game import CHANCE, Limits, Stop, sample_chance
+from game.logic.contract import CHANCE, Limits, Stop, sample_chance
 from tests.deep import sized
 
 GAMES = sized(500, 10_000)

@@ -347,7 +347,7 @@ def test_the_hint_waits_for_the_engine_and_comes_when_it_is_ready(
 def test_a_preparation_that_fails_says_why_and_the_search_waiting_for_it_is_lost() -> None:
     import random
 
-    from game.logic.game import Limits, Stop
+    from game.logic.contract import Limits, Stop
 
     agent = thinking.WorkerAgent(WhereAmI(), prepare="thinking_agents:failing_prepare")
     with pytest.raises(thinking.ThinkingLost, match="ran out of patience"):

@@ -347,7 +347,7 @@ def test_a_worker_slowed_by_a_busy_machine_is_awaited_past_the_grace() -> None:
 
     from thinking_agents import Starved
 
-    from game.logic.game import Limits, Stop
+    from game.logic.contract import Limits, Stop
     from game.logic.workers.thinking import WorkerAgent
 
     agent = WorkerAgent(Starved(seconds=3.0), grace=1.0)
@@ -359,7 +359,7 @@ def test_a_worker_that_thinks_past_its_time_is_ended_with_a_clear_message() -> N
 
     from thinking_agents import Spinning, WhereAmI
 
-    from game.logic.game import Limits, Stop
+    from game.logic.contract import Limits, Stop
     from game.logic.workers.thinking import ThinkingLost, WorkerAgent
 
     with pytest.raises(ThinkingLost, match=r"no answer after .* s of thinking"):
@@ -374,7 +374,7 @@ def test_the_stall_watch_names_what_the_drawing_thread_did() -> None:
     import threading
 
     from game.engine.stalls import StallWatch, where
-    from game.logic.game import Stop
+    from game.logic.contract import Stop
     from game.logic.workers import thinking
 
     now = [0.0]

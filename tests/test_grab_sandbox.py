@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from game.logic.game import Limits, Stop
+from game.logic.contract import Limits, Stop
 from game.logic.grab.discovery import RobotOrigin, RobotRegistry, discover
 from game.logic.grab.game import GrabGame, play_rounds
 from game.logic.grab.options import SCHEMA, GrabOptions

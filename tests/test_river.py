@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.logic.game import TERMINAL
+from game.logic.contract import TERMINAL
 from game.logic.river import game as river
 from game.logic.river import rules as river_rules
 from game.logic.river import solver as river_solver

@@ -10,7 +10,7 @@ import pytest
 
 from game.engine.controller import Tone
 from game.games.river.controller import RiverController
-from game.logic.game import Limits, Stop
+from game.logic.contract import Limits, Stop
 from game.logic.river.game import (
     Board,
     Cross,

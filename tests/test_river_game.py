@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from game.logic.game import (
+from game.logic.contract import (
     TERMINAL,
     IllegalActionError,
     Limits,

@@ -31,7 +31,7 @@ from pathlib import Path
 
 import pytest
 
-from game.logic.game import Limits
+from game.logic.contract import Limits
 from game.logic.grab.discovery import RobotRegistry
 from game.logic.grab.game import GrabGame, play_rounds
 from game.logic.grab.options import GrabOptions

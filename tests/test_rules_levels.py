@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from game.logic.game import Limits, Stop
+from game.logic.contract import Limits, Stop
 from game.logic.rules.agents import make_agent
 from game.logic.rules.catalogue import engine
 from game.logic.rules.engine import Move

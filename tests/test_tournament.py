@@ -27,7 +27,7 @@ import pytest
 from game import registry
 from game.cli import tournament as tournament_cli
 from game.logic import tournament_pool
-from game.logic.game import TERMINAL, Game, Limits
+from game.logic.contract import TERMINAL, Game, Limits
 from game.logic.options import Option, OptionError, OptionsSchema
 from game.logic.tournament import (
     DEFAULT_MAX_STEPS,

@@ -50,7 +50,8 @@ class Step:
     moves: tuple[tuple[str, str], ...] = ()
     words: tuple[tuple[str, str], ...] = ()
     keep: tuple[str, ...] = field(default=())
-    #: (text, pattern, replacement): rewrites made only in files that hold the text.
+    #: (text, pattern, replacement): rewrites made only in files that hold the text (or whose
+    #: path does).
     where: tuple[tuple[str, str, str], ...] = ()
 
 
@@ -146,6 +147,54 @@ STEPS: tuple[Step, ...] = (
             ("boat_counts", r"\bPassengers apart\b", "Passengers counting for no bank"),
         ),
     ),
+    Step(
+        "contract",
+        "'game' named the package, game/games/, the contract module and each game's module: "
+        "the contract (Game, State, Agent, Limits, Stop) is game/logic/contract.py",
+        moves=(("game/logic/game.py", "game/logic/contract.py"),),
+        words=(
+            _module("game.logic.game", "game.logic.contract"),
+            _path("game/logic/game.py", "game/logic/contract.py"),
+            (r"(?<![\w/])logic/game\.py\b", "logic/contract.py"),
+        ),
+        where=(
+            (
+                "from game.logic import game\n",
+                r"from game\.logic import game\b",
+                "from game.logic import contract",
+            ),
+            (
+                "from game.logic import game\n",
+                r"(?<![\w.])game\.(?=Stop\b|Limits\b|Game\b|State\b)",
+                "contract.",
+            ),
+        ),
+    ),
+    Step(
+        "classes",
+        "one class name, one thing: the river's boarding action Board -> BoardBoat (Board is "
+        "a described game's board), its Rules -> RiverRules and Cluedo's -> ClueRules, the "
+        "settings' GameRecord (a game's statistics) -> GameStats and the tournament's (one "
+        "game played) -> PlayedGame, Cluedo's sweep Step (one free card) -> FreeCard (a Step "
+        "is an entry of a match's record)",
+        where=(
+            ("game.logic.river", r"(?<![\w\"])Board\b(?![\"])", "BoardBoat"),
+            ("logic/river/", r"(?<![\w\"])Board\b(?![\"])", "BoardBoat"),
+            ("games/river/", r"(?<![\w\"])Board\b(?![\"])", "BoardBoat"),
+            ("game.logic.river", r"(?<![\w\"])Rules\b(?![\"])", "RiverRules"),
+            ("logic/river/", r"(?<![\w\"])Rules\b(?![\"])", "RiverRules"),
+            ("games/river/", r"(?<![\w\"])Rules\b(?![\"])", "RiverRules"),
+            ("game.logic.clue", r"(?<![\w\"])Rules\b(?![\"])", "ClueRules"),
+            ("logic/clue/", r"(?<![\w\"])Rules\b(?![\"])", "ClueRules"),
+            ("games/clue/", r"(?<![\w\"])Rules\b(?![\"])", "ClueRules"),
+            ("from game.settings import", r"\bGameRecord\b", "GameStats"),
+            ("game/settings.py", r"\bGameRecord\b", "GameStats"),
+            ("game.logic.tournament import", r"\bGameRecord\b", "PlayedGame"),
+            ("game/logic/tournament.py", r"\bGameRecord\b", "PlayedGame"),
+            ("game.logic.clue.sweep", r"\bStep\b", "FreeCard"),
+            ("game/logic/clue/sweep.py", r"\bStep\b", "FreeCard"),
+        ),
+    ),
 )
 
 
@@ -179,7 +228,10 @@ def run(step: Step, touched: set[Path]) -> int:
         except (UnicodeDecodeError, OSError):
             continue
         patterns = [(re.compile(p), text) for p, text in step.words]
-        patterns += [(re.compile(p), text) for hold, p, text in step.where if hold in before]
+        rel = path.relative_to(ROOT).as_posix()
+        patterns += [
+            (re.compile(p), text) for hold, p, text in step.where if hold in before or hold in rel
+        ]
         lines = before.splitlines(keepends=True)
         for i, line in enumerate(lines):
             if any(k in line for k in step.keep):

@@ -196,7 +196,7 @@ def _thinker(entry: Entry) -> tuple[Callable[[], None] | None, Callable[[], None
     actions (after a short warm-up search, so compiling is not measured), and its stop."""
     if not entry.hint_agent:
         return None, lambda: None
-    from game.logic.game import Limits, Stop, ThinkingStopped
+    from game.logic.contract import Limits, Stop, ThinkingStopped
 
     rng = random.Random(1)
     options = entry.options.defaults()

@@ -38,7 +38,7 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
-from game.logic.game import Limits
+from game.logic.contract import Limits
 from game.logic.quoting import excerpt
 from game.logic.tournament import (
     TRIES,

@@ -12,7 +12,7 @@ the option values, the agent names in seat order, the seed, the limits and the s
 worker makes the game and fresh agents from the entry (the agents it lists include the user's
 robots found in that process), plays a :class:`~game.logic.match.Match` to its end or to the
 cap, and returns a :class:`GameRecord`. A game still running at the cap is decided by
-:meth:`~game.logic.game.Game.unfinished_returns` (MasterGrab ranks by size) or counted a draw;
+:meth:`~game.logic.contract.Game.unfinished_returns` (MasterGrab ranks by size) or counted a draw;
 either way it counts as ``capped``.
 
 The games run wherever ``executor`` sends them: any :class:`concurrent.futures.Executor` (a
@@ -41,7 +41,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Protocol
 
-from game.logic.game import Game, Limits
+from game.logic.contract import Game, Limits
 from game.logic.match import Match
 from game.logic.tournament_pool import TRIES, ExecutorLost, Lost, play_all
 
@@ -62,7 +62,7 @@ __all__ = [
 ]
 
 #: The step cap when neither the caller nor the game (:meth:`Game.step_cap
-#: <game.logic.game.Game.step_cap>`) gives one: far beyond any finished game, there only so
+#: <game.logic.contract.Game.step_cap>`) gives one: far beyond any finished game, there only so
 #: that agents that undo each other's work forever still stop.
 DEFAULT_MAX_STEPS: Final = 100_000
 #: z for a two-sided 95 % interval.
@@ -417,7 +417,7 @@ def run_tournament(
 
     ``options`` are the game's option values (checked by its schema); ``limits`` bound every
     choice (default: none, each agent's own budget); ``max_steps`` caps every game's agent
-    moves (default: the game's :meth:`~game.logic.game.Game.step_cap`, else
+    moves (default: the game's :meth:`~game.logic.contract.Game.step_cap`, else
     :data:`DEFAULT_MAX_STEPS`). The games run on ``executor`` when one is given (it is left
     running), else in a process pool of ``jobs`` workers, or here when ``jobs`` is 1.
     ``progress(done, total, record)`` is called after each game, in the order they finish.

@@ -47,7 +47,7 @@ GAMES = 6
 APART_SCRIPT = r"""
 import json, multiprocessing, os, random, signal, sys, threading, time
 from game.logic.workers.thinking import WorkerAgent, ThinkingLost
-from game.logic.game import Limits, Stop
+from game.logic.contract import Limits, Stop
 from game.logic.rules.agents import make_agent
 from game.logic.rules.catalogue import engine
 from game.logic.rules.state import RulesGame

@@ -29,7 +29,7 @@ from game.logic.clue.events import View, narrate
 from game.logic.clue.game import OPTIONS, ClueGame, start_match
 from game.logic.clue.roster import make_agent
 from game.logic.clue.rules import END, Action, ClueState, Kind, Phase, advice
-from game.logic.game import Limits
+from game.logic.contract import Limits
 from game.logic.match import Match, MatchError, Step
 from game.registry import GameSession
 

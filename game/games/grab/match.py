@@ -19,7 +19,7 @@ from game.games.grab.anim import Playback
 from game.games.grab.making import MapOrder
 from game.games.grab.text import describe_hint, round_summary
 from game.hall.keeping import Kept, resume_kept
-from game.logic.game import Limits
+from game.logic.contract import Limits
 from game.logic.grab.game import GrabGame
 from game.logic.grab.options import ROBOT_SPEEDS, GrabOptions, random_options
 from game.logic.grab.record import failures, grab_state, round_steps

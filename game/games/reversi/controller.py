@@ -37,7 +37,7 @@ from game.games.reversi.look import THEMES
 from game.games.reversi.stats import stats_key
 from game.hall.keeping import kept_game, resume_kept
 from game.hall.match_controls import MatchControls
-from game.logic.game import Limits
+from game.logic.contract import Limits
 from game.logic.match import Match, MatchError, Step
 from game.logic.options import OptionError
 from game.logic.reversi.board import (

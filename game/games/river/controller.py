@@ -26,7 +26,7 @@ from game.games.river.cast import Cast, Place, hint_targets, kind_of, moved, sta
 from game.games.river.commands import RULES_HELP, build_commands
 from game.games.river.stats import PREFIX, statistics_sheet, stats_key
 from game.hall.keeping import Kept, follow, keep, kept_data, kept_game, resume_kept
-from game.logic.game import Limits
+from game.logic.contract import Limits
 from game.logic.match import Match
 from game.logic.options import OptionError
 from game.logic.river.game import (

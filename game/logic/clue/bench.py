@@ -32,7 +32,7 @@ from game.logic.clue.events import Suggestion, View, answer_order
 from game.logic.clue.exact import FullAgent
 from game.logic.clue.notebook import Notebook
 from game.logic.clue.rules import ClueState, Phase, Rules
-from game.logic.game import CHANCE, Limits, Stop, sample_chance
+from game.logic.contract import CHANCE, Limits, Stop, sample_chance
 
 __all__ = ["bench_lines", "long_case", "solo_suggestions"]
 

@@ -1,4 +1,4 @@
-"""Cluedo as a :class:`~game.logic.game.Game`: its options and its seats.
+"""Cluedo as a :class:`~game.logic.contract.Game`: its options and its seats.
 
 >>> import random
 >>> game = ClueGame({"seats": 3})
@@ -17,7 +17,7 @@ from typing import Any, Final
 
 from game.logic.clue.deck import deck_names, detectives, load_deck
 from game.logic.clue.rules import MAX_SEATS, MIN_SEATS, Action, ClueState, Phase, Rules
-from game.logic.game import CHANCE, Agent, Game, State
+from game.logic.contract import CHANCE, Agent, Game, State
 from game.logic.match import Match
 from game.logic.options import Option, OptionsSchema
 

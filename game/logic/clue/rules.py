@@ -31,7 +31,7 @@ from typing import Final, NamedTuple
 
 from game.logic.clue.deck import Card, Deck, Triple, hand_sizes
 from game.logic.clue.events import Accusation, Event, Suggestion, View, seen_by
-from game.logic.game import CHANCE, TERMINAL, IllegalActionError, NotationError
+from game.logic.contract import CHANCE, TERMINAL, IllegalActionError, NotationError
 from game.logic.quoting import excerpt
 
 __all__ = [

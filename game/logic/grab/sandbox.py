@@ -1,7 +1,7 @@
 """Robots as agents: the sandbox that asks a robot for its move (spec 5.1).
 
 A :class:`RobotAgent` is a robot as the match sees every computer player
-(:class:`~game.logic.game.Agent`): ``choose(state, limits, rng, stop)`` returns the move of the
+(:class:`~game.logic.contract.Agent`): ``choose(state, limits, rng, stop)`` returns the move of the
 player to move. It asks its robot through a runner: an :class:`InProcessRunner` for the
 built-in robots (trusted, fast), a :class:`ProcessRunner` for robots found on disk (their own
 process, so one that hangs or crashes costs only its move).
@@ -18,7 +18,7 @@ Each robot instance plays one game (spec 5.1): the agent makes a fresh one when 
 about another map or an earlier move than the last (a new game, a replay, an undo), so a
 game replayed from its start plays the same.
 
->>> from game.logic.game import Limits, Stop
+>>> from game.logic.contract import Limits, Stop
 >>> from game.logic.grab.robots.simple import SimpleRobot
 >>> from game.logic.grab.state import GrabBoard, GrabState
 >>> board = GrabBoard(sizes=(100, 100), neighbours=((1,), (0,)), players=2)
@@ -41,7 +41,7 @@ from collections import deque
 from multiprocessing.connection import Connection
 from typing import TYPE_CHECKING, Any, Final
 
-from game.logic.game import Limits, Stop, ThinkingStopped
+from game.logic.contract import Limits, Stop, ThinkingStopped
 from game.logic.grab.options import ROBOT_MEMORY_MB_DEFAULT
 from game.logic.grab.robot import Robot, RobotGame
 from game.logic.grab.state import GrabBoard, GrabMoveError, GrabState, Move
@@ -80,7 +80,7 @@ class RobotDisabledError(RobotError):
 
 
 class RobotAgent:
-    """A robot as an :class:`~game.logic.game.Agent` (see the module docstring).
+    """A robot as an :class:`~game.logic.contract.Agent` (see the module docstring).
 
     ``name`` is the robot's registry key (``basic``), ``description`` its sentence,
     ``budget_s`` its seconds a move (see the module docstring). Call

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
-from game.logic.game import Limits
+from game.logic.contract import Limits
 from game.logic.grab.bench import BUDGET_S
 from game.logic.tournament import GameEntry, GameRecord, TournamentResult, run_tournament
 

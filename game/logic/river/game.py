@@ -1,4 +1,4 @@
-"""Priests and Devils as a game of the contract (:mod:`game.logic.game`): the options schema,
+"""Priests and Devils as a game of the contract (:mod:`game.logic.contract`): the options schema,
 :class:`RiverGame`, and :class:`SolverAgent`, the computer player behind the hint.
 
 The rules live in :mod:`game.logic.river.rules`, the judge and the actions in
@@ -35,7 +35,7 @@ import random
 from collections.abc import Mapping
 from typing import Any, Final
 
-from game.logic.game import Game, Limits, State, Stop
+from game.logic.contract import Game, Limits, State, Stop
 from game.logic.options import Option, OptionError, OptionsSchema
 from game.logic.river.rules import (
     MAX_CAPACITY,

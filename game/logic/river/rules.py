@@ -21,7 +21,7 @@ import enum
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from game.logic.game import IllegalActionError, NotationError
+from game.logic.contract import IllegalActionError, NotationError
 
 __all__ = [
     "MAX_CAPACITY",

@@ -2,7 +2,7 @@
 
 :class:`RiverState` is what the player sees: who stands ashore on each bank, who sits in the
 boat, and where the boat is docked; it is the game contract's state
-(:class:`game.logic.game.State`): one seat, actions :class:`Board`, :class:`Unboard` and
+(:class:`game.logic.contract.State`): one seat, actions :class:`Board`, :class:`Unboard` and
 :class:`Cross` with the text forms ``board:priest``, ``unboard:devil`` and ``boat``. It
 judges with the rules' counting (:mod:`game.logic.river.rules`): by default passengers
 count for the bank where the boat is docked, so boarding and unboarding never change the
@@ -23,7 +23,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import TypeAlias
 
-from game.logic.game import TERMINAL
+from game.logic.contract import TERMINAL
 from game.logic.river.rules import (
     Crossing,
     Goal,
@@ -231,7 +231,7 @@ class RiverState:
         return (1.0 if outcome is Outcome.WON else -1.0 if outcome is Outcome.LOST else 0.0,)
 
     def current_player(self) -> int:
-        """0, the only seat, while playing; :data:`~game.logic.game.TERMINAL` once over."""
+        """0, the only seat, while playing; :data:`~game.logic.contract.TERMINAL` once over."""
         return TERMINAL if self.is_terminal() else 0
 
     def legal_actions(self) -> list[Action]:

@@ -6,7 +6,7 @@ Alpha-beta searches with iterative deepening on the engine's make/unmake positio
 leaves with the description's piece values (material, from the side to move), or, for a game
 won by the most pieces, the piece count; a finished game scores as won or lost at once,
 sooner wins better. UCT runs random playouts from each new leaf. Both stop at their limits
-(time, depth or nodes) and when their :class:`~game.logic.game.Stop` is set.
+(time, depth or nodes) and when their :class:`~game.logic.contract.Stop` is set.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import random
 import time
 from typing import Any, Final
 
-from game.logic.game import Limits, Stop, ThinkingStopped
+from game.logic.contract import Limits, Stop, ThinkingStopped
 from game.logic.rules.engine import Engine, Move, Position
 from game.logic.rules.levels import LEVELS, LevelAgent, level_agent
 from game.logic.rules.state import RulesState

@@ -6,7 +6,7 @@ on a worker thread it takes it from the drawing thread for milliseconds to half 
 time, and frames stall. A :class:`WorkerAgent` wraps an agent: its :meth:`~WorkerAgent.choose`
 sends the agent, the state, the limits and the random generator (pickled) to a worker process
 and waits for the answer without holding the lock, polling the
-:class:`~game.logic.game.Stop` flag and passing it on through a byte of shared memory (the
+:class:`~game.logic.contract.Stop` flag and passing it on through a byte of shared memory (the
 worker's agent sees it as its own stop flag). With ``bring_back`` the agent comes back too,
 with what it remembers of its choice (a level's depth, score and principal variation).
 
@@ -57,7 +57,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from game.logic.game import Limits, Stop, ThinkingStopped, explain
+from game.logic.contract import Limits, Stop, ThinkingStopped, explain
 from game.logic.workers.process import SPAWN, Worker, WorkerGone, WorkerLost
 
 __all__ = [
