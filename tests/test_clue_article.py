@@ -9,7 +9,7 @@ from game.logic.clue.agents import ArticleAgent, BluffAgent, RandomAgent
 from game.logic.clue.article import ArticleNotes
 from game.logic.clue.deck import hand_sizes, load_deck
 from game.logic.clue.events import Accusation, Event, Suggestion, View
-from game.logic.clue.rules import END, Action, ClueState, Kind, Phase, Rules
+from game.logic.clue.rules import END, Action, ClueRules, ClueState, Kind, Phase
 from game.logic.contract import Limits, Stop
 
 DECK = load_deck("classic")
@@ -120,7 +120,7 @@ def _table() -> ClueState:
         ["Peacock", "Revolver", "Spanner", "Hall"],
     ]
     return ClueState.dealt(
-        Rules(DECK, 4), t("Plum, Rope, Study"), [[c(n) for n in h] for h in hands], dealer=3
+        ClueRules(DECK, 4), t("Plum, Rope, Study"), [[c(n) for n in h] for h in hands], dealer=3
     )
 
 

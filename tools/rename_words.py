@@ -53,6 +53,8 @@ class Step:
     #: (text, pattern, replacement): rewrites made only in files that hold the text (or whose
     #: path does).
     where: tuple[tuple[str, str, str], ...] = ()
+    #: The file suffixes a step rewrites (empty: every text file).
+    suffixes: tuple[str, ...] = ()
 
 
 def _module(old: str, new: str) -> tuple[str, str]:
@@ -191,9 +193,15 @@ STEPS: tuple[Step, ...] = (
             ("game/settings.py", r"\bGameRecord\b", "GameStats"),
             ("game.logic.tournament import", r"\bGameRecord\b", "PlayedGame"),
             ("game/logic/tournament.py", r"\bGameRecord\b", "PlayedGame"),
+            ("logic/river/", r'^(\s+)"Board",$', r'\1"BoardBoat",'),
+            ("logic/river/", r'"Board"(?=, "Cross")', '"BoardBoat"'),
+            ("logic/river/", r'^(\s+)"Rules",$', r'\1"RiverRules",'),
+            ("logic/clue/", r'^(\s+)"Rules",$', r'\1"ClueRules",'),
             ("game.logic.clue.sweep", r"\bStep\b", "FreeCard"),
             ("game/logic/clue/sweep.py", r"\bStep\b", "FreeCard"),
         ),
+        keep=('" Board:Priest "',),  # an action's text, which says "board"
+        suffixes=(".py",),  # the docs say "Rules" and "Board" in their plain sense too
     ),
 )
 
@@ -223,6 +231,8 @@ def run(step: Step, touched: set[Path]) -> int:
             subprocess.run(["git", "mv", old, new], cwd=ROOT, check=True)
             changed += 1
     for path in files():
+        if step.suffixes and path.suffix not in step.suffixes:
+            continue
         try:
             before = path.read_text(encoding="utf-8")
         except (UnicodeDecodeError, OSError):

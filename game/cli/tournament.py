@@ -43,7 +43,7 @@ from game.logic.quoting import excerpt
 from game.logic.tournament import (
     TRIES,
     GameFailedError,
-    GameRecord,
+    PlayedGame,
     TournamentResult,
     run_tournament,
     work_units,
@@ -260,7 +260,7 @@ def progress_bar() -> Iterator[Callable[[int, int, Any], None] | None]:
         yield None
         return
 
-    def show(done: int, total: int, record: GameRecord | Any) -> None:
+    def show(done: int, total: int, record: PlayedGame | Any) -> None:
         width = 30
         filled = round(width * done / max(1, total))
         print(

@@ -11,7 +11,7 @@ Each game is a small picklable work unit (the game's registry entry, which trave
 the option values, the agent names in seat order, the seed, the limits and the step cap). The
 worker makes the game and fresh agents from the entry (the agents it lists include the user's
 robots found in that process), plays a :class:`~game.logic.match.Match` to its end or to the
-cap, and returns a :class:`GameRecord`. A game still running at the cap is decided by
+cap, and returns a :class:`PlayedGame`. A game still running at the cap is decided by
 :meth:`~game.logic.contract.Game.unfinished_returns` (MasterGrab ranks by size) or counted a draw;
 either way it counts as ``capped``.
 
@@ -50,7 +50,7 @@ __all__ = [
     "TRIES",
     "GameEntry",
     "GameFailedError",
-    "GameRecord",
+    "PlayedGame",
     "Standing",
     "TournamentError",
     "TournamentResult",
@@ -122,7 +122,7 @@ class WorkUnit:
 
 
 @dataclass(frozen=True, slots=True)
-class GameRecord:
+class PlayedGame:
     """One finished (or capped) game.
 
     ``seats`` holds the agent name of each seat, ``returns`` each seat's result (decided by
@@ -206,7 +206,7 @@ class TournamentResult:
 
     game: str
     agents: tuple[str, ...]
-    games: tuple[GameRecord, ...]
+    games: tuple[PlayedGame, ...]
     seed: int = 0
     #: One line per game that could not be played (its worker lost every try), naming its
     #: seed and seats.
@@ -387,7 +387,7 @@ def work_units(
     ]
 
 
-def play_unit(unit: WorkUnit) -> GameRecord:
+def play_unit(unit: WorkUnit) -> PlayedGame:
     """Play one work unit to its end or its step cap (in whatever process runs it).
 
     Raises :class:`GameFailedError` naming the game, its seed and seats when it fails.
@@ -408,7 +408,7 @@ def run_tournament(
     limits: Limits | None = None,
     executor: concurrent.futures.Executor | None = None,
     jobs: int = 1,
-    progress: Callable[[int, int, GameRecord], None] | None = None,
+    progress: Callable[[int, int, PlayedGame], None] | None = None,
     max_steps: int | None = None,
     tries: int = TRIES,
     watch: Callable[[], str | None] | None = None,
@@ -434,7 +434,7 @@ def run_tournament(
     units = work_units(
         entry, agents, games, options=options, seed=seed, limits=limits, max_steps=max_steps
     )
-    records: list[GameRecord | None] = [None] * len(units)
+    records: list[PlayedGame | None] = [None] * len(units)
     failed: list[str | None] = [None] * len(units)
     stopped = ""
     outcomes = play_all(
@@ -461,7 +461,7 @@ def run_tournament(
 # --------------------------------------------------------------------------- private helpers
 
 
-def _play(unit: WorkUnit) -> GameRecord:
+def _play(unit: WorkUnit) -> PlayedGame:
     entry = unit.entry
     game = entry.game(unit.options)
     agents = [entry.make_agent(name, unit.options) for name in unit.seats]
@@ -480,7 +480,7 @@ def _play(unit: WorkUnit) -> GameRecord:
             for i in range(match.cursor)
             if match.state_at(i).current_player() >= 0
         ]
-        return GameRecord(
+        return PlayedGame(
             index=unit.index,
             seed=unit.seed,
             seats=unit.seats,
@@ -503,7 +503,7 @@ def _result(
     entry: GameEntry,
     agents: Sequence[str],
     seed: int,
-    records: Sequence[GameRecord | None],
+    records: Sequence[PlayedGame | None],
     failed: Sequence[str | None],
     stopped: str,
 ) -> TournamentResult:

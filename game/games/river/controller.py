@@ -32,7 +32,7 @@ from game.logic.options import OptionError
 from game.logic.river.game import (
     OPTIONS,
     Action,
-    Board,
+    BoardBoat,
     Cross,
     IllegalMoveError,
     Outcome,
@@ -155,7 +155,9 @@ class RiverController:
             self.match.full_record, itertools.pairwise(self._places), strict=False
         ):
             changed = [n for n in after if after[n] != before.get(n)]
-            who.append(changed[0] if isinstance(step.action, Board | Unboard) and changed else "")
+            who.append(
+                changed[0] if isinstance(step.action, BoardBoat | Unboard) and changed else ""
+            )
         return kept_data(self.name, self.match, self.options, {"who": who})
 
     def _resume_places(self, kept: Kept) -> str:
@@ -281,7 +283,7 @@ class RiverController:
         first, _ = choice
         if isinstance(first, Cross):
             step = "row across now"
-        elif isinstance(first, Board):
+        elif isinstance(first, BoardBoat):
             step = f"board a {first.kind.value}"
         else:
             step = f"put a {first.kind.value} ashore"
@@ -438,7 +440,7 @@ class RiverController:
                 f"The boat is at the {side.value} bank; that {kind.value} waits on the "
                 f"{side.other.value} bank."
             )
-        return Board(kind)
+        return BoardBoat(kind)
 
     def _animating(self) -> bool:
         return self.host is not None and self.host.tweens.busy > 0

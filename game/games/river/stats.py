@@ -14,8 +14,8 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from game.engine.controller import Cell, Sheet
-from game.logic.river.game import RiverSettingError, Rules
-from game.settings import GameRecord
+from game.logic.river.game import RiverRules, RiverSettingError
+from game.settings import GameStats
 
 __all__ = ["PREFIX", "statistics_sheet", "stats_key"]
 
@@ -25,13 +25,13 @@ PREFIX = "river:"
 _HERE = (54, 92, 150, 255)  # the current setting's row
 
 
-def stats_key(rules: Rules) -> str:
+def stats_key(rules: RiverRules) -> str:
     """The statistics key of games played with ``rules``: ``river:3/3/2``."""
     return PREFIX + rules.key()
 
 
 def statistics_sheet(
-    records: Mapping[str, GameRecord], current: Rules, optimum: int | None
+    records: Mapping[str, GameStats], current: RiverRules, optimum: int | None
 ) -> Sheet:
     """The table: rules, played, won, lost, best; the ``current`` rules' row first (also
     before its first game), then the others, most played first. A key the rules cannot read
@@ -39,7 +39,7 @@ def statistics_sheet(
     the current rules (None: no way across), for the footer."""
     here = stats_key(current)
     records = _merged(records)
-    rows = [_row(here, records.get(here, GameRecord()), current, bold=True)]
+    rows = [_row(here, records.get(here, GameStats()), current, bold=True)]
     others = sorted(
         ((key, record) for key, record in records.items() if key != here),
         key=lambda item: (-item[1].played, item[0]),
@@ -57,11 +57,11 @@ def statistics_sheet(
     return Sheet("Statistics", header, tuple(rows), footer)
 
 
-def _merged(records: Mapping[str, GameRecord]) -> dict[str, GameRecord]:
-    """``records`` with each key the rules can read written as :meth:`Rules.key` writes it
+def _merged(records: Mapping[str, GameStats]) -> dict[str, GameStats]:
+    """``records`` with each key the rules can read written as :meth:`RiverRules.key` writes it
     today, the records of keys that name the same rules added up (the fewest crossings kept
     for each setting); a key they cannot read is kept as it is."""
-    out: dict[str, GameRecord] = {}
+    out: dict[str, GameStats] = {}
     for key, record in records.items():
         rules = _rules(key)
         setting = key[len(PREFIX) :]
@@ -83,14 +83,14 @@ def _merged(records: Mapping[str, GameRecord]) -> dict[str, GameRecord]:
     return out
 
 
-def _rules(key: str) -> Rules | None:
+def _rules(key: str) -> RiverRules | None:
     try:
-        return Rules.from_key(key[len(PREFIX) :])
+        return RiverRules.from_key(key[len(PREFIX) :])
     except RiverSettingError:
         return None
 
 
-def _row(key: str, record: GameRecord, rules: Rules | None, *, bold: bool) -> tuple[Cell, ...]:
+def _row(key: str, record: GameStats, rules: RiverRules | None, *, bold: bool) -> tuple[Cell, ...]:
     setting = key[len(PREFIX) :]
     name = rules.short() if rules is not None else setting
     best = record.best.get(setting)

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from game.logic.clue.deck import deck_names, detectives, load_deck
-from game.logic.clue.rules import MAX_SEATS, MIN_SEATS, Action, ClueState, Phase, Rules
+from game.logic.clue.rules import MAX_SEATS, MIN_SEATS, Action, ClueRules, ClueState, Phase
 from game.logic.contract import CHANCE, Agent, Game, State
 from game.logic.match import Match
 from game.logic.options import Option, OptionsSchema
@@ -50,9 +50,11 @@ OPTIONS: Final = OptionsSchema(
 )
 
 
-def rules_from(options: Mapping[str, Any]) -> Rules:
+def rules_from(options: Mapping[str, Any]) -> ClueRules:
     """The rules for checked option values."""
-    return Rules(load_deck(str(options["deck"])), int(options["seats"]), int(options["round_cap"]))
+    return ClueRules(
+        load_deck(str(options["deck"])), int(options["seats"]), int(options["round_cap"])
+    )
 
 
 class ClueGame(Game[Action]):

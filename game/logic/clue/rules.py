@@ -13,7 +13,7 @@ accuser out (they still refute). The game ends without a winner when everyone is
 
 >>> from game.logic.clue.deck import load_deck
 >>> import random
->>> rules = Rules(load_deck("classic"), seats=3)
+>>> rules = ClueRules(load_deck("classic"), seats=3)
 >>> state = ClueState.start(rules, dealer=2)
 >>> while state.phase in (Phase.ENVELOPE, Phase.DEAL):
 ...     state = state.apply(random.Random(len(state.hands[0])).choice(
@@ -38,10 +38,10 @@ __all__ = [
     "MAX_SEATS",
     "MIN_SEATS",
     "Action",
+    "ClueRules",
     "ClueState",
     "Kind",
     "Phase",
-    "Rules",
     "advice",
 ]
 
@@ -98,7 +98,7 @@ class Phase(enum.Enum):
 
 
 @dataclass(frozen=True, slots=True)
-class Rules:
+class ClueRules:
     """The deck, the number of seats and the round cap; fixed for a game."""
 
     deck: Deck
@@ -137,7 +137,7 @@ class _Asking:
 class ClueState:
     """One moment of a game; immutable (``apply`` returns a new state)."""
 
-    rules: Rules
+    rules: ClueRules
     dealer: int
     envelope: tuple[Card, ...] = ()
     hands: tuple[tuple[Card, ...], ...] = ()
@@ -150,14 +150,14 @@ class ClueState:
     _legal: list[Action] | None = field(default=None, init=False, compare=False, repr=False)
 
     @classmethod
-    def start(cls, rules: Rules, dealer: int = 0) -> ClueState:
+    def start(cls, rules: ClueRules, dealer: int = 0) -> ClueState:
         if not 0 <= dealer < rules.seats:
             raise ValueError(f"dealer must be a seat 0..{rules.seats - 1}, not {dealer}")
         return cls(rules, dealer, hands=((),) * rules.seats)
 
     @classmethod
     def dealt(
-        cls, rules: Rules, envelope: Triple, hands: Sequence[Sequence[Card]], dealer: int = 0
+        cls, rules: ClueRules, envelope: Triple, hands: Sequence[Sequence[Card]], dealer: int = 0
     ) -> ClueState:
         """A game after a given deal (tests, the assistant's worked examples)."""
         state = cls.start(rules, dealer)

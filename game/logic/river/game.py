@@ -48,16 +48,16 @@ from game.logic.river.rules import (
     Load,
     Outcome,
     RiverError,
+    RiverRules,
     RiverSettingError,
     Rowers,
-    Rules,
     Side,
     people,
 )
 from game.logic.river.solver import Hint, NoSolutionError, RiverPuzzle
 from game.logic.river.state import (
     Action,
-    Board,
+    BoardBoat,
     Cross,
     RiverState,
     Unboard,
@@ -70,7 +70,7 @@ __all__ = [
     "MAX_CHARACTERS",
     "OPTIONS",
     "Action",
-    "Board",
+    "BoardBoat",
     "Cross",
     "Crossing",
     "Goal",
@@ -84,10 +84,10 @@ __all__ = [
     "RiverError",
     "RiverGame",
     "RiverPuzzle",
+    "RiverRules",
     "RiverSettingError",
     "RiverState",
     "Rowers",
-    "Rules",
     "Side",
     "SolverAgent",
     "Unboard",
@@ -140,8 +140,8 @@ OPTIONS: Final = OptionsSchema(
 )
 
 
-def rules_from(values: Mapping[str, Any]) -> Rules:
-    """The :class:`Rules` of checked option values (missing ones default).
+def rules_from(values: Mapping[str, Any]) -> RiverRules:
+    """The :class:`RiverRules` of checked option values (missing ones default).
 
     Raises :class:`RiverSettingError` for counts the rules refuse.
     """
@@ -150,7 +150,7 @@ def rules_from(values: Mapping[str, Any]) -> Rules:
         rowers, goal = Rowers(merged["rowers"]), Goal(merged["goal"])
     except ValueError as exc:
         raise RiverSettingError(str(exc)) from None
-    return Rules(
+    return RiverRules(
         merged["priests"], merged["devils"], merged["capacity"], merged["boat_counts"], rowers, goal
     )
 

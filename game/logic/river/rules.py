@@ -5,13 +5,13 @@ the boat's side. By default passengers count for the bank where the boat is dock
 crossing can lose (the player's click by click view, :class:`~game.logic.river.state.
 RiverState`, judges with the same rule).
 
-:class:`Rules` also carries the published variants of the puzzle: passengers that count for no
+:class:`RiverRules` also carries the published variants of the puzzle: passengers that count for no
 bank (``boat_counts=False``: the boat is a place of its own, so boarding or landing can lose),
 who may row (:class:`Rowers`: anyone, or the boat needs a priest, or a devil, aboard to
 cross; a boat stranded where nobody may row it loses), and the goal (:class:`Goal`: everyone
 across, or every priest across).
 
->>> Rules().key(), Crossing(3, 3, Side.LEFT).after(Load(0, 2))
+>>> RiverRules().key(), Crossing(3, 3, Side.LEFT).after(Load(0, 2))
 ('3/3/2', Crossing(left_priests=3, left_devils=1, boat=<Side.RIGHT: 'right'>))
 """
 
@@ -34,9 +34,9 @@ __all__ = [
     "Load",
     "Outcome",
     "RiverError",
+    "RiverRules",
     "RiverSettingError",
     "Rowers",
-    "Rules",
     "Side",
     "people",
 ]
@@ -168,7 +168,7 @@ class Load(NamedTuple):
 
 
 @dataclass(frozen=True, slots=True)
-class Rules:
+class RiverRules:
     """The options of a game: team sizes, boat seats and the rule variants.
 
     ``boat_counts``: passengers of a docked boat count for its bank (the classic rule) or
@@ -177,7 +177,7 @@ class Rules:
     :data:`MAX_CHARACTERS` of each kind, at least one person, 1 to :data:`MAX_CAPACITY`
     seats), a variant is not one of its kind, the start would already be lost (more devils
     than priests, with priests present) or the goal is every priest across with no priest.
-    Rules that are valid may still have no solution: see :meth:`RiverPuzzle.check`.
+    RiverRules that are valid may still have no solution: see :meth:`RiverPuzzle.check`.
     """
 
     priests: int = 3
@@ -221,7 +221,7 @@ class Rules:
         """The text form: ``"priests/devils/capacity"``, then one word per variant that is
         not the classic one: ``boat_counts=no``, ``rowers=priests``, ``goal=priests``.
 
-        >>> Rules().key(), Rules(3, 3, 2, False, Rowers.PRIESTS, Goal.PRIESTS).key()
+        >>> RiverRules().key(), RiverRules(3, 3, 2, False, Rowers.PRIESTS, Goal.PRIESTS).key()
         ('3/3/2', '3/3/2 boat_counts=no rowers=priests goal=priests')
         """
         words = [f"{self.priests}/{self.devils}/{self.capacity}"]
@@ -236,7 +236,7 @@ class Rules:
     def describe(self) -> str:
         """The rules in words, for the statistics and the help.
 
-        >>> Rules(3, 3, 2, False, Rowers.PRIESTS).describe()
+        >>> RiverRules(3, 3, 2, False, Rowers.PRIESTS).describe()
         '3 priests, 3 devils, a boat for 2; passengers count for no bank; only priests row'
         """
         text = (
@@ -255,7 +255,7 @@ class Rules:
         """A compact form for a table: ``"3P 3D 2 seats"``, then ``boat counts no``,
         ``priests row`` or ``devils row``, ``goal priests``.
 
-        >>> Rules(3, 3, 2, False, Rowers.DEVILS, Goal.PRIESTS).short()
+        >>> RiverRules(3, 3, 2, False, Rowers.DEVILS, Goal.PRIESTS).short()
         '3P 3D 2 seats, boat counts no, devils row, goal priests'
         """
         words = [f"{self.priests}P {self.devils}D {self.capacity} seat{'s' * (self.capacity > 1)}"]
@@ -268,15 +268,15 @@ class Rules:
         return ", ".join(words)
 
     @classmethod
-    def from_key(cls, text: str) -> Rules:
+    def from_key(cls, text: str) -> RiverRules:
         """Read the form :meth:`key` writes (and ``boat-apart``, what statistics saved by
         earlier versions hold for ``boat_counts=no``); raises :class:`RiverSettingError` on bad text.
 
-        >>> Rules.from_key("5/4/2")
-        Rules(priests=5, devils=4, capacity=2, boat_counts=True, rowers=<Rowers.ANYONE: 'anyone'>, goal=<Goal.EVERYONE: 'everyone'>)
-        >>> Rules.from_key("3/3/2 goal=priests").goal
+        >>> RiverRules.from_key("5/4/2")
+        RiverRules(priests=5, devils=4, capacity=2, boat_counts=True, rowers=<Rowers.ANYONE: 'anyone'>, goal=<Goal.EVERYONE: 'everyone'>)
+        >>> RiverRules.from_key("3/3/2 goal=priests").goal
         <Goal.PRIESTS: 'priests'>
-        >>> Rules.from_key("3/3/2 boat-apart").key()
+        >>> RiverRules.from_key("3/3/2 boat-apart").key()
         '3/3/2 boat_counts=no'
 
         """  # noqa: E501

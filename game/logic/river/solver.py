@@ -1,6 +1,6 @@
 """Priests and Devils: the solver.
 
-:class:`RiverPuzzle` answers every question about one set of :class:`Rules`: the fewest
+:class:`RiverPuzzle` answers every question about one set of :class:`RiverRules`: the fewest
 crossings from any state, every optimal load to send next (:class:`Hint`), the clicks of the
 next optimal crossing (:meth:`RiverPuzzle.plan`) and whole solutions. It works on the state
 graph of :class:`Crossing` nodes, where a half-loaded boat's passengers count for the bank it
@@ -9,7 +9,7 @@ rules count passengers for no bank, boarding and landing matter too, and the wor
 click-level solver of :mod:`game.logic.river.ashore`; the answers have the same form. Nothing
 here changes a state.
 
->>> state = RiverState.start(Rules())
+>>> state = RiverState.start(RiverRules())
 >>> puzzle = RiverPuzzle(state.rules)
 >>> puzzle.optimal_crossings(), [str(load) for load in puzzle.hint(state).loads]
 (11, ['2 devils', '1 priest + 1 devil'])
@@ -34,15 +34,15 @@ from game.logic.river.rules import (
     Load,
     Outcome,
     RiverError,
+    RiverRules,
     RiverSettingError,
     Rowers,
-    Rules,
     Side,
     people,
 )
 from game.logic.river.state import (
     Action,
-    Board,
+    BoardBoat,
     Cross,
     RiverState,
     Unboard,
@@ -78,7 +78,7 @@ class RiverPuzzle:
 
     The state graph has a node for every safe :class:`Crossing` (reachable from the start or
     not), so a hint works from any safe state. It is built on first use and cached per
-    :class:`Rules`, so puzzles for the same rules share it and a hint is a table look-up. The
+    :class:`RiverRules`, so puzzles for the same rules share it and a hint is a table look-up. The
     click table behind :meth:`next_load` is built and cached the same way on its first use.
     Building both for the largest rules (200 priests, 100 devils, 12 seats) takes a couple of
     seconds; for the rules a player picks, milliseconds. Methods taking a :class:`RiverState`
@@ -88,7 +88,7 @@ class RiverPuzzle:
 
     __slots__ = ("rules",)
 
-    def __init__(self, rules: Rules) -> None:
+    def __init__(self, rules: RiverRules) -> None:
         self.rules = rules
 
     def __repr__(self) -> str:
@@ -113,7 +113,7 @@ class RiverPuzzle:
         return Crossing(self.rules.priests, self.rules.devils, Side.LEFT)
 
     @staticmethod
-    def check(rules: Rules) -> None:
+    def check(rules: RiverRules) -> None:
         """Raise :class:`RiverSettingError` if ``rules`` cannot be solved from the start.
 
         The message reads like "4 priests and 4 devils cannot cross in a boat for 2", with
@@ -198,7 +198,7 @@ class RiverPuzzle:
         """The fewest board and unboard clicks from ``state`` (default: the start) to the win,
         among the ways with the fewest crossings; ``None`` when lost or there is no way.
 
-        >>> RiverPuzzle(Rules()).optimal_clicks()
+        >>> RiverPuzzle(RiverRules()).optimal_clicks()
         20
         """
         state = RiverState.start(self.rules) if state is None else state
@@ -237,7 +237,7 @@ class RiverPuzzle:
         for kind in Kind:
             actions.extend(Unboard(kind) for _ in range(state.boat.of(kind) - load.of(kind)))
         for kind in Kind:
-            actions.extend(Board(kind) for _ in range(load.of(kind) - state.boat.of(kind)))
+            actions.extend(BoardBoat(kind) for _ in range(load.of(kind) - state.boat.of(kind)))
         actions.append(Cross())
         return actions
 
@@ -345,7 +345,7 @@ class RiverPuzzle:
         return f"{hint.reason} ({state.crossing()})"
 
 
-def _unsolvable_message(rules: Rules) -> str:
+def _unsolvable_message(rules: RiverRules) -> str:
     parts = [people(n, kind) for n, kind in zip(rules.start_load, Kind, strict=True) if n]
     seats = "a boat for 1" if rules.capacity == 1 else f"a boat for {rules.capacity}"
     variants = []
@@ -407,7 +407,7 @@ def _clicks_from(
 
 
 @functools.lru_cache(maxsize=16)
-def _clicks_table(rules: Rules) -> _ClickTable:
+def _clicks_table(rules: RiverRules) -> _ClickTable:
     """Fill the click table layer by layer, from the goal outwards.
 
     With the load ``L`` just landed at node ``t``, the fewest clicks left are the minimum over
@@ -484,7 +484,7 @@ def _l1_transform(values: npt.NDArray[np.float64], axis: int) -> npt.NDArray[np.
 
 
 @functools.lru_cache(maxsize=16)
-def _graph_for(rules: Rules) -> StateGraph[Crossing, Load]:
+def _graph_for(rules: RiverRules) -> StateGraph[Crossing, Load]:
     """Build the graph over every node the judge does not call lost (outnumbered, or a boat
     stranded where nobody may row it); edges are the loads the rules let row whose landing
     is not lost. Goals: no one on the left (everyone across), or no priest on the left
