@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.logic import search
+from game.logic.search import graph
 from game.logic.search import (
     NoPathError,
     SearchError,
@@ -41,7 +41,7 @@ def grid(size: int) -> StateGraph[Grid, str]:
 
 
 def test_doctests() -> None:
-    failures, tried = doctest.testmod(search)
+    failures, tried = doctest.testmod(graph)
     assert tried > 0
     assert failures == 0
 
