@@ -10,13 +10,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.logic.search import graph
 from game.logic.search import (
     NoPathError,
     SearchError,
     SearchLimitError,
     StateGraph,
     UnknownStateError,
+    graph,
 )
 
 Grid = tuple[int, int]

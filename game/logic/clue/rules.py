@@ -264,6 +264,14 @@ class ClueState:
             tuple(seen_by(e, viewer) for e in self.log),
         )
 
+    def determinizer(self, seat: int) -> Callable[[random.Random], ClueState]:
+        """For the generic searches (:mod:`game.logic.search`): a function that draws a
+        state ``seat`` cannot tell from this one, from its observation alone
+        (:func:`~game.logic.clue.determinize.determinizer`)."""
+        from game.logic.clue.determinize import determinizer
+
+        return determinizer(self, seat)
+
     def apply(self, action: Action) -> ClueState:
         if not isinstance(action, Action):
             raise IllegalActionError(f"not a Cluedo action: {action!r}")

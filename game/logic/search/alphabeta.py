@@ -159,7 +159,7 @@ class _Search:
                     cursor.undo(token)
             return total
         key = cursor.key()
-        moves = list(cursor.actions())
+        moves = cursor.ordered()
         kept = self.table.get(key)
         if kept is not None:
             kept_depth, value, bound, first = kept

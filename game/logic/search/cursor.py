@@ -62,8 +62,12 @@ class Cursor(Protocol[A]):
         ...
 
     def actions(self) -> Sequence[A]:
-        """The legal actions, those likeliest to be best first (the search tries them in
-        this order); empty once the game is over."""
+        """The legal actions, in the state's order; empty once the game is over."""
+        ...
+
+    def ordered(self) -> list[A]:
+        """The legal actions, those likeliest to be best first: alpha-beta tries them in this
+        order (the game's move ordering; the state's order when it has none)."""
         ...
 
     def chance_outcomes(self) -> Sequence[tuple[A, float]]:
@@ -118,6 +122,9 @@ class StateCursor:
 
     def actions(self) -> Sequence[Any]:
         return self._stack[-1].legal_actions()
+
+    def ordered(self) -> list[Any]:
+        return list(self._stack[-1].legal_actions())
 
     def chance_outcomes(self) -> Sequence[tuple[Any, float]]:
         return self._stack[-1].chance_outcomes()
