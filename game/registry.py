@@ -285,9 +285,11 @@ class _Made:
 
         try:
             return self.own(name, options)
-        except UnknownAgentError:
+        except UnknownAgentError as exc:
             if name not in BASELINES:
-                raise
+                raise UnknownAgentError(
+                    f"{exc}; and every game's: {', '.join(BASELINES)}"
+                ) from None
         return make_baseline(name)
 
 

@@ -11,9 +11,9 @@ fact of which suggestion is being answered), never from the hidden deal. The thr
 that most players are known not to hold (ties at random), shows the card it has shown most
 often before (ties: the first named), and accuses only when the rules have forced every
 category. ``random`` (:class:`GuessingAgent`) names random cards it has not seen; it is
-Cluedo's own agent of that name, so it stands in Cluedo's list for the random agent every other
-game offers (:mod:`game.logic.search.agents`, which would accuse at random). ``article-bluff`` is ``article`` that
-names one of its own cards a quarter of the time.
+Cluedo's own agent of that name, so it stands in Cluedo's list for the random agent every
+other game offers (:mod:`game.logic.search.agents`, which would accuse at random).
+``article-bluff`` is ``article`` that names one of its own cards a quarter of the time.
 """
 
 from __future__ import annotations

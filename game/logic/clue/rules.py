@@ -25,7 +25,8 @@ accuser out (they still refute). The game ends without a winner when everyone is
 from __future__ import annotations
 
 import enum
-from collections.abc import Hashable, Sequence
+import random
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Final, NamedTuple
 
