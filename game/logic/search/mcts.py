@@ -97,7 +97,9 @@ class MctsAgent:
         path = [node]
         k = self.RAVE_EQUIVALENCE if self.rave else 0.0
         while True:
-            who = cursor.to_move()
+            who = node.who
+            if who is None or hidden:  # without hidden information, the same every visit
+                who = node.who = cursor.to_move()
             if who == TERMINAL:
                 break
             if who == CHANCE:
@@ -112,30 +114,37 @@ class MctsAgent:
                 node = child
                 path.append(node)
                 continue
-            legal = cursor.actions()
-            untried = [a for a in legal if a not in node.children]
+            if hidden:  # what is legal depends on the state drawn
+                legal = cursor.actions()
+                untried = [a for a in legal if a not in node.children]
+            else:  # the same every visit: kept, and drawn from until none is left
+                if node.untried is None:
+                    node.untried = list(cursor.actions())
+                untried = node.untried
             if untried:
-                action = untried[rng.randrange(len(untried))]
+                action = untried.pop(rng.randrange(len(untried)))
                 child = node.children[action] = _Node(action, who)
-                if hidden:
-                    child.available = 1
+                child.available = 1
                 cursor.play(action)
                 path.append(child)
                 break
-            present = [node.children[a] for a in legal]
             if hidden:
+                present = [node.children[a] for a in legal]
                 for each in present:
                     each.available += 1
+            else:
+                present = list(node.children.values())
             parent = node
             node = max(present, key=lambda n: n.score(self.EXPLORATION, k, parent, hidden))
             cursor.play(node.move)
             path.append(node)
         played: list[tuple[int, Any]] | None = [] if self.rave else None
         result = _playout(cursor, rng, played)
+        share = _Shares(result)
         for each in path:
             each.visits += 1
             if each.mover is not None:
-                each.wins += reward(result, each.mover) if result else 0.5
+                each.wins += share[each.mover]
         if played is None:
             return
         # All moves as first: a child's move made by its seat anywhere after its parent.
@@ -144,7 +153,7 @@ class MctsAgent:
             for child in path[i].children.values():
                 if child.mover is not None and (child.mover, child.move) in later:
                     child.amaf_visits += 1
-                    child.amaf_wins += reward(result, child.mover) if result else 0.5
+                    child.amaf_wins += share[child.mover]
             by, made = path[i].mover, path[i].move
             if by is not None:
                 later.add((by, made))
@@ -158,7 +167,9 @@ class _Node:
         "children",
         "move",
         "mover",
+        "untried",
         "visits",
+        "who",
         "wins",
     )
 
@@ -166,6 +177,8 @@ class _Node:
         self.move = move
         self.mover = mover  # the seat that chose ``move``; None: chance drew it, or the root
         self.children: dict[Any, _Node] = {}
+        self.untried: list[Any] | None = None  # without hidden information: not yet tried
+        self.who: int | None = None  # who acts at this node (the cursor's to_move), once known
         self.visits = 0
         self.wins = 0.0
         self.available = 0
@@ -183,6 +196,19 @@ class _Node:
             c *= 0.5  # the shared estimate explores for it
         total = self.available if hidden else parent.visits
         return mean + c * math.sqrt(math.log(total) / self.visits)
+
+
+class _Shares(dict[int, float]):
+    """Each seat's share of a playout's result (:func:`reward`), worked out once a seat;
+    0.5 each when the playout was cut off (no result)."""
+
+    def __init__(self, result: tuple[float, ...]) -> None:
+        super().__init__()
+        self.result = result
+
+    def __missing__(self, seat: int) -> float:
+        value = self[seat] = reward(self.result, seat) if self.result else 0.5
+        return value
 
 
 def _playout(
