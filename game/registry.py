@@ -156,7 +156,7 @@ class Entry:
     agents search in Python and think in a worker process in the window (see
     :meth:`thinker`). ``engine`` (``"module:function"``) names what readies the game's compiled
     engine in a worker process, compiling it the first time and saying how far it got
-    (:func:`game.logic.workers.thinking.prepare`): the window's agents then think in workers it has
+    (:func:`game.logic.workers.pool.prepare`): the window's agents then think in workers it has
     readied, come back with what they remember of their choice, and the window never loads the
     compiled code itself. ``prepare`` (``"module:function"``) readies, in a worker process,
     compiled code the game's scene asks a worker to run for it (MasterGrab's maps): the
@@ -215,12 +215,12 @@ class Entry:
     def thinker(self, name: str, options: Mapping[str, Any]) -> Agent[Any]:
         """``make_agent(name, options)`` as the window seats it: an entry whose agents search
         in Python (``think_in_worker``) or run a compiled ``engine`` gets them thinking in a
-        worker process (:mod:`game.logic.workers.thinking`), so that the drawing thread never
+        worker process (:mod:`game.logic.workers.pool`), so that the drawing thread never
         waits for the interpreter's lock (nor for a compiler)."""
         agent = self.make_agent(name, options)
         if not (self.think_in_worker or self.engine):
             return agent
-        from game.logic.workers.thinking import WorkerAgent
+        from game.logic.workers.pool import WorkerAgent
 
         if self.engine:
             return WorkerAgent(agent, prepare=self.engine, bring_back=True)
@@ -331,7 +331,7 @@ def warm_up(
     so that neither opening one nor its first hint stalls the drawing thread. First what the
     window's own process needs to open each game: every entry's scene controller module is
     imported and its agents looked up (:attr:`Entry.agents`), every ``engine`` and
-    ``prepare`` is started in a worker process (:func:`game.logic.workers.thinking.prepare`;
+    ``prepare`` is started in a worker process (:func:`game.logic.workers.pool.prepare`;
     not waited for), every ``ahead`` is called, and each entry that asks for it (``warm_up``)
     makes a game with the default options (a description compiles). Then each of those lets its hint
     agent think for a moment (a first search compiles and loads what later ones reuse; an agent
@@ -370,7 +370,7 @@ def warm_up(
                 module, _, name = entry.ahead.partition(":")
                 getattr(importlib.import_module(module), name)()
             if entry.prepare or entry.engine:
-                from game.logic.workers.thinking import prepare
+                from game.logic.workers.pool import prepare
 
                 for task in (entry.engine, entry.prepare):
                     if task:

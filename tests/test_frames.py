@@ -345,10 +345,10 @@ def test_a_worker_slowed_by_a_busy_machine_is_awaited_past_the_grace() -> None:
     two CPU-heavy jobs) was taken for one that had stopped thinking."""
     import random
 
-    from thinking_agents import Starved
+    from worker_agents import Starved
 
     from game.logic.contract import Limits, Stop
-    from game.logic.workers.thinking import WorkerAgent
+    from game.logic.workers.pool import WorkerAgent
 
     agent = WorkerAgent(Starved(seconds=3.0), grace=1.0)
     assert agent.choose(None, Limits(time=0.1), random.Random(0), Stop()) == "answered"
@@ -357,10 +357,10 @@ def test_a_worker_slowed_by_a_busy_machine_is_awaited_past_the_grace() -> None:
 def test_a_worker_that_thinks_past_its_time_is_ended_with_a_clear_message() -> None:
     import random
 
-    from thinking_agents import Spinning, WhereAmI
+    from worker_agents import Spinning, WhereAmI
 
     from game.logic.contract import Limits, Stop
-    from game.logic.workers.thinking import ThinkingLost, WorkerAgent
+    from game.logic.workers.pool import ThinkingLost, WorkerAgent
 
     with pytest.raises(ThinkingLost, match=r"no answer after .* s of thinking"):
         WorkerAgent(Spinning(), grace=0.3).choose(None, Limits(time=0.1), random.Random(0), Stop())
@@ -375,13 +375,13 @@ def test_the_stall_watch_names_what_the_drawing_thread_did() -> None:
 
     from game.engine.stalls import StallWatch, where
     from game.logic.contract import Stop
-    from game.logic.workers import thinking
+    from game.logic.workers import pool
 
     now = [0.0]
     watch = StallWatch(clock=lambda: now[0])  # this thread draws
     now[0] = 0.02
     assert watch.frame() is None  # 20 ms: a frame like any other
-    prep = thinking.Preparation("a task of the test")
+    prep = pool.Preparation("a task of the test")
     drawing = threading.get_ident()
 
     def sampler() -> None:
@@ -394,11 +394,11 @@ def test_the_stall_watch_names_what_the_drawing_thread_did() -> None:
 
     thread = threading.Thread(target=sampler)
     thread.start()
-    thinking._wait_for(prep, Stop())  # the "frame's work": waits until the sampler has looked
+    pool._wait_for(prep, Stop())  # the "frame's work": waits until the sampler has looked
     thread.join()
     stall = watch.frame()
     assert stall is not None and stall.ms == pytest.approx(300.0)
-    assert "thinking.py" in stall.doing and "_wait_for" in stall.doing
+    assert "pool.py" in stall.doing and "_wait_for" in stall.doing
     assert stall.describe().startswith("300 ms in ")
     assert watch.longest(10.0) == stall
     now[0] += 11.0

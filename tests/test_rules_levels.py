@@ -305,7 +305,7 @@ def test_the_overlay_line_comes_back_from_the_thinking_process() -> None:
     search come back with the move, for the F3 overlay."""
     from game.games.rules.entry import entry_for
     from game.games.rules.panel import search_text
-    from game.logic.workers.thinking import WorkerAgent
+    from game.logic.workers.pool import WorkerAgent
 
     state = state_of("chess", "6k1/8/8/8/8/8/R7/1R4K1 w - - 0 1")
     entry = entry_for("chess")

@@ -104,6 +104,26 @@ STEPS: tuple[Step, ...] = (
         where=(("from game.logic import apart", r"\bapart\.(?=[A-Za-z_])", "thinking."),),
     ),
     Step(
+        "pool",
+        "the thinking pool is game/logic/workers/pool.py (game/logic/thinking.py is a "
+        "match's choice on a thread; two 'thinking' modules read as one)",
+        moves=(
+            ("game/logic/workers/thinking.py", "game/logic/workers/pool.py"),
+            ("tests/test_thinking.py", "tests/test_worker_pool.py"),
+            ("tests/thinking_agents.py", "tests/worker_agents.py"),
+        ),
+        words=(
+            _module("game.logic.workers.thinking", "game.logic.workers.pool"),
+            _path("game/logic/workers/thinking.py", "game/logic/workers/pool.py"),
+            (r"from game\.logic\.workers import thinking\b", "from game.logic.workers import pool"),
+            (r"\bthinking_agents\b", "worker_agents"),
+        ),
+        where=(
+            ("from game.logic.workers import thinking", r"\bthinking\.(?=[A-Za-z_])", "pool."),
+            ("stall.doing", r'"thinking\.py"', '"pool.py"'),
+        ),
+    ),
+    Step(
         "worker-words",
         "'apart' meant a worker process and a river variant: the worker side says 'worker' "
         "(ApartAgent -> WorkerAgent, think_apart -> think_in_worker, maps_apart -> "

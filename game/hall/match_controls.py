@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol
 from game.engine.commands import Command
 from game.engine.controller import Tone
 from game.hall.keeping import follow, keep, kept_data
-from game.logic.workers.thinking import WorkerAgent
+from game.logic.workers.pool import WorkerAgent
 
 if TYPE_CHECKING:
     from collections import deque
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from game.engine.controller import Host
     from game.engine.tweens import Tween
     from game.logic.match import Match, Step
-    from game.logic.workers.thinking import Preparation
+    from game.logic.workers.pool import Preparation
     from game.registry import GameSession
 
 __all__ = [
@@ -203,7 +203,7 @@ class MatchControls:
 
     def start_engine(self) -> None:
         """Start readying the engine the computer and the hint think with, if they need one
-        (it compiles in a worker process the first time; see game.logic.workers.thinking)."""
+        (it compiles in a worker process the first time; see game.logic.workers.pool)."""
         for agent in (*self.match.seats, self.match.hint_agent):
             if isinstance(agent, WorkerAgent):
                 agent.preparation(start=True)

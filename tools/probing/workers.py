@@ -46,7 +46,7 @@ GAMES = 6
 #: each call gave. argv: the game, the agent, "idle" or "thinking".
 APART_SCRIPT = r"""
 import json, multiprocessing, os, random, signal, sys, threading, time
-from game.logic.workers.thinking import WorkerAgent, ThinkingLost
+from game.logic.workers.pool import WorkerAgent, ThinkingLost
 from game.logic.contract import Limits, Stop
 from game.logic.rules.agents import make_agent
 from game.logic.rules.catalogue import engine

@@ -3,7 +3,7 @@
 A :class:`~game.logic.match.Match` holds the game: the record, undo and redo (against the
 computer, back and forth to the person's turns), jumps from the move list, the forced passes,
 the computer thinking and the hint, which the level the computer plays answers. The levels
-think in a worker process (:mod:`game.logic.workers.thinking`) that first readies the
+think in a worker process (:mod:`game.logic.workers.pool`) that first readies the
 compiled engine: on the first start numba compiles it there for a minute or more while the
 window keeps drawing, takes the person's moves (the rules are plain Python) and shows how far
 the compile got; the computer's move and the hint start the moment it is done. The window's
@@ -52,7 +52,7 @@ from game.logic.reversi.board import (
 )
 from game.logic.reversi.game import DEFAULT_HINT, HUMAN, ReversiGame
 from game.logic.reversi.players import LevelAgent
-from game.logic.workers.thinking import WorkerAgent, submit
+from game.logic.workers.pool import WorkerAgent, submit
 from game.registry import GameSession
 from game.resources import asset_path
 

@@ -59,7 +59,7 @@ if TYPE_CHECKING:
 
 # The compiled search (numba) is imported where it is first used, not here: the window names
 # the levels and seats them without loading numba, and thinks in a worker process that
-# :func:`prepare` readies (see game.logic.workers.thinking).
+# :func:`prepare` readies (see game.logic.workers.pool).
 
 __all__ = [
     "PLAYERS",
@@ -397,7 +397,7 @@ def prepare(report: Callable[[float], None] | None = None) -> None:
     ``report(fraction)`` as each of the kernels is compiled (the first start, or after an
     upgrade: a minute or more); loaded from numba's disk cache, nothing is reported.
 
-    The window runs it in a worker process (``game.logic.workers.thinking.prepare``) and shows
+    The window runs it in a worker process (``game.logic.workers.pool.prepare``) and shows
     how far it got; the worker then thinks for the window."""
     from game.logic.compiling import compile_progress
 

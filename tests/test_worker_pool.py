@@ -1,4 +1,4 @@
-"""Thinking in a worker process (game.logic.workers.thinking): the same choice as on a
+"""Thinking in a worker process (game.logic.workers.pool): the same choice as on a
 thread, a stop that reaches the worker, and every failure kept inside the call."""
 
 from __future__ import annotations
@@ -9,14 +9,14 @@ import threading
 from pathlib import Path
 
 import pytest
-from thinking_agents import Announcing, Crashing, Dying, Hanging, Patient, WhereAmI
+from worker_agents import Announcing, Crashing, Dying, Hanging, Patient, WhereAmI
 
 from game.logic.contract import Limits, Stop, ThinkingStopped
 from game.logic.rules.agents import make_agent
 from game.logic.rules.catalogue import engine
 from game.logic.rules.state import RulesGame
-from game.logic.workers import thinking
-from game.logic.workers.thinking import ThinkingLost, WorkerAgent
+from game.logic.workers import pool
+from game.logic.workers.pool import ThinkingLost, WorkerAgent
 from tests.waiting import HANG_S, wait_for_file
 
 
@@ -130,7 +130,7 @@ def test_an_idle_worker_that_was_killed_is_replaced_before_the_search() -> None:
     agent = WorkerAgent(WhereAmI())
     first = agent.choose(None, Limits(time=HANG_S), random.Random(0), Stop())
     # The worker now waits, idle, for the next search; it is killed there (kill -9).
-    idle = next(w for w in thinking._POOL._idle if w.process.pid == first)
+    idle = next(w for w in pool._POOL._idle if w.process.pid == first)
     idle.process.kill()
     idle.process.join()
     # The search goes to a new worker: no broken pipe, no lost move.
@@ -145,16 +145,16 @@ _ASK_AT_EXIT = """
 import atexit, sys
 
 def ask_late():  # registered first, so it runs last
-    from game.logic.workers import thinking
+    from game.logic.workers import pool
     try:
-        thinking._POOL.acquire("")
-    except thinking.ThinkingLost as exc:
+        pool._POOL.acquire("")
+    except pool.ThinkingLost as exc:
         print("refused:", exc)
     else:
         print("started a worker")
 
 atexit.register(ask_late)
-from game.logic.workers import thinking
+from game.logic.workers import pool
 """
 
 
