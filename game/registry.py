@@ -17,10 +17,11 @@ import argparse
 import importlib
 import logging
 import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final, Protocol, SupportsIndex
 
+from game.errors import GamehallError
 from game.logic.options import OptionsSchema
 from game.settings import Statistics
 
@@ -35,6 +36,9 @@ __all__ = [
     "Entry",
     "GameSession",
     "MemorySession",
+    "Note",
+    "Refusal",
+    "Said",
     "UnknownAgentError",
     "UnknownGameError",
     "add",
@@ -61,16 +65,38 @@ class UnknownAgentError(ValueError):
 
 
 @dataclass(frozen=True)
+class Note:
+    """A line of a hook's output for the person rather than for scripts (the CLI prints it on
+    stderr): a search's statistics, or with ``warning`` a word before long work, which the
+    CLI prints after ``gamehall COMMAND GAME: ``."""
+
+    text: str
+    warning: bool = False
+
+
+class Refusal(GamehallError, ValueError):
+    """A hook's refusal of what it was asked (a position it cannot read, a solve that ran out
+    of time): the CLI prints it after ``gamehall COMMAND GAME: ``, exit status 2."""
+
+
+#: What a hook yields, in order: result lines (stdout) and notes (stderr).
+Said = str | Note
+
+
+@dataclass(frozen=True)
 class CliHook:
     """A command-line command for one game: its help, its flags and what it runs.
 
-    ``run(args, entry)`` returns the exit status; it prints results to stdout, the last line
-    machine-readable (``crossings=11``, ``winrates=...``).
+    ``run(args, entry)`` yields its result as it goes: lines for stdout, the last one
+    machine-readable (``crossings=11``, ``winrates=...``), and :class:`Note` lines for stderr.
+    It prints nothing itself: the CLI prints what it yields as it comes (a long benchmark
+    shows each figure when measured). It raises :class:`Refusal` (or another ValueError) for
+    what it cannot do; Ctrl-C stops it with KeyboardInterrupt.
     """
 
     help: str
     add_arguments: Callable[[argparse.ArgumentParser], None]
-    run: Callable[[argparse.Namespace, Entry], int]
+    run: Callable[[argparse.Namespace, Entry], Iterable[Said]]
 
 
 class GameSession(Protocol):

@@ -241,7 +241,7 @@ def test_ctrl_c_stops_a_perft_between_pieces(monkeypatch, sigint_ignored):
     import threading
 
     from game.cli import args as cli_args
-    from game.games.reversi import entry as reversi
+    from game.games.reversi import hooks as reversi
     from game.logic import game
     from game.logic.reversi import perft as perft_module
     from game.logic.reversi.board import Position

@@ -1,5 +1,6 @@
 """Cluedo in the registry: its options, its computer detectives, its table scene,
-``gamehall bench clue`` and the terminal game (``gamehall clue --console``).
+``gamehall bench clue`` (:mod:`game.games.clue.hooks`) and the terminal game (``gamehall play
+clue --console``, :mod:`game.games.clue.console`).
 
 ``play`` and ``shot`` take the options as flags (``--seats 6``, ``--deck quick``,
 ``--opponent article``) and ``--seed S`` (the same seed gives the same deal), ``--assistant``
@@ -12,8 +13,9 @@ import argparse
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from game.games.clue.hooks import HOOKS
 from game.logic.clue.game import OPTIONS, ClueGame
-from game.registry import CliHook, Entry, UnknownAgentError
+from game.registry import Entry, UnknownAgentError
 
 
 def _agents() -> dict[str, str]:
@@ -78,34 +80,6 @@ def _console(args: argparse.Namespace, entry: Entry) -> int:
     return run(args, entry)
 
 
-# -- bench ------------------------------------------------------------------------------------
-
-MAX_GAMES = 10_000
-
-
-def _bench_arguments(parser: argparse.ArgumentParser) -> None:
-    from game.cli.args import whole
-
-    parser.add_argument(
-        "--games", type=whole(1, MAX_GAMES), default=40, metavar="N",
-        help=f"games timed per seat count, 1..{MAX_GAMES} (default 40)",
-    )  # fmt: skip
-    parser.add_argument(
-        "--solo", type=whole(1, MAX_GAMES), default=100, metavar="N",
-        help=f"deals for the solo suggestion count, 1..{MAX_GAMES} (default 100)",
-    )  # fmt: skip
-
-
-def _bench(args: argparse.Namespace, entry: Entry) -> int:
-    """One line per seat count: the notebook's update time, the full detective's suggestion
-    time and its suggestions to certainty when it alone suggests."""
-    from game.logic.clue.bench import bench_lines
-
-    for line in bench_lines(games=args.games, solo=args.solo):
-        print(line, flush=True)
-    return 0
-
-
 ENTRY = Entry(
     id="clue",
     title="Cluedo",
@@ -117,13 +91,7 @@ ENTRY = Entry(
     hint_agent="full",
     controller="game.games.clue.controller:open_table",
     picture="scenes/cards/clue.png",
-    hooks={
-        "bench": CliHook(
-            help="notebook update and suggestion times, and suggestions to certainty alone",
-            add_arguments=_bench_arguments,
-            run=_bench,
-        )
-    },
+    hooks=HOOKS,
     play_arguments=_play_arguments,
     play_overrides=_play_overrides,
     seat_options=_seat_options,

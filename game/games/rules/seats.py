@@ -1,0 +1,23 @@
+"""Who can sit at a described game's side: a person, or an agent of
+:mod:`game.logic.rules.agents`; read by the entry's options, the scene's buttons and
+``gamehall solve``'s ``--agent``."""
+
+from __future__ import annotations
+
+from typing import Final
+
+HUMAN: Final = "human"
+#: Who can play a side: a person, the levels weakest first, then the plain searches kept for
+#: comparison (:mod:`game.logic.rules.agents`).
+SIDES: Final = (
+    HUMAN,
+    "beginner",
+    "intermediate",
+    "advanced",
+    "master",
+    "random",
+    "alphabeta",
+    "uct",
+)
+#: The agent the hint and a computer side use unless the description names another.
+HINT: Final = "master"
