@@ -14,6 +14,7 @@ ones, and a way to count a finished game in the statistics.
 from __future__ import annotations
 
 import argparse
+import builtins
 import importlib
 import logging
 import threading
@@ -42,6 +43,7 @@ __all__ = [
     "UnknownAgentError",
     "UnknownGameError",
     "add",
+    "agent_maker",
     "all_entries",
     "get",
 ]
@@ -97,6 +99,25 @@ class CliHook:
     help: str
     add_arguments: Callable[[argparse.ArgumentParser], None]
     run: Callable[[argparse.Namespace, Entry], Iterable[Said]]
+
+
+def agent_maker(target: str, unknown: str) -> Callable[[str, Mapping[str, Any]], Agent[Any]]:
+    """An :attr:`Entry.make_agent` that calls ``target`` (``"module:function"``, imported on
+    first use, so that the registry loads no game) with the agent's name, and turns the
+    module's exception named ``unknown`` (an unknown name; a builtin's name, ``ValueError``,
+    where the module raises that) into :class:`UnknownAgentError` with the same message."""
+    module_name, _, function = target.partition(":")
+
+    def make_agent(name: str, options: Mapping[str, Any]) -> Agent[Any]:
+        module = importlib.import_module(module_name)
+        refusal: type[Exception] = getattr(module, unknown, None) or getattr(builtins, unknown)
+        try:
+            agent: Agent[Any] = getattr(module, function)(name)
+        except refusal as exc:
+            raise UnknownAgentError(str(exc)) from None
+        return agent
+
+    return make_agent
 
 
 class GameSession(Protocol):

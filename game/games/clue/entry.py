@@ -10,12 +10,13 @@ clue --console``, :mod:`game.games.clue.console`).
 from __future__ import annotations
 
 import argparse
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from game.games.clue.hooks import HOOKS
+from game.games.flags import given, seed_flag
 from game.logic.clue.game import OPTIONS, ClueGame
-from game.registry import Entry, UnknownAgentError
+from game.registry import Entry, agent_maker
 
 
 def _agents() -> dict[str, str]:
@@ -24,33 +25,13 @@ def _agents() -> dict[str, str]:
     return describe()
 
 
-def _make_agent(name: str, options: Mapping[str, Any]) -> Any:
-    from game.logic.clue.roster import UnknownDetectiveError, make_agent
-
-    try:
-        return make_agent(name)
-    except UnknownDetectiveError as exc:
-        raise UnknownAgentError(str(exc)) from None
-
-
 def _seat_options(agents: Sequence[str]) -> dict[str, Any]:
     """A table of computer players, one per name (tournaments)."""
     return {"seats": len(agents), "human_playing": False}
 
 
-#: The largest ``--seed``.
-MAX_SEED = 2**63 - 1
-
-
 def _play_arguments(parser: argparse.ArgumentParser) -> None:
-    from game.cli.args import whole
-
-    parser.add_argument(
-        "--seed",
-        type=whole(0, MAX_SEED),
-        metavar="S",
-        help="the deal (the same seed, the same deal)",
-    )
+    seed_flag(parser, "the deal (the same seed, the same deal)")
     parser.add_argument(
         "--assistant", action="store_true",
         help="the notebook for a game at a real table: enter what happens there",
@@ -62,15 +43,9 @@ def _play_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _play_overrides(args: argparse.Namespace) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    if getattr(args, "seed", None) is not None:
-        out["seed"] = args.seed
-    if getattr(args, "assistant", False):
-        out["assistant"] = True
-    if getattr(args, "case", None):
-        if not getattr(args, "assistant", False):
-            raise ValueError("--case goes with --assistant (the case file of a real table's game)")
-        out["case"] = args.case
+    out = given(args, "seed", "assistant", "case")
+    if out.get("case") and not out.get("assistant"):
+        raise ValueError("--case goes with --assistant (the case file of a real table's game)")
     return out
 
 
@@ -87,7 +62,7 @@ ENTRY = Entry(
     options=OPTIONS,
     make_game=ClueGame,
     agents=_agents,
-    make_agent=_make_agent,
+    make_agent=agent_maker("game.logic.clue.roster:make_agent", "UnknownDetectiveError"),
     hint_agent="full",
     controller="game.games.clue.controller:open_table",
     picture="scenes/cards/clue.png",

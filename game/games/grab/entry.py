@@ -18,6 +18,7 @@ import threading
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from game.games.flags import given, seed_flag
 from game.games.grab.hooks import HOOKS
 from game.logic.grab.options import SCHEMA
 from game.registry import Entry, UnknownAgentError
@@ -76,29 +77,13 @@ def _seat_options(agents: Sequence[str]) -> dict[str, Any]:
 # -- play and shot --------------------------------------------------------------------------
 
 
-#: The largest ``--seed``: seeds reach numba kernels as 64-bit integers.
-MAX_SEED = 2**63 - 1
-
-
 def _play_arguments(parser: argparse.ArgumentParser) -> None:
-    from game.cli.args import whole
-
-    parser.add_argument(
-        "--seed",
-        type=whole(0, MAX_SEED),
-        metavar="S",
-        help="the map and armies (the same seed gives the same game)",
-    )
+    seed_flag(parser, "the map and armies (the same seed gives the same game)")
     parser.add_argument("--watch", action="store_true", help="the robots play alone")
 
 
 def _play_overrides(args: argparse.Namespace) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    if getattr(args, "seed", None) is not None:
-        out["seed"] = args.seed
-    if getattr(args, "watch", False):
-        out["watch"] = True
-    return out
+    return given(args, "seed", "watch")
 
 
 ENTRY = Entry(

@@ -13,16 +13,16 @@ or ``--white`` names a computer level.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Final
 
+from game.games.flags import time_flag
 from game.games.reversi.hooks import HOOKS
 from game.games.reversi.look import SPEEDS, THEMES
 from game.logic.options import Option, OptionsSchema
 from game.logic.reversi.game import DEFAULT_HINT, HUMAN, ReversiGame
 from game.logic.reversi.game import OPTIONS as GAME_OPTIONS
-from game.registry import Entry, UnknownAgentError
+from game.registry import Entry, agent_maker
 
 #: How the board looks and moves play: the window reads them, the game's logic does not.
 LOOK_OPTIONS: Final = (
@@ -44,26 +44,11 @@ def _agents() -> dict[str, str]:
     return {name: player.description for name, player in PLAYERS.items()}
 
 
-def _make_agent(name: str, options: Mapping[str, Any]) -> Any:
-    from game.logic.reversi.players import UnknownPlayerError, get_agent
-
-    try:
-        return get_agent(name)
-    except UnknownPlayerError as exc:
-        raise UnknownAgentError(str(exc)) from None
-
-
 # -- play and shot --------------------------------------------------------------------------
 
 
 def _play_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--time",
-        dest="time_per_move",
-        default=None,
-        metavar="S",
-        help="the computer's seconds for a move (short for --time-per-move)",
-    )
+    time_flag(parser, "the computer's seconds for a move (short for --time-per-move)")
     parser.add_argument("--load", type=Path, help="a saved Reversi game (a transcript like f5d6c3)")
 
 
@@ -94,7 +79,7 @@ ENTRY = Entry(
     options=OPTIONS,
     make_game=ReversiGame,
     agents=_agents,
-    make_agent=_make_agent,
+    make_agent=agent_maker("game.logic.reversi.players:get_agent", "UnknownPlayerError"),
     hint_agent=DEFAULT_HINT,
     warm_up=True,  # the engine's compiled kernels load on its first search
     # The kernels compile (the first start) or load in a worker process, which then thinks:

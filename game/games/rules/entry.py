@@ -16,10 +16,11 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final
 
+from game.games.flags import time_flag
 from game.games.rules.hooks import HOOKS
 from game.games.rules.seats import HINT, HUMAN, SIDES
 from game.logic.options import Option, OptionsSchema
-from game.registry import Entry, UnknownAgentError
+from game.registry import Entry, agent_maker
 
 __all__ = ["ENTRIES", "HINT", "HUMAN", "SIDES", "entry_for", "entry_for_file"]
 
@@ -62,15 +63,6 @@ def _agents() -> dict[str, str]:
     return dict(AGENTS)
 
 
-def _make_agent(name: str, options: Mapping[str, Any]) -> Any:
-    from game.logic.rules.agents import make_agent
-
-    try:
-        return make_agent(name)
-    except ValueError as exc:
-        raise UnknownAgentError(str(exc)) from None
-
-
 def _seat_options(agents: Sequence[str]) -> dict[str, Any]:
     return {"first": agents[0], "second": agents[1]}
 
@@ -107,7 +99,7 @@ def entry_for(game_id: str, engine: Any = None, text: str = "") -> Entry:
         options=_options(design.players, design.parameters, design.computer),
         make_game=make_game,
         agents=_agents,
-        make_agent=_make_agent,
+        make_agent=agent_maker("game.logic.rules.agents:make_agent", "ValueError"),
         hint_agent=design.computer,
         warm_up=True,  # the description compiles on its first game
         think_apart=True,  # the searches are Python: they would hold up the drawing thread
@@ -148,13 +140,7 @@ def _with_file(entry: Entry, path: Path) -> Entry:
 
 
 def _play_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--time",
-        dest="time_per_move",
-        default=None,
-        metavar="S",
-        help="the computer's seconds for a move, 0.05..600 (default 1)",
-    )
+    time_flag(parser, "the computer's seconds for a move, 0.05..600 (default 1)")
 
 
 def _play_overrides(args: argparse.Namespace) -> dict[str, Any]:
