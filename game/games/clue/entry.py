@@ -64,6 +64,7 @@ ENTRY = Entry(
     agents=_agents,
     make_agent=agent_maker("game.logic.clue.roster:make_agent", "UnknownDetectiveError"),
     hint_agent="full",
+    opponents=("opponent",),
     controller="game.games.clue.controller:open_table",
     picture="scenes/cards/clue.png",
     hooks=HOOKS,

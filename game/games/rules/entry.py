@@ -101,6 +101,7 @@ def entry_for(game_id: str, engine: Any = None, text: str = "") -> Entry:
         agents=_agents,
         make_agent=agent_maker("game.logic.rules.agents:make_agent", "ValueError"),
         hint_agent=design.computer,
+        opponents=("first", "second"),
         warm_up=True,  # the description compiles on its first game
         think_apart=True,  # the searches are Python: they would hold up the drawing thread
         controller="game.games.rules.controller:BoardController",

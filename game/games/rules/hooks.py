@@ -52,8 +52,13 @@ def _solve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--time", type=seconds, default=2.0, metavar="S", help="seconds to think (default 2)"
     )
+    from game.logic.search.agents import BASELINES
+
     parser.add_argument(
-        "--agent", choices=SIDES[1:], default=HINT, help=f"who thinks (default {HINT})"
+        "--agent",
+        choices=(*SIDES[1:], *BASELINES),
+        default=HINT,
+        help=f"who thinks (default {HINT})",
     )
 
 
