@@ -65,8 +65,9 @@ class Option:
     def check(self, value: Any, *, strict: bool = False) -> Any:
         """``value`` converted to the option's type; raises :class:`OptionError` naming it.
 
-        Text is read as typed (``"4"`` for a number, ``"yes"`` for true) unless ``strict``:
-        a typed object's field takes a value of its own type only."""
+        Text is read as typed (``"4"`` for a number, ``"yes"`` for true) and a whole float
+        as an int (``4.0``, as TOML may hold it) unless ``strict``: a typed object's field
+        takes a value of its own type only."""
         name = self.name
         if self.kind is bool:
             if isinstance(value, bool):
@@ -77,6 +78,8 @@ class Option:
         if self.kind in (int, float):
             if strict and isinstance(value, str):
                 raise OptionError(f"{name} must be a number, not {value!r}")
+            if strict and self.kind is int and isinstance(value, float):
+                raise OptionError(f"{name} must be a whole number, not {value!r}")
             value = self._number(value)
         elif self.kind is str and not isinstance(value, str):
             raise OptionError(f"{name} must be text, not {value!r}")
