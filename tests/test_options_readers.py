@@ -168,18 +168,29 @@ def test_a_button_moves_an_option_within_the_schema(entry: Entry) -> None:
                 if option.can_move(values[option.name], delta):
                     moved = option.moved(values[option.name], delta)
                     assert option.check(moved) == moved
-                    assert math.isclose(moved - values[option.name], delta * option.step)
+                    # One step, give or take the rounding onto the step's grid.
+                    assert abs(moved - values[option.name] - delta * option.step) < option.step / 2
                 else:
                     with pytest.raises(OptionError, match=option.name):
                         option.moved(values[option.name], delta)
         else:
             assert not option.can_move(values[option.name], +1)
+            continue
+        try:  # a press: the next value the whole schema takes (the cross-check included)
+            pressed = schema.press(values, option.name, +1)
+        except OptionError:
+            assert not schema.can_step(values, option.name, +1)
+        else:
+            assert schema.validate(pressed) == pressed
+            assert pressed[option.name] != values[option.name]
 
 
 def test_a_step_leaves_no_float_noise() -> None:
     factor = Option("f", float, 0.1, 0.0, 1.0, step=0.1)
     assert factor.moved(0.2, +1) == 0.3  # 0.2 + 0.1 is 0.30000000000000004 in floats
     assert factor.moved(0.3, -3) == 0.0
+    assert factor.moved(0.25, +1) == 0.35  # a value written finer than the step keeps it
+    assert GRAB["protection_factor"].moved(2 / 3, +1) == 0.72  # onto the step's grid
     with pytest.raises(OptionError, match="at most 1"):
         factor.moved(1.0, +1)
 

@@ -121,16 +121,22 @@ class Option:
         return self.choices is not None or self.kind is bool
 
     def moved(self, value: Any, delta: int) -> Any:
-        """``value`` moved ``delta`` steps (a number; free of float noise: 0.1 + 0.2 is 0.3)
-        or choices round (a choice; true and false for a bool), then checked by this option
-        alone; raises :class:`OptionError` past a limit, or for free text."""
+        """``value`` moved ``delta`` steps (a number, rounded to the places it and the step
+        are written with: 0.2 + 0.1 is 0.3, 2/3 + 0.05 is 0.72) or choices round (a choice;
+        true and false for a bool), then checked by this option alone; raises
+        :class:`OptionError` past a limit, or for free text."""
         if self.choices is not None:
             index = (self.choices.index(value) + delta) % len(self.choices)
             return self.check(self.choices[index])
         if self.kind is bool:
             return self.check(bool(value) != bool(delta % 2))
         if self.kind in (int, float):
-            places = min(12, max(_places(self.step), _places(value)))
+            # Rounded to the places the step and the value are written with; a value written
+            # with more (2/3, or noise as 0.30000000000000004) comes to the step's grid.
+            places = _places(value)
+            places = (
+                _places(self.step) if places > _MOST_PLACES else max(places, _places(self.step))
+            )
             return self.check(round(value + delta * self.step, places))
         raise OptionError(f"{self.name} is typed, not stepped")
 
@@ -269,27 +275,29 @@ class OptionsSchema:
             return False
         return True
 
-    def cycle(self, values: Mapping[str, Any], name: str, delta: int = 1) -> dict[str, Any]:
-        """``values`` with ``name`` at its next value round (its choices, true and false)
-        that the whole schema takes, skipping those the cross-check refuses (a puzzle with no
-        solution); raises the first refusal's :class:`OptionError` when no other value is
-        taken.
+    def press(self, values: Mapping[str, Any], name: str, delta: int = 1) -> dict[str, Any]:
+        """``values`` after a press of ``name``'s button: a number moved ``delta`` steps; a
+        choice (or true and false) turned on to the next value round that the whole schema
+        takes, skipping those the cross-check refuses (a puzzle with no solution). Raises the
+        first refusal as an :class:`OptionError` when nothing else is taken.
 
         >>> def solvable(values):
         ...     if values["side"] == "b":
         ...         raise OptionError("b cannot be solved")
         >>> side = Option("side", str, "a", choices=("a", "b", "c"))
         >>> schema = OptionsSchema((side,), cross_check=solvable)
-        >>> schema.cycle({"side": "a"}, "side")
+        >>> schema.press({"side": "a"}, "side")
         {'side': 'c'}
+        >>> schema.press({"side": "c"}, "side", -1)
+        {'side': 'a'}
         """
         option = self[name]
-        count = len(option.choices) if option.choices is not None else 2
+        tries = len(option.choices) - 1 if option.choices is not None else 1
         first: ValueError | None = None
-        for turn in range(1, count):
+        for turn in range(1, tries + 1):
             try:
-                return self.step(values, name, turn * (1 if delta >= 0 else -1))
-            except ValueError as exc:
+                return self.step(values, name, turn * delta)
+            except ValueError as exc:  # OptionError, or the game's cross-check
                 first = first or exc
         if isinstance(first, OptionError) or first is None:
             raise first or OptionError(f"{name} has no other value")
@@ -310,9 +318,13 @@ def _num(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else str(value)
 
 
+#: The most decimal places a value a person gave is taken to have; more is float noise.
+_MOST_PLACES = 12
+
+
 def _places(value: float) -> int:
     """The decimal places ``value`` is written with (``0.05``: 2; ``3``: 0)."""
     text = repr(float(value))
     if "e" in text or "E" in text:
-        return 12
+        return _MOST_PLACES + 1
     return len(text.partition(".")[2].rstrip("0"))
