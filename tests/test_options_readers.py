@@ -16,6 +16,9 @@ from typing import Any
 import pytest
 
 from game.cli.options import add_option_flags, typed_options
+from game.logic.clue.deck import load_deck
+from game.logic.clue.rules import ROUND_CAP, SEATS
+from game.logic.clue.rules import Rules as ClueRules
 from game.logic.grab.options import SCHEMA as GRAB
 from game.logic.grab.options import GrabOptions, GrabOptionsError
 from game.logic.options import Option, OptionError, OptionsSchema
@@ -118,6 +121,12 @@ def test_the_file_the_flags_and_the_session_take_the_same_values(entry: Entry) -
 TYPED = {
     "grab": (GRAB, GrabOptions, GrabOptionsError, ("robots", "distribution")),
     "river": (RULE_OPTIONS, Rules, RiverSettingError, ("rowers", "goal")),
+    "clue": (
+        OptionsSchema((SEATS, ROUND_CAP)),
+        lambda **kw: ClueRules(load_deck("classic"), **{"seats": 4, **kw}),
+        OptionError,
+        (),
+    ),
 }
 
 
