@@ -173,28 +173,14 @@ RULE_OPTIONS: Final = OptionsSchema(
         Option("priests", int, 3, minimum=0, maximum=MAX_CHARACTERS, help="number of priests"),
         Option("devils", int, 3, minimum=0, maximum=MAX_CHARACTERS, help="number of devils"),
         Option("capacity", int, 2, minimum=1, maximum=MAX_CAPACITY, help="seats in the boat"),
-        Option(
-            "boat_counts",
-            bool,
-            True,
-            help="passengers in a docked boat count for its bank (off: only those ashore count)",
-        ),
-        Option(
-            "rowers",
-            str,
-            Rowers.ANYONE.value,
-            choices=tuple(r.value for r in Rowers),
-            help="who may row: anyone, or the boat needs a priest (or a devil) aboard to cross",
-        ),
-        Option(
-            "goal",
-            str,
-            Goal.EVERYONE.value,
-            choices=tuple(g.value for g in Goal),
-            help="what wins: everyone across, or every priest across",
-        ),
+        Option("boat_counts", bool, True, help="passengers in a docked boat count for its bank "
+               "(off: only those ashore count)"),
+        Option("rowers", str, Rowers.ANYONE.value, choices=tuple(r.value for r in Rowers),
+               help="who may row: anyone, or the boat needs a priest (or a devil) aboard to cross"),
+        Option("goal", str, Goal.EVERYONE.value, choices=tuple(g.value for g in Goal),
+               help="what wins: everyone across, or every priest across"),
     )
-)
+)  # fmt: skip
 _DEFAULT: Final = RULE_OPTIONS.defaults()
 #: The options :class:`Rules` holds as they are (the others are enums of their names).
 _PLAIN: Final = ("priests", "devils", "capacity", "boat_counts")
