@@ -324,6 +324,8 @@ _MOST_PLACES = 12
 
 def _places(value: float) -> int:
     """The decimal places ``value`` is written with (``0.05``: 2; ``3``: 0)."""
+    if isinstance(value, int):
+        return 0
     text = repr(float(value))
     if "e" in text or "E" in text:
         return _MOST_PLACES + 1
