@@ -248,3 +248,23 @@ def _typed(value: Any) -> str:
     if isinstance(value, float):
         return repr(value)
     return str(value)
+
+
+def test_a_session_checks_its_options_once() -> None:
+    """The saved values and the typed ones are checked together, once (on main: the saved
+    ones alone first, then all of them again)."""
+    asked: list[dict[str, Any]] = []
+
+    class Watched(OptionsSchema):
+        def validate(self, values: Any, **how: Any) -> dict[str, Any]:
+            asked.append(dict(values))
+            return super().validate(values, **how)
+
+    schema = Watched((Option("devils", int, 3, minimum=0, maximum=9),))
+    session = Session(
+        "river", schema, Settings(games={"river": {"devils": 5}}), None, {"devils": "4"}
+    )
+    assert session.options == {"devils": 4}
+    assert asked == [{"devils": "4"}]
+    with pytest.raises(OptionError, match="at most 9"):
+        Session("river", schema, Settings(games={"river": {"devils": 5}}), None, {"devils": "10"})
