@@ -99,6 +99,9 @@ class CliHook:
     It prints nothing itself: the CLI prints what it yields as it comes (a long benchmark
     shows each figure when measured). It raises :class:`Refusal` (or another ValueError) for
     what it cannot do; Ctrl-C stops it with KeyboardInterrupt.
+    For ``solve``, ``args.options`` holds the game's options as typed on the command line,
+    checked by its schema, with the defaults for the rest (the command line adds every
+    option's flag itself).
     """
 
     help: str
@@ -195,6 +198,8 @@ class Entry:
     ``play_arguments`` adds the flags ``play`` and ``shot`` take beyond the options
     (``--load``, ``--watch``) and
     ``play_overrides(args)`` turns them into keyword arguments for the controller.
+    ``console(args, entry)`` plays in the terminal (``play GAME --console``); ``args.options``
+    holds the checked options, as for a ``solve`` hook.
     ``bench_render`` is the controller's keyword arguments for ``gamehall bench render``: the
     scene at its hardest (the biggest map). ``warm_up`` asks the window to make, in the
     background while the menu shows, what the game's first use would make (its scene's modules

@@ -7,7 +7,7 @@ import argparse
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from game.logic.river.game import OPTIONS, RiverPuzzle, RiverState, rules_from
+from game.logic.river.game import RiverPuzzle, RiverState, rules_from
 from game.registry import CliHook, Refusal
 
 if TYPE_CHECKING:
@@ -15,12 +15,13 @@ if TYPE_CHECKING:
 
 
 def solve(args: argparse.Namespace, entry: Entry) -> Iterator[str]:
-    """The optimal crossings from the start, one a line, then ``crossings=N``. Options out of
-    range, a start already lost or one that cannot be solved raise ValueError with the
-    reason; a position is refused (:class:`Refusal`): the puzzle takes options."""
+    """The optimal crossings from the start, one a line, then ``crossings=N``, for the options
+    the command line checked (``args.options``). A start already lost or one that cannot be
+    solved raises ValueError with the reason; a position is refused (:class:`Refusal`): the
+    puzzle takes options."""
     if getattr(args, "position", None):
         raise Refusal("takes options, not a position")
-    rules = rules_from(entry.options.validate(entry.options.from_arguments(args)))
+    rules = rules_from(args.options)  # checked by the command line against OPTIONS
     state = RiverState.start(rules)
     node = state.crossing()
     loads = RiverPuzzle(rules).solution(state)
@@ -35,11 +36,15 @@ def solve(args: argparse.Namespace, entry: Entry) -> Iterator[str]:
     yield f"crossings={len(loads)}"
 
 
+def _no_flags(parser: argparse.ArgumentParser) -> None:
+    """``solve river`` has no flags of its own: its options are the puzzle."""
+
+
 HOOKS = {
     "solve": CliHook(
         help="print the fewest crossings for the options (default 3 priests, 3 devils, "
         "a boat for 2), one a line, then crossings=N",
-        add_arguments=OPTIONS.add_arguments,
+        add_arguments=_no_flags,  # the options' flags are every game's (game.cli.options)
         run=solve,
     )
 }
