@@ -25,6 +25,7 @@ from game.logic.rules.attacks import write_attacks
 from game.logic.rules.design import Design
 from game.logic.rules.limits import Overflow
 from game.logic.rules.sexpr import DescriptionError, Item
+from game.logic.rules.tree import Cond
 from game.logic.rules.writer import AGAIN, GOTO, MAX_LINES, PROGRAM, ProgramWriter
 
 __all__ = ["AGAIN", "GOTO", "PROGRAM", "Compiled", "compile_design"]
@@ -146,7 +147,7 @@ def compile_design(design: Design) -> Compiled:
             if drops:
                 names[("drop", t, p, "")] = writer.function(f"d{t}_{p}", drops, p)
 
-    def cond_for(player: int) -> Callable[[Item], str]:
+    def cond_for(player: int) -> Callable[[Cond], str]:
         writer.player, writer.enemy, writer.quiet = player, (player + 1) % players, True
         return writer.cond
 

@@ -30,6 +30,8 @@ from game.logic.rules.keys import pieces_key
 from game.logic.rules.limits import MAX_MOVES, RulesError
 from game.logic.rules.position import PASS, Move, Position
 from game.logic.rules.sexpr import Form
+from game.logic.rules.tree import Test
+from game.logic.rules.tree import walk as walk_tree
 
 __all__ = ["MAX_CHAINS", "PASS", "Engine", "Move", "Position", "RulesError"]
 
@@ -69,10 +71,12 @@ class Engine(Ends, CheckTest):
             any(row[a] is not None for row in (*self.c.fallback, *self.c.fallback_drops))
             for a in range(self.players)
         ]
-        self.uses_last = (
-            "last-to" in self.c.source
-            or "last-from" in self.c.source
-            or ("lt" in self.c.source and "c == lt" in self.c.source)
+        #: Whether a program reads the last move's ends (``last-to``, ``last-from``).
+        self.uses_last = any(
+            isinstance(node, Test) and node.word in ("last-to", "last-from")
+            for piece in design.pieces
+            for program in piece.programs
+            for node in walk_tree(program.tree)
         )
         self.limited_hands = bool(design.hands)
         self.pieces_key = pieces_key(design, self.c)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 from game.logic.rules.sexpr import Atom, Form, Item
+from game.logic.rules.tree import Stmt, statements
 from game.logic.rules.words import arg, err, mentions, shown, substitute, whole_number, word_of
 
 if TYPE_CHECKING:
@@ -64,13 +65,15 @@ CONDITION_FORMS: Final = {
 @dataclass(frozen=True)
 class Program:
     """One move program: its statements (checked, macros expanded), its move type, whether it
-    is a drop, and where it was written."""
+    is a drop, where it was written, and its statements as the typed tree the compiler
+    reads (:mod:`game.logic.rules.tree`)."""
 
     name: str
     kind: str
     body: tuple[Item, ...]
     drop: bool
     where: Form
+    tree: tuple[Stmt, ...]
 
 
 class ProgramReader:
@@ -98,7 +101,7 @@ class ProgramReader:
             self._check_body(body, in_while=False, in_sweep=False)
             if drop and mentions(body, "add-partial"):
                 raise prog.error("a drop cannot go on with add-partial; use a move program")
-            return Program(prog.head, "normal", tuple(body), drop, prog)
+            return Program(prog.head, "normal", tuple(body), drop, prog, statements(body))
         if len(prog) < 2:
             raise prog.error("(move NAME STATEMENT...) needs a name")
         name = word_of(prog[1])
@@ -111,7 +114,7 @@ class ProgramReader:
         self._check_body(body, in_while=False, in_sweep=False)
         if drop and mentions(body, "add-partial"):
             raise prog.error("a drop cannot go on with add-partial; use a move program")
-        return Program(name, kind, tuple(body), drop, prog)
+        return Program(name, kind, tuple(body), drop, prog, statements(body))
 
     def _expand(self, items: Sequence[Item], env: dict[str, Item], depth: int) -> list[Item]:
         """Macro calls replaced by their bodies, parameters by their arguments."""
