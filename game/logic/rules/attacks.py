@@ -48,6 +48,7 @@ from game.logic.rules.tree import (
     Goto,
     If,
     InLine,
+    Is,
     MakesLine,
     Next,
     OneOf,
@@ -57,7 +58,6 @@ from game.logic.rules.tree import (
     SetAttr,
     Step,
     Stmt,
-    Test,
     Verify,
     While,
 )
@@ -164,7 +164,7 @@ def capture_paths(design: Design, program: Program, player: int) -> Walk:
 
     def check_cond(c: Cond) -> None:
         for n in nodes(c):
-            if isinstance(n, Test) and n.word in PATH_WORDS:
+            if isinstance(n, Is) and n.word in PATH_WORDS:
                 raise Irreversible(n.word)
             if (isinstance(n, Pieces) and n.who == "moving") or isinstance(n, MakesLine | Counters):
                 raise Irreversible(type(n).__name__)
@@ -515,7 +515,7 @@ def _reads_far(c: Cond) -> bool:
     """Whether a condition reads positions other than the cursor's, or the last move."""
     return any(
         isinstance(n, Next | Exists | InLine | OnlyLines | PiecesAtMost)
-        or (isinstance(n, Test) and n.word in FAR_WORDS)
+        or (isinstance(n, Is) and n.word in FAR_WORDS)
         for n in nodes(c)
     )
 

@@ -30,7 +30,7 @@ from game.logic.rules.keys import pieces_key
 from game.logic.rules.limits import MAX_MOVES, RulesError
 from game.logic.rules.position import PASS, Move, Position
 from game.logic.rules.sexpr import Form
-from game.logic.rules.tree import Test
+from game.logic.rules.tree import Is
 from game.logic.rules.tree import walk as walk_tree
 
 __all__ = ["MAX_CHAINS", "PASS", "Engine", "Move", "Position", "RulesError"]
@@ -73,7 +73,7 @@ class Engine(Ends, CheckTest):
         ]
         #: Whether a program reads the last move's ends (``last-to``, ``last-from``).
         self.uses_last = any(
-            isinstance(node, Test) and node.word in ("last-to", "last-from")
+            isinstance(node, Is) and node.word in ("last-to", "last-from")
             for piece in design.pieces
             for program in piece.programs
             for node in walk_tree(program.tree)

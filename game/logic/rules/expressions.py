@@ -17,6 +17,7 @@ from game.logic.rules.tree import (
     Exists,
     InLine,
     InZone,
+    Is,
     LinePieces,
     MakesLine,
     Minus,
@@ -28,7 +29,6 @@ from game.logic.rules.tree import (
     Or,
     Pieces,
     PiecesAtMost,
-    Test,
 )
 
 if TYPE_CHECKING:
@@ -70,7 +70,7 @@ class Expressions:
     def cond(self, cond: Cond) -> str:
         p, q = self.player, self.enemy
         match cond:
-            case Test(word=word):
+            case Is(word=word):
                 return {
                     "empty": "not h.get(c, b[c])" if self.counting else "not b[c]",
                     "friend": f"OWN[b[c]] == {p}",

@@ -10,8 +10,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
+from game.logic.rules.read_tree import statements
 from game.logic.rules.sexpr import Atom, Form, Item
-from game.logic.rules.tree import Stmt, statements
+from game.logic.rules.tree import Stmt
 from game.logic.rules.words import arg, err, mentions, shown, substitute, whole_number, word_of
 
 if TYPE_CHECKING:

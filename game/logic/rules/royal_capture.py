@@ -22,6 +22,7 @@ from game.logic.rules.tree import (
     Cond,
     Do,
     If,
+    Is,
     Not,
     OneOf,
     Or,
@@ -32,7 +33,6 @@ from game.logic.rules.tree import (
     Stmt,
     Sweep,
     TakeTo,
-    Test,
     Verify,
     While,
 )
@@ -116,7 +116,7 @@ def targets(design: Design) -> frozenset[int]:
         t
         for t, piece in enumerate(design.pieces)
         if any(
-            isinstance(n, Test) and n.word in ("attacked", "check")
+            isinstance(n, Is) and n.word in ("attacked", "check")
             for program in piece.programs
             for n in nodes(program.tree)
         )
@@ -130,7 +130,7 @@ def classes(design: Design, c: Cond, royal: frozenset[int]) -> tuple[int, int]:
     types that R stands for)."""
     types = frozenset(range(len(design.pieces)))
     match c:
-        case Test(word=word):
+        case Is(word=word):
             table = {
                 "empty": (E, F | N | R),
                 "friend": (F, E | N | R),

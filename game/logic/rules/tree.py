@@ -1,36 +1,32 @@
 """The typed intermediate form of move programs: a tree of statements, conditions and counts.
 
 The description's reader (:mod:`game.logic.rules.programs`) checks a program's lists and
-builds its tree with :func:`statements`; the compiler (:mod:`game.logic.rules.writer`,
+builds its tree (:mod:`game.logic.rules.read_tree`); the compiler (:mod:`game.logic.rules.writer`,
 :mod:`game.logic.rules.expressions`, :mod:`game.logic.rules.attacks`) reads only the tree.
 Nodes are frozen dataclasses that name what they refer to in the description's own words
 (a direction, a piece type, a zone), so a tree prints back as the text it was read from
 (:func:`text`) and two nodes written at different places are equal when they say the same.
-:func:`check` refuses a tree that is not one (a statement where a condition is due, a word
-the design does not know) with a :class:`~game.logic.rules.sexpr.DescriptionError`, never a
-traceback from the code it would have become.
 
->>> from game.logic.rules.sexpr import read
->>> body = statements(read("n (verify (enemy Pawn)) (one-of add capture)", "t.txt"))
->>> body[1]
-Verify(cond=Pieces(who='enemy', types=('Pawn',)))
+>>> body = (Step("n"), Verify(Pieces("enemy", ("Pawn",))), OneOf((Act("add"), Act("capture"))))
 >>> text(body)
 'n (verify (enemy Pawn)) (one-of add capture)'
+>>> Verify(Is("empty")) == Verify(Is("empty"), where=None)
+True
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, fields
-from typing import TYPE_CHECKING, Final, Literal, TypeAlias
+from typing import Final, Literal, TypeAlias
 
-from game.logic.rules.sexpr import Atom, DescriptionError, Form, Item
-
-if TYPE_CHECKING:
-    from game.logic.rules.design import Design
+from game.logic.rules.sexpr import DescriptionError, Item
 
 __all__ = [
     "ACTS",
+    "CONDITIONS",
+    "COUNTS",
+    "STATEMENTS",
     "TESTS",
     "Act",
     "AddPartial",
@@ -48,6 +44,7 @@ __all__ = [
     "If",
     "InLine",
     "InZone",
+    "Is",
     "LinePieces",
     "MakesLine",
     "Minus",
@@ -68,13 +65,9 @@ __all__ = [
     "Stmt",
     "Sweep",
     "TakeTo",
-    "Test",
     "Verify",
     "While",
-    "check",
-    "condition",
-    "count",
-    "statements",
+    "shown",
     "text",
     "walk",
 ]
@@ -251,7 +244,7 @@ Stmt: TypeAlias = (
 
 
 @dataclass(frozen=True, slots=True)
-class Test(Node):
+class Is(Node):
     """A condition without arguments: one of :data:`TESTS`."""
 
     word: str
@@ -338,7 +331,7 @@ class Next(Node):
 
 
 Cond: TypeAlias = (
-    Test
+    Is
     | Not
     | And
     | Or
@@ -398,7 +391,7 @@ STATEMENTS: Final = (
     TakeTo,
 )
 CONDITIONS: Final = (
-    Test,
+    Is,
     Not,
     And,
     Or,
@@ -416,155 +409,7 @@ CONDITIONS: Final = (
 )
 COUNTS: Final = (Number, LinePieces, Minus)
 
-# -- from the checked lists ------------------------------------------------------------------
-
-
-def statements(items: Sequence[Item]) -> tuple[Stmt, ...]:
-    """The tree of a program's statements as the reader checked them (macros expanded).
-    A word that is not one of :data:`ACTS` is a step, and so is each word of a list that
-    is not a statement (``(n e)``: two steps); :func:`check` refuses an unknown direction."""
-    out: list[Stmt] = []
-    for item in items:
-        out.extend(_statement(item))
-    return tuple(out)
-
-
-def _statement(item: Item) -> list[Stmt]:
-    if isinstance(item, Atom):
-        word = _word(item)
-        return [Act(word, where=item) if word in ACTS else Step(word, where=item)]  # type: ignore[arg-type]
-    head, args = item.head, item.args
-    if head in ACTS and len(item) == 1:
-        return [Act(head, where=item)]  # type: ignore[arg-type]
-    if head == "verify":
-        return [Verify(condition(_one(item)), where=item)]
-    if head == "if":
-        body = list(item.items[2:])
-        other: tuple[Stmt, ...] = ()
-        if body and isinstance(body[-1], Form) and body[-1].head == "else":
-            other = statements(body[-1].args)
-            body = body[:-1]
-        return [If(condition(_first(item)), statements(body), other, where=item)]
-    if head == "do":
-        return [Do(statements(args), where=item)]
-    if head == "anywhere":
-        return [Anywhere(statements(args), where=item)]
-    if head == "one-of":
-        alternatives: list[Stmt] = []
-        for alt in args:
-            one = _statement(alt)
-            alternatives.append(one[0] if len(one) == 1 else Do(tuple(one), where=alt))
-        return [OneOf(tuple(alternatives), where=item)]
-    if head == "while":
-        return [While(condition(_first(item)), statements(item.items[2:]), where=item)]
-    if head == "repeat":
-        return [Repeat(count(_first(item)), statements(item.items[2:]), where=item)]
-    if head == "sweep":
-        return [Sweep(_words(_first(item)), statements(item.items[2:]), where=item)]
-    if head in ("change-type", "promote"):
-        return [ChangeType(_word(_one(item)), head, where=item)]  # type: ignore[arg-type]
-    if head in ("set-attr", "clear-attr"):
-        return [SetAttr(_word(_one(item)), head == "set-attr", where=item)]
-    if head == "cascade" and len(args) == 2:
-        return [Cascade(_words(args[0]), _words(args[1]), where=item)]
-    if head == "sow":
-        return [Sow(_word(_one(item)), where=item)]
-    if head == "goto":
-        return [Goto(_word(_one(item)), where=item)]
-    if head == "take-to":
-        return [TakeTo(_word(_one(item)), where=item)]
-    if head == "add-partial":
-        return [AddPartial(_word(_one(item)), where=item)]
-    if head and head not in TESTS and all(isinstance(a, Atom) for a in item.items):
-        return [Step(_word(d), where=d) for d in item.items]  # (n e): its steps
-    raise item.error(f"unknown statement {_quote(item)}")
-
-
-def condition(item: Item) -> Cond:
-    """The tree of a condition."""
-    if isinstance(item, Atom):
-        word = _word(item)
-        if word not in TESTS:
-            raise item.error(f"unknown condition {word!r}")
-        return Test(word, where=item)
-    head, args = item.head, item.args
-    if head == "not":
-        return Not(condition(_one(item)), where=item)
-    if head in ("and", "or") and args:
-        conds = tuple(condition(a) for a in args)
-        return And(conds, where=item) if head == "and" else Or(conds, where=item)
-    if head in ("piece", "friend", "enemy", "moving") and args:
-        return Pieces(head, tuple(_word(a) for a in args), where=item)  # type: ignore[arg-type]
-    if head == "in-zone":
-        return InZone(_word(_one(item)), where=item)
-    if head == "on-board":
-        return OnBoard(_word(_one(item)), where=item)
-    if head == "attr":
-        return Attr(_word(_one(item)), where=item)
-    numbered: dict[str, type[MakesLine | InLine | OnlyLines | PiecesAtMost]] = {
-        "makes-line": MakesLine,
-        "in-line": InLine,
-        "only-lines": OnlyLines,
-        "pieces-at-most": PiecesAtMost,
-    }
-    if head in numbered:
-        return numbered[head](_int(_one(item)), where=item)
-    if head in ("counters", "counters-at-least"):
-        return Counters(_int(_one(item)), head == "counters-at-least", where=item)
-    if head == "exists":
-        return Exists(condition(_one(item)), where=item)
-    if head == "next" and len(args) == 2:
-        return Next(_word(args[0]), condition(args[1]), where=item)
-    raise item.error(f"unknown condition {_quote(item)}")
-
-
-def count(item: Item) -> Count:
-    """The tree of a count (a whole number, ``(line-pieces D)``, ``(minus COUNT N)``)."""
-    if isinstance(item, Atom):
-        return Number(_int(item), where=item)
-    if item.head == "line-pieces":
-        return LinePieces(_word(_one(item)), where=item)
-    if item.head == "minus" and len(item) == 3:
-        return Minus(count(item[1]), _int(item[2]), where=item)
-    raise item.error(f"unknown count {_quote(item)}")
-
-
-def _one(form: Form) -> Item:
-    if len(form) != 2:
-        raise form.error(f"({form.head} ...) takes one argument, not {len(form) - 1}")
-    return form[1]
-
-
-def _first(form: Form) -> Item:
-    if len(form) < 2:
-        raise form.error(f"({form.head} ...) needs an argument")
-    return form[1]
-
-
-def _word(item: Item) -> str:
-    if not isinstance(item, Atom) or item.quoted or not isinstance(item.value, str):
-        raise item.error(f"a word is needed here, not {_quote(item)}")
-    return item.value
-
-
-def _words(item: Item) -> tuple[str, ...]:
-    if not isinstance(item, Form):
-        raise item.error(f"a list of directions is needed here, not {_quote(item)}")
-    return tuple(_word(d) for d in item.items)
-
-
-def _int(item: Item) -> int:
-    if not isinstance(item, Atom) or item.quoted or not isinstance(item.value, int):
-        raise item.error(f"a whole number is needed here, not {_quote(item)}")
-    return item.value
-
-
-def _quote(item: Item) -> str:
-    shown = str(item)
-    return shown if len(shown) <= 40 else shown[:37] + "..."
-
-
-# -- back to text, walking, checking -----------------------------------------------------------
+# -- back to text, walking -----------------------------------------------------------
 
 
 def text(node: Node | Sequence[Node]) -> str:
@@ -574,7 +419,7 @@ def text(node: Node | Sequence[Node]) -> str:
     match node:
         case Step(direction=d):
             return d
-        case Act(word=w) | Test(word=w):
+        case Act(word=w) | Is(word=w):
             return w
         case AddPartial(kind=k):
             return f"(add-partial {k})"
@@ -654,105 +499,7 @@ def walk(nodes: Node | Sequence[Node]) -> Iterator[Node]:
                 stack.extend(v for v in reversed(value) if isinstance(v, Node))
 
 
-def check(body: Sequence[Stmt], design: Design, program: Item | None = None) -> None:
-    """Refuse a tree the compiler cannot write: a node of the wrong kind where a statement,
-    condition or count is due, a field of the wrong type, or a word the design does not know
-    (a direction, piece type, zone, attribute, label or move type). The error names the node
-    (its place when it has one, else ``program``'s)."""
-    _Checker(design, program).body(body, "a statement")
-
-
-class _Checker:
-    def __init__(self, design: Design, program: Item | None) -> None:
-        board = design.board
-        self.program = program
-        self.known: dict[str, tuple[str, ...]] = {
-            "direction": tuple(board.directions),
-            "piece type": tuple(p.name for p in design.pieces),
-            "zone": tuple(board.zones),
-            "attribute": tuple(design.attributes),
-            "label": tuple(design.labels),
-            "move type": tuple(sorted({g.kind for p in design.pieces for g in p.programs})),
-        }
-
-    def fail(self, node: object, message: str) -> DescriptionError:
-        if isinstance(node, Node):
-            return node.error(message, self.program)
-        at = self.program
-        return at.error(message) if at is not None else DescriptionError(message)
-
-    def body(self, body: object, what: str) -> None:
-        if not isinstance(body, tuple | list):
-            raise self.fail(body, f"a tuple of statements is needed, not {body!r:.60}")
-        for node in body:
-            self.node(node, STATEMENTS, what)
-
-    def node(self, node: object, kinds: tuple[type, ...], what: str) -> None:
-        if not isinstance(node, kinds):
-            raise self.fail(node, f"{what} is needed here, not {_shown(node)}")
-        assert isinstance(node, Node)
-        for f in fields(node):
-            if f.name == "where":
-                continue
-            value = getattr(node, f.name)
-            self.field(node, f.name, value)
-
-    def field(self, node: Node, name: str, value: object) -> None:
-        if name in ("cond",):
-            self.node(value, CONDITIONS, "a condition")
-        elif name == "conds":
-            if not isinstance(value, tuple) or not value:
-                raise self.fail(node, f"{_shown(node)} needs conditions")
-            for c in value:
-                self.node(c, CONDITIONS, "a condition")
-        elif name in ("then", "otherwise", "body", "alternatives"):
-            self.body(value, "a statement")
-        elif name in ("times", "count"):
-            self.node(value, COUNTS, "a count")
-        elif name in ("n", "less"):
-            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise self.fail(node, f"a whole number is needed, not {value!r:.40}")
-        elif name in ("on", "at_least"):
-            if not isinstance(value, bool):
-                raise self.fail(node, f"true or false is needed, not {value!r:.40}")
-        elif name == "word":
-            allowed = ACTS if isinstance(node, Act) else TESTS
-            self.word(node, value, "word", allowed)
-        elif name == "who":
-            self.word(node, value, "word", ("piece", "friend", "enemy", "moving"))
-        elif name == "head":
-            self.word(node, value, "word", ("change-type", "promote"))
-        elif name == "name":  # (attr A): false where no piece has A
-            if not isinstance(value, str):
-                raise self.fail(node, f"a word is needed, not {value!r:.40}")
-        else:
-            what = _REFERS[name]
-            for word in value if isinstance(value, tuple) else (value,):
-                self.word(node, word, what, self.known[what])
-
-    def word(self, node: Node, word: object, what: str, allowed: Sequence[str]) -> None:
-        if not isinstance(word, str) or word not in allowed:
-            raise self.fail(
-                node, f"unknown {what} {word!r:.40} in {_shown(node)}; known: {', '.join(allowed)}"
-            )
-
-
-#: The fields that name something of the design, and what.
-_REFERS: Final = {
-    "direction": "direction",
-    "directions": "direction",
-    "source": "direction",
-    "target": "direction",
-    "types": "piece type",
-    "type": "piece type",
-    "kind": "move type",
-    "zone": "zone",
-    "attr": "attribute",
-    "label": "label",
-}
-
-
-def _shown(node: object) -> str:
+def shown(node: object) -> str:
     if isinstance(node, Node):
         try:
             return _clip(text(node))

@@ -13,6 +13,7 @@ from game.logic.pacing import pause
 from game.logic.rules.design import Design
 from game.logic.rules.expressions import Expressions
 from game.logic.rules.limits import MAX_MOVES, MAX_NESTING, MAX_PASSES
+from game.logic.rules.read_tree import check
 from game.logic.rules.sexpr import DescriptionError, Item
 from game.logic.rules.tree import (
     Act,
@@ -27,6 +28,7 @@ from game.logic.rules.tree import (
     Exists,
     Goto,
     If,
+    Is,
     Next,
     Node,
     Not,
@@ -41,10 +43,8 @@ from game.logic.rules.tree import (
     Stmt,
     Sweep,
     TakeTo,
-    Test,
     Verify,
     While,
-    check,
     walk,
 )
 
@@ -534,7 +534,7 @@ _HEADS: Final[dict[type, str]] = {
     OnlyLines: "only-lines",
     PiecesAtMost: "pieces-at-most",
 }
-EMPTY: Final = Test("empty")
+EMPTY: Final = Is("empty")
 ADD: Final = Act("add")
 
 
