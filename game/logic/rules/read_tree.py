@@ -233,6 +233,8 @@ class _Checker:
     def __init__(self, design: Design, program: Item | None) -> None:
         board = design.board
         self.program = program
+        #: The nodes around the one being checked, outermost first.
+        self.around: list[Node] = []
         self.known: dict[str, tuple[str, ...]] = {
             "direction": tuple(board.directions),
             "piece type": tuple(p.name for p in design.pieces),
@@ -243,9 +245,10 @@ class _Checker:
         }
 
     def fail(self, node: object, message: str) -> DescriptionError:
-        if isinstance(node, Node):
-            return node.error(message, self.program)
-        at = self.program
+        """``message`` at ``node``'s place, else the nearest node's around it that has one,
+        else the program's."""
+        places = [n.where for n in (node, *reversed(self.around)) if isinstance(n, Node)]
+        at = next((w for w in places if w is not None), self.program)
         return at.error(message) if at is not None else DescriptionError(message)
 
     def body(self, body: object, what: str) -> None:
@@ -258,11 +261,11 @@ class _Checker:
         if not isinstance(node, kinds):
             raise self.fail(node, f"{what} is needed here, not {shown(node)}")
         assert isinstance(node, Node)
+        self.around.append(node)
         for f in fields(node):
-            if f.name == "where":
-                continue
-            value = getattr(node, f.name)
-            self.field(node, f.name, value)
+            if f.name != "where":
+                self.field(node, f.name, getattr(node, f.name))
+        self.around.pop()
 
     def field(self, node: Node, name: str, value: object) -> None:
         if name in ("cond",):
