@@ -24,9 +24,10 @@ asks itself again.
 
 Probes come in three forms per attacker: ``P`` (the answer), ``R`` (the answer, noting for
 each position read a bit per program, used by :meth:`~game.logic.rules.engine.Engine.legal`
-to probe again only what a move changed) and ``B<g>`` (program ``g`` alone). ``R`` exists
-only when every probe reads nothing but the squares it walks and the attacker has no
-fallback program.
+to probe again only what a move changed) and ``B<g>`` (program ``g`` alone), written from
+one list of lines per program group whose slots (the piece found, the position read) each
+form fills its own way. ``R`` exists only when every probe reads nothing but the squares it
+walks and the attacker has no fallback program.
 """
 
 from __future__ import annotations
@@ -35,33 +36,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, TypeAlias
 
+from game.logic.rules import tree
 from game.logic.rules.design import Design, Program
 from game.logic.rules.royal_capture import R, classes, royal_safe, targets
-from game.logic.rules.tree import (
-    Act,
-    AddPartial,
-    ChangeType,
-    Cond,
-    Counters,
-    Do,
-    Exists,
-    Goto,
-    If,
-    InLine,
-    Is,
-    MakesLine,
-    Next,
-    OneOf,
-    OnlyLines,
-    Pieces,
-    PiecesAtMost,
-    SetAttr,
-    Step,
-    Stmt,
-    Verify,
-    While,
-)
-from game.logic.rules.tree import walk as nodes
 
 __all__ = ["Attacks", "Walk", "capture_paths", "royal_safe", "write_attacks"]
 
@@ -79,7 +56,7 @@ class Go:
 class Ask:
     """Condition ``cond`` holds on the cursor's square (``neg``: fails)."""
 
-    cond: Cond
+    cond: tree.Cond
     neg: bool = False
 
 
@@ -162,11 +139,13 @@ def capture_paths(design: Design, program: Program, player: int) -> Walk:
     board = design.board
     turning = {d for d, _ in board.turns}
 
-    def check_cond(c: Cond) -> None:
-        for n in nodes(c):
-            if isinstance(n, Is) and n.word in PATH_WORDS:
+    def check_cond(c: tree.Cond) -> None:
+        for n in tree.walk(c):
+            if isinstance(n, tree.Is) and n.word in PATH_WORDS:
                 raise Irreversible(n.word)
-            if (isinstance(n, Pieces) and n.who == "moving") or isinstance(n, MakesLine | Counters):
+            if (isinstance(n, tree.Pieces) and n.who == "moving") or isinstance(
+                n, tree.MakesLine | tree.Counters
+            ):
                 raise Irreversible(type(n).__name__)
 
     def step(word: str) -> Walk:
@@ -175,11 +154,11 @@ def capture_paths(design: Design, program: Program, player: int) -> Walk:
             raise Irreversible("a walk that turns")
         return Go(d)
 
-    def test(c: Cond, neg: bool = False) -> Walk:
+    def test(c: tree.Cond, neg: bool = False) -> Walk:
         check_cond(c)
         return Ask(c, neg)
 
-    def paths(body: Sequence[Stmt]) -> tuple[Walk, Walk]:
+    def paths(body: Sequence[tree.Stmt]) -> tuple[Walk, Walk]:
         """(every walk through ``body``, every walk to a capture point in it)."""
         if not body:
             return EPS, NEVER
@@ -187,29 +166,29 @@ def capture_paths(design: Design, program: Program, player: int) -> Walk:
         w2, p2 = paths(body[1:])
         return _seq(w1, w2), _alt(p1, _seq(w1, p2))
 
-    def one(node: Stmt) -> tuple[Walk, Walk]:
+    def one(node: tree.Stmt) -> tuple[Walk, Walk]:
         match node:
-            case Step(direction=word):
+            case tree.Step(direction=word):
                 return step(word), NEVER
-            case Act(word="add"):
+            case tree.Act(word="add"):
                 return EPS, HIT
-            case Act(word=word) if word in INERT:
+            case tree.Act(word=word) if word in INERT:
                 return EPS, NEVER
-            case ChangeType() | SetAttr() | Goto():
+            case tree.ChangeType() | tree.SetAttr() | tree.Goto():
                 return EPS, NEVER
-            case Verify(cond=c):
+            case tree.Verify(cond=c):
                 return test(c), NEVER
-            case If(cond=c, then=then, otherwise=other):
+            case tree.If(cond=c, then=then, otherwise=other):
                 wa, pa = paths(then)
                 wb, pb = paths(other)
                 yes, no = test(c), test(c, True)
                 return _alt(_seq(yes, wa), _seq(no, wb)), _alt(_seq(yes, pa), _seq(no, pb))
-            case OneOf(alternatives=alternatives):
+            case tree.OneOf(alternatives=alternatives):
                 both = [one(a) for a in alternatives]
                 return _alt(*(w for w, _ in both)), _alt(*(p for _, p in both))
-            case Do(body=body):
+            case tree.Do(body=body):
                 return paths(body)
-            case While(cond=c, body=body):
+            case tree.While(cond=c, body=body):
                 wb, pb = paths(body)
                 loop = Star(_seq(test(c), wb))
                 return _seq(loop, test(c, True)), _seq(loop, test(c), pb)
@@ -275,7 +254,7 @@ Code: TypeAlias = tuple["str | _Slot", ...]
 class _Probe:
     """Writes one reversed walk as Python lines (see :func:`write_attacks`)."""
 
-    def __init__(self, cond: Callable[[Cond], str], back: dict[int, str], cap: int) -> None:
+    def __init__(self, cond: Callable[[tree.Cond], str], back: dict[int, str], cap: int) -> None:
         self.cond = cond
         self.back = back  # direction -> the name of its backwards table
         self.cap = cap
@@ -364,7 +343,7 @@ def write_attacks(
     design: Design,
     lines: list[str],
     ns: dict[str, Any],
-    cond_for: Callable[[int], Callable[[Cond], str]],
+    cond_for: Callable[[int], Callable[[tree.Cond], str]],
     acyclic: set[int],
     loop_cap: int,
     owner: Sequence[int],
@@ -460,7 +439,7 @@ def write_attacks(
 
 def _reversed_code(
     walk: Walk,
-    cond: Callable[[Cond], str],
+    cond: Callable[[tree.Cond], str],
     back: dict[int, str],
     acyclic: set[int],
     cap: int,
@@ -511,14 +490,14 @@ def _at_royal(design: Design, walk: Walk) -> Walk:
     return walk
 
 
-def _reads_far(c: Cond) -> bool:
+def _reads_far(c: tree.Cond) -> bool:
     """Whether a condition reads positions other than the cursor's, or the last move."""
     return any(
-        isinstance(n, Next | Exists | InLine | OnlyLines | PiecesAtMost)
-        or (isinstance(n, Is) and n.word in FAR_WORDS)
-        for n in nodes(c)
+        isinstance(n, tree.Next | tree.Exists | tree.InLine | tree.OnlyLines | tree.PiecesAtMost)
+        or (isinstance(n, tree.Is) and n.word in FAR_WORDS)
+        for n in tree.walk(c)
     )
 
 
-def _mentions_partial(body: Sequence[Stmt]) -> bool:
-    return any(isinstance(n, AddPartial) for n in nodes(body))
+def _mentions_partial(body: Sequence[tree.Stmt]) -> bool:
+    return any(isinstance(n, tree.AddPartial) for n in tree.walk(body))

@@ -1,6 +1,7 @@
 """Move programs compiled to Python functions, once per design.
 
-Each program of a :class:`~game.logic.rules.design.Design` becomes straight-line Python with
+Each program of a :class:`~game.logic.rules.design.Design`, read as its typed tree
+(:mod:`game.logic.rules.tree`), becomes straight-line Python with
 its direction steps turned into lookups in precomputed link tables (one table per direction as
 each player sees it), its conditions into table lookups, its choices (``one-of``, ``if``) into
 nested blocks and its ``while`` into a loop. The generated text holds only integers and the

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, Final
 
+from game.logic.rules import tree
 from game.logic.rules.check_test import CheckTest
 from game.logic.rules.compile import AGAIN, GOTO, PROGRAM, Compiled, compile_design
 from game.logic.rules.design import Design
@@ -30,8 +31,6 @@ from game.logic.rules.keys import pieces_key
 from game.logic.rules.limits import MAX_MOVES, RulesError
 from game.logic.rules.position import PASS, Move, Position
 from game.logic.rules.sexpr import Form
-from game.logic.rules.tree import Is
-from game.logic.rules.tree import walk as walk_tree
 
 __all__ = ["MAX_CHAINS", "PASS", "Engine", "Move", "Position", "RulesError"]
 
@@ -73,10 +72,10 @@ class Engine(Ends, CheckTest):
         ]
         #: Whether a program reads the last move's ends (``last-to``, ``last-from``).
         self.uses_last = any(
-            isinstance(node, Is) and node.word in ("last-to", "last-from")
+            isinstance(node, tree.Is) and node.word in ("last-to", "last-from")
             for piece in design.pieces
             for program in piece.programs
-            for node in walk_tree(program.tree)
+            for node in tree.walk(program.tree)
         )
         self.limited_hands = bool(design.hands)
         self.pieces_key = pieces_key(design, self.c)

@@ -8,28 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from game.logic.rules.tree import (
-    And,
-    Attr,
-    Cond,
-    Count,
-    Counters,
-    Exists,
-    InLine,
-    InZone,
-    Is,
-    LinePieces,
-    MakesLine,
-    Minus,
-    Next,
-    Not,
-    Number,
-    OnBoard,
-    OnlyLines,
-    Or,
-    Pieces,
-    PiecesAtMost,
-)
+from game.logic.rules import tree
 
 if TYPE_CHECKING:
     from game.logic.rules.design import Design
@@ -53,24 +32,24 @@ class Expressions:
 
         def link(self, word: str) -> str: ...
 
-    def count(self, count: Count) -> str:
+    def count(self, count: tree.Count) -> str:
         """A count's Python expression (see the design reader's ``_check_count``)."""
         match count:
-            case Number(n=n):
+            case tree.Number(n=n):
                 return str(n)
-            case Minus(count=inner, less=less):
+            case tree.Minus(count=inner, less=less):
                 return f"({self.count(inner)} - {less})"
-            case LinePieces(direction=word):
+            case tree.LinePieces(direction=word):
                 board = self.design.board
                 d = board.symmetry[self.player][board.directions.index(word)]
                 self.ns[f"LP{d}"] = _lines_through(board.links[d])
                 return f"sum(1 for _x in LP{d}[c] if b[_x])"
-        raise TypeError(f"not a count: {count!r:.60}")  # pragma: no cover - tree.check
+        raise TypeError(f"not a count: {count!r:.60}")  # pragma: no cover - read_tree.check
 
-    def cond(self, cond: Cond) -> str:
+    def cond(self, cond: tree.Cond) -> str:
         p, q = self.player, self.enemy
         match cond:
-            case Is(word=word):
+            case tree.Is(word=word):
                 return {
                     "empty": "not h.get(c, b[c])" if self.counting else "not b[c]",
                     "friend": f"OWN[b[c]] == {p}",
@@ -86,12 +65,12 @@ class Expressions:
                     "true": "True",
                     "false": "False",
                 }[word]
-            case Not(cond=inner):
+            case tree.Not(cond=inner):
                 return f"not ({self.cond(inner)})"
-            case And(conds=conds) | Or(conds=conds):
-                joint = " and " if isinstance(cond, And) else " or "
+            case tree.And(conds=conds) | tree.Or(conds=conds):
+                joint = " and " if isinstance(cond, tree.And) else " or "
                 return joint.join(f"({self.cond(a)})" for a in conds)
-            case Pieces(who=who, types=names):
+            case tree.Pieces(who=who, types=names):
                 kinds = tuple(self.types.index(name) for name in names)
                 where = "mc" if who == "moving" else "b[c]"
                 test = f"TYP[{where}] in {kinds!r}"
@@ -100,30 +79,30 @@ class Expressions:
                 elif who == "enemy":
                     test = f"OWN[b[c]] == {q} and {test}"
                 return test
-            case InZone(zone=zone):
+            case tree.InZone(zone=zone):
                 return f"c in Z{self.zones.index(zone)}_{p}"
-            case OnBoard(direction=word):
+            case tree.OnBoard(direction=word):
                 return f"{self.link(word)}[c] >= 0"
-            case Counters(n=n, at_least=at_least):
+            case tree.Counters(n=n, at_least=at_least):
                 return f"h.get(c, b[c]) {'>=' if at_least else '=='} {n}"
-            case Next(direction=word, cond=inner):
+            case tree.Next(direction=word, cond=inner):
                 return f"(lambda c: c >= 0 and ({self.cond(inner)}))({self.link(word)}[c])"
-            case Exists(cond=inner):
+            case tree.Exists(cond=inner):
                 # The comprehension's own c runs over every position.
                 return f"any(({self.cond(inner)}) for c in ALL)"
-            case MakesLine(n=n):
+            case tree.MakesLine(n=n):
                 return f"line_at(b, c, f, mc) >= {n}"
-            case InLine(n=n):
+            case tree.InLine(n=n):
                 return f"b[c] and line_at(b, c, -1, b[c]) >= {n}"
-            case OnlyLines(n=n):
+            case tree.OnlyLines(n=n):
                 return f"all(line_at(b, x, -1, b[x]) >= {n} for x in ALL if OWN[b[x]] == {q})"
-            case PiecesAtMost(n=n):
+            case tree.PiecesAtMost(n=n):
                 return f"sum(1 for v in b if OWN[v] == {p}) <= {n}"
-            case Attr(name=name):
+            case tree.Attr(name=name):
                 if name not in self.design.attributes:
                     return "False"
                 return f"ATT[b[c]] & {1 << self.design.attributes.index(name)}"
-        raise TypeError(f"not a condition: {cond!r:.60}")  # pragma: no cover - tree.check
+        raise TypeError(f"not a condition: {cond!r:.60}")  # pragma: no cover - read_tree.check
 
 
 def _lines_through(row: Sequence[int]) -> tuple[tuple[int, ...], ...]:

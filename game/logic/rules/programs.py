@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Final
 
 from game.logic.rules.read_tree import statements
 from game.logic.rules.sexpr import Atom, Form, Item
-from game.logic.rules.tree import Stmt
+from game.logic.rules.tree import ACTS, TESTS, Stmt
 from game.logic.rules.words import arg, err, mentions, shown, substitute, whole_number, word_of
 
 if TYPE_CHECKING:
@@ -21,25 +21,9 @@ if TYPE_CHECKING:
 __all__ = ["ACTIONS", "CONDITIONS", "CONDITION_FORMS", "Program", "ProgramReader"]
 
 #: Statements without arguments that a move program may use as bare words.
-ACTIONS: Final = frozenset({"add", "capture", "flip", "mark", "back", "set-flag", "again"})
+ACTIONS: Final = frozenset(ACTS) - {"dir"}
 #: Conditions without arguments.
-CONDITIONS: Final = frozenset(
-    {
-        "empty",
-        "friend",
-        "enemy",
-        "captured",
-        "last-to",
-        "last-from",
-        "attacked",
-        "check",
-        "flipped",
-        "flag",
-        "at-origin",
-        "true",
-        "false",
-    }
-)
+CONDITIONS: Final = frozenset(TESTS)
 #: Conditions with arguments: name -> (least, most) arguments.
 CONDITION_FORMS: Final = {
     "not": (1, 1),

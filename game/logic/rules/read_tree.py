@@ -21,54 +21,8 @@ from collections.abc import Sequence
 from dataclasses import fields
 from typing import TYPE_CHECKING, Final
 
+from game.logic.rules import tree
 from game.logic.rules.sexpr import Atom, DescriptionError, Form, Item
-from game.logic.rules.tree import (
-    ACTS,
-    CONDITIONS,
-    COUNTS,
-    STATEMENTS,
-    TESTS,
-    Act,
-    AddPartial,
-    And,
-    Anywhere,
-    Attr,
-    Cascade,
-    ChangeType,
-    Cond,
-    Count,
-    Counters,
-    Do,
-    Exists,
-    Goto,
-    If,
-    InLine,
-    InZone,
-    Is,
-    LinePieces,
-    MakesLine,
-    Minus,
-    Next,
-    Node,
-    Not,
-    Number,
-    OnBoard,
-    OneOf,
-    OnlyLines,
-    Or,
-    Pieces,
-    PiecesAtMost,
-    Repeat,
-    SetAttr,
-    Sow,
-    Step,
-    Stmt,
-    Sweep,
-    TakeTo,
-    Verify,
-    While,
-    shown,
-)
 
 if TYPE_CHECKING:
     from game.logic.rules.design import Design
@@ -76,113 +30,113 @@ if TYPE_CHECKING:
 __all__ = ["check", "condition", "count", "statements"]
 
 
-def statements(items: Sequence[Item]) -> tuple[Stmt, ...]:
+def statements(items: Sequence[Item]) -> tuple[tree.Stmt, ...]:
     """The tree of a program's statements as the reader checked them (macros expanded).
-    A word that is not one of :data:`ACTS` is a step, and so is each word of a list that
+    A word that is not one of :data:`tree.ACTS` is a step, and so is each word of a list that
     is not a statement (``(n e)``: two steps); :func:`check` refuses an unknown direction."""
-    out: list[Stmt] = []
+    out: list[tree.Stmt] = []
     for item in items:
         out.extend(_statement(item))
     return tuple(out)
 
 
-def _statement(item: Item) -> list[Stmt]:
+def _statement(item: Item) -> list[tree.Stmt]:
     if isinstance(item, Atom):
         word = _word(item)
-        return [Act(word, where=item) if word in ACTS else Step(word, where=item)]  # type: ignore[arg-type]
+        return [tree.Act(word, where=item) if word in tree.ACTS else tree.Step(word, where=item)]  # type: ignore[arg-type]
     head, args = item.head, item.args
-    if head in ACTS and len(item) == 1:
-        return [Act(head, where=item)]  # type: ignore[arg-type]
+    if head in tree.ACTS and len(item) == 1:
+        return [tree.Act(head, where=item)]  # type: ignore[arg-type]
     if head == "verify":
-        return [Verify(condition(_one(item)), where=item)]
+        return [tree.Verify(condition(_one(item)), where=item)]
     if head == "if":
         body = list(item.items[2:])
-        other: tuple[Stmt, ...] = ()
+        other: tuple[tree.Stmt, ...] = ()
         if body and isinstance(body[-1], Form) and body[-1].head == "else":
             other = statements(body[-1].args)
             body = body[:-1]
-        return [If(condition(_first(item)), statements(body), other, where=item)]
+        return [tree.If(condition(_first(item)), statements(body), other, where=item)]
     if head == "do":
-        return [Do(statements(args), where=item)]
+        return [tree.Do(statements(args), where=item)]
     if head == "anywhere":
-        return [Anywhere(statements(args), where=item)]
+        return [tree.Anywhere(statements(args), where=item)]
     if head == "one-of":
-        alternatives: list[Stmt] = []
+        alternatives: list[tree.Stmt] = []
         for alt in args:
             one = _statement(alt)
-            alternatives.append(one[0] if len(one) == 1 else Do(tuple(one), where=alt))
-        return [OneOf(tuple(alternatives), where=item)]
+            alternatives.append(one[0] if len(one) == 1 else tree.Do(tuple(one), where=alt))
+        return [tree.OneOf(tuple(alternatives), where=item)]
     if head == "while":
-        return [While(condition(_first(item)), statements(item.items[2:]), where=item)]
+        return [tree.While(condition(_first(item)), statements(item.items[2:]), where=item)]
     if head == "repeat":
-        return [Repeat(count(_first(item)), statements(item.items[2:]), where=item)]
+        return [tree.Repeat(count(_first(item)), statements(item.items[2:]), where=item)]
     if head == "sweep":
-        return [Sweep(_words(_first(item)), statements(item.items[2:]), where=item)]
+        return [tree.Sweep(_words(_first(item)), statements(item.items[2:]), where=item)]
     if head in ("change-type", "promote"):
-        return [ChangeType(_word(_one(item)), head, where=item)]  # type: ignore[arg-type]
+        return [tree.ChangeType(_word(_one(item)), head, where=item)]  # type: ignore[arg-type]
     if head in ("set-attr", "clear-attr"):
-        return [SetAttr(_word(_one(item)), head == "set-attr", where=item)]
+        return [tree.SetAttr(_word(_one(item)), head == "set-attr", where=item)]
     if head == "cascade" and len(args) == 2:
-        return [Cascade(_words(args[0]), _words(args[1]), where=item)]
+        return [tree.Cascade(_words(args[0]), _words(args[1]), where=item)]
     if head == "sow":
-        return [Sow(_word(_one(item)), where=item)]
+        return [tree.Sow(_word(_one(item)), where=item)]
     if head == "goto":
-        return [Goto(_word(_one(item)), where=item)]
+        return [tree.Goto(_word(_one(item)), where=item)]
     if head == "take-to":
-        return [TakeTo(_word(_one(item)), where=item)]
+        return [tree.TakeTo(_word(_one(item)), where=item)]
     if head == "add-partial":
-        return [AddPartial(_word(_one(item)), where=item)]
-    if head and head not in TESTS and all(isinstance(a, Atom) for a in item.items):
-        return [Step(_word(d), where=d) for d in item.items]  # (n e): its steps
+        return [tree.AddPartial(_word(_one(item)), where=item)]
+    if head and head not in tree.TESTS and all(isinstance(a, Atom) for a in item.items):
+        return [tree.Step(_word(d), where=d) for d in item.items]  # (n e): its steps
     raise item.error(f"unknown statement {_quote(item)}")
 
 
-def condition(item: Item) -> Cond:
+def condition(item: Item) -> tree.Cond:
     """The tree of a condition."""
     if isinstance(item, Atom):
         word = _word(item)
-        if word not in TESTS:
+        if word not in tree.TESTS:
             raise item.error(f"unknown condition {word!r}")
-        return Is(word, where=item)
+        return tree.Is(word, where=item)
     head, args = item.head, item.args
     if head == "not":
-        return Not(condition(_one(item)), where=item)
+        return tree.Not(condition(_one(item)), where=item)
     if head in ("and", "or") and args:
         conds = tuple(condition(a) for a in args)
-        return And(conds, where=item) if head == "and" else Or(conds, where=item)
+        return tree.And(conds, where=item) if head == "and" else tree.Or(conds, where=item)
     if head in ("piece", "friend", "enemy", "moving") and args:
-        return Pieces(head, tuple(_word(a) for a in args), where=item)  # type: ignore[arg-type]
+        return tree.Pieces(head, tuple(_word(a) for a in args), where=item)  # type: ignore[arg-type]
     if head == "in-zone":
-        return InZone(_word(_one(item)), where=item)
+        return tree.InZone(_word(_one(item)), where=item)
     if head == "on-board":
-        return OnBoard(_word(_one(item)), where=item)
+        return tree.OnBoard(_word(_one(item)), where=item)
     if head == "attr":
-        return Attr(_word(_one(item)), where=item)
-    numbered: dict[str, type[MakesLine | InLine | OnlyLines | PiecesAtMost]] = {
-        "makes-line": MakesLine,
-        "in-line": InLine,
-        "only-lines": OnlyLines,
-        "pieces-at-most": PiecesAtMost,
+        return tree.Attr(_word(_one(item)), where=item)
+    numbered: dict[str, type[tree.MakesLine | tree.InLine | tree.OnlyLines | tree.PiecesAtMost]] = {
+        "makes-line": tree.MakesLine,
+        "in-line": tree.InLine,
+        "only-lines": tree.OnlyLines,
+        "pieces-at-most": tree.PiecesAtMost,
     }
     if head in numbered:
         return numbered[head](_int(_one(item)), where=item)
     if head in ("counters", "counters-at-least"):
-        return Counters(_int(_one(item)), head == "counters-at-least", where=item)
+        return tree.Counters(_int(_one(item)), head == "counters-at-least", where=item)
     if head == "exists":
-        return Exists(condition(_one(item)), where=item)
+        return tree.Exists(condition(_one(item)), where=item)
     if head == "next" and len(args) == 2:
-        return Next(_word(args[0]), condition(args[1]), where=item)
+        return tree.Next(_word(args[0]), condition(args[1]), where=item)
     raise item.error(f"unknown condition {_quote(item)}")
 
 
-def count(item: Item) -> Count:
+def count(item: Item) -> tree.Count:
     """The tree of a count (a whole number, ``(line-pieces D)``, ``(minus COUNT N)``)."""
     if isinstance(item, Atom):
-        return Number(_int(item), where=item)
+        return tree.Number(_int(item), where=item)
     if item.head == "line-pieces":
-        return LinePieces(_word(_one(item)), where=item)
+        return tree.LinePieces(_word(_one(item)), where=item)
     if item.head == "minus" and len(item) == 3:
-        return Minus(count(item[1]), _int(item[2]), where=item)
+        return tree.Minus(count(item[1]), _int(item[2]), where=item)
     raise item.error(f"unknown count {_quote(item)}")
 
 
@@ -217,11 +171,11 @@ def _int(item: Item) -> int:
 
 
 def _quote(item: Item) -> str:
-    shown = str(item)
-    return shown if len(shown) <= 40 else shown[:37] + "..."
+    quoted = str(item)
+    return quoted if len(quoted) <= 40 else quoted[:37] + "..."
 
 
-def check(body: Sequence[Stmt], design: Design, program: Item | None = None) -> None:
+def check(body: Sequence[tree.Stmt], design: Design, program: Item | None = None) -> None:
     """Refuse a tree the compiler cannot write: a node of the wrong kind where a statement,
     condition or count is due, a field of the wrong type, or a word the design does not know
     (a direction, piece type, zone, attribute, label or move type). The error names the node
@@ -234,7 +188,7 @@ class _Checker:
         board = design.board
         self.program = program
         #: The nodes around the one being checked, outermost first.
-        self.around: list[Node] = []
+        self.around: list[tree.Node] = []
         self.known: dict[str, tuple[str, ...]] = {
             "direction": tuple(board.directions),
             "piece type": tuple(p.name for p in design.pieces),
@@ -247,7 +201,7 @@ class _Checker:
     def fail(self, node: object, message: str) -> DescriptionError:
         """``message`` at ``node``'s place, else the nearest node's around it that has one,
         else the program's."""
-        places = [n.where for n in (node, *reversed(self.around)) if isinstance(n, Node)]
+        places = [n.where for n in (node, *reversed(self.around)) if isinstance(n, tree.Node)]
         at = next((w for w in places if w is not None), self.program)
         return at.error(message) if at is not None else DescriptionError(message)
 
@@ -255,30 +209,30 @@ class _Checker:
         if not isinstance(body, tuple | list):
             raise self.fail(body, f"a tuple of statements is needed, not {body!r:.60}")
         for node in body:
-            self.node(node, STATEMENTS, what)
+            self.node(node, tree.STATEMENT_NODES, what)
 
     def node(self, node: object, kinds: tuple[type, ...], what: str) -> None:
         if not isinstance(node, kinds):
-            raise self.fail(node, f"{what} is needed here, not {shown(node)}")
-        assert isinstance(node, Node)
+            raise self.fail(node, f"{what} is needed here, not {tree.shown(node)}")
+        assert isinstance(node, tree.Node)
         self.around.append(node)
         for f in fields(node):
             if f.name != "where":
                 self.field(node, f.name, getattr(node, f.name))
         self.around.pop()
 
-    def field(self, node: Node, name: str, value: object) -> None:
+    def field(self, node: tree.Node, name: str, value: object) -> None:
         if name in ("cond",):
-            self.node(value, CONDITIONS, "a condition")
+            self.node(value, tree.CONDITION_NODES, "a condition")
         elif name == "conds":
             if not isinstance(value, tuple) or not value:
-                raise self.fail(node, f"{shown(node)} needs conditions")
+                raise self.fail(node, f"{tree.shown(node)} needs conditions")
             for c in value:
-                self.node(c, CONDITIONS, "a condition")
+                self.node(c, tree.CONDITION_NODES, "a condition")
         elif name in ("then", "otherwise", "body", "alternatives"):
             self.body(value, "a statement")
         elif name in ("times", "count"):
-            self.node(value, COUNTS, "a count")
+            self.node(value, tree.COUNT_NODES, "a count")
         elif name in ("n", "less"):
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
                 raise self.fail(node, f"a whole number is needed, not {value!r:.40}")
@@ -286,7 +240,7 @@ class _Checker:
             if not isinstance(value, bool):
                 raise self.fail(node, f"true or false is needed, not {value!r:.40}")
         elif name == "word":
-            allowed = ACTS if isinstance(node, Act) else TESTS
+            allowed = tree.ACTS if isinstance(node, tree.Act) else tree.TESTS
             self.word(node, value, "word", allowed)
         elif name == "who":
             self.word(node, value, "word", ("piece", "friend", "enemy", "moving"))
@@ -300,10 +254,11 @@ class _Checker:
             for word in value if isinstance(value, tuple) else (value,):
                 self.word(node, word, what, self.known[what])
 
-    def word(self, node: Node, word: object, what: str, allowed: Sequence[str]) -> None:
+    def word(self, node: tree.Node, word: object, what: str, allowed: Sequence[str]) -> None:
         if not isinstance(word, str) or word not in allowed:
             raise self.fail(
-                node, f"unknown {what} {word!r:.40} in {shown(node)}; known: {', '.join(allowed)}"
+                node,
+                f"unknown {what} {word!r:.40} in {tree.shown(node)}; known: {', '.join(allowed)}",
             )
 
 

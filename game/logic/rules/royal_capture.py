@@ -13,30 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from game.logic.rules import tree
 from game.logic.rules.design import Design, Program
-from game.logic.rules.tree import (
-    Act,
-    AddPartial,
-    And,
-    Anywhere,
-    Cond,
-    Do,
-    If,
-    Is,
-    Not,
-    OneOf,
-    Or,
-    Pieces,
-    Repeat,
-    Sow,
-    Step,
-    Stmt,
-    Sweep,
-    TakeTo,
-    Verify,
-    While,
-)
-from game.logic.rules.tree import walk as nodes
 
 __all__ = ["EVERY", "E", "F", "N", "R", "classes", "royal_safe", "targets"]
 
@@ -56,10 +34,10 @@ def royal_safe(design: Design, program: Program, player: int) -> bool:
     marked = [F if not program.drop else EVERY]
     found = [False]
 
-    def cond(c: Cond) -> tuple[int, int]:
+    def cond(c: tree.Cond) -> tuple[int, int]:
         return classes(design, c, royal)
 
-    def walk(body: Sequence[Stmt], s: int) -> int:
+    def walk(body: Sequence[tree.Stmt], s: int) -> int:
         for node in body:
             s = one(node, s)
         return s
@@ -68,30 +46,30 @@ def royal_safe(design: Design, program: Program, player: int) -> bool:
         if s & R:
             found[0] = True
 
-    def one(node: Stmt, s: int) -> int:
+    def one(node: tree.Stmt, s: int) -> int:
         match node:
-            case Act(word="add" | "capture") | AddPartial():
+            case tree.Act(word="add" | "capture") | tree.AddPartial():
                 capture_point(s)
-            case Act(word="mark"):
+            case tree.Act(word="mark"):
                 marked[0] = s
-            case Act(word="back"):
+            case tree.Act(word="back"):
                 return marked[0]
-            case Step() | Act(word="dir") | Sow() | TakeTo():
+            case tree.Step() | tree.Act(word="dir") | tree.Sow() | tree.TakeTo():
                 return EVERY
-            case Verify(cond=c):
+            case tree.Verify(cond=c):
                 return s & cond(c)[0]
-            case If(cond=c, then=then, otherwise=other):
+            case tree.If(cond=c, then=then, otherwise=other):
                 t, f = cond(c)
                 return walk(then, s & t) | walk(other, s & f)
-            case OneOf(alternatives=alternatives):
+            case tree.OneOf(alternatives=alternatives):
                 out = 0
                 for alt in alternatives:
                     out |= one(alt, s)
                 return out
-            case Do(body=body):
+            case tree.Do(body=body):
                 return walk(body, s)
-            case While() | Repeat():
-                t, f = cond(node.cond) if isinstance(node, While) else (EVERY, EVERY)
+            case tree.While() | tree.Repeat():
+                t, f = cond(node.cond) if isinstance(node, tree.While) else (EVERY, EVERY)
                 at = s
                 while True:
                     after = walk(node.body, at & t) | at
@@ -99,9 +77,9 @@ def royal_safe(design: Design, program: Program, player: int) -> bool:
                         break
                     at = after
                 return at & f
-            case Sweep(body=body):
+            case tree.Sweep(body=body):
                 walk(body, s)
-            case Anywhere(body=body):
+            case tree.Anywhere(body=body):
                 return walk(body, EVERY)
         return s  # promote, set-attr, cascade, goto: the cursor and the board stay
 
@@ -116,21 +94,21 @@ def targets(design: Design) -> frozenset[int]:
         t
         for t, piece in enumerate(design.pieces)
         if any(
-            isinstance(n, Is) and n.word in ("attacked", "check")
+            isinstance(n, tree.Is) and n.word in ("attacked", "check")
             for program in piece.programs
-            for n in nodes(program.tree)
+            for n in tree.walk(program.tree)
         )
     }
     return frozenset(design.royal) | frozenset(asking)
 
 
-def classes(design: Design, c: Cond, royal: frozenset[int]) -> tuple[int, int]:
+def classes(design: Design, c: tree.Cond, royal: frozenset[int]) -> tuple[int, int]:
     """Where condition ``c`` (as the attacker's) may hold and where it may fail, as sets of
     what stands on the square (:data:`E`, :data:`F`, :data:`N`, :data:`R`; ``royal``: the
     types that R stands for)."""
     types = frozenset(range(len(design.pieces)))
     match c:
-        case Is(word=word):
+        case tree.Is(word=word):
             table = {
                 "empty": (E, F | N | R),
                 "friend": (F, E | N | R),
@@ -139,20 +117,20 @@ def classes(design: Design, c: Cond, royal: frozenset[int]) -> tuple[int, int]:
                 "false": (0, EVERY),
             }
             return table.get(word, (EVERY, EVERY))
-        case Not(cond=inner):
+        case tree.Not(cond=inner):
             t, f = classes(design, inner, royal)
             return f, t
-        case And(conds=conds):
+        case tree.And(conds=conds):
             t, f = EVERY, 0
             for pt, pf in (classes(design, a, royal) for a in conds):
                 t, f = t & pt, f | pf
             return t, f
-        case Or(conds=conds):
+        case tree.Or(conds=conds):
             t, f = 0, EVERY
             for pt, pf in (classes(design, a, royal) for a in conds):
                 t, f = t | pt, f & pf
             return t, f
-        case Pieces(who=who, types=names) if who != "moving":
+        case tree.Pieces(who=who, types=names) if who != "moving":
             named = frozenset(design.type_index(name) for name in names)
             t = (N if named - royal else 0) | (R if named & royal else 0)
             f = (N if (types - royal) - named else 0) | (R if royal - named else 0)

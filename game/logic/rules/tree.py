@@ -24,9 +24,9 @@ from game.logic.rules.sexpr import DescriptionError, Item
 
 __all__ = [
     "ACTS",
-    "CONDITIONS",
-    "COUNTS",
-    "STATEMENTS",
+    "CONDITION_NODES",
+    "COUNT_NODES",
+    "STATEMENT_NODES",
     "TESTS",
     "Act",
     "AddPartial",
@@ -371,7 +371,7 @@ class Minus(Node):
 
 Count: TypeAlias = Number | LinePieces | Minus
 
-STATEMENTS: Final = (
+STATEMENT_NODES: Final = (
     Step,
     Act,
     AddPartial,
@@ -390,7 +390,7 @@ STATEMENTS: Final = (
     Goto,
     TakeTo,
 )
-CONDITIONS: Final = (
+CONDITION_NODES: Final = (
     Is,
     Not,
     And,
@@ -407,7 +407,7 @@ CONDITIONS: Final = (
     Counters,
     Next,
 )
-COUNTS: Final = (Number, LinePieces, Minus)
+COUNT_NODES: Final = (Number, LinePieces, Minus)
 
 # -- back to text, walking -----------------------------------------------------------
 

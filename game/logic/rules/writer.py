@@ -1,6 +1,7 @@
-"""The writer of a design's generator functions: each move program's statements turned into
-Python text (direction steps as link-table lookups, conditions as table lookups, choices as
-nested blocks, ``while`` as a guarded loop), with the tables the text names.
+"""The writer of a design's generator functions: each move program's typed tree
+(:mod:`game.logic.rules.tree`) turned into Python text (direction steps as link-table
+lookups, conditions as table lookups, choices as nested blocks, ``while`` as a guarded loop),
+with the tables the text names; a line once written is never edited.
 :func:`~game.logic.rules.compile.compile_design` runs what it writes.
 """
 
@@ -10,43 +11,12 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from game.logic.pacing import pause
+from game.logic.rules import tree
 from game.logic.rules.design import Design
 from game.logic.rules.expressions import Expressions
 from game.logic.rules.limits import MAX_MOVES, MAX_NESTING, MAX_PASSES
 from game.logic.rules.read_tree import check
 from game.logic.rules.sexpr import DescriptionError, Item
-from game.logic.rules.tree import (
-    Act,
-    AddPartial,
-    And,
-    Anywhere,
-    Cascade,
-    ChangeType,
-    Cond,
-    Count,
-    Do,
-    Exists,
-    Goto,
-    If,
-    Is,
-    Next,
-    Node,
-    Not,
-    OneOf,
-    OnlyLines,
-    Or,
-    PiecesAtMost,
-    Repeat,
-    SetAttr,
-    Sow,
-    Step,
-    Stmt,
-    Sweep,
-    TakeTo,
-    Verify,
-    While,
-    walk,
-)
 
 __all__ = ["AGAIN", "GOTO", "MAX_LINES", "PROGRAM", "ProgramWriter"]
 
@@ -161,7 +131,7 @@ class ProgramWriter(Expressions):
 
     program_form: Item
 
-    def open_block(self, node: Node) -> None:
+    def open_block(self, node: tree.Node) -> None:
         """One more loop or choice around what follows (``node`` opens it); refused past
         :data:`~game.logic.rules.limits.MAX_NESTING`."""
         self.nesting += 1
@@ -174,7 +144,7 @@ class ProgramWriter(Expressions):
                 self.program_form,
             )
 
-    def limits(self, indent: int, node: Node, moves: bool) -> None:
+    def limits(self, indent: int, node: tree.Node, moves: bool) -> None:
         """The bounds a pass of a loop checks: the moves of the position when it adds some
         (``moves``), and the passes of inner loops when it stands inside another loop."""
         inner = self.loops > 1
@@ -188,7 +158,7 @@ class ProgramWriter(Expressions):
         if moves:
             self.emit(indent, f"if len(out) > {MAX_MOVES}: OVER({k}, 0)")
 
-    def scans(self, indent: int, cond: Cond) -> None:
+    def scans(self, indent: int, cond: tree.Cond) -> None:
         """Inside a loop, a condition that reads the whole board (``exists``, ``only-lines``,
         ``pieces-at-most``) counts a pass per position it may read towards MAX_PASSES."""
         weight = _scan_weight(cond, len(self.design.board.names))
@@ -207,34 +177,34 @@ class ProgramWriter(Expressions):
         d = self.design.board.directions.index(word)
         return f"L{self.design.board.symmetry[self.player][d]}"
 
-    def seq(self, items: list[Stmt], indent: int, fail: list[str]) -> None:
+    def seq(self, items: list[tree.Stmt], indent: int, fail: list[str]) -> None:
         """Compile ``items`` (the rest of a program); choices take the rest with them."""
         for i, node in enumerate(items):
             rest = items[i + 1 :]
             self.at = node.where
             self.origins.append((len(self.lines), node.where))
             match node:
-                case Step(direction=d):
+                case tree.Step(direction=d):
                     self.word(d, indent, fail)
-                case Act(word=w):
+                case tree.Act(word=w):
                     self.word(w, indent, fail)
-                case Verify(cond=cond):
+                case tree.Verify(cond=cond):
                     self.scans(indent, cond)
                     self.emit(indent, f"if not ({self.cond(cond)}):")
                     self.fail(indent + 1, fail)
                     if cond == EMPTY:
                         self.known_empty = True
-                case If(cond=cond, then=then, otherwise=otherwise):
+                case tree.If(cond=cond, then=then, otherwise=otherwise):
                     self.choose(node, cond, list(then), list(otherwise), rest, indent, fail)
                     if not self.in_loop and _has_fork(node):
                         return
-                case Do(body=body):
+                case tree.Do(body=body):
                     self.seq([*body, *rest], indent, fail)
                     return
-                case Anywhere(body=body):
+                case tree.Anywhere(body=body):
                     self.anywhere(node, [*body, *rest], indent)
                     return
-                case OneOf(alternatives=alternatives):
+                case tree.OneOf(alternatives=alternatives):
                     k = self.fresh()
                     self.emit(indent, f"_c{k}, _cap{k}, _e{k}, _m{k}, _k{k} = c, cap, eff, mc, mk")
                     self.open_block(node)
@@ -246,29 +216,29 @@ class ProgramWriter(Expressions):
                         self.seq([alt, *rest], indent + 1, ["continue"])
                     self.nesting -= 1
                     return
-                case While(cond=cond, body=body):
+                case tree.While(cond=cond, body=body):
                     self.loop_while(node, cond, list(body), indent, fail)
-                case Repeat(times=times, body=body):
+                case tree.Repeat(times=times, body=body):
                     self.repeat(node, times, list(body), indent, fail)
-                case Sweep(directions=directions, body=body):
+                case tree.Sweep(directions=directions, body=body):
                     self.sweep(node, directions, list(body), indent)
-                case ChangeType(type=name):
+                case tree.ChangeType(type=name):
                     base = 1 + self.player + self.players * self.types.index(name)
                     self.emit(indent, f"mc = {base}")
-                case SetAttr(attr=attr, on=on):
+                case tree.SetAttr(attr=attr, on=on):
                     a = self.design.attributes.index(attr)
                     self.emit(indent, f"mc = {'SET' if on else 'CLR'}{a}[mc]")
-                case Cascade(source=source, target=target):
-                    for name, walk in (("_a", source), ("_t", target)):
+                case tree.Cascade(source=source, target=target):
+                    for name, steps in (("_a", source), ("_t", target)):
                         self.emit(indent, f"{name} = f")
-                        for d in walk:
+                        for d in steps:
                             self.emit(indent, f"{name} = {self.link(d)}[{name}]")
                             self.emit(indent, f"if {name} < 0:")
                             self.fail(indent + 1, fail)
                     self.emit(indent, "if not b[_a]:")
                     self.fail(indent + 1, fail)
                     self.emit(indent, "eff = eff + ((_a, 0), (_t, b[_a]))")
-                case Sow(direction=d):
+                case tree.Sow(direction=d):
                     # Every counter on the cursor's position, one a position along d.
                     k = self.fresh()
                     self.emit(indent, f"_n{k} = h.get(c, b[c]); h[c] = 0; _bad{k} = False")
@@ -280,27 +250,27 @@ class ProgramWriter(Expressions):
                     self.emit(indent, f"if _bad{k}:")
                     self.fail(indent + 1, fail)
                     self.known_empty = self.mark_empty = False
-                case Goto(label=label):
+                case tree.Goto(label=label):
                     self.emit(indent, f"gt = {self.design.labels.index(label) + 1}")
-                case TakeTo(zone=zone):
+                case tree.TakeTo(zone=zone):
                     z = self.zones.index(zone)
                     self.emit(indent, f"_t = min(Z{z}_{self.player}, default=-1)")
                     self.emit(indent, "if _t < 0:")
                     self.fail(indent + 1, fail)
                     self.emit(indent, "h[_t] = h.get(_t, b[_t]) + h.get(c, b[c]); h[c] = 0")
                     self.known_empty = self.mark_empty = False
-                case AddPartial(kind=kind):
+                case tree.AddPartial(kind=kind):
                     self.add(indent, repr(kind))
-                case _:  # pragma: no cover - tree.check refuses everything else
+                case _:  # pragma: no cover - read_tree.check refuses everything else
                     raise self._where().error(f"cannot compile {node!r:.60}")
 
     def choose(
         self,
-        node: If,
-        cond: Cond,
-        then: list[Stmt],
-        otherwise: list[Stmt],
-        rest: list[Stmt],
+        node: tree.If,
+        cond: tree.Cond,
+        then: list[tree.Stmt],
+        otherwise: list[tree.Stmt],
+        rest: list[tree.Stmt],
         indent: int,
         fail: list[str],
     ) -> None:
@@ -325,7 +295,7 @@ class ProgramWriter(Expressions):
         else:
             self.emit(indent + 1, "pass")
 
-    def anywhere(self, node: Anywhere, body: list[Stmt], indent: int) -> None:
+    def anywhere(self, node: tree.Anywhere, body: list[tree.Stmt], indent: int) -> None:
         """``(anywhere ...)``: the body and the statements after it from every position."""
         k = self.fresh()
         self.known_empty = self.mark_empty = False
@@ -344,7 +314,7 @@ class ProgramWriter(Expressions):
         self.emit(indent, f"c = _s{k}[0]")
 
     def loop_while(
-        self, node: While, cond: Cond, body: list[Stmt], indent: int, fail: list[str]
+        self, node: tree.While, cond: tree.Cond, body: list[tree.Stmt], indent: int, fail: list[str]
     ) -> None:
         k = self.fresh()
         guarded = not self._straight(body)
@@ -375,20 +345,15 @@ class ProgramWriter(Expressions):
             self.emit(indent + 1, f"if _q{k} in _o{k}:")
             self.emit(indent + 2, f"_w{k} = True; break")
             self.emit(indent + 1, f"_o{k}.add(_q{k})")
-        saved = self.in_loop
-        self.in_loop = True
-        self.known_empty = cond == EMPTY
-        self.mark_empty = False
-        self.seq(body, indent + 1, [f"_w{k} = True", "break"])
-        self.loops -= 1
-        self.nesting -= 1
-        self.in_loop = saved
-        self.known_empty = self.mark_empty = False
-        self.emit(indent, f"if _w{k}:")
-        self.fail(indent + 1, fail)
+        self.passes(body, k, indent, fail, known_empty=cond == EMPTY)
 
     def repeat(
-        self, node: Repeat, times: Count, body: list[Stmt], indent: int, fail: list[str]
+        self,
+        node: tree.Repeat,
+        times: tree.Count,
+        body: list[tree.Stmt],
+        indent: int,
+        fail: list[str],
     ) -> None:
         k = self.fresh()
         self.known_empty = self.mark_empty = False
@@ -399,8 +364,16 @@ class ProgramWriter(Expressions):
         self.loops += 1
         self.emit(indent, f"for _ in range(_r{k}):")
         self.limits(indent + 1, node, _makes_moves(body))
+        self.passes(body, k, indent, fail, known_empty=False)
+
+    def passes(
+        self, body: list[tree.Stmt], k: int, indent: int, fail: list[str], known_empty: bool
+    ) -> None:
+        """The body of loop ``k`` (a failing statement ends the loop, which then fails), the
+        loop closed, and its failure passed on."""
         saved = self.in_loop
         self.in_loop = True
+        self.known_empty, self.mark_empty = known_empty, False
         self.seq(body, indent + 1, [f"_w{k} = True", "break"])
         self.loops -= 1
         self.nesting -= 1
@@ -409,7 +382,9 @@ class ProgramWriter(Expressions):
         self.emit(indent, f"if _w{k}:")
         self.fail(indent + 1, fail)
 
-    def sweep(self, node: Sweep, directions: Sequence[str], body: list[Stmt], indent: int) -> None:
+    def sweep(
+        self, node: tree.Sweep, directions: Sequence[str], body: list[tree.Stmt], indent: int
+    ) -> None:
         k = self.fresh()
         tables = ", ".join(self.link(d) for d in directions)
         self.known_empty = self.mark_empty = False
@@ -436,22 +411,22 @@ class ProgramWriter(Expressions):
         names = ("tuple(sorted(h.items()))" if n == "h" else n for n in self.saved)
         return "(" + ", ".join(names) + ")"
 
-    def _straight(self, body: list[Stmt]) -> bool:
+    def _straight(self, body: list[tree.Stmt]) -> bool:
         """Whether each pass of a loop with this body steps in one direction that cannot
         cycle (so the loop ends by itself)."""
         directions = self.design.board.directions
         steps = set()
         for node in body:
-            if isinstance(node, Step):
+            if isinstance(node, tree.Step):
                 steps.add(self.design.board.symmetry[self.player][directions.index(node.direction)])
-            elif isinstance(node, Act):
+            elif isinstance(node, tree.Act):
                 if node.word in ("back", "mark"):
                     return False
-            elif not isinstance(node, Verify):
+            elif not isinstance(node, tree.Verify):
                 return False
         return len(steps) == 1 and steps <= self.acyclic
 
-    def _place(self, node: Node) -> tuple[int, int, str]:
+    def _place(self, node: tree.Node) -> tuple[int, int, str]:
         """Where a bounded form was written, and its head (for the Overflow's message)."""
         at = node.where if node.where is not None else self.program_form
         return at.line, at.column, _HEADS.get(type(node), type(node).__name__)
@@ -478,20 +453,10 @@ class ProgramWriter(Expressions):
                 self.emit(indent, f"c = L{d}[c]")
                 self.emit(indent, "if c < 0:")
                 self.fail(indent + 1, fail)
-        elif word == "set-flag":
-            self.emit(indent, "fl = True")
-        elif word == "again":
-            self.emit(indent, "ag = True")
         elif word == "add":
             self.add(indent, "None")
-        elif word == "capture":
-            self.emit(indent, "if b[c] and c not in cap: cap = cap + (c,)")
-        elif word == "flip":
-            self.emit(indent, "if b[c]: eff = eff + ((c, FLIP[b[c]]),)")
-        elif word == "mark":
-            self.emit(indent, "mk = c")
-        elif word == "back":
-            self.emit(indent, "c = mk")
+        elif word in _LINES:
+            self.emit(indent, _LINES[word])
         else:  # pragma: no cover
             raise DescriptionError(f"cannot compile {word!r}")
 
@@ -518,54 +483,67 @@ class ProgramWriter(Expressions):
         self.emit(indent + 1, f"out.append((c, cap + (c,), eff, mc, {self.pid_text()}, {partial}))")
 
 
-def _makes_moves(body: Sequence[Stmt]) -> bool:
+def _makes_moves(body: Sequence[tree.Stmt]) -> bool:
     """Whether these statements (nested ones too) make a move (``add``, ``add-partial``)."""
-    return any(n == ADD or isinstance(n, AddPartial) for n in walk(body))
+    return any(n == ADD or isinstance(n, tree.AddPartial) for n in tree.walk(body))
 
 
 #: The word each bounded or nesting node is written with.
 _HEADS: Final[dict[type, str]] = {
-    While: "while",
-    Repeat: "repeat",
-    Sweep: "sweep",
-    Anywhere: "anywhere",
-    OneOf: "one-of",
-    Exists: "exists",
-    OnlyLines: "only-lines",
-    PiecesAtMost: "pieces-at-most",
+    tree.While: "while",
+    tree.Repeat: "repeat",
+    tree.Sweep: "sweep",
+    tree.Anywhere: "anywhere",
+    tree.OneOf: "one-of",
+    tree.Exists: "exists",
+    tree.OnlyLines: "only-lines",
+    tree.PiecesAtMost: "pieces-at-most",
 }
-EMPTY: Final = Is("empty")
-ADD: Final = Act("add")
+EMPTY: Final = tree.Is("empty")
+#: The line each statement without arguments (but ``add`` and the steps) writes.
+_LINES: Final = {
+    "set-flag": "fl = True",
+    "again": "ag = True",
+    "capture": "if b[c] and c not in cap: cap = cap + (c,)",
+    "flip": "if b[c]: eff = eff + ((c, FLIP[b[c]]),)",
+    "mark": "mk = c",
+    "back": "c = mk",
+}
+ADD: Final = tree.Act("add")
 
 
-def _scan_weight(cond: Cond, n: int) -> int:
+def _scan_weight(cond: tree.Cond, n: int) -> int:
     """The most positions ``cond`` may read beyond the cursor's on a board of ``n``: ``n``
     for each condition that reads the whole board (``exists``: times what it asks at each)."""
     match cond:
-        case Exists(cond=inner):
+        case tree.Exists(cond=inner):
             return n * max(1, _scan_weight(inner, n))
-        case OnlyLines() | PiecesAtMost():
+        case tree.OnlyLines() | tree.PiecesAtMost():
             return n
-        case Not(cond=inner) | Next(cond=inner):
+        case tree.Not(cond=inner) | tree.Next(cond=inner):
             return _scan_weight(inner, n)
-        case And(conds=conds) | Or(conds=conds):
+        case tree.And(conds=conds) | tree.Or(conds=conds):
             return sum(_scan_weight(a, n) for a in conds)
     return 0
 
 
-def _first_scan(cond: Cond) -> Cond:
+def _first_scan(cond: tree.Cond) -> tree.Cond:
     """The outermost condition in ``cond`` that reads the whole board (one must exist)."""
-    return next(c for c in walk(cond) if isinstance(c, Exists | OnlyLines | PiecesAtMost))
+    return next(
+        c
+        for c in tree.walk(cond)
+        if isinstance(c, tree.Exists | tree.OnlyLines | tree.PiecesAtMost)
+    )
 
 
-def _has_fork(node: Stmt) -> bool:
+def _has_fork(node: tree.Stmt) -> bool:
     """Whether a choice (``one-of``, ``anywhere``) sits anywhere inside ``node``."""
-    return any(isinstance(n, OneOf | Anywhere) for n in walk(node))
+    return any(isinstance(n, tree.OneOf | tree.Anywhere) for n in tree.walk(node))
 
 
-def _adds(body: Sequence[Stmt]) -> bool:
+def _adds(body: Sequence[tree.Stmt]) -> bool:
     """Whether these statements (nested ones too) add a move."""
-    return any(n == ADD for n in walk(body))
+    return any(n == ADD for n in tree.walk(body))
 
 
 def _walk_ends(row: Sequence[int], start: int) -> bool:
