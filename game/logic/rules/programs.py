@@ -13,7 +13,16 @@ from typing import TYPE_CHECKING, Final
 from game.logic.rules.read_tree import statements
 from game.logic.rules.sexpr import Atom, Form, Item
 from game.logic.rules.tree import ACTS, TESTS, Stmt
-from game.logic.rules.words import arg, err, mentions, shown, substitute, whole_number, word_of
+from game.logic.rules.words import (
+    arg,
+    err,
+    form_args,
+    mentions,
+    shown,
+    substitute,
+    whole_number,
+    word_of,
+)
 
 if TYPE_CHECKING:
     from game.logic.rules.board import Board
@@ -298,10 +307,7 @@ class ProgramReader:
                 )
             return
         head = cond.head
-        if head not in CONDITION_FORMS:
-            raise cond.error(f"unknown condition ({head} ...)")
-        low, high = CONDITION_FORMS[head]
-        args = arg(cond, low, high)
+        args = form_args(cond, CONDITION_FORMS, "condition")
         if head == "exists" and in_exists:
             # It would look at every position again for each position the outer one looks
             # at (n ** depth), and read the same at each: one exists says as much.
