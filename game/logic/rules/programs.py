@@ -58,13 +58,12 @@ CONDITION_FORMS: Final = {
 
 @dataclass(frozen=True)
 class Program:
-    """One move program: its statements (checked, macros expanded), its move type, whether it
-    is a drop, where it was written, and its statements as the typed tree the compiler
-    reads (:mod:`game.logic.rules.tree`)."""
+    """One move program: its name, its move type, whether it is a drop, where it was
+    written, and its statements (checked, macros expanded) as the typed tree that everything
+    after the reader reads (:mod:`game.logic.rules.tree`)."""
 
     name: str
     kind: str
-    body: tuple[Item, ...]
     drop: bool
     where: Form
     tree: tuple[Stmt, ...]
@@ -95,7 +94,7 @@ class ProgramReader:
             self._check_body(body, in_while=False, in_sweep=False)
             if drop and mentions(body, "add-partial"):
                 raise prog.error("a drop cannot go on with add-partial; use a move program")
-            return Program(prog.head, "normal", tuple(body), drop, prog, statements(body))
+            return Program(prog.head, "normal", drop, prog, statements(body))
         if len(prog) < 2:
             raise prog.error("(move NAME STATEMENT...) needs a name")
         name = word_of(prog[1])
@@ -108,7 +107,7 @@ class ProgramReader:
         self._check_body(body, in_while=False, in_sweep=False)
         if drop and mentions(body, "add-partial"):
             raise prog.error("a drop cannot go on with add-partial; use a move program")
-        return Program(name, kind, tuple(body), drop, prog, statements(body))
+        return Program(name, kind, drop, prog, statements(body))
 
     def _expand(self, items: Sequence[Item], env: dict[str, Item], depth: int) -> list[Item]:
         """Macro calls replaced by their bodies, parameters by their arguments."""
