@@ -371,6 +371,7 @@ def write_attacks(
             back[d] = f"RV{d}"
             ns[f"RV{d}"] = tuple(before)
     rank = {"none": 0, "probe": 1, "fallback": 2}
+    royal = targets(design)
 
     def write(walk: Walk, player: int) -> tuple[Code, bool]:
         return _reversed_code(walk, cond_for(player), back, acyclic, loop_cap)
@@ -389,8 +390,8 @@ def write_attacks(
             partial = any(_mentions_partial(p.tree) for p in piece.programs)
             for program in piece.programs:
                 mode = "none"
-                if not royal_safe(design, program, a):
-                    written = None if partial else _reversed(design, program, a, write)
+                if not royal_safe(design, program, a, royal):
+                    written = None if partial else _reversed(design, program, a, write, royal)
                     if written is None:
                         mode = "fallback"
                         slow.append(pid)
@@ -464,11 +465,12 @@ def _reversed(
     program: Program,
     player: int,
     write: Callable[[Walk, int], tuple[Code, bool]],
+    royal: frozenset[int],
 ) -> tuple[Code, bool] | None:
     """The probe code of ``program`` walked backwards (empty when no walk of it can end on
     a royal piece) and whether it reads far; None when it cannot be walked backwards."""
     try:
-        walk = _at_royal(design, reverse(capture_paths(design, program, player)))
+        walk = _at_royal(design, reverse(capture_paths(design, program, player)), royal)
         if walk == NEVER:
             return (), False
         return write(walk, player)
@@ -476,17 +478,17 @@ def _reversed(
         return None
 
 
-def _at_royal(design: Design, walk: Walk) -> Walk:
+def _at_royal(design: Design, walk: Walk, royal: frozenset[int]) -> Walk:
     """``walk`` without the walks whose first tests fail on a royal piece (the square a
     reversed walk starts on holds one)."""
     match walk:
         case Alt(parts=parts):
-            return _alt(*(_at_royal(design, n) for n in parts))
+            return _alt(*(_at_royal(design, n, royal) for n in parts))
         case Ask(cond=cond, neg=neg):
-            may_true, may_false = classes(design, cond, targets(design))
+            may_true, may_false = classes(design, cond, royal)
             return NEVER if not (may_false if neg else may_true) & R else walk
         case Seq(parts=parts) if parts:
-            return _seq(_at_royal(design, parts[0]), *parts[1:])
+            return _seq(_at_royal(design, parts[0], royal), *parts[1:])
     return walk
 
 

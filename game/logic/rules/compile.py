@@ -25,6 +25,7 @@ from game.logic.pacing import pause
 from game.logic.rules.attacks import write_attacks
 from game.logic.rules.design import Design
 from game.logic.rules.limits import Overflow
+from game.logic.rules.read_tree import check
 from game.logic.rules.sexpr import DescriptionError, Item
 from game.logic.rules.tree import Cond
 from game.logic.rules.writer import AGAIN, GOTO, MAX_LINES, PROGRAM, ProgramWriter
@@ -125,6 +126,7 @@ def compile_design(design: Design) -> Compiled:
     ns["OVER"] = Overflow(design.source, writer.limit_forms)
     for t, piece in enumerate(design.pieces):
         for program in piece.programs:
+            check(program.tree, design, program.where)  # a tree built in code, too
             program_table.append((t, program.name, program.kind, program.drop))
     ns["attacked"] = None  # set by the engine (it needs the probes)
     ns["line_at"] = None  # set by the engine: the line through a position

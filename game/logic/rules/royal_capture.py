@@ -24,11 +24,13 @@ E, F, N, R = 1, 2, 4, 8
 EVERY: Final = E | F | N | R
 
 
-def royal_safe(design: Design, program: Program, player: int) -> bool:
+def royal_safe(
+    design: Design, program: Program, player: int, royal: frozenset[int] | None = None
+) -> bool:
     """Whether ``program``, played by ``player``, can never capture a royal piece of the
     other player: at each capture point the conditions tested since the cursor last moved
-    rule the royal piece out."""
-    royal = targets(design)
+    rule the royal piece out (``royal``: :func:`targets`, when the caller has it)."""
+    royal = targets(design) if royal is None else royal
     if not royal:
         return True
     marked = [F if not program.drop else EVERY]

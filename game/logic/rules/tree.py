@@ -409,6 +409,19 @@ CONDITION_NODES: Final = (
 )
 COUNT_NODES: Final = (Number, LinePieces, Minus)
 
+
+def _inner(kind: type) -> tuple[str, ...]:
+    """The fields of a node class that hold nodes (a node, or a tuple of them), last first."""
+    held = ("Stmt", "Cond", "Count")
+    names = [f.name for f in fields(kind) if any(h in str(f.type) for h in held)]
+    return tuple(reversed(names))
+
+
+#: For each node class, :func:`_inner` (what :func:`walk` goes into).
+_INNER: Final[dict[type, tuple[str, ...]]] = {
+    kind: _inner(kind) for kind in (*STATEMENT_NODES, *CONDITION_NODES, *COUNT_NODES)
+}
+
 # -- back to text, walking -----------------------------------------------------------
 
 
@@ -491,12 +504,12 @@ def walk(nodes: Node | Sequence[Node]) -> Iterator[Node]:
     while stack:
         node = stack.pop()
         yield node
-        for f in reversed(fields(node)):
-            value = getattr(node, f.name)
-            if isinstance(value, Node):
+        for name in _INNER.get(type(node), ()):
+            value = getattr(node, name)
+            if isinstance(value, tuple):
+                stack.extend(reversed(value))
+            else:
                 stack.append(value)
-            elif isinstance(value, tuple):
-                stack.extend(v for v in reversed(value) if isinstance(v, Node))
 
 
 def shown(node: object) -> str:

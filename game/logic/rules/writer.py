@@ -15,7 +15,6 @@ from game.logic.rules import tree
 from game.logic.rules.design import Design
 from game.logic.rules.expressions import Expressions
 from game.logic.rules.limits import MAX_MOVES, MAX_NESTING, MAX_PASSES
-from game.logic.rules.read_tree import check
 from game.logic.rules.sexpr import DescriptionError, Item
 
 __all__ = ["AGAIN", "GOTO", "MAX_LINES", "PROGRAM", "ProgramWriter"]
@@ -97,7 +96,6 @@ class ProgramWriter(Expressions):
         self.lines.append(f"def {name}(b, f, out, lf, lt, cap0, mc0):")
         self.lines.append("    _z = 0")  # the passes of inner loops in this call
         for pid, program in programs:
-            check(program.tree, self.design, program.where)
             self.pid = pid
             self.program_form, self.at = program.where, None
             self.nesting = self.loops = 0
