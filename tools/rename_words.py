@@ -201,6 +201,13 @@ STEPS: tuple[Step, ...] = (
         "settings' GameRecord (a game's statistics) -> GameStats and the tournament's (one "
         "game played) -> PlayedGame, Cluedo's sweep Step (one free card) -> FreeCard (a Step "
         "is an entry of a match's record)",
+        words=(
+            # A file holding both games' rules names Cluedo's by the name it now has.
+            (
+                r"from game\.logic\.clue\.rules import Rules as ClueRules\b",
+                "from game.logic.clue.rules import ClueRules",
+            ),
+        ),
         where=(
             ("game.logic.river", r"(?<![\w\"])Board\b(?![\"])", "BoardBoat"),
             ("logic/river/", r"(?<![\w\"])Board\b(?![\"])", "BoardBoat"),
