@@ -285,7 +285,7 @@ def test_the_check_sees_each_way_of_writing(tmp_path: Path) -> None:
 
 
 def test_a_screenshot_place_is_refused_before_anything_is_drawn(place: Place) -> None:
-    from game.cli.args import output_file
+    from game.arguments import output_file
 
     with pytest.raises(ValueError, match=f"--out .*{place.kind}, not a regular file"):
         output_file(place.path)

@@ -29,7 +29,7 @@ ACTIONS: Final = ("perft", "check", "list")
 
 
 def add_arguments(p: argparse.ArgumentParser, full: bool) -> None:
-    from game.cli.args import whole
+    from game.arguments import whole
 
     p.add_argument("action", nargs=None if full else "?", choices=ACTIONS, help="what to do")
     p.add_argument("game", nargs="?", metavar="GAME", help="a described game's id or file")

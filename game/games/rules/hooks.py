@@ -20,7 +20,7 @@ MAX_PLAYOUTS: Final = 100_000
 
 
 def _bench_arguments(parser: argparse.ArgumentParser) -> None:
-    from game.cli.args import whole
+    from game.arguments import whole
 
     parser.add_argument(
         "--playouts", type=whole(1, MAX_PLAYOUTS), default=200, metavar="N",
@@ -47,7 +47,7 @@ def bench(args: argparse.Namespace, entry: Entry) -> Iterator[str]:
 
 
 def _solve_arguments(parser: argparse.ArgumentParser) -> None:
-    from game.cli.args import seconds
+    from game.arguments import seconds
 
     parser.add_argument(
         "--time", type=seconds, default=2.0, metavar="S", help="seconds to think (default 2)"
