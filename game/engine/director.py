@@ -250,13 +250,10 @@ class Director(SceneDrawing, SceneMouse, HudSync):
         return True
 
     def toggle_help(self) -> None:
-        """F1: a scene with help of its own (a ``toggle_help`` method: its rules, marks and
-        keys on a sheet) shows or hides it; any other gets the list of its commands in the
-        HUD's help panel."""
-        own = getattr(self.controller, "toggle_help", None)
-        if own is not None:
-            own()
-        else:
+        """F1: a scene with help of its own (its ``toggle_help`` returns True: its rules,
+        marks and keys on a sheet) shows or hides it; any other gets the list of its commands
+        in the HUD's help panel."""
+        if self.controller is None or not self.controller.toggle_help():
             self.show_help = not self.show_help
 
     def commands(self) -> CommandTable | None:
@@ -307,16 +304,15 @@ class Director(SceneDrawing, SceneMouse, HudSync):
         ``limit`` counts simulated seconds of animation. While only a worker is busy (the
         computer thinking) the loop waits in wall time instead, up to ``wall_limit`` seconds,
         since no amount of simulated time makes a thread finish. While the scene's engine is
-        being readied (a controller's optional ``preparing()``: numba compiling, the first
+        being readied (the controller's ``preparing()``: numba compiling, the first
         time, for minutes on a slow machine) it waits without a limit, and ``wall_limit``
         counts from the end of it. No frame is drawn meanwhile, so the HUD is brought up to
         date once, in the last tick.
         """
         elapsed = 0.0
         deadline = time.perf_counter() + wall_limit
-        preparing = getattr(self.controller, "preparing", None)
         while self.busy():
-            waiting = preparing is not None and preparing()
+            waiting = self.controller is not None and self.controller.preparing()
             if waiting:
                 deadline = time.perf_counter() + wall_limit
             if elapsed >= limit or time.perf_counter() > deadline:
@@ -371,9 +367,8 @@ class Director(SceneDrawing, SceneMouse, HudSync):
         """Typed characters (moves like "d3") go to a controller that takes text."""
         if self.overlay.visible and self.overlay.wants_keyboard():
             return
-        handler = getattr(self.controller, "on_text", None)
-        if handler is not None:
-            handler(text)
+        if self.controller is not None:
+            self.controller.on_text(text)
             self._sync_hud()
 
     def on_key_press(self, symbol: int, modifiers: int) -> bool:
@@ -405,9 +400,8 @@ class Director(SceneDrawing, SceneMouse, HudSync):
 
     def escape(self) -> None:
         """Esc: from a game back to the menu; from the menu, quit. A controller with an
-        ``on_escape()`` that returns True keeps Esc for itself (it ended an animation)."""
-        own = getattr(self.controller, "on_escape", None)
-        if own is not None and own():
+        whose ``on_escape()`` returns True keeps Esc for itself (it ended an animation)."""
+        if self.controller is not None and self.controller.on_escape():
             return
         if (
             self.controller is not None
@@ -519,9 +513,8 @@ class Director(SceneDrawing, SceneMouse, HudSync):
     # -- helpers ----------------------------------------------------------------------------
 
     def _typing(self) -> bool:
-        """Whether the scene's text field has the keyboard (its optional ``typing()``)."""
-        typing = getattr(self.controller, "typing", None)
-        return bool(typing()) if typing is not None else False
+        """Whether the scene's text field has the keyboard (its ``typing()``)."""
+        return self.controller is not None and self.controller.typing()
 
     def _keys(self) -> dict[str, str]:
         table = self.commands()

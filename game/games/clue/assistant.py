@@ -42,6 +42,7 @@ from game.games.clue.table import (
     seat_places,
     suggestion_places,
 )
+from game.hall.scene import Control
 from game.logic.clue.deck import Triple, hand_sizes, load_deck
 from game.logic.clue.deduce import Contradiction, Fact, Lacks, Some
 from game.logic.clue.draft import Draft
@@ -202,16 +203,18 @@ class AssistantController(CardTableScene):
             return self.started and not self.draft.answering
 
         commands = [
-            Command("hint", self.hint, "Hint", "H", "what the full detective would suggest "
-                    "on your turn", enabled=started, why_disabled="Start first."),
-            Command("next", self.next_step, "Next", "N", "take the hint: you suggest its cards",
-                    enabled=quiet, why_disabled=ANSWERING),
-            Command("undo", self.undo, "Undo", "U", "take back the last answer, or the last "
-                    "event", enabled=started, why_disabled="Nothing to take back."),
-            Command("redo", self.redo, "Redo", "Y", "put back the event undo took",
-                    enabled=lambda: quiet() and bool(self.undone),
-                    why_disabled="Nothing to put back."),
-            Command("new", self.new_case, "New case", "R", "start again from the setup"),
+            self.control("hint", Control("Hint", "what the full detective would suggest on "
+                                         "your turn", enabled=started,
+                                         why_disabled="Start first.")),
+            self.control("next", Control("Next", "take the hint: you suggest its cards",
+                                         enabled=quiet, why_disabled=ANSWERING)),
+            self.control("undo", Control("Undo", "take back the last answer, or the last "
+                                         "event", enabled=started,
+                                         why_disabled="Nothing to take back.")),
+            self.control("redo", Control("Redo", "put back the event undo took",
+                                         enabled=lambda: quiet() and bool(self.undone),
+                                         why_disabled="Nothing to put back.")),
+            self.control("new", Control("New case", "start again from the setup")),
             Command("notebook", self.toggle_notebook, "Notebook", "B",
                     "show or hide the notebook at the left"),
             Command("save", self.save, "Save", "", "write the case file", enabled=started,
@@ -326,7 +329,8 @@ class AssistantController(CardTableScene):
         self.say("Now enter what happens at the table: who suggests, the three cards, then "
                  "each answer.")  # fmt: skip
 
-    def new_case(self) -> None:
+    def restart(self) -> None:
+        """A new case at once: back to the setup."""
         self.started = False
         self.events.clear()
         self._set_table(self.seats, self.dealer)

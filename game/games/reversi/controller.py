@@ -124,7 +124,6 @@ class ReversiController(MatchControls):
         self.search_about = ""  # which move or hint that was, in words
         self.thinking_since: float | None = None
         self.clock = 0.0
-        self.confirm_until = -1.0
         self._marks_dirty = True
         self._version = 0
         self._table: tuple[tuple[Any, ...], CommandTable] | None = None
@@ -289,9 +288,10 @@ class ReversiController(MatchControls):
 
     # -- commands -----------------------------------------------------------------------------
 
-    def toggle_help(self) -> None:
+    def toggle_help(self) -> bool:
         """F1: the help on the sheet, or back to the board alone."""
         self._show_panel(None if self.panel == "help" else "help")
+        return True
 
     def toggle_stats(self) -> None:
         """S: the statistics on the sheet, or back to the board alone."""

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from game.engine.commands import Command, CommandTable
+from game.hall.scene import Control
 from game.logic.options import OptionError
 from game.logic.river.game import OPTIONS, Board, Cross, Goal, Kind, Rowers, Unboard
 
@@ -47,11 +48,16 @@ def build_commands(c: RiverController) -> CommandTable:
 
     def command(name: str, run: Callable[..., None], **fields: Any) -> Command:
         def wrapped(*args: Any) -> None:
-            if name != "new":  # any other command cancels a pending New game
-                c.confirm_new = False
+            if name != "new":  # any other command forgets a pending New game
+                c.forget_question()
             run(*args)
 
         return Command(name, wrapped, **fields)
+
+    def shared(name: str, shown: Control) -> Command:
+        made = c.control(name, shown)
+        return command(name, made.run, label=made.label, key=made.key, help=made.help,
+                       enabled=made.enabled)  # fmt: skip
 
     def board(kind: Kind) -> Callable[[], None]:
         return lambda: c.play(Board(kind))
@@ -60,21 +66,18 @@ def build_commands(c: RiverController) -> CommandTable:
         command("boat", lambda: c.play(Cross()), label="Go", key="SPACE|G",
                 help="row the boat across", tooltip="Row across",
                 enabled=lambda: ready() and c.state.boat.size > 0),
-        command("hint", c.hint, label="Hint", key="H", enabled=c._playing,
-                help="show the optimal loads and who should move"),
-        command("next", c.next_step, label="Next step", key="N", enabled=ready,
-                help="play the next optimal crossing"),
+        shared("hint", Control("Hint", "show the optimal loads and who should move",
+                               enabled=c._playing)),
+        shared("next", Control("Next step", "play the next optimal crossing", enabled=ready)),
         command("solve", c.solve, label="Solve", key="S", enabled=ready,
                 help="play optimal crossings to the win"),
-        command("undo", c.undo, label="Undo", key="U",
-                enabled=lambda: c.autoplay is not None
-                or (c.match.can_undo() and not c._animating()),
-                help="take back the last move (stops Next step or Solve)"),
-        command("redo", c.redo, label="Redo", key="Y",
-                enabled=lambda: c.match.can_redo() and ready(),
-                help="play again what Undo took back"),
-        command("new", c.new, label="New game", key="R",
-                help="a new game with these options (press twice during a game)"),
+        shared("undo", Control("Undo", "take back the last move (stops Next step or Solve)",
+                               enabled=lambda: c.autoplay is not None
+                               or (c.match.can_undo() and not c.animating()))),
+        shared("redo", Control("Redo", "play again what Undo took back",
+                               enabled=lambda: c.match.can_redo() and ready())),
+        shared("new", Control("New game", "a new game with these options (press twice during "
+                              "a game)")),
         command("board_priest", board(Kind.PRIEST), key="P", group="",
                 help="board a priest from the boat's bank"),
         command("board_devil", board(Kind.DEVIL), key="D", group="",

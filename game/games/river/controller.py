@@ -26,6 +26,7 @@ from game.games.river.cast import Cast, Place, hint_targets, kind_of, moved, sta
 from game.games.river.commands import RULES_HELP, build_commands
 from game.games.river.stats import PREFIX, statistics_sheet, stats_key
 from game.hall.keeping import Kept, follow, keep, kept_data, kept_game, resume_kept
+from game.hall.scene import GameScene
 from game.logic.game import Limits
 from game.logic.match import Match
 from game.logic.options import OptionError
@@ -58,7 +59,7 @@ class Autoplay(enum.Enum):
     SOLVE = "solve"
 
 
-class RiverController:
+class RiverController(GameScene):
     """The river scene; see the module docstring.
 
     ``session`` gives the options to start with, keeps changed ones and counts results;
@@ -67,6 +68,7 @@ class RiverController:
 
     name = "river"
     title = "Priests and Devils"
+    refusal_error = IllegalMoveError
 
     def __init__(self, session: GameSession, **overrides: Any) -> None:
         self.session = session
@@ -93,12 +95,10 @@ class RiverController:
         self.assisted = False  # Next step or Solve played part of this game
         self.recorded = False  # this game's result went into the statistics
         self.announced = False  # the judge has spoken about the current (final) state
-        self.confirm_new = False  # R was pressed once during a game with moves
         self.message = ""
         self.tone = Tone.INFO
         self.hover: Node | None = None
         self._picked: tuple[Action, str] | None = None  # the click being played
-        self._time = 0.0
         self.show_stats = False  # the statistics table is docked at the left
         self._stats: Sheet | None = None  # the table as last read (None: read it again)
         self._table = build_commands(self)
@@ -134,7 +134,7 @@ class RiverController:
             self.cast.snap(self.places, self.state.boat_side)
             self._say(f"Welcome back: {self.rules.describe()}.", Tone.INFO, keep=True)
         else:
-            self.new_game()
+            self.restart()
         if self._note:
             self._say(self._note, Tone.WARN, keep=True)
             self._note = ""
@@ -179,12 +179,12 @@ class RiverController:
         return ""
 
     def update(self, dt: float) -> None:
-        self._time += dt
+        self.clock += dt
         self._picked = None  # a click is played in the frame it was made, or not at all
-        if self.autoplay is not None and not self._animating():
+        if self.autoplay is not None and not self.animating():
             self._autoplay_step()
         if self.cast is not None:
-            self.cast.bob_marks(self._time, self.host.bounds if self.host is not None else {})
+            self.cast.bob_marks(self.clock, self.host.bounds if self.host is not None else {})
 
     def idle(self) -> bool:
         return self.autoplay is None
@@ -261,7 +261,7 @@ class RiverController:
         in the banner) while anything moves, after the end, or when it is not legal."""
         picked, self._picked = self._picked, None
         who = picked[1] if picked is not None and picked[0] == action else None
-        self.confirm_new = False
+        self.forget_question()
         self._check_input()
         self._move(action, who)
 
@@ -310,7 +310,7 @@ class RiverController:
             self.autoplay = None
             self._say("Stopped. Press Undo again to take moves back.", Tone.INFO, keep=True)
             return
-        if self._animating():
+        if self.animating():
             raise IllegalMoveError("Wait for the move to finish before undoing.")
         if not self.match.can_undo():
             raise IllegalMoveError("Nothing to undo.")
@@ -320,7 +320,7 @@ class RiverController:
 
     def redo(self) -> None:
         """Play again the move that the last Undo took back."""
-        if self._animating() or self.autoplay is not None:
+        if self.animating() or self.autoplay is not None:
             raise IllegalMoveError("Wait for the move to finish before redoing.")
         if not self.match.can_redo():
             raise IllegalMoveError("Nothing to redo.")
@@ -328,21 +328,16 @@ class RiverController:
         self.match.redo()
         self._went_back(old, "Redone.")
 
-    def new(self) -> None:
-        """A new game with the same options; during a game with moves made, the first press
-        only asks for a second."""
-        if self.match.cursor > 0 and not self.match.over and not self.confirm_new:
-            self.confirm_new = True
-            self._say("Press New game (R) again to give up this game.", Tone.WARN, keep=True)
-            return
-        self.new_game()
+    def in_progress(self) -> bool:
+        """A game with moves made that is not over (R then asks for a second press)."""
+        return self.match.cursor > 0 and not self.match.over
 
-    def new_game(self) -> None:
+    def restart(self) -> None:
         """A fresh game with the current options, at once; cancels everything that runs."""
         if self.host is not None:
             self.host.tweens.cancel_all()
         self.autoplay = None
-        self.confirm_new = False
+        self.forget_question()
         self.match.restart()
         self._places = [start_places(self.rules)]
         self.announced = self.assisted = self.recorded = self.hint_on = False
@@ -374,7 +369,7 @@ class RiverController:
         self.match = self._new_match()
         if self.cast is not None:
             self.cast.build(self.rules)
-        self.new_game()
+        self.restart()
         self.session.save_options(values)
         self._table = build_commands(self)  # the variant buttons name the new values
         self._stats = None
@@ -404,7 +399,7 @@ class RiverController:
 
     def click(self, name: str) -> None:
         """Click the character called ``name``: board it, or land it."""
-        self.confirm_new = False
+        self.forget_question()
         self._check_input()
         self._move(self._action_for(name), name)
 
@@ -440,19 +435,16 @@ class RiverController:
             )
         return Board(kind)
 
-    def _animating(self) -> bool:
-        return self.host is not None and self.host.tweens.busy > 0
-
     def _playing(self) -> bool:
         return self.state.outcome() is Outcome.PLAYING
 
     def _ready(self) -> bool:
-        return not self._animating() and self.autoplay is None and self._playing()
+        return not self.animating() and self.autoplay is None and self._playing()
 
     def _check_input(self) -> None:
         if not self._playing():
             raise IllegalMoveError("The game is over: press New game (R), or Undo (U).")
-        if self._animating() or self.autoplay is not None:
+        if self.animating() or self.autoplay is not None:
             raise IllegalMoveError("Wait for the move to finish.")
 
     def _agent_choice(self) -> tuple[Action, str] | None:
@@ -577,7 +569,7 @@ class RiverController:
         side, capacity = self.state.boat_side, self.rules.capacity
         self.cast.show_marks(hint_targets(self.places, plan, side, capacity))
 
-    def _say(self, text: str, tone: Tone, keep: bool = False) -> None:
+    def _say(self, text: str, tone: Tone = Tone.INFO, keep: bool = False) -> None:
         """``keep``: the game's own banner, until the next message; otherwise a short toast
         over it (the banner comes back when the toast ends)."""
         if keep or self.host is None:

@@ -103,7 +103,6 @@ class BoardController(MatchControls):
         self.thinking_since: float | None = None
         self.clock = 0.0
         self.next_look = POLL_SECONDS
-        self.confirm_until = -1.0
         self._marks_dirty = True
         self._version = 0
         self._table: tuple[tuple[Any, ...], CommandTable] | None = None
