@@ -234,10 +234,11 @@ class MatchControls(GameScene):
     # -- inside -------------------------------------------------------------------------------
 
     def _commit(self, action: Any) -> None:
-        """Play ``action``, a move the controller has checked, and start showing it."""
+        """Play ``action`` and start showing it. The match applies it once and refuses an
+        illegal one with the rules' own reason (an IllegalActionError); nothing changes then."""
+        self.match.play(action)
         self.news = []
         self.play_hint = False
-        self.match.play(action)
         self._drain()
 
     def _follow_match(self) -> None:

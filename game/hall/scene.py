@@ -109,7 +109,7 @@ class GameScene(SceneController):
         key, method = CONTROLS[name]
         return Command(
             name,
-            method(self),
+            lambda: method(self)(),  # the method in force when it runs (a game's override)
             shown.label,
             key,
             shown.help,

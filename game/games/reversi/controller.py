@@ -259,10 +259,10 @@ class ReversiController(MatchControls):
         self.typed = ""
 
     def play(self, action: Any) -> None:
-        """The person's move; raises IllegalMoveError (a ValueError) saying why it is refused."""
+        """The person's move; raises IllegalActionError (a ValueError) with the rules' reason
+        when it is refused (the match applies it once)."""
         self._check_settled()
         self._check_turn()
-        self.position.apply(action)  # raises IllegalMoveError with the rules' reason
         self._commit(action)
 
     def debug_panel(self) -> None:

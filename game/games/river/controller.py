@@ -487,12 +487,11 @@ class RiverController(GameScene):
     def _move(self, action: Action, who: str | None = None) -> None:
         """Play ``action`` in the match, then walk the scene to it; ``who`` is the character
         that boards or lands (default: the one nearest the water, the last seated)."""
-        state = self.state
-        state.apply(action)  # raises IllegalMoveError with the reason
-        places = moved(self.places, action, state.boat_side, self.rules.capacity, who)
+        side = self.state.boat_side
         old = self.places
         cursor = self.match.cursor
-        self.match.play(action)
+        self.match.play(action)  # applied once; refused with the rules' reason
+        places = moved(old, action, side, self.rules.capacity, who)
         del self._places[cursor + 1 :]
         self._places.append(places)
         follow = self.hint_on and not isinstance(action, Cross)

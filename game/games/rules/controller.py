@@ -38,7 +38,6 @@ from game.games.rules.texts import (
     HUMAN,
     choice_labels,
     help_text,
-    move_text,
     piece_counts,
     piece_name,
     refusal,
@@ -284,10 +283,13 @@ class BoardController(MatchControls):
         if isinstance(action, Click):
             self._click(action.position)
             return
-        if action not in self.state.legal_actions():
-            raise IllegalActionError(f"{move_text(self.state, action)} is not a legal move now.")
+        selection = self.prefix, self.choices
         self._clear_selection()
-        self._commit(action)
+        try:
+            self._commit(action)  # the match refuses an illegal move with the rules' reason
+        except ValueError:
+            self.prefix, self.choices = selection
+            raise
 
     def debug_panel(self) -> None:
         from game.games.rules.panel import draw_panel
