@@ -135,3 +135,15 @@ def test_a_controller_without_hooks_answers_through_the_defaults() -> None:
     bare.update(0.1)
     with pytest.raises(ValueError):
         bare.play(object())
+
+
+def test_a_ray_meets_a_level_plane_ahead_of_it_only() -> None:
+    import numpy as np
+
+    from game.engine.picking import ray_at_height
+
+    down = (np.array([1.0, 5.0, -2.0]), np.array([0.5, -1.0, 0.25]))
+    assert np.allclose(ray_at_height(down, 1.0), [3.0, 1.0, -1.0])  # 4 steps down
+    assert ray_at_height(down, 6.0) is None  # the plane is behind the ray
+    level = (np.array([0.0, 1.0, 0.0]), np.array([1.0, 0.0, 0.0]))
+    assert ray_at_height(level, 0.0) is None and ray_at_height(None, 0.0) is None

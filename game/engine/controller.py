@@ -91,6 +91,7 @@ class Host(Protocol):
     renderer: Any  # game.engine.render.Renderer: render layers, camera
     bounds: dict[str, Any]  # mesh name to its bounding box, for picking
     ray: tuple[Any, Any] | None  # the last mouse ray (origin, direction)
+    hit: Any  # where that ray met the node it picked (a world point), or None
     headless: bool
 
     def say(self, text: str, tone: Tone = Tone.INFO, seconds: float = 3.0) -> None: ...

@@ -26,7 +26,7 @@ from game.engine.framing import Lens
 from game.engine.glyphs import GlyphsAhead
 from game.engine.hud_sync import HudSync
 from game.engine.mouse import Press, SceneMouse
-from game.engine.picking import mouse_ray, pick, triangles_of
+from game.engine.picking import mouse_ray, pick_hit, triangles_of
 from game.engine.sound import Sounds
 from game.engine.stalls import StallWatch
 from game.engine.targets import Target
@@ -132,6 +132,8 @@ class Director(SceneDrawing, SceneMouse, HudSync):
         self.stalls = StallWatch()
         self.hovered: Node | None = None
         self.ray: tuple[np.ndarray, np.ndarray] | None = None  # the last mouse ray cast
+        #: Where that ray met the node it picked (world point; None: it picked nothing).
+        self.hit: np.ndarray | None = None
         self.mouse: tuple[float, float] | None = None  # the last mouse position (window)
         self.toast = ""
         self.toast_tone = Tone.INFO
@@ -521,14 +523,19 @@ class Director(SceneDrawing, SceneMouse, HudSync):
         return table.keys() if table is not None else {}
 
     def pick_at(self, x: float, y: float) -> Node | None:
-        """The scene's node under window point (x, y), or None (also off the game's part)."""
+        """The scene's node under window point (x, y), or None (also off the game's part).
+        The ray and the point where it met the node stay in :attr:`ray` and :attr:`hit` for
+        the controller (a board's square under the mouse): the scene is picked once."""
         local = self.to_area(x, y)
         if self.scene is None or local is None:
+            self.hit = None
             return None
         vp = self.renderer.view_projection(self.scene, self.area_size())
         origin, direction = mouse_ray(vp, local[0], local[1], self.area_size())
         self.ray = (origin, direction)
-        return pick(self.scene, self.bounds, origin, direction, self.triangles)
+        found = pick_hit(self.scene, self.bounds, origin, direction, self.triangles)
+        self.hit = found[1] if found is not None else None
+        return found[0] if found is not None else None
 
     def _set_hover(self, node: Node | None) -> None:
         # Called on every motion: a controller may care where on a node the mouse is (a

@@ -27,6 +27,7 @@ from typing import Any, Protocol
 
 import numpy as np
 import numpy.typing as npt
+import pyrr
 
 from game.errors import GamehallError
 
@@ -441,15 +442,15 @@ def _unit(q: npt.NDArray[Any], name: str) -> npt.NDArray[Any]:
 
 
 def _axis_angle(axis: npt.NDArray[np.float64], angle: float) -> npt.NDArray[np.float64]:
-    half = 0.5 * angle
-    return np.array([*(axis * math.sin(half)), math.cos(half)])
+    """The turn by ``angle`` radians about the unit ``axis`` (x, y, z, w)."""
+    turn: npt.NDArray[np.float64] = pyrr.quaternion.create_from_axis_rotation(axis, angle)
+    return turn
 
 
 def _quat_mul(a: npt.NDArray[np.float64], b: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
-    # Hamilton product, (x, y, z, w) order: the result turns by b first, then a.
-    av, aw = a[:3], a[3]
-    bv, bw = b[:3], b[3]
-    return np.array([*(aw * bv + bw * av + np.cross(av, bv)), aw * bw - np.dot(av, bv)])
+    """The turn by ``b`` first, then ``a`` (pyrr's Hamilton product, x, y, z, w)."""
+    product: npt.NDArray[np.float64] = pyrr.quaternion.cross(a, b)
+    return product
 
 
 def _slerp(

@@ -267,9 +267,8 @@ class GrabController(MatchSide, MapSide, GameScene):
         if type(action) is not Move:
             raise GrabMoveError(f"not a MasterGrab move: {action!r}")
         before = grab_state(match)
-        before.check(action, 0)  # the rules' own reason when it is illegal
         index = match.cursor
-        match.play(action)
+        match.play(action)  # applied once; refused with the rules' own reason
         self._hint_shown = None
         self._say(describe_move(self._game(), before, action, grab_state(match, index + 1)))
         self._after_steps()

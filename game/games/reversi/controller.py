@@ -557,7 +557,7 @@ class ReversiController(MatchControls):
     def _square_under_mouse(self) -> int | None:
         if self.board is None or self.host is None:
             return None
-        return self.board.square_at(self.host.ray)
+        return self.board.square_at(self.host.hit)  # the Director's pick: no second cast
 
     def _turn_text(self, prefix: str = "", position: Position | None = None) -> str:
         pos = position if position is not None else self.position

@@ -555,7 +555,8 @@ class BoardController(MatchControls):
         found = self.board.position_of(node)
         if found is not None:
             return found
-        return self.board.position_at(self.host.ray if self.host is not None else None)
+        # Where the Director's pick met the board: the scene is picked once.
+        return self.board.position_at(self.host.hit if self.host is not None else None)
 
     def _help(self) -> str:
         last = self.board.last_name if self.board is not None else "red"
