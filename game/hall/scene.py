@@ -15,13 +15,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from game.engine.commands import Command
 from game.engine.controller import SceneController, Tone
 
 if TYPE_CHECKING:
     from game.engine.controller import Host
+    from game.logic.options import OptionsSchema
 
 __all__ = ["CONFIRM_SECONDS", "CONTROLS", "Control", "GameScene"]
 
@@ -64,6 +65,10 @@ class GameScene(SceneController):
     host: Host | None = None
     #: The refusal the controls raise (a ValueError of the game's own).
     refusal_error: ClassVar[type[ValueError]] = ValueError
+    #: The game's options schema: the option buttons step through it (None: no buttons).
+    options_schema: ClassVar[OptionsSchema | None] = None
+    #: The option values in force (the schema's names to values).
+    options: Any
     #: A question asked by the first press of a control that throws a game away: the
     #: control's name and the clock until which a second press answers it.
     _asked: tuple[str, float] | None = None
@@ -100,6 +105,43 @@ class GameScene(SceneController):
         """Whether a game is being played that a new game would throw away (none by
         default: a new game starts at the first press)."""
         return False
+
+    # -- option buttons -----------------------------------------------------------------------
+
+    def set_options(self, values: dict[str, Any]) -> None:
+        """Take the checked option ``values`` (saved; in effect as the game says)."""
+        raise NotImplementedError(f"{type(self).__name__} has no options to set")
+
+    def step_option(self, name: str, delta: int = 1) -> None:
+        """An option button: ``name`` moved ``delta`` steps (a number), or on to the next
+        choice (a choice, on/off) that the schema's cross-check takes, round to the start;
+        refused with the schema's reason when none is."""
+        schema = self.options_schema
+        if schema is None:
+            raise self.refusal_error(f"{self.title} has no options")
+        choices = schema[name].choices
+        tries = len(choices) - 1 if choices is not None else 1  # a number, on/off: one step
+        first: ValueError | None = None
+        for step in range(1, tries + 1):
+            try:
+                values = schema.step(self.options, name, delta * step)
+            except ValueError as exc:  # OptionError, or the game's cross-check
+                first = first or exc
+                continue
+            self.set_options(values)
+            return
+        raise self.refusal_error(f"Refused: {first}")
+
+    def option_button(
+        self, command: str, name: str, label: str, delta: int = 1, **shown: Any
+    ) -> Command:
+        """The button ``command`` that steps option ``name`` (:meth:`step_option`), labelled
+        ``label``, with the schema's help unless ``help`` is given; ``shown``: the rest of the
+        :class:`~game.engine.commands.Command`'s fields (``group`` defaults to "options")."""
+        schema = self.options_schema
+        assert schema is not None, "option buttons need the game's schema"
+        fields: dict[str, Any] = {"group": "options", "help": schema[name].help, **shown}
+        return Command(command, lambda: self.step_option(name, delta), label, **fields)
 
     # -- helpers for the games ----------------------------------------------------------------
 

@@ -92,11 +92,10 @@ def build_commands(c: ReversiController) -> list[Command]:
     if c.show_options:
         for name, title in LOOK_BUTTONS.items():
             commands.append(
-                Command(
+                c.option_button(
                     name.replace("_", "-"),
-                    lambda name=name: c.step_option(name),
+                    name,
                     f"{title}: {_value_text(name, c.options[name])}",
-                    group="options",
                     help=f"{c.option_help(name)}: click for the next choice",
                 )
             )

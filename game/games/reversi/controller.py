@@ -77,6 +77,7 @@ class ReversiController(MatchControls):
     name = "reversi"
     title = "Reversi"
     refusal_error = IllegalMoveError
+    options_schema = OPTIONS
     settle_text = "Wait for the discs to settle."
 
     def __init__(self, session: GameSession, **overrides: Any) -> None:
@@ -316,14 +317,6 @@ class ReversiController(MatchControls):
     def toggle_options(self) -> None:
         """O: show or hide the buttons of the look's options."""
         self.show_options = not self.show_options
-
-    def step_option(self, name: str) -> None:
-        """The next value of a look option (on and off, or the next choice), at once."""
-        try:
-            values = OPTIONS.step(self.options, name, +1)
-        except OptionError as exc:
-            raise IllegalMoveError(str(exc)) from None
-        self.set_options(values)
 
     def set_option(self, assignment: tuple[str, str]) -> None:
         """``(name, value)``: set one option as typed (``theme``, ``wood``); refused with

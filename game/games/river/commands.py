@@ -92,34 +92,37 @@ def build_commands(c: RiverController) -> CommandTable:
     options = []
     for name in OPTIONS.names():
         if name in VARIANT_LABELS:
-            options.append(
-                command(
-                    name,
-                    lambda n=name: c.cycle_option(n),
-                    label=VARIANT_LABELS[name][c.options[name]],
-                    group="options",
-                    enabled=lambda: c.autoplay is None,
-                    help="the next choice (the rules above)",
-                )
+            button = c.option_button(
+                name,
+                name,
+                VARIANT_LABELS[name][c.options[name]],
+                enabled=lambda: c.autoplay is None,
+                help="the next choice (the rules above)",
             )
+            options.append(command(name, button.run, **_fields(button)))
             continue
         for delta, mark in ((-1, "−"), (+1, "+")):
             sign = "+" if delta > 0 else "-"
-            options.append(
-                command(
-                    f"{name}{sign}",
-                    lambda n=name, d=delta: c.change_option(n, d),
-                    label=f"{OPTION_LABELS.get(name, name)} {mark}",
-                    group="options",
-                    enabled=lambda n=name, d=delta: _option_steps(c, n, d),
-                    help=f"{'one more' if delta > 0 else 'one fewer'}: {OPTIONS[name].help}",
-                )
+            button = c.option_button(
+                f"{name}{sign}",
+                name,
+                f"{OPTION_LABELS.get(name, name)} {mark}",
+                delta,
+                enabled=lambda n=name, d=delta: _option_steps(c, n, d),
+                help=f"{'one more' if delta > 0 else 'one fewer'}: {OPTIONS[name].help}",
             )
+            options.append(command(button.name, button.run, **_fields(button)))
     options.append(
         command("stats", c.toggle_stats, label="Statistics", key="T", group="options",
                 help="show or hide the games played, won, lost and best of every setting")
     )  # fmt: skip
     return CommandTable(main + options)
+
+
+def _fields(button: Command) -> dict[str, Any]:
+    """A button's fields besides its name and what it runs (for the table's wrapper)."""
+    return {"label": button.label, "group": button.group, "enabled": button.enabled,
+            "help": button.help}  # fmt: skip
 
 
 def _option_steps(c: RiverController, name: str, delta: int) -> bool:

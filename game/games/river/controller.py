@@ -29,7 +29,6 @@ from game.hall.keeping import Kept, follow, keep, kept_data, kept_game, resume_k
 from game.hall.scene import GameScene
 from game.logic.game import Limits
 from game.logic.match import Match
-from game.logic.options import OptionError
 from game.logic.river.game import (
     OPTIONS,
     Action,
@@ -69,6 +68,7 @@ class RiverController(GameScene):
     name = "river"
     title = "Priests and Devils"
     refusal_error = IllegalMoveError
+    options_schema = OPTIONS
 
     def __init__(self, session: GameSession, **overrides: Any) -> None:
         self.session = session
@@ -350,15 +350,6 @@ class RiverController(GameScene):
             keep=True,
         )
 
-    def change_option(self, name: str, delta: int) -> None:
-        """One more or one fewer priest, devil or seat, as the options schema allows; a
-        setting with no solution is refused with the reason. Starts a new game."""
-        try:
-            values = OPTIONS.step(self.options, name, delta)
-        except OptionError as exc:
-            raise OptionError(f"Refused: {exc}") from None
-        self.set_options(values)
-
     def set_options(self, values: dict[str, Any]) -> None:
         """Start a new game with ``values`` (checked by the schema) and keep them in the
         session for the next game and the next start."""
@@ -379,23 +370,6 @@ class RiverController(GameScene):
             Tone.INFO,
             keep=True,
         )
-
-    def cycle_option(self, name: str) -> None:
-        """The next value of the variant ``name`` that the puzzle can be solved with (the
-        values in the schema's order, round to the start); refused with the reason when no
-        other value can. Starts a new game."""
-        option = OPTIONS[name]
-        count = len(option.choices) if option.choices is not None else 2
-        first: OptionError | None = None
-        for step in range(1, count):
-            try:
-                values = OPTIONS.step(self.options, name, step)
-            except OptionError as exc:
-                first = first or exc
-                continue
-            self.set_options(values)
-            return
-        raise OptionError(f"Refused: {first}") from None
 
     def click(self, name: str) -> None:
         """Click the character called ``name``: board it, or land it."""
