@@ -31,7 +31,7 @@ from typing import Any
 
 from game.engine.commands import Command, CommandTable
 from game.engine.controller import Cell, Host, Sheet, Status, Tone
-from game.engine.scene import Node, Scene
+from game.engine.scene import Scene
 from game.games.clue.faces import BACK
 from game.games.clue.panel import CATEGORY_TEXT, HELD
 from game.games.clue.scene import CardTableScene
@@ -167,9 +167,6 @@ class AssistantController(CardTableScene):
             f"status={'recording' if self.started else 'setup'} events={len(self.events)} "
             f"hand={len(self.hand)} seats={self.seats}"
         )
-
-    def on_pick(self, node: Node | None) -> object | None:
-        return None
 
     def play(self, action: Any) -> None:
         raise ValueError("The assistant records a real table's game: use the buttons.")

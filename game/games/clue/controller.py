@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.engine.commands import Command, CommandTable
 from game.engine.controller import Sheet, Status, Tone
-from game.engine.scene import Node, Scene
+from game.engine.scene import Scene
 from game.games.clue.entry import ENTRY
 from game.games.clue.scene import CardTableScene
 from game.games.clue.table import Place, Ring, layout
@@ -248,9 +248,6 @@ class ClueController(CardTableScene):
             f"status={state.phase.value} round={state.round} events={len(state.log)} "
             f"winner={winner} seats={state.rules.seats}"
         )
-
-    def on_pick(self, node: Node | None) -> object | None:
-        return None
 
     def play(self, action: Any) -> None:
         """Play an action for you; raises ValueError (shown in the banner) when it is not

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import logging
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
 from game.engine.commands import CommandTable
@@ -345,20 +346,19 @@ class GrabController(MatchSide, MapSide, GameScene):
 
     def undo(self) -> None:
         """U: back to the person's previous turn (robots only: one move back)."""
-        match = self._require_match()
-        self._stop_rounds()
-        match.undo()
-        self.playback.sync(match)
-        self._say("Undone.")
-        self._after_steps(summary=False)
+        self._travel(self._require_match().undo, "Undone.")
 
     def redo(self) -> None:
         """Y: forward again to the person's next turn (robots only: one move)."""
+        self._travel(self._require_match().redo, "Redone.")
+
+    def _travel(self, go: Callable[[], None], said: str) -> None:
+        """Undo or redo: the rounds stop, the map shows the new point at once."""
         match = self._require_match()
         self._stop_rounds()
-        match.redo()
+        go()
         self.playback.sync(match)
-        self._say("Redone.")
+        self._say(said)
         self._after_steps(summary=False)
 
     def new_game(self) -> None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import enum
 import itertools
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from game.engine.commands import CommandTable
@@ -310,23 +311,26 @@ class RiverController(GameScene):
             self.autoplay = None
             self._say("Stopped. Press Undo again to take moves back.", Tone.INFO, keep=True)
             return
-        if self.animating():
-            raise IllegalMoveError("Wait for the move to finish before undoing.")
-        if not self.match.can_undo():
-            raise IllegalMoveError("Nothing to undo.")
-        old = self.places
-        self.match.undo()
-        self._went_back(old, "Undone.")
+        self._travel("undo", self.match.can_undo, self.match.undo, "Undone.")
 
     def redo(self) -> None:
         """Play again the move that the last Undo took back."""
-        if self.animating() or self.autoplay is not None:
+        if self.autoplay is not None:
             raise IllegalMoveError("Wait for the move to finish before redoing.")
-        if not self.match.can_redo():
-            raise IllegalMoveError("Nothing to redo.")
+        self._travel("redo", self.match.can_redo, self.match.redo, "Redone.")
+
+    def _travel(
+        self, word: str, can: Callable[[], bool], go: Callable[[], None], said: str
+    ) -> None:
+        """Undo or redo (``word``), once no move is being shown: the scene walks to the new
+        point."""
+        if self.animating():
+            raise IllegalMoveError(f"Wait for the move to finish before {word}ing.")
+        if not can():
+            raise IllegalMoveError(f"Nothing to {word}.")
         old = self.places
-        self.match.redo()
-        self._went_back(old, "Redone.")
+        go()
+        self._went_back(old, said)
 
     def in_progress(self) -> bool:
         """A game with moves made that is not over (R then asks for a second press)."""
