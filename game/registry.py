@@ -70,7 +70,9 @@ class CliHook:
     """A command-line command for one game: its help, its flags and what it runs.
 
     ``run(args, entry)`` returns the exit status; it prints results to stdout, the last line
-    machine-readable (``crossings=11``, ``winrates=...``).
+    machine-readable (``crossings=11``, ``winrates=...``). For ``solve``, ``args.options``
+    holds the game's options as typed on the command line, checked by its schema, with the
+    defaults for the rest (the command line adds every option's flag itself).
     """
 
     help: str
@@ -148,6 +150,8 @@ class Entry:
     ``play_arguments`` adds the flags ``play`` and ``shot`` take beyond the options
     (``--load``, ``--watch``) and
     ``play_overrides(args)`` turns them into keyword arguments for the controller.
+    ``console(args, entry)`` plays in the terminal (``play GAME --console``); ``args.options``
+    holds the checked options, as for a ``solve`` hook.
     ``bench_render`` is the controller's keyword arguments for ``gamehall bench render``: the
     scene at its hardest (the biggest map). ``warm_up`` asks the window to make, in the
     background while the menu shows, what the game's first use would make (its scene's modules

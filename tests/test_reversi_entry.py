@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from game.cli.options import add_option_flags, typed_options
 from game.logic.options import OptionError
 from game.logic.reversi import LEVELS
 from game.logic.reversi.board import Position
@@ -56,7 +57,7 @@ def test_every_level_is_an_agent_with_a_description() -> None:
 
 def _play_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser()
-    ENTRY.options.add_arguments(parser)
+    add_option_flags(parser, ENTRY.options)
     assert ENTRY.play_arguments is not None
     ENTRY.play_arguments(parser)
     return parser
@@ -66,7 +67,7 @@ def test_play_flags_give_options_and_a_loaded_game(tmp_path: Path) -> None:
     saved = tmp_path / "game.txt"
     saved.write_text("f5d6c3\n")
     args = _play_parser().parse_args(["--white", "master", "--time", "0.5", "--load", str(saved)])
-    options = ENTRY.options.validate(ENTRY.options.from_arguments(args))
+    options = ENTRY.options.validate(typed_options(ENTRY.options, args))
     assert (options["white"], options["time_per_move"]) == ("master", 0.5)
     assert ENTRY.play_overrides is not None
     assert ENTRY.play_overrides(args) == {"moves": [37, 43, 18]}

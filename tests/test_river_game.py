@@ -252,14 +252,10 @@ def test_registry_entry() -> None:
 
 
 def solve(*argv: str) -> int:
-    import argparse
+    """``gamehall solve river ARGV`` in this process: the flags come from the schema."""
+    from game.cli import main
 
-    from game.games.river.entry import ENTRY
-
-    parser = argparse.ArgumentParser()
-    hook = ENTRY.hooks["solve"]
-    hook.add_arguments(parser)
-    return hook.run(parser.parse_args(list(argv)), ENTRY)
+    return main(["solve", "river", *argv])
 
 
 def test_solve_hook_prints_the_plan(capsys: pytest.CaptureFixture[str]) -> None:

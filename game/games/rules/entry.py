@@ -181,14 +181,14 @@ def _play_arguments(parser: argparse.ArgumentParser) -> None:
         dest="time_per_move",
         default=None,
         metavar="S",
-        help="the computer's seconds for a move, 0.05..600 (default 1)",
+        help=f"{TIME_PER_MOVE.help}, {TIME_PER_MOVE.metavar} (default {TIME_PER_MOVE.default:g})",
     )
 
 
 def _play_overrides(args: argparse.Namespace) -> dict[str, Any]:
     out: dict[str, Any] = {}
     typed = getattr(args, "time_per_move", None)
-    if typed is not None:  # --time, checked as the option is (0.05 to 600 seconds)
+    if typed is not None:  # --time, checked as the option is
         out["time_per_move"] = TIME_PER_MOVE.check(typed)
     if getattr(args, "command", None) == "shot":
         out["first"] = getattr(args, "first", None) or HUMAN
