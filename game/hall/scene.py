@@ -119,18 +119,11 @@ class GameScene(SceneController):
         schema = self.options_schema
         if schema is None:
             raise self.refusal_error(f"{self.title} has no options")
-        choices = schema[name].choices
-        tries = len(choices) - 1 if choices is not None else 1  # a number, on/off: one step
-        first: ValueError | None = None
-        for step in range(1, tries + 1):
-            try:
-                values = schema.step(self.options, name, delta * step)
-            except ValueError as exc:  # OptionError, or the game's cross-check
-                first = first or exc
-                continue
-            self.set_options(values)
-            return
-        raise self.refusal_error(f"Refused: {first}")
+        try:
+            values = schema.press(self.options, name, delta)
+        except ValueError as exc:  # OptionError, or the game's cross-check
+            raise self.refusal_error(f"Refused: {exc}") from None
+        self.set_options(values)
 
     def option_button(
         self, command: str, name: str, label: str, delta: int = 1, **shown: Any

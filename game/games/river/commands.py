@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Any
 
 from game.engine.commands import Command, CommandTable
 from game.hall.scene import Control
-from game.logic.options import OptionError
 from game.logic.river.game import OPTIONS, Board, Cross, Goal, Kind, Rowers, Unboard
 
 if TYPE_CHECKING:
@@ -129,12 +128,7 @@ def _option_steps(c: RiverController, name: str, delta: int) -> bool:
     """Whether ``name`` moved by ``delta`` stays in the schema's range for it. A step the
     schema's cross-check refuses (no solution, a lost start) stays pressable: pressing it
     says why."""
-    option = OPTIONS[name]
-    try:
-        option.check(c.options[name] + delta * option.step)
-    except OptionError:
-        return False
-    return True
+    return OPTIONS[name].can_move(c.options[name], delta)
 
 
 def _kind(text: str) -> Kind:
