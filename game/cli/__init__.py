@@ -20,13 +20,13 @@ from __future__ import annotations
 import argparse
 import logging
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from game.errors import GamehallError, NoDisplayError, missing_library
 
 if TYPE_CHECKING:
-    from game.registry import Entry
+    from game.registry import Entry, Said
 
 log = logging.getLogger("gamehall")
 
@@ -193,7 +193,26 @@ def run(args: argparse.Namespace) -> int:
         from game.cli.options import typed_options
 
         args.options = entry.options.validate(typed_options(entry.options, args))
-    return entry.hooks[args.command].run(args, entry)
+    return say(entry.hooks[args.command].run(args, entry), f"gamehall {args.command} {entry.id}")
+
+
+def say(said: Iterable[Said], where: str) -> int:
+    """Print what a game's hook yields as it comes (results on stdout, notes on stderr, a
+    warning after ``where``) and return the exit status: 0, or 2 with the line of a
+    :class:`~game.registry.Refusal`."""
+    from game.registry import Note, Refusal
+
+    try:
+        for item in said:
+            if isinstance(item, Note):
+                text = f"{where}: {item.text}" if item.warning else item.text
+                print(text, file=sys.stderr, flush=True)
+            else:
+                print(item, flush=True)
+    except Refusal as exc:
+        print(f"{where}: {shorten(str(exc))}", file=sys.stderr)
+        return 2
+    return 0
 
 
 # -- the parser ----------------------------------------------------------------------------

@@ -65,8 +65,8 @@ def quat_from_euler_degrees(angles: Any) -> np.ndarray:
 def quat_from_axis_angle(axis: Any, radians: float) -> np.ndarray:
     """Unit quaternion (x, y, z, w) for a rotation by ``radians`` about ``axis``."""
     a = np.asarray(axis, dtype="f8")
-    turn = pyrr.quaternion.create_from_axis_rotation(a / np.linalg.norm(a), float(radians))
-    return np.asarray(turn, dtype="f4")
+    unit = a / np.linalg.norm(a)
+    return np.asarray(pyrr.quaternion.create_from_axis_rotation(unit, radians, dtype="f4"))
 
 
 def trs_matrix(position: np.ndarray, rotation: np.ndarray, scale: np.ndarray) -> np.ndarray:

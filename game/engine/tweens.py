@@ -274,8 +274,11 @@ class RotateBy(_Timed):
         return self.duration
 
     def _apply(self, fraction: float) -> None:
-        turn = _axis_angle(self.axis, self.angle * fraction)
-        self.node.rotation = _quat_mul(turn, self._from).astype(np.float32)
+        turn = pyrr.quaternion.create_from_axis_rotation(
+            self.axis, self.angle * fraction, dtype=np.float64
+        )
+        # pyrr's cross is the Hamilton product: the node turns by _from first, then by turn.
+        self.node.rotation = pyrr.quaternion.cross(turn, self._from).astype(np.float32)
 
     def _finish(self) -> None:
         self._apply(1.0)
@@ -439,18 +442,6 @@ def _unit(q: npt.NDArray[Any], name: str) -> npt.NDArray[Any]:
     if not (norm > 0.0 and math.isfinite(norm)):
         raise TweenError(f"{name} must have non-zero length, not {q!r}")
     return (q / norm).astype(q.dtype)
-
-
-def _axis_angle(axis: npt.NDArray[np.float64], angle: float) -> npt.NDArray[np.float64]:
-    """The turn by ``angle`` radians about the unit ``axis`` (x, y, z, w)."""
-    turn: npt.NDArray[np.float64] = pyrr.quaternion.create_from_axis_rotation(axis, angle)
-    return turn
-
-
-def _quat_mul(a: npt.NDArray[np.float64], b: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
-    """The turn by ``b`` first, then ``a`` (pyrr's Hamilton product, x, y, z, w)."""
-    product: npt.NDArray[np.float64] = pyrr.quaternion.cross(a, b)
-    return product
 
 
 def _slerp(
