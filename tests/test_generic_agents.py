@@ -17,7 +17,7 @@ import pytest
 from game import registry
 from game.logic.clue.game import ClueGame
 from game.logic.clue.rules import ClueState, Kind
-from game.logic.game import CHANCE, Limits, State, Stop, sample_chance
+from game.logic.contract import CHANCE, Limits, State, Stop, sample_chance
 from game.logic.search.agents import BASELINES, RandomAgent
 from game.logic.search.alphabeta import AlphaBetaAgent
 from game.logic.search.mcts import MctsAgent

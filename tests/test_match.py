@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from game.logic.game import (
+from game.logic.contract import (
     CHANCE,
     TERMINAL,
     Game,

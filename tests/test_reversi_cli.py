@@ -242,14 +242,14 @@ def test_ctrl_c_stops_a_perft_between_pieces(monkeypatch, sigint_ignored):
 
     from game.cli import args as cli_args
     from game.games.reversi import hooks as reversi
-    from game.logic import game
+    from game.logic import contract
     from game.logic.reversi import perft as perft_module
     from game.logic.reversi.board import Position
     from tests.waiting import HANG_S
 
     stopped = threading.Event()
 
-    class Recorded(game.Stop):
+    class Recorded(contract.Stop):
         def set(self):
             super().set()
             stopped.set()

@@ -216,9 +216,9 @@ GAME = Path(__file__).resolve().parents[1] / "game"
 #: Modules that may open a file to write, and why.
 ALLOWED = {
     "game/safewrite.py": "the one writer",
-    "game/logic/grab/confine.py": "a robot's stdout and stderr sent to os.devnull",
-    "game/logic/grab/jail_linux.py": "a robot jail's id maps, the kernel's /proc/self files",
-    "game/logic/grab/jail_reads.py": "empty mount points made in a robot's private tmpfs",
+    "game/logic/workers/confine.py": "a robot's stdout and stderr sent to os.devnull",
+    "game/logic/workers/jail_linux.py": "a robot jail's id maps, the kernel's /proc/self files",
+    "game/logic/workers/jail_reads.py": "empty mount points made in a robot's private tmpfs",
 }
 WRITING_FLAGS = {"O_WRONLY", "O_RDWR", "O_CREAT", "O_APPEND", "O_TRUNC"}
 

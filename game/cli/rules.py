@@ -99,7 +99,7 @@ def run_rules(args: argparse.Namespace) -> int:
     if args.depth is None:
         print(f"{where}: give the depth (gamehall rules perft GAME DEPTH)", file=sys.stderr)
         return 2
-    from game.logic.game import NotationError
+    from game.logic.contract import NotationError
     from game.logic.rules.notation import read_position
     from game.logic.rules.perft import divide, perft_line
 

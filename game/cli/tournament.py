@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from game.cli.options import add_option_flags, typed_options
 from game.cli.progress import games_bar
-from game.logic.game import Limits
+from game.logic.contract import Limits
 from game.logic.quoting import excerpt
 from game.logic.tournament import (
     TRIES,

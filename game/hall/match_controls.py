@@ -17,15 +17,15 @@ from game.engine.commands import Command
 from game.engine.controller import Tone
 from game.hall.keeping import follow, keep, kept_data
 from game.hall.scene import Control, GameScene
-from game.logic.apart import ApartAgent
+from game.logic.workers.pool import WorkerAgent
 
 if TYPE_CHECKING:
     from collections import deque
 
     from game.engine.controller import Host
     from game.engine.tweens import Tween
-    from game.logic.apart import Preparation
     from game.logic.match import Match, Step
+    from game.logic.workers.pool import Preparation
     from game.registry import GameSession
 
 __all__ = [
@@ -191,16 +191,16 @@ class MatchControls(GameScene):
 
     def start_engine(self) -> None:
         """Start readying the engine the computer and the hint think with, if they need one
-        (it compiles in a worker process the first time; see game.logic.apart)."""
+        (it compiles in a worker process the first time; see game.logic.workers.pool)."""
         for agent in (*self.match.seats, self.match.hint_agent):
-            if isinstance(agent, ApartAgent):
+            if isinstance(agent, WorkerAgent):
                 agent.preparation(start=True)
 
     def engine_preparation(self) -> Preparation | None:
         """The readying of the engine the computer and the hint think with while it is not
         ready (under way, or failed); None once it is, or when they need none."""
         for agent in (*self.match.seats, self.match.hint_agent):
-            prep = agent.preparation() if isinstance(agent, ApartAgent) else None
+            prep = agent.preparation() if isinstance(agent, WorkerAgent) else None
             if prep is not None and not prep.ready:
                 return prep
         return None

@@ -1,7 +1,7 @@
 """A match: one game played from its start by people and agents, with its record.
 
 The :class:`Match` owns what every game's window needs and no game should write again: the
-seats (a person, or an :class:`~game.logic.game.Agent`), the record of steps, undo, redo and a
+seats (a person, or an :class:`~game.logic.contract.Agent`), the record of steps, undo, redo and a
 jump to any point of the record, actions the game forces (a pass with no other move), a seat
 that loses its turn when its agent fails (where the game has that rule), thinking in the
 background, and the hint. It never touches a window; a controller calls :meth:`Match.poll`
@@ -12,7 +12,7 @@ search kernels release the interpreter lock; robots in processes wait on a pipe)
 jump, restart and :meth:`Match.close` set the thinker's stop flag and drop what it returns.
 Without ``background`` a poll thinks in place: tests and tournaments stay deterministic.
 
->>> from game.logic.game import Game
+>>> from game.logic.contract import Game
 >>> class Count(Game):  # a tiny game: say 1 or 2, the one who reaches 4 wins
 ...     id, seats, returns_sum = "count", 2, 0.0
 ...     def initial_state(self, rng): return CountState(0, 0)
@@ -54,7 +54,7 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import replace
 from typing import Any, Generic, TypeVar
 
-from game.logic.game import (
+from game.logic.contract import (
     CHANCE,
     Agent,
     Game,

@@ -52,7 +52,7 @@ from game.logic.clue.game import OPTIONS
 from game.logic.clue.notebook import EventContradiction, Notebook
 from game.logic.clue.record import dumps, loads
 from game.logic.clue.rules import MAX_SEATS, MIN_SEATS
-from game.logic.game import Stop
+from game.logic.contract import Stop
 from game.registry import GameSession
 
 __all__ = ["AssistantController"]

@@ -30,7 +30,7 @@ from game.hall.scene import Control
 from game.logic.clue.events import View, narrate
 from game.logic.clue.game import ClueGame, start_match
 from game.logic.clue.rules import END, Action, ClueState, Kind, Phase, advice
-from game.logic.game import Limits
+from game.logic.contract import Limits
 from game.logic.match import Match, MatchError, Step
 from game.registry import GameSession
 

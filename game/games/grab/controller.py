@@ -125,7 +125,7 @@ class GrabController(MatchSide, MapSide, GameScene):
         #: The map of the next game, asked of a worker (see grab_making).
         self._order: MapOrder | None = None
         #: Whether maps are asked of a worker (None: in a window, not headless).
-        self.maps_apart: bool | None = None
+        self.maps_in_worker: bool | None = None
 
     # -- SceneController ------------------------------------------------------------------
 

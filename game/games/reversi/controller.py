@@ -3,11 +3,11 @@
 A :class:`~game.logic.match.Match` holds the game: the record, undo and redo (against the
 computer, back and forth to the person's turns), jumps from the move list, the forced passes,
 the computer thinking and the hint, which the level the computer plays answers. The levels
-think in a worker process (:mod:`game.logic.apart`) that first readies the compiled engine:
-on the first start numba compiles it there for a minute or more while the window keeps
-drawing, takes the person's moves (the rules are plain Python) and shows how far the compile
-got; the computer's move and the hint start the moment it is done. The window's own process
-never loads numba. The controller turns the match's steps into scene work
+think in a worker process (:mod:`game.logic.workers.pool`) that first readies the
+compiled engine: on the first start numba compiles it there for a minute or more while the
+window keeps drawing, takes the person's moves (the rules are plain Python) and shows how far
+the compile got; the computer's move and the hint start the moment it is done. The window's
+own process never loads numba. The controller turns the match's steps into scene work
 (:mod:`game.games.reversi.board`): each move drops its disc and flips the others, one
 step at a time; the judge speaks when the step that ended the game has played, and the result
 counts once per game in the session's statistics (per level and colour, with the disc
@@ -37,8 +37,7 @@ from game.games.reversi.look import THEMES
 from game.games.reversi.stats import stats_key
 from game.hall.keeping import kept_game, resume_kept
 from game.hall.match_controls import MatchControls
-from game.logic.apart import ApartAgent, submit
-from game.logic.game import Limits
+from game.logic.contract import Limits
 from game.logic.match import Match, MatchError, Step
 from game.logic.options import OptionError
 from game.logic.reversi.board import (
@@ -53,6 +52,7 @@ from game.logic.reversi.board import (
 )
 from game.logic.reversi.game import DEFAULT_HINT, HUMAN, ReversiGame
 from game.logic.reversi.players import LevelAgent
+from game.logic.workers.pool import WorkerAgent, submit
 from game.registry import GameSession
 from game.resources import asset_path
 
@@ -564,9 +564,9 @@ class ReversiController(MatchControls):
 
 
 def _level_of(agent: Any) -> LevelAgent | None:
-    """The level behind a seat or the hint (an agent thinking apart comes back with its last
+    """The level behind a seat or the hint (an agent thinking in a worker comes back with its last
     choice), or None."""
-    if isinstance(agent, ApartAgent):
+    if isinstance(agent, WorkerAgent):
         agent = agent.agent
     return agent if isinstance(agent, LevelAgent) else None
 

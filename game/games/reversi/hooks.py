@@ -190,7 +190,7 @@ def perft_in_pieces(start: Any, depth: int) -> tuple[int, float]:
     worker thread (each piece at most 9 plies deep, a few milliseconds to a second), so that
     Ctrl-C stops it between pieces and a terminal shows how far it got."""
     from game.cli.args import run_stoppable
-    from game.logic.game import Stop
+    from game.logic.contract import Stop
     from game.logic.reversi.perft import perft, perft_subtrees
 
     pieces = perft_subtrees(start, depth, min(6, max(0, depth - 9)))

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.engine.commands import Command, CommandTable
 from game.hall.scene import Control
-from game.logic.river.game import OPTIONS, Board, Cross, Goal, Kind, Rowers, Unboard
+from game.logic.river.game import OPTIONS, BoardBoat, Cross, Goal, Kind, Rowers, Unboard
 
 if TYPE_CHECKING:
     from game.games.river.controller import RiverController
@@ -59,7 +59,7 @@ def build_commands(c: RiverController) -> CommandTable:
                        enabled=made.enabled)  # fmt: skip
 
     def board(kind: Kind) -> Callable[[], None]:
-        return lambda: c.play(Board(kind))
+        return lambda: c.play(BoardBoat(kind))
 
     main = [
         command("boat", lambda: c.play(Cross()), label="Go", key="SPACE|G",
@@ -81,7 +81,7 @@ def build_commands(c: RiverController) -> CommandTable:
                 help="board a priest from the boat's bank"),
         command("board_devil", board(Kind.DEVIL), key="D", group="",
                 help="board a devil from the boat's bank"),
-        command("board", lambda kind: c.play(Board(kind)), group="", parse=_kind,
+        command("board", lambda kind: c.play(BoardBoat(kind)), group="", parse=_kind,
                 argument="priest or devil", help="put a priest or devil into the boat"),
         command("unboard", lambda kind: c.play(Unboard(kind)), group="", parse=_kind,
                 argument="priest or devil", help="put a passenger ashore"),

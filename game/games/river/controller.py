@@ -28,12 +28,12 @@ from game.games.river.commands import RULES_HELP, build_commands
 from game.games.river.stats import PREFIX, statistics_sheet, stats_key
 from game.hall.keeping import Kept, follow, keep, kept_data, kept_game, resume_kept
 from game.hall.scene import GameScene
-from game.logic.game import Limits
+from game.logic.contract import Limits
 from game.logic.match import Match
 from game.logic.river.game import (
     OPTIONS,
     Action,
-    Board,
+    BoardBoat,
     Cross,
     IllegalMoveError,
     Outcome,
@@ -156,7 +156,9 @@ class RiverController(GameScene):
             self.match.full_record, itertools.pairwise(self._places), strict=False
         ):
             changed = [n for n in after if after[n] != before.get(n)]
-            who.append(changed[0] if isinstance(step.action, Board | Unboard) and changed else "")
+            who.append(
+                changed[0] if isinstance(step.action, BoardBoat | Unboard) and changed else ""
+            )
         return kept_data(self.name, self.match, self.options, {"who": who})
 
     def _resume_places(self, kept: Kept) -> str:
@@ -282,7 +284,7 @@ class RiverController(GameScene):
         first, _ = choice
         if isinstance(first, Cross):
             step = "row across now"
-        elif isinstance(first, Board):
+        elif isinstance(first, BoardBoat):
             step = f"board a {first.kind.value}"
         else:
             step = f"put a {first.kind.value} ashore"
@@ -411,7 +413,7 @@ class RiverController(GameScene):
                 f"The boat is at the {side.value} bank; that {kind.value} waits on the "
                 f"{side.other.value} bank."
             )
-        return Board(kind)
+        return BoardBoat(kind)
 
     def _playing(self) -> bool:
         return self.state.outcome() is Outcome.PLAYING

@@ -45,7 +45,7 @@ from game.games.rules.texts import (
 from game.games.rules.view import BoardView, Marks
 from game.hall.keeping import kept_game, resume_kept
 from game.hall.match_controls import MatchControls
-from game.logic.game import IllegalActionError, Limits
+from game.logic.contract import IllegalActionError, Limits
 from game.logic.match import Match, MatchError, Step
 from game.logic.rules.limits import RulesError
 from game.registry import GameSession

@@ -103,7 +103,7 @@ def entry_for(game_id: str, engine: Any = None, text: str = "") -> Entry:
         hint_agent=design.computer,
         opponents=("first", "second"),
         warm_up=True,  # the description compiles on its first game
-        think_apart=True,  # the searches are Python: they would hold up the drawing thread
+        think_in_worker=True,  # the searches are Python: they would hold up the drawing thread
         controller="game.games.rules.controller:BoardController",
         picture=f"scenes/cards/{design.id}.png",
         group=design.family or OTHER_FAMILY,

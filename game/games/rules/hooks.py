@@ -66,7 +66,7 @@ def solve(args: argparse.Namespace, entry: Entry) -> Iterator[str]:
     """The chosen move, what the agent says about it, then ``move=TEXT``."""
     import random
 
-    from game.logic.game import Limits, Stop
+    from game.logic.contract import Limits, Stop
 
     game = entry.game(args.options)
     state = game.initial_state(random.Random(0))
@@ -75,7 +75,7 @@ def solve(args: argparse.Namespace, entry: Entry) -> Iterator[str]:
     agent = entry.make_agent(args.agent, args.options)
     started = time.perf_counter()
     move = agent.choose(state, Limits(time=args.time), random.Random(0), Stop())
-    from game.logic.game import explain
+    from game.logic.contract import explain
 
     said = explain(agent)
     describe = getattr(state, "describe", state.action_text)

@@ -1,4 +1,4 @@
-"""A described game as a game of the contract (:mod:`game.logic.game`): :class:`RulesGame`
+"""A described game as a game of the contract (:mod:`game.logic.contract`): :class:`RulesGame`
 and its immutable :class:`RulesState`.
 
 A state holds a frozen copy of an engine :class:`~game.logic.rules.engine.Position`; its legal
@@ -14,7 +14,7 @@ import random
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
-from game.logic.game import TERMINAL, Game, IllegalActionError, NotationError
+from game.logic.contract import TERMINAL, Game, IllegalActionError, NotationError
 from game.logic.rules.compile import PROGRAM
 from game.logic.rules.design import Design
 from game.logic.rules.engine import PASS, Engine, Move, Position

@@ -11,7 +11,7 @@ Chance (a deal, a dice roll) is a state whose ``current_player()`` is :data:`CHA
 ``observation(seat)`` leaves out. An :class:`Agent` chooses an action for the seat to move;
 the hint is the same agent the computer plays with.
 
->>> from game.logic.game import Limits, Stop
+>>> from game.logic.contract import Limits, Stop
 >>> Limits(time=0.5).time
 0.5
 >>> stop = Stop()
