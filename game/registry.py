@@ -214,7 +214,9 @@ class Entry:
     compiled code the game's scene asks a worker to run for it (MasterGrab's maps): the
     warm-up starts it, so the first game waits for no compile. ``seat_options(agents)`` gives
     the option values that seat one agent per name in ``agents`` (MasterGrab's robots list),
-    for games whose seats depend on their options; tournaments use it. ``group`` is the menu's
+    for games whose seats depend on their options; tournaments use it. ``former_agents`` maps
+    names an agent had before to its name now: still accepted (saved settings, command lines,
+    tournaments), never offered. ``group`` is the menu's
     group the game stands in: a game of its own leaves it empty and stands in a group of its
     own, named by its title (:attr:`menu_group`); the described games give their family.
     ``ahead`` (``"module:function"``) is work the game's scene would do in the frame it opens
@@ -247,6 +249,7 @@ class Entry:
     ahead: str = ""
     group: str = ""
     opponents: tuple[str, ...] = ()
+    former_agents: Mapping[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         # Every game offers the agents of game.logic.search.agents besides its own: added

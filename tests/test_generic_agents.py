@@ -82,6 +82,14 @@ def test_a_tournament_of_the_generic_agents() -> None:
     assert len(result.games) == 2
 
 
+def test_a_tournament_takes_an_agents_former_name() -> None:
+    """``--agents uct,random`` (the name before MCTS was every game's) still plays."""
+    result = run_tournament(
+        registry.get("tic-tac-toe"), ["uct", "random"], 1, limits=BUDGET["mcts"]
+    )
+    assert len(result.games) == 1
+
+
 @pytest.mark.parametrize("stones", [4, 5, 7, 8, 10, 11])
 def test_alphabeta_takes_nims_forced_win(stones: int) -> None:
     """Leaving a multiple of 3 wins; from any other heap it is the only winning move."""

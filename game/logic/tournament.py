@@ -107,6 +107,11 @@ class GameEntry(Protocol):
         """The option values that seat one agent per name (None: the seats are fixed)."""
         ...
 
+    @property
+    def former_agents(self) -> Mapping[str, str]:
+        """Names agents had before (old name -> the name now): accepted, not listed."""
+        ...
+
 
 @dataclass(frozen=True, slots=True)
 class WorkUnit:
@@ -359,7 +364,7 @@ def work_units(
         raise TournamentError(f"max_steps must be at least 1, not {max_steps}")
     known = entry.agents()
     for name in agents:
-        if name not in known:
+        if name not in known and name not in entry.former_agents:
             raise TournamentError(
                 f"{entry.id} has no agent {name!r}; the agents are: {', '.join(known)}"
             )

@@ -59,6 +59,9 @@ MAX_PLAYERS: Final = 2
 
 #: The agents a description may choose for its hints and computer side.
 COMPUTERS: Final = ("beginner", "intermediate", "advanced", "master", "alphabeta", "uct")
+#: Names an agent had before it was every game's (old name -> the name now): still read from
+#: saved settings, command lines and descriptions, never offered.
+FORMER_AGENTS: Final = {"uct": "mcts"}
 SHAPES: Final = (
     "man",
     "king",
