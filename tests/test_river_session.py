@@ -99,11 +99,11 @@ def test_next_step_and_solve_play_the_agents_clicks() -> None:
 
 def test_new_game_asks_for_a_second_press_during_a_game() -> None:
     river = RiverController(MemorySession())
-    river.new()  # nothing played: at once
-    assert river.match.cursor == 0 and not river.confirm_new
+    river.new_game()  # nothing played: at once
+    assert river.match.cursor == 0 and not river.asking
     river.play(BoardBoat(D))
-    river.new()
-    assert river.match.cursor == 1 and river.confirm_new
+    river.new_game()
+    assert river.match.cursor == 1 and river.asking
     assert river.status().tone is Tone.WARN and "again" in river.status().banner
     river.commands().run("new")
     assert river.match.cursor == 0

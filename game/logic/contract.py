@@ -68,7 +68,17 @@ class GameError(ValueError):
 
 
 class IllegalActionError(GameError):
-    """An action that is not legal in the state it was applied to; the state is unchanged."""
+    """An action that is not legal in the state it was applied to; the state is unchanged.
+
+    ``reason`` is the rules' own words for the refusal (the message, unless given apart) and
+    ``action`` the action's text where the refusing code knows it (:meth:`Match.play
+    <game.logic.match.Match.play>` fills both in).
+    """
+
+    def __init__(self, message: str, *, action: str = "", reason: str = "") -> None:
+        super().__init__(message)
+        self.action = action
+        self.reason = reason or message
 
 
 class NotationError(GameError):

@@ -58,7 +58,7 @@ class MatchSide:
     hover: int | None
     autoplay: int
     recorded: bool
-    _time: float
+    clock: float
     _next_tick: float
     _round_goal: int | None
     _play_hint: bool
@@ -161,7 +161,7 @@ class MatchSide:
         if self.view is not None:
             self.view.jump()
         if self.autoplay:
-            self._next_tick = self._time + 0.5
+            self._next_tick = self.clock + 0.5
 
     def _agent(self, key: str) -> RobotAgent:
         registry = self._robots()
@@ -215,7 +215,7 @@ class MatchSide:
             and not match.over
             and match.paused
             and not self.playback.busy(match)
-            and self._time >= self._next_tick
+            and self.clock >= self._next_tick
         )
 
     def _after_steps(self, *, summary: bool = True) -> None:

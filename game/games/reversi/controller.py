@@ -77,6 +77,7 @@ class ReversiController(MatchControls):
     name = "reversi"
     title = "Reversi"
     refusal_error = IllegalMoveError
+    options_schema = ENTRY.options
     settle_text = "Wait for the discs to settle."
 
     def __init__(self, session: GameSession, **overrides: Any) -> None:
@@ -124,7 +125,6 @@ class ReversiController(MatchControls):
         self.search_about = ""  # which move or hint that was, in words
         self.thinking_since: float | None = None
         self.clock = 0.0
-        self.confirm_until = -1.0
         self._marks_dirty = True
         self._version = 0
         self._table: tuple[tuple[Any, ...], CommandTable] | None = None
@@ -260,10 +260,10 @@ class ReversiController(MatchControls):
         self.typed = ""
 
     def play(self, action: Any) -> None:
-        """The person's move; raises IllegalMoveError (a ValueError) saying why it is refused."""
+        """The person's move; raises IllegalActionError (a ValueError) with the rules' reason
+        when it is refused (the match applies it once)."""
         self._check_settled()
         self._check_turn()
-        self.position.apply(action)  # raises IllegalMoveError with the rules' reason
         self._commit(action)
 
     def debug_panel(self) -> None:
@@ -289,9 +289,10 @@ class ReversiController(MatchControls):
 
     # -- commands -----------------------------------------------------------------------------
 
-    def toggle_help(self) -> None:
+    def toggle_help(self) -> bool:
         """F1: the help on the sheet, or back to the board alone."""
         self._show_panel(None if self.panel == "help" else "help")
+        return True
 
     def toggle_stats(self) -> None:
         """S: the statistics on the sheet, or back to the board alone."""
@@ -316,14 +317,6 @@ class ReversiController(MatchControls):
     def toggle_options(self) -> None:
         """O: show or hide the buttons of the look's options."""
         self.show_options = not self.show_options
-
-    def step_option(self, name: str) -> None:
-        """The next value of a look option (on and off, or the next choice), at once."""
-        try:
-            values = ENTRY.options.step(self.options, name, +1)
-        except OptionError as exc:
-            raise IllegalMoveError(str(exc)) from None
-        self.set_options(values)
 
     def set_option(self, assignment: tuple[str, str]) -> None:
         """``(name, value)``: set one option as typed (``theme``, ``wood``); refused with
@@ -559,7 +552,7 @@ class ReversiController(MatchControls):
     def _square_under_mouse(self) -> int | None:
         if self.board is None or self.host is None:
             return None
-        return self.board.square_at(self.host.ray)
+        return self.board.square_at(self.host.hit)  # the Director's pick: no second cast
 
     def _turn_text(self, prefix: str = "", position: Position | None = None) -> str:
         pos = position if position is not None else self.position

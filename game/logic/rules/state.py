@@ -68,7 +68,11 @@ class RulesState:
         if self.is_terminal():
             raise IllegalActionError("the game is over")
         if action not in self.moves():
-            raise IllegalActionError(f"not a legal move here: {action!r}")
+            try:
+                text = self.action_text(action)
+            except Exception:  # not a move of this engine at all
+                text = repr(action)[:80]
+            raise IllegalActionError(f"{text} is not a legal move here.")
         pos = self.pos.copy()
         self.engine.make(pos, action)
         child = RulesState(self.engine, pos)
