@@ -467,17 +467,9 @@ class Engine(Ends, CheckTest):
             effects = ()
         else:
             undo = tuple((p, b[p]) for p, _ in effects)
-        saved = (
-            undo,
-            pos.turn,
-            pos.last_from,
-            pos.last_to,
-            pos.hands,
-            pos.plies,
-            pos.quiet,
-            pos.history,
-            pos.mover,
-        )
+        # the fields as they were (the board and the stacks are the same lists: undo restores
+        # their squares), in one copy of the attributes so a new field is saved too
+        saved = (undo, vars(pos).copy())
         pos.mover = self.player(pos)
         moving = undo[0][1] if len(path) > 1 and undo else 0
         for p, v in effects:
@@ -512,17 +504,8 @@ class Engine(Ends, CheckTest):
         return saved
 
     def unmake(self, pos: Position, saved: tuple[Any, ...]) -> None:
-        (
-            undo,
-            pos.turn,
-            pos.last_from,
-            pos.last_to,
-            pos.hands,
-            pos.plies,
-            pos.quiet,
-            pos.history,
-            pos.mover,
-        ) = saved
+        undo, before = saved
+        vars(pos).update(before)
         b = pos.board
         if pos.under is not None:
             under = pos.under
