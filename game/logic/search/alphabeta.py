@@ -32,7 +32,7 @@ from typing import Any, Final
 
 from game.logic.contract import CHANCE, TERMINAL, Limits, State, Stop, ThinkingStopped
 from game.logic.search.budget import Budget
-from game.logic.search.cursor import Cursor, choices, draw_cursor, winning
+from game.logic.search.cursor import Cursor, SearchAgent, choices, draw_cursor, winning
 
 __all__ = ["DEFAULT_DEPTH", "DEFAULT_TIME", "WIN", "AlphaBetaAgent"]
 
@@ -47,23 +47,14 @@ DEFAULT_DEPTH: Final = 64
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 
 
-class AlphaBetaAgent:
+class AlphaBetaAgent(SearchAgent):
     """Iterative-deepening negamax alpha-beta; see the module docstring."""
 
     name = "alphabeta"
     description = "searches ahead with alpha-beta, judging positions as the game does"
 
-    def __init__(self) -> None:
-        self._said = ""
-
-    def explain(self) -> str:
-        return self._said
-
-    def choose(self, state: State[Any], limits: Limits, rng: random.Random, stop: Stop) -> Any:
+    def search(self, state: State[Any], limits: Limits, rng: random.Random, stop: Stop) -> Any:
         seat, moves = choices(state)
-        if len(moves) == 1:
-            self._said = "the only move"
-            return moves[0]
         if limits.time is not None:
             seconds = limits.time
         elif limits.depth or limits.nodes:
