@@ -358,6 +358,10 @@ def _deepen(
     buf.ctr[NODE_LIMIT] = node_limit if node_limit is not None else 1 << 62
     empties = 64 - (p | o).bit_count()
     bp, bo = np.uint64(p), np.uint64(o)
+    arrays = (  # the arrays pvs shares with this driver, in the order it unpacks them
+        *(table.keys, table.info, buf.ctr, user_stop, timer_flag, buf.moves, buf.order),
+        *(buf.child_p, buf.child_o, buf.history, buf.pv, buf.pv_len),
+    )
     best: SearchResult | None = None
     last_seconds = 0.0
     values: list[int] = [0]  # the value of each complete iteration, by depth
@@ -368,30 +372,7 @@ def _deepen(
 
         def window(alpha: int, beta: int, d: int = d) -> int:
             return int(
-                pvs(
-                    bp,
-                    bo,
-                    d,
-                    alpha,
-                    beta,
-                    0,
-                    table.keys,
-                    table.info,
-                    table.generation,
-                    buf.ctr,
-                    user_stop,
-                    timer_flag,
-                    weights,
-                    buf.moves,
-                    buf.order,
-                    buf.child_p,
-                    buf.child_o,
-                    buf.history,
-                    buf.pv,
-                    buf.pv_len,
-                    pc,
-                    probcut,
-                )
+                pvs(bp, bo, d, alpha, beta, 0, arrays, table.generation, weights, pc, probcut)
             )
 
         # Around the value two depths back: the values of odd and even depths differ.
