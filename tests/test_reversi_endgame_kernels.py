@@ -130,7 +130,8 @@ def test_last_empties_solvers_match_minimax(seed: int) -> None:
 
 @pytest.mark.parametrize("seed", range(2))
 def test_each_solver_by_itself(seed: int) -> None:
-    """``_solve1`` .. ``_solve4`` called with their squares in every rotation of the order."""
+    """``_solve1`` .. ``_solve4`` called with their squares in every rotation of the order (packed
+    six bits a square from ``_solve2`` on)."""
     for position in positions(200 + seed, 96):
         n = position.empties
         if n > 4:
@@ -150,7 +151,8 @@ def test_each_solver_by_itself(seed: int) -> None:
                         assert score <= value
                     continue
                 solver = {2: kernels._solve2, 3: kernels._solve3, 4: kernels._solve4}[n]
-                value, _ = solver(p, o, alpha, beta, *xs)
+                packed = sum(x << (6 * k) for k, x in enumerate(xs))  # six bits a square
+                value, _ = solver(p, o, alpha, beta, packed)
                 check_fail_soft(int(value), score, alpha, beta)
 
 

@@ -32,8 +32,13 @@ Each node of :func:`_deep`:
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, cast
+
 import numpy as np
 from numba import njit
+
+from game.logic.compiling import kernel_copy
 
 from . import evaluation, kernels, patterns
 from .evaluation import _cache_depends_on
@@ -41,6 +46,7 @@ from .kernels import (
     SHALLOW_EMPTIES,
     final_score,
     flips,
+    insert_move,
     legal_moves,
     lowest_square,
     order_key,
@@ -142,21 +148,33 @@ def sort_depth(n_empties: int) -> int:
     return min(3, max(0, (n_empties - _SORT_DEPTH_BASE) // 3))
 
 
-@_jit
-def _eval1(p: np.uint64, o: np.uint64, alpha: int, beta: int, w: np.ndarray) -> int:
-    """Fail-soft one-ply search with the pattern evaluation at the leaves, in hundredths of a
-    disc for the side to move (a finished game: 100 per disc; a pass counts as the ply)."""
+@njit(nogil=True, cache=True, inline="always")
+def _eval0(p: np.uint64, o: np.uint64, alpha: int, beta: int, w: np.ndarray) -> int:
+    """The pattern evaluation (hundredths of a disc for the side to move), as a zero-ply search."""
+    return evaluate_bits(p, o, w)
+
+
+def _shallower(p: np.uint64, o: np.uint64, alpha: int, beta: int, w: np.ndarray) -> int:
+    """The children's search in :func:`_one_ply_deeper`; each compiled copy has its own."""
+    raise NotImplementedError("only the compiled copies of _one_ply_deeper have a _shallower")
+
+
+def _one_ply_deeper(  # pragma: no cover - the template of _eval1 .. _eval3, compiled copies only
+    p: np.uint64, o: np.uint64, alpha: int, beta: int, w: np.ndarray
+) -> int:
+    """Fail-soft search one ply deeper than ``_shallower`` (its children's search), in hundredths
+    of a disc for the side to move (a finished game: 100 per disc; a pass counts as the ply)."""
     moves = legal_moves(p, o)
     if moves == _ZERO:
         if legal_moves(o, p) == _ZERO:
             return 100 * final_score(p, o)
-        return -evaluate_bits(o, p, w)
+        return -_shallower(o, p, -beta, -alpha, w)
     best = -_EVAL_INF
     while moves:
         sq = lowest_square(moves)
         moves &= moves - _ONE
         f = flips(p, o, sq)
-        v = -evaluate_bits(o ^ f, p | f | _BIT[sq], w)
+        v = -_shallower(o ^ f, p | f | _BIT[sq], -beta, -alpha, w)
         if v > best:
             best = v
             if v > alpha:
@@ -166,50 +184,18 @@ def _eval1(p: np.uint64, o: np.uint64, alpha: int, beta: int, w: np.ndarray) -> 
     return best
 
 
-@_jit
-def _eval2(p: np.uint64, o: np.uint64, alpha: int, beta: int, w: np.ndarray) -> int:
-    """:func:`_eval1` two plies deep."""
-    moves = legal_moves(p, o)
-    if moves == _ZERO:
-        if legal_moves(o, p) == _ZERO:
-            return 100 * final_score(p, o)
-        return -_eval1(o, p, -beta, -alpha, w)
-    best = -_EVAL_INF
-    while moves:
-        sq = lowest_square(moves)
-        moves &= moves - _ONE
-        f = flips(p, o, sq)
-        v = -_eval1(o ^ f, p | f | _BIT[sq], -beta, -alpha, w)
-        if v > best:
-            best = v
-            if v > alpha:
-                alpha = v
-                if v >= beta:
-                    break
-    return best
+def _deeper(shallower: Any, name: str) -> Callable[[np.uint64, np.uint64, int, int, Any], int]:
+    """The compiled copy of :func:`_one_ply_deeper` named ``name`` whose ``_shallower`` is
+    ``shallower`` (:func:`game.logic.compiling.kernel_copy`). Copies of one template rather
+    than one recursive function: numba cannot load a cached recursive function that calls
+    another one (:func:`_deep` calls these)."""
+    function = kernel_copy(_one_ply_deeper, name, _shallower=shallower)
+    return cast("Callable[[np.uint64, np.uint64, int, int, Any], int]", _jit(function))
 
 
-@_jit
-def _eval3(p: np.uint64, o: np.uint64, alpha: int, beta: int, w: np.ndarray) -> int:
-    """:func:`_eval1` three plies deep."""
-    moves = legal_moves(p, o)
-    if moves == _ZERO:
-        if legal_moves(o, p) == _ZERO:
-            return 100 * final_score(p, o)
-        return -_eval2(o, p, -beta, -alpha, w)
-    best = -_EVAL_INF
-    while moves:
-        sq = lowest_square(moves)
-        moves &= moves - _ONE
-        f = flips(p, o, sq)
-        v = -_eval2(o ^ f, p | f | _BIT[sq], -beta, -alpha, w)
-        if v > best:
-            best = v
-            if v > alpha:
-                alpha = v
-                if v >= beta:
-                    break
-    return best
+_eval1 = _deeper(_eval0, "_eval1")
+_eval2 = _deeper(_eval1, "_eval2")
+_eval3 = _deeper(_eval2, "_eval3")
 
 
 @_jit
@@ -217,8 +203,8 @@ def _eval_search(
     p: np.uint64, o: np.uint64, alpha: int, beta: int, depth: int, w: np.ndarray
 ) -> int:
     """Fail-soft alpha-beta to ``depth`` (0 to 3) plies with the pattern evaluation at the
-    leaves, in hundredths of a disc for the side to move. Written without recursion: numba
-    cannot load a cached recursive function that calls another one."""
+    leaves, in hundredths of a disc for the side to move (see :func:`_deeper` for why there
+    is no recursion)."""
     if depth <= 0:
         return evaluate_bits(p, o, w)
     if depth == 1:
@@ -391,15 +377,7 @@ def _root_order(p: np.uint64, o: np.uint64, n_empties: int, w: np.ndarray, out: 
     while moves:
         sq = lowest_square(moves)
         moves &= moves - _ONE
-        key = _move_key(p, o, sq, flips(p, o, sq), depth, _EVAL_INF, w)
-        i = n
-        while i > 0 and keys[i - 1] > key:  # insertion sort, stable
-            keys[i] = keys[i - 1]
-            out[i] = out[i - 1]
-            i -= 1
-        keys[i] = key
-        out[i] = sq
-        n += 1
+        n = insert_move(keys, out, n, _move_key(p, o, sq, flips(p, o, sq), depth, _EVAL_INF, w), sq)
     return n
 
 
