@@ -126,6 +126,24 @@ def _tt_store(
     tt[j, 2] = U64((lo + 64) | ((hi + 64) << 8) | ((move & 0xFF) << 16) | (n_empties << 24))
 
 
+@njit(nogil=True, cache=True, inline="always")
+def _tt_store_value(
+    tt: np.ndarray,
+    p: np.uint64,
+    o: np.uint64,
+    best: int,
+    alpha: int,
+    beta: int,
+    move: int,
+    n_empties: int,
+) -> None:
+    """Stores the fail-soft value ``best`` of a search with the window (alpha, beta): an upper
+    bound at or below alpha, a lower bound at or above beta, else the exact value."""
+    lo = best if best > alpha else -64
+    hi = best if best < beta else 64
+    _tt_store(tt, p, o, lo, hi, move, n_empties)
+
+
 @_jit
 def _tt_probe(tt: np.ndarray, p: np.uint64, o: np.uint64) -> np.int64:
     """Packed entry (lo + 64, hi + 64 << 8, move << 16) or -1 when absent."""
@@ -339,14 +357,9 @@ def _deep(
                 row[m] = row[k]
                 row[32 + m] = row[32 + k]
                 row[64 + m] = row[64 + k]
-            np_ = o ^ f
-            no = p | f | _BIT[sq]
-            if searched == 0:
-                v = -_deep(np_, no, -beta, -alpha, n_empties - 1, tt, scratch, stats, stop, w)
-            else:
-                v = -_deep(np_, no, -alpha - 1, -alpha, n_empties - 1, tt, scratch, stats, stop, w)
-                if alpha < v < beta:
-                    v = -_deep(np_, no, -beta, -alpha, n_empties - 1, tt, scratch, stats, stop, w)
+            v = _child_value(
+                p, o, sq, f, alpha, beta, searched == 0, n_empties, tt, scratch, stats, stop, w
+            )
             searched += 1
             if stop[0]:
                 return 0
@@ -357,13 +370,37 @@ def _deep(
                     alpha = v
                     if v >= beta:
                         break
-    if best <= alpha0:
-        _tt_store(tt, p, o, -64, best, best_sq, n_empties)
-    elif best >= beta:
-        _tt_store(tt, p, o, best, 64, best_sq, n_empties)
-    else:
-        _tt_store(tt, p, o, best, best, best_sq, n_empties)
+    _tt_store_value(tt, p, o, best, alpha0, beta, best_sq, n_empties)
     return best
+
+
+@njit(nogil=True, cache=True, inline="always")
+def _child_value(
+    p: np.uint64,
+    o: np.uint64,
+    sq: int,
+    f: np.uint64,
+    alpha: int,
+    beta: int,
+    first: bool,
+    n_empties: int,
+    tt: np.ndarray,
+    scratch: np.ndarray,
+    stats: np.ndarray,
+    stop: np.ndarray,
+    w: np.ndarray,
+) -> int:
+    """The value for ``p`` of playing ``sq`` (flipping ``f``) at ``n_empties`` empty squares:
+    the first move of a node is searched with the full window, the others with a null window
+    and again with the full one when they land inside it."""
+    np_ = o ^ f
+    no = p | f | _BIT[sq]
+    if first:
+        return -_deep(np_, no, -beta, -alpha, n_empties - 1, tt, scratch, stats, stop, w)
+    v = -_deep(np_, no, -alpha - 1, -alpha, n_empties - 1, tt, scratch, stats, stop, w)
+    if alpha < v < beta:
+        v = -_deep(np_, no, -beta, -alpha, n_empties - 1, tt, scratch, stats, stop, w)
+    return v
 
 
 @_jit
@@ -417,14 +454,7 @@ def solve_root(
     for k in range(n):
         sq = squares[k]
         f = flips(p, o, sq)
-        np_ = o ^ f
-        no = p | f | _BIT[sq]
-        if k == 0:
-            v = -_deep(np_, no, -beta, -alpha, n_empties - 1, tt, scratch, stats, stop, w)
-        else:
-            v = -_deep(np_, no, -alpha - 1, -alpha, n_empties - 1, tt, scratch, stats, stop, w)
-            if alpha < v < beta:
-                v = -_deep(np_, no, -beta, -alpha, n_empties - 1, tt, scratch, stats, stop, w)
+        v = _child_value(p, o, sq, f, alpha, beta, k == 0, n_empties, tt, scratch, stats, stop, w)
         if stop[0]:
             return 0, best_sq
         if v > best:
@@ -435,12 +465,7 @@ def solve_root(
                 if v >= beta:
                     break
     if n_empties >= _TT_MIN_EMPTIES:
-        if best <= alpha0:
-            _tt_store(tt, p, o, -64, best, best_sq, n_empties)
-        elif best >= beta:
-            _tt_store(tt, p, o, best, 64, best_sq, n_empties)
-        else:
-            _tt_store(tt, p, o, best, best, best_sq, n_empties)
+        _tt_store_value(tt, p, o, best, alpha0, beta, best_sq, n_empties)
     return best, best_sq
 
 

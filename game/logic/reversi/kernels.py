@@ -104,9 +104,7 @@ _S4 = U64(4)
 _S7 = U64(7)
 _S8 = U64(8)
 _S9 = U64(9)
-_S14 = U64(14)
 _S16 = U64(16)
-_S18 = U64(18)
 _S32 = U64(32)
 _S56 = U64(56)
 
@@ -203,66 +201,40 @@ def lowest_square(x: np.uint64) -> int:
 # --- move generation ---------------------------------------------------------------------------
 
 
+@njit(nogil=True, cache=True, inline="always")
+def _moves_up(p: np.uint64, m: np.uint64, s: np.uint64) -> np.uint64:
+    """The squares ``s`` bits above a run of discs of ``m`` that starts ``s`` bits above a disc
+    of ``p`` (runs of up to six, found by doubling the shift)."""
+    f = m & (p << s)
+    f |= m & (f << s)
+    pre = m & (m << s)
+    f |= pre & (f << (s + s))
+    f |= pre & (f << (s + s))
+    return f << s
+
+
+@njit(nogil=True, cache=True, inline="always")
+def _moves_down(p: np.uint64, m: np.uint64, s: np.uint64) -> np.uint64:
+    """:func:`_moves_up` in the other direction."""
+    f = m & (p >> s)
+    f |= m & (f >> s)
+    pre = m & (m >> s)
+    f |= pre & (f >> (s + s))
+    f |= pre & (f >> (s + s))
+    return f >> s
+
+
 @_jit
 def legal_moves(p: np.uint64, o: np.uint64) -> np.uint64:
     """Mask of the squares where the side to move (``p``) may play."""
-    empty = ~(p | o)
-    moves = _ZERO
-    # Horizontal (shift 1): opponent discs on columns B..G can be jumped over.
+    # Horizontally and diagonally only opponent discs off the A and H columns can be jumped.
     m = o & _INNER_COLS
-    f = m & (p << _S1)
-    f |= m & (f << _S1)
-    pre = m & (m << _S1)
-    f |= pre & (f << _S2)
-    f |= pre & (f << _S2)
-    moves |= f << _S1
-    f = m & (p >> _S1)
-    f |= m & (f >> _S1)
-    pre = m & (m >> _S1)
-    f |= pre & (f >> _S2)
-    f |= pre & (f >> _S2)
-    moves |= f >> _S1
-    # Vertical (shift 8).
-    m = o
-    f = m & (p << _S8)
-    f |= m & (f << _S8)
-    pre = m & (m << _S8)
-    f |= pre & (f << _S16)
-    f |= pre & (f << _S16)
-    moves |= f << _S8
-    f = m & (p >> _S8)
-    f |= m & (f >> _S8)
-    pre = m & (m >> _S8)
-    f |= pre & (f >> _S16)
-    f |= pre & (f >> _S16)
-    moves |= f >> _S8
-    # Diagonals (shifts 7 and 9).
+    moves = _moves_up(p, m, _S1) | _moves_down(p, m, _S1)
+    moves |= _moves_up(p, o, _S8) | _moves_down(p, o, _S8)
     m = o & _INNER_DIAG
-    f = m & (p << _S7)
-    f |= m & (f << _S7)
-    pre = m & (m << _S7)
-    f |= pre & (f << _S14)
-    f |= pre & (f << _S14)
-    moves |= f << _S7
-    f = m & (p >> _S7)
-    f |= m & (f >> _S7)
-    pre = m & (m >> _S7)
-    f |= pre & (f >> _S14)
-    f |= pre & (f >> _S14)
-    moves |= f >> _S7
-    f = m & (p << _S9)
-    f |= m & (f << _S9)
-    pre = m & (m << _S9)
-    f |= pre & (f << _S18)
-    f |= pre & (f << _S18)
-    moves |= f << _S9
-    f = m & (p >> _S9)
-    f |= m & (f >> _S9)
-    pre = m & (m >> _S9)
-    f |= pre & (f >> _S18)
-    f |= pre & (f >> _S18)
-    moves |= f >> _S9
-    return moves & empty
+    moves |= _moves_up(p, m, _S7) | _moves_down(p, m, _S7)
+    moves |= _moves_up(p, m, _S9) | _moves_down(p, m, _S9)
+    return moves & ~(p | o)
 
 
 @_jit
