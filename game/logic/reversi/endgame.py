@@ -11,8 +11,8 @@ the position within ``(alpha, beta)`` and the move reaching it (64 when the side
 pass, -1 at game end); ``stats[0]`` gains the nodes searched; ``stop[0] != 0`` makes the search
 unwind at once returning garbage (check the flag after). ``w`` is the pattern evaluation's table
 (:func:`game.logic.reversi.patterns.load_weights`), used only to order moves.
-``solve_exact_tt(...)``  the same without the move; ``solve_exact(p, o, alpha, beta)`` with a
-private table sized to the position and the shipped weights.
+``solve_exact(p, o, alpha, beta)``  the score alone, with a private table sized to the position
+and the shipped weights.
 
 Each node of :func:`_deep`:
 
@@ -42,8 +42,15 @@ from game.logic.compiling import kernel_copy
 
 from . import evaluation, kernels, patterns
 from .evaluation import _cache_depends_on
-from .kernels import (
+from .kernels import (  # the bit constants too
+    _BIT,
+    _ONE,
+    _S8,
+    _S16,
+    _S32,
+    _ZERO,
     SHALLOW_EMPTIES,
+    U64,
     final_score,
     flips,
     insert_move,
@@ -60,25 +67,17 @@ __all__ = [
     "EVAL_ORDER_EMPTIES",
     "new_tt",
     "solve_exact",
-    "solve_exact_tt",
     "solve_root",
     "sort_depth",
 ]
 
 _jit = njit(nogil=True, cache=True)
 
-U64 = np.uint64
-_ZERO = U64(0)
-_ONE = U64(1)
-_S8 = U64(8)
-_S16 = U64(16)
-_S32 = U64(32)
 _HASH_P = U64(0x9E3779B97F4A7C15)
 _HASH_O = U64(0xC2B2AE3D27D4EB4F)
 _TT_MIN_EMPTIES = SHALLOW_EMPTIES + 1
 _ETC_MIN_EMPTIES = 10  # enhanced transposition cut-offs at and above this many empties
 _MAX_PLY = 64
-_BIT = np.array([1 << i for i in range(64)], dtype=np.uint64)
 
 #: From this many empty squares on, moves are ordered with the pattern evaluation.
 EVAL_ORDER_EMPTIES = 12
@@ -469,29 +468,13 @@ def solve_root(
     return best, best_sq
 
 
-@_jit
-def solve_exact_tt(
-    p: np.uint64,
-    o: np.uint64,
-    alpha: int,
-    beta: int,
-    tt: np.ndarray,
-    stats: np.ndarray,
-    stop: np.ndarray,
-    w: np.ndarray,
-) -> int:
-    """Fail-soft exact-endgame value with the caller's table, statistics and cancel flag."""
-    score, _ = solve_root(p, o, alpha, beta, tt, stats, stop, w)
-    return score
-
-
 def solve_exact(p: np.uint64, o: np.uint64, alpha: int, beta: int) -> int:
     """Fail-soft exact-endgame value (exact inside ``(alpha, beta)``; -64, 64 for the score)
     with a private table sized to the position (24 KB to 6 MB) and the shipped weights."""
     bits = min(18, max(10, 64 - popcount(p | o) - 4))
     stats = np.zeros(1, dtype=np.int64)
     stop = np.zeros(1, dtype=np.uint8)
-    return int(solve_exact_tt(p, o, alpha, beta, new_tt(bits), stats, stop, load_weights()))
+    return int(solve_root(p, o, alpha, beta, new_tt(bits), stats, stop, load_weights())[0])
 
 
 _cache_depends_on(__name__, kernels, evaluation, patterns)

@@ -98,15 +98,8 @@ _ROW_8 = U64(0xFF00000000000000)
 _BORDER = _COL_A | _COL_H | _ROW_1 | _ROW_8
 _CORNERS = U64(0x8100000000000081)
 _PACK_COL = U64(0x0102040810204080)  # packs column A (bits 0, 8, ..) into the top byte
-_S1 = U64(1)
-_S2 = U64(2)
-_S4 = U64(4)
-_S7 = U64(7)
-_S8 = U64(8)
-_S9 = U64(9)
-_S16 = U64(16)
-_S32 = U64(32)
-_S56 = U64(56)
+# Shift amounts as uint64: numba types a uint64 mixed with a signed int as a float64.
+_S1, _S2, _S4, _S7, _S8, _S9, _S16, _S32, _S56 = (U64(s) for s in (1, 2, 4, 7, 8, 9, 16, 32, 56))
 
 SHALLOW_EMPTIES = 7  # at or below: no table, parity ordering
 _X_C = U64(0x42C300000000C342)  # the squares next to the corners (C and X squares)
@@ -454,42 +447,22 @@ def insert_move(keys: np.ndarray, out: np.ndarray, n: int, key: int, sq: int) ->
 
 
 @_jit
-def _perft_full(p: np.uint64, o: np.uint64, depth: int) -> tuple[int, int]:
+def _perft(p: np.uint64, o: np.uint64, depth: int, bulk: bool) -> tuple[int, int]:
+    """Perft of :func:`perft`; with ``bulk`` the last ply is counted with a popcount and the
+    last two plies in one loop."""
     if depth == 0:
         return 1, 1
     moves = legal_moves(p, o)
     if moves == _ZERO:
         if legal_moves(o, p) == _ZERO:
             return 1, 0  # the game ended before the last ply
-        return _perft_full(o, p, depth - 1)
-    bik = 0
-    edax = 0
-    while moves:
-        sq = lowest_square(moves)
-        moves &= moves - _ONE
-        f = flips(p, o, sq)
-        b, e = _perft_full(o ^ f, p | f | _BIT[sq], depth - 1)
-        bik += b
-        edax += e
-    return bik, edax
-
-
-@_jit
-def _perft_bulk(p: np.uint64, o: np.uint64, depth: int) -> tuple[int, int]:
-    """Perft for depth >= 1 counting the last ply with a popcount."""
-    moves = legal_moves(p, o)
-    if moves == _ZERO:
-        if legal_moves(o, p) == _ZERO:
-            return 1, 0
-        if depth == 1:
-            return 1, 1
-        return _perft_bulk(o, p, depth - 1)
-    if depth == 1:
+        return _perft(o, p, depth - 1, bulk)
+    if bulk and depth == 1:
         n = popcount(moves)
         return n, n
     bik = 0
     edax = 0
-    if depth == 2:
+    if bulk and depth == 2:
         while moves:
             sq = lowest_square(moves)
             moves &= moves - _ONE
@@ -510,7 +483,7 @@ def _perft_bulk(p: np.uint64, o: np.uint64, depth: int) -> tuple[int, int]:
         sq = lowest_square(moves)
         moves &= moves - _ONE
         f = flips(p, o, sq)
-        b, e = _perft_bulk(o ^ f, p | f | _BIT[sq], depth - 1)
+        b, e = _perft(o ^ f, p | f | _BIT[sq], depth - 1, bulk)
         bik += b
         edax += e
     return bik, edax
@@ -519,11 +492,7 @@ def _perft_bulk(p: np.uint64, o: np.uint64, depth: int) -> tuple[int, int]:
 @_jit
 def perft(p: np.uint64, o: np.uint64, depth: int, bulk: bool) -> tuple[int, int]:
     """Leaves at ``depth`` plies as ``(bik, edax)``; see the module docstring."""
-    if depth <= 0:
-        return 1, 1
-    if bulk:
-        return _perft_bulk(p, o, depth)
-    return _perft_full(p, o, depth)
+    return _perft(p, o, max(depth, 0), bulk)
 
 
 # --- exact endgame solver ----------------------------------------------------------------------
