@@ -165,29 +165,27 @@ class Step:
         return out
 
 
-def _everything(ndim: int) -> list[Any]:
-    """An index that takes every element: entries are replaced per axis."""
-    return [slice(None)] * ndim
+def _along(ndim: int, axis: int, first: Any, second: Any) -> tuple[tuple[Any, ...], ...]:
+    """Two indices that take every element except on ``axis``, where they take ``first`` and
+    ``second``."""
+    one: list[Any] = [slice(None)] * ndim
+    two: list[Any] = [slice(None)] * ndim
+    one[axis], two[axis] = first, second
+    return tuple(one), tuple(two)
 
 
 def _shift_down(f: Array, axis: int) -> Array:
     """One less space on ``axis``: new[k] = old[k + 1]."""
     out = np.zeros_like(f)
-    src = _everything(f.ndim)
-    dst = _everything(f.ndim)
-    src[axis] = slice(1, None)
-    dst[axis] = slice(None, -1)
-    out[tuple(dst)] = f[tuple(src)]
+    src, dst = _along(f.ndim, axis, slice(1, None), slice(None, -1))
+    out[dst] = f[src]
     return out
 
 
 def _shift_up(g: Array, axis: int) -> Array:
     out = np.zeros_like(g)
-    src = _everything(g.ndim)
-    dst = _everything(g.ndim)
-    src[axis] = slice(None, -1)
-    dst[axis] = slice(1, None)
-    out[tuple(dst)] = g[tuple(src)]
+    src, dst = _along(g.ndim, axis, slice(None, -1), slice(1, None))
+    out[dst] = g[src]
     return out
 
 
@@ -197,52 +195,43 @@ def _bit_index(size: int, bit: int) -> tuple[npt.NDArray[np.intp], npt.NDArray[n
     return on ^ (1 << bit), on
 
 
+def _bit_halves(f: Array, bit: int, axis: int) -> tuple[tuple[Any, ...], ...]:
+    """The indices of the states with ``bit`` clear and with it set (``axis`` holds the bits)."""
+    return _along(f.ndim, axis, *_bit_index(f.shape[axis], bit))
+
+
 def _clear_bit_adjoint(g: Array, bit: int, axis: int) -> Array:
-    off, on = _bit_index(g.shape[axis], bit)
+    off, on = _bit_halves(g, bit, axis)
     out = g.copy()
-    sel_on = _everything(g.ndim)
-    sel_off = _everything(g.ndim)
-    sel_on[axis], sel_off[axis] = on, off
-    out[tuple(sel_on)] = g[tuple(sel_off)]
+    out[on] = g[off]
     return out
 
 
 def _clear_bit_here(f: Array, bit: int, axis: int) -> None:
-    off, on = _bit_index(f.shape[axis], bit)
-    sel_on = _everything(f.ndim)
-    sel_off = _everything(f.ndim)
-    sel_on[axis], sel_off[axis] = on, off
-    f[tuple(sel_off)] += f[tuple(sel_on)]
-    f[tuple(sel_on)] = 0.0
+    off, on = _bit_halves(f, bit, axis)
+    f[off] += f[on]
+    f[on] = 0.0
 
 
 def _drop_bit_here(f: Array, bit: int, axis: int) -> None:
-    _, on = _bit_index(f.shape[axis], bit)
-    sel = _everything(f.ndim)
-    sel[axis] = on
-    f[tuple(sel)] = 0.0
+    _, on = _bit_halves(f, bit, axis)
+    f[on] = 0.0
 
 
 def _open(f: Array, bits: list[int], axis: int) -> Array:
     """Set ``bits`` (they are clear in every state now)."""
     for bit in bits:
-        off, on = _bit_index(f.shape[axis], bit)
+        off, on = _bit_halves(f, bit, axis)
         out = np.zeros_like(f)
-        sel_on = _everything(f.ndim)
-        sel_off = _everything(f.ndim)
-        sel_on[axis], sel_off[axis] = on, off
-        out[tuple(sel_on)] = f[tuple(sel_off)]
+        out[on] = f[off]
         f = out
     return f
 
 
 def _open_adjoint(g: Array, bits: list[int], axis: int) -> Array:
     for bit in reversed(bits):
-        off, on = _bit_index(g.shape[axis], bit)
+        off, on = _bit_halves(g, bit, axis)
         out = np.zeros_like(g)
-        sel_on = _everything(g.ndim)
-        sel_off = _everything(g.ndim)
-        sel_on[axis], sel_off[axis] = on, off
-        out[tuple(sel_off)] = g[tuple(sel_on)]
+        out[off] = g[on]
         g = out
     return g
