@@ -8,11 +8,13 @@ from pathlib import Path
 
 import pytest
 
+from game.cli.options import add_option_flags, typed_options
 from game.logic.options import OptionError
 from game.logic.reversi import LEVELS
 from game.logic.reversi.board import Position
 from game.logic.reversi.game import ReversiGame
 from game.logic.reversi.solver import solve
+from game.logic.search.agents import BASELINES
 from game.registry import Entry, UnknownAgentError
 from tests.endgames import FFO40_AFTER_8, FFO40_AFTER_8_SCORE
 
@@ -38,7 +40,7 @@ def test_the_options_take_a_person_or_a_level_and_a_finite_positive_time() -> No
         "last_move_mark": True,
         "theme": "classic",
     }
-    assert ENTRY.options["black"].choices == ("human", *LEVELS)
+    assert ENTRY.options["black"].choices == ("human", *LEVELS, *BASELINES)
     for bad in ({"white": "world-champion"}, {"time_per_move": 0}, {"time_per_move": "inf"}):
         with pytest.raises(OptionError):
             ENTRY.options.validate(bad)
@@ -46,7 +48,7 @@ def test_the_options_take_a_person_or_a_level_and_a_finite_positive_time() -> No
 
 def test_every_level_is_an_agent_with_a_description() -> None:
     agents = ENTRY.agents()
-    assert list(agents) == list(LEVELS) and all(agents.values())
+    assert list(agents) == [*LEVELS, *BASELINES] and all(agents.values())
     agent = ENTRY.make_agent("expert", ENTRY.options.defaults())
     assert agent.name == "expert"
     with pytest.raises(UnknownAgentError, match="classic-expert"):
@@ -55,7 +57,7 @@ def test_every_level_is_an_agent_with_a_description() -> None:
 
 def _play_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser()
-    ENTRY.options.add_arguments(parser)
+    add_option_flags(parser, ENTRY.options)
     assert ENTRY.play_arguments is not None
     ENTRY.play_arguments(parser)
     return parser
@@ -65,7 +67,7 @@ def test_play_flags_give_options_and_a_loaded_game(tmp_path: Path) -> None:
     saved = tmp_path / "game.txt"
     saved.write_text("f5d6c3\n")
     args = _play_parser().parse_args(["--white", "master", "--time", "0.5", "--load", str(saved)])
-    options = ENTRY.options.validate(ENTRY.options.from_arguments(args))
+    options = ENTRY.options.validate(typed_options(ENTRY.options, args))
     assert (options["white"], options["time_per_move"]) == ("master", 0.5)
     assert ENTRY.play_overrides is not None
     assert ENTRY.play_overrides(args) == {"moves": [37, 43, 18]}

@@ -242,23 +242,20 @@ def test_registry_entry() -> None:
 
     assert (ENTRY.id, ENTRY.title, ENTRY.hint_agent) == ("river", "Priests and Devils", "solver")
     assert ENTRY.options is OPTIONS
-    assert set(ENTRY.agents()) == {"solver"}
+    assert set(ENTRY.agents()) == {"solver", "random", "alphabeta", "mcts"}
     assert isinstance(ENTRY.make_agent("solver", {}), SolverAgent)
-    with pytest.raises(UnknownAgentError, match="solver"):
-        ENTRY.make_agent("random", {})
+    assert ENTRY.make_agent("random", {}).name == "random"  # every game's, from the registry
+    with pytest.raises(UnknownAgentError, match=r"solver.*random, alphabeta, mcts"):
+        ENTRY.make_agent("nobody", {})
     assert ENTRY.game({"devils": 2}).rules == Rules(3, 2, 2)  # type: ignore[attr-defined]
     assert ENTRY.controller == "game.games.river.controller:RiverController"
 
 
 def solve(*argv: str) -> int:
-    import argparse
+    """``gamehall solve river ARGV`` in this process: the flags come from the schema."""
+    from game.cli import main
 
-    from game.games.river.entry import ENTRY
-
-    parser = argparse.ArgumentParser()
-    hook = ENTRY.hooks["solve"]
-    hook.add_arguments(parser)
-    return hook.run(parser.parse_args(list(argv)), ENTRY)
+    return main(["solve", "river", *argv])
 
 
 def test_solve_hook_prints_the_plan(capsys: pytest.CaptureFixture[str]) -> None:

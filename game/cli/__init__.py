@@ -190,7 +190,9 @@ def run(args: argparse.Namespace) -> int:
         return tournament_cli.run(args, entry)
     if args.command == "solve":
         # The typed options, checked, with the defaults for the rest: what hooks read.
-        args.options = entry.options.validate(entry.options.from_arguments(args))
+        from game.cli.options import typed_options
+
+        args.options = entry.options.validate(typed_options(entry.options, args))
     return entry.hooks[args.command].run(args, entry)
 
 
@@ -449,8 +451,9 @@ def _game_flags(p: argparse.ArgumentParser, command: str, entry: Entry) -> None:
         new = [a.dest for a in p._actions if not a.option_strings and a.dest not in before]
         p.set_defaults(_positional=new[0] if len(new) == 1 else None)
     if command != "bench":  # last: an option never hides the command's own flags
-        group = p.add_argument_group(f"{entry.title} options")
-        entry.options.add_arguments(group)  # type: ignore[arg-type]
+        from game.cli.options import add_option_flags
+
+        add_option_flags(p.add_argument_group(f"{entry.title} options"), entry.options)
 
 
 def _with_play(argv: list[str]) -> list[str]:

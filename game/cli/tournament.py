@@ -38,6 +38,7 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
+from game.cli.options import add_option_flags, typed_options
 from game.logic.game import Limits
 from game.logic.quoting import excerpt
 from game.logic.tournament import (
@@ -115,7 +116,7 @@ def add_arguments(parser: argparse.ArgumentParser, entry: Entry | None = None) -
         help="print the statistics as JSON (standings, results per seat, lengths, branching)",
     )
     if entry is not None:
-        entry.options.add_arguments(parser)
+        add_option_flags(parser, entry.options)
     # The spellings of the first tournaments, where the game's own flags leave them free (a
     # game option of that name, MasterGrab's --robots, holds the same text).
     for flag in ("--robots", "--a", "--b", "--time-per-move"):
@@ -135,7 +136,7 @@ def run(args: argparse.Namespace, entry: Entry | None = None) -> int:
     try:
         # Every argument is checked before the first game (or a cluster) is started.
         agents = agent_names(args)
-        options = entry.options.validate(entry.options.from_arguments(args))
+        options = entry.options.validate(typed_options(entry.options, args))
         budget = limits(args)
         _check_counts(args)
         work_units(

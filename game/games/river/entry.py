@@ -38,7 +38,7 @@ def _solve(args: argparse.Namespace, entry: Entry) -> int:
         print("gamehall solve river: takes options, not a position", file=sys.stderr)
         return 2
     try:
-        rules = rules_from(entry.options.validate(entry.options.from_arguments(args)))
+        rules = rules_from(args.options)  # checked by the command line against OPTIONS
     except ValueError as exc:
         print(f"gamehall solve: {exc}", file=sys.stderr)
         return 2
@@ -57,6 +57,10 @@ def _solve(args: argparse.Namespace, entry: Entry) -> int:
     return 0
 
 
+def _no_flags(parser: argparse.ArgumentParser) -> None:
+    """``solve river`` has no flags of its own: its options are the puzzle."""
+
+
 ENTRY = Entry(
     id="river",
     title="Priests and Devils",
@@ -72,7 +76,7 @@ ENTRY = Entry(
         "solve": CliHook(
             help="print the fewest crossings for the options (default 3 priests, 3 devils, "
             "a boat for 2), one a line, then crossings=N",
-            add_arguments=OPTIONS.add_arguments,
+            add_arguments=_no_flags,  # the options' flags are every game's (game.cli.options)
             run=_solve,
         )
     },
