@@ -164,3 +164,14 @@ def test_last_flip_count_matches_flips_on_a_full_board() -> None:
         theirs = ~mine & ~(1 << sq) & 0xFFFFFFFFFFFFFFFF
         expected = python_flips(mine, theirs, sq).bit_count()
         assert kernels._last_flip_count(np.uint64(mine), sq) == expected
+
+
+def test_the_last_layers_are_copies_of_one_template() -> None:
+    """``_solve2`` .. ``_solve4`` and the ordering search's ``_eval1`` .. ``_eval3`` are each
+    compiled from one function's code, not written out once per depth."""
+    for layers in (
+        (kernels._solve2, kernels._solve3, kernels._solve4),
+        (endgame._eval1, endgame._eval2, endgame._eval3),
+    ):
+        assert len({layer.py_func.__code__ for layer in layers}) == 1
+        assert len({layer.py_func.__name__ for layer in layers}) == len(layers)  # cache files

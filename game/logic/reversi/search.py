@@ -208,17 +208,9 @@ def search(
             aspiration=aspiration,
             probcut=probcut,
         )
-        result = SearchResult(
-            move=PASS,
-            score=-child.score,
-            exact=child.exact,
-            depth=child.depth,
-            nodes=child.nodes,
-            seconds=time.perf_counter() - start,
-            pv=[PASS, *child.pv],
-            tt_hits=child.tt_hits,
-            nps=child.nps,
-        )
+        seconds = time.perf_counter() - start
+        pv = [PASS, *child.pv]
+        result = replace(child, move=PASS, score=-child.score, seconds=seconds, pv=pv)
         if on_iteration is not None:
             on_iteration(result)
         return result
@@ -340,10 +332,6 @@ def _deepen(
     buf.ctr[NODE_LIMIT] = node_limit if node_limit is not None else 1 << 62
     empties = 64 - (p | o).bit_count()
     bp, bo = np.uint64(p), np.uint64(o)
-    arrays = (  # the arrays pvs shares with this driver, in the order it unpacks them
-        *(table.keys, table.info, buf.ctr, user_stop, timer_flag, buf.moves, buf.order),
-        *(buf.child_p, buf.child_o, buf.history, buf.pv, buf.pv_len),
-    )
     best: SearchResult | None = None
     last_seconds = 0.0
     values: list[int] = [0]  # the value of each complete iteration, by depth
@@ -354,7 +342,30 @@ def _deepen(
 
         def window(alpha: int, beta: int, d: int = d) -> int:
             return int(
-                pvs(bp, bo, d, alpha, beta, 0, arrays, table.generation, weights, pc, probcut)
+                pvs(
+                    bp,
+                    bo,
+                    d,
+                    alpha,
+                    beta,
+                    0,
+                    table.keys,
+                    table.info,
+                    table.generation,
+                    buf.ctr,
+                    user_stop,
+                    timer_flag,
+                    weights,
+                    buf.moves,
+                    buf.order,
+                    buf.child_p,
+                    buf.child_o,
+                    buf.history,
+                    buf.pv,
+                    buf.pv_len,
+                    pc,
+                    probcut,
+                )
             )
 
         # Around the value two depths back: the values of odd and even depths differ.
