@@ -135,7 +135,7 @@ def test_a_finished_game_updates_statistics_once_and_options_persist(director, _
     """Through the shared Director with the games registered as `gamehall play` does, over
     the settings and statistics on disk (then registered back as the other tests expect)."""
     from game.cli.play import make_sessions, register_games
-    from game.logic.river.game import Rules
+    from game.logic.river.game import RiverRules
     from game.registry import all_entries
     from game.settings import Store
 
@@ -162,7 +162,7 @@ def test_a_finished_game_updates_statistics_once_and_options_persist(director, _
         d.switch("menu")
         assert "continue=river" in d.controller.status_line().split()  # one field of several
         d.switch("river")
-        assert d.controller.rules == Rules(4, 3, 2)
+        assert d.controller.rules == RiverRules(4, 3, 2)
     finally:
         register_games(director)
         d.switch("menu")
@@ -276,10 +276,10 @@ START = "-" * 27 + "OX" + "-" * 6 + "XO" + "-" * 27 + " X"
 #: Where each command's work starts: reaching one of these before a refusal is a failure.
 WORK = (
     "game.cli.play.build_director",
-    "game.games.reversi.entry.solve_exact",
-    "game.games.reversi.entry.search_position",
-    "game.games.reversi.entry.run_bench",
-    "game.games.grab.entry.run_bench",
+    "game.games.reversi.hooks.solve_exact",
+    "game.games.reversi.hooks.search_position",
+    "game.games.reversi.hooks.run_bench",
+    "game.games.grab.hooks.run_bench",
     "game.cli.tournament.run_tournament",
     "game.logic.grab.bench.speed_lines",
 )
@@ -376,7 +376,7 @@ def test_a_bug_is_one_line_with_status_1(monkeypatch, capsys):
 
 
 def test_ctrl_c_is_status_130_with_one_line(monkeypatch, capsys):
-    from game.games.reversi import entry as reversi
+    from game.games.reversi import hooks as reversi
 
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt

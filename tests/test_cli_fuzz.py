@@ -25,7 +25,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from game import cli
-from game.logic.game import Limits
+from game.logic.contract import Limits
 from game.logic.reversi.ffo import FFO
 from game.logic.rules.agents import make_agent
 from game.registry import all_entries
@@ -202,10 +202,10 @@ def recorders(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     from game.cli import play as cli_play
     from game.cli import tournament as tournament_cli
     from game.engine import window
-    from game.games.clue import entry as clue
-    from game.games.grab import entry as grab
-    from game.games.reversi import entry as reversi
-    from game.games.rules import entry as rules
+    from game.games.clue import hooks as clue
+    from game.games.grab import hooks as grab
+    from game.games.reversi import hooks as reversi
+    from game.games.rules import hooks as rules
     from game.logic.clue import bench as clue_bench_module
     from game.logic.reversi.board import Position
     from game.logic.rules import agents as rules_agents

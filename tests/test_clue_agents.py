@@ -14,8 +14,8 @@ from game.logic.clue.events import Accusation, Suggestion, View
 from game.logic.clue.exact import ExactArticleAgent, FullAgent, NotebookCache
 from game.logic.clue.notebook import Notebook
 from game.logic.clue.roster import AGENTS, make_agent
-from game.logic.clue.rules import ClueState, Rules
-from game.logic.game import CHANCE, Limits, Stop, sample_chance
+from game.logic.clue.rules import ClueRules, ClueState
+from game.logic.contract import CHANCE, Limits, Stop, sample_chance
 
 DECK = load_deck("classic")
 
@@ -31,7 +31,7 @@ def t(text: str) -> tuple[int, ...]:
 def _play(seed: int, names: list[str], steps: int) -> ClueState:
     rng = random.Random(seed)
     agents = [make_agent(n) for n in names]
-    state = ClueState.start(Rules(DECK, len(names)), dealer=seed % len(names))
+    state = ClueState.start(ClueRules(DECK, len(names)), dealer=seed % len(names))
     for _ in range(steps):
         if state.is_terminal():
             break

@@ -90,15 +90,28 @@ def _solve(*argv: str) -> argparse.Namespace:
     return parser.parse_args(list(argv))
 
 
-def test_the_solve_hook_prints_the_exact_score(capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_solve_hook_returns_the_exact_score_and_prints_nothing(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The hook yields its result (the CLI prints it): the score line for stdout, the
+    search's figures as a note for stderr."""
+    from game.registry import Note
+
     position = Position.from_text(FFO40_AFTER_8)  # a few plies down FFO #40: a quick solve
     expected = solve(position, all_moves=True)
     assert expected.score == FFO40_AFTER_8_SCORE
-    assert ENTRY.hooks["solve"].run(_solve(position.text(), "--all"), ENTRY) == 0
+    said = list(ENTRY.hooks["solve"].run(_solve(position.text(), "--all"), ENTRY))
     names = ",".join(f"{'ABCDEFGH'[m % 8]}{m // 8 + 1}" for m in expected.best)
-    assert capsys.readouterr().out.strip() == f"score={expected.score:+d} best={names}"
+    assert said[-1] == f"score={expected.score:+d} best={names}"
+    assert [type(s) for s in said] == [Note, str] and said[0].text.startswith("empties=")
+    assert capsys.readouterr() == ("", "")
 
 
 def test_the_solve_hook_refuses_a_bad_position(capsys: pytest.CaptureFixture[str]) -> None:
-    assert ENTRY.hooks["solve"].run(_solve("XO"), ENTRY) == 2
+    from game.cli import main
+    from game.registry import Refusal
+
+    with pytest.raises(Refusal):
+        list(ENTRY.hooks["solve"].run(_solve("XO"), ENTRY))
+    assert main(["solve", "reversi", "XO"]) == 2
     assert capsys.readouterr().err.startswith("gamehall solve reversi: ")

@@ -6,7 +6,7 @@ its options become flags (one schema checks the flags, the settings file and the
 buttons), and the command runs the game's hook (``solve``, ``bench``), the generic tournament
 runner, or the window (:mod:`game.cli.play`, :mod:`game.cli.shot`, :mod:`game.cli.bench`).
 Every argument is checked before any work starts: the parser's types
-(:mod:`game.cli.args`) refuse sizes, counts and times out of range, the schemas refuse
+(:mod:`game.arguments`) refuse sizes, counts and times out of range, the schemas refuse
 options, and each command checks its files and names before it builds a window, searches or
 plays. A game without the command asked for, an unknown game and a refused value are one line
 on stderr and exit status 2; Ctrl-C is status 130; ``main`` never raises.
@@ -20,13 +20,13 @@ from __future__ import annotations
 import argparse
 import logging
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from game.errors import GamehallError, NoDisplayError, missing_library
 
 if TYPE_CHECKING:
-    from game.registry import Entry
+    from game.registry import Entry, Said
 
 log = logging.getLogger("gamehall")
 
@@ -193,7 +193,26 @@ def run(args: argparse.Namespace) -> int:
         from game.cli.options import typed_options
 
         args.options = entry.options.validate(typed_options(entry.options, args))
-    return entry.hooks[args.command].run(args, entry)
+    return say(entry.hooks[args.command].run(args, entry), f"gamehall {args.command} {entry.id}")
+
+
+def say(said: Iterable[Said], where: str) -> int:
+    """Print what a game's hook yields as it comes (results on stdout, notes on stderr, a
+    warning after ``where``) and return the exit status: 0, or 2 with the line of a
+    :class:`~game.registry.Refusal`."""
+    from game.registry import Note, Refusal
+
+    try:
+        for item in said:
+            if isinstance(item, Note):
+                text = f"{where}: {item.text}" if item.warning else item.text
+                print(text, file=sys.stderr, flush=True)
+            else:
+                print(item, flush=True)
+    except Refusal as exc:
+        print(f"{where}: {shorten(str(exc))}", file=sys.stderr)
+        return 2
+    return 0
 
 
 # -- the parser ----------------------------------------------------------------------------
@@ -397,7 +416,7 @@ DO_HELP = (
 def _common(p: argparse.ArgumentParser, command: str, full: bool) -> None:
     """The flags a command has whatever the game (``full`` False: the first pass, which
     requires nothing, so that ``--help`` reaches the second)."""
-    from game.cli.args import MAX_FRAMES, scale, size, whole
+    from game.arguments import MAX_FRAMES, scale, size, whole
 
     sizes = "WxH, 64..8192 pixels each way"
     if command == "play":

@@ -34,21 +34,21 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager, suppress
+from contextlib import AbstractContextManager, contextmanager, suppress
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 from game.cli.options import add_option_flags, typed_options
-from game.logic.game import Limits
+from game.logic.contract import Limits
 from game.logic.quoting import excerpt
 from game.logic.tournament import (
     TRIES,
     GameFailedError,
-    GameRecord,
     TournamentResult,
     run_tournament,
     work_units,
 )
+from game.progress import games_bar
 
 if TYPE_CHECKING:
     from game.registry import Entry
@@ -70,7 +70,7 @@ class _Refused(ValueError):
 
 def add_arguments(parser: argparse.ArgumentParser, entry: Entry | None = None) -> None:
     """The command's flags; with ``entry``, its game's option flags too."""
-    from game.cli.args import MAX_SECONDS, seconds, whole
+    from game.arguments import MAX_SECONDS, seconds, whole
 
     names = "e.g. " + ",".join(list(entry.agents())[:2]) if entry is not None else "a,b"
     parser.add_argument("--agents", help=f"one agent name per seat, comma-separated ({names})")
@@ -210,7 +210,7 @@ def agent_names(args: argparse.Namespace) -> list[str]:
 
 def limits(args: argparse.Namespace) -> Limits:
     """Each choice's budget from ``--time`` (or ``--time-per-move``); none: the agents' own."""
-    from game.cli.args import seconds as read_seconds
+    from game.arguments import seconds as read_seconds
 
     seconds = args.time if args.time is not None else getattr(args, "time_per_move", None)
     if isinstance(seconds, str):
@@ -253,28 +253,10 @@ def _check_address(address: str | None) -> None:
         )
 
 
-@contextmanager
-def progress_bar() -> Iterator[Callable[[int, int, Any], None] | None]:
-    """A one-line progress bar on stderr, redrawn after each game and ended with a newline
-    when the block is left; None when stderr is not a terminal (no bar in logs or pipes)."""
-    if not sys.stderr.isatty():
-        yield None
-        return
-
-    def show(done: int, total: int, record: GameRecord | Any) -> None:
-        width = 30
-        filled = round(width * done / max(1, total))
-        print(
-            f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games",
-            end="",
-            file=sys.stderr,
-            flush=True,
-        )
-
-    try:
-        yield show
-    finally:
-        print(file=sys.stderr)
+def progress_bar() -> AbstractContextManager[Callable[[int, int, Any], None] | None]:
+    """A bar of the games played on stderr (tqdm), or None when stderr is not a terminal (no
+    bar in logs or pipes): :func:`game.progress.games_bar`."""
+    return games_bar()
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,7 @@ from game.logic.clue.article import ArticleNotes
 from game.logic.clue.deck import Card, Triple
 from game.logic.clue.events import Suggestion, View
 from game.logic.clue.rules import END, Action, ClueState, Kind, Phase
-from game.logic.game import Limits, State, Stop
+from game.logic.contract import Limits, State, Stop
 
 __all__ = ["ArticleAgent", "BluffAgent", "GuessingAgent", "NotebookAgent", "shown_counts"]
 

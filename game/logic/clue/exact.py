@@ -39,7 +39,7 @@ from game.logic.clue.deck import Card, Triple
 from game.logic.clue.events import Suggestion, View
 from game.logic.clue.notebook import Notebook
 from game.logic.clue.rivals import threat
-from game.logic.game import Stop
+from game.logic.contract import Stop
 
 __all__ = ["ExactArticleAgent", "FullAgent", "NotebookCache"]
 

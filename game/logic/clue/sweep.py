@@ -18,7 +18,7 @@ from typing import Any, TypeAlias
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["Plan", "Step"]
+__all__ = ["FreeCard", "Plan"]
 
 Array: TypeAlias = npt.NDArray[np.float64]
 
@@ -26,7 +26,7 @@ Array: TypeAlias = npt.NDArray[np.float64]
 class Plan:
     """The cards in sweep order with the forward states kept, for counts and sampling."""
 
-    def __init__(self, steps: list[Step], shape: tuple[int, ...], start: tuple[int, ...],
+    def __init__(self, steps: list[FreeCard], shape: tuple[int, ...], start: tuple[int, ...],
                  fixed: list[int], n_cards: int, holders: int) -> None:  # fmt: skip
         self.steps = steps
         self.shape = shape
@@ -108,7 +108,7 @@ class Plan:
 
 
 @dataclass
-class Step:
+class FreeCard:
     """One free card: before it, clauses open; it goes to one of its holders; after it,
     clauses close."""
 

@@ -1,4 +1,4 @@
-"""The Linux calls behind the robot jail (:mod:`game.logic.grab.jail`), through ctypes on the C
+"""The Linux calls behind the robot jail (:mod:`game.logic.workers.jail`), through ctypes on the C
 library: namespaces, mounts, a user of its own, capabilities, resource limits, Landlock and a
 seccomp filter. Each function does one layer and raises :class:`OSError` (with the errno) when
 the kernel refuses it; none of them decides what to do about a refusal.
