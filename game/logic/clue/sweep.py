@@ -165,39 +165,32 @@ class FreeCard:
         return out
 
 
-def _along(ndim: int, axis: int, first: Any, second: Any) -> tuple[tuple[Any, ...], ...]:
-    """Two indices that take every element except on ``axis``, where they take ``first`` and
-    ``second``."""
-    one: list[Any] = [slice(None)] * ndim
-    two: list[Any] = [slice(None)] * ndim
-    one[axis], two[axis] = first, second
-    return tuple(one), tuple(two)
+def _on_axis(ndim: int, axis: int, index: Any) -> tuple[Any, ...]:
+    """An index that takes ``index`` on ``axis`` and every element on the other axes."""
+    sel: list[Any] = [slice(None)] * ndim
+    sel[axis] = index
+    return tuple(sel)
 
 
 def _shift_down(f: Array, axis: int) -> Array:
     """One less space on ``axis``: new[k] = old[k + 1]."""
     out = np.zeros_like(f)
-    src, dst = _along(f.ndim, axis, slice(1, None), slice(None, -1))
-    out[dst] = f[src]
+    out[_on_axis(f.ndim, axis, slice(None, -1))] = f[_on_axis(f.ndim, axis, slice(1, None))]
     return out
 
 
 def _shift_up(g: Array, axis: int) -> Array:
     out = np.zeros_like(g)
-    src, dst = _along(g.ndim, axis, slice(None, -1), slice(1, None))
-    out[dst] = g[src]
+    out[_on_axis(g.ndim, axis, slice(1, None))] = g[_on_axis(g.ndim, axis, slice(None, -1))]
     return out
 
 
-def _bit_index(size: int, bit: int) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]]:
-    idx = np.arange(size)
+def _bit_halves(f: Array, bit: int, axis: int) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+    """The indexes ``(off, on)`` of the entries on ``axis`` with ``bit`` clear and set, in
+    pairs: the n-th of ``off`` is the n-th of ``on`` without the bit."""
+    idx = np.arange(f.shape[axis])
     on = idx[(idx >> bit) & 1 == 1]
-    return on ^ (1 << bit), on
-
-
-def _bit_halves(f: Array, bit: int, axis: int) -> tuple[tuple[Any, ...], ...]:
-    """The indices of the states with ``bit`` clear and with it set (``axis`` holds the bits)."""
-    return _along(f.ndim, axis, *_bit_index(f.shape[axis], bit))
+    return _on_axis(f.ndim, axis, on ^ (1 << bit)), _on_axis(f.ndim, axis, on)
 
 
 def _clear_bit_adjoint(g: Array, bit: int, axis: int) -> Array:
