@@ -10,6 +10,7 @@ one of these fails here, named with its line.
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 TESTS = Path(__file__).parent
@@ -26,7 +27,8 @@ _PACES = {("test_engine_start.py", "_frames_until")}
 _CLOCK = {"sleep", "perf_counter", "monotonic", "process_time"}
 
 
-def _modules() -> dict[str, ast.Module]:
+@functools.cache
+def _tests_folder() -> dict[str, ast.Module]:
     return {p.name: ast.parse(p.read_text(encoding="utf-8"), str(p)) for p in TESTS.glob("*.py")}
 
 
@@ -39,38 +41,36 @@ def _called_name(call: ast.Call) -> str | None:
     return None
 
 
-def _checks_directly(node: ast.AST) -> bool:
+def _looks(node: ast.AST) -> tuple[bool, set[str]]:
+    """Whether ``node`` checks something itself, and the names it calls (one walk)."""
+    checks, calls = False, set()
     for sub in ast.walk(node):
         if isinstance(sub, ast.Assert):
-            return True
-        if isinstance(sub, ast.Call) and _called_name(sub) in _CHECKING:
-            return True
-    return False
+            checks = True
+        elif isinstance(sub, ast.Call) and (called := _called_name(sub)) is not None:
+            calls.add(called)
+    return checks or bool(calls & _CHECKING), calls
 
 
-def _checking_helpers(modules: dict[str, ast.Module]) -> set[str]:
+def _checking_helpers(
+    modules: dict[str, ast.Module],
+) -> tuple[set[str], dict[ast.AST, tuple[bool, set[str]]]]:
     """The names of the functions and methods under tests/ that check something, themselves
-    or through another such helper (a fixed point over the calls)."""
-    bodies: dict[str, list[ast.AST]] = {}
+    or through another such helper (a fixed point over the calls), and what each function
+    node does itself (:func:`_looks`)."""
+    calls: dict[str, set[str]] = {}
+    looks: dict[ast.AST, tuple[bool, set[str]]] = {}
+    checking: set[str] = set()
     for tree in modules.values():
         for node in ast.walk(tree):
             if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-                bodies.setdefault(node.name, []).append(node)
-    checking = {name for name, nodes in bodies.items() if any(map(_checks_directly, nodes))}
-    while True:
-        more = {
-            name
-            for name, nodes in bodies.items()
-            if name not in checking
-            and any(
-                isinstance(sub, ast.Call) and _called_name(sub) in checking
-                for node in nodes
-                for sub in ast.walk(node)
-            )
-        }
-        if not more:
-            return checking
+                looks[node] = checks, called = _looks(node)
+                calls.setdefault(node.name, set()).update(called)
+                if checks:
+                    checking.add(node.name)
+    while more := {name for name, called in calls.items() if called & checking} - checking:
         checking |= more
+    return checking, looks
 
 
 def _tests(tree: ast.Module) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
@@ -87,15 +87,12 @@ def _tests(tree: ast.Module) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
 
 def idle_tests(modules: dict[str, ast.Module]) -> list[str]:
     """``file:line name`` of each test that checks nothing, itself or through a helper."""
-    checking = _checking_helpers(modules)
+    checking, looks = _checking_helpers(modules)
     return [
         f"{name}:{test.lineno} {test.name}"
         for name, tree in modules.items()
         for test in _tests(tree)
-        if not _checks_directly(test)
-        and not any(
-            isinstance(sub, ast.Call) and _called_name(sub) in checking for sub in ast.walk(test)
-        )
+        if not looks[test][0] and not looks[test][1] & checking
     ]
 
 
@@ -125,12 +122,12 @@ def clock_calls(modules: dict[str, ast.Module]) -> list[str]:
 
 
 def test_every_test_asserts_something() -> None:
-    idle = idle_tests(_modules())
+    idle = idle_tests(_tests_folder())
     assert not idle, "tests that assert nothing (add the check they stand for):\n" + "\n".join(idle)
 
 
 def test_no_test_sleeps_or_reads_the_clock() -> None:
-    found = clock_calls(_modules())
+    found = clock_calls(_tests_folder())
     assert not found, (
         "a test waits for an event (tests/waiting.py), never for wall time, and asserts no "
         "time (bound the work by steps or nodes):\n" + "\n".join(found)
