@@ -14,6 +14,7 @@ ones, and a way to count a finished game in the statistics.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import importlib
 import logging
 import threading
@@ -50,6 +51,10 @@ ENTRY_MODULES: Final = (
     "game.games.clue.entry",
     "game.games.rules.entry",
 )
+
+
+#: The value of an option that seats an agent when a person plays that seat.
+PERSON: Final = "human"
 
 
 class UnknownGameError(ValueError):
@@ -189,6 +194,18 @@ class Entry:
     prepare: str = ""
     ahead: str = ""
     group: str = ""
+    opponents: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        # Every game offers the agents of game.logic.search.agents besides its own: added
+        # here, once, to the agents' list, to the agents it makes and to the choices of the
+        # options that seat an agent (``opponents``); a game's own agent of the same name wins.
+        if not isinstance(self.agents, _Listed):
+            object.__setattr__(self, "agents", _Listed(self.agents))
+        if not isinstance(self.make_agent, _Made):
+            object.__setattr__(self, "make_agent", _Made(self.make_agent))
+        if self.opponents:
+            object.__setattr__(self, "options", _offering(self.options, self.opponents))
 
     @property
     def menu_group(self) -> str:
@@ -208,6 +225,15 @@ class Entry:
         if self.engine:
             return ApartAgent(agent, prepare=self.engine, bring_back=True)
         return ApartAgent(agent, bring_back=True)  # what it says of its search, for F3
+
+    def seat_choices(self, option: str) -> tuple[str, ...]:
+        """What the buttons of an option that seats an agent (one of ``opponents``) go
+        through, in order: its choices that are a person (``human``, in every game's options)
+        or an agent the game lists; an old name kept so that saved settings still load is
+        accepted, not offered."""
+        listed = self.agents()
+        choices = self.options[option].choices or ()
+        return tuple(c for c in choices if c == PERSON or c in listed)
 
     def statistics_sheet(self, stats: Statistics) -> Any:
         """The game's statistics view of ``stats`` (imports the module that draws it); None
@@ -233,6 +259,51 @@ class Entry:
         if _ENTRIES is not None and _ENTRIES.get(self.id) is self:
             return (get, (self.id,))
         return super().__reduce_ex__(protocol)
+
+
+@dataclass(frozen=True)
+class _Listed:
+    """An entry's ``agents()``: the game's own, then every game's (those it has not)."""
+
+    own: Callable[[], Mapping[str, str]]
+
+    def __call__(self) -> dict[str, str]:
+        from game.logic.search.agents import BASELINES
+
+        listed = dict(self.own())
+        return listed | {name: about for name, about in BASELINES.items() if name not in listed}
+
+
+@dataclass(frozen=True)
+class _Made:
+    """An entry's ``make_agent``: the game's own agent of that name, else every game's."""
+
+    own: Callable[[str, Mapping[str, Any]], Agent[Any]]
+
+    def __call__(self, name: str, options: Mapping[str, Any]) -> Agent[Any]:
+        from game.logic.search.agents import BASELINES, make_baseline
+
+        try:
+            return self.own(name, options)
+        except UnknownAgentError as exc:
+            if name not in BASELINES:
+                raise UnknownAgentError(
+                    f"{exc}; and every game's: {', '.join(BASELINES)}"
+                ) from None
+        return make_baseline(name)
+
+
+def _offering(schema: OptionsSchema, names: Sequence[str]) -> OptionsSchema:
+    """``schema`` with every game's agents added to the choices of the options ``names``."""
+    from game.logic.search.agents import BASELINES
+
+    options = []
+    for option in schema.options:
+        if option.name in names and option.choices is not None:
+            extra = tuple(n for n in BASELINES if n not in option.choices)
+            option = dataclasses.replace(option, choices=(*option.choices, *extra))
+        options.append(option)
+    return dataclasses.replace(schema, options=tuple(options))
 
 
 _ENTRIES: dict[str, Entry] | None = None

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from game.logic.clue.agents import ArticleAgent, BluffAgent, RandomAgent
+from game.logic.clue.agents import ArticleAgent, BluffAgent, GuessingAgent
 from game.logic.clue.article import ArticleNotes
 from game.logic.clue.deck import hand_sizes, load_deck
 from game.logic.clue.events import Accusation, Event, Suggestion, View
@@ -155,5 +155,5 @@ def test_the_bluffer_names_its_own_cards_about_a_quarter_of_the_time() -> None:
 def test_the_random_detective_names_cards_it_has_not_seen() -> None:
     own = {c(n) for n in HAND}
     for seed in range(50):
-        pick = RandomAgent().suggest(view(), random.Random(seed), Stop())
+        pick = GuessingAgent().suggest(view(), random.Random(seed), Stop())
         assert not own & set(pick)

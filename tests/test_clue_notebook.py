@@ -12,7 +12,7 @@ from fractions import Fraction
 
 import pytest
 
-from game.logic.clue.agents import ArticleAgent, BluffAgent, RandomAgent
+from game.logic.clue.agents import ArticleAgent, BluffAgent, GuessingAgent
 from game.logic.clue.deck import Category, Deck
 from game.logic.clue.deduce import Knowledge
 from game.logic.clue.events import Accusation, Suggestion, View
@@ -91,7 +91,7 @@ def _oracle(view: View) -> dict[tuple[int, int], Fraction]:
 def _views(deck: Deck, seats: int, seed: int) -> Iterator[View]:
     """Every seat's view (and the public one) after each event of a seeded game."""
     rng = random.Random(seed)
-    agents = [ArticleAgent(), BluffAgent(), RandomAgent()]
+    agents = [ArticleAgent(), BluffAgent(), GuessingAgent()]
     state = ClueState.start(Rules(deck, seats), dealer=seed % seats)
     while state.current_player() == CHANCE:
         state = state.apply(sample_chance(state, rng))

@@ -13,6 +13,7 @@ from game.logic.reversi import LEVELS
 from game.logic.reversi.board import Position
 from game.logic.reversi.game import ReversiGame
 from game.logic.reversi.solver import solve
+from game.logic.search.agents import BASELINES
 from game.registry import Entry, UnknownAgentError
 from tests.endgames import FFO40_AFTER_8, FFO40_AFTER_8_SCORE
 
@@ -38,7 +39,7 @@ def test_the_options_take_a_person_or_a_level_and_a_finite_positive_time() -> No
         "last_move_mark": True,
         "theme": "classic",
     }
-    assert ENTRY.options["black"].choices == ("human", *LEVELS)
+    assert ENTRY.options["black"].choices == ("human", *LEVELS, *BASELINES)
     for bad in ({"white": "world-champion"}, {"time_per_move": 0}, {"time_per_move": "inf"}):
         with pytest.raises(OptionError):
             ENTRY.options.validate(bad)
@@ -46,7 +47,7 @@ def test_the_options_take_a_person_or_a_level_and_a_finite_positive_time() -> No
 
 def test_every_level_is_an_agent_with_a_description() -> None:
     agents = ENTRY.agents()
-    assert list(agents) == list(LEVELS) and all(agents.values())
+    assert list(agents) == [*LEVELS, *BASELINES] and all(agents.values())
     agent = ENTRY.make_agent("expert", ENTRY.options.defaults())
     assert agent.name == "expert"
     with pytest.raises(UnknownAgentError, match="classic-expert"):

@@ -242,10 +242,11 @@ def test_registry_entry() -> None:
 
     assert (ENTRY.id, ENTRY.title, ENTRY.hint_agent) == ("river", "Priests and Devils", "solver")
     assert ENTRY.options is OPTIONS
-    assert set(ENTRY.agents()) == {"solver"}
+    assert set(ENTRY.agents()) == {"solver", "random", "alphabeta", "mcts"}
     assert isinstance(ENTRY.make_agent("solver", {}), SolverAgent)
-    with pytest.raises(UnknownAgentError, match="solver"):
-        ENTRY.make_agent("random", {})
+    assert ENTRY.make_agent("random", {}).name == "random"  # every game's, from the registry
+    with pytest.raises(UnknownAgentError, match=r"solver.*random, alphabeta, mcts"):
+        ENTRY.make_agent("nobody", {})
     assert ENTRY.game({"devils": 2}).rules == Rules(3, 2, 2)  # type: ignore[attr-defined]
     assert ENTRY.controller == "game.games.river.controller:RiverController"
 

@@ -13,6 +13,7 @@ from game.logic.game import Limits, Stop, ThinkingStopped
 from game.logic.rules.agents import make_agent
 from game.logic.rules.catalogue import engine
 from game.logic.rules.state import RulesGame
+from game.logic.search.mcts import MctsAgent
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 from rules_agents import play
@@ -41,13 +42,11 @@ def test_uct_never_loses_tic_tac_toe_to_random() -> None:
 def test_rave_makes_uct_stronger_at_hex() -> None:
     """With the same 150 playouts a move, UCT that shares what each playout says about every
     move it made (RAVE) beats plain UCT at Hex on a side of 5, from either seat."""
-    from game.logic.rules.agents import UctAgent
-
     e = engine("hex", {"side": 5})
     wins = 0
     for g in range(6):
         rng = random.Random(g)
-        agents = [UctAgent(rave=True), UctAgent(rave=False)]
+        agents = [MctsAgent(rave=True), MctsAgent(rave=False)]
         if g % 2:
             agents.reverse()
         state = RulesGame(e).initial_state(rng)

@@ -10,13 +10,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.logic import search
 from game.logic.search import (
     NoPathError,
     SearchError,
     SearchLimitError,
     StateGraph,
     UnknownStateError,
+    graph,
 )
 
 Grid = tuple[int, int]
@@ -41,7 +41,7 @@ def grid(size: int) -> StateGraph[Grid, str]:
 
 
 def test_doctests() -> None:
-    failures, tried = doctest.testmod(search)
+    failures, tried = doctest.testmod(graph)
     assert tried > 0
     assert failures == 0
 

@@ -22,12 +22,12 @@ from typing import TYPE_CHECKING, Any
 from game.engine.commands import Command, CommandTable
 from game.engine.controller import Sheet, Status, Tone
 from game.engine.scene import Node, Scene
+from game.games.clue.entry import ENTRY
 from game.games.clue.scene import CardTableScene
 from game.games.clue.table import Place, Ring, layout
 from game.hall.keeping import follow, keep, kept_data, kept_game, resume_kept
 from game.logic.clue.events import View, narrate
-from game.logic.clue.game import OPTIONS, ClueGame, start_match
-from game.logic.clue.roster import make_agent
+from game.logic.clue.game import ClueGame, start_match
 from game.logic.clue.rules import END, Action, ClueState, Kind, Phase, advice
 from game.logic.game import Limits
 from game.logic.match import Match, MatchError, Step
@@ -70,11 +70,11 @@ class ClueController(CardTableScene):
         # kept when the person left comes back, with its options and its dealer.
         kept, note = kept_game(session, self.name, fresh=self.seed is not None or bool(overrides))
         try:
-            base = OPTIONS.validate(kept.options) if kept is not None else session.options
+            base = ENTRY.options.validate(kept.options) if kept is not None else session.options
         except ValueError as exc:
             base, kept = session.options, None
             note = session.set_aside_match(f"has options this game refuses ({exc})")
-        self.options = OPTIONS.validate({**base, **overrides})
+        self.options = ENTRY.options.validate({**base, **overrides})
         self.game = ClueGame(self.options)
         super().__init__(
             self.game.rules.deck, "Name three cards (click them in the notebook), then Suggest."
@@ -113,12 +113,14 @@ class ClueController(CardTableScene):
         """A match at this table's dealer; with ``deal``, the cards dealt (chance steps
         played at once), else before the deal (a kept record replays it)."""
         rules = self.game.rules
-        seats: list[Any] = [make_agent(str(self.options["opponent"])) for _ in range(rules.seats)]
+        opponent = str(self.options["opponent"])
+        seats: list[Any] = [ENTRY.make_agent(opponent, self.options) for _ in range(rules.seats)]
         if self.human:
             seats[HUMAN] = None
+        hint = ENTRY.make_agent(ENTRY.hint_agent, self.options)
         match = start_match(
             self.game, seats, seed=self.seed, dealer=self.dealer, deal=deal,
-            limits=Limits(time=2.0), hint_agent=make_agent("full"), background=True,
+            limits=Limits(time=2.0), hint_agent=hint, background=True,
         )  # fmt: skip
         match.on_step = self._on_step
         return match

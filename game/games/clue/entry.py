@@ -115,6 +115,7 @@ ENTRY = Entry(
     agents=_agents,
     make_agent=_make_agent,
     hint_agent="full",
+    opponents=("opponent",),
     controller="game.games.clue.controller:open_table",
     picture="scenes/cards/clue.png",
     hooks={

@@ -31,7 +31,7 @@ from game.engine.scene import Node, Scene, load_scene
 from game.engine.tweens import Call, Parallel, Sequence, Tween, Wait
 from game.games.reversi.board import BoardView, Look
 from game.games.reversi.commands import COLORS, build_commands, side_label
-from game.games.reversi.entry import ENTRY, OPTIONS
+from game.games.reversi.entry import ENTRY
 from game.games.reversi.help import PAGES, help_sheet
 from game.games.reversi.look import THEMES
 from game.games.reversi.stats import stats_key
@@ -51,7 +51,7 @@ from game.logic.reversi.board import (
     parse_move,
     parse_transcript,
 )
-from game.logic.reversi.game import DEFAULT_HINT, HUMAN, SIDES, ReversiGame
+from game.logic.reversi.game import DEFAULT_HINT, HUMAN, ReversiGame
 from game.logic.reversi.players import LevelAgent
 from game.registry import GameSession
 from game.resources import asset_path
@@ -87,11 +87,11 @@ class ReversiController(MatchControls):
         seed = overrides.pop("seed", None)
         self.session = session
         try:
-            base = OPTIONS.validate(kept.options) if kept is not None else session.options
+            base = ENTRY.options.validate(kept.options) if kept is not None else session.options
         except ValueError as exc:
             base, kept = session.options, None
             note = session.set_aside_match(f"has options this game refuses ({exc})")
-        self.options = OPTIONS.validate({**base, **overrides})
+        self.options = ENTRY.options.validate({**base, **overrides})
         self.sides: dict[Color, str] = {
             Color.BLACK: self.options["black"],
             Color.WHITE: self.options["white"],
@@ -311,7 +311,7 @@ class ReversiController(MatchControls):
 
     def option_help(self, name: str) -> str:
         """The options schema's line of help for ``name``."""
-        return OPTIONS[name].help
+        return ENTRY.options[name].help
 
     def toggle_options(self) -> None:
         """O: show or hide the buttons of the look's options."""
@@ -320,7 +320,7 @@ class ReversiController(MatchControls):
     def step_option(self, name: str) -> None:
         """The next value of a look option (on and off, or the next choice), at once."""
         try:
-            values = OPTIONS.step(self.options, name, +1)
+            values = ENTRY.options.step(self.options, name, +1)
         except OptionError as exc:
             raise IllegalMoveError(str(exc)) from None
         self.set_options(values)
@@ -329,11 +329,11 @@ class ReversiController(MatchControls):
         """``(name, value)``: set one option as typed (``theme``, ``wood``); refused with
         the schema's reason for an unknown name or a bad value."""
         name, value = assignment
-        if name not in OPTIONS:
-            names = ", ".join(OPTIONS.names())
+        if name not in ENTRY.options:
+            names = ", ".join(ENTRY.options.names())
             raise IllegalMoveError(f"no option {name!r}; the options are {names}")
         try:
-            values = OPTIONS.validate({**self.options, name: value})
+            values = ENTRY.options.validate({**self.options, name: value})
         except OptionError as exc:
             raise IllegalMoveError(str(exc)) from None
         if name in ("black", "white"):
@@ -360,7 +360,9 @@ class ReversiController(MatchControls):
 
     def cycle_side(self, color: Color) -> None:
         """A person, then each computer level in turn, for one colour."""
-        following = SIDES[(SIDES.index(self.sides[color]) + 1) % len(SIDES)]
+        cycle = ENTRY.seat_choices("black")
+        current = self.sides[color] if self.sides[color] in cycle else cycle[0]
+        following = cycle[(cycle.index(current) + 1) % len(cycle)]
         sides = dict(self.sides)
         sides[color] = following
         self._set_sides(sides[Color.BLACK], sides[Color.WHITE])

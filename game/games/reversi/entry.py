@@ -323,6 +323,7 @@ ENTRY = Entry(
     agents=_agents,
     make_agent=_make_agent,
     hint_agent=DEFAULT_HINT,
+    opponents=("black", "white"),
     warm_up=True,  # the engine's compiled kernels load on its first search
     # The kernels compile (the first start) or load in a worker process, which then thinks:
     # the window's process never holds numba's compiler or its lock.

@@ -30,7 +30,6 @@ from game.engine.controller import Host, Status, Tone
 from game.engine.scene import Node, Scene, load_scene
 from game.engine.tweens import Tween
 from game.games.rules.commands import build_commands, side_label
-from game.games.rules.entry import SIDES  # who can play a side, in the order the buttons cycle
 from game.games.rules.file import POLL_SECONDS, DescriptionFile
 from game.games.rules.motion import move_tween
 from game.games.rules.select import Click, click, next_steps, taking, targets
@@ -304,8 +303,9 @@ class BoardController(MatchControls):
     def cycle_side(self, seat: int) -> None:
         """A person, then each computer player in turn, for one side."""
         sides = list(self.sides)
-        current = sides[seat] if sides[seat] in SIDES else SIDES[0]
-        sides[seat] = SIDES[(SIDES.index(current) + 1) % len(SIDES)]
+        cycle = self.entry.seat_choices("first")
+        current = sides[seat] if sides[seat] in cycle else cycle[0]
+        sides[seat] = cycle[(cycle.index(current) + 1) % len(cycle)]
         self._set_sides(sides)
 
     def can_pass(self) -> bool:

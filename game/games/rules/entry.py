@@ -19,21 +19,21 @@ from pathlib import Path
 from typing import Any, Final
 
 from game.logic.options import Option, OptionsSchema
+from game.logic.search.agents import BASELINES
 from game.registry import CliHook, Entry, UnknownAgentError
 
 __all__ = ["ENTRIES", "HUMAN", "entry_for", "entry_for_file"]
 
 HUMAN: Final = "human"
-#: Who can play a side: a person, the levels weakest first, then the plain searches kept for
-#: comparison (:mod:`game.logic.rules.agents`).
+#: Who can play a side: a person, the levels weakest first (the registry adds every game's
+#: agents, :mod:`game.logic.search.agents`), and ``uct``, the older name of ``mcts``, which
+#: saved settings may hold (accepted, not offered: :meth:`game.registry.Entry.seat_choices`).
 SIDES: Final = (
     HUMAN,
     "beginner",
     "intermediate",
     "advanced",
     "master",
-    "random",
-    "alphabeta",
     "uct",
 )
 #: The menu's group of a described game whose description names no family.
@@ -125,6 +125,7 @@ def entry_for(game_id: str, engine: Any = None, text: str = "") -> Entry:
         agents=_agents,
         make_agent=_make_agent,
         hint_agent=design.computer,
+        opponents=("first", "second"),
         warm_up=True,  # the description compiles on its first game
         think_apart=True,  # the searches are Python: they would hold up the drawing thread
         controller="game.games.rules.controller:BoardController",
@@ -235,7 +236,10 @@ def _solve_arguments(parser: argparse.ArgumentParser) -> None:
         "--time", type=seconds, default=2.0, metavar="S", help="seconds to think (default 2)"
     )
     parser.add_argument(
-        "--agent", choices=SIDES[1:], default=HINT, help=f"who thinks (default {HINT})"
+        "--agent",
+        choices=(*SIDES[1:], *BASELINES),
+        default=HINT,
+        help=f"who thinks (default {HINT})",
     )
 
 

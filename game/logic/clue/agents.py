@@ -10,8 +10,10 @@ fact of which suggestion is being answered), never from the hidden deal. The thr
 ``article`` is the console game's player: per category it names the card with no known holder
 that most players are known not to hold (ties at random), shows the card it has shown most
 often before (ties: the first named), and accuses only when the rules have forced every
-category. ``random`` names random cards it has not seen. ``article-bluff`` is ``article`` that
-names one of its own cards a quarter of the time.
+category. ``random`` (:class:`GuessingAgent`) names random cards it has not seen; it is
+Cluedo's own agent of that name, so it stands in Cluedo's list for the random agent every
+other game offers (:mod:`game.logic.search.agents`, which would accuse at random).
+``article-bluff`` is ``article`` that names one of its own cards a quarter of the time.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from game.logic.clue.events import Suggestion, View
 from game.logic.clue.rules import END, Action, ClueState, Kind, Phase
 from game.logic.game import Limits, State, Stop
 
-__all__ = ["ArticleAgent", "BluffAgent", "NotebookAgent", "RandomAgent", "shown_counts"]
+__all__ = ["ArticleAgent", "BluffAgent", "GuessingAgent", "NotebookAgent", "shown_counts"]
 
 #: How often ``article-bluff`` names one of its own cards.
 BLUFF_RATE: Final = 0.25
@@ -150,7 +152,7 @@ class BluffAgent(ArticleAgent):
         return "the classic pick, sometimes with one of your own cards to mislead"
 
 
-class RandomAgent(NotebookAgent):
+class GuessingAgent(NotebookAgent):
     name = "random"
     description = "names random cards it has not seen; accuses when the notebook is sure"
 

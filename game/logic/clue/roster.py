@@ -24,7 +24,7 @@ class UnknownDetectiveError(ValueError):
 #: name -> (module:class, one line about it)
 AGENTS: Final[dict[str, tuple[str, str]]] = {
     "random": (
-        "game.logic.clue.agents:RandomAgent",
+        "game.logic.clue.agents:GuessingAgent",
         "names random cards it has not seen; accuses when the notebook is sure",
     ),
     "article": (

@@ -25,7 +25,8 @@ accuser out (they still refute). The game ends without a winner when everyone is
 from __future__ import annotations
 
 import enum
-from collections.abc import Hashable, Sequence
+import random
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Final, NamedTuple
 
@@ -263,6 +264,14 @@ class ClueState:
             hand,
             tuple(seen_by(e, viewer) for e in self.log),
         )
+
+    def determinizer(self, seat: int) -> Callable[[random.Random], ClueState]:
+        """For the generic searches (:mod:`game.logic.search`): a function that draws a
+        state ``seat`` cannot tell from this one, from its observation alone
+        (:func:`~game.logic.clue.determinize.determinizer`)."""
+        from game.logic.clue.determinize import determinizer
+
+        return determinizer(self, seat)
 
     def apply(self, action: Action) -> ClueState:
         if not isinstance(action, Action):

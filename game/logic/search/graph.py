@@ -1,4 +1,4 @@
-"""Search that is not game-specific: state graphs with a retrograde distance table.
+"""A state graph explored once, with a retrograde distance table.
 
 A :class:`StateGraph` is built once by :meth:`StateGraph.explore`: a forward breadth-first search
 over every state reachable from the starts, then one backward breadth-first search from all the
