@@ -14,14 +14,16 @@ ones, and a way to count a finished game in the statistics.
 from __future__ import annotations
 
 import argparse
+import builtins
 import dataclasses
 import importlib
 import logging
 import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final, Protocol, SupportsIndex
 
+from game.errors import GamehallError
 from game.logic.options import OptionsSchema
 from game.settings import Statistics
 
@@ -36,9 +38,13 @@ __all__ = [
     "Entry",
     "GameSession",
     "MemorySession",
+    "Note",
+    "Refusal",
+    "Said",
     "UnknownAgentError",
     "UnknownGameError",
     "add",
+    "agent_maker",
     "all_entries",
     "get",
 ]
@@ -66,16 +72,60 @@ class UnknownAgentError(ValueError):
 
 
 @dataclass(frozen=True)
+class Note:
+    """A line of a hook's output for the person rather than for scripts (the CLI prints it on
+    stderr): a search's statistics, or with ``warning`` a word before long work, which the
+    CLI prints after ``gamehall COMMAND GAME: ``."""
+
+    text: str
+    warning: bool = False
+
+
+class Refusal(GamehallError, ValueError):
+    """A hook's refusal of what it was asked (a position it cannot read, a solve that ran out
+    of time): the CLI prints it after ``gamehall COMMAND GAME: ``, exit status 2."""
+
+
+#: What a hook yields, in order: result lines (stdout) and notes (stderr).
+Said = str | Note
+
+
+@dataclass(frozen=True)
 class CliHook:
     """A command-line command for one game: its help, its flags and what it runs.
 
-    ``run(args, entry)`` returns the exit status; it prints results to stdout, the last line
-    machine-readable (``crossings=11``, ``winrates=...``).
+    ``run(args, entry)`` yields its result as it goes: lines for stdout, the last one
+    machine-readable (``crossings=11``, ``winrates=...``), and :class:`Note` lines for stderr.
+    It prints nothing itself: the CLI prints what it yields as it comes (a long benchmark
+    shows each figure when measured). It raises :class:`Refusal` (or another ValueError) for
+    what it cannot do; Ctrl-C stops it with KeyboardInterrupt.
+    For ``solve``, ``args.options`` holds the game's options as typed on the command line,
+    checked by its schema, with the defaults for the rest (the command line adds every
+    option's flag itself).
     """
 
     help: str
     add_arguments: Callable[[argparse.ArgumentParser], None]
-    run: Callable[[argparse.Namespace, Entry], int]
+    run: Callable[[argparse.Namespace, Entry], Iterable[Said]]
+
+
+def agent_maker(target: str, unknown: str) -> Callable[[str, Mapping[str, Any]], Agent[Any]]:
+    """An :attr:`Entry.make_agent` that calls ``target`` (``"module:function"``, imported on
+    first use, so that the registry loads no game) with the agent's name, and turns the
+    module's exception named ``unknown`` (an unknown name; a builtin's name, ``ValueError``,
+    where the module raises that) into :class:`UnknownAgentError` with the same message."""
+    module_name, _, function = target.partition(":")
+
+    def make_agent(name: str, options: Mapping[str, Any]) -> Agent[Any]:
+        module = importlib.import_module(module_name)
+        refusal: type[Exception] = getattr(module, unknown, None) or getattr(builtins, unknown)
+        try:
+            agent: Agent[Any] = getattr(module, function)(name)
+        except refusal as exc:
+            raise UnknownAgentError(str(exc)) from None
+        return agent
+
+    return make_agent
 
 
 class GameSession(Protocol):
@@ -148,6 +198,8 @@ class Entry:
     ``play_arguments`` adds the flags ``play`` and ``shot`` take beyond the options
     (``--load``, ``--watch``) and
     ``play_overrides(args)`` turns them into keyword arguments for the controller.
+    ``console(args, entry)`` plays in the terminal (``play GAME --console``); ``args.options``
+    holds the checked options, as for a ``solve`` hook.
     ``bench_render`` is the controller's keyword arguments for ``gamehall bench render``: the
     scene at its hardest (the biggest map). ``warm_up`` asks the window to make, in the
     background while the menu shows, what the game's first use would make (its scene's modules

@@ -59,8 +59,9 @@ class Session:
         self.schema = schema
         self.settings = settings
         self.store = store
-        saved = schema.validate(settings.options(game), partial=True)
-        self._options = schema.validate({**saved, **dict(overrides or {})})
+        # One check of the whole set: the saved values (read through the schema when the file
+        # was loaded, or set in code) under the typed ones, then the cross-check.
+        self._options = schema.validate({**settings.options(game), **dict(overrides or {})})
         self._kept = KeptGames(store.kept_directory, store.writer) if store is not None else None
         # Options typed on the command line ask for a new game: the kept one waits once.
         self._typed = bool(overrides)

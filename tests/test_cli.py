@@ -318,10 +318,10 @@ START = "-" * 27 + "OX" + "-" * 6 + "XO" + "-" * 27 + " X"
 #: Where each command's work starts: reaching one of these before a refusal is a failure.
 WORK = (
     "game.cli.play.build_director",
-    "game.games.reversi.entry.solve_exact",
-    "game.games.reversi.entry.search_position",
-    "game.games.reversi.entry.run_bench",
-    "game.games.grab.entry.run_bench",
+    "game.games.reversi.hooks.solve_exact",
+    "game.games.reversi.hooks.search_position",
+    "game.games.reversi.hooks.run_bench",
+    "game.games.grab.hooks.run_bench",
     "game.cli.tournament.run_tournament",
     "game.logic.grab.bench.speed_lines",
 )
@@ -418,7 +418,7 @@ def test_a_bug_is_one_line_with_status_1(monkeypatch, capsys):
 
 
 def test_ctrl_c_is_status_130_with_one_line(monkeypatch, capsys):
-    from game.games.reversi import entry as reversi
+    from game.games.reversi import hooks as reversi
 
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt

@@ -202,10 +202,10 @@ def recorders(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     from game.cli import play as cli_play
     from game.cli import tournament as tournament_cli
     from game.engine import window
-    from game.games.clue import entry as clue
-    from game.games.grab import entry as grab
-    from game.games.reversi import entry as reversi
-    from game.games.rules import entry as rules
+    from game.games.clue import hooks as clue
+    from game.games.grab import hooks as grab
+    from game.games.reversi import hooks as reversi
+    from game.games.rules import hooks as rules
     from game.logic.clue import bench as clue_bench_module
     from game.logic.reversi.board import Position
     from game.logic.rules import agents as rules_agents

@@ -241,7 +241,7 @@ def test_ctrl_c_stops_a_perft_between_pieces(monkeypatch, sigint_ignored):
     import threading
 
     from game.cli import args as cli_args
-    from game.games.reversi import entry as reversi
+    from game.games.reversi import hooks as reversi
     from game.logic import game
     from game.logic.reversi import perft as perft_module
     from game.logic.reversi.board import Position
@@ -301,7 +301,8 @@ def test_progress_goes_to_a_terminal_only_and_ends_its_line(monkeypatch):
 
     monkeypatch.setattr(sys, "stderr", Terminal())
     assert run_stoppable(work, progress, quiet_s=0.0) == 7
-    assert sys.stderr.getvalue().startswith("\rworking\x1b[K") and sys.stderr.getvalue()[-1] == "\n"
+    drawn_text = sys.stderr.getvalue()
+    assert drawn_text.startswith("\rworking") and drawn_text[-1] == "\n"
     monkeypatch.setattr(sys, "stderr", io.StringIO())  # a pipe or a log: nothing drawn
     assert run_stoppable(lambda stop: 8, lambda elapsed: "never", quiet_s=0.0) == 8
     assert sys.stderr.getvalue() == ""

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from game.cli.options import add_option_flags, typed_options
 from game.logic.options import OptionError
 from game.logic.reversi import LEVELS
 from game.logic.reversi.board import Position
@@ -56,7 +57,7 @@ def test_every_level_is_an_agent_with_a_description() -> None:
 
 def _play_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser()
-    ENTRY.options.add_arguments(parser)
+    add_option_flags(parser, ENTRY.options)
     assert ENTRY.play_arguments is not None
     ENTRY.play_arguments(parser)
     return parser
@@ -66,7 +67,7 @@ def test_play_flags_give_options_and_a_loaded_game(tmp_path: Path) -> None:
     saved = tmp_path / "game.txt"
     saved.write_text("f5d6c3\n")
     args = _play_parser().parse_args(["--white", "master", "--time", "0.5", "--load", str(saved)])
-    options = ENTRY.options.validate(ENTRY.options.from_arguments(args))
+    options = ENTRY.options.validate(typed_options(ENTRY.options, args))
     assert (options["white"], options["time_per_move"]) == ("master", 0.5)
     assert ENTRY.play_overrides is not None
     assert ENTRY.play_overrides(args) == {"moves": [37, 43, 18]}
@@ -89,15 +90,28 @@ def _solve(*argv: str) -> argparse.Namespace:
     return parser.parse_args(list(argv))
 
 
-def test_the_solve_hook_prints_the_exact_score(capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_solve_hook_returns_the_exact_score_and_prints_nothing(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The hook yields its result (the CLI prints it): the score line for stdout, the
+    search's figures as a note for stderr."""
+    from game.registry import Note
+
     position = Position.from_text(FFO40_AFTER_8)  # a few plies down FFO #40: a quick solve
     expected = solve(position, all_moves=True)
     assert expected.score == FFO40_AFTER_8_SCORE
-    assert ENTRY.hooks["solve"].run(_solve(position.text(), "--all"), ENTRY) == 0
+    said = list(ENTRY.hooks["solve"].run(_solve(position.text(), "--all"), ENTRY))
     names = ",".join(f"{'ABCDEFGH'[m % 8]}{m // 8 + 1}" for m in expected.best)
-    assert capsys.readouterr().out.strip() == f"score={expected.score:+d} best={names}"
+    assert said[-1] == f"score={expected.score:+d} best={names}"
+    assert [type(s) for s in said] == [Note, str] and said[0].text.startswith("empties=")
+    assert capsys.readouterr() == ("", "")
 
 
 def test_the_solve_hook_refuses_a_bad_position(capsys: pytest.CaptureFixture[str]) -> None:
-    assert ENTRY.hooks["solve"].run(_solve("XO"), ENTRY) == 2
+    from game.cli import main
+    from game.registry import Refusal
+
+    with pytest.raises(Refusal):
+        list(ENTRY.hooks["solve"].run(_solve("XO"), ENTRY))
+    assert main(["solve", "reversi", "XO"]) == 2
     assert capsys.readouterr().err.startswith("gamehall solve reversi: ")

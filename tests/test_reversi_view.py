@@ -311,13 +311,15 @@ def test_a_bad_colour_theme_in_the_file_is_reported_and_defaults(home):
 def test_the_options_are_command_line_flags():
     import argparse
 
+    from game.cli.options import add_option_flags, typed_options
+
     parser = argparse.ArgumentParser()
-    OPTIONS.add_arguments(parser)
+    add_option_flags(parser, OPTIONS)
     args = parser.parse_args(
         ["--theme", "wood", "--no-animation", "--animation-speed", "slow", "--no-legal-marks",
          "--last-move-mark"]
     )  # fmt: skip
-    assert OPTIONS.from_arguments(args) == {
+    assert typed_options(OPTIONS, args) == {
         "theme": "wood", "animation": False, "animation_speed": "slow",
         "legal_marks": False, "last_move_mark": True,
     }  # fmt: skip

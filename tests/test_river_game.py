@@ -252,14 +252,24 @@ def test_registry_entry() -> None:
 
 
 def solve(*argv: str) -> int:
+    """``gamehall solve river ARGV`` in this process (the flags come from the schema): the
+    hook's lines as the CLI prints them."""
+    from game.cli import main
+
+    return main(["solve", "river", *argv])
+
+
+def test_the_solve_hook_returns_its_lines_and_prints_nothing(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     import argparse
 
     from game.games.river.entry import ENTRY
 
-    parser = argparse.ArgumentParser()
-    hook = ENTRY.hooks["solve"]
-    hook.add_arguments(parser)
-    return hook.run(parser.parse_args(list(argv)), ENTRY)
+    args = argparse.Namespace(options=ENTRY.options.validate({}))
+    said = list(ENTRY.hooks["solve"].run(args, ENTRY))
+    assert said[-1] == "crossings=11" and len(said) == 12
+    assert capsys.readouterr() == ("", "")
 
 
 def test_solve_hook_prints_the_plan(capsys: pytest.CaptureFixture[str]) -> None:

@@ -27,20 +27,21 @@ SIZED = """
 
 def test_a_parameter_named_like_a_flag_is_set_with_set(tmp_path: Path) -> None:
     from game.cli import parse as parse_command_line
+    from game.cli.options import typed_options
 
     path = tmp_path / "sized.txt"
     path.write_text(SIZED, encoding="utf-8")
     argv = ["shot", str(path), "--out", str(tmp_path / "x.png"), "--size", "640x480"]
     args = parse_command_line([*argv, "--set", "size=7"])
     assert args.size == (640, 480)  # the picture's size stays the command's
-    assert args.entry.options.from_arguments(args) == {"size": "7"}
-    game = args.entry.game(args.entry.options.validate(args.entry.options.from_arguments(args)))
+    assert typed_options(args.entry.options, args) == {"size": "7"}
+    game = args.entry.game(args.entry.options.validate(typed_options(args.entry.options, args)))
     assert len(game.engine.design.board.names) == 49
     args = parse_command_line(argv)
-    assert args.entry.options.from_arguments(args) == {}  # the default board, 5 x 5
+    assert typed_options(args.entry.options, args) == {}  # the default board, 5 x 5
     # A parameter whose flag is free keeps it: gomoku's --k, and --set as well.
     args = parse_command_line(["play", "gomoku", "--k", "4", "--set", "width=9"])
-    assert args.entry.options.from_arguments(args) == {"k": "4", "width": "9"}
+    assert typed_options(args.entry.options, args) == {"k": "4", "width": "9"}
 
 
 @pytest.mark.parametrize(

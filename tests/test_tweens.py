@@ -523,3 +523,25 @@ def test_rotate_by_composes_with_the_start_orientation() -> None:
     flip = RotateBy(node, (0.0, 0.0, 2.0), math.pi / 2, duration=1.0)  # axis need not be unit
     _ticks(flip, 0.5)
     assert _same_turn(node.rotation, _quat((0.0, 0.0, 1.0), math.pi))
+
+
+def test_rotate_by_turns_about_the_world_axis_after_the_start_orientation() -> None:
+    """Two different axes, so the order of the quaternion product shows: the node's corners
+    end where the rotation matrices (Rodrigues' formula, no quaternions) put them: first the
+    start orientation, then the turn about the world axis."""
+
+    def matrix(axis: tuple[float, float, float], angle: float) -> npt.NDArray[np.float64]:
+        k = np.array(axis, dtype=np.float64) / np.linalg.norm(axis)
+        cross = np.array([[0, -k[2], k[1]], [k[2], 0, -k[0]], [-k[1], k[0], 0]])
+        return np.eye(3) + math.sin(angle) * cross + (1 - math.cos(angle)) * cross @ cross
+
+    def turned(q: npt.ArrayLike, v: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+        x, y, z, w = np.asarray(q, dtype=np.float64)
+        u = np.array([x, y, z])
+        return v + 2.0 * np.cross(u, np.cross(u, v) + w * v)
+
+    node = Node(rotation=tuple(_quat((0.0, 0.0, 1.0), math.pi / 2)))
+    _ticks(RotateBy(node, (1.0, 0.0, 0.0), 0.7, duration=1.0), 1.0)
+    expected = matrix((1.0, 0.0, 0.0), 0.7) @ matrix((0.0, 0.0, 1.0), math.pi / 2)
+    for corner in np.eye(3):
+        assert np.allclose(turned(node.rotation, corner), expected @ corner, atol=1e-6)

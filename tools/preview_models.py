@@ -10,9 +10,7 @@ colours) and ``scene.png`` (a Priests and Devils river layout) into ``out_dir`` 
 from __future__ import annotations
 
 import math
-import struct
 import sys
-import zlib
 from pathlib import Path
 
 import moderngl
@@ -21,6 +19,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.engine.mesh import Mesh, load_obj
+from game.engine.png import write_png
 
 Vec3 = tuple[float, float, float]
 
@@ -89,18 +88,6 @@ def model_matrix(
     m = rot @ np.diag([sx, sy, sz, 1.0])
     m[:3, 3] = pos
     return m
-
-
-def write_png(path: Path, rgb: np.ndarray) -> None:
-    h, w, _ = rgb.shape
-    raw = b"".join(b"\x00" + rgb[y].tobytes() for y in range(h))
-
-    def chunk(tag: bytes, data: bytes) -> bytes:
-        return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(tag + data))
-
-    png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0))
-    png += chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b"")
-    path.write_bytes(png)
 
 
 class Renderer:

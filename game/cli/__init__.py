@@ -20,13 +20,13 @@ from __future__ import annotations
 import argparse
 import logging
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from game.errors import GamehallError, NoDisplayError, missing_library
 
 if TYPE_CHECKING:
-    from game.registry import Entry
+    from game.registry import Entry, Said
 
 log = logging.getLogger("gamehall")
 
@@ -190,8 +190,29 @@ def run(args: argparse.Namespace) -> int:
         return tournament_cli.run(args, entry)
     if args.command == "solve":
         # The typed options, checked, with the defaults for the rest: what hooks read.
-        args.options = entry.options.validate(entry.options.from_arguments(args))
-    return entry.hooks[args.command].run(args, entry)
+        from game.cli.options import typed_options
+
+        args.options = entry.options.validate(typed_options(entry.options, args))
+    return say(entry.hooks[args.command].run(args, entry), f"gamehall {args.command} {entry.id}")
+
+
+def say(said: Iterable[Said], where: str) -> int:
+    """Print what a game's hook yields as it comes (results on stdout, notes on stderr, a
+    warning after ``where``) and return the exit status: 0, or 2 with the line of a
+    :class:`~game.registry.Refusal`."""
+    from game.registry import Note, Refusal
+
+    try:
+        for item in said:
+            if isinstance(item, Note):
+                text = f"{where}: {item.text}" if item.warning else item.text
+                print(text, file=sys.stderr, flush=True)
+            else:
+                print(item, flush=True)
+    except Refusal as exc:
+        print(f"{where}: {shorten(str(exc))}", file=sys.stderr)
+        return 2
+    return 0
 
 
 # -- the parser ----------------------------------------------------------------------------
@@ -449,8 +470,9 @@ def _game_flags(p: argparse.ArgumentParser, command: str, entry: Entry) -> None:
         new = [a.dest for a in p._actions if not a.option_strings and a.dest not in before]
         p.set_defaults(_positional=new[0] if len(new) == 1 else None)
     if command != "bench":  # last: an option never hides the command's own flags
-        group = p.add_argument_group(f"{entry.title} options")
-        entry.options.add_arguments(group)  # type: ignore[arg-type]
+        from game.cli.options import add_option_flags
+
+        add_option_flags(p.add_argument_group(f"{entry.title} options"), entry.options)
 
 
 def _with_play(argv: list[str]) -> list[str]:

@@ -21,13 +21,13 @@ from __future__ import annotations
 
 import argparse
 import re
-import sys
 import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Final, TypeVar
 
+from game.cli.progress import status_line
 from game.logic.game import MAX_TIME, Limits, Stop
 from game.logic.numbers import NumberError, decimal, parse_decimal, whole_number
 from game.logic.quoting import excerpt
@@ -165,26 +165,21 @@ def run_stoppable(
         except BaseException as exc:  # handed to the waiting thread
             errors.append(exc)
 
-    show = progress is not None and sys.stderr.isatty()
-    shown = False
     worker = threading.Thread(target=target, name="gamehall-work", daemon=True)
     started = time.monotonic()
-    try:
-        worker.start()  # inside: a Ctrl-C from here on stops the work
-        while worker.is_alive():
-            worker.join(0.5 if show else 0.1)
-            elapsed = time.monotonic() - started
-            if show and progress is not None and worker.is_alive() and elapsed >= quiet_s:
-                shown = True  # first: a Ctrl-C inside the print still ends the line below
-                print(f"\r{progress(elapsed)}\033[K", end="", file=sys.stderr, flush=True)
-    except KeyboardInterrupt:
-        stop.set()
-        if worker.is_alive():  # the kernels look at the flag every few thousand positions
-            worker.join(10.0)
-        raise
-    finally:
-        if shown:
-            print(file=sys.stderr)
+    with status_line() as show:
+        try:
+            worker.start()  # inside: a Ctrl-C from here on stops the work
+            while worker.is_alive():
+                worker.join(0.5 if show and progress else 0.1)
+                elapsed = time.monotonic() - started
+                if show and progress and worker.is_alive() and elapsed >= quiet_s:
+                    show(progress(elapsed))
+        except KeyboardInterrupt:
+            stop.set()
+            if worker.is_alive():  # the kernels look at the flag every few thousand positions
+                worker.join(10.0)
+            raise
     if errors:
         raise errors[0]
     return box[0]

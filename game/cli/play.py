@@ -15,6 +15,8 @@ import threading
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from game.cli.options import typed_options
+
 if TYPE_CHECKING:
     from pathlib import Path
 
@@ -36,6 +38,8 @@ def run_play(args: argparse.Namespace, entry: Entry | None) -> int:
     from game.writer import Writer
 
     if entry is not None and entry.console is not None and getattr(args, "console", False):
+        # The typed options, checked, with the defaults for the rest: what the console reads.
+        args.options = entry.options.validate(typed_options(entry.options, args))
         return entry.console(args, entry)
     # The window's files are written on a thread of their own: a frame never waits for them.
     writer = Writer(on_error=_not_saved)
@@ -144,7 +148,7 @@ def typed(args: argparse.Namespace, entry: Entry | None) -> dict[str, dict[str, 
     """The options typed on the command line, by game id (as typed; sessions check them)."""
     if entry is None:
         return {}
-    return {entry.id: entry.options.from_arguments(args)}
+    return {entry.id: typed_options(entry.options, args)}
 
 
 def play_overrides(args: argparse.Namespace, entry: Entry | None) -> dict[str, dict[str, Any]]:

@@ -34,16 +34,17 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager, suppress
+from contextlib import AbstractContextManager, contextmanager, suppress
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
+from game.cli.options import add_option_flags, typed_options
+from game.cli.progress import games_bar
 from game.logic.game import Limits
 from game.logic.quoting import excerpt
 from game.logic.tournament import (
     TRIES,
     GameFailedError,
-    GameRecord,
     TournamentResult,
     run_tournament,
     work_units,
@@ -115,7 +116,7 @@ def add_arguments(parser: argparse.ArgumentParser, entry: Entry | None = None) -
         help="print the statistics as JSON (standings, results per seat, lengths, branching)",
     )
     if entry is not None:
-        entry.options.add_arguments(parser)
+        add_option_flags(parser, entry.options)
     # The spellings of the first tournaments, where the game's own flags leave them free (a
     # game option of that name, MasterGrab's --robots, holds the same text).
     for flag in ("--robots", "--a", "--b", "--time-per-move"):
@@ -135,7 +136,7 @@ def run(args: argparse.Namespace, entry: Entry | None = None) -> int:
     try:
         # Every argument is checked before the first game (or a cluster) is started.
         agents = agent_names(args)
-        options = entry.options.validate(entry.options.from_arguments(args))
+        options = entry.options.validate(typed_options(entry.options, args))
         budget = limits(args)
         _check_counts(args)
         work_units(
@@ -252,28 +253,10 @@ def _check_address(address: str | None) -> None:
         )
 
 
-@contextmanager
-def progress_bar() -> Iterator[Callable[[int, int, Any], None] | None]:
-    """A one-line progress bar on stderr, redrawn after each game and ended with a newline
-    when the block is left; None when stderr is not a terminal (no bar in logs or pipes)."""
-    if not sys.stderr.isatty():
-        yield None
-        return
-
-    def show(done: int, total: int, record: GameRecord | Any) -> None:
-        width = 30
-        filled = round(width * done / max(1, total))
-        print(
-            f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games",
-            end="",
-            file=sys.stderr,
-            flush=True,
-        )
-
-    try:
-        yield show
-    finally:
-        print(file=sys.stderr)
+def progress_bar() -> AbstractContextManager[Callable[[int, int, Any], None] | None]:
+    """A bar of the games played on stderr (tqdm), or None when stderr is not a terminal (no
+    bar in logs or pipes): :func:`game.cli.progress.games_bar`."""
+    return games_bar()
 
 
 @dataclass(frozen=True)

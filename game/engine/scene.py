@@ -65,9 +65,8 @@ def quat_from_euler_degrees(angles: Any) -> np.ndarray:
 def quat_from_axis_angle(axis: Any, radians: float) -> np.ndarray:
     """Unit quaternion (x, y, z, w) for a rotation by ``radians`` about ``axis``."""
     a = np.asarray(axis, dtype="f8")
-    a = a / np.linalg.norm(a)
-    s = math.sin(radians / 2.0)
-    return np.array([a[0] * s, a[1] * s, a[2] * s, math.cos(radians / 2.0)], dtype="f4")
+    unit = a / np.linalg.norm(a)
+    return np.asarray(pyrr.quaternion.create_from_axis_rotation(unit, radians, dtype="f4"))
 
 
 def trs_matrix(position: np.ndarray, rotation: np.ndarray, scale: np.ndarray) -> np.ndarray:

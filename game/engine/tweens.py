@@ -27,6 +27,7 @@ from typing import Any, Protocol
 
 import numpy as np
 import numpy.typing as npt
+import pyrr
 
 from game.errors import GamehallError
 
@@ -273,8 +274,11 @@ class RotateBy(_Timed):
         return self.duration
 
     def _apply(self, fraction: float) -> None:
-        turn = _axis_angle(self.axis, self.angle * fraction)
-        self.node.rotation = _quat_mul(turn, self._from).astype(np.float32)
+        turn = pyrr.quaternion.create_from_axis_rotation(
+            self.axis, self.angle * fraction, dtype=np.float64
+        )
+        # pyrr's cross is the Hamilton product: the node turns by _from first, then by turn.
+        self.node.rotation = pyrr.quaternion.cross(turn, self._from).astype(np.float32)
 
     def _finish(self) -> None:
         self._apply(1.0)
@@ -438,18 +442,6 @@ def _unit(q: npt.NDArray[Any], name: str) -> npt.NDArray[Any]:
     if not (norm > 0.0 and math.isfinite(norm)):
         raise TweenError(f"{name} must have non-zero length, not {q!r}")
     return (q / norm).astype(q.dtype)
-
-
-def _axis_angle(axis: npt.NDArray[np.float64], angle: float) -> npt.NDArray[np.float64]:
-    half = 0.5 * angle
-    return np.array([*(axis * math.sin(half)), math.cos(half)])
-
-
-def _quat_mul(a: npt.NDArray[np.float64], b: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
-    # Hamilton product, (x, y, z, w) order: the result turns by b first, then a.
-    av, aw = a[:3], a[3]
-    bv, bw = b[:3], b[3]
-    return np.array([*(aw * bv + bw * av + np.cross(av, bv)), aw * bw - np.dot(av, bv)])
 
 
 def _slerp(

@@ -112,30 +112,15 @@ def hit_card(quads: Sequence[CardQuad], origin: Any, direction: Any) -> int | No
 
 def read_png(path: str | Path, step: int = 1) -> np.ndarray:
     """The pixels of a PNG as an (h, w, 3|4) uint8 array, top row first; every ``step``-th
-    pixel each way (a smaller picture for a card). The PNGs the game writes decode at once;
-    others through pyglet's PNG decoder. Raises ValueError naming the file for anything it
-    cannot read."""
-    from pyglet.image import load
-    from pyglet.image.codecs import ImageDecodeException
-    from pyglet.image.codecs.png import PNGImageDecoder
-
+    pixel each way (a smaller picture for a card). Raises ValueError naming the file for
+    anything it cannot read."""
     from game.engine.png import decode_png
 
     path = Path(path)
     try:
-        fast = decode_png(path.read_bytes())
+        pixels = decode_png(path.read_bytes())
     except (OSError, ValueError) as exc:
         raise ValueError(f"{path}: not a PNG file that can be read ({exc})") from None
-    if fast is not None:
-        return fast[::step, ::step].copy()
-    try:
-        with path.open("rb") as file:
-            image = load(str(path), file=file, decoder=PNGImageDecoder()).get_image_data()
-    except ImageDecodeException as exc:
-        raise ValueError(f"{path}: not a PNG file that can be read ({exc})") from None
-    channels = 4 if "A" in image.format else 3
-    data = image.get_data("RGBA" if channels == 4 else "RGB", -image.width * channels)
-    pixels = np.frombuffer(data, dtype=np.uint8).reshape(image.height, image.width, channels)
     return pixels[::step, ::step].copy()
 
 

@@ -52,7 +52,7 @@ save alone writes that file, as every change does), load FILE, quit"""
 
 def run(args: argparse.Namespace, entry: Entry) -> int:
     """The console for the parsed ``play clue --console`` arguments."""
-    options = entry.options.validate(entry.options.from_arguments(args))
+    options = args.options  # checked by the command line against the entry's schema
     if getattr(args, "case", None) and not getattr(args, "assistant", False):
         raise ValueError("--case goes with --assistant (the case file of a real table's game)")
     lines = _stdin_lines()

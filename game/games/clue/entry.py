@@ -1,5 +1,6 @@
 """Cluedo in the registry: its options, its computer detectives, its table scene,
-``gamehall bench clue`` and the terminal game (``gamehall clue --console``).
+``gamehall bench clue`` (:mod:`game.games.clue.hooks`) and the terminal game (``gamehall play
+clue --console``, :mod:`game.games.clue.console`).
 
 ``play`` and ``shot`` take the options as flags (``--seats 6``, ``--deck quick``,
 ``--opponent article``) and ``--seed S`` (the same seed gives the same deal), ``--assistant``
@@ -9,11 +10,13 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
+from game.games.clue.hooks import HOOKS
+from game.games.flags import given, seed_flag
 from game.logic.clue.game import OPTIONS, ClueGame
-from game.registry import CliHook, Entry, UnknownAgentError
+from game.registry import Entry, agent_maker
 
 
 def _agents() -> dict[str, str]:
@@ -22,33 +25,13 @@ def _agents() -> dict[str, str]:
     return describe()
 
 
-def _make_agent(name: str, options: Mapping[str, Any]) -> Any:
-    from game.logic.clue.roster import UnknownDetectiveError, make_agent
-
-    try:
-        return make_agent(name)
-    except UnknownDetectiveError as exc:
-        raise UnknownAgentError(str(exc)) from None
-
-
 def _seat_options(agents: Sequence[str]) -> dict[str, Any]:
     """A table of computer players, one per name (tournaments)."""
     return {"seats": len(agents), "human_playing": False}
 
 
-#: The largest ``--seed``.
-MAX_SEED = 2**63 - 1
-
-
 def _play_arguments(parser: argparse.ArgumentParser) -> None:
-    from game.cli.args import whole
-
-    parser.add_argument(
-        "--seed",
-        type=whole(0, MAX_SEED),
-        metavar="S",
-        help="the deal (the same seed, the same deal)",
-    )
+    seed_flag(parser, "the deal (the same seed, the same deal)")
     parser.add_argument(
         "--assistant", action="store_true",
         help="the notebook for a game at a real table: enter what happens there",
@@ -60,15 +43,9 @@ def _play_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _play_overrides(args: argparse.Namespace) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    if getattr(args, "seed", None) is not None:
-        out["seed"] = args.seed
-    if getattr(args, "assistant", False):
-        out["assistant"] = True
-    if getattr(args, "case", None):
-        if not getattr(args, "assistant", False):
-            raise ValueError("--case goes with --assistant (the case file of a real table's game)")
-        out["case"] = args.case
+    out = given(args, "seed", "assistant", "case")
+    if out.get("case") and not out.get("assistant"):
+        raise ValueError("--case goes with --assistant (the case file of a real table's game)")
     return out
 
 
@@ -78,34 +55,6 @@ def _console(args: argparse.Namespace, entry: Entry) -> int:
     return run(args, entry)
 
 
-# -- bench ------------------------------------------------------------------------------------
-
-MAX_GAMES = 10_000
-
-
-def _bench_arguments(parser: argparse.ArgumentParser) -> None:
-    from game.cli.args import whole
-
-    parser.add_argument(
-        "--games", type=whole(1, MAX_GAMES), default=40, metavar="N",
-        help=f"games timed per seat count, 1..{MAX_GAMES} (default 40)",
-    )  # fmt: skip
-    parser.add_argument(
-        "--solo", type=whole(1, MAX_GAMES), default=100, metavar="N",
-        help=f"deals for the solo suggestion count, 1..{MAX_GAMES} (default 100)",
-    )  # fmt: skip
-
-
-def _bench(args: argparse.Namespace, entry: Entry) -> int:
-    """One line per seat count: the notebook's update time, the full detective's suggestion
-    time and its suggestions to certainty when it alone suggests."""
-    from game.logic.clue.bench import bench_lines
-
-    for line in bench_lines(games=args.games, solo=args.solo):
-        print(line, flush=True)
-    return 0
-
-
 ENTRY = Entry(
     id="clue",
     title="Cluedo",
@@ -113,18 +62,12 @@ ENTRY = Entry(
     options=OPTIONS,
     make_game=ClueGame,
     agents=_agents,
-    make_agent=_make_agent,
+    make_agent=agent_maker("game.logic.clue.roster:make_agent", "UnknownDetectiveError"),
     hint_agent="full",
     opponents=("opponent",),
     controller="game.games.clue.controller:open_table",
     picture="scenes/cards/clue.png",
-    hooks={
-        "bench": CliHook(
-            help="notebook update and suggestion times, and suggestions to certainty alone",
-            add_arguments=_bench_arguments,
-            run=_bench,
-        )
-    },
+    hooks=HOOKS,
     play_arguments=_play_arguments,
     play_overrides=_play_overrides,
     seat_options=_seat_options,

@@ -13,20 +13,20 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
 from game.engine.commands import Command
-from game.logic.grab.options import PRESETS, ROBOT_SPEEDS, SCHEMA, Distribution
-from game.logic.grab.palette import COLOUR_NAMES
+from game.logic.grab.options import PRESETS, SCHEMA
 
 __all__ = ["OptionsPanel"]
 
-#: Button name -> (option, decimals): the numeric options the panel steps by the schema's step.
-STEPPED: Final[dict[str, tuple[str, int]]] = {
-    "countries": ("countries", 0),
-    "mountains": ("mountains_percent", 0),
-    "armies": ("armies_in_biggest", 1),
-    "growth": ("growth_factor", 2),
-    "protection": ("protection_factor", 2),
-    "attack": ("attack_factor", 2),
-    "benefit": ("attack_benefit_factor", 2),
+#: Button name -> option: the numeric options the panel steps (by the schema's step, onto its
+#: grid: :meth:`~game.logic.options.Option.moved`).
+STEPPED: Final[dict[str, str]] = {
+    "countries": "countries",
+    "mountains": "mountains_percent",
+    "armies": "armies_in_biggest",
+    "growth": "growth_factor",
+    "protection": "protection_factor",
+    "attack": "attack_factor",
+    "benefit": "attack_benefit_factor",
 }
 
 
@@ -57,9 +57,8 @@ class OptionsPanel:
             robots = (robots + robots[-1:])[: len(robots) + sign] if sign > 0 else robots[:-1]
             self._set(robots=",".join(robots))
             return
-        option, decimals = STEPPED[name]
-        value = round(values[option] + sign * SCHEMA[option].step, decimals)
-        self._set(**{option: int(value) if decimals == 0 else value})
+        option = STEPPED[name]
+        self._set(**{option: SCHEMA[option].moved(values[option], sign)})
 
     def cycle_robots(self) -> None:
         """Every robot becomes the next kind (built-ins first, then those found on disk)."""
@@ -81,11 +80,11 @@ class OptionsPanel:
 
     def cycle_colour(self) -> None:
         """Your colour: the next of the palette (the robots take the others)."""
-        self._set(colour=_next(COLOUR_NAMES, self.values["colour"]))
+        self.values = SCHEMA.press(self.values, "colour")
 
     def cycle_speed(self) -> None:
         """How fast the robots' moves are shown: the next speed."""
-        self._set(robot_speed=_next(tuple(ROBOT_SPEEDS), self.values["robot_speed"]))
+        self.values = SCHEMA.press(self.values, "robot_speed")
 
     def toggle_human(self) -> None:
         """You play, or the robots play alone (then at least two of them)."""
@@ -96,12 +95,10 @@ class OptionsPanel:
         self._set(human_playing=human, robots=",".join(robots))
 
     def cycle_distribution(self) -> None:
-        kinds = [d.value for d in Distribution]
-        index = kinds.index(self.values["distribution"])
-        self._set(distribution=kinds[(index + 1) % len(kinds)])
+        self.values = SCHEMA.press(self.values, "distribution")
 
     def toggle_random(self) -> None:
-        self._set(random_options=not self.values["random_options"])
+        self.values = SCHEMA.press(self.values, "random_options")
 
     def next_preset(self) -> None:
         """The next of spec 2.4's presets (who plays stays)."""
@@ -148,7 +145,7 @@ class OptionsPanel:
             "benefit": f"Benefit {p['attack_benefit_factor']:.2f}",
         }
         for name, label in labels.items():
-            option = "robots" if name == "robots" else STEPPED[name][0]
+            option = "robots" if name == "robots" else STEPPED[name]
             what = SCHEMA[option].help
             down: Callable[[], None] = functools.partial(self.step, name, -1)
             up: Callable[[], None] = functools.partial(self.step, name, +1)
@@ -181,10 +178,3 @@ class OptionsPanel:
 
     def _set(self, **changes: Any) -> None:
         self.values = SCHEMA.validate({**self.values, **changes})
-
-
-def _next(choices: Sequence[str], current: str) -> str:
-    """The choice after ``current`` (the first when it is not one of them)."""
-    return (
-        choices[(choices.index(current) + 1) % len(choices)] if current in choices else choices[0]
-    )

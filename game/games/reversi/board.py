@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+import pyrr
 
 from game.engine.scene import Material, Node, Scene, quat_from_axis_angle
 from game.engine.tweens import MoveTo, Parallel, RotateBy, Sequence, Tween, Wait
@@ -241,7 +242,8 @@ class BoardView:
             axis = (float(r - mr), 0.0, float(-(c - mc)))
             base = UP_BLACK if position.black >> sq & 1 else UP_WHITE
             node = self.discs[sq]
-            node.rotation = _quat_mul(quat_from_axis_angle(axis, angle), base)
+            turn = quat_from_axis_angle(axis, angle).astype("f8")
+            node.rotation = pyrr.quaternion.cross(turn, base.astype("f8")).astype("f4")
             node.position = self.center(sq, self.rest + lift)
             self._glow(sq, PREVIEW_GLOW)
             self.tilted.add(sq)
@@ -341,18 +343,3 @@ class BoardView:
             out.append((number, self.center(8 * i, 0.1) - np.array([off, 0, 0], "f4")))
             out.append((number, self.center(8 * i + 7, 0.1) + np.array([off, 0, 0], "f4")))
         return out
-
-
-def _quat_mul(a: np.ndarray[Any, Any], b: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
-    """The rotation ``b`` then ``a`` (Hamilton product of quaternions x, y, z, w)."""
-    ax, ay, az, aw = (float(v) for v in a)
-    bx, by, bz, bw = (float(v) for v in b)
-    return np.array(
-        [
-            aw * bx + ax * bw + ay * bz - az * by,
-            aw * by - ax * bz + ay * bw + az * bx,
-            aw * bz + ax * by - ay * bx + az * bw,
-            aw * bw - ax * bx - ay * by - az * bz,
-        ],
-        dtype="f4",
-    )

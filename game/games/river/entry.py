@@ -1,22 +1,14 @@
 """Priests and Devils in the registry: its options, its solver agent, its scene controller and
-``gamehall solve river``."""
+``gamehall solve river`` (:mod:`game.games.river.hooks`)."""
 
 from __future__ import annotations
 
-import argparse
-import sys
 from collections.abc import Mapping
 from typing import Any
 
-from game.logic.river.game import (
-    OPTIONS,
-    RiverGame,
-    RiverPuzzle,
-    RiverState,
-    SolverAgent,
-    rules_from,
-)
-from game.registry import CliHook, Entry, UnknownAgentError
+from game.games.river.hooks import HOOKS
+from game.logic.river.game import OPTIONS, RiverGame, SolverAgent
+from game.registry import Entry, UnknownAgentError
 
 
 def _agents() -> dict[str, str]:
@@ -31,32 +23,6 @@ def _make_agent(name: str, options: Mapping[str, Any]) -> SolverAgent:
     return SolverAgent()
 
 
-def _solve(args: argparse.Namespace, entry: Entry) -> int:
-    """Print the optimal crossings from the start, one a line, then ``crossings=N``; exit 2
-    with the reason for options that are out of range, start lost or cannot be solved."""
-    if getattr(args, "position", None):
-        print("gamehall solve river: takes options, not a position", file=sys.stderr)
-        return 2
-    try:
-        rules = rules_from(entry.options.validate(entry.options.from_arguments(args)))
-    except ValueError as exc:
-        print(f"gamehall solve: {exc}", file=sys.stderr)
-        return 2
-    state = RiverState.start(rules)
-    node = state.crossing()
-    loads = RiverPuzzle(rules).solution(state)
-    for i, load in enumerate(loads, 1):
-        side = node.boat
-        landed = node.after(load)
-        print(
-            f"{i:3d}. {side.value:>5} -> {side.other.value:<5}  {load}"
-            f"   left bank then {landed.left_priests}P {landed.left_devils}D"
-        )
-        node = landed
-    print(f"crossings={len(loads)}")
-    return 0
-
-
 ENTRY = Entry(
     id="river",
     title="Priests and Devils",
@@ -68,12 +34,5 @@ ENTRY = Entry(
     hint_agent=SolverAgent.name,
     controller="game.games.river.controller:RiverController",
     picture="scenes/cards/river.png",
-    hooks={
-        "solve": CliHook(
-            help="print the fewest crossings for the options (default 3 priests, 3 devils, "
-            "a boat for 2), one a line, then crossings=N",
-            add_arguments=OPTIONS.add_arguments,
-            run=_solve,
-        )
-    },
+    hooks=HOOKS,
 )

@@ -6,41 +6,26 @@ Every entry has the same options (who plays each side, the computer's time, a st
 position in the game's notation), the levels beginner to master and the plain agents random,
 alphabeta and uct, the board scene, and
 ``gamehall bench GAME`` (random playouts and perft speed) and ``gamehall solve GAME``
-(alpha-beta's move for a position).
+(the computer's move for a position), both in :mod:`game.games.rules.hooks`.
 """
 
 from __future__ import annotations
 
 import argparse
-import sys
-import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final
 
+from game.games.flags import time_flag
+from game.games.rules.hooks import HOOKS
+from game.games.rules.seats import HINT, HUMAN, SIDES
 from game.logic.options import Option, OptionsSchema
-from game.logic.search.agents import BASELINES
-from game.registry import CliHook, Entry, UnknownAgentError
+from game.registry import Entry, agent_maker
 
-__all__ = ["ENTRIES", "HUMAN", "entry_for", "entry_for_file"]
+__all__ = ["ENTRIES", "HINT", "HUMAN", "SIDES", "entry_for", "entry_for_file"]
 
-HUMAN: Final = "human"
-#: Who can play a side: a person, the levels weakest first (the registry adds every game's
-#: agents, :mod:`game.logic.search.agents`), and ``uct``, the older name of ``mcts``, which
-#: saved settings may hold (accepted, not offered: :meth:`game.registry.Entry.seat_choices`).
-SIDES: Final = (
-    HUMAN,
-    "beginner",
-    "intermediate",
-    "advanced",
-    "master",
-    "uct",
-)
 #: The menu's group of a described game whose description names no family.
 OTHER_FAMILY: Final = "Other board games"
-#: The agent the hint and a computer side use unless the description names another.
-HINT: Final = "master"
-
 
 #: The computer's time: ``--time`` on ``play`` and ``shot`` (no flag of the schema's own).
 TIME_PER_MOVE: Final = Option(
@@ -76,15 +61,6 @@ def _agents() -> dict[str, str]:
     from game.logic.rules.agents import AGENTS
 
     return dict(AGENTS)
-
-
-def _make_agent(name: str, options: Mapping[str, Any]) -> Any:
-    from game.logic.rules.agents import make_agent
-
-    try:
-        return make_agent(name)
-    except ValueError as exc:
-        raise UnknownAgentError(str(exc)) from None
 
 
 def _seat_options(agents: Sequence[str]) -> dict[str, Any]:
@@ -123,7 +99,7 @@ def entry_for(game_id: str, engine: Any = None, text: str = "") -> Entry:
         options=_options(design.players, design.parameters, design.computer),
         make_game=make_game,
         agents=_agents,
-        make_agent=_make_agent,
+        make_agent=agent_maker("game.logic.rules.agents:make_agent", "ValueError"),
         hint_agent=design.computer,
         opponents=("first", "second"),
         warm_up=True,  # the description compiles on its first game
@@ -131,18 +107,7 @@ def entry_for(game_id: str, engine: Any = None, text: str = "") -> Entry:
         controller="game.games.rules.controller:BoardController",
         picture=f"scenes/cards/{design.id}.png",
         group=design.family or OTHER_FAMILY,
-        hooks={
-            "bench": CliHook(
-                help="random playouts a second and perft speed",
-                add_arguments=_bench_arguments,
-                run=_bench,
-            ),
-            "solve": CliHook(
-                help="the computer's move for a position and why (--position, --time, --agent)",
-                add_arguments=_solve_arguments,
-                run=_solve,
-            ),
-        },
+        hooks=HOOKS,
         play_arguments=_play_arguments,
         play_overrides=_play_overrides,
         seat_options=_seat_options,
@@ -176,94 +141,21 @@ def _with_file(entry: Entry, path: Path) -> Entry:
 
 
 def _play_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--time",
-        dest="time_per_move",
-        default=None,
-        metavar="S",
-        help="the computer's seconds for a move, 0.05..600 (default 1)",
+    time_flag(
+        parser,
+        f"{TIME_PER_MOVE.help}, {TIME_PER_MOVE.metavar} (default {TIME_PER_MOVE.default:g})",
     )
 
 
 def _play_overrides(args: argparse.Namespace) -> dict[str, Any]:
     out: dict[str, Any] = {}
     typed = getattr(args, "time_per_move", None)
-    if typed is not None:  # --time, checked as the option is (0.05 to 600 seconds)
+    if typed is not None:  # --time, checked as the option is
         out["time_per_move"] = TIME_PER_MOVE.check(typed)
     if getattr(args, "command", None) == "shot":
         out["first"] = getattr(args, "first", None) or HUMAN
         out["second"] = getattr(args, "second", None) or HUMAN
     return out
-
-
-# -- bench and solve ----------------------------------------------------------------------
-
-MAX_PLAYOUTS: Final = 100_000
-
-
-def _bench_arguments(parser: argparse.ArgumentParser) -> None:
-    from game.cli.args import whole
-
-    parser.add_argument(
-        "--playouts", type=whole(1, MAX_PLAYOUTS), default=200, metavar="N",
-        help="random games to play to the end (default 200)",
-    )  # fmt: skip
-    parser.add_argument(
-        "--depth", type=whole(0, 12), default=3, metavar="D",
-        help="perft depth from the start (default 3; 0 skips it)",
-    )  # fmt: skip
-
-
-def _bench(args: argparse.Namespace, entry: Entry) -> int:
-    """``playouts=N seconds=S playouts_per_s=R plies_per_s=P`` and the perft line."""
-    import random
-
-    from game.logic.rules.bench import playouts
-    from game.logic.rules.perft import perft_line
-
-    game = entry.game(args.options if hasattr(args, "options") else {})
-    engine = game.engine  # type: ignore[attr-defined]
-    print(playouts(engine, args.playouts, random.Random(1)), flush=True)
-    if args.depth:
-        print(perft_line(engine, engine.start(), args.depth), flush=True)
-    return 0
-
-
-def _solve_arguments(parser: argparse.ArgumentParser) -> None:
-    from game.cli.args import seconds
-
-    parser.add_argument(
-        "--time", type=seconds, default=2.0, metavar="S", help="seconds to think (default 2)"
-    )
-    parser.add_argument(
-        "--agent",
-        choices=(*SIDES[1:], *BASELINES),
-        default=HINT,
-        help=f"who thinks (default {HINT})",
-    )
-
-
-def _solve(args: argparse.Namespace, entry: Entry) -> int:
-    """The chosen move, what the agent says about it, then ``move=TEXT``."""
-    import random
-
-    from game.logic.game import Limits, Stop
-
-    game = entry.game(args.options)
-    state = game.initial_state(random.Random(0))
-    if state.is_terminal():
-        print(f"gamehall solve: the game is over: {game.result_text(state)}", file=sys.stderr)
-        return 2
-    agent = entry.make_agent(args.agent, args.options)
-    started = time.perf_counter()
-    move = agent.choose(state, Limits(time=args.time), random.Random(0), Stop())
-    from game.logic.game import explain
-
-    said = explain(agent)
-    describe = getattr(state, "describe", state.action_text)
-    print(f"{describe(move)}  ({said}, {time.perf_counter() - started:.1f} s)")
-    print(f"move={state.action_text(move)}")
-    return 0
 
 
 def _entries() -> list[Entry]:

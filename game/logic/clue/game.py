@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from game.logic.clue.deck import deck_names, detectives, load_deck
-from game.logic.clue.rules import MAX_SEATS, MIN_SEATS, Action, ClueState, Phase, Rules
+from game.logic.clue.rules import ROUND_CAP, SEATS, Action, ClueState, Phase, Rules
 from game.logic.game import CHANCE, Agent, Game, State
 from game.logic.match import Match
 from game.logic.options import Option, OptionsSchema
@@ -28,7 +28,7 @@ AGENT_NAMES: Final = ("random", "article", "exact-article", "full", "article-blu
 
 OPTIONS: Final = OptionsSchema(
     (
-        Option("seats", int, 4, minimum=MIN_SEATS, maximum=MAX_SEATS, help="players at the table"),
+        SEATS,
         Option("deck", str, "classic", choices=deck_names(), help="the cards played with"),
         Option(
             "opponent",
@@ -37,14 +37,7 @@ OPTIONS: Final = OptionsSchema(
             choices=AGENT_NAMES,
             help="the computer players' detective",
         ),
-        Option(
-            "round_cap",
-            int,
-            100,
-            minimum=1,
-            maximum=1000,
-            help="rounds after which the game ends with no winner",
-        ),
+        ROUND_CAP,
         Option("human_playing", bool, True, help="you take seat 0", cli=False),
     )
 )

@@ -33,11 +33,14 @@ from typing import Final, NamedTuple
 from game.logic.clue.deck import Card, Deck, Triple, hand_sizes
 from game.logic.clue.events import Accusation, Event, Suggestion, View, seen_by
 from game.logic.game import CHANCE, TERMINAL, IllegalActionError, NotationError
+from game.logic.options import Option
 from game.logic.quoting import excerpt
 
 __all__ = [
     "MAX_SEATS",
     "MIN_SEATS",
+    "ROUND_CAP",
+    "SEATS",
     "Action",
     "ClueState",
     "Kind",
@@ -98,19 +101,30 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
+#: The options of the rules, declared once: the game's options schema
+#: (:data:`game.logic.clue.game.OPTIONS`), :class:`Rules` and the case file read them.
+SEATS: Final = Option(
+    "seats", int, 4, minimum=MIN_SEATS, maximum=MAX_SEATS, help="players at the table"
+)
+ROUND_CAP: Final = Option(
+    "round_cap", int, 100, minimum=1, maximum=1000,
+    help="rounds after which the game ends with no winner",
+)  # fmt: skip
+
+
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """The deck, the number of seats and the round cap; fixed for a game."""
+    """The deck, the number of seats and the round cap; fixed for a game. The seats and the
+    round cap are checked by their options (:data:`SEATS`, :data:`ROUND_CAP`): an
+    :class:`~game.logic.options.OptionError` names a bad one."""
 
     deck: Deck
     seats: int
-    round_cap: int = 100
+    round_cap: int = ROUND_CAP.default
 
     def __post_init__(self) -> None:
-        if not MIN_SEATS <= self.seats <= MAX_SEATS:
-            raise ValueError(f"seats must be {MIN_SEATS}..{MAX_SEATS}, not {self.seats}")
-        if self.round_cap < 1:
-            raise ValueError(f"round_cap must be at least 1, not {self.round_cap}")
+        SEATS.check(self.seats, strict=True)
+        ROUND_CAP.check(self.round_cap, strict=True)
         free = self.deck.n_cards - len(self.deck.categories)
         if free < self.seats:
             raise ValueError(

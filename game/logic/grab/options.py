@@ -1,20 +1,23 @@
 """The options of a MasterGrab game: spec section 2's defaults, limits and presets.
 
-``GrabOptions()`` is spec 2.1's default game: 140 countries, 5 % mountains, 20 armies in the
-biggest country, the human against three ``basic`` robots. Every value is checked when the
-options are made; a bad one raises :class:`GrabOptionsError` naming the value and its range.
+:data:`SCHEMA` declares them, once (:mod:`game.logic.options`): each option's type, default and
+range, read by the settings file's ``[grab]`` table, the command line's flags
+(``--countries``, ``--robots``, ...) and the options panel. Its values are plain (``robots`` is
+one text, ``"basic,basic,basic"``; ``distribution`` a name). :class:`GrabOptions` is the same
+options typed (``robots`` a tuple, ``distribution`` a :class:`Distribution`): its defaults are
+the schema's and it is checked by the schema when made, so a bad value raises
+:class:`GrabOptionsError` (an :class:`~game.logic.options.OptionError`) in the schema's words.
+:meth:`GrabOptions.from_values` / :meth:`GrabOptions.values` convert both ways.
 
-:data:`SCHEMA` declares the same options for the settings file, the command line and the
-options panel (:mod:`game.logic.options`): its values are plain (``robots`` is one text,
-``"basic,basic,basic"``; ``distribution`` a name) and :meth:`GrabOptions.from_values` /
-:meth:`GrabOptions.values` convert both ways; its cross-check is this class's own check.
+``GrabOptions()`` is spec 2.1's default game: 140 countries, 5 % mountains, 20 armies in the
+biggest country, the human against three ``basic`` robots.
 
 >>> GrabOptions().players
 4
->>> GrabOptions(countries=5)  # doctest: +IGNORE_EXCEPTION_DETAIL
+>>> GrabOptions(countries=5)
 Traceback (most recent call last):
 ...
-game.logic.grab.options.GrabOptionsError: countries=5 is outside 10..777
+game.logic.grab.options.GrabOptionsError: countries must be at least 10, not 5
 >>> GrabOptions.from_values(SCHEMA.validate({"robots": "strategic,basic"})).robots
 ('strategic', 'basic')
 """
@@ -22,29 +25,16 @@ game.logic.grab.options.GrabOptionsError: countries=5 is outside 10..777
 from __future__ import annotations
 
 import enum
-import math
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, fields, replace
 from typing import Any, Final
 
 from game.logic.grab.palette import COLOUR_NAMES, DEFAULT_COLOUR
-from game.logic.options import Option, OptionsSchema
+from game.logic.options import Option, OptionError, OptionsSchema
 
-#: Limits of spec 2.1's option table (shown there in tooltips only), enforced here.
-COUNTRIES_RANGE: Final = (10, 777)
-MOUNTAINS_PERCENT_RANGE: Final = (0, 50)
-ARMIES_IN_BIGGEST_RANGE: Final = (10.0, 200.0)
-GROWTH_FACTOR_RANGE: Final = (0.01, 1.0)
-PROTECTION_FACTOR_RANGE: Final = (0.0, 10.0)
-# Spec 2.1's tooltip allows 0, but the conquering attacker keeps 1 + (s - D) / AF armies:
-# AF = 0 would divide by zero, so the lower limit is exclusive here.
-ATTACK_FACTOR_RANGE: Final = (0.0, 1.0)
-ATTACK_BENEFIT_FACTOR_RANGE: Final = (0.1, 10.0)
+#: How many robots a game may have (with a human; one more without): spec 2.1.
 ROBOTS_RANGE: Final = (1, 15)
-#: The memory (MiB) each robot found on disk may take in its own process.
-ROBOT_MEMORY_MB_RANGE: Final = (64, 65536)
-ROBOT_MEMORY_MB_DEFAULT: Final = 512
 #: The apply check of spec 6.6's options window: countries >= 5 x players.
 COUNTRIES_PER_PLAYER: Final = 5
 DEFAULT_ROBOT: Final = "basic"
@@ -52,8 +42,9 @@ DEFAULT_ROBOT: Final = "basic"
 ROBOT_SPEEDS: Final[dict[str, float]] = {"instant": 0.0, "fast": 0.45, "normal": 0.9, "slow": 1.8}
 
 
-class GrabOptionsError(ValueError):
-    """An option is outside its allowed range; the message names the value and the range."""
+class GrabOptionsError(OptionError):
+    """An option is outside its allowed range, or a combination the game refuses; the message
+    names the value and the range."""
 
 
 class Distribution(enum.Enum):
@@ -66,9 +57,79 @@ class Distribution(enum.Enum):
     HORIZONTAL = "horizontal"
 
 
+def _robot_names(text: str) -> list[str]:
+    """The robot names in ``robots``' plain value: comma-separated, blanks left out."""
+    return [name.strip() for name in text.split(",") if name.strip()]
+
+
+def _cross_check(values: Mapping[str, Any]) -> None:
+    """What no single range refuses: 1..15 robots with a human (2..15 without), and spec
+    6.6's apply check, at least :data:`COUNTRIES_PER_PLAYER` countries per player."""
+    robots = len(_robot_names(values["robots"]))
+    low = ROBOTS_RANGE[0] if values["human_playing"] else ROBOTS_RANGE[0] + 1
+    if not low <= robots <= ROBOTS_RANGE[1]:
+        who = "with" if values["human_playing"] else "without"
+        raise GrabOptionsError(
+            f"robots: {robots} robots is outside {low}..{ROBOTS_RANGE[1]} {who} a human player"
+        )
+    players = robots + int(values["human_playing"])
+    least = COUNTRIES_PER_PLAYER * players
+    if values["countries"] < least:
+        raise GrabOptionsError(
+            f"countries={values['countries']} is below {least} "
+            f"({COUNTRIES_PER_PLAYER} per player for {players} players)"
+        )
+
+
+#: The options, declared once: the limits of spec 2.1's option table (shown there in
+#: tooltips only). Spec 2.1's tooltip allows an attack factor of 0, but the conquering
+#: attacker keeps 1 + (s - D) / AF armies: AF = 0 would divide by zero, so it must be above 0.
+SCHEMA: Final = OptionsSchema(
+    (
+        Option("countries", int, 140, 10, 777, step=10,
+               help="countries on the map, mountains included"),
+        Option("robots", str, ",".join([DEFAULT_ROBOT] * 3),
+               help="one robot name per robot player, e.g. strategic,basic,basic"),
+        Option("human_playing", bool, True,
+               help="you play against the robots (off: the robots play alone)"),
+        Option("distribution", str, Distribution.RANDOM.value,
+               choices=tuple(d.value for d in Distribution),
+               help="how the starting countries are placed"),
+        Option("mountains_percent", int, 5, 0, 50,
+               help="the share of countries that are mountains"),
+        Option("armies_in_biggest", float, 20.0, 10.0, 200.0, step=5.0,
+               help="the capacity of the biggest country"),
+        Option("growth_factor", float, 0.1, 0.01, 1.0, step=0.01,
+               help="the share of its capacity a country regrows per round"),
+        Option("protection_factor", float, 2 / 3, 0.0, 10.0, step=0.05,
+               help="armies kept home per army of the strongest enemy next door"),
+        Option("attack_factor", float, 0.5, 0.0, 1.0, open_minimum=True, step=0.05,
+               help="what an attacking army is worth against a defending one (> 0)"),
+        Option("attack_benefit_factor", float, 1.0, 0.1, 10.0, step=0.1,
+               help="armies won with a conquest, per army of the country's capacity"),
+        Option("random_options", bool, False,
+               help="every new game draws its options at random"),
+        Option("robot_memory_mb", int, 512, 64, 65536, step=64,
+               help="the memory (MiB) each robot found on disk may use"),
+        Option("colour", str, DEFAULT_COLOUR, choices=COLOUR_NAMES,
+               help="your colour on the map (the robots take the others)"),
+        Option("robot_speed", str, "normal", choices=tuple(ROBOT_SPEEDS),
+               help="how fast the robots' moves are shown (instant: no animation)"),
+    ),
+    cross_check=_cross_check,
+)  # fmt: skip
+
+#: The memory (MiB) each robot found on disk may take in its own process, unless set.
+ROBOT_MEMORY_MB_DEFAULT: Final[int] = SCHEMA["robot_memory_mb"].default
+_D: Final = SCHEMA.defaults()
+_DISTRIBUTION: Final = Distribution(_D["distribution"])
+_ROBOTS: Final = tuple(_robot_names(_D["robots"]))
+
+
 @dataclass(frozen=True, slots=True)
 class GrabOptions:
-    """Everything that defines a game before the map is drawn (spec section 2).
+    """Everything that defines a game before the map is drawn (spec section 2), typed; the
+    defaults, ranges and checks are :data:`SCHEMA`'s.
 
     ``robots`` names one robot type per robot player (1 to 15 of them); with
     ``human_playing`` false at least two robots are needed. ``random_options`` asks New Game
@@ -79,67 +140,39 @@ class GrabOptions:
     changes the game itself.
     """
 
-    countries: int = 140
-    mountains_percent: int = 5
-    armies_in_biggest: float = 20.0
-    growth_factor: float = 0.1
-    protection_factor: float = 2 / 3
-    attack_factor: float = 0.5
-    attack_benefit_factor: float = 1.0
-    distribution: Distribution = Distribution.RANDOM
-    robots: tuple[str, ...] = field(default=(DEFAULT_ROBOT,) * 3)
-    human_playing: bool = True
-    random_options: bool = False
-    robot_memory_mb: int = ROBOT_MEMORY_MB_DEFAULT
-    colour: str = DEFAULT_COLOUR
-    robot_speed: str = "normal"
+    countries: int = _D["countries"]
+    mountains_percent: int = _D["mountains_percent"]
+    armies_in_biggest: float = _D["armies_in_biggest"]
+    growth_factor: float = _D["growth_factor"]
+    protection_factor: float = _D["protection_factor"]
+    attack_factor: float = _D["attack_factor"]
+    attack_benefit_factor: float = _D["attack_benefit_factor"]
+    distribution: Distribution = _DISTRIBUTION
+    robots: tuple[str, ...] = _ROBOTS
+    human_playing: bool = _D["human_playing"]
+    random_options: bool = _D["random_options"]
+    robot_memory_mb: int = _D["robot_memory_mb"]
+    colour: str = _D["colour"]
+    robot_speed: str = _D["robot_speed"]
 
     def __post_init__(self) -> None:
-        _check_int("countries", self.countries, *COUNTRIES_RANGE)
-        _check_int("robot_memory_mb", self.robot_memory_mb, *ROBOT_MEMORY_MB_RANGE)
-        _check_int("mountains_percent", self.mountains_percent, *MOUNTAINS_PERCENT_RANGE)
-        _check_float("armies_in_biggest", self.armies_in_biggest, *ARMIES_IN_BIGGEST_RANGE)
-        _check_float("growth_factor", self.growth_factor, *GROWTH_FACTOR_RANGE)
-        _check_float("protection_factor", self.protection_factor, *PROTECTION_FACTOR_RANGE)
-        _check_float("attack_factor", self.attack_factor, *ATTACK_FACTOR_RANGE, low_inclusive=False)
-        _check_float(
-            "attack_benefit_factor", self.attack_benefit_factor, *ATTACK_BENEFIT_FACTOR_RANGE
-        )
+        # The two fields whose type the schema's plain values do not carry, then the schema.
         if not isinstance(self.distribution, Distribution):
             raise GrabOptionsError(
                 f"distribution={self.distribution!r} is not one of "
                 + ", ".join(d.value for d in Distribution)
             )
-        if self.colour not in COLOUR_NAMES:
-            raise GrabOptionsError(
-                f"colour={self.colour!r} is not one of {', '.join(COLOUR_NAMES)}"
-            )
-        if self.robot_speed not in ROBOT_SPEEDS:
-            raise GrabOptionsError(
-                f"robot_speed={self.robot_speed!r} is not one of {', '.join(ROBOT_SPEEDS)}"
-            )
-        if not isinstance(self.human_playing, bool):
-            raise GrabOptionsError(f"human_playing={self.human_playing!r} is not a bool")
-        if not isinstance(self.random_options, bool):
-            raise GrabOptionsError(f"random_options={self.random_options!r} is not a bool")
         if not isinstance(self.robots, tuple):
             raise GrabOptionsError(f"robots={self.robots!r} is not a tuple of robot names")
         for name in self.robots:
-            if not isinstance(name, str) or not name:
+            if not isinstance(name, str) or not name.strip() or "," in name:
                 raise GrabOptionsError(f"robot name {name!r} is not a non-empty string")
-        low = ROBOTS_RANGE[0] if self.human_playing else ROBOTS_RANGE[0] + 1
-        if not low <= len(self.robots) <= ROBOTS_RANGE[1]:
-            who = "with" if self.human_playing else "without"
-            raise GrabOptionsError(
-                f"robots: {len(self.robots)} robots is outside {low}..{ROBOTS_RANGE[1]} "
-                f"{who} a human player"
-            )
-        least = COUNTRIES_PER_PLAYER * self.players
-        if self.countries < least:
-            raise GrabOptionsError(
-                f"countries={self.countries} is below {least} "
-                f"({COUNTRIES_PER_PLAYER} per player for {self.players} players)"
-            )
+        try:
+            SCHEMA.validate(self.values(), strict=True)
+        except GrabOptionsError:
+            raise
+        except OptionError as exc:
+            raise GrabOptionsError(str(exc)) from None
 
     @classmethod
     def from_values(cls, values: Mapping[str, Any]) -> GrabOptions:
@@ -150,7 +183,7 @@ class GrabOptions:
             if name not in _FIELDS:
                 raise GrabOptionsError(f"unknown option {name!r}")
             if name == "robots" and isinstance(value, str):
-                value = tuple(r.strip() for r in value.split(",") if r.strip())
+                value = tuple(_robot_names(value))
             elif name == "distribution" and isinstance(value, str):
                 try:
                     value = Distribution(value)
@@ -208,25 +241,6 @@ def random_options(base: GrabOptions, rng: random.Random) -> GrabOptions:
     )
 
 
-def _check_int(name: str, value: object, low: int, high: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise GrabOptionsError(f"{name}={value!r} is not an integer in {low}..{high}")
-    if not low <= value <= high:
-        raise GrabOptionsError(f"{name}={value} is outside {low}..{high}")
-
-
-def _check_float(
-    name: str, value: object, low: float, high: float, *, low_inclusive: bool = True
-) -> None:
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise GrabOptionsError(f"{name}={value!r} is not a number in {low:g}..{high:g}")
-    opening = "[" if low_inclusive else "("
-    inside = (low <= value if low_inclusive else low < value) and value <= high
-    if not math.isfinite(value) or not inside:
-        raise GrabOptionsError(f"{name}={value!r} is outside {opening}{low:g}, {high:g}]")
-
-
-# Built after the helpers above, which validate it.
 #: Spec 2.4's three preset configurations; all other values are the defaults.
 PRESETS: Final[dict[str, GrabOptions]] = {
     "simple": GrabOptions(countries=33, robots=(DEFAULT_ROBOT,)),
@@ -243,49 +257,3 @@ PRESETS: Final[dict[str, GrabOptions]] = {
 
 
 _FIELDS: Final = frozenset(f.name for f in fields(GrabOptions))
-_DEFAULTS: Final = GrabOptions()
-
-
-def _cross_check(values: Mapping[str, Any]) -> None:
-    GrabOptions.from_values(values)
-
-
-#: The options as :mod:`game.logic.options` declares them: the settings file's ``[grab]``
-#: table, the command line's flags (``--countries``, ``--robots``, ...) and the options panel.
-#: Ranges and defaults are :class:`GrabOptions`'; the cross-check is its own check.
-SCHEMA: Final = OptionsSchema(
-    (
-        Option("countries", int, _DEFAULTS.countries, *COUNTRIES_RANGE, step=10,
-               help="countries on the map, mountains included"),
-        Option("robots", str, _DEFAULTS.values()["robots"],
-               help="one robot name per robot player, e.g. strategic,basic,basic"),
-        Option("human_playing", bool, _DEFAULTS.human_playing,
-               help="you play against the robots (off: the robots play alone)"),
-        Option("distribution", str, _DEFAULTS.distribution.value,
-               choices=tuple(d.value for d in Distribution),
-               help="how the starting countries are placed"),
-        Option("mountains_percent", int, _DEFAULTS.mountains_percent, *MOUNTAINS_PERCENT_RANGE,
-               help="the share of countries that are mountains"),
-        Option("armies_in_biggest", float, _DEFAULTS.armies_in_biggest,
-               *ARMIES_IN_BIGGEST_RANGE, step=5.0, help="the capacity of the biggest country"),
-        Option("growth_factor", float, _DEFAULTS.growth_factor, *GROWTH_FACTOR_RANGE,
-               step=0.01, help="the share of its capacity a country regrows per round"),
-        Option("protection_factor", float, _DEFAULTS.protection_factor,
-               *PROTECTION_FACTOR_RANGE, step=0.05,
-               help="armies kept home per army of the strongest enemy next door"),
-        Option("attack_factor", float, _DEFAULTS.attack_factor, *ATTACK_FACTOR_RANGE,
-               step=0.05, help="what an attacking army is worth against a defending one (> 0)"),
-        Option("attack_benefit_factor", float, _DEFAULTS.attack_benefit_factor,
-               *ATTACK_BENEFIT_FACTOR_RANGE, step=0.1,
-               help="armies won with a conquest, per army of the country's capacity"),
-        Option("random_options", bool, _DEFAULTS.random_options,
-               help="every new game draws its options at random"),
-        Option("robot_memory_mb", int, _DEFAULTS.robot_memory_mb, *ROBOT_MEMORY_MB_RANGE,
-               step=64, help="the memory (MiB) each robot found on disk may use"),
-        Option("colour", str, _DEFAULTS.colour, choices=COLOUR_NAMES,
-               help="your colour on the map (the robots take the others)"),
-        Option("robot_speed", str, _DEFAULTS.robot_speed, choices=tuple(ROBOT_SPEEDS),
-               help="how fast the robots' moves are shown (instant: no animation)"),
-    ),
-    cross_check=_cross_check,
-)  # fmt: skip

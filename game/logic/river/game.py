@@ -36,10 +36,11 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from game.logic.game import Game, Limits, State, Stop
-from game.logic.options import Option, OptionError, OptionsSchema
+from game.logic.options import OptionError, OptionsSchema
 from game.logic.river.rules import (
     MAX_CAPACITY,
     MAX_CHARACTERS,
+    RULE_OPTIONS,
     Crossing,
     Goal,
     IllegalMoveError,
@@ -107,37 +108,10 @@ def _check_rules(values: Mapping[str, Any]) -> None:
         raise OptionError(str(exc)) from None
 
 
-#: The options of a game. Any team may be empty (a start is legal when priests >= devils or
-#: there are no priests), as long as someone has to cross; the cross-check says which
+#: The options of a game: the rules' own (:data:`~game.logic.river.rules.RULE_OPTIONS`: any
+#: team may be empty, as long as someone has to cross), with the cross-check that says which
 #: combinations start lost or cannot be solved.
-OPTIONS: Final = OptionsSchema(
-    (
-        Option("priests", int, 3, minimum=0, maximum=MAX_CHARACTERS, help="number of priests"),
-        Option("devils", int, 3, minimum=0, maximum=MAX_CHARACTERS, help="number of devils"),
-        Option("capacity", int, 2, minimum=1, maximum=MAX_CAPACITY, help="seats in the boat"),
-        Option(
-            "boat_counts",
-            bool,
-            True,
-            help="passengers in a docked boat count for its bank (off: only those ashore count)",
-        ),
-        Option(
-            "rowers",
-            str,
-            Rowers.ANYONE.value,
-            choices=tuple(r.value for r in Rowers),
-            help="who may row: anyone, or the boat needs a priest (or a devil) aboard to cross",
-        ),
-        Option(
-            "goal",
-            str,
-            Goal.EVERYONE.value,
-            choices=tuple(g.value for g in Goal),
-            help="what wins: everyone across, or every priest across",
-        ),
-    ),
-    cross_check=_check_rules,
-)
+OPTIONS: Final = OptionsSchema(RULE_OPTIONS.options, cross_check=_check_rules)
 
 
 def rules_from(values: Mapping[str, Any]) -> Rules:

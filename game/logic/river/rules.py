@@ -19,13 +19,15 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from game.logic.game import IllegalActionError, NotationError
+from game.logic.options import Option, OptionError, OptionsSchema
 
 __all__ = [
     "MAX_CAPACITY",
     "MAX_CHARACTERS",
+    "RULE_OPTIONS",
     "Crossing",
     "Goal",
     "IllegalMoveError",
@@ -163,9 +165,31 @@ class Load(NamedTuple):
         return " + ".join(parts) if parts else "nobody"
 
 
+#: The options a game's rules are made of, declared once: each one's type, default and range
+#: (the puzzle's :data:`~game.logic.river.game.OPTIONS` adds its cross-check; :class:`Rules`
+#: takes its defaults from here and is checked by it).
+RULE_OPTIONS: Final = OptionsSchema(
+    (
+        Option("priests", int, 3, minimum=0, maximum=MAX_CHARACTERS, help="number of priests"),
+        Option("devils", int, 3, minimum=0, maximum=MAX_CHARACTERS, help="number of devils"),
+        Option("capacity", int, 2, minimum=1, maximum=MAX_CAPACITY, help="seats in the boat"),
+        Option("boat_counts", bool, True, help="passengers in a docked boat count for its bank "
+               "(off: only those ashore count)"),
+        Option("rowers", str, Rowers.ANYONE.value, choices=tuple(r.value for r in Rowers),
+               help="who may row: anyone, or the boat needs a priest (or a devil) aboard to cross"),
+        Option("goal", str, Goal.EVERYONE.value, choices=tuple(g.value for g in Goal),
+               help="what wins: everyone across, or every priest across"),
+    )
+)  # fmt: skip
+_DEFAULT: Final = RULE_OPTIONS.defaults()
+#: The options :class:`Rules` holds as they are (the others are enums of their names).
+_PLAIN: Final = ("priests", "devils", "capacity", "boat_counts")
+
+
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """The options of a game: team sizes, boat seats and the rule variants.
+    """The options of a game: team sizes, boat seats and the rule variants, typed; the
+    defaults and ranges are :data:`RULE_OPTIONS`'.
 
     ``boat_counts``: passengers of a docked boat count for its bank (the classic rule) or
     for no bank; ``rowers``: who may row; ``goal``: what wins. Raises
@@ -176,19 +200,19 @@ class Rules:
     Rules that are valid may still have no solution: see :meth:`RiverPuzzle.check`.
     """
 
-    priests: int = 3
-    devils: int = 3
-    capacity: int = 2
-    boat_counts: bool = True
+    priests: int = _DEFAULT["priests"]
+    devils: int = _DEFAULT["devils"]
+    capacity: int = _DEFAULT["capacity"]
+    boat_counts: bool = _DEFAULT["boat_counts"]
     rowers: Rowers = Rowers.ANYONE
     goal: Goal = Goal.EVERYONE
 
     def __post_init__(self) -> None:
-        _check_count("priests", self.priests, 0, MAX_CHARACTERS)
-        _check_count("devils", self.devils, 0, MAX_CHARACTERS)
-        _check_count("capacity", self.capacity, 1, MAX_CAPACITY)
-        if type(self.boat_counts) is not bool:
-            raise RiverSettingError(f"boat_counts must be true or false, got {self.boat_counts!r}")
+        try:
+            for name in _PLAIN:  # of their own type, no text read as a number
+                RULE_OPTIONS[name].check(getattr(self, name), strict=True)
+        except OptionError as exc:
+            raise RiverSettingError(str(exc)) from None
         if not isinstance(self.rowers, Rowers):
             raise RiverSettingError(f"rowers must be a Rowers, got {self.rowers!r}")
         if not isinstance(self.goal, Goal):
@@ -340,11 +364,4 @@ class Crossing:
             self.left_priests + sign * load.priests,
             self.left_devils + sign * load.devils,
             self.boat.other,
-        )
-
-
-def _check_count(name: str, value: object, low: int, high: int) -> None:
-    if type(value) is not int or not low <= value <= high:
-        raise RiverSettingError(
-            f"{name} must be a whole number from {low} to {high}, got {value!r}"
         )

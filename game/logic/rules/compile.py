@@ -1,6 +1,7 @@
 """Move programs compiled to Python functions, once per design.
 
-Each program of a :class:`~game.logic.rules.design.Design` becomes straight-line Python with
+Each program of a :class:`~game.logic.rules.design.Design`, read as its typed tree
+(:mod:`game.logic.rules.tree`), becomes straight-line Python with
 its direction steps turned into lookups in precomputed link tables (one table per direction as
 each player sees it), its conditions into table lookups, its choices (``one-of``, ``if``) into
 nested blocks and its ``while`` into a loop. The generated text holds only integers and the
@@ -24,7 +25,9 @@ from game.logic.pacing import pause
 from game.logic.rules.attacks import write_attacks
 from game.logic.rules.design import Design
 from game.logic.rules.limits import Overflow
+from game.logic.rules.read_tree import check
 from game.logic.rules.sexpr import DescriptionError, Item
+from game.logic.rules.tree import Cond
 from game.logic.rules.writer import AGAIN, GOTO, MAX_LINES, PROGRAM, ProgramWriter
 
 __all__ = ["AGAIN", "GOTO", "PROGRAM", "Compiled", "compile_design"]
@@ -123,6 +126,7 @@ def compile_design(design: Design) -> Compiled:
     ns["OVER"] = Overflow(design.source, writer.limit_forms)
     for t, piece in enumerate(design.pieces):
         for program in piece.programs:
+            check(program.tree, design, program.where)  # a tree built in code, too
             program_table.append((t, program.name, program.kind, program.drop))
     ns["attacked"] = None  # set by the engine (it needs the probes)
     ns["line_at"] = None  # set by the engine: the line through a position
@@ -146,7 +150,7 @@ def compile_design(design: Design) -> Compiled:
             if drops:
                 names[("drop", t, p, "")] = writer.function(f"d{t}_{p}", drops, p)
 
-    def cond_for(player: int) -> Callable[[Item], str]:
+    def cond_for(player: int) -> Callable[[Cond], str]:
         writer.player, writer.enemy, writer.quiet = player, (player + 1) % players, True
         return writer.cond
 

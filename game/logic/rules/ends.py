@@ -201,16 +201,7 @@ class Ends:
         who = owner[b[at]]
         zones = self.design.board.zones
         a, z = zones[first][who], zones[second][who]
-        seen = {at}
-        todo = [at]
-        links = self.design.board.links
-        while todo:
-            p = todo.pop()
-            for row in links:
-                q = row[p]
-                if q >= 0 and q not in seen and b[q] and owner[b[q]] == who:
-                    seen.add(q)
-                    todo.append(q)
+        seen = self._reach(b, at, who)
         if seen.isdisjoint(a) or seen.isdisjoint(z):
             return []
         return sorted(seen)
@@ -223,9 +214,14 @@ class Ends:
         mine = [p for p, v in enumerate(b) if v and owner[v] == who]
         if not mine:
             return []
+        return mine if len(self._reach(b, mine[0], who)) == len(mine) else []
+
+    def _reach(self, b: list[int], start: int, who: int) -> set[int]:
+        """The positions of ``who``'s pieces joined to ``start`` through the board's links."""
+        owner = self.c.owner
         links = self.design.board.links
-        seen = {mine[0]}
-        todo = [mine[0]]
+        seen = {start}
+        todo = [start]
         while todo:
             p = todo.pop()
             for row in links:
@@ -233,7 +229,7 @@ class Ends:
                 if q >= 0 and q not in seen and b[q] and owner[b[q]] == who:
                     seen.add(q)
                     todo.append(q)
-        return mine if len(seen) == len(mine) else []
+        return seen
 
     def line_at(self, b: list[int], at: int, vacated: int, v: int) -> int:
         """The longest run of pieces of ``v``'s owner through ``at`` along a pair of opposite

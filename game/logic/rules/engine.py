@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, Final
 
+from game.logic.rules import tree
 from game.logic.rules.check_test import CheckTest
 from game.logic.rules.compile import AGAIN, GOTO, PROGRAM, Compiled, compile_design
 from game.logic.rules.design import Design
@@ -69,10 +70,12 @@ class Engine(Ends, CheckTest):
             any(row[a] is not None for row in (*self.c.fallback, *self.c.fallback_drops))
             for a in range(self.players)
         ]
-        self.uses_last = (
-            "last-to" in self.c.source
-            or "last-from" in self.c.source
-            or ("lt" in self.c.source and "c == lt" in self.c.source)
+        #: Whether a program reads the last move's ends (``last-to``, ``last-from``).
+        self.uses_last = any(
+            isinstance(node, tree.Is) and node.word in ("last-to", "last-from")
+            for piece in design.pieces
+            for program in piece.programs
+            for node in tree.walk(program.tree)
         )
         self.limited_hands = bool(design.hands)
         self.pieces_key = pieces_key(design, self.c)

@@ -38,7 +38,7 @@ import math
 from collections import deque
 from typing import Final
 
-from game.logic.rules.ends import walk
+from game.logic.rules import tree
 from game.logic.rules.engine import Engine, Move, Position
 from game.logic.rules.sexpr import Form
 
@@ -405,17 +405,11 @@ def _promotion_zones(
         for program in piece.programs:
             found_promote = False
             zone_names: set[str] = set()
-            for item in program.body:
-                for sub in walk(item):
-                    if isinstance(sub, Form):
-                        if (
-                            sub.head in ("promote", "change-type")
-                            and sub.args
-                            and str(sub.args[0].value) != piece.name  # type: ignore[union-attr]
-                        ):
-                            found_promote = True  # it becomes another type there
-                        if sub.head == "in-zone" and sub.args:
-                            zone_names.add(str(sub.args[0].value))  # type: ignore[union-attr]
+            for node in tree.walk(program.tree):
+                if isinstance(node, tree.ChangeType) and node.type != piece.name:
+                    found_promote = True  # it becomes another type there
+                if isinstance(node, tree.InZone):
+                    zone_names.add(node.zone)
             if found_promote:
                 names |= {z for z in zone_names if z in zones}
         if not names:

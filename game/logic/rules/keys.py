@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TypeAlias
 
-from game.logic.rules.sexpr import Atom, Form, Item
+from game.logic.rules import tree
 
 if TYPE_CHECKING:
     from game.logic.rules.compile import Compiled
@@ -138,9 +138,9 @@ class _Reads:
         self.anywhere: set[str] = set()
         self.others: list[_Reader] = []
         self.made = {t for t, p in enumerate(design.pieces) if any(pr.drop for pr in p.programs)}
-        self.made |= {self.types.index(str(f[1].value)) for f in _forms(design, "promote")}  # type: ignore[union-attr]
-        self.made |= {self.types.index(str(f[1].value)) for f in _forms(design, "change-type")}  # type: ignore[union-attr]
-        cleared = {str(f[1].value) for f in _forms(design, "clear-attr")}  # type: ignore[union-attr]
+        nodes = [n for p in design.pieces for g in p.programs for n in tree.walk(g.tree)]
+        self.made |= {self.types.index(n.type) for n in nodes if isinstance(n, tree.ChangeType)}
+        cleared = {n.attr for n in nodes if isinstance(n, tree.SetAttr) and not n.on}
         for t, piece in enumerate(design.pieces):
             for program in piece.programs:
                 self.t = t
@@ -148,8 +148,8 @@ class _Reads:
                 self.capturing = False
                 self.found: list[tuple[str, _At]] = []
                 at = _At(False)
-                for item in program.body:
-                    at = self.statement(item, at, top=True)
+                for node in program.tree:
+                    at = self.statement(node, at, top=True)
                 self.guards &= ~sum(
                     1 << design.attributes.index(a) for a in cleared if a in design.attributes
                 )
@@ -171,122 +171,85 @@ class _Reads:
                     kinds &= named
             self.others.append(_Reader(self.t, attr, kinds, owner, self.guards))
 
-    def statement(self, item: Item, at: _At, top: bool = False) -> _At:
-        directions = self.design.board.directions
-        if isinstance(item, Atom) or len(item) == 1:
-            word = str(item.value) if isinstance(item, Atom) else item.head
-            if word in directions or word == "dir":
+    def statement(self, node: tree.Stmt, at: _At, top: bool = False) -> _At:
+        match node:
+            case tree.Step() | tree.Act(word="dir") | tree.Sow():
                 return at.moved()
-            if word == "mark":
+            case tree.Act(word="mark"):
                 return _At(at.away, at.seen, (at.away, at.seen))
-            if word == "back":
+            case tree.Act(word="back"):
                 away, seen = at.mark if at.mark is not None else (None, frozenset())
                 return _At(away, seen, at.mark)
-            if word in ("add", "capture") and ("empty", None) not in at.seen:
-                self.capturing = True
-            return at
-        head, args = item.head, item.args
-        if head in directions or head == "sow":
-            return at.moved()
-        if head == "verify":
-            self.condition(args[0], at)
-            closed = _closed(args[0])
-            if top and at.away is False and closed in self.design.attributes:
-                self.guards |= 1 << self.design.attributes.index(closed)
-            return _At(at.away, at.seen | self.facts(args[0]), at.mark)
-        if head == "if":
-            self.condition(args[0], at)
-            body = [i for i in args[1:] if not (isinstance(i, Form) and i.head == "else")]
-            other = [i for i in args[1:] if isinstance(i, Form) and i.head == "else"]
-            done = self.sequence(body, at)
-            return _merge(done, self.sequence(other[0].args, at) if other else at)
-        if head == "while":  # each pass may start where the one before ended
-            self.condition(args[0], at)
-            again = _merge(at, self.sequence(args[1:], at))
-            self.condition(args[0], again)
-            return _merge(again, self.sequence(args[1:], again))
-        if head == "one-of":
-            ends = [self.statement(alt, at) for alt in args]
-            out = ends[0]
-            for end in ends[1:]:
-                out = _merge(out, end)
-            return out
-        if head == "do":
-            for sub in args:
-                at = self.statement(sub, at, top)
-            return at
-        if head == "anywhere":
-            return self.sequence(list(args), _At(None, frozenset(), at.mark))
-        if head == "sweep":  # its walks come back to where it started
-            self.sequence(list(args[1:]), at)
-            return at
-        if head == "add-partial" and ("empty", None) not in at.seen:
-            self.capturing = True
+            case tree.Act(word="add" | "capture") | tree.AddPartial():
+                if ("empty", None) not in at.seen:
+                    self.capturing = True
+            case tree.Verify(cond=cond):
+                self.condition(cond, at)
+                closed = _closed(cond)
+                if top and at.away is False and closed in self.design.attributes:
+                    self.guards |= 1 << self.design.attributes.index(closed)
+                return _At(at.away, at.seen | self.facts(cond), at.mark)
+            case tree.If(cond=cond, then=then, otherwise=otherwise):
+                self.condition(cond, at)
+                return _merge(self.sequence(then, at), self.sequence(otherwise, at))
+            case tree.While(cond=cond, body=body):  # each pass may start where one ended
+                self.condition(cond, at)
+                again = _merge(at, self.sequence(body, at))
+                self.condition(cond, again)
+                return _merge(again, self.sequence(body, again))
+            case tree.OneOf(alternatives=alternatives):
+                ends = [self.statement(alt, at) for alt in alternatives]
+                out = ends[0]
+                for end in ends[1:]:
+                    out = _merge(out, end)
+                return out
+            case tree.Do(body=body):
+                for sub in body:
+                    at = self.statement(sub, at, top)
+            case tree.Anywhere(body=body):
+                return self.sequence(body, _At(None, frozenset(), at.mark))
+            case tree.Sweep(body=body):  # its walks come back to where it started
+                self.sequence(body, at)
         return at
 
-    def sequence(self, items: Iterable[Item], at: _At) -> _At:
-        for item in items:
-            at = self.statement(item, at)
+    def sequence(self, body: Iterable[tree.Stmt], at: _At) -> _At:
+        for node in body:
+            at = self.statement(node, at)
         return at
 
-    def condition(self, cond: Item, at: _At) -> None:
-        if isinstance(cond, Atom):
-            return
-        if cond.head == "attr":
-            self.found.append((str(cond[1].value), at))  # type: ignore[union-attr]
-            return
-        elsewhere = cond.head not in ("not", "and", "or")  # next, exists: other positions
-        for sub in cond.args:
-            self.condition(sub, _At(None) if elsewhere else at)
+    def condition(self, cond: tree.Cond, at: _At) -> None:
+        match cond:
+            case tree.Attr(name=name):
+                self.found.append((name, at))
+            case tree.Not(cond=inner):
+                self.condition(inner, at)
+            case tree.And(conds=conds) | tree.Or(conds=conds):
+                for sub in conds:
+                    self.condition(sub, at)
+            case tree.Exists(cond=inner) | tree.Next(cond=inner):  # other positions
+                self.condition(inner, _At(None))
 
-    def facts(self, cond: Item) -> frozenset[Fact]:
+    def facts(self, cond: tree.Cond) -> frozenset[Fact]:
         """What a verified condition tells of the piece at the cursor."""
-        if isinstance(cond, Atom):
-            word = str(cond.value)
-            return (
-                frozenset({(word, None)}) if word in ("empty", "friend", "enemy") else frozenset()
-            )
-        if cond.head == "and":
-            return frozenset().union(*(self.facts(a) for a in cond.args))
-        if cond.head in ("friend", "enemy", "piece"):
-            kinds = frozenset(self.types.index(str(a.value)) for a in cond.args)  # type: ignore[union-attr]
-            return frozenset({(cond.head, kinds)})
+        match cond:
+            case tree.Is(word="empty" | "friend" | "enemy" as word):
+                return frozenset({(word, None)})
+            case tree.And(conds=conds):
+                return frozenset().union(*(self.facts(a) for a in conds))
+            case tree.Pieces(who="friend" | "enemy" | "piece" as who, types=names):
+                return frozenset({(who, frozenset(self.types.index(n) for n in names))})
         return frozenset()
 
 
-def _closed(cond: Item) -> str:
+def _closed(cond: tree.Cond) -> str:
     """A: when ``cond`` is ``(not (attr A))``; else ""."""
-    if isinstance(cond, Form) and cond.head == "not" and isinstance(cond[1], Form):
-        inner = cond[1]
-        if inner.head == "attr" and isinstance(inner[1], Atom):
-            return str(inner[1].value)
+    match cond:
+        case tree.Not(cond=tree.Attr(name=name)):
+            return name
     return ""
 
 
-def _forms(design: Design, head: str) -> list[Form]:
-    """Every statement ``(head ...)`` in the design's programs."""
-    out: list[Form] = []
-
-    def walk(item: Item) -> None:
-        if isinstance(item, Form):
-            if item.head == head:
-                out.append(item)
-            for sub in item.items:
-                walk(sub)
-
-    for piece in design.pieces:
-        for program in piece.programs:
-            for item in program.body:
-                walk(item)
-    return out
-
-
 def _uses(design: Design, word: str) -> bool:
-    """Whether a program says ``word`` (as a statement)."""
-
-    def walk(item: Item) -> bool:
-        if isinstance(item, Atom):
-            return item.value == word
-        return (len(item) == 1 and item.head == word) or any(walk(i) for i in item.items)
-
-    return any(walk(i) for p in design.pieces for pr in p.programs for i in pr.body)
+    """Whether a program says ``word`` (a statement without arguments)."""
+    said = tree.Act(word)  # type: ignore[arg-type]
+    return any(n == said for p in design.pieces for g in p.programs for n in tree.walk(g.tree))

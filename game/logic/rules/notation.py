@@ -129,14 +129,8 @@ def _fold(text: str) -> str:
 
 def position_text(engine: Engine, pos: Position) -> str:
     """``pos`` in the design's position notation."""
-    fmt = engine.design.position_format
-    if fmt == "fen":
-        return _fen_text(engine, pos)
-    if fmt == "pdn":
-        return _pdn_text(engine, pos)
-    if fmt == "squares":
-        return _squares_text(engine, pos)
-    return _generic_text(engine, pos)
+    write = {"fen": _fen_text, "pdn": _pdn_text, "squares": _squares_text}
+    return write.get(engine.design.position_format, _generic_text)(engine, pos)
 
 
 def read_position(engine: Engine, text: str) -> Position:
@@ -150,13 +144,8 @@ def read_position(engine: Engine, text: str) -> Position:
         raise NotationError("a position text longer than 10,000 characters")
     if "/" in text and ":" in text.split("/")[0]:
         return _generic_read(engine, text)
-    if fmt == "fen":
-        return _fen_read(engine, text)
-    if fmt == "pdn":
-        return _pdn_read(engine, text)
-    if fmt == "squares":
-        return _squares_read(engine, text)
-    return _generic_read(engine, text)
+    readers = {"fen": _fen_read, "pdn": _pdn_read, "squares": _squares_read}
+    return readers.get(fmt, _generic_read)(engine, text)
 
 
 def _letters(engine: Engine) -> dict[str, int]:

@@ -10,8 +10,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
+from game.logic.rules.read_tree import statements
 from game.logic.rules.sexpr import Atom, Form, Item
-from game.logic.rules.words import arg, err, mentions, shown, substitute, whole_number, word_of
+from game.logic.rules.tree import ACTS, TESTS, Stmt
+from game.logic.rules.words import (
+    arg,
+    err,
+    form_args,
+    mentions,
+    shown,
+    substitute,
+    whole_number,
+    word_of,
+)
 
 if TYPE_CHECKING:
     from game.logic.rules.board import Board
@@ -19,25 +30,9 @@ if TYPE_CHECKING:
 __all__ = ["ACTIONS", "CONDITIONS", "CONDITION_FORMS", "Program", "ProgramReader"]
 
 #: Statements without arguments that a move program may use as bare words.
-ACTIONS: Final = frozenset({"add", "capture", "flip", "mark", "back", "set-flag", "again"})
+ACTIONS: Final = frozenset(ACTS) - {"dir"}
 #: Conditions without arguments.
-CONDITIONS: Final = frozenset(
-    {
-        "empty",
-        "friend",
-        "enemy",
-        "captured",
-        "last-to",
-        "last-from",
-        "attacked",
-        "check",
-        "flipped",
-        "flag",
-        "at-origin",
-        "true",
-        "false",
-    }
-)
+CONDITIONS: Final = frozenset(TESTS)
 #: Conditions with arguments: name -> (least, most) arguments.
 CONDITION_FORMS: Final = {
     "not": (1, 1),
@@ -63,14 +58,15 @@ CONDITION_FORMS: Final = {
 
 @dataclass(frozen=True)
 class Program:
-    """One move program: its statements (checked, macros expanded), its move type, whether it
-    is a drop, and where it was written."""
+    """One move program: its name, its move type, whether it is a drop, where it was
+    written, and its statements (checked, macros expanded) as the typed tree that everything
+    after the reader reads (:mod:`game.logic.rules.tree`)."""
 
     name: str
     kind: str
-    body: tuple[Item, ...]
     drop: bool
     where: Form
+    tree: tuple[Stmt, ...]
 
 
 class ProgramReader:
@@ -98,7 +94,7 @@ class ProgramReader:
             self._check_body(body, in_while=False, in_sweep=False)
             if drop and mentions(body, "add-partial"):
                 raise prog.error("a drop cannot go on with add-partial; use a move program")
-            return Program(prog.head, "normal", tuple(body), drop, prog)
+            return Program(prog.head, "normal", drop, prog, statements(body))
         if len(prog) < 2:
             raise prog.error("(move NAME STATEMENT...) needs a name")
         name = word_of(prog[1])
@@ -111,7 +107,7 @@ class ProgramReader:
         self._check_body(body, in_while=False, in_sweep=False)
         if drop and mentions(body, "add-partial"):
             raise prog.error("a drop cannot go on with add-partial; use a move program")
-        return Program(name, kind, tuple(body), drop, prog)
+        return Program(name, kind, drop, prog, statements(body))
 
     def _expand(self, items: Sequence[Item], env: dict[str, Item], depth: int) -> list[Item]:
         """Macro calls replaced by their bodies, parameters by their arguments."""
@@ -310,10 +306,7 @@ class ProgramReader:
                 )
             return
         head = cond.head
-        if head not in CONDITION_FORMS:
-            raise cond.error(f"unknown condition ({head} ...)")
-        low, high = CONDITION_FORMS[head]
-        args = arg(cond, low, high)
+        args = form_args(cond, CONDITION_FORMS, "condition")
         if head == "exists" and in_exists:
             # It would look at every position again for each position the outer one looks
             # at (n ** depth), and read the same at each: one exists says as much.

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 from game.logic.rules.sexpr import Atom, DescriptionError, Form, Item
-from game.logic.rules.words import arg, err, whole_number, word_of
+from game.logic.rules.words import arg, err, form_args, whole_number, word_of
 
 if TYPE_CHECKING:
     from game.logic.rules.board import Board
@@ -88,10 +88,7 @@ class EndReader:
                 )
             return
         head = cond.head
-        if head not in END_CONDITIONS:
-            raise cond.error(f"unknown end condition ({head} ...)")
-        low, high = END_CONDITIONS[head]
-        args = arg(cond, low, high)
+        args = form_args(cond, END_CONDITIONS, "end condition")
         if head in ("and", "not"):
             for a in args:
                 self._end_condition(a)

@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from game.logic.rules import tree
 from game.logic.rules.design import Design, Program
-from game.logic.rules.sexpr import Atom, Form, Item
 
 __all__ = ["EVERY", "E", "F", "N", "R", "classes", "royal_safe", "targets"]
 
@@ -24,86 +24,68 @@ E, F, N, R = 1, 2, 4, 8
 EVERY: Final = E | F | N | R
 
 
-def royal_safe(design: Design, program: Program, player: int) -> bool:
+def royal_safe(
+    design: Design, program: Program, player: int, royal: frozenset[int] | None = None
+) -> bool:
     """Whether ``program``, played by ``player``, can never capture a royal piece of the
     other player: at each capture point the conditions tested since the cursor last moved
-    rule the royal piece out."""
-    royal = targets(design)
+    rule the royal piece out (``royal``: :func:`targets`, when the caller has it)."""
+    royal = targets(design) if royal is None else royal
     if not royal:
         return True
     marked = [F if not program.drop else EVERY]
     found = [False]
 
-    def cond(c: Item) -> tuple[int, int]:
+    def cond(c: tree.Cond) -> tuple[int, int]:
         return classes(design, c, royal)
 
-    def walk(items: Sequence[Item], s: int) -> int:
-        for item in items:
-            s = one(item, s)
+    def walk(body: Sequence[tree.Stmt], s: int) -> int:
+        for node in body:
+            s = one(node, s)
         return s
 
     def capture_point(s: int) -> None:
         if s & R:
             found[0] = True
 
-    def one(item: Item, s: int) -> int:
-        if isinstance(item, Atom):
-            word = str(item.value)
-            if word in ("add", "capture"):
+    def one(node: tree.Stmt, s: int) -> int:
+        match node:
+            case tree.Act(word="add" | "capture") | tree.AddPartial():
                 capture_point(s)
-            elif word == "mark":
+            case tree.Act(word="mark"):
                 marked[0] = s
-            elif word == "back":
+            case tree.Act(word="back"):
                 return marked[0]
-            elif word in design.board.directions or word == "dir":
+            case tree.Step() | tree.Act(word="dir") | tree.Sow() | tree.TakeTo():
                 return EVERY
-            return s
-        head = item.head
-        if head in ("add", "capture") and len(item) == 1:
-            capture_point(s)
-            return s
-        if head in ("mark", "back") and len(item) == 1:
-            return one(Atom(head, item.line, item.column, item.source), s)
-        if head in design.board.directions:
-            return EVERY
-        if head == "verify":
-            return s & cond(item[1])[0]
-        if head == "add-partial":
-            capture_point(s)
-            return s
-        if head == "if":
-            body = list(item.items[2:])
-            other: list[Item] = []
-            if body and isinstance(body[-1], Form) and body[-1].head == "else":
-                other, body = list(body[-1].args), body[:-1]
-            t, f = cond(item[1])
-            return walk(body, s & t) | walk(other, s & f)
-        if head == "one-of":
-            out = 0
-            for alt in item.args:
-                out |= one(alt, s)
-            return out
-        if head == "do":
-            return walk(item.args, s)
-        if head in ("while", "repeat"):
-            t, f = cond(item[1]) if head == "while" else (EVERY, EVERY)
-            at = s
-            while True:
-                after = walk(item.items[2:], at & t) | at
-                if after == at:
-                    break
-                at = after
-            return at & f
-        if head == "sweep":
-            walk(item.items[2:], s)
-            return s
-        if head == "anywhere":
-            return walk(item.args, EVERY)
-        if head in ("sow", "take-to"):
-            return EVERY
+            case tree.Verify(cond=c):
+                return s & cond(c)[0]
+            case tree.If(cond=c, then=then, otherwise=other):
+                t, f = cond(c)
+                return walk(then, s & t) | walk(other, s & f)
+            case tree.OneOf(alternatives=alternatives):
+                out = 0
+                for alt in alternatives:
+                    out |= one(alt, s)
+                return out
+            case tree.Do(body=body):
+                return walk(body, s)
+            case tree.While() | tree.Repeat():
+                t, f = cond(node.cond) if isinstance(node, tree.While) else (EVERY, EVERY)
+                at = s
+                while True:
+                    after = walk(node.body, at & t) | at
+                    if after == at:
+                        break
+                    at = after
+                return at & f
+            case tree.Sweep(body=body):
+                walk(body, s)
+            case tree.Anywhere(body=body):
+                return walk(body, EVERY)
         return s  # promote, set-attr, cascade, goto: the cursor and the board stay
 
-    walk(program.body, marked[0])
+    walk(program.tree, marked[0])
     return not found[0]
 
 
@@ -113,58 +95,51 @@ def targets(design: Design) -> frozenset[int]:
     asking = {
         t
         for t, piece in enumerate(design.pieces)
-        if any(_asks(program.body) for program in piece.programs)
+        if any(
+            isinstance(n, tree.Is) and n.word in ("attacked", "check")
+            for program in piece.programs
+            for n in tree.walk(program.tree)
+        )
     }
     return frozenset(design.royal) | frozenset(asking)
 
 
-def _asks(items: Sequence[Item]) -> bool:
-    for item in items:
-        if isinstance(item, Atom) and item.value in ("attacked", "check") and not item.quoted:
-            return True
-        if isinstance(item, Form) and _asks(item.items):
-            return True
-    return False
-
-
-def classes(design: Design, c: Item, royal: frozenset[int]) -> tuple[int, int]:
+def classes(design: Design, c: tree.Cond, royal: frozenset[int]) -> tuple[int, int]:
     """Where condition ``c`` (as the attacker's) may hold and where it may fail, as sets of
     what stands on the square (:data:`E`, :data:`F`, :data:`N`, :data:`R`; ``royal``: the
     types that R stands for)."""
     types = frozenset(range(len(design.pieces)))
-    if isinstance(c, Atom):
-        word = str(c.value)
-        table = {
-            "empty": (E, F | N | R),
-            "friend": (F, E | N | R),
-            "enemy": (N | R, E | F),
-            "true": (EVERY, 0),
-            "false": (0, EVERY),
-        }
-        return table.get(word, (EVERY, EVERY))
-    head, args = c.head, c.args
-    if head == "not":
-        t, f = classes(design, args[0], royal)
-        return f, t
-    if head in ("and", "or"):
-        parts = [classes(design, a, royal) for a in args]
-        if head == "and":
+    match c:
+        case tree.Is(word=word):
+            table = {
+                "empty": (E, F | N | R),
+                "friend": (F, E | N | R),
+                "enemy": (N | R, E | F),
+                "true": (EVERY, 0),
+                "false": (0, EVERY),
+            }
+            return table.get(word, (EVERY, EVERY))
+        case tree.Not(cond=inner):
+            t, f = classes(design, inner, royal)
+            return f, t
+        case tree.And(conds=conds):
             t, f = EVERY, 0
-            for pt, pf in parts:
+            for pt, pf in (classes(design, a, royal) for a in conds):
                 t, f = t & pt, f | pf
-        else:
+            return t, f
+        case tree.Or(conds=conds):
             t, f = 0, EVERY
-            for pt, pf in parts:
+            for pt, pf in (classes(design, a, royal) for a in conds):
                 t, f = t | pt, f & pf
-        return t, f
-    if head in ("piece", "friend", "enemy"):
-        named = frozenset(design.type_index(str(a.value)) for a in args)  # type: ignore[union-attr]
-        t = (N if named - royal else 0) | (R if named & royal else 0)
-        f = (N if (types - royal) - named else 0) | (R if royal - named else 0)
-        own_t, own_f = F, (F if types - named else 0)
-        if head == "piece":
-            return t | own_t, E | f | own_f
-        if head == "friend":
-            return own_t, E | N | R | own_f
-        return t, E | F | f
+            return t, f
+        case tree.Pieces(who=who, types=names) if who != "moving":
+            named = frozenset(design.type_index(name) for name in names)
+            t = (N if named - royal else 0) | (R if named & royal else 0)
+            f = (N if (types - royal) - named else 0) | (R if royal - named else 0)
+            own_t, own_f = F, (F if types - named else 0)
+            if who == "piece":
+                return t | own_t, E | f | own_f
+            if who == "friend":
+                return own_t, E | N | R | own_f
+            return t, E | F | f
     return EVERY, EVERY

@@ -5,7 +5,7 @@ words the move programs reserve."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Final
 
 from game.logic.rules.sexpr import Atom, DescriptionError, Form, Item
@@ -51,6 +51,14 @@ def arg(form: Form, least: int, most: int) -> tuple[Item, ...]:
         want = str(least) if least == most else f"{least} to {most}"
         raise form.error(f"({form.head} ...) takes {want} arguments, not {len(args)}")
     return args
+
+
+def form_args(form: Form, arities: Mapping[str, tuple[int, int]], what: str) -> tuple[Item, ...]:
+    """The arguments of ``form``, whose head ``arities`` gives the (least, most) arguments of;
+    another head is refused as an unknown ``what``."""
+    if form.head not in arities:
+        raise form.error(f"unknown {what} ({form.head} ...)")
+    return arg(form, *arities[form.head])
 
 
 def word_of(item: Item) -> str:

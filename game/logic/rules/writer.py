@@ -1,6 +1,7 @@
-"""The writer of a design's generator functions: each move program's statements turned into
-Python text (direction steps as link-table lookups, conditions as table lookups, choices as
-nested blocks, ``while`` as a guarded loop), with the tables the text names.
+"""The writer of a design's generator functions: each move program's typed tree
+(:mod:`game.logic.rules.tree`) turned into Python text (direction steps as link-table
+lookups, conditions as table lookups, choices as nested blocks, ``while`` as a guarded loop),
+with the tables the text names; a line once written is never edited.
 :func:`~game.logic.rules.compile.compile_design` runs what it writes.
 """
 
@@ -10,10 +11,11 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from game.logic.pacing import pause
+from game.logic.rules import tree
 from game.logic.rules.design import Design
 from game.logic.rules.expressions import Expressions
 from game.logic.rules.limits import MAX_MOVES, MAX_NESTING, MAX_PASSES
-from game.logic.rules.sexpr import Atom, DescriptionError, Form, Item
+from game.logic.rules.sexpr import DescriptionError, Item
 
 __all__ = ["AGAIN", "GOTO", "MAX_LINES", "PROGRAM", "ProgramWriter"]
 
@@ -71,13 +73,11 @@ class ProgramWriter(Expressions):
         self.counting = design.counters
         self.jumping = bool(design.labels)
         extra = (["h", "ag"] if self.counting else []) + (["gt"] if self.jumping else [])
-        self.state = (
-            "("
-            + ", ".join(
-                ["c", "cap", "eff", "mc", "mk", "fl", *extra] + [f"_v{d}" for d in self.turning]
-            )
-            + ")"
-        )
+        #: The names of that state, and the tuple of them.
+        self.saved = ["c", "cap", "eff", "mc", "mk", "fl", *extra] + [
+            f"_v{d}" for d in self.turning
+        ]
+        self.state = "(" + ", ".join(self.saved) + ")"
 
     def fresh(self) -> int:
         self.counter += 1
@@ -109,7 +109,7 @@ class ProgramWriter(Expressions):
                 self.lines.append("        gt = 0")
             for d in self.turning:
                 self.lines.append(f"        _v{d} = {d}")
-            self.seq(list(program.body), 2, ["continue"])
+            self.seq(list(program.tree), 2, ["continue"])
             if len(self.lines) > MAX_LINES:
                 raise program.where.error("this move program is too intricate once compiled")
         self.lines.append("    return None")
@@ -129,41 +129,41 @@ class ProgramWriter(Expressions):
 
     program_form: Item
 
-    def open_block(self, item: Form) -> None:
-        """One more loop or choice around what follows (``item`` opens it); refused past
+    def open_block(self, node: tree.Node) -> None:
+        """One more loop or choice around what follows (``node`` opens it); refused past
         :data:`~game.logic.rules.limits.MAX_NESTING`."""
         self.nesting += 1
         if self.nesting > MAX_NESTING:
-            raise item.error(
-                f"({item.head} ...) stands inside {self.nesting - 1} other loops and choices "
-                f"(while, repeat, anywhere, sweep, one-of), and {MAX_NESTING} is the most: "
+            raise node.error(
+                f"({_HEADS[type(node)]} ...) stands inside {self.nesting - 1} other loops and "
+                f"choices (while, repeat, anywhere, sweep, one-of), and {MAX_NESTING} is the most: "
                 "a one-of or anywhere holds the statements after it too; nest fewer, or "
-                "write another move program"
+                "write another move program",
+                self.program_form,
             )
 
-    def limits(self, indent: int, item: Form, moves: bool) -> None:
+    def limits(self, indent: int, node: tree.Node, moves: bool) -> None:
         """The bounds a pass of a loop checks: the moves of the position when it adds some
         (``moves``), and the passes of inner loops when it stands inside another loop."""
         inner = self.loops > 1
         if not moves and not inner:
             return
         k = len(self.limit_forms)
-        self.limit_forms.append((item.line, item.column, item.head))
+        self.limit_forms.append(self._place(node))
         if inner:
             self.emit(indent, "_z += 1")
             self.emit(indent, f"if _z > {MAX_PASSES}: OVER({k}, 1)")
         if moves:
             self.emit(indent, f"if len(out) > {MAX_MOVES}: OVER({k}, 0)")
 
-    def scans(self, indent: int, cond: Item) -> None:
+    def scans(self, indent: int, cond: tree.Cond) -> None:
         """Inside a loop, a condition that reads the whole board (``exists``, ``only-lines``,
         ``pieces-at-most``) counts a pass per position it may read towards MAX_PASSES."""
         weight = _scan_weight(cond, len(self.design.board.names))
         if not self.loops or weight <= 1:
             return
-        form = _first_scan(cond)
         k = len(self.limit_forms)
-        self.limit_forms.append((form.line, form.column, form.head))
+        self.limit_forms.append(self._place(_first_scan(cond)))
         self.emit(indent, f"_z += {weight}")
         self.emit(indent, f"if _z > {MAX_PASSES}: OVER({k}, 2)")
 
@@ -175,262 +175,259 @@ class ProgramWriter(Expressions):
         d = self.design.board.directions.index(word)
         return f"L{self.design.board.symmetry[self.player][d]}"
 
-    def seq(self, items: list[Item], indent: int, fail: list[str]) -> None:
+    def seq(self, items: list[tree.Stmt], indent: int, fail: list[str]) -> None:
         """Compile ``items`` (the rest of a program); choices take the rest with them."""
-        for i, item in enumerate(items):
+        for i, node in enumerate(items):
             rest = items[i + 1 :]
-            self.at = item
-            self.origins.append((len(self.lines), item))
-            if isinstance(item, Atom):
-                self.word(str(item.value), indent, fail)
-                continue
-            head = item.head
-            if len(item) == 1 and head in (
-                "add",
-                "capture",
-                "flip",
-                "mark",
-                "back",
-                "set-flag",
-                "again",
-            ):
-                self.word(head, indent, fail)
-            elif head in self.design.board.directions:
-                for d in item.items:
-                    self.word(str(d.value), indent, fail)  # type: ignore[union-attr]
-            elif head == "verify":
-                self.scans(indent, item[1])
-                self.emit(indent, f"if not ({self.cond(item[1])}):")
-                self.fail(indent + 1, fail)
-                if isinstance(item[1], Atom) and item[1].value == "empty":
-                    self.known_empty = True
-            elif head == "if":
-                body = list(item.items[2:])
-                other: list[Item] = []
-                if body and isinstance(body[-1], Form) and body[-1].head == "else":
-                    other = list(body[-1].args)
-                    body = body[:-1]
-                before = self.known_empty
-                mark_before = self.mark_empty
-                self.scans(indent, item[1])
-                if self.in_loop or not _has_fork(item):
-                    self.emit(indent, f"if {self.cond(item[1])}:")
-                    self.seq(body, indent + 1, fail) if body else self.emit(indent + 1, "pass")
-                    if other:
-                        self.emit(indent, "else:")
-                        self.known_empty = before
-                        self.mark_empty = mark_before
-                        self.seq(other, indent + 1, fail)
-                    self.known_empty = False  # the branches may have left c anywhere
-                    self.mark_empty = False
-                    continue
-                self.emit(indent, f"if {self.cond(item[1])}:")
-                self.seq(body + rest, indent + 1, fail) if body + rest else self.emit(
-                    indent + 1, "pass"
-                )
-                self.emit(indent, "else:")
-                self.known_empty = before
-                self.mark_empty = mark_before
-                if other + rest:
-                    self.seq(other + rest, indent + 1, fail)
-                else:
-                    self.emit(indent + 1, "pass")
-                return
-            elif head == "do":
-                self.seq(list(item.args) + rest, indent, fail)
-                return
-            elif head == "anywhere":
-                k = self.fresh()
-                self.known_empty = False
-                self.mark_empty = False
-                self.open_block(item)
-                self.loops += 1
-                self.emit(indent, f"_s{k} = {self.state}")
-                self.emit(indent, f"for _p{k} in ALL:")
-                self.limits(indent + 1, item, _makes_moves([*item.args, *rest]))
-                self.emit(indent + 1, f"{self.state} = _s{k}")
-                if self.counting:
-                    self.emit(indent + 1, "h = dict(h)")
-                self.emit(indent + 1, f"c = _p{k}")
-                self.seq([*item.args, *rest], indent + 1, ["continue"])
-                self.loops -= 1
-                self.nesting -= 1
-                self.emit(indent, f"c = _s{k}[0]")
-                return
-            elif head == "one-of":
-                k = self.fresh()
-                self.emit(indent, f"_c{k}, _cap{k}, _e{k}, _m{k}, _k{k} = c, cap, eff, mc, mk")
-                self.open_block(item)
-                for alt in item.args:
-                    self.emit(indent, "for _ in ONE:")
-                    self.emit(
-                        indent + 1, f"c, cap, eff, mc, mk = _c{k}, _cap{k}, _e{k}, _m{k}, _k{k}"
-                    )
-                    self.seq([alt, *rest], indent + 1, ["continue"])
-                self.nesting -= 1
-                return
-            elif head == "while":
-                k = self.fresh()
-                body = list(item.items[2:])
-                guarded = not self._straight(body)
-                # A guarded loop that adds moves remembers where each pass began.
-                keyed = guarded and _adds(body)
-                self.emit(
-                    indent,
-                    f"_w{k} = False"
-                    + (f"; _n{k} = 0" if guarded else "")
-                    + (f"; _o{k} = set()" if keyed else ""),
-                )
-                self.open_block(item)
-                self.loops += 1
-                self.emit(indent, f"while {self.cond(item[1])}:")
-                self.limits(indent + 1, item, _makes_moves(body))
-                self.scans(indent + 1, item[1])  # the condition is asked before each pass
-                if guarded:
-                    # A loop that has gone round more often than the board could hold steps
-                    # is going round a cycle (or not moving): it fails instead of hanging.
-                    self.emit(indent + 1, f"_n{k} += 1")
-                    self.emit(indent + 1, f"if _n{k} > {self.loop_cap}:")
-                    self.emit(indent + 2, f"_w{k} = True; break")
-                if keyed:
-                    # A pass that begins where an earlier one began, with the same captures,
-                    # effects, flags and counts, would add again the moves that one added: the
-                    # loop has come round and fails there.
-                    self.emit(indent + 1, f"_q{k} = {self.pass_key()}")
-                    self.emit(indent + 1, f"if _q{k} in _o{k}:")
-                    self.emit(indent + 2, f"_w{k} = True; break")
-                    self.emit(indent + 1, f"_o{k}.add(_q{k})")
-                saved = self.in_loop
-                self.in_loop = True
-                self.known_empty = isinstance(item[1], Atom) and item[1].value == "empty"
-                self.mark_empty = False
-                self.seq(body, indent + 1, [f"_w{k} = True", "break"])
-                self.loops -= 1
-                self.nesting -= 1
-                self.in_loop = saved
-                self.known_empty = False
-                self.mark_empty = False
-                self.emit(indent, f"if _w{k}:")
-                self.fail(indent + 1, fail)
-            elif head == "repeat":
-                k = self.fresh()
-                self.known_empty = False
-                self.mark_empty = False
-                self.emit(indent, f"_w{k} = False; _r{k} = {self.count(item[1])}")
-                self.emit(indent, f"if _r{k} < 0:")
-                self.fail(indent + 1, fail)
-                self.open_block(item)
-                self.loops += 1
-                self.emit(indent, f"for _ in range(_r{k}):")
-                self.limits(indent + 1, item, _makes_moves(item.items[2:]))
-                saved = self.in_loop
-                self.in_loop = True
-                self.seq(list(item.items[2:]), indent + 1, [f"_w{k} = True", "break"])
-                self.loops -= 1
-                self.nesting -= 1
-                self.in_loop = saved
-                self.known_empty = False
-                self.mark_empty = False
-                self.emit(indent, f"if _w{k}:")
-                self.fail(indent + 1, fail)
-            elif head == "sweep":
-                k = self.fresh()
-                tables = ", ".join(self.link(str(d.value)) for d in item[1].items)  # type: ignore[union-attr]
-                self.known_empty = False
-                self.mark_empty = False
-                self.emit(indent, f"_s{k} = c")
-                self.open_block(item)
-                self.loops += 1
-                # One pass per direction; a failing statement goes on with the next one.
-                self.emit(indent, f"for _T in ({tables},):")
-                self.limits(indent + 1, item, False)  # a sweep adds no move itself
-                self.emit(indent + 1, f"c = _s{k}; _se{k} = eff")
-                was_loop, was_sweep = self.in_loop, self.in_sweep
-                self.in_loop, self.in_sweep = True, True
-                self.seq(list(item.items[2:]), indent + 1, [f"eff = _se{k}", "continue"])
-                self.in_loop, self.in_sweep = was_loop, was_sweep
-                self.loops -= 1
-                self.nesting -= 1
-                self.emit(indent, f"c = _s{k}")
-            elif head in ("change-type", "promote"):
-                t = self.types.index(str(item[1].value))  # type: ignore[union-attr]
-                base = 1 + self.player + self.players * t
-                self.emit(indent, f"mc = {base}")
-            elif head in ("set-attr", "clear-attr"):
-                a = self.design.attributes.index(str(item[1].value))  # type: ignore[union-attr]
-                table = "SET" if head == "set-attr" else "CLR"
-                self.emit(indent, f"mc = {table}{a}[mc]")
-            elif head == "cascade":
-                src, dst = item[1], item[2]
-                self.emit(indent, "_a = f")
-                for d in src.items:  # type: ignore[union-attr]
-                    self.emit(indent, f"_a = {self.link(str(d.value))}[_a]")  # type: ignore[union-attr]
-                    self.emit(indent, "if _a < 0:")
+            self.at = node.where
+            self.origins.append((len(self.lines), node.where))
+            match node:
+                case tree.Step(direction=d):
+                    self.word(d, indent, fail)
+                case tree.Act(word=w):
+                    self.word(w, indent, fail)
+                case tree.Verify(cond=cond):
+                    self.scans(indent, cond)
+                    self.emit(indent, f"if not ({self.cond(cond)}):")
                     self.fail(indent + 1, fail)
-                self.emit(indent, "_t = f")
-                for d in dst.items:  # type: ignore[union-attr]
-                    self.emit(indent, f"_t = {self.link(str(d.value))}[_t]")  # type: ignore[union-attr]
+                    if cond == EMPTY:
+                        self.known_empty = True
+                case tree.If(cond=cond, then=then, otherwise=otherwise):
+                    self.choose(node, cond, list(then), list(otherwise), rest, indent, fail)
+                    if not self.in_loop and _has_fork(node):
+                        return
+                case tree.Do(body=body):
+                    self.seq([*body, *rest], indent, fail)
+                    return
+                case tree.Anywhere(body=body):
+                    self.anywhere(node, [*body, *rest], indent)
+                    return
+                case tree.OneOf(alternatives=alternatives):
+                    k = self.fresh()
+                    self.emit(indent, f"_c{k}, _cap{k}, _e{k}, _m{k}, _k{k} = c, cap, eff, mc, mk")
+                    self.open_block(node)
+                    for alt in alternatives:
+                        self.emit(indent, "for _ in ONE:")
+                        self.emit(
+                            indent + 1, f"c, cap, eff, mc, mk = _c{k}, _cap{k}, _e{k}, _m{k}, _k{k}"
+                        )
+                        self.seq([alt, *rest], indent + 1, ["continue"])
+                    self.nesting -= 1
+                    return
+                case tree.While(cond=cond, body=body):
+                    self.loop_while(node, cond, list(body), indent, fail)
+                case tree.Repeat(times=times, body=body):
+                    self.repeat(node, times, list(body), indent, fail)
+                case tree.Sweep(directions=directions, body=body):
+                    self.sweep(node, directions, list(body), indent)
+                case tree.ChangeType(type=name):
+                    base = 1 + self.player + self.players * self.types.index(name)
+                    self.emit(indent, f"mc = {base}")
+                case tree.SetAttr(attr=attr, on=on):
+                    a = self.design.attributes.index(attr)
+                    self.emit(indent, f"mc = {'SET' if on else 'CLR'}{a}[mc]")
+                case tree.Cascade(source=source, target=target):
+                    for name, steps in (("_a", source), ("_t", target)):
+                        self.emit(indent, f"{name} = f")
+                        for d in steps:
+                            self.emit(indent, f"{name} = {self.link(d)}[{name}]")
+                            self.emit(indent, f"if {name} < 0:")
+                            self.fail(indent + 1, fail)
+                    self.emit(indent, "if not b[_a]:")
+                    self.fail(indent + 1, fail)
+                    self.emit(indent, "eff = eff + ((_a, 0), (_t, b[_a]))")
+                case tree.Sow(direction=d):
+                    # Every counter on the cursor's position, one a position along d.
+                    k = self.fresh()
+                    self.emit(indent, f"_n{k} = h.get(c, b[c]); h[c] = 0; _bad{k} = False")
+                    self.emit(indent, f"for _ in range(_n{k}):")
+                    self.emit(indent + 1, f"c = {self.link(d)}[c]")
+                    self.emit(indent + 1, "if c < 0:")
+                    self.emit(indent + 2, f"_bad{k} = True; break")
+                    self.emit(indent + 1, "h[c] = h.get(c, b[c]) + 1")
+                    self.emit(indent, f"if _bad{k}:")
+                    self.fail(indent + 1, fail)
+                    self.known_empty = self.mark_empty = False
+                case tree.Goto(label=label):
+                    self.emit(indent, f"gt = {self.design.labels.index(label) + 1}")
+                case tree.TakeTo(zone=zone):
+                    z = self.zones.index(zone)
+                    self.emit(indent, f"_t = min(Z{z}_{self.player}, default=-1)")
                     self.emit(indent, "if _t < 0:")
                     self.fail(indent + 1, fail)
-                self.emit(indent, "if not b[_a]:")
-                self.fail(indent + 1, fail)
-                self.emit(indent, "eff = eff + ((_a, 0), (_t, b[_a]))")
-            elif head == "sow":
-                # Every counter on the cursor's position, one a position along the direction.
-                k = self.fresh()
-                link = self.link(str(item[1].value))  # type: ignore[union-attr]
-                self.emit(indent, f"_n{k} = h.get(c, b[c]); h[c] = 0; _bad{k} = False")
-                self.emit(indent, f"for _ in range(_n{k}):")
-                self.emit(indent + 1, f"c = {link}[c]")
-                self.emit(indent + 1, "if c < 0:")
-                self.emit(indent + 2, f"_bad{k} = True; break")
-                self.emit(indent + 1, "h[c] = h.get(c, b[c]) + 1")
-                self.emit(indent, f"if _bad{k}:")
-                self.fail(indent + 1, fail)
-                self.known_empty = False
-                self.mark_empty = False
-            elif head == "goto":
-                label = self.design.labels.index(str(item[1].value))  # type: ignore[union-attr]
-                self.emit(indent, f"gt = {label + 1}")
-            elif head == "take-to":
-                zone = self.zones.index(str(item[1].value))  # type: ignore[union-attr]
-                self.emit(indent, f"_t = min(Z{zone}_{self.player}, default=-1)")
-                self.emit(indent, "if _t < 0:")
-                self.fail(indent + 1, fail)
-                self.emit(indent, "h[_t] = h.get(_t, b[_t]) + h.get(c, b[c]); h[c] = 0")
-                self.known_empty = False
-                self.mark_empty = False
-            elif head == "add-partial":
-                kind = str(item[1].value)  # type: ignore[union-attr]
-                self.add(indent, repr(kind))
-            else:  # pragma: no cover - the design reader refuses everything else
-                raise item.error(f"cannot compile ({head} ...)")
+                    self.emit(indent, "h[_t] = h.get(_t, b[_t]) + h.get(c, b[c]); h[c] = 0")
+                    self.known_empty = self.mark_empty = False
+                case tree.AddPartial(kind=kind):
+                    self.add(indent, repr(kind))
+                case _:  # pragma: no cover - read_tree.check refuses everything else
+                    raise self._where().error(f"cannot compile {node!r:.60}")
+
+    def choose(
+        self,
+        node: tree.If,
+        cond: tree.Cond,
+        then: list[tree.Stmt],
+        otherwise: list[tree.Stmt],
+        rest: list[tree.Stmt],
+        indent: int,
+        fail: list[str],
+    ) -> None:
+        """``(if ...)``: inside a loop or without a choice in it, its branches alone (the
+        statements after it follow the block); else each branch takes the rest with it."""
+        before, mark_before = self.known_empty, self.mark_empty
+        self.scans(indent, cond)
+        self.emit(indent, f"if {self.cond(cond)}:")
+        if self.in_loop or not _has_fork(node):
+            self.seq(then, indent + 1, fail) if then else self.emit(indent + 1, "pass")
+            if otherwise:
+                self.emit(indent, "else:")
+                self.known_empty, self.mark_empty = before, mark_before
+                self.seq(otherwise, indent + 1, fail)
+            self.known_empty = self.mark_empty = False  # the branches may have left c anywhere
+            return
+        self.seq(then + rest, indent + 1, fail) if then + rest else self.emit(indent + 1, "pass")
+        self.emit(indent, "else:")
+        self.known_empty, self.mark_empty = before, mark_before
+        if otherwise + rest:
+            self.seq(otherwise + rest, indent + 1, fail)
+        else:
+            self.emit(indent + 1, "pass")
+
+    def anywhere(self, node: tree.Anywhere, body: list[tree.Stmt], indent: int) -> None:
+        """``(anywhere ...)``: the body and the statements after it from every position."""
+        k = self.fresh()
+        self.known_empty = self.mark_empty = False
+        self.open_block(node)
+        self.loops += 1
+        self.emit(indent, f"_s{k} = {self.state}")
+        self.emit(indent, f"for _p{k} in ALL:")
+        self.limits(indent + 1, node, _makes_moves(body))
+        self.emit(indent + 1, f"{self.state} = _s{k}")
+        if self.counting:
+            self.emit(indent + 1, "h = dict(h)")
+        self.emit(indent + 1, f"c = _p{k}")
+        self.seq(body, indent + 1, ["continue"])
+        self.loops -= 1
+        self.nesting -= 1
+        self.emit(indent, f"c = _s{k}[0]")
+
+    def loop_while(
+        self, node: tree.While, cond: tree.Cond, body: list[tree.Stmt], indent: int, fail: list[str]
+    ) -> None:
+        k = self.fresh()
+        guarded = not self._straight(body)
+        # A guarded loop that adds moves remembers where each pass began.
+        keyed = guarded and _adds(body)
+        self.emit(
+            indent,
+            f"_w{k} = False"
+            + (f"; _n{k} = 0" if guarded else "")
+            + (f"; _o{k} = set()" if keyed else ""),
+        )
+        self.open_block(node)
+        self.loops += 1
+        self.emit(indent, f"while {self.cond(cond)}:")
+        self.limits(indent + 1, node, _makes_moves(body))
+        self.scans(indent + 1, cond)  # the condition is asked before each pass
+        if guarded:
+            # A loop that has gone round more often than the board could hold steps
+            # is going round a cycle (or not moving): it fails instead of hanging.
+            self.emit(indent + 1, f"_n{k} += 1")
+            self.emit(indent + 1, f"if _n{k} > {self.loop_cap}:")
+            self.emit(indent + 2, f"_w{k} = True; break")
+        if keyed:
+            # A pass that begins where an earlier one began, with the same captures,
+            # effects, flags and counts, would add again the moves that one added: the
+            # loop has come round and fails there.
+            self.emit(indent + 1, f"_q{k} = {self.pass_key()}")
+            self.emit(indent + 1, f"if _q{k} in _o{k}:")
+            self.emit(indent + 2, f"_w{k} = True; break")
+            self.emit(indent + 1, f"_o{k}.add(_q{k})")
+        self.passes(body, k, indent, fail, known_empty=cond == EMPTY)
+
+    def repeat(
+        self,
+        node: tree.Repeat,
+        times: tree.Count,
+        body: list[tree.Stmt],
+        indent: int,
+        fail: list[str],
+    ) -> None:
+        k = self.fresh()
+        self.known_empty = self.mark_empty = False
+        self.emit(indent, f"_w{k} = False; _r{k} = {self.count(times)}")
+        self.emit(indent, f"if _r{k} < 0:")
+        self.fail(indent + 1, fail)
+        self.open_block(node)
+        self.loops += 1
+        self.emit(indent, f"for _ in range(_r{k}):")
+        self.limits(indent + 1, node, _makes_moves(body))
+        self.passes(body, k, indent, fail, known_empty=False)
+
+    def passes(
+        self, body: list[tree.Stmt], k: int, indent: int, fail: list[str], known_empty: bool
+    ) -> None:
+        """The body of loop ``k`` (a failing statement ends the loop, which then fails), the
+        loop closed, and its failure passed on."""
+        saved = self.in_loop
+        self.in_loop = True
+        self.known_empty, self.mark_empty = known_empty, False
+        self.seq(body, indent + 1, [f"_w{k} = True", "break"])
+        self.loops -= 1
+        self.nesting -= 1
+        self.in_loop = saved
+        self.known_empty = self.mark_empty = False
+        self.emit(indent, f"if _w{k}:")
+        self.fail(indent + 1, fail)
+
+    def sweep(
+        self, node: tree.Sweep, directions: Sequence[str], body: list[tree.Stmt], indent: int
+    ) -> None:
+        k = self.fresh()
+        tables = ", ".join(self.link(d) for d in directions)
+        self.known_empty = self.mark_empty = False
+        self.emit(indent, f"_s{k} = c")
+        self.open_block(node)
+        self.loops += 1
+        # One pass per direction; a failing statement goes on with the next one.
+        self.emit(indent, f"for _T in ({tables},):")
+        self.limits(indent + 1, node, False)  # a sweep adds no move itself
+        self.emit(indent + 1, f"c = _s{k}; _se{k} = eff")
+        was_loop, was_sweep = self.in_loop, self.in_sweep
+        self.in_loop, self.in_sweep = True, True
+        self.seq(body, indent + 1, [f"eff = _se{k}", "continue"])
+        self.in_loop, self.in_sweep = was_loop, was_sweep
+        self.loops -= 1
+        self.nesting -= 1
+        self.emit(indent, f"c = _s{k}")
 
     in_loop = False
 
     def pass_key(self) -> str:
         """The expression of everything a loop's pass starts from (the state a choice saves;
         the counts, a dict, as their sorted items)."""
-        names = self.state.strip("()").split(", ")
-        return "(" + ", ".join("tuple(sorted(h.items()))" if n == "h" else n for n in names) + ")"
+        names = ("tuple(sorted(h.items()))" if n == "h" else n for n in self.saved)
+        return "(" + ", ".join(names) + ")"
 
-    def _straight(self, body: list[Item]) -> bool:
+    def _straight(self, body: list[tree.Stmt]) -> bool:
         """Whether each pass of a loop with this body steps in one direction that cannot
         cycle (so the loop ends by itself)."""
         directions = self.design.board.directions
         steps = set()
-        for item in body:
-            if isinstance(item, Atom) and item.value in directions:
-                steps.add(
-                    self.design.board.symmetry[self.player][directions.index(str(item.value))]
-                )
-            elif (
-                isinstance(item, Form)
-                and item.head not in ("verify",)
-                and not (len(item) == 1 and item.head in ("add", "capture", "flip", "set-flag"))
-            ) or (isinstance(item, Atom) and item.value in ("back", "mark")):
+        for node in body:
+            if isinstance(node, tree.Step):
+                steps.add(self.design.board.symmetry[self.player][directions.index(node.direction)])
+            elif isinstance(node, tree.Act):
+                if node.word in ("back", "mark"):
+                    return False
+            elif not isinstance(node, tree.Verify):
                 return False
         return len(steps) == 1 and steps <= self.acyclic
+
+    def _place(self, node: tree.Node) -> tuple[int, int, str]:
+        """Where a bounded form was written, and its head (for the Overflow's message)."""
+        at = node.where if node.where is not None else self.program_form
+        return at.line, at.column, _HEADS.get(type(node), type(node).__name__)
 
     def word(self, word: str, indent: int, fail: list[str]) -> None:
         if word == "back":  # back where the mark was: empty if it was known empty there
@@ -454,20 +451,10 @@ class ProgramWriter(Expressions):
                 self.emit(indent, f"c = L{d}[c]")
                 self.emit(indent, "if c < 0:")
                 self.fail(indent + 1, fail)
-        elif word == "set-flag":
-            self.emit(indent, "fl = True")
-        elif word == "again":
-            self.emit(indent, "ag = True")
         elif word == "add":
             self.add(indent, "None")
-        elif word == "capture":
-            self.emit(indent, "if b[c] and c not in cap: cap = cap + (c,)")
-        elif word == "flip":
-            self.emit(indent, "if b[c]: eff = eff + ((c, FLIP[b[c]]),)")
-        elif word == "mark":
-            self.emit(indent, "mk = c")
-        elif word == "back":
-            self.emit(indent, "c = mk")
+        elif word in _LINES:
+            self.emit(indent, _LINES[word])
         else:  # pragma: no cover
             raise DescriptionError(f"cannot compile {word!r}")
 
@@ -494,61 +481,67 @@ class ProgramWriter(Expressions):
         self.emit(indent + 1, f"out.append((c, cap + (c,), eff, mc, {self.pid_text()}, {partial}))")
 
 
-def _makes_moves(items: Sequence[Item]) -> bool:
+def _makes_moves(body: Sequence[tree.Stmt]) -> bool:
     """Whether these statements (nested ones too) make a move (``add``, ``add-partial``)."""
-    for item in items:
-        if isinstance(item, Atom) and item.value in ("add", "add-partial"):
-            return True
-        if isinstance(item, Form) and (
-            item.head in ("add", "add-partial") or _makes_moves(item.items)
-        ):
-            return True
-    return False
+    return any(n == ADD or isinstance(n, tree.AddPartial) for n in tree.walk(body))
 
 
-#: The conditions that read every position of the board.
-SCANS: Final = frozenset({"exists", "only-lines", "pieces-at-most"})
+#: The word each bounded or nesting node is written with.
+_HEADS: Final[dict[type, str]] = {
+    tree.While: "while",
+    tree.Repeat: "repeat",
+    tree.Sweep: "sweep",
+    tree.Anywhere: "anywhere",
+    tree.OneOf: "one-of",
+    tree.Exists: "exists",
+    tree.OnlyLines: "only-lines",
+    tree.PiecesAtMost: "pieces-at-most",
+}
+EMPTY: Final = tree.Is("empty")
+#: The line each statement without arguments (but ``add`` and the steps) writes.
+_LINES: Final = {
+    "set-flag": "fl = True",
+    "again": "ag = True",
+    "capture": "if b[c] and c not in cap: cap = cap + (c,)",
+    "flip": "if b[c]: eff = eff + ((c, FLIP[b[c]]),)",
+    "mark": "mk = c",
+    "back": "c = mk",
+}
+ADD: Final = tree.Act("add")
 
 
-def _scan_weight(cond: Item, n: int) -> int:
+def _scan_weight(cond: tree.Cond, n: int) -> int:
     """The most positions ``cond`` may read beyond the cursor's on a board of ``n``: ``n``
     for each condition that reads the whole board (``exists``: times what it asks at each)."""
-    if isinstance(cond, Atom):
-        return 0
-    if cond.head == "exists":
-        return n * max(1, _scan_weight(cond[1], n))
-    if cond.head in SCANS:
-        return n
-    if cond.head in ("not", "and", "or", "next"):
-        return sum(_scan_weight(a, n) for a in cond.args)
+    match cond:
+        case tree.Exists(cond=inner):
+            return n * max(1, _scan_weight(inner, n))
+        case tree.OnlyLines() | tree.PiecesAtMost():
+            return n
+        case tree.Not(cond=inner) | tree.Next(cond=inner):
+            return _scan_weight(inner, n)
+        case tree.And(conds=conds) | tree.Or(conds=conds):
+            return sum(_scan_weight(a, n) for a in conds)
     return 0
 
 
-def _first_scan(cond: Item) -> Form:
+def _first_scan(cond: tree.Cond) -> tree.Cond:
     """The outermost condition in ``cond`` that reads the whole board (one must exist)."""
-    assert isinstance(cond, Form)
-    if cond.head in SCANS:
-        return cond
-    return next(_first_scan(a) for a in cond.args if _scan_weight(a, 2) > 0)
+    return next(
+        c
+        for c in tree.walk(cond)
+        if isinstance(c, tree.Exists | tree.OnlyLines | tree.PiecesAtMost)
+    )
 
 
-def _has_fork(item: Item) -> bool:
-    """Whether a choice (``one-of``, ``anywhere``) sits anywhere inside ``item``."""
-    if isinstance(item, Atom):
-        return False
-    if item.head in ("one-of", "anywhere"):
-        return True
-    return any(_has_fork(i) for i in item.items)
+def _has_fork(node: tree.Stmt) -> bool:
+    """Whether a choice (``one-of``, ``anywhere``) sits anywhere inside ``node``."""
+    return any(isinstance(n, tree.OneOf | tree.Anywhere) for n in tree.walk(node))
 
 
-def _adds(body: Sequence[Item]) -> bool:
+def _adds(body: Sequence[tree.Stmt]) -> bool:
     """Whether these statements (nested ones too) add a move."""
-    for item in body:
-        if isinstance(item, Atom) and item.value == "add":
-            return True
-        if isinstance(item, Form) and (item.head == "add" or _adds(item.args)):
-            return True
-    return False
+    return any(n == ADD for n in tree.walk(body))
 
 
 def _walk_ends(row: Sequence[int], start: int) -> bool:

@@ -1,0 +1,48 @@
+"""Cluedo on the command line: ``gamehall bench clue``, the notebook's update time, the full
+detective's suggestion time and its suggestions to certainty when it alone suggests; the
+hook yields its lines for the CLI to print (:class:`game.registry.CliHook`). The terminal
+game (``gamehall play clue --console``) is :mod:`game.games.clue.console`."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Final
+
+from game.registry import CliHook
+
+if TYPE_CHECKING:
+    from game.registry import Entry
+
+#: The most games (and solo deals) ``bench clue`` times.
+MAX_GAMES: Final = 10_000
+
+
+def _bench_arguments(parser: argparse.ArgumentParser) -> None:
+    from game.cli.args import whole
+
+    parser.add_argument(
+        "--games", type=whole(1, MAX_GAMES), default=40, metavar="N",
+        help=f"games timed per seat count, 1..{MAX_GAMES} (default 40)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--solo", type=whole(1, MAX_GAMES), default=100, metavar="N",
+        help=f"deals for the solo suggestion count, 1..{MAX_GAMES} (default 100)",
+    )  # fmt: skip
+
+
+def bench(args: argparse.Namespace, entry: Entry) -> Iterator[str]:
+    """One line per seat count: the notebook's update time, the full detective's suggestion
+    time and its suggestions to certainty when it alone suggests."""
+    from game.logic.clue.bench import bench_lines
+
+    yield from bench_lines(games=args.games, solo=args.solo)
+
+
+HOOKS = {
+    "bench": CliHook(
+        help="notebook update and suggestion times, and suggestions to certainty alone",
+        add_arguments=_bench_arguments,
+        run=bench,
+    )
+}

@@ -1,0 +1,36 @@
+"""Flags that several games' ``play`` and ``shot`` take beyond their options, declared once:
+``--seed`` (the same seed, the same deal or map) and ``--time`` (short for
+``--time-per-move``), and :func:`given`, the flags a command line set, as the controller's
+keyword arguments."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any, Final
+
+#: The largest ``--seed``: seeds reach numba kernels as 64-bit integers.
+MAX_SEED: Final = 2**63 - 1
+
+
+def seed_flag(parser: argparse.ArgumentParser, help: str) -> None:
+    """``--seed S``, a whole number from 0 to :data:`MAX_SEED`."""
+    from game.cli.args import whole
+
+    parser.add_argument("--seed", type=whole(0, MAX_SEED), metavar="S", help=help)
+
+
+def time_flag(parser: argparse.ArgumentParser, help: str) -> None:
+    """``--time S``, the computer's seconds for a move (the option ``time_per_move``, checked
+    by the schema)."""
+    parser.add_argument("--time", dest="time_per_move", default=None, metavar="S", help=help)
+
+
+def given(args: argparse.Namespace, *names: str) -> dict[str, Any]:
+    """The flags of ``names`` the command line set: not None, not a switch left off, not an
+    empty text (a seed of 0 is set)."""
+    values = {name: getattr(args, name, None) for name in names}
+    return {
+        name: value
+        for name, value in values.items()
+        if value is not None and value is not False and value != ""  # 0 == False: not `in`
+    }

@@ -1,0 +1,76 @@
+"""MasterGrab on the command line: ``gamehall bench grab``, map generation, robot moves and
+whole robots-only games, with ``--strength`` a tournament of who wins; the hook yields its
+lines for the CLI to print (:class:`game.registry.CliHook`)."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Final
+
+from game.registry import CliHook
+
+if TYPE_CHECKING:
+    from game.registry import Entry
+
+#: The most games ``bench grab --strength`` plays, and processes it plays them in.
+MAX_GAMES: Final = 100_000
+MAX_JOBS: Final = 256
+
+
+def _bench_arguments(parser: argparse.ArgumentParser) -> None:
+    from game.cli.args import whole
+
+    parser.add_argument(
+        "--strength", action="store_true", help="also strategic against 3 basic robots (slow)"
+    )
+    parser.add_argument(
+        "--quick", action="store_true",
+        help="one map and one game for each figure instead of a median (a check that runs)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--games", type=whole(1, MAX_GAMES), default=200, metavar="N",
+        help=f"--strength: games, 1..{MAX_GAMES} (default 200)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--jobs", type=whole(1, MAX_JOBS), default=2, metavar="J",
+        help=f"--strength: games at once, 1..{MAX_JOBS} (default 2)",
+    )  # fmt: skip
+
+
+def bench(args: argparse.Namespace, entry: Entry) -> Iterator[str]:
+    return run_bench(
+        entry, strength=args.strength, games=args.games, jobs=args.jobs, quick=args.quick
+    )
+
+
+def run_bench(
+    entry: Entry, *, strength: bool, games: int, jobs: int, quick: bool = False
+) -> Iterator[str]:
+    """Map generation, robot move times and whole robots-only games
+    (:func:`game.logic.grab.bench.speed_lines`, ``quick``: one sample each); with
+    ``strength`` a tournament of ``games`` games of strategic against three basic robots in
+    ``jobs`` processes, its ``winrates=`` line last. The parser has checked ``games`` and
+    ``jobs``: nothing is refused after the work starts."""
+    from game.logic.grab.bench import speed_lines
+
+    yield from speed_lines(quick=quick)
+    if strength:
+        yield from _strength_lines(entry, games, jobs)
+
+
+def _strength_lines(entry: Entry, games: int, jobs: int) -> list[str]:
+    from game.cli.progress import games_bar
+    from game.logic.grab.tournament import strength_tournament
+
+    with games_bar() as progress:
+        return strength_tournament(entry, games, jobs=jobs, progress=progress).lines()
+
+
+HOOKS = {
+    "bench": CliHook(
+        help="map generation, robot moves and whole robot games (--strength: who wins)",
+        add_arguments=_bench_arguments,
+        run=bench,
+    )
+}

@@ -1,0 +1,97 @@
+"""The described games on the command line: ``gamehall bench GAME`` (random playouts a second
+and perft speed) and ``gamehall solve GAME`` (the computer's move for a position and what it
+says of it); the hooks yield their lines for the CLI to print
+(:class:`game.registry.CliHook`)."""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Final
+
+from game.games.rules.seats import HINT, SIDES
+from game.registry import CliHook
+
+if TYPE_CHECKING:
+    from game.registry import Entry
+
+MAX_PLAYOUTS: Final = 100_000
+
+
+def _bench_arguments(parser: argparse.ArgumentParser) -> None:
+    from game.cli.args import whole
+
+    parser.add_argument(
+        "--playouts", type=whole(1, MAX_PLAYOUTS), default=200, metavar="N",
+        help="random games to play to the end (default 200)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--depth", type=whole(0, 12), default=3, metavar="D",
+        help="perft depth from the start (default 3; 0 skips it)",
+    )  # fmt: skip
+
+
+def bench(args: argparse.Namespace, entry: Entry) -> Iterator[str]:
+    """``playouts=N seconds=S playouts_per_s=R plies_per_s=P`` and the perft line."""
+    import random
+
+    from game.logic.rules.bench import playouts
+    from game.logic.rules.perft import perft_line
+
+    game = entry.game(args.options if hasattr(args, "options") else {})
+    engine = game.engine  # type: ignore[attr-defined]
+    yield playouts(engine, args.playouts, random.Random(1))
+    if args.depth:
+        yield perft_line(engine, engine.start(), args.depth)
+
+
+def _solve_arguments(parser: argparse.ArgumentParser) -> None:
+    from game.cli.args import seconds
+
+    parser.add_argument(
+        "--time", type=seconds, default=2.0, metavar="S", help="seconds to think (default 2)"
+    )
+    from game.logic.search.agents import BASELINES
+
+    parser.add_argument(
+        "--agent",
+        choices=(*SIDES[1:], *BASELINES),
+        default=HINT,
+        help=f"who thinks (default {HINT})",
+    )
+
+
+def solve(args: argparse.Namespace, entry: Entry) -> Iterator[str]:
+    """The chosen move, what the agent says about it, then ``move=TEXT``."""
+    import random
+
+    from game.logic.game import Limits, Stop
+
+    game = entry.game(args.options)
+    state = game.initial_state(random.Random(0))
+    if state.is_terminal():
+        raise ValueError(f"the game is over: {game.result_text(state)}")
+    agent = entry.make_agent(args.agent, args.options)
+    started = time.perf_counter()
+    move = agent.choose(state, Limits(time=args.time), random.Random(0), Stop())
+    from game.logic.game import explain
+
+    said = explain(agent)
+    describe = getattr(state, "describe", state.action_text)
+    yield f"{describe(move)}  ({said}, {time.perf_counter() - started:.1f} s)"
+    yield f"move={state.action_text(move)}"
+
+
+HOOKS = {
+    "bench": CliHook(
+        help="random playouts a second and perft speed",
+        add_arguments=_bench_arguments,
+        run=bench,
+    ),
+    "solve": CliHook(
+        help="the computer's move for a position and why (--position, --time, --agent)",
+        add_arguments=_solve_arguments,
+        run=solve,
+    ),
+}
