@@ -33,7 +33,7 @@ sys.path.insert(0, str(ROOT))
 from game import registry  # noqa: E402
 from game.logic.clue.notebook import Notebook  # noqa: E402
 from game.logic.clue.rules import Kind  # noqa: E402
-from game.logic.tournament import GameRecord, run_tournament, wilson_interval  # noqa: E402
+from game.logic.tournament import PlayedGame, run_tournament, wilson_interval  # noqa: E402
 
 
 def main() -> int:
@@ -77,7 +77,7 @@ def main() -> int:
     return 0
 
 
-def _wrong_accusations(entry: registry.Entry, record: GameRecord, name: str) -> tuple[int, int]:
+def _wrong_accusations(entry: registry.Entry, record: PlayedGame, name: str) -> tuple[int, int]:
     """The wrong accusations the seats of agent ``name`` made, replaying the game: those made
     when its notebook was certain (a bug if any), and the risky ones."""
     game = entry.game(entry.seat_options(record.seats) if entry.seat_options else None)

@@ -262,7 +262,7 @@ def drive(size: str) -> int:
     from game import registry
     from game.cli import main as gamehall
     from game.engine.director import Director
-    from game.logic import apart
+    from game.logic.workers import pool
 
     frames: list[float] = []  # perf_counter at the end of each frame drawn
     overlay_frames: list[float] = []
@@ -275,22 +275,22 @@ def drive(size: str) -> int:
         if "typed" in marks and "person_seen" not in marks and self.tweens.busy:
             marks["person_seen"] = now
 
-    finish = apart.Preparation._finish
+    finish = pool.Preparation._finish
 
     engine = registry.get("reversi").engine  # the warm-up readies MasterGrab's kernels too
 
-    def _finish(self: apart.Preparation, error: str = "", pid: int | None = None) -> None:
+    def _finish(self: pool.Preparation, error: str = "", pid: int | None = None) -> None:
         if self.task == engine:
             marks.setdefault("ready", time.perf_counter())
         finish(self, error, pid)
 
-    progress = apart.Preparation._progress
+    progress = pool.Preparation._progress
 
-    def _progress(self: apart.Preparation, fraction: float) -> None:
+    def _progress(self: pool.Preparation, fraction: float) -> None:
         progress(self, fraction)
         fractions.add(int(self.fraction * 100))
 
-    run, prepare = apart._Worker.run, apart._Worker.prepare
+    run, prepare = pool._Worker.run, pool._Worker.prepare
     jobs: list[tuple[str, int, float, float, str]] = []  # (kind, worker, start, end, outcome)
 
     def watched(kind: str, worker: Any, call: Callable[[], Any]) -> Any:
@@ -317,10 +317,10 @@ def drive(size: str) -> int:
     stalls: list[Any] = []
     record_frames(Director, frames, marks, seen)
     record_stalls(Director, stalls)
-    apart.Preparation._finish = _finish  # type: ignore[method-assign]
-    apart.Preparation._progress = _progress  # type: ignore[method-assign]
-    apart._Worker.run = run_job  # type: ignore[method-assign]
-    apart._Worker.prepare = prepare_job  # type: ignore[method-assign]
+    pool.Preparation._finish = _finish  # type: ignore[method-assign]
+    pool.Preparation._progress = _progress  # type: ignore[method-assign]
+    pool._Worker.run = run_job  # type: ignore[method-assign]
+    pool._Worker.prepare = prepare_job  # type: ignore[method-assign]
 
     def watch(dt: float) -> None:
         director = Director.current

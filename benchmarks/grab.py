@@ -33,7 +33,7 @@ sys.path.insert(0, str(ROOT))
 from game import registry  # noqa: E402
 from game.logic.grab.bench import speed_lines  # noqa: E402
 from game.logic.grab.tournament import DUEL_ROBOTS, strength_tournament  # noqa: E402
-from game.logic.tournament import GameRecord  # noqa: E402
+from game.logic.tournament import PlayedGame  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -48,7 +48,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     tty = sys.stderr.isatty()
 
-    def progress(done: int, total: int, record: GameRecord) -> None:
+    def progress(done: int, total: int, record: PlayedGame) -> None:
         if tty:
             print(
                 f"\r{done}/{total} games, last won by {','.join(record.winners) or 'nobody'}"

@@ -43,7 +43,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from game import registry  # noqa: E402
-from game.logic.game import Limits  # noqa: E402
+from game.logic.contract import Limits  # noqa: E402
 from game.logic.reversi.board import PASS, Color, Position, square_name  # noqa: E402
 from game.logic.reversi.evaluation import (  # noqa: E402
     FEATURES,
@@ -55,7 +55,7 @@ from game.logic.reversi.evaluation import (  # noqa: E402
 from game.logic.reversi.patterns import load_weights  # noqa: E402
 from game.logic.reversi.players import SearchPlayer, get_player  # noqa: E402
 from game.logic.reversi.search import TranspositionTable, search  # noqa: E402
-from game.logic.tournament import GameRecord, run_tournament  # noqa: E402
+from game.logic.tournament import PlayedGame, run_tournament  # noqa: E402
 
 
 def midgame_positions(count: int, seed: int = 2024) -> list[Position]:
@@ -220,7 +220,7 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     tty = sys.stderr.isatty()
 
-    def progress(done: int, total: int, record: GameRecord) -> None:
+    def progress(done: int, total: int, record: PlayedGame) -> None:
         if tty:
             print(
                 f"\r{done}/{total} games, last {record.seats[0]} (X) vs {record.seats[1]} (O):"

@@ -24,8 +24,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from game.logic.game import Limits, Stop  # noqa: E402
-from game.logic.river.game import RiverPuzzle, RiverState, Rules, SolverAgent  # noqa: E402
+from game.logic.contract import Limits, Stop  # noqa: E402
+from game.logic.river.game import RiverPuzzle, RiverRules, RiverState, SolverAgent  # noqa: E402
 
 
 def main() -> None:
@@ -57,7 +57,7 @@ def main() -> None:
 
     # Each rule set is built once per process (the graphs are cached), so build_s is a cold
     # build.
-    for rules in (Rules(3, 3, 2), Rules(100, 100, 4), Rules(200, 100, 12)):
+    for rules in (RiverRules(3, 3, 2), RiverRules(100, 100, 4), RiverRules(200, 100, 12)):
         t0 = time.perf_counter()
         puzzle = RiverPuzzle(rules)
         puzzle.optimal_crossings()

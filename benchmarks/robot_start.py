@@ -29,7 +29,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from game.logic.game import Limits, Stop  # noqa: E402
+from game.logic.contract import Limits, Stop  # noqa: E402
 from game.logic.grab.discovery import RobotRegistry  # noqa: E402
 from game.logic.grab.state import NO_MOVE, GrabBoard, GrabState  # noqa: E402
 

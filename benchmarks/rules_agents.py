@@ -32,7 +32,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from game.logic.game import Limits, Stop  # noqa: E402
+from game.logic.contract import Limits, Stop  # noqa: E402
 from game.logic.rules.agents import make_agent  # noqa: E402
 from game.logic.rules.catalogue import engine  # noqa: E402
 from game.logic.rules.state import RulesGame  # noqa: E402

@@ -2,7 +2,7 @@
 file and the tournament runner, so none of them names a game.
 
 An :class:`Entry` holds the game's id and title, its options schema, how to make its
-:class:`~game.logic.game.Game` and its agents, where its scene controller lives (imported only
+:class:`~game.logic.contract.Game` and its agents, where its scene controller lives (imported only
 when a window needs it), and its command-line hooks (``solve``, ``bench``, ``tournament``).
 The entries live with their games in ``game/games/`` and are imported on first use; importing
 this module loads no game, no GL and no numba.
@@ -30,7 +30,7 @@ from game.settings import Statistics
 log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
-    from game.logic.game import Agent, Game
+    from game.logic.contract import Agent, Game
     from game.settings import Statistics
 
 __all__ = [
@@ -204,17 +204,19 @@ class Entry:
     scene at its hardest (the biggest map). ``warm_up`` asks the window to make, in the
     background while the menu shows, what the game's first use would make (its scene's modules
     imported, its hint agent's first search run, compiling what it compiles), so that neither
-    opening it nor its first hint stalls (see :func:`warm_up`). ``think_apart`` says the game's
+    opening it nor its first hint stalls (see :func:`warm_up`). ``think_in_worker`` says the game's
     agents search in Python and think in a worker process in the window (see
     :meth:`thinker`). ``engine`` (``"module:function"``) names what readies the game's compiled
     engine in a worker process, compiling it the first time and saying how far it got
-    (:func:`game.logic.apart.prepare`): the window's agents then think in workers it has
+    (:func:`game.logic.workers.pool.prepare`): the window's agents then think in workers it has
     readied, come back with what they remember of their choice, and the window never loads the
     compiled code itself. ``prepare`` (``"module:function"``) readies, in a worker process,
     compiled code the game's scene asks a worker to run for it (MasterGrab's maps): the
     warm-up starts it, so the first game waits for no compile. ``seat_options(agents)`` gives
     the option values that seat one agent per name in ``agents`` (MasterGrab's robots list),
-    for games whose seats depend on their options; tournaments use it. ``group`` is the menu's
+    for games whose seats depend on their options; tournaments use it. ``former_agents`` maps
+    names an agent had before to its name now: still accepted (saved settings, command lines,
+    tournaments), never offered. ``group`` is the menu's
     group the game stands in: a game of its own leaves it empty and stands in a group of its
     own, named by its title (:attr:`menu_group`); the described games give their family.
     ``ahead`` (``"module:function"``) is work the game's scene would do in the frame it opens
@@ -241,12 +243,13 @@ class Entry:
     console: Callable[[argparse.Namespace, Entry], int] | None = None
     warm_up: bool = False
     statistics: str = ""
-    think_apart: bool = False
+    think_in_worker: bool = False
     engine: str = ""
     prepare: str = ""
     ahead: str = ""
     group: str = ""
     opponents: tuple[str, ...] = ()
+    former_agents: Mapping[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         # Every game offers the agents of game.logic.search.agents besides its own: added
@@ -266,17 +269,17 @@ class Entry:
 
     def thinker(self, name: str, options: Mapping[str, Any]) -> Agent[Any]:
         """``make_agent(name, options)`` as the window seats it: an entry whose agents search
-        in Python (``think_apart``) or run a compiled ``engine`` gets them thinking in a
-        worker process (:mod:`game.logic.apart`), so that the drawing thread never waits for
-        the interpreter's lock (nor for a compiler)."""
+        in Python (``think_in_worker``) or run a compiled ``engine`` gets them thinking in a
+        worker process (:mod:`game.logic.workers.pool`), so that the drawing thread never
+        waits for the interpreter's lock (nor for a compiler)."""
         agent = self.make_agent(name, options)
-        if not (self.think_apart or self.engine):
+        if not (self.think_in_worker or self.engine):
             return agent
-        from game.logic.apart import ApartAgent
+        from game.logic.workers.pool import WorkerAgent
 
         if self.engine:
-            return ApartAgent(agent, prepare=self.engine, bring_back=True)
-        return ApartAgent(agent, bring_back=True)  # what it says of its search, for F3
+            return WorkerAgent(agent, prepare=self.engine, bring_back=True)
+        return WorkerAgent(agent, bring_back=True)  # what it says of its search, for F3
 
     def seat_choices(self, option: str) -> tuple[str, ...]:
         """What the buttons of an option that seats an agent (one of ``opponents``) go
@@ -383,11 +386,11 @@ def warm_up(
     so that neither opening one nor its first hint stalls the drawing thread. First what the
     window's own process needs to open each game: every entry's scene controller module is
     imported and its agents looked up (:attr:`Entry.agents`), every ``engine`` and
-    ``prepare`` is started in a worker process (:func:`game.logic.apart.prepare`; not waited
-    for), every ``ahead`` is called, and each entry that asks for it (``warm_up``) makes a
-    game with the default options (a description compiles). Then each of those lets its hint
+    ``prepare`` is started in a worker process (:func:`game.logic.workers.pool.prepare`;
+    not waited for), every ``ahead`` is called, and each entry that asks for it (``warm_up``)
+    makes a game with the default options (a description compiles). Then each of those lets its hint
     agent think for a moment (a first search compiles and loads what later ones reuse; an agent
-    that thinks apart waits for a worker, which may be busy for minutes with an engine's first
+    that thinks in a worker waits for a worker, which may be busy for minutes with an engine's first
     compile: no game waits for that before it is made). An entry with an ``engine`` thinks in
     the worker its preparation readies. Returns the ids of the entries readied beyond the
     import; a failure is logged and skipped, and ``stop`` (when set) ends the work between
@@ -397,7 +400,7 @@ def warm_up(
     import random
 
     from game.logic import pacing
-    from game.logic.game import Limits, Stop
+    from game.logic.contract import Limits, Stop
 
     def stopped() -> bool:
         return stop is not None and stop.is_set()
@@ -422,7 +425,7 @@ def warm_up(
                 module, _, name = entry.ahead.partition(":")
                 getattr(importlib.import_module(module), name)()
             if entry.prepare or entry.engine:
-                from game.logic.apart import prepare
+                from game.logic.workers.pool import prepare
 
                 for task in (entry.engine, entry.prepare):
                     if task:

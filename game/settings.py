@@ -195,7 +195,7 @@ class Settings:
 
 
 @dataclass(slots=True)
-class GameRecord:
+class GameStats:
     """Counts for one game; ``best`` maps a setting key to the fewest moves in a won game;
     ``best_margin`` is the highest margin of any game counted (more is better: Reversi's
     disc difference), None before a game with a margin."""
@@ -212,7 +212,7 @@ class GameRecord:
 class Statistics:
     """Per-game records, keyed by game name (e.g. ``"river"``); saved to ``statistics.toml``."""
 
-    games: dict[str, GameRecord] = field(default_factory=dict)
+    games: dict[str, GameStats] = field(default_factory=dict)
 
     def record(
         self,
@@ -261,7 +261,7 @@ class Statistics:
                 raise SettingsError(f"score must be a non-negative int, not {score!r}")
             if not setting:
                 raise SettingsError(f"score {score} needs the setting it was made in")
-        rec = self.games.setdefault(game, GameRecord())
+        rec = self.games.setdefault(game, GameStats())
         rec.played += 1
         if drawn:
             rec.drawn += 1

@@ -177,7 +177,7 @@ def test_a_finished_game_updates_statistics_once_and_options_persist(director, _
     """Through the shared Director with the games registered as `gamehall play` does, over
     the settings and statistics on disk (then registered back as the other tests expect)."""
     from game.cli.play import make_sessions, register_games
-    from game.logic.river.game import Rules
+    from game.logic.river.game import RiverRules
     from game.registry import all_entries
     from game.settings import Store
 
@@ -204,7 +204,7 @@ def test_a_finished_game_updates_statistics_once_and_options_persist(director, _
         d.switch("menu")
         assert "continue=river" in d.controller.status_line().split()  # one field of several
         d.switch("river")
-        assert d.controller.rules == Rules(4, 3, 2)
+        assert d.controller.rules == RiverRules(4, 3, 2)
     finally:
         register_games(director)
         d.switch("menu")

@@ -25,7 +25,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from game import cli
-from game.logic.game import Limits
+from game.logic.contract import Limits
 from game.logic.reversi.ffo import FFO
 from game.logic.rules.agents import make_agent
 from game.registry import all_entries

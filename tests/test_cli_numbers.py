@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.logic.game import MAX_DEPTH, MAX_NODES, MAX_TIME, Limits, LimitsError
+from game.logic.contract import MAX_DEPTH, MAX_NODES, MAX_TIME, Limits, LimitsError
 from game.logic.numbers import NumberError, decimal, parse_decimal, parse_whole, whole_number
 from tests.test_cli import START, no_work, run_main  # noqa: F401  (no_work: a fixture)
 

@@ -9,8 +9,8 @@ from game.logic.clue.agents import ArticleAgent, BluffAgent, GuessingAgent
 from game.logic.clue.article import ArticleNotes
 from game.logic.clue.deck import hand_sizes, load_deck
 from game.logic.clue.events import Accusation, Event, Suggestion, View
-from game.logic.clue.rules import END, Action, ClueState, Kind, Phase, Rules
-from game.logic.game import Limits, Stop
+from game.logic.clue.rules import END, Action, ClueRules, ClueState, Kind, Phase
+from game.logic.contract import Limits, Stop
 
 DECK = load_deck("classic")
 SIZES = hand_sizes(4, 18, dealer=3)  # 5, 5, 4, 4
@@ -120,7 +120,7 @@ def _table() -> ClueState:
         ["Peacock", "Revolver", "Spanner", "Hall"],
     ]
     return ClueState.dealt(
-        Rules(DECK, 4), t("Plum, Rope, Study"), [[c(n) for n in h] for h in hands], dealer=3
+        ClueRules(DECK, 4), t("Plum, Rope, Study"), [[c(n) for n in h] for h in hands], dealer=3
     )
 
 

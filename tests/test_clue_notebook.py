@@ -17,8 +17,8 @@ from game.logic.clue.deck import Category, Deck
 from game.logic.clue.deduce import Knowledge
 from game.logic.clue.events import Accusation, Suggestion, View
 from game.logic.clue.notebook import HAND, EventContradiction, Notebook
-from game.logic.clue.rules import ClueState, Rules
-from game.logic.game import CHANCE, Limits, Stop, sample_chance
+from game.logic.clue.rules import ClueRules, ClueState
+from game.logic.contract import CHANCE, Limits, Stop, sample_chance
 
 TINY = Deck(
     "tiny",
@@ -92,7 +92,7 @@ def _views(deck: Deck, seats: int, seed: int) -> Iterator[View]:
     """Every seat's view (and the public one) after each event of a seeded game."""
     rng = random.Random(seed)
     agents = [ArticleAgent(), BluffAgent(), GuessingAgent()]
-    state = ClueState.start(Rules(deck, seats), dealer=seed % seats)
+    state = ClueState.start(ClueRules(deck, seats), dealer=seed % seats)
     while state.current_player() == CHANCE:
         state = state.apply(sample_chance(state, rng))
     seen = 0

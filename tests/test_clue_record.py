@@ -9,8 +9,8 @@ import pytest
 from game.logic.clue.deck import load_deck
 from game.logic.clue.record import EXAMPLE, RecordError, dumps, loads
 from game.logic.clue.roster import make_agent
-from game.logic.clue.rules import ClueState, Rules
-from game.logic.game import CHANCE, Limits, Stop, sample_chance
+from game.logic.clue.rules import ClueRules, ClueState
+from game.logic.contract import CHANCE, Limits, Stop, sample_chance
 
 
 @pytest.mark.parametrize("seed", range(8))
@@ -20,7 +20,7 @@ def test_every_views_case_file_reads_back_equal(seed: int) -> None:
     names = ["article", "article-bluff", "random", "full"]
     agents = [make_agent(names[s % 4]) for s in range(seats)]
     state = ClueState.start(
-        Rules(load_deck("classic" if seed % 2 else "quick"), seats), seed % seats
+        ClueRules(load_deck("classic" if seed % 2 else "quick"), seats), seed % seats
     )
     while not state.is_terminal():
         if state.current_player() == CHANCE:

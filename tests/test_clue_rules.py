@@ -10,14 +10,14 @@ import pytest
 from game.logic.clue.deck import DeckError, hand_sizes, load_deck
 from game.logic.clue.events import Accusation, Suggestion
 from game.logic.clue.game import ClueGame
-from game.logic.clue.rules import END, Action, ClueState, Kind, Phase, Rules
-from game.logic.game import CHANCE, TERMINAL, IllegalActionError, NotationError, sample_chance
+from game.logic.clue.rules import END, Action, ClueRules, ClueState, Kind, Phase
+from game.logic.contract import CHANCE, TERMINAL, IllegalActionError, NotationError, sample_chance
 
 CLASSIC = load_deck("classic")
 
 
 def _dealt(seats: int = 4, dealer: int = 0, seed: int = 1) -> ClueState:
-    state = ClueState.start(Rules(CLASSIC, seats), dealer)
+    state = ClueState.start(ClueRules(CLASSIC, seats), dealer)
     rng = random.Random(seed)
     while state.current_player() == CHANCE:
         state = state.apply(sample_chance(state, rng))
@@ -44,7 +44,7 @@ def test_hand_sizes_follow_the_rule_sheet(seats: int, sizes: list[int]) -> None:
 
 
 def test_the_deal_fills_the_envelope_then_deals_clockwise_from_the_dealers_left() -> None:
-    state = ClueState.start(Rules(CLASSIC, 4), dealer=2)
+    state = ClueState.start(ClueRules(CLASSIC, 4), dealer=2)
     assert state.current_player() == CHANCE and state.phase is Phase.ENVELOPE
     outcomes = state.chance_outcomes()
     assert len(outcomes) == 6 and sum(p for _, p in outcomes) == pytest.approx(1)
@@ -64,7 +64,7 @@ def test_the_deal_fills_the_envelope_then_deals_clockwise_from_the_dealers_left(
 
 
 def test_a_dealt_card_cannot_be_dealt_again() -> None:
-    state = ClueState.start(Rules(CLASSIC, 3))
+    state = ClueState.start(ClueRules(CLASSIC, 3))
     state = state.apply(Action(Kind.ENVELOPE, (0,)))
     with pytest.raises(IllegalActionError):
         state.apply(Action(Kind.ENVELOPE, (0,)))  # the second card must be a weapon
@@ -79,7 +79,7 @@ def _table() -> ClueState:
         ["Peacock", "Revolver", "Spanner", "Hall"],
     ]
     return ClueState.dealt(
-        Rules(CLASSIC, 4),
+        ClueRules(CLASSIC, 4),
         _triple("Plum, Rope, Study"),
         [[_card(n) for n in hand] for hand in hands],
         dealer=3,
@@ -168,7 +168,7 @@ def test_the_game_ends_with_no_winner_when_everyone_is_out() -> None:
 
 
 def test_the_round_cap_ends_the_game() -> None:
-    state = ClueState.dealt(Rules(CLASSIC, 3, round_cap=2), *_three_hands(), dealer=0)
+    state = ClueState.dealt(ClueRules(CLASSIC, 3, round_cap=2), *_three_hands(), dealer=0)
     turns = 0
     while not state.is_terminal():
         state = state.apply(END if state.phase is Phase.AFTER else _first_suggestion(state))

@@ -18,8 +18,8 @@ import pytest
 
 from game.logic.clue.deck import load_deck
 from game.logic.clue.roster import make_agent
-from game.logic.clue.rules import ClueState, Kind, Rules
-from game.logic.game import CHANCE, Limits, Stop, sample_chance
+from game.logic.clue.rules import ClueRules, ClueState, Kind
+from game.logic.contract import CHANCE, Limits, Stop, sample_chance
 from tests.deep import sized
 
 GAMES = sized(500, 10_000)
@@ -41,7 +41,7 @@ def test_certainty_only_detectives_never_accuse_wrongly() -> None:
             names[rng.randrange(seats)] = rng.choice(("exact-article", "full-safe"))
         deck = decks["classic" if seed % 5 == 0 else "quick"]
         agents = [make_agent(n) for n in names]
-        state = ClueState.start(Rules(deck, seats), dealer=seed % seats)
+        state = ClueState.start(ClueRules(deck, seats), dealer=seed % seats)
         while not state.is_terminal():
             if state.current_player() == CHANCE:
                 state = state.apply(sample_chance(state, rng))

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from game import registry
-from game.logic.game import CHANCE, TERMINAL, Game, Limits, State, Stop, sample_chance
+from game.logic.contract import CHANCE, TERMINAL, Game, Limits, State, Stop, sample_chance
 from tests.deep import sized
 from tests.waiting import HANG_S
 

@@ -18,11 +18,11 @@ from pathlib import Path
 
 import platformdirs
 import pytest
-from apart_agents import GATE_ENV, WhereAmI
+from worker_agents import GATE_ENV, WhereAmI
 
 import game.games.reversi.controller as reversi_controller
 from game.games.reversi.controller import ReversiController
-from game.logic import apart
+from game.logic.workers import pool
 from game.places import cache_dir, use_numba_cache
 from game.registry import MemorySession
 from tests.fresh_python import run_script
@@ -228,24 +228,24 @@ def test_the_window_never_loads_numba_for_reversi(tmp_path: Path) -> None:
 
 # -- a slow compile, as slow as the test wants --------------------------------------------------
 
-GATED = "apart_agents:gated_prepare"
+GATED = "worker_agents:gated_prepare"
 #: The pause after each frame :func:`_frames_until` draws (not a wait for anything).
 FRAME_GAP_S = 0.01
 
 
 @pytest.fixture
 def gate(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """A named pipe that :func:`apart_agents.gated_prepare` waits on; the workers are new, so
+    """A named pipe that :func:`worker_agents.gated_prepare` waits on; the workers are new, so
     that they see it; Reversi's engine is the gated one."""
     path = tmp_path / "gate"
     os.mkfifo(path)
     monkeypatch.setenv(GATE_ENV, str(path))
-    apart.stop_workers()
+    pool.stop_workers()
     entry = dataclasses.replace(reversi_controller.ENTRY, engine=GATED)
     monkeypatch.setattr(reversi_controller, "ENTRY", entry)
     yield path
     _open(path)  # a worker still waiting is let go
-    apart._PREPARATIONS.pop(GATED, None)
+    pool._PREPARATIONS.pop(GATED, None)
 
 
 def _open(gate: Path) -> None:
@@ -302,7 +302,7 @@ def test_the_window_answers_while_the_engine_prepares_and_the_computer_moves_whe
     assert prep.task == GATED
     # The worker says how far it got; the banner shows it.
     _frames_until(director, lambda: prep.fraction >= 0.5)
-    assert prep.stage is apart.Stage.COMPILING
+    assert prep.stage is pool.Stage.COMPILING
     assert "Preparing the engine (first start only): 50%" in director.hud.banner.text
     # The person moves at once: the rules need no engine.
     assert director.play(19)  # d3
@@ -325,7 +325,7 @@ def test_the_window_answers_while_the_engine_prepares_and_the_computer_moves_whe
     _frames_until(director, lambda: len(c.match.record) >= 2)
     assert prep.ready and c.engine_preparation() is None
     seat = c.match.seats[1]
-    assert isinstance(seat, apart.ApartAgent)
+    assert isinstance(seat, pool.WorkerAgent)
     assert seat.worker_pid == prep.pid
     assert "Preparing the engine" not in director.hud.banner.text
 
@@ -347,13 +347,13 @@ def test_the_hint_waits_for_the_engine_and_comes_when_it_is_ready(
 def test_a_preparation_that_fails_says_why_and_the_search_waiting_for_it_is_lost() -> None:
     import random
 
-    from game.logic.game import Limits, Stop
+    from game.logic.contract import Limits, Stop
 
-    agent = apart.ApartAgent(WhereAmI(), prepare="apart_agents:failing_prepare")
-    with pytest.raises(apart.ThinkingLost, match="ran out of patience"):
+    agent = pool.WorkerAgent(WhereAmI(), prepare="worker_agents:failing_prepare")
+    with pytest.raises(pool.ThinkingLost, match="ran out of patience"):
         agent.choose(None, Limits(time=1.0), random.Random(0), Stop())
-    prep = apart._PREPARATIONS["apart_agents:failing_prepare"]
-    assert prep.stage is apart.Stage.FAILED
+    prep = pool._PREPARATIONS["worker_agents:failing_prepare"]
+    assert prep.stage is pool.Stage.FAILED
     assert prep.describe() == "The engine could not be prepared: the compiler ran out of patience"
 
 

@@ -39,7 +39,7 @@ def _grab_in_a_window(director: Any, name: str, seed: int) -> Any:
 
     def make() -> GrabController:
         controller = GrabController(MemorySession(), seed=seed)
-        controller.maps_apart = True  # as in a window
+        controller.maps_in_worker = True  # as in a window
         return controller
 
     director.register(name, make)
@@ -56,7 +56,7 @@ def test_a_window_gets_grab_maps_from_a_worker_the_same_as_made_here(director, m
         director.overlay.toggle()
     tried = _no_kernels_here(monkeypatch)
 
-    grab = _grab_in_a_window(director, "grab-apart", seed=11)
+    grab = _grab_in_a_window(director, "grab-maps-in-worker", seed=11)
     assert grab.match is None and grab.preparing()  # the map is on its way
     assert director.settle()
     assert tried == []
@@ -345,26 +345,26 @@ def test_a_worker_slowed_by_a_busy_machine_is_awaited_past_the_grace() -> None:
     two CPU-heavy jobs) was taken for one that had stopped thinking."""
     import random
 
-    from apart_agents import Starved
+    from worker_agents import Starved
 
-    from game.logic.apart import ApartAgent
-    from game.logic.game import Limits, Stop
+    from game.logic.contract import Limits, Stop
+    from game.logic.workers.pool import WorkerAgent
 
-    agent = ApartAgent(Starved(seconds=3.0), grace=1.0)
+    agent = WorkerAgent(Starved(seconds=3.0), grace=1.0)
     assert agent.choose(None, Limits(time=0.1), random.Random(0), Stop()) == "answered"
 
 
 def test_a_worker_that_thinks_past_its_time_is_ended_with_a_clear_message() -> None:
     import random
 
-    from apart_agents import Spinning, WhereAmI
+    from worker_agents import Spinning, WhereAmI
 
-    from game.logic.apart import ApartAgent, ThinkingLost
-    from game.logic.game import Limits, Stop
+    from game.logic.contract import Limits, Stop
+    from game.logic.workers.pool import ThinkingLost, WorkerAgent
 
     with pytest.raises(ThinkingLost, match=r"no answer after .* s of thinking"):
-        ApartAgent(Spinning(), grace=0.3).choose(None, Limits(time=0.1), random.Random(0), Stop())
-    assert ApartAgent(WhereAmI()).choose(None, Limits(time=1.0), random.Random(0), Stop())
+        WorkerAgent(Spinning(), grace=0.3).choose(None, Limits(time=0.1), random.Random(0), Stop())
+    assert WorkerAgent(WhereAmI()).choose(None, Limits(time=1.0), random.Random(0), Stop())
 
 
 def test_the_stall_watch_names_what_the_drawing_thread_did() -> None:
@@ -374,14 +374,14 @@ def test_the_stall_watch_names_what_the_drawing_thread_did() -> None:
     import threading
 
     from game.engine.stalls import StallWatch, where
-    from game.logic import apart
-    from game.logic.game import Stop
+    from game.logic.contract import Stop
+    from game.logic.workers import pool
 
     now = [0.0]
     watch = StallWatch(clock=lambda: now[0])  # this thread draws
     now[0] = 0.02
     assert watch.frame() is None  # 20 ms: a frame like any other
-    prep = apart.Preparation("a task of the test")
+    prep = pool.Preparation("a task of the test")
     drawing = threading.get_ident()
 
     def sampler() -> None:
@@ -394,11 +394,11 @@ def test_the_stall_watch_names_what_the_drawing_thread_did() -> None:
 
     thread = threading.Thread(target=sampler)
     thread.start()
-    apart._wait_for(prep, Stop())  # the "frame's work": waits until the sampler has looked
+    pool._wait_for(prep, Stop())  # the "frame's work": waits until the sampler has looked
     thread.join()
     stall = watch.frame()
     assert stall is not None and stall.ms == pytest.approx(300.0)
-    assert "apart.py" in stall.doing and "_wait_for" in stall.doing
+    assert "pool.py" in stall.doing and "_wait_for" in stall.doing
     assert stall.describe().startswith("300 ms in ")
     assert watch.longest(10.0) == stall
     now[0] += 11.0
@@ -658,7 +658,7 @@ def test_a_window_paints_grab_labels_while_the_map_is_made(director, monkeypatch
     painter = grab_atlas.AtlasPainter()
     monkeypatch.setattr(grab_atlas, "_AHEAD", painter)
 
-    grab = _grab_in_a_window(director, "grab-apart", seed=11)
+    grab = _grab_in_a_window(director, "grab-maps-in-worker", seed=11)
     assert grab.preparing()
     with monkeypatch.context() as waiting:
         waiting.setattr(MapOrder, "done", lambda self: False)  # the worker is still at it
@@ -803,11 +803,11 @@ director.switch("menu")
 menu = director.controller
 menu.opens_apart = True
 make = director.factories["grab"]
-def apart():
+def maps_in_worker():
     controller = make()
-    controller.maps_apart = True
+    controller.maps_in_worker = True
     return controller
-director.factories["grab"] = apart
+director.factories["grab"] = maps_in_worker
 director.update(1 / 60)
 director.capture()
 drawing = threading.get_ident()

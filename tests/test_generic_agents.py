@@ -17,7 +17,7 @@ import pytest
 from game import registry
 from game.logic.clue.game import ClueGame
 from game.logic.clue.rules import ClueState, Kind
-from game.logic.game import CHANCE, Limits, State, Stop, sample_chance
+from game.logic.contract import CHANCE, Limits, State, Stop, sample_chance
 from game.logic.search.agents import BASELINES, RandomAgent
 from game.logic.search.alphabeta import AlphaBetaAgent
 from game.logic.search.mcts import MctsAgent
@@ -80,6 +80,14 @@ def test_a_tournament_of_the_generic_agents() -> None:
         registry.get("tic-tac-toe"), ["alphabeta", "mcts"], 2, limits=BUDGET["mcts"]
     )
     assert len(result.games) == 2
+
+
+def test_a_tournament_takes_an_agents_former_name() -> None:
+    """``--agents uct,random`` (the name before MCTS was every game's) still plays."""
+    result = run_tournament(
+        registry.get("tic-tac-toe"), ["uct", "random"], 1, limits=BUDGET["mcts"]
+    )
+    assert len(result.games) == 1
 
 
 @pytest.mark.parametrize("stones", [4, 5, 7, 8, 10, 11])

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from game.logic.game import TERMINAL, IllegalActionError, Limits
+from game.logic.contract import TERMINAL, IllegalActionError, Limits
 from game.logic.grab.discovery import RobotRegistry
 from game.logic.grab.game import GrabGame, play_rounds, robots_match
 from game.logic.grab.options import GrabOptions

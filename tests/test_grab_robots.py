@@ -11,7 +11,7 @@ from typing import ClassVar
 
 import pytest
 
-from game.logic.game import Limits, Stop
+from game.logic.contract import Limits, Stop
 from game.logic.grab.discovery import RobotRegistry
 from game.logic.grab.game import GrabGame
 from game.logic.grab.options import GrabOptions

@@ -16,18 +16,18 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from game.logic.game import Limits, Stop
-from game.logic.grab.confine import Captured
-from game.logic.grab.discovery import RobotRegistry, discover
+from game.logic.contract import Limits, Stop
+from game.logic.grab.discovery import RobotOrigin, RobotRegistry, discover
 from game.logic.grab.game import GrabGame, play_rounds
 from game.logic.grab.options import SCHEMA, GrabOptions
 from game.logic.grab.record import failures, grab_state
 from game.logic.grab.robot import UnknownRobotError
-from game.logic.grab.sandbox import ProcessRunner, RobotDisabledError
+from game.logic.grab.sandbox import ProcessRunner, RobotDisabledError, RobotError
 from game.logic.grab.state import Move
 from game.logic.match import Match
+from game.logic.workers.confine import Captured
 from tests.deep import sized
-from tests.waiting import wait_for_exit
+from tests.waiting import HANG_S, wait_for_exit
 
 pytestmark = pytest.mark.slow
 
@@ -356,18 +356,31 @@ def test_a_robots_own_classes_never_travel_back_to_the_game(tmp_path: Path) -> N
     assert not any(name.startswith("gamehall_robots.") for name in sys.modules)
 
 
-def test_a_message_that_is_not_plain_data_is_refused(tmp_path: Path) -> None:
-    import multiprocessing
-    import pickle
+#: A robot that, on its second move, writes past its message limit into the game's pipe (it
+#: finds its end of the pipe among its objects), then plays on.
+FLOODER = robot_file(
+    init="self.moves = 0",
+    plan="""self.moves += 1
+        if self.moves == 2:
+            import gc
+            from multiprocessing.connection import Connection
+            pipe = next(o for o in gc.get_objects() if isinstance(o, Connection))
+            pipe.send_bytes(b"x" * (2 << 20))""",
+)
 
-    from game.logic.grab.confine import NotPlainData, receive
 
-    parent, child = multiprocessing.Pipe()
-    child.send_bytes(pickle.dumps(("move", 1, "attack 1>2", "")))
-    assert receive(parent) == ("move", 1, "attack 1>2", "")
-    child.send_bytes(pickle.dumps(("move", 1, Path("x"), "")))
-    with pytest.raises(NotPlainData, match="not plain data"):
-        receive(parent)
+def test_a_robot_that_floods_its_pipe_loses_the_move_and_its_process(tmp_path: Path) -> None:
+    (tmp_path / "flooder.py").write_text(FLOODER)
+    runner = ProcessRunner("flooder", RobotOrigin("file", str(tmp_path / "flooder.py"), "Made"))
+    with robots_match(("basic", "basic"), RobotRegistry.builtins()) as match:
+        state = grab_state(match)
+    try:
+        assert isinstance(runner.ask(state, 0, HANG_S, Stop()), Move)
+        with pytest.raises(RobotError, match="more than 1,048,576 bytes; it was ended; it rest"):
+            runner.ask(state, 0, HANG_S, Stop())
+        assert not runner.running  # the rest of its message is never read as an answer
+    finally:
+        runner.close()
 
 
 def test_what_a_robot_starts_is_stopped_with_it(tmp_path: Path) -> None:

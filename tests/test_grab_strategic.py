@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.logic.game import Limits
+from game.logic.contract import Limits
 from game.logic.grab.discovery import RobotRegistry
 from game.logic.grab.game import GrabGame, play_rounds
 from game.logic.grab.options import GrabOptions

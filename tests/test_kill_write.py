@@ -26,13 +26,13 @@ CHILD = """
 import sys
 import time
 from pathlib import Path
-from game.settings import GameRecord, Settings, Statistics, Store, WindowSettings
+from game.settings import GameStats, Settings, Statistics, Store, WindowSettings
 
 store = Store(Path(sys.argv[1]))
 n = int(sys.argv[2])
 while True:
     store.save_settings(Settings(window=WindowSettings(width=1 + n % 16000), last_game=f"n{n}"))
-    store.save_statistics(Statistics({"river": GameRecord(played=n, won=n // 2)}))
+    store.save_statistics(Statistics({"river": GameStats(played=n, won=n // 2)}))
     print("ready" if n == int(sys.argv[2]) else "saved", flush=True)
     n += 1
 """

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from game.logic.game import (
+from game.logic.contract import (
     CHANCE,
     TERMINAL,
     Game,
@@ -150,6 +150,35 @@ def test_an_illegal_action_changes_nothing() -> None:
     with pytest.raises(IllegalActionError):
         match.play(7)
     assert match.state.total == 0 and match.record == []
+
+
+def test_a_refusal_carries_the_rules_own_reason_and_the_action_is_applied_once() -> None:
+    """Match.play applies the action once and hands on the rules' words for a refusal
+    (the river's "the boat is empty", Reversi's "flips no disc"), not a generic one."""
+    from game.logic.reversi.board import parse_move
+    from game.logic.reversi.game import ReversiGame
+    from game.logic.river.game import Cross, RiverGame
+
+    river = Match(RiverGame({}), [None])
+    with pytest.raises(IllegalActionError) as refused:
+        river.play(Cross())
+    assert refused.value.reason == "the boat is empty" and refused.value.action == "boat"
+    assert str(refused.value) == "the boat is empty" and river.record == []
+    reversi = Match(ReversiGame(), [None, None])
+    with pytest.raises(IllegalActionError, match="flips no disc") as refused:
+        reversi.play(parse_move("a1"))
+    assert refused.value.action == "a1" and reversi.record == []
+    applied: list[int] = []
+
+    class Counted(Race):
+        def apply(self, action: int) -> Race:
+            applied.append(action)
+            after = super().apply(action)
+            return Counted(after.total, after.seat, after.rolled)
+
+    match = Match(RaceGame(), [None, None], start=Counted())
+    match.play(2)
+    assert applied == [2]
 
 
 def test_forced_actions_are_played_and_skipped_by_undo() -> None:

@@ -17,12 +17,11 @@ import pytest
 
 from game.cli.options import add_option_flags, typed_options
 from game.logic.clue.deck import load_deck
-from game.logic.clue.rules import ROUND_CAP, SEATS
-from game.logic.clue.rules import Rules as ClueRules
+from game.logic.clue.rules import ROUND_CAP, SEATS, ClueRules
 from game.logic.grab.options import SCHEMA as GRAB
 from game.logic.grab.options import GrabOptions, GrabOptionsError
 from game.logic.options import Option, OptionError, OptionsSchema
-from game.logic.river.rules import RULE_OPTIONS, RiverSettingError, Rules
+from game.logic.river.rules import RULE_OPTIONS, RiverRules, RiverSettingError
 from game.registry import Entry, all_entries
 from game.session import Session
 from game.settings import Settings, _game_tables
@@ -120,7 +119,7 @@ def test_the_file_the_flags_and_the_session_take_the_same_values(entry: Entry) -
 #: the class holds typed otherwise: a tuple, an enum).
 TYPED = {
     "grab": (GRAB, GrabOptions, GrabOptionsError, ("robots", "distribution")),
-    "river": (RULE_OPTIONS, Rules, RiverSettingError, ("rowers", "goal")),
+    "river": (RULE_OPTIONS, RiverRules, RiverSettingError, ("rowers", "goal")),
     "clue": (
         OptionsSchema((SEATS, ROUND_CAP)),
         lambda **kw: ClueRules(load_deck("classic"), **{"seats": 4, **kw}),

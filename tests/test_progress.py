@@ -1,4 +1,4 @@
-"""Progress on stderr (game.cli.progress, drawn by tqdm): on a terminal only, and every line it
+"""Progress on stderr (game.progress, drawn by tqdm): on a terminal only, and every line it
 draws is ended, so the shell prompt or the results never land on the bar's line."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from game.cli.progress import games_bar, status_line
+from game.progress import games_bar, status_line
 
 
 class Terminal(io.StringIO):

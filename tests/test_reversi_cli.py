@@ -240,16 +240,16 @@ def test_ctrl_c_stops_a_perft_between_pieces(monkeypatch, sigint_ignored):
     import signal
     import threading
 
-    from game.cli import args as cli_args
+    from game import arguments as cli_args
     from game.games.reversi import hooks as reversi
-    from game.logic import game
+    from game.logic import contract
     from game.logic.reversi import perft as perft_module
     from game.logic.reversi.board import Position
     from tests.waiting import HANG_S
 
     stopped = threading.Event()
 
-    class Recorded(game.Stop):
+    class Recorded(contract.Stop):
         def set(self):
             super().set()
             stopped.set()
@@ -282,7 +282,7 @@ def test_progress_goes_to_a_terminal_only_and_ends_its_line(monkeypatch):
     import sys
     import threading
 
-    from game.cli.args import run_stoppable
+    from game.arguments import run_stoppable
     from tests.waiting import HANG_S
 
     class Terminal(io.StringIO):

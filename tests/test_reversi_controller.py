@@ -7,7 +7,6 @@ import random
 from collections.abc import Callable, Iterator
 from typing import Any
 
-import numpy as np
 import pytest
 
 from game.engine.controller import Tone
@@ -96,8 +95,8 @@ def test_a_move_drops_a_disc_and_flips_outward(director, reversi):
 
 
 def test_a_click_on_a_square_plays_its_move(director, reversi):
-    d3 = reversi.board.center(19, 0.0)
-    reversi.host.ray = (d3 + np.array([0.0, 5.0, 0.0], "f4"), np.array([0.0, -1.0, 0.0], "f4"))
+    # The Director's pick met the felt at d3's centre: the square is read from that point.
+    reversi.host.hit = reversi.board.center(19, 0.0)
     assert reversi.on_pick(director.scene["board"]) == 19
     assert reversi.on_pick(None) is None
     assert director.play(19)

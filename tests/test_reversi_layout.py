@@ -13,7 +13,7 @@ import pytest
 
 from game.games.reversi.controller import ReversiController
 from game.games.reversi.panel import evaluation_lines, panel_lines, search_lines
-from game.logic.game import Limits, Stop
+from game.logic.contract import Limits, Stop
 from game.logic.reversi.board import Position, parse_move, square_name
 from game.logic.reversi.evaluation import evaluate, explain
 from game.logic.reversi.players import get_agent

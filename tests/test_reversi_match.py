@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from game.games.reversi.controller import ReversiController
-from game.logic.game import TERMINAL, Limits, Stop, ThinkingStopped
+from game.logic.contract import TERMINAL, Limits, Stop, ThinkingStopped
 from game.logic.match import Match
 from game.logic.reversi.board import PASS, Color, Position, parse_move
 from game.logic.reversi.classic import CLASSIC_LEVELS, classic_move

@@ -277,7 +277,7 @@ def test_compiled_players_reload_from_the_numba_cache() -> None:
     """A fresh interpreter loads the compiled search from disk and plays (a recursive function
     with two cached specialisations once crashed exactly there)."""
     script = (
-        "from game.logic.game import Limits\n"
+        "from game.logic.contract import Limits\n"
         "from game.logic.match import Match\n"
         "from game.logic.reversi.game import ReversiGame\n"
         "from game.logic.reversi.players import get_agent\n"

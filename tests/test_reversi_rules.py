@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.logic.game import TERMINAL
+from game.logic.contract import TERMINAL
 from game.logic.reversi import board as board_module
 from game.logic.reversi import kernels
 from game.logic.reversi.board import (

@@ -68,13 +68,12 @@ def run(director, *commands: str) -> None:
 
 
 def hover(c: ReversiController, square: int | None) -> None:
-    """The mouse over ``square`` (None: off the board), through a ray as the window casts."""
+    """The mouse over ``square`` (None: off the board), at the point the window's pick met."""
     if square is None:
-        c.host.ray = None
+        c.host.hit = None
         c.on_hover(None)
         return
-    above = c.board.center(square, 0.0) + np.array([0.0, 6.0, 0.0], "f4")
-    c.host.ray = (above, np.array([0.0, -1.0, 0.0], "f4"))
+    c.host.hit = c.board.center(square, 0.0)
     c.on_hover(c.scene["board"])
 
 

@@ -12,14 +12,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.logic.game import TERMINAL
+from game.logic.contract import TERMINAL
 from game.logic.river import game as river
 from game.logic.river import rules as river_rules
 from game.logic.river import solver as river_solver
 from game.logic.river import state as river_state
 from game.logic.river.game import (
     Action,
-    Board,
+    BoardBoat,
     Cross,
     Crossing,
     Hint,
@@ -30,9 +30,9 @@ from game.logic.river.game import (
     NoSolutionError,
     Outcome,
     RiverPuzzle,
+    RiverRules,
     RiverSettingError,
     RiverState,
-    Rules,
     Side,
     Unboard,
     parse_action,
@@ -40,7 +40,7 @@ from game.logic.river.game import (
 
 L, R = Side.LEFT, Side.RIGHT
 P, D = Kind.PRIEST, Kind.DEVIL
-CLASSIC = Rules(3, 3, 2)
+CLASSIC = RiverRules(3, 3, 2)
 
 
 # --- independent oracles -------------------------------------------------------------------
@@ -190,15 +190,15 @@ def table_5_2() -> list[tuple[int, int, int | None]]:
 
 @pytest.mark.parametrize(("n", "capacity", "expected"), table_5_2())
 def test_table_5_2(n: int, capacity: int, expected: int | None) -> None:
-    puzzle = RiverPuzzle(Rules(n, n, capacity))
+    puzzle = RiverPuzzle(RiverRules(n, n, capacity))
     assert puzzle.optimal_crossings() == expected
     assert puzzle.solvable() == (expected is not None)
 
 
 @pytest.mark.parametrize("n", range(1, 9))
 def test_capacity_one_only_moves_a_single_person(n: int) -> None:
-    assert not RiverPuzzle(Rules(n, n, 1)).solvable()
-    assert RiverPuzzle(Rules(1, 0, 1)).optimal_crossings() == 1
+    assert not RiverPuzzle(RiverRules(n, n, 1)).solvable()
+    assert RiverPuzzle(RiverRules(1, 0, 1)).optimal_crossings() == 1
 
 
 @pytest.mark.parametrize(
@@ -215,42 +215,42 @@ def test_capacity_one_only_moves_a_single_person(n: int) -> None:
     ],
 )
 def test_unequal_teams_5_3(key: str, expected: int) -> None:
-    assert RiverPuzzle(Rules.from_key(key)).optimal_crossings() == expected
+    assert RiverPuzzle(RiverRules.from_key(key)).optimal_crossings() == expected
 
 
 def test_fewer_devils_with_two_seats_take_the_lower_bound() -> None:
     for priests in range(2, 11):
         for devils in range(priests):
-            rules = Rules(priests, devils, 2)
+            rules = RiverRules(priests, devils, 2)
             assert RiverPuzzle(rules).optimal_crossings() == 2 * (priests + devils) - 3, rules
 
 
 @pytest.mark.parametrize("n", range(4, 13))
 def test_equal_teams_of_four_or_more_cannot_cross_in_two_seats(n: int) -> None:
-    assert not RiverPuzzle(Rules(n, n, 2)).solvable()
+    assert not RiverPuzzle(RiverRules(n, n, 2)).solvable()
 
 
 def test_four_seats_take_2n_minus_3() -> None:
     for n in range(3, 31):
-        assert RiverPuzzle(Rules(n, n, 4)).optimal_crossings() == 2 * n - 3, n
+        assert RiverPuzzle(RiverRules(n, n, 4)).optimal_crossings() == 2 * n - 3, n
 
 
 def test_check_message() -> None:
     with pytest.raises(RiverSettingError) as caught:
-        RiverPuzzle.check(Rules(4, 4, 2))
+        RiverPuzzle.check(RiverRules(4, 4, 2))
     assert str(caught.value) == "4 priests and 4 devils cannot cross in a boat for 2"
     with pytest.raises(
         RiverSettingError, match=r"^1 priest and 1 devil cannot cross in a boat for 1$"
     ):
-        RiverPuzzle.check(Rules(1, 1, 1))
+        RiverPuzzle.check(RiverRules(1, 1, 1))
     with pytest.raises(RiverSettingError, match=r"^2 devils cannot cross in a boat for 1$"):
-        RiverPuzzle.check(Rules(0, 2, 1))
+        RiverPuzzle.check(RiverRules(0, 2, 1))
     RiverPuzzle.check(CLASSIC)
-    RiverPuzzle.check(Rules(5, 4, 2))
+    RiverPuzzle.check(RiverRules(5, 4, 2))
 
 
 def test_graph_is_built_once_per_rules() -> None:
-    assert RiverPuzzle(Rules(5, 4, 2)).graph is RiverPuzzle(Rules(5, 4, 2)).graph
+    assert RiverPuzzle(RiverRules(5, 4, 2)).graph is RiverPuzzle(RiverRules(5, 4, 2)).graph
 
 
 # --- section 5.5: click level --------------------------------------------------------------
@@ -268,7 +268,7 @@ def test_graph_is_built_once_per_rules() -> None:
     ],
 )
 def test_click_oracle_5_5(key: str, expected: tuple[int, int] | None) -> None:
-    rules = Rules.from_key(key)
+    rules = RiverRules.from_key(key)
     start = RiverState.start(rules)
     assert click_oracle(start) == expected
     puzzle = RiverPuzzle(rules)
@@ -308,7 +308,7 @@ def test_classic_auto_solve() -> None:
 
 @pytest.mark.parametrize("key", ["3/3/2", "2/1/2", "4/4/3", "3/2/3", "2/0/1", "0/3/2"])
 def test_every_solvable_node_against_the_click_oracle(key: str) -> None:
-    rules = Rules.from_key(key)
+    rules = RiverRules.from_key(key)
     puzzle = RiverPuzzle(rules)
     for crossing in puzzle.graph.nodes:
         state = RiverState.from_crossing(rules, crossing)
@@ -329,7 +329,7 @@ def test_every_solvable_node_against_the_click_oracle(key: str) -> None:
 
 
 def test_two_priests_first_lose_on_the_left_bank() -> None:
-    state = play(RiverState.start(CLASSIC), [Board(P), Board(P)])
+    state = play(RiverState.start(CLASSIC), [BoardBoat(P), BoardBoat(P)])
     assert state.verdict().outcome is Outcome.PLAYING  # still docked: they count for the left
     state = state.apply(Cross())
     verdict = state.verdict()
@@ -386,29 +386,29 @@ def test_win_only_when_everyone_is_ashore_on_the_right() -> None:
 @pytest.mark.parametrize(
     ("rules", "message"),
     [
-        (Rules(1, 0, 1), "The priest reached the right bank."),
-        (Rules(0, 1, 1), "The devil reached the right bank."),
-        (Rules(2, 1, 2), "All 2 priests and 1 devil reached the right bank."),
-        (Rules(0, 3, 2), "All 3 devils reached the right bank."),
+        (RiverRules(1, 0, 1), "The priest reached the right bank."),
+        (RiverRules(0, 1, 1), "The devil reached the right bank."),
+        (RiverRules(2, 1, 2), "All 2 priests and 1 devil reached the right bank."),
+        (RiverRules(0, 3, 2), "All 3 devils reached the right bank."),
     ],
 )
-def test_win_messages(rules: Rules, message: str) -> None:
+def test_win_messages(rules: RiverRules, message: str) -> None:
     end = play(RiverState.start(rules), RiverPuzzle(rules).solve_actions())
     assert end.verdict().message == message
 
 
 @st.composite
-def small_rules(draw: st.DrawFn) -> Rules:
+def small_rules(draw: st.DrawFn) -> RiverRules:
     priests = draw(st.integers(0, 5))
     devils = draw(st.integers(0, priests if priests else 5))
     if priests + devils == 0:
         priests = 1
-    return Rules(priests, devils, draw(st.integers(1, 4)))
+    return RiverRules(priests, devils, draw(st.integers(1, 4)))
 
 
 @settings(max_examples=150, deadline=None)
 @given(small_rules(), st.lists(st.integers(0, 100), max_size=60))
-def test_only_a_crossing_changes_the_counts_or_loses(rules: Rules, choices: list[int]) -> None:
+def test_only_a_crossing_changes_the_counts_or_loses(rules: RiverRules, choices: list[int]) -> None:
     state = RiverState.start(rules)
     for choice in choices:
         actions = state.legal_actions()
@@ -440,7 +440,13 @@ def test_only_a_crossing_changes_the_counts_or_loses(rules: Rules, choices: list
 
 
 def test_judge_and_graph_agree_on_every_raw_node() -> None:
-    for rules in (CLASSIC, Rules(5, 4, 2), Rules(4, 4, 3), Rules(0, 3, 1), Rules(3, 0, 2)):
+    for rules in (
+        CLASSIC,
+        RiverRules(5, 4, 2),
+        RiverRules(4, 4, 3),
+        RiverRules(0, 3, 1),
+        RiverRules(3, 0, 2),
+    ):
         graph = RiverPuzzle(rules).graph
         for side in Side:
             for p in range(rules.priests + 1):
@@ -452,7 +458,7 @@ def test_judge_and_graph_agree_on_every_raw_node() -> None:
 
 
 def test_graph_edges_are_the_click_level_crossings() -> None:
-    for rules in (CLASSIC, Rules(5, 4, 2), Rules(4, 4, 3), Rules(3, 1, 4)):
+    for rules in (CLASSIC, RiverRules(5, 4, 2), RiverRules(4, 4, 3), RiverRules(3, 1, 4)):
         graph = RiverPuzzle(rules).graph
         for crossing in graph.nodes:
             state = RiverState.from_crossing(rules, crossing)
@@ -463,7 +469,7 @@ def test_graph_edges_are_the_click_level_crossings() -> None:
             for priests in range(rules.capacity + 1):
                 for devils in range(rules.capacity + 1 - priests):
                     try:
-                        boarded = play(state, [Board(P)] * priests + [Board(D)] * devils)
+                        boarded = play(state, [BoardBoat(P)] * priests + [BoardBoat(D)] * devils)
                         landed = boarded.apply(Cross())
                     except IllegalMoveError:
                         continue
@@ -476,7 +482,7 @@ def test_graph_edges_are_the_click_level_crossings() -> None:
 
 
 def test_legal_actions_order() -> None:
-    state = RiverState(Rules(3, 3, 3), Load(1, 1), Load(1, 1), Load(1, 1), L)
+    state = RiverState(RiverRules(3, 3, 3), Load(1, 1), Load(1, 1), Load(1, 1), L)
     assert [str(a) for a in state.legal_actions()] == [
         "board:priest",
         "board:devil",
@@ -496,16 +502,16 @@ def test_illegal_moves_say_why() -> None:
         start.apply(Cross())
     with pytest.raises(IllegalMoveError, match=r"^the boat is empty$"):
         start.apply(Unboard(P))
-    full = play(start, [Board(P), Board(D)])
+    full = play(start, [BoardBoat(P), BoardBoat(D)])
     with pytest.raises(IllegalMoveError, match=r"^the boat is full$"):
-        full.apply(Board(D))
+        full.apply(BoardBoat(D))
     with pytest.raises(IllegalMoveError, match=r"^no devil in the boat$"):
-        start.apply(Board(P)).apply(Unboard(D))
-    three_seats = Rules(3, 3, 4)
-    priests_aboard = play(RiverState.start(three_seats), [Board(P)] * 3)
+        start.apply(BoardBoat(P)).apply(Unboard(D))
+    three_seats = RiverRules(3, 3, 4)
+    priests_aboard = play(RiverState.start(three_seats), [BoardBoat(P)] * 3)
     with pytest.raises(IllegalMoveError, match=r"^no priest ashore on the left bank$"):
-        priests_aboard.apply(Board(P))
-    lost = play(start, [Board(P), Board(P), Cross()])
+        priests_aboard.apply(BoardBoat(P))
+    lost = play(start, [BoardBoat(P), BoardBoat(P), Cross()])
     with pytest.raises(IllegalMoveError, match=r"^the game is over$"):
         lost.apply(Unboard(P))
     assert lost.legal_actions() == []
@@ -513,14 +519,14 @@ def test_illegal_moves_say_why() -> None:
 
 
 def test_on_the_right_bank_no_one_to_board() -> None:
-    state = play(RiverState.start(CLASSIC), [Board(D), Cross(), Unboard(D)])
+    state = play(RiverState.start(CLASSIC), [BoardBoat(D), Cross(), Unboard(D)])
     assert state.boat_side is R
     with pytest.raises(IllegalMoveError, match=r"^no priest ashore on the right bank$"):
-        state.apply(Board(P))
+        state.apply(BoardBoat(P))
 
 
 def test_action_text_round_trip() -> None:
-    actions: list[Action] = [Board(P), Board(D), Unboard(P), Unboard(D), Cross()]
+    actions: list[Action] = [BoardBoat(P), BoardBoat(D), Unboard(P), Unboard(D), Cross()]
     assert [str(a) for a in actions] == [
         "board:priest",
         "board:devil",
@@ -555,20 +561,20 @@ def test_small_values() -> None:
     assert str(node(0, 1, R)) == "0P1D|R"
     assert node(0, 1, R).key() == (0, 1, "right")
     assert CLASSIC.key() == "3/3/2"
-    assert Rules() == CLASSIC
-    assert Rules.from_key(" 5/4/2 ") == Rules(5, 4, 2)
+    assert RiverRules() == CLASSIC
+    assert RiverRules.from_key(" 5/4/2 ") == RiverRules(5, 4, 2)
     with pytest.raises(RiverSettingError):
         node(-1, 0, L)
 
 
 def test_state_key_ignores_the_crossing_counter() -> None:
     start = RiverState.start(CLASSIC)
-    there_and_back = play(start, [Board(D), Cross(), Cross(), Unboard(D)])
+    there_and_back = play(start, [BoardBoat(D), Cross(), Cross(), Unboard(D)])
     assert there_and_back.crossings == 2
     assert there_and_back != start
     assert there_and_back.key() == start.key()
     assert hash(start.key()) == hash(there_and_back.key())
-    assert play(start, [Board(D)]).key() != start.key()
+    assert play(start, [BoardBoat(D)]).key() != start.key()
 
 
 @pytest.mark.parametrize(
@@ -587,26 +593,26 @@ def test_state_key_ignores_the_crossing_counter() -> None:
 )
 def test_rules_validation(args: tuple[object, object, object], named: str) -> None:
     with pytest.raises(RiverSettingError, match=named):
-        Rules(*args)  # type: ignore[arg-type]
+        RiverRules(*args)  # type: ignore[arg-type]
 
 
 def test_rules_limits_are_allowed() -> None:
     for priests, devils, capacity in ((200, 200, 12), (0, 200, 1), (1, 0, 1)):
-        rules = Rules(priests, devils, capacity)
+        rules = RiverRules(priests, devils, capacity)
         assert (rules.priests, rules.devils, rules.capacity) == (priests, devils, capacity)
 
 
 @pytest.mark.parametrize("text", ["", "3/3", "3/3/2/1", "a/b/c", "3/-3/2", "3/4/2"])
 def test_rules_from_bad_key(text: str) -> None:
     with pytest.raises(RiverSettingError):
-        Rules.from_key(text)
+        RiverRules.from_key(text)
 
 
 def test_state_validation() -> None:
     with pytest.raises(RiverSettingError, match="need"):
         RiverState(CLASSIC, Load(3, 3), Load(1, 0), Load(0, 0), L)
     with pytest.raises(RiverSettingError, match="seats"):
-        RiverState(Rules(3, 3, 2), Load(0, 3), Load(0, 0), Load(3, 0), L)
+        RiverState(RiverRules(3, 3, 2), Load(0, 3), Load(0, 0), Load(3, 0), L)
     with pytest.raises(RiverSettingError, match="negative"):
         RiverState(CLASSIC, Load(4, 3), Load(-1, 0), Load(0, 0), L)
     with pytest.raises(RiverSettingError, match="fit"):
@@ -622,21 +628,21 @@ def test_hint_from_the_start_and_from_a_half_loaded_boat() -> None:
     puzzle = RiverPuzzle(CLASSIC)
     start = RiverState.start(CLASSIC)
     assert puzzle.hint(start) == Hint((Load(0, 2), Load(1, 1)), 11, None)
-    assert puzzle.plan(start) == [Board(D), Board(D), Cross()]
-    one_priest = start.apply(Board(P))
+    assert puzzle.plan(start) == [BoardBoat(D), BoardBoat(D), Cross()]
+    one_priest = start.apply(BoardBoat(P))
     hint = puzzle.hint(one_priest)
     assert hint.loads == (Load(0, 2), Load(1, 1)) and hint.distance == 11
     # Both loads leave 21 clicks to the win; (1, 1) keeps the priest aboard.
     assert puzzle.optimal_clicks(one_priest) == 21
     assert puzzle.next_load(one_priest) == Load(1, 1)
-    assert puzzle.plan(one_priest) == [Board(D), Cross()]
-    two_priests = one_priest.apply(Board(P))  # still docked, still safe, but a wrong load
-    assert puzzle.plan(two_priests) == [Unboard(P), Board(D), Cross()]
+    assert puzzle.plan(one_priest) == [BoardBoat(D), Cross()]
+    two_priests = one_priest.apply(BoardBoat(P))  # still docked, still safe, but a wrong load
+    assert puzzle.plan(two_priests) == [Unboard(P), BoardBoat(D), Cross()]
 
 
 def test_hint_after_landing_with_passengers_aboard() -> None:
     puzzle = RiverPuzzle(CLASSIC)
-    landed = play(RiverState.start(CLASSIC), [Board(D), Board(D), Cross()])
+    landed = play(RiverState.start(CLASSIC), [BoardBoat(D), BoardBoat(D), Cross()])
     assert landed.boat == Load(0, 2) and landed.crossing() == node(3, 1, R)
     assert puzzle.hint(landed) == Hint((Load(0, 1),), 10, None)
     assert puzzle.plan(landed) == [Unboard(D), Cross()]
@@ -663,14 +669,14 @@ def test_hint_off_the_shortest_paths() -> None:
 
 def test_hint_when_lost_or_unsolvable() -> None:
     puzzle = RiverPuzzle(CLASSIC)
-    lost = play(RiverState.start(CLASSIC), [Board(P), Board(P), Cross()])
+    lost = play(RiverState.start(CLASSIC), [BoardBoat(P), BoardBoat(P), Cross()])
     assert puzzle.hint(lost) == Hint((), None, "the game is lost")
     assert puzzle.distance(lost) is None
     assert puzzle.plan(lost) == []
     with pytest.raises(NoSolutionError, match="the game is lost"):
         puzzle.solution(lost)
-    hopeless = RiverPuzzle(Rules(4, 4, 2))
-    start = RiverState.start(Rules(4, 4, 2))
+    hopeless = RiverPuzzle(RiverRules(4, 4, 2))
+    start = RiverState.start(RiverRules(4, 4, 2))
     assert hopeless.hint(start) == Hint((), None, "no way across from here")
     with pytest.raises(NoSolutionError, match=r"^4 priests and 4 devils cannot cross in a boat"):
         hopeless.solve_actions()
@@ -681,11 +687,11 @@ def test_hint_when_lost_or_unsolvable() -> None:
 
 def test_a_state_for_other_rules_is_refused() -> None:
     with pytest.raises(RiverSettingError, match="3/3/2"):
-        RiverPuzzle(Rules(5, 4, 2)).hint(RiverState.start(CLASSIC))
+        RiverPuzzle(RiverRules(5, 4, 2)).hint(RiverState.start(CLASSIC))
 
 
 def test_big_rules_answer() -> None:
-    rules = Rules(100, 100, 4)
+    rules = RiverRules(100, 100, 4)
     puzzle = RiverPuzzle(rules)
     start = RiverState.start(rules)
     assert puzzle.optimal_crossings() == 197
@@ -703,7 +709,7 @@ def playable_states(draw: st.DrawFn) -> RiverState:
     nodes = RiverPuzzle(rules).graph.nodes
     state = RiverState.from_crossing(rules, draw(st.sampled_from(list(nodes))))
     for _ in range(draw(st.integers(0, rules.capacity))):
-        boards = [a for a in state.legal_actions() if isinstance(a, Board)]
+        boards = [a for a in state.legal_actions() if isinstance(a, BoardBoat)]
         if not boards:
             break
         state = state.apply(draw(st.sampled_from(boards)))

@@ -10,14 +10,14 @@ import pytest
 
 from game.engine.controller import Tone
 from game.games.river.controller import RiverController
-from game.logic.game import Limits, Stop
+from game.logic.contract import Limits, Stop
 from game.logic.river.game import (
-    Board,
+    BoardBoat,
     Cross,
     Kind,
     Outcome,
     RiverPuzzle,
-    Rules,
+    RiverRules,
     SolverAgent,
     Unboard,
 )
@@ -77,14 +77,14 @@ def test_solve_from_the_start_wins_in_eleven(director, river):
 def test_solve_plays_the_agents_clicks(director, river):
     director.perform("solve")
     director.settle()
-    expected = RiverPuzzle(Rules()).solve_actions()
+    expected = RiverPuzzle(RiverRules()).solve_actions()
     assert river.match.actions() == expected
     assert river.match.transcript().split()[:3] == ["board:devil", "board:devil", "boat"]
 
 
 def test_solve_from_an_off_path_state_wins_optimally(director, river):
     run(director, "board:devil", "boat")  # one devil alone: (3,2,R), off every shortest path
-    to_go = RiverPuzzle(Rules()).distance(river.state)
+    to_go = RiverPuzzle(RiverRules()).distance(river.state)
     assert to_go == 12
     run(director, "solve")
     assert river.state.outcome() is Outcome.WON
@@ -105,8 +105,8 @@ def test_clicks_during_an_animation_change_nothing(director, river):
     assert not director.perform("board:devil")
     assert "Wait" in director.toast
     assert not director.perform("boat")
-    assert river.on_pick(director.scene["devil1"]) == Board(Kind.DEVIL)  # what it would mean
-    assert not director.play(Board(Kind.DEVIL))
+    assert river.on_pick(director.scene["devil1"]) == BoardBoat(Kind.DEVIL)  # what it would mean
+    assert not director.play(BoardBoat(Kind.DEVIL))
     assert not director.play(Cross())
     assert river.state.key() == key
     assert river.places == places
@@ -127,8 +127,8 @@ def test_clicks_after_the_end_change_nothing(director, river):
 
 
 def test_a_click_boards_the_character_clicked(director, river):
-    assert river.on_pick(director.scene["devil3"]) == Board(Kind.DEVIL)
-    assert director.play(Board(Kind.DEVIL))
+    assert river.on_pick(director.scene["devil3"]) == BoardBoat(Kind.DEVIL)
+    assert director.play(BoardBoat(Kind.DEVIL))
     director.settle()
     assert river.places["devil3"].aboard
     assert not river.places["devil1"].aboard
@@ -210,7 +210,7 @@ def test_hint_marks_the_agents_next_step_and_changes_nothing(director, river):
         "Hint: send 2 devils or 1 priest + 1 devil; board a devil. 11 crossings to go."
     )
     agent = SolverAgent()
-    assert agent.choose(river.state, Limits(), random.Random(0), Stop()) == Board(Kind.DEVIL)
+    assert agent.choose(river.state, Limits(), random.Random(0), Stop()) == BoardBoat(Kind.DEVIL)
     # Two arrows (and rings) over the two who should board, and they glow.
     shown = [n for n in director.scene if n.name.startswith("mark") and not n.hidden]
     assert len(shown) == 4
@@ -254,7 +254,7 @@ def test_undo_stops_a_running_solve(director, river):
 
 
 def test_next_step_plays_one_optimal_crossing(director, river):
-    puzzle = RiverPuzzle(Rules())
+    puzzle = RiverPuzzle(RiverRules())
     for _ in range(3):
         before = puzzle.distance(river.state)
         run(director, "next")
@@ -292,14 +292,14 @@ def test_new_game_cancels_everything(director, river):
 
 def test_unsolvable_option_is_refused_with_the_reason(director, river):
     assert director.perform("priests+")  # 3/3/2 -> 4 priests (solvable) -> 4 devils refused
-    assert river.rules == Rules(4, 3, 2)
+    assert river.rules == RiverRules(4, 3, 2)
     assert river.commands().enabled("devils+")  # in range: pressing it says why not
     assert not director.perform("devils+")
-    assert river.rules == Rules(4, 3, 2)
+    assert river.rules == RiverRules(4, 3, 2)
     assert "4 priests and 4 devils cannot cross in a boat for 2" in director.toast
     assert director.perform("capacity+")
     assert director.perform("devils+")
-    assert river.rules == Rules(4, 4, 3)
+    assert river.rules == RiverRules(4, 4, 3)
     assert river.session.saved[-1] == {
         "priests": 4,
         "devils": 4,

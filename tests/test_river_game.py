@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from game.logic.game import (
+from game.logic.contract import (
     TERMINAL,
     IllegalActionError,
     Limits,
@@ -20,7 +20,7 @@ from game.logic.match import Match
 from game.logic.options import OptionError
 from game.logic.river.game import (
     OPTIONS,
-    Board,
+    BoardBoat,
     Cross,
     Kind,
     NoSolutionError,
@@ -28,8 +28,8 @@ from game.logic.river.game import (
     RiverError,
     RiverGame,
     RiverPuzzle,
+    RiverRules,
     RiverState,
-    Rules,
     SolverAgent,
     Unboard,
     rules_from,
@@ -62,8 +62,8 @@ def test_river_state_is_a_state_of_the_contract() -> None:
 
 
 def test_a_finished_game_is_terminal_not_chance() -> None:
-    lost = RiverState.start(Rules())
-    for action in (Board(P), Board(P), Cross()):
+    lost = RiverState.start(RiverRules())
+    for action in (BoardBoat(P), BoardBoat(P), Cross()):
         lost = lost.apply(action)
     assert lost.current_player() == TERMINAL
     assert lost.legal_actions() == []
@@ -74,7 +74,7 @@ def test_a_finished_game_is_terminal_not_chance() -> None:
 def test_game_result_text_and_seat() -> None:
     game = RiverGame({"priests": 1, "devils": 1, "capacity": 2})
     state = game.initial_state(random.Random(0))
-    for action in (Board(P), Board(D), Cross(), Unboard(P), Unboard(D)):
+    for action in (BoardBoat(P), BoardBoat(D), Cross(), Unboard(P), Unboard(D)):
         state = state.apply(action)
     assert state.returns() == (1.0,)
     assert game.result_text(state) == "All 1 priest and 1 devil reached the right bank."
@@ -94,7 +94,7 @@ def test_options_defaults_and_ranges() -> None:
         "rowers": "anyone",
         "goal": "everyone",
     }
-    assert rules_from(OPTIONS.defaults()) == Rules()
+    assert rules_from(OPTIONS.defaults()) == RiverRules()
     # The true minimum of each team is 0 (spec 2.1 rule 1); someone must still cross.
     assert OPTIONS.validate({"devils": 0}) == {
         "priests": 3,
@@ -164,7 +164,7 @@ def test_saved_options_load_with_zero_devils() -> None:
 
 @pytest.mark.parametrize("key", ["3/3/2", "2/2/2", "4/4/3", "5/4/2", "0/3/2", "3/0/2", "1/0/1"])
 def test_following_the_agent_click_by_click_is_the_puzzles_solution(key: str) -> None:
-    rules = Rules.from_key(key)
+    rules = RiverRules.from_key(key)
     puzzle = RiverPuzzle(rules)
     agent = SolverAgent()
     state = RiverState.start(rules)
@@ -183,21 +183,21 @@ def test_following_the_agent_click_by_click_is_the_puzzles_solution(key: str) ->
 
 def test_agent_explains_the_distance_left() -> None:
     agent = SolverAgent()
-    state = RiverState.start(Rules())
-    assert choose(agent, state) == Board(D)
+    state = RiverState.start(RiverRules())
+    assert choose(agent, state) == BoardBoat(D)
     assert agent.explain() == "11 crossings to go: send 2 devils"
-    for action in (Board(D), Board(D), Cross()):
+    for action in (BoardBoat(D), BoardBoat(D), Cross()):
         state = state.apply(action)  # landed right with two devils: one rows back
     assert choose(agent, state) == Unboard(D)
     assert agent.explain() == "10 crossings to go: send 1 devil"
-    last = RiverState.start(Rules(1, 0, 1)).apply(Board(P)).apply(Cross())
+    last = RiverState.start(RiverRules(1, 0, 1)).apply(BoardBoat(P)).apply(Cross())
     assert choose(agent, last) == Unboard(P)
     assert agent.explain() == "everyone is across: unload the boat"
 
 
 def test_agent_refuses_what_it_cannot_play() -> None:
     agent = SolverAgent()
-    lost = RiverState.start(Rules()).apply(Board(P)).apply(Board(P)).apply(Cross())
+    lost = RiverState.start(RiverRules()).apply(BoardBoat(P)).apply(BoardBoat(P)).apply(Cross())
     with pytest.raises(NoSolutionError, match="the game is lost"):
         choose(agent, lost)
     with pytest.raises(RiverError, match="Priests and Devils"):
@@ -205,7 +205,7 @@ def test_agent_refuses_what_it_cannot_play() -> None:
     stop = Stop()
     stop.set()
     with pytest.raises(ThinkingStopped):
-        agent.choose(RiverState.start(Rules()), Limits(), random.Random(), stop)
+        agent.choose(RiverState.start(RiverRules()), Limits(), random.Random(), stop)
 
 
 def test_a_match_played_by_the_agent_wins_optimally() -> None:
@@ -247,7 +247,7 @@ def test_registry_entry() -> None:
     assert ENTRY.make_agent("random", {}).name == "random"  # every game's, from the registry
     with pytest.raises(UnknownAgentError, match=r"solver.*random, alphabeta, mcts"):
         ENTRY.make_agent("nobody", {})
-    assert ENTRY.game({"devils": 2}).rules == Rules(3, 2, 2)  # type: ignore[attr-defined]
+    assert ENTRY.game({"devils": 2}).rules == RiverRules(3, 2, 2)  # type: ignore[attr-defined]
     assert ENTRY.controller == "game.games.river.controller:RiverController"
 
 

@@ -13,15 +13,15 @@ from game.games.river.controller import RiverController
 from game.logic.options import OptionError
 from game.logic.river.game import (
     OPTIONS,
-    Board,
+    BoardBoat,
     Cross,
     Goal,
     Kind,
     Outcome,
     RiverPuzzle,
+    RiverRules,
     RiverState,
     Rowers,
-    Rules,
     Unboard,
 )
 from game.registry import MemorySession
@@ -48,15 +48,15 @@ class NotingSession(MemorySession):
 
 def test_the_session_options_and_overrides_start_the_game() -> None:
     river = RiverController(MemorySession(options={"priests": 5, "devils": 4}))
-    assert river.rules == Rules(5, 4, 2)
-    assert RiverController(MemorySession(), capacity=3).rules == Rules(3, 3, 3)
+    assert river.rules == RiverRules(5, 4, 2)
+    assert RiverController(MemorySession(), capacity=3).rules == RiverRules(3, 3, 3)
     with pytest.raises(OptionError, match="cannot cross"):
         RiverController(MemorySession(), priests=4, devils=4)
 
 
 def test_moves_undo_and_redo_go_through_the_match() -> None:
     river = RiverController(MemorySession())
-    for action in (Board(D), Board(D), Cross()):
+    for action in (BoardBoat(D), BoardBoat(D), Cross()):
         river.play(action)
     assert river.match.transcript() == "board:devil board:devil boat"
     assert river.state.crossings == 1
@@ -71,7 +71,7 @@ def test_moves_undo_and_redo_go_through_the_match() -> None:
     with pytest.raises(ValueError, match="Nothing to redo"):
         river.redo()
     with pytest.raises(ValueError, match="the boat is full"):
-        river.play(Board(P))
+        river.play(BoardBoat(P))
     river.click("devil2")  # clicked by name: that one lands
     assert not river.places["devil2"].aboard and river.places["devil1"].aboard
 
@@ -86,7 +86,7 @@ def test_a_click_boards_the_one_clicked_not_the_first() -> None:
 
 def test_next_step_and_solve_play_the_agents_clicks() -> None:
     river = RiverController(MemorySession())
-    puzzle = RiverPuzzle(Rules())
+    puzzle = RiverPuzzle(RiverRules())
     river.next_step()
     assert not river.idle()
     finish(river)
@@ -99,15 +99,15 @@ def test_next_step_and_solve_play_the_agents_clicks() -> None:
 
 def test_new_game_asks_for_a_second_press_during_a_game() -> None:
     river = RiverController(MemorySession())
-    river.new()  # nothing played: at once
-    assert river.match.cursor == 0 and not river.confirm_new
-    river.play(Board(D))
-    river.new()
-    assert river.match.cursor == 1 and river.confirm_new
+    river.new_game()  # nothing played: at once
+    assert river.match.cursor == 0 and not river.asking
+    river.play(BoardBoat(D))
+    river.new_game()
+    assert river.match.cursor == 1 and river.asking
     assert river.status().tone is Tone.WARN and "again" in river.status().banner
     river.commands().run("new")
     assert river.match.cursor == 0
-    river.play(Board(D))
+    river.play(BoardBoat(D))
     river.commands().run("new")
     river.commands().run("hint")  # another command in between: the question is forgotten
     river.commands().run("new")
@@ -117,7 +117,7 @@ def test_new_game_asks_for_a_second_press_during_a_game() -> None:
 def test_a_finished_game_is_recorded_once_with_its_setting() -> None:
     session = MemorySession()
     river = RiverController(session)
-    for action in RiverPuzzle(Rules()).solve_actions():
+    for action in RiverPuzzle(RiverRules()).solve_actions():
         river.play(action)
     assert session.records == [
         {"key": "river:3/3/2", "won": True, "drawn": False, "setting": "3/3/2", "score": 11}
@@ -128,7 +128,7 @@ def test_a_finished_game_is_recorded_once_with_its_setting() -> None:
     river.redo()  # won again: still one game
     assert len(session.records) == 1
     river.commands().run("new")
-    for action in (Board(P), Board(P), Cross()):
+    for action in (BoardBoat(P), BoardBoat(P), Cross()):
         river.play(action)
     assert session.records[-1]["won"] is False and session.records[-1]["score"] is None
 
@@ -136,7 +136,7 @@ def test_a_finished_game_is_recorded_once_with_its_setting() -> None:
 def test_a_solver_helped_win_sets_no_best_score() -> None:
     session = NotingSession()
     river = RiverController(session)
-    river.play(Board(P))
+    river.play(BoardBoat(P))
     river.solve()
     finish(river)
     assert session.records[-1]["score"] is None
@@ -154,10 +154,10 @@ def test_option_buttons_step_through_the_schema_and_save() -> None:
         "boat_counts", "rowers", "goal", "stats",
     ]  # fmt: skip
     table.run("priests+")
-    assert river.rules == Rules(4, 3, 2) and session.saved == [river.options]
+    assert river.rules == RiverRules(4, 3, 2) and session.saved == [river.options]
     with pytest.raises(ValueError, match="Refused: 4 priests and 4 devils cannot cross"):
         table.run("devils+")
-    assert river.rules == Rules(4, 3, 2) and len(session.saved) == 1
+    assert river.rules == RiverRules(4, 3, 2) and len(session.saved) == 1
     river.set_options({"priests": 1, "devils": 0, "capacity": 1})
     assert not table.enabled("capacity-")  # below the schema's range: greyed
     with pytest.raises(ValueError):
@@ -171,7 +171,7 @@ def test_zero_devils_from_the_window_is_what_the_next_start_gets() -> None:
     river = RiverController(session)
     assert river.commands().enabled("devils-")
     river.commands().run("devils-")
-    assert river.rules == Rules(2, 0, 2)
+    assert river.rules == RiverRules(2, 0, 2)
     assert session.saved[-1] == {
         "priests": 2,
         "devils": 0,
@@ -183,7 +183,7 @@ def test_zero_devils_from_the_window_is_what_the_next_start_gets() -> None:
     problems: list[str] = []
     assert OPTIONS.load(session.saved[-1], "river", problems)["devils"] == 0
     assert problems == []
-    assert RiverController(session).rules == Rules(2, 0, 2)  # the next start
+    assert RiverController(session).rules == RiverRules(2, 0, 2)  # the next start
     assert not river.commands().enabled("devils-")  # -1 is below the schema's minimum
 
 
@@ -208,7 +208,7 @@ def test_zero_devils_survive_the_settings_file() -> None:
         "rowers": "anyone",
         "goal": "everyone",
     }
-    assert RiverController(again).rules == Rules(1, 0, 2)
+    assert RiverController(again).rules == RiverRules(1, 0, 2)
 
 
 def test_variant_buttons_step_to_the_next_solvable_value_and_save() -> None:
@@ -217,13 +217,14 @@ def test_variant_buttons_step_to_the_next_solvable_value_and_save() -> None:
     labels = {c.name: c.label for c in river.commands() if c.group == "options"}
     assert labels["boat_counts"] == "Boat counts: yes" and labels["rowers"] == "Rowers: anyone"
     river.commands().run("boat_counts")
-    assert river.rules == Rules(3, 3, 2, boat_counts=False)
+    assert river.rules == RiverRules(3, 3, 2, boat_counts=False)
     assert session.saved[-1]["boat_counts"] is False
     assert river.puzzle.optimal_crossings() == 9
     assert "passengers count for no bank" in river.status().banner
     # The label follows the value (the table is rebuilt with the options).
     assert river.commands()["boat_counts"].label == "Boat counts: no"
-    # 3/3/2 with passengers apart: only priests rowing has no solution, devils rowing has.
+    # 3/3/2 with passengers counting for no bank: only priests rowing has no solution, devils
+    # rowing has.
     river.commands().run("rowers")
     assert river.rules.rowers is Rowers.DEVILS
     assert river.commands()["rowers"].label == "Rowers: devils"
@@ -235,7 +236,7 @@ def test_variant_buttons_step_to_the_next_solvable_value_and_save() -> None:
     saved = len(session.saved)
     with pytest.raises(ValueError, match=r"Refused: .* when only priests row"):
         river.commands().run("rowers")
-    assert river.rules == Rules() and len(session.saved) == saved
+    assert river.rules == RiverRules() and len(session.saved) == saved
 
 
 def test_a_variant_game_is_judged_and_recorded_under_its_own_key() -> None:
@@ -244,24 +245,25 @@ def test_a_variant_game_is_judged_and_recorded_under_its_own_key() -> None:
     for action in RiverPuzzle(river.rules).solve_actions():
         river.play(action)
     assert river.state.outcome() is Outcome.WON and river.state.crossings == 9
-    assert session.records[-1]["key"] == "river:3/3/2 boat-apart"
+    assert session.records[-1]["key"] == "river:3/3/2 boat_counts=no"
     assert session.records[-1]["score"] == 9
     river.commands().run("new")
-    # Passengers apart: a priest boards, leaving 2 priests with 3 devils ashore: lost at once.
-    river.play(Board(P))
+    # Passengers counting for no bank: a priest boards, leaving 2 priests with 3 devils
+    # ashore: lost at once.
+    river.play(BoardBoat(P))
     assert river.state.outcome() is Outcome.LOST
     assert "ashore" in river.status().banner and "left bank" in river.status().banner
     records = {k: r for k, r in session.statistics().games.items() if k.startswith("river:")}
-    assert records["river:3/3/2 boat-apart"].played == 2
-    assert records["river:3/3/2 boat-apart"].won == 1
-    assert records["river:3/3/2 boat-apart"].lost == 1
-    assert records["river:3/3/2 boat-apart"].best == {"3/3/2 boat-apart": 9}
+    assert records["river:3/3/2 boat_counts=no"].played == 2
+    assert records["river:3/3/2 boat_counts=no"].won == 1
+    assert records["river:3/3/2 boat_counts=no"].lost == 1
+    assert records["river:3/3/2 boat_counts=no"].best == {"3/3/2 boat_counts=no": 9}
 
 
 def test_a_boat_nobody_may_row_is_stranded_and_says_why() -> None:
     """The rower arrives with the boat, so a boat is stranded only from the start: devils
     alone where only priests row. The judge says so, and the options refuse the setting."""
-    state = RiverState.start(Rules(0, 2, 2, rowers=Rowers.PRIESTS))
+    state = RiverState.start(RiverRules(0, 2, 2, rowers=Rowers.PRIESTS))
     assert state.outcome() is Outcome.LOST
     assert "stranded on the left bank: only priests row" in state.verdict().message
     with pytest.raises(ValueError, match="2 devils cannot cross in a boat for 2 when only"):
@@ -277,13 +279,13 @@ def test_the_statistics_table_lists_each_setting_and_survives_the_file() -> None
     store = Store()
     session = Session("river", OPTIONS, Settings(), store)
     river = RiverController(session)
-    for action in RiverPuzzle(Rules()).solve_actions():
+    for action in RiverPuzzle(RiverRules()).solve_actions():
         river.play(action)
     river.commands().run("new")
-    river.play(Board(P))
-    river.play(Board(P))
+    river.play(BoardBoat(P))
+    river.play(BoardBoat(P))
     river.play(Cross())  # lost on the left bank
-    river.commands().run("boat_counts")  # passengers apart: a new setting, saved
+    river.commands().run("boat_counts")  # passengers counting for no bank: a new setting, saved
     for action in RiverPuzzle(river.rules).solve_actions():
         river.play(action)
 
@@ -291,20 +293,21 @@ def test_the_statistics_table_lists_each_setting_and_survives_the_file() -> None
     assert messages == []
     again = Session("river", OPTIONS, loaded, store)
     records = {k: r for k, r in again.statistics().games.items() if k.startswith("river:")}
-    assert set(records) == {"river:3/3/2", "river:3/3/2 boat-apart"}
-    classic, apart = records["river:3/3/2"], records["river:3/3/2 boat-apart"]
+    assert set(records) == {"river:3/3/2", "river:3/3/2 boat_counts=no"}
+    classic, ashore = records["river:3/3/2"], records["river:3/3/2 boat_counts=no"]
     assert (classic.played, classic.won, classic.lost, classic.best) == (2, 1, 1, {"3/3/2": 11})
-    assert (apart.played, apart.won, apart.lost, apart.best) == (1, 1, 0, {"3/3/2 boat-apart": 9})
+    assert (ashore.played, ashore.won, ashore.lost) == (1, 1, 0)
+    assert ashore.best == {"3/3/2 boat_counts=no": 9}
 
-    river = RiverController(again)  # starts with the saved options: passengers apart
-    assert river.rules == Rules(3, 3, 2, boat_counts=False)
+    river = RiverController(again)  # starts with the saved options: the boat counts for no bank
+    assert river.rules == RiverRules(3, 3, 2, boat_counts=False)
     assert river.sheet() is None
     river.commands().run("stats")
     sheet = river.sheet()
     assert sheet is not None
     rows = [[cell.text for cell in row] for row in sheet.rows]
     assert rows == [
-        ["3P 3D 2 seats, boat apart", "1", "1", "0", "9"],
+        ["3P 3D 2 seats, boat counts no", "1", "1", "0", "9"],
         ["3P 3D 2 seats", "2", "1", "1", "11"],
     ]
     assert any("9 crossings" in line for line in sheet.footer)
@@ -320,3 +323,20 @@ def test_a_hand_edited_statistics_key_is_shown_as_it_is() -> None:
     sheet = river.sheet()
     assert sheet is not None
     assert [row[0].text for row in sheet.rows] == ["3P 3D 2 seats", "7/x/2"]
+
+
+def test_statistics_saved_under_the_old_boat_apart_key_count_for_the_same_rules() -> None:
+    # Earlier versions wrote "boat-apart" for boat_counts=no in the key; those games are one
+    # row with the ones played since, and the fewest crossings of both is the best.
+    session = MemorySession()
+    session.record("river:3/3/2 boat_counts=no", won=True, setting="3/3/2 boat_counts=no", score=11)
+    session.record("river:3/3/2 boat_counts=no", won=False)
+    session.record("river:3/3/2 boat_counts=no", won=True, setting="3/3/2 boat_counts=no", score=9)
+    river = RiverController(session)
+    river.commands().run("boat_counts")
+    assert river.rules == RiverRules(3, 3, 2, boat_counts=False)
+    river.toggle_stats()
+    sheet = river.sheet()
+    assert sheet is not None
+    rows = [[cell.text for cell in row] for row in sheet.rows]
+    assert rows == [["3P 3D 2 seats, boat counts no", "3", "2", "1", "9"]]

@@ -23,9 +23,9 @@ from game.logic.river.game import (
     Load,
     Outcome,
     RiverPuzzle,
+    RiverRules,
     RiverState,
     Rowers,
-    Rules,
     Side,
 )
 from game.logic.river.rules import RiverSettingError
@@ -37,13 +37,13 @@ SIZES = [(3, 3, 2), (2, 2, 2), (3, 2, 2), (4, 4, 3), (4, 4, 2), (5, 4, 2), (3, 1
 
 def _ids(variant: tuple[bool, Rowers, Goal]) -> str:
     counts, rowers, goal = variant
-    return f"{'counts' if counts else 'apart'}-{rowers.value}-{goal.value}"
+    return f"{'counts' if counts else 'ashore'}-{rowers.value}-{goal.value}"
 
 
 # -- the independent search --------------------------------------------------------------
 
 
-def _judge(rules: Rules, pos: tuple[int, int, int, int, int]) -> str:
+def _judge(rules: RiverRules, pos: tuple[int, int, int, int, int]) -> str:
     """'lost', 'won' or 'playing' for a position (lp, ld, bp, bd, side: 0 left, 1 right)."""
     lp, ld, bp, bd, side = pos
     rp, rd = rules.priests - lp - bp, rules.devils - ld - bd
@@ -65,7 +65,7 @@ def _judge(rules: Rules, pos: tuple[int, int, int, int, int]) -> str:
     return "playing"
 
 
-def _next(rules: Rules, pos: tuple[int, int, int, int, int]):
+def _next(rules: RiverRules, pos: tuple[int, int, int, int, int]):
     """(crossings it costs, load if a crossing, next position) for every legal move."""
     lp, ld, bp, bd, side = pos
     ashore_p = lp if side == 0 else rules.priests - lp - bp
@@ -90,7 +90,7 @@ def _next(rules: Rules, pos: tuple[int, int, int, int, int]):
     return out
 
 
-def fewest_crossings(rules: Rules, start: tuple[int, int, int, int, int]) -> int | None:
+def fewest_crossings(rules: RiverRules, start: tuple[int, int, int, int, int]) -> int | None:
     """0-1 breadth-first search from ``start`` to any won position."""
     best = {start: 0}
     queue = deque([start])
@@ -111,7 +111,7 @@ def fewest_crossings(rules: Rules, start: tuple[int, int, int, int, int]) -> int
     return None
 
 
-def optimal_loads(rules: Rules, start: tuple[int, int, int, int, int], distance: int) -> set:
+def optimal_loads(rules: RiverRules, start: tuple[int, int, int, int, int], distance: int) -> set:
     """Every load that leaves (after boardings and landings only) on a way of ``distance``."""
     loads, seen, todo = set(), {start}, [start]
     while todo:
@@ -131,8 +131,8 @@ def _pos(state: RiverState) -> tuple[int, int, int, int, int]:
     return (state.left.priests, state.left.devils, state.boat.priests, state.boat.devils, side)
 
 
-def _rules(size: tuple[int, int, int], variant: tuple[bool, Rowers, Goal]) -> Rules:
-    return Rules(*size, *variant)
+def _rules(size: tuple[int, int, int], variant: tuple[bool, Rowers, Goal]) -> RiverRules:
+    return RiverRules(*size, *variant)
 
 
 # -- the tests ---------------------------------------------------------------------------
@@ -210,12 +210,12 @@ def test_three_and_three_in_a_boat_for_two() -> None:
         "counts-priests-priests": None,
         "counts-devils-everyone": None,
         "counts-devils-priests": None,
-        "apart-anyone-everyone": 9,
-        "apart-anyone-priests": 7,
-        "apart-priests-everyone": None,
-        "apart-priests-priests": None,
-        "apart-devils-everyone": 9,
-        "apart-devils-priests": 7,
+        "ashore-anyone-everyone": 9,
+        "ashore-anyone-priests": 7,
+        "ashore-priests-everyone": None,
+        "ashore-priests-priests": None,
+        "ashore-devils-everyone": 9,
+        "ashore-devils-priests": 7,
     }
 
 
@@ -223,16 +223,43 @@ def test_three_and_three_in_a_boat_for_two() -> None:
     ("key", "crossings"),
     [("2/2/2", 5), ("4/4/2", 13), ("4/4/3", 7), ("5/5/3", 9), ("6/6/3", 11)],
 )
-def test_passengers_apart_published_oracles(key: str, crossings: int) -> None:
+def test_passengers_counting_for_no_bank_published_oracles(key: str, crossings: int) -> None:
     """The "boat separate" row of the research note: passengers that count for no bank."""
-    assert RiverPuzzle(Rules.from_key(f"{key} boat-apart")).optimal_crossings() == crossings
+    assert (
+        RiverPuzzle(RiverRules.from_key(f"{key} boat_counts=no")).optimal_crossings() == crossings
+    )
+
+
+@pytest.mark.parametrize(
+    ("boat_counts", "rowers", "goal"),
+    list(itertools.product((True, False), Rowers, Goal)),
+)
+def test_every_text_form_names_the_same_variants(
+    boat_counts: bool, rowers: Rowers, goal: Goal
+) -> None:
+    """key, describe and short each add one word per variant that is not the classic one, in
+    the same order, and the key reads back as the same rules."""
+    rules = RiverRules(3, 3, 2, boat_counts, rowers, goal)
+    assert RiverRules.from_key(rules.key()) == rules
+    named = [not boat_counts, rowers is not Rowers.ANYONE, goal is not Goal.EVERYONE]
+    words = {
+        "key": (rules.key().split(" ")[1:], ["boat_counts=no", f"rowers={rowers.value}",
+                                             f"goal={goal.value}"]),
+        "describe": (rules.describe().split("; ")[1:], ["passengers count for no bank",
+                                                        rowers.describe(),
+                                                        f"goal: {goal.describe()}"]),
+        "short": (rules.short().split(", ")[1:], ["boat counts no", f"{rowers.value} row",
+                                                 f"goal {goal.value}"]),
+    }  # fmt: skip
+    for form, (got, every) in words.items():
+        assert got == [w for w, on in zip(every, named, strict=True) if on], form
 
 
 def test_options_carry_the_variants_and_refuse_bad_values() -> None:
     values = OPTIONS.validate({"boat_counts": "no", "rowers": "devils", "goal": "priests"})
     assert values["boat_counts"] is False
-    assert Rules.from_key("3/3/2 boat-apart rowers=devils goal=priests").key() == (
-        "3/3/2 boat-apart rowers=devils goal=priests"
+    assert RiverRules.from_key("3/3/2 boat_counts=no rowers=devils goal=priests").key() == (
+        "3/3/2 boat_counts=no rowers=devils goal=priests"
     )
     with pytest.raises(ValueError, match="rowers must be one of anyone, priests, devils"):
         OPTIONS.validate({"rowers": "bishops"})
@@ -241,7 +268,7 @@ def test_options_carry_the_variants_and_refuse_bad_values() -> None:
     with pytest.raises(ValueError, match="every priest across, but there are no priests"):
         OPTIONS.validate({"priests": 0, "devils": 2, "goal": "priests"})
     with pytest.raises(RiverSettingError, match="unknown rule 'rowers=pope'"):
-        Rules.from_key("3/3/2 rowers=pope")
+        RiverRules.from_key("3/3/2 rowers=pope")
     # A settings file with a bad variant keeps the good values and says which key.
     problems: list[str] = []
     loaded = OPTIONS.load({"priests": 4, "devils": 2, "rowers": 7}, "[river]", problems)
@@ -255,19 +282,19 @@ def test_too_big_for_the_click_level_solver_is_refused_with_the_numbers() -> Non
 
 
 def test_judge_messages_name_the_cause() -> None:
-    apart = RiverState.start(Rules(3, 3, 2, boat_counts=False))
-    lost = apart.apply(apart.parse_action("board:priest"))
+    ashore_only = RiverState.start(RiverRules(3, 3, 2, boat_counts=False))
+    lost = ashore_only.apply(ashore_only.parse_action("board:priest"))
     assert lost.verdict().message == (
         "Devils outnumber priests on the left bank (ashore; the boat's passengers count for "
         "no bank): 3 devils, 2 priests."
     )
-    rules = Rules(3, 3, 2, goal=Goal.PRIESTS)
+    rules = RiverRules(3, 3, 2, goal=Goal.PRIESTS)
     state = RiverState.start(rules)
     for action in RiverPuzzle(rules).solve_actions():
         state = state.apply(action)
     assert state.verdict().message == "All 3 priests reached the right bank."
     assert state.left.devils + state.boat.devils + state.right.devils == 3
     with pytest.raises(ValueError, match="only priests row: put a priest in the boat"):
-        RiverState.start(Rules(3, 1, 2, rowers=Rowers.PRIESTS)).apply(
+        RiverState.start(RiverRules(3, 1, 2, rowers=Rowers.PRIESTS)).apply(
             RiverState.start(rules).parse_action("board:devil")
         ).apply(Cross())

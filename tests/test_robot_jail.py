@@ -31,12 +31,12 @@ from pathlib import Path
 
 import pytest
 
-from game.logic.game import Limits
-from game.logic.grab import jail, jail_linux, jail_reads
+from game.logic.contract import Limits
 from game.logic.grab.discovery import RobotRegistry
 from game.logic.grab.game import GrabGame, play_rounds
 from game.logic.grab.options import GrabOptions
 from game.logic.match import Match
+from game.logic.workers import jail, jail_linux, jail_reads
 from tests.waiting import HANG_S, wait_for_exit
 
 pytestmark = [
@@ -557,11 +557,11 @@ def _stubborn(connection: Connection, printed: object, mark: str) -> None:  # pr
 def test_a_robot_dies_with_its_keeper_when_the_game_exits(tmp_path: Path) -> None:
     mark = f"gk{secrets.token_hex(4)}"
     process = jail.JailedProcess("robot-stubborn", _stubborn, (mark,), 512)
-    connection = process.start()
+    worker = process.start()
     try:
         assert process.wait_jailed(HANG_S) is None
         Outcome.needs_layers(dict(process.missing), "PID namespace")
-        assert connection.recv() == "ready"
+        assert worker.wait(HANG_S) and worker.receive() == "ready"
         assert len(_marked(mark)) == 1
         keeper = process.keeper_pid
         assert keeper is not None

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from game.logic.game import Limits, Stop, ThinkingStopped
+from game.logic.contract import Limits, Stop, ThinkingStopped
 from game.logic.rules.agents import make_agent
 from game.logic.rules.catalogue import engine
 from game.logic.rules.state import RulesGame

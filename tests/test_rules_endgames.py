@@ -13,7 +13,7 @@ import random
 
 import pytest
 
-from game.logic.game import Limits, Stop
+from game.logic.contract import Limits, Stop
 from game.logic.rules.agents import make_agent
 from game.logic.rules.catalogue import engine
 from game.logic.rules.state import RulesGame, RulesState

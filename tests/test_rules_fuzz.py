@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from game.logic.game import GameError
+from game.logic.contract import GameError
 from game.logic.rules.catalogue import path_of, shipped
 from game.logic.rules.design import parse
 from game.logic.rules.engine import Engine, RulesError

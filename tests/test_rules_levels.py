@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from game.logic.game import Limits, Stop
+from game.logic.contract import Limits, Stop
 from game.logic.rules.agents import make_agent
 from game.logic.rules.catalogue import engine
 from game.logic.rules.engine import Move
@@ -305,12 +305,12 @@ def test_the_overlay_line_comes_back_from_the_thinking_process() -> None:
     search come back with the move, for the F3 overlay."""
     from game.games.rules.entry import entry_for
     from game.games.rules.panel import search_text
-    from game.logic.apart import ApartAgent
+    from game.logic.workers.pool import WorkerAgent
 
     state = state_of("chess", "6k1/8/8/8/8/8/R7/1R4K1 w - - 0 1")
     entry = entry_for("chess")
     agent = entry.thinker(entry.hint_agent, entry.options.defaults())
-    assert isinstance(agent, ApartAgent)
+    assert isinstance(agent, WorkerAgent)
     choose(agent, state, Limits(depth=3))
     assert re.fullmatch(r"depth 3, [\d,]+ positions, line \S+ \S+ \S+", search_text(agent))
     assert "mate in 2" in agent.explain()

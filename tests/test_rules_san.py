@@ -10,7 +10,7 @@ import chess
 import pytest
 
 from game.games.rules.entry import entry_for
-from game.logic.game import NotationError
+from game.logic.contract import NotationError
 from game.logic.rules.catalogue import engine
 from game.logic.rules.state import RulesGame, RulesState
 

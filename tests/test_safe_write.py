@@ -216,9 +216,9 @@ GAME = Path(__file__).resolve().parents[1] / "game"
 #: Modules that may open a file to write, and why.
 ALLOWED = {
     "game/safewrite.py": "the one writer",
-    "game/logic/grab/confine.py": "a robot's stdout and stderr sent to os.devnull",
-    "game/logic/grab/jail_linux.py": "a robot jail's id maps, the kernel's /proc/self files",
-    "game/logic/grab/jail_reads.py": "empty mount points made in a robot's private tmpfs",
+    "game/logic/workers/confine.py": "a robot's stdout and stderr sent to os.devnull",
+    "game/logic/workers/jail_linux.py": "a robot jail's id maps, the kernel's /proc/self files",
+    "game/logic/workers/jail_reads.py": "empty mount points made in a robot's private tmpfs",
 }
 WRITING_FLAGS = {"O_WRONLY", "O_RDWR", "O_CREAT", "O_APPEND", "O_TRUNC"}
 
@@ -285,7 +285,7 @@ def test_the_check_sees_each_way_of_writing(tmp_path: Path) -> None:
 
 
 def test_a_screenshot_place_is_refused_before_anything_is_drawn(place: Place) -> None:
-    from game.cli.args import output_file
+    from game.arguments import output_file
 
     with pytest.raises(ValueError, match=f"--out .*{place.kind}, not a regular file"):
         output_file(place.path)

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 import tomli_w
 
-from game.logic.game import Limits
+from game.logic.contract import Limits
 from game.logic.grab.game import GrabGame
 from game.logic.grab.options import GrabOptions
 from game.logic.match import Match, ReplayError

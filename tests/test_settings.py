@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from game import tomldata
 from game.logic.options import Option, OptionsSchema
 from game.settings import (
-    GameRecord,
+    GameStats,
     Settings,
     SettingsError,
     Statistics,
@@ -298,7 +298,7 @@ def test_round_trip_random_settings(home: Path, value: Settings) -> None:
     st.dictionaries(
         _text,
         st.builds(
-            GameRecord,
+            GameStats,
             played=st.integers(0, 2**53),
             won=st.integers(0, 2**53),
             lost=st.integers(0, 2**53),
@@ -308,7 +308,7 @@ def test_round_trip_random_settings(home: Path, value: Settings) -> None:
         max_size=4,
     )
 )
-def test_round_trip_random_statistics(home: Path, games: dict[str, GameRecord]) -> None:
+def test_round_trip_random_statistics(home: Path, games: dict[str, GameStats]) -> None:
     store = Store()
     store.save_statistics(Statistics(games))
     assert store.load_statistics() == (Statistics(games), [])
@@ -327,7 +327,7 @@ def test_record_counts_and_best() -> None:
     assert stats.record("river", won=True, setting="4/4/3", score=20) is True
     assert stats.record("river", won=False, setting="4/4/3", score=1) is False  # lost: no best
     assert stats.record("river", won=True) is False
-    assert stats.games["river"] == GameRecord(
+    assert stats.games["river"] == GameStats(
         played=8, won=6, lost=2, best={"3/3/2": 11, "4/4/3": 20}
     )
     assert stats.record("reversi", won=True, setting="8", score=40) is True
@@ -369,7 +369,7 @@ def test_bad_best_entry_is_left_out_others_kept(home: Path) -> None:
         encoding="utf-8",
     )
     loaded, messages = store.load_statistics()
-    assert loaded.games["river"] == GameRecord(played=4, best={"3/3/2": 11})
+    assert loaded.games["river"] == GameStats(played=4, best={"3/3/2": 11})
     assert len(messages) == 3  # two values, and where the file is kept
     assert any("games.river.best.4/4/3 = 'ten'" in m and "left out" in m for m in messages)
 

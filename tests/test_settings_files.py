@@ -16,7 +16,7 @@ import pytest
 
 from game.logic.options import Option, OptionsSchema
 from game.settings import (
-    GameRecord,
+    GameStats,
     Settings,
     Statistics,
     Store,
@@ -158,7 +158,7 @@ def test_byte_order_mark_is_accepted(home: Path) -> None:
     store.statistics_path.write_bytes(b"\xef\xbb\xbf[games.river]\nplayed = 2\nwon = 1\n")
     loaded, messages = store.load_settings(SCHEMAS)
     assert (loaded.show_fps, loaded.window.width, messages) == (True, 800, [])
-    assert store.load_statistics() == (Statistics({"river": GameRecord(played=2, won=1)}), [])
+    assert store.load_statistics() == (Statistics({"river": GameStats(played=2, won=1)}), [])
     assert sorted(os.listdir(home)) == ["settings.toml", "statistics.toml"]
     # A bad byte after the mark is counted from the start of the file (from 0).
     store.settings_path.write_bytes(b"\xef\xbb\xbfshow_fps = true\n\xff\n")
@@ -222,8 +222,8 @@ def test_temp_file_of_a_running_write_is_left_alone(home: Path) -> None:
             lambda s: (
                 s.games
                 == {
-                    "river": GameRecord(played=7, lost=3, best={"3/3/2": 11}),
-                    "reversi": GameRecord(drawn=2),
+                    "river": GameStats(played=7, lost=3, best={"3/3/2": 11}),
+                    "reversi": GameStats(drawn=2),
                 }
             ),
             ["games.river.won = 'x'", "games.reversi.played = -1 is below 0"],
@@ -279,7 +279,7 @@ def test_huge_and_out_of_range_numbers_fall_back_by_key(home: Path) -> None:
         encoding="utf-8",
     )
     stats, messages = store.load_statistics()
-    assert stats.games["river"] == GameRecord(won=2**53, best={"b": 3})
+    assert stats.games["river"] == GameStats(won=2**53, best={"b": 3})
     assert any(f"games.river.played = {2**53 + 1} is above {2**53}" in m for m in messages)
     assert any(f"games.river.best.a = {2**64} is above" in m and "left out" in m for m in messages)
     assert any("games.river.best.c = -1 is below 0; left out" in m for m in messages)

@@ -25,13 +25,13 @@ from hypothesis import strategies as st
 
 from game.logic.options import OptionsSchema
 from game.registry import all_entries
-from game.settings import GameRecord, Settings, Statistics, Store
+from game.settings import GameStats, Settings, Statistics, Store
 from game.tomlfile import MAX_FILE_BYTES
 from tests.deep import sized
 
 SCHEMAS: dict[str, OptionsSchema] = {entry.id: entry.options for entry in all_entries()}
 BOM = b"\xef\xbb\xbf"
-RECORD_KEYS = frozenset(f.name for f in fields(GameRecord))
+RECORD_KEYS = frozenset(f.name for f in fields(GameStats))
 FUZZ = settings(
     max_examples=sized(120, 600),  # files a test (the deep size under slow_checks.py)
     derandomize=True,

@@ -27,12 +27,12 @@ import pytest
 from game import registry
 from game.cli import tournament as tournament_cli
 from game.logic import tournament_pool
-from game.logic.game import TERMINAL, Game, Limits
+from game.logic.contract import TERMINAL, Game, Limits
 from game.logic.options import Option, OptionError, OptionsSchema
 from game.logic.tournament import (
     DEFAULT_MAX_STEPS,
     GameFailedError,
-    GameRecord,
+    PlayedGame,
     TournamentError,
     TournamentResult,
     run_tournament,
@@ -195,7 +195,7 @@ ENTRY = registry.Entry(
 )
 
 
-def strip(result: TournamentResult) -> list[GameRecord]:
+def strip(result: TournamentResult) -> list[PlayedGame]:
     """The records without the thinking times (wall clock)."""
     return [dataclasses.replace(g, thinking=()) for g in result.games]
 
@@ -261,8 +261,8 @@ def test_wilson_interval_on_hand_computed_numbers() -> None:
 
 
 def test_lines_end_with_the_winrates() -> None:
-    def record(index: int, seats: tuple[str, ...], returns: tuple[float, ...]) -> GameRecord:
-        return GameRecord(index, 0, seats, returns, 10 + index, False, (0.0, 0.0))
+    def record(index: int, seats: tuple[str, ...], returns: tuple[float, ...]) -> PlayedGame:
+        return PlayedGame(index, 0, seats, returns, 10 + index, False, (0.0, 0.0))
 
     games = [record(i, ("a", "b"), (1.0, -1.0)) for i in range(3)]
     games += [record(3, ("b", "a"), (0.0, 0.0))]

@@ -18,7 +18,8 @@ from tests.waiting import HANG_S
 def test_the_games_that_ask_are_warmed_and_the_others_left() -> None:
     entries = {e.id: e for e in all_entries()}
     chosen = [entries[i] for i in ("reversi", "tic-tac-toe", "grab")]
-    # MasterGrab's map maker is readied in a worker process (its robots run apart anyway).
+    # MasterGrab's map maker is readied in a worker process (its robots run in processes of
+    # their own anyway).
     assert warm_up(chosen) == ["reversi", "tic-tac-toe", "grab"]
     river = next(e for e in all_entries() if e.id == "river")
     assert warm_up([river]) == []  # nothing to ready but its scene's modules
@@ -60,7 +61,7 @@ def test_every_game_is_made_before_any_computer_thinks() -> None:
             return entry.make_game(options)
 
         return dataclasses.replace(
-            entry, make_game=make_game, think_apart=False,
+            entry, make_game=make_game, think_in_worker=False,
             make_agent=lambda name, options: Agent(game_id),
         )  # fmt: skip
 
@@ -160,7 +161,7 @@ def test_a_windows_warm_up_compiles_a_description_between_frames_a_function_at_a
     from game.registry import get
 
     assert isinstance(director, Director)
-    chess = dataclasses.replace(get("chess"), think_apart=False, hint_agent="random")
+    chess = dataclasses.replace(get("chess"), think_in_worker=False, hint_agent="random")
     monkeypatch.setattr("game.registry.all_entries", lambda: [chess])
     monkeypatch.setattr(director_module, "WARM_FRAME_WAIT_S", HANG_S)  # only a hang guard
     catalogue._engine.cache_clear()  # chess compiles again

@@ -6,7 +6,7 @@ its options become flags (one schema checks the flags, the settings file and the
 buttons), and the command runs the game's hook (``solve``, ``bench``), the generic tournament
 runner, or the window (:mod:`game.cli.play`, :mod:`game.cli.shot`, :mod:`game.cli.bench`).
 Every argument is checked before any work starts: the parser's types
-(:mod:`game.cli.args`) refuse sizes, counts and times out of range, the schemas refuse
+(:mod:`game.arguments`) refuse sizes, counts and times out of range, the schemas refuse
 options, and each command checks its files and names before it builds a window, searches or
 plays. A game without the command asked for, an unknown game and a refused value are one line
 on stderr and exit status 2; Ctrl-C is status 130; ``main`` never raises.
@@ -416,7 +416,7 @@ DO_HELP = (
 def _common(p: argparse.ArgumentParser, command: str, full: bool) -> None:
     """The flags a command has whatever the game (``full`` False: the first pass, which
     requires nothing, so that ``--help`` reaches the second)."""
-    from game.cli.args import MAX_FRAMES, scale, size, whole
+    from game.arguments import MAX_FRAMES, scale, size, whole
 
     sizes = "WxH, 64..8192 pixels each way"
     if command == "play":

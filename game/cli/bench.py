@@ -18,7 +18,7 @@ nodes=... shadows=on|off size=WxH``.
 A game whose entry names ``bench_render`` overrides is measured with them (its scene at its
 hardest: the biggest map). A game whose hint agent thinks for longer than a frame also gets
 ``thinking_median_ms`` and ``thinking_max_ms``, the frames drawn while that agent searches as
-the window has it search (on a thread, or in a worker process for a game that thinks apart).
+the window has it search (on a thread, or in a worker process for a game that thinks in a worker).
 """
 
 from __future__ import annotations
@@ -196,7 +196,7 @@ def _thinker(entry: Entry) -> tuple[Callable[[], None] | None, Callable[[], None
     actions (after a short warm-up search, so compiling is not measured), and its stop."""
     if not entry.hint_agent:
         return None, lambda: None
-    from game.logic.game import Limits, Stop, ThinkingStopped
+    from game.logic.contract import Limits, Stop, ThinkingStopped
 
     rng = random.Random(1)
     options = entry.options.defaults()

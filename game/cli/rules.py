@@ -29,7 +29,7 @@ ACTIONS: Final = ("perft", "check", "list")
 
 
 def add_arguments(p: argparse.ArgumentParser, full: bool) -> None:
-    from game.cli.args import whole
+    from game.arguments import whole
 
     p.add_argument("action", nargs=None if full else "?", choices=ACTIONS, help="what to do")
     p.add_argument("game", nargs="?", metavar="GAME", help="a described game's id or file")
@@ -99,7 +99,7 @@ def run_rules(args: argparse.Namespace) -> int:
     if args.depth is None:
         print(f"{where}: give the depth (gamehall rules perft GAME DEPTH)", file=sys.stderr)
         return 2
-    from game.logic.game import NotationError
+    from game.logic.contract import NotationError
     from game.logic.rules.notation import read_position
     from game.logic.rules.perft import divide, perft_line
 

@@ -34,7 +34,7 @@ MENU = "menu"
 
 def run_shot(args: argparse.Namespace, entry: Entry | None) -> int:
     """Check the arguments, build the headless scene, run ``--do``, write the picture."""
-    from game.cli.args import output_file
+    from game.arguments import output_file
     from game.cli.play import build_director, make_sessions, play_overrides, typed
     from game.engine.controller import UnknownCommandError
     from game.registry import all_entries

@@ -39,8 +39,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 from game.cli.options import add_option_flags, typed_options
-from game.cli.progress import games_bar
-from game.logic.game import Limits
+from game.logic.contract import Limits
 from game.logic.quoting import excerpt
 from game.logic.tournament import (
     TRIES,
@@ -49,6 +48,7 @@ from game.logic.tournament import (
     run_tournament,
     work_units,
 )
+from game.progress import games_bar
 
 if TYPE_CHECKING:
     from game.registry import Entry
@@ -70,7 +70,7 @@ class _Refused(ValueError):
 
 def add_arguments(parser: argparse.ArgumentParser, entry: Entry | None = None) -> None:
     """The command's flags; with ``entry``, its game's option flags too."""
-    from game.cli.args import MAX_SECONDS, seconds, whole
+    from game.arguments import MAX_SECONDS, seconds, whole
 
     names = "e.g. " + ",".join(list(entry.agents())[:2]) if entry is not None else "a,b"
     parser.add_argument("--agents", help=f"one agent name per seat, comma-separated ({names})")
@@ -210,7 +210,7 @@ def agent_names(args: argparse.Namespace) -> list[str]:
 
 def limits(args: argparse.Namespace) -> Limits:
     """Each choice's budget from ``--time`` (or ``--time-per-move``); none: the agents' own."""
-    from game.cli.args import seconds as read_seconds
+    from game.arguments import seconds as read_seconds
 
     seconds = args.time if args.time is not None else getattr(args, "time_per_move", None)
     if isinstance(seconds, str):
@@ -255,7 +255,7 @@ def _check_address(address: str | None) -> None:
 
 def progress_bar() -> AbstractContextManager[Callable[[int, int, Any], None] | None]:
     """A bar of the games played on stderr (tqdm), or None when stderr is not a terminal (no
-    bar in logs or pipes): :func:`game.cli.progress.games_bar`."""
+    bar in logs or pipes): :func:`game.progress.games_bar`."""
     return games_bar()
 
 

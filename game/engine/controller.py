@@ -91,6 +91,7 @@ class Host(Protocol):
     renderer: Any  # game.engine.render.Renderer: render layers, camera
     bounds: dict[str, Any]  # mesh name to its bounding box, for picking
     ray: tuple[Any, Any] | None  # the last mouse ray (origin, direction)
+    hit: Any  # where that ray met the node it picked (a world point), or None
     headless: bool
 
     def say(self, text: str, tone: Tone = Tone.INFO, seconds: float = 3.0) -> None: ...
@@ -127,70 +128,112 @@ class Host(Protocol):
     def sound(self, name: str) -> None: ...
 
 
-class SceneController(Protocol):
-    """One per game; the Director switches between them with enter and exit hooks.
+class SceneController:
+    """The base of every game's scene controller; the Director switches between them with
+    enter and exit hooks.
 
     Input reaches a controller three ways: a command from its table (a key, a button, a
     script), a game action from :meth:`on_pick` (a click the controller turns into the
     game's own action type, handed back to :meth:`play`), and hover changes.
 
-    Drags and the wheel move the scene's camera (:mod:`game.engine.mouse`) unless the
-    controller takes them with the optional methods ``on_drag(x, y, dx, dy, buttons,
-    modifiers) -> bool`` and ``on_scroll(x, y, dy) -> bool`` (True: handled, the camera
-    stays). Other optional methods the Director looks for: ``sheet()``, ``world_labels()``,
-    ``on_text(text)``.
+    Every hook the Director calls is a method here with a default that does nothing (as
+    Arcade's ``View`` has ``on_update`` and ``on_key_press``): a scene overrides what it
+    uses, and the Director never asks whether a method is there. :meth:`enter`,
+    :meth:`commands` and :meth:`status` have no default.
     """
 
-    name: str
-    title: str
+    name: str = ""
+    title: str = ""
 
     def enter(self, host: Host) -> Scene:
         """Build the scene (from ``scenes/NAME.toml``) and the game state; return the scene."""
-        ...
+        raise NotImplementedError(f"{type(self).__name__} has no scene to enter")
 
     def exit(self) -> None:
         """Release what ``enter`` made; the Director has already cancelled running tweens."""
-        ...
 
     def update(self, dt: float) -> None:
         """Per-frame work that is not a tween: poll the match, pulse marks."""
-        ...
 
     def commands(self) -> CommandTable:
         """Every command of the scene (keys, buttons, ``shot --do``, help read it)."""
-        ...
+        raise NotImplementedError(f"{type(self).__name__} has no command table")
 
-    def status(self) -> Status: ...
+    def status(self) -> Status:
+        """The title, counter and banner the HUD shows."""
+        raise NotImplementedError(f"{type(self).__name__} has no status")
 
     def on_pick(self, node: Node | None) -> object | None:
         """A click on a scene node (or on nothing): the game action it means, or None."""
-        ...
+        return None
 
     def play(self, action: Any) -> None:
         """Play a game action for the person; raises ValueError (shown in the banner) when
         it is not legal or not the person's turn."""
-        ...
+        raise UnknownCommandError(f"{self.title or type(self).__name__} takes no moves")
 
     def on_hover(self, node: Node | None) -> None:
         """The mouse moved (over ``node`` or nothing); called on every motion."""
-        ...
 
     def idle(self) -> bool:
         """True when the controller has nothing queued (the Director also checks tweens)."""
-        ...
+        return True
 
     def status_line(self) -> str:
         """One machine-readable line for ``gamehall shot``, e.g. ``status=won crossings=11``."""
-        ...
+        return ""
 
     def debug_panel(self) -> None:
         """Fill the overlay's game panel with imgui calls (only called while it is shown)."""
-        ...
 
-    # Optional, found with getattr: ``sheet() -> Sheet | None`` (a grid docked at the left),
-    # ``world_labels()`` (texts at scene positions), ``on_text(text)`` (typed characters),
-    # ``typing() -> bool`` (True while a text field has the keyboard: keys that type a
-    # character then reach only ``on_text``, not the command table) and
-    # ``toggle_help()`` (F1 shows the scene's own help, on its sheet, instead of the
-    # Director's list of commands) and ``preparing()`` (True while the scene's engine is
-    # being readied: ``settle`` then waits with no time limit).
+    def on_drag(
+        self, x: float, y: float, dx: float, dy: float, buttons: int, modifiers: int
+    ) -> bool:
+        """A drag on the scene (pyglet's conventions, in the game's part of the window);
+        True: taken, the camera stays. By default the camera turns or pans
+        (:mod:`game.engine.mouse`)."""
+        return False
+
+    def on_scroll(self, x: float, y: float, dy: float) -> bool:
+        """The wheel over the scene; True: taken. By default the camera zooms."""
+        return False
+
+    def on_text(self, text: str) -> None:
+        """Typed characters (a move such as ``d3``); ignored by default."""
+
+    def typing(self) -> bool:
+        """True while a text field of the scene has the keyboard: keys that type a character
+        then reach only :meth:`on_text`, not the command table."""
+        return False
+
+    def on_escape(self) -> bool:
+        """Esc: True when the scene used it (it ended an animation); False: the Director's
+        Esc (to the menu, or quit)."""
+        return False
+
+    def toggle_help(self) -> bool:
+        """F1: True when the scene showed or hid help of its own (on its sheet); False: the
+        Director shows its list of the scene's commands."""
+        return False
+
+    def help_intro(self) -> list[str]:
+        """The scene's own lines at the top of the Director's F1 panel (its rules)."""
+        return []
+
+    def sheet(self) -> Sheet | None:
+        """A grid docked at the left (a notebook, a table); None: none."""
+        return None
+
+    def tooltip(self) -> tuple[str, Any] | None:
+        """A tooltip's text and the world point it is about (None: beside the mouse); None:
+        no tooltip."""
+        return None
+
+    def world_labels(self) -> list[tuple[Any, ...]]:
+        """Texts at scene positions: ``(text, world point, ...)``."""
+        return []
+
+    def preparing(self) -> bool:
+        """True while the scene's engine is being readied (``settle`` then waits with no
+        time limit)."""
+        return False

@@ -26,7 +26,7 @@ from game.engine.framing import Lens
 from game.engine.glyphs import GlyphsAhead
 from game.engine.hud_sync import HudSync
 from game.engine.mouse import Press, SceneMouse
-from game.engine.picking import mouse_ray, pick, triangles_of
+from game.engine.picking import mouse_ray, pick_hit, triangles_of
 from game.engine.sound import Sounds
 from game.engine.stalls import StallWatch
 from game.engine.targets import Target
@@ -132,6 +132,8 @@ class Director(SceneDrawing, SceneMouse, HudSync):
         self.stalls = StallWatch()
         self.hovered: Node | None = None
         self.ray: tuple[np.ndarray, np.ndarray] | None = None  # the last mouse ray cast
+        #: Where that ray met the node it picked (world point; None: it picked nothing).
+        self.hit: np.ndarray | None = None
         self.mouse: tuple[float, float] | None = None  # the last mouse position (window)
         self.toast = ""
         self.toast_tone = Tone.INFO
@@ -250,13 +252,10 @@ class Director(SceneDrawing, SceneMouse, HudSync):
         return True
 
     def toggle_help(self) -> None:
-        """F1: a scene with help of its own (a ``toggle_help`` method: its rules, marks and
-        keys on a sheet) shows or hides it; any other gets the list of its commands in the
-        HUD's help panel."""
-        own = getattr(self.controller, "toggle_help", None)
-        if own is not None:
-            own()
-        else:
+        """F1: a scene with help of its own (its ``toggle_help`` returns True: its rules,
+        marks and keys on a sheet) shows or hides it; any other gets the list of its commands
+        in the HUD's help panel."""
+        if self.controller is None or not self.controller.toggle_help():
             self.show_help = not self.show_help
 
     def commands(self) -> CommandTable | None:
@@ -307,16 +306,15 @@ class Director(SceneDrawing, SceneMouse, HudSync):
         ``limit`` counts simulated seconds of animation. While only a worker is busy (the
         computer thinking) the loop waits in wall time instead, up to ``wall_limit`` seconds,
         since no amount of simulated time makes a thread finish. While the scene's engine is
-        being readied (a controller's optional ``preparing()``: numba compiling, the first
+        being readied (the controller's ``preparing()``: numba compiling, the first
         time, for minutes on a slow machine) it waits without a limit, and ``wall_limit``
         counts from the end of it. No frame is drawn meanwhile, so the HUD is brought up to
         date once, in the last tick.
         """
         elapsed = 0.0
         deadline = time.perf_counter() + wall_limit
-        preparing = getattr(self.controller, "preparing", None)
         while self.busy():
-            waiting = preparing is not None and preparing()
+            waiting = self.controller is not None and self.controller.preparing()
             if waiting:
                 deadline = time.perf_counter() + wall_limit
             if elapsed >= limit or time.perf_counter() > deadline:
@@ -371,9 +369,8 @@ class Director(SceneDrawing, SceneMouse, HudSync):
         """Typed characters (moves like "d3") go to a controller that takes text."""
         if self.overlay.visible and self.overlay.wants_keyboard():
             return
-        handler = getattr(self.controller, "on_text", None)
-        if handler is not None:
-            handler(text)
+        if self.controller is not None:
+            self.controller.on_text(text)
             self._sync_hud()
 
     def on_key_press(self, symbol: int, modifiers: int) -> bool:
@@ -405,9 +402,8 @@ class Director(SceneDrawing, SceneMouse, HudSync):
 
     def escape(self) -> None:
         """Esc: from a game back to the menu; from the menu, quit. A controller with an
-        ``on_escape()`` that returns True keeps Esc for itself (it ended an animation)."""
-        own = getattr(self.controller, "on_escape", None)
-        if own is not None and own():
+        whose ``on_escape()`` returns True keeps Esc for itself (it ended an animation)."""
+        if self.controller is not None and self.controller.on_escape():
             return
         if (
             self.controller is not None
@@ -519,23 +515,27 @@ class Director(SceneDrawing, SceneMouse, HudSync):
     # -- helpers ----------------------------------------------------------------------------
 
     def _typing(self) -> bool:
-        """Whether the scene's text field has the keyboard (its optional ``typing()``)."""
-        typing = getattr(self.controller, "typing", None)
-        return bool(typing()) if typing is not None else False
+        """Whether the scene's text field has the keyboard (its ``typing()``)."""
+        return self.controller is not None and self.controller.typing()
 
     def _keys(self) -> dict[str, str]:
         table = self.commands()
         return table.keys() if table is not None else {}
 
     def pick_at(self, x: float, y: float) -> Node | None:
-        """The scene's node under window point (x, y), or None (also off the game's part)."""
+        """The scene's node under window point (x, y), or None (also off the game's part).
+        The ray and the point where it met the node stay in :attr:`ray` and :attr:`hit` for
+        the controller (a board's square under the mouse): the scene is picked once."""
         local = self.to_area(x, y)
         if self.scene is None or local is None:
+            self.hit = None
             return None
         vp = self.renderer.view_projection(self.scene, self.area_size())
         origin, direction = mouse_ray(vp, local[0], local[1], self.area_size())
         self.ray = (origin, direction)
-        return pick(self.scene, self.bounds, origin, direction, self.triangles)
+        found = pick_hit(self.scene, self.bounds, origin, direction, self.triangles)
+        self.hit = found[1] if found is not None else None
+        return found[0] if found is not None else None
 
     def _set_hover(self, node: Node | None) -> None:
         # Called on every motion: a controller may care where on a node the mouse is (a

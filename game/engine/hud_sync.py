@@ -61,12 +61,10 @@ class HudSync:
         def _project(self, items: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]: ...
 
     def help_text(self) -> str:
-        """The F1 panel: the scene's own lines first (a controller's optional
-        ``help_intro()``: its rules), then every command with its key, then the Director's
-        keys."""
+        """The F1 panel: the scene's own lines first (the controller's ``help_intro()``: its
+        rules), then every command with its key, then the Director's keys."""
         table = self.commands()
-        intro = getattr(self.controller, "help_intro", None)
-        lines = list(intro()) if intro is not None else []
+        lines = list(self.controller.help_intro()) if self.controller is not None else []
         return "\n".join(lines + (table.help_lines() if table is not None else []))
 
     def _buttons(self) -> list[Button]:
@@ -104,23 +102,21 @@ class HudSync:
         # (a game opened) is laid out under the title panel of its own status, so that
         # status is placed before it: under the panel of the scene before, every label of
         # it was laid out twice in that frame (once there, once again under the new panel).
-        sheet_of = getattr(self.controller, "sheet", None)
-        sheet = sheet_of() if sheet_of is not None else None
+        controller = self.controller
+        sheet = controller.sheet()
         if sheet is not None and self.hud.sheet.sheet is None:
             self.hud.set_status(status)
         self.hud.set_sheet(sheet)
         self.hud.set_status(status)
         # A controller may offer a tooltip: its text, and the world point it is about (None:
         # beside the mouse).
-        tooltip = getattr(self.controller, "tooltip", None)
-        tip = tooltip() if tooltip is not None else None
+        tip = controller.tooltip()
         at: tuple[float, float] | None = self.mouse
         if tip is not None and tip[1] is not None:
             projected = self._project([("", np.asarray(tip[1], dtype=np.float64))])
             at = projected[0][1:] if projected else None
         self.hud.set_tooltip(tip[0] if tip is not None else "", at)
-        anchors = getattr(self.controller, "world_labels", None)
-        labels = anchors() if anchors is not None else []
+        labels = controller.world_labels()
         if self.scene is not None and self.scene.camera.fit:
             # The pieces keep clear of the HUD: right of a docked sheet, above the bar.
             camera = self.scene.camera

@@ -8,24 +8,21 @@ the right button turns the view about its target; with the middle button, or the
 Shift, it pans; the wheel zooms. All three stop at the scene's limits
 (:class:`~game.engine.orbit.OrbitLimits`).
 
-A controller may take drags and the wheel itself (a flat map that pans) with optional methods,
-found by name like ``sheet`` and ``on_text``::
-
-    def on_drag(self, x, y, dx, dy, buttons, modifiers) -> bool: ...
-    def on_scroll(self, x, y, dy) -> bool: ...
-
-(pyglet's conventions: window units from the bottom-left, ``buttons`` a mask of 1 left,
-2 middle, 4 right, ``modifiers`` pyglet's mask with 1 for Shift). Returning True means the
-controller handled it and the camera stays; False (or no such method) lets the Director move
-the camera.
+A controller may take drags and the wheel itself (a flat map that pans) by overriding
+:meth:`~game.engine.controller.SceneController.on_drag` and ``on_scroll`` (pyglet's
+conventions: window units from the bottom-left, ``buttons`` a mask of 1 left, 2 middle,
+4 right, ``modifiers`` pyglet's mask with 1 for Shift). Returning True means the controller
+handled it and the camera stays; False (the base's default) lets the Director move the
+camera.
 """
 
 from __future__ import annotations
 
 import logging
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from game.engine.controller import SceneController
@@ -39,7 +36,6 @@ __all__ = [
     "MIDDLE",
     "RIGHT",
     "SHIFT",
-    "MouseHooks",
     "Press",
     "SceneMouse",
     "drag_camera",
@@ -52,17 +48,6 @@ LEFT, MIDDLE, RIGHT = 1, 2, 4  # pyglet.window.mouse
 SHIFT = 1  # pyglet.window.key.MOD_SHIFT
 #: How far (window units) a press may wander and still be a click.
 CLICK_SLOP = 5.0
-
-
-@runtime_checkable
-class MouseHooks(Protocol):
-    """The optional methods a controller offers to take drags and the wheel itself."""
-
-    def on_drag(
-        self, x: float, y: float, dx: float, dy: float, buttons: int, modifiers: int
-    ) -> bool: ...
-
-    def on_scroll(self, x: float, y: float, dy: float) -> bool: ...
 
 
 @dataclass
@@ -84,16 +69,14 @@ class Press:
         return self.dragging
 
 
-def offer(controller: Any, hook: str, *args: Any) -> bool:
-    """Hand an event to the controller's optional ``hook``; True if it took it. A hook that
-    raises is logged and counts as not taken, so the camera still answers."""
-    method = getattr(controller, hook, None)
-    if method is None:
-        return False
+def offer(hook: Callable[..., bool], *args: Any) -> bool:
+    """Hand an event to a controller's ``hook`` (its ``on_drag`` or ``on_scroll``); True if
+    it took it. A hook that raises is logged and counts as not taken, so the camera still
+    answers."""
     try:
-        return bool(method(*args))
+        return bool(hook(*args))
     except Exception:
-        log.exception("%s.%s failed", type(controller).__name__, hook)
+        log.exception("%r failed", hook)
         return False
 
 
@@ -204,7 +187,7 @@ class SceneMouse:
             return
         if self.controller is None or self.scene is None:
             return
-        if not offer(self.controller, "on_scroll", *local, sy):
+        if not offer(self.controller.on_scroll, *local, sy):
             scroll_camera(self.scene.camera, sy)
         self._after_view_change(x, y)
 
@@ -217,7 +200,7 @@ class SceneMouse:
             return "none"
         local = self.to_area(x, y)
         lx, ly = local if local is not None else (x, y)
-        if offer(self.controller, "on_drag", lx, ly, dx, dy, buttons, modifiers):
+        if offer(self.controller.on_drag, lx, ly, dx, dy, buttons, modifiers):
             self._after_view_change(x, y)
             return "controller"
         moved = drag_camera(

@@ -11,10 +11,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 import numpy as np
+import pyrr
 
 from game.engine.scene import Node, Scene
 
-__all__ = ["mouse_ray", "pick", "ray_box", "ray_triangles", "triangles_of"]
+__all__ = [
+    "mouse_ray",
+    "pick",
+    "pick_hit",
+    "ray_at_height",
+    "ray_box",
+    "ray_triangles",
+    "triangles_of",
+]
 
 Bounds = Mapping[str, tuple[np.ndarray, np.ndarray]]
 
@@ -32,6 +41,22 @@ def mouse_ray(
     far = far[:3] / far[3]
     d = far - near
     return near, d / np.linalg.norm(d)
+
+
+def ray_at_height(ray: tuple[np.ndarray, np.ndarray] | None, height: float) -> np.ndarray | None:
+    """Where ``ray`` (origin, direction) meets the level plane ``y = height`` ahead of its
+    origin (pyrr's ray-plane test), or None: no ray, one along the plane, or the plane
+    behind it."""
+    if ray is None:
+        return None
+    origin, direction = (np.asarray(v, dtype="f8") for v in ray)
+    if abs(direction[1]) < 1e-6:
+        return None
+    plane = pyrr.plane.create(np.array([0.0, 1.0, 0.0]), float(height))
+    hit = pyrr.geometric_tests.ray_intersect_plane(np.stack([origin, direction]), plane)
+    if hit is None or float(np.dot(hit - origin, direction)) <= 0.0:
+        return None
+    return np.asarray(hit, dtype="f8")
 
 
 def ray_box(
@@ -119,6 +144,19 @@ def pick(
     """The nearest pickable node whose drawn surface the ray meets (see the module
     docstring): ``triangles`` maps a mesh name to :func:`triangles_of` its corners; a mesh
     missing there is tested by its box in ``bounds`` alone."""
+    hit = pick_hit(scene, bounds, origin, direction, triangles)
+    return hit[0] if hit is not None else None
+
+
+def pick_hit(
+    scene: Scene,
+    bounds: Bounds,
+    origin: np.ndarray,
+    direction: np.ndarray,
+    triangles: Mapping[str, np.ndarray] | None = None,
+) -> tuple[Node, np.ndarray] | None:
+    """:func:`pick`'s node and the world point where the ray meets its surface (the
+    direction need not be of unit length), or None."""
     triangles = triangles or {}
     nodes = [node for node in scene.pickable_nodes() if str(node.mesh) in bounds]
     if not nodes:
@@ -157,4 +195,8 @@ def pick(
         distance = t * stretch
         if best is None or distance < best[0]:
             best = (distance, node)
-    return best[1] if best else None
+    if best is None:
+        return None
+    unit = np.asarray(direction, dtype="f8")
+    unit = unit / np.linalg.norm(unit)
+    return best[1], np.asarray(origin, dtype="f8") + best[0] * unit

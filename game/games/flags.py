@@ -14,7 +14,7 @@ MAX_SEED: Final = 2**63 - 1
 
 def seed_flag(parser: argparse.ArgumentParser, help: str) -> None:
     """``--seed S``, a whole number from 0 to :data:`MAX_SEED`."""
-    from game.cli.args import whole
+    from game.arguments import whole
 
     parser.add_argument("--seed", type=whole(0, MAX_SEED), metavar="S", help=help)
 

@@ -16,19 +16,19 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol
 from game.engine.commands import Command
 from game.engine.controller import Tone
 from game.hall.keeping import follow, keep, kept_data
-from game.logic.apart import ApartAgent
+from game.hall.scene import Control, GameScene
+from game.logic.workers.pool import WorkerAgent
 
 if TYPE_CHECKING:
     from collections import deque
 
     from game.engine.controller import Host
     from game.engine.tweens import Tween
-    from game.logic.apart import Preparation
     from game.logic.match import Match, Step
+    from game.logic.workers.pool import Preparation
     from game.registry import GameSession
 
 __all__ = [
-    "CONFIRM_SECONDS",
     "LIST_LENGTH",
     "MatchControls",
     "level_title",
@@ -39,8 +39,6 @@ __all__ = [
     "side_label",
 ]
 
-#: How long a first press of New game waits for the second.
-CONFIRM_SECONDS: Final = 3.0
 #: Moves shown in the HUD's move list.
 LIST_LENGTH: Final = 12
 
@@ -55,7 +53,7 @@ class SceneBoard(Protocol):
         """Move what bobs (a hover marker) to the time ``clock``."""
 
 
-class MatchControls:
+class MatchControls(GameScene):
     """The commands and the scene loop of a controller that plays a match a move at a time,
     each move a tween; see the module docstring.
 
@@ -67,7 +65,6 @@ class MatchControls:
     hint) and :meth:`_on_new_hint` (a hint found).
     """
 
-    refusal_error: ClassVar[type[ValueError]] = ValueError
     settle_text: ClassVar[str] = "Wait for the pieces to settle."
 
     if TYPE_CHECKING:
@@ -79,10 +76,6 @@ class MatchControls:
         board: SceneBoard | None
         pending: deque[Any]  # steps the scene has still to play: (before, step, after)
         news: list[str]
-        message: str
-        tone: Tone
-        clock: float
-        confirm_until: float
         thinking_since: float | None
         recorded: bool
         judged: bool
@@ -155,14 +148,13 @@ class MatchControls:
             raise self.refusal_error(f"there is no move {number}; the game has {total}")
         self._navigate(lambda: self.match.jump(number))
 
-    def new_game(self) -> None:
-        """A new game; while one is in progress, only after a second press."""
-        in_progress = self.match.cursor > 0 and not self.match.over
-        if in_progress and self.clock > self.confirm_until:
-            self.confirm_until = self.clock + CONFIRM_SECONDS
-            self._say("A game is in progress: press R (New game) again to start a new one.")
-            return
-        self.confirm_until = -1.0
+    def in_progress(self) -> bool:
+        """A game with moves made that is not over."""
+        return self.match.cursor > 0 and not self.match.over
+
+    def restart(self) -> None:
+        """A new game at once: the match starts again, the scene snaps to its start."""
+        self.forget_question()
         if self.host is not None:
             self.host.tweens.cancel_all()
         self.match.restart()
@@ -197,22 +189,18 @@ class MatchControls:
             return False
         return self.match.over or self.match.paused or self.match.agent_to_move() is None
 
-    def animating(self) -> bool:
-        """Whether a move's tween is playing (input waits for it)."""
-        return self.host is not None and self.host.tweens.busy > 0
-
     def start_engine(self) -> None:
         """Start readying the engine the computer and the hint think with, if they need one
-        (it compiles in a worker process the first time; see game.logic.apart)."""
+        (it compiles in a worker process the first time; see game.logic.workers.pool)."""
         for agent in (*self.match.seats, self.match.hint_agent):
-            if isinstance(agent, ApartAgent):
+            if isinstance(agent, WorkerAgent):
                 agent.preparation(start=True)
 
     def engine_preparation(self) -> Preparation | None:
         """The readying of the engine the computer and the hint think with while it is not
         ready (under way, or failed); None once it is, or when they need none."""
         for agent in (*self.match.seats, self.match.hint_agent):
-            prep = agent.preparation() if isinstance(agent, ApartAgent) else None
+            prep = agent.preparation() if isinstance(agent, WorkerAgent) else None
             if prep is not None and not prep.ready:
                 return prep
         return None
@@ -246,10 +234,11 @@ class MatchControls:
     # -- inside -------------------------------------------------------------------------------
 
     def _commit(self, action: Any) -> None:
-        """Play ``action``, a move the controller has checked, and start showing it."""
+        """Play ``action`` and start showing it. The match applies it once and refuses an
+        illegal one with the rules' own reason (an IllegalActionError); nothing changes then."""
+        self.match.play(action)
         self.news = []
         self.play_hint = False
-        self.match.play(action)
         self._drain()
 
     def _follow_match(self) -> None:
@@ -325,15 +314,6 @@ class MatchControls:
         self._say(self._turn_text(f"Move {self.match.cursor} of {total}."))
         self._judge()
 
-    def _say(self, text: str, tone: Tone = Tone.INFO) -> None:
-        self.message, self.tone = text, tone
-
-    def _toast(self, text: str) -> None:
-        if self.host is not None:
-            self.host.say(text, Tone.WARN)
-        else:
-            self._say(text, Tone.WARN)
-
 
 def match_commands(c: MatchControls, hint_help: str, ends_group: str = "main") -> list[Command]:
     """The commands of :class:`MatchControls` a table starts with: H hint (``hint_help`` says
@@ -341,14 +321,15 @@ def match_commands(c: MatchControls, hint_help: str, ends_group: str = "main") -
     ``ends_group``; "" for keys only)."""
     m = c.match
     return [
-        Command("hint", c.hint, "Hint", "H", hint_help, enabled=lambda: not m.over,
-                why_disabled="The game is over: no hint."),
-        Command("next", c.next_step, "Next", "N", "play the hinted move",
-                enabled=lambda: not m.over, why_disabled="The game is over."),
-        Command("undo", c.undo, "Undo", "U", "back one move (against the computer, "
-                "back to your turn)", enabled=m.can_undo, why_disabled="Nothing to undo."),
-        Command("redo", c.redo, "Redo", "Y", "forward one move (to your next turn)",
-                enabled=m.can_redo, why_disabled="Nothing to redo."),
+        c.control("hint", Control("Hint", hint_help, enabled=lambda: not m.over,
+                                  why_disabled="The game is over: no hint.")),
+        c.control("next", Control("Next", "play the hinted move", enabled=lambda: not m.over,
+                                  why_disabled="The game is over.")),
+        c.control("undo", Control("Undo", "back one move (against the computer, back to "
+                                  "your turn)", enabled=m.can_undo,
+                                  why_disabled="Nothing to undo.")),
+        c.control("redo", Control("Redo", "forward one move (to your next turn)",
+                                  enabled=m.can_redo, why_disabled="Nothing to redo.")),
         Command("undo-all", c.undo_all, "First", "HOME", "back to the start",
                 enabled=m.can_undo, why_disabled="Already at the start.", group=ends_group),
         Command("redo-all", c.redo_all, "Last", "END", "on to the last move",

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from game.engine.commands import Command, CommandTable
-from game.engine.controller import Sheet, Status, Tone
+from game.engine.controller import SceneController, Sheet, Status, Tone
 from game.engine.scene import Node, Scene, load_scene
 from game.hall.menu_cards import CardLayer, ScreenPlane, hit_card
 from game.hall.menu_layout import Card, columns_of, groups_of, lay_out, matches
@@ -52,7 +52,7 @@ class MenuError(ValueError):
     """A menu command that names no game, or Continue with no game played yet."""
 
 
-class MenuController:
+class MenuController(SceneController):
     """Lists ``entries`` by group as cards; ``last_game()`` gives the id Continue goes to (""
     or an id that is not registered: no Continue); ``statistics(game_id)`` reads the
     statistics a game's view shows (none given: nothing counted yet)."""

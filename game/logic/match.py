@@ -1,7 +1,7 @@
 """A match: one game played from its start by people and agents, with its record.
 
 The :class:`Match` owns what every game's window needs and no game should write again: the
-seats (a person, or an :class:`~game.logic.game.Agent`), the record of steps, undo, redo and a
+seats (a person, or an :class:`~game.logic.contract.Agent`), the record of steps, undo, redo and a
 jump to any point of the record, actions the game forces (a pass with no other move), a seat
 that loses its turn when its agent fails (where the game has that rule), thinking in the
 background, and the hint. It never touches a window; a controller calls :meth:`Match.poll`
@@ -12,7 +12,7 @@ search kernels release the interpreter lock; robots in processes wait on a pipe)
 jump, restart and :meth:`Match.close` set the thinker's stop flag and drop what it returns.
 Without ``background`` a poll thinks in place: tests and tournaments stay deterministic.
 
->>> from game.logic.game import Game
+>>> from game.logic.contract import Game
 >>> class Count(Game):  # a tiny game: say 1 or 2, the one who reaches 4 wins
 ...     id, seats, returns_sum = "count", 2, 0.0
 ...     def initial_state(self, rng): return CountState(0, 0)
@@ -54,7 +54,7 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import replace
 from typing import Any, Generic, TypeVar
 
-from game.logic.game import (
+from game.logic.contract import (
     CHANCE,
     Agent,
     Game,
@@ -384,15 +384,24 @@ class Match(Generic[A]):
         self._play_forced()
 
     def _push_action(self, seat: int, action: A) -> Step:
+        """Apply ``action`` once: the rules' refusal comes back as an
+        :class:`IllegalActionError` that carries their reason."""
         before = self.state
-        legal = before.legal_actions()
-        if action not in legal:
-            try:
-                text = before.action_text(action)
-            except (ValueError, TypeError, KeyError):
-                text = repr(action)
-            raise IllegalActionError(f"{text} is not legal now")
-        step = self._push(seat, action)
+        try:
+            step = self._push(seat, action)
+        except ValueError as exc:  # the rules' refusal, in their words
+            raise IllegalActionError(
+                str(exc), action=text_of(before, action), reason=str(exc)
+            ) from exc
+        except (TypeError, KeyError, AttributeError):
+            # Not an action of this game at all (a caller's wrong type): refused alike,
+            # unless it is legal, where the failure is the rules' bug and propagates.
+            if action in before.legal_actions():
+                raise
+            text = text_of(before, action)
+            raise IllegalActionError(
+                f"{text} is not legal now", action=text, reason="not an action of this game"
+            ) from None
         self._play_forced()
         return step
 
@@ -494,12 +503,14 @@ class Match(Generic[A]):
         reason: str | None = None
         if error is not None:
             reason = f"{job.agent.name}: {describe(error)}"
-        elif action not in self.state.legal_actions():
-            reason = f"{job.agent.name}: {text_of(self.state, action)} is not legal now"
-        if reason is None:
-            step = self._push(job.seat, action, seconds=seconds, note=note)
-            self._play_forced()
-            return step
+        else:
+            try:
+                step = self._push(job.seat, action, seconds=seconds, note=note)
+            except (ValueError, TypeError, KeyError, AttributeError):
+                reason = f"{job.agent.name}: {text_of(self.state, action)} is not legal now"
+            else:
+                self._play_forced()
+                return step
         # Said once while it repeats: a seat whose agent is disabled loses every turn alike.
         level = logging.DEBUG if self._lost.get(job.seat) == reason else logging.WARNING
         self._lost[job.seat] = reason

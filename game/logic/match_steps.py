@@ -8,7 +8,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
-from game.logic.game import GameError
+from game.logic.contract import GameError
 
 __all__ = ["Hint", "MatchError", "ReplayError", "Step"]
 

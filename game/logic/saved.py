@@ -32,7 +32,7 @@ import math
 from collections.abc import Mapping
 from typing import Any, Final
 
-from game.logic.game import CHANCE
+from game.logic.contract import CHANCE
 from game.logic.match import Match, ReplayError, Step
 
 __all__ = ["FORMAT", "in_progress", "match_record", "resume", "seal", "steps_of", "unseal"]

@@ -11,7 +11,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.logic.game import Limits, Stop
+from game.logic.contract import Limits, Stop
 
 __all__ = ["Job", "SeatSeconds", "choose", "describe", "text_of"]
 

@@ -11,8 +11,8 @@ Each game is a small picklable work unit (the game's registry entry, which trave
 the option values, the agent names in seat order, the seed, the limits and the step cap). The
 worker makes the game and fresh agents from the entry (the agents it lists include the user's
 robots found in that process), plays a :class:`~game.logic.match.Match` to its end or to the
-cap, and returns a :class:`GameRecord`. A game still running at the cap is decided by
-:meth:`~game.logic.game.Game.unfinished_returns` (MasterGrab ranks by size) or counted a draw;
+cap, and returns a :class:`PlayedGame`. A game still running at the cap is decided by
+:meth:`~game.logic.contract.Game.unfinished_returns` (MasterGrab ranks by size) or counted a draw;
 either way it counts as ``capped``.
 
 The games run wherever ``executor`` sends them: any :class:`concurrent.futures.Executor` (a
@@ -41,7 +41,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Protocol
 
-from game.logic.game import Game, Limits
+from game.logic.contract import Game, Limits
 from game.logic.match import Match
 from game.logic.tournament_pool import TRIES, ExecutorLost, Lost, play_all
 
@@ -50,7 +50,7 @@ __all__ = [
     "TRIES",
     "GameEntry",
     "GameFailedError",
-    "GameRecord",
+    "PlayedGame",
     "Standing",
     "TournamentError",
     "TournamentResult",
@@ -62,7 +62,7 @@ __all__ = [
 ]
 
 #: The step cap when neither the caller nor the game (:meth:`Game.step_cap
-#: <game.logic.game.Game.step_cap>`) gives one: far beyond any finished game, there only so
+#: <game.logic.contract.Game.step_cap>`) gives one: far beyond any finished game, there only so
 #: that agents that undo each other's work forever still stop.
 DEFAULT_MAX_STEPS: Final = 100_000
 #: z for a two-sided 95 % interval.
@@ -107,6 +107,11 @@ class GameEntry(Protocol):
         """The option values that seat one agent per name (None: the seats are fixed)."""
         ...
 
+    @property
+    def former_agents(self) -> Mapping[str, str]:
+        """Names agents had before (old name -> the name now): accepted, not listed."""
+        ...
+
 
 @dataclass(frozen=True, slots=True)
 class WorkUnit:
@@ -122,7 +127,7 @@ class WorkUnit:
 
 
 @dataclass(frozen=True, slots=True)
-class GameRecord:
+class PlayedGame:
     """One finished (or capped) game.
 
     ``seats`` holds the agent name of each seat, ``returns`` each seat's result (decided by
@@ -206,7 +211,7 @@ class TournamentResult:
 
     game: str
     agents: tuple[str, ...]
-    games: tuple[GameRecord, ...]
+    games: tuple[PlayedGame, ...]
     seed: int = 0
     #: One line per game that could not be played (its worker lost every try), naming its
     #: seed and seats.
@@ -359,7 +364,7 @@ def work_units(
         raise TournamentError(f"max_steps must be at least 1, not {max_steps}")
     known = entry.agents()
     for name in agents:
-        if name not in known:
+        if name not in known and name not in entry.former_agents:
             raise TournamentError(
                 f"{entry.id} has no agent {name!r}; the agents are: {', '.join(known)}"
             )
@@ -387,7 +392,7 @@ def work_units(
     ]
 
 
-def play_unit(unit: WorkUnit) -> GameRecord:
+def play_unit(unit: WorkUnit) -> PlayedGame:
     """Play one work unit to its end or its step cap (in whatever process runs it).
 
     Raises :class:`GameFailedError` naming the game, its seed and seats when it fails.
@@ -408,7 +413,7 @@ def run_tournament(
     limits: Limits | None = None,
     executor: concurrent.futures.Executor | None = None,
     jobs: int = 1,
-    progress: Callable[[int, int, GameRecord], None] | None = None,
+    progress: Callable[[int, int, PlayedGame], None] | None = None,
     max_steps: int | None = None,
     tries: int = TRIES,
     watch: Callable[[], str | None] | None = None,
@@ -417,7 +422,7 @@ def run_tournament(
 
     ``options`` are the game's option values (checked by its schema); ``limits`` bound every
     choice (default: none, each agent's own budget); ``max_steps`` caps every game's agent
-    moves (default: the game's :meth:`~game.logic.game.Game.step_cap`, else
+    moves (default: the game's :meth:`~game.logic.contract.Game.step_cap`, else
     :data:`DEFAULT_MAX_STEPS`). The games run on ``executor`` when one is given (it is left
     running), else in a process pool of ``jobs`` workers, or here when ``jobs`` is 1.
     ``progress(done, total, record)`` is called after each game, in the order they finish.
@@ -434,7 +439,7 @@ def run_tournament(
     units = work_units(
         entry, agents, games, options=options, seed=seed, limits=limits, max_steps=max_steps
     )
-    records: list[GameRecord | None] = [None] * len(units)
+    records: list[PlayedGame | None] = [None] * len(units)
     failed: list[str | None] = [None] * len(units)
     stopped = ""
     outcomes = play_all(
@@ -461,7 +466,7 @@ def run_tournament(
 # --------------------------------------------------------------------------- private helpers
 
 
-def _play(unit: WorkUnit) -> GameRecord:
+def _play(unit: WorkUnit) -> PlayedGame:
     entry = unit.entry
     game = entry.game(unit.options)
     agents = [entry.make_agent(name, unit.options) for name in unit.seats]
@@ -480,7 +485,7 @@ def _play(unit: WorkUnit) -> GameRecord:
             for i in range(match.cursor)
             if match.state_at(i).current_player() >= 0
         ]
-        return GameRecord(
+        return PlayedGame(
             index=unit.index,
             seed=unit.seed,
             seats=unit.seats,
@@ -503,7 +508,7 @@ def _result(
     entry: GameEntry,
     agents: Sequence[str],
     seed: int,
-    records: Sequence[GameRecord | None],
+    records: Sequence[PlayedGame | None],
     failed: Sequence[str | None],
     stopped: str,
 ) -> TournamentResult:

@@ -33,6 +33,8 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any, Final, Protocol
 
+from game.logic.workers.process import Worker, WorkerGone, WorkerLost
+
 __all__ = ["TRIES", "WATCH_SECONDS", "ExecutorLost", "Lost", "play_all"]
 
 #: How many times a unit is played where its worker process is lost before it is given up.
@@ -136,32 +138,13 @@ def _one_line(error: BaseException) -> str:
     return f"{type(error).__name__}: {text}" if text else type(error).__name__
 
 
-def _how_it_ended(code: int | None) -> str:
-    if code is not None and code < 0:
-        with contextlib.suppress(ValueError):
-            return f"killed by {signal.Signals(-code).name}"
-    return f"exit code {code}"
+class _Worker(Worker):
+    """One worker process of the pool (:func:`_serve`); ``unit`` is the unit it has in hand."""
 
-
-class _Worker:
-    """One worker process and its end of the pipe; ``unit`` is the unit it has in hand."""
-
-    def __init__(self, context: Any) -> None:
-        self.conn, child = context.Pipe()
-        self.process = context.Process(
-            target=_serve, args=(child,), name="gamehall-tournament", daemon=False
-        )
-        self.process.start()
-        child.close()
+    def __init__(self) -> None:
+        # Not a daemon: a unit's agents may start processes of their own (a robot's).
+        super().__init__("gamehall-tournament", _serve, what="its worker process", daemon=False)
         self.unit: Any = None
-
-    def end(self) -> None:
-        with contextlib.suppress(Exception):
-            self.conn.close()
-        with contextlib.suppress(Exception):
-            self.process.kill()
-        with contextlib.suppress(Exception):
-            self.process.join()
 
 
 class _Pool:
@@ -169,7 +152,6 @@ class _Pool:
         self.play = play
         self.size = max(1, size)
         self.tries = max(1, tries)
-        self.context = multiprocessing.get_context("spawn")
 
     def run(self, units: Sequence[Unit]) -> Iterator[tuple[int, Any]]:
         waiting = collections.deque(units)
@@ -180,23 +162,23 @@ class _Pool:
             while waiting or busy:
                 while waiting and len(busy) < self.size:
                     data = pickle.dumps((self.play, waiting[0]), pickle.HIGHEST_PROTOCOL)
-                    worker = idle.pop() if idle else _Worker(self.context)
+                    worker = idle.pop() if idle else _Worker()
                     busy.append(worker)
                     worker.unit = waiting.popleft()
                     tried[worker.unit.index] += 1
-                    with contextlib.suppress(OSError):  # a worker gone: its sentinel says so
-                        worker.conn.send_bytes(data)
+                    with contextlib.suppress(WorkerGone):  # a worker gone: its sentinel says so
+                        worker.send_bytes(data)
                 ready = set(
                     multiprocessing.connection.wait(
-                        [w.conn for w in busy] + [w.process.sentinel for w in busy]
+                        [w.connection for w in busy] + [w.sentinel for w in busy]
                     )
                 )
-                for worker in [w for w in busy if w.conn in ready or w.process.sentinel in ready]:
+                for worker in [w for w in busy if w.connection in ready or w.sentinel in ready]:
                     unit, answer = worker.unit, self._answer(worker)
                     busy.remove(worker)
                     if answer is None:  # the worker was lost with the unit in hand
                         worker.end()
-                        why = _how_it_ended(worker.process.exitcode)
+                        why = worker.exit_words()
                         if tried[unit.index] < self.tries:
                             waiting.appendleft(unit)
                         else:
@@ -214,14 +196,13 @@ class _Pool:
 
     @staticmethod
     def _answer(worker: _Worker) -> tuple[str, Any] | None:
-        """The worker's answer, or None when it ended without one."""
+        """The worker's answer (its pipe or its sentinel is ready), or None when it ended
+        without one."""
         try:
-            if worker.conn.poll():
-                kind, value = pickle.loads(worker.conn.recv_bytes())
-                return str(kind), value
-        except (EOFError, OSError):
-            pass
-        return None
+            kind, value = worker.receive()
+        except WorkerLost:
+            return None
+        return str(kind), value
 
     @staticmethod
     def _lost(times: int, why: str) -> str:

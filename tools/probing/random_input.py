@@ -154,9 +154,9 @@ def settle(d: Any) -> bool:
 
 def _readying() -> bool:
     """Whether a thinking worker is readying an engine in this process."""
-    from game.logic import apart
+    from game.logic.workers import pool
 
-    return any(not prep.done.is_set() for prep in list(apart._PREPARATIONS.values()))
+    return any(not prep.done.is_set() for prep in list(pool._PREPARATIONS.values()))
 
 
 def _recent(done: list[str]) -> str:

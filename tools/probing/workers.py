@@ -1,14 +1,14 @@
 """``workers`` (issue 25 item 3): the tournament's worker processes and the window's thinking
-worker (``ApartAgent``) SIGKILLed.
+worker (``WorkerAgent``) SIGKILLed.
 
 The cases: ``tournament chess --jobs 2`` (and ``tournament grab --jobs 2``) with one worker,
 or both, SIGKILLed at a seeded moment after the workers have started (found as the children
-of the tournament's process in ``/proc``); a script that asks an ``ApartAgent`` for a move,
+of the tournament's process in ``/proc``); a script that asks a ``WorkerAgent`` for a move,
 kills its idle worker and asks again (twice), and one that kills the worker while it thinks.
 
 Misbehaving: a traceback, ``internal error``, an exit status other than 0 or 2, no end within
 the time limit, no summary line (``game=... games=N``: the finished games' results must be
-printed), fewer games than asked for with exit status 0; for the ``ApartAgent``: anything but
+printed), fewer games than asked for with exit status 0; for the ``WorkerAgent``: anything but
 a legal move or ``ThinkingLost`` from the call after the kill, no legal move from the call
 after that.
 """
@@ -42,12 +42,12 @@ from probing.base import (
 TIMEOUT_S = 180.0
 GAMES = 6
 
-#: Asks an ApartAgent for moves around a SIGKILL of its worker; prints a JSON line of what
+#: Asks a WorkerAgent for moves around a SIGKILL of its worker; prints a JSON line of what
 #: each call gave. argv: the game, the agent, "idle" or "thinking".
 APART_SCRIPT = r"""
 import json, multiprocessing, os, random, signal, sys, threading, time
-from game.logic.apart import ApartAgent, ThinkingLost
-from game.logic.game import Limits, Stop
+from game.logic.workers.pool import WorkerAgent, ThinkingLost
+from game.logic.contract import Limits, Stop
 from game.logic.rules.agents import make_agent
 from game.logic.rules.catalogue import engine
 from game.logic.rules.state import RulesGame
@@ -55,7 +55,7 @@ from game.logic.rules.state import RulesGame
 game_id, agent_name, when = sys.argv[1:4]
 state = RulesGame(engine(game_id), {}).initial_state(random.Random(0))
 legal = set(state.legal_actions())
-agent = ApartAgent(make_agent(agent_name))
+agent = WorkerAgent(make_agent(agent_name))
 said = {}
 
 def ask(key, limits):
@@ -92,7 +92,7 @@ print(json.dumps(said))
 @dataclass(frozen=True)
 class WorkerCase:
     """``kind``: ``tournament`` (``argv`` after ``tournament``; ``kill``: how many workers)
-    or ``apart`` (``argv``: the game, the agent, ``idle`` or ``thinking``)."""
+    or ``thinking`` (``argv``: the game, the agent, ``idle`` or ``thinking``)."""
 
     kind: str
     argv: tuple[str, ...]
@@ -113,9 +113,9 @@ def worker_cases() -> list[WorkerCase]:
         *(WorkerCase("tournament", chess) for _ in range(3)),
         WorkerCase("tournament", chess, kill=2),
         WorkerCase("tournament", grab),
-        WorkerCase("apart", ("tic-tac-toe", "alphabeta", "idle")),
-        WorkerCase("apart", ("chess", "alphabeta", "idle")),
-        WorkerCase("apart", ("chess", "alphabeta", "thinking")),
+        WorkerCase("thinking", ("tic-tac-toe", "alphabeta", "idle")),
+        WorkerCase("thinking", ("chess", "alphabeta", "idle")),
+        WorkerCase("thinking", ("chess", "alphabeta", "thinking")),
     ]
 
 
@@ -133,12 +133,12 @@ def run(probe: Probe) -> Tally:
 def _case(probe: Probe, case: WorkerCase, index: int) -> list[str]:
     place = probe.place()
     try:
-        if case.kind == "apart":
+        if case.kind == "thinking":
             ran = execute(
                 [sys.executable, "-c", APART_SCRIPT, *case.argv], env=probe.store_env(place),
                 cwd=place.cwd, timeout=TIMEOUT_S,
             )  # fmt: skip
-            problems = apart_problems(ran)
+            problems = thinking_problems(ran)
         else:
             delay = random.Random(f"{probe.seed}:workers:{index}").uniform(1.0, 5.0)
             ran, killed = _killed_run(probe, ["tournament", *case.argv], place, delay, case.kill)
@@ -245,7 +245,7 @@ def tournament_problems(ran: Ran, killed: list[int]) -> list[str]:
     return problems
 
 
-def apart_problems(ran: Ran) -> list[str]:
+def thinking_problems(ran: Ran) -> list[str]:
     problems = common_problems(ran, TIMEOUT_S, allowed=(0,))
     try:
         said = json.loads(ran.out.strip().splitlines()[-1])

@@ -31,7 +31,7 @@ from typing import Any
 
 from game.engine.commands import Command, CommandTable
 from game.engine.controller import Cell, Host, Sheet, Status, Tone
-from game.engine.scene import Node, Scene
+from game.engine.scene import Scene
 from game.games.clue.faces import BACK
 from game.games.clue.panel import CATEGORY_TEXT, HELD
 from game.games.clue.scene import CardTableScene
@@ -42,6 +42,7 @@ from game.games.clue.table import (
     seat_places,
     suggestion_places,
 )
+from game.hall.scene import Control
 from game.logic.clue.deck import Triple, hand_sizes, load_deck
 from game.logic.clue.deduce import Contradiction, Fact, Lacks, Some
 from game.logic.clue.draft import Draft
@@ -51,7 +52,7 @@ from game.logic.clue.game import OPTIONS
 from game.logic.clue.notebook import EventContradiction, Notebook
 from game.logic.clue.record import dumps, loads
 from game.logic.clue.rules import MAX_SEATS, MIN_SEATS
-from game.logic.game import Stop
+from game.logic.contract import Stop
 from game.registry import GameSession
 
 __all__ = ["AssistantController"]
@@ -167,9 +168,6 @@ class AssistantController(CardTableScene):
             f"hand={len(self.hand)} seats={self.seats}"
         )
 
-    def on_pick(self, node: Node | None) -> object | None:
-        return None
-
     def play(self, action: Any) -> None:
         raise ValueError("The assistant records a real table's game: use the buttons.")
 
@@ -202,16 +200,18 @@ class AssistantController(CardTableScene):
             return self.started and not self.draft.answering
 
         commands = [
-            Command("hint", self.hint, "Hint", "H", "what the full detective would suggest "
-                    "on your turn", enabled=started, why_disabled="Start first."),
-            Command("next", self.next_step, "Next", "N", "take the hint: you suggest its cards",
-                    enabled=quiet, why_disabled=ANSWERING),
-            Command("undo", self.undo, "Undo", "U", "take back the last answer, or the last "
-                    "event", enabled=started, why_disabled="Nothing to take back."),
-            Command("redo", self.redo, "Redo", "Y", "put back the event undo took",
-                    enabled=lambda: quiet() and bool(self.undone),
-                    why_disabled="Nothing to put back."),
-            Command("new", self.new_case, "New case", "R", "start again from the setup"),
+            self.control("hint", Control("Hint", "what the full detective would suggest on "
+                                         "your turn", enabled=started,
+                                         why_disabled="Start first.")),
+            self.control("next", Control("Next", "take the hint: you suggest its cards",
+                                         enabled=quiet, why_disabled=ANSWERING)),
+            self.control("undo", Control("Undo", "take back the last answer, or the last "
+                                         "event", enabled=started,
+                                         why_disabled="Nothing to take back.")),
+            self.control("redo", Control("Redo", "put back the event undo took",
+                                         enabled=lambda: quiet() and bool(self.undone),
+                                         why_disabled="Nothing to put back.")),
+            self.control("new", Control("New case", "start again from the setup")),
             Command("notebook", self.toggle_notebook, "Notebook", "B",
                     "show or hide the notebook at the left"),
             Command("save", self.save, "Save", "", "write the case file", enabled=started,
@@ -326,7 +326,8 @@ class AssistantController(CardTableScene):
         self.say("Now enter what happens at the table: who suggests, the three cards, then "
                  "each answer.")  # fmt: skip
 
-    def new_case(self) -> None:
+    def restart(self) -> None:
+        """A new case at once: back to the setup."""
         self.started = False
         self.events.clear()
         self._set_table(self.seats, self.dealer)

@@ -21,7 +21,7 @@ from game.logic.clue.game import ClueGame, start_match
 from game.logic.clue.notebook import HAND, EventContradiction, Notebook
 from game.logic.clue.record import HEADER, RecordError, dumps, event_line, loads, parse_event
 from game.logic.clue.rules import Action, ClueState, Kind, Phase, advice
-from game.logic.game import Limits, Stop, explain
+from game.logic.contract import Limits, Stop, explain
 from game.logic.numbers import parse_whole
 from game.logic.quoting import clip, excerpt
 from game.userfiles import shown

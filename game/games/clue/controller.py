@@ -21,15 +21,16 @@ from typing import TYPE_CHECKING, Any
 
 from game.engine.commands import Command, CommandTable
 from game.engine.controller import Sheet, Status, Tone
-from game.engine.scene import Node, Scene
+from game.engine.scene import Scene
 from game.games.clue.entry import ENTRY
 from game.games.clue.scene import CardTableScene
 from game.games.clue.table import Place, Ring, layout
 from game.hall.keeping import follow, keep, kept_data, kept_game, resume_kept
+from game.hall.scene import Control
 from game.logic.clue.events import View, narrate
 from game.logic.clue.game import ClueGame, start_match
 from game.logic.clue.rules import END, Action, ClueState, Kind, Phase, advice
-from game.logic.game import Limits
+from game.logic.contract import Limits
 from game.logic.match import Match, MatchError, Step
 from game.registry import GameSession
 
@@ -248,9 +249,6 @@ class ClueController(CardTableScene):
             f"winner={winner} seats={state.rules.seats}"
         )
 
-    def on_pick(self, node: Node | None) -> object | None:
-        return None
-
     def play(self, action: Any) -> None:
         """Play an action for you; raises ValueError (shown in the banner) when it is not
         legal or not your turn."""
@@ -278,16 +276,17 @@ class ClueController(CardTableScene):
             return mine() and self.state.phase in phases
 
         commands = [
-            Command("hint", self.hint, "Hint", "H", "what the full detective would do here, "
-                    "and why", enabled=lambda: not m.over, why_disabled="The game is over."),
-            Command("next", self.next_step, "Next", "N", "play the hint",
-                    enabled=mine, why_disabled="It is not your turn."),
-            Command("undo", self.undo, "Undo", "U", "back to your previous decision",
-                    enabled=m.can_undo, why_disabled="Nothing to undo."),
-            Command("redo", self.redo, "Redo", "Y", "forward to your next decision",
-                    enabled=m.can_redo, why_disabled="Nothing to redo."),
-            Command("new", self.new_game, "New game", "R", "a new deal; the dealer passes "
-                    "to the left"),
+            self.control("hint", Control("Hint", "what the full detective would do here, and "
+                                         "why", enabled=lambda: not m.over,
+                                         why_disabled="The game is over.")),
+            self.control("next", Control("Next", "play the hint", enabled=mine,
+                                         why_disabled="It is not your turn.")),
+            self.control("undo", Control("Undo", "back to your previous decision",
+                                         enabled=m.can_undo, why_disabled="Nothing to undo.")),
+            self.control("redo", Control("Redo", "forward to your next decision",
+                                         enabled=m.can_redo, why_disabled="Nothing to redo.")),
+            self.control("new", Control("New game", "a new deal; the dealer passes to the "
+                                        "left")),
             Command("suggest", lambda: self._act(Kind.SUGGEST), "Suggest", "S",
                     "ask about the three cards chosen at the top right",
                     enabled=lambda: phase(Phase.TURN), why_disabled="Not your turn to suggest."),
@@ -399,7 +398,8 @@ class ClueController(CardTableScene):
         self.match.redo()
         self.jump()
 
-    def new_game(self) -> None:
+    def restart(self) -> None:
+        """A new deal at once; the dealer passes to the left."""
         self.match.close()
         self.dealer = (self.dealer + 1) % self.game.seats
         self.seed = None

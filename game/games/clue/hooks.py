@@ -19,7 +19,7 @@ MAX_GAMES: Final = 10_000
 
 
 def _bench_arguments(parser: argparse.ArgumentParser) -> None:
-    from game.cli.args import whole
+    from game.arguments import whole
 
     parser.add_argument(
         "--games", type=whole(1, MAX_GAMES), default=40, metavar="N",

@@ -25,6 +25,7 @@ from game.engine.scene import Node, Scene, load_scene
 from game.games.clue.faces import FRAME_BUDGET, CardFaceLayer
 from game.games.clue.panel import why_text
 from game.games.clue.table import Place, Ring, Table
+from game.hall.scene import GameScene
 from game.logic.clue.deck import Deck
 from game.logic.clue.events import View
 from game.logic.clue.exact import NotebookCache
@@ -44,7 +45,7 @@ BANNER_CHARS = 2000
 NUMBERS = ("radius_x", "radius_z", "card_step", "card_rest")
 
 
-class CardTableScene:
+class CardTableScene(GameScene):
     """The shared half of a Cluedo scene controller; see the module docstring."""
 
     name = "clue"
@@ -133,9 +134,6 @@ class CardTableScene:
             self.host.tweens.cancel_all()
         self.drawn = None
         self.redraw(animate=False)
-
-    def animating(self) -> bool:
-        return self.host is not None and self.host.tweens.busy > 0
 
     def on_hover(self, node: Node | None) -> None:
         """Name the face-up card under the mouse."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from game.engine.commands import Command
+from game.hall.scene import Control
 from game.logic.grab.state import Move
 
 if TYPE_CHECKING:
@@ -31,26 +32,30 @@ def build_commands(c: GrabController) -> list[Command]:
     m = c.match
     speed = "off" if not c.autoplay else f"{AUTOPLAY[c.autoplay]:g} s"
     commands = [
-        Command("next", c.next_step, "Next", "N", "play the hinted move",
-                enabled=lambda: human and your_turn(), group="main" if human else "",
-                why_disabled=_why_not_yours(c)),
+        c.control("next", Control("Next", "play the hinted move",
+                                  enabled=lambda: human and your_turn(),
+                                  why_disabled=_why_not_yours(c),
+                                  group="main" if human else "")),
         Command("pass", c.pass_turn, "Pass", "SPACE",
                 "skip your move" if human else "let one round pass",
                 enabled=running, why_disabled="The game is over."),
         Command("skip", c.skip, "Skip", "", "show the robots' moves at once (Space or Esc)",
                 enabled=lambda: m is not None and c.playback.busy(m),
                 why_disabled="No moves are being shown."),
-        Command("hint", c.hint, "Hint", "H", "the strategic robot's move for you",
-                enabled=lambda: human and your_turn(), group="main" if human else "",
-                why_disabled=_why_not_yours(c)),
-        Command("undo", c.undo, "Undo", "U", "back to your previous turn" if human
-                else "back one move", enabled=lambda: m is not None and m.can_undo(),
-                why_disabled="Nothing to undo."),
-        Command("redo", c.redo, "Redo", "Y", "forward to your next turn" if human
-                else "forward one move", enabled=lambda: m is not None and m.can_redo(),
-                why_disabled="Nothing to redo."),
-        Command("new", c.new_game, "New game", "R",
-                "a new map (press twice while a game is in progress)"),
+        c.control("hint", Control("Hint", "the strategic robot's move for you",
+                                  enabled=lambda: human and your_turn(),
+                                  why_disabled=_why_not_yours(c),
+                                  group="main" if human else "")),
+        c.control("undo", Control("Undo", "back to your previous turn" if human
+                                  else "back one move",
+                                  enabled=lambda: m is not None and m.can_undo(),
+                                  why_disabled="Nothing to undo.")),
+        c.control("redo", Control("Redo", "forward to your next turn" if human
+                                  else "forward one move",
+                                  enabled=lambda: m is not None and m.can_redo(),
+                                  why_disabled="Nothing to redo.")),
+        c.control("new", Control("New game", "a new map (press twice while a game is in "
+                                 "progress)")),
         Command("replay", c.replay, "Replay", "G",
                 "the same map and armies again (press twice while a game is in progress)"),
         Command("autoplay", c.cycle_autoplay, f"Autoplay: {speed}", "P",

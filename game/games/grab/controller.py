@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import logging
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
 from game.engine.commands import CommandTable
@@ -42,6 +43,7 @@ from game.games.grab.text import (
     status_line,
 )
 from game.hall.keeping import follow, keep, kept_data, kept_game
+from game.hall.scene import GameScene
 from game.logic.grab.game import GrabGame, click_move
 from game.logic.grab.options import ROBOT_SPEEDS, SCHEMA, GrabOptions
 from game.logic.grab.record import grab_state
@@ -59,11 +61,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-CONFIRM_SECONDS: Final = 3.0
 INFO: Final = ("ranking", "trace", "rules", "none")  # what the left panel shows, in turn
 
 
-class GrabController(MatchSide, MapSide):
+class GrabController(MatchSide, MapSide, GameScene):
     """The MasterGrab scene (see the module docstring).
 
     ``session`` gives the options (saved again on Apply) and counts the person's finished
@@ -75,6 +76,7 @@ class GrabController(MatchSide, MapSide):
 
     name = "grab"
     title = "MasterGrab"
+    refusal_error = GrabMoveError
 
     def __init__(self, session: GameSession | None = None, **overrides: Any) -> None:
         self.session: GameSession = session if session is not None else MemorySession()
@@ -114,9 +116,7 @@ class GrabController(MatchSide, MapSide):
         self.info = INFO[0]
         self.autoplay = 0
         self.recorded = False
-        self._time = 0.0
         self._next_tick = 0.0
-        self._armed: tuple[str, float] | None = None
         self._round_goal: int | None = None  # robots only: the turn that ends this round
         self._play_hint = False  # N was pressed before the hint was found
         self._hint_shown: object = None  # the hint the banner talks about
@@ -125,7 +125,7 @@ class GrabController(MatchSide, MapSide):
         #: The map of the next game, asked of a worker (see grab_making).
         self._order: MapOrder | None = None
         #: Whether maps are asked of a worker (None: in a window, not headless).
-        self.maps_apart: bool | None = None
+        self.maps_in_worker: bool | None = None
 
     # -- SceneController ------------------------------------------------------------------
 
@@ -169,7 +169,7 @@ class GrabController(MatchSide, MapSide):
         self.host = None
 
     def update(self, dt: float) -> None:
-        self._time += dt
+        self.clock += dt
         order = self._order
         if order is not None:
             if order.done():
@@ -187,7 +187,7 @@ class GrabController(MatchSide, MapSide):
                 self._after_steps()
             self._show_hint()
             if self._autoplay_due():
-                self._next_tick = self._time + AUTOPLAY[self.autoplay]
+                self._next_tick = self.clock + AUTOPLAY[self.autoplay]
                 self._start_round()
         view = self.view
         if match is not None:
@@ -268,9 +268,8 @@ class GrabController(MatchSide, MapSide):
         if type(action) is not Move:
             raise GrabMoveError(f"not a MasterGrab move: {action!r}")
         before = grab_state(match)
-        before.check(action, 0)  # the rules' own reason when it is illegal
         index = match.cursor
-        match.play(action)
+        match.play(action)  # applied once; refused with the rules' own reason
         self._hint_shown = None
         self._say(describe_move(self._game(), before, action, grab_state(match, index + 1)))
         self._after_steps()
@@ -347,34 +346,41 @@ class GrabController(MatchSide, MapSide):
 
     def undo(self) -> None:
         """U: back to the person's previous turn (robots only: one move back)."""
-        match = self._require_match()
-        self._stop_rounds()
-        match.undo()
-        self.playback.sync(match)
-        self._say("Undone.")
-        self._after_steps(summary=False)
+        self._travel(self._require_match().undo, "Undone.")
 
     def redo(self) -> None:
         """Y: forward again to the person's next turn (robots only: one move)."""
+        self._travel(self._require_match().redo, "Redone.")
+
+    def _travel(self, go: Callable[[], None], said: str) -> None:
+        """Undo or redo: the rounds stop, the map shows the new point at once."""
         match = self._require_match()
         self._stop_rounds()
-        match.redo()
+        go()
         self.playback.sync(match)
-        self._say("Redone.")
+        self._say(said)
         self._after_steps(summary=False)
 
     def new_game(self) -> None:
         """R: a new map (with fresh random options when they are on); asks once while a game
         is in progress."""
-        match = self._require_match()
-        if not self._confirm("new", match):
-            return
+        self._require_match()
+        if self.confirmed("new", "R", "for a new map"):
+            self.restart()
+
+    def restart(self) -> None:
+        """A new map at once (with fresh random options when they are on)."""
         self._new_match(self._drawn(self.options), random.randrange(1 << 30))
+
+    def in_progress(self) -> bool:
+        """A game with moves made that is not over (R and G then ask for a second press)."""
+        match = self.match
+        return match is not None and match.cursor > 0 and not match.over
 
     def replay(self) -> None:
         """M: the same map and starting armies again; asks once while a game is in progress."""
         match = self._require_match()
-        if not self._confirm("replay", match):
+        if not self.confirmed("replay", "G", "to replay this map"):
             return
         self._stop_rounds()
         match.restart(start=match.state_at(0))
@@ -394,7 +400,7 @@ class GrabController(MatchSide, MapSide):
         if self.options.human_playing:
             raise GrabMoveError("autoplay is for games the robots play alone")
         self.autoplay = (self.autoplay + 1) % len(AUTOPLAY)
-        self._next_tick = self._time
+        self._next_tick = self.clock
 
     def cycle_info(self) -> None:
         """I: the left panel shows the ranking, the trace, the rules, or nothing."""
@@ -449,19 +455,6 @@ class GrabController(MatchSide, MapSide):
             raise GrabMoveError("wait: the robots' moves are being shown (Space or Esc skips)")
         return match
 
-    def _confirm(self, action: str, match: Match[Move]) -> bool:
-        """A game in progress is only thrown away by a second press within a few seconds."""
-        if match.over or match.cursor == 0:
-            return True
-        if self._armed is not None and self._armed[0] == action and self._time < self._armed[1]:
-            self._armed = None
-            return True
-        self._armed = (action, self._time + CONFIRM_SECONDS)
-        key = "R" if action == "new" else "M"
-        word = "for a new game" if action == "new" else "to replay this map"
-        self._say(f"Press {key} again {word}: this game will be lost.", Tone.WARN)
-        return False
-
     def _game(self) -> GrabGame:
         assert self.game is not None
         return self.game
@@ -476,9 +469,6 @@ class GrabController(MatchSide, MapSide):
     def _after_skip(self) -> None:
         self._redraw()
         self._after_steps()
-
-    def _say(self, text: str, tone: Tone = Tone.INFO) -> None:
-        self.message, self.tone = text, tone
 
 
 __all__ = ["GrabController"]

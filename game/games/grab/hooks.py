@@ -19,7 +19,7 @@ MAX_JOBS: Final = 256
 
 
 def _bench_arguments(parser: argparse.ArgumentParser) -> None:
-    from game.cli.args import whole
+    from game.arguments import whole
 
     parser.add_argument(
         "--strength", action="store_true", help="also strategic against 3 basic robots (slow)"
@@ -60,8 +60,8 @@ def run_bench(
 
 
 def _strength_lines(entry: Entry, games: int, jobs: int) -> list[str]:
-    from game.cli.progress import games_bar
     from game.logic.grab.tournament import strength_tournament
+    from game.progress import games_bar
 
     with games_bar() as progress:
         return strength_tournament(entry, games, jobs=jobs, progress=progress).lines()

@@ -21,12 +21,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.games.grab.mesh import MapMesh, build_map_mesh
-from game.logic.apart import submit
 from game.logic.grab.game import GrabGame, map_seed_of
 from game.logic.grab.labels import LabelSpots
 from game.logic.grab.making import PREPARE, make_map
 from game.logic.grab.map import GrabMap
 from game.logic.grab.options import GrabOptions
+from game.logic.workers.pool import submit
 
 __all__ = ["MapOrder", "make_map_and_mesh", "prepare_maps"]
 
@@ -73,7 +73,7 @@ class MapOrder:
     def describe(self) -> str:
         """What the banner says while the order waits: the kernels' progress on the first
         start, else that the map is being drawn."""
-        from game.logic.apart import Stage, preparation
+        from game.logic.workers.pool import Stage, preparation
 
         prep = preparation(PREPARE)
         if prep is not None and prep.stage in (Stage.COMPILING, Stage.FAILED):
@@ -94,6 +94,6 @@ def make_map_and_mesh(
 def prepare_maps() -> None:
     """Start readying a worker for maps now (the menu's warm-up: the first game's map then
     waits for no compile)."""
-    from game.logic.apart import prepare
+    from game.logic.workers.pool import prepare
 
     prepare(PREPARE)

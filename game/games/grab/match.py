@@ -19,7 +19,7 @@ from game.games.grab.anim import Playback
 from game.games.grab.making import MapOrder
 from game.games.grab.text import describe_hint, round_summary
 from game.hall.keeping import Kept, resume_kept
-from game.logic.game import Limits
+from game.logic.contract import Limits
 from game.logic.grab.game import GrabGame
 from game.logic.grab.options import ROBOT_SPEEDS, GrabOptions, random_options
 from game.logic.grab.record import failures, grab_state, round_steps
@@ -54,11 +54,11 @@ class MatchSide:
     budget_s: float
     size_override: tuple[int, int] | None
     countries_override: int | None
-    maps_apart: bool | None
+    maps_in_worker: bool | None
     hover: int | None
     autoplay: int
     recorded: bool
-    _time: float
+    clock: float
     _next_tick: float
     _round_goal: int | None
     _play_hint: bool
@@ -83,10 +83,10 @@ class MatchSide:
         window the map is first asked of a worker (:mod:`game.games.grab.making`): the
         game starts when it comes, the old one (if any) is over now."""
         game = GrabGame(options, size=self.size_override, countries=self.countries_override)
-        apart = self.maps_apart
-        if apart is None:
-            apart = self.host is not None and not self.host.headless
-        if apart:
+        in_worker = self.maps_in_worker
+        if in_worker is None:
+            in_worker = self.host is not None and not self.host.headless
+        if in_worker:
             if self.match is not None:
                 self.match.close()
                 self.match = None
@@ -161,7 +161,7 @@ class MatchSide:
         if self.view is not None:
             self.view.jump()
         if self.autoplay:
-            self._next_tick = self._time + 0.5
+            self._next_tick = self.clock + 0.5
 
     def _agent(self, key: str) -> RobotAgent:
         registry = self._robots()
@@ -215,7 +215,7 @@ class MatchSide:
             and not match.over
             and match.paused
             and not self.playback.busy(match)
-            and self._time >= self._next_tick
+            and self.clock >= self._next_tick
         )
 
     def _after_steps(self, *, summary: bool = True) -> None:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 
+from game.engine.picking import ray_at_height
 from game.games.grab.mesh import PIXELS_PER_UNIT, MapMesh, build_map_mesh
 from game.games.grab.paint import (
     LABEL_HEIGHT,
@@ -199,15 +200,11 @@ class MapView:
     def country_at(self, ray: tuple[Any, Any] | None) -> int | None:
         """The country (mountains included) where ``ray`` (origin, direction) meets the
         land, or None."""
-        if ray is None or self.layer is None:
+        if self.layer is None:
             return None
-        origin, direction = ray
-        if abs(float(direction[1])) < 1e-6:
+        point = ray_at_height(ray, LAND_HEIGHT + 0.1)
+        if point is None:
             return None
-        t = (LAND_HEIGHT + 0.1 - float(origin[1])) / float(direction[1])
-        if t <= 0:
-            return None
-        point = origin + direction * t
         return self.layer.mesh.country_at(float(point[0]), float(point[2]))
 
     def _place_camera(self, target: np.ndarray, distance: float) -> None:

@@ -20,6 +20,7 @@ import moderngl
 import numpy as np
 import numpy.typing as npt
 
+from game.engine.picking import ray_at_height
 from game.engine.render import Frame, load_program
 from game.games.grab.atlas import make_atlas
 from game.games.grab.mesh import SEGMENT_FLOATS, VERTEX_FLOATS, MapMesh
@@ -378,11 +379,9 @@ def ground_rect(
             near = near[:3] / near[3]
             far = far[:3] / far[3]
             for height in (0.0, ARROW_HEIGHT):
-                if (near[1] - height) * (far[1] - height) < 0:
-                    t = (near[1] - height) / (near[1] - far[1])
-                    points.append(near + t * (far - near))
-                else:
-                    points.append(far)
+                crossed = (near[1] - height) * (far[1] - height) < 0
+                hit = ray_at_height((near, far - near), height) if crossed else None
+                points.append(hit if hit is not None else far)
     xs = [p[0] for p in points]
     zs = [p[2] for p in points]
     return (min(xs) - margin, min(zs) - margin, max(xs) + margin, max(zs) + margin)

@@ -312,17 +312,11 @@ class BoardView:
         row, col = divmod(sq, 8)
         return np.array([a1[0] + col * step, height, a1[2] + row * step], dtype="f4")
 
-    def square_at(self, ray: tuple[Any, Any] | None) -> int | None:
-        """The square a mouse ray ``(origin, direction)`` crosses on the felt (y = 0)."""
-        if ray is None:
+    def square_at(self, hit: Any) -> int | None:
+        """The square under the world point ``hit`` (where the mouse's pick met the felt, a
+        disc or a mark), or None off the board or for no point."""
+        if hit is None:
             return None
-        origin, direction = ray
-        if abs(direction[1]) < 1e-6:
-            return None
-        t = -origin[1] / direction[1]
-        if t <= 0:
-            return None
-        hit = origin + t * direction
         a1 = self.scene.anchor("a1")
         step = self.scene.number("square")
         col = math.floor((hit[0] - a1[0]) / step + 0.5)

@@ -17,6 +17,7 @@ from game.hall.match_controls import (
     move_number,
     side_label,
 )
+from game.hall.scene import Control
 from game.logic.reversi.board import PASS, Color, square_name
 
 if TYPE_CHECKING:
@@ -51,8 +52,8 @@ def build_commands(c: ReversiController) -> list[Command]:
     commands += [
         Command("swap", c.swap, "Swap", "W", "exchange the players of the two colours",
                 enabled=settled, why_disabled="Wait for the discs to settle."),
-        Command("new", c.new_game, "New game", "R", "a new game (press twice while a "
-                "game is in progress)"),
+        c.control("new", Control("New game", "a new game (press twice while a game is in "
+                                 "progress)")),
         Command("save", c.save, "Save", help="write the game as a transcript to the "
                 "data folder"),
         Command("load", c.load, "Load", help="read the saved transcript back"),
@@ -91,11 +92,10 @@ def build_commands(c: ReversiController) -> list[Command]:
     if c.show_options:
         for name, title in LOOK_BUTTONS.items():
             commands.append(
-                Command(
+                c.option_button(
                     name.replace("_", "-"),
-                    lambda name=name: c.step_option(name),
+                    name,
                     f"{title}: {_value_text(name, c.options[name])}",
-                    group="options",
                     help=f"{c.option_help(name)}: click for the next choice",
                 )
             )

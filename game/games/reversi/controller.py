@@ -3,11 +3,11 @@
 A :class:`~game.logic.match.Match` holds the game: the record, undo and redo (against the
 computer, back and forth to the person's turns), jumps from the move list, the forced passes,
 the computer thinking and the hint, which the level the computer plays answers. The levels
-think in a worker process (:mod:`game.logic.apart`) that first readies the compiled engine:
-on the first start numba compiles it there for a minute or more while the window keeps
-drawing, takes the person's moves (the rules are plain Python) and shows how far the compile
-got; the computer's move and the hint start the moment it is done. The window's own process
-never loads numba. The controller turns the match's steps into scene work
+think in a worker process (:mod:`game.logic.workers.pool`) that first readies the
+compiled engine: on the first start numba compiles it there for a minute or more while the
+window keeps drawing, takes the person's moves (the rules are plain Python) and shows how far
+the compile got; the computer's move and the hint start the moment it is done. The window's
+own process never loads numba. The controller turns the match's steps into scene work
 (:mod:`game.games.reversi.board`): each move drops its disc and flips the others, one
 step at a time; the judge speaks when the step that ended the game has played, and the result
 counts once per game in the session's statistics (per level and colour, with the disc
@@ -37,8 +37,7 @@ from game.games.reversi.look import THEMES
 from game.games.reversi.stats import stats_key
 from game.hall.keeping import kept_game, resume_kept
 from game.hall.match_controls import MatchControls
-from game.logic.apart import ApartAgent, submit
-from game.logic.game import Limits
+from game.logic.contract import Limits
 from game.logic.match import Match, MatchError, Step
 from game.logic.options import OptionError
 from game.logic.reversi.board import (
@@ -53,6 +52,7 @@ from game.logic.reversi.board import (
 )
 from game.logic.reversi.game import DEFAULT_HINT, HUMAN, ReversiGame
 from game.logic.reversi.players import LevelAgent
+from game.logic.workers.pool import WorkerAgent, submit
 from game.registry import GameSession
 from game.resources import asset_path
 
@@ -77,6 +77,7 @@ class ReversiController(MatchControls):
     name = "reversi"
     title = "Reversi"
     refusal_error = IllegalMoveError
+    options_schema = ENTRY.options
     settle_text = "Wait for the discs to settle."
 
     def __init__(self, session: GameSession, **overrides: Any) -> None:
@@ -124,7 +125,6 @@ class ReversiController(MatchControls):
         self.search_about = ""  # which move or hint that was, in words
         self.thinking_since: float | None = None
         self.clock = 0.0
-        self.confirm_until = -1.0
         self._marks_dirty = True
         self._version = 0
         self._table: tuple[tuple[Any, ...], CommandTable] | None = None
@@ -260,10 +260,10 @@ class ReversiController(MatchControls):
         self.typed = ""
 
     def play(self, action: Any) -> None:
-        """The person's move; raises IllegalMoveError (a ValueError) saying why it is refused."""
+        """The person's move; raises IllegalActionError (a ValueError) with the rules' reason
+        when it is refused (the match applies it once)."""
         self._check_settled()
         self._check_turn()
-        self.position.apply(action)  # raises IllegalMoveError with the rules' reason
         self._commit(action)
 
     def debug_panel(self) -> None:
@@ -289,9 +289,10 @@ class ReversiController(MatchControls):
 
     # -- commands -----------------------------------------------------------------------------
 
-    def toggle_help(self) -> None:
+    def toggle_help(self) -> bool:
         """F1: the help on the sheet, or back to the board alone."""
         self._show_panel(None if self.panel == "help" else "help")
+        return True
 
     def toggle_stats(self) -> None:
         """S: the statistics on the sheet, or back to the board alone."""
@@ -316,14 +317,6 @@ class ReversiController(MatchControls):
     def toggle_options(self) -> None:
         """O: show or hide the buttons of the look's options."""
         self.show_options = not self.show_options
-
-    def step_option(self, name: str) -> None:
-        """The next value of a look option (on and off, or the next choice), at once."""
-        try:
-            values = ENTRY.options.step(self.options, name, +1)
-        except OptionError as exc:
-            raise IllegalMoveError(str(exc)) from None
-        self.set_options(values)
 
     def set_option(self, assignment: tuple[str, str]) -> None:
         """``(name, value)``: set one option as typed (``theme``, ``wood``); refused with
@@ -559,7 +552,7 @@ class ReversiController(MatchControls):
     def _square_under_mouse(self) -> int | None:
         if self.board is None or self.host is None:
             return None
-        return self.board.square_at(self.host.ray)
+        return self.board.square_at(self.host.hit)  # the Director's pick: no second cast
 
     def _turn_text(self, prefix: str = "", position: Position | None = None) -> str:
         pos = position if position is not None else self.position
@@ -571,9 +564,9 @@ class ReversiController(MatchControls):
 
 
 def _level_of(agent: Any) -> LevelAgent | None:
-    """The level behind a seat or the hint (an agent thinking apart comes back with its last
+    """The level behind a seat or the hint (an agent thinking in a worker comes back with its last
     choice), or None."""
-    if isinstance(agent, ApartAgent):
+    if isinstance(agent, WorkerAgent):
         agent = agent.agent
     return agent if isinstance(agent, LevelAgent) else None
 

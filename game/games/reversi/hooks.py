@@ -34,7 +34,7 @@ LONG_S: Final = 20.0
 
 
 def _solve_arguments(parser: argparse.ArgumentParser) -> None:
-    from game.cli.args import seconds
+    from game.arguments import seconds
 
     parser.add_argument(
         "position",
@@ -102,7 +102,7 @@ def solve(args: argparse.Namespace, entry: Entry) -> Iterator[Said]:
 def solve_exact(position: Any, *, all_moves: bool, time_limit: float | None) -> Any:
     """The exact :class:`~game.logic.reversi.solver.Solution` of ``position``, solved on a
     worker thread that Ctrl-C stops; raises SearchCancelled when ``time_limit`` runs out."""
-    from game.cli.args import run_stoppable
+    from game.arguments import run_stoppable
     from game.logic.reversi.solver import solve
 
     empties = position.empties
@@ -115,7 +115,7 @@ def solve_exact(position: Any, *, all_moves: bool, time_limit: float | None) -> 
 def search_position(position: Any, seconds: float) -> Any:
     """The midgame :class:`~game.logic.reversi.search.SearchResult` of ``position`` after
     ``seconds``, searched on a worker thread that Ctrl-C stops."""
-    from game.cli.args import run_stoppable
+    from game.arguments import run_stoppable
     from game.logic.reversi.search import search
 
     return run_stoppable(
@@ -128,7 +128,7 @@ def search_position(position: Any, seconds: float) -> Any:
 
 
 def _bench_arguments(parser: argparse.ArgumentParser) -> None:
-    from game.cli.args import whole
+    from game.arguments import whole
 
     parser.add_argument(
         "--perft-depth",
@@ -189,8 +189,8 @@ def perft_in_pieces(start: Any, depth: int) -> tuple[int, float]:
     """Bik's perft of ``start`` to ``depth`` and its seconds, counted subtree by subtree on a
     worker thread (each piece at most 9 plies deep, a few milliseconds to a second), so that
     Ctrl-C stops it between pieces and a terminal shows how far it got."""
-    from game.cli.args import run_stoppable
-    from game.logic.game import Stop
+    from game.arguments import run_stoppable
+    from game.logic.contract import Stop
     from game.logic.reversi.perft import perft, perft_subtrees
 
     pieces = perft_subtrees(start, depth, min(6, max(0, depth - 9)))

@@ -17,7 +17,7 @@ from game.logic.reversi import LEVELS
 from game.logic.reversi.board import Color
 
 if TYPE_CHECKING:
-    from game.settings import GameRecord, Statistics
+    from game.settings import GameStats, Statistics
 
 __all__ = ["PREFIX", "statistics_sheet", "stats_key"]
 
@@ -38,11 +38,11 @@ def stats_key(level: str, color: Color) -> str:
 def statistics_sheet(stats: Statistics) -> Sheet:
     """The Reversi statistics in ``stats`` as a sheet: a row per level and colour played,
     then the totals as Black, as White and of all games."""
-    from game.settings import GameRecord
+    from game.settings import GameStats
 
     header = tuple(Cell(text) for text in _HEADER)
     rows: list[tuple[Cell, ...]] = []
-    totals = {colour: GameRecord() for colour in (*_COLOURS, "")}
+    totals = {colour: GameStats() for colour in (*_COLOURS, "")}
     for level in _levels(stats):
         for colour in (*_COLOURS, ""):
             record = stats.games.get(_key(level, colour))
@@ -82,7 +82,7 @@ def _levels(stats: Statistics) -> list[str]:
     return [level for level in LEVELS if level in found] + sorted(found - set(LEVELS))
 
 
-def _row(level: str, colour: str, record: GameRecord) -> tuple[Cell, ...]:
+def _row(level: str, colour: str, record: GameStats) -> tuple[Cell, ...]:
     best = "" if record.best_margin is None else f"{record.best_margin:+d}"
     return (
         Cell(level, bold=level.startswith("All")),
@@ -95,7 +95,7 @@ def _row(level: str, colour: str, record: GameRecord) -> tuple[Cell, ...]:
     )
 
 
-def _add(total: GameRecord, record: GameRecord) -> None:
+def _add(total: GameStats, record: GameStats) -> None:
     total.played += record.played
     total.won += record.won
     total.drawn += record.drawn

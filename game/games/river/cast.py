@@ -21,7 +21,16 @@ import numpy as np
 
 from game.engine.scene import Node, Scene, quat_from_axis_angle
 from game.engine.tweens import Call, MoveTo, Parallel, Sequence, Tween
-from game.logic.river.game import Action, Board, Cross, IllegalMoveError, Kind, Rules, Side, Unboard
+from game.logic.river.game import (
+    Action,
+    BoardBoat,
+    Cross,
+    IllegalMoveError,
+    Kind,
+    RiverRules,
+    Side,
+    Unboard,
+)
 
 __all__ = ["Cast", "Place", "hint_targets", "kind_of", "moved", "start_places", "who"]
 
@@ -46,7 +55,7 @@ def kind_of(name: str) -> Kind:
     return Kind.PRIEST if name.startswith("priest") else Kind.DEVIL
 
 
-def start_places(rules: Rules) -> dict[str, Place]:
+def start_places(rules: RiverRules) -> dict[str, Place]:
     """Everyone ashore on the left bank, each kind in slots 0, 1, 2... from the water."""
     return {
         _name(kind, i): Place(Side.LEFT, i)
@@ -62,7 +71,7 @@ def moved(
     it can) or :func:`who` takes the first free seat, or the first free slot of its kind.
     Any other action leaves everyone where they are."""
     new = dict(places)
-    if not isinstance(action, Board | Unboard):
+    if not isinstance(action, BoardBoat | Unboard):
         return new
     aboard = isinstance(action, Unboard)
     if who_moves is None or not _can_move(places[who_moves], aboard, side):
@@ -103,9 +112,9 @@ def hint_targets(places: Places, plan: Seq[Action], side: Side, capacity: int) -
 
     >>> places = {"priest1": Place(Side.LEFT, 0), "devil1": Place(Side.LEFT, 0),
     ...           "devil2": Place(None, 0)}
-    >>> hint_targets(places, [Board(Kind.DEVIL), Cross()], Side.LEFT, 2)
+    >>> hint_targets(places, [BoardBoat(Kind.DEVIL), Cross()], Side.LEFT, 2)
     ['devil1']
-    >>> hint_targets(places, [Unboard(Kind.DEVIL), Board(Kind.PRIEST), Cross()], Side.LEFT, 2)
+    >>> hint_targets(places, [Unboard(Kind.DEVIL), BoardBoat(Kind.PRIEST), Cross()], Side.LEFT, 2)
     ['devil2']
     >>> hint_targets(places, [Cross()], Side.LEFT, 2)
     ['boat']
@@ -119,7 +128,7 @@ def hint_targets(places: Places, plan: Seq[Action], side: Side, capacity: int) -
     for action in plan:
         if action != plan[0]:
             break
-        assert isinstance(action, Board | Unboard)
+        assert isinstance(action, BoardBoat | Unboard)
         name = who(current, action.kind, aboard=isinstance(action, Unboard), side=side)
         targets.append(name)
         current = moved(current, action, side, capacity, name)
@@ -132,7 +141,7 @@ class Cast:
     ``marks`` lists what the hint points at now (character names, or ``"boat"``).
     """
 
-    def __init__(self, scene: Scene, rules: Rules) -> None:
+    def __init__(self, scene: Scene, rules: RiverRules) -> None:
         self.scene = scene
         self.rules = rules
         self.marks: list[str] = []
@@ -144,7 +153,7 @@ class Cast:
 
     # -- nodes and layout -------------------------------------------------------------------
 
-    def build(self, rules: Rules) -> None:
+    def build(self, rules: RiverRules) -> None:
         """(Re)create one node per character and the hint marks for ``rules``."""
         scene = self.scene
         self.rules = rules

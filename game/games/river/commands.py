@@ -8,8 +8,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from game.engine.commands import Command, CommandTable
-from game.logic.options import OptionError
-from game.logic.river.game import OPTIONS, Board, Cross, Goal, Kind, Rowers, Unboard
+from game.hall.scene import Control
+from game.logic.river.game import OPTIONS, BoardBoat, Cross, Goal, Kind, Rowers, Unboard
 
 if TYPE_CHECKING:
     from game.games.river.controller import RiverController
@@ -47,39 +47,41 @@ def build_commands(c: RiverController) -> CommandTable:
 
     def command(name: str, run: Callable[..., None], **fields: Any) -> Command:
         def wrapped(*args: Any) -> None:
-            if name != "new":  # any other command cancels a pending New game
-                c.confirm_new = False
+            if name != "new":  # any other command forgets a pending New game
+                c.forget_question()
             run(*args)
 
         return Command(name, wrapped, **fields)
 
+    def shared(name: str, shown: Control) -> Command:
+        made = c.control(name, shown)
+        return command(name, made.run, label=made.label, key=made.key, help=made.help,
+                       enabled=made.enabled)  # fmt: skip
+
     def board(kind: Kind) -> Callable[[], None]:
-        return lambda: c.play(Board(kind))
+        return lambda: c.play(BoardBoat(kind))
 
     main = [
         command("boat", lambda: c.play(Cross()), label="Go", key="SPACE|G",
                 help="row the boat across", tooltip="Row across",
                 enabled=lambda: ready() and c.state.boat.size > 0),
-        command("hint", c.hint, label="Hint", key="H", enabled=c._playing,
-                help="show the optimal loads and who should move"),
-        command("next", c.next_step, label="Next step", key="N", enabled=ready,
-                help="play the next optimal crossing"),
+        shared("hint", Control("Hint", "show the optimal loads and who should move",
+                               enabled=c._playing)),
+        shared("next", Control("Next step", "play the next optimal crossing", enabled=ready)),
         command("solve", c.solve, label="Solve", key="S", enabled=ready,
                 help="play optimal crossings to the win"),
-        command("undo", c.undo, label="Undo", key="U",
-                enabled=lambda: c.autoplay is not None
-                or (c.match.can_undo() and not c._animating()),
-                help="take back the last move (stops Next step or Solve)"),
-        command("redo", c.redo, label="Redo", key="Y",
-                enabled=lambda: c.match.can_redo() and ready(),
-                help="play again what Undo took back"),
-        command("new", c.new, label="New game", key="R",
-                help="a new game with these options (press twice during a game)"),
+        shared("undo", Control("Undo", "take back the last move (stops Next step or Solve)",
+                               enabled=lambda: c.autoplay is not None
+                               or (c.match.can_undo() and not c.animating()))),
+        shared("redo", Control("Redo", "play again what Undo took back",
+                               enabled=lambda: c.match.can_redo() and ready())),
+        shared("new", Control("New game", "a new game with these options (press twice during "
+                              "a game)")),
         command("board_priest", board(Kind.PRIEST), key="P", group="",
                 help="board a priest from the boat's bank"),
         command("board_devil", board(Kind.DEVIL), key="D", group="",
                 help="board a devil from the boat's bank"),
-        command("board", lambda kind: c.play(Board(kind)), group="", parse=_kind,
+        command("board", lambda kind: c.play(BoardBoat(kind)), group="", parse=_kind,
                 argument="priest or devil", help="put a priest or devil into the boat"),
         command("unboard", lambda kind: c.play(Unboard(kind)), group="", parse=_kind,
                 argument="priest or devil", help="put a passenger ashore"),
@@ -89,29 +91,26 @@ def build_commands(c: RiverController) -> CommandTable:
     options = []
     for name in OPTIONS.names():
         if name in VARIANT_LABELS:
-            options.append(
-                command(
-                    name,
-                    lambda n=name: c.cycle_option(n),
-                    label=VARIANT_LABELS[name][c.options[name]],
-                    group="options",
-                    enabled=lambda: c.autoplay is None,
-                    help="the next choice (the rules above)",
-                )
+            button = c.option_button(
+                name,
+                name,
+                VARIANT_LABELS[name][c.options[name]],
+                enabled=lambda: c.autoplay is None,
+                help="the next choice (the rules above)",
             )
+            options.append(command(name, button.run, **_fields(button)))
             continue
         for delta, mark in ((-1, "−"), (+1, "+")):
             sign = "+" if delta > 0 else "-"
-            options.append(
-                command(
-                    f"{name}{sign}",
-                    lambda n=name, d=delta: c.change_option(n, d),
-                    label=f"{OPTION_LABELS.get(name, name)} {mark}",
-                    group="options",
-                    enabled=lambda n=name, d=delta: _option_steps(c, n, d),
-                    help=f"{'one more' if delta > 0 else 'one fewer'}: {OPTIONS[name].help}",
-                )
+            button = c.option_button(
+                f"{name}{sign}",
+                name,
+                f"{OPTION_LABELS.get(name, name)} {mark}",
+                delta,
+                enabled=lambda n=name, d=delta: _option_steps(c, n, d),
+                help=f"{'one more' if delta > 0 else 'one fewer'}: {OPTIONS[name].help}",
             )
+            options.append(command(button.name, button.run, **_fields(button)))
     options.append(
         command("stats", c.toggle_stats, label="Statistics", key="T", group="options",
                 help="show or hide the games played, won, lost and best of every setting")
@@ -119,16 +118,17 @@ def build_commands(c: RiverController) -> CommandTable:
     return CommandTable(main + options)
 
 
+def _fields(button: Command) -> dict[str, Any]:
+    """A button's fields besides its name and what it runs (for the table's wrapper)."""
+    return {"label": button.label, "group": button.group, "enabled": button.enabled,
+            "help": button.help}  # fmt: skip
+
+
 def _option_steps(c: RiverController, name: str, delta: int) -> bool:
     """Whether ``name`` moved by ``delta`` stays in the schema's range for it. A step the
     schema's cross-check refuses (no solution, a lost start) stays pressable: pressing it
     says why."""
-    option = OPTIONS[name]
-    try:
-        option.check(c.options[name] + delta * option.step)
-    except OptionError:
-        return False
-    return True
+    return OPTIONS[name].can_move(c.options[name], delta)
 
 
 def _kind(text: str) -> Kind:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import enum
 import itertools
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from game.engine.commands import CommandTable
@@ -26,13 +27,13 @@ from game.games.river.cast import Cast, Place, hint_targets, kind_of, moved, sta
 from game.games.river.commands import RULES_HELP, build_commands
 from game.games.river.stats import PREFIX, statistics_sheet, stats_key
 from game.hall.keeping import Kept, follow, keep, kept_data, kept_game, resume_kept
-from game.logic.game import Limits
+from game.hall.scene import GameScene
+from game.logic.contract import Limits
 from game.logic.match import Match
-from game.logic.options import OptionError
 from game.logic.river.game import (
     OPTIONS,
     Action,
-    Board,
+    BoardBoat,
     Cross,
     IllegalMoveError,
     Outcome,
@@ -58,7 +59,7 @@ class Autoplay(enum.Enum):
     SOLVE = "solve"
 
 
-class RiverController:
+class RiverController(GameScene):
     """The river scene; see the module docstring.
 
     ``session`` gives the options to start with, keeps changed ones and counts results;
@@ -67,6 +68,8 @@ class RiverController:
 
     name = "river"
     title = "Priests and Devils"
+    refusal_error = IllegalMoveError
+    options_schema = OPTIONS
 
     def __init__(self, session: GameSession, **overrides: Any) -> None:
         self.session = session
@@ -93,12 +96,10 @@ class RiverController:
         self.assisted = False  # Next step or Solve played part of this game
         self.recorded = False  # this game's result went into the statistics
         self.announced = False  # the judge has spoken about the current (final) state
-        self.confirm_new = False  # R was pressed once during a game with moves
         self.message = ""
         self.tone = Tone.INFO
         self.hover: Node | None = None
         self._picked: tuple[Action, str] | None = None  # the click being played
-        self._time = 0.0
         self.show_stats = False  # the statistics table is docked at the left
         self._stats: Sheet | None = None  # the table as last read (None: read it again)
         self._table = build_commands(self)
@@ -134,7 +135,7 @@ class RiverController:
             self.cast.snap(self.places, self.state.boat_side)
             self._say(f"Welcome back: {self.rules.describe()}.", Tone.INFO, keep=True)
         else:
-            self.new_game()
+            self.restart()
         if self._note:
             self._say(self._note, Tone.WARN, keep=True)
             self._note = ""
@@ -155,7 +156,9 @@ class RiverController:
             self.match.full_record, itertools.pairwise(self._places), strict=False
         ):
             changed = [n for n in after if after[n] != before.get(n)]
-            who.append(changed[0] if isinstance(step.action, Board | Unboard) and changed else "")
+            who.append(
+                changed[0] if isinstance(step.action, BoardBoat | Unboard) and changed else ""
+            )
         return kept_data(self.name, self.match, self.options, {"who": who})
 
     def _resume_places(self, kept: Kept) -> str:
@@ -179,12 +182,12 @@ class RiverController:
         return ""
 
     def update(self, dt: float) -> None:
-        self._time += dt
+        self.clock += dt
         self._picked = None  # a click is played in the frame it was made, or not at all
-        if self.autoplay is not None and not self._animating():
+        if self.autoplay is not None and not self.animating():
             self._autoplay_step()
         if self.cast is not None:
-            self.cast.bob_marks(self._time, self.host.bounds if self.host is not None else {})
+            self.cast.bob_marks(self.clock, self.host.bounds if self.host is not None else {})
 
     def idle(self) -> bool:
         return self.autoplay is None
@@ -261,7 +264,7 @@ class RiverController:
         in the banner) while anything moves, after the end, or when it is not legal."""
         picked, self._picked = self._picked, None
         who = picked[1] if picked is not None and picked[0] == action else None
-        self.confirm_new = False
+        self.forget_question()
         self._check_input()
         self._move(action, who)
 
@@ -281,7 +284,7 @@ class RiverController:
         first, _ = choice
         if isinstance(first, Cross):
             step = "row across now"
-        elif isinstance(first, Board):
+        elif isinstance(first, BoardBoat):
             step = f"board a {first.kind.value}"
         else:
             step = f"put a {first.kind.value} ashore"
@@ -310,39 +313,37 @@ class RiverController:
             self.autoplay = None
             self._say("Stopped. Press Undo again to take moves back.", Tone.INFO, keep=True)
             return
-        if self._animating():
-            raise IllegalMoveError("Wait for the move to finish before undoing.")
-        if not self.match.can_undo():
-            raise IllegalMoveError("Nothing to undo.")
-        old = self.places
-        self.match.undo()
-        self._went_back(old, "Undone.")
+        self._travel("undo", self.match.can_undo, self.match.undo, "Undone.")
 
     def redo(self) -> None:
         """Play again the move that the last Undo took back."""
-        if self._animating() or self.autoplay is not None:
+        if self.autoplay is not None:
             raise IllegalMoveError("Wait for the move to finish before redoing.")
-        if not self.match.can_redo():
-            raise IllegalMoveError("Nothing to redo.")
+        self._travel("redo", self.match.can_redo, self.match.redo, "Redone.")
+
+    def _travel(
+        self, word: str, can: Callable[[], bool], go: Callable[[], None], said: str
+    ) -> None:
+        """Undo or redo (``word``), once no move is being shown: the scene walks to the new
+        point."""
+        if self.animating():
+            raise IllegalMoveError(f"Wait for the move to finish before {word}ing.")
+        if not can():
+            raise IllegalMoveError(f"Nothing to {word}.")
         old = self.places
-        self.match.redo()
-        self._went_back(old, "Redone.")
+        go()
+        self._went_back(old, said)
 
-    def new(self) -> None:
-        """A new game with the same options; during a game with moves made, the first press
-        only asks for a second."""
-        if self.match.cursor > 0 and not self.match.over and not self.confirm_new:
-            self.confirm_new = True
-            self._say("Press New game (R) again to give up this game.", Tone.WARN, keep=True)
-            return
-        self.new_game()
+    def in_progress(self) -> bool:
+        """A game with moves made that is not over (R then asks for a second press)."""
+        return self.match.cursor > 0 and not self.match.over
 
-    def new_game(self) -> None:
+    def restart(self) -> None:
         """A fresh game with the current options, at once; cancels everything that runs."""
         if self.host is not None:
             self.host.tweens.cancel_all()
         self.autoplay = None
-        self.confirm_new = False
+        self.forget_question()
         self.match.restart()
         self._places = [start_places(self.rules)]
         self.announced = self.assisted = self.recorded = self.hint_on = False
@@ -355,15 +356,6 @@ class RiverController:
             keep=True,
         )
 
-    def change_option(self, name: str, delta: int) -> None:
-        """One more or one fewer priest, devil or seat, as the options schema allows; a
-        setting with no solution is refused with the reason. Starts a new game."""
-        try:
-            values = OPTIONS.step(self.options, name, delta)
-        except OptionError as exc:
-            raise OptionError(f"Refused: {exc}") from None
-        self.set_options(values)
-
     def set_options(self, values: dict[str, Any]) -> None:
         """Start a new game with ``values`` (checked by the schema) and keep them in the
         session for the next game and the next start."""
@@ -374,7 +366,7 @@ class RiverController:
         self.match = self._new_match()
         if self.cast is not None:
             self.cast.build(self.rules)
-        self.new_game()
+        self.restart()
         self.session.save_options(values)
         self._table = build_commands(self)  # the variant buttons name the new values
         self._stats = None
@@ -385,26 +377,9 @@ class RiverController:
             keep=True,
         )
 
-    def cycle_option(self, name: str) -> None:
-        """The next value of the variant ``name`` that the puzzle can be solved with (the
-        values in the schema's order, round to the start); refused with the reason when no
-        other value can. Starts a new game."""
-        option = OPTIONS[name]
-        count = len(option.choices) if option.choices is not None else 2
-        first: OptionError | None = None
-        for step in range(1, count):
-            try:
-                values = OPTIONS.step(self.options, name, step)
-            except OptionError as exc:
-                first = first or exc
-                continue
-            self.set_options(values)
-            return
-        raise OptionError(f"Refused: {first}") from None
-
     def click(self, name: str) -> None:
         """Click the character called ``name``: board it, or land it."""
-        self.confirm_new = False
+        self.forget_question()
         self._check_input()
         self._move(self._action_for(name), name)
 
@@ -438,21 +413,18 @@ class RiverController:
                 f"The boat is at the {side.value} bank; that {kind.value} waits on the "
                 f"{side.other.value} bank."
             )
-        return Board(kind)
-
-    def _animating(self) -> bool:
-        return self.host is not None and self.host.tweens.busy > 0
+        return BoardBoat(kind)
 
     def _playing(self) -> bool:
         return self.state.outcome() is Outcome.PLAYING
 
     def _ready(self) -> bool:
-        return not self._animating() and self.autoplay is None and self._playing()
+        return not self.animating() and self.autoplay is None and self._playing()
 
     def _check_input(self) -> None:
         if not self._playing():
             raise IllegalMoveError("The game is over: press New game (R), or Undo (U).")
-        if self._animating() or self.autoplay is not None:
+        if self.animating() or self.autoplay is not None:
             raise IllegalMoveError("Wait for the move to finish.")
 
     def _agent_choice(self) -> tuple[Action, str] | None:
@@ -495,12 +467,11 @@ class RiverController:
     def _move(self, action: Action, who: str | None = None) -> None:
         """Play ``action`` in the match, then walk the scene to it; ``who`` is the character
         that boards or lands (default: the one nearest the water, the last seated)."""
-        state = self.state
-        state.apply(action)  # raises IllegalMoveError with the reason
-        places = moved(self.places, action, state.boat_side, self.rules.capacity, who)
+        side = self.state.boat_side
         old = self.places
         cursor = self.match.cursor
-        self.match.play(action)
+        self.match.play(action)  # applied once; refused with the rules' reason
+        places = moved(old, action, side, self.rules.capacity, who)
         del self._places[cursor + 1 :]
         self._places.append(places)
         follow = self.hint_on and not isinstance(action, Cross)
@@ -577,7 +548,7 @@ class RiverController:
         side, capacity = self.state.boat_side, self.rules.capacity
         self.cast.show_marks(hint_targets(self.places, plan, side, capacity))
 
-    def _say(self, text: str, tone: Tone, keep: bool = False) -> None:
+    def _say(self, text: str, tone: Tone = Tone.INFO, keep: bool = False) -> None:
         """``keep``: the game's own banner, until the next message; otherwise a short toast
         over it (the banner comes back when the toast ends)."""
         if keep or self.host is None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.logic.river import ashore as river_apart
+from game.logic.river import ashore
 from game.logic.river.game import Side
 
 if TYPE_CHECKING:
@@ -34,7 +34,7 @@ def draw_panel(controller: RiverController) -> None:
     imgui.separator()
     if not controller.rules.boat_counts:  # the counts decide nothing: no crossing graph
         imgui.text("passengers count for no bank: solved over whole positions,")
-        imgui.text(f"{len(river_apart.costs(controller.rules))} of them can still win")
+        imgui.text(f"{len(ashore.costs(controller.rules))} of them can still win")
         return
     graph = puzzle.graph
     nodes = list(graph.nodes)

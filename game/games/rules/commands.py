@@ -14,6 +14,7 @@ from game.hall.match_controls import (
     move_number,
     side_label,
 )
+from game.hall.scene import Control
 
 if TYPE_CHECKING:
     from game.games.rules.controller import BoardController
@@ -35,8 +36,8 @@ def build_commands(c: BoardController) -> list[Command]:
     commands += [
         Command("swap", c.swap, "Swap", "W", "exchange the players of the two sides",
                 enabled=settled, why_disabled="Wait for the pieces to settle."),
-        Command("new", c.new_game, "New game", "R", "a new game (press twice while a "
-                "game is in progress)"),
+        c.control("new", Control("New game", "a new game (press twice while a game is in "
+                                 "progress)")),
         Command("pass", c.pass_turn, "Pass", "P", "pass your turn, where the rules let you",
                 enabled=c.can_pass, why_disabled="You cannot pass now.",
                 group="main" if c.can_pass() else ""),

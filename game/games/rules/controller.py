@@ -37,7 +37,6 @@ from game.games.rules.texts import (
     HUMAN,
     choice_labels,
     help_text,
-    move_text,
     piece_counts,
     piece_name,
     refusal,
@@ -46,7 +45,7 @@ from game.games.rules.texts import (
 from game.games.rules.view import BoardView, Marks
 from game.hall.keeping import kept_game, resume_kept
 from game.hall.match_controls import MatchControls
-from game.logic.game import IllegalActionError, Limits
+from game.logic.contract import IllegalActionError, Limits
 from game.logic.match import Match, MatchError, Step
 from game.logic.rules.limits import RulesError
 from game.registry import GameSession
@@ -102,7 +101,6 @@ class BoardController(MatchControls):
         self.thinking_since: float | None = None
         self.clock = 0.0
         self.next_look = POLL_SECONDS
-        self.confirm_until = -1.0
         self._marks_dirty = True
         self._version = 0
         self._table: tuple[tuple[Any, ...], CommandTable] | None = None
@@ -284,10 +282,13 @@ class BoardController(MatchControls):
         if isinstance(action, Click):
             self._click(action.position)
             return
-        if action not in self.state.legal_actions():
-            raise IllegalActionError(f"{move_text(self.state, action)} is not a legal move now.")
+        selection = self.prefix, self.choices
         self._clear_selection()
-        self._commit(action)
+        try:
+            self._commit(action)  # the match refuses an illegal move with the rules' reason
+        except ValueError:
+            self.prefix, self.choices = selection
+            raise
 
     def debug_panel(self) -> None:
         from game.games.rules.panel import draw_panel
@@ -554,7 +555,8 @@ class BoardController(MatchControls):
         found = self.board.position_of(node)
         if found is not None:
             return found
-        return self.board.position_at(self.host.ray if self.host is not None else None)
+        # Where the Director's pick met the board: the scene is picked once.
+        return self.board.position_at(self.host.hit if self.host is not None else None)
 
     def _help(self) -> str:
         last = self.board.last_name if self.board is not None else "red"

@@ -71,6 +71,7 @@ def entry_for(game_id: str, engine: Any = None, text: str = "") -> Entry:
     """The registry entry of a shipped description, or of ``engine`` (a user's file). The
     description is read now and compiled when its first game is made."""
     from game.logic.rules import catalogue
+    from game.logic.rules.design import FORMER_AGENTS
 
     design = engine.design if engine is not None else catalogue.design(game_id)
 
@@ -102,8 +103,9 @@ def entry_for(game_id: str, engine: Any = None, text: str = "") -> Entry:
         make_agent=agent_maker("game.logic.rules.agents:make_agent", "ValueError"),
         hint_agent=design.computer,
         opponents=("first", "second"),
+        former_agents=FORMER_AGENTS,
         warm_up=True,  # the description compiles on its first game
-        think_apart=True,  # the searches are Python: they would hold up the drawing thread
+        think_in_worker=True,  # the searches are Python: they would hold up the drawing thread
         controller="game.games.rules.controller:BoardController",
         picture=f"scenes/cards/{design.id}.png",
         group=design.family or OTHER_FAMILY,

@@ -20,7 +20,7 @@ MAX_PLAYOUTS: Final = 100_000
 
 
 def _bench_arguments(parser: argparse.ArgumentParser) -> None:
-    from game.cli.args import whole
+    from game.arguments import whole
 
     parser.add_argument(
         "--playouts", type=whole(1, MAX_PLAYOUTS), default=200, metavar="N",
@@ -47,7 +47,7 @@ def bench(args: argparse.Namespace, entry: Entry) -> Iterator[str]:
 
 
 def _solve_arguments(parser: argparse.ArgumentParser) -> None:
-    from game.cli.args import seconds
+    from game.arguments import seconds
 
     parser.add_argument(
         "--time", type=seconds, default=2.0, metavar="S", help="seconds to think (default 2)"
@@ -66,7 +66,7 @@ def solve(args: argparse.Namespace, entry: Entry) -> Iterator[str]:
     """The chosen move, what the agent says about it, then ``move=TEXT``."""
     import random
 
-    from game.logic.game import Limits, Stop
+    from game.logic.contract import Limits, Stop
 
     game = entry.game(args.options)
     state = game.initial_state(random.Random(0))
@@ -75,7 +75,7 @@ def solve(args: argparse.Namespace, entry: Entry) -> Iterator[str]:
     agent = entry.make_agent(args.agent, args.options)
     started = time.perf_counter()
     move = agent.choose(state, Limits(time=args.time), random.Random(0), Stop())
-    from game.logic.game import explain
+    from game.logic.contract import explain
 
     said = explain(agent)
     describe = getattr(state, "describe", state.action_text)

@@ -125,18 +125,11 @@ class BoardView(BoardBuild):
         s = self.scale * self._side
         return np.array([(x - self.centre[0]) * s, height, -(y - self.centre[1]) * s], dtype="f4")
 
-    def position_at(self, ray: tuple[Any, Any] | None) -> int | None:
-        """The position a mouse ray ``(origin, direction)`` points at on the board's top (the
-        nearest centre, within a cell), or None."""
-        if ray is None:
+    def position_at(self, hit: Any) -> int | None:
+        """The position under the world point ``hit`` (where the mouse's pick met the
+        board): the nearest centre, within a cell; None off the board or for no point."""
+        if hit is None:
             return None
-        origin, direction = (np.asarray(v, dtype="f8") for v in ray)
-        if abs(direction[1]) < 1e-6:
-            return None
-        t = -origin[1] / direction[1]
-        if t <= 0:
-            return None
-        hit = origin + t * direction
         x = hit[0] / (self.scale * self._side) + self.centre[0]
         y = -hit[2] / (self.scale * self._side) + self.centre[1]
         d = np.hypot(self.xy[:, 0] - x, self.xy[:, 1] - y)

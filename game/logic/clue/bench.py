@@ -31,8 +31,8 @@ from game.logic.clue.deck import hand_sizes, load_deck
 from game.logic.clue.events import Suggestion, View, answer_order
 from game.logic.clue.exact import FullAgent
 from game.logic.clue.notebook import Notebook
-from game.logic.clue.rules import ClueState, Phase, Rules
-from game.logic.game import CHANCE, Limits, Stop, sample_chance
+from game.logic.clue.rules import ClueRules, ClueState, Phase
+from game.logic.contract import CHANCE, Limits, Stop, sample_chance
 
 __all__ = ["bench_lines", "long_case", "solo_suggestions"]
 
@@ -67,7 +67,7 @@ def _game_times(seats: int, games: int, seed: int) -> tuple[list[float], list[fl
     deck = load_deck("classic")
     for g in range(games):
         rng = random.Random(seed * 7919 + g)
-        state = ClueState.start(Rules(deck, seats), dealer=g % seats)
+        state = ClueState.start(ClueRules(deck, seats), dealer=g % seats)
         while state.current_player() == CHANCE:
             state = state.apply(sample_chance(state, rng))
         full = FullAgent()

@@ -36,7 +36,7 @@ import numpy as np
 import numpy.typing as npt
 
 from game.logic import pacing
-from game.logic.clue.sweep import Plan, Step
+from game.logic.clue.sweep import FreeCard, Plan
 
 __all__ = [
     "Contradiction",
@@ -320,7 +320,7 @@ def _solve(
     bit_of: dict[int, int] = {}
     free_bits: list[int] = []
     width = 0
-    steps: list[Step] = []
+    steps: list[FreeCard] = []
     player_axes = list(range(layout.players))
     env_axis = {k: layout.players + k for k in range(len(layout.categories))}
     bit_axis = layout.players + len(layout.categories)
@@ -347,7 +347,9 @@ def _solve(
             if kind == "env" and card in cs and j in bit_of
         ]  # fmt: skip
         closes = [bit_of[j] for j in last.get(card, [])]
-        steps.append(Step(card, allowed, ws, axes, satisfy, keep_env, opens, closes, bit_axis, env))
+        steps.append(
+            FreeCard(card, allowed, ws, axes, satisfy, keep_env, opens, closes, bit_axis, env)
+        )
         for j in last.get(card, []):
             free_bits.append(bit_of.pop(j))
     if any(c < 0 for c in caps) or any(x < 0 for x in need):

@@ -9,7 +9,7 @@ another seat is the first card of the suggestion its refuter holds in the drawn 
 
 >>> import random
 >>> from game.logic.clue.game import ClueGame
->>> from game.logic.game import CHANCE, sample_chance
+>>> from game.logic.contract import CHANCE, sample_chance
 >>> rng = random.Random(1)
 >>> state = ClueGame({"seats": 3, "deck": "quick"}).initial_state(rng)
 >>> while state.current_player() == CHANCE:  # the deal

@@ -1,4 +1,4 @@
-"""Cluedo as a :class:`~game.logic.game.Game`: its options and its seats.
+"""Cluedo as a :class:`~game.logic.contract.Game`: its options and its seats.
 
 >>> import random
 >>> game = ClueGame({"seats": 3})
@@ -16,8 +16,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from game.logic.clue.deck import deck_names, detectives, load_deck
-from game.logic.clue.rules import ROUND_CAP, SEATS, Action, ClueState, Phase, Rules
-from game.logic.game import CHANCE, Agent, Game, State
+from game.logic.clue.rules import ROUND_CAP, SEATS, Action, ClueRules, ClueState, Phase
+from game.logic.contract import CHANCE, Agent, Game, State
 from game.logic.match import Match
 from game.logic.options import Option, OptionsSchema
 
@@ -43,9 +43,11 @@ OPTIONS: Final = OptionsSchema(
 )
 
 
-def rules_from(options: Mapping[str, Any]) -> Rules:
+def rules_from(options: Mapping[str, Any]) -> ClueRules:
     """The rules for checked option values."""
-    return Rules(load_deck(str(options["deck"])), int(options["seats"]), int(options["round_cap"]))
+    return ClueRules(
+        load_deck(str(options["deck"])), int(options["seats"]), int(options["round_cap"])
+    )
 
 
 class ClueGame(Game[Action]):

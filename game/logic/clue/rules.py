@@ -13,7 +13,7 @@ accuser out (they still refute). The game ends without a winner when everyone is
 
 >>> from game.logic.clue.deck import load_deck
 >>> import random
->>> rules = Rules(load_deck("classic"), seats=3)
+>>> rules = ClueRules(load_deck("classic"), seats=3)
 >>> state = ClueState.start(rules, dealer=2)
 >>> while state.phase in (Phase.ENVELOPE, Phase.DEAL):
 ...     state = state.apply(random.Random(len(state.hands[0])).choice(
@@ -32,7 +32,7 @@ from typing import Final, NamedTuple
 
 from game.logic.clue.deck import Card, Deck, Triple, hand_sizes
 from game.logic.clue.events import Accusation, Event, Suggestion, View, seen_by
-from game.logic.game import CHANCE, TERMINAL, IllegalActionError, NotationError
+from game.logic.contract import CHANCE, TERMINAL, IllegalActionError, NotationError
 from game.logic.options import Option
 from game.logic.quoting import excerpt
 
@@ -42,10 +42,10 @@ __all__ = [
     "ROUND_CAP",
     "SEATS",
     "Action",
+    "ClueRules",
     "ClueState",
     "Kind",
     "Phase",
-    "Rules",
     "advice",
 ]
 
@@ -102,7 +102,7 @@ class Phase(enum.Enum):
 
 
 #: The options of the rules, declared once: the game's options schema
-#: (:data:`game.logic.clue.game.OPTIONS`), :class:`Rules` and the case file read them.
+#: (:data:`game.logic.clue.game.OPTIONS`), :class:`ClueRules` and the case file read them.
 SEATS: Final = Option(
     "seats", int, 4, minimum=MIN_SEATS, maximum=MAX_SEATS, help="players at the table"
 )
@@ -113,7 +113,7 @@ ROUND_CAP: Final = Option(
 
 
 @dataclass(frozen=True, slots=True)
-class Rules:
+class ClueRules:
     """The deck, the number of seats and the round cap; fixed for a game. The seats and the
     round cap are checked by their options (:data:`SEATS`, :data:`ROUND_CAP`): an
     :class:`~game.logic.options.OptionError` names a bad one."""
@@ -152,7 +152,7 @@ class _Asking:
 class ClueState:
     """One moment of a game; immutable (``apply`` returns a new state)."""
 
-    rules: Rules
+    rules: ClueRules
     dealer: int
     envelope: tuple[Card, ...] = ()
     hands: tuple[tuple[Card, ...], ...] = ()
@@ -165,14 +165,14 @@ class ClueState:
     _legal: list[Action] | None = field(default=None, init=False, compare=False, repr=False)
 
     @classmethod
-    def start(cls, rules: Rules, dealer: int = 0) -> ClueState:
+    def start(cls, rules: ClueRules, dealer: int = 0) -> ClueState:
         if not 0 <= dealer < rules.seats:
             raise ValueError(f"dealer must be a seat 0..{rules.seats - 1}, not {dealer}")
         return cls(rules, dealer, hands=((),) * rules.seats)
 
     @classmethod
     def dealt(
-        cls, rules: Rules, envelope: Triple, hands: Sequence[Sequence[Card]], dealer: int = 0
+        cls, rules: ClueRules, envelope: Triple, hands: Sequence[Sequence[Card]], dealer: int = 0
     ) -> ClueState:
         """A game after a given deal (tests, the assistant's worked examples)."""
         state = cls.start(rules, dealer)

@@ -29,13 +29,6 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any, Final
 
-from game.logic.grab.confine import (
-    Captured,
-    NotPlainData,
-    plain_text,
-    receive,
-)
-from game.logic.grab.jail import JailedProcess
 from game.logic.grab.robot import Robot, UnknownRobotError
 from game.logic.grab.sandbox import (
     CONSTRUCT_S,
@@ -48,6 +41,9 @@ from game.logic.grab.sandbox import (
     RobotRunner,
     describe_error,
 )
+from game.logic.workers.confine import Captured, plain_text
+from game.logic.workers.jail import JailedProcess
+from game.logic.workers.process import MessageTooLong, NotPlainData, WorkerLost
 
 #: Problems with finding robots are logged here.
 LOG: Final = logging.getLogger("gamehall.grab")
@@ -152,7 +148,7 @@ def discover(
     """The robots of the ``*.py`` files in ``folder`` and of the ``gamehall.robots`` entry
     points, found without importing any of them in this process.
 
-    A child process in the robot jail (:mod:`game.logic.grab.jail`: no Ctrl-C, output
+    A child process in the robot jail (:mod:`game.logic.workers.jail`: no Ctrl-C, output
     captured, ``memory_mb`` MiB more than it starts with, and on Linux the namespaces, limits,
     Landlock and seccomp a robot's own process has) imports them one at a time. One that
     raises, defines no robot, takes longer than ``import_s`` seconds (the child itself has
@@ -203,7 +199,7 @@ def _discover_some(
     jail = JailedProcess(
         "robot-discovery", _discovery_main, (list(jobs),), memory_mb, robot_files=files
     )
-    parent = jail.start()
+    worker = jail.start()
     results: list[Any] = []
     failure: str | None = None
     try:
@@ -212,11 +208,14 @@ def _discover_some(
             return results, f"the discovery process failed: {problem}"
         while len(results) < len(jobs):
             try:
-                if not parent.poll(import_s):
+                if not worker.wait(import_s):
                     failure = f"importing it took more than {import_s:g} s"
                     break
-                reply = _checked(receive(parent))
-            except (OSError, EOFError):
+                reply = _checked(worker.receive())
+            except MessageTooLong as lost:
+                failure = f"importing it: {lost}"
+                break
+            except WorkerLost:
                 failure = f"importing it ended its process ({jail.exit_words()})"
                 break
             except NotPlainData as error:
@@ -230,7 +229,7 @@ def _discover_some(
 def _discovery_main(
     connection: Connection, printed: Captured, jobs: list[_Job]
 ) -> None:  # pragma: no cover - runs in the discovery process
-    """In the jail (:func:`~game.logic.grab.jail.jailed_main`): import each job's robots and
+    """In the jail (:func:`~game.logic.workers.jail.jailed_main`): import each job's robots and
     send, per job, a list of ``(attribute, name, description, default)`` for its classes, or
     the reason it has none as text."""
     for job in jobs:
@@ -269,7 +268,7 @@ def _facts(attribute: str, robot_class: type[Robot]) -> tuple[str, str, str, boo
 
 def _checked(reply: Any) -> Any:
     """A discovery reply if it is a reason (text) or a list of class facts; raises
-    :class:`~game.logic.grab.confine.NotPlainData` otherwise (robot code at import can
+    :class:`~game.logic.workers.process.NotPlainData` otherwise (robot code at import can
     change what the discovery process sends)."""
     if type(reply) is str:
         return reply

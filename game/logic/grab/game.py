@@ -1,4 +1,4 @@
-"""MasterGrab as a :class:`~game.logic.game.Game`: options in, a map and starting armies out.
+"""MasterGrab as a :class:`~game.logic.contract.Game`: options in, a map and starting armies out.
 
 :class:`GrabGame` makes the starting state of a game from the options and a random generator
 (the map, the owners and the armies all come from it, so one seed replays one game), names
@@ -27,7 +27,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from game.logic.game import Game, Limits
+from game.logic.contract import Game, Limits
 from game.logic.grab.discovery import RobotRegistry
 from game.logic.grab.map import GrabMap, generate_map
 from game.logic.grab.names import country_names

@@ -2,10 +2,10 @@
 numba (the first start compiled the map's kernels on the drawing thread for ten seconds and
 more; later starts loaded numba there for a second or two).
 
-:data:`PREPARE` readies a worker (:func:`game.logic.apart.prepare`): it compiles the kernels of
-:mod:`game.logic.grab.kernels` the first time, saying how far it got, or loads them from
-numba's disk cache. :func:`make_map` then runs there (the window's
-:mod:`game.games.grab.making` asks for it with :func:`game.logic.apart.submit`): the
+:data:`PREPARE` readies a worker (:func:`game.logic.workers.pool.prepare`): it compiles
+the kernels of :mod:`game.logic.grab.kernels` the first time, saying how far it got, or loads
+them from numba's disk cache. :func:`make_map` then runs there (the window's
+:mod:`game.games.grab.making` asks for it with :func:`game.logic.workers.pool.submit`): the
 map of a game's :meth:`~game.logic.grab.game.GrabGame.map_arguments` and the places of its
 army numbers, which travel back pickled (a default map: a few megabytes).
 

@@ -24,7 +24,7 @@ returns a :class:`~game.logic.grab.state.Move`::
 
 Put the file in the ``robots`` folder of the gamehall config directory (or publish it under
 the entry-point group ``gamehall.robots``); :mod:`game.logic.grab.discovery` finds it. Every
-robot plays as an :class:`~game.logic.game.Agent` through its sandbox
+robot plays as an :class:`~game.logic.contract.Agent` through its sandbox
 (:mod:`game.logic.grab.sandbox`): robots found on disk in their own process, the built-in ones
 in the game's. A robot that raises, answers with an illegal move or thinks longer than its
 budget loses that move, and the game goes on.

@@ -1,7 +1,7 @@
 """Robots as agents: the sandbox that asks a robot for its move (spec 5.1).
 
 A :class:`RobotAgent` is a robot as the match sees every computer player
-(:class:`~game.logic.game.Agent`): ``choose(state, limits, rng, stop)`` returns the move of the
+(:class:`~game.logic.contract.Agent`): ``choose(state, limits, rng, stop)`` returns the move of the
 player to move. It asks its robot through a runner: an :class:`InProcessRunner` for the
 built-in robots (trusted, fast), a :class:`ProcessRunner` for robots found on disk (their own
 process, so one that hangs or crashes costs only its move).
@@ -18,7 +18,7 @@ Each robot instance plays one game (spec 5.1): the agent makes a fresh one when 
 about another map or an earlier move than the last (a new game, a replay, an undo), so a
 game replayed from its start plays the same.
 
->>> from game.logic.game import Limits, Stop
+>>> from game.logic.contract import Limits, Stop
 >>> from game.logic.grab.robots.simple import SimpleRobot
 >>> from game.logic.grab.state import GrabBoard, GrabState
 >>> board = GrabBoard(sizes=(100, 100), neighbours=((1,), (0,)), players=2)
@@ -41,18 +41,13 @@ from collections import deque
 from multiprocessing.connection import Connection
 from typing import TYPE_CHECKING, Any, Final
 
-from game.logic.game import Limits, Stop, ThinkingStopped
-from game.logic.grab.confine import (
-    Captured,
-    NotPlainData,
-    RobotError,
-    plain_text,
-    receive,
-)
-from game.logic.grab.jail import JailedProcess
+from game.logic.contract import Limits, Stop, ThinkingStopped
 from game.logic.grab.options import ROBOT_MEMORY_MB_DEFAULT
 from game.logic.grab.robot import Robot, RobotGame
 from game.logic.grab.state import GrabBoard, GrabMoveError, GrabState, Move
+from game.logic.workers.confine import Captured, plain_text
+from game.logic.workers.jail import JailedProcess
+from game.logic.workers.process import MessageTooLong, NotPlainData, Worker, WorkerLost
 
 if TYPE_CHECKING:
     from game.logic.grab.discovery import RobotOrigin
@@ -74,13 +69,18 @@ OUTPUT_LINES: Final = 40
 _POLL_S: Final = 0.05
 
 
+class RobotError(Exception):
+    """A robot's failure that no built-in exception names: its process could not start or
+    died, or it raised an exception of its own type (the message starts with the type)."""
+
+
 class RobotDisabledError(RobotError):
     """A robot that could not start (its import or constructor failed or hung): it is
     disabled for the rest of the game, and every turn of its seat passes."""
 
 
 class RobotAgent:
-    """A robot as an :class:`~game.logic.game.Agent` (see the module docstring).
+    """A robot as an :class:`~game.logic.contract.Agent` (see the module docstring).
 
     ``name`` is the robot's registry key (``basic``), ``description`` its sentence,
     ``budget_s`` its seconds a move (see the module docstring). Call
@@ -205,11 +205,11 @@ class ProcessRunner(RobotRunner):
     """Runs a robot in a child process (the "spawn" start method: never fork a process that
     may hold threads and a GL context), started on the first move.
 
-    The child runs in the robot jail (:mod:`game.logic.grab.jail`: on Linux its own
+    The child runs in the robot jail (:mod:`game.logic.workers.jail`: on Linux its own
     namespaces, user, temp folder, limits, Landlock and seccomp; the layers the kernel
     refused are in :attr:`missing`, and said once per process in the log): Ctrl-C is the
     parent's business, its printing is captured (at most
-    :data:`~game.logic.grab.confine.OUTPUT_CAP` characters a move come back with the answer, kept
+    :data:`~game.logic.workers.confine.OUTPUT_CAP` characters a move come back with the answer, kept
     in :attr:`output`; nothing reaches this process's stdout or stderr) and, where the system
     allows it, its memory is capped at ``memory_mb`` MiB more than it holds once started (a
     robot over it gets a MemoryError and loses that move).
@@ -243,17 +243,17 @@ class ProcessRunner(RobotRunner):
         #: Why the robot is disabled for this game, or None.
         self.disabled: str | None = None
         #: The layers of the robot sandbox its process lacks, as ``(layer, reason)`` (known
-        #: once it has started; see :mod:`game.logic.grab.jail`).
+        #: once it has started; see :mod:`game.logic.workers.jail`).
         self.missing: list[tuple[str, str]] = []
         self._jail: JailedProcess | None = None
-        self._connection: Connection | None = None
+        self._worker: Worker | None = None
         self._asked = 0  # the number of the last question, which the answer repeats
 
     def reset(self) -> None:
-        if self._connection is not None and self._alive():
+        if self._worker is not None and self._alive():
             try:
-                self._connection.send(("reset",))
-            except OSError:
+                self._worker.send(("reset",))
+            except WorkerLost:
                 self._stop()
 
     def ask(self, state: GrabState, player: int, budget_s: float | None, stop: Stop) -> Move:
@@ -265,18 +265,19 @@ class ProcessRunner(RobotRunner):
                 self.disabled = f"disabled for this game: {problem}"
                 LOG.warning("robot %s: %s", self.key, self.disabled)
                 raise RobotDisabledError(self.disabled)
-        connection = self._connection
-        assert connection is not None
+        worker = self._worker
+        assert worker is not None
         self._asked += 1
         asked = self._asked
         started = time.perf_counter()
         try:
-            connection.send(("plan", asked, state, player))
-            reply = self._answer(connection, asked, started, budget_s, stop)
-        except (OSError, EOFError):
-            code = self._exit_code()
+            worker.send(("plan", asked, state, player))
+            reply = self._answer(worker, asked, started, budget_s, stop)
+        except WorkerLost as lost:
+            why = str(lost) if isinstance(lost, MessageTooLong) else None
+            why = why or f"its process ended ({self._exit_code()})"
             self._stop()
-            raise RobotError(f"its process ended ({code}); it restarts on its next move") from None
+            raise RobotError(f"{why}; it restarts on its next move") from None
         seconds = time.perf_counter() - started
         if reply is None:
             self._stop()
@@ -317,27 +318,31 @@ class ProcessRunner(RobotRunner):
 
     def _answer(
         self,
-        connection: Connection,
+        worker: Worker,
         asked: int,
         started: float,
         budget_s: float | None,
         stop: Stop,
     ) -> tuple[Any, ...] | None:
         """The child's answer to question ``asked``, or None when the budget ran out; late
-        answers to earlier questions are dropped."""
+        answers to earlier questions are dropped. The stop flag is looked at every
+        :data:`_POLL_S` seconds while the child thinks."""
+
+        def check() -> None:
+            if stop.is_set():
+                raise ThinkingStopped("stopped while the robot thought")
+
         while True:
-            wait = _POLL_S
+            left = None
             if budget_s is not None:
                 left = budget_s - (time.perf_counter() - started)
                 if left <= 0:
                     return None
-                wait = min(wait, left)
-            if connection.poll(wait):
-                reply = _shaped(receive(connection), answer=True)
-                if reply[1] == asked:
-                    return reply
-            elif stop.is_set():
-                raise ThinkingStopped("stopped while the robot thought")
+            if not worker.wait(left, check, every=_POLL_S):
+                return None
+            reply = _shaped(worker.receive(), answer=True)
+            if reply[1] == asked:
+                return reply
 
     def _alive(self) -> bool:
         return self._jail is not None and self._jail.alive
@@ -357,8 +362,8 @@ class ProcessRunner(RobotRunner):
             self.memory_mb,
             robot_files=(origin.target,) if origin.kind == "file" else (),
         )
-        parent = jail.start()
-        self._jail, self._connection = jail, parent
+        worker = jail.start()
+        self._jail, self._worker = jail, worker
         problem = jail.wait_jailed(self.start_s)
         self.missing = jail.missing
         stages = (
@@ -366,12 +371,12 @@ class ProcessRunner(RobotRunner):
         )
         for stage, seconds in stages:
             try:
-                if not parent.poll(seconds):
+                if not worker.wait(seconds):
                     what = "to load" if stage == "loaded" else "for its constructor"
                     problem = f"it did not start: more than {seconds:g} s {what}"
                     break
-                reply = _shaped(receive(parent), answer=False)
-            except (OSError, EOFError):
+                reply = _shaped(worker.receive(), answer=False)
+            except WorkerLost:
                 problem = f"its process ended while starting ({self._exit_code()})"
                 break
             except NotPlainData as error:
@@ -388,7 +393,7 @@ class ProcessRunner(RobotRunner):
 
     def _stop(self, politely: bool = False) -> None:
         jail = self._jail
-        self._jail = self._connection = None
+        self._jail = self._worker = None
         if jail is not None:
             jail.stop(politely)
 
@@ -396,7 +401,7 @@ class ProcessRunner(RobotRunner):
 def _robot_main(
     connection: Connection, printed: Captured, origin: RobotOrigin, memory_mb: int
 ) -> None:  # pragma: no cover
-    """The robot process, in its jail (:func:`~game.logic.grab.jail.jailed_main`): load the
+    """The robot process, in its jail (:func:`~game.logic.workers.jail.jailed_main`): load the
     robot, then answer ``plan`` messages until told to stop.
 
     Start-up messages (after the jail's own): ``("loaded", output)`` once the robot's module

@@ -3,7 +3,7 @@
 A :class:`GrabBoard` holds what never changes during a game (sizes, capacities, neighbours,
 mountains, the factors); a :class:`GrabState` holds what does, as tuples, and every move makes
 a new state (:meth:`GrabState.apply`), so states can be shared, hashed and compared freely.
-:class:`GrabState` is a :class:`~game.logic.game.State`: the player to move is the current
+:class:`GrabState` is a :class:`~game.logic.contract.State`: the player to move is the current
 player, a move is an action and its text (``attack 3,5>12``) reads back.
 
 >>> board = GrabBoard(sizes=(100, 100), neighbours=((1,), (0,)), players=2)
@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, overload
 
 import numpy as np
 
-from game.logic.game import TERMINAL, IllegalActionError, NotationError
+from game.logic.contract import TERMINAL, IllegalActionError, NotationError
 from game.logic.grab.rules import (
     MOUNTAIN,
     attack,
@@ -185,7 +185,7 @@ class GrabState:
     sorting a player's countries by ``(changed, id)`` gives spec 5.1's ``CountryIds`` order
     (:meth:`countries_of`). It defaults to all 0.
 
-    As a :class:`~game.logic.game.State`: ``current_player()`` is ``to_move`` (``TERMINAL``
+    As a :class:`~game.logic.contract.State`: ``current_player()`` is ``to_move`` (``TERMINAL``
     once finished); ``legal_actions()`` lists ``legal_moves(to_move)`` and its ``in`` accepts
     every legal move (:class:`LegalMoves`); ``returns()`` gives 1 to the winner and 0 to every
     other player once the game is over (:meth:`decided_winner`), so they add up to 1.
@@ -233,7 +233,7 @@ class GrabState:
         """Everything that tells two positions of one board apart, hashable."""
         return (self.owners, self.armies, self.to_move, self.turn)
 
-    # --- The game contract (game.logic.game.State) ---------------------------------------------
+    # --- The game contract (game.logic.contract.State) ------------------------------------------
 
     def current_player(self) -> int:
         """The player to move, or ``TERMINAL`` once the game is over."""

@@ -17,9 +17,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
-from game.logic.game import Limits
+from game.logic.contract import Limits
 from game.logic.grab.bench import BUDGET_S
-from game.logic.tournament import GameEntry, GameRecord, TournamentResult, run_tournament
+from game.logic.tournament import GameEntry, PlayedGame, TournamentResult, run_tournament
 
 __all__ = ["DUEL_ROBOTS", "STRENGTH_ROBOTS", "strength_tournament"]
 
@@ -36,7 +36,7 @@ def strength_tournament(
     jobs: int = 1,
     seed: int = 0,
     options: Mapping[str, Any] | None = None,
-    progress: Callable[[int, int, GameRecord], None] | None = None,
+    progress: Callable[[int, int, PlayedGame], None] | None = None,
     robots: tuple[str, ...] = STRENGTH_ROBOTS,
 ) -> TournamentResult:
     """``games`` games of ``robots`` (default :data:`STRENGTH_ROBOTS`) on MasterGrab

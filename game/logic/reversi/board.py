@@ -1,7 +1,7 @@
 """Reversi (Othello) rules in pure Python: positions, moves, board text and game transcripts.
 
 A :class:`Position` holds two Python-int bitboards and the side to move; it is the game's
-state in the sense of :class:`game.logic.game.State` (``legal_actions``, ``apply``,
+state in the sense of :class:`game.logic.contract.State` (``legal_actions``, ``apply``,
 ``current_player``, ``returns``, ``action_text`` / ``parse_action``). Square ``sq`` is
 ``row * 8 + col`` with A1 = 0, B1 = 1, ..., H1 = 7, A2 = 8, ..., H8 = 63, the order of the board
 text (:meth:`Position.from_text`) and of :mod:`game.logic.reversi.kernels`, whose numba
@@ -27,7 +27,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final, TypeAlias
 
-from game.logic.game import TERMINAL
+from game.logic.contract import TERMINAL
 
 __all__ = [
     "PASS",
@@ -305,7 +305,7 @@ class Position:
         return Color.BLACK if black > white else Color.WHITE if white > black else None
 
     def current_player(self) -> int:
-        """0 when black is to move, 1 for white, :data:`~game.logic.game.TERMINAL` once over."""
+        """0 when black is to move, 1 for white, :data:`~game.logic.contract.TERMINAL` once over."""
         return TERMINAL if self.is_terminal() else self.to_move.player
 
     def returns(self) -> tuple[float, float]:

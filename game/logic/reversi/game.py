@@ -1,4 +1,4 @@
-"""Reversi as a :class:`~game.logic.game.Game`: two seats, Black (0) and White (1).
+"""Reversi as a :class:`~game.logic.contract.Game`: two seats, Black (0) and White (1).
 
 The states are :class:`~game.logic.reversi.board.Position` values. A side with no legal move
 must pass: :meth:`ReversiGame.forced_action` names that pass, so a
@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from typing import Any, Final
 
-from game.logic.game import Game, State
+from game.logic.contract import Game, State
 from game.logic.options import Option, OptionsSchema
 
 from . import LEVELS

@@ -3,13 +3,13 @@
 A :class:`Player` is a level's strength settings with a ``choose`` that returns a detailed
 :class:`Choice`; it holds no state, so one object serves every game and process. A
 :class:`LevelAgent` (from :func:`get_agent`) is the same level as a
-:class:`~game.logic.game.Agent` for a :class:`~game.logic.match.Match`: ``choose(state,
+:class:`~game.logic.contract.Agent` for a :class:`~game.logic.match.Match`: ``choose(state,
 limits, rng, stop)`` returns the move and ``explain()`` says what the last choice was worth.
 
 >>> sorted(PLAYERS)[:3]
 ['advanced', 'beginner', 'classic-advanced']
 >>> agent = get_agent("advanced")
->>> from game.logic.game import Limits, Stop
+>>> from game.logic.contract import Limits, Stop
 >>> move = agent.choose(Position.start(), Limits(time=1.0), random.Random(0), Stop())
 >>> move in Position.start().legal_moves()
 True
@@ -47,7 +47,7 @@ from typing import TYPE_CHECKING, Any, Final, Protocol
 
 import numpy as np
 
-from game.logic.game import Limits, State, Stop, ThinkingStopped
+from game.logic.contract import Limits, State, Stop, ThinkingStopped
 
 from .board import PASS, Color, Move, Position, ReversiError
 from .classic_levels import CLASSIC_LEVELS, ClassicLevel
@@ -59,7 +59,7 @@ if TYPE_CHECKING:
 
 # The compiled search (numba) is imported where it is first used, not here: the window names
 # the levels and seats them without loading numba, and thinks in a worker process that
-# :func:`prepare` readies (see game.logic.apart).
+# :func:`prepare` readies (see game.logic.workers.pool).
 
 __all__ = [
     "PLAYERS",
@@ -319,12 +319,12 @@ def get_agent(name: str) -> LevelAgent:
 
 
 class LevelAgent:
-    """A level as an :class:`~game.logic.game.Agent`; see the module docstring.
+    """A level as an :class:`~game.logic.contract.Agent`; see the module docstring.
 
     ``limits.time`` is the time for the move (a level's ``max_time`` may cut it),
     ``limits.depth`` and ``limits.nodes`` narrow the level's own depth and node count.
     ``stop.flag`` is read by the compiled searches; once it is set :meth:`choose` raises
-    :class:`~game.logic.game.ThinkingStopped`. The first choice in a process compiles (or
+    :class:`~game.logic.contract.ThinkingStopped`. The first choice in a process compiles (or
     loads) the search kernels before its clock starts (:func:`warm_up`).
     """
 
@@ -397,8 +397,8 @@ def prepare(report: Callable[[float], None] | None = None) -> None:
     ``report(fraction)`` as each of the kernels is compiled (the first start, or after an
     upgrade: a minute or more); loaded from numba's disk cache, nothing is reported.
 
-    The window runs it in a worker process (``game.logic.apart.prepare``) and shows how far it
-    got; the worker then thinks for the window."""
+    The window runs it in a worker process (``game.logic.workers.pool.prepare``) and shows
+    how far it got; the worker then thinks for the window."""
     from game.logic.compiling import compile_progress
 
     from . import evaluation, kernels, patterns

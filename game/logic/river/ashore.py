@@ -1,6 +1,6 @@
 """Priests and Devils when the boat's passengers count for no bank: the click-level solver.
 
-With ``Rules.boat_counts`` off, the boat is a place of its own: only the people ashore count
+With ``RiverRules.boat_counts`` off, the boat is a place of its own: only the people ashore count
 for a bank, so a boarding or a landing can lose the game as well as a crossing, and devils can
 be "parked" in the boat. The counts of :class:`~game.logic.river.rules.Crossing` no longer
 decide anything, so this solver works on whole positions: who is ashore on the left, who is
@@ -14,9 +14,9 @@ same load), so the predecessors of a position are found with the same move gener
 positions (outnumbered ashore, or a boat stranded where nobody may row it) take no part; won
 positions end a game, so no way leads through one.
 
->>> from game.logic.river.rules import Rules
+>>> from game.logic.river.rules import RiverRules
 >>> from game.logic.river.state import RiverState
->>> rules = Rules(3, 3, 2, boat_counts=False)
+>>> rules = RiverRules(3, 3, 2, boat_counts=False)
 >>> divmod(costs(rules)[position(RiverState.start(rules))], CLICK_SCALE)
 (9, 12)
 """
@@ -32,14 +32,14 @@ from game.logic.river.rules import (
     Goal,
     Kind,
     Load,
+    RiverRules,
     RiverSettingError,
     Rowers,
-    Rules,
     Side,
 )
 from game.logic.river.state import (
     Action,
-    Board,
+    BoardBoat,
     Cross,
     RiverState,
     Unboard,
@@ -59,8 +59,8 @@ Position: TypeAlias = tuple[int, int, int, int, int]
 # The moves, as (action, change of left ashore priests and devils, change of the boat's
 # priests and devils) at the left bank; at the right bank the left counts do not change.
 _BOARD_OR_LAND: tuple[tuple[Action, int, int, int, int], ...] = (
-    (Board(Kind.PRIEST), -1, 0, 1, 0),
-    (Board(Kind.DEVIL), 0, -1, 0, 1),
+    (BoardBoat(Kind.PRIEST), -1, 0, 1, 0),
+    (BoardBoat(Kind.DEVIL), 0, -1, 0, 1),
     (Unboard(Kind.PRIEST), 1, 0, -1, 0),
     (Unboard(Kind.DEVIL), 0, 1, 0, -1),
 )
@@ -72,7 +72,7 @@ def position(state: RiverState) -> Position:
     return (state.left.priests, state.left.devils, state.boat.priests, state.boat.devils, side)
 
 
-def check_size(rules: Rules) -> None:
+def check_size(rules: RiverRules) -> None:
     """Raise :class:`RiverSettingError` when ``rules`` have more positions than
     :data:`MAX_POSITIONS`, with the numbers and what to change."""
     seats = rules.capacity
@@ -91,7 +91,7 @@ def check_size(rules: Rules) -> None:
 
 
 @functools.lru_cache(maxsize=8)
-def costs(rules: Rules) -> dict[Position, int]:
+def costs(rules: RiverRules) -> dict[Position, int]:
     """The cost to the win of every position that can still win (see the module docstring);
     won positions cost 0. Raises :class:`RiverSettingError` for rules that are too big."""
     check_size(rules)
@@ -111,7 +111,7 @@ def costs(rules: Rules) -> dict[Position, int]:
     return cost
 
 
-def moves(rules: Rules, pos: Position) -> Iterator[tuple[Action, int, Position]]:
+def moves(rules: RiverRules, pos: Position) -> Iterator[tuple[Action, int, Position]]:
     """The moves from ``pos`` as ``(action, cost, next position)``, in the order of
     :meth:`RiverState.legal_actions` (no check that the game is still on)."""
     lp, ld, bp, bd, side = pos
@@ -133,17 +133,17 @@ def moves(rules: Rules, pos: Position) -> Iterator[tuple[Action, int, Position]]
         yield Cross(), CLICK_SCALE, (lp, ld, bp, bd, 1 - side)
 
 
-def status(rules: Rules, pos: Position) -> int:
+def status(rules: RiverRules, pos: Position) -> int:
     """0 playing, 1 won, -1 lost (as :meth:`RiverState.outcome` judges it)."""
     return _status(rules, pos)
 
 
-def _neighbours(rules: Rules, pos: Position) -> Iterator[tuple[int, Position]]:
+def _neighbours(rules: RiverRules, pos: Position) -> Iterator[tuple[int, Position]]:
     for _, step, target in moves(rules, pos):
         yield step, target
 
 
-def _status(rules: Rules, pos: Position) -> int:
+def _status(rules: RiverRules, pos: Position) -> int:
     lp, ld, bp, bd, side = pos
     rp, rd = rules.priests - lp - bp, rules.devils - ld - bd
     if 0 < lp < ld or 0 < rp < rd:
@@ -160,7 +160,7 @@ def _status(rules: Rules, pos: Position) -> int:
     return 0
 
 
-def _won_positions(rules: Rules) -> Iterator[Position]:
+def _won_positions(rules: RiverRules) -> Iterator[Position]:
     """Every position the judge calls won (the right bank's ashore people meet the goal)."""
     seats = rules.capacity
     devils_left = range(rules.devils + 1) if rules.goal is Goal.PRIESTS else range(1)

@@ -1,4 +1,4 @@
-"""Priests and Devils as a game of the contract (:mod:`game.logic.game`): the options schema,
+"""Priests and Devils as a game of the contract (:mod:`game.logic.contract`): the options schema,
 :class:`RiverGame`, and :class:`SolverAgent`, the computer player behind the hint.
 
 The rules live in :mod:`game.logic.river.rules`, the judge and the actions in
@@ -35,7 +35,7 @@ import random
 from collections.abc import Mapping
 from typing import Any, Final
 
-from game.logic.game import Game, Limits, State, Stop
+from game.logic.contract import Game, Limits, State, Stop
 from game.logic.options import OptionError, OptionsSchema
 from game.logic.river.rules import (
     MAX_CAPACITY,
@@ -49,16 +49,16 @@ from game.logic.river.rules import (
     Load,
     Outcome,
     RiverError,
+    RiverRules,
     RiverSettingError,
     Rowers,
-    Rules,
     Side,
     people,
 )
 from game.logic.river.solver import Hint, NoSolutionError, RiverPuzzle
 from game.logic.river.state import (
     Action,
-    Board,
+    BoardBoat,
     Cross,
     RiverState,
     Unboard,
@@ -71,7 +71,7 @@ __all__ = [
     "MAX_CHARACTERS",
     "OPTIONS",
     "Action",
-    "Board",
+    "BoardBoat",
     "Cross",
     "Crossing",
     "Goal",
@@ -85,10 +85,10 @@ __all__ = [
     "RiverError",
     "RiverGame",
     "RiverPuzzle",
+    "RiverRules",
     "RiverSettingError",
     "RiverState",
     "Rowers",
-    "Rules",
     "Side",
     "SolverAgent",
     "Unboard",
@@ -114,8 +114,8 @@ def _check_rules(values: Mapping[str, Any]) -> None:
 OPTIONS: Final = OptionsSchema(RULE_OPTIONS.options, cross_check=_check_rules)
 
 
-def rules_from(values: Mapping[str, Any]) -> Rules:
-    """The :class:`Rules` of checked option values (missing ones default).
+def rules_from(values: Mapping[str, Any]) -> RiverRules:
+    """The :class:`RiverRules` of checked option values (missing ones default).
 
     Raises :class:`RiverSettingError` for counts the rules refuse.
     """
@@ -124,7 +124,7 @@ def rules_from(values: Mapping[str, Any]) -> Rules:
         rowers, goal = Rowers(merged["rowers"]), Goal(merged["goal"])
     except ValueError as exc:
         raise RiverSettingError(str(exc)) from None
-    return Rules(
+    return RiverRules(
         merged["priests"], merged["devils"], merged["capacity"], merged["boat_counts"], rowers, goal
     )
 

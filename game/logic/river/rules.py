@@ -5,23 +5,24 @@ the boat's side. By default passengers count for the bank where the boat is dock
 crossing can lose (the player's click by click view, :class:`~game.logic.river.state.
 RiverState`, judges with the same rule).
 
-:class:`Rules` also carries the published variants of the puzzle: passengers that count for no
+:class:`RiverRules` also carries the published variants of the puzzle: passengers that count for no
 bank (``boat_counts=False``: the boat is a place of its own, so boarding or landing can lose),
 who may row (:class:`Rowers`: anyone, or the boat needs a priest, or a devil, aboard to
 cross; a boat stranded where nobody may row it loses), and the goal (:class:`Goal`: everyone
 across, or every priest across).
 
->>> Rules().key(), Crossing(3, 3, Side.LEFT).after(Load(0, 2))
+>>> RiverRules().key(), Crossing(3, 3, Side.LEFT).after(Load(0, 2))
 ('3/3/2', Crossing(left_priests=3, left_devils=1, boat=<Side.RIGHT: 'right'>))
 """
 
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
-from game.logic.game import IllegalActionError, NotationError
+from game.logic.contract import IllegalActionError, NotationError
 from game.logic.options import Option, OptionError, OptionsSchema
 
 __all__ = [
@@ -36,9 +37,9 @@ __all__ = [
     "Load",
     "Outcome",
     "RiverError",
+    "RiverRules",
     "RiverSettingError",
     "Rowers",
-    "Rules",
     "Side",
     "people",
 ]
@@ -49,6 +50,10 @@ MAX_CHARACTERS = 200
 
 MAX_CAPACITY = 12
 """The most seats a boat may have."""
+
+#: The word earlier versions wrote in a rules key for ``boat_counts=no`` (statistics files
+#: keep it); it is still read.
+_OLD_BOAT_WORD = "boat-apart"
 
 
 class RiverError(ValueError):
@@ -166,7 +171,7 @@ class Load(NamedTuple):
 
 
 #: The options a game's rules are made of, declared once: each one's type, default and range
-#: (the puzzle's :data:`~game.logic.river.game.OPTIONS` adds its cross-check; :class:`Rules`
+#: (the puzzle's :data:`~game.logic.river.game.OPTIONS` adds its cross-check; :class:`RiverRules`
 #: takes its defaults from here and is checked by it).
 RULE_OPTIONS: Final = OptionsSchema(
     (
@@ -182,12 +187,12 @@ RULE_OPTIONS: Final = OptionsSchema(
     )
 )  # fmt: skip
 _DEFAULT: Final = RULE_OPTIONS.defaults()
-#: The options :class:`Rules` holds as they are (the others are enums of their names).
+#: The options :class:`RiverRules` holds as they are (the others are enums of their names).
 _PLAIN: Final = ("priests", "devils", "capacity", "boat_counts")
 
 
 @dataclass(frozen=True, slots=True)
-class Rules:
+class RiverRules:
     """The options of a game: team sizes, boat seats and the rule variants, typed; the
     defaults and ranges are :data:`RULE_OPTIONS`'.
 
@@ -197,7 +202,7 @@ class Rules:
     :data:`MAX_CHARACTERS` of each kind, at least one person, 1 to :data:`MAX_CAPACITY`
     seats), a variant is not one of its kind, the start would already be lost (more devils
     than priests, with priests present) or the goal is every priest across with no priest.
-    Rules that are valid may still have no solution: see :meth:`RiverPuzzle.check`.
+    RiverRules that are valid may still have no solution: see :meth:`RiverPuzzle.check`.
     """
 
     priests: int = _DEFAULT["priests"]
@@ -239,62 +244,73 @@ class Rules:
 
     def key(self) -> str:
         """The text form: ``"priests/devils/capacity"``, then one word per variant that is
-        not the classic one: ``boat-apart``, ``rowers=priests``, ``goal=priests``.
+        not the classic one: ``boat_counts=no``, ``rowers=priests``, ``goal=priests``.
 
-        >>> Rules().key(), Rules(3, 3, 2, False, Rowers.PRIESTS, Goal.PRIESTS).key()
-        ('3/3/2', '3/3/2 boat-apart rowers=priests goal=priests')
+        >>> RiverRules().key(), RiverRules(3, 3, 2, False, Rowers.PRIESTS, Goal.PRIESTS).key()
+        ('3/3/2', '3/3/2 boat_counts=no rowers=priests goal=priests')
         """
-        words = [f"{self.priests}/{self.devils}/{self.capacity}"]
-        if not self.boat_counts:
-            words.append("boat-apart")
-        if self.rowers is not Rowers.ANYONE:
-            words.append(f"rowers={self.rowers.value}")
-        if self.goal is not Goal.EVERYONE:
-            words.append(f"goal={self.goal.value}")
-        return " ".join(words)
+        variants = self._variants(
+            "boat_counts=no",
+            lambda rowers: f"rowers={rowers.value}",
+            lambda goal: f"goal={goal.value}",
+        )
+        return " ".join([f"{self.priests}/{self.devils}/{self.capacity}", *variants])
 
     def describe(self) -> str:
         """The rules in words, for the statistics and the help.
 
-        >>> Rules(3, 3, 2, False, Rowers.PRIESTS).describe()
+        >>> RiverRules(3, 3, 2, False, Rowers.PRIESTS).describe()
         '3 priests, 3 devils, a boat for 2; passengers count for no bank; only priests row'
         """
         text = (
             f"{people(self.priests, Kind.PRIEST)}, {people(self.devils, Kind.DEVIL)}, "
             f"a boat for {self.capacity}"
         )
-        if not self.boat_counts:
-            text += "; passengers count for no bank"
-        if self.rowers is not Rowers.ANYONE:
-            text += f"; {self.rowers.describe()}"
-        if self.goal is not Goal.EVERYONE:
-            text += f"; goal: {self.goal.describe()}"
-        return text
+        variants = self._variants(
+            "passengers count for no bank", Rowers.describe, lambda goal: f"goal: {goal.describe()}"
+        )
+        return "; ".join([text, *variants])
 
     def short(self) -> str:
-        """A compact form for a table: ``"3P 3D 2 seats"``, then ``boat apart``,
+        """A compact form for a table: ``"3P 3D 2 seats"``, then ``boat counts no``,
         ``priests row`` or ``devils row``, ``goal priests``.
 
-        >>> Rules(3, 3, 2, False, Rowers.DEVILS, Goal.PRIESTS).short()
-        '3P 3D 2 seats, boat apart, devils row, goal priests'
+        >>> RiverRules(3, 3, 2, False, Rowers.DEVILS, Goal.PRIESTS).short()
+        '3P 3D 2 seats, boat counts no, devils row, goal priests'
         """
-        words = [f"{self.priests}P {self.devils}D {self.capacity} seat{'s' * (self.capacity > 1)}"]
-        if not self.boat_counts:
-            words.append("boat apart")
+        seats = f"{self.priests}P {self.devils}D {self.capacity} seat{'s' * (self.capacity > 1)}"
+        variants = self._variants(
+            "boat counts no",
+            lambda rowers: f"{rowers.value} row",
+            lambda goal: f"goal {goal.value}",
+        )
+        return ", ".join([seats, *variants])
+
+    def _variants(
+        self, boat: str, rowers: Callable[[Rowers], str], goal: Callable[[Goal], str]
+    ) -> list[str]:
+        """One word per variant that is not the classic one, in the order boat, rowers, goal:
+        ``boat`` where passengers do not count, ``rowers(...)`` and ``goal(...)`` of the
+        others."""
+        words = [] if self.boat_counts else [boat]
         if self.rowers is not Rowers.ANYONE:
-            words.append(f"{self.rowers.value} row")
+            words.append(rowers(self.rowers))
         if self.goal is not Goal.EVERYONE:
-            words.append(f"goal {self.goal.value}")
-        return ", ".join(words)
+            words.append(goal(self.goal))
+        return words
 
     @classmethod
-    def from_key(cls, text: str) -> Rules:
-        """Read the form :meth:`key` writes; raises :class:`RiverSettingError` on bad text.
+    def from_key(cls, text: str) -> RiverRules:
+        """Read the form :meth:`key` writes (and ``boat-apart``, what statistics saved by
+        earlier versions hold for ``boat_counts=no``); raises :class:`RiverSettingError` on bad
+        text.
 
-        >>> Rules.from_key("5/4/2")
-        Rules(priests=5, devils=4, capacity=2, boat_counts=True, rowers=<Rowers.ANYONE: 'anyone'>, goal=<Goal.EVERYONE: 'everyone'>)
-        >>> Rules.from_key("3/3/2 goal=priests").goal
+        >>> RiverRules.from_key("5/4/2")
+        RiverRules(priests=5, devils=4, capacity=2, boat_counts=True, rowers=<Rowers.ANYONE: 'anyone'>, goal=<Goal.EVERYONE: 'everyone'>)
+        >>> RiverRules.from_key("3/3/2 goal=priests").goal
         <Goal.PRIESTS: 'priests'>
+        >>> RiverRules.from_key("3/3/2 boat-apart").key()
+        '3/3/2 boat_counts=no'
         """  # noqa: E501
         words = text.split()
         parts = words[0].split("/") if words else []
@@ -307,8 +323,10 @@ class Rules:
         for word in words[1:]:
             name, _, value = word.partition("=")
             try:
-                if word == "boat-apart":
+                if word in ("boat_counts=no", _OLD_BOAT_WORD):
                     boat_counts = False
+                elif word == "boat_counts=yes":
+                    boat_counts = True
                 elif name == "rowers":
                     rowers = Rowers(value)
                 elif name == "goal":
@@ -317,7 +335,7 @@ class Rules:
                     raise ValueError(word)
             except ValueError:
                 raise RiverSettingError(
-                    f"unknown rule {word!r} in {text!r}; expected boat-apart, "
+                    f"unknown rule {word!r} in {text!r}; expected boat_counts=yes|no, "
                     "rowers=anyone|priests|devils or goal=everyone|priests"
                 ) from None
         return cls(priests, devils, capacity, boat_counts, rowers, goal)

@@ -1,6 +1,6 @@
 """Priests and Devils: the solver.
 
-:class:`RiverPuzzle` answers every question about one set of :class:`Rules`: the fewest
+:class:`RiverPuzzle` answers every question about one set of :class:`RiverRules`: the fewest
 crossings from any state, every optimal load to send next (:class:`Hint`), the clicks of the
 next optimal crossing (:meth:`RiverPuzzle.plan`) and whole solutions. It works on the state
 graph of :class:`Crossing` nodes, where a half-loaded boat's passengers count for the bank it
@@ -9,7 +9,7 @@ rules count passengers for no bank, boarding and landing matter too, and the wor
 click-level solver of :mod:`game.logic.river.ashore`; the answers have the same form. Nothing
 here changes a state.
 
->>> state = RiverState.start(Rules())
+>>> state = RiverState.start(RiverRules())
 >>> puzzle = RiverPuzzle(state.rules)
 >>> puzzle.optimal_crossings(), [str(load) for load in puzzle.hint(state).loads]
 (11, ['2 devils', '1 priest + 1 devil'])
@@ -26,7 +26,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from game.logic.river import ashore as river_apart
+from game.logic.river import ashore
 from game.logic.river.rules import (
     Crossing,
     Goal,
@@ -34,15 +34,15 @@ from game.logic.river.rules import (
     Load,
     Outcome,
     RiverError,
+    RiverRules,
     RiverSettingError,
     Rowers,
-    Rules,
     Side,
     people,
 )
 from game.logic.river.state import (
     Action,
-    Board,
+    BoardBoat,
     Cross,
     RiverState,
     Unboard,
@@ -78,7 +78,7 @@ class RiverPuzzle:
 
     The state graph has a node for every safe :class:`Crossing` (reachable from the start or
     not), so a hint works from any safe state. It is built on first use and cached per
-    :class:`Rules`, so puzzles for the same rules share it and a hint is a table look-up. The
+    :class:`RiverRules`, so puzzles for the same rules share it and a hint is a table look-up. The
     click table behind :meth:`next_load` is built and cached the same way on its first use.
     Building both for the largest rules (200 priests, 100 devils, 12 seats) takes a couple of
     seconds; for the rules a player picks, milliseconds. Methods taking a :class:`RiverState`
@@ -88,7 +88,7 @@ class RiverPuzzle:
 
     __slots__ = ("rules",)
 
-    def __init__(self, rules: Rules) -> None:
+    def __init__(self, rules: RiverRules) -> None:
         self.rules = rules
 
     def __repr__(self) -> str:
@@ -113,7 +113,7 @@ class RiverPuzzle:
         return Crossing(self.rules.priests, self.rules.devils, Side.LEFT)
 
     @staticmethod
-    def check(rules: Rules) -> None:
+    def check(rules: RiverRules) -> None:
         """Raise :class:`RiverSettingError` if ``rules`` cannot be solved from the start.
 
         The message reads like "4 priests and 4 devils cannot cross in a boat for 2", with
@@ -121,7 +121,7 @@ class RiverPuzzle:
         click-level solver are refused with the numbers.
         """
         if not rules.boat_counts:
-            river_apart.check_size(rules)
+            ashore.check_size(rules)
         if not RiverPuzzle(rules).solvable():
             raise RiverSettingError(_unsolvable_message(rules))
 
@@ -150,8 +150,8 @@ class RiverPuzzle:
             if outcome is not Outcome.PLAYING:
                 return 0 if outcome is Outcome.WON else None
             if not self.rules.boat_counts:
-                cost = self._apart_cost(state)
-                return None if cost is None else cost // river_apart.CLICK_SCALE
+                cost = self._ashore_cost(state)
+                return None if cost is None else cost // ashore.CLICK_SCALE
             state = state.crossing()
         return self.graph.distance(state)
 
@@ -173,7 +173,7 @@ class RiverPuzzle:
             who = "everyone is" if self.rules.goal is Goal.EVERYONE else "every priest is"
             return Hint((), 0, f"{who} across: unload the boat")
         if not self.rules.boat_counts:
-            return Hint(self._apart_loads(state, distance), distance, None)
+            return Hint(self._ashore_loads(state, distance), distance, None)
         return Hint(tuple(self.graph.best_actions(state.crossing())), distance, None)
 
     def next_load(self, state: RiverState) -> Load | None:
@@ -190,7 +190,7 @@ class RiverPuzzle:
         if not loads:
             return None
         if not self.rules.boat_counts:
-            crossing = self._apart_plan(state)[-1:]
+            crossing = self._ashore_plan(state)[-1:]
             return crossing[0][1] if crossing else None
         return _cheapest(_clicks_table(self.rules), state.crossing(), state.boat, loads)
 
@@ -198,7 +198,7 @@ class RiverPuzzle:
         """The fewest board and unboard clicks from ``state`` (default: the start) to the win,
         among the ways with the fewest crossings; ``None`` when lost or there is no way.
 
-        >>> RiverPuzzle(Rules()).optimal_clicks()
+        >>> RiverPuzzle(RiverRules()).optimal_clicks()
         20
         """
         state = RiverState.start(self.rules) if state is None else state
@@ -206,8 +206,8 @@ class RiverPuzzle:
         if state.is_terminal():
             return 0 if state.outcome() is Outcome.WON else None
         if not self.rules.boat_counts:
-            cost = self._apart_cost(state)
-            return None if cost is None else cost % river_apart.CLICK_SCALE
+            cost = self._ashore_cost(state)
+            return None if cost is None else cost % ashore.CLICK_SCALE
         node = state.crossing()
         if self.graph.distance(node) is None:
             return None
@@ -227,7 +227,7 @@ class RiverPuzzle:
             self._require(state)
             if state.is_terminal():
                 return []
-            return [action for action, _ in self._apart_plan(state)]
+            return [action for action, _ in self._ashore_plan(state)]
         load = self.next_load(state)
         if load is None:
             if not state.is_terminal() and self.distance(state) == 0:
@@ -237,7 +237,7 @@ class RiverPuzzle:
         for kind in Kind:
             actions.extend(Unboard(kind) for _ in range(state.boat.of(kind) - load.of(kind)))
         for kind in Kind:
-            actions.extend(Board(kind) for _ in range(load.of(kind) - state.boat.of(kind)))
+            actions.extend(BoardBoat(kind) for _ in range(load.of(kind) - state.boat.of(kind)))
         actions.append(Cross())
         return actions
 
@@ -258,7 +258,7 @@ class RiverPuzzle:
         if not self.rules.boat_counts:
             loads: list[Load] = []
             while not state.is_terminal():
-                step = self._apart_plan(state)
+                step = self._ashore_plan(state)
                 for action, _ in step:
                     state = state.apply(action)
                 if isinstance(step[-1][0], Cross):
@@ -291,38 +291,38 @@ class RiverPuzzle:
             actions.extend(step)
         return actions
 
-    def _apart_cost(self, state: RiverState) -> int | None:
-        return river_apart.costs(self.rules).get(river_apart.position(state))
+    def _ashore_cost(self, state: RiverState) -> int | None:
+        return ashore.costs(self.rules).get(ashore.position(state))
 
-    def _apart_loads(self, state: RiverState, distance: int) -> tuple[Load, ...]:
+    def _ashore_loads(self, state: RiverState, distance: int) -> tuple[Load, ...]:
         """Every load that leaves on a way with ``distance`` crossings: the boat's load at
         each position reachable by boarding and landing alone (each safe), whose crossing
         lands ``distance - 1`` crossings from the win. Ordered as :attr:`Hint.loads`."""
-        rules, cost = self.rules, river_apart.costs(self.rules)
-        scale = river_apart.CLICK_SCALE
-        here = river_apart.position(state)
+        rules, cost = self.rules, ashore.costs(self.rules)
+        scale = ashore.CLICK_SCALE
+        here = ashore.position(state)
         seen, todo, loads = {here}, [here], set()
         while todo:
             pos = todo.pop()
-            for action, _, target in river_apart.moves(rules, pos):
+            for action, _, target in ashore.moves(rules, pos):
                 if isinstance(action, Cross):
                     after = cost.get(target)
                     if after is not None and after // scale == distance - 1:
                         loads.add(Load(pos[2], pos[3]))
-                elif target not in seen and river_apart.status(rules, target) == 0:
+                elif target not in seen and ashore.status(rules, target) == 0:
                     seen.add(target)
                     todo.append(target)
         return tuple(sorted(loads))
 
-    def _apart_plan(self, state: RiverState) -> list[tuple[Action, Load]]:
+    def _ashore_plan(self, state: RiverState) -> list[tuple[Action, Load]]:
         """The clicks of the cheapest way up to and including its next crossing (or to the
         win), each with the boat's load after it; empty when there is no way."""
-        rules, cost = self.rules, river_apart.costs(self.rules)
-        pos = river_apart.position(state)
+        rules, cost = self.rules, ashore.costs(self.rules)
+        pos = ashore.position(state)
         left = cost.get(pos)
         steps: list[tuple[Action, Load]] = []
         while left:
-            for action, step, target in river_apart.moves(rules, pos):
+            for action, step, target in ashore.moves(rules, pos):
                 if cost.get(target) == left - step:
                     steps.append((action, Load(target[2], target[3])))
                     pos, left = target, left - step
@@ -345,7 +345,7 @@ class RiverPuzzle:
         return f"{hint.reason} ({state.crossing()})"
 
 
-def _unsolvable_message(rules: Rules) -> str:
+def _unsolvable_message(rules: RiverRules) -> str:
     parts = [people(n, kind) for n, kind in zip(rules.start_load, Kind, strict=True) if n]
     seats = "a boat for 1" if rules.capacity == 1 else f"a boat for {rules.capacity}"
     variants = []
@@ -407,7 +407,7 @@ def _clicks_from(
 
 
 @functools.lru_cache(maxsize=16)
-def _clicks_table(rules: Rules) -> _ClickTable:
+def _clicks_table(rules: RiverRules) -> _ClickTable:
     """Fill the click table layer by layer, from the goal outwards.
 
     With the load ``L`` just landed at node ``t``, the fewest clicks left are the minimum over
@@ -484,7 +484,7 @@ def _l1_transform(values: npt.NDArray[np.float64], axis: int) -> npt.NDArray[np.
 
 
 @functools.lru_cache(maxsize=16)
-def _graph_for(rules: Rules) -> StateGraph[Crossing, Load]:
+def _graph_for(rules: RiverRules) -> StateGraph[Crossing, Load]:
     """Build the graph over every node the judge does not call lost (outnumbered, or a boat
     stranded where nobody may row it); edges are the loads the rules let row whose landing
     is not lost. Goals: no one on the left (everyone across), or no priest on the left

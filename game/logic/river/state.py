@@ -2,14 +2,14 @@
 
 :class:`RiverState` is what the player sees: who stands ashore on each bank, who sits in the
 boat, and where the boat is docked; it is the game contract's state
-(:class:`game.logic.game.State`): one seat, actions :class:`Board`, :class:`Unboard` and
+(:class:`game.logic.contract.State`): one seat, actions :class:`BoardBoat`, :class:`Unboard` and
 :class:`Cross` with the text forms ``board:priest``, ``unboard:devil`` and ``boat``. It
 judges with the rules' counting (:mod:`game.logic.river.rules`): by default passengers
 count for the bank where the boat is docked, so boarding and unboarding never change the
 counts and never lose a game; only a crossing can. The win needs everyone *ashore* on the
 right bank, so it comes with the last passenger stepping off there: judge after every action.
 
->>> state = RiverState.start(Rules())
+>>> state = RiverState.start(RiverRules())
 >>> [state.action_text(a) for a in state.legal_actions()]
 ['board:priest', 'board:devil']
 >>> state = state.apply(state.parse_action("board:devil")).apply(Cross())
@@ -23,7 +23,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import TypeAlias
 
-from game.logic.game import TERMINAL
+from game.logic.contract import TERMINAL
 from game.logic.river.rules import (
     Crossing,
     Goal,
@@ -32,14 +32,14 @@ from game.logic.river.rules import (
     Kind,
     Load,
     Outcome,
+    RiverRules,
     RiverSettingError,
     Rowers,
-    Rules,
     Side,
     people,
 )
 
-__all__ = ["Action", "Board", "Cross", "RiverState", "Unboard", "Verdict", "parse_action"]
+__all__ = ["Action", "BoardBoat", "Cross", "RiverState", "Unboard", "Verdict", "parse_action"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,7 +60,7 @@ class Verdict:
 
 
 @dataclass(frozen=True, slots=True)
-class Board:
+class BoardBoat:
     """Put one character of ``kind``, ashore where the boat is docked, into the boat."""
 
     kind: Kind
@@ -87,7 +87,7 @@ class Cross:
         return "boat"
 
 
-Action: TypeAlias = Board | Unboard | Cross
+Action: TypeAlias = BoardBoat | Unboard | Cross
 
 
 def parse_action(text: str) -> Action:
@@ -96,7 +96,7 @@ def parse_action(text: str) -> Action:
     Raises :class:`InvalidActionError` (an :class:`IllegalMoveError`) for any other text.
 
     >>> parse_action(" Board:Priest "), parse_action("boat")
-    (Board(kind=<Kind.PRIEST: 'priest'>), Cross())
+    (BoardBoat(kind=<Kind.PRIEST: 'priest'>), Cross())
     """
     action = _ACTIONS_BY_TEXT.get(text.strip().lower())
     if action is None:
@@ -117,7 +117,7 @@ class RiverState:
     just accepts no more actions.
     """
 
-    rules: Rules
+    rules: RiverRules
     left: Load
     right: Load
     boat: Load
@@ -147,12 +147,12 @@ class RiverState:
             raise RiverSettingError(f"crossings must not be negative, got {self.crossings}")
 
     @classmethod
-    def start(cls, rules: Rules) -> RiverState:
+    def start(cls, rules: RiverRules) -> RiverState:
         """Everyone ashore on the left bank; the boat docked there, empty."""
         return cls(rules, rules.start_load, Load(0, 0), Load(0, 0), Side.LEFT)
 
     @classmethod
-    def from_crossing(cls, rules: Rules, node: Crossing, crossings: int = 0) -> RiverState:
+    def from_crossing(cls, rules: RiverRules, node: Crossing, crossings: int = 0) -> RiverState:
         """The state of graph node ``node`` with everyone ashore and the boat empty.
 
         Raises :class:`RiverSettingError` if ``node`` has more people than the rules.
@@ -231,7 +231,7 @@ class RiverState:
         return (1.0 if outcome is Outcome.WON else -1.0 if outcome is Outcome.LOST else 0.0,)
 
     def current_player(self) -> int:
-        """0, the only seat, while playing; :data:`~game.logic.game.TERMINAL` once over."""
+        """0, the only seat, while playing; :data:`~game.logic.contract.TERMINAL` once over."""
         return TERMINAL if self.is_terminal() else 0
 
     def legal_actions(self) -> list[Action]:
@@ -242,7 +242,7 @@ class RiverState:
         ashore = self.ashore(self.boat_side)
         actions: list[Action] = []
         if self.boat.size < self.rules.capacity:
-            actions.extend(Board(kind) for kind in Kind if ashore.of(kind))
+            actions.extend(BoardBoat(kind) for kind in Kind if ashore.of(kind))
         actions.extend(Unboard(kind) for kind in Kind if self.boat.of(kind))
         if self.rules.rowers.can_row(self.boat):
             actions.append(Cross())
@@ -259,7 +259,7 @@ class RiverState:
         if self.is_terminal():
             raise IllegalMoveError("the game is over")
         side = self.boat_side
-        if isinstance(action, Board):
+        if isinstance(action, BoardBoat):
             if self.boat.size >= self.rules.capacity:
                 raise IllegalMoveError("the boat is full")
             ashore = self.ashore(side)
@@ -305,7 +305,7 @@ class RiverState:
 
         Raises :class:`InvalidActionError` for anything that is not a river action.
         """
-        if not isinstance(action, Board | Unboard | Cross):
+        if not isinstance(action, BoardBoat | Unboard | Cross):
             raise InvalidActionError(f"not a river action: {action!r}")
         return str(action)
 
@@ -379,8 +379,8 @@ def _minus(load: Load, kind: Kind) -> Load:
 
 
 _EVERY_ACTION: tuple[Action, ...] = (
-    Board(Kind.PRIEST),
-    Board(Kind.DEVIL),
+    BoardBoat(Kind.PRIEST),
+    BoardBoat(Kind.DEVIL),
     Unboard(Kind.PRIEST),
     Unboard(Kind.DEVIL),
     Cross(),

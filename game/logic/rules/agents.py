@@ -18,16 +18,15 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from game.logic.rules.design import FORMER_AGENTS
 from game.logic.rules.levels import LEVELS, level_agent
 from game.logic.search.agents import BASELINES, UnknownBaselineError, make_baseline
-from game.logic.search.mcts import MctsAgent
 
 __all__ = ["AGENTS", "OLD_NAMES", "make_agent"]
 
 #: The described games' own agents: the levels, weakest first.
 AGENTS: Final = {level.name: level.description for level in LEVELS.values()}
-#: Names an agent had before it was every game's: old name -> the name now.
-OLD_NAMES: Final = {"uct": MctsAgent.name}
+OLD_NAMES: Final = FORMER_AGENTS
 
 
 def make_agent(name: str) -> Any:

@@ -27,7 +27,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from game.logic.game import Stop
+from game.logic.contract import Stop
 from game.logic.rules.engine import Engine, Move, Position
 from game.logic.rules.sexpr import Form
 

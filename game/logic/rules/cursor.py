@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 
-from game.logic.game import TERMINAL
+from game.logic.contract import TERMINAL
 from game.logic.rules.engine import Engine, Move, Position
 from game.logic.rules.state import returns_of
 

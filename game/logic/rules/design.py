@@ -59,6 +59,8 @@ MAX_PLAYERS: Final = 2
 
 #: The agents a description may choose for its hints and computer side.
 COMPUTERS: Final = ("beginner", "intermediate", "advanced", "master", "alphabeta", "uct")
+#: Former agent names (old -> now): still read from settings and command lines, never offered.
+FORMER_AGENTS: Final = {"uct": "mcts"}
 SHAPES: Final = (
     "man",
     "king",

@@ -48,7 +48,7 @@ import zlib
 from dataclasses import dataclass
 from typing import Any, Final
 
-from game.logic.game import Limits, Stop, ThinkingStopped
+from game.logic.contract import Limits, Stop, ThinkingStopped
 from game.logic.rules.connect import Connection, ConnectionStopped, connection_zones
 from game.logic.rules.engine import Engine, Move, Position
 from game.logic.rules.evaluation import UNIT, Judge

@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, NoReturn
 
-from game.logic.game import GameError
+from game.logic.contract import GameError
 
 __all__ = ["MAX_MOVES", "MAX_NESTING", "MAX_PASSES", "Overflow", "RulesError"]
 

@@ -30,7 +30,7 @@ import time
 from dataclasses import dataclass
 from typing import Final
 
-from game.logic.game import Stop
+from game.logic.contract import Stop
 from game.logic.rules.engine import Engine, Move, Position
 from game.logic.rules.sexpr import Form
 

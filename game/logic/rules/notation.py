@@ -18,7 +18,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 
-from game.logic.game import NotationError
+from game.logic.contract import NotationError
 from game.logic.rules.compile import PROGRAM
 from game.logic.rules.engine import PASS, Engine, Move, Position
 

@@ -34,7 +34,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from game.logic.game import Stop
+from game.logic.contract import Stop
 from game.logic.rules.engine import Engine, Move, Position
 from game.logic.rules.evaluation import UNIT, Judge
 

@@ -1,4 +1,4 @@
-"""A described game as a game of the contract (:mod:`game.logic.game`): :class:`RulesGame`
+"""A described game as a game of the contract (:mod:`game.logic.contract`): :class:`RulesGame`
 and its immutable :class:`RulesState`.
 
 A state holds a frozen copy of an engine :class:`~game.logic.rules.engine.Position`; its legal
@@ -14,7 +14,7 @@ import random
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
-from game.logic.game import TERMINAL, Game, IllegalActionError, NotationError
+from game.logic.contract import TERMINAL, Game, IllegalActionError, NotationError
 from game.logic.rules.compile import PROGRAM
 from game.logic.rules.design import Design
 from game.logic.rules.engine import PASS, Engine, Move, Position
@@ -68,7 +68,11 @@ class RulesState:
         if self.is_terminal():
             raise IllegalActionError("the game is over")
         if action not in self.moves():
-            raise IllegalActionError(f"not a legal move here: {action!r}")
+            try:
+                text = self.action_text(action)
+            except Exception:  # not a move of this engine at all
+                text = repr(action)[:80]
+            raise IllegalActionError(f"{text} is not a legal move here.")
         pos = self.pos.copy()
         self.engine.make(pos, action)
         child = RulesState(self.engine, pos)

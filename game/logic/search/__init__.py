@@ -3,7 +3,7 @@
 - :mod:`~game.logic.search.graph`: :class:`StateGraph`, a state graph explored once with a
   retrograde distance table (the river's solver);
 - :mod:`~game.logic.search.agents`: the agents every game offers (random, alpha-beta, Monte
-  Carlo tree search), over the contract of :mod:`game.logic.game`;
+  Carlo tree search), over the contract of :mod:`game.logic.contract`;
 - :mod:`~game.logic.search.cursor`: what those searches walk, and the hooks a game may offer
   them (its own make/unmake cursor with its ordering and evaluation; a determinizer for hidden
   information).

@@ -5,7 +5,7 @@ same name wins), so tournaments and the menus of opponents offer them as baselin
 >>> sorted(BASELINES)
 ['alphabeta', 'mcts', 'random']
 >>> import random
->>> from game.logic.game import Limits, Stop
+>>> from game.logic.contract import Limits, Stop
 >>> from game.logic.search.toys import Nim
 >>> make_baseline("random").choose(Nim(5), Limits(), random.Random(0), Stop()) in (1, 2)
 True
@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from typing import Any, Final
 
-from game.logic.game import Agent, Limits, State, Stop
+from game.logic.contract import Agent, Limits, State, Stop
 from game.logic.search.alphabeta import AlphaBetaAgent
 from game.logic.search.cursor import choices
 from game.logic.search.mcts import MctsAgent

@@ -1,6 +1,6 @@
 """Alpha-beta for any game of the contract: negamax with iterative deepening and a
-transposition table, bounded by :class:`~game.logic.game.Limits` and stopped by
-:class:`~game.logic.game.Stop`.
+transposition table, bounded by :class:`~game.logic.contract.Limits` and stopped by
+:class:`~game.logic.contract.Stop`.
 
 It walks a :class:`~game.logic.search.cursor.Cursor` (the game's own where its states offer
 one, so a described game searches on its make/unmake position with its captures first and its
@@ -14,7 +14,7 @@ information is searched on one state drawn from what the seat to move has seen (
 ``determinizer``), never on the real one.
 
 >>> import random
->>> from game.logic.game import Limits, Stop
+>>> from game.logic.contract import Limits, Stop
 >>> from game.logic.search.toys import Nim
 >>> agent = AlphaBetaAgent()
 >>> agent.choose(Nim(5), Limits(depth=6), random.Random(0), Stop())  # leave a multiple of 3
@@ -30,7 +30,7 @@ import random
 import time
 from typing import Any, Final
 
-from game.logic.game import CHANCE, TERMINAL, Limits, State, Stop, ThinkingStopped
+from game.logic.contract import CHANCE, TERMINAL, Limits, State, Stop, ThinkingStopped
 from game.logic.search.cursor import Cursor, choices, draw_cursor, winning
 
 __all__ = ["DEFAULT_DEPTH", "DEFAULT_TIME", "WIN", "AlphaBetaAgent"]

@@ -3,7 +3,7 @@ game may offer them.
 
 A cursor stands on one position and moves: ``play(action)`` goes down (returning what
 ``undo`` needs to come back), ``fork()`` gives an independent cursor on the same position.
-:class:`StateCursor` is the default, over any :class:`~game.logic.game.State` of the contract
+:class:`StateCursor` is the default, over any :class:`~game.logic.contract.State` of the contract
 (``apply`` makes a new state, ``undo`` drops it). A game whose states can do better offers
 the hooks below as optional methods of its states:
 
@@ -38,7 +38,7 @@ import random
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Protocol, TypeVar
 
-from game.logic.game import CHANCE, State
+from game.logic.contract import CHANCE, State
 
 __all__ = [
     "Cursor",
@@ -57,8 +57,8 @@ class Cursor(Protocol[A]):
     """A walk through a game's tree for a search; see the module docstring."""
 
     def to_move(self) -> int:
-        """The seat to act, :data:`~game.logic.game.CHANCE` or
-        :data:`~game.logic.game.TERMINAL`."""
+        """The seat to act, :data:`~game.logic.contract.CHANCE` or
+        :data:`~game.logic.contract.TERMINAL`."""
         ...
 
     def actions(self) -> Sequence[A]:

@@ -20,7 +20,7 @@ RAVE: a move's value is first read from every playout in which its seat made tha
 any later point (all moves as first), and more and more from its own playouts as they come in.
 
 >>> import random
->>> from game.logic.game import Limits, Stop
+>>> from game.logic.contract import Limits, Stop
 >>> from game.logic.search.toys import Nim
 >>> agent = MctsAgent()
 >>> agent.choose(Nim(4), Limits(nodes=300), random.Random(0), Stop())  # leave 3
@@ -34,7 +34,7 @@ import random
 import time
 from typing import Any, Final
 
-from game.logic.game import CHANCE, TERMINAL, Limits, State, Stop, ThinkingStopped
+from game.logic.contract import CHANCE, TERMINAL, Limits, State, Stop, ThinkingStopped
 from game.logic.search.cursor import Cursor, choices, draw_cursor, reward
 
 __all__ = ["DEFAULT_TIME", "PLAYOUT_CAP", "MctsAgent"]

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
-from game.logic.game import CHANCE, TERMINAL, IllegalActionError, NotationError
+from game.logic.contract import CHANCE, TERMINAL, IllegalActionError, NotationError
 
 __all__ = ["Nim", "Pig"]
 

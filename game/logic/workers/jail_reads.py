@@ -1,4 +1,4 @@
-"""What a jailed robot may read on Linux (Landlock's read rules, :mod:`game.logic.grab.jail`):
+"""What a jailed robot may read on Linux (Landlock's read rules, :mod:`game.logic.workers.jail`):
 its Python installation, its own folder, the system files a Python process and its C libraries
 need, and its private temp folder and /proc; nothing else. Your home folder, the game's
 settings, statistics and saved games, other folders beside the robot's, and (as root)
@@ -29,7 +29,7 @@ import sys
 from collections.abc import Callable, Iterable, Sequence
 from typing import Final
 
-from game.logic.grab import jail_linux as linux
+from game.logic.workers import jail_linux as linux
 
 #: Folders of the system a Python process and its C libraries read (those missing are left
 #: out): programs and libraries, certificates (not ``/etc/ssl/private``, which holds keys),

@@ -3,10 +3,10 @@ that compiles holds up the window.
 
 A search in pure Python, or numba compiling an engine's kernels, holds the interpreter's lock:
 on a worker thread it takes it from the drawing thread for milliseconds to half a second at a
-time, and frames stall. An :class:`ApartAgent` wraps an agent: its :meth:`~ApartAgent.choose`
+time, and frames stall. A :class:`WorkerAgent` wraps an agent: its :meth:`~WorkerAgent.choose`
 sends the agent, the state, the limits and the random generator (pickled) to a worker process
 and waits for the answer without holding the lock, polling the
-:class:`~game.logic.game.Stop` flag and passing it on through a byte of shared memory (the
+:class:`~game.logic.contract.Stop` flag and passing it on through a byte of shared memory (the
 worker's agent sees it as its own stop flag). With ``bring_back`` the agent comes back too,
 with what it remembers of its choice (a level's depth, score and principal variation).
 
@@ -47,7 +47,6 @@ import contextlib
 import enum
 import importlib
 import logging
-import multiprocessing
 import os
 import pickle
 import threading
@@ -58,14 +57,15 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from game.logic.game import Limits, Stop, ThinkingStopped, explain
+from game.logic.contract import Limits, Stop, ThinkingStopped, explain
+from game.logic.workers.process import SPAWN, Worker, WorkerGone, WorkerLost
 
 __all__ = [
     "MAX_WORKERS",
-    "ApartAgent",
     "Preparation",
     "Stage",
     "ThinkingLost",
+    "WorkerAgent",
     "preparation",
     "prepare",
     "stop_workers",
@@ -86,7 +86,7 @@ BEAT_SECONDS = 0.05
 PREPARE_NICENESS = 10
 
 
-class ThinkingLost(RuntimeError):
+class ThinkingLost(WorkerLost):
     """The worker process did not answer: it died, or it was killed for thinking too long."""
 
 
@@ -161,7 +161,7 @@ def prepare(task: str) -> Preparation:
     return prep
 
 
-class ApartAgent:
+class WorkerAgent:
     """``agent``, thinking in a worker process; see the module docstring.
 
     ``prepare``: the preparation (``"module:function"``) the worker runs once before the
@@ -328,22 +328,21 @@ def _named(name: str) -> Any:
 # -- the calling side --------------------------------------------------------------------------
 
 
-class _Worker:
+class _Worker(Worker):
+    """A thinking worker: a :class:`~game.logic.workers.process.Worker` running
+    :func:`_serve`, with its stop flag and its processor seconds in shared memory."""
+
     def __init__(self) -> None:
-        context = multiprocessing.get_context("spawn")
-        self.flag_memory = context.RawArray("B", 1)
+        self.flag_memory = SPAWN.RawArray("B", 1)
         self.flag = np.frombuffer(self.flag_memory, dtype=np.uint8)
         #: The processor seconds the worker has spent (see _beat).
-        self.work = context.RawValue("d", 0.0)
-        self.conn, child = context.Pipe()
-        self.process = context.Process(
-            target=_serve,
-            args=(child, self.flag_memory, self.work),
-            name="gamehall-think",
-            daemon=True,
+        self.work = SPAWN.RawValue("d", 0.0)
+        super().__init__(
+            "gamehall-think",
+            _serve,
+            (self.flag_memory, self.work),
+            what="the thinking process",
         )
-        self.process.start()
-        child.close()
         #: The preparations this worker has run.
         self.prepared: set[str] = set()
 
@@ -396,41 +395,31 @@ class _Worker:
     def _send(self, data: bytes) -> None:
         """Send a job; :class:`_Gone` when the worker's end of the pipe is closed."""
         try:
-            self.conn.send_bytes(data)
-        except (EOFError, OSError) as exc:
-            raise _Gone(f"the thinking process had ended: {exc}") from None
+            self.send_bytes(data)
+        except WorkerGone as exc:
+            raise _Gone(str(exc)) from None
 
     def _answer(
         self, check: Callable[[], None] | None, progress: Callable[[float], None] | None
     ) -> tuple[str, Any, str, Any]:
         """The final answer to the job sent, passing progress messages on; ``check`` runs
-        between polls of the pipe."""
+        between polls of the pipe (every :data:`POLL_SECONDS`)."""
         while True:
-            while not self.conn.poll(POLL_SECONDS):
-                if not self.process.is_alive():
-                    code = self.process.exitcode
-                    raise ThinkingLost(f"the thinking process ended (exit code {code})")
-                if check is not None:
-                    check()
             try:
-                message = pickle.loads(self.conn.recv_bytes())
-            except ConnectionResetError:  # it ended with the job unread (dying as it came)
-                raise _Gone("the thinking process had ended before it read the job") from None
-            except (EOFError, OSError) as exc:
-                raise ThinkingLost(f"the thinking process ended: {exc}") from None
+                self.wait(None, check, POLL_SECONDS)
+                message = self.receive()
+            except WorkerGone as exc:  # it ended with the job unread (dying as it came)
+                raise _Gone(str(exc)) from None
+            except ThinkingLost:
+                raise
+            except WorkerLost as exc:
+                raise ThinkingLost(str(exc)) from None
             if message[0] == "progress":
                 if progress is not None:
                     progress(message[1])
                 continue
             kind, value, said, back = message
             return str(kind), value, str(said), back
-
-    def end(self) -> None:
-        with contextlib.suppress(Exception):
-            self.conn.close()
-        with contextlib.suppress(Exception):
-            self.process.kill()
-            self.process.join(timeout=2.0)
 
 
 class _Pool:
@@ -579,7 +568,7 @@ def _on_a_worker(task: str, work: Callable[[_Worker], _T]) -> tuple[_T, int | No
             LOG.info("a thinking process had ended; the job goes to a new one: %s", exc)
             continue
         _POOL.release(worker)
-        return value, worker.process.pid
+        return value, worker.pid
     raise AssertionError("unreachable")  # the second try returns or raises
 
 

@@ -1,4 +1,4 @@
-"""How the robot jail (:mod:`game.logic.grab.jail`) forks the robot process into its
+"""How the robot jail (:mod:`game.logic.workers.jail`) forks the robot process into its
 namespaces: the keeper (the process the game spawned) forks a middle process, which makes the
 namespaces (``unshare`` wants a single-threaded caller, and the keeper may hold numpy's
 threads) and forks the robot process into them, then exits; the keeper, a subreaper, adopts
@@ -15,7 +15,7 @@ import signal
 from multiprocessing.connection import Connection
 from typing import Final, NoReturn
 
-from game.logic.grab import jail_linux as linux
+from game.logic.workers import jail_linux as linux
 
 _NAMESPACES: Final = (
     (linux.CLONE_NEWPID, "PID namespace"),

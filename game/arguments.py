@@ -27,10 +27,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Final, TypeVar
 
-from game.cli.progress import status_line
-from game.logic.game import MAX_TIME, Limits, Stop
+from game.logic.contract import MAX_TIME, Limits, Stop
 from game.logic.numbers import NumberError, decimal, parse_decimal, whole_number
 from game.logic.quoting import excerpt
+from game.progress import status_line
 
 __all__ = [
     "MAX_FRAMES",

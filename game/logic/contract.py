@@ -11,7 +11,7 @@ Chance (a deal, a dice roll) is a state whose ``current_player()`` is :data:`CHA
 ``observation(seat)`` leaves out. An :class:`Agent` chooses an action for the seat to move;
 the hint is the same agent the computer plays with.
 
->>> from game.logic.game import Limits, Stop
+>>> from game.logic.contract import Limits, Stop
 >>> Limits(time=0.5).time
 0.5
 >>> stop = Stop()
@@ -68,7 +68,17 @@ class GameError(ValueError):
 
 
 class IllegalActionError(GameError):
-    """An action that is not legal in the state it was applied to; the state is unchanged."""
+    """An action that is not legal in the state it was applied to; the state is unchanged.
+
+    ``reason`` is the rules' own words for the refusal (the message, unless given apart) and
+    ``action`` the action's text where the refusing code knows it (:meth:`Match.play
+    <game.logic.match.Match.play>` fills both in).
+    """
+
+    def __init__(self, message: str, *, action: str = "", reason: str = "") -> None:
+        super().__init__(message)
+        self.action = action
+        self.reason = reason or message
 
 
 class NotationError(GameError):

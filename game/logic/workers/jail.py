@@ -10,14 +10,14 @@ keeper may hold numpy's threads; the keeper is a subreaper, so the robot process
 child.) There it mounts a size-capped tmpfs as its temp folder (its cwd, HOME and TMPDIR) and
 a /proc that shows only its own processes; as root it becomes a user of its own (a uid no
 other robot has) with no capability, root's folders on the way to what it may read mounted
-over so that it reaches only that (:func:`~game.logic.grab.jail_reads.make_reachable`; it
+over so that it reaches only that (:func:`~game.logic.workers.jail_reads.make_reachable`; it
 keeps the capability to read past file modes only for its own files closed to others, or
 when those mounts fail); it gets resource limits (processes, file size, open files, no core
 files), forgets the game's environment, then no-new-privileges, Landlock (read only its
 Python installation, its own folder and the system files of
-:mod:`game.logic.grab.jail_reads`; write only in its temp folder and /dev/null; no TCP, no
+:mod:`game.logic.workers.jail_reads`; write only in its temp folder and /dev/null; no TCP, no
 abstract unix sockets or signals outside; where Landlock is refused a robot user drops any
-capability) and a seccomp filter (:mod:`game.logic.grab.jail_linux`). Each layer the kernel
+capability) and a seccomp filter (:mod:`game.logic.workers.jail_linux`). Each layer the kernel
 refuses is named, with the errno's words, in the process's first message; the game says once
 per process which protections are missing (:func:`report`) and plays on. Elsewhere the robot
 runs as before: a process of its own with a memory cap.
@@ -32,7 +32,6 @@ from __future__ import annotations
 import contextlib
 import errno
 import logging
-import multiprocessing
 import os
 import select
 import shutil
@@ -45,16 +44,10 @@ from collections.abc import Callable
 from multiprocessing.connection import Connection
 from typing import Any, Final
 
-from game.logic.grab import jail_fork, jail_reads
-from game.logic.grab import jail_linux as linux
-from game.logic.grab.confine import (
-    Captured,
-    NotPlainData,
-    confine,
-    end_group,
-    exit_words,
-    receive,
-)
+from game.logic.workers import jail_fork, jail_reads
+from game.logic.workers import jail_linux as linux
+from game.logic.workers.confine import Captured, confine, end_group
+from game.logic.workers.process import PLAIN_BYTES, NotPlainData, Worker, WorkerLost
 
 #: Where the sandbox says which protections are missing.
 LOG: Final = logging.getLogger("gamehall.grab")
@@ -122,10 +115,10 @@ class JailedProcess:
     removes its temp folder).
 
     ``body(connection, printed, *args)`` runs in the jailed process, after the jail is built
-    (``printed`` is the :class:`~game.logic.grab.confine.Captured` of its printing); it must
+    (``printed`` is the :class:`~game.logic.workers.confine.Captured` of its printing); it must
     be a module-level function (it is pickled by name). ``robot_files`` are the robot files it
     loads: their folders are the only ones it may read besides its Python installation and
-    the system's (:func:`~game.logic.grab.jail_reads.allowed`).
+    the system's (:func:`~game.logic.workers.jail_reads.allowed`).
     """
 
     def __init__(
@@ -145,47 +138,38 @@ class JailedProcess:
         self.missing: list[tuple[str, str]] = []
         #: The robot process's pid as this process sees it (None until :meth:`wait_jailed`).
         self.robot_pid: int | None = None
-        self.connection: Connection | None = None
+        #: The keeper, as the game holds it (None before :meth:`start` and after :meth:`stop`).
+        self.worker: Worker | None = None
         self.folder: str | None = None
-        self._process: Any = None
         self._pidfd = -1
         self._remove_folder: weakref.finalize[..., Any] | None = None
 
-    def start(self) -> Connection:
-        """Start the keeper (the jail is built in it); the connection to the robot process."""
+    def start(self) -> Worker:
+        """Start the keeper (the jail is built in it); the worker whose pipe reaches the robot
+        process (it reads plain data only, at most :data:`~.process.PLAIN_BYTES` a message)."""
         self.folder = tempfile.mkdtemp(prefix="gamehall-robot-")
         # Removed by stop(), or when this object goes or the game exits without stop().
         self._remove_folder = weakref.finalize(self, shutil.rmtree, self.folder, True)
-        context = multiprocessing.get_context("spawn")
-        parent, child = context.Pipe()
-        self._process = context.Process(
-            target=jailed_main,
-            args=(
-                child,
-                self.folder,
-                self.memory_mb,
-                self.body,
-                self.args,
-                self.robot_files,
-            ),
-            name=self.name,
-            daemon=True,
+        self.worker = Worker(
+            self.name,
+            jailed_main,
+            (self.folder, self.memory_mb, self.body, self.args, self.robot_files),
+            what="its process",
+            limit=PLAIN_BYTES,
+            plain=True,
         )
-        self._process.start()
-        child.close()
-        self.connection = parent
-        return parent
+        return self.worker
 
     def wait_jailed(self, seconds: float) -> str | None:
         """Read the jail's first message (within ``seconds``) and report its missing layers;
         the reason when it did not come."""
-        connection = self.connection
-        assert connection is not None
+        worker = self.worker
+        assert worker is not None
         try:
-            if not connection.poll(seconds):
+            if not worker.wait(seconds):
                 return f"it did not start: its process took more than {seconds:g} s"
-            message = receive(connection)
-        except (OSError, EOFError):
+            message = worker.receive()
+        except WorkerLost:
             return f"its process ended while starting ({self.exit_words()})"
         except NotPlainData as error:
             return f"it did not start: {error}"
@@ -216,48 +200,35 @@ class JailedProcess:
     @property
     def keeper_pid(self) -> int | None:
         """The pid of the keeper (the process :meth:`start` started), or None."""
-        return None if self._process is None else int(self._process.pid)
+        return None if self.worker is None else self.worker.pid
 
     @property
     def alive(self) -> bool:
         """Whether the keeper (and so, as far as the game knows, the robot) still runs."""
-        return self._process is not None and bool(self._process.is_alive())
+        return self.worker is not None and self.worker.alive
 
     def exit_words(self, wait_s: float = 1.0) -> str:
         """How the robot process ended, in words (the keeper ends with its status)."""
-        process = self._process
-        if process is None:
-            return "no process"
-        process.join(wait_s)
-        return exit_words(process.exitcode)
+        return "no process" if self.worker is None else self.worker.exit_words(wait_s)
 
     def stop(self, politely: bool = False) -> None:
         """End the robot process and everything it started, then the keeper; ``politely``
         first asks the robot loop to stop (a second at most). Removes the temp folder."""
-        process, connection = self._process, self.connection
-        self._process = self.connection = None
-        if connection is not None:
-            if politely and process is not None and process.is_alive():
-                with contextlib.suppress(OSError):
-                    connection.send(("stop",))
-                process.join(1.0)
-            connection.close()
+        worker, self.worker = self.worker, None
+        if worker is not None and politely and worker.alive:
+            with contextlib.suppress(WorkerLost):
+                worker.send(("stop",))
+            worker.process.join(1.0)
         self._kill_robot()
-        if process is not None:
-            if process.is_alive():
-                process.kill()
-            process.join(5.0)
-            process.close()
-        if self._remove_folder is not None:
-            self._remove_folder()
-            self.folder = self._remove_folder = None
+        if worker is not None:
+            worker.end()
 
     def _hold(self, pid: int) -> None:
         """Keep a pidfd on the robot process, if it is the keeper's (or the keeper itself)."""
-        process = self._process
-        if process is None or not hasattr(os, "pidfd_open"):
+        keeper = self.keeper_pid
+        if keeper is None or not hasattr(os, "pidfd_open"):
             return
-        if pid != process.pid and linux.host_parent(pid) != process.pid:
+        if pid != keeper and linux.host_parent(pid) != keeper:
             return  # not the keeper's child: never signal a stranger
         with contextlib.suppress(OSError):
             self._pidfd = os.pidfd_open(pid)
@@ -314,7 +285,7 @@ def enter(
     """Build the jail around the robot process (see the module docstring; it may read the
     folders of ``robot_files``) and send its first message, ``("jailed", robot pid, missing layers,
     printed)``; returns, in the robot process only, what
-    :func:`~game.logic.grab.confine.confine` returns."""
+    :func:`~game.logic.workers.confine.confine` returns."""
     with contextlib.suppress(ValueError, OSError):
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the game's business
     missing: list[tuple[str, str]] = []

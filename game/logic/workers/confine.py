@@ -1,11 +1,10 @@
-"""A robot's process, kept apart from the game: what confines it (:func:`confine`: no
-Ctrl-C, a process group of its own, printing captured, memory capped), and how the game reads
-what it sends (:func:`receive`: plain data only, never a class of the robot's).
+"""A robot's process, walled off from the game: what confines it (:func:`confine`: no Ctrl-C,
+a process group of its own, printing captured, memory capped).
 
-The robot jail (:mod:`game.logic.grab.jail`) calls :func:`confine` last, after its own
-layers, in every process that runs robot code (a robot's own, robot discovery); the robot
-sandbox (:mod:`game.logic.grab.sandbox`) and discovery (:mod:`game.logic.grab.discovery`)
-read those processes' messages with :func:`receive`.
+The robot jail (:mod:`game.logic.workers.jail`) calls :func:`confine` last, after its own
+layers, in every process that runs robot code (a robot's own, robot discovery); the game reads
+those processes' messages as plain data only
+(:class:`~game.logic.workers.process.Worker` with ``plain``).
 """
 
 from __future__ import annotations
@@ -13,19 +12,12 @@ from __future__ import annotations
 import contextlib
 import io
 import os
-import pickle
 import signal
 import sys
-from multiprocessing.connection import Connection
-from typing import Any, Final
+from typing import Final
 
 #: The most characters of a robot's printing kept from one move (the rest is counted).
 OUTPUT_CAP: Final = 2000
-
-
-class RobotError(Exception):
-    """A robot's failure that no built-in exception names: its process could not start or
-    died, or it raised an exception of its own type (the message starts with the type)."""
 
 
 class Captured(io.TextIOBase):
@@ -105,28 +97,6 @@ def plain_text(value: object) -> str:
     return str.__str__(str(value))
 
 
-class NotPlainData(RobotError):
-    """A robot's process sent something other than plain data (text, numbers, tuples)."""
-
-
-class _PlainUnpickler(pickle.Unpickler):
-    """Unpickles plain data only: a reply that names any class or function (a robot's own
-    str subclass, say) would import the robot's module here, so it is refused."""
-
-    def find_class(self, module: str, name: str) -> Any:
-        raise pickle.UnpicklingError(f"{module}.{name} is not plain data")
-
-
-def receive(connection: Connection) -> Any:
-    """The next message from a robot's (or the discovery) process, as plain data only;
-    raises :class:`NotPlainData` for anything else, EOFError or OSError as ``recv`` does."""
-    data = connection.recv_bytes()
-    try:
-        return _PlainUnpickler(io.BytesIO(data)).load()
-    except Exception as error:
-        raise NotPlainData(f"its process sent something that is not plain data ({error})") from None
-
-
 def end_group(pid: int | None) -> None:
     """Kill what is left of the process group ``pid`` led (what a robot started)."""
     if pid is None or not hasattr(os, "killpg"):
@@ -135,25 +105,10 @@ def end_group(pid: int | None) -> None:
         os.killpg(pid, signal.SIGKILL)
 
 
-def exit_words(code: int | None) -> str:
-    """A child process's exit code in words."""
-    if code is None:
-        return "it had not ended yet"
-    if code < 0:
-        with contextlib.suppress(ValueError):
-            return f"killed by {signal.Signals(-code).name}"
-        return f"killed by signal {-code}"
-    return f"exit code {code}"
-
-
 __all__ = [
     "OUTPUT_CAP",
     "Captured",
-    "NotPlainData",
-    "RobotError",
     "confine",
     "end_group",
-    "exit_words",
     "plain_text",
-    "receive",
 ]

@@ -1,5 +1,5 @@
-"""Thinking in a worker process (game.logic.apart): the same choice as on a thread, a stop
-that reaches the worker, and every failure kept inside the call."""
+"""Thinking in a worker process (game.logic.workers.pool): the same choice as on a
+thread, a stop that reaches the worker, and every failure kept inside the call."""
 
 from __future__ import annotations
 
@@ -9,14 +9,14 @@ import threading
 from pathlib import Path
 
 import pytest
-from apart_agents import Announcing, Crashing, Dying, Hanging, Patient, WhereAmI
+from worker_agents import Announcing, Crashing, Dying, Hanging, Patient, WhereAmI
 
-from game.logic import apart
-from game.logic.apart import ApartAgent, ThinkingLost
-from game.logic.game import Limits, Stop, ThinkingStopped
+from game.logic.contract import Limits, Stop, ThinkingStopped
 from game.logic.rules.agents import make_agent
 from game.logic.rules.catalogue import engine
 from game.logic.rules.state import RulesGame
+from game.logic.workers import pool
+from game.logic.workers.pool import ThinkingLost, WorkerAgent
 from tests.waiting import HANG_S, wait_for_file
 
 
@@ -34,15 +34,15 @@ def test_a_search_apart_chooses_what_it_chooses_here(game_id: str) -> None:
     limits = Limits(depth=2)
     local = make_agent("alphabeta")
     here = local.choose(state, limits, random.Random(5), Stop())
-    apart = ApartAgent(make_agent("alphabeta"))
-    there = apart.choose(state, limits, random.Random(5), Stop())
+    worker = WorkerAgent(make_agent("alphabeta"))
+    there = worker.choose(state, limits, random.Random(5), Stop())
     assert there == here
     assert there in state.legal_actions()
-    assert apart.explain() == local.explain()  # what the search said, brought back
+    assert worker.explain() == local.explain()  # what the search said, brought back
 
 
 def test_the_agent_thinks_in_another_process() -> None:
-    agent = ApartAgent(WhereAmI())
+    agent = WorkerAgent(WhereAmI())
     pid = agent.choose(None, Limits(time=HANG_S), random.Random(0), Stop())
     assert pid != os.getpid()
     assert agent.explain() == "looked at its process"
@@ -67,7 +67,7 @@ def test_a_stop_reaches_the_worker(tmp_path: Path) -> None:
     # that did not would end in ThinkingLost when the time runs out.
     started = tmp_path / "started"
     stop = _stop_once_thinking(started)
-    agent = ApartAgent(Announcing(Patient(), str(started)))
+    agent = WorkerAgent(Announcing(Patient(), str(started)))
     with pytest.raises(ThinkingStopped):
         agent.choose(None, Limits(time=HANG_S), random.Random(0), stop)
     assert int(started.read_text()) != os.getpid()
@@ -77,36 +77,36 @@ def test_a_long_search_is_stopped_in_the_worker(tmp_path: Path) -> None:
     state = _middle_game("chess")
     started = tmp_path / "started"
     stop = _stop_once_thinking(started)
-    agent = ApartAgent(Announcing(make_agent("alphabeta"), str(started)))
+    agent = WorkerAgent(Announcing(make_agent("alphabeta"), str(started)))
     with pytest.raises(ThinkingStopped):
         agent.choose(state, Limits(time=HANG_S), random.Random(0), stop)
 
 
 def test_an_agent_that_raises_raises_here() -> None:
     with pytest.raises(ValueError, match="tripped"):
-        ApartAgent(Crashing()).choose(None, Limits(time=HANG_S), random.Random(0), Stop())
+        WorkerAgent(Crashing()).choose(None, Limits(time=HANG_S), random.Random(0), Stop())
     # The worker survives an agent's exception.
-    assert ApartAgent(WhereAmI()).choose(None, Limits(time=HANG_S), random.Random(0), Stop())
+    assert WorkerAgent(WhereAmI()).choose(None, Limits(time=HANG_S), random.Random(0), Stop())
 
 
 def test_a_hanging_agent_is_ended_and_the_next_search_works() -> None:
-    agent = ApartAgent(Hanging(), grace=0.5)
+    agent = WorkerAgent(Hanging(), grace=0.5)
     with pytest.raises(ThinkingLost, match="no answer"):
         agent.choose(None, Limits(time=0.2), random.Random(0), Stop())
-    assert ApartAgent(WhereAmI()).choose(None, Limits(time=HANG_S), random.Random(0), Stop())
+    assert WorkerAgent(WhereAmI()).choose(None, Limits(time=HANG_S), random.Random(0), Stop())
 
 
 def test_a_worker_that_dies_is_reported_and_replaced() -> None:
     with pytest.raises(ThinkingLost, match="ended"):
-        ApartAgent(Dying()).choose(None, Limits(time=HANG_S), random.Random(0), Stop())
-    assert ApartAgent(WhereAmI()).choose(None, Limits(time=HANG_S), random.Random(0), Stop())
+        WorkerAgent(Dying()).choose(None, Limits(time=HANG_S), random.Random(0), Stop())
+    assert WorkerAgent(WhereAmI()).choose(None, Limits(time=HANG_S), random.Random(0), Stop())
 
 
 def test_an_agent_that_cannot_travel_thinks_here() -> None:
     class Local(WhereAmI):  # a class inside a function cannot be pickled
         pass
 
-    assert ApartAgent(Local()).choose(None, Limits(time=HANG_S), random.Random(0), Stop()) == (
+    assert WorkerAgent(Local()).choose(None, Limits(time=HANG_S), random.Random(0), Stop()) == (
         os.getpid()
     )
 
@@ -115,22 +115,22 @@ def test_the_described_games_think_apart_in_the_window() -> None:
     from game.registry import get
 
     entry = get("chess")
-    assert entry.think_apart
-    assert isinstance(entry.thinker("alphabeta", entry.options.defaults()), ApartAgent)
-    # Reversi's levels think apart too, in a worker that first readies the compiled engine,
+    assert entry.think_in_worker
+    assert isinstance(entry.thinker("alphabeta", entry.options.defaults()), WorkerAgent)
+    # Reversi's levels think in a worker too, in a worker that first readies the compiled engine,
     # and come back with their last choice (the window shows its depth and score).
     reversi = get("reversi")
     level = reversi.thinker("expert", reversi.options.defaults())
-    assert isinstance(level, ApartAgent)
+    assert isinstance(level, WorkerAgent)
     assert level.prepare == reversi.engine == "game.logic.reversi.players:prepare"
     assert level.bring_back
 
 
 def test_an_idle_worker_that_was_killed_is_replaced_before_the_search() -> None:
-    agent = ApartAgent(WhereAmI())
+    agent = WorkerAgent(WhereAmI())
     first = agent.choose(None, Limits(time=HANG_S), random.Random(0), Stop())
     # The worker now waits, idle, for the next search; it is killed there (kill -9).
-    idle = next(w for w in apart._POOL._idle if w.process.pid == first)
+    idle = next(w for w in pool._POOL._idle if w.process.pid == first)
     idle.process.kill()
     idle.process.join()
     # The search goes to a new worker: no broken pipe, no lost move.
@@ -145,16 +145,16 @@ _ASK_AT_EXIT = """
 import atexit, sys
 
 def ask_late():  # registered first, so it runs last
-    from game.logic import apart
+    from game.logic.workers import pool
     try:
-        apart._POOL.acquire("")
-    except apart.ThinkingLost as exc:
+        pool._POOL.acquire("")
+    except pool.ThinkingLost as exc:
         print("refused:", exc)
     else:
         print("started a worker")
 
 atexit.register(ask_late)
-from game.logic import apart
+from game.logic.workers import pool
 """
 
 

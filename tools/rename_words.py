@@ -1,0 +1,320 @@
+"""The renames of issue 26 ("one meaning per word"), as a script that can run again.
+
+Each step moves modules (``git mv``) and rewrites words in the tree's text files (``game/``,
+``tests/``, ``tools/``, ``benchmarks/``, ``docs/``, ``README.md``, ``conftest.py``,
+``pyproject.toml``, ``.ci/``). A step that has run finds nothing left to do, so after a merge
+brings in code written with the old names, running the script again renames that too::
+
+    python tools/rename_words.py            # every step
+    python tools/rename_words.py workers    # one step
+    python tools/rename_words.py --list     # the steps and what each renames
+
+The rewrites are regular expressions with word boundaries, run in the order given; a step's
+rewrites skip the lines that hold a text of its ``keep`` list (aliases kept on purpose for
+robot writers and saved files).
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+#: Where the rewrites look (files under these, or these files).
+PLACES = (
+    "game",
+    "tests",
+    "tools",
+    "benchmarks",
+    "docs",
+    "README.md",
+    "conftest.py",
+    "pyproject.toml",
+    ".ci",
+)
+SUFFIXES = {".py", ".md", ".toml", ".txt", ".cfg", ".ini", ""}
+THIS = Path(__file__).resolve()
+#: The test that the old names stay gone names them on purpose.
+NAMES_TEST = ROOT / "tests" / "test_names.py"
+
+
+@dataclass(frozen=True)
+class Step:
+    """One rename: modules moved (old path, new path) and words rewritten (pattern, text)."""
+
+    name: str
+    about: str
+    moves: tuple[tuple[str, str], ...] = ()
+    words: tuple[tuple[str, str], ...] = ()
+    keep: tuple[str, ...] = field(default=())
+    #: (text, pattern, replacement): rewrites made only in files that hold the text (or whose
+    #: path does).
+    where: tuple[tuple[str, str, str], ...] = ()
+    #: The file suffixes a step rewrites (empty: every text file).
+    suffixes: tuple[str, ...] = ()
+
+
+def _module(old: str, new: str) -> tuple[str, str]:
+    """A dotted module name, as written in imports and docstrings (not a longer name)."""
+    return (r"(?<![\w.])" + re.escape(old) + r"(?![\w])", new)
+
+
+def _path(old: str, new: str) -> tuple[str, str]:
+    return (r"(?<![\w/])" + re.escape(old) + r"(?![\w])", new)
+
+
+_JAIL = ("jail", "jail_fork", "jail_linux", "jail_reads", "confine")
+
+STEPS: tuple[Step, ...] = (
+    Step(
+        "workers",
+        "the spawned workers' code in one package: game/logic/apart.py (thinking in a worker) "
+        "becomes game/logic/workers/thinking.py, the robot jail and its confinement "
+        "(game/logic/grab/jail*.py, confine.py) move beside it",
+        moves=(
+            ("game/logic/apart.py", "game/logic/workers/thinking.py"),
+            ("tests/test_apart.py", "tests/test_thinking.py"),
+            ("tests/apart_agents.py", "tests/thinking_agents.py"),
+            *((f"game/logic/grab/{m}.py", f"game/logic/workers/{m}.py") for m in _JAIL),
+        ),
+        words=(
+            _module("game.logic.apart", "game.logic.workers.thinking"),
+            _path("game/logic/apart.py", "game/logic/workers/thinking.py"),
+            *(_module(f"game.logic.grab.{m}", f"game.logic.workers.{m}") for m in _JAIL),
+            *(_path(f"game/logic/grab/{m}.py", f"game/logic/workers/{m}.py") for m in _JAIL),
+            (
+                r"from game\.logic\.grab import jail_fork, jail_reads\b",
+                "from game.logic.workers import jail_fork, jail_reads",
+            ),
+            (
+                r"from game\.logic\.grab import jail_linux as linux\b",
+                "from game.logic.workers import jail_linux as linux",
+            ),
+            (
+                r"from game\.logic\.grab import jail, jail_linux, jail_reads\b",
+                "from game.logic.workers import jail, jail_linux, jail_reads",
+            ),
+            (r"from game\.logic import apart\b", "from game.logic.workers import thinking"),
+            (r"\bapart\.py\b", "thinking.py"),
+            (r"\bapart_agents\b", "thinking_agents"),
+        ),
+        where=(("from game.logic import apart", r"\bapart\.(?=[A-Za-z_])", "thinking."),),
+    ),
+    Step(
+        "pool",
+        "the thinking pool is game/logic/workers/pool.py (game/logic/thinking.py is a "
+        "match's choice on a thread; two 'thinking' modules read as one)",
+        moves=(
+            ("game/logic/workers/thinking.py", "game/logic/workers/pool.py"),
+            ("tests/test_thinking.py", "tests/test_worker_pool.py"),
+            ("tests/thinking_agents.py", "tests/worker_agents.py"),
+        ),
+        words=(
+            _module("game.logic.workers.thinking", "game.logic.workers.pool"),
+            _path("game/logic/workers/thinking.py", "game/logic/workers/pool.py"),
+            (r"from game\.logic\.workers import thinking\b", "from game.logic.workers import pool"),
+            (r"\bthinking_agents\b", "worker_agents"),
+        ),
+        where=(
+            ("from game.logic.workers import thinking", r"\bthinking\.(?=[A-Za-z_])", "pool."),
+            ("stall.doing", r'"thinking\.py"', '"pool.py"'),
+        ),
+    ),
+    Step(
+        "worker-words",
+        "'apart' meant a worker process and a river variant: the worker side says 'worker' "
+        "(ApartAgent -> WorkerAgent, think_apart -> think_in_worker, maps_apart -> "
+        "maps_in_worker, 'thinks apart' -> 'thinks in a worker')",
+        words=(
+            (r"\bApartAgent\b", "WorkerAgent"),
+            (r"\b([Aa])n (:class:`~?|``|`)?(?=WorkerAgent\b)", r"\1 \2"),
+            (r"\bthink_apart\b", "think_in_worker"),
+            (r"\bmaps_apart\b", "maps_in_worker"),
+            (r"\bthinks apart\b", "thinks in a worker"),
+            (r"\bthink apart\b", "think in a worker"),
+            (r"\bthinking apart\b", "thinking in a worker"),
+            (r"\btest_a_search_apart_chooses\b", "test_a_search_in_a_worker_chooses"),
+            (r"\bgrab-apart\b", "grab-maps-in-worker"),
+        ),
+        where=(
+            ("WorkerCase(", r'"apart"', '"thinking"'),
+            ("WorkerCase(", r"\bapart_problems\b", "thinking_problems"),
+            ("WorkerCase(", r"``apart``", "``thinking``"),
+        ),
+    ),
+    Step(
+        "river-words",
+        "the river's variant where a docked boat's passengers count for no bank is named as "
+        "its option is (boat_counts, 'Boat counts: no') and its solver module (ashore), not "
+        "'apart': the rules' key writes boat_counts=no (boat-apart is still read)",
+        words=(
+            (
+                r"from game\.logic\.river import ashore as river_apart\b",
+                "from game.logic.river import ashore",
+            ),
+            (r"\briver_apart\.", "ashore."),
+            (r"\b_apart_(cost|loads|plan)\b", r"_ashore_\1"),
+            (
+                r"\btest_passengers_apart_published_oracles\b",
+                "test_passengers_counting_for_no_bank_published_oracles",
+            ),
+        ),
+        keep=('"boat-apart"', "``boat-apart``", 'boat-apart")', "boat-apart "),
+        where=(
+            ("boat_counts", r"(?<![\w-])boat-apart\b", "boat_counts=no"),
+            ("boat_counts", r"\bpassengers apart\b", "passengers counting for no bank"),
+            ("boat_counts", r"\bPassengers apart\b", "Passengers counting for no bank"),
+        ),
+    ),
+    Step(
+        "contract",
+        "'game' named the package, game/games/, the contract module and each game's module: "
+        "the contract (Game, State, Agent, Limits, Stop) is game/logic/contract.py",
+        moves=(("game/logic/game.py", "game/logic/contract.py"),),
+        words=(
+            _module("game.logic.game", "game.logic.contract"),
+            _path("game/logic/game.py", "game/logic/contract.py"),
+            (r"(?<![\w/])logic/game\.py\b", "logic/contract.py"),
+        ),
+        where=(
+            (
+                "from game.logic import game\n",
+                r"from game\.logic import game\b",
+                "from game.logic import contract",
+            ),
+            (
+                "from game.logic import game\n",
+                r"(?<![\w.])game\.(?=Stop\b|Limits\b|Game\b|State\b)",
+                "contract.",
+            ),
+        ),
+    ),
+    Step(
+        "classes",
+        "one class name, one thing: the river's boarding action Board -> BoardBoat (Board is "
+        "a described game's board), its Rules -> RiverRules and Cluedo's -> ClueRules, the "
+        "settings' GameRecord (a game's statistics) -> GameStats and the tournament's (one "
+        "game played) -> PlayedGame, Cluedo's sweep Step (one free card) -> FreeCard (a Step "
+        "is an entry of a match's record)",
+        words=(
+            # A file holding both games' rules names Cluedo's by the name it now has.
+            (
+                r"from game\.logic\.clue\.rules import Rules as ClueRules\b",
+                "from game.logic.clue.rules import ClueRules",
+            ),
+        ),
+        where=(
+            ("game.logic.river", r"(?<![\w\"])Board\b(?![\"])", "BoardBoat"),
+            ("logic/river/", r"(?<![\w\"])Board\b(?![\"])", "BoardBoat"),
+            ("games/river/", r"(?<![\w\"])Board\b(?![\"])", "BoardBoat"),
+            ("game.logic.river", r"(?<![\w\"])Rules\b(?![\"])", "RiverRules"),
+            ("logic/river/", r"(?<![\w\"])Rules\b(?![\"])", "RiverRules"),
+            ("games/river/", r"(?<![\w\"])Rules\b(?![\"])", "RiverRules"),
+            ("game.logic.clue", r"(?<![\w\"])Rules\b(?![\"])", "ClueRules"),
+            ("logic/clue/", r"(?<![\w\"])Rules\b(?![\"])", "ClueRules"),
+            ("games/clue/", r"(?<![\w\"])Rules\b(?![\"])", "ClueRules"),
+            ("from game.settings import", r"\bGameRecord\b", "GameStats"),
+            ("game/settings.py", r"\bGameRecord\b", "GameStats"),
+            ("game.logic.tournament import", r"\bGameRecord\b", "PlayedGame"),
+            ("game/logic/tournament.py", r"\bGameRecord\b", "PlayedGame"),
+            ("logic/river/", r'^(\s+)"Board",$', r'\1"BoardBoat",'),
+            ("logic/river/", r'"Board"(?=, "Cross")', '"BoardBoat"'),
+            ("logic/river/", r'^(\s+)"Rules",$', r'\1"RiverRules",'),
+            ("logic/clue/", r'^(\s+)"Rules",$', r'\1"ClueRules",'),
+            ("game.logic.clue.sweep", r"\bStep\b", "FreeCard"),
+            ("game/logic/clue/sweep.py", r"\bStep\b", "FreeCard"),
+        ),
+        keep=('" Board:Priest "',),  # an action's text, which says "board"
+        suffixes=(".py",),  # the docs say "Rules" and "Board" in their plain sense too
+    ),
+)
+
+
+def files() -> list[Path]:
+    out: list[Path] = []
+    for place in PLACES:
+        path = ROOT / place
+        if path.is_file():
+            out.append(path)
+        elif path.is_dir():
+            out.extend(
+                p
+                for p in sorted(path.rglob("*"))
+                if p.is_file() and p.suffix in SUFFIXES and "__pycache__" not in p.parts
+            )
+    return [p for p in out if p.resolve() not in (THIS, NAMES_TEST)]
+
+
+def run(step: Step, touched: set[Path]) -> int:
+    """Apply ``step``; the number of files changed (moves included), added to ``touched``."""
+    changed = 0
+    for old, new in step.moves:
+        source, target = ROOT / old, ROOT / new
+        if source.exists() and not target.exists():
+            target.parent.mkdir(parents=True, exist_ok=True)
+            subprocess.run(["git", "mv", old, new], cwd=ROOT, check=True)
+            changed += 1
+    for path in files():
+        if step.suffixes and path.suffix not in step.suffixes:
+            continue
+        try:
+            before = path.read_text(encoding="utf-8")
+        except (UnicodeDecodeError, OSError):
+            continue
+        patterns = [(re.compile(p), text) for p, text in step.words]
+        rel = path.relative_to(ROOT).as_posix()
+        patterns += [
+            (re.compile(p), text) for hold, p, text in step.where if hold in before or hold in rel
+        ]
+        lines = before.splitlines(keepends=True)
+        for i, line in enumerate(lines):
+            if any(k in line for k in step.keep):
+                continue
+            for pattern, text in patterns:
+                line = pattern.sub(text, line)
+            lines[i] = line
+        after = "".join(lines)
+        if after != before:
+            path.write_text(after, encoding="utf-8")
+            touched.add(path)
+            changed += 1
+    return changed
+
+
+def tidy(touched: set[Path]) -> None:
+    """Sort the imports of the Python files changed and format them (ruff, when found)."""
+    ruff = shutil.which("ruff") or str(Path(sys.executable).with_name("ruff"))
+    python = sorted(str(p) for p in touched if p.suffix == ".py" and p.exists())
+    if not python or not Path(ruff).exists():
+        return
+    subprocess.run([ruff, "check", "--select", "I", "--fix", "-q", *python], cwd=ROOT)
+    subprocess.run([ruff, "format", "-q", *python], cwd=ROOT)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("steps", nargs="*", help="steps to run (default: all)")
+    parser.add_argument("--list", action="store_true", help="list the steps")
+    args = parser.parse_args(argv)
+    by_name = {step.name: step for step in STEPS}
+    if args.list:
+        for step in STEPS:
+            print(f"{step.name}: {step.about}")
+        return 0
+    unknown = [name for name in args.steps if name not in by_name]
+    if unknown:
+        parser.error(f"unknown step(s) {', '.join(unknown)}; known: {', '.join(by_name)}")
+    touched: set[Path] = set()
+    for name in args.steps or list(by_name):
+        print(f"{name}: {run(by_name[name], touched)} file(s) changed")
+    tidy(touched)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
