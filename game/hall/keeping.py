@@ -15,7 +15,7 @@ the scene keeps of its own, as Cluedo's dealer).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import PurePath
 from typing import TYPE_CHECKING, Any
@@ -56,11 +56,14 @@ def kept_game(session: GameSession, game: str, *, fresh: bool = False) -> tuple[
     return Kept(*tables), ""
 
 
-def resume_kept(session: GameSession, match: Match[Any], kept: Kept) -> str:
-    """Bring ``match`` (made with the kept options) to the kept record: "" when it did, else
-    the line for the person (the kept game set aside, the match at its start)."""
+def resume_kept(
+    session: GameSession, match: Match[Any], kept: Kept, details: Sequence[str] = ()
+) -> str:
+    """Bring ``match`` (made with the kept options) to the kept record, each step with its
+    ``details`` entry as its :attr:`~game.logic.match.Step.detail`: "" when it did, else the
+    line for the person (the kept game set aside, the match at its start)."""
     try:
-        resume(match, kept.record)
+        resume(match, kept.record, details)
     except ValueError as exc:
         return session.set_aside_match(f"does not replay: {exc}")
     return ""

@@ -2,10 +2,12 @@
 
 A :class:`~game.logic.match.Match` holds the game (the record, undo, redo, a new game) and the
 :class:`~game.logic.river.game.SolverAgent` answers the hint; Next step and Solve play the agent's
-choices one by one, each when the previous one has finished moving. The controller keeps what
-the scene needs beside the match: which character stands where after each step of the record
-(a click boards the character clicked, not just one of its kind), the tweens that walk them
-there (:mod:`game.games.river.cast`), the hint marks, and the banner. The judge speaks
+choices one by one, each when the previous one has finished moving. A click boards the
+character clicked, not just one of its kind: the controller plays each board or land with the
+name of who moves as the step's detail, so the match's record alone says who stands where at
+every point (:attr:`places`), through undo, redo and a resumed game. Beside the match the
+controller keeps the tweens that walk the characters (:mod:`game.games.river.cast`), the hint
+marks, and the banner. The judge speaks
 when the animation of the move that ended the game completes, and the result is counted in
 the session's statistics once per game, under the key of its rules: T shows the table of
 every setting played (:mod:`game.games.river.stats`).
@@ -14,22 +16,21 @@ every setting played (:mod:`game.games.river.stats`).
 from __future__ import annotations
 
 import enum
-import itertools
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from game.engine.commands import CommandTable
 from game.engine.controller import Host, Sheet, Status, Tone
 from game.engine.scene import Node, Scene, load_scene
 from game.engine.tweens import Tween
-from game.games.river.cast import Cast, Place, hint_targets, kind_of, moved, start_places
+from game.games.river.cast import Cast, Place, hint_targets, kind_of, moved, mover, start_places
 from game.games.river.commands import RULES_HELP, build_commands
 from game.games.river.stats import PREFIX, statistics_sheet, stats_key
-from game.hall.keeping import Kept, follow, keep, kept_data, kept_game, resume_kept
+from game.hall.keeping import follow, keep, kept_data, kept_game, resume_kept
 from game.hall.scene import GameScene
 from game.logic.contract import Limits
-from game.logic.match import Match
+from game.logic.match import Match, Step
 from game.logic.river.game import (
     OPTIONS,
     Action,
@@ -40,6 +41,7 @@ from game.logic.river.game import (
     RiverGame,
     RiverPuzzle,
     RiverState,
+    Side,
     SolverAgent,
     Unboard,
     rules_from,
@@ -90,7 +92,6 @@ class RiverController(GameScene):
         self.host: Host | None = None
         self.scene: Scene | None = None
         self.cast: Cast | None = None
-        self._places: list[dict[str, Place]] = [start_places(self.rules)]
         self.autoplay: Autoplay | None = None
         self.hint_on = False  # the hint follows the person's boarding until the boat goes
         self.assisted = False  # Next step or Solve played part of this game
@@ -105,7 +106,9 @@ class RiverController(GameScene):
         self._table = build_commands(self)
         self._note = note  # said when the scene opens: a kept game that could not be used
         if kept is not None:
-            self._note = resume_kept(session, self.match, kept) or self._resume_places(kept)
+            who = kept.extra.get("who")
+            names = [n if isinstance(n, str) else "" for n in who] if isinstance(who, list) else []
+            self._note = resume_kept(session, self.match, kept, names)
 
     # -- what is there ----------------------------------------------------------------------
 
@@ -117,8 +120,9 @@ class RiverController(GameScene):
 
     @property
     def places(self) -> dict[str, Place]:
-        """Who stands where now: character name to bank slot or boat seat."""
-        return self._places[self.match.cursor]
+        """Who stands where now: character name to bank slot or boat seat, as the record up
+        to the current point says."""
+        return self._places_along(self.match.record)[-1]
 
     @property
     def hint_marks(self) -> list[str]:
@@ -150,36 +154,32 @@ class RiverController(GameScene):
 
     def kept_now(self) -> dict[str, Any] | None:
         """What to keep of the game now (None: none is in progress): the options, the
-        crossing's record and who moved at each board or land."""
-        who = []
-        for step, (before, after) in zip(
-            self.match.full_record, itertools.pairwise(self._places), strict=False
-        ):
-            changed = [n for n in after if after[n] != before.get(n)]
-            who.append(
-                changed[0] if isinstance(step.action, BoardBoat | Unboard) and changed else ""
-            )
+        crossing's record (redo steps too) and who moved at each board or land."""
+        record = self.match.full_record
+        before = self._places_along(record)[:-1]
+        who = [
+            mover(places, step.action, self._side_before(i), step.detail or None)
+            for i, (step, places) in enumerate(zip(record, before, strict=True))
+        ]
         return kept_data(self.name, self.match, self.options, {"who": who})
 
-    def _resume_places(self, kept: Kept) -> str:
-        """Who stands where after each step of the resumed record (the characters who moved
-        as the kept game says, else the ones nearest the water); "" when it fits."""
-        who = kept.extra.get("who")
-        names = who if isinstance(who, list) else []
+    def _places_along(self, steps: Sequence[Step]) -> list[dict[str, Place]]:
+        """Who stands where at the start and after each of ``steps`` (the record from its
+        start): each board or land moves the character its step names, or (a step without
+        a fitting name) the one nearest the water."""
         places = [start_places(self.rules)]
-        for i, step in enumerate(self.match.full_record):
-            name = names[i] if i < len(names) and isinstance(names[i], str) else ""
-            state = self.match.state_at(i)
-            assert isinstance(state, RiverState)
-            side = state.boat_side
-            try:
-                places.append(
-                    moved(places[-1], step.action, side, self.rules.capacity, name or None)
-                )
-            except (IllegalMoveError, KeyError):
-                places.append(moved(places[-1], step.action, side, self.rules.capacity))
-        self._places = places
-        return ""
+        for i, step in enumerate(steps):
+            side = self._side_before(i)
+            places.append(
+                moved(places[-1], step.action, side, self.rules.capacity, step.detail or None)
+            )
+        return places
+
+    def _side_before(self, index: int) -> Side:
+        """The boat's bank before step ``index`` of the record."""
+        state = self.match.state_at(index)
+        assert isinstance(state, RiverState)
+        return state.boat_side
 
     def update(self, dt: float) -> None:
         self.clock += dt
@@ -345,7 +345,6 @@ class RiverController(GameScene):
         self.autoplay = None
         self.forget_question()
         self.match.restart()
-        self._places = [start_places(self.rules)]
         self.announced = self.assisted = self.recorded = self.hint_on = False
         if self.cast is not None:
             self.cast.clear_marks()
@@ -467,13 +466,13 @@ class RiverController(GameScene):
     def _move(self, action: Action, who: str | None = None) -> None:
         """Play ``action`` in the match, then walk the scene to it; ``who`` is the character
         that boards or lands (default: the one nearest the water, the last seated)."""
-        side = self.state.boat_side
         old = self.places
-        cursor = self.match.cursor
-        self.match.play(action)  # applied once; refused with the rules' reason
-        places = moved(old, action, side, self.rules.capacity, who)
-        del self._places[cursor + 1 :]
-        self._places.append(places)
+        try:
+            name = mover(old, action, self.state.boat_side, who)
+        except IllegalMoveError:  # nobody of that kind there: the rules say why below
+            name = ""
+        self.match.play(action, detail=name)  # applied once; refused with the rules' reason
+        places = self.places
         follow = self.hint_on and not isinstance(action, Cross)
         self.hint_on = False
         if self.cast is not None:
