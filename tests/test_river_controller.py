@@ -139,6 +139,21 @@ def test_a_click_boards_the_character_clicked(director, river):
     assert river.state.boat.devils == 1
 
 
+def test_the_record_says_who_boarded_and_the_scene_follows_the_record(director, river):
+    """The match's record is the only one: each board or land names who moved, and a point
+    of the record reached by the match itself (a jump, a step played there) places the
+    characters as that record says."""
+    run(director, "click:devil3", "click:devil2", "boat")
+    assert [s.detail for s in river.match.record] == ["devil3", "devil2", ""]
+    river.match.jump(1)
+    assert river.places["devil3"].aboard and not river.places["devil2"].aboard
+    river.match.play(BoardBoat(Kind.DEVIL), detail="devil1")  # played on the match, not clicked
+    assert river.places["devil1"].aboard and not river.places["devil2"].aboard
+    assert river.kept_now()["extra"]["who"] == ["devil3", "devil1"]
+    river.match.undo()
+    assert [n for n, p in river.places.items() if p.aboard] == ["devil3"]
+
+
 def test_a_click_on_the_far_bank_says_why_and_plays_nothing(director, river):
     run(director, "board:devil", "boat", "unboard:devil")
     key = river.state.key()
