@@ -12,6 +12,7 @@ from game.engine.controller import Tone
 from game.games.river.controller import RiverController
 from game.logic.contract import Limits, Stop
 from game.logic.river.game import (
+    OPTIONS,
     BoardBoat,
     Cross,
     Kind,
@@ -329,7 +330,7 @@ def test_unsolvable_option_is_refused_with_the_reason(director, river):
 
 
 def test_a_big_cast_stands_on_screen(director, river):
-    river.set_options({"priests": 30, "devils": 30, "capacity": 12})
+    river.set_options(OPTIONS.validate({"priests": 30, "devils": 30, "capacity": 12}))
     director.settle()
     w, h = director.window_size()
     vp = director.renderer.view_projection(director.scene, director.framebuffer_size())

@@ -24,9 +24,10 @@ from game.logic.saved import in_progress, match_record, resume
 
 if TYPE_CHECKING:
     from game.logic.match import Match
+    from game.logic.options import OptionsSchema
     from game.registry import GameSession
 
-__all__ = ["Kept", "follow", "keep", "kept_data", "kept_game", "resume_kept"]
+__all__ = ["Kept", "follow", "keep", "kept_data", "kept_game", "opening_options", "resume_kept"]
 
 
 @dataclass(frozen=True)
@@ -54,6 +55,26 @@ def kept_game(session: GameSession, game: str, *, fresh: bool = False) -> tuple[
     if data.get("game") != game or len(tables) != len(parts):
         return None, session.set_aside_match(f"is not a {game} game this program can resume")
     return Kept(*tables), ""
+
+
+def opening_options(
+    session: GameSession,
+    schema: OptionsSchema,
+    kept: Kept | None,
+    note: str,
+    overrides: Mapping[str, Any],
+) -> tuple[dict[str, Any], Kept | None, str]:
+    """The options a scene opens with, checked once by ``schema``: the kept game's (values
+    read from a file) when one is resumed, else the session's, each under ``overrides``. A
+    kept game whose options the schema refuses is set aside: then the session's options, no
+    kept game, and the person's line in the note. Returns the options, the kept game still
+    to resume (or None) and the note (``note`` unless a kept game was set aside)."""
+    if kept is not None:
+        try:
+            return schema.validate({**kept.options, **overrides}), kept, note
+        except ValueError as exc:
+            note = session.set_aside_match(f"has options this game refuses ({exc})")
+    return schema.validate({**session.options, **overrides}), None, note
 
 
 def resume_kept(

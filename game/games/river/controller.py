@@ -27,7 +27,14 @@ from game.engine.tweens import Tween
 from game.games.river.cast import Cast, Place, hint_targets, kind_of, moved, mover, start_places
 from game.games.river.commands import RULES_HELP, build_commands
 from game.games.river.stats import PREFIX, statistics_sheet, stats_key
-from game.hall.keeping import follow, keep, kept_data, kept_game, resume_kept
+from game.hall.keeping import (
+    follow,
+    keep,
+    kept_data,
+    kept_game,
+    opening_options,
+    resume_kept,
+)
 from game.hall.scene import GameScene
 from game.logic.contract import Limits
 from game.logic.match import Match, Step
@@ -78,13 +85,7 @@ class RiverController(GameScene):
         # Options asked for start afresh; otherwise the game kept when the person left
         # comes back, with its options.
         kept, note = kept_game(session, self.name, fresh=bool(overrides))
-        try:
-            base = OPTIONS.validate(kept.options) if kept is not None else session.options
-            self.options = OPTIONS.validate({**base, **overrides})
-        except ValueError as exc:
-            kept = None
-            note = session.set_aside_match(f"has options this game refuses ({exc})")
-            self.options = OPTIONS.validate({**session.options, **overrides})
+        self.options, kept, note = opening_options(session, OPTIONS, kept, note, overrides)
         self.rules = rules_from(self.options)
         self.puzzle = RiverPuzzle(self.rules)
         self.agent = SolverAgent()
@@ -356,9 +357,8 @@ class RiverController(GameScene):
         )
 
     def set_options(self, values: dict[str, Any]) -> None:
-        """Start a new game with ``values`` (checked by the schema) and keep them in the
-        session for the next game and the next start."""
-        values = OPTIONS.validate(values)
+        """Start a new game with ``values`` (checked by the schema: an option button's press)
+        and keep them in the session for the next game and the next start."""
         self.match.close()
         self.options, self.rules = values, rules_from(values)
         self.puzzle = RiverPuzzle(self.rules)
