@@ -155,6 +155,27 @@ def test_the_record_says_who_boarded_and_the_scene_follows_the_record(director, 
     assert [n for n, p in river.places.items() if p.aboard] == ["devil3"]
 
 
+def test_the_move_list_shows_the_record_and_a_click_goes_there(director, river):
+    """The record as a move list at the right (as Reversi's): each entry a step's notation,
+    the point the game stands at marked; a click walks the scene to that point."""
+
+    def listed() -> list[str]:
+        return [c.label for c in river.commands() if c.group == "list"]
+
+    assert listed() == ["The start"]
+    run(director, "click:devil3", "click:devil2", "boat")
+    assert listed() == ["The start", "1. board:devil", "2. board:devil", "▸ 3. boat"]
+    run(director, "move-1")
+    assert river.match.cursor == 1 and river.state.boat_side.value == "left"
+    assert river.places["devil3"].aboard and not river.places["devil2"].aboard
+    assert listed()[1:3] == ["▸ 1. board:devil", "2. board:devil"]
+    run(director, "goto:3")
+    assert river.match.cursor == 3 and river.places["devil2"].aboard
+    assert not director.perform("goto:9") and "No move 9" in director.toast
+    run(director, "move-0")
+    assert not any(p.aboard for p in river.places.values())
+
+
 def test_a_click_on_the_far_bank_says_why_and_plays_nothing(director, river):
     run(director, "board:devil", "boat", "unboard:devil")
     key = river.state.key()

@@ -104,7 +104,7 @@ class RiverController(GameScene):
         self._picked: tuple[Action, str] | None = None  # the click being played
         self.show_stats = False  # the statistics table is docked at the left
         self._stats: Sheet | None = None  # the table as last read (None: read it again)
-        self._table = build_commands(self)
+        self._table: tuple[tuple[Any, ...], CommandTable] | None = None  # by what it shows
         self._note = note  # said when the scene opens: a kept game that could not be used
         if kept is not None:
             who = kept.extra.get("who")
@@ -194,7 +194,13 @@ class RiverController(GameScene):
         return self.autoplay is None
 
     def commands(self) -> CommandTable:
-        return self._table
+        """The command table, built again when what it shows changes: the options (the
+        variant buttons) or the record and its point (the move list)."""
+        record = self.match.full_record
+        shown = (id(self.match), self.match.cursor, *(step.text for step in record))
+        if self._table is None or self._table[0] != shown:
+            self._table = (shown, build_commands(self))
+        return self._table[1]
 
     def status(self) -> Status:
         optimum = self.puzzle.optimal_crossings()
@@ -335,6 +341,18 @@ class RiverController(GameScene):
         go()
         self._went_back(old, said)
 
+    def goto(self, number: int) -> None:
+        """The point after move ``number`` of the record (0: the start), once no move is
+        being shown: the scene walks there."""
+        if self.autoplay is not None or self.animating():
+            raise IllegalMoveError("Wait for the move to finish.")
+        total = len(self.match.full_record)
+        if not 0 <= number <= total:
+            raise IllegalMoveError(f"No move {number}: the record has {total}.")
+        old = self.places
+        self.match.jump(number)
+        self._went_back(old, f"Move {number} of {total}.")
+
     def in_progress(self) -> bool:
         """A game with moves made that is not over (R then asks for a second press)."""
         return self.match.cursor > 0 and not self.match.over
@@ -367,7 +385,7 @@ class RiverController(GameScene):
             self.cast.build(self.rules)
         self.restart()
         self.session.save_options(values)
-        self._table = build_commands(self)  # the variant buttons name the new values
+        self._table = None  # the variant buttons name the new values
         self._stats = None
         self._say(
             f"New game: {self.rules.describe()}; "
