@@ -37,6 +37,7 @@ __all__ = [
     "move_number",
     "move_rows",
     "side_label",
+    "whole_argument",
 ]
 
 #: Moves shown in the HUD's move list.
@@ -382,12 +383,18 @@ def _starts_late(match: Match[Any], first: int) -> bool:
 
 def move_number(text: str) -> int:
     """``goto``'s argument: a whole number (ASCII digits: the one number reader's)."""
+    return whole_argument(text, "a move number")
+
+
+def whole_argument(text: str, what: str) -> int:
+    """A command's whole-number argument, read by the one number reader (ASCII digits); a
+    ValueError "WHAT, not TEXT" for anything else."""
     from game.logic.numbers import parse_whole
     from game.logic.quoting import excerpt
 
     number = parse_whole(text)
     if number is None:
-        raise ValueError(f"a move number, not {excerpt(text)}")
+        raise ValueError(f"{what}, not {excerpt(text)}")
     return number
 
 
