@@ -21,11 +21,11 @@ import logging
 import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Final, Protocol, SupportsIndex
+from typing import TYPE_CHECKING, Any, Final, Protocol, SupportsIndex, Unpack
 
 from game.errors import GamehallError
 from game.logic.options import OptionsSchema
-from game.settings import Statistics
+from game.settings import GameTally, Statistics
 
 log = logging.getLogger(__name__)
 
@@ -140,16 +140,7 @@ class GameSession(Protocol):
         """Keep changed options for the next game and the next start."""
         ...
 
-    def record(
-        self,
-        key: str,
-        *,
-        won: bool,
-        drawn: bool = False,
-        setting: str | None = None,
-        score: int | None = None,
-        margin: int | None = None,
-    ) -> str:
+    def record(self, key: str, **outcome: Unpack[GameTally]) -> str:
         """Count a finished game under ``key`` in the statistics (``margin``: a score where
         more is better, kept as the best margin); returns a short note for the banner ("Won 3
         of 5."), or "" when no statistics are kept."""
@@ -514,19 +505,11 @@ class MemorySession:
         self.options = dict(values)
         self.saved.append(dict(values))
 
-    def record(
-        self,
-        key: str,
-        *,
-        won: bool,
-        drawn: bool = False,
-        setting: str | None = None,
-        score: int | None = None,
-        margin: int | None = None,
-    ) -> str:
-        record = {"key": key, "won": won, "drawn": drawn, "setting": setting, "score": score}
-        if margin is not None:
-            record["margin"] = margin
+    def record(self, key: str, **outcome: Unpack[GameTally]) -> str:
+        record: dict[str, Any] = {"key": key, "drawn": False, "setting": None, "score": None}
+        record.update(outcome)
+        if record.get("margin") is None:
+            record.pop("margin", None)
         self.records.append(record)
         return ""
 

@@ -27,11 +27,11 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Unpack
 
 from game.kept import KeptGames
 from game.logic.options import OptionsSchema
-from game.settings import Settings, Statistics, Store
+from game.settings import GameTally, Settings, Statistics, Store
 
 __all__ = ["Session"]
 
@@ -85,16 +85,7 @@ class Session:
         except OSError as exc:
             log.warning("could not save the %s options: %s", self.game, exc)
 
-    def record(
-        self,
-        key: str,
-        *,
-        won: bool,
-        drawn: bool = False,
-        setting: str | None = None,
-        score: int | None = None,
-        margin: int | None = None,
-    ) -> str:
+    def record(self, key: str, **outcome: Unpack[GameTally]) -> str:
         """Count a finished game under ``key`` (``river``, ``reversi:master:black``) and
         return the note for the banner: "Won 3 of 5.", a draw count when there were draws,
         and "New best for SETTING!" before it when ``score`` beat the best for ``setting``
@@ -102,21 +93,20 @@ class Session:
         if self.store is None:
             return ""
         stats = self.statistics()  # as saved now: the note counts this game on top of them
-        best = stats.record(key, won=won, drawn=drawn, setting=setting, score=score, margin=margin)
+        best = stats.record(key, **outcome)
         try:  # one more game over what the file holds when written (another process's kept)
-            self.store.record(
-                key, won=won, drawn=drawn, setting=setting, score=score, margin=margin
-            )
+            self.store.record(key, **outcome)
         except OSError as exc:
             log.warning("could not save statistics: %s", exc)
         r = stats.games[key]
         note = f"Won {r.won} of {r.played}."
         if r.drawn:
             note += f" Drawn {r.drawn}."
+        margin = outcome.get("margin")
         if best and margin is not None and r.played > 1:
             return f"New best: {margin:+d}! {note}"
-        if best and score is not None:
-            return f"New best for {setting}! {note}"
+        if best and outcome.get("score") is not None:
+            return f"New best for {outcome.get('setting')}! {note}"
         return note
 
     # -- a game kept while the person is away ------------------------------------------------
