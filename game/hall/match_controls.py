@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 __all__ = [
     "LIST_LENGTH",
     "MatchControls",
+    "goto_command",
     "level_title",
     "match_commands",
     "move_list_commands",
@@ -337,6 +338,12 @@ def match_commands(c: MatchControls, hint_help: str, ends_group: str = "main") -
                 enabled=m.can_redo, why_disabled="Already at the last move.",
                 group=ends_group),
     ]  # fmt: skip
+
+
+def goto_command(goto: Callable[[int], None]) -> Command:
+    """``goto:N``, for scripts: the position after move N of the record (0: the start)."""
+    return Command("goto", goto, group="", parse=move_number, argument="a move number",
+                   help="the position after that move (0: the start)")  # fmt: skip
 
 
 def move_list_commands(match: Match[Any], goto: Callable[[int], None]) -> list[Command]:
