@@ -31,6 +31,7 @@ from typing import Any, Unpack
 
 from game.kept import KeptGames
 from game.logic.options import OptionsSchema
+from game.registry import FollowsScene
 from game.settings import GameTally, Settings, Statistics, Store
 
 __all__ = ["Session"]
@@ -38,7 +39,7 @@ __all__ = ["Session"]
 log = logging.getLogger(__name__)
 
 
-class Session:
+class Session(FollowsScene):
     """One game's session; see the module docstring.
 
     ``overrides`` are the options typed on the command line (checked here: a bad one raises
@@ -65,7 +66,7 @@ class Session:
         self._kept = KeptGames(store.kept_directory, store.writer) if store is not None else None
         # Options typed on the command line ask for a new game: the kept one waits once.
         self._typed = bool(overrides)
-        self._follow: Callable[[], Mapping[str, Any] | None] | None = None
+        self.current: Callable[[], Mapping[str, Any] | None] | None = None
 
     @property
     def options(self) -> dict[str, Any]:
@@ -141,20 +142,8 @@ class Session:
             return f"The kept game {why}; starting a new game"
         return self._kept.set_aside(self.game, why)
 
-    def follow(self, current: Callable[[], Mapping[str, Any] | None] | None) -> None:
-        """While the game's scene is open: ``current()`` is its game in progress (None: none),
-        what :meth:`in_progress` asks."""
-        self._follow = current
-
-    def unfollow(self, current: Callable[[], Mapping[str, Any] | None]) -> None:
-        """The scene that gave ``current`` closed (a scene opened since keeps its own)."""
-        if self._follow == current:
-            self._follow = None
-
-    def in_progress(self) -> bool:
-        """Whether a game of this game is in progress: the open scene's, else a kept one."""
-        if self._follow is not None:
-            return self._follow() is not None
+    def has_kept(self) -> bool:
+        """Whether this game's game is kept in the kept folder for Continue."""
         return self._kept is not None and self._kept.exists(self.game)
 
     def statistics(self) -> Statistics:
