@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from game.logic.options import OptionsSchema
     from game.registry import GameSession
 
-__all__ = ["Kept", "follow", "keep", "kept_data", "kept_game", "opening_options", "resume_kept"]
+__all__ = ["Kept", "follow", "keep", "kept_data", "kept_game", "kept_options", "resume_kept"]
 
 
 @dataclass(frozen=True)
@@ -57,24 +57,21 @@ def kept_game(session: GameSession, game: str, *, fresh: bool = False) -> tuple[
     return Kept(*tables), ""
 
 
-def opening_options(
-    session: GameSession,
-    schema: OptionsSchema,
-    kept: Kept | None,
-    note: str,
-    overrides: Mapping[str, Any],
+def kept_options(
+    session: GameSession, schema: OptionsSchema, kept: Kept | None, overrides: Mapping[str, Any]
 ) -> tuple[dict[str, Any], Kept | None, str]:
-    """The options a scene opens with, checked once by ``schema``: the kept game's (values
-    read from a file) when one is resumed, else the session's, each under ``overrides``. A
-    kept game whose options the schema refuses is set aside: then the session's options, no
-    kept game, and the person's line in the note. Returns the options, the kept game still
-    to resume (or None) and the note (``note`` unless a kept game was set aside)."""
+    """The options a scene starts with: ``overrides`` over the kept game's options (values
+    read from a file; else the session's), checked once by ``schema``; the kept game again
+    (None when the schema refuses its options: it is then set aside and the session's options
+    serve) and the line saying so ("" when none). Overrides the schema refuses raise its
+    ValueError."""
     if kept is not None:
         try:
-            return schema.validate({**kept.options, **overrides}), kept, note
+            return schema.validate({**kept.options, **overrides}), kept, ""
         except ValueError as exc:
             note = session.set_aside_match(f"has options this game refuses ({exc})")
-    return schema.validate({**session.options, **overrides}), None, note
+            return schema.validate({**session.options, **overrides}), None, note
+    return schema.validate({**session.options, **overrides}), None, ""
 
 
 def resume_kept(

@@ -32,7 +32,7 @@ from game.hall.keeping import (
     keep,
     kept_data,
     kept_game,
-    opening_options,
+    kept_options,
     resume_kept,
 )
 from game.hall.scene import GameScene
@@ -85,7 +85,8 @@ class RiverController(GameScene):
         # Options asked for start afresh; otherwise the game kept when the person left
         # comes back, with its options.
         kept, note = kept_game(session, self.name, fresh=bool(overrides))
-        self.options, kept, note = opening_options(session, OPTIONS, kept, note, overrides)
+        self.options, kept, refused = kept_options(session, OPTIONS, kept, overrides)
+        note = refused or note
         self.rules = rules_from(self.options)
         self.puzzle = RiverPuzzle(self.rules)
         self.agent = SolverAgent()
