@@ -150,3 +150,13 @@ def test_a_100_kb_do_item_is_quoted_as_a_short_excerpt(tmp_path) -> None:
     assert r.returncode == 2 and len(r.stderr) < 600, r.stderr[:300]
     assert "--do item 2 'x777" in r.stderr and "(100,001 characters)" in r.stderr
     assert "Traceback" not in r.stderr and not (tmp_path / "x.png").exists()
+
+
+def test_whole_arguments_are_read_by_one_helper() -> None:
+    """``goto`` and ``country`` read their number through one helper, whose message names
+    what was wanted and quotes what came."""
+    from game.hall.match_controls import whole_argument
+
+    assert whole_argument("7", "a count") == 7
+    with pytest.raises(ValueError, match=r"^a count, not '7a'$"):
+        whole_argument("7a", "a count")
