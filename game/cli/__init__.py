@@ -23,6 +23,7 @@ import sys
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
 
+from game.cli.lines import shorten
 from game.errors import GamehallError, NoDisplayError, missing_library
 
 if TYPE_CHECKING:
@@ -35,10 +36,6 @@ COMMANDS = ("play", "shot", "solve", "bench", "tournament", "rules")
 RENDER = "render"
 #: ``shot menu`` pictures the menu.
 MENU = "menu"
-#: The longest word (characters without a space) an error line repeats whole.
-LONG_WORD = 240
-#: The most characters of one error line (the list of every game fits).
-LONGEST_LINE = 1500
 
 
 class CommandLineError(GamehallError, ValueError):
@@ -115,21 +112,6 @@ def _internal_error(args: argparse.Namespace, command: str, exc: Exception) -> i
     said = shorten(f"{type(exc).__name__}: {exc}")
     print(f"{command}: internal error: {said} (-v shows where)", file=sys.stderr)
     return 1
-
-
-def shorten(message: str) -> str:
-    """``message`` fit for one line of stderr: each run of more than :data:`LONG_WORD`
-    characters without a space (a 100 KB argument echoed by argparse or a schema) cut to an
-    excerpt with its length, then the whole cut to :data:`LONGEST_LINE` characters."""
-    import re
-
-    from game.logic.quoting import EXCERPT, clip
-
-    def cut(match: re.Match[str]) -> str:
-        word = match[0]
-        return f"{word[:EXCERPT]}... ({len(word):,} characters)"
-
-    return clip(re.sub(rf"\S{{{LONG_WORD + 1},}}", cut, message), LONGEST_LINE)
 
 
 def parse(argv: list[str]) -> argparse.Namespace:

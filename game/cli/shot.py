@@ -47,7 +47,7 @@ def run_shot(args: argparse.Namespace, entry: Entry | None) -> int:
     overrides = play_overrides(args, entry)
     out = output_file(args.out)
     items = split_items(args.do or "")
-    from game.cli import shorten
+    from game.cli.lines import shorten
     from game.logic.quoting import excerpt
 
     director = build_director(

@@ -130,7 +130,7 @@ def run(args: argparse.Namespace, entry: Entry | None = None) -> int:
         from game import registry
 
         entry = registry.get(args.game)
-    from game.cli import shorten
+    from game.cli.lines import shorten
 
     where = f"gamehall tournament {entry.id}"
     try:

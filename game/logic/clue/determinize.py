@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 
 from game.logic.clue.events import Event, Suggestion
 from game.logic.clue.notebook import Notebook
+from game.logic.contract import CHANCE
 
 if TYPE_CHECKING:
     from game.logic.clue.rules import ClueState
@@ -39,9 +40,9 @@ __all__ = ["determinizer"]
 def determinizer(state: ClueState, seat: int) -> Callable[[random.Random], ClueState]:
     """A function that draws, with the ``rng`` it is given, a state ``seat`` cannot tell
     from ``state``. Raises ValueError while the cards are being dealt."""
-    from game.logic.clue.rules import Phase
-
-    if state.phase in (Phase.ENVELOPE, Phase.DEAL):
+    # Chance moves only while the envelope is filled and the hands dealt; asking the contract
+    # rather than the phase keeps this module off the rules (which import it).
+    if state.current_player() == CHANCE:
         raise ValueError("the cards are being dealt: there is nothing to draw yet")
     view = state.observation(seat)
     knowledge = Notebook.of(view).knowledge

@@ -27,7 +27,7 @@ a UI thread keeps drawing while a worker thread calls :func:`search`. The pieces
   ``uint8`` array of length 1, set to 1 by another thread) cancels the search, which then
   raises :class:`SearchCancelled`. Both flags are read every 1024 nodes.
 * **Endgame**: with ``exact_empties`` or fewer empty squares the exact solver
-  (:func:`game.logic.reversi.solver.solve`) takes over. With a time limit, a midgame search
+  (:func:`game.logic.reversi.exact.solve`) takes over. With a time limit, a midgame search
   first spends a quarter of it to have a move ready, and that move stands if the solve does
   not finish in the rest. An iteration that reaches the end of every line is exact too.
 
@@ -48,6 +48,7 @@ import numpy as np
 
 from .board import PASS
 from .evaluation import WEIGHTS
+from .exact import SearchCancelled, solve
 from .kernels import legal_moves
 from .pvs import (
     ABORTED,
@@ -65,7 +66,6 @@ from .pvs import (
     load_probcut,
     pvs,
 )
-from .solver import SearchCancelled, solve
 
 if TYPE_CHECKING:
     from .board import Position

@@ -26,7 +26,6 @@ from collections.abc import Hashable, Sequence
 
 from game.logic.contract import TERMINAL
 from game.logic.rules.engine import Engine, Move, Position
-from game.logic.rules.state import returns_of
 
 __all__ = ["RulesCursor"]
 
@@ -78,7 +77,7 @@ class RulesCursor:
 
     def returns(self) -> tuple[float, ...]:
         self._legal()
-        return returns_of(self.engine, self.pos, self._outcome)
+        return self.engine.returns(self.pos, self._outcome)
 
     def evaluate(self, seat: int) -> float:
         engine, pos = self.engine, self.pos

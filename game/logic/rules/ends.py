@@ -61,6 +61,22 @@ class Ends:
             return "draw"  # no move and no end condition says more: the game cannot go on
         return None
 
+    def returns(self, pos: Position, outcome: str | None) -> tuple[float, ...]:
+        """Each player's result (1 won, -1 lost, 0 a draw or a game going on) for the position
+        ``pos`` that ended by ``outcome`` (see :meth:`outcome`)."""
+        players = self.players
+        if outcome is None or outcome == "draw":
+            return (0.0,) * players
+        if outcome == "count":
+            counts = self.counts(pos)
+            if counts[0] == counts[1]:
+                return (0.0,) * players
+            winner = 0 if counts[0] > counts[1] else 1
+        else:
+            mover = self.last_mover(pos)
+            winner = mover if outcome == "win" else 1 - mover
+        return tuple(1.0 if p == winner else -1.0 for p in range(players))
+
     def _holds(self, pos: Position, cond: Item, moves: list[Move] | None, perft: bool) -> bool:
         head = cond.head if isinstance(cond, Form) else str(cond.value)
         if head == "stuck":

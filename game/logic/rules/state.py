@@ -21,7 +21,7 @@ from game.logic.rules.engine import PASS, Engine, Move, Position
 from game.logic.rules.notation import move_texts, parse_move, position_text
 from game.logic.rules.san import san_suffix, san_texts, strip_suffix
 
-__all__ = ["RulesGame", "RulesState", "returns_of"]
+__all__ = ["RulesGame", "RulesState"]
 
 
 class RulesState:
@@ -83,7 +83,7 @@ class RulesState:
         return child
 
     def returns(self) -> tuple[float, ...]:
-        return returns_of(self.engine, self.pos, self.outcome())
+        return self.engine.returns(self.pos, self.outcome())
 
     def key(self) -> Hashable:
         if self._key is None:
@@ -275,20 +275,3 @@ class RulesGame(Game[Move]):
 
     def seat_name(self, seat: int) -> str:
         return self.engine.design.players[seat]
-
-
-def returns_of(engine: Engine, pos: Position, outcome: str | None) -> tuple[float, ...]:
-    """Each player's result (1 won, -1 lost, 0 a draw or a game going on) for the position
-    ``pos`` that ended by ``outcome`` (see :meth:`RulesState.outcome`)."""
-    players = engine.players
-    if outcome is None or outcome == "draw":
-        return (0.0,) * players
-    if outcome == "count":
-        counts = engine.counts(pos)
-        if counts[0] == counts[1]:
-            return (0.0,) * players
-        winner = 0 if counts[0] > counts[1] else 1
-    else:
-        mover = engine.last_mover(pos)
-        winner = mover if outcome == "win" else 1 - mover
-    return tuple(1.0 if p == winner else -1.0 for p in range(players))
