@@ -68,6 +68,14 @@ def _path(old: str, new: str) -> tuple[str, str]:
     return (r"(?<![\w/])" + re.escape(old) + r"(?![\w])", new)
 
 
+def _class(old: str, new: str, *holds: str) -> tuple[tuple[str, str, str], ...]:
+    """Rewrites of the class name ``old`` (as a word, and as a quoted name in ``__all__``)
+    in the files that hold one of ``holds`` (a text of theirs or of their path)."""
+    word = (r"(?<![\w\"'])" + old + r"(?![\w\"'])", new)
+    quoted = (r"([\"'])" + old + r"\1", r"\g<1>" + new + r"\g<1>")
+    return tuple((hold, p, text) for hold in holds for p, text in (word, quoted))
+
+
 _JAIL = ("jail", "jail_fork", "jail_linux", "jail_reads", "confine")
 
 STEPS: tuple[Step, ...] = (
@@ -231,6 +239,128 @@ STEPS: tuple[Step, ...] = (
         ),
         keep=('" Board:Priest "',),  # an action's text, which says "board"
         suffixes=(".py",),  # the docs say "Rules" and "Board" in their plain sense too
+    ),
+    Step(
+        "reversi-board-view",
+        "Reversi's scene part that shows the discs, rings and hint ghost is ReversiBoardView "
+        "(BoardView is a described game's board in its scene)",
+        where=_class(
+            "BoardView",
+            "ReversiBoardView",
+            "games/reversi/",
+            "game.games.reversi.board",
+            "test_reversi_",
+        ),
+        suffixes=(".py",),
+    ),
+    Step(
+        "grab-flight",
+        "what MasterGrab's moves in flight add to the map (arrows, armies on their way, the "
+        "target's colour) is a Flight (a Frame is what the engine's layers draw into)",
+        where=_class("Frame", "Flight", "games/grab/anim.py", "game.games.grab.anim"),
+        suffixes=(".py",),
+    ),
+    Step(
+        "river-next-crossings",
+        "the river solver's optimal next loads with their distance are NextCrossings (a Hint "
+        "is the hint agent's choice a match shows)",
+        where=_class(
+            "Hint",
+            "NextCrossings",
+            "logic/river/solver.py",
+            "logic/river/game.py",
+            "tests/test_river.py",
+            "river.solver import Hint",
+        ),
+        suffixes=(".py",),
+    ),
+    Step(
+        "river-illegal-action",
+        "the river's refusal of an action is IllegalRiverActionError (IllegalMoveError is "
+        "Reversi's refusal of a move)",
+        where=_class(
+            "IllegalMoveError",
+            "IllegalRiverActionError",
+            "logic/river/",
+            "games/river/",
+            "game.logic.river",
+            "test_river",
+        ),
+        suffixes=(".py",),
+    ),
+    Step(
+        "clue-action-kind",
+        "what a Cluedo action does (deal, suggest, show, accuse ...) is its ActionKind (Kind "
+        "is what a river character is: priest or devil)",
+        where=_class("Kind", "ActionKind", "logic/clue/", "games/clue/", "game.logic.clue"),
+        suffixes=(".py",),
+    ),
+    Step(
+        "reversi-level-agent",
+        "a Reversi level as an agent is a ReversiLevelAgent (LevelAgent is a described "
+        "game's level)",
+        where=_class(
+            "LevelAgent",
+            "ReversiLevelAgent",
+            "logic/reversi/",
+            "games/reversi/",
+            "game.logic.reversi.players",
+            "test_reversi_",
+        ),
+        suffixes=(".py",),
+    ),
+    Step(
+        "reversi-move-text",
+        "Reversi's text that is not a move is a MoveTextError, beside its BoardTextError "
+        "(NotationError is the contract's, for every game)",
+        where=_class(
+            "NotationError",
+            "MoveTextError",
+            "logic/reversi/board.py",
+            "tests/test_reversi_rules.py",
+            "reversi.board import MoveTextError",
+        ),
+        suffixes=(".py",),
+    ),
+    Step(
+        "clue-placement",
+        "where and how one node of the Cluedo table lies (prototype, position, face, label) "
+        "is a Placement (a Place is where a river character is: a bank slot or a boat seat)",
+        where=_class("Place", "Placement", "games/clue/", "game.games.clue.table"),
+        suffixes=(".py",),
+    ),
+    Step(
+        "described-position",
+        "a described game's mutable position (pieces, turn, hands, plies, history) is a "
+        "DescribedPosition (Position is Reversi's immutable bitboards and side to move)",
+        where=_class(
+            "Position",
+            "DescribedPosition",
+            "logic/rules/",
+            "games/rules/",
+            "game.logic.rules.",
+            "test_rules_",
+        ),
+        suffixes=(".py",),
+    ),
+    Step(
+        "search-result",
+        "what one search of a described game found is a SearchResult (a Result is "
+        "MasterGrab's last move and what it did, which robots read)",
+        where=_class("Result", "SearchResult", "logic/rules/search.py", "logic/rules/levels.py"),
+        suffixes=(".py",),
+    ),
+    Step(
+        "program-tree",
+        "the described games' move programs are a tree of ProgramNode (a Node is an object "
+        "of a scene); the statement that moves the cursor along a direction is an Advance (a "
+        "Step is an entry of a match's record)",
+        words=((r"\btree\.Node\b", "tree.ProgramNode"), (r"\btree\.Step\b", "tree.Advance")),
+        where=(
+            *_class("Node", "ProgramNode", "logic/rules/tree.py", "game.logic.rules.tree import"),
+            *_class("Step", "Advance", "logic/rules/tree.py", "game.logic.rules.tree import"),
+        ),
+        suffixes=(".py",),
     ),
 )
 
