@@ -417,12 +417,12 @@ def run(step: Step, touched: set[Path]) -> int:
 
 
 def tidy(touched: set[Path]) -> None:
-    """Sort the imports of the Python files changed and format them (ruff, when found)."""
+    """Sort the imports and `__all__` of the Python files changed and format them (ruff)."""
     ruff = shutil.which("ruff") or str(Path(sys.executable).with_name("ruff"))
     python = sorted(str(p) for p in touched if p.suffix == ".py" and p.exists())
     if not python or not Path(ruff).exists():
         return
-    subprocess.run([ruff, "check", "--select", "I", "--fix", "-q", *python], cwd=ROOT)
+    subprocess.run([ruff, "check", "--select", "I,RUF022", "--fix", "-q", *python], cwd=ROOT)
     subprocess.run([ruff, "format", "-q", *python], cwd=ROOT)
 
 
