@@ -29,7 +29,7 @@ from game.engine.commands import CommandTable
 from game.engine.controller import Host, Sheet, Status, Tone
 from game.engine.scene import Node, Scene, load_scene
 from game.engine.tweens import Call, Parallel, Sequence, Tween, Wait
-from game.games.reversi.board import BoardView, Look
+from game.games.reversi.board import Look, ReversiBoardView
 from game.games.reversi.commands import COLORS, build_commands, side_label
 from game.games.reversi.entry import ENTRY
 from game.games.reversi.help import PAGES, help_sheet
@@ -109,7 +109,7 @@ class ReversiController(MatchControls):
         self.match.on_step = self._on_step
         self.host: Host | None = None
         self.scene: Scene | None = None
-        self.board: BoardView | None = None
+        self.board: ReversiBoardView | None = None
         # Steps the match took that the scene has not played yet: (before, step, after).
         self.pending: deque[tuple[Position, Step, Position]] = deque()
         self.message = ""
@@ -158,7 +158,7 @@ class ReversiController(MatchControls):
     def enter(self, host: Host) -> Scene:
         self.host = host
         self.scene = load_scene(asset_path("scenes", "reversi.toml"))
-        self.board = BoardView(self.scene, self.look)
+        self.board = ReversiBoardView(self.scene, self.look)
         self.board.snap(self.position)
         self._follow_kept()
         self.pending.clear()
