@@ -22,7 +22,7 @@ from game.logic.river.game import (
     BoardBoat,
     Cross,
     Crossing,
-    IllegalMoveError,
+    IllegalRiverActionError,
     InvalidActionError,
     Kind,
     Load,
@@ -414,7 +414,7 @@ def test_only_a_crossing_changes_the_counts_or_loses(rules: RiverRules, choices:
         actions = state.legal_actions()
         if not actions:
             assert state.is_terminal()
-            with pytest.raises(IllegalMoveError, match="the game is over"):
+            with pytest.raises(IllegalRiverActionError, match="the game is over"):
                 state.apply(Cross())
             break
         action = actions[choice % len(actions)]
@@ -471,7 +471,7 @@ def test_graph_edges_are_the_click_level_crossings() -> None:
                     try:
                         boarded = play(state, [BoardBoat(P)] * priests + [BoardBoat(D)] * devils)
                         landed = boarded.apply(Cross())
-                    except IllegalMoveError:
+                    except IllegalRiverActionError:
                         continue
                     if landed.verdict().outcome is not Outcome.LOST:
                         expected.append((Load(priests, devils), landed.crossing()))
@@ -498,30 +498,30 @@ def test_legal_actions_order() -> None:
 
 def test_illegal_moves_say_why() -> None:
     start = RiverState.start(CLASSIC)
-    with pytest.raises(IllegalMoveError, match=r"^the boat is empty$"):
+    with pytest.raises(IllegalRiverActionError, match=r"^the boat is empty$"):
         start.apply(Cross())
-    with pytest.raises(IllegalMoveError, match=r"^the boat is empty$"):
+    with pytest.raises(IllegalRiverActionError, match=r"^the boat is empty$"):
         start.apply(Unboard(P))
     full = play(start, [BoardBoat(P), BoardBoat(D)])
-    with pytest.raises(IllegalMoveError, match=r"^the boat is full$"):
+    with pytest.raises(IllegalRiverActionError, match=r"^the boat is full$"):
         full.apply(BoardBoat(D))
-    with pytest.raises(IllegalMoveError, match=r"^no devil in the boat$"):
+    with pytest.raises(IllegalRiverActionError, match=r"^no devil in the boat$"):
         start.apply(BoardBoat(P)).apply(Unboard(D))
     three_seats = RiverRules(3, 3, 4)
     priests_aboard = play(RiverState.start(three_seats), [BoardBoat(P)] * 3)
-    with pytest.raises(IllegalMoveError, match=r"^no priest ashore on the left bank$"):
+    with pytest.raises(IllegalRiverActionError, match=r"^no priest ashore on the left bank$"):
         priests_aboard.apply(BoardBoat(P))
     lost = play(start, [BoardBoat(P), BoardBoat(P), Cross()])
-    with pytest.raises(IllegalMoveError, match=r"^the game is over$"):
+    with pytest.raises(IllegalRiverActionError, match=r"^the game is over$"):
         lost.apply(Unboard(P))
     assert lost.legal_actions() == []
-    assert issubclass(IllegalMoveError, ValueError)
+    assert issubclass(IllegalRiverActionError, ValueError)
 
 
 def test_on_the_right_bank_no_one_to_board() -> None:
     state = play(RiverState.start(CLASSIC), [BoardBoat(D), Cross(), Unboard(D)])
     assert state.boat_side is R
-    with pytest.raises(IllegalMoveError, match=r"^no priest ashore on the right bank$"):
+    with pytest.raises(IllegalRiverActionError, match=r"^no priest ashore on the right bank$"):
         state.apply(BoardBoat(P))
 
 
@@ -540,7 +540,7 @@ def test_action_text_round_trip() -> None:
     for text in ["", "cross", "board", "board:bishop", "board priest", "boat!"]:
         with pytest.raises(InvalidActionError, match="unknown action"):
             parse_action(text)
-    assert issubclass(InvalidActionError, IllegalMoveError)
+    assert issubclass(InvalidActionError, IllegalRiverActionError)
 
 
 def test_apply_refuses_what_is_not_an_action() -> None:

@@ -25,7 +25,7 @@ from game.logic.river.game import (
     Action,
     BoardBoat,
     Cross,
-    IllegalMoveError,
+    IllegalRiverActionError,
     Kind,
     RiverRules,
     Side,
@@ -88,14 +88,14 @@ def who(
     places: Places, kind: Kind, *, aboard: bool, side: Side, exclude: Container[str] = ()
 ) -> str:
     """Who moves for a board or land by kind: the one ashore on ``side`` nearest the water,
-    or the passenger who sat down last. Raises IllegalMoveError when nobody can."""
+    or the passenger who sat down last. Raises IllegalRiverActionError when nobody can."""
     candidates = [
         (p.index, n) for n, p in places.items()
         if kind_of(n) is kind and n not in exclude and _can_move(p, aboard, side)
     ]  # fmt: skip
     if not candidates:
         where = "in the boat" if aboard else f"ashore on the {side.value} bank"
-        raise IllegalMoveError(f"no {kind.value} {where}")
+        raise IllegalRiverActionError(f"no {kind.value} {where}")
     return max(candidates)[1] if aboard else min(candidates)[1]
 
 
@@ -107,7 +107,7 @@ def hint_targets(places: Places, plan: Seq[Action], side: Side, capacity: int) -
 
     Each click is played on a copy of ``places`` before the next is read, so the arrows
     stand over exactly the characters that :func:`moved` would walk: of the hinted kind,
-    ashore on ``side`` for a boarding, in the boat for a landing. Raises IllegalMoveError
+    ashore on ``side`` for a boarding, in the boat for a landing. Raises IllegalRiverActionError
     when a click of the plan has nobody to move.
 
     >>> places = {"priest1": Place(Side.LEFT, 0), "devil1": Place(Side.LEFT, 0),
