@@ -12,7 +12,7 @@ import pytest
 from game.engine.director import Director
 from game.games.clue.controller import ClueController
 from game.logic.clue.events import Suggestion
-from game.logic.clue.rules import Kind, Phase
+from game.logic.clue.rules import ActionKind, Phase
 from game.registry import MemorySession
 from tests.clue_scenes import lent, open_clue
 from tests.waiting import HANG_S
@@ -66,7 +66,7 @@ def test_hint_next_and_undo(director: Director) -> None:
     director.perform("hint", strict=True)
     _settle(director, c, 5)
     hint = c.match.current_hint()
-    assert hint is not None and hint.action.kind in (Kind.SUGGEST, Kind.ACCUSE)
+    assert hint is not None and hint.action.kind in (ActionKind.SUGGEST, ActionKind.ACCUSE)
     verb = hint.action.kind.value.capitalize()
     assert c.status().banner.startswith(f"Hint: {verb} {c.deck.triple_text(hint.action.cards)}: ")
     director.perform("next", strict=True)

@@ -29,7 +29,7 @@ from game.hall.keeping import follow, keep, kept_data, kept_game, resume_kept
 from game.hall.scene import Control
 from game.logic.clue.events import View, narrate
 from game.logic.clue.game import ClueGame, start_match
-from game.logic.clue.rules import END, Action, ClueState, Kind, Phase, advice
+from game.logic.clue.rules import END, Action, ActionKind, ClueState, Phase, advice
 from game.logic.contract import Limits
 from game.logic.match import Match, MatchError, Step
 from game.registry import GameSession
@@ -133,7 +133,12 @@ class ClueController(CardTableScene):
 
     def _on_step(self, step: Step) -> None:
         state = self.state
-        if state.log and step.action.kind in (Kind.SHOW, Kind.ACCUSE, Kind.END, Kind.SUGGEST):
+        if state.log and step.action.kind in (
+            ActionKind.SHOW,
+            ActionKind.ACCUSE,
+            ActionKind.END,
+            ActionKind.SUGGEST,
+        ):
             view = state.observation(self._seen_by())
             if view.events:
                 self.say(narrate(view.events[-1], view, self.names()))
@@ -287,7 +292,7 @@ class ClueController(CardTableScene):
                                          enabled=m.can_redo, why_disabled="Nothing to redo.")),
             self.control("new", Control("New game", "a new deal; the dealer passes to the "
                                         "left")),
-            Command("suggest", lambda: self._act(Kind.SUGGEST), "Suggest", "S",
+            Command("suggest", lambda: self._act(ActionKind.SUGGEST), "Suggest", "S",
                     "ask about the three cards chosen at the top right",
                     enabled=lambda: phase(Phase.TURN), why_disabled="Not your turn to suggest."),
             Command("accuse", self.accuse, "Accuse", "A",
@@ -329,7 +334,7 @@ class ClueController(CardTableScene):
                 commands.append(
                     Command(
                         f"show-{card}",
-                        lambda card=card: self.play(Action(Kind.SHOW, (card,))),
+                        lambda card=card: self.play(Action(ActionKind.SHOW, (card,))),
                         f"Show {deck.name(card)}",
                         group="options",
                         help="show this card to the suggester",
@@ -349,7 +354,7 @@ class ClueController(CardTableScene):
         cards = self.game.rules.deck.ranges[category]
         self.choice[category] = cards[(cards.index(self.choice[category]) + 1) % len(cards)]
 
-    def _act(self, kind: Kind) -> None:
+    def _act(self, kind: ActionKind) -> None:
         self.confirm = None
         self.play(Action(kind, tuple(self.choice)))
 
@@ -364,7 +369,7 @@ class ClueController(CardTableScene):
                 "Press Accuse again to open the envelope.", Tone.WARN,
             )  # fmt: skip
             return
-        self._act(Kind.ACCUSE)
+        self._act(ActionKind.ACCUSE)
 
     def hint(self) -> None:
         self.say("Thinking about a hint ...", Tone.HINT)
@@ -383,7 +388,7 @@ class ClueController(CardTableScene):
             return
         self.play_hint = False
         action = hint.action
-        if action.kind in (Kind.SUGGEST, Kind.ACCUSE):
+        if action.kind in (ActionKind.SUGGEST, ActionKind.ACCUSE):
             self.choice = list(action.cards)  # the buttons and the notebook show what it named
         self.play(action)
 
