@@ -51,7 +51,7 @@ from game.logic.reversi.board import (
     parse_transcript,
 )
 from game.logic.reversi.game import DEFAULT_HINT, HUMAN, ReversiGame
-from game.logic.reversi.players import LevelAgent
+from game.logic.reversi.players import ReversiLevelAgent
 from game.logic.workers.pool import WorkerAgent, submit
 from game.registry import GameSession
 from game.resources import asset_path
@@ -121,7 +121,7 @@ class ReversiController(MatchControls):
         self.judged = False
         self.hint_shown: object = None  # the key of the position whose hint the banner shows
         self.play_hint = False  # Next was pressed before the hint was found
-        self.last_choice: LevelAgent | None = None  # whose details the overlay shows
+        self.last_choice: ReversiLevelAgent | None = None  # whose details the overlay shows
         self.search_about = ""  # which move or hint that was, in words
         self.thinking_since: float | None = None
         self.clock = 0.0
@@ -460,7 +460,7 @@ class ReversiController(MatchControls):
 
     def _on_new_hint(self) -> None:
         """The overlay shows the details of the level that found the hint (the banner says
-        its score: the level's :meth:`~LevelAgent.explain`)."""
+        its score: the level's :meth:`~ReversiLevelAgent.explain`)."""
         agent = _level_of(self.match.hint_agent)
         if agent is not None:
             self.last_choice = agent
@@ -563,12 +563,12 @@ class ReversiController(MatchControls):
         return f"{prefix} {pos.to_move.name.title()} to move: {who}.".strip()
 
 
-def _level_of(agent: Any) -> LevelAgent | None:
+def _level_of(agent: Any) -> ReversiLevelAgent | None:
     """The level behind a seat or the hint (an agent thinking in a worker comes back with its last
     choice), or None."""
     if isinstance(agent, WorkerAgent):
         agent = agent.agent
-    return agent if isinstance(agent, LevelAgent) else None
+    return agent if isinstance(agent, ReversiLevelAgent) else None
 
 
 def _count_moves(moves: list[int]) -> int:
