@@ -24,7 +24,7 @@ from game.engine.controller import Sheet, Status, Tone
 from game.engine.scene import Scene
 from game.games.clue.entry import ENTRY
 from game.games.clue.scene import CardTableScene
-from game.games.clue.table import Place, Ring, layout
+from game.games.clue.table import Placement, Ring, layout
 from game.hall.keeping import follow, keep, kept_data, kept_game, resume_kept
 from game.hall.scene import Control
 from game.logic.clue.events import View, narrate
@@ -165,7 +165,7 @@ class ClueController(CardTableScene):
             self._viewed = (state, state.observation(self._seen_by()))
         return self._viewed[1]
 
-    def places(self, ring: Ring) -> tuple[Any, list[Place]]:
+    def places(self, ring: Ring) -> tuple[Any, list[Placement]]:
         state = self.state
         return (state.key(), self.human), layout(state, self.viewer, self.names(), ring.numbers)
 

@@ -24,7 +24,7 @@ from game.engine.controller import Host, Sheet, Tone
 from game.engine.scene import Node, Scene, load_scene
 from game.games.clue.faces import FRAME_BUDGET, CardFaceLayer
 from game.games.clue.panel import why_text
-from game.games.clue.table import Place, Ring, Table
+from game.games.clue.table import Placement, Ring, Table
 from game.hall.scene import GameScene
 from game.logic.clue.deck import Deck
 from game.logic.clue.events import View
@@ -88,7 +88,7 @@ class CardTableScene(GameScene):
         """The view of the table the notebook is of (your seat's)."""
         raise NotImplementedError
 
-    def places(self, ring: Ring) -> tuple[Any, list[Place]]:
+    def places(self, ring: Ring) -> tuple[Any, list[Placement]]:
         """A key that changes when the table must change, and the table's places."""
         raise NotImplementedError
 
