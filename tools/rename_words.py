@@ -338,9 +338,11 @@ STEPS: tuple[Step, ...] = (
             "DescribedPosition",
             "logic/rules/",
             "games/rules/",
-            "game.logic.rules.",
             "test_rules_",
+            "rules.engine import",
+            "rules.position import",
         ),
+        keep=("reversi",),  # Reversi's Position, where a test compares the two
         suffixes=(".py",),
     ),
     Step(

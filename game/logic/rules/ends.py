@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from game.logic.rules.position import PASS, Move, Position
+from game.logic.rules.position import PASS, DescribedPosition, Move
 from game.logic.rules.sexpr import Atom, Form, Item
 
 if TYPE_CHECKING:
@@ -30,17 +30,17 @@ class Ends:
 
     if TYPE_CHECKING:
 
-        def legal(self, pos: Position) -> list[Move]: ...
-        def _has_moves(self, pos: Position) -> bool: ...
+        def legal(self, pos: DescribedPosition) -> list[Move]: ...
+        def _has_moves(self, pos: DescribedPosition) -> bool: ...
         def next_turn(self, turn: int) -> int: ...
-        def player(self, pos: Position) -> int: ...
-        def last_mover(self, pos: Position) -> int: ...
-        def in_check(self, pos: Position) -> bool: ...
-        def key(self, pos: Position) -> tuple[object, ...]: ...
+        def player(self, pos: DescribedPosition) -> int: ...
+        def last_mover(self, pos: DescribedPosition) -> int: ...
+        def in_check(self, pos: DescribedPosition) -> bool: ...
+        def key(self, pos: DescribedPosition) -> tuple[object, ...]: ...
 
     def outcome(
         self,
-        pos: Position,
+        pos: DescribedPosition,
         moves: list[Move] | None,
         perft: bool = False,
         *,
@@ -61,7 +61,9 @@ class Ends:
             return "draw"  # no move and no end condition says more: the game cannot go on
         return None
 
-    def _holds(self, pos: Position, cond: Item, moves: list[Move] | None, perft: bool) -> bool:
+    def _holds(
+        self, pos: DescribedPosition, cond: Item, moves: list[Move] | None, perft: bool
+    ) -> bool:
         head = cond.head if isinstance(cond, Form) else str(cond.value)
         if head == "stuck":
             return not (moves if moves is not None else self.legal(pos))
@@ -161,7 +163,7 @@ class Ends:
         dark = self.design.board.dark
         return len({p in dark for p in on}) <= 1
 
-    def repeats(self, pos: Position) -> int:
+    def repeats(self, pos: DescribedPosition) -> int:
         """How often the position stands in its history, itself included. Where the key
         holds the last move's ends (a description reads them: en passant), two positions
         that differ only there are the same when they allow the same moves: the last move
@@ -180,7 +182,7 @@ class Ends:
         if found is None:
             (board, turn, hands, under), last = key
             lf, lt = last or (-1, -1)
-            pos = Position(list(board), turn, lf, lt, hands=hands)
+            pos = DescribedPosition(list(board), turn, lf, lt, hands=hands)
             if under:
                 pos.under = list(under)
             found = frozenset(m[:3] for m in self.legal(pos))
@@ -189,7 +191,7 @@ class Ends:
             cache[key] = found
         return found
 
-    def chain(self, pos: Position, first: str, second: str) -> list[int]:
+    def chain(self, pos: DescribedPosition, first: str, second: str) -> list[int]:
         """The touching pieces of the last mover's that hold the last piece placed, when they
         reach both the mover's part of zone ``first`` and of zone ``second`` (Hex's winning
         chain); else []."""
@@ -252,7 +254,7 @@ class Ends:
             best = max(best, run)
         return best
 
-    def winning(self, pos: Position) -> list[int]:
+    def winning(self, pos: DescribedPosition) -> list[int]:
         """The positions of the pieces that ended the game by a line of N, a chain between
         two zones or a player's pieces all connected (what the board lights when the game
         is won); [] otherwise."""
@@ -306,7 +308,7 @@ class Ends:
                     return best
         return best
 
-    def counts(self, pos: Position, final: bool = True) -> list[int]:
+    def counts(self, pos: DescribedPosition, final: bool = True) -> list[int]:
         """Each player's score: pieces on the board, or in a game of counters the counters
         in their part of the score zone (and, with ``final``, of the keep zone)."""
         counts = [0] * self.players

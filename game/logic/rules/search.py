@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from game.logic.contract import Stop
-from game.logic.rules.engine import Engine, Move, Position
+from game.logic.rules.engine import DescribedPosition, Engine, Move
 from game.logic.rules.evaluation import UNIT, Judge
 
 __all__ = ["COUNT_WIN", "WIN", "Result", "Search", "SearchStopped"]
@@ -127,7 +127,7 @@ class Search:
 
     # -- the iterations ---------------------------------------------------------------------
 
-    def run(self, pos: Position, moves: list[Move], max_depth: int) -> Result:
+    def run(self, pos: DescribedPosition, moves: list[Move], max_depth: int) -> Result:
         """Iterative deepening to ``max_depth`` or until stopped; the deepest finished
         iteration's result (at least the first move, scored by a one-ply look, when not
         even depth 1 finished)."""
@@ -148,7 +148,7 @@ class Search:
         return result
 
     def _root(
-        self, pos: Position, order: list[Move], depth: int, last: Result
+        self, pos: DescribedPosition, order: list[Move], depth: int, last: Result
     ) -> tuple[int, Move, dict[Move, int]]:
         engine = self.engine
         me = engine.player(pos)
@@ -179,13 +179,15 @@ class Search:
         self.table[hash(engine.key(pos))] = (depth, EXACT, alpha, best)
         return alpha, best, scores
 
-    def child(self, pos: Position, depth: int, alpha: int, beta: int, ply: int, same: bool) -> int:
+    def child(
+        self, pos: DescribedPosition, depth: int, alpha: int, beta: int, ply: int, same: bool
+    ) -> int:
         """The value, to the player who just moved, of the position after their move."""
         if same:
             return self._node(pos, depth, alpha, beta, ply)
         return -self._node(pos, depth, -beta, -alpha, ply)
 
-    def _pv(self, pos: Position, first: Move, depth: int) -> list[Move]:
+    def _pv(self, pos: DescribedPosition, first: Move, depth: int) -> list[Move]:
         """The expected line: the first move, then the table's best moves while legal."""
         engine = self.engine
         line = [first]
@@ -220,7 +222,7 @@ class Search:
         if self.node_cap is not None and self.nodes > self.node_cap:
             raise SearchStopped
 
-    def _ended(self, pos: Position, outcome: str, ply: int) -> int:
+    def _ended(self, pos: DescribedPosition, outcome: str, ply: int) -> int:
         """The score of a finished game for the side to move."""
         engine = self.engine
         if outcome == "draw":  # a little worse than nothing for the searching side
@@ -235,7 +237,7 @@ class Search:
         lost = (outcome == "win") == (engine.last_mover(pos) != engine.player(pos))
         return -WIN + ply if lost else WIN - ply
 
-    def _node(self, pos: Position, depth: int, alpha: int, beta: int, ply: int) -> int:
+    def _node(self, pos: DescribedPosition, depth: int, alpha: int, beta: int, ply: int) -> int:
         self._tick()
         engine = self.engine
         checked = self.royal and engine.in_check(pos)
@@ -345,7 +347,7 @@ class Search:
 
     def _quiesce(
         self,
-        pos: Position,
+        pos: DescribedPosition,
         moves: list[Move],
         checked: bool,
         alpha: int,
@@ -397,7 +399,13 @@ class Search:
         return best
 
     def _qnode(
-        self, pos: Position, alpha: int, beta: int, ply: int, qply: int, checked: bool | None = None
+        self,
+        pos: DescribedPosition,
+        alpha: int,
+        beta: int,
+        ply: int,
+        qply: int,
+        checked: bool | None = None,
     ) -> int:
         """A position inside the quiescence search, for the side to move (``checked``:
         whether it is in check, when known)."""
@@ -430,7 +438,9 @@ class Search:
         final = move[2][-1][1]
         return bool(final) and self.kind_of[final] != self.kind_of[b[path[0]]]
 
-    def _order(self, pos: Position, moves: list[Move], first: Move | None, ply: int) -> list[Move]:
+    def _order(
+        self, pos: DescribedPosition, moves: list[Move], first: Move | None, ply: int
+    ) -> list[Move]:
         """``first``, then captures and promotions by gain, then killers, then quiet moves by
         history and by what the piece-square table says of the move; sets ``_quiet_from`` to
         the index of the first move of the last two kinds."""
