@@ -347,9 +347,11 @@ STEPS: tuple[Step, ...] = (
     ),
     Step(
         "search-result",
-        "what one search of a described game found is a SearchResult (a Result is "
-        "MasterGrab's last move and what it did, which robots read)",
-        where=_class("Result", "SearchResult", "logic/rules/search.py", "logic/rules/levels.py"),
+        "what one search of a described game found is a DescribedSearchResult (a Result is "
+        "MasterGrab's last move and what it did, which robots read; a SearchResult Reversi's)",
+        where=_class(
+            "Result", "DescribedSearchResult", "logic/rules/search.py", "logic/rules/levels.py"
+        ),
         suffixes=(".py",),
     ),
     Step(

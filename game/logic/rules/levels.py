@@ -53,7 +53,14 @@ from game.logic.rules.connect import Connection, ConnectionStopped, connection_z
 from game.logic.rules.engine import DescribedPosition, Engine, Move
 from game.logic.rules.evaluation import UNIT, Judge
 from game.logic.rules.lines import Lines, LinesStopped, line_length
-from game.logic.rules.search import COUNT_WIN, MATE_BAND, WIN, Result, Search, SearchStopped
+from game.logic.rules.search import (
+    COUNT_WIN,
+    MATE_BAND,
+    WIN,
+    DescribedSearchResult,
+    Search,
+    SearchStopped,
+)
 from game.logic.rules.state import RulesState
 
 __all__ = [
@@ -297,7 +304,7 @@ def _material(engine: Engine, judge: Judge, pos: DescribedPosition) -> int:
     return sum(table[v] for v in pos.board if v)
 
 
-def _reason(engine: Engine, judge: Judge, state: RulesState, result: Result) -> str:
+def _reason(engine: Engine, judge: Judge, state: RulesState, result: DescribedSearchResult) -> str:
     """Why the search chose its move, in words."""
     score = result.score
     facts = _facts(engine, state, result.move)
@@ -469,7 +476,7 @@ def _take_gain(engine: Engine, judge: Judge, pos: DescribedPosition, move: Move)
     return taken
 
 
-def _details(engine: Engine, state: RulesState, result: Result) -> dict[str, Any]:
+def _details(engine: Engine, state: RulesState, result: DescribedSearchResult) -> dict[str, Any]:
     pv = []
     work = state
     for move in result.pv:  # in the game's own notation (SAN for chess)

@@ -38,7 +38,7 @@ from game.logic.contract import Stop
 from game.logic.rules.engine import DescribedPosition, Engine, Move
 from game.logic.rules.evaluation import UNIT, Judge
 
-__all__ = ["COUNT_WIN", "WIN", "Result", "Search", "SearchStopped"]
+__all__ = ["COUNT_WIN", "WIN", "DescribedSearchResult", "Search", "SearchStopped"]
 
 WIN: Final = 1_000_000
 #: Scores from here up are decided ends (a won count or a mate).
@@ -63,7 +63,7 @@ class SearchStopped(Exception):
 
 
 @dataclass
-class Result:
+class DescribedSearchResult:
     """What one search found: the move, its score for the side to move (points: 100 a unit
     of material), the depth of the deepest finished iteration, the positions visited, the
     principal variation and whether the score is exact for the move (not just a bound)."""
@@ -127,13 +127,15 @@ class Search:
 
     # -- the iterations ---------------------------------------------------------------------
 
-    def run(self, pos: DescribedPosition, moves: list[Move], max_depth: int) -> Result:
+    def run(
+        self, pos: DescribedPosition, moves: list[Move], max_depth: int
+    ) -> DescribedSearchResult:
         """Iterative deepening to ``max_depth`` or until stopped; the deepest finished
         iteration's result (at least the first move, scored by a one-ply look, when not
         even depth 1 finished)."""
         self.root_player = self.engine.player(pos)
         order = self._order(pos, moves, None, 0)
-        result = Result(order[0], 0, 0, 0)
+        result = DescribedSearchResult(order[0], 0, 0, 0)
         for depth in range(1, max_depth + 1):
             self.root_depth = depth
             try:
@@ -141,14 +143,16 @@ class Search:
             except SearchStopped:
                 break
             order = sorted(order, key=lambda m: -scores.get(m, -WIN - 1))
-            result = Result(best, score, depth, self.nodes, self._pv(pos, best, depth), scores)
+            result = DescribedSearchResult(
+                best, score, depth, self.nodes, self._pv(pos, best, depth), scores
+            )
             if abs(score) >= MATE_BAND:
                 break  # a forced end: deeper looks cannot change it
         result.nodes = self.nodes
         return result
 
     def _root(
-        self, pos: DescribedPosition, order: list[Move], depth: int, last: Result
+        self, pos: DescribedPosition, order: list[Move], depth: int, last: DescribedSearchResult
     ) -> tuple[int, Move, dict[Move, int]]:
         engine = self.engine
         me = engine.player(pos)
