@@ -366,6 +366,32 @@ STEPS: tuple[Step, ...] = (
         ),
         suffixes=(".py",),
     ),
+    Step(
+        "compiled-search",
+        "'engine' is the window layer (game/engine/): an entry's compiled search, readied in a "
+        "worker by the warm-up before its agents think there, is Entry.compiled_search (it was "
+        "Entry.engine)",
+        words=((r"\b(entry|ENTRY)\.engine\b", r"\1.compiled_search"),),
+        where=(
+            ("game/registry.py", r"\bself\.engine\b", "self.compiled_search"),
+            ("game/registry.py", r'^(\s+)engine: str = ""$', r'\1compiled_search: str = ""'),
+            ("game/registry.py", r"\b([Aa])n ``engine``", r"\1 ``compiled_search``"),
+            ("game/registry.py", r"``engine``", "``compiled_search``"),
+            (
+                "game/registry.py",
+                r"^(\s+)engine in a worker process,",
+                r"\1search in a worker process,",
+            ),
+            ("game/registry.py", r"\bwith an engine's first\b", "with a compiled search's first"),
+            ("from game.registry import", r'^(\s+)engine=(?=")', r"\1compiled_search="),
+            ("ENTRY, engine=", r"\bENTRY, engine=", "ENTRY, compiled_search="),
+            (
+                "docs/architecture.md",
+                r"a game with a compiled `engine`",
+                "a game with a compiled search (`compiled_search`)",
+            ),
+        ),
+    ),
 )
 
 
