@@ -376,6 +376,7 @@ STEPS: tuple[Step, ...] = (
             ("game/registry.py", r"\bself\.engine\b", "self.compiled_search"),
             ("game/registry.py", r'^(\s+)engine: str = ""$', r'\1compiled_search: str = ""'),
             ("game/registry.py", r"\b([Aa])n ``engine``", r"\1 ``compiled_search``"),
+            ("game/registry.py", r"\bcompiled ``engine``", "``compiled_search``"),
             ("game/registry.py", r"``engine``", "``compiled_search``"),
             (
                 "game/registry.py",
