@@ -277,7 +277,9 @@ class ReversiController(MatchControls):
         cannot, a line that says so."""
         key = self.position.key()
         if self._terms is None or self._terms[0] != key:
-            asked = submit(ENTRY.engine, "game.logic.reversi.evaluation:explain", self.position)
+            asked = submit(
+                ENTRY.compiled_search, "game.logic.reversi.evaluation:explain", self.position
+            )
             self._terms = (key, asked)
         future = self._terms[1]
         if not future.done():
