@@ -393,6 +393,42 @@ STEPS: tuple[Step, ...] = (
             ),
         ),
     ),
+    Step(
+        "background",
+        "'apart' still meant 'on a thread of its own' in the window's process: that is "
+        "'background', as Match's background=True (Cluedo's background= override, "
+        "notebook_in_background, work_in_background, background_threads; the menu's "
+        "opens_in_background; clue_frames' sweeps_in_background)",
+        words=(
+            (r"\bnotebook_apart\b", "notebook_in_background"),
+            (r"\bwork_apart\b", "work_in_background"),
+            (r"\bapart_threads\b", "background_threads"),
+            (r"\b_apart_(asked|answers)\b", r"_background_\1"),
+            (r"\bopens_apart\b", "opens_in_background"),
+            (r"\bsweeps_apart\b", "sweeps_in_background"),
+            # The worker sense of two test names (worker-words' pattern missed the suffix).
+            (r"\btest_a_search_apart_chooses_", "test_a_search_in_a_worker_chooses_"),
+            (
+                r"\btest_the_described_games_think_apart_",
+                "test_the_described_games_think_in_workers_",
+            ),
+        ),
+        where=(
+            ("ClueController(", r"(?<=ClueController\()(.*)\bapart=", r"\1background="),
+            (
+                "games/clue/controller.py",
+                r'\boverrides\.pop\("apart"',
+                'overrides.pop("background"',
+            ),
+            ("games/clue/controller.py", r"\bself\._apart\b", "self._background"),
+            ("games/clue/controller.py", r"``apart`` \(work the", "``background`` (work the"),
+            ("hall/menu.py", r"^(\s+)apart = ", r"\1background = "),
+            ("hall/menu.py", r"\bif apart is None\b", "if background is None"),
+            ("hall/menu.py", r"\bif apart and module\b", "if background and module"),
+            ("benchmarks/clue_frames.py", r'"apart"', '"background"'),
+            ("benchmarks/clue_frames.py", r"\bworked out apart\b", "worked out in the background"),
+        ),
+    ),
 )
 
 
