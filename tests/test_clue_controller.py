@@ -201,7 +201,7 @@ def test_in_a_window_the_likeliest_envelope_is_weighed_on_a_thread_of_its_own(
     from game.logic.clue.deduce import Knowledge
 
     c = _controller(director)
-    c.notebook_apart = True  # as in a window
+    c.notebook_in_background = True  # as in a window
     gate = threading.Event()  # the weighing waits for it: the sheet is seen first
     threads: list[str] = []
     joint = Knowledge.envelope_joint
@@ -219,7 +219,7 @@ def test_in_a_window_the_likeliest_envelope_is_weighed_on_a_thread_of_its_own(
     sheet = c.sheet()
     assert sheet is not None and sheet.footer[0] == WORKING
     gate.set()
-    thread = c.apart_threads["notebook"]
+    thread = c.background_threads["notebook"]
     thread.join(HANG_S)
     assert not thread.is_alive() and threads == ["clue-notebook"]
     c.take_answers()  # as the next frame does

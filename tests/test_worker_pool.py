@@ -29,7 +29,7 @@ def _middle_game(game_id: str, plies: int = 4):
 
 
 @pytest.mark.parametrize("game_id", ["chess", "english-draughts", "kalah"])
-def test_a_search_apart_chooses_what_it_chooses_here(game_id: str) -> None:
+def test_a_search_in_a_worker_chooses_what_it_chooses_here(game_id: str) -> None:
     state = _middle_game(game_id)
     limits = Limits(depth=2)
     local = make_agent("alphabeta")
@@ -111,7 +111,7 @@ def test_an_agent_that_cannot_travel_thinks_here() -> None:
     )
 
 
-def test_the_described_games_think_apart_in_the_window() -> None:
+def test_the_described_games_think_in_workers_in_the_window() -> None:
     from game.registry import get
 
     entry = get("chess")

@@ -406,6 +406,8 @@ STEPS: tuple[Step, ...] = (
             (r"\b_apart_(asked|answers)\b", r"_background_\1"),
             (r"\bopens_apart\b", "opens_in_background"),
             (r"\bsweeps_apart\b", "sweeps_in_background"),
+            (r"\bworked out apart\b", "worked out in the background"),
+            (r"_imports_its_module_apart\b", "_imports_its_module_in_the_background"),
             # The worker sense of two test names (worker-words' pattern missed the suffix).
             (r"\btest_a_search_apart_chooses_", "test_a_search_in_a_worker_chooses_"),
             (
@@ -426,7 +428,8 @@ STEPS: tuple[Step, ...] = (
             ("hall/menu.py", r"\bif apart is None\b", "if background is None"),
             ("hall/menu.py", r"\bif apart and module\b", "if background and module"),
             ("benchmarks/clue_frames.py", r'"apart"', '"background"'),
-            ("benchmarks/clue_frames.py", r"\bworked out apart\b", "worked out in the background"),
+            ("tests/test_frames.py", r"\bapart too\b", "in the background too"),
+            ("tests/test_frames.py", r"\bimported apart\)", "imported in the background)"),
         ),
     ),
 )

@@ -131,7 +131,7 @@ class AssistantController(CardTableScene):
     # -- SceneController --------------------------------------------------------------------
 
     def enter(self, host: Host) -> Scene:
-        self.notebook_apart = not host.headless  # why a cell is so: on a thread
+        self.notebook_in_background = not host.headless  # why a cell is so: on a thread
         return super().enter(host)
 
     def update(self, dt: float) -> None:
@@ -541,7 +541,7 @@ class AssistantController(CardTableScene):
             self.hinted = (key, triple)
             then(triple)
 
-        self.work_apart(
+        self.work_in_background(
             "hint",
             "Could not work out a hint",
             lambda: FullAgent().suggest(view, random.Random(len(view.events)), Stop()),

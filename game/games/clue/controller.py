@@ -57,14 +57,14 @@ def open_table(session: GameSession, **overrides: Any) -> Any:
 
 class ClueController(CardTableScene):
     """The Cluedo scene; see the module docstring. ``overrides``: option values for this
-    controller only, ``seed`` (the deal) and ``apart`` (work the notebook out on a thread of
+    controller only, ``seed`` (the deal) and ``background`` (work the notebook out on a thread of
     its own: by default in a window only)."""
 
     title = "Cluedo"
 
     def __init__(self, session: GameSession, **overrides: Any) -> None:
         self.seed: int | None = overrides.pop("seed", None)
-        self._apart: bool | None = overrides.pop("apart", None)
+        self._background: bool | None = overrides.pop("background", None)
         overrides.pop("assistant", None)  # open_table gives the assistant its own scene
         self.session = session
         # A deal asked for (a seed, options for this table) starts afresh; otherwise the game
@@ -179,7 +179,9 @@ class ClueController(CardTableScene):
     # -- SceneController --------------------------------------------------------------------
 
     def enter(self, host: Host) -> Scene:
-        self.notebook_apart = not host.headless if self._apart is None else self._apart
+        self.notebook_in_background = (
+            not host.headless if self._background is None else self._background
+        )
         scene = super().enter(host)
         follow(self.session, self.kept_now)
         return scene
