@@ -237,3 +237,40 @@ def test_a_rival_who_will_solve_with_its_next_suggestion_is_seen_coming() -> Non
     assert ArticleNotes.of(rival_view(view, deal, 1)).solution() is None
     assert solves_soon(view, deal, 1, random.Random(0))
     assert threat(view, [deal], random.Random(0)) == 1.0
+
+
+_ARTICLE = "per category, the unplaced card most players are known not to hold"
+_FORCED = "the notebook has forced every category"
+_SHOWN = "the card shown most often before tells the others the least"
+_FULL = (
+    "per category, the card likeliest to be in the envelope, counting every deal that agrees "
+    "with what you have seen and weighing what the others' suggestions reveal"
+)
+
+
+#: Per detective: its words for a suggestion, an accusation and a card shown (the full
+#: detectives word their accusation when they make it).
+_WORDS = {
+    "article": (_ARTICLE, _FORCED, _SHOWN),
+    "article-bluff": (
+        "the classic pick, sometimes with one of your own cards to mislead",
+        _FORCED,
+        _SHOWN,
+    ),
+    "random": ("random cards you have not seen", _FORCED, "one of them at random"),
+    "exact-article": (
+        "per category, the card most seats are certain not to hold",
+        "every deal that agrees with what you have seen has these three in the envelope",
+        _SHOWN,
+    ),
+    "full": (_FULL, "", _SHOWN),
+    "full-safe": (_FULL, "", _SHOWN),
+}
+
+
+@pytest.mark.parametrize("name", sorted(_WORDS))
+def test_each_detective_explains_its_choices_in_its_own_words(name: str) -> None:
+    """The hint's words for a suggestion, an accusation and a card shown, per detective."""
+    agent = make_agent(name)
+    words = (agent.suggestion_reason(), agent.certainty_reason(), agent.show_reason())
+    assert words == _WORDS[name]

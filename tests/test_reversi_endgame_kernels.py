@@ -130,7 +130,8 @@ def test_last_empties_solvers_match_minimax(seed: int) -> None:
 
 @pytest.mark.parametrize("seed", range(2))
 def test_each_solver_by_itself(seed: int) -> None:
-    """``_solve1`` .. ``_solve4`` called with their squares in every rotation of the order."""
+    """``_solve1`` .. ``_solve4`` called with their squares in every rotation of the order (packed
+    six bits a square from ``_solve2`` on)."""
     for position in positions(200 + seed, 96):
         n = position.empties
         if n > 4:
@@ -150,7 +151,8 @@ def test_each_solver_by_itself(seed: int) -> None:
                         assert score <= value
                     continue
                 solver = {2: kernels._solve2, 3: kernels._solve3, 4: kernels._solve4}[n]
-                value, _ = solver(p, o, alpha, beta, *xs)
+                packed = sum(x << (6 * k) for k, x in enumerate(xs))  # six bits a square
+                value, _ = solver(p, o, alpha, beta, packed)
                 check_fail_soft(int(value), score, alpha, beta)
 
 
@@ -162,3 +164,14 @@ def test_last_flip_count_matches_flips_on_a_full_board() -> None:
         theirs = ~mine & ~(1 << sq) & 0xFFFFFFFFFFFFFFFF
         expected = python_flips(mine, theirs, sq).bit_count()
         assert kernels._last_flip_count(np.uint64(mine), sq) == expected
+
+
+def test_the_last_layers_are_copies_of_one_template() -> None:
+    """``_solve2`` .. ``_solve4`` and the ordering search's ``_eval1`` .. ``_eval3`` are each
+    compiled from one function's code, not written out once per depth."""
+    for layers in (
+        (kernels._solve2, kernels._solve3, kernels._solve4),
+        (endgame._eval1, endgame._eval2, endgame._eval3),
+    ):
+        assert len({layer.py_func.__code__ for layer in layers}) == 1
+        assert len({layer.py_func.__name__ for layer in layers}) == len(layers)  # cache files

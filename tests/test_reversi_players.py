@@ -281,6 +281,14 @@ def test_compiled_players_reload_from_the_numba_cache() -> None:
         "match = Match(ReversiGame(), agents, seed=0, limits=Limits(time=0.01))\n"
         "match.run()\n"
         "print(match.over, match.state.disc_count())\n"
+        # The solver's layers are copies of one template: each must load from the cache too
+        # (a closure over another kernel would compile again in every process).
+        "import numpy as np\n"
+        "from game.logic.reversi import endgame, kernels\n"
+        "p, o = np.uint64(0xFFFF0000000000F0), np.uint64(0x0000FFFFFFFFFF00)\n"
+        "kernels._solve4(p, o, -64, 64, 0 | 1 << 6 | 2 << 12 | 3 << 18)  # squares A1..D1\n"
+        "endgame._eval3(p, o, -9999, 9999, endgame.load_weights())\n"
+        "print(*(len(f.stats.cache_hits) for f in (kernels._solve4, endgame._eval3)))\n"
     )
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
@@ -297,3 +305,4 @@ def test_compiled_players_reload_from_the_numba_cache() -> None:
         )
         assert done.returncode == 0, done.stderr
         assert done.stdout.startswith("True "), done.stdout  # the game was played to its end
+    assert done.stdout.splitlines()[-1] == "1 1", done.stdout  # the second run loaded them

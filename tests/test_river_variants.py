@@ -230,6 +230,31 @@ def test_passengers_counting_for_no_bank_published_oracles(key: str, crossings: 
     )
 
 
+@pytest.mark.parametrize(
+    ("boat_counts", "rowers", "goal"),
+    list(itertools.product((True, False), Rowers, Goal)),
+)
+def test_every_text_form_names_the_same_variants(
+    boat_counts: bool, rowers: Rowers, goal: Goal
+) -> None:
+    """key, describe and short each add one word per variant that is not the classic one, in
+    the same order, and the key reads back as the same rules."""
+    rules = RiverRules(3, 3, 2, boat_counts, rowers, goal)
+    assert RiverRules.from_key(rules.key()) == rules
+    named = [not boat_counts, rowers is not Rowers.ANYONE, goal is not Goal.EVERYONE]
+    words = {
+        "key": (rules.key().split(" ")[1:], ["boat_counts=no", f"rowers={rowers.value}",
+                                             f"goal={goal.value}"]),
+        "describe": (rules.describe().split("; ")[1:], ["passengers count for no bank",
+                                                        rowers.describe(),
+                                                        f"goal: {goal.describe()}"]),
+        "short": (rules.short().split(", ")[1:], ["boat counts no", f"{rowers.value} row",
+                                                 f"goal {goal.value}"]),
+    }  # fmt: skip
+    for form, (got, every) in words.items():
+        assert got == [w for w, on in zip(every, named, strict=True) if on], form
+
+
 def test_options_carry_the_variants_and_refuse_bad_values() -> None:
     values = OPTIONS.validate({"boat_counts": "no", "rowers": "devils", "goal": "priests"})
     assert values["boat_counts"] is False

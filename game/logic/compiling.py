@@ -38,13 +38,13 @@ import shutil
 import time
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from types import ModuleType
+from types import FunctionType, ModuleType
 from typing import Any
 
 from numba.core import caching, config, event
 from numba.core.registry import CPUDispatcher
 
-__all__ = ["cache_by_package_path", "compile_progress", "dispatchers"]
+__all__ = ["cache_by_package_path", "compile_progress", "dispatchers", "kernel_copy"]
 
 log = logging.getLogger(__name__)
 
@@ -136,6 +136,29 @@ class _PackagePathLocator(_USER or object):  # type: ignore[misc]
         if not _cache_dir() or not Path(py_file).resolve().is_relative_to(PACKAGE):
             return None
         return super().from_function(py_func, py_file)
+
+
+def kernel_copy(template: Callable[..., Any], name: str, **names: Any) -> FunctionType:
+    """A copy of the plain function ``template`` named ``name`` (for numba to compile on its
+    own), reading ``names`` as globals over its module's globals as they are now.
+
+    It makes one kernel template serve several kernels that differ in a constant or in the
+    kernel they call. Not a closure: numba keys a closure's disk cache by the pickle of its
+    cells, and a compiled function's pickle differs in every process, so a closure over
+    another kernel would compile again in every process. The copy gets its own disk cache
+    file from its name.
+
+    >>> def scale(x):
+    ...     return x * FACTOR
+    >>> kernel_copy(scale, "triple", FACTOR=3)(2)
+    6
+    """
+    if not isinstance(template, FunctionType):
+        raise TypeError(f"a kernel template is a plain function, not {template!r}")
+    function = FunctionType(template.__code__, dict(template.__globals__, **names), name)
+    function.__qualname__ = name
+    function.__doc__ = template.__doc__
+    return function
 
 
 def dispatchers(modules: Iterable[ModuleType]) -> list[Any]:

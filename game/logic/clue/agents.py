@@ -50,6 +50,10 @@ class NotebookAgent:
 
     name = "notebook"
     description = ""
+    #: Why it suggests, accuses and shows what it does (the hint's words; see :meth:`explain`).
+    suggestion_words = "per category, the unplaced card most players are known not to hold"
+    certainty_words = "the notebook has forced every category"
+    show_words = "the card shown most often before tells the others the least"
 
     def __init__(self) -> None:
         self._said = ""
@@ -106,13 +110,13 @@ class NotebookAgent:
         return ArticleNotes.of(view).solution()
 
     def suggestion_reason(self) -> str:
-        return "per category, the unplaced card most players are known not to hold"
+        return self.suggestion_words
 
     def certainty_reason(self) -> str:
-        return "the notebook has forced every category"
+        return self.certainty_words
 
     def show_reason(self) -> str:
-        return "the card shown most often before tells the others the least"
+        return self.show_words
 
 
 class ArticleAgent(NotebookAgent):
@@ -140,6 +144,7 @@ def article_pick(notes: ArticleNotes, rng: random.Random) -> Triple:
 class BluffAgent(ArticleAgent):
     name = "article-bluff"
     description = "the classic notebook, naming one of its own cards a quarter of the time"
+    suggestion_words = "the classic pick, sometimes with one of your own cards to mislead"
 
     def suggest(self, view: View, rng: random.Random, stop: Stop) -> Triple:
         triple = list(super().suggest(view, rng, stop))
@@ -148,13 +153,12 @@ class BluffAgent(ArticleAgent):
             triple[view.deck.category_of(card)] = card
         return tuple(triple)
 
-    def suggestion_reason(self) -> str:
-        return "the classic pick, sometimes with one of your own cards to mislead"
-
 
 class GuessingAgent(NotebookAgent):
     name = "random"
     description = "names random cards it has not seen; accuses when the notebook is sure"
+    suggestion_words = "random cards you have not seen"
+    show_words = "one of them at random"
 
     def suggest(self, view: View, rng: random.Random, stop: Stop) -> Triple:
         notes = ArticleNotes.of(view)
@@ -166,9 +170,3 @@ class GuessingAgent(NotebookAgent):
 
     def show(self, view: View, options: list[Card], suggester: int, rng: random.Random) -> Card:
         return rng.choice(options)
-
-    def suggestion_reason(self) -> str:
-        return "random cards you have not seen"
-
-    def show_reason(self) -> str:
-        return "one of them at random"

@@ -81,6 +81,10 @@ class NotebookCache:
 class ExactArticleAgent(NotebookAgent):
     name = "exact-article"
     description = "exact deduction with the classic choices: names the cards most seats lack"
+    suggestion_words = "per category, the card most seats are certain not to hold"
+    certainty_words = (
+        "every deal that agrees with what you have seen has these three in the envelope"
+    )
 
     def __init__(self) -> None:
         super().__init__()
@@ -103,18 +107,16 @@ class ExactArticleAgent(NotebookAgent):
             picks.append(rng.choice([c for c in free if lacking[c] == best]))
         return tuple(picks)
 
-    def certainty_reason(self) -> str:
-        return "every deal that agrees with what you have seen has these three in the envelope"
-
-    def suggestion_reason(self) -> str:
-        return "per category, the card most seats are certain not to hold"
-
 
 class FullAgent(NotebookAgent):
     name = "full"
     description = (
         "exact deduction, a model of what the others' suggestions reveal, envelope-focused "
         "suggestions, careful answers and risky accusations when an opponent is close"
+    )
+    suggestion_words = (
+        "per category, the card likeliest to be in the envelope, counting every deal "
+        "that agrees with what you have seen and weighing what the others' suggestions reveal"
     )
 
     def __init__(self, *, risky: bool = True, hide_solved: bool = True) -> None:
@@ -239,12 +241,6 @@ class FullAgent(NotebookAgent):
 
     def certainty_reason(self) -> str:
         return self._reason
-
-    def suggestion_reason(self) -> str:
-        return (
-            "per category, the card likeliest to be in the envelope, counting every deal "
-            "that agrees with what you have seen and weighing what the others' suggestions reveal"
-        )
 
 
 class SafeFullAgent(FullAgent):

@@ -165,84 +165,66 @@ class FreeCard:
         return out
 
 
-def _everything(ndim: int) -> list[Any]:
-    """An index that takes every element: entries are replaced per axis."""
-    return [slice(None)] * ndim
+def _on_axis(ndim: int, axis: int, index: Any) -> tuple[Any, ...]:
+    """An index that takes ``index`` on ``axis`` and every element on the other axes."""
+    sel: list[Any] = [slice(None)] * ndim
+    sel[axis] = index
+    return tuple(sel)
 
 
 def _shift_down(f: Array, axis: int) -> Array:
     """One less space on ``axis``: new[k] = old[k + 1]."""
     out = np.zeros_like(f)
-    src = _everything(f.ndim)
-    dst = _everything(f.ndim)
-    src[axis] = slice(1, None)
-    dst[axis] = slice(None, -1)
-    out[tuple(dst)] = f[tuple(src)]
+    out[_on_axis(f.ndim, axis, slice(None, -1))] = f[_on_axis(f.ndim, axis, slice(1, None))]
     return out
 
 
 def _shift_up(g: Array, axis: int) -> Array:
     out = np.zeros_like(g)
-    src = _everything(g.ndim)
-    dst = _everything(g.ndim)
-    src[axis] = slice(None, -1)
-    dst[axis] = slice(1, None)
-    out[tuple(dst)] = g[tuple(src)]
+    out[_on_axis(g.ndim, axis, slice(1, None))] = g[_on_axis(g.ndim, axis, slice(None, -1))]
     return out
 
 
-def _bit_index(size: int, bit: int) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]]:
-    idx = np.arange(size)
+def _bit_halves(f: Array, bit: int, axis: int) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+    """The indexes ``(off, on)`` of the entries on ``axis`` with ``bit`` clear and set, in
+    pairs: the n-th of ``off`` is the n-th of ``on`` without the bit."""
+    idx = np.arange(f.shape[axis])
     on = idx[(idx >> bit) & 1 == 1]
-    return on ^ (1 << bit), on
+    return _on_axis(f.ndim, axis, on ^ (1 << bit)), _on_axis(f.ndim, axis, on)
 
 
 def _clear_bit_adjoint(g: Array, bit: int, axis: int) -> Array:
-    off, on = _bit_index(g.shape[axis], bit)
+    off, on = _bit_halves(g, bit, axis)
     out = g.copy()
-    sel_on = _everything(g.ndim)
-    sel_off = _everything(g.ndim)
-    sel_on[axis], sel_off[axis] = on, off
-    out[tuple(sel_on)] = g[tuple(sel_off)]
+    out[on] = g[off]
     return out
 
 
 def _clear_bit_here(f: Array, bit: int, axis: int) -> None:
-    off, on = _bit_index(f.shape[axis], bit)
-    sel_on = _everything(f.ndim)
-    sel_off = _everything(f.ndim)
-    sel_on[axis], sel_off[axis] = on, off
-    f[tuple(sel_off)] += f[tuple(sel_on)]
-    f[tuple(sel_on)] = 0.0
+    off, on = _bit_halves(f, bit, axis)
+    f[off] += f[on]
+    f[on] = 0.0
 
 
 def _drop_bit_here(f: Array, bit: int, axis: int) -> None:
-    _, on = _bit_index(f.shape[axis], bit)
-    sel = _everything(f.ndim)
-    sel[axis] = on
-    f[tuple(sel)] = 0.0
+    _, on = _bit_halves(f, bit, axis)
+    f[on] = 0.0
 
 
 def _open(f: Array, bits: list[int], axis: int) -> Array:
     """Set ``bits`` (they are clear in every state now)."""
     for bit in bits:
-        off, on = _bit_index(f.shape[axis], bit)
+        off, on = _bit_halves(f, bit, axis)
         out = np.zeros_like(f)
-        sel_on = _everything(f.ndim)
-        sel_off = _everything(f.ndim)
-        sel_on[axis], sel_off[axis] = on, off
-        out[tuple(sel_on)] = f[tuple(sel_off)]
+        out[on] = f[off]
         f = out
     return f
 
 
 def _open_adjoint(g: Array, bits: list[int], axis: int) -> Array:
     for bit in reversed(bits):
-        off, on = _bit_index(g.shape[axis], bit)
+        off, on = _bit_halves(g, bit, axis)
         out = np.zeros_like(g)
-        sel_on = _everything(g.ndim)
-        sel_off = _everything(g.ndim)
-        sel_on[axis], sel_off[axis] = on, off
-        out[tuple(sel_off)] = g[tuple(sel_on)]
+        out[off] = g[on]
         g = out
     return g

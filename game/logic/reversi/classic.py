@@ -219,20 +219,15 @@ def _frontier(discs: np.uint64, empty: np.uint64) -> int:  # pragma: no cover - 
 
 @njit(cache=True, nogil=True)
 def _horizon_rank(  # pragma: no cover - compiled
-    black: np.uint64,
-    white: np.uint64,
-    colour: int,
-    forfeit: int,
-    my_moves: int,
-    their_moves: int,
-    w: np.ndarray,
+    black: np.uint64, white: np.uint64, colour: int, forfeit: int, mobility: int, w: np.ndarray
 ) -> int:
+    """The rank at the horizon; ``mobility`` is the mover's move count less the opponent's."""
     empty = ~(black | white)
     safe = _safe(black, white)
     return (  # type: ignore[no-any-return]
         w[0] * forfeit
         + w[1] * (_frontier(black, empty) - _frontier(white, empty))
-        + w[2] * colour * (my_moves - their_moves)
+        + w[2] * colour * mobility
         + w[3] * (popcount(safe & white) - popcount(safe & black))
         + popcount(white)
         - popcount(black)
@@ -300,40 +295,28 @@ def _search(  # pragma: no cover - compiled
             else:
                 rank = 0
         elif depth == horizon:
-            rank = _horizon_rank(b2, w2, colour, forfeit, my_moves, their_moves, w)
-        elif forfeit != 0:
-            # np.int64: a literal here would compile a second, cache-unsafe specialisation.
-            rank = _search(
-                b2,
-                w2,
-                next_colour,
-                depth + 1,
-                horizon,
-                np.int64(-_INF),
-                np.int64(_INF),
-                w,
-                stats,
-                root_order,
-                root_best,
-                stop,
-            )
-            if abs(rank) < MAX_RANK:
-                rank += w[0] * forfeit
+            rank = _horizon_rank(b2, w2, colour, forfeit, my_moves - their_moves, w)
         else:
+            # After a forfeit the window is open. np.int64: a literal here would compile a
+            # second, cache-unsafe specialisation.
+            low = np.int64(-_INF) if forfeit != 0 else alpha
+            high = np.int64(_INF) if forfeit != 0 else beta
             rank = _search(
                 b2,
                 w2,
                 next_colour,
                 depth + 1,
                 horizon,
-                alpha,
-                beta,
+                low,
+                high,
                 w,
                 stats,
                 root_order,
                 root_best,
                 stop,
             )
+            if forfeit != 0 and abs(rank) < MAX_RANK:
+                rank += w[0] * forfeit
         # Keep the first best (strictly better only), narrow the window.
         if colour * rank > colour * best:
             best = rank

@@ -11,8 +11,8 @@ the position within ``(alpha, beta)`` and the move reaching it (64 when the side
 pass, -1 at game end); ``stats[0]`` gains the nodes searched; ``stop[0] != 0`` makes the search
 unwind at once returning garbage (check the flag after). ``w`` is the pattern evaluation's table
 (:func:`game.logic.reversi.patterns.load_weights`), used only to order moves.
-``solve_exact_tt(...)``  the same without the move; ``solve_exact(p, o, alpha, beta)`` with a
-private table sized to the position and the shipped weights.
+``solve_exact(p, o, alpha, beta)``  the score alone, with a private table sized to the position
+and the shipped weights.
 
 Each node of :func:`_deep`:
 
@@ -32,15 +32,28 @@ Each node of :func:`_deep`:
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, cast
+
 import numpy as np
 from numba import njit
 
+from game.logic.compiling import kernel_copy
+
 from . import evaluation, kernels, patterns
 from .evaluation import _cache_depends_on
-from .kernels import (
+from .kernels import (  # the bit constants too
+    _BIT,
+    _ONE,
+    _S8,
+    _S16,
+    _S32,
+    _ZERO,
     SHALLOW_EMPTIES,
+    U64,
     final_score,
     flips,
+    insert_move,
     legal_moves,
     lowest_square,
     order_key,
@@ -54,25 +67,17 @@ __all__ = [
     "EVAL_ORDER_EMPTIES",
     "new_tt",
     "solve_exact",
-    "solve_exact_tt",
     "solve_root",
     "sort_depth",
 ]
 
 _jit = njit(nogil=True, cache=True)
 
-U64 = np.uint64
-_ZERO = U64(0)
-_ONE = U64(1)
-_S8 = U64(8)
-_S16 = U64(16)
-_S32 = U64(32)
 _HASH_P = U64(0x9E3779B97F4A7C15)
 _HASH_O = U64(0xC2B2AE3D27D4EB4F)
 _TT_MIN_EMPTIES = SHALLOW_EMPTIES + 1
 _ETC_MIN_EMPTIES = 10  # enhanced transposition cut-offs at and above this many empties
 _MAX_PLY = 64
-_BIT = np.array([1 << i for i in range(64)], dtype=np.uint64)
 
 #: From this many empty squares on, moves are ordered with the pattern evaluation.
 EVAL_ORDER_EMPTIES = 12
@@ -120,6 +125,24 @@ def _tt_store(
     tt[j, 2] = U64((lo + 64) | ((hi + 64) << 8) | ((move & 0xFF) << 16) | (n_empties << 24))
 
 
+@njit(nogil=True, cache=True, inline="always")
+def _tt_store_value(
+    tt: np.ndarray,
+    p: np.uint64,
+    o: np.uint64,
+    best: int,
+    alpha: int,
+    beta: int,
+    move: int,
+    n_empties: int,
+) -> None:
+    """Stores the fail-soft value ``best`` of a search with the window (alpha, beta): an upper
+    bound at or below alpha, a lower bound at or above beta, else the exact value."""
+    lo = best if best > alpha else -64
+    hi = best if best < beta else 64
+    _tt_store(tt, p, o, lo, hi, move, n_empties)
+
+
 @_jit
 def _tt_probe(tt: np.ndarray, p: np.uint64, o: np.uint64) -> np.int64:
     """Packed entry (lo + 64, hi + 64 << 8, move << 16) or -1 when absent."""
@@ -142,21 +165,33 @@ def sort_depth(n_empties: int) -> int:
     return min(3, max(0, (n_empties - _SORT_DEPTH_BASE) // 3))
 
 
-@_jit
-def _eval1(p: np.uint64, o: np.uint64, alpha: int, beta: int, w: np.ndarray) -> int:
-    """Fail-soft one-ply search with the pattern evaluation at the leaves, in hundredths of a
-    disc for the side to move (a finished game: 100 per disc; a pass counts as the ply)."""
+@njit(nogil=True, cache=True, inline="always")
+def _eval0(p: np.uint64, o: np.uint64, alpha: int, beta: int, w: np.ndarray) -> int:
+    """The pattern evaluation (hundredths of a disc for the side to move), as a zero-ply search."""
+    return evaluate_bits(p, o, w)
+
+
+def _shallower(p: np.uint64, o: np.uint64, alpha: int, beta: int, w: np.ndarray) -> int:
+    """The children's search in :func:`_one_ply_deeper`; each compiled copy has its own."""
+    raise NotImplementedError("only the compiled copies of _one_ply_deeper have a _shallower")
+
+
+def _one_ply_deeper(  # pragma: no cover - the template of _eval1 .. _eval3, compiled copies only
+    p: np.uint64, o: np.uint64, alpha: int, beta: int, w: np.ndarray
+) -> int:
+    """Fail-soft search one ply deeper than ``_shallower`` (its children's search), in hundredths
+    of a disc for the side to move (a finished game: 100 per disc; a pass counts as the ply)."""
     moves = legal_moves(p, o)
     if moves == _ZERO:
         if legal_moves(o, p) == _ZERO:
             return 100 * final_score(p, o)
-        return -evaluate_bits(o, p, w)
+        return -_shallower(o, p, -beta, -alpha, w)
     best = -_EVAL_INF
     while moves:
         sq = lowest_square(moves)
         moves &= moves - _ONE
         f = flips(p, o, sq)
-        v = -evaluate_bits(o ^ f, p | f | _BIT[sq], w)
+        v = -_shallower(o ^ f, p | f | _BIT[sq], -beta, -alpha, w)
         if v > best:
             best = v
             if v > alpha:
@@ -166,50 +201,18 @@ def _eval1(p: np.uint64, o: np.uint64, alpha: int, beta: int, w: np.ndarray) -> 
     return best
 
 
-@_jit
-def _eval2(p: np.uint64, o: np.uint64, alpha: int, beta: int, w: np.ndarray) -> int:
-    """:func:`_eval1` two plies deep."""
-    moves = legal_moves(p, o)
-    if moves == _ZERO:
-        if legal_moves(o, p) == _ZERO:
-            return 100 * final_score(p, o)
-        return -_eval1(o, p, -beta, -alpha, w)
-    best = -_EVAL_INF
-    while moves:
-        sq = lowest_square(moves)
-        moves &= moves - _ONE
-        f = flips(p, o, sq)
-        v = -_eval1(o ^ f, p | f | _BIT[sq], -beta, -alpha, w)
-        if v > best:
-            best = v
-            if v > alpha:
-                alpha = v
-                if v >= beta:
-                    break
-    return best
+def _deeper(shallower: Any, name: str) -> Callable[[np.uint64, np.uint64, int, int, Any], int]:
+    """The compiled copy of :func:`_one_ply_deeper` named ``name`` whose ``_shallower`` is
+    ``shallower`` (:func:`game.logic.compiling.kernel_copy`). Copies of one template rather
+    than one recursive function: numba cannot load a cached recursive function that calls
+    another one (:func:`_deep` calls these)."""
+    function = kernel_copy(_one_ply_deeper, name, _shallower=shallower)
+    return cast("Callable[[np.uint64, np.uint64, int, int, Any], int]", _jit(function))
 
 
-@_jit
-def _eval3(p: np.uint64, o: np.uint64, alpha: int, beta: int, w: np.ndarray) -> int:
-    """:func:`_eval1` three plies deep."""
-    moves = legal_moves(p, o)
-    if moves == _ZERO:
-        if legal_moves(o, p) == _ZERO:
-            return 100 * final_score(p, o)
-        return -_eval2(o, p, -beta, -alpha, w)
-    best = -_EVAL_INF
-    while moves:
-        sq = lowest_square(moves)
-        moves &= moves - _ONE
-        f = flips(p, o, sq)
-        v = -_eval2(o ^ f, p | f | _BIT[sq], -beta, -alpha, w)
-        if v > best:
-            best = v
-            if v > alpha:
-                alpha = v
-                if v >= beta:
-                    break
-    return best
+_eval1 = _deeper(_eval0, "_eval1")
+_eval2 = _deeper(_eval1, "_eval2")
+_eval3 = _deeper(_eval2, "_eval3")
 
 
 @_jit
@@ -217,8 +220,8 @@ def _eval_search(
     p: np.uint64, o: np.uint64, alpha: int, beta: int, depth: int, w: np.ndarray
 ) -> int:
     """Fail-soft alpha-beta to ``depth`` (0 to 3) plies with the pattern evaluation at the
-    leaves, in hundredths of a disc for the side to move. Written without recursion: numba
-    cannot load a cached recursive function that calls another one."""
+    leaves, in hundredths of a disc for the side to move (see :func:`_deeper` for why there
+    is no recursion)."""
     if depth <= 0:
         return evaluate_bits(p, o, w)
     if depth == 1:
@@ -353,14 +356,9 @@ def _deep(
                 row[m] = row[k]
                 row[32 + m] = row[32 + k]
                 row[64 + m] = row[64 + k]
-            np_ = o ^ f
-            no = p | f | _BIT[sq]
-            if searched == 0:
-                v = -_deep(np_, no, -beta, -alpha, n_empties - 1, tt, scratch, stats, stop, w)
-            else:
-                v = -_deep(np_, no, -alpha - 1, -alpha, n_empties - 1, tt, scratch, stats, stop, w)
-                if alpha < v < beta:
-                    v = -_deep(np_, no, -beta, -alpha, n_empties - 1, tt, scratch, stats, stop, w)
+            v = _child_value(
+                p, o, sq, f, alpha, beta, searched == 0, n_empties, tt, scratch, stats, stop, w
+            )
             searched += 1
             if stop[0]:
                 return 0
@@ -371,13 +369,37 @@ def _deep(
                     alpha = v
                     if v >= beta:
                         break
-    if best <= alpha0:
-        _tt_store(tt, p, o, -64, best, best_sq, n_empties)
-    elif best >= beta:
-        _tt_store(tt, p, o, best, 64, best_sq, n_empties)
-    else:
-        _tt_store(tt, p, o, best, best, best_sq, n_empties)
+    _tt_store_value(tt, p, o, best, alpha0, beta, best_sq, n_empties)
     return best
+
+
+@njit(nogil=True, cache=True, inline="always")
+def _child_value(
+    p: np.uint64,
+    o: np.uint64,
+    sq: int,
+    f: np.uint64,
+    alpha: int,
+    beta: int,
+    first: bool,
+    n_empties: int,
+    tt: np.ndarray,
+    scratch: np.ndarray,
+    stats: np.ndarray,
+    stop: np.ndarray,
+    w: np.ndarray,
+) -> int:
+    """The value for ``p`` of playing ``sq`` (flipping ``f``) at ``n_empties`` empty squares:
+    the first move of a node is searched with the full window, the others with a null window
+    and again with the full one when they land inside it."""
+    np_ = o ^ f
+    no = p | f | _BIT[sq]
+    if first:
+        return -_deep(np_, no, -beta, -alpha, n_empties - 1, tt, scratch, stats, stop, w)
+    v = -_deep(np_, no, -alpha - 1, -alpha, n_empties - 1, tt, scratch, stats, stop, w)
+    if alpha < v < beta:
+        v = -_deep(np_, no, -beta, -alpha, n_empties - 1, tt, scratch, stats, stop, w)
+    return v
 
 
 @_jit
@@ -391,15 +413,7 @@ def _root_order(p: np.uint64, o: np.uint64, n_empties: int, w: np.ndarray, out: 
     while moves:
         sq = lowest_square(moves)
         moves &= moves - _ONE
-        key = _move_key(p, o, sq, flips(p, o, sq), depth, _EVAL_INF, w)
-        i = n
-        while i > 0 and keys[i - 1] > key:  # insertion sort, stable
-            keys[i] = keys[i - 1]
-            out[i] = out[i - 1]
-            i -= 1
-        keys[i] = key
-        out[i] = sq
-        n += 1
+        n = insert_move(keys, out, n, _move_key(p, o, sq, flips(p, o, sq), depth, _EVAL_INF, w), sq)
     return n
 
 
@@ -439,14 +453,7 @@ def solve_root(
     for k in range(n):
         sq = squares[k]
         f = flips(p, o, sq)
-        np_ = o ^ f
-        no = p | f | _BIT[sq]
-        if k == 0:
-            v = -_deep(np_, no, -beta, -alpha, n_empties - 1, tt, scratch, stats, stop, w)
-        else:
-            v = -_deep(np_, no, -alpha - 1, -alpha, n_empties - 1, tt, scratch, stats, stop, w)
-            if alpha < v < beta:
-                v = -_deep(np_, no, -beta, -alpha, n_empties - 1, tt, scratch, stats, stop, w)
+        v = _child_value(p, o, sq, f, alpha, beta, k == 0, n_empties, tt, scratch, stats, stop, w)
         if stop[0]:
             return 0, best_sq
         if v > best:
@@ -457,29 +464,8 @@ def solve_root(
                 if v >= beta:
                     break
     if n_empties >= _TT_MIN_EMPTIES:
-        if best <= alpha0:
-            _tt_store(tt, p, o, -64, best, best_sq, n_empties)
-        elif best >= beta:
-            _tt_store(tt, p, o, best, 64, best_sq, n_empties)
-        else:
-            _tt_store(tt, p, o, best, best, best_sq, n_empties)
+        _tt_store_value(tt, p, o, best, alpha0, beta, best_sq, n_empties)
     return best, best_sq
-
-
-@_jit
-def solve_exact_tt(
-    p: np.uint64,
-    o: np.uint64,
-    alpha: int,
-    beta: int,
-    tt: np.ndarray,
-    stats: np.ndarray,
-    stop: np.ndarray,
-    w: np.ndarray,
-) -> int:
-    """Fail-soft exact-endgame value with the caller's table, statistics and cancel flag."""
-    score, _ = solve_root(p, o, alpha, beta, tt, stats, stop, w)
-    return score
 
 
 def solve_exact(p: np.uint64, o: np.uint64, alpha: int, beta: int) -> int:
@@ -488,7 +474,7 @@ def solve_exact(p: np.uint64, o: np.uint64, alpha: int, beta: int) -> int:
     bits = min(18, max(10, 64 - popcount(p | o) - 4))
     stats = np.zeros(1, dtype=np.int64)
     stop = np.zeros(1, dtype=np.uint8)
-    return int(solve_exact_tt(p, o, alpha, beta, new_tt(bits), stats, stop, load_weights()))
+    return int(solve_root(p, o, alpha, beta, new_tt(bits), stats, stop, load_weights())[0])
 
 
 _cache_depends_on(__name__, kernels, evaluation, patterns)

@@ -22,6 +22,8 @@ Evaluation helpers (for the midgame search)
     ``ordered_moves(p, o, out) -> int``  writes the legal squares into ``out`` (an int64 array
     of length >= 32) fastest first (fewest, corner-weighted opponent replies) and returns their
     number.
+    ``insert_move(keys, out, n, key, sq) -> int``  inserts ``sq`` into the ``n`` squares of
+    ``out`` kept sorted by ``keys`` (lowest first, stable) and returns the new count.
 
 Perft
     ``perft(p, o, depth, bulk) -> (leaves_bik, leaves_edax)``. A pass is one ply. Bik counts a
@@ -42,10 +44,11 @@ The search is negamax with principal-variation (null-window) re-searches. Below 
   squares travel as one int, six bits a square, in square-value order (corners, other edge
   squares, inner squares, the squares next to the corners last), with the quadrant parity as a
   4-bit int; moves into odd quadrants are tried first;
-* 4 to 1 empties (``_solve4`` .. ``_solve1``): hand-written, the squares passed as plain ints
-  (odd quadrants first at 4), a pass handled by letting the opponent try the same squares, and
-  the last square scored from a flip count on the full board (``_last_flip_count``) without
-  playing the move. Every layer returns ``(score, nodes)``.
+* 4 to 2 empties (``_solve4`` .. ``_solve2``): compiled copies of one template, one per
+  number of squares so that numba unrolls each one's loop (the squares packed as above, odd
+  quadrants first at 4), a pass handled by letting the opponent try the same squares; 1 empty
+  (``_solve1``): the last square scored from a flip count on the full board
+  (``_last_flip_count``) without playing the move. Every layer returns ``(score, nodes)``.
 """
 
 from __future__ import annotations
@@ -57,12 +60,13 @@ from numba import njit, types
 from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 from numba.extending import intrinsic
 
-from game.logic.compiling import cache_by_package_path
+from game.logic.compiling import cache_by_package_path, kernel_copy
 
 __all__ = [
     "SHALLOW_EMPTIES",
     "final_score",
     "flips",
+    "insert_move",
     "legal_moves",
     "lowest_square",
     "order_key",
@@ -94,17 +98,8 @@ _ROW_8 = U64(0xFF00000000000000)
 _BORDER = _COL_A | _COL_H | _ROW_1 | _ROW_8
 _CORNERS = U64(0x8100000000000081)
 _PACK_COL = U64(0x0102040810204080)  # packs column A (bits 0, 8, ..) into the top byte
-_S1 = U64(1)
-_S2 = U64(2)
-_S4 = U64(4)
-_S7 = U64(7)
-_S8 = U64(8)
-_S9 = U64(9)
-_S14 = U64(14)
-_S16 = U64(16)
-_S18 = U64(18)
-_S32 = U64(32)
-_S56 = U64(56)
+# Shift amounts as uint64: numba types a uint64 mixed with a signed int as a float64.
+_S1, _S2, _S4, _S7, _S8, _S9, _S16, _S32, _S56 = (U64(s) for s in (1, 2, 4, 7, 8, 9, 16, 32, 56))
 
 SHALLOW_EMPTIES = 7  # at or below: no table, parity ordering
 _X_C = U64(0x42C300000000C342)  # the squares next to the corners (C and X squares)
@@ -199,66 +194,40 @@ def lowest_square(x: np.uint64) -> int:
 # --- move generation ---------------------------------------------------------------------------
 
 
+@njit(nogil=True, cache=True, inline="always")
+def _moves_up(p: np.uint64, m: np.uint64, s: np.uint64) -> np.uint64:
+    """The squares ``s`` bits above a run of discs of ``m`` that starts ``s`` bits above a disc
+    of ``p`` (runs of up to six, found by doubling the shift)."""
+    f = m & (p << s)
+    f |= m & (f << s)
+    pre = m & (m << s)
+    f |= pre & (f << (s + s))
+    f |= pre & (f << (s + s))
+    return f << s
+
+
+@njit(nogil=True, cache=True, inline="always")
+def _moves_down(p: np.uint64, m: np.uint64, s: np.uint64) -> np.uint64:
+    """:func:`_moves_up` in the other direction."""
+    f = m & (p >> s)
+    f |= m & (f >> s)
+    pre = m & (m >> s)
+    f |= pre & (f >> (s + s))
+    f |= pre & (f >> (s + s))
+    return f >> s
+
+
 @_jit
 def legal_moves(p: np.uint64, o: np.uint64) -> np.uint64:
     """Mask of the squares where the side to move (``p``) may play."""
-    empty = ~(p | o)
-    moves = _ZERO
-    # Horizontal (shift 1): opponent discs on columns B..G can be jumped over.
+    # Horizontally and diagonally only opponent discs off the A and H columns can be jumped.
     m = o & _INNER_COLS
-    f = m & (p << _S1)
-    f |= m & (f << _S1)
-    pre = m & (m << _S1)
-    f |= pre & (f << _S2)
-    f |= pre & (f << _S2)
-    moves |= f << _S1
-    f = m & (p >> _S1)
-    f |= m & (f >> _S1)
-    pre = m & (m >> _S1)
-    f |= pre & (f >> _S2)
-    f |= pre & (f >> _S2)
-    moves |= f >> _S1
-    # Vertical (shift 8).
-    m = o
-    f = m & (p << _S8)
-    f |= m & (f << _S8)
-    pre = m & (m << _S8)
-    f |= pre & (f << _S16)
-    f |= pre & (f << _S16)
-    moves |= f << _S8
-    f = m & (p >> _S8)
-    f |= m & (f >> _S8)
-    pre = m & (m >> _S8)
-    f |= pre & (f >> _S16)
-    f |= pre & (f >> _S16)
-    moves |= f >> _S8
-    # Diagonals (shifts 7 and 9).
+    moves = _moves_up(p, m, _S1) | _moves_down(p, m, _S1)
+    moves |= _moves_up(p, o, _S8) | _moves_down(p, o, _S8)
     m = o & _INNER_DIAG
-    f = m & (p << _S7)
-    f |= m & (f << _S7)
-    pre = m & (m << _S7)
-    f |= pre & (f << _S14)
-    f |= pre & (f << _S14)
-    moves |= f << _S7
-    f = m & (p >> _S7)
-    f |= m & (f >> _S7)
-    pre = m & (m >> _S7)
-    f |= pre & (f >> _S14)
-    f |= pre & (f >> _S14)
-    moves |= f >> _S7
-    f = m & (p << _S9)
-    f |= m & (f << _S9)
-    pre = m & (m << _S9)
-    f |= pre & (f << _S18)
-    f |= pre & (f << _S18)
-    moves |= f << _S9
-    f = m & (p >> _S9)
-    f |= m & (f >> _S9)
-    pre = m & (m >> _S9)
-    f |= pre & (f >> _S18)
-    f |= pre & (f >> _S18)
-    moves |= f >> _S9
-    return moves & empty
+    moves |= _moves_up(p, m, _S7) | _moves_down(p, m, _S7)
+    moves |= _moves_up(p, m, _S9) | _moves_down(p, m, _S9)
+    return moves & ~(p | o)
 
 
 @_jit
@@ -456,58 +425,44 @@ def ordered_moves(p: np.uint64, o: np.uint64, out: np.ndarray) -> int:
         sq = lowest_square(moves)
         moves &= moves - _ONE
         f = flips(p, o, sq)
-        key = order_key(p | f | _BIT[sq], o ^ f, sq)
-        i = n
-        while i > 0 and keys[i - 1] > key:  # insertion sort, stable
-            keys[i] = keys[i - 1]
-            out[i] = out[i - 1]
-            i -= 1
-        keys[i] = key
-        out[i] = sq
-        n += 1
+        n = insert_move(keys, out, n, order_key(p | f | _BIT[sq], o ^ f, sq), sq)
     return n
+
+
+@njit(nogil=True, cache=True, inline="always")
+def insert_move(keys: np.ndarray, out: np.ndarray, n: int, key: int, sq: int) -> int:
+    """Inserts ``sq`` with ``key`` into the ``n`` squares of ``out`` kept sorted by ``keys``
+    (lowest first; after the squares of an equal key) and returns their new number."""
+    i = n
+    while i > 0 and keys[i - 1] > key:
+        keys[i] = keys[i - 1]
+        out[i] = out[i - 1]
+        i -= 1
+    keys[i] = key
+    out[i] = sq
+    return n + 1
 
 
 # --- perft -------------------------------------------------------------------------------------
 
 
 @_jit
-def _perft_full(p: np.uint64, o: np.uint64, depth: int) -> tuple[int, int]:
+def _perft(p: np.uint64, o: np.uint64, depth: int, bulk: bool) -> tuple[int, int]:
+    """Perft of :func:`perft`; with ``bulk`` the last ply is counted with a popcount and the
+    last two plies in one loop."""
     if depth == 0:
         return 1, 1
     moves = legal_moves(p, o)
     if moves == _ZERO:
         if legal_moves(o, p) == _ZERO:
             return 1, 0  # the game ended before the last ply
-        return _perft_full(o, p, depth - 1)
-    bik = 0
-    edax = 0
-    while moves:
-        sq = lowest_square(moves)
-        moves &= moves - _ONE
-        f = flips(p, o, sq)
-        b, e = _perft_full(o ^ f, p | f | _BIT[sq], depth - 1)
-        bik += b
-        edax += e
-    return bik, edax
-
-
-@_jit
-def _perft_bulk(p: np.uint64, o: np.uint64, depth: int) -> tuple[int, int]:
-    """Perft for depth >= 1 counting the last ply with a popcount."""
-    moves = legal_moves(p, o)
-    if moves == _ZERO:
-        if legal_moves(o, p) == _ZERO:
-            return 1, 0
-        if depth == 1:
-            return 1, 1
-        return _perft_bulk(o, p, depth - 1)
-    if depth == 1:
+        return _perft(o, p, depth - 1, bulk)
+    if bulk and depth == 1:
         n = popcount(moves)
         return n, n
     bik = 0
     edax = 0
-    if depth == 2:
+    if bulk and depth == 2:
         while moves:
             sq = lowest_square(moves)
             moves &= moves - _ONE
@@ -528,7 +483,7 @@ def _perft_bulk(p: np.uint64, o: np.uint64, depth: int) -> tuple[int, int]:
         sq = lowest_square(moves)
         moves &= moves - _ONE
         f = flips(p, o, sq)
-        b, e = _perft_bulk(o ^ f, p | f | _BIT[sq], depth - 1)
+        b, e = _perft(o ^ f, p | f | _BIT[sq], depth - 1, bulk)
         bik += b
         edax += e
     return bik, edax
@@ -537,11 +492,7 @@ def _perft_bulk(p: np.uint64, o: np.uint64, depth: int) -> tuple[int, int]:
 @_jit
 def perft(p: np.uint64, o: np.uint64, depth: int, bulk: bool) -> tuple[int, int]:
     """Leaves at ``depth`` plies as ``(bik, edax)``; see the module docstring."""
-    if depth <= 0:
-        return 1, 1
-    if bulk:
-        return _perft_bulk(p, o, depth)
-    return _perft_full(p, o, depth)
+    return _perft(p, o, max(depth, 0), bulk)
 
 
 # --- exact endgame solver ----------------------------------------------------------------------
@@ -597,171 +548,66 @@ def _solve1(p: np.uint64, o: np.uint64, alpha: int, sq: int) -> int:
     return score
 
 
-@_jit
-def _solve2(p: np.uint64, o: np.uint64, alpha: int, beta: int, x1: int, x2: int) -> tuple[int, int]:
-    """(score, nodes) with the two empty squares ``x1``, ``x2`` (fail-soft in alpha, beta)."""
-    best = -65
-    if _NEIGHBOURS[x1] & o:
-        f = flips(p, o, x1)
-        if f:
-            best = -_solve1(o ^ f, p | f | _BIT[x1], -beta, x2)
-            if best >= beta:
-                return best, 1
-    if _NEIGHBOURS[x2] & o:
-        f = flips(p, o, x2)
-        if f:
-            v = -_solve1(o ^ f, p | f | _BIT[x2], -beta, x1)
-            if v > best:
-                best = v
-    if best != -65:
-        return best, 1
-    # The side to move passes; the opponent plays one of the two squares if it can.
-    best = 65
-    if _NEIGHBOURS[x1] & p:
-        f = flips(o, p, x1)
-        if f:
-            best = _solve1(p ^ f, o | f | _BIT[x1], alpha, x2)
-            if best <= alpha:
-                return best, 1
-    if _NEIGHBOURS[x2] & p:
-        f = flips(o, p, x2)
-        if f:
-            v = _solve1(p ^ f, o | f | _BIT[x2], alpha, x1)
-            if v < best:
-                best = v
-    if best != 65:
-        return best, 1
-    return final_score(p, o), 1
+@njit(nogil=True, cache=True, inline="always")
+def _solve1_of(p: np.uint64, o: np.uint64, alpha: int, beta: int, squares: int) -> tuple[int, int]:
+    """:func:`_solve1` in the form of the solvers above it (its node is counted by its caller)."""
+    return _solve1(p, o, alpha, squares), 0
 
 
-@_jit
-def _solve3(
-    p: np.uint64, o: np.uint64, alpha: int, beta: int, x1: int, x2: int, x3: int
+@njit(nogil=True, cache=True, inline="always")
+def _without(squares: int, k: int) -> int:
+    """The packed square list ``squares`` (six bits a square) without its ``k``-th square."""
+    low = squares & ((1 << (6 * k)) - 1)
+    return low | ((squares >> (6 * k + 6)) << (6 * k))
+
+
+def _fewer(p: np.uint64, o: np.uint64, alpha: int, beta: int, squares: int) -> tuple[int, int]:
+    """The children's solver in :func:`_solve_squares`; each compiled copy has its own."""
+    raise NotImplementedError("only the compiled copies of _solve_squares have a _fewer")
+
+
+_N = 0  # the number of squares of a copy of _solve_squares; each copy has its own
+
+
+def _solve_squares(  # pragma: no cover - the template of _solve2 .. _solve4, compiled copies only
+    p: np.uint64, o: np.uint64, alpha: int, beta: int, squares: int
 ) -> tuple[int, int]:
-    """(score, nodes) with the three empty squares ``x1``, ``x2``, ``x3``, tried in that order."""
+    """(score, nodes) with the ``_N`` empty squares packed six bits each in ``squares``, tried
+    in that order, each child solved by ``_fewer`` (fail-soft in alpha, beta). When the side
+    to move cannot play, its opponent tries the same squares (its best is our worst)."""
     nodes = 1
-    best = -65
-    if _NEIGHBOURS[x1] & o:
-        f = flips(p, o, x1)
-        if f:
-            v, n = _solve2(o ^ f, p | f | _BIT[x1], -beta, -alpha, x2, x3)
-            nodes += n
-            best = -v
-            if best >= beta:
-                return best, nodes
-            if best > alpha:
-                alpha = best
-    if _NEIGHBOURS[x2] & o:
-        f = flips(p, o, x2)
-        if f:
-            v, n = _solve2(o ^ f, p | f | _BIT[x2], -beta, -alpha, x1, x3)
-            nodes += n
-            v = -v
-            if v > best:
-                best = v
-                if v >= beta:
-                    return best, nodes
-                if v > alpha:
-                    alpha = v
-    if _NEIGHBOURS[x3] & o:
-        f = flips(p, o, x3)
-        if f:
-            v, n = _solve2(o ^ f, p | f | _BIT[x3], -beta, -alpha, x1, x2)
-            nodes += n
-            v = -v
-            if v > best:
-                best = v
-    if best != -65:
-        return best, nodes
-    # Pass: the opponent moves (its best is our lowest), then we are to move again.
-    best = 65
-    if _NEIGHBOURS[x1] & p:
-        f = flips(o, p, x1)
-        if f:
-            best, n = _solve2(p ^ f, o | f | _BIT[x1], alpha, beta, x2, x3)
-            nodes += n
-            if best <= alpha:
-                return best, nodes
-            if best < beta:
-                beta = best
-    if _NEIGHBOURS[x2] & p:
-        f = flips(o, p, x2)
-        if f:
-            v, n = _solve2(p ^ f, o | f | _BIT[x2], alpha, beta, x1, x3)
-            nodes += n
-            if v < best:
-                best = v
-                if v <= alpha:
-                    return best, nodes
-                if v < beta:
-                    beta = v
-    if _NEIGHBOURS[x3] & p:
-        f = flips(o, p, x3)
-        if f:
-            v, n = _solve2(p ^ f, o | f | _BIT[x3], alpha, beta, x1, x2)
-            nodes += n
-            if v < best:
-                best = v
-    if best != 65:
-        return best, nodes
+    for side in range(2):  # the side to move, then its opponent when it must pass
+        best = -65
+        for k in range(_N):
+            sq = (squares >> (6 * k)) & 63
+            if _NEIGHBOURS[sq] & o:
+                f = flips(p, o, sq)
+                if f:
+                    v, n = _fewer(o ^ f, p | f | _BIT[sq], -beta, -alpha, _without(squares, k))
+                    nodes += n
+                    if -v > best:
+                        best = -v
+                        if best >= beta:
+                            break
+                        alpha = max(alpha, best)
+        if best != -65:
+            return (best if side == 0 else -best), nodes
+        p, o = o, p
+        alpha, beta = -beta, -alpha
     return final_score(p, o), nodes
 
 
-@_jit
-def _solve4(
-    p: np.uint64, o: np.uint64, alpha: int, beta: int, x1: int, x2: int, x3: int, x4: int
-) -> tuple[int, int]:
-    """(score, nodes) with four empty squares, tried in the given (parity) order."""
-    nodes = 1
-    best = -65
-    if _NEIGHBOURS[x1] & o:
-        f = flips(p, o, x1)
-        if f:
-            v, n = _solve3(o ^ f, p | f | _BIT[x1], -beta, -alpha, x2, x3, x4)
-            nodes += n
-            best = -v
-            if best >= beta:
-                return best, nodes
-            if best > alpha:
-                alpha = best
-    if _NEIGHBOURS[x2] & o:
-        f = flips(p, o, x2)
-        if f:
-            v, n = _solve3(o ^ f, p | f | _BIT[x2], -beta, -alpha, x1, x3, x4)
-            nodes += n
-            v = -v
-            if v > best:
-                best = v
-                if v >= beta:
-                    return best, nodes
-                if v > alpha:
-                    alpha = v
-    if _NEIGHBOURS[x3] & o:
-        f = flips(p, o, x3)
-        if f:
-            v, n = _solve3(o ^ f, p | f | _BIT[x3], -beta, -alpha, x1, x2, x4)
-            nodes += n
-            v = -v
-            if v > best:
-                best = v
-                if v >= beta:
-                    return best, nodes
-                if v > alpha:
-                    alpha = v
-    if _NEIGHBOURS[x4] & o:
-        f = flips(p, o, x4)
-        if f:
-            v, n = _solve3(o ^ f, p | f | _BIT[x4], -beta, -alpha, x1, x2, x3)
-            nodes += n
-            v = -v
-            if v > best:
-                best = v
-    if best != -65:
-        return best, nodes
-    if legal_moves(o, p) == _ZERO:
-        return final_score(p, o), nodes
-    v, n = _solve4(o, p, -beta, -alpha, x1, x2, x3, x4)
-    return -v, nodes + n
+def _solver(squares: int, fewer: Any) -> Any:
+    """The compiled copy of :func:`_solve_squares` for ``squares`` empty squares, named
+    ``_solve<squares>``. Copies of one template rather than one recursive function: numba
+    cannot load a cached recursive function that calls another one, and a loop over a known
+    number of squares compiles to the hand-unrolled code these layers need."""
+    return _jit(kernel_copy(_solve_squares, f"_solve{squares}", _N=squares, _fewer=fewer))
+
+
+_solve2 = _solver(2, _solve1_of)
+_solve3 = _solver(3, _solve2)
+_solve4 = _solver(4, _solve3)
 
 
 @_jit
@@ -813,10 +659,7 @@ def _solve4_list(
         else:
             even |= sq << (6 * n_even)
             n_even += 1
-    ordered = odd | (even << (6 * n_odd))
-    return _solve4(
-        p, o, alpha, beta, ordered & 63, (ordered >> 6) & 63, (ordered >> 12) & 63, ordered >> 18
-    )
+    return _solve4(p, o, alpha, beta, odd | (even << (6 * n_odd)))  # type: ignore[no-any-return]
 
 
 @_jit
@@ -830,18 +673,16 @@ def solve_small(
         )
     if n_empties == 4:
         return _solve4_list(p, o, alpha, beta, _square_list(empties), _quadrant_parity(empties))
+    squares = 0  # lowest first
+    for k in range(n_empties):
+        squares |= lowest_square(empties) << (6 * k)
+        empties &= empties - _ONE
     if n_empties == 3:
-        x1 = lowest_square(empties)
-        empties &= empties - _ONE
-        x2 = lowest_square(empties)
-        empties &= empties - _ONE
-        return _solve3(p, o, alpha, beta, x1, x2, lowest_square(empties))
+        return _solve3(p, o, alpha, beta, squares)  # type: ignore[no-any-return]
     if n_empties == 2:
-        x1 = lowest_square(empties)
-        empties &= empties - _ONE
-        return _solve2(p, o, alpha, beta, x1, lowest_square(empties))
+        return _solve2(p, o, alpha, beta, squares)  # type: ignore[no-any-return]
     if n_empties == 1:
-        return _solve1(p, o, alpha, lowest_square(empties)), 1
+        return _solve1(p, o, alpha, squares), 1
     return final_score(p, o), 1
 
 
@@ -881,8 +722,7 @@ def _shallow(
             if f == _ZERO:
                 continue
             bit = _BIT[sq]
-            low = squares & ((1 << (6 * k)) - 1)
-            rest = low | ((squares >> (6 * k + 6)) << (6 * k))  # the list without sq
+            rest = _without(squares, k)
             if n_empties == 5:
                 v, n = _solve4_list(o ^ f, p | f | bit, -beta, -alpha, rest, parity ^ (1 << q))
             else:

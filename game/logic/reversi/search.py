@@ -208,38 +208,21 @@ def search(
             aspiration=aspiration,
             probcut=probcut,
         )
-        result = SearchResult(
-            move=PASS,
-            score=-child.score,
-            exact=child.exact,
-            depth=child.depth,
-            nodes=child.nodes,
-            seconds=time.perf_counter() - start,
-            pv=[PASS, *child.pv],
-            tt_hits=child.tt_hits,
-            nps=child.nps,
-        )
+        seconds = time.perf_counter() - start
+        pv = [PASS, *child.pv]
+        result = replace(child, move=PASS, score=-child.score, seconds=seconds, pv=pv)
         if on_iteration is not None:
             on_iteration(result)
         return result
 
+    user_stop = stop if stop is not None else np.zeros(1, dtype=np.uint8)
+    request = _Request(
+        position, start, time_limit, depth, user_stop, exact_empties, on_iteration, node_limit
+    )
+    request = replace(request, weights=weights, aspiration=aspiration, probcut=probcut)
+
     def run(chosen: TranspositionTable) -> SearchResult:
-        return _search_with_table(
-            chosen,
-            position,
-            p,
-            o,
-            start,
-            time_limit,
-            depth,
-            stop,
-            exact_empties,
-            on_iteration,
-            node_limit,
-            weights,
-            aspiration,
-            probcut,
-        )
+        return _search_with_table(chosen, request)
 
     if table is not None:
         return run(table)
@@ -273,30 +256,33 @@ class _Buffers:
         self.pv_len = np.zeros(MAX_PLY + 1, dtype=np.int64)
 
 
-def _search_with_table(
-    table: TranspositionTable,
-    position: Position,
-    p: int,
-    o: int,
-    start: float,
-    time_limit: float | None,
-    depth: int | None,
-    stop: np.ndarray[Any, Any] | None,
-    exact_empties: int,
-    on_iteration: Callable[[SearchResult], None] | None,
-    node_limit: int | None,
-    weights: np.ndarray[Any, Any],
-    aspiration: bool,
-    probcut: float,
-) -> SearchResult:
-    user_stop = stop if stop is not None else np.zeros(1, dtype=np.uint8)
+@dataclass(frozen=True, slots=True)
+class _Request:
+    """What :func:`search` was asked for (its arguments, checked), as its helpers read it."""
+
+    position: Position
+    start: float
+    time_limit: float | None
+    depth: int | None
+    stop: np.ndarray[Any, Any]
+    exact_empties: int
+    on_iteration: Callable[[SearchResult], None] | None
+    node_limit: int | None
+    weights: np.ndarray[Any, Any] = field(default_factory=lambda: WEIGHTS)
+    aspiration: bool = False
+    probcut: float = 0.0
+
+
+def _search_with_table(table: TranspositionTable, request: _Request) -> SearchResult:
+    time_limit, depth = request.time_limit, request.depth
+    p, o = request.position.mine, request.position.theirs
     timer_flag = np.zeros(1, dtype=np.uint8)
     empties = 64 - (p | o).bit_count()
     max_depth = min(
         depth if depth is not None else (_MAX_DEPTH if time_limit is not None else _DEFAULT_DEPTH),
         _MAX_DEPTH,
     )
-    use_solver = 0 < empties <= exact_empties
+    use_solver = 0 < empties <= request.exact_empties
     midgame_time = time_limit
     if use_solver:
         # The midgame search only provides a fallback in case the solve runs out of time.
@@ -314,23 +300,16 @@ def _search_with_table(
         watchdog.start()
     try:
         table.generation = (table.generation + 1) & 0x3FFFFFFF
-        best = _deepen(
-            table,
-            p,
-            o,
-            start,
-            midgame_time,
-            max_depth,
-            user_stop,
-            timer_flag,
-            on_iteration,
-            node_limit,
-            weights,
-            aspiration,
-            probcut,
-        )
+        best = _deepen(table, request, midgame_time, max_depth, timer_flag)
         if use_solver and not best.exact:
-            best = _try_solver(position, best, start, time_limit, user_stop, on_iteration)
+            best = _try_solver(
+                request.position,
+                best,
+                request.start,
+                time_limit,
+                request.stop,
+                request.on_iteration,
+            )
         return best
     finally:
         if watchdog is not None:
@@ -339,20 +318,15 @@ def _search_with_table(
 
 def _deepen(
     table: TranspositionTable,
-    p: int,
-    o: int,
-    start: float,
+    request: _Request,
     time_limit: float | None,
     max_depth: int,
-    user_stop: np.ndarray[Any, Any],
     timer_flag: np.ndarray[Any, Any],
-    on_iteration: Callable[[SearchResult], None] | None,
-    node_limit: int | None,
-    weights: np.ndarray[Any, Any],
-    aspiration: bool,
-    probcut: float,
 ) -> SearchResult:
     """Iterative deepening; returns the last complete iteration (or a better partial one)."""
+    p, o = request.position.mine, request.position.theirs
+    start, user_stop, on_iteration = request.start, request.stop, request.on_iteration
+    weights, probcut, node_limit = request.weights, request.probcut, request.node_limit
     buf = _Buffers()
     pc = load_probcut()
     buf.ctr[NODE_LIMIT] = node_limit if node_limit is not None else 1 << 62
@@ -395,7 +369,7 @@ def _deepen(
             )
 
         # Around the value two depths back: the values of odd and even depths differ.
-        if aspiration and d >= _ASPIRATION_DEPTH and abs(values[d - 2]) < _EVAL_CAP:
+        if request.aspiration and d >= _ASPIRATION_DEPTH and abs(values[d - 2]) < _EVAL_CAP:
             score = _aspirate(window, values[d - 2], buf.ctr)
         else:
             score = window(-INF, INF)

@@ -228,11 +228,8 @@ class _Job:
 
     def value(self, p: np.uint64, o: np.uint64, alpha: int, beta: int) -> int:
         def run() -> int:
-            return int(
-                endgame.solve_exact_tt(
-                    p, o, alpha, beta, self.tt, self.stats, self.flag, self.weights
-                )
-            )
+            args = (p, o, alpha, beta, self.tt, self.stats, self.flag, self.weights)
+            return int(endgame.solve_root(*args)[0])
 
         return self._guarded(run)
 

@@ -18,6 +18,7 @@ across, or every priest across).
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
@@ -248,14 +249,12 @@ class RiverRules:
         >>> RiverRules().key(), RiverRules(3, 3, 2, False, Rowers.PRIESTS, Goal.PRIESTS).key()
         ('3/3/2', '3/3/2 boat_counts=no rowers=priests goal=priests')
         """
-        words = [f"{self.priests}/{self.devils}/{self.capacity}"]
-        if not self.boat_counts:
-            words.append("boat_counts=no")
-        if self.rowers is not Rowers.ANYONE:
-            words.append(f"rowers={self.rowers.value}")
-        if self.goal is not Goal.EVERYONE:
-            words.append(f"goal={self.goal.value}")
-        return " ".join(words)
+        variants = self._variants(
+            "boat_counts=no",
+            lambda rowers: f"rowers={rowers.value}",
+            lambda goal: f"goal={goal.value}",
+        )
+        return " ".join([f"{self.priests}/{self.devils}/{self.capacity}", *variants])
 
     def describe(self) -> str:
         """The rules in words, for the statistics and the help.
@@ -267,13 +266,10 @@ class RiverRules:
             f"{people(self.priests, Kind.PRIEST)}, {people(self.devils, Kind.DEVIL)}, "
             f"a boat for {self.capacity}"
         )
-        if not self.boat_counts:
-            text += "; passengers count for no bank"
-        if self.rowers is not Rowers.ANYONE:
-            text += f"; {self.rowers.describe()}"
-        if self.goal is not Goal.EVERYONE:
-            text += f"; goal: {self.goal.describe()}"
-        return text
+        variants = self._variants(
+            "passengers count for no bank", Rowers.describe, lambda goal: f"goal: {goal.describe()}"
+        )
+        return "; ".join([text, *variants])
 
     def short(self) -> str:
         """A compact form for a table: ``"3P 3D 2 seats"``, then ``boat counts no``,
@@ -282,14 +278,26 @@ class RiverRules:
         >>> RiverRules(3, 3, 2, False, Rowers.DEVILS, Goal.PRIESTS).short()
         '3P 3D 2 seats, boat counts no, devils row, goal priests'
         """
-        words = [f"{self.priests}P {self.devils}D {self.capacity} seat{'s' * (self.capacity > 1)}"]
-        if not self.boat_counts:
-            words.append("boat counts no")
+        seats = f"{self.priests}P {self.devils}D {self.capacity} seat{'s' * (self.capacity > 1)}"
+        variants = self._variants(
+            "boat counts no",
+            lambda rowers: f"{rowers.value} row",
+            lambda goal: f"goal {goal.value}",
+        )
+        return ", ".join([seats, *variants])
+
+    def _variants(
+        self, boat: str, rowers: Callable[[Rowers], str], goal: Callable[[Goal], str]
+    ) -> list[str]:
+        """One word per variant that is not the classic one, in the order boat, rowers, goal:
+        ``boat`` where passengers do not count, ``rowers(...)`` and ``goal(...)`` of the
+        others."""
+        words = [] if self.boat_counts else [boat]
         if self.rowers is not Rowers.ANYONE:
-            words.append(f"{self.rowers.value} row")
+            words.append(rowers(self.rowers))
         if self.goal is not Goal.EVERYONE:
-            words.append(f"goal {self.goal.value}")
-        return ", ".join(words)
+            words.append(goal(self.goal))
+        return words
 
     @classmethod
     def from_key(cls, text: str) -> RiverRules:

@@ -94,51 +94,35 @@ _DATA_ARG4: Final = 48  # the fifth argument's low 32 bits; its high ones follow
 _X32_SYSCALL_BIT: Final = 0x40000000
 _AF_UNIX: Final = 1
 
-#: Per machine: its audit architecture and the numbers of the system calls the filter names.
-#: clone3 is answered ENOSYS (its flags sit behind a pointer the filter cannot read, and the C
-#: library then falls back to clone, whose flags it can); socket is refused for every family
-#: but AF_UNIX; clone with a namespace flag is refused; sendto with an address is refused;
-#: the rest are refused outright. connect, sendmsg and sendmmsg are among those: a robot needs
-#: no socket but the pipe it was given (and socketpair), while a unix socket with a name in
-#: the file system (an SSH agent's, a session bus) would otherwise be within its reach.
-SECCOMP_MACHINES: Final[dict[str, tuple[int, dict[str, int]]]] = {
-    "x86_64": (
-        0xC000003E,
-        {
-            "socket": 41, "clone": 56, "clone3": 435, "sendto": 44,
-            "connect": 42, "sendmsg": 46, "sendmmsg": 307,
-            "ptrace": 101, "process_vm_readv": 310, "process_vm_writev": 311,
-            "mount": 165, "umount2": 166, "pivot_root": 155, "chroot": 161,
-            "unshare": 272, "setns": 308, "bpf": 321, "perf_event_open": 298,
-            "keyctl": 250, "add_key": 248, "request_key": 249, "userfaultfd": 323,
-            "kexec_load": 246, "kexec_file_load": 320, "init_module": 175,
-            "finit_module": 313, "delete_module": 176, "open_by_handle_at": 304,
-            "name_to_handle_at": 303, "swapon": 167, "swapoff": 168, "reboot": 169,
-            "acct": 163, "io_uring_setup": 425, "io_uring_enter": 426,
-            "io_uring_register": 427, "open_tree": 428, "move_mount": 429, "fsopen": 430,
-            "fsconfig": 431, "fsmount": 432, "fspick": 433, "pidfd_getfd": 438,
-            "mount_setattr": 442,
-        },
-    ),
-    "aarch64": (
-        0xC00000B7,
-        {
-            "socket": 198, "clone": 220, "clone3": 435, "sendto": 206,
-            "connect": 203, "sendmsg": 211, "sendmmsg": 269,
-            "ptrace": 117, "process_vm_readv": 270, "process_vm_writev": 271,
-            "mount": 40, "umount2": 39, "pivot_root": 41, "chroot": 51,
-            "unshare": 97, "setns": 268, "bpf": 280, "perf_event_open": 241,
-            "keyctl": 219, "add_key": 217, "request_key": 218, "userfaultfd": 282,
-            "kexec_load": 104, "kexec_file_load": 294, "init_module": 105,
-            "finit_module": 273, "delete_module": 106, "open_by_handle_at": 265,
-            "name_to_handle_at": 264, "swapon": 224, "swapoff": 225, "reboot": 142,
-            "acct": 89, "io_uring_setup": 425, "io_uring_enter": 426,
-            "io_uring_register": 427, "open_tree": 428, "move_mount": 429, "fsopen": 430,
-            "fsconfig": 431, "fsmount": 432, "fspick": 433, "pidfd_getfd": 438,
-            "mount_setattr": 442,
-        },
-    ),
+#: The system calls the filter names, each with its number on x86_64 and on aarch64 (checked
+#: against the kernel headers by tests/test_jail_syscalls.py). clone3 is answered ENOSYS (its
+#: flags sit behind a pointer the filter cannot read, and the C library then falls back to
+#: clone, whose flags it can); socket is refused for every family but AF_UNIX; clone with a
+#: namespace flag is refused; sendto with an address is refused; the rest are refused
+#: outright. connect, sendmsg and sendmmsg are among those: a robot needs no socket but the
+#: pipe it was given (and socketpair), while a unix socket with a name in the file system (an
+#: SSH agent's, a session bus) would otherwise be within its reach.
+_SYSCALLS: Final[dict[str, tuple[int, int]]] = {
+    "socket": (41, 198), "clone": (56, 220), "clone3": (435, 435), "sendto": (44, 206),
+    "connect": (42, 203), "sendmsg": (46, 211), "sendmmsg": (307, 269), "ptrace": (101, 117),
+    "process_vm_readv": (310, 270), "process_vm_writev": (311, 271), "mount": (165, 40),
+    "umount2": (166, 39), "pivot_root": (155, 41), "chroot": (161, 51), "unshare": (272, 97),
+    "setns": (308, 268), "bpf": (321, 280), "perf_event_open": (298, 241), "keyctl": (250, 219),
+    "add_key": (248, 217), "request_key": (249, 218), "userfaultfd": (323, 282),
+    "kexec_load": (246, 104), "kexec_file_load": (320, 294), "init_module": (175, 105),
+    "finit_module": (313, 273), "delete_module": (176, 106), "open_by_handle_at": (304, 265),
+    "name_to_handle_at": (303, 264), "swapon": (167, 224), "swapoff": (168, 225),
+    "reboot": (169, 142), "acct": (163, 89), "io_uring_setup": (425, 425),
+    "io_uring_enter": (426, 426), "io_uring_register": (427, 427), "open_tree": (428, 428),
+    "move_mount": (429, 429), "fsopen": (430, 430), "fsconfig": (431, 431), "fsmount": (432, 432),
+    "fspick": (433, 433), "pidfd_getfd": (438, 438), "mount_setattr": (442, 442),
 }  # fmt: skip
+
+#: Per machine: its audit architecture and the numbers of the calls in :data:`_SYSCALLS`.
+SECCOMP_MACHINES: Final[dict[str, tuple[int, dict[str, int]]]] = {
+    machine: (arch, {name: numbers[column] for name, numbers in _SYSCALLS.items()})
+    for column, (machine, arch) in enumerate((("x86_64", 0xC000003E), ("aarch64", 0xC00000B7)))
+}
 
 _LIBC: ctypes.CDLL | None = None
 
