@@ -117,12 +117,12 @@ def test_the_described_games_think_in_workers_in_the_window() -> None:
     entry = get("chess")
     assert entry.think_in_worker
     assert isinstance(entry.thinker("alphabeta", entry.options.defaults()), WorkerAgent)
-    # Reversi's levels think in a worker too, in a worker that first readies the compiled engine,
+    # Reversi's levels think in a worker too, in a worker that first readies the compiled search,
     # and come back with their last choice (the window shows its depth and score).
     reversi = get("reversi")
     level = reversi.thinker("expert", reversi.options.defaults())
     assert isinstance(level, WorkerAgent)
-    assert level.prepare == reversi.engine == "game.logic.reversi.players:prepare"
+    assert level.prepare == reversi.compiled_search == "game.logic.reversi.players:prepare"
     assert level.bring_back
 
 

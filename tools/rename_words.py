@@ -386,6 +386,12 @@ STEPS: tuple[Step, ...] = (
             ("game/registry.py", r"\bwith an engine's first\b", "with a compiled search's first"),
             ("from game.registry import", r'^(\s+)engine=(?=")', r"\1compiled_search="),
             ("ENTRY, engine=", r"\bENTRY, engine=", "ENTRY, compiled_search="),
+            ('reversi = get("reversi")', r"\breversi\.engine\b", "reversi.compiled_search"),
+            (
+                'reversi = get("reversi")',
+                r"\breadies the compiled engine,",
+                "readies the compiled search,",
+            ),
             (
                 "docs/architecture.md",
                 r"a game with a compiled `engine`",
