@@ -31,9 +31,16 @@ os.environ["PYTHONPATH"] = os.pathsep.join(
     p for p in (str(Path(__file__).resolve().parent), os.environ.get("PYTHONPATH", "")) if p
 )
 
+from hypothesis import settings as hypothesis_settings
+
 from game.engine.window import configure_pyglet
 
 configure_pyglet(headless=True)
+
+# Property tests are bounded by their number of examples, never by the clock: Hypothesis'
+# default 200 ms deadline per example fails a test on a busy machine (CI beside another job).
+hypothesis_settings.register_profile("gamehall", deadline=None)
+hypothesis_settings.load_profile("gamehall")
 
 
 @pytest.hookimpl(tryfirst=True)

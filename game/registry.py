@@ -21,11 +21,11 @@ import logging
 import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Final, Protocol, SupportsIndex
+from typing import TYPE_CHECKING, Any, Final, Protocol, SupportsIndex, Unpack
 
 from game.errors import GamehallError
 from game.logic.options import OptionsSchema
-from game.settings import Statistics
+from game.settings import GameTally, Statistics
 
 log = logging.getLogger(__name__)
 
@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 __all__ = [
     "CliHook",
     "Entry",
+    "FollowsScene",
     "GameSession",
     "MemorySession",
     "Note",
@@ -140,16 +141,7 @@ class GameSession(Protocol):
         """Keep changed options for the next game and the next start."""
         ...
 
-    def record(
-        self,
-        key: str,
-        *,
-        won: bool,
-        drawn: bool = False,
-        setting: str | None = None,
-        score: int | None = None,
-        margin: int | None = None,
-    ) -> str:
+    def record(self, key: str, **outcome: Unpack[GameTally]) -> str:
         """Count a finished game under ``key`` in the statistics (``margin``: a score where
         more is better, kept as the best margin); returns a short note for the banner ("Won 3
         of 5."), or "" when no statistics are kept."""
@@ -475,8 +467,36 @@ def get(game_id: str) -> Entry:
     raise UnknownGameError(f"no game named {game_id!r}; the games are: {ids}")
 
 
+class FollowsScene:
+    """A session's hold on its open scene: ``follow`` and ``unfollow`` its game in progress
+    (``current``), and :meth:`in_progress`, the scene's, else the session's kept game
+    (:meth:`has_kept`, which a session with kept games overrides)."""
+
+    current: Callable[[], Mapping[str, Any] | None] | None = None
+
+    def follow(self, current: Callable[[], Mapping[str, Any] | None] | None) -> None:
+        """While the game's scene is open: ``current()`` is its game in progress (None: none),
+        what :meth:`in_progress` asks."""
+        self.current = current
+
+    def unfollow(self, current: Callable[[], Mapping[str, Any] | None]) -> None:
+        """The scene that gave ``current`` closed (a scene opened since keeps its own)."""
+        if self.current == current:
+            self.current = None
+
+    def in_progress(self) -> bool:
+        """Whether a game of this game is in progress: the open scene's, else a kept one."""
+        if self.current is not None:
+            return self.current() is not None
+        return self.has_kept()
+
+    def has_kept(self) -> bool:
+        """Whether a game is kept for Continue (none: this base keeps nothing)."""
+        return False
+
+
 @dataclass
-class MemorySession:
+class MemorySession(FollowsScene):
     """A :class:`GameSession` that keeps everything in memory: for tests, scripts and
     headless runs that must not touch the settings files. ``stats`` counts the records as
     the statistics file would; ``kept`` is the game kept in progress."""
@@ -498,35 +518,18 @@ class MemorySession:
         self.kept = None
         return f"The kept game {why}; starting a new game"
 
-    def follow(self, current: Callable[[], Mapping[str, Any] | None] | None) -> None:
-        self.current = current
-
-    def unfollow(self, current: Callable[[], Mapping[str, Any] | None]) -> None:
-        if self.current == current:
-            self.current = None
-
-    def in_progress(self) -> bool:
-        if self.current is not None:
-            return self.current() is not None
+    def has_kept(self) -> bool:
         return self.kept is not None
 
     def save_options(self, values: Mapping[str, Any]) -> None:
         self.options = dict(values)
         self.saved.append(dict(values))
 
-    def record(
-        self,
-        key: str,
-        *,
-        won: bool,
-        drawn: bool = False,
-        setting: str | None = None,
-        score: int | None = None,
-        margin: int | None = None,
-    ) -> str:
-        record = {"key": key, "won": won, "drawn": drawn, "setting": setting, "score": score}
-        if margin is not None:
-            record["margin"] = margin
+    def record(self, key: str, **outcome: Unpack[GameTally]) -> str:
+        record: dict[str, Any] = {"key": key, "drawn": False, "setting": None, "score": None}
+        record.update(outcome)
+        if record.get("margin") is None:
+            record.pop("margin", None)
         self.records.append(record)
         return ""
 

@@ -27,18 +27,19 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Unpack
 
 from game.kept import KeptGames
 from game.logic.options import OptionsSchema
-from game.settings import Settings, Statistics, Store
+from game.registry import FollowsScene
+from game.settings import GameTally, Settings, Statistics, Store
 
 __all__ = ["Session"]
 
 log = logging.getLogger(__name__)
 
 
-class Session:
+class Session(FollowsScene):
     """One game's session; see the module docstring.
 
     ``overrides`` are the options typed on the command line (checked here: a bad one raises
@@ -65,7 +66,7 @@ class Session:
         self._kept = KeptGames(store.kept_directory, store.writer) if store is not None else None
         # Options typed on the command line ask for a new game: the kept one waits once.
         self._typed = bool(overrides)
-        self._follow: Callable[[], Mapping[str, Any] | None] | None = None
+        self.current: Callable[[], Mapping[str, Any] | None] | None = None
 
     @property
     def options(self) -> dict[str, Any]:
@@ -85,16 +86,7 @@ class Session:
         except OSError as exc:
             log.warning("could not save the %s options: %s", self.game, exc)
 
-    def record(
-        self,
-        key: str,
-        *,
-        won: bool,
-        drawn: bool = False,
-        setting: str | None = None,
-        score: int | None = None,
-        margin: int | None = None,
-    ) -> str:
+    def record(self, key: str, **outcome: Unpack[GameTally]) -> str:
         """Count a finished game under ``key`` (``river``, ``reversi:master:black``) and
         return the note for the banner: "Won 3 of 5.", a draw count when there were draws,
         and "New best for SETTING!" before it when ``score`` beat the best for ``setting``
@@ -102,21 +94,20 @@ class Session:
         if self.store is None:
             return ""
         stats = self.statistics()  # as saved now: the note counts this game on top of them
-        best = stats.record(key, won=won, drawn=drawn, setting=setting, score=score, margin=margin)
+        best = stats.record(key, **outcome)
         try:  # one more game over what the file holds when written (another process's kept)
-            self.store.record(
-                key, won=won, drawn=drawn, setting=setting, score=score, margin=margin
-            )
+            self.store.record(key, **outcome)
         except OSError as exc:
             log.warning("could not save statistics: %s", exc)
         r = stats.games[key]
         note = f"Won {r.won} of {r.played}."
         if r.drawn:
             note += f" Drawn {r.drawn}."
+        margin = outcome.get("margin")
         if best and margin is not None and r.played > 1:
             return f"New best: {margin:+d}! {note}"
-        if best and score is not None:
-            return f"New best for {setting}! {note}"
+        if best and outcome.get("score") is not None:
+            return f"New best for {outcome.get('setting')}! {note}"
         return note
 
     # -- a game kept while the person is away ------------------------------------------------
@@ -151,20 +142,8 @@ class Session:
             return f"The kept game {why}; starting a new game"
         return self._kept.set_aside(self.game, why)
 
-    def follow(self, current: Callable[[], Mapping[str, Any] | None] | None) -> None:
-        """While the game's scene is open: ``current()`` is its game in progress (None: none),
-        what :meth:`in_progress` asks."""
-        self._follow = current
-
-    def unfollow(self, current: Callable[[], Mapping[str, Any] | None]) -> None:
-        """The scene that gave ``current`` closed (a scene opened since keeps its own)."""
-        if self._follow == current:
-            self._follow = None
-
-    def in_progress(self) -> bool:
-        """Whether a game of this game is in progress: the open scene's, else a kept one."""
-        if self._follow is not None:
-            return self._follow() is not None
+    def has_kept(self) -> bool:
+        """Whether this game's game is kept in the kept folder for Continue."""
         return self._kept is not None and self._kept.exists(self.game)
 
     def statistics(self) -> Statistics:

@@ -54,7 +54,7 @@ import typing
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Final, TypeVar
+from typing import Any, Final, TypedDict, TypeVar, Unpack
 
 import platformdirs
 
@@ -206,6 +206,21 @@ class GameStats:
     drawn: int = field(default=0, metadata=_COUNT)
     best: dict[str, int] = field(default_factory=dict, metadata=_COUNT)
     best_margin: int | None = field(default=None, metadata=_MARGIN)
+
+
+class _Won(TypedDict):
+    won: bool
+
+
+class GameTally(_Won, total=False):
+    """A finished game as the statistics count it, the keywords of every ``record`` (their
+    defaults and checks are :meth:`Statistics.record`'s): ``won``; ``drawn``; ``score`` (fewer
+    is better) under ``setting``; ``margin`` (more is better, negative for a loss)."""
+
+    drawn: bool
+    setting: str | None
+    score: int | None
+    margin: int | None
 
 
 @dataclass(slots=True)
@@ -362,28 +377,16 @@ class Store:
         another process's."""
         save(self.writer, self.statistics_path, to_toml(statistics))
 
-    def record(
-        self,
-        game: str,
-        *,
-        won: bool,
-        setting: str | None = None,
-        score: int | None = None,
-        drawn: bool = False,
-        margin: int | None = None,
-    ) -> None:
+    def record(self, game: str, **outcome: Unpack[GameTally]) -> None:
         """Count one finished game (as :meth:`Statistics.record`, whose checks raise
         :class:`SettingsError` here) in the statistics file as it is when it is written, read
         under the lock beside it: games another process counted meanwhile are kept. Raises
         OSError when the file cannot be written at once (the writer, if any, reports its own)."""
-        kwargs: dict[str, Any] = dict(
-            won=won, setting=setting, score=score, drawn=drawn, margin=margin
-        )
-        Statistics().record(game, **kwargs)  # a bad argument is the caller's, raised here
+        Statistics().record(game, **outcome)  # a bad argument is the caller's, raised here
 
         def count(document: dict[str, Any]) -> dict[str, Any]:
             statistics = from_table(Statistics, document, "", [])
-            statistics.record(game, **kwargs)
+            statistics.record(game, **outcome)
             return dict(to_toml(statistics))
 
         update(self.writer, self.statistics_path, _current_statistics, count)

@@ -53,14 +53,20 @@ def _one_director() -> Iterator[object]:
 
 
 @pytest.fixture
-def director(_one_director: object) -> object:
+def director(_one_director: object) -> Iterator[object]:
     """The shared Director with its window's context current: a test that opened and closed a
-    Director of its own left pyglet with no current context, and shapes made then failed."""
+    Director of its own left pyglet with no current context, and shapes made then failed.
+    The games registered on it are put back afterwards: a test that registers its own
+    (a Reversi between two people, a Cluedo of six) leaves the next test, whichever it is in
+    a shuffled order, the window's own games."""
     from game.engine.director import Director
 
     assert isinstance(_one_director, Director)
     _one_director.window.switch_to()
-    return _one_director
+    factories = dict(_one_director.factories)
+    yield _one_director
+    _one_director.factories.clear()
+    _one_director.factories.update(factories)
 
 
 @pytest.fixture

@@ -1,6 +1,7 @@
-"""Run as ``python -m tests.restart_games HOME OUT``: every registered game played a little in
-one window, left for the menu, the window closed; then a new window (as after a restart)
-continues each game and writes what it finds, with what was left, as JSON to OUT.
+"""Run as ``python -m tests.restart_games HOME OUT [GAME ...]``: the games named (every
+registered game when none is) played a little in one window, left for the menu, the window
+closed; then a new window (as after a restart) continues each game and writes what it finds,
+with what was left, as JSON to OUT.
 
 It runs in a process of its own because a process has one Director at a time, and the
 tests' shared one stays open. GAMEHALL_HOME is HOME, so the games are kept there.
@@ -21,7 +22,7 @@ from tests.waiting import HANG_S
 TURNS = 2
 
 
-def main(home: str, out: str) -> int:
+def main(home: str, out: str, games: list[str]) -> int:
     os.environ["GAMEHALL_HOME"] = home
     # The games draw their seeds (Cluedo's deal, the computer's choices) from here: the same
     # games each run. Unseeded, a computer detective solved Cluedo in the first two rounds in
@@ -34,7 +35,7 @@ def main(home: str, out: str) -> int:
     from game.registry import all_entries
     from game.settings import Store
 
-    entries = all_entries()
+    entries = [e for e in all_entries() if not games or e.id in games]
     store = Store()
     settings, _ = store.load_settings()
     sessions = make_sessions(settings, store)
@@ -116,4 +117,4 @@ def _settle(director: Any) -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1], sys.argv[2]))
+    sys.exit(main(sys.argv[1], sys.argv[2], sys.argv[3:]))

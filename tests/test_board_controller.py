@@ -5,8 +5,6 @@ game on screen, and a person's own description read again as it is edited."""
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -420,15 +418,14 @@ def test_a_persons_file_is_read_again_when_it_changes(director, open_board, tmp_
 
 
 def test_shot_plays_moves_by_their_text(tmp_path):
-    """``gamehall shot chess --do e2-e4,e7-e5`` (in its own process: one Director a process)."""
+    """``gamehall shot chess --do e2-e4,e7-e5`` (in this process: tests/test_cli.py's
+    ``gamehall`` sets the shared Director aside while the command draws with its own)."""
+    from tests.test_cli import gamehall
+
     out = tmp_path / "chess.png"
     command = ["shot", "chess", "--do", "e2-e4,e7-e5,hint", "--size", "320x200"]
-    result = subprocess.run(
-        [sys.executable, "-m", "game", *command, "--out", str(out)],
-        capture_output=True,
-        text=True,
-        timeout=HANG_S,
-        env={**os.environ, "GAMEHALL_HOME": str(tmp_path)},
+    result = gamehall(
+        *command, "--out", str(out), cwd=tmp_path, env={"GAMEHALL_HOME": str(tmp_path)}
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip().splitlines()[-1].startswith("status=playing game=chess moves=2")

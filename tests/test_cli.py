@@ -1,7 +1,12 @@
-"""The command line, run as a person runs it (a subprocess of the installed command)."""
+"""The command line, as a person runs it: ``gamehall.main`` in this process with its own
+working folder, environment and captured output (a fresh interpreter for each command cost
+half a CPU second before it did anything); a few smoke tests run the installed command in a
+process of its own (:func:`gamehall_apart`)."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
 import shutil
 import subprocess
@@ -14,8 +19,45 @@ from tests.waiting import HANG_S
 from tests.warm_kernels import wait_until_warm
 
 
-def gamehall(*args: str, cwd: Path, env: dict[str, str] | None = None, timeout: float = HANG_S):
-    """Run the installed ``gamehall`` when .ci/run made one, else ``python -m game``."""
+def gamehall(
+    *args: str, cwd: Path, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    """``gamehall ARGS`` run by :func:`game.cli.main` here, in ``cwd`` with ``env`` added to
+    the environment (both put back afterwards): its status and what it wrote, as a finished
+    process's. The tests' shared Director (one a process) steps aside while the command
+    opens and closes its own (``gamehall shot``), and is current again afterwards."""
+    from game import cli
+    from game.engine.director import Director
+
+    out, err = io.StringIO(), io.StringIO()
+    saved_env = {name: os.environ.get(name) for name in env or {}}
+    here = os.getcwd()
+    shared, Director.current = Director.current, None
+    wait_until_warm()  # the command loads the kernels the run's warm-up compiles
+    try:
+        os.environ.update(env or {})
+        os.chdir(cwd)
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            status = cli.main(list(args))
+    finally:
+        assert Director.current is None, "the command left its Director open"
+        Director.current = shared
+        if shared is not None:
+            shared.window.switch_to()
+        os.chdir(here)
+        for name, value in saved_env.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+    return subprocess.CompletedProcess(["gamehall", *args], status, out.getvalue(), err.getvalue())
+
+
+def gamehall_apart(
+    *args: str, cwd: Path, env: dict[str, str] | None = None, timeout: float = HANG_S
+) -> subprocess.CompletedProcess[str]:
+    """Run the installed ``gamehall`` when .ci/run made one, else ``python -m game``, in a
+    process of its own."""
     venv_bin = os.environ.get("GAMEHALL_VENV_BIN")
     exe = shutil.which("gamehall", path=venv_bin) if venv_bin else None
     cmd = [exe, *args] if exe else [sys.executable, "-m", "game", *args]
@@ -29,7 +71,7 @@ def gamehall(*args: str, cwd: Path, env: dict[str, str] | None = None, timeout: 
 
 
 def test_solve_river_prints_the_plan(tmp_path):
-    r = gamehall("solve", "river", cwd=tmp_path)
+    r = gamehall_apart("solve", "river", cwd=tmp_path)  # the installed command, smoke test
     assert r.returncode == 0, r.stderr
     lines = r.stdout.strip().splitlines()
     assert lines[-1] == "crossings=11"
@@ -56,7 +98,7 @@ def test_solve_river_big(tmp_path):
 @pytest.mark.gl
 def test_shot_solve_writes_a_png_and_reports_a_win(tmp_path):
     out = tmp_path / "river.png"
-    r = gamehall(
+    r = gamehall_apart(  # the installed command draws in a process of its own
         "shot", "river", "--do", "solve", "--out", str(out), "--size", "480x300", cwd=tmp_path
     )
     assert r.returncode == 0, r.stderr

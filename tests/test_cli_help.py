@@ -4,6 +4,7 @@ the packages to install when a system library pyglet needs is missing."""
 
 from __future__ import annotations
 
+import argparse
 import os
 import subprocess
 import sys
@@ -126,3 +127,24 @@ def test_a_missing_font_library_names_the_packages_to_install(tmp_path, library,
     assert lines[0].startswith(f"gamehall {command}: the system library ")
     assert "libfreetype6 fontconfig fonts-dejavu-core" in lines[0]
     assert not out.exists()
+
+
+@pytest.mark.parametrize(
+    ("game", "said"),
+    [
+        ("clue", "--games N games timed per seat count, 1..10000 (default 40)"),
+        ("grab", "--jobs J --strength: games at once, 1..256 (default 2)"),
+    ],
+)
+def test_a_count_flag_says_its_range_and_default(capsys, game, said):
+    """Counts are declared by one helper (games/flags.count_flag) that writes the range and
+    default into the help and refuses a number outside the range."""
+    from game.games.flags import count_flag
+
+    status, out, _ = run_main(["bench", game, "--help"], capsys)
+    assert status == 0 and said in out
+    parser = argparse.ArgumentParser()
+    count_flag(parser, "--games", 1, 5, 2, "games")
+    assert parser.parse_args([]).games == 2 and parser.parse_args(["--games", "5"]).games == 5
+    with pytest.raises(SystemExit):
+        parser.parse_args(["--games", "6"])

@@ -139,12 +139,24 @@ def test_do_items_read_their_numbers_with_the_reader() -> None:
 
 @pytest.mark.gl
 def test_a_100_kb_do_item_is_quoted_as_a_short_excerpt(tmp_path) -> None:
-    from tests.test_cli import gamehall
+    # Through a real command line (100 KB of argv) in a process of its own: its drawing starts
+    # before item 2 is read, which this module's no_work fixture forbids in this process.
+    from tests.test_cli import gamehall_apart
 
-    r = gamehall(
+    r = gamehall_apart(
         "shot", "river", "--out", "x.png", "--size", "160x120", "--do", f"hint,x{LONG}",
         cwd=tmp_path, env={"GAMEHALL_HOME": str(tmp_path / "home")},
     )  # fmt: skip
     assert r.returncode == 2 and len(r.stderr) < 600, r.stderr[:300]
     assert "--do item 2 'x777" in r.stderr and "(100,001 characters)" in r.stderr
     assert "Traceback" not in r.stderr and not (tmp_path / "x.png").exists()
+
+
+def test_whole_arguments_are_read_by_one_helper() -> None:
+    """``goto`` and ``country`` read their number through one helper, whose message names
+    what was wanted and quotes what came."""
+    from game.hall.match_controls import whole_argument
+
+    assert whole_argument("7", "a count") == 7
+    with pytest.raises(ValueError, match=r"^a count, not '7a'$"):
+        whole_argument("7a", "a count")

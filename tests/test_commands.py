@@ -90,3 +90,17 @@ def test_help_lists_what_a_player_can_press_with_readable_keys() -> None:
         "Esc: back to the menu",
         "V: the scene's own view again (drag to turn, middle or Shift drag to pan, wheel zooms)",
     ]
+
+
+def test_goto_is_declared_once_for_every_scene_with_a_move_list() -> None:
+    """``goto:N`` (match_controls.goto_command): the Reversi and described-game scenes take
+    the same command, read by the one whole-number reader."""
+    from game.hall.match_controls import goto_command
+
+    went: list[int] = []
+    table = CommandTable([goto_command(went.append)])
+    assert table.names() == ["goto:a move number"]
+    table.run("goto:12")
+    assert went == [12]
+    with pytest.raises(CommandError, match="a move number, not"):
+        table.run("goto:twelve")

@@ -97,10 +97,17 @@ def test_bad_options_are_refused_with_the_reason(changes: dict[str, object], wor
 
 
 def test_limits_are_inclusive() -> None:
-    GrabOptions(countries=777, mountains_percent=50, armies_in_biggest=200, attack_factor=1.0)
-    GrabOptions(countries=10, robots=("basic",), protection_factor=0, growth_factor=0.01)
-    GrabOptions(countries=80, robots=("basic",) * 15)
-    GrabOptions(countries=10, robots=("simple", "basic"), human_playing=False)
+    # Each bound itself is accepted and kept as given (one past it is refused above).
+    most = GrabOptions(
+        countries=777, mountains_percent=50, armies_in_biggest=200, attack_factor=1.0
+    )
+    assert (most.countries, most.mountains_percent, most.armies_in_biggest) == (777, 50, 200)
+    assert most.attack_factor == 1.0
+    least = GrabOptions(countries=10, robots=("basic",), protection_factor=0, growth_factor=0.01)
+    assert (least.countries, least.protection_factor, least.growth_factor) == (10, 0, 0.01)
+    assert len(GrabOptions(countries=80, robots=("basic",) * 15).robots) == 15
+    robots_only = GrabOptions(countries=10, robots=("simple", "basic"), human_playing=False)
+    assert robots_only.robots == ("simple", "basic") and not robots_only.human_playing
 
 
 @given(st.integers(0, 2**32 - 1), st.booleans())

@@ -273,9 +273,10 @@ def _with_every_place(test):  # type: ignore[no-untyped-def]
 @pytest.mark.deep
 @_with_every_place
 @settings(
-    # generated, besides the explicit examples of EVERY_PLACE (6 under slow_checks.py: each
-    # example's hanging and spinning robots run to their limits, a CPU second or more each)
-    max_examples=sized(2, 6),
+    # generated, besides the explicit examples of EVERY_PLACE, which already put every
+    # behaviour in every place (6 under slow_checks.py: each example's hanging and spinning
+    # robots run to their limits, a CPU second or more each)
+    max_examples=sized(1, 6),
     derandomize=True,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],

@@ -1,7 +1,7 @@
 """A write killed at any moment leaves whole files: a child process saves the settings and the
-statistics in a loop and is killed (SIGKILL) at seeded random moments; after each kill both
-files load without a message and hold values the child wrote, and the temp file a killed
-write left is gone after the load."""
+statistics in a loop and is killed (SIGKILL) after a seeded random number of saves, wherever
+in a write it is by then; after each kill both files load without a message and hold values
+the child wrote, and the temp file a killed write left is gone after the load."""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ import random
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -21,8 +20,8 @@ ROOT = Path(__file__).resolve().parent.parent
 KILLS = 20
 
 #: Saves settings n, then statistics n, for n = START, START + 1, ...; says "ready" once the
-#: first pair is on disk. The values of n can be told from the files: width and last_game in
-#: the settings, played and won in the statistics.
+#: first pair is on disk, then "saved" after each further pair. The values of n can be told
+#: from the files: width and last_game in the settings, played and won in the statistics.
 CHILD = """
 import sys
 import time
@@ -34,8 +33,7 @@ n = int(sys.argv[2])
 while True:
     store.save_settings(Settings(window=WindowSettings(width=1 + n % 16000), last_game=f"n{n}"))
     store.save_statistics(Statistics({"river": GameStats(played=n, won=n // 2)}))
-    if n == int(sys.argv[2]):
-        print("ready", flush=True)
+    print("ready" if n == int(sys.argv[2]) else "saved", flush=True)
     n += 1
 """
 
@@ -56,9 +54,11 @@ def test_killed_writes_leave_whole_files_and_their_temp_files_are_removed(tmp_pa
         try:
             assert child.stdout is not None
             assert child.stdout.readline() == "ready\n"
-            # A moment within the next few dozen writes, wherever in a write it falls (the
-            # one sleep in the tests: the kill's moment is what is random here).
-            time.sleep(rng.uniform(0.0, 0.05))
+            # After a seeded number of further pairs, while the child goes on writing: the
+            # kill falls wherever in a write the child is by then (no clock: the child's own
+            # news say when).
+            for _ in range(rng.randrange(30)):
+                assert child.stdout.readline() == "saved\n"
             child.send_signal(signal.SIGKILL)
         finally:
             child.kill()

@@ -99,8 +99,11 @@ def test_every_hostile_robot_compiles(tmp_path: Path) -> None:
     from probing.robots_hostile import hostile_cases, source
 
     place = Place(tmp_path / "home", tmp_path / "cwd", tmp_path / "xdg")
-    for case in hostile_cases():
-        compile(source(case, place, 1234, "0.5", "secret"), case.stem, "exec")
+    cases = hostile_cases()
+    assert cases
+    for case in cases:
+        code = compile(source(case, place, 1234, "0.5", "secret"), case.stem, "exec")
+        assert code.co_filename == case.stem
 
 
 def test_a_dask_run_stopped_in_one_clear_line_with_its_games_kept_is_fine() -> None:

@@ -58,8 +58,12 @@ def test_the_registry_holds_our_levels_and_the_classic_ones() -> None:
         assert player.description
 
 
-def test_warm_up_runs() -> None:
+def test_warm_up_readies_the_kernels() -> None:
+    from game.logic.reversi import kernels
+
     warm_up()
+    # Compiled (or loaded from the cache) for the types a real move uses.
+    assert kernels.perft.signatures and kernels.legal_moves.signatures
 
 
 def test_an_unknown_name_lists_the_known_ones() -> None:

@@ -597,9 +597,9 @@ def test_rules_validation(args: tuple[object, object, object], named: str) -> No
 
 
 def test_rules_limits_are_allowed() -> None:
-    RiverRules(200, 200, 12)
-    RiverRules(0, 200, 1)
-    RiverRules(1, 0, 1)
+    for priests, devils, capacity in ((200, 200, 12), (0, 200, 1), (1, 0, 1)):
+        rules = RiverRules(priests, devils, capacity)
+        assert (rules.priests, rules.devils, rules.capacity) == (priests, devils, capacity)
 
 
 @pytest.mark.parametrize("text", ["", "3/3", "3/3/2/1", "a/b/c", "3/-3/2", "3/4/2"])

@@ -3,10 +3,7 @@ under its own id (a copy of a shipped game too), and a loop that never moves is 
 
 from __future__ import annotations
 
-import os
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -14,7 +11,7 @@ import pytest
 from game.logic.rules.catalogue import engine_for_text, path_of
 from game.logic.rules.design import parse
 from game.logic.rules.sexpr import DescriptionError
-from tests.waiting import HANG_S
+from tests.test_cli import gamehall
 
 #: A drop game whose parameter shares its name with ``shot --size`` and ``play --size``.
 SIZED = """
@@ -26,19 +23,6 @@ SIZED = """
 (piece Stone (shape stone) (drops (move place (verify empty) add)))
 (end (win (line 3)) (draw full))
 """
-
-
-def gamehall(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    """The installed ``gamehall`` when .ci/run made one, else ``python -m game``."""
-    venv_bin = os.environ.get("GAMEHALL_VENV_BIN")
-    exe = shutil.which("gamehall", path=venv_bin) if venv_bin else None
-    cmd = [exe, *args] if exe else [sys.executable, "-m", "game", *args]
-    env = dict(os.environ)
-    if not exe:
-        env["PYTHONPATH"] = str(Path(__file__).resolve().parents[1])
-    return subprocess.run(
-        cmd, cwd=cwd, env=env, capture_output=True, text=True, timeout=HANG_S, check=False
-    )
 
 
 def test_a_parameter_named_like_a_flag_is_set_with_set(tmp_path: Path) -> None:

@@ -463,3 +463,27 @@ def test_a_float_field_must_be_finite() -> None:
     assert problems == ["reversi.ratio = nan is not a finite number; kept the default 0.5"]
     back = tomldata.from_table(Extended, {"reversi": {"ratio": 10**400}}, "", problems)
     assert back.reversi.ratio == 0.5 and len(problems) == 2
+
+
+def test_every_record_takes_the_keywords_statistics_declare() -> None:
+    """A finished game's keywords are declared once (settings.GameTally) for every
+    ``record``: the statistics', the store's, a session's; a memory session keeps them with
+    the statistics' defaults."""
+    import inspect
+
+    from game.registry import MemorySession
+    from game.settings import GameTally, Statistics
+
+    own = inspect.signature(Statistics.record).parameters
+    keywords = {n for n, p in own.items() if p.kind is inspect.Parameter.KEYWORD_ONLY}
+    assert set(GameTally.__annotations__) == keywords
+    assert GameTally.__required_keys__ == {n for n in keywords if own[n].default is own[n].empty}
+    session = MemorySession()
+    session.record("river", won=True, setting="3/3/2", score=11)
+    session.record("reversi", won=False, margin=-4)
+    assert session.records == [
+        {"key": "river", "won": True, "drawn": False, "setting": "3/3/2", "score": 11},
+        {"key": "reversi", "won": False, "drawn": False, "setting": None, "score": None,
+         "margin": -4},
+    ]  # fmt: skip
+    assert session.statistics().games["reversi"].best_margin == -4

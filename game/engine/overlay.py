@@ -295,7 +295,11 @@ class DebugOverlay:
             while True:
                 width = self._width(win_w)
                 io.delta_time = max(float(dt), 1e-4) if passes == 0 else 1e-4
-                self._build_frame(imgui, stats, panel, panel_title)
+                imgui.new_frame()
+                try:
+                    self._dock_window(imgui, stats, panel, panel_title)
+                finally:
+                    imgui.render()
                 passes += 1
                 settled = self._frames > 0 or passes > 1
                 if settled and (self._width(win_w) <= width + 0.5 or passes >= _FIT_PASSES):
@@ -375,19 +379,6 @@ class DebugOverlay:
         self._renderer = ImguiRenderer(self.ctx)
 
     # ------------------------------------------------------------------ internals: UI
-    def _build_frame(
-        self,
-        imgui: Any,
-        stats: FrameStats,
-        panel: Callable[[], None] | None,
-        panel_title: str,
-    ) -> None:
-        imgui.new_frame()
-        try:
-            self._dock_window(imgui, stats, panel, panel_title)
-        finally:
-            imgui.render()
-
     def _dock_window(
         self,
         imgui: Any,

@@ -13,7 +13,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 import moderngl
 import numpy as np
@@ -221,13 +221,13 @@ class Renderer:
         commands, instance_data, stats.triangles, stats.nodes, casters = self._gather(scene)
         stats.meshes = len(commands)
         view_proj = self.view_projection(scene, size)
-        key = self._key(scene, commands, instance_data, casters, view_proj, size)
+        drawn = _Drawn(scene, commands, instance_data, casters, view_proj, size)
+        key = self._key(drawn)
         if key is not None and key == self._still_key and self.cache_still:
             if not self._cached:  # the second frame alike: worth keeping
-                self._draw_still(scene, commands, instance_data, casters, view_proj, size)
+                self._draw_still(drawn)
             stats.triangles = self._drawn_triangles  # what the copied picture holds
-            self._from_cache(scene, fbo, origin, commands, instance_data, casters, view_proj,
-                             stats)  # fmt: skip
+            self._from_cache(drawn, fbo, origin, stats)
             self.stats = stats
             return stats
         self._still_key, self._cached = key, False
@@ -339,17 +339,10 @@ class Renderer:
         self._indirect.orphan(packed.nbytes)
         self._indirect.write(packed.tobytes())
 
-    def _key(
-        self,
-        scene: Scene,
-        commands: list[tuple[int, int, int, int, int]],
-        rows: np.ndarray,
-        casters: int,
-        view_proj: np.ndarray,
-        size: tuple[int, int],
-    ) -> bytes | None:
+    def _key(self, drawn: _Drawn) -> bytes | None:
         """Everything the still part of a frame is drawn from, or None when a layer cannot
         say (it is then drawn every frame)."""
+        scene, commands, rows, casters, view_proj, size = drawn
         parts = [
             np.asarray(size, "i4").tobytes(),
             np.asarray(commands, "u4").tobytes(),
@@ -366,16 +359,9 @@ class Renderer:
             parts.append(part)
         return b"|".join(parts)
 
-    def _draw_still(
-        self,
-        scene: Scene,
-        commands: list[tuple[int, int, int, int, int]],
-        rows: np.ndarray,
-        casters: int,
-        view_proj: np.ndarray,
-        size: tuple[int, int],
-    ) -> None:
+    def _draw_still(self, drawn: _Drawn) -> None:
         """Draw the still part of the frame (all but the water) into the cache."""
+        scene, commands, rows, casters, view_proj, size = drawn
         self._cache = sized(self.ctx, self._cache, size)
         self._upload(commands, rows)
         self._draw(scene, self._cache.fbo, (0, 0, *size), commands, casters, view_proj,
@@ -383,17 +369,10 @@ class Renderer:
         self._cached = True
 
     def _from_cache(
-        self,
-        scene: Scene,
-        fbo: moderngl.Framebuffer,
-        origin: tuple[int, int],
-        commands: list[tuple[int, int, int, int, int]],
-        rows: np.ndarray,
-        casters: int,
-        view_proj: np.ndarray,
-        stats: RenderStats,
+        self, drawn: _Drawn, fbo: moderngl.Framebuffer, origin: tuple[int, int], stats: RenderStats
     ) -> None:
         """A still frame: the cached picture, and the water drawn again over it."""
+        scene, commands, rows, casters, view_proj, _ = drawn
         cache = self._cache
         assert cache is not None
         stats.reused = True
@@ -598,3 +577,16 @@ def _light_bytes(scene: Scene, shadows: bool) -> bytes:
         *light.shadow_center, *sky.top, *sky.bottom, sky.fog, float(shadows),
     ]  # fmt: skip
     return np.asarray(values, dtype="f8").tobytes()
+
+
+class _Drawn(NamedTuple):
+    """What a frame is drawn from: the scene, its indexed draw commands and instance rows (the
+    first ``casters`` commands cast shadows; the water's come last), the camera's matrix and
+    the size in pixels."""
+
+    scene: Scene
+    commands: list[tuple[int, int, int, int, int]]
+    rows: np.ndarray
+    casters: int
+    view_proj: np.ndarray
+    size: tuple[int, int]

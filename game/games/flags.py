@@ -1,7 +1,7 @@
-"""Flags that several games' ``play`` and ``shot`` take beyond their options, declared once:
-``--seed`` (the same seed, the same deal or map) and ``--time`` (short for
-``--time-per-move``), and :func:`given`, the flags a command line set, as the controller's
-keyword arguments."""
+"""Flags that several games' commands take beyond their options, declared once: ``--seed``
+(the same seed, the same deal or map), ``--time`` (short for ``--time-per-move``) and
+whole-number counts (:func:`count_flag`), and :func:`given`, the flags a command line set, as
+the controller's keyword arguments."""
 
 from __future__ import annotations
 
@@ -17,6 +17,25 @@ def seed_flag(parser: argparse.ArgumentParser, help: str) -> None:
     from game.arguments import whole
 
     parser.add_argument("--seed", type=whole(0, MAX_SEED), metavar="S", help=help)
+
+
+def count_flag(
+    parser: argparse.ArgumentParser,
+    flag: str,
+    least: int,
+    most: int,
+    default: int,
+    help: str,
+    metavar: str = "N",
+) -> None:
+    """``FLAG N``, a whole number from ``least`` to ``most``; its help ends with the range and
+    the default, so neither is written twice."""
+    from game.arguments import whole
+
+    parser.add_argument(
+        flag, type=whole(least, most), default=default, metavar=metavar,
+        help=f"{help}, {least}..{most} (default {default})",
+    )  # fmt: skip
 
 
 def time_flag(parser: argparse.ArgumentParser, help: str) -> None:

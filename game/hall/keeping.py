@@ -24,9 +24,10 @@ from game.logic.saved import in_progress, match_record, resume
 
 if TYPE_CHECKING:
     from game.logic.match import Match
+    from game.logic.options import OptionsSchema
     from game.registry import GameSession
 
-__all__ = ["Kept", "follow", "keep", "kept_data", "kept_game", "resume_kept"]
+__all__ = ["Kept", "follow", "keep", "kept_data", "kept_game", "kept_options", "resume_kept"]
 
 
 @dataclass(frozen=True)
@@ -54,6 +55,21 @@ def kept_game(session: GameSession, game: str, *, fresh: bool = False) -> tuple[
     if data.get("game") != game or len(tables) != len(parts):
         return None, session.set_aside_match(f"is not a {game} game this program can resume")
     return Kept(*tables), ""
+
+
+def kept_options(
+    session: GameSession, schema: OptionsSchema, kept: Kept | None, overrides: Mapping[str, Any]
+) -> tuple[dict[str, Any], Kept | None, str]:
+    """The options a scene starts with: ``overrides`` over the kept game's options (else the
+    session's), checked by ``schema``; the kept game again (None when the schema refuses its
+    options: it is then set aside and the session's options serve) and the line saying so
+    ("" when none). Overrides the schema refuses raise its ValueError."""
+    try:
+        base = schema.validate(kept.options) if kept is not None else session.options
+    except ValueError as exc:
+        note = session.set_aside_match(f"has options this game refuses ({exc})")
+        return schema.validate({**session.options, **overrides}), None, note
+    return schema.validate({**base, **overrides}), kept, ""
 
 
 def resume_kept(session: GameSession, match: Match[Any], kept: Kept) -> str:

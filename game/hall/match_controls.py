@@ -31,12 +31,14 @@ if TYPE_CHECKING:
 __all__ = [
     "LIST_LENGTH",
     "MatchControls",
+    "goto_command",
     "level_title",
     "match_commands",
     "move_list_commands",
     "move_number",
     "move_rows",
     "side_label",
+    "whole_argument",
 ]
 
 #: Moves shown in the HUD's move list.
@@ -338,6 +340,12 @@ def match_commands(c: MatchControls, hint_help: str, ends_group: str = "main") -
     ]  # fmt: skip
 
 
+def goto_command(goto: Callable[[int], None]) -> Command:
+    """``goto:N``, for scripts: the position after move N of the record (0: the start)."""
+    return Command("goto", goto, group="", parse=move_number, argument="a move number",
+                   help="the position after that move (0: the start)")  # fmt: skip
+
+
 def move_list_commands(match: Match[Any], goto: Callable[[int], None]) -> list[Command]:
     """The HUD's move list: a ``move-N`` command for each of the last :data:`LIST_LENGTH`
     moves of ``match``'s record, a move being one turn of every seat (:func:`move_rows`),
@@ -382,12 +390,18 @@ def _starts_late(match: Match[Any], first: int) -> bool:
 
 def move_number(text: str) -> int:
     """``goto``'s argument: a whole number (ASCII digits: the one number reader's)."""
+    return whole_argument(text, "a move number")
+
+
+def whole_argument(text: str, what: str) -> int:
+    """A command's whole-number argument, read by the one number reader (ASCII digits); a
+    ValueError "WHAT, not TEXT" for anything else."""
     from game.logic.numbers import parse_whole
     from game.logic.quoting import excerpt
 
     number = parse_whole(text)
     if number is None:
-        raise ValueError(f"a move number, not {excerpt(text)}")
+        raise ValueError(f"{what}, not {excerpt(text)}")
     return number
 
 

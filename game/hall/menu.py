@@ -371,32 +371,14 @@ class MenuController(SceneController):
             for e in self.entries
         ]
         commands += [
-            Command(
-                "play",
-                self._start,
-                group="",
-                parse=self._game_id,
-                argument="a game id",
-                help="play:GAME starts that game (" + ", ".join(e.id for e in self.entries) + ")",
-            ),
-            Command(
-                "group",
-                self.show_group,
-                group="",
-                parse=self._group_name,
-                argument="a group",
-                help="group:NAME shows that group of games",
-            ),
-            Command(
-                "find",
-                self.find,
-                group="",
-                parse=str,
-                argument="text",
-                help="find:TEXT shows the games the search finds for TEXT",
-            ),
+            _scripted("play", self._start, self._game_id, "a game id",
+                      f"play:GAME starts that game ({', '.join(e.id for e in self.entries)})"),
+            _scripted("group", self.show_group, self._group_name, "a group",
+                      "group:NAME shows that group of games"),
+            _scripted("find", self.find, str, "text",
+                      "find:TEXT shows the games the search finds for TEXT"),
             Command("quit", self._quit, label="Quit", key="Q", help="leave Gamehall"),
-        ]
+        ]  # fmt: skip
         kept = [e for e in self.entries if e.statistics]
         if kept:
             shown = next((e.title for e in kept if e.id == self.shown_stats), "")
@@ -411,16 +393,9 @@ class MenuController(SceneController):
                     help=f"your results, game by game ({following}); again: the next, then none",
                 ),
             )
-            commands.append(
-                Command(
-                    "stats-of",
-                    self.show_stats,
-                    group="",
-                    parse=self._game_id,
-                    argument="a game id",
-                    help="stats-of:GAME shows that game's statistics",
-                )
-            )
+            stats_of = _scripted("stats-of", self.show_stats, self._game_id, "a game id",
+                                 "stats-of:GAME shows that game's statistics")  # fmt: skip
+            commands.append(stats_of)
         return CommandTable(commands)
 
     def _lay_out(self) -> None:
@@ -549,6 +524,14 @@ class MenuController(SceneController):
         if ray is None or not self.quads:
             return None
         return hit_card(self.quads, ray[0], ray[1])
+
+
+def _scripted(
+    name: str, run: Callable[..., Any], parse: Callable[[str], Any], argument: str, help: str
+) -> Command:
+    """A command with an argument (``NAME:ARGUMENT``) for scripts and ``shot --do``: no
+    button, no key."""
+    return Command(name, run, group="", parse=parse, argument=argument, help=help)
 
 
 def _games(count: int) -> str:

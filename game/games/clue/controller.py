@@ -25,7 +25,7 @@ from game.engine.scene import Scene
 from game.games.clue.entry import ENTRY
 from game.games.clue.scene import CardTableScene
 from game.games.clue.table import Placement, Ring, layout
-from game.hall.keeping import follow, keep, kept_data, kept_game, resume_kept
+from game.hall.keeping import follow, keep, kept_data, kept_game, kept_options, resume_kept
 from game.hall.scene import Control
 from game.logic.clue.events import View, narrate
 from game.logic.clue.game import ClueGame, start_match
@@ -70,12 +70,8 @@ class ClueController(CardTableScene):
         # A deal asked for (a seed, options for this table) starts afresh; otherwise the game
         # kept when the person left comes back, with its options and its dealer.
         kept, note = kept_game(session, self.name, fresh=self.seed is not None or bool(overrides))
-        try:
-            base = ENTRY.options.validate(kept.options) if kept is not None else session.options
-        except ValueError as exc:
-            base, kept = session.options, None
-            note = session.set_aside_match(f"has options this game refuses ({exc})")
-        self.options = ENTRY.options.validate({**base, **overrides})
+        self.options, kept, refused = kept_options(session, ENTRY.options, kept, overrides)
+        note = refused or note
         self.game = ClueGame(self.options)
         super().__init__(
             self.game.rules.deck, "Name three cards (click them in the notebook), then Suggest."

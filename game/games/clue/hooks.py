@@ -9,6 +9,7 @@ import argparse
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Final
 
+from game.games.flags import count_flag
 from game.registry import CliHook
 
 if TYPE_CHECKING:
@@ -19,16 +20,8 @@ MAX_GAMES: Final = 10_000
 
 
 def _bench_arguments(parser: argparse.ArgumentParser) -> None:
-    from game.arguments import whole
-
-    parser.add_argument(
-        "--games", type=whole(1, MAX_GAMES), default=40, metavar="N",
-        help=f"games timed per seat count, 1..{MAX_GAMES} (default 40)",
-    )  # fmt: skip
-    parser.add_argument(
-        "--solo", type=whole(1, MAX_GAMES), default=100, metavar="N",
-        help=f"deals for the solo suggestion count, 1..{MAX_GAMES} (default 100)",
-    )  # fmt: skip
+    count_flag(parser, "--games", 1, MAX_GAMES, 40, "games timed per seat count")
+    count_flag(parser, "--solo", 1, MAX_GAMES, 100, "deals for the solo suggestion count")
 
 
 def bench(args: argparse.Namespace, entry: Entry) -> Iterator[str]:

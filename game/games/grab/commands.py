@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from game.engine.commands import Command
+from game.hall.match_controls import whole_argument
 from game.hall.scene import Control
 from game.logic.grab.state import Move
 
@@ -93,13 +94,7 @@ def _why_not_yours(c: GrabController) -> str:
 
 def _country(text: str) -> int:
     """``country``'s argument: a whole number (ASCII digits: the one number reader's)."""
-    from game.logic.numbers import parse_whole
-    from game.logic.quoting import excerpt
-
-    number = parse_whole(text)
-    if number is None:
-        raise ValueError(f"a country id is a whole number, not {excerpt(text)}")
-    return number
+    return whole_argument(text, "a country id is a whole number")
 
 
 def _move(text: str) -> Move:

@@ -8,6 +8,7 @@ import argparse
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Final
 
+from game.games.flags import count_flag
 from game.registry import CliHook
 
 if TYPE_CHECKING:
@@ -19,8 +20,6 @@ MAX_JOBS: Final = 256
 
 
 def _bench_arguments(parser: argparse.ArgumentParser) -> None:
-    from game.arguments import whole
-
     parser.add_argument(
         "--strength", action="store_true", help="also strategic against 3 basic robots (slow)"
     )
@@ -28,14 +27,8 @@ def _bench_arguments(parser: argparse.ArgumentParser) -> None:
         "--quick", action="store_true",
         help="one map and one game for each figure instead of a median (a check that runs)",
     )  # fmt: skip
-    parser.add_argument(
-        "--games", type=whole(1, MAX_GAMES), default=200, metavar="N",
-        help=f"--strength: games, 1..{MAX_GAMES} (default 200)",
-    )  # fmt: skip
-    parser.add_argument(
-        "--jobs", type=whole(1, MAX_JOBS), default=2, metavar="J",
-        help=f"--strength: games at once, 1..{MAX_JOBS} (default 2)",
-    )  # fmt: skip
+    count_flag(parser, "--games", 1, MAX_GAMES, 200, "--strength: games")
+    count_flag(parser, "--jobs", 1, MAX_JOBS, 2, "--strength: games at once", metavar="J")
 
 
 def bench(args: argparse.Namespace, entry: Entry) -> Iterator[str]:

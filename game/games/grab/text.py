@@ -135,10 +135,9 @@ def describe_move(game: GrabGame, before: GrabState, move: Move, after: GrabStat
     """What the person's move did, for the banner."""
     if move.kind is MoveKind.NONE:
         return "You wait."
-    name = game.country_name(before, move.target)
+    name, owner = _target(game, before, move)
     if move.kind is MoveKind.GATHER:
         return f"You gather armies into {name}."
-    owner = game.seat_name(before.owners[move.target])
     if after.owners[move.target] != before.owners[move.target]:
         return f"You take {name} from {owner}."
     return f"Your attack on {name} ({owner}) fails."
@@ -148,10 +147,9 @@ def describe_hint(game: GrabGame, state: GrabState, move: Move) -> str:
     """The hint in words (the strategic robot's move for the person)."""
     if move.kind is MoveKind.NONE:
         return "Hint: wait this turn (Space) and let your armies grow."
-    name = game.country_name(state, move.target)
+    name, owner = _target(game, state, move)
     if move.kind is MoveKind.GATHER:
         return f"Hint: gather armies into {name} from {_count(len(move.sources))} (N plays it)."
-    owner = game.seat_name(state.owners[move.target])
     return f"Hint: attack {name} ({owner}) with {_count(len(move.sources))} (N plays it)."
 
 
@@ -225,6 +223,11 @@ def _countries(n: int, word: str = "country") -> str:
     if n == 1:
         return f"1 {word}"
     return f"{n} {word[:-1]}ies" if word.endswith("y") else f"{n} {word}s"
+
+
+def _target(game: GrabGame, state: GrabState, move: Move) -> tuple[str, str]:
+    """The country ``move`` aims at and the player who holds it, by name."""
+    return game.country_name(state, move.target), game.seat_name(state.owners[move.target])
 
 
 def _count(countries: int) -> str:

@@ -10,20 +10,14 @@ from typing import TYPE_CHECKING
 from game.engine.commands import Command
 from game.games.reversi.help import PAGES
 from game.games.reversi.look import THEMES
-from game.hall.match_controls import (
-    LIST_LENGTH,
-    match_commands,
-    move_list_commands,
-    move_number,
-    side_label,
-)
+from game.hall.match_controls import goto_command, match_commands, move_list_commands, side_label
 from game.hall.scene import Control
 from game.logic.reversi.board import PASS, Color, square_name
 
 if TYPE_CHECKING:
     from game.games.reversi.controller import ReversiController
 
-__all__ = ["COLORS", "LIST_LENGTH", "build_commands", "move_number", "side_label"]
+__all__ = ["COLORS", "build_commands", "side_label"]
 
 COLORS = (Color.BLACK, Color.WHITE)
 #: The move list's first entry: the position before the first move.
@@ -61,8 +55,7 @@ def build_commands(c: ReversiController) -> list[Command]:
                 help="write the game as a transcript to a file"),
         Command("load-from", c.load, group="", parse=Path, argument="a file",
                 help="read a transcript from a file"),
-        Command("goto", c.goto, group="", parse=move_number, argument="a move number",
-                help="the position after that move (0: the start)"),
+        goto_command(c.goto),
         Command("stats", c.toggle_stats, "Stats", "S", "your games, wins, draws and losses "
                 "per level and colour, and your best scores", group="options"),
         Command("options", c.toggle_options, "Options", "O", "show or hide the buttons of "

@@ -35,7 +35,7 @@ from game.games.reversi.entry import ENTRY
 from game.games.reversi.help import PAGES, help_sheet
 from game.games.reversi.look import THEMES
 from game.games.reversi.stats import stats_key
-from game.hall.keeping import kept_game, resume_kept
+from game.hall.keeping import kept_game, kept_options, resume_kept
 from game.hall.match_controls import MatchControls
 from game.logic.contract import Limits
 from game.logic.match import Match, MatchError, Step
@@ -87,12 +87,8 @@ class ReversiController(MatchControls):
         moves = overrides.pop("moves", None)
         seed = overrides.pop("seed", None)
         self.session = session
-        try:
-            base = ENTRY.options.validate(kept.options) if kept is not None else session.options
-        except ValueError as exc:
-            base, kept = session.options, None
-            note = session.set_aside_match(f"has options this game refuses ({exc})")
-        self.options = ENTRY.options.validate({**base, **overrides})
+        self.options, kept, refused = kept_options(session, ENTRY.options, kept, overrides)
+        note = refused or note
         self.sides: dict[Color, str] = {
             Color.BLACK: self.options["black"],
             Color.WHITE: self.options["white"],

@@ -7,19 +7,13 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from game.engine.commands import Command
-from game.hall.match_controls import (
-    LIST_LENGTH,
-    match_commands,
-    move_list_commands,
-    move_number,
-    side_label,
-)
+from game.hall.match_controls import goto_command, match_commands, move_list_commands, side_label
 from game.hall.scene import Control
 
 if TYPE_CHECKING:
     from game.games.rules.controller import BoardController
 
-__all__ = ["LIST_LENGTH", "build_commands", "move_number", "side_label"]
+__all__ = ["build_commands", "side_label"]
 
 CHOICE_KEYS = 9  # a choice between moves takes the keys 1 to 9
 
@@ -43,8 +37,7 @@ def build_commands(c: BoardController) -> list[Command]:
                 group="main" if c.can_pass() else ""),
         Command("cancel", c.cancel, "", "BACKSPACE", "drop the piece you picked up",
                 group=""),
-        Command("goto", c.goto, group="", parse=move_number, argument="a move number",
-                help="the position after that move (0: the start)"),
+        goto_command(c.goto),
         Command("click", c.click_named, group="", parse=str, argument="a position",
                 help="a click on that position (its name: e2, 11)"),
     ]  # fmt: skip

@@ -12,7 +12,7 @@ in proportion to the backward counts.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, TypeAlias
 
 import numpy as np
@@ -23,19 +23,18 @@ __all__ = ["FreeCard", "Plan"]
 Array: TypeAlias = npt.NDArray[np.float64]
 
 
+@dataclass(eq=False)
 class Plan:
     """The cards in sweep order with the forward states kept, for counts and sampling."""
 
-    def __init__(self, steps: list[FreeCard], shape: tuple[int, ...], start: tuple[int, ...],
-                 fixed: list[int], n_cards: int, holders: int) -> None:  # fmt: skip
-        self.steps = steps
-        self.shape = shape
-        self.start = start
-        self.fixed = fixed
-        self.n_cards = n_cards
-        self.holders = holders
-        self.forward: list[Array] = []
-        self.backward: list[Array] = []
+    steps: list[FreeCard]
+    shape: tuple[int, ...]
+    start: tuple[int, ...]
+    fixed: list[int]
+    n_cards: int
+    holders: int
+    forward: list[Array] = field(default_factory=list)
+    backward: list[Array] = field(default_factory=list)
 
     def run(self, counts: Array) -> float:
         f = np.zeros(self.shape)
