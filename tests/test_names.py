@@ -73,17 +73,19 @@ def test_apart_names_no_thread_and_engine_no_entry_field() -> None:
     """A thread of its own in the window's process is the background (it was 'apart': Cluedo's
     notebook_apart, work_apart, apart=, the menu's opens_apart) and an entry's compiled search
     is Entry.compiled_search (it was Entry.engine: 'engine' is the window layer)."""
-    old = re.compile(
-        r"\w_apart\b|\bapart_\w|\bapart=|[\"']apart[\"']"  # the thread's words
-        r"|\b(?:entry|ENTRY)\.engine\b|^\s+engine=\"",  # an entry's field, read or given
-        re.MULTILINE,
+    # Each pattern runs only on the files that hold its word (a plain search is much faster).
+    checks = (
+        ("apart", re.compile(r"\w_apart\b|\bapart_\w|\bapart=|[\"']apart[\"']")),
+        ("engine", re.compile(r"\b(?:entry|ENTRY)\.engine\b|^\s+engine=\"", re.MULTILINE)),
     )
     field = re.compile(r"^\s+engine\s*:|\bself\.engine\b", re.MULTILINE)  # in the registry
     found = []
     for path in sorted(GAME.rglob("*.py")):
         name = path.relative_to(ROOT).as_posix()
         text = path.read_text(encoding="utf-8")
-        hits = [*old.finditer(text), *(field.finditer(text) if name == "game/registry.py" else ())]
+        hits = [hit for word, old in checks if word in text for hit in old.finditer(text)]
+        if name == "game/registry.py":
+            hits += field.finditer(text)
         for hit in hits:
             number = text.count("\n", 0, hit.start()) + 1
             found.append(f"{name}:{number}: {text.splitlines()[number - 1].strip()}")
