@@ -12,6 +12,7 @@ from game.engine.controller import Tone
 from game.games.river.controller import RiverController
 from game.logic.contract import Limits, Stop
 from game.logic.river.game import (
+    OPTIONS,
     BoardBoat,
     Cross,
     Kind,
@@ -137,6 +138,42 @@ def test_a_click_boards_the_character_clicked(director, river):
     run(director, "click:devil3")  # a passenger: lands again
     assert not river.places["devil3"].aboard
     assert river.state.boat.devils == 1
+
+
+def test_the_record_says_who_boarded_and_the_scene_follows_the_record(director, river):
+    """The match's record is the only one: each board or land names who moved, and a point
+    of the record reached by the match itself (a jump, a step played there) places the
+    characters as that record says."""
+    run(director, "click:devil3", "click:devil2", "boat")
+    assert [s.detail for s in river.match.record] == ["devil3", "devil2", ""]
+    river.match.jump(1)
+    assert river.places["devil3"].aboard and not river.places["devil2"].aboard
+    river.match.play(BoardBoat(Kind.DEVIL), detail="devil1")  # played on the match, not clicked
+    assert river.places["devil1"].aboard and not river.places["devil2"].aboard
+    assert river.kept_now()["extra"]["who"] == ["devil3", "devil1"]
+    river.match.undo()
+    assert [n for n, p in river.places.items() if p.aboard] == ["devil3"]
+
+
+def test_the_move_list_shows_the_record_and_a_click_goes_there(director, river):
+    """The record as a move list at the right (as Reversi's): each entry a step's notation,
+    the point the game stands at marked; a click walks the scene to that point."""
+
+    def listed() -> list[str]:
+        return [c.label for c in river.commands() if c.group == "list"]
+
+    assert listed() == ["The start"]
+    run(director, "click:devil3", "click:devil2", "boat")
+    assert listed() == ["The start", "1. board:devil", "2. board:devil", "▸ 3. boat"]
+    run(director, "move-1")
+    assert river.match.cursor == 1 and river.state.boat_side.value == "left"
+    assert river.places["devil3"].aboard and not river.places["devil2"].aboard
+    assert listed()[1:3] == ["▸ 1. board:devil", "2. board:devil"]
+    run(director, "goto:3")
+    assert river.match.cursor == 3 and river.places["devil2"].aboard
+    assert not director.perform("goto:9") and "No move 9" in director.toast
+    run(director, "move-0")
+    assert not any(p.aboard for p in river.places.values())
 
 
 def test_a_click_on_the_far_bank_says_why_and_plays_nothing(director, river):
@@ -314,7 +351,7 @@ def test_unsolvable_option_is_refused_with_the_reason(director, river):
 
 
 def test_a_big_cast_stands_on_screen(director, river):
-    river.set_options({"priests": 30, "devils": 30, "capacity": 12})
+    river.set_options(OPTIONS.validate({"priests": 30, "devils": 30, "capacity": 12}))
     director.settle()
     w, h = director.window_size()
     vp = director.renderer.view_projection(director.scene, director.framebuffer_size())

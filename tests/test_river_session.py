@@ -6,11 +6,13 @@ the option buttons and what goes to the session.
 
 from __future__ import annotations
 
+import sys
+
 import pytest
 
 from game.engine.controller import Tone
 from game.games.river.controller import RiverController
-from game.logic.options import OptionError
+from game.logic.options import OptionError, OptionsSchema
 from game.logic.river.game import (
     OPTIONS,
     BoardBoat,
@@ -158,7 +160,7 @@ def test_option_buttons_step_through_the_schema_and_save() -> None:
     with pytest.raises(ValueError, match="Refused: 4 priests and 4 devils cannot cross"):
         table.run("devils+")
     assert river.rules == RiverRules(4, 3, 2) and len(session.saved) == 1
-    river.set_options({"priests": 1, "devils": 0, "capacity": 1})
+    river.set_options(OPTIONS.validate({"priests": 1, "devils": 0, "capacity": 1}))
     assert not table.enabled("capacity-")  # below the schema's range: greyed
     with pytest.raises(ValueError):
         table.run("capacity-")
@@ -232,7 +234,9 @@ def test_variant_buttons_step_to_the_next_solvable_value_and_save() -> None:
     assert river.rules.goal is Goal.PRIESTS and river.puzzle.optimal_crossings() == 7
     # Passengers counting again: only anyone rowing makes 3/3/2 solvable, so the button
     # has nowhere to go and says why (the first value it tried).
-    river.set_options({"boat_counts": True, "rowers": "anyone", "goal": "everyone"})
+    river.set_options(
+        OPTIONS.validate({"boat_counts": True, "rowers": "anyone", "goal": "everyone"})
+    )
     saved = len(session.saved)
     with pytest.raises(ValueError, match=r"Refused: .* when only priests row"):
         river.commands().run("rowers")
@@ -340,3 +344,31 @@ def test_statistics_saved_under_the_old_boat_apart_key_count_for_the_same_rules(
     assert sheet is not None
     rows = [[cell.text for cell in row] for row in sheet.rows]
     assert rows == [["3P 3D 2 seats, boat counts no", "3", "2", "1", "9"]]
+
+
+def test_options_are_checked_once_on_their_way_in(monkeypatch):
+    """The schema is the window side's one check: a kept game's options once when it
+    resumes, a button's press once (the controller takes the pressed values as they are).
+    The river's Game still guards its own door (checks made in game.logic are not counted)."""
+    checked: list[dict[str, object]] = []
+    real = OptionsSchema.validate
+
+    def counting(self, values, **how):
+        if not sys._getframe(1).f_globals["__name__"].startswith("game.logic."):
+            checked.append(dict(values))
+        return real(self, values, **how)
+
+    monkeypatch.setattr(OptionsSchema, "validate", counting)
+    session = MemorySession(options={"devils": 2})
+    river = RiverController(session)
+    assert checked == [{"devils": 2}]  # the session's, once
+    river.click("devil1")
+    session.keep_match(river.kept_now())
+    checked.clear()
+    again = RiverController(session)
+    assert again.match.cursor == 1 and again.places["devil1"].aboard
+    assert len(checked) == 1  # the kept file's options, once
+    pressed = OPTIONS.press(again.options, "priests", 1)
+    checked.clear()
+    again.set_options(pressed)
+    assert checked == [] and again.rules.priests == 4

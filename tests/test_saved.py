@@ -131,3 +131,28 @@ def test_an_open_game_keeps_its_chance_steps_readable() -> None:
     steps stay plain text, as a person or a script may read them."""
     match = _played(ENTRIES["river"].game(), seed=3, plies=3)
     assert all("text" in step for step in match_record(match)["steps"])
+
+
+def test_a_step_s_detail_stays_with_it_through_undo_redo_jumps_and_a_resume() -> None:
+    """What the window showed of a step (the river: which devil boarded) goes with the step
+    wherever the record goes; the saved record keeps its text, the details come beside it."""
+    from game.logic.river.game import RiverGame
+
+    match: Match[Any] = Match(RiverGame({}), [None], seed=3)
+    match.play_text("board:devil")
+    match.play(match.state.parse_action("board:devil"), detail="devil3")
+    match.play_text("boat")
+    assert [s.detail for s in match.record] == ["", "devil3", ""]
+    match.undo()
+    match.undo()
+    assert [s.detail for s in match.full_record] == ["", "devil3", ""]
+    match.redo()
+    match.jump(3)
+    match.jump(2)
+    assert match.record[-1].detail == "devil3"
+    data = match_record(match)
+    assert all("detail" not in step for step in data["steps"])  # the file's text unchanged
+    again: Match[Any] = Match(RiverGame({}), [None])
+    resume(again, data, ["devil1", "devil3"])
+    assert [s.detail for s in again.full_record] == ["devil1", "devil3", ""]
+    assert again.cursor == 2

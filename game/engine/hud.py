@@ -426,16 +426,22 @@ class Hud:
             else:
                 self.sheet.hide()
                 self._place_banner(0.0, bottom, fs)
+        listed = [v for v in self._buttons if v.spec.group == "list"]
+        edge = min((v.x for v in listed), default=w)
+        if listed and box.x + box.width > edge and box.y + box.height > min(v.y for v in listed):
+            # A message tall enough to reach the move list keeps left of it (elsewhere
+            # nothing moves), from where it started (a sheet's edge, or the title panel's).
+            self._place_banner(self._banner_from, bottom, fs, edge)
         self._bar_top = bottom
         self._banner_line = self.banner.font_size * 3.1  # one line and its margins
         visible = bool(self.banner.text)
         self.banner_box.visible = visible
         self.banner.visible = visible
 
-    def _place_banner(self, x0: float, bottom: float, fs: int) -> None:
-        """The banner centred in the room right of ``x0``, its box's bottom at ``bottom``;
-        long messages wrap."""
-        w = self.size[0]
+    def _place_banner(self, x0: float, bottom: float, fs: int, right: float = 0.0) -> None:
+        """The banner centred in the room right of ``x0`` (and left of ``right``: default the
+        window's edge), its box's bottom at ``bottom``; long messages wrap."""
+        w, self._banner_from = right or self.size[0], x0
         room = max(fs * 6.0, w - x0)
         text, size = self._status.banner, round(fs * 1.15)
         width = round(max(fs * 5, room - fs * 4))

@@ -15,7 +15,7 @@ the scene keeps of its own, as Cluedo's dealer).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import PurePath
 from typing import TYPE_CHECKING, Any
@@ -60,23 +60,28 @@ def kept_game(session: GameSession, game: str, *, fresh: bool = False) -> tuple[
 def kept_options(
     session: GameSession, schema: OptionsSchema, kept: Kept | None, overrides: Mapping[str, Any]
 ) -> tuple[dict[str, Any], Kept | None, str]:
-    """The options a scene starts with: ``overrides`` over the kept game's options (else the
-    session's), checked by ``schema``; the kept game again (None when the schema refuses its
-    options: it is then set aside and the session's options serve) and the line saying so
-    ("" when none). Overrides the schema refuses raise its ValueError."""
-    try:
-        base = schema.validate(kept.options) if kept is not None else session.options
-    except ValueError as exc:
-        note = session.set_aside_match(f"has options this game refuses ({exc})")
-        return schema.validate({**session.options, **overrides}), None, note
-    return schema.validate({**base, **overrides}), kept, ""
+    """The options a scene starts with: ``overrides`` over the kept game's options (values
+    read from a file; else the session's), checked once by ``schema``; the kept game again
+    (None when the schema refuses its options: it is then set aside and the session's options
+    serve) and the line saying so ("" when none). Overrides the schema refuses raise its
+    ValueError."""
+    if kept is not None:
+        try:
+            return schema.validate({**kept.options, **overrides}), kept, ""
+        except ValueError as exc:
+            note = session.set_aside_match(f"has options this game refuses ({exc})")
+            return schema.validate({**session.options, **overrides}), None, note
+    return schema.validate({**session.options, **overrides}), None, ""
 
 
-def resume_kept(session: GameSession, match: Match[Any], kept: Kept) -> str:
-    """Bring ``match`` (made with the kept options) to the kept record: "" when it did, else
-    the line for the person (the kept game set aside, the match at its start)."""
+def resume_kept(
+    session: GameSession, match: Match[Any], kept: Kept, details: Sequence[str] = ()
+) -> str:
+    """Bring ``match`` (made with the kept options) to the kept record, each step with its
+    ``details`` entry as its :attr:`~game.logic.match.Step.detail`: "" when it did, else the
+    line for the person (the kept game set aside, the match at its start)."""
     try:
-        resume(match, kept.record)
+        resume(match, kept.record, details)
     except ValueError as exc:
         return session.set_aside_match(f"does not replay: {exc}")
     return ""

@@ -180,16 +180,17 @@ class Match(Generic[A]):
 
     # -- acting -----------------------------------------------------------------------------
 
-    def play(self, action: A) -> Step:
+    def play(self, action: A, *, detail: str = "") -> Step:
         """A person's action for the seat to move; raises :class:`IllegalActionError` (the
         game's own ValueError) when it is not legal and :class:`MatchError` on an agent's
-        turn. Drops the redo steps, then plays any forced actions that follow."""
+        turn. Drops the redo steps, then plays any forced actions that follow. ``detail``
+        goes with the step (:attr:`Step.detail`)."""
         seat = self.to_move()
         if not 0 <= seat < len(self.seats):
             raise MatchError("the game is over" if self.over else "it is not a seat's turn")
         if self.seats[seat] is not None:
             raise MatchError(f"it is {self.game.seat_name(seat)}'s turn, not yours")
-        return self._push_action(seat, action)
+        return self._push_action(seat, action, detail)
 
     def play_text(self, text: str) -> Step:
         """:meth:`play` the action written as ``text`` (the game's notation)."""
@@ -383,12 +384,12 @@ class Match(Generic[A]):
         self.hint_result = None
         self._play_forced()
 
-    def _push_action(self, seat: int, action: A) -> Step:
+    def _push_action(self, seat: int, action: A, detail: str = "") -> Step:
         """Apply ``action`` once: the rules' refusal comes back as an
         :class:`IllegalActionError` that carries their reason."""
         before = self.state
         try:
-            step = self._push(seat, action)
+            step = self._push(seat, action, detail=detail)
         except ValueError as exc:  # the rules' refusal, in their words
             raise IllegalActionError(
                 str(exc), action=text_of(before, action), reason=str(exc)
@@ -413,10 +414,11 @@ class Match(Generic[A]):
         forced: bool = False,
         seconds: float = 0.0,
         note: str = "",
+        detail: str = "",
     ) -> Step:
         state = self.state
         new = state.apply(action)
-        step = Step(seat, action, state.action_text(action), forced, None, seconds, note)
+        step = Step(seat, action, state.action_text(action), forced, None, seconds, note, detail)
         self._append(step, new)
         return step
 
@@ -474,7 +476,14 @@ class Match(Generic[A]):
                 legal = list(state.legal_actions())
             if action not in legal:
                 raise ReplayError(f"{where}: not a legal action there")
-            self._push(step.seat, action, forced=step.forced, seconds=step.seconds, note=step.note)
+            self._push(
+                step.seat,
+                action,
+                forced=step.forced,
+                seconds=step.seconds,
+                note=step.note,
+                detail=step.detail,
+            )
         self._play_forced()
 
     def _start_job(self, purpose: str, seat: int, agent: Any) -> Job:

@@ -28,7 +28,10 @@ class Step:
 
     ``forfeit`` is the reason the seat lost its turn (its agent raised, overran or sent an
     illegal action; ``action`` is then what it sent, or None); ``forced`` marks an action the
-    game played by itself; ``seconds`` is how long the agent thought.
+    game played by itself; ``seconds`` is how long the agent thought. ``detail`` is what the
+    window showed of the step that the state cannot tell (the river: which of three devils
+    boarded), given by the controller that played it; the rules never read it, and undo,
+    redo, jumps and replays keep it with the step.
     """
 
     seat: int
@@ -38,6 +41,7 @@ class Step:
     forfeit: str | None = None
     seconds: float = 0.0
     note: str = ""
+    detail: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,7 +29,8 @@ from __future__ import annotations
 import base64
 import binascii
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any, Final
 
 from game.logic.contract import CHANCE
@@ -95,11 +96,13 @@ def steps_of(data: Mapping[str, Any]) -> tuple[int, list[Step], int]:
     return seed, steps, cursor
 
 
-def resume(match: Match[Any], data: Mapping[str, Any]) -> None:
+def resume(match: Match[Any], data: Mapping[str, Any], details: Sequence[str] = ()) -> None:
     """Bring ``match`` (made as the kept one was: the same game, options and start) to the
     kept record ``data``; raises :class:`~game.logic.match.ReplayError` naming what does not
-    fit, the match then at a fresh start."""
+    fit, the match then at a fresh start. ``details`` are the steps' :attr:`Step.detail`, in
+    order, where the caller kept them beside the record (the river's ``who``)."""
     seed, steps, cursor = steps_of(data)
+    steps = [replace(s, detail=details[i]) if i < len(details) else s for i, s in enumerate(steps)]
     match.restart(seed)
     match.replay(steps, cursor)
 

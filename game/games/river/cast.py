@@ -32,7 +32,7 @@ from game.logic.river.game import (
     Unboard,
 )
 
-__all__ = ["Cast", "Place", "hint_targets", "kind_of", "moved", "start_places", "who"]
+__all__ = ["Cast", "Place", "hint_targets", "kind_of", "moved", "mover", "start_places", "who"]
 
 Places = Mapping[str, "Place"]
 
@@ -74,14 +74,30 @@ def moved(
     if not isinstance(action, BoardBoat | Unboard):
         return new
     aboard = isinstance(action, Unboard)
-    if who_moves is None or not _can_move(places[who_moves], aboard, side):
-        who_moves = who(places, action.kind, aboard=aboard, side=side)
+    who_moves = mover(places, action, side, who_moves)
     if aboard:
         new[who_moves] = Place(side, _free_slot(places, action.kind, side))
     else:
         taken = {p.index for p in places.values() if p.aboard}
         new[who_moves] = Place(None, min(i for i in range(capacity) if i not in taken))
     return new
+
+
+def mover(places: Places, action: object, side: Side, who_moves: str | None = None) -> str:
+    """Who a board or land (``action``) at the bank ``side`` moves: ``who_moves`` when it is a
+    character of the action's kind that can, else :func:`who`; "" for any other action.
+    Raises IllegalRiverActionError when nobody can."""
+    if not isinstance(action, BoardBoat | Unboard):
+        return ""
+    aboard = isinstance(action, Unboard)
+    if (
+        who_moves
+        and who_moves in places
+        and kind_of(who_moves) is action.kind
+        and _can_move(places[who_moves], aboard, side)
+    ):
+        return who_moves
+    return who(places, action.kind, aboard=aboard, side=side)
 
 
 def who(

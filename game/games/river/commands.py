@@ -8,13 +8,18 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from game.engine.commands import Command, CommandTable
+from game.hall.match_controls import move_list_commands, move_number
 from game.hall.scene import Control
 from game.logic.river.game import OPTIONS, BoardBoat, Cross, Goal, Kind, Rowers, Unboard
 
 if TYPE_CHECKING:
     from game.games.river.controller import RiverController
 
-__all__ = ["OPTION_LABELS", "RULES_HELP", "VARIANT_LABELS", "build_commands"]
+__all__ = ["OPTION_LABELS", "RULES_HELP", "START_ENTRY", "VARIANT_LABELS", "build_commands"]
+
+#: The move list's first entry: the point before the first move (there from the start, so
+#: the list keeps its width as moves come).
+START_ENTRY = "The start"
 
 #: The option buttons' words: a number's name (its - and + buttons), or a variant's button
 #: label for each value (one button that steps through the values).
@@ -41,8 +46,9 @@ def build_commands(c: RiverController) -> CommandTable:
     """The commands of ``c``'s scene: Go (Space, G), the standard keys (H hint, N next step,
     U undo, Y redo, R new game), S solve, P and D to board, T statistics, scripts' board,
     unboard and click, a - and + button per number option and one button per variant that
-    steps through its values. Rebuilt when the options change (the variant buttons name the
-    value in force)."""
+    steps through its values, and the record as a move list (a click goes to that point).
+    Rebuilt when the options or the record change (the variant buttons name the value in
+    force, the list marks where the game stands)."""
     ready = c._ready
 
     def command(name: str, run: Callable[..., None], **fields: Any) -> Command:
@@ -87,6 +93,8 @@ def build_commands(c: RiverController) -> CommandTable:
                 argument="priest or devil", help="put a passenger ashore"),
         command("click", c.click, group="", parse=c._character,
                 argument="a character, e.g. devil1", help="board or land that character"),
+        command("goto", c.goto, group="", parse=move_number, argument="a move number",
+                help="the point after that move (0: the start)"),
     ]  # fmt: skip
     options = []
     for name in OPTIONS.names():
@@ -115,7 +123,11 @@ def build_commands(c: RiverController) -> CommandTable:
         command("stats", c.toggle_stats, label="Statistics", key="T", group="options",
                 help="show or hide the games played, won, lost and best of every setting")
     )  # fmt: skip
-    return CommandTable(main + options)
+    moves = [command("move-0", lambda: c.goto(0), label=START_ENTRY, group="list",
+                     help="the banks before the first move")]  # fmt: skip
+    for entry in move_list_commands(c.match, c.goto):
+        moves.append(command(entry.name, entry.run, **_fields(entry)))
+    return CommandTable(main + options + moves)
 
 
 def _fields(button: Command) -> dict[str, Any]:

@@ -2,10 +2,12 @@
 
 A :class:`~game.logic.match.Match` holds the game (the record, undo, redo, a new game) and the
 :class:`~game.logic.river.game.SolverAgent` answers the hint; Next step and Solve play the agent's
-choices one by one, each when the previous one has finished moving. The controller keeps what
-the scene needs beside the match: which character stands where after each step of the record
-(a click boards the character clicked, not just one of its kind), the tweens that walk them
-there (:mod:`game.games.river.cast`), the hint marks, and the banner. The judge speaks
+choices one by one, each when the previous one has finished moving. A click boards the
+character clicked, not just one of its kind: the controller plays each board or land with the
+name of who moves as the step's detail, so the match's record alone says who stands where at
+every point (:attr:`places`), through undo, redo and a resumed game. Beside the match the
+controller keeps the tweens that walk the characters (:mod:`game.games.river.cast`), the hint
+marks, and the banner. The judge speaks
 when the animation of the move that ended the game completes, and the result is counted in
 the session's statistics once per game, under the key of its rules: T shows the table of
 every setting played (:mod:`game.games.river.stats`).
@@ -14,22 +16,28 @@ every setting played (:mod:`game.games.river.stats`).
 from __future__ import annotations
 
 import enum
-import itertools
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from game.engine.commands import CommandTable
 from game.engine.controller import Host, Sheet, Status, Tone
 from game.engine.scene import Node, Scene, load_scene
 from game.engine.tweens import Tween
-from game.games.river.cast import Cast, Place, hint_targets, kind_of, moved, start_places
+from game.games.river.cast import Cast, Place, hint_targets, kind_of, moved, mover, start_places
 from game.games.river.commands import RULES_HELP, build_commands
 from game.games.river.stats import PREFIX, statistics_sheet, stats_key
-from game.hall.keeping import Kept, follow, keep, kept_data, kept_game, resume_kept
+from game.hall.keeping import (
+    follow,
+    keep,
+    kept_data,
+    kept_game,
+    kept_options,
+    resume_kept,
+)
 from game.hall.scene import GameScene
 from game.logic.contract import Limits
-from game.logic.match import Match
+from game.logic.match import Match, Step
 from game.logic.river.game import (
     OPTIONS,
     Action,
@@ -40,6 +48,7 @@ from game.logic.river.game import (
     RiverGame,
     RiverPuzzle,
     RiverState,
+    Side,
     SolverAgent,
     Unboard,
     rules_from,
@@ -76,13 +85,8 @@ class RiverController(GameScene):
         # Options asked for start afresh; otherwise the game kept when the person left
         # comes back, with its options.
         kept, note = kept_game(session, self.name, fresh=bool(overrides))
-        try:
-            base = OPTIONS.validate(kept.options) if kept is not None else session.options
-            self.options = OPTIONS.validate({**base, **overrides})
-        except ValueError as exc:
-            kept = None
-            note = session.set_aside_match(f"has options this game refuses ({exc})")
-            self.options = OPTIONS.validate({**session.options, **overrides})
+        self.options, kept, refused = kept_options(session, OPTIONS, kept, overrides)
+        note = refused or note
         self.rules = rules_from(self.options)
         self.puzzle = RiverPuzzle(self.rules)
         self.agent = SolverAgent()
@@ -90,7 +94,6 @@ class RiverController(GameScene):
         self.host: Host | None = None
         self.scene: Scene | None = None
         self.cast: Cast | None = None
-        self._places: list[dict[str, Place]] = [start_places(self.rules)]
         self.autoplay: Autoplay | None = None
         self.hint_on = False  # the hint follows the person's boarding until the boat goes
         self.assisted = False  # Next step or Solve played part of this game
@@ -102,10 +105,12 @@ class RiverController(GameScene):
         self._picked: tuple[Action, str] | None = None  # the click being played
         self.show_stats = False  # the statistics table is docked at the left
         self._stats: Sheet | None = None  # the table as last read (None: read it again)
-        self._table = build_commands(self)
+        self._table: tuple[tuple[Any, ...], CommandTable] | None = None  # by what it shows
         self._note = note  # said when the scene opens: a kept game that could not be used
         if kept is not None:
-            self._note = resume_kept(session, self.match, kept) or self._resume_places(kept)
+            who = kept.extra.get("who")
+            names = [n if isinstance(n, str) else "" for n in who] if isinstance(who, list) else []
+            self._note = resume_kept(session, self.match, kept, names)
 
     # -- what is there ----------------------------------------------------------------------
 
@@ -117,8 +122,9 @@ class RiverController(GameScene):
 
     @property
     def places(self) -> dict[str, Place]:
-        """Who stands where now: character name to bank slot or boat seat."""
-        return self._places[self.match.cursor]
+        """Who stands where now: character name to bank slot or boat seat, as the record up
+        to the current point says."""
+        return self._places_along(self.match.record)[-1]
 
     @property
     def hint_marks(self) -> list[str]:
@@ -150,36 +156,32 @@ class RiverController(GameScene):
 
     def kept_now(self) -> dict[str, Any] | None:
         """What to keep of the game now (None: none is in progress): the options, the
-        crossing's record and who moved at each board or land."""
-        who = []
-        for step, (before, after) in zip(
-            self.match.full_record, itertools.pairwise(self._places), strict=False
-        ):
-            changed = [n for n in after if after[n] != before.get(n)]
-            who.append(
-                changed[0] if isinstance(step.action, BoardBoat | Unboard) and changed else ""
-            )
+        crossing's record (redo steps too) and who moved at each board or land."""
+        record = self.match.full_record
+        before = self._places_along(record)[:-1]
+        who = [
+            mover(places, step.action, self._side_before(i), step.detail or None)
+            for i, (step, places) in enumerate(zip(record, before, strict=True))
+        ]
         return kept_data(self.name, self.match, self.options, {"who": who})
 
-    def _resume_places(self, kept: Kept) -> str:
-        """Who stands where after each step of the resumed record (the characters who moved
-        as the kept game says, else the ones nearest the water); "" when it fits."""
-        who = kept.extra.get("who")
-        names = who if isinstance(who, list) else []
+    def _places_along(self, steps: Sequence[Step]) -> list[dict[str, Place]]:
+        """Who stands where at the start and after each of ``steps`` (the record from its
+        start): each board or land moves the character its step names, or (a step without
+        a fitting name) the one nearest the water."""
         places = [start_places(self.rules)]
-        for i, step in enumerate(self.match.full_record):
-            name = names[i] if i < len(names) and isinstance(names[i], str) else ""
-            state = self.match.state_at(i)
-            assert isinstance(state, RiverState)
-            side = state.boat_side
-            try:
-                places.append(
-                    moved(places[-1], step.action, side, self.rules.capacity, name or None)
-                )
-            except (IllegalRiverActionError, KeyError):
-                places.append(moved(places[-1], step.action, side, self.rules.capacity))
-        self._places = places
-        return ""
+        for i, step in enumerate(steps):
+            side = self._side_before(i)
+            places.append(
+                moved(places[-1], step.action, side, self.rules.capacity, step.detail or None)
+            )
+        return places
+
+    def _side_before(self, index: int) -> Side:
+        """The boat's bank before step ``index`` of the record."""
+        state = self.match.state_at(index)
+        assert isinstance(state, RiverState)
+        return state.boat_side
 
     def update(self, dt: float) -> None:
         self.clock += dt
@@ -193,7 +195,13 @@ class RiverController(GameScene):
         return self.autoplay is None
 
     def commands(self) -> CommandTable:
-        return self._table
+        """The command table, built again when what it shows changes: the options (the
+        variant buttons) or the record and its point (the move list)."""
+        record = self.match.full_record
+        shown = (id(self.match), self.match.cursor, *(step.text for step in record))
+        if self._table is None or self._table[0] != shown:
+            self._table = (shown, build_commands(self))
+        return self._table[1]
 
     def status(self) -> Status:
         optimum = self.puzzle.optimal_crossings()
@@ -334,6 +342,18 @@ class RiverController(GameScene):
         go()
         self._went_back(old, said)
 
+    def goto(self, number: int) -> None:
+        """The point after move ``number`` of the record (0: the start), once no move is
+        being shown: the scene walks there."""
+        if self.autoplay is not None or self.animating():
+            raise IllegalRiverActionError("Wait for the move to finish.")
+        total = len(self.match.full_record)
+        if not 0 <= number <= total:
+            raise IllegalRiverActionError(f"No move {number}: the record has {total}.")
+        old = self.places
+        self.match.jump(number)
+        self._went_back(old, f"Move {number} of {total}.")
+
     def in_progress(self) -> bool:
         """A game with moves made that is not over (R then asks for a second press)."""
         return self.match.cursor > 0 and not self.match.over
@@ -345,7 +365,6 @@ class RiverController(GameScene):
         self.autoplay = None
         self.forget_question()
         self.match.restart()
-        self._places = [start_places(self.rules)]
         self.announced = self.assisted = self.recorded = self.hint_on = False
         if self.cast is not None:
             self.cast.clear_marks()
@@ -357,9 +376,8 @@ class RiverController(GameScene):
         )
 
     def set_options(self, values: dict[str, Any]) -> None:
-        """Start a new game with ``values`` (checked by the schema) and keep them in the
-        session for the next game and the next start."""
-        values = OPTIONS.validate(values)
+        """Start a new game with ``values`` (checked by the schema: an option button's press)
+        and keep them in the session for the next game and the next start."""
         self.match.close()
         self.options, self.rules = values, rules_from(values)
         self.puzzle = RiverPuzzle(self.rules)
@@ -368,7 +386,7 @@ class RiverController(GameScene):
             self.cast.build(self.rules)
         self.restart()
         self.session.save_options(values)
-        self._table = build_commands(self)  # the variant buttons name the new values
+        self._table = None  # the variant buttons name the new values
         self._stats = None
         self._say(
             f"New game: {self.rules.describe()}; "
@@ -467,13 +485,13 @@ class RiverController(GameScene):
     def _move(self, action: Action, who: str | None = None) -> None:
         """Play ``action`` in the match, then walk the scene to it; ``who`` is the character
         that boards or lands (default: the one nearest the water, the last seated)."""
-        side = self.state.boat_side
         old = self.places
-        cursor = self.match.cursor
-        self.match.play(action)  # applied once; refused with the rules' reason
-        places = moved(old, action, side, self.rules.capacity, who)
-        del self._places[cursor + 1 :]
-        self._places.append(places)
+        try:
+            name = mover(old, action, self.state.boat_side, who)
+        except IllegalRiverActionError:  # nobody of that kind there: the rules say why below
+            name = ""
+        self.match.play(action, detail=name)  # applied once; refused with the rules' reason
+        places = self.places
         follow = self.hint_on and not isinstance(action, Cross)
         self.hint_on = False
         if self.cast is not None:
