@@ -4,7 +4,7 @@ each player's view of the directions, zones, and how it is drawn; read from ``(b
 from __future__ import annotations
 
 import itertools
-from collections.abc import Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -223,18 +223,8 @@ def read_board(form: Form, players: tuple[str, ...]) -> Board:
                 turns[(ways[0], where)] = ways[1]
     for item in form.args:
         if isinstance(item, Form) and item.head == "link":
-            if len(item) < 3:
-                raise item.error("(link DIRECTION (A B)...)")
-            dname = word_of(item[1])
-            if dname not in directions:
-                raise err(item[1], f"unknown direction {dname!r}")
-            for pair in item.items[2:]:
-                if not isinstance(pair, Form) or len(pair) != 2:
-                    raise err(pair, "a link is (FROM TO)")
-                a, b = (text_or_word(x) for x in pair.items)
-                for n, at in ((a, pair[0]), (b, pair[1])):
-                    if n not in index:
-                        raise err(at, f"no position {n!r}")
+            dname = _first(item, "(link DIRECTION (A B)...)", directions, "unknown direction")
+            for a, b in _pairs(item, "a link is (FROM TO)", text_or_word, index, "no position"):
                 links[directions.index(dname)][index[a]] = index[b]
                 dx, dy = vectors[directions.index(dname)]
                 if (-dx, -dy) in vectors and (dx, dy) != (0, 0):
@@ -245,19 +235,12 @@ def read_board(form: Form, players: tuple[str, ...]) -> Board:
     zones: dict[str, list[set[int]]] = {}
     for item in form.args:
         if isinstance(item, Form) and item.head == "symmetry":
-            if len(item) < 3:
-                raise item.error("(symmetry PLAYER (A B)...)")
-            who = word_of(item[1])
-            if who not in players:
-                raise err(item[1], f"no player {who!r}")
+            who = _first(item, "(symmetry PLAYER (A B)...)", players, "no player")
             table = symmetry[players.index(who)]
-            for pair in item.items[2:]:
-                if not isinstance(pair, Form) or len(pair) != 2:
-                    raise err(pair, "a swap is (DIRECTION DIRECTION)")
-                a, b = (word_of(x) for x in pair.items)
-                for n, at in ((a, pair[0]), (b, pair[1])):
-                    if n not in directions:
-                        raise err(at, f"unknown direction {n!r}")
+            swaps = _pairs(
+                item, "a swap is (DIRECTION DIRECTION)", word_of, directions, "unknown direction"
+            )
+            for a, b in swaps:
                 ia, ib = directions.index(a), directions.index(b)
                 table[ia], table[ib] = ib, ia
         if isinstance(item, Form) and item.head == "zone":
@@ -349,3 +332,30 @@ def positions_named(
         else:
             raise err(item, "a position, (row N...), (column N...) or all")
     return out
+
+
+def _first(item: Form, usage: str, known: Collection[str], unknown: str) -> str:
+    """The first word of ``item``, a list of pairs (refused with ``usage`` when it has none);
+    a word not in ``known`` is refused with ``unknown`` and the word."""
+    if len(item) < 3:
+        raise item.error(usage)
+    word = word_of(item[1])
+    if word not in known:
+        raise err(item[1], f"{unknown} {word!r}")
+    return word
+
+
+def _pairs(
+    item: Form, usage: str, read: Callable[[Item], str], known: Collection[str], unknown: str
+) -> Iterator[tuple[str, str]]:
+    """The ``(A B)`` lists after ``item``'s first two words, each word read by ``read``: a
+    list that is not two words is refused with ``usage``, a word not in ``known`` with
+    ``unknown`` and the word."""
+    for pair in item.items[2:]:
+        if not isinstance(pair, Form) or len(pair) != 2:
+            raise err(pair, usage)
+        a, b = (read(x) for x in pair.items)
+        for n, at in ((a, pair[0]), (b, pair[1])):
+            if n not in known:
+                raise err(at, f"{unknown} {n!r}")
+        yield a, b

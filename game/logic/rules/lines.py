@@ -26,13 +26,13 @@ same point and the same reason.
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 from typing import Final
 
 from game.logic.contract import Stop
 from game.logic.rules.engine import DescribedPosition, Engine, Move
 from game.logic.rules.sexpr import Form
+from game.logic.search.budget import Budget
 
 __all__ = ["Lines", "LinesChoice", "LinesStopped", "line_length"]
 
@@ -290,8 +290,12 @@ class _Counts:
         return out or sorted(q for q in allowed if seats[q] < 0)
 
 
-class _Search:
+class _Search(Budget):
     """Alpha-beta over the best few points (see the module docstring, step 5)."""
+
+    SPENT = _OutOfBudget
+    STOPPED = LinesStopped
+    CHECK_MASK = 31
 
     def __init__(
         self,
@@ -301,12 +305,9 @@ class _Search:
         deadline: float | None,
         stop: Stop | None,
     ) -> None:
+        super().__init__(nodes, deadline, stop)
         self.lines = lines
         self.state = state
-        self.cap = nodes
-        self.deadline = deadline
-        self.stop = stop
-        self.nodes = 0
 
     def run(self, candidates: list[int], max_depth: int) -> tuple[int, float, int]:
         order = self._ranked(candidates, 0)
@@ -324,16 +325,6 @@ class _Search:
                 break
         return best, value, reached
 
-    def _tick(self) -> None:
-        self.nodes += 1
-        if self.cap is not None and self.nodes > self.cap:
-            raise _OutOfBudget
-        if self.nodes & 31 == 0:
-            if self.stop is not None and self.stop.is_set():
-                raise LinesStopped
-            if self.deadline is not None and time.perf_counter() > self.deadline:
-                raise _OutOfBudget
-
     def _ranked(self, points: list[int], who: int) -> list[int]:
         state = self.state
         return sorted(
@@ -350,7 +341,7 @@ class _Search:
 
     def _node(self, placed: int, by: int, depth: int, alpha: float, beta: float, ply: int) -> float:
         """The value for the side to move (``1 - by``) after ``by`` placed a stone."""
-        self._tick()
+        self.tick()
         state = self.state
         state.place(placed, by)
         try:

@@ -439,15 +439,24 @@ def _side(part: str, players: list[str]) -> int:
     return players.index(who)
 
 
+def _sides(text: str, players: list[str]) -> tuple[int, list[str]]:
+    """The player a ``PLAYER to move`` part of ``text`` names (the first player when none
+    does) and the other parts, as ``/`` separates them."""
+    to_move, parts = 0, []
+    for part in (p.strip() for p in text.split("/")):
+        if part.endswith(" to move"):
+            to_move = _side(part, players)
+        else:
+            parts.append(part)
+    return to_move, parts
+
+
 def _counters_read(engine: Engine, text: str) -> DescribedPosition:
     names = engine.design.board.names
     players = list(engine.design.players)
     board = [0] * engine.n
-    to_move = 0
-    for part in (p.strip() for p in text.split("/")):
-        if part.endswith(" to move"):
-            to_move = _side(part, players)
-            continue
+    to_move, parts = _sides(text, players)
+    for part in parts:
         _, _, rest = part.partition(":")
         for item in filter(None, (g.strip() for g in rest.split(","))):
             words = item.split()
@@ -468,11 +477,8 @@ def _generic_read(engine: Engine, text: str) -> DescribedPosition:
     names = engine.design.board.names
     board = [0] * engine.n
     under: list[tuple[int, ...]] = [()] * engine.n
-    to_move = 0
-    for part in (p.strip() for p in text.split("/")):
-        if part.endswith(" to move"):
-            to_move = _side(part, players)
-            continue
+    to_move, parts = _sides(text, players)
+    for part in parts:
         who, _, rest = part.partition(":")
         if who.strip() not in players:
             raise NotationError(f"{part!r}: start with a player ({', '.join(players)}:)")

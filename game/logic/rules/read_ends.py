@@ -94,8 +94,8 @@ class EndReader:
                 self._end_condition(a)
         elif head in ("line", "repetition", "plies", "pieces-below"):
             whole_number(args[0], 1, 10_000)
-        elif head == "quiet-moves":
-            whole_number(args[0], 1, 10_000)
+        elif head in ("quiet-moves", "at-most"):  # a count (at least 1 quiet move), then types
+            whole_number(args[0], 1 if head == "quiet-moves" else 0, 10_000)
             for a in args[1:]:
                 self._type_name(a)
         elif head == "reached":
@@ -109,10 +109,6 @@ class EndReader:
                 self._type_name(a)
             if head == "one-colour" and not self.board.dark:
                 raise cond.error("one-colour needs a checkered board (a grid of squares)")
-        elif head == "at-most":
-            whole_number(args[0], 0, 10_000)
-            for a in args[1:]:
-                self._type_name(a)
         elif head == "zone-empty":
             self._zone_name(args[0])
         elif head == "connects":

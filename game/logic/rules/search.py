@@ -30,13 +30,13 @@ the same player: what it found two plies ago is looked up, not searched again).
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass, field
 from typing import Any, Final
 
 from game.logic.contract import Stop
 from game.logic.rules.engine import DescribedPosition, Engine, Move
 from game.logic.rules.evaluation import UNIT, Judge
+from game.logic.search.budget import Budget
 
 __all__ = ["COUNT_WIN", "WIN", "DescribedSearchResult", "Search", "SearchStopped"]
 
@@ -76,10 +76,12 @@ class DescribedSearchResult:
     scores: dict[Move, int] = field(default_factory=dict)
 
 
-class Search:
+class Search(Budget):
     """One search of one position; see the module docstring. ``deadline`` is a
     ``time.perf_counter()`` value (None: no time limit), ``node_cap`` the most positions,
     ``table`` a transposition table to start from (None: an empty one)."""
+
+    SPENT = STOPPED = SearchStopped
 
     def __init__(
         self,
@@ -91,12 +93,9 @@ class Search:
         stop: Stop | None = None,
         table: dict[int, tuple[int, int, int, Move | None]] | None = None,
     ) -> None:
+        super().__init__(node_cap, deadline, stop)
         self.engine = engine
         self.judge = judge
-        self.deadline = deadline
-        self.node_cap = node_cap
-        self.stop = stop
-        self.nodes = 0
         #: depth, bound, score, best move, by the hash of a position's key (``table``: one
         #: that earlier searches filled, for the same player and evaluation)
         self.table: dict[int, tuple[int, int, int, Move | None]] = {} if table is None else table
@@ -216,16 +215,6 @@ class Search:
 
     # -- the tree ---------------------------------------------------------------------------
 
-    def _tick(self) -> None:
-        self.nodes += 1
-        if self.nodes & 63 == 0:
-            if self.stop is not None and self.stop.is_set():
-                raise SearchStopped
-            if self.deadline is not None and time.perf_counter() > self.deadline:
-                raise SearchStopped
-        if self.node_cap is not None and self.nodes > self.node_cap:
-            raise SearchStopped
-
     def _ended(self, pos: DescribedPosition, outcome: str, ply: int) -> int:
         """The score of a finished game for the side to move."""
         engine = self.engine
@@ -242,7 +231,7 @@ class Search:
         return -WIN + ply if lost else WIN - ply
 
     def _node(self, pos: DescribedPosition, depth: int, alpha: int, beta: int, ply: int) -> int:
-        self._tick()
+        self.tick()
         engine = self.engine
         checked = self.royal and engine.in_check(pos)
         if checked and ply < 2 * self.root_depth + 8:
@@ -387,7 +376,7 @@ class Search:
         for move in self._order(pos, loud, None, -1):
             saved = engine.make(pos, move)
             try:
-                self._tick()
+                self.tick()
                 if engine.player(pos) == me:
                     value = self._qnode(pos, alpha, beta, ply + 1, qply + 1)
                 else:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, fields
-from typing import Final, Literal, TypeAlias
+from typing import Final, Literal, TypeAlias, get_args
 
 from game.logic.rules.sexpr import DescriptionError, Item
 
@@ -371,43 +371,10 @@ class Minus(ProgramNode):
 
 Count: TypeAlias = Number | LinePieces | Minus
 
-STATEMENT_NODES: Final = (
-    Advance,
-    Act,
-    AddPartial,
-    Verify,
-    If,
-    Do,
-    Anywhere,
-    OneOf,
-    While,
-    Repeat,
-    Sweep,
-    ChangeType,
-    SetAttr,
-    Cascade,
-    Sow,
-    Goto,
-    TakeTo,
-)
-CONDITION_NODES: Final = (
-    Is,
-    Not,
-    And,
-    Or,
-    Pieces,
-    InZone,
-    OnBoard,
-    Attr,
-    MakesLine,
-    InLine,
-    OnlyLines,
-    PiecesAtMost,
-    Exists,
-    Counters,
-    Next,
-)
-COUNT_NODES: Final = (Number, LinePieces, Minus)
+#: The node classes of each kind, as the aliases above list them (what a reader checks against).
+STATEMENT_NODES: Final[tuple[type[ProgramNode], ...]] = get_args(Stmt)
+CONDITION_NODES: Final[tuple[type[ProgramNode], ...]] = get_args(Cond)
+COUNT_NODES: Final[tuple[type[ProgramNode], ...]] = get_args(Count)
 
 
 def _inner(kind: type) -> tuple[str, ...]:

@@ -11,18 +11,9 @@
 
 from __future__ import annotations
 
-from game.logic.search.graph import (
-    NoPathError,
-    SearchError,
-    SearchLimitError,
-    StateGraph,
-    UnknownStateError,
-)
+from game.logic.search import graph
+from game.logic.search.graph import *  # noqa: F403 (graph's __all__, offered here too)
 
-__all__ = [
-    "NoPathError",
-    "SearchError",
-    "SearchLimitError",
-    "StateGraph",
-    "UnknownStateError",
-]
+#: The package offers what :mod:`~game.logic.search.graph` offers (the agents are imported
+#: from their own modules).
+__all__ = graph.__all__

@@ -31,7 +31,8 @@ import time
 from typing import Any, Final
 
 from game.logic.contract import CHANCE, TERMINAL, Limits, State, Stop, ThinkingStopped
-from game.logic.search.cursor import Cursor, choices, draw_cursor, winning
+from game.logic.search.budget import Budget
+from game.logic.search.cursor import Cursor, SearchAgent, choices, draw_cursor, winning
 
 __all__ = ["DEFAULT_DEPTH", "DEFAULT_TIME", "WIN", "AlphaBetaAgent"]
 
@@ -46,23 +47,14 @@ DEFAULT_DEPTH: Final = 64
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 
 
-class AlphaBetaAgent:
+class AlphaBetaAgent(SearchAgent):
     """Iterative-deepening negamax alpha-beta; see the module docstring."""
 
     name = "alphabeta"
     description = "searches ahead with alpha-beta, judging positions as the game does"
 
-    def __init__(self) -> None:
-        self._said = ""
-
-    def explain(self) -> str:
-        return self._said
-
-    def choose(self, state: State[Any], limits: Limits, rng: random.Random, stop: Stop) -> Any:
+    def search(self, state: State[Any], limits: Limits, rng: random.Random, stop: Stop) -> Any:
         seat, moves = choices(state)
-        if len(moves) == 1:
-            self._said = "the only move"
-            return moves[0]
         if limits.time is not None:
             seconds = limits.time
         elif limits.depth or limits.nodes:
@@ -98,24 +90,17 @@ class _OutOfTime(Exception):
     pass
 
 
-class _Search:
+class _Search(Budget):
+    SPENT = STOPPED = _OutOfTime
+    CHECK_MASK = 255
+
     def __init__(
         self, cursor: Cursor[Any], deadline: float, node_cap: int | None, stop: Stop
     ) -> None:
+        super().__init__(node_cap, deadline, stop)
         self.cursor = cursor
-        self.deadline = deadline
-        self.node_cap = node_cap
-        self.stop = stop
-        self.nodes = 0
         #: key -> (depth, value for the seat to move, bound, best action)
         self.table: dict[Any, tuple[int, float, int, Any]] = {}
-
-    def tick(self) -> None:
-        self.nodes += 1
-        if self.nodes & 255 == 0 and (self.stop.is_set() or time.perf_counter() > self.deadline):
-            raise _OutOfTime
-        if self.node_cap is not None and self.nodes > self.node_cap:
-            raise _OutOfTime
 
     def root(self, seat: int, moves: list[Any], depth: int) -> tuple[float, Any]:
         """The best of ``moves`` for ``seat`` (to move) at ``depth`` plies, with its value."""

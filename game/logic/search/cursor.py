@@ -38,10 +38,11 @@ import random
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Protocol, TypeVar
 
-from game.logic.contract import CHANCE, State
+from game.logic.contract import CHANCE, Limits, State, Stop
 
 __all__ = [
     "Cursor",
+    "SearchAgent",
     "StateCursor",
     "choices",
     "cursor_of",
@@ -200,3 +201,26 @@ def choices(state: State[Any]) -> tuple[int, list[Any]]:
     if not moves:
         raise ValueError(f"seat {seat} has no legal action here")
     return seat, moves
+
+
+class SearchAgent:
+    """What the generic searches share: the one line that says why the last action was chosen
+    (:meth:`explain`) and the answer without a search where only one action is legal; a search
+    writes :meth:`search` and sets ``_said``."""
+
+    def __init__(self) -> None:
+        self._said = ""
+
+    def explain(self) -> str:
+        return self._said
+
+    def choose(self, state: State[Any], limits: Limits, rng: random.Random, stop: Stop) -> Any:
+        _seat, moves = choices(state)
+        if len(moves) == 1:
+            self._said = "the only move"
+            return moves[0]
+        return self.search(state, limits, rng, stop)
+
+    def search(self, state: State[Any], limits: Limits, rng: random.Random, stop: Stop) -> Any:
+        """The action for the seat to move, where two or more are legal."""
+        raise NotImplementedError

@@ -35,7 +35,7 @@ import time
 from typing import Any, Final
 
 from game.logic.contract import CHANCE, TERMINAL, Limits, State, Stop, ThinkingStopped
-from game.logic.search.cursor import Cursor, choices, draw_cursor, reward
+from game.logic.search.cursor import Cursor, SearchAgent, choices, draw_cursor, reward
 
 __all__ = ["DEFAULT_TIME", "PLAYOUT_CAP", "MctsAgent"]
 
@@ -45,7 +45,7 @@ DEFAULT_TIME: Final = 1.0
 PLAYOUT_CAP: Final = 400
 
 
-class MctsAgent:
+class MctsAgent(SearchAgent):
     """UCT with random playouts, chance nodes, determinized hidden information and RAVE;
     see the module docstring. ``rave=False`` turns the all-moves-as-first estimate off."""
 
@@ -58,17 +58,11 @@ class MctsAgent:
     RAVE_EQUIVALENCE: Final = 300.0
 
     def __init__(self, rave: bool = True) -> None:
+        super().__init__()
         self.rave = rave
-        self._said = ""
 
-    def explain(self) -> str:
-        return self._said
-
-    def choose(self, state: State[Any], limits: Limits, rng: random.Random, stop: Stop) -> Any:
+    def search(self, state: State[Any], limits: Limits, rng: random.Random, stop: Stop) -> Any:
         seat, moves = choices(state)
-        if len(moves) == 1:
-            self._said = "the only move"
-            return moves[0]
         budget = int(limits.nodes) if limits.nodes else None
         seconds = limits.time if limits.time is not None else (None if budget else DEFAULT_TIME)
         deadline = time.perf_counter() + seconds if seconds else math.inf
