@@ -32,7 +32,7 @@ sys.path.insert(0, str(ROOT))
 
 from game import registry  # noqa: E402
 from game.logic.clue.notebook import Notebook  # noqa: E402
-from game.logic.clue.rules import Kind  # noqa: E402
+from game.logic.clue.rules import ActionKind  # noqa: E402
 from game.logic.tournament import PlayedGame, run_tournament, wilson_interval  # noqa: E402
 
 
@@ -86,7 +86,7 @@ def _wrong_accusations(entry: registry.Entry, record: PlayedGame, name: str) -> 
     for text in record.actions:
         seat = state.current_player()
         action = state.parse_action(text)
-        if action.kind is Kind.ACCUSE and seat >= 0 and record.seats[seat] == name:
+        if action.kind is ActionKind.ACCUSE and seat >= 0 and record.seats[seat] == name:
             after = state.apply(action)
             if after.winner != seat:
                 if Notebook.of(state.observation(seat)).solution() is not None:

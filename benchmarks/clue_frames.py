@@ -5,16 +5,17 @@ your suggestions spend on the notebook.
     python benchmarks/clue_frames.py --seats 6 --turns 8
 
 A headless window (Mesa, EGL) opens Cluedo from the menu as a window does (the notebook
-worked out apart, paced between frames), then plays the hint's move for you at each of your
-turns (asked for first, then N), drawing frames until the notebook of each event is shown.
+worked out in the background, paced between frames), then plays the hint's move for you at each
+of your turns (asked for first, then N), drawing frames until the notebook of each event is
+shown.
 One line::
 
-    seats=3 turns=4 frames=212 sweeps_drawing=0 sweep_ms_drawing=0 sweeps_apart=61
+    seats=3 turns=4 frames=212 sweeps_drawing=0 sweep_ms_drawing=0 sweeps_in_background=61
         sheet_ms_longest=3 sheet_sets=13 sheet_layouts=9 open_frame_ms=140
 
 - ``sweeps_drawing``, ``sweep_ms_drawing``: sweeps of the deals (``deduce._solve``) run on
   the drawing thread and the milliseconds they took (0: none);
-- ``sweeps_apart``: those run on other threads (the notebook's, the detectives');
+- ``sweeps_in_background``: those run on other threads (the notebook's, the detectives');
 - ``sheet_ms_longest``: the longest the controller's ``sheet()`` took in a frame;
 - ``sheet_sets``, ``sheet_layouts``: how often the HUD's sheet changed and how often all its
   labels were sized anew;
@@ -56,7 +57,7 @@ def measure(seats: int, turns: int, seed: int) -> dict[str, Any]:
     director = build_director(headless=True, size=(1280, 720))
     director.hud.sheet.gradual = True  # as in a window
     drawing = threading.current_thread()
-    sweeps = {"drawing": 0, "apart": 0, "ms": 0.0}
+    sweeps = {"drawing": 0, "background": 0, "ms": 0.0}
     solve = deduce._solve
 
     def counted(*args: Any, **kwargs: Any) -> Any:
@@ -68,7 +69,7 @@ def measure(seats: int, turns: int, seed: int) -> dict[str, Any]:
                 sweeps["drawing"] += 1
                 sweeps["ms"] += 1000 * (time.perf_counter() - started)
             else:
-                sweeps["apart"] += 1
+                sweeps["background"] += 1
 
     deduce._solve = counted
     sheet_stats = {"sets": 0, "layouts": 0}
@@ -88,7 +89,7 @@ def measure(seats: int, turns: int, seed: int) -> dict[str, Any]:
     session = MemorySession(options={"seats": seats, "opponent": "article"})
 
     def make() -> ClueController:
-        controller = ClueController(session, seed=seed, apart=True)  # as in a window
+        controller = ClueController(session, seed=seed, background=True)  # as in a window
         sheet = controller.sheet
 
         def timed() -> Any:
@@ -146,7 +147,7 @@ def measure(seats: int, turns: int, seed: int) -> dict[str, Any]:
         "frames": frames,
         "sweeps_drawing": sweeps["drawing"],
         "sweep_ms_drawing": round(sweeps["ms"]),
-        "sweeps_apart": sweeps["apart"],
+        "sweeps_in_background": sweeps["background"],
         "sheet_ms_longest": round(1000 * longest[0]),
         "sheet_sets": sheet_stats["sets"],
         "sheet_layouts": sheet_stats["layouts"],

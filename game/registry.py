@@ -198,8 +198,8 @@ class Entry:
     imported, its hint agent's first search run, compiling what it compiles), so that neither
     opening it nor its first hint stalls (see :func:`warm_up`). ``think_in_worker`` says the game's
     agents search in Python and think in a worker process in the window (see
-    :meth:`thinker`). ``engine`` (``"module:function"``) names what readies the game's compiled
-    engine in a worker process, compiling it the first time and saying how far it got
+    :meth:`thinker`). ``compiled_search`` (``"module:function"``) names what readies the game's
+    compiled search in a worker process, compiling it the first time and saying how far it got
     (:func:`game.logic.workers.pool.prepare`): the window's agents then think in workers it has
     readied, come back with what they remember of their choice, and the window never loads the
     compiled code itself. ``prepare`` (``"module:function"``) readies, in a worker process,
@@ -236,7 +236,7 @@ class Entry:
     warm_up: bool = False
     statistics: str = ""
     think_in_worker: bool = False
-    engine: str = ""
+    compiled_search: str = ""
     prepare: str = ""
     ahead: str = ""
     group: str = ""
@@ -261,16 +261,16 @@ class Entry:
 
     def thinker(self, name: str, options: Mapping[str, Any]) -> Agent[Any]:
         """``make_agent(name, options)`` as the window seats it: an entry whose agents search
-        in Python (``think_in_worker``) or run a compiled ``engine`` gets them thinking in a
+        in Python (``think_in_worker``) or run a ``compiled_search`` gets them thinking in a
         worker process (:mod:`game.logic.workers.pool`), so that the drawing thread never
         waits for the interpreter's lock (nor for a compiler)."""
         agent = self.make_agent(name, options)
-        if not (self.think_in_worker or self.engine):
+        if not (self.think_in_worker or self.compiled_search):
             return agent
         from game.logic.workers.pool import WorkerAgent
 
-        if self.engine:
-            return WorkerAgent(agent, prepare=self.engine, bring_back=True)
+        if self.compiled_search:
+            return WorkerAgent(agent, prepare=self.compiled_search, bring_back=True)
         return WorkerAgent(agent, bring_back=True)  # what it says of its search, for F3
 
     def seat_choices(self, option: str) -> tuple[str, ...]:
@@ -377,18 +377,18 @@ def warm_up(
     """Ready the games in the background (the window's warm-up thread, while the menu shows),
     so that neither opening one nor its first hint stalls the drawing thread. First what the
     window's own process needs to open each game: every entry's scene controller module is
-    imported and its agents looked up (:attr:`Entry.agents`), every ``engine`` and
+    imported and its agents looked up (:attr:`Entry.agents`), every ``compiled_search`` and
     ``prepare`` is started in a worker process (:func:`game.logic.workers.pool.prepare`;
     not waited for), every ``ahead`` is called, and each entry that asks for it (``warm_up``)
     makes a game with the default options (a description compiles). Then each of those lets its hint
     agent think for a moment (a first search compiles and loads what later ones reuse; an agent
-    that thinks in a worker waits for a worker, which may be busy for minutes with an engine's first
-    compile: no game waits for that before it is made). An entry with an ``engine`` thinks in
-    the worker its preparation readies. Returns the ids of the entries readied beyond the
-    import; a failure is logged and skipped, and ``stop`` (when set) ends the work between
-    games. ``pause``: seconds to rest after each game (the window's warm-up thread leaves the
-    drawing thread the interpreter's lock a while: a description compiles in Python). Between
-    its steps it calls :func:`game.logic.pacing.pause`."""
+    that thinks in a worker waits for a worker, which may be busy for minutes with a compiled
+    search's first compile: no game waits for that before it is made). An entry with a
+    ``compiled_search`` thinks in the worker its preparation readies. Returns the ids of the
+    entries readied beyond the import; a failure is logged and skipped, and ``stop`` (when set)
+    ends the work between games. ``pause``: seconds to rest after each game (the window's
+    warm-up thread leaves the drawing thread the interpreter's lock a while: a description
+    compiles in Python). Between its steps it calls :func:`game.logic.pacing.pause`."""
     import random
 
     from game.logic import pacing
@@ -416,19 +416,19 @@ def warm_up(
             if entry.ahead:
                 module, _, name = entry.ahead.partition(":")
                 getattr(importlib.import_module(module), name)()
-            if entry.prepare or entry.engine:
+            if entry.prepare or entry.compiled_search:
                 from game.logic.workers.pool import prepare
 
-                for task in (entry.engine, entry.prepare):
+                for task in (entry.compiled_search, entry.prepare):
                     if task:
                         prepare(task)  # in a worker process, compiling there the first time
             if entry.warm_up:
                 pacing.pause()
                 options = entry.options.validate({})
                 state = entry.make_game(options).initial_state(random.Random(0))
-                if not entry.engine:
+                if not entry.compiled_search:
                     made.append((entry, options, state))
-            if entry.warm_up or entry.prepare or entry.engine or entry.ahead:
+            if entry.warm_up or entry.prepare or entry.compiled_search or entry.ahead:
                 warmed.append(entry.id)
         except Exception as exc:  # a warm-up is only a head start: the game still works
             log.warning("warming up %s failed: %s", entry.id, exc)

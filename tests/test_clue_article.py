@@ -9,7 +9,7 @@ from game.logic.clue.agents import ArticleAgent, BluffAgent, GuessingAgent
 from game.logic.clue.article import ArticleNotes
 from game.logic.clue.deck import hand_sizes, load_deck
 from game.logic.clue.events import Accusation, Event, Suggestion, View
-from game.logic.clue.rules import END, Action, ClueRules, ClueState, Kind, Phase
+from game.logic.clue.rules import END, Action, ActionKind, ClueRules, ClueState, Phase
 from game.logic.contract import Limits, Stop
 
 DECK = load_deck("classic")
@@ -127,15 +127,15 @@ def _table() -> ClueState:
 def test_the_article_agent_accuses_only_when_every_category_is_forced() -> None:
     agent = ArticleAgent()
     state = _table()
-    assert agent.choose(state, Limits(time=1), random.Random(0), Stop()).kind is Kind.SUGGEST
-    refuted = state.apply(Action(Kind.SUGGEST, t("Plum, Rope, Hall")))
+    assert agent.choose(state, Limits(time=1), random.Random(0), Stop()).kind is ActionKind.SUGGEST
+    refuted = state.apply(Action(ActionKind.SUGGEST, t("Plum, Rope, Hall")))
     refuted = refuted.apply(refuted.legal_actions()[0])  # seat 3 shows the Hall
     assert agent.choose(refuted, Limits(time=1), random.Random(0), Stop()) == END
     # Nobody holds any of the envelope's cards: after everyone passes, all three are forced.
-    unrefuted = state.apply(Action(Kind.SUGGEST, t("Plum, Rope, Study")))
+    unrefuted = state.apply(Action(ActionKind.SUGGEST, t("Plum, Rope, Study")))
     assert unrefuted.phase is Phase.AFTER
     accusation = agent.choose(unrefuted, Limits(time=1), random.Random(0), Stop())
-    assert accusation == Action(Kind.ACCUSE, t("Plum, Rope, Study"))
+    assert accusation == Action(ActionKind.ACCUSE, t("Plum, Rope, Study"))
     assert "forced" in agent.explain()
 
 

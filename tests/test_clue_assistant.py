@@ -205,7 +205,7 @@ def test_in_a_window_the_notebook_is_worked_out_off_the_drawing_thread(
     from tests.waiting import HANG_S
 
     a = _started(director)
-    a.notebook_apart = True  # as in a window
+    a.notebook_in_background = True  # as in a window
     deck = a.deck
     gate = threading.Event()
     weighed: list[str] = []
@@ -225,7 +225,7 @@ def test_in_a_window_the_notebook_is_worked_out_off_the_drawing_thread(
     sheet = a.sheet()
     assert sheet is not None and sheet.footer[0] == WORKING
     gate.set()
-    thread = a.apart_threads["notebook"]
+    thread = a.background_threads["notebook"]
     thread.join(HANG_S)
     assert not thread.is_alive()
     director.update(1 / 60)  # the next frame takes it
@@ -246,7 +246,7 @@ def test_in_a_window_the_hint_is_worked_out_on_a_thread(
     from tests.waiting import HANG_S
 
     a = _started(director)
-    a.notebook_apart = True  # as in a window
+    a.notebook_in_background = True  # as in a window
     gate = threading.Event()
     chose: list[str] = []
     suggest = FullAgent.suggest
@@ -260,8 +260,8 @@ def test_in_a_window_the_hint_is_worked_out_on_a_thread(
     _do(director, "hint")
     assert a.status().banner.startswith("Thinking about a hint")
     gate.set()
-    a.apart_threads["hint"].join(HANG_S)
-    assert not a.apart_threads["hint"].is_alive()
+    a.background_threads["hint"].join(HANG_S)
+    assert not a.background_threads["hint"].is_alive()
     director.update(1 / 60)
     assert a.status().banner.startswith("On your turn, suggest "), a.status().banner
     assert chose == ["clue-hint"]

@@ -12,7 +12,7 @@ import pytest
 from game.engine.director import Director
 from game.games.clue.controller import ClueController
 from game.logic.clue.events import Suggestion
-from game.logic.clue.rules import Kind, Phase
+from game.logic.clue.rules import ActionKind, Phase
 from game.registry import MemorySession
 from tests.clue_scenes import lent, open_clue
 from tests.waiting import HANG_S
@@ -66,7 +66,7 @@ def test_hint_next_and_undo(director: Director) -> None:
     director.perform("hint", strict=True)
     _settle(director, c, 5)
     hint = c.match.current_hint()
-    assert hint is not None and hint.action.kind in (Kind.SUGGEST, Kind.ACCUSE)
+    assert hint is not None and hint.action.kind in (ActionKind.SUGGEST, ActionKind.ACCUSE)
     verb = hint.action.kind.value.capitalize()
     assert c.status().banner.startswith(f"Hint: {verb} {c.deck.triple_text(hint.action.cards)}: ")
     director.perform("next", strict=True)
@@ -201,7 +201,7 @@ def test_in_a_window_the_likeliest_envelope_is_weighed_on_a_thread_of_its_own(
     from game.logic.clue.deduce import Knowledge
 
     c = _controller(director)
-    c.notebook_apart = True  # as in a window
+    c.notebook_in_background = True  # as in a window
     gate = threading.Event()  # the weighing waits for it: the sheet is seen first
     threads: list[str] = []
     joint = Knowledge.envelope_joint
@@ -219,7 +219,7 @@ def test_in_a_window_the_likeliest_envelope_is_weighed_on_a_thread_of_its_own(
     sheet = c.sheet()
     assert sheet is not None and sheet.footer[0] == WORKING
     gate.set()
-    thread = c.apart_threads["notebook"]
+    thread = c.background_threads["notebook"]
     thread.join(HANG_S)
     assert not thread.is_alive() and threads == ["clue-notebook"]
     c.take_answers()  # as the next frame does

@@ -10,7 +10,7 @@ import pytest
 from game.logic.clue.deck import DeckError, hand_sizes, load_deck
 from game.logic.clue.events import Accusation, Suggestion
 from game.logic.clue.game import ClueGame
-from game.logic.clue.rules import END, Action, ClueRules, ClueState, Kind, Phase
+from game.logic.clue.rules import END, Action, ActionKind, ClueRules, ClueState, Phase
 from game.logic.contract import CHANCE, TERMINAL, IllegalActionError, NotationError, sample_chance
 
 CLASSIC = load_deck("classic")
@@ -65,9 +65,9 @@ def test_the_deal_fills_the_envelope_then_deals_clockwise_from_the_dealers_left(
 
 def test_a_dealt_card_cannot_be_dealt_again() -> None:
     state = ClueState.start(ClueRules(CLASSIC, 3))
-    state = state.apply(Action(Kind.ENVELOPE, (0,)))
+    state = state.apply(Action(ActionKind.ENVELOPE, (0,)))
     with pytest.raises(IllegalActionError):
-        state.apply(Action(Kind.ENVELOPE, (0,)))  # the second card must be a weapon
+        state.apply(Action(ActionKind.ENVELOPE, (0,)))  # the second card must be a weapon
 
 
 def _table() -> ClueState:
@@ -93,7 +93,9 @@ def test_answers_go_clockwise_from_the_suggesters_left_and_non_holders_pass() ->
     assert state.phase is Phase.REFUTE and state.current_player() == 3
     # Seat 3 holds only Peacock of the three: the match shows it by itself.
     forced = ClueGame({"seats": 4}).forced_action(state)
-    assert forced == Action(Kind.SHOW, (_card("Peacock"),)) and state.legal_actions() == [forced]
+    assert forced == Action(ActionKind.SHOW, (_card("Peacock"),)) and state.legal_actions() == [
+        forced
+    ]
     state = state.apply(forced)
     assert state.phase is Phase.AFTER
     (event,) = state.log
@@ -192,8 +194,8 @@ def test_turn_actions_and_after_actions() -> None:
     state = _table()
     actions = state.legal_actions()
     assert len(actions) == 2 * 6 * 6 * 9
-    assert actions[0] == Action(Kind.SUGGEST, (0, 6, 12))
-    assert sum(a.kind is Kind.ACCUSE for a in actions) == 324
+    assert actions[0] == Action(ActionKind.SUGGEST, (0, 6, 12))
+    assert sum(a.kind is ActionKind.ACCUSE for a in actions) == 324
     state = state.apply(actions[0])
     assert state.legal_actions()[0] == END and len(state.legal_actions()) == 325
     with pytest.raises(IllegalActionError):
@@ -218,7 +220,7 @@ def test_card_names_may_be_abbreviated_when_unambiguous() -> None:
         CLASSIC.card("mrs")
     state = _table()
     action = state.parse_action("  SUGGEST  study, plum,rope ")
-    assert action == Action(Kind.SUGGEST, _triple("Plum, Rope, Study"))
+    assert action == Action(ActionKind.SUGGEST, _triple("Plum, Rope, Study"))
     assert state.action_text(action) == "suggest Professor Plum / Rope / Study"
 
 

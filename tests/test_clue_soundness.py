@@ -18,7 +18,7 @@ import pytest
 
 from game.logic.clue.deck import load_deck
 from game.logic.clue.roster import make_agent
-from game.logic.clue.rules import ClueRules, ClueState, Kind
+from game.logic.clue.rules import ActionKind, ClueRules, ClueState
 from game.logic.contract import CHANCE, Limits, Stop, sample_chance
 from tests.deep import sized
 
@@ -48,7 +48,7 @@ def test_certainty_only_detectives_never_accuse_wrongly() -> None:
                 continue
             seat = state.current_player()
             action = agents[seat].choose(state, limits, rng, Stop())
-            if action.kind is Kind.ACCUSE and names[seat] in CERTAIN_ONLY:
+            if action.kind is ActionKind.ACCUSE and names[seat] in CERTAIN_ONLY:
                 accusations[names[seat]] += 1
                 assert action.cards == state.envelope, (seed, names[seat], state.log)
             state = state.apply(action)

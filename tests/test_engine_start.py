@@ -241,7 +241,7 @@ def gate(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     os.mkfifo(path)
     monkeypatch.setenv(GATE_ENV, str(path))
     pool.stop_workers()
-    entry = dataclasses.replace(reversi_controller.ENTRY, engine=GATED)
+    entry = dataclasses.replace(reversi_controller.ENTRY, compiled_search=GATED)
     monkeypatch.setattr(reversi_controller, "ENTRY", entry)
     yield path
     _open(path)  # a worker still waiting is let go

@@ -447,11 +447,11 @@ def test_a_windows_frames_render_the_fonts_glyphs_ahead_a_step_at_a_time(directo
 
 
 def _clue_in_a_window(director: Any, session: MemorySession) -> Any:
-    """Cluedo's table opened as a window opens it: its notebook worked out apart."""
+    """Cluedo's table opened as a window opens it: its notebook worked out in the background."""
     from game.games.clue.controller import ClueController
 
     def make() -> ClueController:
-        return ClueController(session, seed=1, apart=True)
+        return ClueController(session, seed=1, background=True)
 
     director.register("clue-window", make)
     return director.switch("clue-window")
@@ -502,7 +502,7 @@ def test_cluedos_notebook_is_worked_out_off_the_drawing_thread(director, monkeyp
     director.perform(f"why:{hand[0]}/{seat}", strict=True)
     assert "being worked out" in clue.status().banner  # a cell's why waits for it too
     gate.set()
-    clue.apart_threads["notebook"].join(HANG_S)
+    clue.background_threads["notebook"].join(HANG_S)
     director.update(1 / 60)
     sheet = director.hud.sheet.sheet
     assert sheet.footer[0].startswith(("Likeliest: ", "Solved: "))
@@ -520,19 +520,19 @@ def test_cluedos_notebook_is_worked_out_off_the_drawing_thread(director, monkeyp
     monkeypatch.setattr(Notebook, "why", recorded)
     director.perform(f"why:{hand[0]}/{seat}", strict=True)
     assert clue.status().banner.startswith("Working out why")
-    clue.apart_threads["why"].join(HANG_S)
-    assert not clue.apart_threads["why"].is_alive()
+    clue.background_threads["why"].join(HANG_S)
+    assert not clue.background_threads["why"].is_alive()
     director.update(1 / 60)
     assert asked == ["clue-why"]
     assert "follows from your hand" in clue.status().banner, clue.status().banner
     before = sheet
     gate.clear()
-    director.perform("suggest", strict=True)  # an event: the notebook of it, apart too
+    director.perform("suggest", strict=True)  # an event: the notebook of it, in the background too
     director.update(1 / 60)
     shown = director.hud.sheet.sheet
     assert shown.footer[0] == WORKING and shown.rows == before.rows  # the one before it
     gate.set()
-    clue.apart_threads["notebook"].join(HANG_S)
+    clue.background_threads["notebook"].join(HANG_S)
     director.update(1 / 60)
     assert director.hud.sheet.sheet.footer[0].startswith(("Likeliest: ", "Solved: "))
     assert swept and "MainThread" not in swept
@@ -789,8 +789,8 @@ def test_leaving_a_game_lays_out_nothing_of_its_sheet(director, monkeypatch):
 
 
 #: In a fresh interpreter: a headless window on the menu that opens games as a window does
-#: (their scene modules imported apart); MasterGrab played from it, its maps from a worker as
-#: in a window. Prints what the menu said meanwhile and the modules the drawing thread
+#: (their scene modules imported in the background); MasterGrab played from it, its maps from a
+#: worker as in a window. Prints what the menu said meanwhile and the modules the drawing thread
 #: imported from the play until MasterGrab's scene showed.
 OPEN_GRAB = """
 import os, sys, threading
@@ -801,7 +801,7 @@ from game.cli.play import build_director
 director = build_director(headless=True, size=(800, 600))
 director.switch("menu")
 menu = director.controller
-menu.opens_apart = True
+menu.opens_in_background = True
 make = director.factories["grab"]
 def maps_in_worker():
     controller = make()
@@ -829,7 +829,7 @@ director.close()
 
 
 @pytest.mark.gl
-def test_a_game_opened_before_the_warm_up_imports_its_module_apart(tmp_path) -> None:
+def test_a_game_opened_before_the_warm_up_imports_its_module_in_the_background(tmp_path) -> None:
     """MasterGrab opened from the menu before the warm-up had imported its scene module
     imported it (and the logic under it) in the frame it opened in: 0.5-2 s on a busy
     machine. A window's menu imports it on a thread of its own and opens the game when it
@@ -913,7 +913,7 @@ def test_a_game_whose_module_the_warm_up_is_importing_opens_when_that_ends(direc
     real = sys.modules[name]
     director.switch("menu")
     menu = director.controller
-    menu.opens_apart = True
+    menu.opens_in_background = True
     half = types.ModuleType(name)  # what another thread's import leaves there meanwhile
     half.__spec__ = importlib.machinery.ModuleSpec(name, None)
     half.__spec__._initializing = True

@@ -16,7 +16,7 @@ import pytest
 
 from game import registry
 from game.logic.clue.game import ClueGame
-from game.logic.clue.rules import ClueState, Kind
+from game.logic.clue.rules import ActionKind, ClueState
 from game.logic.contract import CHANCE, Limits, State, Stop, sample_chance
 from game.logic.search.agents import BASELINES, RandomAgent
 from game.logic.search.alphabeta import AlphaBetaAgent
@@ -175,6 +175,6 @@ def test_hidden_cards_are_not_read(agent: Any, limits: Limits) -> None:
     assert first.current_player() == 0
     chosen = [agent.choose(s, limits, random.Random(11), Stop()) for s in (first, second)]
     assert chosen[0] == chosen[1]
-    assert chosen[0].kind in (Kind.SUGGEST, Kind.ACCUSE)
+    assert chosen[0].kind in (ActionKind.SUGGEST, ActionKind.ACCUSE)
     drawn = [s.determinizer(0)(random.Random(2)) for s in (first, second)]
     assert drawn[0].key() == drawn[1].key()

@@ -20,7 +20,7 @@ _CHECKING = {"raises", "fail", "warns", "deprecated_call", "approx", "xfail"}
 # Helper modules of the tests whose functions may wait on purpose, bounded: waiting.py is
 # the one place that polls for an event (with a deadline), and the agents/robots that tests
 # start in other processes sleep to play a slow or hung player, which is what they test.
-_MAY_SLEEP = {"waiting.py", "apart_agents.py"}
+_MAY_SLEEP = {"waiting.py", "worker_agents.py"}
 # Helpers that pace frames as a window's refresh does (not a wait for anything: the event they
 # wait for is their condition, checked each frame).
 _PACES = {("test_engine_start.py", "_frames_until")}

@@ -15,7 +15,7 @@ from game.logic.match import Match
 from game.logic.reversi.board import PASS, Color, Position, parse_move
 from game.logic.reversi.classic import CLASSIC_LEVELS, classic_move
 from game.logic.reversi.game import ReversiGame
-from game.logic.reversi.players import LevelAgent, get_agent
+from game.logic.reversi.players import ReversiLevelAgent, get_agent
 from game.logic.reversi.solver import SearchCancelled
 from game.registry import MemorySession
 from tests.test_reversi_search import must_pass_position
@@ -70,7 +70,7 @@ def test_a_level_agent_chooses_legal_moves_and_explains_them() -> None:
     # (the kernels loaded from numba's cache), left the endgame at depth 1.
     enough = Limits(time=HANG_S)
     agent = get_agent("advanced")
-    assert isinstance(agent, LevelAgent) and agent.explain() == ""
+    assert isinstance(agent, ReversiLevelAgent) and agent.explain() == ""
     move = agent.choose(Position.start(), enough, random.Random(0), Stop())
     assert move in Position.start().legal_moves()
     assert agent.explain().startswith("evaluation ") and "for black" in agent.explain()

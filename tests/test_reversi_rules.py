@@ -18,7 +18,7 @@ from game.logic.reversi.board import (
     BoardTextError,
     Color,
     IllegalMoveError,
-    NotationError,
+    MoveTextError,
     Position,
     ReversiError,
     TranscriptError,
@@ -101,7 +101,7 @@ def test_square_names_round_trip() -> None:
 
 @pytest.mark.parametrize("text", ["", "d9", "i1", "d", "d33", "pas", "ps", "3d"])
 def test_bad_move_text(text: str) -> None:
-    with pytest.raises(NotationError, match="is not a move") as info:
+    with pytest.raises(MoveTextError, match="is not a move") as info:
         parse_move(text)
     assert repr(text) in str(info.value)
     assert isinstance(info.value, ReversiError) and isinstance(info.value, ValueError)

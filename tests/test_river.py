@@ -22,11 +22,11 @@ from game.logic.river.game import (
     BoardBoat,
     Cross,
     Crossing,
-    Hint,
-    IllegalMoveError,
+    IllegalRiverActionError,
     InvalidActionError,
     Kind,
     Load,
+    NextCrossings,
     NoSolutionError,
     Outcome,
     RiverPuzzle,
@@ -371,14 +371,14 @@ def test_win_only_when_everyone_is_ashore_on_the_right() -> None:
     assert state.verdict().outcome is Outcome.PLAYING
     assert not state.is_terminal()
     hint = RiverPuzzle(CLASSIC).hint(state)
-    assert hint == Hint((), 0, "everyone is across: unload the boat")
+    assert hint == NextCrossings((), 0, "everyone is across: unload the boat")
     assert RiverPuzzle(CLASSIC).plan(state) == [Unboard(P)]
     assert RiverPuzzle(CLASSIC).solution(state) == []
     won = state.apply(Unboard(P))
     assert won.verdict().outcome is Outcome.WON
     assert won.returns() == (1.0,)
     assert won.legal_actions() == []
-    assert RiverPuzzle(CLASSIC).hint(won) == Hint((), 0, "already won")
+    assert RiverPuzzle(CLASSIC).hint(won) == NextCrossings((), 0, "already won")
     assert RiverPuzzle(CLASSIC).plan(won) == []
     assert RiverPuzzle(CLASSIC).solve_actions(won) == []
 
@@ -414,7 +414,7 @@ def test_only_a_crossing_changes_the_counts_or_loses(rules: RiverRules, choices:
         actions = state.legal_actions()
         if not actions:
             assert state.is_terminal()
-            with pytest.raises(IllegalMoveError, match="the game is over"):
+            with pytest.raises(IllegalRiverActionError, match="the game is over"):
                 state.apply(Cross())
             break
         action = actions[choice % len(actions)]
@@ -471,7 +471,7 @@ def test_graph_edges_are_the_click_level_crossings() -> None:
                     try:
                         boarded = play(state, [BoardBoat(P)] * priests + [BoardBoat(D)] * devils)
                         landed = boarded.apply(Cross())
-                    except IllegalMoveError:
+                    except IllegalRiverActionError:
                         continue
                     if landed.verdict().outcome is not Outcome.LOST:
                         expected.append((Load(priests, devils), landed.crossing()))
@@ -498,30 +498,30 @@ def test_legal_actions_order() -> None:
 
 def test_illegal_moves_say_why() -> None:
     start = RiverState.start(CLASSIC)
-    with pytest.raises(IllegalMoveError, match=r"^the boat is empty$"):
+    with pytest.raises(IllegalRiverActionError, match=r"^the boat is empty$"):
         start.apply(Cross())
-    with pytest.raises(IllegalMoveError, match=r"^the boat is empty$"):
+    with pytest.raises(IllegalRiverActionError, match=r"^the boat is empty$"):
         start.apply(Unboard(P))
     full = play(start, [BoardBoat(P), BoardBoat(D)])
-    with pytest.raises(IllegalMoveError, match=r"^the boat is full$"):
+    with pytest.raises(IllegalRiverActionError, match=r"^the boat is full$"):
         full.apply(BoardBoat(D))
-    with pytest.raises(IllegalMoveError, match=r"^no devil in the boat$"):
+    with pytest.raises(IllegalRiverActionError, match=r"^no devil in the boat$"):
         start.apply(BoardBoat(P)).apply(Unboard(D))
     three_seats = RiverRules(3, 3, 4)
     priests_aboard = play(RiverState.start(three_seats), [BoardBoat(P)] * 3)
-    with pytest.raises(IllegalMoveError, match=r"^no priest ashore on the left bank$"):
+    with pytest.raises(IllegalRiverActionError, match=r"^no priest ashore on the left bank$"):
         priests_aboard.apply(BoardBoat(P))
     lost = play(start, [BoardBoat(P), BoardBoat(P), Cross()])
-    with pytest.raises(IllegalMoveError, match=r"^the game is over$"):
+    with pytest.raises(IllegalRiverActionError, match=r"^the game is over$"):
         lost.apply(Unboard(P))
     assert lost.legal_actions() == []
-    assert issubclass(IllegalMoveError, ValueError)
+    assert issubclass(IllegalRiverActionError, ValueError)
 
 
 def test_on_the_right_bank_no_one_to_board() -> None:
     state = play(RiverState.start(CLASSIC), [BoardBoat(D), Cross(), Unboard(D)])
     assert state.boat_side is R
-    with pytest.raises(IllegalMoveError, match=r"^no priest ashore on the right bank$"):
+    with pytest.raises(IllegalRiverActionError, match=r"^no priest ashore on the right bank$"):
         state.apply(BoardBoat(P))
 
 
@@ -540,7 +540,7 @@ def test_action_text_round_trip() -> None:
     for text in ["", "cross", "board", "board:bishop", "board priest", "boat!"]:
         with pytest.raises(InvalidActionError, match="unknown action"):
             parse_action(text)
-    assert issubclass(InvalidActionError, IllegalMoveError)
+    assert issubclass(InvalidActionError, IllegalRiverActionError)
 
 
 def test_apply_refuses_what_is_not_an_action() -> None:
@@ -627,7 +627,7 @@ def test_state_validation() -> None:
 def test_hint_from_the_start_and_from_a_half_loaded_boat() -> None:
     puzzle = RiverPuzzle(CLASSIC)
     start = RiverState.start(CLASSIC)
-    assert puzzle.hint(start) == Hint((Load(0, 2), Load(1, 1)), 11, None)
+    assert puzzle.hint(start) == NextCrossings((Load(0, 2), Load(1, 1)), 11, None)
     assert puzzle.plan(start) == [BoardBoat(D), BoardBoat(D), Cross()]
     one_priest = start.apply(BoardBoat(P))
     hint = puzzle.hint(one_priest)
@@ -644,7 +644,7 @@ def test_hint_after_landing_with_passengers_aboard() -> None:
     puzzle = RiverPuzzle(CLASSIC)
     landed = play(RiverState.start(CLASSIC), [BoardBoat(D), BoardBoat(D), Cross()])
     assert landed.boat == Load(0, 2) and landed.crossing() == node(3, 1, R)
-    assert puzzle.hint(landed) == Hint((Load(0, 1),), 10, None)
+    assert puzzle.hint(landed) == NextCrossings((Load(0, 1),), 10, None)
     assert puzzle.plan(landed) == [Unboard(D), Cross()]
 
 
@@ -652,13 +652,13 @@ def test_hint_off_the_shortest_paths() -> None:
     puzzle = RiverPuzzle(CLASSIC)
     # 3P2D|R is reachable but on no shortest path (distance 12 > 11).
     detour = RiverState.from_crossing(CLASSIC, node(3, 2, R))
-    assert puzzle.hint(detour) == Hint((Load(0, 1),), 12, None)
+    assert puzzle.hint(detour) == NextCrossings((Load(0, 1),), 12, None)
     # 0P1D|L is one crossing from the goal but no shortest path from the start passes it.
     side_node = RiverState.from_crossing(CLASSIC, node(0, 1, L))
-    assert puzzle.hint(side_node) == Hint((Load(0, 1),), 1, None)
+    assert puzzle.hint(side_node) == NextCrossings((Load(0, 1),), 1, None)
     # A safe node that is cut off.
     cut_off = RiverState.from_crossing(CLASSIC, node(0, 3, R))
-    assert puzzle.hint(cut_off) == Hint((), None, "no way across from here")
+    assert puzzle.hint(cut_off) == NextCrossings((), None, "no way across from here")
     assert puzzle.next_load(cut_off) is None
     assert puzzle.plan(cut_off) == []
     with pytest.raises(NoSolutionError, match="no way across from here"):
@@ -670,14 +670,14 @@ def test_hint_off_the_shortest_paths() -> None:
 def test_hint_when_lost_or_unsolvable() -> None:
     puzzle = RiverPuzzle(CLASSIC)
     lost = play(RiverState.start(CLASSIC), [BoardBoat(P), BoardBoat(P), Cross()])
-    assert puzzle.hint(lost) == Hint((), None, "the game is lost")
+    assert puzzle.hint(lost) == NextCrossings((), None, "the game is lost")
     assert puzzle.distance(lost) is None
     assert puzzle.plan(lost) == []
     with pytest.raises(NoSolutionError, match="the game is lost"):
         puzzle.solution(lost)
     hopeless = RiverPuzzle(RiverRules(4, 4, 2))
     start = RiverState.start(RiverRules(4, 4, 2))
-    assert hopeless.hint(start) == Hint((), None, "no way across from here")
+    assert hopeless.hint(start) == NextCrossings((), None, "no way across from here")
     with pytest.raises(NoSolutionError, match=r"^4 priests and 4 devils cannot cross in a boat"):
         hopeless.solve_actions()
     with pytest.raises(NoSolutionError):

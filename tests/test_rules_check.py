@@ -18,13 +18,13 @@ import pytest
 
 from game.logic.rules.catalogue import design, engine, shipped
 from game.logic.rules.design import Design, parse
-from game.logic.rules.engine import Engine, Position
+from game.logic.rules.engine import DescribedPosition, Engine
 from game.logic.rules.notation import move_texts, read_position
 
 CANNONS = Path(__file__).parent / "data" / "cannons.txt"
 
 
-def captures_by(e: Engine, pos: Position, by: int) -> list[tuple[int, ...]]:
+def captures_by(e: Engine, pos: DescribedPosition, by: int) -> list[tuple[int, ...]]:
     """The captured positions of every move ``by`` could make here: each program of each of
     its pieces run forward, a capture that goes on followed to its end, and drops from hand."""
     b, c = pos.board, e.c
@@ -54,7 +54,7 @@ def captures_by(e: Engine, pos: Position, by: int) -> list[tuple[int, ...]]:
     return found
 
 
-def legal_by_definition(e: Engine, pos: Position) -> list[Any]:
+def legal_by_definition(e: Engine, pos: DescribedPosition) -> list[Any]:
     """The moves after which no move of the opponent captures a royal piece of the mover."""
     player = e.player(pos)
     enemy = (player + 1) % e.players
@@ -68,7 +68,7 @@ def legal_by_definition(e: Engine, pos: Position) -> list[Any]:
     return safe
 
 
-def playout_positions(e: Engine, seed: int, games: int, plies: int) -> list[Position]:
+def playout_positions(e: Engine, seed: int, games: int, plies: int) -> list[DescribedPosition]:
     rng = random.Random(seed)
     seen = []
     for _ in range(games):

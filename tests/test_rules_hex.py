@@ -9,7 +9,7 @@ import random
 import pytest
 
 from game.logic.rules.catalogue import engine
-from game.logic.rules.engine import Engine, Position
+from game.logic.rules.engine import DescribedPosition, Engine
 from game.logic.rules.notation import move_texts
 
 NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1), (-1, 1), (1, -1))
@@ -64,7 +64,7 @@ def test_random_hex_games_end_with_the_same_winner_at_the_same_ply(size: int) ->
     e = engine("hex", {"side": size})
     rng = random.Random(size)
     for _ in range(25):
-        pos: Position = e.start()
+        pos: DescribedPosition = e.start()
         stones: tuple[set[tuple[int, int]], ...] = (set(), set())
         while True:
             moves = e.legal(pos)
@@ -81,7 +81,7 @@ def test_random_hex_games_end_with_the_same_winner_at_the_same_ply(size: int) ->
             e.make(pos, move)
 
 
-def _play(e: Engine, texts: list[str]) -> Position:
+def _play(e: Engine, texts: list[str]) -> DescribedPosition:
     pos = e.start()
     for text in texts:
         moves = e.legal(pos)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from game.logic.rules.catalogue import engine
-from game.logic.rules.engine import Position
+from game.logic.rules.engine import DescribedPosition
 from game.logic.rules.notation import read_position
 
 Board = tuple[int, ...]
@@ -56,7 +56,7 @@ def _perft(board: Board, south: bool, depth: int) -> int:
 ORDER = ["s1", "s2", "s3", "s4", "s5", "s6", "S", "n1", "n2", "n3", "n4", "n5", "n6", "N"]
 
 
-def _board(e: object, pos: Position) -> Board:
+def _board(e: object, pos: DescribedPosition) -> Board:
     names = e.design.board.names  # type: ignore[attr-defined]
     return tuple(pos.board[names.index(n)] for n in ORDER)
 

@@ -15,13 +15,13 @@ from game.logic.rules.read_tree import statements
 from game.logic.rules.sexpr import DescriptionError, read
 from game.logic.rules.tree import (
     Act,
+    Advance,
     Counters,
     If,
     Is,
-    Node,
     OneOf,
     Pieces,
-    Step,
+    ProgramNode,
     Stmt,
     Verify,
     text,
@@ -75,7 +75,7 @@ def test_nodes_written_apart_are_equal_when_they_say_the_same() -> None:
     assert a == b and hash(a) == hash(b)
     assert a[0].where is not None and a[0].where.source == "a.txt"
     kinds = [type(n).__name__ for n in walk(a)]
-    assert kinds == ["Step", "Verify", "Pieces", "Act"]
+    assert kinds == ["Advance", "Verify", "Pieces", "Act"]
 
 
 def test_a_program_that_reads_where_the_last_move_came_from_keeps_it_in_the_key() -> None:
@@ -102,7 +102,7 @@ def _tiny_with(tree: tuple[object, ...]) -> Design:
 @pytest.mark.parametrize(
     ("tree", "says"),
     [
-        ((Step("sideways"),), "unknown direction 'sideways'"),
+        ((Advance("sideways"),), "unknown direction 'sideways'"),
         ((Verify(Act("add")),), "a condition is needed here, not add"),
         ((Verify(Pieces("enemy", ("Dragon",))),), "unknown piece type 'Dragon'"),
         ((If(Is("empty"), "add"),), "a tuple of statements is needed"),  # type: ignore[arg-type]
@@ -148,7 +148,7 @@ def test_every_node_class_prints_and_reads_back() -> None:
     )
     tree = statements(read(source, "all.txt"))
     classes = {type(n).__name__ for n in walk(tree)}
-    assert len(classes) == len({c.__name__ for c in Node.__subclasses__()}), sorted(
-        {c.__name__ for c in Node.__subclasses__()} - classes
+    assert len(classes) == len({c.__name__ for c in ProgramNode.__subclasses__()}), sorted(
+        {c.__name__ for c in ProgramNode.__subclasses__()} - classes
     )
     assert statements(read(text(tree), "again.txt")) == tree

@@ -29,7 +29,7 @@ def _middle_game(game_id: str, plies: int = 4):
 
 
 @pytest.mark.parametrize("game_id", ["chess", "english-draughts", "kalah"])
-def test_a_search_apart_chooses_what_it_chooses_here(game_id: str) -> None:
+def test_a_search_in_a_worker_chooses_what_it_chooses_here(game_id: str) -> None:
     state = _middle_game(game_id)
     limits = Limits(depth=2)
     local = make_agent("alphabeta")
@@ -111,18 +111,18 @@ def test_an_agent_that_cannot_travel_thinks_here() -> None:
     )
 
 
-def test_the_described_games_think_apart_in_the_window() -> None:
+def test_the_described_games_think_in_workers_in_the_window() -> None:
     from game.registry import get
 
     entry = get("chess")
     assert entry.think_in_worker
     assert isinstance(entry.thinker("alphabeta", entry.options.defaults()), WorkerAgent)
-    # Reversi's levels think in a worker too, in a worker that first readies the compiled engine,
+    # Reversi's levels think in a worker too, in a worker that first readies the compiled search,
     # and come back with their last choice (the window shows its depth and score).
     reversi = get("reversi")
     level = reversi.thinker("expert", reversi.options.defaults())
     assert isinstance(level, WorkerAgent)
-    assert level.prepare == reversi.engine == "game.logic.reversi.players:prepare"
+    assert level.prepare == reversi.compiled_search == "game.logic.reversi.players:prepare"
     assert level.bring_back
 
 

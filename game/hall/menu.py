@@ -86,7 +86,7 @@ class MenuController(SceneController):
         self._table = self._commands()
         #: Whether a game's scene module is imported on a thread of its own before it opens
         #: (None: in a window, not headless, where the drawing thread must not wait for it).
-        self.opens_apart: bool | None = None
+        self.opens_in_background: bool | None = None
         self.opening: Opening | None = None  # the game being opened, its module on the way
 
     # -- what the Director asks -------------------------------------------------------------
@@ -505,11 +505,11 @@ class MenuController(SceneController):
         self._game_id(game)
         if self.host is None:
             return
-        apart = self.opens_apart
-        if apart is None:
-            apart = not self.host.headless
+        background = self.opens_in_background
+        if background is None:
+            background = not self.host.headless
         module = next(e for e in self.entries if e.id == game).controller.partition(":")[0]
-        if apart and module and not imported(module):
+        if background and module and not imported(module):
             if self.opening is None:  # the first game asked for is the one that opens
                 self.opening = Opening(game, module)
             return

@@ -37,7 +37,7 @@ from game.games.clue.panel import CATEGORY_TEXT, HELD
 from game.games.clue.scene import CardTableScene
 from game.games.clue.table import (
     ENVELOPE_AT,
-    Place,
+    Placement,
     Ring,
     seat_places,
     suggestion_places,
@@ -115,13 +115,13 @@ class AssistantController(CardTableScene):
     def names(self) -> list[str]:
         return ["You"] + [f"Seat {s}" for s in range(1, self.seats)]
 
-    def places(self, ring: Ring) -> tuple[Any, list[Place]]:
+    def places(self, ring: Ring) -> tuple[Any, list[Placement]]:
         key = (self.started, tuple(self.hand), tuple(self.events), self.draft, self.hand_sizes)
         hands = [sorted(self.hand) if s == ME else [BACK] * n
                  for s, n in enumerate(self.hand_sizes)]  # fmt: skip
         to_play = self.draft.seat if self.started else -1
         places = seat_places(ring, hands, ME, self.names(), self.view.out(), to_play)
-        places.append(Place("envelope", "envelope", ENVELOPE_AT))
+        places.append(Placement("envelope", "envelope", ENVELOPE_AT))
         if self.started:
             d = self.draft
             being = Suggestion(d.seat, d.cards, d.passed, d.refuter)
@@ -131,7 +131,7 @@ class AssistantController(CardTableScene):
     # -- SceneController --------------------------------------------------------------------
 
     def enter(self, host: Host) -> Scene:
-        self.notebook_apart = not host.headless  # why a cell is so: on a thread
+        self.notebook_in_background = not host.headless  # why a cell is so: on a thread
         return super().enter(host)
 
     def update(self, dt: float) -> None:
@@ -541,7 +541,7 @@ class AssistantController(CardTableScene):
             self.hinted = (key, triple)
             then(triple)
 
-        self.work_apart(
+        self.work_in_background(
             "hint",
             "Could not work out a hint",
             lambda: FullAgent().suggest(view, random.Random(len(view.events)), Stop()),

@@ -20,7 +20,7 @@ from game.logic.clue.events import View, narrate
 from game.logic.clue.game import ClueGame, start_match
 from game.logic.clue.notebook import HAND, EventContradiction, Notebook
 from game.logic.clue.record import HEADER, RecordError, dumps, event_line, loads, parse_event
-from game.logic.clue.rules import Action, ClueState, Kind, Phase, advice
+from game.logic.clue.rules import Action, ActionKind, ClueState, Phase, advice
 from game.logic.contract import Limits, Stop, explain
 from game.logic.numbers import parse_whole
 from game.logic.quoting import clip, excerpt
@@ -194,7 +194,7 @@ def play(game: ClueGame, entry: Entry, seed: int, lines: Iterator[str], out: Tex
 def _play_command(
     line: str, state: ClueState, game: ClueGame, helper: object, names: list[str],
     rng: random.Random, out: TextIO,
-) -> tuple[Kind, tuple[int, ...]] | str | None:  # fmt: skip
+) -> tuple[ActionKind, tuple[int, ...]] | str | None:  # fmt: skip
     """An action to play, "undo", or None (the command was answered here)."""
     say: Callable[[str], None] = lambda text: print(text, file=out, flush=True)  # noqa: E731
     word, _, rest = line.partition(" ")
@@ -221,7 +221,7 @@ def _play_command(
     except ValueError as exc:
         say(f"{exc}. Type 'help' for the commands.")
         return None
-    if action.kind is Kind.END and state.phase is not Phase.AFTER:
+    if action.kind is ActionKind.END and state.phase is not Phase.AFTER:
         say("'end' comes after your suggestion; suggest or accuse first.")
         return None
     try:

@@ -24,12 +24,12 @@ from game.engine.controller import Sheet, Status, Tone
 from game.engine.scene import Scene
 from game.games.clue.entry import ENTRY
 from game.games.clue.scene import CardTableScene
-from game.games.clue.table import Place, Ring, layout
+from game.games.clue.table import Placement, Ring, layout
 from game.hall.keeping import follow, keep, kept_data, kept_game, kept_options, resume_kept
 from game.hall.scene import Control
 from game.logic.clue.events import View, narrate
 from game.logic.clue.game import ClueGame, start_match
-from game.logic.clue.rules import END, Action, ClueState, Kind, Phase, advice
+from game.logic.clue.rules import END, Action, ActionKind, ClueState, Phase, advice
 from game.logic.contract import Limits
 from game.logic.match import Match, MatchError, Step
 from game.registry import GameSession
@@ -57,14 +57,14 @@ def open_table(session: GameSession, **overrides: Any) -> Any:
 
 class ClueController(CardTableScene):
     """The Cluedo scene; see the module docstring. ``overrides``: option values for this
-    controller only, ``seed`` (the deal) and ``apart`` (work the notebook out on a thread of
+    controller only, ``seed`` (the deal) and ``background`` (work the notebook out on a thread of
     its own: by default in a window only)."""
 
     title = "Cluedo"
 
     def __init__(self, session: GameSession, **overrides: Any) -> None:
         self.seed: int | None = overrides.pop("seed", None)
-        self._apart: bool | None = overrides.pop("apart", None)
+        self._background: bool | None = overrides.pop("background", None)
         overrides.pop("assistant", None)  # open_table gives the assistant its own scene
         self.session = session
         # A deal asked for (a seed, options for this table) starts afresh; otherwise the game
@@ -129,7 +129,12 @@ class ClueController(CardTableScene):
 
     def _on_step(self, step: Step) -> None:
         state = self.state
-        if state.log and step.action.kind in (Kind.SHOW, Kind.ACCUSE, Kind.END, Kind.SUGGEST):
+        if state.log and step.action.kind in (
+            ActionKind.SHOW,
+            ActionKind.ACCUSE,
+            ActionKind.END,
+            ActionKind.SUGGEST,
+        ):
             view = state.observation(self._seen_by())
             if view.events:
                 self.say(narrate(view.events[-1], view, self.names()))
@@ -156,7 +161,7 @@ class ClueController(CardTableScene):
             self._viewed = (state, state.observation(self._seen_by()))
         return self._viewed[1]
 
-    def places(self, ring: Ring) -> tuple[Any, list[Place]]:
+    def places(self, ring: Ring) -> tuple[Any, list[Placement]]:
         state = self.state
         return (state.key(), self.human), layout(state, self.viewer, self.names(), ring.numbers)
 
@@ -170,7 +175,9 @@ class ClueController(CardTableScene):
     # -- SceneController --------------------------------------------------------------------
 
     def enter(self, host: Host) -> Scene:
-        self.notebook_apart = not host.headless if self._apart is None else self._apart
+        self.notebook_in_background = (
+            not host.headless if self._background is None else self._background
+        )
         scene = super().enter(host)
         follow(self.session, self.kept_now)
         return scene
@@ -283,7 +290,7 @@ class ClueController(CardTableScene):
                                          enabled=m.can_redo, why_disabled="Nothing to redo.")),
             self.control("new", Control("New game", "a new deal; the dealer passes to the "
                                         "left")),
-            Command("suggest", lambda: self._act(Kind.SUGGEST), "Suggest", "S",
+            Command("suggest", lambda: self._act(ActionKind.SUGGEST), "Suggest", "S",
                     "ask about the three cards chosen at the top right",
                     enabled=lambda: phase(Phase.TURN), why_disabled="Not your turn to suggest."),
             Command("accuse", self.accuse, "Accuse", "A",
@@ -325,7 +332,7 @@ class ClueController(CardTableScene):
                 commands.append(
                     Command(
                         f"show-{card}",
-                        lambda card=card: self.play(Action(Kind.SHOW, (card,))),
+                        lambda card=card: self.play(Action(ActionKind.SHOW, (card,))),
                         f"Show {deck.name(card)}",
                         group="options",
                         help="show this card to the suggester",
@@ -345,7 +352,7 @@ class ClueController(CardTableScene):
         cards = self.game.rules.deck.ranges[category]
         self.choice[category] = cards[(cards.index(self.choice[category]) + 1) % len(cards)]
 
-    def _act(self, kind: Kind) -> None:
+    def _act(self, kind: ActionKind) -> None:
         self.confirm = None
         self.play(Action(kind, tuple(self.choice)))
 
@@ -360,7 +367,7 @@ class ClueController(CardTableScene):
                 "Press Accuse again to open the envelope.", Tone.WARN,
             )  # fmt: skip
             return
-        self._act(Kind.ACCUSE)
+        self._act(ActionKind.ACCUSE)
 
     def hint(self) -> None:
         self.say("Thinking about a hint ...", Tone.HINT)
@@ -379,7 +386,7 @@ class ClueController(CardTableScene):
             return
         self.play_hint = False
         action = hint.action
-        if action.kind in (Kind.SUGGEST, Kind.ACCUSE):
+        if action.kind in (ActionKind.SUGGEST, ActionKind.ACCUSE):
             self.choice = list(action.cards)  # the buttons and the notebook show what it named
         self.play(action)
 

@@ -24,7 +24,7 @@ from game.engine.controller import Host, Sheet, Tone
 from game.engine.scene import Node, Scene, load_scene
 from game.games.clue.faces import FRAME_BUDGET, CardFaceLayer
 from game.games.clue.panel import why_text
-from game.games.clue.table import Place, Ring, Table
+from game.games.clue.table import Placement, Ring, Table
 from game.hall.scene import GameScene
 from game.logic.clue.deck import Deck
 from game.logic.clue.events import View
@@ -62,22 +62,22 @@ class CardTableScene(GameScene):
         self.tone = Tone.INFO
         self._hover_label: list[tuple[str, Any]] = []
         #: In a window the notebook's long work is done on threads of its own, between
-        #: frames (:meth:`_count`, :meth:`work_apart`): its counts (a sweep of the deals) and its
-        #: likeliest envelope (a sweep per choice of envelope), which held up the frame the
+        #: frames (:meth:`_count`, :meth:`work_in_background`): its counts (a sweep of the deals)
+        #: and its likeliest envelope (a sweep per choice of envelope), which held up the frame the
         #: table opened in and the frame each event came in, and why a cell is so (a
         #: deduction per event: most of a second late in a long game).
-        self.notebook_apart = False
+        self.notebook_in_background = False
         self._books = NotebookCache()
         self._sheet: tuple[Any, Sheet] | None = None
         self._lock = threading.Lock()  # the notebook cache, shared with the thread
         #: The last notebook worked out on the thread, with its view's key (None: none yet).
         self._counted: tuple[Any, Notebook | None] | None = None
-        #: The last thread :meth:`work_apart` started for each kind of work ("notebook",
+        #: The last thread :meth:`work_in_background` started for each kind of work ("notebook",
         #: "why", ...).
-        self.apart_threads: dict[str, threading.Thread] = {}
-        self._apart_asked: dict[str, tuple[object, Any]] = {}  # each kind's last request
+        self.background_threads: dict[str, threading.Thread] = {}
+        self._background_asked: dict[str, tuple[object, Any]] = {}  # each kind's last request
         #: What the threads worked out, for the drawing thread to hand on.
-        self._apart_answers: list[tuple[str, tuple[object, Any], Callable[[], None]]] = []
+        self._background_answers: list[tuple[str, tuple[object, Any], Callable[[], None]]] = []
 
     # -- what a scene gives -----------------------------------------------------------------
 
@@ -88,7 +88,7 @@ class CardTableScene(GameScene):
         """The view of the table the notebook is of (your seat's)."""
         raise NotImplementedError
 
-    def places(self, ring: Ring) -> tuple[Any, list[Place]]:
+    def places(self, ring: Ring) -> tuple[Any, list[Placement]]:
         """A key that changes when the table must change, and the table's places."""
         raise NotImplementedError
 
@@ -162,14 +162,14 @@ class CardTableScene(GameScene):
     def shown_notebook(self) -> Notebook | None:
         """The notebook the sheet shows: worked out here when headless; in a window, on a
         thread of its own (:meth:`_count`) with its likeliest envelope, and None until then."""
-        if not self.notebook_apart:
+        if not self.notebook_in_background:
             return self.notebook()
         key = self._view_key()
         counted = self._counted
         if counted is not None and counted[0] == key:
             # None: the thread failed; the sheet works it out itself then.
             return counted[1] if counted[1] is not None else self.notebook()
-        asked = self._apart_asked.get("notebook")
+        asked = self._background_asked.get("notebook")
         if asked is None or asked[1] != key:  # not asked for yet
             self._count()
         return None
@@ -193,7 +193,7 @@ class CardTableScene(GameScene):
 
     def _count(self) -> None:
         """Work out the notebook of the view now and its likeliest envelope on a thread of
-        its own (:meth:`work_apart`), waiting at each sweep for the frame being drawn to
+        its own (:meth:`work_in_background`), waiting at each sweep for the frame being drawn to
         end."""
         view, key = self._view(), self._view_key()
 
@@ -211,7 +211,7 @@ class CardTableScene(GameScene):
         def done(book: Notebook | None) -> None:
             self._counted = (key, book)
 
-        self.work_apart("notebook", "Could not work out the notebook", work, done)
+        self.work_in_background("notebook", "Could not work out the notebook", work, done)
 
     def notebook_sheet(self, chosen: tuple[int, ...]) -> Sheet:
         """The notebook's sheet, the ``chosen`` cards marked (kept while nothing on it
@@ -243,25 +243,25 @@ class CardTableScene(GameScene):
             return
         names = self.names()
         self.say(f"Working out why: {self.deck.name(card)}...", Tone.HINT)
-        self.work_apart(
+        self.work_in_background(
             "why",
             "Could not work out why",
             lambda: why_text(book, card, holder, names),
             lambda text: self.say(text, Tone.HINT),
         )
 
-    def work_apart(
+    def work_in_background(
         self, name: str, failed: str, work: Callable[[], Any], done: Callable[[Any], None]
     ) -> None:
         """``done(work())``: at once when headless; in a window ``work`` runs on a thread of
         its own (``clue-NAME``, paced between frames) and :meth:`take_answers` calls
         ``done`` in the next frame, unless ``name`` was asked for again since. A failure is
         said in the banner after ``failed``; the table goes on."""
-        if not self.notebook_apart:
+        if not self.notebook_in_background:
             done(work())
             return
         token = (object(), self._view_key())  # the answer is for the table as it is now
-        self._apart_asked[name] = token
+        self._background_asked[name] = token
         host = self.host
 
         def run() -> None:
@@ -273,19 +273,19 @@ class CardTableScene(GameScene):
             except Exception as exc:  # said in the banner; the table goes on
                 log.warning("%s: %s", failed, exc)
                 answer = functools.partial(self.say, f"{failed}: {exc}", Tone.WARN)
-            self._apart_answers.append((name, token, answer))
+            self._background_answers.append((name, token, answer))
 
         thread = threading.Thread(target=run, name=f"clue-{name}", daemon=True)
-        self.apart_threads[name] = thread
+        self.background_threads[name] = thread
         thread.start()
 
     def take_answers(self) -> None:
-        """Hand on what the threads of :meth:`work_apart` worked out (each frame): the last
+        """Hand on what the threads of :meth:`work_in_background` worked out (each frame): the last
         one asked for of each kind, while what you have seen is still what it was asked
         about (an answer about an earlier game, case or event is dropped)."""
-        while self._apart_answers:
-            name, token, answer = self._apart_answers.pop(0)
-            if self._apart_asked.get(name) is token and token[1] == self._view_key():
+        while self._background_answers:
+            name, token, answer = self._background_answers.pop(0)
+            if self._background_asked.get(name) is token and token[1] == self._view_key():
                 answer()
 
     def parse_card(self, text: str) -> int:

@@ -10,7 +10,7 @@ refuted it at the end of the row: face up only when the viewer is the suggester 
 refuter. No label or token lies on a card. When the game is over every hand and the
 envelope's three cards lie face up.
 
-:class:`Table` keeps one node per :class:`Place` by name. A place that moved is tweened there
+:class:`Table` keeps one node per :class:`Placement` by name. A place that moved is tweened there
 (lifted, turned and set down when it turns over); a new one comes in from where it starts
 (the suggestion's cards from the suggester, the shown card from the refuter, the envelope's
 cards out of the envelope) after its delay, so a suggestion plays out in order: the three
@@ -35,7 +35,7 @@ from game.logic.clue.rules import ClueState
 __all__ = [
     "ENVELOPE_AT",
     "SEAT_COLORS",
-    "Place",
+    "Placement",
     "Ring",
     "Table",
     "layout",
@@ -80,7 +80,7 @@ ANSWER_COLOUR = (0.95, 0.75, 0.25, 1.0)
 
 
 @dataclass(frozen=True)
-class Place:
+class Placement:
     """Where one node lies: its prototype, position, turn about the vertical, whether a card
     is face up and which face it shows (:data:`BACK` when the viewer may not see it), its
     size, colour, where it comes from when new, after how long, and its label."""
@@ -131,7 +131,7 @@ class Ring:
 
 def layout(
     state: ClueState, viewer: int | None, names: list[str], numbers: dict[str, float]
-) -> list[Place]:
+) -> list[Placement]:
     """Every node of the table for ``state`` as ``viewer`` sees it (None: nobody's hand)."""
     ring = Ring(state.rules.seats, numbers)
     over = state.is_terminal()
@@ -140,12 +140,12 @@ def layout(
         for seat, hand in enumerate(state.hands)
     ]
     places = seat_places(ring, hands, viewer, names, state.out(), state.current_player())
-    places.append(Place("envelope", "envelope", ENVELOPE_AT,
+    places.append(Placement("envelope", "envelope", ENVELOPE_AT,
                         color=(0.55, 0.44, 0.25, 1.0) if over else None))  # fmt: skip
     if over:
         for i, card in enumerate(state.envelope):
             places.append(
-                Place(f"envelope-{i}", "card", ((i - 1) * ROW_STEP, ring.rest, ROW_Z),
+                Placement(f"envelope-{i}", "card", ((i - 1) * ROW_STEP, ring.rest, ROW_Z),
                       face=card, scale=ROW_SCALE, source=ENVELOPE_AT, delay=0.2 * i)
             )  # fmt: skip
     shown = _on_table(state)
@@ -161,17 +161,17 @@ def seat_places(
     names: list[str],
     out: frozenset[int] = frozenset(),
     to_play: int = -1,
-) -> list[Place]:
+) -> list[Placement]:
     """Each seat's token (at the table's edge) and its hand (:data:`BACK` for a card not
     seen) between it and the middle: the others' face down unless all their cards are known,
     far enough in that the token and its name keep clear of them; the viewer's face up and
     large near the edge, as wide as the others' hands leave room for."""
-    places: list[Place] = []
+    places: list[Placement] = []
     for seat in range(ring.seats):
         tx, tz = token_spot(ring, seat)
         label = names[seat] + (" · out" if seat in out else "")
         places.append(
-            Place(f"seat-{seat}", "seat", (tx, 0.1, tz), color=SEAT_COLORS[seat],
+            Placement(f"seat-{seat}", "seat", (tx, 0.1, tz), color=SEAT_COLORS[seat],
                   label=label, glow=0.6 if seat == to_play else 0.0)
         )  # fmt: skip
     for seat in range(ring.seats):
@@ -201,14 +201,14 @@ def seat_places(
 
 def _hand(
     ring: Ring, seat: int, hand: list[int], x: float, z: float, yaw: float, scale: float
-) -> list[Place]:
+) -> list[Placement]:
     """``seat``'s cards in a row across the line to its seat, centred on (x, z)."""
     gap = ring.step * scale * 1.08
     places = []
     for i, card in enumerate(hand):
         offset = (i - (len(hand) - 1) / 2) * gap
         places.append(
-            Place(f"hand-{seat}-{i}", "card",
+            Placement(f"hand-{seat}-{i}", "card",
                   (x + offset * math.cos(yaw), ring.rest, z - offset * math.sin(yaw)), yaw,
                   face_up=card != BACK, face=card, scale=scale)
         )  # fmt: skip
@@ -217,7 +217,7 @@ def _hand(
 
 def suggestion_places(
     ring: Ring, index: int, event: Suggestion, viewer: int | None, names: list[str]
-) -> list[Place]:
+) -> list[Placement]:
     """A suggestion on the table: its three cards in a row before the envelope (they come
     from the suggester), a grey token and "passed" at each seat that passed, a gold one and
     "showed" at the seat that answered, and the card that refuted it at
@@ -229,7 +229,7 @@ def suggestion_places(
     # The named cards and the answer, centred in a row before the envelope.
     first = -1.5 * ROW_STEP if event.refuter is not None else -ROW_STEP
     places = [
-        Place(f"named-{index}-{i}", "card", (first + i * ROW_STEP, rest, ROW_Z), face=card,
+        Placement(f"named-{index}-{i}", "card", (first + i * ROW_STEP, rest, ROW_Z), face=card,
               scale=ROW_SCALE, source=(start[0], LIFT, start[2]))
         for i, card in enumerate(event.cards)
     ]  # fmt: skip
@@ -237,7 +237,7 @@ def suggestion_places(
         px, _, pz = pass_spot(ring, p)
         tx, tz = _along_edge(ring, p)
         places.append(
-            Place(f"pass-{index}-{p}", "pass", (px, 0.06, pz), delay=STEP * (k + 1),
+            Placement(f"pass-{index}-{p}", "pass", (px, 0.06, pz), delay=STEP * (k + 1),
                   source=(px, 1.2, pz), label="passed",
                   label_offset=_label_along(tx, tz))
         )  # fmt: skip
@@ -247,7 +247,7 @@ def suggestion_places(
         seen = viewer in (event.seat, r) and event.shown is not None
         delay = STEP * (len(event.passed) + 1)
         places.append(
-            Place(f"shown-{index}", "card", (first + 3 * ROW_STEP + 0.15, rest, ROW_Z), 0.0,
+            Placement(f"shown-{index}", "card", (first + 3 * ROW_STEP + 0.15, rest, ROW_Z), 0.0,
                   face_up=seen, face=event.shown if seen and event.shown is not None else BACK,
                   scale=ROW_SCALE, source=(ax, LIFT, az), delay=delay)
         )  # fmt: skip
@@ -255,7 +255,7 @@ def suggestion_places(
         px, _, pz = pass_spot(ring, r)
         tx, tz = _along_edge(ring, r)
         places.append(
-            Place(f"answer-{index}-{r}", "pass", (px, 0.06, pz), color=ANSWER_COLOUR,
+            Placement(f"answer-{index}-{r}", "pass", (px, 0.06, pz), color=ANSWER_COLOUR,
                   delay=delay, source=(px, 1.2, pz), label="showed",
                   label_offset=_label_along(tx, tz))
         )  # fmt: skip
@@ -312,10 +312,10 @@ class Table:
         self.scene = scene
         self.tweens = tweens
         self.faces = faces
-        self.places: dict[str, Place] = {}
+        self.places: dict[str, Placement] = {}
         self.nodes: dict[str, Node] = {}
 
-    def show(self, places: list[Place], animate: bool = True) -> None:
+    def show(self, places: list[Placement], animate: bool = True) -> None:
         """Bring the table to ``places``: remove what is gone, move what moved, bring in
         what is new (all at once when ``animate`` is False)."""
         wanted = {p.name: p for p in places}
@@ -365,12 +365,12 @@ class Table:
             out.append((place.label, np.array([x, y + 0.3, z], dtype="f4")))
         return out
 
-    def place_of(self, node: Node | None) -> Place | None:
+    def place_of(self, node: Node | None) -> Placement | None:
         return self.places.get(node.name) if node is not None else None
 
     # -- inside -----------------------------------------------------------------------------
 
-    def _spawn(self, place: Place) -> Node:
+    def _spawn(self, place: Placement) -> Node:
         extra: dict[str, Any] = {"position": list(_rest(place))}
         if place.color is not None:
             extra["color"] = list(place.color)
@@ -383,7 +383,7 @@ class Table:
         self.nodes[place.name] = node
         return node
 
-    def _enter(self, node: Node, place: Place, delay: float | None) -> None:
+    def _enter(self, node: Node, place: Placement, delay: float | None) -> None:
         if delay is None or place.source is None:
             return
         target = np.array(_rest(place), dtype="f4")
@@ -398,7 +398,7 @@ class Table:
                                  MoveTo(node, lifted, duration=MOVE),
                                  MoveTo(node, target, duration=0.15)))  # fmt: skip
 
-    def _move(self, node: Node, old: Place, new: Place, animate: bool) -> None:
+    def _move(self, node: Node, old: Placement, new: Placement, animate: bool) -> None:
         node.highlight = new.glow
         if new.color is not None and old.color != new.color:
             node.material.color = new.color
@@ -448,7 +448,7 @@ def _on_table(state: ClueState) -> tuple[int, Suggestion] | None:
     return None
 
 
-def _rest(place: Place) -> tuple[float, float, float]:
+def _rest(place: Placement) -> tuple[float, float, float]:
     """The node's position: a card face down is raised by its thickness."""
     x, y, z = place.position
     if place.prototype == "card" and not place.face_up:
@@ -456,7 +456,7 @@ def _rest(place: Place) -> tuple[float, float, float]:
     return x, y, z
 
 
-def _turn(place: Place) -> Any:
+def _turn(place: Placement) -> Any:
     yaw = quat_from_axis_angle((0.0, 1.0, 0.0), place.yaw)
     if place.prototype != "card" or place.face_up:
         return yaw

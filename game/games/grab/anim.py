@@ -4,7 +4,7 @@ and numbers.
 
 :class:`Playback` keeps the index of the record the map shows (``shown``), which trails the
 match while moves are being shown; the controller feeds it time, asks it for the
-:class:`Frame` of the move in flight, and calls :meth:`Playback.skip` (Space, Esc, ``skip``)
+:class:`Flight` of the move in flight, and calls :meth:`Playback.skip` (Space, Esc, ``skip``)
 to show the newest state at once. The person's own moves, passes and lost turns are shown at
 once. Nothing here changes the match.
 """
@@ -22,7 +22,7 @@ from game.logic.grab.record import grab_state
 from game.logic.grab.state import Move, MoveKind
 from game.logic.match import Match
 
-__all__ = ["GROW", "TRAVEL", "Frame", "Playback"]
+__all__ = ["GROW", "TRAVEL", "Flight", "Playback"]
 
 #: Where a move's animation is (share of its time) when the arrows are grown and when the
 #: armies have arrived; after that the target changes colour.
@@ -33,7 +33,7 @@ RGB = tuple[float, float, float]
 
 
 @dataclass
-class Frame:
+class Flight:
     """What a move in flight adds to the map: its arrows, the armies on their way (sprites),
     and the target's colour (None: its owner's colour as the shown state has it)."""
 
@@ -90,7 +90,7 @@ class Playback:
 
     def frame(
         self, match: Match[Move], grab_map: GrabMap, palette: Sequence[RGB], advance: float
-    ) -> Frame | None:
+    ) -> Flight | None:
         """The move in flight, or None when the map shows the newest state."""
         if not self.busy(match) or not self._animated(match, self.shown):
             return None
@@ -103,7 +103,7 @@ class Playback:
         result = after.results[step.seat]
         how = "move" if move.kind is MoveKind.GATHER else ("won" if result.success else "lost")
         grown = min(1.0, p / GROW)
-        out = Frame(target=move.target)
+        out = Flight(target=move.target)
         for source in move.sources:
             out.arrows.append(
                 move_arrow(grab_map, source, move.target, fill, OUTLINE[how], grown=grown)

@@ -34,7 +34,7 @@ from game.logic.grab.state import GrabState, Move
 
 if TYPE_CHECKING:
     from game.engine.scene import Scene
-    from game.games.grab.anim import Frame
+    from game.games.grab.anim import Flight
 
 __all__ = ["MapView"]
 
@@ -99,7 +99,7 @@ class MapView:
         marks: CountryMarks,
         hover: int | None,
         hint: Move | None,
-        playing: Frame | None = None,
+        playing: Flight | None = None,
     ) -> None:
         """Colours, heights, numbers, rings and arrows of ``state``, and the move in flight
         (``playing``: its arrows, armies on their way, the target's colour)."""

@@ -3,10 +3,10 @@ hint's ghost disc (the mover's colour, ringed by a glowing rim), the coordinates
 board, the hover preview of a move's flips, and the tweens that play a move (the new disc
 drops in, then the flipped discs turn over one after another, outward from it).
 
-:class:`BoardView` only draws what it is told: the controller hands it positions, moves and
+:class:`ReversiBoardView` only draws what it is told: the controller hands it positions, moves and
 the look (:class:`Look`: the theme, the marks shown, the animation) from its options. Square
 ``sq`` (A1 = 0 ... H8 = 63) sits at ``a1 + (col, 0, row) * square``, the anchors of
-``scenes/reversi.toml``. A disc is two faces: the node in :attr:`BoardView.discs` (White's
+``scenes/reversi.toml``. A disc is two faces: the node in :attr:`ReversiBoardView.discs` (White's
 colour on top when unturned) and its child, the lower face (Black's colour).
 """
 
@@ -25,7 +25,7 @@ from game.engine.tweens import MoveTo, Parallel, RotateBy, Sequence, Tween, Wait
 from game.games.reversi.look import SPEEDS, THEMES, Theme, ghost_color
 from game.logic.reversi.board import PASS, Color, Position, square_name, squares
 
-__all__ = ["BoardView", "Look"]
+__all__ = ["Look", "ReversiBoardView"]
 
 UP_WHITE = np.array([0.0, 0.0, 0.0, 1.0], dtype="f4")
 UP_BLACK = quat_from_axis_angle((1.0, 0.0, 0.0), math.pi)  # the black face on top
@@ -64,7 +64,7 @@ class Look:
         )
 
 
-class BoardView:
+class ReversiBoardView:
     """The board's nodes in ``scene``: 64 discs (hidden while their square is empty), 64
     rings, the last-move dot and the hint's ghost disc with its rim, drawn with ``look``."""
 

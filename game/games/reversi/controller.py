@@ -29,7 +29,7 @@ from game.engine.commands import CommandTable
 from game.engine.controller import Host, Sheet, Status, Tone
 from game.engine.scene import Node, Scene, load_scene
 from game.engine.tweens import Call, Parallel, Sequence, Tween, Wait
-from game.games.reversi.board import BoardView, Look
+from game.games.reversi.board import Look, ReversiBoardView
 from game.games.reversi.commands import COLORS, build_commands, side_label
 from game.games.reversi.entry import ENTRY
 from game.games.reversi.help import PAGES, help_sheet
@@ -51,7 +51,7 @@ from game.logic.reversi.board import (
     parse_transcript,
 )
 from game.logic.reversi.game import DEFAULT_HINT, HUMAN, ReversiGame
-from game.logic.reversi.players import LevelAgent
+from game.logic.reversi.players import ReversiLevelAgent
 from game.logic.workers.pool import WorkerAgent, submit
 from game.registry import GameSession
 from game.resources import asset_path
@@ -105,7 +105,7 @@ class ReversiController(MatchControls):
         self.match.on_step = self._on_step
         self.host: Host | None = None
         self.scene: Scene | None = None
-        self.board: BoardView | None = None
+        self.board: ReversiBoardView | None = None
         # Steps the match took that the scene has not played yet: (before, step, after).
         self.pending: deque[tuple[Position, Step, Position]] = deque()
         self.message = ""
@@ -117,7 +117,7 @@ class ReversiController(MatchControls):
         self.judged = False
         self.hint_shown: object = None  # the key of the position whose hint the banner shows
         self.play_hint = False  # Next was pressed before the hint was found
-        self.last_choice: LevelAgent | None = None  # whose details the overlay shows
+        self.last_choice: ReversiLevelAgent | None = None  # whose details the overlay shows
         self.search_about = ""  # which move or hint that was, in words
         self.thinking_since: float | None = None
         self.clock = 0.0
@@ -154,7 +154,7 @@ class ReversiController(MatchControls):
     def enter(self, host: Host) -> Scene:
         self.host = host
         self.scene = load_scene(asset_path("scenes", "reversi.toml"))
-        self.board = BoardView(self.scene, self.look)
+        self.board = ReversiBoardView(self.scene, self.look)
         self.board.snap(self.position)
         self._follow_kept()
         self.pending.clear()
@@ -273,7 +273,9 @@ class ReversiController(MatchControls):
         cannot, a line that says so."""
         key = self.position.key()
         if self._terms is None or self._terms[0] != key:
-            asked = submit(ENTRY.engine, "game.logic.reversi.evaluation:explain", self.position)
+            asked = submit(
+                ENTRY.compiled_search, "game.logic.reversi.evaluation:explain", self.position
+            )
             self._terms = (key, asked)
         future = self._terms[1]
         if not future.done():
@@ -456,7 +458,7 @@ class ReversiController(MatchControls):
 
     def _on_new_hint(self) -> None:
         """The overlay shows the details of the level that found the hint (the banner says
-        its score: the level's :meth:`~LevelAgent.explain`)."""
+        its score: the level's :meth:`~ReversiLevelAgent.explain`)."""
         agent = _level_of(self.match.hint_agent)
         if agent is not None:
             self.last_choice = agent
@@ -559,12 +561,12 @@ class ReversiController(MatchControls):
         return f"{prefix} {pos.to_move.name.title()} to move: {who}.".strip()
 
 
-def _level_of(agent: Any) -> LevelAgent | None:
+def _level_of(agent: Any) -> ReversiLevelAgent | None:
     """The level behind a seat or the hint (an agent thinking in a worker comes back with its last
     choice), or None."""
     if isinstance(agent, WorkerAgent):
         agent = agent.agent
-    return agent if isinstance(agent, LevelAgent) else None
+    return agent if isinstance(agent, ReversiLevelAgent) else None
 
 
 def _count_moves(moves: list[int]) -> int:

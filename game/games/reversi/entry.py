@@ -85,7 +85,7 @@ ENTRY = Entry(
     warm_up=True,  # the engine's compiled kernels load on its first search
     # The kernels compile (the first start) or load in a worker process, which then thinks:
     # the window's process never holds numba's compiler or its lock.
-    engine="game.logic.reversi.players:prepare",
+    compiled_search="game.logic.reversi.players:prepare",
     controller="game.games.reversi.controller:ReversiController",
     picture="scenes/cards/reversi.png",
     statistics="game.games.reversi.stats:statistics_sheet",

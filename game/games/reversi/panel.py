@@ -17,7 +17,7 @@ from game.logic.reversi.board import Position, square_name
 
 if TYPE_CHECKING:
     from game.games.reversi.controller import ReversiController
-    from game.logic.reversi.players import LevelAgent
+    from game.logic.reversi.players import ReversiLevelAgent
 
 __all__ = ["draw_panel", "evaluation_lines", "panel_lines", "search_lines"]
 
@@ -58,7 +58,7 @@ def panel_lines(controller: ReversiController) -> list[str]:
     return lines
 
 
-def search_lines(agent: LevelAgent | None, about: str = "") -> list[str]:
+def search_lines(agent: ReversiLevelAgent | None, about: str = "") -> list[str]:
     """What ``agent``'s last choice found (``about``: which move or hint it was), each
     figure as the search reported it; a line saying so where there was no search yet, or
     where the level keeps no such figure."""

@@ -25,7 +25,7 @@ from game.logic.river.game import (
     Action,
     BoardBoat,
     Cross,
-    IllegalMoveError,
+    IllegalRiverActionError,
     Kind,
     RiverRules,
     Side,
@@ -86,7 +86,7 @@ def moved(
 def mover(places: Places, action: object, side: Side, who_moves: str | None = None) -> str:
     """Who a board or land (``action``) at the bank ``side`` moves: ``who_moves`` when it is a
     character of the action's kind that can, else :func:`who`; "" for any other action.
-    Raises IllegalMoveError when nobody can."""
+    Raises IllegalRiverActionError when nobody can."""
     if not isinstance(action, BoardBoat | Unboard):
         return ""
     aboard = isinstance(action, Unboard)
@@ -104,14 +104,14 @@ def who(
     places: Places, kind: Kind, *, aboard: bool, side: Side, exclude: Container[str] = ()
 ) -> str:
     """Who moves for a board or land by kind: the one ashore on ``side`` nearest the water,
-    or the passenger who sat down last. Raises IllegalMoveError when nobody can."""
+    or the passenger who sat down last. Raises IllegalRiverActionError when nobody can."""
     candidates = [
         (p.index, n) for n, p in places.items()
         if kind_of(n) is kind and n not in exclude and _can_move(p, aboard, side)
     ]  # fmt: skip
     if not candidates:
         where = "in the boat" if aboard else f"ashore on the {side.value} bank"
-        raise IllegalMoveError(f"no {kind.value} {where}")
+        raise IllegalRiverActionError(f"no {kind.value} {where}")
     return max(candidates)[1] if aboard else min(candidates)[1]
 
 
@@ -123,7 +123,7 @@ def hint_targets(places: Places, plan: Seq[Action], side: Side, capacity: int) -
 
     Each click is played on a copy of ``places`` before the next is read, so the arrows
     stand over exactly the characters that :func:`moved` would walk: of the hinted kind,
-    ashore on ``side`` for a boarding, in the boat for a landing. Raises IllegalMoveError
+    ashore on ``side`` for a boarding, in the boat for a landing. Raises IllegalRiverActionError
     when a click of the plan has nobody to move.
 
     >>> places = {"priest1": Place(Side.LEFT, 0), "devil1": Place(Side.LEFT, 0),

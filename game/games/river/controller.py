@@ -43,7 +43,7 @@ from game.logic.river.game import (
     Action,
     BoardBoat,
     Cross,
-    IllegalMoveError,
+    IllegalRiverActionError,
     Outcome,
     RiverGame,
     RiverPuzzle,
@@ -77,7 +77,7 @@ class RiverController(GameScene):
 
     name = "river"
     title = "Priests and Devils"
-    refusal_error = IllegalMoveError
+    refusal_error = IllegalRiverActionError
     options_schema = OPTIONS
 
     def __init__(self, session: GameSession, **overrides: Any) -> None:
@@ -260,7 +260,7 @@ class RiverController(GameScene):
             return None
         try:
             action = self._action_for(node.name)
-        except IllegalMoveError as exc:
+        except IllegalRiverActionError as exc:
             if self.host is not None:
                 self.host.say(str(exc), Tone.WARN)
             return None
@@ -268,7 +268,7 @@ class RiverController(GameScene):
         return action
 
     def play(self, action: Any) -> None:
-        """A move by the person (a click, a key, a script); raises IllegalMoveError (shown
+        """A move by the person (a click, a key, a script); raises IllegalRiverActionError (shown
         in the banner) while anything moves, after the end, or when it is not legal."""
         picked, self._picked = self._picked, None
         who = picked[1] if picked is not None and picked[0] == action else None
@@ -326,7 +326,7 @@ class RiverController(GameScene):
     def redo(self) -> None:
         """Play again the move that the last Undo took back."""
         if self.autoplay is not None:
-            raise IllegalMoveError("Wait for the move to finish before redoing.")
+            raise IllegalRiverActionError("Wait for the move to finish before redoing.")
         self._travel("redo", self.match.can_redo, self.match.redo, "Redone.")
 
     def _travel(
@@ -335,9 +335,9 @@ class RiverController(GameScene):
         """Undo or redo (``word``), once no move is being shown: the scene walks to the new
         point."""
         if self.animating():
-            raise IllegalMoveError(f"Wait for the move to finish before {word}ing.")
+            raise IllegalRiverActionError(f"Wait for the move to finish before {word}ing.")
         if not can():
-            raise IllegalMoveError(f"Nothing to {word}.")
+            raise IllegalRiverActionError(f"Nothing to {word}.")
         old = self.places
         go()
         self._went_back(old, said)
@@ -346,10 +346,10 @@ class RiverController(GameScene):
         """The point after move ``number`` of the record (0: the start), once no move is
         being shown: the scene walks there."""
         if self.autoplay is not None or self.animating():
-            raise IllegalMoveError("Wait for the move to finish.")
+            raise IllegalRiverActionError("Wait for the move to finish.")
         total = len(self.match.full_record)
         if not 0 <= number <= total:
-            raise IllegalMoveError(f"No move {number}: the record has {total}.")
+            raise IllegalRiverActionError(f"No move {number}: the record has {total}.")
         old = self.places
         self.match.jump(number)
         self._went_back(old, f"Move {number} of {total}.")
@@ -416,7 +416,7 @@ class RiverController(GameScene):
 
     def _character(self, name: str) -> str:
         if name not in self.places:
-            raise IllegalMoveError(f"there is no character named {name!r}")
+            raise IllegalRiverActionError(f"there is no character named {name!r}")
         return name
 
     def _action_for(self, name: str) -> Action:
@@ -427,7 +427,7 @@ class RiverController(GameScene):
             return Unboard(kind)
         side = self.state.boat_side
         if place.side is not side:
-            raise IllegalMoveError(
+            raise IllegalRiverActionError(
                 f"The boat is at the {side.value} bank; that {kind.value} waits on the "
                 f"{side.other.value} bank."
             )
@@ -441,9 +441,9 @@ class RiverController(GameScene):
 
     def _check_input(self) -> None:
         if not self._playing():
-            raise IllegalMoveError("The game is over: press New game (R), or Undo (U).")
+            raise IllegalRiverActionError("The game is over: press New game (R), or Undo (U).")
         if self.animating() or self.autoplay is not None:
-            raise IllegalMoveError("Wait for the move to finish.")
+            raise IllegalRiverActionError("Wait for the move to finish.")
 
     def _agent_choice(self) -> tuple[Action, str] | None:
         """The hint agent's next click and what it says about it (None when it has none)."""
@@ -457,7 +457,7 @@ class RiverController(GameScene):
         self._check_input()
         if self._agent_choice() is None:
             refusal = "no next step" if mode is Autoplay.NEXT else "cannot solve from here"
-            raise IllegalMoveError(f"{refusal}: {self.puzzle.hint(self.state).reason}")
+            raise IllegalRiverActionError(f"{refusal}: {self.puzzle.hint(self.state).reason}")
         self.assisted = True  # this game sets no best score
         self.hint_on = False
         if self.cast is not None:
@@ -475,7 +475,7 @@ class RiverController(GameScene):
         action, _ = choice
         try:
             self._move(action)
-        except IllegalMoveError as exc:  # the agent's click no longer fits: stop, say why
+        except IllegalRiverActionError as exc:  # the agent's click no longer fits: stop, say why
             self.autoplay = None
             self._say(f"Stopped: {exc}", Tone.WARN)
             return
@@ -488,7 +488,7 @@ class RiverController(GameScene):
         old = self.places
         try:
             name = mover(old, action, self.state.boat_side, who)
-        except IllegalMoveError:  # nobody of that kind there: the rules say why below
+        except IllegalRiverActionError:  # nobody of that kind there: the rules say why below
             name = ""
         self.match.play(action, detail=name)  # applied once; refused with the rules' reason
         places = self.places

@@ -25,7 +25,7 @@ from typing import Final
 from game.logic.clue.article import ArticleNotes
 from game.logic.clue.deck import Card, Triple
 from game.logic.clue.events import Suggestion, View
-from game.logic.clue.rules import END, Action, ClueState, Kind, Phase
+from game.logic.clue.rules import END, Action, ActionKind, ClueState, Phase
 from game.logic.contract import Limits, State, Stop
 
 __all__ = ["ArticleAgent", "BluffAgent", "GuessingAgent", "NotebookAgent", "shown_counts"]
@@ -83,17 +83,17 @@ class NotebookAgent:
             self._said = (
                 "the only one of the three you hold" if len(options) == 1 else (self.show_reason())
             )
-            return Action(Kind.SHOW, (card,))
+            return Action(ActionKind.SHOW, (card,))
         solution = self.solution(view)
         if solution is not None:
             self._said = self.certainty_reason()
-            return Action(Kind.ACCUSE, solution)
+            return Action(ActionKind.ACCUSE, solution)
         if state.phase is Phase.AFTER:
             self._said = "the envelope is not certain yet"
             return END
         triple = self.suggest(view, rng, stop)
         self._said = self.suggestion_reason()
-        return Action(Kind.SUGGEST, triple)
+        return Action(ActionKind.SUGGEST, triple)
 
     # -- what subclasses decide -----------------------------------------------------------
 

@@ -42,9 +42,9 @@ __all__ = [
     "ROUND_CAP",
     "SEATS",
     "Action",
+    "ActionKind",
     "ClueRules",
     "ClueState",
-    "Kind",
     "Phase",
     "advice",
 ]
@@ -53,7 +53,7 @@ MIN_SEATS: Final = 3
 MAX_SEATS: Final = 6
 
 
-class Kind(enum.Enum):
+class ActionKind(enum.Enum):
     """What an action does."""
 
     ENVELOPE = "envelope"  # chance: this card goes into the envelope
@@ -65,11 +65,11 @@ class Kind(enum.Enum):
 
 
 class Action(NamedTuple):
-    kind: Kind
+    kind: ActionKind
     cards: tuple[Card, ...] = ()
 
 
-END: Final = Action(Kind.END)
+END: Final = Action(ActionKind.END)
 
 
 def advice(deck: Deck, action: Action, reason: str = "") -> str:
@@ -80,12 +80,12 @@ def advice(deck: Deck, action: Action, reason: str = "") -> str:
     >>> deck = load_deck("classic")
     >>> advice(deck, END, "the envelope is not certain yet")
     'End your turn: the envelope is not certain yet.'
-    >>> advice(deck, Action(Kind.SUGGEST, deck.triple("plum, rope, hall")))
+    >>> advice(deck, Action(ActionKind.SUGGEST, deck.triple("plum, rope, hall")))
     'Suggest Professor Plum, Rope, Hall.'
     """
-    if action.kind is Kind.END:
+    if action.kind is ActionKind.END:
         text = "End your turn"
-    elif action.kind is Kind.SHOW:
+    elif action.kind is ActionKind.SHOW:
         text = f"Show {deck.name(action.cards[0])}"
     else:
         text = f"{action.kind.value.capitalize()} {deck.triple_text(action.cards)}"
@@ -177,13 +177,13 @@ class ClueState:
         """A game after a given deal (tests, the assistant's worked examples)."""
         state = cls.start(rules, dealer)
         for card in envelope:
-            state = state.apply(Action(Kind.ENVELOPE, (card,)))
+            state = state.apply(Action(ActionKind.ENVELOPE, (card,)))
         queues = [sorted(h) for h in hands]
         while state.phase is Phase.DEAL:
             seat = state.next_recipient()
             if not queues[seat]:
                 raise ValueError(f"seat {seat} was given too few cards for this deal")
-            state = state.apply(Action(Kind.DEAL, (queues[seat].pop(0),)))
+            state = state.apply(Action(ActionKind.DEAL, (queues[seat].pop(0),)))
         if any(queues):
             raise ValueError("a hand was given more cards than the deal gives it")
         return state
@@ -212,21 +212,21 @@ class ClueState:
             return [a for a, _ in self.chance_outcomes()]
         if phase is Phase.TURN:
             triples = list(self.rules.deck.triples())
-            return [Action(Kind.SUGGEST, t) for t in triples] + [
-                Action(Kind.ACCUSE, t) for t in triples
+            return [Action(ActionKind.SUGGEST, t) for t in triples] + [
+                Action(ActionKind.ACCUSE, t) for t in triples
             ]
         if phase is Phase.REFUTE:
             assert self.asking is not None
-            return [Action(Kind.SHOW, (c,)) for c in self.matching(self.asking.refuter)]
+            return [Action(ActionKind.SHOW, (c,)) for c in self.matching(self.asking.refuter)]
         if phase is Phase.AFTER:
-            return [END] + [Action(Kind.ACCUSE, t) for t in self.rules.deck.triples()]
+            return [END] + [Action(ActionKind.ACCUSE, t) for t in self.rules.deck.triples()]
         return []
 
     def _allows(self, action: Action) -> bool:
         """Whether ``action`` is legal now, without listing every legal action."""
         kind, phase = action.kind, self.phase
-        if kind in (Kind.SUGGEST, Kind.ACCUSE):
-            if phase is not Phase.TURN and not (phase is Phase.AFTER and kind is Kind.ACCUSE):
+        if kind in (ActionKind.SUGGEST, ActionKind.ACCUSE):
+            if phase is not Phase.TURN and not (phase is Phase.AFTER and kind is ActionKind.ACCUSE):
                 return False
             ranges = self.rules.deck.ranges
             cards = action.cards
@@ -235,20 +235,20 @@ class ClueState:
                 and len(cards) == len(ranges)
                 and all(isinstance(c, int) and c in r for c, r in zip(cards, ranges, strict=True))
             )
-        if kind is Kind.END:
+        if kind is ActionKind.END:
             return phase is Phase.AFTER and action.cards == ()
-        if kind is Kind.SHOW:
+        if kind is ActionKind.SHOW:
             return phase is Phase.REFUTE and action in self.legal_actions()
         return False
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         if self.phase is Phase.ENVELOPE:
             cards = self.rules.deck.ranges[len(self.envelope)]
-            return [(Action(Kind.ENVELOPE, (c,)), 1 / len(cards)) for c in cards]
+            return [(Action(ActionKind.ENVELOPE, (c,)), 1 / len(cards)) for c in cards]
         if self.phase is Phase.DEAL:
             taken = set(self.envelope).union(*self.hands)
             free = [c for c in range(self.rules.deck.n_cards) if c not in taken]
-            return [(Action(Kind.DEAL, (c,)), 1 / len(free)) for c in free]
+            return [(Action(ActionKind.DEAL, (c,)), 1 / len(free)) for c in free]
         return []
 
     def is_terminal(self) -> bool:
@@ -294,7 +294,7 @@ class ClueState:
         if self.phase in (Phase.ENVELOPE, Phase.DEAL):
             if action not in [a for a, _ in self.chance_outcomes()]:
                 raise IllegalActionError(f"{action} is not a card still to deal")
-            if kind is Kind.ENVELOPE:
+            if kind is ActionKind.ENVELOPE:
                 envelope = self.envelope + action.cards
                 done = len(envelope) == len(self.rules.deck.categories)
                 return replace(
@@ -311,14 +311,14 @@ class ClueState:
             raise IllegalActionError(
                 f"{self.action_text(action)!r} is not legal now ({self.phase.value})"
             )
-        if kind is Kind.SUGGEST:
+        if kind is ActionKind.SUGGEST:
             return self._ask(_Asking(self.turn, action.cards, (), self.turn))
-        if kind is Kind.SHOW:
+        if kind is ActionKind.SHOW:
             assert self.asking is not None
             ask = self.asking
             event = Suggestion(ask.seat, ask.cards, ask.passed, ask.refuter, action.cards[0])
             return replace(self, asking=None, log=(*self.log, event), phase=Phase.AFTER)
-        if kind is Kind.ACCUSE:
+        if kind is ActionKind.ACCUSE:
             correct = tuple(action.cards) == self.envelope
             accusation = Accusation(self.turn, action.cards, correct)
             if correct:
@@ -332,7 +332,7 @@ class ClueState:
 
     def action_text(self, action: Action) -> str:
         deck = self.rules.deck
-        if action.kind is Kind.END:
+        if action.kind is ActionKind.END:
             return "end"
         # Slashes, not commas: a comma ends an item of ``gamehall shot --do``.
         return f"{action.kind.value} {' / '.join(deck.name(c) for c in action.cards)}"
@@ -343,18 +343,18 @@ class ClueState:
         a unique start."""
         verb, _, rest = text.strip().partition(" ")
         try:
-            kind = Kind(verb.lower())
+            kind = ActionKind(verb.lower())
         except ValueError:
             raise NotationError(
-                f"{excerpt(text)}: start with one of {', '.join(k.value for k in Kind)}"
+                f"{excerpt(text)}: start with one of {', '.join(k.value for k in ActionKind)}"
             ) from None
         deck = self.rules.deck
-        if kind is Kind.END:
+        if kind is ActionKind.END:
             if rest.strip():
                 raise NotationError(f"{excerpt(text)}: 'end' takes no cards")
             return END
         try:
-            if kind in (Kind.SUGGEST, Kind.ACCUSE):
+            if kind in (ActionKind.SUGGEST, ActionKind.ACCUSE):
                 return Action(kind, deck.triple(rest))
             return Action(kind, (deck.card(rest),))
         except ValueError as exc:

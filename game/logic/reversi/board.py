@@ -35,7 +35,7 @@ __all__ = [
     "Color",
     "IllegalMoveError",
     "Move",
-    "NotationError",
+    "MoveTextError",
     "Position",
     "ReversiError",
     "TranscriptError",
@@ -62,7 +62,7 @@ class IllegalMoveError(ReversiError):
     """A move that the rules do not allow in the position it was played in."""
 
 
-class NotationError(ReversiError):
+class MoveTextError(ReversiError):
     """Text that is not a move (``"d3"`` or ``"pass"``)."""
 
 
@@ -100,7 +100,7 @@ def square_name(move: Move) -> str:
     if move == PASS:
         return "pass"
     if not isinstance(move, int) or not 0 <= move < 64:
-        raise NotationError(f"move {move!r} is neither a square 0..63 nor PASS (64)")
+        raise MoveTextError(f"move {move!r} is neither a square 0..63 nor PASS (64)")
     return FILES[move % 8] + str(move // 8 + 1)
 
 
@@ -115,7 +115,7 @@ def parse_move(text: str) -> Move:
         return PASS
     if len(word) == 2 and word[0] in FILES and word[1] in "12345678":
         return (int(word[1]) - 1) * 8 + FILES.index(word[0])
-    raise NotationError(f"{text!r} is not a move: write a square a1..h8 or 'pass'")
+    raise MoveTextError(f"{text!r} is not a move: write a square a1..h8 or 'pass'")
 
 
 parse_action = parse_move  # the name the game contract uses
@@ -368,7 +368,7 @@ def parse_transcript(text: str, start: Position | None = None) -> list[Move]:
             word = text[i : i + 2]
             try:
                 token = parse_move(word)
-            except NotationError:
+            except MoveTextError:
                 raise TranscriptError(
                     f"transcript character {i + 1}: {word!r} is not a square a1..h8"
                 ) from None

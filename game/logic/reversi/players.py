@@ -2,7 +2,7 @@
 
 A :class:`Player` is a level's strength settings with a ``choose`` that returns a detailed
 :class:`Choice`; it holds no state, so one object serves every game and process. A
-:class:`LevelAgent` (from :func:`get_agent`) is the same level as a
+:class:`ReversiLevelAgent` (from :func:`get_agent`) is the same level as a
 :class:`~game.logic.contract.Agent` for a :class:`~game.logic.match.Match`: ``choose(state,
 limits, rng, stop)`` returns the move and ``explain()`` says what the last choice was worth.
 
@@ -65,8 +65,8 @@ __all__ = [
     "PLAYERS",
     "Choice",
     "ClassicPlayer",
-    "LevelAgent",
     "Player",
+    "ReversiLevelAgent",
     "SearchPlayer",
     "UnknownPlayerError",
     "get_agent",
@@ -312,13 +312,13 @@ def get_player(name: str) -> Player:
         ) from None
 
 
-def get_agent(name: str) -> LevelAgent:
-    """A new :class:`LevelAgent` for the level called ``name`` (one per seat or hint: each
+def get_agent(name: str) -> ReversiLevelAgent:
+    """A new :class:`ReversiLevelAgent` for the level called ``name`` (one per seat or hint: each
     remembers its own last choice); :class:`UnknownPlayerError` lists the names there are."""
-    return LevelAgent(get_player(name))
+    return ReversiLevelAgent(get_player(name))
 
 
-class LevelAgent:
+class ReversiLevelAgent:
     """A level as an :class:`~game.logic.contract.Agent`; see the module docstring.
 
     ``limits.time`` is the time for the move (a level's ``max_time`` may cut it),

@@ -43,7 +43,7 @@ from game.logic.river.rules import (
     RULE_OPTIONS,
     Crossing,
     Goal,
-    IllegalMoveError,
+    IllegalRiverActionError,
     InvalidActionError,
     Kind,
     Load,
@@ -55,7 +55,7 @@ from game.logic.river.rules import (
     Side,
     people,
 )
-from game.logic.river.solver import Hint, NoSolutionError, RiverPuzzle
+from game.logic.river.solver import NextCrossings, NoSolutionError, RiverPuzzle
 from game.logic.river.state import (
     Action,
     BoardBoat,
@@ -75,11 +75,11 @@ __all__ = [
     "Cross",
     "Crossing",
     "Goal",
-    "Hint",
-    "IllegalMoveError",
+    "IllegalRiverActionError",
     "InvalidActionError",
     "Kind",
     "Load",
+    "NextCrossings",
     "NoSolutionError",
     "Outcome",
     "RiverError",

@@ -31,7 +31,7 @@ __all__ = [
     "RULE_OPTIONS",
     "Crossing",
     "Goal",
-    "IllegalMoveError",
+    "IllegalRiverActionError",
     "InvalidActionError",
     "Kind",
     "Load",
@@ -65,11 +65,11 @@ class RiverSettingError(RiverError):
     not fit its rules."""
 
 
-class IllegalMoveError(RiverError, IllegalActionError):
+class IllegalRiverActionError(RiverError, IllegalActionError):
     """An action that is not legal in the current state; the message says why."""
 
 
-class InvalidActionError(IllegalMoveError, NotationError):
+class InvalidActionError(IllegalRiverActionError, NotationError):
     """Text that names no action (see :func:`parse_action`)."""
 
 

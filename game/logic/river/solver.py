@@ -1,8 +1,8 @@
 """Priests and Devils: the solver.
 
 :class:`RiverPuzzle` answers every question about one set of :class:`RiverRules`: the fewest
-crossings from any state, every optimal load to send next (:class:`Hint`), the clicks of the
-next optimal crossing (:meth:`RiverPuzzle.plan`) and whole solutions. It works on the state
+crossings from any state, every optimal load to send next (:class:`NextCrossings`), the clicks
+of the next optimal crossing (:meth:`RiverPuzzle.plan`) and whole solutions. It works on the state
 graph of :class:`Crossing` nodes, where a half-loaded boat's passengers count for the bank it
 is docked at, as the judge counts them, and edges are the loads the rules let row. When the
 rules count passengers for no bank, boarding and landing matter too, and the work goes to the
@@ -49,7 +49,7 @@ from game.logic.river.state import (
 )
 from game.logic.search import StateGraph
 
-__all__ = ["Hint", "NoSolutionError", "RiverPuzzle"]
+__all__ = ["NextCrossings", "NoSolutionError", "RiverPuzzle"]
 
 
 class NoSolutionError(RiverError):
@@ -57,7 +57,7 @@ class NoSolutionError(RiverError):
 
 
 @dataclass(frozen=True, slots=True)
-class Hint:
+class NextCrossings:
     """The optimal next crossing(s) from a state.
 
     ``loads`` lists every load that starts a shortest way to the win, ordered by priests
@@ -155,26 +155,27 @@ class RiverPuzzle:
             state = state.crossing()
         return self.graph.distance(state)
 
-    def hint(self, state: RiverState) -> Hint:
-        """Every optimal next load from ``state`` (see :class:`Hint` for order and reasons).
+    def hint(self, state: RiverState) -> NextCrossings:
+        """Every optimal next load from ``state`` (:class:`NextCrossings` says the order and
+        the reasons).
 
         Passengers of a half-loaded boat count for the bank where it is docked.
         """
         self._require(state)
         outcome = state.outcome()
         if outcome is Outcome.LOST:
-            return Hint((), None, "the game is lost")
+            return NextCrossings((), None, "the game is lost")
         if outcome is Outcome.WON:
-            return Hint((), 0, "already won")
+            return NextCrossings((), 0, "already won")
         distance = self.distance(state)
         if distance is None:
-            return Hint((), None, "no way across from here")
+            return NextCrossings((), None, "no way across from here")
         if distance == 0:
             who = "everyone is" if self.rules.goal is Goal.EVERYONE else "every priest is"
-            return Hint((), 0, f"{who} across: unload the boat")
+            return NextCrossings((), 0, f"{who} across: unload the boat")
         if not self.rules.boat_counts:
-            return Hint(self._ashore_loads(state, distance), distance, None)
-        return Hint(tuple(self.graph.best_actions(state.crossing())), distance, None)
+            return NextCrossings(self._ashore_loads(state, distance), distance, None)
+        return NextCrossings(tuple(self.graph.best_actions(state.crossing())), distance, None)
 
     def next_load(self, state: RiverState) -> Load | None:
         """The one optimal load to send next, or ``None`` when :meth:`hint` has none.
@@ -183,8 +184,8 @@ class RiverPuzzle:
         is chosen: this step's clicks from the current passengers plus those of the best
         continuation (see :meth:`optimal_clicks`). Ties go to the load needing the fewest
         clicks now (it keeps what the player already boarded), then to the first in
-        :attr:`Hint.loads`. Following it from the start wins with the fewest clicks among the
-        ways with the fewest crossings (3/3/2: 11 crossings and 20 clicks).
+        :attr:`NextCrossings.loads`. Following it from the start wins with the fewest clicks among
+        the ways with the fewest crossings (3/3/2: 11 crossings and 20 clicks).
         """
         loads = self.hint(state).loads
         if not loads:
@@ -297,7 +298,7 @@ class RiverPuzzle:
     def _ashore_loads(self, state: RiverState, distance: int) -> tuple[Load, ...]:
         """Every load that leaves on a way with ``distance`` crossings: the boat's load at
         each position reachable by boarding and landing alone (each safe), whose crossing
-        lands ``distance - 1`` crossings from the win. Ordered as :attr:`Hint.loads`."""
+        lands ``distance - 1`` crossings from the win. Ordered as :attr:`NextCrossings.loads`."""
         rules, cost = self.rules, ashore.costs(self.rules)
         scale = ashore.CLICK_SCALE
         here = ashore.position(state)
@@ -339,7 +340,7 @@ class RiverPuzzle:
                 f"the state is for rules {state.rules.key()}, the puzzle for {self.rules.key()}"
             )
 
-    def _no_solution(self, state: RiverState, hint: Hint) -> str:
+    def _no_solution(self, state: RiverState, hint: NextCrossings) -> str:
         if state.key() == RiverState.start(self.rules).key():
             return _unsolvable_message(self.rules)
         return f"{hint.reason} ({state.crossing()})"
@@ -495,7 +496,7 @@ def _graph_for(rules: RiverRules) -> StateGraph[Crossing, Load]:
         for p in range(rules.capacity + 1)
         for d in range(rules.capacity + 1 - p)
         if p + d and rules.rowers.can_row(Load(p, d))
-    ]  # ascending (priests, devils): the documented order of Hint.loads
+    ]  # ascending (priests, devils): the documented order of NextCrossings.loads
     everyone = rules.goal is Goal.EVERYONE
 
     def goal(p: int, d: int, side: Side) -> bool:

@@ -27,7 +27,7 @@ from game.logic.contract import TERMINAL
 from game.logic.river.rules import (
     Crossing,
     Goal,
-    IllegalMoveError,
+    IllegalRiverActionError,
     InvalidActionError,
     Kind,
     Load,
@@ -93,7 +93,7 @@ Action: TypeAlias = BoardBoat | Unboard | Cross
 def parse_action(text: str) -> Action:
     """Read an action from the text ``str(action)`` gives; case and outer spaces are ignored.
 
-    Raises :class:`InvalidActionError` (an :class:`IllegalMoveError`) for any other text.
+    Raises :class:`InvalidActionError` (an :class:`IllegalRiverActionError`) for any other text.
 
     >>> parse_action(" Board:Priest "), parse_action("boat")
     (BoardBoat(kind=<Kind.PRIEST: 'priest'>), Cross())
@@ -251,35 +251,37 @@ class RiverState:
     def apply(self, action: Action) -> RiverState:
         """The state after ``action``; this state is unchanged.
 
-        Raises :class:`IllegalMoveError` with the reason: "the game is over", "the boat is
+        Raises :class:`IllegalRiverActionError` with the reason: "the game is over", "the boat is
         full", "no priest ashore on the left bank", "no devil in the boat", "the boat is
         empty", "only priests row: put a priest in the boat". A crossing adds one to
         ``crossings``.
         """
         if self.is_terminal():
-            raise IllegalMoveError("the game is over")
+            raise IllegalRiverActionError("the game is over")
         side = self.boat_side
         if isinstance(action, BoardBoat):
             if self.boat.size >= self.rules.capacity:
-                raise IllegalMoveError("the boat is full")
+                raise IllegalRiverActionError("the boat is full")
             ashore = self.ashore(side)
             if not ashore.of(action.kind):
-                raise IllegalMoveError(f"no {action.kind.value} ashore on the {side.value} bank")
+                raise IllegalRiverActionError(
+                    f"no {action.kind.value} ashore on the {side.value} bank"
+                )
             return self._moved(side, _minus(ashore, action.kind), _plus(self.boat, action.kind))
         if isinstance(action, Unboard):
             if not self.boat.size:
-                raise IllegalMoveError("the boat is empty")
+                raise IllegalRiverActionError("the boat is empty")
             if not self.boat.of(action.kind):
-                raise IllegalMoveError(f"no {action.kind.value} in the boat")
+                raise IllegalRiverActionError(f"no {action.kind.value} in the boat")
             ashore = _plus(self.ashore(side), action.kind)
             return self._moved(side, ashore, _minus(self.boat, action.kind))
         if isinstance(action, Cross):
             if not self.boat.size:
-                raise IllegalMoveError("the boat is empty")
+                raise IllegalRiverActionError("the boat is empty")
             rowers = self.rules.rowers
             if not rowers.can_row(self.boat):
                 kind = rowers.value[:-1]
-                raise IllegalMoveError(f"{rowers.describe()}: put a {kind} in the boat")
+                raise IllegalRiverActionError(f"{rowers.describe()}: put a {kind} in the boat")
             return RiverState(
                 self.rules, self.left, self.right, self.boat, side.other, self.crossings + 1
             )

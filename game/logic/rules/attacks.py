@@ -168,7 +168,7 @@ def capture_paths(design: Design, program: Program, player: int) -> Walk:
 
     def one(node: tree.Stmt) -> tuple[Walk, Walk]:
         match node:
-            case tree.Step(direction=word):
+            case tree.Advance(direction=word):
                 return step(word), NEVER
             case tree.Act(word="add"):
                 return EPS, HIT

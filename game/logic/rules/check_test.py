@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from game.logic.rules.position import Move, Position
+from game.logic.rules.position import DescribedPosition, Move
 
 if TYPE_CHECKING:
     from game.logic.rules.compile import Compiled
@@ -35,7 +35,7 @@ class CheckTest:
 
     if TYPE_CHECKING:
 
-        def player(self, pos: Position) -> int: ...
+        def player(self, pos: DescribedPosition) -> int: ...
 
     def attacked(
         self, b: list[int], square: int, by: int, lf: int, lt: int, piece: int = 0
@@ -92,7 +92,7 @@ class CheckTest:
         kind_of, owner = self.c.kind_of, self.c.owner
         return [i for i, v in enumerate(b) if v and owner[v] == player and kind_of[v] in self.royal]
 
-    def in_check(self, pos: Position) -> bool:
+    def in_check(self, pos: DescribedPosition) -> bool:
         self.hands_now = pos.hands
         player = self.player(pos)
         enemy = (player + 1) % self.players

@@ -28,7 +28,7 @@ import numpy as np
 import numpy.typing as npt
 
 from game.logic.contract import Stop
-from game.logic.rules.engine import Engine, Move, Position
+from game.logic.rules.engine import DescribedPosition, Engine, Move
 from game.logic.rules.sexpr import Form
 
 __all__ = ["Connection", "ConnectionChoice", "connection_zones"]
@@ -115,7 +115,7 @@ class Connection:
 
     def choose(
         self,
-        pos: Position,
+        pos: DescribedPosition,
         moves: list[Move],
         *,
         games: int | None,
@@ -165,7 +165,7 @@ class Connection:
             reason = f"{players[1 - me]} has two ways to join: " + reason
         return ConnectionChoice(by_cell[cells[best]], reason, played, rate)
 
-    def _players_in_turn(self, pos: Position, plies: int) -> list[int]:
+    def _players_in_turn(self, pos: DescribedPosition, plies: int) -> list[int]:
         engine = self.engine
         turn = pos.turn
         out = []

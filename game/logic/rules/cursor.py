@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 
 from game.logic.contract import TERMINAL
-from game.logic.rules.engine import Engine, Move, Position
+from game.logic.rules.engine import DescribedPosition, Engine, Move
 
 __all__ = ["RulesCursor"]
 
@@ -35,7 +35,7 @@ class RulesCursor:
 
     __slots__ = ("_moves", "_outcome", "_table", "engine", "pos")
 
-    def __init__(self, engine: Engine, pos: Position, table: _Table | None = None) -> None:
+    def __init__(self, engine: Engine, pos: DescribedPosition, table: _Table | None = None) -> None:
         self.engine = engine
         self.pos = pos
         self._moves: list[Move] | None = None
@@ -117,7 +117,7 @@ class _Table:
                 row[v] = worth if c.owner[v] == 0 else -worth
             self.rows.append(row)
 
-    def judge(self, engine: Engine, pos: Position, moves: list[Move]) -> int:
+    def judge(self, engine: Engine, pos: DescribedPosition, moves: list[Move]) -> int:
         """The position's worth to the side to move (``moves``: its legal moves)."""
         if engine.design.counters:  # the score so far
             counts = engine.counts(pos)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from game.logic.rules.position import PASS, Move, Position
+from game.logic.rules.position import PASS, DescribedPosition, Move
 from game.logic.rules.sexpr import Atom, Form, Item
 
 if TYPE_CHECKING:
@@ -30,17 +30,17 @@ class Ends:
 
     if TYPE_CHECKING:
 
-        def legal(self, pos: Position) -> list[Move]: ...
-        def _has_moves(self, pos: Position) -> bool: ...
+        def legal(self, pos: DescribedPosition) -> list[Move]: ...
+        def _has_moves(self, pos: DescribedPosition) -> bool: ...
         def next_turn(self, turn: int) -> int: ...
-        def player(self, pos: Position) -> int: ...
-        def last_mover(self, pos: Position) -> int: ...
-        def in_check(self, pos: Position) -> bool: ...
-        def key(self, pos: Position) -> tuple[object, ...]: ...
+        def player(self, pos: DescribedPosition) -> int: ...
+        def last_mover(self, pos: DescribedPosition) -> int: ...
+        def in_check(self, pos: DescribedPosition) -> bool: ...
+        def key(self, pos: DescribedPosition) -> tuple[object, ...]: ...
 
     def outcome(
         self,
-        pos: Position,
+        pos: DescribedPosition,
         moves: list[Move] | None,
         perft: bool = False,
         *,
@@ -61,7 +61,7 @@ class Ends:
             return "draw"  # no move and no end condition says more: the game cannot go on
         return None
 
-    def returns(self, pos: Position, outcome: str | None) -> tuple[float, ...]:
+    def returns(self, pos: DescribedPosition, outcome: str | None) -> tuple[float, ...]:
         """Each player's result (1 won, -1 lost, 0 a draw or a game going on) for the position
         ``pos`` that ended by ``outcome`` (see :meth:`outcome`)."""
         players = self.players
@@ -77,7 +77,9 @@ class Ends:
             winner = mover if outcome == "win" else 1 - mover
         return tuple(1.0 if p == winner else -1.0 for p in range(players))
 
-    def _holds(self, pos: Position, cond: Item, moves: list[Move] | None, perft: bool) -> bool:
+    def _holds(
+        self, pos: DescribedPosition, cond: Item, moves: list[Move] | None, perft: bool
+    ) -> bool:
         head = cond.head if isinstance(cond, Form) else str(cond.value)
         if head == "stuck":
             return not (moves if moves is not None else self.legal(pos))
@@ -177,7 +179,7 @@ class Ends:
         dark = self.design.board.dark
         return len({p in dark for p in on}) <= 1
 
-    def repeats(self, pos: Position) -> int:
+    def repeats(self, pos: DescribedPosition) -> int:
         """How often the position stands in its history, itself included. Where the key
         holds the last move's ends (a description reads them: en passant), two positions
         that differ only there are the same when they allow the same moves: the last move
@@ -196,7 +198,7 @@ class Ends:
         if found is None:
             (board, turn, hands, under), last = key
             lf, lt = last or (-1, -1)
-            pos = Position(list(board), turn, lf, lt, hands=hands)
+            pos = DescribedPosition(list(board), turn, lf, lt, hands=hands)
             if under:
                 pos.under = list(under)
             found = frozenset(m[:3] for m in self.legal(pos))
@@ -205,7 +207,7 @@ class Ends:
             cache[key] = found
         return found
 
-    def chain(self, pos: Position, first: str, second: str) -> list[int]:
+    def chain(self, pos: DescribedPosition, first: str, second: str) -> list[int]:
         """The touching pieces of the last mover's that hold the last piece placed, when they
         reach both the mover's part of zone ``first`` and of zone ``second`` (Hex's winning
         chain); else []."""
@@ -268,7 +270,7 @@ class Ends:
             best = max(best, run)
         return best
 
-    def winning(self, pos: Position) -> list[int]:
+    def winning(self, pos: DescribedPosition) -> list[int]:
         """The positions of the pieces that ended the game by a line of N, a chain between
         two zones or a player's pieces all connected (what the board lights when the game
         is won); [] otherwise."""
@@ -322,7 +324,7 @@ class Ends:
                     return best
         return best
 
-    def counts(self, pos: Position, final: bool = True) -> list[int]:
+    def counts(self, pos: DescribedPosition, final: bool = True) -> list[int]:
         """Each player's score: pieces on the board, or in a game of counters the counters
         in their part of the score zone (and, with ``final``, of the keep zone)."""
         counts = [0] * self.players

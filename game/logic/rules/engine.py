@@ -1,7 +1,7 @@
 """The rules engine: legal moves, making and unmaking them, end conditions and perft, for any
 compiled design.
 
-A :class:`Position` is mutable (make/unmake for search and perft); the game contract's
+A :class:`DescribedPosition` is mutable (make/unmake for search and perft); the game contract's
 immutable state (:mod:`game.logic.rules.state`) wraps one. A move is a tuple
 ``(path, captures, effects, program)``: the positions the moving piece visits (one for a drop,
 empty for a pass), the positions whose pieces it captures, the changes it makes as
@@ -30,10 +30,10 @@ from game.logic.rules.design import Design
 from game.logic.rules.ends import Ends, walk
 from game.logic.rules.keys import pieces_key
 from game.logic.rules.limits import MAX_MOVES, RulesError
-from game.logic.rules.position import PASS, Move, Position
+from game.logic.rules.position import PASS, DescribedPosition, Move
 from game.logic.rules.sexpr import Form
 
-__all__ = ["MAX_CHAINS", "PASS", "Engine", "Move", "Position", "RulesError"]
+__all__ = ["MAX_CHAINS", "PASS", "DescribedPosition", "Engine", "Move", "RulesError"]
 
 #: The most composite moves one partial move may grow into; a description whose captures
 #: branch more than this is refused while it plays rather than exhausting memory.
@@ -116,7 +116,7 @@ class Engine(Ends, CheckTest):
 
     # -- positions ---------------------------------------------------------------------
 
-    def start(self) -> Position:
+    def start(self) -> DescribedPosition:
         board = [0] * self.n
         for player, placed in self.design.setup.items():
             for pos, kind in placed:
@@ -128,13 +128,13 @@ class Engine(Ends, CheckTest):
             tuple(self.design.hands.get(p, {}).get(t, 0) for t in range(self.types))
             for p in range(self.players)
         )
-        position = Position(board, 0, hands=hands)
+        position = DescribedPosition(board, 0, hands=hands)
         if self.design.stacks:
             position.under = [()] * self.n
         position.history = (self.key(position),) if self.repetition else ()
         return position
 
-    def player(self, pos: Position) -> int:
+    def player(self, pos: DescribedPosition) -> int:
         return self.design.turn_order[pos.turn]
 
     def next_turn(self, turn: int) -> int:
@@ -148,7 +148,7 @@ class Engine(Ends, CheckTest):
         steps = len(self.design.turn_order)
         return min(at, key=lambda s: (step - s) % steps)
 
-    def key(self, pos: Position) -> tuple[Any, ...]:
+    def key(self, pos: DescribedPosition) -> tuple[Any, ...]:
         """``((pieces, turn, hands, stacks), last)``: what decides the game from here, with
         the last move's ends where a program reads them (see :meth:`repeats`); the counters
         (plies, quiet moves) are not part of a position."""
@@ -156,7 +156,7 @@ class Engine(Ends, CheckTest):
         under = tuple(pos.under) if pos.under is not None else ()
         return ((self.pieces_key(pos.board), pos.turn, pos.hands, under), last)
 
-    def last_mover(self, pos: Position) -> int:
+    def last_mover(self, pos: DescribedPosition) -> int:
         """The player who made the last move (at the start: the one before the first)."""
         if pos.mover >= 0:
             return pos.mover
@@ -164,7 +164,7 @@ class Engine(Ends, CheckTest):
 
     # -- generation --------------------------------------------------------------------
 
-    def pseudo(self, pos: Position) -> list[Move]:
+    def pseudo(self, pos: DescribedPosition) -> list[Move]:
         """The moves before the royal pieces' safety is checked."""
         self.hands_now = pos.hands
         b = pos.board
@@ -247,7 +247,7 @@ class Engine(Ends, CheckTest):
             "with the other programs, the most a position may have"
         )
 
-    def _stacked(self, pos: Position, move: Move) -> Move:
+    def _stacked(self, pos: DescribedPosition, move: Move) -> Move:
         """``move`` with its effects on the stacks: a piece that moves carries the pieces
         under it, and each captured stack's top piece goes under the mover's stack, the
         rest of that stack staying where it stood (column draughts)."""
@@ -389,7 +389,7 @@ class Engine(Ends, CheckTest):
             moves = unique
         return moves
 
-    def legal(self, pos: Position) -> list[Move]:
+    def legal(self, pos: DescribedPosition) -> list[Move]:
         """The legal moves, in generation order (a pass alone when the game allows one)."""
         moves = self.pseudo(pos)
         if self.royal:
@@ -401,18 +401,18 @@ class Engine(Ends, CheckTest):
                 return [PASS]
         return moves
 
-    def legal_of(self, pos: Position, moves: list[Move]) -> list[Move]:
+    def legal_of(self, pos: DescribedPosition, moves: list[Move]) -> list[Move]:
         """Of ``moves`` (some of :meth:`pseudo`'s for ``pos``), the ones :meth:`legal` keeps:
         a search that looks at captures only checks just those."""
         return self._safe(pos, moves) if self.royal else moves
 
-    def _has_moves(self, pos: Position) -> bool:
+    def _has_moves(self, pos: DescribedPosition) -> bool:
         moves = self.pseudo(pos)
         if self.royal:
             moves = self._safe(pos, moves)
         return bool(moves)
 
-    def _safe(self, pos: Position, moves: list[Move]) -> list[Move]:
+    def _safe(self, pos: DescribedPosition, moves: list[Move]) -> list[Move]:
         """The moves that leave none of the mover's royal pieces attacked.
 
         When the player is not in check, the probes from each royal piece read a known set of
@@ -469,7 +469,7 @@ class Engine(Ends, CheckTest):
 
     # -- making moves ------------------------------------------------------------------
 
-    def make(self, pos: Position, move: Move) -> tuple[Any, ...]:
+    def make(self, pos: DescribedPosition, move: Move) -> tuple[Any, ...]:
         """Play ``move`` on ``pos`` in place; returns what :meth:`unmake` needs."""
         b = pos.board
         path, caps, effects, pid = move
@@ -517,7 +517,7 @@ class Engine(Ends, CheckTest):
             pos.history = (key,) if reset else (*pos.history, key)
         return saved
 
-    def unmake(self, pos: Position, saved: tuple[Any, ...]) -> None:
+    def unmake(self, pos: DescribedPosition, saved: tuple[Any, ...]) -> None:
         undo, before = saved
         # setattr, not vars(pos).update: a position's __dict__, once asked for, makes every
         # later attribute read on it slower (the search ran about 20% slower)
@@ -535,7 +535,7 @@ class Engine(Ends, CheckTest):
 
     # -- perft ---------------------------------------------------------------------------
 
-    def perft(self, pos: Position, depth: int) -> int:
+    def perft(self, pos: DescribedPosition, depth: int) -> int:
         """Move paths of length ``depth`` (the game's stated convention for ended games)."""
         if depth == 0:
             return 1

@@ -39,7 +39,7 @@ from collections import deque
 from typing import Final
 
 from game.logic.rules import tree
-from game.logic.rules.engine import Engine, Move, Position
+from game.logic.rules.engine import DescribedPosition, Engine, Move
 from game.logic.rules.sexpr import Form
 
 __all__ = ["UNIT", "Judge"]
@@ -208,7 +208,7 @@ class Judge:
         start = engine.start()
         self.start_phase = max(1, sum(self.phase[v] for v in start.board if v))
 
-    def evaluate(self, pos: Position, moves: list[Move], keeper: int = -1) -> int:
+    def evaluate(self, pos: DescribedPosition, moves: list[Move], keeper: int = -1) -> int:
         """The position's worth to the side to move (``moves``: its legal moves). ``keeper``
         (a player, or -1: none) is the side that searches: while it is not a unit of material
         ahead, pieces left on the board are worth :data:`KEEP_PIECES` at most to it, so that it
@@ -263,7 +263,13 @@ class Judge:
         return mine
 
     def _mop_up(
-        self, pos: Position, kings: list[int], material: int, left: int, to_move: int, moves: int
+        self,
+        pos: DescribedPosition,
+        kings: list[int],
+        material: int,
+        left: int,
+        to_move: int,
+        moves: int,
     ) -> int:
         """The stronger side's pay for a won ending (first player's view): for each
         exchange; with royal pieces, for the enemy's nearer the edge and its own nearer it;

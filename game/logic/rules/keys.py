@@ -173,7 +173,7 @@ class _Reads:
 
     def statement(self, node: tree.Stmt, at: _At, top: bool = False) -> _At:
         match node:
-            case tree.Step() | tree.Act(word="dir") | tree.Sow():
+            case tree.Advance() | tree.Act(word="dir") | tree.Sow():
                 return at.moved()
             case tree.Act(word="mark"):
                 return _At(at.away, at.seen, (at.away, at.seen))

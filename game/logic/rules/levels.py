@@ -50,10 +50,17 @@ from typing import Any, Final
 
 from game.logic.contract import Limits, Stop, ThinkingStopped
 from game.logic.rules.connect import Connection, ConnectionStopped, connection_zones
-from game.logic.rules.engine import Engine, Move, Position
+from game.logic.rules.engine import DescribedPosition, Engine, Move
 from game.logic.rules.evaluation import UNIT, Judge
 from game.logic.rules.lines import Lines, LinesStopped, line_length
-from game.logic.rules.search import COUNT_WIN, MATE_BAND, WIN, Result, Search, SearchStopped
+from game.logic.rules.search import (
+    COUNT_WIN,
+    MATE_BAND,
+    WIN,
+    DescribedSearchResult,
+    Search,
+    SearchStopped,
+)
 from game.logic.rules.state import RulesState
 
 __all__ = [
@@ -291,13 +298,13 @@ def _facts(engine: Engine, state: RulesState, move: Move) -> str:
     return ", ".join(out)
 
 
-def _material(engine: Engine, judge: Judge, pos: Position) -> int:
+def _material(engine: Engine, judge: Judge, pos: DescribedPosition) -> int:
     """The first player's material lead (points)."""
     table = judge.material
     return sum(table[v] for v in pos.board if v)
 
 
-def _reason(engine: Engine, judge: Judge, state: RulesState, result: Result) -> str:
+def _reason(engine: Engine, judge: Judge, state: RulesState, result: DescribedSearchResult) -> str:
     """Why the search chose its move, in words."""
     score = result.score
     facts = _facts(engine, state, result.move)
@@ -395,7 +402,7 @@ def _quiet(engine: Engine, judge: Judge, state: RulesState, move: Move) -> str:
     return ""
 
 
-def _exchange(engine: Engine, judge: Judge, pos: Position, depth: int) -> int:
+def _exchange(engine: Engine, judge: Judge, pos: DescribedPosition, depth: int) -> int:
     """The material the side to move wins by captures from here, each side free to stop
     (at most ``depth`` captures deep)."""
     if depth <= 0:
@@ -437,7 +444,7 @@ def _threat(engine: Engine, judge: Judge, state: RulesState, move: Move) -> str:
     return ""
 
 
-def _best_take(engine: Engine, judge: Judge, pos: Position) -> tuple[int, int] | None:
+def _best_take(engine: Engine, judge: Judge, pos: DescribedPosition) -> tuple[int, int] | None:
     """What the opponent's best capture would win if it were their move: (square, points)."""
     other = pos.copy()
     other.turn = engine.next_turn(pos.turn)
@@ -453,7 +460,7 @@ def _best_take(engine: Engine, judge: Judge, pos: Position) -> tuple[int, int] |
     return best
 
 
-def _take_gain(engine: Engine, judge: Judge, pos: Position, move: Move) -> int:
+def _take_gain(engine: Engine, judge: Judge, pos: DescribedPosition, move: Move) -> int:
     """Points a capture wins: the pieces taken, less the taker when it can be taken back."""
     b = pos.board
     values = judge.values
@@ -469,7 +476,7 @@ def _take_gain(engine: Engine, judge: Judge, pos: Position, move: Move) -> int:
     return taken
 
 
-def _details(engine: Engine, state: RulesState, result: Result) -> dict[str, Any]:
+def _details(engine: Engine, state: RulesState, result: DescribedSearchResult) -> dict[str, Any]:
     pv = []
     work = state
     for move in result.pv:  # in the game's own notation (SAN for chess)

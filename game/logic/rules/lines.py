@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from game.logic.contract import Stop
-from game.logic.rules.engine import Engine, Move, Position
+from game.logic.rules.engine import DescribedPosition, Engine, Move
 from game.logic.rules.sexpr import Form
 from game.logic.search.budget import Budget
 
@@ -130,7 +130,7 @@ class Lines:
 
     def choose(
         self,
-        pos: Position,
+        pos: DescribedPosition,
         moves: list[Move],
         *,
         depth: int,

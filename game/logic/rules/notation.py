@@ -20,12 +20,12 @@ from collections.abc import Sequence
 
 from game.logic.contract import NotationError
 from game.logic.rules.compile import PROGRAM
-from game.logic.rules.engine import PASS, Engine, Move, Position
+from game.logic.rules.engine import PASS, DescribedPosition, Engine, Move
 
 __all__ = ["move_texts", "parse_move", "position_text", "read_position"]
 
 
-def move_texts(engine: Engine, pos: Position, moves: Sequence[Move]) -> list[str]:
+def move_texts(engine: Engine, pos: DescribedPosition, moves: Sequence[Move]) -> list[str]:
     """The text of each move, distinct within ``moves``."""
     names = engine.design.board.names
     c = engine.c
@@ -96,7 +96,7 @@ def _between_steps(engine: Engine, path: tuple[int, ...], p: int) -> bool:
 
 
 def parse_move(
-    engine: Engine, pos: Position, moves: Sequence[Move], texts: Sequence[str], text: str
+    engine: Engine, pos: DescribedPosition, moves: Sequence[Move], texts: Sequence[str], text: str
 ) -> Move:
     """The legal move ``text`` names; NotationError names what was wrong."""
     want = text.strip()
@@ -127,13 +127,13 @@ def _fold(text: str) -> str:
 # -- positions ------------------------------------------------------------------------
 
 
-def position_text(engine: Engine, pos: Position) -> str:
+def position_text(engine: Engine, pos: DescribedPosition) -> str:
     """``pos`` in the design's position notation."""
     write = {"fen": _fen_text, "pdn": _pdn_text, "squares": _squares_text}
     return write.get(engine.design.position_format, _generic_text)(engine, pos)
 
 
-def read_position(engine: Engine, text: str) -> Position:
+def read_position(engine: Engine, text: str) -> DescribedPosition:
     """The position ``text`` gives in the design's notation (or the generic one);
     raises NotationError saying what is wrong."""
     fmt = engine.design.position_format
@@ -166,7 +166,7 @@ def _grid(engine: Engine) -> tuple[list[list[int]], int, int]:
     return grid, len(xs), len(ys)
 
 
-def _fen_text(engine: Engine, pos: Position) -> str:
+def _fen_text(engine: Engine, pos: DescribedPosition) -> str:
     grid, _, _ = _grid(engine)
     c = engine.c
     rows = []
@@ -198,7 +198,7 @@ def _fen_text(engine: Engine, pos: Position) -> str:
     return f"{'/'.join(rows)} {side} {rights} {ep} {pos.quiet} {pos.plies // 2 + 1}"
 
 
-def _castling_text(engine: Engine, pos: Position) -> str:
+def _castling_text(engine: Engine, pos: DescribedPosition) -> str:
     if "moved" not in engine.design.attributes:
         return "-"
     bit = 1 << engine.design.attributes.index("moved")
@@ -230,7 +230,7 @@ def _castling_text(engine: Engine, pos: Position) -> str:
     return out or "-"
 
 
-def _fen_read(engine: Engine, text: str) -> Position:
+def _fen_read(engine: Engine, text: str) -> DescribedPosition:
     fields = text.split()
     if len(fields) < 2:
         raise NotationError("a FEN needs at least the board and the side to move")
@@ -259,7 +259,7 @@ def _fen_read(engine: Engine, text: str) -> Position:
         raise NotationError("the side to move is w or b")
     player = 0 if fields[1] == "w" else 1
     turn = engine.design.turn_order.index(player)
-    pos = Position(board, turn, hands=engine.start().hands)
+    pos = DescribedPosition(board, turn, hands=engine.start().hands)
     if "moved" in engine.design.attributes:
         bit = 1 << engine.design.attributes.index("moved")
         c = engine.c
@@ -304,7 +304,7 @@ def _fen_read(engine: Engine, text: str) -> Position:
     return pos
 
 
-def _pdn_text(engine: Engine, pos: Position) -> str:
+def _pdn_text(engine: Engine, pos: DescribedPosition) -> str:
     c = engine.c
     names = engine.design.board.names
     parts = []
@@ -319,7 +319,7 @@ def _pdn_text(engine: Engine, pos: Position) -> str:
     return f"{side}:" + ":".join(parts)
 
 
-def _pdn_read(engine: Engine, text: str) -> Position:
+def _pdn_read(engine: Engine, text: str) -> DescribedPosition:
     fields = [f.strip() for f in text.strip().rstrip(".").split(":")]
     labels = [p[0].upper() for p in engine.design.players]
     if len(fields) < 2 or fields[0].upper() not in labels:
@@ -352,14 +352,16 @@ def _pdn_read(engine: Engine, text: str) -> Position:
                     raise NotationError(f"no square {name!r} on this board")
                 board[index[name.lower()]] = engine.c.code(player, letters[letter])
     player = labels.index(fields[0].upper())
-    pos = Position(board, engine.design.turn_order.index(player), hands=engine.start().hands)
+    pos = DescribedPosition(
+        board, engine.design.turn_order.index(player), hands=engine.start().hands
+    )
     if engine.design.stacks:
         pos.under = [()] * engine.n
     pos.history = (engine.key(pos),) if engine.repetition else ()
     return pos
 
 
-def _squares_text(engine: Engine, pos: Position) -> str:
+def _squares_text(engine: Engine, pos: DescribedPosition) -> str:
     marks = "XO"
     c = engine.c
     body = "".join(
@@ -374,7 +376,7 @@ def _reading_order(engine: Engine) -> list[int]:
     return [p for row in grid for p in row if p >= 0]
 
 
-def _squares_read(engine: Engine, text: str) -> Position:
+def _squares_read(engine: Engine, text: str) -> DescribedPosition:
     fields = text.split()
     if len(fields) != 2 or len(fields[0]) != engine.n or fields[1].upper() not in ("X", "O"):
         raise NotationError(
@@ -387,10 +389,12 @@ def _squares_read(engine: Engine, text: str) -> Position:
         elif ch not in "-.":
             raise NotationError(f"unknown square mark {ch!r}: use X, O or -")
     player = "XO".index(fields[1].upper())
-    return Position(board, engine.design.turn_order.index(player), hands=engine.start().hands)
+    return DescribedPosition(
+        board, engine.design.turn_order.index(player), hands=engine.start().hands
+    )
 
 
-def _stack_text(engine: Engine, pos: Position, i: int) -> str:
+def _stack_text(engine: Engine, pos: DescribedPosition, i: int) -> str:
     """``[mK]``: the pieces under position ``i``'s top, bottom first, by letter (upper case
     for the first player); empty when there are none."""
     if pos.under is None or not pos.under[i]:
@@ -404,7 +408,7 @@ def _stack_text(engine: Engine, pos: Position, i: int) -> str:
     return "[" + "".join(letters) + "]"
 
 
-def _generic_text(engine: Engine, pos: Position) -> str:
+def _generic_text(engine: Engine, pos: DescribedPosition) -> str:
     c = engine.c
     names = engine.design.board.names
     parts = []
@@ -447,7 +451,7 @@ def _sides(text: str, players: list[str]) -> tuple[int, list[str]]:
     return to_move, parts
 
 
-def _counters_read(engine: Engine, text: str) -> Position:
+def _counters_read(engine: Engine, text: str) -> DescribedPosition:
     names = engine.design.board.names
     players = list(engine.design.players)
     board = [0] * engine.n
@@ -459,10 +463,12 @@ def _counters_read(engine: Engine, text: str) -> Position:
             if len(words) != 2 or words[0] not in names or not words[1].isdigit():
                 raise NotationError(f"{item!r}: a position and its counters, as 's1 4'")
             board[names.index(words[0])] = int(words[1])
-    return Position(board, engine.design.turn_order.index(to_move), hands=engine.start().hands)
+    return DescribedPosition(
+        board, engine.design.turn_order.index(to_move), hands=engine.start().hands
+    )
 
 
-def _generic_read(engine: Engine, text: str) -> Position:
+def _generic_read(engine: Engine, text: str) -> DescribedPosition:
     if engine.design.counters:
         return _counters_read(engine, text)
     players = list(engine.design.players)
@@ -496,7 +502,9 @@ def _generic_read(engine: Engine, text: str) -> Position:
                             raise NotationError(f"unknown piece letter {ch!r} in {word!r}")
                         pieces.append(engine.c.code(0 if ch.isupper() else 1, letters[ch.upper()]))
                     under[at] = tuple(pieces)
-    pos = Position(board, engine.design.turn_order.index(to_move), hands=engine.start().hands)
+    pos = DescribedPosition(
+        board, engine.design.turn_order.index(to_move), hands=engine.start().hands
+    )
     if engine.design.stacks:
         pos.under = under
     pos.history = (engine.key(pos),) if engine.repetition else ()

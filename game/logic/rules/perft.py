@@ -18,13 +18,13 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 
-from game.logic.rules.engine import Engine, Position
+from game.logic.rules.engine import DescribedPosition, Engine
 from game.logic.rules.notation import move_texts
 
 __all__ = ["divide", "perft_line"]
 
 
-def perft_line(engine: Engine, pos: Position, depth: int) -> str:
+def perft_line(engine: Engine, pos: DescribedPosition, depth: int) -> str:
     """``depth=D nodes=N seconds=S`` for ``pos`` (copied; it is not changed)."""
     work = pos.copy()
     started = time.perf_counter()
@@ -32,7 +32,7 @@ def perft_line(engine: Engine, pos: Position, depth: int) -> str:
     return f"depth={depth} nodes={nodes} seconds={time.perf_counter() - started:.3f}"
 
 
-def divide(engine: Engine, pos: Position, depth: int) -> Iterator[tuple[str, int]]:
+def divide(engine: Engine, pos: DescribedPosition, depth: int) -> Iterator[tuple[str, int]]:
     """Each legal first move's text with the paths of ``depth`` that start with it."""
     work = pos.copy()
     if depth == 0:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final, TypeAlias
 
-__all__ = ["PASS", "Move", "Position"]
+__all__ = ["PASS", "DescribedPosition", "Move"]
 
 #: (path, captures, effects, program): see the engine's module docstring.
 Move: TypeAlias = tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, int], ...], int]
@@ -14,7 +14,7 @@ PASS: Final[Move] = ((), (), (), -1)
 
 
 @dataclass
-class Position:
+class DescribedPosition:
     """A mutable position: pieces, whose turn, the last move's ends, pieces in hand, the
     plies played, the plies since the last capture or move of a named type, and the keys of
     the positions since then (for repetition)."""
@@ -32,8 +32,8 @@ class Position:
     #: The player who made the last move (-1 at the start).
     mover: int = -1
 
-    def copy(self) -> Position:
-        return Position(
+    def copy(self) -> DescribedPosition:
+        return DescribedPosition(
             list(self.board),
             self.turn,
             self.last_from,

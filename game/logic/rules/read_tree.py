@@ -43,7 +43,7 @@ def statements(items: Sequence[Item]) -> tuple[tree.Stmt, ...]:
 def _statement(item: Item) -> list[tree.Stmt]:
     if isinstance(item, Atom):
         word = _word(item)
-        return [tree.Act(word, where=item) if word in tree.ACTS else tree.Step(word, where=item)]  # type: ignore[arg-type]
+        return [tree.Act(word, where=item) if word in tree.ACTS else tree.Advance(word, where=item)]  # type: ignore[arg-type]
     head, args = item.head, item.args
     if head in tree.ACTS and len(item) == 1:
         return [tree.Act(head, where=item)]  # type: ignore[arg-type]
@@ -87,7 +87,7 @@ def _statement(item: Item) -> list[tree.Stmt]:
     if head == "add-partial":
         return [tree.AddPartial(_word(_one(item)), where=item)]
     if head and head not in tree.TESTS and all(isinstance(a, Atom) for a in item.items):
-        return [tree.Step(_word(d), where=d) for d in item.items]  # (n e): its steps
+        return [tree.Advance(_word(d), where=d) for d in item.items]  # (n e): its steps
     raise item.error(f"unknown statement {_quote(item)}")
 
 
@@ -188,7 +188,7 @@ class _Checker:
         board = design.board
         self.program = program
         #: The nodes around the one being checked, outermost first.
-        self.around: list[tree.Node] = []
+        self.around: list[tree.ProgramNode] = []
         self.known: dict[str, tuple[str, ...]] = {
             "direction": tuple(board.directions),
             "piece type": tuple(p.name for p in design.pieces),
@@ -201,7 +201,9 @@ class _Checker:
     def fail(self, node: object, message: str) -> DescriptionError:
         """``message`` at ``node``'s place, else the nearest node's around it that has one,
         else the program's."""
-        places = [n.where for n in (node, *reversed(self.around)) if isinstance(n, tree.Node)]
+        places = [
+            n.where for n in (node, *reversed(self.around)) if isinstance(n, tree.ProgramNode)
+        ]
         at = next((w for w in places if w is not None), self.program)
         return at.error(message) if at is not None else DescriptionError(message)
 
@@ -214,14 +216,14 @@ class _Checker:
     def node(self, node: object, kinds: tuple[type, ...], what: str) -> None:
         if not isinstance(node, kinds):
             raise self.fail(node, f"{what} is needed here, not {tree.shown(node)}")
-        assert isinstance(node, tree.Node)
+        assert isinstance(node, tree.ProgramNode)
         self.around.append(node)
         for f in fields(node):
             if f.name != "where":
                 self.field(node, f.name, getattr(node, f.name))
         self.around.pop()
 
-    def field(self, node: tree.Node, name: str, value: object) -> None:
+    def field(self, node: tree.ProgramNode, name: str, value: object) -> None:
         if name in ("cond",):
             self.node(value, tree.CONDITION_NODES, "a condition")
         elif name == "conds":
@@ -254,7 +256,7 @@ class _Checker:
             for word in value if isinstance(value, tuple) else (value,):
                 self.word(node, word, what, self.known[what])
 
-    def word(self, node: tree.Node, word: object, what: str, allowed: Sequence[str]) -> None:
+    def word(self, node: tree.ProgramNode, word: object, what: str, allowed: Sequence[str]) -> None:
         if not isinstance(word, str) or word not in allowed:
             raise self.fail(
                 node,

@@ -56,7 +56,7 @@ def royal_safe(
                 marked[0] = s
             case tree.Act(word="back"):
                 return marked[0]
-            case tree.Step() | tree.Act(word="dir") | tree.Sow() | tree.TakeTo():
+            case tree.Advance() | tree.Act(word="dir") | tree.Sow() | tree.TakeTo():
                 return EVERY
             case tree.Verify(cond=c):
                 return s & cond(c)[0]

@@ -18,13 +18,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from game.logic.rules.board import Board
-from game.logic.rules.engine import Engine, Move, Position
+from game.logic.rules.engine import DescribedPosition, Engine, Move
 
 __all__ = ["san_suffix", "san_texts", "strip_suffix"]
 
 
 def san_texts(
-    engine: Engine, pos: Position, moves: Sequence[Move], paths: Sequence[str]
+    engine: Engine, pos: DescribedPosition, moves: Sequence[Move], paths: Sequence[str]
 ) -> list[str]:
     """The SAN of each of ``moves`` (the legal moves of ``pos``), without the check mark;
     ``paths`` are their path texts, kept for drops and passes."""
@@ -74,7 +74,7 @@ def san_texts(
     return texts
 
 
-def san_suffix(engine: Engine, pos: Position, move: Move) -> str:
+def san_suffix(engine: Engine, pos: DescribedPosition, move: Move) -> str:
     """``+`` when ``move`` leaves the next player in check, ``#`` when also without a legal
     move, else ""."""
     if not engine.design.royal or not move[0]:
@@ -95,7 +95,7 @@ def strip_suffix(text: str) -> str:
     return text
 
 
-def _castle(engine: Engine, pos: Position, move: Move) -> str:
+def _castle(engine: Engine, pos: DescribedPosition, move: Move) -> str:
     """``O-O`` or ``O-O-O`` when ``move`` also carries another piece of the mover's, else
     ""."""
     path, _caps, effects, _pid = move

@@ -34,11 +34,11 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from game.logic.contract import Stop
-from game.logic.rules.engine import Engine, Move, Position
+from game.logic.rules.engine import DescribedPosition, Engine, Move
 from game.logic.rules.evaluation import UNIT, Judge
 from game.logic.search.budget import Budget
 
-__all__ = ["COUNT_WIN", "WIN", "Result", "Search", "SearchStopped"]
+__all__ = ["COUNT_WIN", "WIN", "DescribedSearchResult", "Search", "SearchStopped"]
 
 WIN: Final = 1_000_000
 #: Scores from here up are decided ends (a won count or a mate).
@@ -63,7 +63,7 @@ class SearchStopped(Exception):
 
 
 @dataclass
-class Result:
+class DescribedSearchResult:
     """What one search found: the move, its score for the side to move (points: 100 a unit
     of material), the depth of the deepest finished iteration, the positions visited, the
     principal variation and whether the score is exact for the move (not just a bound)."""
@@ -126,13 +126,15 @@ class Search(Budget):
 
     # -- the iterations ---------------------------------------------------------------------
 
-    def run(self, pos: Position, moves: list[Move], max_depth: int) -> Result:
+    def run(
+        self, pos: DescribedPosition, moves: list[Move], max_depth: int
+    ) -> DescribedSearchResult:
         """Iterative deepening to ``max_depth`` or until stopped; the deepest finished
         iteration's result (at least the first move, scored by a one-ply look, when not
         even depth 1 finished)."""
         self.root_player = self.engine.player(pos)
         order = self._order(pos, moves, None, 0)
-        result = Result(order[0], 0, 0, 0)
+        result = DescribedSearchResult(order[0], 0, 0, 0)
         for depth in range(1, max_depth + 1):
             self.root_depth = depth
             try:
@@ -140,14 +142,16 @@ class Search(Budget):
             except SearchStopped:
                 break
             order = sorted(order, key=lambda m: -scores.get(m, -WIN - 1))
-            result = Result(best, score, depth, self.nodes, self._pv(pos, best, depth), scores)
+            result = DescribedSearchResult(
+                best, score, depth, self.nodes, self._pv(pos, best, depth), scores
+            )
             if abs(score) >= MATE_BAND:
                 break  # a forced end: deeper looks cannot change it
         result.nodes = self.nodes
         return result
 
     def _root(
-        self, pos: Position, order: list[Move], depth: int, last: Result
+        self, pos: DescribedPosition, order: list[Move], depth: int, last: DescribedSearchResult
     ) -> tuple[int, Move, dict[Move, int]]:
         engine = self.engine
         me = engine.player(pos)
@@ -178,13 +182,15 @@ class Search(Budget):
         self.table[hash(engine.key(pos))] = (depth, EXACT, alpha, best)
         return alpha, best, scores
 
-    def child(self, pos: Position, depth: int, alpha: int, beta: int, ply: int, same: bool) -> int:
+    def child(
+        self, pos: DescribedPosition, depth: int, alpha: int, beta: int, ply: int, same: bool
+    ) -> int:
         """The value, to the player who just moved, of the position after their move."""
         if same:
             return self._node(pos, depth, alpha, beta, ply)
         return -self._node(pos, depth, -beta, -alpha, ply)
 
-    def _pv(self, pos: Position, first: Move, depth: int) -> list[Move]:
+    def _pv(self, pos: DescribedPosition, first: Move, depth: int) -> list[Move]:
         """The expected line: the first move, then the table's best moves while legal."""
         engine = self.engine
         line = [first]
@@ -209,7 +215,7 @@ class Search(Budget):
 
     # -- the tree ---------------------------------------------------------------------------
 
-    def _ended(self, pos: Position, outcome: str, ply: int) -> int:
+    def _ended(self, pos: DescribedPosition, outcome: str, ply: int) -> int:
         """The score of a finished game for the side to move."""
         engine = self.engine
         if outcome == "draw":  # a little worse than nothing for the searching side
@@ -224,7 +230,7 @@ class Search(Budget):
         lost = (outcome == "win") == (engine.last_mover(pos) != engine.player(pos))
         return -WIN + ply if lost else WIN - ply
 
-    def _node(self, pos: Position, depth: int, alpha: int, beta: int, ply: int) -> int:
+    def _node(self, pos: DescribedPosition, depth: int, alpha: int, beta: int, ply: int) -> int:
         self.tick()
         engine = self.engine
         checked = self.royal and engine.in_check(pos)
@@ -334,7 +340,7 @@ class Search(Budget):
 
     def _quiesce(
         self,
-        pos: Position,
+        pos: DescribedPosition,
         moves: list[Move],
         checked: bool,
         alpha: int,
@@ -386,7 +392,13 @@ class Search(Budget):
         return best
 
     def _qnode(
-        self, pos: Position, alpha: int, beta: int, ply: int, qply: int, checked: bool | None = None
+        self,
+        pos: DescribedPosition,
+        alpha: int,
+        beta: int,
+        ply: int,
+        qply: int,
+        checked: bool | None = None,
     ) -> int:
         """A position inside the quiescence search, for the side to move (``checked``:
         whether it is in check, when known)."""
@@ -419,7 +431,9 @@ class Search(Budget):
         final = move[2][-1][1]
         return bool(final) and self.kind_of[final] != self.kind_of[b[path[0]]]
 
-    def _order(self, pos: Position, moves: list[Move], first: Move | None, ply: int) -> list[Move]:
+    def _order(
+        self, pos: DescribedPosition, moves: list[Move], first: Move | None, ply: int
+    ) -> list[Move]:
         """``first``, then captures and promotions by gain, then killers, then quiet moves by
         history and by what the piece-square table says of the move; sets ``_quiet_from`` to
         the index of the first move of the last two kinds."""

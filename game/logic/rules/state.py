@@ -1,8 +1,8 @@
 """A described game as a game of the contract (:mod:`game.logic.contract`): :class:`RulesGame`
 and its immutable :class:`RulesState`.
 
-A state holds a frozen copy of an engine :class:`~game.logic.rules.engine.Position`; its legal
-actions are the engine's moves (tuples, hashable, in generation order) and its action text is
+A state holds a frozen copy of an engine's
+:class:`~game.logic.rules.engine.DescribedPosition`; its legal actions are the engine's moves (tuples, hashable, in generation order) and its action text is
 the move's notation: the path (:mod:`game.logic.rules.notation`), or the game's short notation
 where its description declares one (SAN for chess, :mod:`game.logic.rules.san`). Either is
 read back.
@@ -17,7 +17,7 @@ from typing import Any
 from game.logic.contract import TERMINAL, Game, IllegalActionError, NotationError
 from game.logic.rules.compile import PROGRAM
 from game.logic.rules.design import Design
-from game.logic.rules.engine import PASS, Engine, Move, Position
+from game.logic.rules.engine import PASS, DescribedPosition, Engine, Move
 from game.logic.rules.notation import move_texts, parse_move, position_text
 from game.logic.rules.san import san_suffix, san_texts, strip_suffix
 
@@ -29,7 +29,7 @@ class RulesState:
 
     __slots__ = ("_key", "_legal", "_outcome", "_short", "_texts", "engine", "pos")
 
-    def __init__(self, engine: Engine, pos: Position) -> None:
+    def __init__(self, engine: Engine, pos: DescribedPosition) -> None:
         self.engine = engine
         self.pos = pos
         self._legal: list[Move] | None = None

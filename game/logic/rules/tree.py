@@ -7,7 +7,7 @@ Nodes are frozen dataclasses that name what they refer to in the description's o
 (a direction, a piece type, a zone), so a tree prints back as the text it was read from
 (:func:`text`) and two nodes written at different places are equal when they say the same.
 
->>> body = (Step("n"), Verify(Pieces("enemy", ("Pawn",))), OneOf((Act("add"), Act("capture"))))
+>>> body = (Advance("n"), Verify(Pieces("enemy", ("Pawn",))), OneOf((Act("add"), Act("capture"))))
 >>> text(body)
 'n (verify (enemy Pawn)) (one-of add capture)'
 >>> Verify(Is("empty")) == Verify(Is("empty"), where=None)
@@ -30,6 +30,7 @@ __all__ = [
     "TESTS",
     "Act",
     "AddPartial",
+    "Advance",
     "And",
     "Anywhere",
     "Attr",
@@ -49,7 +50,6 @@ __all__ = [
     "MakesLine",
     "Minus",
     "Next",
-    "Node",
     "Not",
     "Number",
     "OnBoard",
@@ -58,10 +58,10 @@ __all__ = [
     "Or",
     "Pieces",
     "PiecesAtMost",
+    "ProgramNode",
     "Repeat",
     "SetAttr",
     "Sow",
-    "Step",
     "Stmt",
     "Sweep",
     "TakeTo",
@@ -93,7 +93,7 @@ TESTS: Final = (
 
 
 @dataclass(frozen=True, slots=True)
-class Node:
+class ProgramNode:
     """A node of the tree; ``where`` is the list or word it was read from (None when built
     in code), left out of equality."""
 
@@ -109,71 +109,71 @@ class Node:
 
 
 @dataclass(frozen=True, slots=True)
-class Step(Node):
+class Advance(ProgramNode):
     """The cursor moves one position along a direction (failing off the board)."""
 
     direction: str
 
 
 @dataclass(frozen=True, slots=True)
-class Act(Node):
+class Act(ProgramNode):
     """A statement without arguments: one of :data:`ACTS`."""
 
     word: Literal["add", "capture", "flip", "mark", "back", "set-flag", "again", "dir"]
 
 
 @dataclass(frozen=True, slots=True)
-class AddPartial(Node):
+class AddPartial(ProgramNode):
     """The move so far, to be continued by a move of type ``kind``."""
 
     kind: str
 
 
 @dataclass(frozen=True, slots=True)
-class Verify(Node):
+class Verify(ProgramNode):
     cond: Cond
 
 
 @dataclass(frozen=True, slots=True)
-class If(Node):
+class If(ProgramNode):
     cond: Cond
     then: tuple[Stmt, ...]
     otherwise: tuple[Stmt, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
-class Do(Node):
+class Do(ProgramNode):
     body: tuple[Stmt, ...]
 
 
 @dataclass(frozen=True, slots=True)
-class Anywhere(Node):
+class Anywhere(ProgramNode):
     """The body run from every position (the statements after it too)."""
 
     body: tuple[Stmt, ...]
 
 
 @dataclass(frozen=True, slots=True)
-class OneOf(Node):
+class OneOf(ProgramNode):
     """Each alternative followed by the statements after the choice."""
 
     alternatives: tuple[Stmt, ...]
 
 
 @dataclass(frozen=True, slots=True)
-class While(Node):
+class While(ProgramNode):
     cond: Cond
     body: tuple[Stmt, ...]
 
 
 @dataclass(frozen=True, slots=True)
-class Repeat(Node):
+class Repeat(ProgramNode):
     times: Count
     body: tuple[Stmt, ...]
 
 
 @dataclass(frozen=True, slots=True)
-class Sweep(Node):
+class Sweep(ProgramNode):
     """The body run once per direction (``dir`` steps along it) from the cursor."""
 
     directions: tuple[str, ...]
@@ -181,7 +181,7 @@ class Sweep(Node):
 
 
 @dataclass(frozen=True, slots=True)
-class ChangeType(Node):
+class ChangeType(ProgramNode):
     """The moving piece becomes ``type`` (``promote`` and ``change-type``)."""
 
     type: str
@@ -189,7 +189,7 @@ class ChangeType(Node):
 
 
 @dataclass(frozen=True, slots=True)
-class SetAttr(Node):
+class SetAttr(ProgramNode):
     """The moving piece gains (``on``) or loses an attribute."""
 
     attr: str
@@ -197,7 +197,7 @@ class SetAttr(Node):
 
 
 @dataclass(frozen=True, slots=True)
-class Cascade(Node):
+class Cascade(ProgramNode):
     """A second piece moves: from the walk ``source`` to the walk ``target`` (both from the
     origin)."""
 
@@ -206,22 +206,22 @@ class Cascade(Node):
 
 
 @dataclass(frozen=True, slots=True)
-class Sow(Node):
+class Sow(ProgramNode):
     direction: str
 
 
 @dataclass(frozen=True, slots=True)
-class Goto(Node):
+class Goto(ProgramNode):
     label: str
 
 
 @dataclass(frozen=True, slots=True)
-class TakeTo(Node):
+class TakeTo(ProgramNode):
     zone: str
 
 
 Stmt: TypeAlias = (
-    Step
+    Advance
     | Act
     | AddPartial
     | Verify
@@ -244,29 +244,29 @@ Stmt: TypeAlias = (
 
 
 @dataclass(frozen=True, slots=True)
-class Is(Node):
+class Is(ProgramNode):
     """A condition without arguments: one of :data:`TESTS`."""
 
     word: str
 
 
 @dataclass(frozen=True, slots=True)
-class Not(Node):
+class Not(ProgramNode):
     cond: Cond
 
 
 @dataclass(frozen=True, slots=True)
-class And(Node):
+class And(ProgramNode):
     conds: tuple[Cond, ...]
 
 
 @dataclass(frozen=True, slots=True)
-class Or(Node):
+class Or(ProgramNode):
     conds: tuple[Cond, ...]
 
 
 @dataclass(frozen=True, slots=True)
-class Pieces(Node):
+class Pieces(ProgramNode):
     """The cursor's piece (``moving``: the moving piece) is one of ``types``, of anyone
     (``piece``), the player's (``friend``) or the other's (``enemy``)."""
 
@@ -275,47 +275,47 @@ class Pieces(Node):
 
 
 @dataclass(frozen=True, slots=True)
-class InZone(Node):
+class InZone(ProgramNode):
     zone: str
 
 
 @dataclass(frozen=True, slots=True)
-class OnBoard(Node):
+class OnBoard(ProgramNode):
     direction: str
 
 
 @dataclass(frozen=True, slots=True)
-class Attr(Node):
+class Attr(ProgramNode):
     name: str
 
 
 @dataclass(frozen=True, slots=True)
-class MakesLine(Node):
+class MakesLine(ProgramNode):
     n: int
 
 
 @dataclass(frozen=True, slots=True)
-class InLine(Node):
+class InLine(ProgramNode):
     n: int
 
 
 @dataclass(frozen=True, slots=True)
-class OnlyLines(Node):
+class OnlyLines(ProgramNode):
     n: int
 
 
 @dataclass(frozen=True, slots=True)
-class PiecesAtMost(Node):
+class PiecesAtMost(ProgramNode):
     n: int
 
 
 @dataclass(frozen=True, slots=True)
-class Exists(Node):
+class Exists(ProgramNode):
     cond: Cond
 
 
 @dataclass(frozen=True, slots=True)
-class Counters(Node):
+class Counters(ProgramNode):
     """The counters on the cursor's position: ``n`` exactly, or at least (``at_least``)."""
 
     n: int
@@ -323,7 +323,7 @@ class Counters(Node):
 
 
 @dataclass(frozen=True, slots=True)
-class Next(Node):
+class Next(ProgramNode):
     """``cond`` one step along ``direction`` (false off the board)."""
 
     direction: str
@@ -352,19 +352,19 @@ Cond: TypeAlias = (
 
 
 @dataclass(frozen=True, slots=True)
-class Number(Node):
+class Number(ProgramNode):
     n: int
 
 
 @dataclass(frozen=True, slots=True)
-class LinePieces(Node):
+class LinePieces(ProgramNode):
     """The pieces on the line through the cursor along ``direction`` and its opposite."""
 
     direction: str
 
 
 @dataclass(frozen=True, slots=True)
-class Minus(Node):
+class Minus(ProgramNode):
     count: Count
     less: int
 
@@ -372,9 +372,9 @@ class Minus(Node):
 Count: TypeAlias = Number | LinePieces | Minus
 
 #: The node classes of each kind, as the aliases above list them (what a reader checks against).
-STATEMENT_NODES: Final[tuple[type[Node], ...]] = get_args(Stmt)
-CONDITION_NODES: Final[tuple[type[Node], ...]] = get_args(Cond)
-COUNT_NODES: Final[tuple[type[Node], ...]] = get_args(Count)
+STATEMENT_NODES: Final[tuple[type[ProgramNode], ...]] = get_args(Stmt)
+CONDITION_NODES: Final[tuple[type[ProgramNode], ...]] = get_args(Cond)
+COUNT_NODES: Final[tuple[type[ProgramNode], ...]] = get_args(Count)
 
 
 def _inner(kind: type) -> tuple[str, ...]:
@@ -392,12 +392,12 @@ _INNER: Final[dict[type, tuple[str, ...]]] = {
 # -- back to text, walking -----------------------------------------------------------
 
 
-def text(node: Node | Sequence[Node]) -> str:
+def text(node: ProgramNode | Sequence[ProgramNode]) -> str:
     """The description's text of a node (or of statements, separated by spaces)."""
-    if not isinstance(node, Node):
+    if not isinstance(node, ProgramNode):
         return " ".join(text(n) for n in node)
     match node:
-        case Step(direction=d):
+        case Advance(direction=d):
             return d
         case Act(word=w) | Is(word=w):
             return w
@@ -465,9 +465,9 @@ _NUMBERED: Final[dict[type, str]] = {
 }
 
 
-def walk(nodes: Node | Sequence[Node]) -> Iterator[Node]:
+def walk(nodes: ProgramNode | Sequence[ProgramNode]) -> Iterator[ProgramNode]:
     """Every node under ``nodes``, each before the nodes inside it."""
-    stack = [nodes] if isinstance(nodes, Node) else list(reversed(nodes))
+    stack = [nodes] if isinstance(nodes, ProgramNode) else list(reversed(nodes))
     while stack:
         node = stack.pop()
         yield node
@@ -480,7 +480,7 @@ def walk(nodes: Node | Sequence[Node]) -> Iterator[Node]:
 
 
 def shown(node: object) -> str:
-    if isinstance(node, Node):
+    if isinstance(node, ProgramNode):
         try:
             return _clip(text(node))
         except (TypeError, AttributeError):

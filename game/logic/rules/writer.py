@@ -129,7 +129,7 @@ class ProgramWriter(Expressions):
 
     program_form: Item
 
-    def open_block(self, node: tree.Node) -> None:
+    def open_block(self, node: tree.ProgramNode) -> None:
         """One more loop or choice around what follows (``node`` opens it); refused past
         :data:`~game.logic.rules.limits.MAX_NESTING`."""
         self.nesting += 1
@@ -142,7 +142,7 @@ class ProgramWriter(Expressions):
                 self.program_form,
             )
 
-    def limits(self, indent: int, node: tree.Node, moves: bool) -> None:
+    def limits(self, indent: int, node: tree.ProgramNode, moves: bool) -> None:
         """The bounds a pass of a loop checks: the moves of the position when it adds some
         (``moves``), and the passes of inner loops when it stands inside another loop."""
         inner = self.loops > 1
@@ -182,7 +182,7 @@ class ProgramWriter(Expressions):
             self.at = node.where
             self.origins.append((len(self.lines), node.where))
             match node:
-                case tree.Step(direction=d):
+                case tree.Advance(direction=d):
                     self.word(d, indent, fail)
                 case tree.Act(word=w):
                     self.word(w, indent, fail)
@@ -415,7 +415,7 @@ class ProgramWriter(Expressions):
         directions = self.design.board.directions
         steps = set()
         for node in body:
-            if isinstance(node, tree.Step):
+            if isinstance(node, tree.Advance):
                 steps.add(self.design.board.symmetry[self.player][directions.index(node.direction)])
             elif isinstance(node, tree.Act):
                 if node.word in ("back", "mark"):
@@ -424,7 +424,7 @@ class ProgramWriter(Expressions):
                 return False
         return len(steps) == 1 and steps <= self.acyclic
 
-    def _place(self, node: tree.Node) -> tuple[int, int, str]:
+    def _place(self, node: tree.ProgramNode) -> tuple[int, int, str]:
         """Where a bounded form was written, and its head (for the Overflow's message)."""
         at = node.where if node.where is not None else self.program_form
         return at.line, at.column, _HEADS.get(type(node), type(node).__name__)
