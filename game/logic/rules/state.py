@@ -1,12 +1,11 @@
 """A described game as a game of the contract (:mod:`game.logic.contract`): :class:`RulesGame`
 and its immutable :class:`RulesState`.
 
-A state holds a frozen copy of an engine's
-:class:`~game.logic.rules.engine.DescribedPosition`; its legal actions are the engine's moves (tuples, hashable, in generation order) and its action text is
-the move's notation: the path (:mod:`game.logic.rules.notation`), or the game's short notation
-where its description declares one (SAN for chess, :mod:`game.logic.rules.san`). Either is
-read back.
-"""
+A state holds a frozen copy of an engine's :class:`~game.logic.rules.engine.DescribedPosition`;
+its legal actions are the engine's moves (tuples, hashable, in generation order) and its action
+text is the move's notation: the path (:mod:`game.logic.rules.notation`), or the game's short
+notation where its description declares one (SAN for chess, :mod:`game.logic.rules.san`).
+Either is read back. """
 
 from __future__ import annotations
 
