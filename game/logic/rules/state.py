@@ -5,7 +5,8 @@ A state holds a frozen copy of an engine's :class:`~game.logic.rules.engine.Desc
 its legal actions are the engine's moves (tuples, hashable, in generation order) and its action
 text is the move's notation: the path (:mod:`game.logic.rules.notation`), or the game's short
 notation where its description declares one (SAN for chess, :mod:`game.logic.rules.san`).
-Either is read back. """
+Either is read back.
+"""
 
 from __future__ import annotations
 
