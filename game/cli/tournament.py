@@ -312,11 +312,13 @@ class _Cluster(concurrent.futures.Executor):
 
     #: How often the scheduler is asked how it is.
     LISTEN_SECONDS = 1.0
+    #: How long a scheduler that does not answer is waited for (None: as long as ``wait``).
+    SILENCE_SECONDS: float | None = None
 
     def __init__(self, client: Any, address: str, wait: float) -> None:
         self.client = client
         self.executor = client.get_executor(pure=False)
-        self.vigil = _Vigil(address, wait)
+        self.vigil = _Vigil(address, wait, silence=self.SILENCE_SECONDS)
         self.workers = -1  # not heard yet
         self.answered = time.monotonic()
         self.closed = threading.Event()
@@ -347,21 +349,26 @@ class _Cluster(concurrent.futures.Executor):
 
 class _Vigil:
     """When a tournament on a cluster stops waiting, from what is seen of it: the scheduler's
-    connection lost; no answer from it for ``wait`` seconds; no worker for ``wait`` seconds
-    (workers counted ``-1``: not heard yet)."""
+    connection lost; no answer from it for ``silence`` seconds (``wait`` unless given); no
+    worker for ``wait`` seconds (workers counted ``-1``: not heard yet)."""
 
     def __init__(
-        self, address: str, wait: float, clock: Callable[[], float] = time.monotonic
+        self,
+        address: str,
+        wait: float,
+        clock: Callable[[], float] = time.monotonic,
+        silence: float | None = None,
     ) -> None:
         self.address, self.wait, self.clock = address, wait, clock
+        self.silence = wait if silence is None else silence
         self.worked = clock()  # when a worker was last seen (or the watch began)
 
     def problem(self, connected: bool, workers: int, answered: float) -> str | None:
         now = self.clock()
         if not connected:
             return f"the connection to the Dask scheduler at {self.address} was lost"
-        if now - answered >= self.wait:
-            return f"the Dask scheduler at {self.address} has not answered for {self.wait:g} s"
+        if now - answered >= self.silence:
+            return f"the Dask scheduler at {self.address} has not answered for {self.silence:g} s"
         if workers != 0:
             self.worked = now
         elif now - self.worked >= self.wait:
