@@ -51,9 +51,11 @@ def status_line() -> Iterator[Callable[[str], None] | None]:
         yield None
         return
     lines: list[Any] = []  # made at the first text, so nothing shows before it
+    drawn: list[bool] = []  # marked before the line is made: it draws as it is made
 
     def show(text: str) -> None:
         if not lines:
+            drawn.append(True)
             lines.append(_tqdm(total=None, bar_format="{desc}", desc=text))
         else:
             lines[0].set_description_str(text, refresh=True)
@@ -63,6 +65,9 @@ def status_line() -> Iterator[Callable[[str], None] | None]:
     finally:
         for line in lines:
             line.close()
+        if drawn and not lines:  # a Ctrl-C came while the line was being made: end it here
+            sys.stderr.write("\n")
+            sys.stderr.flush()
 
 
 def _tqdm(**options: Any) -> Any:

@@ -96,3 +96,21 @@ def test_a_terminal_that_says_no_size_still_gets_the_line(monkeypatch: pytest.Mo
     finally:
         stderr.close()
         os.close(master)
+
+
+def test_a_ctrl_c_while_the_line_is_drawn_still_ends_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first report draws the line as tqdm makes it; a Ctrl-C in that moment must not
+    leave the next message ("gamehall solve: stopped") on the progress line."""
+    import game.progress
+
+    terminal = on_terminal(monkeypatch)
+
+    def interrupted_while_drawing(**options: object) -> None:
+        sys.stderr.write(f"\r{options['desc']}")
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(game.progress, "_tqdm", interrupted_while_drawing)
+    with pytest.raises(KeyboardInterrupt), status_line() as show:
+        assert show is not None
+        show("solving 60 empty squares exactly: 3 s")
+    assert terminal.getvalue() == "\rsolving 60 empty squares exactly: 3 s\n"
