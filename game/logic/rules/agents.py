@@ -22,11 +22,10 @@ from game.logic.rules.design import FORMER_AGENTS
 from game.logic.rules.levels import LEVELS, level_agent
 from game.logic.search.agents import BASELINES, UnknownBaselineError, make_baseline
 
-__all__ = ["AGENTS", "OLD_NAMES", "make_agent"]
+__all__ = ["AGENTS", "make_agent"]
 
 #: The described games' own agents: the levels, weakest first.
 AGENTS: Final = {level.name: level.description for level in LEVELS.values()}
-OLD_NAMES: Final = FORMER_AGENTS
 
 
 def make_agent(name: str) -> Any:
@@ -37,7 +36,7 @@ def make_agent(name: str) -> Any:
     if level is not None:
         return level
     try:
-        return make_baseline(OLD_NAMES.get(name, name))
+        return make_baseline(FORMER_AGENTS.get(name, name))
     except UnknownBaselineError:
         raise ValueError(
             f"no agent {name!r}; the agents are: {', '.join([*AGENTS, *BASELINES])}"
