@@ -26,6 +26,7 @@ from game.logic.workers import pool
 from game.places import cache_dir, use_numba_cache
 from game.registry import MemorySession
 from tests.fresh_python import run_script
+from tests.waiting import write_to_reader
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "game"
@@ -231,9 +232,6 @@ def test_the_window_never_loads_numba_for_reversi(tmp_path: Path) -> None:
 GATED = "worker_agents:gated_prepare"
 #: The pause after each frame :func:`_frames_until` draws (not a wait for anything).
 FRAME_GAP_S = 0.01
-#: How many times :func:`_open` looks for the worker at the gate (every 10 ms: a bound on a
-#: wait for an event, far above what a loaded machine takes).
-GATE_POLLS = 30_000
 
 
 @pytest.fixture
@@ -252,23 +250,19 @@ def gate(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
 
 
 def _open(gate: Path, *, wait: bool = True) -> None:
-    """Let the gated preparation finish. With ``wait``, first wait until the worker has the
-    pipe open for reading: it says "half" just before it opens it, so on a busy machine the
-    test can come here first, and a write with no reader would be lost (the preparation then
-    waits for ever). Without ``wait`` (the fixture's clean-up), a worker that is not at the
-    gate is not waited for."""
-    for _ in range(GATE_POLLS if wait else 1):
-        try:
-            fd = os.open(gate, os.O_WRONLY | os.O_NONBLOCK)
-        except OSError:  # nobody reads the pipe yet (ENXIO)
-            if wait:
-                time.sleep(0.01)
-            continue
-        os.write(fd, b"go")
-        os.close(fd)
-        return
+    """Let the gated preparation finish. With ``wait``, once the worker has the pipe open for
+    reading: it says "half" just before it opens it, so on a busy machine the test can come
+    here first, and a write with no reader would be lost (the preparation then waits for
+    ever). Without ``wait`` (the fixture's clean-up), a worker not at the gate is let be."""
     if wait:
-        raise AssertionError("the worker never came to the gate")
+        assert write_to_reader(gate, b"go"), "the worker never came to the gate"
+        return
+    try:
+        fd = os.open(gate, os.O_WRONLY | os.O_NONBLOCK)
+    except OSError:  # nobody is waiting at the gate
+        return
+    os.write(fd, b"go")
+    os.close(fd)
 
 
 def _frames_until(director, condition, limit: int = 200_000) -> int:

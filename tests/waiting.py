@@ -58,6 +58,26 @@ def wait_for_file(path: Path) -> bool:
     return True
 
 
+def write_to_reader(fifo: Path, data: bytes) -> bool:
+    """Write ``data`` to the named pipe ``fifo`` once another process has it open for reading
+    (until then an open for writing finds no reader and the data would be lost), within
+    :data:`HANG_S`; whether a reader came. Looked for every hundredth of a second."""
+    deadline = time.monotonic() + HANG_S
+    while True:
+        try:
+            fd = os.open(fifo, os.O_WRONLY | os.O_NONBLOCK)
+        except OSError:  # ENXIO: nobody reads it yet
+            if time.monotonic() > deadline:
+                return False
+            time.sleep(0.01)
+            continue
+        try:
+            os.write(fd, data)
+        finally:
+            os.close(fd)
+        return True
+
+
 def wait_for_exit(pid: int) -> bool:
     """Whether process ``pid`` (not necessarily our child) ended within :data:`HANG_S`: a
     pidfd becomes readable at its exit; without pidfds (not Linux), its /proc entry or a
