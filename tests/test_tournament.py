@@ -446,6 +446,8 @@ def test_bad_tournaments_are_refused() -> None:
         run_tournament(ENTRY, ["high"] * 3, 1, jobs=0)
     with pytest.raises(OptionError, match="seats must be at most 4"):
         run_tournament(ENTRY, ["high"] * 5, 1, options={"seats": 5})
+    with pytest.raises(TypeError, match=r"unexpected keyword arguments: max_step$"):
+        run_tournament(ENTRY, ["high"] * 3, 1, max_step=5)  # type: ignore[call-arg]
 
 
 def test_a_failing_game_names_its_seed_and_seats() -> None:

@@ -39,7 +39,7 @@ import random
 import statistics
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, Protocol
+from typing import Any, Final, Protocol, TypedDict, Unpack
 
 from game.logic.contract import Game, Limits
 from game.logic.match import Match
@@ -54,6 +54,7 @@ __all__ = [
     "Standing",
     "TournamentError",
     "TournamentResult",
+    "TournamentTerms",
     "WorkUnit",
     "play_unit",
     "run_tournament",
@@ -111,6 +112,26 @@ class GameEntry(Protocol):
     def former_agents(self) -> Mapping[str, str]:
         """Names agents had before (old name -> the name now): accepted, not listed."""
         ...
+
+
+#: The tournament's seed when the caller names none (:class:`TournamentTerms`).
+_SEED: Final = 0
+
+
+class TournamentTerms(TypedDict, total=False):
+    """The keywords that say how every game of a tournament is played, taken alike by
+    :func:`work_units` and :func:`run_tournament`; each may be left out.
+
+    ``options``: the game's option values (default: the game's defaults); ``seed``: the
+    tournament's seed (default 0); ``limits``: the bound on every choice (default: none, each
+    agent's own budget); ``max_steps``: the cap on every game's agent moves (default: the
+    game's :meth:`~game.logic.contract.Game.step_cap`, else :data:`DEFAULT_MAX_STEPS`).
+    """
+
+    options: Mapping[str, Any] | None
+    seed: int
+    limits: Limits | None
+    max_steps: int | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -341,23 +362,21 @@ def wilson_interval(successes: int, trials: int, z: float = _Z95) -> tuple[float
 
 
 def work_units(
-    entry: GameEntry,
-    agents: Sequence[str],
-    games: int,
-    *,
-    options: Mapping[str, Any] | None = None,
-    seed: int = 0,
-    limits: Limits | None = None,
-    max_steps: int | None = None,
+    entry: GameEntry, agents: Sequence[str], games: int, **terms: Unpack[TournamentTerms]
 ) -> list[WorkUnit]:
-    """The games of a tournament, seats rotated over shared seeds (see the module docstring).
+    """The games of a tournament, seats rotated over shared seeds (see the module docstring),
+    played on ``terms`` (:class:`TournamentTerms`).
 
     Where the entry has ``seat_options`` (seats that depend on the options), they are laid
     over ``options`` to seat one agent per name. Raises :class:`TournamentError` for an
     unknown agent name, a number of agents that is not the game's number of seats, or fewer
-    than one game; the game's own ``ValueError`` for bad options.
+    than one game; the game's own ``ValueError`` for bad options; ``TypeError`` for a keyword
+    that is none of the terms.
     """
+    if unknown := terms.keys() - TournamentTerms.__optional_keys__:
+        raise TypeError(f"unexpected keyword arguments: {', '.join(sorted(unknown))}")
     agents = tuple(agents)
+    max_steps, limits = terms.get("max_steps"), terms.get("limits")
     if games < 1:
         raise TournamentError(f"a tournament needs at least one game, not {games}")
     if max_steps is not None and max_steps < 1:
@@ -368,7 +387,7 @@ def work_units(
             raise TournamentError(
                 f"{entry.id} has no agent {name!r}; the agents are: {', '.join(known)}"
             )
-    values = dict(options or {})
+    values = dict(terms.get("options") or {})
     if entry.seat_options is not None:
         values.update(entry.seat_options(agents))
     game = entry.game(values)  # the schema refuses bad options, naming them
@@ -384,7 +403,7 @@ def work_units(
             entry=entry,
             options=dict(game.options),
             seats=agents[i % n :] + agents[: i % n],
-            seed=seed * _SEED_STRIDE + i // n,
+            seed=terms.get("seed", _SEED) * _SEED_STRIDE + i // n,
             limits=limits if limits is not None else Limits(),
             max_steps=cap,
         )
@@ -408,23 +427,19 @@ def run_tournament(
     agents: Sequence[str],
     games: int,
     *,
-    options: Mapping[str, Any] | None = None,
-    seed: int = 0,
-    limits: Limits | None = None,
     executor: concurrent.futures.Executor | None = None,
     jobs: int = 1,
     progress: Callable[[int, int, PlayedGame], None] | None = None,
-    max_steps: int | None = None,
     tries: int = TRIES,
     watch: Callable[[], str | None] | None = None,
+    **terms: Unpack[TournamentTerms],
 ) -> TournamentResult:
-    """Play ``games`` games between ``agents`` (one name per seat) of the game of ``entry``.
+    """Play ``games`` games between ``agents`` (one name per seat) of the game of ``entry``,
+    on ``terms`` (:class:`TournamentTerms`: the game's options, checked by its schema, the
+    seed, the limits on a choice and the step cap).
 
-    ``options`` are the game's option values (checked by its schema); ``limits`` bound every
-    choice (default: none, each agent's own budget); ``max_steps`` caps every game's agent
-    moves (default: the game's :meth:`~game.logic.contract.Game.step_cap`, else
-    :data:`DEFAULT_MAX_STEPS`). The games run on ``executor`` when one is given (it is left
-    running), else in a process pool of ``jobs`` workers, or here when ``jobs`` is 1.
+    The games run on ``executor`` when one is given (it is left running), else in a process
+    pool of ``jobs`` workers, or here when ``jobs`` is 1.
     ``progress(done, total, record)`` is called after each game, in the order they finish.
     A game whose worker process is lost is played again, ``tries`` times at most; ``watch()``
     is asked about the executor every second while no game finishes, and a line it returns
@@ -436,9 +451,8 @@ def run_tournament(
         raise TournamentError(f"jobs must be at least 1, not {jobs}")
     if tries < 1:
         raise TournamentError(f"tries must be at least 1, not {tries}")
-    units = work_units(
-        entry, agents, games, options=options, seed=seed, limits=limits, max_steps=max_steps
-    )
+    units = work_units(entry, agents, games, **terms)
+    seed = terms.get("seed", _SEED)
     records: list[PlayedGame | None] = [None] * len(units)
     failed: list[str | None] = [None] * len(units)
     stopped = ""

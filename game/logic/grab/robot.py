@@ -35,7 +35,7 @@ from __future__ import annotations
 import sys
 from collections import deque
 from collections.abc import Iterable
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar, overload
 
 from game.logic.grab.rules import MOUNTAIN
 from game.logic.grab.state import (
@@ -81,6 +81,36 @@ class Robot:
         ``game.player``. Anything else, an exception, or taking too long loses the move.
         """
         raise NotImplementedError(f"{type(self).__name__} does not implement plan()")
+
+
+_T = TypeVar("_T")
+
+
+class _OfBoard(Generic[_T]):
+    """A read-only attribute of :class:`RobotGame`: the attribute of the same name of its
+    :attr:`~RobotGame.board`, documented by ``doc``."""
+
+    def __init__(self, doc: str) -> None:
+        self.__doc__ = doc
+        self._name = ""
+
+    def __set_name__(self, owner: type[RobotGame], name: str) -> None:
+        self._name = name
+
+    @overload
+    def __get__(self, game: None, owner: type[RobotGame]) -> _OfBoard[_T]: ...
+    @overload
+    def __get__(self, game: RobotGame, owner: type[RobotGame] | None = None) -> _T: ...
+    def __get__(
+        self, game: RobotGame | None, owner: type[RobotGame] | None = None
+    ) -> _T | _OfBoard[_T]:
+        if game is None:
+            return self
+        value: _T = getattr(game._state.board, self._name)
+        return value
+
+    def __set__(self, game: RobotGame, value: object) -> None:
+        raise AttributeError(f"RobotGame.{self._name} is read-only")
 
 
 class RobotGame:
@@ -138,10 +168,7 @@ class RobotGame:
         """The robot's player id."""
         return self._player
 
-    @property
-    def players(self) -> int:
-        """P: how many players, eliminated ones included; ids are 0 .. P - 1."""
-        return self._state.board.players
+    players = _OfBoard[int]("P: how many players, eliminated ones included; ids are 0 .. P - 1.")
 
     @property
     def to_move(self) -> int:
@@ -182,30 +209,19 @@ class RobotGame:
         """The winner once the game is finished; None before, or when the human lost."""
         return self._state.winner
 
-    @property
-    def human_playing(self) -> bool:
-        """True when player 0 is a human."""
-        return self._state.board.human_playing
-
-    @property
-    def attack_factor(self) -> float:
-        return self._state.board.attack_factor
-
-    @property
-    def protection_factor(self) -> float:
-        return self._state.board.protection_factor
-
-    @property
-    def attack_benefit_factor(self) -> float:
-        return self._state.board.attack_benefit_factor
-
-    @property
-    def growth_factor(self) -> float:
-        return self._state.board.growth_factor
-
-    @property
-    def mountains(self) -> frozenset[int]:
-        return self._state.board.mountains
+    human_playing = _OfBoard[bool]("True when player 0 is a human.")
+    attack_factor = _OfBoard[float](
+        "AF: what an attacking army is worth against a defending one (spec 3.4)."
+    )
+    protection_factor = _OfBoard[float](
+        "PF: the armies a country keeps home per army of its strongest enemy next door "
+        "(spec 3.5, :meth:`defence_needed`)."
+    )
+    attack_benefit_factor = _OfBoard[float](
+        "The armies won with a conquest, per army of the country's capacity."
+    )
+    growth_factor = _OfBoard[float]("The share of its capacity a country regrows per round.")
+    mountains = _OfBoard[frozenset[int]]("The mountains' country ids.")
 
     @property
     def min_country_size(self) -> int:

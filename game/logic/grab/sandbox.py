@@ -38,6 +38,7 @@ import random
 import threading
 import time
 from collections import deque
+from dataclasses import KW_ONLY, dataclass, field
 from multiprocessing.connection import Connection
 from typing import TYPE_CHECKING, Any, Final
 
@@ -201,6 +202,7 @@ class InProcessRunner(RobotRunner):
         return _clean(move)
 
 
+@dataclass(eq=False)
 class ProcessRunner(RobotRunner):
     """Runs a robot in a child process (the "spawn" start method: never fork a process that
     may hold threads and a GL context), started on the first move.
@@ -224,30 +226,25 @@ class ProcessRunner(RobotRunner):
     child running; its late answer is recognised and dropped. Call :meth:`close` when done.
     """
 
-    def __init__(
-        self,
-        key: str,
-        origin: RobotOrigin,
-        *,
-        memory_mb: int = DEFAULT_MEMORY_MB,
-        start_s: float = STARTUP_S,
-        construct_s: float = CONSTRUCT_S,
-    ) -> None:
-        self.key = key
-        self.origin = origin
-        self.memory_mb = memory_mb
-        self.start_s = start_s
-        self.construct_s = construct_s
-        #: The robot's latest printed lines, oldest first (see :meth:`heard`).
-        self.output: deque[str] = deque(maxlen=OUTPUT_LINES)
-        #: Why the robot is disabled for this game, or None.
-        self.disabled: str | None = None
-        #: The layers of the robot sandbox its process lacks, as ``(layer, reason)`` (known
-        #: once it has started; see :mod:`game.logic.workers.jail`).
-        self.missing: list[tuple[str, str]] = []
-        self._jail: JailedProcess | None = None
-        self._worker: Worker | None = None
-        self._asked = 0  # the number of the last question, which the answer repeats
+    key: str
+    origin: RobotOrigin
+    _: KW_ONLY
+    memory_mb: int = DEFAULT_MEMORY_MB
+    start_s: float = STARTUP_S
+    construct_s: float = CONSTRUCT_S
+    #: The robot's latest printed lines, oldest first (see :meth:`heard`).
+    output: deque[str] = field(
+        init=False, repr=False, default_factory=lambda: deque(maxlen=OUTPUT_LINES)
+    )
+    #: Why the robot is disabled for this game, or None.
+    disabled: str | None = field(init=False, default=None)
+    #: The layers of the robot sandbox its process lacks, as ``(layer, reason)`` (known once it
+    #: has started; see :mod:`game.logic.workers.jail`).
+    missing: list[tuple[str, str]] = field(init=False, repr=False, default_factory=list)
+    _jail: JailedProcess | None = field(init=False, repr=False, default=None)
+    _worker: Worker | None = field(init=False, repr=False, default=None)
+    #: The number of the last question, which the answer repeats.
+    _asked: int = field(init=False, repr=False, default=0)
 
     def reset(self) -> None:
         if self._worker is not None and self._alive():

@@ -37,66 +37,30 @@ from typing import Any, Final
 
 from game.logic.contract import Game, Limits, State, Stop
 from game.logic.options import OptionError, OptionsSchema
+
+# The modules themselves, for their ``__all__`` (private names: ``state`` and ``rules`` are
+# what the code below calls a game's state and rules).
+from game.logic.river import rules as _rules_module
+from game.logic.river import solver as _solver_module
+from game.logic.river import state as _state_module
+from game.logic.river.rules import *  # noqa: F403 (rules' __all__, offered here too)
 from game.logic.river.rules import (
-    MAX_CAPACITY,
-    MAX_CHARACTERS,
     RULE_OPTIONS,
-    Crossing,
     Goal,
-    IllegalRiverActionError,
-    InvalidActionError,
-    Kind,
-    Load,
-    Outcome,
     RiverError,
     RiverRules,
     RiverSettingError,
     Rowers,
-    Side,
-    people,
 )
-from game.logic.river.solver import NextCrossings, NoSolutionError, RiverPuzzle
-from game.logic.river.state import (
-    Action,
-    BoardBoat,
-    Cross,
-    RiverState,
-    Unboard,
-    Verdict,
-    parse_action,
-)
+from game.logic.river.solver import *  # noqa: F403 (solver's __all__, offered here too)
+from game.logic.river.solver import NoSolutionError, RiverPuzzle
+from game.logic.river.state import *  # noqa: F403 (state's __all__, offered here too)
+from game.logic.river.state import Action, RiverState
 
-__all__ = [
-    "MAX_CAPACITY",
-    "MAX_CHARACTERS",
-    "OPTIONS",
-    "Action",
-    "BoardBoat",
-    "Cross",
-    "Crossing",
-    "Goal",
-    "IllegalRiverActionError",
-    "InvalidActionError",
-    "Kind",
-    "Load",
-    "NextCrossings",
-    "NoSolutionError",
-    "Outcome",
-    "RiverError",
-    "RiverGame",
-    "RiverPuzzle",
-    "RiverRules",
-    "RiverSettingError",
-    "RiverState",
-    "Rowers",
-    "Side",
-    "SolverAgent",
-    "Unboard",
-    "Verdict",
-    "parse_action",
-    "people",
-    "rules_from",
-]
+#: What the module offers: the names of rules, solver and state (each module's own
+#: ``__all__``), then the game's own.
+__all__ = [*_rules_module.__all__, *_solver_module.__all__, *_state_module.__all__]
+__all__ += ["OPTIONS", "RiverGame", "SolverAgent", "rules_from"]
 
 
 def _check_rules(values: Mapping[str, Any]) -> None:

@@ -18,7 +18,7 @@ import struct
 from collections.abc import Sequence
 from typing import Final
 
-# --- Constants from the kernel's headers -----------------------------------------------------
+# --- Constants from the kernel's headers (Landlock's and seccomp's stand in their sections) --
 
 CLONE_NEWNS: Final = 0x00020000
 CLONE_NEWCGROUP: Final = 0x02000000
@@ -59,70 +59,6 @@ SECCOMP_MODE_FILTER: Final = 2
 
 CAP_DAC_READ_SEARCH: Final = 2
 _CAPABILITY_VERSION_3: Final = 0x20080522
-
-# Landlock (linux/landlock.h): the syscalls have the same numbers on x86_64 and aarch64.
-_SYS_LANDLOCK_CREATE_RULESET: Final = 444
-_SYS_LANDLOCK_ADD_RULE: Final = 445
-_SYS_LANDLOCK_RESTRICT_SELF: Final = 446
-_LANDLOCK_CREATE_RULESET_VERSION: Final = 1
-_LANDLOCK_RULE_PATH_BENEATH: Final = 1
-FS_EXECUTE: Final = 1 << 0
-FS_WRITE_FILE: Final = 1 << 1
-FS_READ_FILE: Final = 1 << 2
-FS_READ_DIR: Final = 1 << 3
-FS_TRUNCATE: Final = 1 << 14
-FS_IOCTL_DEV: Final = 1 << 15
-#: The file-system rights each Landlock ABI handles (ABI 4 and 6 add network and scopes).
-_FS_RIGHTS: Final = {1: (1 << 13) - 1, 2: (1 << 14) - 1, 3: (1 << 15) - 1, 5: (1 << 16) - 1}
-_NET_BIND_TCP: Final = 1 << 0
-_NET_CONNECT_TCP: Final = 1 << 1
-_SCOPE_ABSTRACT_UNIX_SOCKET: Final = 1 << 0
-_SCOPE_SIGNAL: Final = 1 << 1
-
-# seccomp BPF (linux/filter.h, linux/seccomp.h, linux/audit.h).
-_BPF_LD_W_ABS: Final = 0x20
-_BPF_JEQ_K: Final = 0x15
-_BPF_JGE_K: Final = 0x35
-_BPF_JSET_K: Final = 0x45
-_BPF_RET_K: Final = 0x06
-_RET_ALLOW: Final = 0x7FFF0000
-_RET_ERRNO: Final = 0x00050000
-_DATA_NR: Final = 0
-_DATA_ARCH: Final = 4
-_DATA_ARG0: Final = 16  # the low 32 bits of the first argument (both machines are little-endian)
-_DATA_ARG4: Final = 48  # the fifth argument's low 32 bits; its high ones follow
-_X32_SYSCALL_BIT: Final = 0x40000000
-_AF_UNIX: Final = 1
-
-#: The system calls the filter names, each with its number on x86_64 and on aarch64 (checked
-#: against the kernel headers by tests/test_jail_syscalls.py). clone3 is answered ENOSYS (its
-#: flags sit behind a pointer the filter cannot read, and the C library then falls back to
-#: clone, whose flags it can); socket is refused for every family but AF_UNIX; clone with a
-#: namespace flag is refused; sendto with an address is refused; the rest are refused
-#: outright. connect, sendmsg and sendmmsg are among those: a robot needs no socket but the
-#: pipe it was given (and socketpair), while a unix socket with a name in the file system (an
-#: SSH agent's, a session bus) would otherwise be within its reach.
-_SYSCALLS: Final[dict[str, tuple[int, int]]] = {
-    "socket": (41, 198), "clone": (56, 220), "clone3": (435, 435), "sendto": (44, 206),
-    "connect": (42, 203), "sendmsg": (46, 211), "sendmmsg": (307, 269), "ptrace": (101, 117),
-    "process_vm_readv": (310, 270), "process_vm_writev": (311, 271), "mount": (165, 40),
-    "umount2": (166, 39), "pivot_root": (155, 41), "chroot": (161, 51), "unshare": (272, 97),
-    "setns": (308, 268), "bpf": (321, 280), "perf_event_open": (298, 241), "keyctl": (250, 219),
-    "add_key": (248, 217), "request_key": (249, 218), "userfaultfd": (323, 282),
-    "kexec_load": (246, 104), "kexec_file_load": (320, 294), "init_module": (175, 105),
-    "finit_module": (313, 273), "delete_module": (176, 106), "open_by_handle_at": (304, 265),
-    "name_to_handle_at": (303, 264), "swapon": (167, 224), "swapoff": (168, 225),
-    "reboot": (169, 142), "acct": (163, 89), "io_uring_setup": (425, 425),
-    "io_uring_enter": (426, 426), "io_uring_register": (427, 427), "open_tree": (428, 428),
-    "move_mount": (429, 429), "fsopen": (430, 430), "fsconfig": (431, 431), "fsmount": (432, 432),
-    "fspick": (433, 433), "pidfd_getfd": (438, 438), "mount_setattr": (442, 442),
-}  # fmt: skip
-
-#: Per machine: its audit architecture and the numbers of the calls in :data:`_SYSCALLS`.
-SECCOMP_MACHINES: Final[dict[str, tuple[int, dict[str, int]]]] = {
-    machine: (arch, {name: numbers[column] for name, numbers in _SYSCALLS.items()})
-    for column, (machine, arch) in enumerate((("x86_64", 0xC000003E), ("aarch64", 0xC00000B7)))
-}
 
 _LIBC: ctypes.CDLL | None = None
 
@@ -314,6 +250,27 @@ def ignore_file_size_signal() -> None:
 
 # --- Landlock --------------------------------------------------------------------------------
 
+# Landlock (linux/landlock.h): the syscalls have the same numbers on x86_64 and aarch64.
+_SYS_LANDLOCK_CREATE_RULESET: Final = 444
+_SYS_LANDLOCK_ADD_RULE: Final = 445
+_SYS_LANDLOCK_RESTRICT_SELF: Final = 446
+_LANDLOCK_CREATE_RULESET_VERSION: Final = 1
+_LANDLOCK_RULE_PATH_BENEATH: Final = 1
+#: The file-system rights each Landlock ABI handles (ABI 4 and 6 add network and scopes).
+_FS_RIGHTS: Final = {1: (1 << 13) - 1, 2: (1 << 14) - 1, 3: (1 << 15) - 1, 5: (1 << 16) - 1}
+FS_EXECUTE: Final = 1 << 0
+FS_WRITE_FILE: Final = 1 << 1
+FS_READ_FILE: Final = 1 << 2
+FS_READ_DIR: Final = 1 << 3
+FS_TRUNCATE: Final = 1 << 14
+FS_IOCTL_DEV: Final = 1 << 15
+#: The rights Landlock takes on a single file (the rest apply to folders only).
+_FILE_ONLY: Final = FS_EXECUTE | FS_WRITE_FILE | FS_READ_FILE | FS_TRUNCATE | FS_IOCTL_DEV
+_NET_BIND_TCP: Final = 1 << 0
+_NET_CONNECT_TCP: Final = 1 << 1
+_SCOPE_ABSTRACT_UNIX_SOCKET: Final = 1 << 0
+_SCOPE_SIGNAL: Final = 1 << 1
+
 
 def landlock_abi() -> int:
     """The kernel's Landlock ABI version; raises OSError (ENOSYS: not built in, EOPNOTSUPP:
@@ -354,10 +311,6 @@ def landlock(read_only: Sequence[str], full: Sequence[str], writable_files: Sequ
     return abi
 
 
-#: The rights Landlock takes on a single file (the rest apply to folders only).
-_FILE_ONLY: Final = FS_EXECUTE | FS_WRITE_FILE | FS_READ_FILE | FS_TRUNCATE | FS_IOCTL_DEV
-
-
 def _landlock_rule(ruleset: int, path: str, rights: int) -> None:
     try:
         fd = os.open(path, os.O_PATH | os.O_CLOEXEC)
@@ -374,6 +327,51 @@ def _landlock_rule(ruleset: int, path: str, rights: int) -> None:
 
 
 # --- seccomp ---------------------------------------------------------------------------------
+
+# seccomp BPF (linux/filter.h, linux/seccomp.h, linux/audit.h).
+_BPF_LD_W_ABS: Final = 0x20
+_BPF_JEQ_K: Final = 0x15
+_BPF_JGE_K: Final = 0x35
+_BPF_JSET_K: Final = 0x45
+_BPF_RET_K: Final = 0x06
+_RET_ALLOW: Final = 0x7FFF0000
+_RET_ERRNO: Final = 0x00050000
+_DATA_NR: Final = 0
+_DATA_ARCH: Final = 4
+_DATA_ARG0: Final = 16  # the low 32 bits of the first argument (both machines are little-endian)
+_DATA_ARG4: Final = 48  # the fifth argument's low 32 bits; its high ones follow
+_X32_SYSCALL_BIT: Final = 0x40000000
+_AF_UNIX: Final = 1
+
+#: The system calls the filter names, each with its number on x86_64 and on aarch64 (checked
+#: against the kernel headers by tests/test_jail_syscalls.py). clone3 is answered ENOSYS (its
+#: flags sit behind a pointer the filter cannot read, and the C library then falls back to
+#: clone, whose flags it can); socket is refused for every family but AF_UNIX; clone with a
+#: namespace flag is refused; sendto with an address is refused; the rest are refused
+#: outright. connect, sendmsg and sendmmsg are among those: a robot needs no socket but the
+#: pipe it was given (and socketpair), while a unix socket with a name in the file system (an
+#: SSH agent's, a session bus) would otherwise be within its reach.
+_SYSCALLS: Final[dict[str, tuple[int, int]]] = {
+    "socket": (41, 198), "clone": (56, 220), "clone3": (435, 435), "sendto": (44, 206),
+    "connect": (42, 203), "sendmsg": (46, 211), "sendmmsg": (307, 269), "ptrace": (101, 117),
+    "process_vm_readv": (310, 270), "process_vm_writev": (311, 271), "mount": (165, 40),
+    "umount2": (166, 39), "pivot_root": (155, 41), "chroot": (161, 51), "unshare": (272, 97),
+    "setns": (308, 268), "bpf": (321, 280), "perf_event_open": (298, 241), "keyctl": (250, 219),
+    "add_key": (248, 217), "request_key": (249, 218), "userfaultfd": (323, 282),
+    "kexec_load": (246, 104), "kexec_file_load": (320, 294), "init_module": (175, 105),
+    "finit_module": (313, 273), "delete_module": (176, 106), "open_by_handle_at": (304, 265),
+    "name_to_handle_at": (303, 264), "swapon": (167, 224), "swapoff": (168, 225),
+    "reboot": (169, 142), "acct": (163, 89), "io_uring_setup": (425, 425),
+    "io_uring_enter": (426, 426), "io_uring_register": (427, 427), "open_tree": (428, 428),
+    "move_mount": (429, 429), "fsopen": (430, 430), "fsconfig": (431, 431), "fsmount": (432, 432),
+    "fspick": (433, 433), "pidfd_getfd": (438, 438), "mount_setattr": (442, 442),
+}  # fmt: skip
+
+#: Per machine: its audit architecture and the numbers of the calls in :data:`_SYSCALLS`.
+SECCOMP_MACHINES: Final[dict[str, tuple[int, dict[str, int]]]] = {
+    machine: (arch, {name: numbers[column] for name, numbers in _SYSCALLS.items()})
+    for column, (machine, arch) in enumerate((("x86_64", 0xC000003E), ("aarch64", 0xC00000B7)))
+}
 
 
 class _SockFilter(ctypes.Structure):

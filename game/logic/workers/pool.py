@@ -52,6 +52,7 @@ import pickle
 import threading
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import KW_ONLY, dataclass, field
 from multiprocessing.connection import Connection
 from typing import Any, TypeVar
 
@@ -161,28 +162,23 @@ def prepare(task: str) -> Preparation:
     return prep
 
 
+@dataclass(eq=False)
 class WorkerAgent:
     """``agent``, thinking in a worker process; see the module docstring.
 
+    ``grace``: the seconds it may think past its time or its stop (see the module docstring).
     ``prepare``: the preparation (``"module:function"``) the worker runs once before the
     agent's first search there. ``bring_back``: after each choice :attr:`agent` is the agent
     as it came back from the worker (what it remembers of the choice)."""
 
-    def __init__(
-        self,
-        agent: Any,
-        *,
-        grace: float = GRACE_SECONDS,
-        prepare: str = "",
-        bring_back: bool = False,
-    ) -> None:
-        self.agent = agent
-        self.grace = grace
-        self.prepare = prepare
-        self.bring_back = bring_back
-        #: The worker process that made the last choice.
-        self.worker_pid: int | None = None
-        self._said = ""
+    agent: Any
+    _: KW_ONLY
+    grace: float = GRACE_SECONDS
+    prepare: str = ""
+    bring_back: bool = False
+    #: The worker process that made the last choice.
+    worker_pid: int | None = field(default=None, init=False)
+    _said: str = field(default="", init=False, repr=False)
 
     @property
     def name(self) -> str:
