@@ -25,7 +25,9 @@ What can go wrong stays inside the call:
   processor time past them, or nothing at all for ``grace`` seconds past them, the worker is
   killed and :class:`ThinkingLost` is raised. Time past the search's own counts as processor
   time, not the clock's: on a busy machine a worker answers late and its answer is awaited
-  (the computer never loses its move because the machine is busy);
+  (the computer never loses its move because the machine is busy), and a new worker's start
+  (its imports, seconds on a busy machine, before it first notes its processor time) is not
+  "nothing at all";
 - a worker that dies while it thinks: :class:`ThinkingLost`; the next call starts a new one.
   One that died idle is found when the job is sent, or comes back unread: nothing started, so
   the job goes to a new worker instead, once (if that one cannot take it either, as above);
@@ -373,7 +375,7 @@ class _Worker(Worker):
                 self.flag[0] = 1
                 allowed = min(allowed, work - spent + grace)
                 due = min(due, now + grace)
-            if work > moved[1]:
+            if work > moved[1] or work == 0.0:  # 0.0: a new worker still starting up
                 moved = (now, work)
             if work - spent > allowed:
                 raise ThinkingLost(
