@@ -191,7 +191,7 @@ class ClueController(CardTableScene):
         self.take_answers()
         try:
             # A computer's next move waits until the table has shown the last one.
-            self.match.poll(apply=not self.animating(), limit=1)
+            self.poll_match(self.match, limit=1)
         except MatchError as exc:
             log.error("a detective could not move: %s", exc)
             self.say(f"A computer detective failed: {exc}", Tone.WARN)
