@@ -347,13 +347,16 @@ def goto_command(goto: Callable[[int], None]) -> Command:
                    help="the position after that move (0: the start)")  # fmt: skip
 
 
-def move_list_commands(match: Match[Any], goto: Callable[[int], None]) -> list[Command]:
+def move_list_commands(
+    match: Match[Any], goto: Callable[[int], None], write: Callable[[Step], str] | None = None
+) -> list[Command]:
     """The HUD's move list: a ``move-N`` command for each of the last :data:`LIST_LENGTH`
     moves of ``match``'s record, a move being one turn of every seat (:func:`move_rows`),
     labelled as a score sheet writes it (``2. Nf3 Nc6``; ``▸`` marks the move the game stands
     at, and the turns of it undone are in brackets), that calls ``goto`` with the point after
-    the move's last turn."""
-    rows = move_rows(match.full_record)
+    the move's last turn. ``write``: how a turn is written in its row (default: as the record
+    writes it)."""
+    rows = move_rows(match.full_record, write)
     cursor = match.cursor
     commands = []
     for number, texts, first in rows[-LIST_LENGTH:]:
@@ -366,10 +369,13 @@ def move_list_commands(match: Match[Any], goto: Callable[[int], None]) -> list[C
     return commands
 
 
-def move_rows(steps: Sequence[Step]) -> list[tuple[int, list[str], int]]:
+def move_rows(
+    steps: Sequence[Step], write: Callable[[Step], str] | None = None
+) -> list[tuple[int, list[str], int]]:
     """The steps of a record as the moves of a score sheet: each ``(number, the turns' texts,
     the index of its first step)``. A move begins with the first seat's turn (or with the
     record, when another seat plays first), so ``e4 e5 Nf3`` is ``1. e4 e5`` and ``2. Nf3``.
+    A turn is written as the record writes it, or as ``write`` does; a lost turn ``-``.
 
     >>> from game.logic.match import Step
     >>> move_rows([Step(0, 1, "e4"), Step(1, 2, "e5"), Step(0, 3, "Nf3")])
@@ -379,7 +385,8 @@ def move_rows(steps: Sequence[Step]) -> list[tuple[int, list[str], int]]:
     for index, step in enumerate(steps):
         if not rows or step.seat <= steps[index - 1].seat:
             rows.append((len(rows) + 1, [], index))
-        rows[-1][1].append("-" if step.forfeit is not None else step.text)
+        text = step.text if write is None else write(step)
+        rows[-1][1].append("-" if step.forfeit is not None else text)
     return rows
 
 
