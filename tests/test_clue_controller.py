@@ -232,7 +232,7 @@ def test_in_a_window_the_likeliest_envelope_is_weighed_on_a_thread_of_its_own(
 def test_the_move_list_says_each_suggestion_and_a_click_says_it_in_full(
     director: Director,
 ) -> None:
-    from game.games.clue.controller import LIST_ROOM
+    from game.games.clue.moves import LIST_ROOM
 
     c = _controller(director)
     director.perform("suggest", strict=True)

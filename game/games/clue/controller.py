@@ -23,7 +23,6 @@ from game.engine.commands import Command, CommandTable
 from game.engine.controller import Sheet, Status, Tone
 from game.engine.scene import Scene
 from game.games.clue.entry import ENTRY
-from game.games.clue.moves import event_list_commands
 from game.games.clue.scene import CardTableScene
 from game.games.clue.table import Placement, Ring, layout
 from game.hall.keeping import follow, keep, kept_data, kept_game, kept_options, resume_kept
@@ -43,9 +42,6 @@ __all__ = ["ClueController", "open_table"]
 log = logging.getLogger(__name__)
 
 HUMAN = 0
-#: The narrowest scene area (window units) that shows the docked notebook, the table and the
-#: move list side by side; a narrower one shows the list while the notebook is hidden (B).
-LIST_ROOM = 1000
 
 
 def open_table(session: GameSession, **overrides: Any) -> Any:
@@ -342,14 +338,7 @@ class ClueController(CardTableScene):
                         help="show this card to the suggester",
                     )
                 )
-        if self._room_for_list():
-            commands += event_list_commands(self._view(), self.names(), self.say)
-        return commands
-
-    def _room_for_list(self) -> bool:
-        """Whether the move list has room at the right: beside the docked notebook only in a
-        window wide enough (in a narrower one the table between them shrank to a sliver)."""
-        return self.host is None or not self.show_notebook or self.host.area_size()[0] >= LIST_ROOM
+        return commands + self.move_list()
 
     def choose(self, card: int) -> None:
         """Name ``card`` for its category in the next suggestion or accusation."""

@@ -6,20 +6,25 @@ name that tells it from the others of the deck (:func:`short_names`). A click on
 the event in full in the banner (who passed, and the card shown when you saw it): the list is
 read, not travelled. The game goes back only to your own decisions (Undo, Redo); a point
 after another detective's suggestion is theirs to play, and jumping there would have the
-computer play on at once and drop the rest of the record. In a narrow window the list shows
-while the notebook is hidden (the controller's ``LIST_ROOM``).
+computer play on at once and drop the rest of the record. In a window narrower than
+:data:`LIST_ROOM` the list shows while the notebook is hidden (B).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Final
 
 from game.engine.commands import Command
 from game.hall.match_controls import LIST_LENGTH
 from game.logic.clue.deck import Deck
 from game.logic.clue.events import Accusation, View, narrate
 
-__all__ = ["event_list_commands", "event_rows", "short_names"]
+__all__ = ["LIST_ROOM", "event_list_commands", "event_rows", "short_names"]
+
+#: The narrowest scene area (window units) that shows the docked notebook, the table and the
+#: move list side by side (at 800 the table between them shrank to a sliver).
+LIST_ROOM: Final = 1000
 
 
 def short_names(deck: Deck) -> list[str]:
