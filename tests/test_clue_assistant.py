@@ -268,3 +268,20 @@ def test_in_a_window_the_hint_is_worked_out_on_a_thread(
     _do(director, "next")  # the same case: the hint is known, entered at once
     assert a.draft.seat == 0 and a.status().banner.startswith("You suggest ")
     assert chose == ["clue-hint"]
+
+
+def test_the_move_list_has_each_event_and_a_click_says_it_in_full(director: Director) -> None:
+    a = _started(director)
+    deck = a.deck
+    _do(director, "choose:Plum", "choose:Dagger", "choose:Kitchen", "pass", "showed")
+    _do(director, f"shown-{deck.card('Dagger')}", "notebook")  # the notebook hidden: room
+    _do(director, "choose:White", "choose:Lead Pipe", "choose:Lounge")  # seat 1 asks
+    rows = [c for c in director.commands() if c.group == "list"]
+    # The events entered, then the buttons of the answer being entered, in one column.
+    assert [(c.name, c.label) for c in rows] == [
+        ("move-1", f"1. You: Plum, Dagger, Kitchen; {a.names()[2]} showed"),
+        ("pass", f"{a.names()[2]} passed"),
+        ("showed", f"{a.names()[2]} showed a card"),
+    ]
+    _do(director, "move-1")
+    assert a.status().banner.startswith("You suggest Professor Plum") and len(a.events) == 1

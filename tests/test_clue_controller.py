@@ -227,3 +227,30 @@ def test_in_a_window_the_likeliest_envelope_is_weighed_on_a_thread_of_its_own(
     assert book is not None and book.weighed()  # the sheet uses what the thread worked out
     sheet = c.sheet()
     assert sheet is not None and sheet.footer[0].startswith("Likeliest: ")
+
+
+def test_the_move_list_says_each_suggestion_and_a_click_says_it_in_full(
+    director: Director,
+) -> None:
+    from game.games.clue.moves import LIST_ROOM
+
+    c = _controller(director)
+    director.perform("suggest", strict=True)
+    _settle(director, c, 5)
+    director.perform("end", strict=True)
+    _settle(director, c)
+    events = c.state.observation(0).events
+    assert len(events) >= 2  # yours, and the computers' until your turn came again
+    rows = [command for command in c.commands() if command.group == "list"]
+    # Beside the docked notebook only where the window leaves the table its room.
+    assert bool(rows) == (director.area_size()[0] >= LIST_ROOM)
+    director.perform("notebook", strict=True)  # the notebook hidden: the list has room
+    rows = [command for command in c.commands() if command.group == "list"]
+    assert [r.name for r in rows] == [f"move-{n}" for n in range(1, len(events) + 1)]
+    first = events[0]
+    assert isinstance(first, Suggestion) and first.seat == 0
+    refuter = "nobody" if first.refuter is None else c.names()[first.refuter]
+    assert rows[0].label.startswith("1. You: ") and rows[0].label.endswith(f"{refuter} showed")
+    cursor = c.match.cursor
+    director.perform("move-1", strict=True)
+    assert c.status().banner.startswith("You suggest ") and c.match.cursor == cursor

@@ -312,3 +312,25 @@ def test_a_broken_robot_is_named_and_a_disabled_one_said_once(director, tmp_path
     notes = robot_notes(c)
     assert any(n.startswith("! Robot2 (stuck): disabled for this game") for n in notes)
     assert any("imp.py: importing it ended its process" in n for n in notes)
+
+
+def test_the_move_list_has_a_row_a_round_and_a_click_goes_to_its_end(director, grab):
+    match, seats = grab.match, grab.game.seats
+    for _ in range(2):
+        assert director.perform("pass")
+        director.settle()
+    rows = [c for c in grab.commands() if c.group == "list"]
+    assert [c.name for c in rows] == ["move-1", "move-2"]
+    assert rows[0].label.startswith("1. ·")  # your wait first, then each robot's move
+    assert rows[1].label.startswith("▸ 2. ·")  # the round the map shows
+    assert len(rows[0].label.split()) == 1 + seats  # the number, a move a player
+    round_two = grab_state(match)
+    assert director.perform("move-1")
+    director.settle()
+    assert match.cursor == seats and match.person_to_move()  # your turn after round 1
+    assert grab.status_line().startswith("status=playing moves=" + str(seats))
+    rows = [c for c in grab.commands() if c.group == "list"]
+    assert rows[0].label.startswith("▸ 1.") and rows[1].label.startswith("2.")  # to redo
+    assert director.perform("move-2")
+    director.settle()
+    assert grab_state(match) is round_two

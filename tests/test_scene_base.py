@@ -5,7 +5,9 @@ hooks as methods with defaults, never looking them up by name."""
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -147,3 +149,96 @@ def test_a_ray_meets_a_level_plane_ahead_of_it_only() -> None:
     assert ray_at_height(down, 6.0) is None  # the plane is behind the ray
     level = (np.array([0.0, 1.0, 0.0]), np.array([1.0, 0.0, 0.0]))
     assert ray_at_height(level, 0.0) is None and ray_at_height(None, 0.0) is None
+
+
+GAMES = Path(__file__).resolve().parents[1] / "game" / "games"
+
+
+def test_the_step_queue_is_the_base_s_alone() -> None:
+    """No game's scene keeps a queue of steps of its own, nor polls its match past the
+    base's poll: ``pending`` is GameScene's, and ``match.poll`` is called through
+    :meth:`GameScene.poll_match` (MasterGrab, whose playback trails the match, excepted)."""
+    assert isinstance(GameScene.__dict__["pending"], functools.cached_property)
+    found = []
+    for path in sorted(GAMES.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            targets = (
+                node.targets if isinstance(node, ast.Assign)
+                else [node.target] if isinstance(node, (ast.AnnAssign, ast.AugAssign)) else []
+            )  # fmt: skip
+            for target in targets:
+                if isinstance(target, ast.Attribute) and target.attr == "pending":
+                    found.append(f"{path.name}:{node.lineno}: {ast.unparse(node)}")
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and node.func.attr == "poll"
+                and any(k.arg == "apply" for k in node.keywords)
+            ):
+                found.append(f"{path.name}:{node.lineno}: {ast.unparse(node)}")
+    assert not found, found
+
+
+class _Stepped(_Plain):
+    """A scene whose steps are tweens of a second each, with a host that has only tweens."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        from game.engine.tweens import TweenManager
+
+        self.host = SimpleNamespace(tweens=TweenManager())  # type: ignore[assignment]
+        self.log: list[str] = []
+
+    def _start_step(self, before: Any, step: Any, after: Any) -> Any:
+        from game.engine.tweens import Wait
+
+        self.log.append(f"start {step}")
+        return Wait(1.0)
+
+    def _settled(self, after: Any) -> None:
+        self.log.append(f"settled {after}")
+
+    def _steps_shown(self) -> None:
+        self.log.append("shown")
+
+
+class _Match:
+    """What the queue asks of a match: the states around its point, and a poll."""
+
+    def __init__(self) -> None:
+        self.cursor = 0
+        self.applies: list[bool] = []
+
+    @property
+    def state(self) -> int:
+        return self.cursor
+
+    def state_at(self, index: int) -> int:
+        return index
+
+    def poll(self, *, apply: bool, limit: int | None = None) -> list[Any]:
+        self.applies.append(apply)
+        return []
+
+
+def test_the_queue_shows_one_step_at_a_time_and_the_match_waits_for_it() -> None:
+    scene, match = _Stepped(), _Match()
+    for step in ("a", "b"):
+        match.cursor += 1
+        scene.queue_step(match, step)  # type: ignore[arg-type]
+    scene.poll_match(match)  # type: ignore[arg-type]
+    scene.show_steps()
+    assert scene.log == ["start a"] and list(scene.pending) == [(1, "b", 2)]
+    scene.poll_match(match)  # type: ignore[arg-type]
+    scene.host.tweens.update(1.0)  # a's tween ends
+    scene.show_steps()
+    assert scene.log == ["start a", "settled 1", "start b"] and not scene.pending
+    scene.poll_match(match)  # type: ignore[arg-type]  # b still plays
+    scene.host.tweens.update(1.0)
+    scene.show_steps()
+    assert scene.log[-2:] == ["settled 2", "shown"] and scene.settled()
+    scene.poll_match(match)  # type: ignore[arg-type]
+    assert match.applies == [False, False, False, True]
+    scene.queue_step(match, "c")  # type: ignore[arg-type]
+    scene.clear_steps()  # undo, redo, a new game: nothing left to show
+    assert scene.settled() and _Stepped().pending is not scene.pending

@@ -8,7 +8,6 @@ same (:func:`match_commands`, :func:`move_list_commands`, :func:`move_number`,
 
 from __future__ import annotations
 
-import functools
 import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Final, Protocol
@@ -20,10 +19,7 @@ from game.hall.scene import Control, GameScene
 from game.logic.workers.pool import WorkerAgent
 
 if TYPE_CHECKING:
-    from collections import deque
-
     from game.engine.controller import Host
-    from game.engine.tweens import Tween
     from game.logic.match import Match, Step
     from game.logic.workers.pool import Preparation
     from game.registry import GameSession
@@ -60,11 +56,14 @@ class MatchControls(GameScene):
     each move a tween; see the module docstring.
 
     The controller provides the attributes and methods declared below (``match``, ``host``,
-    ``board``, ``play``, ``_reset_scene``, ``_turn_text``...) and :meth:`_start_step` (the
-    news of a step and its tween). It sets :attr:`refusal_error`, the ValueError its refusals
-    raise, and :attr:`settle_text`, the refusal while a move's tween plays; it may override
-    :meth:`_check_turn` (what a move needs), :meth:`_prepare_hint` (the agent asked for the
-    hint) and :meth:`_on_new_hint` (a hint found).
+    ``board``, ``play``, ``_turn_text``...) and :meth:`_start_step` (the news of a step and its
+    tween); it sets the match's ``on_step`` to :meth:`_on_step`, which queues the step in the
+    base's queue (:attr:`~game.hall.scene.GameScene.pending`), and polls the match with
+    :meth:`~game.hall.scene.GameScene.poll_match`. It sets :attr:`refusal_error`, the
+    ValueError its refusals raise, and :attr:`settle_text`, the refusal while a move's tween
+    plays; it may override :meth:`_check_turn` (what a move needs), :meth:`_prepare_hint`
+    (the agent asked for the hint), :meth:`_on_new_hint` (a hint found) and
+    :meth:`_reset_scene` (what else the scene forgets when it snaps to the match's point).
     """
 
     settle_text: ClassVar[str] = "Wait for the pieces to settle."
@@ -76,7 +75,6 @@ class MatchControls(GameScene):
         match: Match[Any]
         host: Host | None
         board: SceneBoard | None
-        pending: deque[Any]  # steps the scene has still to play: (before, step, after)
         news: list[str]
         thinking_since: float | None
         recorded: bool
@@ -87,10 +85,8 @@ class MatchControls(GameScene):
         _version: int
 
         def play(self, action: Any) -> None: ...
-        def _reset_scene(self) -> None: ...
         def _refresh_marks(self) -> None: ...
         def _judge(self) -> None: ...
-        def _start_step(self, before: Any, step: Step, after: Any) -> Tween | None: ...
         def _turn_text(self, prefix: str = "", state: Any = None, /) -> str: ...
 
     # -- commands -----------------------------------------------------------------------------
@@ -241,7 +237,7 @@ class MatchControls(GameScene):
         self.match.play(action)
         self.news = []
         self.play_hint = False
-        self._drain()
+        self.show_steps()
 
     def _follow_match(self) -> None:
         """After the match is polled: how long the computer has been thinking, the steps to
@@ -249,41 +245,46 @@ class MatchControls(GameScene):
         self.thinking_since = (
             (self.thinking_since or time.perf_counter()) if self.match.thinking() else None
         )
-        self._drain()
+        self.show_steps()
         self._show_hint()
         if self.board is not None:
             self.board.bob(self.clock)
 
-    def _drain(self) -> None:
-        """Play the pending steps in the scene, one move at a time; the judge speaks when
-        the last has played."""
-        while self.pending and not self.animating():
-            before, step, after = self.pending.popleft()
-            tween = self._start_step(before, step, after)
-            if tween is not None and self.host is not None:
-                self.host.tweens.run(tween, functools.partial(self._settled, after))
-            self._say(self._turn_text(" ".join(self.news), after))
-            self._marks_dirty = True
-            if self.board is not None and not self.animating():
-                self.board.snap(after)
-        if not self.pending and not self.animating():
-            self._refresh_marks()
-            self._judge()
-
-    def _on_step(self, step: Step) -> None:
-        """A step the match took: queued, with the positions before and after it, for the
-        scene to play."""
-        after = self.match.state
-        before = self.match.state_at(self.match.cursor - 1)
-        self.pending.append((before, step, after))
-        self._version += 1
-        self.judged = False
+    def _step_started(self, after: Any) -> None:
+        """A step has begun to play: the banner says what happened and whose turn follows."""
+        self._say(self._turn_text(" ".join(self.news), after))
+        self._marks_dirty = True
 
     def _settled(self, after: Any) -> None:
         """After a move's tween: every piece exactly where the position says."""
         if self.board is not None:
             self.board.snap(after)
         self._marks_dirty = True
+
+    def _steps_shown(self) -> None:
+        """The last step has played: the marks come back, the judge speaks."""
+        self._refresh_marks()
+        self._judge()
+
+    def _on_step(self, step: Step) -> None:
+        """A step the match took: queued for the scene to play (:meth:`show_steps`)."""
+        self.queue_step(self.match, step)
+        self._version += 1
+        self.judged = False
+
+    def _reset_scene(self) -> None:
+        """The scene shows the match's point at once (undo, redo, a jump, a new game): the
+        steps still to show are forgotten, and so are the news, a Next waiting for its hint and
+        the judge's verdict."""
+        self.clear_steps()
+        self.news = []
+        self.play_hint = False
+        self.judged = False
+        self._version += 1
+        if self.board is not None:
+            self.board.snap(self.match.state)
+        self._marks_dirty = True
+        self._refresh_marks()
 
     def _show_hint(self) -> None:
         """Say the hint that came and mark it; play it when Next asked for it."""
@@ -346,13 +347,16 @@ def goto_command(goto: Callable[[int], None]) -> Command:
                    help="the position after that move (0: the start)")  # fmt: skip
 
 
-def move_list_commands(match: Match[Any], goto: Callable[[int], None]) -> list[Command]:
+def move_list_commands(
+    match: Match[Any], goto: Callable[[int], None], write: Callable[[Step], str] | None = None
+) -> list[Command]:
     """The HUD's move list: a ``move-N`` command for each of the last :data:`LIST_LENGTH`
     moves of ``match``'s record, a move being one turn of every seat (:func:`move_rows`),
     labelled as a score sheet writes it (``2. Nf3 Nc6``; ``▸`` marks the move the game stands
     at, and the turns of it undone are in brackets), that calls ``goto`` with the point after
-    the move's last turn."""
-    rows = move_rows(match.full_record)
+    the move's last turn. ``write``: how a turn is written in its row (default: as the record
+    writes it)."""
+    rows = move_rows(match.full_record, write)
     cursor = match.cursor
     commands = []
     for number, texts, first in rows[-LIST_LENGTH:]:
@@ -365,10 +369,13 @@ def move_list_commands(match: Match[Any], goto: Callable[[int], None]) -> list[C
     return commands
 
 
-def move_rows(steps: Sequence[Step]) -> list[tuple[int, list[str], int]]:
+def move_rows(
+    steps: Sequence[Step], write: Callable[[Step], str] | None = None
+) -> list[tuple[int, list[str], int]]:
     """The steps of a record as the moves of a score sheet: each ``(number, the turns' texts,
     the index of its first step)``. A move begins with the first seat's turn (or with the
     record, when another seat plays first), so ``e4 e5 Nf3`` is ``1. e4 e5`` and ``2. Nf3``.
+    A turn is written as the record writes it, or as ``write`` does; a lost turn ``-``.
 
     >>> from game.logic.match import Step
     >>> move_rows([Step(0, 1, "e4"), Step(1, 2, "e5"), Step(0, 3, "Nf3")])
@@ -378,7 +385,8 @@ def move_rows(steps: Sequence[Step]) -> list[tuple[int, list[str], int]]:
     for index, step in enumerate(steps):
         if not rows or step.seat <= steps[index - 1].seat:
             rows.append((len(rows) + 1, [], index))
-        rows[-1][1].append("-" if step.forfeit is not None else step.text)
+        text = step.text if write is None else write(step)
+        rows[-1][1].append("-" if step.forfeit is not None else text)
     return rows
 
 

@@ -7,12 +7,18 @@ name, the key and the method a key runs: :data:`CONTROLS`); a new game asked for
 is in progress waits for a second press (:meth:`GameScene.confirmed`); the banner's message
 and a short toast over it. A game overrides the five methods and :meth:`GameScene.restart`,
 and places each control in its command table with :meth:`GameScene.control`, saying how it
-labels it and when it is enabled. Games played a move at a time around a
-:class:`~game.logic.match.Match` get the rest from :class:`game.hall.match_controls.MatchControls`.
+labels it and when it is enabled. The steps a game's :class:`~game.logic.match.Match` takes
+are shown through one queue (:attr:`GameScene.pending`): the match plays a computer's choice
+only once the scene has shown every step before it (:meth:`GameScene.poll_match`), and the
+queued steps play one at a time, each as a tween (:meth:`GameScene.show_steps`). Games played
+a move at a time around a match get the rest from
+:class:`game.hall.match_controls.MatchControls`.
 """
 
 from __future__ import annotations
 
+import functools
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Final
@@ -22,6 +28,8 @@ from game.engine.controller import SceneController, Tone
 
 if TYPE_CHECKING:
     from game.engine.controller import Host
+    from game.engine.tweens import Tween
+    from game.logic.match import Match, Step
     from game.logic.options import OptionsSchema
 
 __all__ = ["CONFIRM_SECONDS", "CONTROLS", "Control", "GameScene"]
@@ -181,6 +189,62 @@ class GameScene(SceneController):
     def animating(self) -> bool:
         """Whether a tween is playing in the scene (input waits for it)."""
         return self.host is not None and self.host.tweens.busy > 0
+
+    # -- the step queue -------------------------------------------------------------------------
+
+    @functools.cached_property
+    def pending(self) -> deque[tuple[Any, Step, Any]]:
+        """The steps the match took that the scene has still to show, oldest first: (the
+        position before the step, the step, the position after it)."""
+        return deque()
+
+    def settled(self) -> bool:
+        """Whether the scene shows the match's point: no step queued, no tween playing."""
+        return not self.pending and not self.animating()
+
+    def poll_match(self, match: Match[Any], limit: int | None = None) -> list[Step]:
+        """Let ``match`` go on (chance, forced steps, a computer's choice, at most ``limit``
+        of those): a choice is played only once the scene has shown every step before it
+        (:meth:`settled`); the thinking may start meanwhile. Returns the steps played."""
+        return match.poll(apply=self.settled(), limit=limit)
+
+    def queue_step(self, match: Match[Any], step: Step) -> None:
+        """Queue ``step``, the one ``match`` has just taken, to be shown with the positions
+        before and after it."""
+        self.pending.append((match.state_at(match.cursor - 1), step, match.state))
+
+    def clear_steps(self) -> None:
+        """Forget the steps still to show (undo, redo, a jump, a new game: the scene shows the
+        match's point at once)."""
+        self.pending.clear()
+
+    def show_steps(self) -> None:
+        """Show the queued steps one at a time: each step's tween (:meth:`_start_step`) plays
+        to its end, and the position after it is shown as it stands (:meth:`_settled`),
+        before the next step starts; once the last has played, :meth:`_steps_shown`."""
+        while self.pending and not self.animating():
+            before, step, after = self.pending.popleft()
+            tween = self._start_step(before, step, after)
+            self._step_started(after)
+            if tween is not None and self.host is not None:
+                self.host.tweens.run(tween, functools.partial(self._settled, after))
+            else:
+                self._settled(after)
+        if self.settled():
+            self._steps_shown()
+
+    def _start_step(self, before: Any, step: Step, after: Any) -> Tween | None:
+        """The news of ``step`` and the tween that plays it (None: it shows at once)."""
+        return None
+
+    def _step_started(self, after: Any) -> None:
+        """A step has begun to play; ``after`` is the position it leads to."""
+
+    def _settled(self, after: Any) -> None:
+        """A step has played: the scene shows ``after`` as it stands."""
+
+    def _steps_shown(self) -> None:
+        """Every queued step has played."""
 
     def _say(self, text: str, tone: Tone = Tone.INFO) -> None:
         """The game's own banner, until the next message."""

@@ -258,7 +258,8 @@ class AssistantController(CardTableScene):
                     enabled=lambda: quiet() and self.draft.seat != ME,
                     why_disabled="Only before the answers, and not for you.")
         )  # fmt: skip
-        return commands + self._answers()
+        # The events entered, then the answers to enter (the column keeps its last rows).
+        return commands + self.move_list() + self._answers()
 
     def _answers(self) -> list[Command]:
         """The buttons for the answer expected now, in the right-hand column."""

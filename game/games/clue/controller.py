@@ -191,7 +191,7 @@ class ClueController(CardTableScene):
         self.take_answers()
         try:
             # A computer's next move waits until the table has shown the last one.
-            self.match.poll(apply=not self.animating(), limit=1)
+            self.poll_match(self.match, limit=1)
         except MatchError as exc:
             log.error("a detective could not move: %s", exc)
             self.say(f"A computer detective failed: {exc}", Tone.WARN)
@@ -338,7 +338,7 @@ class ClueController(CardTableScene):
                         help="show this card to the suggester",
                     )
                 )
-        return commands
+        return commands + self.move_list()
 
     def choose(self, card: int) -> None:
         """Name ``card`` for its category in the next suggestion or accusation."""

@@ -20,9 +20,11 @@ from typing import Any
 
 import numpy as np
 
+from game.engine.commands import Command
 from game.engine.controller import Host, Sheet, Tone
 from game.engine.scene import Node, Scene, load_scene
 from game.games.clue.faces import FRAME_BUDGET, CardFaceLayer
+from game.games.clue.moves import LIST_ROOM, event_list_commands
 from game.games.clue.panel import why_text
 from game.games.clue.table import Placement, Ring, Table
 from game.hall.scene import GameScene
@@ -150,6 +152,13 @@ class CardTableScene(GameScene):
         that answered, and the name of the face-up card under the mouse."""
         labels = self.table.labels() if self.table is not None else []
         return labels + self._hover_label
+
+    def move_list(self) -> list[Command]:
+        """The move list of the events your seat has seen (:mod:`game.games.clue.moves`):
+        beside the docked notebook only in a window wide enough."""
+        if self.show_notebook and self.host is not None and self.host.area_size()[0] < LIST_ROOM:
+            return []
+        return event_list_commands(self._view(), self.names(), self.say)
 
     # -- the notebook -----------------------------------------------------------------------
 

@@ -4,7 +4,12 @@ the HUD buttons, ``gamehall shot --do``, the F1 help and the F3 overlay.
 The keys every game shares: N plays the hinted move, H hint, U undo, Y redo, R new game. The
 game's own: Space passes (robots only: one round), M replays the same map, P autoplay (robots
 only), I the left panel, O the options, WASD or the arrow keys pan, +/- zoom. Scripts also
-have ``country:N`` (a click on country N) and ``move:TEXT`` (``move:attack 3,5>12``).
+have ``country:N`` (a click on country N), ``move:TEXT`` (``move:attack 3,5>12``) and
+``goto:N`` (the map after step N of the record). The move list at the right has a row a
+round, each player's move written short (:func:`~game.games.grab.text.list_text`); a click
+on a row shows the map at the end of that round, where you are to move (robots only: where
+the next round starts), as Undo and Redo do: the robots' moves of the rounds after it wait
+there to be redone.
 """
 
 from __future__ import annotations
@@ -12,7 +17,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from game.engine.commands import Command
-from game.hall.match_controls import whole_argument
+from game.games.grab.text import list_text
+from game.hall.match_controls import goto_command, move_list_commands, whole_argument
 from game.hall.scene import Control
 from game.logic.grab.state import Move
 
@@ -83,6 +89,8 @@ def build_commands(c: GrabController) -> list[Command]:
         dx, dz = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}[way]
         pan = lambda dx=dx, dz=dz: c.pan(dx, dz)  # noqa: E731
         commands.append(Command(f"pan-{way}", pan, key=key, group="", help=f"pan {way}"))
+    if m is not None:
+        commands += [goto_command(c.goto), *move_list_commands(m, c.goto, list_text)]
     return commands + c.panel.commands(c.panel_changed, c.show_options)
 
 

@@ -118,6 +118,7 @@ class GrabController(MatchSide, MapSide, GameScene):
         self.recorded = False
         self._next_tick = 0.0
         self._round_goal: int | None = None  # robots only: the turn that ends this round
+        self._record_changes = 0  # a step taken, a game started: the move list follows
         self._play_hint = False  # N was pressed before the hint was found
         self._hint_shown: object = None  # the hint the banner talks about
         self._table: tuple[tuple[Any, ...], CommandTable] | None = None
@@ -223,12 +224,16 @@ class GrabController(MatchSide, MapSide, GameScene):
         return match.paused or match.agent_to_move() is None
 
     def commands(self) -> CommandTable:
+        match = self.match
+        # The move list follows the record: its steps, its point, a new game.
+        record = (match.cursor, self._record_changes) if match is not None else None
         signature = (
             self.options.human_playing,
             self.show_options,
             self.autoplay,
             self.info,
             self.panel.signature(),
+            record,
         )
         if self._table is None or self._table[0] != signature:
             self._table = (signature, CommandTable(build_commands(self)))
@@ -360,6 +365,15 @@ class GrabController(MatchSide, MapSide, GameScene):
         self.playback.sync(match)
         self._say(said)
         self._after_steps(summary=False)
+
+    def goto(self, number: int) -> None:
+        """The map after step ``number`` of the record (0: the start): a row of the move list
+        ends where you are to move (robots only: where a round starts); the rounds stop."""
+        match = self._require_match()
+        total = len(match.full_record)
+        if not 0 <= number <= total:
+            raise GrabMoveError(f"there is no move {number}; the game has {total}")
+        self._travel(lambda: match.jump(number), f"Move {number} of {total}.")
 
     def new_game(self) -> None:
         """R: a new map (with fresh random options when they are on); asks once while a game

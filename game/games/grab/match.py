@@ -61,6 +61,7 @@ class MatchSide:
     clock: float
     _next_tick: float
     _round_goal: int | None
+    _record_changes: int
     _play_hint: bool
     _hint_shown: object
     _table: tuple[tuple[Any, ...], CommandTable] | None
@@ -146,6 +147,7 @@ class MatchSide:
         self._after_restart(opening)
 
     def _after_restart(self, text: str) -> None:
+        self._record_changes += 1
         if self.match is not None:
             self.playback.sync(self.match)
         self.recorded = False
@@ -185,6 +187,7 @@ class MatchSide:
 
     def _on_step(self, step: Step) -> None:
         """An attack sounds; robots only: pause the match at the end of the round played."""
+        self._record_changes += 1
         if self.host is not None and getattr(step.action, "kind", None) is MoveKind.ATTACK:
             self.host.sound("attack")
         match = self.match

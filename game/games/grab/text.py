@@ -18,6 +18,7 @@ __all__ = [
     "counter",
     "describe_hint",
     "describe_move",
+    "list_text",
     "panel_text",
     "preview",
     "ranking_lines",
@@ -129,6 +130,15 @@ def trace_lines(match: Match[Move]) -> list[str]:
             defender = game.seat_name(result.defender)
             lines.append(f"{name} attacked {target} ({defender}) and failed{armies}")
     return lines
+
+
+def list_text(step: Step) -> str:
+    """A move as the move list writes it, short: the record's target with its kind, ``×12``
+    an attack on country 12, ``+12`` armies gathered into it, ``·`` a wait."""
+    move = step.action
+    if type(move) is not Move or move.kind is MoveKind.NONE:
+        return "·"
+    return f"{'×' if move.kind is MoveKind.ATTACK else '+'}{move.target}"
 
 
 def describe_move(game: GrabGame, before: GrabState, move: Move, after: GrabState) -> str:

@@ -21,7 +21,6 @@ statistics (:mod:`game.games.reversi.stats`) on the HUD's sheet.
 from __future__ import annotations
 
 import logging
-from collections import deque
 from pathlib import Path
 from typing import Any
 
@@ -106,8 +105,6 @@ class ReversiController(MatchControls):
         self.host: Host | None = None
         self.scene: Scene | None = None
         self.board: ReversiBoardView | None = None
-        # Steps the match took that the scene has not played yet: (before, step, after).
-        self.pending: deque[tuple[Position, Step, Position]] = deque()
         self.message = ""
         self.tone = Tone.INFO
         self.news: list[str] = []  # what just happened, for the banner
@@ -157,7 +154,7 @@ class ReversiController(MatchControls):
         self.board = ReversiBoardView(self.scene, self.look)
         self.board.snap(self.position)
         self._follow_kept()
-        self.pending.clear()
+        self.clear_steps()
         self._marks_dirty = True
         self._refresh_marks()
         self._updates = 0  # the engine starts readying at the second (see update)
@@ -169,7 +166,7 @@ class ReversiController(MatchControls):
             self.start_engine()  # readied (compiled the first time) before the first move
         self.clock += dt
         try:
-            self.match.poll(apply=not self.pending and not self.animating())
+            self.poll_match(self.match)
         except MatchError as exc:  # the level failed: the match waits for the person
             log.error("the computer could not move: %s", exc)
             self._say(f"The engine failed: {exc}", Tone.WARN)
@@ -465,17 +462,6 @@ class ReversiController(MatchControls):
             side = self.position.to_move.name.title()
             self.search_about = f"the hint for {side} after move {self.match.cursor}"
 
-    def _reset_scene(self) -> None:
-        self.pending.clear()
-        self.news = []
-        self.play_hint = False
-        self.judged = False
-        self._version += 1
-        if self.board is not None:
-            self.board.snap(self.position)
-        self._marks_dirty = True
-        self._refresh_marks()
-
     def _show_panel(self, panel: str | None) -> None:
         self.panel = panel
         self._version += 1
@@ -531,7 +517,7 @@ class ReversiController(MatchControls):
 
     def _refresh_marks(self) -> None:
         """Rings on a person's legal squares, the hover preview, the last move, the hint."""
-        if self.board is None or not self._marks_dirty or self.pending or self.animating():
+        if self.board is None or not self._marks_dirty or not self.settled():
             return
         self._marks_dirty = False
         pos = self.position

@@ -18,7 +18,6 @@ version goes on, a good version starts a new game with the new rules.
 from __future__ import annotations
 
 import logging
-from collections import deque
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -87,7 +86,6 @@ class BoardController(MatchControls):
         self.host: Host | None = None
         self.scene: Scene | None = None
         self.board: BoardView | None = None
-        self.pending: deque[tuple[Any, Step, Any]] = deque()
         self.prefix: tuple[int, ...] = ()
         self.choices: list[tuple[str, Any]] = []
         self.hover: int | None = None
@@ -185,7 +183,7 @@ class BoardController(MatchControls):
             self.next_look = self.clock + POLL_SECONDS
             self._look_at_file()
         try:
-            self.match.poll(apply=not self.pending and not self.animating())
+            self.poll_match(self.match)
         except MatchError as exc:  # the agent failed: the match waits for a person
             log.error("the computer could not move: %s", exc)
             self._say(f"The computer failed: {exc}", Tone.WARN)
@@ -404,7 +402,7 @@ class BoardController(MatchControls):
         bounds = self.host.bounds if self.host is not None else {}
         self.board = BoardView(self.scene, self.design, bounds, turned=self._turned())
         self.board.snap(self.state)
-        self.pending.clear()
+        self.clear_steps()
         self._marks_dirty = True
         self._refresh_marks()
 
@@ -488,16 +486,8 @@ class BoardController(MatchControls):
         return " ".join(notes)
 
     def _reset_scene(self) -> None:
-        self.pending.clear()
-        self.news = []
-        self.play_hint = False
-        self.judged = False
-        self._clear_selection()
-        self._version += 1
-        if self.board is not None:
-            self.board.snap(self.state)
-        self._marks_dirty = True
-        self._refresh_marks()
+        self._clear_selection()  # before the marks, which show the selection
+        super()._reset_scene()
 
     def _with_parameters(self, engine: Any, options: Mapping[str, Any]) -> Any:
         """``engine``, or the same description compiled again when the options set its
@@ -531,7 +521,7 @@ class BoardController(MatchControls):
 
     def _refresh_marks(self) -> None:
         """Rings where a person's click can go, the last move, the hint."""
-        if self.board is None or not self._marks_dirty or self.pending or self.animating():
+        if self.board is None or not self._marks_dirty or not self.settled():
             return
         self._marks_dirty = False
         person = self.match.person_to_move() and not self.match.over
