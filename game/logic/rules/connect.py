@@ -41,10 +41,6 @@ RAVE_EQUIVALENCE: Final = 1000.0
 FIRST_TRY: Final = 0.0
 
 
-class ConnectionStopped(Exception):
-    """The stop flag was set while the search ran."""
-
-
 @dataclass
 class ConnectionChoice:
     move: Move
@@ -122,6 +118,9 @@ class Connection:
         deadline: float | None,
         stop: Stop | None,
     ) -> ConnectionChoice:
+        """The choice among ``moves`` (see the module docstring): at most ``games`` simulated
+        games (None: no cap), fewer once ``deadline`` passes; raises
+        :class:`~game.logic.contract.ThinkingStopped` once ``stop`` is set."""
         engine = self.engine
         owner = engine.c.owner
         me = engine.player(pos)
@@ -147,8 +146,8 @@ class Connection:
         played = 0
         while games is None or played < games:
             if played & 31 == 0:
-                if stop is not None and stop.is_set():
-                    raise ConnectionStopped
+                if stop is not None:
+                    stop.check()
                 if deadline is not None and time.perf_counter() > deadline and played:
                     break
             self._iterate(root, start, order, rng)

@@ -310,14 +310,6 @@ class _Reader(ProgramReader, RulesReader, EndReader):
             if head not in ("piece", "define", "hook", "parameter") and len(forms) > 1:
                 raise forms[1].error(f"({head} ...) is given twice")
 
-    def one(self, head: str, required: bool = True) -> Form | None:
-        forms = self.forms.get(head)
-        if not forms:
-            if required:
-                raise DescriptionError(f"the description has no ({head} ...)", self.source)
-            return None
-        return forms[0]
-
     def design(self) -> Design:
         game = self.one("game")
         assert game is not None
@@ -536,19 +528,6 @@ class _Reader(ProgramReader, RulesReader, EndReader):
             else (shape,) * len(self.players),
             shared=shared,
         )
-
-    def _type_name(self, item: Item) -> str:
-        name = word_of(item)
-        if name not in self.type_names:
-            raise err(item, f"no piece type {name!r}; the types: {', '.join(self.type_names)}")
-        return name
-
-    def _zone_name(self, item: Item) -> str:
-        name = word_of(item)
-        if name not in self.board.zones:
-            zones = ", ".join(self.board.zones) or "none"
-            raise err(item, f"no zone {name!r}; the zones: {zones}")
-        return name
 
     def _setup(self, design: Design) -> None:
         form = self.one("setup", required=False)

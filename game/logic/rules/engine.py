@@ -294,59 +294,48 @@ class Engine(Ends, CheckTest):
         lf: int,
         lt: int,
     ) -> Iterator[Move]:
-        """Every composite move that starts with the partial move from ``f`` to ``to``."""
+        """Every composite move that starts with the partial move from ``f`` to ``to``: each
+        move so far grown by every move of its next type from where it stands, depth first,
+        until none can follow (a continuation must capture something new)."""
+        gen_kind, kind_of = self.c.gen_kind, self.c.kind_of
+        found: list[tuple[tuple[int, ...], tuple[int, ...], tuple[Any, ...], int]] = []
+        # The moves still to grow (the next one last): their positions, captures, effects, the piece
+        # now, the type of the move that continues it (None: none does) and how many did.
+        todo: list[tuple[list[int], tuple[int, ...], tuple[Any, ...], int, str | None, int]] = [
+            ([f, to], cap, eff, mc, kind, 0)
+        ]
         origin_piece = b[f]
         b[f] = 0
         try:
-            found: list[tuple[tuple[int, ...], tuple[int, ...], tuple[Any, ...], int]] = []
-            self._extend(b, player, [f, to], cap, eff, mc, kind, lf, lt, found, 0)
+            while todo:
+                trail, cap, eff, mc, next_kind, depth = todo.pop()
+                if next_kind is not None:
+                    if len(found) > MAX_CHAINS:
+                        raise RulesError(
+                            f"{self.design.source}: one move grows into more than {MAX_CHAINS} "
+                            "continuations; check the description's add-partial moves"
+                        )
+                    at = trail[-1]
+                    gen = gen_kind[kind_of[mc]][player].get(next_kind)
+                    out: list[Any] = []
+                    if gen is not None and depth < 64:
+                        saved = b[at]
+                        b[at] = mc
+                        try:
+                            gen(b, at, out, lf, lt, cap, mc)
+                        finally:
+                            b[at] = saved
+                    out = [r for r in out if len(r[1]) > len(cap)]
+                    if out:
+                        for to2, cap2, eff2, mc2, _pid, partial in reversed(out):
+                            todo.append(([*trail, to2], cap2, eff + eff2, mc2, partial, depth + 1))
+                        continue
+                found.append((tuple(trail), cap, eff, mc))
         finally:
             b[f] = origin_piece
         for path, caps, effs, final in found:
             final = self._promote_at_end(final, path[-1], player)
             yield (tuple(path), caps, self._effects(f, path[-1], caps, effs, final), pid)
-
-    def _extend(
-        self,
-        b: list[int],
-        player: int,
-        path: list[int],
-        cap: tuple[int, ...],
-        eff: tuple[Any, ...],
-        mc: int,
-        kind: str,
-        lf: int,
-        lt: int,
-        found: list[Any],
-        depth: int,
-    ) -> None:
-        if len(found) > MAX_CHAINS:
-            raise RulesError(
-                f"{self.design.source}: one move grows into more than {MAX_CHAINS} "
-                "continuations; check the description's add-partial moves"
-            )
-        at = path[-1]
-        gen = self.c.gen_kind[self.c.kind_of[mc]][player].get(kind)
-        out: list[Any] = []
-        if gen is not None and depth < 64:
-            saved = b[at]
-            b[at] = mc
-            try:
-                gen(b, at, out, lf, lt, cap, mc)
-            finally:
-                b[at] = saved
-        # A continuation must capture something new (or the move could loop for ever).
-        out = [r for r in out if len(r[1]) > len(cap)]
-        if not out:
-            found.append((tuple(path), cap, eff, mc))
-            return
-        for to, cap2, eff2, mc2, _pid, partial in out:
-            if partial is None:
-                found.append(((*path, to), cap2, eff + eff2, mc2))
-            else:
-                self._extend(
-                    b, player, [*path, to], cap2, eff + eff2, mc2, partial, lf, lt, found, depth + 1
-                )
 
     def _promote_at_end(self, mc: int, square: int, player: int) -> int:
         piece = self.design.pieces[self.c.kind_of[mc]]

@@ -6,7 +6,7 @@ on the board ``b`` at the cursor ``c``, for :class:`~game.logic.rules.writer.Pro
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from game.logic.rules import tree
 
@@ -90,19 +90,22 @@ class Expressions:
             case tree.Exists(cond=inner):
                 # The comprehension's own c runs over every position.
                 return f"any(({self.cond(inner)}) for c in ALL)"
-            case tree.MakesLine(n=n):
-                return f"line_at(b, c, f, mc) >= {n}"
-            case tree.InLine(n=n):
-                return f"b[c] and line_at(b, c, -1, b[c]) >= {n}"
-            case tree.OnlyLines(n=n):
-                return f"all(line_at(b, x, -1, b[x]) >= {n} for x in ALL if OWN[b[x]] == {q})"
-            case tree.PiecesAtMost(n=n):
-                return f"sum(1 for v in b if OWN[v] == {p}) <= {n}"
+            case tree.MakesLine() | tree.InLine() | tree.OnlyLines() | tree.PiecesAtMost():
+                return _NUMBERED[type(cond)].format(n=cond.n, p=p, q=q)
             case tree.Attr(name=name):
                 if name not in self.design.attributes:
                     return "False"
                 return f"ATT[b[c]] & {1 << self.design.attributes.index(name)}"
         raise TypeError(f"not a condition: {cond!r:.60}")  # pragma: no cover - read_tree.check
+
+
+#: The expression of each condition on a number ``n`` (``p``: the player, ``q``: the enemy).
+_NUMBERED: Final[dict[type, str]] = {
+    tree.MakesLine: "line_at(b, c, f, mc) >= {n}",
+    tree.InLine: "b[c] and line_at(b, c, -1, b[c]) >= {n}",
+    tree.OnlyLines: "all(line_at(b, x, -1, b[x]) >= {n} for x in ALL if OWN[b[x]] == {q})",
+    tree.PiecesAtMost: "sum(1 for v in b if OWN[v] == {p}) <= {n}",
+}
 
 
 def _lines_through(row: Sequence[int]) -> tuple[tuple[int, ...], ...]:

@@ -49,7 +49,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from game.logic.contract import Limits, Stop, ThinkingStopped
-from game.logic.rules.connect import Connection, ConnectionStopped, connection_zones
+from game.logic.rules.connect import Connection, connection_zones
 from game.logic.rules.engine import DescribedPosition, Engine, Move
 from game.logic.rules.evaluation import UNIT, Judge
 from game.logic.rules.lines import Lines, LinesStopped, line_length
@@ -193,10 +193,7 @@ class LevelAgent:
             return chosen
         if kind == "connection":
             games = nodes or (depth * GAMES_PER_PLY if depth < DEFAULT_DEPTH else None)
-            try:
-                found = helper.choose(pos, moves, games=games, deadline=deadline, stop=stop)
-            except ConnectionStopped:
-                raise ThinkingStopped("stopped") from None
+            found = helper.choose(pos, moves, games=games, deadline=deadline, stop=stop)
             self._said = found.reason
             self._details = {"games": found.games, "rate": found.rate}
             picked: Move = found.move

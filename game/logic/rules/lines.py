@@ -364,13 +364,11 @@ class _Search(Budget):
                 moves = self._ranked(state.candidates(set(empties)), who)[:WIDTH]
             best = -float("inf")
             for q in moves:
-                value = -self._node(q, who, depth - 1, -beta, -alpha, ply + 1)
+                value = -self._node(q, who, depth - 1, -beta, -max(alpha, best), ply + 1)
                 if value > best:
                     best = value
-                    if value > alpha:
-                        alpha = value
-                        if alpha >= beta:
-                            break
+                    if best >= beta:
+                        break
             return best
         finally:
             state.take(placed, by)

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from game.logic.rules.read_tree import statements
 from game.logic.rules.sexpr import Atom, Form, Item
 from game.logic.rules.tree import ACTS, TESTS, Stmt
 from game.logic.rules.words import (
+    ReaderPart,
     arg,
     err,
     form_args,
@@ -24,35 +25,23 @@ from game.logic.rules.words import (
     word_of,
 )
 
-if TYPE_CHECKING:
-    from game.logic.rules.board import Board
-
 __all__ = ["ACTIONS", "CONDITIONS", "CONDITION_FORMS", "Program", "ProgramReader"]
 
 #: Statements without arguments that a move program may use as bare words.
 ACTIONS: Final = frozenset(ACTS) - {"dir"}
 #: Conditions without arguments.
 CONDITIONS: Final = frozenset(TESTS)
-#: Conditions with arguments: name -> (least, most) arguments.
+#: Conditions with arguments: name -> (least, most) arguments, by what the arguments are.
 CONDITION_FORMS: Final = {
     "not": (1, 1),
+    "exists": (1, 1),
     "and": (1, 16),
     "or": (1, 16),
-    "piece": (1, 8),
-    "friend": (1, 8),
-    "enemy": (1, 8),
-    "in-zone": (1, 1),
-    "on-board": (1, 1),
-    "attr": (1, 1),
-    "moving": (1, 8),
-    "makes-line": (1, 1),
-    "in-line": (1, 1),
-    "only-lines": (1, 1),
-    "pieces-at-most": (1, 1),
-    "exists": (1, 1),
-    "counters": (1, 1),
-    "counters-at-least": (1, 1),
-    "next": (2, 2),
+    "next": (2, 2),  # a direction and a condition
+    **dict.fromkeys(("piece", "friend", "enemy", "moving"), (1, 8)),  # piece types
+    **dict.fromkeys(("in-zone", "on-board", "attr"), (1, 1)),  # a zone, direction, attribute
+    **dict.fromkeys(("makes-line", "in-line", "only-lines", "pieces-at-most"), (1, 1)),  # a number
+    **dict.fromkeys(("counters", "counters-at-least"), (1, 1)),  # a count of counters
 }
 
 
@@ -69,21 +58,14 @@ class Program:
     tree: tuple[Stmt, ...]
 
 
-class ProgramReader:
+class ProgramReader(ReaderPart):
     """Reads and checks move programs; the description's reader holds what they refer to
     (the board, the macros, the piece types and zones)."""
 
-    board: Board
     counting: bool
     defines: dict[str, tuple[tuple[str, ...], tuple[Item, ...]]]
-    forms: dict[str, list[Form]]
     gotos: list[Item]
     kinds: set[str]
-
-    if TYPE_CHECKING:
-
-        def _type_name(self, item: Item) -> str: ...
-        def _zone_name(self, item: Item) -> str: ...
 
     def _program(self, prog: Item, drop: bool, index: int) -> Program:
         """``(move NAME (type T) STATEMENT...)``, or a macro call standing for one."""

@@ -10,10 +10,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 from game.logic.rules.sexpr import Atom, DescriptionError, Form, Item
-from game.logic.rules.words import arg, err, form_args, whole_number, word_of
+from game.logic.rules.words import ReaderPart, arg, err, form_args, whole_number, word_of
 
 if TYPE_CHECKING:
-    from game.logic.rules.board import Board
     from game.logic.rules.design import Design
 
 __all__ = ["END_CONDITIONS", "OUTCOMES", "End", "EndReader"]
@@ -50,18 +49,9 @@ class End:
     condition: Item
 
 
-class EndReader:
+class EndReader(ReaderPart):
     """Reads and checks the ``(end ...)`` form; the description's reader holds the board and
     the names the conditions refer to."""
-
-    board: Board
-    source: str
-
-    if TYPE_CHECKING:
-
-        def one(self, head: str, required: bool = True) -> Form | None: ...
-        def _type_name(self, item: Item) -> str: ...
-        def _zone_name(self, item: Item) -> str: ...
 
     def _ends(self, design: Design) -> None:
         form = self.one("end", required=False)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from game.logic.rules.sexpr import Atom, Form, Item
-from game.logic.rules.words import arg, err, word_of
+from game.logic.rules.words import ReaderPart, arg, err, word_of
 
 if TYPE_CHECKING:
     from game.logic.rules.design import Design
@@ -26,17 +26,14 @@ RULE_FLAGS: Final = {
 }
 
 
-class RulesReader:
+class RulesReader(ReaderPart):
     """Reads and checks the ``(rules ...)`` form; the description's reader holds the players
     and the zones and end conditions the rules refer to."""
 
-    source: str
     players: tuple[str, ...]
 
     if TYPE_CHECKING:
 
-        def one(self, head: str, required: bool = True) -> Form | None: ...
-        def _zone_name(self, item: Item) -> str: ...
         def _end_condition(self, cond: Item) -> None: ...
 
     def _rules(self, design: Design) -> None:

@@ -112,12 +112,7 @@ def condition(item: Item) -> tree.Cond:
         return tree.OnBoard(_word(_one(item)), where=item)
     if head == "attr":
         return tree.Attr(_word(_one(item)), where=item)
-    numbered: dict[str, type[tree.MakesLine | tree.InLine | tree.OnlyLines | tree.PiecesAtMost]] = {
-        "makes-line": tree.MakesLine,
-        "in-line": tree.InLine,
-        "only-lines": tree.OnlyLines,
-        "pieces-at-most": tree.PiecesAtMost,
-    }
+    numbered = {tree.HEADS[kind]: kind for kind in tree.NUMBERED}
     if head in numbered:
         return numbered[head](_int(_one(item)), where=item)
     if head in ("counters", "counters-at-least"):

@@ -385,10 +385,9 @@ class Search(Budget):
                 engine.unmake(pos, saved)
             if value > best:
                 best = value
-                if value > alpha:
-                    alpha = value
-                    if alpha >= beta:
-                        break
+                if best >= beta:
+                    break
+                alpha = max(alpha, best)
         return best
 
     def _qnode(

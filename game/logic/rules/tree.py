@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, fields
-from typing import Final, Literal, TypeAlias, get_args
+from typing import Any, Final, Literal, TypeAlias, dataclass_transform, get_args
 
 from game.logic.rules.sexpr import DescriptionError, Item
 
@@ -26,6 +26,8 @@ __all__ = [
     "ACTS",
     "CONDITION_NODES",
     "COUNT_NODES",
+    "HEADS",
+    "NUMBERED",
     "STATEMENT_NODES",
     "TESTS",
     "Act",
@@ -92,12 +94,18 @@ TESTS: Final = (
 )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass_transform(frozen_default=True, field_specifiers=(field,))
+@dataclass(frozen=True)
 class ProgramNode:
     """A node of the tree; ``where`` is the list or word it was read from (None when built
-    in code), left out of equality."""
+    in code), left out of equality. Every subclass is made a frozen dataclass of the fields
+    it declares (after ``where``, which is given by keyword)."""
 
     where: Item | None = field(default=None, compare=False, repr=False, kw_only=True)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        dataclass(frozen=True)(cls)
 
     def error(self, message: str, program: Item | None = None) -> DescriptionError:
         """``message`` at the node's place (else the program's, else no place)."""
@@ -108,71 +116,60 @@ class ProgramNode:
 # -- statements ------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
 class Advance(ProgramNode):
     """The cursor moves one position along a direction (failing off the board)."""
 
     direction: str
 
 
-@dataclass(frozen=True, slots=True)
 class Act(ProgramNode):
     """A statement without arguments: one of :data:`ACTS`."""
 
     word: Literal["add", "capture", "flip", "mark", "back", "set-flag", "again", "dir"]
 
 
-@dataclass(frozen=True, slots=True)
 class AddPartial(ProgramNode):
     """The move so far, to be continued by a move of type ``kind``."""
 
     kind: str
 
 
-@dataclass(frozen=True, slots=True)
 class Verify(ProgramNode):
     cond: Cond
 
 
-@dataclass(frozen=True, slots=True)
 class If(ProgramNode):
     cond: Cond
     then: tuple[Stmt, ...]
     otherwise: tuple[Stmt, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
 class Do(ProgramNode):
     body: tuple[Stmt, ...]
 
 
-@dataclass(frozen=True, slots=True)
 class Anywhere(ProgramNode):
     """The body run from every position (the statements after it too)."""
 
     body: tuple[Stmt, ...]
 
 
-@dataclass(frozen=True, slots=True)
 class OneOf(ProgramNode):
     """Each alternative followed by the statements after the choice."""
 
     alternatives: tuple[Stmt, ...]
 
 
-@dataclass(frozen=True, slots=True)
 class While(ProgramNode):
     cond: Cond
     body: tuple[Stmt, ...]
 
 
-@dataclass(frozen=True, slots=True)
 class Repeat(ProgramNode):
     times: Count
     body: tuple[Stmt, ...]
 
 
-@dataclass(frozen=True, slots=True)
 class Sweep(ProgramNode):
     """The body run once per direction (``dir`` steps along it) from the cursor."""
 
@@ -180,7 +177,6 @@ class Sweep(ProgramNode):
     body: tuple[Stmt, ...]
 
 
-@dataclass(frozen=True, slots=True)
 class ChangeType(ProgramNode):
     """The moving piece becomes ``type`` (``promote`` and ``change-type``)."""
 
@@ -188,7 +184,6 @@ class ChangeType(ProgramNode):
     head: Literal["change-type", "promote"] = "change-type"
 
 
-@dataclass(frozen=True, slots=True)
 class SetAttr(ProgramNode):
     """The moving piece gains (``on``) or loses an attribute."""
 
@@ -196,7 +191,6 @@ class SetAttr(ProgramNode):
     on: bool
 
 
-@dataclass(frozen=True, slots=True)
 class Cascade(ProgramNode):
     """A second piece moves: from the walk ``source`` to the walk ``target`` (both from the
     origin)."""
@@ -205,17 +199,14 @@ class Cascade(ProgramNode):
     target: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
 class Sow(ProgramNode):
     direction: str
 
 
-@dataclass(frozen=True, slots=True)
 class Goto(ProgramNode):
     label: str
 
 
-@dataclass(frozen=True, slots=True)
 class TakeTo(ProgramNode):
     zone: str
 
@@ -243,29 +234,24 @@ Stmt: TypeAlias = (
 # -- conditions ------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
 class Is(ProgramNode):
     """A condition without arguments: one of :data:`TESTS`."""
 
     word: str
 
 
-@dataclass(frozen=True, slots=True)
 class Not(ProgramNode):
     cond: Cond
 
 
-@dataclass(frozen=True, slots=True)
 class And(ProgramNode):
     conds: tuple[Cond, ...]
 
 
-@dataclass(frozen=True, slots=True)
 class Or(ProgramNode):
     conds: tuple[Cond, ...]
 
 
-@dataclass(frozen=True, slots=True)
 class Pieces(ProgramNode):
     """The cursor's piece (``moving``: the moving piece) is one of ``types``, of anyone
     (``piece``), the player's (``friend``) or the other's (``enemy``)."""
@@ -274,47 +260,38 @@ class Pieces(ProgramNode):
     types: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
 class InZone(ProgramNode):
     zone: str
 
 
-@dataclass(frozen=True, slots=True)
 class OnBoard(ProgramNode):
     direction: str
 
 
-@dataclass(frozen=True, slots=True)
 class Attr(ProgramNode):
     name: str
 
 
-@dataclass(frozen=True, slots=True)
 class MakesLine(ProgramNode):
     n: int
 
 
-@dataclass(frozen=True, slots=True)
 class InLine(ProgramNode):
     n: int
 
 
-@dataclass(frozen=True, slots=True)
 class OnlyLines(ProgramNode):
     n: int
 
 
-@dataclass(frozen=True, slots=True)
 class PiecesAtMost(ProgramNode):
     n: int
 
 
-@dataclass(frozen=True, slots=True)
 class Exists(ProgramNode):
     cond: Cond
 
 
-@dataclass(frozen=True, slots=True)
 class Counters(ProgramNode):
     """The counters on the cursor's position: ``n`` exactly, or at least (``at_least``)."""
 
@@ -322,7 +299,6 @@ class Counters(ProgramNode):
     at_least: bool = False
 
 
-@dataclass(frozen=True, slots=True)
 class Next(ProgramNode):
     """``cond`` one step along ``direction`` (false off the board)."""
 
@@ -351,19 +327,16 @@ Cond: TypeAlias = (
 # -- counts ----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
 class Number(ProgramNode):
     n: int
 
 
-@dataclass(frozen=True, slots=True)
 class LinePieces(ProgramNode):
     """The pieces on the line through the cursor along ``direction`` and its opposite."""
 
     direction: str
 
 
-@dataclass(frozen=True, slots=True)
 class Minus(ProgramNode):
     count: Count
     less: int
@@ -376,17 +349,57 @@ STATEMENT_NODES: Final[tuple[type[ProgramNode], ...]] = get_args(Stmt)
 CONDITION_NODES: Final[tuple[type[ProgramNode], ...]] = get_args(Cond)
 COUNT_NODES: Final[tuple[type[ProgramNode], ...]] = get_args(Count)
 
+#: The word of each node written ``(word argument ...)``: its fields in order, a node or nodes
+#: as their text, a tuple of words in parentheses, a word or a number as it is.
+HEADS: Final[dict[type[ProgramNode], str]] = {
+    AddPartial: "add-partial",
+    Verify: "verify",
+    Do: "do",
+    Anywhere: "anywhere",
+    OneOf: "one-of",
+    While: "while",
+    Repeat: "repeat",
+    Sweep: "sweep",
+    Cascade: "cascade",
+    Sow: "sow",
+    Goto: "goto",
+    TakeTo: "take-to",
+    Not: "not",
+    And: "and",
+    Or: "or",
+    InZone: "in-zone",
+    OnBoard: "on-board",
+    Attr: "attr",
+    MakesLine: "makes-line",
+    InLine: "in-line",
+    OnlyLines: "only-lines",
+    PiecesAtMost: "pieces-at-most",
+    Exists: "exists",
+    Next: "next",
+    LinePieces: "line-pieces",
+    Minus: "minus",
+}
+#: The conditions on a number ``n`` (of stones in a line, of pieces).
+NUMBERED: Final = (MakesLine, InLine, OnlyLines, PiecesAtMost)
 
-def _inner(kind: type) -> tuple[str, ...]:
-    """The fields of a node class that hold nodes (a node, or a tuple of them), last first."""
+
+def _arguments(kind: type) -> tuple[tuple[str, bool], ...]:
+    """The fields of a node class but ``where``, in order, each with whether it holds nodes
+    (a node, or a tuple of them)."""
     held = ("Stmt", "Cond", "Count")
-    names = [f.name for f in fields(kind) if any(h in str(f.type) for h in held)]
-    return tuple(reversed(names))
+    return tuple(
+        (f.name, any(h in str(f.type) for h in held)) for f in fields(kind) if f.name != "where"
+    )
 
 
-#: For each node class, :func:`_inner` (what :func:`walk` goes into).
+#: For each node class, :func:`_arguments`.
+_ARGUMENTS: Final[dict[type, tuple[tuple[str, bool], ...]]] = {
+    kind: _arguments(kind) for kind in (*STATEMENT_NODES, *CONDITION_NODES, *COUNT_NODES)
+}
+#: For each node class, the fields that hold nodes, last first (what :func:`walk` goes into).
 _INNER: Final[dict[type, tuple[str, ...]]] = {
-    kind: _inner(kind) for kind in (*STATEMENT_NODES, *CONDITION_NODES, *COUNT_NODES)
+    kind: tuple(name for name, nodes in reversed(arguments) if nodes)
+    for kind, arguments in _ARGUMENTS.items()
 }
 
 # -- back to text, walking -----------------------------------------------------------
@@ -397,72 +410,34 @@ def text(node: ProgramNode | Sequence[ProgramNode]) -> str:
     if not isinstance(node, ProgramNode):
         return " ".join(text(n) for n in node)
     match node:
-        case Advance(direction=d):
-            return d
-        case Act(word=w) | Is(word=w):
+        case Advance(direction=w) | Act(word=w) | Is(word=w):
             return w
-        case AddPartial(kind=k):
-            return f"(add-partial {k})"
-        case Verify(cond=c):
-            return f"(verify {text(c)})"
+        case Number(n=n):
+            return str(n)
         case If(cond=c, then=then, otherwise=other):
             inner = " ".join([text(c), *(text(s) for s in then)])
             return f"(if {inner}" + (f" (else {text(other)}))" if other else ")")
-        case Do(body=body) | Anywhere(body=body):
-            return f"({'do' if isinstance(node, Do) else 'anywhere'} {text(body)})"
-        case OneOf(alternatives=alts):
-            return f"(one-of {text(alts)})"
-        case While(cond=c, body=body):
-            return f"(while {text(c)} {text(body)})"
-        case Repeat(times=n, body=body):
-            return f"(repeat {text(n)} {text(body)})"
-        case Sweep(directions=ds, body=body):
-            return f"(sweep ({' '.join(ds)}) {text(body)})"
         case ChangeType(type=t, head=head):
             return f"({head} {t})"
         case SetAttr(attr=a, on=on):
             return f"({'set-attr' if on else 'clear-attr'} {a})"
-        case Cascade(source=s, target=t):
-            return f"(cascade ({' '.join(s)}) ({' '.join(t)}))"
-        case Sow(direction=d):
-            return f"(sow {d})"
-        case Goto(label=label):
-            return f"(goto {label})"
-        case TakeTo(zone=z):
-            return f"(take-to {z})"
-        case Not(cond=c) | Exists(cond=c):
-            return f"({'not' if isinstance(node, Not) else 'exists'} {text(c)})"
-        case And(conds=cs) | Or(conds=cs):
-            return f"({'and' if isinstance(node, And) else 'or'} {text(cs)})"
         case Pieces(who=who, types=types):
             return f"({who} {' '.join(types)})"
-        case InZone(zone=z):
-            return f"(in-zone {z})"
-        case OnBoard(direction=d):
-            return f"(on-board {d})"
-        case Attr(name=a):
-            return f"(attr {a})"
-        case MakesLine(n=n) | InLine(n=n) | OnlyLines(n=n) | PiecesAtMost(n=n):
-            return f"({_NUMBERED[type(node)]} {n})"
         case Counters(n=n, at_least=at_least):
             return f"({'counters-at-least' if at_least else 'counters'} {n})"
-        case Next(direction=d, cond=c):
-            return f"(next {d} {text(c)})"
-        case Number(n=n):
-            return str(n)
-        case LinePieces(direction=d):
-            return f"(line-pieces {d})"
-        case Minus(count=c, less=less):
-            return f"(minus {text(c)} {less})"
-    raise TypeError(f"not a node of the tree: {node!r}")
-
-
-_NUMBERED: Final[dict[type, str]] = {
-    MakesLine: "makes-line",
-    InLine: "in-line",
-    OnlyLines: "only-lines",
-    PiecesAtMost: "pieces-at-most",
-}
+    word = HEADS.get(type(node))
+    if word is None:
+        raise TypeError(f"not a node of the tree: {node!r}")
+    parts = [word]
+    for name, nodes in _ARGUMENTS[type(node)]:
+        value = getattr(node, name)
+        if nodes:
+            parts.append(text(value))
+        elif isinstance(value, tuple):
+            parts.append(f"({' '.join(value)})")
+        else:
+            parts.append(str(value))
+    return f"({' '.join(parts)})"
 
 
 def walk(nodes: ProgramNode | Sequence[ProgramNode]) -> Iterator[ProgramNode]:

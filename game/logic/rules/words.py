@@ -6,12 +6,16 @@ words the move programs reserve."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from game.logic.rules.sexpr import Atom, DescriptionError, Form, Item
 
+if TYPE_CHECKING:
+    from game.logic.rules.board import Board
+
 __all__ = [
     "RESERVED",
+    "ReaderPart",
     "arg",
     "colour_of",
     "distinct",
@@ -152,3 +156,36 @@ def mentions(items: Iterable[Item], head: str) -> bool:
         if isinstance(item, Form) and (item.head == head or mentions(item.items, head)):
             return True
     return False
+
+
+class ReaderPart:
+    """What each part of the description's reader (:mod:`game.logic.rules.design`: the move
+    programs, the rules, the ends) reads through: the description's forms by head, and the
+    piece types and zones a form may name, which the description's reader fills in."""
+
+    source: str
+    forms: dict[str, list[Form]]
+    type_names: list[str]
+    board: Board
+
+    def one(self, head: str, required: bool = True) -> Form | None:
+        """The ``(head ...)`` form (None where there is none and it is not ``required``)."""
+        forms = self.forms.get(head)
+        if not forms:
+            if required:
+                raise DescriptionError(f"the description has no ({head} ...)", self.source)
+            return None
+        return forms[0]
+
+    def _type_name(self, item: Item) -> str:
+        name = word_of(item)
+        if name not in self.type_names:
+            raise err(item, f"no piece type {name!r}; the types: {', '.join(self.type_names)}")
+        return name
+
+    def _zone_name(self, item: Item) -> str:
+        name = word_of(item)
+        if name not in self.board.zones:
+            zones = ", ".join(self.board.zones) or "none"
+            raise err(item, f"no zone {name!r}; the zones: {zones}")
+        return name

@@ -135,7 +135,7 @@ class ProgramWriter(Expressions):
         self.nesting += 1
         if self.nesting > MAX_NESTING:
             raise node.error(
-                f"({_HEADS[type(node)]} ...) stands inside {self.nesting - 1} other loops and "
+                f"({tree.HEADS[type(node)]} ...) stands inside {self.nesting - 1} other loops and "
                 f"choices (while, repeat, anywhere, sweep, one-of), and {MAX_NESTING} is the most: "
                 "a one-of or anywhere holds the statements after it too; nest fewer, or "
                 "write another move program",
@@ -427,7 +427,7 @@ class ProgramWriter(Expressions):
     def _place(self, node: tree.ProgramNode) -> tuple[int, int, str]:
         """Where a bounded form was written, and its head (for the Overflow's message)."""
         at = node.where if node.where is not None else self.program_form
-        return at.line, at.column, _HEADS.get(type(node), type(node).__name__)
+        return at.line, at.column, tree.HEADS.get(type(node), type(node).__name__)
 
     def word(self, word: str, indent: int, fail: list[str]) -> None:
         if word == "back":  # back where the mark was: empty if it was known empty there
@@ -486,17 +486,6 @@ def _makes_moves(body: Sequence[tree.Stmt]) -> bool:
     return any(n == ADD or isinstance(n, tree.AddPartial) for n in tree.walk(body))
 
 
-#: The word each bounded or nesting node is written with.
-_HEADS: Final[dict[type, str]] = {
-    tree.While: "while",
-    tree.Repeat: "repeat",
-    tree.Sweep: "sweep",
-    tree.Anywhere: "anywhere",
-    tree.OneOf: "one-of",
-    tree.Exists: "exists",
-    tree.OnlyLines: "only-lines",
-    tree.PiecesAtMost: "pieces-at-most",
-}
 EMPTY: Final = tree.Is("empty")
 #: The line each statement without arguments (but ``add`` and the steps) writes.
 _LINES: Final = {
