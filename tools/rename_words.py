@@ -53,7 +53,7 @@ class Step:
     words: tuple[tuple[str, str], ...] = ()
     keep: tuple[str, ...] = field(default=())
     #: (text, pattern, replacement): rewrites made only in files that hold the text (or whose
-    #: path does).
+    #: path does; ``path:X``: only files whose path holds X).
     where: tuple[tuple[str, str, str], ...] = ()
     #: The file suffixes a step rewrites (empty: every text file).
     suffixes: tuple[str, ...] = ()
@@ -77,6 +77,16 @@ def _class(old: str, new: str, *holds: str) -> tuple[tuple[str, str, str], ...]:
 
 
 _JAIL = ("jail", "jail_fork", "jail_linux", "jail_reads", "confine")
+#: The files of the described games (their path holds one of these): "engine" there is the
+#: compiled rules of a design.
+_RULES_FAMILY = (
+    "path:game/logic/rules/",
+    "path:game/games/rules/",
+    "path:game/cli/rules.py",
+    "path:tests/test_rules",
+    "path:tests/test_board",
+    "path:benchmarks/rules_",
+)
 
 STEPS: tuple[Step, ...] = (
     Step(
@@ -400,6 +410,46 @@ STEPS: tuple[Step, ...] = (
         ),
     ),
     Step(
+        "rulebook",
+        "'engine' is the window layer (game/engine/): a described game's compiled rules (the "
+        "class that plays a design: legal, make, unmake, outcome) are its Rulebook, in "
+        "game/logic/rules/rulebook.py (it was Engine, game/logic/rules/engine.py); "
+        "catalogue.engine() is catalogue.rulebook()",
+        moves=(("game/logic/rules/engine.py", "game/logic/rules/rulebook.py"),),
+        words=(
+            _module("game.logic.rules.engine", "game.logic.rules.rulebook"),
+            _path("game/logic/rules/engine.py", "game/logic/rules/rulebook.py"),
+            _path("logic/rules/engine.py", "logic/rules/rulebook.py"),
+            _path("rules/engine.py", "rules/rulebook.py"),
+        ),
+        where=(
+            *(
+                rewrite
+                for hold in _RULES_FAMILY
+                for rewrite in (
+                    (hold, r"\b[Rr]ules engines\b", "rulebooks"),
+                    (hold, r"\b([Rr])ules engine\b", "rulebook"),
+                    (hold, r"(?<![\w\"'])Engine(?![\w\"'])", "Rulebook"),
+                    (hold, r"([\"'])Engine\1", r"\g<1>Rulebook\g<1>"),
+                    (hold, r"(?<!game\.)(?<![\w/])engine_for_text\b", "rulebook_for_text"),
+                    (hold, r"\bshipped_engine\b", "shipped_rulebook"),
+                    (hold, r"\b_engine\(", "_rulebook("),
+                    (hold, r"(?<!game\.)(?<![\w/-])engines(?![\w/-])", "rulebooks"),
+                    (hold, r"(?<!game\.)(?<![\w/-])engine(?![\w/-])", "rulebook"),
+                    (hold, r"(?<![\w/-])Engines(?![\w/-])", "Rulebooks"),
+                )
+            ),
+            (
+                "catalogue import engine",
+                r"\bcatalogue import engine\b",
+                "catalogue import rulebook",
+            ),
+            ("catalogue import engine", r"(?<![\w.])engine\(", "rulebook("),
+            ("catalogue import rulebook", r"(?<![\w.])engine\(", "rulebook("),
+        ),
+        suffixes=(".py",),
+    ),
+    Step(
         "background",
         "'apart' still meant 'on a thread of its own' in the window's process: that is "
         "'background', as Match's background=True (Cluedo's background= override, "
@@ -456,6 +506,14 @@ def files() -> list[Path]:
     return [p for p in out if p.resolve() not in (THIS, NAMES_TEST)]
 
 
+def _holds(hold: str, text: str, rel: str) -> bool:
+    """Whether a file (its ``text``, its path ``rel``) holds ``hold``; ``path:X``: only its
+    path holds X."""
+    if hold.startswith("path:"):
+        return hold.removeprefix("path:") in rel
+    return hold in text or hold in rel
+
+
 def run(step: Step, touched: set[Path]) -> int:
     """Apply ``step``; the number of files changed (moves included), added to ``touched``."""
     changed = 0
@@ -475,7 +533,7 @@ def run(step: Step, touched: set[Path]) -> int:
         patterns = [(re.compile(p), text) for p, text in step.words]
         rel = path.relative_to(ROOT).as_posix()
         patterns += [
-            (re.compile(p), text) for hold, p, text in step.where if hold in before or hold in rel
+            (re.compile(p), text) for hold, p, text in step.where if _holds(hold, before, rel)
         ]
         lines = before.splitlines(keepends=True)
         for i, line in enumerate(lines):
