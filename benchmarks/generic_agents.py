@@ -21,7 +21,7 @@ sys.path.insert(0, str(ROOT))
 
 from game.logic.contract import Limits, Stop, explain  # noqa: E402
 from game.logic.rules.agents import make_agent  # noqa: E402
-from game.logic.rules.catalogue import engine  # noqa: E402
+from game.logic.rules.catalogue import rulebook  # noqa: E402
 from game.logic.rules.state import RulesGame  # noqa: E402
 
 CASES = (
@@ -35,7 +35,7 @@ CASES = (
 
 def main() -> int:
     for game_id, values, name, limits in CASES:
-        state = RulesGame(engine(game_id, values) if values else engine(game_id)).initial_state(
+        state = RulesGame(rulebook(game_id, values) if values else rulebook(game_id)).initial_state(
             random.Random(0)
         )
         agent = make_agent(name)

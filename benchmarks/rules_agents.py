@@ -34,7 +34,7 @@ sys.path.insert(0, str(ROOT))
 
 from game.logic.contract import Limits, Stop  # noqa: E402
 from game.logic.rules.agents import make_agent  # noqa: E402
-from game.logic.rules.catalogue import engine  # noqa: E402
+from game.logic.rules.catalogue import rulebook  # noqa: E402
 from game.logic.rules.state import RulesGame  # noqa: E402
 
 PLY_CAP = 600
@@ -42,7 +42,7 @@ PLY_CAP = 600
 
 def play(game_id: str, agent: str, limits: Limits, games: int) -> tuple[int, int, int]:
     """(wins, draws, losses) of ``agent`` against random over ``games`` seeded games."""
-    game = RulesGame(engine(game_id))
+    game = RulesGame(rulebook(game_id))
     results = [0, 0, 0]
     for number in range(games):
         rng = random.Random(number)
@@ -63,7 +63,7 @@ def play(game_id: str, agent: str, limits: Limits, games: int) -> tuple[int, int
 
 def hex_speed(seconds: float) -> str:
     """The default level's simulated games a second at Hex, side 11."""
-    game = RulesGame(engine("hex"))
+    game = RulesGame(rulebook("hex"))
     rng = random.Random(5)
     lines = []
     for stones in (0, 20):

@@ -1,4 +1,4 @@
-"""Described games: this tree's rules engine beside another checkout's (the commit before a
+"""Described games: this tree's rulebook beside another checkout's (the commit before a
 change), run alternately in fresh processes so that both meet the same machine. Prints one
 line per run.
 
@@ -6,7 +6,7 @@ line per run.
     .venv/bin/python benchmarks/rules_compare.py ../main --rounds 3
 
 Each line: the tree (``this`` or ``other``), the case, the nodes, the CPU seconds to build the
-engine (read the description, compile its move programs) and the CPU seconds of the perft:
+rulebook (read the description, compile its move programs) and the CPU seconds of the perft:
 chess perft(4), English draughts perft(8) and International draughts perft(6), the figures
 issue 26 asks to stay within 10% of.
 """
@@ -24,8 +24,8 @@ CASES = [("chess", 4), ("english-draughts", 8), ("international-draughts", 6)]
 RUN = """
 import sys, time
 started = time.process_time()
-from game.logic.rules.catalogue import engine
-e = engine(sys.argv[1])
+from game.logic.rules.catalogue import rulebook
+e = rulebook(sys.argv[1])
 built = time.process_time()
 nodes = e.perft(e.start(), int(sys.argv[2]))
 done = time.process_time()

@@ -25,8 +25,8 @@ sys.path.insert(0, str(ROOT))
 
 from game.logic.rules.catalogue import path_of  # noqa: E402
 from game.logic.rules.design import load, parse  # noqa: E402
-from game.logic.rules.engine import Engine  # noqa: E402
 from game.logic.rules.limits import MAX_MOVES, RulesError  # noqa: E402
+from game.logic.rules.rulebook import Rulebook  # noqa: E402
 from game.logic.rules.writer import ProgramWriter  # noqa: E402
 
 CASES = [("chess", 3), ("othello", 6), ("english-draughts", 7), ("lines-of-action", 3)]
@@ -38,19 +38,19 @@ ANYWHERE = """(game wide)
 """
 
 
-def _engine(game: str, checks: bool) -> Engine:
+def _rulebook(game: str, checks: bool) -> Rulebook:
     original = ProgramWriter.limits
     if not checks:
         ProgramWriter.limits = lambda self, indent, item, moves: None  # type: ignore[method-assign]
     try:
-        return Engine(load(path_of(game)))
+        return Rulebook(load(path_of(game)))
     finally:
         ProgramWriter.limits = original  # type: ignore[method-assign]
 
 
-def _perft_cpu(engine: Engine, depth: int) -> tuple[float, int]:
+def _perft_cpu(rulebook: Rulebook, depth: int) -> tuple[float, int]:
     started = time.process_time()
-    nodes = engine.perft(engine.start(), depth)
+    nodes = rulebook.perft(rulebook.start(), depth)
     return time.process_time() - started, nodes
 
 
@@ -59,12 +59,12 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=5, help="runs of each perft (best kept)")
     args = parser.parse_args()
     for game, depth in CASES:
-        engines = {True: _engine(game, True), False: _engine(game, False)}
+        rulebooks = {True: _rulebook(game, True), False: _rulebook(game, False)}
         best = {True: float("inf"), False: float("inf")}
         counts = set()
         for _ in range(args.rounds):
-            for checks, engine in engines.items():
-                seconds, nodes = _perft_cpu(engine, depth)
+            for checks, rulebook in rulebooks.items():
+                seconds, nodes = _perft_cpu(rulebook, depth)
                 best[checks] = min(best[checks], seconds)
                 counts.add(nodes)
         assert len(counts) == 1, counts
@@ -75,8 +75,8 @@ def main() -> int:
     tracemalloc.start()
     started = time.process_time()
     try:
-        engine = Engine(parse(ANYWHERE, "wide.txt"))
-        engine.legal(engine.start())
+        rulebook = Rulebook(parse(ANYWHERE, "wide.txt"))
+        rulebook.legal(rulebook.start())
     except RulesError as exc:
         said = str(exc).split(":")[1:3]
     else:

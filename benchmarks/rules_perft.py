@@ -15,7 +15,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from game.logic.rules.catalogue import engine  # noqa: E402
+from game.logic.rules.catalogue import rulebook  # noqa: E402
 from game.logic.rules.notation import read_position  # noqa: E402
 
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -"
@@ -50,7 +50,7 @@ def main() -> int:
     for game, position, depth, want in NIGHTLY:
         if args.only and game != args.only:
             continue
-        e = engine(game)
+        e = rulebook(game)
         pos = read_position(e, position) if position else e.start()
         started = time.perf_counter()
         got = e.perft(pos, depth)

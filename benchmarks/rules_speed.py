@@ -1,4 +1,4 @@
-"""Described games: the speed figures of the rules engine. Prints one line per figure.
+"""Described games: the speed figures of the rulebook. Prints one line per figure.
 
     .venv/bin/python benchmarks/rules_speed.py            # everything (a few minutes)
     .venv/bin/python benchmarks/rules_speed.py --quick    # smaller depths
@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from game.logic.rules.bench import run_playouts  # noqa: E402
-from game.logic.rules.catalogue import design, engine, shipped  # noqa: E402
+from game.logic.rules.catalogue import design, rulebook, shipped  # noqa: E402
 
 PLAYOUT_TARGETS = {
     "tic-tac-toe": 2000,
@@ -47,7 +47,7 @@ def _timed(run, repeats: int = 2) -> tuple[float, int]:  # type: ignore[no-untyp
 
 
 def chess_lines(depth: int) -> list[str]:
-    e = engine("chess")
+    e = rulebook("chess")
     ours, nodes = _timed(lambda: e.perft(e.start(), depth))
     lines = [f"game=chess perft_depth={depth} nodes={nodes} seconds={ours:.3f}"]
     try:
@@ -94,14 +94,14 @@ def main() -> None:
         print(line, flush=True)
     for game, (depth, baseline) in BASELINES.items():
         depth = depth - 2 if args.quick else depth
-        e = engine(game)
+        e = rulebook(game)
         seconds, nodes = _timed(lambda e=e, depth=depth: e.perft(e.start(), depth), 1)
         note = f" baseline_s={baseline:g} ratio={seconds / baseline:.2f}" if not args.quick else ""
         print(f"game={game} perft_depth={depth} nodes={nodes} seconds={seconds:.2f}{note}",
               flush=True)  # fmt: skip
     for game, target in PLAYOUT_TARGETS.items():
         games = max(5, min(2000, target * (2 if args.quick else 10)))
-        plies, seconds = run_playouts(engine(game), games, random.Random(1))
+        plies, seconds = run_playouts(rulebook(game), games, random.Random(1))
         print(
             f"game={game} playouts={games} playouts_per_s={games / seconds:.1f} "
             f"plies_per_s={plies / seconds:.0f} target_per_s={target}",

@@ -453,11 +453,11 @@ def view_of(text: str) -> Any:
     """The board view of a description, in a scene of its own (no GL needed)."""
     from game.engine.scene import load_scene
     from game.games.rules.view import BoardView
-    from game.logic.rules.catalogue import engine_for_text
+    from game.logic.rules.catalogue import rulebook_for_text
     from game.resources import asset_path
 
     scene = load_scene(asset_path("scenes", "board.toml"))
-    return BoardView(scene, engine_for_text(text, "test.txt").design, {})
+    return BoardView(scene, rulebook_for_text(text, "test.txt").design, {})
 
 
 @pytest.mark.parametrize("kind", ["hex", "points"])
@@ -486,9 +486,9 @@ def test_a_surakarta_capture_runs_round_a_loop():
     from itertools import pairwise
 
     from game.games.rules.motion import route
-    from game.logic.rules.catalogue import engine
+    from game.logic.rules.catalogue import rulebook
 
-    e = engine("surakarta")
+    e = rulebook("surakarta")
     board = e.design.board
     rng = random.Random(2)
     found = 0

@@ -90,3 +90,18 @@ def test_apart_names_no_thread_and_engine_no_entry_field() -> None:
             number = text.count("\n", 0, hit.start()) + 1
             found.append(f"{name}:{number}: {text.splitlines()[number - 1].strip()}")
     assert not found, "\n".join(found)
+
+
+def test_a_described_games_rules_are_its_rulebook_and_engine_is_the_window_layer() -> None:
+    """A described game's compiled rules (what plays a design: legal moves, make, unmake, the
+    outcome) are its Rulebook (they were Engine, in game/logic/rules/engine.py): 'engine' is
+    the window layer, game/engine/."""
+    assert not (GAME / "logic" / "rules" / "engine.py").exists()
+    assert "Engine" not in _public_classes()
+    old = re.compile(r"(?<!game\.)(?<![\w/])[Ee]ngines?(?![\w/])")
+    found = []
+    for path in sorted({*GAME.glob("logic/rules/**/*.py"), *GAME.glob("games/rules/*.py")}):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if old.search(line):
+                found.append(f"{path.relative_to(ROOT).as_posix()}:{number}: {line.strip()}")
+    assert not found, "\n".join(found)

@@ -11,7 +11,7 @@ import pytest
 
 from game.logic.contract import Limits, Stop, ThinkingStopped
 from game.logic.rules.agents import make_agent
-from game.logic.rules.catalogue import engine
+from game.logic.rules.catalogue import rulebook
 from game.logic.rules.state import RulesGame
 from game.logic.search.mcts import MctsAgent
 
@@ -42,7 +42,7 @@ def test_uct_never_loses_tic_tac_toe_to_random() -> None:
 def test_rave_makes_uct_stronger_at_hex() -> None:
     """With the same 150 playouts a move, UCT that shares what each playout says about every
     move it made (RAVE) beats plain UCT at Hex on a side of 5, from either seat."""
-    e = engine("hex", {"side": 5})
+    e = rulebook("hex", {"side": 5})
     wins = 0
     for g in range(6):
         rng = random.Random(g)
@@ -58,7 +58,7 @@ def test_rave_makes_uct_stronger_at_hex() -> None:
 
 
 def test_alphabeta_takes_a_win_in_one() -> None:
-    game = RulesGame(engine("tic-tac-toe"))
+    game = RulesGame(rulebook("tic-tac-toe"))
     state = game.initial_state(random.Random(0))
     for text in ("a1", "b1", "a2", "b2"):
         state = state.apply(state.parse_action(text))
@@ -68,7 +68,7 @@ def test_alphabeta_takes_a_win_in_one() -> None:
 
 @pytest.mark.parametrize("name", ["alphabeta", "uct"])
 def test_a_set_stop_flag_stops_the_agent(name: str) -> None:
-    state = RulesGame(engine("chess")).initial_state(random.Random(0))
+    state = RulesGame(rulebook("chess")).initial_state(random.Random(0))
     stop = Stop()
     stop.set()
     with pytest.raises(ThinkingStopped):
@@ -76,7 +76,7 @@ def test_a_set_stop_flag_stops_the_agent(name: str) -> None:
 
 
 def test_agents_refuse_a_finished_game() -> None:
-    game = RulesGame(engine("tic-tac-toe"))
+    game = RulesGame(rulebook("tic-tac-toe"))
     state = game.initial_state(random.Random(0))
     for text in ("a1", "b1", "a2", "b2", "a3"):
         state = state.apply(state.parse_action(text))

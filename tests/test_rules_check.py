@@ -1,6 +1,6 @@
 """Check (a royal piece must never be left where an opponent's move could take it), tested
 against its definition: every move of the opponent generated forward, looking for one that
-captures the royal piece. The engine answers instead by walking the opponent's programs
+captures the royal piece. The rulebook answers instead by walking the opponent's programs
 backwards from the royal piece where that is exact (see game.logic.rules.attacks), running
 the rest forward, and probing again only what a move changed; these tests compare it with
 the definition on random positions of every shipped game, each piece type made royal in turn,
@@ -16,15 +16,15 @@ from typing import Any
 
 import pytest
 
-from game.logic.rules.catalogue import design, engine, shipped
+from game.logic.rules.catalogue import design, rulebook, shipped
 from game.logic.rules.design import Design, parse
-from game.logic.rules.engine import DescribedPosition, Engine
 from game.logic.rules.notation import move_texts, read_position
+from game.logic.rules.rulebook import DescribedPosition, Rulebook
 
 CANNONS = Path(__file__).parent / "data" / "cannons.txt"
 
 
-def captures_by(e: Engine, pos: DescribedPosition, by: int) -> list[tuple[int, ...]]:
+def captures_by(e: Rulebook, pos: DescribedPosition, by: int) -> list[tuple[int, ...]]:
     """The captured positions of every move ``by`` could make here: each program of each of
     its pieces run forward, a capture that goes on followed to its end, and drops from hand."""
     b, c = pos.board, e.c
@@ -54,7 +54,7 @@ def captures_by(e: Engine, pos: DescribedPosition, by: int) -> list[tuple[int, .
     return found
 
 
-def legal_by_definition(e: Engine, pos: DescribedPosition) -> list[Any]:
+def legal_by_definition(e: Rulebook, pos: DescribedPosition) -> list[Any]:
     """The moves after which no move of the opponent captures a royal piece of the mover."""
     player = e.player(pos)
     enemy = (player + 1) % e.players
@@ -68,7 +68,7 @@ def legal_by_definition(e: Engine, pos: DescribedPosition) -> list[Any]:
     return safe
 
 
-def playout_positions(e: Engine, seed: int, games: int, plies: int) -> list[DescribedPosition]:
+def playout_positions(e: Rulebook, seed: int, games: int, plies: int) -> list[DescribedPosition]:
     rng = random.Random(seed)
     seen = []
     for _ in range(games):
@@ -95,11 +95,11 @@ GAMES = [g for g in shipped() if not design(g).counters]
 def test_the_check_test_finds_what_the_opponents_moves_capture(game: str) -> None:
     """For each piece type made royal, on positions of random games: the check test says a
     piece of that type is attacked exactly when some move of the opponent captures it."""
-    played = engine(game)
+    played = rulebook(game)
     positions = playout_positions(played, seed=11, games=4, plies=40)
     compared = 0
     for kind in range(len(played.design.pieces)):
-        e = Engine(royal(played.design, kind))
+        e = Rulebook(royal(played.design, kind))
         for pos in positions[::3]:
             e.hands_now = pos.hands
             for by in range(e.players):
@@ -119,7 +119,7 @@ def test_the_check_test_finds_what_the_opponents_moves_capture(game: str) -> Non
 
 @pytest.mark.parametrize("game", ["chess", "xiangqi"])
 def test_the_legal_moves_are_those_that_leave_no_royal_piece_capturable(game: str) -> None:
-    e = engine(game)
+    e = rulebook(game)
     positions = playout_positions(e, seed=5, games=6, plies=80)
     assert len(positions) > 200
     for pos in positions[::2]:
@@ -130,7 +130,7 @@ def test_a_move_that_uncovers_a_horse_on_the_king_is_illegal() -> None:
     """The horse on d3 reaches c1 through d2, where the cannon stands: the cannon may not
     leave. Walking the horse's move backwards from the king tested the blocking point
     beside the king (c2, empty) and let the cannon go."""
-    e = Engine(parse(CANNONS.read_text(encoding="utf-8"), "cannons.txt"))
+    e = Rulebook(parse(CANNONS.read_text(encoding="utf-8"), "cannons.txt"))
     pos = read_position(e, "A: King c1, Cannon d2 / B: King e5, Horse d3 / A to move")
     assert sorted(move_texts(e, pos, e.legal(pos))) == ["c1-b1", "c1-c2", "c1-d1"]
     assert e.legal(pos) == legal_by_definition(e, pos)
@@ -139,7 +139,7 @@ def test_a_move_that_uncovers_a_horse_on_the_king_is_illegal() -> None:
 def test_a_soldier_gives_check_sideways_once_across_the_river() -> None:
     """The soldier's sideways step is allowed where the soldier stands across the river;
     walking it backwards from the general asked that of the general's square."""
-    e = engine("xiangqi")
+    e = rulebook("xiangqi")
     # A red soldier on d9 beside the black general on e9.
     assert e.in_check(read_position(e, "9/3Pk4/9/9/9/9/9/9/9/3K5 b"))
     # A black soldier on d1 beside the red general on e1.
@@ -153,7 +153,7 @@ def test_probing_what_changed_gives_the_moves_of_probing_everything() -> None:
     probing every program after every move."""
     for text, name in ((None, "chess"), (CANNONS.read_text(encoding="utf-8"), "cannons")):
         d = design(name) if text is None else parse(text, f"{name}.txt")
-        fast, full = Engine(d), Engine(d)
+        fast, full = Rulebook(d), Rulebook(d)
         assert fast.c.readers is not None  # the shortcut is in play
         full.c.readers = None
         for pos in playout_positions(fast, seed=7, games=10, plies=80):
@@ -168,14 +168,14 @@ def test_a_probe_that_reads_past_its_path_is_always_probed_in_full() -> None:
         "(piece Guard (moves (move strike n (verify (next s empty)) (verify enemy) add)))\n"
         "(piece King (royal)",
     )
-    assert Engine(parse(text, "guard.txt")).c.readers is None
+    assert Rulebook(parse(text, "guard.txt")).c.readers is None
 
 
 def test_each_program_is_asked_the_cheapest_exact_way() -> None:
     """Chess: pawn pushes, en passant and castling cannot take a king (left out); every
     other program is walked backwards. A draughts man's capture goes on, so it is run
     forward."""
-    e = engine("chess")
+    e = rulebook("chess")
     modes = dict(
         zip(
             [
@@ -190,6 +190,6 @@ def test_each_program_is_asked_the_cheapest_exact_way() -> None:
     assert modes["Pawn step"] == modes["Pawn en-passant-left"] == "none"
     assert modes["King castle-kingside"] == "none"
     assert modes["Pawn capture-left"] == modes["Knight jump"] == "probe"
-    man = Engine(royal(design("english-draughts"), 1))
+    man = Rulebook(royal(design("english-draughts"), 1))
     assert "fallback" in man.c.check_modes
     assert man.slow == [True, True]

@@ -32,18 +32,18 @@ SEEDS = sized((*range(25), 50), tuple(range(GAMES)))
 MAX_PLIES = 1500
 
 
-def _engine():  # type: ignore[no-untyped-def]
-    return catalogue.engine("chess")
+def _rulebook():  # type: ignore[no-untyped-def]
+    return catalogue.rulebook("chess")
 
 
 def uci(state: RulesState, move) -> str:  # type: ignore[no-untyped-def]
     """A move of the described chess as python-chess writes it (``e7e8q``)."""
-    engine = state.engine
+    rulebook = state.rulebook
     path, _caps, effects, _pid = move
-    names = engine.design.board.names
-    before = engine.c.kind_of[state.pos.board[path[0]]]
-    after = engine.c.kind_of[effects[-1][1]]
-    promoted = engine.design.pieces[after].letter.lower() if after != before else ""
+    names = rulebook.design.board.names
+    before = rulebook.c.kind_of[state.pos.board[path[0]]]
+    after = rulebook.c.kind_of[effects[-1][1]]
+    promoted = rulebook.design.pieces[after].letter.lower() if after != before else ""
     return names[path[0]] + names[path[-1]] + promoted
 
 
@@ -66,7 +66,7 @@ def play(seed: int) -> tuple[int, str | None, str]:
     """A random game in both programs: (plies, how it ended, python-chess's reason)."""
     rng = random.Random(seed)
     board = chess.Board()
-    state = RulesState(_engine(), _engine().start())
+    state = RulesState(_rulebook(), _rulebook().start())
     for ply in range(MAX_PLIES):
         ours, theirs = state.outcome(), expected(board)
         assert ours == theirs, f"seed {seed} ply {ply}: {ours} against {theirs} at {board.fen()}"
@@ -98,7 +98,7 @@ def test_random_games_end_as_python_chess_says() -> None:
 def _line(moves: str) -> tuple[RulesState, chess.Board]:
     """The moves played in both programs, which agree on the end at every ply."""
     board = chess.Board()
-    state = RulesState(_engine(), _engine().start())
+    state = RulesState(_rulebook(), _rulebook().start())
     for move in moves.split():
         assert state.outcome() is None
         board.push_uci(move)
@@ -164,7 +164,7 @@ def test_a_rook_that_moves_after_its_king_has_moved_loses_no_right() -> None:
 def test_a_dead_position_is_drawn_where_python_chess_says(fen: str) -> None:
     from game.logic.rules.notation import read_position
 
-    engine = _engine()
-    state = RulesState(engine, read_position(engine, fen))
+    rulebook = _rulebook()
+    state = RulesState(rulebook, read_position(rulebook, fen))
     dead = chess.Board(fen).is_insufficient_material()
     assert (state.outcome() == "draw") == dead

@@ -15,7 +15,7 @@ import pytest
 
 from game.logic.contract import Limits, Stop
 from game.logic.rules.agents import make_agent
-from game.logic.rules.catalogue import engine
+from game.logic.rules.catalogue import rulebook
 from game.logic.rules.state import RulesGame, RulesState
 
 #: Plies (both sides' moves) the side ahead is given to win: half the description's
@@ -26,7 +26,7 @@ PLIES: int = 40
 def play_out(position: str, nodes: int, defender_nodes: int) -> tuple[RulesState, int, int]:
     """Master (to move in ``position``) against alpha-beta until the game ends or
     :data:`PLIES` pass; the last state, the side ahead and the plies played."""
-    state = RulesGame(engine("english-draughts"), {"position": position}).initial_state(
+    state = RulesGame(rulebook("english-draughts"), {"position": position}).initial_state(
         random.Random(0)
     )
     assert isinstance(state, RulesState)
@@ -64,6 +64,6 @@ def test_refuges_are_the_double_corners() -> None:
     (1 and 5, 28 and 32); the single corners (4, 29) and the other edge squares are not."""
     from game.logic.rules.evaluation import Judge
 
-    e = engine("english-draughts")
+    e = rulebook("english-draughts")
     names = e.design.board.names
     assert sorted(int(names[p]) for p in Judge(e).refuges) == [1, 5, 28, 32]

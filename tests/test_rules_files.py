@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from game.logic.rules.catalogue import engine_for_text, path_of
+from game.logic.rules.catalogue import path_of, rulebook_for_text
 from game.logic.rules.design import parse
 from game.logic.rules.sexpr import DescriptionError
 from tests.test_cli import gamehall
@@ -36,7 +36,7 @@ def test_a_parameter_named_like_a_flag_is_set_with_set(tmp_path: Path) -> None:
     assert args.size == (640, 480)  # the picture's size stays the command's
     assert typed_options(args.entry.options, args) == {"size": "7"}
     game = args.entry.game(args.entry.options.validate(typed_options(args.entry.options, args)))
-    assert len(game.engine.design.board.names) == 49
+    assert len(game.rulebook.design.board.names) == 49
     args = parse_command_line(argv)
     assert typed_options(args.entry.options, args) == {}  # the default board, 5 x 5
     # A parameter whose flag is free keeps it: gomoku's --k, and --set as well.
@@ -88,7 +88,7 @@ def test_a_persons_file_plays_under_its_file_name(tmp_path: Path) -> None:
     same_name = tmp_path / "chess.txt"
     same_name.write_text(text, encoding="utf-8")
     assert entry_for_file(same_name).id == "chess.txt"
-    assert engine_for_text(text, "games/chess").design.id == "file-chess"
+    assert rulebook_for_text(text, "games/chess").design.id == "file-chess"
     assert file_id("/a b/My game!.txt") == "My-game-.txt"
 
 

@@ -12,7 +12,7 @@ import pytest
 from game.logic.contract import GameError
 from game.logic.rules.catalogue import path_of, shipped
 from game.logic.rules.design import parse
-from game.logic.rules.engine import Engine, RulesError
+from game.logic.rules.rulebook import Rulebook, RulesError
 from game.logic.rules.sexpr import DescriptionError
 
 CASES = 200
@@ -66,21 +66,21 @@ def _mutate(text: str, rng: random.Random) -> str:
 def _play(text: str, source: str, rng: random.Random) -> str:
     """What happened: "error" (a DescriptionError with a located message) or "played"."""
     try:
-        engine = Engine(parse(text, source))
+        rulebook = Rulebook(parse(text, source))
     except DescriptionError as exc:
         message = str(exc)
         assert message.startswith(source), message
         assert exc.reason and "Traceback" not in message
         return "error"
-    pos = engine.start()
+    pos = rulebook.start()
     try:
-        engine.perft(pos.copy(), 2)
+        rulebook.perft(pos.copy(), 2)
     except RulesError as exc:  # a game whose captures branch without end is refused
         assert str(exc).startswith(source), exc
         return "error"
     from game.logic.rules.state import RulesState
 
-    state = RulesState(engine, pos)
+    state = RulesState(rulebook, pos)
     for _ in range(40):
         if state.is_terminal():
             break

@@ -8,9 +8,9 @@ import random
 
 import pytest
 
-from game.logic.rules.catalogue import engine
-from game.logic.rules.engine import DescribedPosition, Engine
+from game.logic.rules.catalogue import rulebook
 from game.logic.rules.notation import move_texts
+from game.logic.rules.rulebook import DescribedPosition, Rulebook
 
 NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1), (-1, 1), (1, -1))
 
@@ -47,21 +47,21 @@ def _perft(size: int, depth: int, stones: tuple[set[tuple[int, int]], ...], turn
     return total
 
 
-def _cell(e: Engine, at: int) -> tuple[int, int]:
+def _cell(e: Rulebook, at: int) -> tuple[int, int]:
     x, y = e.design.board.xy[at]
     return round(x), round(y)
 
 
 @pytest.mark.parametrize(("size", "depth"), [(2, 4), (3, 7)])
 def test_hex_perft_agrees_with_a_hand_written_hex(size: int, depth: int) -> None:
-    e = engine("hex", {"side": size})
+    e = rulebook("hex", {"side": size})
     for d in range(1, depth + 1):
         assert e.perft(e.start(), d) == _perft(size, d, (set(), set()), 0)
 
 
 @pytest.mark.parametrize("size", [4, 7, 11])
 def test_random_hex_games_end_with_the_same_winner_at_the_same_ply(size: int) -> None:
-    e = engine("hex", {"side": size})
+    e = rulebook("hex", {"side": size})
     rng = random.Random(size)
     for _ in range(25):
         pos: DescribedPosition = e.start()
@@ -81,7 +81,7 @@ def test_random_hex_games_end_with_the_same_winner_at_the_same_ply(size: int) ->
             e.make(pos, move)
 
 
-def _play(e: Engine, texts: list[str]) -> DescribedPosition:
+def _play(e: Rulebook, texts: list[str]) -> DescribedPosition:
     pos = e.start()
     for text in texts:
         moves = e.legal(pos)
@@ -90,7 +90,7 @@ def _play(e: Engine, texts: list[str]) -> DescribedPosition:
 
 
 def test_the_board_is_told_which_pieces_won() -> None:
-    hex4 = engine("hex", {"side": 4})
+    hex4 = rulebook("hex", {"side": 4})
     names = hex4.design.board.names
     # Red joins row 1 to row 4: b1 b2 b3 then a4 (b3's neighbour up and to the left); c1
     # touches b1 but not the path, d4 stands alone.
@@ -103,6 +103,6 @@ def test_the_board_is_told_which_pieces_won() -> None:
     assert hex4.outcome(pos, None) == "win"
     # The chain is every red stone that touches the last one through red stones.
     assert sorted(names[p] for p in hex4.winning(pos)) == ["a4", "b1", "b2", "b3", "c1"]
-    ttt = engine("tic-tac-toe")
+    ttt = rulebook("tic-tac-toe")
     pos = _play(ttt, ["a1", "b1", "b2", "c1", "c3"])
     assert [ttt.design.board.names[p] for p in ttt.winning(pos)] == ["a1", "b2", "c3"]

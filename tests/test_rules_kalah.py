@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import random
 
-from game.logic.rules.catalogue import engine
-from game.logic.rules.engine import DescribedPosition
+from game.logic.rules.catalogue import rulebook
 from game.logic.rules.notation import read_position
+from game.logic.rules.rulebook import DescribedPosition
 
 Board = tuple[int, ...]
 
@@ -62,7 +62,7 @@ def _board(e: object, pos: DescribedPosition) -> Board:
 
 
 def test_perft_agrees_with_kalah_written_by_hand() -> None:
-    e = engine("kalah")
+    e = rulebook("kalah")
     start = (4,) * 6 + (0,) + (4,) * 6 + (0,)
     assert _board(e, e.start()) == start
     for depth in range(1, 8):
@@ -70,7 +70,7 @@ def test_perft_agrees_with_kalah_written_by_hand() -> None:
 
 
 def test_moves_and_counts_agree_along_random_games() -> None:
-    e = engine("kalah")
+    e = rulebook("kalah")
     names = e.design.board.names
     rng = random.Random(3)
     for _ in range(60):
@@ -91,7 +91,7 @@ def test_moves_and_counts_agree_along_random_games() -> None:
 
 
 def test_the_generic_text_reads_back() -> None:
-    e = engine("kalah")
+    e = rulebook("kalah")
     text = "Seed: s1 1, n5 3, n1 2 / South to move"
     pos = read_position(e, text)
     from game.logic.rules.notation import position_text

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from game.logic.rules.catalogue import design, engine, shipped
+from game.logic.rules.catalogue import design, rulebook, shipped
 from game.logic.rules.design import parse
-from game.logic.rules.engine import Engine
+from game.logic.rules.rulebook import Rulebook
 from game.logic.rules.sexpr import DescriptionError
 
 SMALL = """
@@ -22,12 +22,12 @@ SMALL = """
 
 def _error(text: str) -> DescriptionError:
     with pytest.raises(DescriptionError) as caught:
-        Engine(parse(text, "my.txt"))
+        Rulebook(parse(text, "my.txt"))
     return caught.value
 
 
 def test_a_small_description_makes_a_game() -> None:
-    e = Engine(parse(SMALL, "tiny.txt"))
+    e = Rulebook(parse(SMALL, "tiny.txt"))
     assert e.perft(e.start(), 2) == 72
 
 
@@ -70,7 +70,7 @@ def test_a_loop_that_never_moves_is_refused_and_one_going_round_fails() -> None:
     with pytest.raises(DescriptionError, match=r"loop\.txt:6:47: this while never moves"):
         parse(text, "loop.txt")
     text = SMALL.replace("(verify empty) add", "(verify empty) (while empty n s) add")
-    e = Engine(parse(text, "loop.txt"))
+    e = Rulebook(parse(text, "loop.txt"))
     assert e.legal(e.start()) == []  # back and forth for ever: it fails instead of hanging
 
 
@@ -80,7 +80,7 @@ def test_a_loop_that_comes_round_adds_each_move_once() -> None:
     27 times, until its cap."""
     for body in ("(while empty add n s)", "(while empty add e w) add"):
         text = SMALL.replace("(verify empty) add", f"(verify empty) {body}")
-        e = Engine(parse(text, "loop.txt"))
+        e = Rulebook(parse(text, "loop.txt"))
         moves = e.legal(e.start())
         assert len(moves) == 9, body  # one drop on each of the nine points
         assert len({str(m) for m in moves}) == 9
@@ -97,7 +97,7 @@ def test_every_shipped_description_is_short_and_lists_its_hooks() -> None:
 
 def test_generated_code_holds_no_word_of_the_description() -> None:
     """The compiled generators are built from integers and table names only."""
-    source = engine("chess").c.source
+    source = rulebook("chess").c.source
     for word in ("Pawn", "Queen", "castle", "last-rank", "moved"):
         assert word not in source
 
@@ -107,7 +107,7 @@ def test_a_mill_takes_a_man_not_in_a_mill() -> None:
     while another is free; the move's text names the man taken."""
     from game.logic.rules.notation import move_texts, read_position
 
-    e = engine("nine-mens-morris")
+    e = rulebook("nine-mens-morris")
     pos = read_position(e, "White: Man a1 d1 b2 / Black: Man a7 d7 g7 f4 / White to move")
     pos.hands = ((0,), (0,))
     moves = e.legal(pos)
@@ -124,7 +124,7 @@ def test_a_surakarta_capture_must_pass_a_loop() -> None:
     loops) reaches c2."""
     from game.logic.rules.notation import read_position
 
-    e = engine("surakarta")
+    e = rulebook("surakarta")
     index = e.design.board.index
     blocked = read_position(e, "Black: Stone a2 b1 / White: Stone c2 / Black to move")
     assert not [m for m in e.legal(blocked) if m[1] and m[0][0] == index("a2")]
@@ -137,7 +137,7 @@ def test_a_bashni_capture_takes_the_top_piece_under_the_capturing_column() -> No
     from game.logic.rules.notation import move_texts, position_text, read_position
     from game.logic.rules.state import RulesState
 
-    e = engine("bashni")
+    e = rulebook("bashni")
     pos = read_position(e, "White: Man c3 / Black: Man d4[mM], Man f6 / White to move")
     moves = e.legal(pos)
     assert move_texts(e, pos, moves) == ["c3xe5xg7"]
@@ -153,7 +153,7 @@ def test_moves_that_read_alike_are_told_apart() -> None:
     """Each promotion choice names its piece, each text reads back to its own move."""
     from game.logic.rules.notation import move_texts, parse_move, read_position
 
-    e = engine("chess")
+    e = rulebook("chess")
     pos = read_position(e, "8/P7/8/8/8/8/8/k6K w - - 0 1")
     moves = e.legal(pos)
     texts = move_texts(e, pos, moves)
@@ -167,7 +167,7 @@ def test_moves_that_read_alike_are_told_apart() -> None:
 def test_a_placement_that_closes_a_mill_removes_the_man_it_takes() -> None:
     from game.logic.rules.notation import move_texts, read_position
 
-    e = engine("nine-mens-morris")
+    e = rulebook("nine-mens-morris")
     pos = read_position(e, "White: Man a1 d1 / Black: Man a7 b6 / White to move")
     pos.hands = ((5,), (5,))
     moves = e.legal(pos)
@@ -184,7 +184,7 @@ def test_the_long_form_names_the_piece_and_the_move() -> None:
 
     from game.logic.rules.state import RulesGame
 
-    state = RulesGame(engine("chess")).initial_state(random.Random(0))
+    state = RulesGame(rulebook("chess")).initial_state(random.Random(0))
     assert state.describe(state.parse_action("e2-e4")) == "Pawn double-step e2-e4"
     assert state.describe(state.parse_action("g1-f3")) == "Knight jump g1-f3"
 
@@ -192,22 +192,22 @@ def test_the_long_form_names_the_piece_and_the_move() -> None:
 def test_parameters_set_a_board_and_a_line() -> None:
     """Gomoku as an m,n,k-game: 3 x 3 with three in a row is tic-tac-toe's tree."""
     from game import registry
-    from game.logic.rules.catalogue import engine as engine_with
+    from game.logic.rules.catalogue import rulebook as rulebook_with
 
-    small = engine_with("gomoku", {"width": 3, "height": 3, "k": 3})
+    small = rulebook_with("gomoku", {"width": 3, "height": 3, "k": 3})
     assert [small.perft(small.start(), d) for d in (1, 2, 5)] == [9, 72, 15120]
-    assert len(engine("gomoku").design.board.names) == 225
+    assert len(rulebook("gomoku").design.board.names) == 225
     entry = registry.get("gomoku")
     assert {"width", "height", "k"} <= set(entry.options.names())
     game = entry.game({"width": 4, "height": 4, "k": 3})
-    assert len(game.engine.design.board.names) == 16  # type: ignore[attr-defined]
+    assert len(game.rulebook.design.board.names) == 16  # type: ignore[attr-defined]
 
 
 def test_parameter_mistakes_are_named() -> None:
     text = SMALL.replace("(line 3)", "(line $k)")
     assert "no parameter 'k'" in str(_error(text))
     declared = '(parameter k 3 3 5 "in a row")\n' + text
-    assert Engine(parse(declared, "k.txt", {"k": 4})).design.values == {"k": 4}
+    assert Rulebook(parse(declared, "k.txt", {"k": 4})).design.values == {"k": 4}
     with pytest.raises(DescriptionError, match="k must be from 3 to 5, not 9"):
         parse(declared, "k.txt", {"k": 9})
     with pytest.raises(DescriptionError, match="other than"):
@@ -221,7 +221,7 @@ def test_neutron_turns_move_the_neutron_then_a_soldier() -> None:
 
     from game.logic.rules.state import RulesGame
 
-    state = RulesGame(engine("neutron")).initial_state(random.Random(0))
+    state = RulesGame(rulebook("neutron")).initial_state(random.Random(0))
     assert all(t.startswith(("a1", "b1", "c1", "d1", "e1")) for t in state.texts())
     state = state.apply(state.parse_action("a1-a4"))
     assert state.current_player() == 1 and all(t.startswith("c3") for t in state.texts())

@@ -14,9 +14,9 @@ import pytest
 
 from game.logic.contract import Limits, Stop
 from game.logic.rules.agents import make_agent
-from game.logic.rules.catalogue import engine
-from game.logic.rules.engine import Move
+from game.logic.rules.catalogue import rulebook
 from game.logic.rules.levels import steady_name
+from game.logic.rules.rulebook import Move
 from game.logic.rules.state import RulesGame, RulesState
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -24,11 +24,11 @@ DATA = Path(__file__).resolve().parent / "data"
 
 def default_agent(game_id: str):  # type: ignore[no-untyped-def]
     """The agent that plays the computer's side and gives hints in ``game_id``."""
-    return make_agent(engine(game_id).design.computer)
+    return make_agent(rulebook(game_id).design.computer)
 
 
 def state_of(game_id: str, text: str, **parameters: int) -> RulesState:
-    e = engine(game_id, parameters) if parameters else engine(game_id)
+    e = rulebook(game_id, parameters) if parameters else rulebook(game_id)
     state = RulesGame(e, {"position": text}).initial_state(random.Random(0))
     assert isinstance(state, RulesState)
     return state
@@ -40,7 +40,7 @@ def choose(agent, state: RulesState, limits: Limits, seed: int = 0) -> Move:  # 
 
 def uci(state: RulesState, move: Move) -> str:
     """A chess move as python-chess writes it (from, to, the piece a pawn becomes)."""
-    e = state.engine
+    e = state.rulebook
     names = e.design.board.names
     path = move[0]
     text = names[path[0]] + names[path[-1]]
@@ -102,7 +102,7 @@ def test_the_opening_hint_develops_and_is_the_same_every_time(fen: str, sound: s
     state = state_of("chess", fen)
     said = set()
     for seed in range(2):  # the caller's random generator changes nothing
-        agent = make_agent(steady_name(engine("chess").design.computer))
+        agent = make_agent(steady_name(rulebook("chess").design.computer))
         move = choose(agent, state, Limits(time=0.5), seed)
         said.add((state.action_text(move), agent.explain()))
     assert len(said) == 1, said
@@ -156,7 +156,7 @@ def test_the_overlay_gets_the_search_depth_positions_and_line() -> None:
 
 
 def chebyshev(state: RulesState, a: int, b: int) -> float:
-    xy = state.engine.design.board.xy
+    xy = state.rulebook.design.board.xy
     return max(abs(xy[a][0] - xy[b][0]), abs(xy[a][1] - xy[b][1]))
 
 
@@ -167,7 +167,7 @@ def test_gomoku_plays_next_to_the_stones() -> None:
     other = make_agent("random")
     for seed in range(3):
         rng = random.Random(seed)
-        state = RulesGame(engine("gomoku")).initial_state(rng)
+        state = RulesGame(rulebook("gomoku")).initial_state(rng)
         for ply in range(24):
             if state.is_terminal():
                 break
@@ -288,7 +288,7 @@ def test_the_hex_hint_counts_the_stones_each_side_still_needs() -> None:
     from game.logic.rules.connect import Connection, connection_zones
 
     state = state_of("hex", "Red: stone c1 c2 / Blue: stone b3 / Red to move", side=5)
-    e = state.engine
+    e = state.rulebook
     zones = connection_zones(e)
     assert zones is not None
     race = Connection(e, zones)
@@ -319,7 +319,7 @@ def test_the_overlay_line_comes_back_from_the_thinking_process() -> None:
 def test_tic_tac_toe_is_played_perfectly() -> None:
     """Against a brute-force minimax of every position: from 150 positions reached by random
     play, the default level's move is always one of the best (it searches to the end)."""
-    game = RulesGame(engine("tic-tac-toe"))
+    game = RulesGame(rulebook("tic-tac-toe"))
     memo: dict[object, int] = {}
 
     def best(state: RulesState) -> int:  # the side to move's value: 1 win, 0 draw, -1 loss
@@ -376,7 +376,7 @@ def test_master_bounded_by_time_alone_starts_from_its_sides_last_table() -> None
     from game.logic.rules.levels import KEPT_TABLES
 
     state = state_of("english-draughts", "B:WK10:BK14,K15")
-    e = state.engine
+    e = state.rulebook
     KEPT_TABLES.pop(e, None)
     agent = default_agent("english-draughts")
     assert state.action_text(choose(agent, state, Limits(nodes=2_000))) in ("14x7", "15x6")
@@ -398,7 +398,7 @@ def test_a_kept_score_never_hides_the_end_of_the_quiet_moves() -> None:
     from game.logic.rules.search import CONTEMPT, EXACT, Search
 
     state = state_of("english-draughts", "W:WK5,K12:BK15,K10")
-    e = state.engine
+    e = state.rulebook
     pos = state.pos.copy()
     search = Search(e, Judge(e))
     search.root_player = e.player(pos)

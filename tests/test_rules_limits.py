@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from game.logic.rules.design import parse
-from game.logic.rules.engine import Engine
+from game.logic.rules.rulebook import Rulebook
 from game.logic.rules.sexpr import DescriptionError
 
 SMALL = """(game tiny)
@@ -26,7 +26,7 @@ RLO = "RIGHT-TO-LEFT OVERRIDE"
 
 def _error(text: str) -> DescriptionError:
     with pytest.raises(DescriptionError) as caught:
-        Engine(parse(text, "my.txt"))
+        Rulebook(parse(text, "my.txt"))
     return caught.value
 
 
@@ -59,11 +59,11 @@ def test_control_and_bidirectional_characters_are_named_at_their_column(
 def test_joiners_and_spaces_stay_allowed_in_text() -> None:
     family = "\U0001f468\u200d\U0001f469\u200d\U0001f467"  # one emoji, joined by U+200D
     text = SMALL.replace('(title "Tiny")', f'(title "Tiny\u00a0{family}")')
-    assert Engine(parse(text, "my.txt")).design.title == f"Tiny\u00a0{family}"
+    assert Rulebook(parse(text, "my.txt")).design.title == f"Tiny\u00a0{family}"
     text = SMALL.replace("(players A B)", "(players \u00c4\U0001f600 \u03a9)")
-    assert Engine(parse(text, "my.txt")).design.players == ("\u00c4\U0001f600", "\u03a9")
+    assert Rulebook(parse(text, "my.txt")).design.players == ("\u00c4\U0001f600", "\u03a9")
     # The byte order mark an editor may write first is no character of the description.
-    assert Engine(parse("\ufeff" + SMALL, "my.txt")).design.title == "Tiny"
+    assert Rulebook(parse("\ufeff" + SMALL, "my.txt")).design.title == "Tiny"
     assert _error("\ufeff" + SMALL.replace("(game tiny)", "(game tiny!)")).column == 7
 
 
@@ -93,7 +93,7 @@ def test_loops_and_choices_nested_past_the_limit_are_named(head: str) -> None:
     assert f"({head} ...) stands inside {MAX_NESTING} other loops and choices" in str(error)
     assert str(error).startswith(f"my.txt:{error.line}:{error.column}: ")
     # At the limit the game compiles and plays.
-    game = Engine(parse(_nested(head, MAX_NESTING), "my.txt"))
+    game = Rulebook(parse(_nested(head, MAX_NESTING), "my.txt"))
     assert game.perft(game.start(), 1) > 0
 
 
@@ -117,12 +117,12 @@ def test_moves_past_the_cap_stop_at_the_cap_naming_the_form() -> None:
     """(anywhere (anywhere add)) on 26 x 26 makes 676 ** 3 drops (309 million): it grew to
     3.8 GB and ended in MemoryError. The generated loops count as they add and stop at the
     cap, naming the inner anywhere (line 6, column 42), as the file is read."""
-    from game.logic.rules.catalogue import engine_for_text
+    from game.logic.rules.catalogue import rulebook_for_text
     from game.logic.rules.limits import MAX_MOVES, RulesError
 
     text = _big("(anywhere (anywhere add))")
     with pytest.raises(RulesError) as caught:
-        engine_for_text(text, "my.txt")
+        rulebook_for_text(text, "my.txt")
     assert str(caught.value) == (
         f"my.txt:6:42: (anywhere ...) makes more than {MAX_MOVES} moves in one position, "
         "the most a position may have; choose among fewer places"
@@ -134,7 +134,7 @@ def test_moves_past_the_cap_without_a_loop_name_the_program() -> None:
     them, so the position's generation does, after each program run."""
     from game.logic.rules.limits import MAX_MOVES, RulesError
 
-    game = Engine(parse(_big("(one-of " + "add " * 80 + ")"), "my.txt"))
+    game = Rulebook(parse(_big("(one-of " + "add " * 80 + ")"), "my.txt"))
     with pytest.raises(
         RulesError,
         match=f"my.txt:6:20: \\(move place ...\\) of mark makes more than {MAX_MOVES} moves",
@@ -146,7 +146,7 @@ def test_passes_of_inner_loops_past_the_cap_name_the_loop() -> None:
     """Loops in loops that add nothing still take time: 676 x 676 passes from one drop."""
     from game.logic.rules.limits import MAX_PASSES, RulesError
 
-    game = Engine(parse(_big("(anywhere (anywhere (verify false) add))"), "my.txt"))
+    game = Rulebook(parse(_big("(anywhere (anywhere (verify false) add))"), "my.txt"))
     with pytest.raises(RulesError) as caught:
         game.legal(game.start())
     assert str(caught.value).startswith(
@@ -164,7 +164,7 @@ def test_an_exists_inside_an_exists_is_refused() -> None:
     assert str(error).startswith("my.txt:6:48: (exists ...) inside (exists ...) reads the same")
     # Beside each other they are one look each.
     both = "(verify (and (exists empty) (exists (not empty))))"
-    game = Engine(parse(SMALL.replace("(verify empty)", both), "my.txt"))
+    game = Rulebook(parse(SMALL.replace("(verify empty)", both), "my.txt"))
     assert game.legal(game.start()) == []  # the empty board has no piece yet
 
 
@@ -197,7 +197,7 @@ def test_a_condition_reading_the_whole_board_in_a_loop_counts_its_positions() ->
     from game.logic.rules.limits import MAX_PASSES, RulesError
 
     text = _big("(anywhere (verify (only-lines 3)) (verify false) add)")
-    game = Engine(parse(text, "my.txt"))
+    game = Rulebook(parse(text, "my.txt"))
     with pytest.raises(RulesError) as caught:
         game.legal(game.start())
     assert str(caught.value).startswith(
@@ -205,5 +205,5 @@ def test_a_condition_reading_the_whole_board_in_a_loop_counts_its_positions() ->
         f"it: more than {MAX_PASSES} positions"
     )
     # Once, outside a loop, it costs one look at the board: the game plays.
-    game = Engine(parse(_big("(verify (only-lines 3)) (verify empty) add"), "my.txt"))
+    game = Rulebook(parse(_big("(verify (only-lines 3)) (verify empty) add"), "my.txt"))
     assert len(game.legal(game.start())) == 26 * 26

@@ -1,6 +1,6 @@
 """Lines of Action as described in game/logic/rules/games/lines-of-action.txt: perft against
 the counts of another program (tests/data/loa_perft.txt, written by tools/loa_reference.py
-with the Riddles.io engine's move generator), to the deepest depth under a node cap; and the
+with the Riddles.io rulebook's move generator), to the deepest depth under a node cap; and the
 two forms of the language it needs, a count of the pieces on a line ``(line-pieces DIR)``
 as a ``(repeat COUNT ...)`` and the end ``(connected [theirs])``."""
 
@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from game.logic.rules.catalogue import engine, path_of
+from game.logic.rules.catalogue import path_of, rulebook
 from game.logic.rules.design import parse
-from game.logic.rules.engine import PASS, Engine
 from game.logic.rules.notation import move_texts, read_position
 from game.logic.rules.perft import divide
+from game.logic.rules.rulebook import PASS, Rulebook
 from game.logic.rules.sexpr import DescriptionError
 
 DATA = Path(__file__).parent / "data" / "loa_perft.txt"
@@ -35,7 +35,7 @@ CASES = _cases()
 
 @pytest.mark.parametrize(("text", "counts"), CASES, ids=[f"pos{i}" for i in range(len(CASES))])
 def test_perft_matches_another_program(text: str, counts: list[int]) -> None:
-    e = engine("lines-of-action")
+    e = rulebook("lines-of-action")
     pos = read_position(e, text)
     for depth, want in enumerate(counts, 1):
         if want > NODE_CAP and depth > 1:
@@ -53,7 +53,7 @@ def test_the_data_reaches_the_ends_of_games() -> None:
 
 
 def test_a_piece_moves_as_far_as_the_line_holds_pieces_over_its_own_not_the_enemys() -> None:
-    e = engine("lines-of-action")
+    e = rulebook("lines-of-action")
     # Row 5 holds four pieces: each moves four squares along it. The White pieces are
     # blocked by Black ones; Black's f5 goes to b5 over its own d5; d5 takes h5.
     pos = read_position(e, "Black: Checker d5 f5 / White: Checker a5 h5 / Black to move")
@@ -63,7 +63,7 @@ def test_a_piece_moves_as_far_as_the_line_holds_pieces_over_its_own_not_the_enem
 
 
 def test_a_move_that_connects_both_players_wins_for_the_mover() -> None:
-    e = engine("lines-of-action")
+    e = rulebook("lines-of-action")
     # Black d4 takes White's lone d2 (two pieces on the d-file: two squares) and joins c1;
     # White's a8 and b8 are left as one group too. The mover, Black, wins.
     pos = read_position(e, "Black: Checker c1 d4 / White: Checker d2 a8 b8 / Black to move")
@@ -74,7 +74,7 @@ def test_a_move_that_connects_both_players_wins_for_the_mover() -> None:
 
 
 def test_a_capture_that_leaves_the_opponent_one_group_loses() -> None:
-    e = engine("lines-of-action")
+    e = rulebook("lines-of-action")
     # Black b3 takes the lone White piece on d3 (two pieces on the row); White's other
     # pieces g7 and h8 touch: White wins.
     pos = read_position(e, "Black: Checker b3 a8 / White: Checker d3 g7 h8 / Black to move")
@@ -85,7 +85,7 @@ def test_a_capture_that_leaves_the_opponent_one_group_loses() -> None:
 
 
 def test_a_player_who_cannot_move_passes() -> None:
-    e = engine("lines-of-action")
+    e = rulebook("lines-of-action")
     # Every line through White's a1 and h8 carries them over a Black piece: White passes.
     pos = read_position(
         e, "Black: Checker b1 a2 b2 g7 g8 h7 / White: Checker a1 h8 / White to move"
@@ -124,7 +124,7 @@ def test_a_fixed_count_repeats_a_step() -> None:
         "(piece P (moves (move hop (repeat 3 e) (verify empty) add)))"
         "(setup (A (P a1)) (B (P e1))) (end (draw stuck))"
     )
-    e = Engine(parse(text, "hop.txt"))
+    e = Rulebook(parse(text, "hop.txt"))
     pos = e.start()
     assert move_texts(e, pos, e.legal(pos)) == ["a1-d1"]
 

@@ -1,6 +1,6 @@
 """make then unmake leaves a described game's position as it was, in every field.
 
-The engine saves the position's fields in make and restores them in unmake (the board and the
+The rulebook saves the position's fields in make and restores them in unmake (the board and the
 stacks square by square): a field it forgot would show here as a position that differs.
 """
 
@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from game.logic.rules.catalogue import engine
+from game.logic.rules.catalogue import rulebook
 
 # chess: castling and en passant fields, repetition keys; bashni: stacks; kalah: sowing
 # (another turn), counters; nine men's morris: phases (turn jumps), pieces in hand.
@@ -19,7 +19,7 @@ GAMES = ("chess", "bashni", "kalah", "nine-mens-morris")
 
 @pytest.mark.parametrize("game", GAMES)
 def test_unmake_restores_every_field(game: str) -> None:
-    e = engine(game)
+    e = rulebook(game)
     rng = random.Random(7)
     pos = e.start()
     for _ in range(24):

@@ -10,7 +10,7 @@ from game.logic.reversi.board import PASS as REVERSI_PASS
 from game.logic.reversi.board import Position as ReversiPosition
 from game.logic.reversi.board import parse_move, square_name
 from game.logic.reversi.perft import perft as reversi_perft
-from game.logic.rules.catalogue import engine
+from game.logic.rules.catalogue import rulebook
 from game.logic.rules.notation import position_text, read_position
 
 
@@ -21,13 +21,13 @@ def _squares(e, moves: list) -> list[int]:  # type: ignore[no-untyped-def,type-a
 
 
 def test_perft_agrees_with_the_hand_written_reversi() -> None:
-    e = engine("othello")
+    e = rulebook("othello")
     for depth in range(1, 7):
         assert e.perft(e.start(), depth) == reversi_perft(ReversiPosition.start(), depth)
 
 
 def test_legal_moves_agree_in_a_thousand_random_positions() -> None:
-    e = engine("othello")
+    e = rulebook("othello")
     rng = random.Random(7)
     seen = 0
     while seen < 1000:
@@ -49,14 +49,14 @@ def test_legal_moves_agree_in_a_thousand_random_positions() -> None:
 
 
 def test_the_squares_notation_reads_back() -> None:
-    e = engine("othello")
+    e = rulebook("othello")
     text = "-" * 27 + "OX------XO" + "-" * 27 + " X"
     assert position_text(e, read_position(e, text)) == text
 
 
 def test_the_board_stands_as_reversi_s_rank_1_at_the_top() -> None:
     """Once rank 1 along the near edge in Othello, the far edge in Reversi."""
-    e = engine("othello")
+    e = rulebook("othello")
     board = e.design.board
     top = max(y for _x, y in board.xy)
     left = min(x for x, _y in board.xy)

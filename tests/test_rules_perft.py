@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from game.logic.rules.catalogue import engine
+from game.logic.rules.catalogue import rulebook
 from game.logic.rules.notation import read_position
 from game.logic.rules.perft import divide
 from game.logic.rules.state import RulesGame
@@ -68,7 +68,7 @@ CASES = [
     ids=[f"{g}-{'start' if not p else p.split()[0][:12]}" for g, p, _ in CASES],
 )
 def test_perft_matches_the_published_counts(game: str, position: str, counts: list[int]) -> None:
-    e = engine(game)
+    e = rulebook(game)
     pos = read_position(e, position) if position else e.start()
     capped = False
     for depth, want in enumerate(counts, 1):
@@ -101,13 +101,13 @@ def test_pool_checkers_crowns_a_man_only_where_its_move_ends(
 ) -> None:
     """Every move, and the position after it, worked out by hand from the two rule books."""
     for game, want in (("russian-draughts", russian), ("pool-checkers", pool)):
-        state = RulesGame(engine(game), {"position": position}).initial_state(random.Random(0))
+        state = RulesGame(rulebook(game), {"position": position}).initial_state(random.Random(0))
         got = {state.action_text(a): state.apply(a).text() for a in state.legal_actions()}
         assert got == want, game
 
 
 def test_perft_leaves_the_position_unchanged() -> None:
-    e = engine("chess")
+    e = rulebook("chess")
     pos = read_position(e, KIWIPETE)
     before = e.key(pos)
     assert e.perft(pos, 2) == 2039
@@ -120,10 +120,10 @@ def test_duplicate_captures_count_once_where_the_game_merges_them() -> None:
     every path count more."""
     from game.logic.rules.catalogue import path_of
     from game.logic.rules.design import parse
-    from game.logic.rules.engine import Engine
+    from game.logic.rules.rulebook import Rulebook
 
-    merged = engine("international-draughts")
+    merged = rulebook("international-draughts")
     text = path_of("international-draughts").read_text(encoding="utf-8")
-    by_path = Engine(parse(text.replace("(identity from-to-captured)", "(identity path)")))
+    by_path = Rulebook(parse(text.replace("(identity from-to-captured)", "(identity path)")))
     assert merged.perft(read_position(merged, RANDOM178), 1) == 14
     assert by_path.perft(read_position(by_path, RANDOM178), 1) > 14

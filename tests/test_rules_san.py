@@ -11,7 +11,7 @@ import pytest
 
 from game.games.rules.entry import entry_for
 from game.logic.contract import NotationError
-from game.logic.rules.catalogue import engine
+from game.logic.rules.catalogue import rulebook
 from game.logic.rules.state import RulesGame, RulesState
 
 GAMES = 12
@@ -19,9 +19,9 @@ PLIES = 160
 
 
 def _start(position: str = "") -> RulesState:
-    chess_engine = engine("chess")
-    options = entry_for("chess", chess_engine).options.validate({"position": position})
-    state = RulesGame(chess_engine, options).initial_state(random.Random(0))
+    chess_rulebook = rulebook("chess")
+    options = entry_for("chess", chess_rulebook).options.validate({"position": position})
+    state = RulesGame(chess_rulebook, options).initial_state(random.Random(0))
     assert isinstance(state, RulesState)
     return state
 

@@ -10,8 +10,8 @@ import pytest
 
 from game.logic.rules.catalogue import design, shipped
 from game.logic.rules.design import Design, parse
-from game.logic.rules.engine import Engine
 from game.logic.rules.read_tree import statements
+from game.logic.rules.rulebook import Rulebook
 from game.logic.rules.sexpr import DescriptionError, read
 from game.logic.rules.tree import (
     Act,
@@ -66,7 +66,7 @@ def test_every_shipped_program_prints_back_to_the_same_tree(game: str) -> None:
 def test_a_tree_read_back_from_its_text_plays_the_published_counts(
     game: str, depth: int, published: int
 ) -> None:
-    e = Engine(_with_trees(design(game), _reread))
+    e = Rulebook(_with_trees(design(game), _reread))
     assert e.perft(e.start(), depth) == published
 
 
@@ -86,7 +86,7 @@ def test_a_program_that_reads_where_the_last_move_came_from_keeps_it_in_the_key(
         "(piece man (moves (move step (one-of e w) (verify empty) (verify (not last-from)) add)))"
         "\n(setup (A (man a1)) (B (man c3)))",
     ).replace("(end (win (line 3)) (draw full))", "(end (draw stuck))")
-    e = Engine(parse(text_, "back.txt"))
+    e = Rulebook(parse(text_, "back.txt"))
     start = e.start()
     there = start.copy()
     there.last_from = e.design.board.names.index("b1")
@@ -115,7 +115,7 @@ def test_a_malformed_tree_is_refused_at_the_program_that_holds_it(
     tree: tuple[object, ...], says: str
 ) -> None:
     with pytest.raises(DescriptionError) as caught:
-        Engine(_tiny_with(tree))
+        Rulebook(_tiny_with(tree))
     message = str(caught.value)
     assert says in message
     # Built in code, the nodes have no place of their own: the program's is given.
@@ -127,7 +127,7 @@ def test_a_node_read_from_a_description_is_refused_at_its_own_place() -> None:
     # The Pieces built in code has no place: the Verify read around it gives its own.
     d = _tiny_with((bad[0], replace(bad[1], cond=Pieces("friend", ("ghost",))), *bad[2:]))
     with pytest.raises(DescriptionError, match=r"^mine\.txt:2:3: unknown piece type 'ghost'"):
-        Engine(d)
+        Rulebook(d)
 
 
 def test_every_node_class_prints_and_reads_back() -> None:

@@ -12,7 +12,7 @@ import pytest
 from game.logic.rules.catalogue import design
 from game.logic.rules.compile import PROGRAM
 from game.logic.rules.design import parse
-from game.logic.rules.engine import Engine, Move
+from game.logic.rules.rulebook import Move, Rulebook
 from game.logic.rules.sexpr import DescriptionError
 
 SHIPPED = design("kalah").source.rsplit("/", 1)[0]
@@ -31,7 +31,7 @@ def _kalah_with_labels(text: str) -> str:
     return text.replace("(rules (counters)", f"(rules {order} (counters)")
 
 
-def _relabelled(name: str) -> tuple[Engine, Engine]:
+def _relabelled(name: str) -> tuple[Rulebook, Rulebook]:
     text = _text(name)
     if name == "kalah":
         new = _kalah_with_labels(text)
@@ -44,7 +44,7 @@ def _relabelled(name: str) -> tuple[Engine, Engine]:
             " (goto moving (not in-hand)) (goto placing) (label moving) repeat White Black))",
         )
     assert new != text
-    return Engine(parse(text, f"{name}.txt")), Engine(parse(new, f"{name}-labels.txt"))
+    return Rulebook(parse(text, f"{name}.txt")), Rulebook(parse(new, f"{name}-labels.txt"))
 
 
 def _plain(moves: list[Move]) -> list[Move]:

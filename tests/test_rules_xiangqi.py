@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from game.logic.rules.catalogue import engine
+from game.logic.rules.catalogue import rulebook
 from game.logic.rules.notation import move_texts, position_text, read_position
 from game.logic.rules.perft import divide
 from game.logic.rules.state import RulesGame
@@ -40,7 +40,7 @@ def test_the_data_holds_the_start_and_the_ten_published_positions() -> None:
 
 @pytest.mark.parametrize(("fen", "counts"), CASES, ids=[f"pos{i}" for i in range(len(CASES))])
 def test_perft_matches_fairy_stockfish(fen: str, counts: list[int]) -> None:
-    e = engine("xiangqi")
+    e = rulebook("xiangqi")
     pos = read_position(e, fen)
     for depth, want in enumerate(counts, 1):
         if want > NODE_CAP:
@@ -52,7 +52,7 @@ def test_perft_matches_fairy_stockfish(fen: str, counts: list[int]) -> None:
 
 
 def test_the_generals_may_not_face_each_other() -> None:
-    e = engine("xiangqi")
+    e = rulebook("xiangqi")
     # Red's general on d1, Black's on e10 and nothing between them on the e-file: Red's
     # general may not step to e1.
     pos = read_position(e, "4k4/9/9/9/9/9/9/9/9/3K5 w")
@@ -63,7 +63,7 @@ def test_the_generals_may_not_face_each_other() -> None:
 def test_a_player_without_a_move_loses_even_when_not_in_check() -> None:
     # Black's general on e10: the chariot on a9 holds e9, the one on f2 holds f10, and d10
     # would face Red's general on d1. Black is not in check and cannot move: Red has won.
-    e = engine("xiangqi")
+    e = rulebook("xiangqi")
     fen = "4k4/R8/9/9/9/9/9/9/5R3/3K5 b"
     assert not e.in_check(read_position(e, fen))
     state = RulesGame(e, {"position": fen}).initial_state(random.Random(0))
@@ -72,7 +72,7 @@ def test_a_player_without_a_move_loses_even_when_not_in_check() -> None:
 
 
 def test_the_start_position_reads_and_writes_as_fairy_stockfish_writes_it() -> None:
-    e = engine("xiangqi")
+    e = rulebook("xiangqi")
     start = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w"
     assert position_text(e, e.start()).startswith(start + " ")
     assert e.key(read_position(e, start)) == e.key(e.start())

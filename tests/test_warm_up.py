@@ -164,7 +164,7 @@ def test_a_windows_warm_up_compiles_a_description_between_frames_a_function_at_a
     chess = dataclasses.replace(get("chess"), think_in_worker=False, hint_agent="random")
     monkeypatch.setattr("game.registry.all_entries", lambda: [chess])
     monkeypatch.setattr(director_module, "WARM_FRAME_WAIT_S", HANG_S)  # only a hang guard
-    catalogue._engine.cache_clear()  # chess compiles again
+    catalogue._rulebook.cache_clear()  # chess compiles again
 
     class BetweenFrames(threading.Event):
         """The director's flag, counting the warm-up's waits for it."""

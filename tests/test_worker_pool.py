@@ -13,7 +13,7 @@ from worker_agents import Announcing, Crashing, Dying, Hanging, Patient, WhereAm
 
 from game.logic.contract import Limits, Stop, ThinkingStopped
 from game.logic.rules.agents import make_agent
-from game.logic.rules.catalogue import engine
+from game.logic.rules.catalogue import rulebook
 from game.logic.rules.state import RulesGame
 from game.logic.workers import pool
 from game.logic.workers.pool import ThinkingLost, WorkerAgent
@@ -21,7 +21,7 @@ from tests.waiting import HANG_S, wait_for_file
 
 
 def _middle_game(game_id: str, plies: int = 4):
-    state = RulesGame(engine(game_id), {}).initial_state(random.Random(0))
+    state = RulesGame(rulebook(game_id), {}).initial_state(random.Random(0))
     rng = random.Random(3)
     for _ in range(plies):
         state = state.apply(rng.choice(list(state.legal_actions())))

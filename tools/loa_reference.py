@@ -27,7 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from game.logic.rules.catalogue import engine  # noqa: E402
+from game.logic.rules.catalogue import rulebook  # noqa: E402
 from game.logic.rules.notation import position_text  # noqa: E402
 
 OUT = ROOT / "tests" / "data" / "loa_perft.txt"
@@ -107,7 +107,7 @@ def positions(count: int, seed: int) -> list[str]:
     """The start, ``count`` positions of seeded random games, and as many taken three
     plies before a random game ended (so that the counts meet the game's end), in generic
     notation."""
-    e = engine("lines-of-action")
+    e = rulebook("lines-of-action")
     rng = random.Random(seed)
     out = [position_text(e, e.start())]
     while len(out) < count + 1:
@@ -135,7 +135,7 @@ def positions(count: int, seed: int) -> list[str]:
 
 def rows_of(text: str) -> tuple[str, int]:
     """A generic position as the driver's 64 characters (rank 8 first) and side."""
-    e = engine("lines-of-action")
+    e = rulebook("lines-of-action")
     from game.logic.rules.notation import read_position
 
     pos = read_position(e, text)

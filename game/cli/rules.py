@@ -76,19 +76,19 @@ def run_rules(args: argparse.Namespace) -> int:
     from game.userfiles import UserFileError
 
     try:
-        engine = _engine(args.game, values)
+        rulebook = _rulebook(args.game, values)
     except (DescriptionError, UserFileError) as exc:
         print(f"{where}: {exc}", file=sys.stderr)
         return 2
     if args.action == "check":
-        d = engine.design
+        d = rulebook.design
         hooks = ", ".join(d.hooks) or "none"
         print(
             f"{d.id}: {d.title}; {len(d.board.names)} positions, {len(d.pieces)} piece types, "
             f"{sum(len(p.programs) for p in d.pieces)} move programs, {d.lines} lines, "
             f"Python hooks: {hooks}"
         )
-        modes = engine.c.check_modes
+        modes = rulebook.c.check_modes
         if d.royal or "probe" in modes or "fallback" in modes:
             print(
                 f"check: {modes.count('probe')} programs walked back from the piece asked"
@@ -104,23 +104,23 @@ def run_rules(args: argparse.Namespace) -> int:
     from game.logic.rules.perft import divide, perft_line
 
     try:
-        pos = read_position(engine, args.position) if args.position else engine.start()
+        pos = read_position(rulebook, args.position) if args.position else rulebook.start()
     except NotationError as exc:
         print(f"{where}: {exc}", file=sys.stderr)
         return 2
     if args.divide:
         started = time.perf_counter()
         total = 0
-        for text, count in divide(engine, pos, args.depth):
+        for text, count in divide(rulebook, pos, args.depth):
             print(f"{text} {count}", flush=True)
             total += count
         print(f"depth={args.depth} nodes={total} seconds={time.perf_counter() - started:.3f}")
         return 0
-    print(perft_line(engine, pos, args.depth))
+    print(perft_line(rulebook, pos, args.depth))
     return 0
 
 
-def _engine(name: str, values: dict[str, int]):  # type: ignore[no-untyped-def]
+def _rulebook(name: str, values: dict[str, int]):  # type: ignore[no-untyped-def]
     from game.logic.rules import catalogue
     from game.logic.rules.design import parse
     from game.logic.rules.sexpr import DescriptionError
@@ -129,7 +129,7 @@ def _engine(name: str, values: dict[str, int]):  # type: ignore[no-untyped-def]
     if name in catalogue.shipped():
         if values:  # checked here, so that a shipped game names what is wrong as a file does
             parse(catalogue.path_of(name).read_text(encoding="utf-8"), name, values)
-        return catalogue.engine(name, values)
+        return catalogue.rulebook(name, values)
     path = Path(name)
     if path.suffix != ".txt" and not path.exists():
         raise DescriptionError(
@@ -139,4 +139,4 @@ def _engine(name: str, values: dict[str, int]):  # type: ignore[no-untyped-def]
     # The one reader of a file a person names: a pipe, a device or a folder is refused
     # before it is opened, and so is a file over its size cap.
     text = read_text(path, "game description")
-    return catalogue.engine_for_text(text, str(path), values)
+    return catalogue.rulebook_for_text(text, str(path), values)

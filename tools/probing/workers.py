@@ -49,11 +49,11 @@ import json, multiprocessing, os, random, signal, sys, threading, time
 from game.logic.workers.pool import WorkerAgent, ThinkingLost
 from game.logic.contract import Limits, Stop
 from game.logic.rules.agents import make_agent
-from game.logic.rules.catalogue import engine
+from game.logic.rules.catalogue import rulebook
 from game.logic.rules.state import RulesGame
 
 game_id, agent_name, when = sys.argv[1:4]
-state = RulesGame(engine(game_id), {}).initial_state(random.Random(0))
+state = RulesGame(rulebook(game_id), {}).initial_state(random.Random(0))
 legal = set(state.legal_actions())
 agent = WorkerAgent(make_agent(agent_name))
 said = {}

@@ -74,11 +74,11 @@ class BoardController(MatchControls):
         self.file: DescriptionFile | None = None
         if description is not None:
             self.file = DescriptionFile(Path(description))
-            engine = self.file.read()
+            rulebook = self.file.read()
         elif game_id:
-            from game.logic.rules.catalogue import engine as shipped_engine
+            from game.logic.rules.catalogue import rulebook as shipped_rulebook
 
-            engine = shipped_engine(str(game_id))
+            rulebook = shipped_rulebook(str(game_id))
         else:
             raise ValueError("a described game needs its id or a description file")
         self.overrides = overrides
@@ -105,15 +105,15 @@ class BoardController(MatchControls):
         # A game asked for (a seed, options for this scene) starts afresh; otherwise the game
         # kept when the person left comes back, with the options it was played with.
         fresh = self.seed is not None or bool(overrides)
-        self._kept, note = kept_game(session, engine.design.id, fresh=fresh)
+        self._kept, note = kept_game(session, rulebook.design.id, fresh=fresh)
         try:
-            self._start(engine)
+            self._start(rulebook)
         except ValueError as exc:
             if self._kept is None:
                 raise
             self._kept = None
             note = session.set_aside_match(f"has options this game refuses ({exc})")
-            self._start(engine)
+            self._start(rulebook)
         if self._kept is not None:
             self.match.on_step = None
             note = resume_kept(session, self.match, self._kept)
@@ -123,18 +123,18 @@ class BoardController(MatchControls):
 
     # -- the game ---------------------------------------------------------------------------
 
-    def _start(self, engine: Any) -> None:
-        """A match of ``engine``'s game with the session's options (raises ValueError for
+    def _start(self, rulebook: Any) -> None:
+        """A match of ``rulebook``'s game with the session's options (raises ValueError for
         options or a start position the game refuses)."""
         from game.games.rules.entry import entry_for
         from game.logic.rules.levels import steady_name
         from game.logic.rules.state import RulesGame
 
-        entry = entry_for(engine.design.id, engine)
+        entry = entry_for(rulebook.design.id, rulebook)
         base = self._kept.options if self._kept is not None else self.session.options
         options = entry.options.validate({**base, **self.overrides})
-        engine = self._with_parameters(engine, options)
-        game = RulesGame(engine, options)
+        rulebook = self._with_parameters(rulebook, options)
+        game = RulesGame(rulebook, options)
         sides = [options["first"], options["second"]]
         match: Match[Any] = Match(
             game,
@@ -143,20 +143,20 @@ class BoardController(MatchControls):
             limits=Limits(time=options["time_per_move"]),
             # The hint is steady: a budget of positions, so the same position gets the same
             # hint on every run (the sides think for the time given).
-            hint_agent=entry.thinker(steady_name(engine.design.computer), options),
+            hint_agent=entry.thinker(steady_name(rulebook.design.computer), options),
             background=True,
         )
         old = getattr(self, "match", None)
         if old is not None:
             old.close()
-        self.engine = engine
+        self.rulebook = rulebook
         self.entry = entry
         self.options = options
         self.game = game
         self.sides = sides
         self.match = match
         self.match.on_step = self._on_step
-        self.design = engine.design
+        self.design = rulebook.design
         self.name = self.design.id
         self.title = self.design.title
         self.recorded = False
@@ -275,7 +275,7 @@ class BoardController(MatchControls):
 
     def play(self, action: Any) -> None:
         """A click on a position (:class:`Click`) or a whole move (a move of the rules
-        engine: ``shot --do move:e2-e4``); raises ValueError saying why it is refused."""
+        rulebook: ``shot --do move:e2-e4``); raises ValueError saying why it is refused."""
         self._check_turn()
         if isinstance(action, Click):
             self._click(action.position)
@@ -424,10 +424,10 @@ class BoardController(MatchControls):
         if not self.file.changed():
             return
         try:
-            engine = self.file.read()
+            rulebook = self.file.read()
             if self.host is not None:
                 self.host.tweens.cancel_all()
-            self._start(engine)
+            self._start(rulebook)
         except ValueError as exc:
             self.file_error = f"{exc} (the last good version goes on)"
             log.info("%s", exc)
@@ -489,18 +489,18 @@ class BoardController(MatchControls):
         self._clear_selection()  # before the marks, which show the selection
         super()._reset_scene()
 
-    def _with_parameters(self, engine: Any, options: Mapping[str, Any]) -> Any:
-        """``engine``, or the same description compiled again when the options set its
+    def _with_parameters(self, rulebook: Any, options: Mapping[str, Any]) -> Any:
+        """``rulebook``, or the same description compiled again when the options set its
         parameters (a board's size) to other values."""
-        from game.logic.rules.catalogue import engine as shipped_engine
+        from game.logic.rules.catalogue import rulebook as shipped_rulebook
 
-        design = engine.design
+        design = rulebook.design
         values = {p.name: int(options[p.name]) for p in design.parameters if p.name in options}
         if all(design.values.get(name) == value for name, value in values.items()):
-            return engine
+            return rulebook
         if self.file is not None:
             return self.file.read(values)
-        return shipped_engine(design.id, values)
+        return shipped_rulebook(design.id, values)
 
     def _set_sides(self, sides: list[str]) -> None:
         self.sides = sides

@@ -67,13 +67,13 @@ def _seat_options(agents: Sequence[str]) -> dict[str, Any]:
     return {"first": agents[0], "second": agents[1]}
 
 
-def entry_for(game_id: str, engine: Any = None, text: str = "") -> Entry:
-    """The registry entry of a shipped description, or of ``engine`` (a user's file). The
+def entry_for(game_id: str, rulebook: Any = None, text: str = "") -> Entry:
+    """The registry entry of a shipped description, or of ``rulebook`` (a user's file). The
     description is read now and compiled when its first game is made."""
     from game.logic.rules import catalogue
     from game.logic.rules.design import FORMER_AGENTS
 
-    design = engine.design if engine is not None else catalogue.design(game_id)
+    design = rulebook.design if rulebook is not None else catalogue.design(game_id)
 
     names = [p.name for p in design.parameters]
 
@@ -82,12 +82,12 @@ def entry_for(game_id: str, engine: Any = None, text: str = "") -> Entry:
 
         values = {n: int(options[n]) for n in names if n in options}
         changed = {n: v for n, v in values.items() if v != design.values.get(n)}
-        if engine is None:
-            chosen = catalogue.engine(game_id, changed)
+        if rulebook is None:
+            chosen = catalogue.rulebook(game_id, changed)
         elif changed:  # a user's file with other parameters: read it again with them
-            chosen = catalogue.engine_for_text(text, design.source, values)
+            chosen = catalogue.rulebook_for_text(text, design.source, values)
         else:
-            chosen = engine
+            chosen = rulebook
         game = RulesGame(chosen, options)
         if options.get("position"):
             game.initial_state(__import__("random").Random(0))  # a bad text is refused now
@@ -120,12 +120,12 @@ def entry_for(game_id: str, engine: Any = None, text: str = "") -> Entry:
 def entry_for_file(path: Path) -> Entry:
     """An entry for a user's description file; DescriptionError (a ValueError) or OSError
     when it cannot be read or does not make a game."""
-    from game.logic.rules.catalogue import engine_for_text
+    from game.logic.rules.catalogue import rulebook_for_text
     from game.userfiles import read_text
 
     text = read_text(path, "game description")
-    engine = engine_for_text(text, str(path))
-    entry = entry_for(engine.design.id, engine, text)
+    rulebook = rulebook_for_text(text, str(path))
+    entry = entry_for(rulebook.design.id, rulebook, text)
     return _with_file(entry, path)
 
 

@@ -42,15 +42,15 @@ class DescriptionFile:
         return True
 
     def read(self, values: Mapping[str, int] | None = None) -> Any:
-        """A compiled engine for the file's text, its parameters set to ``values``; raises
-        ValueError: a DescriptionError or a RulesError (a start position past the engine's
+        """A compiled rulebook for the file's text, its parameters set to ``values``; raises
+        ValueError: a DescriptionError or a RulesError (a start position past the rulebook's
         bounds), whose message starts with ``file:line:column:``, or a UserFileError naming
         the file (a pipe, a device or a file over the size cap is refused unread)."""
-        from game.logic.rules.catalogue import engine_for_text
+        from game.logic.rules.catalogue import rulebook_for_text
         from game.userfiles import read_text
 
         text = read_text(self.path, "game description")
-        return engine_for_text(text, str(self.path), values)
+        return rulebook_for_text(text, str(self.path), values)
 
     def _stamp(self) -> tuple[int, int] | None:
         try:

@@ -40,10 +40,10 @@ def bench(args: argparse.Namespace, entry: Entry) -> Iterator[str]:
     from game.logic.rules.perft import perft_line
 
     game = entry.game(args.options if hasattr(args, "options") else {})
-    engine = game.engine  # type: ignore[attr-defined]
-    yield playouts(engine, args.playouts, random.Random(1))
+    rulebook = game.rulebook  # type: ignore[attr-defined]
+    yield playouts(rulebook, args.playouts, random.Random(1))
     if args.depth:
-        yield perft_line(engine, engine.start(), args.depth)
+        yield perft_line(rulebook, rulebook.start(), args.depth)
 
 
 def _solve_arguments(parser: argparse.ArgumentParser) -> None:

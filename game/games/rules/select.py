@@ -42,7 +42,7 @@ __all__ = [
 #: follows the mouse.
 MAX_SPOTS = 40
 
-Move = Any  # the rules engine's (path, captures, effects, program) tuple
+Move = Any  # the rulebook's (path, captures, effects, program) tuple
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,7 @@
 (:mod:`~game.logic.rules.levels`, the computer the window plays and hints with), and the
 agents every game offers (:mod:`game.logic.search.agents`: random, alpha-beta, Monte Carlo
 tree search), kept for comparison. Those search the described game through its own cursor
-(:mod:`~game.logic.rules.cursor`): make/unmake on the engine's position, captures first,
+(:mod:`~game.logic.rules.cursor`): make/unmake on the rulebook's position, captures first,
 the description's piece values.
 
 ``uct`` is the older name of ``mcts`` here: saved settings and commands that name it keep

@@ -23,7 +23,7 @@ whether it could capture (a castling that needs them never captures), so the que
 asks itself again.
 
 Probes come in three forms per attacker: ``P`` (the answer), ``R`` (the answer, noting for
-each position read a bit per program, used by :meth:`~game.logic.rules.engine.Engine.legal`
+each position read a bit per program, used by :meth:`~game.logic.rules.rulebook.Rulebook.legal`
 to probe again only what a move changed) and ``B<g>`` (program ``g`` alone), written from
 one list of lines per program group whose slots (the piece found, the position read) each
 form fills its own way. ``R`` exists only when every probe reads nothing but the squares it

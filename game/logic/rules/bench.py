@@ -1,9 +1,9 @@
 """Random playouts for ``gamehall bench GAME`` and the benchmarks: uniform random moves from
-the start to the end of the game (or a ply cap), on the engine's make/unmake position.
+the start to the end of the game (or a ply cap), on the rulebook's make/unmake position.
 
 >>> import random
->>> from game.logic.rules.catalogue import engine
->>> line = playouts(engine("tic-tac-toe"), 5, random.Random(1))
+>>> from game.logic.rules.catalogue import rulebook
+>>> line = playouts(rulebook("tic-tac-toe"), 5, random.Random(1))
 >>> line.startswith("playouts=5 ")
 True
 """
@@ -14,7 +14,7 @@ import random
 import time
 from typing import Final
 
-from game.logic.rules.engine import Engine
+from game.logic.rules.rulebook import Rulebook
 
 __all__ = ["PLY_CAP", "playouts", "run_playouts"]
 
@@ -22,24 +22,24 @@ __all__ = ["PLY_CAP", "playouts", "run_playouts"]
 PLY_CAP: Final = 1000
 
 
-def run_playouts(engine: Engine, games: int, rng: random.Random) -> tuple[int, float]:
+def run_playouts(rulebook: Rulebook, games: int, rng: random.Random) -> tuple[int, float]:
     """Plies played by ``games`` random playouts, and the seconds they took."""
     plies = 0
     started = time.perf_counter()
     for _ in range(games):
-        pos = engine.start()
+        pos = rulebook.start()
         for _ply in range(PLY_CAP):
-            moves = engine.legal(pos)
-            if engine.outcome(pos, moves) is not None:
+            moves = rulebook.legal(pos)
+            if rulebook.outcome(pos, moves) is not None:
                 break
-            engine.make(pos, rng.choice(moves))
+            rulebook.make(pos, rng.choice(moves))
             plies += 1
     return plies, time.perf_counter() - started
 
 
-def playouts(engine: Engine, games: int, rng: random.Random) -> str:
+def playouts(rulebook: Rulebook, games: int, rng: random.Random) -> str:
     """``playouts=N seconds=S playouts_per_s=R plies_per_s=P mean_plies=M``."""
-    plies, seconds = run_playouts(engine, games, rng)
+    plies, seconds = run_playouts(rulebook, games, rng)
     seconds = max(seconds, 1e-9)
     return (
         f"playouts={games} seconds={seconds:.3f} playouts_per_s={games / seconds:.1f} "

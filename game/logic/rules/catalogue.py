@@ -1,8 +1,8 @@
-"""The shipped descriptions (``game/logic/rules/games/*.txt``) and a cache of their engines.
+"""The shipped descriptions (``game/logic/rules/games/*.txt``) and a cache of their rulebooks.
 
 >>> "chess" in shipped()
 True
->>> engine("tic-tac-toe").design.title
+>>> rulebook("tic-tac-toe").design.title
 'Tic-tac-toe'
 """
 
@@ -15,9 +15,9 @@ from importlib import resources
 from pathlib import Path
 
 from game.logic.rules.design import Design, load, parse
-from game.logic.rules.engine import Engine
+from game.logic.rules.rulebook import Rulebook
 
-__all__ = ["design", "engine", "engine_for_text", "file_id", "path_of", "shipped"]
+__all__ = ["design", "file_id", "path_of", "rulebook", "rulebook_for_text", "shipped"]
 
 #: The menu's order; any other shipped file follows, by name.
 ORDER = (
@@ -68,16 +68,16 @@ def design(game_id: str) -> Design:
     return found
 
 
-def engine(game_id: str, values: Mapping[str, int] | None = None) -> Engine:
-    """The compiled engine of a shipped description with its parameters set to ``values``
+def rulebook(game_id: str, values: Mapping[str, int] | None = None) -> Rulebook:
+    """The compiled rulebook of a shipped description with its parameters set to ``values``
     (the rest at their defaults); compiled once per process and setting."""
-    return _engine(game_id, tuple(sorted((values or {}).items())))
+    return _rulebook(game_id, tuple(sorted((values or {}).items())))
 
 
 @lru_cache(maxsize=64)
-def _engine(game_id: str, values: tuple[tuple[str, int], ...]) -> Engine:
-    made = Engine(design(game_id) if not values else load(path_of(game_id), dict(values)))
-    made.origin = (_engine, (game_id, values))
+def _rulebook(game_id: str, values: tuple[tuple[str, int], ...]) -> Rulebook:
+    made = Rulebook(design(game_id) if not values else load(path_of(game_id), dict(values)))
+    made.origin = (_rulebook, (game_id, values))
     return made
 
 
@@ -93,22 +93,22 @@ def file_id(source: str) -> str:
     return name if "." in name.strip(".") else f"file-{name}"
 
 
-def engine_for_text(text: str, source: str, values: Mapping[str, int] | None = None) -> Engine:
-    """An engine for a description's text (a person's file at ``source``), under the id
+def rulebook_for_text(text: str, source: str, values: Mapping[str, int] | None = None) -> Rulebook:
+    """A rulebook for a description's text (a person's file at ``source``), under the id
     :func:`file_id` gives; raises DescriptionError, or RulesError (a ValueError too) when the
     start position's moves pass a bound of :mod:`~game.logic.rules.limits`."""
     design: Design = parse(text, source, values)
     design.id = file_id(source)
-    made = Engine(design)
+    made = Rulebook(design)
     # The start's moves, generated once here: a game whose first position passes the
-    # engine's bounds (limits.MAX_MOVES) is refused as it is read, with the form at fault,
+    # rulebook's bounds (limits.MAX_MOVES) is refused as it is read, with the form at fault,
     # so a window reloading it keeps the game it has.
     made.legal(made.start())
     # Made again from the same text in a worker process (and compiled once there).
-    made.origin = (_text_engine, (text, source, tuple(sorted((values or {}).items()))))
+    made.origin = (_text_rulebook, (text, source, tuple(sorted((values or {}).items()))))
     return made
 
 
 @lru_cache(maxsize=16)
-def _text_engine(text: str, source: str, values: tuple[tuple[str, int], ...]) -> Engine:
-    return engine_for_text(text, source, dict(values))
+def _text_rulebook(text: str, source: str, values: tuple[tuple[str, int], ...]) -> Rulebook:
+    return rulebook_for_text(text, source, dict(values))

@@ -2,7 +2,7 @@
 (the compiled probes of :mod:`game.logic.rules.attacks` first, then the programs they cannot
 walk backwards run forward from each piece, and the drops from each square), where a player's
 royal pieces stand, and whether the player to move is in check.
-:class:`CheckTest` is a part of :class:`~game.logic.rules.engine.Engine`; it uses the engine's
+:class:`CheckTest` is a part of :class:`~game.logic.rules.rulebook.Rulebook`; it uses the rulebook's
 compiled tables and its continuation of partial moves.
 """
 
@@ -20,7 +20,7 @@ __all__ = ["CheckTest"]
 
 
 class CheckTest:
-    """The check test, for the engine that inherits it."""
+    """The check test, for the rulebook that inherits it."""
 
     c: Compiled
     n: int
@@ -30,7 +30,7 @@ class CheckTest:
     slow: list[bool]
     limited_hands: bool
     hands_now: tuple[tuple[int, ...], ...]
-    #: The engine's continuation of a partial move into the composite moves it grows into.
+    #: The rulebook's continuation of a partial move into the composite moves it grows into.
     _chains: Callable[..., Iterator[Move]]
 
     if TYPE_CHECKING:

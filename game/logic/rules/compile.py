@@ -38,7 +38,7 @@ Probe = Callable[..., bool]
 
 @dataclass
 class Compiled:
-    """The tables and functions of a design; see :mod:`game.logic.rules.engine`."""
+    """The tables and functions of a design; see :mod:`game.logic.rules.rulebook`."""
 
     codes: int
     owner: tuple[int, ...]
@@ -128,8 +128,8 @@ def compile_design(design: Design) -> Compiled:
         for program in piece.programs:
             check(program.tree, design, program.where)  # a tree built in code, too
             program_table.append((t, program.name, program.kind, program.drop))
-    ns["attacked"] = None  # set by the engine (it needs the probes)
-    ns["line_at"] = None  # set by the engine: the line through a position
+    ns["attacked"] = None  # set by the rulebook (it needs the probes)
+    ns["line_at"] = None  # set by the rulebook: the line through a position
     ns["ALL"] = tuple(range(len(board.names)))
     # gen, kind gens, drops, then the attack tests
     pid = 0

@@ -28,7 +28,7 @@ import numpy as np
 import numpy.typing as npt
 
 from game.logic.contract import Stop
-from game.logic.rules.engine import DescribedPosition, Engine, Move
+from game.logic.rules.rulebook import DescribedPosition, Move, Rulebook
 from game.logic.rules.sexpr import Form
 
 __all__ = ["Connection", "ConnectionChoice", "connection_zones"]
@@ -49,11 +49,11 @@ class ConnectionChoice:
     rate: float
 
 
-def connection_zones(engine: Engine) -> tuple[str, str] | None:
+def connection_zones(rulebook: Rulebook) -> tuple[str, str] | None:
     """(first zone, second zone) when the game's only end is ``(win (connects A B))`` and every
     move places one stone; else None."""
-    design = engine.design
-    if design.counters or len(design.ends) != 1 or engine.players != 2:
+    design = rulebook.design
+    if design.counters or len(design.ends) != 1 or rulebook.players != 2:
         return None
     end = design.ends[0]
     cond = end.condition
@@ -82,23 +82,23 @@ class _Node:
 
 
 class Connection:
-    """The connection play of one engine's game (see the module docstring)."""
+    """The connection play of one rulebook's game (see the module docstring)."""
 
     def __init__(
         self,
-        engine: Engine,
+        rulebook: Rulebook,
         zones: tuple[str, str],
         *,
         exploration: float = EXPLORATION,
         first_try: float = FIRST_TRY,
         rave_equivalence: float = RAVE_EQUIVALENCE,
     ) -> None:
-        self.engine = engine
+        self.rulebook = rulebook
         self.exploration = exploration
         self.first_try = first_try
         self.rave_equivalence = rave_equivalence
-        board = engine.design.board
-        n = engine.n
+        board = rulebook.design.board
+        n = rulebook.n
         self.n = n
         self.neighbours = [tuple(row[p] for row in board.links if row[p] >= 0) for p in range(n)]
         self.first = [board.zones[zones[0]][w] for w in range(2)]
@@ -121,10 +121,10 @@ class Connection:
         """The choice among ``moves`` (see the module docstring): at most ``games`` simulated
         games (None: no cap), fewer once ``deadline`` passes; raises
         :class:`~game.logic.contract.ThinkingStopped` once ``stop`` is set."""
-        engine = self.engine
-        owner = engine.c.owner
-        me = engine.player(pos)
-        players = engine.design.players
+        rulebook = self.rulebook
+        owner = rulebook.c.owner
+        me = rulebook.player(pos)
+        players = rulebook.design.players
         by_cell = {m[0][0]: m for m in moves if len(m[0]) == 1}
         stones = [-1 if not v else owner[v] for v in pos.board]
         joins = self._joining(stones, me)
@@ -138,7 +138,7 @@ class Connection:
                 by_cell[p], f"blocks {players[1 - me]}'s chain, one stone from joining", 0, 0.0
             )
         order = np.array(self._players_in_turn(pos, len(by_cell) + 1))
-        seed = zlib.crc32(repr(engine.key(pos)).encode())
+        seed = zlib.crc32(repr(rulebook.key(pos)).encode())
         rng = np.random.default_rng(seed)
         cells = sorted(by_cell)
         root = _Node(np.array(cells))
@@ -165,12 +165,12 @@ class Connection:
         return ConnectionChoice(by_cell[cells[best]], reason, played, rate)
 
     def _players_in_turn(self, pos: DescribedPosition, plies: int) -> list[int]:
-        engine = self.engine
+        rulebook = self.rulebook
         turn = pos.turn
         out = []
         for _ in range(plies):
-            out.append(engine.design.turn_order[turn])
-            turn = engine.next_turn(turn)
+            out.append(rulebook.design.turn_order[turn])
+            turn = rulebook.next_turn(turn)
         return out
 
     # -- one simulated game ---------------------------------------------------------------------
@@ -258,7 +258,7 @@ class Connection:
         """What a stone of ``me`` on ``cell`` does to the race: "Red is 4 stones from joining
         its sides (5 before), Blue 6" (the fewest stones each still needs, by the shortest
         path over its own stones and the empty positions)."""
-        players = self.engine.design.players
+        players = self.rulebook.design.players
         mine_before = self._needed(board, me)
         after = list(board)
         after[cell] = me

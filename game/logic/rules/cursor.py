@@ -1,5 +1,5 @@
 """A described game's cursor for the generic searches (:mod:`game.logic.search`): make and
-unmake on the engine's mutable position instead of a new state a move, captures first, and
+unmake on the rulebook's mutable position instead of a new state a move, captures first, and
 the description's piece values as the evaluation.
 
 The evaluation counts, from the side to move, each piece's value (for a game won by the most
@@ -7,9 +7,9 @@ pieces, each piece as one) plus the description's zone bonuses, and its mobility
 it has one; a game of counters (sowing) counts its score so far.
 
 >>> import random
->>> from game.logic.rules.catalogue import engine
+>>> from game.logic.rules.catalogue import rulebook
 >>> from game.logic.rules.state import RulesGame
->>> cursor = RulesGame(engine("tic-tac-toe")).initial_state(random.Random(0)).search_cursor()
+>>> cursor = RulesGame(rulebook("tic-tac-toe")).initial_state(random.Random(0)).search_cursor()
 >>> cursor.to_move(), len(cursor.actions())
 (0, 9)
 >>> token = cursor.play(cursor.actions()[4])
@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 
 from game.logic.contract import TERMINAL
-from game.logic.rules.engine import DescribedPosition, Engine, Move
+from game.logic.rules.rulebook import DescribedPosition, Move, Rulebook
 
 __all__ = ["RulesCursor"]
 
@@ -33,10 +33,12 @@ __all__ = ["RulesCursor"]
 class RulesCursor:
     """The cursor on ``pos`` (which it changes and restores as it walks)."""
 
-    __slots__ = ("_moves", "_outcome", "_table", "engine", "pos")
+    __slots__ = ("_moves", "_outcome", "_table", "pos", "rulebook")
 
-    def __init__(self, engine: Engine, pos: DescribedPosition, table: _Table | None = None) -> None:
-        self.engine = engine
+    def __init__(
+        self, rulebook: Rulebook, pos: DescribedPosition, table: _Table | None = None
+    ) -> None:
+        self.rulebook = rulebook
         self.pos = pos
         self._moves: list[Move] | None = None
         self._outcome: str | None = None
@@ -44,13 +46,13 @@ class RulesCursor:
 
     def _legal(self) -> list[Move]:
         if self._moves is None:
-            self._moves = self.engine.legal(self.pos)
-            self._outcome = self.engine.outcome(self.pos, self._moves)
+            self._moves = self.rulebook.legal(self.pos)
+            self._outcome = self.rulebook.outcome(self.pos, self._moves)
         return self._moves
 
     def to_move(self) -> int:
         self._legal()
-        return TERMINAL if self._outcome is not None else self.engine.player(self.pos)
+        return TERMINAL if self._outcome is not None else self.rulebook.player(self.pos)
 
     def actions(self) -> Sequence[Move]:
         moves = self._legal()
@@ -64,47 +66,47 @@ class RulesCursor:
         return []
 
     def play(self, action: Move) -> object:
-        saved = self.engine.make(self.pos, action)
+        saved = self.rulebook.make(self.pos, action)
         self._moves = None
         return saved
 
     def undo(self, token: object) -> None:
-        self.engine.unmake(self.pos, token)  # type: ignore[arg-type]
+        self.rulebook.unmake(self.pos, token)  # type: ignore[arg-type]
         self._moves = None
 
     def key(self) -> Hashable:
-        return self.engine.key(self.pos)
+        return self.rulebook.key(self.pos)
 
     def returns(self) -> tuple[float, ...]:
         self._legal()
-        return self.engine.returns(self.pos, self._outcome)
+        return self.rulebook.returns(self.pos, self._outcome)
 
     def evaluate(self, seat: int) -> float:
-        engine, pos = self.engine, self.pos
+        rulebook, pos = self.rulebook, self.pos
         if self._table is None:
-            self._table = _Table(engine)
-        mine = self._table.judge(engine, pos, self._legal())
-        return mine if engine.player(pos) == seat else -mine
+            self._table = _Table(rulebook)
+        mine = self._table.judge(rulebook, pos, self._legal())
+        return mine if rulebook.player(pos) == seat else -mine
 
     def fork(self) -> RulesCursor:
-        return RulesCursor(self.engine, self.pos.copy(), self._table)
+        return RulesCursor(self.rulebook, self.pos.copy(), self._table)
 
 
 class _Table:
-    """What each piece on each square is worth to the first player, read once an engine."""
+    """What each piece on each square is worth to the first player, read once a rulebook."""
 
     __slots__ = ("mobility", "rows")
 
-    def __init__(self, engine: Engine) -> None:
-        design = engine.design
+    def __init__(self, rulebook: Rulebook) -> None:
+        design = rulebook.design
         rules = design.evaluation
         values = [p.value for p in design.pieces]
         count_game = any(end.outcome == "count" for end in design.ends)
         self.mobility = rules.mobility
-        c = engine.c
+        c = rulebook.c
         # rows[p][v]: what piece v on position p is worth to the first player.
         self.rows: list[list[int]] = []
-        for p in range(0 if design.counters else engine.n):
+        for p in range(0 if design.counters else rulebook.n):
             row = [0] * c.codes
             for v in range(1, c.codes):
                 kind = c.kind_of[v]
@@ -117,20 +119,20 @@ class _Table:
                 row[v] = worth if c.owner[v] == 0 else -worth
             self.rows.append(row)
 
-    def judge(self, engine: Engine, pos: DescribedPosition, moves: list[Move]) -> int:
+    def judge(self, rulebook: Rulebook, pos: DescribedPosition, moves: list[Move]) -> int:
         """The position's worth to the side to move (``moves``: its legal moves)."""
-        if engine.design.counters:  # the score so far
-            counts = engine.counts(pos)
-            me = engine.player(pos)
+        if rulebook.design.counters:  # the score so far
+            counts = rulebook.counts(pos)
+            me = rulebook.player(pos)
             return counts[me] - counts[1 - me]
         total = 0
         for row, v in zip(self.rows, pos.board, strict=True):
             if v:
                 total += row[v]
-        mine = total if engine.player(pos) == 0 else -total
+        mine = total if rulebook.player(pos) == 0 else -total
         if self.mobility:
             other = pos.copy()
-            other.turn = engine.next_turn(pos.turn)
-            theirs = engine.legal(other)
+            other.turn = rulebook.next_turn(pos.turn)
+            theirs = rulebook.legal(other)
             mine += self.mobility * (len(moves) - len(theirs))
         return mine

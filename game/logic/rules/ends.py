@@ -1,7 +1,7 @@
 """The end of a described game: its end conditions in order (the first that holds decides),
 the lines, chains and counts they look at, and the winning pieces the board lights.
 
-:class:`Ends` is a part of :class:`~game.logic.rules.engine.Engine`; it uses the engine's
+:class:`Ends` is a part of :class:`~game.logic.rules.rulebook.Rulebook`; it uses the rulebook's
 design, compiled tables and move generation."""
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ __all__ = ["Ends", "walk"]
 
 
 class Ends:
-    """End conditions, lines, chains and scores, for the engine that inherits them."""
+    """End conditions, lines, chains and scores, for the rulebook that inherits them."""
 
     design: Design
     c: Compiled

@@ -39,7 +39,7 @@ from collections import deque
 from typing import Final
 
 from game.logic.rules import tree
-from game.logic.rules.engine import DescribedPosition, Engine, Move
+from game.logic.rules.rulebook import DescribedPosition, Move, Rulebook
 from game.logic.rules.sexpr import Form
 
 __all__ = ["UNIT", "Judge"]
@@ -86,20 +86,20 @@ KEEP_PIECES: Final = 60
 
 
 class Judge:
-    """The evaluation of one engine's game; see the module docstring."""
+    """The evaluation of one rulebook's game; see the module docstring."""
 
-    def __init__(self, engine: Engine) -> None:
-        self.engine = engine
-        design = engine.design
-        c = engine.c
+    def __init__(self, rulebook: Rulebook) -> None:
+        self.rulebook = rulebook
+        design = rulebook.design
+        c = rulebook.c
         board = design.board
-        n = engine.n
+        n = rulebook.n
         rules = design.evaluation
         self.counters = design.counters
         self.mobility = rules.mobility * UNIT
         self.frontier = rules.frontier * UNIT
         self.neighbours = [
-            tuple(row[p] for row in board.links if row[p] >= 0) for p in range(engine.n)
+            tuple(row[p] for row in board.links if row[p] >= 0) for p in range(rulebook.n)
         ]
         self.widest = max((len(row) for row in self.neighbours), default=0)
         #: Refuges: two neighbouring positions of the edge, each with two neighbours (a
@@ -117,19 +117,19 @@ class Judge:
         steps = _step_distances(board.links, n)
         self.steps = steps
         centre = _centrality(board.xy)
-        promotes = _promotion_zones(engine)
+        promotes = _promotion_zones(rulebook)
         #: The piece types that can change type (for the search: a promotion is loud).
         self.promoters = frozenset(promotes)
         self.promotion_squares: frozenset[int] = frozenset().union(
             *(part[0] for row in promotes.values() for part in row if part is not None)
         )
-        goals = _goal_zones(engine)
-        empty_moves = _empty_board_moves(engine)
+        goals = _goal_zones(rulebook)
+        empty_moves = _empty_board_moves(rulebook)
         #: reach[(type, player)][p]: the moves a piece has from p on an empty board.
         self.reach = empty_moves
         codes = c.codes
         best_worth = rules.material * max(
-            (self.values[k] for k in range(engine.types) if k not in engine.royal), default=0
+            (self.values[k] for k in range(rulebook.types) if k not in rulebook.royal), default=0
         )
         # mg[p][v], eg[p][v]: piece code v on position p, for the first player (the second's
         # count against); phase[v]: the non-royal material of a code, for the taper.
@@ -146,7 +146,7 @@ class Judge:
             kind, player = c.kind_of[v], c.owner[v]
             sign = 1 if player == 0 else -1
             worth = rules.material * (UNIT if count_game else self.values[kind])
-            royal = kind in engine.royal
+            royal = kind in rulebook.royal
             self.royal_code[v] = royal
             self.material[v] = sign * worth
             self.phase[v] = 0 if royal else abs(worth) + (UNIT // 2 if count_game else 0)
@@ -187,7 +187,11 @@ class Judge:
                     if p in board.zones[zone_name][player] and (
                         type_name is None or design.pieces[kind].name == type_name
                     ):
-                        if w < 0 and type_name is None and _prized_neighbours(engine, zone_name, p):
+                        if (
+                            w < 0
+                            and type_name is None
+                            and _prized_neighbours(rulebook, zone_name, p)
+                        ):
                             continue  # counted only while the neighbour is empty (below)
                         mg += w * UNIT
                         eg += w * UNIT
@@ -200,12 +204,12 @@ class Judge:
                 continue
             parts = board.zones[zone_name]
             for at in sorted(frozenset().union(*parts)):
-                prized = _prized_neighbours(engine, zone_name, at)
+                prized = _prized_neighbours(rulebook, zone_name, at)
                 if prized:
                     first = w * UNIT if at in parts[0] else 0
                     second = -w * UNIT if len(parts) > 1 and at in parts[1] else 0
                     self.edges.append((at, prized, first, second))
-        start = engine.start()
+        start = rulebook.start()
         self.start_phase = max(1, sum(self.phase[v] for v in start.board if v))
 
     def evaluate(self, pos: DescribedPosition, moves: list[Move], keeper: int = -1) -> int:
@@ -214,10 +218,10 @@ class Judge:
         ahead, pieces left on the board are worth :data:`KEEP_PIECES` at most to it, so that it
         does not trade an even game down to a drawn ending and a side that is behind keeps its
         chances (a contempt for the weaker partner's simplifications)."""
-        engine = self.engine
-        me = engine.player(pos)
+        rulebook = self.rulebook
+        me = rulebook.player(pos)
         if self.counters:
-            counts = engine.counts(pos, final=False)
+            counts = rulebook.counts(pos, final=False)
             return UNIT * (counts[me] - counts[1 - me])
         b = pos.board
         mg = eg = phase = material = 0
@@ -237,7 +241,7 @@ class Judge:
         total = (mg * left + eg * (start - left)) // start
         if abs(material) >= UNIT and left * 2 < start:
             total += self._mop_up(pos, kings, material, left, me, len(moves))
-        owner = engine.c.owner
+        owner = rulebook.c.owner
         for p, near, first, second in self.edges:
             v = b[p]
             if v and any(not b[q] for q in near):
@@ -258,8 +262,8 @@ class Judge:
         mine = total if me == 0 else -total
         if self.mobility:
             other = pos.copy()
-            other.turn = engine.next_turn(pos.turn)
-            mine += self.mobility * (len(moves) - len(engine.legal(other)))
+            other.turn = rulebook.next_turn(pos.turn)
+            mine += self.mobility * (len(moves) - len(rulebook.legal(other)))
         return mine
 
     def _mop_up(
@@ -277,7 +281,7 @@ class Judge:
         strong = 0 if material > 0 else 1
         sign = 1 if strong == 0 else -1
         bonus = int(TRADE_SHARE * abs(material) * (self.start_phase - left) / self.start_phase)
-        owner = self.engine.c.owner
+        owner = self.rulebook.c.owner
         b = pos.board
         if len(kings) == 2:
             if abs(material) >= MOP_UP_LEAD:
@@ -287,7 +291,7 @@ class Judge:
                     near = self.steps_between(weak_king, strong_king)
                     bonus += MOP_UP_EDGE * self.edge_steps(weak_king) + MOP_UP_NEAR * (8 - near)
         elif not kings:
-            kind_of = self.engine.c.kind_of
+            kind_of = self.rulebook.c.kind_of
             promoters = self.promoters
             hunters = [
                 p
@@ -326,17 +330,17 @@ class Judge:
 
     def _king_steps(self) -> list[list[int]]:
         if self._king_cache is None:
-            links = self.engine.design.board.links
-            self._king_cache = [_bfs(links, self.engine.n, (a,)) for a in range(self.engine.n)]
+            links = self.rulebook.design.board.links
+            self._king_cache = [_bfs(links, self.rulebook.n, (a,)) for a in range(self.rulebook.n)]
         return self._king_cache
 
     def _centre_steps(self) -> list[int]:
         if self._centre_cache is None:
-            xy = self.engine.design.board.xy
+            xy = self.rulebook.design.board.xy
             centre = _centrality(xy)
             best = max(centre) if centre else 0.0
             middle = tuple(p for p, c in enumerate(centre) if c >= best - 1e-9)
-            steps = _bfs(self.engine.design.board.links, len(xy), middle)
+            steps = _bfs(self.rulebook.design.board.links, len(xy), middle)
             self._centre_cache = [max(0, d) for d in steps]
         return self._centre_cache
 
@@ -396,14 +400,14 @@ def _centrality(xy: tuple[tuple[float, float], ...]) -> list[float]:
 
 
 def _promotion_zones(
-    engine: Engine,
+    rulebook: Rulebook,
 ) -> dict[int, list[tuple[frozenset[int], frozenset[int]] | None]]:
     """For each piece type that promotes: per player, (the zone where it promotes, its home
     row: the other player's part of that zone)."""
-    design = engine.design
+    design = rulebook.design
     zones = design.board.zones
     out: dict[int, list[tuple[frozenset[int], frozenset[int]] | None]] = {}
-    players = engine.players
+    players = rulebook.players
     for kind, piece in enumerate(design.pieces):
         names: set[str] = set()
         if piece.promote_at_end is not None:
@@ -430,40 +434,40 @@ def _promotion_zones(
     return out
 
 
-def _goal_zones(engine: Engine) -> dict[int, frozenset[int]]:
+def _goal_zones(rulebook: Rulebook) -> dict[int, frozenset[int]]:
     """Per player, the zone where any piece of theirs wins by arriving (``(win (reached
     ZONE))`` with no type named)."""
     out: dict[int, frozenset[int]] = {}
-    zones = engine.design.board.zones
-    for end in engine.design.ends:
+    zones = rulebook.design.board.zones
+    for end in rulebook.design.ends:
         if end.outcome != "win":
             continue
         cond = end.condition
         if isinstance(cond, Form) and cond.head == "reached" and len(cond.args) == 1:
             name = str(cond.args[0].value)  # type: ignore[union-attr]
-            for player in range(engine.players):
+            for player in range(rulebook.players):
                 out[player] = out.get(player, frozenset()) | zones[name][player]
     return out
 
 
-def _empty_board_moves(engine: Engine) -> dict[tuple[int, int], list[int]]:
+def _empty_board_moves(rulebook: Rulebook) -> dict[tuple[int, int], list[int]]:
     """For each (type, player) that moves: the moves it has from each position of an empty
     board."""
-    c = engine.c
+    c = rulebook.c
     out: dict[tuple[int, int], list[int]] = {}
-    off = engine.design.board.off_board
-    for kind in range(engine.types):
-        for player in range(engine.players):
+    off = rulebook.design.board.off_board
+    for kind in range(rulebook.types):
+        for player in range(rulebook.players):
             gen = c.gen[kind][player]
             if gen is None:
                 continue
             code = c.code(player, kind)
             counts = []
-            for p in range(engine.n):
+            for p in range(rulebook.n):
                 if p in off:
                     counts.append(0)
                     continue
-                b = [0] * engine.n
+                b = [0] * rulebook.n
                 b[p] = code
                 found: list[object] = []
                 try:
@@ -475,15 +479,15 @@ def _empty_board_moves(engine: Engine) -> dict[tuple[int, int], list[int]]:
     return out
 
 
-def _prized_neighbours(engine: Engine, zone_name: str, p: int) -> tuple[int, ...]:
+def _prized_neighbours(rulebook: Rulebook, zone_name: str, p: int) -> tuple[int, ...]:
     """The positions next to ``p`` that lie in a zone the description prizes (a positive
     weight), when ``zone_name`` is a zone it shuns (a negative weight)."""
-    rules = engine.design.evaluation
-    zones = engine.design.board.zones
+    rules = rulebook.design.evaluation
+    zones = rulebook.design.board.zones
     prized: set[int] = set()
     for name, w, type_name in rules.zones:
         if w > 0 and type_name is None:
             for part in zones[name]:
                 prized |= part
-    near = {row[p] for row in engine.design.board.links if row[p] >= 0}
+    near = {row[p] for row in rulebook.design.board.links if row[p] >= 0}
     return tuple(sorted(near & prized))

@@ -50,9 +50,9 @@ from typing import Any, Final
 
 from game.logic.contract import Limits, Stop, ThinkingStopped
 from game.logic.rules.connect import Connection, connection_zones
-from game.logic.rules.engine import DescribedPosition, Engine, Move
 from game.logic.rules.evaluation import UNIT, Judge
 from game.logic.rules.lines import Lines, LinesStopped, line_length
+from game.logic.rules.rulebook import DescribedPosition, Move, Rulebook
 from game.logic.rules.search import (
     COUNT_WIN,
     MATE_BAND,
@@ -83,10 +83,10 @@ GAMES_PER_PLY: Final = 1000
 STEADY_RATE: Final = 2_000
 #: What a steady agent's name adds to its level's.
 _STEADY: Final = ":steady"
-#: The transposition tables of the searches bounded by time alone, by engine, then by level
-#: and side: the next search of that side starts from what the last one found. An engine that
+#: The transposition tables of the searches bounded by time alone, by rulebook, then by level
+#: and side: the next search of that side starts from what the last one found. A rulebook that
 #: is no longer used takes its tables with it.
-KEPT_TABLES: Final[weakref.WeakKeyDictionary[Engine, dict[tuple[str, int], dict[int, Any]]]] = (
+KEPT_TABLES: Final[weakref.WeakKeyDictionary[Rulebook, dict[tuple[str, int], dict[int, Any]]]] = (
     weakref.WeakKeyDictionary()
 )
 
@@ -169,7 +169,7 @@ class LevelAgent:
         if len(moves) == 1:
             self._said = "the only move" if moves[0][0] else "no move: a pass"
             return moves[0]
-        engine = state.engine
+        rulebook = state.rulebook
         pos = state.pos.copy()
         nodes = limits.nodes or self.level.nodes
         depth = min(d for d in (limits.depth, self.level.depth, DEFAULT_DEPTH) if d is not None)
@@ -179,7 +179,7 @@ class LevelAgent:
         if self.steady and not nodes and seconds is not None:
             nodes, seconds = max(1, round(seconds * STEADY_RATE)), None
         deadline = time.perf_counter() + seconds if seconds is not None else None
-        kind, helper = self._helper(engine)
+        kind, helper = self._helper(rulebook)
         if kind == "lines":
             try:
                 choice = helper.choose(
@@ -200,55 +200,55 @@ class LevelAgent:
             return picked
         table = None
         if deadline is not None and not nodes and depth == DEFAULT_DEPTH and not self.level.noise:
-            tables = KEPT_TABLES.setdefault(engine, {})
-            table = tables.setdefault((self.name, engine.player(pos)), {})
-        search = Search(engine, helper, deadline=deadline, node_cap=nodes, stop=stop, table=table)
+            tables = KEPT_TABLES.setdefault(rulebook, {})
+            table = tables.setdefault((self.name, rulebook.player(pos)), {})
+        search = Search(rulebook, helper, deadline=deadline, node_cap=nodes, stop=stop, table=table)
         if self.level.noise:
             return self._noisy(state, search, moves, depth)
         result = search.run(pos, moves, depth)
         if stop.is_set():
             raise ThinkingStopped("stopped")
-        self._said = _reason(engine, helper, state, result)
-        self._details = _details(engine, state, result)
+        self._said = _reason(rulebook, helper, state, result)
+        self._details = _details(rulebook, state, result)
         return result.move
 
-    def _helper(self, engine: Engine) -> tuple[str, Any]:
-        key = id(engine)
+    def _helper(self, rulebook: Rulebook) -> tuple[str, Any]:
+        key = id(rulebook)
         found = self._cache.get(key)
-        if found is None or found[2] is not engine:
-            k = line_length(engine)
-            zones = connection_zones(engine)
+        if found is None or found[2] is not rulebook:
+            k = line_length(rulebook)
+            zones = connection_zones(rulebook)
             if k is not None:
-                found = ("lines", Lines(engine, k), engine)
+                found = ("lines", Lines(rulebook, k), rulebook)
             elif zones is not None:
-                found = ("connection", Connection(engine, zones), engine)
+                found = ("connection", Connection(rulebook, zones), rulebook)
             else:
-                found = ("search", Judge(engine), engine)
+                found = ("search", Judge(rulebook), rulebook)
             self._cache = {key: found}
         return found[0], found[1]
 
     def _noisy(self, state: RulesState, search: Search, moves: list[Move], depth: int) -> Move:
         """Each first move searched to ``depth`` - 1 and given noise seeded by the position."""
-        engine = state.engine
+        rulebook = state.rulebook
         pos = state.pos.copy()
-        rng = random.Random(zlib.crc32(repr(engine.key(pos)).encode()))
-        me = engine.player(pos)
+        rng = random.Random(zlib.crc32(repr(rulebook.key(pos)).encode()))
+        me = rulebook.player(pos)
         search.root_player = me
         best, best_value = moves[0], -WIN * 2
         for move in moves:
-            saved = engine.make(pos, move)
+            saved = rulebook.make(pos, move)
             try:
-                same = engine.player(pos) == me
+                same = rulebook.player(pos) == me
                 value = search.child(pos, depth - 1, -WIN - 1, WIN + 1, 1, same)
             except SearchStopped:
                 break
             finally:
-                engine.unmake(pos, saved)
+                rulebook.unmake(pos, saved)
             if abs(value) < MATE_BAND:
                 value += rng.randint(-self.level.noise, self.level.noise)
             if value > best_value:
                 best, best_value = move, value
-        facts = _facts(engine, state, best)
+        facts = _facts(rulebook, state, best)
         self._said = (facts + "; " if facts else "") + f"a quick look, as a {self.level.name}"
         return best
 
@@ -256,11 +256,11 @@ class LevelAgent:
 # -- the words ------------------------------------------------------------------------------------
 
 
-def _unit_name(engine: Engine) -> str:
+def _unit_name(rulebook: Rulebook) -> str:
     """What a score counts: the game's counters (seeds), or the plural of its least piece with
     a value of 1 (pawns, men); "" when the evaluation counts no material (Othello's is moves,
     corners and edges)."""
-    design = engine.design
+    design = rulebook.design
     pieces = [p for p in design.pieces if p.value == 1]
     if design.counters:
         pieces = list(design.pieces[:1])
@@ -274,15 +274,15 @@ def _plural(name: str) -> str:
     return name[:-3] + "men" if name.endswith("man") else name + "s"
 
 
-def _facts(engine: Engine, state: RulesState, move: Move) -> str:
+def _facts(rulebook: Rulebook, state: RulesState, move: Move) -> str:
     """What the move does that a player sees: what it takes, what it becomes."""
     path, caps, effects, _pid = move
     b = state.pos.board
-    c = engine.c
-    names = engine.design.board.names
-    pieces = engine.design.pieces
+    c = rulebook.c
+    names = rulebook.design.board.names
+    pieces = rulebook.design.pieces
     out = []
-    if caps and not engine.design.counters:
+    if caps and not rulebook.design.counters:
         taken = [b[x] for x in caps if b[x]]
         if len(taken) == 1:
             out.append(f"takes the {pieces[c.kind_of[taken[0]]].name} on {names[caps[0]]}")
@@ -295,18 +295,20 @@ def _facts(engine: Engine, state: RulesState, move: Move) -> str:
     return ", ".join(out)
 
 
-def _material(engine: Engine, judge: Judge, pos: DescribedPosition) -> int:
+def _material(rulebook: Rulebook, judge: Judge, pos: DescribedPosition) -> int:
     """The first player's material lead (points)."""
     table = judge.material
     return sum(table[v] for v in pos.board if v)
 
 
-def _reason(engine: Engine, judge: Judge, state: RulesState, result: DescribedSearchResult) -> str:
+def _reason(
+    rulebook: Rulebook, judge: Judge, state: RulesState, result: DescribedSearchResult
+) -> str:
     """Why the search chose its move, in words."""
     score = result.score
-    facts = _facts(engine, state, result.move)
+    facts = _facts(rulebook, state, result.move)
     lead = ", ".join(x for x in (facts,) if x)
-    royal = bool(engine.royal)
+    royal = bool(rulebook.royal)
     if score >= MATE_BAND:
         plies = WIN - score
         moves = (plies + 1) // 2
@@ -316,39 +318,39 @@ def _reason(engine: Engine, judge: Judge, state: RulesState, result: DescribedSe
         moves = (WIN + score + 1) // 2
         what = "mated" if royal else "lost"
         return f"every move is {what} within {moves}; this one holds out longest"
-    unit = _unit_name(engine)
-    counted = _plural(engine.design.pieces[0].name)  # what a game won by counting counts
+    unit = _unit_name(rulebook)
+    counted = _plural(rulebook.design.pieces[0].name)  # what a game won by counting counts
     if score >= COUNT_WIN:
         return f"wins by {score - COUNT_WIN} {counted}, searched to the end"
     if score <= -COUNT_WIN:
         return f"every move loses; this one by {-COUNT_WIN - score} {counted}, the least"
-    unit = _unit_name(engine)
-    me = engine.player(state.pos)
+    unit = _unit_name(rulebook)
+    me = rulebook.player(state.pos)
     sign = 1 if me == 0 else -1
     parts = [lead] if lead else []
-    if not engine.design.counters and engine.design.evaluation.material:
+    if not rulebook.design.counters and rulebook.design.evaluation.material:
         after = state.pos.copy()
         for move in result.pv:
-            engine.make(after, move)
+            rulebook.make(after, move)
         # The line may stop between a capture and its answer: settle the captures left.
-        settle = _exchange(engine, judge, after, 3)
-        if engine.player(after) != me:
+        settle = _exchange(rulebook, judge, after, 3)
+        if rulebook.player(after) != me:
             settle = -settle
-        now = _material(engine, judge, state.pos)
-        gained = sign * (_material(engine, judge, after) - now) + settle
+        now = _material(rulebook, judge, state.pos)
+        gained = sign * (_material(rulebook, judge, after) - now) + settle
         if gained >= UNIT // 2:
             parts.append(f"wins material: {gained / UNIT:+.1f} {unit} along the line")
-        saved = _threat(engine, judge, state, result.move)
+        saved = _threat(rulebook, judge, state, result.move)
         if saved:
             parts.append(saved)
         if not result.move[1] and not saved:
-            quiet = _quiet(engine, judge, state, result.move)
+            quiet = _quiet(rulebook, judge, state, result.move)
             if quiet:
                 parts.append(quiet)
     where = f"{score / UNIT:+.2f} {unit}" if unit else f"score {score / UNIT:+.2f}"
     parts.append(
         f"best of a {result.depth}-ply search of {result.nodes:,} positions: {where} for "
-        f"{engine.design.players[me]}"
+        f"{rulebook.design.players[me]}"
     )
     return "; ".join(parts)
 
@@ -357,7 +359,7 @@ def _reason(engine: Engine, judge: Judge, state: RulesState, result: DescribedSe
 QUIET_GAIN: Final = 2
 
 
-def _quiet(engine: Engine, judge: Judge, state: RulesState, move: Move) -> str:
+def _quiet(rulebook: Rulebook, judge: Judge, state: RulesState, move: Move) -> str:
     """Why a quiet move helps, where it shows: "brings the Knight to c3, where it reaches 8
     squares (3 from b1)" for a piece that does not promote and reaches more of an empty board
     from its new position; else "gives White's pieces 6 more moves (20 to 26)" when the move
@@ -369,111 +371,113 @@ def _quiet(engine: Engine, judge: Judge, state: RulesState, move: Move) -> str:
     code = b[path[0]]
     if not code:
         return ""
-    c = engine.c
-    names = engine.design.board.names
+    c = rulebook.c
+    names = rulebook.design.board.names
     kind, player = c.kind_of[code], c.owner[code]
     reach = judge.reach.get((kind, player))
     frm, to = path[0], path[-1]
     if (
         reach is not None
-        and kind not in engine.royal
+        and kind not in rulebook.royal
         and kind not in judge.promoters
         and reach[to] - reach[frm] >= QUIET_GAIN
     ):
-        name = engine.design.pieces[kind].name
+        name = rulebook.design.pieces[kind].name
         return (
             f"brings the {name} to {names[to]}, where it reaches {reach[to]} squares "
             f"({reach[frm]} from {names[frm]})"
         )
-    me = engine.player(state.pos)
+    me = rulebook.player(state.pos)
     before = len(state.legal_actions())
     after = state.pos.copy()
-    engine.make(after, move)
-    if engine.player(after) == me:
+    rulebook.make(after, move)
+    if rulebook.player(after) == me:
         return ""
     after.turn = state.pos.turn
-    now = len(engine.legal(after))
-    if now - before >= QUIET_GAIN and engine.player(after) == me:
-        side = engine.design.players[me]
+    now = len(rulebook.legal(after))
+    if now - before >= QUIET_GAIN and rulebook.player(after) == me:
+        side = rulebook.design.players[me]
         return f"gives {side}'s pieces {now - before} more moves ({before} to {now})"
     return ""
 
 
-def _exchange(engine: Engine, judge: Judge, pos: DescribedPosition, depth: int) -> int:
+def _exchange(rulebook: Rulebook, judge: Judge, pos: DescribedPosition, depth: int) -> int:
     """The material the side to move wins by captures from here, each side free to stop
     (at most ``depth`` captures deep)."""
     if depth <= 0:
         return 0
     b = pos.board
-    values, kind_of = judge.values, engine.c.kind_of
-    me = engine.player(pos)
+    values, kind_of = judge.values, rulebook.c.kind_of
+    me = rulebook.player(pos)
     best = 0
-    for move in engine.legal(pos):
+    for move in rulebook.legal(pos):
         if not move[1]:
             continue
         taken = sum(values[kind_of[b[x]]] for x in move[1] if b[x])
-        saved = engine.make(pos, move)
+        saved = rulebook.make(pos, move)
         try:
-            reply = _exchange(engine, judge, pos, depth - 1)
-            value = taken + reply if engine.player(pos) == me else taken - reply
+            reply = _exchange(rulebook, judge, pos, depth - 1)
+            value = taken + reply if rulebook.player(pos) == me else taken - reply
         finally:
-            engine.unmake(pos, saved)
+            rulebook.unmake(pos, saved)
         best = max(best, value)
     return best
 
 
-def _threat(engine: Engine, judge: Judge, state: RulesState, move: Move) -> str:
+def _threat(rulebook: Rulebook, judge: Judge, state: RulesState, move: Move) -> str:
     """ "saves the Knight on f6" when the opponent could take a piece of ours for free (or for
     less than it is worth) now and cannot after ``move``."""
-    before = _best_take(engine, judge, state.pos)
+    before = _best_take(rulebook, judge, state.pos)
     if before is None:
         return ""
     after_pos = state.pos.copy()
-    engine.make(after_pos, move)
-    if engine.player(after_pos) == engine.player(state.pos):
+    rulebook.make(after_pos, move)
+    if rulebook.player(after_pos) == rulebook.player(state.pos):
         return ""
-    moves = engine.legal(after_pos)
-    gain_after = max((_take_gain(engine, judge, after_pos, m) for m in moves if m[1]), default=0)
+    moves = rulebook.legal(after_pos)
+    gain_after = max((_take_gain(rulebook, judge, after_pos, m) for m in moves if m[1]), default=0)
     square, gain_before = before
     if gain_before >= UNIT and gain_after < gain_before:
-        piece = engine.design.pieces[engine.c.kind_of[state.pos.board[square]]].name
-        return f"saves the {piece} on {engine.design.board.names[square]}"
+        piece = rulebook.design.pieces[rulebook.c.kind_of[state.pos.board[square]]].name
+        return f"saves the {piece} on {rulebook.design.board.names[square]}"
     return ""
 
 
-def _best_take(engine: Engine, judge: Judge, pos: DescribedPosition) -> tuple[int, int] | None:
+def _best_take(rulebook: Rulebook, judge: Judge, pos: DescribedPosition) -> tuple[int, int] | None:
     """What the opponent's best capture would win if it were their move: (square, points)."""
     other = pos.copy()
-    other.turn = engine.next_turn(pos.turn)
-    if engine.player(other) == engine.player(pos):
+    other.turn = rulebook.next_turn(pos.turn)
+    if rulebook.player(other) == rulebook.player(pos):
         return None
     best: tuple[int, int] | None = None
-    for m in engine.legal(other):
+    for m in rulebook.legal(other):
         if not m[1]:
             continue
-        gain = _take_gain(engine, judge, other, m)
+        gain = _take_gain(rulebook, judge, other, m)
         if gain > 0 and (best is None or gain > best[1]):
             best = (m[1][0], gain)
     return best
 
 
-def _take_gain(engine: Engine, judge: Judge, pos: DescribedPosition, move: Move) -> int:
+def _take_gain(rulebook: Rulebook, judge: Judge, pos: DescribedPosition, move: Move) -> int:
     """Points a capture wins: the pieces taken, less the taker when it can be taken back."""
     b = pos.board
     values = judge.values
-    kind_of = engine.c.kind_of
+    kind_of = rulebook.c.kind_of
     taken = sum(values[kind_of[b[x]]] for x in move[1] if b[x])
-    mover = engine.player(pos)
+    mover = rulebook.player(pos)
     work = pos.copy()
-    engine.make(work, move)
+    rulebook.make(work, move)
     to = move[0][-1] if move[0] else -1
-    back = any(m[1] and to in m[1] for m in engine.legal(work)) if to >= 0 else False
-    if back and engine.player(work) != mover:
+    back = any(m[1] and to in m[1] for m in rulebook.legal(work)) if to >= 0 else False
+    if back and rulebook.player(work) != mover:
         taken -= values[kind_of[b[move[0][0]]]] if len(move[0]) > 1 and b[move[0][0]] else 0
     return taken
 
 
-def _details(engine: Engine, state: RulesState, result: DescribedSearchResult) -> dict[str, Any]:
+def _details(
+    rulebook: Rulebook, state: RulesState, result: DescribedSearchResult
+) -> dict[str, Any]:
     pv = []
     work = state
     for move in result.pv:  # in the game's own notation (SAN for chess)

@@ -65,12 +65,12 @@ class Overflow:
         elif what == 1:
             why = (
                 f"goes round more than {MAX_PASSES} times inside other loops in one run of "
-                "its move program, the most the rules engine allows; nest fewer loops"
+                "its move program, the most the rulebook allows; nest fewer loops"
             )
         else:
             why = (
                 "reads the whole board at each pass of the loop around it: more than "
                 f"{MAX_PASSES} positions in one run of its move program, the most the rules "
-                "engine allows; ask it once, before the loop"
+                "rulebook allows; ask it once, before the loop"
             )
         raise RulesError(f"{self.source}:{line}:{column}: ({head} ...) {why}")

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from game.logic.contract import Stop
-from game.logic.rules.engine import DescribedPosition, Engine, Move
+from game.logic.rules.rulebook import DescribedPosition, Move, Rulebook
 from game.logic.rules.sexpr import Form
 from game.logic.search.budget import Budget
 
@@ -63,15 +63,15 @@ class LinesChoice:
     nodes: int = 0
 
 
-def line_length(engine: Engine) -> int | None:
+def line_length(rulebook: Rulebook) -> int | None:
     """k when the game is won by ``(line k)`` and every move places one stone; else None."""
-    design = engine.design
+    design = rulebook.design
     k = None
     for end in design.ends:
         cond = end.condition
         if end.outcome == "win" and isinstance(cond, Form) and cond.head == "line":
             k = int(cond.args[0].value)  # type: ignore[union-attr]
-    if k is None or design.counters or engine.players != 2:
+    if k is None or design.counters or rulebook.players != 2:
         return None
     if any(p.programs and not all(g.drop for g in p.programs) for p in design.pieces):
         return None
@@ -79,17 +79,17 @@ def line_length(engine: Engine) -> int | None:
 
 
 class Lines:
-    """The alignment play of one engine's game (see the module docstring)."""
+    """The alignment play of one rulebook's game (see the module docstring)."""
 
-    def __init__(self, engine: Engine, k: int) -> None:
-        self.engine = engine
+    def __init__(self, rulebook: Rulebook, k: int) -> None:
+        self.rulebook = rulebook
         self.k = k
-        board = engine.design.board
-        n = engine.n
+        board = rulebook.design.board
+        n = rulebook.n
         links = board.links
         self.names = board.names
         axes: list[int] = []  # one direction of each opposite pair: where lines run
-        for d, back in enumerate(engine.opposite):
+        for d, back in enumerate(rulebook.opposite):
             if back >= 0 and back not in axes and d not in axes:
                 axes.append(d)
         windows: list[tuple[int, ...]] = []
@@ -138,9 +138,9 @@ class Lines:
         deadline: float | None,
         stop: Stop | None,
     ) -> LinesChoice:
-        engine = self.engine
-        me = engine.player(pos)
-        owner = engine.c.owner
+        rulebook = self.rulebook
+        me = rulebook.player(pos)
+        owner = rulebook.c.owner
         them = 1 - me
         by_point = {m[0][0]: m for m in moves if len(m[0]) == 1}
         if not by_point:
@@ -153,7 +153,7 @@ class Lines:
         state = _Counts(self, [-1 if not v else (0 if owner[v] == me else 1) for v in pos.board])
         candidates = state.candidates(by_point)
         name = self.names
-        seat = engine.design.players
+        seat = rulebook.design.players
         wins = sorted(state.completing(0) & by_point.keys())
         if wins:
             return LinesChoice(by_point[wins[0]], f"wins: {self.k} in a row")

@@ -20,15 +20,15 @@ from collections.abc import Sequence
 
 from game.logic.contract import NotationError
 from game.logic.rules.compile import PROGRAM
-from game.logic.rules.engine import PASS, DescribedPosition, Engine, Move
+from game.logic.rules.rulebook import PASS, DescribedPosition, Move, Rulebook
 
 __all__ = ["move_texts", "parse_move", "position_text", "read_position"]
 
 
-def move_texts(engine: Engine, pos: DescribedPosition, moves: Sequence[Move]) -> list[str]:
+def move_texts(rulebook: Rulebook, pos: DescribedPosition, moves: Sequence[Move]) -> list[str]:
     """The text of each move, distinct within ``moves``."""
-    names = engine.design.board.names
-    c = engine.c
+    names = rulebook.design.board.names
+    c = rulebook.c
     droppable = {t for t, row in enumerate(c.drops) if any(f is not None for f in row)}
     texts = []
     for move in moves:
@@ -38,11 +38,13 @@ def move_texts(engine: Engine, pos: DescribedPosition, moves: Sequence[Move]) ->
         elif len(path) == 1:
             text = names[path[0]]
             if len(droppable) > 1:
-                text = f"{engine.design.pieces[c.programs[pid & PROGRAM][0]].letter or '?'}@{text}"
+                text = (
+                    f"{rulebook.design.pieces[c.programs[pid & PROGRAM][0]].letter or '?'}@{text}"
+                )
             texts.append(text)
         else:
             text = ("x" if caps else "-").join(names[p] for p in path)
-            aside = [p for p in caps if p != path[-1] and not _between_steps(engine, path, p)]
+            aside = [p for p in caps if p != path[-1] and not _between_steps(rulebook, path, p)]
             if aside:  # a capture off the piece's way (a mill's): named after the move
                 text = (
                     "-".join(names[p] for p in path) + " " + " ".join("x" + names[p] for p in aside)
@@ -63,7 +65,7 @@ def move_texts(engine: Engine, pos: DescribedPosition, moves: Sequence[Move]) ->
         for i, move in enumerate(moves):
             if clash[i] and move[0]:
                 final = move[2][-1][1]
-                piece = engine.design.pieces[c.kind_of[final]]
+                piece = rulebook.design.pieces[c.kind_of[final]]
                 texts[i] += f"={piece.letter or piece.name}"
     if any(clash := clashing()):
         for i, move in enumerate(moves):
@@ -78,10 +80,10 @@ def move_texts(engine: Engine, pos: DescribedPosition, moves: Sequence[Move]) ->
     return texts
 
 
-def _between_steps(engine: Engine, path: tuple[int, ...], p: int) -> bool:
+def _between_steps(rulebook: Rulebook, path: tuple[int, ...], p: int) -> bool:
     """Whether ``p`` lies on the straight way between two consecutive positions of
     ``path`` (a jumped piece)."""
-    xy = engine.design.board.xy
+    xy = rulebook.design.board.xy
     px, py = xy[p]
     for a, b in itertools.pairwise(path):
         (ax, ay), (bx, by) = xy[a], xy[b]
@@ -96,7 +98,11 @@ def _between_steps(engine: Engine, path: tuple[int, ...], p: int) -> bool:
 
 
 def parse_move(
-    engine: Engine, pos: DescribedPosition, moves: Sequence[Move], texts: Sequence[str], text: str
+    rulebook: Rulebook,
+    pos: DescribedPosition,
+    moves: Sequence[Move],
+    texts: Sequence[str],
+    text: str,
 ) -> Move:
     """The legal move ``text`` names; NotationError names what was wrong."""
     want = text.strip()
@@ -127,37 +133,37 @@ def _fold(text: str) -> str:
 # -- positions ------------------------------------------------------------------------
 
 
-def position_text(engine: Engine, pos: DescribedPosition) -> str:
+def position_text(rulebook: Rulebook, pos: DescribedPosition) -> str:
     """``pos`` in the design's position notation."""
     write = {"fen": _fen_text, "pdn": _pdn_text, "squares": _squares_text}
-    return write.get(engine.design.position_format, _generic_text)(engine, pos)
+    return write.get(rulebook.design.position_format, _generic_text)(rulebook, pos)
 
 
-def read_position(engine: Engine, text: str) -> DescribedPosition:
+def read_position(rulebook: Rulebook, text: str) -> DescribedPosition:
     """The position ``text`` gives in the design's notation (or the generic one);
     raises NotationError saying what is wrong."""
-    fmt = engine.design.position_format
+    fmt = rulebook.design.position_format
     text = text.strip()
     if not text:
         raise NotationError("an empty position")
     if len(text) > 10_000:
         raise NotationError("a position text longer than 10,000 characters")
     if "/" in text and ":" in text.split("/")[0]:
-        return _generic_read(engine, text)
+        return _generic_read(rulebook, text)
     readers = {"fen": _fen_read, "pdn": _pdn_read, "squares": _squares_read}
-    return readers.get(fmt, _generic_read)(engine, text)
+    return readers.get(fmt, _generic_read)(rulebook, text)
 
 
-def _letters(engine: Engine) -> dict[str, int]:
+def _letters(rulebook: Rulebook) -> dict[str, int]:
     out = {}
-    for t, piece in enumerate(engine.design.pieces):
+    for t, piece in enumerate(rulebook.design.pieces):
         out[(piece.letter or piece.name[0]).upper()] = t
     return out
 
 
-def _grid(engine: Engine) -> tuple[list[list[int]], int, int]:
+def _grid(rulebook: Rulebook) -> tuple[list[list[int]], int, int]:
     """Positions by (row from the top, column): -1 where there is none."""
-    xy = engine.design.board.xy
+    xy = rulebook.design.board.xy
     xs = sorted({round(x) for x, _ in xy})
     ys = sorted({round(y) for _, y in xy}, reverse=True)
     grid = [[-1] * len(xs) for _ in ys]
@@ -166,9 +172,9 @@ def _grid(engine: Engine) -> tuple[list[list[int]], int, int]:
     return grid, len(xs), len(ys)
 
 
-def _fen_text(engine: Engine, pos: DescribedPosition) -> str:
-    grid, _, _ = _grid(engine)
-    c = engine.c
+def _fen_text(rulebook: Rulebook, pos: DescribedPosition) -> str:
+    grid, _, _ = _grid(rulebook)
+    c = rulebook.c
     rows = []
     for row in grid:
         out, run = "", 0
@@ -180,30 +186,30 @@ def _fen_text(engine: Engine, pos: DescribedPosition) -> str:
             if run:
                 out += str(run)
                 run = 0
-            piece = engine.design.pieces[c.kind_of[v]]
+            piece = rulebook.design.pieces[c.kind_of[v]]
             letter = (piece.letter or piece.name[0]).upper()
             out += letter if c.owner[v] == 0 else letter.lower()
         rows.append(out + (str(run) if run else ""))
-    side = "w" if engine.player(pos) == 0 else "b"
-    rights = _castling_text(engine, pos)
+    side = "w" if rulebook.player(pos) == 0 else "b"
+    rights = _castling_text(rulebook, pos)
     ep = "-"
-    names = engine.design.board.names
+    names = rulebook.design.board.names
     if pos.last_from >= 0 and pos.last_to >= 0 and pos.board[pos.last_to]:
         v = pos.board[pos.last_to]
-        fx, fy = engine.design.board.xy[pos.last_from]
-        tx, ty = engine.design.board.xy[pos.last_to]
-        if engine.design.pieces[c.kind_of[v]].letter == "" and fx == tx and abs(fy - ty) == 2:
-            mid = engine.design.board.xy.index((fx, (fy + ty) / 2))
+        fx, fy = rulebook.design.board.xy[pos.last_from]
+        tx, ty = rulebook.design.board.xy[pos.last_to]
+        if rulebook.design.pieces[c.kind_of[v]].letter == "" and fx == tx and abs(fy - ty) == 2:
+            mid = rulebook.design.board.xy.index((fx, (fy + ty) / 2))
             ep = names[mid]
     return f"{'/'.join(rows)} {side} {rights} {ep} {pos.quiet} {pos.plies // 2 + 1}"
 
 
-def _castling_text(engine: Engine, pos: DescribedPosition) -> str:
-    if "moved" not in engine.design.attributes:
+def _castling_text(rulebook: Rulebook, pos: DescribedPosition) -> str:
+    if "moved" not in rulebook.design.attributes:
         return "-"
-    bit = 1 << engine.design.attributes.index("moved")
-    c = engine.c
-    grid, _width, _height = _grid(engine)
+    bit = 1 << rulebook.design.attributes.index("moved")
+    c = rulebook.c
+    grid, _width, _height = _grid(rulebook)
     out = ""
     for player, row in ((0, grid[-1]), (1, grid[0])):
         king = [
@@ -212,7 +218,7 @@ def _castling_text(engine: Engine, pos: DescribedPosition) -> str:
             if p >= 0
             and pos.board[p]
             and c.owner[pos.board[p]] == player
-            and engine.design.pieces[c.kind_of[pos.board[p]]].royal
+            and rulebook.design.pieces[c.kind_of[pos.board[p]]].royal
             and not c.attrs[pos.board[p]] & bit
         ]
         if not king:
@@ -222,24 +228,24 @@ def _castling_text(engine: Engine, pos: DescribedPosition) -> str:
             if (
                 v
                 and c.owner[v] == player
-                and "moved" in engine.design.pieces[c.kind_of[v]].attributes
-                and not engine.design.pieces[c.kind_of[v]].royal
+                and "moved" in rulebook.design.pieces[c.kind_of[v]].attributes
+                and not rulebook.design.pieces[c.kind_of[v]].royal
                 and not (c.attrs[v] & bit)
             ):
                 out += letter if player == 0 else letter.lower()
     return out or "-"
 
 
-def _fen_read(engine: Engine, text: str) -> DescribedPosition:
+def _fen_read(rulebook: Rulebook, text: str) -> DescribedPosition:
     fields = text.split()
     if len(fields) < 2:
         raise NotationError("a FEN needs at least the board and the side to move")
-    grid, width, height = _grid(engine)
+    grid, width, height = _grid(rulebook)
     rows = fields[0].split("/")
     if len(rows) != height:
         raise NotationError(f"a FEN board needs {height} rows separated by '/', not {len(rows)}")
-    letters = _letters(engine)
-    board = [0] * engine.n
+    letters = _letters(rulebook)
+    board = [0] * rulebook.n
     for r, row in enumerate(rows):
         col = 0
         for ch in row:
@@ -251,18 +257,18 @@ def _fen_read(engine: Engine, text: str) -> DescribedPosition:
                 raise NotationError(f"unknown piece letter {ch!r} in the FEN")
             if col >= width or grid[r][col] < 0:
                 raise NotationError(f"row {r + 1} of the FEN is too long")
-            board[grid[r][col]] = engine.c.code(0 if ch.isupper() else 1, kind)
+            board[grid[r][col]] = rulebook.c.code(0 if ch.isupper() else 1, kind)
             col += 1
         if col != width:
             raise NotationError(f"row {r + 1} of the FEN has {col} squares, not {width}")
     if fields[1] not in ("w", "b"):
         raise NotationError("the side to move is w or b")
     player = 0 if fields[1] == "w" else 1
-    turn = engine.design.turn_order.index(player)
-    pos = DescribedPosition(board, turn, hands=engine.start().hands)
-    if "moved" in engine.design.attributes:
-        bit = 1 << engine.design.attributes.index("moved")
-        c = engine.c
+    turn = rulebook.design.turn_order.index(player)
+    pos = DescribedPosition(board, turn, hands=rulebook.start().hands)
+    if "moved" in rulebook.design.attributes:
+        bit = 1 << rulebook.design.attributes.index("moved")
+        c = rulebook.c
         rights = fields[2] if len(fields) > 2 else "-"
         keep: set[int] = set()
         for ch in rights if rights != "-" else "":
@@ -274,19 +280,19 @@ def _fen_read(engine: Engine, text: str) -> DescribedPosition:
             keep.update(
                 p
                 for p in player_row
-                if p >= 0 and board[p] and engine.design.pieces[c.kind_of[board[p]]].royal
+                if p >= 0 and board[p] and rulebook.design.pieces[c.kind_of[board[p]]].royal
             )
         for p, v in enumerate(board):
-            if v and "moved" in engine.design.pieces[c.kind_of[v]].attributes and p not in keep:
+            if v and "moved" in rulebook.design.pieces[c.kind_of[v]].attributes and p not in keep:
                 board[p] = c.code(c.owner[v], c.kind_of[v], c.attrs[v] | bit)
     if len(fields) > 3 and fields[3] != "-":
-        names = engine.design.board.names
+        names = rulebook.design.board.names
         if fields[3] not in names:
             raise NotationError(f"no square {fields[3]!r} for en passant")
         ep = names.index(fields[3])
-        x, y = engine.design.board.xy[ep]
+        x, y = rulebook.design.board.xy[ep]
         step = 1.0 if player == 1 else -1.0  # the pawn that passed moved away from its side
-        xy = engine.design.board.xy
+        xy = rulebook.design.board.xy
         try:
             pos.last_from = xy.index((x, y - step))
             pos.last_to = xy.index((x, y + step))
@@ -300,34 +306,34 @@ def _fen_read(engine: Engine, text: str) -> DescribedPosition:
         if not fields[5].isdigit() or int(fields[5]) < 1:
             raise NotationError("the move number is a whole number from 1")
         pos.plies = (int(fields[5]) - 1) * 2 + player
-    pos.history = (engine.key(pos),) if engine.repetition else ()
+    pos.history = (rulebook.key(pos),) if rulebook.repetition else ()
     return pos
 
 
-def _pdn_text(engine: Engine, pos: DescribedPosition) -> str:
-    c = engine.c
-    names = engine.design.board.names
+def _pdn_text(rulebook: Rulebook, pos: DescribedPosition) -> str:
+    c = rulebook.c
+    names = rulebook.design.board.names
     parts = []
-    for player, label in enumerate(p[0].upper() for p in engine.design.players):
+    for player, label in enumerate(p[0].upper() for p in rulebook.design.players):
         squares = []
         for i, v in enumerate(pos.board):
             if v and c.owner[v] == player:
-                letter = engine.design.pieces[c.kind_of[v]].letter
+                letter = rulebook.design.pieces[c.kind_of[v]].letter
                 squares.append(f"{letter}{names[i]}")
         parts.append(label + ",".join(squares))
-    side = engine.design.players[engine.player(pos)][0].upper()
+    side = rulebook.design.players[rulebook.player(pos)][0].upper()
     return f"{side}:" + ":".join(parts)
 
 
-def _pdn_read(engine: Engine, text: str) -> DescribedPosition:
+def _pdn_read(rulebook: Rulebook, text: str) -> DescribedPosition:
     fields = [f.strip() for f in text.strip().rstrip(".").split(":")]
-    labels = [p[0].upper() for p in engine.design.players]
+    labels = [p[0].upper() for p in rulebook.design.players]
     if len(fields) < 2 or fields[0].upper() not in labels:
         raise NotationError(f"a PDN position starts with the side to move ({'/'.join(labels)}:)")
-    names = engine.design.board.names
+    names = rulebook.design.board.names
     index = {n.lower(): i for i, n in enumerate(names)}
-    letters = {p.letter.upper(): t for t, p in enumerate(engine.design.pieces)}
-    board = [0] * engine.n
+    letters = {p.letter.upper(): t for t, p in enumerate(rulebook.design.pieces)}
+    board = [0] * rulebook.n
     for field in fields[1:]:
         if not field:
             continue
@@ -350,84 +356,84 @@ def _pdn_read(engine: Engine, text: str) -> DescribedPosition:
             for name in squares:
                 if name.lower() not in index:
                     raise NotationError(f"no square {name!r} on this board")
-                board[index[name.lower()]] = engine.c.code(player, letters[letter])
+                board[index[name.lower()]] = rulebook.c.code(player, letters[letter])
     player = labels.index(fields[0].upper())
     pos = DescribedPosition(
-        board, engine.design.turn_order.index(player), hands=engine.start().hands
+        board, rulebook.design.turn_order.index(player), hands=rulebook.start().hands
     )
-    if engine.design.stacks:
-        pos.under = [()] * engine.n
-    pos.history = (engine.key(pos),) if engine.repetition else ()
+    if rulebook.design.stacks:
+        pos.under = [()] * rulebook.n
+    pos.history = (rulebook.key(pos),) if rulebook.repetition else ()
     return pos
 
 
-def _squares_text(engine: Engine, pos: DescribedPosition) -> str:
+def _squares_text(rulebook: Rulebook, pos: DescribedPosition) -> str:
     marks = "XO"
-    c = engine.c
+    c = rulebook.c
     body = "".join(
-        marks[c.owner[pos.board[p]]] if pos.board[p] else "-" for p in _reading_order(engine)
+        marks[c.owner[pos.board[p]]] if pos.board[p] else "-" for p in _reading_order(rulebook)
     )
-    return f"{body} {marks[engine.player(pos)]}"
+    return f"{body} {marks[rulebook.player(pos)]}"
 
 
-def _reading_order(engine: Engine) -> list[int]:
+def _reading_order(rulebook: Rulebook) -> list[int]:
     """The positions row by row from the top, each row from the left (as FEN reads)."""
-    grid, _, _ = _grid(engine)
+    grid, _, _ = _grid(rulebook)
     return [p for row in grid for p in row if p >= 0]
 
 
-def _squares_read(engine: Engine, text: str) -> DescribedPosition:
+def _squares_read(rulebook: Rulebook, text: str) -> DescribedPosition:
     fields = text.split()
-    if len(fields) != 2 or len(fields[0]) != engine.n or fields[1].upper() not in ("X", "O"):
+    if len(fields) != 2 or len(fields[0]) != rulebook.n or fields[1].upper() not in ("X", "O"):
         raise NotationError(
-            f'a position is "BOARD SIDE": {engine.n} characters of X, O and -, then X or O'
+            f'a position is "BOARD SIDE": {rulebook.n} characters of X, O and -, then X or O'
         )
-    board = [0] * engine.n
-    for p, ch in zip(_reading_order(engine), fields[0].upper(), strict=True):
+    board = [0] * rulebook.n
+    for p, ch in zip(_reading_order(rulebook), fields[0].upper(), strict=True):
         if ch in "XO":
-            board[p] = engine.c.code("XO".index(ch), 0)
+            board[p] = rulebook.c.code("XO".index(ch), 0)
         elif ch not in "-.":
             raise NotationError(f"unknown square mark {ch!r}: use X, O or -")
     player = "XO".index(fields[1].upper())
     return DescribedPosition(
-        board, engine.design.turn_order.index(player), hands=engine.start().hands
+        board, rulebook.design.turn_order.index(player), hands=rulebook.start().hands
     )
 
 
-def _stack_text(engine: Engine, pos: DescribedPosition, i: int) -> str:
+def _stack_text(rulebook: Rulebook, pos: DescribedPosition, i: int) -> str:
     """``[mK]``: the pieces under position ``i``'s top, bottom first, by letter (upper case
     for the first player); empty when there are none."""
     if pos.under is None or not pos.under[i]:
         return ""
-    c = engine.c
+    c = rulebook.c
     letters = []
     for v in pos.under[i]:
-        piece = engine.design.pieces[c.kind_of[v]]
+        piece = rulebook.design.pieces[c.kind_of[v]]
         letter = (piece.letter or piece.name[0]).upper()
         letters.append(letter if c.owner[v] == 0 else letter.lower())
     return "[" + "".join(letters) + "]"
 
 
-def _generic_text(engine: Engine, pos: DescribedPosition) -> str:
-    c = engine.c
-    names = engine.design.board.names
+def _generic_text(rulebook: Rulebook, pos: DescribedPosition) -> str:
+    c = rulebook.c
+    names = rulebook.design.board.names
     parts = []
-    if engine.design.counters:  # "Seed: s1 4, s2 4, ... / South to move"
+    if rulebook.design.counters:  # "Seed: s1 4, s2 4, ... / South to move"
         counts = ", ".join(f"{names[i]} {v}" for i, v in enumerate(pos.board) if v)
-        mover = engine.design.players[engine.player(pos)]
-        return f"{engine.design.pieces[0].name}: {counts} / {mover} to move"
-    for player, pname in enumerate(engine.design.players):
+        mover = rulebook.design.players[rulebook.player(pos)]
+        return f"{rulebook.design.pieces[0].name}: {counts} / {mover} to move"
+    for player, pname in enumerate(rulebook.design.players):
         groups = []
-        for t, piece in enumerate(engine.design.pieces):
+        for t, piece in enumerate(rulebook.design.pieces):
             squares = [
-                names[i] + _stack_text(engine, pos, i)
+                names[i] + _stack_text(rulebook, pos, i)
                 for i, v in enumerate(pos.board)
                 if v and c.owner[v] == player and c.kind_of[v] == t
             ]
             if squares:
                 groups.append(f"{piece.name} {' '.join(squares)}")
         parts.append(f"{pname}: {', '.join(groups)}")
-    parts.append(f"{engine.design.players[engine.player(pos)]} to move")
+    parts.append(f"{rulebook.design.players[rulebook.player(pos)]} to move")
     return " / ".join(parts)
 
 
@@ -451,10 +457,10 @@ def _sides(text: str, players: list[str]) -> tuple[int, list[str]]:
     return to_move, parts
 
 
-def _counters_read(engine: Engine, text: str) -> DescribedPosition:
-    names = engine.design.board.names
-    players = list(engine.design.players)
-    board = [0] * engine.n
+def _counters_read(rulebook: Rulebook, text: str) -> DescribedPosition:
+    names = rulebook.design.board.names
+    players = list(rulebook.design.players)
+    board = [0] * rulebook.n
     to_move, parts = _sides(text, players)
     for part in parts:
         _, _, rest = part.partition(":")
@@ -464,19 +470,19 @@ def _counters_read(engine: Engine, text: str) -> DescribedPosition:
                 raise NotationError(f"{item!r}: a position and its counters, as 's1 4'")
             board[names.index(words[0])] = int(words[1])
     return DescribedPosition(
-        board, engine.design.turn_order.index(to_move), hands=engine.start().hands
+        board, rulebook.design.turn_order.index(to_move), hands=rulebook.start().hands
     )
 
 
-def _generic_read(engine: Engine, text: str) -> DescribedPosition:
-    if engine.design.counters:
-        return _counters_read(engine, text)
-    players = list(engine.design.players)
-    types = {p.name: t for t, p in enumerate(engine.design.pieces)}
-    letters = _letters(engine)
-    names = engine.design.board.names
-    board = [0] * engine.n
-    under: list[tuple[int, ...]] = [()] * engine.n
+def _generic_read(rulebook: Rulebook, text: str) -> DescribedPosition:
+    if rulebook.design.counters:
+        return _counters_read(rulebook, text)
+    players = list(rulebook.design.players)
+    types = {p.name: t for t, p in enumerate(rulebook.design.pieces)}
+    letters = _letters(rulebook)
+    names = rulebook.design.board.names
+    board = [0] * rulebook.n
+    under: list[tuple[int, ...]] = [()] * rulebook.n
     to_move, parts = _sides(text, players)
     for part in parts:
         who, _, rest = part.partition(":")
@@ -492,22 +498,24 @@ def _generic_read(engine: Engine, text: str) -> DescribedPosition:
                 if name not in names:
                     raise NotationError(f"no position {name!r}")
                 at = names.index(name)
-                board[at] = engine.c.code(player, types[words[0]])
+                board[at] = rulebook.c.code(player, types[words[0]])
                 if stack:
-                    if engine.design.stacks is False or not stack.endswith("]"):
+                    if rulebook.design.stacks is False or not stack.endswith("]"):
                         raise NotationError(f"{word!r}: stacks are [letters] in a game of stacks")
                     pieces = []
                     for ch in stack[:-1]:
                         if ch.upper() not in letters:
                             raise NotationError(f"unknown piece letter {ch!r} in {word!r}")
-                        pieces.append(engine.c.code(0 if ch.isupper() else 1, letters[ch.upper()]))
+                        pieces.append(
+                            rulebook.c.code(0 if ch.isupper() else 1, letters[ch.upper()])
+                        )
                     under[at] = tuple(pieces)
     pos = DescribedPosition(
-        board, engine.design.turn_order.index(to_move), hands=engine.start().hands
+        board, rulebook.design.turn_order.index(to_move), hands=rulebook.start().hands
     )
-    if engine.design.stacks:
+    if rulebook.design.stacks:
         pos.under = under
-    pos.history = (engine.key(pos),) if engine.repetition else ()
+    pos.history = (rulebook.key(pos),) if rulebook.repetition else ()
     return pos
 
 

@@ -7,8 +7,8 @@ except in games that say ``(perft ended-leaves)`` (Othello), where it counts 1. 
 repetition or move counters are not looked at. Moves that the game's move identity merges
 (draughts: same start, end and captured pieces) count once.
 
->>> from game.logic.rules.catalogue import engine
->>> e = engine("tic-tac-toe")
+>>> from game.logic.rules.catalogue import rulebook
+>>> e = rulebook("tic-tac-toe")
 >>> e.perft(e.start(), 2)
 72
 """
@@ -18,30 +18,30 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 
-from game.logic.rules.engine import DescribedPosition, Engine
 from game.logic.rules.notation import move_texts
+from game.logic.rules.rulebook import DescribedPosition, Rulebook
 
 __all__ = ["divide", "perft_line"]
 
 
-def perft_line(engine: Engine, pos: DescribedPosition, depth: int) -> str:
+def perft_line(rulebook: Rulebook, pos: DescribedPosition, depth: int) -> str:
     """``depth=D nodes=N seconds=S`` for ``pos`` (copied; it is not changed)."""
     work = pos.copy()
     started = time.perf_counter()
-    nodes = engine.perft(work, depth)
+    nodes = rulebook.perft(work, depth)
     return f"depth={depth} nodes={nodes} seconds={time.perf_counter() - started:.3f}"
 
 
-def divide(engine: Engine, pos: DescribedPosition, depth: int) -> Iterator[tuple[str, int]]:
+def divide(rulebook: Rulebook, pos: DescribedPosition, depth: int) -> Iterator[tuple[str, int]]:
     """Each legal first move's text with the paths of ``depth`` that start with it."""
     work = pos.copy()
     if depth == 0:
         return
-    moves = engine.legal(work)
-    if engine.outcome(work, moves, perft=True) is not None:
+    moves = rulebook.legal(work)
+    if rulebook.outcome(work, moves, perft=True) is not None:
         return
-    for move, text in zip(moves, move_texts(engine, work, moves), strict=True):
-        saved = engine.make(work, move)
-        count = engine.perft(work, depth - 1)
-        engine.unmake(work, saved)
+    for move, text in zip(moves, move_texts(rulebook, work, moves), strict=True):
+        saved = rulebook.make(work, move)
+        count = rulebook.perft(work, depth - 1)
+        rulebook.unmake(work, saved)
         yield text, count

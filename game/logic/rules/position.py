@@ -1,4 +1,4 @@
-"""A position of a described game and the move tuple; see :mod:`game.logic.rules.engine`."""
+"""A position of a described game and the move tuple; see :mod:`game.logic.rules.rulebook`."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Any, Final, TypeAlias
 
 __all__ = ["PASS", "DescribedPosition", "Move"]
 
-#: (path, captures, effects, program): see the engine's module docstring.
+#: (path, captures, effects, program): see the rulebook's module docstring.
 Move: TypeAlias = tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, int], ...], int]
 #: The move of a player who cannot move in a game that lets them pass.
 PASS: Final[Move] = ((), (), (), -1)

@@ -18,19 +18,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from game.logic.rules.board import Board
-from game.logic.rules.engine import DescribedPosition, Engine, Move
+from game.logic.rules.rulebook import DescribedPosition, Move, Rulebook
 
 __all__ = ["san_suffix", "san_texts", "strip_suffix"]
 
 
 def san_texts(
-    engine: Engine, pos: DescribedPosition, moves: Sequence[Move], paths: Sequence[str]
+    rulebook: Rulebook, pos: DescribedPosition, moves: Sequence[Move], paths: Sequence[str]
 ) -> list[str]:
     """The SAN of each of ``moves`` (the legal moves of ``pos``), without the check mark;
     ``paths`` are their path texts, kept for drops and passes."""
-    board = engine.design.board
+    board = rulebook.design.board
     columns, rows = _columns_and_rows(board)
-    c = engine.c
+    c = rulebook.c
     b = pos.board
     kinds = [c.kind_of[b[m[0][0]]] if len(m[0]) > 1 else -1 for m in moves]
     texts = []
@@ -40,11 +40,11 @@ def san_texts(
             texts.append(paths[i])
             continue
         origin, target = path[0], path[-1]
-        castle = _castle(engine, pos, move)
+        castle = _castle(rulebook, pos, move)
         if castle:
             texts.append(castle)
             continue
-        piece = engine.design.pieces[kinds[i]]
+        piece = rulebook.design.pieces[kinds[i]]
         letter = piece.letter
         rivals = [
             m[0][0]
@@ -54,7 +54,7 @@ def san_texts(
             and len(m[0]) > 1
             and m[0][-1] == target
             and m[0][0] != origin
-            and not _castle(engine, pos, m)
+            and not _castle(rulebook, pos, m)
         ]
         where = ""
         if letter and rivals:
@@ -69,21 +69,21 @@ def san_texts(
         text = f"{letter}{where}{'x' if caps else ''}{board.names[target]}"
         final = [v for p, v, *_ in effects if p == target]
         if final and final[-1] and c.kind_of[final[-1]] != kinds[i]:
-            text += "=" + (engine.design.pieces[c.kind_of[final[-1]]].letter or "?")
+            text += "=" + (rulebook.design.pieces[c.kind_of[final[-1]]].letter or "?")
         texts.append(text)
     return texts
 
 
-def san_suffix(engine: Engine, pos: DescribedPosition, move: Move) -> str:
+def san_suffix(rulebook: Rulebook, pos: DescribedPosition, move: Move) -> str:
     """``+`` when ``move`` leaves the next player in check, ``#`` when also without a legal
     move, else ""."""
-    if not engine.design.royal or not move[0]:
+    if not rulebook.design.royal or not move[0]:
         return ""
     after = pos.copy()
-    engine.make(after, move)
-    if not engine.in_check(after):
+    rulebook.make(after, move)
+    if not rulebook.in_check(after):
         return ""
-    return "+" if engine.legal(after) else "#"
+    return "+" if rulebook.legal(after) else "#"
 
 
 def strip_suffix(text: str) -> str:
@@ -95,13 +95,13 @@ def strip_suffix(text: str) -> str:
     return text
 
 
-def _castle(engine: Engine, pos: DescribedPosition, move: Move) -> str:
+def _castle(rulebook: Rulebook, pos: DescribedPosition, move: Move) -> str:
     """``O-O`` or ``O-O-O`` when ``move`` also carries another piece of the mover's, else
     ""."""
     path, _caps, effects, _pid = move
     if len(path) < 2:
         return ""
-    owner = engine.c.owner
+    owner = rulebook.c.owner
     mover = owner[pos.board[path[0]]]
     placed = [p for p, v, *_ in effects if v and p not in path and owner[v] == mover]
     if not placed:
@@ -109,7 +109,7 @@ def _castle(engine: Engine, pos: DescribedPosition, move: Move) -> str:
     emptied = [p for p, v, *_ in effects if not v and p not in path and pos.board[p]]
     if not emptied:
         return ""
-    xy = engine.design.board.xy
+    xy = rulebook.design.board.xy
     width = max(x for x, _y in xy) - min(x for x, _y in xy) + 1
     near = abs(xy[emptied[0]][0] - xy[path[0]][0]) < width / 2
     return "O-O" if near else "O-O-O"

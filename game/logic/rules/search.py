@@ -3,7 +3,7 @@ play and hint with.
 
 Iterative deepening with principal variation search: each depth's best move is searched
 first with the full window and the others with a null window (searched again when one beats
-it). A transposition table keyed by the hash of the engine's position key keeps each
+it). A transposition table keyed by the hash of the rulebook's position key keeps each
 position's depth, bound, score and best move; moves are ordered by the table's move, then
 captures (most valuable victim, least valuable attacker) and promotions, then two killer
 moves a ply, then the history of quiet moves that cut off before. Late quiet moves are
@@ -34,8 +34,8 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from game.logic.contract import Stop
-from game.logic.rules.engine import DescribedPosition, Engine, Move
 from game.logic.rules.evaluation import UNIT, Judge
+from game.logic.rules.rulebook import DescribedPosition, Move, Rulebook
 from game.logic.search.budget import Budget
 
 __all__ = ["COUNT_WIN", "WIN", "DescribedSearchResult", "Search", "SearchStopped"]
@@ -85,7 +85,7 @@ class Search(Budget):
 
     def __init__(
         self,
-        engine: Engine,
+        rulebook: Rulebook,
         judge: Judge,
         *,
         deadline: float | None = None,
@@ -94,35 +94,35 @@ class Search(Budget):
         table: dict[int, tuple[int, int, int, Move | None]] | None = None,
     ) -> None:
         super().__init__(node_cap, deadline, stop)
-        self.engine = engine
+        self.rulebook = rulebook
         self.judge = judge
         #: depth, bound, score, best move, by the hash of a position's key (``table``: one
         #: that earlier searches filled, for the same player and evaluation)
         self.table: dict[int, tuple[int, int, int, Move | None]] = {} if table is None else table
         self.killers: list[list[Move]] = [[] for _ in range(128)]
         self.history: dict[Any, int] = {}
-        self.royal = bool(engine.royal)
-        c = engine.c
+        self.royal = bool(rulebook.royal)
+        c = rulebook.c
         # The worth of each piece code, for ordering captures (victims, attackers).
         self.worth = [0] * c.codes
-        if not engine.design.counters:
+        if not rulebook.design.counters:
             for v in range(1, c.codes):
                 self.worth[v] = max(1, judge.values[c.kind_of[v]] // 10)
         self.kind_of = c.kind_of
-        self.promoters = frozenset(() if engine.design.counters else judge.promoters)
+        self.promoters = frozenset(() if rulebook.design.counters else judge.promoters)
         self.promotion_squares = frozenset(
-            () if engine.design.counters else judge.promotion_squares
+            () if rulebook.design.counters else judge.promotion_squares
         )
-        self.counters = engine.design.counters
+        self.counters = rulebook.design.counters
         self.root_depth = 0
         self.root_player = -1
-        self.repeats = bool(engine.repetition)
+        self.repeats = bool(rulebook.repetition)
         #: Quiet moves (no capture, no move of the types that reset the count) before the
         #: description's draw; a judgement is scaled down as they run out (0: no such rule).
-        self.quiet_limit = engine.quiet_limit
+        self.quiet_limit = rulebook.quiet_limit
         #: Whether a kept score may settle a node before its moves are made: not where an end
         #: counts the plies played (the position may have ended since it was kept).
-        self.probe_first = not engine.counts_plies
+        self.probe_first = not rulebook.counts_plies
 
     # -- the iterations ---------------------------------------------------------------------
 
@@ -132,7 +132,7 @@ class Search(Budget):
         """Iterative deepening to ``max_depth`` or until stopped; the deepest finished
         iteration's result (at least the first move, scored by a one-ply look, when not
         even depth 1 finished)."""
-        self.root_player = self.engine.player(pos)
+        self.root_player = self.rulebook.player(pos)
         order = self._order(pos, moves, None, 0)
         result = DescribedSearchResult(order[0], 0, 0, 0)
         for depth in range(1, max_depth + 1):
@@ -153,15 +153,15 @@ class Search(Budget):
     def _root(
         self, pos: DescribedPosition, order: list[Move], depth: int, last: DescribedSearchResult
     ) -> tuple[int, Move, dict[Move, int]]:
-        engine = self.engine
-        me = engine.player(pos)
+        rulebook = self.rulebook
+        me = rulebook.player(pos)
         alpha, beta = -WIN - 1, WIN + 1
         best = order[0]
         scores: dict[Move, int] = {}
         for i, move in enumerate(order):
-            saved = engine.make(pos, move)
+            saved = rulebook.make(pos, move)
             try:
-                same = engine.player(pos) == me
+                same = rulebook.player(pos) == me
                 if i == 0:
                     value = self.child(pos, depth - 1, alpha, beta, 1, same)
                 else:
@@ -175,11 +175,11 @@ class Search(Budget):
                     last.pv = [best]
                 raise
             finally:
-                engine.unmake(pos, saved)
+                rulebook.unmake(pos, saved)
             scores[move] = value
             if value > alpha:
                 alpha, best = value, move
-        self.table[hash(engine.key(pos))] = (depth, EXACT, alpha, best)
+        self.table[hash(rulebook.key(pos))] = (depth, EXACT, alpha, best)
         return alpha, best, scores
 
     def child(
@@ -192,22 +192,22 @@ class Search(Budget):
 
     def _pv(self, pos: DescribedPosition, first: Move, depth: int) -> list[Move]:
         """The expected line: the first move, then the table's best moves while legal."""
-        engine = self.engine
+        rulebook = self.rulebook
         line = [first]
         work = pos.copy()
-        engine.make(work, first)
-        seen = {hash(engine.key(work))}
+        rulebook.make(work, first)
+        seen = {hash(rulebook.key(work))}
         for _ in range(depth + 4):
-            entry = self.table.get(hash(engine.key(work)))
+            entry = self.table.get(hash(rulebook.key(work)))
             if entry is None or entry[3] is None:
                 break
             move = entry[3]
-            moves = engine.legal(work)
-            if move not in moves or engine.outcome(work, moves) is not None:
+            moves = rulebook.legal(work)
+            if move not in moves or rulebook.outcome(work, moves) is not None:
                 break
             line.append(move)
-            engine.make(work, move)
-            h = hash(engine.key(work))
+            rulebook.make(work, move)
+            h = hash(rulebook.key(work))
             if h in seen:
                 break
             seen.add(h)
@@ -217,26 +217,26 @@ class Search(Budget):
 
     def _ended(self, pos: DescribedPosition, outcome: str, ply: int) -> int:
         """The score of a finished game for the side to move."""
-        engine = self.engine
+        rulebook = self.rulebook
         if outcome == "draw":  # a little worse than nothing for the searching side
-            return -CONTEMPT if engine.player(pos) == self.root_player else CONTEMPT
+            return -CONTEMPT if rulebook.player(pos) == self.root_player else CONTEMPT
         if outcome == "count":
-            counts = engine.counts(pos)
-            me = engine.player(pos)
+            counts = rulebook.counts(pos)
+            me = rulebook.player(pos)
             diff = counts[me] - counts[1 - me]
             if diff == 0:
                 return 0
             return COUNT_WIN + diff if diff > 0 else -COUNT_WIN + diff
-        lost = (outcome == "win") == (engine.last_mover(pos) != engine.player(pos))
+        lost = (outcome == "win") == (rulebook.last_mover(pos) != rulebook.player(pos))
         return -WIN + ply if lost else WIN - ply
 
     def _node(self, pos: DescribedPosition, depth: int, alpha: int, beta: int, ply: int) -> int:
         self.tick()
-        engine = self.engine
-        checked = self.royal and engine.in_check(pos)
+        rulebook = self.rulebook
+        checked = self.royal and rulebook.in_check(pos)
         if checked and ply < 2 * self.root_depth + 8:
             depth += 1
-        key = hash(engine.key(pos))
+        key = hash(rulebook.key(pos))
         seen = pos.history
         if self.repeats and len(seen) > 4 and seen.index(seen[-1]) < len(seen) - 1:
             return self._ended(pos, "draw", ply)  # a repeat: the side that repeats gains nothing
@@ -261,9 +261,9 @@ class Search(Budget):
             found = self._probe(entry, depth, alpha, beta, ply)
             if found is not None:
                 return found
-        moves = engine.legal(pos)
+        moves = rulebook.legal(pos)
         # A repeat was scored above, at its first return (the rule's count would come later).
-        outcome = engine.outcome(pos, moves, repetition=not self.repeats)
+        outcome = rulebook.outcome(pos, moves, repetition=not self.repeats)
         if outcome is not None:
             return self._ended(pos, outcome, ply)
         first: Move | None = None
@@ -273,15 +273,15 @@ class Search(Budget):
             if found is not None:
                 return found
         ordered = self._order(pos, moves, first, ply)
-        me = engine.player(pos)
+        me = rulebook.player(pos)
         start_alpha = alpha
         best_value = -WIN - 1
         best_move = ordered[0]
         quiet_from = self._quiet_from
         for i, move in enumerate(ordered):
-            saved = engine.make(pos, move)
+            saved = rulebook.make(pos, move)
             try:
-                same = engine.player(pos) == me
+                same = rulebook.player(pos) == me
                 if i == 0:
                     value = self.child(pos, depth - 1, alpha, beta, ply + 1, same)
                 else:
@@ -292,7 +292,7 @@ class Search(Budget):
                     if alpha < value < beta:
                         value = self.child(pos, depth - 1, alpha, beta, ply + 1, same)
             finally:
-                engine.unmake(pos, saved)
+                rulebook.unmake(pos, saved)
             if value > best_value:
                 best_value, best_move = value, move
                 if value > alpha:
@@ -357,7 +357,7 @@ class Search(Budget):
         loud = [m for m in moves if m[1] or (m[0] and m[0][-1] in zone and promotes(b, m))]
         forced = bool(loud) and len(loud) == len(moves)
         if pseudo and loud:
-            loud = self.engine.legal_of(pos, loud)
+            loud = self.rulebook.legal_of(pos, loud)
         if checked and qply < 4:
             loud = moves  # every way out of check (the caller found them all)
             best = -WIN + ply
@@ -371,18 +371,18 @@ class Search(Budget):
             if best >= beta or not loud or qply >= QUIESCENCE_PLIES:
                 return best
             alpha = max(alpha, best)
-        engine = self.engine
-        me = engine.player(pos)
+        rulebook = self.rulebook
+        me = rulebook.player(pos)
         for move in self._order(pos, loud, None, -1):
-            saved = engine.make(pos, move)
+            saved = rulebook.make(pos, move)
             try:
                 self.tick()
-                if engine.player(pos) == me:
+                if rulebook.player(pos) == me:
                     value = self._qnode(pos, alpha, beta, ply + 1, qply + 1)
                 else:
                     value = -self._qnode(pos, -beta, -alpha, ply + 1, qply + 1)
             finally:
-                engine.unmake(pos, saved)
+                rulebook.unmake(pos, saved)
             if value > best:
                 best = value
                 if best >= beta:
@@ -401,20 +401,20 @@ class Search(Budget):
     ) -> int:
         """A position inside the quiescence search, for the side to move (``checked``:
         whether it is in check, when known)."""
-        engine = self.engine
+        rulebook = self.rulebook
         if not self.royal:
-            moves = engine.legal(pos)
-            outcome = engine.outcome(pos, moves)
+            moves = rulebook.legal(pos)
+            outcome = rulebook.outcome(pos, moves)
             if outcome is not None:
                 return self._ended(pos, outcome, ply)
             return self._quiesce(pos, moves, False, alpha, beta, ply, qply)
         if checked is None:
-            checked = engine.in_check(pos)
-        moves = engine.legal(pos) if checked else engine.pseudo(pos)
-        outcome = engine.outcome(pos, moves)
+            checked = rulebook.in_check(pos)
+        moves = rulebook.legal(pos) if checked else rulebook.pseudo(pos)
+        outcome = rulebook.outcome(pos, moves)
         if outcome is not None and not checked:
-            moves = engine.legal(pos)  # a move left unchecked may have hidden the end's kind
-            outcome = engine.outcome(pos, moves)
+            moves = rulebook.legal(pos)  # a move left unchecked may have hidden the end's kind
+            outcome = rulebook.outcome(pos, moves)
             checked = True  # every move is legal now: no more checking
         if outcome is not None:
             return self._ended(pos, outcome, ply)
@@ -443,7 +443,7 @@ class Search(Budget):
         killers = self.killers[ply] if 0 <= ply < 128 else []
         history = self.history
         table = None if self.counters else self.judge.mg
-        sign = 1 if self.engine.player(pos) == 0 else -1
+        sign = 1 if self.rulebook.player(pos) == 0 else -1
         head: list[Move] = []
         for i, move in enumerate(moves):
             if move == first:

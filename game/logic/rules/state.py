@@ -1,8 +1,8 @@
 """A described game as a game of the contract (:mod:`game.logic.contract`): :class:`RulesGame`
 and its immutable :class:`RulesState`.
 
-A state holds a frozen copy of an engine's :class:`~game.logic.rules.engine.DescribedPosition`;
-its legal actions are the engine's moves (tuples, hashable, in generation order) and its action
+A state holds a frozen copy of a rulebook's :class:`~game.logic.rules.rulebook.DescribedPosition`;
+its legal actions are the rulebook's moves (tuples, hashable, in generation order) and its action
 text is the move's notation: the path (:mod:`game.logic.rules.notation`), or the game's short
 notation where its description declares one (SAN for chess, :mod:`game.logic.rules.san`).
 Either is read back.
@@ -17,8 +17,8 @@ from typing import Any
 from game.logic.contract import TERMINAL, Game, IllegalActionError, NotationError
 from game.logic.rules.compile import PROGRAM
 from game.logic.rules.design import Design
-from game.logic.rules.engine import PASS, DescribedPosition, Engine, Move
 from game.logic.rules.notation import move_texts, parse_move, position_text
+from game.logic.rules.rulebook import PASS, DescribedPosition, Move, Rulebook
 from game.logic.rules.san import san_suffix, san_texts, strip_suffix
 
 __all__ = ["RulesGame", "RulesState"]
@@ -27,10 +27,10 @@ __all__ = ["RulesGame", "RulesState"]
 class RulesState:
     """One position of a described game; behaves as immutable."""
 
-    __slots__ = ("_key", "_legal", "_outcome", "_short", "_texts", "engine", "pos")
+    __slots__ = ("_key", "_legal", "_outcome", "_short", "_texts", "pos", "rulebook")
 
-    def __init__(self, engine: Engine, pos: DescribedPosition) -> None:
-        self.engine = engine
+    def __init__(self, rulebook: Rulebook, pos: DescribedPosition) -> None:
+        self.rulebook = rulebook
         self.pos = pos
         self._legal: list[Move] | None = None
         self._outcome: str | bool | None = False
@@ -43,18 +43,18 @@ class RulesState:
     def moves(self) -> list[Move]:
         """The legal moves, whatever the end conditions say (see :meth:`legal_actions`)."""
         if self._legal is None:
-            self._legal = self.engine.legal(self.pos)
+            self._legal = self.rulebook.legal(self.pos)
         return self._legal
 
     def outcome(self) -> str | None:
         """How the game ended ("win" or "loss" for the player who moved last, "draw",
         "count"), or None while it goes on."""
         if self._outcome is False:
-            self._outcome = self.engine.outcome(self.pos, self.moves())
+            self._outcome = self.rulebook.outcome(self.pos, self.moves())
         return self._outcome  # type: ignore[return-value]
 
     def current_player(self) -> int:
-        return TERMINAL if self.is_terminal() else self.engine.player(self.pos)
+        return TERMINAL if self.is_terminal() else self.rulebook.player(self.pos)
 
     def legal_actions(self) -> Sequence[Move]:
         return [] if self.is_terminal() else self.moves()
@@ -64,18 +64,18 @@ class RulesState:
 
     def apply(self, action: Move) -> RulesState:
         """The state after ``action``; raises IllegalActionError for a move not legal here,
-        and RulesError (a ValueError) for one into a position past the engine's bounds."""
+        and RulesError (a ValueError) for one into a position past the rulebook's bounds."""
         if self.is_terminal():
             raise IllegalActionError("the game is over")
         if action not in self.moves():
             try:
                 text = self.action_text(action)
-            except Exception:  # not a move of this engine at all
+            except Exception:  # not a move of this rulebook at all
                 text = repr(action)[:80]
             raise IllegalActionError(f"{text} is not a legal move here.")
         pos = self.pos.copy()
-        self.engine.make(pos, action)
-        child = RulesState(self.engine, pos)
+        self.rulebook.make(pos, action)
+        child = RulesState(self.rulebook, pos)
         # Its moves, needed next in any case: a move into a position whose moves pass a bound
         # of game.logic.rules.limits is refused here (RulesError, naming the form), so that no
         # state a match holds fails when it is asked whether the game is over.
@@ -83,27 +83,27 @@ class RulesState:
         return child
 
     def returns(self) -> tuple[float, ...]:
-        return self.engine.returns(self.pos, self.outcome())
+        return self.rulebook.returns(self.pos, self.outcome())
 
     def key(self) -> Hashable:
         if self._key is None:
-            self._key = self.engine.key(self.pos)
+            self._key = self.rulebook.key(self.pos)
         return self._key
 
     def texts(self) -> list[str]:
         """The path notation of each legal move, in order (distinct): ``e2-e4``, the names
         of the board's commands."""
         if self._texts is None:
-            self._texts = move_texts(self.engine, self.pos, self.moves())
+            self._texts = move_texts(self.rulebook, self.pos, self.moves())
         return self._texts
 
     def short_texts(self) -> list[str]:
         """Each legal move in the game's short notation without a check mark (SAN's
         ``Nf3``), or :meth:`texts` where the game has none."""
-        if self.engine.design.move_format != "san":
+        if self.rulebook.design.move_format != "san":
             return self.texts()
         if self._short is None:
-            self._short = san_texts(self.engine, self.pos, self.moves(), self.texts())
+            self._short = san_texts(self.rulebook, self.pos, self.moves(), self.texts())
         return self._short
 
     def action_text(self, action: Move) -> str:
@@ -113,10 +113,10 @@ class RulesState:
         try:
             index = moves.index(action)
         except ValueError:
-            return move_texts(self.engine, self.pos, [action])[0]
-        if self.engine.design.move_format != "san":
+            return move_texts(self.rulebook, self.pos, [action])[0]
+        if self.rulebook.design.move_format != "san":
             return self.texts()[index]
-        return self.short_texts()[index] + san_suffix(self.engine, self.pos, action)
+        return self.short_texts()[index] + san_suffix(self.rulebook, self.pos, action)
 
     def describe(self, action: Move) -> str:
         """The move in long form, naming the piece and the move program that made it:
@@ -125,17 +125,17 @@ class RulesState:
         text = self.texts()[moves.index(action)] if action in moves else self.action_text(action)
         if action[3] < 0:
             return text
-        kind, program, _kind, _drop = self.engine.c.programs[action[3] & PROGRAM]
-        return f"{self.engine.design.pieces[kind].name} {program} {text}"
+        kind, program, _kind, _drop = self.rulebook.c.programs[action[3] & PROGRAM]
+        return f"{self.rulebook.design.pieces[kind].name} {program} {text}"
 
     def parse_action(self, text: str) -> Move:
         if self.is_terminal():
             raise NotationError("the game is over: there is no move to name")
         moves = self.moves()
         try:
-            return parse_move(self.engine, self.pos, moves, self.texts(), text)
+            return parse_move(self.rulebook, self.pos, moves, self.texts(), text)
         except NotationError:
-            if self.engine.design.move_format != "san":
+            if self.rulebook.design.move_format != "san":
                 raise
             short = strip_suffix(text)
             for move, name in zip(moves, self.short_texts(), strict=True):
@@ -151,25 +151,25 @@ class RulesState:
 
     def search_cursor(self) -> Any:
         """The generic searches' cursor (:mod:`game.logic.search`): make/unmake on a copy of
-        the engine's position, captures first, the description's evaluation."""
+        the rulebook's position, captures first, the description's evaluation."""
         from game.logic.rules.cursor import RulesCursor
 
-        return RulesCursor(self.engine, self.pos.copy())
+        return RulesCursor(self.rulebook, self.pos.copy())
 
     # -- for views and agents ------------------------------------------------------------
 
     @property
     def design(self) -> Design:
-        return self.engine.design
+        return self.rulebook.design
 
     def pieces(self) -> list[tuple[int, int, str]]:
         """Every piece on the board: (position, owner, type name); a position of counters
         once, and a piece any player may move, owned by no one (-1)."""
-        c = self.engine.c
-        names = [p.name for p in self.engine.design.pieces]
-        if self.engine.design.counters:
+        c = self.rulebook.c
+        names = [p.name for p in self.rulebook.design.pieces]
+        if self.rulebook.design.counters:
             return [(i, -1, names[0]) for i, v in enumerate(self.pos.board) if v]
-        shared = self.engine.shared
+        shared = self.rulebook.shared
         return [
             (i, -1 if c.kind_of[v] in shared else c.owner[v], names[c.kind_of[v]])
             for i, v in enumerate(self.pos.board)
@@ -178,29 +178,29 @@ class RulesState:
 
     def winning(self) -> list[int]:
         """At a won end: the positions of the winning line or chain ([] otherwise)."""
-        return self.engine.winning(self.pos) if self.is_terminal() else []
+        return self.rulebook.winning(self.pos) if self.is_terminal() else []
 
     def scores(self) -> list[int]:
         """Each player's count so far: pieces on the board, or their counters in the score
         zone (a store), before what the end adds."""
-        return self.engine.counts(self.pos, final=self.is_terminal())
+        return self.rulebook.counts(self.pos, final=self.is_terminal())
 
     def hands(self) -> list[dict[str, int]]:
         """Each player's pieces in hand, by type name (only the types a game counts)."""
-        names = [p.name for p in self.engine.design.pieces]
+        names = [p.name for p in self.rulebook.design.pieces]
         hands = self.pos.hands
-        if not hands or not self.engine.limited_hands:
-            return [{} for _ in self.engine.design.players]
+        if not hands or not self.rulebook.limited_hands:
+            return [{} for _ in self.rulebook.design.players]
         return [{names[t]: n for t, n in enumerate(row) if n} for row in hands]
 
     def stacks(self) -> list[tuple[int, list[tuple[int, str]]]]:
         """Every occupied position with its pieces bottom to top as (owner, type name); one
         piece each except in a game of stacks."""
-        c = self.engine.c
-        names = [p.name for p in self.engine.design.pieces]
+        c = self.rulebook.c
+        names = [p.name for p in self.rulebook.design.pieces]
         under = self.pos.under
         out: list[tuple[int, list[tuple[int, str]]]] = []
-        if self.engine.design.counters:  # n counters: a stack of n, owned by no one
+        if self.rulebook.design.counters:  # n counters: a stack of n, owned by no one
             return [(i, [(-1, names[0])] * v) for i, v in enumerate(self.pos.board) if v]
         for i, v in enumerate(self.pos.board):
             if not v:
@@ -211,7 +211,7 @@ class RulesState:
                     i,
                     [
                         (
-                            -1 if c.kind_of[u] in self.engine.shared else c.owner[u],
+                            -1 if c.kind_of[u] in self.rulebook.shared else c.owner[u],
                             names[c.kind_of[u]],
                         )
                         for u in (*below, v)
@@ -222,10 +222,10 @@ class RulesState:
 
     def text(self) -> str:
         """The position in the game's own notation (FEN, PDN, ...)."""
-        return position_text(self.engine, self.pos)
+        return position_text(self.rulebook, self.pos)
 
     def __repr__(self) -> str:
-        return f"RulesState({self.engine.design.id}: {self.text()})"
+        return f"RulesState({self.rulebook.design.id}: {self.text()})"
 
 
 class RulesGame(Game[Move]):
@@ -233,19 +233,19 @@ class RulesGame(Game[Move]):
 
     returns_sum = 0.0
 
-    def __init__(self, engine: Engine, options: Mapping[str, Any] | None = None) -> None:
+    def __init__(self, rulebook: Rulebook, options: Mapping[str, Any] | None = None) -> None:
         super().__init__(options)
-        self.engine = engine
-        self.id = engine.design.id
-        self.title = engine.design.title
-        self.seats = engine.players
+        self.rulebook = rulebook
+        self.id = rulebook.design.id
+        self.title = rulebook.design.title
+        self.seats = rulebook.players
 
     def initial_state(self, rng: random.Random) -> RulesState:
         from game.logic.rules.notation import read_position
 
         text = self.options.get("position") or ""
-        pos = read_position(self.engine, text) if text else self.engine.start()
-        return RulesState(self.engine, pos)
+        pos = read_position(self.rulebook, text) if text else self.rulebook.start()
+        return RulesState(self.rulebook, pos)
 
     def forced_action(self, state: Any) -> Move | None:
         moves = state.legal_actions()
@@ -271,7 +271,7 @@ class RulesGame(Game[Move]):
         if max(scores) == min(scores):
             return "a draw"
         winner = scores.index(max(scores))
-        return f"{self.engine.design.players[winner]} won"
+        return f"{self.rulebook.design.players[winner]} won"
 
     def seat_name(self, seat: int) -> str:
-        return self.engine.design.players[seat]
+        return self.rulebook.design.players[seat]

@@ -1,4 +1,4 @@
-"""The rules engine: legal moves, making and unmaking them, end conditions and perft, for any
+"""The rulebook: legal moves, making and unmaking them, end conditions and perft, for any
 compiled design.
 
 A :class:`DescribedPosition` is mutable (make/unmake for search and perft); the game contract's
@@ -33,7 +33,7 @@ from game.logic.rules.limits import MAX_MOVES, RulesError
 from game.logic.rules.position import PASS, DescribedPosition, Move
 from game.logic.rules.sexpr import Form
 
-__all__ = ["MAX_CHAINS", "PASS", "DescribedPosition", "Engine", "Move", "RulesError"]
+__all__ = ["MAX_CHAINS", "PASS", "DescribedPosition", "Move", "Rulebook", "RulesError"]
 
 #: The most composite moves one partial move may grow into; a description whose captures
 #: branch more than this is refused while it plays rather than exhausting memory.
@@ -41,7 +41,7 @@ MAX_CHAINS: Final = 20_000
 
 
 #: The fields of a position that a move changes besides its board and stacks (whose squares
-#: ``undo`` restores): what :meth:`Engine.make` saves and :meth:`Engine.unmake` puts back.
+#: ``undo`` restores): what :meth:`Rulebook.make` saves and :meth:`Rulebook.unmake` puts back.
 _SAVED_FIELDS: Final = (
     "turn",
     "last_from",
@@ -55,17 +55,17 @@ _SAVED_FIELDS: Final = (
 _saved_fields: Final = attrgetter(*_SAVED_FIELDS)
 
 
-class Engine(Ends, CheckTest):
+class Rulebook(Ends, CheckTest):
     """A compiled design and the functions that play it; one per design."""
 
-    #: How to make this engine again in another process: a function and its arguments (set by
-    #: :mod:`~game.logic.rules.catalogue`, which makes every engine the program uses). An engine
+    #: How to make this rulebook again in another process: a function and its arguments (set by
+    #: :mod:`~game.logic.rules.catalogue`, which makes every rulebook the program uses). A rulebook
     #: pickles as that call, so a state travels to a worker process; None: it cannot travel.
     origin: tuple[Any, tuple[Any, ...]] | None = None
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         if self.origin is None:
-            raise TypeError(f"the engine of {self.design.id} cannot be made again elsewhere")
+            raise TypeError(f"the rulebook of {self.design.id} cannot be made again elsewhere")
         return self.origin
 
     def __init__(self, design: Design) -> None:
