@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import numpy as np
 
 from game.engine.commands import CommandTable
-from game.engine.controller import SceneController, Tone, UnknownCommandError
+from game.engine.controller import SceneController, Tone, UnknownCommandError, release
 from game.engine.drawing import SceneDrawing
 from game.engine.framing import Lens
 from game.engine.glyphs import GlyphsAhead
@@ -505,9 +505,8 @@ class Director(SceneDrawing, SceneMouse, HudSync):
             self.controller = None
         self.overlay.release()
         self.renderer.release()
-        if self._target is not None:
-            self._target.release()
-            self._target = None
+        release(self._target)
+        self._target = None
         self.window.remove_handlers(self)
         self.window.close()
         Director.current = None

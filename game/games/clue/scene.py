@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from game.engine.controller import Host, Sheet, Tone
+from game.engine.controller import Host, Sheet, Tone, release
 from game.engine.scene import Node, Scene, load_scene
 from game.games.clue.faces import FRAME_BUDGET, CardFaceLayer
 from game.games.clue.panel import why_text
@@ -107,10 +107,8 @@ class CardTableScene(GameScene):
         return self.scene
 
     def exit(self) -> None:
-        if self.faces is not None:
-            self.faces.release()
-            self.faces = None
-        self.table = None
+        release(self.faces)
+        self.faces = self.table = None
         self.host = None
 
     def redraw(self, animate: bool = True) -> None:
