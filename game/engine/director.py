@@ -153,12 +153,10 @@ class Director(SceneDrawing, SceneMouse, HudSync):
         self.quitting = False  # quit for good (the window's loop then ends)
         self._quit_asked_until = -1.0
         self._target: Target | None = None
-        self._box_key: tuple[object, ...] = ()
-        self._box: Any = None
-        # The last lens the framing gave, and what it was worked out from (see _lens_for).
-        self._lens = Lens()
-        self._lens_box: Any = None
-        self._lens_key: tuple[object, ...] = ()
+        # The pieces' box and what it was worked out from (see _pieces_box); the last lens
+        # the framing gave, with the box and the rest it was worked out from (see _lens_for).
+        self._box_cache: tuple[tuple[object, ...], Any] = ((), None)
+        self._lens_cache: tuple[Any, tuple[object, ...], Lens] = (None, (), Lens())
         self._press: Press | None = None  # a press on the scene: a click or a drag to be
         self._size = (max(1, size[0]), max(1, size[1]))
         self._last_frame = time.perf_counter()
