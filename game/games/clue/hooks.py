@@ -37,6 +37,8 @@ def play_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def play_overrides(args: argparse.Namespace) -> dict[str, Any]:
+    """The seed, ``assistant`` and ``case``, where the command line set them; a case file
+    without ``--assistant`` is a ValueError."""
     out = given(args, "seed", "assistant", "case")
     if out.get("case") and not out.get("assistant"):
         raise ValueError("--case goes with --assistant (the case file of a real table's game)")

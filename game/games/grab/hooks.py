@@ -28,6 +28,7 @@ def play_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def play_overrides(args: argparse.Namespace) -> dict[str, Any]:
+    """The seed and ``watch``, where the command line set them."""
     return given(args, "seed", "watch")
 
 
