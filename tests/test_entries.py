@@ -80,7 +80,7 @@ def _plain(**fields: object) -> Entry:
             "summary": "a test's game",
             "options": OptionsSchema(()),
             "make_game": lambda options: None,
-            "roster": "game.logic.river.game",
+            "roster": "game.logic.river.roster",
             "hint_agent": "solver",
             "controller": "tests.test_entries:Nothing",
             **fields,

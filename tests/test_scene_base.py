@@ -12,7 +12,7 @@ import pytest
 
 from game import registry
 from game.engine.commands import CommandTable
-from game.engine.controller import SceneController, Status, release
+from game.engine.controller import SceneController, Status
 from game.hall.scene import CONTROLS, GameScene
 from game.registry import MemorySession
 
@@ -147,15 +147,3 @@ def test_a_ray_meets_a_level_plane_ahead_of_it_only() -> None:
     assert ray_at_height(down, 6.0) is None  # the plane is behind the ray
     level = (np.array([0.0, 1.0, 0.0]), np.array([1.0, 0.0, 0.0]))
     assert ray_at_height(level, 0.0) is None and ray_at_height(None, 0.0) is None
-
-
-def test_release_gives_back_what_a_scene_made_and_passes_over_what_it_did_not() -> None:
-    given_back: list[object] = []
-
-    class Made:
-        def release(self) -> None:
-            given_back.append(self)
-
-    made = Made()
-    release(None, made)
-    assert given_back == [made]

@@ -11,7 +11,7 @@ ENTRY = Entry(
     make_game=RiverGame,
     summary="Ferry everyone across; devils must never outnumber priests.",
     options=OPTIONS,
-    roster="game.logic.river.game",
+    roster="game.logic.river.roster",
     hint_agent=SolverAgent.name,
     controller="RiverController",
 )

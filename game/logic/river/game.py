@@ -1,6 +1,5 @@
 """Priests and Devils as a game of the contract (:mod:`game.logic.contract`): the options schema,
-:class:`RiverGame`, and :class:`SolverAgent`, the computer player behind the hint (the one
-agent :func:`describe` lists and :func:`make_agent` makes).
+:class:`RiverGame`, and :class:`SolverAgent`, the computer player behind the hint.
 
 The rules live in :mod:`game.logic.river.rules`, the judge and the actions in
 :mod:`game.logic.river.state`, the solver in :mod:`game.logic.river.solver`; all are
@@ -94,8 +93,6 @@ __all__ = [
     "SolverAgent",
     "Unboard",
     "Verdict",
-    "describe",
-    "make_agent",
     "parse_action",
     "people",
     "rules_from",
@@ -201,17 +198,3 @@ class SolverAgent:
     def explain(self) -> str:
         """Why the last choice: the crossings left and the load it sends."""
         return self._note
-
-
-def describe() -> dict[str, str]:
-    """The puzzle's agents, name -> a line about it: the solver alone."""
-    return {SolverAgent.name: SolverAgent.description}
-
-
-def make_agent(name: str) -> SolverAgent:
-    """A fresh agent called ``name``; raises ValueError for any name but the solver's."""
-    if name != SolverAgent.name:
-        raise ValueError(
-            f"Priests and Devils has no agent {name!r}; the agents are: {SolverAgent.name}"
-        )
-    return SolverAgent()
