@@ -14,16 +14,15 @@ ones, and a way to count a finished game in the statistics.
 from __future__ import annotations
 
 import argparse
-import builtins
 import dataclasses
 import importlib
 import logging
 import threading
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final, Protocol, SupportsIndex, Unpack
 
-from game.errors import GamehallError
+from game.hooks import CliHook
 from game.logic.options import OptionsSchema
 from game.settings import GameTally, Statistics
 
@@ -34,18 +33,13 @@ if TYPE_CHECKING:
     from game.settings import Statistics
 
 __all__ = [
-    "CliHook",
     "Entry",
     "FollowsScene",
     "GameSession",
     "MemorySession",
-    "Note",
-    "Refusal",
-    "Said",
     "UnknownAgentError",
     "UnknownGameError",
     "add",
-    "agent_maker",
     "all_entries",
     "get",
 ]
@@ -73,60 +67,24 @@ class UnknownAgentError(ValueError):
 
 
 @dataclass(frozen=True)
-class Note:
-    """A line of a hook's output for the person rather than for scripts (the CLI prints it on
-    stderr): a search's statistics, or with ``warning`` a word before long work, which the
-    CLI prints after ``gamehall COMMAND GAME: ``."""
+class _Roster:
+    """A game's agents from the module ``module`` (imported on first use, so that the
+    registry loads no game): its ``describe()`` lists them (name -> a line about it), its
+    ``make_agent(name)`` makes a fresh one and raises ValueError for a name it does not have,
+    turned here into :class:`UnknownAgentError` with the same message."""
 
-    text: str
-    warning: bool = False
+    module: str
 
+    def agents(self) -> Mapping[str, str]:
+        listed: Mapping[str, str] = importlib.import_module(self.module).describe()
+        return listed
 
-class Refusal(GamehallError, ValueError):
-    """A hook's refusal of what it was asked (a position it cannot read, a solve that ran out
-    of time): the CLI prints it after ``gamehall COMMAND GAME: ``, exit status 2."""
-
-
-#: What a hook yields, in order: result lines (stdout) and notes (stderr).
-Said = str | Note
-
-
-@dataclass(frozen=True)
-class CliHook:
-    """A command-line command for one game: its help, its flags and what it runs.
-
-    ``run(args, entry)`` yields its result as it goes: lines for stdout, the last one
-    machine-readable (``crossings=11``, ``winrates=...``), and :class:`Note` lines for stderr.
-    It prints nothing itself: the CLI prints what it yields as it comes (a long benchmark
-    shows each figure when measured). It raises :class:`Refusal` (or another ValueError) for
-    what it cannot do; Ctrl-C stops it with KeyboardInterrupt.
-    For ``solve``, ``args.options`` holds the game's options as typed on the command line,
-    checked by its schema, with the defaults for the rest (the command line adds every
-    option's flag itself).
-    """
-
-    help: str
-    add_arguments: Callable[[argparse.ArgumentParser], None]
-    run: Callable[[argparse.Namespace, Entry], Iterable[Said]]
-
-
-def agent_maker(target: str, unknown: str) -> Callable[[str, Mapping[str, Any]], Agent[Any]]:
-    """An :attr:`Entry.make_agent` that calls ``target`` (``"module:function"``, imported on
-    first use, so that the registry loads no game) with the agent's name, and turns the
-    module's exception named ``unknown`` (an unknown name; a builtin's name, ``ValueError``,
-    where the module raises that) into :class:`UnknownAgentError` with the same message."""
-    module_name, _, function = target.partition(":")
-
-    def make_agent(name: str, options: Mapping[str, Any]) -> Agent[Any]:
-        module = importlib.import_module(module_name)
-        refusal: type[Exception] = getattr(module, unknown, None) or getattr(builtins, unknown)
+    def make_agent(self, name: str, options: Mapping[str, Any]) -> Agent[Any]:
         try:
-            agent: Agent[Any] = getattr(module, function)(name)
-        except refusal as exc:
+            agent: Agent[Any] = importlib.import_module(self.module).make_agent(name)
+        except ValueError as exc:
             raise UnknownAgentError(str(exc)) from None
         return agent
-
-    return make_agent
 
 
 class GameSession(Protocol):
@@ -177,7 +135,7 @@ class GameSession(Protocol):
         ...
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Entry:
     """One game; see the module docstring.
 
@@ -215,18 +173,32 @@ class Entry:
     in that needs no window (numpy, the font): the warm-up thread calls it while the menu
     shows (Cluedo's plain card faces). ``picture`` is the card's picture (a file under the
     assets' folder: the scene without the HUD, made by ``tools/make_cards.py``; "" for none).
+
+    What every game's entry would spell out alike follows from conventions, each of which an
+    entry may override: ``id`` and ``title`` are those of ``make_game`` when it is a
+    :class:`~game.logic.contract.Game` class (a game whose module loads on first use names
+    them). ``roster`` (a module, see :class:`_Roster`) gives ``agents`` and ``make_agent`` for
+    a game whose agents are a list known ahead. ``package`` is the game's folder under
+    ``game/games/`` (its id unless given): a ``controller`` given as a bare name lives in its
+    ``controller`` module, and its ``hooks`` module, where it has one, gives ``hooks`` (the
+    commands it marks with :func:`hook`) and ``play_arguments``, ``play_overrides`` and
+    ``console`` where it defines functions of those names. ``picture`` is
+    ``scenes/cards/<id>.png`` (the ``{id}`` of its default is the entry's id).
     """
 
-    id: str
-    title: str
     summary: str
     options: OptionsSchema
     make_game: Callable[[Mapping[str, Any]], Game[Any]]
-    agents: Callable[[], Mapping[str, str]]
-    make_agent: Callable[[str, Mapping[str, Any]], Agent[Any]]
     hint_agent: str
     controller: str
-    picture: str = ""
+    id: str = ""
+    title: str = ""
+    # None until the roster gives them (never None once made).
+    agents: Callable[[], Mapping[str, str]] = None  # type: ignore[assignment]
+    make_agent: Callable[[str, Mapping[str, Any]], Agent[Any]] = None  # type: ignore[assignment]
+    roster: str = ""
+    package: str = ""
+    picture: str = "scenes/cards/{id}.png"
     hooks: Mapping[str, CliHook] = field(default_factory=dict)
     play_arguments: Callable[[argparse.ArgumentParser], None] | None = None
     play_overrides: Callable[[argparse.Namespace], dict[str, Any]] | None = None
@@ -244,6 +216,7 @@ class Entry:
     former_agents: Mapping[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
+        self._follow_conventions()
         # Every game offers the agents of game.logic.search.agents besides its own: added
         # here, once, to the agents' list, to the agents it makes and to the choices of the
         # options that seat an agent (``opponents``); a game's own agent of the same name wins.
@@ -253,6 +226,36 @@ class Entry:
             object.__setattr__(self, "make_agent", _Made(self.make_agent))
         if self.opponents:
             object.__setattr__(self, "options", _offering(self.options, self.opponents))
+
+    def _follow_conventions(self) -> None:
+        """Fill in what the conventions of the class docstring give and the entry left out."""
+
+        def put(name: str, value: Any) -> None:
+            object.__setattr__(self, name, value)
+
+        for name in ("id", "title"):
+            if not getattr(self, name):
+                put(name, getattr(self.make_game, name, ""))
+        if not (self.id and self.title):
+            raise ValueError(f"an entry needs an id and a title (a game {self.make_game!r})")
+        if self.agents is None and self.roster:
+            roster = _Roster(self.roster)
+            put("agents", roster.agents)
+            put("make_agent", roster.make_agent)
+        if self.agents is None or self.make_agent is None:
+            raise ValueError(f"the entry {self.id!r} needs agents and make_agent, or a roster")
+        package = f"game.games.{self.package or self.id}"
+        if ":" not in self.controller:
+            put("controller", f"{package}.controller:{self.controller}")
+        put("picture", self.picture.replace("{id}", self.id))
+        found = _module_if_any(f"{package}.hooks")
+        if found is None:
+            return
+        if not self.hooks:
+            put("hooks", {k: v for k, v in vars(found).items() if isinstance(v, CliHook)})
+        for name in ("play_arguments", "play_overrides", "console"):
+            if getattr(self, name) is None:
+                put(name, getattr(found, name, None))
 
     @property
     def menu_group(self) -> str:
@@ -351,6 +354,16 @@ def _offering(schema: OptionsSchema, names: Sequence[str]) -> OptionsSchema:
             option = dataclasses.replace(option, choices=(*option.choices, *extra))
         options.append(option)
     return dataclasses.replace(schema, options=tuple(options))
+
+
+def _module_if_any(name: str) -> Any:
+    """The module ``name``, imported; None when neither it nor its package is there."""
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name is None or not f"{name}.".startswith(f"{exc.name}."):
+            raise  # one of the module's own imports is missing
+        return None
 
 
 _ENTRIES: dict[str, Entry] | None = None

@@ -24,6 +24,7 @@ APPLICATION = (
     "game.cli",
     "game.games",
     "game.hall",
+    "game.hooks",
     "game.kept",
     "game.places",
     "game.registry",

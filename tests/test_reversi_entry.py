@@ -95,7 +95,7 @@ def test_the_solve_hook_returns_the_exact_score_and_prints_nothing(
 ) -> None:
     """The hook yields its result (the CLI prints it): the score line for stdout, the
     search's figures as a note for stderr."""
-    from game.registry import Note
+    from game.hooks import Note
 
     position = Position.from_text(FFO40_AFTER_8)  # a few plies down FFO #40: a quick solve
     expected = solve(position, all_moves=True)
@@ -109,7 +109,7 @@ def test_the_solve_hook_returns_the_exact_score_and_prints_nothing(
 
 def test_the_solve_hook_refuses_a_bad_position(capsys: pytest.CaptureFixture[str]) -> None:
     from game.cli import main
-    from game.registry import Refusal
+    from game.hooks import Refusal
 
     with pytest.raises(Refusal):
         list(ENTRY.hooks["solve"].run(_solve("XO"), ENTRY))

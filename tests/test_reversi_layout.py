@@ -16,7 +16,7 @@ from game.games.reversi.panel import evaluation_lines, panel_lines, search_lines
 from game.logic.contract import Limits, Stop
 from game.logic.reversi.board import Position, parse_move, square_name
 from game.logic.reversi.evaluation import evaluate, explain
-from game.logic.reversi.players import get_agent
+from game.logic.reversi.players import make_agent
 from game.registry import MemorySession
 
 SIZES = [(800, 600), (1280, 720), (1920, 1080)]
@@ -157,7 +157,7 @@ def test_the_board_keeps_its_place_as_the_move_list_comes_and_grows(director, op
 def test_every_level_reports_what_it_searched(level):
     """The weak levels too (they score each move with a search and add noise): nodes, hash
     hits where a search ran, and the line of the move played."""
-    agent = get_agent(level)
+    agent = make_agent(level)
     position = Position.start().apply(parse_move("f5"))
     # Bounded by depth, not the clock: on a loaded machine 0.2 s once ended the search
     # before its second ply, with no table hit and a line of one move.
@@ -174,7 +174,7 @@ def test_every_level_reports_what_it_searched(level):
 
 
 def test_the_classic_levels_say_they_keep_no_table_and_no_line():
-    agent = get_agent("classic-expert")
+    agent = make_agent("classic-expert")
     agent.choose(Position.start(), Limits(time=1.0), random.Random(0), Stop())
     lines = search_lines(agent)
     assert any(line.startswith("nodes ") and int(line.split()[1].replace(",", "")) > 0
@@ -187,7 +187,7 @@ def test_no_search_yet_is_said_in_words():
     assert search_lines(None) == [
         "last search: none yet (the computer's next move or a hint, H, fills this in)"
     ]
-    assert search_lines(get_agent("master"))[0].startswith("last search: none yet")
+    assert search_lines(make_agent("master"))[0].startswith("last search: none yet")
 
 
 def test_the_evaluation_lines_are_the_positions_own_terms():

@@ -15,7 +15,7 @@ from game.logic.match import Match
 from game.logic.reversi.board import PASS, Color, Position, parse_move
 from game.logic.reversi.classic import CLASSIC_LEVELS, classic_move
 from game.logic.reversi.game import ReversiGame
-from game.logic.reversi.players import ReversiLevelAgent, get_agent
+from game.logic.reversi.players import ReversiLevelAgent, make_agent
 from game.logic.reversi.solver import SearchCancelled
 from game.registry import MemorySession
 from tests.test_reversi_search import must_pass_position
@@ -69,17 +69,17 @@ def test_a_level_agent_chooses_legal_moves_and_explains_them() -> None:
     # the time is only a guard. With 0.05 s a busy machine, or the first search of a process
     # (the kernels loaded from numba's cache), left the endgame at depth 1.
     enough = Limits(time=HANG_S)
-    agent = get_agent("advanced")
+    agent = make_agent("advanced")
     assert isinstance(agent, ReversiLevelAgent) and agent.explain() == ""
     move = agent.choose(Position.start(), enough, random.Random(0), Stop())
     assert move in Position.start().legal_moves()
     assert agent.explain().startswith("evaluation ") and "for black" in agent.explain()
-    classic = get_agent("classic-expert")
+    classic = make_agent("classic-expert")
     classic.choose(Position.start().apply(19), enough, random.Random(0), Stop())
     assert classic.explain().startswith("rank ") and "for white, depth 6" in classic.explain()
     # An endgame the level solves: the explanation says so.
     endgame = Position.from_text("X" * 40 + "O" * 16 + "-OX-O--X X")
-    master = get_agent("master")
+    master = make_agent("master")
     master.choose(endgame, enough, random.Random(0), Stop())
     assert master.explain() == "exact: black wins by 56"
 
@@ -91,7 +91,7 @@ def test_every_level_is_an_agent_that_stops_when_asked() -> None:
         stop = Stop()
         stop.set()
         with pytest.raises(ThinkingStopped):
-            get_agent(name).choose(Position.start(), Limits(time=5.0), random.Random(0), stop)
+            make_agent(name).choose(Position.start(), Limits(time=5.0), random.Random(0), stop)
 
 
 def test_the_classic_kernel_reads_the_stop_flag() -> None:
@@ -107,7 +107,7 @@ def test_a_stop_from_another_thread_ends_a_long_think() -> None:
     timer.start()
     try:
         with pytest.raises(ThinkingStopped):
-            get_agent("master").choose(
+            make_agent("master").choose(
                 Position.start().apply(37), Limits(time=3600.0), random.Random(0), stop
             )
     finally:
@@ -115,7 +115,7 @@ def test_a_stop_from_another_thread_ends_a_long_think() -> None:
 
 
 def test_against_the_computer_undo_and_redo_go_to_the_persons_turns() -> None:
-    match = Match(ReversiGame(), [None, get_agent("beginner")], seed=3, limits=LIMITS)
+    match = Match(ReversiGame(), [None, make_agent("beginner")], seed=3, limits=LIMITS)
     match.play(parse_move("d3"))
     assert len(match.run()) == 1  # the computer answers
     match.play(match.state.legal_actions()[0])
@@ -128,7 +128,7 @@ def test_against_the_computer_undo_and_redo_go_to_the_persons_turns() -> None:
 
 
 def test_a_jump_to_the_computers_turn_starts_its_thinking() -> None:
-    match = Match(ReversiGame(), [None, get_agent("beginner")], seed=3, limits=LIMITS)
+    match = Match(ReversiGame(), [None, make_agent("beginner")], seed=3, limits=LIMITS)
     match.play(parse_move("d3"))
     match.run()
     match.jump(1)  # White (the computer) to move, its old reply ready to redo

@@ -27,7 +27,8 @@ from game.cli.lines import shorten
 from game.errors import GamehallError, NoDisplayError, missing_library
 
 if TYPE_CHECKING:
-    from game.registry import Entry, Said
+    from game.hooks import Said
+    from game.registry import Entry
 
 log = logging.getLogger("gamehall")
 
@@ -182,7 +183,7 @@ def say(said: Iterable[Said], where: str) -> int:
     """Print what a game's hook yields as it comes (results on stdout, notes on stderr, a
     warning after ``where``) and return the exit status: 0, or 2 with the line of a
     :class:`~game.registry.Refusal`."""
-    from game.registry import Note, Refusal
+    from game.hooks import Note, Refusal
 
     try:
         for item in said:

@@ -128,6 +128,21 @@ class Host(Protocol):
     def sound(self, name: str) -> None: ...
 
 
+class Releasable(Protocol):
+    """What holds GL objects and gives them back (a render layer, a view)."""
+
+    def release(self) -> None: ...
+
+
+def release(*made: Releasable | None) -> None:
+    """Release each of ``made`` that is there (None: not made, as headless, or released
+    already): what a controller's :meth:`SceneController.exit` gives back of what its
+    ``enter`` made."""
+    for thing in made:
+        if thing is not None:
+            thing.release()
+
+
 class SceneController:
     """The base of every game's scene controller; the Director switches between them with
     enter and exit hooks.

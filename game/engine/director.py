@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import numpy as np
 
 from game.engine.commands import CommandTable
-from game.engine.controller import SceneController, Tone, UnknownCommandError
+from game.engine.controller import SceneController, Tone, UnknownCommandError, release
 from game.engine.drawing import SceneDrawing
 from game.engine.framing import Lens
 from game.engine.glyphs import GlyphsAhead
@@ -153,12 +153,10 @@ class Director(SceneDrawing, SceneMouse, HudSync):
         self.quitting = False  # quit for good (the window's loop then ends)
         self._quit_asked_until = -1.0
         self._target: Target | None = None
-        self._box_key: tuple[object, ...] = ()
-        self._box: Any = None
-        # The last lens the framing gave, and what it was worked out from (see _lens_for).
-        self._lens = Lens()
-        self._lens_box: Any = None
-        self._lens_key: tuple[object, ...] = ()
+        # The pieces' box and what it was worked out from (see _pieces_box); the last lens
+        # the framing gave, with the box and the rest it was worked out from (see _lens_for).
+        self._box_cache: tuple[tuple[object, ...], Any] = ((), None)
+        self._lens_cache: tuple[Any, tuple[object, ...], Lens] = (None, (), Lens())
         self._press: Press | None = None  # a press on the scene: a click or a drag to be
         self._size = (max(1, size[0]), max(1, size[1]))
         self._last_frame = time.perf_counter()
@@ -505,9 +503,8 @@ class Director(SceneDrawing, SceneMouse, HudSync):
             self.controller = None
         self.overlay.release()
         self.renderer.release()
-        if self._target is not None:
-            self._target.release()
-            self._target = None
+        release(self._target)
+        self._target = None
         self.window.remove_handlers(self)
         self.window.close()
         Director.current = None

@@ -45,11 +45,8 @@ class HudSync:
     show_fps: bool
     show_help: bool
     show_hud: bool
-    _box_key: tuple[object, ...]
-    _box: Any
-    _lens: Lens
-    _lens_box: Any
-    _lens_key: tuple[object, ...]
+    _box_cache: tuple[tuple[object, ...], Any]
+    _lens_cache: tuple[Any, tuple[object, ...], Lens]
     _ending: tuple[object, Tone] | None
 
     if TYPE_CHECKING:
@@ -132,23 +129,25 @@ class HudSync:
         frame of a scene at rest, or of pieces moving, reuses the last one."""
         size = self.area_size()
         key = (*camera.home_key(), camera.fit_aspect, size, free)
-        if box is not self._lens_box or key != self._lens_key:
-            self._lens = frame(camera, size, free, box)
-            self._lens_box, self._lens_key = box, key
-        return self._lens
+        last_box, last_key, lens = self._lens_cache
+        if box is not last_box or key != last_key:
+            lens = frame(camera, size, free, box)
+            self._lens_cache = (box, key, lens)
+        return lens
 
     def _pieces_box(self, labels: list[tuple[str, np.ndarray]]) -> Any:
         """The box of the scene's pieces (game.engine.framing), worked out again only when
         the set of pickable nodes changes (a new board), not as pieces move."""
         assert self.scene is not None
         key = (id(self.scene), tuple(n.name for n in self.scene.pickable_nodes()))
-        if key != self._box_key:
-            self._box_key = key
+        last_key, box = self._box_cache
+        if key != last_key:
             points = [p for _t, p in labels]
             if self.scene.camera.keep is not None:
                 points.extend(self.scene.camera.keep)
-            self._box = pieces_box(self.scene, self.bounds, points)
-        return self._box
+            box = pieces_box(self.scene, self.bounds, points)
+            self._box_cache = (key, box)
+        return box
 
     def _sound_the_end(self, tone: Tone) -> None:
         """The win or loss sound, once, when the scene's status turns to a game won or lost."""

@@ -1,7 +1,7 @@
 """Flags that several games' commands take beyond their options, declared once: ``--seed``
 (the same seed, the same deal or map), ``--time`` (short for ``--time-per-move``) and
 whole-number counts (:func:`count_flag`), and :func:`given`, the flags a command line set, as
-the controller's keyword arguments."""
+the controller's keyword arguments (:func:`shot_seats`: who sits where in a ``shot``)."""
 
 from __future__ import annotations
 
@@ -53,3 +53,12 @@ def given(args: argparse.Namespace, *names: str) -> dict[str, Any]:
         for name, value in values.items()
         if value is not None and value is not False and value != ""  # 0 == False: not `in`
     }
+
+
+def shot_seats(args: argparse.Namespace, person: str, *seats: str) -> dict[str, str]:
+    """For ``shot`` (a scripted game: its ``--do`` list plays for each person), ``person`` in
+    each of ``seats`` (the options that seat a player) the command line left unnamed, and the
+    agent it named in the others; nothing for another command."""
+    if getattr(args, "command", None) != "shot":
+        return {}
+    return {seat: getattr(args, seat, None) or person for seat in seats}

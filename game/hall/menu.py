@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from game.engine.commands import Command, CommandTable
-from game.engine.controller import SceneController, Sheet, Status, Tone
+from game.engine.controller import SceneController, Sheet, Status, Tone, release
 from game.engine.scene import Node, Scene, load_scene
 from game.hall.menu_cards import CardLayer, ScreenPlane, hit_card
 from game.hall.menu_layout import Card, columns_of, groups_of, lay_out, matches
@@ -106,10 +106,8 @@ class MenuController(SceneController):
         return self.scene
 
     def exit(self) -> None:
-        if self.layer is not None:
-            self.layer.release()
-            self.layer = None
-        self.host = None
+        release(self.layer)
+        self.layer = self.host = None
 
     def update(self, dt: float) -> None:
         self._lay_out()

@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 
 from game.engine.commands import Command
-from game.engine.controller import Host, Sheet, Tone
+from game.engine.controller import Host, Sheet, Tone, release
 from game.engine.scene import Node, Scene, load_scene
 from game.games.clue.faces import FRAME_BUDGET, CardFaceLayer
 from game.games.clue.moves import LIST_ROOM, event_list_commands
@@ -109,10 +109,8 @@ class CardTableScene(GameScene):
         return self.scene
 
     def exit(self) -> None:
-        if self.faces is not None:
-            self.faces.release()
-            self.faces = None
-        self.table = None
+        release(self.faces)
+        self.faces = self.table = None
         self.host = None
 
     def redraw(self, animate: bool = True) -> None:

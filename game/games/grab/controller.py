@@ -25,7 +25,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
 from game.engine.commands import CommandTable
-from game.engine.controller import Status, Tone
+from game.engine.controller import Status, Tone, release
 from game.engine.scene import Scene, load_scene
 from game.games.grab.anim import Playback
 from game.games.grab.atlas import paint_ahead
@@ -164,10 +164,8 @@ class GrabController(MatchSide, MapSide, GameScene):
         keep(self.session, self.kept_now)
         if self.match is not None:
             self.match.close()
-        if self.view is not None:
-            self.view.release()
-            self.view = None
-        self.host = None
+        release(self.view)
+        self.view = self.host = None
 
     def update(self, dt: float) -> None:
         self.clock += dt

@@ -1,5 +1,6 @@
-"""MasterGrab in the registry: its options, its robots, its scene controller and
-``gamehall bench grab`` (:mod:`game.games.grab.hooks`).
+"""MasterGrab in the registry: its options and its robots; its scene controller, its command
+line (:mod:`game.games.grab.hooks`) and its card's picture are where every game has them
+(:class:`game.registry.Entry`).
 
 The robots a game may seat are the built-in ones (``simple``, ``basic``, ``strategic``), the
 Python files in the ``robots`` folder of the gamehall home (``GAMEHALL_HOME``) and the entry
@@ -7,19 +8,15 @@ points of the group ``gamehall.robots``; each plays as an agent in its sandbox. 
 the ``strategic`` robot, the same agent a computer seat of that kind is.
 
 ``play`` and ``shot`` take the options as flags (``--countries N``, ``--robots a,b,c``,
-``--distribution compact`` ...) and ``--seed S`` (the same seed gives the same map and game)
-and ``--watch`` (the robots play alone).
+``--distribution compact`` ...).
 """
 
 from __future__ import annotations
 
-import argparse
 import threading
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from game.games.flags import given, seed_flag
-from game.games.grab.hooks import HOOKS
 from game.logic.grab.options import SCHEMA
 from game.registry import Entry, UnknownAgentError
 
@@ -74,19 +71,8 @@ def _seat_options(agents: Sequence[str]) -> dict[str, Any]:
     return {"human_playing": False, "robots": ",".join(agents)}
 
 
-# -- play and shot --------------------------------------------------------------------------
-
-
-def _play_arguments(parser: argparse.ArgumentParser) -> None:
-    seed_flag(parser, "the map and armies (the same seed gives the same game)")
-    parser.add_argument("--watch", action="store_true", help="the robots play alone")
-
-
-def _play_overrides(args: argparse.Namespace) -> dict[str, Any]:
-    return given(args, "seed", "watch")
-
-
 ENTRY = Entry(
+    # Named here, not taken from GrabGame: its module loads when the first game is made.
     id="grab",
     title="MasterGrab",
     summary="Conquer a borderless map against robots.",
@@ -95,11 +81,7 @@ ENTRY = Entry(
     agents=_agents,
     make_agent=_make_agent,
     hint_agent="strategic",
-    controller="game.games.grab.controller:GrabController",
-    picture="scenes/cards/grab.png",
-    hooks=HOOKS,
-    play_arguments=_play_arguments,
-    play_overrides=_play_overrides,
+    controller="GrabController",
     # The frame-time benchmark draws the biggest map: 1000 countries at 3840x2160.
     bench_render={"countries": 1000, "size": (3840, 2160), "seed": 1},
     seat_options=_seat_options,

@@ -1,15 +1,17 @@
 """MasterGrab on the command line: ``gamehall bench grab``, map generation, robot moves and
 whole robots-only games, with ``--strength`` a tournament of who wins; the hook yields its
-lines for the CLI to print (:class:`game.registry.CliHook`)."""
+lines for the CLI to print (:func:`game.hooks.hook`). ``play`` and ``shot`` take, beyond the
+options' flags, ``--seed S`` (the same seed gives the same map and game) and ``--watch`` (the
+robots play alone)."""
 
 from __future__ import annotations
 
 import argparse
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
-from game.games.flags import count_flag
-from game.registry import CliHook
+from game.games.flags import count_flag, given, seed_flag
+from game.hooks import hook
 
 if TYPE_CHECKING:
     from game.registry import Entry
@@ -17,6 +19,17 @@ if TYPE_CHECKING:
 #: The most games ``bench grab --strength`` plays, and processes it plays them in.
 MAX_GAMES: Final = 100_000
 MAX_JOBS: Final = 256
+
+
+def play_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--seed S`` and ``--watch``."""
+    seed_flag(parser, "the map and armies (the same seed gives the same game)")
+    parser.add_argument("--watch", action="store_true", help="the robots play alone")
+
+
+def play_overrides(args: argparse.Namespace) -> dict[str, Any]:
+    """The seed and ``watch``, where the command line set them."""
+    return given(args, "seed", "watch")
 
 
 def _bench_arguments(parser: argparse.ArgumentParser) -> None:
@@ -31,6 +44,7 @@ def _bench_arguments(parser: argparse.ArgumentParser) -> None:
     count_flag(parser, "--jobs", 1, MAX_JOBS, 2, "--strength: games at once", metavar="J")
 
 
+@hook("map generation, robot moves and whole robot games (--strength: who wins)", _bench_arguments)
 def bench(args: argparse.Namespace, entry: Entry) -> Iterator[str]:
     return run_bench(
         entry, strength=args.strength, games=args.games, jobs=args.jobs, quick=args.quick
@@ -58,12 +72,3 @@ def _strength_lines(entry: Entry, games: int, jobs: int) -> list[str]:
 
     with games_bar() as progress:
         return strength_tournament(entry, games, jobs=jobs, progress=progress).lines()
-
-
-HOOKS = {
-    "bench": CliHook(
-        help="map generation, robot moves and whole robot games (--strength: who wins)",
-        add_arguments=_bench_arguments,
-        run=bench,
-    )
-}

@@ -1,19 +1,27 @@
 """Reversi on the command line: ``gamehall solve reversi`` (a position's exact score and best
 moves, or the best move a search finds in its time) and ``gamehall bench reversi`` (perft
 speed, the FFO #40-#44 endgames). The hooks yield their lines for the CLI to print
-(:class:`game.registry.CliHook`); the searches run on a worker thread that Ctrl-C stops."""
+(:func:`game.hooks.hook`); the searches run on a worker thread that Ctrl-C stops.
+
+``play`` and ``shot`` take, beyond the options' flags, ``--time S`` (short for
+``--time-per-move``) and ``--load FILE``, a saved transcript. A ``shot`` is a scripted game:
+both colours are played by its ``--do`` list unless ``--black`` or ``--white`` names a
+computer level."""
 
 from __future__ import annotations
 
 import argparse
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
-from game.registry import CliHook, Note, Refusal
+from game.games.flags import shot_seats, time_flag
+from game.hooks import Note, Refusal, hook
 
 if TYPE_CHECKING:
-    from game.registry import Entry, Said
+    from game.hooks import Said
+    from game.registry import Entry
 
 #: Up to this many empty squares ``solve reversi`` solves exactly without being asked.
 EXACT_EMPTIES: Final = 20
@@ -28,6 +36,33 @@ SEARCH_S: Final = 5.0
 MAX_PERFT_DEPTH: Final = 15
 #: A benchmark estimated to take longer than this many seconds says so before it starts.
 LONG_S: Final = 20.0
+
+
+# -- play and shot ---------------------------------------------------------------------------
+
+
+def play_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--time S`` (short for ``--time-per-move``) and ``--load FILE``, a saved transcript."""
+    time_flag(parser, "the computer's seconds for a move (short for --time-per-move)")
+    parser.add_argument("--load", type=Path, help="a saved Reversi game (a transcript like f5d6c3)")
+
+
+def play_overrides(args: argparse.Namespace) -> dict[str, Any]:
+    """``moves`` from ``--load`` (a bad file is a ValueError naming it); for ``shot``, a
+    person on each colour that ``--black`` / ``--white`` left unnamed."""
+    from game.logic.reversi.board import ReversiError, parse_transcript
+    from game.logic.reversi.game import HUMAN
+    from game.userfiles import read_text
+
+    out: dict[str, Any] = {}
+    path = getattr(args, "load", None)
+    if path is not None:
+        text = read_text(path, "Reversi transcript")
+        try:
+            out["moves"] = parse_transcript(text)
+        except ReversiError as exc:
+            raise ValueError(f"{path}: not a Reversi transcript: {exc}") from None
+    return out | shot_seats(args, HUMAN, "black", "white")
 
 
 # -- solve ------------------------------------------------------------------------------------
@@ -53,6 +88,11 @@ def _solve_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+@hook(
+    'the exact score and best moves of a position "BOARD SIDE" (up to '
+    f"{EXACT_EMPTIES} empty squares, or --exact), else the best move found in --time seconds",
+    _solve_arguments,
+)
 def solve(args: argparse.Namespace, entry: Entry) -> Iterator[Said]:
     """Exact score and best moves when the endgame is small enough (or --exact, within
     --time if given); otherwise the best move found in --time seconds, with its depth and
@@ -140,6 +180,7 @@ def _bench_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+@hook("perft speed from the start and exact solves of FFO #40-#44", _bench_arguments)
 def bench(args: argparse.Namespace, entry: Entry) -> Iterator[Said]:
     return run_bench(args.perft_depth)
 
@@ -225,19 +266,3 @@ def _upper_move(move: int) -> str:
     from game.logic.reversi.board import PASS, square_name
 
     return "PASS" if move == PASS else square_name(move).upper()
-
-
-HOOKS = {
-    "solve": CliHook(
-        help='the exact score and best moves of a position "BOARD SIDE" (up to '
-        f"{EXACT_EMPTIES} empty squares, or --exact), else the best move found in --time "
-        "seconds",
-        add_arguments=_solve_arguments,
-        run=solve,
-    ),
-    "bench": CliHook(
-        help="perft speed from the start and exact solves of FFO #40-#44",
-        add_arguments=_bench_arguments,
-        run=bench,
-    ),
-}

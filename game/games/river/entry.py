@@ -1,38 +1,17 @@
-"""Priests and Devils in the registry: its options, its solver agent, its scene controller and
-``gamehall solve river`` (:mod:`game.games.river.hooks`)."""
+"""Priests and Devils in the registry: its options and its solver agent; its scene controller,
+its command line (``gamehall solve river``, :mod:`game.games.river.hooks`) and its card's
+picture are where every game has them (:class:`game.registry.Entry`)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from game.games.river.hooks import HOOKS
 from game.logic.river.game import OPTIONS, RiverGame, SolverAgent
-from game.registry import Entry, UnknownAgentError
-
-
-def _agents() -> dict[str, str]:
-    return {SolverAgent.name: SolverAgent.description}
-
-
-def _make_agent(name: str, options: Mapping[str, Any]) -> SolverAgent:
-    if name != SolverAgent.name:
-        raise UnknownAgentError(
-            f"Priests and Devils has no agent {name!r}; the agents are: {SolverAgent.name}"
-        )
-    return SolverAgent()
-
+from game.registry import Entry
 
 ENTRY = Entry(
-    id="river",
-    title="Priests and Devils",
+    make_game=RiverGame,
     summary="Ferry everyone across; devils must never outnumber priests.",
     options=OPTIONS,
-    make_game=RiverGame,
-    agents=_agents,
-    make_agent=_make_agent,
+    roster="game.logic.river.roster",
     hint_agent=SolverAgent.name,
-    controller="game.games.river.controller:RiverController",
-    picture="scenes/cards/river.png",
-    hooks=HOOKS,
+    controller="RiverController",
 )

@@ -1,5 +1,5 @@
 """Priests and Devils on the command line: ``gamehall solve river``, the fewest crossings for
-the options, yielded as lines for the CLI to print (:class:`game.registry.CliHook`)."""
+the options, yielded as lines for the CLI to print (:func:`game.hooks.hook`)."""
 
 from __future__ import annotations
 
@@ -7,13 +7,17 @@ import argparse
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from game.hooks import Refusal, hook
 from game.logic.river.game import RiverPuzzle, RiverState, rules_from
-from game.registry import CliHook, Refusal
 
 if TYPE_CHECKING:
     from game.registry import Entry
 
 
+@hook(
+    "print the fewest crossings for the options (default 3 priests, 3 devils, a boat for 2), "
+    "one a line, then crossings=N"
+)
 def solve(args: argparse.Namespace, entry: Entry) -> Iterator[str]:
     """The optimal crossings from the start, one a line, then ``crossings=N``, for the options
     the command line checked (``args.options``). A start already lost or one that cannot be
@@ -34,17 +38,3 @@ def solve(args: argparse.Namespace, entry: Entry) -> Iterator[str]:
         )
         node = landed
     yield f"crossings={len(loads)}"
-
-
-def _no_flags(parser: argparse.ArgumentParser) -> None:
-    """``solve river`` has no flags of its own: its options are the puzzle."""
-
-
-HOOKS = {
-    "solve": CliHook(
-        help="print the fewest crossings for the options (default 3 priests, 3 devils, "
-        "a boat for 2), one a line, then crossings=N",
-        add_arguments=_no_flags,  # the options' flags are every game's (game.cli.options)
-        run=solve,
-    )
-}

@@ -25,7 +25,7 @@ from typing import Any
 import numpy as np
 
 from game.engine.commands import CommandTable
-from game.engine.controller import Host, Status, Tone
+from game.engine.controller import Host, Status, Tone, release
 from game.engine.scene import Node, Scene, load_scene
 from game.engine.tweens import Tween
 from game.games.rules.commands import build_commands, side_label
@@ -397,8 +397,7 @@ class BoardController(MatchControls):
     def _build_board(self) -> None:
         if self.scene is None:
             return
-        if self.board is not None:
-            self.board.release()
+        release(self.board)
         bounds = self.host.bounds if self.host is not None else {}
         self.board = BoardView(self.scene, self.design, bounds, turned=self._turned())
         self.board.snap(self.state)

@@ -16,22 +16,14 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final
 
-from game.games.flags import time_flag
-from game.games.rules.hooks import HOOKS
-from game.games.rules.seats import HINT, HUMAN, SIDES
+from game.games.rules.seats import HINT, HUMAN, SIDES, TIME_PER_MOVE
 from game.logic.options import Option, OptionsSchema
-from game.registry import Entry, agent_maker
+from game.registry import Entry
 
 __all__ = ["ENTRIES", "HINT", "HUMAN", "SIDES", "entry_for", "entry_for_file"]
 
 #: The menu's group of a described game whose description names no family.
 OTHER_FAMILY: Final = "Other board games"
-
-#: The computer's time: ``--time`` on ``play`` and ``shot`` (no flag of the schema's own).
-TIME_PER_MOVE: Final = Option(
-    "time_per_move", float, 1.0, minimum=0.05, maximum=600.0, step=0.5,
-    help="the computer's seconds for a move", cli=False,
-)  # fmt: skip
 
 
 def _options(
@@ -55,12 +47,6 @@ def _options(
             Option("position", str, "", help="a start position in the game's notation"),
         )
     )
-
-
-def _agents() -> dict[str, str]:
-    from game.logic.rules.agents import AGENTS
-
-    return dict(AGENTS)
 
 
 def _seat_options(agents: Sequence[str]) -> dict[str, Any]:
@@ -99,21 +85,16 @@ def entry_for(game_id: str, rulebook: Any = None, text: str = "") -> Entry:
         summary=(design.about.split(". ")[0].rstrip(".") + ".") if design.about else design.title,
         options=_options(design.players, design.parameters, design.computer),
         make_game=make_game,
-        agents=_agents,
-        make_agent=agent_maker("game.logic.rules.agents:make_agent", "ValueError"),
+        roster="game.logic.rules.agents",
         hint_agent=design.computer,
         opponents=("first", "second"),
         former_agents=FORMER_AGENTS,
         warm_up=True,  # the description compiles on its first game
         think_in_worker=True,  # the searches are Python: they would hold up the drawing thread
-        controller="game.games.rules.controller:BoardController",
-        picture=f"scenes/cards/{design.id}.png",
+        package="rules",  # one package for every described game
+        controller="BoardController",
         group=design.family or OTHER_FAMILY,
-        hooks=HOOKS,
-        play_arguments=_play_arguments,
-        play_overrides=_play_overrides,
         seat_options=_seat_options,
-        bench_render={},
     )
 
 
@@ -140,24 +121,6 @@ def _with_file(entry: Entry, path: Path) -> Entry:
         return out
 
     return replace(entry, play_overrides=play_overrides, picture="")
-
-
-def _play_arguments(parser: argparse.ArgumentParser) -> None:
-    time_flag(
-        parser,
-        f"{TIME_PER_MOVE.help}, {TIME_PER_MOVE.metavar} (default {TIME_PER_MOVE.default:g})",
-    )
-
-
-def _play_overrides(args: argparse.Namespace) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    typed = getattr(args, "time_per_move", None)
-    if typed is not None:  # --time, checked as the option is
-        out["time_per_move"] = TIME_PER_MOVE.check(typed)
-    if getattr(args, "command", None) == "shot":
-        out["first"] = getattr(args, "first", None) or HUMAN
-        out["second"] = getattr(args, "second", None) or HUMAN
-    return out
 
 
 def _entries() -> list[Entry]:

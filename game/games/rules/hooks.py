@@ -1,22 +1,42 @@
 """The described games on the command line: ``gamehall bench GAME`` (random playouts a second
 and perft speed) and ``gamehall solve GAME`` (the computer's move for a position and what it
 says of it); the hooks yield their lines for the CLI to print
-(:class:`game.registry.CliHook`)."""
+(:func:`game.hooks.hook`). ``play`` and ``shot`` take, beyond the options' flags, ``--time S``
+(the computer's seconds for a move)."""
 
 from __future__ import annotations
 
 import argparse
 import time
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
-from game.games.rules.seats import HINT, SIDES
-from game.registry import CliHook
+from game.games.flags import shot_seats, time_flag
+from game.games.rules.seats import HINT, HUMAN, SIDES, TIME_PER_MOVE
+from game.hooks import hook
 
 if TYPE_CHECKING:
     from game.registry import Entry
 
 MAX_PLAYOUTS: Final = 100_000
+
+
+def play_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--time S``, the computer's seconds for a move."""
+    time_flag(
+        parser,
+        f"{TIME_PER_MOVE.help}, {TIME_PER_MOVE.metavar} (default {TIME_PER_MOVE.default:g})",
+    )
+
+
+def play_overrides(args: argparse.Namespace) -> dict[str, Any]:
+    """``time_per_move`` from ``--time`` (checked as the option is); for ``shot``, a person on
+    each side that ``--first`` / ``--second`` left unnamed."""
+    out: dict[str, Any] = {}
+    typed = getattr(args, "time_per_move", None)
+    if typed is not None:
+        out["time_per_move"] = TIME_PER_MOVE.check(typed)
+    return out | shot_seats(args, HUMAN, "first", "second")
 
 
 def _bench_arguments(parser: argparse.ArgumentParser) -> None:
@@ -32,6 +52,7 @@ def _bench_arguments(parser: argparse.ArgumentParser) -> None:
     )  # fmt: skip
 
 
+@hook("random playouts a second and perft speed", _bench_arguments)
 def bench(args: argparse.Namespace, entry: Entry) -> Iterator[str]:
     """``playouts=N seconds=S playouts_per_s=R plies_per_s=P`` and the perft line."""
     import random
@@ -62,6 +83,7 @@ def _solve_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+@hook("the computer's move for a position and why (--position, --time, --agent)", _solve_arguments)
 def solve(args: argparse.Namespace, entry: Entry) -> Iterator[str]:
     """The chosen move, what the agent says about it, then ``move=TEXT``."""
     import random
@@ -81,17 +103,3 @@ def solve(args: argparse.Namespace, entry: Entry) -> Iterator[str]:
     describe = getattr(state, "describe", state.action_text)
     yield f"{describe(move)}  ({said}, {time.perf_counter() - started:.1f} s)"
     yield f"move={state.action_text(move)}"
-
-
-HOOKS = {
-    "bench": CliHook(
-        help="random playouts a second and perft speed",
-        add_arguments=_bench_arguments,
-        run=bench,
-    ),
-    "solve": CliHook(
-        help="the computer's move for a position and why (--position, --time, --agent)",
-        add_arguments=_solve_arguments,
-        run=solve,
-    ),
-}

@@ -2,13 +2,13 @@
 
 A :class:`Player` is a level's strength settings with a ``choose`` that returns a detailed
 :class:`Choice`; it holds no state, so one object serves every game and process. A
-:class:`ReversiLevelAgent` (from :func:`get_agent`) is the same level as a
+:class:`ReversiLevelAgent` (from :func:`make_agent`) is the same level as a
 :class:`~game.logic.contract.Agent` for a :class:`~game.logic.match.Match`: ``choose(state,
 limits, rng, stop)`` returns the move and ``explain()`` says what the last choice was worth.
 
 >>> sorted(PLAYERS)[:3]
 ['advanced', 'beginner', 'classic-advanced']
->>> agent = get_agent("advanced")
+>>> agent = make_agent("advanced")
 >>> from game.logic.contract import Limits, Stop
 >>> move = agent.choose(Position.start(), Limits(time=1.0), random.Random(0), Stop())
 >>> move in Position.start().legal_moves()
@@ -69,8 +69,9 @@ __all__ = [
     "ReversiLevelAgent",
     "SearchPlayer",
     "UnknownPlayerError",
-    "get_agent",
+    "describe",
     "get_player",
+    "make_agent",
     "prepare",
     "warm_up",
 ]
@@ -312,7 +313,12 @@ def get_player(name: str) -> Player:
         ) from None
 
 
-def get_agent(name: str) -> ReversiLevelAgent:
+def describe() -> dict[str, str]:
+    """Every level, name -> a line about it, in the order of :data:`PLAYERS`."""
+    return {name: player.description for name, player in PLAYERS.items()}
+
+
+def make_agent(name: str) -> ReversiLevelAgent:
     """A new :class:`ReversiLevelAgent` for the level called ``name`` (one per seat or hint: each
     remembers its own last choice); :class:`UnknownPlayerError` lists the names there are."""
     return ReversiLevelAgent(get_player(name))

@@ -22,10 +22,15 @@ from game.logic.rules.design import FORMER_AGENTS
 from game.logic.rules.levels import LEVELS, level_agent
 from game.logic.search.agents import BASELINES, UnknownBaselineError, make_baseline
 
-__all__ = ["AGENTS", "make_agent"]
+__all__ = ["AGENTS", "describe", "make_agent"]
 
 #: The described games' own agents: the levels, weakest first.
 AGENTS: Final = {level.name: level.description for level in LEVELS.values()}
+
+
+def describe() -> dict[str, str]:
+    """The described games' own agents, name -> a line about it (:data:`AGENTS`)."""
+    return dict(AGENTS)
 
 
 def make_agent(name: str) -> Any:
