@@ -8,9 +8,11 @@ stderr, or a :class:`Refusal`. The game's registry entry finds its commands ther
 from __future__ import annotations
 
 import argparse
+import importlib
+import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.errors import GamehallError
 
@@ -57,6 +59,16 @@ class CliHook:
     add_arguments: Callable[[argparse.ArgumentParser], None]
     run: Callable[[argparse.Namespace, Entry], Iterable[Said]]
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """A hook made by :func:`hook` travels (inside its entry, to a tournament's worker
+        process) as the name it has in its module: that name holds the hook, not the function
+        it decorated, so the function cannot travel by its name. Another hook travels as its
+        fields."""
+        module, name = getattr(self.run, "__module__", ""), getattr(self.run, "__name__", "")
+        if getattr(sys.modules.get(module), name, None) is self:
+            return (_hook_named, (module, name))
+        return (CliHook, (self.help, self.add_arguments, self.run))
+
 
 def hook(
     help: str, arguments: Callable[[argparse.ArgumentParser], None] | None = None
@@ -70,6 +82,14 @@ def hook(
         return CliHook(help, arguments or _no_arguments, run)
 
     return command
+
+
+def _hook_named(module: str, name: str) -> CliHook:
+    """The hook ``name`` of the module ``module`` (imported)."""
+    found = getattr(importlib.import_module(module), name)
+    if not isinstance(found, CliHook):
+        raise TypeError(f"{module}.{name} is not a command-line hook")
+    return found
 
 
 def _no_arguments(parser: argparse.ArgumentParser) -> None:

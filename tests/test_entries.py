@@ -121,3 +121,15 @@ def test_shot_seats_puts_a_person_where_the_command_line_named_nobody() -> None:
     assert shot_seats(shot, "human", "black", "white") == {"black": "master", "white": "human"}
     play = argparse.Namespace(command="play", black=None, white=None)
     assert shot_seats(play, "human", "black", "white") == {}
+
+
+@pytest.mark.parametrize("game", [e.id for e in all_entries()])
+def test_a_games_commands_travel_to_a_worker_process(game: str) -> None:
+    """An entry not in the registry (a test's own, or one the registry has made again) goes
+    to a tournament's worker processes with its fields, its commands among them: a command
+    made by ``@hook`` goes as its module's name for it and comes back the same hook."""
+    import pickle
+
+    for name, command in get(game).hooks.items():
+        back = pickle.loads(pickle.dumps(command, pickle.HIGHEST_PROTOCOL))
+        assert back is command, name
