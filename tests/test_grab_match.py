@@ -249,3 +249,50 @@ def test_the_round_summary_says_what_the_person_took_and_lost() -> None:
         else:
             assert not text.split(": ", 1)[1].startswith("you"), text
     assert any("lost" in text for text in said), said
+
+
+@pytest.mark.parametrize("options", [HUMAN, ROBOTS], ids=["human", "robots"])
+def test_a_move_list_row_says_by_name_how_many_countries_each_player_won_or_lost(options):
+    """A row of the move list (list_row) names, as the ranking does, each player whose
+    country count the round changed, with the change; "…" when some were left out."""
+    from game.games.grab.text import ROW_CHARS, list_row
+
+    match = _match(options, seed=2)
+    game = match.game
+    assert isinstance(game, GrabGame)
+    players = grab_state(match).board.players
+    names = {game.seat_name(p): p for p in range(players)}
+    rows = []
+    for _ in range(15):
+        start = match.cursor
+        if options.human_playing:
+            match.play(NO_MOVE)
+            match.run()
+        elif not play_rounds(match, 1):
+            break
+        before, after = grab_state(match, start).owners, grab_state(match, match.cursor).owners
+        counts = [(before.count(p), after.count(p)) for p in range(players)]
+        net = {p: b - a for p, (a, b) in enumerate(counts) if a != b}
+        row = list_row(match, start, match.cursor)
+        rows.append(row)
+        if row == "no change":
+            assert before == after
+            continue
+        if row.endswith("changed hands"):
+            assert not net and before != after, row
+            continue
+        body = row.removesuffix(" …")
+        said = {}
+        for part in body.split(" · "):
+            name, change = part.rsplit(" ", 1)
+            said[names[name]] = int(change.replace("−", "-"))
+        assert said.items() <= net.items(), (row, net)
+        assert (said == net) is (body == row), (row, net)  # "…": someone left out
+        assert len(row) <= ROW_CHARS
+        assert list(said) == sorted(said)  # in the ranking's seat order, you first
+        if options.human_playing and 0 in net:
+            assert 0 in said
+        if match.over:
+            break
+    assert any(" · " in row for row in rows), rows
+    assert options.human_playing or not any("You" in row for row in rows)

@@ -348,14 +348,18 @@ def goto_command(goto: Callable[[int], None]) -> Command:
 
 
 def move_list_commands(
-    match: Match[Any], goto: Callable[[int], None], write: Callable[[Step], str] | None = None
+    match: Match[Any],
+    goto: Callable[[int], None],
+    write: Callable[[Step], str] | None = None,
+    summary: Callable[[int, int], str] | None = None,
 ) -> list[Command]:
     """The HUD's move list: a ``move-N`` command for each of the last :data:`LIST_LENGTH`
     moves of ``match``'s record, a move being one turn of every seat (:func:`move_rows`),
     labelled as a score sheet writes it (``2. Nf3 Nc6``; ``▸`` marks the move the game stands
     at, and the turns of it undone are in brackets), that calls ``goto`` with the point after
     the move's last turn. ``write``: how a turn is written in its row (default: as the record
-    writes it)."""
+    writes it); ``summary``: what the row says instead of its turns, from the indices of its
+    first step and of the step after its last (the row's number and ``▸`` stay)."""
     rows = move_rows(match.full_record, write)
     cursor = match.cursor
     commands = []
@@ -363,8 +367,9 @@ def move_list_commands(
         end = first + len(texts)
         current = first < cursor <= end
         shown = [t if first + i < cursor or not current else f"({t})" for i, t in enumerate(texts)]
+        body = " ".join(shown) if summary is None else summary(first, end)
         lead = f"{number}." if texts and not _starts_late(match, first) else f"{number}…"
-        label = f"{'▸ ' if current else ''}{lead} {' '.join(shown)}"
+        label = f"{'▸ ' if current else ''}{lead} {body}"
         commands.append(Command(f"move-{number}", lambda end=end: goto(end), label, group="list"))
     return commands
 

@@ -6,18 +6,19 @@ game's own: Space passes (robots only: one round), M replays the same map, P aut
 only), I the left panel, O the options, WASD or the arrow keys pan, +/- zoom. Scripts also
 have ``country:N`` (a click on country N), ``move:TEXT`` (``move:attack 3,5>12``) and
 ``goto:N`` (the map after step N of the record). The move list at the right has a row a
-round, each player's move written short (:func:`~game.games.grab.text.list_text`); a click
-on a row shows the map at the end of that round, where you are to move (robots only: where
-the next round starts), as Undo and Redo do: the robots' moves of the rounds after it wait
-there to be redone.
+round that names who took and lost countries in it (:func:`~game.games.grab.text.list_row`);
+a click on a row shows the map at the end of that round, where you are to move (robots only:
+where the next round starts), as Undo and Redo do: the robots' moves of the rounds after it
+wait there to be redone.
 """
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Final
 
 from game.engine.commands import Command
-from game.games.grab.text import list_text
+from game.games.grab.text import list_row
 from game.hall.match_controls import goto_command, move_list_commands, whole_argument
 from game.hall.scene import Control
 from game.logic.grab.state import Move
@@ -90,7 +91,8 @@ def build_commands(c: GrabController) -> list[Command]:
         pan = lambda dx=dx, dz=dz: c.pan(dx, dz)  # noqa: E731
         commands.append(Command(f"pan-{way}", pan, key=key, group="", help=f"pan {way}"))
     if m is not None:
-        commands += [goto_command(c.goto), *move_list_commands(m, c.goto, list_text)]
+        row = partial(list_row, m)
+        commands += [goto_command(c.goto), *move_list_commands(m, c.goto, summary=row)]
     return commands + c.panel.commands(c.panel_changed, c.show_options)
 
 

@@ -6,19 +6,21 @@ Every function reads the match (or a state) and returns text; none changes anyth
 
 from __future__ import annotations
 
-from typing import Any
+from collections import Counter
+from typing import Final
 
 from game.logic.grab.game import GrabGame
-from game.logic.grab.record import grab_state, round_steps
+from game.logic.grab.record import grab_state, round_start
 from game.logic.grab.state import GrabMoveError, GrabState, Move, MoveKind, player_statistics
-from game.logic.match import Match, Step
+from game.logic.match import Match
 
 __all__ = [
+    "ROW_CHARS",
     "RULES",
     "counter",
     "describe_hint",
     "describe_move",
-    "list_text",
+    "list_row",
     "panel_text",
     "preview",
     "ranking_lines",
@@ -26,6 +28,10 @@ __all__ = [
     "status_line",
     "trace_lines",
 ]
+
+#: The characters a row of the move list spends on players at most (:func:`list_row`): at
+#: 800x600 a wider list reaches the title.
+ROW_CHARS: Final = 35
 
 RULES = (
     "Conquer every country. Click an enemy country to attack it with all your countries next "
@@ -132,13 +138,35 @@ def trace_lines(match: Match[Move]) -> list[str]:
     return lines
 
 
-def list_text(step: Step) -> str:
-    """A move as the move list writes it, short: the record's target with its kind, ``×12``
-    an attack on country 12, ``+12`` armies gathered into it, ``·`` a wait."""
-    move = step.action
-    if type(move) is not Move or move.kind is MoveKind.NONE:
-        return "·"
-    return f"{'×' if move.kind is MoveKind.ATTACK else '+'}{move.target}"
+def list_row(match: Match[Move], first: int, end: int) -> str:
+    """A round as the move list writes it (steps ``first`` to ``end`` of the full record, the
+    undone ones included): by the ranking's names, how many countries each player has more or
+    fewer after it than before, as the ranking's Countries column changed (``You −1 · Robot2
+    +2 · Robot3 −1``); the players who changed most (you first) as long as the row stays
+    within :data:`ROW_CHARS`, the rest an ``…``. ``no change`` when no country changed hands,
+    ``2 countries changed hands`` when they did and everyone ended with as many as before."""
+    game = match.game
+    assert isinstance(game, GrabGame)
+    conquests = _conquests(match, first, end)
+    if not conquests:
+        return "no change"
+    net: Counter[int] = Counter()
+    for taker, loser in conquests:
+        net[taker] += 1
+        net[loser] -= 1
+    you = game.human_playing
+    changed = sorted((p for p in net if net[p]), key=lambda p: (p > 0 or not you, -abs(net[p]), p))
+    if not changed:
+        return f"{_countries(len(conquests))} changed hands"
+    parts = {p: f"{game.seat_name(p)} {'+' if net[p] > 0 else '−'}{abs(net[p])}" for p in changed}
+    named = changed[:1]
+    for p in changed[1:]:
+        more = " · ".join(parts[q] for q in [*named, p]) + (" …" if p != changed[-1] else "")
+        if len(more) > ROW_CHARS:
+            break
+        named.append(p)
+    text = " · ".join(parts[p] for p in sorted(named))
+    return text + (" …" if len(named) < len(changed) else "")
 
 
 def describe_move(game: GrabGame, before: GrabState, move: Move, after: GrabState) -> str:
@@ -202,12 +230,10 @@ def round_summary(match: Match[Move]) -> str:
     state = grab_state(match)
     human = state.board.human_playing
     took = lost = others = 0
-    for step in round_steps(match):
-        if not _won_attack(match, step):
-            continue
-        if human and step.seat == 0:
+    for taker, loser in _conquests(match, round_start(match), match.cursor):
+        if human and taker == 0:
             took += 1
-        elif human and _defender(match, step) == 0:
+        elif human and loser == 0:
             lost += 1
         else:
             others += 1
@@ -245,25 +271,16 @@ def _count(countries: int) -> str:
     return "one of your countries" if countries == 1 else f"{countries} of your countries"
 
 
-def _won_attack(match: Match[Move], step: Step) -> bool:
-    move: Any = step.action
-    if step.forfeit is not None or type(move) is not Move or move.kind is not MoveKind.ATTACK:
-        return False
-    index = _index(match, step)
-    before = grab_state(match, index)
-    after = grab_state(match, index + 1)
-    return after.owners[move.target] != before.owners[move.target]
-
-
-def _defender(match: Match[Move], step: Step) -> int:
-    before = grab_state(match, _index(match, step))
-    move: Move = step.action
-    return before.owners[move.target]
-
-
-def _index(match: Match[Move], step: Step) -> int:
-    record = match.record
-    for index in range(len(record) - 1, -1, -1):
-        if record[index] is step:
-            return index
-    raise ValueError("the step is not in the record")
+def _conquests(match: Match[Move], first: int, end: int) -> list[tuple[int, int]]:
+    """``(taker, loser)`` for each country taken by the steps ``first`` to ``end`` of the
+    full record, in their order (owners compared in the states before and after a step)."""
+    out = []
+    for index, step in enumerate(match.full_record[first:end], first):
+        move = step.action
+        if step.forfeit is not None or type(move) is not Move or move.kind is not MoveKind.ATTACK:
+            continue
+        before = grab_state(match, index).owners[move.target]
+        after = grab_state(match, index + 1).owners[move.target]
+        if after != before:
+            out.append((after, before))
+    return out
