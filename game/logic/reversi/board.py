@@ -22,12 +22,12 @@ kernels compute the same legal moves and flips (a test checks they agree). A mov
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final, TypeAlias
 
 from game.logic.contract import TERMINAL
+from game.logic.opposed import Opposed
 
 __all__ = [
     "PASS",
@@ -74,16 +74,12 @@ class TranscriptError(ReversiError):
     """A game transcript that does not read or does not replay."""
 
 
-class Color(enum.Enum):
-    """A side, named by its disc letter in board text. Black moves first."""
+class Color(Opposed):
+    """A side, named by its disc letter in board text; ``other`` is the opponent. Black moves
+    first."""
 
     BLACK = "X"
     WHITE = "O"
-
-    @property
-    def other(self) -> Color:
-        """The opponent."""
-        return Color.WHITE if self is Color.BLACK else Color.BLACK
 
     @property
     def player(self) -> int:

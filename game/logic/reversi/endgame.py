@@ -302,17 +302,8 @@ def _deep(
     if hash_move >= 0 and moves & _BIT[hash_move & 63]:
         # The table's move first, before paying for the ordering of the others.
         f = flips(p, o, hash_move)
-        best = -_deep(
-            o ^ f,
-            p | f | _BIT[hash_move],
-            -beta,
-            -alpha,
-            n_empties - 1,
-            tt,
-            scratch,
-            stats,
-            stop,
-            w,
+        best = _child_value(
+            p, o, hash_move, f, alpha, beta, True, n_empties, tt, scratch, stats, stop, w
         )
         if stop[0]:
             return 0

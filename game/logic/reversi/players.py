@@ -43,7 +43,7 @@ import threading
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Final, Protocol
+from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 
@@ -97,14 +97,33 @@ class Choice:
     info: Mapping[str, Any] = field(default_factory=dict)
 
 
-class Player(Protocol):
-    """A computer player: a name, a one-line description and a way to choose a move."""
+@dataclass(frozen=True, slots=True)
+class Asked:
+    """What :meth:`Player.choose` was asked, besides the position (see there)."""
 
-    @property
-    def name(self) -> str: ...
+    time_limit: float | None
+    rng: random.Random | None
+    stop: np.ndarray[Any, Any] | None
+    depth: int | None
+    node_limit: int | None
 
-    @property
-    def description(self) -> str: ...
+
+class Player:
+    """A computer player: a name, a one-line description and a way to choose a move.
+
+    A kind of player gives ``name``, ``description`` and :meth:`_choose`, which
+    :meth:`choose` calls once it has checked that the game is not over.
+    """
+
+    __slots__ = ()
+
+    if TYPE_CHECKING:  # given by each kind (a dataclass field or a property)
+
+        @property
+        def name(self) -> str: ...
+
+        @property
+        def description(self) -> str: ...
 
     def choose(
         self,
@@ -121,11 +140,17 @@ class Player(Protocol):
         ``depth`` and ``node_limit`` narrow the level's own limits. Raises ``ValueError``
         when the game is over and ``SearchCancelled`` when ``stop[0]`` is set while it thinks.
         """
-        ...
+        if position.is_terminal():
+            raise ValueError(f"{self.name}: the game is over, there is no move to choose")
+        return self._choose(position, Asked(time_limit, rng, stop, depth, node_limit))
+
+    def _choose(self, position: Position, ask: Asked) -> Choice:
+        """:meth:`choose` in a position where the game goes on."""
+        raise NotImplementedError
 
 
 @dataclass(frozen=True, slots=True)
-class SearchPlayer:
+class SearchPlayer(Player):
     """Our search (:func:`game.logic.reversi.search.search`) with a strength setting.
 
     ``depth`` caps the iterative deepening (None: only the time does); ``max_time`` caps the
@@ -146,18 +171,8 @@ class SearchPlayer:
     aspiration: bool = False
     probcut: float = 0.0
 
-    def choose(
-        self,
-        position: Position,
-        *,
-        time_limit: float | None = None,
-        rng: random.Random | None = None,
-        stop: np.ndarray[Any, Any] | None = None,
-        depth: int | None = None,
-        node_limit: int | None = None,
-    ) -> Choice:
-        if position.is_terminal():
-            raise ValueError(f"{self.name}: the game is over, there is no move to choose")
+    def _choose(self, position: Position, ask: Asked) -> Choice:
+        time_limit, stop, depth = ask.time_limit, ask.stop, ask.depth
         if time_limit is not None and not time_limit > 0:
             raise ValueError(f"time_limit must be positive, not {time_limit!r}")
         _check_stop(stop)
@@ -171,7 +186,7 @@ class SearchPlayer:
             budget = self.max_time if budget is None else min(budget, self.max_time)
         cap = self.depth if depth is None else min(depth, self.depth or depth)
         if self.noise > 0 and position.empties > self.exact_empties:
-            rng = rng if rng is not None else random.Random()
+            rng = ask.rng if ask.rng is not None else random.Random()
             return self._noisy(position, moves, rng, stop, cap)
         from .patterns import load_weights
         from .search import search
@@ -182,7 +197,7 @@ class SearchPlayer:
             depth=cap,
             stop=stop,
             exact_empties=self.exact_empties,
-            node_limit=node_limit,
+            node_limit=ask.node_limit,
             weights=load_weights() if self.patterns else None,
             aspiration=self.aspiration,
             probcut=self.probcut,
@@ -244,7 +259,7 @@ class SearchPlayer:
 
 
 @dataclass(frozen=True, slots=True)
-class ClassicPlayer:
+class ClassicPlayer(Player):
     """The classic minimax AI (:mod:`game.logic.reversi.classic`) at one of its four levels."""
 
     level: ClassicLevel
@@ -254,27 +269,16 @@ class ClassicPlayer:
     def name(self) -> str:
         return self.level.name
 
-    def choose(
-        self,
-        position: Position,
-        *,
-        time_limit: float | None = None,
-        rng: random.Random | None = None,
-        stop: np.ndarray[Any, Any] | None = None,
-        depth: int | None = None,
-        node_limit: int | None = None,
-    ) -> Choice:
+    def _choose(self, position: Position, ask: Asked) -> Choice:
         """Fixed depth (``depth`` may lower it): the time limit and the node limit are not
         used (the expert answers in well under 1 s); ``stop`` is read while it searches."""
-        if position.is_terminal():
-            raise ValueError(f"{self.name}: the game is over, there is no move to choose")
-        _check_stop(stop)
+        _check_stop(ask.stop)
         from .classic import classic_move
 
         level = self.level
-        if depth is not None and depth < level.depth:
-            level = replace(level, depth=depth)
-        move, score, nodes = classic_move(position, level, rng, stop)
+        if ask.depth is not None and ask.depth < level.depth:
+            level = replace(level, depth=ask.depth)
+        move, score, nodes = classic_move(position, level, ask.rng, ask.stop)
         info = {"player": self.name, "depth": level.depth, "nodes": nodes, "rank": True}
         return Choice(move, score, info)
 
@@ -336,17 +340,11 @@ class ReversiLevelAgent:
 
     def __init__(self, player: Player) -> None:
         self.player = player
+        self.name = player.name
+        self.description = player.description
         #: The last choice made, with its details (depth, nodes, principal variation).
         self.last: Choice | None = None
         self._side: Color = Color.BLACK
-
-    @property
-    def name(self) -> str:
-        return self.player.name
-
-    @property
-    def description(self) -> str:
-        return self.player.description
 
     def choose(self, state: State[Move], limits: Limits, rng: random.Random, stop: Stop) -> Move:
         if not isinstance(state, Position):

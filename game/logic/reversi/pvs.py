@@ -189,6 +189,138 @@ def _probe(  # pragma: no cover - compiled
     return np.int64(-1)
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _probcut_window(  # pragma: no cover - compiled
+    p: np.uint64, o: np.uint64, depth: int, alpha: int, beta: int, pc: np.ndarray, pc_t: float
+) -> tuple[int, int, int]:
+    """ProbCut at a null-window node with ``depth`` plies left (:func:`pvs` checks the rest):
+    the depth of the shallow searches, and the shallow values ``above`` and ``below`` from which
+    the calibration puts the deep value ``pc_t`` standard deviations above beta or below alpha
+    (±``_EVAL_CAP`` where there is no such value); depth -1 where ProbCut is not tried."""
+    empties = 64 - popcount(p | o)
+    if (
+        empties <= PC_MIN_EMPTIES
+        or depth >= empties
+        or depth >= pc.shape[1]
+        or alpha <= -_EVAL_CAP
+        or beta >= _EVAL_CAP
+    ):
+        return -1, _EVAL_CAP, -_EVAL_CAP
+    bucket = min(empties // PC_BUCKET, pc.shape[0] - 1)
+    slope = pc[bucket, depth, 1]
+    sigma = pc[bucket, depth, 3]
+    if not (sigma > 0.0 and slope > 0.0):
+        return -1, _EVAL_CAP, -_EVAL_CAP
+    margin = pc_t * sigma
+    offset = pc[bucket, depth, 2]
+    above = math.ceil((beta + margin - offset) / slope)
+    below = math.floor((alpha - margin - offset) / slope)
+    return int(pc[bucket, depth, 0]), above, below
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _order_moves(  # pragma: no cover - compiled
+    p: np.uint64,
+    o: np.uint64,
+    moves: np.uint64,
+    tt_move: int,
+    w: np.ndarray,
+    history: np.ndarray,
+    depth: int,
+    ply: int,
+    moves_buf: np.ndarray,
+    order_buf: np.ndarray,
+    child_p: np.ndarray,
+    child_o: np.ndarray,
+) -> int:
+    """Order ``moves`` (``p`` to play, ``depth`` plies left; the table's move ``tt_move``,
+    the evaluation's weights ``w``, the ``history`` table): write their squares, the positions
+    after them (the opponent's view) and their scores (higher first) into row ``ply`` of the
+    buffers; return how many."""
+    n = 0
+    m = moves
+    while m != _U0:
+        low = m & (~m + _U1)
+        sq = popcount(low - _U1)
+        m ^= low
+        f = flips(p, o, sq)
+        np_ = o & ~f  # the opponent's discs after the move: they move next
+        no_ = p | f | low
+        child_p[ply, n] = np_
+        child_o[ply, n] = no_
+        moves_buf[ply, n] = sq
+        if sq == tt_move:
+            score = 1 << 40
+        elif depth >= 5:
+            score = -_eval(np_, no_, w) * 4
+        elif depth >= 2:
+            replies = legal_moves(np_, no_)
+            mob = popcount(replies) + popcount(replies & _CORNERS)
+            score = -(mob * 16 + potential_mobility(np_, no_)) * 64 + SQUARE_VALUE[sq] * 4
+        else:
+            score = SQUARE_VALUE[sq] * 64 + history[sq]
+        order_buf[ply, n] = score
+        n += 1
+    return n
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _bring_best(  # pragma: no cover - compiled
+    ply: int,
+    i: int,
+    n: int,
+    moves_buf: np.ndarray,
+    order_buf: np.ndarray,
+    child_p: np.ndarray,
+    child_o: np.ndarray,
+) -> None:
+    """Selection sort step: bring the best-scored of moves ``i .. n - 1`` to position ``i``."""
+    k = i
+    for j in range(i + 1, n):
+        if order_buf[ply, j] > order_buf[ply, k]:
+            k = j
+    if k != i:
+        order_buf[ply, i], order_buf[ply, k] = order_buf[ply, k], order_buf[ply, i]
+        moves_buf[ply, i], moves_buf[ply, k] = moves_buf[ply, k], moves_buf[ply, i]
+        child_p[ply, i], child_p[ply, k] = child_p[ply, k], child_p[ply, i]
+        child_o[ply, i], child_o[ply, k] = child_o[ply, k], child_o[ply, i]
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _store(  # pragma: no cover - compiled
+    keys: np.ndarray,
+    info: np.ndarray,
+    slot: np.int64,
+    p: np.uint64,
+    o: np.uint64,
+    best: int,
+    kind: int,
+    depth: int,
+    best_move: int,
+    generation: int,
+) -> None:
+    """Store a result in the bucket at ``slot``: in the slot kept by depth unless the entry
+    there is deeper and from this search, else in the always-replaced one."""
+    same = keys[slot, 0] == p and keys[slot, 1] == o
+    if same or info[slot, 1] <= depth or info[slot, 4] != generation:
+        target = slot
+        if not same and info[slot, 1] >= 0:
+            # The entry pushed out of the depth slot moves to the always-replace slot.
+            keys[slot + 1, 0] = keys[slot, 0]
+            keys[slot + 1, 1] = keys[slot, 1]
+            for t in range(5):
+                info[slot + 1, t] = info[slot, t]
+    else:
+        target = slot + 1
+    keys[target, 0] = p
+    keys[target, 1] = o
+    info[target, 0] = best
+    info[target, 1] = depth
+    info[target, 2] = kind
+    info[target, 3] = best_move
+    info[target, 4] = generation
+
+
 @njit(cache=True, nogil=True)
 def pvs(  # pragma: no cover - compiled
     p: np.uint64,
@@ -220,7 +352,9 @@ def pvs(  # pragma: no cover - compiled
     standard deviations; ``pc_t == 0`` turns ProbCut off and the search is plain alpha-beta.
     The arrays are separate arguments: passed as one tuple (a recursive call on one line
     instead of one line an argument) they made this search a fifth slower under numba 0.68
-    (3.7 s of CPU where separate arguments take 3.0 s, for the same 6.0 million nodes).
+    (3.7 s of CPU where separate arguments take 3.0 s, for the same 6.0 million nodes), and
+    numba 0.68 crashes on a recursive ``*args`` function. So that the 22 arguments are spelt
+    out once, every search below a node goes through the one recursive call in its loop.
     """
     ctr[NODES] += 1
     if ctr[NODES] & _CHECK_EVERY == 0 and (
@@ -250,80 +384,35 @@ def pvs(  # pragma: no cover - compiled
 
     # ProbCut: on a null window, far enough from the end, a shallow search whose value the
     # calibration puts beyond beta (or below alpha) by pc_t standard deviations decides the node.
+    # First a null-window search at ``above`` (a value there predicts one above beta), then one
+    # at ``below``.
+    shallow, above, below = -1, _EVAL_CAP, -_EVAL_CAP
     if pc_t > 0.0 and ply > 0 and beta == alpha + 1 and depth >= PC_MIN_DEPTH:
-        empties = 64 - popcount(p | o)
-        if (
-            empties > PC_MIN_EMPTIES
-            and depth < empties
-            and depth < pc.shape[1]
-            and alpha > -_EVAL_CAP
-            and beta < _EVAL_CAP
-        ):
-            bucket = min(empties // PC_BUCKET, pc.shape[0] - 1)
-            shallow = int(pc[bucket, depth, 0])
-            slope = pc[bucket, depth, 1]
-            sigma = pc[bucket, depth, 3]
-            if sigma > 0.0 and slope > 0.0:
-                margin = pc_t * sigma
-                offset = pc[bucket, depth, 2]
-                # A shallow value of at least ``above`` predicts one above beta, of at most
-                # ``below`` one below alpha.
-                above = math.ceil((beta + margin - offset) / slope)
-                below = math.floor((alpha - margin - offset) / slope)
-                if above < _EVAL_CAP:
-                    v = pvs(
-                        p,
-                        o,
-                        shallow,
-                        above - 1,
-                        above,
-                        ply,
-                        keys,
-                        info,
-                        generation,
-                        ctr,
-                        stop,
-                        timer,
-                        w,
-                        moves_buf,
-                        order_buf,
-                        child_p,
-                        child_o,
-                        history,
-                        pv,
-                        pv_len,
-                        pc,
-                        pc_t,
-                    )
-                    if ctr[ABORTED] == 0 and v >= above:
-                        return beta
-                if below > -_EVAL_CAP and ctr[ABORTED] == 0:
-                    v = pvs(
-                        p,
-                        o,
-                        shallow,
-                        below,
-                        below + 1,
-                        ply,
-                        keys,
-                        info,
-                        generation,
-                        ctr,
-                        stop,
-                        timer,
-                        w,
-                        moves_buf,
-                        order_buf,
-                        child_p,
-                        child_o,
-                        history,
-                        pv,
-                        pv_len,
-                        pc,
-                        pc_t,
-                    )
-                    if ctr[ABORTED] == 0 and v <= below:
-                        return alpha
+        shallow, above, below = _probcut_window(p, o, depth, alpha, beta, pc, pc_t)
+    probe_above = shallow >= 0 and above < _EVAL_CAP
+    probe_below = shallow >= 0 and below > -_EVAL_CAP
+
+    # The searches below this node, one a turn of this loop: ProbCut's of this position, then
+    # the pass, or the moves in order (the first with the full window, the others with a null
+    # one first and again with the full one when they land inside it). Each turn searches
+    # (cp, co) to depth cd at ply cply, with the window (lo, hi) from cp's view.
+    n = -1  # the moves, once generated (ProbCut's searches fill this ply's buffers first)
+    i = 0  # the move searched
+    sq = 64  # its square (64: the pass)
+    research = False  # the search is the full-window one after a null window landed inside
+    alpha0 = alpha
+    best = -INF
+    best_move = -1
+    while True:
+        if probe_above or probe_below:
+            lo = above - 1 if probe_above else below
+            hi = lo + 1
+            cp, co, cd, cply = p, o, shallow, ply
+        elif research:
+            cp, co, cd, cply = child_p[ply, i], child_o[ply, i], depth - 1, ply + 1
+        elif n < 0:
+            # ProbCut is done: order the moves (none: the pass).
+            if shallow >= 0:
                 if ctr[ABORTED] != 0:
                     return 0
                 if tt_move < 0:
@@ -331,90 +420,30 @@ def pvs(  # pragma: no cover - compiled
                     hit = _probe(keys, info, slot, p, o)
                     if hit >= 0:
                         tt_move = info[hit, 3]
-
-    moves = legal_moves(p, o)
-    if moves == _U0:
-        if legal_moves(o, p) == _U0:
-            return _terminal(p, o)
-        s = -pvs(
-            o,
-            p,
-            depth,
-            -beta,
-            -alpha,
-            ply + 1,
-            keys,
-            info,
-            generation,
-            ctr,
-            stop,
-            timer,
-            w,
-            moves_buf,
-            order_buf,
-            child_p,
-            child_o,
-            history,
-            pv,
-            pv_len,
-            pc,
-            pc_t,
-        )
-        _take_pv(pv, pv_len, ply, 64)
-        return s
-
-    # Generate and score the moves.
-    n = 0
-    m = moves
-    while m != _U0:
-        low = m & (~m + _U1)
-        sq = popcount(low - _U1)
-        m ^= low
-        f = flips(p, o, sq)
-        np_ = o & ~f  # the opponent's discs after the move: they move next
-        no_ = p | f | low
-        child_p[ply, n] = np_
-        child_o[ply, n] = no_
-        moves_buf[ply, n] = sq
-        if sq == tt_move:
-            score = 1 << 40
-        elif depth >= 5:
-            score = -_eval(np_, no_, w) * 4
-        elif depth >= 2:
-            replies = legal_moves(np_, no_)
-            mob = popcount(replies) + popcount(replies & _CORNERS)
-            score = -(mob * 16 + potential_mobility(np_, no_)) * 64 + SQUARE_VALUE[sq] * 4
+            moves = legal_moves(p, o)
+            if moves == _U0 and legal_moves(o, p) == _U0:
+                return _terminal(p, o)
+            n = _order_moves(
+                p, o, moves, tt_move, w, history, depth, ply, moves_buf, order_buf, child_p, child_o
+            )
+            continue
         else:
-            score = SQUARE_VALUE[sq] * 64 + history[sq]
-        order_buf[ply, n] = score
-        n += 1
-
-    alpha0 = alpha
-    best = -INF
-    best_move = -1
-    for i in range(n):
-        # Selection sort step: bring the best-scored remaining move to position i.
-        k = i
-        for j in range(i + 1, n):
-            if order_buf[ply, j] > order_buf[ply, k]:
-                k = j
-        if k != i:
-            order_buf[ply, i], order_buf[ply, k] = order_buf[ply, k], order_buf[ply, i]
-            moves_buf[ply, i], moves_buf[ply, k] = moves_buf[ply, k], moves_buf[ply, i]
-            child_p[ply, i], child_p[ply, k] = child_p[ply, k], child_p[ply, i]
-            child_o[ply, i], child_o[ply, k] = child_o[ply, k], child_o[ply, i]
-        sq = moves_buf[ply, i]
-        cp = child_p[ply, i]
-        co = child_o[ply, i]
-        # The first move with the full window, the others with a null one first.
-        lower = -beta if i == 0 else -alpha - 1
-        s = -pvs(
+            if n == 0:  # the pass
+                cp, co, cd = o, p, depth
+            else:
+                _bring_best(ply, i, n, moves_buf, order_buf, child_p, child_o)
+                sq = moves_buf[ply, i]
+                cp, co, cd = child_p[ply, i], child_o[ply, i], depth - 1
+            lo = -beta if i == 0 else -alpha - 1
+            hi = -alpha
+            cply = ply + 1
+        v = pvs(
             cp,
             co,
-            depth - 1,
-            lower,
-            -alpha,
-            ply + 1,
+            cd,
+            lo,
+            hi,
+            cply,
             keys,
             info,
             generation,
@@ -432,35 +461,30 @@ def pvs(  # pragma: no cover - compiled
             pc,
             pc_t,
         )
-        if i and ctr[ABORTED] == 0 and s > alpha and s < beta:
+        if probe_above:
+            probe_above = False
+            if ctr[ABORTED] == 0 and v >= above:
+                return beta
+            probe_below = probe_below and ctr[ABORTED] == 0
+            continue
+        if probe_below:
+            probe_below = False
+            if ctr[ABORTED] == 0 and v <= below:
+                return alpha
+            continue
+        s = -v
+        if n == 0:
+            _take_pv(pv, pv_len, ply, 64)
+            return s
+        if i and not research and ctr[ABORTED] == 0 and s > alpha and s < beta:
             if ply == 0:
                 # Proven better than the best so far, even if the re-search is cut short.
                 ctr[ROOT_MOVE] = sq
                 ctr[ROOT_SCORE] = s
-            s = -pvs(
-                cp,
-                co,
-                depth - 1,
-                -beta,
-                -s,
-                ply + 1,
-                keys,
-                info,
-                generation,
-                ctr,
-                stop,
-                timer,
-                w,
-                moves_buf,
-                order_buf,
-                child_p,
-                child_o,
-                history,
-                pv,
-                pv_len,
-                pc,
-                pc_t,
-            )
+            research = True
+            lo, hi = -beta, -s
+            continue
+        research = False
         if ctr[ABORTED] != 0:
             return 0
         if s > best:
@@ -478,32 +502,17 @@ def pvs(  # pragma: no cover - compiled
                         for t in range(64):
                             history[t] >>= 1
                     break
+        i += 1
+        if i == n:
+            break
 
-    # Store: the slot kept by depth unless the entry there is deeper and from this search.
     if best <= alpha0:
         kind = _UPPER
     elif best >= beta:
         kind = _LOWER
     else:
         kind = _EXACT
-    same = keys[slot, 0] == p and keys[slot, 1] == o
-    if same or info[slot, 1] <= depth or info[slot, 4] != generation:
-        target = slot
-        if not same and info[slot, 1] >= 0:
-            # The entry pushed out of the depth slot moves to the always-replace slot.
-            keys[slot + 1, 0] = keys[slot, 0]
-            keys[slot + 1, 1] = keys[slot, 1]
-            for t in range(5):
-                info[slot + 1, t] = info[slot, t]
-    else:
-        target = slot + 1
-    keys[target, 0] = p
-    keys[target, 1] = o
-    info[target, 0] = best
-    info[target, 1] = depth
-    info[target, 2] = kind
-    info[target, 3] = best_move
-    info[target, 4] = generation
+    _store(keys, info, slot, p, o, best, kind, depth, best_move, generation)
     return best
 
 

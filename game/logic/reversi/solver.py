@@ -18,6 +18,9 @@ empty squares (FFO #40, 20 empties: about half a second on one core; #45, 24 emp
 
 from __future__ import annotations
 
+from functools import partial
+from typing import Final
+
 import numpy as np
 
 from . import exact
@@ -28,29 +31,6 @@ from .patterns import load_weights
 __all__ = ["GUESS_EMPTIES", "SearchCancelled", "Solution", "SolverError", "solve"]
 
 _GUESS_DEPTH = 8  # of the midgame search that estimates the score
-
-
-def solve(
-    position: Position,
-    *,
-    all_moves: bool = False,
-    time_limit: float | None = None,
-    stop: np.ndarray | None = None,
-    tt_bits: int | None = None,
-    guess: float | None = None,
-) -> Solution:
-    """Solve ``position`` exactly (:func:`game.logic.reversi.exact.solve`, which says what each
-    argument does); without a ``guess``, a position with :data:`GUESS_EMPTIES` or more empty
-    squares gets one from a short midgame search."""
-    return exact.solve(
-        position,
-        all_moves=all_moves,
-        time_limit=time_limit,
-        stop=stop,
-        tt_bits=tt_bits,
-        guess=guess,
-        estimate=_estimate,
-    )
 
 
 def _estimate(
@@ -74,3 +54,9 @@ def _estimate(
     except SearchCancelled:
         return None, 0
     return result.score, result.nodes
+
+
+#: Solve ``position`` exactly: :func:`game.logic.reversi.exact.solve` (which says what each
+#: argument does) with a short midgame search as its ``estimate``, so that without a
+#: ``guess`` a position with :data:`GUESS_EMPTIES` or more empty squares gets one from it.
+solve: Final = partial(exact.solve, estimate=_estimate)

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Final, NamedTuple
 
 from game.logic.contract import IllegalActionError, NotationError
+from game.logic.opposed import Opposed
 from game.logic.options import Option, OptionError, OptionsSchema
 
 __all__ = [
@@ -73,16 +74,11 @@ class InvalidActionError(IllegalRiverActionError, NotationError):
     """Text that names no action (see :func:`parse_action`)."""
 
 
-class Side(enum.Enum):
-    """A bank of the river; the game starts on the left."""
+class Side(Opposed):
+    """A bank of the river (``other``: the opposite bank); the game starts on the left."""
 
     LEFT = "left"
     RIGHT = "right"
-
-    @property
-    def other(self) -> Side:
-        """The opposite bank."""
-        return Side.RIGHT if self is Side.LEFT else Side.LEFT
 
 
 class Kind(enum.Enum):
