@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import io
 import math
 import os
@@ -136,9 +137,12 @@ def pools(tmp_path: Path) -> dict[str, str]:
     return paths
 
 
+@functools.cache
 def flags_of(command: str, game: str) -> list[tuple[str, bool]]:
     """The flags of ``command`` for ``game`` (its entry's too, when it is one), each with
-    whether it takes a value, read from the real parser."""
+    whether it takes a value, read from the real parser the first time they are asked for
+    (every command's parser for every game, made when the module loaded, cost two CPU
+    seconds in each process that collects the tests)."""
     try:
         entry = cli._entry(command, game)
     except cli.CommandLineError:
@@ -154,7 +158,17 @@ def flags_of(command: str, game: str) -> list[tuple[str, bool]]:
     return out
 
 
-FLAGS = {(c, g): flags_of(c, g) for c in COMMANDS for g in [*GAMES, cli.MENU, cli.RENDER, "x"]}
+#: The words in a game's place that have flags of their own; any other word has those of a
+#: name of nothing, "x".
+FLAGGED = {*GAMES, cli.MENU, cli.RENDER}
+
+
+def flags_for(command: str, game: str) -> list[tuple[str, bool]]:
+    """The flags a command line of ``command`` and ``game`` draws from (none for a command
+    that is not one)."""
+    if command not in COMMANDS:
+        return []
+    return (game in FLAGGED and flags_of(command, game)) or flags_of(command, "x")
 
 
 @st.composite
@@ -168,7 +182,7 @@ def command_lines(draw: st.DrawFn, paths: list[str]) -> list[str]:
         game = draw(st.sampled_from(TAKES.get(command, GAMES)))
     else:
         game = draw(st.sampled_from(GAME_WORDS))
-    flags = FLAGS.get((command, game)) or FLAGS.get((command, "x"), [])
+    flags = flags_for(command, game)
     argv = [command] if command else []
     if draw(st.integers(0, 9)) > 0:
         argv.append(game)
