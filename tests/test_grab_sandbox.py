@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, Phase, example, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from game.logic.contract import Limits, Stop
@@ -273,12 +273,10 @@ def _with_every_place(test):  # type: ignore[no-untyped-def]
 @pytest.mark.deep
 @_with_every_place
 @settings(
-    # CI runs the explicit examples of EVERY_PLACE alone: they put every behaviour in every
-    # place, and a derandomized generated one was only a ninth, fixed, mix of them (the
-    # hanging and spinning robots of each example run to their limits, seconds each).
-    # benchmarks/slow_checks.py generates 6 besides.
-    max_examples=6,
-    phases=sized([Phase.explicit], list(Phase)),
+    # generated, besides the explicit examples of EVERY_PLACE, which already put every
+    # behaviour in every place (6 under slow_checks.py: each example's hanging and spinning
+    # robots run to their limits, a CPU second or more each)
+    max_examples=sized(1, 6),
     derandomize=True,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
