@@ -1,8 +1,8 @@
 """Perft parity for the described games: every count published for the shipped games (see
 the rules language's docs). CI checks each position at every depth up to the first whose
-count is over :data:`NODE_CAP` (where a game's counts part from its parent game's only deeper,
-a position of a few pieces tells them apart here); ``benchmarks/slow_checks.py`` checks every
-depth listed here, and
+count is over :data:`NODE_CAP` (the games of :data:`PAST_CAP` to the depth it gives; where a
+game's counts part from its parent game's only deeper, a position of a few pieces tells them
+apart here); ``benchmarks/slow_checks.py`` checks every depth listed here, and
 ``benchmarks/rules_perft.py`` deeper ones. A failure prints the divide of the first differing
 depth so the move that is wrong can be found."""
 
