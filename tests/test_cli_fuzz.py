@@ -142,8 +142,8 @@ def pools(tmp_path: Path) -> dict[str, str]:
 def flags_of(command: str, game: str) -> list[tuple[str, bool]]:
     """The flags of ``command`` for ``game`` (its entry's too, when it is one), each with
     whether it takes a value, read from the real parser the first time they are asked for
-    (every command's parser for every game, made when the module loaded, cost two CPU
-    seconds in each process that collects the tests)."""
+    (every command's parser for every game, made when the module loaded, cost half a CPU
+    second in each process that collects the tests)."""
     try:
         entry = cli._entry(command, game)
     except cli.CommandLineError:
