@@ -26,8 +26,9 @@ from tests.deep import sized
 #: en passant, promotions and mates to depth 3 or 4.
 NODE_CAP = sized(100_000, None)
 #: Depths CI runs past the cap: tic-tac-toe's 7th is the first that counts the second
-#: player's wins (at ply 6, the games that end there have no 7th move).
-PAST_CAP = {"tic-tac-toe": 7}
+#: player's wins (at ply 6, the games that end there have no 7th move), Surakarta's 4th the
+#: first with captures (along the loops, the rule that is its own).
+PAST_CAP = {"tic-tac-toe": 7, "surakarta": 4}
 
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -"
 POSITION_3 = "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - -"
