@@ -47,7 +47,7 @@ def main(home: str, out: str, games: list[str]) -> int:
         if "time_per_move" in entry.options:
             fastest = entry.options["time_per_move"].minimum
             session.save_options({**session.options, "time_per_move": fastest})
-        if "countries" in entry.options:  # MasterGrab's map made twice: 140 cost 2 CPU s
+        if "countries" in entry.options:  # its map is made twice: 140 cost 1.5 CPU s more
             session.save_options({**session.options, "countries": SMALL_MAP})
     left: dict[str, Any] = {}
     director = build_director(headless=True, size=(640, 400), sessions=sessions)

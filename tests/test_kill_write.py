@@ -18,7 +18,7 @@ from game.settings import Store
 from tests.deep import sized
 
 ROOT = Path(__file__).resolve().parent.parent
-#: Kills a run: each costs a fresh interpreter (a third of a CPU second); about half the kills
+#: Kills a run: each costs a fresh interpreter (a fifth of a CPU second); about half the kills
 #: fall inside a write and leave its temp file, so ten catch a write that is not whole.
 KILLS = sized(10, 50)
 
