@@ -1,5 +1,5 @@
 """Exact counting (game.logic.clue.deduce) against plain enumeration of every deal, on 1,000
-random small states (250 in CI; ``benchmarks/slow_checks.py`` runs the 1,000): totals, every
+random small states (150 in CI; ``benchmarks/slow_checks.py`` runs the 1,000): totals, every
 card-by-holder count, the envelope's joint, weights, certainty, contradictions and sampling."""
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from game.logic.clue.deduce import (
 from tests.deep import sized
 
 #: Random states compared with the enumeration.
-STATES = sized(250, 1000)
+STATES = sized(150, 1000)
 
 Deal = tuple[int, ...]  # the holder of each card
 

@@ -25,6 +25,10 @@ SEEDS = (1, 2, 3)
 #: The seeds whose playouts are played out to the end by the hint agent (MasterGrab's ending
 #: alone is several CPU seconds a seed); all three under benchmarks/slow_checks.py.
 FINISH_SEEDS = sized(SEEDS[:1], SEEDS)
+#: The options of the games played to the end: MasterGrab on half its countries (70: a CPU
+#: second to its end, where the default 140 took five; what is checked at the end does not
+#: depend on the map's size), on its default map under benchmarks/slow_checks.py.
+FINISH_OPTIONS: dict[str, dict[str, Any]] = sized({"grab": {"countries": 70}}, {})
 MAX_STEPS = 250  # long games (MasterGrab) are checked on their first moves
 FINISH_STEPS = 20_000
 #: How the hint agents think here: bounded by depth and positions, never by the clock (a busy
@@ -110,7 +114,7 @@ def test_conformance_random_playouts_keep_the_contract(entry: registry.Entry, se
 @pytest.mark.parametrize("seed", FINISH_SEEDS)
 def test_conformance_finished_games_have_no_actions(entry: registry.Entry, seed: int) -> None:
     """Random actions first, then the hint agent for every seat until the game ends."""
-    game = entry.game()
+    game = entry.game(FINISH_OPTIONS.get(entry.id))
     start, path = _playout(game, seed)
     state = path[-1][0].apply(path[-1][1]) if path else start
     agent = entry.make_agent(entry.hint_agent, entry.options.defaults())

@@ -15,9 +15,12 @@ from pathlib import Path
 import pytest
 
 from game.settings import Store
+from tests.deep import sized
 
 ROOT = Path(__file__).resolve().parent.parent
-KILLS = 20
+#: Kills a run: each costs a fresh interpreter (a fifth of a CPU second); about half the kills
+#: fall inside a write and leave its temp file, so ten catch a write that is not whole.
+KILLS = sized(10, 50)
 
 #: Saves settings n, then statistics n, for n = START, START + 1, ...; says "ready" once the
 #: first pair is on disk, then "saved" after each further pair. The values of n can be told
@@ -38,6 +41,7 @@ while True:
 """
 
 
+@pytest.mark.deep
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="no SIGKILL here")
 def test_killed_writes_leave_whole_files_and_their_temp_files_are_removed(tmp_path: Path) -> None:
     rng = random.Random(20240610)
