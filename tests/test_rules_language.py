@@ -232,3 +232,19 @@ def test_neutron_turns_move_the_neutron_then_a_soldier() -> None:
     assert state.current_player() == 1  # Black's soldier now
     assert all(not t.startswith("c4") for t in state.texts())
     assert next(p for p in state.pieces() if p[2] == "Neutron")[1] == -1
+
+
+def test_unmake_puts_back_every_field_that_make_saves() -> None:
+    """What make saves besides the board (rulebook._SAVED_FIELDS) and what unmake assigns
+    back are written in two places: each field comes back from its own place in the tuple."""
+    from game.logic.rules import rulebook as module
+
+    e = rulebook("chess")
+    pos = e.start()
+    marks = tuple(object() for _ in module._SAVED_FIELDS)
+    e.unmake(pos, ([], marks))
+    assert [getattr(pos, name) for name in module._SAVED_FIELDS] == list(marks)
+    pos = e.start()
+    before = [getattr(pos, name) for name in module._SAVED_FIELDS]
+    e.unmake(pos, e.make(pos, e.legal(pos)[0]))
+    assert [getattr(pos, name) for name in module._SAVED_FIELDS] == before
