@@ -443,3 +443,21 @@ def test_board_game_pieces_stand_in_one_cell_pale_for_their_owners_colour(
     lo, hi = models["block"].bounds
     np.testing.assert_allclose(lo, [-0.5, 0.0, -0.5])
     np.testing.assert_allclose(hi, [0.5, 1.0, 0.5])
+
+
+def test_a_folder_of_models_is_packed_once_until_a_file_changes(tmp_path: Path) -> None:
+    """Every window (a new Director) uploads the same packed models: they are read again only
+    when a file of the folder changed."""
+    import os
+
+    from game.engine.mesh import pack_models
+
+    (tmp_path / "tri.obj").write_text("v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n", encoding="utf-8")
+    first = pack_models(tmp_path)
+    assert pack_models(tmp_path) is first
+    assert first.vertices == 3 and first.count == {"tri": 3}
+    quad = "v 0 0 0\nv 1 0 0\nv 0 1 0\nv 1 1 0\nf 1 2 3\nf 2 4 3\n"
+    (tmp_path / "tri.obj").write_text(quad, encoding="utf-8")
+    os.utime(tmp_path / "tri.obj", ns=(1, 1))  # a time of its own, whatever the clock's grain
+    again = pack_models(tmp_path)
+    assert again is not first and again.count == {"tri": 6}

@@ -24,7 +24,7 @@ import numpy as np
 
 from game.errors import AssetError
 
-__all__ = ["FLOATS_PER_VERTEX", "Mesh", "ObjError", "load_obj"]
+__all__ = ["FLOATS_PER_VERTEX", "Mesh", "ObjError", "PackedModels", "load_obj", "pack_models"]
 
 #: Floats per row of :attr:`Mesh.vertices`: position xyz, normal xyz, colour rgb.
 FLOATS_PER_VERTEX = 9
@@ -272,3 +272,76 @@ def _flat_normals(corners: np.ndarray) -> np.ndarray:
     n = np.divide(n, length, out=np.zeros_like(n), where=length >= 1e-12)
     n[degenerate] = (0.0, 1.0, 0.0)
     return np.repeat(n, 3, axis=0)
+
+
+@dataclass(frozen=True)
+class PackedModels:
+    """The models of a folder read and packed for one vertex and one index buffer, what the
+    renderer's ``MeshLibrary`` uploads (identical corners merged in first-seen order)."""
+
+    meshes: dict[str, Mesh]
+    radius: dict[str, float]
+    first: dict[str, int]
+    count: dict[str, int]
+    base: dict[str, int]
+    vertices: int
+    vertex_bytes: bytes
+    index_bytes: bytes
+
+
+#: The folders' models as last packed, by folder and the files' names, sizes and times: a
+#: second window (a new Director, ``gamehall shot``'s in-process runs) packs nothing again
+#: until a model file changes.
+_PACKED: dict[Path, tuple[tuple[tuple[str, int, int], ...], PackedModels]] = {}
+
+
+def pack_models(folder: Path) -> PackedModels:
+    """The models under ``folder`` packed (read again only when a file changed)."""
+    paths = sorted(folder.glob("*.obj"))
+    stamp = tuple((p.name, (st := p.stat()).st_size, st.st_mtime_ns) for p in paths)
+    kept = _PACKED.get(folder)
+    if kept is not None and kept[0] == stamp:
+        return kept[1]
+    meshes = {path.stem: load_obj(path) for path in paths}
+    if not meshes:
+        raise FileNotFoundError(f"no models found in {folder}")
+    # How far the mesh reaches from its origin: its size, before a node scales it.
+    radius = {
+        name: float(np.sqrt((mesh.positions**2).sum(axis=1).max())) if mesh.triangles else 0.0
+        for name, mesh in meshes.items()
+    }
+    first: dict[str, int] = {}  # first index of the mesh in the index buffer
+    count: dict[str, int] = {}  # number of indices (three per triangle)
+    base: dict[str, int] = {}  # added to every index of the mesh
+    vertex_chunks = []
+    index_chunks = []
+    vertices = indices = 0
+    for name, mesh in meshes.items():
+        unique, index = _merge_corners(mesh.vertices)
+        first[name], count[name], base[name] = indices, len(index), vertices
+        vertex_chunks.append(unique)
+        index_chunks.append(index)
+        vertices += len(unique)
+        indices += len(index)
+    packed = PackedModels(
+        meshes, radius, first, count, base, vertices,
+        np.concatenate(vertex_chunks).astype("f4").tobytes(),
+        np.concatenate(index_chunks).astype("u4").tobytes(),
+    )  # fmt: skip
+    _PACKED[folder] = (stamp, packed)
+    return packed
+
+
+def _merge_corners(corners: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Unique rows of ``corners`` in first-seen order, and the index of each corner."""
+    seen: dict[bytes, int] = {}
+    index = np.empty(len(corners), dtype="u4")
+    keep: list[int] = []
+    for i, row in enumerate(np.ascontiguousarray(corners, dtype="f4")):
+        key = row.tobytes()
+        j = seen.get(key)
+        if j is None:
+            j = seen[key] = len(keep)
+            keep.append(i)
+        index[i] = j
+    return corners[keep], index

@@ -19,7 +19,7 @@ import moderngl
 import numpy as np
 import pyrr
 
-from game.engine.mesh import Mesh, load_obj
+from game.engine.mesh import Mesh, pack_models
 from game.engine.scene import Node, Scene
 from game.engine.targets import Target, sized, warm_copies
 from game.resources import asset_dir, asset_path
@@ -96,33 +96,13 @@ class MeshLibrary:
     """
 
     def __init__(self, ctx: moderngl.Context, folder: Path | None = None) -> None:
-        folder = folder or asset_dir("models")
-        self.meshes: dict[str, Mesh] = {}
-        for path in sorted(folder.glob("*.obj")):
-            self.meshes[path.stem] = load_obj(path)
-        if not self.meshes:
-            raise FileNotFoundError(f"no models found in {folder}")
-        # How far the mesh reaches from its origin: its size, before a node scales it.
-        self.radius = {
-            name: float(np.sqrt((mesh.positions**2).sum(axis=1).max())) if mesh.triangles else 0.0
-            for name, mesh in self.meshes.items()
-        }
-        self.first: dict[str, int] = {}  # first index of the mesh in the index buffer
-        self.count: dict[str, int] = {}  # number of indices (three per triangle)
-        self.base: dict[str, int] = {}  # added to every index of the mesh
-        vertex_chunks = []
-        index_chunks = []
-        vertices = indices = 0
-        for name, mesh in self.meshes.items():
-            unique, index = _merge_corners(mesh.vertices)
-            self.first[name], self.count[name], self.base[name] = indices, len(index), vertices
-            vertex_chunks.append(unique)
-            index_chunks.append(index)
-            vertices += len(unique)
-            indices += len(index)
-        self.vertices = vertices
-        self.buffer = ctx.buffer(np.concatenate(vertex_chunks).astype("f4").tobytes())
-        self.index_buffer = ctx.buffer(np.concatenate(index_chunks).astype("u4").tobytes())
+        packed = pack_models(folder or asset_dir("models"))
+        self.meshes: dict[str, Mesh] = packed.meshes
+        self.radius = packed.radius
+        self.first, self.count, self.base = packed.first, packed.count, packed.base
+        self.vertices = packed.vertices
+        self.buffer = ctx.buffer(packed.vertex_bytes)
+        self.index_buffer = ctx.buffer(packed.index_bytes)
 
     def __contains__(self, name: object) -> bool:
         return name in self.meshes
@@ -136,21 +116,6 @@ def _uniform(prog: moderngl.Program, name: str) -> moderngl.Uniform:
     member = prog[name]
     assert isinstance(member, moderngl.Uniform), name
     return member
-
-
-def _merge_corners(corners: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Unique rows of ``corners`` in first-seen order, and the index of each corner."""
-    seen: dict[bytes, int] = {}
-    index = np.empty(len(corners), dtype="u4")
-    keep: list[int] = []
-    for i, row in enumerate(np.ascontiguousarray(corners, dtype="f4")):
-        key = row.tobytes()
-        j = seen.get(key)
-        if j is None:
-            j = seen[key] = len(keep)
-            keep.append(i)
-        index[i] = j
-    return corners[keep], index
 
 
 class Renderer:
