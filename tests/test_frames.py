@@ -419,7 +419,10 @@ def test_a_windows_frames_render_the_fonts_glyphs_ahead_a_step_at_a_time(directo
     director.window.switch_to()
     ahead = GlyphsAhead()
     ahead.run(HANG_S)  # the fonts in use so far: all done
-    font = pyglet.font.load(FONT, 13.25)  # a size nothing else uses: no glyph yet
+    # A size no text of the tests drawn before has used: no glyph yet. (The HUD scales its
+    # sizes to the window, so a fixed odd size was once a move list's, in some orders.)
+    size = next(s / 100 for s in range(1317, 1400) if not pyglet.font.load(FONT, s / 100).glyphs)
+    font = pyglet.font.load(FONT, size)
     assert not font.glyphs and font in GlyphsAhead.fonts()
     director.glyphs_ahead = ahead
     monkeypatch.setattr("game.engine.director.GLYPHS_AHEAD_S", 0.0)  # a frame: one step
@@ -438,10 +441,10 @@ def test_a_windows_frames_render_the_fonts_glyphs_ahead_a_step_at_a_time(directo
         # holds the last few), yet the same size comes back with its glyphs.
         rendered = len(font.glyphs)
         del font
-        for size in (13.3, 13.35, 13.4, 13.45, 13.5):
-            pyglet.font.load(FONT, size)
+        for other in range(1, 6):
+            pyglet.font.load(FONT, size + other / 20)
         gc.collect()
-        assert len(pyglet.font.load(FONT, 13.25).glyphs) == rendered
+        assert len(pyglet.font.load(FONT, size).glyphs) == rendered
     finally:
         director.glyphs_ahead = None
 
