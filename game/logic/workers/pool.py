@@ -83,6 +83,9 @@ POLL_SECONDS = 0.01
 #: Seconds of processor time a search may think past its time, or past being stopped, before
 #: its worker is killed (and the clock's seconds it may think nothing at all past them).
 GRACE_SECONDS = 5.0
+#: The clock's seconds a new worker may take to start (its imports, before it first notes
+#: its processor time) before the grace above counts: seconds on a busy machine, never a minute.
+START_SECONDS = 60.0
 #: How often a worker notes how much processor time it has spent (for the grace above).
 BEAT_SECONDS = 0.05
 #: How much lower a worker's priority is while it prepares (compiles).
@@ -375,8 +378,8 @@ class _Worker(Worker):
                 self.flag[0] = 1
                 allowed = min(allowed, work - spent + grace)
                 due = min(due, now + grace)
-            if work > moved[1] or work == 0.0:  # 0.0: a new worker still starting up
-                moved = (now, work)
+            if work > moved[1] or (work == 0.0 and now - started < START_SECONDS):
+                moved = (now, work)  # 0.0: a new worker still starting up
             if work - spent > allowed:
                 raise ThinkingLost(
                     f"no answer after {work - spent:.1f} s of thinking "
