@@ -4,12 +4,16 @@
     gamehall rules perft english-draughts 3 --position "B:W18,26,27:B1,2,3" --divide
     gamehall rules check my-game.txt
     gamehall rules list
+    gamehall rules analyse breakthrough --games 200 --out breakthrough.png
 
 ``perft`` counts the move paths of a depth from the start (or ``--position``, in the game's
 own notation: FEN for chess, PDN's FEN for draughts, the 64 squares and the side for
 Othello), with ``--divide`` a line per first move; its last line is
 ``depth=D nodes=N seconds=S``. ``check`` reads a description and says what is wrong (file,
-line, column) or what it holds. ``list`` prints the shipped descriptions.
+line, column) or what it holds. ``list`` prints the shipped descriptions. ``analyse`` plays
+``--games`` games between two agents (``--agents``, random by default; each thinks for
+``--nodes`` positions a move) and prints the games' length, the branching factor, each seat's
+win rate with its 95% interval and the draw rate; ``--out`` writes them as a picture.
 GAME is a shipped game's id or a description file.
 """
 
@@ -25,7 +29,7 @@ __all__ = ["add_arguments", "run_rules"]
 
 #: The deepest perft asked for; each ply multiplies the time (chess: about 30 times).
 MAX_DEPTH: Final = 20
-ACTIONS: Final = ("perft", "check", "list")
+ACTIONS: Final = ("perft", "check", "list", "analyse")
 
 
 def add_arguments(p: argparse.ArgumentParser, full: bool) -> None:
@@ -36,6 +40,13 @@ def add_arguments(p: argparse.ArgumentParser, full: bool) -> None:
     p.add_argument("depth", nargs="?", type=whole(0, MAX_DEPTH), help="perft: the depth")
     p.add_argument("--position", metavar="TEXT", help="perft: the position to start from")
     p.add_argument("--divide", action="store_true", help="perft: a line per first move")
+    p.add_argument("--games", type=whole(1, 100_000), default=100, help="analyse: games to play")
+    p.add_argument("--agents", default="random", help="analyse: one agent, or one per seat (a,b)")
+    p.add_argument(
+        "--nodes", type=whole(1, 10**9), default=200, help="analyse: positions a move may search"
+    )
+    p.add_argument("--seed", type=whole(0, 2**63), default=0, help="analyse: the first game's seed")
+    p.add_argument("--out", metavar="FILE.png", help="analyse: write the figures as a picture")
     p.add_argument(
         "--set",
         action="append",
@@ -96,6 +107,8 @@ def run_rules(args: argparse.Namespace) -> int:
                 f"{modes.count('none')} that cannot capture it left out"
             )
         return 0
+    if args.action == "analyse":
+        return _analyse(args, rulebook, where)
     if args.depth is None:
         print(f"{where}: give the depth (gamehall rules perft GAME DEPTH)", file=sys.stderr)
         return 2
@@ -117,6 +130,45 @@ def run_rules(args: argparse.Namespace) -> int:
         print(f"depth={args.depth} nodes={total} seconds={time.perf_counter() - started:.3f}")
         return 0
     print(perft_line(rulebook, pos, args.depth))
+    return 0
+
+
+def _analyse(args: argparse.Namespace, rulebook: object, where: str) -> int:
+    from game.logic.analyse import play_games
+    from game.logic.contract import Limits
+    from game.logic.rules.agents import make_agent
+    from game.logic.rules.state import RulesGame
+    from game.progress import games_bar
+
+    game = RulesGame(rulebook)  # type: ignore[arg-type]
+    names = [n.strip() for n in args.agents.split(",") if n.strip()]
+    if len(names) not in (1, game.seats):
+        print(f"{where}: give one agent or {game.seats}, not {args.agents!r}", file=sys.stderr)
+        return 2
+    try:
+        agents = [make_agent(name) for name in names]
+    except ValueError as exc:
+        print(f"{where}: {exc}", file=sys.stderr)
+        return 2
+    with games_bar() as show:
+        analysis = play_games(
+            game,
+            agents,
+            args.games,
+            seed=args.seed,
+            limits=Limits(nodes=args.nodes),
+            progress=(lambda done, total: show(done, total, None)) if show else None,
+        )
+    if args.out:
+        from game.cli.chart import write_chart
+
+        try:
+            path = write_chart(analysis, args.out)
+        except OSError as exc:
+            print(f"{where}: cannot write {args.out}: {exc}", file=sys.stderr)
+            return 1
+        print(f"picture: {path}")
+    print("\n".join(analysis.lines()))
     return 0
 
 
