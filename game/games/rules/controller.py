@@ -31,6 +31,7 @@ from game.engine.tweens import Tween
 from game.games.rules.commands import build_commands, side_label
 from game.games.rules.file import POLL_SECONDS, DescriptionFile
 from game.games.rules.motion import move_tween
+from game.games.rules.seats import SEAT_OPTIONS
 from game.games.rules.select import Click, click, next_steps, taking, targets
 from game.games.rules.texts import (
     HUMAN,
@@ -135,7 +136,7 @@ class BoardController(MatchControls):
         options = entry.options.validate({**base, **self.overrides})
         rulebook = self._with_parameters(rulebook, options)
         game = RulesGame(rulebook, options)
-        sides = [options["first"], options["second"]]
+        sides = [options[name] for name in SEAT_OPTIONS[: len(rulebook.design.players)]]
         match: Match[Any] = Match(
             game,
             [None if side == HUMAN else entry.thinker(side, options) for side in sides],
@@ -296,8 +297,8 @@ class BoardController(MatchControls):
     # -- commands -----------------------------------------------------------------------------
 
     def swap(self) -> None:
-        """Exchange the two sides' players."""
-        self._set_sides([self.sides[1], self.sides[0]])
+        """Exchange the two sides' players (with more, each side's goes to the next side)."""
+        self._set_sides([self.sides[-1], *self.sides[:-1]])
 
     def cycle_side(self, seat: int) -> None:
         """A person, then each computer player in turn, for one side."""
@@ -508,7 +509,7 @@ class BoardController(MatchControls):
             self.match.set_seat(seat, agent)
         self.match.paused = False
         self._clear_selection()
-        self.options = {**self.options, "first": sides[0], "second": sides[1]}
+        self.options = {**self.options, **dict(zip(SEAT_OPTIONS, sides, strict=False))}
         self.session.save_options(self.options)
         self._version += 1
         if self.board is not None and self.board.turned != self._turned():
@@ -516,7 +517,8 @@ class BoardController(MatchControls):
         self._marks_dirty = True
         self._refresh_marks()
         players = self.design.players
-        self._say(f"{players[0]}: {side_label(sides[0])}, {players[1]}: {side_label(sides[1])}.")
+        said = ", ".join(f"{p}: {side_label(s)}" for p, s in zip(players, sides, strict=False))
+        self._say(said + ".")
 
     def _refresh_marks(self) -> None:
         """Rings where a person's click can go, the last move, the hint."""

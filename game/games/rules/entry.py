@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final
 
-from game.games.rules.seats import HINT, HUMAN, SIDES, TIME_PER_MOVE
+from game.games.rules.seats import HINT, HUMAN, SEAT_OPTIONS, SIDES, TIME_PER_MOVE
 from game.logic.options import Option, OptionsSchema
 from game.registry import Entry
 
@@ -29,20 +29,26 @@ OTHER_FAMILY: Final = "Other board games"
 def _options(
     players: Sequence[str], parameters: Sequence[Any] = (), computer: str = HINT
 ) -> OptionsSchema:
-    """Who plays each side, the computer's time and a start position, after the
-    description's own parameters (a board's size)."""
-    first, second = players[0], players[1]
+    """Who plays each side (the first a person, the others the computer), the computer's
+    time and a start position, after the description's own parameters (a board's size)."""
     described = tuple(
         Option(p.name, int, p.default, minimum=p.least, maximum=p.most, help=p.help or p.name)
         for p in parameters
     )
+    seats = tuple(
+        Option(
+            name,
+            str,
+            HUMAN if seat == 0 else computer,
+            choices=SIDES,
+            help=f"who plays {player}" + (": human or an agent" if seat == 0 else ""),
+        )
+        for seat, (name, player) in enumerate(zip(SEAT_OPTIONS, players, strict=False))
+    )
     return OptionsSchema(
         (
             *described,
-            Option(
-                "first", str, HUMAN, choices=SIDES, help=f"who plays {first}: human or an agent"
-            ),
-            Option("second", str, computer, choices=SIDES, help=f"who plays {second}"),
+            *seats,
             TIME_PER_MOVE,
             Option("position", str, "", help="a start position in the game's notation"),
         )
@@ -50,7 +56,7 @@ def _options(
 
 
 def _seat_options(agents: Sequence[str]) -> dict[str, Any]:
-    return {"first": agents[0], "second": agents[1]}
+    return dict(zip(SEAT_OPTIONS, agents, strict=False))
 
 
 def entry_for(game_id: str, rulebook: Any = None, text: str = "") -> Entry:
@@ -87,7 +93,7 @@ def entry_for(game_id: str, rulebook: Any = None, text: str = "") -> Entry:
         make_game=make_game,
         roster="game.logic.rules.agents",
         hint_agent=design.computer,
-        opponents=("first", "second"),
+        opponents=SEAT_OPTIONS[: len(design.players)],
         former_agents=FORMER_AGENTS,
         warm_up=True,  # the description compiles on its first game
         think_in_worker=True,  # the searches are Python: they would hold up the drawing thread

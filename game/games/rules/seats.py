@@ -20,6 +20,8 @@ SIDES: Final = (
     "master",
     "uct",
 )
+#: The options naming who plays each seat, in seat order (a game has as many as players).
+SEAT_OPTIONS: Final = ("first", "second", "third", "fourth")
 #: The agent the hint and a computer side use unless the description names another.
 HINT: Final = "master"
 #: The computer's time: ``--time`` on ``play`` and ``shot`` (no flag of the schema's own).

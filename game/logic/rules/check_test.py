@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from game.logic.rules.position import DescribedPosition, Move
+from game.logic.rules.teams import enemy_code
 
 if TYPE_CHECKING:
     from game.logic.rules.compile import Compiled
@@ -23,6 +24,8 @@ class CheckTest:
     """The check test, for the rulebook that inherits it."""
 
     c: Compiled
+    #: Each player's foes, by index (:func:`game.logic.rules.teams.foes`).
+    foes: list[tuple[int, ...]]
     n: int
     players: int
     royal: frozenset[int]
@@ -46,6 +49,8 @@ class CheckTest:
         the moving piece): the programs that can be walked backwards from the square as one
         probe, the others run forward from each piece of ``by`` that has them (see
         :mod:`~game.logic.rules.attacks`)."""
+        if by < 0:  # every foe of player -1 - by (more than two players)
+            return any(self.attacked(b, square, e, lf, lt, piece) for e in self.foes[-1 - by])
         if piece and b[square] != piece:
             saved = b[square]
             b[square] = piece
@@ -95,7 +100,7 @@ class CheckTest:
     def in_check(self, pos: DescribedPosition) -> bool:
         self.hands_now = pos.hands
         player = self.player(pos)
-        enemy = (player + 1) % self.players
+        enemy = enemy_code(player, self.players)
         return any(
             self.attacked(pos.board, k, enemy, pos.last_from, pos.last_to)
             for k in self.royal_squares(pos.board, player)

@@ -27,6 +27,7 @@ from game.logic.rules.design import Design
 from game.logic.rules.limits import Overflow
 from game.logic.rules.read_tree import check
 from game.logic.rules.sexpr import DescriptionError, Item
+from game.logic.rules.teams import enemy_code, foes
 from game.logic.rules.tree import Cond
 from game.logic.rules.writer import AGAIN, GOTO, MAX_LINES, PROGRAM, ProgramWriter
 
@@ -116,6 +117,8 @@ def compile_design(design: Design) -> Compiled:
                 clear[c] = code(owner[c], kind_of[c], attrs_of[c] & ~(1 << a))
         ns[f"SET{a}"] = tuple(table)
         ns[f"CLR{a}"] = tuple(clear)
+    for p in range(players):
+        ns[f"FOE{p}"] = frozenset(foes(p, players, design.teams))
     zone_names = list(board.zones)
     for z, name in enumerate(zone_names):
         for p in range(players):
@@ -151,7 +154,7 @@ def compile_design(design: Design) -> Compiled:
                 names[("drop", t, p, "")] = writer.function(f"d{t}_{p}", drops, p)
 
     def cond_for(player: int) -> Callable[[Cond], str]:
-        writer.player, writer.enemy, writer.quiet = player, (player + 1) % players, True
+        writer.player, writer.enemy, writer.quiet = player, enemy_code(player, players), True
         return writer.cond
 
     writer.origins.append((len(writer.lines), None))  # the attack tests: no form of their own

@@ -55,7 +55,7 @@ __all__ = [
 
 #: The most piece types, attributes and players a description may declare.
 MAX_TYPES: Final = 32
-MAX_PLAYERS: Final = 2
+MAX_PLAYERS: Final = 4
 
 #: The agents a description may choose for its hints and computer side.
 COMPUTERS: Final = ("beginner", "intermediate", "advanced", "master", "alphabeta", "uct")
@@ -165,6 +165,9 @@ class Design:
     #: How a move is written in the record: ``path`` (``e2-e4``, every game) or ``san``
     #: (standard algebraic, ``e4`` ``Nxf3+`` ``O-O``: :mod:`game.logic.rules.san`).
     move_format: str = "path"
+    #: Players who win and lose together, by index ((0, 2), (1, 3)); every other player
+    #: plays alone (:mod:`game.logic.rules.teams`).
+    teams: tuple[tuple[int, ...], ...] = ()
 
     def type_index(self, name: str) -> int:
         for i, piece in enumerate(self.pieces):
@@ -203,7 +206,7 @@ class Parameter:
 
 
 #: Names a parameter may not take: every described game's options already have them.
-TAKEN: Final = frozenset({"first", "second", "time_per_move", "position"})
+TAKEN: Final = frozenset({"first", "second", "third", "fourth", "time_per_move", "position"})
 
 
 def parameters(items: list[Item]) -> list[Parameter]:
@@ -272,6 +275,8 @@ def _bind(item: Item, values: Mapping[str, int]) -> Item:
 
 
 DEFAULT_COLOURS: Final = ((0.93, 0.9, 0.82), (0.16, 0.15, 0.16))
+#: With more than two players: red, blue, yellow and green, as four-handed chess sets are.
+MANY_COLOURS: Final = ((0.8, 0.2, 0.16), (0.18, 0.38, 0.8), (0.9, 0.75, 0.15), (0.2, 0.6, 0.28))
 
 
 class _Reader(ProgramReader, RulesReader, EndReader):
@@ -354,7 +359,7 @@ class _Reader(ProgramReader, RulesReader, EndReader):
             position_format="generic",
             hooks={},
             about="",
-            colours=DEFAULT_COLOURS,
+            colours=DEFAULT_COLOURS if len(players) == 2 else MANY_COLOURS[: len(players)],
             lines=self.lines,
             defines=self.defines,
         )

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.logic.rules.position import PASS, DescribedPosition, Move
 from game.logic.rules.sexpr import Atom, Form, Item
+from game.logic.rules.teams import results, team_of
 
 if TYPE_CHECKING:
     from game.logic.rules.compile import Compiled
@@ -67,15 +68,18 @@ class Ends:
         players = self.players
         if outcome is None or outcome == "draw":
             return (0.0,) * players
-        if outcome == "count":
+        teams = self.design.teams
+        if outcome == "count":  # the side (a player, or a team together) with the most
             counts = self.counts(pos)
-            if counts[0] == counts[1]:
-                return (0.0,) * players
-            winner = 0 if counts[0] > counts[1] else 1
-        else:
-            mover = self.last_mover(pos)
-            winner = mover if outcome == "win" else 1 - mover
-        return tuple(1.0 if p == winner else -1.0 for p in range(players))
+            sides = {team_of(p, teams) for p in range(players)}
+            totals = {side: sum(counts[p] for p in side) for side in sides}
+            best = max(totals.values())
+            tops = [side for side, total in totals.items() if total == best]
+            return results(tops[0] if len(tops) == 1 else (), players)
+        mover = team_of(self.last_mover(pos), teams)
+        if outcome == "win":
+            return results(mover, players)
+        return results([p for p in range(players) if p not in mover], players)
 
     def _holds(
         self, pos: DescribedPosition, cond: Item, moves: list[Move] | None, perft: bool

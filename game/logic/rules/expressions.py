@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from game.logic.rules import tree
+from game.logic.rules.teams import foe_test
 
 if TYPE_CHECKING:
     from game.logic.rules.design import Design
@@ -53,7 +54,7 @@ class Expressions:
                 return {
                     "empty": "not h.get(c, b[c])" if self.counting else "not b[c]",
                     "friend": f"OWN[b[c]] == {p}",
-                    "enemy": f"OWN[b[c]] == {q}",
+                    "enemy": foe_test("OWN[b[c]]", p, q, len(self.design.players)),
                     "captured": "c in cap",
                     "last-to": "c == lt",
                     "last-from": "c == lf",
@@ -77,7 +78,7 @@ class Expressions:
                 if who == "friend":
                     test = f"OWN[b[c]] == {p} and {test}"
                 elif who == "enemy":
-                    test = f"OWN[b[c]] == {q} and {test}"
+                    test = f"{foe_test('OWN[b[c]]', p, q, len(self.design.players))} and {test}"
                 return test
             case tree.InZone(zone=zone):
                 return f"c in Z{self.zones.index(zone)}_{p}"
@@ -91,7 +92,8 @@ class Expressions:
                 # The comprehension's own c runs over every position.
                 return f"any(({self.cond(inner)}) for c in ALL)"
             case tree.MakesLine() | tree.InLine() | tree.OnlyLines() | tree.PiecesAtMost():
-                return _NUMBERED[type(cond)].format(n=cond.n, p=p, q=q)
+                foe = foe_test("OWN[b[x]]", p, q, len(self.design.players))
+                return _NUMBERED[type(cond)].format(n=cond.n, p=p, foe=foe)
             case tree.Attr(name=name):
                 if name not in self.design.attributes:
                     return "False"
@@ -99,11 +101,12 @@ class Expressions:
         raise TypeError(f"not a condition: {cond!r:.60}")  # pragma: no cover - read_tree.check
 
 
-#: The expression of each condition on a number ``n`` (``p``: the player, ``q``: the enemy).
+#: The expression of each condition on a number ``n`` (``p``: the player, ``foe``: the test that
+#: the piece on ``x`` is an enemy's).
 _NUMBERED: Final[dict[type, str]] = {
     tree.MakesLine: "line_at(b, c, f, mc) >= {n}",
     tree.InLine: "b[c] and line_at(b, c, -1, b[c]) >= {n}",
-    tree.OnlyLines: "all(line_at(b, x, -1, b[x]) >= {n} for x in ALL if OWN[b[x]] == {q})",
+    tree.OnlyLines: "all(line_at(b, x, -1, b[x]) >= {n} for x in ALL if {foe})",
     tree.PiecesAtMost: "sum(1 for v in b if OWN[v] == {p}) <= {n}",
 }
 

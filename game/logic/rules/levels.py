@@ -52,6 +52,7 @@ from game.logic.contract import Limits, Stop, ThinkingStopped
 from game.logic.rules.connect import Connection, connection_zones
 from game.logic.rules.evaluation import UNIT, Judge
 from game.logic.rules.lines import Lines, LinesStopped, line_length
+from game.logic.rules.many import choose_many
 from game.logic.rules.rulebook import DescribedPosition, Move, Rulebook
 from game.logic.rules.search import (
     COUNT_WIN,
@@ -179,6 +180,11 @@ class LevelAgent:
         if self.steady and not nodes and seconds is not None:
             nodes, seconds = max(1, round(seconds * STEADY_RATE)), None
         deadline = time.perf_counter() + seconds if seconds is not None else None
+        if rulebook.players > 2:  # each seat for itself: a result vector, not a minimax
+            move, self._said, self._details = choose_many(
+                self.name, state, nodes, None if nodes else seconds, stop
+            )
+            return move  # type: ignore[no-any-return]
         kind, helper = self._helper(rulebook)
         if kind == "lines":
             try:

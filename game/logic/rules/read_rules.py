@@ -121,5 +121,32 @@ class RulesReader(ReaderPart):
                 if word not in ("paths", "ended-leaves"):
                     raise err(item[1], "perft is paths or ended-leaves")
                 design.perft_ended_leaves = word == "ended-leaves"
+            elif head == "teams":
+                design.teams = self._teams(item)
             else:
                 raise item.error(f"unknown rule ({head} ...)")
+
+    def _teams(self, item: Form) -> tuple[tuple[int, ...], ...]:
+        """``(teams (A C) (B D))``: players who win and lose together; each player in one
+        team at most, a team of two or more, and more than one side in the game."""
+        if len(self.players) < 3:
+            raise item.error("teams need more than two players")
+        teams: list[tuple[int, ...]] = []
+        seen: set[int] = set()
+        for team in arg(item, 1, len(self.players) // 2):
+            if not isinstance(team, Form):
+                raise err(team, "a team is (PLAYER PLAYER ...)")
+            items = [team[i] for i in range(len(team))]
+            members = [word_of(a) for a in items]
+            for word, where in zip(members, items, strict=True):
+                if word not in self.players:
+                    raise err(where, f"no player {word!r}")
+                if self.players.index(word) in seen:
+                    raise err(where, f"{word} is in two teams")
+                seen.add(self.players.index(word))
+            if len(members) < 2:
+                raise err(team, "a team has two players or more")
+            teams.append(tuple(self.players.index(w) for w in members))
+        if len(teams) == 1 and len(seen) == len(self.players):
+            raise item.error("one team of every player leaves no one to play against")
+        return tuple(teams)

@@ -32,6 +32,7 @@ from game.logic.rules.keys import pieces_key
 from game.logic.rules.limits import MAX_MOVES, RulesError
 from game.logic.rules.position import PASS, DescribedPosition, Move
 from game.logic.rules.sexpr import Form
+from game.logic.rules.teams import enemy_code, foes
 
 __all__ = ["MAX_CHAINS", "PASS", "DescribedPosition", "Move", "Rulebook", "RulesError"]
 
@@ -76,6 +77,7 @@ class Rulebook(Ends, CheckTest):
         board = design.board
         self.n = len(board.names)
         self.players = len(design.players)
+        self.foes = [foes(p, self.players, design.teams) for p in range(self.players)]
         self.types = len(design.pieces)
         self.royal = frozenset(design.royal)
         self.shared = frozenset(i for i, p in enumerate(design.pieces) if p.shared)
@@ -160,7 +162,7 @@ class Rulebook(Ends, CheckTest):
         """The player who made the last move (at the start: the one before the first)."""
         if pos.mover >= 0:
             return pos.mover
-        return (self.player(pos) + 1) % self.players
+        return (self.player(pos) - 1) % self.players
 
     # -- generation --------------------------------------------------------------------
 
@@ -414,11 +416,11 @@ class Rulebook(Ends, CheckTest):
             return moves
         self.hands_now = pos.hands
         lf, lt = pos.last_from, pos.last_to
-        enemy = (player + 1) % self.players
+        enemy = enemy_code(player, self.players)
         read = [0] * self.n
         checked = True
         alone: list[Any] = []
-        if self.c.readers is not None and len(kings) == 1:
+        if self.c.readers is not None and len(kings) == 1 and enemy >= 0:
             checked = bool(self.c.readers[enemy](b, kings[0], lf, lt, read))
             alone = self.c.programs_probed[enemy]
         safe = []

@@ -16,6 +16,7 @@ from game.logic.rules.design import Design
 from game.logic.rules.expressions import Expressions
 from game.logic.rules.limits import MAX_MOVES, MAX_NESTING, MAX_PASSES
 from game.logic.rules.sexpr import DescriptionError, Item
+from game.logic.rules.teams import enemy_code
 
 __all__ = ["AGAIN", "GOTO", "MAX_LINES", "PROGRAM", "ProgramWriter"]
 
@@ -89,7 +90,7 @@ class ProgramWriter(Expressions):
         """``def name(b, f, out, lf, lt, cap0, mc0)``; ``quiet``: the programs' own
         ``attacked`` and ``check`` read false (the check test's forward runs)."""
         self.player = player
-        self.enemy = (player + 1) % self.players
+        self.enemy = enemy_code(player, self.players)
         self.quiet = quiet
         self.in_sweep = False
         pause()  # a function's text at a time (see game.logic.pacing)
