@@ -157,3 +157,39 @@ def test_the_window_has_a_side_option_per_player() -> None:
     ]  # fmt: skip
     assert len(rulebook.design.colours) >= 4
     assert len(set(rulebook.design.colours[:4])) == 4  # four players, four colours
+
+
+@pytest.mark.parametrize(("seat", "quarter"), [(0, 2), (1, 1), (2, 0), (3, 3)])
+def test_the_board_turns_to_the_persons_side(seat: int, quarter: int) -> None:
+    from types import SimpleNamespace
+
+    from game.games.rules.controller import BoardController
+
+    rulebook = rulebook_for_text(
+        ROOKS.replace("SETUP", "(North (King c6)) (East (King f3)) (South (King d1)) "
+                      "(West (King a4))").replace("TEAMS", ""), "rooks.txt", {},
+    )  # fmt: skip
+    sides = ["master"] * 4
+    sides[seat] = "human"
+    fake = SimpleNamespace(sides=sides, design=rulebook.design)
+    assert BoardController._quarter(fake) == quarter  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("quarter", [0, 1, 2, 3])
+def test_a_turned_board_finds_the_position_under_the_mouse(quarter: int) -> None:
+    import numpy as np
+
+    from game.games.rules.view import BoardView
+
+    rulebook = rulebook_for_text(THREE, "three.txt", {})
+    view = object.__new__(BoardView)
+    view.design = rulebook.design
+    view.xy = np.asarray(rulebook.design.board.xy, dtype="f8")
+    view.centre, view.scale, view.step = np.array([2.0, 2.0]), 0.3, 1.0
+    view.off_board = frozenset()
+    view._turn = ((1.0, 0.0), (0.0, -1.0), (-1.0, 0.0), (0.0, 1.0))[quarter]
+    names = rulebook.design.board.names
+    assert [view.position_at(view.world(p)) for p in range(len(names))] == list(range(25))
+    # The side nearest the camera (the largest z): row 1 unturned, column e a quarter on.
+    near = max(range(25), key=lambda p: (float(view.world(p)[2]), -float(view.world(p)[0])))
+    assert names[near] == {0: "a1", 1: "e1", 2: "e5", 3: "a5"}[quarter]

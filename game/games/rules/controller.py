@@ -400,22 +400,27 @@ class BoardController(MatchControls):
             return
         release(self.board)
         bounds = self.host.bounds if self.host is not None else {}
-        self.board = BoardView(self.scene, self.design, bounds, turned=self._turned())
+        self.board = BoardView(self.scene, self.design, bounds, quarter=self._quarter())
         self.board.snap(self.state)
         self.clear_steps()
         self._marks_dirty = True
         self._refresh_marks()
 
-    def _turned(self) -> bool:
-        """Whether to show the board from the other side: one person plays, and their
-        pieces start in the half away from the camera (Black in English draughts)."""
+    def _quarter(self) -> int:
+        """How many quarter turns show the board with the person's side nearest: one person
+        plays, and their pieces start in the far half (2: Black in English draughts) or,
+        with more than two players, at the right (1) or the left (3)."""
         people = [seat for seat, side in enumerate(self.sides) if side == HUMAN]
         placed = self.design.setup.get(people[0], []) if len(people) == 1 else []
         if not placed:
-            return False
-        ys = [self.design.board.xy[p][1] for p, _ in placed]
-        every = [y for _, y in self.design.board.xy]
-        return bool(sum(ys) / len(ys) > (min(every) + max(every)) / 2)
+            return 0
+        xy = self.design.board.xy
+        every_x, every_y = [x for x, _ in xy], [y for _, y in xy]
+        dx = sum(xy[p][0] for p, _ in placed) / len(placed) - (min(every_x) + max(every_x)) / 2
+        dy = sum(xy[p][1] for p, _ in placed) / len(placed) - (min(every_y) + max(every_y)) / 2
+        if len(self.design.players) > 2 and abs(dx) > abs(dy):
+            return 1 if dx > 0 else 3
+        return 2 if dy > 0 else 0
 
     def _look_at_file(self) -> None:
         """Read a person's file again when it changed: a mistake is shown and the game goes
@@ -512,7 +517,7 @@ class BoardController(MatchControls):
         self.options = {**self.options, **dict(zip(SEAT_OPTIONS, sides, strict=False))}
         self.session.save_options(self.options)
         self._version += 1
-        if self.board is not None and self.board.turned != self._turned():
+        if self.board is not None and self.board.quarter != self._quarter():
             self._build_board()
         self._marks_dirty = True
         self._refresh_marks()

@@ -65,19 +65,23 @@ class Marks:
 
 class BoardView(BoardBuild):
     """The board's nodes in ``scene`` for ``design``; ``bounds`` are the meshes' boxes (the
-    Director's), for the height of a stack. ``turned``: the board is seen from the other side
-    (the last row nearest the camera), for a person whose pieces start there."""
+    Director's), for the height of a stack. ``quarter``: the board is turned by that many
+    quarter turns, so that the person's side is nearest the camera (2: seen from the other
+    side, the last row nearest; 1 and 3: from the right or the left, for a person of a
+    four-player game whose pieces start there)."""
 
     def __init__(
         self,
         scene: Scene,
         design: Design,
         bounds: Mapping[str, tuple[Any, Any]],
-        turned: bool = False,
+        quarter: int = 0,
     ) -> None:
         self.scene = scene
-        self.turned = turned
-        self._side = -1.0 if turned else 1.0
+        self.quarter = quarter % 4
+        self.turned = self.quarter == 2
+        # Board coordinates about the centre to the camera's: (x, y) -> (x*a - y*b, x*b + y*a).
+        self._turn = ((1.0, 0.0), (0.0, -1.0), (-1.0, 0.0), (0.0, 1.0))[self.quarter]
         self.design = design
         self.bounds = bounds
         self.names = design.board.names
@@ -98,7 +102,7 @@ class BoardView(BoardBuild):
         self.extent = hi - lo
         # The larger side is `span` long; a board much wider than deep (Kalah's two rows)
         # may run wider, as the view is wider than it is deep.
-        width, depth = (float(v) for v in self.extent)
+        width, depth = (float(v) for v in self.extent[:: -1 if self.quarter % 2 else 1])
         self.scale = scene.number("span") / max(
             width / WIDE_BOARD, depth, width if width < depth else 0.0
         )
@@ -122,16 +126,19 @@ class BoardView(BoardBuild):
         return self.world_xy(float(x), float(y), height)
 
     def world_xy(self, x: float, y: float, height: float = 0.0) -> np.ndarray:
-        s = self.scale * self._side
-        return np.array([(x - self.centre[0]) * s, height, -(y - self.centre[1]) * s], dtype="f4")
+        (a, b), s = self._turn, self.scale
+        dx, dy = x - self.centre[0], y - self.centre[1]
+        return np.array([(dx * a - dy * b) * s, height, -(dx * b + dy * a) * s], dtype="f4")
 
     def position_at(self, hit: Any) -> int | None:
         """The position under the world point ``hit`` (where the mouse's pick met the
         board): the nearest centre, within a cell; None off the board or for no point."""
         if hit is None:
             return None
-        x = hit[0] / (self.scale * self._side) + self.centre[0]
-        y = -hit[2] / (self.scale * self._side) + self.centre[1]
+        (a, b), s = self._turn, self.scale
+        u, v = hit[0] / s, -hit[2] / s  # the turned coordinates; turned back below
+        x = u * a + v * b + self.centre[0]
+        y = -u * b + v * a + self.centre[1]
         d = np.hypot(self.xy[:, 0] - x, self.xy[:, 1] - y)
         d[list(self.off_board)] = np.inf
         best = int(np.argmin(d))
@@ -338,6 +345,16 @@ class BoardView(BoardBuild):
                     p = cell_at.get((round(x), round(y)))
                     if p is not None:
                         out.append((text, self.world(p, 0.05) + np.array([sign * c, 0, 0], "f4")))
+        elif grid is not None and self.quarter % 2:  # seen from the right or the left
+            columns, rows = grid
+            near_column = float(hi[0] if self.quarter == 1 else lo[0])
+            for y, text in rows:
+                near = self.world_xy(near_column, y, 0.05)
+                out.append((text, near + np.array([0.0, 0.0, off], "f4")))
+            for x, text in columns:
+                for edge in (float(lo[1]), float(hi[1])):
+                    at = self.world_xy(x, edge, 0.05)
+                    out.append((text, at + np.array([math.copysign(off, at[0]), 0, 0], "f4")))
         elif grid is not None:
             columns, rows = grid
             near_row = float(hi[1] if self.turned else lo[1])
