@@ -4,12 +4,16 @@
     gamehall rules perft english-draughts 3 --position "B:W18,26,27:B1,2,3" --divide
     gamehall rules check my-game.txt
     gamehall rules list
+    gamehall rules record game.pgn --out again.pgn
 
 ``perft`` counts the move paths of a depth from the start (or ``--position``, in the game's
 own notation: FEN for chess, PDN's FEN for draughts, the 64 squares and the side for
 Othello), with ``--divide`` a line per first move; its last line is
 ``depth=D nodes=N seconds=S``. ``check`` reads a description and says what is wrong (file,
-line, column) or what it holds. ``list`` prints the shipped descriptions.
+line, column) or what it holds. ``list`` prints the shipped descriptions. ``record`` reads a
+game record (PGN, PDN, SGF or the plain record: :mod:`game.logic.rules.records`), plays every
+variation and prints what it holds and where its main line ends; ``--out FILE`` writes it again
+as Gamehall writes it.
 GAME is a shipped game's id or a description file.
 """
 
@@ -25,14 +29,17 @@ __all__ = ["add_arguments", "run_rules"]
 
 #: The deepest perft asked for; each ply multiplies the time (chess: about 30 times).
 MAX_DEPTH: Final = 20
-ACTIONS: Final = ("perft", "check", "list")
+ACTIONS: Final = ("perft", "check", "list", "record")
 
 
 def add_arguments(p: argparse.ArgumentParser, full: bool) -> None:
     from game.arguments import whole
 
     p.add_argument("action", nargs=None if full else "?", choices=ACTIONS, help="what to do")
-    p.add_argument("game", nargs="?", metavar="GAME", help="a described game's id or file")
+    p.add_argument(
+        "game", nargs="?", metavar="GAME", help="a described game's id or file (record: the record)"
+    )
+    p.add_argument("--out", type=Path, metavar="FILE", help="record: write the record here")
     p.add_argument("depth", nargs="?", type=whole(0, MAX_DEPTH), help="perft: the depth")
     p.add_argument("--position", metavar="TEXT", help="perft: the position to start from")
     p.add_argument("--divide", action="store_true", help="perft: a line per first move")
@@ -59,6 +66,8 @@ def run_rules(args: argparse.Namespace) -> int:
     if not args.game:
         print(f"{where}: name a game or a description file", file=sys.stderr)
         return 2
+    if args.action == "record":
+        return _record(args, where)
     from game.logic.numbers import parse_whole
     from game.logic.quoting import excerpt
 
@@ -117,6 +126,35 @@ def run_rules(args: argparse.Namespace) -> int:
         print(f"depth={args.depth} nodes={total} seconds={time.perf_counter() - started:.3f}")
         return 0
     print(perft_line(rulebook, pos, args.depth))
+    return 0
+
+
+def _record(args: argparse.Namespace, where: str) -> int:
+    """``rules record FILE [--out FILE]``: the record read, every line played, and written."""
+    from game.logic.rules.records import check_record, end_of, read_record, write_record
+    from game.logic.rules.sexpr import DescriptionError
+    from game.safewrite import write_bytes_atomic
+    from game.userfiles import UserFileError, read_text
+
+    try:
+        record = read_record(read_text(args.game, "game record"), args.game)
+        rulebook = _rulebook(record.game, record.parameters)
+        record = check_record(rulebook, record, args.game)
+    except (ValueError, UserFileError, DescriptionError) as exc:
+        print(f"{where}: {exc}", file=sys.stderr)
+        return 2
+    print(
+        f"game={record.game} format={record.format} lines={sum(1 for _ in record.lines())} "
+        f"moves={len(record.main_line())} all_moves={record.count()} result={record.result}"
+    )
+    print(f"end={end_of(rulebook, record).text()}")
+    if args.out is not None:
+        try:
+            write_bytes_atomic(args.out, write_record(rulebook, record).encode("utf-8"))
+        except OSError as exc:
+            print(f"{where}: cannot write {args.out}: {exc.strerror or exc}", file=sys.stderr)
+            return 1
+        print(f"wrote {args.out}")
     return 0
 
 

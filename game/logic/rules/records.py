@@ -38,6 +38,7 @@ __all__ = [
     "Record",
     "RecordError",
     "check_record",
+    "end_of",
     "graft",
     "line_at",
     "read_record",
@@ -106,6 +107,15 @@ class Record:
             out.append(here[0])
             here = here[0].children
         return out
+
+    def count(self) -> int:
+        """The moves of every line together."""
+        total, stack = 0, list(self.moves)
+        while stack:
+            node = stack.pop()
+            total += 1
+            stack.extend(node.children)
+        return total
 
     def lines(self) -> Iterator[list[Line]]:
         """Every line from the start to a leaf (each variation played out)."""
@@ -183,8 +193,7 @@ def write_record(rulebook: Rulebook, record: Record) -> str:
         return _write_sgf(rulebook, record)
     tags = _tags(rulebook, record, fmt)
     head = "".join(f'[{k} "{_escape(v)}"]\n' for k, v in tags.items())
-    body = " ".join([*_movetext(record.moves, fmt, True), record.result])
-    return head + "\n" + _wrap(body) + "\n"
+    return head + "\n" + _wrap([*_movetext(record.moves, fmt, True), record.result]) + "\n"
 
 
 def _tags(rulebook: Rulebook, record: Record, fmt: str) -> dict[str, str]:
@@ -223,8 +232,14 @@ def _movetext(alternatives: list[Line], fmt: str, numbered: bool) -> list[str]:
         out.append(_numbered(main, numbered) + _token(main.text, fmt))
         for other in alternatives[1:]:
             inner = _movetext([other], fmt, True)
-            out.append("(" + " ".join(inner) + ")")
-        numbered = len(alternatives) > 1
+            out += (
+                ["(" + inner[0], *inner[1:-1], inner[-1] + ")"]
+                if len(inner) > 1
+                else ["(" + inner[0] + ")"]
+            )
+        # After a variation the move's number comes again (``1... e5``), except in PDN: its
+        # readers (pydraughts) take a number written twice for two moves.
+        numbered = len(alternatives) > 1 and fmt != "pdn"
         alternatives = main.children
     return out
 
@@ -246,14 +261,16 @@ def _escape(text: str) -> str:
     return text.replace("\\", "\\\\").replace('"', '\\"')
 
 
-def _wrap(text: str, width: int = 79) -> str:
+def _wrap(tokens: Sequence[str], width: int = 79) -> str:
+    """The tokens as lines of at most ``width`` characters (a longer token alone), broken
+    only between tokens (a quoted move keeps its space)."""
     lines, line = [], ""
-    for word in text.split(" "):
-        if line and len(line) + 1 + len(word) > width:
+    for token in tokens:
+        if line and len(line) + 1 + len(token) > width:
             lines.append(line)
-            line = word
+            line = token
         else:
-            line = f"{line} {word}" if line else word
+            line = f"{line} {token}" if line else token
     return "\n".join([*lines, line])
 
 
@@ -331,7 +348,7 @@ def read_record(text: str, source: str = "the record") -> Record:
     tag or a draughts FEN, the plain record's Game tag, else PGN); the moves are read as
     written (:func:`check_record` plays them). Raises :class:`RecordError`."""
     body = text.lstrip("\ufeff \t\r\n")
-    if body.startswith("("):
+    if re.match(r"\(\s*;", body):
         return _read_sgf(body, source)
     tags, rest = _read_tags(body, source)
     if "Game" in tags:
@@ -454,23 +471,23 @@ def _sgf_parse(text: str, source: str) -> tuple[dict[str, list[str]], list[Line]
     i, n = 0, len(text)
     root: dict[str, list[str]] | None = None
     top: list[Line] = []
-    stack: list[tuple[list[Line], list[Line]]] = []
+    stack: list[list[Line]] = []
     here: list[Line] = top  # where the next node of this sequence goes
-    branch_home: list[Line] = top
     count = 0
     while i < n:
         ch = text[i]
         if ch.isspace():
             i += 1
         elif ch == "(":
-            stack.append((here, branch_home))
-            branch_home = here
+            stack.append(here)
             i += 1
         elif ch == ")":
             if not stack:
                 break
-            here, branch_home = stack.pop()
+            here = stack.pop()
             i += 1
+            if not stack:
+                break  # the first game of a collection
         elif ch == ";":
             i += 1
             props: dict[str, list[str]] = {}
@@ -502,8 +519,8 @@ def _sgf_parse(text: str, source: str) -> tuple[dict[str, list[str]], list[Line]
             if count > MAX_MOVES:
                 raise RecordError(f"{source}: more than {MAX_MOVES} moves")
             colour, point = move[0]
-            text = "pass" if point in ("", "tt") else "@" + point
-            node = Line(text, seat=0 if colour == "B" else 1)
+            written = "pass" if point in ("", "tt") else "@" + point
+            node = Line(written, seat=0 if colour == "B" else 1)
             here.append(node)
             here = node.children
         else:
@@ -549,6 +566,17 @@ def check_record(rulebook: Rulebook, record: Record, source: str = "the record")
     return record
 
 
+def end_of(rulebook: Rulebook, record: Record) -> RulesState:
+    """The position at the end of ``record``'s main line (a checked record)."""
+    from game.logic.rules.notation import read_position
+
+    pos = read_position(rulebook, record.position) if record.position else rulebook.start()
+    state = RulesState(rulebook, pos)
+    for node in record.main_line():
+        state = state.apply(state.parse_action(node.text))
+    return state
+
+
 def _walk(
     state: RulesState, node: Line, points: Mapping[str, str], source: str, number: int, last: int
 ) -> Line:
@@ -576,16 +604,15 @@ def _checked(
     if state.is_terminal():
         raise RecordError(f"{source}: move {number} ({text}) comes after the game is over")
     seat = state.current_player()
+    own = number if seat > last else number + 1
     moves = state.legal_actions()
     if text != "pass" and len(moves) == 1 and not moves[0][0]:
-        return Line("pass", [node], seat, number if seat > last else number + 1)
+        return Line("pass", [node], seat, own)
     if text.startswith("@"):
         text = points.get(text[1:], text)
     try:
         move = state.parse_action(text)
     except ValueError as exc:
-        raise RecordError(f"{source}: move {number} ({node.text}): {exc}") from None
-    node.text = state.action_text(move)
-    node.seat = seat
-    node.number = number if seat > last else number + 1
+        raise RecordError(f"{source}: move {own} ({node.text}): {exc}") from None
+    node.text, node.seat, node.number = state.action_text(move), seat, own
     return node
