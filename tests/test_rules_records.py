@@ -13,7 +13,7 @@ import pytest
 
 from game.logic.rules.catalogue import rulebook
 from game.logic.rules.records import (
-    RecordError,
+    GameRecordError,
     check_record,
     end_of,
     graft,
@@ -177,7 +177,7 @@ def test_a_record_from_elsewhere_is_written_as_the_game_writes_it() -> None:
     ],
 )
 def test_a_bad_record_is_one_line_naming_what_is_wrong(text, words) -> None:
-    with pytest.raises(RecordError) as caught:
+    with pytest.raises(GameRecordError) as caught:
         check_record(rulebook("chess"), read_record(text, "game.pgn"), "game.pgn")
     message = str(caught.value)
     assert words in message and "\n" not in message and message.startswith("game.pgn")

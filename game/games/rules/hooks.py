@@ -45,13 +45,24 @@ def play_overrides(args: argparse.Namespace) -> dict[str, Any]:
         out["time_per_move"] = TIME_PER_MOVE.check(typed)
     path = getattr(args, "load", None)
     if path is not None:  # read now, so that a bad file is refused before the window opens
-        from game.logic.rules.records import read_record
-        from game.userfiles import read_text
-
-        text = read_text(path, "game record")
-        read_record(text, str(path))  # a RecordError (a ValueError) names what is wrong
-        out["record"] = (text, str(path))
+        out["record"] = (_checked_record(path, getattr(args, "game", None)), str(path))
     return out | shot_seats(args, HUMAN, "first", "second")
+
+
+def _checked_record(path: Path, game: str | None) -> str:
+    """The text of the record at ``path``, every line played when it is of a shipped game;
+    a GameRecordError (a ValueError) says what is wrong."""
+    from game.logic.rules.catalogue import rulebook, shipped
+    from game.logic.rules.records import GameRecordError, check_record, read_record
+    from game.userfiles import read_text
+
+    text = read_text(path, "game record")
+    record = read_record(text, str(path))
+    if game in shipped() and record.game != game:
+        raise GameRecordError(f"{path} is a game of {record.game}, not {game}")
+    if record.game in shipped():
+        check_record(rulebook(record.game, record.parameters), record, str(path))
+    return text
 
 
 def _bench_arguments(parser: argparse.ArgumentParser) -> None:

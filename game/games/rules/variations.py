@@ -24,9 +24,9 @@ from game.hall.match_controls import LIST_LENGTH, MatchControls, move_list_comma
 from game.logic.contract import IllegalActionError
 from game.logic.match import ReplayError, Step
 from game.logic.rules.records import (
+    GameRecordError,
     Line,
     Record,
-    RecordError,
     check_record,
     graft,
     line_at,
@@ -134,7 +134,7 @@ class RecordControls(MatchControls):
         become the game's, its main line is played and every variation kept."""
         try:
             record = read_record(text, source)
-        except RecordError as exc:
+        except GameRecordError as exc:
             raise IllegalActionError(str(exc)) from None
         design = self.rulebook.design
         if record.game != design.id:
@@ -149,7 +149,7 @@ class RecordControls(MatchControls):
             self._build_board()
         try:
             record = check_record(self.rulebook, record, source)
-        except RecordError as exc:
+        except GameRecordError as exc:
             raise IllegalActionError(str(exc)) from None
         if record.seed is not None:
             self.match.seed = record.seed

@@ -26,17 +26,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Final
 
-from game.logic.contract import GameError
+from game.logic.rules.record_tree import MAX_MOVES, GameRecordError, Line, Record, graft, line_at
 from game.logic.rules.rulebook import Rulebook
+from game.logic.rules.sgf import SGF_GAMES, read_sgf, sgf_points, write_sgf
 from game.logic.rules.state import RulesState
 
 __all__ = [
+    "GameRecordError",
     "Line",
     "Record",
-    "RecordError",
     "check_record",
     "end_of",
     "graft",
@@ -48,8 +48,6 @@ __all__ = [
     "write_record",
 ]
 
-#: The SGF game number of the games SGF records: Hex (FF[4] GM[11]) and Go (GM[1]).
-SGF_GAMES: Final = {"hex": 11, "go": 1}
 #: PDN's GameType of each draughts game pydraughts and PDN 3.0 number.
 PDN_TYPES: Final = {
     "international-draughts": 20,
@@ -60,73 +58,10 @@ PDN_TYPES: Final = {
     "brazilian-draughts": 26,
     "czech-draughts": 29,
 }
-#: The names a board-size parameter goes by: SGF's SZ sets it.
-SIZE_PARAMETERS: Final = ("side", "size")
-#: The most moves a record may hold, every branch counted.
-MAX_MOVES: Final = 20_000
 RESULTS: Final = frozenset({"*", "1-0", "0-1", "1/2-1/2", "2-0", "0-2", "1-1", "0-0"})
 _SUFFIX: Final = {"pgn": ".pgn", "pdn": ".pdn", "sgf": ".sgf", "plain": ".txt"}
 _TOKEN = re.compile(r'\s+|\{[^}]*\}|;[^\n]*|\$\d+|"(?:[^"\\]|\\.)*"|[()]|[^\s(){}";]+')
 _NUMBER = re.compile(r"^(\d+)(\.+|…)(.*)$")
-
-
-class RecordError(GameError):
-    """A record that cannot be read or does not replay; the message says where and why."""
-
-
-@dataclass(eq=False)
-class Line:
-    """A move of a record and the moves that follow it, the main line first. ``seat`` and
-    ``number`` (the move number a score sheet gives it) are filled in by
-    :func:`check_record`."""
-
-    text: str
-    children: list[Line] = field(default_factory=list)
-    seat: int = -1
-    number: int = 0
-
-
-@dataclass
-class Record:
-    """A game's record: what it is, where it starts, and its tree of moves (``moves``: the
-    alternatives for the first move, the main line first)."""
-
-    game: str
-    format: str
-    parameters: dict[str, int] = field(default_factory=dict)
-    position: str = ""
-    seed: int | None = None
-    moves: list[Line] = field(default_factory=list)
-    result: str = "*"
-    tags: dict[str, str] = field(default_factory=dict)
-
-    def main_line(self) -> list[Line]:
-        """The first move of each choice, from the start to the end."""
-        out, here = [], self.moves
-        while here:
-            out.append(here[0])
-            here = here[0].children
-        return out
-
-    def count(self) -> int:
-        """The moves of every line together."""
-        total, stack = 0, list(self.moves)
-        while stack:
-            node = stack.pop()
-            total += 1
-            stack.extend(node.children)
-        return total
-
-    def lines(self) -> Iterator[list[Line]]:
-        """Every line from the start to a leaf (each variation played out)."""
-        stack: list[tuple[list[Line], list[Line]]] = [([], self.moves)]
-        while stack:
-            path, here = stack.pop()
-            if not here:
-                yield path
-                continue
-            for node in reversed(here):
-                stack.append(([*path, node], node.children))
 
 
 def record_format(rulebook: Rulebook) -> str:
@@ -144,30 +79,6 @@ def record_format(rulebook: Rulebook) -> str:
 def record_suffix(rulebook: Rulebook) -> str:
     """The file name's end for ``rulebook``'s records (``.pgn``, ``.pdn``, ``.sgf``, ``.txt``)."""
     return _SUFFIX[record_format(rulebook)]
-
-
-def graft(moves: list[Line], texts: Sequence[tuple[int, str]]) -> tuple[int, ...]:
-    """Add the line of ``texts`` (each a seat and a move's text) to the tree ``moves``, sharing
-    the moves it begins with: a move that is not there yet starts a new variation after the
-    others. Returns the line's path (the index of each move among its alternatives)."""
-    path, here, number, last = [], moves, 1, -1
-    for seat, text in texts:
-        number = number if seat > last else number + 1
-        i = next((i for i, node in enumerate(here) if node.text == text), len(here))
-        if i == len(here):
-            here.append(Line(text, seat=seat, number=number))
-        path.append(i)
-        here, last = here[i].children, seat
-    return tuple(path)
-
-
-def line_at(moves: list[Line], path: Sequence[int]) -> list[Line]:
-    """The moves along ``path`` from the start."""
-    out, here = [], moves
-    for i in path:
-        out.append(here[i])
-        here = here[i].children
-    return out
 
 
 def result_text(rulebook: Rulebook, returns: Sequence[float]) -> str:
@@ -190,7 +101,7 @@ def write_record(rulebook: Rulebook, record: Record) -> str:
     """``record`` (checked: :func:`check_record`) in its game's format, ending in a newline."""
     fmt = record_format(rulebook)
     if fmt == "sgf":
-        return _write_sgf(rulebook, record)
+        return write_sgf(rulebook, record)
     tags = _tags(rulebook, record, fmt)
     head = "".join(f'[{k} "{_escape(v)}"]\n' for k, v in tags.items())
     return head + "\n" + _wrap([*_movetext(record.moves, fmt, True), record.result]) + "\n"
@@ -283,73 +194,16 @@ def _named_seats(players: Sequence[str]) -> tuple[int, int]:
 
 # -- SGF --------------------------------------------------------------------------------------
 
-
-def _write_sgf(rulebook: Rulebook, record: Record) -> str:
-    d = rulebook.design
-    width, height = d.board.size
-    size = f"{width}" if width == height else f"{width}:{height}"
-    root = f";FF[4]GM[{SGF_GAMES.get(d.id, 1)}]SZ[{size}]CA[UTF-8]AP[Gamehall]"
-    root += f"PB[{_sgf_text(d.players[0])}]PW[{_sgf_text(d.players[1])}]"
-    extra = {k: str(v) for k, v in record.parameters.items() if k not in SIZE_PARAMETERS}
-    if extra:
-        root += "GP[" + _sgf_text(" ".join(f"{k}={v}" for k, v in extra.items())) + "]"
-    if record.result != "*":
-        root += f"RE[{record.result}]"
-    if record.seed is not None:
-        root += f"GS[{record.seed}]"
-    points = _sgf_points(rulebook)
-    return "(" + root + _sgf_tree(record.moves, points, d.board.names) + ")\n"
-
-
-def _sgf_tree(alternatives: list[Line], points: Mapping[str, str], names: Sequence[str]) -> str:
-    out = ""
-    while len(alternatives) == 1:
-        out += _sgf_node(alternatives[0], points)
-        alternatives = alternatives[0].children
-    for node in alternatives:
-        out += "(" + _sgf_node(node, points) + _sgf_tree(node.children, points, names) + ")"
-    return out
-
-
-def _sgf_node(node: Line, points: Mapping[str, str]) -> str:
-    colour = "B" if node.seat <= 0 else "W"
-    return f";{colour}[{'' if node.text == 'pass' else points[node.text]}]"
-
-
-def _sgf_points(rulebook: Rulebook) -> dict[str, str]:
-    """Each position's SGF point: its column's letter, then its row's counted from the top
-    (``aa`` the top left), so that a board of any size reads as Go's and Hex's do."""
-    height = rulebook.design.board.size[1]
-    out = {}
-    for name in rulebook.design.board.names:
-        found = re.fullmatch(r"([a-z]+)(\d+)", name)
-        if found is None:
-            continue
-        column = 0
-        for ch in found.group(1):
-            column = column * 26 + ord(ch) - 96
-        out[name] = _sgf_letter(column - 1) + _sgf_letter(height - int(found.group(2)))
-    return out
-
-
-def _sgf_letter(i: int) -> str:
-    return chr(97 + i) if i < 26 else chr(65 + i - 26)
-
-
-def _sgf_text(text: str) -> str:
-    return text.replace("\\", "\\\\").replace("]", "\\]")
-
-
 # -- reading ----------------------------------------------------------------------------------
 
 
 def read_record(text: str, source: str = "the record") -> Record:
     """The record ``text`` holds, its format told by its look (SGF's ``(;``, a PDN GameType
     tag or a draughts FEN, the plain record's Game tag, else PGN); the moves are read as
-    written (:func:`check_record` plays them). Raises :class:`RecordError`."""
+    written (:func:`check_record` plays them). Raises :class:`GameRecordError`."""
     body = text.lstrip("\ufeff \t\r\n")
     if re.match(r"\(\s*;", body):
-        return _read_sgf(body, source)
+        return read_sgf(body, source)
     tags, rest = _read_tags(body, source)
     if "Game" in tags:
         fmt, game = "plain", tags["Game"]
@@ -358,7 +212,7 @@ def read_record(text: str, source: str = "the record") -> Record:
         number = tags["GameType"].split(",")[0].strip()
         game = next((g for g, n in PDN_TYPES.items() if str(n) == number), "")
         if not game:
-            raise RecordError(f"{source}: no described game has PDN's GameType {number}")
+            raise GameRecordError(f"{source}: no described game has PDN's GameType {number}")
     else:
         fmt, game = "pgn", "chess"
     record = Record(game, fmt, tags=dict(tags))
@@ -366,11 +220,11 @@ def read_record(text: str, source: str = "the record") -> Record:
     for item in tags.get("Parameters", "").split():
         name, _, value = item.partition("=")
         if not value.isdigit():
-            raise RecordError(f"{source}: a parameter is NAME=N, not {item!r}")
+            raise GameRecordError(f"{source}: a parameter is NAME=N, not {item!r}")
         record.parameters[name] = int(value)
     if "Seed" in tags:
         if not tags["Seed"].isdigit():
-            raise RecordError(f"{source}: the seed is a whole number, not {tags['Seed']!r}")
+            raise GameRecordError(f"{source}: the seed is a whole number, not {tags['Seed']!r}")
         record.seed = int(tags["Seed"])
     record.moves, record.result = _read_moves(rest, source)
     for known in ("Game", "Parameters", "Seed", "Position", "FEN", "SetUp", "Result"):
@@ -387,7 +241,7 @@ def _read_tags(text: str, source: str) -> tuple[dict[str, str], str]:
         if found is None:
             if rest.startswith("["):
                 line = rest.split("\n", 1)[0][:60]
-                raise RecordError(f'{source}: a tag is [Name "value"], not {line!r}')
+                raise GameRecordError(f'{source}: a tag is [Name "value"], not {line!r}')
             return tags, rest
         tags[found.group(1)] = re.sub(r"\\(.)", r"\1", found.group(2))
         rest = rest[found.end() :]
@@ -402,24 +256,24 @@ def _read_moves(text: str, source: str) -> tuple[list[Line], str]:
     for token in _tokens(text):
         if token == "(":
             if last_list is None:
-                raise RecordError(f"{source}: a variation '(' before any move it could replace")
+                raise GameRecordError(f"{source}: a variation '(' before any move it could replace")
             stack.append((here, last_list))
             here, last_list = last_list, None
         elif token == ")":
             if not stack:
-                raise RecordError(f"{source}: a ')' closes no variation")
+                raise GameRecordError(f"{source}: a ')' closes no variation")
             here, last_list = stack.pop()
         elif token in RESULTS:
             result = token
         else:
             count += 1
             if count > MAX_MOVES:
-                raise RecordError(f"{source}: more than {MAX_MOVES} moves")
+                raise GameRecordError(f"{source}: more than {MAX_MOVES} moves")
             node = Line(token)
             here.append(node)
             last_list, here = here, node.children
     if stack:
-        raise RecordError(f"{source}: a variation '(' is never closed")
+        raise GameRecordError(f"{source}: a variation '(' is never closed")
     return root, result
 
 
@@ -441,126 +295,22 @@ def _tokens(text: str) -> Iterator[str]:
             yield token
 
 
-def _read_sgf(text: str, source: str) -> Record:
-    """SGF: ``(;PROP[value]...;B[aa](;W[bb])(;W[cc]))``; the root names the game (GM, SZ)."""
-    nodes = _sgf_parse(text, source)
-    root_props, trees = nodes
-    number = root_props.get("GM", ["1"])[0]
-    game = next((g for g, n in SGF_GAMES.items() if str(n) == number), "")
-    if not game:
-        raise RecordError(f"{source}: no described game is SGF's GM[{number}]")
-    record = Record(game, "sgf")
-    size = root_props.get("SZ", [""])[0].split(":")[0]
-    if size.isdigit():
-        record.parameters["size" if game == "go" else "side"] = int(size)
-    for item in root_props.get("GP", [""])[0].split():
-        name, _, value = item.partition("=")
-        if value.isdigit():
-            record.parameters[name] = int(value)
-    seed = root_props.get("GS", [""])[0]
-    record.seed = int(seed) if seed.isdigit() else None
-    record.result = root_props.get("RE", ["*"])[0] or "*"
-    record.moves = trees
-    return record
-
-
-def _sgf_parse(text: str, source: str) -> tuple[dict[str, list[str]], list[Line]]:
-    """The root node's properties and the tree of moves (B and W properties; ``[]`` or
-    ``[tt]`` a pass, written ``pass``; the point kept as written, ``@aa``, until
-    :func:`check_record` names it)."""
-    i, n = 0, len(text)
-    root: dict[str, list[str]] | None = None
-    top: list[Line] = []
-    stack: list[list[Line]] = []
-    here: list[Line] = top  # where the next node of this sequence goes
-    count = 0
-    while i < n:
-        ch = text[i]
-        if ch.isspace():
-            i += 1
-        elif ch == "(":
-            stack.append(here)
-            i += 1
-        elif ch == ")":
-            if not stack:
-                break
-            here = stack.pop()
-            i += 1
-            if not stack:
-                break  # the first game of a collection
-        elif ch == ";":
-            i += 1
-            props: dict[str, list[str]] = {}
-            while True:
-                while i < n and text[i].isspace():
-                    i += 1
-                found = re.compile(r"[A-Za-z]+").match(text, i)
-                if found is None:
-                    break
-                name, i = found.group(0).upper(), found.end()
-                values = []
-                while True:
-                    while i < n and text[i].isspace():
-                        i += 1
-                    if i >= n or text[i] != "[":
-                        break
-                    value, i = _sgf_value(text, i + 1, source)
-                    values.append(value)
-                if not values:
-                    raise RecordError(f"{source}: SGF property {name} has no [value]")
-                props[name] = values
-            if root is None:
-                root = props
-                continue
-            move = [(k, v[0]) for k, v in props.items() if k in ("B", "W")]
-            if not move:
-                continue  # a node without a move (a comment): nothing to play
-            count += 1
-            if count > MAX_MOVES:
-                raise RecordError(f"{source}: more than {MAX_MOVES} moves")
-            colour, point = move[0]
-            written = "pass" if point in ("", "tt") else "@" + point
-            node = Line(written, seat=0 if colour == "B" else 1)
-            here.append(node)
-            here = node.children
-        else:
-            raise RecordError(f"{source}: SGF cannot have {ch!r} at character {i + 1}")
-    if root is None:
-        raise RecordError(f"{source}: not an SGF game tree: it has no root node")
-    return root, top
-
-
-def _sgf_value(text: str, i: int, source: str) -> tuple[str, int]:
-    out = []
-    while i < len(text):
-        ch = text[i]
-        if ch == "\\" and i + 1 < len(text):
-            out.append(text[i + 1])
-            i += 2
-        elif ch == "]":
-            return "".join(out), i + 1
-        else:
-            out.append(ch)
-            i += 1
-    raise RecordError(f"{source}: an SGF value '[' is never closed")
-
-
 # -- checking -------------------------------------------------------------------------------
 
 
 def check_record(rulebook: Rulebook, record: Record, source: str = "the record") -> Record:
     """``record`` with every branch played from its start in ``rulebook``'s game: each move
     written as the game writes it, its seat and number filled in, a forced pass the record
-    left out put in. Raises :class:`RecordError` naming the first move that is not legal."""
+    left out put in. Raises :class:`GameRecordError` naming the first move that is not legal."""
     from game.logic.rules.notation import read_position
 
     if record.game != rulebook.design.id:
-        raise RecordError(f"{source} is a game of {record.game}, not {rulebook.design.id}")
+        raise GameRecordError(f"{source} is a game of {record.game}, not {rulebook.design.id}")
     try:
         pos = read_position(rulebook, record.position) if record.position else rulebook.start()
     except ValueError as exc:
-        raise RecordError(f"{source}: its start position: {exc}") from None
-    points = {v: k for k, v in _sgf_points(rulebook).items()}
+        raise GameRecordError(f"{source}: its start position: {exc}") from None
+    points = {v: k for k, v in sgf_points(rulebook).items()}
     state = RulesState(rulebook, pos)
     record.moves = [_walk(state, node, points, source, 1, -1) for node in record.moves]
     return record
@@ -602,7 +352,7 @@ def _checked(
     forced pass the record left out comes before it (the node returned is then the pass)."""
     text = node.text
     if state.is_terminal():
-        raise RecordError(f"{source}: move {number} ({text}) comes after the game is over")
+        raise GameRecordError(f"{source}: move {number} ({text}) comes after the game is over")
     seat = state.current_player()
     own = number if seat > last else number + 1
     moves = state.legal_actions()
@@ -613,6 +363,6 @@ def _checked(
     try:
         move = state.parse_action(text)
     except ValueError as exc:
-        raise RecordError(f"{source}: move {own} ({node.text}): {exc}") from None
+        raise GameRecordError(f"{source}: move {own} ({node.text}): {exc}") from None
     node.text, node.seat, node.number = state.action_text(move), seat, own
     return node
