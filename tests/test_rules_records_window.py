@@ -114,3 +114,19 @@ def test_play_load_opens_the_record(director, tmp_path):
         assert len(list(c.record().lines())) == 2
     finally:
         c.match.close()
+
+
+def test_a_kept_game_comes_back_with_its_variations(director, open_board):
+    from game.games.rules.controller import BoardController
+
+    c = open_board("chess")
+    run(director, "e2-e4", "e7-e5", "undo", "c7-c5")
+    session = c.session
+    session.keep_match(c.kept_now())
+    again = BoardController(session, game="chess")  # Continue: no seed, no overrides
+    try:
+        assert [s.text for s in again.match.full_record] == ["e4", "c5"]
+        lines = [[n.text for n in line] for line in again.record().lines()]
+        assert lines == [["e4", "e5"], ["e4", "c5"]]
+    finally:
+        again.match.close()

@@ -118,6 +118,7 @@ class BoardController(RecordControls):
         if self._kept is not None:
             self.match.on_step = None
             note = resume_kept(session, self.match, self._kept)
+            self.resume_variations(self._kept.extra)
             self.match.on_step = self._on_step
             self._kept = None
         self._say(note or self._turn_text(), Tone.WARN if note else Tone.INFO)

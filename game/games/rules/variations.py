@@ -14,6 +14,7 @@ the file named; ``gamehall play GAME --load FILE`` opens a record.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -41,6 +42,8 @@ if TYPE_CHECKING:
     from game.logic.rules.rulebook import Rulebook
 
 __all__ = ["RecordControls", "record_commands"]
+
+log = logging.getLogger(__name__)
 
 #: The moves a variation's row shows before ``…``.
 SHOWN_MOVES: Final = 3
@@ -175,6 +178,26 @@ class RecordControls(MatchControls):
         self.tree()
         super()._reset_scene()
 
+    def _kept_extra(self) -> dict[str, Any]:
+        """The variations beside the match's line, kept for Continue as the game's record."""
+        if len(self.tree()) <= 1 and all(len(n.children) <= 1 for n in _nodes(self.tree())):
+            return {}
+        return {"variations": write_record(self.rulebook, self.record())}
+
+    def resume_variations(self, extra: dict[str, Any]) -> None:
+        """Take back the variations :meth:`_kept_extra` kept (a kept game resumed); a record
+        that no longer reads is left out (the match's line stays)."""
+        text = extra.get("variations")
+        if not isinstance(text, str):
+            return
+        try:
+            record = check_record(self.rulebook, read_record(text, "the kept variations"))
+        except ValueError as exc:
+            log.info("the kept variations are left out: %s", exc)
+            return
+        self._tree, self._tree_match = record.moves, self.match
+        self.tree()
+
     # -- inside -------------------------------------------------------------------------------
 
     def _play_line(self, line: Sequence[Line], cursor: int) -> None:
@@ -223,6 +246,15 @@ class RecordControls(MatchControls):
 
         design = self.rulebook.design
         return data_dir() / "rules" / f"{design.id}-saved{record_suffix(self.rulebook)}"
+
+
+def _nodes(moves: list[Line]) -> list[Line]:
+    out, stack = [], list(moves)
+    while stack:
+        node = stack.pop()
+        out.append(node)
+        stack.extend(node.children)
+    return out
 
 
 def record_commands(c: RecordControls) -> list[Command]:

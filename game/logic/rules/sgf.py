@@ -91,8 +91,9 @@ def read_sgf(text: str, source: str) -> Record:
         raise GameRecordError(f"{source}: no described game is SGF's GM[{number}]")
     record = Record(game, "sgf")
     size = root_props.get("SZ", [""])[0].split(":")[0]
-    if size.isdigit():
-        record.parameters["size" if game == "go" else "side"] = int(size)
+    name = _size_parameter(game)
+    if size.isdigit() and name is not None:
+        record.parameters[name] = int(size)
     for item in root_props.get("GP", [""])[0].split():
         name, _, value = item.partition("=")
         if value.isdigit():
@@ -102,6 +103,14 @@ def read_sgf(text: str, source: str) -> Record:
     record.result = root_props.get("RE", ["*"])[0] or "*"
     record.moves = trees
     return record
+
+
+def _size_parameter(game: str) -> str | None:
+    """The parameter of ``game``'s description that SZ sets (None: it has none)."""
+    from game.logic.rules.catalogue import design, shipped
+
+    names = {p.name for p in design(game).parameters} if game in shipped() else set()
+    return next((name for name in SIZE_PARAMETERS if name in names), None)
 
 
 def _sgf_parse(text: str, source: str) -> tuple[dict[str, list[str]], list[Line]]:
