@@ -363,6 +363,11 @@ def _checked(
     try:
         move = state.parse_action(text)
     except ValueError as exc:
-        raise GameRecordError(f"{source}: move {own} ({node.text}): {exc}") from None
+        why = str(exc)
+        if "not a legal move" in why:  # the legal moves as the record writes them (SAN)
+            legal = [state.action_text(m) for m in moves]
+            why = f"not a legal move there; legal: {', '.join(legal[:8])}"
+            why += " ..." if len(legal) > 8 else ""
+        raise GameRecordError(f"{source}: move {own} ({node.text}): {why}") from None
     node.text, node.seat, node.number = state.action_text(move), seat, own
     return node
