@@ -150,7 +150,7 @@ def _record(args: argparse.Namespace, where: str) -> int:
     print(f"end={end_of(rulebook, record).text()}")
     if args.out is not None:
         try:
-            write_bytes_atomic(args.out, write_record(rulebook, record).encode("utf-8"))
+            write_bytes_atomic(Path(args.out), write_record(rulebook, record).encode("utf-8"))
         except OSError as exc:
             print(f"{where}: cannot write {args.out}: {exc.strerror or exc}", file=sys.stderr)
             return 1
