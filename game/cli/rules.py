@@ -4,7 +4,8 @@
     gamehall rules perft english-draughts 3 --position "B:W18,26,27:B1,2,3" --divide
     gamehall rules check my-game.txt
     gamehall rules list
-    gamehall rules analyse breakthrough --games 200 --out breakthrough.png
+    gamehall rules analyse breakthrough --games 100 --out breakthrough.png
+    gamehall rules record game.pgn --out again.pgn
 
 ``perft`` counts the move paths of a depth from the start (or ``--position``, in the game's
 own notation: FEN for chess, PDN's FEN for draughts, the 64 squares and the side for
@@ -14,6 +15,9 @@ line, column) or what it holds. ``list`` prints the shipped descriptions. ``anal
 ``--games`` games between two agents (``--agents``, random by default; each thinks for
 ``--nodes`` positions a move) and prints the games' length, the branching factor, each seat's
 win rate with its 95% interval and the draw rate; ``--out`` writes them as a picture.
+``record`` reads a game record (PGN, PDN, SGF or the plain record:
+:mod:`game.logic.rules.records`), plays every variation and prints what it holds and where its
+main line ends; ``--out FILE`` writes it again as Gamehall writes it.
 GAME is a shipped game's id or a description file.
 """
 
@@ -29,14 +33,16 @@ __all__ = ["add_arguments", "run_rules"]
 
 #: The deepest perft asked for; each ply multiplies the time (chess: about 30 times).
 MAX_DEPTH: Final = 20
-ACTIONS: Final = ("perft", "check", "list", "analyse")
+ACTIONS: Final = ("perft", "check", "list", "analyse", "record")
 
 
 def add_arguments(p: argparse.ArgumentParser, full: bool) -> None:
     from game.arguments import whole
 
     p.add_argument("action", nargs=None if full else "?", choices=ACTIONS, help="what to do")
-    p.add_argument("game", nargs="?", metavar="GAME", help="a described game's id or file")
+    p.add_argument(
+        "game", nargs="?", metavar="GAME", help="a described game's id or file (record: the record)"
+    )
     p.add_argument("depth", nargs="?", type=whole(0, MAX_DEPTH), help="perft: the depth")
     p.add_argument("--position", metavar="TEXT", help="perft: the position to start from")
     p.add_argument("--divide", action="store_true", help="perft: a line per first move")
@@ -46,7 +52,9 @@ def add_arguments(p: argparse.ArgumentParser, full: bool) -> None:
         "--nodes", type=whole(1, 10**9), default=200, help="analyse: positions a move may search"
     )
     p.add_argument("--seed", type=whole(0, 2**63), default=0, help="analyse: the first game's seed")
-    p.add_argument("--out", metavar="FILE.png", help="analyse: write the figures as a picture")
+    p.add_argument(
+        "--out", metavar="FILE", help="analyse: the picture to write; record: the record again"
+    )
     p.add_argument(
         "--set",
         action="append",
@@ -70,6 +78,8 @@ def run_rules(args: argparse.Namespace) -> int:
     if not args.game:
         print(f"{where}: name a game or a description file", file=sys.stderr)
         return 2
+    if args.action == "record":
+        return _record(args, where)
     from game.logic.numbers import parse_whole
     from game.logic.quoting import excerpt
 
@@ -169,6 +179,35 @@ def _analyse(args: argparse.Namespace, rulebook: object, where: str) -> int:
             return 1
         print(f"picture: {path}")
     print("\n".join(analysis.lines()))
+    return 0
+
+
+def _record(args: argparse.Namespace, where: str) -> int:
+    """``rules record FILE [--out FILE]``: the record read, every line played, and written."""
+    from game.logic.rules.records import check_record, end_of, read_record, write_record
+    from game.logic.rules.sexpr import DescriptionError
+    from game.safewrite import write_bytes_atomic
+    from game.userfiles import UserFileError, read_text
+
+    try:
+        record = read_record(read_text(args.game, "game record"), args.game)
+        rulebook = _rulebook(record.game, record.parameters)
+        record = check_record(rulebook, record, args.game)
+    except (ValueError, UserFileError, DescriptionError) as exc:
+        print(f"{where}: {exc}", file=sys.stderr)
+        return 2
+    print(
+        f"game={record.game} format={record.format} lines={sum(1 for _ in record.lines())} "
+        f"moves={len(record.main_line())} all_moves={record.count()} result={record.result}"
+    )
+    print(f"end={end_of(rulebook, record).text()}")
+    if args.out is not None:
+        try:
+            write_bytes_atomic(Path(args.out), write_record(rulebook, record).encode("utf-8"))
+        except OSError as exc:
+            print(f"{where}: cannot write {args.out}: {exc.strerror or exc}", file=sys.stderr)
+            return 1
+        print(f"wrote {args.out}")
     return 0
 
 

@@ -352,6 +352,7 @@ def move_list_commands(
     goto: Callable[[int], None],
     write: Callable[[Step], str] | None = None,
     summary: Callable[[int, int], str] | None = None,
+    tip: Callable[[int, int], str] | None = None,
 ) -> list[Command]:
     """The HUD's move list: a ``move-N`` command for each of the last :data:`LIST_LENGTH`
     moves of ``match``'s record, a move being one turn of every seat (:func:`move_rows`),
@@ -359,7 +360,8 @@ def move_list_commands(
     at, and the turns of it undone are in brackets), that calls ``goto`` with the point after
     the move's last turn. ``write``: how a turn is written in its row (default: as the record
     writes it); ``summary``: what the row says instead of its turns, from the indices of its
-    first step and of the step after its last (the row's number and ``▸`` stay)."""
+    first step and of the step after its last (the row's number and ``▸`` stay); ``tip``:
+    the row's tooltip, from the same two indices."""
     rows = move_rows(match.full_record, write)
     cursor = match.cursor
     commands = []
@@ -370,7 +372,9 @@ def move_list_commands(
         body = " ".join(shown) if summary is None else summary(first, end)
         lead = f"{number}." if texts and not _starts_late(match, first) else f"{number}…"
         label = f"{'▸ ' if current else ''}{lead} {body}"
-        commands.append(Command(f"move-{number}", lambda end=end: goto(end), label, group="list"))
+        tooltip = tip(first, end) if tip is not None else ""
+        jump = lambda end=end: goto(end)  # noqa: E731
+        commands.append(Command(f"move-{number}", jump, label, group="list", tooltip=tooltip))
     return commands
 
 

@@ -7,7 +7,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from game.engine.commands import Command
-from game.hall.match_controls import goto_command, match_commands, move_list_commands, side_label
+from game.games.rules.variations import record_commands
+from game.hall.match_controls import goto_command, match_commands, side_label
 from game.hall.scene import Control
 
 if TYPE_CHECKING:
@@ -61,7 +62,7 @@ def build_commands(c: BoardController) -> list[Command]:
                 f"play this one of the moves your clicks leave open ({label})",
             )
         )
-    commands += move_list_commands(m, c.goto)
+    commands += record_commands(c)
     taken = {command.name for command in commands}
     if not m.over:
         for move, text in zip(c.state.moves(), c.state.texts(), strict=True):

@@ -42,9 +42,9 @@ from game.games.rules.texts import (
     refusal,
     turn_text,
 )
+from game.games.rules.variations import RecordControls
 from game.games.rules.view import BoardView, Marks
 from game.hall.keeping import kept_game, resume_kept
-from game.hall.match_controls import MatchControls
 from game.logic.contract import IllegalActionError, Limits
 from game.logic.match import Match, MatchError, Step
 from game.logic.rules.limits import RulesError
@@ -56,7 +56,7 @@ __all__ = ["BoardController"]
 log = logging.getLogger(__name__)
 
 
-class BoardController(MatchControls):
+class BoardController(RecordControls):
     """The scene of a described game; see the module docstring.
 
     ``session`` gives the options (who plays each side, the computer's time, a start
@@ -71,6 +71,7 @@ class BoardController(MatchControls):
         description = overrides.pop("description", None)
         game_id = overrides.pop("game", None) or getattr(session, "game", None)
         self.seed = overrides.pop("seed", None)
+        loaded = overrides.pop("record", None)  # (text, file name) of --load
         self.session = session
         self.file: DescriptionFile | None = None
         if description is not None:
@@ -105,7 +106,7 @@ class BoardController(MatchControls):
         self._table: tuple[tuple[Any, ...], CommandTable] | None = None
         # A game asked for (a seed, options for this scene) starts afresh; otherwise the game
         # kept when the person left comes back, with the options it was played with.
-        fresh = self.seed is not None or bool(overrides)
+        fresh = self.seed is not None or bool(overrides) or loaded is not None
         self._kept, note = kept_game(session, rulebook.design.id, fresh=fresh)
         try:
             self._start(rulebook)
@@ -118,9 +119,12 @@ class BoardController(MatchControls):
         if self._kept is not None:
             self.match.on_step = None
             note = resume_kept(session, self.match, self._kept)
+            self.resume_variations(self._kept.extra)
             self.match.on_step = self._on_step
             self._kept = None
         self._say(note or self._turn_text(), Tone.WARN if note else Tone.INFO)
+        if loaded is not None:
+            self.load_text(*loaded)
 
     # -- the game ---------------------------------------------------------------------------
 

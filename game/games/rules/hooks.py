@@ -2,13 +2,15 @@
 and perft speed) and ``gamehall solve GAME`` (the computer's move for a position and what it
 says of it); the hooks yield their lines for the CLI to print
 (:func:`game.hooks.hook`). ``play`` and ``shot`` take, beyond the options' flags, ``--time S``
-(the computer's seconds for a move)."""
+(the computer's seconds for a move) and ``--load FILE``, a game record (PGN, PDN, SGF or
+the plain record)."""
 
 from __future__ import annotations
 
 import argparse
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from game.games.flags import shot_seats, time_flag
@@ -22,21 +24,45 @@ MAX_PLAYOUTS: Final = 100_000
 
 
 def play_arguments(parser: argparse.ArgumentParser) -> None:
-    """``--time S``, the computer's seconds for a move."""
+    """``--time S``, the computer's seconds for a move, and ``--load FILE``, a record."""
     time_flag(
         parser,
         f"{TIME_PER_MOVE.help}, {TIME_PER_MOVE.metavar} (default {TIME_PER_MOVE.default:g})",
     )
+    parser.add_argument(
+        "--load", type=Path, metavar="FILE",
+        help="a game record to open: PGN (chess), PDN (draughts), SGF (Hex) or Gamehall's text",
+    )  # fmt: skip
 
 
 def play_overrides(args: argparse.Namespace) -> dict[str, Any]:
-    """``time_per_move`` from ``--time`` (checked as the option is); for ``shot``, a person on
-    each side that ``--first`` / ``--second`` left unnamed."""
+    """``time_per_move`` from ``--time`` (checked as the option is), the record of
+    ``--load`` as its text and file name; for ``shot``, a person on each side that
+    ``--first`` / ``--second`` left unnamed."""
     out: dict[str, Any] = {}
     typed = getattr(args, "time_per_move", None)
     if typed is not None:
         out["time_per_move"] = TIME_PER_MOVE.check(typed)
+    path = getattr(args, "load", None)
+    if path is not None:  # read now, so that a bad file is refused before the window opens
+        out["record"] = (_checked_record(path, getattr(args, "game", None)), str(path))
     return out | shot_seats(args, HUMAN, "first", "second")
+
+
+def _checked_record(path: Path, game: str | None) -> str:
+    """The text of the record at ``path``, every line played when it is of a shipped game;
+    a GameRecordError (a ValueError) says what is wrong."""
+    from game.logic.rules.catalogue import rulebook, shipped
+    from game.logic.rules.records import GameRecordError, check_record, read_record
+    from game.userfiles import read_text
+
+    text = read_text(path, "game record")
+    record = read_record(text, str(path))
+    if game in shipped() and record.game != game:
+        raise GameRecordError(f"{path} is a game of {record.game}, not {game}")
+    if record.game in shipped():
+        check_record(rulebook(record.game, record.parameters), record, str(path))
+    return text
 
 
 def _bench_arguments(parser: argparse.ArgumentParser) -> None:
