@@ -27,6 +27,8 @@ COLUMNS, ROWS = "abcdefgh", 4
 #: Random games' positions compared (see _random_positions) and the perft depth there.
 POSITIONS = 24
 DEPTH = sized(2, 3)
+#: The start's perft: 32, 6,944, and (the deep checks) 2,890,088.
+START = sized((32, 6944), (32, 6944, 2_890_088))
 
 # A hand-written position: squares "a1".."h4" -> "?" (face down), "R" + letter (Red's), "B" +
 # letter (Black's); the pieces not seen yet by colour; whose turn (0 Red, 1 Black).
@@ -150,6 +152,7 @@ def _random_positions(count: int) -> list[RulesState]:
     return out
 
 
+@pytest.mark.deep
 def test_banqi_start_perft_agrees_with_banqi_written_by_hand() -> None:
     rules = rulebook("banqi")
     state = RulesGame(rules).initial_state(random.Random(0))
@@ -157,8 +160,10 @@ def test_banqi_start_perft_agrees_with_banqi_written_by_hand() -> None:
     assert board == {f"{c}{r}": "?" for c in COLUMNS for r in range(1, 5)}
     # 32 flips; each turns up one of Red's 7 types (the first piece is the flipper's); then
     # 31 flips each (a piece in a full board cannot step); depth 3 counts the steps too.
-    assert [rules.perft(state.pos.copy(), d) for d in (1, 2)] == [32, 32 * 7 * 31]
-    assert [_perft(board, unseen, turn, d) for d in (1, 2)] == [32, 6944]
+    depths = range(1, len(START) + 1)
+    assert START[1] == 32 * 7 * 31
+    assert tuple(rules.perft(state.pos.copy(), d) for d in depths) == START
+    assert tuple(_perft(board, unseen, turn, d) for d in depths) == START
 
 
 @pytest.mark.deep
@@ -241,3 +246,14 @@ def test_a_player_with_no_move_loses() -> None:
             state = state.apply(rng.choice(list(state.legal_actions())))
     assert state.outcome() == "win" and state.moves() == []
     assert state.returns()[state.rulebook.last_mover(state.pos)] == 1.0
+
+
+def test_a_position_text_reads_back_with_the_pieces_still_face_down() -> None:
+    game = RulesGame(rulebook("banqi"))
+    state = game.initial_state(random.Random(0))
+    for text in ["c2", "c2=R", "d3", "d3=k", "b2", "b2=P"]:
+        state = state.apply(state.parse_action(text))
+    again = RulesGame(rulebook("banqi"), {"position": state.text()}).initial_state(random.Random(0))
+    assert again.key() == state.key()
+    flipped = again.apply(again.parse_action("e3"))
+    assert flipped.current_player() == CHANCE and len(flipped.chance_outcomes()) == 13

@@ -112,7 +112,7 @@ class HiddenPosition(DescribedPosition):
 
 
 #: The rulebook's methods that a design with face-down pieces plays with its own.
-_REPLACED: Final = ("start", "legal", "make", "unmake", "key", "outcome", "perft")
+_REPLACED: Final = ("start", "legal", "make", "unmake", "key", "outcome", "perft", "from_text")
 
 
 class FaceDownRules:
@@ -134,6 +134,10 @@ class FaceDownRules:
         """At a chance node, each outcome with its probability; else empty."""
         return ()
 
+    def from_text(self, pos: DescribedPosition) -> DescribedPosition:
+        """The position a position text was read into, as the game plays it."""
+        return pos
+
     def turn_faces_down(self) -> None:
         """Play the design's face-down pieces: put this part's methods in the place of the
         rulebook's, which they call for everything else."""
@@ -153,6 +157,19 @@ class FaceDownRules:
         pos.unseen = self.face_down.pool
         pos.history = (self.key(pos),) if self.repetition else ()
         return pos
+
+    def _face_from_text(self, pos: DescribedPosition) -> HiddenPosition:
+        """A position text names the face-down pieces but not the pieces taken: every piece
+        of the set that is not face up on the board counts as still face down."""
+        rows = [list(row) for row in self.face_down.pool]
+        for v in pos.board:
+            if v and self.c.kind_of[v] != self.face_down.kind:
+                row = rows[self.c.owner[v]]
+                row[self.c.kind_of[v]] = max(0, row[self.c.kind_of[v]] - 1)
+        out = HiddenPosition(pos.board, pos.turn, pos.last_from, pos.last_to, pos.hands)
+        out.under, out.mover, out.unseen = pos.under, pos.mover, tuple(map(tuple, rows))
+        out.history = (self.key(out),) if self.repetition else ()
+        return out
 
     def _face_chance(self, pos: DescribedPosition) -> list[tuple[Move, float]]:
         at = getattr(pos, "reveal", -1)
