@@ -16,6 +16,7 @@ import random
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -34,23 +35,27 @@ def against_random(game_id: str, limits: Limits, games: int) -> tuple[int, int]:
     wins = draws = 0
     for number in range(games):
         rng = random.Random(number)
-        players = [make_agent(design(game_id).computer), make_agent("random")]
-        seat = number % 2
-        if seat:
-            players.reverse()
-        state = game.initial_state(rng)
-        for _ in range(PLY_CAP):
-            if state.is_terminal():
-                break
-            if state.current_player() == CHANCE:
-                action = sample_chance(state, rng)
-            else:
-                action = players[state.current_player()].choose(state, limits, rng, Stop())
-            state = state.apply(action)
-        score = state.returns()[seat] if state.is_terminal() else 0.0
+        seat = number % 2  # the seat the level plays
+        agents = {seat: make_agent(design(game_id).computer), 1 - seat: make_agent("random")}
+        final = _to_the_end(game.initial_state(rng), agents, limits, rng)
+        score = final.returns()[seat] if final.is_terminal() else 0.0
         wins += score > 0
         draws += score == 0
     return wins, draws
+
+
+def _to_the_end(state: Any, agents: dict[int, Any], limits: Limits, rng: random.Random) -> Any:
+    """The state where the game ends (or :data:`PLY_CAP` actions on): chance draws with
+    ``rng``, each seat's agent chooses."""
+    for _ in range(PLY_CAP):
+        if state.is_terminal():
+            return state
+        seat = state.current_player()
+        if seat == CHANCE:
+            state = state.apply(sample_chance(state, rng))
+        else:
+            state = state.apply(agents[seat].choose(state, limits, rng, Stop()))
+    return state
 
 
 def banqi(games: int) -> tuple[int, int]:
