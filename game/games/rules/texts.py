@@ -36,7 +36,9 @@ def help_text(design: Design, last: str, moves: Sequence[Any] = (), empty: int =
     else:
         drops_only = all(p.drop for piece in design.pieces for p in piece.programs)
     place = {"points": "point", "hex": "cell"}.get(design.board.kind, "square")
-    if design.counters:
+    if design.face_down is not None:
+        how = f"Click a face-down piece to turn it up, or a blue-ringed piece and its {place}."
+    elif design.counters:
         how = "Click one of your pits to sow its seeds round the board."
     elif drops_only:
         spots = len({m[0][0] for m in moves if len(m[0]) == 1})

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 
 from game.logic.contract import NotationError
 from game.logic.rules.compile import PROGRAM
+from game.logic.rules.hidden import TURN_UP
 from game.logic.rules.rulebook import PASS, DescribedPosition, Move, Rulebook
 
 __all__ = ["move_texts", "parse_move", "position_text", "read_position"]
@@ -35,6 +36,10 @@ def move_texts(rulebook: Rulebook, pos: DescribedPosition, moves: Sequence[Move]
         path, caps, _effects, pid = move
         if not path:
             texts.append("pass")
+        elif pid == TURN_UP:  # chance turns a face-down piece up: c3=K (c3=k: the second's)
+            code = move[2][0][1]
+            letter = rulebook.design.pieces[c.kind_of[code]].letter
+            texts.append(f"{names[path[0]]}={letter.lower() if c.owner[code] else letter.upper()}")
         elif len(path) == 1:
             text = names[path[0]]
             if len(droppable) > 1:
@@ -149,9 +154,9 @@ def read_position(rulebook: Rulebook, text: str) -> DescribedPosition:
     if len(text) > 10_000:
         raise NotationError("a position text longer than 10,000 characters")
     if "/" in text and ":" in text.split("/")[0]:
-        return _generic_read(rulebook, text)
+        return rulebook.from_text(_generic_read(rulebook, text))
     readers = {"fen": _fen_read, "pdn": _pdn_read, "squares": _squares_read}
-    return readers.get(fmt, _generic_read)(rulebook, text)
+    return rulebook.from_text(readers.get(fmt, _generic_read)(rulebook, text))
 
 
 def _letters(rulebook: Rulebook) -> dict[str, int]:

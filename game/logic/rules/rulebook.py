@@ -28,6 +28,7 @@ from game.logic.rules.check_test import CheckTest
 from game.logic.rules.compile import AGAIN, GOTO, PROGRAM, Compiled, compile_design
 from game.logic.rules.design import Design
 from game.logic.rules.ends import Ends, walk
+from game.logic.rules.hidden import FaceDownRules
 from game.logic.rules.keys import pieces_key
 from game.logic.rules.limits import MAX_MOVES, RulesError
 from game.logic.rules.position import PASS, DescribedPosition, Move
@@ -56,7 +57,7 @@ _SAVED_FIELDS: Final = (
 _saved_fields: Final = attrgetter(*_SAVED_FIELDS)
 
 
-class Rulebook(Ends, CheckTest):
+class Rulebook(Ends, CheckTest, FaceDownRules):
     """A compiled design and the functions that play it; one per design."""
 
     #: How to make this rulebook again in another process: a function and its arguments (set by
@@ -115,6 +116,8 @@ class Rulebook(Ends, CheckTest):
                     self.repetition = int(cond[1].value)  # type: ignore[union-attr]
                 if isinstance(cond, Form) and cond.head == "plies":
                     self.counts_plies = True
+        if design.face_down is not None:
+            self.turn_faces_down()
 
     # -- positions ---------------------------------------------------------------------
 
