@@ -21,7 +21,7 @@ from game.logic.rules.state import RulesGame, RulesState
 from tests.deep import sized
 
 #: Highest first; a piece takes by a step one of its rank or lower (see _takes).
-RANKS = "KABRNPC"
+RANKS = "KABRNCP"
 SET = {"K": 1, "A": 2, "B": 2, "R": 2, "N": 2, "P": 5, "C": 2}
 COLUMNS, ROWS = "abcdefgh", 4
 #: Random games' positions compared (see _random_positions) and the perft depth there.
