@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 
-from game.logic.contract import TERMINAL
+from game.logic.contract import CHANCE, TERMINAL
 from game.logic.rules.rulebook import DescribedPosition, Move, Rulebook
 
 __all__ = ["RulesCursor"]
@@ -52,7 +52,9 @@ class RulesCursor:
 
     def to_move(self) -> int:
         self._legal()
-        return TERMINAL if self._outcome is not None else self.rulebook.player(self.pos)
+        if self._outcome is not None:
+            return TERMINAL
+        return CHANCE if self.rulebook.chance_at(self.pos) else self.rulebook.player(self.pos)
 
     def actions(self) -> Sequence[Move]:
         moves = self._legal()
@@ -63,7 +65,7 @@ class RulesCursor:
         return sorted(self.actions(), key=lambda m: -len(m[1]))
 
     def chance_outcomes(self) -> Sequence[tuple[Move, float]]:
-        return []
+        return list(self.rulebook.throws) if self.to_move() == CHANCE else []
 
     def play(self, action: Move) -> object:
         saved = self.rulebook.make(self.pos, action)

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Final
 
 from game.logic.rules.board import Board, positions, read_board
+from game.logic.rules.dice import Dice, DiceReader
 from game.logic.rules.programs import ACTIONS, CONDITIONS, Program, ProgramReader
 from game.logic.rules.read_ends import End, EndReader
 from game.logic.rules.read_rules import RulesReader
@@ -165,6 +166,9 @@ class Design:
     #: How a move is written in the record: ``path`` (``e2-e4``, every game) or ``san``
     #: (standard algebraic, ``e4`` ``Nxf3+`` ``O-O``: :mod:`game.logic.rules.san`).
     move_format: str = "path"
+    #: The dice thrown before each turn (None: no chance); captured pieces go home to hand.
+    dice: Dice | None = None
+    captured_home: bool = False
 
     def type_index(self, name: str) -> int:
         for i, piece in enumerate(self.pieces):
@@ -274,7 +278,7 @@ def _bind(item: Item, values: Mapping[str, int]) -> Item:
 DEFAULT_COLOURS: Final = ((0.93, 0.9, 0.82), (0.16, 0.15, 0.16))
 
 
-class _Reader(ProgramReader, RulesReader, EndReader):
+class _Reader(ProgramReader, RulesReader, EndReader, DiceReader):
     def __init__(self, items: list[Item], source: str, lines: int) -> None:
         self.source = source
         self.lines = lines
@@ -301,6 +305,7 @@ class _Reader(ProgramReader, RulesReader, EndReader):
             "parameter",
             "computer",
             "family",
+            "dice",
         }
         for head, forms in self.forms.items():
             if head not in known:
@@ -359,6 +364,7 @@ class _Reader(ProgramReader, RulesReader, EndReader):
             defines=self.defines,
         )
         self._setup(design)
+        design.dice = self._dice()
         self._rules(design)
         for target in self.gotos:
             if word_of(target) not in design.labels:

@@ -62,6 +62,7 @@ from game.logic.rules.search import (
     SearchStopped,
 )
 from game.logic.rules.state import RulesState
+from game.logic.rules.throws import choose_by_expectation
 
 __all__ = [
     "DEFAULT_LEVEL",
@@ -178,6 +179,10 @@ class LevelAgent:
             seconds = DEFAULT_TIME
         if self.steady and not nodes and seconds is not None:
             nodes, seconds = max(1, round(seconds * STEADY_RATE)), None
+        if rulebook.dice is not None:  # expectimax through the throws (rules.throws)
+            plies = 2 * depth if depth < DEFAULT_DEPTH else None  # a throw before each move
+            chance, self._said = choose_by_expectation(state, plies, nodes, seconds, stop)
+            return chance  # type: ignore[no-any-return]
         deadline = time.perf_counter() + seconds if seconds is not None else None
         kind, helper = self._helper(rulebook)
         if kind == "lines":

@@ -24,6 +24,7 @@ from operator import attrgetter
 from typing import Any, Final
 
 from game.logic.rules import tree
+from game.logic.rules.chance import Chance
 from game.logic.rules.check_test import CheckTest
 from game.logic.rules.compile import AGAIN, GOTO, PROGRAM, Compiled, compile_design
 from game.logic.rules.design import Design
@@ -55,7 +56,7 @@ _SAVED_FIELDS: Final = (
 _saved_fields: Final = attrgetter(*_SAVED_FIELDS)
 
 
-class Rulebook(Ends, CheckTest):
+class Rulebook(Ends, CheckTest, Chance):
     """A compiled design and the functions that play it; one per design."""
 
     #: How to make this rulebook again in another process: a function and its arguments (set by
@@ -113,6 +114,8 @@ class Rulebook(Ends, CheckTest):
                     self.repetition = int(cond[1].value)  # type: ignore[union-attr]
                 if isinstance(cond, Form) and cond.head == "plies":
                     self.counts_plies = True
+        if design.dice is not None or design.captured_home:
+            self.take_chance()  # dice, pieces sent home: game.logic.rules.chance
 
     # -- positions ---------------------------------------------------------------------
 

@@ -14,7 +14,7 @@ import random
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
-from game.logic.contract import TERMINAL, Game, IllegalActionError, NotationError
+from game.logic.contract import CHANCE, TERMINAL, Game, IllegalActionError, NotationError
 from game.logic.rules.compile import PROGRAM
 from game.logic.rules.design import Design
 from game.logic.rules.notation import move_texts, parse_move, position_text
@@ -54,7 +54,9 @@ class RulesState:
         return self._outcome  # type: ignore[return-value]
 
     def current_player(self) -> int:
-        return TERMINAL if self.is_terminal() else self.rulebook.player(self.pos)
+        if self.is_terminal():
+            return TERMINAL
+        return CHANCE if self.rulebook.chance_at(self.pos) else self.rulebook.player(self.pos)
 
     def legal_actions(self) -> Sequence[Move]:
         return [] if self.is_terminal() else self.moves()
@@ -144,7 +146,8 @@ class RulesState:
             raise
 
     def chance_outcomes(self) -> Sequence[tuple[Move, float]]:
-        return []
+        """At a throw of the dice: each distinct throw with its probability."""
+        return list(self.rulebook.throws) if self.current_player() == CHANCE else []
 
     def observation(self, seat: int) -> Hashable:
         return self.key()
