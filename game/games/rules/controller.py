@@ -29,6 +29,7 @@ from game.engine.controller import Host, Status, Tone, release
 from game.engine.scene import Node, Scene, load_scene
 from game.engine.tweens import Tween
 from game.games.rules.commands import build_commands, side_label
+from game.games.rules.dice_view import DiceView, dice_view
 from game.games.rules.file import POLL_SECONDS, DescriptionFile
 from game.games.rules.motion import move_tween
 from game.games.rules.select import Click, click, next_steps, taking, targets
@@ -44,7 +45,7 @@ from game.games.rules.texts import (
 from game.games.rules.view import BoardView, Marks
 from game.hall.keeping import kept_game, resume_kept
 from game.hall.match_controls import MatchControls
-from game.logic.contract import IllegalActionError, Limits
+from game.logic.contract import CHANCE, IllegalActionError, Limits
 from game.logic.match import Match, MatchError, Step
 from game.logic.rules.limits import RulesError
 from game.registry import GameSession
@@ -86,6 +87,7 @@ class BoardController(MatchControls):
         self.host: Host | None = None
         self.scene: Scene | None = None
         self.board: BoardView | None = None
+        self.dice: DiceView | None = None
         self.prefix: tuple[int, ...] = ()
         self.choices: list[tuple[str, Any]] = []
         self.hover: int | None = None
@@ -217,6 +219,8 @@ class BoardController(MatchControls):
                 f"{p} {sum(h.values())}" for p, h in zip(self.design.players, hands, strict=True)
             )
             pieces += f"   in hand: {waiting}"
+        if getattr(self.state.pos, "throw", None) is not None:  # a game of dice
+            pieces += f"   thrown: {'-'.join(str(v) for v in self.state.pos.throw)}"
         if self.match.over:
             counter = f"Game over   {word}: {pieces}"
         else:
@@ -401,6 +405,7 @@ class BoardController(MatchControls):
         bounds = self.host.bounds if self.host is not None else {}
         self.board = BoardView(self.scene, self.design, bounds, turned=self._turned())
         self.board.snap(self.state)
+        self.dice = dice_view(self.board, self.design, self.state)  # a game of dice's
         self.clear_steps()
         self._marks_dirty = True
         self._refresh_marks()
@@ -438,6 +443,11 @@ class BoardController(MatchControls):
 
     def _start_step(self, before: Any, step: Step, after: Any) -> Tween | None:
         """The news of ``step`` (who played what, or passed) and the tween that plays it."""
+        if step.seat == CHANCE:  # a throw: the dice roll before the move that follows
+            self.news = [
+                f"{self.design.players[self.rulebook.player(before.pos)]} threw: {step.text}."
+            ]
+            return self.dice.roll(after.pos.throw) if self.dice is not None else None
         who = self.design.players[step.seat]
         if not step.action[0]:
             self.news.append(f"{who} has no move and passes.")
