@@ -2,7 +2,8 @@
 and perft speed) and ``gamehall solve GAME`` (the computer's move for a position and what it
 says of it); the hooks yield their lines for the CLI to print
 (:func:`game.hooks.hook`). ``play`` and ``shot`` take, beyond the options' flags, ``--time S``
-(the computer's seconds for a move)."""
+(the computer's seconds for a move) and ``--seed S`` (the same seed, the same throws of the
+dice)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import time
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, Final
 
-from game.games.flags import shot_seats, time_flag
+from game.games.flags import seed_flag, shot_seats, time_flag
 from game.games.rules.seats import HINT, HUMAN, SIDES, TIME_PER_MOVE
 from game.hooks import hook
 
@@ -22,10 +23,14 @@ MAX_PLAYOUTS: Final = 100_000
 
 
 def play_arguments(parser: argparse.ArgumentParser) -> None:
-    """``--time S``, the computer's seconds for a move."""
+    """``--time S``, the computer's seconds for a move, and ``--seed S``."""
     time_flag(
         parser,
         f"{TIME_PER_MOVE.help}, {TIME_PER_MOVE.metavar} (default {TIME_PER_MOVE.default:g})",
+    )
+    seed_flag(
+        parser,
+        "the throws of the dice and the random players' choices (the same seed, the same game)",
     )
 
 
@@ -36,6 +41,8 @@ def play_overrides(args: argparse.Namespace) -> dict[str, Any]:
     typed = getattr(args, "time_per_move", None)
     if typed is not None:
         out["time_per_move"] = TIME_PER_MOVE.check(typed)
+    if getattr(args, "seed", None) is not None:
+        out["seed"] = args.seed
     return out | shot_seats(args, HUMAN, "first", "second")
 
 
@@ -88,12 +95,16 @@ def solve(args: argparse.Namespace, entry: Entry) -> Iterator[str]:
     """The chosen move, what the agent says about it, then ``move=TEXT``."""
     import random
 
-    from game.logic.contract import Limits, Stop
+    from game.logic.contract import CHANCE, Limits, Stop
 
     game = entry.game(args.options)
     state = game.initial_state(random.Random(0))
     if state.is_terminal():
         raise ValueError(f"the game is over: {game.result_text(state)}")
+    if state.current_player() == CHANCE:
+        raise ValueError(
+            "the dice are still to be thrown: give the throw (--position '... / roll 3')"
+        )
     agent = entry.make_agent(args.agent, args.options)
     started = time.perf_counter()
     move = agent.choose(state, Limits(time=args.time), random.Random(0), Stop())
