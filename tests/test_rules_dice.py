@@ -144,6 +144,9 @@ def test_dice_list_every_distinct_throw_with_its_chance() -> None:
     two = Dice(count=2, faces=tuple(range(1, 7))).outcomes()
     assert len(two) == 21 and math.isclose(sum(p for _, p in two), 1.0)
     assert dict(two)[(3, 3)] == pytest.approx(1 / 36) and dict(two)[(2, 5)] == pytest.approx(2 / 36)
+    ordered = Dice(count=2, faces=tuple(range(1, 7)), ordered=True).outcomes()
+    assert len(ordered) == 36 and all(p == pytest.approx(1 / 36) for _, p in ordered)
+    assert (5, 2) in dict(ordered) and (2, 5) in dict(ordered)
 
 
 def test_a_throw_is_a_chance_node_whose_outcome_is_part_of_the_position() -> None:
@@ -221,3 +224,5 @@ def test_thrown_needs_dice_and_dice_need_sense() -> None:
         parse(text + " (dice (faces 1))", "t.txt")
     design = parse(text + " (dice (count 2) (faces 4))", "t.txt")
     assert design.dice == Dice(2, (1, 2, 3, 4))
+    with pytest.raises(DescriptionError, match=r"t.txt:1:\d+: \(total\) and \(ordered\)"):
+        parse(text + " (dice (count 2) (total) (ordered))", "t.txt")

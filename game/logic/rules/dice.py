@@ -5,13 +5,16 @@ throws it makes with their probabilities.
 faces one by one (a stick with a marked side); ``(total)`` makes a throw the sum of the dice
 (four sticks of the Royal Game of Ur throw 0 to 4), otherwise a throw is the dice's values,
 smallest first, one outcome for each distinct set of values (two six-sided dice: 21 throws,
-doubles 1/36, the others 2/36).
+doubles 1/36, the others 2/36), or with ``(ordered)`` in the order the dice fell (36 throws of
+1/36 each, 3-5 and 5-3 apart, as OpenSpiel's backgammon throws).
 
 >>> dice = Dice(count=4, faces=(0, 1), total=True)
 >>> [(values, round(p * 16)) for values, p in dice.outcomes()]
 [((0,), 1), ((1,), 4), ((2,), 6), ((3,), 4), ((4,), 1)]
 >>> len(Dice(count=2, faces=(1, 2, 3, 4, 5, 6)).outcomes())
 21
+>>> len(Dice(count=2, faces=(1, 2, 3, 4, 5, 6), ordered=True).outcomes())
+36
 """
 
 from __future__ import annotations
@@ -40,12 +43,17 @@ class Dice:
     count: int
     faces: tuple[int, ...]
     total: bool = False
+    ordered: bool = False
 
     def outcomes(self) -> list[tuple[tuple[int, ...], float]]:
-        """Each distinct throw (its values, smallest first) with its probability, in order."""
+        """Each distinct throw (its values, smallest first unless ordered) with its
+        probability, in order."""
         counted: Counter[tuple[int, ...]] = Counter()
         for throw in itertools.product(self.faces, repeat=self.count):
-            counted[(sum(throw),) if self.total else tuple(sorted(throw))] += 1
+            if self.total:
+                counted[(sum(throw),)] += 1
+            else:
+                counted[throw if self.ordered else tuple(sorted(throw))] += 1
         every = len(self.faces) ** self.count
         return [(values, float(Fraction(n, every))) for values, n in sorted(counted.items())]
 
@@ -62,19 +70,27 @@ class DiceReader(ReaderPart):
         form = self.one("dice", required=False)
         if form is None:
             return None
-        count, faces, total = 1, tuple(range(1, 7)), False
+        count, faces, total, ordered = 1, tuple(range(1, 7)), False, False
+        heads = ("count", "faces", "total", "ordered")
         for item in form.args:
-            if not isinstance(item, Form) or item.head not in ("count", "faces", "total"):
-                raise err(item, "expected (count N), (faces F), (faces V1 V2 ...) or (total)")
+            if not isinstance(item, Form) or item.head not in heads:
+                raise err(
+                    item, "expected (count N), (faces F), (faces V1 V2 ...), (total) or (ordered)"
+                )
             if item.head == "count":
                 count = whole_number(arg(item, 1, 1)[0], 1, MAX_DICE)
             elif item.head == "total":
                 arg(item, 0, 0)
                 total = True
+            elif item.head == "ordered":
+                arg(item, 0, 0)
+                ordered = True
             elif len(item) == 2:
                 faces = tuple(range(1, whole_number(item[1], 2, MAX_FACES) + 1))
             else:
                 faces = tuple(whole_number(a, 0, 1000) for a in arg(item, 2, MAX_FACES))
         if len(faces) ** count > 1_000_000:
             raise form.error("too many ways to throw these dice (at most 1,000,000)")
-        return Dice(count, faces, total)
+        if total and ordered:
+            raise form.error("(total) and (ordered) exclude each other: a total has no order")
+        return Dice(count, faces, total, ordered)
