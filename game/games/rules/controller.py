@@ -497,6 +497,8 @@ class BoardController(MatchControls):
     def _reset_scene(self) -> None:
         self._clear_selection()  # before the marks, which show the selection
         super()._reset_scene()
+        if self.dice is not None:  # undo, redo, a jump: the throw of the point reached
+            self.dice.show(self.state.pos.throw)
 
     def _with_parameters(self, rulebook: Any, options: Mapping[str, Any]) -> Any:
         """``rulebook``, or the same description compiled again when the options set its
