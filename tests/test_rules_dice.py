@@ -191,6 +191,33 @@ def test_ur_perft_through_the_throws_agrees_with_the_hand_written_ur() -> None:
     ]
 
 
+def test_ur_perft_from_random_positions_agrees_with_the_hand_written_ur() -> None:
+    """Perft 1 to 3 from 24 positions of seeded random games (some before a throw, some
+    after), each read from its text."""
+    book, game = rulebook("ur"), RulesGame(rulebook("ur"))
+    kinds = set()
+    for seed in range(24):
+        rng = random.Random(100 + seed)
+        state, ur = game.initial_state(rng), START
+        for _ in range(rng.randrange(20, 160)):
+            if state.is_terminal():
+                break
+            if state.current_player() == CHANCE:
+                state = state.apply(sample_chance(state, rng))
+                ur = (*ur[:7], state.pos.throw[0])  # type: ignore[index,assignment]
+                continue
+            steps = _steps(state)
+            step = rng.choice(sorted(steps))
+            state, ur = state.apply(steps[step]), _play(ur, step)  # type: ignore[arg-type]
+        if seed % 2 and state.current_player() == CHANCE:
+            state = state.apply(sample_chance(state, rng))
+            ur = (*ur[:7], state.pos.throw[0])  # type: ignore[index,assignment]
+        kinds.add(state.current_player())
+        pos = RulesGame(book, {"position": state.text()}).initial_state(rng).pos
+        assert [book.perft(pos, d) for d in (1, 2, 3)] == [_perft(ur, d) for d in (1, 2, 3)]
+    assert CHANCE in kinds and len(kinds) > 1
+
+
 @pytest.mark.deep
 def test_ur_random_games_agree_with_the_hand_written_ur() -> None:
     game = RulesGame(rulebook("ur"))
