@@ -1,6 +1,7 @@
 """The dice of a described game of chance in the scene, on the table beside the board: cubes
 with their pips on top (``(dice (faces 6))``), or sticks (two-faced dice: the marked ones
-lie white side up with a red dot, the others dark). A new throw tumbles them through the air
+lie white side up with a red dot, the others dark; a total of other dice is shown as dice as even
+as can be that add up to it). A new throw tumbles them through the air
 for a moment before they land showing it; between turns they stay as they fell.
 """
 
@@ -52,7 +53,7 @@ class DiceView:
         # On the table to the right of the board, one above the other.
         self.spots = [
             board.world_xy(
-                float(hi[0]) + 1.3,
+                float(hi[0]) + 1.7,
                 float((lo[1] + hi[1]) / 2 + (i - (count - 1) / 2) * (0.45 if self.sticks else 0.7)),
             )
             for i in range(count)
@@ -109,11 +110,13 @@ class DiceView:
                 for mark in marks:
                     mark.hidden = True
             return
-        faces = (
-            [1 if i < self.shown[0] else 0 for i in range(self.count)]
-            if self.sticks
-            else list(self.shown)
-        )
+        if self.sticks:
+            faces = [1 if i < self.shown[0] else 0 for i in range(self.count)]
+        elif len(self.shown) < self.count:  # a total: dice as even as can be that add up to it
+            share, extra = divmod(self.shown[0], self.count)
+            faces = [share + (i < extra) for i in range(self.count)]
+        else:
+            faces = list(self.shown)
         for i, (die, face) in enumerate(zip(self.dice, faces, strict=False)):
             if self.sticks:
                 die.material.color = IVORY if face else DARK
@@ -160,15 +163,6 @@ def dice_view(board: BoardView, design: Design, state: Any) -> DiceView | None:
     without dice)."""
     if design.dice is None:
         return None
-    view = DiceView(
-        board,
-        1 if design.dice.total and not _sticks(design) else design.dice.count,
-        design.dice.faces,
-    )
+    view = DiceView(board, design.dice.count, design.dice.faces)
     view.show(state.pos.throw)
     return view
-
-
-def _sticks(design: Design) -> bool:
-    assert design.dice is not None
-    return len(design.dice.faces) == 2 and min(design.dice.faces) == 0
