@@ -32,7 +32,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from game.logic.contract import Limits, Stop  # noqa: E402
+from game.logic.contract import CHANCE, Limits, Stop, sample_chance  # noqa: E402
 from game.logic.rules.agents import make_agent  # noqa: E402
 from game.logic.rules.catalogue import rulebook  # noqa: E402
 from game.logic.rules.state import RulesGame  # noqa: E402
@@ -40,8 +40,11 @@ from game.logic.rules.state import RulesGame  # noqa: E402
 PLY_CAP = 600
 
 
-def play(game_id: str, agent: str, limits: Limits, games: int) -> tuple[int, int, int]:
-    """(wins, draws, losses) of ``agent`` against random over ``games`` seeded games."""
+def play(
+    game_id: str, agent: str, limits: Limits, games: int, cap: int = PLY_CAP
+) -> tuple[int, int, int]:
+    """(wins, draws, losses) of ``agent`` against random over ``games`` seeded games (chance's
+    outcomes drawn from the same seed); a game still going after ``cap`` actions is a draw."""
     game = RulesGame(rulebook(game_id))
     results = [0, 0, 0]
     for number in range(games):
@@ -51,9 +54,12 @@ def play(game_id: str, agent: str, limits: Limits, games: int) -> tuple[int, int
         if seat:
             players.reverse()
         state = game.initial_state(rng)
-        for _ in range(PLY_CAP):
+        for _ in range(cap):
             if state.is_terminal():
                 break
+            if state.current_player() == CHANCE:
+                state = state.apply(sample_chance(state, rng))
+                continue
             mover = players[state.current_player()]
             state = state.apply(mover.choose(state, limits, rng, Stop()))
         score = state.returns()[seat] if state.is_terminal() else 0.0

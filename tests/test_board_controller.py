@@ -565,3 +565,20 @@ def test_a_reload_past_the_rules_bounds_keeps_the_game_and_names_the_form(
     assert not director.perform("click:a1")
     assert director.toast.startswith(f"{path}:13:93: (anywhere ...) makes more than 50000 moves")
     assert c.match.cursor == 1
+
+
+def test_ur_s_sticks_lie_beside_the_board_showing_each_throw(director, open_board):
+    """The dice are thrown as the game starts; the sticks show the throw (that many marked
+    white) and so does the status line, again after a move and the next throw."""
+    from game.games.rules.dice_view import IVORY
+
+    c = open_board("ur")
+    for _ in range(2):
+        throw = c.state.pos.throw
+        assert c.dice is not None and throw is not None
+        shown = [d for d in c.dice.dice if not d.hidden]
+        assert len(shown) == 4 and c.dice.rolling == 0.0
+        assert sum(1 for d in shown if tuple(d.material.color) == IVORY) == throw[0]
+        assert f"thrown: {throw[0]}" in c.status().counter
+        c.play(c.state.legal_actions()[0])
+        settle(director)

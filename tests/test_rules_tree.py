@@ -137,7 +137,7 @@ def test_every_node_class_prints_and_reads_back() -> None:
         "(verify (and empty (or friend enemy) (not captured))) "
         "(if last-to (promote King) (else (change-type Man))) (do w) (anywhere add) "
         "(one-of e (do w w)) (while (piece Man King) n) (repeat (minus (line-pieces n) 1) n) "
-        "(repeat 2 n) "
+        "(repeat 2 n) (repeat thrown n) "
         "(sweep (n e) dir) (set-attr moved) (clear-attr moved) (cascade (e e) (w)) "
         "(sow n) (goto two) (take-to store) "
         "(verify (next n (moving Man))) (verify (exists (in-zone far))) "

@@ -83,14 +83,22 @@ class BoardBuild:
         else:
             parity = -1
         h = self.scene.number("cell_height")
+        # A board with gaps (positions off the board, Ur's) draws only its own cells.
+        kept = {
+            (int(i), int(j)) for i, j in np.round((xy[self.playable] - base) / step).astype(int)
+        }
         for i in range(cols):
             for j in range(rows):
+                if self.off_board and (i, j) not in kept:
+                    continue
                 node = self._spawn("block")
                 x, y = base[0] + i * step, base[1] + j * step
                 node.position = self.world_xy(float(x), float(y), -h)
                 node.scale = np.array([self.cell, h, self.cell], dtype="f4")
                 tone = "dark" if (i + j) % 2 == parity else "light"
                 node.material.color = (*colours[tone], 1.0)
+        for p in self.design.board.marked:
+            self._rosette(p)
         if self.style != "checkered":
             lines = []
             x0, y0 = base - step / 2
@@ -102,6 +110,16 @@ class BoardBuild:
                 y = y0 + j * step
                 lines.append(((x0, y), (x1, y)))
             self._bars(lines, colours["line"], 0.001)
+
+    def _rosette(self, position: int) -> None:
+        """A mark on ``position`` (``(marked ZONE)``): a flower of five red and gold dots."""
+        for k, (dx, dy) in enumerate(((0, 0), (1, 0), (-1, 0), (0, 1), (0, -1))):
+            node = self._spawn("piece", mesh="disc")
+            size = (0.3 if k == 0 else 0.26) * self.cell
+            node.scale = np.array([size, 0.15 * size, size], dtype="f4")
+            x, y = self.xy[position]
+            node.position = self.world_xy(float(x) + 0.22 * dx, float(y) + 0.22 * dy, 0.004)
+            node.material.color = (0.85, 0.62, 0.16, 1.0) if k == 0 else (0.62, 0.14, 0.12, 1.0)
 
     def _hexagons(self, colours: Mapping[str, tuple[float, float, float]]) -> None:
         """A hexagonal cell on each position, touching its neighbours side to side."""

@@ -29,6 +29,7 @@ from game.engine.controller import Host, Status, Tone, release
 from game.engine.scene import Node, Scene, load_scene
 from game.engine.tweens import Tween
 from game.games.rules.commands import build_commands, side_label
+from game.games.rules.dice_view import DiceView, dice_view
 from game.games.rules.file import POLL_SECONDS, DescriptionFile
 from game.games.rules.motion import move_tween
 from game.games.rules.seats import SEAT_OPTIONS
@@ -45,7 +46,7 @@ from game.games.rules.texts import (
 from game.games.rules.variations import RecordControls
 from game.games.rules.view import BoardView, Marks
 from game.hall.keeping import kept_game, resume_kept
-from game.logic.contract import IllegalActionError, Limits
+from game.logic.contract import CHANCE, IllegalActionError, Limits
 from game.logic.match import Match, MatchError, Step
 from game.logic.rules.limits import RulesError
 from game.registry import GameSession
@@ -88,6 +89,7 @@ class BoardController(RecordControls):
         self.host: Host | None = None
         self.scene: Scene | None = None
         self.board: BoardView | None = None
+        self.dice: DiceView | None = None
         self.prefix: tuple[int, ...] = ()
         self.choices: list[tuple[str, Any]] = []
         self.hover: int | None = None
@@ -222,6 +224,8 @@ class BoardController(RecordControls):
                 f"{p} {sum(h.values())}" for p, h in zip(self.design.players, hands, strict=True)
             )
             pieces += f"   in hand: {waiting}"
+        if getattr(self.state.pos, "throw", None) is not None:  # a game of dice
+            pieces += f"   thrown: {'-'.join(str(v) for v in self.state.pos.throw)}"
         if self.match.over:
             counter = f"Game over   {word}: {pieces}"
         else:
@@ -406,6 +410,7 @@ class BoardController(RecordControls):
         bounds = self.host.bounds if self.host is not None else {}
         self.board = BoardView(self.scene, self.design, bounds, quarter=self._quarter())
         self.board.snap(self.state)
+        self.dice = dice_view(self.board, self.design, self.state)  # a game of dice's
         self.clear_steps()
         self._marks_dirty = True
         self._refresh_marks()
@@ -448,6 +453,11 @@ class BoardController(RecordControls):
 
     def _start_step(self, before: Any, step: Step, after: Any) -> Tween | None:
         """The news of ``step`` (who played what, or passed) and the tween that plays it."""
+        if step.seat == CHANCE:  # a throw: the dice roll before the move that follows
+            self.news = [
+                f"{self.design.players[self.rulebook.player(before.pos)]} threw: {step.text}."
+            ]
+            return self.dice.roll(after.pos.throw) if self.dice is not None else None
         who = self.design.players[step.seat]
         if not step.action[0]:
             self.news.append(f"{who} has no move and passes.")
@@ -497,6 +507,8 @@ class BoardController(RecordControls):
     def _reset_scene(self) -> None:
         self._clear_selection()  # before the marks, which show the selection
         super()._reset_scene()
+        if self.dice is not None:  # undo, redo, a jump: the throw of the point reached
+            self.dice.show(self.state.pos.throw)
 
     def _with_parameters(self, rulebook: Any, options: Mapping[str, Any]) -> Any:
         """``rulebook``, or the same description compiled again when the options set its

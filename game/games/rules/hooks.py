@@ -2,8 +2,8 @@
 and perft speed) and ``gamehall solve GAME`` (the computer's move for a position and what it
 says of it); the hooks yield their lines for the CLI to print
 (:func:`game.hooks.hook`). ``play`` and ``shot`` take, beyond the options' flags, ``--time S``
-(the computer's seconds for a move) and ``--load FILE``, a game record (PGN, PDN, SGF or
-the plain record)."""
+(the computer's seconds for a move), ``--load FILE``, a game record (PGN, PDN, SGF or
+the plain record), and ``--seed S`` (the same seed, the same throws of the dice)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
-from game.games.flags import shot_seats, time_flag
+from game.games.flags import seed_flag, shot_seats, time_flag
 from game.games.rules.seats import HINT, HUMAN, SIDES, TIME_PER_MOVE
 from game.hooks import hook
 
@@ -24,7 +24,8 @@ MAX_PLAYOUTS: Final = 100_000
 
 
 def play_arguments(parser: argparse.ArgumentParser) -> None:
-    """``--time S``, the computer's seconds for a move, and ``--load FILE``, a record."""
+    """``--time S``, the computer's seconds for a move, ``--load FILE``, a record, and
+    ``--seed S``."""
     time_flag(
         parser,
         f"{TIME_PER_MOVE.help}, {TIME_PER_MOVE.metavar} (default {TIME_PER_MOVE.default:g})",
@@ -33,6 +34,10 @@ def play_arguments(parser: argparse.ArgumentParser) -> None:
         "--load", type=Path, metavar="FILE",
         help="a game record to open: PGN (chess), PDN (draughts), SGF (Hex) or Gamehall's text",
     )  # fmt: skip
+    seed_flag(
+        parser,
+        "the throws of the dice and the random players' choices (the same seed, the same game)",
+    )
 
 
 def play_overrides(args: argparse.Namespace) -> dict[str, Any]:
@@ -46,6 +51,8 @@ def play_overrides(args: argparse.Namespace) -> dict[str, Any]:
     path = getattr(args, "load", None)
     if path is not None:  # read now, so that a bad file is refused before the window opens
         out["record"] = (_checked_record(path, getattr(args, "game", None)), str(path))
+    if getattr(args, "seed", None) is not None:
+        out["seed"] = args.seed
     return out | shot_seats(args, HUMAN, "first", "second")
 
 
@@ -114,12 +121,16 @@ def solve(args: argparse.Namespace, entry: Entry) -> Iterator[str]:
     """The chosen move, what the agent says about it, then ``move=TEXT``."""
     import random
 
-    from game.logic.contract import Limits, Stop
+    from game.logic.contract import CHANCE, Limits, Stop
 
     game = entry.game(args.options)
     state = game.initial_state(random.Random(0))
     if state.is_terminal():
         raise ValueError(f"the game is over: {game.result_text(state)}")
+    if state.current_player() == CHANCE:
+        raise ValueError(
+            "the dice are still to be thrown: give the throw (--position '... / roll 3')"
+        )
     agent = entry.make_agent(args.agent, args.options)
     started = time.perf_counter()
     move = agent.choose(state, Limits(time=args.time), random.Random(0), Stop())

@@ -48,6 +48,8 @@ def help_text(design: Design, last: str, moves: Sequence[Any] = (), empty: int =
             how = f"Click a {place} to place a piece (a gold dot marks each legal one)."
     else:
         how = f"Click a blue-ringed piece, then each {place} it moves to (gold rings)."
+        if any(len(m[0]) == 1 for m in moves):  # pieces in hand enter too (Ur's)
+            how = how[:-1] + f", or a gold dot to bring a piece from your hand onto that {place}."
     return f"{how} {last.title()}: the last move. H: a hint, in gold."
 
 

@@ -53,6 +53,8 @@ class Board:
     #: The straight lines the board shows between two positions, when the description
     #: gives them (Xiangqi's files broken by the river); else the drawing decides.
     lines: tuple[tuple[int, int], ...] = ()
+    #: Positions drawn with a mark, from ``(marked ZONE...)`` (Ur's rosettes).
+    marked: frozenset[int] = frozenset()
 
     def index(self, name: str) -> int:
         try:
@@ -129,6 +131,7 @@ def read_board(form: Form, players: tuple[str, ...]) -> Board:
             "track",
             "turn",
             "lines",
+            "marked",
         ):
             pass
         else:
@@ -272,6 +275,13 @@ def read_board(form: Form, players: tuple[str, ...]) -> Board:
                         raise err(at, f"no position {word!r}")
                     ends.append(index[word])
                 lines.append((ends[0], ends[1]))
+    marked: set[int] = set()
+    for item in form.args:  # (marked ZONE...): the zones' positions are drawn marked
+        if isinstance(item, Form) and item.head == "marked":
+            for z in arg(item, 1, 16):
+                if word_of(z) not in zones:
+                    raise err(z, f"no zone {word_of(z)!r}")
+                marked.update(*zones[word_of(z)])
     dark = frozenset(i for i, (x, y) in enumerate(xy) if (round(x) + round(y)) % 2 == 0)
     width = int(max(x for x, _ in xy) - min(x for x, _ in xy)) + 1
     height = int(max(y for _, y in xy) - min(y for _, y in xy)) + 1
@@ -289,6 +299,7 @@ def read_board(form: Form, players: tuple[str, ...]) -> Board:
         off_board=frozenset(off_board),
         turns=turns,
         lines=tuple(lines),
+        marked=frozenset(marked),
     )
 
 

@@ -38,6 +38,9 @@ class Expressions:
         match count:
             case tree.Number(n=n):
                 return str(n)
+            case tree.Thrown():  # the rulebook sets THROWN[0] before it generates moves
+                self.ns.setdefault("THROWN", [0])
+                return "THROWN[0]"
             case tree.Minus(count=inner, less=less):
                 return f"({self.count(inner)} - {less})"
             case tree.LinePieces(direction=word):

@@ -106,6 +106,7 @@ class HiddenPosition(DescribedPosition):
             base.history,
             base.under,
             base.mover,
+            base.throw,
             self.unseen,
             self.reveal,
         )

@@ -64,6 +64,7 @@ from game.logic.rules.search import (
     SearchStopped,
 )
 from game.logic.rules.state import RulesState
+from game.logic.rules.throws import choose_by_expectation
 
 __all__ = [
     "DEFAULT_LEVEL",
@@ -180,6 +181,10 @@ class LevelAgent:
             seconds = DEFAULT_TIME
         if self.steady and not nodes and seconds is not None:
             nodes, seconds = max(1, round(seconds * STEADY_RATE)), None
+        if rulebook.dice is not None:  # expectimax through the throws (rules.throws)
+            plies = 2 * depth if depth < DEFAULT_DEPTH else None  # a throw before each move
+            chance, self._said = choose_by_expectation(state, plies, nodes, seconds, stop)
+            return chance  # type: ignore[no-any-return]
         deadline = time.perf_counter() + seconds if seconds is not None else None
         if rulebook.players > 2:  # each seat for itself: a result vector, not a minimax
             move, self._said, self._details = choose_many(

@@ -20,7 +20,9 @@ from collections.abc import Sequence
 
 from game.logic.contract import NotationError
 from game.logic.rules.compile import PROGRAM
+from game.logic.rules.dice import throw_text
 from game.logic.rules.hidden import TURN_UP
+from game.logic.rules.position import THROW
 from game.logic.rules.rulebook import PASS, DescribedPosition, Move, Rulebook
 
 __all__ = ["move_texts", "parse_move", "position_text", "read_position"]
@@ -35,7 +37,7 @@ def move_texts(rulebook: Rulebook, pos: DescribedPosition, moves: Sequence[Move]
     for move in moves:
         path, caps, _effects, pid = move
         if not path:
-            texts.append("pass")
+            texts.append(throw_text(_effects) if pid == THROW else "pass")  # type: ignore[arg-type]
         elif pid == TURN_UP:  # chance turns a face-down piece up: c3=K (c3=k: the second's)
             code = move[2][0][1]
             letter = rulebook.design.pieces[c.kind_of[code]].letter
@@ -141,7 +143,9 @@ def _fold(text: str) -> str:
 def position_text(rulebook: Rulebook, pos: DescribedPosition) -> str:
     """``pos`` in the design's position notation."""
     write = {"fen": _fen_text, "pdn": _pdn_text, "squares": _squares_text}
-    return write.get(rulebook.design.position_format, _generic_text)(rulebook, pos)
+    text = write.get(rulebook.design.position_format, _generic_text)(rulebook, pos)
+    chance = rulebook.dice is not None or rulebook.design.captured_home
+    return rulebook.chance_text(pos, text) if chance else text
 
 
 def read_position(rulebook: Rulebook, text: str) -> DescribedPosition:
@@ -153,6 +157,12 @@ def read_position(rulebook: Rulebook, text: str) -> DescribedPosition:
         raise NotationError("an empty position")
     if len(text) > 10_000:
         raise NotationError("a position text longer than 10,000 characters")
+    if rulebook.dice is not None or rulebook.design.captured_home:
+        return rulebook.chance_read(text, lambda rest: _read_position(rulebook, rest, fmt))
+    return _read_position(rulebook, text, fmt)
+
+
+def _read_position(rulebook: Rulebook, text: str, fmt: str) -> DescribedPosition:
     if "/" in text and ":" in text.split("/")[0]:
         return rulebook.from_text(_generic_read(rulebook, text))
     readers = {"fen": _fen_read, "pdn": _pdn_read, "squares": _squares_read}

@@ -5,12 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final, TypeAlias
 
-__all__ = ["PASS", "DescribedPosition", "Move"]
+__all__ = ["PASS", "THROW", "DescribedPosition", "Move"]
 
 #: (path, captures, effects, program): see the rulebook's module docstring.
 Move: TypeAlias = tuple[tuple[int, ...], tuple[int, ...], tuple[tuple[int, int], ...], int]
 #: The move of a player who cannot move in a game that lets them pass.
 PASS: Final[Move] = ((), (), (), -1)
+#: The program index of a throw of the dice, a chance outcome: ``((), (), VALUES, THROW)``.
+THROW: Final = -2
 
 
 @dataclass
@@ -31,6 +33,8 @@ class DescribedPosition:
     under: list[tuple[int, ...]] | None = None
     #: The player who made the last move (-1 at the start).
     mover: int = -1
+    #: In a game of dice: the dice thrown for this turn (None: chance throws next).
+    throw: tuple[int, ...] | None = None
 
     def copy(self) -> DescribedPosition:
         return DescribedPosition(
@@ -44,4 +48,5 @@ class DescribedPosition:
             self.history,
             list(self.under) if self.under is not None else None,
             self.mover,
+            self.throw,
         )

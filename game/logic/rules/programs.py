@@ -260,6 +260,10 @@ class ProgramReader(ReaderPart):
         if isinstance(count, Atom) and isinstance(count.value, int) and not count.quoted:
             whole_number(count, 0, 1024)
             return
+        if isinstance(count, Atom) and count.value == "thrown" and not count.quoted:
+            if "dice" not in self.forms:
+                raise err(count, "thrown is the throw of the dice: the game has no (dice ...)")
+            return
         if isinstance(count, Form) and count.head == "line-pieces":
             self._direction(arg(count, 1, 1)[0])
             return
@@ -270,7 +274,7 @@ class ProgramReader(ReaderPart):
             return
         raise err(
             count,
-            f"a count is a whole number, (line-pieces DIRECTION) or (minus COUNT N), "
+            f"a count is a whole number, thrown, (line-pieces DIRECTION) or (minus COUNT N), "
             f"not {shown(count)}",
         )
 

@@ -23,6 +23,7 @@ RULE_FLAGS: Final = {
     "drops-first": "drops_first",
     "stacks": "stacks",
     "counters": "counters",
+    "captured-home": "captured_home",
 }
 
 

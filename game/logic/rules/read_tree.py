@@ -127,6 +127,8 @@ def condition(item: Item) -> tree.Cond:
 def count(item: Item) -> tree.Count:
     """The tree of a count (a whole number, ``(line-pieces D)``, ``(minus COUNT N)``)."""
     if isinstance(item, Atom):
+        if item.value == "thrown" and not item.quoted:
+            return tree.Thrown(where=item)
         return tree.Number(_int(item), where=item)
     if item.head == "line-pieces":
         return tree.LinePieces(_word(_one(item)), where=item)

@@ -24,6 +24,7 @@ from operator import attrgetter
 from typing import Any, Final
 
 from game.logic.rules import tree
+from game.logic.rules.chance import Chance
 from game.logic.rules.check_test import CheckTest
 from game.logic.rules.compile import AGAIN, GOTO, PROGRAM, Compiled, compile_design
 from game.logic.rules.design import Design
@@ -57,7 +58,7 @@ _SAVED_FIELDS: Final = (
 _saved_fields: Final = attrgetter(*_SAVED_FIELDS)
 
 
-class Rulebook(Ends, CheckTest, FaceDownRules):
+class Rulebook(Ends, CheckTest, FaceDownRules, Chance):
     """A compiled design and the functions that play it; one per design."""
 
     #: How to make this rulebook again in another process: a function and its arguments (set by
@@ -118,6 +119,8 @@ class Rulebook(Ends, CheckTest, FaceDownRules):
                     self.counts_plies = True
         if design.face_down is not None:
             self.turn_faces_down()
+        if design.dice is not None or design.captured_home:
+            self.take_chance()  # dice, pieces sent home: game.logic.rules.chance
 
     # -- positions ---------------------------------------------------------------------
 

@@ -14,7 +14,14 @@ import random
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any
 
-from game.logic.contract import CHANCE, TERMINAL, Game, IllegalActionError, NotationError
+from game.logic.contract import (
+    CHANCE,
+    TERMINAL,
+    Game,
+    IllegalActionError,
+    NotationError,
+    sample_chance,
+)
 from game.logic.rules.compile import PROGRAM
 from game.logic.rules.design import Design
 from game.logic.rules.notation import move_texts, parse_move, position_text
@@ -262,7 +269,8 @@ class RulesGame(Game[Move]):
             moves = state.legal_actions()
             if not moves:
                 break
-            state = state.apply(rng.choice(list(moves)))
+            chance = state.current_player() == CHANCE  # a throw, by its chance
+            state = state.apply(sample_chance(state, rng) if chance else rng.choice(list(moves)))
         return state
 
     def step_cap(self) -> int | None:

@@ -67,6 +67,7 @@ __all__ = [
     "Stmt",
     "Sweep",
     "TakeTo",
+    "Thrown",
     "Verify",
     "While",
     "shown",
@@ -342,7 +343,11 @@ class Minus(ProgramNode):
     less: int
 
 
-Count: TypeAlias = Number | LinePieces | Minus
+class Thrown(ProgramNode):
+    """The throw of the dice this turn: the sum of its values (``thrown``)."""
+
+
+Count: TypeAlias = Number | LinePieces | Minus | Thrown
 
 #: The node classes of each kind, as the aliases above list them (what a reader checks against).
 STATEMENT_NODES: Final[tuple[type[ProgramNode], ...]] = get_args(Stmt)
@@ -414,6 +419,8 @@ def text(node: ProgramNode | Sequence[ProgramNode]) -> str:
             return w
         case Number(n=n):
             return str(n)
+        case Thrown():
+            return "thrown"
         case If(cond=c, then=then, otherwise=other):
             inner = " ".join([text(c), *(text(s) for s in then)])
             return f"(if {inner}" + (f" (else {text(other)}))" if other else ")")
