@@ -77,7 +77,7 @@ def read_board(form: Form, players: tuple[str, ...]) -> Board:
     kind = "square"
     keep: str | None = None
     numbered: str | None = None
-    cols = rows = 0
+    cols = rows = shade = 0
     grid_form: Form | None = None
     for item in form.args:
         if not isinstance(item, Form) or not item.head:
@@ -106,6 +106,10 @@ def read_board(form: Form, players: tuple[str, ...]) -> Board:
                 elif part.head == "hex":
                     arg(part, 0, 0)
                     kind = "hex"
+                elif part.head == "bottom-left":  # Italian draughts: a1 is a light square
+                    if word_of(arg(part, 1, 1)[0]) != "light":
+                        raise err(part[1], "(bottom-left light)")
+                    shade = 1
                 else:
                     raise part.error(f"unknown grid property ({part.head} ...)")
         elif item.head == "directions":
@@ -141,7 +145,7 @@ def read_board(form: Form, players: tuple[str, ...]) -> Board:
         cells: list[tuple[int, int]] = []
         for r in range(rows):
             for c in range(cols):
-                is_dark = (c + r) % 2 == 0
+                is_dark = (c + r + shade) % 2 == 0
                 if (keep == "dark" and not is_dark) or (keep == "light" and is_dark):
                     continue
                 cells.append((c, r))
@@ -272,7 +276,7 @@ def read_board(form: Form, players: tuple[str, ...]) -> Board:
                         raise err(at, f"no position {word!r}")
                     ends.append(index[word])
                 lines.append((ends[0], ends[1]))
-    dark = frozenset(i for i, (x, y) in enumerate(xy) if (round(x) + round(y)) % 2 == 0)
+    dark = frozenset(i for i, (x, y) in enumerate(xy) if (round(x) + round(y) + shade) % 2 == 0)
     width = int(max(x for x, _ in xy) - min(x for x, _ in xy)) + 1
     height = int(max(y for _, y in xy) - min(y for _, y in xy)) + 1
     return Board(

@@ -31,6 +31,7 @@ from game.logic.rules.ends import Ends, walk
 from game.logic.rules.keys import pieces_key
 from game.logic.rules.limits import MAX_MOVES, RulesError
 from game.logic.rules.position import PASS, DescribedPosition, Move
+from game.logic.rules.prefer import prefer
 from game.logic.rules.sexpr import Form
 
 __all__ = ["MAX_CHAINS", "PASS", "DescribedPosition", "Move", "Rulebook", "RulesError"]
@@ -229,7 +230,7 @@ class Rulebook(Ends, CheckTest):
         if step:  # this step of the turn order allows one move type
             chosen = [(m, k) for m, k in zip(moves, kinds, strict=True) if k == step]
             moves, kinds = [m for m, _ in chosen], [k for _, k in chosen]
-        moves = self._select(moves, kinds, partial_any)
+        moves = self._select(moves, kinds, partial_any, b)
         if pos.under is not None:
             moves = [self._stacked(pos, m) for m in moves]
         return moves
@@ -346,7 +347,9 @@ class Rulebook(Ends, CheckTest):
             return self.c.code(player, self.design.type_index(kind))
         return mc
 
-    def _select(self, moves: list[Move], kinds: list[str], composite: bool) -> list[Move]:
+    def _select(
+        self, moves: list[Move], kinds: list[str], composite: bool, b: list[int]
+    ) -> list[Move]:
         design = self.design
         if design.compulsory:
             for kind in design.compulsory:
@@ -367,6 +370,8 @@ class Rulebook(Ends, CheckTest):
         if design.most_captures and moves:
             most = max(len(m[1]) for m in moves)
             moves = [m for m in moves if len(m[1]) == most]
+        if design.prefer:
+            moves = prefer(design.prefer, moves, b, self.c.kind_of)
         if design.identity == "from-to-captured" and len(moves) > 1:
             seen: set[Any] = set()
             unique = []
