@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Final
 
 from game.logic.rules.board import Board, positions, read_board
+from game.logic.rules.numbers import Tally, TallyReader
 from game.logic.rules.prefer import Key
 from game.logic.rules.programs import ACTIONS, CONDITIONS, Program, ProgramReader
 from game.logic.rules.read_ends import End, EndReader
@@ -168,6 +169,7 @@ class Design:
     move_format: str = "path"
     #: ``(prefer KEY...)``: the keys that choose among complete moves (:mod:`.prefer`).
     prefer: tuple[Key, ...] = ()
+    tallies: tuple[Tally, ...] = ()
 
     def type_index(self, name: str) -> int:
         for i, piece in enumerate(self.pieces):
@@ -277,7 +279,7 @@ def _bind(item: Item, values: Mapping[str, int]) -> Item:
 DEFAULT_COLOURS: Final = ((0.93, 0.9, 0.82), (0.16, 0.15, 0.16))
 
 
-class _Reader(ProgramReader, RulesReader, EndReader):
+class _Reader(ProgramReader, RulesReader, EndReader, TallyReader):
     def __init__(self, items: list[Item], source: str, lines: int) -> None:
         self.source = source
         self.lines = lines
@@ -304,13 +306,14 @@ class _Reader(ProgramReader, RulesReader, EndReader):
             "parameter",
             "computer",
             "family",
+            "tally",
         }
         for head, forms in self.forms.items():
             if head not in known:
                 raise forms[0].error(
                     f"unknown form ({head} ...); the forms are: {', '.join(sorted(known))}"
                 )
-            if head not in ("piece", "define", "hook", "parameter") and len(forms) > 1:
+            if head not in ("piece", "define", "hook", "parameter", "tally") and len(forms) > 1:
                 raise forms[1].error(f"({head} ...) is given twice")
 
     def design(self) -> Design:
@@ -366,6 +369,7 @@ class _Reader(ProgramReader, RulesReader, EndReader):
         for target in self.gotos:
             if word_of(target) not in design.labels:
                 raise err(target, f"no (label {word_of(target)}) in the turn order")
+        self._tallies(design)
         self._ends(design)
         self._notation(design)
         for hook in self.forms.get("hook", []):

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
+from game.logic.rules.numbers import COMPARISONS, compare
 from game.logic.rules.position import PASS, DescribedPosition, Move
 from game.logic.rules.sexpr import Atom, Form, Item
 
@@ -152,6 +153,8 @@ class Ends:
             return count < int(args[0].value)  # type: ignore[union-attr]
         if head in ("only", "at-most", "one-colour"):  # what material is left (dead positions)
             return self._material(b, head, args)
+        if head in COMPARISONS:
+            return compare(self, pos, cond)  # type: ignore[arg-type]
         if perft:
             return False
         if head == "repetition":
@@ -196,7 +199,7 @@ class Ends:
         cache: dict[Any, frozenset[Any]] = self.__dict__.setdefault("_allowed_cache", {})
         found = cache.get(key)
         if found is None:
-            (board, turn, hands, under), last = key
+            (board, turn, hands, under), last = key[:2]
             lf, lt = last or (-1, -1)
             pos = DescribedPosition(list(board), turn, lf, lt, hands=hands)
             if under:

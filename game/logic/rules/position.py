@@ -31,6 +31,8 @@ class DescribedPosition:
     under: list[tuple[int, ...]] | None = None
     #: The player who made the last move (-1 at the start).
     mover: int = -1
+    #: The tallies' values (:mod:`~game.logic.rules.numbers`); empty in a game without.
+    tallies: tuple[int, ...] = ()
 
     def copy(self) -> DescribedPosition:
         return DescribedPosition(
@@ -44,4 +46,5 @@ class DescribedPosition:
             self.history,
             list(self.under) if self.under is not None else None,
             self.mover,
+            self.tallies,
         )

@@ -30,6 +30,7 @@ from game.logic.rules.design import Design
 from game.logic.rules.ends import Ends, walk
 from game.logic.rules.keys import pieces_key
 from game.logic.rules.limits import MAX_MOVES, RulesError
+from game.logic.rules.numbers import Tallies
 from game.logic.rules.position import PASS, DescribedPosition, Move
 from game.logic.rules.prefer import prefer
 from game.logic.rules.sexpr import Form
@@ -56,7 +57,7 @@ _SAVED_FIELDS: Final = (
 _saved_fields: Final = attrgetter(*_SAVED_FIELDS)
 
 
-class Rulebook(Ends, CheckTest):
+class Rulebook(Ends, CheckTest, Tallies):
     """A compiled design and the functions that play it; one per design."""
 
     #: How to make this rulebook again in another process: a function and its arguments (set by
@@ -114,6 +115,7 @@ class Rulebook(Ends, CheckTest):
                     self.repetition = int(cond[1].value)  # type: ignore[union-attr]
                 if isinstance(cond, Form) and cond.head == "plies":
                     self.counts_plies = True
+        self._keep_tallies()
 
     # -- positions ---------------------------------------------------------------------
 
