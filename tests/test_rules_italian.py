@@ -120,3 +120,10 @@ def test_a_bad_key_is_refused_with_its_place(rule: str, message: str) -> None:
     end = text.index(")))", start) + 3  # (earliest (captured King)) and (prefer
     with pytest.raises(DescriptionError, match=message):
         parse(text[:start] + rule + text[end:], "i.txt")
+
+
+def test_pydraughts_start_position_reads_as_the_start() -> None:
+    e = rulebook("italian-draughts")
+    start = _cases("italian")[0][0]
+    assert start.startswith("W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,")
+    assert e.key(read_position(e, start)) == e.key(e.start())
