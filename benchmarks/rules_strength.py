@@ -6,13 +6,12 @@ won). Prints one line a game:
     .venv/bin/python benchmarks/rules_strength.py italian-draughts --games 20
 
 ``GAME wins=W/N draws=D``. Colours alternate; every game is seeded. A game still going after
-:data:`PLY_CAP` actions counts as a draw.
+``rules_agents.PLY_CAP`` actions counts as a draw.
 """
 
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -20,33 +19,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from game.logic.contract import Limits, Stop  # noqa: E402
-from game.logic.rules.agents import make_agent  # noqa: E402
-from game.logic.rules.catalogue import design, rulebook  # noqa: E402
-from game.logic.rules.state import RulesGame  # noqa: E402
-
-PLY_CAP = 1000
+from benchmarks.rules_agents import play  # noqa: E402
+from game.logic.contract import Limits  # noqa: E402
+from game.logic.rules.catalogue import design  # noqa: E402
 
 
 def against_random(game_id: str, limits: Limits, games: int) -> tuple[int, int]:
     """(wins, draws) of the game's default level against random over ``games`` games."""
-    game = RulesGame(rulebook(game_id))
-    wins = draws = 0
-    for number in range(games):
-        rng = random.Random(number)
-        players = [make_agent(design(game_id).computer), make_agent("random")]
-        seat = number % 2
-        if seat:
-            players.reverse()
-        state = game.initial_state(rng)
-        for _ in range(PLY_CAP):
-            if state.is_terminal():
-                break
-            action = players[state.current_player()].choose(state, limits, rng, Stop())
-            state = state.apply(action)
-        score = state.returns()[seat] if state.is_terminal() else 0.0
-        wins += score > 0
-        draws += score == 0
+    wins, draws, _ = play(game_id, design(game_id).computer, limits, games)
     return wins, draws
 
 
