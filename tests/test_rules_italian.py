@@ -14,10 +14,10 @@ import pytest
 from game.logic.rules.catalogue import path_of, rulebook
 from game.logic.rules.design import parse
 from game.logic.rules.notation import move_texts, read_position
-from game.logic.rules.perft import divide
 from game.logic.rules.rulebook import Rulebook
 from game.logic.rules.sexpr import DescriptionError
 from tests.deep import sized
+from tests.perft_data import check_perft, perft_cases
 
 DATA = Path(__file__).parent / "data"
 #: The largest count a test runs to.
@@ -34,26 +34,10 @@ GAMES = {
 
 
 def _cases(variant: str) -> list[tuple[str, list[int]]]:
-    out = []
-    for line in (DATA / f"{variant}_perft.txt").read_text(encoding="utf-8").splitlines():
-        if line.strip() and not line.startswith("#"):
-            fen, _, counts = line.partition(";")
-            out.append((fen.strip(), [int(n) for n in counts.split()]))
-    return out
+    return perft_cases(DATA / f"{variant}_perft.txt")
 
 
 CASES = [(v, fen, counts) for v in GAMES for fen, counts in _cases(v)]
-
-
-def _check(e: Rulebook, fen: str, counts: list[int], cap: int = NODE_CAP) -> None:
-    pos = read_position(e, fen)
-    for depth, want in enumerate(counts, 1):
-        if want > cap:
-            break
-        got = e.perft(pos.copy(), depth)
-        if got != want:
-            lines = "\n".join(f"{t} {n}" for t, n in divide(e, pos, depth))
-            pytest.fail(f"{fen} perft({depth}) = {got}, want {want}; divide:\n{lines}")
 
 
 def test_the_data_holds_the_start_and_twenty_random_positions_of_each_variant() -> None:
@@ -67,7 +51,9 @@ def test_the_data_holds_the_start_and_twenty_random_positions_of_each_variant() 
     ("variant", "fen", "counts"), CASES, ids=[f"{v}{i}" for i, (v, _, _) in enumerate(CASES)]
 )
 def test_perft_matches_pydraughts(variant: str, fen: str, counts: list[int]) -> None:
-    _check(rulebook(GAMES[variant]), fen, counts, NODE_CAP if variant == "italian" else SECOND_CAP)
+    check_perft(
+        rulebook(GAMES[variant]), fen, counts, NODE_CAP if variant == "italian" else SECOND_CAP
+    )
 
 
 @pytest.mark.parametrize(
@@ -101,7 +87,7 @@ def test_most_captures_keeps_the_moves_of_prefer_most_captured() -> None:
     assert "(most-captures)" in text
     e = Rulebook(parse(text.replace("(most-captures)", "(prefer (most captured))"), "b.txt"))
     for fen, counts in _cases("brazilian")[:8]:
-        _check(e, fen, counts, cap=500)
+        check_perft(e, fen, counts, 500)
 
 
 @pytest.mark.parametrize(
