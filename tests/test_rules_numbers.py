@@ -105,3 +105,24 @@ def test_a_bad_tally_or_expression_is_refused_with_its_place(
 def test_a_game_without_tallies_has_none_and_plays_with_the_plain_methods() -> None:
     e = rulebook("chess")
     assert e.start().tallies == () and "make" not in vars(e) and "key" not in vars(e)
+
+
+def test_perft_ends_a_path_where_a_comparison_ends_the_game() -> None:
+    """Win at the first capture: perft counts the paths that capture only on their last ply."""
+    plain = rulebook("english-draughts")
+
+    def paths(depth: int, took: bool) -> int:
+        if depth == 0:
+            return 1
+        if took:
+            return 0
+        total = 0
+        for move in plain.legal(pos):
+            saved = plain.make(pos, move)
+            total += paths(depth - 1, bool(move[1]))
+            plain.unmake(pos, saved)
+        return total
+
+    e = _english(end="(win (>= (tally taken) 1))")
+    pos = plain.start()
+    assert e.perft(e.start(), 4) == paths(4, False) < plain.perft(plain.start(), 4)

@@ -153,9 +153,7 @@ class Ends:
             return count < int(args[0].value)  # type: ignore[union-attr]
         if head in ("only", "at-most", "one-colour"):  # what material is left (dead positions)
             return self._material(b, head, args)
-        if head in COMPARISONS:
-            return compare(self, pos, cond)  # type: ignore[arg-type]
-        if perft:
+        if perft:  # (a comparison is asked here by the rulebook's own wrapper: numbers.py)
             return False
         if head == "repetition":
             return self.repeats(pos) >= int(args[0].value)  # type: ignore[union-attr]
@@ -163,6 +161,8 @@ class Ends:
             return pos.quiet >= int(args[0].value)  # type: ignore[union-attr]
         if head == "plies":
             return pos.plies >= int(args[0].value)  # type: ignore[union-attr]
+        if head in COMPARISONS:
+            return compare(self, pos, cond)  # type: ignore[arg-type]
         raise ValueError(f"unknown end condition {head!r}")  # pragma: no cover
 
     def _material(self, b: list[int], head: str, args: tuple[Item, ...]) -> bool:

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, Final
 from game.logic.rules.position import DescribedPosition, Move
 from game.logic.rules.prefer import Measure, read_measure
 from game.logic.rules.sexpr import Atom, Form, Item
-from game.logic.rules.words import ReaderPart, arg, err, whole_number, word_of
+from game.logic.rules.words import ReaderPart, arg, err, mentions, whole_number, word_of
 
 if TYPE_CHECKING:
     from game.logic.rules.compile import Compiled
@@ -153,8 +153,9 @@ def compare(book: Any, pos: DescribedPosition, cond: Form) -> bool:
 
 class Tallies:
     """The rulebook's part that keeps the tallies: where a design declares some,
-    :meth:`_keep_tallies` puts wrappers of ``start``, ``make``, ``unmake`` and ``key`` on the
-    rulebook itself, so a game without tallies runs the plain methods."""
+        :meth:`_keep_tallies` puts wrappers of ``start``, ``make``, ``unmake`` and ``key`` on the
+        rulebook itself, so a game without tallies runs the plain methods; one whose ends compare
+    numbers gets a wrapper of ``_holds`` that asks its comparisons first, in perft too."""
 
     design: Design
     c: Compiled
@@ -171,9 +172,23 @@ class Tallies:
         def make(self, pos: DescribedPosition, move: Move) -> tuple[Any, ...]: ...
         def unmake(self, pos: DescribedPosition, saved: tuple[Any, ...]) -> None: ...
         def key(self, pos: DescribedPosition) -> tuple[Any, ...]: ...
+        def _holds(
+            self, pos: DescribedPosition, cond: Item, moves: list[Move] | None, perft: bool
+        ) -> bool: ...
 
     def _keep_tallies(self) -> None:
         self.tally_slots = {}
+        if any(mentions([end.condition], head) for end in self.design.ends for head in COMPARISONS):
+            plain_holds = self._holds
+
+            def holds(
+                pos: DescribedPosition, cond: Item, moves: list[Move] | None, perft: bool
+            ) -> bool:
+                if isinstance(cond, Form) and cond.head in COMPARISONS:
+                    return compare(self, pos, cond)  # in perft too: a tally is no draw counter
+                return plain_holds(pos, cond, moves, perft)
+
+            self._holds = holds  # type: ignore[method-assign]
         if not self.design.tallies:
             return
         start: list[int] = []
