@@ -39,6 +39,7 @@ NIGHTLY = [
     ("xiangqi", "", 4, 3_290_240),
     ("xiangqi", "2b1ka3/9/b3N4/4n4/9/9/9/4C4/2p6/2BK5 w", 5, 933_096),
     ("lines-of-action", "", 4, 1_563_208),
+    ("italian-draughts", "", 6, 36_473),  # pydraughts 0.6.7 (tools/italian_reference.py)
 ]  # fmt: skip
 
 

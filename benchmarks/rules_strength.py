@@ -44,8 +44,17 @@ def banqi(games: int) -> tuple[int, int]:
     return against_random("banqi", Limits(time=0.2), games)
 
 
+def italian_draughts(games: int) -> tuple[int, int]:
+    """Italian draughts: the master level bounded by 1,000 positions a move."""
+    return against_random("italian-draughts", Limits(nodes=1000), games)
+
+
 #: Each game's line: a function of the number of games giving (wins, draws).
-GAMES: dict[str, Callable[[int], tuple[int, int]]] = {"ur": ur, "banqi": banqi}
+GAMES: dict[str, Callable[[int], tuple[int, int]]] = {
+    "ur": ur,
+    "banqi": banqi,
+    "italian-draughts": italian_draughts,
+}
 
 
 def main() -> None:

@@ -13,37 +13,20 @@ import pytest
 from game.logic.rules.catalogue import path_of, rulebook
 from game.logic.rules.design import parse
 from game.logic.rules.notation import move_texts, read_position
-from game.logic.rules.perft import divide
 from game.logic.rules.rulebook import PASS, Rulebook
 from game.logic.rules.sexpr import DescriptionError
+from tests.perft_data import check_perft, perft_cases
 
 DATA = Path(__file__).parent / "data" / "loa_perft.txt"
 NODE_CAP = 20_000
 
 
-def _cases() -> list[tuple[str, list[int]]]:
-    out = []
-    for line in DATA.read_text(encoding="utf-8").splitlines():
-        if line.strip() and not line.startswith("#"):
-            text, _, counts = line.partition(";")
-            out.append((text.strip(), [int(n) for n in counts.split()]))
-    return out
-
-
-CASES = _cases()
+CASES = perft_cases(DATA)
 
 
 @pytest.mark.parametrize(("text", "counts"), CASES, ids=[f"pos{i}" for i in range(len(CASES))])
 def test_perft_matches_another_program(text: str, counts: list[int]) -> None:
-    e = rulebook("lines-of-action")
-    pos = read_position(e, text)
-    for depth, want in enumerate(counts, 1):
-        if want > NODE_CAP and depth > 1:
-            break
-        got = e.perft(pos.copy(), depth)
-        if got != want:
-            lines = "\n".join(f"{t} {n}" for t, n in divide(e, pos, depth))
-            pytest.fail(f"{text} perft({depth}) = {got}, want {want}; divide:\n{lines}")
+    check_perft(rulebook("lines-of-action"), text, counts, NODE_CAP)
 
 
 def test_the_data_reaches_the_ends_of_games() -> None:

@@ -12,24 +12,15 @@ import pytest
 
 from game.logic.rules.catalogue import rulebook
 from game.logic.rules.notation import move_texts, position_text, read_position
-from game.logic.rules.perft import divide
 from game.logic.rules.state import RulesGame
+from tests.perft_data import check_perft, perft_cases
 
 DATA = Path(__file__).parent / "data" / "xiangqi_perft.txt"
 #: The largest count a test runs to.
 NODE_CAP = 25_000
 
 
-def _cases() -> list[tuple[str, list[int]]]:
-    out = []
-    for line in DATA.read_text(encoding="utf-8").splitlines():
-        if line.strip() and not line.startswith("#"):
-            fen, _, counts = line.partition(";")
-            out.append((fen.strip(), [int(n) for n in counts.split()]))
-    return out
-
-
-CASES = _cases()
+CASES = perft_cases(DATA)
 
 
 def test_the_data_holds_the_start_and_the_ten_published_positions() -> None:
@@ -40,15 +31,7 @@ def test_the_data_holds_the_start_and_the_ten_published_positions() -> None:
 
 @pytest.mark.parametrize(("fen", "counts"), CASES, ids=[f"pos{i}" for i in range(len(CASES))])
 def test_perft_matches_fairy_stockfish(fen: str, counts: list[int]) -> None:
-    e = rulebook("xiangqi")
-    pos = read_position(e, fen)
-    for depth, want in enumerate(counts, 1):
-        if want > NODE_CAP:
-            break
-        got = e.perft(pos.copy(), depth)
-        if got != want:
-            lines = "\n".join(f"{t} {n}" for t, n in divide(e, pos, depth))
-            pytest.fail(f"{fen} perft({depth}) = {got}, want {want}; divide:\n{lines}")
+    check_perft(rulebook("xiangqi"), fen, counts, NODE_CAP)
 
 
 def test_the_generals_may_not_face_each_other() -> None:

@@ -79,7 +79,7 @@ def read_board(form: Form, players: tuple[str, ...]) -> Board:
     kind = "square"
     keep: str | None = None
     numbered: str | None = None
-    cols = rows = 0
+    cols = rows = shade = 0
     grid_form: Form | None = None
     for item in form.args:
         if not isinstance(item, Form) or not item.head:
@@ -108,6 +108,10 @@ def read_board(form: Form, players: tuple[str, ...]) -> Board:
                 elif part.head == "hex":
                     arg(part, 0, 0)
                     kind = "hex"
+                elif part.head == "bottom-left":  # Italian draughts: a1 is a light square
+                    if word_of(arg(part, 1, 1)[0]) != "light":
+                        raise err(part[1], "(bottom-left light)")
+                    shade = 1
                 else:
                     raise part.error(f"unknown grid property ({part.head} ...)")
         elif item.head == "directions":
@@ -144,7 +148,7 @@ def read_board(form: Form, players: tuple[str, ...]) -> Board:
         cells: list[tuple[int, int]] = []
         for r in range(rows):
             for c in range(cols):
-                is_dark = (c + r) % 2 == 0
+                is_dark = (c + r + shade) % 2 == 0
                 if (keep == "dark" and not is_dark) or (keep == "light" and is_dark):
                     continue
                 cells.append((c, r))
@@ -282,7 +286,7 @@ def read_board(form: Form, players: tuple[str, ...]) -> Board:
                 if word_of(z) not in zones:
                     raise err(z, f"no zone {word_of(z)!r}")
                 marked.update(*zones[word_of(z)])
-    dark = frozenset(i for i, (x, y) in enumerate(xy) if (round(x) + round(y)) % 2 == 0)
+    dark = frozenset(i for i, (x, y) in enumerate(xy) if (round(x) + round(y) + shade) % 2 == 0)
     width = int(max(x for x, _ in xy) - min(x for x, _ in xy)) + 1
     height = int(max(y for _, y in xy) - min(y for _, y in xy)) + 1
     return Board(

@@ -41,6 +41,7 @@ ORDER = (
     "kalah",
     "banqi",
     "ur",
+    "italian-draughts",
 )
 
 

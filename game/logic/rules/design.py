@@ -26,6 +26,9 @@ from typing import Final
 from game.logic.rules.board import Board, positions, read_board
 from game.logic.rules.dice import Dice, DiceReader
 from game.logic.rules.hidden import FaceDown, FaceDownReader
+from game.logic.rules.numbers import Tally, TallyReader
+from game.logic.rules.parameters import Parameter, bind, parameters
+from game.logic.rules.prefer import Key
 from game.logic.rules.programs import ACTIONS, CONDITIONS, Program, ProgramReader
 from game.logic.rules.read_ends import End, EndReader
 from game.logic.rules.read_rules import RulesReader
@@ -175,6 +178,9 @@ class Design:
     #: The dice thrown before each turn (None: no chance); captured pieces go home to hand.
     dice: Dice | None = None
     captured_home: bool = False
+    #: ``(prefer KEY...)``: the keys that choose among complete moves (:mod:`.prefer`).
+    prefer: tuple[Key, ...] = ()
+    tallies: tuple[Tally, ...] = ()
 
     def type_index(self, name: str) -> int:
         for i, piece in enumerate(self.pieces):
@@ -200,45 +206,6 @@ def load(path: str | Path, values: Mapping[str, int] | None = None) -> Design:
     return parse(text, str(path), values)
 
 
-@dataclass(frozen=True)
-class Parameter:
-    """A number the description leaves to the player (``(parameter k 5 3 9 "in a row")``):
-    its name, default, least and greatest value and what it means; ``$k`` stands for it."""
-
-    name: str
-    default: int
-    least: int
-    most: int
-    help: str
-
-
-#: Names a parameter may not take: every described game's options already have them.
-TAKEN: Final = frozenset({"first", "second", "third", "fourth", "time_per_move", "position"})
-
-
-def parameters(items: list[Item]) -> list[Parameter]:
-    """The ``(parameter ...)`` forms among ``items``, checked."""
-    out: list[Parameter] = []
-    for item in items:
-        if not (isinstance(item, Form) and item.head == "parameter"):
-            continue
-        name, default, least, most, *text = arg(item, 4, 5)
-        word = word_of(name)
-        if not word.isidentifier() or not word.islower() or word in TAKEN:
-            raise err(name, "a parameter is a lower-case name other than " + ", ".join(TAKEN))
-        if any(p.name == word for p in out):
-            raise err(name, f"parameter {word!r} is given twice")
-        low, high = whole_number(least, -10_000, 10_000), whole_number(most, -10_000, 10_000)
-        if low > high:
-            raise err(most, "the greatest value is below the least")
-        out.append(
-            Parameter(
-                word, whole_number(default, low, high), low, high, text_of(text[0]) if text else ""
-            )
-        )
-    return out
-
-
 def parse(
     text: str, source: str = "<description>", values: Mapping[str, int] | None = None
 ) -> Design:
@@ -256,29 +223,11 @@ def parse(
                 f"{name} must be from {found.least} to {found.most}, not {value}", source
             )
         chosen[name] = value
-    items = [_bind(item, chosen) for item in items]
+    items = [bind(item, chosen) for item in items]
     design = _Reader(items, source, text.count("\n") + 1).design()
     design.parameters = tuple(declared)
     design.values = dict(chosen)
     return design
-
-
-def _bind(item: Item, values: Mapping[str, int]) -> Item:
-    """``item`` with each ``$name`` word replaced by the parameter's value."""
-    if isinstance(item, Atom):
-        if not item.quoted and isinstance(item.value, str) and item.value.startswith("$"):
-            name = item.value[1:]
-            if name not in values:
-                raise item.error(f"no parameter {name!r} (declare it with (parameter ...))")
-            return Atom(values[name], item.line, item.column, item.source)
-        return item
-    return Form(
-        tuple(_bind(i, values) for i in item.items),
-        item.line,
-        item.column,
-        item.source,
-        item.closed_at,
-    )
 
 
 DEFAULT_COLOURS: Final = ((0.93, 0.9, 0.82), (0.16, 0.15, 0.16))
@@ -286,7 +235,7 @@ DEFAULT_COLOURS: Final = ((0.93, 0.9, 0.82), (0.16, 0.15, 0.16))
 MANY_COLOURS: Final = ((0.8, 0.2, 0.16), (0.18, 0.38, 0.8), (0.9, 0.75, 0.15), (0.2, 0.6, 0.28))
 
 
-class _Reader(ProgramReader, RulesReader, EndReader, FaceDownReader, DiceReader):
+class _Reader(ProgramReader, RulesReader, EndReader, FaceDownReader, DiceReader, TallyReader):
     def __init__(self, items: list[Item], source: str, lines: int) -> None:
         self.source = source
         self.lines = lines
@@ -315,13 +264,14 @@ class _Reader(ProgramReader, RulesReader, EndReader, FaceDownReader, DiceReader)
             "family",
             "face-down",
             "dice",
+            "tally",
         }
         for head, forms in self.forms.items():
             if head not in known:
                 raise forms[0].error(
                     f"unknown form ({head} ...); the forms are: {', '.join(sorted(known))}"
                 )
-            if head not in ("piece", "define", "hook", "parameter") and len(forms) > 1:
+            if head not in ("piece", "define", "hook", "parameter", "tally") and len(forms) > 1:
                 raise forms[1].error(f"({head} ...) is given twice")
 
     def design(self) -> Design:
@@ -379,6 +329,7 @@ class _Reader(ProgramReader, RulesReader, EndReader, FaceDownReader, DiceReader)
         for target in self.gotos:
             if word_of(target) not in design.labels:
                 raise err(target, f"no (label {word_of(target)}) in the turn order")
+        self._tallies(design)
         self._ends(design)
         self._notation(design)
         for hook in self.forms.get("hook", []):

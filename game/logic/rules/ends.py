@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
+from game.logic.rules.numbers import COMPARISONS, compare
 from game.logic.rules.position import PASS, DescribedPosition, Move
 from game.logic.rules.sexpr import Atom, Form, Item
 from game.logic.rules.teams import results, team_of
@@ -156,7 +157,7 @@ class Ends:
             return count < int(args[0].value)  # type: ignore[union-attr]
         if head in ("only", "at-most", "one-colour"):  # what material is left (dead positions)
             return self._material(b, head, args)
-        if perft:
+        if perft:  # (a comparison is asked here by the rulebook's own wrapper: numbers.py)
             return False
         if head == "repetition":
             return self.repeats(pos) >= int(args[0].value)  # type: ignore[union-attr]
@@ -164,6 +165,8 @@ class Ends:
             return pos.quiet >= int(args[0].value)  # type: ignore[union-attr]
         if head == "plies":
             return pos.plies >= int(args[0].value)  # type: ignore[union-attr]
+        if head in COMPARISONS:
+            return compare(self, pos, cond)  # type: ignore[arg-type]
         raise ValueError(f"unknown end condition {head!r}")  # pragma: no cover
 
     def _material(self, b: list[int], head: str, args: tuple[Item, ...]) -> bool:
@@ -200,7 +203,7 @@ class Ends:
         cache: dict[Any, frozenset[Any]] = self.__dict__.setdefault("_allowed_cache", {})
         found = cache.get(key)
         if found is None:
-            (board, turn, hands, under), last = key
+            (board, turn, hands, under), last = key[:2]
             lf, lt = last or (-1, -1)
             pos = DescribedPosition(list(board), turn, lf, lt, hands=hands)
             if under:

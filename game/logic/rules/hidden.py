@@ -107,6 +107,7 @@ class HiddenPosition(DescribedPosition):
             base.under,
             base.mover,
             base.throw,
+            base.tallies,
             self.unseen,
             self.reveal,
         )

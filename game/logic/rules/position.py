@@ -35,6 +35,8 @@ class DescribedPosition:
     mover: int = -1
     #: In a game of dice: the dice thrown for this turn (None: chance throws next).
     throw: tuple[int, ...] | None = None
+    #: The tallies' values (:mod:`~game.logic.rules.numbers`); empty in a game without.
+    tallies: tuple[int, ...] = ()
 
     def copy(self) -> DescribedPosition:
         return DescribedPosition(
@@ -49,4 +51,5 @@ class DescribedPosition:
             list(self.under) if self.under is not None else None,
             self.mover,
             self.throw,
+            self.tallies,
         )

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
+from game.logic.rules.numbers import COMPARISONS
 from game.logic.rules.sexpr import Atom, DescriptionError, Form, Item
 from game.logic.rules.words import ReaderPart, arg, err, form_args, whole_number, word_of
 
@@ -39,6 +40,7 @@ END_CONDITIONS: Final = {
     "one-colour": (1, 9),
     "and": (1, 4),
     "not": (1, 1),
+    **dict.fromkeys(COMPARISONS, (2, 2)),
 }
 OUTCOMES: Final = ("win", "loss", "draw", "count")
 
@@ -52,6 +54,10 @@ class End:
 class EndReader(ReaderPart):
     """Reads and checks the ``(end ...)`` form; the description's reader holds the board and
     the names the conditions refer to."""
+
+    if TYPE_CHECKING:
+
+        def _number(self, item: Item) -> None: ...
 
     def _ends(self, design: Design) -> None:
         form = self.one("end", required=False)
@@ -99,6 +105,9 @@ class EndReader(ReaderPart):
                 self._type_name(a)
             if head == "one-colour" and not self.board.dark:
                 raise cond.error("one-colour needs a checkered board (a grid of squares)")
+        elif head in COMPARISONS:
+            for a in args:
+                self._number(a)
         elif head == "zone-empty":
             self._zone_name(args[0])
         elif head == "connects":

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from game.logic.rules.prefer import read_key
 from game.logic.rules.sexpr import Atom, Form, Item
 from game.logic.rules.words import ReaderPart, arg, err, word_of
 
@@ -104,6 +105,9 @@ class RulesReader(ReaderPart):
                     if word not in kinds:
                         raise err(a, f"no move program has the type {word!r}")
                 design.compulsory = tuple(word_of(a) for a in item.args)
+            elif head == "prefer":
+                types = [p.name for p in design.pieces]
+                design.prefer = tuple(read_key(k, types) for k in arg(item, 1, 8))
             elif head in RULE_FLAGS:
                 arg(item, 0, 0)
                 setattr(design, RULE_FLAGS[head], True)

@@ -32,7 +32,9 @@ from game.logic.rules.ends import Ends, walk
 from game.logic.rules.hidden import FaceDownRules
 from game.logic.rules.keys import pieces_key
 from game.logic.rules.limits import MAX_MOVES, RulesError
+from game.logic.rules.numbers import Tallies
 from game.logic.rules.position import PASS, DescribedPosition, Move
+from game.logic.rules.prefer import prefer
 from game.logic.rules.sexpr import Form
 from game.logic.rules.teams import enemy_code, foes
 
@@ -58,7 +60,7 @@ _SAVED_FIELDS: Final = (
 _saved_fields: Final = attrgetter(*_SAVED_FIELDS)
 
 
-class Rulebook(Ends, CheckTest, FaceDownRules, Chance):
+class Rulebook(Ends, CheckTest, FaceDownRules, Chance, Tallies):
     """A compiled design and the functions that play it; one per design."""
 
     #: How to make this rulebook again in another process: a function and its arguments (set by
@@ -117,6 +119,7 @@ class Rulebook(Ends, CheckTest, FaceDownRules, Chance):
                     self.repetition = int(cond[1].value)  # type: ignore[union-attr]
                 if isinstance(cond, Form) and cond.head == "plies":
                     self.counts_plies = True
+        self._keep_tallies()
         if design.face_down is not None:
             self.turn_faces_down()
         if design.dice is not None or design.captured_home:
@@ -237,7 +240,7 @@ class Rulebook(Ends, CheckTest, FaceDownRules, Chance):
         if step:  # this step of the turn order allows one move type
             chosen = [(m, k) for m, k in zip(moves, kinds, strict=True) if k == step]
             moves, kinds = [m for m, _ in chosen], [k for _, k in chosen]
-        moves = self._select(moves, kinds, partial_any)
+        moves = self._select(moves, kinds, partial_any, b)
         if pos.under is not None:
             moves = [self._stacked(pos, m) for m in moves]
         return moves
@@ -354,7 +357,9 @@ class Rulebook(Ends, CheckTest, FaceDownRules, Chance):
             return self.c.code(player, self.design.type_index(kind))
         return mc
 
-    def _select(self, moves: list[Move], kinds: list[str], composite: bool) -> list[Move]:
+    def _select(
+        self, moves: list[Move], kinds: list[str], composite: bool, b: list[int]
+    ) -> list[Move]:
         design = self.design
         if design.compulsory:
             for kind in design.compulsory:
@@ -375,6 +380,8 @@ class Rulebook(Ends, CheckTest, FaceDownRules, Chance):
         if design.most_captures and moves:
             most = max(len(m[1]) for m in moves)
             moves = [m for m in moves if len(m[1]) == most]
+        if design.prefer:
+            moves = prefer(design.prefer, moves, b, self.c.kind_of)
         if design.identity == "from-to-captured" and len(moves) > 1:
             seen: set[Any] = set()
             unique = []
