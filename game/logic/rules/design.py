@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Final
 
 from game.logic.rules.board import Board, positions, read_board
+from game.logic.rules.groups import GroupRules
 from game.logic.rules.programs import ACTIONS, CONDITIONS, Program, ProgramReader
 from game.logic.rules.read_ends import End, EndReader
 from game.logic.rules.read_rules import RulesReader
@@ -165,6 +166,8 @@ class Design:
     #: How a move is written in the record: ``path`` (``e2-e4``, every game) or ``san``
     #: (standard algebraic, ``e4`` ``Nxf3+`` ``O-O``: :mod:`game.logic.rules.san`).
     move_format: str = "path"
+    #: Groups, liberties, ko, passes and komi (Go): :mod:`game.logic.rules.groups`.
+    groups: GroupRules | None = None
 
     def type_index(self, name: str) -> int:
         for i, piece in enumerate(self.pieces):
@@ -573,7 +576,7 @@ class _Reader(ProgramReader, RulesReader, EndReader):
                 if word not in ("path", "san"):
                     raise err(item[1], "move formats: path, san")
                 design.move_format = word
-            elif word not in ("fen", "pdn", "squares", "generic"):
-                raise err(item[1], "position formats: fen, pdn, squares, generic")
+            elif word not in ("fen", "pdn", "squares", "sgf", "generic"):
+                raise err(item[1], "position formats: fen, pdn, squares, sgf, generic")
             else:
                 design.position_format = word

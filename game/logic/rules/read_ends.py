@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
+from game.logic.rules.groups import GROUP_ENDS
 from game.logic.rules.sexpr import Atom, DescriptionError, Form, Item
 from game.logic.rules.words import ReaderPart, arg, err, form_args, whole_number, word_of
 
@@ -39,6 +40,7 @@ END_CONDITIONS: Final = {
     "one-colour": (1, 9),
     "and": (1, 4),
     "not": (1, 1),
+    **GROUP_ENDS,
 }
 OUTCOMES: Final = ("win", "loss", "draw", "count")
 
@@ -82,7 +84,7 @@ class EndReader(ReaderPart):
         if head in ("and", "not"):
             for a in args:
                 self._end_condition(a)
-        elif head in ("line", "repetition", "plies", "pieces-below"):
+        elif head in ("line", "repetition", "plies", "pieces-below", "plies-per-point"):
             whole_number(args[0], 1, 10_000)
         elif head in ("quiet-moves", "at-most"):  # a count (at least 1 quiet move), then types
             whole_number(args[0], 1 if head == "quiet-moves" else 0, 10_000)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from game.logic.rules.groups import read_groups
 from game.logic.rules.sexpr import Atom, Form, Item
 from game.logic.rules.words import ReaderPart, arg, err, word_of
 
@@ -121,5 +122,7 @@ class RulesReader(ReaderPart):
                 if word not in ("paths", "ended-leaves"):
                     raise err(item[1], "perft is paths or ended-leaves")
                 design.perft_ended_leaves = word == "ended-leaves"
+            elif head == "groups":
+                design.groups = read_groups(item)
             else:
                 raise item.error(f"unknown rule ({head} ...)")

@@ -1,0 +1,134 @@
+"""Write ``tests/data/go_perft.txt``: move counts of Go positions counted by OpenSpiel's
+``go`` (its Python binding, pyspiel), from the start of three boards and from positions of
+seeded random games on 9 x 9, many with captures and some with a ko to retake.
+
+open_spiel is not a dependency of the project: install it beside it to run this script
+(``pip install open_spiel``); the tests read only the file it writes.
+
+    python tools/go_reference.py [--games 24] [--seed 27]
+
+Each line is ``SIZE ; MOVES ; COUNTS``: the board's size, the moves from the empty board in
+SGF's coordinates (``dd``: column then row, ``a`` at the top left; ``-`` for a pass), and the
+move paths from there at depth 1, 2, ... as OpenSpiel counts them: a pass is a move, a
+finished game (two passes, a board repeated, the move limit) ends its paths, counting 0.
+The game is OpenSpiel's default but for the size: komi 7.5, no handicap.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+OUT = Path(__file__).resolve().parent.parent / "tests" / "data" / "go_perft.txt"
+
+
+def perft(state: Any, depth: int) -> int:
+    """Move paths of ``depth`` plies from ``state``; a finished game ends a path (0)."""
+    if depth == 0:
+        return 1
+    if state.is_terminal():
+        return 0
+    actions = state.legal_actions()
+    if depth == 1:
+        return len(actions)
+    total = 0
+    for action in actions:
+        child = state.clone()
+        child.apply_action(action)
+        total += perft(child, depth - 1)
+    return total
+
+
+def sgf_move(action: int, size: int) -> str:
+    """OpenSpiel's action (row from the bottom times size plus column; size squared: pass)
+    in SGF's letters."""
+    if action == size * size:
+        return "-"
+    row, col = divmod(action, size)
+    return chr(97 + col) + chr(97 + size - 1 - row)
+
+
+def random_game(pyspiel: Any, size: int, plies: int, rng: random.Random) -> tuple[Any, list[int]]:
+    """A game of ``plies`` random moves (passing only once in 40 moves), stopped early where
+    it ends; its state and its actions."""
+    game = pyspiel.load_game("go", {"board_size": size})
+    state = game.new_initial_state()
+    actions: list[int] = []
+    while len(actions) < plies:
+        legal = state.legal_actions()
+        stones = [a for a in legal if a != size * size]
+        action = rng.choice(stones) if stones and rng.random() > 1 / 40 else size * size
+        child = state.clone()
+        child.apply_action(action)
+        if child.is_terminal():
+            break
+        state = child
+        actions.append(action)
+    return state, actions
+
+
+def takes_one(pyspiel: Any, size: int, actions: list[int]) -> bool:
+    """Whether the last of ``actions`` took exactly one stone (a ko may follow)."""
+    if len(actions) < 2:
+        return False
+
+    def stones(state: Any) -> int:
+        return sum(str(state).split("\n", 1)[1].count(c) for c in "XO")
+
+    game = pyspiel.load_game("go", {"board_size": size})
+    state = game.new_initial_state()
+    for a in actions[:-1]:
+        state.apply_action(a)
+    before = stones(state)
+    state.apply_action(actions[-1])
+    return actions[-1] != size * size and stones(state) == before
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=24, help="random positions (default 24)")
+    parser.add_argument("--seed", type=int, default=27)
+    args = parser.parse_args(argv)
+    try:
+        import pyspiel
+    except ImportError:
+        print("open_spiel is not installed: pip install open_spiel", file=sys.stderr)
+        return 1
+    rng = random.Random(args.seed)
+    lines = [
+        "# Move counts of Go positions by OpenSpiel's go (pyspiel); written by"
+        " tools/go_reference.py",
+        "# SIZE ; MOVES (SGF points, - a pass) ; COUNTS from depth 1",
+    ]
+    cases: list[tuple[int, list[int], int]] = [(9, [], 3), (13, [], 2), (19, [], 2)]
+    kos = 0
+    tries = 0
+    while len(cases) < 3 + args.games and tries < 5000:
+        tries += 1
+        plies = rng.randrange(4, 150)
+        _, actions = random_game(pyspiel, 9, plies, rng)
+        ko = takes_one(pyspiel, 9, actions)
+        # Half the positions just after a single stone was taken (ko may forbid its retaking).
+        if kos < args.games // 2 and not ko:
+            continue
+        kos += ko
+        depth = 3 if len(cases) % 6 == 0 else 2
+        cases.append((9, actions, depth))
+    for size, actions, depth in cases:
+        game = pyspiel.load_game("go", {"board_size": size})
+        state = game.new_initial_state()
+        for a in actions:
+            state.apply_action(a)
+        counts = [perft(state, d) for d in range(1, depth + 1)]
+        moves = " ".join(sgf_move(a, size) for a in actions)
+        print(size, len(actions), counts, file=sys.stderr)
+        lines.append(f"{size} ; {moves} ; {' '.join(map(str, counts))}")
+    OUT.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
