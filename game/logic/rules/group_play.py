@@ -5,7 +5,7 @@ The tree chooses by UCT blended with RAVE (a move's value first read from every 
 game in which its player was the first to take that point, then more and more from its own);
 a pass is a move of every node, so a side ahead after the opponent's pass passes to win and
 one behind plays on. The simulated games run in compiled kernels
-(:mod:`~game.logic.rules.group_kernels`), seeded by the position, so a search bounded by
+(:mod:`~game.logic.rules.kernels.groups`), seeded by the position, so a search bounded by
 games gives the same move for the same position.
 """
 
@@ -21,8 +21,8 @@ import numpy.typing as npt
 
 from game.logic.contract import Stop
 from game.logic.rules.connect import ConnectionChoice
-from game.logic.rules.group_kernels import area_difference, place, playable, playout, seed
 from game.logic.rules.group_rulebook import GroupRulebook
+from game.logic.rules.kernels.groups import area_difference, place, playable, playout, seed
 from game.logic.rules.position import PASS, DescribedPosition, Move
 
 __all__ = ["GroupPlay"]
