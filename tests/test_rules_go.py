@@ -10,9 +10,11 @@ import pytest
 
 from game.logic.contract import NotationError
 from game.logic.rules.catalogue import rulebook, rulebook_for_text
+from game.logic.rules.design import parse
 from game.logic.rules.group_rulebook import GroupRulebook
 from game.logic.rules.notation import position_text, read_position
 from game.logic.rules.position import PASS, DescribedPosition
+from game.logic.rules.sexpr import DescriptionError
 from game.logic.rules.sgf import point_name
 from tests.deep import sized
 
@@ -173,3 +175,10 @@ def test_sgf_positions_read_and_write() -> None:
     for bad in ("AB[zz]", "SZ[13]AB[aa]", "AB[dd", "PL[X]"):
         with pytest.raises(NotationError):
             read_position(book, bad)
+
+
+def test_group_end_conditions_need_the_groups_rule() -> None:
+    text = (Path(__file__).parents[1] / "game/logic/rules/games/hex.txt").read_text()
+    text = text.replace("(end (win (connects first-side second-side)))", "(end (count two-passes))")
+    with pytest.raises(DescriptionError, match=r"hex-copy.txt:\d+:\d+: this end condition needs"):
+        parse(text, "hex-copy.txt")

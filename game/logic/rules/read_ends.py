@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
+from game.logic.rules.ends import walk
 from game.logic.rules.groups import GROUP_ENDS
 from game.logic.rules.sexpr import Atom, DescriptionError, Form, Item
 from game.logic.rules.words import ReaderPart, arg, err, form_args, whole_number, word_of
@@ -65,6 +66,10 @@ class EndReader(ReaderPart):
                 raise err(item, f"an end is ({' | '.join(OUTCOMES)} CONDITION)")
             cond = arg(item, 1, 1)[0]
             self._end_condition(cond)
+            for part in walk(cond):
+                word = part.head if isinstance(part, Form) else str(part.value)
+                if design.groups is None and word in GROUP_ENDS:
+                    raise err(part, "this end condition needs (groups ...) in (rules ...)")
             ends.append(End(item.head, cond))
         if not ends:
             raise form.error("(end ...) needs at least one condition")
