@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from game.logic.contract import NotationError
@@ -182,3 +183,19 @@ def test_group_end_conditions_need_the_groups_rule() -> None:
     text = text.replace("(end (win (connects first-side second-side)))", "(end (count two-passes))")
     with pytest.raises(DescriptionError, match=r"hex-copy.txt:\d+:\d+: this end condition needs"):
         parse(text, "hex-copy.txt")
+
+
+@pytest.mark.parametrize(
+    ("size", "marked"),
+    [(5, set()), (9, {"c3", "g3", "e5", "c7", "g7"}), (13, {"d4", "j4", "g7", "d10", "j10"})],
+)
+def test_star_points_of_the_usual_boards(size: int, marked: set[str]) -> None:
+    from game.games.rules.look import star_points
+
+    book = _book(size)
+    xy = np.array(book.design.board.xy, dtype="f4")
+    assert {book.design.board.names[p] for p in star_points(xy)} == marked
+    if size == 13:
+        nineteen = _book(19)
+        found = star_points(np.array(nineteen.design.board.xy, dtype="f4"))
+        assert len(found) == 9 and nineteen.design.board.names.index("d4") in found
