@@ -199,3 +199,17 @@ def test_star_points_of_the_usual_boards(size: int, marked: set[str]) -> None:
         nineteen = _book(19)
         found = star_points(np.array(nineteen.design.board.xy, dtype="f4"))
         assert len(found) == 9 and nineteen.design.board.names.index("d4") in found
+
+
+def test_the_computer_passes_to_win_after_the_opponents_pass() -> None:
+    from game.logic.rules.group_play import GroupPlay
+
+    book = _book(5)
+    pos = book.start()
+    book.make(pos, PASS)  # Black passes on the empty board: White's pass wins by komi
+    play = GroupPlay(book)
+    choice = play.choose(pos, book.legal(pos), games=300, deadline=None, stop=None)
+    assert choice.move == PASS
+    assert choice.reason.startswith("passes: White leads by 7.5")
+    again = play.choose(pos, book.legal(pos), games=300, deadline=None, stop=None)
+    assert again == choice  # seeded by the position

@@ -165,7 +165,9 @@ class GroupPlay:
         tried = np.maximum(n, 1.0)
         beta = np.sqrt(RAVE_EQUIVALENCE / (3.0 * n + RAVE_EQUIVALENCE))
         av = node.amaf_visits
-        rave = np.where(av > 0, node.amaf_wins / np.maximum(av, 1.0), 0.5)
-        mean = (1.0 - beta) * np.where(n > 0, node.wins / tried, 0.5) + beta * rave
+        own = np.where(n > 0, node.wins / tried, 0.5)
+        # A pass has no RAVE value (no point is taken): its own results alone rank it.
+        rave = np.where(av > 0, node.amaf_wins / np.maximum(av, 1.0), own)
+        mean = (1.0 - beta) * own + beta * rave
         score = mean + EXPLORATION * np.sqrt(math.log(node.total) / tried)
         return int(np.argmax(score))
