@@ -42,6 +42,17 @@ def perft(state: Any, depth: int) -> int:
     return total
 
 
+def counted_line(game: Any, size: int, actions: list[int], moves: str, depth: int) -> str:
+    """The data line of the position ``actions`` reach in ``game``: ``SIZE ; MOVES ; COUNTS``
+    (the counts at depth 1 to ``depth``, also said on stderr)."""
+    state = game.new_initial_state()
+    for a in actions:
+        state.apply_action(a)
+    counts = [perft(state, d) for d in range(1, depth + 1)]
+    print(size, len(actions), counts, file=sys.stderr)
+    return f"{size} ; {moves} ; {' '.join(map(str, counts))}"
+
+
 def sgf_move(action: int, size: int) -> str:
     """OpenSpiel's action (row from the bottom times size plus column; size squared: pass)
     in SGF's letters."""
@@ -87,8 +98,10 @@ def takes_one(pyspiel: Any, size: int, actions: list[int]) -> bool:
     return actions[-1] != size * size and stones(state) == before
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def start(doc: str, argv: list[str] | None) -> tuple[argparse.Namespace, Any, random.Random] | None:
+    """The command line (``--games``, ``--seed``), pyspiel and the seeded random numbers of a
+    script that asks OpenSpiel; None (said on stderr) when open_spiel is not installed."""
+    parser = argparse.ArgumentParser(description=doc.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=24, help="random positions (default 24)")
     parser.add_argument("--seed", type=int, default=27)
     args = parser.parse_args(argv)
@@ -96,8 +109,15 @@ def main(argv: list[str] | None = None) -> int:
         import pyspiel
     except ImportError:
         print("open_spiel is not installed: pip install open_spiel", file=sys.stderr)
+        return None
+    return args, pyspiel, random.Random(args.seed)
+
+
+def main(argv: list[str] | None = None) -> int:
+    started = start(__doc__ or "", argv)
+    if started is None:
         return 1
-    rng = random.Random(args.seed)
+    args, pyspiel, rng = started
     lines = [
         "# Move counts of Go positions by OpenSpiel's go (pyspiel); written by"
         " tools/go_reference.py",
@@ -119,13 +139,8 @@ def main(argv: list[str] | None = None) -> int:
         cases.append((9, actions, depth))
     for size, actions, depth in cases:
         game = pyspiel.load_game("go", {"board_size": size})
-        state = game.new_initial_state()
-        for a in actions:
-            state.apply_action(a)
-        counts = [perft(state, d) for d in range(1, depth + 1)]
         moves = " ".join(sgf_move(a, size) for a in actions)
-        print(size, len(actions), counts, file=sys.stderr)
-        lines.append(f"{size} ; {moves} ; {' '.join(map(str, counts))}")
+        lines.append(counted_line(game, size, actions, moves, depth))
     OUT.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return 0
 

@@ -15,40 +15,20 @@ from there at depth 1, 2, ...; a finished game ends its paths, counting 0.
 
 from __future__ import annotations
 
-import argparse
-import random
 import sys
 from pathlib import Path
-from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from go_reference import counted_line, start
 
 OUT = Path(__file__).resolve().parent.parent / "tests" / "data" / "hex_perft.txt"
 
 
-def perft(state: Any, depth: int) -> int:
-    """Move paths of ``depth`` plies from ``state``; a finished game ends a path (0)."""
-    if depth == 0:
-        return 1
-    if state.is_terminal():
-        return 0
-    total = 0
-    for action in state.legal_actions():
-        child = state.clone()
-        child.apply_action(action)
-        total += perft(child, depth - 1)
-    return total
-
-
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=24, help="random positions (default 24)")
-    parser.add_argument("--seed", type=int, default=27)
-    args = parser.parse_args(argv)
-    try:
-        import pyspiel
-    except ImportError:
-        print("open_spiel is not installed: pip install open_spiel", file=sys.stderr)
+    started = start(__doc__ or "", argv)
+    if started is None:
         return 1
-    rng = random.Random(args.seed)
+    args, pyspiel, rng = started
     lines = [
         "# Move counts of Hex positions by OpenSpiel's hex (pyspiel); written by"
         " tools/hex_reference.py",
@@ -73,14 +53,9 @@ def main(argv: list[str] | None = None) -> int:
         cases.append((side, actions))
     for side, actions in cases:
         game = pyspiel.load_game("hex", {"num_cols": side, "num_rows": side})
-        state = game.new_initial_state()
-        for a in actions:
-            state.apply_action(a)
         depth = 3 if side * side - len(actions) <= 30 else 2
-        counts = [perft(state, d) for d in range(1, depth + 1)]
         moves = " ".join(f"{chr(97 + a % side)}{a // side + 1}" for a in actions)
-        print(side, len(actions), counts, file=sys.stderr)
-        lines.append(f"{side} ; {moves} ; {' '.join(map(str, counts))}")
+        lines.append(counted_line(game, side, actions, moves, depth))
     OUT.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return 0
 

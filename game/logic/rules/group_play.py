@@ -11,8 +11,6 @@ games gives the same move for the same position.
 
 from __future__ import annotations
 
-import math
-import time
 import zlib
 from typing import Final
 
@@ -20,7 +18,13 @@ import numpy as np
 import numpy.typing as npt
 
 from game.logic.contract import Stop
-from game.logic.rules.connect import ConnectionChoice
+from game.logic.rules.connect import (
+    ConnectionChoice,
+    TreeNode,
+    most_tried,
+    rave_select,
+    run_games,
+)
 from game.logic.rules.group_rulebook import GroupRulebook
 from game.logic.rules.kernels.groups import area_difference, place, playable, playout, seed
 from game.logic.rules.position import PASS, DescribedPosition, Move
@@ -33,23 +37,6 @@ EXPLORATION: Final = 0.2
 RAVE_EQUIVALENCE: Final = 500.0
 #: A simulated game ends after this many moves per point of the board.
 PLAYOUT_MOVES: Final = 3
-
-
-class _Node:
-    """A position of the tree: its moves (points, -1 a pass), and per move the games through
-    it and their wins, the same for RAVE, and the child node once grown."""
-
-    __slots__ = ("amaf_visits", "amaf_wins", "children", "moves", "total", "visits", "wins")
-
-    def __init__(self, moves: npt.NDArray[np.int32]) -> None:
-        self.moves = moves
-        k = len(moves)
-        self.children: list[_Node | None] = [None] * k
-        self.visits = np.zeros(k)
-        self.wins = np.zeros(k)
-        self.amaf_visits = np.zeros(k)
-        self.amaf_wins = np.zeros(k)
-        self.total = 0
 
 
 class GroupPlay:
@@ -83,24 +70,16 @@ class GroupPlay:
         me = book.player(pos) + 1
         by_point = {m[0][0]: m for m in moves if len(m[0]) == 1}
         found = [p for p in playable(colour, self.nbr, me, ko) if int(p) in by_point]
-        points = np.array([*found, -1] if PASS in moves else found, np.int32)
+        points = np.array([*found, -1] if PASS in moves else found, np.int64)
         if not len(points):  # only own eyes are left to fill, and no pass: fill one
             return ConnectionChoice(moves[0], "the only kind of move left", 0, 0.0)
-        root = _Node(points)
+        root = TreeNode(points)
         seed(zlib.crc32(repr(book.key(pos)).encode()))
-        played = 0
-        while games is None or played < games:
-            if played & 31 == 0:
-                if stop is not None:
-                    stop.check()
-                if deadline is not None and time.perf_counter() > deadline and played:
-                    break
-            self._iterate(root, colour, me, ko, passes)
-            played += 1
-        best = int(np.argmax(root.visits))
-        visits = int(root.visits[best])
-        rate = root.wins[best] / visits if visits else 0.5
-        point = int(root.moves[best])
+        played = run_games(
+            lambda: self._iterate(root, colour, me, ko, passes), games, deadline, stop
+        )
+        best, visits, rate = most_tried(root)
+        point = int(root.cells[best])
         move = PASS if point < 0 else by_point[point]
         reason = f"wins {rate:.0%} of the {visits:,} simulated games after it, {played:,} in all"
         reason = f"{self._standing(colour)}; {reason}"
@@ -117,17 +96,17 @@ class GroupPlay:
         return f"{players[0 if lead > 0 else 1]} leads by {abs(lead):g} as the board stands"
 
     def _iterate(
-        self, root: _Node, start: npt.NDArray[np.int8], me: int, ko: int, passes: int
+        self, root: TreeNode, start: npt.NDArray[np.int8], me: int, ko: int, passes: int
     ) -> None:
         colour = start.copy()
         nbr = self.nbr
         mark = np.zeros(len(colour) + 1, np.int32)
         stack = np.empty(len(colour), np.int32)
-        path: list[tuple[_Node, int, int]] = []
-        node: _Node | None = root
+        path: list[tuple[TreeNode, int, int]] = []
+        node: TreeNode | None = root
         while node is not None and passes < 2:
-            i = self._select(node)
-            p = int(node.moves[i])
+            i = rave_select(node, EXPLORATION, RAVE_EQUIVALENCE)
+            p = int(node.cells[i])
             path.append((node, i, me))
             if p < 0:
                 passes += 1
@@ -139,7 +118,7 @@ class GroupPlay:
             child = node.children[i]
             if child is None:
                 if node.visits[i] > 0 and passes < 2:  # the second visit grows the tree
-                    node.children[i] = _Node(np.append(playable(colour, nbr, me, ko), -1))
+                    node.children[i] = TreeNode(np.append(playable(colour, nbr, me, ko), -1))
                 break
             node = child
         first = np.zeros(len(colour), np.int8)
@@ -153,21 +132,10 @@ class GroupPlay:
             won = 1.0 if winner == mover else (0.5 if winner == 0 else 0.0)
             node_at.visits[i] += 1
             node_at.wins[i] += won
-            pts = node_at.moves
+            pts = node_at.cells
             held = (pts >= 0) & (first[np.maximum(pts, 0)] == mover)
+            if pts[i] < 0:  # a pass takes no point: its RAVE results are its own
+                held[i] = True
             node_at.amaf_visits += held
             if won:
                 node_at.amaf_wins += held * won
-
-    def _select(self, node: _Node) -> int:
-        node.total += 1
-        n = node.visits
-        tried = np.maximum(n, 1.0)
-        beta = np.sqrt(RAVE_EQUIVALENCE / (3.0 * n + RAVE_EQUIVALENCE))
-        av = node.amaf_visits
-        own = np.where(n > 0, node.wins / tried, 0.5)
-        # A pass has no RAVE value (no point is taken): its own results alone rank it.
-        rave = np.where(av > 0, node.amaf_wins / np.maximum(av, 1.0), own)
-        mean = (1.0 - beta) * own + beta * rave
-        score = mean + EXPLORATION * np.sqrt(math.log(node.total) / tried)
-        return int(np.argmax(score))

@@ -26,7 +26,7 @@ from typing import Final
 from game.logic.rules.sexpr import Form, Item
 from game.logic.rules.words import arg, err, whole_number, word_of
 
-__all__ = ["GROUP_ENDS", "GroupRules", "area", "label_groups", "read_groups"]
+__all__ = ["GROUP_ENDS", "GroupRules", "area", "label_groups", "read_groups", "region"]
 
 #: The ways of suicide and ko a description may choose.
 SUICIDE: Final = ("forbidden", "removed")
@@ -80,31 +80,14 @@ def label_groups(
 ) -> tuple[list[int], list[list[int]], list[set[int]]]:
     """``(group of each position (-1: empty), stones of each group, liberties of each
     group)`` for a board of colours (0 empty, else the owner + 1)."""
-    n = len(colour)
-    label = [-1] * n
+    label = [-1] * len(colour)
     stones: list[list[int]] = []
     liberties: list[set[int]] = []
-    for start in range(n):
-        c = colour[start]
-        if not c or label[start] >= 0:
-            continue
-        g = len(stones)
-        label[start] = g
-        members = [start]
-        libs: set[int] = set()
-        i = 0
-        while i < len(members):
-            p = members[i]
-            i += 1
-            for q in neighbours[p]:
-                cq = colour[q]
-                if not cq:
-                    libs.add(q)
-                elif cq == c and label[q] < 0:
-                    label[q] = g
-                    members.append(q)
-        stones.append(members)
-        liberties.append(libs)
+    for start, c in enumerate(colour):
+        if c and label[start] < 0:
+            members, border = region(colour, neighbours, start, label, len(stones))
+            stones.append(members)
+            liberties.append({q for q in border if not colour[q]})
     return label, stones, liberties
 
 
@@ -112,30 +95,38 @@ def area(colour: list[int], neighbours: list[tuple[int, ...]], players: int = 2)
     """Each player's area (Tromp-Taylor): their stones, and the empty positions from which
     only their stones can be reached through empty positions."""
     counts = [0] * players
-    seen = [False] * len(colour)
-    for c in colour:
+    label = [-1] * len(colour)
+    for start, c in enumerate(colour):
         if c:
             counts[c - 1] += 1
-    for start, c in enumerate(colour):
-        if c or seen[start]:
-            continue
-        region = [start]
-        seen[start] = True
-        touches: set[int] = set()
-        i = 0
-        while i < len(region):
-            p = region[i]
-            i += 1
-            for q in neighbours[p]:
-                cq = colour[q]
-                if cq:
-                    touches.add(cq)
-                elif not seen[q]:
-                    seen[q] = True
-                    region.append(q)
-        if len(touches) == 1:
-            counts[touches.pop() - 1] += len(region)
+        elif label[start] < 0:
+            members, border = region(colour, neighbours, start, label, start)
+            touches = {colour[q] for q in border}
+            if len(touches) == 1:
+                counts[touches.pop() - 1] += len(members)
     return counts
+
+
+def region(
+    colour: list[int], neighbours: list[tuple[int, ...]], start: int, label: list[int], mark: int
+) -> tuple[list[int], set[int]]:
+    """The positions of ``start``'s colour joined to it (each labelled ``mark`` in
+    ``label``, where -1 is not yet labelled) and the positions of other colours beside them."""
+    c = colour[start]
+    label[start] = mark
+    members = [start]
+    border: set[int] = set()
+    i = 0
+    while i < len(members):
+        p = members[i]
+        i += 1
+        for q in neighbours[p]:
+            if colour[q] != c:
+                border.add(q)
+            elif label[q] < 0:
+                label[q] = mark
+                members.append(q)
+    return members, border
 
 
 def _choice(item: Item, allowed: tuple[str, ...], what: str) -> str:

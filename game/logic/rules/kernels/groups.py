@@ -29,58 +29,38 @@ def seed(value: int) -> None:
 
 
 @njit(cache=True)
-def _has_liberty(
+def _flood(
     colour: npt.NDArray[np.int8],
     nbr: npt.NDArray[np.int32],
     start: int,
     mark: npt.NDArray[np.int32],
     stamp: int,
-    stack: npt.NDArray[np.int32],
-) -> bool:
+    members: npt.NDArray[np.int32],
+) -> tuple[int, int]:
+    """The points of ``start``'s colour joined to it, into ``members`` (each marked with
+    ``stamp``): ``(how many, the colours beside them)``, each colour c as the bit 1 << c (an
+    empty point beside the region: bit 1, a liberty)."""
     c = colour[start]
     mark[start] = stamp
-    stack[0] = start
-    top = 1
-    while top > 0:
-        top -= 1
-        p = stack[top]
+    members[0] = start
+    size = 1
+    i = 0
+    touches = 0
+    while i < size:
+        p = members[i]
+        i += 1
         for k in range(4):
             q = nbr[p, k]
             if q < 0:
                 continue
             cq = colour[q]
-            if cq == 0:
-                return True
-            if cq == c and mark[q] != stamp:
+            if cq != c:
+                touches |= 1 << cq
+            elif mark[q] != stamp:
                 mark[q] = stamp
-                stack[top] = q
-                top += 1
-    return False
-
-
-@njit(cache=True)
-def _remove(
-    colour: npt.NDArray[np.int8],
-    nbr: npt.NDArray[np.int32],
-    start: int,
-    stack: npt.NDArray[np.int32],
-) -> int:
-    c = colour[start]
-    colour[start] = 0
-    stack[0] = start
-    top = 1
-    count = 0
-    while top > 0:
-        top -= 1
-        p = stack[top]
-        count += 1
-        for k in range(4):
-            q = nbr[p, k]
-            if q >= 0 and colour[q] == c:
-                colour[q] = 0
-                stack[top] = q
-                top += 1
-    return count
+                members[size] = q
+                size += 1
+    return size, touches
 
 
 @njit(cache=True)
@@ -121,12 +101,16 @@ def place(
         q = nbr[p, k]
         if q >= 0 and colour[q] == enemy:
             mark[0] += 1
-            if not _has_liberty(colour, nbr, q, mark[1:], mark[0], stack):
-                taken += _remove(colour, nbr, q, stack)
+            size, touches = _flood(colour, nbr, q, mark[1:], mark[0], stack)
+            if not touches & 1:
+                for j in range(size):
+                    colour[stack[j]] = 0
+                taken += size
                 last = q
     if taken == 0:
         mark[0] += 1
-        if not _has_liberty(colour, nbr, p, mark[1:], mark[0], stack):
+        _, touches = _flood(colour, nbr, p, mark[1:], mark[0], stack)
+        if not touches & 1:
             colour[p] = 0
             return -2
     if in_eye and taken == 1:
@@ -139,8 +123,8 @@ def area_difference(colour: npt.NDArray[np.int8], nbr: npt.NDArray[np.int32]) ->
     """The first colour's area less the second's (stones and the empty points only that
     colour reaches)."""
     n = colour.shape[0]
-    seen = np.zeros(n, np.bool_)
-    stack = np.empty(n, np.int32)
+    mark = np.zeros(n, np.int32)
+    members = np.empty(n, np.int32)
     diff = 0
     for p in range(n):
         c = colour[p]
@@ -148,30 +132,11 @@ def area_difference(colour: npt.NDArray[np.int8], nbr: npt.NDArray[np.int32]) ->
             diff += 1
         elif c == 2:
             diff -= 1
-        elif not seen[p]:
-            seen[p] = True
-            stack[0] = p
-            top = 1
-            size = 0
-            touches = 0
-            while top > 0:
-                top -= 1
-                x = stack[top]
-                size += 1
-                for k in range(4):
-                    q = nbr[x, k]
-                    if q < 0:
-                        continue
-                    cq = colour[q]
-                    if cq != 0:
-                        touches |= cq
-                    elif not seen[q]:
-                        seen[q] = True
-                        stack[top] = q
-                        top += 1
-            if touches == 1:
+        elif not mark[p]:
+            size, touches = _flood(colour, nbr, p, mark, 1, members)
+            if touches == 2:
                 diff += size
-            elif touches == 2:
+            elif touches == 4:
                 diff -= size
     return diff
 
