@@ -1,6 +1,6 @@
 """Write ``tests/data/go_perft.txt``: move counts of Go positions counted by OpenSpiel's
 ``go`` (its Python binding, pyspiel), from the start of three boards and from positions of
-seeded random games on 9 x 9, many with captures and some with a ko to retake.
+seeded random games on 9 x 9, half of them with a ko to retake that the last move closed.
 
 open_spiel is not a dependency of the project: install it beside it to run this script
 (``pip install open_spiel``); the tests read only the file it writes.
@@ -81,21 +81,42 @@ def random_game(pyspiel: Any, size: int, plies: int, rng: random.Random) -> tupl
     return state, actions
 
 
-def takes_one(pyspiel: Any, size: int, actions: list[int]) -> bool:
-    """Whether the last of ``actions`` took exactly one stone (a ko may follow)."""
-    if len(actions) < 2:
-        return False
-
-    def stones(state: Any) -> int:
-        return sum(str(state).split("\n", 1)[1].count(c) for c in "XO")
-
+def ko_plies(pyspiel: Any, size: int, actions: list[int]) -> list[int]:
+    """The plies after which a ko is to be retaken: the move just played took one stone,
+    standing where every other neighbour is the enemy's (the taken point is then closed)."""
     game = pyspiel.load_game("go", {"board_size": size})
     state = game.new_initial_state()
-    for a in actions[:-1]:
-        state.apply_action(a)
-    before = stones(state)
-    state.apply_action(actions[-1])
-    return actions[-1] != size * size and stones(state) == before
+    out = []
+    before = _grid(state, size)
+    for ply, action in enumerate(actions, start=1):
+        state.apply_action(action)
+        after = _grid(state, size)
+        if action != size * size:
+            row, col = divmod(action, size)
+            me = after[row][col]
+            gone = [
+                (r, c)
+                for r in range(size)
+                for c in range(size)
+                if before[r][c] not in (".", me) and after[r][c] == "."
+            ]
+            near = [
+                (row + dr, col + dc)
+                for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))
+                if 0 <= row + dr < size and 0 <= col + dc < size
+            ]
+            if len(gone) == 1 and all(
+                q == gone[0] or after[q[0]][q[1]] not in (".", me) for q in near
+            ):
+                out.append(ply)
+        before = after
+    return out
+
+
+def _grid(state: Any, size: int) -> list[str]:
+    """The board by rows from the bottom (OpenSpiel's row 0): X, O or . each point."""
+    rows = [line.split()[1] for line in str(state).splitlines() if line[:3].strip().isdigit()]
+    return [row.replace("+", ".") for row in reversed(rows)][:size]
 
 
 def start(doc: str, argv: list[str] | None) -> tuple[argparse.Namespace, Any, random.Random] | None:
@@ -124,17 +145,14 @@ def main(argv: list[str] | None = None) -> int:
         "# SIZE ; MOVES (SGF points, - a pass) ; COUNTS from depth 1",
     ]
     cases: list[tuple[int, list[int], int]] = [(9, [], 3), (13, [], 2), (19, [], 2)]
-    kos = 0
-    tries = 0
-    while len(cases) < 3 + args.games and tries < 5000:
-        tries += 1
+    while len(cases) < 3 + args.games:
         plies = rng.randrange(4, 150)
         _, actions = random_game(pyspiel, 9, plies, rng)
-        ko = takes_one(pyspiel, 9, actions)
-        # Half the positions just after a single stone was taken (ko may forbid its retaking).
-        if kos < args.games // 2 and not ko:
-            continue
-        kos += ko
+        if len(cases) % 2:  # half the positions with a ko to retake, closed for now
+            kos = ko_plies(pyspiel, 9, actions)
+            if not kos:
+                continue
+            actions = actions[: rng.choice(kos)]
         depth = 3 if len(cases) % 6 == 0 else 2
         cases.append((9, actions, depth))
     for size, actions, depth in cases:
