@@ -49,11 +49,17 @@ def italian_draughts(games: int) -> tuple[int, int]:
     return against_random("italian-draughts", Limits(nodes=1000), games)
 
 
+def go(games: int) -> tuple[int, int]:
+    """Go on 9 x 9 (komi 7.5): the master level bounded by 200 simulated games a move."""
+    return against_random("go", Limits(nodes=200), games)
+
+
 #: Each game's line: a function of the number of games giving (wins, draws).
 GAMES: dict[str, Callable[[int], tuple[int, int]]] = {
     "ur": ur,
     "banqi": banqi,
     "italian-draughts": italian_draughts,
+    "go": go,
 }
 
 

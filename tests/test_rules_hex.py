@@ -5,12 +5,14 @@ games on several board sizes."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
 from game.logic.rules.catalogue import rulebook
 from game.logic.rules.notation import move_texts
 from game.logic.rules.rulebook import DescribedPosition, Rulebook
+from tests.deep import sized
 
 NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1), (-1, 1), (1, -1))
 
@@ -106,3 +108,28 @@ def test_the_board_is_told_which_pieces_won() -> None:
     ttt = rulebook("tic-tac-toe")
     pos = _play(ttt, ["a1", "b1", "b2", "c1", "c3"])
     assert [ttt.design.board.names[p] for p in ttt.winning(pos)] == ["a1", "b2", "c3"]
+
+
+def _openspiel_cases() -> list[tuple[int, list[str], list[int]]]:
+    data = Path(__file__).parent / "data" / "hex_perft.txt"
+    out = []
+    for line in data.read_text(encoding="utf-8").splitlines():
+        if line.startswith("#") or not line.strip():
+            continue
+        side, moves, counts = (part.strip() for part in line.split(";"))
+        out.append((int(side), moves.split(), [int(c) for c in counts.split()]))
+    return out
+
+
+OPENSPIEL = _openspiel_cases()
+
+
+@pytest.mark.parametrize("case", range(len(OPENSPIEL)))
+def test_hex_counts_equal_openspiels(case: int) -> None:
+    """A second opinion: OpenSpiel's hex counts the same move paths (tests/data/hex_perft.txt,
+    written by tools/hex_reference.py) from the start and from random games' positions."""
+    side, moves, counts = OPENSPIEL[case]
+    e = rulebook("hex", {"side": side})
+    pos = _play(e, moves)
+    for depth, expected in enumerate(counts[: sized(2, 3)], start=1):
+        assert e.perft(pos, depth) == expected, (side, moves, depth)

@@ -15,7 +15,13 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from game.engine.scene import Node, Scene, quat_from_axis_angle
-from game.games.rules.look import STYLES, WOOD, has_horizontal_neighbour, merge_lines
+from game.games.rules.look import (
+    STYLES,
+    WOOD,
+    has_horizontal_neighbour,
+    merge_lines,
+    star_points,
+)
 from game.logic.rules.design import Design
 from game.logic.rules.sexpr import Form
 
@@ -207,6 +213,12 @@ class BoardBuild:
                 ((float(xy[p, 0]), float(xy[p, 1])), (float(xy[q, 0]), float(xy[q, 1])))
             )
         self._bars(segments, colours["line"], 0.002)
+        if self.design.groups is not None:  # Go: the star points, small dots on the lines
+            for p in star_points(xy):
+                node = self._spawn("point")
+                node.position = self.world(p, 0.0)
+                node.scale = np.array([0.9 * self.cell, 1.0, 0.9 * self.cell], "f4")
+                node.material.color = (*colours["line"], 1.0)
         if segments and not board.drawn:
             return  # the lines' crossings are the points (Gomoku): dots would only clutter
         size = 0.16

@@ -37,6 +37,8 @@ from game.games.rules.select import Click, click, next_steps, taking, targets
 from game.games.rules.texts import (
     HUMAN,
     choice_labels,
+    group_result,
+    group_tally,
     help_text,
     piece_counts,
     piece_name,
@@ -218,6 +220,8 @@ class BoardController(RecordControls):
         else:
             counts, word = piece_counts(self.design, self.state), "pieces"
         pieces = ", ".join(f"{p} {n}" for p, n in zip(self.design.players, counts, strict=True))
+        if self.design.groups is not None:  # Go: captures, and the area as it would count
+            word, pieces = "captured", group_tally(self.design, self.state)
         hands: list[dict[str, int]] = getattr(self.state, "hands", lambda: [])()
         if any(hands):  # pieces still to be placed (Nine Men's Morris's first phase)
             waiting = ", ".join(
@@ -477,6 +481,8 @@ class BoardController(RecordControls):
         self.judged = True
         scores = self.state.returns()
         text = f"Game over: {self.game.result_text(self.state)}."
+        if self.design.groups is not None:
+            text = f"{text[:-1]}{group_result(self.design, self.state)}."
         tone = Tone.INFO
         if max(scores) != min(scores):
             winner = scores.index(max(scores))

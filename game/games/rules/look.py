@@ -31,6 +31,7 @@ __all__ = [
     "piece_meshes",
     "spacing",
     "stacks_of",
+    "star_points",
 ]
 
 #: The mesh of each piece shape a description may name (``(shape NAME)``).
@@ -235,3 +236,31 @@ def merge_lines(
             px, py = -uy * offset, ux * offset  # the line's point nearest the origin
             out.append(((px + ux * t0, py + uy * t0), (px + ux * t1, py + uy * t1)))
     return out
+
+
+def star_points(xy: np.ndarray) -> list[int]:
+    """The star points (hoshi) of a square board of lines, as Go boards mark them: the
+    points the fourth line crosses (the third below 13 lines), the centre of an odd board,
+    and on 15 lines or more the middles of the sides between; none below 7 lines."""
+    xs = sorted({round(float(x), 6) for x in xy[:, 0]})
+    ys = sorted({round(float(y), 6) for y in xy[:, 1]})
+    size = len(xs)
+    if size != len(ys) or size < 7:
+        return []
+    edge = 3 if size >= 13 else 2
+    lines = [edge, size - 1 - edge]
+    if size % 2:
+        lines.insert(1, size // 2)
+    marks = {(a, b) for a in lines for b in lines}
+    if size % 2 and size < 15:  # corners and the centre only
+        marks = {
+            (a, b)
+            for a in lines
+            for b in lines
+            if (a == b == size // 2) or (a != size // 2 and b != size // 2)
+        }
+    return [
+        p
+        for p in range(len(xy))
+        if (xs.index(round(float(xy[p, 0]), 6)), ys.index(round(float(xy[p, 1]), 6))) in marks
+    ]

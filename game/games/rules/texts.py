@@ -15,6 +15,8 @@ from game.logic.rules.design import Design
 __all__ = [
     "HUMAN",
     "choice_labels",
+    "group_result",
+    "group_tally",
     "help_text",
     "move_text",
     "piece_counts",
@@ -126,3 +128,24 @@ def piece_name(state: Any, position: int) -> str:
         if p == position:
             return str(kind)
     return "Piece"
+
+
+def group_tally(design: Design, state: Any) -> str:
+    """A game of groups (Go): the stones each player has captured (after the word
+    "captured"), and each one's area
+    (stones and the empty points only their stones reach) with the second player's komi."""
+    book = state.rulebook
+    players = design.players
+    taken = ", ".join(f"{p} {n}" for p, n in zip(players, book.captured(state.pos), strict=True))
+    area = book.counts(state.pos)
+    komi = book.rule.komi
+    second = f"{area[1]} + {komi:g}" if komi else f"{area[1]}"
+    return f"{taken}   area: {players[0]} {area[0]}, {players[1]} {second}"
+
+
+def group_result(design: Design, state: Any) -> str:
+    """How a counted game of groups ended: "by 3.5 points" (or "" for another end)."""
+    if state.outcome() != "count":
+        return ""
+    margin = abs(state.rulebook.score(state.pos))
+    return f" by {margin:g} point{'s' * (margin != 1)}" if margin else ""

@@ -15,6 +15,7 @@ from importlib import resources
 from pathlib import Path
 
 from game.logic.rules.design import Design, load, parse
+from game.logic.rules.group_rulebook import GroupRulebook
 from game.logic.rules.rulebook import Rulebook
 
 __all__ = ["design", "file_id", "path_of", "rulebook", "rulebook_for_text", "shipped"]
@@ -42,6 +43,7 @@ ORDER = (
     "banqi",
     "ur",
     "italian-draughts",
+    "go",
 )
 
 
@@ -79,9 +81,14 @@ def rulebook(game_id: str, values: Mapping[str, int] | None = None) -> Rulebook:
 
 @lru_cache(maxsize=64)
 def _rulebook(game_id: str, values: tuple[tuple[str, int], ...]) -> Rulebook:
-    made = Rulebook(design(game_id) if not values else load(path_of(game_id), dict(values)))
+    made = made_rulebook(design(game_id) if not values else load(path_of(game_id), dict(values)))
     made.origin = (_rulebook, (game_id, values))
     return made
+
+
+def made_rulebook(design: Design) -> Rulebook:
+    """The rulebook that plays ``design``: one of groups (Go) where it has the rule."""
+    return GroupRulebook(design) if design.groups is not None else Rulebook(design)
 
 
 def file_id(source: str) -> str:
@@ -102,7 +109,7 @@ def rulebook_for_text(text: str, source: str, values: Mapping[str, int] | None =
     start position's moves pass a bound of :mod:`~game.logic.rules.limits`."""
     design: Design = parse(text, source, values)
     design.id = file_id(source)
-    made = Rulebook(design)
+    made = made_rulebook(design)
     # The start's moves, generated once here: a game whose first position passes the
     # rulebook's bounds (limits.MAX_MOVES) is refused as it is read, with the form at fault,
     # so a window reloading it keeps the game it has.

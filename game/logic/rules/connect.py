@@ -21,6 +21,7 @@ import math
 import time
 import zlib
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
@@ -31,7 +32,15 @@ from game.logic.contract import Stop
 from game.logic.rules.rulebook import DescribedPosition, Move, Rulebook
 from game.logic.rules.sexpr import Form
 
-__all__ = ["Connection", "ConnectionChoice", "connection_zones"]
+__all__ = [
+    "Connection",
+    "ConnectionChoice",
+    "TreeNode",
+    "connection_zones",
+    "most_tried",
+    "rave_select",
+    "run_games",
+]
 
 #: UCT's exploration constant and the games at which a move's own results and RAVE's weigh
 #: the same.
@@ -64,16 +73,17 @@ def connection_zones(rulebook: Rulebook) -> tuple[str, str] | None:
     return str(cond.args[0].value), str(cond.args[1].value)  # type: ignore[union-attr]
 
 
-class _Node:
-    """A position of the tree: its moves (the empty positions) and, per move, the games
-    through it and their wins, the same for RAVE, and the child node once grown."""
+class TreeNode:
+    """A position of the tree: its moves (the empty positions; in Go also -1, a pass) and,
+    per move, the games through it and their wins, the same for RAVE, and the child node
+    once grown."""
 
     __slots__ = ("amaf_visits", "amaf_wins", "cells", "children", "total", "visits", "wins")
 
     def __init__(self, cells: npt.NDArray[np.int64]) -> None:
         self.cells = cells
         k = len(cells)
-        self.children: list[_Node | None] = [None] * k
+        self.children: list[TreeNode | None] = [None] * k
         self.visits = np.zeros(k)
         self.wins = np.zeros(k)
         self.amaf_visits = np.zeros(k)
@@ -141,20 +151,10 @@ class Connection:
         seed = zlib.crc32(repr(rulebook.key(pos)).encode())
         rng = np.random.default_rng(seed)
         cells = sorted(by_cell)
-        root = _Node(np.array(cells))
+        root = TreeNode(np.array(cells))
         start = np.array(stones)
-        played = 0
-        while games is None or played < games:
-            if played & 31 == 0:
-                if stop is not None:
-                    stop.check()
-                if deadline is not None and time.perf_counter() > deadline and played:
-                    break
-            self._iterate(root, start, order, rng)
-            played += 1
-        best = int(np.argmax(root.visits))  # the first of the most tried: the lowest position
-        visits = int(root.visits[best])
-        rate = root.wins[best] / visits if visits else 0.5
+        played = run_games(lambda: self._iterate(root, start, order, rng), games, deadline, stop)
+        best, visits, rate = most_tried(root)  # the first of them: the lowest position
         lost = "; every move looks lost, this one holds out best" if rate < 0.1 else ""
         reason = (
             f"{self._distances(stones, me, cells[best])}; wins {rate:.0%} of the {visits:,} "
@@ -177,14 +177,14 @@ class Connection:
 
     def _iterate(
         self,
-        root: _Node,
+        root: TreeNode,
         stones: npt.NDArray[np.int64],
         order: npt.NDArray[np.int64],
         numpy_rng: np.random.Generator,
     ) -> None:
         board = stones.copy()
-        path: list[tuple[_Node, int, int]] = []  # (node, move index, mover)
-        node: _Node | None = root
+        path: list[tuple[TreeNode, int, int]] = []  # (node, move index, mover)
+        node: TreeNode | None = root
         ply = 0
         while node is not None:
             i = self._select(node)
@@ -197,7 +197,7 @@ class Connection:
                 if node.visits[i] > 0:  # the second visit grows the tree
                     rest = node.cells[board[node.cells] < 0]
                     if len(rest):
-                        node.children[i] = _Node(rest)
+                        node.children[i] = TreeNode(rest)
                 break
             node = child
         empties = np.flatnonzero(board < 0)
@@ -215,21 +215,8 @@ class Connection:
             if won:
                 node_at.amaf_wins += held * won
 
-    def _select(self, node: _Node) -> int:
-        """The move to follow: UCT on each move's own results blended with RAVE's; a move
-        never tried scores its RAVE value (or an even chance) plus the first-try bonus."""
-        node.total += 1
-        n = node.visits
-        tried = np.maximum(n, 1.0)
-        k = self.rave_equivalence
-        beta = np.sqrt(k / (3.0 * n + k))
-        av = node.amaf_visits
-        rave = np.where(av > 0, node.amaf_wins / np.maximum(av, 1.0), 0.5)
-        mean = (1.0 - beta) * (node.wins / tried) + beta * rave
-        score = mean + self.exploration * np.sqrt(math.log(node.total) / tried)
-        if self.first_try:
-            score += self.first_try * (n == 0)
-        return int(np.argmax(score))
+    def _select(self, node: TreeNode) -> int:
+        return rave_select(node, self.exploration, self.rave_equivalence, self.first_try)
 
     def _winner(self, board: list[int]) -> int:
         """The player whose stones join their two zones (-1: neither)."""
@@ -337,3 +324,47 @@ class Connection:
             if a and z:
                 out.add(p)
         return out
+
+
+def rave_select(
+    node: TreeNode, exploration: float, rave_equivalence: float, first_try: float = 0.0
+) -> int:
+    """The move to follow: UCT on each move's own results blended with RAVE's; a move
+    never tried scores its RAVE value (or an even chance) plus the first-try bonus."""
+    node.total += 1
+    n = node.visits
+    tried = np.maximum(n, 1.0)
+    k = rave_equivalence
+    beta = np.sqrt(k / (3.0 * n + k))
+    av = node.amaf_visits
+    rave = np.where(av > 0, node.amaf_wins / np.maximum(av, 1.0), 0.5)
+    mean = (1.0 - beta) * (node.wins / tried) + beta * rave
+    score = mean + exploration * np.sqrt(math.log(node.total) / tried)
+    if first_try:
+        score += first_try * (n == 0)
+    return int(np.argmax(score))
+
+
+def run_games(
+    iterate: Callable[[], None], games: int | None, deadline: float | None, stop: Stop | None
+) -> int:
+    """Call ``iterate`` (one simulated game through the tree) at most ``games`` times (None:
+    no cap), at least once and no more once ``deadline`` passes; raises ThinkingStopped once
+    ``stop`` is set. Returns how many it played."""
+    played = 0
+    while games is None or played < games:
+        if played & 31 == 0:
+            if stop is not None:
+                stop.check()
+            if deadline is not None and time.perf_counter() > deadline and played:
+                break
+        iterate()
+        played += 1
+    return played
+
+
+def most_tried(root: TreeNode) -> tuple[int, int, float]:
+    """The root's move tried most (the first of them), its games, and the share it won."""
+    best = int(np.argmax(root.visits))
+    visits = int(root.visits[best])
+    return best, visits, root.wins[best] / visits if visits else 0.5

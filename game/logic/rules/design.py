@@ -25,6 +25,7 @@ from typing import Final
 
 from game.logic.rules.board import Board, positions, read_board
 from game.logic.rules.dice import Dice, DiceReader
+from game.logic.rules.groups import GroupRules
 from game.logic.rules.hidden import FaceDown, FaceDownReader
 from game.logic.rules.numbers import Tally, TallyReader
 from game.logic.rules.parameters import Parameter, bind, parameters
@@ -181,6 +182,8 @@ class Design:
     #: ``(prefer KEY...)``: the keys that choose among complete moves (:mod:`.prefer`).
     prefer: tuple[Key, ...] = ()
     tallies: tuple[Tally, ...] = ()
+    #: Groups, liberties, ko, passes and komi (Go): :mod:`game.logic.rules.groups`.
+    groups: GroupRules | None = None
 
     def type_index(self, name: str) -> int:
         for i, piece in enumerate(self.pieces):
@@ -540,7 +543,7 @@ class _Reader(ProgramReader, RulesReader, EndReader, FaceDownReader, DiceReader,
                 if word not in ("path", "san"):
                     raise err(item[1], "move formats: path, san")
                 design.move_format = word
-            elif word not in ("fen", "pdn", "squares", "generic"):
-                raise err(item[1], "position formats: fen, pdn, squares, generic")
+            elif word not in ("fen", "pdn", "squares", "sgf", "generic"):
+                raise err(item[1], "position formats: fen, pdn, squares, sgf, generic")
             else:
                 design.position_format = word

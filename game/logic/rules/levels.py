@@ -52,6 +52,8 @@ from game.logic.contract import Limits, Stop, ThinkingStopped
 from game.logic.rules.chance_play import expectimax_choice
 from game.logic.rules.connect import Connection, connection_zones
 from game.logic.rules.evaluation import UNIT, Judge
+from game.logic.rules.group_play import GroupPlay
+from game.logic.rules.group_rulebook import GroupRulebook
 from game.logic.rules.lines import Lines, LinesStopped, line_length
 from game.logic.rules.many import choose_many
 from game.logic.rules.rulebook import DescribedPosition, Move, Rulebook
@@ -237,6 +239,8 @@ class LevelAgent:
                 found = ("lines", Lines(rulebook, k), rulebook)
             elif zones is not None:
                 found = ("connection", Connection(rulebook, zones), rulebook)
+            elif isinstance(rulebook, GroupRulebook):  # Go: the same search, its own games
+                found = ("connection", GroupPlay(rulebook), rulebook)
             else:
                 found = ("search", Judge(rulebook), rulebook)
             self._cache = {key: found}

@@ -9,7 +9,8 @@ captured positions (``1x23 [x12,x18]``).
 Positions are read and written in the field's own notation, as the description says:
 ``fen`` (chess: Forsyth-Edwards), ``pdn`` (draughts: ``W:W31,32,K33:B1,2``), ``squares``
 (Reversi: 64 characters of X, O and -, row by row from the top left as the board is drawn,
-A1..H8 in Othello, then the side to move) or ``generic``
+A1..H8 in Othello, then the side to move), ``sgf`` (Go: ``SZ[9]AB[dd]AW[ee]PL[W]``,
+:mod:`~game.logic.rules.sgf_position`) or ``generic``
 (``White: Pawn a2 b2, King e1 / Black: King e8 / White to move``).
 """
 
@@ -24,6 +25,7 @@ from game.logic.rules.dice import throw_text
 from game.logic.rules.hidden import TURN_UP
 from game.logic.rules.position import THROW
 from game.logic.rules.rulebook import PASS, DescribedPosition, Move, Rulebook
+from game.logic.rules.sgf_position import sgf_read, sgf_text
 
 __all__ = ["move_texts", "parse_move", "position_text", "read_position"]
 
@@ -142,7 +144,7 @@ def _fold(text: str) -> str:
 
 def position_text(rulebook: Rulebook, pos: DescribedPosition) -> str:
     """``pos`` in the design's position notation."""
-    write = {"fen": _fen_text, "pdn": _pdn_text, "squares": _squares_text}
+    write = {"fen": _fen_text, "pdn": _pdn_text, "squares": _squares_text, "sgf": sgf_text}
     text = write.get(rulebook.design.position_format, _generic_text)(rulebook, pos)
     chance = rulebook.dice is not None or rulebook.design.captured_home
     return rulebook.chance_text(pos, text) if chance else text
@@ -165,7 +167,7 @@ def read_position(rulebook: Rulebook, text: str) -> DescribedPosition:
 def _read_position(rulebook: Rulebook, text: str, fmt: str) -> DescribedPosition:
     if "/" in text and ":" in text.split("/")[0]:
         return rulebook.from_text(_generic_read(rulebook, text))
-    readers = {"fen": _fen_read, "pdn": _pdn_read, "squares": _squares_read}
+    readers = {"fen": _fen_read, "pdn": _pdn_read, "squares": _squares_read, "sgf": sgf_read}
     return rulebook.from_text(readers.get(fmt, _generic_read)(rulebook, text))
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
+from game.logic.rules.ends import walk
+from game.logic.rules.groups import GROUP_ENDS
 from game.logic.rules.numbers import COMPARISONS
 from game.logic.rules.sexpr import Atom, DescriptionError, Form, Item
 from game.logic.rules.words import ReaderPart, arg, err, form_args, whole_number, word_of
@@ -41,6 +43,7 @@ END_CONDITIONS: Final = {
     "and": (1, 4),
     "not": (1, 1),
     **dict.fromkeys(COMPARISONS, (2, 2)),
+    **GROUP_ENDS,
 }
 OUTCOMES: Final = ("win", "loss", "draw", "count")
 
@@ -69,6 +72,10 @@ class EndReader(ReaderPart):
                 raise err(item, f"an end is ({' | '.join(OUTCOMES)} CONDITION)")
             cond = arg(item, 1, 1)[0]
             self._end_condition(cond)
+            for part in walk(cond):
+                word = part.head if isinstance(part, Form) else str(part.value)
+                if design.groups is None and word in GROUP_ENDS:
+                    raise err(part, "this end condition needs (groups ...) in (rules ...)")
             ends.append(End(item.head, cond))
         if not ends:
             raise form.error("(end ...) needs at least one condition")
@@ -88,7 +95,7 @@ class EndReader(ReaderPart):
         if head in ("and", "not"):
             for a in args:
                 self._end_condition(a)
-        elif head in ("line", "repetition", "plies", "pieces-below"):
+        elif head in ("line", "repetition", "plies", "pieces-below", "plies-per-point"):
             whole_number(args[0], 1, 10_000)
         elif head in ("quiet-moves", "at-most"):  # a count (at least 1 quiet move), then types
             whole_number(args[0], 1 if head == "quiet-moves" else 0, 10_000)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from game.logic.rules.groups import read_groups
 from game.logic.rules.prefer import read_key
 from game.logic.rules.sexpr import Atom, Form, Item
 from game.logic.rules.words import ReaderPart, arg, err, word_of
@@ -128,6 +129,8 @@ class RulesReader(ReaderPart):
                 design.perft_ended_leaves = word == "ended-leaves"
             elif head == "teams":
                 design.teams = self._teams(item)
+            elif head == "groups":
+                design.groups = read_groups(item)
             else:
                 raise item.error(f"unknown rule ({head} ...)")
 
