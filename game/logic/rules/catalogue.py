@@ -39,6 +39,7 @@ ORDER = (
     "surakarta",
     "nine-mens-morris",
     "kalah",
+    "shogi",
 )
 
 

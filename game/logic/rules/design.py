@@ -73,6 +73,7 @@ SHAPES: Final = (
     "stone",
     "cross",
     "ring",
+    "pentagon",
 )
 
 
@@ -165,6 +166,9 @@ class Design:
     #: How a move is written in the record: ``path`` (``e2-e4``, every game) or ``san``
     #: (standard algebraic, ``e4`` ``Nxf3+`` ``O-O``: :mod:`game.logic.rules.san`).
     move_format: str = "path"
+    #: Captured pieces go to the captor's hand; moves of these types may not mate (hands.py).
+    captures_to_hand: bool = False
+    no_mate: tuple[str, ...] = ()
 
     def type_index(self, name: str) -> int:
         for i, piece in enumerate(self.pieces):
@@ -573,7 +577,7 @@ class _Reader(ProgramReader, RulesReader, EndReader):
                 if word not in ("path", "san"):
                     raise err(item[1], "move formats: path, san")
                 design.move_format = word
-            elif word not in ("fen", "pdn", "squares", "generic"):
-                raise err(item[1], "position formats: fen, pdn, squares, generic")
+            elif word not in ("fen", "pdn", "squares", "generic", "sfen"):
+                raise err(item[1], "position formats: fen, pdn, squares, generic, sfen")
             else:
                 design.position_format = word

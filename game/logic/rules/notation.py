@@ -2,7 +2,8 @@
 
 A move's text is the path of the moving piece, position names joined by ``-`` (``x`` when it
 captures): ``e2-e4``, ``e5xd6``, ``11x18x25``; a drop is the position's name (``b2``), with
-the piece's letter when several types can be dropped (``N@b2``); a pass is ``pass``. Where
+the piece's letter when several types can be dropped (``N@b2``; ``N*b2`` and a promotion
+marked ``+`` in a game whose captures go to hand, as shogi writes them); a pass is ``pass``. Where
 two legal moves would read the same, the promoted piece is added (``e7-e8=Q``), then the
 captured positions (``1x23 [x12,x18]``).
 
@@ -21,6 +22,7 @@ from collections.abc import Sequence
 from game.logic.contract import NotationError
 from game.logic.rules.compile import PROGRAM
 from game.logic.rules.rulebook import PASS, DescribedPosition, Move, Rulebook
+from game.logic.rules.sfen import sfen_read, sfen_text
 
 __all__ = ["move_texts", "parse_move", "position_text", "read_position"]
 
@@ -30,20 +32,22 @@ def move_texts(rulebook: Rulebook, pos: DescribedPosition, moves: Sequence[Move]
     names = rulebook.design.board.names
     c = rulebook.c
     droppable = {t for t, row in enumerate(c.drops) if any(f is not None for f in row)}
+    to_hand = rulebook.design.captures_to_hand  # shogi's marks: P*5e, 8h-2b+
     texts = []
     for move in moves:
-        path, caps, _effects, pid = move
+        path, caps, effects, pid = move
         if not path:
             texts.append("pass")
         elif len(path) == 1:
             text = names[path[0]]
             if len(droppable) > 1:
-                text = (
-                    f"{rulebook.design.pieces[c.programs[pid & PROGRAM][0]].letter or '?'}@{text}"
-                )
+                letter = rulebook.design.pieces[c.programs[pid & PROGRAM][0]].letter or "?"
+                text = f"{letter}{'*' if to_hand else '@'}{text}"
             texts.append(text)
         else:
             text = ("x" if caps else "-").join(names[p] for p in path)
+            if to_hand and c.kind_of[effects[-1][1]] != c.kind_of[pos.board[path[0]]]:
+                text += "+"  # shogi's promotion
             aside = [p for p in caps if p != path[-1] and not _between_steps(rulebook, path, p)]
             if aside:  # a capture off the piece's way (a mill's): named after the move
                 text = (
@@ -135,7 +139,7 @@ def _fold(text: str) -> str:
 
 def position_text(rulebook: Rulebook, pos: DescribedPosition) -> str:
     """``pos`` in the design's position notation."""
-    write = {"fen": _fen_text, "pdn": _pdn_text, "squares": _squares_text}
+    write = {"fen": _fen_text, "pdn": _pdn_text, "squares": _squares_text, "sfen": sfen_text}
     return write.get(rulebook.design.position_format, _generic_text)(rulebook, pos)
 
 
@@ -150,7 +154,7 @@ def read_position(rulebook: Rulebook, text: str) -> DescribedPosition:
         raise NotationError("a position text longer than 10,000 characters")
     if "/" in text and ":" in text.split("/")[0]:
         return _generic_read(rulebook, text)
-    readers = {"fen": _fen_read, "pdn": _pdn_read, "squares": _squares_read}
+    readers = {"fen": _fen_read, "pdn": _pdn_read, "squares": _squares_read, "sfen": sfen_read}
     return readers.get(fmt, _generic_read)(rulebook, text)
 
 

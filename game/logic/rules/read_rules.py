@@ -23,6 +23,7 @@ RULE_FLAGS: Final = {
     "drops-first": "drops_first",
     "stacks": "stacks",
     "counters": "counters",
+    "captures-to-hand": "captures_to_hand",
 }
 
 
@@ -97,12 +98,12 @@ class RulesReader(ReaderPart):
                     if word_of(target) not in labels:
                         raise err(target, f"no (label {word_of(target)}) in the turn order")
                 design.turn_jumps = {at: tuple(pairs) for at, pairs in jumps.items()}
-            elif head == "compulsory":
+            elif head in ("compulsory", "no-mate"):
                 for a in arg(item, 1, 8):
                     word = word_of(a)
                     if word not in kinds:
                         raise err(a, f"no move program has the type {word!r}")
-                design.compulsory = tuple(word_of(a) for a in item.args)
+                setattr(design, head.replace("-", "_"), tuple(word_of(a) for a in item.args))
             elif head in RULE_FLAGS:
                 arg(item, 0, 0)
                 setattr(design, RULE_FLAGS[head], True)
