@@ -13,7 +13,6 @@ import pytest
 from game.logic.contract import NotationError
 from game.logic.rules.catalogue import rulebook
 from game.logic.rules.design import parse
-from game.logic.rules.hands import base_types
 from game.logic.rules.notation import move_texts, parse_move, position_text, read_position
 from game.logic.rules.perft import divide
 from game.logic.rules.sexpr import DescriptionError
@@ -131,5 +130,8 @@ def test_two_types_promoting_to_one_cannot_go_to_hand() -> None:
     (piece Y (moves (move up n (verify empty) (promote Z) add)))
     (piece Z (moves (move up n (verify empty) add)))
     (rules (captures-to-hand)) (end (win stuck))"""
-    with pytest.raises(DescriptionError, match="Z would go to a hand as X or Y"):
-        base_types(parse(text, "twin.txt"))
+    with pytest.raises(
+        DescriptionError,
+        match=r"^twin.txt:4:\d+: with \(captures-to-hand\), Z would go to a hand as X or Y",
+    ):
+        parse(text, "twin.txt")

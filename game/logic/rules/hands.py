@@ -15,41 +15,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from game.logic.rules import tree
 from game.logic.rules.compile import PROGRAM
-from game.logic.rules.design import Design
+from game.logic.rules.demotion import base_types
 from game.logic.rules.position import DescribedPosition, Move
-from game.logic.rules.sexpr import DescriptionError
 
 if TYPE_CHECKING:
     from game.logic.rules.rulebook import Rulebook
 
-__all__ = ["HandRules", "base_types"]
-
-
-def base_types(design: Design) -> list[int]:
-    """For each piece type, the type it goes to a hand as: the type whose programs promote
-    to it, else itself. Raises DescriptionError when two types promote to one."""
-    base = list(range(len(design.pieces)))
-    found: dict[int, str] = {}
-    for t, piece in enumerate(design.pieces):
-        for program in piece.programs:
-            for node in tree.walk(program.tree):
-                if not isinstance(node, tree.ChangeType):
-                    continue
-                to = design.type_index(node.type)
-                if to == t:
-                    continue
-                if to in found and found[to] != piece.name:
-                    where = program.where
-                    raise DescriptionError(
-                        f"{where.source}:{where.line}:{where.column}: with (captures-to-hand), "
-                        f"{node.type} would go to a hand as {found[to]} or {piece.name}: "
-                        "one type only may promote to it"
-                    )
-                found[to] = piece.name
-                base[to] = t
-    return base
+__all__ = ["HandRules"]
 
 
 class HandRules:

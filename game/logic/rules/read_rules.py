@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from game.logic.rules.demotion import base_types
 from game.logic.rules.sexpr import Atom, Form, Item
 from game.logic.rules.words import ReaderPart, arg, err, word_of
 
@@ -107,6 +108,8 @@ class RulesReader(ReaderPart):
             elif head in RULE_FLAGS:
                 arg(item, 0, 0)
                 setattr(design, RULE_FLAGS[head], True)
+                if head == "captures-to-hand":
+                    base_types(design)  # refuses two types promoting to one
             elif head == "score-zone":
                 args = arg(item, 1, 2)
                 design.score_zone = self._zone_name(args[0])
