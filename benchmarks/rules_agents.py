@@ -40,11 +40,14 @@ from game.logic.rules.state import RulesGame  # noqa: E402
 PLY_CAP = 600
 
 
-def play(game_id: str, agent: str, limits: Limits, games: int) -> tuple[int, int, int]:
-    """(wins, draws, losses) of ``agent`` against random over ``games`` seeded games."""
+def play(
+    game_id: str, agent: str, limits: Limits, games: int, first: int = 0
+) -> tuple[int, int, int]:
+    """(wins, draws, losses) of ``agent`` against random over ``games`` seeded games, the
+    games numbered from ``first`` on (each number seeds its game and picks the colours)."""
     game = RulesGame(rulebook(game_id))
     results = [0, 0, 0]
-    for number in range(games):
+    for number in range(first, first + games):
         rng = random.Random(number)
         players = [make_agent(agent), make_agent("random")]
         seat = number % 2

@@ -3,6 +3,7 @@
 
     .venv/bin/python benchmarks/rules_strength.py                 # every game, 100 each
     .venv/bin/python benchmarks/rules_strength.py shogi --games 20
+    .venv/bin/python benchmarks/rules_strength.py shogi --games 25 --first 25   # games 25-49
 
 The default level (the description's ``(computer ..)``, ``master`` unless it says) thinks
 for a number of positions a move, so the figures are the same on any machine; colours
@@ -24,31 +25,37 @@ from game.logic.contract import Limits  # noqa: E402
 from game.logic.rules.catalogue import rulebook  # noqa: E402
 
 
-def against_random(game_id: str, games: int, limits: Limits) -> tuple[int, int]:
+def against_random(game_id: str, games: int, first: int, limits: Limits) -> tuple[int, int]:
     """(wins, draws) of the game's default level against random over ``games`` games (the
     games of ``benchmarks/rules_agents.py``, 600 plies at most)."""
-    wins, draws, _losses = play(game_id, rulebook(game_id).design.computer, limits, games)
+    computer = rulebook(game_id).design.computer
+    wins, draws, _losses = play(game_id, computer, limits, games, first)
     return wins, draws
 
 
-def shogi(games: int) -> tuple[int, int]:
+def shogi(games: int, first: int) -> tuple[int, int]:
     """Shogi: 1,000 positions a move (half a second of the window's hint)."""
-    return against_random("shogi", games, Limits(nodes=1_000))
+    return against_random("shogi", games, first, Limits(nodes=1_000))
 
 
-GAMES: dict[str, Callable[[int], tuple[int, int]]] = {"shogi": shogi}
+#: game id -> its line: (games, the first game's number) -> (wins, draws).
+GAMES: dict[str, Callable[[int, int], tuple[int, int]]] = {"shogi": shogi}
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("game", nargs="*", help=f"games (default: all of {', '.join(GAMES)})")
     parser.add_argument("--games", type=int, default=100, help="games each (default 100)")
+    parser.add_argument(
+        "--first", type=int, default=0, help="the first game's number (to split a run in parts)"
+    )
     args = parser.parse_args(argv)
     for name in args.game or list(GAMES):
         if name not in GAMES:
             parser.error(f"no strength line for {name!r}; the games: {', '.join(GAMES)}")
-        wins, draws = GAMES[name](args.games)
-        print(f"{name} wins={wins}/{args.games} draws={draws}", flush=True)
+        wins, draws = GAMES[name](args.games, args.first)
+        part = f" (games {args.first}-{args.first + args.games - 1})" if args.first else ""
+        print(f"{name} wins={wins}/{args.games} draws={draws}{part}", flush=True)
     return 0
 
 
