@@ -41,13 +41,14 @@ PLY_CAP = 600
 
 
 def play(
-    game_id: str, agent: str, limits: Limits, games: int, cap: int = PLY_CAP
+    game_id: str, agent: str, limits: Limits, games: int, cap: int = PLY_CAP, first: int = 0
 ) -> tuple[int, int, int]:
-    """(wins, draws, losses) of ``agent`` against random over ``games`` seeded games (chance's
-    outcomes drawn from the same seed); a game still going after ``cap`` actions is a draw."""
+    """(wins, draws, losses) of ``agent`` against random over ``games`` seeded games, the
+    games numbered from ``first`` on (each number seeds its game, chance's outcomes in it, and
+    picks the colours); a game still going after ``cap`` actions is a draw."""
     game = RulesGame(rulebook(game_id))
     results = [0, 0, 0]
-    for number in range(games):
+    for number in range(first, first + games):
         rng = random.Random(number)
         players = [make_agent(agent), make_agent("random")]
         seat = number % 2

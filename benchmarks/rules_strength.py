@@ -1,12 +1,14 @@
-"""The new described games' computers against a random player: each game's default level
-(the hint's and the computer side's) should win at least 90 of 100 games (draws count as not
-won). Prints one line a game:
+"""Described games: the default level against a random player, one function a game. Prints
+``GAME wins=W/N draws=D`` for each; the issue asks at least 90 wins in 100.
 
-    .venv/bin/python benchmarks/rules_strength.py                 # every game, 100 games each
-    .venv/bin/python benchmarks/rules_strength.py banqi --games 20
+    .venv/bin/python benchmarks/rules_strength.py                 # every game, 100 each
+    .venv/bin/python benchmarks/rules_strength.py shogi --games 20
+    .venv/bin/python benchmarks/rules_strength.py shogi --games 25 --first 25   # games 25-49
 
-``GAME wins=W/N draws=D``. Colours alternate; every game is seeded (chance's outcomes too).
-A game still going after :data:`PLY_CAP` actions counts as a draw.
+The default level (the description's ``(computer ..)``, ``master`` unless it says) thinks for
+a number of positions (or simulated games) a move where it can, so those figures are the same
+on any machine; colours alternate, every game is seeded (chance's outcomes too), and a game
+still going after :data:`PLY_CAP` actions counts as a draw.
 """
 
 from __future__ import annotations
@@ -21,57 +23,70 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks.rules_agents import play  # noqa: E402
 from game.logic.contract import Limits  # noqa: E402
-from game.logic.rules.catalogue import design  # noqa: E402
+from game.logic.rules.catalogue import rulebook  # noqa: E402
 
 PLY_CAP = 1000
 
 
-def against_random(game_id: str, limits: Limits, games: int) -> tuple[int, int]:
-    """(wins, draws) of the game's default level against random over ``games`` games."""
-    wins, draws, _ = play(game_id, design(game_id).computer, limits, games, PLY_CAP)
+def against_random(game_id: str, games: int, first: int, limits: Limits) -> tuple[int, int]:
+    """(wins, draws) of the game's default level against random over ``games`` games, the
+    first numbered ``first`` (the games of ``benchmarks/rules_agents.py``)."""
+    computer = rulebook(game_id).design.computer
+    wins, draws, _losses = play(game_id, computer, limits, games, PLY_CAP, first)
     return wins, draws
 
 
-def ur(games: int) -> tuple[int, int]:
-    """The Royal Game of Ur: the master level (expectimax through the throws) at a twentieth
-    of a second a move."""
-    return against_random("ur", Limits(time=0.05), games)
+def ur(games: int, first: int) -> tuple[int, int]:
+    """The Royal Game of Ur: expectimax through the throws, a twentieth of a second a move."""
+    return against_random("ur", games, first, Limits(time=0.05))
 
 
-def banqi(games: int) -> tuple[int, int]:
-    """Banqi: the master level (expectimax through the pieces still face down) at a fifth of
-    a second a move."""
-    return against_random("banqi", Limits(time=0.2), games)
+def banqi(games: int, first: int) -> tuple[int, int]:
+    """Banqi: expectimax through the pieces still face down, a fifth of a second a move."""
+    return against_random("banqi", games, first, Limits(time=0.2))
 
 
-def italian_draughts(games: int) -> tuple[int, int]:
-    """Italian draughts: the master level bounded by 1,000 positions a move."""
-    return against_random("italian-draughts", Limits(nodes=1000), games)
+def italian_draughts(games: int, first: int) -> tuple[int, int]:
+    """Italian draughts: 1,000 positions a move."""
+    return against_random("italian-draughts", games, first, Limits(nodes=1_000))
 
 
-def go(games: int) -> tuple[int, int]:
-    """Go on 9 x 9 (komi 7.5): the master level bounded by 200 simulated games a move."""
-    return against_random("go", Limits(nodes=200), games)
+def go(games: int, first: int) -> tuple[int, int]:
+    """Go on 9 x 9 (komi 7.5): 200 simulated games a move."""
+    return against_random("go", games, first, Limits(nodes=200))
 
 
-#: Each game's line: a function of the number of games giving (wins, draws).
-GAMES: dict[str, Callable[[int], tuple[int, int]]] = {
+def shogi(games: int, first: int) -> tuple[int, int]:
+    """Shogi: 1,000 positions a move (half a second of the window's hint)."""
+    return against_random("shogi", games, first, Limits(nodes=1_000))
+
+
+#: game id -> its line: (games, the first game's number) -> (wins, draws).
+GAMES: dict[str, Callable[[int, int], tuple[int, int]]] = {
     "ur": ur,
     "banqi": banqi,
     "italian-draughts": italian_draughts,
     "go": go,
+    "shogi": shogi,
 }
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("games_to_run", nargs="*", metavar="GAME", help="default: every game")
-    parser.add_argument("--games", type=int, default=100)
-    args = parser.parse_args()
-    for name in args.games_to_run or list(GAMES):
-        wins, draws = GAMES[name](args.games)
-        print(f"{name} wins={wins}/{args.games} draws={draws}", flush=True)
+    parser.add_argument("game", nargs="*", help=f"games (default: all of {', '.join(GAMES)})")
+    parser.add_argument("--games", type=int, default=100, help="games each (default 100)")
+    parser.add_argument(
+        "--first", type=int, default=0, help="the first game's number (to split a run in parts)"
+    )
+    args = parser.parse_args(argv)
+    for name in args.game or list(GAMES):
+        if name not in GAMES:
+            parser.error(f"no strength line for {name!r}; the games: {', '.join(GAMES)}")
+        wins, draws = GAMES[name](args.games, args.first)
+        part = f" (games {args.first}-{args.first + args.games - 1})" if args.first else ""
+        print(f"{name} wins={wins}/{args.games} draws={draws}{part}", flush=True)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

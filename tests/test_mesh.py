@@ -54,6 +54,7 @@ BUDGETS = {
     "block": 12,
     "hexagon": 30,
     "hole": 70,
+    "pentagon": 40,
 }
 
 #: The pieces of the described games (one mesh per shape a description may name).

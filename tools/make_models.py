@@ -47,6 +47,7 @@ from modelling.pieces import (
     knight,
     man,
     pawn,
+    pentagon,
     queen,
     ring,
     rook,
@@ -100,6 +101,7 @@ MODELS: dict[str, tuple[Callable[[], Geo], int]] = {
     "block.obj": (block, 12),
     "hexagon.obj": (hexagon, 30),
     "hole.obj": (hole, 70),
+    "pentagon.obj": (pentagon, 40),
 }
 
 

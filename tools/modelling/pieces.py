@@ -187,3 +187,12 @@ def hexagon() -> Geo:
 def hole() -> Geo:
     """A point of a drawn board: a small white dot 0.24 across, 0.012 high."""
     return lathe([(0.0, 0.0), (0.12, 0.0), (0.12, 0.012), (0.0, 0.012)], 16, WHITE, caps=False)
+
+
+def pentagon() -> Geo:
+    """A shogi piece lying on the board: a pentagonal slab 0.76 wide, 0.86 long and 0.14
+    thick whose point is on -Z (away from the camera: the piece faces the far side; turned
+    half round for the other player)."""
+    outline = [(-0.38, -0.42), (0.38, -0.42), (0.31, 0.22), (0.0, 0.44), (-0.31, 0.22)]
+    slab = extrude(outline, 0.0, 0.14, PIECE, PIECE_SHADE)
+    return rotate(slab, (1, 0, 0), -90.0)

@@ -34,6 +34,7 @@ from game.games.rules.file import POLL_SECONDS, DescriptionFile
 from game.games.rules.motion import move_tween
 from game.games.rules.seats import SEAT_OPTIONS
 from game.games.rules.select import Click, click, next_steps, taking, targets
+from game.games.rules.shelf import lettered
 from game.games.rules.texts import (
     HUMAN,
     choice_labels,
@@ -254,7 +255,8 @@ class BoardController(RecordControls):
         if self.board is None:
             return []
         if not self.design.counters:
-            return list(self.board.labels())
+            extra = self.board.shelf.labels(self.state) if lettered(self.design) else []
+            return [*self.board.labels(), *extra]
         # Each pit's name and seeds on its outer side: behind the far row, in front of the
         # near row and of the stores.
         labels = []

@@ -47,6 +47,7 @@ SHAPE_MESH: dict[str, str] = {
     "stone": "stone",
     "cross": "cross",
     "ring": "ring",
+    "pentagon": "pentagon",
 }
 
 #: Colours of the board's parts (RGB 0..1) by style; see :func:`board_style`.
@@ -55,6 +56,7 @@ STYLES: dict[str, dict[str, tuple[float, float, float]]] = {
     "felt": {"light": (0.14, 0.46, 0.27), "dark": (0.14, 0.46, 0.27), "line": (0.05, 0.2, 0.1)},
     "paper": {"light": (0.93, 0.90, 0.82), "dark": (0.93, 0.90, 0.82), "line": (0.2, 0.17, 0.15)},
     "points": {"light": (0.86, 0.68, 0.42), "dark": (0.86, 0.68, 0.42), "line": (0.16, 0.1, 0.06)},
+    "wood": {"light": (0.88, 0.72, 0.46), "dark": (0.88, 0.72, 0.46), "line": (0.16, 0.1, 0.06)},
     "hex": {
         "light": (0.92, 0.84, 0.66),
         "mid": (0.80, 0.66, 0.46),
@@ -71,12 +73,15 @@ Stack = list[tuple[int, str]]
 
 
 def board_style(design: Design) -> str:
-    """How the board is drawn: ``checkered`` (a square board whose pieces move), ``felt``
+    """How the board is drawn: ``checkered`` (a square board whose pieces move), ``wood``
+    (a shogi board, for lettered tokens: plain, with lines), ``felt``
     (a square board discs are placed on, Othello's), ``paper`` (other square boards pieces
     are only placed on), ``points`` (lines and points) or ``hex``."""
     kind = design.board.kind
     if kind in ("points", "hex"):
         return kind
+    if any("pentagon" in piece.shapes for piece in design.pieces):
+        return "wood"  # a shogi board: plain wood and lines
     drops_only = all(program.drop for piece in design.pieces for program in piece.programs)
     if not drops_only:
         return "checkered"
@@ -133,8 +138,8 @@ def grid_labels(
     names: Sequence[str], xy: np.ndarray
 ) -> tuple[list[tuple[float, str]], list[tuple[float, str]]] | None:
     """The column letters (by x) and row numbers (by y) when every position is named by its
-    column and row (``e4``), each column with one letter and each row with one number; None
-    otherwise.
+    column and row (``e4``, or shogi's number and letter, ``7g``), each column with one
+    name and each row with one; None otherwise.
 
     >>> grid_labels(["a1", "b1", "a2"], np.array([[0, 0], [1, 0], [0, 1]]))
     ([(0.0, 'a'), (1.0, 'b')], [(0.0, '1'), (1.0, '2')])
@@ -145,9 +150,10 @@ def grid_labels(
     rows: dict[float, str] = {}
     for name, (x, y) in zip(names, np.asarray(xy, dtype="f8").tolist(), strict=True):
         found = _GRID_NAME.match(name)
-        if found is None:
+        if found is not None or (found := _FILE_RANK.match(name)) is not None:
+            letter, number = found.groups()
+        else:
             return None
-        letter, number = found.groups()
         if columns.setdefault(round(x, 3), letter) != letter:
             return None
         if rows.setdefault(round(y, 3), number) != number:
@@ -158,6 +164,7 @@ def grid_labels(
 
 
 _GRID_NAME = re.compile(r"^([A-Za-z]+)(\d+)$")
+_FILE_RANK = re.compile(r"^(\d+)([A-Za-z]+)$")
 
 
 def _shape(design: Design, name: str, owner: int = 0) -> str:

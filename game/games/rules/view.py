@@ -32,6 +32,7 @@ from game.games.rules.look import (
     spacing,
     stacks_of,
 )
+from game.games.rules.shelf import HALF_TURN, TOKEN, Shelf, turned_half
 from game.logic.rules.design import Design
 
 __all__ = ["BoardView", "Marks"]
@@ -117,6 +118,7 @@ class BoardView(BoardBuild):
         self._build_board()
         self.arrow = self._spawn("arrow")
         self._labels = self._make_labels()
+        self.shelf = Shelf(self)  # pieces in hand (shogi's)
 
     # -- geometry -------------------------------------------------------------------------
 
@@ -165,6 +167,7 @@ class BoardView(BoardBuild):
         self.pieces = {}
         for position, stack in stacks_of(state).items():
             self.pieces[position] = self.place(position, stack)
+        self.shelf.show(state)
 
     def place(self, position: int, stack: Stack, lift: float = 0.0) -> list[Node]:
         """New nodes for ``stack`` (bottom first) on ``position``, ``lift`` above rest; in a
@@ -184,6 +187,8 @@ class BoardView(BoardBuild):
             node.tags["position"] = position
             node.tags["height"] = height
             node.pickable = True
+            if mesh == TOKEN and turned_half(owner, self.turned):  # it points at the enemy
+                node.rotation = HALF_TURN.copy()
             height += self.mesh_height(mesh) * self.cell
             nodes.append(node)
         return nodes

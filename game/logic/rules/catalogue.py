@@ -44,6 +44,7 @@ ORDER = (
     "ur",
     "italian-draughts",
     "go",
+    "shogi",
 )
 
 

@@ -79,6 +79,7 @@ SHAPES: Final = (
     "stone",
     "cross",
     "ring",
+    "pentagon",
 )
 
 
@@ -184,6 +185,9 @@ class Design:
     tallies: tuple[Tally, ...] = ()
     #: Groups, liberties, ko, passes and komi (Go): :mod:`game.logic.rules.groups`.
     groups: GroupRules | None = None
+    #: Captured pieces go to the captor's hand; moves of these types may not mate (hands.py).
+    captures_to_hand: bool = False
+    no_mate: tuple[str, ...] = ()
 
     def type_index(self, name: str) -> int:
         for i, piece in enumerate(self.pieces):
@@ -543,7 +547,7 @@ class _Reader(ProgramReader, RulesReader, EndReader, FaceDownReader, DiceReader,
                 if word not in ("path", "san"):
                     raise err(item[1], "move formats: path, san")
                 design.move_format = word
-            elif word not in ("fen", "pdn", "squares", "sgf", "generic"):
-                raise err(item[1], "position formats: fen, pdn, squares, sgf, generic")
+            elif word not in ("fen", "pdn", "squares", "sgf", "sfen", "generic"):
+                raise err(item[1], "position formats: fen, pdn, squares, sgf, sfen, generic")
             else:
                 design.position_format = word

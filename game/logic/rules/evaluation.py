@@ -211,6 +211,10 @@ class Judge:
                     self.edges.append((at, prized, first, second))
         start = rulebook.start()
         self.start_phase = max(1, sum(self.phase[v] for v in start.board if v))
+        #: What a piece in hand is worth, by type (a game whose captures go to hand), or ().
+        self.hand_worth = (
+            tuple(rules.material * w for w in self.values) if design.captures_to_hand else ()
+        )
 
     def evaluate(self, pos: DescribedPosition, moves: list[Move], keeper: int = -1) -> int:
         """The position's worth to the side to move (``moves``: its legal moves). ``keeper``
@@ -236,6 +240,12 @@ class Judge:
                 material += mat_t[v]
                 if royal[v]:
                     kings.append(p)
+        if self.hand_worth:  # pieces in hand count as on the board
+            worth = self.hand_worth
+            for player, row in enumerate(pos.hands):
+                held = sum(n * worth[t] for t, n in enumerate(row) if n)
+                held = held if player == 0 else -held
+                mg, eg, material = mg + held, eg + held, material + held
         start = self.start_phase
         left = min(phase, start)
         total = (mg * left + eg * (start - left)) // start

@@ -2,7 +2,8 @@
 
 A move's text is the path of the moving piece, position names joined by ``-`` (``x`` when it
 captures): ``e2-e4``, ``e5xd6``, ``11x18x25``; a drop is the position's name (``b2``), with
-the piece's letter when several types can be dropped (``N@b2``); a pass is ``pass``. Where
+the piece's letter when several types can be dropped (``N@b2``; ``N*b2`` and a promotion
+marked ``+`` in a game whose captures go to hand, as shogi writes them); a pass is ``pass``. Where
 two legal moves would read the same, the promoted piece is added (``e7-e8=Q``), then the
 captured positions (``1x23 [x12,x18]``).
 
@@ -25,6 +26,7 @@ from game.logic.rules.dice import throw_text
 from game.logic.rules.hidden import TURN_UP
 from game.logic.rules.position import THROW
 from game.logic.rules.rulebook import PASS, DescribedPosition, Move, Rulebook
+from game.logic.rules.sfen import sfen_read, sfen_text
 from game.logic.rules.sgf_position import sgf_read, sgf_text
 
 __all__ = ["move_texts", "parse_move", "position_text", "read_position"]
@@ -35,11 +37,12 @@ def move_texts(rulebook: Rulebook, pos: DescribedPosition, moves: Sequence[Move]
     names = rulebook.design.board.names
     c = rulebook.c
     droppable = {t for t, row in enumerate(c.drops) if any(f is not None for f in row)}
+    to_hand = rulebook.design.captures_to_hand  # shogi's marks: P*5e, 8h-2b+
     texts = []
     for move in moves:
-        path, caps, _effects, pid = move
+        path, caps, effects, pid = move
         if not path:
-            texts.append(throw_text(_effects) if pid == THROW else "pass")  # type: ignore[arg-type]
+            texts.append(throw_text(effects) if pid == THROW else "pass")  # type: ignore[arg-type]
         elif pid == TURN_UP:  # chance turns a face-down piece up: c3=K (c3=k: the second's)
             code = move[2][0][1]
             letter = rulebook.design.pieces[c.kind_of[code]].letter
@@ -47,12 +50,13 @@ def move_texts(rulebook: Rulebook, pos: DescribedPosition, moves: Sequence[Move]
         elif len(path) == 1:
             text = names[path[0]]
             if len(droppable) > 1:
-                text = (
-                    f"{rulebook.design.pieces[c.programs[pid & PROGRAM][0]].letter or '?'}@{text}"
-                )
+                letter = rulebook.design.pieces[c.programs[pid & PROGRAM][0]].letter or "?"
+                text = f"{letter}{'*' if to_hand else '@'}{text}"
             texts.append(text)
         else:
             text = ("x" if caps else "-").join(names[p] for p in path)
+            if to_hand and c.kind_of[effects[-1][1]] != c.kind_of[pos.board[path[0]]]:
+                text += "+"  # shogi's promotion
             aside = [p for p in caps if p != path[-1] and not _between_steps(rulebook, path, p)]
             if aside:  # a capture off the piece's way (a mill's): named after the move
                 text = (
@@ -144,7 +148,13 @@ def _fold(text: str) -> str:
 
 def position_text(rulebook: Rulebook, pos: DescribedPosition) -> str:
     """``pos`` in the design's position notation."""
-    write = {"fen": _fen_text, "pdn": _pdn_text, "squares": _squares_text, "sgf": sgf_text}
+    write = {
+        "fen": _fen_text,
+        "pdn": _pdn_text,
+        "squares": _squares_text,
+        "sgf": sgf_text,
+        "sfen": sfen_text,
+    }
     text = write.get(rulebook.design.position_format, _generic_text)(rulebook, pos)
     chance = rulebook.dice is not None or rulebook.design.captured_home
     return rulebook.chance_text(pos, text) if chance else text
@@ -167,7 +177,13 @@ def read_position(rulebook: Rulebook, text: str) -> DescribedPosition:
 def _read_position(rulebook: Rulebook, text: str, fmt: str) -> DescribedPosition:
     if "/" in text and ":" in text.split("/")[0]:
         return rulebook.from_text(_generic_read(rulebook, text))
-    readers = {"fen": _fen_read, "pdn": _pdn_read, "squares": _squares_read, "sgf": sgf_read}
+    readers = {
+        "fen": _fen_read,
+        "pdn": _pdn_read,
+        "squares": _squares_read,
+        "sgf": sgf_read,
+        "sfen": sfen_read,
+    }
     return rulebook.from_text(readers.get(fmt, _generic_read)(rulebook, text))
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from game.logic.rules.demotion import base_types
 from game.logic.rules.groups import read_groups
 from game.logic.rules.prefer import read_key
 from game.logic.rules.sexpr import Atom, Form, Item
@@ -26,6 +27,7 @@ RULE_FLAGS: Final = {
     "stacks": "stacks",
     "counters": "counters",
     "captured-home": "captured_home",
+    "captures-to-hand": "captures_to_hand",
 }
 
 
@@ -100,18 +102,20 @@ class RulesReader(ReaderPart):
                     if word_of(target) not in labels:
                         raise err(target, f"no (label {word_of(target)}) in the turn order")
                 design.turn_jumps = {at: tuple(pairs) for at, pairs in jumps.items()}
-            elif head == "compulsory":
+            elif head in ("compulsory", "no-mate"):
                 for a in arg(item, 1, 8):
                     word = word_of(a)
                     if word not in kinds:
                         raise err(a, f"no move program has the type {word!r}")
-                design.compulsory = tuple(word_of(a) for a in item.args)
+                setattr(design, head.replace("-", "_"), tuple(word_of(a) for a in item.args))
             elif head == "prefer":
                 types = [p.name for p in design.pieces]
                 design.prefer = tuple(read_key(k, types) for k in arg(item, 1, 8))
             elif head in RULE_FLAGS:
                 arg(item, 0, 0)
                 setattr(design, RULE_FLAGS[head], True)
+                if head == "captures-to-hand":
+                    base_types(design)  # refuses two types promoting to one
             elif head == "score-zone":
                 args = arg(item, 1, 2)
                 design.score_zone = self._zone_name(args[0])

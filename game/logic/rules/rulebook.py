@@ -29,6 +29,7 @@ from game.logic.rules.check_test import CheckTest
 from game.logic.rules.compile import AGAIN, GOTO, PROGRAM, Compiled, compile_design
 from game.logic.rules.design import Design
 from game.logic.rules.ends import Ends, walk
+from game.logic.rules.hands import HandRules
 from game.logic.rules.hidden import FaceDownRules
 from game.logic.rules.keys import pieces_key
 from game.logic.rules.limits import MAX_MOVES, RulesError
@@ -99,7 +100,8 @@ class Rulebook(Ends, CheckTest, FaceDownRules, Chance, Tallies):
             for program in piece.programs
             for node in tree.walk(program.tree)
         )
-        self.limited_hands = bool(design.hands)
+        self.limited_hands = bool(design.hands) or design.captures_to_hand
+        self.hands = HandRules(self)
         self.pieces_key = pieces_key(design, self.c)
         self.opposite = _opposites(board.links)
         self.quiet_types: frozenset[int] = frozenset()
@@ -398,6 +400,8 @@ class Rulebook(Ends, CheckTest, FaceDownRules, Chance, Tallies):
         moves = self.pseudo(pos)
         if self.royal:
             moves = self._safe(pos, moves)
+            if self.hands.no_mate:
+                moves = self.hands.allowed(pos, moves)
         if not moves and self.design.pass_when_stuck:
             other = pos.copy()
             other.turn = self.next_turn(pos.turn)
@@ -492,14 +496,8 @@ class Rulebook(Ends, CheckTest, FaceDownRules, Chance, Tallies):
         moving = undo[0][1] if len(path) > 1 and undo else 0
         for p, v in effects:
             b[p] = v
-        if pid >= 0 and self.c.programs[pid & PROGRAM][3] and self.limited_hands:
-            player = self.player(pos)
-            t = self.c.programs[pid & PROGRAM][0]
-            hands = list(pos.hands)
-            row = list(hands[player])
-            row[t] -= 1
-            hands[player] = tuple(row)
-            pos.hands = tuple(hands)
+        if self.limited_hands and pid >= 0:  # a drop from hand, pieces taken to hand
+            self.hands.make(pos, move, undo)
         if path:
             pos.last_from, pos.last_to = (path[0], path[-1]) if len(path) > 1 else (-1, path[0])
         step = pos.turn
