@@ -39,6 +39,8 @@ ORDER = (
     "surakarta",
     "nine-mens-morris",
     "kalah",
+    "pentago",
+    "oware",
 )
 
 

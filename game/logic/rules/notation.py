@@ -20,6 +20,7 @@ from collections.abc import Sequence
 
 from game.logic.contract import NotationError
 from game.logic.rules.compile import PROGRAM
+from game.logic.rules.rotations import rotation_text
 from game.logic.rules.rulebook import PASS, DescribedPosition, Move, Rulebook
 
 __all__ = ["move_texts", "parse_move", "position_text", "read_position"]
@@ -36,7 +37,7 @@ def move_texts(rulebook: Rulebook, pos: DescribedPosition, moves: Sequence[Move]
         if not path:
             texts.append("pass")
         elif len(path) == 1:
-            text = names[path[0]]
+            text = names[path[0]] + rotation_text(rulebook, move)
             if len(droppable) > 1:
                 text = (
                     f"{rulebook.design.pieces[c.programs[pid & PROGRAM][0]].letter or '?'}@{text}"

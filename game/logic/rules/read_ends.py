@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
+from game.logic.rules.board_ends import BOARD_ENDS, check_board_end
 from game.logic.rules.sexpr import Atom, DescriptionError, Form, Item
 from game.logic.rules.words import ReaderPart, arg, err, form_args, whole_number, word_of
 
@@ -39,6 +40,7 @@ END_CONDITIONS: Final = {
     "one-colour": (1, 9),
     "and": (1, 4),
     "not": (1, 1),
+    **BOARD_ENDS,
 }
 OUTCOMES: Final = ("win", "loss", "draw", "count")
 
@@ -101,6 +103,8 @@ class EndReader(ReaderPart):
                 raise cond.error("one-colour needs a checkered board (a grid of squares)")
         elif head == "zone-empty":
             self._zone_name(args[0])
+        elif head in BOARD_ENDS:
+            check_board_end(head, args)
         elif head == "connects":
             self._zone_name(args[0])
             self._zone_name(args[1])
