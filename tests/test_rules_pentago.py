@@ -9,8 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from deep import sized
+
 from game.logic.rules.catalogue import rulebook
 from game.logic.rules.design import parse
 from game.logic.rules.notation import move_texts, parse_move, read_position
