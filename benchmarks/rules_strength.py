@@ -12,41 +12,23 @@ same on every machine.
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks")]
 
-from game.logic.contract import Limits, Stop  # noqa: E402
-from game.logic.rules.agents import make_agent  # noqa: E402
-from game.logic.rules.catalogue import rulebook  # noqa: E402
-from game.logic.rules.state import RulesGame  # noqa: E402
+from rules_agents import play  # noqa: E402
 
-PLY_CAP = 1_000
+from game.logic.contract import Limits  # noqa: E402
 
 
 def against_random(game_id: str, limits: Limits, games: int) -> tuple[int, int]:
-    """(wins, draws) of the default level against random over ``games`` seeded games."""
-    game = RulesGame(rulebook(game_id))
-    wins = draws = 0
-    for number in range(games):
-        rng = random.Random(number)
-        players = [make_agent("master"), make_agent("random")]
-        seat = number % 2
-        if seat:
-            players.reverse()
-        state = game.initial_state(rng)
-        for _ in range(PLY_CAP):
-            if state.is_terminal():
-                break
-            mover = players[state.current_player()]
-            state = state.apply(mover.choose(state, limits, rng, Stop()))
-        score = state.returns()[seat] if state.is_terminal() else 0.0
-        wins += score > 0
-        draws += score == 0
+    """(wins, draws) of the default level (``master``) against random over ``games`` seeded
+    games, played as benchmarks/rules_agents.py plays its gates (colours alternate, a game
+    not over at its ply cap counts as a draw)."""
+    wins, draws, _ = play(game_id, "master", limits, games)
     return wins, draws
 
 

@@ -23,7 +23,14 @@ if TYPE_CHECKING:
     from game.logic.rules.design import Design
     from game.logic.rules.rulebook import Move, Rulebook
 
-__all__ = ["TURNS", "RotationWriter", "check_rotate", "quarter_turn", "rotation_text"]
+__all__ = [
+    "TURNS",
+    "RotationWriter",
+    "check_rotate",
+    "quarter_turn",
+    "quarter_turns",
+    "rotation_text",
+]
 
 #: The turns a ``rotate`` names, and the word its move's text shows for each.
 TURNS: Final = {"clockwise": "cw", "anticlockwise": "ccw"}
@@ -98,29 +105,42 @@ class RotationWriter:
 
 def rotation_text(rulebook: Rulebook, move: Move) -> str:
     """The turns a drop makes, as text after its position (`` nw cw``), or ""."""
+    return "".join(text for text, _ in _turns(rulebook, move))
+
+
+def quarter_turns(rulebook: Rulebook, move: Move) -> list[tuple[int, int]]:
+    """``(to, from)`` for each position whose piece the move's turns carry (what the window
+    shows turning), [] for a move that turns nothing."""
+    return [pair for _, pairs in _turns(rulebook, move) for pair in pairs]
+
+
+def _turns(rulebook: Rulebook, move: Move) -> list[tuple[str, list[tuple[int, int]]]]:
+    """The text and the ``(to, from)`` pairs of each turn the move makes, read from the order
+    of its effects."""
     table = rulebook.__dict__.get("_rotations")
     if table is None:
         table = rulebook.__dict__["_rotations"] = _rotations(rulebook.design)
     if not table:
-        return ""
+        return []
     spots = tuple(p for p, _ in move[2])
-    out = ""
-    for seq, text in table:
+    found = []
+    for pairs, text in table:
+        seq = tuple(to for to, _ in pairs)
         n = len(seq)
         if any(spots[i : i + n] == seq for i in range(len(spots) - n + 1)):
-            out += text
-    return out
+            found.append((text, pairs))
+    return found
 
 
-def _rotations(design: Design) -> list[tuple[tuple[int, ...], str]]:
-    """Each turn the programs make, as the positions its effects list and its text."""
-    seen: dict[tuple[int, ...], str] = {}
+def _rotations(design: Design) -> list[tuple[list[tuple[int, int]], str]]:
+    """Each turn the programs make: its ``(to, from)`` pairs in the order its effects list
+    them, and its text."""
+    seen: dict[tuple[tuple[int, int], ...], str] = {}
     for piece in design.pieces:
         for program in piece.programs:
             for node in tree.walk(program.tree):
                 if isinstance(node, tree.Rotate):
                     for part in design.board.zones[node.zone]:
                         pairs = quarter_turn(design.board, sorted(part), node.turn == "clockwise")
-                        seq = tuple(to for to, _ in pairs)
-                        seen[seq] = f" {node.zone} {TURNS[node.turn]}"
-    return list(seen.items())
+                        seen[tuple(pairs)] = f" {node.zone} {TURNS[node.turn]}"
+    return [(list(pairs), text) for pairs, text in seen.items()]
