@@ -61,6 +61,16 @@ def shogi(games: int, first: int) -> tuple[int, int]:
     return against_random("shogi", games, first, Limits(nodes=1_000))
 
 
+def pentago(games: int, first: int) -> tuple[int, int]:
+    """Pentago: 400 positions a move."""
+    return against_random("pentago", games, first, Limits(nodes=400))
+
+
+def oware(games: int, first: int) -> tuple[int, int]:
+    """Oware: 2,000 positions a move."""
+    return against_random("oware", games, first, Limits(nodes=2_000))
+
+
 #: game id -> its line: (games, the first game's number) -> (wins, draws).
 GAMES: dict[str, Callable[[int, int], tuple[int, int]]] = {
     "ur": ur,
@@ -68,6 +78,8 @@ GAMES: dict[str, Callable[[int, int], tuple[int, int]]] = {
     "italian-draughts": italian_draughts,
     "go": go,
     "shogi": shogi,
+    "pentago": pentago,
+    "oware": oware,
 }
 
 

@@ -20,6 +20,7 @@ from game.engine.tweens import Call, MoveTo, Parallel, RotateBy, Sequence, Tween
 from game.games.rules.look import stacks_of
 from game.games.rules.view import BoardView
 from game.logic.rules.board import Board
+from game.logic.rules.rotations import quarter_turns
 
 __all__ = ["move_tween", "route"]
 
@@ -35,6 +36,10 @@ def move_tween(view: BoardView, before: Any, move: Any, after: Any) -> Tween | N
     parts: list[Tween] = []
     ends = 0.0  # when the mover has arrived
     trail = route(view.design.board, path, set(old)) if len(path) == 2 and captures else None
+    rulebook = getattr(before, "rulebook", None)
+    turns = quarter_turns(rulebook, move) if rulebook is not None and len(path) == 1 else []
+    if turns:  # a drop that turns part of the board (Pentago)
+        return _turning(view, path[0], new, turns)
     if len(path) == 1:
         ends = _drop(view, path[0], new.get(path[0], []), parts)
     elif trail is not None:
@@ -78,6 +83,40 @@ def _drop(
         target = node.position - np.array([0.0, lift, 0.0], dtype="f4")
         parts.append(MoveTo(node, target, duration=duration))
     return duration
+
+
+def _turning(
+    view: BoardView, placed: int, new: dict[int, Any], turns: list[tuple[int, int]]
+) -> Tween:
+    """The marble falls on ``placed``, then every piece of the zone swings a quarter round
+    its centre to where the turn takes it (``turns``: ``(to, from)`` pairs)."""
+    parts: list[Tween] = []
+    carried = {frm: to for to, frm in turns}
+    ends = _drop(view, placed, new.get(carried.get(placed, placed), []), parts)
+    ring = [view.xy[to] for to, _ in turns]
+    cx, cy = (
+        float(sum(x for x, _ in ring)) / len(ring),
+        float(sum(y for _, y in ring)) / len(ring),
+    )
+    duration = view.scene.number("step_time") * 2
+    for to, frm in turns:
+        (fx, fy), (tx, ty) = view.xy[frm], view.xy[to]
+        start = math.atan2(fy - cy, fx - cx)
+        sweep = math.atan2(ty - cy, tx - cx) - start
+        sweep = (sweep + math.pi) % (2 * math.pi) - math.pi  # the quarter, either way
+        radius = math.hypot(fx - cx, fy - cy)
+        for n in view.pieces.get(frm, []):
+            height = float(n.tags.get("height", 0.0))
+            steps: list[Tween] = [Wait(ends)]
+            for k in range(1, 5):  # along the arc in four steps, lifted on the way
+                a = start + sweep * k / 4
+                lift = 0.15 * view.cell if k < 4 else 0.0
+                x, y = cx + radius * math.cos(a), cy + radius * math.sin(a)
+                point = view.world_xy(x, y, height + lift)
+                steps.append(MoveTo(n, point, duration=duration / 4))
+            parts.append(Sequence(*steps))
+    view.hide_marks()
+    return Parallel(*parts)
 
 
 def _hops(

@@ -101,7 +101,14 @@ def choice_labels(state: Any, moves: Sequence[Any]) -> list[tuple[str, Any]]:
     taken = [", ".join(names[p] for p in sorted(move[1])) for move in moves]
     if len(set(taken)) == len(taken) and all(taken):
         return [(f"take {t}", move) for t, move in zip(taken, moves, strict=True)]
-    return [(move_text(state, move), move) for move in moves]
+    texts = [move_text(state, move) for move in moves]
+    heads = {names[move[0][0]] + " " if len(move[0]) == 1 else "" for move in moves}
+    head = heads.pop() if len(heads) == 1 else ""
+    if head and all(t.startswith(head) for t in texts):
+        # Drops on the one position clicked: what follows its name tells them apart
+        # (Pentago's turns: "nw cw").
+        texts = [t[len(head) :] for t in texts]
+    return list(zip(texts, moves, strict=True))
 
 
 def move_text(state: Any, move: Any) -> str:

@@ -45,6 +45,8 @@ ORDER = (
     "italian-draughts",
     "go",
     "shogi",
+    "pentago",
+    "oware",
 )
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
+from game.logic.rules.board_ends import BOARD_ENDS, board_end_holds, row_found
 from game.logic.rules.numbers import COMPARISONS, compare
 from game.logic.rules.position import PASS, DescribedPosition, Move
 from game.logic.rules.sexpr import Atom, Form, Item
@@ -157,6 +158,8 @@ class Ends:
             return count < int(args[0].value)  # type: ignore[union-attr]
         if head in ("only", "at-most", "one-colour"):  # what material is left (dead positions)
             return self._material(b, head, args)
+        if head in BOARD_ENDS:
+            return board_end_holds(self, pos, head, args)
         if perft:  # (a comparison is asked here by the rulebook's own wrapper: numbers.py)
             return False
         if head == "repetition":
@@ -299,6 +302,10 @@ class Ends:
                     found = self.group(b, mover if len(cond) == 1 else (mover + 1) % self.players)
                     if found:
                         return found
+                if cond.head == "row-of":
+                    found = row_found(self, b, self.last_mover(pos), int(cond[1].value))  # type: ignore[union-attr]
+                    if found:
+                        return sorted(found)
                 if cond.head == "line" and at >= 0 and b[at]:
                     need = int(cond[1].value)  # type: ignore[union-attr]
                     for d, e in enumerate(self.opposite):
@@ -366,6 +373,7 @@ class Ends:
                     "zone-empty",
                     "connects",
                     "connected",
+                    *BOARD_ENDS,
                 )
                 for end in self.design.ends
                 for c in walk(end.condition)

@@ -25,6 +25,7 @@ from game.logic.rules.compile import PROGRAM
 from game.logic.rules.dice import throw_text
 from game.logic.rules.hidden import TURN_UP
 from game.logic.rules.position import THROW
+from game.logic.rules.rotations import rotation_text
 from game.logic.rules.rulebook import PASS, DescribedPosition, Move, Rulebook
 from game.logic.rules.sfen import sfen_read, sfen_text
 from game.logic.rules.sgf_position import sgf_read, sgf_text
@@ -48,7 +49,7 @@ def move_texts(rulebook: Rulebook, pos: DescribedPosition, moves: Sequence[Move]
             letter = rulebook.design.pieces[c.kind_of[code]].letter
             texts.append(f"{names[path[0]]}={letter.lower() if c.owner[code] else letter.upper()}")
         elif len(path) == 1:
-            text = names[path[0]]
+            text = names[path[0]] + rotation_text(rulebook, move)
             if len(droppable) > 1:
                 letter = rulebook.design.pieces[c.programs[pid & PROGRAM][0]].letter or "?"
                 text = f"{letter}{'*' if to_hand else '@'}{text}"

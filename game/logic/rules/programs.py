@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from game.logic.rules.read_tree import statements
+from game.logic.rules.rotations import check_rotate
 from game.logic.rules.sexpr import Atom, Form, Item
 from game.logic.rules.tree import ACTS, TESTS, Stmt
 from game.logic.rules.words import (
@@ -206,10 +207,12 @@ class ProgramReader(ReaderPart):
                         raise err(part, "(cascade (DIRECTION...) (DIRECTION...)) from the origin")
                     for d in part.items:
                         self._direction(d)
-            elif head == "sow":
+            elif head in ("sow", "sow-skip"):
                 if in_sweep or in_while:
-                    raise item.error("sow is not allowed inside while or sweep")
+                    raise item.error(f"{head} is not allowed inside while or sweep")
                 self._direction(arg(item, 1, 1)[0])
+            elif head == "rotate":
+                check_rotate(self, item)
             elif head == "take-to":
                 self._zone_name(arg(item, 1, 1)[0])
             elif head == "goto":
@@ -229,7 +232,12 @@ class ProgramReader(ReaderPart):
         if isinstance(item, Atom):
             word = word_of(item)
             return word in self.board.directions or word in ("dir", "back")
-        if item.head in self.board.directions or item.head in ("sow", "back", "anywhere"):
+        if item.head in self.board.directions or item.head in (
+            "sow",
+            "sow-skip",
+            "back",
+            "anywhere",
+        ):
             return True
         if item.head == "verify":
             return False

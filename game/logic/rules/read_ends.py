@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
+from game.logic.rules.board_ends import BOARD_ENDS, check_board_end
 from game.logic.rules.ends import walk
 from game.logic.rules.groups import GROUP_ENDS
 from game.logic.rules.numbers import COMPARISONS
@@ -44,6 +45,7 @@ END_CONDITIONS: Final = {
     "not": (1, 1),
     **dict.fromkeys(COMPARISONS, (2, 2)),
     **GROUP_ENDS,
+    **BOARD_ENDS,
 }
 OUTCOMES: Final = ("win", "loss", "draw", "count")
 
@@ -117,6 +119,8 @@ class EndReader(ReaderPart):
                 self._number(a)
         elif head == "zone-empty":
             self._zone_name(args[0])
+        elif head in BOARD_ENDS:
+            check_board_end(head, args)
         elif head == "connects":
             self._zone_name(args[0])
             self._zone_name(args[1])

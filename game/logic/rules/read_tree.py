@@ -78,8 +78,10 @@ def _statement(item: Item) -> list[tree.Stmt]:
         return [tree.SetAttr(_word(_one(item)), head == "set-attr", where=item)]
     if head == "cascade" and len(args) == 2:
         return [tree.Cascade(_words(args[0]), _words(args[1]), where=item)]
-    if head == "sow":
-        return [tree.Sow(_word(_one(item)), where=item)]
+    if head in ("sow", "sow-skip"):
+        return [(tree.Sow if head == "sow" else tree.SowSkip)(_word(_one(item)), where=item)]
+    if head == "rotate" and len(args) == 2:
+        return [tree.Rotate(_word(args[0]), _word(args[1]), where=item)]
     if head == "goto":
         return [tree.Goto(_word(_one(item)), where=item)]
     if head == "take-to":
@@ -245,6 +247,8 @@ class _Checker:
             self.word(node, value, "word", ("piece", "friend", "enemy", "moving"))
         elif name == "head":
             self.word(node, value, "word", ("change-type", "promote"))
+        elif name == "turn":
+            self.word(node, value, "word", ("clockwise", "anticlockwise"))
         elif name == "name":  # (attr A): false where no piece has A
             if not isinstance(value, str):
                 raise self.fail(node, f"a word is needed, not {value!r:.40}")

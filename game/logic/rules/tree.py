@@ -62,8 +62,10 @@ __all__ = [
     "PiecesAtMost",
     "ProgramNode",
     "Repeat",
+    "Rotate",
     "SetAttr",
     "Sow",
+    "SowSkip",
     "Stmt",
     "Sweep",
     "TakeTo",
@@ -204,6 +206,17 @@ class Sow(ProgramNode):
     direction: str
 
 
+class SowSkip(Sow):
+    """A sowing that passes over the position it took the counters from."""
+
+
+class Rotate(ProgramNode):
+    """A square zone's pieces turn a quarter (``clockwise`` or ``anticlockwise``)."""
+
+    zone: str
+    turn: str
+
+
 class Goto(ProgramNode):
     label: str
 
@@ -228,6 +241,8 @@ Stmt: TypeAlias = (
     | SetAttr
     | Cascade
     | Sow
+    | SowSkip
+    | Rotate
     | Goto
     | TakeTo
 )
@@ -367,6 +382,8 @@ HEADS: Final[dict[type[ProgramNode], str]] = {
     Sweep: "sweep",
     Cascade: "cascade",
     Sow: "sow",
+    SowSkip: "sow-skip",
+    Rotate: "rotate",
     Goto: "goto",
     TakeTo: "take-to",
     Not: "not",

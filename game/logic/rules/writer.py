@@ -15,6 +15,7 @@ from game.logic.rules import tree
 from game.logic.rules.design import Design
 from game.logic.rules.expressions import Expressions
 from game.logic.rules.limits import MAX_MOVES, MAX_NESTING, MAX_PASSES
+from game.logic.rules.rotations import RotationWriter
 from game.logic.rules.sexpr import DescriptionError, Item
 from game.logic.rules.teams import enemy_code
 
@@ -33,7 +34,7 @@ MAX_LINES: Final = 60_000
 MAX_INDENT: Final = 90
 
 
-class ProgramWriter(Expressions):
+class ProgramWriter(RotationWriter, Expressions):
     """Writes the Python text of the generator functions (the conditions' and counts'
     expressions by :class:`~game.logic.rules.expressions.Expressions`)."""
 
@@ -241,14 +242,21 @@ class ProgramWriter(Expressions):
                     # Every counter on the cursor's position, one a position along d.
                     k = self.fresh()
                     self.emit(indent, f"_n{k} = h.get(c, b[c]); h[c] = 0; _bad{k} = False")
+                    skip = isinstance(node, tree.SowSkip)  # passing over where they were
+                    if skip:
+                        self.emit(indent, f"_o{k} = c")
                     self.emit(indent, f"for _ in range(_n{k}):")
                     self.emit(indent + 1, f"c = {self.link(d)}[c]")
+                    if skip:
+                        self.emit(indent + 1, f"c = {self.link(d)}[c] if c == _o{k} else c")
                     self.emit(indent + 1, "if c < 0:")
                     self.emit(indent + 2, f"_bad{k} = True; break")
                     self.emit(indent + 1, "h[c] = h.get(c, b[c]) + 1")
                     self.emit(indent, f"if _bad{k}:")
                     self.fail(indent + 1, fail)
                     self.known_empty = self.mark_empty = False
+                case tree.Rotate():
+                    self.rotate(node, indent)
                 case tree.Goto(label=label):
                     self.emit(indent, f"gt = {self.design.labels.index(label) + 1}")
                 case tree.TakeTo(zone=zone):

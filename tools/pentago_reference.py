@@ -1,0 +1,95 @@
+"""Write ``tests/data/pentago_perft.txt``: perft counts of Pentago positions counted by
+OpenSpiel (``pyspiel.load_game("pentago")``).
+
+OpenSpiel is not a dependency of the project: install it beside it to run this script
+(``pip install open_spiel``); the tests read only the file it writes.
+
+    python tools/pentago_reference.py [--positions 24] [--cap 20000] [--seed 27]
+
+One move is a marble placed and a quadrant turned, as OpenSpiel's 288 actions are: turning
+an empty quadrant either way counts twice. The positions are the start and the positions
+of seeded random games after 4 to 34 moves (games that ended before are played again with
+the next seed). Each line is the position in the generic notation (``White: marble a1 ... /
+Black: marble ... / White to move``; OpenSpiel's row 1, printed at the top, is row 1 here,
+so the board is its mirror image, which plays the same) followed by ``;`` and the counts
+from depth 1 on, a depth deeper only while the count stays below the cap, at most 3.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+OUT = Path(__file__).resolve().parent.parent / "tests" / "data" / "pentago_perft.txt"
+COLUMNS = "abcdef"
+
+
+def perft(state: Any, depth: int) -> int:
+    """Action paths of ``depth`` plies from ``state`` (a finished game ends its paths)."""
+    if state.is_terminal():
+        return 0
+    actions = state.legal_actions()
+    if depth == 1:
+        return len(actions)
+    return sum(perft(state.child(a), depth - 1) for a in actions)
+
+
+def position_text(state: Any) -> str:
+    """The state's board in the generic notation, read from OpenSpiel's own drawing."""
+    rows = str(state).splitlines()[2:8]
+    white, black = [], []
+    for y, row in enumerate(rows):
+        for x, cell in enumerate(row[4:16:2]):  # "v 1 . . O @ . O v": a cell every 2
+            if cell == "O":
+                white.append(f"{COLUMNS[x]}{y + 1}")
+            elif cell == "@":
+                black.append(f"{COLUMNS[x]}{y + 1}")
+    side = "White" if state.current_player() == 0 else "Black"
+    return f"White: marble {' '.join(white)} / Black: marble {' '.join(black)} / {side} to move"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--positions", type=int, default=24, help="random positions (24)")
+    parser.add_argument("--cap", type=int, default=20_000, help="deeper only below (20,000)")
+    parser.add_argument("--seed", type=int, default=27, help="the first game's seed (27)")
+    args = parser.parse_args(argv)
+    try:
+        import pyspiel
+    except ImportError:
+        print("open_spiel is not installed: pip install open_spiel", file=sys.stderr)
+        return 1
+    game = pyspiel.load_game("pentago")
+    states = [game.new_initial_state()]
+    seed = args.seed
+    while len(states) < args.positions + 1:
+        rng = random.Random(seed)
+        seed += 1
+        state = game.new_initial_state()
+        # Every other game is played late, where depth 3 is small enough to check.
+        for _ in range(rng.randint(4, 34) if len(states) % 2 else rng.randint(26, 34)):
+            state.apply_action(rng.choice(state.legal_actions()))
+            if state.is_terminal():
+                break
+        if not state.is_terminal():
+            states.append(state)
+    lines = [
+        "# Perft of Pentago positions counted by OpenSpiel (pyspiel, game pentago: a move is"
+        " a placing and a turn); written by tools/pentago_reference.py",
+    ]
+    for state in states:
+        counts = [perft(state, 1)]
+        while len(counts) < 3 and counts[-1] < args.cap:
+            counts.append(perft(state, len(counts) + 1))
+        text = position_text(state)
+        print(text, counts, file=sys.stderr)
+        lines.append(f"{text} ; {' '.join(map(str, counts))}")
+    OUT.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
