@@ -10,9 +10,9 @@ import re
 import pytest
 
 from game.logic.contract import GameError
-from game.logic.rules.catalogue import path_of, shipped
+from game.logic.rules.catalogue import made_rulebook, path_of, shipped
 from game.logic.rules.design import parse
-from game.logic.rules.rulebook import Rulebook, RulesError
+from game.logic.rules.rulebook import RulesError
 from game.logic.rules.sexpr import DescriptionError
 
 CASES = 200
@@ -66,7 +66,7 @@ def _mutate(text: str, rng: random.Random) -> str:
 def _play(text: str, source: str, rng: random.Random) -> str:
     """What happened: "error" (a DescriptionError with a located message) or "played"."""
     try:
-        rulebook = Rulebook(parse(text, source))
+        rulebook = made_rulebook(parse(text, source))  # Go's rulebook where (groups ...)
     except DescriptionError as exc:
         message = str(exc)
         assert message.startswith(source), message
