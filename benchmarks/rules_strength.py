@@ -63,8 +63,14 @@ def banqi(games: int) -> tuple[int, int]:
     return against_random("banqi", Limits(time=0.2), games)
 
 
+def barrage(games: int) -> tuple[int, int]:
+    """Barrage: the master level given 1,200 positions a move, spread over its guesses at
+    the enemy pieces it has not seen (the same moves on any machine)."""
+    return against_random("barrage", Limits(nodes=1200), games)
+
+
 #: Each game's line: a function of the number of games giving (wins, draws).
-GAMES: dict[str, Callable[[int], tuple[int, int]]] = {"banqi": banqi}
+GAMES: dict[str, Callable[[int], tuple[int, int]]] = {"banqi": banqi, "barrage": barrage}
 
 
 def main() -> None:

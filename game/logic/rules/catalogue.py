@@ -40,6 +40,7 @@ ORDER = (
     "nine-mens-morris",
     "kalah",
     "banqi",
+    "barrage",
 )
 
 

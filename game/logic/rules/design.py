@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Final
 
 from game.logic.rules.board import Board, positions, read_board
+from game.logic.rules.concealed import ConcealedReader
 from game.logic.rules.hidden import FaceDown, FaceDownReader
 from game.logic.rules.programs import ACTIONS, CONDITIONS, Program, ProgramReader
 from game.logic.rules.read_ends import End, EndReader
@@ -171,6 +172,8 @@ class Design:
     teams: tuple[tuple[int, ...], ...] = ()
     #: Pieces that stand face down until chance turns them up (rules/hidden.py).
     face_down: FaceDown | None = None
+    #: The attribute of a revealed piece where pieces are concealed (rules/concealed.py).
+    concealed: str | None = None
 
     def type_index(self, name: str) -> int:
         for i, piece in enumerate(self.pieces):
@@ -282,7 +285,7 @@ DEFAULT_COLOURS: Final = ((0.93, 0.9, 0.82), (0.16, 0.15, 0.16))
 MANY_COLOURS: Final = ((0.8, 0.2, 0.16), (0.18, 0.38, 0.8), (0.9, 0.75, 0.15), (0.2, 0.6, 0.28))
 
 
-class _Reader(ProgramReader, RulesReader, EndReader, FaceDownReader):
+class _Reader(ProgramReader, RulesReader, EndReader, FaceDownReader, ConcealedReader):
     def __init__(self, items: list[Item], source: str, lines: int) -> None:
         self.source = source
         self.lines = lines
@@ -310,6 +313,7 @@ class _Reader(ProgramReader, RulesReader, EndReader, FaceDownReader):
             "computer",
             "family",
             "face-down",
+            "concealed",
         }
         for head, forms in self.forms.items():
             if head not in known:
@@ -369,6 +373,7 @@ class _Reader(ProgramReader, RulesReader, EndReader, FaceDownReader):
         )
         self._setup(design)
         design.face_down = self._face_down()
+        design.concealed = self._concealed(attributes)
         self._rules(design)
         for target in self.gotos:
             if word_of(target) not in design.labels:

@@ -26,6 +26,7 @@ from typing import Any, Final
 from game.logic.rules import tree
 from game.logic.rules.check_test import CheckTest
 from game.logic.rules.compile import AGAIN, GOTO, PROGRAM, Compiled, compile_design
+from game.logic.rules.concealed import ConcealedRules
 from game.logic.rules.design import Design
 from game.logic.rules.ends import Ends, walk
 from game.logic.rules.hidden import FaceDownRules
@@ -57,7 +58,7 @@ _SAVED_FIELDS: Final = (
 _saved_fields: Final = attrgetter(*_SAVED_FIELDS)
 
 
-class Rulebook(Ends, CheckTest, FaceDownRules):
+class Rulebook(Ends, CheckTest, FaceDownRules, ConcealedRules):
     """A compiled design and the functions that play it; one per design."""
 
     #: How to make this rulebook again in another process: a function and its arguments (set by
@@ -118,6 +119,8 @@ class Rulebook(Ends, CheckTest, FaceDownRules):
                     self.counts_plies = True
         if design.face_down is not None:
             self.turn_faces_down()
+        if design.concealed is not None:
+            self.conceal()
 
     # -- positions ---------------------------------------------------------------------
 
