@@ -155,6 +155,13 @@ class RulesState:
             return self.key()
         return self.rulebook.observe(self.pos, seat)
 
+    def hidden_from(self, seat: int) -> list[int]:
+        """The positions of the pieces whose type ``seat`` cannot see (concealed ones)."""
+        if self.rulebook.design.concealed is None:
+            return []
+        seen = self.rulebook.observe(self.pos, seat)[0]  # type: ignore[index]
+        return [p for p, v in enumerate(seen) if v < 0]
+
     def __getattr__(self, name: str) -> Any:
         # ``determinizer(seat)`` (game.logic.search.cursor) only where pieces are concealed,
         # so that the searches treat every other game as one of perfect information.
