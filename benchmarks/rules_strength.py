@@ -51,6 +51,12 @@ def italian_draughts(games: int, first: int) -> tuple[int, int]:
     return against_random("italian-draughts", games, first, Limits(nodes=1_000))
 
 
+def barrage(games: int, first: int) -> tuple[int, int]:
+    """Barrage: 1,200 positions a move, spread over its guesses at the enemy pieces it has
+    not seen (the same moves on any machine)."""
+    return against_random("barrage", games, first, Limits(nodes=1_200))
+
+
 def go(games: int, first: int) -> tuple[int, int]:
     """Go on 9 x 9 (komi 7.5): 200 simulated games a move."""
     return against_random("go", games, first, Limits(nodes=200))
@@ -80,6 +86,7 @@ GAMES: dict[str, Callable[[int, int], tuple[int, int]]] = {
     "shogi": shogi,
     "pentago": pentago,
     "oware": oware,
+    "barrage": barrage,
 }
 
 

@@ -415,6 +415,8 @@ class BoardController(RecordControls):
         release(self.board)
         bounds = self.host.bounds if self.host is not None else {}
         self.board = BoardView(self.scene, self.design, bounds, quarter=self._quarter())
+        people = [seat for seat, side in enumerate(self.sides) if side == HUMAN]
+        self.board.watcher = people[0] if len(people) == 1 else 0  # one person: their view
         self.board.snap(self.state)
         self.dice = dice_view(self.board, self.design, self.state)  # a game of dice's
         self.clear_steps()

@@ -123,15 +123,23 @@ def piece_meshes(design: Design, stack: Stack) -> list[tuple[str, int]]:
     return out
 
 
-def stacks_of(state: Any) -> dict[int, Stack]:
+def stacks_of(state: Any, seat: int | None = None) -> dict[int, Stack]:
     """The pieces of ``state`` by position, bottom first: ``state.stacks()`` where a game has
-    stacks, else one piece a position from ``state.pieces()``."""
+    stacks, else one piece a position from ``state.pieces()``. With a ``seat``, the pieces
+    that seat cannot see (``state.hidden_from(seat)``: another's concealed piece) are of the
+    type ``?``, drawn as a blank token of their owner's colour."""
     stacks = getattr(state, "stacks", None)
     if callable(stacks):
         found = stacks()  # (position, pieces) pairs, or a mapping of them
         pairs = found.items() if isinstance(found, Mapping) else found
-        return {int(p): [(int(o), str(t)) for o, t in s] for p, s in pairs}
-    return {int(p): [(int(o), str(t))] for p, o, t in state.pieces()}
+        out = {int(p): [(int(o), str(t)) for o, t in s] for p, s in pairs}
+    else:
+        out = {int(p): [(int(o), str(t))] for p, o, t in state.pieces()}
+    hidden = getattr(state, "hidden_from", None)
+    if seat is not None and callable(hidden):
+        for p in hidden(seat):
+            out[p] = [(o, "?") for o, _ in out[p]]
+    return out
 
 
 def grid_labels(

@@ -32,7 +32,7 @@ def move_tween(view: BoardView, before: Any, move: Any, after: Any) -> Tween | N
     if not path:
         return None
     s = view.scene
-    old, new = stacks_of(before), stacks_of(after)
+    old, new = stacks_of(before, view.watcher), stacks_of(after, view.watcher)
     parts: list[Tween] = []
     ends = 0.0  # when the mover has arrived
     trail = route(view.design.board, path, set(old)) if len(path) == 2 and captures else None

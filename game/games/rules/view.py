@@ -84,6 +84,8 @@ class BoardView(BoardBuild):
         # Board coordinates about the centre to the camera's: (x, y) -> (x*a - y*b, x*b + y*a).
         self._turn = ((1.0, 0.0), (0.0, -1.0), (-1.0, 0.0), (0.0, 1.0))[self.quarter]
         self.design = design
+        #: The seat whose view the board shows, where pieces are concealed (None: all).
+        self.watcher: int | None = None
         self.bounds = bounds
         self.names = design.board.names
         board = design.board
@@ -165,7 +167,7 @@ class BoardView(BoardBuild):
             for node in nodes:
                 self._remove(node.name)
         self.pieces = {}
-        for position, stack in stacks_of(state).items():
+        for position, stack in stacks_of(state, self.watcher).items():
             self.pieces[position] = self.place(position, stack)
         self.shelf.show(state)
 

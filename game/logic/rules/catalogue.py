@@ -47,6 +47,7 @@ ORDER = (
     "shogi",
     "pentago",
     "oware",
+    "barrage",
 )
 
 

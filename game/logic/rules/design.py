@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Final
 
 from game.logic.rules.board import Board, positions, read_board
+from game.logic.rules.concealed import ConcealedReader
 from game.logic.rules.dice import Dice, DiceReader
 from game.logic.rules.groups import GroupRules
 from game.logic.rules.hidden import FaceDown, FaceDownReader
@@ -188,6 +189,8 @@ class Design:
     #: Captured pieces go to the captor's hand; moves of these types may not mate (hands.py).
     captures_to_hand: bool = False
     no_mate: tuple[str, ...] = ()
+    #: The attribute of a revealed piece where pieces are concealed (rules/concealed.py).
+    concealed: str | None = None
 
     def type_index(self, name: str) -> int:
         for i, piece in enumerate(self.pieces):
@@ -242,7 +245,9 @@ DEFAULT_COLOURS: Final = ((0.93, 0.9, 0.82), (0.16, 0.15, 0.16))
 MANY_COLOURS: Final = ((0.8, 0.2, 0.16), (0.18, 0.38, 0.8), (0.9, 0.75, 0.15), (0.2, 0.6, 0.28))
 
 
-class _Reader(ProgramReader, RulesReader, EndReader, FaceDownReader, DiceReader, TallyReader):
+class _Reader(
+    ProgramReader, RulesReader, EndReader, FaceDownReader, DiceReader, TallyReader, ConcealedReader
+):
     def __init__(self, items: list[Item], source: str, lines: int) -> None:
         self.source = source
         self.lines = lines
@@ -272,6 +277,7 @@ class _Reader(ProgramReader, RulesReader, EndReader, FaceDownReader, DiceReader,
             "face-down",
             "dice",
             "tally",
+            "concealed",
         }
         for head, forms in self.forms.items():
             if head not in known:
@@ -332,6 +338,7 @@ class _Reader(ProgramReader, RulesReader, EndReader, FaceDownReader, DiceReader,
         self._setup(design)
         design.face_down = self._face_down()
         design.dice = self._dice()
+        design.concealed = self._concealed(attributes)
         self._rules(design)
         for target in self.gotos:
             if word_of(target) not in design.labels:

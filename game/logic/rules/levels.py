@@ -50,6 +50,7 @@ from typing import Any, Final
 
 from game.logic.contract import Limits, Stop, ThinkingStopped
 from game.logic.rules.chance_play import expectimax_choice
+from game.logic.rules.concealed_play import sampled_choice
 from game.logic.rules.connect import Connection, connection_zones
 from game.logic.rules.evaluation import UNIT, Judge
 from game.logic.rules.group_play import GroupPlay
@@ -193,6 +194,9 @@ class LevelAgent:
                 self.name, state, nodes, None if nodes else seconds, stop
             )
             return move  # type: ignore[no-any-return]
+        if rulebook.design.concealed is not None:  # unseen pieces: searches on guesses
+            guessed, self._said = sampled_choice(state, depth, nodes, seconds, stop)
+            return guessed
         if rulebook.design.face_down is not None:  # chance turns pieces up: expectimax
             expected, self._said = expectimax_choice(state, depth, nodes, seconds, stop)
             return expected

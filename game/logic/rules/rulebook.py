@@ -27,6 +27,7 @@ from game.logic.rules import tree
 from game.logic.rules.chance import Chance
 from game.logic.rules.check_test import CheckTest
 from game.logic.rules.compile import AGAIN, GOTO, PROGRAM, Compiled, compile_design
+from game.logic.rules.concealed import ConcealedRules
 from game.logic.rules.design import Design
 from game.logic.rules.ends import Ends, walk
 from game.logic.rules.hands import HandRules
@@ -61,7 +62,7 @@ _SAVED_FIELDS: Final = (
 _saved_fields: Final = attrgetter(*_SAVED_FIELDS)
 
 
-class Rulebook(Ends, CheckTest, FaceDownRules, Chance, Tallies):
+class Rulebook(Ends, CheckTest, FaceDownRules, Chance, Tallies, ConcealedRules):
     """A compiled design and the functions that play it; one per design."""
 
     #: How to make this rulebook again in another process: a function and its arguments (set by
@@ -126,6 +127,8 @@ class Rulebook(Ends, CheckTest, FaceDownRules, Chance, Tallies):
             self.turn_faces_down()
         if design.dice is not None or design.captured_home:
             self.take_chance()  # dice, pieces sent home: game.logic.rules.chance
+        if design.concealed is not None:
+            self.conceal()
 
     # -- positions ---------------------------------------------------------------------
 

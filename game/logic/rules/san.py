@@ -64,8 +64,10 @@ def san_texts(
                 where = rows[origin]
             else:
                 where = board.names[origin]
-        elif not letter and caps:
-            where = columns[origin]  # a pawn's capture names the column it leaves
+        elif not letter and (caps or any(columns[r] != columns[origin] for r in rivals)):
+            # A pawn's capture names the column it leaves, and so does a move that a pawn of
+            # another column could make too (a described game whose pawns move so).
+            where = columns[origin]
         text = f"{letter}{where}{'x' if caps else ''}{board.names[target]}"
         final = [v for p, v, *_ in effects if p == target]
         if final and final[-1] and c.kind_of[final[-1]] != kinds[i]:

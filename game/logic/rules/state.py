@@ -156,7 +156,29 @@ class RulesState:
         return list(self.rulebook.chance(self.pos))
 
     def observation(self, seat: int) -> Hashable:
-        return self.key()
+        """What ``seat`` sees: the whole position, but where pieces are concealed
+        (:mod:`game.logic.rules.concealed`) the others' unrevealed types are blanks."""
+        if self.rulebook.design.concealed is None:
+            return self.key()
+        return self.rulebook.observe(self.pos, seat)
+
+    def hidden_from(self, seat: int) -> list[int]:
+        """The positions of the pieces whose type ``seat`` cannot see (concealed ones)."""
+        if self.rulebook.design.concealed is None:
+            return []
+        seen = self.rulebook.observe(self.pos, seat)[0]  # type: ignore[index]
+        return [p for p, v in enumerate(seen) if v < 0]
+
+    def __getattr__(self, name: str) -> Any:
+        # ``determinizer(seat)`` (game.logic.search.cursor) only where pieces are concealed,
+        # so that the searches treat every other game as one of perfect information.
+        if name != "determinizer" or self.rulebook.design.concealed is None:
+            raise AttributeError(name)
+        return self._determinizer
+
+    def _determinizer(self, seat: int) -> Any:
+        rulebook, pos = self.rulebook, self.pos
+        return lambda rng: RulesState(rulebook, rulebook.determinize(pos, seat, rng))
 
     def search_cursor(self) -> Any:
         """The generic searches' cursor (:mod:`game.logic.search`): make/unmake on a copy of

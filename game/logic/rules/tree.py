@@ -78,7 +78,9 @@ __all__ = [
 ]
 
 #: The statements without arguments (``dir``: the sweep's direction of the pass).
-ACTS: Final = ("add", "capture", "flip", "mark", "back", "set-flag", "again", "dir")
+ACTS: Final = (
+    "add", "capture", "flip", "mark", "back", "set-flag", "again", "dir", "die", "repelled"
+)  # fmt: skip
 #: The conditions without arguments.
 TESTS: Final = (
     "empty",
@@ -128,7 +130,9 @@ class Advance(ProgramNode):
 class Act(ProgramNode):
     """A statement without arguments: one of :data:`ACTS`."""
 
-    word: Literal["add", "capture", "flip", "mark", "back", "set-flag", "again", "dir"]
+    word: Literal[
+        "add", "capture", "flip", "mark", "back", "set-flag", "again", "dir", "die", "repelled"
+    ]  # fmt: skip
 
 
 class AddPartial(ProgramNode):

@@ -40,7 +40,7 @@ RESERVED: Final = frozenset(
         "add", "capture", "flip", "mark", "back", "set-flag", "again", "dir", "verify", "if",
         "else", "while", "one-of", "do", "anywhere", "sweep", "promote", "change-type",
         "set-attr", "clear-attr", "cascade", "add-partial", "sow", "take-to", "move", "goto",
-        "repeat", "sow-skip", "rotate",
+        "repeat", "sow-skip", "rotate", "die", "repelled",
     }
 )  # fmt: skip
 

@@ -504,6 +504,8 @@ _LINES: Final = {
     "flip": "if b[c]: eff = eff + ((c, FLIP[b[c]]),)",
     "mark": "mk = c",
     "back": "c = mk",
+    "die": "mc = 0",  # the moving piece leaves the board when the move ends
+    "repelled": "mc = b[c]",  # the piece at the cursor stays; the moving piece is gone
 }
 ADD: Final = tree.Act("add")
 
