@@ -192,3 +192,17 @@ def test_barrage_the_computer_chooses_alike_in_states_that_look_alike(plies: int
     first = agent.choose(state, limits, random.Random(0), Stop())
     again = make_agent("master").choose(other, limits, random.Random(9), Stop())
     assert first == again
+
+
+def test_the_move_list_hides_the_other_sides_placements() -> None:
+    from types import SimpleNamespace
+
+    from game.games.rules.variations import hidden_placements
+    from game.logic.match import Step
+
+    shown_to_red = SimpleNamespace(board=SimpleNamespace(watcher=0), rulebook=rulebook("barrage"))
+    hidden = hidden_placements(shown_to_red)  # type: ignore[arg-type]
+    assert hidden(Step(1, None, "M@c8")) and not hidden(Step(0, None, "M@c1"))
+    assert not hidden(Step(1, None, "c7-c6"))  # a move shows where, as the board does
+    chess = SimpleNamespace(board=SimpleNamespace(watcher=0), rulebook=rulebook("chess"))
+    assert not hidden_placements(chess)(Step(1, None, "e5"))  # type: ignore[arg-type]

@@ -46,7 +46,7 @@ from game.games.rules.texts import (
     refusal,
     turn_text,
 )
-from game.games.rules.variations import RecordControls
+from game.games.rules.variations import RecordControls, hidden_placements
 from game.games.rules.view import BoardView, Marks
 from game.hall.keeping import kept_game, resume_kept
 from game.logic.contract import CHANCE, IllegalActionError, Limits
@@ -470,7 +470,8 @@ class BoardController(RecordControls):
         if not step.action[0]:
             self.news.append(f"{who} has no move and passes.")
             return None
-        self.news = [f"{who} played {step.text}."]
+        hidden = hidden_placements(self)(step)  # a concealed piece: only where it went
+        self.news = [f"{who} played {'?@' + step.text.split('@', 1)[1] if hidden else step.text}."]
         if self.board is None or self.host is None:
             return None
         owners = {p: o for p, o, _ in before.pieces()}

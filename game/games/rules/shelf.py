@@ -61,7 +61,10 @@ class Shelf:
         hands: list[dict[str, int]] = getattr(state, "hands", lambda: [])()
         lo = view.xy.min(axis=0) - view.step / 2
         hi = view.xy.max(axis=0) + view.step / 2
+        watcher = view.watcher if self.design.concealed is not None else None
         for owner, hand in enumerate(hands[:2]):
+            if watcher is not None and owner != watcher and hand:  # concealed: a count only
+                hand = {"?": sum(hand.values())}
             for k, (name, count) in enumerate(hand.items()):
                 if owner == 0:
                     x, y = float(hi[0]) + 1.5 * view.step, float(lo[1]) + (k + 0.5) * view.step
@@ -76,7 +79,7 @@ class Shelf:
                     node.rotation = HALF_TURN.copy()
                 node.pickable = True  # the camera keeps the shelf in view
                 self.nodes.append(node)
-                text = self._letters[name] + (f" x{count}" if count > 1 else "")
+                text = self._letters.get(name, "?") + (f" x{count}" if count > 1 else "")
                 self._slots.append((text, owner, (x, y)))
 
     def labels(self, state: Any) -> list[tuple[str, np.ndarray]]:

@@ -15,7 +15,7 @@ the file named; ``gamehall play GAME --load FILE`` opens a record.
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
@@ -273,10 +273,18 @@ def record_commands(c: RecordControls) -> list[Command]:
     tree, path = c.tree(), c._path()
     rows = move_rows(m.full_record)[-LIST_LENGTH:]
 
-    def tip(first: int, end: int) -> str:
-        return "; ".join(c._long(i) for i in range(first, end))
+    hidden = hidden_placements(c)
 
-    listed = move_list_commands(m, c.goto, tip=tip)
+    def tip(first: int, end: int) -> str:
+        return "; ".join(
+            "a piece placed where you cannot see it" if hidden(m.full_record[i]) else c._long(i)
+            for i in range(first, end)
+        )
+
+    def write(step: Step) -> str:
+        return "?@" + step.text.split("@", 1)[1] if hidden(step) else step.text
+
+    listed = move_list_commands(m, c.goto, write=write, tip=tip)
     for (_number, texts, first), row in zip(rows, listed, strict=True):
         commands.append(row)
         for ply in range(first, first + len(texts)):
@@ -285,6 +293,17 @@ def record_commands(c: RecordControls) -> list[Command]:
                 if choice != path[ply]:
                     commands.append(_variation_row(c, ply, choice, node))
     return commands
+
+
+def hidden_placements(c: RecordControls) -> Callable[[Step], bool]:
+    """Whether the move list must hide a turn's piece: a placement (``M@e1``) by another seat
+    than the one the board is shown to, in a game whose pieces are concealed (Barrage's
+    hidden set-up); the list then reads ``?@e1``, as the board shows a blank piece there."""
+    board = getattr(c, "board", None)
+    watcher = getattr(board, "watcher", None)
+    if c.rulebook.design.concealed is None or watcher is None:
+        return lambda step: False
+    return lambda step: step.seat != watcher and "@" in step.text
 
 
 def _variation_row(c: RecordControls, ply: int, choice: int, node: Line) -> Command:
