@@ -21,6 +21,7 @@ import itertools
 from collections.abc import Sequence
 
 from game.logic.contract import NotationError
+from game.logic.rules import placement
 from game.logic.rules.compile import PROGRAM
 from game.logic.rules.dice import throw_text
 from game.logic.rules.hidden import TURN_UP
@@ -188,42 +189,8 @@ def _read_position(rulebook: Rulebook, text: str, fmt: str) -> DescribedPosition
     return rulebook.from_text(readers.get(fmt, _generic_read)(rulebook, text))
 
 
-def _letters(rulebook: Rulebook) -> dict[str, int]:
-    out = {}
-    for t, piece in enumerate(rulebook.design.pieces):
-        out[(piece.letter or piece.name[0]).upper()] = t
-    return out
-
-
-def _grid(rulebook: Rulebook) -> tuple[list[list[int]], int, int]:
-    """Positions by (row from the top, column): -1 where there is none."""
-    xy = rulebook.design.board.xy
-    xs = sorted({round(x) for x, _ in xy})
-    ys = sorted({round(y) for _, y in xy}, reverse=True)
-    grid = [[-1] * len(xs) for _ in ys]
-    for i, (x, y) in enumerate(xy):
-        grid[ys.index(round(y))][xs.index(round(x))] = i
-    return grid, len(xs), len(ys)
-
-
 def _fen_text(rulebook: Rulebook, pos: DescribedPosition) -> str:
-    grid, _, _ = _grid(rulebook)
     c = rulebook.c
-    rows = []
-    for row in grid:
-        out, run = "", 0
-        for p in row:
-            v = pos.board[p] if p >= 0 else 0
-            if not v:
-                run += 1
-                continue
-            if run:
-                out += str(run)
-                run = 0
-            piece = rulebook.design.pieces[c.kind_of[v]]
-            letter = (piece.letter or piece.name[0]).upper()
-            out += letter if c.owner[v] == 0 else letter.lower()
-        rows.append(out + (str(run) if run else ""))
     side = "w" if rulebook.player(pos) == 0 else "b"
     rights = _castling_text(rulebook, pos)
     ep = "-"
@@ -235,7 +202,8 @@ def _fen_text(rulebook: Rulebook, pos: DescribedPosition) -> str:
         if rulebook.design.pieces[c.kind_of[v]].letter == "" and fx == tx and abs(fy - ty) == 2:
             mid = rulebook.design.board.xy.index((fx, (fy + ty) / 2))
             ep = names[mid]
-    return f"{'/'.join(rows)} {side} {rights} {ep} {pos.quiet} {pos.plies // 2 + 1}"
+    board = placement.rows_text(rulebook, pos)
+    return f"{board} {side} {rights} {ep} {pos.quiet} {pos.plies // 2 + 1}"
 
 
 def _castling_text(rulebook: Rulebook, pos: DescribedPosition) -> str:
@@ -243,7 +211,7 @@ def _castling_text(rulebook: Rulebook, pos: DescribedPosition) -> str:
         return "-"
     bit = 1 << rulebook.design.attributes.index("moved")
     c = rulebook.c
-    grid, _width, _height = _grid(rulebook)
+    grid, _width, _height = placement.grid(rulebook)
     out = ""
     for player, row in ((0, grid[-1]), (1, grid[0])):
         king = [
@@ -274,11 +242,11 @@ def _fen_read(rulebook: Rulebook, text: str) -> DescribedPosition:
     fields = text.split()
     if len(fields) < 2:
         raise NotationError("a FEN needs at least the board and the side to move")
-    grid, width, height = _grid(rulebook)
+    grid, width, height = placement.grid(rulebook)
     rows = fields[0].split("/")
     if len(rows) != height:
         raise NotationError(f"a FEN board needs {height} rows separated by '/', not {len(rows)}")
-    letters = _letters(rulebook)
+    letters = placement.letters(rulebook)
     board = [0] * rulebook.n
     for r, row in enumerate(rows):
         col = 0
@@ -412,7 +380,7 @@ def _squares_text(rulebook: Rulebook, pos: DescribedPosition) -> str:
 
 def _reading_order(rulebook: Rulebook) -> list[int]:
     """The positions row by row from the top, each row from the left (as FEN reads)."""
-    grid, _, _ = _grid(rulebook)
+    grid, _, _ = placement.grid(rulebook)
     return [p for row in grid for p in row if p >= 0]
 
 
@@ -513,7 +481,7 @@ def _generic_read(rulebook: Rulebook, text: str) -> DescribedPosition:
         return _counters_read(rulebook, text)
     players = list(rulebook.design.players)
     types = {p.name: t for t, p in enumerate(rulebook.design.pieces)}
-    letters = _letters(rulebook)
+    letters = placement.letters(rulebook)
     names = rulebook.design.board.names
     board = [0] * rulebook.n
     under: list[tuple[int, ...]] = [()] * rulebook.n

@@ -16,6 +16,7 @@ import re
 from typing import TYPE_CHECKING
 
 from game.logic.contract import NotationError
+from game.logic.rules import placement
 from game.logic.rules.position import DescribedPosition
 
 if TYPE_CHECKING:
@@ -27,50 +28,16 @@ _PIECE = re.compile(r"\+?[A-Za-z]|[0-9]+")
 _HAND = re.compile(r"([0-9]*)(\+?[A-Za-z])")
 
 
-def _grid(rulebook: Rulebook) -> list[list[int]]:
-    """Positions by (row from the top, column from the left)."""
-    xy = rulebook.design.board.xy
-    xs = sorted({round(x) for x, _ in xy})
-    ys = sorted({round(y) for _, y in xy}, reverse=True)
-    grid = [[-1] * len(xs) for _ in ys]
-    for i, (x, y) in enumerate(xy):
-        grid[ys.index(round(y))][xs.index(round(x))] = i
-    return grid
-
-
-def _letters(rulebook: Rulebook) -> dict[str, int]:
-    return {(p.letter or p.name[0]).upper(): t for t, p in enumerate(rulebook.design.pieces)}
-
-
-def _letter(rulebook: Rulebook, t: int, player: int) -> str:
-    piece = rulebook.design.pieces[t]
-    text = (piece.letter or piece.name[0]).upper()
-    return text if player == 0 else text.lower()
-
-
 def sfen_text(rulebook: Rulebook, pos: DescribedPosition) -> str:
     """``pos`` as SFEN."""
-    c = rulebook.c
-    rows = []
-    for squares in _grid(rulebook):
-        out, empty = "", 0
-        for p in squares:
-            v = pos.board[p] if p >= 0 else 0
-            if not v:
-                empty += 1
-                continue
-            if empty:
-                out, empty = out + str(empty), 0
-            out += _letter(rulebook, c.kind_of[v], c.owner[v])
-        rows.append(out + (str(empty) if empty else ""))
     player = rulebook.player(pos)
     hand = ""
     pieces = rulebook.design.pieces
     for owner, row in enumerate(pos.hands[:2]):
         for t in sorted(range(len(row)), key=lambda t: -pieces[t].value):
             if row[t]:
-                hand += (str(row[t]) if row[t] > 1 else "") + _letter(rulebook, t, owner)
-    return f"{'/'.join(rows)} {'bw'[player]} {hand or '-'} {pos.plies + 1}"
+                hand += (str(row[t]) if row[t] > 1 else "") + placement.letter(rulebook, t, owner)
+    return f"{placement.rows_text(rulebook, pos)} {'bw'[player]} {hand or '-'} {pos.plies + 1}"
 
 
 def sfen_read(rulebook: Rulebook, text: str) -> DescribedPosition:
@@ -78,13 +45,13 @@ def sfen_read(rulebook: Rulebook, text: str) -> DescribedPosition:
     fields = text.split()
     if not 2 <= len(fields) <= 4:
         raise NotationError("an SFEN is the board, the side to move, the hands and the move number")
-    grid = _grid(rulebook)
+    grid = placement.grid(rulebook)[0]
     rows = fields[0].split("/")
     if len(rows) != len(grid):
         raise NotationError(
             f"an SFEN board needs {len(grid)} rows separated by '/', not {len(rows)}"
         )
-    letters = _letters(rulebook)
+    letters = placement.letters(rulebook)
     c = rulebook.c
     board = [0] * rulebook.n
     for r, row in enumerate(rows):
