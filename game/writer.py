@@ -22,13 +22,14 @@ the others go on. :meth:`Writer.close` writes what is left and ends the thread; 
 for after it is done at once, on the caller's thread. :func:`save` and :func:`update` do the
 same with or without a writer.
 
->>> import tempfile
+>>> import tempfile, tomllib
 >>> from pathlib import Path
 >>> folder = Path(tempfile.mkdtemp())
 >>> writer = Writer(on_error=lambda path, exc: print(path.name, exc))
 >>> writer.write(folder / "a.toml", {"n": 1}); writer.write(folder / "a.toml", {"n": 2})
 >>> def more(document): return {"n": document.get("n", 0) + 10}
->>> writer.update(folder / "a.toml", lambda path: {"n": 5}, more)
+>>> def read(path): return tomllib.loads(path.read_text())  # what is there when it writes
+>>> writer.update(folder / "a.toml", read, more)
 >>> writer.wait(folder / "a.toml"); (folder / "a.toml").read_text()
 'n = 12\\n'
 >>> writer.close()
