@@ -14,8 +14,8 @@ from deep import sized
 from game.logic.rules.catalogue import rulebook
 from game.logic.rules.design import parse
 from game.logic.rules.notation import move_texts, parse_move, read_position
-from game.logic.rules.perft import divide
 from game.logic.rules.sexpr import DescriptionError
+from tests.perft_data import check_perft, perft_cases
 
 DATA = Path(__file__).parent / "data"
 #: The largest count a test runs to, per game (a Pentago node costs more: every move turns
@@ -24,12 +24,7 @@ NODE_CAP = {"pentago": sized(2_500, 2_000_000), "oware": sized(12_000, 1_000_000
 
 
 def _cases(game: str) -> list[tuple[str, str, list[int]]]:
-    out = []
-    for line in (DATA / f"{game}_perft.txt").read_text(encoding="utf-8").splitlines():
-        if line.strip() and not line.startswith("#"):
-            text, _, counts = line.partition(";")
-            out.append((game, text.strip(), [int(n) for n in counts.split()]))
-    return out
+    return [(game, text, counts) for text, counts in perft_cases(DATA / f"{game}_perft.txt")]
 
 
 CASES = _cases("pentago") + _cases("oware")
@@ -47,15 +42,7 @@ def test_the_data_holds_the_start_and_24_positions_of_each_game() -> None:
     ("game", "text", "counts"), CASES, ids=[f"{g}{i % 25}" for i, (g, _, _) in enumerate(CASES)]
 )
 def test_perft_matches_openspiel(game: str, text: str, counts: list[int]) -> None:
-    e = rulebook(game)
-    pos = read_position(e, text)
-    for depth, want in enumerate(counts, 1):
-        if want > NODE_CAP[game]:
-            break
-        got = e.perft(pos.copy(), depth)
-        if got != want:
-            lines = "\n".join(f"{t} {n}" for t, n in divide(e, pos, depth))
-            pytest.fail(f"{text} perft({depth}) = {got}, want {want}; divide:\n{lines}")
+    check_perft(rulebook(game), text, counts, NODE_CAP[game])
 
 
 def _after(game: str, text: str, move: str) -> tuple[object, object]:

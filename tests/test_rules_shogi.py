@@ -14,9 +14,9 @@ from game.logic.contract import NotationError
 from game.logic.rules.catalogue import rulebook
 from game.logic.rules.design import parse
 from game.logic.rules.notation import move_texts, parse_move, position_text, read_position
-from game.logic.rules.perft import divide
 from game.logic.rules.sexpr import DescriptionError
 from tests.deep import sized
+from tests.perft_data import check_perft, perft_cases
 
 DATA = Path(__file__).parent / "data" / "shogi_perft.txt"
 START = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
@@ -24,16 +24,7 @@ START = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
 NODE_CAP = sized(3_000, 1_000_000)
 
 
-def _cases() -> list[tuple[str, list[int]]]:
-    out = []
-    for line in DATA.read_text(encoding="utf-8").splitlines():
-        if line.strip() and not line.startswith("#"):
-            sfen, _, counts = line.partition(";")
-            out.append((sfen.strip(), [int(n) for n in counts.split()]))
-    return out
-
-
-CASES = _cases()
+CASES = perft_cases(DATA)
 
 
 def test_the_data_holds_the_start_and_twenty_random_positions_with_hands_and_checks() -> None:
@@ -47,15 +38,7 @@ def test_the_data_holds_the_start_and_twenty_random_positions_with_hands_and_che
 
 @pytest.mark.parametrize(("sfen", "counts"), CASES, ids=[f"pos{i}" for i in range(len(CASES))])
 def test_perft_matches_cshogi(sfen: str, counts: list[int]) -> None:
-    e = rulebook("shogi")
-    pos = read_position(e, sfen)
-    for depth, want in enumerate(counts, 1):
-        if want > NODE_CAP and depth > 1:
-            break
-        got = e.perft(pos.copy(), depth)
-        if got != want:
-            lines = "\n".join(f"{t} {n}" for t, n in divide(e, pos, depth))
-            pytest.fail(f"{sfen} perft({depth}) = {got}, want {want}; divide:\n{lines}")
+    check_perft(rulebook("shogi"), sfen, counts, NODE_CAP)
 
 
 def test_sfen_reads_and_writes_the_start_as_cshogi_writes_it() -> None:
