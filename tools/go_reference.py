@@ -22,24 +22,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from spiel_perft import perft
+
 OUT = Path(__file__).resolve().parent.parent / "tests" / "data" / "go_perft.txt"
-
-
-def perft(state: Any, depth: int) -> int:
-    """Move paths of ``depth`` plies from ``state``; a finished game ends a path (0)."""
-    if depth == 0:
-        return 1
-    if state.is_terminal():
-        return 0
-    actions = state.legal_actions()
-    if depth == 1:
-        return len(actions)
-    total = 0
-    for action in actions:
-        child = state.clone()
-        child.apply_action(action)
-        total += perft(child, depth - 1)
-    return total
 
 
 def counted_line(game: Any, size: int, actions: list[int], moves: str, depth: int) -> str:

@@ -23,18 +23,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from spiel_perft import write_counts
+
 OUT = Path(__file__).resolve().parent.parent / "tests" / "data" / "pentago_perft.txt"
 COLUMNS = "abcdef"
-
-
-def perft(state: Any, depth: int) -> int:
-    """Action paths of ``depth`` plies from ``state`` (a finished game ends its paths)."""
-    if state.is_terminal():
-        return 0
-    actions = state.legal_actions()
-    if depth == 1:
-        return len(actions)
-    return sum(perft(state.child(a), depth - 1) for a in actions)
 
 
 def position_text(state: Any) -> str:
@@ -76,18 +68,17 @@ def main(argv: list[str] | None = None) -> int:
                 break
         if not state.is_terminal():
             states.append(state)
-    lines = [
-        "# Perft of Pentago positions counted by OpenSpiel (pyspiel, game pentago: a move is"
-        " a placing and a turn); written by tools/pentago_reference.py",
-    ]
-    for state in states:
-        counts = [perft(state, 1)]
-        while len(counts) < 3 and counts[-1] < args.cap:
-            counts.append(perft(state, len(counts) + 1))
-        text = position_text(state)
-        print(text, counts, file=sys.stderr)
-        lines.append(f"{text} ; {' '.join(map(str, counts))}")
-    OUT.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    write_counts(
+        OUT,
+        (
+            "Perft of Pentago positions counted by OpenSpiel (pyspiel, game pentago: a move is"
+            " a placing and a turn); written by tools/pentago_reference.py"
+        ),
+        states,
+        position_text,
+        3,
+        args.cap,
+    )
     return 0
 
 
