@@ -311,3 +311,35 @@ class NumberWriter:
             new = f"NUM{k}[mc] + {value}" if node.add else value
             return f"mc = NSET{k}(mc, {new})"
         return f"eff = eff + (({self.tally_slot(node.name)}, {value}, {node.add}),)"
+
+
+# -- positions as text -----------------------------------------------------------------------
+
+
+def numbers_text(design: Design, ns: dict[str, Any], kind_of: Sequence[int], v: int) -> str:
+    """``{moves=3}``: the numbers of piece ``v`` that differ from its type's start values
+    (the generic position text writes it after the position; empty when none does)."""
+    own = {name: start for name, start, _, _ in design.pieces[kind_of[v]].numbers}
+    parts = [
+        f"{name}={ns[f'NUM{k}'][v]}"
+        for k, (name, _, _) in enumerate(layout(design))
+        if name in own and ns[f"NUM{k}"][v] != own[name]
+    ]
+    return "{" + ";".join(parts) + "}" if parts else ""
+
+
+def with_numbers(design: Design, ns: dict[str, Any], v: int, text: str) -> int:
+    """Piece ``v`` with the numbers ``text`` gives (``moves=3;rank=2``, what
+    :func:`numbers_text` writes inside the braces); ValueError says what is wrong."""
+    names = [name for name, _, _ in layout(design)]
+    for part in filter(None, text.split(";")):
+        name, _, value = part.partition("=")
+        if name not in names:
+            raise ValueError(f"no number {name!r}; the numbers: {', '.join(names) or 'none'}")
+        if not value.lstrip("-").isdigit() or len(value) > 8:
+            raise ValueError(f"{part!r}: a number is NAME=WHOLE-NUMBER")
+        k = names.index(name)
+        v = ns[f"NSET{k}"](v, int(value))
+        if ns[f"NUM{k}"][v] != int(value):
+            raise ValueError(f"{part!r}: outside the range of {name}")
+    return v
