@@ -232,22 +232,18 @@ class _Checker:
     def field(self, node: tree.ProgramNode, name: str, value: object) -> None:
         if name in ("cond",):
             self.node(value, tree.CONDITION_NODES, "a condition")
-        elif name == "conds":
+        elif name in ("conds", "args"):  # (and ...), (or ...); arithmetic's numbers
+            kinds, what = _LISTS[name]
             if not isinstance(value, tuple) or not value:
-                raise self.fail(node, f"{tree.shown(node)} needs conditions")
+                raise self.fail(node, f"{tree.shown(node)} needs {what}s")
             for c in value:
-                self.node(c, tree.CONDITION_NODES, "a condition")
+                self.node(c, kinds, f"a {what}")
         elif name in ("then", "otherwise", "body", "alternatives"):
             self.body(value, "a statement")
         elif name in ("times", "count"):
             self.node(value, tree.COUNT_NODES, "a count")
         elif name in ("left", "right", "value"):
             self.node(value, tree.NUM_NODES, "a number")
-        elif name == "args":
-            if not isinstance(value, tuple) or not value:
-                raise self.fail(node, f"{tree.shown(node)} needs numbers")
-            for a in value:
-                self.node(a, tree.NUM_NODES, "a number")
         elif name == "op":
             ops = COMPARE if isinstance(node, tree.Compare) else ("+", "-", "*", "min", "max")
             self.word(node, value, "operator", tuple(ops))
@@ -285,6 +281,8 @@ class _Checker:
             )
 
 
+#: The fields that hold a list of nodes: the nodes' kinds and what each is called.
+_LISTS: Final = {"conds": (tree.CONDITION_NODES, "condition"), "args": (tree.NUM_NODES, "number")}
 #: The fields that name something of the design, and what.
 _REFERS: Final = {
     "direction": "direction",

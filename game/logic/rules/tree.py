@@ -520,14 +520,12 @@ def text(node: ProgramNode | Sequence[ProgramNode]) -> str:
             return f"({who} {' '.join(types)})"
         case Counters(n=n, at_least=at_least):
             return f"({'counters-at-least' if at_least else 'counters'} {n})"
-        case Compare(op=op, left=left, right=right):
-            return f"({op} {text(left)} {text(right)})"
-        case Arith(op=op, args=args):
-            return f"({op} {text(args)})"
-        case NumberOf(name=name, moving=moving):
-            return f"(number {name}{' moving' if moving else ''})"
-        case TallyOf(name=name, theirs=theirs):
-            return f"(tally {name}{' theirs' if theirs else ''})"
+        case Compare(op=op) | Arith(op=op):
+            numbers = (node.left, node.right) if isinstance(node, Compare) else node.args
+            return f"({op} {text(numbers)})"
+        case NumberOf(name=name, moving=flag) | TallyOf(name=name, theirs=flag):
+            said = ("number", "moving") if isinstance(node, NumberOf) else ("tally", "theirs")
+            return f"({said[0]} {name}{' ' + said[1] if flag else ''})"
         case SetNumber(name=name, value=value, add=add) | SetTally(name=name, value=value, add=add):
             what = "number" if isinstance(node, SetNumber) else "tally"
             return f"({'add' if add else 'set'}-{what} {name} {text(value)})"
