@@ -26,6 +26,7 @@ that changes type takes the new type's start values.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, Final
 
 from game.logic.rules import tree
@@ -272,6 +273,14 @@ class NumberWriter:
     player: int
     players: int
     ns: dict[str, Any]
+
+    @cached_property
+    def changes_tallies(self) -> bool:
+        """Whether a program changes a tally (only then does ``add`` take the changes out)."""
+        programs = [g.tree for piece in self.design.pieces for g in piece.programs]
+        return any(
+            isinstance(n, tree.SetTally) for n in tree.walk([s for t in programs for s in t])
+        )
 
     def num(self, node: tree.Num) -> str:
         match node:

@@ -478,7 +478,7 @@ class ProgramWriter(RotationWriter, NumberWriter, Expressions):
 
     def add(self, indent: int, partial: str) -> None:
         p, eff, pid = self.player, "eff", self.pid_text()
-        if self.design.tallies:  # the tally changes in eff go to the pid (rules/numbers.py)
+        if self.changes_tallies:  # the tally changes in eff go to the pid (rules/numbers.py)
             self.emit(indent, "_ef, _ch = SPLIT(eff)")
             eff, pid = "_ef", f"{pid} | _ch"
         if self.counting:  # the changed counts are the move; -1 says so
