@@ -254,3 +254,23 @@ def test_banqi_ranks_are_numbers() -> None:
         "General": 7, "Advisor": 6, "Elephant": 5, "Chariot": 4, "Horse": 3, "Soldier": 1,
         "Cannon": 2,
     }  # fmt: skip
+
+
+def test_the_generic_text_holds_the_tallies_that_differ_from_their_start() -> None:
+    book = _book()
+    pos = book.start()
+    assert "tallies" not in position_text(book, pos)
+    book.make(pos, _move(book, pos, "a1", "a2"))
+    book.make(pos, _move(book, pos, "b4", "b3"))
+    text = position_text(book, pos)
+    assert "tallies: steps 1 1, moves 7, visits a2=1 b3=1" in text
+    again = read_position(book, text)
+    assert again.tallies == pos.tallies and book.key(again) == book.key(pos)
+    with pytest.raises(NotationError, match="no tally 'trips'"):
+        read_position(book, text.replace("visits", "trips"))
+    with pytest.raises(NotationError, match="'steps 1': a tally's values"):
+        read_position(book, text.replace("steps 1 1", "steps 1"))
+    ur = rulebook("ur")
+    pos = read_position(ur, "White: Piece w1 / Black: / tallies: off 1 0 / White to move / roll 2")
+    assert pos.tallies == (1, 0) and pos.throw == (2,)
+    assert read_position(ur, position_text(ur, pos)) == pos

@@ -25,7 +25,7 @@ from game.logic.rules import placement
 from game.logic.rules.compile import PROGRAM
 from game.logic.rules.dice import throw_text
 from game.logic.rules.hidden import TURN_UP
-from game.logic.rules.piece_numbers import numbers_text, with_numbers
+from game.logic.rules.piece_numbers import numbers_text, read_tallies, tallies_text, with_numbers
 from game.logic.rules.position import THROW
 from game.logic.rules.rotations import rotation_text
 from game.logic.rules.rulebook import PASS, DescribedPosition, Move, Rulebook
@@ -439,6 +439,8 @@ def _generic_text(rulebook: Rulebook, pos: DescribedPosition) -> str:
             if squares:
                 groups.append(f"{piece.name} {' '.join(squares)}")
         parts.append(f"{pname}: {', '.join(groups)}")
+    if pos.tallies:  # those that differ from their start: rules/piece_numbers.py
+        parts.extend(filter(None, [tallies_text(rulebook.design, pos.tallies)]))
     parts.append(f"{rulebook.design.players[rulebook.player(pos)]} to move")
     return " / ".join(parts)
 
@@ -490,8 +492,15 @@ def _generic_read(rulebook: Rulebook, text: str) -> DescribedPosition:
     board = [0] * rulebook.n
     under: list[tuple[int, ...]] = [()] * rulebook.n
     to_move, parts = _sides(text, players)
+    tallies: tuple[int, ...] = ()
     for part in parts:
         who, _, rest = part.partition(":")
+        if who.strip() == "tallies" and "tallies" not in players:
+            try:
+                tallies = read_tallies(rulebook.design, rest)
+            except ValueError as e:
+                raise NotationError(str(e)) from None
+            continue
         if who.strip() not in players:
             raise NotationError(f"{part!r}: start with a player ({', '.join(players)}:)")
         player = players.index(who.strip())
@@ -530,6 +539,7 @@ def _generic_read(rulebook: Rulebook, text: str) -> DescribedPosition:
     )
     if rulebook.design.stacks:
         pos.under = under
+    pos.tallies = tallies
     pos.history = (rulebook.key(pos),) if rulebook.repetition else ()
     return pos
 

@@ -352,3 +352,52 @@ def with_numbers(design: Design, ns: dict[str, Any], v: int, text: str) -> int:
         if ns[f"NUM{k}"][v] != int(value):
             raise ValueError(f"{part!r}: outside the range of {name}")
     return v
+
+
+def tallies_text(design: Design, tallies: tuple[int, ...]) -> str:
+    """``tallies: steps 3 1, moves 9, visits a2=1 b3=2``: the tallies that differ from their
+    start (each player's in turn, the game's, the positions' that differ); empty when none
+    does (the generic position text adds it before the side to move)."""
+    from game.logic.rules.numbers import tally_layout
+
+    parts = []
+    names = design.board.names
+    for name, (base, scope, start) in tally_layout(design).items():
+        width = {"per-player": len(design.players), "per-square": len(names)}.get(scope, 1)
+        own = tallies[base : base + width]
+        if own == start[base : base + width]:
+            continue
+        if scope == "per-square":
+            changed = [f"{names[i]}={v}" for i, v in enumerate(own) if v != start[base + i]]
+            parts.append(f"{name} {' '.join(changed)}")
+        else:
+            parts.append(f"{name} {' '.join(str(v) for v in own)}")
+    return "tallies: " + ", ".join(parts) if parts else ""
+
+
+def read_tallies(design: Design, text: str) -> tuple[int, ...]:
+    """The tallies :func:`tallies_text` wrote as ``text`` (after ``tallies:``), the others at
+    their start; ValueError says what is wrong."""
+    from game.logic.rules.numbers import tally_layout
+
+    layout = tally_layout(design)
+    names = design.board.names
+    out = list(next(iter(layout.values()))[2]) if layout else []
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        name, *values = part.split()
+        if name not in layout:
+            raise ValueError(f"no tally {name!r}; the tallies: {', '.join(layout) or 'none'}")
+        base, scope, _ = layout[name]
+        try:
+            if scope == "per-square":
+                for item in values:
+                    where, _, v = item.partition("=")
+                    out[base + names.index(where)] = int(v)
+            else:
+                width = len(design.players) if scope == "per-player" else 1
+                if len(values) != width:
+                    raise ValueError
+                out[base : base + width] = [int(v) for v in values]
+        except ValueError:
+            raise ValueError(f"{part!r}: a tally's values, as tallies_text writes them") from None
+    return tuple(out)
