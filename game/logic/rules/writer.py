@@ -15,6 +15,7 @@ from game.logic.rules import tree
 from game.logic.rules.design import Design
 from game.logic.rules.expressions import Expressions
 from game.logic.rules.limits import MAX_MOVES, MAX_NESTING, MAX_PASSES
+from game.logic.rules.numbers import CHANGE
 from game.logic.rules.piece_numbers import NumberWriter
 from game.logic.rules.rotations import RotationWriter
 from game.logic.rules.sexpr import DescriptionError, Item
@@ -28,8 +29,8 @@ __all__ = ["AGAIN", "GOTO", "LABELS", "MAX_LINES", "PROGRAM", "ProgramWriter"]
 AGAIN: Final = 1 << 20
 PROGRAM: Final = AGAIN - 1
 GOTO: Final = 21
-#: The label bits (from GOTO up to the tally changes' number: game.logic.rules.numbers).
-LABELS: Final = (1 << 48) - (1 << GOTO)
+#: The label bits: from GOTO up to the number of the move's tally changes.
+LABELS: Final = (1 << CHANGE) - (1 << GOTO)
 
 #: The most lines of Python a design may compile to (choices copy what follows them).
 MAX_LINES: Final = 60_000
