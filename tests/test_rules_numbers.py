@@ -92,7 +92,7 @@ def test_expressions_at_the_start(end: str, holds: bool) -> None:
         (TALLIES, "(win (>= 1))", r"\(>= \.\.\.\) takes 2 arguments"),
         ("(tally a (add (captured Queen)))\n", "(win stuck)", r"no piece type 'Queen'"),
         ("(tally a)\n(tally a)\n", "(win stuck)", r"t\.txt:\d+:\d+: the tally 'a' is declared"),
-        ("(tally a each)\n", "(win stuck)", r"expected per-player, \(start N\)"),
+        ("(tally a each)\n", "(win stuck)", r"expected per-player, per-square, \(start N\)"),
     ],
 )
 def test_a_bad_tally_or_expression_is_refused_with_its_place(

@@ -11,7 +11,8 @@ written by :class:`~game.logic.rules.writer.ProgramWriter`. For check,
 :mod:`game.logic.rules.attacks` writes each player's attack test beside them.
 
 Pieces are small integers: ``1 + player + players * (type + types * attributes)``, 0 for an
-empty position.
+empty position; a piece's numbers are digits above its attributes' bits
+(:mod:`game.logic.rules.piece_numbers`).
 """
 
 from __future__ import annotations
@@ -25,13 +26,14 @@ from game.logic.pacing import pause
 from game.logic.rules.attacks import write_attacks
 from game.logic.rules.design import Design
 from game.logic.rules.limits import Overflow
+from game.logic.rules.piece_numbers import number_tables, span_of
 from game.logic.rules.read_tree import check
 from game.logic.rules.sexpr import DescriptionError, Item
 from game.logic.rules.teams import enemy_code, foes
 from game.logic.rules.tree import Cond
-from game.logic.rules.writer import AGAIN, GOTO, MAX_LINES, PROGRAM, ProgramWriter
+from game.logic.rules.writer import AGAIN, GOTO, LABELS, MAX_LINES, PROGRAM, ProgramWriter
 
-__all__ = ["AGAIN", "GOTO", "PROGRAM", "Compiled", "compile_design"]
+__all__ = ["AGAIN", "GOTO", "LABELS", "PROGRAM", "Compiled", "compile_design"]
 
 Generator = Callable[..., None]
 Probe = Callable[..., bool]
@@ -80,7 +82,7 @@ def compile_design(design: Design) -> Compiled:
     players = len(design.players)
     types = len(design.pieces)
     n_attr = len(design.attributes)
-    codes = 1 + players * types * (1 << n_attr)
+    codes = 1 + players * types * (1 << n_attr) * span_of(design)
 
     def code(player: int, kind: int, attrs: int = 0) -> int:
         return 1 + player + players * (kind + types * attrs)
@@ -102,6 +104,7 @@ def compile_design(design: Design) -> Compiled:
         "TYP": tuple(kind_of),
         "ATT": tuple(attrs_of),
         "FLIP": tuple(flip),
+        **number_tables(design, codes, kind_of, attrs_of, owner, code),
     }
     board = design.board
     for d in range(len(board.directions)):

@@ -30,6 +30,7 @@ from game.logic.rules.groups import GroupRules
 from game.logic.rules.hidden import FaceDown, FaceDownReader
 from game.logic.rules.numbers import Tally, TallyReader
 from game.logic.rules.parameters import Parameter, bind, parameters
+from game.logic.rules.piece_numbers import read_number, span_of
 from game.logic.rules.prefer import Key
 from game.logic.rules.programs import ACTIONS, CONDITIONS, Program, ProgramReader
 from game.logic.rules.read_ends import End, EndReader
@@ -99,6 +100,8 @@ class PieceType:
     shapes: tuple[str, ...] = ()
     #: Any player may move it, whoever it belongs to.
     shared: bool = False
+    #: Its whole-number attributes: (name, start, least, most) (rules/piece_numbers.py).
+    numbers: tuple[tuple[str, int, int, int], ...] = ()
 
 
 @dataclass
@@ -335,6 +338,7 @@ class _Reader(
             lines=self.lines,
             defines=self.defines,
         )
+        span_of(design, self.forms.get("piece", [None])[0])  # refuses numbers of too many values
         self._setup(design)
         design.face_down = self._face_down()
         design.dice = self._dice()
@@ -455,6 +459,7 @@ class _Reader(
         shapes: tuple[str, ...] = ()
         programs: list[Program] = []
         own_attrs: list[str] = []
+        numbers: list[tuple[str, int, int, int]] = []
         promote: tuple[str, str] | None = None
         royal = False
         shared = False
@@ -487,6 +492,8 @@ class _Reader(
                     own_attrs.append(word)
                     if word not in attributes:
                         attributes.append(word)
+            elif head == "number":
+                numbers.append(read_number(item))
             elif head == "promote-at-end":
                 kind, zone = arg(item, 2, 2)
                 promote = (self._type_name(kind), self._zone_name(zone))
@@ -508,6 +515,7 @@ class _Reader(
             if shapes
             else (shape,) * len(self.players),
             shared=shared,
+            numbers=tuple(numbers),
         )
 
     def _setup(self, design: Design) -> None:

@@ -32,6 +32,7 @@ class Expressions:
     if TYPE_CHECKING:
 
         def link(self, word: str) -> str: ...
+        def compare(self, cond: tree.Compare) -> str: ...
 
     def count(self, count: tree.Count) -> str:
         """A count's Python expression (see the design reader's ``_check_count``)."""
@@ -101,6 +102,8 @@ class Expressions:
                 if name not in self.design.attributes:
                     return "False"
                 return f"ATT[b[c]] & {1 << self.design.attributes.index(name)}"
+            case tree.Compare():
+                return self.compare(cond)
         raise TypeError(f"not a condition: {cond!r:.60}")  # pragma: no cover - read_tree.check
 
 

@@ -25,6 +25,7 @@ from game.logic.rules import placement
 from game.logic.rules.compile import PROGRAM
 from game.logic.rules.dice import throw_text
 from game.logic.rules.hidden import TURN_UP
+from game.logic.rules.piece_numbers import numbers_text, read_tallies, tallies_text, with_numbers
 from game.logic.rules.position import THROW
 from game.logic.rules.rotations import rotation_text
 from game.logic.rules.rulebook import PASS, DescribedPosition, Move, Rulebook
@@ -418,6 +419,7 @@ def _stack_text(rulebook: Rulebook, pos: DescribedPosition, i: int) -> str:
 
 def _generic_text(rulebook: Rulebook, pos: DescribedPosition) -> str:
     c = rulebook.c
+    ns = c.namespace  # type: ignore[attr-defined]
     names = rulebook.design.board.names
     parts = []
     if rulebook.design.counters:  # "Seed: s1 4, s2 4, ... / South to move"
@@ -428,13 +430,17 @@ def _generic_text(rulebook: Rulebook, pos: DescribedPosition) -> str:
         groups = []
         for t, piece in enumerate(rulebook.design.pieces):
             squares = [
-                names[i] + _stack_text(rulebook, pos, i)
+                names[i]
+                + numbers_text(rulebook.design, ns, c.kind_of, v)
+                + _stack_text(rulebook, pos, i)
                 for i, v in enumerate(pos.board)
                 if v and c.owner[v] == player and c.kind_of[v] == t
             ]
             if squares:
                 groups.append(f"{piece.name} {' '.join(squares)}")
         parts.append(f"{pname}: {', '.join(groups)}")
+    if pos.tallies:  # those that differ from their start: rules/piece_numbers.py
+        parts.extend(filter(None, [tallies_text(rulebook.design, pos.tallies)]))
     parts.append(f"{rulebook.design.players[rulebook.player(pos)]} to move")
     return " / ".join(parts)
 
@@ -486,8 +492,15 @@ def _generic_read(rulebook: Rulebook, text: str) -> DescribedPosition:
     board = [0] * rulebook.n
     under: list[tuple[int, ...]] = [()] * rulebook.n
     to_move, parts = _sides(text, players)
+    tallies: tuple[int, ...] = ()
     for part in parts:
         who, _, rest = part.partition(":")
+        if who.strip() == "tallies" and "tallies" not in players:
+            try:
+                tallies = read_tallies(rulebook.design, rest)
+            except ValueError as e:
+                raise NotationError(str(e)) from None
+            continue
         if who.strip() not in players:
             raise NotationError(f"{part!r}: start with a player ({', '.join(players)}:)")
         player = players.index(who.strip())
@@ -497,10 +510,19 @@ def _generic_read(rulebook: Rulebook, text: str) -> DescribedPosition:
                 raise NotationError(f"no piece type {words[0]!r}")
             for word in words[1:]:
                 name, _, stack = word.partition("[")
+                name, _, numbers = name.partition("{")  # Pawn a2{moves=3}: rules/piece_numbers.py
                 if name not in names:
                     raise NotationError(f"no position {name!r}")
                 at = names.index(name)
                 board[at] = rulebook.c.code(player, types[words[0]])
+                if numbers:
+                    if not numbers.endswith("}"):
+                        raise NotationError(f"{word!r}: a piece's numbers are {{NAME=N;...}}")
+                    ns = rulebook.c.namespace  # type: ignore[attr-defined]
+                    try:
+                        board[at] = with_numbers(rulebook.design, ns, board[at], numbers[:-1])
+                    except ValueError as e:
+                        raise NotationError(f"{word!r}: {e}") from None
                 if stack:
                     if rulebook.design.stacks is False or not stack.endswith("]"):
                         raise NotationError(f"{word!r}: stacks are [letters] in a game of stacks")
@@ -517,6 +539,7 @@ def _generic_read(rulebook: Rulebook, text: str) -> DescribedPosition:
     )
     if rulebook.design.stacks:
         pos.under = under
+    pos.tallies = tallies
     pos.history = (rulebook.key(pos),) if rulebook.repetition else ()
     return pos
 

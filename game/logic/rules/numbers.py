@@ -15,6 +15,10 @@ B...)``, ``(max A B...)`` of expressions; a comparison ``(= A B)``, ``(< A B)``,
     (tally captured per-player (add captured))
     (end (win (>= (tally captured) 7)) (win stuck))
 
+``per-square`` gives each position of the board a tally of its own instead, which only move
+programs read and change (:mod:`game.logic.rules.piece_numbers`: ``(tally NAME)`` is the
+cursor's position's there, and ``(add-tally NAME N)`` changes it when the move is made).
+
 Tallies are part of a position (two positions with the same pieces and different tallies
 differ) and change only in games that declare them: a rulebook without tallies plays, makes
 and unmakes as before, without a branch of its own.
@@ -37,7 +41,17 @@ if TYPE_CHECKING:
     from game.logic.rules.compile import Compiled
     from game.logic.rules.design import Design
 
-__all__ = ["COMPARISONS", "OPERATORS", "Tallies", "Tally", "TallyReader", "compare", "value"]
+__all__ = [
+    "CHANGE",
+    "COMPARISONS",
+    "OPERATORS",
+    "Tallies",
+    "Tally",
+    "TallyReader",
+    "compare",
+    "tally_layout",
+    "value",
+]
 
 #: The comparisons, each an end condition of two number expressions.
 COMPARISONS: Final[dict[str, Callable[[int, int], bool]]] = {
@@ -62,6 +76,27 @@ class Tally:
     per_player: bool
     start: int
     add: Measure | int | None
+    #: One for each position of the board (read and changed by move programs only).
+    per_square: bool = False
+
+
+#: The bit of a move's program number from which the tally changes its program made are
+#: numbered (0: none); :meth:`Tallies._keep_tallies` keeps what each number stands for.
+CHANGE: Final = 48
+
+
+def tally_layout(design: Design) -> dict[str, tuple[int, str, tuple[int, ...]]]:
+    """Each tally's first slot in a position's tallies and its scope (``per-player``,
+    ``per-square`` or ``game``), with every tally's start values (the same for each)."""
+    out: dict[str, tuple[int, str]] = {}
+    start: list[int] = []
+    for t in design.tallies:
+        scope = "per-player" if t.per_player else "per-square" if t.per_square else "game"
+        out[t.name] = (len(start), scope)
+        width = {"per-player": len(design.players), "per-square": len(design.board.names)}
+        start.extend([t.start] * width.get(scope, 1))
+    whole = tuple(start)
+    return {name: (base, scope, whole) for name, (base, scope) in out.items()}
 
 
 class TallyReader(ReaderPart):
@@ -78,10 +113,12 @@ class TallyReader(ReaderPart):
             name = word_of(args[0])
             if name in [t.name for t in tallies]:
                 raise err(args[0], f"the tally {name!r} is declared twice")
-            per_player, start, add = False, 0, None
+            per_player, per_square, start, add = False, False, 0, None
             for item in args[1:]:
                 if isinstance(item, Atom) and word_of(item) == "per-player":
                     per_player = True
+                elif isinstance(item, Atom) and word_of(item) == "per-square":
+                    per_square = True
                 elif isinstance(item, Form) and item.head == "start":
                     start = whole_number(arg(item, 1, 1)[0], -_LARGEST, _LARGEST)
                 elif isinstance(item, Form) and item.head == "add":
@@ -93,10 +130,12 @@ class TallyReader(ReaderPart):
                         else read_measure(what, types)
                     )
                 else:
-                    raise err(item, "expected per-player, (start N) or (add MEASURE)")
-            tallies.append(Tally(name, per_player, start, add))
+                    raise err(item, "expected per-player, per-square, (start N) or (add MEASURE)")
+            if per_square and (per_player or add is not None):
+                raise err(form, "a per-square tally is changed by move programs alone")
+            tallies.append(Tally(name, per_player, start, add, per_square))
         design.tallies = tuple(tallies)
-        self.tally_names = tuple(t.name for t in tallies)
+        self.tally_names = tuple(t.name for t in tallies if not t.per_square)
 
     def _number(self, item: Item) -> None:
         """Check a number expression (see the module docstring)."""
@@ -108,7 +147,7 @@ class TallyReader(ReaderPart):
             name = word_of(args[0])
             if name not in self.tally_names:
                 known = ", ".join(self.tally_names) or "none"
-                raise err(args[0], f"no tally {name!r}; the tallies: {known}")
+                raise err(args[0], f"no tally {name!r} an end can read; the tallies: {known}")
             if len(args) > 1 and word_of(args[1]) != "theirs":
                 raise err(args[1], "(tally NAME theirs): the other player's")
             return
@@ -170,6 +209,7 @@ class Tallies:
         def player(self, pos: DescribedPosition) -> int: ...
         def start(self) -> DescribedPosition: ...
         def make(self, pos: DescribedPosition, move: Move) -> tuple[Any, ...]: ...
+        def pseudo(self, pos: DescribedPosition) -> list[Move]: ...
         def unmake(self, pos: DescribedPosition, saved: tuple[Any, ...]) -> None: ...
         def key(self, pos: DescribedPosition) -> tuple[Any, ...]: ...
         def _holds(
@@ -191,15 +231,10 @@ class Tallies:
             self._holds = holds  # type: ignore[method-assign]
         if not self.design.tallies:
             return
-        start: list[int] = []
-        for t in self.design.tallies:
-            if t.per_player:
-                self.tally_slots[t.name] = -1 - len(start)
-                start.extend([t.start] * self.players)
-            else:
-                self.tally_slots[t.name] = len(start)
-                start.append(t.start)
-        self.tally_start = tuple(start)
+        layout = tally_layout(self.design)
+        for name, (base, scope, _) in layout.items():
+            self.tally_slots[name] = -1 - base if scope == "per-player" else base
+        self.tally_start = next(iter(layout.values()))[2]
         plain_start, plain_make, plain_unmake, plain_key = (
             self.start,
             self.make,
@@ -213,6 +248,30 @@ class Tallies:
             if t.add is not None
         ]
         kind_of = self.c.kind_of
+        # What each tally change number stands for (piece_numbers.NumberWriter: the programs'
+        # (add-tally ...) and (set-tally ...)), and the tallies the programs read.
+        ns = self.c.namespace  # type: ignore[attr-defined]
+        changes: list[tuple[tuple[int, int, bool], ...]] = [()]
+        numbered: dict[tuple[tuple[int, int, bool], ...], int] = {}
+
+        def split(eff: tuple[Any, ...]) -> tuple[tuple[Any, ...], int]:
+            if all(len(e) == 2 for e in eff):
+                return eff, 0
+            change = tuple(e for e in eff if len(e) == 3)
+            if change not in numbered:
+                numbered[change] = len(changes)
+                changes.append(change)
+            return tuple(e for e in eff if len(e) == 2), numbered[change] << CHANGE
+
+        ns["SPLIT"] = split
+        if "TL" in ns:
+            plain_pseudo = self.pseudo
+
+            def pseudo(pos: DescribedPosition) -> list[Move]:
+                ns["TL"] = pos.tallies or self.tally_start
+                return plain_pseudo(pos)
+
+            self.pseudo = pseudo  # type: ignore[method-assign]
 
         def start_position() -> DescribedPosition:
             pos = plain_start()
@@ -227,6 +286,9 @@ class Tallies:
             for slot, own, add in adds:
                 got = add if isinstance(add, int) else add.of(move, pos.board, kind_of)
                 after[slot + mover if own else slot] += got
+            if move[3] >> CHANGE > 0:  # what its program changed, in order
+                for slot, v, plus in changes[move[3] >> CHANGE]:
+                    after[slot] = after[slot] + v if plus else v
             pos.tallies = tuple(after)  # before the move's key is noted for repetition
             return (plain_make(pos, move), before)
 

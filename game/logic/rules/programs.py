@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from game.logic.rules.piece_numbers import COMPARE, NUMBER_STATEMENTS, NumberChecks
 from game.logic.rules.read_tree import statements
 from game.logic.rules.rotations import check_rotate
 from game.logic.rules.sexpr import Atom, Form, Item
@@ -43,6 +44,7 @@ CONDITION_FORMS: Final = {
     **dict.fromkeys(("in-zone", "on-board", "attr"), (1, 1)),  # a zone, direction, attribute
     **dict.fromkeys(("makes-line", "in-line", "only-lines", "pieces-at-most"), (1, 1)),  # a number
     **dict.fromkeys(("counters", "counters-at-least"), (1, 1)),  # a count of counters
+    **dict.fromkeys(COMPARE, (2, 2)),  # two numbers (rules/piece_numbers.py)
 }
 
 
@@ -59,7 +61,7 @@ class Program:
     tree: tuple[Stmt, ...]
 
 
-class ProgramReader(ReaderPart):
+class ProgramReader(NumberChecks, ReaderPart):
     """Reads and checks move programs; the description's reader holds what they refer to
     (the board, the macros, the piece types and zones)."""
 
@@ -217,6 +219,8 @@ class ProgramReader(ReaderPart):
                 self._zone_name(arg(item, 1, 1)[0])
             elif head == "goto":
                 self.gotos.append(arg(item, 1, 1)[0])
+            elif head in NUMBER_STATEMENTS:
+                self._check_number_statement(item)
             elif head == "add-partial":
                 if in_sweep:
                     raise item.error("add-partial is not allowed inside sweep")
@@ -327,5 +331,7 @@ class ProgramReader(ReaderPart):
             whole_number(args[0], 1, 64)
         elif head in ("counters", "counters-at-least"):
             whole_number(args[0], 0, 10_000)
+        elif head in COMPARE:
+            self._check_comparison(cond)
 
     # -- setup, rules, ends -----------------------------------------------------------

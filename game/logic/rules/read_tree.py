@@ -22,6 +22,7 @@ from dataclasses import fields
 from typing import TYPE_CHECKING, Final
 
 from game.logic.rules import tree
+from game.logic.rules.piece_numbers import COMPARE, NUMBER_STATEMENTS, comparison, number_statement
 from game.logic.rules.sexpr import Atom, DescriptionError, Form, Item
 
 if TYPE_CHECKING:
@@ -88,6 +89,8 @@ def _statement(item: Item) -> list[tree.Stmt]:
         return [tree.TakeTo(_word(_one(item)), where=item)]
     if head == "add-partial":
         return [tree.AddPartial(_word(_one(item)), where=item)]
+    if head in NUMBER_STATEMENTS:
+        return [number_statement(item)]
     if head and head not in tree.TESTS and all(isinstance(a, Atom) for a in item.items):
         return [tree.Advance(_word(d), where=d) for d in item.items]  # (n e): its steps
     raise item.error(f"unknown statement {_quote(item)}")
@@ -123,6 +126,8 @@ def condition(item: Item) -> tree.Cond:
         return tree.Exists(condition(_one(item)), where=item)
     if head == "next" and len(args) == 2:
         return tree.Next(_word(args[0]), condition(args[1]), where=item)
+    if head in COMPARE:
+        return comparison(item)
     raise item.error(f"unknown condition {_quote(item)}")
 
 
@@ -195,6 +200,8 @@ class _Checker:
             "attribute": tuple(design.attributes),
             "label": tuple(design.labels),
             "move type": tuple(sorted({g.kind for p in design.pieces for g in p.programs})),
+            "number": tuple({n[0]: 0 for p in design.pieces for n in p.numbers}),
+            "tally": tuple(t.name for t in design.tallies),
         }
 
     def fail(self, node: object, message: str) -> DescriptionError:
@@ -225,19 +232,25 @@ class _Checker:
     def field(self, node: tree.ProgramNode, name: str, value: object) -> None:
         if name in ("cond",):
             self.node(value, tree.CONDITION_NODES, "a condition")
-        elif name == "conds":
+        elif name in ("conds", "args"):  # (and ...), (or ...); arithmetic's numbers
+            kinds, what = _LISTS[name]
             if not isinstance(value, tuple) or not value:
-                raise self.fail(node, f"{tree.shown(node)} needs conditions")
+                raise self.fail(node, f"{tree.shown(node)} needs {what}s")
             for c in value:
-                self.node(c, tree.CONDITION_NODES, "a condition")
+                self.node(c, kinds, f"a {what}")
         elif name in ("then", "otherwise", "body", "alternatives"):
             self.body(value, "a statement")
         elif name in ("times", "count"):
             self.node(value, tree.COUNT_NODES, "a count")
+        elif name in ("left", "right", "value"):
+            self.node(value, tree.NUM_NODES, "a number")
+        elif name == "op":
+            ops = COMPARE if isinstance(node, tree.Compare) else ("+", "-", "*", "min", "max")
+            self.word(node, value, "operator", tuple(ops))
         elif name in ("n", "less"):
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
                 raise self.fail(node, f"a whole number is needed, not {value!r:.40}")
-        elif name in ("on", "at_least"):
+        elif name in ("on", "at_least", "moving", "theirs", "add"):
             if not isinstance(value, bool):
                 raise self.fail(node, f"true or false is needed, not {value!r:.40}")
         elif name == "word":
@@ -249,6 +262,9 @@ class _Checker:
             self.word(node, value, "word", ("change-type", "promote"))
         elif name == "turn":
             self.word(node, value, "word", ("clockwise", "anticlockwise"))
+        elif name == "name" and not isinstance(node, tree.Attr):  # a number's or tally's
+            what = "tally" if isinstance(node, tree.TallyOf | tree.SetTally) else "number"
+            self.word(node, value, what, self.known[what])
         elif name == "name":  # (attr A): false where no piece has A
             if not isinstance(value, str):
                 raise self.fail(node, f"a word is needed, not {value!r:.40}")
@@ -265,6 +281,8 @@ class _Checker:
             )
 
 
+#: The fields that hold a list of nodes: the nodes' kinds and what each is called.
+_LISTS: Final = {"conds": (tree.CONDITION_NODES, "condition"), "args": (tree.NUM_NODES, "number")}
 #: The fields that name something of the design, and what.
 _REFERS: Final = {
     "direction": "direction",

@@ -26,7 +26,7 @@ from typing import Any, Final
 from game.logic.rules import tree
 from game.logic.rules.chance import Chance
 from game.logic.rules.check_test import CheckTest
-from game.logic.rules.compile import AGAIN, GOTO, PROGRAM, Compiled, compile_design
+from game.logic.rules.compile import AGAIN, GOTO, LABELS, PROGRAM, Compiled, compile_design
 from game.logic.rules.concealed import ConcealedRules
 from game.logic.rules.design import Design
 from game.logic.rules.ends import Ends, walk
@@ -504,8 +504,8 @@ class Rulebook(Ends, CheckTest, FaceDownRules, Chance, Tallies, ConcealedRules):
         if path:
             pos.last_from, pos.last_to = (path[0], path[-1]) if len(path) > 1 else (-1, path[0])
         step = pos.turn
-        if pid >= 0 and pid >> GOTO:  # the move sends the turn to a label
-            pos.turn = self.label_step(self.design.labels[(pid >> GOTO) - 1], step)
+        if pid >= 0 and pid & LABELS:  # the move sends the turn to a label
+            pos.turn = self.label_step(self.design.labels[((pid & LABELS) >> GOTO) - 1], step)
         elif pid < 0 or not pid & AGAIN:  # a sowing into one's store plays again
             pos.turn = self.next_turn(step)
         pos.plies += 1

@@ -28,6 +28,7 @@ __all__ = [
     "COUNT_NODES",
     "HEADS",
     "NUMBERED",
+    "NUM_NODES",
     "STATEMENT_NODES",
     "TESTS",
     "Act",
@@ -35,9 +36,11 @@ __all__ = [
     "Advance",
     "And",
     "Anywhere",
+    "Arith",
     "Attr",
     "Cascade",
     "ChangeType",
+    "Compare",
     "Cond",
     "Count",
     "Counters",
@@ -53,7 +56,9 @@ __all__ = [
     "Minus",
     "Next",
     "Not",
+    "Num",
     "Number",
+    "NumberOf",
     "OnBoard",
     "OneOf",
     "OnlyLines",
@@ -64,11 +69,14 @@ __all__ = [
     "Repeat",
     "Rotate",
     "SetAttr",
+    "SetNumber",
+    "SetTally",
     "Sow",
     "SowSkip",
     "Stmt",
     "Sweep",
     "TakeTo",
+    "TallyOf",
     "Thrown",
     "Verify",
     "While",
@@ -229,6 +237,24 @@ class TakeTo(ProgramNode):
     zone: str
 
 
+class SetNumber(ProgramNode):
+    """The moving piece's number ``name`` set to ``value`` (with ``add``: increased by it),
+    kept within the number's range (:mod:`game.logic.rules.piece_numbers`)."""
+
+    name: str
+    value: Num
+    add: bool = False
+
+
+class SetTally(ProgramNode):
+    """A tally set to ``value`` (with ``add``: increased by it) by the move: the mover's own,
+    the game's, or the cursor's position's (:mod:`game.logic.rules.program_tallies`)."""
+
+    name: str
+    value: Num
+    add: bool = False
+
+
 Stmt: TypeAlias = (
     Advance
     | Act
@@ -249,6 +275,8 @@ Stmt: TypeAlias = (
     | Rotate
     | Goto
     | TakeTo
+    | SetNumber
+    | SetTally
 )
 
 # -- conditions ------------------------------------------------------------------------------
@@ -326,6 +354,14 @@ class Next(ProgramNode):
     cond: Cond
 
 
+class Compare(ProgramNode):
+    """Two numbers compared: ``op`` is ``=``, ``<``, ``<=``, ``>`` or ``>=``."""
+
+    op: str
+    left: Num
+    right: Num
+
+
 Cond: TypeAlias = (
     Is
     | Not
@@ -342,6 +378,7 @@ Cond: TypeAlias = (
     | Exists
     | Counters
     | Next
+    | Compare
 )
 
 # -- counts ----------------------------------------------------------------------------------
@@ -368,10 +405,39 @@ class Thrown(ProgramNode):
 
 Count: TypeAlias = Number | LinePieces | Minus | Thrown
 
+# -- numbers (of pieces, tallies, and arithmetic on them) ------------------------------------
+
+
+class NumberOf(ProgramNode):
+    """The number ``name`` of the cursor's piece (``moving``: of the moving piece); 0 where
+    there is no piece or it has no such number."""
+
+    name: str
+    moving: bool = False
+
+
+class TallyOf(ProgramNode):
+    """A tally's value before the move: the mover's (``theirs``: the next player's), the
+    game's, or the cursor's position's."""
+
+    name: str
+    theirs: bool = False
+
+
+class Arith(ProgramNode):
+    """``op`` (``+``, ``-``, ``*``, ``min``, ``max``) of numbers."""
+
+    op: str
+    args: tuple[Num, ...]
+
+
+Num: TypeAlias = Number | NumberOf | TallyOf | Arith
+
 #: The node classes of each kind, as the aliases above list them (what a reader checks against).
 STATEMENT_NODES: Final[tuple[type[ProgramNode], ...]] = get_args(Stmt)
 CONDITION_NODES: Final[tuple[type[ProgramNode], ...]] = get_args(Cond)
 COUNT_NODES: Final[tuple[type[ProgramNode], ...]] = get_args(Count)
+NUM_NODES: Final[tuple[type[ProgramNode], ...]] = get_args(Num)
 
 #: The word of each node written ``(word argument ...)``: its fields in order, a node or nodes
 #: as their text, a tuple of words in parentheses, a word or a number as it is.
@@ -412,7 +478,7 @@ NUMBERED: Final = (MakesLine, InLine, OnlyLines, PiecesAtMost)
 def _arguments(kind: type) -> tuple[tuple[str, bool], ...]:
     """The fields of a node class but ``where``, in order, each with whether it holds nodes
     (a node, or a tuple of them)."""
-    held = ("Stmt", "Cond", "Count")
+    held = ("Stmt", "Cond", "Count", "Num")
     return tuple(
         (f.name, any(h in str(f.type) for h in held)) for f in fields(kind) if f.name != "where"
     )
@@ -420,7 +486,8 @@ def _arguments(kind: type) -> tuple[tuple[str, bool], ...]:
 
 #: For each node class, :func:`_arguments`.
 _ARGUMENTS: Final[dict[type, tuple[tuple[str, bool], ...]]] = {
-    kind: _arguments(kind) for kind in (*STATEMENT_NODES, *CONDITION_NODES, *COUNT_NODES)
+    kind: _arguments(kind)
+    for kind in (*STATEMENT_NODES, *CONDITION_NODES, *COUNT_NODES, *NUM_NODES)
 }
 #: For each node class, the fields that hold nodes, last first (what :func:`walk` goes into).
 _INNER: Final[dict[type, tuple[str, ...]]] = {
@@ -453,6 +520,15 @@ def text(node: ProgramNode | Sequence[ProgramNode]) -> str:
             return f"({who} {' '.join(types)})"
         case Counters(n=n, at_least=at_least):
             return f"({'counters-at-least' if at_least else 'counters'} {n})"
+        case Compare(op=op) | Arith(op=op):
+            numbers = (node.left, node.right) if isinstance(node, Compare) else node.args
+            return f"({op} {text(numbers)})"
+        case NumberOf(name=name, moving=flag) | TallyOf(name=name, theirs=flag):
+            said = ("number", "moving") if isinstance(node, NumberOf) else ("tally", "theirs")
+            return f"({said[0]} {name}{' ' + said[1] if flag else ''})"
+        case SetNumber(name=name, value=value, add=add) | SetTally(name=name, value=value, add=add):
+            what = "number" if isinstance(node, SetNumber) else "tally"
+            return f"({'add' if add else 'set'}-{what} {name} {text(value)})"
     word = HEADS.get(type(node))
     if word is None:
         raise TypeError(f"not a node of the tree: {node!r}")

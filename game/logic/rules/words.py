@@ -40,7 +40,8 @@ RESERVED: Final = frozenset(
         "add", "capture", "flip", "mark", "back", "set-flag", "again", "dir", "verify", "if",
         "else", "while", "one-of", "do", "anywhere", "sweep", "promote", "change-type",
         "set-attr", "clear-attr", "cascade", "add-partial", "sow", "take-to", "move", "goto",
-        "repeat", "sow-skip", "rotate", "die", "repelled",
+        "repeat", "sow-skip", "rotate", "die", "repelled", "set-number", "add-number",
+        "set-tally", "add-tally",
     }
 )  # fmt: skip
 

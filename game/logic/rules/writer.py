@@ -15,11 +15,13 @@ from game.logic.rules import tree
 from game.logic.rules.design import Design
 from game.logic.rules.expressions import Expressions
 from game.logic.rules.limits import MAX_MOVES, MAX_NESTING, MAX_PASSES
+from game.logic.rules.numbers import CHANGE
+from game.logic.rules.piece_numbers import NumberWriter
 from game.logic.rules.rotations import RotationWriter
 from game.logic.rules.sexpr import DescriptionError, Item
 from game.logic.rules.teams import enemy_code
 
-__all__ = ["AGAIN", "GOTO", "MAX_LINES", "PROGRAM", "ProgramWriter"]
+__all__ = ["AGAIN", "GOTO", "LABELS", "MAX_LINES", "PROGRAM", "ProgramWriter"]
 
 #: The bit of a move's program number that gives the player another turn (a sowing that
 #: ends in the player's store); PROGRAM masks it off, and the bits from GOTO up hold the
@@ -27,6 +29,8 @@ __all__ = ["AGAIN", "GOTO", "MAX_LINES", "PROGRAM", "ProgramWriter"]
 AGAIN: Final = 1 << 20
 PROGRAM: Final = AGAIN - 1
 GOTO: Final = 21
+#: The label bits: from GOTO up to the number of the move's tally changes.
+LABELS: Final = (1 << CHANGE) - (1 << GOTO)
 
 #: The most lines of Python a design may compile to (choices copy what follows them).
 MAX_LINES: Final = 60_000
@@ -34,7 +38,7 @@ MAX_LINES: Final = 60_000
 MAX_INDENT: Final = 90
 
 
-class ProgramWriter(RotationWriter, Expressions):
+class ProgramWriter(RotationWriter, NumberWriter, Expressions):
     """Writes the Python text of the generator functions (the conditions' and counts'
     expressions by :class:`~game.logic.rules.expressions.Expressions`)."""
 
@@ -268,6 +272,8 @@ class ProgramWriter(RotationWriter, Expressions):
                     self.known_empty = self.mark_empty = False
                 case tree.AddPartial(kind=kind):
                     self.add(indent, repr(kind))
+                case tree.SetNumber() | tree.SetTally():
+                    self.emit(indent, self.change(node))
                 case _:  # pragma: no cover - read_tree.check refuses everything else
                     raise self._where().error(f"cannot compile {node!r:.60}")
 
@@ -472,22 +478,24 @@ class ProgramWriter(RotationWriter, Expressions):
         return f"{self.pid} | (gt << {GOTO})" if self.jumping else str(self.pid)
 
     def add(self, indent: int, partial: str) -> None:
-        p = self.player
+        p, eff, pid = self.player, "eff", self.pid_text()
+        if self.changes_tallies:  # the tally changes in eff go to the pid (rules/numbers.py)
+            self.emit(indent, "_ef, _ch = SPLIT(eff)")
+            eff, pid = "_ef", f"{pid} | _ch"
         if self.counting:  # the changed counts are the move; -1 says so
             self.emit(
                 indent,
-                f"out.append((c, cap, tuple(h.items()), -1,"
-                f" {self.pid_text()} | ({AGAIN} if ag else 0), None))",
+                f"out.append((c, cap, tuple(h.items()), -1, {pid} | ({AGAIN} if ag else 0), None))",
             )
             return
         if self.known_empty:
-            self.emit(indent, f"out.append((c, cap, eff, mc, {self.pid_text()}, {partial}))")
+            self.emit(indent, f"out.append((c, cap, {eff}, mc, {pid}, {partial}))")
             return
         self.emit(indent, "_x = b[c]")
         self.emit(indent, "if not _x or c == f:")
-        self.emit(indent + 1, f"out.append((c, cap, eff, mc, {self.pid_text()}, {partial}))")
+        self.emit(indent + 1, f"out.append((c, cap, {eff}, mc, {pid}, {partial}))")
         self.emit(indent, f"elif OWN[_x] != {p}:")
-        self.emit(indent + 1, f"out.append((c, cap + (c,), eff, mc, {self.pid_text()}, {partial}))")
+        self.emit(indent + 1, f"out.append((c, cap + (c,), {eff}, mc, {pid}, {partial}))")
 
 
 def _makes_moves(body: Sequence[tree.Stmt]) -> bool:
