@@ -203,6 +203,41 @@ def test_barrage_lakes_are_water_and_the_ranks_are_written_on_the_pieces() -> No
     assert piece_meshes(design, [(1, "?")]) == piece_meshes(design, [(1, "Flag")])
 
 
+def test_barrage_the_window_shows_every_piece_once_the_game_is_over() -> None:
+    from game.games.rules.look import stacks_of
+
+    rng = random.Random(11)
+    state = RulesGame(rulebook("barrage")).initial_state(rng)
+    while not (after := state.apply(rng.choice(list(state.legal_actions())))).is_terminal():
+        state = after
+    assert any(stack == [(1, "?")] for stack in stacks_of(state, 0).values())
+    assert all(name != "?" for stack in stacks_of(after, 0).values() for _, name in stack)
+
+
+def test_barrage_the_computer_takes_a_piece_it_knows_to_be_weaker() -> None:
+    # Red's General beside Blue's Scout, revealed by a fight; every other piece far off.
+    state = _random_state(1, 16)  # the set-up done, Red to move
+    rb = state.rulebook
+    names, kinds = rb.design.board.names, rb.design.type_index
+    seen = 1 << rb.design.attributes.index("revealed")
+    board = [0] * len(names)
+    for name, owner, kind, attrs in (
+        ("a1", 0, "Flag", 0),
+        ("b1", 0, "Bomb", 0),
+        ("e4", 0, "General", seen),
+        ("e5", 1, "Scout", seen),
+        ("h8", 1, "Flag", 0),
+        ("g8", 1, "Bomb", 0),
+        ("a8", 1, "Marshal", 0),
+    ):
+        board[names.index(name)] = rb.c.code(owner, kinds(kind), attrs)
+    pos = state.pos.copy()
+    pos.board[:] = board
+    state = RulesState(rb, pos)
+    move = make_agent("master").choose(state, Limits(nodes=2_000), random.Random(0), Stop())
+    assert state.action_text(move) == "e4xe5"
+
+
 def test_barrage_moves_do_not_tell_what_a_fight_will_give() -> None:
     state = _random_state(3, 40)
     seat = state.current_player()

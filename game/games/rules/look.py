@@ -130,7 +130,8 @@ def stacks_of(state: Any, seat: int | None = None) -> dict[int, Stack]:
     """The pieces of ``state`` by position, bottom first: ``state.stacks()`` where a game has
     stacks, else one piece a position from ``state.pieces()``. With a ``seat``, the pieces
     that seat cannot see (``state.hidden_from(seat)``: another's concealed piece) are of the
-    type ``?``, drawn as a blank token of their owner's colour."""
+    type ``?``, drawn as a blank token of their owner's colour, until the game is over: then
+    every piece is shown."""
     stacks = getattr(state, "stacks", None)
     if callable(stacks):
         found = stacks()  # (position, pieces) pairs, or a mapping of them
@@ -139,7 +140,8 @@ def stacks_of(state: Any, seat: int | None = None) -> dict[int, Stack]:
     else:
         out = {int(p): [(int(o), str(t))] for p, o, t in state.pieces()}
     hidden = getattr(state, "hidden_from", None)
-    if seat is not None and callable(hidden):
+    over = getattr(state, "is_terminal", None)
+    if seat is not None and callable(hidden) and not (callable(over) and over()):
         for p in hidden(seat):
             out[p] = [(o, "?") for o, _ in out[p]]
     return out
