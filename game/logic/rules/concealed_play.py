@@ -43,24 +43,27 @@ DEPTH: Final = 2
 # The judge's weights, in points (a piece's value is ten points: a Marshal is 100):
 # ``movable`` times the square root of a side's pieces that can move (the last ones cost the
 # most); ``guard`` for each square beside a side's Flag (the piece whose loss ends the game)
-# that holds no piece of its own, a way in for the enemy; ``approach`` for each square
-# between a side's nearest piece that can move and the enemy Flag.
-MOVABLE, GUARD, APPROACH = 150, 12, 2
+# that holds no piece of its own, a way in for the enemy, while pieces are set up (a quarter
+# of it in play, so that the guards go out to win); ``approach`` for each square between a
+# side's nearest piece that can move and the enemy Flag, and half of it for each square
+# between each of its other pieces that can move and that Flag: each weight grows by itself
+# every ``HURRY`` plies, so that a side ahead goes for the Flag before the game's ply limit.
+MOVABLE, GUARD, APPROACH, HURRY = 150, 12, 2, 100
 
 
 class ConcealedJudge:
     """What a dealt position is worth to the side to move: the pieces' values, the pieces
     that can move (a side with none left cannot play: the square root makes the last ones
     cost the most), the squares beside each side's Flag (the piece whose loss ends the game)
-    that its own pieces do not hold, and how near each side's nearest piece that can move
-    stands to the other's Flag. A piece's value is ten points."""
+    that its own pieces do not hold, and how near each side's pieces that can move stand to
+    the other's Flag, the nearest most. A piece's value is ten points."""
 
     def __init__(self, rulebook: Rulebook) -> None:
         design = rulebook.design
         c = rulebook.c
         self.rulebook = rulebook
         self.owner = c.owner
-        scale = 10  # value 1 is ten points, a square nearer one
+        scale = 10  # a value of 1 is ten points
         self.value = [scale * design.pieces[c.kind_of[v]].value if v else 0 for v in range(c.codes)]
         self.moves = [
             bool(v) and any(not p.drop for p in design.pieces[c.kind_of[v]].programs)
@@ -81,6 +84,8 @@ class ConcealedJudge:
 
     def __call__(self, pos: DescribedPosition, me: int) -> float:
         owner, value, moves, target, xy = self.owner, self.value, self.moves, self.target, self.xy
+        guard = GUARD if pos.hands and any(map(any, pos.hands)) else GUARD / 4
+        hurry = APPROACH * (1 + pos.plies / HURRY)
         worth = [0.0] * self.players
         movable: list[list[int]] = [[] for _ in range(self.players)]
         goals: list[list[int]] = [[] for _ in range(self.players)]
@@ -93,17 +98,17 @@ class ConcealedJudge:
                 elif target[v]:
                     goals[who].append(p)
                     open_ = sum(1 for q in self.beside[p] if owner[pos.board[q]] != who)
-                    worth[who] -= GUARD * open_
+                    worth[who] -= guard * open_
         for who in range(self.players):
             worth[who] += MOVABLE * math.sqrt(len(movable[who]))
             other = goals[1 - who] if self.players == 2 else []
             if movable[who] and other:
-                near = min(
-                    abs(xy[a][0] - xy[g][0]) + abs(xy[a][1] - xy[g][1])
+                away = [
+                    min(abs(xy[a][0] - xy[g][0]) + abs(xy[a][1] - xy[g][1]) for g in other)
                     for a in movable[who]
-                    for g in other
-                )
-                worth[who] -= APPROACH * near
+                ]
+                near = min(away)
+                worth[who] -= hurry * (near + (sum(away) - near) / 2)
         others = [w for who, w in enumerate(worth) if who != me]
         return worth[me] - sum(others) / len(others)
 
