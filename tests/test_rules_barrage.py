@@ -152,7 +152,8 @@ def test_barrage_observation_never_holds_the_others_unrevealed_types(seed: int) 
         board, hands = seen[0], seen[1]  # type: ignore[index]
         for v, truth in zip(board, state.pos.board, strict=True):
             if truth and rb.c.owner[truth] != seat and not rb.revealed(truth):
-                assert v == -1 - rb.c.owner[truth]
+                # its owner and whether it moved (the attributes), not its type
+                assert v == -1 - rb.c.owner[truth] - 2 * rb.c.attrs[truth]
             else:
                 assert v == truth
         assert isinstance(hands[1 - seat], int)
@@ -172,6 +173,71 @@ def test_barrage_a_determinized_state_looks_the_same_and_deals_again(seed: int) 
     assert len(truths) > 1  # the hidden part is drawn, not copied
 
 
+@pytest.mark.parametrize("seed", range(4))
+def test_barrage_a_piece_seen_to_move_is_never_dealt_a_bomb_or_the_flag(seed: int) -> None:
+    state = _random_state(seed, 60)
+    seat = state.current_player()
+    rb = state.rulebook
+    moved = 1 << rb.design.attributes.index("moved")
+    immobile = {rb.design.type_index("Bomb"), rb.design.type_index("Flag")}
+    hidden = [
+        p
+        for p, v in enumerate(state.pos.board)
+        if v and rb.c.owner[v] != seat and not rb.revealed(v) and rb.c.attrs[v] & moved
+    ]
+    assert hidden  # sixty random plies move some of the other's pieces
+    draw = state.determinizer(seat)  # type: ignore[attr-defined]
+    for k in range(20):
+        board = draw(random.Random(k)).pos.board
+        assert all(rb.c.kind_of[board[p]] not in immobile for p in hidden)
+
+
+def test_barrage_lakes_are_water_and_the_ranks_are_written_on_the_pieces() -> None:
+    from game.games.rules.look import piece_meshes
+
+    design = rulebook("barrage").design
+    board = design.board
+    assert {board.names[p] for p in board.water} == LAKES
+    assert [p.letter for p in design.pieces] == ["10", "9", "3", "2", "1", "B", "F"]
+    # an enemy piece the watcher cannot see is a blank of the pieces' one shape
+    assert piece_meshes(design, [(1, "?")]) == piece_meshes(design, [(1, "Flag")])
+
+
+def test_barrage_the_window_shows_every_piece_once_the_game_is_over() -> None:
+    from game.games.rules.look import stacks_of
+
+    rng = random.Random(11)
+    state = RulesGame(rulebook("barrage")).initial_state(rng)
+    while not (after := state.apply(rng.choice(list(state.legal_actions())))).is_terminal():
+        state = after
+    assert any(stack == [(1, "?")] for stack in stacks_of(state, 0).values())
+    assert all(name != "?" for stack in stacks_of(after, 0).values() for _, name in stack)
+
+
+def test_barrage_the_computer_takes_a_piece_it_knows_to_be_weaker() -> None:
+    # Red's General beside Blue's Scout, revealed by a fight; every other piece far off.
+    state = _random_state(1, 16)  # the set-up done, Red to move
+    rb = state.rulebook
+    names, kinds = rb.design.board.names, rb.design.type_index
+    seen = 1 << rb.design.attributes.index("revealed")
+    board = [0] * len(names)
+    for name, owner, kind, attrs in (
+        ("a1", 0, "Flag", 0),
+        ("b1", 0, "Bomb", 0),
+        ("e4", 0, "General", seen),
+        ("e5", 1, "Scout", seen),
+        ("h8", 1, "Flag", 0),
+        ("g8", 1, "Bomb", 0),
+        ("a8", 1, "Marshal", 0),
+    ):
+        board[names.index(name)] = rb.c.code(owner, kinds(kind), attrs)
+    pos = state.pos.copy()
+    pos.board[:] = board
+    state = RulesState(rb, pos)
+    move = make_agent("master").choose(state, Limits(nodes=2_000), random.Random(0), Stop())
+    assert state.action_text(move) == "e4xe5"
+
+
 def test_barrage_moves_do_not_tell_what_a_fight_will_give() -> None:
     state = _random_state(3, 40)
     seat = state.current_player()
@@ -180,7 +246,7 @@ def test_barrage_moves_do_not_tell_what_a_fight_will_give() -> None:
     assert list(other.legal_actions()) == list(state.legal_actions())
 
 
-@pytest.mark.parametrize("plies", [5, 30])
+@pytest.mark.parametrize("plies", [5, 30, 60])
 def test_barrage_the_computer_chooses_alike_in_states_that_look_alike(plies: int) -> None:
     state = _random_state(7, plies)
     seat = state.current_player()
@@ -188,7 +254,7 @@ def test_barrage_the_computer_chooses_alike_in_states_that_look_alike(plies: int
     assert other.observation(seat) == state.observation(seat)
     assert other.pos.board != state.pos.board or other.pos.hands != state.pos.hands
     agent = make_agent("master")
-    limits = Limits(nodes=30)
+    limits = Limits(nodes=600)  # several deals
     first = agent.choose(state, limits, random.Random(0), Stop())
     again = make_agent("master").choose(other, limits, random.Random(9), Stop())
     assert first == again

@@ -17,6 +17,7 @@ import numpy as np
 from game.engine.scene import Node, Scene, quat_from_axis_angle
 from game.games.rules.look import (
     STYLES,
+    WATER,
     WOOD,
     has_horizontal_neighbour,
     merge_lines,
@@ -89,6 +90,10 @@ class BoardBuild:
         else:
             parity = -1
         h = self.scene.number("cell_height")
+        water = {
+            (int(i), int(j))
+            for i, j in np.round((xy[sorted(self.design.board.water)] - base) / step).astype(int)
+        }
         # A board with gaps (positions off the board, Ur's) draws only its own cells.
         kept = {
             (int(i), int(j)) for i, j in np.round((xy[self.playable] - base) / step).astype(int)
@@ -103,6 +108,8 @@ class BoardBuild:
                 node.scale = np.array([self.cell, h, self.cell], dtype="f4")
                 tone = "dark" if (i + j) % 2 == parity else "light"
                 node.material.color = (*colours[tone], 1.0)
+                if (i, j) in water:  # a lake: no piece enters it
+                    node.material.color = (*WATER, 1.0)
         for p in self.design.board.marked:
             self._rosette(p)
         if self.style != "checkered":

@@ -20,6 +20,7 @@ __all__ = [
     "LAST_COLOURS",
     "SHAPE_MESH",
     "STYLES",
+    "WATER",
     "WOOD",
     "Stack",
     "board_style",
@@ -65,6 +66,8 @@ STYLES: dict[str, dict[str, tuple[float, float, float]]] = {
     },
 }
 WOOD = (0.42, 0.26, 0.15)
+#: Positions drawn as water (``(water ZONE)``: Barrage's lakes).
+WATER = (0.30, 0.58, 0.82)
 #: The last move's rings: red, or violet where a player's pieces are red (Tic-tac-toe's X).
 LAST_COLOURS = (("red", (0.95, 0.30, 0.22)), ("violet", (0.62, 0.36, 0.98)))
 
@@ -127,7 +130,8 @@ def stacks_of(state: Any, seat: int | None = None) -> dict[int, Stack]:
     """The pieces of ``state`` by position, bottom first: ``state.stacks()`` where a game has
     stacks, else one piece a position from ``state.pieces()``. With a ``seat``, the pieces
     that seat cannot see (``state.hidden_from(seat)``: another's concealed piece) are of the
-    type ``?``, drawn as a blank token of their owner's colour."""
+    type ``?``, drawn as a blank token of their owner's colour, until the game is over: then
+    every piece is shown."""
     stacks = getattr(state, "stacks", None)
     if callable(stacks):
         found = stacks()  # (position, pieces) pairs, or a mapping of them
@@ -136,7 +140,8 @@ def stacks_of(state: Any, seat: int | None = None) -> dict[int, Stack]:
     else:
         out = {int(p): [(int(o), str(t))] for p, o, t in state.pieces()}
     hidden = getattr(state, "hidden_from", None)
-    if seat is not None and callable(hidden):
+    over = getattr(state, "is_terminal", None)
+    if seat is not None and callable(hidden) and not (callable(over) and over()):
         for p in hidden(seat):
             out[p] = [(o, "?") for o, _ in out[p]]
     return out
@@ -176,10 +181,13 @@ _FILE_RANK = re.compile(r"^(\d+)([A-Za-z]+)$")
 
 
 def _shape(design: Design, name: str, owner: int = 0) -> str:
+    """The shape ``owner``'s piece ``name`` is drawn as; a piece of unknown type (``?``: one
+    the watcher cannot see) is drawn as the shape every piece shares, else as a disc."""
     for piece in design.pieces:
         if piece.name == name:
             return piece.shapes[owner] if 0 <= owner < len(piece.shapes) else piece.shape
-    return "disc"
+    shared = {piece.shape for piece in design.pieces}
+    return shared.pop() if len(shared) == 1 else "disc"
 
 
 def spacing(xy: np.ndarray) -> float:

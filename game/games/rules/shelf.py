@@ -83,13 +83,15 @@ class Shelf:
                 self._slots.append((text, owner, (x, y)))
 
     def labels(self, state: Any) -> list[tuple[str, np.ndarray]]:
-        """Each token's letter over it: on the board and on the shelf (with the count)."""
+        """Each token's letter over it: on the board and on the shelf (with the count); none
+        on a token the watcher cannot see (another's concealed piece)."""
         view = self.view
         out: list[tuple[str, np.ndarray]] = []
         lift = 0.2 * view.cell
-        for position, stack in stacks_of(state).items():
+        for position, stack in stacks_of(state, view.watcher).items():
             _owner, name = stack[-1]
-            out.append((self._letters.get(name, "?"), view.world(position, lift)))
+            if name in self._letters:
+                out.append((self._letters[name], view.world(position, lift)))
         for text, _owner, (x, y) in self._slots:
             out.append((text, view.world_xy(x, y, lift)))
         return out

@@ -55,6 +55,8 @@ class Board:
     lines: tuple[tuple[int, int], ...] = ()
     #: Positions drawn with a mark, from ``(marked ZONE...)`` (Ur's rosettes).
     marked: frozenset[int] = frozenset()
+    #: Positions drawn as water, from ``(water ZONE...)`` (Barrage's lakes).
+    water: frozenset[int] = frozenset()
 
     def index(self, name: str) -> int:
         try:
@@ -136,6 +138,7 @@ def read_board(form: Form, players: tuple[str, ...]) -> Board:
             "turn",
             "lines",
             "marked",
+            "water",
         ):
             pass
         else:
@@ -280,12 +283,13 @@ def read_board(form: Form, players: tuple[str, ...]) -> Board:
                     ends.append(index[word])
                 lines.append((ends[0], ends[1]))
     marked: set[int] = set()
-    for item in form.args:  # (marked ZONE...): the zones' positions are drawn marked
-        if isinstance(item, Form) and item.head == "marked":
+    water: set[int] = set()
+    for item in form.args:  # (marked ZONE...), (water ZONE...): how the zones are drawn
+        if isinstance(item, Form) and item.head in ("marked", "water"):
             for z in arg(item, 1, 16):
                 if word_of(z) not in zones:
                     raise err(z, f"no zone {word_of(z)!r}")
-                marked.update(*zones[word_of(z)])
+                (marked if item.head == "marked" else water).update(*zones[word_of(z)])
     dark = frozenset(i for i, (x, y) in enumerate(xy) if (round(x) + round(y) + shade) % 2 == 0)
     width = int(max(x for x, _ in xy) - min(x for x, _ in xy)) + 1
     height = int(max(y for _, y in xy) - min(y for _, y in xy)) + 1
@@ -304,6 +308,7 @@ def read_board(form: Form, players: tuple[str, ...]) -> Board:
         turns=turns,
         lines=tuple(lines),
         marked=frozenset(marked),
+        water=frozenset(water),
     )
 
 

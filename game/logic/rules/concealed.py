@@ -79,6 +79,17 @@ class ConcealedRules:
             c.code(c.owner[v], c.kind_of[v], c.attrs[v] | self._seen_bit) if v else 0
             for v in range(c.codes)
         ]
+        names = self.design.attributes
+        kinds = self.design.pieces
+        #: attributes (a bit set) -> the types that declare them all: what such a piece may be.
+        self._fits = [
+            {
+                t
+                for t, k in enumerate(kinds)
+                if all(names[a] in k.attributes for a in range(len(names)) if bits >> a & 1)
+            }
+            for bits in range(1 << len(names))
+        ]
         start = self.start()
         self._sets = [self._set_of(start, p) for p in range(self.players)]
         self._resolved: tuple[Any, dict[Move, Move]] = ((), {})
@@ -94,6 +105,13 @@ class ConcealedRules:
         public: dict[Move, Move] = {(m[0], m[1], (), m[3]): m for m in real}
         self._resolved = ((pos.turn, tuple(pos.board), pos.hands), public)
         return list(public)
+
+    def dealt_legal(self, pos: DescribedPosition) -> list[Move]:
+        """The moves with their effects, for a search on a dealt position (every type
+        known): each is the real move of the public one of :meth:`legal` with its path,
+        captures and program."""
+        real: list[Move] = self._open["legal"](pos)
+        return real
 
     def _real(self, pos: DescribedPosition, move: Move) -> Move:
         if move[2]:
@@ -139,11 +157,15 @@ class ConcealedRules:
 
     def observe(self, pos: DescribedPosition, seat: int) -> Hashable:
         """What ``seat`` sees of ``pos``: its own pieces and every revealed one as they are,
-        another player's unrevealed piece as ``-1 - owner``, another's hand as a count, the
-        pieces taken from each player by type, the turn and the counters."""
-        c = self.c
+        another player's unrevealed piece as ``-1 - owner - players * attributes`` (its
+        owner and the attributes it carries, such as Barrage's ``moved``, but not its type),
+        another's hand as a count, the pieces taken from each player by type, the turn and the
+        counters."""
+        c, n = self.c, self.players
         board = tuple(
-            v if not v or c.owner[v] == seat or self.revealed(v) else -1 - c.owner[v]
+            v
+            if not v or c.owner[v] == seat or self.revealed(v)
+            else -1 - c.owner[v] - n * c.attrs[v]
             for v in pos.board
         )
         hands = tuple(row if p == seat else sum(row) for p, row in enumerate(pos.hands or ()))
@@ -177,11 +199,16 @@ class ConcealedRules:
             taken = [a - n for a, n in zip(self._sets[p], self._set_of(pos, p), strict=True)]
             pool = [t for t, n in enumerate(left) for _ in range(n - taken[t])]
             rng.shuffle(pool)
-            for i, t in zip(places, pool, strict=False):
-                b[i] = c.code(p, t)
+            # A piece that carries an attribute (it moved) is of a type that declares it: the
+            # most constrained pieces are dealt first, each a type drawn from what is left.
+            places.sort(key=lambda i: len(self._fits[c.attrs[b[i]]]))
+            for i in places:
+                fits = self._fits[c.attrs[b[i]]]
+                k = next((k for k, t in enumerate(pool) if t in fits), 0)
+                b[i] = c.code(p, pool.pop(k), c.attrs[b[i]])
             if hands:
                 row = [0] * len(hands[p])
-                for t in pool[len(places) : len(places) + in_hand]:
+                for t in pool[:in_hand]:
                     row[t] += 1
                 hands[p] = row
         if hands:
