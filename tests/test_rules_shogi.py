@@ -162,3 +162,15 @@ def test_a_bad_perpetual_check_says_where(condition: str, message: str) -> None:
     (end (loss {condition}))"""
     with pytest.raises(DescriptionError, match=rf"^p.txt:4:\d+: .*{message}"):
         parse(text, "p.txt")
+
+
+def test_the_search_scores_a_cycle_of_checks_as_lost_for_the_checker_at_its_first_return() -> None:
+    from game.logic.rules.perpetual import repeat_outcome
+
+    e = rulebook("shogi")
+    for sfen, cycle, end in REPEATS[:5]:
+        pos = read_position(e, sfen)
+        for text in cycle.split():
+            legal = e.legal(pos)
+            e.make(pos, parse_move(e, pos, legal, move_texts(e, pos, legal), text))
+        assert repeat_outcome(e, pos) == end.split()[1], sfen  # one cycle, as after four
