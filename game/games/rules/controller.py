@@ -5,10 +5,11 @@ A :class:`~game.logic.match.Match` holds the game: the record, undo and redo, ju
 move list, forced passes, the computer thinking on a worker thread and the hint (alpha-beta, as
 the computer plays). The board is built from the description's geometry
 (:mod:`game.games.rules.view`); a person plays by clicks (:mod:`game.games.rules.select`): a
-piece, then each position its move goes through, or an empty position to place a piece; where
-the clicks leave several moves open (a promotion), numbered buttons choose. Each move plays as
-tweens (:mod:`game.games.rules.motion`), one step at a time; the judge speaks when the step
-that ended the game has played.
+piece, then each position its move goes through, or an empty position to place a piece (a
+piece in hand, then its square: :mod:`game.games.rules.hand_pick`); where the clicks leave
+several moves open (a promotion), numbered buttons choose. Each move plays as tweens
+(:mod:`game.games.rules.motion`), one step at a time; the judge speaks when the step that
+ended the game has played.
 
 A person's own file (the ``description`` override) is looked at about once a second: when it
 changes it is read again; a mistake is shown (``file:line:column: what``) and the last good
