@@ -593,10 +593,18 @@ def test_a_piece_in_hand_is_clicked_then_its_square_and_dropped(director, open_b
     c = open_board("shogi", position=start)
     assert c.board is not None
 
-    def click_token(owner: int, kind: str) -> None:
+    def token_xy(owner: int, kind: str) -> tuple[float, float]:
         [node] = [n for n in c.board.shelf.nodes if n.tags["hand"] == (owner, kind)]
-        director.click(*screen_xy(director, node.position))
+        return screen_xy(director, node.position)
+
+    def click_token(owner: int, kind: str) -> None:
+        director.click(*token_xy(owner, kind))
         settle(director)
+
+    director.on_mouse_motion(*token_xy(1, "Bishop"), 0, 0)  # White's: not the mover's
+    assert [n.highlight for n in c.board.shelf.nodes] == [0.0, 0.0, 0.0]
+    director.on_mouse_motion(*token_xy(0, "Bishop"), 0, 0)
+    assert [n.highlight > 0 for n in c.board.shelf.nodes] == [True, False, False]
 
     assert not director.perform("hand:Pawn") and "No square takes a Pawn" in director.toast
     click_token(0, "Bishop")

@@ -279,6 +279,8 @@ class BoardController(HandControls, RecordControls):
             self.hover = position
             self._marks_dirty = True
             self._refresh_marks()
+        if self.board is not None:  # a token of the mover's hand under the mouse is lit
+            self.board.shelf.light(self.held, self.own_token(hand_of(node)))
 
     def on_pick(self, node: Node | None) -> Click | HandPick | None:
         """The position clicked (a :class:`Click` for :meth:`play`) or the piece in hand (a

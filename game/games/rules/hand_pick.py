@@ -53,7 +53,7 @@ class HandControls:
     """The selection of a described game's controller: the path clicked (``prefix``), the
     moves left to choose among (``choices``) and the piece picked up from the hand
     (``held``, with the positions it may be dropped on in ``held_drops``). The controller
-    provides ``state``, ``design``, ``play``, ``_say`` and ``_refresh_marks``."""
+    provides ``state``, ``design``, ``match``, ``play``, ``_say`` and ``_refresh_marks``."""
 
     prefix: tuple[int, ...] = ()
     choices: list[tuple[str, Any]]
@@ -64,6 +64,7 @@ class HandControls:
     if TYPE_CHECKING:
         state: Any
         design: Any
+        match: Any
 
         def play(self, action: Any) -> None: ...
         def _say(self, text: str, tone: Tone = Tone.INFO) -> None: ...
@@ -102,6 +103,12 @@ class HandControls:
         )
         self._marks_dirty = True
         self._refresh_marks()
+
+    def own_token(self, pick: HandPick | None) -> HandPick | None:
+        """``pick`` where it is a token of the hand of a person to move, else None."""
+        if pick is None or self.match.over or not self.match.person_to_move():
+            return None
+        return pick if pick.owner == self.state.current_player() else None
 
     def click_hand(self, kind: str) -> None:
         """A click on the ``kind`` token in the hand of the player to move (``hand:Pawn``)."""

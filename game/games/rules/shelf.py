@@ -85,10 +85,12 @@ class Shelf:
                 text = self._letters.get(name, "?") + (f" x{count}" if count > 1 else "")
                 self._slots.append((text, owner, (x, y)))
 
-    def light(self, held: tuple[int, str] | None) -> None:
-        """Light the token of the type ``held`` (owner, type name) picked up; dim the rest."""
+    def light(self, held: tuple[int, str] | None, hover: tuple[int, str] | None = None) -> None:
+        """Light the token ``held`` (owner, type name) picked up, and a little the token
+        ``hover`` under the mouse; dim the rest."""
         for node in self.nodes:
-            node.highlight = 0.7 if held is not None and node.tags.get("hand") == held else 0.0
+            token = node.tags.get("hand")
+            node.highlight = 0.7 if token == held else 0.3 if token == hover else 0.0
 
     def labels(self, state: Any) -> list[tuple[str, np.ndarray]]:
         """Each token's letter over it: on the board and on the shelf (with the count)."""
