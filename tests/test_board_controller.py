@@ -582,3 +582,46 @@ def test_ur_s_sticks_lie_beside_the_board_showing_each_throw(director, open_boar
         assert f"thrown: {throw[0]}" in c.status().counter
         c.play(c.state.legal_actions()[0])
         settle(director)
+
+
+def test_a_piece_in_hand_is_clicked_then_its_square_and_dropped(director, open_board):
+    """Shogi with bishops and a gold in hand: a click on Black's bishop on the shelf picks it
+    up (lit, a gold dot on each square it may drop on; a second click puts it back), a click
+    on a square drops it there; a click on an empty square first offers the types as
+    buttons, and a click on the shelf then plays that one; White's gold is not Black's."""
+    start = "lnsgkgsnl/1r7/ppppppppp/9/9/9/PPPPPPPPP/7R1/LNSGKGSNL b Bbg 1"
+    c = open_board("shogi", position=start)
+    assert c.board is not None
+
+    def token_xy(owner: int, kind: str) -> tuple[float, float]:
+        [node] = [n for n in c.board.shelf.nodes if n.tags["hand"] == (owner, kind)]
+        return screen_xy(director, node.position)
+
+    def click_token(owner: int, kind: str) -> None:
+        director.click(*token_xy(owner, kind))
+        settle(director)
+
+    director.on_mouse_motion(*token_xy(1, "Bishop"), 0, 0)  # White's: not the mover's
+    assert [n.highlight for n in c.board.shelf.nodes] == [0.0, 0.0, 0.0]
+    director.on_mouse_motion(*token_xy(0, "Bishop"), 0, 0)
+    assert [n.highlight > 0 for n in c.board.shelf.nodes] == [True, False, False]
+
+    assert not director.perform("hand:Pawn") and "No square takes a Pawn" in director.toast
+    click_token(0, "Bishop")
+    click_token(0, "Bishop")
+    assert c.held is None
+    click_token(0, "Bishop")
+    assert c.held == (0, "Bishop")
+    assert [n.highlight > 0 for n in c.board.shelf.nodes] == [True, False, False]
+    e5 = index(c, "5e")
+    assert len(visible(director, "spot-")) == len(c.held_drops) == 43 and e5 in c.held_drops
+    director.click(*screen_xy(director, c.board.world(e5)))
+    settle(director)
+    assert c.match.cursor == 1 and c.state.action_text(c.match.record[-1].action) == "B*5e"
+    assert c.state.hands()[0] == {} and drawn(c) == expected(c) and c.held is None
+    run(director, "click:5d")  # White: the square first, then the piece
+    assert sorted(label for label, _ in c.choices) == ["Bishop", "Gold"]
+    click_token(1, "Bishop")
+    assert c.match.cursor == 2 and c.state.action_text(c.match.record[-1].action) == "B*5d"
+    click_token(1, "Gold")
+    assert "That Gold is in White's hand" in director.toast and c.held is None

@@ -2,7 +2,9 @@
 the start, of positions set up to try the drop rules and of positions from seeded random
 games (tests/data/shogi_perft.txt, written by tools/shogi_reference.py), each to the deepest
 depth whose count stays under a node cap; and the hands, the drop rules, SFEN and the move
-texts one at a time."""
+texts one at a time; lines of moves that repeat a position, ended where python-shogi counts
+the fourth time and as cshogi judges it (tests/data/shogi_repetition.txt, written by
+tools/shogi_repetition_reference.py)."""
 
 from __future__ import annotations
 
@@ -25,6 +27,11 @@ NODE_CAP = sized(3_000, 1_000_000)
 
 
 CASES = perft_cases(DATA)
+REPEATS = [
+    [part.strip() for part in line.split(";")]
+    for line in (Path(__file__).parent / "data" / "shogi_repetition.txt").read_text().splitlines()
+    if line and not line.startswith("#")
+]
 
 
 def test_the_data_holds_the_start_and_twenty_random_positions_with_hands_and_checks() -> None:
@@ -118,3 +125,52 @@ def test_two_types_promoting_to_one_cannot_go_to_hand() -> None:
         match=r"^twin.txt:4:\d+: with \(captures-to-hand\), Z would go to a hand as X or Y",
     ):
         parse(text, "twin.txt")
+
+
+@pytest.mark.parametrize(("sfen", "cycle", "end"), REPEATS, ids=[r[0] for r in REPEATS])
+def test_a_fourth_repetition_ends_where_and_as_python_shogi_and_cshogi_say(
+    sfen: str, cycle: str, end: str
+) -> None:
+    e = rulebook("shogi")
+    pos = read_position(e, sfen)
+    moves = cycle.split()
+    ply, outcome = end.split()
+    for i in range(int(ply)):
+        assert e.outcome(pos, None) is None, f"ended before ply {i + 1}"
+        legal = e.legal(pos)
+        e.make(pos, parse_move(e, pos, legal, move_texts(e, pos, legal), moves[i % len(moves)]))
+    assert e.outcome(pos, None) == outcome
+
+
+def test_the_data_has_perpetual_checks_by_either_side_and_a_cycle_through_drops() -> None:
+    ends = [r[2].split()[1] for r in REPEATS]
+    assert {"win", "loss", "draw"} <= set(ends)
+    assert any("*" in r[1] and r[2].endswith("draw") for r in REPEATS)
+
+
+@pytest.mark.parametrize(
+    ("condition", "message"),
+    [
+        ("(perpetual-check 1)", "a number from 2 to 10000, not 1"),
+        ("(perpetual-check 4 mine)", r"\(perpetual-check N theirs\)"),
+    ],
+)
+def test_a_bad_perpetual_check_says_where(condition: str, message: str) -> None:
+    text = f"""(game p) (players A B)
+    (board (grid (size 3 3)) (directions (n 0 1)))
+    (piece X (moves (move up n (verify empty) add)))
+    (end (loss {condition}))"""
+    with pytest.raises(DescriptionError, match=rf"^p.txt:4:\d+: .*{message}"):
+        parse(text, "p.txt")
+
+
+def test_the_search_scores_a_cycle_of_checks_as_lost_for_the_checker_at_its_first_return() -> None:
+    from game.logic.rules.perpetual import repeat_outcome
+
+    e = rulebook("shogi")
+    for sfen, cycle, end in REPEATS[:5]:
+        pos = read_position(e, sfen)
+        for text in cycle.split():
+            legal = e.legal(pos)
+            e.make(pos, parse_move(e, pos, legal, move_texts(e, pos, legal), text))
+        assert repeat_outcome(e, pos) == end.split()[1], sfen  # one cycle, as after four

@@ -23,8 +23,8 @@ def build_commands(c: BoardController) -> list[Command]:
     """The commands of ``c``'s scene: the standard keys (H hint, N next, U undo, Y redo,
     R new game), Home and End, W swap, P pass, Backspace to drop a selection, a side button
     for each player, the move list, the choices of a move the clicks left open (keys 1-9),
-    ``goto:N`` and ``click:POSITION`` for scripts, and one command per legal move named by
-    its text (``e2-e4``, ``11x18``, ``pass``)."""
+    ``goto:N``, ``click:POSITION`` and ``hand:TYPE`` for scripts, and one command per legal
+    move named by its text (``e2-e4``, ``11x18``, ``pass``)."""
     m = c.match
     settled: Callable[[], bool] = lambda: not c.animating()  # noqa: E731
     commands = match_commands(c, "the computer's best move here, shown on the board", ends_group="")
@@ -41,6 +41,8 @@ def build_commands(c: BoardController) -> list[Command]:
         goto_command(c.goto),
         Command("click", c.click_named, group="", parse=str, argument="a position",
                 help="a click on that position (its name: e2, 11)"),
+        Command("hand", c.click_hand, group="", parse=str, argument="a piece type",
+                help="a click on that piece in the hand of the player to move (Pawn)"),
     ]  # fmt: skip
     for seat, player in enumerate(c.design.players):
         commands.append(

@@ -5,10 +5,11 @@ A :class:`~game.logic.match.Match` holds the game: the record, undo and redo, ju
 move list, forced passes, the computer thinking on a worker thread and the hint (alpha-beta, as
 the computer plays). The board is built from the description's geometry
 (:mod:`game.games.rules.view`); a person plays by clicks (:mod:`game.games.rules.select`): a
-piece, then each position its move goes through, or an empty position to place a piece; where
-the clicks leave several moves open (a promotion), numbered buttons choose. Each move plays as
-tweens (:mod:`game.games.rules.motion`), one step at a time; the judge speaks when the step
-that ended the game has played.
+piece, then each position its move goes through, or an empty position to place a piece (a
+piece in hand, then its square: :mod:`game.games.rules.hand_pick`); where the clicks leave
+several moves open (a promotion), numbered buttons choose. Each move plays as tweens
+(:mod:`game.games.rules.motion`), one step at a time; the judge speaks when the step that
+ended the game has played.
 
 A person's own file (the ``description`` override) is looked at about once a second: when it
 changes it is read again; a mistake is shown (``file:line:column: what``) and the last good
@@ -31,6 +32,7 @@ from game.engine.tweens import Tween
 from game.games.rules.commands import build_commands, side_label
 from game.games.rules.dice_view import DiceView, dice_view
 from game.games.rules.file import POLL_SECONDS, DescriptionFile
+from game.games.rules.hand_pick import HandControls, HandPick, hand_of
 from game.games.rules.motion import move_tween
 from game.games.rules.seats import SEAT_OPTIONS
 from game.games.rules.select import Click, click, next_steps, taking, targets
@@ -60,7 +62,7 @@ __all__ = ["BoardController"]
 log = logging.getLogger(__name__)
 
 
-class BoardController(RecordControls):
+class BoardController(HandControls, RecordControls):
     """The scene of a described game; see the module docstring.
 
     ``session`` gives the options (who plays each side, the computer's time, a start
@@ -277,21 +279,28 @@ class BoardController(RecordControls):
             self.hover = position
             self._marks_dirty = True
             self._refresh_marks()
+        if self.board is not None:  # a token of the mover's hand under the mouse is lit
+            self.board.shelf.light(self.held, self.own_token(hand_of(node)))
 
-    def on_pick(self, node: Node | None) -> Click | None:
-        """The position clicked (a :class:`Click` for :meth:`play`); a click off the board
-        drops the piece picked up."""
+    def on_pick(self, node: Node | None) -> Click | HandPick | None:
+        """The position clicked (a :class:`Click` for :meth:`play`) or the piece in hand (a
+        :class:`HandPick`); a click off the board drops the piece picked up."""
+        if (pick := hand_of(node)) is not None:
+            return pick
         position = self._position_under_mouse(node)
         if position is None:
-            if self.prefix:
-                self.cancel()
+            self.cancel()
             return None
         return Click(position)
 
     def play(self, action: Any) -> None:
-        """A click on a position (:class:`Click`) or a whole move (a move of the rules
-        rulebook: ``shot --do move:e2-e4``); raises ValueError saying why it is refused."""
+        """A click on a position (:class:`Click`), on a piece in hand (:class:`HandPick`), or
+        a whole move (a move of the rules rulebook: ``shot --do move:e2-e4``); raises
+        ValueError saying why it is refused."""
         self._check_turn()
+        if isinstance(action, HandPick):
+            self.pick_from_hand(action)
+            return
         if isinstance(action, Click):
             self._click(action.position)
             return
@@ -336,14 +345,6 @@ class BoardController(RecordControls):
             raise IllegalActionError("You cannot pass now.")
         self.play(passes[0])
 
-    def cancel(self) -> None:
-        """Drop the piece picked up (and the steps clicked)."""
-        if self.prefix or self.choices:
-            self._clear_selection()
-            self._say(self._turn_text())
-            self._marks_dirty = True
-            self._refresh_marks()
-
     def choose(self, number: int) -> None:
         """Play choice ``number`` (1-based) of the moves the clicks left open."""
         if not 1 <= number <= len(self.choices):
@@ -368,6 +369,8 @@ class BoardController(RecordControls):
         super()._check_turn()
 
     def _click(self, position: int) -> None:
+        if self.drop_held(position):
+            return
         moves = list(self.state.legal_actions())
         chosen = taking(m for _, m in self.choices)
         if position in chosen:  # a click on the piece to take picks the move that takes it
@@ -402,10 +405,6 @@ class BoardController(RecordControls):
             self._say(f"On to {name}: click the next step (gold ring).")
         self._marks_dirty = True
         self._refresh_marks()
-
-    def _clear_selection(self) -> None:
-        self.prefix = ()
-        self.choices = []
 
     # -- inside -------------------------------------------------------------------------------
 
@@ -561,6 +560,8 @@ class BoardController(RecordControls):
         moves = list(self.state.legal_actions()) if person else []
         empty = len(self.board.playable) - len(self.state.pieces())
         steps, pieces, spots = targets(moves, self.prefix, self.hover, empty)
+        if self.held is not None:  # a piece from the hand: every square it may drop on
+            pieces, spots = [], list(self.held_drops)
         marks = Marks(steps, spots, pieces, self.prefix, self.hover)
         marks.take = list(taking(m for _, m in self.choices))  # the pieces a choice takes
         record = self.match.record
@@ -571,6 +572,7 @@ class BoardController(RecordControls):
             marks.hint = tuple(hint.action[0])
         marks.won = self.state.winning()
         self.board.show_marks(marks, self.clock)
+        self.board.shelf.light(self.held)
 
     def _position_under_mouse(self, node: Node | None) -> int | None:
         if self.board is None or node is None:

@@ -2,7 +2,9 @@
 pentagons, ``(shape pentagon)``): every token carries its ``(letter ..)`` (``P``, ``+P``),
 and each player's pieces in hand stand on a shelf beside the board, one token a type with
 its count, the first player's at the right of its near side, the second player's at the
-left of the far side, as shogi players keep them.
+left of the far side, as shogi players keep them. A token is picked like a piece on the board
+(its node's ``hand`` tag: owner and type), to be dropped on a square clicked next
+(:mod:`game.games.rules.hand_pick`).
 
 :class:`Shelf` adds and removes the shelf's nodes in the board view's scene; its
 :meth:`Shelf.labels` are the letters and counts the HUD writes over them.
@@ -77,10 +79,18 @@ class Shelf:
                 node.position = view.world_xy(x, y)
                 if turned_half(owner, view.turned):
                     node.rotation = HALF_TURN.copy()
-                node.pickable = True  # the camera keeps the shelf in view
+                node.pickable = True  # a click picks the piece up to drop it
+                node.tags["hand"] = (owner, name)
                 self.nodes.append(node)
                 text = self._letters.get(name, "?") + (f" x{count}" if count > 1 else "")
                 self._slots.append((text, owner, (x, y)))
+
+    def light(self, held: tuple[int, str] | None, hover: tuple[int, str] | None = None) -> None:
+        """Light the token ``held`` (owner, type name) picked up, and a little the token
+        ``hover`` under the mouse; dim the rest."""
+        for node in self.nodes:
+            token = node.tags.get("hand")
+            node.highlight = 0.7 if token == held else 0.3 if token == hover else 0.0
 
     def labels(self, state: Any) -> list[tuple[str, np.ndarray]]:
         """Each token's letter over it: on the board and on the shelf (with the count); none

@@ -51,7 +51,7 @@ def help_text(design: Design, last: str, moves: Sequence[Any] = (), empty: int =
     else:
         how = f"Click a blue-ringed piece, then each {place} it moves to (gold rings)."
         if any(len(m[0]) == 1 for m in moves):  # pieces in hand enter too (Ur's)
-            how = how[:-1] + f", or a gold dot to bring a piece from your hand onto that {place}."
+            how = how[:-1] + ", or a piece in your hand, then a gold dot to drop it there."
     return f"{how} {last.title()}: the last move. H: a hint, in gold."
 
 

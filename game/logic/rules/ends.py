@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.logic.rules.board_ends import BOARD_ENDS, board_end_holds, row_found
 from game.logic.rules.numbers import COMPARISONS, compare
+from game.logic.rules.perpetual import REPETITION_ENDS, perpetual_check
 from game.logic.rules.position import PASS, DescribedPosition, Move
 from game.logic.rules.sexpr import Atom, Form, Item
 from game.logic.rules.teams import results, team_of
@@ -20,6 +21,9 @@ if TYPE_CHECKING:
     from game.logic.rules.design import Design
 
 __all__ = ["Ends", "walk"]
+
+#: The end conditions that count repetitions, which a search may score by itself.
+_REPEATS = frozenset(("repetition", *REPETITION_ENDS))
 
 
 class Ends:
@@ -56,7 +60,7 @@ class Ends:
         scores a repeat itself, sooner)."""
         for end in self.design.ends:
             cond = end.condition
-            if not repetition and isinstance(cond, Form) and cond.head == "repetition":
+            if not repetition and isinstance(cond, Form) and cond.head in _REPEATS:
                 continue
             if self._holds(pos, cond, moves, perft):
                 return end.outcome
@@ -164,6 +168,8 @@ class Ends:
             return False
         if head == "repetition":
             return self.repeats(pos) >= int(args[0].value)  # type: ignore[union-attr]
+        if head in REPETITION_ENDS:
+            return perpetual_check(self, pos, args)
         if head == "quiet-moves":
             return pos.quiet >= int(args[0].value)  # type: ignore[union-attr]
         if head == "plies":
@@ -190,28 +196,36 @@ class Ends:
         return len({p in dark for p in on}) <= 1
 
     def repeats(self, pos: DescribedPosition) -> int:
-        """How often the position stands in its history, itself included. Where the key
-        holds the last move's ends (a description reads them: en passant), two positions
+        """How often the position stands in its history, itself included."""
+        return len(self.occurrences(pos))
+
+    def occurrences(self, pos: DescribedPosition) -> list[int]:
+        """Where the position stands in its history (indices, itself included). Where the
+        key holds the last move's ends (a description reads them: en passant), two positions
         that differ only there are the same when they allow the same moves: the last move
         counts only through what it makes possible (as FIDE's laws and FEN say)."""
         now = self.key(pos)
-        count = 0
-        for seen in pos.history:
-            if seen == now or (seen[0] == now[0] and self._allowed(seen) == self._allowed(now)):
-                count += 1
-        return count
+        return [
+            i
+            for i, seen in enumerate(pos.history)
+            if seen == now or (seen[0] == now[0] and self._allowed(seen) == self._allowed(now))
+        ]
+
+    def position_of(self, key: tuple[Any, ...]) -> DescribedPosition:
+        """A position set up from its key (:meth:`key`): the pieces, the turn, the hands."""
+        (board, turn, hands, under), last = key[:2]
+        lf, lt = last or (-1, -1)
+        pos = DescribedPosition(list(board), turn, lf, lt, hands=hands)
+        if under:
+            pos.under = list(under)
+        return pos
 
     def _allowed(self, key: tuple[Any, ...]) -> frozenset[Any]:
         """The legal moves of the position ``key`` describes (cached)."""
         cache: dict[Any, frozenset[Any]] = self.__dict__.setdefault("_allowed_cache", {})
         found = cache.get(key)
         if found is None:
-            (board, turn, hands, under), last = key[:2]
-            lf, lt = last or (-1, -1)
-            pos = DescribedPosition(list(board), turn, lf, lt, hands=hands)
-            if under:
-                pos.under = list(under)
-            found = frozenset(m[:3] for m in self.legal(pos))
+            found = frozenset(m[:3] for m in self.legal(self.position_of(key)))
             if len(cache) > 4096:
                 cache.clear()
             cache[key] = found

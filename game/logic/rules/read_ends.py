@@ -13,6 +13,7 @@ from game.logic.rules.board_ends import BOARD_ENDS, check_board_end
 from game.logic.rules.ends import walk
 from game.logic.rules.groups import GROUP_ENDS
 from game.logic.rules.numbers import COMPARISONS
+from game.logic.rules.perpetual import REPETITION_ENDS, check_repetition_end
 from game.logic.rules.sexpr import Atom, DescriptionError, Form, Item
 from game.logic.rules.words import ReaderPart, arg, err, form_args, whole_number, word_of
 
@@ -46,6 +47,7 @@ END_CONDITIONS: Final = {
     **dict.fromkeys(COMPARISONS, (2, 2)),
     **GROUP_ENDS,
     **BOARD_ENDS,
+    **REPETITION_ENDS,
 }
 OUTCOMES: Final = ("win", "loss", "draw", "count")
 
@@ -121,6 +123,8 @@ class EndReader(ReaderPart):
             self._zone_name(args[0])
         elif head in BOARD_ENDS:
             check_board_end(head, args)
+        elif head in REPETITION_ENDS:
+            check_repetition_end(head, args)
         elif head == "connects":
             self._zone_name(args[0])
             self._zone_name(args[1])

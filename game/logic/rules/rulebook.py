@@ -118,7 +118,7 @@ class Rulebook(Ends, CheckTest, FaceDownRules, Chance, Tallies, ConcealedRules):
                         design.type_index(str(a.value))  # type: ignore[union-attr]
                         for a in cond.items[2:]
                     )
-                if isinstance(cond, Form) and cond.head == "repetition":
+                if isinstance(cond, Form) and cond.head in ("repetition", "perpetual-check"):
                     self.repetition = int(cond[1].value)  # type: ignore[union-attr]
                 if isinstance(cond, Form) and cond.head == "plies":
                     self.counts_plies = True
@@ -517,7 +517,8 @@ class Rulebook(Ends, CheckTest, FaceDownRules, Chance, Tallies, ConcealedRules):
             resets = bool(caps) or (moving and self.c.kind_of[moving] in self.quiet_types)
             pos.quiet = 0 if resets else pos.quiet + 1
         if self.repetition:
-            reset = bool(caps) or pid < 0 or len(path) == 1
+            # A capture or drop cannot be undone unless captures go to hand (shogi).
+            reset = (bool(caps) or pid < 0 or len(path) == 1) and not self.hands.to_hand
             key = self.key(pos)
             pos.history = (key,) if reset else (*pos.history, key)
         return saved

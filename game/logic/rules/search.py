@@ -17,7 +17,8 @@ without changing sides. Won and lost ends score ``WIN`` minus the plies to them,
 wins rank higher; a game decided by counting scores ``COUNT_WIN`` plus the margin; a draw
 by the rules costs the searching side a little (:data:`CONTEMPT`), so that it does not
 repeat moves in a position it may still win. Where the description draws by repetition, a
-position met again on the line (or earlier in the game) already scores as that draw; where it
+position met again on the line (or earlier in the game) already scores as that draw (or as
+the loss of a side that gave check throughout, where it loses by perpetual check); where it
 draws after quiet moves, a judgement shrinks toward half as their count nears the limit, so
 the side ahead makes progress (a capture, a move that resets the count) while it can.
 
@@ -35,6 +36,7 @@ from typing import Any, Final
 
 from game.logic.contract import Stop
 from game.logic.rules.evaluation import UNIT, Judge
+from game.logic.rules.perpetual import repeat_outcome
 from game.logic.rules.rulebook import DescribedPosition, Move, Rulebook
 from game.logic.search.budget import Budget
 
@@ -239,7 +241,7 @@ class Search(Budget):
         key = hash(rulebook.key(pos))
         seen = pos.history
         if self.repeats and len(seen) > 4 and seen.index(seen[-1]) < len(seen) - 1:
-            return self._ended(pos, "draw", ply)  # a repeat: the side that repeats gains nothing
+            return self._ended(pos, repeat_outcome(rulebook, pos), ply)  # a repeat
         entry = self.table.get(key)
         if depth <= 0:  # the captures played out; the answer kept as a depth-0 entry
             if entry is not None:

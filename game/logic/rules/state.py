@@ -224,6 +224,14 @@ class RulesState:
             return [{} for _ in self.rulebook.design.players]
         return [{names[t]: n for t, n in enumerate(row) if n} for row in hands]
 
+    def dropped(self, action: Move) -> str | None:
+        """The type name of the piece ``action`` takes from the mover's hand (a drop), or
+        None for a move of a piece on the board, a pass or a throw."""
+        if action[3] < 0 or not self.rulebook.limited_hands:
+            return None
+        kind, _, _, drop = self.rulebook.c.programs[action[3] & PROGRAM]
+        return self.rulebook.design.pieces[kind].name if drop else None
+
     def stacks(self) -> list[tuple[int, list[tuple[int, str]]]]:
         """Every occupied position with its pieces bottom to top as (owner, type name); one
         piece each except in a game of stacks."""
