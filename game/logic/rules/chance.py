@@ -57,6 +57,9 @@ class Chance:
                 for values, p in dice.outcomes()
             )
         throw_moves = [move for move, _ in self.throws]
+        opening = tuple((((), (), v, THROW), p) for v, p in dice.opening()) if dice else ()
+        first = [move for move, _ in opening] if opening != self.throws else None
+        start = self.start().board if first else None
         thrown = self.c.namespace.get("THROWN")  # type: ignore[attr-defined]
         home = design.captured_home
         passes = design.pass_when_stuck
@@ -64,6 +67,8 @@ class Chance:
 
         def chance_legal(pos: DescribedPosition) -> list[Move]:
             if dice is not None and pos.throw is None:
+                if first and pos.plies == 0 and pos.board == start:
+                    return list(first)  # (opening unequal): the game's first throw
                 return list(throw_moves)
             moves = legal(pos)
             if not moves and passes and dice is not None:
@@ -106,7 +111,9 @@ class Chance:
         throws = self.throws
 
         def chance_outcomes(pos: DescribedPosition) -> tuple[tuple[Move, float], ...]:
-            return throws if dice is not None and pos.throw is None else ()
+            if dice is None or pos.throw is not None:
+                return ()
+            return opening if first and pos.plies == 0 and pos.board == start else throws
 
         # Instance attributes: they stand before the class's methods for this rulebook only.
         vars(self).update(

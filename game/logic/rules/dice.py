@@ -10,7 +10,8 @@ doubles 1/36, the others 2/36), or with ``(ordered)`` in the order the dice fell
 
 ``(each)`` plays a turn die by die (:mod:`game.logic.rules.per_die`): each part of the turn is a
 move of its own that uses one die, ``thrown`` being that die's value; ``(doubles N)`` makes a
-throw of equal dice N dice of that value (backgammon's four).
+throw of equal dice N dice of that value (backgammon's four); ``(opening unequal)`` throws the
+game's first turn again until the dice differ (backgammon's opening throw).
 
 >>> dice = Dice(count=4, faces=(0, 1), total=True)
 >>> [(values, round(p * 16)) for values, p in dice.outcomes()]
@@ -52,6 +53,8 @@ class Dice:
     each: bool = False
     #: How many dice of its value a throw of equal dice gives (0: as many as were thrown).
     doubles: int = 0
+    #: The game's first throw is thrown again until the dice differ (backgammon's opening).
+    opening_unequal: bool = False
 
     def dice_of(self, values: tuple[int, ...]) -> tuple[int, ...]:
         """The dice a turn of ``values`` (a throw) may use, a double's multiplied."""
@@ -71,6 +74,16 @@ class Dice:
         every = len(self.faces) ** self.count
         return [(values, float(Fraction(n, every))) for values, n in sorted(counted.items())]
 
+    def opening(self) -> list[tuple[tuple[int, ...], float]]:
+        """The throws of the game's first turn with their probabilities: under
+        ``(opening unequal)`` those of dice that differ, else every one."""
+        throws = self.outcomes()
+        if self.opening_unequal:
+            throws = [(v, p) for v, p in throws if len(set(v)) == len(v)]
+            every = sum(p for _, p in throws)
+            throws = [(v, p / every) for v, p in throws]
+        return throws
+
 
 def throw_text(values: tuple[int, ...]) -> str:
     """A throw as the record writes it: ``roll 3``, ``roll 3-5``."""
@@ -85,14 +98,14 @@ class DiceReader(ReaderPart):
         if form is None:
             return None
         count, faces, total, ordered = 1, tuple(range(1, 7)), False, False
-        each, doubles = False, 0
-        heads = ("count", "faces", "total", "ordered", "each", "doubles")
+        each, doubles, unequal = False, 0, False
+        heads = ("count", "faces", "total", "ordered", "each", "doubles", "opening")
         for item in form.args:
             if not isinstance(item, Form) or item.head not in heads:
                 raise err(
                     item,
                     "expected (count N), (faces F), (faces V1 V2 ...), (total), (ordered), "
-                    "(each) or (doubles N)",
+                    "(each), (doubles N) or (opening unequal)",
                 )
             if item.head == "count":
                 count = whole_number(arg(item, 1, 1)[0], 1, MAX_DICE)
@@ -103,6 +116,10 @@ class DiceReader(ReaderPart):
                 each = each or item.head == "each"
             elif item.head == "doubles":
                 doubles = whole_number(arg(item, 1, 1)[0], 2, MAX_DICE)
+            elif item.head == "opening":
+                if str(arg(item, 1, 1)[0]) != "unequal":
+                    raise err(item[1], "expected (opening unequal): the first throw's dice differ")
+                unequal = True
             elif len(item) == 2:
                 faces = tuple(range(1, whole_number(item[1], 2, MAX_FACES) + 1))
             else:
@@ -115,4 +132,6 @@ class DiceReader(ReaderPart):
             raise form.error("(each) plays the dice one by one: a (total) is one number")
         if doubles and (count < 2 or total or not each):
             raise form.error("(doubles N) multiplies equal dice played (each): two dice or more")
-        return Dice(count, faces, total, ordered, each, doubles)
+        if unequal and (count < 2 or total):
+            raise form.error("(opening unequal) needs two dice or more, not a (total)")
+        return Dice(count, faces, total, ordered, each, doubles, unequal)
