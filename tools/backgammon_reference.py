@@ -18,7 +18,7 @@ The positions are the start, and the positions of seeded random games after 6 to
 actions (half of them after 200 to 900, most of those in the bearing off), some before the
 throw, most after it. A position is the generic notation of the described game: OpenSpiel's
 X is White, O Black, a point numbered as White counts (X's position p is point 24 - p, and
-so is O's), a point's checkers on its places pN, pNb, ..., the bar the hand, the checkers
+so is O's), a point's checkers on its positions pN, pNb, ..., the bar the hand, the checkers
 borne off on the tray, and the dice left (``roll 6-5``).
 """
 

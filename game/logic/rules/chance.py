@@ -57,9 +57,11 @@ class Chance:
                 for values, p in dice.outcomes()
             )
         throw_moves = [move for move, _ in self.throws]
-        opening = tuple((((), (), v, THROW), p) for v, p in dice.opening()) if dice else ()
+        opening: tuple[tuple[Move, float], ...] = self.throws
+        if dice is not None and dice.opening_unequal:  # the first throw's dice differ
+            opening = tuple((((), (), v, THROW), p) for v, p in dice.opening())  # type: ignore[misc]
         first = [move for move, _ in opening] if opening != self.throws else None
-        start = self.start().board if first else None
+        start = self.start().board if first else None  # type: ignore[attr-defined]
         thrown = self.c.namespace.get("THROWN")  # type: ignore[attr-defined]
         home = design.captured_home
         passes = design.pass_when_stuck
