@@ -25,6 +25,7 @@ borne off on the tray, and the dice left (``roll 6-5``).
 from __future__ import annotations
 
 import argparse
+import itertools
 import random
 import sys
 from pathlib import Path
@@ -111,6 +112,26 @@ def _paths(state: Any, node: dict[Any, Any], depth: int) -> int:
     return total
 
 
+def _played(game: Any, rng: random.Random, late: bool, throw: bool) -> Any:
+    """The state a seeded random game reaches after 6 to 120 actions (``late``: 200 to 900),
+    the dice thrown after it where ``throw`` asks; None where that game ended, or stopped
+    between the two actions of a double."""
+    state = game.new_initial_state()
+    for _ in range(rng.randrange(200, 900) if late else rng.randrange(6, 120)):
+        if state.is_terminal():
+            return None
+        if state.is_chance_node():
+            outcomes, chances = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, chances)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    if state.is_terminal() or "Extra turn: 1" in str(state):
+        return None
+    if throw and state.is_chance_node():
+        state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+    return state
+
+
 def main() -> None:
     import pyspiel
 
@@ -121,25 +142,14 @@ def main() -> None:
     args = parser.parse_args()
     game = pyspiel.load_game("backgammon")
     states = [game.new_initial_state()]
-    seed = args.seed
-    while len(states) < args.positions + 1:
-        rng = random.Random(seed)
-        seed += 1
-        state = game.new_initial_state()
+    for seed in itertools.count(args.seed):
+        if len(states) > args.positions:
+            break
         # half the games are played on to the bearing off (random games are long)
-        for _ in range(rng.randrange(6, 120) if len(states) % 2 else rng.randrange(200, 900)):
-            if state.is_terminal():
-                break
-            if state.is_chance_node():
-                actions, chances = zip(*state.chance_outcomes(), strict=True)
-                state.apply_action(rng.choices(actions, chances)[0])
-            else:
-                state.apply_action(rng.choice(state.legal_actions()))
-        if state.is_terminal() or "Extra turn: 1" in str(state):
-            continue  # the second half of a double is not a turn's start
-        if state.is_chance_node() and len(states) % 4:
-            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
-        states.append(state)
+        late = not len(states) % 2
+        state = _played(game, random.Random(seed), late, throw=bool(len(states) % 4))
+        if state is not None:
+            states.append(state)
     lines = [
         "# Perft of backgammon positions counted by OpenSpiel (pyspiel, game backgammon), a "
         "checker move a ply, a throw a ply; written by tools/backgammon_reference.py"
