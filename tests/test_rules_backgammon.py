@@ -51,10 +51,10 @@ def test_the_opening_throw_has_no_double_and_a_double_moves_four_times() -> None
     assert len(throws) == 30 and "roll 6-6" not in throws and "roll 6-5" in throws
     six_five = state.apply(state.parse_action("roll 6-5"))
     assert sorted(_moves(six_five)) == sorted(
-        ["p8c-p2", "p13e-p7", "p24b-p18", "p8c-p3", "p13e-p8d"]
+        ["p8.3-p2", "p13.5-p7", "p24.2-p18", "p8.3-p3", "p13.5-p8.4"]
     )  # the 5 from 24 lands on Black's 19-point, which five Black checkers hold
-    run = six_five.apply(six_five.parse_action("p24b-p18"))  # "24/18 18/13", lovers' leap
-    later = run.apply(run.parse_action("p18-p13f"))
+    run = six_five.apply(six_five.parse_action("p24.2-p18"))  # "24/18 18/13", lovers' leap
+    later = run.apply(run.parse_action("p18-p13.6"))
     assert len(later.chance_outcomes()) == 36 and "Black to move" in later.text()
     double = later.apply(later.parse_action("roll 4-4"))
     assert double.text().endswith("roll 4-4-4-4")
@@ -62,7 +62,7 @@ def test_the_opening_throw_has_no_double_and_a_double_moves_four_times() -> None
 
 def test_a_checker_on_the_bar_enters_first_and_a_blot_hit_goes_to_the_bar() -> None:
     text = (
-        "White: Checker p24 p13 p13b p8 p6 p6b p5 / Black: Checker p1 p23 p21 p21b"
+        "White: Checker p24 p13 p13.2 p8 p6 p6.2 p5 / Black: Checker p1 p23 p21 p21.2"
         " / White to move / in hand: White 1, Black 0 / roll 4-2"
     )
     state = _state(text)
@@ -73,7 +73,7 @@ def test_a_checker_on_the_bar_enters_first_and_a_blot_hit_goes_to_the_bar() -> N
     assert "in hand: White 0, Black 1" in hit.text() and hit.text().endswith("roll 4")
     assert "p23" in hit.text().split("/")[0]
     assert "p23" not in hit.text().split("/")[1]
-    assert sorted(_moves(hit)) == ["p13b-p9", "p23-p19", "p24-p20", "p5xp1", "p6b-p2", "p8-p4"]
+    assert sorted(_moves(hit)) == ["p13.2-p9", "p23-p19", "p24-p20", "p5xp1", "p6.2-p2", "p8-p4"]
 
 
 def test_bearing_off_with_the_exact_die_or_a_larger_one_from_the_farthest_point() -> None:
@@ -84,4 +84,4 @@ def test_bearing_off_with_the_exact_die_or_a_larger_one_from_the_farthest_point(
     assert _moves(off) == ["p1-w2"] and off.text().endswith("roll 6")
     behind = _state("White: Checker p7 p1 / Black: Checker p24 / White to move / roll 6-1")
     # not every checker is home: the 1-point's checker may not bear off yet
-    assert sorted(_moves(behind)) == ["p7-p1b", "p7-p6"]
+    assert sorted(_moves(behind)) == ["p7-p1.2", "p7-p6"]

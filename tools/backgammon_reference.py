@@ -18,7 +18,7 @@ The positions are the start, and the positions of seeded random games after 6 to
 actions (half of them after 200 to 900, most of those in the bearing off), some before the
 throw, most after it. A position is the generic notation of the described game: OpenSpiel's
 X is White, O Black, a point numbered as White counts (X's position p is point 24 - p, and
-so is O's), a point's checkers on its positions pN, pNb, ..., the bar the hand, the checkers
+so is O's), a point's checkers on its positions pN, pN.2, ..., the bar the hand, the checkers
 borne off on the tray, and the dice left (``roll 6-5``).
 """
 
@@ -32,7 +32,6 @@ from pathlib import Path
 from typing import Any
 
 OUT = Path(__file__).resolve().parent.parent / "tests" / "data" / "backgammon_perft.txt"
-PLACES = "abcdefghijklmno"
 PLAYERS = ("White", "Black")
 #: The deepest perft written (a depth deeper only while the count stays below the cap).
 DEEPEST = 4
@@ -61,7 +60,7 @@ def position_text(state: Any) -> str:
         for p in range(24):
             n = state.board(player, p)
             point = 24 - p
-            places += [f"p{point}{PLACES[k] if k else ''}" for k in range(n)]
+            places += [f"p{point}{f'.{k + 1}' if k else ''}" for k in range(n)]
         places += [f"{tray}{k + 1}" for k in range(off[player])]
         parts.append(f"{PLAYERS[player]}: Checker {' '.join(places)}")
     hands = [bar.count("x"), bar.count("o")]
