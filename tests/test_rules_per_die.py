@@ -192,3 +192,5 @@ def test_dice_used_needs_each_and_doubles_need_each() -> None:
         parse(RACE.replace(" (each)", ""), "race.txt")
     with pytest.raises(DescriptionError, match=r"\(each\) plays the dice one by one"):
         parse(RACE.replace("(ordered)", "(total)"), "race.txt")
+    with pytest.raises(DescriptionError, match=r"pips-used counts the dice of a whole turn"):
+        parse(RACE + " (tally pips (add pips-used))", "race.txt")

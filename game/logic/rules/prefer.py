@@ -89,14 +89,21 @@ class Key:
         return value if self.how == "most" else -value
 
 
-def read_measure(item: Item, types: Sequence[str]) -> Measure:
+def read_measure(item: Item, types: Sequence[str], turn: bool = False) -> Measure:
     """``captured`` or ``(captured|moving|capturing TYPE...)``, the types named among
-    ``types`` (the description's piece types, in order)."""
+    ``types`` (the description's piece types, in order); with ``turn`` (a key of ``prefer``)
+    ``dice-used`` or ``pips-used`` too."""
+    if isinstance(item, Atom) and word_of(item) in TURN_MEASURES and not turn:
+        raise err(
+            item, f"{word_of(item)} counts the dice of a whole turn: only (prefer ...) reads it"
+        )
     if isinstance(item, Atom) and word_of(item) in ("captured", *TURN_MEASURES):
         return Measure(word_of(item), None)
     if not isinstance(item, Form) or item.head not in ("captured", "moving", "capturing"):
         raise err(
-            item, "expected captured, dice-used, pips-used or (captured|moving|capturing TYPE...)"
+            item,
+            "expected captured or (captured|moving|capturing TYPE...)"
+            + (", or dice-used or pips-used in a turn die by die" if turn else ""),
         )
     named = set()
     for a in arg(item, 1, 16):
@@ -111,7 +118,7 @@ def read_key(item: Item, types: Sequence[str]) -> Key:
     """``(most MEASURE)``, ``(least MEASURE)`` or ``(earliest (captured TYPE...))``."""
     if not isinstance(item, Form) or item.head not in ("most", "least", "earliest"):
         raise err(item, "a key is (most MEASURE), (least MEASURE) or (earliest (captured ...))")
-    measure = read_measure(arg(item, 1, 1)[0], types)
+    measure = read_measure(arg(item, 1, 1)[0], types, turn=True)
     if item.head == "earliest" and measure.what != "captured":
         raise err(item[1], "(earliest ...) reads captures: (earliest (captured TYPE...))")
     return Key(item.head, measure)
