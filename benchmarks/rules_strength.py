@@ -28,11 +28,14 @@ from game.logic.rules.catalogue import rulebook  # noqa: E402
 PLY_CAP = 1000
 
 
-def against_random(game_id: str, games: int, first: int, limits: Limits) -> tuple[int, int]:
+def against_random(
+    game_id: str, games: int, first: int, limits: Limits, cap: int = PLY_CAP
+) -> tuple[int, int]:
     """(wins, draws) of the game's default level against random over ``games`` games, the
-    first numbered ``first`` (the games of ``benchmarks/rules_agents.py``)."""
+    first numbered ``first`` (the games of ``benchmarks/rules_agents.py``), a game still going
+    after ``cap`` actions a draw."""
     computer = rulebook(game_id).design.computer
-    wins, draws, _losses = play(game_id, computer, limits, games, PLY_CAP, first)
+    wins, draws, _losses = play(game_id, computer, limits, games, cap, first)
     return wins, draws
 
 
@@ -77,6 +80,12 @@ def oware(games: int, first: int) -> tuple[int, int]:
     return against_random("oware", games, first, Limits(nodes=2_000))
 
 
+def backgammon(games: int, first: int) -> tuple[int, int]:
+    """Backgammon: expectimax through the throws, 30 positions a checker move; a game is
+    some 300 to 1,200 actions (a throw and a checker move each one), so it may run to 4,000."""
+    return against_random("backgammon", games, first, Limits(nodes=30), cap=4_000)
+
+
 #: game id -> its line: (games, the first game's number) -> (wins, draws).
 GAMES: dict[str, Callable[[int, int], tuple[int, int]]] = {
     "ur": ur,
@@ -87,6 +96,7 @@ GAMES: dict[str, Callable[[int, int], tuple[int, int]]] = {
     "pentago": pentago,
     "oware": oware,
     "barrage": barrage,
+    "backgammon": backgammon,
 }
 
 
