@@ -80,3 +80,19 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
 
 
 _WARM_UP = pytest.StashKey[Popen[bytes]]()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> object:
+    """``--doctest-modules`` collects every module, game's and the tests' alike: a module
+    whose text holds no ``>>>`` has no example to run, so its doctest collector (an import
+    and a walk through everything it defines, a few CPU seconds in all for each test
+    process) is left out."""
+    from _pytest.doctest import DoctestModule  # pytest's own collector of a module's examples
+
+    collectors = yield
+    if file_path.suffix == ".py" and collectors:
+        kept = [c for c in collectors if not isinstance(c, DoctestModule)]
+        if len(kept) < len(collectors) and ">>>" not in file_path.read_text(encoding="utf-8"):
+            return kept
+    return collectors

@@ -1,5 +1,6 @@
-"""Picking hits what is drawn under the mouse: in every described game and in Reversi, at three
-window sizes, a click where a piece is drawn picks that piece's square.
+"""Picking hits what is drawn under the mouse: in every described game and in Reversi, at two
+window sizes (three under GAMEHALL_DEEP_CHECKS), a click where a piece is drawn picks that
+piece's square.
 
 Where a piece is drawn comes from the picture itself, not from the picking code: the scene is
 rendered, its depth buffer read back, and each pixel's depth turned into the world point drawn
@@ -24,11 +25,15 @@ from game.games.reversi.controller import ReversiController
 from game.games.rules.controller import BoardController
 from game.logic.rules.catalogue import shipped
 from game.registry import MemorySession
+from tests.deep import sized as deep_sized
 from tests.waiting import HANG_S
 
 pytestmark = pytest.mark.gl
 
-SIZES = ((800, 600), (1280, 720), (1920, 1080))
+#: The window's two shapes (4:3, 16:9); 1920 x 1080, the second shape half as large again (and
+#: a third of the file's CPU time: the depth of two million pixels read back and turned
+#: into world points per game), under GAMEHALL_DEEP_CHECKS.
+SIZES = deep_sized(((800, 600), (1280, 720)), ((800, 600), (1280, 720), (1920, 1080)))
 #: Games whose start has fewer pieces than this get seeded random moves first.
 FEW = 4
 
@@ -170,6 +175,7 @@ def drawn_points(
     return points
 
 
+@pytest.mark.deep
 @pytest.mark.parametrize("game", ["reversi", *shipped()])
 def test_a_click_where_a_piece_is_drawn_picks_that_piece(sized, game):
     director = sized

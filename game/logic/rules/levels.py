@@ -12,6 +12,8 @@ its choice.
 
 How a level plays depends on how the game is won, read from the description:
 
+- a game where chance acts (dice, face-down pieces): expectimax, alpha-beta through the
+  chance nodes (:mod:`~game.logic.rules.expectimax`);
 - a game won by a line of k stones (gomoku): threats first, then the points that build the
   most lines next to the stones (:mod:`~game.logic.rules.lines`);
 - a game won by joining two zones (Hex): Monte Carlo tree search with simulated games that
@@ -49,10 +51,10 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from game.logic.contract import Limits, Stop, ThinkingStopped
-from game.logic.rules.chance_play import expectimax_choice
 from game.logic.rules.concealed_play import sampled_choice
 from game.logic.rules.connect import Connection, connection_zones
 from game.logic.rules.evaluation import UNIT, Judge
+from game.logic.rules.expectimax import chance_over, expected_choice, level_plies
 from game.logic.rules.group_play import GroupPlay
 from game.logic.rules.group_rulebook import GroupRulebook
 from game.logic.rules.lines import Lines, LinesStopped, line_length
@@ -67,7 +69,6 @@ from game.logic.rules.search import (
     SearchStopped,
 )
 from game.logic.rules.state import RulesState
-from game.logic.rules.throws import choose_by_expectation
 
 __all__ = [
     "DEFAULT_LEVEL",
@@ -184,10 +185,11 @@ class LevelAgent:
             seconds = DEFAULT_TIME
         if self.steady and not nodes and seconds is not None:
             nodes, seconds = max(1, round(seconds * STEADY_RATE)), None
-        if rulebook.dice is not None:  # expectimax through the throws (rules.throws)
-            plies = 2 * depth if depth < DEFAULT_DEPTH else None  # a throw before each move
-            chance, self._said = choose_by_expectation(state, plies, nodes, seconds, stop)
-            return chance  # type: ignore[no-any-return]
+        if chance_over(rulebook) is not None:  # dice or face-down pieces: expectimax
+            plies = level_plies(rulebook, depth if depth < DEFAULT_DEPTH else None)
+            found = expected_choice(state, plies, nodes, seconds, stop)
+            self._said, self._details = found.said, found.details
+            return found.move
         deadline = time.perf_counter() + seconds if seconds is not None else None
         if rulebook.players > 2:  # each seat for itself: a result vector, not a minimax
             move, self._said, self._details = choose_many(
@@ -197,9 +199,6 @@ class LevelAgent:
         if rulebook.design.concealed is not None:  # unseen pieces: searches on guesses
             guessed, self._said = sampled_choice(state, depth, nodes, seconds, stop)
             return guessed
-        if rulebook.design.face_down is not None:  # chance turns pieces up: expectimax
-            expected, self._said = expectimax_choice(state, depth, nodes, seconds, stop)
-            return expected
         kind, helper = self._helper(rulebook)
         if kind == "lines":
             try:

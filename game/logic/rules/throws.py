@@ -1,19 +1,15 @@
-"""How the levels (:mod:`game.logic.rules.levels`) play a game of dice: expectimax, the
-generic alpha-beta (:mod:`game.logic.search.alphabeta`) through the described game's cursor,
-where a throw of the dice is worth the mean of its outcomes weighed by their chances and a
-position it stops at is worth the description's evaluation.
-
-Each level searches as deep as its strength allows: a beginner a move and the throw after
-it, an intermediate one more move, advanced 5,000 positions, master as long as it is given.
+"""How the levels (:mod:`game.logic.rules.levels`) play a game of dice: the expectimax of
+every game with chance (:mod:`game.logic.rules.expectimax`), where a throw of the dice is
+worth the mean of its outcomes weighed by their chances and a position it stops at is worth
+the description's evaluation. A game's own levels may call :func:`choose_by_expectation`.
 """
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
-from game.logic.contract import Limits, Stop
-from game.logic.search.alphabeta import AlphaBetaAgent
+from game.logic.contract import Stop
+from game.logic.rules.expectimax import expected_choice
 
 __all__ = ["choose_by_expectation"]
 
@@ -26,13 +22,7 @@ def choose_by_expectation(
     stop: Stop,
 ) -> tuple[Any, str]:
     """The move of ``state`` (a described game's, a player to move) with the best expected
-    value within the limits (``depth`` in plies, each throw one), and the words that say
-    why."""
-    agent = AlphaBetaAgent()
-    # A position's own seed: the same position gets the same choice on every run.
-    seeded = random.Random(repr(state.key()))
-    if not (depth or nodes or seconds):
-        seconds = 1.0
-    move = agent.choose(state, Limits(time=seconds, depth=depth, nodes=nodes), seeded, stop)
-    said = agent.explain()  # "depth D, score S, N positions"
-    return move, f"the best expected outcome over the throws to come ({said})"
+    value within the limits (``depth`` in plies, each throw one; a second when none is
+    given), and the words that say why."""
+    found = expected_choice(state, depth, nodes, seconds, stop)
+    return found.move, found.said

@@ -52,6 +52,8 @@ class AlphaBetaAgent(SearchAgent):
 
     name = "alphabeta"
     description = "searches ahead with alpha-beta, judging positions as the game does"
+    #: The last search's depth reached, score for the seat that moved, and positions.
+    found: tuple[int, float, int] = (0, 0.0, 0)
 
     def search(self, state: State[Any], limits: Limits, rng: random.Random, stop: Stop) -> Any:
         seat, moves = choices(state)
@@ -83,6 +85,7 @@ class AlphaBetaAgent(SearchAgent):
         if stop.is_set():
             raise ThinkingStopped("stopped")
         self._said = f"depth {depth}, score {round(score):+d}, {search.nodes} positions"
+        self.found = (depth, score, search.nodes)
         return best
 
 

@@ -89,11 +89,7 @@ def place(
     if p == ko:
         return -2
     enemy = 3 - me
-    in_eye = True
-    for k in range(4):
-        q = nbr[p, k]
-        if q >= 0 and colour[q] != enemy:
-            in_eye = False
+    in_eye = own_eye(colour, nbr, p, enemy)  # a ko needs a point the enemy walls in
     colour[p] = me
     taken = 0
     last = -1
