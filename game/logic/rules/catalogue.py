@@ -48,6 +48,7 @@ ORDER = (
     "pentago",
     "oware",
     "barrage",
+    "chaturaji",
 )
 
 

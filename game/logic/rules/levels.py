@@ -184,16 +184,16 @@ class LevelAgent:
             seconds = DEFAULT_TIME
         if self.steady and not nodes and seconds is not None:
             nodes, seconds = max(1, round(seconds * STEADY_RATE)), None
+        if rulebook.players > 2:  # each seat for itself (through any throws): a result vector
+            move, self._said, self._details = choose_many(
+                self.name, state, nodes, None if nodes else seconds, stop
+            )
+            return move  # type: ignore[no-any-return]
         if rulebook.dice is not None:  # expectimax through the throws (rules.throws)
             plies = 2 * depth if depth < DEFAULT_DEPTH else None  # a throw before each move
             chance, self._said = choose_by_expectation(state, plies, nodes, seconds, stop)
             return chance  # type: ignore[no-any-return]
         deadline = time.perf_counter() + seconds if seconds is not None else None
-        if rulebook.players > 2:  # each seat for itself: a result vector, not a minimax
-            move, self._said, self._details = choose_many(
-                self.name, state, nodes, None if nodes else seconds, stop
-            )
-            return move  # type: ignore[no-any-return]
         if rulebook.design.concealed is not None:  # unseen pieces: searches on guesses
             guessed, self._said = sampled_choice(state, depth, nodes, seconds, stop)
             return guessed
