@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.logic.contract import NotationError
 from game.logic.rules.dice import Dice, throw_text
+from game.logic.rules.per_die import play_each_die
 from game.logic.rules.position import PASS, THROW, DescribedPosition, Move
 
 if TYPE_CHECKING:
@@ -116,6 +117,8 @@ class Chance:
             key=chance_key,
             chance=chance_outcomes,  # what the state and the search cursor ask
         )
+        if dice is not None and dice.each:
+            play_each_die(self)  # type: ignore[arg-type]  # a turn die by die: rules.per_die
 
     def chance_at(self, pos: DescribedPosition) -> bool:
         """Whether chance acts at ``pos`` (the dice are to be thrown)."""
@@ -147,7 +150,7 @@ class Chance:
                     throw = tuple(int(v) for v in part[5:].split("-"))
                 except ValueError:
                     raise NotationError(f"{part!r}: a throw is roll N or roll N-M") from None
-                if self.dice and throw not in [v for v, _ in self.dice.outcomes()]:
+                if self.dice and not self._may_throw(throw):
                     raise NotationError(f"{part!r} is not a throw of this game's dice")
             elif part.startswith("in hand:"):
                 hands = self._hand_counts(part[8:])
@@ -158,6 +161,15 @@ class Chance:
             pos.hands = tuple(self._hand_row(p, n) for p, n in enumerate(hands))
         pos.throw = throw
         return pos
+
+    def _may_throw(self, throw: tuple[int, ...]) -> bool:
+        """Whether ``throw`` is a throw of the dice (played die by die: dice a turn may have
+        left)."""
+        assert self.dice is not None
+        if self.dice.each:
+            most = max(self.dice.count, self.dice.doubles)
+            return 0 < len(throw) <= most and set(throw) <= set(self.dice.faces)
+        return throw in [v for v, _ in self.dice.outcomes()]
 
     def _hand_counts(self, text: str) -> list[int]:
         counts = [0] * len(self.design.players)

@@ -8,6 +8,10 @@ smallest first, one outcome for each distinct set of values (two six-sided dice:
 doubles 1/36, the others 2/36), or with ``(ordered)`` in the order the dice fell (36 throws of
 1/36 each, 3-5 and 5-3 apart, as OpenSpiel's backgammon throws).
 
+``(each)`` plays a turn die by die (:mod:`game.logic.rules.per_die`): each part of the turn is a
+move of its own that uses one die, ``thrown`` being that die's value; ``(doubles N)`` makes a
+throw of equal dice N dice of that value (backgammon's four).
+
 >>> dice = Dice(count=4, faces=(0, 1), total=True)
 >>> [(values, round(p * 16)) for values, p in dice.outcomes()]
 [((0,), 1), ((1,), 4), ((2,), 6), ((3,), 4), ((4,), 1)]
@@ -44,6 +48,16 @@ class Dice:
     faces: tuple[int, ...]
     total: bool = False
     ordered: bool = False
+    #: A turn is played die by die, one part for each die used.
+    each: bool = False
+    #: How many dice of its value a throw of equal dice gives (0: as many as were thrown).
+    doubles: int = 0
+
+    def dice_of(self, values: tuple[int, ...]) -> tuple[int, ...]:
+        """The dice a turn of ``values`` (a throw) may use, a double's multiplied."""
+        if self.doubles and len(values) > 1 and len(set(values)) == 1:
+            return (values[0],) * self.doubles
+        return values
 
     def outcomes(self) -> list[tuple[tuple[int, ...], float]]:
         """Each distinct throw (its values, smallest first unless ordered) with its
@@ -71,20 +85,24 @@ class DiceReader(ReaderPart):
         if form is None:
             return None
         count, faces, total, ordered = 1, tuple(range(1, 7)), False, False
-        heads = ("count", "faces", "total", "ordered")
+        each, doubles = False, 0
+        heads = ("count", "faces", "total", "ordered", "each", "doubles")
         for item in form.args:
             if not isinstance(item, Form) or item.head not in heads:
                 raise err(
-                    item, "expected (count N), (faces F), (faces V1 V2 ...), (total) or (ordered)"
+                    item,
+                    "expected (count N), (faces F), (faces V1 V2 ...), (total), (ordered), "
+                    "(each) or (doubles N)",
                 )
             if item.head == "count":
                 count = whole_number(arg(item, 1, 1)[0], 1, MAX_DICE)
-            elif item.head == "total":
+            elif item.head in ("total", "ordered", "each"):
                 arg(item, 0, 0)
-                total = True
-            elif item.head == "ordered":
-                arg(item, 0, 0)
-                ordered = True
+                total = total or item.head == "total"
+                ordered = ordered or item.head == "ordered"
+                each = each or item.head == "each"
+            elif item.head == "doubles":
+                doubles = whole_number(arg(item, 1, 1)[0], 2, MAX_DICE)
             elif len(item) == 2:
                 faces = tuple(range(1, whole_number(item[1], 2, MAX_FACES) + 1))
             else:
@@ -93,4 +111,8 @@ class DiceReader(ReaderPart):
             raise form.error("too many ways to throw these dice (at most 1,000,000)")
         if total and ordered:
             raise form.error("(total) and (ordered) exclude each other: a total has no order")
-        return Dice(count, faces, total, ordered)
+        if each and total:
+            raise form.error("(each) plays the dice one by one: a (total) is one number")
+        if doubles and (count < 2 or total or not each):
+            raise form.error("(doubles N) multiplies equal dice played (each): two dice or more")
+        return Dice(count, faces, total, ordered, each, doubles)

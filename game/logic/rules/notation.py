@@ -25,6 +25,7 @@ from game.logic.rules import placement
 from game.logic.rules.compile import PROGRAM
 from game.logic.rules.dice import throw_text
 from game.logic.rules.hidden import TURN_UP
+from game.logic.rules.per_die import die_of
 from game.logic.rules.position import THROW
 from game.logic.rules.rotations import rotation_text
 from game.logic.rules.rulebook import PASS, DescribedPosition, Move, Rulebook
@@ -76,6 +77,10 @@ def move_texts(rulebook: Rulebook, pos: DescribedPosition, moves: Sequence[Move]
         for i, move in enumerate(moves):
             if clash[i] and len(move[0]) == 1 and move[1]:
                 texts[i] += " " + " ".join("x" + names[p] for p in move[1])
+    if any(clash := clashing()):
+        for i, move in enumerate(moves):
+            if clash[i] and die_of(move):  # one part of a turn die by die: its die
+                texts[i] += f" ({die_of(move)})"
     if any(clash := clashing()):
         for i, move in enumerate(moves):
             if clash[i] and move[0]:

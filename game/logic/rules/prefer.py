@@ -3,7 +3,10 @@
 A :class:`Measure` reads one number off a complete move and the board it is played on:
 ``captured`` (the pieces it takes), ``(captured TYPE...)`` (those of these types), ``(moving
 TYPE...)`` (1 when the moving piece is of these types, else 0), ``(capturing TYPE...)`` (1
-when the move takes something and the moving piece is of these types, else 0).
+when the move takes something and the moving piece is of these types, else 0). In a game
+whose turn is played die by die (``(dice ... (each))``), ``dice-used`` and ``pips-used`` are
+how many dice the whole turn uses and the sum of their values; one part of a turn reads 0 on
+them here, and :mod:`game.logic.rules.per_die` compares whole turns on them.
 
 The rule ``(prefer KEY...)`` keeps, of the moves left after ``compulsory`` and
 ``most-captures``, those that do best on the first key, of them those that do best on the
@@ -32,10 +35,12 @@ from game.logic.rules.position import Move
 from game.logic.rules.sexpr import Atom, Form, Item
 from game.logic.rules.words import arg, err, word_of
 
-__all__ = ["Key", "Measure", "prefer", "read_key", "read_measure"]
+__all__ = ["TURN_MEASURES", "Key", "Measure", "prefer", "read_key", "read_measure"]
 
 #: What ``(earliest ...)`` reads for a move that takes none of the pieces it asks about.
 _NEVER: Final = 1 << 30
+#: The measures of a whole turn played die by die.
+TURN_MEASURES: Final = ("dice-used", "pips-used")
 
 
 @dataclass(frozen=True)
@@ -50,6 +55,8 @@ class Measure:
         """The number for ``move`` played on ``board`` (the board before the move)."""
         path, caps, _, _ = move
         types = self.types
+        if self.what in TURN_MEASURES:  # the whole turn's (rules.per_die): not one move's
+            return 0
         if self.what != "captured":
             if len(path) < 2 or (self.what == "capturing" and not caps):
                 return 0
@@ -85,10 +92,12 @@ class Key:
 def read_measure(item: Item, types: Sequence[str]) -> Measure:
     """``captured`` or ``(captured|moving|capturing TYPE...)``, the types named among
     ``types`` (the description's piece types, in order)."""
-    if isinstance(item, Atom) and word_of(item) == "captured":
-        return Measure("captured", None)
+    if isinstance(item, Atom) and word_of(item) in ("captured", *TURN_MEASURES):
+        return Measure(word_of(item), None)
     if not isinstance(item, Form) or item.head not in ("captured", "moving", "capturing"):
-        raise err(item, "expected captured or (captured|moving|capturing TYPE...)")
+        raise err(
+            item, "expected captured, dice-used, pips-used or (captured|moving|capturing TYPE...)"
+        )
     named = set()
     for a in arg(item, 1, 16):
         word = word_of(a)

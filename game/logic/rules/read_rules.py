@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Final
 
 from game.logic.rules.demotion import base_types
 from game.logic.rules.groups import read_groups
+from game.logic.rules.per_die import refuse_turn_measures
 from game.logic.rules.prefer import read_key
 from game.logic.rules.sexpr import Atom, Form, Item
 from game.logic.rules.words import ReaderPart, arg, err, word_of
@@ -111,6 +112,8 @@ class RulesReader(ReaderPart):
             elif head == "prefer":
                 types = [p.name for p in design.pieces]
                 design.prefer = tuple(read_key(k, types) for k in arg(item, 1, 8))
+                if not (design.dice and design.dice.each):
+                    refuse_turn_measures(item)  # dice-used, pips-used: rules.per_die
             elif head in RULE_FLAGS:
                 arg(item, 0, 0)
                 setattr(design, RULE_FLAGS[head], True)
