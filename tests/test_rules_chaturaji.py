@@ -1,9 +1,10 @@
 """Chaturaji described as text against a small Chaturaji written here by hand from the rules
 its description states (no program we did not write plays it): four players round an 8 x 8
-board, one four-sided die (2 a boat, 3 a horse, 4 an elephant, 5 the king or a pawn) thrown
-before each move, a throw no piece can use lost, captures scored by points and the first to 18
-winning. The same moves along seeded random games played in both side by side, and the same
-perft through the throws (a throw a ply) from the start and from positions of those games."""
+board, two four-sided dice (2 a boat, 3 a horse, 4 an elephant, 5 the king or a pawn) thrown
+before each turn and one move made for each, a die no piece can use lost, captures scored by
+points and the first to 18 winning. The same moves along seeded random games played in both
+side by side, and the same perft through the throws (the throw a ply, each die's move a ply)
+from the start and from positions of those games."""
 
 from __future__ import annotations
 
@@ -23,10 +24,12 @@ from tests.deep import sized
 GAMES = sized(6, 24)
 DEPTH = sized(3, 4)
 #: The plies of each game at which a position is kept for perft.
-KEPT = (10, 40, 80, 130)
+KEPT = (8, 25, 45, 70)
 
 COLUMNS = "abcdefgh"
 FACES = (2, 3, 4, 5)
+#: The throws of the two dice, smallest first, as the game lists them.
+THROWS = [(a, b) for a in FACES for b in FACES if a <= b]
 #: The piece types each throw moves, by letter.
 MOVES_ON = {2: "B", 3: "H", 4: "E", 5: "KP"}
 POINTS = {"P": 1, "B": 2, "H": 3, "E": 4, "K": 5}
@@ -45,38 +48,47 @@ Board = dict[tuple[int, int], tuple[int, str]]
 @dataclass
 class Chaturaji:
     """A position of the hand-written game: the board, each player's points, the player to
-    move and the throw (None: the die is to be thrown)."""
+    move and the dice the turn may still use (None: the dice are to be thrown)."""
 
     board: Board
     scores: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
     turn: int = 0
-    throw: int | None = None
+    dice: tuple[int, ...] | None = None
 
     def over(self) -> bool:
         return max(self.scores) >= TARGET
 
     def moves(self) -> list[str]:
-        """The moves the throw allows the player to move, as the described game writes them;
-        ``pass`` where the throw moves nothing."""
-        assert self.throw is not None
+        """The moves the dice left allow the player (one die each), as the described game
+        writes them; ``pass`` where no die moves anything."""
+        assert self.dice is not None
         found = [
             text
             for (x, y), (owner, letter) in sorted(self.board.items())
-            if owner == self.turn and letter in MOVES_ON[self.throw]
+            if owner == self.turn and any(letter in MOVES_ON[d] for d in self.dice)
             for text in self._piece_moves(x, y, letter)
         ]
         return found or ["pass"]
 
     def play(self, text: str) -> Chaturaji:
+        """The position after ``text``: the same player again while the other die can be
+        used, else the next player, the dice to be thrown."""
         board = dict(self.board)
         scores = list(self.scores)
-        if text != "pass":
-            path, _, promoted = text.partition("=")
-            start, to = (_square(t) for t in path.replace("x", "-").split("-"))
-            owner, letter = board.pop(start)
-            if to in board:
-                scores[self.turn] += POINTS[board[to][1]]
-            board[to] = (owner, promoted or letter)
+        if text == "pass":
+            return Chaturaji(board, scores, (self.turn + 1) % 4, None)
+        assert self.dice is not None
+        path, _, promoted = text.partition("=")
+        start, to = (_square(t) for t in path.replace("x", "-").split("-"))
+        owner, letter = board.pop(start)
+        if to in board:
+            scores[self.turn] += POINTS[board[to][1]]
+        board[to] = (owner, promoted or letter)
+        rest = list(self.dice)
+        rest.remove(next(d for d in rest if letter in MOVES_ON[d]))
+        again = Chaturaji(board, scores, self.turn, tuple(rest))
+        if rest and again.moves() != ["pass"]:
+            return again
         return Chaturaji(board, scores, (self.turn + 1) % 4, None)
 
     def perft(self, depth: int) -> int:
@@ -84,12 +96,11 @@ class Chaturaji:
             return 1
         if self.over():
             return 0
-        if self.throw is None:
-            total = 0
-            for face in FACES:
-                thrown = Chaturaji(self.board, self.scores, self.turn, face)
-                total += thrown.perft(depth - 1)
-            return total
+        if self.dice is None:
+            return sum(
+                Chaturaji(self.board, self.scores, self.turn, throw).perft(depth - 1)
+                for throw in THROWS
+            )
         return sum(self.play(m).perft(depth - 1) for m in self.moves())
 
     def _piece_moves(self, x: int, y: int, letter: str) -> list[str]:
@@ -163,26 +174,29 @@ def _board_of(state: RulesState) -> Board:
 
 def _games() -> list[tuple[RulesState, Chaturaji]]:
     """Seeded random games played in both Chaturajis, every move compared; the positions at
-    :data:`KEPT` plies (a throw to come) in both."""
+    :data:`KEPT` plies in both (where the dice are to be thrown, and after the throw)."""
     game = RulesGame(rulebook("chaturaji"))
     kept: list[tuple[RulesState, Chaturaji]] = []
     for seed in range(GAMES):
         rng = random.Random(seed)
         state, mine = game.initial_state(rng), _start()
         plies = 0
+        seen: set[tuple[int, bool]] = set()
         while not state.is_terminal():
             assert _board_of(state) == mine.board and not mine.over()
-            if state.current_player() == CHANCE:
-                assert mine.throw is None
-                if plies in KEPT:
-                    kept.append((state, mine))
-                face = rng.choice(FACES)
-                state = state.apply(state.parse_action(f"roll {face}"))
-                mine = Chaturaji(mine.board, mine.scores, mine.turn, face)
+            chance = state.current_player() == CHANCE
+            if plies in KEPT and (plies, chance) not in seen:
+                seen.add((plies, chance))
+                kept.append((state, mine))
+            if chance:
+                assert mine.dice is None
+                throw = rng.choice(THROWS)
+                state = state.apply(state.parse_action(f"roll {throw[0]}-{throw[1]}"))
+                mine = Chaturaji(mine.board, mine.scores, mine.turn, throw)
                 continue
             assert state.current_player() == mine.turn
             texts = sorted(state.texts())
-            assert texts == sorted(mine.moves()), (state.text(), mine.throw)
+            assert texts == sorted(mine.moves()), (state.text(), mine.dice)
             chosen = rng.choice(texts)
             state, mine = state.apply(state.parse_action(chosen)), mine.play(chosen)
             plies += 1
@@ -196,9 +210,12 @@ def test_the_start_and_its_perft() -> None:
     rules = rulebook("chaturaji")
     state = RulesGame(rules).initial_state(random.Random(0))
     assert _board_of(state) == _start().board
-    # Four throws; then the boat's one jump, the horse's two, the elephant shut in (a pass),
-    # the king's two steps and the four pawns' (5).
-    assert [rules.perft(state.pos.copy(), d) for d in (1, 2)] == [4, 10]
+    # Ten throws; then a move for either die: the boat's one jump (2), the horse's two (3),
+    # none for the elephant shut in (4: 4-4 is a pass), the king's two steps and the four
+    # pawns' (5).
+    moves = {2: 1, 3: 2, 4: 0, 5: 6}
+    second = sum(max(1, moves[a] + moves[b] if a != b else moves[a]) for a, b in THROWS)
+    assert [rules.perft(state.pos.copy(), d) for d in (1, 2)] == [10, second]
     for depth in range(1, DEPTH + 2):
         assert rules.perft(state.pos.copy(), depth) == _start().perft(depth), depth
 
@@ -206,7 +223,7 @@ def test_the_start_and_its_perft() -> None:
 @pytest.mark.deep
 def test_random_games_and_their_perft_agree_with_chaturaji_written_by_hand() -> None:
     kept = _games()
-    assert len(kept) >= sized(20, 80)
+    assert len(kept) >= sized(40, 140)
     for state, mine in kept:
         for depth in range(1, DEPTH + 1):
             assert state.rulebook.perft(state.pos.copy(), depth) == mine.perft(depth), (
