@@ -1,4 +1,4 @@
-"""Described games: the default level against a random player, one function a game. Prints
+"""Described games: the default level against random players, one function a game. Prints
 ``GAME wins=W/N draws=D`` for each; the issue asks at least 90 wins in 100.
 
     .venv/bin/python benchmarks/rules_strength.py                 # every game, 100 each
@@ -7,14 +7,14 @@
 
 The default level (the description's ``(computer ..)``, ``master`` unless it says) thinks for
 a number of positions (or simulated games) a move where it can, so those figures are the same
-on any machine; colours alternate, every game is seeded (chance's outcomes too), and a game
-still going after :data:`PLY_CAP` actions counts as a draw.
+on any machine; the level takes each seat in turn (a random player every other seat), every
+game is seeded (chance's outcomes too), and a game still going after :data:`PLY_CAP` actions
+counts as a draw.
 """
 
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -23,10 +23,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.rules_agents import play  # noqa: E402
-from game.logic.contract import CHANCE, Limits, Stop, sample_chance  # noqa: E402
-from game.logic.rules.agents import make_agent  # noqa: E402
+from game.logic.contract import Limits  # noqa: E402
 from game.logic.rules.catalogue import rulebook  # noqa: E402
-from game.logic.rules.state import RulesGame  # noqa: E402
 
 PLY_CAP = 1000
 
@@ -83,27 +81,8 @@ def oware(games: int, first: int) -> tuple[int, int]:
 def chaturaji(games: int, first: int) -> tuple[int, int]:
     """Chaturaji: the default level in one of the four seats (game ``n`` in seat ``n % 4``)
     against three random players, 50 simulated games a move; a win is the game won by our
-    seat (the first to 18 points), a draw the 800-ply limit reached."""
-    game = RulesGame(rulebook("chaturaji"))
-    computer = game.rulebook.design.computer
-    wins = draws = 0
-    for number in range(first, first + games):
-        rng = random.Random(number)
-        seat = number % 4
-        agents = [make_agent(computer if s == seat else "random") for s in range(4)]
-        state = game.initial_state(rng)
-        for _ in range(2 * PLY_CAP):  # a throw and a move a ply
-            if state.is_terminal():
-                break
-            if state.current_player() == CHANCE:
-                state = state.apply(sample_chance(state, rng))
-                continue
-            agent = agents[state.current_player()]
-            state = state.apply(agent.choose(state, Limits(nodes=50), rng, Stop()))
-        returns = state.returns() if state.is_terminal() else (0.0,) * 4
-        wins += returns[seat] > 0
-        draws += not any(returns)
-    return wins, draws
+    seat (the first to 18 points)."""
+    return against_random("chaturaji", games, first, Limits(nodes=50))
 
 
 #: game id -> its line: (games, the first game's number) -> (wins, draws).
