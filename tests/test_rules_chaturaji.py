@@ -18,6 +18,7 @@ from game.logic.rules.agents import make_agent
 from game.logic.rules.catalogue import rulebook
 from game.logic.rules.notation import read_position
 from game.logic.rules.state import RulesGame, RulesState
+from game.logic.rules.win_numbers import win_numbers
 from tests.deep import sized
 
 #: Random games played in both Chaturajis, and the perft depth from their positions.
@@ -236,12 +237,16 @@ def test_a_pawn_on_the_far_edge_becomes_the_piece_its_player_chooses() -> None:
     rules = rulebook("chaturaji")
     text = (
         "Red: Pawn c7, King d1 / Blue: King a5, Pawn b8 / Yellow: King e8 / "
-        "Green: King h4 / Red to move / roll 5"
+        "Green: King h4 / Red to move / roll 5-5"
     )
     state = RulesState(rules, read_position(rules, text))
     assert {"c7-c8=E", "c7-c8=H", "c7-c8=B", "c7xb8=E"} <= set(state.texts())
     after = state.apply(state.parse_action("c7xb8=H"))
     assert ("b8", 0, "Horse") in [(after.design.board.names[a], o, k) for a, o, k in after.pieces()]
+    assert win_numbers(rules, after.pos) == [1, 0, 0, 0]  # the window's score: a pawn, 1 point
+    king = after.apply(after.parse_action("d1-d2"))  # the other 5: then Blue throws
+    assert king.current_player() == CHANCE and win_numbers(rules, king.pos) == [1, 0, 0, 0]
+    assert win_numbers(rulebook("chess"), rulebook("chess").start()) is None  # no such win
 
 
 def test_the_level_plays_through_the_throws_for_its_own_seat() -> None:
