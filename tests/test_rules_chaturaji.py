@@ -17,6 +17,7 @@ from game.logic.contract import CHANCE, Limits, Stop
 from game.logic.rules.agents import make_agent
 from game.logic.rules.catalogue import rulebook
 from game.logic.rules.notation import read_position
+from game.logic.rules.records import result_text
 from game.logic.rules.state import RulesGame, RulesState
 from game.logic.rules.win_numbers import win_numbers
 from tests.deep import sized
@@ -257,3 +258,10 @@ def test_the_level_plays_through_the_throws_for_its_own_seat() -> None:
               for i in range(2)}  # fmt: skip
     assert len(chosen) == 1 and chosen <= set(state.texts())
     assert agent.explain().startswith("Red")
+
+
+def test_a_record_of_four_players_claims_no_two_sided_result() -> None:
+    rules = rulebook("chaturaji")
+    # Red won (1) and the others lost: no 1-0 or draw describes it.
+    assert result_text(rules, (1.0, -1 / 3, -1 / 3, -1 / 3)) == "*"
+    assert result_text(rulebook("chess"), (1.0, -1.0)) == "1-0"
