@@ -80,9 +80,9 @@ def oware(games: int, first: int) -> tuple[int, int]:
 
 def chaturaji(games: int, first: int) -> tuple[int, int]:
     """Chaturaji: the default level in one of the four seats (game ``n`` in seat ``n % 4``)
-    against three random players, 50 simulated games a move; a win is the game won by our
+    against three random players, 200 simulated games a move; a win is the game won by our
     seat (the first to 18 points)."""
-    return against_random("chaturaji", games, first, Limits(nodes=50))
+    return against_random("chaturaji", games, first, Limits(nodes=200))
 
 
 #: game id -> its line: (games, the first game's number) -> (wins, draws).
