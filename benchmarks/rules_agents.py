@@ -45,15 +45,14 @@ def play(
 ) -> tuple[int, int, int]:
     """(wins, draws, losses) of ``agent`` against random over ``games`` seeded games, the
     games numbered from ``first`` on (each number seeds its game, chance's outcomes in it, and
-    picks the colours); a game still going after ``cap`` actions is a draw."""
+    picks the agent's seat, ``number`` modulo the seats, every other seat random); a game
+    still going after ``cap`` actions is a draw."""
     game = RulesGame(rulebook(game_id))
     results = [0, 0, 0]
     for number in range(first, first + games):
         rng = random.Random(number)
-        players = [make_agent(agent), make_agent("random")]
-        seat = number % 2
-        if seat:
-            players.reverse()
+        seat = number % game.seats
+        players = [make_agent(agent if s == seat else "random") for s in range(game.seats)]
         state = game.initial_state(rng)
         for _ in range(cap):
             if state.is_terminal():

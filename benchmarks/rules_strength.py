@@ -1,4 +1,4 @@
-"""Described games: the default level against a random player, one function a game. Prints
+"""Described games: the default level against random players, one function a game. Prints
 ``GAME wins=W/N draws=D`` for each; the issue asks at least 90 wins in 100.
 
     .venv/bin/python benchmarks/rules_strength.py                 # every game, 100 each
@@ -7,8 +7,9 @@
 
 The default level (the description's ``(computer ..)``, ``master`` unless it says) thinks for
 a number of positions (or simulated games) a move where it can, so those figures are the same
-on any machine; colours alternate, every game is seeded (chance's outcomes too), and a game
-still going after :data:`PLY_CAP` actions counts as a draw.
+on any machine; the level takes each seat in turn (a random player every other seat), every
+game is seeded (chance's outcomes too), and a game still going after :data:`PLY_CAP` actions
+counts as a draw.
 """
 
 from __future__ import annotations
@@ -86,6 +87,13 @@ def backgammon(games: int, first: int) -> tuple[int, int]:
     return against_random("backgammon", games, first, Limits(nodes=30), cap=4_000)
 
 
+def chaturaji(games: int, first: int) -> tuple[int, int]:
+    """Chaturaji: the default level in one of the four seats (game ``n`` in seat ``n % 4``)
+    against three random players, 200 simulated games a move; a win is the game won by our
+    seat (the first to 18 points)."""
+    return against_random("chaturaji", games, first, Limits(nodes=200))
+
+
 #: game id -> its line: (games, the first game's number) -> (wins, draws).
 GAMES: dict[str, Callable[[int, int], tuple[int, int]]] = {
     "ur": ur,
@@ -97,6 +105,7 @@ GAMES: dict[str, Callable[[int, int], tuple[int, int]]] = {
     "oware": oware,
     "barrage": barrage,
     "backgammon": backgammon,
+    "chaturaji": chaturaji,
 }
 
 

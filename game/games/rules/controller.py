@@ -54,6 +54,7 @@ from game.hall.keeping import kept_game, resume_kept
 from game.logic.contract import CHANCE, IllegalActionError, Limits
 from game.logic.match import Match, MatchError, Step
 from game.logic.rules.limits import RulesError
+from game.logic.rules.win_numbers import win_numbers
 from game.registry import GameSession
 from game.resources import asset_path
 
@@ -222,6 +223,9 @@ class BoardController(HandControls, RecordControls):
             word = "score"
         else:
             counts, word = piece_counts(self.design, self.state), "pieces"
+            won_by = win_numbers(self.state.rulebook, self.state.pos)
+            if won_by is not None:  # a game won by a number of tallies (Chaturaji's points)
+                counts, word = won_by, "score"
         pieces = ", ".join(f"{p} {n}" for p, n in zip(self.design.players, counts, strict=True))
         if self.design.groups is not None:  # Go: captures, and the area as it would count
             word, pieces = "captured", group_tally(self.design, self.state)

@@ -49,6 +49,7 @@ ORDER = (
     "oware",
     "barrage",
     "backgammon",
+    "chaturaji",
 )
 
 

@@ -185,17 +185,17 @@ class LevelAgent:
             seconds = DEFAULT_TIME
         if self.steady and not nodes and seconds is not None:
             nodes, seconds = max(1, round(seconds * STEADY_RATE)), None
+        if rulebook.players > 2:  # each seat for itself (through any throws): a result vector
+            move, self._said, self._details = choose_many(
+                self.name, state, nodes, None if nodes else seconds, stop
+            )
+            return move  # type: ignore[no-any-return]
         if chance_over(rulebook) is not None:  # dice or face-down pieces: expectimax
             plies = level_plies(rulebook, depth if depth < DEFAULT_DEPTH else None)
             found = expected_choice(state, plies, nodes, seconds, stop)
             self._said, self._details = found.said, found.details
             return found.move
         deadline = time.perf_counter() + seconds if seconds is not None else None
-        if rulebook.players > 2:  # each seat for itself: a result vector, not a minimax
-            move, self._said, self._details = choose_many(
-                self.name, state, nodes, None if nodes else seconds, stop
-            )
-            return move  # type: ignore[no-any-return]
         if rulebook.design.concealed is not None:  # unseen pieces: searches on guesses
             guessed, self._said = sampled_choice(state, depth, nodes, seconds, stop)
             return guessed

@@ -79,8 +79,11 @@ def move_texts(rulebook: Rulebook, pos: DescribedPosition, moves: Sequence[Move]
             if clash[i] and len(move[0]) == 1 and move[1]:
                 texts[i] += " " + " ".join("x" + names[p] for p in move[1])
     if any(clash := clashing()):
+        dice: dict[str, set[int]] = {}  # a text's dice: a part's die tells apart only twins
+        for text, move in zip(texts, moves, strict=True):  # of other dice (not promotions)
+            dice.setdefault(text, set()).add(die_of(move))
         for i, move in enumerate(moves):
-            if clash[i] and die_of(move):  # one part of a turn die by die: its die
+            if clash[i] and len(dice[texts[i]]) > 1:  # one part of a turn die by die: its die
                 texts[i] += f" ({die_of(move)})"
     if any(clash := clashing()):
         for i, move in enumerate(moves):
