@@ -65,6 +65,28 @@ def test_a_macro_with_the_wrong_number_of_arguments_is_named() -> None:
     assert "macro 'put' takes 1 arguments, not 0" in str(error)
 
 
+BOAT = """
+(game boat)
+(players A B)
+(board (grid (columns a b c d e) (rows 1 2 3 4 5))
+       (directions (n 0 1) (e 1 0) (ne 1 1) (nw -1 1) (s 0 -1) (w -1 0) (sw -1 -1) (se 1 -1)))
+(define (jump x y) x y (verify (not friend)) add)
+(piece Boat (moves (move boat (one-of (jump ne ne) (jump nw nw)))))
+(setup (A (Boat c1)) (B (Boat c5)))
+(end (win stuck))
+"""
+
+
+def test_a_macro_of_several_statements_is_one_alternative_of_one_of() -> None:
+    """Each call is one way through the one-of: two steps and a landing, not three ways of
+    one statement each (which would add the boat where it stands)."""
+    from game.logic.rules.notation import move_texts
+
+    e = Rulebook(parse(BOAT, "boat.txt"))
+    pos = e.start()
+    assert sorted(move_texts(e, pos, e.legal(pos))) == ["c1-a3", "c1-e3"]
+
+
 def test_a_loop_that_never_moves_is_refused_and_one_going_round_fails() -> None:
     text = SMALL.replace("(verify empty) add", "(verify empty) (while empty mark) add")
     with pytest.raises(DescriptionError, match=r"loop\.txt:6:47: this while never moves"):

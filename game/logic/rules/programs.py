@@ -113,12 +113,20 @@ class ProgramReader(NumberChecks, ReaderPart):
                 if params:
                     raise err(item, f"macro {item.value!r} takes {len(params)} arguments")
                 out.extend(self._expand(body, {}, depth + 1))
+            elif isinstance(item, Form) and item.head == "one-of":
+                # Each alternative stays one statement, a macro of several becoming a (do ...).
+                alternatives = []
+                for alt in item.args:
+                    one = self._expand([alt], env, depth)
+                    where = (alt.line, alt.column, alt.source)
+                    do = Atom("do", *where)
+                    alternatives.append(one[0] if len(one) == 1 else Form((do, *one), *where))
+                out.append(Form((item[0], *alternatives), item.line, item.column, item.source))
             elif isinstance(item, Form) and item.head in (
                 "if",
                 "while",
                 "repeat",
                 "sweep",
-                "one-of",
                 "do",
                 "anywhere",
             ):
