@@ -215,8 +215,8 @@ def test_play_commands_and_a_click_on_a_card_start_that_game(menu):
     assert menu.perform("play:river", strict=True)
     assert menu.controller.name == "river"
     menu.switch("menu")
-    assert not menu.perform("play:no-such-game")
-    assert "no game named 'no-such-game'" in menu.toast
+    assert not menu.perform("play:parcheesi-deluxe")
+    assert "no game named 'parcheesi-deluxe'" in menu.toast
     menu.perform("group:Draughts")
     menu.update(1 / 60)
     quad = menu.controller.quads[1]
