@@ -55,6 +55,7 @@ BUDGETS = {
     "hexagon": 30,
     "hole": 70,
     "pentagon": 40,
+    "spike": 12,
 }
 
 #: The pieces of the described games (one mesh per shape a description may name).

@@ -51,6 +51,7 @@ from modelling.pieces import (
     queen,
     ring,
     rook,
+    spike,
     stone,
 )
 from modelling.river import bank, boat, cloud, devil, jetty, priest, reeds, rock, tree, water
@@ -102,6 +103,7 @@ MODELS: dict[str, tuple[Callable[[], Geo], int]] = {
     "hexagon.obj": (hexagon, 30),
     "hole.obj": (hole, 70),
     "pentagon.obj": (pentagon, 40),
+    "spike.obj": (spike, 12),
 }
 
 

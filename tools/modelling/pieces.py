@@ -189,6 +189,14 @@ def hole() -> Geo:
     return lathe([(0.0, 0.0), (0.12, 0.0), (0.12, 0.012), (0.0, 0.012)], 16, WHITE, caps=False)
 
 
+def spike() -> Geo:
+    """A point of a backgammon board: a white triangular slab 0.01 thick, its base 1.0 wide
+    along X through the origin and its tip 1.0 away on -Z, top at y=0.01 (scaled to a
+    column's width and length)."""
+    slab = extrude([(-0.5, 0.0), (0.5, 0.0), (0.0, 1.0)], 0.0, 0.01, WHITE)
+    return rotate(slab, (1, 0, 0), -90.0)
+
+
 def pentagon() -> Geo:
     """A shogi piece lying on the board: a pentagonal slab 0.76 wide, 0.86 long and 0.14
     thick whose point is on -Z (away from the camera: the piece faces the far side; turned

@@ -10,12 +10,15 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping, Sequence
+from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from game.engine.scene import Node, Scene, quat_from_axis_angle
 from game.games.rules.look import (
+    SPIKE_BOARD,
+    SPIKES,
     STYLES,
     WATER,
     WOOD,
@@ -44,6 +47,7 @@ class BoardBuild:
     extent: np.ndarray
     playable: list[int]
     off_board: frozenset[int]
+    layer: np.ndarray
 
     if TYPE_CHECKING:
 
@@ -65,6 +69,8 @@ class BoardBuild:
         frame.position = np.array([0.0, top - thick, 0.0], dtype="f4")
         frame.scale = np.array([width, thick, depth], dtype="f4")
         frame.material.color = (*(colours["light"] if board.kind == "points" else WOOD), 1.0)
+        if board.look.point_shape == "triangle":
+            frame.material.color = (*SPIKE_BOARD, 1.0)
         if board.kind == "square":
             self._cells(colours)
         elif board.kind == "hex":
@@ -196,6 +202,9 @@ class BoardBuild:
                 node.scale = np.array([wide, 1.0, wide], "f4")
                 node.material.color = (*colours["line"], 1.0)
             return
+        if board.look.point_shape == "triangle":
+            self._spikes()
+            return
         segments: list[tuple[tuple[float, float], tuple[float, float]]] = []
         found: set[tuple[int, int]] = set()
         given = getattr(board, "lines", ())
@@ -234,6 +243,46 @@ class BoardBuild:
             node.position = self.world(p, 0.0)
             node.scale = np.array([size / 0.12 * self.cell, 1.0, size / 0.12 * self.cell], "f4")
             node.material.color = (*colours["line"], 1.0)
+
+    def _spikes(self) -> None:
+        """Each column (``(point-shape triangle)``) as a long filled triangle: its base across
+        the column's first position, its tip at the end of the first layer, in the two
+        colours of :data:`SPIKES` by turns along each ``(column ...)``."""
+        for i, column in enumerate(self.design.board.look.columns):
+            first = self.xy[column.positions[0]]
+            step = np.asarray(column.step, dtype="f8")
+            (bx, by), (tx, ty) = (first - step / 2), (first + (column.fold - 0.5) * step)
+            base = self.world_xy(float(bx), float(by), 0.001)
+            tip = self.world_xy(float(tx), float(ty), 0.001)
+            d = tip - base
+            node = self._spawn("spike")
+            node.position = base
+            node.scale = np.array([0.96 * self.cell, 1.0, float(np.hypot(d[0], d[2]))], "f4")
+            node.rotation = quat_from_axis_angle((0.0, 1.0, 0.0), math.atan2(-d[0], -d[2]))
+            node.material.color = (*SPIKES[i % 2], 1.0)
+        self._bar()
+
+    def _bar(self) -> None:
+        """A wooden bar across the board in each gap wider than a triangle between the
+        triangles and the positions beside them (Backgammon's bar between the two halves,
+        and the wall before the trays)."""
+        columns = self.design.board.look.columns
+        across = 0 if abs(columns[0].step[0]) < abs(columns[0].step[1]) else 1
+        ground = [p for p in self.playable if not self.layer[p]]
+        bases = sorted({round(float(self.xy[p, across]), 6) for p in ground})
+        lo = self.xy.min(axis=0) - self.step / 2
+        hi = self.xy.max(axis=0) + self.step / 2
+        for a, b in pairwise(bases):
+            if b - a <= 1.5 * self.step:
+                continue
+            middle, wide = (a + b) / 2, b - a - self.step
+            a_, b_ = self.world_xy(middle, float(lo[1])), self.world_xy(middle, float(hi[1]))
+            if across:
+                a_, b_ = self.world_xy(float(lo[0]), middle), self.world_xy(float(hi[0]), middle)
+            node = self._spawn("block")
+            self._stretch(node, a_, b_, 0.0, 0.02)
+            node.scale = np.array([node.scale[0], 0.02, wide * self.scale], dtype="f4")
+            node.material.color = (*WOOD, 1.0)
 
     def _bars(
         self,

@@ -1,4 +1,5 @@
-"""The dice of a described game of chance in the scene, on the table beside the board: cubes
+"""The dice of a described game of chance in the scene, on the table beside the board (or on
+the board, where ``(dice-at X Y)`` says): cubes
 with their pips on top (``(dice (faces 6))``), or sticks (two-faced dice: the marked ones
 lie white side up with a red dot, the others dark; a total of other dice is shown as dice as even
 as can be that add up to it). A new throw tumbles them through the air
@@ -50,14 +51,21 @@ class DiceView:
         self.size = (0.9 if self.sticks else 0.45) * cell
         lo = board.xy.min(axis=0)
         hi = board.xy.max(axis=0)
-        # On the table to the right of the board, one above the other.
-        self.spots = [
-            board.world_xy(
-                float(hi[0]) + 1.7,
-                float((lo[1] + hi[1]) / 2 + (i - (count - 1) / 2) * (0.45 if self.sticks else 0.7)),
-            )
-            for i in range(count)
-        ]
+        apart = 0.45 if self.sticks else 0.7
+        at = board.design.board.look.dice_at
+        if at is not None:  # on the board, side by side (``(dice-at X Y)``), a checker's size
+            self.size = 0.6 * cell
+            self.spots = [
+                board.world_xy(at[0] + (i - (count - 1) / 2) * 1.6 * apart * board.step, at[1])
+                for i in range(count)
+            ]
+        else:  # on the table to the right of the board, one above the other
+            self.spots = [
+                board.world_xy(
+                    float(hi[0]) + 1.7, float((lo[1] + hi[1]) / 2 + (i - (count - 1) / 2) * apart)
+                )
+                for i in range(count)
+            ]
         self.dice: list[Node] = [board._spawn("block") for _ in range(count)]
         self.marks: list[list[Node]] = [[] for _ in range(count)]
         for die in self.dice:

@@ -19,6 +19,8 @@ from game.logic.rules.design import Design
 __all__ = [
     "LAST_COLOURS",
     "SHAPE_MESH",
+    "SPIKES",
+    "SPIKE_BOARD",
     "STYLES",
     "WATER",
     "WOOD",
@@ -66,6 +68,10 @@ STYLES: dict[str, dict[str, tuple[float, float, float]]] = {
     },
 }
 WOOD = (0.42, 0.26, 0.15)
+#: The two colours of a board's triangles (``(point-shape triangle)``), by turns.
+SPIKES = ((0.17, 0.34, 0.30), (0.97, 0.91, 0.76))
+#: The board under them.
+SPIKE_BOARD = (0.66, 0.48, 0.29)
 #: Positions drawn as water (``(water ZONE)``: Barrage's lakes).
 WATER = (0.30, 0.58, 0.82)
 #: The last move's rings: red, or violet where a player's pieces are red (Tic-tac-toe's X).

@@ -67,6 +67,10 @@ class Shelf:
         for owner, hand in enumerate(hands[:2]):
             if watcher is not None and owner != watcher and hand:  # concealed: a count only
                 hand = {"?": sum(hand.values())}
+            at = self.design.board.look.hand_at
+            if at and watcher is None:  # on the board: a pile on the player's position
+                self._pile(owner, at[owner], hand)
+                continue
             for k, (name, count) in enumerate(hand.items()):
                 if owner == 0:
                     x, y = float(hi[0]) + 1.5 * view.step, float(lo[1]) + (k + 0.5) * view.step
@@ -84,6 +88,23 @@ class Shelf:
                 self.nodes.append(node)
                 text = self._letters.get(name, "?") + (f" x{count}" if count > 1 else "")
                 self._slots.append((text, owner, (x, y)))
+
+    def _pile(self, owner: int, position: int, hand: dict[str, int]) -> None:
+        """``owner``'s pieces in hand one on another on ``position`` (``(hand-at ZONE)``:
+        Backgammon's checkers on the bar)."""
+        view = self.view
+        height = 0.0
+        for name, count in hand.items():
+            mesh = piece_meshes(self.design, [(owner, name)])[0][0]
+            for _ in range(count):
+                node = view._spawn("piece", mesh=mesh)
+                node.material.color = (*view.colour(owner), 1.0)
+                node.scale = np.full(3, view.cell, dtype="f4")
+                node.position = view.world(position, height)
+                node.pickable = True
+                node.tags["hand"] = (owner, name)
+                self.nodes.append(node)
+                height += view.mesh_height(mesh) * view.cell
 
     def light(self, held: tuple[int, str] | None, hover: tuple[int, str] | None = None) -> None:
         """Light the token ``held`` (owner, type name) picked up, and a little the token

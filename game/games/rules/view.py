@@ -98,7 +98,11 @@ class BoardView(BoardBuild):
         # Positions that never hold a piece (Surakarta's loop arcs) are drawn as lines only.
         self.off_board: frozenset[int] = frozenset(getattr(board, "off_board", ()))
         self.playable = [p for p in range(len(xy)) if p not in self.off_board]
-        self.step = spacing(xy[self.playable] if self.playable else xy)
+        # A position's stack layer lifts its piece over those below it; the pieces are sized
+        # by the positions on the board itself (layer 0).
+        self.layer = np.asarray(board.look.layer or [0] * len(xy), dtype="f8")
+        ground = [p for p in self.playable if not self.layer[p]]
+        self.step = spacing(xy[ground] if ground else xy)
         lo = xy.min(axis=0) - self.step / 2
         hi = xy.max(axis=0) + self.step / 2
         self.centre = (lo + hi) / 2
@@ -110,6 +114,9 @@ class BoardView(BoardBuild):
             width / WIDE_BOARD, depth, width if width < depth else 0.0
         )
         self.cell = self.step * self.scale  # one cell in world units: the pieces' scale
+        if board.look.layer:  # a layer is as high as the first piece's shape
+            mesh = piece_meshes(design, [(0, design.pieces[0].name)])[0][0]
+            self.layer *= self.mesh_height(mesh) * self.cell
         self.style = board_style(design)
         self.last_name, self.last_colour = last_move_colour(design)
         self._nodes: list[str] = []  # every node this view added (released on rebuild)
@@ -127,7 +134,7 @@ class BoardView(BoardBuild):
     def world(self, position: int, height: float = 0.0) -> np.ndarray:
         """The centre of ``position`` in the scene, ``height`` above the cells."""
         x, y = self.xy[position]
-        return self.world_xy(float(x), float(y), height)
+        return self.world_xy(float(x), float(y), height + float(self.layer[position]))
 
     def world_xy(self, x: float, y: float, height: float = 0.0) -> np.ndarray:
         (a, b), s = self._turn, self.scale
@@ -146,6 +153,12 @@ class BoardView(BoardBuild):
         d = np.hypot(self.xy[:, 0] - x, self.xy[:, 1] - y)
         d[list(self.off_board)] = np.inf
         best = int(np.argmin(d))
+        # Positions on one spot, layer over layer: the lowest free one (where a piece would
+        # go), else the top one.
+        spot = [p for p in np.flatnonzero(d <= d[best] + 1e-9).tolist() if p not in self.off_board]
+        if len(spot) > 1:
+            spot.sort(key=lambda p: self.layer[p])
+            best = next((p for p in spot if p not in self.pieces), spot[-1])
         limit = 0.5 if self.design.board.kind == "square" else 0.55
         if self.design.board.kind == "square":
             dx, dy = abs(self.xy[best, 0] - x), abs(self.xy[best, 1] - y)
@@ -378,6 +391,11 @@ class BoardView(BoardBuild):
             # The near left corner: a piece's top, seen from the camera, covers the far one.
             corner = np.array([-0.29 * c, 0.02, 0.31 * c], dtype="f4")
             out.extend((self.names[p], self.world(p) + corner) for p in on)
+        elif self.design.board.look.columns:  # each column's name by its base, outside it
+            for column in self.design.board.look.columns:
+                first = column.positions[0]
+                x, y = self.xy[first] - 0.85 * np.asarray(column.step, dtype="f8")
+                out.append((self.names[first], self.world_xy(float(x), float(y), 0.05)))
         elif len(names) <= 48:
             beside = np.array([0.32 * c, 0.02, -0.32 * c], dtype="f4")
             out.extend((self.names[p], self.world(p) + beside) for p in on)

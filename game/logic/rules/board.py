@@ -8,6 +8,7 @@ from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Final
 
+from game.logic.rules.columns import BoardLook, link_columns, read_columns, read_layer, read_look
 from game.logic.rules.sexpr import Atom, Form, Item
 from game.logic.rules.words import (
     RESERVED,
@@ -57,6 +58,8 @@ class Board:
     marked: frozenset[int] = frozenset()
     #: Positions drawn as water, from ``(water ZONE...)`` (Barrage's lakes).
     water: frozenset[int] = frozenset()
+    #: Columns, stack layers and where the dice and the hands are drawn (``columns.py``).
+    look: BoardLook = field(default_factory=BoardLook)
 
     def index(self, name: str) -> int:
         try:
@@ -83,6 +86,7 @@ def read_board(form: Form, players: tuple[str, ...]) -> Board:
     numbered: str | None = None
     cols = rows = shade = 0
     grid_form: Form | None = None
+    layer: dict[int, int] = {}  # positions above the first stack layer
     for item in form.args:
         if not isinstance(item, Form) or not item.head:
             raise err(item, "expected (grid ..), (directions ..), (zone ..)...")
@@ -139,6 +143,10 @@ def read_board(form: Form, players: tuple[str, ...]) -> Board:
             "lines",
             "marked",
             "water",
+            "column",
+            "point-shape",
+            "dice-at",
+            "hand-at",
         ):
             pass
         else:
@@ -164,8 +172,10 @@ def read_board(form: Form, players: tuple[str, ...]) -> Board:
     for item in form.args:
         if isinstance(item, Form) and item.head == "positions":
             for p in item.args:
-                if not isinstance(p, Form) or len(p) != 3:
-                    raise err(p, "a position is (NAME X Y)")
+                if not isinstance(p, Form) or len(p) not in (3, 4):
+                    raise err(p, "a position is (NAME X Y) or (NAME X Y LAYER)")
+                if len(p) == 4 and read_layer(p[3]):
+                    layer[len(names)] = read_layer(p[3])
                 names.append(text_or_word(p[0]))
                 xy.append((real_number(p[1]), real_number(p[2])))
             kind = "points" if grid_form is None else kind
@@ -173,6 +183,7 @@ def read_board(form: Form, players: tuple[str, ...]) -> Board:
             kind = word_of(arg(item, 1, 1)[0])
             if kind not in ("square", "hex", "points"):
                 raise err(item[1], "kind is square, hex or points")
+    columns, column_tracks = read_columns(form, names, xy, layer)
     if not names:
         raise form.error("the board has no positions: give (grid ...) or (positions ...)")
     if len(names) > MAX_POSITIONS:
@@ -187,12 +198,16 @@ def read_board(form: Form, players: tuple[str, ...]) -> Board:
             off_board |= set(positions_named(names, xy, item.args))
     # Grid links from the direction vectors (none for a (0 0) direction, none to or from a
     # position off the board); explicit links and tracks added to them.
-    by_xy = {(round(x * 2), round(y * 2)): i for i, (x, y) in enumerate(xy) if i not in off_board}
+    by_xy = {
+        (round(x * 2), round(y * 2)): i
+        for i, (x, y) in enumerate(xy)
+        if i not in off_board and i not in layer
+    }
     links = []
     for dx, dy in vectors:
         row = []
         for i, (x, y) in enumerate(xy):
-            if (dx, dy) == (0, 0) or i in off_board:
+            if (dx, dy) == (0, 0) or i in off_board or i in layer:
                 row.append(-1)
             else:
                 row.append(by_xy.get((round((x + dx) * 2), round((y + dy) * 2)), -1))
@@ -231,6 +246,7 @@ def read_board(form: Form, players: tuple[str, ...]) -> Board:
                 ways.append(directions.index(word))
             for where in positions_named(names, xy, item.items[3:]):
                 turns[(ways[0], where)] = ways[1]
+    link_columns(column_tracks, directions, links)
     for item in form.args:
         if isinstance(item, Form) and item.head == "link":
             dname = _first(item, "(link DIRECTION (A B)...)", directions, "unknown direction")
@@ -309,6 +325,7 @@ def read_board(form: Form, players: tuple[str, ...]) -> Board:
         lines=tuple(lines),
         marked=frozenset(marked),
         water=frozenset(water),
+        look=read_look(form, len(names), columns, layer, zones),
     )
 
 
