@@ -15,6 +15,7 @@ from game.logic.contract import CHANCE, NotationError, sample_chance
 from game.logic.rules.catalogue import rulebook
 from game.logic.rules.design import parse
 from game.logic.rules.dice import Dice
+from game.logic.rules.rulebook import Rulebook
 from game.logic.rules.sexpr import DescriptionError
 from game.logic.rules.state import RulesGame, RulesState
 from tests.deep import sized
@@ -253,3 +254,33 @@ def test_thrown_needs_dice_and_dice_need_sense() -> None:
     assert design.dice == Dice(2, (1, 2, 3, 4))
     with pytest.raises(DescriptionError, match=r"t.txt:1:\d+: \(total\) and \(ordered\)"):
         parse(text + " (dice (count 2) (total) (ordered))", "t.txt")
+
+
+SIXES = """
+(game sixes) (players A B)
+(board (grid (columns a b c d e f g h i j k l m n) (rows 1)) (directions (e 1 0)))
+(dice (faces 6))
+(piece P (moves (move run (repeat thrown e) (verify empty) (if (= thrown 6) (goto again)) add)))
+(setup (A (P a1)) (B (P b1)))
+(rules (turn-order (label again) A (label again) B) (pass-when-stuck))
+(end (win stuck))
+"""
+
+
+def test_thrown_is_a_number_in_a_move_program_a_six_throwing_again() -> None:
+    """``(= thrown 6)`` in a move program: after a six the mover throws again, after any
+    other throw the turn passes; without dice the comparison is refused where it stands."""
+    game = RulesGame(Rulebook(parse(SIXES, "sixes.txt")))
+    for throw, next_player in ((6, 0), (3, 1)):
+        state = game.initial_state(random.Random(0))
+        assert state.current_player() == CHANCE
+        state = state.apply(state.parse_action(f"roll {throw}"))
+        assert state.current_player() == 0
+        (only,) = list(state.legal_actions())
+        state = state.apply(only)
+        assert state.current_player() == CHANCE, "the dice are thrown again"
+        state = state.apply(state.parse_action("roll 1"))
+        assert state.current_player() == next_player
+    text = SIXES.replace("(dice (faces 6))", "")
+    with pytest.raises(DescriptionError, match=r"t.txt:5:\d+: thrown is the throw of the dice"):
+        parse(text, "t.txt")

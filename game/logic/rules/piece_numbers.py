@@ -173,6 +173,8 @@ def comparison(item: Form) -> tree.Compare:
 def number(item: Item) -> tree.Num:
     """The tree of a number: a whole number, ``(number NAME [moving])``, ``(tally NAME
     [theirs])`` or arithmetic."""
+    if isinstance(item, Atom) and item.value == "thrown" and not item.quoted:
+        return tree.Thrown(where=item)
     if isinstance(item, Atom):
         return tree.Number(whole_number(item, -_LARGEST, _LARGEST), where=item)
     head = item.head
@@ -188,7 +190,7 @@ def number(item: Item) -> tree.Num:
         return tree.Arith(str(head), tuple(number(a) for a in arg(item, *ARITH[head])), where=item)
     raise err(
         item,
-        "a number is a whole number, (number NAME [moving]), (tally NAME [theirs]) "
+        "a number is a whole number, thrown, (number NAME [moving]), (tally NAME [theirs]) "
         "or (+ - * min max ...) of numbers",
     )
 
@@ -224,6 +226,8 @@ class NumberChecks:
     def _check_names(self, node: tree.ProgramNode, form: Form) -> None:
         tallies = self._tally_scopes()
         for n in tree.walk(node):
+            if isinstance(n, tree.Thrown) and "dice" not in self.forms:
+                raise n.error("thrown is the throw of the dice: the game has no (dice ...)")
             if isinstance(n, tree.NumberOf | tree.SetNumber):
                 if self.counting:
                     raise err(form, "a game of counters has no pieces with numbers")
@@ -291,6 +295,9 @@ class NumberWriter:
                 return f"NUM{k}[{'mc' if moving else 'b[c]'}]"
             case tree.TallyOf(name=name, theirs=theirs):
                 return f"TL[{self.tally_slot(name, theirs)}]"
+            case tree.Thrown():  # set by the rulebook before it generates moves
+                self.ns.setdefault("THROWN", [0])
+                return "THROWN[0]"
             case tree.Arith(op=op, args=args):
                 parts = [self.num(a) for a in args]
                 if op in ("min", "max"):

@@ -431,7 +431,7 @@ class Arith(ProgramNode):
     args: tuple[Num, ...]
 
 
-Num: TypeAlias = Number | NumberOf | TallyOf | Arith
+Num: TypeAlias = Number | NumberOf | TallyOf | Thrown | Arith
 
 #: The node classes of each kind, as the aliases above list them (what a reader checks against).
 STATEMENT_NODES: Final[tuple[type[ProgramNode], ...]] = get_args(Stmt)
