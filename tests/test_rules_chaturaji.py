@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from game.logic.contract import CHANCE, Limits, Stop
+from game.logic.contract import CHANCE, Limits, NotationError, Stop
 from game.logic.rules.agents import make_agent
 from game.logic.rules.catalogue import rulebook
 from game.logic.rules.notation import read_position
@@ -220,6 +220,15 @@ def test_the_start_and_its_perft() -> None:
     assert [rules.perft(state.pos.copy(), d) for d in (1, 2)] == [10, second]
     for depth in range(1, DEPTH + 2):
         assert rules.perft(state.pos.copy(), depth) == _start().perft(depth), depth
+
+
+def test_a_throw_is_named_whole() -> None:
+    """``roll 5`` names no throw of two dice: it is refused, not read as the first throw whose
+    text begins with it (``roll 5-5``); a throw written whole is read."""
+    state = RulesGame(rulebook("chaturaji")).initial_state(random.Random(0))
+    with pytest.raises(NotationError, match="not a legal move"):
+        state.parse_action("roll 5")
+    assert state.action_text(state.parse_action("roll 3-5")) == "roll 3-5"
 
 
 @pytest.mark.deep

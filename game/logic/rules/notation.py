@@ -139,8 +139,13 @@ def parse_move(
     found = [m for m, name in zip(moves, texts, strict=True) if _fold(name) == folded]
     if len(found) == 1:
         return found[0]
-    # The path alone, when the game's texts add more (a promotion, the captured pieces).
-    found = [m for m, name in zip(moves, texts, strict=True) if _fold(name).startswith(folded)]
+    # The path alone, when the game's texts add more (a promotion, the captured pieces); a
+    # throw is named whole ("roll 5" is no throw of two dice, not the first of "roll 5-5").
+    found = [
+        m
+        for m, name in zip(moves, texts, strict=True)
+        if _fold(name).startswith(folded) and not name.startswith("roll ")
+    ]
     if len(found) == 1:
         return found[0]
     if found:
