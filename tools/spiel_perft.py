@@ -29,14 +29,16 @@ def write_counts(
     text: Callable[[Any], str],
     deepest: int,
     cap: int,
+    count: Callable[[Any, int], int] = perft,
 ) -> None:
     """``out``: ``header`` as a comment, then a line a state, its ``text`` and its counts from
-    depth 1 on, a depth deeper only while the count stays below ``cap``, at most ``deepest``."""
+    depth 1 on, a depth deeper only while the count stays below ``cap``, at most ``deepest``;
+    ``count`` counts them (a game whose move is several actions passes its own)."""
     lines = [f"# {header}"]
     for state in states:
-        counts = [perft(state, 1)]
+        counts = [count(state, 1)]
         while len(counts) < deepest and counts[-1] < cap:
-            counts.append(perft(state, len(counts) + 1))
+            counts.append(count(state, len(counts) + 1))
         print(text(state), counts, file=sys.stderr)
         lines.append(f"{text(state)} ; {' '.join(map(str, counts))}")
     out.write_text("\n".join(lines) + "\n", encoding="utf-8")
