@@ -20,15 +20,18 @@ below the cap, at most 3.
 
 from __future__ import annotations
 
-import argparse
 import random
 import sys
 from pathlib import Path
 from typing import Any
 
-from spiel_perft import write_counts
+from spiel_perft import reference_main
 
 OUT = Path(__file__).resolve().parent.parent / "tests" / "data" / "breakthrough_spiel_perft.txt"
+HEADER = (
+    "Perft of Breakthrough positions counted by OpenSpiel (pyspiel, game breakthrough);"
+    " written by tools/breakthrough_spiel_reference.py"
+)
 
 
 def position_text(state: Any) -> str:
@@ -45,51 +48,29 @@ def position_text(state: Any) -> str:
     return f"White: Pawn {' '.join(white)} / Black: Pawn {' '.join(black)} / {side} to move"
 
 
+def play(game: Any, rng: random.Random, index: int) -> Any:
+    """A random game's position: of 10 to 60 plies, or, every other one, 1 to 4 plies
+    before its end, where a piece is a move or two from the far row and paths end in wins."""
+    state = game.new_initial_state()
+    if index % 2:
+        for _ in range(rng.randint(10, 60)):
+            state.apply_action(rng.choice(state.legal_actions()))
+            if state.is_terminal():
+                break
+        return state
+    actions = []
+    while not state.is_terminal():
+        actions.append(rng.choice(state.legal_actions()))
+        state.apply_action(actions[-1])
+    state = game.new_initial_state()
+    for action in actions[: -rng.randint(1, 4)]:
+        state.apply_action(action)
+    return state
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--positions", type=int, default=24, help="random positions (24)")
-    parser.add_argument("--cap", type=int, default=10_000, help="deeper only below (10,000)")
-    parser.add_argument("--seed", type=int, default=27, help="the first game's seed (27)")
-    args = parser.parse_args(argv)
-    try:
-        import pyspiel
-    except ImportError:
-        print("open_spiel is not installed: pip install open_spiel", file=sys.stderr)
-        return 1
-    game = pyspiel.load_game("breakthrough")
-    states = [game.new_initial_state()]
-    seed = args.seed
-    while len(states) < args.positions + 1:
-        rng = random.Random(seed)
-        seed += 1
-        state = game.new_initial_state()
-        if len(states) % 2:
-            for _ in range(rng.randint(10, 60)):
-                state.apply_action(rng.choice(state.legal_actions()))
-                if state.is_terminal():
-                    break
-        else:
-            # Every other position is a few plies before a random game's end, where a
-            # piece is a move or two from the far row and paths end in wins.
-            actions = []
-            while not state.is_terminal():
-                actions.append(rng.choice(state.legal_actions()))
-                state.apply_action(actions[-1])
-            state = game.new_initial_state()
-            for action in actions[: -rng.randint(1, 4)]:
-                state.apply_action(action)
-        if not state.is_terminal():
-            states.append(state)
-    write_counts(
-        OUT,
-        "Perft of Breakthrough positions counted by OpenSpiel (pyspiel, game breakthrough);"
-        " written by tools/breakthrough_spiel_reference.py",
-        states,
-        position_text,
-        3,
-        args.cap,
-    )
-    return 0
+    game, text, deepest, cap = "breakthrough", position_text, 3, 10_000
+    return reference_main(__doc__, game, play, text, OUT, HEADER, deepest, cap, argv)
 
 
 if __name__ == "__main__":

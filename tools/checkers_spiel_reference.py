@@ -24,19 +24,23 @@ depth 1 on, a depth deeper only while the count stays below the cap, at most 3.
 
 from __future__ import annotations
 
-import argparse
 import random
 import sys
 from pathlib import Path
 from typing import Any
 
-from spiel_perft import write_counts
+from spiel_perft import reference_main
 
 OUT = Path(__file__).resolve().parent.parent / "tests" / "data" / "checkers_spiel_perft.txt"
 #: OpenSpiel's letters: (ours, king) for each of its pieces.
 PIECES = {"o": ("B", False), "8": ("B", True), "+": ("W", False), "*": ("W", True)}
 #: Random positions are taken at most this many actions after the last capture.
 QUIET = 30
+HEADER = (
+    "Perft of English draughts positions counted by OpenSpiel (pyspiel, game checkers,"
+    " a multi-jump's actions joined into one move); written by"
+    " tools/checkers_spiel_reference.py"
+)
 
 
 def whole_moves(state: Any) -> list[Any]:
@@ -86,48 +90,24 @@ def position_text(state: Any) -> str:
     return f"{side}:B{black}:W{white}"
 
 
+def play(game: Any, rng: random.Random, index: int) -> Any:
+    """A random game's position after 10 to 60 whole moves, or None where its last capture
+    is more than ``QUIET`` actions back."""
+    state = game.new_initial_state()
+    quiet_since = 0  # the number of actions played at the last capture
+    for _ in range(rng.randint(10, 60)):
+        pieces = pieces_left(state)
+        state = rng.choice(whole_moves(state))
+        if pieces_left(state) < pieces:
+            quiet_since = len(state.history())
+        if state.is_terminal():
+            break
+    return state if len(state.history()) - quiet_since <= QUIET else None
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--positions", type=int, default=24, help="random positions (24)")
-    parser.add_argument("--cap", type=int, default=20_000, help="deeper only below (20,000)")
-    parser.add_argument("--seed", type=int, default=27, help="the first game's seed (27)")
-    args = parser.parse_args(argv)
-    try:
-        import pyspiel
-    except ImportError:
-        print("open_spiel is not installed: pip install open_spiel", file=sys.stderr)
-        return 1
-    game = pyspiel.load_game("checkers")
-    states = [game.new_initial_state()]
-    seed = args.seed
-    while len(states) < args.positions + 1:
-        rng = random.Random(seed)
-        seed += 1
-        state = game.new_initial_state()
-        quiet_since = 0  # the number of actions played at the last capture
-        for _ in range(rng.randint(10, 60)):
-            pieces = pieces_left(state)
-            state = rng.choice(whole_moves(state))
-            if pieces_left(state) < pieces:
-                quiet_since = len(state.history())
-            if state.is_terminal():
-                break
-        if not state.is_terminal() and len(state.history()) - quiet_since <= QUIET:
-            states.append(state)
-    write_counts(
-        OUT,
-        (
-            "Perft of English draughts positions counted by OpenSpiel (pyspiel, game"
-            " checkers, a multi-jump's actions joined into one move); written by"
-            " tools/checkers_spiel_reference.py"
-        ),
-        states,
-        position_text,
-        3,
-        args.cap,
-        perft,
-    )
-    return 0
+    game, text, deepest, cap = "checkers", position_text, 3, 20_000
+    return reference_main(__doc__, game, play, text, OUT, HEADER, deepest, cap, argv, perft)
 
 
 if __name__ == "__main__":

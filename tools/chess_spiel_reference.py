@@ -17,50 +17,33 @@ counts from depth 1 on, a depth deeper only while the count stays below the cap,
 
 from __future__ import annotations
 
-import argparse
 import random
 import sys
 from pathlib import Path
+from typing import Any
 
-from spiel_perft import write_counts
+from spiel_perft import reference_main
 
 OUT = Path(__file__).resolve().parent.parent / "tests" / "data" / "chess_spiel_perft.txt"
+HEADER = (
+    "Perft of chess positions counted by OpenSpiel (pyspiel, game chess); written by"
+    " tools/chess_spiel_reference.py"
+)
+
+
+def play(game: Any, rng: random.Random, index: int) -> Any:
+    """A random game's position, as its FEN alone reads."""
+    state = game.new_initial_state()
+    for _ in range(rng.randint(10, 60)):
+        state.apply_action(rng.choice(state.legal_actions()))
+        if state.is_terminal():
+            return None
+    return game.new_initial_state(str(state))
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--positions", type=int, default=24, help="random positions (24)")
-    parser.add_argument("--cap", type=int, default=10_000, help="deeper only below (10,000)")
-    parser.add_argument("--seed", type=int, default=27, help="the first game's seed (27)")
-    args = parser.parse_args(argv)
-    try:
-        import pyspiel
-    except ImportError:
-        print("open_spiel is not installed: pip install open_spiel", file=sys.stderr)
-        return 1
-    game = pyspiel.load_game("chess")
-    states = [game.new_initial_state()]
-    seed = args.seed
-    while len(states) < args.positions + 1:
-        rng = random.Random(seed)
-        seed += 1
-        state = game.new_initial_state()
-        for _ in range(rng.randint(10, 60)):
-            state.apply_action(rng.choice(state.legal_actions()))
-            if state.is_terminal():
-                break
-        if not state.is_terminal():
-            states.append(game.new_initial_state(str(state)))
-    write_counts(
-        OUT,
-        "Perft of chess positions counted by OpenSpiel (pyspiel, game chess); written by"
-        " tools/chess_spiel_reference.py",
-        states,
-        str,
-        3,
-        args.cap,
-    )
-    return 0
+    game, text, deepest, cap = "chess", str, 3, 10_000
+    return reference_main(__doc__, game, play, text, OUT, HEADER, deepest, cap, argv)
 
 
 if __name__ == "__main__":
