@@ -19,15 +19,18 @@ below the cap, at most 6. A finished game ends its paths, as OpenSpiel's are.
 
 from __future__ import annotations
 
-import argparse
 import random
 import sys
 from pathlib import Path
 from typing import Any
 
-from spiel_perft import write_counts
+from spiel_perft import reference_main
 
 OUT = Path(__file__).resolve().parent.parent / "tests" / "data" / "oware_perft.txt"
+HEADER = (
+    "Perft of Oware positions counted by OpenSpiel (pyspiel, game oware);"
+    " written by tools/oware_reference.py"
+)
 
 
 def position_text(state: Any) -> str:
@@ -50,47 +53,23 @@ def _taken(state: Any) -> int:
     return int(lines[0].split()[4]) + int(lines[5].split()[4])
 
 
+def play(game: Any, rng: random.Random, index: int) -> Any:
+    """A random game's position: every other one played long, into the ending (feeding,
+    grand slams); then on to the next capture."""
+    state = game.new_initial_state()
+    plies = rng.randint(5, 80) if index % 2 else rng.randint(60, 200)
+    while not state.is_terminal():
+        taken = _taken(state)
+        state.apply_action(rng.choice(state.legal_actions()))
+        plies -= 1
+        if plies <= 0 and _taken(state) > taken:
+            break
+    return state
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--positions", type=int, default=24, help="random positions (24)")
-    parser.add_argument("--cap", type=int, default=20_000, help="deeper only below (20,000)")
-    parser.add_argument("--seed", type=int, default=27, help="the first game's seed (27)")
-    args = parser.parse_args(argv)
-    try:
-        import pyspiel
-    except ImportError:
-        print("open_spiel is not installed: pip install open_spiel", file=sys.stderr)
-        return 1
-    game = pyspiel.load_game("oware")
-    states = [game.new_initial_state()]
-    seed = args.seed
-    while len(states) < args.positions + 1:
-        rng = random.Random(seed)
-        seed += 1
-        state = game.new_initial_state()
-        # Every other game is played long, into the ending (feeding, grand slams); then on
-        # to the next capture.
-        plies = rng.randint(5, 80) if len(states) % 2 else rng.randint(60, 200)
-        while not state.is_terminal():
-            taken = _taken(state)
-            state.apply_action(rng.choice(state.legal_actions()))
-            plies -= 1
-            if plies <= 0 and _taken(state) > taken:
-                break
-        if not state.is_terminal():
-            states.append(state)
-    write_counts(
-        OUT,
-        (
-            "Perft of Oware positions counted by OpenSpiel (pyspiel, game oware);"
-            " written by tools/oware_reference.py"
-        ),
-        states,
-        position_text,
-        6,
-        args.cap,
-    )
-    return 0
+    game, text, deepest, cap = "oware", position_text, 6, 20_000
+    return reference_main(__doc__, game, play, text, OUT, HEADER, deepest, cap, argv)
 
 
 if __name__ == "__main__":

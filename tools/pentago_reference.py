@@ -17,16 +17,19 @@ from depth 1 on, a depth deeper only while the count stays below the cap, at mos
 
 from __future__ import annotations
 
-import argparse
 import random
 import sys
 from pathlib import Path
 from typing import Any
 
-from spiel_perft import write_counts
+from spiel_perft import reference_main
 
 OUT = Path(__file__).resolve().parent.parent / "tests" / "data" / "pentago_perft.txt"
 COLUMNS = "abcdef"
+HEADER = (
+    "Perft of Pentago positions counted by OpenSpiel (pyspiel, game pentago: a move is"
+    " a placing and a turn); written by tools/pentago_reference.py"
+)
 
 
 def position_text(state: Any) -> str:
@@ -43,43 +46,20 @@ def position_text(state: Any) -> str:
     return f"White: marble {' '.join(white)} / Black: marble {' '.join(black)} / {side} to move"
 
 
+def play(game: Any, rng: random.Random, index: int) -> Any:
+    """A random game's position: every other one played late, where depth 3 is small enough
+    to check."""
+    state = game.new_initial_state()
+    for _ in range(rng.randint(4, 34) if index % 2 else rng.randint(26, 34)):
+        state.apply_action(rng.choice(state.legal_actions()))
+        if state.is_terminal():
+            break
+    return state
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--positions", type=int, default=24, help="random positions (24)")
-    parser.add_argument("--cap", type=int, default=20_000, help="deeper only below (20,000)")
-    parser.add_argument("--seed", type=int, default=27, help="the first game's seed (27)")
-    args = parser.parse_args(argv)
-    try:
-        import pyspiel
-    except ImportError:
-        print("open_spiel is not installed: pip install open_spiel", file=sys.stderr)
-        return 1
-    game = pyspiel.load_game("pentago")
-    states = [game.new_initial_state()]
-    seed = args.seed
-    while len(states) < args.positions + 1:
-        rng = random.Random(seed)
-        seed += 1
-        state = game.new_initial_state()
-        # Every other game is played late, where depth 3 is small enough to check.
-        for _ in range(rng.randint(4, 34) if len(states) % 2 else rng.randint(26, 34)):
-            state.apply_action(rng.choice(state.legal_actions()))
-            if state.is_terminal():
-                break
-        if not state.is_terminal():
-            states.append(state)
-    write_counts(
-        OUT,
-        (
-            "Perft of Pentago positions counted by OpenSpiel (pyspiel, game pentago: a move is"
-            " a placing and a turn); written by tools/pentago_reference.py"
-        ),
-        states,
-        position_text,
-        3,
-        args.cap,
-    )
-    return 0
+    game, text, deepest, cap = "pentago", position_text, 3, 20_000
+    return reference_main(__doc__, game, play, text, OUT, HEADER, deepest, cap, argv)
 
 
 if __name__ == "__main__":
