@@ -41,7 +41,11 @@ def test_the_board_shows_points_stacks_the_bar_and_the_dice(director, open_board
     assert c.dice is not None
     for spot in c.dice.spots:
         assert lo[0] < spot[0] < hi[0] and hi[2] < spot[2] < lo[2]
-    # a click on a point finds its lowest free position: a checker put there goes on top
-    assert board.position_at(board.world(index(c, "p3"))) == index(c, "p3.6")
-    assert board.position_at(board.world(index(c, "p1"))) == index(c, "p1.11")
+    # a click on a stack finds the layer a click can go to now (a checker put there goes
+    # on top), else the top checker, else the lowest position
+    p3, p1 = board.world(index(c, "p3")), board.world(index(c, "p1"))
+    assert board.position_at(p3, [index(c, "p3.6")]) == index(c, "p3.6")
+    assert board.position_at(p3) == index(c, "p3")
+    assert board.position_at(p1, [index(c, "p1.11")]) == index(c, "p1.11")
+    assert board.position_at(p1, [index(c, "p24")]) == index(c, "p1.6")
     assert board.position_at(board.world(index(c, "p9"))) == index(c, "p9")

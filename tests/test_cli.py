@@ -239,11 +239,13 @@ def test_a_game_without_the_command_is_one_line_and_exit_2(tmp_path):
 
 @pytest.mark.parametrize("command", ["solve", "shot", "bench", "tournament", "play"])
 def test_an_unknown_game_is_one_line_naming_the_games(tmp_path, command):
-    r = gamehall(command, "backgammon", "--out", str(tmp_path / "x.png"), cwd=tmp_path)
+    r = gamehall(command, "parcheesi-deluxe", "--out", str(tmp_path / "x.png"), cwd=tmp_path)
     assert r.returncode == 2
     lines = r.stderr.strip().splitlines()
     assert len(lines) == 1, r.stderr
-    assert "'backgammon'" in lines[0] and all(g in lines[0] for g in ("river", "reversi", "grab"))
+    assert "'parcheesi-deluxe'" in lines[0] and all(
+        g in lines[0] for g in ("river", "reversi", "grab")
+    )
 
 
 @pytest.mark.parametrize(

@@ -52,7 +52,7 @@ def test_parameters_are_set_by_name(capsys: pytest.CaptureFixture[str]) -> None:
         (["perft", "hex", "2", "--set", "side=40"], "side must be from 2 to 19, not 40"),
         (["perft", "hex", "2", "--set", "width=5"], "no parameter 'width'"),
         (["perft", "hex", "2", "--set", "side"], "--set takes NAME=N"),
-        (["perft", "backgammon", "2"], "no described game 'backgammon'"),
+        (["perft", "parcheesi-deluxe", "2"], "no described game 'parcheesi-deluxe'"),
         (["perft", "chess"], "give the depth"),
         (["perft", "chess", "1", "--position", "not a fen"], "gamehall rules perft:"),
     ],

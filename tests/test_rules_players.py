@@ -187,6 +187,7 @@ def test_a_turned_board_finds_the_position_under_the_mouse(quarter: int) -> None
     view.xy = np.asarray(rulebook.design.board.xy, dtype="f8")
     view.centre, view.scale, view.step = np.array([2.0, 2.0]), 0.3, 1.0
     view.off_board = frozenset()
+    view.layer = np.zeros(len(view.xy))
     view._turn = ((1.0, 0.0), (0.0, -1.0), (-1.0, 0.0), (0.0, 1.0))[quarter]
     names = rulebook.design.board.names
     assert [view.position_at(view.world(p)) for p in range(len(names))] == list(range(25))

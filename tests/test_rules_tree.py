@@ -144,7 +144,9 @@ def test_every_node_class_prints_and_reads_back() -> None:
         "(verify (on-board n)) (verify (attr moved)) (verify (makes-line 3)) "
         "(verify (in-line 4)) (verify (only-lines 5)) (verify (pieces-at-most 2)) "
         "(verify (counters 3)) (verify (counters-at-least 1)) "
-        "(verify (or last-from attacked check flipped flag at-origin true false))"
+        "(verify (or last-from attacked check flipped flag at-origin true false)) "
+        "(verify (>= (+ (number rank) (tally taken theirs)) (max thrown (number rank moving)))) "
+        "(set-number rank 2) (add-tally taken 1)"
     )
     tree = statements(read(source, "all.txt"))
     classes = {type(n).__name__ for n in walk(tree)}

@@ -584,8 +584,11 @@ class BoardController(HandControls, RecordControls):
         found = self.board.position_of(node)
         if found is not None:
             return found
-        # Where the Director's pick met the board: the scene is picked once.
-        return self.board.position_at(self.host.hit if self.host is not None else None)
+        # Where the Director's pick met the board (the scene is picked once); of a stack's
+        # layers, the one a click can go to now.
+        moves = list(self.state.legal_actions()) if self.state.current_player() >= 0 else []
+        steps = next_steps(moves, self.prefix)
+        return self.board.position_at(self.host.hit if self.host is not None else None, steps)
 
     def _help(self) -> str:
         last = self.board.last_name if self.board is not None else "red"

@@ -141,9 +141,11 @@ class BoardView(BoardBuild):
         dx, dy = x - self.centre[0], y - self.centre[1]
         return np.array([(dx * a - dy * b) * s, height, -(dx * b + dy * a) * s], dtype="f4")
 
-    def position_at(self, hit: Any) -> int | None:
+    def position_at(self, hit: Any, steps: Sequence[int] = ()) -> int | None:
         """The position under the world point ``hit`` (where the mouse's pick met the
-        board): the nearest centre, within a cell; None off the board or for no point."""
+        board): the nearest centre, within a cell; None off the board or for no point. Of
+        positions on one spot, layer over layer: the one of ``steps`` (where a click can go
+        now), else the top piece, else the lowest."""
         if hit is None:
             return None
         (a, b), s = self._turn, self.scale
@@ -153,12 +155,11 @@ class BoardView(BoardBuild):
         d = np.hypot(self.xy[:, 0] - x, self.xy[:, 1] - y)
         d[list(self.off_board)] = np.inf
         best = int(np.argmin(d))
-        # Positions on one spot, layer over layer: the lowest free one (where a piece would
-        # go), else the top one.
         spot = [p for p in np.flatnonzero(d <= d[best] + 1e-9).tolist() if p not in self.off_board]
         if len(spot) > 1:
             spot.sort(key=lambda p: self.layer[p])
-            best = next((p for p in spot if p not in self.pieces), spot[-1])
+            held = [p for p in spot if p in self.pieces]
+            best = next((p for p in spot if p in steps), held[-1] if held else spot[0])
         limit = 0.5 if self.design.board.kind == "square" else 0.55
         if self.design.board.kind == "square":
             dx, dy = abs(self.xy[best, 0] - x), abs(self.xy[best, 1] - y)
