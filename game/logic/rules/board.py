@@ -134,7 +134,9 @@ def read_board(form: Form, players: tuple[str, ...]) -> Board:
         elif item.head in (
             "positions",
             "link",
+            "arrows",
             "symmetry",
+            "direction-map",
             "zone",
             "kind",
             "off-board",
@@ -248,6 +250,10 @@ def read_board(form: Form, players: tuple[str, ...]) -> Board:
                 turns[(ways[0], where)] = ways[1]
     link_columns(column_tracks, directions, links)
     for item in form.args:
+        if isinstance(item, Form) and item.head == "arrows":  # one way: no link back
+            dname = _first(item, "(arrows DIRECTION (A B)...)", directions, "unknown direction")
+            for a, b in _pairs(item, "an arrow is (FROM TO)", text_or_word, index, "no position"):
+                links[directions.index(dname)][index[a]] = index[b]
         if isinstance(item, Form) and item.head == "link":
             dname = _first(item, "(link DIRECTION (A B)...)", directions, "unknown direction")
             for a, b in _pairs(item, "a link is (FROM TO)", text_or_word, index, "no position"):
@@ -269,6 +275,11 @@ def read_board(form: Form, players: tuple[str, ...]) -> Board:
             for a, b in swaps:
                 ia, ib = directions.index(a), directions.index(b)
                 table[ia], table[ib] = ib, ia
+        if isinstance(item, Form) and item.head == "direction-map":  # A means B, one way
+            who = _first(item, "(direction-map PLAYER (A B)...)", players, "no player")
+            table = symmetry[players.index(who)]
+            for a, b in _pairs(item, "(A B)", word_of, directions, "unknown direction"):
+                table[directions.index(a)] = directions.index(b)
         if isinstance(item, Form) and item.head == "zone":
             if len(item) < 3:
                 raise item.error("(zone NAME (PLAYER POSITION...)...) or (zone NAME POSITION...)")

@@ -57,6 +57,7 @@ __all__ = [
     "Parameter",
     "PieceType",
     "Program",
+    "from_forms",
     "load",
     "parse",
 ]
@@ -194,6 +195,10 @@ class Design:
     no_mate: tuple[str, ...] = ()
     #: The attribute of a revealed piece where pieces are concealed (rules/concealed.py).
     concealed: str | None = None
+    #: ``(perft past-ends)``: perft goes on past a finished game (ZRF's counts); a continuation
+    #: of a partial move need not capture (``(free-partial)``), but never comes back.
+    perft_past_ends: bool = False
+    free_partial: bool = False
 
     def type_index(self, name: str) -> int:
         for i, piece in enumerate(self.pieces):
@@ -241,6 +246,11 @@ def parse(
     design.parameters = tuple(declared)
     design.values = dict(chosen)
     return design
+
+
+def from_forms(items: list[Item], source: str) -> Design:
+    """The design of forms made by another reader (a ZRF file's, :mod:`game.logic.zrf`)."""
+    return _Reader(items, source, 0).design()
 
 
 DEFAULT_COLOURS: Final = ((0.93, 0.9, 0.82), (0.16, 0.15, 0.16))

@@ -38,7 +38,10 @@ def divide(rulebook: Rulebook, pos: DescribedPosition, depth: int) -> Iterator[t
     if depth == 0:
         return
     moves = rulebook.legal(work)
-    if rulebook.outcome(work, moves, perft=True) is not None:
+    if not moves or (
+        not rulebook.design.perft_past_ends
+        and rulebook.outcome(work, moves, perft=True) is not None
+    ):
         return
     for move, text in zip(moves, move_texts(rulebook, work, moves), strict=True):
         saved = rulebook.make(work, move)

@@ -29,6 +29,7 @@ RULE_FLAGS: Final = {
     "counters": "counters",
     "captured-home": "captured_home",
     "captures-to-hand": "captures_to_hand",
+    "free-partial": "free_partial",
 }
 
 
@@ -131,9 +132,10 @@ class RulesReader(ReaderPart):
                 design.identity = word
             elif head == "perft":
                 word = word_of(arg(item, 1, 1)[0])
-                if word not in ("paths", "ended-leaves"):
-                    raise err(item[1], "perft is paths or ended-leaves")
+                if word not in ("paths", "ended-leaves", "past-ends"):
+                    raise err(item[1], "perft is paths, ended-leaves or past-ends")
                 design.perft_ended_leaves = word == "ended-leaves"
+                design.perft_past_ends = word == "past-ends"
             elif head == "teams":
                 design.teams = self._teams(item)
             elif head == "groups":

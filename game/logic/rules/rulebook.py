@@ -341,7 +341,10 @@ class Rulebook(Ends, CheckTest, FaceDownRules, Chance, Tallies, ConcealedRules):
                             gen(b, at, out, lf, lt, cap, mc)
                         finally:
                             b[at] = saved
-                    out = [r for r in out if len(r[1]) > len(cap)]
+                    if self.design.free_partial:  # never back where the move has been
+                        out = [r for r in out if r[0] not in trail]
+                    else:
+                        out = [r for r in out if len(r[1]) > len(cap)]
                     if out:
                         for to2, cap2, eff2, mc2, _pid, partial in reversed(out):
                             todo.append(([*trail, to2], cap2, eff + eff2, mc2, partial, depth + 1))
@@ -372,7 +375,7 @@ class Rulebook(Ends, CheckTest, FaceDownRules, Chance, Tallies, ConcealedRules):
                 if chosen:
                     moves = chosen
                     break
-        if composite and len(moves) > 1:
+        if composite and len(moves) > 1 and not design.free_partial:
             # A capture that can go on must: drop a move whose captures begin another's.
             longest: dict[tuple[int, ...], int] = {}
             for m in moves:
@@ -549,7 +552,11 @@ class Rulebook(Ends, CheckTest, FaceDownRules, Chance, Tallies, ConcealedRules):
         if depth == 0:
             return 1
         moves = self.legal(pos)
-        ended = self.outcome(pos, moves, perft=True) is not None
+        ended = (
+            not moves
+            if self.design.perft_past_ends
+            else self.outcome(pos, moves, perft=True) is not None
+        )
         if ended:
             return 1 if self.design.perft_ended_leaves else 0
         if depth == 1 and not self._ends_after_move:
