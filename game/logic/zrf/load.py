@@ -11,7 +11,7 @@ gives the function that reads it (the logic layer opens no file itself).
 >>> [v.title for v in variants(text, "two.zrf")]
 ['Two']
 >>> design(text, "two.zrf").board.names
-('a2', 'b2', 'a1', 'b1')
+('a2', 'a1', 'b2', 'b1')
 """
 
 from __future__ import annotations
