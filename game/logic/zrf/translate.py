@@ -268,7 +268,7 @@ class Translation:
                 )
             elif head in ("mark", "back", "capture", "flip") and len(item) == 1:
                 out.append(Atom(head, item.line, item.column, item.source))
-            elif not head and item.items:
+            elif (not head and item.items) or head in self.geometry.links:
                 out.extend(self.statements(item.items))  # a list of statements: spliced
             else:
                 raise item.error(f"the move form ({head or str(item)[:20]} ...) is not read yet")
