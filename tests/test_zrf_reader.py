@@ -44,12 +44,13 @@ def test_a_string_over_several_lines_keeps_the_lines_after_it_right() -> None:
     assert (items[1].line, items[1].column) == (4, 1)
 
 
-def test_macros_take_arguments_inside_words_and_bare_calls() -> None:
-    text = """(define hop ($1 $1-far $2))
+def test_macros_take_arguments_inside_words_and_text_and_only_a_list_head_calls() -> None:
+    text = """(define hop ($1 $1-far $2 "w$1.bmp"))
               (define stay add)
-              (game (moves (hop n) stay))"""
+              (game (moves (hop n) stay (stay)))"""
     (game,) = games(read_zrf(text, "t.zrf"))
-    assert str(game) == "(game (moves (n n-far) add))"
+    # $2 has no argument: it stays as written; the word stay alone is not a call.
+    assert str(game) == '(game (moves (n n-far $2 "wn.bmp") stay add))'
 
 
 def test_a_macro_that_calls_itself_is_refused_with_its_place() -> None:
@@ -75,7 +76,8 @@ def test_an_include_reads_through_the_callers_function_and_only_beside_the_file(
         wanted.append(name)
         return "(define go-east (e))"
 
-    text = '(include "common.zrf")\n' + LINE.replace("e (verify empty?)", "go-east (verify empty?)")
+    east = LINE.replace("e (verify empty?)", "(go-east) (verify empty?)")
+    text = '(include "common.zrf")\n' + east
     assert design(text, "line.zrf", include=include).board.names
     assert wanted == ["common.zrf"]
     with pytest.raises(DescriptionError, match=r"line\.zrf:1:1: the included file '\.\./x\.zrf'"):

@@ -1,7 +1,10 @@
-"""ZRF's ``(define NAME BODY...)`` macros: a call ``(NAME ARG...)`` (or the bare word
-``NAME``) anywhere in a game is replaced by the body, ``$1``, ``$2``, ... standing for the
-arguments (also inside a longer word: ``$1-jump``), the result read again for the macros it
-calls; and the top-level ``(game ...)`` and ``(variant ...)`` forms, where a variant takes
+"""ZRF's ``(define NAME BODY...)`` macros: a call ``(NAME ARG...)`` anywhere in a game is
+replaced by the body, ``$1``, ``$2``, ... standing for the arguments (also inside a longer
+word, ``$1-jump``, and inside quoted text), the result read again for the macros it calls.
+Only a list's head calls: the word ``NAME`` alone is a name like any other (a piece named as a
+macro is). A ``$N`` the call gives no argument for stays as written.
+
+Also the top-level ``(game ...)`` and ``(variant ...)`` forms, where a variant takes
 every form it does not give from the file's first game.
 
 >>> from game.logic.zrf.lexer import read_zrf
@@ -112,8 +115,6 @@ def expand(
             else:
                 inner = expand(item.items, defines, depth, budget)
                 out.append(Form(tuple(inner), item.line, item.column, item.source, item.closed_at))
-        elif not item.quoted and isinstance(item.value, str) and item.value in defines:
-            out.extend(_call(item, (), defines[item.value], defines, depth, budget))
         else:
             out.append(item)
     budget[0] -= len(out)
@@ -135,33 +136,28 @@ def _call(
 ) -> list[Item]:
     if depth >= _MAX_DEPTH:
         raise at.error(f"macros call each other more than {_MAX_DEPTH} deep")
-    done = [_substitute(b, args, at) for b in body]
-    return expand([d for d in done if d is not None], defines, depth + 1, budget)
+    return expand([_substitute(b, args) for b in body], defines, depth + 1, budget)
 
 
-def _substitute(item: Item, args: Sequence[Item], at: Item) -> Item | None:
-    """``item`` with ``$N`` made the call's Nth argument (None: an argument the call did not
-    give, which leaves nothing), placed where the call is for messages."""
+def _substitute(item: Item, args: Sequence[Item]) -> Item:
+    """``item`` with ``$N`` made the call's Nth argument."""
     if isinstance(item, Form):
-        inner = [_substitute(i, args, at) for i in item.items]
-        return Form(
-            tuple(i for i in inner if i is not None),
-            item.line,
-            item.column,
-            item.source,
-            item.closed_at,
-        )
-    if item.quoted or not isinstance(item.value, str) or "$" not in item.value:
+        inner = tuple(_substitute(i, args) for i in item.items)
+        return Form(inner, item.line, item.column, item.source, item.closed_at)
+    if not isinstance(item.value, str) or "$" not in item.value:
         return item
     whole = _ARG.fullmatch(item.value)
-    if whole:
+    if whole and not item.quoted:
         k = int(whole.group(1))
-        return args[k - 1] if 0 < k <= len(args) else None
+        return args[k - 1] if 0 < k <= len(args) else item
 
     def one(match: re.Match[str]) -> str:
         k = int(match.group(1))
-        return str(args[k - 1]) if 0 < k <= len(args) and isinstance(args[k - 1], Atom) else ""
+        given = args[k - 1] if 0 < k <= len(args) else None
+        return str(given.value) if isinstance(given, Atom) else match.group(0)
 
     text = _ARG.sub(one, item.value)
-    value: str | int = int(text) if text.lstrip("-").isdigit() and len(text) < 10 else text
-    return Atom(value, item.line, item.column, item.source)
+    value: str | int = text
+    if not item.quoted and text.lstrip("-").isdigit() and len(text) < 10:
+        value = int(text)
+    return Atom(value, item.line, item.column, item.source, item.quoted)
