@@ -198,6 +198,8 @@ class Design:
     #: ``(perft past-ends)``: perft goes on past a finished game (ZRF's counts); a continuation
     #: of a partial move need not capture (``(free-partial)``), but never comes back.
     perft_past_ends: bool = False
+    #: ``(priorities T...)``: as compulsory, and a move of a type not listed is never made.
+    priorities: bool = False
     free_partial: bool = False
 
     def type_index(self, name: str) -> int:

@@ -104,12 +104,14 @@ class RulesReader(ReaderPart):
                     if word_of(target) not in labels:
                         raise err(target, f"no (label {word_of(target)}) in the turn order")
                 design.turn_jumps = {at: tuple(pairs) for at, pairs in jumps.items()}
-            elif head in ("compulsory", "no-mate"):
+            elif head in ("compulsory", "no-mate", "priorities"):
                 for a in arg(item, 1, 8):
                     word = word_of(a)
                     if word not in kinds:
                         raise err(a, f"no move program has the type {word!r}")
-                setattr(design, head.replace("-", "_"), tuple(word_of(a) for a in item.args))
+                design.priorities = design.priorities or head == "priorities"
+                field = "compulsory" if head == "priorities" else head.replace("-", "_")
+                setattr(design, field, tuple(word_of(a) for a in item.args))
             elif head == "prefer":
                 types = [p.name for p in design.pieces]
                 design.prefer = tuple(read_key(k, types) for k in arg(item, 1, 8))

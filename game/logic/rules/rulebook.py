@@ -375,6 +375,9 @@ class Rulebook(Ends, CheckTest, FaceDownRules, Chance, Tallies, ConcealedRules):
                 if chosen:
                     moves = chosen
                     break
+            else:
+                if design.priorities:  # a type not listed never starts a move
+                    moves = []
         if composite and len(moves) > 1 and not design.free_partial:
             # A capture that can go on must: drop a move whose captures begin another's.
             longest: dict[tuple[int, ...], int] = {}
