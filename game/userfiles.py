@@ -26,7 +26,7 @@ from game.errors import GamehallError
 from game.logic.quoting import excerpt
 from game.tomlfile import UnusableFile, read_small_file
 
-__all__ = ["NAME_SHOWN", "UserFileError", "read_text", "shown"]
+__all__ = ["NAME_SHOWN", "UserFileError", "read_bytes", "read_text", "shown"]
 
 #: The longest file name a message shows whole.
 NAME_SHOWN = 240
@@ -44,15 +44,22 @@ def read_text(path: str | Path, what: str) -> str:
     not UTF-8. The checks are the settings store's (:func:`game.tomlfile.read_small_file`).
     """
     name = os.fspath(path)
-    try:
-        data = read_small_file(Path(name))
-    except (OSError, ValueError, UnusableFile) as exc:
-        raise _refusal(name, exc) from None
+    data = read_bytes(name)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         where = f"byte {exc.start + 1}"
         raise UserFileError(f"{shown(name)}: not a {what}: not UTF-8 text ({where})") from None
+
+
+def read_bytes(path: str | Path) -> bytes:
+    """The bytes of ``path`` (a file whose text comes in more than one encoding, a ``.zrf``
+    file: its reader decodes them), with :func:`read_text`'s checks and refusals."""
+    name = os.fspath(path)
+    try:
+        return read_small_file(Path(name))
+    except (OSError, ValueError, UnusableFile) as exc:
+        raise _refusal(name, exc) from None
 
 
 def shown(name: str) -> str:

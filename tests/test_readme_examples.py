@@ -4,8 +4,9 @@ The rule, not a list, decides what runs: each command line of a ``sh`` block (sp
 ``&&``, ``;`` and ``|``) whose program is ``gamehall`` (``.venv/bin/gamehall`` too, after a
 wrapper such as ``xvfb-run -a``), except ``play``, which needs a screen. Each runs in this
 process through ``game.cli.main`` in a temporary folder with its own GAMEHALL_HOME, so an
-``--out`` file lands there. Commands that draw borrow the session's headless Director (a
-process has one), set up as the command asks and put back afterwards.
+``--out`` file lands there; the repository's ``tests/data`` is linked there, for the files
+an example reads (``tests/data/zrf/steps.zrf``). Commands that draw borrow the session's
+headless Director (a process has one), set up as the command asks and put back afterwards.
 """
 
 from __future__ import annotations
@@ -116,6 +117,8 @@ def test_an_example_runs(
 
     if argv[0] in ("shot", "bench"):
         request.getfixturevalue("borrowed")
+    (tmp_path / "tests").mkdir()  # an example's own files (tests/data/zrf/steps.zrf)
+    (tmp_path / "tests" / "data").symlink_to(ROOT / "tests" / "data")
     monkeypatch.chdir(tmp_path)
     status = main(argv)
     out, err = capsys.readouterr()

@@ -128,7 +128,8 @@ def parse(argv: list[str]) -> argparse.Namespace:
     first, _ = _parser(None, None, help=False).parse_known_args(short)
     command, game = first.command, getattr(first, "game", None)
     asks_help = any(a in ("-h", "--help") for a in short)
-    entry = _entry(command, game) if command and not (game is None and asks_help) else None
+    variant = getattr(first, "variant", 0)
+    entry = _entry(command, game, variant) if command and not (game is None and asks_help) else None
     # Help and refusals name the command as it was typed: ``gamehall clue`` or ``gamehall play
     # clue``.
     typed = "gamehall" if short != argv else f"gamehall {command}"
@@ -201,8 +202,9 @@ def say(said: Iterable[Said], where: str) -> int:
 # -- the parser ----------------------------------------------------------------------------
 
 
-def _entry(command: str, game: str | None) -> Entry | None:
-    """The registry entry ``game`` names for ``command``; raises CommandLineError."""
+def _entry(command: str, game: str | None, variant: int = 0) -> Entry | None:
+    """The registry entry ``game`` names for ``command`` (``variant``: a ``.zrf`` file's game);
+    raises CommandLineError."""
     from game.registry import all_entries
 
     if command == "rules":
@@ -215,7 +217,9 @@ def _entry(command: str, game: str | None) -> Entry | None:
         return None
     known = {e.id: e for e in all_entries()}
     if game not in known and command in ("play", "shot", "tournament") and _is_file(game):
-        return _described(game)
+        return _described(game, variant)
+    if variant:
+        raise CommandLineError(f"--variant: {game} is not a .zrf file (only those have variants)")
     if game not in known:
         raise CommandLineError(f"no game named {game!r}; the games are: {', '.join(known)}")
     entry = known[game]
@@ -228,25 +232,26 @@ def _entry(command: str, game: str | None) -> Entry | None:
 
 
 def _is_file(game: str) -> bool:
-    """Whether ``game`` names a description file (``.txt``, or any existing file)."""
+    """Whether ``game`` names a description file (``.txt``, ``.zrf``, or any existing file)."""
     from pathlib import Path
 
     try:
-        return game.endswith(".txt") or Path(game).is_file()
+        return game.endswith((".txt", ".zrf")) or Path(game).is_file()
     except (OSError, ValueError):
         return False
 
 
-def _described(path: str) -> Entry:
-    """The entry for a user's description file; CommandLineError says what is wrong with
-    it (the file, line and column) or why it cannot be read."""
+def _described(path: str, variant: int = 0) -> Entry:
+    """The entry for a user's description file (game ``variant`` of a ``.zrf`` file);
+    CommandLineError says what is wrong with it (the file, line and column) or why it cannot
+    be read."""
     from pathlib import Path
 
     from game import registry
     from game.games.rules.entry import entry_for_file
 
     try:
-        entry = entry_for_file(Path(path))
+        entry = entry_for_file(Path(path), variant)
         # The window and the runner find it by its id (the file's name) like the rest; a
         # file of that name read before in this process gives way.
         registry.add(entry, replace=True)
@@ -293,7 +298,7 @@ def _parser(
         ("solve", "solve a position or a setting of a game"),
         ("bench", "measure; prints one line per figure"),
         ("tournament", "computer against computer over shared seeds; win rates last"),
-        ("rules", "described games: perft GAME DEPTH, check FILE, list"),
+        ("rules", "described games: perft GAME DEPTH, check FILE, list, variants FILE.zrf"),
     ):
         p = sub.add_parser(
             name, help=about, add_help=help, conflict_handler="resolve", formatter_class=_Wrap
@@ -374,11 +379,16 @@ def _games_help(command: str) -> str:
         from game.logic.rules.catalogue import shipped
 
         return (
-            f"GAME: a described game ({', '.join(shipped())}) or a description file. "
+            f"GAME: a described game ({', '.join(shipped())}) or a description file "
+            "(FILE.txt, or a Zillions file FILE.zrf: --variant N picks its game). "
             "gamehall rules list names each with its title."
         )
     games = ", ".join(_ids(command))
-    files = " or a description file (FILE.txt)" if command in ("play", "shot", "tournament") else ""
+    files = (
+        " or a description file (FILE.txt, or FILE.zrf with --variant N)"
+        if command in ("play", "shot", "tournament")
+        else ""
+    )
     menu = f", {MENU}" if command in ("play", "shot") else ""
     return (
         f"GAME: one of {games}{menu}{files}. gamehall {command} GAME --help lists that "
@@ -406,6 +416,7 @@ def _common(p: argparse.ArgumentParser, command: str, full: bool) -> None:
         p.add_argument("game", nargs="?", metavar="GAME", help="start in this game (or menu)")
         p.add_argument("--size", type=size, help=f"window size, e.g. 1280x720 ({sizes})")
         p.add_argument("--no-shadows", action="store_true", help="draw without shadows")
+        _variant_flag(p)
     elif command == "shot":
         p.add_argument("game", nargs=None if full else "?", metavar="GAME", help="a game, or menu")
         p.add_argument("--out", required=full, type=_path, help="PNG file to write")
@@ -416,6 +427,7 @@ def _common(p: argparse.ArgumentParser, command: str, full: bool) -> None:
             "--scale", type=scale, default=1.0,
             help="draw the HUD as for a screen this many times denser (1..4; 2: HiDPI)",
         )  # fmt: skip
+        _variant_flag(p)
     elif command == "bench":
         p.add_argument(
             "game", nargs=None if full else "?", metavar="GAME",
@@ -434,6 +446,16 @@ def _common(p: argparse.ArgumentParser, command: str, full: bool) -> None:
         add_arguments(p, full)
     else:
         p.add_argument("game", nargs=None if full else "?", metavar="GAME", help="a game")
+
+
+def _variant_flag(p: argparse.ArgumentParser) -> None:
+    from game.arguments import whole
+    from game.cli.rules import MAX_VARIANT
+
+    p.add_argument(
+        "--variant", type=whole(0, MAX_VARIANT), default=0, metavar="N",
+        help="a .zrf file's game N, from 0 in file order (gamehall rules variants FILE)",
+    )  # fmt: skip
 
 
 def _game_flags(p: argparse.ArgumentParser, command: str, entry: Entry) -> None:

@@ -6,6 +6,8 @@
     gamehall rules list
     gamehall rules analyse breakthrough --games 100 --out breakthrough.png
     gamehall rules record game.pgn --out again.pgn
+    gamehall rules variants english-checkers.zrf
+    gamehall rules perft english-checkers.zrf 4 --variant 0
 
 ``perft`` counts the move paths of a depth from the start (or ``--position``, in the game's
 own notation: FEN for chess, PDN's FEN for draughts, the 64 squares and the side for
@@ -18,7 +20,9 @@ win rate with its 95% interval and the draw rate; ``--out`` writes them as a pic
 ``record`` reads a game record (PGN, PDN, SGF or the plain record:
 :mod:`game.logic.rules.records`), plays every variation and prints what it holds and where its
 main line ends; ``--out FILE`` writes it again as Gamehall writes it.
-GAME is a shipped game's id or a description file.
+GAME is a shipped game's id or a description file: our own language, or a Zillions file
+(``.zrf``), whose games ``variants`` lists (``N title``, N from 0 in file order) and
+``--variant N`` chooses.
 """
 
 from __future__ import annotations
@@ -33,7 +37,9 @@ __all__ = ["add_arguments", "run_rules"]
 
 #: The deepest perft asked for; each ply multiplies the time (chess: about 30 times).
 MAX_DEPTH: Final = 20
-ACTIONS: Final = ("perft", "check", "list", "analyse", "record")
+ACTIONS: Final = ("perft", "check", "list", "analyse", "record", "variants")
+#: The most games a ``.zrf`` file's ``--variant`` may name.
+MAX_VARIANT: Final = 9999
 
 
 def add_arguments(p: argparse.ArgumentParser, full: bool) -> None:
@@ -45,6 +51,10 @@ def add_arguments(p: argparse.ArgumentParser, full: bool) -> None:
     )
     p.add_argument("depth", nargs="?", type=whole(0, MAX_DEPTH), help="perft: the depth")
     p.add_argument("--position", metavar="TEXT", help="perft: the position to start from")
+    p.add_argument(
+        "--variant", type=whole(0, MAX_VARIANT), default=0, metavar="N",
+        help="a .zrf file's game N, from 0 in file order (rules variants FILE lists them)",
+    )  # fmt: skip
     p.add_argument("--divide", action="store_true", help="perft: a line per first move")
     p.add_argument("--games", type=whole(1, 100_000), default=100, help="analyse: games to play")
     p.add_argument("--agents", default="random", help="analyse: one agent, or one per seat (a,b)")
@@ -80,6 +90,8 @@ def run_rules(args: argparse.Namespace) -> int:
         return 2
     if args.action == "record":
         return _record(args, where)
+    if args.action == "variants":
+        return _variants(args.game, where)
     from game.logic.numbers import parse_whole
     from game.logic.quoting import excerpt
 
@@ -97,7 +109,7 @@ def run_rules(args: argparse.Namespace) -> int:
     from game.userfiles import UserFileError
 
     try:
-        rulebook = _rulebook(args.game, values)
+        rulebook = _rulebook(args.game, values, args.variant)
     except (DescriptionError, UserFileError) as exc:
         print(f"{where}: {exc}", file=sys.stderr)
         return 2
@@ -211,12 +223,37 @@ def _record(args: argparse.Namespace, where: str) -> int:
     return 0
 
 
-def _rulebook(name: str, values: dict[str, int]):  # type: ignore[no-untyped-def]
+def _variants(name: str, where: str) -> int:
+    """``rules variants FILE.zrf``: ``N title`` for each game of the file."""
+    from game.games.rules.file import zrf_file
+    from game.logic.rules.sexpr import DescriptionError
+    from game.logic.zrf.load import variants
+    from game.userfiles import UserFileError
+
+    if Path(name).suffix.lower() != ".zrf":
+        print(f"{where}: {name} is not a .zrf file (only those have variants)", file=sys.stderr)
+        return 2
+    try:
+        text, source, _, include = zrf_file(Path(name))
+        found = variants(text, source, include)
+    except (DescriptionError, UserFileError) as exc:
+        print(f"{where}: {exc}", file=sys.stderr)
+        return 2
+    for variant in found:
+        print(f"{variant.index} {variant.title}")
+    return 0
+
+
+def _rulebook(name: str, values: dict[str, int], variant: int = 0):  # type: ignore[no-untyped-def]
     from game.logic.rules import catalogue
     from game.logic.rules.design import parse
     from game.logic.rules.sexpr import DescriptionError
     from game.userfiles import read_text
 
+    if variant or Path(name).suffix.lower() == ".zrf":  # a variant of a non-.zrf: refused
+        from game.games.rules.file import read_rulebook
+
+        return read_rulebook(Path(name), values, variant)
     if name in catalogue.shipped():
         if values:  # checked here, so that a shipped game names what is wrong as a file does
             parse(catalogue.path_of(name).read_text(encoding="utf-8"), name, values)

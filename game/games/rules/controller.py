@@ -39,6 +39,7 @@ from game.games.rules.select import Click, click, next_steps, taking, targets
 from game.games.rules.shelf import lettered
 from game.games.rules.texts import (
     HUMAN,
+    AboutHelp,
     choice_labels,
     group_result,
     group_tally,
@@ -63,26 +64,26 @@ __all__ = ["BoardController"]
 log = logging.getLogger(__name__)
 
 
-class BoardController(HandControls, RecordControls):
+class BoardController(AboutHelp, HandControls, RecordControls):
     """The scene of a described game; see the module docstring.
 
     ``session`` gives the options (who plays each side, the computer's time, a start
     position) and counts results. ``overrides``: ``game`` (a shipped description's id; by
-    default the session's game), ``description`` (the path of a person's file, read instead),
-    ``seed``, and option values for this controller only.
+    default the session's game), ``description`` (a person's file, read instead), ``variant``
+    (which game of a ``.zrf`` file), ``seed``, and option values for this controller only.
     """
 
     refusal_error = IllegalActionError
 
     def __init__(self, session: GameSession, **overrides: Any) -> None:
-        description = overrides.pop("description", None)
+        description, variant = overrides.pop("description", None), overrides.pop("variant", 0)
         game_id = overrides.pop("game", None) or getattr(session, "game", None)
         self.seed = overrides.pop("seed", None)
         loaded = overrides.pop("record", None)  # (text, file name) of --load
         self.session = session
         self.file: DescriptionFile | None = None
         if description is not None:
-            self.file = DescriptionFile(Path(description))
+            self.file = DescriptionFile(Path(description), variant)
             rulebook = self.file.read()
         elif game_id:
             from game.logic.rules.catalogue import rulebook as shipped_rulebook

@@ -104,19 +104,25 @@ def entry_for(game_id: str, rulebook: Any = None, text: str = "") -> Entry:
     )
 
 
-def entry_for_file(path: Path) -> Entry:
-    """An entry for a user's description file; DescriptionError (a ValueError) or OSError
-    when it cannot be read or does not make a game."""
+def entry_for_file(path: Path, variant: int = 0) -> Entry:
+    """An entry for a user's description file (game ``variant`` of a ``.zrf`` file);
+    DescriptionError (a ValueError) or OSError when it cannot be read or does not make a
+    game."""
+    from game.games.rules.file import read_rulebook
     from game.logic.rules.catalogue import rulebook_for_text
     from game.userfiles import read_text
 
-    text = read_text(path, "game description")
-    rulebook = rulebook_for_text(text, str(path))
+    text = ""  # a .zrf file has no parameters: it is never read again with other values
+    if variant or Path(path).suffix.lower() == ".zrf":
+        rulebook = read_rulebook(path, None, variant)
+    else:
+        text = read_text(path, "game description")
+        rulebook = rulebook_for_text(text, str(path))
     entry = entry_for(rulebook.design.id, rulebook, text)
-    return _with_file(entry, path)
+    return _with_file(entry, path, variant)
 
 
-def _with_file(entry: Entry, path: Path) -> Entry:
+def _with_file(entry: Entry, path: Path, variant: int = 0) -> Entry:
     from dataclasses import replace
 
     overrides = entry.play_overrides
@@ -124,6 +130,8 @@ def _with_file(entry: Entry, path: Path) -> Entry:
     def play_overrides(args: argparse.Namespace) -> dict[str, Any]:
         out = dict(overrides(args)) if overrides else {}
         out["description"] = path
+        if variant:
+            out["variant"] = variant
         return out
 
     return replace(entry, play_overrides=play_overrides, picture="")

@@ -15,11 +15,11 @@ False
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-__all__ = ["DescriptionFile"]
+__all__ = ["DescriptionFile", "read_rulebook", "zrf_file"]
 
 #: Seconds between two looks at the file.
 POLL_SECONDS = 1.0
@@ -29,8 +29,9 @@ class DescriptionFile:
     """The description at ``path`` and the stamp (modification time, size) it was last read
     with."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, variant: int = 0) -> None:
         self.path = Path(path)
+        self.variant = variant
         self.seen = self._stamp()
 
     def changed(self) -> bool:
@@ -42,15 +43,8 @@ class DescriptionFile:
         return True
 
     def read(self, values: Mapping[str, int] | None = None) -> Any:
-        """A compiled rulebook for the file's text, its parameters set to ``values``; raises
-        ValueError: a DescriptionError or a RulesError (a start position past the rulebook's
-        bounds), whose message starts with ``file:line:column:``, or a UserFileError naming
-        the file (a pipe, a device or a file over the size cap is refused unread)."""
-        from game.logic.rules.catalogue import rulebook_for_text
-        from game.userfiles import read_text
-
-        text = read_text(self.path, "game description")
-        return rulebook_for_text(text, str(self.path), values)
+        """A compiled rulebook for the file (:func:`read_rulebook`)."""
+        return read_rulebook(self.path, values, self.variant)
 
     def _stamp(self) -> tuple[int, int] | None:
         try:
@@ -58,3 +52,37 @@ class DescriptionFile:
         except OSError:
             return None
         return (info.st_mtime_ns, info.st_size)
+
+
+def read_rulebook(path: Path, values: Mapping[str, int] | None = None, variant: int = 0) -> Any:
+    """A compiled rulebook for the description at ``path``, its parameters set to ``values``:
+    our own language, or game ``variant`` of a Zillions file (``.zrf``, whose
+    ``(include "NAME")`` reads a file of the same folder). Raises ValueError: a
+    DescriptionError or a RulesError (a start position past the rulebook's bounds), whose
+    message starts with ``file:line:column:``, or a UserFileError naming the file (a pipe, a
+    device or a file over the size cap is refused unread)."""
+    from game.logic.rules.catalogue import rulebook_for_text, rulebook_for_zrf
+    from game.logic.rules.sexpr import DescriptionError
+    from game.userfiles import read_text
+
+    path = Path(path)
+    if path.suffix.lower() != ".zrf":
+        if variant:
+            raise DescriptionError("only a .zrf file has variants (--variant)", str(path))
+        return rulebook_for_text(read_text(path, "game description"), str(path), values)
+    return rulebook_for_zrf(*zrf_file(path, variant))
+
+
+def zrf_file(path: Path, variant: int = 0) -> tuple[str, str, int, Callable[[str], str]]:
+    """What :func:`game.logic.rules.catalogue.rulebook_for_zrf` reads of a ``.zrf`` file:
+    its text (UTF-8 or Windows-1252), its name, ``variant``, and the reader of a file of the
+    same folder that an ``(include "NAME")`` names; raises UserFileError."""
+    from game.logic.zrf.load import decode
+    from game.userfiles import read_bytes
+
+    path = Path(path)
+
+    def include(name: str) -> str:
+        return decode(read_bytes(path.with_name(name)))
+
+    return decode(read_bytes(path)), str(path), variant, include

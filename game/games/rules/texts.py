@@ -14,6 +14,7 @@ from game.logic.rules.design import Design
 
 __all__ = [
     "HUMAN",
+    "AboutHelp",
     "choice_labels",
     "group_result",
     "group_tally",
@@ -26,6 +27,16 @@ __all__ = [
 ]
 
 HUMAN = "human"
+
+
+class AboutHelp:
+    """The board scene's lines at the top of F1: the description's ``(about ...)`` text (a
+    Zillions file's description, help, history and strategy)."""
+
+    design: Design
+
+    def help_intro(self) -> list[str]:
+        return [self.design.about] if self.design.about else []
 
 
 def help_text(design: Design, last: str, moves: Sequence[Any] = (), empty: int = 0) -> str:

@@ -9,7 +9,7 @@ True
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cache, lru_cache
 from importlib import resources
 from pathlib import Path
@@ -18,7 +18,15 @@ from game.logic.rules.design import Design, load, parse
 from game.logic.rules.group_rulebook import GroupRulebook
 from game.logic.rules.rulebook import Rulebook
 
-__all__ = ["design", "file_id", "path_of", "rulebook", "rulebook_for_text", "shipped"]
+__all__ = [
+    "design",
+    "file_id",
+    "path_of",
+    "rulebook",
+    "rulebook_for_text",
+    "rulebook_for_zrf",
+    "shipped",
+]
 
 #: The menu's order; any other shipped file follows, by name.
 ORDER = (
@@ -128,3 +136,33 @@ def rulebook_for_text(text: str, source: str, values: Mapping[str, int] | None =
 @lru_cache(maxsize=16)
 def _text_rulebook(text: str, source: str, values: tuple[tuple[str, int], ...]) -> Rulebook:
     return rulebook_for_text(text, source, dict(values))
+
+
+def rulebook_for_zrf(
+    text: str, source: str, variant: int = 0, include: Callable[[str], str] | None = None
+) -> Rulebook:
+    """A rulebook for game ``variant`` (from 0, in file order) of a Zillions ``.zrf`` file's
+    text, under the id :func:`game.logic.zrf.load.game_id` gives; ``include`` reads a file
+    its ``(include "NAME")`` names. Raises DescriptionError naming the ``.zrf`` file's line
+    and column (a variant out of range names the file and its games), or RulesError."""
+    from game.logic.zrf.load import design as zrf_design
+
+    read: dict[str, str] = {}
+
+    def recorded(name: str) -> str:
+        assert include is not None
+        read[name] = include(name)
+        return read[name]
+
+    made = made_rulebook(zrf_design(text, source, variant, recorded if include else None))
+    made.legal(made.start())  # refused as it is read, as rulebook_for_text does
+    # Made again in a worker process from the same text and the included files read now.
+    made.origin = (_zrf_rulebook, (text, source, variant, tuple(sorted(read.items()))))
+    return made
+
+
+@lru_cache(maxsize=16)
+def _zrf_rulebook(
+    text: str, source: str, variant: int, included: tuple[tuple[str, str], ...]
+) -> Rulebook:
+    return rulebook_for_zrf(text, source, variant, dict(included).__getitem__)

@@ -177,6 +177,7 @@ class Design:
     #: How a move is written in the record: ``path`` (``e2-e4``, every game) or ``san``
     #: (standard algebraic, ``e4`` ``Nxf3+`` ``O-O``: :mod:`game.logic.rules.san`).
     move_format: str = "path"
+    drop_format: str = "position"  #: ``letter``: every drop as ``P*e5`` (notation.py)
     #: Players who win and lose together, by index ((0, 2), (1, 3)); every other player
     #: plays alone (:mod:`game.logic.rules.teams`).
     teams: tuple[tuple[int, ...], ...] = ()
@@ -567,10 +568,14 @@ class _Reader(
         if form is None:
             return
         for item in form.args:
-            if not isinstance(item, Form) or item.head not in ("position", "moves"):
-                raise err(item, "expected (position FORMAT) or (moves FORMAT)")
+            if not isinstance(item, Form) or item.head not in ("position", "moves", "drops"):
+                raise err(item, "expected (position FORMAT), (moves FORMAT) or (drops FORMAT)")
             word = word_of(arg(item, 1, 1)[0])
-            if item.head == "moves":
+            if item.head == "drops" and word in ("position", "letter"):
+                design.drop_format = word
+            elif item.head == "drops":
+                raise err(item[1], "drop formats: position, letter")
+            elif item.head == "moves":
                 if word not in ("path", "san"):
                     raise err(item[1], "move formats: path, san")
                 design.move_format = word

@@ -3,7 +3,8 @@
 A move's text is the path of the moving piece, position names joined by ``-`` (``x`` when it
 captures): ``e2-e4``, ``e5xd6``, ``11x18x25``; a drop is the position's name (``b2``), with
 the piece's letter when several types can be dropped (``N@b2``; ``N*b2`` and a promotion
-marked ``+`` in a game whose captures go to hand, as shogi writes them); a pass is ``pass``. Where
+marked ``+`` in a game whose captures go to hand, as shogi writes them; every drop as ``P*e5``
+under ``(notation (drops letter))``, as Zillions writes them); a pass is ``pass``. Where
 two legal moves would read the same, the promoted piece is added (``e7-e8=Q``), then the
 captured positions (``1x23 [x12,x18]``).
 
@@ -53,9 +54,10 @@ def move_texts(rulebook: Rulebook, pos: DescribedPosition, moves: Sequence[Move]
             texts.append(f"{names[path[0]]}={letter.lower() if c.owner[code] else letter.upper()}")
         elif len(path) == 1:
             text = names[path[0]] + rotation_text(rulebook, move)
-            if len(droppable) > 1:
+            lettered = rulebook.design.drop_format == "letter"  # ZRF's: P*e5, always
+            if len(droppable) > 1 or lettered:
                 letter = rulebook.design.pieces[c.programs[pid & PROGRAM][0]].letter or "?"
-                text = f"{letter}{'*' if to_hand else '@'}{text}"
+                text = f"{letter}{'*' if to_hand or lettered else '@'}{text}"
             texts.append(text)
         else:
             text = ("x" if caps else "-").join(names[p] for p in path)

@@ -30,6 +30,11 @@ IGNORED: Final = frozenset(
 )  # fmt: skip
 #: Texts a game gives for its help screen.
 TEXTS: Final = ("description", "history", "strategy")
+#: The texts the help screen shows (the design's about text), each after its label.
+_ABOUT: Final = (
+    ("description", ""), ("help", "How to play: "), ("history", "History: "),
+    ("strategy", "Strategy: "),
+)  # fmt: skip
 #: ZRF's plain conditions (with ``?``), and the engine's word for each.
 _TESTS: Final = {
     "empty?": "empty",
@@ -119,7 +124,7 @@ class Translation:
             _form(at, "title", _text(at, self.texts.get("title", self.ident)[:80] or self.ident)),
             _form(players_form, "players", *(self.name(p) for p in self.players)),
         ]
-        about = [self.texts[h] for h in ("description", "help") if self.texts.get(h)]
+        about = [label + self.texts[h] for h, label in _ABOUT if self.texts.get(h)]
         if about:
             out.append(_form(at, "about", *(_text(at, t[:2000]) for t in about)))
         out.append(self.board_form(board))
@@ -128,6 +133,7 @@ class Translation:
         if setup is not None:
             out.append(setup)
         out.append(self.rules())
+        out.append(_form(at, "notation", _form(at, "drops", "letter")))  # P*e5, as Zillions
         ends = self.ends()
         if ends is not None:
             out.append(ends)
