@@ -115,3 +115,11 @@ def test_a_form_not_read_yet_is_named_with_its_place() -> None:
     text = LINE.replace("(board-setup", "(frobnicate 1) (board-setup")
     with pytest.raises(DescriptionError, match=r"line.zrf:10:\d+: the game form \(frobnicate"):
         design(text, "line.zrf")
+
+
+def test_a_variant_written_before_the_game_still_completes_itself_from_the_game() -> None:
+    text = """(variant (title "Small") (piece (name P) (moves (s))))
+              (game (title "Big") (players X Y) (piece (name P) (moves (n))))"""
+    small, big = games(read_zrf(text, "t.zrf"))
+    assert str(small) == '(variant (players X Y) (title "Small") (piece (name P) (moves (s))))'
+    assert big.head == "game"

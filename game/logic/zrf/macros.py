@@ -5,7 +5,7 @@ Only a list's head calls: the word ``NAME`` alone is a name like any other (a pi
 macro is). A ``$N`` the call gives no argument for stays as written.
 
 Also the top-level ``(game ...)`` and ``(variant ...)`` forms, where a variant takes
-every form it does not give from the file's first game.
+every form it does not give from the file's (first) game.
 
 >>> from game.logic.zrf.lexer import read_zrf
 >>> items = read_zrf("(define two ($1 $1)) (game (moves (two n)))", "t.zrf")
@@ -34,7 +34,7 @@ _BY_NAME: Final = ("piece",)
 
 def games(items: Sequence[Item]) -> list[Form]:
     """Every ``(game ...)`` and ``(variant ...)`` form in file order, macros expanded, each
-    variant completed from the first of them."""
+    variant completed from the file's first ``(game ...)``."""
     defines: dict[str, tuple[Item, ...]] = {}
     tops: list[Form] = []
     for item in items:
@@ -51,10 +51,10 @@ def games(items: Sequence[Item]) -> list[Form]:
     expanded = [
         Form((t[0], *expand(t.args, defines, 0, budget)), t.line, t.column, t.source) for t in tops
     ]
-    base = expanded[0]
-    out = [base]
-    for variant in expanded[1:]:
-        out.append(_completed(variant, base))
+    # The variants complete themselves from the file's (game ...), wherever it stands
+    # (a file may list variants before it).
+    base = next((g for g in expanded if g.head == "game"), expanded[0])
+    out = [g if g is base else _completed(g, base) for g in expanded]
     return out
 
 
