@@ -123,3 +123,14 @@ def test_a_variant_written_before_the_game_still_completes_itself_from_the_game(
     small, big = games(read_zrf(text, "t.zrf"))
     assert str(small) == '(variant (players X Y) (title "Small") (piece (name P) (moves (s))))'
     assert big.head == "game"
+
+
+def test_add_onto_a_piece_of_ones_own_takes_it_as_zillions_does() -> None:
+    text = LINE.replace("(verify friend?) e (verify empty?) add", "e add").replace(
+        "(White (Man a1))", "(White (Man a1 b1))"
+    )
+    rulebook = made_rulebook(design(text, "line.zrf"))
+    pos = rulebook.start()
+    moves = {m[0]: m[1] for m in rulebook.legal(pos)}
+    a1, b1, c1 = (rulebook.design.board.index(n) for n in ("a1", "b1", "c1"))
+    assert moves == {(a1, b1): (b1,), (b1, c1): ()}

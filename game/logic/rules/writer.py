@@ -494,7 +494,8 @@ class ProgramWriter(RotationWriter, NumberWriter, Expressions):
         self.emit(indent, "_x = b[c]")
         self.emit(indent, "if not _x or c == f:")
         self.emit(indent + 1, f"out.append((c, cap, {eff}, mc, {pid}, {partial}))")
-        self.emit(indent, f"elif OWN[_x] != {p}:")
+        # (friendly-fire): a piece of the mover's own on the target is taken too (ZRF's add).
+        self.emit(indent, "else:" if self.design.friendly_fire else f"elif OWN[_x] != {p}:")
         self.emit(indent + 1, f"out.append((c, cap + (c,), {eff}, mc, {pid}, {partial}))")
 
 

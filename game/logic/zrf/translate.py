@@ -416,6 +416,7 @@ class Translation:
             parts.append(_form(at, "pass-when-stuck"))
         parts.append(_form(at, "perft", "past-ends"))
         parts.append(_form(at, "free-partial"))
+        parts.append(_form(at, "friendly-fire"))
         return _form(at, "rules", *parts)
 
     def ends(self) -> Form | None:
