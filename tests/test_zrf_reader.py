@@ -134,3 +134,10 @@ def test_add_onto_a_piece_of_ones_own_takes_it_as_zillions_does() -> None:
     moves = {m[0]: m[1] for m in rulebook.legal(pos)}
     a1, b1, c1 = (rulebook.design.board.index(n) for n in ("a1", "b1", "c1"))
     assert moves == {(a1, b1): (b1,), (b1, c1): ()}
+
+
+def test_opposite_steps_back_along_the_direction() -> None:
+    text = LINE.replace("(verify friend?) e (verify empty?) add", "e e (opposite e) add")
+    rulebook = made_rulebook(design(text, "line.zrf"))
+    a1, b1 = (rulebook.design.board.index(n) for n in ("a1", "b1"))
+    assert [m[0] for m in rulebook.legal(rulebook.start())] == [(a1, b1)]

@@ -313,13 +313,9 @@ class Translation:
         links = self.geometry.links.get(d)
         if links is None:
             raise item.error(f"no direction {d!r}")
-        back = {b: a for a, b in links.items()}
+        # The direction that undoes every step of d (and goes nowhere else).
         for other, table in self.geometry.links.items():
-            if (
-                table
-                and all(back.get(b) == a for a, b in table.items())
-                and len(table) == len(links)
-            ):
+            if len(table) == len(links) and all(links.get(b) == a for a, b in table.items()):
                 return other
         raise item.error(f"no direction goes back along {d!r}")
 
