@@ -141,3 +141,14 @@ def test_opposite_steps_back_along_the_direction() -> None:
     rulebook = made_rulebook(design(text, "line.zrf"))
     a1, b1 = (rulebook.design.board.index(n) for n in ("a1", "b1"))
     assert [m[0] for m in rulebook.legal(rulebook.start())] == [(a1, b1)]
+
+
+def test_a_piece_that_captures_itself_where_it_stands_leaves_the_board() -> None:
+    # Konane's first move: (capture add) on the stone's own square removes it.
+    text = LINE.replace("(verify friend?) e (verify empty?) add", "capture add")
+    rulebook = made_rulebook(design(text, "line.zrf"))
+    pos = rulebook.start()
+    (move,) = rulebook.legal(pos)
+    rulebook.make(pos, move)
+    a1 = rulebook.design.board.index("a1")
+    assert pos.board[a1] == 0 and sum(1 for v in pos.board if v) == 1

@@ -236,7 +236,7 @@ class Rulebook(Ends, CheckTest, FaceDownRules, Chance, Tallies, ConcealedRules):
             elif f < 0:
                 taken = tuple((x, 0) for x in cap if x != to)
                 moves.append(((to,), cap, (*taken, *eff, (to, mc)), pid))
-            elif not eff and (not cap or cap == (to,)):  # a plain move or capture
+            elif not eff and (not cap or (cap == (to,) and to != f)):  # a plain move or capture
                 moves.append(((f, to), cap, ((f, 0), (to, mc)), pid))
             else:
                 moves.append(((f, to), cap, self._effects(f, to, cap, eff, mc), pid))
@@ -288,6 +288,8 @@ class Rulebook(Ends, CheckTest, FaceDownRules, Chance, Tallies, ConcealedRules):
     def _effects(
         self, f: int, to: int, cap: tuple[int, ...], eff: tuple[Any, ...], mc: int
     ) -> tuple[tuple[int, int], ...]:
+        if to == f and f in cap:  # the piece took itself where it stands: it is gone
+            return ((f, 0), *eff)
         effects = [(f, 0)]
         for x in cap:
             if x != to:
