@@ -152,3 +152,22 @@ def test_a_piece_that_captures_itself_where_it_stands_leaves_the_board() -> None
     rulebook.make(pos, move)
     a1 = rulebook.design.board.index("a1")
     assert pos.board[a1] == 0 and sum(1 for v in pos.board if v) == 1
+
+
+SQUARE = """(game (title "Square") (players White Black) (turn-order White Black)
+  (board (grid (dimensions ("a/b/c" (10 0)) ("3/2/1" (0 10)))
+    (directions (ne 1 -1) (s 0 1) (nw -1 -1))))
+  (piece (name Man) (moves (move-type jump)
+    (ne (verify enemy?) capture ne (verify empty?) (add-partial jump))
+    (s (verify enemy?) capture s (verify empty?) (add-partial jump))
+    (nw (verify not-empty?) nw (verify empty?) (add-partial jump))))
+  (board-setup (White (Man a1)) (Black (Man b2 c2))))"""
+
+
+def test_a_partial_move_goes_on_from_the_board_its_parts_made() -> None:
+    rulebook = made_rulebook(design(SQUARE, "square.zrf"))
+    names = rulebook.design.board.names
+    moves = [[names[p] for p in m[0]] for m in rulebook.legal(rulebook.start())]
+    # a1 takes b2 landing on c3, then c2 landing on c1; the hop from c1 over b2 to a3
+    # finds b2 already taken, so the move ends on c1.
+    assert moves == [["a1", "c3", "c1"]]

@@ -315,7 +315,7 @@ class Rulebook(Ends, CheckTest, FaceDownRules, Chance, Tallies, ConcealedRules):
         """Every composite move that starts with the partial move from ``f`` to ``to``: each
         move so far grown by every move of its next type from where it stands, depth first,
         until none can follow (a continuation must capture something new)."""
-        gen_kind, kind_of = self.c.gen_kind, self.c.kind_of
+        gen_kind, kind_of, free = self.c.gen_kind, self.c.kind_of, self.design.free_partial
         found: list[tuple[tuple[int, ...], tuple[int, ...], tuple[Any, ...], int]] = []
         # The moves still to grow (the next one last): their positions, captures, effects, the piece
         # now, the type of the move that continues it (None: none does) and how many did.
@@ -337,14 +337,20 @@ class Rulebook(Ends, CheckTest, FaceDownRules, Chance, Tallies, ConcealedRules):
                     gen = gen_kind[kind_of[mc]][player].get(next_kind)
                     out: list[Any] = []
                     if gen is not None and depth < 64:
+                        # Under (free-partial) the parts so far have taken their pieces.
+                        gone = [(x, b[x]) for x in cap if x != at] if free else []
                         saved = b[at]
                         b[at] = mc
                         try:
+                            for x, _ in gone:
+                                b[x] = 0
                             gen(b, at, out, lf, lt, cap, mc)
                         finally:
                             b[at] = saved
-                    if self.design.free_partial:  # never back where the move has been
-                        out = [r for r in out if r[0] not in trail]
+                            for x, v in gone:
+                                b[x] = v
+                    if free:  # a new capture, or a position the move has not been to
+                        out = [r for r in out if len(r[1]) > len(cap) or r[0] not in trail]
                     else:
                         out = [r for r in out if len(r[1]) > len(cap)]
                     if out:
