@@ -1,7 +1,7 @@
 """The commands on a Zillions file (``.zrf``): ``rules variants``, ``rules perft|check`` with
-``--variant``, ``shot`` and ``play``'s entry, ZRF's drop notation (``S*b2``), the help
-screen's texts, and one line (file, line, column) for a bad file, a bad include or a variant
-out of range. The files are our own, in tests/data/zrf/ (``steps.zrf`` includes
+``--variant``, the entry of ``shot``, ``play`` and ``tournament``, ZRF's drop notation
+(``S*b2``), the help screen's texts, and one line (file, line, column) for a bad file, a bad
+include or a variant out of range. The files are our own, in tests/data/zrf/ (``steps.zrf`` includes
 ``steps-moves.zrf``); their counts are worked out by hand in the comments."""
 
 from __future__ import annotations
@@ -154,6 +154,7 @@ def test_play_and_shot_take_the_variant_as_their_game(tmp_path: Path) -> None:
     args = parse(["play", str(STEPS)])
     assert args.entry.id == "zrf-steps"
     assert "variant" not in args.entry.play_overrides(args)
+    assert parse(["tournament", str(STEPS), "--variant", "1"]).entry.id == "zrf-steps-1"
 
 
 @pytest.mark.gl
