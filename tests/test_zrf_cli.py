@@ -1,6 +1,6 @@
 """The commands on a Zillions file (``.zrf``): ``rules variants``, ``rules perft|check`` with
 ``--variant``, the entry of ``shot``, ``play`` and ``tournament``, ZRF's drop notation
-(``S*b2``), the help screen's texts, and one line (file, line, column) for a bad file, a bad
+(``O*b2``), the help screen's texts, and one line (file, line, column) for a bad file, a bad
 include or a variant out of range. The files are our own, in tests/data/zrf/ (``steps.zrf`` includes
 ``steps-moves.zrf``); their counts are worked out by hand in the comments."""
 
@@ -60,7 +60,7 @@ def test_divide_writes_moves_as_paths_and_drops_as_letter_star_position(tmp_path
     lines = dict(line.rsplit(" ", 1) for line in r.stdout.splitlines()[:-1])
     assert lines == {
         "a1-a2": "8", "a1-b1": "9", "c1-c2": "8", "c1-b1": "9",
-        "S*a2": "7", "S*b3": "6", "S*b2": "8", "S*b1": "8", "S*c2": "7",
+        "O*a2": "7", "O*b3": "6", "O*b2": "8", "O*b1": "8", "O*c2": "7",
     }  # fmt: skip
 
 
@@ -68,7 +68,7 @@ def test_a_drop_is_read_back_in_zrf_notation() -> None:
     from game.logic.rules.state import RulesGame
 
     state = RulesGame(_steps(1)).initial_state(__import__("random").Random(0))
-    after = state.apply(state.parse_action("S*b2"))
+    after = state.apply(state.parse_action("O*b2"))
     assert [p for p in after.pieces() if p[2] == "Stone"] == [(4, 0, "Stone")]
 
 
@@ -162,7 +162,7 @@ def test_shot_plays_a_drop_and_a_step_of_the_variant(tmp_path: Path) -> None:
     out = tmp_path / "steps.png"
     r = gamehall(
         "shot", str(STEPS), "--variant", "1", "--out", str(out), "--size", "320x240",
-        "--do", "move:S*b2,move:a3-b3,undo,redo,hint,help", cwd=tmp_path,
+        "--do", "move:O*b2,move:a3-b3,undo,redo,hint,help", cwd=tmp_path,
     )  # fmt: skip
     assert r.returncode == 0, r.stderr
     assert out.read_bytes().startswith(b"\x89PNG")

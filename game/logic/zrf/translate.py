@@ -192,7 +192,14 @@ class Translation:
                     name = _word(part[1])
             if not name:
                 raise piece.error("a piece needs (name ...)")
-            letter = _letter(name, letters)
+            given = [
+                _word(_arg(p, 1))
+                for p in piece.args
+                if isinstance(p, Form) and p.head == "notation"
+            ]
+            mark = given[0] if given else ""  # (notation "P"): the letter it is written with
+            letter = mark if mark and mark not in letters else _letter(name, letters)
+            letters.add(letter)
             body: list[Item] = [_form(piece, "letter", _text(piece, letter))]
             for part in piece.args:
                 if not isinstance(part, Form):
