@@ -154,7 +154,11 @@ def test_play_and_shot_take_the_variant_as_their_game(tmp_path: Path) -> None:
     args = parse(["play", str(STEPS)])
     assert args.entry.id == "zrf-steps"
     assert "variant" not in args.entry.play_overrides(args)
-    assert parse(["tournament", str(STEPS), "--variant", "1"]).entry.id == "zrf-steps-1"
+    entry = parse(["tournament", str(STEPS), "--variant", "1"]).entry
+    assert entry.id == "zrf-steps-1"
+    again = pickle.loads(pickle.dumps(entry))  # a tournament's worker reads the file again
+    assert (again.id, again.title) == ("zrf-steps-1", "Steps with a Stone")
+    assert again.play_overrides(args)["variant"] == 1
 
 
 @pytest.mark.gl
