@@ -4,9 +4,9 @@ read as ``gamehall rules perft FILE.zrf`` reads it: each variant's perft equals 
 count is at most :data:`MOST_NODES` (all its rows under ``GAMEHALL_DEEP_CHECKS=1``).
 
 The sample is variants the reader counts exactly now, one or two of each kind of game: a
-drop game (hex), races (breakthrough, gauntlet), draughts with men and kings and majority
-capture, a hunt with drops (bagh-chal), a placement game with captures (yote), chess of the
-old rules (shatranj) and a Windows-1252 file (troitzky-chess). ``benchmarks/zrf_corpus.py``
+drop game (hex), races (breakthrough, gauntlet), draughts (English, international, Turkish),
+a hunt with drops (bagh-chal), a placement game with captures (yote), chess of the old rules
+(shatranj) and a Windows-1252 file (troitzky-chess). ``benchmarks/zrf_corpus.py``
 measures the whole corpus."""
 
 from __future__ import annotations
