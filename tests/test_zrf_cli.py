@@ -7,6 +7,7 @@ include or a variant out of range. The files are our own, in tests/data/zrf/ (``
 from __future__ import annotations
 
 import pickle
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -86,8 +87,13 @@ def test_the_help_screen_shows_the_files_texts() -> None:
     assert "History: Written for Gamehall's tests." in about
     assert "Strategy: Block the other side's Men." in about
     shown = AboutHelp()
-    shown.design = _steps().design
-    assert shown.help_intro() == [about]
+    shown.design = replace(_steps().design, about=about.replace(" empty", " \\empty"))
+    assert shown.help_intro() == [
+        "Step a Man forward or sideways onto an",  # a backslash: Zillions' line break
+        "empty square.",
+        "History: Written for Gamehall's tests.",
+        "Strategy: Block the other side's Men.",
+    ]
 
 
 def test_the_rulebook_is_made_again_from_what_was_read(tmp_path: Path) -> None:
