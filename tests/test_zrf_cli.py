@@ -1,12 +1,13 @@
 """The commands on a Zillions file (``.zrf``): ``rules variants``, ``rules perft|check`` with
-``--variant``, ``shot`` and ``play``'s entry, ZRF's drop notation (``S*b2``), the help
-screen's texts, and one line (file, line, column) for a bad file, a bad include or a variant
-out of range. The files are our own, in tests/data/zrf/ (``steps.zrf`` includes
+``--variant``, the entry of ``shot``, ``play`` and ``tournament``, ZRF's drop notation
+(``O*b2``), the help screen's texts, and one line (file, line, column) for a bad file, a bad
+include or a variant out of range. The files are our own, in tests/data/zrf/ (``steps.zrf`` includes
 ``steps-moves.zrf``); their counts are worked out by hand in the comments."""
 
 from __future__ import annotations
 
 import pickle
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -60,7 +61,7 @@ def test_divide_writes_moves_as_paths_and_drops_as_letter_star_position(tmp_path
     lines = dict(line.rsplit(" ", 1) for line in r.stdout.splitlines()[:-1])
     assert lines == {
         "a1-a2": "8", "a1-b1": "9", "c1-c2": "8", "c1-b1": "9",
-        "S*a2": "7", "S*b3": "6", "S*b2": "8", "S*b1": "8", "S*c2": "7",
+        "O*a2": "7", "O*b3": "6", "O*b2": "8", "O*b1": "8", "O*c2": "7",
     }  # fmt: skip
 
 
@@ -68,7 +69,7 @@ def test_a_drop_is_read_back_in_zrf_notation() -> None:
     from game.logic.rules.state import RulesGame
 
     state = RulesGame(_steps(1)).initial_state(__import__("random").Random(0))
-    after = state.apply(state.parse_action("S*b2"))
+    after = state.apply(state.parse_action("O*b2"))
     assert [p for p in after.pieces() if p[2] == "Stone"] == [(4, 0, "Stone")]
 
 
@@ -86,8 +87,13 @@ def test_the_help_screen_shows_the_files_texts() -> None:
     assert "History: Written for Gamehall's tests." in about
     assert "Strategy: Block the other side's Men." in about
     shown = AboutHelp()
-    shown.design = _steps().design
-    assert shown.help_intro() == [about]
+    shown.design = replace(_steps().design, about=about.replace(" empty", " \\empty"))
+    assert shown.help_intro() == [
+        "Step a Man forward or sideways onto an",  # a backslash: Zillions' line break
+        "empty square.",
+        "History: Written for Gamehall's tests.",
+        "Strategy: Block the other side's Men.",
+    ]
 
 
 def test_the_rulebook_is_made_again_from_what_was_read(tmp_path: Path) -> None:
@@ -154,6 +160,11 @@ def test_play_and_shot_take_the_variant_as_their_game(tmp_path: Path) -> None:
     args = parse(["play", str(STEPS)])
     assert args.entry.id == "zrf-steps"
     assert "variant" not in args.entry.play_overrides(args)
+    entry = parse(["tournament", str(STEPS), "--variant", "1"]).entry
+    assert entry.id == "zrf-steps-1"
+    again = pickle.loads(pickle.dumps(entry))  # a tournament's worker reads the file again
+    assert (again.id, again.title) == ("zrf-steps-1", "Steps with a Stone")
+    assert again.play_overrides(args)["variant"] == 1
 
 
 @pytest.mark.gl
@@ -161,7 +172,7 @@ def test_shot_plays_a_drop_and_a_step_of_the_variant(tmp_path: Path) -> None:
     out = tmp_path / "steps.png"
     r = gamehall(
         "shot", str(STEPS), "--variant", "1", "--out", str(out), "--size", "320x240",
-        "--do", "move:S*b2,move:a3-b3,undo,redo,hint,help", cwd=tmp_path,
+        "--do", "move:O*b2,move:a3-b3,undo,redo,hint,help", cwd=tmp_path,
     )  # fmt: skip
     assert r.returncode == 0, r.stderr
     assert out.read_bytes().startswith(b"\x89PNG")

@@ -446,6 +446,8 @@ def _common(p: argparse.ArgumentParser, command: str, full: bool) -> None:
         add_arguments(p, full)
     else:
         p.add_argument("game", nargs=None if full else "?", metavar="GAME", help="a game")
+        if command == "tournament":
+            _variant_flag(p)
 
 
 def _variant_flag(p: argparse.ArgumentParser) -> None:

@@ -13,14 +13,15 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, fields
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, SupportsIndex
 
 from game.games.rules.seats import HINT, HUMAN, SEAT_OPTIONS, SIDES, TIME_PER_MOVE
 from game.logic.options import Option, OptionsSchema
 from game.registry import Entry
 
-__all__ = ["ENTRIES", "HINT", "HUMAN", "SIDES", "entry_for", "entry_for_file"]
+__all__ = ["ENTRIES", "HINT", "HUMAN", "SIDES", "FileEntry", "entry_for", "entry_for_file"]
 
 #: The menu's group of a described game whose description names no family.
 OTHER_FAMILY: Final = "Other board games"
@@ -122,9 +123,20 @@ def entry_for_file(path: Path, variant: int = 0) -> Entry:
     return _with_file(entry, path, variant)
 
 
-def _with_file(entry: Entry, path: Path, variant: int = 0) -> Entry:
-    from dataclasses import replace
+@dataclass(frozen=True, kw_only=True)
+class FileEntry(Entry):
+    """The entry of a person's description file (game ``variant`` of a ``.zrf`` file): a
+    worker process (a tournament's games) reads the file again, where a shipped game's
+    entry travels by its id."""
 
+    file: Path
+    variant: int = 0
+
+    def __reduce_ex__(self, protocol: SupportsIndex) -> str | tuple[Any, ...]:
+        return (entry_for_file, (self.file, self.variant))
+
+
+def _with_file(entry: Entry, path: Path, variant: int = 0) -> Entry:
     overrides = entry.play_overrides
 
     def play_overrides(args: argparse.Namespace) -> dict[str, Any]:
@@ -134,7 +146,9 @@ def _with_file(entry: Entry, path: Path, variant: int = 0) -> Entry:
             out["variant"] = variant
         return out
 
-    return replace(entry, play_overrides=play_overrides, picture="")
+    given = {f.name: getattr(entry, f.name) for f in fields(entry) if f.init}
+    given.update(play_overrides=play_overrides, picture="")
+    return FileEntry(**given, file=Path(path).absolute(), variant=variant)
 
 
 def _entries() -> list[Entry]:

@@ -4,6 +4,7 @@ Plain functions of the design and the state (no GL)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -30,13 +31,18 @@ HUMAN = "human"
 
 
 class AboutHelp:
-    """The board scene's lines at the top of F1: the description's ``(about ...)`` text (a
-    Zillions file's description, help, history and strategy)."""
+    """The board scene's lines at the top of F1: the description's ``(about ...)`` text, a
+    line for each of a Zillions file's texts (its description, help, history, strategy) and
+    for each part of them between backslashes (Zillions' line breaks)."""
 
     design: Design
 
     def help_intro(self) -> list[str]:
-        return [self.design.about] if self.design.about else []
+        from game.logic.zrf.translate import ABOUT
+
+        labels = "|".join(re.escape(label) for _, label in ABOUT if label)
+        parts = re.split(rf"\s*\\+\s*| (?={labels})", self.design.about)
+        return [part for part in parts if part.strip()]
 
 
 def help_text(design: Design, last: str, moves: Sequence[Any] = (), empty: int = 0) -> str:

@@ -154,7 +154,9 @@ def rulebook_for_zrf(
         read[name] = include(name)
         return read[name]
 
-    made = made_rulebook(zrf_design(text, source, variant, recorded if include else None))
+    read_design = zrf_design(text, source, variant, recorded if include else None)
+    read_design.lines = text.count("\n") + 1  # the file's own (not its includes')
+    made = made_rulebook(read_design)
     made.legal(made.start())  # refused as it is read, as rulebook_for_text does
     # Made again in a worker process from the same text and the included files read now.
     made.origin = (_zrf_rulebook, (text, source, variant, tuple(sorted(read.items()))))

@@ -17,7 +17,7 @@ from game.logic.rules.sexpr import Atom, DescriptionError, Form, Item
 from game.logic.rules.words import RESERVED
 from game.logic.zrf.geometry import Geometry, read_geometry
 
-__all__ = ["IGNORED", "Translation"]
+__all__ = ["ABOUT", "IGNORED", "Translation"]
 
 #: Top-level game forms that only concern Zillions' own window, sounds and pictures.
 IGNORED: Final = frozenset(
@@ -31,7 +31,7 @@ IGNORED: Final = frozenset(
 #: Texts a game gives for its help screen.
 TEXTS: Final = ("description", "history", "strategy")
 #: The texts the help screen shows (the design's about text), each after its label.
-_ABOUT: Final = (
+ABOUT: Final = (
     ("description", ""), ("help", "How to play: "), ("history", "History: "),
     ("strategy", "Strategy: "),
 )  # fmt: skip
@@ -124,7 +124,7 @@ class Translation:
             _form(at, "title", _text(at, self.texts.get("title", self.ident)[:80] or self.ident)),
             _form(players_form, "players", *(self.name(p) for p in self.players)),
         ]
-        about = [label + self.texts[h] for h, label in _ABOUT if self.texts.get(h)]
+        about = [label + self.texts[h] for h, label in ABOUT if self.texts.get(h)]
         if about:
             out.append(_form(at, "about", *(_text(at, t[:2000]) for t in about)))
         out.append(self.board_form(board))
@@ -192,7 +192,14 @@ class Translation:
                     name = _word(part[1])
             if not name:
                 raise piece.error("a piece needs (name ...)")
-            letter = _letter(name, letters)
+            given = [
+                _word(_arg(p, 1))
+                for p in piece.args
+                if isinstance(p, Form) and p.head == "notation"
+            ]
+            mark = given[0] if given else ""  # (notation "P"): the letter it is written with
+            letter = mark if mark and mark not in letters else _letter(name, letters)
+            letters.add(letter)
             body: list[Item] = [_form(piece, "letter", _text(piece, letter))]
             for part in piece.args:
                 if not isinstance(part, Form):
