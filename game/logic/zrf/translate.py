@@ -15,6 +15,7 @@ from typing import Final
 
 from game.logic.rules.sexpr import Atom, DescriptionError, Form, Item
 from game.logic.rules.words import RESERVED
+from game.logic.zrf import moving
 from game.logic.zrf.geometry import Geometry, read_geometry
 
 __all__ = ["IGNORED", "Translation"]
@@ -268,6 +269,8 @@ class Translation:
                 )
             elif head in ("mark", "back", "capture", "flip") and len(item) == 1:
                 out.append(Atom(head, item.line, item.column, item.source))
+            elif head in moving.FORMS:
+                out.extend(moving.form(self, item))
             elif not head and item.items:
                 out.extend(self.statements(item.items))  # a list of statements: spliced
             else:
@@ -280,6 +283,8 @@ class Translation:
             return [Atom(self.name(word), item.line, item.column, item.source)]
         if word in ("add", "capture", "flip", "mark", "back"):
             return [item]
+        if word in moving.WORDS or word in self.geometry.names:
+            return moving.word(self, item)
         raise item.error(f"the move word {word!r} is not read yet")
 
     def add(self, item: Form) -> list[Item]:
@@ -290,7 +295,7 @@ class Translation:
                 _form(item, "promote", self.name(_word(item[1]))),
                 Atom("add", item.line, item.column, item.source),
             ]
-        raise item.error("(add TYPE...) with a choice of types is not read yet")
+        return moving.form(self, item)
 
     def add_partial(self, item: Form) -> list[Item]:
         args = [_word(a) for a in item.args]
