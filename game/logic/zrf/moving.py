@@ -24,7 +24,9 @@ if TYPE_CHECKING:
 __all__ = ["FORMS", "WORDS", "form", "word"]
 
 #: ZRF's statement words this module writes, and the engine's word for each.
-WORDS: Final = {"from": "from", "to": "to", "cascade": "relay", "add-copy": "add-copy"}
+WORDS: Final = {
+    "from": "from", "to": "to", "cascade": "relay", "add-copy": "add-copy", "change-owner": "",
+}  # fmt: skip
 #: ZRF's statement forms this module writes.
 FORMS: Final = frozenset(
     {"go", "capture", "flip", "create", "change-owner", "change-type", "add-copy"}
@@ -34,6 +36,8 @@ FORMS: Final = frozenset(
 def word(t: Translation, item: Atom) -> list[Item]:
     """A statement word: one of :data:`WORDS`, or a position's name (the cursor jumps)."""
     name = str(item.value)
+    if name == "change-owner":
+        return [_put(item, "same", "mover", None)]
     if name in WORDS:
         return [Atom(WORDS[name], item.line, item.column, item.source)]
     return [_form(item, "go", _text(item, name))]
