@@ -199,6 +199,8 @@ class Design:
     #: of a partial move need not capture (``(free-partial)``), but never comes back.
     perft_past_ends: bool = False
     free_partial: bool = False
+    #: ``(take-own)``: a move onto a piece of the mover's takes it (ZRF's add): relays.py.
+    take_own: bool = False
 
     def type_index(self, name: str) -> int:
         for i, piece in enumerate(self.pieces):

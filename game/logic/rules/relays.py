@@ -118,7 +118,7 @@ class RelayWriter:
         self.emit(indent, "_x = b[_d]")
         self.emit(indent, "if not _x or _d == f or _d in ld:")
         self.emit(indent + 1, f"out.append((_d, cap, _e, mc, {pid}, {partial}))")
-        self.emit(indent, f"elif OWN[_x] != {p}:")
+        self.emit(indent, "else:" if self.design.take_own else f"elif OWN[_x] != {p}:")
         self.emit(indent + 1, f"out.append((_d, cap + (_d,), _e, mc, {pid}, {partial}))")
 
     def go(self, place: str, indent: int, fail: list[str]) -> None:

@@ -510,7 +510,7 @@ class ProgramWriter(RelayWriter, RotationWriter, NumberWriter, Expressions):
         self.emit(indent, "_x = b[c]")
         self.emit(indent, "if not _x or c == f:")
         self.emit(indent + 1, f"out.append((c, cap, {eff}, mc, {pid}, {partial}))")
-        self.emit(indent, f"elif OWN[_x] != {p}:")
+        self.emit(indent, "else:" if self.design.take_own else f"elif OWN[_x] != {p}:")
         self.emit(indent + 1, f"out.append((c, cap + (c,), {eff}, mc, {pid}, {partial}))")
 
 

@@ -415,6 +415,7 @@ class Translation:
             parts.append(_form(at, "pass-when-stuck"))
         parts.append(_form(at, "perft", "past-ends"))
         parts.append(_form(at, "free-partial"))
+        parts.append(_form(at, "take-own"))  # add takes whatever stands there
         return _form(at, "rules", *parts)
 
     def ends(self) -> Form | None:
