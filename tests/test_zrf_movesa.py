@@ -93,3 +93,19 @@ def test_corpus_counts_equal_the_reference(path: str, counts: tuple[int, ...]) -
         pytest.skip("the ZRF corpus (../shared/zrf) is not beside the checkout")
     e = _zrf(CORPUS / path)
     assert [e.perft(e.start(), d) for d in range(1, len(counts) + 1)] == list(counts)
+
+
+def test_take_own_lets_a_move_take_a_piece_of_the_movers() -> None:
+    text = """
+    (game own)
+    (players A B)
+    (board (grid (columns a b c) (rows 1)) (directions (e 1 0) (w -1 0)))
+    (piece K (moves (move step e add)))
+    (setup (A (K a1) (K b1)) (B (K c1)))
+    (end (draw stuck))
+    """
+    plain = Rulebook(parse(text, "own.txt"))
+    assert len(plain.legal(plain.start())) == 1  # b1 takes c1; a1 may not land on b1
+    taking = Rulebook(parse(text.replace("(end", "(rules (take-own)) (end"), "own.txt"))
+    moves = taking.legal(taking.start())
+    assert sorted(len(m[1]) for m in moves) == [1, 1]  # a1 takes b1, b1 takes c1
