@@ -173,7 +173,9 @@ class _Reads:
 
     def statement(self, node: tree.Stmt, at: _At, top: bool = False) -> _At:
         match node:
-            case tree.Advance() | tree.Act(word="dir" | "from" | "relay") | tree.Sow() | tree.Go():
+            case (
+                tree.Advance() | tree.Act(word="dir" | "from" | "relay") | tree.Sow() | tree.Jump()
+            ):
                 return at.moved()
             case tree.Act(word="mark"):
                 return _At(at.away, at.seen, (at.away, at.seen))

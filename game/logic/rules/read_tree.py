@@ -87,7 +87,7 @@ def _statement(item: Item) -> list[tree.Stmt]:
     if head == "goto":
         return [tree.Goto(_word(_one(item)), where=item)]
     if head == "go":
-        return [tree.Go(_name(_one(item)), where=item)]
+        return [tree.Jump(_name(_one(item)), where=item)]
     if head == "put" and 1 <= len(args) <= 3:
         return [tree.Put(*(_name(a) for a in args), where=item)]
     if head == "take-to":

@@ -37,7 +37,7 @@ def relays(body: Sequence[tree.Stmt]) -> bool:
     for n in tree.walk(body):
         if isinstance(n, tree.Act) and n.word in RELAY_WORDS:
             return True
-        if isinstance(n, tree.Go) and n.place in ("from", "to"):
+        if isinstance(n, tree.Jump) and n.place in ("from", "to"):
             return True
     return False
 
@@ -45,7 +45,7 @@ def relays(body: Sequence[tree.Stmt]) -> bool:
 def allowed(design: Design, node: tree.ProgramNode, field: str) -> tuple[str, ...]:
     """The words field ``field`` of a ``go`` or ``put`` node may hold."""
     board = design.board
-    if isinstance(node, tree.Go):
+    if isinstance(node, tree.Jump):
         return (*PLACES, *board.names)
     if field == "piece":
         return (*(p.name for p in design.pieces), *PIECES)

@@ -57,7 +57,7 @@ def royal_safe(
                 marked[0] = s
             case tree.Act(word="back"):
                 return marked[0]
-            case tree.Advance() | tree.Act(word="dir") | tree.Sow() | tree.TakeTo() | tree.Go():
+            case tree.Advance() | tree.Act(word="dir") | tree.Sow() | tree.TakeTo() | tree.Jump():
                 return EVERY
             case tree.Put():  # it may take what stands there
                 capture_point(EVERY)

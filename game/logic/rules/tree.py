@@ -46,12 +46,12 @@ __all__ = [
     "Counters",
     "Do",
     "Exists",
-    "Go",
     "Goto",
     "If",
     "InLine",
     "InZone",
     "Is",
+    "Jump",
     "LinePieces",
     "MakesLine",
     "Minus",
@@ -237,7 +237,7 @@ class Goto(ProgramNode):
     label: str
 
 
-class Go(ProgramNode):
+class Jump(ProgramNode):
     """The cursor jumps to a position: a named one, ``from``, ``to``, ``last-from``, ``last-to``."""
 
     place: str
@@ -293,7 +293,7 @@ Stmt: TypeAlias = (
     | SowSkip
     | Rotate
     | Goto
-    | Go
+    | Jump
     | Put
     | TakeTo
     | SetNumber
@@ -476,7 +476,7 @@ HEADS: Final[dict[type[ProgramNode], str]] = {
     SowSkip: "sow-skip",
     Rotate: "rotate",
     Goto: "goto",
-    Go: "go",
+    Jump: "go",
     Put: "put",
     TakeTo: "take-to",
     Not: "not",

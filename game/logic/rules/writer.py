@@ -267,7 +267,7 @@ class ProgramWriter(RelayWriter, RotationWriter, NumberWriter, Expressions):
                     self.known_empty = self.mark_empty = False
                 case tree.Rotate():
                     self.rotate(node, indent)
-                case tree.Go(place=place):
+                case tree.Jump(place=place):
                     self.go(place, indent, fail)
                 case tree.Put():
                     self.put(node, indent, fail)
