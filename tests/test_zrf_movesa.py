@@ -109,3 +109,13 @@ def test_take_own_lets_a_move_take_a_piece_of_the_movers() -> None:
     taking = Rulebook(parse(text.replace("(end", "(rules (take-own)) (end"), "own.txt"))
     moves = taking.legal(taking.start())
     assert sorted(len(m[1]) for m in moves) == [1, 1]  # a1 takes b1, b1 takes c1
+
+
+def test_zrf_capture_and_flip_at_a_direction_leave_the_cursor_where_it_is() -> None:
+    e = _zrf(DATA / "relays.zrf", 1)
+    at = {n: i for i, n in enumerate(e.design.board.names)}
+    mage_type, pawn = e.design.type_index("Mage"), e.design.type_index("Pawn")
+    mage = _boards(e)[1]
+    # the mage lands at c2; the rook below it is taken, the pawn east of it turns white
+    landed = (mage[at["c2"]], mage[at["c1"]], mage[at["d2"]])
+    assert landed == (e.c.code(0, mage_type), 0, e.c.code(0, pawn))

@@ -154,8 +154,8 @@ class RelayWriter:
             who = {"mover": str(self.player), "same": f"OWN[{there}]", "other": str(self.player)}
             owner = who.get(node.owner) or str(self.design.players.index(node.owner))
             value = f"1 + {owner} + {n} * {kind}"
-            if node.owner == "other":
-                value = f"FLIP[{value}]"
+            if node.owner == "other":  # the next player after the owner there (flip)
+                value = f"FLIP[{there if node.piece == 'same' else value}]"
         if node.piece == "same" or node.owner == "same":  # nothing where nothing stands
             self.emit(indent, f"if {there}:")
             indent += 1
