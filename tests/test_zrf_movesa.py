@@ -48,6 +48,7 @@ def test_relay_moves_a_second_piece_and_put_and_go_change_the_board() -> None:
     castle, jump, spawn = _boards(e)
     # castle: the king lands at b1 (to), the rook moves on from c1 to a1.
     assert (castle[at["b1"]], castle[at["a1"]], castle[at["c1"]]) == (king, rook, 0)
+    assert e.legal(e.start())[0][0] == (at["a1"], at["b1"])  # the path: the king's move
     assert (jump[at["d2"]], jump[at["a1"]]) == (king, 0)
     # spawn: a rook put at a2, b1 emptied, and the king copied onto a2 (it stays at a1).
     assert (spawn[at["a1"]], spawn[at["a2"]], spawn[at["b1"]]) == (king, king, 0)

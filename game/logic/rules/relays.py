@@ -4,8 +4,10 @@
 A program that uses ``from``, ``to``, ``relay``, ``add-copy`` or ``(go from)``/``(go to)``
 (a *relaying* program) keeps three more names while it runs: ``fr``, the position the moving
 piece comes from (-1: from the hand), ``tt``, the position ``to`` marked (-1: none), and
-``ld``, the positions pieces have landed on in this move. Every piece that lands is written
-into the move's effects as it lands; the piece that the move's ``add`` places lands last. A
+``ld``, the positions pieces have landed on in this move, and ``t0`` and ``m0``, where the
+first of them landed and as what piece. Every piece that lands is written into the move's
+effects as it lands; the piece that the move's ``add`` places lands last, and the move's path
+ends where the first piece landed (castling is the king's move). A
 relaying program's effects begin by putting back the piece at the start (the move's first
 effect empties it), so that the moving piece leaves its position only when it lands.
 Programs that do not relay are written as before: none of this costs them anything.
@@ -21,10 +23,14 @@ from game.logic.rules import tree
 if TYPE_CHECKING:
     from game.logic.rules.design import Design
 
-__all__ = ["OWNERS", "PIECES", "PLACES", "RELAY_WORDS", "RelayWriter", "allowed", "relays"]
+__all__ = [
+    "OWNERS", "PIECES", "PLACES", "RELAY_STATE", "RELAY_WORDS", "RelayWriter", "allowed", "relays"
+]  # fmt: skip
 
 #: The statements without arguments that make a program relaying.
 RELAY_WORDS: Final = frozenset({"from", "to", "relay", "add-copy"})
+#: The names a relaying design's programs keep (and a choice saves): see the module's text.
+RELAY_STATE: Final = ("fr", "tt", "ld", "t0", "m0")
 #: The places ``go`` takes besides a position's name.
 PLACES: Final = ("from", "to", "last-from", "last-to")
 #: The words ``put`` takes for its piece besides a type, and for its owner besides a player.
@@ -79,7 +85,7 @@ class RelayWriter:
         """A program's first lines in a design that relays: where the moving piece comes
         from; a relaying move program puts its piece back first (see the module's text)."""
         self.relaying = relays(body)
-        self.emit(indent, f"fr = {'-1' if drop else 'f'}; tt = -1; ld = ()")
+        self.emit(indent, f"fr = {'-1' if drop else 'f'}; tt = -1; ld = (); t0 = -1; m0 = 0")
         if self.relaying and not drop:
             self.emit(indent, "eff = ((f, b[f]),)")
 
@@ -107,6 +113,8 @@ class RelayWriter:
             self.emit(indent, f"if b[_d] and OWN[b[_d]] != {self.player} and _d not in ld:")
             self.emit(indent + 1, "cap = cap + (_d,)")
             self.emit(indent, "ld = ld + (_d,)")
+            self.emit(indent, "if t0 < 0:")  # the first piece to land: the move's path ends there
+            self.emit(indent + 1, "t0 = _d; m0 = mc")
 
     def relay_add(self, indent: int, partial: str, copy: bool) -> None:
         """``add`` (``copy``: ``add-copy``, the piece also stays) in a relaying program: the
@@ -117,9 +125,19 @@ class RelayWriter:
             self.emit(indent, "_e = eff")
         self.emit(indent, "_x = b[_d]")
         self.emit(indent, "if not _x or _d == f or _d in ld:")
-        self.emit(indent + 1, f"out.append((_d, cap, _e, mc, {pid}, {partial}))")
+        self.emit(indent + 1, "_k = cap")
         self.emit(indent, "else:" if self.design.take_own else f"elif OWN[_x] != {p}:")
-        self.emit(indent + 1, f"out.append((_d, cap + (_d,), _e, mc, {pid}, {partial}))")
+        self.emit(indent + 1, "_k = cap + (_d,)")
+        if not self.design.take_own:
+            self.emit(indent, "else:")
+            self.emit(indent + 1, "_k = None")
+        self.emit(indent, "if _k is not None:")
+        if partial == "None":  # the move's path ends where its first piece landed
+            self.emit(indent + 1, "if t0 >= 0:")
+            self.emit(indent + 2, f"out.append((t0, _k, _e + ((_d, mc),), m0, {pid}, None))")
+            self.emit(indent + 1, "else:")
+            indent += 1
+        self.emit(indent + 1, f"out.append((_d, _k, _e, mc, {pid}, {partial}))")
 
     def go(self, place: str, indent: int, fail: list[str]) -> None:
         self.known_empty = self.mark_empty = False

@@ -17,7 +17,7 @@ from game.logic.rules.expressions import Expressions
 from game.logic.rules.limits import MAX_MOVES, MAX_NESTING, MAX_PASSES
 from game.logic.rules.numbers import CHANGE
 from game.logic.rules.piece_numbers import NumberWriter
-from game.logic.rules.relays import RELAY_WORDS, RelayWriter, relays
+from game.logic.rules.relays import RELAY_STATE, RELAY_WORDS, RelayWriter, relays
 from game.logic.rules.rotations import RotationWriter
 from game.logic.rules.sexpr import DescriptionError, Item
 from game.logic.rules.teams import enemy_code
@@ -82,7 +82,7 @@ class ProgramWriter(RelayWriter, RotationWriter, NumberWriter, Expressions):
         extra = (["h", "ag"] if self.counting else []) + (["gt"] if self.jumping else [])
         self.relays = any(relays(pr.tree) for piece in design.pieces for pr in piece.programs)
         self.relaying = False  # the program being written relays (rules/relays.py)
-        extra += ["fr", "tt", "ld"] if self.relays else []
+        extra += list(RELAY_STATE) if self.relays else []
         #: The names of that state, and the tuple of them.
         self.saved = ["c", "cap", "eff", "mc", "mk", "fl", *extra] + [
             f"_v{d}" for d in self.turning
@@ -216,7 +216,7 @@ class ProgramWriter(RelayWriter, RotationWriter, NumberWriter, Expressions):
                     return
                 case tree.OneOf(alternatives=alternatives):
                     k = self.fresh()
-                    more = ", fr, tt, ld" if self.relays else ""  # (rules/relays.py)
+                    more = "".join(f", {n}" for n in RELAY_STATE) if self.relays else ""
                     kept = f"_c{k}, _cap{k}, _e{k}, _m{k}, _k{k}" + more.replace(", ", f"_{k}, ")
                     self.emit(indent, f"{kept} = c, cap, eff, mc, mk{more}")
                     self.open_block(node)
