@@ -146,7 +146,8 @@ def test_every_node_class_prints_and_reads_back() -> None:
         "(verify (counters 3)) (verify (counters-at-least 1)) "
         "(verify (or last-from attacked check flipped flag at-origin true false)) "
         "(verify (>= (+ (number rank) (tally taken theirs)) (max thrown (number rank moving)))) "
-        "(set-number rank 2) (add-tally taken 1)"
+        "(set-number rank 2) (add-tally taken 1) from to relay add-copy (go a1) (go from) "
+        "(put Man) (put none mover n)"
     )
     tree = statements(read(source, "all.txt"))
     classes = {type(n).__name__ for n in walk(tree)}

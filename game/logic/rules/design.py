@@ -202,8 +202,8 @@ class Design:
     #: ``(priorities T...)``: as compulsory, and a move of a type not listed is never made.
     priorities: bool = False
     free_partial: bool = False
-    #: ``(friendly-fire)``: add onto a piece of the mover's own takes it.
-    friendly_fire: bool = False
+    #: ``(take-own)``: a move onto a piece of the mover's takes it (ZRF's add): relays.py.
+    take_own: bool = False
 
     def type_index(self, name: str) -> int:
         for i, piece in enumerate(self.pieces):

@@ -173,14 +173,16 @@ class _Reads:
 
     def statement(self, node: tree.Stmt, at: _At, top: bool = False) -> _At:
         match node:
-            case tree.Advance() | tree.Act(word="dir") | tree.Sow():
+            case (
+                tree.Advance() | tree.Act(word="dir" | "from" | "relay") | tree.Sow() | tree.Jump()
+            ):
                 return at.moved()
             case tree.Act(word="mark"):
                 return _At(at.away, at.seen, (at.away, at.seen))
             case tree.Act(word="back"):
                 away, seen = at.mark if at.mark is not None else (None, frozenset())
                 return _At(away, seen, at.mark)
-            case tree.Act(word="add" | "capture") | tree.AddPartial():
+            case tree.Act(word="add" | "capture" | "add-copy") | tree.AddPartial() | tree.Put():
                 if ("empty", None) not in at.seen:
                     self.capturing = True
             case tree.Verify(cond=cond):

@@ -227,6 +227,8 @@ class ProgramReader(NumberChecks, ReaderPart):
                 self._zone_name(arg(item, 1, 1)[0])
             elif head == "goto":
                 self.gotos.append(arg(item, 1, 1)[0])
+            elif head in ("go", "put"):  # their words: read_tree.check (rules/relays.py)
+                arg(item, 1, 1 if head == "go" else 3)
             elif head in NUMBER_STATEMENTS:
                 self._check_number_statement(item)
             elif head == "add-partial":
@@ -249,6 +251,7 @@ class ProgramReader(NumberChecks, ReaderPart):
             "sow-skip",
             "back",
             "anywhere",
+            "go",
         ):
             return True
         if item.head == "verify":

@@ -30,7 +30,7 @@ RULE_FLAGS: Final = {
     "captured-home": "captured_home",
     "captures-to-hand": "captures_to_hand",
     "free-partial": "free_partial",
-    "friendly-fire": "friendly_fire",
+    "take-own": "take_own",
 }
 
 

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Final
 
 from game.logic.rules import tree
 from game.logic.rules.piece_numbers import COMPARE, NUMBER_STATEMENTS, comparison, number_statement
+from game.logic.rules.relays import allowed as relay_words
 from game.logic.rules.sexpr import Atom, DescriptionError, Form, Item
 
 if TYPE_CHECKING:
@@ -85,6 +86,10 @@ def _statement(item: Item) -> list[tree.Stmt]:
         return [tree.Rotate(_word(args[0]), _word(args[1]), where=item)]
     if head == "goto":
         return [tree.Goto(_word(_one(item)), where=item)]
+    if head == "go":
+        return [tree.Jump(_name(_one(item)), where=item)]
+    if head == "put" and 1 <= len(args) <= 3:
+        return [tree.Put(*(_name(a) for a in args), where=item)]
     if head == "take-to":
         return [tree.TakeTo(_word(_one(item)), where=item)]
     if head == "add-partial":
@@ -162,6 +167,13 @@ def _word(item: Item) -> str:
     return item.value
 
 
+def _name(item: Item) -> str:
+    """A word, or a position's name in quotes."""
+    if not isinstance(item, Atom) or not isinstance(item.value, str):
+        raise item.error(f"a word is needed here, not {_quote(item)}")
+    return item.value
+
+
 def _words(item: Item) -> tuple[str, ...]:
     if not isinstance(item, Form):
         raise item.error(f"a list of directions is needed here, not {_quote(item)}")
@@ -191,6 +203,7 @@ class _Checker:
     def __init__(self, design: Design, program: Item | None) -> None:
         board = design.board
         self.program = program
+        self.design = design
         #: The nodes around the one being checked, outermost first.
         self.around: list[tree.ProgramNode] = []
         self.known: dict[str, tuple[str, ...]] = {
@@ -265,6 +278,8 @@ class _Checker:
         elif name == "name" and not isinstance(node, tree.Attr):  # a number's or tally's
             what = "tally" if isinstance(node, tree.TallyOf | tree.SetTally) else "number"
             self.word(node, value, what, self.known[what])
+        elif name in ("place", "piece", "owner"):  # go and put (rules/relays.py)
+            self.word(node, value, name, relay_words(self.design, node, name))
         elif name == "name":  # (attr A): false where no piece has A
             if not isinstance(value, str):
                 raise self.fail(node, f"a word is needed, not {value!r:.40}")

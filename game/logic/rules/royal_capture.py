@@ -15,6 +15,7 @@ from typing import Final
 
 from game.logic.rules import tree
 from game.logic.rules.design import Design, Program
+from game.logic.rules.relays import relays
 
 __all__ = ["EVERY", "E", "F", "N", "R", "classes", "royal_safe", "targets"]
 
@@ -56,8 +57,10 @@ def royal_safe(
                 marked[0] = s
             case tree.Act(word="back"):
                 return marked[0]
-            case tree.Advance() | tree.Act(word="dir") | tree.Sow() | tree.TakeTo():
+            case tree.Advance() | tree.Act(word="dir") | tree.Sow() | tree.TakeTo() | tree.Jump():
                 return EVERY
+            case tree.Put():  # it may take what stands there
+                capture_point(EVERY)
             case tree.Verify(cond=c):
                 return s & cond(c)[0]
             case tree.If(cond=c, then=then, otherwise=other):
@@ -86,7 +89,7 @@ def royal_safe(
         return s  # promote, set-attr, cascade, goto: the cursor and the board stay
 
     walk(program.tree, marked[0])
-    return not found[0]
+    return not found[0] and not relays(program.tree)  # landings elsewhere: rules/relays.py
 
 
 def targets(design: Design) -> frozenset[int]:

@@ -51,6 +51,7 @@ __all__ = [
     "InLine",
     "InZone",
     "Is",
+    "Jump",
     "LinePieces",
     "MakesLine",
     "Minus",
@@ -66,6 +67,7 @@ __all__ = [
     "Pieces",
     "PiecesAtMost",
     "ProgramNode",
+    "Put",
     "Repeat",
     "Rotate",
     "SetAttr",
@@ -87,7 +89,8 @@ __all__ = [
 
 #: The statements without arguments (``dir``: the sweep's direction of the pass).
 ACTS: Final = (
-    "add", "capture", "flip", "mark", "back", "set-flag", "again", "dir", "die", "repelled"
+    "add", "capture", "flip", "mark", "back", "set-flag", "again", "dir", "die", "repelled",
+    "from", "to", "relay", "add-copy",
 )  # fmt: skip
 #: The conditions without arguments.
 TESTS: Final = (
@@ -139,7 +142,8 @@ class Act(ProgramNode):
     """A statement without arguments: one of :data:`ACTS`."""
 
     word: Literal[
-        "add", "capture", "flip", "mark", "back", "set-flag", "again", "dir", "die", "repelled"
+        "add", "capture", "flip", "mark", "back", "set-flag", "again", "dir", "die", "repelled",
+        "from", "to", "relay", "add-copy",
     ]  # fmt: skip
 
 
@@ -233,6 +237,21 @@ class Goto(ProgramNode):
     label: str
 
 
+class Jump(ProgramNode):
+    """The cursor jumps to a position: a named one, ``from``, ``to``, ``last-from``, ``last-to``."""
+
+    place: str
+
+
+class Put(ProgramNode):
+    """``piece`` (a type, ``same``, ``moving`` or ``none``) of ``owner`` (``mover``, ``same``,
+    ``other`` or a player) put at ``place`` (``here``, a direction or a position)."""
+
+    piece: str
+    owner: str = "mover"
+    place: str = "here"
+
+
 class TakeTo(ProgramNode):
     zone: str
 
@@ -274,6 +293,8 @@ Stmt: TypeAlias = (
     | SowSkip
     | Rotate
     | Goto
+    | Jump
+    | Put
     | TakeTo
     | SetNumber
     | SetTally
@@ -455,6 +476,8 @@ HEADS: Final[dict[type[ProgramNode], str]] = {
     SowSkip: "sow-skip",
     Rotate: "rotate",
     Goto: "goto",
+    Jump: "go",
+    Put: "put",
     TakeTo: "take-to",
     Not: "not",
     And: "and",

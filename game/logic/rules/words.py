@@ -41,7 +41,7 @@ RESERVED: Final = frozenset(
         "else", "while", "one-of", "do", "anywhere", "sweep", "promote", "change-type",
         "set-attr", "clear-attr", "cascade", "add-partial", "sow", "take-to", "move", "goto",
         "repeat", "sow-skip", "rotate", "die", "repelled", "set-number", "add-number",
-        "set-tally", "add-tally",
+        "set-tally", "add-tally", "from", "to", "relay", "add-copy", "go", "put",
     }
 )  # fmt: skip
 

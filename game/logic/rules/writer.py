@@ -17,6 +17,7 @@ from game.logic.rules.expressions import Expressions
 from game.logic.rules.limits import MAX_MOVES, MAX_NESTING, MAX_PASSES
 from game.logic.rules.numbers import CHANGE
 from game.logic.rules.piece_numbers import NumberWriter
+from game.logic.rules.relays import RELAY_STATE, RELAY_WORDS, RelayWriter, relays
 from game.logic.rules.rotations import RotationWriter
 from game.logic.rules.sexpr import DescriptionError, Item
 from game.logic.rules.teams import enemy_code
@@ -38,7 +39,7 @@ MAX_LINES: Final = 60_000
 MAX_INDENT: Final = 90
 
 
-class ProgramWriter(RotationWriter, NumberWriter, Expressions):
+class ProgramWriter(RelayWriter, RotationWriter, NumberWriter, Expressions):
     """Writes the Python text of the generator functions (the conditions' and counts'
     expressions by :class:`~game.logic.rules.expressions.Expressions`)."""
 
@@ -79,6 +80,9 @@ class ProgramWriter(RotationWriter, NumberWriter, Expressions):
         self.counting = design.counters
         self.jumping = bool(design.labels)
         extra = (["h", "ag"] if self.counting else []) + (["gt"] if self.jumping else [])
+        self.relays = any(relays(pr.tree) for piece in design.pieces for pr in piece.programs)
+        self.relaying = False  # the program being written relays (rules/relays.py)
+        extra += list(RELAY_STATE) if self.relays else []
         #: The names of that state, and the tuple of them.
         self.saved = ["c", "cap", "eff", "mc", "mk", "fl", *extra] + [
             f"_v{d}" for d in self.turning
@@ -115,6 +119,8 @@ class ProgramWriter(RotationWriter, NumberWriter, Expressions):
                 self.lines.append("        gt = 0")
             for d in self.turning:
                 self.lines.append(f"        _v{d} = {d}")
+            if self.relays:
+                self.relay_start(2, program.drop, program.tree)
             self.seq(list(program.tree), 2, ["continue"])
             if len(self.lines) > MAX_LINES:
                 raise program.where.error("this move program is too intricate once compiled")
@@ -210,13 +216,13 @@ class ProgramWriter(RotationWriter, NumberWriter, Expressions):
                     return
                 case tree.OneOf(alternatives=alternatives):
                     k = self.fresh()
-                    self.emit(indent, f"_c{k}, _cap{k}, _e{k}, _m{k}, _k{k} = c, cap, eff, mc, mk")
+                    more = "".join(f", {n}" for n in RELAY_STATE) if self.relays else ""
+                    kept = f"_c{k}, _cap{k}, _e{k}, _m{k}, _k{k}" + more.replace(", ", f"_{k}, ")
+                    self.emit(indent, f"{kept} = c, cap, eff, mc, mk{more}")
                     self.open_block(node)
                     for alt in alternatives:
                         self.emit(indent, "for _ in ONE:")
-                        self.emit(
-                            indent + 1, f"c, cap, eff, mc, mk = _c{k}, _cap{k}, _e{k}, _m{k}, _k{k}"
-                        )
+                        self.emit(indent + 1, f"c, cap, eff, mc, mk{more} = {kept}")
                         self.seq([alt, *rest], indent + 1, ["continue"])
                     self.nesting -= 1
                     return
@@ -261,6 +267,10 @@ class ProgramWriter(RotationWriter, NumberWriter, Expressions):
                     self.known_empty = self.mark_empty = False
                 case tree.Rotate():
                     self.rotate(node, indent)
+                case tree.Jump(place=place):
+                    self.go(place, indent, fail)
+                case tree.Put():
+                    self.put(node, indent, fail)
                 case tree.Goto(label=label):
                     self.emit(indent, f"gt = {self.design.labels.index(label) + 1}")
                 case tree.TakeTo(zone=zone):
@@ -468,6 +478,10 @@ class ProgramWriter(RotationWriter, NumberWriter, Expressions):
                 self.fail(indent + 1, fail)
         elif word == "add":
             self.add(indent, "None")
+        elif word in RELAY_WORDS:  # (rules/relays.py)
+            self.relay_add(indent, "None", True) if word == "add-copy" else self.relay_word(
+                word, indent, fail
+            )
         elif word in _LINES:
             self.emit(indent, _LINES[word])
         else:  # pragma: no cover
@@ -478,6 +492,8 @@ class ProgramWriter(RotationWriter, NumberWriter, Expressions):
         return f"{self.pid} | (gt << {GOTO})" if self.jumping else str(self.pid)
 
     def add(self, indent: int, partial: str) -> None:
+        if self.relaying:  # (rules/relays.py)
+            return self.relay_add(indent, partial, False)
         p, eff, pid = self.player, "eff", self.pid_text()
         if self.changes_tallies:  # the tally changes in eff go to the pid (rules/numbers.py)
             self.emit(indent, "_ef, _ch = SPLIT(eff)")
@@ -494,14 +510,13 @@ class ProgramWriter(RotationWriter, NumberWriter, Expressions):
         self.emit(indent, "_x = b[c]")
         self.emit(indent, "if not _x or c == f:")
         self.emit(indent + 1, f"out.append((c, cap, {eff}, mc, {pid}, {partial}))")
-        # (friendly-fire): a piece of the mover's own on the target is taken too (ZRF's add).
-        self.emit(indent, "else:" if self.design.friendly_fire else f"elif OWN[_x] != {p}:")
+        self.emit(indent, "else:" if self.design.take_own else f"elif OWN[_x] != {p}:")
         self.emit(indent + 1, f"out.append((c, cap + (c,), {eff}, mc, {pid}, {partial}))")
 
 
 def _makes_moves(body: Sequence[tree.Stmt]) -> bool:
     """Whether these statements (nested ones too) make a move (``add``, ``add-partial``)."""
-    return any(n == ADD or isinstance(n, tree.AddPartial) for n in tree.walk(body))
+    return any(n in ADDS or isinstance(n, tree.AddPartial) for n in tree.walk(body))
 
 
 EMPTY: Final = tree.Is("empty")
@@ -517,6 +532,7 @@ _LINES: Final = {
     "repelled": "mc = b[c]",  # the piece at the cursor stays; the moving piece is gone
 }
 ADD: Final = tree.Act("add")
+ADDS: Final = (ADD, tree.Act("add-copy"))
 
 
 def _scan_weight(cond: tree.Cond, n: int) -> int:
@@ -550,7 +566,7 @@ def _has_fork(node: tree.Stmt) -> bool:
 
 def _adds(body: Sequence[tree.Stmt]) -> bool:
     """Whether these statements (nested ones too) add a move."""
-    return any(n == ADD for n in tree.walk(body))
+    return any(n in ADDS for n in tree.walk(body))
 
 
 def _walk_ends(row: Sequence[int], start: int) -> bool:

@@ -15,6 +15,7 @@ from typing import Final
 
 from game.logic.rules.sexpr import Atom, DescriptionError, Form, Item
 from game.logic.rules.words import RESERVED
+from game.logic.zrf import moving
 from game.logic.zrf.geometry import Geometry, read_geometry
 
 __all__ = ["ABOUT", "IGNORED", "Translation"]
@@ -281,6 +282,8 @@ class Translation:
                 )
             elif head in ("mark", "back", "capture", "flip") and len(item) == 1:
                 out.append(Atom(head, item.line, item.column, item.source))
+            elif head in moving.FORMS:
+                out.extend(moving.form(self, item))
             elif (not head and item.items) or head in self.geometry.links:
                 out.extend(self.statements(item.items))  # a list of statements: spliced
             else:
@@ -293,6 +296,8 @@ class Translation:
             return [Atom(self.name(word), item.line, item.column, item.source)]
         if word in ("add", "capture", "flip", "mark", "back"):
             return [item]
+        if word in moving.WORDS or word in self.geometry.names:
+            return moving.word(self, item)
         raise item.error(f"the move word {word!r} is not read yet")
 
     def add(self, item: Form) -> list[Item]:
@@ -303,7 +308,7 @@ class Translation:
                 _form(item, "promote", self.name(_word(item[1]))),
                 Atom("add", item.line, item.column, item.source),
             ]
-        raise item.error("(add TYPE...) with a choice of types is not read yet")
+        return moving.form(self, item)
 
     def add_partial(self, item: Form) -> list[Item]:
         args = [_word(a) for a in item.args]
@@ -419,7 +424,7 @@ class Translation:
             parts.append(_form(at, "pass-when-stuck"))
         parts.append(_form(at, "perft", "past-ends"))
         parts.append(_form(at, "free-partial"))
-        parts.append(_form(at, "friendly-fire"))
+        parts.append(_form(at, "take-own"))  # add takes whatever stands there
         return _form(at, "rules", *parts)
 
     def ends(self) -> Form | None:
