@@ -37,6 +37,7 @@ __all__ = [
     "And",
     "Anywhere",
     "Arith",
+    "At",
     "Attr",
     "Cascade",
     "ChangeType",
@@ -46,6 +47,7 @@ __all__ = [
     "Counters",
     "Do",
     "Exists",
+    "Flag",
     "Goto",
     "If",
     "InLine",
@@ -69,6 +71,7 @@ __all__ = [
     "Repeat",
     "Rotate",
     "SetAttr",
+    "SetFlag",
     "SetNumber",
     "SetTally",
     "Sow",
@@ -91,20 +94,9 @@ ACTS: Final = (
 )  # fmt: skip
 #: The conditions without arguments.
 TESTS: Final = (
-    "empty",
-    "friend",
-    "enemy",
-    "captured",
-    "last-to",
-    "last-from",
-    "attacked",
-    "check",
-    "flipped",
-    "flag",
-    "at-origin",
-    "true",
-    "false",
-)
+    "empty", "friend", "enemy", "captured", "last-to", "last-from", "attacked", "check",
+    "flipped", "flag", "at-origin", "true", "false",
+)  # fmt: skip
 
 
 @dataclass_transform(frozen_default=True, field_specifiers=(field,))
@@ -206,6 +198,14 @@ class SetAttr(ProgramNode):
     on: bool
 
 
+class SetFlag(ProgramNode):
+    """A named flag of the move (``position``: the cursor's position's) set or cleared."""
+
+    name: str
+    on: bool
+    position: bool = False
+
+
 class Cascade(ProgramNode):
     """A second piece moves: from the walk ``source`` to the walk ``target`` (both from the
     origin)."""
@@ -277,6 +277,7 @@ Stmt: TypeAlias = (
     | TakeTo
     | SetNumber
     | SetTally
+    | SetFlag
 )
 
 # -- conditions ------------------------------------------------------------------------------
@@ -354,6 +355,20 @@ class Next(ProgramNode):
     cond: Cond
 
 
+class Flag(ProgramNode):
+    """A named flag of the move (``position``: the cursor's position's) is set."""
+
+    name: str
+    position: bool = False
+
+
+class At(ProgramNode):
+    """``cond`` at the position named ``place``."""
+
+    place: str
+    cond: Cond
+
+
 class Compare(ProgramNode):
     """Two numbers compared: ``op`` is ``=``, ``<``, ``<=``, ``>`` or ``>=``."""
 
@@ -379,6 +394,8 @@ Cond: TypeAlias = (
     | Counters
     | Next
     | Compare
+    | Flag
+    | At
 )
 
 # -- counts ----------------------------------------------------------------------------------
@@ -468,6 +485,7 @@ HEADS: Final[dict[type[ProgramNode], str]] = {
     PiecesAtMost: "pieces-at-most",
     Exists: "exists",
     Next: "next",
+    At: "at",
     LinePieces: "line-pieces",
     Minus: "minus",
 }
@@ -516,6 +534,10 @@ def text(node: ProgramNode | Sequence[ProgramNode]) -> str:
             return f"({head} {t})"
         case SetAttr(attr=a, on=on):
             return f"({'set-attr' if on else 'clear-attr'} {a})"
+        case SetFlag(name=a, on=on, position=at):
+            return f"({'set' if on else 'clear'}-{'position-' if at else ''}flag {a})"
+        case Flag(name=a, position=at):
+            return f"({'position-' if at else ''}flag {a})"
         case Pieces(who=who, types=types):
             return f"({who} {' '.join(types)})"
         case Counters(n=n, at_least=at_least):
