@@ -73,5 +73,15 @@ def test_corpus_files_count_as_perft_tsv_says(path: str, variant: int, counts: l
 def test_past_the_engine_bounds_the_reader_says_which_and_how_many() -> None:
     with pytest.raises(DescriptionError, match="the board has 3214 positions"):
         _counts(CORPUS / "control/zrf/filler.zrf", 0, 1)
-    with pytest.raises(DescriptionError, match="the game has 36 piece types"):
-        _counts(CORPUS / "arrange/zrf/fool.zrf", 0, 1)
+    pieces = " ".join(f"(piece (name P{k}) (moves (n add)))" for k in range(65))
+    many = (
+        "(game (title Many) (players A B) (turn-order A B) (board (grid (start-rectangle 0 0 9 9)"
+        f' (dimensions ("a/b" (10 0)) ("2/1" (0 10))) (directions (n 0 -1)))) {pieces})'
+    )
+    with pytest.raises(DescriptionError, match=r"many.zrf:1:.*the game has 65 piece types"):
+        design(many, "many.zrf")
+
+
+def test_a_game_of_36_piece_types_is_read() -> None:
+    path = CORPUS / "arrange/zrf/fool.zrf"
+    assert len(design(decode(path.read_bytes()), os.fspath(path)).pieces) == 36
