@@ -61,7 +61,6 @@ def test_an_attribute_read_by_a_move_must_be_true_or_false() -> None:
     ("path", "variant", "counts"),
     [
         ("breakthrough/zrf/jungle.zrf", 0, [24, 576]),  # attributes no move reads
-        ("stalemate/zrf/lewthwaite.zrf", 0, [4, 12, 32]),  # (set-flag NAME COND), flag?
         ("checkmate/zrf/dragonchess.zrf", 0, [86]),  # unlink
         ("custodian/zrf/tafl.zrf", 1, [76]),  # a zone the variant's board does not give
     ],
