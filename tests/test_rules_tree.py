@@ -147,7 +147,8 @@ def test_every_node_class_prints_and_reads_back() -> None:
         "(verify (or last-from attacked check flipped flag at-origin true false)) "
         "(verify (>= (+ (number rank) (tally taken theirs)) (max thrown (number rank moving)))) "
         "(set-number rank 2) (add-tally taken 1) from to relay add-copy (go a1) (go from) "
-        "(put Man) (put none mover n)"
+        "(put Man) (put none mover n) (set-flag f) (clear-position-flag g) "
+        "(verify (or (flag f) (at a1 (position-flag g))))"
     )
     tree = statements(read(source, "all.txt"))
     classes = {type(n).__name__ for n in walk(tree)}

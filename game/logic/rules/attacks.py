@@ -144,7 +144,7 @@ def capture_paths(design: Design, program: Program, player: int) -> Walk:
             if isinstance(n, tree.Is) and n.word in PATH_WORDS:
                 raise Irreversible(n.word)
             if (isinstance(n, tree.Pieces) and n.who == "moving") or isinstance(
-                n, tree.MakesLine | tree.Counters | tree.Compare
+                n, tree.MakesLine | tree.Counters | tree.Compare | tree.Flag | tree.At
             ):
                 raise Irreversible(type(n).__name__)
 

@@ -63,7 +63,7 @@ __all__ = [
 ]
 
 #: The most piece types, attributes and players a description may declare.
-MAX_TYPES: Final = 32
+MAX_TYPES: Final = 64
 MAX_PLAYERS: Final = 4
 
 #: The agents a description may choose for its hints and computer side.

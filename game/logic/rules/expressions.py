@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from game.logic.rules import tree
+from game.logic.rules.flags import flag_expression
 from game.logic.rules.teams import foe_test
 
 if TYPE_CHECKING:
@@ -65,7 +66,7 @@ class Expressions:
                     "attacked": "False" if self.quiet else f"attacked(b, c, {q}, lf, lt, mc)",
                     "check": "False" if self.quiet else f"attacked(b, f, {q}, lf, lt, mc)",
                     "flipped": "eff != ()",
-                    "flag": "fl",
+                    "flag": "fl & 1",
                     "at-origin": "c == f",
                     "true": "True",
                     "false": "False",
@@ -104,6 +105,8 @@ class Expressions:
                 return f"ATT[b[c]] & {1 << self.design.attributes.index(name)}"
             case tree.Compare():
                 return self.compare(cond)
+            case tree.Flag() | tree.At():
+                return flag_expression(self, cond)
         raise TypeError(f"not a condition: {cond!r:.60}")  # pragma: no cover - read_tree.check
 
 

@@ -228,7 +228,7 @@ class _Reads:
             case tree.And(conds=conds) | tree.Or(conds=conds):
                 for sub in conds:
                     self.condition(sub, at)
-            case tree.Exists(cond=inner) | tree.Next(cond=inner):  # other positions
+            case tree.Exists(cond=inner) | tree.Next(cond=inner) | tree.At(cond=inner):
                 self.condition(inner, _At(None))
 
     def facts(self, cond: tree.Cond) -> frozenset[Fact]:

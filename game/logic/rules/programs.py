@@ -10,6 +10,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from game.logic.rules.flags import (
+    FLAG_CONDITIONS,
+    FLAG_STATEMENTS,
+    check_flag_condition,
+    check_flag_statement,
+)
 from game.logic.rules.piece_numbers import COMPARE, NUMBER_STATEMENTS, NumberChecks
 from game.logic.rules.read_tree import statements
 from game.logic.rules.rotations import check_rotate
@@ -45,6 +51,7 @@ CONDITION_FORMS: Final = {
     **dict.fromkeys(("makes-line", "in-line", "only-lines", "pieces-at-most"), (1, 1)),  # a number
     **dict.fromkeys(("counters", "counters-at-least"), (1, 1)),  # a count of counters
     **dict.fromkeys(COMPARE, (2, 2)),  # two numbers (rules/piece_numbers.py)
+    **FLAG_CONDITIONS,  # named flags, (at POSITION COND) (rules/flags.py)
 }
 
 
@@ -231,6 +238,8 @@ class ProgramReader(NumberChecks, ReaderPart):
                 arg(item, 1, 1 if head == "go" else 3)
             elif head in NUMBER_STATEMENTS:
                 self._check_number_statement(item)
+            elif head in FLAG_STATEMENTS:
+                check_flag_statement(item)
             elif head == "add-partial":
                 if in_sweep:
                     raise item.error("add-partial is not allowed inside sweep")
@@ -344,5 +353,9 @@ class ProgramReader(NumberChecks, ReaderPart):
             whole_number(args[0], 0, 10_000)
         elif head in COMPARE:
             self._check_comparison(cond)
+        elif head in FLAG_CONDITIONS:
+            check_flag_condition(
+                self.board, cond, lambda c: self._check_condition(c, in_sweep, in_exists)
+            )
 
     # -- setup, rules, ends -----------------------------------------------------------

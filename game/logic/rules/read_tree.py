@@ -22,6 +22,7 @@ from dataclasses import fields
 from typing import TYPE_CHECKING, Final
 
 from game.logic.rules import tree
+from game.logic.rules.flags import FLAG_CONDITIONS, FLAG_STATEMENTS, flag_condition, flag_statement
 from game.logic.rules.piece_numbers import COMPARE, NUMBER_STATEMENTS, comparison, number_statement
 from game.logic.rules.relays import allowed as relay_words
 from game.logic.rules.sexpr import Atom, DescriptionError, Form, Item
@@ -96,6 +97,8 @@ def _statement(item: Item) -> list[tree.Stmt]:
         return [tree.AddPartial(_word(_one(item)), where=item)]
     if head in NUMBER_STATEMENTS:
         return [number_statement(item)]
+    if head in FLAG_STATEMENTS:
+        return [flag_statement(item)]
     if head and head not in tree.TESTS and all(isinstance(a, Atom) for a in item.items):
         return [tree.Advance(_word(d), where=d) for d in item.items]  # (n e): its steps
     raise item.error(f"unknown statement {_quote(item)}")
@@ -133,6 +136,8 @@ def condition(item: Item) -> tree.Cond:
         return tree.Next(_word(args[0]), condition(args[1]), where=item)
     if head in COMPARE:
         return comparison(item)
+    if head in FLAG_CONDITIONS:
+        return flag_condition(item, condition)
     raise item.error(f"unknown condition {_quote(item)}")
 
 
@@ -215,6 +220,7 @@ class _Checker:
             "move type": tuple(sorted({g.kind for p in design.pieces for g in p.programs})),
             "number": tuple({n[0]: 0 for p in design.pieces for n in p.numbers}),
             "tally": tuple(t.name for t in design.tallies),
+            "position": tuple(board.names),
         }
 
     def fail(self, node: object, message: str) -> DescriptionError:
@@ -263,7 +269,7 @@ class _Checker:
         elif name in ("n", "less"):
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
                 raise self.fail(node, f"a whole number is needed, not {value!r:.40}")
-        elif name in ("on", "at_least", "moving", "theirs", "add"):
+        elif name in ("on", "at_least", "moving", "theirs", "add", "position"):
             if not isinstance(value, bool):
                 raise self.fail(node, f"true or false is needed, not {value!r:.40}")
         elif name == "word":
@@ -275,12 +281,12 @@ class _Checker:
             self.word(node, value, "word", ("change-type", "promote"))
         elif name == "turn":
             self.word(node, value, "word", ("clockwise", "anticlockwise"))
-        elif name == "name" and not isinstance(node, tree.Attr):  # a number's or tally's
+        elif name == "name" and not isinstance(node, tree.Attr | tree.Flag | tree.SetFlag):
             what = "tally" if isinstance(node, tree.TallyOf | tree.SetTally) else "number"
             self.word(node, value, what, self.known[what])
         elif name in ("place", "piece", "owner"):  # go and put (rules/relays.py)
             self.word(node, value, name, relay_words(self.design, node, name))
-        elif name == "name":  # (attr A): false where no piece has A
+        elif name == "name":  # (attr A): false where no piece has A; a flag's name
             if not isinstance(value, str):
                 raise self.fail(node, f"a word is needed, not {value!r:.40}")
         else:
@@ -310,4 +316,5 @@ _REFERS: Final = {
     "zone": "zone",
     "attr": "attribute",
     "label": "label",
+    "place": "position",
 }

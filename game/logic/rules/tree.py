@@ -37,6 +37,7 @@ __all__ = [
     "And",
     "Anywhere",
     "Arith",
+    "At",
     "Attr",
     "Cascade",
     "ChangeType",
@@ -46,6 +47,7 @@ __all__ = [
     "Counters",
     "Do",
     "Exists",
+    "Flag",
     "Goto",
     "If",
     "InLine",
@@ -71,6 +73,7 @@ __all__ = [
     "Repeat",
     "Rotate",
     "SetAttr",
+    "SetFlag",
     "SetNumber",
     "SetTally",
     "Sow",
@@ -94,20 +97,9 @@ ACTS: Final = (
 )  # fmt: skip
 #: The conditions without arguments.
 TESTS: Final = (
-    "empty",
-    "friend",
-    "enemy",
-    "captured",
-    "last-to",
-    "last-from",
-    "attacked",
-    "check",
-    "flipped",
-    "flag",
-    "at-origin",
-    "true",
-    "false",
-)
+    "empty", "friend", "enemy", "captured", "last-to", "last-from", "attacked", "check",
+    "flipped", "flag", "at-origin", "true", "false",
+)  # fmt: skip
 
 
 @dataclass_transform(frozen_default=True, field_specifiers=(field,))
@@ -210,6 +202,14 @@ class SetAttr(ProgramNode):
     on: bool
 
 
+class SetFlag(ProgramNode):
+    """A named flag of the move (``position``: the cursor's position's) set or cleared."""
+
+    name: str
+    on: bool
+    position: bool = False
+
+
 class Cascade(ProgramNode):
     """A second piece moves: from the walk ``source`` to the walk ``target`` (both from the
     origin)."""
@@ -298,6 +298,7 @@ Stmt: TypeAlias = (
     | TakeTo
     | SetNumber
     | SetTally
+    | SetFlag
 )
 
 # -- conditions ------------------------------------------------------------------------------
@@ -375,6 +376,20 @@ class Next(ProgramNode):
     cond: Cond
 
 
+class Flag(ProgramNode):
+    """A named flag of the move (``position``: the cursor's position's) is set."""
+
+    name: str
+    position: bool = False
+
+
+class At(ProgramNode):
+    """``cond`` at the position named ``place``."""
+
+    place: str
+    cond: Cond
+
+
 class Compare(ProgramNode):
     """Two numbers compared: ``op`` is ``=``, ``<``, ``<=``, ``>`` or ``>=``."""
 
@@ -400,6 +415,8 @@ Cond: TypeAlias = (
     | Counters
     | Next
     | Compare
+    | Flag
+    | At
 )
 
 # -- counts ----------------------------------------------------------------------------------
@@ -463,37 +480,14 @@ NUM_NODES: Final[tuple[type[ProgramNode], ...]] = get_args(Num)
 #: The word of each node written ``(word argument ...)``: its fields in order, a node or nodes
 #: as their text, a tuple of words in parentheses, a word or a number as it is.
 HEADS: Final[dict[type[ProgramNode], str]] = {
-    AddPartial: "add-partial",
-    Verify: "verify",
-    Do: "do",
-    Anywhere: "anywhere",
-    OneOf: "one-of",
-    While: "while",
-    Repeat: "repeat",
-    Sweep: "sweep",
-    Cascade: "cascade",
-    Sow: "sow",
-    SowSkip: "sow-skip",
-    Rotate: "rotate",
-    Goto: "goto",
-    Jump: "go",
-    Put: "put",
-    TakeTo: "take-to",
-    Not: "not",
-    And: "and",
-    Or: "or",
-    InZone: "in-zone",
-    OnBoard: "on-board",
-    Attr: "attr",
-    MakesLine: "makes-line",
-    InLine: "in-line",
-    OnlyLines: "only-lines",
-    PiecesAtMost: "pieces-at-most",
-    Exists: "exists",
-    Next: "next",
-    LinePieces: "line-pieces",
-    Minus: "minus",
-}
+    AddPartial: "add-partial", Verify: "verify", Do: "do", Anywhere: "anywhere",
+    OneOf: "one-of", While: "while", Repeat: "repeat", Sweep: "sweep", Cascade: "cascade",
+    Sow: "sow", SowSkip: "sow-skip", Rotate: "rotate", Goto: "goto", Jump: "go", Put: "put",
+    TakeTo: "take-to", Not: "not", And: "and", Or: "or", InZone: "in-zone", OnBoard: "on-board",
+    Attr: "attr", MakesLine: "makes-line", InLine: "in-line", OnlyLines: "only-lines",
+    PiecesAtMost: "pieces-at-most", Exists: "exists", Next: "next", At: "at",
+    LinePieces: "line-pieces", Minus: "minus",
+}  # fmt: skip
 #: The conditions on a number ``n`` (of stones in a line, of pieces).
 NUMBERED: Final = (MakesLine, InLine, OnlyLines, PiecesAtMost)
 
@@ -539,6 +533,10 @@ def text(node: ProgramNode | Sequence[ProgramNode]) -> str:
             return f"({head} {t})"
         case SetAttr(attr=a, on=on):
             return f"({'set-attr' if on else 'clear-attr'} {a})"
+        case SetFlag(name=a, on=on, position=at):
+            return f"({'set' if on else 'clear'}-{'position-' if at else ''}flag {a})"
+        case Flag(name=a, position=at):
+            return f"({'position-' if at else ''}flag {a})"
         case Pieces(who=who, types=types):
             return f"({who} {' '.join(types)})"
         case Counters(n=n, at_least=at_least):

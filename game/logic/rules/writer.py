@@ -14,6 +14,7 @@ from game.logic.pacing import pause
 from game.logic.rules import tree
 from game.logic.rules.design import Design
 from game.logic.rules.expressions import Expressions
+from game.logic.rules.flags import flag_line
 from game.logic.rules.limits import MAX_MOVES, MAX_NESTING, MAX_PASSES
 from game.logic.rules.numbers import CHANGE
 from game.logic.rules.piece_numbers import NumberWriter
@@ -235,6 +236,8 @@ class ProgramWriter(RelayWriter, RotationWriter, NumberWriter, Expressions):
                 case tree.ChangeType(type=name):
                     base = 1 + self.player + self.players * self.types.index(name)
                     self.emit(indent, f"mc = {base}")
+                case tree.SetFlag():
+                    self.emit(indent, flag_line(self, node))
                 case tree.SetAttr(attr=attr, on=on):
                     a = self.design.attributes.index(attr)
                     self.emit(indent, f"mc = {'SET' if on else 'CLR'}{a}[mc]")
@@ -522,7 +525,7 @@ def _makes_moves(body: Sequence[tree.Stmt]) -> bool:
 EMPTY: Final = tree.Is("empty")
 #: The line each statement without arguments (but ``add`` and the steps) writes.
 _LINES: Final = {
-    "set-flag": "fl = True",
+    "set-flag": "fl = fl | 1",  # bit 0 of the flags (rules/flags.py)
     "again": "ag = True",
     "capture": "if b[c] and c not in cap: cap = cap + (c,)",
     "flip": "if b[c]: eff = eff + ((c, FLIP[b[c]]),)",

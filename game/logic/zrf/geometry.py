@@ -19,6 +19,8 @@ __all__ = ["Geometry", "read_geometry"]
 
 #: Board forms that only say how Zillions draws the board (a picture of it): not read.
 PICTURE_FORMS: Final = frozenset({"image", "unlink-image", "dummy"})
+#: Board forms read once every position is known.
+_LATER: Final = frozenset({"links", "kill-positions", "symmetry", "zone", "unlink"})
 
 
 @dataclass
@@ -89,7 +91,7 @@ def read_geometry(board: Form, players: tuple[str, ...]) -> Geometry:
                 else:
                     x, y = corners[0], corners[1]
                 _add(geo, pixels, _word(p[0]), x, y, p)
-        elif head in ("links", "kill-positions", "symmetry", "zone") or head in PICTURE_FORMS:
+        elif head in _LATER or head in PICTURE_FORMS:
             continue
         else:
             raise item.error(f"the board form ({head} ...) is not read yet")
@@ -110,6 +112,7 @@ def read_geometry(board: Form, players: tuple[str, ...]) -> Geometry:
                     if n not in index:
                         raise at.error(f"no position {n!r}")
                 geo.link(d, a, b)
+    _unlink(board, geo, index)
     killed = set()
     for item in board.args:
         assert isinstance(item, Form)
@@ -134,6 +137,26 @@ def read_geometry(board: Form, players: tuple[str, ...]) -> Geometry:
     geo.kind = "square" if grids == 1 and square and len(geo.cells) == len(geo.names) else "points"
     _zones_and_symmetry(board, geo, players)
     return geo
+
+
+def _unlink(board: Form, geo: Geometry, index: set[str]) -> None:
+    """``(unlink (A B)...)`` takes away every link from A to B; ``(unlink A...)`` every link
+    from and to A."""
+    for item in board.args:
+        assert isinstance(item, Form)
+        if item.head != "unlink":
+            continue
+        for part in item.args:
+            named = list(part.items) if isinstance(part, Form) else [part]
+            pair = tuple(_word(p) for p in named)
+            if len(pair) not in (1, 2):
+                raise part.error("(unlink (FROM TO)...) or (unlink POSITION...)")
+            for n, at in zip(pair, named, strict=True):
+                if n not in index:
+                    raise at.error(f"no position {n!r}")
+            for table in geo.links.values():
+                for a in [a for a, b in table.items() if (a, b) == pair or pair in ((a,), (b,))]:
+                    del table[a]
 
 
 def _add(
@@ -227,7 +250,7 @@ def _zones_and_symmetry(board: Form, geo: Geometry, players: tuple[str, ...]) ->
                 raise item.error("(symmetry PLAYER (A B)...)")
             who = _word(item[1])
             if who not in players:
-                raise item[1].error(f"no player {who!r}")
+                continue  # a player of another game of the file: no one here
             table = geo.symmetry.setdefault(who, {})
             for pair in item.items[2:]:
                 if not isinstance(pair, Form) or len(pair) != 2:
@@ -249,5 +272,5 @@ def _zones_and_symmetry(board: Form, geo: Geometry, players: tuple[str, ...]) ->
             zone = geo.zones.setdefault(zname, {})
             for who in owners:
                 if who not in players:
-                    raise item.error(f"zone {zname!r}: no player {who!r}")
+                    continue  # a player of another game of the file: no one here
                 zone.setdefault(who, []).extend(p for p in where if p in names)

@@ -17,6 +17,7 @@ from game.logic.rules.sexpr import Atom, DescriptionError, Form, Item
 from game.logic.rules.words import RESERVED
 from game.logic.zrf import moving
 from game.logic.zrf.geometry import Geometry, read_geometry
+from game.logic.zrf.looks import STATEMENTS, Looks
 
 __all__ = ["ABOUT", "IGNORED", "Translation"]
 
@@ -69,6 +70,7 @@ class Translation:
         self.texts: dict[str, str] = {}
         self.options: dict[str, str] = {}
         self.counter = 0
+        self.looks = Looks(self)
 
     # -- names -----------------------------------------------------------------------------
 
@@ -120,6 +122,7 @@ class Translation:
         if board is None:
             raise at.error("the game has no (board ...)")
         self.geometry = read_geometry(board, self.players)
+        self.looks.prepare()
         out: list[Item] = [
             _form(at, "game", self.ident),
             _form(at, "title", _text(at, self.texts.get("title", self.ident)[:80] or self.ident)),
@@ -209,10 +212,18 @@ class Translation:
                     programs = self.programs(part, name)
                     if programs:
                         body.append(_form(part, part.head, *programs))
-                elif part.head in ("name", "help", "description", "image", "notation", "dummy"):
+                elif part.head in (
+                    "name",
+                    "help",
+                    "description",
+                    "image",
+                    "notation",
+                    "dummy",
+                    "glyph",
+                ):
                     continue
                 elif part.head == "attribute":
-                    raise part.error("piece attributes are not read yet")
+                    body.extend(self.looks.declare(part))
                 else:
                     raise part.error(f"the piece form ({part.head} ...) is not read yet")
             out.append(_form(piece, "piece", self.name(name), *body))
@@ -274,6 +285,8 @@ class Translation:
                 out.extend(self.add(item))
             elif head == "add-partial":
                 out.extend(self.add_partial(item))
+            elif head in STATEMENTS:
+                out.extend(self.looks.statement(item))
             elif head == "opposite":
                 out.append(
                     Atom(
@@ -333,6 +346,9 @@ class Translation:
 
     def condition(self, item: Item) -> Item:
         at = item
+        mine = self.looks.condition(item)
+        if mine is not None:
+            return mine
         if isinstance(item, Atom):
             word = str(item.value)
             if word in _TESTS:
@@ -371,7 +387,8 @@ class Translation:
         sides: list[Item] = []
         for side in form.args:
             if not isinstance(side, Form) or side.head not in self.players:
-                raise _error(side, "(PLAYER (PIECE POSITION...)...)")
+                who = f"no player {side.head!r}: " if isinstance(side, Form) else ""
+                raise _error(side, f"{who}(PLAYER (PIECE POSITION...)...)")
             groups: list[Item] = []
             for group in side.args:
                 if not isinstance(group, Form) or not group.head:
