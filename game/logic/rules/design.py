@@ -199,6 +199,8 @@ class Design:
     #: of a partial move need not capture (``(free-partial)``), but never comes back.
     perft_past_ends: bool = False
     free_partial: bool = False
+    #: ``(pass-partial)``: a free partial move may also end after any of its parts (goals.py).
+    pass_partial: bool = False
 
     def type_index(self, name: str) -> int:
         for i, piece in enumerate(self.pieces):

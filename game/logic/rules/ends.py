@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from game.logic.rules.board_ends import BOARD_ENDS, board_end_holds, row_found
+from game.logic.rules.goals import GOAL_ENDS, goal_holds
 from game.logic.rules.numbers import COMPARISONS, compare
 from game.logic.rules.perpetual import REPETITION_ENDS, perpetual_check
 from game.logic.rules.position import PASS, DescribedPosition, Move
@@ -164,6 +165,8 @@ class Ends:
             return self._material(b, head, args)
         if head in BOARD_ENDS:
             return board_end_holds(self, pos, head, args)
+        if head in GOAL_ENDS:
+            return goal_holds(self, pos, head, args)
         if perft:  # (a comparison is asked here by the rulebook's own wrapper: numbers.py)
             return False
         if head == "repetition":
@@ -375,7 +378,7 @@ class Ends:
         a goal reached): then the last ply cannot be counted in bulk."""
         cached = self.__dict__.get("_eam")
         if cached is None:
-            cached = any(
+            cached = not self.design.perft_past_ends and any(
                 isinstance(c, Form | Atom)
                 and (c.head if isinstance(c, Form) else str(c.value))
                 in (
@@ -388,6 +391,7 @@ class Ends:
                     "connects",
                     "connected",
                     *BOARD_ENDS,
+                    *GOAL_ENDS,
                 )
                 for end in self.design.ends
                 for c in walk(end.condition)

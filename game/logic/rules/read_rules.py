@@ -30,6 +30,7 @@ RULE_FLAGS: Final = {
     "captured-home": "captured_home",
     "captures-to-hand": "captures_to_hand",
     "free-partial": "free_partial",
+    "pass-partial": "pass_partial",
 }
 
 

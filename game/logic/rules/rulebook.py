@@ -343,6 +343,8 @@ class Rulebook(Ends, CheckTest, FaceDownRules, Chance, Tallies, ConcealedRules):
                             b[at] = saved
                     if self.design.free_partial:  # never back where the move has been
                         out = [r for r in out if r[0] not in trail]
+                        if out and self.design.pass_partial:  # it may also stop here
+                            found.append((tuple(trail), cap, eff, mc))
                     else:
                         out = [r for r in out if len(r[1]) > len(cap)]
                     if out:

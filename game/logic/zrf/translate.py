@@ -15,6 +15,7 @@ from typing import Final
 
 from game.logic.rules.sexpr import Atom, DescriptionError, Form, Item
 from game.logic.rules.words import RESERVED
+from game.logic.zrf import goals
 from game.logic.zrf.geometry import Geometry, read_geometry
 
 __all__ = ["IGNORED", "Translation"]
@@ -179,6 +180,7 @@ class Translation:
     def pieces(self) -> list[Form]:
         out = []
         letters: set[str] = set()
+        royal = goals.royal_types(self)
         for piece in self.parts.get("piece", []):
             name = ""
             for part in piece.args:
@@ -188,6 +190,8 @@ class Translation:
                 raise piece.error("a piece needs (name ...)")
             letter = _letter(name, letters)
             body: list[Item] = [_form(piece, "letter", _text(piece, letter))]
+            if name in royal:
+                body.append(_form(piece, "royal"))
             for part in piece.args:
                 if not isinstance(part, Form):
                     raise _error(part, "expected (name ...), (moves ...) ...")
@@ -408,13 +412,14 @@ class Translation:
             )
         if self.options.get("pass turn") in ("true", "forced"):
             parts.append(_form(at, "pass-when-stuck"))
+        parts.extend(goals.turn_rules(self))
         parts.append(_form(at, "perft", "past-ends"))
         parts.append(_form(at, "free-partial"))
         return _form(at, "rules", *parts)
 
     def ends(self) -> Form | None:
-        """The goals (not read yet: a player with no move ends the game drawn)."""
-        return _form(self.game, "end", _form(self.game, "draw", "stuck"))
+        """The goals as end conditions (:mod:`game.logic.zrf.goals`)."""
+        return goals.ends(self)
 
 
 #: The game forms this module reads.
@@ -422,6 +427,7 @@ _READ_HEADS: Final = frozenset(
     {
         "title", "players", "turn-order", "board", "board-setup", "piece", "option",
         "move-priorities", "help", "win-condition", "loss-condition", "draw-condition",
+        "count-condition",
     }
 )  # fmt: skip
 
