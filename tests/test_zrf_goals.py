@@ -161,3 +161,11 @@ def test_goal_condition_mistakes_are_named(condition: str, says: str) -> None:
     with pytest.raises(DescriptionError) as caught:
         Rulebook(parse(GOALS.replace("CONDITION", condition), "goals.txt"))
     assert says in str(caught.value) and "goals.txt:7:" in str(caught.value)
+
+
+def test_a_piece_taken_by_one_part_is_gone_for_the_next() -> None:
+    book = _book("goals-gone.zrf")
+    start = book.start()
+    # a1 leaps over b1 to c1 (taking it), then steps back onto the square it emptied.
+    assert move_texts(book, start, book.legal(start)) == ["a1xc1xb1"]
+    assert [book.perft(start, d) for d in (1, 2)] == [1, 1]

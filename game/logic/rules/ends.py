@@ -10,7 +10,6 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from game.logic.rules.board_ends import BOARD_ENDS, board_end_holds, row_found
-from game.logic.rules.goals import GOAL_ENDS, goal_holds
 from game.logic.rules.numbers import COMPARISONS, compare
 from game.logic.rules.perpetual import REPETITION_ENDS, perpetual_check
 from game.logic.rules.position import PASS, DescribedPosition, Move
@@ -165,8 +164,6 @@ class Ends:
             return self._material(b, head, args)
         if head in BOARD_ENDS:
             return board_end_holds(self, pos, head, args)
-        if head in GOAL_ENDS:
-            return goal_holds(self, pos, head, args)
         if perft:  # (a comparison is asked here by the rulebook's own wrapper: numbers.py)
             return False
         if head == "repetition":
@@ -391,7 +388,6 @@ class Ends:
                     "connects",
                     "connected",
                     *BOARD_ENDS,
-                    *GOAL_ENDS,
                 )
                 for end in self.design.ends
                 for c in walk(end.condition)

@@ -48,7 +48,6 @@ END_CONDITIONS: Final = {
     **dict.fromkeys(COMPARISONS, (2, 2)),
     **GROUP_ENDS,
     **BOARD_ENDS,
-    **GOAL_ENDS,
     **REPETITION_ENDS,
 }
 OUTCOMES: Final = ("win", "loss", "draw", "count")
@@ -123,10 +122,10 @@ class EndReader(ReaderPart):
                 self._number(a)
         elif head == "zone-empty":
             self._zone_name(args[0])
-        elif head in BOARD_ENDS:
-            check_board_end(head, args)
         elif head in GOAL_ENDS:
             check_goal_end(self, head, args)
+        elif head in BOARD_ENDS:
+            check_board_end(head, args)
         elif head in REPETITION_ENDS:
             check_repetition_end(head, args)
         elif head == "connects":

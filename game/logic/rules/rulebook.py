@@ -322,6 +322,7 @@ class Rulebook(Ends, CheckTest, FaceDownRules, Chance, Tallies, ConcealedRules):
         ]
         origin_piece = b[f]
         b[f] = 0
+        free = self.design.free_partial
         try:
             while todo:
                 trail, cap, eff, mc, next_kind, depth = todo.pop()
@@ -338,10 +339,14 @@ class Rulebook(Ends, CheckTest, FaceDownRules, Chance, Tallies, ConcealedRules):
                         saved = b[at]
                         b[at] = mc
                         try:
-                            gen(b, at, out, lf, lt, cap, mc)
+                            if free and cap:  # ZRF: a piece an earlier part took is gone
+                                gone = [0 if i in cap else v for i, v in enumerate(b)]
+                                gen(gone, at, out, lf, lt, cap, mc)
+                            else:
+                                gen(b, at, out, lf, lt, cap, mc)
                         finally:
                             b[at] = saved
-                    if self.design.free_partial:  # never back where the move has been
+                    if free:  # never back where the move has been
                         out = [r for r in out if r[0] not in trail]
                         if out and self.design.pass_partial:  # it may also stop here
                             found.append((tuple(trail), cap, eff, mc))
