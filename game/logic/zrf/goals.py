@@ -20,7 +20,8 @@ What each goal is for the player P it is judged for:
 - ``(pieces-remaining N [TYPE])``: exactly N of P's pieces (of the type) on the board;
 - ``(total-piece-count N [TYPE])``: exactly N pieces on the board, every player's;
 - ``(absolute-config OCCUPANT... (POSITION-OR-ZONE...))``: one of the positions holds one of
-  the occupants (a type: P's piece; ``(opponent T)``, ``(any-owner T)``, ``(not ...)``);
+  the occupants (a type: P's piece; ``(opponent T)``, ``(any-owner T)``, ``(not ...)``); a
+  name that is no position of the board (a variant's other board) is passed over;
 - ``(relative-config OCCUPANT DIR... OCCUPANT ...)``: the occupants along the directions
   from some position;
 - ``and``, ``or``, ``not`` of these.
@@ -157,6 +158,8 @@ def _condition(tr: Translation, item: Item, side: str, who: str) -> Item | None:
         if not isinstance(places, Form):
             raise item.error("(absolute-config OCCUPANT... (POSITION...))")
         where = _positions(tr, places, who)
+        if not where:  # a variant's board without the game's positions: never true
+            return None
         occupants = [_occupant(tr, o) for o in item.args[:-1]]
         return _form(item, "at", Form(tuple(where), *_at(item)), *occupants, *theirs)
     if head == "relative-config":
@@ -195,8 +198,6 @@ def _positions(tr: Translation, places: Form, who: str) -> list[Item]:
                 out.append(Atom(q, p.line, p.column, p.source, quoted=True))
         elif name in geo.names:
             out.append(Atom(name, p.line, p.column, p.source, quoted=True))
-        else:
-            raise p.error(f"no position or zone {name!r}")
     return out
 
 
