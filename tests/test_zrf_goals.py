@@ -45,6 +45,12 @@ def test_goals_become_end_conditions_for_the_mover_and_the_player_to_move() -> N
     )
 
 
+def test_a_puzzle_of_one_player_is_judged_for_that_player() -> None:
+    path = DATA / "goals-puzzle.zrf"
+    end = next(f for f in forms(path.read_text(), str(path)) if getattr(f, "head", "") == "end")
+    assert str(end) == '(end (win (and (at ("b2") Box) (at ("c2") Box))) (loss stuck))'
+
+
 def test_the_race_counts_and_each_goal_after_a_known_line() -> None:
     book = _book("goals-race.zrf")
     start = book.start()

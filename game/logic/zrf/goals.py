@@ -95,8 +95,9 @@ def ends(tr: Translation) -> Form:
             whose, cond = list(tr.players), args[0]
         else:
             raise goal.error(f"({goal.head} (PLAYER...) GOAL)")
-        if len(tr.players) == 1:
-            made = _condition(tr, cond, "next", tr.players[0])
+        if len(tr.players) == 1:  # the one player both moved and moves next
+            one = tr.players[0]
+            made = _condition(tr, cond, "mover", one) or _condition(tr, cond, "next", one)
             if made is not None:
                 out.append(_form(goal, outcome, made))
             continue
