@@ -102,7 +102,7 @@ def ends(tr: Translation) -> Form:
                 out.append(_form(goal, outcome, made))
             continue
         for side in ("mover", "next"):
-            guards = [None] if set(whose) == everyone and not _zoned(cond) else whose
+            guards = [None] if set(whose) == everyone and not _zoned(tr, cond) else whose
             for who in guards:
                 made = _condition(tr, cond, side, who or tr.players[0])
                 if made is None:
@@ -127,8 +127,15 @@ def _player(tr: Translation, item: Item) -> str:
     return str(item.value)
 
 
-def _zoned(cond: Item) -> bool:
-    return any(isinstance(i, Form) and i.head == "absolute-config" for i in _walk(cond))
+def _zoned(tr: Translation, cond: Item) -> bool:
+    """Whether the goal names a zone, whose positions differ by player."""
+    return any(
+        isinstance(i, Form)
+        and i.head == "absolute-config"
+        and isinstance(i.args[-1], Form)
+        and any(isinstance(p, Atom) and str(p.value) in tr.geometry.zones for p in i.args[-1].items)
+        for i in _walk(cond)
+    )
 
 
 def _condition(tr: Translation, item: Item, side: str, who: str) -> Item | None:
