@@ -4,13 +4,15 @@ of the board can make a row of either player's, Pentago), and ``(score-at-least 
 [theirs])``, the player's score so far: in a game of counters the counters in the first
 zone of ``score-zone`` (Oware's 25 of 48 seeds), else the pieces on the board.
 
-Both ask about the player who just moved, or with ``theirs`` the other player.
+Both ask about the player who just moved, or with ``theirs`` the other player. The
+conditions of :mod:`game.logic.rules.goals` are asked here too.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
+from game.logic.rules.goals import GOAL_ENDS, goal_holds
 from game.logic.rules.sexpr import Item
 from game.logic.rules.words import err, whole_number, word_of
 
@@ -20,7 +22,7 @@ if TYPE_CHECKING:
 __all__ = ["BOARD_ENDS", "board_end_holds", "check_board_end", "row_found"]
 
 #: The conditions of this module: name -> (least, most) arguments.
-BOARD_ENDS: Final = {"row-of": (1, 2), "score-at-least": (1, 2)}
+BOARD_ENDS: Final = {"row-of": (1, 2), "score-at-least": (1, 2), **GOAL_ENDS}
 
 
 def check_board_end(head: str, args: tuple[Item, ...]) -> None:
@@ -32,6 +34,8 @@ def check_board_end(head: str, args: tuple[Item, ...]) -> None:
 
 def board_end_holds(rules: Any, pos: DescribedPosition, head: str, args: tuple[Item, ...]) -> bool:
     """Whether ``(head args...)`` holds in ``pos`` (``rules``: the rulebook)."""
+    if head in GOAL_ENDS:
+        return goal_holds(rules, pos, head, args)
     need = int(args[0].value)  # type: ignore[union-attr]
     who = rules.last_mover(pos)
     if len(args) > 1:

@@ -204,6 +204,8 @@ class Design:
     free_partial: bool = False
     #: ``(take-own)``: a move onto a piece of the mover's takes it (ZRF's add): relays.py.
     take_own: bool = False
+    #: ``(pass-partial)``: a free partial move may also end after any of its parts (goals.py).
+    pass_partial: bool = False
 
     def type_index(self, name: str) -> int:
         for i, piece in enumerate(self.pieces):

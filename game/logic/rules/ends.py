@@ -375,7 +375,7 @@ class Ends:
         a goal reached): then the last ply cannot be counted in bulk."""
         cached = self.__dict__.get("_eam")
         if cached is None:
-            cached = any(
+            cached = not self.design.perft_past_ends and any(
                 isinstance(c, Form | Atom)
                 and (c.head if isinstance(c, Form) else str(c.value))
                 in (

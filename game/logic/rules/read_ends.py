@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Final
 
 from game.logic.rules.board_ends import BOARD_ENDS, check_board_end
 from game.logic.rules.ends import walk
+from game.logic.rules.goals import GOAL_ENDS, check_goal_end
 from game.logic.rules.groups import GROUP_ENDS
 from game.logic.rules.numbers import COMPARISONS
 from game.logic.rules.perpetual import REPETITION_ENDS, check_repetition_end
@@ -121,6 +122,8 @@ class EndReader(ReaderPart):
                 self._number(a)
         elif head == "zone-empty":
             self._zone_name(args[0])
+        elif head in GOAL_ENDS:
+            check_goal_end(self, head, args)
         elif head in BOARD_ENDS:
             check_board_end(head, args)
         elif head in REPETITION_ENDS:

@@ -31,6 +31,7 @@ RULE_FLAGS: Final = {
     "captures-to-hand": "captures_to_hand",
     "free-partial": "free_partial",
     "take-own": "take_own",
+    "pass-partial": "pass_partial",
 }
 
 

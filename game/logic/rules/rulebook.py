@@ -324,6 +324,7 @@ class Rulebook(Ends, CheckTest, FaceDownRules, Chance, Tallies, ConcealedRules):
         ]
         origin_piece = b[f]
         b[f] = 0
+        free = self.design.free_partial
         try:
             while todo:
                 trail, cap, eff, mc, next_kind, depth = todo.pop()
@@ -351,6 +352,8 @@ class Rulebook(Ends, CheckTest, FaceDownRules, Chance, Tallies, ConcealedRules):
                                 b[x] = v
                     if free:  # a new capture, or a position the move has not been to
                         out = [r for r in out if len(r[1]) > len(cap) or r[0] not in trail]
+                        if out and self.design.pass_partial:  # it may also stop here
+                            found.append((tuple(trail), cap, eff, mc))
                     else:
                         out = [r for r in out if len(r[1]) > len(cap)]
                     if out:

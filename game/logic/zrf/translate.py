@@ -15,7 +15,7 @@ from typing import Final
 
 from game.logic.rules.sexpr import Atom, DescriptionError, Form, Item
 from game.logic.rules.words import RESERVED
-from game.logic.zrf import moving
+from game.logic.zrf import goals, moving
 from game.logic.zrf.geometry import Geometry, read_geometry
 from game.logic.zrf.looks import STATEMENTS, Looks
 
@@ -189,6 +189,7 @@ class Translation:
     def pieces(self) -> list[Form]:
         out = []
         letters: set[str] = set()
+        royal = goals.royal_types(self)
         for piece in self.parts.get("piece", []):
             name = ""
             for part in piece.args:
@@ -205,6 +206,8 @@ class Translation:
             letter = mark if mark and mark not in letters else _letter(name, letters)
             letters.add(letter)
             body: list[Item] = [_form(piece, "letter", _text(piece, letter))]
+            if name in royal:
+                body.append(_form(piece, "royal"))
             for part in piece.args:
                 if not isinstance(part, Form):
                     raise _error(part, "expected (name ...), (moves ...) ...")
@@ -439,14 +442,15 @@ class Translation:
             )
         if self.options.get("pass turn") in ("true", "forced"):
             parts.append(_form(at, "pass-when-stuck"))
+        parts.extend(goals.turn_rules(self))
         parts.append(_form(at, "perft", "past-ends"))
         parts.append(_form(at, "free-partial"))
         parts.append(_form(at, "take-own"))  # add takes whatever stands there
         return _form(at, "rules", *parts)
 
     def ends(self) -> Form | None:
-        """The goals (not read yet: a player with no move ends the game drawn)."""
-        return _form(self.game, "end", _form(self.game, "draw", "stuck"))
+        """The goals as end conditions (:mod:`game.logic.zrf.goals`)."""
+        return goals.ends(self)
 
 
 #: The game forms this module reads.
@@ -454,6 +458,7 @@ _READ_HEADS: Final = frozenset(
     {
         "title", "players", "turn-order", "board", "board-setup", "piece", "option",
         "move-priorities", "help", "win-condition", "loss-condition", "draw-condition",
+        "count-condition",
     }
 )  # fmt: skip
 
