@@ -17,7 +17,7 @@ from game.logic.rules.sexpr import Atom, DescriptionError, Form, Item
 from game.logic.rules.words import RESERVED
 from game.logic.zrf import goals, moving
 from game.logic.zrf.geometry import Geometry, read_geometry
-from game.logic.zrf.looks import STATEMENTS, Looks
+from game.logic.zrf.properties import STATEMENTS, Properties
 
 __all__ = ["ABOUT", "IGNORED", "Translation"]
 
@@ -70,7 +70,7 @@ class Translation:
         self.texts: dict[str, str] = {}
         self.options: dict[str, str] = {}
         self.counter = 0
-        self.looks = Looks(self)
+        self.properties = Properties(self)
 
     # -- names -----------------------------------------------------------------------------
 
@@ -122,7 +122,7 @@ class Translation:
         if board is None:
             raise at.error("the game has no (board ...)")
         self.geometry = read_geometry(board, self.players)
-        self.looks.prepare()
+        self.properties.prepare()
         out: list[Item] = [
             _form(at, "game", self.ident),
             _form(at, "title", _text(at, self.texts.get("title", self.ident)[:80] or self.ident)),
@@ -226,7 +226,7 @@ class Translation:
                 ):
                     continue
                 elif part.head == "attribute":
-                    body.extend(self.looks.declare(part))
+                    body.extend(self.properties.declare(part))
                 else:
                     raise part.error(f"the piece form ({part.head} ...) is not read yet")
             out.append(_form(piece, "piece", self.name(name), *body))
@@ -289,7 +289,7 @@ class Translation:
             elif head == "add-partial":
                 out.extend(self.add_partial(item))
             elif head in STATEMENTS:
-                out.extend(self.looks.statement(item))
+                out.extend(self.properties.statement(item))
             elif head == "opposite":
                 out.append(
                     Atom(
@@ -349,7 +349,7 @@ class Translation:
 
     def condition(self, item: Item) -> Item:
         at = item
-        mine = self.looks.condition(item)
+        mine = self.properties.condition(item)
         if mine is not None:
             return mine
         if isinstance(item, Atom):

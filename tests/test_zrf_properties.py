@@ -1,5 +1,5 @@
 """ZRF piece attributes, flags, conditions asked at a named position and the board's extras
-(game/logic/zrf/looks.py, geometry.py): our own file's counts worked out by hand, and corpus
+(game/logic/zrf/properties.py, geometry.py): our own file's counts worked out by hand, and corpus
 files that use the forms against the counts of perft.tsv (../shared/zrf/)."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from game.logic.rules.catalogue import made_rulebook
 from game.logic.rules.sexpr import DescriptionError
 from game.logic.zrf.load import decode, design
 
-OURS = Path(__file__).parent / "data" / "zrf" / "looks.zrf"
+OURS = Path(__file__).parent / "data" / "zrf" / "properties.zrf"
 CORPUS = Path(__file__).parent.parent.parent / "shared" / "zrf"
 
 
@@ -53,7 +53,8 @@ def test_an_attribute_read_by_a_move_must_be_true_or_false() -> None:
     with pytest.raises(DescriptionError) as caught:
         _counts(OURS, 4, 1)
     assert str(caught.value).endswith(
-        "looks.zrf:75:40: the attribute 'weight' is read by a move: its value must be true or false"
+        "properties.zrf:75:40: the attribute 'weight' is read by a move: "
+        "its value must be true or false"
     )
 
 

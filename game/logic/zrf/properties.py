@@ -31,7 +31,7 @@ from game.logic.rules.sexpr import Atom, Form, Item
 if TYPE_CHECKING:
     from game.logic.zrf.translate import Translation
 
-__all__ = ["STATEMENTS", "Looks"]
+__all__ = ["STATEMENTS", "Properties"]
 
 #: The move statements this module writes.
 STATEMENTS: Final = frozenset({"set-attribute", "set-flag", "set-position-flag"})
@@ -41,7 +41,7 @@ _LEAST: Final = {"piece?": 1, "in-zone?": 1, "attribute?": 1, "flag?": 1, "posit
 _OWN: Final = frozenset({"attribute?", "flag?", "position-flag?", "adjacent-to-enemy?"})
 
 
-class Looks:
+class Properties:
     """The attributes of a game's pieces and the forms above, for one translation."""
 
     def __init__(self, tr: Translation) -> None:
