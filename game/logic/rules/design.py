@@ -64,6 +64,7 @@ __all__ = [
 
 #: The most piece types, attributes and players a description may declare.
 MAX_TYPES: Final = 32
+MIN_PLAYERS: Final = 1
 MAX_PLAYERS: Final = 4
 
 #: The agents a description may choose for its hints and computer side.
@@ -199,6 +200,8 @@ class Design:
     #: of a partial move need not capture (``(free-partial)``), but never comes back.
     perft_past_ends: bool = False
     free_partial: bool = False
+    #: ``(random PLAYER...)``: the seats whose moves chance chooses (rules/random_players.py).
+    random_players: tuple[int, ...] = ()
 
     def type_index(self, name: str) -> int:
         for i, piece in enumerate(self.pieces):
@@ -310,7 +313,7 @@ class _Reader(
         title = heading_of(arg(title_form, 1, 1)[0], "title") if title_form else ident
         players_form = self.one("players")
         assert players_form is not None
-        players = tuple(word_of(a) for a in arg(players_form, 2, MAX_PLAYERS))
+        players = tuple(word_of(a) for a in arg(players_form, MIN_PLAYERS, MAX_PLAYERS))
         distinct(players_form.args, "player")
         self.players = players
         rules = self.one("rules", required=False)

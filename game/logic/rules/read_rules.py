@@ -12,6 +12,7 @@ from game.logic.rules.demotion import base_types
 from game.logic.rules.groups import read_groups
 from game.logic.rules.per_die import refuse_turn_measures
 from game.logic.rules.prefer import read_key
+from game.logic.rules.random_players import read_random
 from game.logic.rules.sexpr import Atom, Form, Item
 from game.logic.rules.words import ReaderPart, arg, err, word_of
 
@@ -140,6 +141,8 @@ class RulesReader(ReaderPart):
                 design.teams = self._teams(item)
             elif head == "groups":
                 design.groups = read_groups(item)
+            elif head == "random":
+                design.random_players = read_random(item, self.players)
             else:
                 raise item.error(f"unknown rule ({head} ...)")
 

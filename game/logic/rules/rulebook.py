@@ -37,6 +37,7 @@ from game.logic.rules.limits import MAX_MOVES, RulesError
 from game.logic.rules.numbers import Tallies
 from game.logic.rules.position import PASS, DescribedPosition, Move
 from game.logic.rules.prefer import prefer
+from game.logic.rules.random_players import play_random
 from game.logic.rules.sexpr import Form
 from game.logic.rules.teams import enemy_code, foes
 
@@ -129,6 +130,8 @@ class Rulebook(Ends, CheckTest, FaceDownRules, Chance, Tallies, ConcealedRules):
             self.take_chance()  # dice, pieces sent home: game.logic.rules.chance
         if design.concealed is not None:
             self.conceal()
+        if design.random_players:
+            play_random(self)  # seats chance plays: game.logic.rules.random_players
 
     # -- positions ---------------------------------------------------------------------
 

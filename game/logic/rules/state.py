@@ -308,6 +308,8 @@ class RulesGame(Game[Move]):
 
     def result_text(self, state: Any) -> str:
         scores = state.returns()
+        if len(scores) == 1:  # a puzzle, played alone
+            return "solved" if scores[0] > 0 else "lost" if scores[0] < 0 else "not solved"
         if max(scores) == min(scores):
             return "a draw"
         winner = scores.index(max(scores))

@@ -16,6 +16,7 @@ from typing import Final
 from game.logic.rules.sexpr import Atom, DescriptionError, Form, Item
 from game.logic.rules.words import RESERVED
 from game.logic.zrf.geometry import Geometry, read_geometry
+from game.logic.zrf.players import check_players, other_side_step, random_rule
 
 __all__ = ["IGNORED", "Translation"]
 
@@ -105,11 +106,7 @@ class Translation:
         if players_form is None:
             raise at.error("the game has no (players ...)")
         self.players = tuple(_word(p) for p in players_form.args)
-        if not 1 <= len(self.players) <= 4:
-            raise players_form.error("the engine plays games of 1 to 4 players")
-        for p in self.players:
-            if p.startswith("?"):
-                raise players_form.error(f"random players ({p}) are not read yet")
+        check_players(players_form, self.players)
         board = self.one("board")
         if board is None:
             raise at.error("the game has no (board ...)")
@@ -394,9 +391,7 @@ class Translation:
                 elif isinstance(step, Form) and len(step) == 2 and step.head in self.players:
                     second = _word(step[1])
                     if second in self.players:
-                        raise step.error(
-                            "a turn that moves another player's pieces is not read yet"
-                        )
+                        other_side_step(step)
                     steps.append(_form(step, self.name(step.head), self.name(second)))
                 else:
                     raise _error(step, "the turn-order step is not read yet")
@@ -408,6 +403,7 @@ class Translation:
             )
         if self.options.get("pass turn") in ("true", "forced"):
             parts.append(_form(at, "pass-when-stuck"))
+        parts.extend(random_rule(self, at))
         parts.append(_form(at, "perft", "past-ends"))
         parts.append(_form(at, "free-partial"))
         return _form(at, "rules", *parts)

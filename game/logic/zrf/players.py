@@ -1,0 +1,52 @@
+"""ZRF's players as the engine's: one player alone (a puzzle), random players, and the
+limits of the turn order.
+
+- ``(players You)``: a game of one player, as the engine's ``(players You)``: the turn order
+  is that player's every turn, and the hint searches for the goal.
+- A player whose name starts with ``?`` (``(players White Black ?Dice)``) is a random
+  player: Zillions chooses its moves at random. It becomes the engine's
+  ``(rules (random NAME))``: its turns are chance nodes whose outcomes are its legal moves,
+  each as likely (perft counts each outcome as a move).
+- More than four players, and a turn-order step ``(P Q)`` in which P moves Q's pieces, are
+  refused with a line that says so.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, NoReturn
+
+from game.logic.rules.design import MAX_PLAYERS, MIN_PLAYERS
+from game.logic.rules.sexpr import Atom, Form, Item
+
+if TYPE_CHECKING:
+    from game.logic.zrf.translate import Translation
+
+__all__ = ["check_players", "other_side_step", "random_rule"]
+
+
+def check_players(form: Form, players: Sequence[str]) -> None:
+    """Refuses a player list the engine cannot play, naming the form."""
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        raise form.error(
+            f"{len(players)} players: the engine plays games of {MIN_PLAYERS} to {MAX_PLAYERS}"
+        )
+    if all(p.startswith("?") for p in players):
+        raise form.error("every player is random (?NAME): no one would choose a move")
+
+
+def random_rule(translation: Translation, at: Item) -> list[Form]:
+    """``(random NAME...)`` for the game's random players (none: nothing)."""
+    chosen = [translation.name(p) for p in translation.players if p.startswith("?")]
+    if not chosen:
+        return []
+    where = (at.line, at.column, at.source)
+    return [Form((Atom("random", *where), *(Atom(n, *where) for n in chosen)), *where)]
+
+
+def other_side_step(step: Form) -> NoReturn:
+    """Refuses ``(P Q)`` in the turn order: P choosing the move of Q's pieces."""
+    raise step.error(
+        f"({step.head} {step[1]}): a turn in which one player moves another's pieces "
+        "is not read yet"
+    )
