@@ -121,3 +121,27 @@ def test_random_games_with_a_random_player_end() -> None:
 def test_a_random_rule_that_cannot_be_played_is_refused(rule: str, message: str) -> None:
     with pytest.raises(DescriptionError, match=message):
         parse(DUO.replace("(random Die)", rule), "t.txt")
+
+
+def test_up_to_twelve_players_take_turns_each_in_a_colour_and_a_seat_of_their_own() -> None:
+    from game.games.rules.entry import entry_for
+
+    names = [f"P{k}" for k in range(1, 13)]
+    places = ["a1", "g1", "a8", "g8", "d1", "e8", "a4", "g5", "b2", "g7", "c6", "f3"]
+    text = f"""(game twelve) (players {" ".join(names)})
+    (board (grid (columns a b c d e f g h) (rows 1 2 3 4 5 6 7 8)) (directions (e 1 0)))
+    (piece Rook (letter "R") (moves (move e e (verify empty) add)))
+    (setup {" ".join(f"({n} (Rook {p}))" for n, p in zip(names, places, strict=True))})
+    (end (win (none-left Rook)))"""
+    state = _state(text)
+    seen = []
+    for _ in range(12):
+        seen.append(state.current_player())
+        state = state.apply(state.legal_actions()[0])
+    assert seen == list(range(12))
+    design = state.rulebook.design
+    assert len(set(design.colours)) == 12
+    options = [o.name for o in entry_for(design.id, state.rulebook, "").options.options]
+    assert "twelfth" in options and "first" in options
+    with pytest.raises(DescriptionError, match="takes 1 to 12 arguments, not 13"):
+        parse(text.replace("(players P1", "(players P0 P1"), "t.txt")

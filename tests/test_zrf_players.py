@@ -64,8 +64,8 @@ def test_a_random_player_chooses_by_chance_and_each_outcome_counts() -> None:
     [
         (
             "(players White Black ?Coin)",
-            "(players A B C D E ?Coin)",
-            r"coin-race.zrf:5:3: 6 players: the engine plays games of 1 to 4",
+            "(players A B C D E F G H I J K L ?Coin)",
+            r"coin-race.zrf:5:3: 13 players: the engine plays games of 1 to 12",
         ),
         (
             "(turn-order ?Coin White ?Coin Black)",

@@ -65,7 +65,7 @@ __all__ = [
 #: The most piece types, attributes and players a description may declare.
 MAX_TYPES: Final = 32
 MIN_PLAYERS: Final = 1
-MAX_PLAYERS: Final = 4
+MAX_PLAYERS: Final = 12
 
 #: The agents a description may choose for its hints and computer side.
 COMPUTERS: Final = ("beginner", "intermediate", "advanced", "master", "alphabeta", "uct")
@@ -257,8 +257,11 @@ def from_forms(items: list[Item], source: str) -> Design:
 
 
 DEFAULT_COLOURS: Final = ((0.93, 0.9, 0.82), (0.16, 0.15, 0.16))
-#: With more than two players: red, blue, yellow and green, as four-handed chess sets are.
-MANY_COLOURS: Final = ((0.8, 0.2, 0.16), (0.18, 0.38, 0.8), (0.9, 0.75, 0.15), (0.2, 0.6, 0.28))
+#: With more than two players: red, blue, yellow and green, as four-handed chess sets are;
+#: then orange, purple, cyan, pink, brown, ivory, grey and slate.
+MANY_COLOURS: Final = ((0.8, 0.2, 0.16), (0.18, 0.38, 0.8), (0.9, 0.75, 0.15), (0.2, 0.6, 0.28),
+    (0.93, 0.5, 0.1), (0.5, 0.25, 0.65), (0.2, 0.7, 0.75), (0.9, 0.5, 0.65), (0.45, 0.3, 0.18),
+    (0.93, 0.9, 0.82), (0.55, 0.55, 0.55), (0.25, 0.28, 0.33))  # fmt: skip
 
 
 class _Reader(

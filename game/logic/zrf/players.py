@@ -7,8 +7,9 @@ limits of the turn order.
   player: Zillions chooses its moves at random. It becomes the engine's
   ``(rules (random NAME))``: its turns are chance nodes whose outcomes are its legal moves,
   each as likely (perft counts each outcome as a move).
-- More than four players, and a turn-order step ``(P Q)`` in which P moves Q's pieces, are
-  refused with a line that says so.
+- Up to twelve players (``(players White Black Pink Red ...)``), as the engine's; more, and a
+  turn-order step ``(P Q)`` in which P moves Q's pieces, are refused with a line that says
+  so.
 """
 
 from __future__ import annotations
