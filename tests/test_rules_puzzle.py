@@ -110,17 +110,15 @@ def test_random_games_with_a_random_player_end() -> None:
         assert state.returns() == (1.0, -1.0)
 
 
-@pytest.mark.parametrize(
-    ("rule", "message"),
-    [
-        ("(random You Die)", "t.txt:8:29: every player is random"),
-        ("(random Dice)", "t.txt:8:37: no player 'Dice'"),
-        ("(random Die Die)", "t.txt:8:41: random player 'Die' is given twice"),
-    ],
-)
-def test_a_random_rule_that_cannot_be_played_is_refused(rule: str, message: str) -> None:
-    with pytest.raises(DescriptionError, match=message):
-        parse(DUO.replace("(random Die)", rule), "t.txt")
+def test_a_random_rule_that_cannot_be_played_is_refused_with_its_place() -> None:
+    refused = {
+        "(random You Die)": "t.txt:8:29: every player is random",
+        "(random Dice)": "t.txt:8:37: no player 'Dice'",
+        "(random Die Die)": "t.txt:8:41: random player 'Die' is given twice",
+    }
+    for rule, message in refused.items():
+        with pytest.raises(DescriptionError, match=message):
+            parse(DUO.replace("(random Die)", rule), "t.txt")
 
 
 def test_up_to_twelve_players_take_turns_each_in_a_colour_and_a_seat_of_their_own() -> None:

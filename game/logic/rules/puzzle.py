@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from game.logic.rules.position import DescribedPosition, Move
     from game.logic.rules.rulebook import Rulebook
 
-__all__ = ["PUZZLE_NODES", "SOLVED", "Solution", "puzzle_choice", "solve"]
+__all__ = ["PUZZLE_NODES", "SOLVED", "PuzzleLine", "puzzle_choice", "solve"]
 
 #: The positions a hint may make when the caller gives no bound of its own.
 PUZZLE_NODES: Final = 100_000
@@ -45,7 +45,7 @@ _KEPT: Final = 10_000
 
 
 @dataclass(frozen=True)
-class Solution:
+class PuzzleLine:
     """What :func:`solve` found: the moves of a shortest line to the goal (empty when none was
     found), the positions made, and whether every position reachable was seen (so that no
     line exists)."""
@@ -61,7 +61,7 @@ def solve(
     nodes: int,
     deadline: float | None = None,
     stopped: Callable[[], bool] | None = None,
-) -> Solution:
+) -> PuzzleLine:
     """A shortest line from ``pos`` to a win for the player alone, breadth first, making at
     most ``nodes`` positions and stopping at ``deadline`` (``time.perf_counter()``) or when
     ``stopped()`` says so."""
@@ -75,7 +75,7 @@ def solve(
             here_key = rulebook.key(here)
             for move in rulebook.legal(here):
                 if made >= nodes or (made & 255 == 0 and _late(deadline, stopped)):
-                    return Solution((), made, False)
+                    return PuzzleLine((), made, False)
                 child = here.copy()
                 rulebook.make(child, move)
                 made += 1
@@ -88,9 +88,9 @@ def solve(
                 if outcome is None:
                     after.append(child)
                 elif rulebook.returns(child, outcome)[0] > 0:
-                    return Solution(_line(came, key), made, False)
+                    return PuzzleLine(_line(came, key), made, False)
         level = after
-    return Solution((), made, True)
+    return PuzzleLine((), made, True)
 
 
 def _late(deadline: float | None, stopped: Callable[[], bool] | None) -> bool:
