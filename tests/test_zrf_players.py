@@ -100,3 +100,13 @@ def test_peg_solitaire_counts_as_perft_tsv_says() -> None:
     rulebook = made_rulebook(design(decode(path.read_bytes()), str(path), 0, None))
     assert rulebook.design.players and len(rulebook.design.players) == 1
     assert wanted and {d: rulebook.perft(rulebook.start(), d) for d in wanted} == wanted
+
+
+def test_a_turn_of_a_move_type_no_piece_has_offers_no_move() -> None:
+    text = decode((DATA / "coin-race.zrf").read_bytes())
+    text = text.replace("(turn-order ?Coin White ?Coin Black)", "(turn-order (White setup) Black)")
+    rulebook = _rulebook("coin-race.zrf", text)
+    assert rulebook.perft(rulebook.start(), 1) == 0
+    moving = text.replace("(turn-order (White setup) Black)", "(turn-order Black (White setup))")
+    rulebook = _rulebook("coin-race.zrf", moving)
+    assert [rulebook.perft(rulebook.start(), k) for k in (1, 2)] == [1, 0]

@@ -10,6 +10,9 @@ limits of the turn order.
 - Up to twelve players (``(players White Black Pink Red ...)``), as the engine's; more, and a
   turn-order step ``(P Q)`` in which P moves Q's pieces, are refused with a line that says
   so.
+- A turn-order step ``(P TYPE)`` whose TYPE no piece's moves have (Klin Zha's ``setup``)
+  offers P no move, as in Zillions: the first piece gets a program of that type that never
+  moves (:func:`typeless_turns`).
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from game.logic.rules.sexpr import Atom, Form, Item
 if TYPE_CHECKING:
     from game.logic.zrf.translate import Translation
 
-__all__ = ["check_players", "other_side_step", "random_rule"]
+__all__ = ["check_players", "other_side_step", "random_rule", "typeless_turns"]
 
 
 def check_players(form: Form, players: Sequence[str]) -> None:
@@ -51,3 +54,50 @@ def other_side_step(step: Form) -> NoReturn:
         f"({step.head} {step[1]}): a turn in which one player moves another's pieces "
         "is not read yet"
     )
+
+
+def typeless_turns(out: list[Item], rules: Form) -> None:
+    """A turn-order step ``(P TYPE)`` whose TYPE no piece's moves have offers P no move (as
+    in Zillions): give the first piece of ``out`` a program of that type that never moves,
+    so that the engine, which refuses a type no program has, reads the step."""
+    declared = {
+        str(part[1])
+        for piece in out
+        if isinstance(piece, Form) and piece.head == "piece"
+        for group in piece.args
+        if isinstance(group, Form) and group.head in ("moves", "drops")
+        for program in group.args
+        if isinstance(program, Form)
+        for part in program.args
+        if isinstance(part, Form) and part.head == "type" and len(part) == 2
+    }
+    order = next((f for f in rules.args if isinstance(f, Form) and f.head == "turn-order"), None)
+    wanted = [
+        step[1]
+        for step in (order.args if order is not None else ())
+        if isinstance(step, Form) and len(step) == 2 and str(step[1]) not in declared
+    ]
+    missing = list(dict.fromkeys(str(kind) for kind in wanted))
+    first = next((k for k, f in enumerate(out) if isinstance(f, Form) and f.head == "piece"), None)
+    if not missing or first is None:
+        return
+    piece = out[first]
+    assert isinstance(piece, Form)
+    where = (piece.line, piece.column, piece.source)
+
+    def atom(value: str) -> Atom:
+        return Atom(value, *where)
+
+    programs = tuple(
+        Form(
+            (
+                atom("move"),
+                atom(f"zrf-none-{k}"),
+                Form((atom("type"), atom(kind)), *where),
+                Form((atom("verify"), atom("false")), *where),
+            ),
+            *where,
+        )
+        for k, kind in enumerate(missing, start=1)
+    )
+    out[first] = Form((*piece.items, Form((atom("moves"), *programs), *where)), *where)

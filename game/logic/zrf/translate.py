@@ -16,7 +16,7 @@ from typing import Final
 from game.logic.rules.sexpr import Atom, DescriptionError, Form, Item
 from game.logic.rules.words import RESERVED
 from game.logic.zrf.geometry import Geometry, read_geometry
-from game.logic.zrf.players import check_players, other_side_step, random_rule
+from game.logic.zrf.players import check_players, other_side_step, random_rule, typeless_turns
 
 __all__ = ["IGNORED", "Translation"]
 
@@ -124,7 +124,9 @@ class Translation:
         setup = self.setup()
         if setup is not None:
             out.append(setup)
-        out.append(self.rules())
+        rules = self.rules()
+        out.append(rules)
+        typeless_turns(out, rules)
         ends = self.ends()
         if ends is not None:
             out.append(ends)
