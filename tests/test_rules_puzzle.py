@@ -13,6 +13,14 @@ from game.logic.rules.agents import make_agent
 from game.logic.rules.catalogue import made_rulebook
 from game.logic.rules.design import parse
 from game.logic.rules.puzzle import solve
+from game.logic.rules.records import (
+    Record,
+    check_record,
+    graft,
+    record_format,
+    result_text,
+    write_record,
+)
 from game.logic.rules.sexpr import DescriptionError
 from game.logic.rules.state import RulesGame, RulesState
 
@@ -59,6 +67,12 @@ def test_a_puzzle_is_a_game_of_one_player_who_moves_every_turn() -> None:
     state = state.apply(state.parse_action("b1-b2"))
     assert state.outcome() == "win" and state.returns() == (1.0,)
     assert RulesGame(state.rulebook).result_text(state) == "solved"
+    record = Record(state.rulebook.design.id, record_format(state.rulebook))
+    lines = ["b1-b2", "a1-b1", "a2-a1", "b2-a2", "b1-b2"]
+    graft(record.moves, [(0, text) for text in lines])
+    record.result = result_text(state.rulebook, state.returns())
+    written = write_record(state.rulebook, check_record(state.rulebook, record))
+    assert record.result == "*" and written.rstrip().endswith("5. b1-b2 *")
 
 
 def test_the_hint_solves_a_puzzle_by_the_shortest_line() -> None:
