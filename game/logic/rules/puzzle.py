@@ -67,26 +67,27 @@ def solve(
     ``stopped()`` says so."""
     start = rulebook.key(pos)
     came: dict[tuple[Any, ...], tuple[tuple[Any, ...], Move] | None] = {start: None}
-    level = [pos.copy()]
+    level = [(pos.copy(), start, rulebook.legal(pos))]
     made = 0
     while level:
-        after: list[DescribedPosition] = []
-        for here in level:
-            here_key = rulebook.key(here)
-            for move in rulebook.legal(here):
+        after: list[tuple[DescribedPosition, tuple[Any, ...], list[Move]]] = []
+        for here, here_key, here_moves in level:
+            for move in here_moves:
                 if made >= nodes or (made & 255 == 0 and _late(deadline, stopped)):
                     return PuzzleLine((), made, False)
-                child = here.copy()
-                rulebook.make(child, move)
-                made += 1
-                key = rulebook.key(child)
-                if key in came:
+                saved = rulebook.make(here, move)  # made in place and taken back; only a
+                made += 1  # position not seen before is copied
+                key = rulebook.key(here)
+                seen = key in came
+                child = None if seen else here.copy()
+                rulebook.unmake(here, saved)
+                if child is None:
                     continue
                 came[key] = (here_key, move)
                 moves = rulebook.legal(child)
                 outcome = rulebook.outcome(child, moves)
                 if outcome is None:
-                    after.append(child)
+                    after.append((child, key, moves))
                 elif rulebook.returns(child, outcome)[0] > 0:
                     return PuzzleLine(_line(came, key), made, False)
         level = after
