@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 __all__ = ["PUZZLE_NODES", "SOLVED", "PuzzleLine", "puzzle_choice", "solve"]
 
 #: The positions a hint may make when the caller gives no bound of its own.
-PUZZLE_NODES: Final = 100_000
+PUZZLE_NODES: Final = 50_000
 #: Per rulebook: position key -> the next move of a line found to the goal from there.
 SOLVED: Final[weakref.WeakKeyDictionary[Rulebook, dict[tuple[Any, ...], Move]]] = (
     weakref.WeakKeyDictionary()
