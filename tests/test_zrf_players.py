@@ -110,3 +110,13 @@ def test_a_turn_of_a_move_type_no_piece_has_offers_no_move() -> None:
     moving = text.replace("(turn-order (White setup) Black)", "(turn-order Black (White setup))")
     rulebook = _rulebook("coin-race.zrf", moving)
     assert [rulebook.perft(rulebook.start(), k) for k in (1, 2)] == [1, 0]
+
+
+def test_a_variant_written_before_the_game_takes_the_games_players() -> None:
+    text = decode((DATA / "tiny-slide.zrf").read_bytes())
+    before = '(variant (title "Two tiles") (board-setup (You (Red a1) (Tile b1 c2))))\n'
+    at = text.index("(game")
+    rulebook = _rulebook("tiny-slide.zrf", text[:at] + before + text[at:], 0)
+    assert rulebook.design.players == ("You",)
+    # Holes at a2, b2 and c1: Red a1 up; b1 up or right; c2 down or left.
+    assert rulebook.perft(rulebook.start(), 1) == 5

@@ -31,7 +31,8 @@ _BY_NAME: Final = ("piece",)
 
 def games(items: Sequence[Item]) -> list[Form]:
     """Every ``(game ...)`` and ``(variant ...)`` form in file order, macros expanded, each
-    variant completed from the first of them."""
+    variant completed from the file's first ``(game ...)`` (from the first form where there
+    is none)."""
     defines: dict[str, tuple[Item, ...]] = {}
     tops: list[Form] = []
     for item in items:
@@ -48,11 +49,9 @@ def games(items: Sequence[Item]) -> list[Form]:
     expanded = [
         Form((t[0], *expand(t.args, defines, 0, budget)), t.line, t.column, t.source) for t in tops
     ]
-    base = expanded[0]
-    out = [base]
-    for variant in expanded[1:]:
-        out.append(_completed(variant, base))
-    return out
+    # Variants complete from the file's (game ...), even those written before it.
+    base = next((t for t in expanded if t.head == "game"), expanded[0])
+    return [t if t is base else _completed(t, base) for t in expanded]
 
 
 def titles(forms: Sequence[Form]) -> list[str]:
