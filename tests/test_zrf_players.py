@@ -43,6 +43,7 @@ def test_a_puzzle_of_one_player_loads_and_moves_every_turn() -> None:
 def test_a_random_player_chooses_by_chance_and_each_outcome_counts() -> None:
     rulebook = _rulebook("coin-race.zrf")
     assert rulebook.design.random_players == (2,)
+    assert rulebook.design.players == ("White", "Black", "Coin")  # ?Coin, its ? dropped
     # ?Coin drops on 3, then 2, then 1 empty cells; each Man has its one step; then the
     # tray is full and ?Coin, with no move, ends the game.
     counts = [rulebook.perft(rulebook.start(), k) for k in range(1, 8)]

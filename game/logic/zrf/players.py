@@ -6,7 +6,8 @@ limits of the turn order.
 - A player whose name starts with ``?`` (``(players White Black ?Dice)``) is a random
   player: Zillions chooses its moves at random. It becomes the engine's
   ``(rules (random NAME))``: its turns are chance nodes whose outcomes are its legal moves,
-  each as likely (perft counts each outcome as a move).
+  each as likely (perft counts each outcome as a move). It plays under its name without the
+  ``?`` (``Dice``) where no other name is that.
 - Up to twelve players (``(players White Black Pink Red ...)``), as the engine's; more, and a
   turn-order step ``(P Q)`` in which P moves Q's pieces, are refused with a line that says
   so.
@@ -17,7 +18,7 @@ limits of the turn order.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
 from typing import TYPE_CHECKING, NoReturn
 
 from game.logic.rules.design import MAX_PLAYERS, MIN_PLAYERS
@@ -29,14 +30,22 @@ if TYPE_CHECKING:
 __all__ = ["check_players", "other_side_step", "random_rule", "typeless_turns"]
 
 
-def check_players(form: Form, players: Sequence[str]) -> None:
-    """Refuses a player list the engine cannot play, naming the form."""
+def check_players(translation: Translation, form: Form) -> None:
+    """Refuses a player list the engine cannot play, naming the form; a random player
+    ``?Dice`` plays as ``Dice`` where no other name is that."""
+    players = translation.players
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise form.error(
             f"{len(players)} players: the engine plays games of {MIN_PLAYERS} to {MAX_PLAYERS}"
         )
     if all(p.startswith("?") for p in players):
         raise form.error("every player is random (?NAME): no one would choose a move")
+    for player in players:
+        bare = player[1:]
+        free = bare not in translation.used and bare not in players
+        if player.startswith("?") and free and re.fullmatch(r"[A-Za-z][A-Za-z0-9_-]{0,47}", bare):
+            translation.names[player] = bare
+            translation.used.add(bare)
 
 
 def random_rule(translation: Translation, at: Item) -> list[Form]:

@@ -106,7 +106,7 @@ class Translation:
         if players_form is None:
             raise at.error("the game has no (players ...)")
         self.players = tuple(_word(p) for p in players_form.args)
-        check_players(players_form, self.players)
+        check_players(self, players_form)
         board = self.one("board")
         if board is None:
             raise at.error("the game has no (board ...)")
