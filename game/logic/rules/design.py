@@ -202,6 +202,8 @@ class Design:
     free_partial: bool = False
     #: ``(random PLAYER...)``: the seats whose moves chance chooses (rules/random_players.py).
     random_players: tuple[int, ...] = ()
+    #: The seat that chooses at each step of the turn order, where one names two (turn_seats.py).
+    turn_seats: tuple[int, ...] = ()
 
     def type_index(self, name: str) -> int:
         for i, piece in enumerate(self.pieces):

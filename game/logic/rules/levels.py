@@ -192,7 +192,7 @@ class LevelAgent:
             if solved is not None:
                 self._said, self._details = solved[1], solved[2]
                 return solved[0]
-        if rulebook.players > 2:  # each seat for itself (through any throws): a result vector
+        if rulebook.players > 2 or rulebook.design.turn_seats:  # each seat for itself: a vector
             move, self._said, self._details = choose_many(
                 self.name, state, nodes, None if nodes else seconds, stop
             )

@@ -49,7 +49,7 @@ def play_random(rulebook: Rulebook) -> None:
 
     def random_chance(pos: DescribedPosition) -> Sequence[tuple[Move, float]]:
         found = before(pos)
-        if found or rulebook.player(pos) not in seats:
+        if found or rulebook.seat(pos) not in seats:
             return found
         moves = rulebook.legal(pos)
         if not moves:

@@ -84,6 +84,7 @@ class Rulebook(Ends, CheckTest, FaceDownRules, Chance, Tallies, ConcealedRules):
         board = design.board
         self.n = len(board.names)
         self.players = len(design.players)
+        self.seats = design.turn_seats or design.turn_order
         self.foes = [foes(p, self.players, design.teams) for p in range(self.players)]
         self.types = len(design.pieces)
         self.royal = frozenset(design.royal)
@@ -155,6 +156,10 @@ class Rulebook(Ends, CheckTest, FaceDownRules, Chance, Tallies, ConcealedRules):
 
     def player(self, pos: DescribedPosition) -> int:
         return self.design.turn_order[pos.turn]
+
+    def seat(self, pos: DescribedPosition) -> int:
+        """Who chooses the move: the player, but P at a step (P Q) (rules/turn_seats.py)."""
+        return self.seats[pos.turn]
 
     def next_turn(self, turn: int) -> int:
         turn += 1

@@ -63,7 +63,7 @@ class RulesState:
     def current_player(self) -> int:
         if self.is_terminal():
             return TERMINAL
-        return CHANCE if self.rulebook.chance(self.pos) else self.rulebook.player(self.pos)
+        return CHANCE if self.rulebook.chance(self.pos) else self.rulebook.seat(self.pos)
 
     def legal_actions(self) -> Sequence[Move]:
         return [] if self.is_terminal() else self.moves()

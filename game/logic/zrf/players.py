@@ -8,9 +8,10 @@ limits of the turn order.
   ``(rules (random NAME))``: its turns are chance nodes whose outcomes are its legal moves,
   each as likely (perft counts each outcome as a move). It plays under its name without the
   ``?`` (``Dice``) where no other name is that.
-- Up to twelve players (``(players White Black Pink Red ...)``), as the engine's; more, and a
-  turn-order step ``(P Q)`` in which P moves Q's pieces, are refused with a line that says
-  so.
+- Up to twelve players (``(players White Black Pink Red ...)``), as the engine's; more are
+  refused with a line that says so.
+- A turn-order step ``(P Q)`` (or ``(P Q TYPE)``), in which P moves Q's pieces, is the
+  engine's own ``(P Q)``: Q's moves, P choosing (chance, where P is a random player).
 - A turn-order step ``(P TYPE)`` whose TYPE no piece's moves have (Klin Zha's ``setup``)
   offers P no move, as in Zillions: the first piece gets a program of that type that never
   moves (:func:`typeless_turns`).
@@ -19,7 +20,7 @@ limits of the turn order.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING
 
 from game.logic.rules.design import MAX_PLAYERS, MIN_PLAYERS
 from game.logic.rules.sexpr import Atom, Form, Item
@@ -27,7 +28,7 @@ from game.logic.rules.sexpr import Atom, Form, Item
 if TYPE_CHECKING:
     from game.logic.zrf.translate import Translation
 
-__all__ = ["check_players", "other_side_step", "random_rule", "typeless_turns"]
+__all__ = ["check_players", "random_rule", "typeless_turns"]
 
 
 def check_players(translation: Translation, form: Form) -> None:
@@ -57,14 +58,6 @@ def random_rule(translation: Translation, at: Item) -> list[Form]:
     return [Form((Atom("random", *where), *(Atom(n, *where) for n in chosen)), *where)]
 
 
-def other_side_step(step: Form) -> NoReturn:
-    """Refuses ``(P Q)`` in the turn order: P choosing the move of Q's pieces."""
-    raise step.error(
-        f"({step.head} {step[1]}): a turn in which one player moves another's pieces "
-        "is not read yet"
-    )
-
-
 def typeless_turns(out: list[Item], rules: Form) -> None:
     """A turn-order step ``(P TYPE)`` whose TYPE no piece's moves have offers P no move (as
     in Zillions): give the first piece of ``out`` a program of that type that never moves,
@@ -80,11 +73,14 @@ def typeless_turns(out: list[Item], rules: Form) -> None:
         for part in program.args
         if isinstance(part, Form) and part.head == "type" and len(part) == 2
     }
+    players = {str(p) for f in out if isinstance(f, Form) and f.head == "players" for p in f.args}
     order = next((f for f in rules.args if isinstance(f, Form) and f.head == "turn-order"), None)
     wanted = [
-        step[1]
+        step[-1]
         for step in (order.args if order is not None else ())
-        if isinstance(step, Form) and len(step) == 2 and str(step[1]) not in declared
+        if isinstance(step, Form)
+        and str(step[-1]) not in declared | players
+        and (len(step) == 2 or str(step[1]) in players)
     ]
     missing = list(dict.fromkeys(str(kind) for kind in wanted))
     first = next((k for k, f in enumerate(out) if isinstance(f, Form) and f.head == "piece"), None)

@@ -16,7 +16,7 @@ from typing import Final
 from game.logic.rules.sexpr import Atom, DescriptionError, Form, Item
 from game.logic.rules.words import RESERVED
 from game.logic.zrf.geometry import Geometry, read_geometry
-from game.logic.zrf.players import check_players, other_side_step, random_rule, typeless_turns
+from game.logic.zrf.players import check_players, random_rule, typeless_turns
 
 __all__ = ["IGNORED", "Translation"]
 
@@ -390,11 +390,9 @@ class Translation:
                     steps.append(step)
                 elif isinstance(step, Atom) and _word(step) in self.players:
                     steps.append(Atom(self.name(_word(step)), step.line, step.column, step.source))
-                elif isinstance(step, Form) and len(step) == 2 and step.head in self.players:
-                    second = _word(step[1])
-                    if second in self.players:
-                        other_side_step(step)
-                    steps.append(_form(step, self.name(step.head), self.name(second)))
+                elif isinstance(step, Form) and len(step) in (2, 3) and step.head in self.players:
+                    # (P TYPE), (P Q): P moves Q's pieces, (P Q TYPE)
+                    steps.append(_form(step, *(self.name(_word(a)) for a in step.items)))
                 else:
                     raise _error(step, "the turn-order step is not read yet")
             parts.append(_form(order, "turn-order", *steps))
