@@ -41,7 +41,7 @@ def test_a_small_description_makes_a_game() -> None:
         (("(game tiny)", "(game Tiny!)"), (2, 7), "lower-case"),
         (("add)))", "jump)))"), (6, 47), "unknown statement 'jump'"),
         (("(end (win (line 3)) (draw full))", ""), (), "has no (end ...)"),
-        (("(players A B)", "(players A)"), (3, 1), "takes 2 to 4 arguments, not 1"),
+        (("(players A B)", "(players A B C D E F G H I J K L M)"), (3, 1), "not 13"),
     ],
 )
 def test_errors_name_the_line_and_column(

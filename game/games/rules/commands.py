@@ -45,6 +45,8 @@ def build_commands(c: BoardController) -> list[Command]:
                 help="a click on that piece in the hand of the player to move (Pawn)"),
     ]  # fmt: skip
     for seat, player in enumerate(c.design.players):
+        if seat in c.design.random_players:
+            continue  # chance plays it: no one to choose
         commands.append(
             Command(
                 f"side-{seat + 1}",

@@ -53,7 +53,8 @@ def play_overrides(args: argparse.Namespace) -> dict[str, Any]:
         out["record"] = (_checked_record(path, getattr(args, "game", None)), str(path))
     if getattr(args, "seed", None) is not None:
         out["seed"] = args.seed
-    return out | shot_seats(args, HUMAN, "first", "second")
+    seats = [seat for seat in ("first", "second") if hasattr(args, seat)]  # a puzzle: one
+    return out | shot_seats(args, HUMAN, *seats)
 
 
 def _checked_record(path: Path, game: str | None) -> str:

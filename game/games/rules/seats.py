@@ -21,7 +21,10 @@ SIDES: Final = (
     "uct",
 )
 #: The options naming who plays each seat, in seat order (a game has as many as players).
-SEAT_OPTIONS: Final = ("first", "second", "third", "fourth")
+SEAT_OPTIONS: Final = (
+    "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
+    "tenth", "eleventh", "twelfth",
+)  # fmt: skip
 #: The agent the hint and a computer side use unless the description names another.
 HINT: Final = "master"
 #: The computer's time: ``--time`` on ``play`` and ``shot`` (no flag of the schema's own).

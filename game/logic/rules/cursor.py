@@ -54,7 +54,7 @@ class RulesCursor:
         self._legal()
         if self._outcome is not None:
             return TERMINAL
-        return CHANCE if self.rulebook.chance(self.pos) else self.rulebook.player(self.pos)
+        return CHANCE if self.rulebook.chance(self.pos) else self.rulebook.seat(self.pos)
 
     def actions(self) -> Sequence[Move]:
         moves = self._legal()

@@ -64,7 +64,8 @@ __all__ = [
 
 #: The most piece types, attributes and players a description may declare.
 MAX_TYPES: Final = 64
-MAX_PLAYERS: Final = 4
+MIN_PLAYERS: Final = 1
+MAX_PLAYERS: Final = 12
 
 #: The agents a description may choose for its hints and computer side.
 COMPUTERS: Final = ("beginner", "intermediate", "advanced", "master", "alphabeta", "uct")
@@ -206,6 +207,10 @@ class Design:
     take_own: bool = False
     #: ``(pass-partial)``: a free partial move may also end after any of its parts (goals.py).
     pass_partial: bool = False
+    #: ``(random PLAYER...)``: the seats whose moves chance chooses (rules/random_players.py).
+    random_players: tuple[int, ...] = ()
+    #: The seat that chooses at each step of the turn order, where one names two (turn_seats.py).
+    turn_seats: tuple[int, ...] = ()
 
     def type_index(self, name: str) -> int:
         for i, piece in enumerate(self.pieces):
@@ -261,8 +266,11 @@ def from_forms(items: list[Item], source: str) -> Design:
 
 
 DEFAULT_COLOURS: Final = ((0.93, 0.9, 0.82), (0.16, 0.15, 0.16))
-#: With more than two players: red, blue, yellow and green, as four-handed chess sets are.
-MANY_COLOURS: Final = ((0.8, 0.2, 0.16), (0.18, 0.38, 0.8), (0.9, 0.75, 0.15), (0.2, 0.6, 0.28))
+#: With more than two players: red, blue, yellow and green, as four-handed chess sets are;
+#: then orange, purple, cyan, pink, brown, ivory, grey and slate.
+MANY_COLOURS: Final = ((0.8, 0.2, 0.16), (0.18, 0.38, 0.8), (0.9, 0.75, 0.15), (0.2, 0.6, 0.28),
+    (0.93, 0.5, 0.1), (0.5, 0.25, 0.65), (0.2, 0.7, 0.75), (0.9, 0.5, 0.65), (0.45, 0.3, 0.18),
+    (0.93, 0.9, 0.82), (0.55, 0.55, 0.55), (0.25, 0.28, 0.33))  # fmt: skip
 
 
 class _Reader(
@@ -317,7 +325,7 @@ class _Reader(
         title = heading_of(arg(title_form, 1, 1)[0], "title") if title_form else ident
         players_form = self.one("players")
         assert players_form is not None
-        players = tuple(word_of(a) for a in arg(players_form, 2, MAX_PLAYERS))
+        players = tuple(word_of(a) for a in arg(players_form, MIN_PLAYERS, MAX_PLAYERS))
         distinct(players_form.args, "player")
         self.players = players
         rules = self.one("rules", required=False)

@@ -55,6 +55,8 @@ def chance_over(rulebook: Rulebook) -> str | None:
         return "the throws to come"
     if rulebook.design.face_down is not None:
         return "the pieces still face down"
+    if rulebook.design.random_players:
+        return "the random players' moves"
     return None
 
 

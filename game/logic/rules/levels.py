@@ -59,6 +59,7 @@ from game.logic.rules.group_play import GroupPlay
 from game.logic.rules.group_rulebook import GroupRulebook
 from game.logic.rules.lines import Lines, LinesStopped, line_length
 from game.logic.rules.many import choose_many
+from game.logic.rules.puzzle import puzzle_choice
 from game.logic.rules.rulebook import DescribedPosition, Move, Rulebook
 from game.logic.rules.search import (
     COUNT_WIN,
@@ -185,7 +186,13 @@ class LevelAgent:
             seconds = DEFAULT_TIME
         if self.steady and not nodes and seconds is not None:
             nodes, seconds = max(1, round(seconds * STEADY_RATE)), None
-        if rulebook.players > 2:  # each seat for itself (through any throws): a result vector
+        if rulebook.players == 1 and chance_over(rulebook) is None:  # a puzzle: its goal
+            ends = time.perf_counter() + seconds if seconds is not None else None
+            solved = puzzle_choice(rulebook, pos, nodes, ends, stop.is_set)
+            if solved is not None:
+                self._said, self._details = solved[1], solved[2]
+                return solved[0]
+        if rulebook.players > 2 or rulebook.design.turn_seats:  # each seat for itself: a vector
             move, self._said, self._details = choose_many(
                 self.name, state, nodes, None if nodes else seconds, stop
             )

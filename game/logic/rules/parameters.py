@@ -27,7 +27,12 @@ class Parameter:
 
 
 #: Names a parameter may not take: every described game's options already have them.
-TAKEN: Final = frozenset({"first", "second", "third", "fourth", "time_per_move", "position"})
+TAKEN: Final = frozenset(
+    {
+        "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth",
+        "tenth", "eleventh", "twelfth", "time_per_move", "position",
+    }
+)  # fmt: skip
 
 
 def parameters(items: list[Item]) -> list[Parameter]:

@@ -12,7 +12,9 @@ from game.logic.rules.demotion import base_types
 from game.logic.rules.groups import read_groups
 from game.logic.rules.per_die import refuse_turn_measures
 from game.logic.rules.prefer import read_key
+from game.logic.rules.random_players import read_random
 from game.logic.rules.sexpr import Atom, Form, Item
+from game.logic.rules.turn_seats import read_step
 from game.logic.rules.words import ReaderPart, arg, err, word_of
 
 if TYPE_CHECKING:
@@ -57,6 +59,7 @@ class RulesReader(ReaderPart):
             if head == "turn-order":
                 order: list[int] = []
                 steps: list[str] = []
+                seats: list[int] = []
                 repeat = 0
                 labels: dict[str, list[int]] = {}
                 jumps: dict[int, list[tuple[str, Item]]] = {}
@@ -79,12 +82,9 @@ class RulesReader(ReaderPart):
                         jumps.setdefault(len(order) - 1, []).append((word_of(target), cond))
                         targets.append(target)
                         continue
-                    if isinstance(step, Form):  # (PLAYER KIND): that player moves that kind
-                        if len(step) != 2:
-                            raise err(step, "a turn is PLAYER or (PLAYER MOVE-TYPE)")
-                        who, kind = step[0], word_of(step[1])
-                        if kind not in kinds:
-                            raise err(step[1], f"no move program has the type {kind!r}")
+                    chooser = ""  # (PLAYER [SIDE] KIND): rules/turn_seats.py
+                    if isinstance(step, Form):
+                        chooser, who, kind = read_step(step, self.players, kinds)
                     a = who
                     word = word_of(a)
                     if word == "repeat" and not kind:
@@ -94,10 +94,12 @@ class RulesReader(ReaderPart):
                         raise err(a, f"no player {word!r}")
                     order.append(self.players.index(word))
                     steps.append(kind)
+                    seats.append(self.players.index(chooser) if chooser else order[-1])
                 if repeat >= len(order):
                     raise item.error("repeat must come before a player")
                 design.turn_order, design.repeat_from = tuple(order), repeat
                 design.turn_kinds = tuple(steps)
+                design.turn_seats = tuple(seats) if seats != order else ()
                 design.labels = tuple(labels)
                 design.label_steps = {
                     name: tuple(i % len(order) for i in at) for name, at in labels.items()
@@ -144,6 +146,8 @@ class RulesReader(ReaderPart):
                 design.teams = self._teams(item)
             elif head == "groups":
                 design.groups = read_groups(item)
+            elif head == "random":
+                design.random_players = read_random(item, self.players)
             else:
                 raise item.error(f"unknown rule ({head} ...)")
 

@@ -83,10 +83,10 @@ def record_suffix(rulebook: Rulebook) -> str:
 
 def result_text(rulebook: Rulebook, returns: Sequence[float]) -> str:
     """A finished game's result as its format writes it: White's score first (``1-0``,
-    ``1/2-1/2``; PDN's ``2-0``, ``1-1``); ``*`` for a game of more than two players, whose
-    result the format has no words for."""
+    ``1/2-1/2``; PDN's ``2-0``, ``1-1``); ``*`` for a game of one player or of more than two,
+    whose result the format has no words for."""
     fmt = record_format(rulebook)
-    if len(rulebook.design.players) > 2:  # no two-sided result: the moves tell who won
+    if len(rulebook.design.players) != 2:  # no two-sided result: the moves tell who won
         return "*"
     white, black = _named_seats(rulebook.design.players)
     if returns[white] == returns[black]:

@@ -37,7 +37,9 @@ from game.logic.rules.limits import MAX_MOVES, RulesError
 from game.logic.rules.numbers import Tallies
 from game.logic.rules.position import PASS, DescribedPosition, Move
 from game.logic.rules.prefer import prefer
+from game.logic.rules.random_players import play_random
 from game.logic.rules.sexpr import Form
+from game.logic.rules.stacking import stacked
 from game.logic.rules.teams import enemy_code, foes
 
 __all__ = ["MAX_CHAINS", "PASS", "DescribedPosition", "Move", "Rulebook", "RulesError"]
@@ -83,6 +85,7 @@ class Rulebook(Ends, CheckTest, FaceDownRules, Chance, Tallies, ConcealedRules):
         board = design.board
         self.n = len(board.names)
         self.players = len(design.players)
+        self.seats = design.turn_seats or design.turn_order
         self.foes = [foes(p, self.players, design.teams) for p in range(self.players)]
         self.types = len(design.pieces)
         self.royal = frozenset(design.royal)
@@ -129,6 +132,8 @@ class Rulebook(Ends, CheckTest, FaceDownRules, Chance, Tallies, ConcealedRules):
             self.take_chance()  # dice, pieces sent home: game.logic.rules.chance
         if design.concealed is not None:
             self.conceal()
+        if design.random_players:
+            play_random(self)  # seats chance plays: game.logic.rules.random_players
 
     # -- positions ---------------------------------------------------------------------
 
@@ -152,6 +157,10 @@ class Rulebook(Ends, CheckTest, FaceDownRules, Chance, Tallies, ConcealedRules):
 
     def player(self, pos: DescribedPosition) -> int:
         return self.design.turn_order[pos.turn]
+
+    def seat(self, pos: DescribedPosition) -> int:
+        """Who chooses the move: the player, but P at a step (P Q) (rules/turn_seats.py)."""
+        return self.seats[pos.turn]
 
     def next_turn(self, turn: int) -> int:
         turn += 1
@@ -247,7 +256,7 @@ class Rulebook(Ends, CheckTest, FaceDownRules, Chance, Tallies, ConcealedRules):
             moves, kinds = [m for m, _ in chosen], [k for _, k in chosen]
         moves = self._select(moves, kinds, partial_any, b)
         if pos.under is not None:
-            moves = [self._stacked(pos, m) for m in moves]
+            moves = [stacked(pos, m) for m in moves]
         return moves
 
     def _too_many(self, pid: int) -> None:
@@ -262,28 +271,6 @@ class Rulebook(Ends, CheckTest, FaceDownRules, Chance, Tallies, ConcealedRules):
             f"{self.design.pieces[t].name} makes more than {MAX_MOVES} moves in one position "
             "with the other programs, the most a position may have"
         )
-
-    def _stacked(self, pos: DescribedPosition, move: Move) -> Move:
-        """``move`` with its effects on the stacks: a piece that moves carries the pieces
-        under it, and each captured stack's top piece goes under the mover's stack, the
-        rest of that stack staying where it stood (column draughts)."""
-        path, caps, effects, pid = move
-        if len(path) < 2:
-            return move
-        b, under = pos.board, pos.under
-        assert under is not None
-        f, to = path[0], path[-1]
-        carried = under[f]
-        out: list[Any] = [(f, 0, ())]
-        for x in caps:
-            if x == to:
-                continue
-            carried = (b[x], *carried)
-            rest = under[x]
-            out.append((x, rest[-1] if rest else 0, rest[:-1]))
-        out.extend((p, v, under[p]) for p, v in effects[1:-1] if p not in caps and p != f)
-        out.append((to, effects[-1][1], carried))
-        return (path, caps, tuple(out), pid)
 
     def _effects(
         self, f: int, to: int, cap: tuple[int, ...], eff: tuple[Any, ...], mc: int
@@ -351,7 +338,7 @@ class Rulebook(Ends, CheckTest, FaceDownRules, Chance, Tallies, ConcealedRules):
                             for x, v in gone:
                                 b[x] = v
                     if free:  # a new capture, or a position the move has not been to
-                        out = [r for r in out if len(r[1]) > len(cap) or r[0] not in trail]
+                        out = [r for r in out if len(r[1]) > len(cap) or r[0] not in trail[1:]]
                         if out and self.design.pass_partial:  # it may also stop here
                             found.append((tuple(trail), cap, eff, mc))
                     else:

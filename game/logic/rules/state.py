@@ -63,7 +63,7 @@ class RulesState:
     def current_player(self) -> int:
         if self.is_terminal():
             return TERMINAL
-        return CHANCE if self.rulebook.chance(self.pos) else self.rulebook.player(self.pos)
+        return CHANCE if self.rulebook.chance(self.pos) else self.rulebook.seat(self.pos)
 
     def legal_actions(self) -> Sequence[Move]:
         return [] if self.is_terminal() else self.moves()
@@ -308,6 +308,8 @@ class RulesGame(Game[Move]):
 
     def result_text(self, state: Any) -> str:
         scores = state.returns()
+        if len(scores) == 1:  # a puzzle, played alone
+            return "solved" if scores[0] > 0 else "lost" if scores[0] < 0 else "not solved"
         if max(scores) == min(scores):
             return "a draw"
         winner = scores.index(max(scores))

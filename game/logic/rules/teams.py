@@ -17,6 +17,8 @@ with more.
 (1.0, -1.0, 1.0, -1.0)
 >>> results((1,), 3)
 (-0.5, 1.0, -0.5)
+>>> results((0,), 1), results((), 1)
+((1.0,), (-1.0,))
 """
 
 from __future__ import annotations
@@ -57,8 +59,11 @@ def foe_test(owner: str, player: int, enemy: int, players: int) -> str:
 def results(winners: Sequence[int], players: int) -> tuple[float, ...]:
     """Each seat's return when ``winners`` won and the others lost: 1 for a winner, and the
     losers share the winners' total against them, so the returns add up to 0 (1 and -1
-    with two players); all 0 when no one, or everyone, won."""
+    with two players); all 0 when no one, or everyone, won. A player alone (a puzzle) scores
+    1 for a win and -1 for a loss."""
     won = set(winners)
+    if players == 1:
+        return (1.0,) if won else (-1.0,)
     if not won or len(won) == players:
         return (0.0,) * players
     loss = -len(won) / (players - len(won))

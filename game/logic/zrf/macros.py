@@ -34,7 +34,8 @@ _BY_NAME: Final = ("piece",)
 
 def games(items: Sequence[Item]) -> list[Form]:
     """Every ``(game ...)`` and ``(variant ...)`` form in file order, macros expanded, each
-    variant completed from the file's first ``(game ...)``."""
+    variant completed from the file's first ``(game ...)`` (from the first form where there
+    is none)."""
     defines: dict[str, tuple[Item, ...]] = {}
     tops: list[Form] = []
     for item in items:
@@ -51,11 +52,9 @@ def games(items: Sequence[Item]) -> list[Form]:
     expanded = [
         Form((t[0], *expand(t.args, defines, 0, budget)), t.line, t.column, t.source) for t in tops
     ]
-    # The variants complete themselves from the file's (game ...), wherever it stands
-    # (a file may list variants before it).
-    base = next((g for g in expanded if g.head == "game"), expanded[0])
-    out = [g if g is base else _completed(g, base) for g in expanded]
-    return out
+    # Variants complete from the file's (game ...), even those written before it.
+    base = next((t for t in expanded if t.head == "game"), expanded[0])
+    return [t if t is base else _completed(t, base) for t in expanded]
 
 
 def titles(forms: Sequence[Form]) -> list[str]:

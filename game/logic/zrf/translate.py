@@ -17,6 +17,7 @@ from game.logic.rules.sexpr import Atom, DescriptionError, Form, Item
 from game.logic.rules.words import RESERVED
 from game.logic.zrf import goals, moving
 from game.logic.zrf.geometry import Geometry, read_geometry
+from game.logic.zrf.players import check_players, random_rule, typeless_turns
 from game.logic.zrf.properties import STATEMENTS, Properties
 
 __all__ = ["ABOUT", "IGNORED", "Translation"]
@@ -113,11 +114,7 @@ class Translation:
         if players_form is None:
             raise at.error("the game has no (players ...)")
         self.players = tuple(_word(p) for p in players_form.args)
-        if not 1 <= len(self.players) <= 4:
-            raise players_form.error("the engine plays games of 1 to 4 players")
-        for p in self.players:
-            if p.startswith("?"):
-                raise players_form.error(f"random players ({p}) are not read yet")
+        check_players(self, players_form)
         board = self.one("board")
         if board is None:
             raise at.error("the game has no (board ...)")
@@ -136,7 +133,9 @@ class Translation:
         setup = self.setup()
         if setup is not None:
             out.append(setup)
-        out.append(self.rules())
+        rules = self.rules()
+        out.append(rules)
+        typeless_turns(out, rules)
         out.append(_form(at, "notation", _form(at, "drops", "letter")))  # P*e5, as Zillions
         ends = self.ends()
         if ends is not None:
@@ -425,13 +424,9 @@ class Translation:
                     steps.append(step)
                 elif isinstance(step, Atom) and _word(step) in self.players:
                     steps.append(Atom(self.name(_word(step)), step.line, step.column, step.source))
-                elif isinstance(step, Form) and len(step) == 2 and step.head in self.players:
-                    second = _word(step[1])
-                    if second in self.players:
-                        raise step.error(
-                            "a turn that moves another player's pieces is not read yet"
-                        )
-                    steps.append(_form(step, self.name(step.head), self.name(second)))
+                elif isinstance(step, Form) and len(step) in (2, 3) and step.head in self.players:
+                    # (P TYPE), (P Q): P moves Q's pieces, (P Q TYPE)
+                    steps.append(_form(step, *(self.name(_word(a)) for a in step.items)))
                 else:
                     raise _error(step, "the turn-order step is not read yet")
             parts.append(_form(order, "turn-order", *steps))
@@ -443,6 +438,7 @@ class Translation:
         if self.options.get("pass turn") in ("true", "forced"):
             parts.append(_form(at, "pass-when-stuck"))
         parts.extend(goals.turn_rules(self))
+        parts.extend(random_rule(self, at))
         parts.append(_form(at, "perft", "past-ends"))
         parts.append(_form(at, "free-partial"))
         parts.append(_form(at, "take-own"))  # add takes whatever stands there
