@@ -171,3 +171,20 @@ def test_a_partial_move_goes_on_from_the_board_its_parts_made() -> None:
     # a1 takes b2 landing on c3, then c2 landing on c1; the hop from c1 over b2 to a3
     # finds b2 already taken, so the move ends on c1.
     assert moves == [["a1", "c3", "c1"]]
+
+
+def test_what_zillions_forgives_an_unused_argument_a_second_setup_a_type_never_continued() -> None:
+    text = (
+        LINE.replace(
+            "(moves ((verify friend?) e (verify empty?) add))",
+            "(moves (e (verify empty?) add) (w $2 add) (e e (add-partial nothing)))",
+        )
+        .replace("(White (Man a1))", "(White (Man a1) (Man b1) (Man a1))")
+        .replace("(piece (name Man)", "(piece (name Man) (moves)) (piece (name Man)")
+    )
+    rulebook = made_rulebook(design(text, "line.zrf"))
+    names = rulebook.design.board.names
+    # A $2 no call gave fails its move; a1 set up twice holds one man; a continuation of a
+    # type no move has ends the move; the piece declared again is the last declaration.
+    moves = sorted("-".join(names[p] for p in m[0]) for m in rulebook.legal(rulebook.start()))
+    assert moves == ["a1-c1", "b1-c1", "b1-d1"]

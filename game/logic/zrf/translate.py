@@ -189,7 +189,9 @@ class Translation:
         out = []
         letters: set[str] = set()
         royal = goals.royal_types(self)
-        for piece in self.parts.get("piece", []):
+        # A piece declared again (by a macro used twice) is the last declaration.
+        last = {_piece_name(p): p for p in self.parts.get("piece", [])}
+        for piece in last.values():
             name = ""
             for part in piece.args:
                 if isinstance(part, Form) and part.head == "name" and len(part) > 1:
@@ -313,6 +315,8 @@ class Translation:
             return [item]
         if word in moving.WORDS or word in self.geometry.names:
             return moving.word(self, item)
+        if re.fullmatch(r"\$\d+", word):  # a macro's argument the call did not give
+            return [_form(item, "verify", "false")]  # the move fails there, as in Zillions
         raise item.error(f"the move word {word!r} is not read yet")
 
     def add(self, item: Form) -> list[Item]:
@@ -331,7 +335,17 @@ class Translation:
             return [_form(item, "add-partial", "normal")]
         out: list[Item] = []
         if len(args) == 2:
-            out.append(_form(item, "promote", self.name(args[0])))
+            out.append(_form(item, "promote", self.name(args[-2])))
+        kinds = {
+            _word(t[1])
+            for piece in self.parts.get("piece", [])
+            for part in piece.args
+            if isinstance(part, Form) and part.head in ("moves", "drops")
+            for t in part.args
+            if isinstance(t, Form) and t.head == "move-type" and len(t) > 1
+        }
+        if args[-1] not in kinds:  # no move goes on with that type: the move ends here
+            return [*out, Atom("add", item.line, item.column, item.source)]
         out.append(_form(item, "add-partial", self.name(args[-1])))
         return out
 
@@ -387,6 +401,16 @@ class Translation:
         if form is None:
             return None
         sides: list[Item] = []
+        # A position set up twice holds what it is given last (as Zillions places them).
+        final = {
+            _word(a): id(a)
+            for side in form.args
+            if isinstance(side, Form)
+            for group in side.args
+            if isinstance(group, Form)
+            for a in group.args
+            if isinstance(a, Atom)
+        }
         for side in form.args:
             if not isinstance(side, Form) or side.head not in self.players:
                 who = f"no player {side.head!r}: " if isinstance(side, Form) else ""
@@ -405,7 +429,7 @@ class Translation:
                         groups.append(_form(group, "in-hand", kind, args[k + 1]))
                         k += 2
                         continue
-                    if _word(a) in self.geometry.names:
+                    if _word(a) in self.geometry.names and final[_word(a)] == id(a):
                         places.append(_text(a, _word(a)))
                     k += 1
                 if places:
@@ -457,6 +481,11 @@ _READ_HEADS: Final = frozenset(
         "count-condition",
     }
 )  # fmt: skip
+
+
+def _piece_name(piece: Form) -> str:
+    found = [p for p in piece.args if isinstance(p, Form) and p.head == "name" and len(p) > 1]
+    return str(found[-1][1]) if found else ""
 
 
 def _letter(name: str, used: set[str]) -> str:
