@@ -120,3 +120,20 @@ def test_zrf_capture_and_flip_at_a_direction_leave_the_cursor_where_it_is() -> N
     # the mage lands at c2; the rook below it is taken, the pawn east of it turns white
     landed = (mage[at["c2"]], mage[at["c1"]], mage[at["d2"]])
     assert landed == (e.c.code(0, mage_type), 0, e.c.code(0, pawn))
+
+
+def test_a_relayed_piece_that_lands_on_a_royal_piece_gives_check() -> None:
+    text = """
+    (game relay-check)
+    (players A B)
+    (board (grid (columns a b c) (rows 1 2)) (directions (e 1 0) (n 0 1)))
+    (piece P (moves (move shove e (verify friend) relay e add)))
+    (piece K (royal) (moves (move up n (verify empty) add)))
+    (piece M (moves (move on e (verify empty) add)))
+    (setup (A (K c1) (M b2)) (B (P a1) (P b1) (K a2)))
+    (end (draw stuck))
+    """
+    e = Rulebook(parse(text, "check.txt"))
+    names = e.design.board.names
+    # B's pawn at a1 shoves the one at b1 onto c1: A's king must step away; M may not move.
+    assert [tuple(names[p] for p in m[0]) for m in e.legal(e.start())] == [("c1", "c2")]
