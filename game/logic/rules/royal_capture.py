@@ -2,10 +2,12 @@
 test (:mod:`game.logic.rules.attacks`), which leaves out a program that cannot.
 
 A forward walk over a program tracks what each of its capture points (``add``,
-``add-partial``, ``capture``) can find there, as a set of what may stand on a square (:data:`E`
-nothing, :data:`F` the attacker's piece, :data:`N` a defender's piece that is not royal,
-:data:`R` a defender's royal piece), narrowed by the conditions tested since the cursor last
-moved (:func:`classes`). The royal types are those :func:`targets` names.
+``add-partial``, ``capture``, and in a program that moves several pieces ``relay`` and
+``add-copy``; a landing at ``to``'s mark finds what ``to`` found there) can find there, as a
+set of what may stand on a square (:data:`E` nothing, :data:`F` the attacker's piece,
+:data:`N` a defender's piece that is not royal, :data:`R` a defender's royal piece), narrowed
+by the conditions tested since the cursor last moved (:func:`classes`). The royal types are
+those :func:`targets` names.
 """
 
 from __future__ import annotations
@@ -15,7 +17,6 @@ from typing import Final
 
 from game.logic.rules import tree
 from game.logic.rules.design import Design, Program
-from game.logic.rules.relays import relays
 
 __all__ = ["EVERY", "E", "F", "N", "R", "classes", "royal_safe", "targets"]
 
@@ -36,6 +37,7 @@ def royal_safe(
         return True
     marked = [F if not program.drop else EVERY]
     found = [False]
+    landing: list[int | None] = [None]  # what `to` found where it marked the landing
 
     def cond(c: tree.Cond) -> tuple[int, int]:
         return classes(design, c, royal)
@@ -51,8 +53,13 @@ def royal_safe(
 
     def one(node: tree.Stmt, s: int) -> int:
         match node:
-            case tree.Act(word="add" | "capture") | tree.AddPartial():
+            case tree.Act(word="add" | "relay") | tree.AddPartial():  # lands at `to`'s mark
+                capture_point(s if landing[0] is None else landing[0])
+                landing[0] = None
+            case tree.Act(word="capture" | "add-copy"):
                 capture_point(s)
+            case tree.Act(word="to"):
+                landing[0] = s
             case tree.Act(word="mark"):
                 marked[0] = s
             case tree.Act(word="back"):
@@ -89,7 +96,7 @@ def royal_safe(
         return s  # promote, set-attr, cascade, goto: the cursor and the board stay
 
     walk(program.tree, marked[0])
-    return not found[0] and not relays(program.tree)  # landings elsewhere: rules/relays.py
+    return not found[0]
 
 
 def targets(design: Design) -> frozenset[int]:
