@@ -12,9 +12,10 @@ paths holding a text), in the order of ``perft.tsv``'s ``variant_index``:
 - **played=K**: K random moves (at most ``--moves``, 200 by default, or to the game's end),
   seeded by ``--seed``, each one's text written as the move list writes it; an error on the
   way is ``played=K!(REASON)``;
-- **counts**: for every row of ``perft.tsv`` whose status is ``ok``, our perft at that
-  depth from the start equals its plain count (``nodes``) or, where its ``ext_status`` is
-  ``ok``, its count with its rule extensions (``ext_nodes``): ``equal``,
+- **counts**: for every depth of ``perft.tsv``'s rows, our perft at that depth from the
+  start equals its plain count (``nodes``, where its status is ``ok``) or, where the file
+  relies on a rule the plain engine leaves out (``checkmated``) or the extensions changed no
+  count where both were made, its count with its rule extensions (:func:`reference`): ``equal``,
   ``differs(d3: OURS/THEIRS)`` at the first depth that differs, or ``none`` (no row, or
   every row over ``--max-nodes``, which are skipped, not compared). An error or a variant's
   time out (``--timeout`` seconds for the whole variant) is named, not raised.
@@ -106,21 +107,40 @@ def _why(exc: BaseException) -> str:
 
 
 def reference(root: Path, match: str) -> dict[tuple[str, int], dict[int, set[int]]]:
-    """The counts of ``perft.tsv`` by (file, variant) and depth: each depth's ok counts."""
-    rows: dict[tuple[str, int], dict[int, set[int]]] = collections.defaultdict(dict)
+    """The counts of ``perft.tsv`` by (file, variant) and depth that our count may equal.
+
+    The plain count (``nodes``) where its status is ``ok``. The count with the other
+    program's rule extensions (``ext_nodes``) where the file relies on a Zillions rule the
+    plain engine leaves out (``checkmated``: moves that leave the piece attacked are not
+    made), or where the extensions change no count at the depths where both were counted
+    (``ext_vs_bare`` is ``same`` on every such row): elsewhere they add rules that are not in
+    the file (gravity in Connect Four, whole blocks in the sliding puzzles) and are no
+    reference for it.
+    """
     table = root / "perft.tsv"
     if not table.exists():
-        return rows
+        return {}
+    rows: dict[tuple[str, int], list[dict[str, str]]] = collections.defaultdict(list)
     with table.open(encoding="utf-8", newline="") as fh:
         for r in csv.DictReader(fh, delimiter="\t"):
-            if match not in r["zrf_path"]:
-                continue
-            depths = rows[(r["zrf_path"], int(r["variant_index"]))]
-            found = depths.setdefault(int(r["depth"]), set())
-            for count, status in (("nodes", "status"), ("ext_nodes", "ext_status")):
-                if r[status] == "ok" and r[count]:
-                    found.add(int(r[count]))
-    return rows
+            if match in r["zrf_path"]:
+                rows[(r["zrf_path"], int(r["variant_index"]))].append(r)
+    out: dict[tuple[str, int], dict[int, set[int]]] = {}
+    for (path, index), found in rows.items():
+        file = root / path
+        text = file.read_bytes().decode("latin-1") if file.exists() else ""
+        both = [r for r in found if r["status"] == "ok" and r["ext_status"] == "ok"]
+        ext_fits = "checkmated" in text or (
+            bool(both) and all(r["ext_vs_bare"] == "same" for r in both)
+        )
+        depths = out[(path, index)] = {}
+        for r in found:
+            counts = depths.setdefault(int(r["depth"]), set())
+            if r["status"] == "ok" and r["nodes"]:
+                counts.add(int(r["nodes"]))
+            if r["ext_status"] == "ok" and r["ext_nodes"] and ext_fits:
+                counts.add(int(r["ext_nodes"]))
+    return out
 
 
 def tasks(root: Path, match: str) -> Iterator[Task]:
