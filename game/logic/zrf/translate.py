@@ -16,6 +16,7 @@ from typing import Final
 from game.logic.rules.sexpr import Atom, DescriptionError, Form, Item
 from game.logic.rules.words import RESERVED
 from game.logic.zrf.geometry import Geometry, read_geometry
+from game.logic.zrf.look import ZrfLook
 
 __all__ = ["IGNORED", "Translation"]
 
@@ -114,10 +115,13 @@ class Translation:
         if board is None:
             raise at.error("the game has no (board ...)")
         self.geometry = read_geometry(board, self.players)
+        self.look = ZrfLook(self)
+        self.look.arrange()
         out: list[Item] = [
             _form(at, "game", self.ident),
             _form(at, "title", _text(at, self.texts.get("title", self.ident)[:80] or self.ident)),
             _form(players_form, "players", *(self.name(p) for p in self.players)),
+            *self.look.colours(players_form),
         ]
         about = [self.texts[h] for h in ("description", "help") if self.texts.get(h)]
         if about:
@@ -172,6 +176,7 @@ class Translation:
                 for who, where in per.items()
             ]
             parts.append(_form(board, "zone", self.name(zname), *groups))
+        parts.extend(self.look.board(board))
         return _form(board, "board", *parts)
 
     # -- pieces -----------------------------------------------------------------------------
@@ -188,6 +193,7 @@ class Translation:
                 raise piece.error("a piece needs (name ...)")
             letter = _letter(name, letters)
             body: list[Item] = [_form(piece, "letter", _text(piece, letter))]
+            body.extend(self.look.piece(name, piece))
             for part in piece.args:
                 if not isinstance(part, Form):
                     raise _error(part, "expected (name ...), (moves ...) ...")
