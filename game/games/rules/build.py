@@ -101,7 +101,9 @@ class BoardBuild:
             (int(i), int(j))
             for i, j in np.round((xy[sorted(self.design.board.water)] - base) / step).astype(int)
         }
-        # A board with gaps (positions off the board, Ur's) draws only its own cells.
+        # A board with gaps (positions off the board, Ur's; a checkered board of positions,
+        # Camelot's) draws only its own cells.
+        gaps = bool(self.off_board) or self.design.board.look.checkered >= 0
         kept = {
             (int(i), int(j)) for i, j in np.round((xy[self.playable] - base) / step).astype(int)
         }
@@ -110,7 +112,7 @@ class BoardBuild:
         }
         for i in range(cols):
             for j in range(rows):
-                if self.off_board and (i, j) not in kept:
+                if gaps and (i, j) not in kept:
                     continue
                 node = self._spawn("block")
                 x, y = base[0] + i * step, base[1] + j * step

@@ -135,7 +135,7 @@ class ZrfLook:
             _aside(geo, lattice)
             geo.kind = "square"
         if geo.kind == "square" and (
-            self.xiangqi or _some_diagonals(geo) or (not self.chesslike and holed)
+            self.xiangqi or (not self.chesslike and (holed or _some_diagonals(geo)))
         ):
             geo.kind = "points"  # lines between points: Xiangqi's, Alquerque's, Asalto's
         if geo.kind == "square" and self.stones and self.drops_only and not self.flips:
@@ -340,7 +340,8 @@ def _holed(xy: Sequence[tuple[float, float]]) -> bool:
 
 def _some_diagonals(geo: Geometry) -> bool:
     """Whether diagonal links join some neighbouring points and not others, as on
-    Alquerque's board (a chess board links every square diagonally, or none)."""
+    Alquerque's board (a chess board links every square diagonally, or none; a draughts
+    board only its dark squares, but its men say it is one)."""
     index = {n: i for i, n in enumerate(geo.names)}
     xy = geo.xy
     diagonal = set()
