@@ -104,6 +104,8 @@ def test_levels_drawn_at_the_same_pixels_are_spread_with_their_short_links_as_li
         ("morris/zrf/3d-morris.zrf", "points", -1, {"Stone": "stone"}),
         ("checkers-like/zrf/bagh-chal.zrf", "points", -1, {"Goat": "pentagon"}),
         ("go/zrf/atari-go.zrf", "points", -1, {"Stone": "stone"}),
+        ("shogi/zrf/heian-shogi.zrf", "square", -1, {"Gold": "pentagon"}),  # oblong cells
+        ("checkers-like/zrf/camelot.zrf", "square", 0, {"Knight": "knight"}),
     ],
 )
 def test_corpus_boards_read_as_their_games(
@@ -158,3 +160,12 @@ def test_a_rendered_zrf_board_lands_inside_the_window(
         clip = vp @ [*controller.board.world(p), 1.0]
         x, y = (clip[0] / clip[3] + 1) / 2 * w, (clip[1] / clip[3] + 1) / 2 * h
         assert 0 < x < w and 0 < y < h, (name, controller.design.board.names[p], x, y)
+
+
+def test_hex_sides_are_tinted_with_the_players_colours() -> None:
+    """Hex's start and stop zones (its sides) take their owner's colour, as our own Hex's
+    goal edges do; the corner a1 is on both players' sides."""
+    d = _corpus("arrange/zrf/hex.zrf")
+    red, blue = ({d.board.names[p] for p in part} for part in d.board.look.tinted)
+    assert {"a1", "k1", "a11", "k11"} <= red and {"a1", "a11", "k1", "k11"} <= blue
+    assert "f6" not in red | blue

@@ -10,6 +10,8 @@ board and piece forms.
   exact lattice); other points boards draw their links as lines. Grids drawn over one
   another (a 3D board's levels at the same pixels) are spread side by side, and positions
   off the lattice of a board of cells (dice, reserves) stand in a column beside it.
+- The zones: promotion rows, goals and palaces (by their names), the zones a goal names and
+  a race's (or Hex's) start and stop zones are tinted with their owner's colour.
 - The pieces: chess's names and their older spellings as chess models, draughts' men and
   kings, stones and discs, and every other piece (shogi's among them) a token with its
   letter.
@@ -23,6 +25,7 @@ import math
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from itertools import pairwise
 from typing import TYPE_CHECKING, Final
 
 from game.logic.rules.sexpr import Atom, Form, Item
@@ -80,7 +83,7 @@ COLOURS: Final = {
 }
 #: The colours given, in turn, to players whose names hold none.
 FREE: Final = ("white", "black", "red", "blue", "yellow", "green", "purple", "orange")
-#: Zones worth tinting: where pieces promote, goals, palaces.
+#: Zones worth tinting: where pieces promote, goals, palaces (and any zone a goal names).
 TINTED: Final = re.compile(r"promot|last-rank|goal|throne|target|palace|castle|fortress")
 #: A board of cells: positions at least this wide (in steps) touch their neighbours.
 CELL: Final = 0.6
@@ -124,12 +127,13 @@ class ZrfLook:
         """Places the positions for drawing and chooses the board's kind (``geo.kind``)."""
         geo = self.geo
         _spread_sheets(geo)
-        lattice = _on_lattice(geo)
-        sizes = sorted(s for s in geo.sizes if s > 0)
-        cells = bool(sizes) and sizes[len(sizes) // 2] >= CELL
         if geo.kind == "points" and _hex(geo):
             geo.kind = "hex"
             return
+        _square_up(geo)
+        lattice = _on_lattice(geo)
+        sizes = sorted(s for s in geo.sizes if s > 0)
+        cells = bool(sizes) and sizes[len(sizes) // 2] >= CELL
         holed = _holed([p for p, on in zip(geo.xy, lattice, strict=True) if on] or geo.xy)
         if sum(lattice) >= 0.8 * len(geo.xy) and cells:
             _aside(geo, lattice)
@@ -156,7 +160,15 @@ class ZrfLook:
             for k in range(0, len(pairs), LINES_PER_FORM):
                 chunk = pairs[k : k + LINES_PER_FORM]
                 out.append(_form(at, "lines", *(_pair(at, a, b) for a, b in chunk)))
-        tints = [z for z in geo.zones if TINTED.search(z.lower()) and self._worth_tinting(z)]
+        goals = [f for h in ("win-condition", "loss-condition") for f in self.t.parts.get(h, [])]
+        ends = {z for z in geo.zones if _mentions(goals, {z})}
+        if "stop-zone" in geo.zones:  # a race's (or Hex's) start and end: its two sides
+            ends |= {"start-zone", "stop-zone"} & set(geo.zones)
+        tints = [
+            z
+            for z in geo.zones
+            if (TINTED.search(z.lower()) or z in ends) and self._worth_tinting(z)
+        ]
         if tints:
             out.append(_form(at, "tint", *(self.t.name(z) for z in tints)))
         return out
@@ -306,7 +318,8 @@ def _nearest(xy: Sequence[tuple[float, float]]) -> list[float]:
 
 def _spread_sheets(geo: Geometry) -> None:
     """Grids drawn over one another (positions at the same spot: a 3D board's levels) are
-    set side by side, each a board's width and a step to the right of the one before."""
+    set side by side, each a board's width and a step to the right of the one before, in
+    rows of about the square root of their number past three (later levels in rows above)."""
     seen: dict[tuple[float, float], int] = {}
     sheet = []
     for x, y in geo.xy:
@@ -316,8 +329,28 @@ def _spread_sheets(geo: Geometry) -> None:
     if max(sheet, default=0) == 0:
         return
     width = max(x for x, _ in geo.xy) - min(x for x, _ in geo.xy) + 2
-    geo.xy = [(x + k * width, y) for (x, y), k in zip(geo.xy, sheet, strict=True)]
+    height = max(y for _, y in geo.xy) - min(y for _, y in geo.xy) + 2
+    count = max(sheet) + 1
+    across = count if count <= 3 else math.ceil(math.sqrt(count))  # more rows above
+    geo.xy = [
+        (x + (k % across) * width, y + (k // across) * height)
+        for (x, y), k in zip(geo.xy, sheet, strict=True)
+    ]
     geo.kind = "points"
+
+
+def _square_up(geo: Geometry) -> None:
+    """Rows a little farther apart than columns (a picture's oblong cells: Heian shogi's
+    41 x 46 pixels) are brought to the columns' step, so that the cells are square."""
+    ys = sorted({round(y, 3) for _, y in geo.xy})
+    steps = [b - a for a, b in pairwise(ys) if b - a > 0.05]
+    if not steps:
+        return
+    step = sorted(steps)[len(steps) // 2]
+    if 0.7 < step < 1.45 and abs(step - 1) > 0.02:
+        scaled = [(x, y / step) for x, y in geo.xy]
+        if sum(abs(y - round(y)) < 0.05 for _, y in scaled) >= 0.8 * len(scaled):
+            geo.xy = scaled
 
 
 def _on_lattice(geo: Geometry) -> list[bool]:
