@@ -169,3 +169,29 @@ def test_hex_sides_are_tinted_with_the_players_colours() -> None:
     red, blue = ({d.board.names[p] for p in part} for part in d.board.look.tinted)
     assert {"a1", "k1", "a11", "k11"} <= red and {"a1", "a11", "k1", "k11"} <= blue
     assert "f6" not in red | blue
+
+
+def test_a_point_that_no_drawn_line_passes_through_keeps_its_dot(
+    director: Any, tmp_path: Path
+) -> None:
+    """With ``(lines ...)`` the lines' crossings are the points; a point off every line
+    (Luzhanqi's camps, a reserve) still shows as a dot, and one inside a line shows none."""
+    from game.games.rules.controller import BoardController
+    from game.registry import MemorySession
+
+    path = tmp_path / "dots.txt"
+    path.write_text(
+        """(game dots) (players White Black)
+        (board (positions (a 0 0) (b 1 0) (c 2 0) (d 1 2)) (directions (e 0 0))
+               (link e (a b) (b c)) (lines (a c)))
+        (piece Man (moves (move m e add)))
+        (setup (White (Man a)) (Black (Man c))) (end (draw stuck))""",
+        encoding="utf-8",
+    )
+    session = MemorySession({"first": "human", "second": "human", "time_per_move": 0.05})
+    director.register("dots", lambda: BoardController(session, description=path))
+    director.switch("dots")
+    board = director.controller.board
+    dots = [n for n in director.scene if n.name.startswith("point-")]
+    assert len(dots) == 1
+    assert dots[0].position.tolist() == pytest.approx(board.world(3).tolist())

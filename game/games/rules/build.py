@@ -232,6 +232,9 @@ class BoardBuild:
                     ((float(xy[p, 0]), float(xy[p, 1])), (float(xy[q, 0]), float(xy[q, 1])))
                 )
             self._bars(segments, colours["line"], 0.002)
+            for p in self.playable:  # a point no line passes through gets its dot
+                if not any(_on_segment(xy[p], xy[a], xy[b]) for a, b in given):
+                    self._dot(p, colours["line"])
             return
         for row in board.links:
             for p, q in enumerate(row):
@@ -255,12 +258,16 @@ class BoardBuild:
                 node.material.color = (*colours["line"], 1.0)
         if segments and not board.drawn:
             return  # the lines' crossings are the points (Gomoku): dots would only clutter
-        size = 0.16
         for p in self.playable:
-            node = self._spawn("point")
-            node.position = self.world(p, 0.0)
-            node.scale = np.array([size / 0.12 * self.cell, 1.0, size / 0.12 * self.cell], "f4")
-            node.material.color = (*colours["line"], 1.0)
+            self._dot(p, colours["line"])
+
+    def _dot(self, position: int, colour: tuple[float, float, float]) -> None:
+        """A point's dot."""
+        size = 0.16
+        node = self._spawn("point")
+        node.position = self.world(position, 0.0)
+        node.scale = np.array([size / 0.12 * self.cell, 1.0, size / 0.12 * self.cell], "f4")
+        node.material.color = (*colour, 1.0)
 
     def _spikes(self) -> None:
         """Each column (``(point-shape triangle)``) as a long filled triangle: its base across
@@ -325,6 +332,14 @@ class BoardBuild:
         node.position = ((a + b) / 2).astype("f4")
         node.scale = np.array([length + width, height, width], dtype="f4")
         node.rotation = quat_from_axis_angle((0.0, 1.0, 0.0), math.atan2(-float(d[2]), float(d[0])))
+
+
+def _on_segment(p: np.ndarray, a: np.ndarray, b: np.ndarray) -> bool:
+    """Whether the point ``p`` lies on the segment from ``a`` to ``b``."""
+    ab, ap = b - a, p - a
+    cross = float(ab[0] * ap[1] - ab[1] * ap[0])
+    along = float(ab @ ap)
+    return abs(cross) < 1e-6 * max(1.0, float(ab @ ab)) and -1e-9 <= along <= float(ab @ ab) + 1e-9
 
 
 def _conditions(item: Any) -> Iterable[Any]:
