@@ -404,40 +404,56 @@ def _aside(geo: Geometry, lattice: list[bool]) -> None:
 
 
 def _hex(geo: Geometry) -> bool:
-    """Whether the positions are hex cells: every short link runs at a multiple of 60
-    degrees from one of them, as a hex lattice's neighbours do; if so their places snap
-    to an exact lattice of unit steps."""
+    """Whether the positions are hex cells: nearly every short link (nine in ten: a reserve
+    beside the board may zigzag) runs at a multiple of 60 degrees from the others, as a hex
+    lattice's neighbours do; if so their places snap to an exact lattice of unit steps (a
+    position whose spot is taken already takes the nearest free one)."""
     xy = geo.xy
     index = {n: i for i, n in enumerate(geo.names)}
     near = _nearest(xy)
-    angles = []
+    angles: list[tuple[float, int]] = []
     for links in geo.links.values():
         for a, b in links.items():
             i, j = index[a], index[b]
             dx, dy = xy[j][0] - xy[i][0], xy[j][1] - xy[i][1]
             length = math.hypot(dx, dy)
             if 1e-9 < length <= 1.15 * min(near[i], near[j]):
-                angles.append(math.degrees(math.atan2(dy, dx)) % 180)
+                angles.append((math.degrees(math.atan2(dy, dx)) % 180, i))
     if len(angles) < 6:
         return False
-    base = angles[0] % 60
-    for angle in angles:
+    base = Counter(round(a) % 60 for a, _ in angles).most_common(1)[0][0]
+
+    def fits(angle: float) -> bool:
         off = (angle - base) % 60
-        if min(off, 60 - off) > 4:
-            return False
-    if len({round((angle - base) / 60) % 3 for angle in angles}) < 2:
+        return min(off, 60 - off) <= 4
+
+    fitting = [(a, i) for a, i in angles if fits(a)]
+    if len(fitting) < 0.9 * len(angles):
+        return False
+    if len({round((a - base) / 60) % 3 for a, _ in fitting}) < 2:
         return False
     step = sorted(near)[len(near) // 2]
     u = (math.cos(math.radians(base)), math.sin(math.radians(base)))
     v = (math.cos(math.radians(base + 60)), math.sin(math.radians(base + 60)))
     det = u[0] * v[1] - u[1] * v[0]
-    x0, y0 = xy[0]
-    placed = []
+    x0, y0 = xy[fitting[0][1]]
+    placed: list[tuple[float, float]] = []
     for x, y in xy:
         px, py = (x - x0) / step, (y - y0) / step
         q = round((px * v[1] - py * v[0]) / det)
         r = round((u[0] * py - u[1] * px) / det)
-        placed.append((q * u[0] + r * v[0], q * u[1] + r * v[1]))
+        # A spot taken already (a reserve's zigzag): the nearest free one.
+        spots = [
+            (
+                round((q + dq) * u[0] + (r + dr) * v[0], 4),
+                round((q + dq) * u[1] + (r + dr) * v[1], 4),
+            )
+            for dq in range(-3, 4)
+            for dr in range(-3, 4)
+        ]
+        spots.sort(key=lambda s: math.hypot(s[0] - px, s[1] - py))
+        taken = set(placed)
+        placed.append(next((s for s in spots if s not in taken), (px, py)))
     lo_x = min(x for x, _ in placed)
     lo_y = min(y for _, y in placed)
     geo.xy = [(round(x - lo_x, 4), round(y - lo_y, 4)) for x, y in placed]
