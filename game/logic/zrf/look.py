@@ -53,7 +53,8 @@ XIANGQI: Final = {
     "elephant": "bishop",
     "soldier": "pawn",
 }
-#: Shogi's pieces: a game with any of them draws every piece as a lettered token.
+#: Shogi's pieces: a game with any of them (or "shogi" in its title) draws every piece as a
+#: lettered token.
 SHOGI: Final = frozenset({"gold", "silver", "lance", "goldgeneral", "silvergeneral", "tokin"})
 #: Pieces placed and left: stones (or discs where the game turns them over).
 STONES: Final = frozenset({"stone", "stones", "piece", "seed", "bead", "marble", "counter", "disc"})
@@ -110,12 +111,12 @@ class ZrfLook:
                     self.pieces.append(str(part[1].value) if isinstance(part[1], Atom) else "")
         keys = {_key(p) for p in self.pieces}
         chess = {k for k in keys if _chess(k)}
-        self.shogi = bool(keys & SHOGI)
+        title = t.texts.get("title", "").lower()
+        self.shogi = bool(keys & SHOGI) or "shogi" in title  # Tori's, Doubutsu's birds, beasts
         self.xiangqi = "cannon" in keys and bool(keys & {"general", "chariot"})
         self.draughts = bool(keys & MEN) and not chess - {"king", "queen"}
         self.stones = bool(keys) and keys <= STONES
         self.chesslike = bool(chess) or self.draughts
-        title = t.texts.get("title", "").lower()
         self.flips = _mentions(t.parts.get("piece", []), {"flip", "change-owner"}) or any(
             w in title for w in ("reversi", "othello")
         )
