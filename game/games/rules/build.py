@@ -23,6 +23,7 @@ from game.games.rules.look import (
     WATER,
     WOOD,
     has_horizontal_neighbour,
+    hex_lattice,
     merge_lines,
     star_points,
 )
@@ -100,13 +101,18 @@ class BoardBuild:
             (int(i), int(j))
             for i, j in np.round((xy[sorted(self.design.board.water)] - base) / step).astype(int)
         }
-        # A board with gaps (positions off the board, Ur's) draws only its own cells.
+        # A board with gaps (positions off the board, Ur's; a checkered board of positions,
+        # Camelot's) draws only its own cells.
+        gaps = bool(self.off_board) or self.design.board.look.checkered >= 0
         kept = {
             (int(i), int(j)) for i, j in np.round((xy[self.playable] - base) / step).astype(int)
         }
+        at = {
+            (int(i), int(j)): p for p, (i, j) in enumerate(np.round((xy - base) / step).astype(int))
+        }
         for i in range(cols):
             for j in range(rows):
-                if self.off_board and (i, j) not in kept:
+                if gaps and (i, j) not in kept:
                     continue
                 node = self._spawn("block")
                 x, y = base[0] + i * step, base[1] + j * step
@@ -114,6 +120,8 @@ class BoardBuild:
                 node.scale = np.array([self.cell, h, self.cell], dtype="f4")
                 tone = "dark" if (i + j) % 2 == parity else "light"
                 node.material.color = (*colours[tone], 1.0)
+                if (i, j) in at and self._goals.get(at[i, j]):  # a tinted zone's square
+                    node.material.color = (*self._tinted(at[i, j], colours[tone], 0.45), 1.0)
                 if (i, j) in water:  # a lake: no piece enters it
                     node.material.color = (*WATER, 1.0)
         for p in self.design.board.marked:
@@ -145,6 +153,7 @@ class BoardBuild:
         radius = self.step / math.sqrt(3.0) * 0.96
         flat = has_horizontal_neighbour(self.xy, self.step)
         turn = quat_from_axis_angle((0.0, 1.0, 0.0), 0.0 if flat else math.pi / 6)
+        lattice = self.grid if self.skew else hex_lattice(self.xy, self.step)
         for p in range(len(self.xy)):
             node = self._spawn("hexagon")
             node.position = self.world(p, 0.0)
@@ -152,29 +161,33 @@ class BoardBuild:
             node.scale = np.array([r, 0.4, r], dtype="f4")
             node.rotation = turn
             # Three tones, so no two neighbours share one (in a grid of columns and rows).
-            q, r = (round(v) for v in self.grid[p])
+            q, r = (round(v) for v in lattice[p])
             tone = ("light", "mid", "dark")[(q + r if self.skew < 0 else q - r) % 3]
             node.material.color = (*self._tinted(p, colours[tone]), 1.0)
 
     def _tinted(
-        self, position: int, tone: tuple[float, float, float]
+        self, position: int, tone: tuple[float, float, float], weight: float = 0.65
     ) -> tuple[float, float, float]:
         """``tone`` mixed with the colour of each player whose goal holds ``position`` (the
-        sides a Hex player joins), so that a player sees which edges are whose."""
+        sides a Hex player joins, a zone the board tints), so that a player sees which
+        edges are whose."""
         owners = self._goals.get(position)
         if not owners:
             return tone
         mix = np.mean([self.colour(o) for o in owners], axis=0)
-        r, g, b = (0.35 * np.asarray(tone) + 0.65 * mix).tolist()
+        r, g, b = ((1 - weight) * np.asarray(tone) + weight * mix).tolist()
         return (r, g, b)
 
     @property
     def _goals(self) -> dict[int, list[int]]:
-        """For each position in a zone that a (connects A B) end joins: the players whose
-        part of the zone holds it."""
+        """For each position in a zone that a (connects A B) end joins, or that the board
+        tints (``(tint ZONE)``): the players whose part of the zone holds it."""
         cached: dict[int, list[int]] | None = self.__dict__.get("_goal_cache")
         if cached is None:
             cached = {}
+            for player, part in enumerate(self.design.board.look.tinted):
+                for position in part:
+                    cached.setdefault(position, []).append(player)
             zones = self.design.board.zones
             for end in self.design.ends:
                 for cond in _conditions(end.condition):
@@ -194,6 +207,11 @@ class BoardBuild:
         squares); on a grid of lines alone the crossings are the points, without dots."""
         board = self.design.board
         xy, step = self.xy, self.step
+        for p in self._goals:  # a tinted zone's points: a wide disc of its owner's colour
+            node = self._spawn("point")
+            node.position = self.world(p, -0.001)
+            node.scale = np.array([0.7 / 0.12 * self.cell, 1.0, 0.7 / 0.12 * self.cell], "f4")
+            node.material.color = (*self._tinted(p, colours["light"], 0.5), 1.0)
         if self.design.counters:  # pits (Kalah): a wide hollow each, no lines between
             for p in self.playable:
                 node = self._spawn("point")
@@ -214,6 +232,9 @@ class BoardBuild:
                     ((float(xy[p, 0]), float(xy[p, 1])), (float(xy[q, 0]), float(xy[q, 1])))
                 )
             self._bars(segments, colours["line"], 0.002)
+            for p in self.playable:  # a point no line passes through gets its dot
+                if not any(_on_segment(xy[p], xy[a], xy[b]) for a, b in given):
+                    self._dot(p, colours["line"])
             return
         for row in board.links:
             for p, q in enumerate(row):
@@ -237,12 +258,16 @@ class BoardBuild:
                 node.material.color = (*colours["line"], 1.0)
         if segments and not board.drawn:
             return  # the lines' crossings are the points (Gomoku): dots would only clutter
-        size = 0.16
         for p in self.playable:
-            node = self._spawn("point")
-            node.position = self.world(p, 0.0)
-            node.scale = np.array([size / 0.12 * self.cell, 1.0, size / 0.12 * self.cell], "f4")
-            node.material.color = (*colours["line"], 1.0)
+            self._dot(p, colours["line"])
+
+    def _dot(self, position: int, colour: tuple[float, float, float]) -> None:
+        """A point's dot."""
+        size = 0.16
+        node = self._spawn("point")
+        node.position = self.world(position, 0.0)
+        node.scale = np.array([size / 0.12 * self.cell, 1.0, size / 0.12 * self.cell], "f4")
+        node.material.color = (*colour, 1.0)
 
     def _spikes(self) -> None:
         """Each column (``(point-shape triangle)``) as a long filled triangle: its base across
@@ -307,6 +332,14 @@ class BoardBuild:
         node.position = ((a + b) / 2).astype("f4")
         node.scale = np.array([length + width, height, width], dtype="f4")
         node.rotation = quat_from_axis_angle((0.0, 1.0, 0.0), math.atan2(-float(d[2]), float(d[0])))
+
+
+def _on_segment(p: np.ndarray, a: np.ndarray, b: np.ndarray) -> bool:
+    """Whether the point ``p`` lies on the segment from ``a`` to ``b``."""
+    ab, ap = b - a, p - a
+    cross = float(ab[0] * ap[1] - ab[1] * ap[0])
+    along = float(ab @ ap)
+    return abs(cross) < 1e-6 * max(1.0, float(ab @ ab)) and -1e-9 <= along <= float(ab @ ab) + 1e-9
 
 
 def _conditions(item: Any) -> Iterable[Any]:

@@ -28,6 +28,7 @@ __all__ = [
     "board_style",
     "grid_labels",
     "has_horizontal_neighbour",
+    "hex_lattice",
     "hex_skew",
     "last_move_colour",
     "merge_lines",
@@ -82,13 +83,16 @@ Stack = list[tuple[int, str]]
 
 
 def board_style(design: Design) -> str:
-    """How the board is drawn: ``checkered`` (a square board whose pieces move), ``wood``
+    """How the board is drawn: ``checkered`` (a square board whose pieces move, or one
+    that says ``(checkered)``), ``wood``
     (a shogi board, for lettered tokens: plain, with lines), ``felt``
     (a square board discs are placed on, Othello's), ``paper`` (other square boards pieces
     are only placed on), ``points`` (lines and points) or ``hex``."""
     kind = design.board.kind
     if kind in ("points", "hex"):
         return kind
+    if design.board.look.checkered >= 0:  # a board of positions asked to be checkered
+        return "checkered"
     if any("pentagon" in piece.shapes for piece in design.pieces):
         return "wood"  # a shogi board: plain wood and lines
     drops_only = all(program.drop for piece in design.pieces for program in piece.programs)
@@ -221,6 +225,25 @@ def hex_skew(board: Any) -> float:
                     return -0.5 if dx == dy else 0.5
                 break
     return 0.0
+
+
+def hex_lattice(xy: np.ndarray, step: float) -> np.ndarray:
+    """Each position's whole coordinates (q, r) on a hex lattice of cells ``step`` apart
+    placed anywhere (not a grid of columns and rows): the steps along a neighbour's direction
+    and along that direction turned 60 degrees, from the first position. Neighbours differ in
+    q - r by 1 or 2 (mod 3), so three tones by q - r never put one beside its like.
+
+    >>> hex_lattice(np.array([[0, 0], [1, 0], [0.5, 0.866]]), 1.0).tolist()
+    [[0, 0], [1, 0], [0, 1]]
+    """
+    xy = np.asarray(xy, dtype="f8")
+    d = np.hypot(*(xy - xy[0]).T)
+    near = np.flatnonzero(np.abs(d - step) < 0.2 * step)
+    u = (xy[near[0]] - xy[0]) if len(near) else np.array([step, 0.0])
+    c, s = math.cos(math.pi / 3), math.sin(math.pi / 3)
+    v = np.array([u[0] * c - u[1] * s, u[0] * s + u[1] * c])
+    solved = np.linalg.solve(np.column_stack([u, v]), (xy - xy[0]).T).T
+    return np.round(solved).astype(int)
 
 
 def has_horizontal_neighbour(xy: np.ndarray, step: float) -> bool:

@@ -53,6 +53,8 @@ class Shelf:
         #: (text, position in the board's units, height) of each token on the shelf.
         self._slots: list[tuple[str, int, tuple[float, float]]] = []
         self._letters = {piece.name: piece.letter or piece.name[0] for piece in view.design.pieces}
+        # On the board only tokens carry their letter: a piece drawn by its model needs none.
+        self._tokens = {piece.name for piece in view.design.pieces if TOKEN in piece.shapes}
 
     def show(self, state: Any) -> None:
         """The shelf as ``state`` has it: a token for each type a player holds."""
@@ -121,7 +123,7 @@ class Shelf:
         lift = 0.2 * view.cell
         for position, stack in stacks_of(state, view.watcher).items():
             _owner, name = stack[-1]
-            if name in self._letters:
+            if name in self._tokens:
                 out.append((self._letters[name], view.world(position, lift)))
         for text, _owner, (x, y) in self._slots:
             out.append((text, view.world_xy(x, y, lift)))

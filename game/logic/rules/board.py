@@ -149,6 +149,8 @@ def read_board(form: Form, players: tuple[str, ...]) -> Board:
             "point-shape",
             "dice-at",
             "hand-at",
+            "checkered",
+            "tint",
         ):
             pass
         else:
@@ -317,6 +319,8 @@ def read_board(form: Form, players: tuple[str, ...]) -> Board:
                 if word_of(z) not in zones:
                     raise err(z, f"no zone {word_of(z)!r}")
                 (marked if item.head == "marked" else water).update(*zones[word_of(z)])
+    look = read_look(form, len(names), columns, layer, zones)
+    shade = shade if look.checkered < 0 else look.checkered  # (checkered): a board of positions
     dark = frozenset(i for i, (x, y) in enumerate(xy) if (round(x) + round(y) + shade) % 2 == 0)
     width = int(max(x for x, _ in xy) - min(x for x, _ in xy)) + 1
     height = int(max(y for _, y in xy) - min(y for _, y in xy)) + 1
@@ -329,14 +333,14 @@ def read_board(form: Form, players: tuple[str, ...]) -> Board:
         zones={k: tuple(frozenset(s) for s in v) for k, v in zones.items()},
         kind=kind,
         drawn=tuple(drawn),
-        dark=dark if grid_form is not None and kind == "square" else frozenset(),
+        dark=dark if (grid_form or look.checkered >= 0) and kind == "square" else frozenset(),
         size=(width, height),
         off_board=frozenset(off_board),
         turns=turns,
         lines=tuple(lines),
         marked=frozenset(marked),
         water=frozenset(water),
-        look=read_look(form, len(names), columns, layer, zones),
+        look=look,
     )
 
 

@@ -14,7 +14,10 @@ drawing sizes pieces by the positions of layer 0 alone.
 The look options: ``(point-shape triangle)`` draws each column as a long filled triangle
 from its first position to its fold's end, in two alternating colours (Backgammon's points);
 ``(dice-at X Y)`` lays the dice on the board at that spot; ``(hand-at ZONE)`` stands each
-player's pieces in hand on their position of the zone (Backgammon's bar).
+player's pieces in hand on their position of the zone (Backgammon's bar); ``(checkered
+[dark|light])`` draws a board of positions as checkered squares, its bottom-left square dark
+(or light), as a grid is; ``(tint ZONE...)`` tints each player's part of the zones with
+that player's colour (promotion rows, goals, palaces).
 """
 
 from __future__ import annotations
@@ -57,13 +60,17 @@ class BoardLook:
     """How a board is drawn beyond its positions: the columns, each position's stack layer
     (empty: all on layer 0), the shape of a column (``dot`` or ``triangle``), where the dice
     lie (None: beside the board) and each player's position for the pieces in hand (empty:
-    a shelf beside the board)."""
+    a shelf beside the board); the colour of the bottom-left square of a checkered board
+    of positions (0 dark, 1 light, -1 none asked) and the positions tinted with each
+    player's colour."""
 
     columns: tuple[Column, ...] = ()
     layer: tuple[int, ...] = ()
     point_shape: str = "dot"
     dice_at: tuple[float, float] | None = None
     hand_at: tuple[int, ...] = ()
+    checkered: int = -1
+    tinted: tuple[frozenset[int], ...] = ()
 
 
 def read_columns(
@@ -146,6 +153,8 @@ def read_look(
     shape = "dot"
     dice_at: tuple[float, float] | None = None
     hand_at: tuple[int, ...] = ()
+    checkered = -1
+    tinted: list[set[int]] = []  # for each player
     for item in form.args:
         if not isinstance(item, Form):
             continue
@@ -163,8 +172,20 @@ def read_look(
             if any(len(part) != 1 for part in zone):
                 raise err(item[1], "(hand-at ZONE): a zone of one position for each player")
             hand_at = tuple(min(part) for part in zone)
+        elif item.head == "checkered":
+            given = [word_of(a) for a in arg(item, 0, 1)] or ["dark"]
+            if given[0] not in ("dark", "light"):
+                raise err(item[1], "(checkered dark) or (checkered light): the bottom-left square")
+            checkered = ("dark", "light").index(given[0])
+        elif item.head == "tint":
+            for z in arg(item, 1, 16):
+                parts = _zone(z, zones)
+                tinted = tinted or [set() for _ in parts]
+                for mine, part in zip(tinted, parts, strict=True):
+                    mine |= part
     layers = tuple(layer.get(p, 0) for p in range(count)) if layer else ()
-    return BoardLook(tuple(columns), layers, shape, dice_at, hand_at)
+    tints = tuple(frozenset(t) for t in tinted) if any(tinted) else ()
+    return BoardLook(tuple(columns), layers, shape, dice_at, hand_at, checkered, tints)
 
 
 def read_layer(item: Item) -> int:

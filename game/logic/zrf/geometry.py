@@ -39,6 +39,9 @@ class Geometry:
     kind: str = "points"
     #: The grids' cells (for drawing squares), as (column, row) per position name.
     cells: dict[str, tuple[int, int]] = field(default_factory=dict)
+    #: Each position's width in the picture (its rectangle's larger side), in board units
+    #: (0 where the file gives a point): cells touch, points are small.
+    sizes: list[float] = field(default_factory=list)
 
     def link(self, direction: str, a: str, b: str) -> None:
         if direction not in self.links:
@@ -71,13 +74,14 @@ def read_geometry(board: Form, players: tuple[str, ...]) -> Geometry:
     unit = 0.0
     grids = 0
     square = True
+    sized: dict[str, float] = {}
     for item in board.args:
         if not isinstance(item, Form):
             raise _error(item, "expected (grid ...), (positions ...), (links ...) ...")
         head = item.head
         if head == "grid":
             grids += 1
-            step, flat = _grid(item, geo, pixels)
+            step, flat = _grid(item, geo, pixels, sized)
             unit = unit or step
             square = square and flat
         elif head == "positions":
@@ -91,6 +95,12 @@ def read_geometry(board: Form, players: tuple[str, ...]) -> Geometry:
                 else:
                     x, y = corners[0], corners[1]
                 _add(geo, pixels, _word(p[0]), x, y, p)
+                wide = (
+                    max(corners[2] - corners[0], corners[3] - corners[1])
+                    if len(corners) == 4
+                    else 0
+                )
+                sized[_word(p[0])] = abs(wide)
         elif head in _LATER or head in PICTURE_FORMS:
             continue
         else:
@@ -134,6 +144,7 @@ def read_geometry(board: Form, players: tuple[str, ...]) -> Geometry:
     left = min(x for x, _ in pixels)
     bottom = max(y for _, y in pixels)
     geo.xy = [((x - left) / unit, (bottom - y) / unit) for x, y in pixels]
+    geo.sizes = [sized.get(n, 0.0) / unit for n in geo.names]
     geo.kind = "square" if grids == 1 and square and len(geo.cells) == len(geo.names) else "points"
     _zones_and_symmetry(board, geo, players)
     return geo
@@ -171,7 +182,9 @@ def _add(
     pixels.append((x, y))
 
 
-def _grid(form: Form, geo: Geometry, pixels: list[tuple[float, float]]) -> tuple[float, bool]:
+def _grid(
+    form: Form, geo: Geometry, pixels: list[tuple[float, float]], sized: dict[str, float]
+) -> tuple[float, bool]:
     """Adds the grid's positions and links; its unit (first dimension's step) and whether
     it is a plain two-dimensional grid of squares."""
     start = (0.0, 0.0, 0.0, 0.0)
@@ -215,6 +228,7 @@ def _grid(form: Form, geo: Geometry, pixels: list[tuple[float, float]]) -> tuple
         y = cy + sum(dims[k][1][1] * i for k, i in enumerate(idx))
         name_of[idx] = name
         _add(geo, pixels, name, x, y, form)
+        sized[name] = max(abs(start[2] - start[0]), abs(start[3] - start[1]))
         if len(idx) == 2:
             geo.cells[name] = (idx[0], idx[1])
     for dname, deltas in directions:

@@ -17,6 +17,7 @@ from game.logic.rules.sexpr import Atom, DescriptionError, Form, Item
 from game.logic.rules.words import RESERVED
 from game.logic.zrf import goals, moving
 from game.logic.zrf.geometry import Geometry, read_geometry
+from game.logic.zrf.look import ZrfLook
 from game.logic.zrf.players import check_players, random_rule, typeless_turns
 from game.logic.zrf.properties import STATEMENTS, Properties
 
@@ -120,10 +121,13 @@ class Translation:
             raise at.error("the game has no (board ...)")
         self.geometry = read_geometry(board, self.players)
         self.properties.prepare()
+        self.look = ZrfLook(self)
+        self.look.arrange()
         out: list[Item] = [
             _form(at, "game", self.ident),
             _form(at, "title", _text(at, self.texts.get("title", self.ident)[:80] or self.ident)),
             _form(players_form, "players", *(self.name(p) for p in self.players)),
+            *self.look.colours(players_form),
         ]
         about = [label + self.texts[h] for h, label in ABOUT if self.texts.get(h)]
         if about:
@@ -181,6 +185,7 @@ class Translation:
                 for who, where in per.items()
             ]
             parts.append(_form(board, "zone", self.name(zname), *groups))
+        parts.extend(self.look.board(board))
         return _form(board, "board", *parts)
 
     # -- pieces -----------------------------------------------------------------------------
@@ -209,6 +214,7 @@ class Translation:
             body: list[Item] = [_form(piece, "letter", _text(piece, letter))]
             if name in royal:
                 body.append(_form(piece, "royal"))
+            body.extend(self.look.piece(name, piece))
             for part in piece.args:
                 if not isinstance(part, Form):
                     raise _error(part, "expected (name ...), (moves ...) ...")
