@@ -35,6 +35,7 @@ from game.logic.rules.hidden import FaceDownRules
 from game.logic.rules.keys import pieces_key
 from game.logic.rules.limits import MAX_MOVES, RulesError
 from game.logic.rules.numbers import Tallies
+from game.logic.rules.partial import onward, without
 from game.logic.rules.position import PASS, DescribedPosition, Move
 from game.logic.rules.prefer import prefer
 from game.logic.rules.sexpr import Form
@@ -340,14 +341,13 @@ class Rulebook(Ends, CheckTest, FaceDownRules, Chance, Tallies, ConcealedRules):
                         b[at] = mc
                         try:
                             if free and cap:  # ZRF: a piece an earlier part took is gone
-                                gone = [0 if i in cap else v for i, v in enumerate(b)]
-                                gen(gone, at, out, lf, lt, cap, mc)
+                                gen(without(b, cap), at, out, lf, lt, cap, mc)
                             else:
                                 gen(b, at, out, lf, lt, cap, mc)
                         finally:
                             b[at] = saved
-                    if free:  # never back where the move has been
-                        out = [r for r in out if r[0] not in trail]
+                    if free:  # never back where the move has been (but to its start, taking)
+                        out = onward(out, trail, cap)
                         if out and self.design.pass_partial:  # it may also stop here
                             found.append((tuple(trail), cap, eff, mc))
                     else:

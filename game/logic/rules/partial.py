@@ -1,0 +1,24 @@
+"""Partial moves played as ZRF plays them (``(free-partial)`` in ``(rules ...)``): each part
+of a move continued by ``add-partial`` is played out before the next, so a piece an earlier
+part took is gone for the next part; a part need not capture; and it never lands where the
+move has been, except back on the move's start square (empty since the piece left it) when
+it takes something (a fox that jumps round a square of geese). The rulebook's growth of a
+composite move asks these two helpers only in such a game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["onward", "without"]
+
+
+def without(b: list[int], cap: tuple[int, ...]) -> list[int]:
+    """The board ``b`` as the next part sees it: the positions taken so far emptied."""
+    return [0 if i in cap else v for i, v in enumerate(b)]
+
+
+def onward(out: list[Any], trail: list[int], cap: tuple[int, ...]) -> list[Any]:
+    """The continuations of ``out`` (target first, then its captures) that a move along
+    ``trail`` having taken ``cap`` may make."""
+    start = trail[0]
+    return [r for r in out if r[0] not in trail[1:] and (r[0] != start or len(r[1]) > len(cap))]
