@@ -175,3 +175,12 @@ def test_a_piece_taken_by_one_part_is_gone_for_the_next() -> None:
     # a1 leaps over b1 to c1 (taking it), then steps back onto the square it emptied.
     assert move_texts(book, start, book.legal(start)) == ["a1xc1xb1"]
     assert [book.perft(start, d) for d in (1, 2)] == [1, 1]
+
+
+def test_a_chain_that_takes_may_come_back_to_its_start() -> None:
+    book = _book("goals-loop.zrf")
+    start = book.start()
+    texts = move_texts(book, start, book.legal(start))
+    assert sorted(texts) == ["a1xa3xc3xc1xa1", "a1xc1xc3xa3xa1"]
+    # Every goose is taken: the Geese have no piece left and lose.
+    assert _play(book, texts[0]) == ("win", (1.0, -1.0))

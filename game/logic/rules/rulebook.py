@@ -35,6 +35,7 @@ from game.logic.rules.hidden import FaceDownRules
 from game.logic.rules.keys import pieces_key
 from game.logic.rules.limits import MAX_MOVES, RulesError
 from game.logic.rules.numbers import Tallies
+from game.logic.rules.partial import onward, without
 from game.logic.rules.position import PASS, DescribedPosition, Move
 from game.logic.rules.prefer import prefer
 from game.logic.rules.random_players import play_random
@@ -325,20 +326,17 @@ class Rulebook(Ends, CheckTest, FaceDownRules, Chance, Tallies, ConcealedRules):
                     gen = gen_kind[kind_of[mc]][player].get(next_kind)
                     out: list[Any] = []
                     if gen is not None and depth < 64:
-                        # Under (free-partial) the parts so far have taken their pieces.
-                        gone = [(x, b[x]) for x in cap if x != at] if free else []
                         saved = b[at]
                         b[at] = mc
                         try:
-                            for x, _ in gone:
-                                b[x] = 0
-                            gen(b, at, out, lf, lt, cap, mc)
+                            if free and cap:  # ZRF: a piece an earlier part took is gone
+                                gen(without(b, cap), at, out, lf, lt, cap, mc)
+                            else:
+                                gen(b, at, out, lf, lt, cap, mc)
                         finally:
                             b[at] = saved
-                            for x, v in gone:
-                                b[x] = v
-                    if free:  # a new capture, or a position the move has not been to
-                        out = [r for r in out if len(r[1]) > len(cap) or r[0] not in trail[1:]]
+                    if free:  # never back to a board the move has made (rules/partial.py)
+                        out = onward(out, trail, cap, mc)
                         if out and self.design.pass_partial:  # it may also stop here
                             found.append((tuple(trail), cap, eff, mc))
                     else:

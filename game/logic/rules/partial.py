@@ -1,0 +1,32 @@
+"""Partial moves played as ZRF plays them (``(free-partial)`` in ``(rules ...)``): each part
+of a move continued by ``add-partial`` is played out before the next, so a piece an earlier
+part took is gone for the next part; a part need not capture; and it never lands where the
+move has been, except back on the move's start square (empty since the piece left it) when
+the board is not the one the move started from: it takes something (a fox that jumps round a
+square of geese) or changes the piece (an amazon's arrow on the square the amazon left).
+The rulebook's growth of a composite move asks these two helpers only in such a game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["onward", "without"]
+
+
+def without(b: list[int], cap: tuple[int, ...]) -> list[int]:
+    """The board ``b`` as the next part sees it: the positions taken so far emptied."""
+    return [0 if i in cap else v for i, v in enumerate(b)]
+
+
+def onward(out: list[Any], trail: list[int], cap: tuple[int, ...], mc: int) -> list[Any]:
+    """The continuations of ``out`` (target, captures, effects, piece, ...) that a move along
+    ``trail``, having taken ``cap`` with the piece ``mc``, may make: none lands where a part
+    of the move landed, and none lands back on its start square unless it takes something
+    new, changes something else or changes the piece (else the board would be the one the
+    move started from)."""
+    start = trail[0]
+    return [
+        r
+        for r in out
+        if r[0] not in trail[1:] and (r[0] != start or len(r[1]) > len(cap) or r[2] or r[3] != mc)
+    ]
