@@ -30,6 +30,12 @@ os.environ.setdefault("NUMBA_CACHE_DIR", str(Path(__file__).parent / ".pytest_ca
 os.environ["PYTHONPATH"] = os.pathsep.join(
     p for p in (str(Path(__file__).resolve().parent), os.environ.get("PYTHONPATH", "")) if p
 )
+# Mesa's software renderer (llvmpipe) rasterizes on threads of its own, one a core, in every
+# test process and every program the tests start: with one test process a core already (the
+# parallel run), they only handed each small frame back and forth, about a tenth more CPU
+# time in the drawing tests. The tests' processes draw on their own thread instead (the same
+# pixels); a value set outside is kept.
+os.environ.setdefault("LP_NUM_THREADS", "0")
 
 from hypothesis import settings as hypothesis_settings
 

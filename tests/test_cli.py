@@ -473,29 +473,6 @@ def test_an_out_file_that_cannot_be_written_is_refused_first(no_work, capsys, tm
     assert status == 2 and "--out" in err and len(err.strip().splitlines()) == 1, err
 
 
-def test_no_move_notation_holds_a_comma_that_splits_a_do_item():
-    """``--do`` splits at commas not followed by a digit: every action text of every game,
-    in the states of a few seeded random games, stays one item."""
-    import random
-
-    from game.cli.shot import split_items
-    from game.registry import all_entries
-
-    for entry in all_entries():
-        game = entry.game({"countries": 30} if "countries" in entry.options else {})
-        for seed in range(3):
-            rng = random.Random(seed)
-            state = game.initial_state(rng)
-            for _ in range(40):
-                actions = state.legal_actions()
-                if state.is_terminal() or not actions:
-                    break
-                for action in actions:
-                    text = "move:" + state.action_text(action)
-                    assert split_items(f"hint,{text},undo") == ["hint", text, "undo"], text
-                state = state.apply(rng.choice(list(actions)))
-
-
 def test_bench_render_prints_a_baseline_then_each_scene_with_its_passes(tmp_path):
     r = gamehall(
         "bench", "render", "--scene", "tic-tac-toe", "--frames", "3", "--size", "320x200",

@@ -1,10 +1,11 @@
 """The game contract, checked for every registered game on random playouts from fixed seeds.
 
 A new game gets these checks by adding its registry entry: legal actions come in a fixed
-order, ``apply`` leaves the old state alone, action text reads back, keys are stable and
-equal for equal positions, finished games have no legal actions and returns that add up as
-the game says, and replaying a record gives the same state. The hint agent must choose a
-legal action, and the options schema must accept its own defaults.
+order, ``apply`` leaves the old state alone, action text reads back (and stays one item of
+``gamehall shot --do``), keys are stable and equal for equal positions, finished games have
+no legal actions and returns that add up as the game says, and replaying a record gives the
+same state. The hint agent must choose a legal action, and the options schema must accept
+its own defaults.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Any
 import pytest
 
 from game import registry
+from game.cli.shot import split_items
 from game.logic.contract import CHANCE, TERMINAL, Game, Limits, State, Stop, sample_chance
 from tests.deep import sized
 from tests.waiting import HANG_S
@@ -103,6 +105,9 @@ def test_conformance_random_playouts_keep_the_contract(entry: registry.Entry, se
         for each in legal:
             text = state.action_text(each)
             assert state.parse_action(text) == each, f"{text!r} reads back"
+            # ``gamehall shot --do`` splits its items at commas not followed by a digit: no
+            # action text is split.
+            assert split_items(f"hint,move:{text},undo") == ["hint", f"move:{text}", "undo"]
         child = state.apply(action)
         assert state.key() == key_before, "apply leaves the old state unchanged"
         assert list(state.legal_actions()) == legal

@@ -103,13 +103,28 @@ def test_a_stop_ends_the_warm_up() -> None:
     assert warm_up(all_entries(), stop) == []
 
 
-def test_the_director_readies_the_overlay_and_the_games(director: object) -> None:
+def test_the_director_readies_the_overlay_and_the_games(
+    director: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The window's warm-up (the overlay's library, then the games) on its thread. Two games
+    here: every game's warm-up rested 50 ms after each of them, twice (5 s on the CI machine,
+    most of it asleep), and what is readied for each game is checked by the tests above."""
     from game.engine.director import Director
 
     assert isinstance(director, Director)
+    entries = {e.id: e for e in all_entries()}
+    # Tic-tac-toe's computer thinks on the warm-up's thread here, not in a worker process
+    # started for it (the pool's own tests start those).
+    tic_tac_toe = dataclasses.replace(entries["tic-tac-toe"], think_in_worker=False)
+    monkeypatch.setattr("game.registry.all_entries", lambda: [tic_tac_toe, entries["river"]])
+    warmed: list[str] = []
+    games = director.warm_games
+    assert games is not None
+    monkeypatch.setattr(director, "warm_games", lambda *args: warmed.extend(games(*args)))
     thread = director.warm_up()
     thread.join(timeout=HANG_S)
     assert not thread.is_alive()
+    assert warmed == ["tic-tac-toe"]  # river has nothing to ready but its scene's modules
     # The library was imported on the warm-up's thread; the next frame makes the rest.
     director.update(0.0)
     assert director.overlay._imgui_ctx is not None  # made now, not on the first F3
@@ -164,6 +179,7 @@ def test_a_windows_warm_up_compiles_a_description_between_frames_a_function_at_a
     chess = dataclasses.replace(get("chess"), think_in_worker=False, hint_agent="random")
     monkeypatch.setattr("game.registry.all_entries", lambda: [chess])
     monkeypatch.setattr(director_module, "WARM_FRAME_WAIT_S", HANG_S)  # only a hang guard
+    monkeypatch.setattr(director, "headless", False)  # as a window: its frames end when drawn
     catalogue._rulebook.cache_clear()  # chess compiles again
 
     class BetweenFrames(threading.Event):

@@ -468,8 +468,12 @@ class Director(SceneDrawing, SceneMouse, HudSync):
 
     def between_frames(self) -> None:
         """Wait until the frame being drawn ends, :data:`WARM_FRAME_WAIT_S` at most (a window
-        that draws no frames has none to hold up); see :class:`~game.engine.controller.Host`."""
-        self._between_frames.wait(WARM_FRAME_WAIT_S)
+        that draws no frames has none to hold up); see :class:`~game.engine.controller.Host`.
+        Headless, at once: a frame is drawn only when asked for (:meth:`capture`), on the
+        asking thread, so none is being drawn meanwhile (the wait was the whole bound at
+        every pause point, a tick having begun a frame that no drawing ends)."""
+        if not self.headless:
+            self._between_frames.wait(WARM_FRAME_WAIT_S)
 
     def run(self) -> None:
         """The windowed main loop: pyglet's clock drives update(), pyglet calls on_draw(); half
