@@ -66,6 +66,7 @@ class Translation:
             self.parts.setdefault(item.head, []).append(item)
         #: Engine names for ZRF's names of directions, piece types, zones, players, kinds.
         self.names: dict[str, str] = {}
+        self._kinds: set[str] | None = None
         self.used: set[str] = set(RESERVED)
         self.players: tuple[str, ...] = ()
         self.geometry = Geometry()
@@ -342,18 +343,23 @@ class Translation:
         out: list[Item] = []
         if len(args) == 2:
             out.append(_form(item, "promote", self.name(args[-2])))
-        kinds = {
-            _word(t[1])
-            for piece in self.parts.get("piece", [])
-            for part in piece.args
-            if isinstance(part, Form) and part.head in ("moves", "drops")
-            for t in part.args
-            if isinstance(t, Form) and t.head == "move-type" and len(t) > 1
-        }
-        if args[-1] not in kinds:  # no move goes on with that type: the move ends here
+        if args[-1] not in self.kinds():  # no move goes on with that type: the move ends here
             return [*out, Atom("add", item.line, item.column, item.source)]
         out.append(_form(item, "add-partial", self.name(args[-1])))
         return out
+
+    def kinds(self) -> set[str]:
+        """The move types the pieces' moves and drops declare (worked out once)."""
+        if self._kinds is None:
+            self._kinds = {
+                _word(t[1])
+                for piece in self.parts.get("piece", [])
+                for part in piece.args
+                if isinstance(part, Form) and part.head in ("moves", "drops")
+                for t in part.args
+                if isinstance(t, Form) and t.head == "move-type" and len(t) > 1
+            }
+        return self._kinds
 
     def opposite(self, item: Item) -> str:
         d = _word(item)
