@@ -97,6 +97,32 @@ class CheckTest:
         kind_of, owner = self.c.kind_of, self.c.owner
         return [i for i, v in enumerate(b) if v and owner[v] == player and kind_of[v] in self.royal]
 
+    def placed_safe(self, pos: DescribedPosition, moves: list[Move], player: int) -> list[Move]:
+        """Of ``moves`` by ``player``, who has no royal piece on the board, the ones that
+        leave no royal piece of theirs attacked: only a move that puts one down (a drop, a
+        piece made royal) can leave one, and it is played out and probed there."""
+        c, royal = self.c, self.royal
+        owner, kind_of = c.owner, c.kind_of
+        b = pos.board
+        enemy = enemy_code(player, self.players)
+        self.hands_now = pos.hands
+        safe = []
+        for move in moves:
+            path, _caps, effects, _pid = move
+            placed = [p for p, v, *_ in effects if v and owner[v] == player and kind_of[v] in royal]
+            if placed:
+                undo = [(p, b[p]) for p, *_ in effects]
+                for p, v, *_ in effects:
+                    b[p] = v
+                lf, lt = (path[0], path[-1]) if path else (pos.last_from, pos.last_to)
+                attacked = any(self.attacked(b, k, enemy, lf, lt) for k in placed)
+                for p, v in reversed(undo):
+                    b[p] = v
+                if attacked:
+                    continue
+            safe.append(move)
+        return safe
+
     def in_check(self, pos: DescribedPosition) -> bool:
         self.hands_now = pos.hands
         player = self.player(pos)

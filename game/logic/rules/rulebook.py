@@ -434,8 +434,8 @@ class Rulebook(Ends, CheckTest, FaceDownRules, Chance, Tallies, ConcealedRules):
         b = pos.board
         player = self.player(pos)
         kings = self.royal_squares(b, player)
-        if not kings:
-            return moves
+        if not kings:  # a move may still put one down
+            return self.placed_safe(pos, moves, player)
         self.hands_now = pos.hands
         lf, lt = pos.last_from, pos.last_to
         enemy = enemy_code(player, self.players)

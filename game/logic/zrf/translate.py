@@ -15,7 +15,7 @@ from typing import Final
 
 from game.logic.rules.sexpr import Atom, DescriptionError, Form, Item
 from game.logic.rules.words import RESERVED
-from game.logic.zrf import goals, moving
+from game.logic.zrf import goals, moving, supply
 from game.logic.zrf.geometry import Geometry, read_geometry
 from game.logic.zrf.look import ZrfLook
 from game.logic.zrf.players import check_players, random_rule, typeless_turns
@@ -413,6 +413,7 @@ class Translation:
         if form is None:
             return None
         sides: list[Item] = []
+        uncounted = supply.uncounted_drops(self, form)
         # A position set up twice holds what it is given last (as Zillions places them).
         final = {
             _word(a): id(a)
@@ -446,7 +447,9 @@ class Translation:
                     k += 1
                 if places:
                     groups.append(_form(group, kind, *places))
+            groups.extend(uncounted.pop(side.head, []))
             sides.append(_form(side, self.name(side.head), *groups))
+        sides.extend(_form(form, self.name(p), *more) for p, more in uncounted.items() if more)
         return _form(form, "setup", *sides)
 
     def rules(self) -> Form:
