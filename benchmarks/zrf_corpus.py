@@ -66,7 +66,7 @@ class Task:
     root: str
     path: str
     index: int
-    refs: dict[int, set[int]] = field(default_factory=dict)
+    refs: dict[int, dict[str, set[int]]] = field(default_factory=dict)
     refused: str = ""  # the file's games could not be listed: this is why
 
 
@@ -106,8 +106,10 @@ def _why(exc: BaseException) -> str:
     return " ".join(text.split())[:SHOWN]
 
 
-def reference(root: Path, match: str) -> dict[tuple[str, int], dict[int, set[int]]]:
-    """The counts of ``perft.tsv`` by (file, variant) and depth that our count may equal.
+def reference(root: Path, match: str) -> dict[tuple[str, int], dict[int, dict[str, set[int]]]]:
+    """The counts of ``perft.tsv`` by (file, variant), depth and page that our count may
+    equal (one variant's pages may be different set-ups: a variant is equal when its counts
+    equal one page's at every depth that page has).
 
     The plain count (``nodes``) where its status is ``ok``. The count with the other
     program's rule extensions (``ext_nodes``) where the file relies on a Zillions rule the
@@ -125,7 +127,7 @@ def reference(root: Path, match: str) -> dict[tuple[str, int], dict[int, set[int
         for r in csv.DictReader(fh, delimiter="\t"):
             if match in r["zrf_path"]:
                 rows[(r["zrf_path"], int(r["variant_index"]))].append(r)
-    out: dict[tuple[str, int], dict[int, set[int]]] = {}
+    out: dict[tuple[str, int], dict[int, dict[str, set[int]]]] = {}
     for (path, index), found in rows.items():
         file = root / path
         text = file.read_bytes().decode("latin-1") if file.exists() else ""
@@ -135,7 +137,7 @@ def reference(root: Path, match: str) -> dict[tuple[str, int], dict[int, set[int
         )
         depths = out[(path, index)] = {}
         for r in found:
-            counts = depths.setdefault(int(r["depth"]), set())
+            counts = depths.setdefault(int(r["depth"]), {}).setdefault(r["page"], set())
             if r["status"] == "ok" and r["nodes"]:
                 counts.add(int(r["nodes"]))
             if r["ext_status"] == "ok" and r["ext_nodes"] and ext_fits:
@@ -203,8 +205,10 @@ def _measure(task: Task, result: Result, moves: int, seed: int, max_nodes: int) 
         result.play_error = _why(exc)
         if isinstance(exc, OutOfTime):
             return
+    alive: set[str] | None = None  # the pages every count so far equals
     for depth in sorted(task.refs):
-        theirs = task.refs[depth]
+        pages = {page: n for page, n in task.refs[depth].items() if n}
+        theirs = set().union(*pages.values()) if pages else set()
         if not theirs:
             continue
         if min(theirs) > max_nodes:
@@ -215,10 +219,13 @@ def _measure(task: Task, result: Result, moves: int, seed: int, max_nodes: int) 
         except Exception as exc:
             result.counts = f"error(d{depth}: {_why(exc)})"
             return
-        if ours not in theirs:
+        fits = {page for page, n in pages.items() if ours in n}
+        known = set(pages) if alive is None else alive
+        if not fits & known and not (known - set(pages)):
             shown = "/".join(str(n) for n in sorted(theirs))
             result.counts = f"differs(d{depth}: {ours}/{shown})"
             return
+        alive = (fits & known) | (known - set(pages))
         result.counts = "equal"
 
 
