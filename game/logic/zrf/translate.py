@@ -215,6 +215,8 @@ class Translation:
             body: list[Item] = [_form(piece, "letter", _text(piece, letter))]
             if name in royal:
                 body.append(_form(piece, "royal"))
+            if self.options.get("shared pieces") == "true":  # any player may move it
+                body.append(_form(piece, "shared"))
             body.extend(self.look.piece(name, piece))
             for part in piece.args:
                 if not isinstance(part, Form):
