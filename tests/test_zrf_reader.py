@@ -188,3 +188,21 @@ def test_what_zillions_forgives_an_unused_argument_a_second_setup_a_type_never_c
     # type no move has ends the move; the piece declared again is the last declaration.
     moves = sorted("-".join(names[p] for p in m[0]) for m in rulebook.legal(rulebook.start()))
     assert moves == ["a1-c1", "b1-c1", "b1-d1"]
+
+
+def test_a_move_type_that_move_priorities_leaves_out_never_starts_a_move() -> None:
+    two_types = (
+        "(moves (move-type a) (w (verify empty?) add)"
+        " (move-type b) ((verify friend?) e (verify empty?) add))"
+    )
+    text = LINE.replace("(moves ((verify friend?) e (verify empty?) add))", two_types)
+    listed = text.replace(
+        "(turn-order White Black)", "(turn-order White Black) (move-priorities a b)"
+    )
+    alone = text.replace("(turn-order White Black)", "(turn-order White Black) (move-priorities a)")
+    # a1 has no west: type a has no move; b gives a1-b1 only where the list holds b.
+    counts = []
+    for made in (listed, alone):
+        rulebook = made_rulebook(design(made, "line.zrf"))
+        counts.append(rulebook.perft(rulebook.start(), 1))
+    assert counts == [1, 0]

@@ -472,10 +472,9 @@ class Translation:
                     raise _error(step, "the turn-order step is not read yet")
             parts.append(_form(order, "turn-order", *steps))
         priorities = self.one("move-priorities")
-        if priorities is not None:
-            parts.append(
-                _form(priorities, "compulsory", *(self.name(_word(a)) for a in priorities.args))
-            )
+        if priorities is not None:  # a type the list leaves out never starts a move
+            listed = [self.name(_word(a)) for a in priorities.args]
+            parts.append(_form(priorities, "priorities", *listed))
         if self.options.get("pass turn") in ("true", "forced"):
             parts.append(_form(at, "pass-when-stuck"))
         parts.extend(goals.turn_rules(self))
