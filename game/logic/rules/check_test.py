@@ -16,6 +16,7 @@ from game.logic.rules.teams import enemy_code
 
 if TYPE_CHECKING:
     from game.logic.rules.compile import Compiled
+    from game.logic.rules.hands import HandRules
 
 __all__ = ["CheckTest"]
 
@@ -32,6 +33,7 @@ class CheckTest:
     shared: frozenset[int]
     slow: list[bool]
     limited_hands: bool
+    hands: HandRules
     hands_now: tuple[tuple[int, ...], ...]
     #: The rulebook's continuation of a partial move into the composite moves it grows into.
     _chains: Callable[..., Iterator[Move]]
@@ -83,7 +85,9 @@ class CheckTest:
         hands = self.hands_now
         for t, row in enumerate(c.fallback_drops):
             drop = row[by]
-            if drop is None or (self.limited_hands and not (hands and hands[by][t])):
+            if drop is None or (
+                self.limited_hands and not (hands and hands[by][t]) and self.hands.counted(by, t)
+            ):
                 continue
             mc = c.code(by, t)
             for f in range(self.n):

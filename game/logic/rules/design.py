@@ -41,6 +41,7 @@ from game.logic.rules.words import (
     colour_of,
     distinct,
     err,
+    hand_count,
     heading_of,
     text_of,
     text_or_word,
@@ -553,11 +554,11 @@ class _Reader(
             player = self.players.index(side.head)
             for group in side.args:
                 if not isinstance(group, Form) or not group.head:
-                    raise err(group, "(PIECE POSITION...) or (in-hand PIECE COUNT)")
+                    raise err(group, "(PIECE POSITION...) or (in-hand PIECE COUNT|unlimited)")
                 if group.head == "in-hand":
                     kind, count = arg(group, 2, 2)
                     t = self.type_names.index(self._type_name(kind))
-                    design.hands.setdefault(player, {})[t] = whole_number(count, 0, 1000)
+                    design.hands.setdefault(player, {})[t] = hand_count(count)
                     continue
                 t = self.type_names.index(self._type_name(group[0]))
                 places = list(group.args)

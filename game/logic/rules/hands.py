@@ -7,6 +7,10 @@ type no program promotes to stays itself), and the player drops it later with th
 a move of these types may not leave the opponent with no legal move while in check
 (shogi's rule against mating with a dropped pawn).
 
+``(setup (P (in-hand PIECE unlimited)))``: P drops PIECE without limit though other hands are
+counted (a ZRF file's drops where the player has no ``off`` count while others do); the
+hand shows none and a drop takes nothing from it.
+
 :class:`HandRules` holds what the rulebook needs for them; it costs nothing in a game that
 states neither rule.
 """
@@ -38,6 +42,14 @@ class HandRules:
         self.no_mate = frozenset(
             i for i, program in enumerate(programs) if program[2] in design.no_mate
         )
+        #: (player, type) pairs that drop without limit: ``(in-hand PIECE unlimited)``.
+        self.endless = frozenset(
+            (p, t) for p, row in design.hands.items() for t, n in row.items() if n < 0
+        )
+
+    def counted(self, player: int, kind: int) -> bool:
+        """Whether ``player``'s drops of ``kind`` come from a counted hand (not unlimited)."""
+        return (player, kind) not in self.endless
 
     def make(self, pos: DescribedPosition, move: Move, undo: tuple[Any, ...]) -> None:
         """Change the hands for ``move`` just made on ``pos`` (whose board ``undo`` held
@@ -51,7 +63,7 @@ class HandRules:
             return
         hands = list(pos.hands)
         row = list(hands[player])
-        if dropped:
+        if dropped and (player, program[0]) not in self.endless:
             row[program[0]] -= 1
         if caps and self.to_hand:
             kind_of, base = rb.c.kind_of, self.base

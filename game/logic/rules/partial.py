@@ -18,15 +18,17 @@ def without(b: list[int], cap: tuple[int, ...]) -> list[int]:
     return [0 if i in cap else v for i, v in enumerate(b)]
 
 
-def onward(out: list[Any], trail: list[int], cap: tuple[int, ...], mc: int) -> list[Any]:
+def onward(out: list[Any], trail: list[int], cap: tuple[int, ...], first: int) -> list[Any]:
     """The continuations of ``out`` (target, captures, effects, piece, ...) that a move along
-    ``trail``, having taken ``cap`` with the piece ``mc``, may make: none lands where a part
-    of the move landed, and none lands back on its start square unless it takes something
-    new, changes something else or changes the piece (else the board would be the one the
-    move started from)."""
+    ``trail``, having taken ``cap``, by the piece that was ``first`` where it started, may
+    make: none lands where a part of the move landed, and none lands back on its start square
+    unless it takes something new, changes something else or lands there as another piece than
+    ``first`` (else the board would be the one the move started from: a die rolled over and
+    back shows its first face again)."""
     start = trail[0]
     return [
         r
         for r in out
-        if r[0] not in trail[1:] and (r[0] != start or len(r[1]) > len(cap) or r[2] or r[3] != mc)
+        if r[0] not in trail[1:]
+        and (r[0] != start or len(r[1]) > len(cap) or r[2] or r[3] != first)
     ]

@@ -147,7 +147,7 @@ class Rulebook(Ends, CheckTest, FaceDownRules, Chance, Tallies, ConcealedRules):
                 else:
                     board[pos] = self.c.code(player, kind)
         hands = tuple(
-            tuple(self.design.hands.get(p, {}).get(t, 0) for t in range(self.types))
+            tuple(max(0, self.design.hands.get(p, {}).get(t, 0)) for t in range(self.types))
             for p in range(self.players)
         )
         position = DescribedPosition(board, 0, hands=hands)
@@ -217,7 +217,9 @@ class Rulebook(Ends, CheckTest, FaceDownRules, Chance, Tallies, ConcealedRules):
             froms.clear()
         for t in range(self.types):
             drop = c.drops[t][player]
-            if drop is None or (self.limited_hands and not hand[t]):
+            if drop is None or (
+                self.limited_hands and not hand[t] and self.hands.counted(player, t)
+            ):
                 continue
             mc = c.code(player, t)
             off_board = self.design.board.off_board
@@ -336,7 +338,7 @@ class Rulebook(Ends, CheckTest, FaceDownRules, Chance, Tallies, ConcealedRules):
                         finally:
                             b[at] = saved
                     if free:  # never back to a board the move has made (rules/partial.py)
-                        out = onward(out, trail, cap, mc)
+                        out = onward(out, trail, cap, origin_piece)
                         if out and self.design.pass_partial:  # it may also stop here
                             found.append((tuple(trail), cap, eff, mc))
                     else:

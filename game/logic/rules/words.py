@@ -20,6 +20,7 @@ __all__ = [
     "colour_of",
     "distinct",
     "err",
+    "hand_count",
     "heading_of",
     "mentions",
     "real_number",
@@ -107,6 +108,13 @@ def whole_number(item: Item, low: int, high: int) -> int:
     if not low <= item.value <= high:
         raise err(item, f"expected a number from {low} to {high}, not {item.value}")
     return item.value
+
+
+def hand_count(item: Item) -> int:
+    """A hand's count in ``(in-hand PIECE COUNT)``: 0 to 1000, or ``unlimited`` (-1)."""
+    if isinstance(item, Atom) and not item.quoted and item.value == "unlimited":
+        return -1
+    return whole_number(item, 0, 1000)
 
 
 def real_number(item: Item) -> float:

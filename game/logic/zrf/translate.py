@@ -15,11 +15,12 @@ from typing import Final
 
 from game.logic.rules.sexpr import Atom, DescriptionError, Form, Item
 from game.logic.rules.words import RESERVED
-from game.logic.zrf import goals, moving, supply
+from game.logic.zrf import goals, moving
 from game.logic.zrf.geometry import Geometry, read_geometry
 from game.logic.zrf.look import ZrfLook
 from game.logic.zrf.players import check_players, random_rule, typeless_turns
 from game.logic.zrf.properties import STATEMENTS, Properties
+from game.logic.zrf.supply import uncounted
 
 __all__ = ["ABOUT", "IGNORED", "Translation"]
 
@@ -414,8 +415,9 @@ class Translation:
         form = self.one("board-setup")
         if form is None:
             return None
-        sides: list[Item] = []
-        uncounted = supply.uncounted_drops(self, form)
+        sides: dict[str, list[Item]] = {}
+        counted: set[tuple[str, str]] = set()  # (player, piece) given an off count
+        where: dict[str, Form] = {}
         # A position set up twice holds what it is given last (as Zillions places them).
         final = {
             _word(a): id(a)
@@ -442,6 +444,7 @@ class Translation:
                     a = args[k]
                     if isinstance(a, Atom) and a.value == "off" and k + 1 < len(args):
                         groups.append(_form(group, "in-hand", kind, args[k + 1]))
+                        counted.add((side.head, group.head))
                         k += 2
                         continue
                     if _word(a) in self.geometry.names and final[_word(a)] == id(a):
@@ -449,10 +452,15 @@ class Translation:
                     k += 1
                 if places:
                     groups.append(_form(group, kind, *places))
-            groups.extend(uncounted.pop(side.head, []))
-            sides.append(_form(side, self.name(side.head), *groups))
-        sides.extend(_form(form, self.name(p), *more) for p, more in uncounted.items() if more)
-        return _form(form, "setup", *sides)
+            sides.setdefault(side.head, []).extend(groups)
+            where.setdefault(side.head, side)
+        last = {_piece_name(p): p for p in self.parts.get("piece", [])}
+        for player, names in uncounted(self.players, last, counted).items():
+            sides.setdefault(player, []).extend(
+                _form(form, "in-hand", self.name(n), "unlimited") for n in names
+            )
+        made = (_form(where.get(p, form), self.name(p), *g) for p, g in sides.items())
+        return _form(form, "setup", *made)
 
     def rules(self) -> Form:
         at = self.game
