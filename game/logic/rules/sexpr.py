@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Final, TypeAlias
 
-__all__ = ["Atom", "DescriptionError", "Form", "Item", "character_name", "read"]
+__all__ = ["Atom", "DescriptionError", "Form", "Item", "character_name", "nest", "read"]
 
 #: The deepest nesting a description may use: deeper text is refused, not a recursion error.
 MAX_DEPTH: Final = 64
@@ -106,14 +106,25 @@ def read(text: str, source: str = "<description>") -> list[Item]:
     character that does not belong (an unclosed list, a stray ')', an unclosed string)."""
     if len(text) > MAX_CHARS:
         raise DescriptionError(f"longer than {MAX_CHARS} characters", source)
+    return nest(_tokens(text, source), source, MAX_DEPTH)
+
+
+def nest(
+    tokens: Iterator[tuple[str, str | int, int, int]],
+    source: str,
+    max_depth: int,
+    close_at_end: bool = False,
+) -> list[Item]:
+    """The items ``tokens`` (kind ``(``, ``)``, ``word`` or ``str``, value, line, column)
+    make; a list still open at the end is refused, or with ``close_at_end`` closed there."""
     stack: list[tuple[list[Item], int, int]] = []
     top: list[Item] = []
     current = top
-    for kind, value, line, column in _tokens(text, source):
+    for kind, value, line, column in tokens:
         if kind == "(":
-            if len(stack) >= MAX_DEPTH:
+            if len(stack) >= max_depth:
                 raise DescriptionError(
-                    f"nested deeper than {MAX_DEPTH} lists", source, line, column
+                    f"nested deeper than {max_depth} lists", source, line, column
                 )
             stack.append((current, line, column))
             current = []
@@ -125,9 +136,13 @@ def read(text: str, source: str = "<description>") -> list[Item]:
             current = parent
         else:
             current.append(Atom(value, line, column, source, quoted=kind == "str"))
-    if stack:
+    if stack and not close_at_end:
         _, line, column = stack[-1]
         raise DescriptionError("this '(' is never closed", source, line, column)
+    while stack:
+        parent, oline, ocol = stack.pop()
+        parent.append(Form(tuple(current), oline, ocol, source))
+        current = parent
     return top
 
 

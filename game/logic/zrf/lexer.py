@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterator
 from typing import Final
 
-from game.logic.rules.sexpr import Atom, DescriptionError, Form, Item
+from game.logic.rules.sexpr import DescriptionError, Item, nest
 
 __all__ = ["MAX_ZRF_CHARS", "decode", "read_zrf"]
 
@@ -43,30 +43,7 @@ def read_zrf(text: str, source: str) -> list[Item]:
     them (a published file lacks its last parenthesis)."""
     if len(text) > MAX_ZRF_CHARS:
         raise DescriptionError(f"longer than {MAX_ZRF_CHARS} characters", source)
-    stack: list[tuple[list[Item], int, int]] = []
-    current: list[Item] = []
-    top = current
-    for kind, value, line, column in _tokens(text, source):
-        if kind == "(":
-            if len(stack) >= MAX_DEPTH:
-                raise DescriptionError(
-                    f"nested deeper than {MAX_DEPTH} lists", source, line, column
-                )
-            stack.append((current, line, column))
-            current = []
-        elif kind == ")":
-            if not stack:
-                raise DescriptionError("this ')' closes nothing", source, line, column)
-            parent, oline, ocol = stack.pop()
-            parent.append(Form(tuple(current), oline, ocol, source, (line, column)))
-            current = parent
-        else:
-            current.append(Atom(value, line, column, source, quoted=kind == "str"))
-    while stack:
-        parent, oline, ocol = stack.pop()
-        parent.append(Form(tuple(current), oline, ocol, source))
-        current = parent
-    return top
+    return nest(_tokens(text, source), source, MAX_DEPTH, close_at_end=True)
 
 
 def _tokens(text: str, source: str) -> Iterator[tuple[str, str | int, int, int]]:
