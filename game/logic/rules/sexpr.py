@@ -21,7 +21,16 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Final, TypeAlias
 
-__all__ = ["Atom", "DescriptionError", "Form", "Item", "character_name", "nest", "read"]
+__all__ = [
+    "Atom",
+    "DescriptionError",
+    "Form",
+    "Item",
+    "character_name",
+    "nest",
+    "number_or_word",
+    "read",
+]
 
 #: The deepest nesting a description may use: deeper text is refused, not a recursion error.
 MAX_DEPTH: Final = 64
@@ -183,7 +192,7 @@ def _tokens(text: str, source: str) -> Iterator[tuple[str, str | int, int, int]]
                     f"a word of {j - i} characters; at most {MAX_WORD}", source, line, column
                 )
             _refuse_characters(text, i, j, start_of_line, source, line, quoted=False)
-            yield "word", _number(text[i:j]), line, column
+            yield "word", number_or_word(text[i:j]), line, column
             i = j
 
 
@@ -226,7 +235,8 @@ def _category(ch: str) -> str:
     return unicodedata.category(ch)
 
 
-def _number(word: str) -> str | int:
+def number_or_word(word: str) -> str | int:
+    """A whole number of at most nine digits (a sign allowed) as an int, else the word."""
     body = word[1:] if word[:1] in "+-" and len(word) > 1 else word
     if body.isdigit() and body.isascii() and len(body) <= 9:
         return int(word)

@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterator
 from typing import Final
 
-from game.logic.rules.sexpr import DescriptionError, Item, nest
+from game.logic.rules.sexpr import DescriptionError, Item, nest, number_or_word
 
 __all__ = ["MAX_ZRF_CHARS", "decode", "read_zrf"]
 
@@ -80,7 +80,7 @@ def _tokens(text: str, source: str) -> Iterator[tuple[str, str | int, int, int]]
             j = i
             while j < n and not text[j].isspace() and text[j] not in '();"':
                 j += 1
-            yield "word", _number(_clean(text[i:j])), line, column
+            yield "word", number_or_word(_clean(text[i:j])), line, column
             i = j
 
 
@@ -90,10 +90,3 @@ def _clean(text: str) -> str:
     if not text.isprintable():
         text = "".join(ch if ch.isprintable() else " " for ch in text)
     return _SPACE.sub(" ", text).strip()
-
-
-def _number(word: str) -> str | int:
-    body = word[1:] if word[:1] in "+-" and len(word) > 1 else word
-    if body.isdigit() and body.isascii() and len(body) <= 9:
-        return int(word)
-    return word
