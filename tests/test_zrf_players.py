@@ -132,3 +132,21 @@ def test_a_turn_in_which_one_player_moves_anothers_pieces() -> None:
     rulebook = _rulebook("coin-race.zrf", text.replace(turns, "(turn-order (White Black) Black)"))
     state = RulesGame(rulebook).initial_state(random.Random(0))
     assert state.current_player() == 0 and state.texts() == ["a2-b2"]
+
+
+def test_the_hints_search_solves_a_zrf_puzzle_by_its_goal_in_the_fewest_moves() -> None:
+    from game.logic.rules.puzzle import solve
+
+    text = decode((DATA / "tiny-slide.zrf").read_bytes())
+    goal = "  (win-condition (You) (absolute-config Red (b2)))\n"
+    at = text.rindex(")")
+    rulebook = _rulebook("tiny-slide.zrf", text[:at] + goal + text[at:])
+    pos = rulebook.start()
+    found = solve(rulebook, pos, 10_000)
+    # Red (a1) needs five slides at least to reach the hole's square b2: b1-b2, a1-b1 (Red),
+    # a2-a1, b2-a2, b1-b2 (Red); the breadth-first search finds a line of that length.
+    assert len(found.moves) == 5
+    for move in found.moves:
+        rulebook.make(pos, move)
+    red = rulebook.design.type_index("Red")
+    assert rulebook.c.kind_of[pos.board[rulebook.design.board.index("b2")]] == red
