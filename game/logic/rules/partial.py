@@ -13,9 +13,10 @@ from typing import Any
 __all__ = ["onward", "without"]
 
 
-def without(b: list[int], cap: tuple[int, ...]) -> list[int]:
-    """The board ``b`` as the next part sees it: the positions taken so far emptied."""
-    return [0 if i in cap else v for i, v in enumerate(b)]
+def without(b: list[int], cap: tuple[int, ...], at: int) -> list[int]:
+    """The board ``b`` as the next part sees it: the positions taken so far emptied (but
+    ``at``, where the moving piece now stands)."""
+    return [0 if i in cap and i != at else v for i, v in enumerate(b)]
 
 
 def onward(out: list[Any], trail: list[int], cap: tuple[int, ...], first: int) -> list[Any]:

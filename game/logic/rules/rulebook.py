@@ -304,7 +304,8 @@ class Rulebook(Ends, CheckTest, FaceDownRules, Chance, Tallies, ConcealedRules):
     ) -> Iterator[Move]:
         """Every composite move that starts with the partial move from ``f`` to ``to``: each
         move so far grown by every move of its next type from where it stands, depth first,
-        until none can follow (a continuation must capture something new)."""
+        until none can follow (a continuation must capture something new; under
+        ``(free-partial)`` :mod:`game.logic.rules.partial` says which may follow)."""
         gen_kind, kind_of, free = self.c.gen_kind, self.c.kind_of, self.design.free_partial
         found: list[tuple[tuple[int, ...], tuple[int, ...], tuple[Any, ...], int]] = []
         # The moves still to grow (the next one last): their positions, captures, effects, the piece
@@ -314,7 +315,6 @@ class Rulebook(Ends, CheckTest, FaceDownRules, Chance, Tallies, ConcealedRules):
         ]
         origin_piece = b[f]
         b[f] = 0
-        free = self.design.free_partial
         try:
             while todo:
                 trail, cap, eff, mc, next_kind, depth = todo.pop()
@@ -332,7 +332,7 @@ class Rulebook(Ends, CheckTest, FaceDownRules, Chance, Tallies, ConcealedRules):
                         b[at] = mc
                         try:
                             if free and cap:  # ZRF: a piece an earlier part took is gone
-                                gen(without(b, cap), at, out, lf, lt, cap, mc)
+                                gen(without(b, cap, at), at, out, lf, lt, cap, mc)
                             else:
                                 gen(b, at, out, lf, lt, cap, mc)
                         finally:
