@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Final
 
 from game.logic.rules.sexpr import Atom, Form, Item
 from game.logic.zrf.geometry import Geometry
+from game.logic.zrf.macros import piece_name
 
 if TYPE_CHECKING:
     from game.logic.zrf.translate import Translation
@@ -104,11 +105,7 @@ class ZrfLook:
     def __init__(self, t: Translation) -> None:
         self.t = t
         self.geo: Geometry = t.geometry
-        self.pieces: list[str] = []
-        for piece in t.parts.get("piece", []):
-            for part in piece.args:
-                if isinstance(part, Form) and part.head == "name" and len(part) > 1:
-                    self.pieces.append(str(part[1].value) if isinstance(part[1], Atom) else "")
+        self.pieces = [piece_name(piece) for piece in t.parts.get("piece", [])]
         keys = {_key(p) for p in self.pieces}
         chess = {k for k in keys if _chess(k)}
         title = t.texts.get("title", "").lower()

@@ -21,7 +21,7 @@ from typing import Final
 
 from game.logic.rules.sexpr import Atom, DescriptionError, Form, Item
 
-__all__ = ["MAX_EXPANSION", "expand", "games", "titles"]
+__all__ = ["MAX_EXPANSION", "expand", "games", "piece_name", "titles"]
 
 #: The most items one game may grow to as its macros are expanded (a macro that calls itself
 #: stops here, or at the depth below, with a message).
@@ -76,23 +76,23 @@ def titles(forms: Sequence[Form]) -> list[str]:
     return out
 
 
-def _name_of(form: Form) -> str:
-    for part in form.args:
-        if isinstance(part, Form) and part.head == "name" and len(part) > 1:
-            return str(part[1])
-    return ""
+def piece_name(piece: Form) -> str:
+    """The name a ``(piece ...)`` gives itself (its last ``(name N)``; "" for none)."""
+    found = [p[1] for p in piece.args if isinstance(p, Form) and p.head == "name" and len(p) > 1]
+    return str(found[-1].value) if found and isinstance(found[-1], Atom) else ""
 
 
 def _completed(variant: Form, base: Form) -> Form:
     """The variant with every form of the base it does not give (pieces by name)."""
     given_heads = {f.head for f in variant.args if isinstance(f, Form)}
-    given_pieces = {_name_of(f) for f in variant.args if isinstance(f, Form) and f.head == "piece"}
+    pieces = [f for f in variant.args if isinstance(f, Form) and f.head == "piece"]
+    given_pieces = {piece_name(f) for f in pieces}
     kept: list[Item] = []
     for f in base.args:
         if not isinstance(f, Form):
             continue
         if f.head in _BY_NAME:
-            if _name_of(f) not in given_pieces:
+            if piece_name(f) not in given_pieces:
                 kept.append(f)
         elif f.head not in given_heads:
             kept.append(f)

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Final
 from game.logic.rules.board import MAX_POSITIONS
 from game.logic.rules.design import MAX_TYPES
 from game.logic.rules.sexpr import Atom, Form, Item
+from game.logic.zrf.macros import piece_name
 
 if TYPE_CHECKING:
     from game.logic.zrf.translate import Translation
@@ -69,7 +70,7 @@ class Properties:
         said: set[str] = set()
         for piece in pieces:
             parts = [p for p in piece.args if isinstance(p, Form)]
-            name = next((str(p[1]) for p in parts if p.head == "name" and len(p) > 1), "")
+            name = piece_name(piece)
             for part in parts:
                 if part.head in ("moves", "drops"):
                     said |= _words(part)

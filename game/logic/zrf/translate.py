@@ -18,6 +18,7 @@ from game.logic.rules.words import RESERVED
 from game.logic.zrf import goals, moving
 from game.logic.zrf.geometry import Geometry, read_geometry
 from game.logic.zrf.look import ZrfLook
+from game.logic.zrf.macros import piece_name
 from game.logic.zrf.players import check_players, random_rule, typeless_turns
 from game.logic.zrf.properties import STATEMENTS, Properties
 from game.logic.zrf.supply import uncounted
@@ -196,13 +197,7 @@ class Translation:
         out = []
         letters: set[str] = set()
         royal = goals.royal_types(self)
-        # A piece declared again (by a macro used twice) is the last declaration.
-        last = {_piece_name(p): p for p in self.parts.get("piece", [])}
-        for piece in last.values():
-            name = ""
-            for part in piece.args:
-                if isinstance(part, Form) and part.head == "name" and len(part) > 1:
-                    name = _word(part[1])
+        for name, piece in self.declared().items():
             if not name:
                 raise piece.error("a piece needs (name ...)")
             given = [
@@ -351,6 +346,11 @@ class Translation:
         out.append(_form(item, "add-partial", self.name(args[-1])))
         return out
 
+    def declared(self) -> dict[str, Form]:
+        """The pieces by name; a piece declared again (by a macro used twice) is its last
+        declaration."""
+        return {piece_name(p): p for p in self.parts.get("piece", [])}
+
     def kinds(self) -> set[str]:
         """The move types the pieces' moves and drops declare (worked out once)."""
         if self._kinds is None:
@@ -454,8 +454,7 @@ class Translation:
                     groups.append(_form(group, kind, *places))
             sides.setdefault(side.head, []).extend(groups)
             where.setdefault(side.head, side)
-        last = {_piece_name(p): p for p in self.parts.get("piece", [])}
-        for player, names in uncounted(self.players, last, counted).items():
+        for player, names in uncounted(self.players, self.declared(), counted).items():
             sides.setdefault(player, []).extend(
                 _form(form, "in-hand", self.name(n), "unlimited") for n in names
             )
@@ -505,11 +504,6 @@ _READ_HEADS: Final = frozenset(
         "count-condition",
     }
 )  # fmt: skip
-
-
-def _piece_name(piece: Form) -> str:
-    found = [p for p in piece.args if isinstance(p, Form) and p.head == "name" and len(p) > 1]
-    return str(found[-1][1]) if found else ""
 
 
 def _letter(name: str, used: set[str]) -> str:
