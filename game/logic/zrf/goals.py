@@ -37,6 +37,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from game.logic.rules.sexpr import Atom, Form, Item
+from game.logic.zrf.made import form as _form
 
 if TYPE_CHECKING:
     from game.logic.zrf.translate import Translation
@@ -259,10 +260,3 @@ def _word(at: Item, word: str) -> Atom:
 
 def _at(item: Item) -> tuple[int, int, str]:
     return (item.line, item.column, item.source)
-
-
-def _form(at: Item, head: str, *items: Item | str | int) -> Form:
-    made: list[Item] = [_word(at, head)]
-    for x in items:
-        made.append(x if isinstance(x, (Atom, Form)) else Atom(x, *_at(at)))
-    return Form(tuple(made), *_at(at))

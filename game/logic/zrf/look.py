@@ -31,6 +31,8 @@ from typing import TYPE_CHECKING, Final
 from game.logic.rules.sexpr import Atom, Form, Item
 from game.logic.zrf.geometry import Geometry
 from game.logic.zrf.macros import piece_name
+from game.logic.zrf.made import form as _form
+from game.logic.zrf.made import text as _text
 
 if TYPE_CHECKING:
     from game.logic.zrf.translate import Translation
@@ -458,16 +460,5 @@ def _hex(geo: Geometry) -> bool:
     return True
 
 
-def _text(at: Item, text: str) -> Atom:
-    return Atom(text, at.line, at.column, at.source, quoted=True)
-
-
 def _pair(at: Item, a: str, b: str) -> Form:
     return Form((_text(at, a), _text(at, b)), at.line, at.column, at.source)
-
-
-def _form(at: Item, head: str, *items: Item | str) -> Form:
-    where = (at.line, at.column, at.source)
-    made: list[Item] = [Atom(head, *where)]
-    made.extend(x if isinstance(x, (Atom, Form)) else Atom(x, *where) for x in items)
-    return Form(tuple(made), *where)

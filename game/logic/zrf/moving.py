@@ -17,6 +17,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from game.logic.rules.sexpr import Atom, Form, Item
+from game.logic.zrf.made import form as _form
+from game.logic.zrf.made import text as _text
 
 if TYPE_CHECKING:
     from game.logic.zrf.translate import Translation
@@ -105,12 +107,3 @@ def _word(item: Item) -> str:
 
 def _at(item: Item) -> tuple[int, int, str]:
     return item.line, item.column, item.source
-
-
-def _text(at: Item, text: str) -> Atom:
-    return Atom(text, *_at(at), quoted=True)
-
-
-def _form(at: Item, head: str, *items: Item | str) -> Form:
-    made = [x if isinstance(x, (Atom, Form)) else Atom(x, *_at(at)) for x in (head, *items)]
-    return Form(tuple(made), *_at(at))

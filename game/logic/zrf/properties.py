@@ -28,6 +28,7 @@ from game.logic.rules.board import MAX_POSITIONS
 from game.logic.rules.design import MAX_TYPES
 from game.logic.rules.sexpr import Atom, Form, Item
 from game.logic.zrf.macros import piece_name
+from game.logic.zrf.made import form as _form
 
 if TYPE_CHECKING:
     from game.logic.zrf.translate import Translation
@@ -240,10 +241,3 @@ def _place(item: Item) -> Atom:
 
 def _else(at: Item, *body: Item) -> Form:
     return _form(at, "else", *body)
-
-
-def _form(at: Item, head: str, *items: Item | str) -> Form:
-    where = (at.line, at.column, at.source)
-    return Form(
-        tuple(x if isinstance(x, Atom | Form) else Atom(x, *where) for x in (head, *items)), *where
-    )

@@ -19,6 +19,8 @@ from game.logic.zrf import goals, moving
 from game.logic.zrf.geometry import Geometry, read_geometry
 from game.logic.zrf.look import ZrfLook
 from game.logic.zrf.macros import piece_name
+from game.logic.zrf.made import form as _form
+from game.logic.zrf.made import text as _text
 from game.logic.zrf.players import check_players, random_rule, typeless_turns
 from game.logic.zrf.properties import STATEMENTS, Properties
 from game.logic.zrf.supply import uncounted
@@ -530,22 +532,7 @@ def _word(item: Item) -> str:
     raise item.error("expected a name")
 
 
-def _text(at: Item, text: str) -> Atom:
-    return Atom(text, at.line, at.column, at.source, quoted=True)
-
-
 def _real(at: Item, value: float) -> Atom:
     """A position's coordinate: a whole number, or a decimal word."""
     made: str | int = int(value) if value == int(value) else f"{value:.4f}"
     return Atom(made, at.line, at.column, at.source)
-
-
-def _form(at: Item, head: str | Item, *items: Item | str | int) -> Form:
-    where = (at.line, at.column, at.source)
-    made: list[Item] = []
-    for x in (head, *items):
-        if isinstance(x, (Atom, Form)):
-            made.append(x)
-        else:
-            made.append(Atom(x, *where))
-    return Form(tuple(made), *where)
