@@ -18,14 +18,20 @@ paths holding a text), in the order of ``perft.tsv``'s ``variant_index``:
   count where both were made, its count with its rule extensions (:func:`reference`): ``equal``,
   ``differs(d3: OURS/THEIRS)`` at the first depth that differs, or ``none`` (no row, or
   every row over ``--max-nodes``, which are skipped, not compared). An error or a variant's
-  time out (``--timeout`` seconds for the whole variant) is named, not raised.
+  time out (``--timeout`` seconds for the whole variant) is named, not raised;
+- **as_edited**: where the counts differ and ``zrf_script_edits.py`` says how the other
+  program's compiled script is another game than the file (a turn order, an option, a set-up
+  the file does not hold), the same counts on the file with that change written in:
+  ``as_edited=equal`` shows that both programs count the same game alike, and that the
+  difference is the script's, not the reading's.
 
 Lines come in file order as the worker processes (``--jobs``) finish them. The refusals
 grouped by reason (the 20 most common, with an example) go to stderr; the last line is
-``variants=N loaded=L counts_equal=E compared=C played=P no_first_move=Z skipped_rows=S
-seconds=T``: C variants had a count compared, P loaded and played with no error (Z of them
-have no move at the start, a sign of a rule read wrongly where the game has one), S rows were
-over ``--max-nodes``.
+``variants=N loaded=L counts_equal=E compared=C equal_as_edited=D played=P no_first_move=Z
+skipped_rows=S seconds=T``: C variants had a count compared, D of the C - E that differ are
+equal on the file as the other program's script changed it, P loaded and played with no
+error (Z of them have no move at the start, a sign of a rule read wrongly where the game has
+one), S rows were over ``--max-nodes``.
 """
 
 from __future__ import annotations
@@ -48,9 +54,13 @@ sys.path.insert(0, str(ROOT))
 from game.games.rules.file import zrf_file  # noqa: E402
 from game.logic.contract import CHANCE, sample_chance  # noqa: E402
 from game.logic.rules.catalogue import rulebook_for_zrf  # noqa: E402
+from game.logic.rules.rulebook import Rulebook  # noqa: E402
 from game.logic.rules.sexpr import DescriptionError  # noqa: E402
 from game.logic.rules.state import RulesGame  # noqa: E402
 from game.logic.zrf.load import variants  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from zrf_script_edits import EDITS, Edit  # noqa: E402
 
 #: A reason shown in a line: its first characters.
 SHOWN = 90
@@ -68,6 +78,7 @@ class Task:
     index: int
     refs: dict[int, dict[str, set[int]]] = field(default_factory=dict)
     refused: str = ""  # the file's games could not be listed: this is why
+    edit: Edit | None = None  # how the other program's script changed the file, if it did
 
 
 @dataclass
@@ -80,6 +91,7 @@ class Result:
     play_error: str = ""
     counts: str = "none"
     skipped: int = 0
+    as_edited: str = ""  # the counts on the file as the other program's script changed it
 
     def line(self) -> str:
         head = f"{self.path}#{self.index}"
@@ -87,7 +99,8 @@ class Result:
             return f"{head} refused({self.reason})"
         played = f"played={self.played}" + (f"!({self.play_error})" if self.play_error else "")
         skipped = f" skipped={self.skipped}" if self.skipped else ""
-        return f"{head} loaded {played} counts={self.counts}{skipped}"
+        edited = f" as_edited={self.as_edited}" if self.as_edited else ""
+        return f"{head} loaded {played} counts={self.counts}{skipped}{edited}"
 
 
 class OutOfTime(Exception):
@@ -148,6 +161,7 @@ def reference(root: Path, match: str) -> dict[tuple[str, int], dict[int, dict[st
 def tasks(root: Path, match: str) -> Iterator[Task]:
     """Every variant of every file under ``root`` whose path holds ``match``."""
     refs = reference(root, match)
+    edits = {(e.path, e.index): e for e in EDITS}
     for file in sorted(root.rglob("*.zrf")):
         path = file.relative_to(root).as_posix()
         if match not in path:
@@ -162,7 +176,8 @@ def tasks(root: Path, match: str) -> Iterator[Task]:
                 yield Task(str(root), path, 0, refused=_why(exc))
             continue
         for index in found:
-            yield Task(str(root), path, index, refs.get((path, index), {}))
+            edit = edits.get((path, index))
+            yield Task(str(root), path, index, refs.get((path, index), {}), edit=edit)
 
 
 def measure(task: Task, moves: int, seed: int, max_nodes: int, timeout: int) -> Result:
@@ -205,28 +220,44 @@ def _measure(task: Task, result: Result, moves: int, seed: int, max_nodes: int) 
         result.play_error = _why(exc)
         if isinstance(exc, OutOfTime):
             return
+    result.counts, result.skipped = compare(rulebook, task.refs, max_nodes)
+    if task.edit is not None and result.counts.startswith("differs"):
+        try:
+            text, source, index, include = zrf_file(Path(task.root) / task.path, task.index)
+            edited = rulebook_for_zrf(task.edit.apply(text), source, index, include)
+            result.as_edited = compare(edited, task.refs, max_nodes)[0]
+        except Exception as exc:
+            result.as_edited = f"error({_why(exc)})"
+
+
+def compare(
+    rulebook: Rulebook, refs: dict[int, dict[str, set[int]]], max_nodes: int
+) -> tuple[str, int]:
+    """Our perft against the reference counts by depth and page: ``equal`` (every depth of
+    one page), ``differs(dD: OURS/THEIRS)`` at the first depth no page still in the running
+    has, ``error(...)``, or ``none``; and how many depths were over ``max_nodes``."""
+    counts, skipped = "none", 0
     alive: set[str] | None = None  # the pages every count so far equals
-    for depth in sorted(task.refs):
-        pages = {page: n for page, n in task.refs[depth].items() if n}
+    for depth in sorted(refs):
+        pages = {page: n for page, n in refs[depth].items() if n}
         theirs = set().union(*pages.values()) if pages else set()
         if not theirs:
             continue
         if min(theirs) > max_nodes:
-            result.skipped += 1
+            skipped += 1
             continue
         try:
             ours = rulebook.perft(rulebook.start(), depth)
         except Exception as exc:
-            result.counts = f"error(d{depth}: {_why(exc)})"
-            return
+            return f"error(d{depth}: {_why(exc)})", skipped
         fits = {page for page, n in pages.items() if ours in n}
         known = set(pages) if alive is None else alive
         if not fits & known and not (known - set(pages)):
             shown = "/".join(str(n) for n in sorted(theirs))
-            result.counts = f"differs(d{depth}: {ours}/{shown})"
-            return
+            return f"differs(d{depth}: {ours}/{shown})", skipped
         alive = (fits & known) | (known - set(pages))
-        result.counts = "equal"
+        counts = "equal"
+    return counts, skipped
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -266,13 +297,15 @@ def main(argv: list[str] | None = None) -> int:
     loaded = sum(r.loaded for r in results)
     equal = sum(r.counts == "equal" for r in results)
     compared = sum(r.counts != "none" for r in results)
+    as_edited = sum(r.as_edited == "equal" for r in results)
     played = sum(r.loaded and not r.play_error for r in results)
     skipped = sum(r.skipped for r in results)
     stuck = sum(r.loaded and not r.played and not r.play_error for r in results)
     seconds = time.perf_counter() - started
     print(
         f"variants={len(results)} loaded={loaded} counts_equal={equal} compared={compared} "
-        f"played={played} no_first_move={stuck} skipped_rows={skipped} seconds={seconds:.0f}"
+        f"equal_as_edited={as_edited} played={played} no_first_move={stuck} "
+        f"skipped_rows={skipped} seconds={seconds:.0f}"
     )
     return 0
 
