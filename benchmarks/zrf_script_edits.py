@@ -42,9 +42,73 @@ _TAFL = (
 )
 _NO_CORNER_RULE = (("(verify (not-in-zone? goal))", ""),)
 
+# Turn orders of the other program's scripts (helper e2).
+_MANA = (
+    "The script (mana.js) opens with six set-up turns of White's, then six of Black's, each "
+    "a setup-mode move (addTurn(1, [4]) x6, addTurn(2, [4]) x6, then repeatMark and one "
+    "turn each); the file says (turn-order White Black)."
+)
+_UXO = (
+    "The script (uxo.js) gives each turn one drop type, in a cycle of six turns: "
+    "addTurn(1, [0]), addTurn(2, [0]), then [1] and [2] (type-1, type-2, type-3); the file "
+    "says (turn-order X O), every turn all three."
+)
+_DROPPER = (
+    "The script (dropper-12x12.js, dropper-10x10.js) is not in the other program's sources "
+    "we have; perft.tsv flags a turn order of four entries, and its counts are a drop, then "
+    "the other player moving that stone (1012 = the 8, 5 or 3 neighbours of each of the 144 "
+    "cells), then the other player's drop (x 143). Its model moves another player's stone "
+    "only under shared pieces, and the file's move-stone verifies enemy? on the stone moved."
+)
+_DROPPER_TURNS = (
+    (
+        "(turn-order Black White)",
+        '(option "shared pieces" true) (turn-order (Black drop-type) (White move-type) '
+        "(White drop-type) (Black move-type))",
+    ),
+)
+_APOCALYPSE = (
+    "The script (apocalypse.js) has one turn entry, addTurn(1): White's, every ply (its "
+    "ko-sync option, which plays both sides' moves at once, is an extension the plain count "
+    "leaves out); the file says (turn-order White Black)."
+)
+
 EDITS: tuple[Edit, ...] = (
     Edit("custodian/zrf/tafl.zrf", 0, _TAFL, _NO_CORNER_RULE),
     Edit("custodian/zrf/tafl.zrf", 3, _TAFL, _NO_CORNER_RULE),
     Edit("custodian/zrf/tafl.zrf", 4, _TAFL, _NO_CORNER_RULE),
     Edit("custodian/zrf/tafl.zrf", 6, _TAFL, _NO_CORNER_RULE),
+    Edit(
+        "elimination/zrf/mana.zrf",
+        0,
+        _MANA,
+        (
+            (
+                "(turn-order White Black)",
+                "(turn-order "
+                + "(White setup-mode) " * 6
+                + "(Black setup-mode) " * 6
+                + "repeat White Black)",
+            ),
+        ),
+    ),
+    Edit(
+        "arrange/zrf/uxo.zrf",
+        0,
+        _UXO,
+        (
+            (
+                "(turn-order X O)",
+                "(turn-order (X type-1) (O type-1) (X type-2) (O type-2) (X type-3) (O type-3))",
+            ),
+        ),
+    ),
+    Edit("go/zrf/dropper.zrf", 0, _DROPPER, _DROPPER_TURNS),
+    Edit("go/zrf/dropper.zrf", 1, _DROPPER, _DROPPER_TURNS),
+    Edit(
+        "elimination/zrf/apocalypse.zrf",
+        0,
+        _APOCALYPSE,
+        (("(turn-order White Black)", "(turn-order White)"),),
+    ),
 )
