@@ -72,6 +72,41 @@ _APOCALYPSE = (
     "ko-sync option, which plays both sides' moves at once, is an extension the plain count "
     "leaves out); the file says (turn-order White Black)."
 )
+_MAGYAR = (
+    "The script (magyar-checkers.js) gives each player two turns, its stones' moves "
+    "(addTurn(1, [0, 1])) and then a move of one of N's tiles (addTurn(1, [2]), N's pieces "
+    "being movable under its shared-pieces; the stones' moves verify friend?), and sets "
+    "pass-partial; the file says (turn-order Red White) and sets neither."
+)
+
+# Set-ups, set-up phases and positions of the other program's scripts (helper e2).
+_TRAVERSE = (
+    "The script (traverse.js) starts from an empty board: South has two of each piece in "
+    'hand (reserve("South", "S", 2) ...; the others none), every piece has the drop '
+    "onto the home row (addDrop(..., 2)), and eight South drop turns (addTurn(1, [2]) x8) "
+    "come before the repeatMark and the file's four turns; the file sets every piece on the "
+    "board and gives only the C its drop."
+)
+_TRAVERSE_SETUP = (
+    (
+        "(turn-order South West North East)",
+        "(turn-order " + "(South drop-type) " * 8 + "repeat South West North East)",
+    ),
+    ("(drops\n         (drop)\n     )\n", ""),  # the C's drop, now every piece's
+    ("(moves", "(drops (move-type drop-type) (drop)) (moves"),
+    ("(S a0 h0)", "(S off 2)"),
+    ("(T b0 g0)", "(T off 2)"),
+    ("(R c0 f0)", "(R off 2)"),
+    ("(C d0 e0)", "(C off 2)"),
+    *(
+        (f"({piece} {squares})", "")  # West's, North's and East's pieces
+        for piece, squares in (
+            ("S", "X1 X8"), ("T", "X2 X7"), ("R", "X3 X6"), ("C", "X4 X5"),
+            ("S", "a9 h9"), ("T", "b9 g9"), ("R", "c9 f9"), ("C", "d9 e9"),
+            ("S", "Y1 Y8"), ("T", "Y2 Y7"), ("R", "Y3 Y6"), ("C", "Y4 Y5"),
+        )
+    ),
+)  # fmt: skip
 
 EDITS: tuple[Edit, ...] = (
     Edit("custodian/zrf/tafl.zrf", 0, _TAFL, _NO_CORNER_RULE),
@@ -111,4 +146,16 @@ EDITS: tuple[Edit, ...] = (
         _APOCALYPSE,
         (("(turn-order White Black)", "(turn-order White)"),),
     ),
+    Edit(
+        "checkers/zrf/magyar-checkers.zrf",
+        0,
+        _MAGYAR,
+        (
+            (
+                "(turn-order Red White)",
+                '(option "pass partial" true) (turn-order Red (Red N) White (White N))',
+            ),
+        ),
+    ),
+    Edit("races/zrf/traverse.zrf", 0, _TRAVERSE, _TRAVERSE_SETUP),
 )
