@@ -107,6 +107,28 @@ _TRAVERSE_SETUP = (
         )
     ),
 )  # fmt: skip
+_SHORT_ASSIZE = (
+    "The script (short-assize.js) keeps White's Rooks, Knights, Bishops and King in hand "
+    '(reserve("White", "Rook", 2) ...), gives those pieces a drop onto the home zone '
+    "(addDrop(..., 0), command 7: in-zone? home, empty?), types the moves (drop-type, "
+    "normal-type) with addPriority(0) and addPriority(1), and opens with seven White turns "
+    "(addTurn(1) x7, repeatMark, then White and Black). Black's set-up is the file's under "
+    "its setupSelector 1 (2 and 3 move Black's Rooks, Knights and King)."
+)
+_DROP_HOME = "(drops (move-type drop-type) ((verify (in-zone? home)) (verify empty?) add))"
+_SHORT_ASSIZE_SETUP = (
+    (
+        "(turn-order White Black)",
+        "(move-priorities drop-type normal-type) "
+        "(turn-order " + "White " * 7 + "repeat White Black)",
+    ),
+    ("(moves", "(moves (move-type normal-type)"),
+    *((f"(name {p})", f"(name {p}) {_DROP_HOME}") for p in ("Rook", "Knight", "Bishop", "King")),
+    ("(Rook b1 g1)", "(Rook off 2)"),
+    ("(Knight d2 e2)", "(Knight off 2)"),
+    ("(Bishop c1 f1)", "(Bishop off 2)"),
+    ("(King e1)", "(King off 1)"),
+)
 
 EDITS: tuple[Edit, ...] = (
     Edit("custodian/zrf/tafl.zrf", 0, _TAFL, _NO_CORNER_RULE),
@@ -158,4 +180,5 @@ EDITS: tuple[Edit, ...] = (
         ),
     ),
     Edit("races/zrf/traverse.zrf", 0, _TRAVERSE, _TRAVERSE_SETUP),
+    Edit("checkmate/zrf/short-assize.zrf", 0, _SHORT_ASSIZE, _SHORT_ASSIZE_SETUP),
 )
