@@ -129,6 +129,26 @@ _SHORT_ASSIZE_SETUP = (
     ("(Bishop c1 f1)", "(Bishop off 2)"),
     ("(King e1)", "(King off 1)"),
 )
+_RAUMSCHACH = (
+    "The script (raumschach.js) is not in the other program's sources we have. The file has "
+    "no set-up and no symmetry (so no move at the start, and Black's pawns would go n and u "
+    "as White's); the usual Raumschach set-up (White on levels A and B, Black on E and D) "
+    "with Black's directions turned round gives its counts, which the script must hold."
+)
+_RAUMSCHACH_SETUP = (
+    (
+        "(turn-order White Black)",
+        "(turn-order White Black) (board-setup "
+        "(White (Rook a1A e1A) (Knight b1A d1A) (King c1A) (Pawn a2A b2A c2A d2A e2A) "
+        "(Bishop a1B d1B) (Unicorn b1B e1B) (Queen c1B) (Pawn a2B b2B c2B d2B e2B)) "
+        "(Black (Rook a5E e5E) (Knight b5E d5E) (King c5E) (Pawn a4E b4E c4E d4E e4E) "
+        "(Bishop a5D d5D) (Unicorn b5D e5D) (Queen c5D) (Pawn a4D b4D c4D d4D e4D)))",
+    ),
+    (
+        "(links d",
+        "(symmetry Black (n s) (s n) (u d) (d u) (nw sw) (sw nw) (ne se) (se ne)) (links d",
+    ),
+)
 
 EDITS: tuple[Edit, ...] = (
     Edit("custodian/zrf/tafl.zrf", 0, _TAFL, _NO_CORNER_RULE),
@@ -181,4 +201,5 @@ EDITS: tuple[Edit, ...] = (
     ),
     Edit("races/zrf/traverse.zrf", 0, _TRAVERSE, _TRAVERSE_SETUP),
     Edit("checkmate/zrf/short-assize.zrf", 0, _SHORT_ASSIZE, _SHORT_ASSIZE_SETUP),
+    Edit("checkmate/zrf/raumschach.zrf", 0, _RAUMSCHACH, _RAUMSCHACH_SETUP),
 )
