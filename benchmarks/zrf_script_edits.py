@@ -149,6 +149,22 @@ _RAUMSCHACH_SETUP = (
         "(symmetry Black (n s) (s n) (u d) (d u) (nw sw) (sw nw) (ne se) (se ne)) (links d",
     ),
 )
+_IKUSA = (
+    "The script (ikusa-shogi.js) sets the pieces in hand on Z1, T1, Z2, T2 and Y7, X7, Y6, X6 "
+    '(setup("South", "Lance", 75) ...), where the file names y1 z1 y2 z2 and n7 m7 n6 m6, '
+    "which its board does not have (its hand columns are X Y Z T), so only four pieces a "
+    "side stand."
+)
+_IKUSA_SETUP = (
+    ("(Lance  y1)", "(Lance  Z1)"),
+    ("(Knight z1)", "(Knight T1)"),
+    ("(Bishop y2)", "(Bishop Z2)"),
+    ("(Rook   z2)", "(Rook   T2)"),
+    ("(Lance  n7)", "(Lance  Y7)"),
+    ("(Knight m7)", "(Knight X7)"),
+    ("(Bishop n6)", "(Bishop Y6)"),
+    ("(Rook   m6)", "(Rook   X6)"),
+)
 
 EDITS: tuple[Edit, ...] = (
     Edit("custodian/zrf/tafl.zrf", 0, _TAFL, _NO_CORNER_RULE),
@@ -202,4 +218,5 @@ EDITS: tuple[Edit, ...] = (
     Edit("races/zrf/traverse.zrf", 0, _TRAVERSE, _TRAVERSE_SETUP),
     Edit("checkmate/zrf/short-assize.zrf", 0, _SHORT_ASSIZE, _SHORT_ASSIZE_SETUP),
     Edit("checkmate/zrf/raumschach.zrf", 0, _RAUMSCHACH, _RAUMSCHACH_SETUP),
+    Edit("shogi/zrf/ikusa-shogi.zrf", 0, _IKUSA, _IKUSA_SETUP),
 )
