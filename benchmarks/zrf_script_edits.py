@@ -165,6 +165,18 @@ _IKUSA_SETUP = (
     ("(Bishop n6)", "(Bishop Y6)"),
     ("(Rook   m6)", "(Rook   X6)"),
 )
+_GENESIS = (
+    "The scripts (genesis-chess.js, genesis-chess-variant.js) add four positions X1 to X4, "
+    'linked to nothing (addPosition("X1", [0, ...]) ...), which the drops (verify empty?) '
+    "may use as any square; the file's board is the 8x8 grid alone."
+)
+_GENESIS_POSITIONS = (
+    (
+        "(symmetry Black",
+        "(positions (X1 560 2 628 70) (X2 560 70 628 138) (X3 560 138 628 206) "
+        "(X4 560 206 628 274)) (symmetry Black",
+    ),
+)
 
 EDITS: tuple[Edit, ...] = (
     Edit("custodian/zrf/tafl.zrf", 0, _TAFL, _NO_CORNER_RULE),
@@ -219,4 +231,6 @@ EDITS: tuple[Edit, ...] = (
     Edit("checkmate/zrf/short-assize.zrf", 0, _SHORT_ASSIZE, _SHORT_ASSIZE_SETUP),
     Edit("checkmate/zrf/raumschach.zrf", 0, _RAUMSCHACH, _RAUMSCHACH_SETUP),
     Edit("shogi/zrf/ikusa-shogi.zrf", 0, _IKUSA, _IKUSA_SETUP),
+    Edit("checkmate/zrf/genesis-chess.zrf", 0, _GENESIS, _GENESIS_POSITIONS),
+    Edit("checkmate/zrf/genesis-chess.zrf", 1, _GENESIS, _GENESIS_POSITIONS),
 )
