@@ -54,11 +54,12 @@ _UXO = (
     "says (turn-order X O), every turn all three."
 )
 _DROPPER = (
-    "The script (dropper-12x12.js, dropper-10x10.js) is not in the other program's sources "
-    "we have; perft.tsv flags a turn order of four entries, and its counts are a drop, then "
-    "the other player moving that stone (1012 = the 8, 5 or 3 neighbours of each of the 144 "
-    "cells), then the other player's drop (x 143). Its model moves another player's stone "
-    "only under shared pieces, and the file's move-stone verifies enemy? on the stone moved."
+    "The scripts perft.tsv names are not in the other program's sources we have; the one in "
+    "DagazServer (public/dagaz/scripts/dropper-10x10.js) sets shared-pieces and four turns: "
+    "addTurn(1, [0]), addTurn(2, [1]), addTurn(2, [0]), addTurn(1, [1]) (drop-type, "
+    "move-type): a drop, then the other player moves a stone of the first (move-stone "
+    "verifies enemy?), then drops. The file says (turn-order Black White): its move-stone "
+    "never moves."
 )
 _DROPPER_TURNS = (
     (
@@ -130,10 +131,12 @@ _SHORT_ASSIZE_SETUP = (
     ("(King e1)", "(King off 1)"),
 )
 _RAUMSCHACH = (
-    "The script (raumschach.js) is not in the other program's sources we have. The file has "
-    "no set-up and no symmetry (so no move at the start, and Black's pawns would go n and u "
-    "as White's); the usual Raumschach set-up (White on levels A and B, Black on E and D) "
-    "with Black's directions turned round gives its counts, which the script must hold."
+    "The file has no set-up and no symmetry (so no move at the start, and Black's pawns would "
+    "go n and u as White's). The script perft.tsv names (raumschach.js) is not in the other "
+    "program's sources we have; the one in DagazServer (public/dagaz/scripts/raumschach.js) "
+    'sets White on levels A and B and Black on E and D (setup("Black", "Unicorn", '
+    "p('Da5')) ...) and turns all of Black's directions round (addPlayer(\"Black\", [6, 7, "
+    "5, 4, 3, 2, 0, 1, 9, 8]): n s, e w, ne sw, nw se, u d)."
 )
 _RAUMSCHACH_SETUP = (
     (
@@ -142,11 +145,12 @@ _RAUMSCHACH_SETUP = (
         "(White (Rook a1A e1A) (Knight b1A d1A) (King c1A) (Pawn a2A b2A c2A d2A e2A) "
         "(Bishop a1B d1B) (Unicorn b1B e1B) (Queen c1B) (Pawn a2B b2B c2B d2B e2B)) "
         "(Black (Rook a5E e5E) (Knight b5E d5E) (King c5E) (Pawn a4E b4E c4E d4E e4E) "
-        "(Bishop a5D d5D) (Unicorn b5D e5D) (Queen c5D) (Pawn a4D b4D c4D d4D e4D)))",
+        "(Unicorn a5D d5D) (Bishop b5D e5D) (Queen c5D) (Pawn a4D b4D c4D d4D e4D)))",
     ),
     (
         "(links d",
-        "(symmetry Black (n s) (s n) (u d) (d u) (nw sw) (sw nw) (ne se) (se ne)) (links d",
+        "(symmetry Black (n s) (s n) (e w) (w e) (ne sw) (sw ne) (nw se) (se nw) (u d) (d u)) "
+        "(links d",
     ),
 )
 _IKUSA = (
@@ -176,6 +180,24 @@ _GENESIS_POSITIONS = (
         "(positions (X1 560 2 628 70) (X2 560 70 628 138) (X3 560 138 628 206) "
         "(X4 560 206 628 274)) (symmetry Black",
     ),
+)
+_ZERTZ = (
+    "The script perft.tsv names is not in the other program's sources we have; the one in "
+    "DagazServer (public/dagaz/scripts/zertz.js) sets shared-pieces (the marbles are N's) "
+    "and a forced pass, has its addPriority lines commented out, and four turns: "
+    "addTurn(1, [0, 1]) and addTurn(1, [2]), then the same two for Second (a jump-type or "
+    "init-type move, then a drop-type one). A turn of the file names one move type, so "
+    "init-type is written jump-type: a marble's init move verifies (in-zone? init) first, "
+    "so a jump's continuation from a field gains nothing by it."
+)
+_ZERTZ_TURNS = (
+    (
+        "(turn-order First Second)",
+        '(option "shared pieces" true) (option "pass turn" forced) (turn-order '
+        "(First jump-type) (First drop-type) (Second jump-type) (Second drop-type))",
+    ),
+    ("(move-priorities jump-type init-type)", ""),
+    ("(move-type init-type)", "(move-type jump-type)"),
 )
 
 EDITS: tuple[Edit, ...] = (
@@ -233,4 +255,5 @@ EDITS: tuple[Edit, ...] = (
     Edit("shogi/zrf/ikusa-shogi.zrf", 0, _IKUSA, _IKUSA_SETUP),
     Edit("checkmate/zrf/genesis-chess.zrf", 0, _GENESIS, _GENESIS_POSITIONS),
     Edit("checkmate/zrf/genesis-chess.zrf", 1, _GENESIS, _GENESIS_POSITIONS),
+    Edit("checkers-like/zrf/zertz.zrf", 0, _ZERTZ, _ZERTZ_TURNS),
 )
