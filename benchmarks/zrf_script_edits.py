@@ -42,17 +42,38 @@ _TAFL = (
 )
 _NO_CORNER_RULE = (("(verify (not-in-zone? goal))", ""),)
 
-# Turn orders of the other program's scripts (helper e2).
+# Turn orders (and the options that go with them) of the other program's scripts.
 _MANA = (
     "The script (mana.js) opens with six set-up turns of White's, then six of Black's, each "
     "a setup-mode move (addTurn(1, [4]) x6, addTurn(2, [4]) x6, then repeatMark and one "
     "turn each); the file says (turn-order White Black)."
+)
+_MANA_TURNS = (
+    (
+        "(turn-order White Black)",
+        "(turn-order "
+        + "(White setup-mode) " * 6
+        + "(Black setup-mode) " * 6
+        + "repeat White Black)",
+    ),
 )
 _UXO = (
     "The script (uxo.js) gives each turn one drop type, in a cycle of six turns: "
     "addTurn(1, [0]), addTurn(2, [0]), then [1] and [2] (type-1, type-2, type-3); the file "
     "says (turn-order X O), every turn all three."
 )
+_UXO_TURNS = (
+    (
+        "(turn-order X O)",
+        "(turn-order (X type-1) (O type-1) (X type-2) (O type-2) (X type-3) (O type-3))",
+    ),
+)
+_APOCALYPSE = (
+    "The script (apocalypse.js) has one turn entry, addTurn(1): White's, every ply (its "
+    "ko-sync option, which plays both sides' moves at once, is an extension the plain count "
+    "leaves out); the file says (turn-order White Black)."
+)
+_APOCALYPSE_TURNS = (("(turn-order White Black)", "(turn-order White)"),)
 _DROPPER = (
     "The scripts perft.tsv names are not in the other program's sources we have; the one in "
     "DagazServer (public/dagaz/scripts/dropper-10x10.js) sets shared-pieces and four turns: "
@@ -68,19 +89,38 @@ _DROPPER_TURNS = (
         "(White drop-type) (Black move-type))",
     ),
 )
-_APOCALYPSE = (
-    "The script (apocalypse.js) has one turn entry, addTurn(1): White's, every ply (its "
-    "ko-sync option, which plays both sides' moves at once, is an extension the plain count "
-    "leaves out); the file says (turn-order White Black)."
-)
 _MAGYAR = (
-    "The script (magyar-checkers.js) gives each player two turns, its stones' moves "
-    "(addTurn(1, [0, 1])) and then a move of one of N's tiles (addTurn(1, [2]), N's pieces "
-    "being movable under its shared-pieces; the stones' moves verify friend?), and sets "
-    "pass-partial; the file says (turn-order Red White) and sets neither."
+    "The script (magyar-checkers.js) sets shared-pieces and pass-partial and gives each "
+    "player two turns: its stones' moves (addTurn(1, [0, 1]); they verify friend?), then a "
+    "move of one of N's tiles (addTurn(1, [2])), written here as (Red N), Red moving N's "
+    "pieces. The file says (turn-order Red White) and sets neither option."
+)
+_MAGYAR_TURNS = (
+    (
+        "(turn-order Red White)",
+        '(option "pass partial" true) (turn-order Red (Red N) White (White N))',
+    ),
+)
+_ZERTZ = (
+    "The script perft.tsv names is not in the other program's sources we have; the one in "
+    "DagazServer (public/dagaz/scripts/zertz.js) sets shared-pieces (the marbles are N's) "
+    "and a forced pass, has its addPriority lines commented out, and four turns: "
+    "addTurn(1, [0, 1]) and addTurn(1, [2]), then the same two for Second (a jump-type or "
+    "init-type move, then a drop-type one). A turn of the file names one move type, so "
+    "init-type is written jump-type: a marble's init move verifies (in-zone? init) first, "
+    "so a jump's continuation from a field gains nothing by it."
+)
+_ZERTZ_TURNS = (
+    (
+        "(turn-order First Second)",
+        '(option "shared pieces" true) (option "pass turn" forced) (turn-order '
+        "(First jump-type) (First drop-type) (Second jump-type) (Second drop-type))",
+    ),
+    ("(move-priorities jump-type init-type)", ""),
+    ("(move-type init-type)", "(move-type jump-type)"),
 )
 
-# Set-ups, set-up phases and positions of the other program's scripts (helper e2).
+# Set-ups, set-up phases and positions of the other program's scripts.
 _TRAVERSE = (
     "The script (traverse.js) starts from an empty board: South has two of each piece in "
     'hand (reserve("South", "S", 2) ...; the others none), every piece has the drop '
@@ -181,79 +221,23 @@ _GENESIS_POSITIONS = (
         "(X4 560 206 628 274)) (symmetry Black",
     ),
 )
-_ZERTZ = (
-    "The script perft.tsv names is not in the other program's sources we have; the one in "
-    "DagazServer (public/dagaz/scripts/zertz.js) sets shared-pieces (the marbles are N's) "
-    "and a forced pass, has its addPriority lines commented out, and four turns: "
-    "addTurn(1, [0, 1]) and addTurn(1, [2]), then the same two for Second (a jump-type or "
-    "init-type move, then a drop-type one). A turn of the file names one move type, so "
-    "init-type is written jump-type: a marble's init move verifies (in-zone? init) first, "
-    "so a jump's continuation from a field gains nothing by it."
-)
-_ZERTZ_TURNS = (
-    (
-        "(turn-order First Second)",
-        '(option "shared pieces" true) (option "pass turn" forced) (turn-order '
-        "(First jump-type) (First drop-type) (Second jump-type) (Second drop-type))",
-    ),
-    ("(move-priorities jump-type init-type)", ""),
-    ("(move-type init-type)", "(move-type jump-type)"),
-)
 
 EDITS: tuple[Edit, ...] = (
     Edit("custodian/zrf/tafl.zrf", 0, _TAFL, _NO_CORNER_RULE),
     Edit("custodian/zrf/tafl.zrf", 3, _TAFL, _NO_CORNER_RULE),
     Edit("custodian/zrf/tafl.zrf", 4, _TAFL, _NO_CORNER_RULE),
     Edit("custodian/zrf/tafl.zrf", 6, _TAFL, _NO_CORNER_RULE),
-    Edit(
-        "elimination/zrf/mana.zrf",
-        0,
-        _MANA,
-        (
-            (
-                "(turn-order White Black)",
-                "(turn-order "
-                + "(White setup-mode) " * 6
-                + "(Black setup-mode) " * 6
-                + "repeat White Black)",
-            ),
-        ),
-    ),
-    Edit(
-        "arrange/zrf/uxo.zrf",
-        0,
-        _UXO,
-        (
-            (
-                "(turn-order X O)",
-                "(turn-order (X type-1) (O type-1) (X type-2) (O type-2) (X type-3) (O type-3))",
-            ),
-        ),
-    ),
+    Edit("elimination/zrf/mana.zrf", 0, _MANA, _MANA_TURNS),
+    Edit("arrange/zrf/uxo.zrf", 0, _UXO, _UXO_TURNS),
+    Edit("elimination/zrf/apocalypse.zrf", 0, _APOCALYPSE, _APOCALYPSE_TURNS),
     Edit("go/zrf/dropper.zrf", 0, _DROPPER, _DROPPER_TURNS),
     Edit("go/zrf/dropper.zrf", 1, _DROPPER, _DROPPER_TURNS),
-    Edit(
-        "elimination/zrf/apocalypse.zrf",
-        0,
-        _APOCALYPSE,
-        (("(turn-order White Black)", "(turn-order White)"),),
-    ),
-    Edit(
-        "checkers/zrf/magyar-checkers.zrf",
-        0,
-        _MAGYAR,
-        (
-            (
-                "(turn-order Red White)",
-                '(option "pass partial" true) (turn-order Red (Red N) White (White N))',
-            ),
-        ),
-    ),
+    Edit("checkers/zrf/magyar-checkers.zrf", 0, _MAGYAR, _MAGYAR_TURNS),
+    Edit("checkers-like/zrf/zertz.zrf", 0, _ZERTZ, _ZERTZ_TURNS),
     Edit("races/zrf/traverse.zrf", 0, _TRAVERSE, _TRAVERSE_SETUP),
     Edit("checkmate/zrf/short-assize.zrf", 0, _SHORT_ASSIZE, _SHORT_ASSIZE_SETUP),
     Edit("checkmate/zrf/raumschach.zrf", 0, _RAUMSCHACH, _RAUMSCHACH_SETUP),
     Edit("shogi/zrf/ikusa-shogi.zrf", 0, _IKUSA, _IKUSA_SETUP),
     Edit("checkmate/zrf/genesis-chess.zrf", 0, _GENESIS, _GENESIS_POSITIONS),
     Edit("checkmate/zrf/genesis-chess.zrf", 1, _GENESIS, _GENESIS_POSITIONS),
-    Edit("checkers-like/zrf/zertz.zrf", 0, _ZERTZ, _ZERTZ_TURNS),
 )
