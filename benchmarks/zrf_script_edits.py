@@ -65,6 +65,29 @@ _DABLOT_CHILD = _DABLOT + (
     "position 7, the rank-7 end cell): with it the counts equal at depths 1-4."
 )
 
+_DICE_TURNS = (
+    "The script throws the dice for the player: random turns that only drop a die "
+    "(addRandom(P, [0]), mode 0 the file's die drops), then turns of the men's moves "
+    "(addTurn(P, [1..N]), move types the script gives the pieces by hand), with pass-turn "
+    "forced; the file has no random player, and a player drops a die as one of his moves."
+)
+_TYPED_MEN = ("(moves", "(moves (move-type normal-type)")
+_CHATURAJI = _DICE_TURNS + (
+    " Chaturaji's script: two throws and two moves per player (addTurn 0-15), and a die "
+    "may be taken off its square as a move (template 6: from, capture, to)."
+)
+_CHATURAJI_TURNS = " ".join(
+    f"(?Dice {p} setup) (?Dice {p} setup) ({p} normal-type) ({p} normal-type)"
+    for p in ("South", "West", "North", "East")
+)
+_OBLONG_TURNS = (
+    "(?Dice White drop-type) (White normal-type) (?Dice Black drop-type) (Black normal-type)"
+)
+_OBLONG = _DICE_TURNS + (
+    " Oblong Shatranj's script: one throw and one move per player. The version counted is "
+    "later than the mirror's (945c38fe: its Shah also may stand still, 150 at depth 2)."
+)
+
 EDITS: tuple[Edit, ...] = (
     Edit("custodian/zrf/tafl.zrf", 0, _TAFL, _NO_CORNER_RULE),
     Edit("custodian/zrf/tafl.zrf", 3, _TAFL, _NO_CORNER_RULE),
@@ -81,4 +104,28 @@ EDITS: tuple[Edit, ...] = (
     Edit("checkers-like/zrf/dablot.zrf", 3, _DABLOT, _DABLOT_CHANGES),
     Edit("checkers-like/zrf/dablot.zrf", 4, _DABLOT, _DABLOT_CHANGES),
     Edit("checkers-like/zrf/dablot.zrf", 5, _DABLOT, _DABLOT_CHANGES),
+    Edit(
+        "checkmate/zrf/chaturaji.zrf",
+        0,
+        _CHATURAJI,
+        (
+            (
+                "(players South West North East)",
+                '(players South West North East ?Dice) (option "pass turn" forced)',
+            ),
+            ("(turn-order South West North East)", f"(turn-order {_CHATURAJI_TURNS})"),
+            _TYPED_MEN,
+            ("(drops", "(moves (move-type normal-type) (capture add)) (drops"),
+        ),
+    ),
+    Edit(
+        "checkmate/zrf/shatranj.zrf",
+        16,
+        _OBLONG,
+        (
+            ("(players White Black)", '(players White Black ?Dice) (option "pass turn" forced)'),
+            ("(turn-order White Black)", f"(turn-order {_OBLONG_TURNS})"),
+            _TYPED_MEN,
+        ),
+    ),
 )
