@@ -88,6 +88,16 @@ _OBLONG = _DICE_TURNS + (
     "later than the mirror's (945c38fe: its Shah also may stand still, 150 at depth 2)."
 )
 
+_QXO = (
+    "The script (qxo.js) has a fifth big piece (addPiece B5, with S5 and None) and holds two "
+    "of each in hand (design.reserve(P, Bn, 2)), where the file has B1-B4 off 1."
+)
+_QUANTUM_MORRIS = (
+    "The script (quantum-morris.js) has the big pieces B1-B3 alone, two of each in hand "
+    "(design.reserve(P, Bn, 2)), where the file says off 1 and the variant inherits the "
+    "game's B4, whose drops no count limits."
+)
+
 EDITS: tuple[Edit, ...] = (
     Edit("custodian/zrf/tafl.zrf", 0, _TAFL, _NO_CORNER_RULE),
     Edit("custodian/zrf/tafl.zrf", 3, _TAFL, _NO_CORNER_RULE),
@@ -126,6 +136,40 @@ EDITS: tuple[Edit, ...] = (
             ("(players White Black)", '(players White Black ?Dice) (option "pass turn" forced)'),
             ("(turn-order White Black)", f"(turn-order {_OBLONG_TURNS})"),
             _TYPED_MEN,
+        ),
+    ),
+    Edit(
+        "arrange/zrf/qxo.zrf",
+        0,
+        _QXO,
+        (
+            (
+                "(X (B1 off 1) (B2 off 1) (B3 off 1) (B4 off 1))",
+                "(X (B1 off 2) (B2 off 2) (B3 off 2) (B4 off 2) (B5 off 2))",
+            ),
+            (
+                "(O (B1 off 1) (B2 off 1) (B3 off 1) (B4 off 1))",
+                "(O (B1 off 2) (B2 off 2) (B3 off 2) (B4 off 2) (B5 off 2))",
+            ),
+            (
+                "(board-setup",
+                "(piece (name B5) (drops (move-type type-5) (drop-piece))) (board-setup",
+            ),
+        ),
+    ),
+    Edit(
+        "arrange/zrf/qxo.zrf",
+        1,
+        _QUANTUM_MORRIS,
+        (
+            (
+                "(X (B1 off 1) (B2 off 1) (B3 off 1))",
+                "(X (B1 off 2) (B2 off 2) (B3 off 2) (B4 off 0))",
+            ),
+            (
+                "(O (B1 off 1) (B2 off 1) (B3 off 1))",
+                "(O (B1 off 2) (B2 off 2) (B3 off 2) (B4 off 0))",
+            ),
         ),
     ),
 )
