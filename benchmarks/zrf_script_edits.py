@@ -98,6 +98,14 @@ _QUANTUM_MORRIS = (
     "game's B4, whose drops no count limits."
 )
 
+_OHOJICHI = (
+    "The file calls (step nx) where the macro tests (in-zone? $2): the unbound $2 is no zone, "
+    "so that step never moves. The converter compiled it as zone 0 (ohojichi-2x6.js: "
+    "IN_ZONE 0 // $2, the file's one zone, home), so a seed of the home row also steps on "
+    "along nx, onto its neighbour (6 more first moves). Its mancala-setup=4 the plain count "
+    "ignores."
+)
+
 EDITS: tuple[Edit, ...] = (
     Edit("custodian/zrf/tafl.zrf", 0, _TAFL, _NO_CORNER_RULE),
     Edit("custodian/zrf/tafl.zrf", 3, _TAFL, _NO_CORNER_RULE),
@@ -172,4 +180,5 @@ EDITS: tuple[Edit, ...] = (
             ),
         ),
     ),
+    Edit("mancala/zrf/ohojichi.zrf", 0, _OHOJICHI, (("(step nx)", "(step nx home)"),)),
 )
