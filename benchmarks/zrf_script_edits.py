@@ -106,6 +106,18 @@ _OHOJICHI = (
     "ignores."
 )
 
+_LINES = (
+    "The script (lines.js) plays the puzzle's balls by random turns of the player "
+    "(addRandom(1, ...)): three drops on the board (mode 5, the drop program of drop-type), "
+    "then, repeated, three preview drops, one turn of the player's (mode 0) and three drops; "
+    "its pieces have no step moves. The file's one turn offers every type at once."
+)
+_LINES_TURNS = (
+    "(turn-order (?Dice You drop-type) (?Dice You drop-type) (?Dice You drop-type) repeat "
+    "(?Dice You preview-1-type) (?Dice You preview-2-type) (?Dice You preview-3-type) "
+    "(You normal-type) (?Dice You drop-type) (?Dice You drop-type) (?Dice You drop-type))"
+)
+
 EDITS: tuple[Edit, ...] = (
     Edit("custodian/zrf/tafl.zrf", 0, _TAFL, _NO_CORNER_RULE),
     Edit("custodian/zrf/tafl.zrf", 3, _TAFL, _NO_CORNER_RULE),
@@ -181,4 +193,14 @@ EDITS: tuple[Edit, ...] = (
         ),
     ),
     Edit("mancala/zrf/ohojichi.zrf", 0, _OHOJICHI, (("(step nx)", "(step nx home)"),)),
+    Edit(
+        "arrange/zrf/lines.zrf",
+        0,
+        _LINES,
+        (
+            ("(players You)", "(players You ?Dice)"),
+            ("(turn-order You)", _LINES_TURNS),
+            ("(step n) (step e) (step w) (step s)", ""),
+        ),
+    ),
 )
