@@ -118,6 +118,21 @@ _LINES_TURNS = (
     "(You normal-type) (?Dice You drop-type) (?Dice You drop-type) (?Dice You drop-type))"
 )
 
+_REVERSI_3D = (
+    "The script (reversi-3d.js) is not in the mirror; its counts and flags show a cube of six "
+    "levels of 6x6 cells with 8 stones set up (208 = 216 - 8 first drops, 43056 = 208 x 207) "
+    "and pass-turn forced, where the file has two levels and no set-up (72 drops). The edit "
+    "writes six levels and the usual opening of the 3D game, the centre 2x2x2 cube in "
+    "alternate colours: Reversi's flanking from that set-up on that cube gives 16, 252, "
+    "4512, perft.tsv's counts with extensions (its plain counts do not depend on where the "
+    "8 stones stand)."
+)
+_REVERSI_3D_SETUP = (
+    '  (option "pass turn" forced)\n'
+    "  (board-setup (Black (Stone c3D d4D c4C d3C)) (White (Stone c4D d3D c3C d4C)))\n"
+    "  (piece"
+)
+
 EDITS: tuple[Edit, ...] = (
     Edit("custodian/zrf/tafl.zrf", 0, _TAFL, _NO_CORNER_RULE),
     Edit("custodian/zrf/tafl.zrf", 3, _TAFL, _NO_CORNER_RULE),
@@ -202,5 +217,11 @@ EDITS: tuple[Edit, ...] = (
             ("(turn-order You)", _LINES_TURNS),
             ("(step n) (step e) (step w) (step s)", ""),
         ),
+    ),
+    Edit(
+        "custodian/zrf/reversi-3d.zrf",
+        0,
+        _REVERSI_3D,
+        (('("F/E" (0 0))', '("F/E/D/C/B/A" (0 0))'), ("  (piece", _REVERSI_3D_SETUP)),
     ),
 )
