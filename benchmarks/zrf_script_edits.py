@@ -133,6 +133,18 @@ _REVERSI_3D_SETUP = (
     "  (piece"
 )
 
+_SHARED_TILES = (
+    'The script says shared-pieces true (checkVersion("shared-pieces", "true")), an '
+    "option the file does not set: a player also moves the other side's tiles (420 tile "
+    "moves at the start, not the 210 of his own)."
+)
+_TILE_CHESS = (
+    "The script (tile-chess.js) is not in the mirror; its plain counts (242, 56848) are "
+    "exactly ours for the file with the tiles' swap moves taken out: its tiles have no move "
+    "of their own (the swaps live in the page's extension scripts)."
+)
+_SHARED_PIECES = (("(players", '(option "shared pieces" true) (players'),)
+
 EDITS: tuple[Edit, ...] = (
     Edit("custodian/zrf/tafl.zrf", 0, _TAFL, _NO_CORNER_RULE),
     Edit("custodian/zrf/tafl.zrf", 3, _TAFL, _NO_CORNER_RULE),
@@ -223,5 +235,16 @@ EDITS: tuple[Edit, ...] = (
         0,
         _REVERSI_3D,
         (('("F/E" (0 0))', '("F/E/D/C/B/A" (0 0))'), ("  (piece", _REVERSI_3D_SETUP)),
+    ),
+    Edit("xiangqi/zrf/litter.zrf", 0, _SHARED_TILES, _SHARED_PIECES),
+    Edit("xiangqi/zrf/custom-passive-chess.zrf", 0, _SHARED_TILES, _SHARED_PIECES),
+    Edit(
+        "checkmate/zrf/tile-chess.zrf",
+        0,
+        _TILE_CHESS,
+        (
+            ("(swap n) (swap e) (swap w) (swap s)", ""),
+            ("(swap nw) (swap ne) (swap sw) (swap se)", ""),
+        ),
     ),
 )
