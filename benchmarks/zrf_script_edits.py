@@ -140,8 +140,8 @@ _SHARED_TILES = (
 )
 _TILE_CHESS = (
     "The script (tile-chess.js) is not in the mirror; its plain counts (242, 56848) are "
-    "exactly ours for the file with the tiles' swap moves taken out: its tiles have no move "
-    "of their own (the swaps live in the page's extension scripts)."
+    "exactly ours for the file with the tiles' swap moves taken out: in its plain model the "
+    "tiles have no move, and the men have the file's moves."
 )
 _SHARED_PIECES = (("(players", '(option "shared pieces" true) (players'),)
 
