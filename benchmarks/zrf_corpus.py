@@ -241,8 +241,8 @@ def compare(
     for depth in sorted(refs):
         pages = {page: n for page, n in refs[depth].items() if n}
         theirs = set().union(*pages.values()) if pages else set()
-        if not theirs:
-            continue
+        if not theirs or (alive is not None and not alive & set(pages)):
+            continue  # no row here, or only rows of pages already ruled out
         if min(theirs) > max_nodes:
             skipped += 1
             continue
