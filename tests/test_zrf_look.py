@@ -195,3 +195,19 @@ def test_a_point_that_no_drawn_line_passes_through_keeps_its_dot(
     dots = [n for n in director.scene if n.name.startswith("point-")]
     assert len(dots) == 1
     assert dots[0].position.tolist() == pytest.approx(board.world(3).tolist())
+
+
+def test_twelve_players_some_named_for_no_colour_each_get_a_colour_of_their_own() -> None:
+    # Sovereign Chess's players: Navy, Ash and Slate are colours too; players past the free
+    # colours take their second tones instead of running out.
+    names = "White Black Pink Red Orange Yellow Green Cyan Navy Violet Ash Slate"
+    for players in (names, "White " + " ".join(f"Side{k}" for k in range(1, 12))):
+        text = (DATA / "look-draughts.zrf").read_text(encoding="utf-8")
+        text = text.replace("(players Red White)", f"(players {players})")
+        text = text.replace("(turn-order Red White)", f"(turn-order {players})")
+        first, second = players.split()[:2]
+        text = text.replace("(Red (Man", f"({first} (Man").replace("(White (Man", f"({second} (Man")
+        d = design(text, "twelve.zrf")
+        colours = [_hex_colour(c) for c in d.colours]
+        assert len(colours) == 12 and len(set(colours)) == 12, colours
+        assert colours[0] == "#ede6d1"  # White

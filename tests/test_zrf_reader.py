@@ -206,3 +206,9 @@ def test_a_move_type_that_move_priorities_leaves_out_never_starts_a_move() -> No
         rulebook = made_rulebook(design(made, "line.zrf"))
         counts.append(rulebook.perft(rulebook.start(), 1))
     assert counts == [1, 0]
+
+
+def test_a_zone_written_where_a_move_steps_is_refused_naming_it() -> None:
+    text = LINE.replace("e (verify empty?) add", "goal (verify empty?) add")
+    with pytest.raises(DescriptionError, match=r"t.zrf:9:46: the zone 'goal' stands where"):
+        design(text, "t.zrf")

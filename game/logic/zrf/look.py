@@ -82,6 +82,9 @@ COLOURS: Final = {
     "cyan": "#33b3cc",
     "grey": "#80808a",
     "gray": "#80808a",
+    "navy": "#1f2f73",
+    "ash": "#b8b5aa",
+    "slate": "#5a6676",
     "light": "#ede6d1",
     "dark": "#292629",
 }
@@ -249,12 +252,13 @@ class ZrfLook:
         named = [_named_colour(p) for p in self.t.players]
         if not any(named):
             return []
-        free = [c for c in FREE if COLOURS[c] not in named]
+        free = [COLOURS[c] for c in FREE if COLOURS[c] not in named]
+        free += [_shade(COLOURS[c]) for c in FREE]  # more players than colours: second tones
         out: list[str] = []
         for colour in named:
             if colour and colour in out:  # two players of one colour (partners): a shade
                 colour = _shade(colour)
-            out.append(colour or COLOURS[free.pop(0)])
+            out.append(colour or free.pop(0))
         return [_form(at, "colours", *(_text(at, c) for c in out))]
 
 

@@ -324,6 +324,8 @@ class Translation:
             return moving.word(self, item)
         if re.fullmatch(r"\$\d+", word):  # a macro's argument the call did not give
             return [_form(item, "verify", "false")]  # the move fails there, as in Zillions
+        if word in self.geometry.zones:
+            raise item.error(f"the zone {word!r} stands where a direction or position must")
         raise item.error(f"the move word {word!r} is not read yet")
 
     def add(self, item: Form) -> list[Item]:
