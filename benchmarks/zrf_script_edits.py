@@ -42,9 +42,55 @@ _TAFL = (
 )
 _NO_CORNER_RULE = (("(verify (not-in-zone? goal))", ""),)
 
+_SHARED = (
+    'The script sets the option "shared pieces" (checkVersion("shared-pieces", '
+    '"true")), which the file has commented out: each player may move the other\'s '
+    "pieces too."
+)
+
+_FOCUS = (
+    'The script sets the option "shared pieces" (checkVersion("shared-pieces", '
+    '"true")) that the file does not, so a player\'s init-type capture may start from '
+    "the other's man, and it has the file's move-priorities commented out (// "
+    "design.addPriority(1) and (0)), so those captures come beside the slides and drops."
+)
+
+_DROPS_FIRST = (
+    "The script (3d-morris.js) is not in the other program's sources; its counts are drops "
+    "only (27, 702, 17550, 421200 = 27 x 26 x 25 x 24, where the file lets a dropped stone "
+    "step), as its sibling three-man.js (the same Stone, drop and step) makes them: there "
+    "the drop has its own type, first in the priorities (addPriority(1) // drop-type, then "
+    "addPriority(0) // normal-type)."
+)
+
 EDITS: tuple[Edit, ...] = (
     Edit("custodian/zrf/tafl.zrf", 0, _TAFL, _NO_CORNER_RULE),
     Edit("custodian/zrf/tafl.zrf", 3, _TAFL, _NO_CORNER_RULE),
     Edit("custodian/zrf/tafl.zrf", 4, _TAFL, _NO_CORNER_RULE),
     Edit("custodian/zrf/tafl.zrf", 6, _TAFL, _NO_CORNER_RULE),
+    # Options and move priorities that the scripts set otherwise than the files
+    Edit(
+        "elimination/zrf/gess.zrf",
+        0,
+        _SHARED,
+        (('; (option "shared pieces"     true)', '(option "shared pieces" true)'),),
+    ),
+    Edit(
+        "morris/zrf/3d-morris.zrf",
+        0,
+        _DROPS_FIRST,
+        (
+            ("(drops\n        (move-type normal-type)", "(drops\n        (move-type drop-type)"),
+            (
+                "(turn-order Blue Red)",
+                "(turn-order Blue Red) (move-priorities drop-type normal-type)",
+            ),
+        ),
+    ),
+    Edit(
+        "stalemate/zrf/focus.zrf",
+        0,
+        _FOCUS,
+        (("(move-priorities init-type normal-type)", '(option "shared pieces" true)'),),
+    ),
 )
