@@ -43,24 +43,24 @@ _TAFL = (
 _NO_CORNER_RULE = (("(verify (not-in-zone? goal))", ""),)
 
 _SHARED = (
-    'The script sets the option "shared pieces" (checkVersion("shared-pieces", '
+    'The script (gess.js) sets the option "shared pieces" (checkVersion("shared-pieces", '
     '"true")), which the file has commented out: each player may move the other\'s '
     "pieces too."
 )
 
 _FOCUS = (
-    'The script sets the option "shared pieces" (checkVersion("shared-pieces", '
+    'The script (focus.js) sets the option "shared pieces" (checkVersion("shared-pieces", '
     '"true")) that the file does not, so a player\'s init-type capture may start from '
     "the other's man, and it has the file's move-priorities commented out (// "
     "design.addPriority(1) and (0)), so those captures come beside the slides and drops."
 )
 
 _DROPS_FIRST = (
-    "The script (3d-morris.js) is not in the other program's sources; its counts are drops "
-    "only (27, 702, 17550, 421200 = 27 x 26 x 25 x 24, where the file lets a dropped stone "
-    "step), as its sibling three-man.js (the same Stone, drop and step) makes them: there "
-    "the drop has its own type, first in the priorities (addPriority(1) // drop-type, then "
-    "addPriority(0) // normal-type)."
+    "The script (3d-morris.js) is not in the other program's sources we have; its counts "
+    "are drops alone at every depth (27, 702, 17550, 421200 = 27 x 26 x 25 x 24) where the "
+    "file lets a dropped stone step. Its sibling three-man.js (the same Stone, drop and "
+    "step) gives the drop a type of its own, first in the priorities (addPriority(1) // "
+    "drop-type, then addPriority(0) // normal-type): that is written here."
 )
 
 EDITS: tuple[Edit, ...] = (
