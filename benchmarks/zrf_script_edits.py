@@ -624,6 +624,25 @@ _TILE_CHESS = (
 )
 _SHARED_PIECES = (("(players", '(option "shared pieces" true) (players'),)
 
+_GESS = (
+    'The script (gess.js) sets the option "shared pieces" (checkVersion("shared-pieces", '
+    '"true")), which the file has commented out: each player may move the other\'s '
+    "pieces too."
+)
+_FOCUS = (
+    'The script (focus.js) sets the option "shared pieces" (checkVersion("shared-pieces", '
+    '"true")) that the file does not, so a player\'s init-type capture may start from '
+    "the other's man, and it has the file's move-priorities commented out (// "
+    "design.addPriority(1) and (0)), so those captures come beside the slides and drops."
+)
+_DROPS_FIRST = (
+    "The script (3d-morris.js) is not in the other program's sources we have; its counts "
+    "are drops alone at every depth (27, 702, 17550, 421200 = 27 x 26 x 25 x 24) where the "
+    "file lets a dropped stone step. Its sibling three-man.js (the same Stone, drop and "
+    "step) gives the drop a type of its own, first in the priorities (addPriority(1) // "
+    "drop-type, then addPriority(0) // normal-type): that is written here."
+)
+
 EDITS: tuple[Edit, ...] = (
     Edit("custodian/zrf/tafl.zrf", 0, _TAFL, _NO_CORNER_RULE),
     Edit("custodian/zrf/tafl.zrf", 3, _TAFL, _NO_CORNER_RULE),
@@ -836,5 +855,30 @@ EDITS: tuple[Edit, ...] = (
             ("(swap n) (swap e) (swap w) (swap s)", ""),
             ("(swap nw) (swap ne) (swap sw) (swap se)", ""),
         ),
+    ),
+    # options and move priorities that the scripts set otherwise than the files
+    Edit(
+        "elimination/zrf/gess.zrf",
+        0,
+        _GESS,
+        (('; (option "shared pieces"     true)', _SHARED),),
+    ),
+    Edit(
+        "morris/zrf/3d-morris.zrf",
+        0,
+        _DROPS_FIRST,
+        (
+            ("(drops\n        (move-type normal-type)", "(drops\n        (move-type drop-type)"),
+            (
+                "(turn-order Blue Red)",
+                "(turn-order Blue Red) (move-priorities drop-type normal-type)",
+            ),
+        ),
+    ),
+    Edit(
+        "stalemate/zrf/focus.zrf",
+        0,
+        _FOCUS,
+        (("(move-priorities init-type normal-type)", _SHARED),),
     ),
 )

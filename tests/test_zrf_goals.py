@@ -184,3 +184,11 @@ def test_a_chain_that_takes_may_come_back_to_its_start() -> None:
     assert sorted(texts) == ["a1xa3xc3xc1xa1", "a1xc1xc3xa3xa1"]
     # Every goose is taken: the Geese have no piece left and lose.
     assert _play(book, texts[0]) == ("win", (1.0, -1.0))
+
+
+def test_a_chain_that_took_in_an_earlier_part_may_step_back_to_its_start() -> None:
+    # The Lion takes the Man next to it and steps back: the last part takes nothing, but the
+    # board is not the one the move began with (Tenjiku Shogi's Free Eagle, 9c-10d-9c).
+    book = _book("lion-igui.zrf")
+    start = book.start()
+    assert sorted(move_texts(book, start, book.legal(start))) == ["b1xb2xb1", "b1xb2xb3"]

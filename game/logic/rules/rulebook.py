@@ -338,7 +338,7 @@ class Rulebook(Ends, CheckTest, FaceDownRules, Chance, Tallies, ConcealedRules):
                         finally:
                             b[at] = saved
                     if free:  # never back to a board the move has made (rules/partial.py)
-                        out = onward(out, trail, cap, origin_piece)
+                        out = onward(out, trail, eff, origin_piece)
                         if out and self.design.pass_partial:  # it may also stop here
                             found.append((tuple(trail), cap, eff, mc))
                     else:
