@@ -19,7 +19,7 @@ paths holding a text), in the order of ``perft.tsv``'s ``variant_index``:
   ``differs(d3: OURS/THEIRS)`` at the first depth that differs, or ``none`` (no row, or
   every row over ``--max-nodes``, which are skipped, not compared). An error or a variant's
   time out (``--timeout`` seconds for the whole variant) is named, not raised;
-- **as_edited**: where the counts differ and ``zrf_script_edits.py`` says how the other
+- **as_edited**: where the counts differ and ``zrf_edits/`` says how the other
   program's compiled script is another game than the file (a turn order, an option, a set-up
   the file does not hold), the same counts on the file with that change written in:
   ``as_edited=equal`` shows that both programs count the same game alike, and that the
@@ -60,7 +60,7 @@ from game.logic.rules.state import RulesGame  # noqa: E402
 from game.logic.zrf.load import variants  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from zrf_script_edits import EDITS, Edit  # noqa: E402
+from zrf_edits import EDITS, Edit  # noqa: E402
 
 #: A reason shown in a line: its first characters.
 SHOWN = 90
