@@ -84,8 +84,12 @@ def test_small_endgames_match_pure_python_minimax(seed: int) -> None:
 #: empties, four CPU seconds each of plain-Python minimax) run under slow_checks.py; seed 11
 #: keeps twelve empties, where the solver starts ordering moves by evaluation, in CI.
 ENDGAME_SEEDS = sized((0, 1, 2, 4, 5, 6, 8, 9, 10, 11), tuple(range(12)))
-#: The FFO positions solved for all their best moves: 43 (eight CPU seconds) under slow_checks.
-FFO_ALL_BEST = sized((41, 42, 44), (41, 42, 43, 44))
+#: The FFO positions solved for all their best moves. CI solves 44, whose best score two moves
+#: share (D2 and B8): a solver that stops at its first best move, or drops a move that only
+#: equals the best, fails there. 41 and 42 (one best move each, 6 of the 8.5 CPU seconds;
+#: one best move is what test_ffo_40 and the endgames against minimax check) and 43 (eight
+#: CPU seconds, two best moves) run under slow_checks.py.
+FFO_ALL_BEST = sized((44,), (41, 42, 43, 44))
 
 
 @pytest.mark.deep
