@@ -5,6 +5,7 @@ pass. Contradictions name their event; ``why`` names a smallest set of deciding 
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 from collections.abc import Iterator
@@ -31,12 +32,24 @@ TINY = Deck(
 )
 
 
-def _deals(view: View) -> Iterator[tuple[tuple[int, ...], list[frozenset[int]]]]:
-    """Every (envelope, hands) that gives the viewer its hand."""
-    deck = view.deck
+def _deals(view: View) -> tuple[tuple[tuple[int, ...], list[frozenset[int]]], ...]:
+    """Every (envelope, hands) of the view's deck and hand sizes (whether it gives the viewer
+    its hand is for :func:`_agrees` to say)."""
+    return _every_deal(view.deck, tuple(view.hand_sizes))
+
+
+@functools.cache
+def _every_deal(
+    deck: Deck, sizes: tuple[int, ...]
+) -> tuple[tuple[tuple[int, ...], list[frozenset[int]]], ...]:
+    """Every (envelope, hands) of ``deck`` dealt in hands of ``sizes``: the same for every
+    view of a game (7,560 deals of the tiny deck to three seats), so made once, not for each
+    of its forty views (most of the file's CPU time)."""
+    deals = []
     for envelope in itertools.product(*deck.ranges):
         rest = [c for c in range(deck.n_cards) if c not in envelope]
-        yield from _split(rest, list(view.hand_sizes), envelope)
+        deals.extend(_split(rest, list(sizes), envelope))
+    return tuple(deals)
 
 
 def _split(cards: list[int], sizes: list[int], envelope: tuple[int, ...]) -> Iterator[
