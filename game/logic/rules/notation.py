@@ -140,15 +140,16 @@ def parse_move(
         if name == want:
             return move
     folded = _fold(want)
-    found = [m for m, name in zip(moves, texts, strict=True) if _fold(name) == folded]
+    names = [_fold(name) for name in texts]
+    found = [m for m, name in zip(moves, names, strict=True) if name == folded]
     if len(found) == 1:
         return found[0]
     # The path alone, when the game's texts add more (a promotion, the captured pieces); a
     # throw is named whole ("roll 5" is no throw of two dice, not the first of "roll 5-5").
     found = [
         m
-        for m, name in zip(moves, texts, strict=True)
-        if _fold(name).startswith(folded) and not name.startswith("roll ")
+        for m, name, text in zip(moves, names, texts, strict=True)
+        if name.startswith(folded) and not text.startswith("roll ")
     ]
     if len(found) == 1:
         return found[0]
@@ -160,7 +161,11 @@ def parse_move(
 
 
 def _fold(text: str) -> str:
-    return "".join(ch for ch in text.lower() if ch not in " -x[],")
+    return text.lower().translate(_FOLDED)
+
+
+#: What :func:`_fold` leaves out of a move's text.
+_FOLDED = str.maketrans("", "", " -x[],")
 
 
 # -- positions ------------------------------------------------------------------------
