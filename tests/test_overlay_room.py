@@ -1,6 +1,6 @@
-"""The F3 overlay takes a column of the window and the game the rest: in every scene, at three
-window sizes, nothing of the HUD and nothing of the scene lies under the column, and nothing of
-the game shows through it."""
+"""The F3 overlay takes a column of the window and the game the rest: in every scene, at two
+window sizes (three under GAMEHALL_DEEP_CHECKS), nothing of the HUD and nothing of the scene
+lies under the column, and nothing of the game shows through it."""
 
 from __future__ import annotations
 
@@ -8,10 +8,14 @@ import numpy as np
 import pytest
 
 from game.engine.framing import pieces_box
+from tests.deep import sized
 
-pytestmark = pytest.mark.gl
+pytestmark = [pytest.mark.gl, pytest.mark.deep]
 
-SIZES = [(800, 600), (1280, 720), (1920, 1080)]
+#: The window's sizes: in CI the smallest (4:3, where the column leaves the game least room)
+#: and the largest (16:9, the HUD and the overlay at their largest scale); 1280 x 720, between
+#: the two in shape and scale, under GAMEHALL_DEEP_CHECKS too.
+SIZES = sized([(800, 600), (1920, 1080)], [(800, 600), (1280, 720), (1920, 1080)])
 #: One scene of each kind: the menu, the four games of their own and a described game.
 SCENES = ["menu", "river", "reversi", "grab", "clue", "chess"]
 MAGENTA = np.array([1.0, 0.0, 1.0], dtype="f4")
