@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 import functools
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -59,7 +60,7 @@ def import_statements(
         package = ".".join(path.relative_to(root).parts[:-1])
     skipped = set() if types_too else _types_only(tree)
     found: list[tuple[str, tuple[str, ...]]] = []
-    for node in ast.walk(tree):
+    for node in _statements(tree):
         if id(node) in skipped:
             continue
         if isinstance(node, ast.Import):
@@ -212,10 +213,25 @@ def _reachable(graph: dict[str, set[str]], start: str) -> set[str]:
 def _types_only(tree: ast.Module) -> set[int]:
     """The ids of every node under an ``if TYPE_CHECKING:`` (or ``typing.TYPE_CHECKING``)."""
     found: set[int] = set()
-    for node in ast.walk(tree):
+    for node in _statements(tree):
         if isinstance(node, ast.If) and (
             (isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING")
             or (isinstance(node.test, ast.Attribute) and node.test.attr == "TYPE_CHECKING")
         ):
-            found.update(id(inner) for stmt in node.body for inner in ast.walk(stmt))
+            found.update(id(inner) for stmt in node.body for inner in _statements(stmt))
     return found
+
+
+def _statements(node: ast.AST) -> Iterator[ast.AST]:
+    """``node`` and every statement inside it, at any depth (the bodies of functions,
+    classes, branches, loops, ``with``, ``try`` and ``match``), where an import can be: the
+    expressions, which hold none, are not walked (they were four nodes in five)."""
+    todo = [node]
+    while todo:
+        here = todo.pop()
+        yield here
+        for _field, value in ast.iter_fields(here):
+            if isinstance(value, list):
+                todo.extend(
+                    v for v in value if isinstance(v, (ast.stmt, ast.excepthandler, ast.match_case))
+                )
