@@ -350,7 +350,7 @@ def test_a_worker_slowed_by_a_busy_machine_is_awaited_past_the_grace() -> None:
     from game.logic.contract import Limits, Stop
     from game.logic.workers.pool import WorkerAgent
 
-    agent = WorkerAgent(Starved(seconds=3.0), grace=1.0)
+    agent = WorkerAgent(Starved(seconds=2.0), grace=1.0)
     assert agent.choose(None, Limits(time=0.1), random.Random(0), Stop()) == "answered"
 
 
