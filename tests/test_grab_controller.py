@@ -190,8 +190,13 @@ def test_new_game_asks_once_then_draws_a_new_map(director, grab):
     assert grab.match.cursor == 0 and grab.seed != 7
 
 
+#: The games played to their end show the robots' moves at once: how a move is shown is
+#: test_grab_anim's, and each move's animation drawn tick by tick was most of their time.
+AT_ONCE = {"robot_speed": "instant"}
+
+
 def test_the_robots_play_a_game_to_the_end(director):
-    options = {"countries": 20, "robots": "basic,basic", "human_playing": False}
+    options = {"countries": 20, "robots": "basic,basic", "human_playing": False, **AT_ONCE}
     c = start(director, options, seed=3)
     assert not director.perform("next")  # no person: nothing to hint
     for _ in range(400):
@@ -212,7 +217,7 @@ def test_the_robots_play_a_game_to_the_end(director):
 
 
 def test_losing_every_country_names_the_winner_and_counts_the_game(director):
-    options = {"countries": 15, "robots": "strategic", "mountains_percent": 0}
+    options = {"countries": 15, "robots": "strategic", "mountains_percent": 0, **AT_ONCE}
     c = start(director, options, seed=2)
     for _ in range(300):
         if c.match.over:
