@@ -143,7 +143,9 @@ def test_playing_the_hint_to_the_end_counts_the_game(director: Director) -> None
 
 
 def test_you_choose_the_card_to_show_when_you_hold_several(director: Director) -> None:
-    for seed in range(1, 30):
+    # From seed 2, the first deal that asks you early: seed 1's game never asked, and was
+    # played to its end first (most of the test's time).
+    for seed in range(2, 30):
         c = _controller(director, seed=seed)
         for _ in range(100):
             state = c.state
