@@ -45,7 +45,9 @@ FINISH_STEPS = 20_000
 #: 200 (under benchmarks/slow_checks.py) made Chaturaji's and Backgammon's Monte Carlo hints (a
 #: playout to the end for each) 8 of the test's 11 CPU seconds.
 FINISHING = Limits(time=HANG_S, depth=1, nodes=sized(50, 200))
-PROBING = Limits(time=HANG_S, depth=2, nodes=100)
+#: The hints asked of each game's first positions: a two-ply search of 50 positions in CI (of
+#: 100 under slow_checks.py, where Chaturaji's Monte Carlo playouts were a third of the test).
+PROBING = Limits(time=HANG_S, depth=2, nodes=sized(50, 100))
 
 ENTRIES = {entry.id: entry for entry in registry.all_entries()}
 #: The games played to their end: shogi's (a dozen CPU seconds, its hands keep a game of
