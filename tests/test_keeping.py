@@ -41,8 +41,8 @@ def test_the_restarted_games_hold_every_kind_of_game() -> None:
 def test_games_of_every_kind_continue_where_they_were_after_a_restart(tmp_path: Path) -> None:
     """tests/restart_games.py: each game played a little, left, the window closed; a new
     window's Continue (in a process of its own: one window a process). All the games in one
-    program: as two programs of half the games each, the program's start, its imports and its
-    two windows (five of the seventeen CPU seconds) were paid twice."""
+    program, which starts, imports and opens its two windows once: five of its dozen CPU
+    seconds, that a program for each part of the games would pay again."""
     games = _restarted_games()
     out = tmp_path / "out.json"
     wait_until_warm()  # the program loads the kernels the run's warm-up compiles
