@@ -1,0 +1,122 @@
+"""Issue 29's spike measured: perft of the compiled back end (numba code generated from the
+move programs' tree) beside the Python back end and python-chess, in one run, each twice.
+
+    .venv/bin/python benchmarks/compiled_perft.py            # chess 4, 5; Kiwipete 3, 4
+    .venv/bin/python benchmarks/compiled_perft.py --quick    # chess 4; Kiwipete 3
+    .venv/bin/python benchmarks/compiled_perft.py --cold     # also the first compile, in a
+                                                             # fresh cache (minutes)
+
+python-chess counts the last ply in bulk (``legal_moves.count()``), as both of ours do.
+Our Python back end runs only where it takes seconds (chess to 4, Kiwipete to 3) unless
+``--python-deep``. The compile lines time a new process that builds the module and makes
+its first call: cold in an empty cache folder, warm with the cache that run filled.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from rules_speed import chess_perft  # noqa: E402  (this folder is on its scripts' path)
+
+from game.logic.rules.catalogue import rulebook  # noqa: E402
+from game.logic.rules.compiled.build import compiled_rules  # noqa: E402
+from game.logic.rules.notation import read_position  # noqa: E402
+
+KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -"
+START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -"
+EXPECTED = {
+    (START, 4): 197281,
+    (START, 5): 4865609,
+    (KIWIPETE, 3): 97862,
+    (KIWIPETE, 4): 4085603,
+}
+
+_FIRST_CALL = """
+import sys, time
+sys.path.insert(0, {root!r})
+started = time.perf_counter()
+from game.logic.rules.catalogue import rulebook
+from game.logic.rules.compiled.build import compiled_rules
+e = rulebook("chess")
+made = time.perf_counter()
+rules = compiled_rules(e.design)
+rules.perft(e.start(), 1)
+print(f"{{made - started:.2f}} {{time.perf_counter() - made:.2f}}")
+"""
+
+
+def _twice(run: Callable[[], int]) -> list[tuple[float, int]]:
+    out = []
+    for _ in range(2):
+        started = time.perf_counter()
+        nodes = run()
+        out.append((time.perf_counter() - started, nodes))
+    return out
+
+
+def first_call(cache: str) -> str:
+    """Seconds of a new process: the rulebook made, then the compiled module built and its
+    first perft call (with ``cache`` as the cache folder)."""
+    env = dict(os.environ, NUMBA_CACHE_DIR=cache, GAMEHALL_COMPILED_DIR=cache)
+    done = subprocess.run(
+        [sys.executable, "-c", _FIRST_CALL.format(root=str(ROOT))],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    rulebook_s, compiled_s = done.stdout.split()
+    return f"rulebook={rulebook_s}s compiled_first_call={compiled_s}s"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--cold", action="store_true")
+    parser.add_argument("--python-deep", action="store_true")
+    args = parser.parse_args()
+    try:
+        import chess
+    except ImportError:
+        chess = None
+    e = rulebook("chess")
+    rules = compiled_rules(e.design)
+    rules.perft(e.start(), 1)  # compiled, or loaded from the cache, before timing
+    cases = [(START, 4), (KIWIPETE, 3)] if args.quick else list(EXPECTED)
+    for fen, depth in cases:
+        name = "start" if fen == START else "kiwipete"
+        pos = read_position(e, fen)
+        rows = [("compiled", _twice(lambda p=pos, d=depth: rules.perft(p, d)))]
+        if args.python_deep or (fen, depth) in ((START, 4), (KIWIPETE, 3)):
+            rows.append(("python", _twice(lambda p=pos, d=depth: e.perft(p.copy(), d))))
+        if chess is not None:
+            rows.append(
+                ("python-chess", _twice(lambda f=fen, d=depth: chess_perft(chess.Board(f), d)))
+            )
+        for label, runs in rows:
+            for seconds, nodes in runs:
+                ok = "equal" if nodes == EXPECTED[(fen, depth)] else f"DIFFERS {nodes}"
+                print(
+                    f"chess {name} perft({depth}) {label:13} nodes={nodes} {ok} "
+                    f"seconds={seconds:.3f}",
+                    flush=True,
+                )
+    if args.cold:
+        with tempfile.TemporaryDirectory() as cache:
+            print(f"compile cold: {first_call(cache)}", flush=True)
+            print(f"compile warm: {first_call(cache)}", flush=True)
+            print(f"compile warm: {first_call(cache)}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

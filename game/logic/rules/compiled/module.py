@@ -1,0 +1,332 @@
+"""The whole numba module of one design: its tables as arrays, the move generators
+(:mod:`~game.logic.rules.compiled.statements`), the attack probes written by
+:func:`~game.logic.rules.attacks.write_attacks` (the same backward walks the Python back end
+runs, with this back end's conditions), and the kernels that every game shares in shape:
+pseudo-legal generation by piece type, the royal pieces' safety, apply and undo, perft.
+
+State: the board ``b`` (int64, a piece code per position as in
+:mod:`game.logic.rules.compile`), the turn (an index into the turn order), the last move's
+ends ``lf`` and ``lt``. A move is a row of ints: from, to, program, captures, changes, then the
+changes as (position, piece) pairs applied in order (the start emptied, each capture, each
+cascade's two, the landing), so applying and undoing a move never asks what kind it is.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from game.logic.rules import tree
+from game.logic.rules.attacks import write_attacks
+from game.logic.rules.compile import compile_design
+from game.logic.rules.compiled.statements import (
+    HEAD,
+    StatementWriter,
+    Unsupported,
+    move_width,
+)
+from game.logic.rules.design import Design
+from game.logic.rules.writer import ProgramWriter
+
+__all__ = ["VERSION", "module_source"]
+
+#: The generator's version: part of the cached module's key (a new generator writes anew).
+VERSION: Final = 1
+
+#: The most moves one position may have in the compiled back end.
+MAX_ROWS: Final = 512
+
+#: The Design fields the spike does not compile yet: a design with any set stays on Python.
+_REFUSED: Final = (
+    "compulsory", "most_captures", "pass_when_stuck", "drops_first", "stacks", "counters",
+    "face_down", "dice", "captured_home", "prefer", "tallies", "groups", "captures_to_hand",
+    "no_mate", "concealed", "free_partial", "take_own", "random_players", "turn_kinds",
+    "labels", "hands", "teams", "turn_seats", "turn_jumps",
+)  # fmt: skip
+
+_SHARED: Final = '''
+@njit(cache=True)
+def incap(cs, ncap, c):
+    for i in range(ncap):
+        if cs[i] == c:
+            return True
+    return False
+
+
+@njit(cache=True)
+def add(b, out, n, f, c, mc, pid, cs, ncap, es, neff):
+    """The move so far as a row of ``out`` (its changes in the order the Python back end
+    makes them); a friend on the landing makes no move."""
+    x = b[c]
+    takes = False
+    if x != 0 and c != f:
+        if OWN[x] == OWN[mc]:
+            return n
+        takes = True
+    if n >= out.shape[0]:
+        return n + 1  # counted, not written: the caller reports the overflow
+    row = out[n]
+    row[0] = f; row[1] = c; row[2] = pid; row[3] = ncap + (1 if takes else 0)
+    k = HEAD
+    row[k] = f; row[k + 1] = 0; k += 2
+    if c == f and (takes or incap(cs, ncap, f)):
+        k = HEAD  # the piece took itself where it stands: it is gone
+        row[k] = f; row[k + 1] = 0; k += 2
+        for i in range(2 * neff):
+            row[k + i] = es[i]
+        row[4] = (k + 2 * neff - HEAD) // 2
+        return n + 1
+    for i in range(ncap):
+        if cs[i] != c:
+            row[k] = cs[i]; row[k + 1] = 0; k += 2
+    for i in range(2 * neff):
+        row[k + i] = es[i]
+    k += 2 * neff
+    row[k] = c; row[k + 1] = mc; k += 2
+    row[4] = (k - HEAD) // 2
+    return n + 1
+
+
+@njit(cache=True)
+def apply(b, row, undo):
+    for i in range(row[4]):
+        p = row[HEAD + 2 * i]
+        undo[i] = b[p]
+        b[p] = row[HEAD + 2 * i + 1]
+
+
+@njit(cache=True)
+def unapply(b, row, undo):
+    for i in range(row[4] - 1, -1, -1):
+        b[row[HEAD + 2 * i]] = undo[i]
+
+
+@njit(cache=True)
+def attacked(b, square, by, lf, lt, piece):
+    """Whether a move of ``by`` could capture on ``square`` (``piece`` standing there for
+    the question when not 0)."""
+    saved = b[square]
+    if piece != 0:
+        b[square] = piece
+    if by == 0:
+        hit = P0(b, square, lf, lt)
+    else:
+        hit = P1(b, square, lf, lt)
+    b[square] = saved
+    return hit
+
+
+@njit(cache=True)
+def legal(b, turn, lf, lt, out, cs, es, undo):
+    """The legal moves into ``out``; their count (past ``out``'s rows: the count alone)."""
+    player = PLAYER[turn]
+    n = pseudo(b, player, lf, lt, out, cs, es)
+    if n > out.shape[0] or not ROYAL_ANY:
+        return n
+    kept = 0
+    for i in range(n):
+        row = out[i]
+        apply(b, row, undo)
+        safe = True
+        for k in range(b.shape[0]):
+            v = b[k]
+            if v != 0 and ROYAL[v] and OWN[v] == player:
+                if attacked(b, k, 1 - player, row[0], row[1], 0):
+                    safe = False
+                    break
+        unapply(b, row, undo)
+        if safe:
+            if kept != i:
+                out[kept, :] = row
+            kept += 1
+    return kept
+
+
+@njit(cache=True)
+def perft(b, turn, lf, lt, depth, rows, cs, es, undo):
+    """Move paths of length ``depth`` (counted in bulk at the last ply), walked with a
+    stack of plies (numba does not cache a function that calls itself); -1 when a
+    position has more moves than a row buffer holds."""
+    n = legal(b, turn, lf, lt, rows[depth], cs, es, undo[depth])
+    if n > rows.shape[1]:
+        return -1
+    if depth == 1:
+        return n
+    counts = np.zeros(depth + 1, dtype=np.int64)
+    index = np.zeros(depth + 1, dtype=np.int64)
+    turns = np.zeros(depth + 1, dtype=np.int64)
+    counts[depth] = n
+    turns[depth] = turn
+    total = 0
+    d = depth
+    while True:
+        if index[d] >= counts[d]:
+            if d == depth:
+                return total
+            d += 1
+            unapply(b, rows[d, index[d]], undo[d])
+            index[d] += 1
+            continue
+        row = rows[d, index[d]]
+        apply(b, row, undo[d])
+        after = NEXT[turns[d]]
+        m = legal(b, after, row[0], row[1], rows[d - 1], cs, es, undo[d - 1])
+        if m > rows.shape[1]:
+            return -1
+        if d == 2:
+            total += m
+            unapply(b, row, undo[d])
+            index[d] += 1
+        else:
+            d -= 1
+            counts[d] = m
+            index[d] = 0
+            turns[d] = after
+'''
+
+
+def module_source(design: Design) -> str:
+    """The numba module's text for ``design``; raises :class:`Unsupported` when the design
+    uses a form or a rule this back end does not compile yet."""
+    for name in _REFUSED:
+        if (
+            any(getattr(design, name, None) or ())
+            if name == "turn_kinds"
+            else getattr(design, name, None)
+        ):
+            raise Unsupported(f"the rule {name}")
+    if design.perft_ended_leaves or design.perft_past_ends:
+        raise Unsupported("perft conventions other than the default")
+    if any(p.promote_at_end or p.shared or p.numbers for p in design.pieces):
+        raise Unsupported("promote-at-end, shared pieces or piece numbers")
+    compiled = compile_design(design)  # the tables, the same codes as the Python back end
+    players = len(design.players)
+    zones = list(design.board.zones)
+    python = ProgramWriter(design, zones, players)  # only for its loop facts
+    writer = StatementWriter(design, zones, python.acyclic, python.loop_cap)
+    ns: dict[str, Any] = {}
+
+    def cond_for(player: int) -> Any:
+        writer.player, writer.quiet = player, True
+        return writer.cond
+
+    probe_lines: list[str] = []
+    _modes, _counts, _readable, slow = write_attacks(
+        design,
+        probe_lines,
+        ns,
+        cond_for,
+        python.acyclic,
+        python.loop_cap,
+        compiled.owner,
+        compiled.kind_of,
+    )
+    if any(slow):
+        raise Unsupported("a capture the check test runs forward (no backward walk)")
+    lines = _tables(design, compiled, zones, ns)
+    lines += [f"HEAD = {HEAD}", *_SHARED.splitlines()]
+    lines += probe_lines
+    lines += ["P0 = njit(cache=True)(P0)", "P1 = njit(cache=True)(P1)", ""]
+    lines += _generators(design, writer)
+    return "\n".join(lines) + "\n"
+
+
+def _array(name: str, values: Any, dtype: str = "np.int64") -> str:
+    return f"{name} = np.array({values!r}, dtype={dtype})"
+
+
+def _tables(design: Design, compiled: Any, zones: list[str], ns: dict[str, Any]) -> list[str]:
+    board = design.board
+    n = len(board.names)
+    royal = [bool(v) and compiled.kind_of[v] in design.royal for v in range(compiled.codes)]
+    set_rows, clear_rows = [], []
+    for a, name in enumerate(design.attributes):
+        on, off = list(range(compiled.codes)), list(range(compiled.codes))
+        for v in range(1, compiled.codes):
+            if name in design.pieces[compiled.kind_of[v]].attributes:
+                on[v] = compiled.code(
+                    compiled.owner[v], compiled.kind_of[v], compiled.attrs[v] | 1 << a
+                )
+                off[v] = compiled.code(
+                    compiled.owner[v], compiled.kind_of[v], compiled.attrs[v] & ~(1 << a)
+                )
+        set_rows.append(on)
+        clear_rows.append(off)
+    zone_rows = [
+        [[1 if x in board.zones[z][p] else 0 for x in range(n)] for p in range(len(design.players))]
+        for z in zones
+    ] or [[[0] * n] * len(design.players)]
+    steps = len(design.turn_order)
+    nexts = [s + 1 if s + 1 < steps else design.repeat_from for s in range(steps)]
+    lines = [
+        f"# The compiled back end's module of {design.id} (generator version {VERSION}).",
+        "import numpy as np",
+        "from numba import njit",
+        "",
+        "ONE = (0,)",
+        _array("OWN", list(compiled.owner)),
+        _array("TYP", list(compiled.kind_of)),
+        _array("ATT", list(compiled.attrs)),
+        _array("SET", set_rows or [list(range(compiled.codes))]),
+        _array("CLR", clear_rows or [list(range(compiled.codes))]),
+        _array("L", [list(row) for row in board.links]),
+        _array("SYM", [list(row) for row in board.symmetry]),
+        _array("ZONE", zone_rows, "np.bool_"),
+        _array("ROYAL", royal, "np.bool_"),
+        f"ROYAL_ANY = {bool(design.royal)}",
+        _array("PLAYER", list(design.turn_order)),
+        _array("NEXT", nexts),
+    ]
+    for name, value in sorted(ns.items()):  # the probes' tables (RV<d>, AH<a>_<g>)
+        dtype = "np.bool_" if value and isinstance(value[0], bool) else "np.int64"
+        lines.append(_array(name, list(value), dtype))
+    return lines
+
+
+def _generators(design: Design, writer: StatementWriter) -> list[str]:
+    """A function per distinct move program (the queen's slides are the rook's and the
+    bishop's: one function each, numbered by the caller), for every player at once, and
+    ``pseudo`` that runs each piece's programs in the order the description gives them."""
+    functions: dict[tuple[tree.Stmt, ...], str] = {}
+    calls: list[list[tuple[str, int]]] = []  # per piece type: (function, program id)
+    pid = 0
+    for piece in design.pieces:
+        calls.append([])
+        for program in piece.programs:
+            if program.drop:
+                raise Unsupported("drops")
+            if any(isinstance(nd, tree.AddPartial) for nd in tree.walk(program.tree)):
+                raise Unsupported("partial moves")
+            body = tuple(program.tree)
+            if body not in functions:
+                functions[body] = f"prog_{len(functions)}"
+                writer.function(functions[body], body)
+            calls[-1].append((functions[body], pid))
+            pid += 1
+    lines = list(writer.lines)
+    for name in functions.values():
+        lines.append(f"{name} = njit(cache=True)({name})")
+    lines += [
+        "",
+        "",
+        "@njit(cache=True)",
+        "def pseudo(b, player, lf, lt, out, cs, es):",
+        "    n = 0",
+        "    for f in range(b.shape[0]):",
+        "        v = b[f]",
+        "        if v == 0 or OWN[v] != player:",
+        "            continue",
+        "        t = TYP[v]",
+    ]
+    word = "if"
+    for t, programs in enumerate(calls):
+        if not programs:
+            continue
+        lines.append(f"        {word} t == {t}:")
+        word = "elif"
+        for name, number in programs:
+            lines.append(
+                f"            n = {name}(b, f, player, {number}, out, n, lf, lt, v, cs, es)"
+            )
+    lines.append("    return n")
+    lines += ["", f"WIDTH = {move_width(design)}", f"ROWS = {MAX_ROWS}"]
+    return lines

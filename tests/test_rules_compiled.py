@@ -1,0 +1,62 @@
+"""The compiled back end's spike (game/logic/rules/compiled/) against the Python back end:
+the same legal moves with the same changes, and the same perft, on positions of seeded
+random games. Breakthrough compiles in seconds; chess and xiangqi (a minute or more each
+the first time, from numba's cache after) run with GAMEHALL_DEEP_CHECKS=1. The counts of
+both back ends are checked against other programs in tests/test_rules_perft.py."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.logic.rules.catalogue import rulebook
+from game.logic.rules.compiled.build import compiled_rules
+from game.logic.rules.compiled.module import module_source
+from game.logic.rules.compiled.statements import Unsupported
+from game.logic.rules.notation import read_position
+from tests.deep import sized
+
+KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -"
+
+#: (game, plies of a seeded random game before the position, perft depth): few enough plies
+#: that no game ends within the depth (the spike does not compile the end conditions).
+CASES = sized(
+    [("breakthrough", 0, 3), ("breakthrough", 6, 2)],
+    [
+        ("breakthrough", 0, 3),
+        ("breakthrough", 6, 3),
+        ("chess", 0, 3),
+        ("chess", 12, 2),
+        ("xiangqi", 0, 2),
+        ("xiangqi", 10, 2),
+    ],
+)
+
+
+@pytest.mark.parametrize(("game", "plies", "depth"), CASES)
+def test_compiled_moves_and_perft_equal_python(game: str, plies: int, depth: int) -> None:
+    e = rulebook(game)
+    rules = compiled_rules(e.design)
+    pos = e.start()
+    rng = random.Random(f"{game}-{plies}")
+    for _ in range(plies):
+        e.make(pos, rng.choice(e.legal(pos)))
+    rows = rules.legal_rows(pos)
+    moves = e.legal(pos)
+    assert [(r[0], r[1], tuple(zip(r[5::2], r[6::2], strict=True))) for r in rows] == [
+        (m[0][0], m[0][-1], m[2]) for m in moves
+    ]
+    assert rules.perft(pos, depth) == e.perft(pos.copy(), depth)
+
+
+@pytest.mark.skipif(not sized(False, True), reason="chess compiles for a minute the first time")
+def test_compiled_kiwipete_perft() -> None:
+    e = rulebook("chess")
+    assert compiled_rules(e.design).perft(read_position(e, KIWIPETE), 3) == 97862
+
+
+def test_games_the_spike_cannot_compile_say_why() -> None:
+    e = rulebook("english-draughts")
+    with pytest.raises(Unsupported, match="compulsory"):
+        module_source(e.design)
