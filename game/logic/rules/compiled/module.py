@@ -30,7 +30,17 @@ from game.logic.rules.writer import ProgramWriter
 __all__ = ["VERSION", "module_source"]
 
 #: The generator's version: part of the cached module's key (a new generator writes anew).
-VERSION: Final = 1
+VERSION: Final = 2
+
+#: The signatures of the generated functions: given, so that numba compiles each once (called
+#: with a literal argument, a function without one is compiled again for each value: the
+#: shared ``add`` was compiled 46 times for chess, half of the cold compile).
+PROBE: Final = "boolean(int64[::1], int64, int64, int64)"
+PROGRAM: Final = (
+    "int64(int64[::1], int64, int64, int64, int64[:, ::1], int64, int64, int64, int64, "
+    "int64[::1], int64[::1])"
+)
+PSEUDO: Final = "int64(int64[::1], int64, int64, int64, int64[:, ::1], int64[::1], int64[::1])"
 
 #: The most moves one position may have in the compiled back end.
 MAX_ROWS: Final = 512
@@ -43,8 +53,11 @@ _REFUSED: Final = (
     "labels", "hands", "teams", "turn_seats", "turn_jumps",
 )  # fmt: skip
 
-_SHARED: Final = '''
-@njit(cache=True)
+#: The kernels every module holds, in the order they must be defined (each compiles when
+#: defined, and reads the ones before it): helpers, then (after the probes) the attack
+#: test, then (after the programs and ``pseudo``) ``legal`` and ``perft``.
+_HELPERS: Final = '''
+@njit("boolean(int64[::1], int64, int64)", cache=True)
 def incap(cs, ncap, c):
     for i in range(ncap):
         if cs[i] == c:
@@ -52,7 +65,11 @@ def incap(cs, ncap, c):
     return False
 
 
-@njit(cache=True)
+@njit(
+    "int64(int64[::1], int64[:, ::1], int64, int64, int64, int64, int64, int64[::1], "
+    "int64, int64[::1], int64)",
+    cache=True,
+)
 def add(b, out, n, f, c, mc, pid, cs, ncap, es, neff):
     """The move so far as a row of ``out`` (its changes in the order the Python back end
     makes them); a friend on the landing makes no move."""
@@ -86,7 +103,7 @@ def add(b, out, n, f, c, mc, pid, cs, ncap, es, neff):
     return n + 1
 
 
-@njit(cache=True)
+@njit("void(int64[::1], int64[::1], int64[::1])", cache=True)
 def apply(b, row, undo):
     for i in range(row[4]):
         p = row[HEAD + 2 * i]
@@ -94,13 +111,14 @@ def apply(b, row, undo):
         b[p] = row[HEAD + 2 * i + 1]
 
 
-@njit(cache=True)
+@njit("void(int64[::1], int64[::1], int64[::1])", cache=True)
 def unapply(b, row, undo):
     for i in range(row[4] - 1, -1, -1):
         b[row[HEAD + 2 * i]] = undo[i]
+'''
 
-
-@njit(cache=True)
+_ATTACKED: Final = '''
+@njit("boolean(int64[::1], int64, int64, int64, int64, int64)", cache=True)
 def attacked(b, square, by, lf, lt, piece):
     """Whether a move of ``by`` could capture on ``square`` (``piece`` standing there for
     the question when not 0)."""
@@ -113,9 +131,14 @@ def attacked(b, square, by, lf, lt, piece):
         hit = P1(b, square, lf, lt)
     b[square] = saved
     return hit
+'''
 
-
-@njit(cache=True)
+_DRIVERS: Final = '''
+@njit(
+    "int64(int64[::1], int64, int64, int64, int64[:, ::1], int64[::1], int64[::1], "
+    "int64[::1])",
+    cache=True,
+)
 def legal(b, turn, lf, lt, out, cs, es, undo):
     """The legal moves into ``out``; their count (past ``out``'s rows: the count alone)."""
     player = PLAYER[turn]
@@ -141,7 +164,11 @@ def legal(b, turn, lf, lt, out, cs, es, undo):
     return kept
 
 
-@njit(cache=True)
+@njit(
+    "int64(int64[::1], int64, int64, int64, int64, int64[:, :, ::1], int64[::1], "
+    "int64[::1], int64[:, ::1])",
+    cache=True,
+)
 def perft(b, turn, lf, lt, depth, rows, cs, es, undo):
     """Move paths of length ``depth`` (counted in bulk at the last ply), walked with a
     stack of plies (numba does not cache a function that calls itself); -1 when a
@@ -223,10 +250,12 @@ def module_source(design: Design) -> str:
     if any(slow):
         raise Unsupported("a capture the check test runs forward (no backward walk)")
     lines = _tables(design, compiled, zones, ns)
-    lines += [f"HEAD = {HEAD}", *_SHARED.splitlines()]
+    lines += [f"HEAD = {HEAD}", *_HELPERS.splitlines()]
     lines += probe_lines
-    lines += ["P0 = njit(cache=True)(P0)", "P1 = njit(cache=True)(P1)", ""]
+    lines += [f'P{a} = njit("{PROBE}", cache=True)(P{a})' for a in range(players)] + [""]
+    lines += _ATTACKED.splitlines()
     lines += _generators(design, writer)
+    lines += _DRIVERS.splitlines()
     return "\n".join(lines) + "\n"
 
 
@@ -304,11 +333,11 @@ def _generators(design: Design, writer: StatementWriter) -> list[str]:
             pid += 1
     lines = list(writer.lines)
     for name in functions.values():
-        lines.append(f"{name} = njit(cache=True)({name})")
+        lines.append(f'{name} = njit("{PROGRAM}", cache=True)({name})')
     lines += [
         "",
         "",
-        "@njit(cache=True)",
+        f'@njit("{PSEUDO}", cache=True)',
         "def pseudo(b, player, lf, lt, out, cs, es):",
         "    n = 0",
         "    for f in range(b.shape[0]):",
