@@ -1,8 +1,9 @@
 """The compiled back end's spike (game/logic/rules/compiled/) against the Python back end:
 the same legal moves with the same changes, and the same perft, on positions of seeded
-random games. Breakthrough compiles in seconds; chess and xiangqi (a minute or more each
-the first time, from numba's cache after) run with GAMEHALL_DEEP_CHECKS=1. The counts of
-both back ends are checked against other programs in tests/test_rules_perft.py."""
+random games, some of them about to end. Breakthrough compiles in seconds; chess and
+xiangqi (half a minute each the first time, from numba's cache after) run with
+GAMEHALL_DEEP_CHECKS=1. The counts of both back ends are checked against other programs in
+tests/test_rules_perft.py."""
 
 from __future__ import annotations
 
@@ -19,17 +20,21 @@ from tests.deep import sized
 
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -"
 
-#: (game, plies of a seeded random game before the position, perft depth): few enough plies
-#: that no game ends within the depth (the spike does not compile the end conditions).
+#: (game, plies of a seeded random game before the position (fewer where it ends sooner),
+#: perft depth): breakthrough's later positions have goals reached within the depth.
 CASES = sized(
-    [("breakthrough", 0, 3), ("breakthrough", 6, 2)],
+    [("breakthrough", 0, 3), ("breakthrough", 40, 2), ("breakthrough", 50, 2)],
     [
         ("breakthrough", 0, 3),
-        ("breakthrough", 6, 3),
+        ("breakthrough", 30, 3),
+        ("breakthrough", 40, 3),
+        ("breakthrough", 50, 3),
         ("chess", 0, 3),
         ("chess", 12, 2),
+        ("chess", 60, 2),
         ("xiangqi", 0, 2),
         ("xiangqi", 10, 2),
+        ("xiangqi", 60, 2),
     ],
 )
 
@@ -41,7 +46,10 @@ def test_compiled_moves_and_perft_equal_python(game: str, plies: int, depth: int
     pos = e.start()
     rng = random.Random(f"{game}-{plies}")
     for _ in range(plies):
-        e.make(pos, rng.choice(e.legal(pos)))
+        moves = e.legal(pos)
+        if e.outcome(pos, moves) is not None:
+            break
+        e.make(pos, rng.choice(moves))
     rows = rules.legal_rows(pos)
     moves = e.legal(pos)
     assert [(r[0], r[1], tuple(zip(r[5::2], r[6::2], strict=True))) for r in rows] == [
@@ -50,7 +58,7 @@ def test_compiled_moves_and_perft_equal_python(game: str, plies: int, depth: int
     assert rules.perft(pos, depth) == e.perft(pos.copy(), depth)
 
 
-@pytest.mark.skipif(not sized(False, True), reason="chess compiles for a minute the first time")
+@pytest.mark.skipif(not sized(False, True), reason="chess compiles for half a minute the first time")
 def test_compiled_kiwipete_perft() -> None:
     e = rulebook("chess")
     assert compiled_rules(e.design).perft(read_position(e, KIWIPETE), 3) == 97862

@@ -18,6 +18,7 @@ from typing import Any, Final
 from game.logic.rules import tree
 from game.logic.rules.attacks import write_attacks
 from game.logic.rules.compile import compile_design
+from game.logic.rules.compiled.ends import ends_source
 from game.logic.rules.compiled.statements import (
     HEAD,
     StatementWriter,
@@ -30,7 +31,7 @@ from game.logic.rules.writer import ProgramWriter
 __all__ = ["VERSION", "module_source"]
 
 #: The generator's version: part of the cached module's key (a new generator writes anew).
-VERSION: Final = 2
+VERSION: Final = 3
 
 #: The signatures of the generated functions: given, so that numba compiles each once (called
 #: with a literal argument, a function without one is compiled again for each value: the
@@ -170,12 +171,14 @@ def legal(b, turn, lf, lt, out, cs, es, undo):
     cache=True,
 )
 def perft(b, turn, lf, lt, depth, rows, cs, es, undo):
-    """Move paths of length ``depth`` (counted in bulk at the last ply), walked with a
-    stack of plies (numba does not cache a function that calls itself); -1 when a
-    position has more moves than a row buffer holds."""
+    """Move paths of length ``depth``, walked with a stack of plies (numba does not cache a
+    function that calls itself): a position where the game has ended counts 0, and the last
+    ply is counted in bulk; -1 when a position has more moves than a row buffer holds."""
     n = legal(b, turn, lf, lt, rows[depth], cs, es, undo[depth])
     if n > rows.shape[1]:
         return -1
+    if ended(b, turn, lf, lt, n):
+        return 0
     if depth == 1:
         return n
     counts = np.zeros(depth + 1, dtype=np.int64)
@@ -199,8 +202,10 @@ def perft(b, turn, lf, lt, depth, rows, cs, es, undo):
         m = legal(b, after, row[0], row[1], rows[d - 1], cs, es, undo[d - 1])
         if m > rows.shape[1]:
             return -1
-        if d == 2:
-            total += m
+        stop = ended(b, after, row[0], row[1], m)  # its paths end there, counting 0
+        if stop or d == 2:
+            if not stop:
+                total += m
             unapply(b, row, undo[d])
             index[d] += 1
         else:
@@ -254,6 +259,7 @@ def module_source(design: Design) -> str:
     lines += probe_lines
     lines += [f'P{a} = njit("{PROBE}", cache=True)(P{a})' for a in range(players)] + [""]
     lines += _ATTACKED.splitlines()
+    lines += ends_source(design, zones)
     lines += _generators(design, writer)
     lines += _DRIVERS.splitlines()
     return "\n".join(lines) + "\n"
@@ -301,6 +307,7 @@ def _tables(design: Design, compiled: Any, zones: list[str], ns: dict[str, Any])
         _array("SYM", [list(row) for row in board.symmetry]),
         _array("ZONE", zone_rows, "np.bool_"),
         _array("ROYAL", royal, "np.bool_"),
+        _array("DARK", [1 if x in board.dark else 0 for x in range(n)]),
         f"ROYAL_ANY = {bool(design.royal)}",
         _array("PLAYER", list(design.turn_order)),
         _array("NEXT", nexts),
