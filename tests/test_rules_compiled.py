@@ -58,7 +58,9 @@ def test_compiled_moves_and_perft_equal_python(game: str, plies: int, depth: int
     assert rules.perft(pos, depth) == e.perft(pos.copy(), depth)
 
 
-@pytest.mark.skipif(not sized(False, True), reason="chess compiles for half a minute the first time")
+@pytest.mark.skipif(
+    not sized(False, True), reason="chess compiles for half a minute the first time"
+)
 def test_compiled_kiwipete_perft() -> None:
     e = rulebook("chess")
     assert compiled_rules(e.design).perft(read_position(e, KIWIPETE), 3) == 97862
