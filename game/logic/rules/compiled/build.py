@@ -77,6 +77,21 @@ class CompiledRules:
             raise ValueError(f"a position has more than {self.module.ROWS} moves")
         return int(n)
 
+    def playouts(self, pos: DescribedPosition, games: int, seed: int, limit: int) -> int:
+        """The plies of ``games`` random games from ``pos`` (not changed), each to its end (as
+        perft reads ends: no draw counters) or ``limit`` plies."""
+        self.module.seed(seed)
+        plies = 0
+        for _ in range(games):
+            played = self.module.playout(
+                self.board(pos), pos.turn, pos.last_from, pos.last_to, limit, self.rows,
+                self.cs, self.es, self.undo,
+            )  # fmt: skip
+            if played < 0:
+                raise ValueError(f"a position has more than {self.module.ROWS} moves")
+            plies += played
+        return plies
+
     def legal_rows(self, pos: DescribedPosition) -> list[tuple[int, ...]]:
         """The legal moves of ``pos`` as (from, to, program, changes...) rows."""
         b = self.board(pos)

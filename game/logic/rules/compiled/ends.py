@@ -52,6 +52,34 @@ def count_of(b, owner, mask):
     return total
 
 
+@njit("boolean(int64[::1], int64, int64, int64)", cache=True)
+def connects(b, lt, za, zb):
+    """Whether the stones of the last one placed's owner that touch it reach both that
+    owner's part of zone ``za`` and of zone ``zb`` (a flood fill over every direction)."""
+    if lt < 0 or b[lt] == 0:
+        return False
+    who = OWN[b[lt]]
+    seen = np.zeros(b.shape[0], dtype=np.bool_)
+    todo = np.empty(b.shape[0], dtype=np.int64)
+    todo[0] = lt
+    seen[lt] = True
+    top = 1
+    hit_a = False
+    hit_b = False
+    while top > 0:
+        top -= 1
+        p = todo[top]
+        hit_a = hit_a or ZONE[za, who, p]
+        hit_b = hit_b or ZONE[zb, who, p]
+        for d in range(L.shape[0]):
+            q = L[d, p]
+            if q >= 0 and not seen[q] and b[q] != 0 and OWN[b[q]] == who:
+                seen[q] = True
+                todo[top] = q
+                top += 1
+    return hit_a and hit_b
+
+
 @njit("boolean(int64[::1], int64)", cache=True)
 def one_colour(b, mask):
     seen = 0
@@ -116,6 +144,9 @@ class _EndWriter:
             return f"count_of(b, -1, {self.every & ~self.mask(words)}) == 0"
         if head == "at-most":
             return f"count_of(b, -1, {self.mask(words[1:])}) <= {int(words[0])}"
+        if head == "connects":
+            first, second = (self.zones.index(w) for w in words[:2])
+            return f"connects(b, lt, {first}, {second})"
         if head == "one-colour":
             return f"one_colour(b, {self.mask(words)})"
         raise Unsupported(f"the end condition ({head} ...)")

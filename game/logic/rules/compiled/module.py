@@ -31,7 +31,7 @@ from game.logic.rules.writer import ProgramWriter
 __all__ = ["VERSION", "module_source"]
 
 #: The generator's version: part of the cached module's key (a new generator writes anew).
-VERSION: Final = 3
+VERSION: Final = 5
 
 #: The signatures of the generated functions: given, so that numba compiles each once (called
 #: with a literal argument, a function without one is compiled again for each value: the
@@ -100,6 +100,42 @@ def add(b, out, n, f, c, mc, pid, cs, ncap, es, neff):
         row[k + i] = es[i]
     k += 2 * neff
     row[k] = c; row[k + 1] = mc; k += 2
+    row[4] = (k - HEAD) // 2
+    return n + 1
+
+
+@njit(
+    "int64(int64[::1], int64[:, ::1], int64, int64, int64, int64, int64, int64[::1], "
+    "int64, int64[::1], int64)",
+    cache=True,
+)
+def add_drop(b, out, n, f, c, mc, pid, cs, ncap, es, neff):
+    """A drop as a row: from -1; the captures, the extra changes, the piece put down."""
+    x = b[c]
+    takes = False
+    if x != 0 and c != f:
+        if OWN[x] == OWN[mc]:
+            return n
+        takes = True
+    if n >= out.shape[0]:
+        return n + 1
+    row = out[n]
+    row[0] = -1
+    row[1] = c
+    row[2] = pid
+    row[3] = ncap + (1 if takes else 0)
+    k = HEAD
+    for i in range(ncap):
+        if cs[i] != c:
+            row[k] = cs[i]
+            row[k + 1] = 0
+            k += 2
+    for i in range(2 * neff):
+        row[k + i] = es[i]
+    k += 2 * neff
+    row[k] = c
+    row[k + 1] = mc
+    k += 2
     row[4] = (k - HEAD) // 2
     return n + 1
 
@@ -213,6 +249,36 @@ def perft(b, turn, lf, lt, depth, rows, cs, es, undo):
             counts[d] = m
             index[d] = 0
             turns[d] = after
+
+
+@njit("void(int64)", cache=True)
+def seed(value):
+    """Seed the generator the random playouts draw from."""
+    np.random.seed(value)
+
+
+@njit(
+    "int64(int64[::1], int64, int64, int64, int64, int64[:, :, ::1], int64[::1], int64[::1], "
+    "int64[:, ::1])",
+    cache=True,
+)
+def playout(b, turn, lf, lt, limit, rows, cs, es, undo):
+    """A game played on from ``b`` (changed) with moves drawn uniformly at random until one of
+    the end conditions perft reads holds or ``limit`` plies; the plies played, -1 when a
+    position has more moves than a row buffer holds."""
+    out = rows[0]
+    for ply in range(limit):
+        n = legal(b, turn, lf, lt, out, cs, es, undo[0])
+        if n > out.shape[0]:
+            return -1
+        if n == 0 or ended(b, turn, lf, lt, n):
+            return ply
+        row = out[np.random.randint(n)]
+        apply(b, row, undo[0])
+        lf = row[0]
+        lt = row[1]
+        turn = NEXT[turn]
+    return limit
 '''
 
 
@@ -308,6 +374,7 @@ def _tables(design: Design, compiled: Any, zones: list[str], ns: dict[str, Any])
         _array("ZONE", zone_rows, "np.bool_"),
         _array("ROYAL", royal, "np.bool_"),
         _array("DARK", [1 if x in board.dark else 0 for x in range(n)]),
+        _array("OFF", [1 if x in board.off_board else 0 for x in range(n)]),
         f"ROYAL_ANY = {bool(design.royal)}",
         _array("PLAYER", list(design.turn_order)),
         _array("NEXT", nexts),
@@ -322,21 +389,21 @@ def _generators(design: Design, writer: StatementWriter) -> list[str]:
     """A function per distinct move program (the queen's slides are the rook's and the
     bishop's: one function each, numbered by the caller), for every player at once, and
     ``pseudo`` that runs each piece's programs in the order the description gives them."""
-    functions: dict[tuple[tree.Stmt, ...], str] = {}
+    functions: dict[tuple[bool, tuple[tree.Stmt, ...]], str] = {}
     calls: list[list[tuple[str, int]]] = []  # per piece type: (function, program id)
+    drops: list[list[tuple[str, int]]] = []  # the same for its drops
     pid = 0
     for piece in design.pieces:
         calls.append([])
+        drops.append([])
         for program in piece.programs:
-            if program.drop:
-                raise Unsupported("drops")
             if any(isinstance(nd, tree.AddPartial) for nd in tree.walk(program.tree)):
                 raise Unsupported("partial moves")
-            body = tuple(program.tree)
-            if body not in functions:
-                functions[body] = f"prog_{len(functions)}"
-                writer.function(functions[body], body)
-            calls[-1].append((functions[body], pid))
+            key = (program.drop, tuple(program.tree))
+            if key not in functions:
+                functions[key] = f"prog_{len(functions)}"
+                writer.function(functions[key], key[1], program.drop)
+            (drops if program.drop else calls)[-1].append((functions[key], pid))
             pid += 1
     lines = list(writer.lines)
     for name in functions.values():
@@ -363,6 +430,16 @@ def _generators(design: Design, writer: StatementWriter) -> list[str]:
             lines.append(
                 f"            n = {name}(b, f, player, {number}, out, n, lf, lt, v, cs, es)"
             )
+    for t, programs in enumerate(drops):  # each type's drops at every position on the board
+        if programs:
+            lines.append("    for f in range(b.shape[0]):")
+            lines.append("        if OFF[f]:")
+            lines.append("            continue")
+            for name, number in programs:
+                code = f"{1 + 2 * t} + player"  # the piece put down: type t, the player's
+                lines.append(
+                    f"        n = {name}(b, f, player, {number}, out, n, lf, lt, {code}, cs, es)"
+                )
     lines.append("    return n")
     lines += ["", f"WIDTH = {move_width(design)}", f"ROWS = {MAX_ROWS}"]
     return lines

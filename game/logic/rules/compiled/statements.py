@@ -75,6 +75,7 @@ class StatementWriter:
         self.quiet = False
         #: The directions the program being written steps along (read from SYM at its start).
         self.used: set[int] = set()
+        self.adder = "add"  # the helper that writes a move row (add_drop for drops)
 
     # -- conditions ------------------------------------------------------------------------
 
@@ -125,11 +126,12 @@ class StatementWriter:
 
     # -- functions -----------------------------------------------------------------------
 
-    def function(self, name: str, body: tuple[tree.Stmt, ...]) -> None:
+    def function(self, name: str, body: tuple[tree.Stmt, ...], drop: bool = False) -> None:
         """``def name(b, f, p, pid, out, n, lf, lt, mc0, cs, es)``: one move program for
         player ``p`` (a runtime argument: one function serves every player), its moves
-        numbered ``pid``."""
+        numbered ``pid``; a ``drop`` program starts at ``f`` with a piece from the hand."""
         self.quiet = False
+        self.adder = "add_drop" if drop else "add"
         self.used = set()
         self.emit(0, f"def {name}(b, f, p, pid, out, n, lf, lt, mc0, cs, es):")
         head = len(self.lines)
@@ -162,7 +164,9 @@ class StatementWriter:
                     self.emit(indent, "if c < 0:")
                     self.fail(indent + 1, fail)
                 case tree.Act(word="add"):
-                    self.emit(indent, "n = add(b, out, n, f, c, mc, pid, cs, ncap, es, neff)")
+                    self.emit(
+                        indent, f"n = {self.adder}(b, out, n, f, c, mc, pid, cs, ncap, es, neff)"
+                    )
                 case tree.Act(word="capture"):
                     self.emit(indent, "if b[c] != 0 and not incap(cs, ncap, c):")
                     self.emit(indent + 1, "cs[ncap] = c; ncap += 1")
