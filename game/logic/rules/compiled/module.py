@@ -31,7 +31,7 @@ from game.logic.rules.writer import ProgramWriter
 __all__ = ["VERSION", "module_source"]
 
 #: The generator's version: part of the cached module's key (a new generator writes anew).
-VERSION: Final = 5
+VERSION: Final = 6
 
 #: The signatures of the generated functions: given, so that numba compiles each once (called
 #: with a literal argument, a function without one is compiled again for each value: the
@@ -68,64 +68,33 @@ def incap(cs, ncap, c):
 
 @njit(
     "int64(int64[::1], int64[:, ::1], int64, int64, int64, int64, int64, int64[::1], "
-    "int64, int64[::1], int64)",
+    "int64, int64[::1], int64, boolean)",
     cache=True,
 )
-def add(b, out, n, f, c, mc, pid, cs, ncap, es, neff):
-    """The move so far as a row of ``out`` (its changes in the order the Python back end
-    makes them); a friend on the landing makes no move."""
+def add(b, out, n, f, c, mc, pid, cs, ncap, es, neff, drop):
+    """The move so far as a row of ``out``, its changes in the order the Python back end
+    makes them: the start emptied (not for a ``drop``, whose row starts from -1), each
+    capture, the extra changes, the piece landing. A friend on the landing makes no move."""
     x = b[c]
-    takes = False
+    takes = 0
     if x != 0 and c != f:
         if OWN[x] == OWN[mc]:
             return n
-        takes = True
+        takes = 1
     if n >= out.shape[0]:
         return n + 1  # counted, not written: the caller reports the overflow
     row = out[n]
-    row[0] = f; row[1] = c; row[2] = pid; row[3] = ncap + (1 if takes else 0)
-    k = HEAD
-    row[k] = f; row[k + 1] = 0; k += 2
-    if c == f and (takes or incap(cs, ncap, f)):
-        k = HEAD  # the piece took itself where it stands: it is gone
-        row[k] = f; row[k + 1] = 0; k += 2
-        for i in range(2 * neff):
-            row[k + i] = es[i]
-        row[4] = (k + 2 * neff - HEAD) // 2
-        return n + 1
-    for i in range(ncap):
-        if cs[i] != c:
-            row[k] = cs[i]; row[k + 1] = 0; k += 2
-    for i in range(2 * neff):
-        row[k + i] = es[i]
-    k += 2 * neff
-    row[k] = c; row[k + 1] = mc; k += 2
-    row[4] = (k - HEAD) // 2
-    return n + 1
-
-
-@njit(
-    "int64(int64[::1], int64[:, ::1], int64, int64, int64, int64, int64, int64[::1], "
-    "int64, int64[::1], int64)",
-    cache=True,
-)
-def add_drop(b, out, n, f, c, mc, pid, cs, ncap, es, neff):
-    """A drop as a row: from -1; the captures, the extra changes, the piece put down."""
-    x = b[c]
-    takes = False
-    if x != 0 and c != f:
-        if OWN[x] == OWN[mc]:
-            return n
-        takes = True
-    if n >= out.shape[0]:
-        return n + 1
-    row = out[n]
-    row[0] = -1
+    row[0] = -1 if drop else f
     row[1] = c
     row[2] = pid
-    row[3] = ncap + (1 if takes else 0)
+    row[3] = ncap + takes
     k = HEAD
-    for i in range(ncap):
+    if not drop:
+        row[k] = f
+        row[k + 1] = 0
+        k += 2
+    gone = not drop and c == f and incap(cs, ncap, f)  # it took itself where it stands
+    for i in range(0 if gone else ncap):
         if cs[i] != c:
             row[k] = cs[i]
             row[k + 1] = 0
@@ -133,9 +102,10 @@ def add_drop(b, out, n, f, c, mc, pid, cs, ncap, es, neff):
     for i in range(2 * neff):
         row[k + i] = es[i]
     k += 2 * neff
-    row[k] = c
-    row[k + 1] = mc
-    k += 2
+    if not gone:
+        row[k] = c
+        row[k + 1] = mc
+        k += 2
     row[4] = (k - HEAD) // 2
     return n + 1
 

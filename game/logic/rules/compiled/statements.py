@@ -75,7 +75,7 @@ class StatementWriter:
         self.quiet = False
         #: The directions the program being written steps along (read from SYM at its start).
         self.used: set[int] = set()
-        self.adder = "add"  # the helper that writes a move row (add_drop for drops)
+        self.drop = False  # the program being written is a drop
 
     # -- conditions ------------------------------------------------------------------------
 
@@ -131,7 +131,7 @@ class StatementWriter:
         player ``p`` (a runtime argument: one function serves every player), its moves
         numbered ``pid``; a ``drop`` program starts at ``f`` with a piece from the hand."""
         self.quiet = False
-        self.adder = "add_drop" if drop else "add"
+        self.drop = drop
         self.used = set()
         self.emit(0, f"def {name}(b, f, p, pid, out, n, lf, lt, mc0, cs, es):")
         head = len(self.lines)
@@ -165,7 +165,8 @@ class StatementWriter:
                     self.fail(indent + 1, fail)
                 case tree.Act(word="add"):
                     self.emit(
-                        indent, f"n = {self.adder}(b, out, n, f, c, mc, pid, cs, ncap, es, neff)"
+                        indent,
+                        f"n = add(b, out, n, f, c, mc, pid, cs, ncap, es, neff, {self.drop})",
                     )
                 case tree.Act(word="capture"):
                     self.emit(indent, "if b[c] != 0 and not incap(cs, ncap, c):")
