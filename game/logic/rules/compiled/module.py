@@ -23,6 +23,7 @@ from game.logic.rules.compiled.statements import (
     HEAD,
     StatementWriter,
     Unsupported,
+    adder_name,
     move_width,
 )
 from game.logic.rules.design import Design
@@ -31,7 +32,7 @@ from game.logic.rules.writer import ProgramWriter
 __all__ = ["VERSION", "module_source"]
 
 #: The generator's version: part of the cached module's key (a new generator writes anew).
-VERSION: Final = 6
+VERSION: Final = 7
 
 #: The signatures of the generated functions: given, so that numba compiles each once (called
 #: with a literal argument, a function without one is compiled again for each value: the
@@ -57,57 +58,13 @@ _REFUSED: Final = (
 #: The kernels every module holds, in the order they must be defined (each compiles when
 #: defined, and reads the ones before it): helpers, then (after the probes) the attack
 #: test, then (after the programs and ``pseudo``) ``legal`` and ``perft``.
-_HELPERS: Final = '''
+_HELPERS: Final = """
 @njit("boolean(int64[::1], int64, int64)", cache=True)
 def incap(cs, ncap, c):
     for i in range(ncap):
         if cs[i] == c:
             return True
     return False
-
-
-@njit(
-    "int64(int64[::1], int64[:, ::1], int64, int64, int64, int64, int64, int64[::1], "
-    "int64, int64[::1], int64, boolean)",
-    cache=True,
-)
-def add(b, out, n, f, c, mc, pid, cs, ncap, es, neff, drop):
-    """The move so far as a row of ``out``, its changes in the order the Python back end
-    makes them: the start emptied (not for a ``drop``, whose row starts from -1), each
-    capture, the extra changes, the piece landing. A friend on the landing makes no move."""
-    x = b[c]
-    takes = 0
-    if x != 0 and c != f:
-        if OWN[x] == OWN[mc]:
-            return n
-        takes = 1
-    if n >= out.shape[0]:
-        return n + 1  # counted, not written: the caller reports the overflow
-    row = out[n]
-    row[0] = -1 if drop else f
-    row[1] = c
-    row[2] = pid
-    row[3] = ncap + takes
-    k = HEAD
-    if not drop:
-        row[k] = f
-        row[k + 1] = 0
-        k += 2
-    gone = not drop and c == f and incap(cs, ncap, f)  # it took itself where it stands
-    for i in range(0 if gone else ncap):
-        if cs[i] != c:
-            row[k] = cs[i]
-            row[k + 1] = 0
-            k += 2
-    for i in range(2 * neff):
-        row[k + i] = es[i]
-    k += 2 * neff
-    if not gone:
-        row[k] = c
-        row[k + 1] = mc
-        k += 2
-    row[4] = (k - HEAD) // 2
-    return n + 1
 
 
 @njit("void(int64[::1], int64[::1], int64[::1])", cache=True)
@@ -122,7 +79,7 @@ def apply(b, row, undo):
 def unapply(b, row, undo):
     for i in range(row[4] - 1, -1, -1):
         b[row[HEAD + 2 * i]] = undo[i]
-'''
+"""
 
 _ATTACKED: Final = '''
 @njit("boolean(int64[::1], int64, int64, int64, int64, int64)", cache=True)
@@ -296,9 +253,66 @@ def module_source(design: Design) -> str:
     lines += [f'P{a} = njit("{PROBE}", cache=True)(P{a})' for a in range(players)] + [""]
     lines += _ATTACKED.splitlines()
     lines += ends_source(design, zones)
-    lines += _generators(design, writer)
+    programs = _generators(design, writer)  # (first: it finds the adders' shapes)
+    for shape in sorted(writer.adders):
+        lines += adder_source(*shape)
+    lines += programs
     lines += _DRIVERS.splitlines()
     return "\n".join(lines) + "\n"
+
+
+#: The signature of every adder.
+ADDER: Final = (
+    "int64(int64[::1], int64[:, ::1], int64, int64, int64, int64, int64, int64[::1], int64, "
+    "int64[::1], int64)"
+)
+
+
+def adder_source(drop: bool, captures: bool, cascades: int) -> list[str]:
+    """The adder of one shape of ``add`` (see :func:`adder_name`): the move so far as a row of
+    ``out``, its changes in the order the Python back end makes them (the start emptied, not
+    for a drop, whose row starts from -1; each capture; the cascades' changes; the piece
+    landing). A friend on the landing makes no move. Written per shape so that what the shape
+    rules out is not in its code (one adder for every call, its counts unknown, made chess's
+    perft twice as slow)."""
+    name = adder_name(drop, captures, cascades)
+    body = [
+        "",
+        "",
+        f'@njit("{ADDER}", cache=True)',
+        f"def {name}(b, out, n, f, c, mc, pid, cs, ncap, es, neff):",
+        "    x = b[c]",
+        "    takes = 0",
+        "    if x != 0 and c != f:",
+        "        if OWN[x] == OWN[mc]:",
+        "            return n",
+        "        takes = 1",
+        "    if n >= out.shape[0]:",
+        "        return n + 1  # counted, not written: the caller reports the overflow",
+        "    row = out[n]",
+        f"    row[0] = {'-1' if drop else 'f'}",
+        "    row[1] = c",
+        "    row[2] = pid",
+        f"    row[3] = {'ncap + takes' if captures else 'takes'}",
+        f"    k = {HEAD}",
+    ]
+    if not drop:
+        body += ["    row[k] = f", "    row[k + 1] = 0", "    k += 2"]
+    landing = ["row[k] = c", "row[k + 1] = mc", "k += 2"]
+    if captures:  # a piece that took itself where it stands is gone, and lands nowhere
+        body.append(f"    gone = {'False' if drop else 'c == f and incap(cs, ncap, f)'}")
+        body += ["    if not gone:", "        for i in range(ncap):", "            if cs[i] != c:"]
+        body += ["                row[k] = cs[i]", "                row[k + 1] = 0"]
+        body.append("                k += 2")
+    if cascades:
+        body += [f"    for i in range({4 * cascades}):", "        row[k + i] = es[i]"]
+        body.append(f"    k += {4 * cascades}")
+    if captures:
+        body += ["    if not gone:", *(f"        {line}" for line in landing)]
+    else:
+        body += [f"    {line}" for line in landing]
+    body += [f"    row[4] = (k - {HEAD}) // 2", "    return n + 1", "", ""]
+    return body
 
 
 def _array(name: str, values: Any, dtype: str = "np.int64") -> str:

@@ -21,7 +21,7 @@ from game.logic.rules import tree
 from game.logic.rules.design import Design
 from game.logic.rules.expressions import connective, word_tests
 
-__all__ = ["StatementWriter", "Unsupported", "move_width", "program_bounds"]
+__all__ = ["StatementWriter", "Unsupported", "adder_name", "move_width", "program_bounds"]
 
 #: The columns of a move row before its changes: from, to, program, captures, changes.
 HEAD: Final = 5
@@ -57,6 +57,12 @@ def move_width(design: Design) -> int:
     return HEAD + 2 * (2 + caps + extra)
 
 
+def adder_name(drop: bool, captures: bool, cascades: int) -> str:
+    """The adder of a shape of ``add``: a drop or a move, after a ``capture`` or not, after
+    how many cascades."""
+    return f"add_{'drop' if drop else 'move'}_{'c' if captures else 'p'}{cascades}"
+
+
 class StatementWriter:
     """Writes one player's move programs as numba source lines (see the module docstring)."""
 
@@ -76,6 +82,13 @@ class StatementWriter:
         #: The directions the program being written steps along (read from SYM at its start).
         self.used: set[int] = set()
         self.drop = False  # the program being written is a drop
+        #: On the path being written: whether a ``capture`` came before, and how many
+        #: cascades (each adds two changes). Each ``add`` calls the adder of its shape
+        #: (:func:`~game.logic.rules.compiled.module.adder_source`): the shapes used, as
+        #: (drop, captures, cascades).
+        self.captures = False
+        self.cascades = 0
+        self.adders: set[tuple[bool, bool, int]] = set()
 
     # -- conditions ------------------------------------------------------------------------
 
@@ -132,6 +145,7 @@ class StatementWriter:
         numbered ``pid``; a ``drop`` program starts at ``f`` with a piece from the hand."""
         self.quiet = False
         self.drop = drop
+        self.captures, self.cascades = False, 0
         self.used = set()
         self.emit(0, f"def {name}(b, f, p, pid, out, n, lf, lt, mc0, cs, es):")
         head = len(self.lines)
@@ -164,11 +178,14 @@ class StatementWriter:
                     self.emit(indent, "if c < 0:")
                     self.fail(indent + 1, fail)
                 case tree.Act(word="add"):
+                    shape = (self.drop, self.captures, self.cascades)
+                    self.adders.add(shape)
                     self.emit(
                         indent,
-                        f"n = add(b, out, n, f, c, mc, pid, cs, ncap, es, neff, {self.drop})",
+                        f"n = {adder_name(*shape)}(b, out, n, f, c, mc, pid, cs, ncap, es, neff)",
                     )
                 case tree.Act(word="capture"):
+                    self.captures = True
                     self.emit(indent, "if b[c] != 0 and not incap(cs, ncap, c):")
                     self.emit(indent + 1, "cs[ncap] = c; ncap += 1")
                 case tree.Act(word="mark"):
@@ -181,7 +198,9 @@ class StatementWriter:
                 case tree.If(cond=cond, then=then, otherwise=otherwise):
                     # Each branch takes the rest with it (as a choice does).
                     self.emit(indent, f"if {self.cond(cond)}:")
+                    path = self.captures, self.cascades
                     self.body([*then, *rest], indent + 1, fail)
+                    self.captures, self.cascades = path
                     self.emit(indent, "else:")
                     self.body([*otherwise, *rest], indent + 1, fail)
                     return
@@ -192,7 +211,9 @@ class StatementWriter:
                     k = self.fresh()
                     kept = f"_c{k}, _m{k}, _k{k}, _n{k}, _e{k}"
                     self.emit(indent, f"{kept} = c, mc, mk, ncap, neff")
+                    path = self.captures, self.cascades
                     for alt in alternatives:
+                        self.captures, self.cascades = path
                         self.emit(indent, "for _ in ONE:")
                         self.emit(indent + 1, f"c, mc, mk, ncap, neff = {kept}")
                         self.seq([alt, *rest], indent + 1, ["continue"])
@@ -220,6 +241,7 @@ class StatementWriter:
                     self.emit(indent, "es[2 * neff] = _a; es[2 * neff + 1] = 0")
                     self.emit(indent, "es[2 * neff + 2] = _t; es[2 * neff + 3] = b[_a]")
                     self.emit(indent, "neff += 2")
+                    self.cascades += 1
                 case _:
                     raise Unsupported(f"the statement {tree.shown(node)}")
 
