@@ -32,7 +32,7 @@ from game.logic.rules.writer import ProgramWriter
 __all__ = ["VERSION", "module_source"]
 
 #: The generator's version: part of the cached module's key (a new generator writes anew).
-VERSION: Final = 7
+VERSION: Final = 8
 
 #: The signatures of the generated functions: given, so that numba compiles each once (called
 #: with a literal argument, a function without one is compiled again for each value: the
@@ -98,6 +98,21 @@ def attacked(b, square, by, lf, lt, piece):
 '''
 
 _DRIVERS: Final = '''
+@njit("boolean(int64[::1], int64[::1], int64, int64[::1])", cache=True)
+def safe(b, row, player, undo):
+    """Whether the move ``row`` leaves none of ``player``'s royal pieces attacked."""
+    apply(b, row, undo)
+    ok = True
+    for k in range(b.shape[0]):
+        v = b[k]
+        if v != 0 and ROYAL[v] and OWN[v] == player:
+            if attacked(b, k, 1 - player, row[0], row[1], 0):
+                ok = False
+                break
+    unapply(b, row, undo)
+    return ok
+
+
 @njit(
     "int64(int64[::1], int64, int64, int64, int64[:, ::1], int64[::1], int64[::1], "
     "int64[::1])",
@@ -111,19 +126,9 @@ def legal(b, turn, lf, lt, out, cs, es, undo):
         return n
     kept = 0
     for i in range(n):
-        row = out[i]
-        apply(b, row, undo)
-        safe = True
-        for k in range(b.shape[0]):
-            v = b[k]
-            if v != 0 and ROYAL[v] and OWN[v] == player:
-                if attacked(b, k, 1 - player, row[0], row[1], 0):
-                    safe = False
-                    break
-        unapply(b, row, undo)
-        if safe:
+        if safe(b, out[i], player, undo):
             if kept != i:
-                out[kept, :] = row
+                out[kept, :] = out[i]
             kept += 1
     return kept
 
@@ -192,15 +197,26 @@ def seed(value):
 def playout(b, turn, lf, lt, limit, rows, cs, es, undo):
     """A game played on from ``b`` (changed) with moves drawn uniformly at random until one of
     the end conditions perft reads holds or ``limit`` plies; the plies played, -1 when a
-    position has more moves than a row buffer holds."""
+    position has more moves than a row buffer holds. Only the move drawn is tested for the
+    royal pieces' safety: the pseudo-legal moves are drawn without putting back until one is
+    legal (uniform among the legal ones)."""
     out = rows[0]
     for ply in range(limit):
-        n = legal(b, turn, lf, lt, out, cs, es, undo[0])
+        player = PLAYER[turn]
+        n = pseudo(b, player, lf, lt, out, cs, es)
         if n > out.shape[0]:
             return -1
-        if n == 0 or ended(b, turn, lf, lt, n):
+        chosen = -1
+        while n > 0:
+            i = np.random.randint(n)
+            if not ROYAL_ANY or safe(b, out[i], player, undo[0]):
+                chosen = i
+                break
+            n -= 1
+            out[i, :] = out[n]
+        if ended(b, turn, lf, lt, 1 if chosen >= 0 else 0) or chosen < 0:
             return ply
-        row = out[np.random.randint(n)]
+        row = out[chosen]
         apply(b, row, undo[0])
         lf = row[0]
         lt = row[1]
