@@ -1,9 +1,9 @@
 """The compiled back end's spike (game/logic/rules/compiled/) against the Python back end:
 the same legal moves with the same changes, and the same perft, on positions of seeded
 random games, some of them about to end. Breakthrough compiles in seconds; chess and
-xiangqi (half a minute each the first time, from numba's cache after) and Hex (drops, a
-connection end) run with GAMEHALL_DEEP_CHECKS=1. The counts of both back ends are checked
-against other programs in tests/test_rules_perft.py."""
+xiangqi (half a minute each the first time, from numba's cache after), Hex (drops, a
+connection end) and Othello (sweeps, flips, passes) run with GAMEHALL_DEEP_CHECKS=1. The
+counts of both back ends are checked against other programs in tests/test_rules_perft.py."""
 
 from __future__ import annotations
 
@@ -37,6 +37,9 @@ CASES = sized(
         ("xiangqi", 60, 2),
         ("hex", 0, 3),
         ("hex", 12, 3),
+        ("othello", 0, 5),
+        ("othello", 40, 3),
+        ("othello", 54, 4),
     ],
 )
 #: The parameters a game is played with here (Hex on a small board: Python's perft is slow).
@@ -54,10 +57,14 @@ def test_compiled_moves_and_perft_equal_python(game: str, plies: int, depth: int
         if e.outcome(pos, moves) is not None:
             break
         e.make(pos, rng.choice(moves))
-    rows = rules.legal_rows(pos)
-    moves = e.legal(pos)
-    assert [(r[0], r[1], tuple(zip(r[5::2], r[6::2], strict=True))) for r in rows] == [
-        (m[0][0] if len(m[0]) > 1 else -1, m[0][-1], m[2]) for m in moves
+    # Each move as (from, to) (from -1: a drop; None: a pass), program, changes.
+    rows = [
+        ((r[0], r[1]) if r[2] >= 0 else None, r[2], tuple(zip(r[5::2], r[6::2], strict=True)))
+        for r in rules.legal_rows(pos)
+    ]
+    assert rows == [
+        ((m[0][0] if len(m[0]) > 1 else -1, m[0][-1]) if m[0] else None, m[3], m[2])
+        for m in e.legal(pos)
     ]
     assert rules.perft(pos, depth) == e.perft(pos.copy(), depth)
 

@@ -126,6 +126,8 @@ class _EndWriter:
             return "False"
         if head == "stuck":
             return "n == 0"
+        if head == "both-stuck" and self.design.pass_when_stuck:
+            return "n == 0"  # (a player with no move passes while the other has one)
         if head == "check":
             return "in_check(b, player, lf, lt)"
         if head == "and":

@@ -32,7 +32,7 @@ from game.logic.rules.writer import ProgramWriter
 __all__ = ["VERSION", "module_source"]
 
 #: The generator's version: part of the cached module's key (a new generator writes anew).
-VERSION: Final = 8
+VERSION: Final = 10
 
 #: The signatures of the generated functions: given, so that numba compiles each once (called
 #: with a literal argument, a function without one is compiled again for each value: the
@@ -49,7 +49,7 @@ MAX_ROWS: Final = 512
 
 #: The Design fields the spike does not compile yet: a design with any set stays on Python.
 _REFUSED: Final = (
-    "compulsory", "most_captures", "pass_when_stuck", "drops_first", "stacks", "counters",
+    "compulsory", "most_captures", "drops_first", "stacks", "counters",
     "face_down", "dice", "captured_home", "prefer", "tallies", "groups", "captures_to_hand",
     "no_mate", "concealed", "free_partial", "take_own", "random_players", "turn_kinds",
     "labels", "hands", "teams", "turn_seats", "turn_jumps",
@@ -98,6 +98,13 @@ def attacked(b, square, by, lf, lt, piece):
 '''
 
 _DRIVERS: Final = '''
+#: The signature of ``moves`` and ``legal``.
+MOVES = (
+    "int64(int64[::1], int64, int64, int64, int64[:, ::1], int64[::1], int64[::1], "
+    "int64[::1])"
+)
+
+
 @njit("boolean(int64[::1], int64[::1], int64, int64[::1])", cache=True)
 def safe(b, row, player, undo):
     """Whether the move ``row`` leaves none of ``player``'s royal pieces attacked."""
@@ -113,13 +120,10 @@ def safe(b, row, player, undo):
     return ok
 
 
-@njit(
-    "int64(int64[::1], int64, int64, int64, int64[:, ::1], int64[::1], int64[::1], "
-    "int64[::1])",
-    cache=True,
-)
-def legal(b, turn, lf, lt, out, cs, es, undo):
-    """The legal moves into ``out``; their count (past ``out``'s rows: the count alone)."""
+@njit(MOVES, cache=True)
+def moves(b, turn, lf, lt, out, cs, es, undo):
+    """The moves into ``out`` that leave the mover's royal pieces safe; their count (past
+    ``out``'s rows: the count alone)."""
     player = PLAYER[turn]
     n = pseudo(b, player, lf, lt, out, cs, es)
     if n > out.shape[0] or not ROYAL_ANY:
@@ -131,6 +135,21 @@ def legal(b, turn, lf, lt, out, cs, es, undo):
                 out[kept, :] = out[i]
             kept += 1
     return kept
+
+
+@njit(MOVES, cache=True)
+def legal(b, turn, lf, lt, out, cs, es, undo):
+    """The legal moves into ``out``, and their count: a pass alone (a row of no change that
+    keeps the last move's ends, program -1) for a player who has none where the game lets
+    them pass and the next player has one."""
+    n = moves(b, turn, lf, lt, out, cs, es, undo)
+    if n == 0 and PASS_WHEN_STUCK and moves(b, NEXT[turn], lf, lt, out, cs, es, undo) > 0:
+        out[0, :] = 0
+        out[0, 0] = lf
+        out[0, 1] = lt
+        out[0, 2] = -1
+        return 1
+    return n
 
 
 @njit(
@@ -146,7 +165,7 @@ def perft(b, turn, lf, lt, depth, rows, cs, es, undo):
     if n > rows.shape[1]:
         return -1
     if ended(b, turn, lf, lt, n):
-        return 0
+        return ENDED_LEAF
     if depth == 1:
         return n
     counts = np.zeros(depth + 1, dtype=np.int64)
@@ -172,8 +191,7 @@ def perft(b, turn, lf, lt, depth, rows, cs, es, undo):
             return -1
         stop = ended(b, after, row[0], row[1], m)  # its paths end there, counting 0
         if stop or d == 2:
-            if not stop:
-                total += m
+            total += ENDED_LEAF if stop else m
             unapply(b, row, undo[d])
             index[d] += 1
         else:
@@ -214,8 +232,18 @@ def playout(b, turn, lf, lt, limit, rows, cs, es, undo):
                 break
             n -= 1
             out[i, :] = out[n]
-        if ended(b, turn, lf, lt, 1 if chosen >= 0 else 0) or chosen < 0:
+        passes = (
+            chosen < 0
+            and PASS_WHEN_STUCK
+            and moves(b, NEXT[turn], lf, lt, out, cs, es, undo[0]) > 0
+        )
+        if ended(b, turn, lf, lt, 1 if chosen >= 0 or passes else 0):
             return ply
+        if chosen < 0:
+            if not passes:
+                return ply
+            turn = NEXT[turn]  # a pass: the last move's ends stay
+            continue
         row = out[chosen]
         apply(b, row, undo[0])
         lf = row[0]
@@ -235,7 +263,7 @@ def module_source(design: Design) -> str:
             else getattr(design, name, None)
         ):
             raise Unsupported(f"the rule {name}")
-    if design.perft_ended_leaves or design.perft_past_ends:
+    if design.perft_past_ends:
         raise Unsupported("perft conventions other than the default")
     if any(p.promote_at_end or p.shared or p.numbers for p in design.pieces):
         raise Unsupported("promote-at-end, shared pieces or piece numbers")
@@ -284,14 +312,14 @@ ADDER: Final = (
 )
 
 
-def adder_source(drop: bool, captures: bool, cascades: int) -> list[str]:
+def adder_source(drop: bool, captures: bool, extra: int) -> list[str]:
     """The adder of one shape of ``add`` (see :func:`adder_name`): the move so far as a row of
     ``out``, its changes in the order the Python back end makes them (the start emptied, not
     for a drop, whose row starts from -1; each capture; the cascades' changes; the piece
     landing). A friend on the landing makes no move. Written per shape so that what the shape
     rules out is not in its code (one adder for every call, its counts unknown, made chess's
     perft twice as slow)."""
-    name = adder_name(drop, captures, cascades)
+    name = adder_name(drop, captures, extra)
     body = [
         "",
         "",
@@ -320,9 +348,10 @@ def adder_source(drop: bool, captures: bool, cascades: int) -> list[str]:
         body += ["    if not gone:", "        for i in range(ncap):", "            if cs[i] != c:"]
         body += ["                row[k] = cs[i]", "                row[k + 1] = 0"]
         body.append("                k += 2")
-    if cascades:
-        body += [f"    for i in range({4 * cascades}):", "        row[k + i] = es[i]"]
-        body.append(f"    k += {4 * cascades}")
+    if extra:  # the cascades' and flips' changes, as many as known here (or neff)
+        count = "2 * neff" if extra < 0 else str(2 * extra)
+        body += [f"    for i in range({count}):", "        row[k + i] = es[i]"]
+        body.append(f"    k += {count}")
     if captures:
         body += ["    if not gone:", *(f"        {line}" for line in landing)]
     else:
@@ -376,6 +405,9 @@ def _tables(design: Design, compiled: Any, zones: list[str], ns: dict[str, Any])
         _array("DARK", [1 if x in board.dark else 0 for x in range(n)]),
         _array("OFF", [1 if x in board.off_board else 0 for x in range(n)]),
         f"ROYAL_ANY = {bool(design.royal)}",
+        _array("FLIP", list(compiled.flip)),
+        f"PASS_WHEN_STUCK = {design.pass_when_stuck}",
+        f"ENDED_LEAF = {1 if design.perft_ended_leaves else 0}",
         _array("PLAYER", list(design.turn_order)),
         _array("NEXT", nexts),
     ]

@@ -32,16 +32,24 @@ class Unsupported(Exception):
 
 
 def program_bounds(design: Design) -> tuple[int, int]:
-    """The most captures and extra changes (cascades) one move of any program can make:
-    ``capture`` statements on its way plus the capture of ``add``, and two changes per
-    ``cascade``. A capture inside a loop has no such bound: :class:`Unsupported`."""
+    """The most captures and extra changes one move of any program can make: ``capture``
+    statements on its way plus the capture of ``add``; two changes per ``cascade``, one per
+    ``flip`` (as many as the board has positions where one stands in a loop or a sweep). A
+    capture or cascade inside a loop has no such bound: :class:`Unsupported`."""
     caps, extra = 1, 0
     for piece in design.pieces:
         for program in piece.programs:
             k = sum(1 for n in tree.walk(program.tree) if n == tree.Act("capture"))
             e = sum(2 for n in tree.walk(program.tree) if isinstance(n, tree.Cascade))
+            flips = sum(1 for n in tree.walk(program.tree) if n == tree.Act("flip"))
+            looped = any(
+                isinstance(loop, tree.While | tree.Repeat | tree.Sweep)
+                and any(n == tree.Act("flip") for n in tree.walk(loop.body))
+                for loop in tree.walk(program.tree)
+            )
+            e += len(design.board.names) if looped else flips
             for loop in tree.walk(program.tree):
-                if isinstance(loop, tree.While | tree.Repeat) and any(
+                if isinstance(loop, tree.While | tree.Repeat | tree.Sweep) and any(
                     n == tree.Act("capture") or isinstance(n, tree.Cascade)
                     for n in tree.walk(loop.body)
                 ):
@@ -57,10 +65,11 @@ def move_width(design: Design) -> int:
     return HEAD + 2 * (2 + caps + extra)
 
 
-def adder_name(drop: bool, captures: bool, cascades: int) -> str:
-    """The adder of a shape of ``add``: a drop or a move, after a ``capture`` or not, after
-    how many cascades."""
-    return f"add_{'drop' if drop else 'move'}_{'c' if captures else 'p'}{cascades}"
+def adder_name(drop: bool, captures: bool, extra: int) -> str:
+    """The adder of a shape of ``add``: a drop or a move, after a ``capture`` or not, with
+    how many extra changes (cascades' and flips'; -1: known only when it runs)."""
+    count = "n" if extra < 0 else str(extra)
+    return f"add_{'drop' if drop else 'move'}_{'c' if captures else 'p'}{count}"
 
 
 class StatementWriter:
@@ -82,13 +91,18 @@ class StatementWriter:
         #: The directions the program being written steps along (read from SYM at its start).
         self.used: set[int] = set()
         self.drop = False  # the program being written is a drop
-        #: On the path being written: whether a ``capture`` came before, and how many
-        #: cascades (each adds two changes). Each ``add`` calls the adder of its shape
+        #: On the path being written: whether a ``capture`` came before, and how many extra
+        #: changes (two per cascade, one per flip; -1 once a flip in a loop or sweep makes
+        #: it known only when it runs). Each ``add`` calls the adder of its shape
         #: (:func:`~game.logic.rules.compiled.module.adder_source`): the shapes used, as
-        #: (drop, captures, cascades).
+        #: (drop, captures, extra).
         self.captures = False
-        self.cascades = 0
+        self.extra = 0
         self.adders: set[tuple[bool, bool, int]] = set()
+        #: The variable holding the direction of the sweep being written ("" outside one),
+        #: and whether a loop or sweep is open around the statement being written.
+        self.sweeping = ""
+        self.looping = False
 
     # -- conditions ------------------------------------------------------------------------
 
@@ -105,6 +119,7 @@ class StatementWriter:
                     "empty": "b[c] == 0",
                     "enemy": f"OWN[b[c]] == {q}",
                     "captured": "incap(cs, ncap, c)",
+                    "flipped": "neff != 0",
                 }
                 if word not in words:
                     raise Unsupported(f"the condition {word}")
@@ -145,7 +160,7 @@ class StatementWriter:
         numbered ``pid``; a ``drop`` program starts at ``f`` with a piece from the hand."""
         self.quiet = False
         self.drop = drop
-        self.captures, self.cascades = False, 0
+        self.captures, self.extra, self.sweeping = False, 0, ""
         self.used = set()
         self.emit(0, f"def {name}(b, f, p, pid, out, n, lf, lt, mc0, cs, es):")
         head = len(self.lines)
@@ -178,7 +193,7 @@ class StatementWriter:
                     self.emit(indent, "if c < 0:")
                     self.fail(indent + 1, fail)
                 case tree.Act(word="add"):
-                    shape = (self.drop, self.captures, self.cascades)
+                    shape = (self.drop, self.captures, self.extra)
                     self.adders.add(shape)
                     self.emit(
                         indent,
@@ -192,15 +207,26 @@ class StatementWriter:
                     self.emit(indent, "mk = c")
                 case tree.Act(word="back"):
                     self.emit(indent, "c = mk")
+                case tree.Act(word="flip"):  # the piece at the cursor changes owner
+                    self.emit(indent, "if b[c] != 0:")
+                    self.emit(indent + 1, "es[2 * neff] = c; es[2 * neff + 1] = FLIP[b[c]]")
+                    self.emit(indent + 1, "neff += 1")
+                    self.extra = -1 if self.extra < 0 or self.looping else self.extra + 1
+                case tree.Act(word="dir") if self.sweeping:
+                    self.emit(indent, f"c = L[{self.sweeping}, c]")
+                    self.emit(indent, "if c < 0:")
+                    self.fail(indent + 1, fail)
+                case tree.Sweep(directions=directions, body=body) if not self.sweeping:
+                    self.sweep(directions, list(body), indent)
                 case tree.Verify(cond=cond):
                     self.emit(indent, f"if not ({self.cond(cond)}):")
                     self.fail(indent + 1, fail)
                 case tree.If(cond=cond, then=then, otherwise=otherwise):
                     # Each branch takes the rest with it (as a choice does).
                     self.emit(indent, f"if {self.cond(cond)}:")
-                    path = self.captures, self.cascades
+                    path = self.captures, self.extra
                     self.body([*then, *rest], indent + 1, fail)
-                    self.captures, self.cascades = path
+                    self.captures, self.extra = path
                     self.emit(indent, "else:")
                     self.body([*otherwise, *rest], indent + 1, fail)
                     return
@@ -211,9 +237,9 @@ class StatementWriter:
                     k = self.fresh()
                     kept = f"_c{k}, _m{k}, _k{k}, _n{k}, _e{k}"
                     self.emit(indent, f"{kept} = c, mc, mk, ncap, neff")
-                    path = self.captures, self.cascades
+                    path = self.captures, self.extra
                     for alt in alternatives:
-                        self.captures, self.cascades = path
+                        self.captures, self.extra = path
                         self.emit(indent, "for _ in ONE:")
                         self.emit(indent + 1, f"c, mc, mk, ncap, neff = {kept}")
                         self.seq([alt, *rest], indent + 1, ["continue"])
@@ -224,7 +250,9 @@ class StatementWriter:
                     k = self.fresh()
                     self.emit(indent, f"_w{k} = False")
                     self.emit(indent, f"for _ in range({times}):")
+                    looping, self.looping = self.looping, True
                     self.seq(list(body), indent + 1, [f"_w{k} = True", "break"])
+                    self.looping = looping
                     self.emit(indent, f"if _w{k}:")
                     self.fail(indent + 1, fail)
                 case tree.ChangeType(type=name):
@@ -241,7 +269,7 @@ class StatementWriter:
                     self.emit(indent, "es[2 * neff] = _a; es[2 * neff + 1] = 0")
                     self.emit(indent, "es[2 * neff + 2] = _t; es[2 * neff + 3] = b[_a]")
                     self.emit(indent, "neff += 2")
-                    self.cascades += 1
+                    self.extra = -1 if self.extra < 0 else self.extra + 2
                 case _:
                     raise Unsupported(f"the statement {tree.shown(node)}")
 
@@ -274,9 +302,25 @@ class StatementWriter:
             self.emit(indent + 1, f"_n{k} += 1")
             self.emit(indent + 1, f"if _n{k} > {self.loop_cap}:")
             self.emit(indent + 2, f"_w{k} = True; break")
+        looping, self.looping = self.looping, True
         self.seq(body, indent + 1, [f"_w{k} = True", "break"])
+        self.looping = looping
         self.emit(indent, f"if _w{k}:")
         self.fail(indent + 1, fail)
+
+    def sweep(self, directions: tuple[str, ...], body: list[tree.Stmt], indent: int) -> None:
+        """``(sweep (DIR...) ...)``: the body from the cursor once per direction (``dir``
+        steps along it); a direction whose body fails drops the changes it made."""
+        k = self.fresh()
+        steps = ", ".join(self.step(d) for d in directions)
+        self.emit(indent, f"_s{k} = c")
+        self.emit(indent, f"for _T{k} in ({steps},):")
+        self.emit(indent + 1, f"c = _s{k}; _se{k} = neff")
+        self.sweeping = f"_T{k}"
+        looping, self.looping = self.looping, True
+        self.seq(body, indent + 1, [f"neff = _se{k}", "continue"])
+        self.looping, self.sweeping = looping, ""
+        self.emit(indent, f"c = _s{k}")
 
     def _straight(self, body: list[tree.Stmt]) -> bool:
         board = self.design.board
