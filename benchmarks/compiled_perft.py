@@ -5,6 +5,8 @@ move programs' tree) beside the Python back end and python-chess, in one run, ea
     .venv/bin/python benchmarks/compiled_perft.py --quick    # chess 4; Kiwipete 3
     .venv/bin/python benchmarks/compiled_perft.py --cold     # also the first compile, in a
                                                              # fresh cache (minutes)
+    .venv/bin/python benchmarks/compiled_perft.py --others   # also Othello, breakthrough,
+                                                             # Hex perft and playouts
 
 python-chess counts the last ply in bulk (``legal_moves.count()``), as both of ours do.
 Our Python back end runs only where it takes seconds (chess to 4, Kiwipete to 3) unless
@@ -16,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import subprocess
 import sys
 import tempfile
@@ -28,6 +31,7 @@ sys.path.insert(0, str(ROOT))
 
 from rules_speed import chess_perft  # noqa: E402  (this folder is on its scripts' path)
 
+from game.logic.rules.bench import PLY_CAP, run_playouts  # noqa: E402
 from game.logic.rules.catalogue import rulebook  # noqa: E402
 from game.logic.rules.compiled.build import compiled_rules  # noqa: E402
 from game.logic.rules.notation import read_position  # noqa: E402
@@ -82,11 +86,56 @@ def first_call(cache: str) -> str:
     return f"rulebook={rulebook_s}s compiled_first_call={compiled_s}s (cpu {cpu_s}s)"
 
 
+#: The other games the spike compiles: (game, parameters, perft depth, random games for the
+#: compiled back end, random games for the Python back end).
+OTHERS = [
+    ("othello", None, 7, 2000, 20),
+    ("breakthrough", None, 4, 5000, 40),
+    ("hex", {"side": 11}, 3, 2000, 20),
+    ("chess", None, 4, 1000, 5),
+]
+
+
+def other_lines() -> None:
+    """Perft of both back ends (the Python one where it takes seconds) and random playouts a
+    second (the compiled playouts end as perft reads the ends: no draw counters)."""
+    for game, values, depth, games, python_games in OTHERS:
+        e = rulebook(game, values)
+        rules = compiled_rules(e.design)
+        rules.perft(e.start(), 1)
+        runs = [("compiled", _twice(lambda e=e, r=rules, d=depth: r.perft(e.start(), d)))]
+        if game != "hex":  # 1.7 million leaves, none in bulk: minutes in Python
+            runs.append(("python", _twice(lambda e=e, d=depth: e.perft(e.start(), d))))
+        for label, timed in runs:
+            for seconds, cpu, nodes in timed:
+                print(
+                    f"{game} perft({depth}) {label:8} nodes={nodes} seconds={seconds:.3f} "
+                    f"cpu={cpu:.3f}",
+                    flush=True,
+                )
+        for _ in range(2):
+            started = time.perf_counter()
+            plies = rules.playouts(e.start(), games, 1, PLY_CAP)
+            seconds = time.perf_counter() - started
+            print(
+                f"{game} playouts compiled per_s={games / seconds:.0f} "
+                f"plies_per_s={plies / seconds:.0f} mean_plies={plies / games:.1f}",
+                flush=True,
+            )
+        plies, seconds = run_playouts(e, python_games, random.Random(1))
+        print(
+            f"{game} playouts python   per_s={python_games / seconds:.1f} "
+            f"plies_per_s={plies / seconds:.0f} mean_plies={plies / python_games:.1f}",
+            flush=True,
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--cold", action="store_true")
     parser.add_argument("--python-deep", action="store_true")
+    parser.add_argument("--others", action="store_true", help="Othello, Hex, breakthrough too")
     args = parser.parse_args()
     try:
         import chess
@@ -114,6 +163,8 @@ def main() -> None:
                     f"seconds={seconds:.3f} cpu={cpu:.3f}",
                     flush=True,
                 )
+    if args.others:
+        other_lines()
     if args.cold:
         with tempfile.TemporaryDirectory() as cache:
             print(f"compile cold: {first_call(cache)}", flush=True)
