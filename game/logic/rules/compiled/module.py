@@ -32,12 +32,13 @@ from game.logic.rules.writer import ProgramWriter
 __all__ = ["VERSION", "module_source"]
 
 #: The generator's version: part of the cached module's key (a new generator writes anew).
-VERSION: Final = 10
+VERSION: Final = 11
 
 #: The signatures of the generated functions: given, so that numba compiles each once (called
 #: with a literal argument, a function without one is compiled again for each value: the
 #: shared ``add`` was compiled 46 times for chess, half of the cold compile).
 PROBE: Final = "boolean(int64[::1], int64, int64, int64)"
+READER: Final = "boolean(int64[::1], int64, int64, int64, int64[::1])"
 PROGRAM: Final = (
     "int64(int64[::1], int64, int64, int64, int64[:, ::1], int64, int64, int64, int64, "
     "int64[::1], int64[::1])"
@@ -123,16 +124,34 @@ def safe(b, row, player, undo):
 @njit(MOVES, cache=True)
 def moves(b, turn, lf, lt, out, cs, es, undo):
     """The moves into ``out`` that leave the mover's royal pieces safe; their count (past
-    ``out``'s rows: the count alone)."""
+    ``out``'s rows: the count alone). With one royal piece not in check, the probes note the
+    positions their answer reads (``reader``): a move that changes none of them and does not
+    move the royal piece cannot expose it, and is kept without playing it out."""
     player = PLAYER[turn]
     n = pseudo(b, player, lf, lt, out, cs, es)
     if n > out.shape[0] or not ROYAL_ANY:
         return n
+    king = -1
+    kings = 0
+    if READERS:
+        for k in range(b.shape[0]):
+            v = b[k]
+            if v != 0 and ROYAL[v] and OWN[v] == player:
+                king = k
+                kings += 1
+    read = np.zeros(b.shape[0], dtype=np.int64)
+    quiet = kings == 1 and not reader(b, king, 1 - player, lf, lt, read)
     kept = 0
     for i in range(n):
-        if safe(b, out[i], player, undo):
+        row = out[i]
+        touched = 1
+        if quiet and row[0] != king:
+            touched = 0
+            for j in range(row[4]):
+                touched |= read[row[HEAD + 2 * j]]
+        if touched == 0 or safe(b, row, player, undo):
             if kept != i:
-                out[kept, :] = out[i]
+                out[kept, :] = row
             kept += 1
     return kept
 
@@ -279,7 +298,7 @@ def module_source(design: Design) -> str:
         return writer.cond
 
     probe_lines: list[str] = []
-    _modes, _counts, _readable, slow = write_attacks(
+    _modes, _counts, readable, slow = write_attacks(
         design,
         probe_lines,
         ns,
@@ -295,6 +314,13 @@ def module_source(design: Design) -> str:
     lines += [f"HEAD = {HEAD}", *_HELPERS.splitlines()]
     lines += probe_lines
     lines += [f'P{a} = njit("{PROBE}", cache=True)(P{a})' for a in range(players)] + [""]
+    # The readers (R<a>: the probe, noting each position read) where every probe reads only
+    # the squares it walks; else reader() answers "in check" and every move is played out.
+    readers = all(readable)
+    lines.append(f"READERS = {readers}")
+    if readers:
+        lines += [f'R{a} = njit("{READER}", cache=True)(R{a})' for a in range(players)]
+    lines += _reader(readers)
     lines += _ATTACKED.splitlines()
     lines += ends_source(design, zones)
     programs = _generators(design, writer)  # (first: it finds the adders' shapes)
@@ -358,6 +384,21 @@ def adder_source(drop: bool, captures: bool, extra: int) -> list[str]:
         body += [f"    {line}" for line in landing]
     body += [f"    row[4] = (k - {HEAD}) // 2", "    return n + 1", "", ""]
     return body
+
+
+def _reader(readers: bool) -> list[str]:
+    """``reader(b, square, by, lf, lt, read)``: whether ``by`` attacks ``square``, setting in
+    ``read`` a bit per probe program at each position its answer depends on."""
+    call = "R0(b, square, lf, lt, read) if by == 0 else R1(b, square, lf, lt, read)"
+    return [
+        "",
+        "",
+        '@njit("boolean(int64[::1], int64, int64, int64, int64, int64[::1])", cache=True)',
+        "def reader(b, square, by, lf, lt, read):",
+        f"    return {call if readers else 'True'}",
+        "",
+        "",
+    ]
 
 
 def _array(name: str, values: Any, dtype: str = "np.int64") -> str:
