@@ -5,7 +5,7 @@ on the board ``b`` at the cursor ``c``, for :class:`~game.logic.rules.writer.Pro
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from game.logic.rules import tree
@@ -15,7 +15,36 @@ from game.logic.rules.teams import foe_test
 if TYPE_CHECKING:
     from game.logic.rules.design import Design
 
-__all__ = ["Expressions"]
+__all__ = ["Expressions", "connective", "word_tests"]
+
+
+def word_tests(p: int | str, q: int | str, quiet: bool) -> dict[str, str]:
+    """The conditions without arguments that both back ends (this Python one and the
+    compiled one, :mod:`game.logic.rules.compiled`) write alike, for player ``p`` against
+    ``q`` (numbers, or the names of variables holding them); ``quiet``: ``attacked`` and
+    ``check`` read false (the check test's own runs)."""
+    return {
+        "friend": f"OWN[b[c]] == {p}",
+        "last-to": "c == lt",
+        "last-from": "c == lf",
+        "attacked": "False" if quiet else f"attacked(b, c, {q}, lf, lt, mc)",
+        "check": "False" if quiet else f"attacked(b, f, {q}, lf, lt, mc)",
+        "at-origin": "c == f",
+        "true": "True",
+        "false": "False",
+    }
+
+
+def connective(cond: tree.Cond, write: Callable[[tree.Cond], str]) -> str | None:
+    """``not``, ``and`` and ``or`` written around their parts (each written by ``write``);
+    None for any other condition."""
+    match cond:
+        case tree.Not(cond=inner):
+            return f"not ({write(inner)})"
+        case tree.And(conds=conds) | tree.Or(conds=conds):
+            joint = " and " if isinstance(cond, tree.And) else " or "
+            return joint.join(f"({write(a)})" for a in conds)
+    return None
 
 
 class Expressions:
@@ -54,28 +83,19 @@ class Expressions:
 
     def cond(self, cond: tree.Cond) -> str:
         p, q = self.player, self.enemy
+        joined = connective(cond, self.cond)
+        if joined is not None:
+            return joined
         match cond:
             case tree.Is(word=word):
                 return {
+                    **word_tests(p, q, self.quiet),
                     "empty": "not h.get(c, b[c])" if self.counting else "not b[c]",
-                    "friend": f"OWN[b[c]] == {p}",
                     "enemy": foe_test("OWN[b[c]]", p, q, len(self.design.players)),
                     "captured": "c in cap",
-                    "last-to": "c == lt",
-                    "last-from": "c == lf",
-                    "attacked": "False" if self.quiet else f"attacked(b, c, {q}, lf, lt, mc)",
-                    "check": "False" if self.quiet else f"attacked(b, f, {q}, lf, lt, mc)",
                     "flipped": "eff != ()",
                     "flag": "fl & 1",
-                    "at-origin": "c == f",
-                    "true": "True",
-                    "false": "False",
                 }[word]
-            case tree.Not(cond=inner):
-                return f"not ({self.cond(inner)})"
-            case tree.And(conds=conds) | tree.Or(conds=conds):
-                joint = " and " if isinstance(cond, tree.And) else " or "
-                return joint.join(f"({self.cond(a)})" for a in conds)
             case tree.Pieces(who=who, types=names):
                 kinds = tuple(self.types.index(name) for name in names)
                 where = "mc" if who == "moving" else "b[c]"

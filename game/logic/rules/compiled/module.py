@@ -1,0 +1,518 @@
+"""The whole numba module of one design: its tables as arrays, the move generators
+(:mod:`~game.logic.rules.compiled.statements`), the attack probes written by
+:func:`~game.logic.rules.attacks.write_attacks` (the same backward walks the Python back end
+runs, with this back end's conditions), and the kernels that every game shares in shape:
+pseudo-legal generation by piece type, the royal pieces' safety, apply and undo, perft.
+
+State: the board ``b`` (int64, a piece code per position as in
+:mod:`game.logic.rules.compile`), the turn (an index into the turn order), the last move's
+ends ``lf`` and ``lt``. A move is a row of ints: from, to, program, captures, changes, then the
+changes as (position, piece) pairs applied in order (the start emptied, each capture, each
+cascade's two, the landing), so applying and undoing a move never asks what kind it is.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from game.logic.rules import tree
+from game.logic.rules.attacks import write_attacks
+from game.logic.rules.compile import compile_design
+from game.logic.rules.compiled.ends import ends_source
+from game.logic.rules.compiled.statements import (
+    HEAD,
+    StatementWriter,
+    Unsupported,
+    adder_name,
+    move_width,
+)
+from game.logic.rules.design import Design
+from game.logic.rules.writer import ProgramWriter
+
+__all__ = ["VERSION", "module_source"]
+
+#: The generator's version: part of the cached module's key (a new generator writes anew).
+VERSION: Final = 11
+
+#: The signatures of the generated functions: given, so that numba compiles each once (called
+#: with a literal argument, a function without one is compiled again for each value: the
+#: shared ``add`` was compiled 46 times for chess, half of the cold compile).
+PROBE: Final = "boolean(int64[::1], int64, int64, int64)"
+READER: Final = "boolean(int64[::1], int64, int64, int64, int64[::1])"
+PROGRAM: Final = (
+    "int64(int64[::1], int64, int64, int64, int64[:, ::1], int64, int64, int64, int64, "
+    "int64[::1], int64[::1])"
+)
+PSEUDO: Final = "int64(int64[::1], int64, int64, int64, int64[:, ::1], int64[::1], int64[::1])"
+
+#: The most moves one position may have in the compiled back end.
+MAX_ROWS: Final = 512
+
+#: The Design fields the spike does not compile yet: a design with any set stays on Python.
+_REFUSED: Final = (
+    "compulsory", "most_captures", "drops_first", "stacks", "counters",
+    "face_down", "dice", "captured_home", "prefer", "tallies", "groups", "captures_to_hand",
+    "no_mate", "concealed", "free_partial", "take_own", "random_players", "turn_kinds",
+    "labels", "hands", "teams", "turn_seats", "turn_jumps",
+)  # fmt: skip
+
+#: The kernels every module holds, in the order they must be defined (each compiles when
+#: defined, and reads the ones before it): helpers, then (after the probes) the attack
+#: test, then (after the programs and ``pseudo``) ``legal`` and ``perft``.
+_HELPERS: Final = """
+@njit("boolean(int64[::1], int64, int64)", cache=True)
+def incap(cs, ncap, c):
+    for i in range(ncap):
+        if cs[i] == c:
+            return True
+    return False
+
+
+@njit("void(int64[::1], int64[::1], int64[::1])", cache=True)
+def apply(b, row, undo):
+    for i in range(row[4]):
+        p = row[HEAD + 2 * i]
+        undo[i] = b[p]
+        b[p] = row[HEAD + 2 * i + 1]
+
+
+@njit("void(int64[::1], int64[::1], int64[::1])", cache=True)
+def unapply(b, row, undo):
+    for i in range(row[4] - 1, -1, -1):
+        b[row[HEAD + 2 * i]] = undo[i]
+"""
+
+_ATTACKED: Final = '''
+@njit("boolean(int64[::1], int64, int64, int64, int64, int64)", cache=True)
+def attacked(b, square, by, lf, lt, piece):
+    """Whether a move of ``by`` could capture on ``square`` (``piece`` standing there for
+    the question when not 0)."""
+    saved = b[square]
+    if piece != 0:
+        b[square] = piece
+    if by == 0:
+        hit = P0(b, square, lf, lt)
+    else:
+        hit = P1(b, square, lf, lt)
+    b[square] = saved
+    return hit
+'''
+
+_DRIVERS: Final = '''
+#: The signature of ``moves`` and ``legal``.
+MOVES = (
+    "int64(int64[::1], int64, int64, int64, int64[:, ::1], int64[::1], int64[::1], "
+    "int64[::1])"
+)
+
+
+@njit("boolean(int64[::1], int64[::1], int64, int64[::1])", cache=True)
+def safe(b, row, player, undo):
+    """Whether the move ``row`` leaves none of ``player``'s royal pieces attacked."""
+    apply(b, row, undo)
+    ok = True
+    for k in range(b.shape[0]):
+        v = b[k]
+        if v != 0 and ROYAL[v] and OWN[v] == player:
+            if attacked(b, k, 1 - player, row[0], row[1], 0):
+                ok = False
+                break
+    unapply(b, row, undo)
+    return ok
+
+
+@njit(MOVES, cache=True)
+def moves(b, turn, lf, lt, out, cs, es, undo):
+    """The moves into ``out`` that leave the mover's royal pieces safe; their count (past
+    ``out``'s rows: the count alone). With one royal piece not in check, the probes note the
+    positions their answer reads (``reader``): a move that changes none of them and does not
+    move the royal piece cannot expose it, and is kept without playing it out."""
+    player = PLAYER[turn]
+    n = pseudo(b, player, lf, lt, out, cs, es)
+    if n > out.shape[0] or not ROYAL_ANY:
+        return n
+    king = -1
+    kings = 0
+    if READERS:
+        for k in range(b.shape[0]):
+            v = b[k]
+            if v != 0 and ROYAL[v] and OWN[v] == player:
+                king = k
+                kings += 1
+    read = np.zeros(b.shape[0], dtype=np.int64)
+    quiet = kings == 1 and not reader(b, king, 1 - player, lf, lt, read)
+    kept = 0
+    for i in range(n):
+        row = out[i]
+        touched = 1
+        if quiet and row[0] != king:
+            touched = 0
+            for j in range(row[4]):
+                touched |= read[row[HEAD + 2 * j]]
+        if touched == 0 or safe(b, row, player, undo):
+            if kept != i:
+                out[kept, :] = row
+            kept += 1
+    return kept
+
+
+@njit(MOVES, cache=True)
+def legal(b, turn, lf, lt, out, cs, es, undo):
+    """The legal moves into ``out``, and their count: a pass alone (a row of no change that
+    keeps the last move's ends, program -1) for a player who has none where the game lets
+    them pass and the next player has one."""
+    n = moves(b, turn, lf, lt, out, cs, es, undo)
+    if n == 0 and PASS_WHEN_STUCK and moves(b, NEXT[turn], lf, lt, out, cs, es, undo) > 0:
+        out[0, :] = 0
+        out[0, 0] = lf
+        out[0, 1] = lt
+        out[0, 2] = -1
+        return 1
+    return n
+
+
+@njit(
+    "int64(int64[::1], int64, int64, int64, int64, int64[:, :, ::1], int64[::1], "
+    "int64[::1], int64[:, ::1])",
+    cache=True,
+)
+def perft(b, turn, lf, lt, depth, rows, cs, es, undo):
+    """Move paths of length ``depth``, walked with a stack of plies (numba does not cache a
+    function that calls itself): a position where the game has ended counts 0, and the last
+    ply is counted in bulk; -1 when a position has more moves than a row buffer holds."""
+    n = legal(b, turn, lf, lt, rows[depth], cs, es, undo[depth])
+    if n > rows.shape[1]:
+        return -1
+    if ended(b, turn, lf, lt, n):
+        return ENDED_LEAF
+    if depth == 1:
+        return n
+    counts = np.zeros(depth + 1, dtype=np.int64)
+    index = np.zeros(depth + 1, dtype=np.int64)
+    turns = np.zeros(depth + 1, dtype=np.int64)
+    counts[depth] = n
+    turns[depth] = turn
+    total = 0
+    d = depth
+    while True:
+        if index[d] >= counts[d]:
+            if d == depth:
+                return total
+            d += 1
+            unapply(b, rows[d, index[d]], undo[d])
+            index[d] += 1
+            continue
+        row = rows[d, index[d]]
+        apply(b, row, undo[d])
+        after = NEXT[turns[d]]
+        m = legal(b, after, row[0], row[1], rows[d - 1], cs, es, undo[d - 1])
+        if m > rows.shape[1]:
+            return -1
+        stop = ended(b, after, row[0], row[1], m)  # its paths end there, counting 0
+        if stop or d == 2:
+            total += ENDED_LEAF if stop else m
+            unapply(b, row, undo[d])
+            index[d] += 1
+        else:
+            d -= 1
+            counts[d] = m
+            index[d] = 0
+            turns[d] = after
+
+
+@njit("void(int64)", cache=True)
+def seed(value):
+    """Seed the generator the random playouts draw from."""
+    np.random.seed(value)
+
+
+@njit(
+    "int64(int64[::1], int64, int64, int64, int64, int64[:, :, ::1], int64[::1], int64[::1], "
+    "int64[:, ::1])",
+    cache=True,
+)
+def playout(b, turn, lf, lt, limit, rows, cs, es, undo):
+    """A game played on from ``b`` (changed) with moves drawn uniformly at random until one of
+    the end conditions perft reads holds or ``limit`` plies; the plies played, -1 when a
+    position has more moves than a row buffer holds. Only the move drawn is tested for the
+    royal pieces' safety: the pseudo-legal moves are drawn without putting back until one is
+    legal (uniform among the legal ones)."""
+    out = rows[0]
+    for ply in range(limit):
+        player = PLAYER[turn]
+        n = pseudo(b, player, lf, lt, out, cs, es)
+        if n > out.shape[0]:
+            return -1
+        chosen = -1
+        while n > 0:
+            i = np.random.randint(n)
+            if not ROYAL_ANY or safe(b, out[i], player, undo[0]):
+                chosen = i
+                break
+            n -= 1
+            out[i, :] = out[n]
+        passes = (
+            chosen < 0
+            and PASS_WHEN_STUCK
+            and moves(b, NEXT[turn], lf, lt, out, cs, es, undo[0]) > 0
+        )
+        if ended(b, turn, lf, lt, 1 if chosen >= 0 or passes else 0):
+            return ply
+        if chosen < 0:
+            if not passes:
+                return ply
+            turn = NEXT[turn]  # a pass: the last move's ends stay
+            continue
+        row = out[chosen]
+        apply(b, row, undo[0])
+        lf = row[0]
+        lt = row[1]
+        turn = NEXT[turn]
+    return limit
+'''
+
+
+def module_source(design: Design) -> str:
+    """The numba module's text for ``design``; raises :class:`Unsupported` when the design
+    uses a form or a rule this back end does not compile yet."""
+    for name in _REFUSED:
+        if (
+            any(getattr(design, name, None) or ())
+            if name == "turn_kinds"
+            else getattr(design, name, None)
+        ):
+            raise Unsupported(f"the rule {name}")
+    if design.perft_past_ends:
+        raise Unsupported("perft conventions other than the default")
+    if any(p.promote_at_end or p.shared or p.numbers for p in design.pieces):
+        raise Unsupported("promote-at-end, shared pieces or piece numbers")
+    compiled = compile_design(design)  # the tables, the same codes as the Python back end
+    players = len(design.players)
+    zones = list(design.board.zones)
+    python = ProgramWriter(design, zones, players)  # only for its loop facts
+    writer = StatementWriter(design, zones, python.acyclic, python.loop_cap)
+    ns: dict[str, Any] = {}
+
+    def cond_for(player: int) -> Any:
+        writer.player, writer.quiet = player, True
+        return writer.cond
+
+    probe_lines: list[str] = []
+    _modes, _counts, readable, slow = write_attacks(
+        design,
+        probe_lines,
+        ns,
+        cond_for,
+        python.acyclic,
+        python.loop_cap,
+        compiled.owner,
+        compiled.kind_of,
+    )
+    if any(slow):
+        raise Unsupported("a capture the check test runs forward (no backward walk)")
+    lines = _tables(design, compiled, zones, ns)
+    lines += [f"HEAD = {HEAD}", *_HELPERS.splitlines()]
+    lines += probe_lines
+    lines += [f'P{a} = njit("{PROBE}", cache=True)(P{a})' for a in range(players)] + [""]
+    # The readers (R<a>: the probe, noting each position read) where every probe reads only
+    # the squares it walks; else reader() answers "in check" and every move is played out.
+    readers = all(readable)
+    lines.append(f"READERS = {readers}")
+    if readers:
+        lines += [f'R{a} = njit("{READER}", cache=True)(R{a})' for a in range(players)]
+    lines += _reader(readers)
+    lines += _ATTACKED.splitlines()
+    lines += ends_source(design, zones)
+    programs = _generators(design, writer)  # (first: it finds the adders' shapes)
+    for shape in sorted(writer.adders):
+        lines += adder_source(*shape)
+    lines += programs
+    lines += _DRIVERS.splitlines()
+    return "\n".join(lines) + "\n"
+
+
+#: The signature of every adder.
+ADDER: Final = (
+    "int64(int64[::1], int64[:, ::1], int64, int64, int64, int64, int64, int64[::1], int64, "
+    "int64[::1], int64)"
+)
+
+
+def adder_source(drop: bool, captures: bool, extra: int) -> list[str]:
+    """The adder of one shape of ``add`` (see :func:`adder_name`): the move so far as a row of
+    ``out``, its changes in the order the Python back end makes them (the start emptied, not
+    for a drop, whose row starts from -1; each capture; the cascades' changes; the piece
+    landing). A friend on the landing makes no move. Written per shape so that what the shape
+    rules out is not in its code (one adder for every call, its counts unknown, made chess's
+    perft twice as slow)."""
+    name = adder_name(drop, captures, extra)
+    body = [
+        "",
+        "",
+        f'@njit("{ADDER}", cache=True)',
+        f"def {name}(b, out, n, f, c, mc, pid, cs, ncap, es, neff):",
+        "    x = b[c]",
+        "    takes = 0",
+        "    if x != 0 and c != f:",
+        "        if OWN[x] == OWN[mc]:",
+        "            return n",
+        "        takes = 1",
+        "    if n >= out.shape[0]:",
+        "        return n + 1  # counted, not written: the caller reports the overflow",
+        "    row = out[n]",
+        f"    row[0] = {'-1' if drop else 'f'}",
+        "    row[1] = c",
+        "    row[2] = pid",
+        f"    row[3] = {'ncap + takes' if captures else 'takes'}",
+        f"    k = {HEAD}",
+    ]
+    if not drop:
+        body += ["    row[k] = f", "    row[k + 1] = 0", "    k += 2"]
+    landing = ["row[k] = c", "row[k + 1] = mc", "k += 2"]
+    if captures:  # a piece that took itself where it stands is gone, and lands nowhere
+        body.append(f"    gone = {'False' if drop else 'c == f and incap(cs, ncap, f)'}")
+        body += ["    if not gone:", "        for i in range(ncap):", "            if cs[i] != c:"]
+        body += ["                row[k] = cs[i]", "                row[k + 1] = 0"]
+        body.append("                k += 2")
+    if extra:  # the cascades' and flips' changes, as many as known here (or neff)
+        count = "2 * neff" if extra < 0 else str(2 * extra)
+        body += [f"    for i in range({count}):", "        row[k + i] = es[i]"]
+        body.append(f"    k += {count}")
+    if captures:
+        body += ["    if not gone:", *(f"        {line}" for line in landing)]
+    else:
+        body += [f"    {line}" for line in landing]
+    body += [f"    row[4] = (k - {HEAD}) // 2", "    return n + 1", "", ""]
+    return body
+
+
+def _reader(readers: bool) -> list[str]:
+    """``reader(b, square, by, lf, lt, read)``: whether ``by`` attacks ``square``, setting in
+    ``read`` a bit per probe program at each position its answer depends on."""
+    call = "R0(b, square, lf, lt, read) if by == 0 else R1(b, square, lf, lt, read)"
+    return [
+        "",
+        "",
+        '@njit("boolean(int64[::1], int64, int64, int64, int64, int64[::1])", cache=True)',
+        "def reader(b, square, by, lf, lt, read):",
+        f"    return {call if readers else 'True'}",
+        "",
+        "",
+    ]
+
+
+def _array(name: str, values: Any, dtype: str = "np.int64") -> str:
+    return f"{name} = np.array({values!r}, dtype={dtype})"
+
+
+def _tables(design: Design, compiled: Any, zones: list[str], ns: dict[str, Any]) -> list[str]:
+    board = design.board
+    n = len(board.names)
+    royal = [bool(v) and compiled.kind_of[v] in design.royal for v in range(compiled.codes)]
+    set_rows, clear_rows = [], []
+    for a, name in enumerate(design.attributes):
+        on, off = list(range(compiled.codes)), list(range(compiled.codes))
+        for v in range(1, compiled.codes):
+            if name in design.pieces[compiled.kind_of[v]].attributes:
+                on[v] = compiled.code(
+                    compiled.owner[v], compiled.kind_of[v], compiled.attrs[v] | 1 << a
+                )
+                off[v] = compiled.code(
+                    compiled.owner[v], compiled.kind_of[v], compiled.attrs[v] & ~(1 << a)
+                )
+        set_rows.append(on)
+        clear_rows.append(off)
+    zone_rows = [
+        [[1 if x in board.zones[z][p] else 0 for x in range(n)] for p in range(len(design.players))]
+        for z in zones
+    ] or [[[0] * n] * len(design.players)]
+    steps = len(design.turn_order)
+    nexts = [s + 1 if s + 1 < steps else design.repeat_from for s in range(steps)]
+    lines = [
+        f"# The compiled back end's module of {design.id} (generator version {VERSION}).",
+        "import numpy as np",
+        "from numba import njit",
+        "",
+        "ONE = (0,)",
+        _array("OWN", list(compiled.owner)),
+        _array("TYP", list(compiled.kind_of)),
+        _array("ATT", list(compiled.attrs)),
+        _array("SET", set_rows or [list(range(compiled.codes))]),
+        _array("CLR", clear_rows or [list(range(compiled.codes))]),
+        _array("L", [list(row) for row in board.links]),
+        _array("SYM", [list(row) for row in board.symmetry]),
+        _array("ZONE", zone_rows, "np.bool_"),
+        _array("ROYAL", royal, "np.bool_"),
+        _array("DARK", [1 if x in board.dark else 0 for x in range(n)]),
+        _array("OFF", [1 if x in board.off_board else 0 for x in range(n)]),
+        f"ROYAL_ANY = {bool(design.royal)}",
+        _array("FLIP", list(compiled.flip)),
+        f"PASS_WHEN_STUCK = {design.pass_when_stuck}",
+        f"ENDED_LEAF = {1 if design.perft_ended_leaves else 0}",
+        _array("PLAYER", list(design.turn_order)),
+        _array("NEXT", nexts),
+    ]
+    for name, value in sorted(ns.items()):  # the probes' tables (RV<d>, AH<a>_<g>)
+        dtype = "np.bool_" if value and isinstance(value[0], bool) else "np.int64"
+        lines.append(_array(name, list(value), dtype))
+    return lines
+
+
+def _generators(design: Design, writer: StatementWriter) -> list[str]:
+    """A function per distinct move program (the queen's slides are the rook's and the
+    bishop's: one function each, numbered by the caller), for every player at once, and
+    ``pseudo`` that runs each piece's programs in the order the description gives them."""
+    functions: dict[tuple[bool, tuple[tree.Stmt, ...]], str] = {}
+    calls: list[list[tuple[str, int]]] = []  # per piece type: (function, program id)
+    drops: list[list[tuple[str, int]]] = []  # the same for its drops
+    pid = 0
+    for piece in design.pieces:
+        calls.append([])
+        drops.append([])
+        for program in piece.programs:
+            if any(isinstance(nd, tree.AddPartial) for nd in tree.walk(program.tree)):
+                raise Unsupported("partial moves")
+            key = (program.drop, tuple(program.tree))
+            if key not in functions:
+                functions[key] = f"prog_{len(functions)}"
+                writer.function(functions[key], key[1], program.drop)
+            (drops if program.drop else calls)[-1].append((functions[key], pid))
+            pid += 1
+    lines = list(writer.lines)
+    for name in functions.values():
+        lines.append(f'{name} = njit("{PROGRAM}", cache=True)({name})')
+    lines += [
+        "",
+        "",
+        f'@njit("{PSEUDO}", cache=True)',
+        "def pseudo(b, player, lf, lt, out, cs, es):",
+        "    n = 0",
+        "    for f in range(b.shape[0]):",
+        "        v = b[f]",
+        "        if v == 0 or OWN[v] != player:",
+        "            continue",
+        "        t = TYP[v]",
+    ]
+    word = "if"
+    for t, programs in enumerate(calls):
+        if not programs:
+            continue
+        lines.append(f"        {word} t == {t}:")
+        word = "elif"
+        for name, number in programs:
+            lines.append(
+                f"            n = {name}(b, f, player, {number}, out, n, lf, lt, v, cs, es)"
+            )
+    for t, programs in enumerate(drops):  # each type's drops at every position on the board
+        if programs:
+            lines.append("    for f in range(b.shape[0]):")
+            lines.append("        if OFF[f]:")
+            lines.append("            continue")
+            for name, number in programs:
+                code = f"{1 + 2 * t} + player"  # the piece put down: type t, the player's
+                lines.append(
+                    f"        n = {name}(b, f, player, {number}, out, n, lf, lt, {code}, cs, es)"
+                )
+    lines.append("    return n")
+    lines += ["", f"WIDTH = {move_width(design)}", f"ROWS = {MAX_ROWS}"]
+    return lines
