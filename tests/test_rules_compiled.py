@@ -15,10 +15,7 @@ from game.logic.rules.catalogue import rulebook
 from game.logic.rules.compiled.build import compiled_rules
 from game.logic.rules.compiled.module import module_source
 from game.logic.rules.compiled.statements import Unsupported
-from game.logic.rules.notation import read_position
 from tests.deep import sized
-
-KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq -"
 
 #: (game, plies of a seeded random game before the position (fewer where it ends sooner),
 #: perft depth): breakthrough's later positions have goals reached within the depth.
@@ -67,14 +64,6 @@ def test_compiled_moves_and_perft_equal_python(game: str, plies: int, depth: int
         for m in e.legal(pos)
     ]
     assert rules.perft(pos, depth) == e.perft(pos.copy(), depth)
-
-
-@pytest.mark.skipif(
-    not sized(False, True), reason="chess compiles for half a minute the first time"
-)
-def test_compiled_kiwipete_perft() -> None:
-    e = rulebook("chess")
-    assert compiled_rules(e.design).perft(read_position(e, KIWIPETE), 3) == 97862
 
 
 def test_games_the_spike_cannot_compile_say_why() -> None:
