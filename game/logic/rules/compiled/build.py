@@ -3,8 +3,8 @@ file named by the digest of its text (the design and the generator's version dec
 text), imported from there, its kernels compiled by numba with ``cache=True`` beside it, so a
 second process loads the machine code instead of compiling it.
 
-Not used by the window or the CLI yet: :func:`compiled_rules` is the spike of issue 29 (see
-``/work/briefs/i29-map.md``), measured by ``benchmarks/compiled_perft.py``.
+Not used by the window or the CLI yet: :func:`compiled_rules` builds it for the games whose
+forms it expresses (else :class:`Unsupported`); ``benchmarks/compiled_perft.py`` measures it.
 """
 
 from __future__ import annotations
