@@ -26,7 +26,7 @@ from game.logic.rules.compiled.statements import Unsupported
 from game.logic.rules.design import Design
 from game.logic.rules.position import DescribedPosition
 
-__all__ = ["CompiledRules", "Unsupported", "cache_folder", "compiled_rules"]
+__all__ = ["CompiledRules", "Unsupported", "available", "cache_folder", "compiled_rules", "reason"]
 
 #: The deepest perft the driver allocates move buffers for.
 MAX_DEPTH = 16
@@ -126,6 +126,29 @@ def compiled_rules(design: Design) -> CompiledRules:
     sys.modules[name] = module
     spec.loader.exec_module(module)
     return CompiledRules(design, module, path)
+
+
+#: Each design's compiled back end, or the reason it has none, as built in this process.
+_BUILT: dict[int, tuple[Design, CompiledRules | None, str]] = {}
+
+
+def available(design: Design) -> CompiledRules | None:
+    """``design``'s compiled back end, built once in this process; None where the design
+    needs what the back end does not express (:func:`reason` says what)."""
+    found = _BUILT.get(id(design))
+    if found is None or found[0] is not design:
+        try:
+            found = (design, compiled_rules(design), "compiled")
+        except Unsupported as why:
+            found = (design, None, f"python: {why}")
+        _BUILT[id(design)] = found
+    return found[1]
+
+
+def reason(design: Design) -> str:
+    """The back end ``design`` plays on: "compiled", or "python: " and the reason."""
+    available(design)
+    return _BUILT[id(design)][2]
 
 
 def _ident(word: str) -> str:

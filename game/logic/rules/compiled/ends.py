@@ -25,7 +25,7 @@ _COUNTERS: Final = ("repetition", "perpetual-check", "quiet-moves", "plies")
 _HELPERS: Final = '''
 @njit("boolean(int64[::1], int64, int64, int64)", cache=True)
 def in_check(b, player, lf, lt):
-    for k in range(b.shape[0]):
+    for k in range(NPOS):
         v = b[k]
         if v != 0 and ROYAL[v] and OWN[v] == player and attacked(b, k, 1 - player, lf, lt, 0):
             return True
@@ -34,7 +34,7 @@ def in_check(b, player, lf, lt):
 
 @njit("boolean(int64[::1], int64, int64, int64)", cache=True)
 def reached(b, z, whose, kind):
-    for k in range(b.shape[0]):
+    for k in range(NPOS):
         v = b[k]
         if v != 0 and ZONE[z, whose, k] and OWN[v] == whose and (kind < 0 or TYP[v] == kind):
             return True
@@ -45,7 +45,7 @@ def reached(b, z, whose, kind):
 def count_of(b, owner, mask):
     """The pieces of the types in ``mask`` on the board (``owner`` < 0: anyone's)."""
     total = 0
-    for k in range(b.shape[0]):
+    for k in range(NPOS):
         v = b[k]
         if v != 0 and (owner < 0 or OWN[v] == owner) and (mask >> TYP[v]) & 1:
             total += 1
@@ -59,8 +59,8 @@ def connects(b, lt, za, zb):
     if lt < 0 or b[lt] == 0:
         return False
     who = OWN[b[lt]]
-    seen = np.zeros(b.shape[0], dtype=np.bool_)
-    todo = np.empty(b.shape[0], dtype=np.int64)
+    seen = np.zeros(NPOS, dtype=np.bool_)
+    todo = np.empty(NPOS, dtype=np.int64)
     todo[0] = lt
     seen[lt] = True
     top = 1
@@ -83,7 +83,7 @@ def connects(b, lt, za, zb):
 @njit("boolean(int64[::1], int64)", cache=True)
 def one_colour(b, mask):
     seen = 0
-    for k in range(b.shape[0]):
+    for k in range(NPOS):
         v = b[k]
         if v != 0 and (mask >> TYP[v]) & 1:
             seen |= 1 << DARK[k]
@@ -135,7 +135,7 @@ class _EndWriter:
         if head == "not":
             return f"not ({self.cond(args[0])})"
         if head == "full":
-            return f"count_of(b, -1, {self.every}) == b.shape[0]"
+            return f"count_of(b, -1, {self.every}) == NPOS"
         if head == "reached":
             whose = "mover" if len(words) < 3 else "player"
             kind = self.design.type_index(words[1]) if len(words) > 1 else -1

@@ -111,7 +111,7 @@ def safe(b, row, player, undo):
     """Whether the move ``row`` leaves none of ``player``'s royal pieces attacked."""
     apply(b, row, undo)
     ok = True
-    for k in range(b.shape[0]):
+    for k in range(NPOS):
         v = b[k]
         if v != 0 and ROYAL[v] and OWN[v] == player:
             if attacked(b, k, 1 - player, row[0], row[1], 0):
@@ -134,12 +134,12 @@ def moves(b, turn, lf, lt, out, cs, es, undo):
     king = -1
     kings = 0
     if READERS:
-        for k in range(b.shape[0]):
+        for k in range(NPOS):
             v = b[k]
             if v != 0 and ROYAL[v] and OWN[v] == player:
                 king = k
                 kings += 1
-    read = np.zeros(b.shape[0], dtype=np.int64)
+    read = np.zeros(NPOS, dtype=np.int64)
     quiet = kings == 1 and not reader(b, king, 1 - player, lf, lt, read)
     kept = 0
     for i in range(n):
@@ -434,6 +434,7 @@ def _tables(design: Design, compiled: Any, zones: list[str], ns: dict[str, Any])
         "from numba import njit",
         "",
         "ONE = (0,)",
+        f"NPOS = {n}  # the board's positions: the first cells of the state",
         _array("OWN", list(compiled.owner)),
         _array("TYP", list(compiled.kind_of)),
         _array("ATT", list(compiled.attrs)),
@@ -487,7 +488,7 @@ def _generators(design: Design, writer: StatementWriter) -> list[str]:
         f'@njit("{PSEUDO}", cache=True)',
         "def pseudo(b, player, lf, lt, out, cs, es):",
         "    n = 0",
-        "    for f in range(b.shape[0]):",
+        "    for f in range(NPOS):",
         "        v = b[f]",
         "        if v == 0 or OWN[v] != player:",
         "            continue",
@@ -505,7 +506,7 @@ def _generators(design: Design, writer: StatementWriter) -> list[str]:
             )
     for t, programs in enumerate(drops):  # each type's drops at every position on the board
         if programs:
-            lines.append("    for f in range(b.shape[0]):")
+            lines.append("    for f in range(NPOS):")
             lines.append("        if OFF[f]:")
             lines.append("            continue")
             for name, number in programs:
