@@ -218,6 +218,9 @@ def compile_in_worker(name: str) -> int:
     finally:
         for kind in ("design", "progress", "lock"):
             marker(name, kind).unlink(missing_ok=True)
+        with contextlib.suppress(OSError):
+            if not marker(name, "log").stat().st_size:  # nothing went wrong: no log to keep
+                marker(name, "log").unlink()
     return 0
 
 

@@ -83,7 +83,7 @@ def stem(design: Design) -> str:
     text: "" (the caller names it by its text)."""
     if not design.digest:
         return ""
-    key = "\0".join((str(VERSION), version("numba"), _sources(), design.id, design.digest))
+    key = "\0".join((_sources(), design.id, design.digest))
     return f"rules_{ident(design.id)}_{hashlib.sha256(key.encode()).hexdigest()[:20]}"
 
 
@@ -133,8 +133,9 @@ def ident(word: str) -> str:
 
 @functools.cache
 def _sources() -> str:
-    """A digest of the reader's and the generator's modules (read once a process)."""
-    digest = hashlib.sha256()
+    """A digest of the generator's version, numba's, and the reader's and the generator's
+    modules (read once a process)."""
+    digest = hashlib.sha256(f"{VERSION}\0{version('numba')}\0".encode())
     for path in (*sorted(RULES.glob("*.py")), *sorted(GENERATOR.glob("*.py"))):
         digest.update(f"{path.parent.name}/{path.name}\0".encode() + path.read_bytes())
     return digest.hexdigest()

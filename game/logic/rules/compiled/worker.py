@@ -38,6 +38,8 @@ log = logging.getLogger(__name__)
 WORKER_ENV = "GAMEHALL_COMPILE_WORKER"
 #: A lock with no process id yet (being written) counts as held for this many seconds.
 YOUNG_S = 30.0
+#: Where a lock's process cannot be asked after (Windows), it is held for this many seconds.
+STALE_S = 3600.0
 #: What the new process runs: the compile of the module named by its last argument.
 CHILD = "import sys; from game.logic.rules.compiled.build import compile_in_worker; "
 CHILD += "sys.exit(compile_in_worker(sys.argv[1]))"
@@ -134,8 +136,9 @@ def _held(name: str) -> bool:
     lock = marker(name, "lock")
     try:
         text = lock.read_text(encoding="ascii").strip()
-        if not text:
-            return time.time() - lock.stat().st_mtime < YOUNG_S
+        age = time.time() - lock.stat().st_mtime
+        if not text or sys.platform == "win32":  # there os.kill(pid, 0) would end it
+            return age < (YOUNG_S if not text else STALE_S)
         os.kill(int(text), 0)
     except (OSError, ValueError):
         return False
