@@ -22,15 +22,18 @@ from game.logic.rules.design import load, parse
 
 ROOT = Path(__file__).resolve().parents[1]
 
-#: In a fresh interpreter: reading the back end's standing loads no numba; then the module
-#: built before is imported with its text never generated, and counts as the Python back end.
+#: In a fresh interpreter: the levels (which the window's scene reads) and reading the back
+#: end's standing load no numba (it would hold up a described game's first frame a second);
+#: then the module built before is imported with its text never generated, and counts as the
+#: Python back end does.
 WARM = """
 import sys
-from game.logic.rules.catalogue import path_of, rulebook
+import game.logic.rules.levels
+from game.logic.rules.catalogue import rulebook
 from game.logic.rules.compiled import build
 e = rulebook("breakthrough")
 said = build.reason(e.design)
-assert "numba" not in sys.modules, "reading the standing loaded numba"
+assert "numba" not in sys.modules, "the levels or the standing loaded numba"
 def refuse(design):
     raise AssertionError("the module's text was generated again")
 build.module_source = refuse
