@@ -128,3 +128,16 @@ def test_modules_unused_for_a_month_are_removed(tmp_path: Path) -> None:
         os.utime(path, (month, month))
     assert cache.prune(tmp_path) == ["rules_a_1"]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["rules_b_2.py", "rules_b_2.ready"]
+
+
+def test_a_folder_that_cannot_be_used_leaves_the_game_on_python(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    blocked = tmp_path / "a-file"
+    blocked.write_text("")
+    monkeypatch.setenv(cache.COMPILED_ENV, str(blocked / "compiled"))
+    design = load(path_of("breakthrough"))
+    assert build.reason(design).startswith("python: the compiled modules' folder cannot be used")
+    assert worker.readying(design) == ""
+    assert build.available(design) is None
+    assert build.reason(design).startswith("python: the compile failed")

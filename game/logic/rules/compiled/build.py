@@ -163,16 +163,15 @@ def available(
     if found is not None and found[0] is design:
         return found[1]
     name = stem(design)
-    if name and not wait and not marker(name, "ready").is_file():
-        refused = read_marker(name, "refused")
-        if refused is None:
+    try:
+        waits = name and not wait and not marker(name, "ready").is_file()
+        if waits and read_marker(name, "refused") is None:
             worker.start(design, name)
             return None
-    try:
         found = (design, compiled_rules(design, report), "compiled")
     except Unsupported as why:
         found = (design, None, f"python: {why}")
-    except Exception as exc:  # numba's own failure: the game plays on, on the Python back end
+    except Exception as exc:  # numba's, the folder's: the game plays on, on the Python back end
         log.warning("the compiled back end of %s failed: %s", design.id, exc)
         found = (design, None, f"python: the compile failed ({exc})")
     _BUILT[id(design)] = found
@@ -190,13 +189,16 @@ def reason(design: Design, *, decide: bool = False) -> str:
     name = stem(design)
     if not name:
         return "python: not compiled (the design was not read from a description)"
-    said = worker.standing(name)
-    if said is None and decide and not marker(name, "py").is_file():
-        try:
-            write_whole(marker(name, "py"), module_source(design))
-        except Unsupported as why:
-            write_whole(marker(name, "refused"), str(why))
+    try:
         said = worker.standing(name)
+        if said is None and decide and not marker(name, "py").is_file():
+            try:
+                write_whole(marker(name, "py"), module_source(design))
+            except Unsupported as why:
+                write_whole(marker(name, "refused"), str(why))
+            said = worker.standing(name)
+    except OSError as exc:
+        return f"python: the compiled modules' folder cannot be used ({exc.strerror or exc})"
     return said or "python: not compiled yet"
 
 

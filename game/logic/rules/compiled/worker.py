@@ -45,13 +45,17 @@ CHILD = "import sys; from game.logic.rules.compiled.build import compile_in_work
 CHILD += "sys.exit(compile_in_worker(sys.argv[1]))"
 #: The processes started here, by module: polled, so that one that ended is not kept a zombie.
 _STARTED: dict[str, subprocess.Popen[bytes]] = {}
+#: The modules whose compile could not be started here (their design does not pickle...).
+_UNSTARTABLE: set[str] = set()
 
 
 def start(design: Design, name: str) -> bool:
     """Start compiling ``design``'s module ``name`` in a new process, unless one is under way,
     an earlier one failed (``STEM.failed``), or starting is switched off (see the module
     docstring); True when one was started."""
-    if os.environ.get(WORKER_ENV) == "0" or marker(name, "failed").is_file():
+    if os.environ.get(WORKER_ENV) == "0" or name in _UNSTARTABLE:
+        return False
+    if marker(name, "failed").is_file():
         return False
     lock = marker(name, "lock")
     for _ in range(2):
@@ -79,6 +83,7 @@ def start(design: Design, name: str) -> bool:
     except Exception as exc:  # a design that cannot travel, no process: it plays on Python
         log.warning("cannot compile %s in a worker process: %s", design.id, exc)
         lock.unlink(missing_ok=True)
+        _UNSTARTABLE.add(name)  # said once: not tried again in this process
         return False
     finally:
         os.close(handle)
@@ -92,11 +97,15 @@ def readying(design: Design) -> str:
     far it got (``"Compiling the rules (first start only): 40%"``); "" when nothing is under
     way (compiled, refused, not startable here). Reads a few files; loads no numba."""
     name = stem(design)
-    if not name or any(marker(name, kind).is_file() for kind in ("ready", "refused", "failed")):
+    try:
+        if not name or any(marker(name, k).is_file() for k in ("ready", "refused", "failed")):
+            return ""
+        done = progress(name)
+        if done is None and start(design, name):
+            done = 0.0
+    except OSError as exc:  # a cache folder that cannot be made or written: Python it is
+        log.debug("cannot compile %s: %s", design.id, exc)
         return ""
-    done = progress(name)
-    if done is None and start(design, name):
-        done = 0.0
     return "" if done is None else f"Compiling the rules (first start only): {int(done * 100)}%"
 
 
