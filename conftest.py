@@ -27,6 +27,10 @@ from subprocess import Popen
 import pytest
 
 os.environ.setdefault("NUMBA_CACHE_DIR", str(Path(__file__).parent / ".pytest_cache" / "numba"))
+# A described game's first compile is started in a worker (game.logic.rules.compiled.worker) when
+# its scene opens or a search asks for it: not in the tests, where that process would take the
+# processor from the rest of the run (chess: a minute); the tests build what they test.
+os.environ.setdefault("GAMEHALL_COMPILE_WORKER", "0")
 os.environ["PYTHONPATH"] = os.pathsep.join(
     p for p in (str(Path(__file__).resolve().parent), os.environ.get("PYTHONPATH", "")) if p
 )

@@ -625,3 +625,24 @@ def test_a_piece_in_hand_is_clicked_then_its_square_and_dropped(director, open_b
     assert c.match.cursor == 2 and c.state.action_text(c.match.record[-1].action) == "B*5d"
     click_token(1, "Gold")
     assert "That Gold is in White's hand" in director.toast and c.held is None
+
+
+def test_the_banner_shows_how_far_the_rules_first_compile_got(
+    director, open_board, tmp_path, monkeypatch
+):
+    """The window starts a described game's first compile in a worker process and its banner
+    says how far it got; here a compile that this process stands for (its lock) at 40%."""
+    from game.logic.rules.catalogue import rulebook
+    from game.logic.rules.compiled import cache, worker
+
+    monkeypatch.setenv(cache.COMPILED_ENV, str(tmp_path))
+    name = cache.stem(rulebook("breakthrough").design)
+    cache.write_whole(cache.marker(name, "lock"), str(os.getpid()))
+    worker.reporter(name)(0.4)
+    c = open_board("breakthrough")
+    director.advance(1.0)
+    assert c.status().banner.endswith("Compiling the rules (first start only): 40%")
+    cache.marker(name, "ready").write_text("")  # compiled: nothing more to say
+    cache.marker(name, "lock").unlink()
+    director.advance(1.0)
+    assert "Compiling" not in c.status().banner

@@ -219,9 +219,14 @@ ALLOWED = {
     "game/logic/workers/confine.py": "a robot's stdout and stderr sent to os.devnull",
     "game/logic/workers/jail_linux.py": "a robot jail's id maps, the kernel's /proc/self files",
     "game/logic/workers/jail_reads.py": "empty mount points made in a robot's private tmpfs",
-    "game/logic/rules/compiled/build.py": (
-        "a described game's generated numba module in the cache folder, written whole and "
-        "renamed (the logic layer imports only the standard library, not the one writer)"
+    "game/logic/rules/compiled/cache.py": (
+        "a described game's generated numba module and the files beside it in the cache "
+        "folder, written whole and renamed (the logic layer imports only the standard library, "
+        "not the one writer)"
+    ),
+    "game/logic/rules/compiled/worker.py": (
+        "the lock (made only if missing) and the error log of the process that compiles a "
+        "described game's module"
     ),
 }
 WRITING_FLAGS = {"O_WRONLY", "O_RDWR", "O_CREAT", "O_APPEND", "O_TRUNC"}

@@ -1,6 +1,7 @@
 """``gamehall rules``: the described games' own commands.
 
     gamehall rules perft chess 4
+    gamehall rules perft chess 5 --backend compiled
     gamehall rules perft english-draughts 3 --position "B:W18,26,27:B1,2,3" --divide
     gamehall rules check my-game.txt
     gamehall rules list
@@ -12,8 +13,11 @@
 ``perft`` counts the move paths of a depth from the start (or ``--position``, in the game's
 own notation: FEN for chess, PDN's FEN for draughts, the 64 squares and the side for
 Othello), with ``--divide`` a line per first move; its last line is
-``depth=D nodes=N seconds=S``. ``check`` reads a description and says what is wrong (file,
-line, column) or what it holds. ``list`` prints the shipped descriptions. ``analyse`` plays
+``depth=D nodes=N seconds=S``; ``--backend compiled`` counts on the compiled back end
+(compiled the first time, its progress on stderr; refused with the reason for a game it does
+not express), ``python`` (the default) on the reference. ``check`` reads a description and
+says what is wrong (file, line, column) or what it holds, and the back end it plays on.
+``list`` prints the shipped descriptions. ``analyse`` plays
 ``--games`` games between two agents (``--agents``, random by default; each thinks for
 ``--nodes`` positions a move) and prints the games' length, the branching factor, each seat's
 win rate with its 95% interval and the draw rate; ``--out`` writes them as a picture.
@@ -31,7 +35,7 @@ import argparse
 import sys
 import time
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 __all__ = ["add_arguments", "run_rules"]
 
@@ -56,6 +60,10 @@ def add_arguments(p: argparse.ArgumentParser, full: bool) -> None:
         help="a .zrf file's game N, from 0 in file order (rules variants FILE lists them)",
     )  # fmt: skip
     p.add_argument("--divide", action="store_true", help="perft: a line per first move")
+    p.add_argument(
+        "--backend", choices=("python", "compiled"), default="python",
+        help="perft: the rules' back end (default: python, the reference)",
+    )  # fmt: skip
     p.add_argument("--games", type=whole(1, 100_000), default=100, help="analyse: games to play")
     p.add_argument("--agents", default="random", help="analyse: one agent, or one per seat (a,b)")
     p.add_argument(
@@ -128,6 +136,9 @@ def run_rules(args: argparse.Namespace) -> int:
                 f" about, {modes.count('fallback')} run forward from each piece, "
                 f"{modes.count('none')} that cannot capture it left out"
             )
+        from game.logic.rules.compiled.build import reason
+
+        print(f"backend: {reason(d, decide=True)}")
         return 0
     if args.action == "analyse":
         return _analyse(args, rulebook, where)
@@ -143,6 +154,8 @@ def run_rules(args: argparse.Namespace) -> int:
     except NotationError as exc:
         print(f"{where}: {exc}", file=sys.stderr)
         return 2
+    if args.backend == "compiled":
+        return _compiled_perft(args, rulebook, pos, where)
     if args.divide:
         started = time.perf_counter()
         total = 0
@@ -152,6 +165,29 @@ def run_rules(args: argparse.Namespace) -> int:
         print(f"depth={args.depth} nodes={total} seconds={time.perf_counter() - started:.3f}")
         return 0
     print(perft_line(rulebook, pos, args.depth))
+    return 0
+
+
+def _compiled_perft(args: argparse.Namespace, rulebook: Any, pos: Any, where: str) -> int:
+    """``perft`` on the compiled back end (built here, compiling it the first time)."""
+    from game.logic.rules.compiled.build import MAX_DEPTH as COMPILED_DEPTH
+    from game.logic.rules.compiled.build import available, reason
+    from game.progress import status_line
+
+    if args.divide or args.depth > COMPILED_DEPTH:
+        too = "--divide" if args.divide else f"a depth over {COMPILED_DEPTH}"
+        print(f"{where}: {too} counts on the Python back end only", file=sys.stderr)
+        return 2
+    with status_line() as show:
+        report = None if show is None else lambda f: show(f"compiling the rules: {f:.0%}")
+        rules = available(rulebook.design, wait=True, report=report)
+    if rules is None:
+        print(f"{where}: {rulebook.design.id} has no compiled back end: "
+              f"{reason(rulebook.design).removeprefix('python: ')}", file=sys.stderr)  # fmt: skip
+        return 2
+    started = time.perf_counter()
+    nodes = rules.perft(pos, args.depth)
+    print(f"depth={args.depth} nodes={nodes} seconds={time.perf_counter() - started:.3f}")
     return 0
 
 

@@ -39,6 +39,9 @@ __all__ = [
 
 #: Moves shown in the HUD's move list.
 LIST_LENGTH: Final = 12
+#: Seconds of the scene's clock before the game's own engine starts readying (after the
+#: first frames, which it must not slow), and between two looks at how far it got.
+ENGINE_AFTER_S: Final = 0.5
 
 
 class SceneBoard(Protocol):
@@ -67,6 +70,10 @@ class MatchControls(GameScene):
     """
 
     settle_text: ClassVar[str] = "Wait for the pieces to settle."
+    #: How far the game's own engine got (:meth:`~game.logic.contract.Game.ready_engine`),
+    #: for the banner; "" when nothing is under way.
+    engine_note: str = ""
+    _engine_looked: float = 0.0
 
     if TYPE_CHECKING:
         name: str
@@ -241,7 +248,8 @@ class MatchControls(GameScene):
 
     def _follow_match(self) -> None:
         """After the match is polled: how long the computer has been thinking, the steps to
-        play in the scene, the hint, and the board's bobbing."""
+        play in the scene, the hint, the board's bobbing, and now and then the game's own
+        engine (started, and how far it got)."""
         self.thinking_since = (
             (self.thinking_since or time.perf_counter()) if self.match.thinking() else None
         )
@@ -249,6 +257,13 @@ class MatchControls(GameScene):
         self._show_hint()
         if self.board is not None:
             self.board.bob(self.clock)
+        if self.clock - self._engine_looked >= ENGINE_AFTER_S:
+            self._engine_looked = self.clock
+            self.engine_note = self.match.game.ready_engine()
+
+    def banner(self) -> str:
+        """The banner's words: the scene's message, and how far the game's own engine got."""
+        return f"{self.message} {self.engine_note}".strip()
 
     def _step_started(self, after: Any) -> None:
         """A step has begun to play: the banner says what happened and whose turn follows."""

@@ -202,6 +202,13 @@ class Game(abc.ABC, Generic[A]):
         """The seat's name in the game's own words (Black, White, You, Robot 2)."""
         return f"seat {seat}"
 
+    def ready_engine(self) -> str:
+        """Start readying, in a worker process, a faster engine the game's searches use once it
+        is ready (they play on without it meanwhile); calling again starts nothing more. Says
+        how far it got, for the window's banner (``"Compiling the rules (first start only):
+        40%"``); "" when nothing is under way. Default: the game has no such engine."""
+        return ""
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.options!r})"
 

@@ -246,7 +246,7 @@ class BoardController(AboutHelp, HandControls, RecordControls):
             counter = f"{self.design.players[seat]} to move ({who})   {word}: {pieces}"
         if self.file_error:
             return Status(self.title, counter, self.file_error, Tone.WARN, self._help())
-        return Status(self.title, counter, self.message, self.tone, self._help())
+        return Status(self.title, counter, self.banner(), self.tone, self._help())
 
     def status_line(self) -> str:
         state = "over" if self.match.over else "playing"

@@ -1,6 +1,7 @@
-"""The described game's panel of the F3 overlay: the position in the game's notation, the
-legal moves, the click in progress, what the computer said and how far it looked (depth,
-positions, the line it expects; imgui calls; only run while the overlay is shown)."""
+"""The described game's panel of the F3 overlay: the back end the rules play on (compiled, or
+Python and why), the position in the game's notation, the legal moves, the click in progress,
+what the computer said and how far it looked (depth, positions, the line it expects; imgui
+calls; only run while the overlay is shown)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,8 @@ def draw_panel(controller: BoardController) -> None:
     """Fill the overlay's game panel for ``controller``."""
     from imgui_bundle import imgui
 
+    from game.logic.rules.compiled.build import reason
+
     state = controller.state
     match = controller.match
     design = controller.design
@@ -24,6 +27,7 @@ def draw_panel(controller: BoardController) -> None:
                f"{len(design.board.names)} positions")  # fmt: skip
     if controller.file is not None:
         imgui.text(f"file {controller.file.path}")
+    imgui.text_wrapped(f"backend {reason(design)}")
     imgui.text_wrapped(f"position {state.text()}")
     imgui.text(f"move {match.cursor}/{len(match.full_record)}")
     if controller.prefix:

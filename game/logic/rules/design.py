@@ -35,7 +35,7 @@ from game.logic.rules.prefer import Key
 from game.logic.rules.programs import ACTIONS, CONDITIONS, Program, ProgramReader
 from game.logic.rules.read_ends import End, EndReader
 from game.logic.rules.read_rules import RulesReader
-from game.logic.rules.sexpr import Atom, DescriptionError, Form, Item, read
+from game.logic.rules.sexpr import Atom, DescriptionError, Form, Item, digest, read
 from game.logic.rules.words import (
     arg,
     colour_of,
@@ -146,6 +146,7 @@ class Design:
     about: str
     colours: tuple[tuple[float, float, float], ...]
     lines: int = 0
+    digest: str = ""  # of the forms it was read from, parameters bound (rules/sexpr.py digest)
     evaluation: Evaluation = field(default_factory=lambda: Evaluation())
     #: The agent that gives hints and plays the computer's side: the strongest level, which
     #: chooses its way of thinking by how the game is won.
@@ -279,7 +280,7 @@ class _Reader(
 ):
     def __init__(self, items: list[Item], source: str, lines: int) -> None:
         self.source = source
-        self.lines = lines
+        self.lines, self.digest = lines, digest(items)
         self.forms: dict[str, list[Form]] = {}
         for item in items:
             if not isinstance(item, Form) or not item.head:
@@ -362,6 +363,7 @@ class _Reader(
             about="",
             colours=DEFAULT_COLOURS if len(players) == 2 else MANY_COLOURS[: len(players)],
             lines=self.lines,
+            digest=self.digest,
             defines=self.defines,
         )
         span_of(design, self.forms.get("piece", [None])[0])  # refuses numbers of too many values

@@ -55,7 +55,6 @@ from game.logic.rules.concealed_play import sampled_choice
 from game.logic.rules.connect import Connection, connection_zones
 from game.logic.rules.evaluation import UNIT, Judge
 from game.logic.rules.expectimax import chance_over, expected_choice, level_plies
-from game.logic.rules.group_play import GroupPlay
 from game.logic.rules.group_rulebook import GroupRulebook
 from game.logic.rules.lines import Lines, LinesStopped, line_length
 from game.logic.rules.many import choose_many
@@ -250,6 +249,9 @@ class LevelAgent:
             elif zones is not None:
                 found = ("connection", Connection(rulebook, zones), rulebook)
             elif isinstance(rulebook, GroupRulebook):  # Go: the same search, its own games
+                # Imported here: its kernels load numba, which no other game's window needs.
+                from game.logic.rules.group_play import GroupPlay
+
                 found = ("connection", GroupPlay(rulebook), rulebook)
             else:
                 found = ("search", Judge(rulebook), rulebook)

@@ -16,6 +16,7 @@ game.logic.rules.sexpr.DescriptionError: t.txt:1:1: this '(' is never closed
 
 from __future__ import annotations
 
+import hashlib
 import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -27,6 +28,7 @@ __all__ = [
     "Form",
     "Item",
     "character_name",
+    "digest",
     "nest",
     "number_or_word",
     "read",
@@ -116,6 +118,16 @@ def read(text: str, source: str = "<description>") -> list[Item]:
     if len(text) > MAX_CHARS:
         raise DescriptionError(f"longer than {MAX_CHARS} characters", source)
     return nest(_tokens(text, source), source, MAX_DEPTH)
+
+
+def digest(items: list[Item]) -> str:
+    """A digest (hexadecimal sha256) of ``items`` as text, positions left out: the same for the
+    same forms however they were laid out.
+
+    >>> digest(read("(game x)  (title  x)")) == digest(read("(game x)\n(title x)"))
+    True
+    """
+    return hashlib.sha256("\n".join(str(item) for item in items).encode()).hexdigest()
 
 
 def nest(

@@ -286,6 +286,13 @@ class RulesGame(Game[Move]):
         pos = read_position(self.rulebook, text) if text else self.rulebook.start()
         return RulesState(self.rulebook, pos)
 
+    def ready_engine(self) -> str:
+        """The first compile of the description's compiled back end, started in a worker
+        process (:func:`game.logic.rules.compiled.worker.readying`)."""
+        from game.logic.rules.compiled.worker import readying
+
+        return readying(self.rulebook.design)
+
     def forced_action(self, state: Any) -> Move | None:
         moves = state.legal_actions()
         if len(moves) == 1 and not moves[0][0]:

@@ -1,19 +1,26 @@
 """The compiled back end of a design, built and cached: its numba module written once to a
-file named by the digest of its text (the design and the generator's version decide that
-text), imported from there, its kernels compiled by numba with ``cache=True`` beside it, so a
-second process loads the machine code instead of compiling it.
+file in the cache folder (:mod:`~game.logic.rules.compiled.cache`: under the user's cache
+folder, named by the description it comes from), imported from there, its kernels compiled by
+numba with ``cache=True`` beside it, so a second process neither generates the module's text
+again nor compiles it: numba loads the machine code.
 
-Not used by the window or the CLI yet: :func:`compiled_rules` builds it for the games whose
-forms it expresses (else :class:`Unsupported`); ``benchmarks/compiled_perft.py`` measures it.
+:func:`available` is what a search asks: the back end at once where it is built or warm (on
+disk, compiled), else None while it compiles in a worker process
+(:mod:`~game.logic.rules.compiled.worker`, started then), the caller playing on the Python back
+end meanwhile. :func:`reason` says which back end a design plays on, for F3 and ``gamehall
+rules check``; :func:`compiled_rules` builds it here and now (the CLI, tests, benchmarks).
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import importlib.util
+import logging
 import os
+import pickle
 import sys
-import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
@@ -21,28 +28,34 @@ from typing import Any
 
 import numpy as np
 
+from game.logic.rules.compiled import worker
+from game.logic.rules.compiled.cache import (
+    folder,
+    ident,
+    marker,
+    prune,
+    read_marker,
+    stem,
+    write_whole,
+)
 from game.logic.rules.compiled.module import VERSION, module_source
 from game.logic.rules.compiled.statements import Unsupported
 from game.logic.rules.design import Design
 from game.logic.rules.position import DescribedPosition
 
-__all__ = ["CompiledRules", "Unsupported", "available", "cache_folder", "compiled_rules", "reason"]
+__all__ = [
+    "CompiledRules",
+    "Unsupported",
+    "available",
+    "compile_in_worker",
+    "compiled_rules",
+    "reason",
+]
+
+log = logging.getLogger(__name__)
 
 #: The deepest perft the driver allocates move buffers for.
 MAX_DEPTH = 16
-
-
-def cache_folder() -> Path:
-    """Where the generated modules are kept: ``GAMEHALL_COMPILED_DIR`` if set, else
-    ``compiled-rules`` under numba's cache folder, else under the user's cache folder."""
-    named = os.environ.get("GAMEHALL_COMPILED_DIR")
-    if named:
-        return Path(named)
-    numba_dir = os.environ.get("NUMBA_CACHE_DIR")
-    if numba_dir:
-        return Path(numba_dir) / "compiled-rules"
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "gamehall" / "compiled-rules"
 
 
 @dataclass
@@ -102,29 +115,35 @@ class CompiledRules:
         return [tuple(int(x) for x in out[i, : 5 + 2 * out[i, 4]]) for i in range(n)]
 
 
-def compiled_rules(design: Design) -> CompiledRules:
-    """The compiled back end of ``design``; raises :class:`Unsupported` (naming the form)
-    when the design needs what it does not express yet."""
-    source = module_source(design)
-    digest = hashlib.sha256(f"{VERSION}\0{source}".encode()).hexdigest()[:20]
-    folder = cache_folder()
-    folder.mkdir(parents=True, exist_ok=True)
-    name = f"rules_{_ident(design.id)}_{digest}"
-    path = folder / f"{name}.py"
-    if not path.is_file() or path.read_text(encoding="utf-8") != source:
-        # Written whole under another name, then renamed: a reader never sees half a file.
-        with tempfile.NamedTemporaryFile(
-            "w", encoding="utf-8", dir=folder, suffix=".tmp", delete=False
-        ) as handle:
-            handle.write(source)
-        os.replace(handle.name, path)
-    spec = importlib.util.spec_from_file_location(name, path)
-    if spec is None or spec.loader is None:  # pragma: no cover - a .py file always has one
-        raise ImportError(f"cannot import {path}")
-    module = importlib.util.module_from_spec(spec)
-    # numba's cached machine code finds its module's globals by the module's name.
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
+def compiled_rules(design: Design, report: Callable[[float], None] | None = None) -> CompiledRules:
+    """The compiled back end of ``design``, built here (compiled the first time: a minute for
+    chess; ``report(fraction)`` says how far as each function compiles); raises
+    :class:`Unsupported` (naming the form) when the design needs what it does not express yet.
+    A module on disk is imported as it is: its text is generated only the first time."""
+    where = folder()
+    name = stem(design)
+    if name:
+        refused = read_marker(name, "refused")
+        if refused is not None:
+            raise Unsupported(refused)
+    path = where / f"{name}.py"
+    if not name or not path.is_file():
+        try:
+            source = module_source(design)
+        except Unsupported as why:
+            if name:
+                write_whole(marker(name, "refused"), str(why))
+            raise
+        if not name:  # a design made another way: named by its text
+            digest = hashlib.sha256(f"{VERSION}\0{source}".encode()).hexdigest()[:20]
+            name = f"rules_{ident(design.id)}_{digest}"
+            path = where / f"{name}.py"
+        if not path.is_file() or path.read_text(encoding="utf-8") != source:
+            write_whole(path, source)  # numba's index is keyed by the file's stamp: once
+            prune(where)
+    module = _imported(name, path, report)
+    # Used now: kept by prune(). (Not the module's own stamp: numba's index is keyed by it.)
+    write_whole(marker(name, "ready"), "")
     return CompiledRules(design, module, path)
 
 
@@ -132,24 +151,115 @@ def compiled_rules(design: Design) -> CompiledRules:
 _BUILT: dict[int, tuple[Design, CompiledRules | None, str]] = {}
 
 
-def available(design: Design) -> CompiledRules | None:
-    """``design``'s compiled back end, built once in this process; None where the design
-    needs what the back end does not express (:func:`reason` says what)."""
+def available(
+    design: Design, *, wait: bool = False, report: Callable[[float], None] | None = None
+) -> CompiledRules | None:
+    """``design``'s compiled back end, or None where the design needs what the back end does
+    not express (:func:`reason` says what). Built once in this process: at once when it is
+    warm (compiled before: numba loads it); otherwise, unless ``wait``, None for now while it
+    compiles in a worker process (started here; the caller plays on the Python back end and
+    asks again later); with ``wait`` it compiles here, ``report(fraction)`` told how far."""
     found = _BUILT.get(id(design))
-    if found is None or found[0] is not design:
-        try:
-            found = (design, compiled_rules(design), "compiled")
-        except Unsupported as why:
-            found = (design, None, f"python: {why}")
-        _BUILT[id(design)] = found
+    if found is not None and found[0] is design:
+        return found[1]
+    name = stem(design)
+    try:
+        waits = name and not wait and not marker(name, "ready").is_file()
+        if waits and read_marker(name, "refused") is None:
+            worker.start(design, name)
+            return None
+        found = (design, compiled_rules(design, report), "compiled")
+    except Unsupported as why:
+        found = (design, None, f"python: {why}")
+    except Exception as exc:  # numba's, the folder's: the game plays on, on the Python back end
+        log.warning("the compiled back end of %s failed: %s", design.id, exc)
+        found = (design, None, f"python: the compile failed ({exc})")
+    _BUILT[id(design)] = found
     return found[1]
 
 
-def reason(design: Design) -> str:
-    """The back end ``design`` plays on: "compiled", or "python: " and the reason."""
-    available(design)
-    return _BUILT[id(design)][2]
+def reason(design: Design, *, decide: bool = False) -> str:
+    """The back end ``design`` plays on: "compiled", or "python: " and the reason (the form
+    the generator cannot express, or that it is compiling now or not compiled yet). It
+    compiles nothing; with ``decide`` a design nothing is known of yet has its module written
+    (or its refusal noted), so that the reason is the generator's."""
+    found = _BUILT.get(id(design))
+    if found is not None and found[0] is design:
+        return found[2]
+    name = stem(design)
+    if not name:
+        return "python: not compiled (the design was not read from a description)"
+    try:
+        said = worker.standing(name)
+        if said is None and decide and not marker(name, "py").is_file():
+            try:
+                write_whole(marker(name, "py"), module_source(design))
+            except Unsupported as why:
+                write_whole(marker(name, "refused"), str(why))
+            said = worker.standing(name)
+    except OSError as exc:
+        return f"python: the compiled modules' folder cannot be used ({exc.strerror or exc})"
+    return said or "python: not compiled yet"
 
 
-def _ident(word: str) -> str:
-    return "".join(ch if ch.isalnum() else "_" for ch in word)
+def compile_in_worker(name: str) -> int:
+    """In the process :func:`worker.start` starts: compile the module ``name`` of the design
+    pickled beside it, noting the progress; the exit status (1: it failed, ``STEM.failed``
+    says why). The design's file, the progress and the lock go at the end."""
+    with contextlib.suppress(AttributeError, OSError):
+        os.nice(10)  # the window's frames and the searches come first
+    try:
+        design = pickle.loads(marker(name, "design").read_bytes())
+        compiled_rules(design, worker.reporter(name))
+    except Unsupported:
+        return 0  # noted beside it (STEM.refused)
+    except Exception as exc:
+        write_whole(marker(name, "failed"), f"{type(exc).__name__}: {exc}")
+        log.error("compiling %s failed: %s", name, exc)
+        return 1
+    finally:
+        for kind in ("design", "progress", "lock"):
+            marker(name, kind).unlink(missing_ok=True)
+        with contextlib.suppress(OSError):
+            if not marker(name, "log").stat().st_size:  # nothing went wrong: no log to keep
+                marker(name, "log").unlink()
+    return 0
+
+
+def _imported(name: str, path: Path, report: Callable[[float], None] | None) -> ModuleType:
+    """The module at ``path`` imported as ``name``, ``report`` told how many of its functions
+    have compiled (each compiles as the module defines it; none when numba loads them)."""
+    spec = importlib.util.spec_from_file_location(name, path)
+    if spec is None or spec.loader is None:  # pragma: no cover - a .py file always has one
+        raise ImportError(f"cannot import {path}")
+    module = importlib.util.module_from_spec(spec)
+    # numba's cached machine code finds its module's globals by the module's name.
+    sys.modules[name] = module
+    total = path.read_text(encoding="utf-8").count("njit(")  # a function each
+    if report is None or not total:
+        spec.loader.exec_module(module)
+        return module
+    from numba.core import event  # here: this module is read where numba is not (F3)
+
+    counted = _Counted(name, total, report)
+    methods = {"on_start": lambda _self, _ev: None, "on_end": lambda _self, ev: counted(ev)}
+    with event.install_listener("numba:compile", type("Counter", (event.Listener,), methods)()):
+        spec.loader.exec_module(module)
+    return module
+
+
+class _Counted:
+    """Called at the end of each numba compile (``numba.core.event``): ``report(done /
+    total)`` each time one more of the module ``name``'s functions has compiled (numba's own
+    helpers compiling meanwhile do not count)."""
+
+    def __init__(self, name: str, total: int, report: Callable[[float], None]) -> None:
+        self.name, self.total, self.report = name, total, report
+        self.done: set[int] = set()
+
+    def __call__(self, ev: Any) -> None:
+        dispatcher = ev.data.get("dispatcher")
+        module = getattr(getattr(dispatcher, "py_func", None), "__module__", None)
+        if module == self.name and id(dispatcher) not in self.done:
+            self.done.add(id(dispatcher))
+            self.report(min(1.0, len(self.done) / self.total))
