@@ -17,14 +17,16 @@ plays every game that compiles, longer (chess and xiangqi compile for about a mi
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 
 from game.logic.rules.catalogue import rulebook, shipped
-from game.logic.rules.compiled.build import compiled_rules
+from game.logic.rules.compiled.build import CompiledRules, compiled_rules
 from game.logic.rules.compiled.module import module_source
 from game.logic.rules.compiled.play import CompiledPlay
 from game.logic.rules.compiled.statements import Unsupported
+from game.logic.rules.position import DescribedPosition, Move
 from game.logic.rules.rulebook import Rulebook
 from tests.deep import sized
 
@@ -64,7 +66,7 @@ PLAYED = sized(
         "othello": (6, 70),
         "hex": (8, 25),
         "lines-of-action": (6, 200),
-        "chess": (6, 300),
+        "chess": (8, 300),
         "xiangqi": (4, 300),
     },
 )
@@ -94,12 +96,14 @@ def test_compiled_games_play_as_python(game: str) -> None:
     assert ends - {None}, f"no game of {game} reached its end"
 
 
-def _play(e: Rulebook, rules: object, rng: random.Random, plies: int, near: bool) -> str | None:
+def _play(
+    e: Rulebook, rules: CompiledRules, rng: random.Random, plies: int, near: bool
+) -> str | None:
     """One seeded game on both back ends; the outcome it ended with (None: still going)."""
     pos = e.start()
     if near and e.quiet_limit:
         pos.quiet = e.quiet_limit - rng.randrange(1, 8)
-    play = CompiledPlay(rules, pos, e)  # type: ignore[arg-type]
+    play = CompiledPlay(rules, pos, e)
     boards = [tuple(pos.board)]
     # Each position's hash and what makes it the same position for the Python back end.
     seen: set[tuple[int, object]] = set()
@@ -118,7 +122,7 @@ def _play(e: Rulebook, rules: object, rng: random.Random, plies: int, near: bool
         assert play.winner() == (returns.index(1.0) if 1.0 in returns else -1)
         if outcome is not None:
             return outcome
-        i = _choose(e, pos, moves, boards, rng)
+        i = _choose(e, pos, moves, boards, rng, near)
         e.make(pos, moves[i])
         play.play(i)
         boards.append(tuple(pos.board))
@@ -128,18 +132,38 @@ def _play(e: Rulebook, rules: object, rng: random.Random, plies: int, near: bool
     return None
 
 
-def _choose(e: Rulebook, pos: object, moves: list, boards: list, rng: random.Random) -> int:
+def _choose(
+    e: Rulebook,
+    pos: DescribedPosition,
+    moves: list[Move],
+    boards: list,
+    rng: random.Random,
+    quiet: bool,
+) -> int:
     """A move at random; half the time, where one exists, one that brings back the board of
-    four plies before (the mover undoing their last move, so positions repeat)."""
+    four plies before (the mover undoing their last move, so positions repeat); with
+    ``quiet``, else most of the time one that leaves the quiet-move counter running."""
     if len(boards) >= 4 and rng.random() < 0.5:
-        back = boards[-4]
-        for i, move in enumerate(moves):
-            saved = e.make(pos, move)  # type: ignore[arg-type]
-            same = tuple(pos.board) == back  # type: ignore[attr-defined]
-            e.unmake(pos, saved)  # type: ignore[arg-type]
-            if same:
-                return i
+        for i in _kept(e, pos, moves, lambda: tuple(pos.board) == boards[-4]):
+            return i
+    if quiet and rng.random() < 0.8:
+        kept = _kept(e, pos, moves, lambda: pos.quiet > 0)
+        if kept:
+            return rng.choice(kept)
     return rng.randrange(len(moves))
+
+
+def _kept(
+    e: Rulebook, pos: DescribedPosition, moves: list[Move], test: Callable[[], bool]
+) -> list[int]:
+    """The indices of the moves after which ``test`` holds."""
+    found = []
+    for i, move in enumerate(moves):
+        saved = e.make(pos, move)
+        if test():
+            found.append(i)
+        e.unmake(pos, saved)
+    return found
 
 
 def _row_move(r: tuple[int, ...]) -> tuple[object, ...]:

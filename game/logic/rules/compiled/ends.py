@@ -62,50 +62,11 @@ def count_of(b, owner, mask):
             total += 1
     return total
 ''',
-    "connects": '''
-@njit("boolean(int64[::1], int64, int64, int64)", cache=True)
-def connects(b, lt, za, zb):
-    """Whether the stones of the last one placed's owner that touch it reach both that
-    owner's part of zone ``za`` and of zone ``zb`` (a flood fill over every direction)."""
-    if lt < 0 or b[lt] == 0:
-        return False
-    who = OWN[b[lt]]
-    seen = np.zeros(NPOS, dtype=np.bool_)
-    todo = np.empty(NPOS, dtype=np.int64)
-    todo[0] = lt
-    seen[lt] = True
-    top = 1
-    hit_a = False
-    hit_b = False
-    while top > 0:
-        top -= 1
-        p = todo[top]
-        hit_a = hit_a or ZONE[za, who, p]
-        hit_b = hit_b or ZONE[zb, who, p]
-        for d in range(L.shape[0]):
-            q = L[d, p]
-            if q >= 0 and not seen[q] and b[q] != 0 and OWN[b[q]] == who:
-                seen[q] = True
-                todo[top] = q
-                top += 1
-    return hit_a and hit_b
-''',
-    "connected": '''
-@njit("boolean(int64[::1], int64)", cache=True)
-def connected(b, who):
-    """Whether ``who`` has pieces and they all touch as one group through the board's links
-    (a flood fill from the first of them)."""
-    start = -1
-    total = 0
-    for k in range(NPOS):
-        v = b[k]
-        if v != 0 and OWN[v] == who:
-            total += 1
-            if start < 0:
-                start = k
-    if start < 0:
-        return False
-    seen = np.zeros(NPOS, dtype=np.bool_)
+    "flood": '''
+@njit("int64(int64[::1], int64, int64, boolean[::1])", cache=True)
+def flood(b, start, who, seen):
+    """Marks in ``seen`` the positions of ``who``'s pieces joined to ``start`` (one of them)
+    through the board's links in every direction; how many there are."""
     todo = np.empty(NPOS, dtype=np.int64)
     todo[0] = start
     seen[start] = True
@@ -121,7 +82,41 @@ def connected(b, who):
                 todo[top] = q
                 top += 1
                 found += 1
-    return found == total
+    return found
+''',
+    "connects": '''
+@njit("boolean(int64[::1], int64, int64, int64)", cache=True)
+def connects(b, lt, za, zb):
+    """Whether the stones of the last one placed's owner that touch it reach both that
+    owner's part of zone ``za`` and of zone ``zb``."""
+    if lt < 0 or b[lt] == 0:
+        return False
+    who = OWN[b[lt]]
+    seen = np.zeros(NPOS, dtype=np.bool_)
+    flood(b, lt, who, seen)
+    hit_a = False
+    hit_b = False
+    for p in range(NPOS):
+        if seen[p]:
+            hit_a = hit_a or ZONE[za, who, p]
+            hit_b = hit_b or ZONE[zb, who, p]
+    return hit_a and hit_b
+''',
+    "connected": '''
+@njit("boolean(int64[::1], int64)", cache=True)
+def connected(b, who):
+    """Whether ``who`` has pieces and they all touch as one group through the board's links."""
+    start = -1
+    total = 0
+    for k in range(NPOS):
+        v = b[k]
+        if v != 0 and OWN[v] == who:
+            total += 1
+            if start < 0:
+                start = k
+    if start < 0:
+        return False
+    return flood(b, start, who, np.zeros(NPOS, dtype=np.bool_)) == total
 ''',
     "line": '''
 @njit("boolean(int64[::1], int64, int64)", cache=True)
@@ -254,6 +249,8 @@ class EndWriter:
 
     def call(self, name: str, args: str) -> str:
         self.used.add(name)
+        if name in ("connects", "connected"):
+            self.used.add("flood")
         return f"{name}({args})"
 
     def tables(self) -> list[str]:

@@ -51,21 +51,23 @@ RESULTS: Final = ("", *OUTCOMES)
 #: The seed of the hash's random table (numpy's ``RandomState``, the same on every machine).
 SEED: Final = 29
 
-_KERNELS: Final = '''
+#: The kernels of the hash, each written only where the design needs it: ``mix`` where a
+#: program reads the last move, ``canonical`` where an attribute counts only while a piece
+#: that reads it stands.
+_MIX: Final = '''
 @njit("int64(int64)", cache=True)
 def mix(x):
     """The bits of ``x`` spread over the whole word (multiplications that wrap)."""
     x = (x ^ (x >> 31)) * 7046029254386353131
     x = (x ^ (x >> 29)) * 4658895280553007687
     return x ^ (x >> 32)
+'''
 
-
+_CANONICAL: Final = '''
 @njit("int64[::1](int64[::1])", cache=True)
 def canonical(b):
     """Per code, the code the key writes for it on this board (``pieces_key``)."""
     final = np.arange(NCODES)
-    if not WATCHING:
-        return final
     present = np.zeros(NCODES, dtype=np.bool_)
     for k in range(NPOS):
         present[b[k]] = True
@@ -83,34 +85,28 @@ def canonical(b):
             if bits != 0:
                 final[CANON[v]] = WCODE[v, bits]
     return final
+'''
 
+#: The board's part of ``poshash``: plain, through CANON, through ``canonical``.
+_BOARD: Final = {
+    "plain": "h ^= HZ[k, b[k]]",
+    "canon": "h ^= HZ[k, CANON[b[k]]]",
+    "watched": "h ^= HZ[k, final[CANON[b[k]]]]",
+}
 
-@njit("int64(int64[::1], int64, int64[:, ::1], int64)", cache=True)
-def poshash(b, turn, out, n):
-    h = HTURN[turn]
-    if KEY_PLAIN:
-        for k in range(NPOS):
-            if b[k] != 0:
-                h ^= HZ[k, b[k]]
-    else:
-        final = canonical(b)
-        for k in range(NPOS):
-            if b[k] != 0:
-                h ^= HZ[k, final[CANON[b[k]]]]
-    if USES_LAST:
-        s = 0
-        for i in range(n):
-            row = out[i]
-            if row[2] >= 0 and READS_LAST[row[2]]:
-                x = mix(row[0] + 3)
-                x = mix(x ^ row[1])
-                for j in range(2 * row[4]):
-                    x = mix(x + row[HEAD + j])
-                s += x
-        h ^= mix(s)
-    return h
+_LAST: Final = """
+    s = 0
+    for i in range(n):
+        row = out[i]
+        if row[2] >= 0 and READS_LAST[row[2]]:
+            x = mix(row[0] + 3)
+            x = mix(x ^ row[1])
+            for j in range(2 * row[4]):
+                x = mix(x + row[HEAD + j])
+            s += x
+    h ^= mix(s)"""
 
-
+_COUNTERS: Final = """
 @njit("int64(int64[::1], int64[::1], int64)", cache=True)
 def quiet_after(row, undo, quiet):
     if QUIET_LIMIT == 0:
@@ -136,14 +132,20 @@ def keep(b, turn, row, out, n, hist, nh):
 
 @njit("int64(int64[::1], int64, int64)", cache=True)
 def winner(b, turn, result):
-    player = PLAYER[turn]
-    mover = 1 - player
     if result == 1:
-        return mover
+        return 1 - PLAYER[turn]
     if result == 2:
-        return player
+        return PLAYER[turn]
     if result != 4:
         return -1
+    return COUNT_WINNER(b)
+"""
+
+#: Who wins by ``count``: the player with more pieces on the board, or more counters in
+#: their parts of the score and keep zones; -1 when even.
+_COUNT_WINNER: Final = """
+@njit("int64(int64[::1])", cache=True)
+def count_winner(b):
     counts = np.zeros(2, dtype=np.int64)
     for k in range(NPOS):
         v = b[k]
@@ -158,7 +160,26 @@ def winner(b, turn, result):
     if counts[0] == counts[1]:
         return -1
     return 0 if counts[0] > counts[1] else 1
-'''
+"""
+
+
+def _kernels(design: Design, tables: Any, reads_last: bool) -> list[str]:
+    """``mix`` and ``canonical`` where needed, ``poshash``, the counters' kernels, ``winner``."""
+    watched = tables is not None and bool(tables[1])
+    board = "watched" if watched else "canon" if tables is not None else "plain"
+    lines = _MIX.splitlines() if reads_last else []
+    lines += _CANONICAL.splitlines() if watched else []
+    lines += ["", "", '@njit("int64(int64[::1], int64, int64[:, ::1], int64)", cache=True)']
+    lines += ["def poshash(b, turn, out, n):", "    h = HTURN[turn]"]
+    lines += ["    final = canonical(b)"] if watched else []
+    lines += ["    for k in range(NPOS):", "        if b[k] != 0:", f"            {_BOARD[board]}"]
+    lines += [*(_LAST.splitlines()[1:] if reads_last else []), "    return h", ""]
+    counts = any(end.outcome == "count" for end in design.ends)
+    if counts:
+        lines += _COUNT_WINNER.splitlines()
+    text = _COUNTERS.replace("COUNT_WINNER(b)", "count_winner(b)" if counts else "-1")
+    return [*lines, *text.splitlines()]
+
 
 #: The signature of ``outcome``.
 OUTCOME: Final = "int64(int64[::1], int64, int64, int64, int64, int64, int64, int64[::1], int64)"
@@ -170,8 +191,15 @@ def outcome_source(design: Design, zones: list[str], compiled: Any) -> list[str]
     writer = EndWriter(design, zones)
     ended = ended_source(writer)
     tests = [(writer.cond(end.condition, perft=False), end.outcome) for end in design.ends]
-    lines = [*writer.tables(), *ended, *_hash_tables(design, zones, compiled)]
-    lines += _KERNELS.splitlines()
+    last = ("last-to", "last-from")
+    reads_last = [
+        any(isinstance(node, tree.Is) and node.word in last for node in tree.walk(program.tree))
+        for piece in design.pieces
+        for program in piece.programs
+    ]
+    tables = key_tables(design, compiled)
+    lines = [*writer.tables(), *ended, *_hash_tables(design, zones, compiled, tables, reads_last)]
+    lines += _kernels(design, tables, any(reads_last))
     lines += ["", "", f'@njit("{OUTCOME}", cache=True)']
     lines.append("def outcome(b, turn, lf, lt, n, quiet, plies, hist, nh):")
     lines.append("    player = PLAYER[turn]")
@@ -183,9 +211,10 @@ def outcome_source(design: Design, zones: list[str], compiled: Any) -> list[str]
     return lines
 
 
-def _hash_tables(design: Design, zones: list[str], compiled: Any) -> list[str]:
+def _hash_tables(
+    design: Design, zones: list[str], compiled: Any, tables: Any, reads_last: list[bool]
+) -> list[str]:
     codes = compiled.codes
-    tables = key_tables(design, compiled)
     canon, watched = tables if tables is not None else (list(range(codes)), {})
     most = max((len(pairs) for pairs in watched.values()), default=0) or 1
     wn = [len(watched.get(v, ())) for v in range(codes)]
@@ -216,12 +245,6 @@ def _hash_tables(design: Design, zones: list[str], compiled: Any) -> list[str]:
             repeats = repeats or (
                 isinstance(cond, Form) and cond.head in ("repetition", "perpetual-check")
             )
-    last = ("last-to", "last-from")
-    reads_last = [
-        any(isinstance(node, tree.Is) and node.word in last for node in tree.walk(program.tree))
-        for piece in design.pieces
-        for program in piece.programs
-    ]
     steps = len(design.turn_order)
     score = zones.index(design.score_zone) if design.score_zone in zones else -1
     keep = zones.index(design.keep_zone) if design.keep_zone in zones else -1
@@ -231,14 +254,11 @@ def _hash_tables(design: Design, zones: list[str], compiled: Any) -> list[str]:
         "_LOW, _HIGH = np.iinfo(np.int64).min, np.iinfo(np.int64).max",
         "HZ = _RS.randint(_LOW, _HIGH, size=(NPOS, NCODES), dtype=np.int64)",
         f"HTURN = _RS.randint(_LOW, _HIGH, size={steps}, dtype=np.int64)",
-        f"KEY_PLAIN = {tables is None}",
-        f"WATCHING = {bool(watched)}",
         f"CANON = np.array({canon!r}, dtype=np.int64)",
         f"WN = np.array({wn!r}, dtype=np.int64)",
         f"WLIVE = np.array({live!r}, dtype=np.bool_)",
         f"WBIT = np.array({bit!r}, dtype=np.int64)",
         f"WCODE = np.array({with_bits!r}, dtype=np.int64)",
-        f"USES_LAST = {any(reads_last)}",
         f"READS_LAST = np.array({[*reads_last, False]!r}, dtype=np.bool_)",
         f"QUIET_LIMIT = {quiet_limit}",
         f"QUIET_MASK = {quiet_mask}",
