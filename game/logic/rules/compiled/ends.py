@@ -224,6 +224,10 @@ def ended_source(writer: EndWriter) -> list[str]:
     return [*lines, "    return False", "", ""]
 
 
+#: The conditions that read no board: no legal move, always, never (no pieces in hand here).
+_PLAIN: Final = {"stuck": "n == 0", "true": "True", "in-hand": "False"}
+
+
 class EndWriter:
     """Writes end conditions as numba expressions over ``b``, ``player`` (to move), ``mover``
     (who moved last), ``lt``, ``n`` (the legal moves) and, outside perft, ``quiet``,
@@ -273,27 +277,19 @@ class EndWriter:
         theirs = bool(words) and words[-1] == "theirs"
         # The player an end about "the player who moved" asks about (theirs: the other one).
         who = "player" if theirs else "mover"
-        if head in COUNTERS:
+        if head in COUNTERS and head != "perpetual-check":
             if perft:
                 return "False"
-            if head == "repetition":
-                return f"{self.call('repeats', 'hist, nh')} >= {int(words[0])}"
-            if head == "quiet-moves":
-                return f"quiet >= {int(words[0])}"
-            if head == "plies":
-                return f"plies >= {int(words[0])}"
+            counter = {"quiet-moves": "quiet", "plies": "plies"}.get(head)
+            held = counter or self.call("repeats", "hist, nh")
+            return f"{held} >= {int(words[0])}"
         if head in ("none-left", "pieces-below", "in-hand") and self.hands:
             raise Unsupported(f"the end condition ({head} ...) with pieces in hand")
-        if head == "stuck":
-            return "n == 0"
-        if head == "both-stuck" and self.design.pass_when_stuck:
-            return "n == 0"  # (a player with no move passes while the other has one)
+        if head in _PLAIN or (head == "both-stuck" and self.design.pass_when_stuck):
+            # (both stuck: a player with no move passes while the other has one)
+            return _PLAIN.get(head, "n == 0")
         if head == "check":
             return self.call("in_check", "b, player, lf, lt")
-        if head == "true":
-            return "True"
-        if head == "in-hand":
-            return "False"
         if head == "and":
             return "(" + " and ".join(f"({self.cond(a, perft)})" for a in args) + ")"
         if head == "not":
