@@ -60,14 +60,14 @@ VALUES = {"hex": {"side": 5}, "gomoku": {"width": 7, "height": 7, "k": 4}}
 PLAYED = sized(
     {"tic-tac-toe": (6, 9), "breakthrough": (2, 60)},
     {
-        "tic-tac-toe": (30, 9),
-        "gomoku": (6, 49),
-        "breakthrough": (8, 200),
-        "othello": (6, 70),
-        "hex": (8, 25),
-        "lines-of-action": (6, 200),
-        "chess": (8, 300),
-        "xiangqi": (4, 300),
+        "tic-tac-toe": (50, 9),
+        "gomoku": (12, 49),
+        "breakthrough": (20, 200),
+        "othello": (16, 70),
+        "hex": (20, 25),
+        "lines-of-action": (16, 300),
+        "chess": (20, 400),
+        "xiangqi": (12, 400),
     },
 )
 
