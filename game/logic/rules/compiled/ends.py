@@ -63,18 +63,27 @@ def count_of(b, owner, mask):
     return total
 ''',
     "flood": '''
-@njit("int64(int64[::1], int64, int64, boolean[::1])", cache=True)
-def flood(b, start, who, seen):
-    """Marks in ``seen`` the positions of ``who``'s pieces joined to ``start`` (one of them)
-    through the board's links in every direction; how many there are."""
+@njit("int64(int64[::1], int64, int64, int64, int64)", cache=True)
+def flood(b, start, who, za, zb):
+    """A fill of ``who``'s pieces joined to ``start`` (one of them) through the board's links
+    in every direction: with zones (``za`` >= 0), 1 as soon as it has reached ``who``'s part
+    of both ``za`` and ``zb``, else 0; without, how many pieces it reached."""
+    seen = np.zeros(NPOS, dtype=np.bool_)
     todo = np.empty(NPOS, dtype=np.int64)
     todo[0] = start
     seen[start] = True
     top = 1
     found = 1
+    hit_a = False
+    hit_b = False
     while top > 0:
         top -= 1
         p = todo[top]
+        if za >= 0:
+            hit_a = hit_a or ZONE[za, who, p]
+            hit_b = hit_b or ZONE[zb, who, p]
+            if hit_a and hit_b:
+                return 1
         for d in range(L.shape[0]):
             q = L[d, p]
             if q >= 0 and not seen[q] and b[q] != 0 and OWN[b[q]] == who:
@@ -82,7 +91,7 @@ def flood(b, start, who, seen):
                 todo[top] = q
                 top += 1
                 found += 1
-    return found
+    return 0 if za >= 0 else found
 ''',
     "connects": '''
 @njit("boolean(int64[::1], int64, int64, int64)", cache=True)
@@ -91,16 +100,7 @@ def connects(b, lt, za, zb):
     owner's part of zone ``za`` and of zone ``zb``."""
     if lt < 0 or b[lt] == 0:
         return False
-    who = OWN[b[lt]]
-    seen = np.zeros(NPOS, dtype=np.bool_)
-    flood(b, lt, who, seen)
-    hit_a = False
-    hit_b = False
-    for p in range(NPOS):
-        if seen[p]:
-            hit_a = hit_a or ZONE[za, who, p]
-            hit_b = hit_b or ZONE[zb, who, p]
-    return hit_a and hit_b
+    return flood(b, lt, OWN[b[lt]], za, zb) == 1
 ''',
     "connected": '''
 @njit("boolean(int64[::1], int64)", cache=True)
@@ -116,7 +116,7 @@ def connected(b, who):
                 start = k
     if start < 0:
         return False
-    return flood(b, start, who, np.zeros(NPOS, dtype=np.bool_)) == total
+    return flood(b, start, who, -1, -1) == total
 ''',
     "line": '''
 @njit("boolean(int64[::1], int64, int64)", cache=True)
