@@ -63,7 +63,7 @@ def count_of(b, owner, mask):
     return total
 ''',
     "flood": '''
-@njit("int64(int64[::1], int64, int64, int64, int64)", cache=True)
+@njit("int64(int64[::1], int64, int64, int64, int64)", cache=True, inline="always")
 def flood(b, start, who, za, zb):
     """A fill of ``who``'s pieces joined to ``start`` (one of them) through the board's links
     in every direction: with zones (``za`` >= 0), 1 as soon as it has reached ``who``'s part
