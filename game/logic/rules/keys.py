@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from game.logic.rules.compile import Compiled
     from game.logic.rules.design import Design
 
-__all__ = ["pieces_key"]
+__all__ = ["key_tables", "pieces_key"]
 
 #: What was verified where the cursor stands: ("empty" | "friend" | "enemy" | "piece", the
 #: piece types named or None for any).
@@ -38,6 +38,36 @@ Fact: TypeAlias = tuple[str, frozenset[int] | None]
 def pieces_key(design: Design, c: Compiled) -> Callable[[list[int]], tuple[int, ...]]:
     """A function from a board to its part of the key: the board itself, with each attribute
     that no program can read any more set, so that both values read the same."""
+    tables = key_tables(design, c)
+    if tables is None:
+        return tuple
+    canon, watched = tables
+    owner, kind_of, attrs, code = c.owner, c.kind_of, c.attrs, c.code
+    watched_codes = frozenset(watched)
+    plain = canon == list(range(c.codes))
+
+    def key(board: list[int]) -> tuple[int, ...]:
+        out = tuple(board) if plain else tuple([canon[v] for v in board])
+        if watched_codes.isdisjoint(board):
+            return out
+        present = set(board)
+        changed: dict[int, int] = {}
+        for v in watched_codes & present:
+            bits = sum(bit for live, bit in watched[v] if live.isdisjoint(present))
+            if bits:
+                changed[canon[v]] = code(owner[v], kind_of[v], attrs[canon[v]] | bits)
+        return tuple([changed.get(v, v) for v in out]) if changed else out
+
+    return key
+
+
+def key_tables(
+    design: Design, c: Compiled
+) -> tuple[list[int], dict[int, list[tuple[frozenset[int], int]]]] | None:
+    """What :func:`pieces_key` changes: per piece code, the code with the attributes that
+    never count set (``canon``), and per code whose attribute counts only while a piece that
+    reads it stands on the board, (those readers' codes, the attribute's bit) pairs
+    (``watched``: the bit is set while none of them stands); None: the board as it is."""
     if (
         not design.attributes
         or design.stacks
@@ -45,7 +75,7 @@ def pieces_key(design: Design, c: Compiled) -> Callable[[list[int]], tuple[int, 
         or any(p.shared for p in design.pieces)
         or _uses(design, "flip")
     ):
-        return tuple
+        return None
     reads = _Reads(design)
     dead_bits = [0] * c.codes  # per code: the attribute bits that never count for it
     watched: dict[int, list[tuple[frozenset[int], int]]] = {}  # code: (readers, bit)
@@ -73,26 +103,10 @@ def pieces_key(design: Design, c: Compiled) -> Callable[[list[int]], tuple[int, 
                 else:
                     dead_bits[v] |= 1 << a
     if not watched and not any(dead_bits):
-        return tuple
+        return None
     canon = [c.code(c.owner[v], c.kind_of[v], c.attrs[v] | dead_bits[v]) if v else 0
              for v in range(c.codes)]  # fmt: skip
-    owner, kind_of, attrs, code = c.owner, c.kind_of, c.attrs, c.code
-    watched_codes = frozenset(watched)
-    plain = not any(dead_bits)
-
-    def key(board: list[int]) -> tuple[int, ...]:
-        out = tuple(board) if plain else tuple([canon[v] for v in board])
-        if watched_codes.isdisjoint(board):
-            return out
-        present = set(board)
-        changed: dict[int, int] = {}
-        for v in watched_codes & present:
-            bits = sum(bit for live, bit in watched[v] if live.isdisjoint(present))
-            if bits:
-                changed[canon[v]] = code(owner[v], kind_of[v], attrs[canon[v]] | bits)
-        return tuple([changed.get(v, v) for v in out]) if changed else out
-
-    return key
+    return canon, watched
 
 
 @dataclass(frozen=True)

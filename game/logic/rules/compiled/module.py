@@ -18,7 +18,8 @@ from typing import Any, Final
 from game.logic.rules import tree
 from game.logic.rules.attacks import write_attacks
 from game.logic.rules.compile import compile_design
-from game.logic.rules.compiled.ends import ends_source
+from game.logic.rules.compiled.lines import lines_source
+from game.logic.rules.compiled.outcome import outcome_source
 from game.logic.rules.compiled.statements import (
     HEAD,
     StatementWriter,
@@ -32,7 +33,7 @@ from game.logic.rules.writer import ProgramWriter
 __all__ = ["VERSION", "module_source"]
 
 #: The generator's version: part of the cached module's key (a new generator writes anew).
-VERSION: Final = 11
+VERSION: Final = 12
 
 #: The signatures of the generated functions: given, so that numba compiles each once (called
 #: with a literal argument, a function without one is compiled again for each value: the
@@ -322,8 +323,9 @@ def module_source(design: Design) -> str:
         lines += [f'R{a} = njit("{READER}", cache=True)(R{a})' for a in range(players)]
     lines += _reader(readers)
     lines += _ATTACKED.splitlines()
-    lines += ends_source(design, zones)
+    lines += outcome_source(design, zones, compiled)
     programs = _generators(design, writer)  # (first: it finds the adders' shapes)
+    lines += lines_source(design) if writer.line_counts else []
     for shape in sorted(writer.adders):
         lines += adder_source(*shape)
     lines += programs

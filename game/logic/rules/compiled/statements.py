@@ -103,6 +103,8 @@ class StatementWriter:
         #: and whether a loop or sweep is open around the statement being written.
         self.sweeping = ""
         self.looping = False
+        #: Whether a program counts the pieces on a line (the module then writes LINES).
+        self.line_counts = False
 
     # -- conditions ------------------------------------------------------------------------
 
@@ -138,6 +140,19 @@ class StatementWriter:
                     return "False"
                 return f"(ATT[b[c]] & {1 << self.design.attributes.index(name)}) != 0"
         raise Unsupported(f"the condition {tree.shown(cond)}")
+
+    def count(self, count: tree.Count) -> str:
+        """A count's expression: a number, or the pieces on the line through the cursor
+        (``line_pieces``: the table LINES, written by the module for every direction)."""
+        match count:
+            case tree.Number(n=n):
+                return str(n)
+            case tree.Minus(count=inner, less=less):
+                return f"({self.count(inner)} - {less})"
+            case tree.LinePieces(direction=word):
+                self.line_counts = True
+                return f"line_pieces(b, c, {self.step(word)})"
+        raise Unsupported(f"the count {tree.shown(count)}")
 
     def step(self, word: str) -> str:
         """The link table row of direction ``word``: the player's own direction, a constant
@@ -246,10 +261,12 @@ class StatementWriter:
                     return
                 case tree.While(cond=cond, body=body):
                     self.loop(cond, list(body), indent, fail)
-                case tree.Repeat(times=tree.Number(n=times), body=body):
+                case tree.Repeat(times=times, body=body):
                     k = self.fresh()
-                    self.emit(indent, f"_w{k} = False")
-                    self.emit(indent, f"for _ in range({times}):")
+                    self.emit(indent, f"_w{k} = False; _r{k} = {self.count(times)}")
+                    self.emit(indent, f"if _r{k} < 0:")
+                    self.fail(indent + 1, fail)
+                    self.emit(indent, f"for _ in range(_r{k}):")
                     looping, self.looping = self.looping, True
                     self.seq(list(body), indent + 1, [f"_w{k} = True", "break"])
                     self.looping = looping
