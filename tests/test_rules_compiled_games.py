@@ -58,7 +58,7 @@ REASONS = {
 VALUES = {"hex": {"side": 5}, "gomoku": {"width": 7, "height": 7, "k": 4}}
 #: (games, plies at most) per compiled game played here.
 PLAYED = sized(
-    {"tic-tac-toe": (6, 9), "breakthrough": (2, 60)},
+    {"breakthrough": (2, 60)},
     {
         "tic-tac-toe": (50, 9),
         "gomoku": (12, 49),
