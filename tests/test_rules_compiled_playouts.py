@@ -105,15 +105,22 @@ def test_filling_hex_wins_as_often_as_playing_it_move_by_move() -> None:
 
 def test_the_compiled_tree_search_finds_a_one_move_win() -> None:
     """Without the level's look for a joining stone first: Red joins rows 1 and 5 with b5 or
-    c5 (the search's games after either are all won)."""
+    c5 (the search's games after either are all won); the same games whatever room the tree's
+    arrays start with."""
     e = rulebook("hex", HEX5)
     rules = _compiled(e)
     pos = read_position(e, "Red: stone c1 c2 c3 c4 / Blue: stone a2 e1 e4 d5 / Red to move")
     cells = [p for p in range(e.n) if not pos.board[p]]
-    rules.module.seed(5)
-    search = FillSearch(rules.module, rules.board(pos), rules.state(pos), cells, (0.1, 1e3, 0.0))
-    assert search.run(600, None, Stop()) == 600
-    visits, wins = search.root()
+    roots = []
+    for room in (1, 1 << 16):  # arrays grown from the least, or room enough from the start
+        rules.module.seed(5)
+        search = FillSearch(
+            rules.module, rules.board(pos), rules.state(pos), cells, (0.1, 1e3, 0.0), room=room
+        )
+        assert search.run(600, None, Stop()) == 600
+        roots.append(search.root())
+    (visits, wins), (same_visits, same_wins) = roots
+    assert (visits == same_visits).all() and (wins == same_wins).all()
     best = int(np.argmax(visits))
     assert e.design.board.names[cells[best]] in {"b5", "c5"}
     joining = [i for i, p in enumerate(cells) if e.design.board.names[p] in {"b5", "c5"}]

@@ -10,7 +10,8 @@ position (``cell``), the node grown under it (``child``, -1 none), its games and
 RAVE's (every game in which the node's player took that position). :class:`FillSearch` makes
 the arrays, grows them when the tree fills them (up to :data:`MAX_SLOTS`; then the tree stops
 growing and the games go on from its leaves), and runs the kernel in slices, checking the
-deadline and the stop between them.
+deadline and the stop between them. The arrays' first size changes nothing in the search: a
+call stops before a game that might not find room for its node.
 """
 
 from __future__ import annotations
@@ -48,14 +49,21 @@ class FillSearch:
     ``cells``; ``knobs`` = (exploration, RAVE equivalence, first-try bonus)."""
 
     def __init__(
-        self, module: Any, b: Any, st: Any, cells: list[int], knobs: tuple[float, float, float]
+        self,
+        module: Any,
+        b: Any,
+        st: Any,
+        cells: list[int],
+        knobs: tuple[float, float, float],
+        *,
+        room: int = 1 << 14,
     ) -> None:
         self.module = module
         self.b = b
         self.st = st
         self.knobs = np.array(knobs, dtype=np.float64)
         k = len(cells)
-        room = max(1 << 14, 4 * k)
+        room = max(room, 2 * (k + len(b)))
         self.cell = np.full(room, -1, dtype=np.int64)
         self.child = np.full(room, -1, dtype=np.int64)
         self.visits, self.wins, self.av, self.aw = (np.zeros(room) for _ in range(4))
@@ -64,7 +72,7 @@ class FillSearch:
         self.total = np.zeros(room)
         self.cell[:k] = cells
         self.size[0] = k
-        self.meta = np.array([1, k, 0], dtype=np.int64)  # nodes, slots, room wanted
+        self.meta = np.array([1, k, 0], dtype=np.int64)  # nodes, slots, room (see the kernel)
         self.k = k
 
     def run(self, games: int | None, deadline: float | None, stop: Stop | None) -> int:
@@ -81,8 +89,11 @@ class FillSearch:
                 self.b, self.st, n, self.cell, self.child, self.visits, self.wins, self.av,
                 self.aw, self.first, self.size, self.total, self.meta, self.knobs,
             )  # fmt: skip
-            if self.meta[2] and len(self.cell) < MAX_SLOTS:
-                self._grow()
+            if self.meta[2] == 1:  # the tree wants room: twice as much, or it stops growing
+                if len(self.cell) < MAX_SLOTS:
+                    self._grow()
+                else:
+                    self.meta[2] = 2
         return played
 
     def root(self) -> tuple[Any, Any]:
@@ -139,7 +150,9 @@ def rave_pick(cell, visits, wins, av, aw, first, size, total, node, knobs):
 @njit("{SEARCH}", cache=True)
 def fill_search(b0, st0, games, cell, child, visits, wins, av, aw, first, size, total, meta, knobs):
     """``games`` simulated games through the tree (see the module docstring) from ``b0`` and
-    ``st0``; how many it played. ``meta`` = (nodes, slots, 1 when a node found no room)."""
+    ``st0``; how many it played. ``meta`` = (nodes, slots, room): room 0 while the arrays
+    have room for another node; set to 1, before a game, when they might not (the call returns
+    early for the caller to grow them); 2 when the tree is to grow no more."""
     parent0 = np.empty(NPOS + 4, dtype=np.int64)
     free = np.empty(NPOS, dtype=np.int64)
     st = st0.copy()
@@ -156,7 +169,10 @@ def fill_search(b0, st0, games, cell, child, visits, wins, av, aw, first, size, 
     rest = np.empty(NPOS, dtype=np.int64)
     path_node = np.empty(NPOS, dtype=np.int64)
     path_slot = np.empty(NPOS, dtype=np.int64)
-    for _ in range(games):
+    for played in range(games):
+        if meta[2] == 0 and (meta[0] >= first.shape[0] or meta[1] + NPOS > cell.shape[0]):
+            meta[2] = 1
+            return played
         b[:] = b0
         parent[:] = parent0
         winner = -1
@@ -176,14 +192,14 @@ def fill_search(b0, st0, games, cell, child, visits, wins, av, aw, first, size, 
             if child[s] >= 0:
                 node = child[s]
                 continue
-            if visits[s] > 0:  # the second visit grows the tree
+            if visits[s] > 0 and meta[2] == 0:  # the second visit grows the tree
                 k = 0
                 for t in range(first[node], first[node] + size[node]):
                     if b[cell[t]] == 0:
                         k += 1
                 nodes = meta[0]
                 slots = meta[1]
-                if k > 0 and nodes < first.shape[0] and slots + k <= cell.shape[0]:
+                if k > 0:
                     first[nodes] = slots
                     size[nodes] = k
                     total[nodes] = 0.0
@@ -199,8 +215,6 @@ def fill_search(b0, st0, games, cell, child, visits, wins, av, aw, first, size, 
                     child[s] = nodes
                     meta[0] = nodes + 1
                     meta[1] = slots
-                elif k > 0:
-                    meta[2] = 1
             break
         m = 0
         for i in range(nfree):
