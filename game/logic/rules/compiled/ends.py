@@ -52,6 +52,17 @@ def count_of(b, owner, mask):
     return total
 
 
+@njit("boolean(int64[::1], int64, int64)", cache=True)
+def any_of(b, owner, mask):
+    """Whether a piece of the types in ``mask`` stands on the board (``owner`` < 0: anyone's):
+    the first found answers, where a count reads the whole board."""
+    for k in range(NPOS):
+        v = b[k]
+        if v != 0 and (owner < 0 or OWN[v] == owner) and (mask >> TYP[v]) & 1:
+            return True
+    return False
+
+
 @njit("boolean(int64[::1], int64, int64, int64)", cache=True)
 def connects(b, lt, za, zb):
     """Whether the stones of the last one placed's owner that touch it reach both that
@@ -141,9 +152,9 @@ class _EndWriter:
             kind = self.design.type_index(words[1]) if len(words) > 1 else -1
             return f"reached(b, {self.zones.index(words[0])}, {whose}, {kind})"
         if head == "none-left":
-            return f"count_of(b, player, {self.mask(words)}) == 0"
+            return f"not any_of(b, player, {self.mask(words)})"
         if head == "only":
-            return f"count_of(b, -1, {self.every & ~self.mask(words)}) == 0"
+            return f"not any_of(b, -1, {self.every & ~self.mask(words)})"
         if head == "at-most":
             return f"count_of(b, -1, {self.mask(words[1:])}) <= {int(words[0])}"
         if head == "connects":
