@@ -6,12 +6,17 @@ simulated game played by the module's union-find kernels, so that a call runs ma
 no Python between them.
 
 The tree: node ``k`` has ``size[k]`` moves at slots ``first[k]`` onwards; a slot holds its
-position (``cell``), the node grown under it (``child``, -1 none), its games and wins, and
-RAVE's (every game in which the node's player took that position). :class:`FillSearch` makes
-the arrays, grows them when the tree fills them (up to :data:`MAX_SLOTS`; then the tree stops
-growing and the games go on from its leaves), and runs the kernel in slices, checking the
-deadline and the stop between them. The arrays' first size changes nothing in the search: a
-call stops before a game that might not find room for its node.
+position (``cell``), the node grown under it (``child``, -1 none) and a column of ``stat``:
+its games and wins, RAVE's (every game in which the node's player took that position), and
+the terms of its score that change only with its own games (RAVE's weight, one over the root
+of its games, its share of wins), counted as the games are, so that choosing a move reads
+each slot without a root.
+
+:class:`FillSearch` makes the arrays for :data:`MAX_SLOTS` slots unwritten (memory is taken
+as the tree grows into it; past them the tree stops growing and the games go on from its
+leaves), grows them when asked for less room (a call stops before a game that might not find
+room for its node, so the room changes nothing in the search), and runs the kernel in slices,
+checking the deadline and the stop between them.
 """
 
 from __future__ import annotations
@@ -27,20 +32,21 @@ __all__ = ["MAX_SLOTS", "FillSearch", "search_source"]
 
 #: Games one call of the kernel plays before Python looks at the deadline and the stop.
 SLICE: Final = 128
-#: The most move slots the tree may hold (each 48 bytes): past it the tree stops growing.
-MAX_SLOTS: Final = 1 << 22
+#: The most move slots the tree may hold (each about 100 bytes, taken as the tree grows into
+#: them): past it the tree stops growing and the games go on from its leaves.
+MAX_SLOTS: Final = 1 << 21
 #: The signature of ``fill_search``.
 SEARCH: Final = (
-    "int64(int64[::1], int64[::1], int64, int64[::1], int64[::1], float64[::1], float64[::1], "
-    "float64[::1], float64[::1], int64[::1], int64[::1], float64[::1], int64[::1], "
-    "float64[::1])"
+    "int64(int64[::1], int64[::1], int64, int64[::1], int64[::1], float64[:, ::1], "
+    "int64[::1], int64[::1], float64[::1], int64[::1], float64[::1])"
 )
+#: The rows of ``stat`` (one a slot's column): games, wins, RAVE's games and wins, RAVE's
+#: weight, one over the root of the games (at least one), the share of wins; a new slot's.
+GAMES, WINS = 0, 1
+NEW_SLOT: Final = (0.0, 0.0, 0.0, 0.0, 1.0, 1.0, 0.0)
 
 #: The signature of ``rave_pick``.
-PICK: Final = (
-    "int64(int64[::1], float64[::1], float64[::1], float64[::1], float64[::1], int64[::1], "
-    "int64[::1], float64[::1], int64, float64[::1])"
-)
+PICK: Final = "int64(float64[:, ::1], int64[::1], int64[::1], float64[::1], int64, float64[::1])"
 
 
 class FillSearch:
@@ -56,24 +62,22 @@ class FillSearch:
         cells: list[int],
         knobs: tuple[float, float, float],
         *,
-        room: int = 1 << 14,
+        room: int = MAX_SLOTS,
     ) -> None:
         self.module = module
         self.b = b
         self.st = st
         self.knobs = np.array(knobs, dtype=np.float64)
         k = len(cells)
-        room = max(room, 2 * (k + len(b)))
-        self.cell = np.full(room, -1, dtype=np.int64)
-        self.child = np.full(room, -1, dtype=np.int64)
-        self.visits, self.wins, self.av, self.aw = (np.zeros(room) for _ in range(4))
-        self.first = np.zeros(room, dtype=np.int64)
-        self.size = np.zeros(room, dtype=np.int64)
-        self.total = np.zeros(room)
-        self.cell[:k] = cells
-        self.size[0] = k
-        self.meta = np.array([1, k, 0], dtype=np.int64)  # nodes, slots, room (see the kernel)
         self.k = k
+        # Left unwritten (the kernel writes each slot and node as it makes it): the memory
+        # is taken as the tree grows into it, not for the room asked.
+        self._make(max(room, 2 * (k + len(b))))
+        self.cell[:k] = cells
+        self.child[:k] = -1
+        self.stat[:, :k] = np.array(NEW_SLOT)[:, None]
+        self.first[0], self.size[0], self.total[0] = 0, k, 0.0
+        self.meta = np.array([1, k, 0], dtype=np.int64)  # nodes, slots, room (see the kernel)
 
     def run(self, games: int | None, deadline: float | None, stop: Stop | None) -> int:
         """Simulated games through the tree: at most ``games`` (None: no cap), at least one,
@@ -86,8 +90,8 @@ class FillSearch:
                 break
             n = SLICE if games is None else min(SLICE, games - played)
             played += self.module.fill_search(
-                self.b, self.st, n, self.cell, self.child, self.visits, self.wins, self.av,
-                self.aw, self.first, self.size, self.total, self.meta, self.knobs,
+                self.b, self.st, n, self.cell, self.child, self.stat, self.first, self.size,
+                self.total, self.meta, self.knobs,
             )  # fmt: skip
             if self.meta[2] == 1:  # the tree wants room: twice as much, or it stops growing
                 if len(self.cell) < MAX_SLOTS:
@@ -98,20 +102,23 @@ class FillSearch:
 
     def root(self) -> tuple[Any, Any]:
         """The root's moves' games and wins."""
-        return self.visits[: self.k].copy(), self.wins[: self.k].copy()
+        return self.stat[GAMES, : self.k].copy(), self.stat[WINS, : self.k].copy()
+
+    def _make(self, room: int) -> None:
+        self.cell, self.child, self.first, self.size = (
+            np.empty(room, dtype=np.int64) for _ in range(4)
+        )
+        self.total = np.empty(room)
+        self.stat = np.empty((len(NEW_SLOT), room))
 
     def _grow(self) -> None:
-        room = 2 * len(self.cell)
-        for name, fill in (("cell", -1), ("child", -1), ("first", 0), ("size", 0)):
-            old = getattr(self, name)
-            new = np.full(room, fill, dtype=np.int64)
-            new[: len(old)] = old
-            setattr(self, name, new)
-        for name in ("visits", "wins", "av", "aw", "total"):
-            counts = getattr(self, name)
-            grown = np.zeros(room)
-            grown[: len(counts)] = counts
-            setattr(self, name, grown)
+        """Twice the room, the tree so far copied into it."""
+        nodes, slots = int(self.meta[0]), int(self.meta[1])
+        old = (self.cell, self.child, self.stat, self.first, self.size, self.total)
+        self._make(2 * len(self.cell))
+        self.cell[:slots], self.child[:slots] = old[0][:slots], old[1][:slots]
+        self.stat[:, :slots] = old[2][:, :slots]
+        self.first[:nodes], self.size[:nodes], self.total[:nodes] = (x[:nodes] for x in old[3:])
         self.meta[2] = 0
 
 
@@ -123,23 +130,19 @@ def search_source() -> list[str]:
 _SEARCH: Final = '''
 
 @njit("{PICK}", cache=True)
-def rave_pick(cell, visits, wins, av, aw, first, size, total, node, knobs):
+def rave_pick(stat, first, size, total, node, knobs):
     """The slot to follow from ``node``: UCT on each move's own results blended with RAVE's;
     a move never tried scores its RAVE value (or an even chance) plus the first-try bonus."""
     total[node] += 1.0
-    log_total = np.log(total[node])
-    explore = knobs[0]
-    k = knobs[1]
+    reach = knobs[0] * np.sqrt(np.log(total[node]))
     best = first[node]
     top = -1e300
+    av = stat[2]
+    beta = stat[4]
     for s in range(first[node], first[node] + size[node]):
-        n = visits[s]
-        tried = max(n, 1.0)
-        beta = np.sqrt(k / (3.0 * n + k))
-        rave = aw[s] / av[s] if av[s] > 0 else 0.5
-        score = (1.0 - beta) * (wins[s] / tried) + beta * rave
-        score += explore * np.sqrt(log_total / tried)
-        if n == 0:
+        rave = stat[3, s] / av[s] if av[s] > 0 else 0.5
+        score = (1.0 - beta[s]) * stat[6, s] + beta[s] * rave + reach * stat[5, s]
+        if stat[0, s] == 0.0:
             score += knobs[2]
         if score > top:
             top = score
@@ -148,7 +151,7 @@ def rave_pick(cell, visits, wins, av, aw, first, size, total, node, knobs):
 
 
 @njit("{SEARCH}", cache=True)
-def fill_search(b0, st0, games, cell, child, visits, wins, av, aw, first, size, total, meta, knobs):
+def fill_search(b0, st0, games, cell, child, stat, first, size, total, meta, knobs):
     """``games`` simulated games through the tree (see the module docstring) from ``b0`` and
     ``st0``; how many it played. ``meta`` = (nodes, slots, room): room 0 while the arrays
     have room for another node; set to 1, before a game, when they might not (the call returns
@@ -179,7 +182,7 @@ def fill_search(b0, st0, games, cell, child, visits, wins, av, aw, first, size, 
         node = 0
         ply = 0
         while True:
-            s = rave_pick(cell, visits, wins, av, aw, first, size, total, node, knobs)
+            s = rave_pick(stat, first, size, total, node, knobs)
             p = cell[s]
             who = order[ply]
             b[p] = FILL_CODE[who]
@@ -192,7 +195,7 @@ def fill_search(b0, st0, games, cell, child, visits, wins, av, aw, first, size, 
             if child[s] >= 0:
                 node = child[s]
                 continue
-            if visits[s] > 0 and meta[2] == 0:  # the second visit grows the tree
+            if stat[0, s] > 0 and meta[2] == 0:  # the second visit grows the tree
                 k = 0
                 for t in range(first[node], first[node] + size[node]):
                     if b[cell[t]] == 0:
@@ -207,10 +210,9 @@ def fill_search(b0, st0, games, cell, child, visits, wins, av, aw, first, size, 
                         if b[cell[t]] == 0:
                             cell[slots] = cell[t]
                             child[slots] = -1
-                            visits[slots] = 0.0
-                            wins[slots] = 0.0
-                            av[slots] = 0.0
-                            aw[slots] = 0.0
+                            stat[:, slots] = 0.0
+                            stat[4, slots] = 1.0
+                            stat[5, slots] = 1.0
                             slots += 1
                     child[s] = nodes
                     meta[0] = nodes + 1
@@ -237,12 +239,16 @@ def fill_search(b0, st0, games, cell, child, visits, wins, av, aw, first, size, 
             who = order[j]
             won = 1.0 if winner == who else (0.5 if winner < 0 else 0.0)
             s = path_slot[j]
-            visits[s] += 1.0
-            wins[s] += won
+            n = stat[0, s] + 1.0
+            stat[0, s] = n
+            stat[1, s] += won
+            stat[4, s] = np.sqrt(knobs[1] / (3.0 * n + knobs[1]))
+            stat[5, s] = 1.0 / np.sqrt(n)
+            stat[6, s] = stat[1, s] / n
             for t in range(first[node], first[node] + size[node]):
                 v = b[cell[t]]
                 if v != 0 and OWN[v] == who:
-                    av[t] += 1.0
-                    aw[t] += won
+                    stat[2, t] += 1.0
+                    stat[3, t] += won
     return games
 '''
