@@ -139,6 +139,7 @@ def test_the_hex_level_plays_on_the_compiled_search(monkeypatch: pytest.MonkeyPa
 
     monkeypatch.setattr(connect, "FillSearch", Counted)
     e = rulebook("hex", HEX5)
+    _compiled(e)  # built before the level asks (a level does not wait for a compile)
     start = RulesGame(e, {"position": "Red: stone c3 / Blue: stone b4 / Red to move"})
     state = start.initial_state(random.Random(0))
     assert isinstance(state, RulesState)
