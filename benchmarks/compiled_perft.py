@@ -6,7 +6,7 @@ move programs' tree) beside the Python back end and python-chess, in one run, ea
     .venv/bin/python benchmarks/compiled_perft.py --cold     # also the first compile, in a
                                                              # fresh cache (minutes)
     .venv/bin/python benchmarks/compiled_perft.py --others   # also Othello, breakthrough,
-                                                             # Hex perft and playouts
+                                                             # Hex perft
 
 python-chess counts the last ply in bulk (``legal_moves.count()``), as both of ours do.
 Our Python back end runs only where it takes seconds (chess to 4, Kiwipete to 3) unless
@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import subprocess
 import sys
 import tempfile
@@ -31,7 +30,6 @@ sys.path.insert(0, str(ROOT))
 
 from rules_speed import chess_perft  # noqa: E402  (this folder is on its scripts' path)
 
-from game.logic.rules.bench import PLY_CAP, run_playouts  # noqa: E402
 from game.logic.rules.catalogue import rulebook  # noqa: E402
 from game.logic.rules.compiled.build import compiled_rules  # noqa: E402
 from game.logic.rules.notation import read_position  # noqa: E402
@@ -86,20 +84,18 @@ def first_call(cache: str) -> str:
     return f"rulebook={rulebook_s}s compiled_first_call={compiled_s}s (cpu {cpu_s}s)"
 
 
-#: The other games the spike compiles: (game, parameters, perft depth, random games for the
-#: compiled back end, random games for the Python back end).
+#: The other games the spike compiles: (game, parameters, perft depth).
 OTHERS = [
-    ("othello", None, 7, 2000, 20),
-    ("breakthrough", None, 4, 5000, 40),
-    ("hex", {"side": 11}, 3, 2000, 20),
-    ("chess", None, 4, 1000, 5),
+    ("othello", None, 7),
+    ("breakthrough", None, 4),
+    ("hex", {"side": 11}, 3),
 ]
 
 
 def other_lines() -> None:
-    """Perft of both back ends (the Python one where it takes seconds) and random playouts a
-    second (the compiled playouts end as perft reads the ends: no draw counters)."""
-    for game, values, depth, games, python_games in OTHERS:
+    """Perft of both back ends (the Python one where it takes seconds); the random playouts
+    are ``benchmarks/compiled_playouts.py``'s."""
+    for game, values, depth in OTHERS:
         e = rulebook(game, values)
         rules = compiled_rules(e.design)
         rules.perft(e.start(), 1)
@@ -113,21 +109,6 @@ def other_lines() -> None:
                     f"cpu={cpu:.3f}",
                     flush=True,
                 )
-        for _ in range(2):
-            started = time.perf_counter()
-            plies = rules.playouts(e.start(), games, 1, PLY_CAP)
-            seconds = time.perf_counter() - started
-            print(
-                f"{game} playouts compiled per_s={games / seconds:.0f} "
-                f"plies_per_s={plies / seconds:.0f} mean_plies={plies / games:.1f}",
-                flush=True,
-            )
-        plies, seconds = run_playouts(e, python_games, random.Random(1))
-        print(
-            f"{game} playouts python   per_s={python_games / seconds:.1f} "
-            f"plies_per_s={plies / seconds:.0f} mean_plies={plies / python_games:.1f}",
-            flush=True,
-        )
 
 
 def main() -> None:

@@ -9,6 +9,11 @@ blended with RAVE (a move's value first read from every simulated game in which 
 took that position, then more and more from its own), which in a filled board is the same
 question asked of every game.
 
+Where the game's compiled back end is built and has the fill kernels
+(:mod:`~game.logic.rules.compiled.fill_search`), the same search runs there, its tree in
+arrays and its games played by a union-find, many games a call; else (and while the back end
+is still being compiled) in Python here.
+
 Before searching it looks for a position that joins the player's zones now (a win) and one
 that would join the opponent's next move (to block); otherwise the hint says what share of
 the simulated games after the chosen move it won. The random generator is seeded by the
@@ -23,12 +28,14 @@ import zlib
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
 
 from game.logic.contract import Stop
+from game.logic.rules.compiled.build import available
+from game.logic.rules.compiled.fill_search import FillSearch
 from game.logic.rules.rulebook import DescribedPosition, Move, Rulebook
 from game.logic.rules.sexpr import Form
 
@@ -147,13 +154,25 @@ class Connection:
             return ConnectionChoice(
                 by_cell[p], f"blocks {players[1 - me]}'s chain, one stone from joining", 0, 0.0
             )
-        order = np.array(self._players_in_turn(pos, len(by_cell) + 1))
         seed = zlib.crc32(repr(rulebook.key(pos)).encode())
-        rng = np.random.default_rng(seed)
         cells = sorted(by_cell)
         root = TreeNode(np.array(cells))
-        start = np.array(stones)
-        played = run_games(lambda: self._iterate(root, start, order, rng), games, deadline, stop)
+        compiled = self._compiled()
+        if compiled is not None:  # the same search, its tree and games in compiled code
+            compiled.seed(seed)
+            knobs = (self.exploration, self.rave_equivalence, self.first_try)
+            board = np.array(pos.board, dtype=np.int64)
+            st = np.array([pos.turn, pos.last_from, pos.last_to, -1], dtype=np.int64)
+            search = FillSearch(compiled, board, st, cells, knobs)
+            played = search.run(games, deadline, stop)
+            root.visits, root.wins = search.root()
+        else:
+            order = np.array(self._players_in_turn(pos, len(by_cell) + 1))
+            rng = np.random.default_rng(seed)
+            start = np.array(stones)
+            played = run_games(
+                lambda: self._iterate(root, start, order, rng), games, deadline, stop
+            )
         best, visits, rate = most_tried(root)  # the first of them: the lowest position
         lost = "; every move looks lost, this one holds out best" if rate < 0.1 else ""
         reason = (
@@ -163,6 +182,13 @@ class Connection:
         if len(threats) > 1:
             reason = f"{players[1 - me]} has two ways to join: " + reason
         return ConnectionChoice(by_cell[cells[best]], reason, played, rate)
+
+    def _compiled(self) -> Any:
+        """The game's compiled module when it has the fill search (None: the Python games,
+        also while the module is still being compiled)."""
+        rules = available(self.rulebook.design)
+        module = None if rules is None else rules.module
+        return module if getattr(module, "FILL", False) else None
 
     def _players_in_turn(self, pos: DescribedPosition, plies: int) -> list[int]:
         rulebook = self.rulebook

@@ -90,20 +90,45 @@ class CompiledRules:
             raise ValueError(f"a position has more than {self.module.ROWS} moves")
         return int(n)
 
-    def playouts(self, pos: DescribedPosition, games: int, seed: int, limit: int) -> int:
-        """The plies of ``games`` random games from ``pos`` (not changed), each to its end (as
-        perft reads ends: no draw counters) or ``limit`` plies."""
+    def playouts(
+        self, pos: DescribedPosition, games: int, seed: int, limit: int
+    ) -> tuple[int, tuple[int, ...]]:
+        """``games`` random games from ``pos`` (not changed), each to its end (as perft reads
+        ends: no draw counters) or ``limit`` plies: the plies of all, and the games each player
+        won where the kernel knows the winner (games that fill the board; else zeros)."""
         self.module.seed(seed)
-        plies = 0
-        for _ in range(games):
-            played = self.module.playout(
-                self.board(pos), pos.turn, pos.last_from, pos.last_to, limit, self.rows,
-                self.cs, self.es, self.undo,
-            )  # fmt: skip
-            if played < 0:
-                raise ValueError(f"a position has more than {self.module.ROWS} moves")
-            plies += played
-        return plies
+        wins = np.zeros(2, dtype=np.int64)
+        plies = self.module.playouts(
+            self.board(pos), self.state(pos), games, limit, self.rows, self.cs, self.es,
+            self.undo, wins,
+        )  # fmt: skip
+        if plies < 0:
+            raise ValueError(f"a position has more than {self.module.ROWS} moves")
+        return int(plies), tuple(int(w) for w in wins)
+
+    def playout(
+        self, pos: DescribedPosition, seed: int, limit: int, *, fill: bool = False
+    ) -> tuple[list[tuple[int, ...]], int]:
+        """One random game from ``pos`` (not changed): its moves as (from, to, program,
+        changes...) rows (a pass: program -1 and no change), and its winner (-1 where the
+        kernel does not know it). ``fill``: played by filling the board (only in a module
+        that has ``fill_playout``), else move by move."""
+        m = self.module
+        m.seed(seed)
+        b, st = self.board(pos), self.state(pos)
+        record = np.zeros((limit, m.WIDTH), dtype=np.int64)
+        if fill:
+            n = m.fill_playout(b, st, limit, record)
+        else:
+            n = m.playout(b, st, limit, self.rows, self.cs, self.es, self.undo, record)
+        if n < 0:
+            raise ValueError(f"a position has more than {m.ROWS} moves")
+        rows = [tuple(int(x) for x in r[: m.HEAD + 2 * r[4]]) for r in record[:n]]
+        return rows, int(st[3])
+
+    def state(self, pos: DescribedPosition) -> Any:
+        """The playout kernels' (turn, last from, last to, winner) of ``pos``."""
+        return np.array([pos.turn, pos.last_from, pos.last_to, -1], dtype=np.int64)
 
     def legal_rows(self, pos: DescribedPosition) -> list[tuple[int, ...]]:
         """The legal moves of ``pos`` as (from, to, program, changes...) rows."""

@@ -62,6 +62,17 @@ def count_of(b, owner, mask):
             total += 1
     return total
 ''',
+    "any_of": '''
+@njit("boolean(int64[::1], int64, int64)", cache=True)
+def any_of(b, owner, mask):
+    """Whether a piece of the types in ``mask`` stands on the board (``owner`` < 0: anyone's):
+    the first found answers, where a count reads the whole board."""
+    for k in range(NPOS):
+        v = b[k]
+        if v != 0 and (owner < 0 or OWN[v] == owner) and (mask >> TYP[v]) & 1:
+            return True
+    return False
+''',
     "flood": '''
 @njit("int64(int64[::1], int64, int64, int64, int64)", cache=True, inline="always")
 def flood(b, start, who, za, zb):
@@ -301,11 +312,11 @@ class EndWriter:
             kind = self.design.type_index(words[1]) if len(words) > 1 else -1
             return self.call("reached", f"b, {self.zones.index(words[0])}, {whose}, {kind}")
         if head == "none-left":
-            return f"{self.call('count_of', f'b, player, {self.mask(words)}')} == 0"
+            return f"not {self.call('any_of', f'b, player, {self.mask(words)}')}"
         if head == "pieces-below":
             return f"{self.call('count_of', f'b, player, {self.every}')} < {int(words[0])}"
         if head == "only":
-            return f"{self.call('count_of', f'b, -1, {self.every & ~self.mask(words)}')} == 0"
+            return f"not {self.call('any_of', f'b, -1, {self.every & ~self.mask(words)}')}"
         if head == "at-most":
             return f"{self.call('count_of', f'b, -1, {self.mask(words[1:])}')} <= {int(words[0])}"
         if head == "one-colour":

@@ -20,6 +20,7 @@ from game.logic.rules.attacks import write_attacks
 from game.logic.rules.compile import compile_design
 from game.logic.rules.compiled.lines import lines_source
 from game.logic.rules.compiled.outcome import outcome_source
+from game.logic.rules.compiled.playout import playout_source
 from game.logic.rules.compiled.statements import (
     HEAD,
     StatementWriter,
@@ -219,57 +220,6 @@ def perft(b, turn, lf, lt, depth, rows, cs, es, undo):
             counts[d] = m
             index[d] = 0
             turns[d] = after
-
-
-@njit("void(int64)", cache=True)
-def seed(value):
-    """Seed the generator the random playouts draw from."""
-    np.random.seed(value)
-
-
-@njit(
-    "int64(int64[::1], int64, int64, int64, int64, int64[:, :, ::1], int64[::1], int64[::1], "
-    "int64[:, ::1])",
-    cache=True,
-)
-def playout(b, turn, lf, lt, limit, rows, cs, es, undo):
-    """A game played on from ``b`` (changed) with moves drawn uniformly at random until one of
-    the end conditions perft reads holds or ``limit`` plies; the plies played, -1 when a
-    position has more moves than a row buffer holds. Only the move drawn is tested for the
-    royal pieces' safety: the pseudo-legal moves are drawn without putting back until one is
-    legal (uniform among the legal ones)."""
-    out = rows[0]
-    for ply in range(limit):
-        player = PLAYER[turn]
-        n = pseudo(b, player, lf, lt, out, cs, es)
-        if n > out.shape[0]:
-            return -1
-        chosen = -1
-        while n > 0:
-            i = np.random.randint(n)
-            if not ROYAL_ANY or safe(b, out[i], player, undo[0]):
-                chosen = i
-                break
-            n -= 1
-            out[i, :] = out[n]
-        passes = (
-            chosen < 0
-            and PASS_WHEN_STUCK
-            and moves(b, NEXT[turn], lf, lt, out, cs, es, undo[0]) > 0
-        )
-        if ended(b, turn, lf, lt, 1 if chosen >= 0 or passes else 0):
-            return ply
-        if chosen < 0:
-            if not passes:
-                return ply
-            turn = NEXT[turn]  # a pass: the last move's ends stay
-            continue
-        row = out[chosen]
-        apply(b, row, undo[0])
-        lf = row[0]
-        lt = row[1]
-        turn = NEXT[turn]
-    return limit
 '''
 
 
@@ -330,6 +280,7 @@ def module_source(design: Design) -> str:
         lines += adder_source(*shape)
     lines += programs
     lines += _DRIVERS.splitlines()
+    lines += playout_source(design, zones)
     return "\n".join(lines) + "\n"
 
 
