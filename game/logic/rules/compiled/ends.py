@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from game.logic.rules.compiled.hands import hand_cells
 from game.logic.rules.compiled.statements import Unsupported
 from game.logic.rules.design import Design
 from game.logic.rules.sexpr import Atom, Form, Item
@@ -140,8 +141,9 @@ class _EndWriter:
             whose = "mover" if len(words) < 3 else "player"
             kind = self.design.type_index(words[1]) if len(words) > 1 else -1
             return f"reached(b, {self.zones.index(words[0])}, {whose}, {kind})"
-        if head == "none-left":
-            return f"count_of(b, player, {self.mask(words)}) == 0"
+        if head == "none-left":  # (none on the board, and no piece of any type in hand)
+            hand = " and in_hand(b, player) == 0" if hand_cells(self.design) else ""
+            return f"count_of(b, player, {self.mask(words)}) == 0{hand}"
         if head == "only":
             return f"count_of(b, -1, {self.every & ~self.mask(words)}) == 0"
         if head == "at-most":

@@ -19,12 +19,21 @@ from game.logic.rules import tree
 from game.logic.rules.attacks import write_attacks
 from game.logic.rules.compile import compile_design
 from game.logic.rules.compiled.ends import ends_source
+from game.logic.rules.compiled.hands import (
+    drop_lines,
+    drop_rows,
+    hand_width,
+    hands_source,
+    no_mate_source,
+    to_hand_lines,
+)
 from game.logic.rules.compiled.statements import (
     HEAD,
     StatementWriter,
     Unsupported,
     adder_name,
     move_width,
+    program_bounds,
 )
 from game.logic.rules.design import Design
 from game.logic.rules.writer import ProgramWriter
@@ -32,7 +41,7 @@ from game.logic.rules.writer import ProgramWriter
 __all__ = ["VERSION", "module_source"]
 
 #: The generator's version: part of the cached module's key (a new generator writes anew).
-VERSION: Final = 11
+VERSION: Final = 12
 
 #: The signatures of the generated functions: given, so that numba compiles each once (called
 #: with a literal argument, a function without one is compiled again for each value: the
@@ -50,10 +59,10 @@ MAX_ROWS: Final = 512
 
 #: The Design fields the spike does not compile yet: a design with any set stays on Python.
 _REFUSED: Final = (
-    "compulsory", "most_captures", "drops_first", "stacks", "counters",
-    "face_down", "dice", "captured_home", "prefer", "tallies", "groups", "captures_to_hand",
-    "no_mate", "concealed", "free_partial", "take_own", "random_players", "turn_kinds",
-    "labels", "hands", "teams", "turn_seats", "turn_jumps",
+    "compulsory", "most_captures", "stacks", "counters",
+    "face_down", "dice", "captured_home", "prefer", "tallies", "groups",
+    "concealed", "free_partial", "take_own", "random_players", "turn_kinds",
+    "labels", "teams", "turn_seats", "turn_jumps",
 )  # fmt: skip
 
 #: The kernels every module holds, in the order they must be defined (each compiles when
@@ -139,7 +148,7 @@ def moves(b, turn, lf, lt, out, cs, es, undo):
             if v != 0 and ROYAL[v] and OWN[v] == player:
                 king = k
                 kings += 1
-    read = np.zeros(NPOS, dtype=np.int64)
+    read = np.zeros(b.shape[0], dtype=np.int64)  # (hand cells: never read)
     quiet = kings == 1 and not reader(b, king, 1 - player, lf, lt, read)
     kept = 0
     for i in range(n):
@@ -155,13 +164,16 @@ def moves(b, turn, lf, lt, out, cs, es, undo):
             kept += 1
     return kept
 
+'''
 
+#: ``legal``, perft, playouts: after the hands' ``no_mate`` (which calls ``moves``).
+_PLAY: Final = '''
 @njit(MOVES, cache=True)
 def legal(b, turn, lf, lt, out, cs, es, undo):
     """The legal moves into ``out``, and their count: a pass alone (a row of no change that
     keeps the last move's ends, program -1) for a player who has none where the game lets
     them pass and the next player has one."""
-    n = moves(b, turn, lf, lt, out, cs, es, undo)
+    n = no_mate(b, turn, out, moves(b, turn, lf, lt, out, cs, es, undo), cs, es)
     if n == 0 and PASS_WHEN_STUCK and moves(b, NEXT[turn], lf, lt, out, cs, es, undo) > 0:
         out[0, :] = 0
         out[0, 0] = lf
@@ -246,7 +258,9 @@ def playout(b, turn, lf, lt, limit, rows, cs, es, undo):
         chosen = -1
         while n > 0:
             i = np.random.randint(n)
-            if not ROYAL_ANY or safe(b, out[i], player, undo[0]):
+            if (not ROYAL_ANY or safe(b, out[i], player, undo[0])) and (
+                not NO_MATE_ANY or not mates(b, turn, out[i], cs, es)
+            ):
                 chosen = i
                 break
             n -= 1
@@ -311,6 +325,7 @@ def module_source(design: Design) -> str:
     if any(slow):
         raise Unsupported("a capture the check test runs forward (no backward walk)")
     lines = _tables(design, compiled, zones, ns)
+    lines += hands_source(design, compiled)
     lines += [f"HEAD = {HEAD}", *_HELPERS.splitlines()]
     lines += probe_lines
     lines += [f'P{a} = njit("{PROBE}", cache=True)(P{a})' for a in range(players)] + [""]
@@ -325,9 +340,11 @@ def module_source(design: Design) -> str:
     lines += ends_source(design, zones)
     programs = _generators(design, writer)  # (first: it finds the adders' shapes)
     for shape in sorted(writer.adders):
-        lines += adder_source(*shape)
+        lines += adder_source(*shape, to_hand_lines(design, shape[0], shape[1]))
     lines += programs
     lines += _DRIVERS.splitlines()
+    lines += no_mate_source(design)
+    lines += _PLAY.splitlines()
     return "\n".join(lines) + "\n"
 
 
@@ -338,13 +355,14 @@ ADDER: Final = (
 )
 
 
-def adder_source(drop: bool, captures: bool, extra: int) -> list[str]:
+def adder_source(drop: bool, captures: bool, extra: int, more: list[str]) -> list[str]:
     """The adder of one shape of ``add`` (see :func:`adder_name`): the move so far as a row of
     ``out``, its changes in the order the Python back end makes them (the start emptied, not
     for a drop, whose row starts from -1; each capture; the cascades' changes; the piece
     landing). A friend on the landing makes no move. Written per shape so that what the shape
     rules out is not in its code (one adder for every call, its counts unknown, made chess's
-    perft twice as slow)."""
+    perft twice as slow). ``more``: lines that add changes after the landing (captures to
+    hand)."""
     name = adder_name(drop, captures, extra)
     body = [
         "",
@@ -382,7 +400,7 @@ def adder_source(drop: bool, captures: bool, extra: int) -> list[str]:
         body += ["    if not gone:", *(f"        {line}" for line in landing)]
     else:
         body += [f"    {line}" for line in landing]
-    body += [f"    row[4] = (k - {HEAD}) // 2", "    return n + 1", "", ""]
+    body += [*more, f"    row[4] = (k - {HEAD}) // 2", "    return n + 1", "", ""]
     return body
 
 
@@ -504,16 +522,8 @@ def _generators(design: Design, writer: StatementWriter) -> list[str]:
             lines.append(
                 f"            n = {name}(b, f, player, {number}, out, n, lf, lt, v, cs, es)"
             )
-    for t, programs in enumerate(drops):  # each type's drops at every position on the board
-        if programs:
-            lines.append("    for f in range(NPOS):")
-            lines.append("        if OFF[f]:")
-            lines.append("            continue")
-            for name, number in programs:
-                code = f"{1 + 2 * t} + player"  # the piece put down: type t, the player's
-                lines.append(
-                    f"        n = {name}(b, f, player, {number}, out, n, lf, lt, {code}, cs, es)"
-                )
+    lines += drop_lines(design, drops)
     lines.append("    return n")
-    lines += ["", f"WIDTH = {move_width(design)}", f"ROWS = {MAX_ROWS}"]
+    width = move_width(design) + hand_width(design, program_bounds(design)[0])
+    lines += ["", f"WIDTH = {width}", f"ROWS = {MAX_ROWS + drop_rows(design)}"]
     return lines

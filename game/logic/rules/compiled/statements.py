@@ -323,14 +323,23 @@ class StatementWriter:
         self.emit(indent, f"c = _s{k}")
 
     def _straight(self, body: list[tree.Stmt]) -> bool:
+        """Whether each pass steps once along one direction no walk comes back on, the rest
+        of the body never moving the cursor (tests, moves added, a promotion, an ``if`` of
+        those): no pass can start where another did, so the loop needs no guard."""
         board = self.design.board
         for player in range(self.players):  # straight for every player
             steps = set()
             for node in body:
                 if isinstance(node, tree.Advance):
                     steps.add(board.symmetry[player][board.directions.index(node.direction)])
-                elif not isinstance(node, tree.Verify) and node != tree.Act("add"):
+                elif not all(_stays(n) for n in tree.walk(node)):
                     return False
             if len(steps) != 1 or not steps <= self.acyclic:
                 return False
         return True
+
+
+def _stays(node: tree.ProgramNode) -> bool:
+    """Whether ``node`` leaves the cursor where it is and holds no loop or choice."""
+    kept = tree.Cond | tree.If | tree.Do | tree.Verify | tree.ChangeType | tree.SetAttr
+    return isinstance(node, kept) or node == tree.Act("add")
