@@ -1,10 +1,11 @@
-"""The compiled back end's pieces in hand (game/logic/rules/compiled/hands.py) against the
-Python back end: the same legal moves with the same changes (the hands' cells after the
-board as the Python back end's hands after the move), the same perft, on positions of
-seeded random games. In CI a shogi in miniature of our own (tests/data/hands_mini.txt:
-drops, captures to hand, a promotion choice) that compiles in seconds; with
-GAMEHALL_DEEP_CHECKS=1 shogi itself (a cold compile of a minute or two), also against
-cshogi's counts (tests/data/shogi_perft.txt)."""
+"""The compiled back end's further forms (game/logic/rules/compiled/: hands.py, scans.py)
+against the Python back end: the same legal moves with the same changes (the hands' cells
+after the board as the Python back end's hands after the move), the same perft, on the
+positions of seeded random games. In CI a shogi in miniature of our own
+(tests/data/hands_mini.txt: drops, captures to hand, a promotion choice) that compiles in
+seconds; with GAMEHALL_DEEP_CHECKS=1 shogi itself (a cold compile of a minute or two), also
+against cshogi's counts (tests/data/shogi_perft.txt), and nine men's morris (drops first,
+anywhere, lines and counts)."""
 
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ DATA = Path(__file__).parent / "data"
 #: (game, seeded random games, perft depth).
 CASES = sized(
     [("hands-mini", 6, 3)],
-    [("hands-mini", 30, 4), ("shogi", 12, 2)],
+    [("hands-mini", 30, 4), ("shogi", 12, 2), ("nine-mens-morris", 12, 3)],
 )
 
 
@@ -89,7 +90,7 @@ def test_compiled_hands_moves_and_perft_equal_python(game: str, games: int, dept
                 break
             e.make(pos, rng.choice(moves))
         assert rules.perft(pos, depth) == e.perft(pos.copy(), depth)
-    assert drops and captures  # the positions tried had drops from hand and captures
+    assert drops and captures  # the positions tried had drops and captures
 
 
 @pytest.mark.skipif(not DEEP, reason="shogi compiles for a minute or two (GAMEHALL_DEEP_CHECKS=1)")

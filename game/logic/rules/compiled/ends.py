@@ -135,6 +135,9 @@ class _EndWriter:
             return " and ".join(f"({self.cond(a)})" for a in args)
         if head == "not":
             return f"not ({self.cond(args[0])})"
+        if head == "pieces-below":  # (on the board and in hand)
+            hand = " + in_hand(b, player)" if hand_cells(self.design) else ""
+            return f"count_of(b, player, {self.every}){hand} < {int(words[0])}"
         if head == "full":
             return f"count_of(b, -1, {self.every}) == NPOS"
         if head == "reached":

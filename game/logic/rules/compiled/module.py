@@ -27,6 +27,7 @@ from game.logic.rules.compiled.hands import (
     no_mate_source,
     to_hand_lines,
 )
+from game.logic.rules.compiled.scans import scans_source
 from game.logic.rules.compiled.statements import (
     HEAD,
     StatementWriter,
@@ -326,6 +327,7 @@ def module_source(design: Design) -> str:
         raise Unsupported("a capture the check test runs forward (no backward walk)")
     lines = _tables(design, compiled, zones, ns)
     lines += hands_source(design, compiled)
+    lines += scans_source(design)
     lines += [f"HEAD = {HEAD}", *_HELPERS.splitlines()]
     lines += probe_lines
     lines += [f'P{a} = njit("{PROBE}", cache=True)(P{a})' for a in range(players)] + [""]

@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Final
 
 from game.logic.rules import tree
+from game.logic.rules.compiled.scans import anywhere, scan_cond
 from game.logic.rules.design import Design
 from game.logic.rules.expressions import connective, word_tests
 
@@ -137,6 +138,9 @@ class StatementWriter:
                 if name not in self.design.attributes:
                     return "False"
                 return f"(ATT[b[c]] & {1 << self.design.attributes.index(name)}) != 0"
+        scanned = scan_cond(cond, p, q)  # lines, counts, exists (scans.py)
+        if scanned is not None:
+            return scanned
         raise Unsupported(f"the condition {tree.shown(cond)}")
 
     def step(self, word: str) -> str:
@@ -232,6 +236,9 @@ class StatementWriter:
                     return
                 case tree.Do(body=body):
                     self.seq([*body, *rest], indent, fail)
+                    return
+                case tree.Anywhere(body=body):
+                    anywhere(self, [*body, *rest], indent)
                     return
                 case tree.OneOf(alternatives=alternatives):
                     k = self.fresh()
