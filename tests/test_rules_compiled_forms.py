@@ -1,11 +1,11 @@
-"""The compiled back end's further forms (game/logic/rules/compiled/: hands.py, scans.py)
-against the Python back end: the same legal moves with the same changes (the hands' cells
-after the board as the Python back end's hands after the move), the same perft, on the
-positions of seeded random games. In CI a shogi in miniature of our own
+"""The compiled back end's further forms (game/logic/rules/compiled/: hands.py, scans.py,
+counters.py) against the Python back end: the same legal moves with the same changes (the
+hands' cells after the board as the Python back end's hands after the move), the same perft,
+on the positions of seeded random games. In CI a shogi in miniature of our own
 (tests/data/hands_mini.txt: drops, captures to hand, a promotion choice) that compiles in
 seconds; with GAMEHALL_DEEP_CHECKS=1 shogi itself (a cold compile of a minute or two), also
-against cshogi's counts (tests/data/shogi_perft.txt), and nine men's morris (drops first,
-anywhere, lines and counts)."""
+against cshogi's counts (tests/data/shogi_perft.txt), nine men's morris (drops first,
+anywhere, lines and counts) and Kalah (counters, sowing, taking to the store, again)."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ from game.logic.rules.design import parse
 from game.logic.rules.notation import read_position
 from game.logic.rules.position import DescribedPosition
 from game.logic.rules.rulebook import Rulebook
+from game.logic.rules.writer import AGAIN
 from tests.deep import DEEP, sized
 from tests.perft_data import perft_cases
 
@@ -28,8 +29,16 @@ DATA = Path(__file__).parent / "data"
 #: (game, seeded random games, perft depth).
 CASES = sized(
     [("hands-mini", 6, 3)],
-    [("hands-mini", 30, 4), ("shogi", 12, 2), ("nine-mens-morris", 12, 3)],
+    [
+        ("hands-mini", 30, 4),
+        ("shogi", 12, 2),
+        ("nine-mens-morris", 12, 3),
+        ("kalah", 12, 4),
+    ],
 )
+#: What the moves of the positions tried must include, by game: drops, captures, moves
+#: that play again.
+SEEN = {"kalah": {"again"}}
 
 
 def _rulebook(game: str) -> Rulebook:
@@ -76,21 +85,28 @@ def test_compiled_hands_moves_and_perft_equal_python(game: str, games: int, dept
     e = _rulebook(game)
     rules = compiled_rules(e.design)
     rng = random.Random(game)
-    drops = captures = 0
+    seen: set[str] = set()
     for _ in range(games):
         pos = e.start()
         stop = rng.randrange(0, 60)
         for ply in range(120):
             moves = e.legal(pos)
             assert _compare(e, rules, pos) == len(moves)
-            rows = rules.legal_rows(pos)
-            drops += sum(1 for r in rows if r[0] < 0)
-            captures += sum(1 for r in rows if r[3] > 0)
+            for r in rules.legal_rows(pos):
+                seen.update(
+                    word
+                    for word, found in (
+                        ("drops", r[0] < 0 and r[2] >= 0 and not e.design.counters),
+                        ("captures", r[3] > 0),
+                        ("again", r[2] >= 0 and r[2] & AGAIN),
+                    )
+                    if found
+                )
             if ply == stop or e.outcome(pos, moves) is not None:
                 break
             e.make(pos, rng.choice(moves))
         assert rules.perft(pos, depth) == e.perft(pos.copy(), depth)
-    assert drops and captures  # the positions tried had drops and captures
+    assert SEEN.get(game, {"drops", "captures"}) <= seen
 
 
 @pytest.mark.skipif(not DEEP, reason="shogi compiles for a minute or two (GAMEHALL_DEEP_CHECKS=1)")

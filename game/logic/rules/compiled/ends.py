@@ -138,6 +138,8 @@ class _EndWriter:
         if head == "pieces-below":  # (on the board and in hand)
             hand = " + in_hand(b, player)" if hand_cells(self.design) else ""
             return f"count_of(b, player, {self.every}){hand} < {int(words[0])}"
+        if head == "zone-empty":  # (counters.py writes zone_empty where an end asks it)
+            return f"zone_empty(b, {self.zones.index(words[0])})"
         if head == "full":
             return f"count_of(b, -1, {self.every}) == NPOS"
         if head == "reached":

@@ -18,6 +18,12 @@ from typing import Any, Final
 from game.logic.rules import tree
 from game.logic.rules.attacks import write_attacks
 from game.logic.rules.compile import compile_design
+from game.logic.rules.compiled.counters import (
+    counter_refusal,
+    counter_width,
+    counters_source,
+    pieces_test,
+)
 from game.logic.rules.compiled.ends import ends_source
 from game.logic.rules.compiled.hands import (
     drop_lines,
@@ -60,7 +66,7 @@ MAX_ROWS: Final = 512
 
 #: The Design fields the spike does not compile yet: a design with any set stays on Python.
 _REFUSED: Final = (
-    "compulsory", "most_captures", "stacks", "counters",
+    "compulsory", "most_captures", "stacks",
     "face_down", "dice", "captured_home", "prefer", "tallies", "groups",
     "concealed", "free_partial", "take_own", "random_players", "turn_kinds",
     "labels", "teams", "turn_seats", "turn_jumps",
@@ -217,7 +223,7 @@ def perft(b, turn, lf, lt, depth, rows, cs, es, undo):
             continue
         row = rows[d, index[d]]
         apply(b, row, undo[d])
-        after = NEXT[turns[d]]
+        after = turn_after(turns[d], row[2])
         m = legal(b, after, row[0], row[1], rows[d - 1], cs, es, undo[d - 1])
         if m > rows.shape[1]:
             return -1
@@ -282,7 +288,7 @@ def playout(b, turn, lf, lt, limit, rows, cs, es, undo):
         apply(b, row, undo[0])
         lf = row[0]
         lt = row[1]
-        turn = NEXT[turn]
+        turn = turn_after(turn, row[2])
     return limit
 '''
 
@@ -297,6 +303,9 @@ def module_source(design: Design) -> str:
             else getattr(design, name, None)
         ):
             raise Unsupported(f"the rule {name}")
+    refused = counter_refusal(design)
+    if refused:
+        raise Unsupported(refused)
     if design.perft_past_ends:
         raise Unsupported("perft conventions other than the default")
     if any(p.promote_at_end or p.shared or p.numbers for p in design.pieces):
@@ -329,6 +338,7 @@ def module_source(design: Design) -> str:
     lines += hands_source(design, compiled)
     lines += scans_source(design)
     lines += [f"HEAD = {HEAD}", *_HELPERS.splitlines()]
+    lines += counters_source(design)
     lines += probe_lines
     lines += [f'P{a} = njit("{PROBE}", cache=True)(P{a})' for a in range(players)] + [""]
     # The readers (R<a>: the probe, noting each position read) where every probe reads only
@@ -510,9 +520,7 @@ def _generators(design: Design, writer: StatementWriter) -> list[str]:
         "    n = 0",
         "    for f in range(NPOS):",
         "        v = b[f]",
-        "        if v == 0 or OWN[v] != player:",
-        "            continue",
-        "        t = TYP[v]",
+        *pieces_test(design),
     ]
     word = "if"
     for t, programs in enumerate(calls):
@@ -527,5 +535,6 @@ def _generators(design: Design, writer: StatementWriter) -> list[str]:
     lines += drop_lines(design, drops)
     lines.append("    return n")
     width = move_width(design) + hand_width(design, program_bounds(design)[0])
+    width = max(width, counter_width(design))
     lines += ["", f"WIDTH = {width}", f"ROWS = {MAX_ROWS + drop_rows(design)}"]
     return lines

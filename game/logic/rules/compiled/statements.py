@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Final
 
 from game.logic.rules import tree
+from game.logic.rules.compiled.counters import counter_cond, counter_statement
 from game.logic.rules.compiled.scans import anywhere, scan_cond
 from game.logic.rules.design import Design
 from game.logic.rules.expressions import connective, word_tests
@@ -113,6 +114,9 @@ class StatementWriter:
         joined = connective(cond, self.cond)
         if joined is not None:
             return joined
+        counted = counter_cond(cond, self.design.counters and not self.quiet)
+        if counted is not None:  # counters and what they leave empty (counters.py)
+            return counted
         match cond:
             case tree.Is(word=word):
                 words = {
@@ -166,11 +170,12 @@ class StatementWriter:
         self.drop = drop
         self.captures, self.extra, self.sweeping = False, 0, ""
         self.used = set()
+        counting = self.design.counters
         self.emit(0, f"def {name}(b, f, p, pid, out, n, lf, lt, mc0, cs, es):")
         head = len(self.lines)
         self.emit(1, "q = 1 - p")
         self.emit(1, "for _ in ONE:")
-        self.emit(2, "c = f; mc = mc0; mk = f; ncap = 0; neff = 0")
+        self.emit(2, "c = f; mc = mc0; mk = f; ncap = 0; neff = 0" + ("; ag = False" * counting))
         self.seq(list(body), 2, ["continue"])
         self.emit(1, "return n")
         self.emit(0, "")
@@ -191,6 +196,8 @@ class StatementWriter:
         """``items`` (the rest of a program); a choice takes the rest with each branch."""
         for i, node in enumerate(items):
             rest = items[i + 1 :]
+            if counter_statement(self, node, indent, fail):  # sowing (counters.py)
+                continue
             match node:
                 case tree.Advance(direction=d):
                     self.emit(indent, f"c = L[{self.step(d)}, c]")
