@@ -5,7 +5,9 @@ on the positions of seeded random games. In CI a shogi in miniature of our own
 (tests/data/hands_mini.txt: drops, captures to hand, a promotion choice) that compiles in
 seconds; with GAMEHALL_DEEP_CHECKS=1 shogi itself (a cold compile of a minute or two), also
 against cshogi's counts (tests/data/shogi_perft.txt), nine men's morris (drops first,
-anywhere, lines and counts) and Kalah (counters, sowing, taking to the store, again)."""
+anywhere, lines and counts), Kalah (counters, sowing, taking to the store, again) and Oware
+(sowing past the pit sown from, next, exists, a flag, the score end), also against
+OpenSpiel's counts (tests/data/oware_perft.txt)."""
 
 from __future__ import annotations
 
@@ -34,6 +36,7 @@ CASES = sized(
         ("shogi", 12, 2),
         ("nine-mens-morris", 12, 3),
         ("kalah", 12, 4),
+        ("oware", 12, 4),
     ],
 )
 #: What the moves of the positions tried must include, by game: drops, captures, moves
@@ -109,10 +112,16 @@ def test_compiled_hands_moves_and_perft_equal_python(game: str, games: int, dept
     assert SEEN.get(game, {"drops", "captures"}) <= seen
 
 
+#: The counts of other programs: (game, data file).
+OTHERS = [("shogi", "shogi_perft.txt"), ("oware", "oware_perft.txt")]
+
+
 @pytest.mark.skipif(not DEEP, reason="shogi compiles for a minute or two (GAMEHALL_DEEP_CHECKS=1)")
-def test_compiled_shogi_perft_matches_cshogi() -> None:
-    e = rulebook("shogi")
+@pytest.mark.parametrize(("game", "data"), OTHERS)
+def test_compiled_perft_matches_other_programs(game: str, data: str) -> None:
+    """cshogi's counts (shogi), OpenSpiel's (Oware), every depth of every position."""
+    e = rulebook(game)
     rules = compiled_rules(e.design)
-    for sfen, counts in perft_cases(DATA / "shogi_perft.txt"):
-        pos = read_position(e, sfen)
-        assert [rules.perft(pos, d) for d in range(1, len(counts) + 1)] == counts, sfen
+    for text, counts in perft_cases(DATA / data):
+        pos = read_position(e, text)
+        assert [rules.perft(pos, d) for d in range(1, len(counts) + 1)] == counts, text

@@ -8,6 +8,9 @@ back end's dict keeps them), read through ``hget`` and changed through ``hset``;
 row is those pairs: from -1 and to the position sown from (the Python back end's one-step
 path), its program id with :data:`~game.logic.rules.writer.AGAIN` set for ``again``.
 ``turn_after`` gives the turn after a row: the same player's after ``again``.
+
+Also here, since Oware's grand slam is what uses it: the move's flag (``set-flag``, the
+condition ``flag``), a local of the program, as the Python back end's ``fl``.
 """
 
 from __future__ import annotations
@@ -24,11 +27,14 @@ __all__ = [
     "counter_statement",
     "counter_width",
     "counters_source",
+    "move_state",
     "pieces_test",
 ]
 
 #: The statements a program of counters may hold here (a choice would have to keep ``ag``).
 _REFUSED: Final = (tree.OneOf, tree.Anywhere, tree.Sweep, tree.Cascade)
+#: A choice would have to keep the flag too.
+_FLAG_REFUSED: Final = (tree.OneOf, tree.Anywhere)
 
 _HELPERS: Final = '''
 
@@ -100,6 +106,20 @@ def zone_empty(b, z):
 '''
 
 
+_ZONE_SUM: Final = '''
+
+@njit("int64(int64[::1], int64, int64)", cache=True)
+def zone_sum(b, z, who):
+    """The counters in ``who``'s part of zone ``z`` (a score)."""
+    total = 0
+    for x in range(NPOS):
+        if ZONE[z, who, x]:
+            total += b[x]
+    return total
+
+'''
+
+
 def counters_source(design: Design) -> list[str]:
     """``turn_after`` (every module), ``zone_empty`` where an end asks it, and in a game of
     counters the tables and helpers above (after the hands' and before the probes and
@@ -121,7 +141,19 @@ def counters_source(design: Design) -> list[str]:
         for z in zones
     ] or [[-1] * len(design.players)]
     lines.append(f"TAKE_TO = np.array({first!r}, dtype=np.int64)")
-    return lines + _HELPERS.splitlines()
+    return lines + _HELPERS.splitlines() + _ZONE_SUM.splitlines()
+
+
+def move_state(design: Design) -> str:
+    """What a program's run starts with beyond the cursor and the move so far: ``ag`` (no
+    extra move yet) in a game of counters, ``fl`` (no flag) where a program sets one."""
+    flags = any(
+        n == tree.Act("set-flag")
+        for piece in design.pieces
+        for program in piece.programs
+        for n in tree.walk(program.tree)
+    )
+    return ("; ag = False" if design.counters else "") + ("; fl = 0" if flags else "")
 
 
 def counter_width(design: Design) -> int:
@@ -144,6 +176,8 @@ def counter_cond(cond: tree.Cond, counting: bool) -> str | None:
             return f"hget(b, es, neff, c) {'>=' if at_least else '=='} {n}"
         case tree.Is(word="empty") if counting:
             return "hget(b, es, neff, c) == 0"
+        case tree.Is(word="flag"):
+            return "(fl & 1) != 0"
     return None
 
 
@@ -176,6 +210,8 @@ def counter_statement(writer: Any, node: tree.Stmt, indent: int, fail: list[str]
             writer.emit(indent, "neff = hset(es, neff, c, 0)")
         case tree.Act(word="again"):
             writer.emit(indent, "ag = True")
+        case tree.Act(word="set-flag"):
+            writer.emit(indent, "fl = fl | 1")
         case tree.Act(word="add") if writer.design.counters:
             writer.emit(indent, "n = add_counts(out, n, f, pid, es, neff, ag)")
         case _:
@@ -185,9 +221,18 @@ def counter_statement(writer: Any, node: tree.Stmt, indent: int, fail: list[str]
 
 def counter_refusal(design: Design) -> str | None:
     """What a game of counters uses that this module does not write (None: nothing)."""
-    for piece in design.pieces if design.counters else ():
+    again = any(
+        n == tree.Act("again") for piece in design.pieces for pr in piece.programs
+        for n in tree.walk(pr.tree)
+    )  # fmt: skip
+    if again and any("(score-at-least" in str(end.condition) for end in design.ends):
+        return "a score end (its last mover) where a move may play again"
+    for piece in design.pieces:
         for program in piece.programs:
-            for node in tree.walk(program.tree):
-                if isinstance(node, _REFUSED):
+            nodes = list(tree.walk(program.tree))
+            for node in nodes:
+                if design.counters and isinstance(node, _REFUSED):
                     return f"{tree.shown(node)} in a game of counters"
+                if tree.Act("set-flag") in nodes and isinstance(node, _FLAG_REFUSED):
+                    return f"{tree.shown(node)} in a program that sets a flag"
     return None

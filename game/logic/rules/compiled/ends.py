@@ -138,6 +138,14 @@ class _EndWriter:
         if head == "pieces-below":  # (on the board and in hand)
             hand = " + in_hand(b, player)" if hand_cells(self.design) else ""
             return f"count_of(b, player, {self.every}){hand} < {int(words[0])}"
+        if head == "score-at-least":  # the last mover's score (with theirs: the other's)
+            who = "player" if len(words) > 1 else "mover"
+            if not self.design.counters:
+                return f"count_of(b, {who}, {self.every}) >= {int(words[0])}"
+            if self.design.score_zone not in self.zones:
+                return "False"
+            z = self.zones.index(self.design.score_zone)
+            return f"zone_sum(b, {z}, {who}) >= {int(words[0])}"
         if head == "zone-empty":  # (counters.py writes zone_empty where an end asks it)
             return f"zone_empty(b, {self.zones.index(words[0])})"
         if head == "full":

@@ -509,7 +509,7 @@ def _generators(design: Design, writer: StatementWriter) -> list[str]:
                 writer.function(functions[key], key[1], program.drop)
             (drops if program.drop else calls)[-1].append((functions[key], pid))
             pid += 1
-    lines = list(writer.lines)
+    lines = [*writer.helpers, *writer.lines]
     for name in functions.values():
         lines.append(f'{name} = njit("{PROGRAM}", cache=True)({name})')
     lines += [

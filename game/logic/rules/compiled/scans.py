@@ -1,8 +1,8 @@
 """Statements and conditions that look past the cursor, in the compiled back end:
-``(anywhere ...)`` (the rest of the program from every position), ``(exists ...)``, and the
-counts of lines and pieces (``makes-line``, ``in-line``, ``only-lines``, ``pieces-at-most``),
-read as the Python back end reads them (:mod:`game.logic.rules.expressions`,
-``Ends.line_at``).
+``(anywhere ...)`` (the rest of the program from every position), ``(exists ...)``,
+``(next DIR ...)``, and the counts of lines and pieces (``makes-line``, ``in-line``,
+``only-lines``, ``pieces-at-most``), read as the Python back end reads them
+(:mod:`game.logic.rules.expressions`, ``Ends.line_at``).
 
 The helpers they call are written into a module only where a program uses one (each costs
 compile time), before the attack probes and the programs that call them.
@@ -94,9 +94,10 @@ def scans_source(design: Design) -> list[str]:
     return [f"OPP = np.array({opposite!r}, dtype=np.int64)", *_HELPERS.splitlines()]
 
 
-def scan_cond(cond: tree.Cond, p: Any, q: Any) -> str | None:
+def scan_cond(writer: Any, cond: tree.Cond, p: Any, q: Any) -> str | None:
     """``cond`` as a numba expression at the cursor ``c`` for player ``p`` (enemy ``q``); None
-    for a condition this module does not write (an ``exists`` of anything but an owner)."""
+    for a condition this module does not write. ``writer``: the program's
+    :class:`~game.logic.rules.compiled.statements.StatementWriter`, which writes the parts."""
     match cond:
         case tree.MakesLine(n=n):
             return f"line_at(b, c, f, mc) >= {n}"
@@ -106,10 +107,41 @@ def scan_cond(cond: tree.Cond, p: Any, q: Any) -> str | None:
             return f"only_lines(b, {q}, {n})"
         case tree.PiecesAtMost(n=n):
             return f"owned(b, {p}) <= {n}"
-        case tree.Exists(cond=tree.Is(word=word)) if word in ("empty", "friend", "enemy"):
+        case tree.Exists(cond=tree.Is(word=word)) if word in ("empty", "friend", "enemy") and (
+            not writer.design.counters
+        ):
             who = {"empty": -1, "friend": p, "enemy": q}[word]
             return f"owned(b, {who}) > 0"
+        case tree.Exists(cond=inner) if not writer.quiet:
+            return _exists(writer, inner)
+        case tree.Next(direction=d, cond=inner):
+            # The condition at the next position along d (inlined by numba).
+            return f"(lambda c: c >= 0 and ({writer.cond(inner)}))(L[{writer.step(d)}, c])"
     return None
+
+
+#: The signature of an ``exists`` helper (see :func:`_exists`).
+_EXISTS: Final = "boolean(int64[::1], int64, int64, int64, int64, int64, int64, int64[::1], int64)"
+
+
+def _exists(writer: Any, inner: tree.Cond) -> str:
+    """A helper function that asks ``inner`` at every position (written among the program
+    functions' helpers, before them), and its call."""
+    name = f"ex_{len(writer.helpers)}"
+    test = writer.cond(inner)
+    directions = len(writer.design.board.directions)
+    writer.helpers += [
+        f'@njit("{_EXISTS}", cache=True)',
+        f"def {name}(b, p, q, f, mc, lf, lt, es, neff):",
+        *(f"    _d{d} = SYM[p, {d}]" for d in range(directions)),
+        "    for c in range(NPOS):",
+        f"        if {test}:",
+        "            return True",
+        "    return False",
+        "",
+        "",
+    ]
+    return f"{name}(b, p, q, f, mc, lf, lt, es, neff)"
 
 
 def anywhere(writer: Any, items: list[tree.Stmt], indent: int) -> None:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Final
 
 from game.logic.rules import tree
-from game.logic.rules.compiled.counters import counter_cond, counter_statement
+from game.logic.rules.compiled.counters import counter_cond, counter_statement, move_state
 from game.logic.rules.compiled.scans import anywhere, scan_cond
 from game.logic.rules.design import Design
 from game.logic.rules.expressions import connective, word_tests
@@ -87,6 +87,8 @@ class StatementWriter:
         if self.players != 2:
             raise Unsupported(f"{self.players} players (the spike plays two)")
         self.lines: list[str] = []
+        #: Functions the programs call, written before them (scans.py's ``exists``).
+        self.helpers: list[str] = []
         self.counter = 0
         self.player = 0
         self.quiet = False
@@ -142,7 +144,7 @@ class StatementWriter:
                 if name not in self.design.attributes:
                     return "False"
                 return f"(ATT[b[c]] & {1 << self.design.attributes.index(name)}) != 0"
-        scanned = scan_cond(cond, p, q)  # lines, counts, exists (scans.py)
+        scanned = scan_cond(self, cond, p, q)  # lines, counts, exists, next (scans.py)
         if scanned is not None:
             return scanned
         raise Unsupported(f"the condition {tree.shown(cond)}")
@@ -170,12 +172,11 @@ class StatementWriter:
         self.drop = drop
         self.captures, self.extra, self.sweeping = False, 0, ""
         self.used = set()
-        counting = self.design.counters
         self.emit(0, f"def {name}(b, f, p, pid, out, n, lf, lt, mc0, cs, es):")
         head = len(self.lines)
         self.emit(1, "q = 1 - p")
         self.emit(1, "for _ in ONE:")
-        self.emit(2, "c = f; mc = mc0; mk = f; ncap = 0; neff = 0" + ("; ag = False" * counting))
+        self.emit(2, "c = f; mc = mc0; mk = f; ncap = 0; neff = 0" + move_state(self.design))
         self.seq(list(body), 2, ["continue"])
         self.emit(1, "return n")
         self.emit(0, "")
