@@ -166,6 +166,12 @@ def pieces_test(design: Design) -> list[str]:
     (type ``t``), or in a game of counters any position holding some (type 0)."""
     if design.counters:
         return ["        if v == 0:", "            continue", "        t = 0"]
+    if any(p.shared for p in design.pieces):  # (turns.py: a shared piece is the mover's)
+        return [
+            "        if v == 0 or (OWN[v] != player and not SHARED[TYP[v]]):",
+            "            continue",
+            "        t = TYP[v]",
+        ]
     return ["        if v == 0 or OWN[v] != player:", "            continue", "        t = TYP[v]"]
 
 

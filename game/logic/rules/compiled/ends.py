@@ -37,7 +37,9 @@ def in_check(b, player, lf, lt):
 def reached(b, z, whose, kind):
     for k in range(NPOS):
         v = b[k]
-        if v != 0 and ZONE[z, whose, k] and OWN[v] == whose and (kind < 0 or TYP[v] == kind):
+        if v == 0 or not ZONE[z, whose, k] or (OWN[v] != whose and not SHARED[TYP[v]]):
+            continue
+        if kind < 0 or TYP[v] == kind:
             return True
     return False
 
@@ -101,7 +103,7 @@ def ends_source(design: Design, zones: list[str]) -> list[str]:
     lines.append('@njit("boolean(int64[::1], int64, int64, int64, int64)", cache=True)')
     lines.append("def ended(b, turn, lf, lt, n):")
     lines.append("    player = PLAYER[turn]")
-    lines.append("    mover = 1 - player")
+    lines.append("    mover = MOVER[turn]  # who made the last move (turns.py)")
     lines += [f"    if {test}:\n        return True" for test in tests if test != "False"]
     lines.append("    return False")
     return lines
@@ -139,7 +141,7 @@ class _EndWriter:
             hand = " + in_hand(b, player)" if hand_cells(self.design) else ""
             return f"count_of(b, player, {self.every}){hand} < {int(words[0])}"
         if head == "score-at-least":  # the last mover's score (with theirs: the other's)
-            who = "player" if len(words) > 1 else "mover"
+            who = "1 - mover" if len(words) > 1 else "mover"
             if not self.design.counters:
                 return f"count_of(b, {who}, {self.every}) >= {int(words[0])}"
             if self.design.score_zone not in self.zones:
@@ -151,7 +153,7 @@ class _EndWriter:
         if head == "full":
             return f"count_of(b, -1, {self.every}) == NPOS"
         if head == "reached":
-            whose = "mover" if len(words) < 3 else "player"
+            whose = "mover" if len(words) < 3 else "1 - mover"
             kind = self.design.type_index(words[1]) if len(words) > 1 else -1
             return f"reached(b, {self.zones.index(words[0])}, {whose}, {kind})"
         if head == "none-left":  # (none on the board, and no piece of any type in hand)

@@ -42,6 +42,7 @@ from game.logic.rules.compiled.statements import (
     move_width,
     program_bounds,
 )
+from game.logic.rules.compiled.turns import turn_refusal, turns_source
 from game.logic.rules.design import Design
 from game.logic.rules.writer import ProgramWriter
 
@@ -68,7 +69,7 @@ MAX_ROWS: Final = 512
 _REFUSED: Final = (
     "compulsory", "most_captures", "stacks",
     "face_down", "dice", "captured_home", "prefer", "tallies", "groups",
-    "concealed", "free_partial", "take_own", "random_players", "turn_kinds",
+    "concealed", "free_partial", "take_own", "random_players",
     "labels", "teams", "turn_seats", "turn_jumps",
 )  # fmt: skip
 
@@ -144,7 +145,7 @@ def moves(b, turn, lf, lt, out, cs, es, undo):
     positions their answer reads (``reader``): a move that changes none of them and does not
     move the royal piece cannot expose it, and is kept without playing it out."""
     player = PLAYER[turn]
-    n = pseudo(b, player, lf, lt, out, cs, es)
+    n = by_kind(out, pseudo(b, player, lf, lt, out, cs, es), turn)
     if n > out.shape[0] or not ROYAL_ANY:
         return n
     king = -1
@@ -259,7 +260,7 @@ def playout(b, turn, lf, lt, limit, rows, cs, es, undo):
     out = rows[0]
     for ply in range(limit):
         player = PLAYER[turn]
-        n = pseudo(b, player, lf, lt, out, cs, es)
+        n = by_kind(out, pseudo(b, player, lf, lt, out, cs, es), turn)
         if n > out.shape[0]:
             return -1
         chosen = -1
@@ -308,8 +309,11 @@ def module_source(design: Design) -> str:
         raise Unsupported(refused)
     if design.perft_past_ends:
         raise Unsupported("perft conventions other than the default")
-    if any(p.promote_at_end or p.shared or p.numbers for p in design.pieces):
-        raise Unsupported("promote-at-end, shared pieces or piece numbers")
+    if any(p.promote_at_end or p.numbers for p in design.pieces):
+        raise Unsupported("promote-at-end or piece numbers")
+    refused = turn_refusal(design)
+    if refused:
+        raise Unsupported(refused)
     compiled = compile_design(design)  # the tables, the same codes as the Python back end
     players = len(design.players)
     zones = list(design.board.zones)
@@ -339,6 +343,7 @@ def module_source(design: Design) -> str:
     lines += scans_source(design)
     lines += [f"HEAD = {HEAD}", *_HELPERS.splitlines()]
     lines += counters_source(design)
+    lines += turns_source(design, compiled)
     lines += probe_lines
     lines += [f'P{a} = njit("{PROBE}", cache=True)(P{a})' for a in range(players)] + [""]
     # The readers (R<a>: the probe, noting each position read) where every probe reads only
