@@ -7,8 +7,8 @@ seconds; with GAMEHALL_DEEP_CHECKS=1 shogi itself (a cold compile of a minute or
 against cshogi's counts (tests/data/shogi_perft.txt), nine men's morris (drops first,
 anywhere, lines and counts), Kalah (counters, sowing, taking to the store, again) and Oware
 (sowing past the pit sown from, next, exists, a flag, the score end), also against
-OpenSpiel's counts (tests/data/oware_perft.txt), and Neutron (a turn order of move types,
-a piece both players move)."""
+OpenSpiel's counts (tests/data/oware_perft.txt), Neutron (a turn order of move types, a
+piece both players move) and Surakarta (walks that turn round the circuits)."""
 
 from __future__ import annotations
 
@@ -39,11 +39,12 @@ CASES = sized(
         ("kalah", 12, 4),
         ("oware", 12, 4),
         ("neutron", 12, 3),
+        ("surakarta", 8, 3),
     ],
 )
 #: What the moves of the positions tried must include, by game: drops, captures, moves
 #: that play again.
-SEEN = {"kalah": {"again"}, "oware": set(), "neutron": set()}
+SEEN = {"kalah": {"again"}, "oware": set(), "neutron": set(), "surakarta": {"captures"}}
 
 
 def _rulebook(game: str) -> Rulebook:

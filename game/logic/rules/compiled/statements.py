@@ -20,6 +20,7 @@ from typing import Final
 from game.logic.rules import tree
 from game.logic.rules.compiled.counters import counter_cond, counter_statement, move_state
 from game.logic.rules.compiled.scans import anywhere, scan_cond
+from game.logic.rules.compiled.turns import turning, turning_step
 from game.logic.rules.design import Design
 from game.logic.rules.expressions import connective, word_tests
 
@@ -87,6 +88,10 @@ class StatementWriter:
         if self.players != 2:
             raise Unsupported(f"{self.players} players (the spike plays two)")
         self.lines: list[str] = []
+        #: The directions whose walks may turn, and those the program being written steps
+        #: along (turns.py).
+        self.turning_words = turning(design)
+        self.turned: set[int] = set()
         #: Functions the programs call, written before them (scans.py's ``exists``).
         self.helpers: list[str] = []
         self.counter = 0
@@ -154,8 +159,6 @@ class StatementWriter:
         in a probe (written per player), a local of the program function (written once for
         both players, which reads its directions from ``SYM`` when it starts)."""
         board = self.design.board
-        if board.turns:
-            raise Unsupported("walks that turn")
         d = board.directions.index(word)
         if self.quiet:
             return str(board.symmetry[self.player][d])
@@ -172,6 +175,7 @@ class StatementWriter:
         self.drop = drop
         self.captures, self.extra, self.sweeping = False, 0, ""
         self.used = set()
+        self.turned = set()
         self.emit(0, f"def {name}(b, f, p, pid, out, n, lf, lt, mc0, cs, es):")
         head = len(self.lines)
         self.emit(1, "q = 1 - p")
@@ -180,7 +184,9 @@ class StatementWriter:
         self.seq(list(body), 2, ["continue"])
         self.emit(1, "return n")
         self.emit(0, "")
-        self.lines[head:head] = [f"    _d{d} = SYM[p, {d}]" for d in sorted(self.used)]
+        self.lines[head:head] = [f"    _d{d} = SYM[p, {d}]" for d in sorted(self.used)] + [
+            f"    _v{d} = _d{d}" for d in sorted(self.turned)
+        ]
 
     def emit(self, indent: int, text: str) -> None:
         self.lines.append("    " * indent + text)
@@ -200,6 +206,12 @@ class StatementWriter:
             if counter_statement(self, node, indent, fail):  # sowing (counters.py)
                 continue
             match node:
+                case tree.Advance(direction=d) if self.turning_words and (
+                    self.design.board.directions.index(d) in self.turning_words
+                ):
+                    self.step(d)  # (the direction the walk starts along)
+                    index = self.design.board.directions.index(d)
+                    turning_step(self, index, indent, fail)  # (turns.py)
                 case tree.Advance(direction=d):
                     self.emit(indent, f"c = L[{self.step(d)}, c]")
                     self.emit(indent, "if c < 0:")

@@ -6,6 +6,11 @@ compiled back end (Neutron: each turn moves the shared neutron, then a soldier).
 Python back end's ``pseudo`` does before anything else looks at them. ``MOVER[turn]`` is
 the player who made the last move when ``turn`` is to move (the ends read it): the player of
 the steps that lead to ``turn``, which must agree (at the first step: the player before).
+Walks that turn (Surakarta's circuits: ``(turn DIR NEW POSITION)``): a step along a
+direction that may turn goes along the direction the walk has now, a local ``_v<d>`` of the
+program (starting as the player's ``d``), which ``TURN[direction, position]`` changes where
+the walk arrives at a turn, as the Python back end's ``TURNS`` does.
+
 A shared piece (``(shared)``) runs the mover's programs; its moves are compiled only where
 each lands on a position its program has seen empty, since the adders ask whether a piece
 on the landing is a friend of the moving piece's owner (for a shared piece: no one).
@@ -13,13 +18,13 @@ on the landing is a friend of the moving piece's owner (for a shared piece: no o
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from game.logic.rules import tree
 from game.logic.rules.compile import Compiled
 from game.logic.rules.design import Design
 
-__all__ = ["turn_refusal", "turns_source"]
+__all__ = ["turn_refusal", "turning", "turning_step", "turns_source"]
 
 _BY_KIND: Final = '''
 
@@ -53,7 +58,11 @@ def turns_source(design: Design, compiled: Compiled) -> list[str]:
             mover.append(before.pop() if len(before) == 1 else -1)
     kinds = sorted({program[2] for program in compiled.programs})
     step_kinds = design.turn_kinds or ("",) * steps
+    board = design.board
+    turn = [[board.turns.get((d, x), d) for x in range(len(board.names))] for d in
+            range(len(board.directions))]  # fmt: skip
     lines = [
+        f"TURN = np.array({turn!r}, dtype=np.int64)",
         f"MOVER = np.array({mover!r}, dtype=np.int64)",
         f"SHARED = np.array({[bool(p.shared) for p in design.pieces]!r}, dtype=np.bool_)",
         f"KINDS_ANY = {any(step_kinds)}",
@@ -76,10 +85,36 @@ def turn_refusal(design: Design) -> str | None:
     for s in range(1, steps):
         if len({design.turn_order[t] for t in range(steps) if nexts[t] == s}) > 1:
             return "a turn order step that two players' steps lead to"
+    board = design.board
+    for d in turning(design):
+        if len({row[d] for row in board.symmetry}) > 1:
+            return "a walk that turns along a direction the players see differently"
+        for piece in design.pieces:
+            for program in piece.programs:
+                if any(isinstance(n, tree.OneOf | tree.Anywhere) for n in tree.walk(program.tree)):
+                    return "a choice in a walk that may turn"
     for piece in design.pieces:
         if piece.shared and not all(_lands_empty(list(p.tree)) for p in piece.programs):
             return f"a move of the shared {piece.name} onto a position not known empty"
     return None
+
+
+def turning(design: Design) -> set[int]:
+    """The directions (indices of the description's words) whose walks may turn."""
+    board = design.board
+    turns = {d for d, _ in board.turns}
+    return {
+        d for d in range(len(board.directions)) if any(row[d] in turns for row in board.symmetry)
+    }
+
+
+def turning_step(writer: Any, d: int, indent: int, fail: list[str]) -> None:
+    """A step along direction ``d`` whose walk may turn (see the module docstring)."""
+    writer.turned.add(d)
+    writer.emit(indent, f"c = L[_v{d}, c]")
+    writer.emit(indent, "if c < 0:")
+    writer.fail(indent + 1, fail)
+    writer.emit(indent, f"_v{d} = TURN[_v{d}, c]")
 
 
 def _lands_empty(body: list[tree.Stmt]) -> bool:
