@@ -120,6 +120,19 @@ def zone_sum(b, z, who):
 '''
 
 
+#: A sowing: every counter on the cursor's position, one a position along ``step`` (passing
+#: over the position sown from where ``skip`` is 1); the sowing fails off the board.
+_SOW: Final = """_sn{k} = hget(b, es, neff, c); neff = hset(es, neff, c, 0); _sb{k} = False
+_so{k} = c if {skip} else -2  # (no position)
+for _si{k} in range(_sn{k}):
+    c = L[{step}, c]
+    c = L[{step}, c] if c == _so{k} else c
+    if c < 0:
+        _sb{k} = True; break
+    neff = hset(es, neff, c, hget(b, es, neff, c) + 1)
+if _sb{k}:"""
+
+
 def counters_source(design: Design) -> list[str]:
     """``turn_after`` (every module), ``zone_empty`` where an end asks it, and in a game of
     counters the tables and helpers above (after the hands' and before the probes and
@@ -192,19 +205,11 @@ def counter_statement(writer: Any, node: tree.Stmt, indent: int, fail: list[str]
     add of a game of counters); whether it was."""
     match node:
         case tree.Sow(direction=d):
-            k = writer.fresh()
-            step = writer.step(d)
-            writer.emit(indent, f"_sn{k} = hget(b, es, neff, c); neff = hset(es, neff, c, 0)")
-            writer.emit(indent, f"_so{k} = c; _sb{k} = False")
-            writer.emit(indent, f"for _si{k} in range(_sn{k}):")
-            writer.emit(indent + 1, f"c = L[{step}, c]")
-            if isinstance(node, tree.SowSkip):  # passing over where they were taken
-                writer.emit(indent + 1, f"if c == _so{k}:")
-                writer.emit(indent + 2, f"c = L[{step}, c]")
-            writer.emit(indent + 1, "if c < 0:")
-            writer.emit(indent + 2, f"_sb{k} = True; break")
-            writer.emit(indent + 1, "neff = hset(es, neff, c, hget(b, es, neff, c) + 1)")
-            writer.emit(indent, f"if _sb{k}:")
+            k, step = writer.fresh(), writer.step(d)
+            skip = isinstance(node, tree.SowSkip)  # passing over where they were taken
+            lines = _SOW.format(k=k, step=step, skip=int(skip)).splitlines()
+            for line in lines:
+                writer.emit(indent + (len(line) - len(line.lstrip())) // 4, line.strip())
             writer.fail(indent + 1, fail)
         case tree.TakeTo(zone=zone):
             writer.emit(indent, f"_t = TAKE_TO[{writer.zones.index(zone)}, p]")

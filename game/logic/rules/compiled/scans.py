@@ -22,26 +22,27 @@ SCANS: Final = (tree.MakesLine, tree.InLine, tree.OnlyLines, tree.PiecesAtMost, 
 
 _HELPERS: Final = '''
 
+@njit("int64(int64[::1], int64, int64, int64, int64)", cache=True)
+def run_from(b, at, vacated, me, way):
+    """The pieces of ``me`` one after another from ``at`` (not counted) along ``way``."""
+    count = 0
+    q = L[way, at] if way >= 0 else -1
+    while q >= 0 and q != at and q != vacated and b[q] != 0 and OWN[b[q]] == me:
+        count += 1
+        q = L[way, q]
+    return count
+
+
 @njit("int64(int64[::1], int64, int64, int64)", cache=True)
 def line_at(b, at, vacated, v):
     """The longest run of pieces of ``v``'s owner through ``at`` along a direction and its
     opposite, ``v`` standing on ``at`` and ``vacated`` (when not -1) empty."""
-    me = OWN[v]
     best = 1
     for d in range(L.shape[0]):
-        e = OPP[d]
-        if 0 <= e < d:
+        if d > OPP[d] >= 0:  # (counted with its opposite)
             continue
-        run = 1
-        for way in (d, e):
-            if way < 0:
-                continue
-            q = L[way, at]
-            while q >= 0 and q != at and q != vacated and b[q] != 0 and OWN[b[q]] == me:
-                run += 1
-                q = L[way, q]
-        if run > best:
-            best = run
+        run = run_from(b, at, vacated, OWN[v], d) + run_from(b, at, vacated, OWN[v], OPP[d])
+        best = max(best, 1 + run)
     return best
 
 
