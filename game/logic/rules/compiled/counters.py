@@ -236,8 +236,12 @@ def counter_refusal(design: Design) -> str | None:
         n == tree.Act("again") for piece in design.pieces for pr in piece.programs
         for n in tree.walk(pr.tree)
     )  # fmt: skip
-    if again and any("(score-at-least" in str(end.condition) for end in design.ends):
-        return "a score end (its last mover) where a move may play again"
+    if again and any(
+        word in str(end.condition)
+        for end in design.ends
+        for word in ("(score-at-least", "(reached")
+    ):
+        return "an end that asks who moved last where a move may play again"
     for piece in design.pieces:
         for program in piece.programs:
             nodes = list(tree.walk(program.tree))
