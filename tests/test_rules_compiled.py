@@ -43,6 +43,7 @@ CASES = sized(
 VALUES = {"hex": {"side": 5}}
 
 
+@pytest.mark.deep
 @pytest.mark.parametrize(("game", "plies", "depth"), CASES)
 def test_compiled_moves_and_perft_equal_python(game: str, plies: int, depth: int) -> None:
     e = rulebook(game, VALUES.get(game))

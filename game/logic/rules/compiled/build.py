@@ -74,6 +74,10 @@ class CompiledRules:
         self.es = np.zeros(m.WIDTH, dtype=np.int64)
 
     def board(self, pos: DescribedPosition) -> Any:
+        """The state array of ``pos``: its board, then (where hands are counted) each
+        player's pieces in hand by type."""
+        if self.module.HAND_CELLS:
+            return np.array([*pos.board, *(x for row in pos.hands for x in row)], dtype=np.int64)
         return np.array(pos.board, dtype=np.int64)
 
     def perft(self, pos: DescribedPosition, depth: int) -> int:

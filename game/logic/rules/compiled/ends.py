@@ -20,6 +20,7 @@ from types import SimpleNamespace
 from typing import Final
 
 from game.logic.rules.board_ends import _rows
+from game.logic.rules.compiled.hands import hand_cells
 from game.logic.rules.compiled.statements import Unsupported
 from game.logic.rules.design import Design
 from game.logic.rules.rulebook import _opposites
@@ -47,7 +48,9 @@ def in_check(b, player, lf, lt):
 def reached(b, z, whose, kind):
     for k in range(NPOS):
         v = b[k]
-        if v != 0 and ZONE[z, whose, k] and OWN[v] == whose and (kind < 0 or TYP[v] == kind):
+        if v == 0 or not ZONE[z, whose, k] or (OWN[v] != whose and not SHARED[TYP[v]]):
+            continue
+        if kind < 0 or TYP[v] == kind:
             return True
     return False
 """,
@@ -230,7 +233,7 @@ def ended_source(writer: EndWriter) -> list[str]:
     lines = ['@njit("boolean(int64[::1], int64, int64, int64, int64)", cache=True)']
     lines.append("def ended(b, turn, lf, lt, n):")
     lines.append("    player = PLAYER[turn]")
-    lines.append("    mover = 1 - player")
+    lines.append("    mover = MOVER[turn]  # who made the last move (turns.py)")
     lines += [f"    if {test}:\n        return True" for test in tests if test != "False"]
     return [*lines, "    return False", "", ""]
 
@@ -288,13 +291,16 @@ class EndWriter:
         theirs = bool(words) and words[-1] == "theirs"
         # The player an end about "the player who moved" asks about (theirs: the other one).
         who = "player" if theirs else "mover"
-        if head in COUNTERS and head != "perpetual-check":
+        if head in COUNTERS and (perft or head != "perpetual-check"):
             if perft:
                 return "False"
             counter = {"quiet-moves": "quiet", "plies": "plies"}.get(head)
             held = counter or self.call("repeats", "hist, nh")
             return f"{held} >= {int(words[0])}"
-        if head in ("none-left", "pieces-below", "in-hand") and self.hands:
+        counted = hand_cells(self.design) > 0
+        if self.hands and (
+            head == "in-hand" or (head in ("none-left", "pieces-below") and not counted)
+        ):
             raise Unsupported(f"the end condition ({head} ...) with pieces in hand")
         if head in _PLAIN or (head == "both-stuck" and self.design.pass_when_stuck):
             # (both stuck: a player with no move passes while the other has one)
@@ -308,13 +314,16 @@ class EndWriter:
         if head == "full":
             return f"{self.call('count_of', f'b, -1, {self.every}')} == NPOS"
         if head == "reached":
-            whose = "mover" if len(words) < 3 else "player"
+            whose = "mover" if len(words) < 3 else "1 - mover"
             kind = self.design.type_index(words[1]) if len(words) > 1 else -1
             return self.call("reached", f"b, {self.zones.index(words[0])}, {whose}, {kind}")
-        if head == "none-left":
-            return f"not {self.call('any_of', f'b, player, {self.mask(words)}')}"
-        if head == "pieces-below":
-            return f"{self.call('count_of', f'b, player, {self.every}')} < {int(words[0])}"
+        if head == "none-left":  # (none on the board, and no piece of any type in hand)
+            hand = " and in_hand(b, player) == 0" if hand_cells(self.design) else ""
+            return f"not {self.call('any_of', f'b, player, {self.mask(words)}')}{hand}"
+        if head == "pieces-below":  # (on the board and in hand)
+            hand = " + in_hand(b, player)" if hand_cells(self.design) else ""
+            count = self.call("count_of", f"b, player, {self.every}")
+            return f"{count}{hand} < {int(words[0])}"
         if head == "only":
             return f"not {self.call('any_of', f'b, -1, {self.every & ~self.mask(words)}')}"
         if head == "at-most":

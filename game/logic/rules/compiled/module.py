@@ -18,23 +18,40 @@ from typing import Any, Final
 from game.logic.rules import tree
 from game.logic.rules.attacks import write_attacks
 from game.logic.rules.compile import compile_design
+from game.logic.rules.compiled.counters import (
+    counter_refusal,
+    counter_width,
+    counters_source,
+    pieces_test,
+)
+from game.logic.rules.compiled.hands import (
+    drop_lines,
+    drop_rows,
+    hand_width,
+    hands_source,
+    no_mate_source,
+    to_hand_lines,
+)
 from game.logic.rules.compiled.lines import lines_source
 from game.logic.rules.compiled.outcome import outcome_source
 from game.logic.rules.compiled.playout import playout_source
+from game.logic.rules.compiled.scans import scans_source
 from game.logic.rules.compiled.statements import (
     HEAD,
     StatementWriter,
     Unsupported,
     adder_name,
     move_width,
+    program_bounds,
 )
+from game.logic.rules.compiled.turns import turn_refusal, turns_source
 from game.logic.rules.design import Design
 from game.logic.rules.writer import ProgramWriter
 
 __all__ = ["VERSION", "module_source"]
 
 #: The generator's version: part of the cached module's key (a new generator writes anew).
-VERSION: Final = 12
+VERSION: Final = 13
 
 #: The signatures of the generated functions: given, so that numba compiles each once (called
 #: with a literal argument, a function without one is compiled again for each value: the
@@ -52,10 +69,10 @@ MAX_ROWS: Final = 512
 
 #: The Design fields the spike does not compile yet: a design with any set stays on Python.
 _REFUSED: Final = (
-    "compulsory", "most_captures", "drops_first", "stacks", "counters",
-    "face_down", "dice", "captured_home", "prefer", "tallies", "groups", "captures_to_hand",
-    "no_mate", "concealed", "free_partial", "take_own", "random_players", "turn_kinds",
-    "labels", "hands", "teams", "turn_seats", "turn_jumps",
+    "compulsory", "most_captures", "stacks",
+    "face_down", "dice", "captured_home", "prefer", "tallies", "groups",
+    "concealed", "free_partial", "take_own", "random_players",
+    "labels", "teams", "turn_seats", "turn_jumps",
 )  # fmt: skip
 
 #: The kernels every module holds, in the order they must be defined (each compiles when
@@ -130,7 +147,7 @@ def moves(b, turn, lf, lt, out, cs, es, undo):
     positions their answer reads (``reader``): a move that changes none of them and does not
     move the royal piece cannot expose it, and is kept without playing it out."""
     player = PLAYER[turn]
-    n = pseudo(b, player, lf, lt, out, cs, es)
+    n = by_kind(out, pseudo(b, player, lf, lt, out, cs, es), turn)
     if n > out.shape[0] or not ROYAL_ANY:
         return n
     king = -1
@@ -141,7 +158,7 @@ def moves(b, turn, lf, lt, out, cs, es, undo):
             if v != 0 and ROYAL[v] and OWN[v] == player:
                 king = k
                 kings += 1
-    read = np.zeros(NPOS, dtype=np.int64)
+    read = np.zeros(b.shape[0], dtype=np.int64)  # (hand cells: never read)
     quiet = kings == 1 and not reader(b, king, 1 - player, lf, lt, read)
     kept = 0
     for i in range(n):
@@ -157,13 +174,16 @@ def moves(b, turn, lf, lt, out, cs, es, undo):
             kept += 1
     return kept
 
+'''
 
+#: ``legal``, perft, playouts: after the hands' ``no_mate`` (which calls ``moves``).
+_PLAY: Final = '''
 @njit(MOVES, cache=True)
 def legal(b, turn, lf, lt, out, cs, es, undo):
     """The legal moves into ``out``, and their count: a pass alone (a row of no change that
     keeps the last move's ends, program -1) for a player who has none where the game lets
     them pass and the next player has one."""
-    n = moves(b, turn, lf, lt, out, cs, es, undo)
+    n = no_mate(b, turn, out, moves(b, turn, lf, lt, out, cs, es, undo), cs, es)
     if n == 0 and PASS_WHEN_STUCK and moves(b, NEXT[turn], lf, lt, out, cs, es, undo) > 0:
         out[0, :] = 0
         out[0, 0] = lf
@@ -206,7 +226,7 @@ def perft(b, turn, lf, lt, depth, rows, cs, es, undo):
             continue
         row = rows[d, index[d]]
         apply(b, row, undo[d])
-        after = NEXT[turns[d]]
+        after = turn_after(turns[d], row[2])
         m = legal(b, after, row[0], row[1], rows[d - 1], cs, es, undo[d - 1])
         if m > rows.shape[1]:
             return -1
@@ -220,6 +240,7 @@ def perft(b, turn, lf, lt, depth, rows, cs, es, undo):
             counts[d] = m
             index[d] = 0
             turns[d] = after
+
 '''
 
 
@@ -233,10 +254,16 @@ def module_source(design: Design) -> str:
             else getattr(design, name, None)
         ):
             raise Unsupported(f"the rule {name}")
+    refused = counter_refusal(design)
+    if refused:
+        raise Unsupported(refused)
     if design.perft_past_ends:
         raise Unsupported("perft conventions other than the default")
-    if any(p.promote_at_end or p.shared or p.numbers for p in design.pieces):
-        raise Unsupported("promote-at-end, shared pieces or piece numbers")
+    if any(p.promote_at_end or p.numbers for p in design.pieces):
+        raise Unsupported("promote-at-end or piece numbers")
+    refused = turn_refusal(design)
+    if refused:
+        raise Unsupported(refused)
     compiled = compile_design(design)  # the tables, the same codes as the Python back end
     players = len(design.players)
     zones = list(design.board.zones)
@@ -262,7 +289,11 @@ def module_source(design: Design) -> str:
     if any(slow):
         raise Unsupported("a capture the check test runs forward (no backward walk)")
     lines = _tables(design, compiled, zones, ns)
+    lines += hands_source(design, compiled)
+    lines += scans_source(design)
     lines += [f"HEAD = {HEAD}", *_HELPERS.splitlines()]
+    lines += counters_source(design)
+    lines += turns_source(design, compiled)
     lines += probe_lines
     lines += [f'P{a} = njit("{PROBE}", cache=True)(P{a})' for a in range(players)] + [""]
     # The readers (R<a>: the probe, noting each position read) where every probe reads only
@@ -277,9 +308,11 @@ def module_source(design: Design) -> str:
     programs = _generators(design, writer)  # (first: it finds the adders' shapes)
     lines += lines_source(design) if writer.line_counts else []
     for shape in sorted(writer.adders):
-        lines += adder_source(*shape)
+        lines += adder_source(*shape, to_hand_lines(design, shape[0], shape[1]))
     lines += programs
     lines += _DRIVERS.splitlines()
+    lines += no_mate_source(design)
+    lines += _PLAY.splitlines()
     lines += playout_source(design, zones)
     return "\n".join(lines) + "\n"
 
@@ -291,13 +324,14 @@ ADDER: Final = (
 )
 
 
-def adder_source(drop: bool, captures: bool, extra: int) -> list[str]:
+def adder_source(drop: bool, captures: bool, extra: int, more: list[str]) -> list[str]:
     """The adder of one shape of ``add`` (see :func:`adder_name`): the move so far as a row of
     ``out``, its changes in the order the Python back end makes them (the start emptied, not
     for a drop, whose row starts from -1; each capture; the cascades' changes; the piece
     landing). A friend on the landing makes no move. Written per shape so that what the shape
     rules out is not in its code (one adder for every call, its counts unknown, made chess's
-    perft twice as slow)."""
+    perft twice as slow). ``more``: lines that add changes after the landing (captures to
+    hand)."""
     name = adder_name(drop, captures, extra)
     body = [
         "",
@@ -335,7 +369,7 @@ def adder_source(drop: bool, captures: bool, extra: int) -> list[str]:
         body += ["    if not gone:", *(f"        {line}" for line in landing)]
     else:
         body += [f"    {line}" for line in landing]
-    body += [f"    row[4] = (k - {HEAD}) // 2", "    return n + 1", "", ""]
+    body += [*more, f"    row[4] = (k - {HEAD}) // 2", "    return n + 1", "", ""]
     return body
 
 
@@ -432,7 +466,7 @@ def _generators(design: Design, writer: StatementWriter) -> list[str]:
                 writer.function(functions[key], key[1], program.drop)
             (drops if program.drop else calls)[-1].append((functions[key], pid))
             pid += 1
-    lines = list(writer.lines)
+    lines = [*writer.helpers, *writer.lines]
     for name in functions.values():
         lines.append(f'{name} = njit("{PROGRAM}", cache=True)({name})')
     lines += [
@@ -443,9 +477,7 @@ def _generators(design: Design, writer: StatementWriter) -> list[str]:
         "    n = 0",
         "    for f in range(NPOS):",
         "        v = b[f]",
-        "        if v == 0 or OWN[v] != player:",
-        "            continue",
-        "        t = TYP[v]",
+        *pieces_test(design),
     ]
     word = "if"
     for t, programs in enumerate(calls):
@@ -457,16 +489,9 @@ def _generators(design: Design, writer: StatementWriter) -> list[str]:
             lines.append(
                 f"            n = {name}(b, f, player, {number}, out, n, lf, lt, v, cs, es)"
             )
-    for t, programs in enumerate(drops):  # each type's drops at every position on the board
-        if programs:
-            lines.append("    for f in range(NPOS):")
-            lines.append("        if OFF[f]:")
-            lines.append("            continue")
-            for name, number in programs:
-                code = f"{1 + 2 * t} + player"  # the piece put down: type t, the player's
-                lines.append(
-                    f"        n = {name}(b, f, player, {number}, out, n, lf, lt, {code}, cs, es)"
-                )
+    lines += drop_lines(design, drops)
     lines.append("    return n")
-    lines += ["", f"WIDTH = {move_width(design)}", f"ROWS = {MAX_ROWS}"]
+    width = move_width(design) + hand_width(design, program_bounds(design)[0])
+    width = max(width, counter_width(design))
+    lines += ["", f"WIDTH = {width}", f"ROWS = {MAX_ROWS + drop_rows(design)}"]
     return lines

@@ -37,16 +37,20 @@ from typing import Any, Final
 
 from game.logic.rules import tree
 from game.logic.rules.compiled.ends import EndWriter, ended_source
+from game.logic.rules.compiled.hands import hand_cells
 from game.logic.rules.design import Design
 from game.logic.rules.ends import walk
 from game.logic.rules.keys import key_tables
 from game.logic.rules.read_ends import OUTCOMES
 from game.logic.rules.sexpr import Form
 
-__all__ = ["RESULTS", "SEED", "outcome_source"]
+__all__ = ["RESULTS", "SEED", "UNSURE", "outcome_source"]
 
-#: What ``outcome`` returns: 0 while the game goes on, else 1 + the index of the outcome word.
+#: What ``outcome`` returns: 0 while the game goes on, else 1 + the index of the outcome word;
+#: UNSURE where only the Python back end can say (a perpetual check: whether every move of
+#: the cycle gave check is read from the positions of the history).
 RESULTS: Final = ("", *OUTCOMES)
+UNSURE: Final = -1
 
 #: The seed of the hash's random table (numpy's ``RandomState``, the same on every machine).
 SEED: Final = 29
@@ -92,6 +96,8 @@ _BOARD: Final = {
     "plain": "h ^= HZ[k, b[k]]",
     "canon": "h ^= HZ[k, CANON[b[k]]]",
     "watched": "h ^= HZ[k, final[CANON[b[k]]]]",
+    # (a count, not a code: an odd multiple of the position's number, one for each count)
+    "counts": "h ^= HZ[k, 0] * (2 * b[k] + 1)",
 }
 
 _LAST: Final = """
@@ -133,9 +139,9 @@ def keep(b, turn, row, out, n, hist, nh):
 @njit("int64(int64[::1], int64, int64)", cache=True)
 def winner(b, turn, result):
     if result == 1:
-        return 1 - PLAYER[turn]
+        return MOVER[turn]
     if result == 2:
-        return PLAYER[turn]
+        return 1 - MOVER[turn]
     if result != 4:
         return -1
     return COUNT_WINNER(b)
@@ -167,12 +173,18 @@ def _kernels(design: Design, tables: Any, reads_last: bool) -> list[str]:
     """``mix`` and ``canonical`` where needed, ``poshash``, the counters' kernels, ``winner``."""
     watched = tables is not None and bool(tables[1])
     board = "watched" if watched else "canon" if tables is not None else "plain"
+    board = "counts" if design.counters else board
     lines = _MIX.splitlines() if reads_last else []
     lines += _CANONICAL.splitlines() if watched else []
     lines += ["", "", '@njit("int64(int64[::1], int64, int64[:, ::1], int64)", cache=True)']
     lines += ["def poshash(b, turn, out, n):", "    h = HTURN[turn]"]
     lines += ["    final = canonical(b)"] if watched else []
     lines += ["    for k in range(NPOS):", "        if b[k] != 0:", f"            {_BOARD[board]}"]
+    if hand_cells(design):  # the pieces in hand: a count per cell after the board
+        lines += [
+            "    for k in range(HAND_CELLS):",
+            "        h ^= HHAND[k] * (2 * b[NPOS + k] + 1)",
+        ]
     lines += [*(_LAST.splitlines()[1:] if reads_last else []), "    return h", ""]
     counts = any(end.outcome == "count" for end in design.ends)
     if counts:
@@ -190,7 +202,14 @@ def outcome_source(design: Design, zones: list[str], compiled: Any) -> list[str]
     kernels above, and ``outcome``."""
     writer = EndWriter(design, zones)
     ended = ended_source(writer)
-    tests = [(writer.cond(end.condition, perft=False), end.outcome) for end in design.ends]
+    tests: list[tuple[str, int]] = []
+    for end in design.ends:
+        cond = end.condition
+        if isinstance(cond, Form) and cond.head == "perpetual-check":  # (the count reached)
+            count = int(cond.items[1].value)  # type: ignore[union-attr]
+            tests.append((f"{writer.call('repeats', 'hist, nh')} >= {count}", UNSURE))
+        else:
+            tests.append((writer.cond(cond, perft=False), RESULTS.index(end.outcome)))
     last = ("last-to", "last-from")
     reads_last = [
         any(isinstance(node, tree.Is) and node.word in last for node in tree.walk(program.tree))
@@ -203,10 +222,10 @@ def outcome_source(design: Design, zones: list[str], compiled: Any) -> list[str]
     lines += ["", "", f'@njit("{OUTCOME}", cache=True)']
     lines.append("def outcome(b, turn, lf, lt, n, quiet, plies, hist, nh):")
     lines.append("    player = PLAYER[turn]")
-    lines.append("    mover = 1 - player")
-    for test, word in tests:
+    lines.append("    mover = MOVER[turn]  # who made the last move (turns.py)")
+    for test, code in tests:
         if test != "False":
-            lines += [f"    if {test}:", f"        return {RESULTS.index(word)}"]
+            lines += [f"    if {test}:", f"        return {code}"]
     lines += [f"    return {RESULTS.index('draw')} if n == 0 else 0", "", ""]
     return lines
 
@@ -254,6 +273,7 @@ def _hash_tables(
         "_LOW, _HIGH = np.iinfo(np.int64).min, np.iinfo(np.int64).max",
         "HZ = _RS.randint(_LOW, _HIGH, size=(NPOS, NCODES), dtype=np.int64)",
         f"HTURN = _RS.randint(_LOW, _HIGH, size={steps}, dtype=np.int64)",
+        f"HHAND = _RS.randint(_LOW, _HIGH, size={max(1, hand_cells(design))}, dtype=np.int64)",
         f"CANON = np.array({canon!r}, dtype=np.int64)",
         f"WN = np.array({wn!r}, dtype=np.int64)",
         f"WLIVE = np.array({live!r}, dtype=np.bool_)",

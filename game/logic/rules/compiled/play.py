@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from game.logic.rules.compiled.outcome import RESULTS
+from game.logic.rules.compiled.outcome import RESULTS, UNSURE
 from game.logic.rules.position import DescribedPosition
 
 if TYPE_CHECKING:
@@ -27,6 +27,7 @@ class CompiledPlay:
     def __init__(self, rules: CompiledRules, pos: DescribedPosition, rulebook: Rulebook) -> None:
         """Start from ``pos`` (not changed), its history read through ``rulebook`` (the
         Python back end, which wrote it)."""
+        self.rules = rules
         self.m: Any = rules.module
         m = self.m
         self.out = np.zeros((m.ROWS, m.WIDTH), dtype=np.int64)
@@ -55,7 +56,7 @@ class CompiledPlay:
         m = self.m
         row = self.out[i].copy()
         m.apply(self.b, row, self.undo)
-        self.turn = int(m.NEXT[self.turn])
+        self.turn = int(m.turn_after(self.turn, row[2]))
         self.lf, self.lt = int(row[0]), int(row[1])
         self.quiet = int(m.quiet_after(row, self.undo, self.quiet))
         self.plies += 1
@@ -66,24 +67,26 @@ class CompiledPlay:
 
     def outcome(self) -> str | None:
         """As :meth:`~game.logic.rules.ends.Ends.outcome` answers: "win", "loss" (for the
-        player who moved last), "draw", "count", or None while the game goes on."""
+        player who moved last), "draw", "count", None while the game goes on, or "unsure"
+        where only the Python back end can say (a perpetual check)."""
         code = self.m.outcome(
             self.b, self.turn, self.lf, self.lt, self.n, self.quiet, self.plies, self.hist,
             self.nh,
         )  # fmt: skip
-        return RESULTS[code] or None
+        return "unsure" if code == UNSURE else RESULTS[code] or None
 
     def ended(self) -> bool:
         """Whether an end holds as perft reads them (no draw counters)."""
         return bool(self.m.ended(self.b, self.turn, self.lf, self.lt, self.n))
 
     def winner(self) -> int:
-        """The player who has won (-1: no one, a draw or a game going on)."""
-        code = RESULTS.index(self.outcome() or "")
+        """The player who has won (-1: no one, a draw, a game going on, or unsure)."""
+        said = self.outcome() or ""
+        code = RESULTS.index(said) if said in RESULTS else 0
         return int(self.m.winner(self.b, self.turn, code))
 
     def _set(self, pos: DescribedPosition) -> None:
-        self.b = np.array(pos.board, dtype=np.int64)
+        self.b = self.rules.board(pos)
         self.turn, self.lf, self.lt = pos.turn, pos.last_from, pos.last_to
         self._generate()
 

@@ -192,13 +192,15 @@ def playout(b, st, limit, rows, cs, es, undo, record):
     played = limit
     for ply in range(limit):
         player = PLAYER[turn]
-        n = pseudo(b, player, lf, lt, out, cs, es)
+        n = by_kind(out, pseudo(b, player, lf, lt, out, cs, es), turn)
         if n > out.shape[0]:
             return -1
         chosen = -1
         while n > 0:
             i = np.random.randint(n)
-            if not ROYAL_ANY or safe_at(b, out[i], player, undo[0], rq, nr):
+            if (not ROYAL_ANY or safe_at(b, out[i], player, undo[0], rq, nr)) and (
+                not NO_MATE_ANY or not mates(b, turn, out[i], cs, es)
+            ):
                 chosen = i
                 break
             n -= 1
@@ -219,10 +221,11 @@ def playout(b, st, limit, rows, cs, es, undo, record):
                 record[ply, 2] = -1
             else:
                 record[ply, :] = out[chosen]
-        turn = NEXT[turn]
         if chosen < 0:
+            turn = NEXT[turn]
             continue  # a pass: the last move's ends stay
         row = out[chosen]
+        turn = turn_after(turn, row[2])
         apply(b, row, undo[0])
         if ROYAL_ANY:
             royal_moved(b, row, rq, nr)

@@ -18,6 +18,9 @@ from __future__ import annotations
 from typing import Final
 
 from game.logic.rules import tree
+from game.logic.rules.compiled.counters import counter_cond, counter_statement, move_state
+from game.logic.rules.compiled.scans import anywhere, scan_cond
+from game.logic.rules.compiled.turns import turning, turning_step
 from game.logic.rules.design import Design
 from game.logic.rules.expressions import connective, word_tests
 
@@ -85,6 +88,12 @@ class StatementWriter:
         if self.players != 2:
             raise Unsupported(f"{self.players} players (the spike plays two)")
         self.lines: list[str] = []
+        #: The directions whose walks may turn, and those the program being written steps
+        #: along (turns.py).
+        self.turning_words = turning(design)
+        self.turned: set[int] = set()
+        #: Functions the programs call, written before them (scans.py's ``exists``).
+        self.helpers: list[str] = []
         self.counter = 0
         self.player = 0
         self.quiet = False
@@ -114,6 +123,9 @@ class StatementWriter:
         joined = connective(cond, self.cond)
         if joined is not None:
             return joined
+        counted = counter_cond(cond, self.design.counters and not self.quiet)
+        if counted is not None:  # counters and what they leave empty (counters.py)
+            return counted
         match cond:
             case tree.Is(word=word):
                 words = {
@@ -139,6 +151,9 @@ class StatementWriter:
                 if name not in self.design.attributes:
                     return "False"
                 return f"(ATT[b[c]] & {1 << self.design.attributes.index(name)}) != 0"
+        scanned = scan_cond(self, cond, p, q)  # lines, counts, exists, next (scans.py)
+        if scanned is not None:
+            return scanned
         raise Unsupported(f"the condition {tree.shown(cond)}")
 
     def count(self, count: tree.Count) -> str:
@@ -159,8 +174,6 @@ class StatementWriter:
         in a probe (written per player), a local of the program function (written once for
         both players, which reads its directions from ``SYM`` when it starts)."""
         board = self.design.board
-        if board.turns:
-            raise Unsupported("walks that turn")
         d = board.directions.index(word)
         if self.quiet:
             return str(board.symmetry[self.player][d])
@@ -177,15 +190,18 @@ class StatementWriter:
         self.drop = drop
         self.captures, self.extra, self.sweeping = False, 0, ""
         self.used = set()
+        self.turned = set()
         self.emit(0, f"def {name}(b, f, p, pid, out, n, lf, lt, mc0, cs, es):")
         head = len(self.lines)
         self.emit(1, "q = 1 - p")
         self.emit(1, "for _ in ONE:")
-        self.emit(2, "c = f; mc = mc0; mk = f; ncap = 0; neff = 0")
+        self.emit(2, "c = f; mc = mc0; mk = f; ncap = 0; neff = 0" + move_state(self.design))
         self.seq(list(body), 2, ["continue"])
         self.emit(1, "return n")
         self.emit(0, "")
-        self.lines[head:head] = [f"    _d{d} = SYM[p, {d}]" for d in sorted(self.used)]
+        self.lines[head:head] = [f"    _d{d} = SYM[p, {d}]" for d in sorted(self.used)] + [
+            f"    _v{d} = _d{d}" for d in sorted(self.turned)
+        ]
 
     def emit(self, indent: int, text: str) -> None:
         self.lines.append("    " * indent + text)
@@ -202,7 +218,15 @@ class StatementWriter:
         """``items`` (the rest of a program); a choice takes the rest with each branch."""
         for i, node in enumerate(items):
             rest = items[i + 1 :]
+            if counter_statement(self, node, indent, fail):  # sowing (counters.py)
+                continue
             match node:
+                case tree.Advance(direction=d) if self.turning_words and (
+                    self.design.board.directions.index(d) in self.turning_words
+                ):
+                    self.step(d)  # (the direction the walk starts along)
+                    index = self.design.board.directions.index(d)
+                    turning_step(self, index, indent, fail)  # (turns.py)
                 case tree.Advance(direction=d):
                     self.emit(indent, f"c = L[{self.step(d)}, c]")
                     self.emit(indent, "if c < 0:")
@@ -247,6 +271,9 @@ class StatementWriter:
                     return
                 case tree.Do(body=body):
                     self.seq([*body, *rest], indent, fail)
+                    return
+                case tree.Anywhere(body=body):
+                    anywhere(self, [*body, *rest], indent)
                     return
                 case tree.OneOf(alternatives=alternatives):
                     k = self.fresh()
@@ -340,14 +367,23 @@ class StatementWriter:
         self.emit(indent, f"c = _s{k}")
 
     def _straight(self, body: list[tree.Stmt]) -> bool:
+        """Whether each pass steps once along one direction no walk comes back on, the rest
+        of the body never moving the cursor (tests, moves added, a promotion, an ``if`` of
+        those): no pass can start where another did, so the loop needs no guard."""
         board = self.design.board
         for player in range(self.players):  # straight for every player
             steps = set()
             for node in body:
                 if isinstance(node, tree.Advance):
                     steps.add(board.symmetry[player][board.directions.index(node.direction)])
-                elif not isinstance(node, tree.Verify) and node != tree.Act("add"):
+                elif not all(_stays(n) for n in tree.walk(node)):
                     return False
             if len(steps) != 1 or not steps <= self.acyclic:
                 return False
         return True
+
+
+def _stays(node: tree.ProgramNode) -> bool:
+    """Whether ``node`` leaves the cursor where it is and holds no loop or choice."""
+    kept = tree.Cond | tree.If | tree.Do | tree.Verify | tree.ChangeType | tree.SetAttr
+    return isinstance(node, kept) or node == tree.Act("add")
