@@ -19,12 +19,19 @@ from game.logic.rules import tree
 from game.logic.rules.attacks import write_attacks
 from game.logic.rules.compile import compile_design
 from game.logic.rules.compiled.ends import ends_source
+from game.logic.rules.compiled.partial import (
+    chain_source,
+    chained,
+    move_kinds,
+    pseudo_return,
+    raw_adders,
+    row_width,
+)
 from game.logic.rules.compiled.statements import (
     HEAD,
     StatementWriter,
     Unsupported,
     adder_name,
-    move_width,
 )
 from game.logic.rules.design import Design
 from game.logic.rules.writer import ProgramWriter
@@ -32,7 +39,7 @@ from game.logic.rules.writer import ProgramWriter
 __all__ = ["VERSION", "module_source"]
 
 #: The generator's version: part of the cached module's key (a new generator writes anew).
-VERSION: Final = 11
+VERSION: Final = 12
 
 #: The signatures of the generated functions: given, so that numba compiles each once (called
 #: with a literal argument, a function without one is compiled again for each value: the
@@ -41,7 +48,7 @@ PROBE: Final = "boolean(int64[::1], int64, int64, int64)"
 READER: Final = "boolean(int64[::1], int64, int64, int64, int64[::1])"
 PROGRAM: Final = (
     "int64(int64[::1], int64, int64, int64, int64[:, ::1], int64, int64, int64, int64, "
-    "int64[::1], int64[::1])"
+    "int64[::1], int64[::1], int64)"
 )
 PSEUDO: Final = "int64(int64[::1], int64, int64, int64, int64[:, ::1], int64[::1], int64[::1])"
 
@@ -50,7 +57,7 @@ MAX_ROWS: Final = 512
 
 #: The Design fields the spike does not compile yet: a design with any set stays on Python.
 _REFUSED: Final = (
-    "compulsory", "most_captures", "drops_first", "stacks", "counters",
+    "drops_first", "stacks", "counters",
     "face_down", "dice", "captured_home", "prefer", "tallies", "groups", "captures_to_hand",
     "no_mate", "concealed", "free_partial", "take_own", "random_players", "turn_kinds",
     "labels", "hands", "teams", "turn_seats", "turn_jumps",
@@ -284,8 +291,8 @@ def module_source(design: Design) -> str:
             raise Unsupported(f"the rule {name}")
     if design.perft_past_ends:
         raise Unsupported("perft conventions other than the default")
-    if any(p.promote_at_end or p.shared or p.numbers for p in design.pieces):
-        raise Unsupported("promote-at-end, shared pieces or piece numbers")
+    if any(p.shared or p.numbers for p in design.pieces):
+        raise Unsupported("shared pieces or piece numbers")
     compiled = compile_design(design)  # the tables, the same codes as the Python back end
     players = len(design.players)
     zones = list(design.board.zones)
@@ -323,9 +330,12 @@ def module_source(design: Design) -> str:
     lines += _reader(readers)
     lines += _ATTACKED.splitlines()
     lines += ends_source(design, zones)
-    programs = _generators(design, writer)  # (first: it finds the adders' shapes)
+    if chained(design):  # every add writes a raw row (game.logic.rules.compiled.partial)
+        writer.raw_kinds = move_kinds(design)
+    programs = _generators(design, writer, compiled)  # (first: it finds the adders' shapes)
     for shape in sorted(writer.adders):
         lines += adder_source(*shape)
+    lines += raw_adders(design)
     lines += programs
     lines += _DRIVERS.splitlines()
     return "\n".join(lines) + "\n"
@@ -459,7 +469,7 @@ def _tables(design: Design, compiled: Any, zones: list[str], ns: dict[str, Any])
     return lines
 
 
-def _generators(design: Design, writer: StatementWriter) -> list[str]:
+def _generators(design: Design, writer: StatementWriter, compiled: Any) -> list[str]:
     """A function per distinct move program (the queen's slides are the rook's and the
     bishop's: one function each, numbered by the caller), for every player at once, and
     ``pseudo`` that runs each piece's programs in the order the description gives them."""
@@ -471,8 +481,6 @@ def _generators(design: Design, writer: StatementWriter) -> list[str]:
         calls.append([])
         drops.append([])
         for program in piece.programs:
-            if any(isinstance(nd, tree.AddPartial) for nd in tree.walk(program.tree)):
-                raise Unsupported("partial moves")
             key = (program.drop, tuple(program.tree))
             if key not in functions:
                 functions[key] = f"prog_{len(functions)}"
@@ -482,6 +490,7 @@ def _generators(design: Design, writer: StatementWriter) -> list[str]:
     lines = list(writer.lines)
     for name in functions.values():
         lines.append(f'{name} = njit("{PROGRAM}", cache=True)({name})')
+    lines += chain_source(design, calls, compiled)  # partial moves grown, moves selected
     lines += [
         "",
         "",
@@ -502,7 +511,7 @@ def _generators(design: Design, writer: StatementWriter) -> list[str]:
         word = "elif"
         for name, number in programs:
             lines.append(
-                f"            n = {name}(b, f, player, {number}, out, n, lf, lt, v, cs, es)"
+                f"            n = {name}(b, f, player, {number}, out, n, lf, lt, v, cs, es, 0)"
             )
     for t, programs in enumerate(drops):  # each type's drops at every position on the board
         if programs:
@@ -512,8 +521,8 @@ def _generators(design: Design, writer: StatementWriter) -> list[str]:
             for name, number in programs:
                 code = f"{1 + 2 * t} + player"  # the piece put down: type t, the player's
                 lines.append(
-                    f"        n = {name}(b, f, player, {number}, out, n, lf, lt, {code}, cs, es)"
+                    f"        n = {name}(b, f, player, {number}, out, n, lf, lt, {code}, cs, es, 0)"
                 )
-    lines.append("    return n")
-    lines += ["", f"WIDTH = {move_width(design)}", f"ROWS = {MAX_ROWS}"]
+    lines.append(f"    return {pseudo_return(design)}")
+    lines += ["", f"WIDTH = {row_width(design)}", f"ROWS = {MAX_ROWS}"]
     return lines
