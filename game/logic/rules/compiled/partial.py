@@ -16,8 +16,10 @@ on a stack kept at the far end of the same buffer (its continuations are written
 the moves finished so far, the ones that capture more pushed, the first on top), each row
 that cannot go on written as a move. Then the finished moves go down to the buffer's start
 and the selection passes (:mod:`~game.logic.rules.compiled.select`) keep what the rules
-allow. A finished move's row holds, after its changes, its captures in order, the path's
-length and the path (the squares the piece visits: notation and matching read them).
+allow. Where the moves grown do not fit in the position's buffer before they are selected
+(a flying king among many pieces), they grow again in a larger one made for them. A
+finished move's row holds, after its changes, its captures in order, the path's length and
+the path (the squares the piece visits: notation and matching read them).
 """
 
 from __future__ import annotations
@@ -49,6 +51,10 @@ RAW: Final = 9
 #: The continuations one move may have, as the Python back end grows them (past it, the move
 #: so far ends where it stands).
 MAX_CHAIN_DEPTH: Final = 64
+
+#: The rows a position's composite moves may take while they grow, before they are selected
+#: (the Python back end's bound is 20,000 for each partial move).
+CHAIN_ROWS: Final = 1 << 14
 
 #: The signature of a raw adder and of ``cont``.
 RAW_ADDER: Final = (
@@ -127,6 +133,7 @@ def raw_adders(design: Design) -> list[str]:
         f"CAPMAX = {captures}",
         f"PATHMAX = {path}",
         f"MAX_CHAIN_DEPTH = {MAX_CHAIN_DEPTH}",
+        f"CHAIN_ROWS = {CHAIN_ROWS}",
     ]
     drops = any(program.drop for piece in design.pieces for program in piece.programs)
     for name, start in (("raw_move", "f"), ("raw_drop", "-1"))[: 2 if drops else 1]:
@@ -294,12 +301,10 @@ def unpack(row, caps, trail):
     "int64(int64[::1], int64, int64, int64, int64[:, ::1], int64, int64[::1], int64[::1])",
     cache=True,
 )
-def finish(b, player, lf, lt, out, n, cs, es):
+def grow(b, player, lf, lt, out, n, cs, es):
     """The moves of ``pseudo``'s ``n`` raw rows, partial ones grown to their ends, then
-    selected; their count (past ``out``'s rows: an overflow)."""
+    selected; their count (past ``out``'s rows: too many, the raw rows left as they were)."""
     rows = out.shape[0]
-    if n > rows:
-        return n
     trail = es  # the path so far (the programs of a game with partial moves leave es alone)
     composite = False
     for i in range(n):
@@ -397,4 +402,31 @@ def finish(b, player, lf, lt, out, n, cs, es):
         used += 1 + row[used]
         copy_row(out[j], row, used)
     return select(b, out, m - n, True)
+
+
+@njit(
+    "int64(int64[::1], int64, int64, int64, int64[:, ::1], int64, int64[::1], int64[::1])",
+    cache=True,
+)
+def finish(b, player, lf, lt, out, n, cs, es):
+    """``grow`` in ``out``; where the moves grown do not fit there before they are selected
+    (a flying king among many pieces), again in a buffer of CHAIN_ROWS rows made for it, the
+    moves selected then copied back; their count (past ``out``'s rows: an overflow)."""
+    rows = out.shape[0]
+    if n > rows:
+        return n
+    kept = grow(b, player, lf, lt, out, n, cs, es)
+    if kept <= rows:
+        return kept
+    room = np.empty((CHAIN_ROWS, out.shape[1]), dtype=np.int64)
+    for i in range(n):
+        copy_row(room[i], out[i], RAW + out[i, 3] + out[i, 8])
+    kept = grow(b, player, lf, lt, room, n, cs, es)
+    if kept > rows:
+        return kept
+    for i in range(kept):
+        row = room[i]
+        used = HEAD + 2 * row[4] + row[3]
+        copy_row(out[i], row, used + 1 + row[used])
+    return kept
 '''
