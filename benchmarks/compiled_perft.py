@@ -7,10 +7,15 @@ move programs' tree) beside the Python back end and python-chess, in one run, ea
                                                              # fresh cache (minutes)
     .venv/bin/python benchmarks/compiled_perft.py --others   # also Othello, breakthrough,
                                                              # Hex perft
+    .venv/bin/python benchmarks/compiled_perft.py --draughts # English perft(10) and
+                                                             # International perft(8) instead
+                                                             # of chess
 
 python-chess counts the last ply in bulk (``legal_moves.count()``), as both of ours do.
-Our Python back end runs only where it takes seconds (chess to 4, Kiwipete to 3) unless
-``--python-deep``. The compile lines time a new process that builds the module and makes
+Our Python back end runs only where it takes seconds (chess to 4, Kiwipete to 3; English
+draughts to 8, International to 6, beside the compiled back end at the same depths, their
+ratio printed) unless ``--python-deep`` (then also at the draughts' full depths, once: minutes
+each). The compile lines time a new process that builds the module and makes
 its first call: cold in an empty cache folder, warm with the cache that run filled.
 """
 
@@ -111,13 +116,59 @@ def other_lines() -> None:
                 )
 
 
+#: The draughts' rows: (game, the depth measured, the depth the Python back end runs to
+#: without ``--python-deep``, the count at the full depth).
+DRAUGHTS = [
+    ("english-draughts", 10, 8, 18_391_564),
+    ("international-draughts", 8, 6, 6_483_961),
+]
+
+
+def draughts_lines(python_deep: bool) -> None:
+    """Perft of the draughts from their starts on both back ends: the compiled one at the
+    full and the smaller depth (twice each), the Python one at the smaller depth (twice), and
+    at the full depth once where asked; each factor at equal depths."""
+    for game, depth, small, want in DRAUGHTS:
+        e = rulebook(game)
+        rules = compiled_rules(e.design)
+        rules.perft(e.start(), 1)  # compiled, or loaded from the cache, before timing
+        timed = {
+            ("compiled", depth): _twice(lambda e=e, r=rules, d=depth: r.perft(e.start(), d)),
+            ("compiled", small): _twice(lambda e=e, r=rules, d=small: r.perft(e.start(), d)),
+            ("python", small): _twice(lambda e=e, d=small: e.perft(e.start(), d)),
+        }
+        if python_deep:
+            started, cpu = time.perf_counter(), time.process_time()
+            nodes = e.perft(e.start(), depth)
+            timed[("python", depth)] = [
+                (time.perf_counter() - started, time.process_time() - cpu, nodes)
+            ]
+        for (label, d), runs in timed.items():
+            for seconds, cpu, nodes in runs:
+                ok = "" if d != depth else " equal" if nodes == want else f" DIFFERS {want}"
+                print(
+                    f"{game} perft({d}) {label:8} nodes={nodes}{ok} seconds={seconds:.3f} "
+                    f"cpu={cpu:.3f}",
+                    flush=True,
+                )
+        for d in (small, depth):
+            if ("python", d) in timed:
+                python = min(cpu for _, cpu, _ in timed[("python", d)])
+                compiled = min(cpu for _, cpu, _ in timed[("compiled", d)])
+                print(f"{game} perft({d}) python/compiled cpu={python / compiled:.1f}x")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--cold", action="store_true")
     parser.add_argument("--python-deep", action="store_true")
     parser.add_argument("--others", action="store_true", help="Othello, Hex, breakthrough too")
+    parser.add_argument("--draughts", action="store_true", help="the draughts instead of chess")
     args = parser.parse_args()
+    if args.draughts:
+        draughts_lines(args.python_deep)
+        return
     try:
         import chess
     except ImportError:

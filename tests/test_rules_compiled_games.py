@@ -32,14 +32,8 @@ from tests.deep import sized
 
 #: Why each game that does not compile stays on Python (the generator's first refusal).
 REASONS = {
-    "english-draughts": "the rule compulsory",
-    "russian-draughts": "the rule compulsory",
-    "international-draughts": "the rule compulsory",
-    "brazilian-draughts": "the rule compulsory",
-    "pool-checkers": "the rule compulsory",
-    "czech-draughts": "the rule compulsory",
-    "bashni": "the rule compulsory",
-    "italian-draughts": "the rule compulsory",
+    "bashni": "the rule stacks",
+    "italian-draughts": "the rule prefer",
     "banqi": "the rule face_down",
     "ur": "the rule dice",
     "chaturaji": "the rule dice",
@@ -67,6 +61,9 @@ PLAYED = sized(
         "nine-mens-morris": (8, 300),
         "kalah": (12, 300),
         "oware": (8, 400),
+        "english-draughts": (12, 300),
+        "international-draughts": (4, 300),
+        "russian-draughts": (4, 300),
     },
 )
 

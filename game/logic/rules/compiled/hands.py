@@ -164,7 +164,7 @@ def drop_lines(design: Design, drops: list[list[tuple[str, int]]]) -> list[str]:
         for name, number in programs:
             code = f"{1 + 2 * t} + player"  # the piece put down: type t, the player's
             lines.append(
-                f"{indent}    n = {name}(b, f, player, {number}, out, n, lf, lt, {code}, cs, es)"
+                f"{indent}    n = {name}(b, f, player, {number}, out, n, lf, lt, {code}, cs, es, 0)"
             )
         if hands:  # each drop takes its piece from the hand
             lines.append(f"{indent}if COUNTED[player, {t}]:")

@@ -34,6 +34,14 @@ from game.logic.rules.compiled.hands import (
 )
 from game.logic.rules.compiled.lines import lines_source
 from game.logic.rules.compiled.outcome import outcome_source
+from game.logic.rules.compiled.partial import (
+    chain_source,
+    chained,
+    move_kinds,
+    pseudo_return,
+    raw_adders,
+    row_width,
+)
 from game.logic.rules.compiled.playout import playout_source
 from game.logic.rules.compiled.scans import scans_source
 from game.logic.rules.compiled.statements import (
@@ -41,7 +49,6 @@ from game.logic.rules.compiled.statements import (
     StatementWriter,
     Unsupported,
     adder_name,
-    move_width,
     program_bounds,
 )
 from game.logic.rules.compiled.turns import turn_refusal, turns_source
@@ -51,7 +58,7 @@ from game.logic.rules.writer import ProgramWriter
 __all__ = ["VERSION", "module_source"]
 
 #: The generator's version: part of the cached module's key (a new generator writes anew).
-VERSION: Final = 13
+VERSION: Final = 14
 
 #: The signatures of the generated functions: given, so that numba compiles each once (called
 #: with a literal argument, a function without one is compiled again for each value: the
@@ -60,7 +67,7 @@ PROBE: Final = "boolean(int64[::1], int64, int64, int64)"
 READER: Final = "boolean(int64[::1], int64, int64, int64, int64[::1])"
 PROGRAM: Final = (
     "int64(int64[::1], int64, int64, int64, int64[:, ::1], int64, int64, int64, int64, "
-    "int64[::1], int64[::1])"
+    "int64[::1], int64[::1], int64)"
 )
 PSEUDO: Final = "int64(int64[::1], int64, int64, int64, int64[:, ::1], int64[::1], int64[::1])"
 
@@ -69,7 +76,7 @@ MAX_ROWS: Final = 512
 
 #: The Design fields the spike does not compile yet: a design with any set stays on Python.
 _REFUSED: Final = (
-    "compulsory", "most_captures", "stacks",
+    "stacks",
     "face_down", "dice", "captured_home", "prefer", "tallies", "groups",
     "concealed", "free_partial", "take_own", "random_players",
     "labels", "teams", "turn_seats", "turn_jumps",
@@ -259,8 +266,8 @@ def module_source(design: Design) -> str:
         raise Unsupported(refused)
     if design.perft_past_ends:
         raise Unsupported("perft conventions other than the default")
-    if any(p.promote_at_end or p.numbers for p in design.pieces):
-        raise Unsupported("promote-at-end or piece numbers")
+    if any(p.numbers for p in design.pieces):
+        raise Unsupported("piece numbers")
     refused = turn_refusal(design)
     if refused:
         raise Unsupported(refused)
@@ -305,10 +312,13 @@ def module_source(design: Design) -> str:
     lines += _reader(readers)
     lines += _ATTACKED.splitlines()
     lines += outcome_source(design, zones, compiled)
-    programs = _generators(design, writer)  # (first: it finds the adders' shapes)
+    if chained(design):  # every add writes a raw row (game.logic.rules.compiled.partial)
+        writer.raw_kinds = move_kinds(design)
+    programs = _generators(design, writer, compiled)  # (first: it finds the adders' shapes)
     lines += lines_source(design) if writer.line_counts else []
     for shape in sorted(writer.adders):
         lines += adder_source(*shape, to_hand_lines(design, shape[0], shape[1]))
+    lines += raw_adders(design)
     lines += programs
     lines += _DRIVERS.splitlines()
     lines += no_mate_source(design)
@@ -446,7 +456,7 @@ def _tables(design: Design, compiled: Any, zones: list[str], ns: dict[str, Any])
     return lines
 
 
-def _generators(design: Design, writer: StatementWriter) -> list[str]:
+def _generators(design: Design, writer: StatementWriter, compiled: Any) -> list[str]:
     """A function per distinct move program (the queen's slides are the rook's and the
     bishop's: one function each, numbered by the caller), for every player at once, and
     ``pseudo`` that runs each piece's programs in the order the description gives them."""
@@ -458,8 +468,6 @@ def _generators(design: Design, writer: StatementWriter) -> list[str]:
         calls.append([])
         drops.append([])
         for program in piece.programs:
-            if any(isinstance(nd, tree.AddPartial) for nd in tree.walk(program.tree)):
-                raise Unsupported("partial moves")
             key = (program.drop, tuple(program.tree))
             if key not in functions:
                 functions[key] = f"prog_{len(functions)}"
@@ -469,6 +477,7 @@ def _generators(design: Design, writer: StatementWriter) -> list[str]:
     lines = [*writer.helpers, *writer.lines]
     for name in functions.values():
         lines.append(f'{name} = njit("{PROGRAM}", cache=True)({name})')
+    lines += chain_source(design, calls, compiled)  # partial moves grown, moves selected
     lines += [
         "",
         "",
@@ -487,11 +496,11 @@ def _generators(design: Design, writer: StatementWriter) -> list[str]:
         word = "elif"
         for name, number in programs:
             lines.append(
-                f"            n = {name}(b, f, player, {number}, out, n, lf, lt, v, cs, es)"
+                f"            n = {name}(b, f, player, {number}, out, n, lf, lt, v, cs, es, 0)"
             )
     lines += drop_lines(design, drops)
-    lines.append("    return n")
-    width = move_width(design) + hand_width(design, program_bounds(design)[0])
+    lines.append(f"    return {pseudo_return(design)}")
+    width = row_width(design) + hand_width(design, program_bounds(design)[0])
     width = max(width, counter_width(design))
     lines += ["", f"WIDTH = {width}", f"ROWS = {MAX_ROWS + drop_rows(design)}"]
     return lines

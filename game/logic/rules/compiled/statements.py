@@ -114,6 +114,10 @@ class StatementWriter:
         self.looping = False
         #: Whether a program counts the pieces on a line (the module then writes LINES).
         self.line_counts = False
+        #: In a design with partial moves: each move type's number, and every ``add`` and
+        #: ``add-partial`` writes a raw row that :mod:`~game.logic.rules.compiled.partial`
+        #: grows and finishes (None: ``add`` calls the adder of its shape).
+        self.raw_kinds: dict[str, int] | None = None
 
     # -- conditions ------------------------------------------------------------------------
 
@@ -183,19 +187,20 @@ class StatementWriter:
     # -- functions -----------------------------------------------------------------------
 
     def function(self, name: str, body: tuple[tree.Stmt, ...], drop: bool = False) -> None:
-        """``def name(b, f, p, pid, out, n, lf, lt, mc0, cs, es)``: one move program for
-        player ``p`` (a runtime argument: one function serves every player), its moves
-        numbered ``pid``; a ``drop`` program starts at ``f`` with a piece from the hand."""
+        """``def name(b, f, p, pid, out, n, lf, lt, mc0, cs, es, ncap0)``: one move program
+        for player ``p`` (a runtime argument: one function serves every player), its moves
+        numbered ``pid``; a ``drop`` program starts at ``f`` with a piece from the hand; a
+        move continued from a partial one starts with the captures ``cs[:ncap0]``."""
         self.quiet = False
         self.drop = drop
         self.captures, self.extra, self.sweeping = False, 0, ""
         self.used = set()
         self.turned = set()
-        self.emit(0, f"def {name}(b, f, p, pid, out, n, lf, lt, mc0, cs, es):")
+        self.emit(0, f"def {name}(b, f, p, pid, out, n, lf, lt, mc0, cs, es, ncap0):")
         head = len(self.lines)
         self.emit(1, "q = 1 - p")
         self.emit(1, "for _ in ONE:")
-        self.emit(2, "c = f; mc = mc0; mk = f; ncap = 0; neff = 0" + move_state(self.design))
+        self.emit(2, "c = f; mc = mc0; mk = f; ncap = ncap0; neff = 0" + move_state(self.design))
         self.seq(list(body), 2, ["continue"])
         self.emit(1, "return n")
         self.emit(0, "")
@@ -231,6 +236,10 @@ class StatementWriter:
                     self.emit(indent, f"c = L[{self.step(d)}, c]")
                     self.emit(indent, "if c < 0:")
                     self.fail(indent + 1, fail)
+                case tree.AddPartial(kind=kind) if self.raw_kinds is not None:
+                    self.emit(indent, self.raw_add(self.raw_kinds[kind]))
+                case tree.Act(word="add") if self.raw_kinds is not None:
+                    self.emit(indent, self.raw_add(-1))
                 case tree.Act(word="add"):
                     shape = (self.drop, self.captures, self.extra)
                     self.adders.add(shape)
@@ -317,6 +326,12 @@ class StatementWriter:
                 case _:
                     raise Unsupported(f"the statement {tree.shown(node)}")
 
+    def raw_add(self, kind: int) -> str:
+        """The call writing the move so far as a raw row (see :attr:`raw_kinds`), to be
+        continued by a move of type number ``kind`` (-1: it ends here)."""
+        adder = "raw_drop" if self.drop else "raw_move"
+        return f"n = {adder}(b, out, n, f, c, mc, pid, cs, ncap, {kind})"
+
     def walk_from_start(
         self, name: str, steps: tuple[str, ...], indent: int, fail: list[str]
     ) -> None:
@@ -338,7 +353,9 @@ class StatementWriter:
         guard; another one counts its passes (a loop past the board's size fails)."""
         k = self.fresh()
         straight = self._straight(body)
-        if not straight and any(n == tree.Act("add") for n in tree.walk(body)):
+        if not straight and any(
+            n == tree.Act("add") or isinstance(n, tree.AddPartial) for n in tree.walk(body)
+        ):
             raise Unsupported("a loop that adds moves and may come round")
         self.emit(indent, f"_w{k} = False" + ("" if straight else f"; _n{k} = 0"))
         self.emit(indent, f"while {self.cond(cond)}:")
@@ -386,4 +403,4 @@ class StatementWriter:
 def _stays(node: tree.ProgramNode) -> bool:
     """Whether ``node`` leaves the cursor where it is and holds no loop or choice."""
     kept = tree.Cond | tree.If | tree.Do | tree.Verify | tree.ChangeType | tree.SetAttr
-    return isinstance(node, kept) or node == tree.Act("add")
+    return isinstance(node, kept | tree.AddPartial) or node == tree.Act("add")
