@@ -26,7 +26,15 @@ from game.logic.rules.compiled.statements import Unsupported
 from game.logic.rules.design import Design
 from game.logic.rules.position import DescribedPosition
 
-__all__ = ["CompiledRules", "Unsupported", "available", "cache_folder", "compiled_rules", "reason"]
+__all__ = [
+    "CompiledRules",
+    "Unsupported",
+    "available",
+    "cache_folder",
+    "compiled_rules",
+    "load_module",
+    "reason",
+]
 
 #: The deepest perft the driver allocates move buffers for.
 MAX_DEPTH = 16
@@ -105,11 +113,17 @@ class CompiledRules:
 def compiled_rules(design: Design) -> CompiledRules:
     """The compiled back end of ``design``; raises :class:`Unsupported` (naming the form)
     when the design needs what it does not express yet."""
-    source = module_source(design)
+    module, path = load_module(f"rules_{_ident(design.id)}", module_source(design))
+    return CompiledRules(design, module, path)
+
+
+def load_module(prefix: str, source: str) -> tuple[ModuleType, Path]:
+    """The module of generated ``source``, imported from a file in :func:`cache_folder`
+    named ``prefix`` and the digest of the text (written only when missing or changed)."""
     digest = hashlib.sha256(f"{VERSION}\0{source}".encode()).hexdigest()[:20]
     folder = cache_folder()
     folder.mkdir(parents=True, exist_ok=True)
-    name = f"rules_{_ident(design.id)}_{digest}"
+    name = f"{prefix}_{digest}"
     path = folder / f"{name}.py"
     if not path.is_file() or path.read_text(encoding="utf-8") != source:
         # Written whole under another name, then renamed: a reader never sees half a file.
@@ -125,7 +139,7 @@ def compiled_rules(design: Design) -> CompiledRules:
     # numba's cached machine code finds its module's globals by the module's name.
     sys.modules[name] = module
     spec.loader.exec_module(module)
-    return CompiledRules(design, module, path)
+    return module, path
 
 
 #: Each design's compiled back end, or the reason it has none, as built in this process.
