@@ -11,7 +11,8 @@ cheaply, so each module holds its own copy, compiled against its own ``legal``).
   :mod:`~game.logic.rules.compiled.searcher` deepens, and checks time and stop between
   iterations), walked with an explicit stack of plies (numba does not cache a function that
   calls itself). Principal variation search: the first move with the full window, the others
-  with a null window and again when one beats it; late quiet moves one ply shallower first.
+  with a null window and again when one beats it; late quiet moves (not the root's) one ply
+  shallower first.
   A transposition table (arrays the driver keeps: key, depth, bound, score, move) keyed by the
   hash; moves ordered by the table's move, captures by the victims' value less the mover's
   (MVV-LVA) and promotions, two killers a ply, then history[from, to]. A player in check
@@ -322,7 +323,7 @@ def search(b, turn, lf, lt, h0, depth, rows, cs, es, undo, tkey, tdata, killers,
             child_mode = 0
             if k > 0 and dep[p] > 0:
                 child_mode = 1
-                if (k >= 3 and dep[p] >= 3 and not check[p] and sc[p, k] < (1 << 31)):
+                if p > 0 and k >= 3 and dep[p] >= 3 and not check[p] and sc[p, k] < (1 << 31):
                     child_mode = 2
                     child_depth = dep[p] - 2
             state = 3

@@ -18,13 +18,13 @@ from typing import Any, Final
 import numpy as np
 
 from game.logic.contract import Stop
-from game.logic.rules.compiled.build import CompiledRules, load_module
+from game.logic.rules.compiled.build import CompiledRules, Unsupported, available, load_module
 from game.logic.rules.compiled.search import MAX_PLY, TABLE_BITS, search_source
 from game.logic.rules.position import DescribedPosition
 from game.logic.rules.rulebook import Move, Rulebook
 from game.logic.rules.search import MATE_BAND, WIN
 
-__all__ = ["CompiledSearch", "Found", "move_of", "row_key"]
+__all__ = ["CompiledSearch", "Found", "move_key", "move_of", "row_key", "searcher_for"]
 
 #: The node cap of an iteration bounded by nothing else.
 NO_CAP: Final = 1 << 62
@@ -177,3 +177,24 @@ def move_of(rulebook: Rulebook, pos: DescribedPosition, row: Row) -> Move:
 
 def _row(values: Any) -> Row:
     return tuple(int(x) for x in values[: 5 + 2 * int(values[4])])
+
+
+#: Each design's compiled search, or None where it has none, as built in this process.
+_SEARCHES: dict[int, tuple[Any, CompiledSearch | None]] = {}
+
+
+def searcher_for(design: Any) -> CompiledSearch | None:
+    """``design``'s compiled search, built once in this process; None while its compiled back
+    end is not available (not expressible, or not built yet) or its ends are not compiled."""
+    found = _SEARCHES.get(id(design))
+    if found is not None and found[0] is design:
+        return found[1]
+    rules = available(design)
+    if rules is None:
+        return None  # asked again next time: a back end built in the background may come
+    try:
+        search: CompiledSearch | None = CompiledSearch(rules)
+    except Unsupported:
+        search = None
+    _SEARCHES[id(design)] = (design, search)
+    return search
