@@ -62,6 +62,8 @@ class Stockfish:
             [engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
         )
         self.ms = max(1, int(seconds * 1000))
+        #: the game's moves so far, in UCI text (set by :func:`play` before each choice)
+        self.line: list[str] = []
         self.send("uci", "uciok")
         self.send("setoption name Skill Level value 0")
         self.send("isready", "readyok")
@@ -79,7 +81,7 @@ class Stockfish:
                 return got.strip()
 
     def choose(self, state: RulesState, limits: Limits, rng: random.Random, stop: Stop) -> Any:
-        self.send("position startpos moves " + " ".join(state.uci_line))  # type: ignore[attr-defined]
+        self.send("position startpos moves " + " ".join(self.line))
         answer = self.send(f"go movetime {self.ms}", "bestmove").split()[1]
         for move in state.legal_actions():
             if uci(state, move) == answer:
@@ -103,17 +105,23 @@ def uci(state: RulesState, move: Any) -> str:
 
 
 def play(
-    start: RulesState, agents: list[Any], limits: list[Limits], max_plies: int, seed: int
+    start: RulesState,
+    agents: list[Any],
+    limits: list[Limits],
+    max_plies: int,
+    seed: int,
+    line: list[str],
 ) -> float:
-    """The first player's result (1, 1/2, 0) of a game from ``start``."""
+    """The first player's result (1, 1/2, 0) of a game from ``start`` (reached by ``line``
+    in chess)."""
     state = start
     rng = random.Random(seed)
-    line: list[str] = list(getattr(start, "uci_line", []))
     for _ in range(max_plies):
         if state.is_terminal():
             break
         seat = state.current_player()
-        state.uci_line = line  # type: ignore[attr-defined]
+        if isinstance(agents[seat], Stockfish):
+            agents[seat].line = line
         move = agents[seat].choose(state, limits[seat], rng, Stop())
         if state.rulebook.design.id == "chess":
             line = [*line, uci(state, move)]
@@ -162,12 +170,11 @@ def main() -> None:
         for k in range(args.games):
             seed = args.seed * 1000 + k // 2
             start = opening(game, seed, args.opening)
-            if args.game == "chess":
-                start.uci_line = _uci_line(game, seed, args.opening)  # type: ignore[attr-defined]
+            line = _uci_line(game, seed, args.opening) if args.game == "chess" else []
             new_first = k % 2 == 0
             agents = [new, other] if new_first else [other, new]
             limits = [mine, theirs] if new_first else [theirs, mine]
-            first = play(start, agents, limits, args.plies, seed)
+            first = play(start, agents, limits, args.plies, seed, line)
             result = first if new_first else 1.0 - first
             score += result
             played += 1

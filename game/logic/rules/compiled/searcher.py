@@ -24,7 +24,7 @@ from game.logic.rules.position import DescribedPosition
 from game.logic.rules.rulebook import Move, Rulebook
 from game.logic.rules.search import MATE_BAND, WIN
 
-__all__ = ["CompiledSearch", "Found", "move_key", "move_of", "row_key", "searcher_for"]
+__all__ = ["CompiledResult", "CompiledSearch", "move_key", "move_of", "row_key", "searcher_for"]
 
 #: The node cap of an iteration bounded by nothing else.
 NO_CAP: Final = 1 << 62
@@ -36,7 +36,7 @@ Row = tuple[int, ...]
 
 
 @dataclass
-class Found:
+class CompiledResult:
     """A search's answer: the best row, its score for the side to move (points, as
     :mod:`game.logic.rules.search` scores), the deepest finished depth, the positions
     visited, the principal variation (rows, the best row first)."""
@@ -91,7 +91,7 @@ class CompiledSearch:
         stop: Stop | None = None,
         noise: list[int] | None = None,
         keep_table: bool = False,
-    ) -> Found:
+    ) -> CompiledResult:
         """Deepen to ``depth`` from ``pos`` (not changed) within ``nodes`` positions, before
         ``deadline`` (a ``time.perf_counter()`` value) and until ``stop`` is set; ``noise``:
         points added to each legal move's value (in :meth:`CompiledRules.legal_rows`
@@ -108,7 +108,7 @@ class CompiledSearch:
         if noise:
             self.noise[: len(noise)] = noise
         started = time.perf_counter()
-        found: Found | None = None
+        found: CompiledResult | None = None
         used = 0
         for d in range(1, max(1, depth) + 1):
             if stop is not None and stop.is_set() and found is not None:
@@ -133,11 +133,11 @@ class CompiledSearch:
             if status == 0:
                 break
             score = int(self.res[0])
-            found = Found(_row(self.best), score, d, used)
+            found = CompiledResult(_row(self.best), score, d, used)
             if abs(score) >= MATE_BAND and WIN - abs(score) <= d:
                 break  # the end is within the depth searched: deeper finds nothing new
         if found is None:  # not even depth 1 finished: the first legal move
-            found = Found(self.rules.legal_rows(pos)[0], 0, 0, used)
+            found = CompiledResult(self.rules.legal_rows(pos)[0], 0, 0, used)
         found.nodes = used
         found.pv = self._line(board, turn, lf, lt, found.row)
         return found
