@@ -126,6 +126,107 @@ def _store(tkey, tdata, h, depth, score, alpha, beta, ply, move):
     tdata[slot, 3] = move
 
 
+
+@njit("boolean(uint64[::1], int64)", cache=True)
+def repeated(hs, p):
+    """Whether the position at ply ``p`` stood earlier on the line."""
+    for q in range(p - 1, -1, -1):
+        if hs[q] == hs[p]:
+            return True
+    return False
+
+
+@njit("int64(int64[::1], int64, int64, int64, int64, int64, int64)", cache=True)
+def terminal(b, turn, lf, lt, n, ply, root_player):
+    """The score of an ended position for the side to move, NONE while the game goes on."""
+    r = end_result(b, turn, lf, lt, n)
+    if r == 0:
+        return NONE
+    if r == 1:
+        return -(WIN - ply)
+    if r == 2:
+        return WIN - ply
+    pl = PLAYER[turn]
+    margin = 0
+    if r == 4:
+        margin = count_of(b, pl, ALL_TYPES) - count_of(b, 1 - pl, ALL_TYPES)
+    if margin > 0:
+        return COUNT_WIN + margin
+    if margin < 0:
+        return -COUNT_WIN + margin
+    return -CONTEMPT if pl == root_player else CONTEMPT
+
+
+@njit("UniTuple(int64, 2)(uint64[::1], int64[:, ::1], uint64, int64, int64, int64, int64)",
+      cache=True)
+def probe(tkey, tdata, h, d, ply, alpha, beta):
+    """The table's move for the position (0: none) and its score where it settles the node
+    at depth ``d`` (else NONE)."""
+    slot = np.int64(h & np.uint64(tkey.shape[0] - 1))
+    if tkey[slot] != h:
+        return 0, NONE
+    move = tdata[slot, 3]
+    if ply == 0 or d <= 0 or tdata[slot, 0] < d:
+        return move, NONE
+    s = tdata[slot, 2]
+    if s >= MATE_BAND:
+        s -= ply
+    elif s <= -MATE_BAND:
+        s += ply
+    bound = tdata[slot, 1]
+    if bound == 0 or (bound == 1 and s >= beta) or (bound == 2 and s <= alpha):
+        return move, s
+    return move, NONE
+
+
+@njit("int64(int64[::1], int64[:, ::1], int64, int64[::1], boolean)", cache=True)
+def choices(b, rows, n, perm, loud):
+    """The moves to search into ``perm`` (``loud``: captures and promotions only); their
+    count."""
+    m = 0
+    for i in range(n):
+        if not loud or rows[i, 3] > 0 or promotes(b, rows[i]):
+            perm[m] = i
+            m += 1
+    return m
+
+
+@njit("boolean(int64[:, ::1], int64)", cache=True)
+def all_capture(rows, n):
+    """Whether every one of the ``n`` moves captures (as compulsory captures make them)."""
+    for i in range(n):
+        if rows[i, 3] == 0:
+            return False
+    return n > 0
+
+
+@njit(
+    "void(int64[::1], int64[:, ::1], int64[::1], int64[::1], int64, int64, int64[::1], "
+    "int64[:, ::1])",
+    cache=True,
+)
+def order(b, rows, perm, sc, m, ttmove, killers, hist):
+    """Each move's rank: the table's move, captures by victims less mover and promotions,
+    the two killers, then the history of quiet moves that cut off."""
+    for k in range(m):
+        row = rows[perm[k]]
+        fp = fingerprint(row)
+        if fp == ttmove:
+            s = 1 << 40
+        elif row[3] > 0 or promotes(b, row):
+            mover = VAL[b[row[0]]] if row[0] >= 0 and b[row[0]] != 0 else 0
+            s = (1 << 32) + victims(b, row) * 64 - mover
+            if promotes(b, row):
+                s += VAL[row[HEAD + 2 * row[4] - 1]] * 64
+        elif fp == killers[0]:
+            s = (1 << 31) + 1
+        elif fp == killers[1]:
+            s = 1 << 31
+        else:
+            s = hist[row[0] + 1, row[1] + 1]
+        sc[k] = s
+
+
 @njit(
     "int64(int64[::1], int64, int64, int64, uint64, int64, int64[:, :, ::1], int64[::1], "
     "int64[::1], int64[:, ::1], uint64[::1], int64[:, ::1], int64[:, ::1], int64[:, ::1], "
@@ -157,7 +258,6 @@ def search(b, turn, lf, lt, h0, depth, rows, cs, es, undo, tkey, tdata, killers,
     hs = np.zeros(P, dtype=np.uint64)
     perm = np.zeros((P, rows.shape[1]), dtype=np.int64)
     sc = np.zeros((P, rows.shape[1]), dtype=np.int64)
-    mask = np.uint64(tkey.shape[0] - 1)
     root_player = PLAYER[turn]
     turns[0] = turn
     lfs[0] = lf
@@ -181,13 +281,7 @@ def search(b, turn, lf, lt, h0, depth, rows, cs, es, undo, tkey, tdata, killers,
                 break
             t = turns[p]
             pl = PLAYER[t]
-            if REPEATS and p > 0:
-                seen = False
-                for q in range(p - 1, -1, -1):
-                    if hs[q] == hs[p]:
-                        seen = True
-                        break
-                if seen:
+            if REPEATS and p > 0 and repeated(hs, p):
                     value = -CONTEMPT if pl == root_player else CONTEMPT
                     state = 2
                     continue
@@ -195,22 +289,8 @@ def search(b, turn, lf, lt, h0, depth, rows, cs, es, undo, tkey, tdata, killers,
             if n > rows.shape[1]:
                 res[3] = -1
                 break
-            r = end_result(b, t, lfs[p], lts[p], n)
-            if r != 0:
-                if r == 1:
-                    value = -(WIN - p)
-                elif r == 2:
-                    value = WIN - p
-                else:
-                    margin = 0
-                    if r == 4:
-                        margin = count_of(b, pl, ALL_TYPES) - count_of(b, 1 - pl, ALL_TYPES)
-                    if margin > 0:
-                        value = COUNT_WIN + margin
-                    elif margin < 0:
-                        value = -COUNT_WIN + margin
-                    else:
-                        value = -CONTEMPT if pl == root_player else CONTEMPT
+            value = terminal(b, t, lfs[p], lts[p], n, p, root_player)
+            if value != NONE:
                 state = 2
                 continue
             d = dep[p]
@@ -226,66 +306,23 @@ def search(b, turn, lf, lt, h0, depth, rows, cs, es, undo, tkey, tdata, killers,
             alpha = al[p]
             beta = be[p]
             a0 = alpha
-            ttmove = 0
-            slot = np.int64(hs[p] & mask)
-            if tkey[slot] == hs[p]:
-                ttmove = tdata[slot, 3]
-                if p > 0 and d > 0 and tdata[slot, 0] >= d:
-                    s = tdata[slot, 2]
-                    if s >= MATE_BAND:
-                        s -= p
-                    elif s <= -MATE_BAND:
-                        s += p
-                    bound = tdata[slot, 1]
-                    if bound == 0 or (bound == 1 and s >= beta) or (bound == 2 and s <= alpha):
-                        value = s
-                        state = 2
-                        continue
+            ttmove, value = probe(tkey, tdata, hs[p], d, p, alpha, beta)
+            if value != NONE:
+                state = 2
+                continue
             stand = -WIN - 1
-            m = 0
-            if d <= 0:
-                every = n > 0
-                for i in range(n):
-                    if rows[p, i, 3] == 0:
-                        every = False
-                        break
-                if not incheck and not every:
-                    stand = evaluate(b, t, lfs[p], lts[p], n, rows[p + 1], cs, es)
-                    if stand >= beta:
-                        value = stand
-                        state = 2
-                        continue
-                    if stand > alpha:
-                        alpha = stand
-                    for i in range(n):
-                        if rows[p, i, 3] > 0 or promotes(b, rows[p, i]):
-                            perm[p, m] = i
-                            m += 1
-                else:
-                    for i in range(n):
-                        perm[p, i] = i
-                    m = n
-            else:
-                for i in range(n):
-                    perm[p, i] = i
-                m = n
-            for k in range(m):
-                row = rows[p, perm[p, k]]
-                fp = fingerprint(row)
-                if fp == ttmove:
-                    s = 1 << 40
-                elif row[3] > 0 or promotes(b, row):
-                    mover = VAL[b[row[0]]] if row[0] >= 0 and b[row[0]] != 0 else 0
-                    s = (1 << 32) + victims(b, row) * 64 - mover
-                    if promotes(b, row):
-                        s += VAL[row[HEAD + 2 * row[4] - 1]] * 64
-                elif fp == killers[p, 0]:
-                    s = (1 << 31) + 1
-                elif fp == killers[p, 1]:
-                    s = 1 << 31
-                else:
-                    s = hist[row[0] + 1, row[1] + 1]
-                sc[p, k] = s
+            loud = False
+            if d <= 0 and not incheck and not all_capture(rows[p], n):
+                stand = evaluate(b, t, lfs[p], lts[p], n, rows[p + 1], cs, es)
+                if stand >= beta:
+                    value = stand
+                    state = 2
+                    continue
+                if stand > alpha:
+                    alpha = stand
+                loud = True
+            m = choices(b, rows[p], n, perm[p], loud)
+            order(b, rows[p], perm[p], sc[p], m, ttmove, killers[p], hist)
             al[p] = alpha
             be[p] = beta
             oa[p] = a0
@@ -474,5 +511,6 @@ def search_source(design: Design, zones: list[str]) -> list[str]:
         f"CONTEMPT = {CONTEMPT}",
         f"QPLIES = {QUIESCENCE_PLIES}",
         f"MAX_PLY = {MAX_PLY}",
+        "NONE = -(1 << 62)  # no score (the search's helpers: the node goes on)",
     ]
     return lines + _SEARCH.splitlines()
