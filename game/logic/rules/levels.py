@@ -19,7 +19,10 @@ How a level plays depends on how the game is won, read from the description:
 - a game won by joining two zones (Hex): Monte Carlo tree search with simulated games that
   fill the board (:mod:`~game.logic.rules.connect`), as many as the time or budget allows;
 - any other: alpha-beta (:mod:`~game.logic.rules.search`) with the description's evaluation
-  (:mod:`~game.logic.rules.evaluation`).
+  (:mod:`~game.logic.rules.evaluation`); where the game's compiled back end is built, the same
+  search compiled (:mod:`~game.logic.rules.compiled.searcher`), ``advanced`` then bounded by
+  :attr:`Level.compiled_nodes` and a steady agent by :data:`COMPILED_STEADY_FACTOR` times its
+  positions (a compiled position costs a twentieth to a seventieth of a Python one).
 
 A *steady* agent (:func:`steady_name`, the window's hint) turns a time given alone into a
 budget of :data:`STEADY_RATE` positions (simulated games at Hex) a second, so that the same
