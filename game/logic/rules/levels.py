@@ -302,12 +302,13 @@ class LevelAgent:
         )  # fmt: skip
         if stop.is_set():
             raise ThinkingStopped("stopped")
-        work = pos.copy()
-        line = []
-        for row in found.pv:
-            move = move_of(rulebook, work, row)
-            line.append(move)
-            rulebook.make(work, move)
+        line = [move_of(rulebook, pos, found.pv[0])]
+        work = state.apply(line[0])
+        for row in found.pv[1:]:  # up to where the game ends by a rule the search does not
+            if work.is_terminal():  # see (a repetition with earlier moves, quiet moves)
+                break
+            line.append(move_of(rulebook, work.pos, row))
+            work = work.apply(line[-1])
         result = DescribedSearchResult(line[0], found.score, found.depth, found.nodes, line)
         self._said = _reason(rulebook, judge, state, result)
         if noise:
