@@ -49,6 +49,7 @@ __all__ = [
     "available",
     "compile_in_worker",
     "compiled_rules",
+    "load_module",
     "reason",
 ]
 
@@ -176,6 +177,18 @@ def compiled_rules(design: Design, report: Callable[[float], None] | None = None
     return CompiledRules(design, module, path)
 
 
+def load_module(prefix: str, source: str) -> ModuleType:
+    """The module of generated ``source`` (one that imports a design's rules module, such as
+    its search), imported from a file in the cache folder named ``prefix`` and the digest of
+    the text, written only when missing (numba's index is keyed by the file's stamp)."""
+    digest = hashlib.sha256(f"{VERSION}\0{source}".encode()).hexdigest()[:20]
+    name = f"{prefix}_{digest}"
+    path = folder() / f"{name}.py"
+    if not path.is_file() or path.read_text(encoding="utf-8") != source:
+        write_whole(path, source)
+    return _imported(name, path, None)
+
+
 #: Each design's compiled back end, or the reason it has none, as built in this process.
 _BUILT: dict[int, tuple[Design, CompiledRules | None, str]] = {}
 
@@ -231,15 +244,18 @@ def reason(design: Design, *, decide: bool = False) -> str:
     return said or "python: not compiled yet"
 
 
-def compile_in_worker(name: str) -> int:
+def compile_in_worker(name: str, then: Callable[[CompiledRules], object] | None = None) -> int:
     """In the process :func:`worker.start` starts: compile the module ``name`` of the design
-    pickled beside it, noting the progress; the exit status (1: it failed, ``STEM.failed``
-    says why). The design's file, the progress and the lock go at the end."""
+    pickled beside it, noting the progress, then ``then(rules)`` (the search's module); the
+    exit status (1: it failed, ``STEM.failed`` says why). The design's file, the progress and
+    the lock go at the end."""
     with contextlib.suppress(AttributeError, OSError):
         os.nice(10)  # the window's frames and the searches come first
     try:
         design = pickle.loads(marker(name, "design").read_bytes())
-        compiled_rules(design, worker.reporter(name))
+        rules = compiled_rules(design, worker.reporter(name))
+        if then is not None:
+            then(rules)
     except Unsupported:
         return 0  # noted beside it (STEM.refused)
     except Exception as exc:

@@ -201,6 +201,7 @@ def outcome_source(design: Design, zones: list[str], compiled: Any) -> list[str]
     """The end conditions' tables and scans, ``ended`` (perft's view), the hash tables and
     kernels above, and ``outcome``."""
     writer = EndWriter(design, zones)
+    writer.used |= {"count_of", "in_check"}  # (the search's module reads them too)
     ended = ended_source(writer)
     tests: list[tuple[str, int]] = []
     for end in design.ends:

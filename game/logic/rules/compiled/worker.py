@@ -2,7 +2,8 @@
 
 :func:`start` writes the design beside its module (``STEM.design``, pickled) and starts a new
 Python process, at a lower priority (nice +10), that compiles it
-(:func:`game.logic.rules.compiled.build.compile_in_worker`) and notes how far it got in
+(:func:`game.logic.rules.compiled.searcher.compile_all`: the rules module, then the
+search's) and notes how far it got in
 ``STEM.progress``; ``STEM.lock`` holds its process id meanwhile, so that no second process
 compiles the same module (one whose process has died is started again). Any process reads the
 progress with :func:`progress`: the window, the worker a search runs in, the command line.
@@ -41,8 +42,8 @@ YOUNG_S = 30.0
 #: Where a lock's process cannot be asked after (Windows), it is held for this many seconds.
 STALE_S = 3600.0
 #: What the new process runs: the compile of the module named by its last argument.
-CHILD = "import sys; from game.logic.rules.compiled.build import compile_in_worker; "
-CHILD += "sys.exit(compile_in_worker(sys.argv[1]))"
+CHILD = "import sys; from game.logic.rules.compiled.searcher import compile_all; "
+CHILD += "sys.exit(compile_all(sys.argv[1]))"
 #: The processes started here, by module: polled, so that one that ended is not kept a zombie.
 _STARTED: dict[str, subprocess.Popen[bytes]] = {}
 #: The modules whose compile could not be started here (their design does not pickle...).
