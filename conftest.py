@@ -31,6 +31,9 @@ os.environ.setdefault("NUMBA_CACHE_DIR", str(Path(__file__).parent / ".pytest_ca
 # its scene opens or a search asks for it: not in the tests, where that process would take the
 # processor from the rest of the run (chess: a minute); the tests build what they test.
 os.environ.setdefault("GAMEHALL_COMPILE_WORKER", "0")
+# Nor do the levels search on a compiled module that an earlier test happened to build: a test
+# of a level's play asks for the compiled search itself (monkeypatch GAMEHALL_COMPILED_SEARCH).
+os.environ.setdefault("GAMEHALL_COMPILED_SEARCH", "0")
 os.environ["PYTHONPATH"] = os.pathsep.join(
     p for p in (str(Path(__file__).resolve().parent), os.environ.get("PYTHONPATH", "")) if p
 )

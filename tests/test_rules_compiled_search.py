@@ -12,9 +12,10 @@ import pytest
 
 from game.logic.contract import Limits, Stop
 from game.logic.rules.catalogue import rulebook
+from game.logic.rules.compiled.build import available
 from game.logic.rules.compiled.search import QUIESCENCE_PLIES
 from game.logic.rules.compiled.searcher import CompiledSearch, move_key, searcher_for
-from game.logic.rules.levels import level_agent
+from game.logic.rules.levels import COMPILED_SEARCH_ENV, level_agent
 from game.logic.rules.position import DescribedPosition
 from game.logic.rules.rulebook import Rulebook
 from game.logic.rules.search import WIN
@@ -26,6 +27,7 @@ GAME = "breakthrough"
 @pytest.fixture(scope="module")
 def engine() -> tuple[Rulebook, CompiledSearch]:
     e = rulebook(GAME)
+    assert available(e.design, wait=True) is not None, "breakthrough's rules compile"
     search = searcher_for(e.design)
     assert search is not None, "breakthrough's search compiles"
     return e, search
@@ -147,8 +149,9 @@ def test_compiled_search_finds_the_forced_win_and_stops_the_loss(
 
 
 def test_compiled_level_moves_legally_and_tells_depth_positions_and_line(
-    engine: tuple[Rulebook, CompiledSearch],
+    engine: tuple[Rulebook, CompiledSearch], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.setenv(COMPILED_SEARCH_ENV, "1")
     e, _search = engine
     state = RulesGame(e, {}).initial_state(random.Random(0))
     assert isinstance(state, RulesState)

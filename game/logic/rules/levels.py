@@ -46,6 +46,7 @@ principal variation for the F3 overlay.
 
 from __future__ import annotations
 
+import os
 import random
 import time
 import weakref
@@ -94,6 +95,9 @@ GAMES_PER_PLY: Final = 1000
 STEADY_RATE: Final = 2_000
 #: How many more positions a steady agent searches on the compiled search than on Python's.
 COMPILED_STEADY_FACTOR: Final = 50
+#: Set to 0 to keep the levels on the Python search where a compiled one is built (the tests:
+#: whether a game's module is warm on disk must not change what a test's level plays).
+COMPILED_SEARCH_ENV: Final = "GAMEHALL_COMPILED_SEARCH"
 #: What a steady agent's name adds to its level's.
 _STEADY: Final = ":steady"
 #: The transposition tables of the searches bounded by time alone, by rulebook, then by level
@@ -237,7 +241,8 @@ class LevelAgent:
             self._details = {"games": found.games, "rate": found.rate}
             picked: Move = found.move
             return picked
-        searcher = searcher_for(rulebook.design) if kind == "search" and self.compiled else None
+        compiled = self.compiled and os.environ.get(COMPILED_SEARCH_ENV, "1") != "0"
+        searcher = searcher_for(rulebook.design) if kind == "search" and compiled else None
         if searcher is not None:
             if not limits.nodes:
                 nodes = self.level.compiled_nodes or (

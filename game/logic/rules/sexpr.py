@@ -124,7 +124,7 @@ def digest(items: list[Item]) -> str:
     """A digest (hexadecimal sha256) of ``items`` as text, positions left out: the same for the
     same forms however they were laid out.
 
-    >>> digest(read("(game x)  (title  x)")) == digest(read("(game x)\n(title x)"))
+    >>> digest(read("(game x)  (title  x)")) == digest(read("(game x)\\n(title x)"))
     True
     """
     return hashlib.sha256("\n".join(str(item) for item in items).encode()).hexdigest()
