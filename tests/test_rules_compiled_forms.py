@@ -119,7 +119,11 @@ def test_compiled_hands_moves_and_perft_equal_python(game: str, games: int, dept
 #: The counts of other programs: (game, data file). Checked under the deep checks only (shogi
 #: compiles for a minute or two; CI checks hands on the miniature, and the Python back end
 #: against these counts in tests/test_rules_perft.py).
-OTHERS = [("shogi", "shogi_perft.txt"), ("oware", "oware_perft.txt")]
+OTHERS = [
+    ("shogi", "shogi_perft.txt"),
+    ("oware", "oware_perft.txt"),
+    ("pentago", "pentago_perft.txt"),
+]
 
 
 if DEEP:
@@ -127,7 +131,7 @@ if DEEP:
     @pytest.mark.deep
     @pytest.mark.parametrize(("game", "data"), OTHERS)
     def test_compiled_perft_matches_other_programs(game: str, data: str) -> None:
-        """cshogi's counts (shogi), OpenSpiel's (Oware), every depth of every position."""
+        """cshogi's counts (shogi), OpenSpiel's (Oware, Pentago), every depth of every position."""
         e = rulebook(game)
         rules = compiled_rules(e.design)
         for text, counts in perft_cases(DATA / data):

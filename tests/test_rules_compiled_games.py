@@ -38,7 +38,6 @@ REASONS = {
     "ur": "the rule dice",
     "chaturaji": "the rule dice",
     "go": "the rule groups",
-    "pentago": "the statement (rotate nw clockwise)",
     "barrage": "the rule concealed",
     "backgammon": "the rule dice",
 }
@@ -64,6 +63,7 @@ PLAYED = sized(
         "english-draughts": (12, 300),
         "international-draughts": (4, 300),
         "russian-draughts": (4, 300),
+        "pentago": (16, 36),
     },
 )
 
