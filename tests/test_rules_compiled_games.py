@@ -33,7 +33,6 @@ from tests.deep import sized
 #: Why each game that does not compile stays on Python (the generator's first refusal).
 REASONS = {
     "bashni": "the rule stacks",
-    "italian-draughts": "the rule prefer",
     "banqi": "the rule face_down",
     "ur": "the rule dice",
     "chaturaji": "the rule dice",
@@ -64,6 +63,7 @@ PLAYED = sized(
         "international-draughts": (4, 300),
         "russian-draughts": (4, 300),
         "pentago": (16, 36),
+        "italian-draughts": (6, 300),
     },
 )
 

@@ -77,7 +77,7 @@ MAX_ROWS: Final = 512
 #: The Design fields the spike does not compile yet: a design with any set stays on Python.
 _REFUSED: Final = (
     "stacks",
-    "face_down", "dice", "captured_home", "prefer", "tallies", "groups",
+    "face_down", "dice", "captured_home", "tallies", "groups",
     "concealed", "free_partial", "take_own", "random_players",
     "labels", "teams", "turn_seats", "turn_jumps",
 )  # fmt: skip
