@@ -8,7 +8,9 @@ against cshogi's counts (tests/data/shogi_perft.txt), nine men's morris (drops f
 anywhere, lines and counts), Kalah (counters, sowing, taking to the store, again) and Oware
 (sowing past the pit sown from, next, exists, a flag, the score end), also against
 OpenSpiel's counts (tests/data/oware_perft.txt), Neutron (a turn order of move types, a
-piece both players move) and Surakarta (walks that turn round the circuits)."""
+piece both players move) and Surakarta (walks that turn round the circuits); and Pentago's
+perft (a quarter turn of a zone: rotate.py; its moves against the Python back end's in
+tests/test_rules_compiled_games.py) against OpenSpiel's counts (tests/data/pentago_perft.txt)."""
 
 from __future__ import annotations
 
