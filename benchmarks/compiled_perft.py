@@ -165,7 +165,9 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--cold", action="store_true")
     parser.add_argument("--python-deep", action="store_true")
-    parser.add_argument("--others", action="store_true", help="Othello, Hex, breakthrough, Pentago, Italian too")
+    parser.add_argument(
+        "--others", action="store_true", help="Othello, Hex, breakthrough, Pentago, Italian too"
+    )
     parser.add_argument("--draughts", action="store_true", help="the draughts instead of chess")
     args = parser.parse_args()
     if args.draughts:
