@@ -1,5 +1,5 @@
 """Stacks (column draughts, ``(stacks)``) in the compiled back end: the pieces under each
-position's top piece are one cell after the board (and the hands), ``STACK0 + position``,
+position's top piece are one cell after the board, ``STACK0 + position``,
 a number whose digits in base ``STACK_BASE`` (the piece codes' count) are the pieces under
 the top, bottom first, the lowest digit the bottom (0: none; no code is 0, so the number
 tells the height).
