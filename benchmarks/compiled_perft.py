@@ -6,7 +6,7 @@ move programs' tree) beside the Python back end and python-chess, in one run, ea
     .venv/bin/python benchmarks/compiled_perft.py --cold     # also the first compile, in a
                                                              # fresh cache (minutes)
     .venv/bin/python benchmarks/compiled_perft.py --others   # also Othello, breakthrough,
-                                                             # Hex perft
+                                                             # Hex, Pentago, Italian, bashni perft
     .venv/bin/python benchmarks/compiled_perft.py --draughts # English perft(10) and
                                                              # International perft(8) instead
                                                              # of chess
@@ -94,6 +94,9 @@ OTHERS = [
     ("othello", None, 7),
     ("breakthrough", None, 4),
     ("hex", {"side": 11}, 3),
+    ("pentago", None, 2),
+    ("italian-draughts", None, 7),
+    ("bashni", None, 7),
 ]
 
 
@@ -163,7 +166,11 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--cold", action="store_true")
     parser.add_argument("--python-deep", action="store_true")
-    parser.add_argument("--others", action="store_true", help="Othello, Hex, breakthrough too")
+    parser.add_argument(
+        "--others",
+        action="store_true",
+        help="Othello, Hex, breakthrough, Pentago, Italian, bashni too",
+    )
     parser.add_argument("--draughts", action="store_true", help="the draughts instead of chess")
     args = parser.parse_args()
     if args.draughts:

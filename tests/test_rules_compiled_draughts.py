@@ -3,17 +3,20 @@ game/logic/rules/compiled/partial.py, select.py) against the Python back end: th
 moves (program, changes, path) and the same perft on positions of seeded random games chosen
 for their multiple captures and crownings; and the counts other programs published
 (pydraughts' and OpenSpiel's in tests/data, the FMJD's listed in tests/test_rules_perft.py).
+Italian draughts (prefer: preferred.py) and bashni (columns: stacks.py) too, bashni's changes
+on the board compared (its columns' cells are compared in test_rules_compiled_games.py).
 English draughts compiles in CI (about 15 CPU seconds the first time); the other games run
 with GAMEHALL_DEEP_CHECKS=1."""
 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from game.logic.rules.catalogue import rulebook
+from game.logic.rules.catalogue import design, rulebook
 from game.logic.rules.compiled.build import compiled_rules
 from game.logic.rules.compiled.module import module_source
 from game.logic.rules.compiled.partial import row_path
@@ -37,6 +40,8 @@ GAMES = sized(
         ("brazilian-draughts", 30, 3),
         ("pool-checkers", 30, 3),
         ("czech-draughts", 30, 3),
+        ("italian-draughts", 30, 3),
+        ("bashni", 30, 3),
     ],
 )
 
@@ -55,6 +60,7 @@ PUBLISHED = [
         [
             ("russian-draughts", "pydraughts", perft_cases(DATA / "russian_perft.txt")),
             ("brazilian-draughts", "pydraughts", perft_cases(DATA / "brazilian_perft.txt")),
+            ("italian-draughts", "pydraughts", perft_cases(DATA / "italian_perft.txt")),
             ("international-draughts", "fmjd", FMJD),
         ],
     ),
@@ -100,11 +106,13 @@ def test_compiled_draughts_moves_and_perft_equal_python(game: str, wanted: int, 
     for pos in positions:
         moves = e.legal(pos)
         rows = rules.legal_rows(pos)
+        npos = len(pos.board)  # (bashni's columns change cells after the board)
         got = [
             (row_path(rules.rows[0][i]), r[2], tuple(zip(r[5::2], r[6::2], strict=True)))
             for i, r in enumerate(rows)
         ]
-        assert got == [(m[0], m[3], m[2]) for m in moves]
+        got = [(path, pid, tuple(c for c in changes if c[0] < npos)) for path, pid, changes in got]
+        assert got == [(m[0], m[3], tuple((e[0], e[1]) for e in m[2])) for m in moves]
         assert rules.perft(pos, depth) == e.perft(pos.copy(), depth)
 
 
@@ -125,9 +133,17 @@ def test_compiled_draughts_perft_matches_other_programs(
 
 
 @pytest.mark.parametrize(
-    ("game", "why"), [("italian-draughts", "the rule prefer"), ("bashni", "the rule stacks")]
+    ("change", "why"),
+    [
+        ({"prefer": design("italian-draughts").prefer}, "prefer without partial moves"),
+        ({"stacks": True}, "stacks without partial moves"),
+    ],
 )
-def test_draughts_the_compiled_back_end_leaves_to_python_say_why(game: str, why: str) -> None:
+def test_rules_read_from_captures_in_order_stay_on_python_without_partial_moves(
+    change: dict, why: str
+) -> None:
+    """``prefer``'s keys and the stacks read a move's captures in order, which only the rows
+    of grown moves hold (the text alone: nothing compiles)."""
     with pytest.raises(Unsupported) as refused:
-        module_source(rulebook(game).design)  # (the text alone: nothing compiles)
+        module_source(replace(design("breakthrough"), **change))
     assert str(refused.value) == why

@@ -8,7 +8,9 @@ against cshogi's counts (tests/data/shogi_perft.txt), nine men's morris (drops f
 anywhere, lines and counts), Kalah (counters, sowing, taking to the store, again) and Oware
 (sowing past the pit sown from, next, exists, a flag, the score end), also against
 OpenSpiel's counts (tests/data/oware_perft.txt), Neutron (a turn order of move types, a
-piece both players move) and Surakarta (walks that turn round the circuits)."""
+piece both players move) and Surakarta (walks that turn round the circuits); and Pentago's
+perft (a quarter turn of a zone: rotate.py; its moves against the Python back end's in
+tests/test_rules_compiled_games.py) against OpenSpiel's counts (tests/data/pentago_perft.txt)."""
 
 from __future__ import annotations
 
@@ -119,7 +121,11 @@ def test_compiled_hands_moves_and_perft_equal_python(game: str, games: int, dept
 #: The counts of other programs: (game, data file). Checked under the deep checks only (shogi
 #: compiles for a minute or two; CI checks hands on the miniature, and the Python back end
 #: against these counts in tests/test_rules_perft.py).
-OTHERS = [("shogi", "shogi_perft.txt"), ("oware", "oware_perft.txt")]
+OTHERS = [
+    ("shogi", "shogi_perft.txt"),
+    ("oware", "oware_perft.txt"),
+    ("pentago", "pentago_perft.txt"),
+]
 
 
 if DEEP:
@@ -127,7 +133,7 @@ if DEEP:
     @pytest.mark.deep
     @pytest.mark.parametrize(("game", "data"), OTHERS)
     def test_compiled_perft_matches_other_programs(game: str, data: str) -> None:
-        """cshogi's counts (shogi), OpenSpiel's (Oware), every depth of every position."""
+        """cshogi's counts (shogi), OpenSpiel's (Oware, Pentago), every depth of every position."""
         e = rulebook(game)
         rules = compiled_rules(e.design)
         for text, counts in perft_cases(DATA / data):

@@ -25,6 +25,7 @@ from game.logic.rules.catalogue import design, rulebook, shipped
 from game.logic.rules.compiled.build import CompiledRules, compiled_rules
 from game.logic.rules.compiled.module import module_source
 from game.logic.rules.compiled.play import CompiledPlay
+from game.logic.rules.compiled.stacks import stack_cells
 from game.logic.rules.compiled.statements import Unsupported
 from game.logic.rules.position import DescribedPosition, Move
 from game.logic.rules.rulebook import Rulebook
@@ -32,13 +33,10 @@ from tests.deep import sized
 
 #: Why each game that does not compile stays on Python (the generator's first refusal).
 REASONS = {
-    "bashni": "the rule stacks",
-    "italian-draughts": "the rule prefer",
     "banqi": "the rule face_down",
     "ur": "the rule dice",
     "chaturaji": "the rule dice",
     "go": "the rule groups",
-    "pentago": "the statement (rotate nw clockwise)",
     "barrage": "the rule concealed",
     "backgammon": "the rule dice",
 }
@@ -64,6 +62,9 @@ PLAYED = sized(
         "english-draughts": (12, 300),
         "international-draughts": (4, 300),
         "russian-draughts": (4, 300),
+        "pentago": (16, 36),
+        "italian-draughts": (6, 300),
+        "bashni": (6, 300),
     },
 )
 
@@ -124,9 +125,11 @@ def _play(
         e.make(pos, moves[i])
         play.play(i)
         boards.append(tuple(pos.board))
-        assert (
-            play.b.tolist() == [*pos.board, *(x for row in pos.hands for x in row)][: len(play.b)]
-        ), "the board, then the hands where they are counted"
+        hands = [x for row in pos.hands for x in row] if rules.module.HAND_CELLS else []
+        columns = stack_cells(pos.under, rules.module.STACK_BASE) if pos.under else []
+        assert play.b.tolist() == [*pos.board, *hands, *columns], (
+            "the board, then the hands where they are counted, the columns in a game of stacks"
+        )
         state = (play.turn, play.lf, play.lt, play.quiet, play.plies)
         assert state == (pos.turn, pos.last_from, pos.last_to, pos.quiet, pos.plies)
     return None
@@ -176,6 +179,8 @@ def _row_move(r: tuple[int, ...], npos: int) -> tuple[object, ...]:
 
 
 def _move(m: tuple) -> tuple[object, ...]:
+    """A move as :func:`_row_move` shows a row (a game of stacks' changes without the
+    columns: the rows change those in cells after the board)."""
     path, caps, effects, pid = m
     ends = (path[0] if len(path) > 1 else -1, path[-1]) if path else None
-    return (ends, pid, len(caps), effects)
+    return (ends, pid, len(caps), tuple((e[0], e[1]) for e in effects))

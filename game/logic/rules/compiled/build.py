@@ -39,6 +39,7 @@ from game.logic.rules.compiled.cache import (
     write_whole,
 )
 from game.logic.rules.compiled.module import VERSION, module_source
+from game.logic.rules.compiled.stacks import stack_cells
 from game.logic.rules.compiled.statements import Unsupported
 from game.logic.rules.design import Design
 from game.logic.rules.position import DescribedPosition
@@ -76,9 +77,12 @@ class CompiledRules:
 
     def board(self, pos: DescribedPosition) -> Any:
         """The state array of ``pos``: its board, then (where hands are counted) each
-        player's pieces in hand by type."""
+        player's pieces in hand by type, then (in a game of stacks) each position's column."""
         if self.module.HAND_CELLS:
             return np.array([*pos.board, *(x for row in pos.hands for x in row)], dtype=np.int64)
+        if self.module.STACK_CELLS:
+            under = stack_cells(pos.under or [()] * len(pos.board), self.module.STACK_BASE)
+            return np.array([*pos.board, *under], dtype=np.int64)
         return np.array(pos.board, dtype=np.int64)
 
     def perft(self, pos: DescribedPosition, depth: int) -> int:

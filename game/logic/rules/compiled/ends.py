@@ -159,7 +159,7 @@ def line(b, at, need):
     return False
 ''',
     "row_of": '''
-@njit("boolean(int64[::1], int64[:, ::1], int64)", cache=True)
+@njit("boolean(int64[::1], Array(int64, 2, 'C', readonly=True), int64)", cache=True)
 def row_of(b, rows, who):
     """Whether every position of one of ``rows`` holds a piece of ``who``'s."""
     for r in range(rows.shape[0]):

@@ -44,6 +44,7 @@ from game.logic.rules.compiled.partial import (
 )
 from game.logic.rules.compiled.playout import playout_source
 from game.logic.rules.compiled.scans import scans_source
+from game.logic.rules.compiled.stacks import stack_return, stack_width, stacks_source
 from game.logic.rules.compiled.statements import (
     HEAD,
     StatementWriter,
@@ -76,8 +77,7 @@ MAX_ROWS: Final = 512
 
 #: The Design fields the spike does not compile yet: a design with any set stays on Python.
 _REFUSED: Final = (
-    "stacks",
-    "face_down", "dice", "captured_home", "prefer", "tallies", "groups",
+    "face_down", "dice", "captured_home", "tallies", "groups",
     "concealed", "free_partial", "take_own", "random_players",
     "labels", "teams", "turn_seats", "turn_jumps",
 )  # fmt: skip
@@ -299,6 +299,7 @@ def module_source(design: Design) -> str:
     lines += hands_source(design, compiled)
     lines += scans_source(design)
     lines += [f"HEAD = {HEAD}", *_HELPERS.splitlines()]
+    lines += stacks_source(design, compiled.codes)
     lines += counters_source(design)
     lines += turns_source(design, compiled)
     lines += probe_lines
@@ -499,8 +500,9 @@ def _generators(design: Design, writer: StatementWriter, compiled: Any) -> list[
                 f"            n = {name}(b, f, player, {number}, out, n, lf, lt, v, cs, es, 0)"
             )
     lines += drop_lines(design, drops)
-    lines.append(f"    return {pseudo_return(design)}")
+    lines.append(f"    return {stack_return(design, pseudo_return(design))}")
     width = row_width(design) + hand_width(design, program_bounds(design)[0])
+    width += stack_width(design)
     width = max(width, counter_width(design))
     lines += ["", f"WIDTH = {width}", f"ROWS = {MAX_ROWS + drop_rows(design)}"]
     return lines

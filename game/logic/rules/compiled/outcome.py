@@ -185,6 +185,12 @@ def _kernels(design: Design, tables: Any, reads_last: bool) -> list[str]:
             "    for k in range(HAND_CELLS):",
             "        h ^= HHAND[k] * (2 * b[NPOS + k] + 1)",
         ]
+    if design.stacks:  # the columns under the tops: a number per position (stacks.py)
+        lines += [
+            "    for k in range(STACK_CELLS):",
+            "        if b[STACK0 + k] != 0:",
+            "            h ^= HSTACK[k] * (2 * b[STACK0 + k] + 1)",
+        ]
     lines += [*(_LAST.splitlines()[1:] if reads_last else []), "    return h", ""]
     counts = any(end.outcome == "count" for end in design.ends)
     if counts:
@@ -288,4 +294,5 @@ def _hash_tables(
         f"COUNTERS = {design.counters}",
         f"SCORE = {score}",
         f"KEEP = {keep}",
+        *(["HSTACK = _RS.randint(_LOW, _HIGH, size=NPOS, dtype=np.int64) | 1"] * design.stacks),
     ]

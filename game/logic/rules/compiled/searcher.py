@@ -167,23 +167,26 @@ class CompiledSearch:
         return line if line and line[0] == first else [first]
 
 
-def row_key(row: Row) -> tuple[Any, ...]:
+def row_key(row: Row, npos: int) -> tuple[Any, ...]:
     """What identifies a row among a position's moves: (from, to) (None: a pass), program,
-    changes (as :func:`move_key` of the same move)."""
+    changes on the board's ``npos`` positions (as :func:`move_key` of the same move: the
+    cells after the board, hands and columns, follow from those)."""
     ends = (row[0], row[1]) if row[2] >= 0 else None
-    return (ends, row[2], tuple(zip(row[5::2], row[6::2], strict=True)))
+    changes = tuple(c for c in zip(row[5::2], row[6::2], strict=True) if c[0] < npos)
+    return (ends, row[2], changes)
 
 
 def move_key(move: Move) -> tuple[Any, ...]:
-    """The :func:`row_key` of a Python back end's move."""
+    """The :func:`row_key` of a Python back end's move (a game of stacks' changes without
+    their columns)."""
     path, _caps, effects, program = move
     ends = (path[0] if len(path) > 1 else -1, path[-1]) if path else None
-    return (ends, program, tuple(effects))
+    return (ends, program, tuple((e[0], e[1]) for e in effects))
 
 
 def move_of(rulebook: Rulebook, pos: DescribedPosition, row: Row) -> Move:
     """The legal move of ``pos`` that ``row`` stands for; ValueError when none is."""
-    key = row_key(row)
+    key = row_key(row, len(pos.board))
     for move in rulebook.legal(pos):
         if move_key(move) == key:
             return move

@@ -8,6 +8,7 @@ states it:
 - a capture that can go on must (where partial moves were grown): a move whose start and
   captures, in order, begin a longer move's is dropped;
 - ``(most-captures)``: the moves taking the most;
+- ``(prefer KEY...)``: the moves doing best on each key in turn (preferred.py);
 - ``(identity from-to-captured)``: of the moves with the same start, end and set of changes,
   the first.
 
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from game.logic.rules.compiled.preferred import prefer_lines
 from game.logic.rules.design import Design
 
 __all__ = ["select_source"]
@@ -33,6 +35,7 @@ def select_source(
     partial move); ``tails``: the rows hold their captures and path after their changes."""
     compulsory = [kinds[name] for name in design.compulsory]
     merge = design.identity == "from-to-captured"
+    scores, preferring = prefer_lines(design, tails)  # (prefer: preferred.py)
     if not (compulsory or design.most_captures or merge or tails):
         return []
     used = "HEAD + 2 * row[4]"
@@ -61,6 +64,7 @@ def select_source(
         lines += _SAME.splitlines()
     if tails:
         lines += _LONGER.splitlines()
+    lines += scores
     lines += [
         f'@njit("{SELECT}", cache=True)',
         "def select(b, out, n, composite):",
@@ -118,6 +122,7 @@ def select_source(
             "            kept += 1",
             "    n = kept",
         ]
+    lines += preferring
     if merge:
         lines += [
             "    if n > 1:",

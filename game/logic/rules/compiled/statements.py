@@ -19,6 +19,7 @@ from typing import Final
 
 from game.logic.rules import tree
 from game.logic.rules.compiled.counters import counter_cond, counter_statement, move_state
+from game.logic.rules.compiled.rotate import rotate_statement, rotation_changes
 from game.logic.rules.compiled.scans import anywhere, scan_cond
 from game.logic.rules.compiled.turns import turning, turning_step
 from game.logic.rules.design import Design
@@ -51,6 +52,10 @@ def program_bounds(design: Design) -> tuple[int, int]:
                 for loop in tree.walk(program.tree)
             )
             e += len(design.board.names) if looped else flips
+            turns = rotation_changes(design, program.tree)
+            if turns < 0:
+                raise Unsupported("a rotate inside a loop")
+            e += turns
             for loop in tree.walk(program.tree):
                 if isinstance(loop, tree.While | tree.Repeat | tree.Sweep) and any(
                     n == tree.Act("capture") or isinstance(n, tree.Cascade)
@@ -313,6 +318,8 @@ class StatementWriter:
                 case tree.SetAttr(attr=attr, on=on):
                     a = self.design.attributes.index(attr)
                     self.emit(indent, f"mc = {'SET' if on else 'CLR'}[{a}, mc]")
+                case tree.Rotate():
+                    rotate_statement(self, node, indent)
                 case tree.Cascade(source=source, target=target):
                     # The piece at the walk ``source`` from the start goes to ``target``.
                     self.walk_from_start("_a", source, indent, fail)
