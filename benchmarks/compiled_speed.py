@@ -1,12 +1,12 @@
 """Issue 29's speed figures of the compiled back end in one run, each twice (wall and CPU
 seconds of this process): random games a second (English draughts, chess), perft (chess 5,
-Kiwipete 4, International draughts 8, English draughts 10), and with ``--cold`` the first
-compile of breakthrough, English draughts and chess, each in a new process with an empty
+Kiwipete 4, International draughts 8, English draughts 10), and with ``--cold GAME`` the
+first compile of breakthrough, English draughts or chess, each in a new process with an empty
 cache folder.
 
-    .venv/bin/python benchmarks/compiled_speed.py                     # everything but --cold
+    .venv/bin/python benchmarks/compiled_speed.py          # every figure but the cold compiles
     .venv/bin/python benchmarks/compiled_speed.py --only english-games --only chess-games
-    .venv/bin/python benchmarks/compiled_speed.py --cold --only none  # the cold compiles
+    .venv/bin/python benchmarks/compiled_speed.py --only none --cold breakthrough --cold chess
     .venv/bin/python benchmarks/compiled_speed.py --root ../other     # another checkout's code
 
 ``--root`` imports the ``game`` package of another checkout (side by side with this one's:
@@ -36,6 +36,9 @@ PERFT = [
     ("international-perft8", "international-draughts", None, 8, 6_483_961),
     ("english-perft10", "english-draughts", None, 10, 18_391_564),
 ]
+
+#: The games whose first compile ``--cold`` may time.
+COLD = ("breakthrough", "english-draughts", "chess")
 
 _COLD = """
 import sys, time
@@ -79,7 +82,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--root", default=str(Path(__file__).resolve().parents[1]))
     parser.add_argument("--only", action="append", help="a figure's name (repeatable)")
-    parser.add_argument("--cold", action="store_true", help="also the cold compiles")
+    parser.add_argument(
+        "--cold", action="append", choices=COLD, help="also this game's cold compile (repeatable)"
+    )
     args = parser.parse_args()
     sys.path.insert(0, str(Path(args.root).resolve()))
     from game.logic.rules.bench import PLY_CAP
@@ -115,9 +120,8 @@ def main() -> None:
             return nodes, "" if nodes == want else f" DIFFERS {want}"
 
         _twice(name, count)
-    if args.cold:
-        for game in ("breakthrough", "english-draughts", "chess"):
-            cold(str(Path(args.root).resolve()), game)
+    for game in args.cold or []:
+        cold(str(Path(args.root).resolve()), game)
 
 
 if __name__ == "__main__":
