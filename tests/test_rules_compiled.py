@@ -71,3 +71,19 @@ def test_games_the_spike_cannot_compile_say_why() -> None:
     e = rulebook("go")
     with pytest.raises(Unsupported, match="groups"):
         module_source(e.design)
+
+
+def test_small_generators_are_inlined_large_ones_called() -> None:
+    """The move programs are inlined into ``pseudo`` where their bodies at its call sites are
+    few lines together (breakthrough's steps), and stay functions of their own where they are
+    many (chess's forty calls): the text alone, nothing compiles."""
+    counts: dict[str, tuple[int, int]] = {}
+    for game in ("breakthrough", "chess"):
+        lines = [
+            line
+            for line in module_source(rulebook(game).design).splitlines()
+            if line.startswith("prog_") and "= njit(" in line
+        ]
+        counts[game] = (sum('inline="always"' in line for line in lines), len(lines))
+    assert counts["breakthrough"][0] == counts["breakthrough"][1] > 0
+    assert counts["chess"][0] == 0 and counts["chess"][1] > 30
