@@ -76,10 +76,11 @@ def test_compiled_hash_kept_move_by_move_equals_the_hash_from_scratch(
 
 
 def negamax(
-    search: CompiledSearch, b: Any, turn: int, lf: int, lt: int, depth: int, ply: int
+    search: CompiledSearch, b: Any, turn: int, lf: int, lt: int, depth: int, ply: int, root: int
 ) -> int:
     """The search's value by brute force: every move to ``depth``, then captures only
-    (standing pat on the evaluation unless every move captures) as the kernel does."""
+    (standing pat on the evaluation, judged for the searching side ``root``, unless every
+    move captures) as the kernel does."""
     m = search.module
     out = search.rows[ply]
     n = m.legal(b, turn, lf, lt, out, search.cs, search.es, search.undo[ply])
@@ -90,16 +91,17 @@ def negamax(
         return WIN - ply
     assert ended == 0, "breakthrough ends by a win"
     rows = [out[i].copy() for i in range(n)]
+    scratch = (search.cs, search.es)
     best = -WIN - 1
     if depth <= 0:
         if depth < -QUIESCENCE_PLIES:
-            return int(m.evaluate(b, turn, lf, lt, n, search.rows[ply + 1], search.cs, search.es))
+            return int(m.evaluate(b, turn, lf, lt, n, search.rows[ply + 1], *scratch, root))
         if not all(r[3] > 0 for r in rows):
-            best = int(m.evaluate(b, turn, lf, lt, n, search.rows[ply + 1], search.cs, search.es))
+            best = int(m.evaluate(b, turn, lf, lt, n, search.rows[ply + 1], *scratch, root))
             rows = [r for r in rows if r[3] > 0]
     for row in rows:
         m.apply(b, row, search.undo[ply])
-        value = -negamax(search, b, m.NEXT[turn], row[0], row[1], depth - 1, ply + 1)
+        value = -negamax(search, b, m.NEXT[turn], row[0], row[1], depth - 1, ply + 1, root)
         m.unapply(b, row, search.undo[ply])
         best = max(best, value)
     return best
@@ -115,7 +117,10 @@ def test_compiled_search_scores_as_a_plain_negamax(
         found = search.run(pos, depth=depth)
         b = search.rules.board(pos)
         assert found.depth == depth
-        assert found.score == negamax(search, b, pos.turn, pos.last_from, pos.last_to, depth, 0)
+        root = e.player(pos)
+        assert found.score == negamax(
+            search, b, pos.turn, pos.last_from, pos.last_to, depth, 0, root
+        )
 
 
 def position(e: Rulebook, white: list[str], black: list[str], turn: int) -> DescribedPosition:
