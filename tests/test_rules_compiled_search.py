@@ -75,6 +75,42 @@ def test_compiled_hash_kept_move_by_move_equals_the_hash_from_scratch(
         assert m.hash_of(b, pos.turn, pos.last_from, pos.last_to) == h
 
 
+def test_compiled_evaluation_equals_the_judges_for_each_searching_side(
+    engine: tuple[Rulebook, CompiledSearch],
+) -> None:
+    """Late positions too, where one side is ahead: the won ending's terms (trading down,
+    hunting the enemy's pieces) and the searching side's kept pieces count as in the Judge."""
+    from game.logic.rules.evaluation import Judge
+
+    e, search = engine
+    m = search.module
+    judge = Judge(e)
+    rng = random.Random(7)
+    positions = random_positions(e, 6, 5, (10, 60))
+    for pos in random_positions(e, 10, 6, (4, 20)):  # thinned: a few pieces a side, uneven
+        for player, keep in ((0, rng.randrange(1, 7)), (1, rng.randrange(1, 4))):
+            mine = [p for p, v in enumerate(pos.board) if v and e.c.owner[v] == player]
+            for p in rng.sample(mine, max(0, len(mine) - keep)):
+                pos.board[p] = 0
+        if e.outcome(pos, e.legal(pos)) is None:
+            positions.append(pos)
+    ending = 0
+    for pos in positions:
+        moves = e.legal(pos)
+        b = search.rules.board(pos)
+        n = m.legal(b, pos.turn, pos.last_from, pos.last_to, search.rows[0], search.cs, search.es,
+                    search.undo[0])  # fmt: skip
+        assert n == len(moves)
+        for keeper in (-1, 0, 1):
+            scratch = (search.rows[1], search.cs, search.es)
+            got = m.evaluate(b, pos.turn, pos.last_from, pos.last_to, n, *scratch, keeper)
+            assert got == judge.evaluate(pos, moves, keeper), (keeper, pos.board)
+        material = sum(int(m.EMAT[v]) for v in b)
+        left = min(sum(int(m.EPHASE[v]) for v in b), m.ESTART)
+        ending += m.ending(b, material, left, e.player(pos), n, -1) != 0
+    assert ending >= 3, "the won ending's terms were met"
+
+
 def negamax(
     search: CompiledSearch, b: Any, turn: int, lf: int, lt: int, depth: int, ply: int, root: int
 ) -> int:
