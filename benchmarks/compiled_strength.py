@@ -29,6 +29,7 @@ sys.path.insert(0, str(ROOT))
 
 from game.logic.contract import Limits, Stop  # noqa: E402
 from game.logic.rules.catalogue import rulebook  # noqa: E402
+from game.logic.rules.compiled.build import available  # noqa: E402
 from game.logic.rules.compiled.searcher import searcher_for  # noqa: E402
 from game.logic.rules.levels import LEVELS, LevelAgent  # noqa: E402
 from game.logic.rules.state import RulesGame, RulesState  # noqa: E402
@@ -148,7 +149,7 @@ def main() -> None:
     e = rulebook(args.game)
     game = RulesGame(e, {})
     made = time.perf_counter()
-    if searcher_for(e.design) is None:
+    if available(e.design, wait=True) is None or searcher_for(e.design) is None:
         sys.exit(f"{args.game} has no compiled search: {e.design.id} stays on Python")
     print(f"# {args.game}: compiled search ready in {time.perf_counter() - made:.1f} s")
     new = LevelAgent(LEVELS["master"])
