@@ -15,7 +15,8 @@ cheaply, so each module holds its own copy, compiled against its own ``legal``).
   shallower first.
   A transposition table (arrays the driver keeps: key, depth, bound, score, move) keyed by the
   hash; moves ordered by the table's move, captures by the victims' value less the mover's
-  (MVV-LVA) and promotions, two killers a ply, then history[from, to]. A player in check
+  (MVV-LVA) and promotions, two killers a ply, then history[from, to] and what the
+  middle game's piece-square table says of the move. A player in check
   searches one ply deeper. At depth 0 a quiescence search plays captures and promotions,
   standing pat on ``evaluate``, except in check or where every legal move captures (the
   draughts' compulsory captures), where every move is searched. A position met before on
@@ -215,6 +216,18 @@ def all_capture(rows, n):
     return n > 0
 
 
+@njit("int64(int64[::1], int64[::1])", cache=True)
+def place(b, row):
+    """What the middle game's piece-square table says of a quiet row, for its mover."""
+    if row[0] < 0 or row[4] == 0:
+        return 0
+    moving = b[row[0]]
+    if moving == 0:
+        return 0
+    gain = EMG[row[1], row[HEAD + 2 * row[4] - 1]] - EMG[row[0], moving]
+    return gain if OWN[moving] == 0 else -gain
+
+
 @njit(
     "void(int64[::1], int64[:, ::1], int64[::1], int64[::1], int64, int64, int64[::1], "
     "int64[:, ::1])",
@@ -227,18 +240,18 @@ def order(b, rows, perm, sc, m, ttmove, killers, hist):
         row = rows[perm[k]]
         fp = fingerprint(row)
         if fp == ttmove:
-            s = 1 << 40
+            s = 1 << 60
         elif row[3] > 0 or promotes(b, row):
             mover = VAL[b[row[0]]] if row[0] >= 0 and b[row[0]] != 0 else 0
-            s = (1 << 32) + victims(b, row) * 64 - mover
+            s = (1 << 56) + victims(b, row) * 64 - mover
             if promotes(b, row):
                 s += VAL[row[HEAD + 2 * row[4] - 1]] * 64
         elif fp == killers[0]:
-            s = (1 << 31) + 1
+            s = KILLER + 1
         elif fp == killers[1]:
-            s = 1 << 31
-        else:
-            s = hist[row[0] + 1, row[1] + 1]
+            s = KILLER
+        else:  # by history, then by what the piece-square table says of the move
+            s = hist[row[0] + 1, row[1] + 1] * 1024 + 512 + max(-511, min(511, place(b, row)))
         sc[k] = s
 
 
@@ -382,7 +395,7 @@ def search(b, turn, lf, lt, h0, depth, rows, cs, es, undo, tkey, tdata, killers,
             child_mode = 0
             if k > 0 and dep[p] > 0:
                 child_mode = 1
-                if p > 0 and k >= 3 and dep[p] >= 3 and not check[p] and sc[p, k] < (1 << 31):
+                if p > 0 and k >= 3 and dep[p] >= 3 and not check[p] and sc[p, k] < KILLER:
                     child_mode = 2
                     child_depth = dep[p] - 2
             state = 3
@@ -545,6 +558,7 @@ def search_source(design: Design, zones: list[str]) -> list[str]:
         f"CONTEMPT = {CONTEMPT}",
         f"QPLIES = {QUIESCENCE_PLIES}",
         f"MAX_PLY = {MAX_PLY}",
+        "KILLER = 1 << 55  # a killer's rank in the ordering; quiet moves rank below",
         "NONE = -(1 << 62)  # no score (the search's helpers: the node goes on)",
     ]
     return lines + _SEARCH.splitlines()
