@@ -130,10 +130,20 @@ def _store(tkey, tdata, h, depth, score, alpha, beta, ply, move):
 
 
 
+@njit("uint64(uint64, int64, int64)", cache=True)
+def unmoved(h, lf, lt):
+    """The hash ``h`` of a position whose last move was (lf, lt), as if there had been none:
+    what a repeat compares (the same pieces and turn reached by another move are a repeat,
+    as the rules count one where the moves allowed are the same)."""
+    if USES_LAST:
+        h ^= ZFROM[lf + 1] ^ ZTO[lt + 1] ^ ZFROM[0] ^ ZTO[0]
+    return h
+
+
 @njit("boolean(uint64[::1], int64, uint64[::1], int64)", cache=True)
-def repeated(hs, p, gh, gn):
+def repeated(rs, p, gh, gn):
     """Whether the position at ply ``p`` stood earlier on the line, or in the game before it
-    (``gh[:gn]``)."""
+    (``gh[:gn]``); ``hs`` holds :func:`unmoved` hashes."""
     for q in range(p - 1, -1, -1):
         if hs[q] == hs[p]:
             return True
@@ -286,6 +296,7 @@ def search(b, turn, lf, lt, h0, depth, rows, cs, es, undo, tkey, tdata, killers,
     lts = np.zeros(P, dtype=np.int64)
     hs = np.zeros(P, dtype=np.uint64)
     qs = np.zeros(P, dtype=np.int64)
+    rs = np.zeros(P, dtype=np.uint64)
     perm = np.zeros((P, rows.shape[1]), dtype=np.int64)
     sc = np.zeros((P, rows.shape[1]), dtype=np.int64)
     root_player = PLAYER[turn]
@@ -293,6 +304,7 @@ def search(b, turn, lf, lt, h0, depth, rows, cs, es, undo, tkey, tdata, killers,
     lfs[0] = lf
     lts[0] = lt
     hs[0] = h0
+    rs[0] = unmoved(h0, lf, lt)
     qs[0] = quiet0
     dep[0] = depth
     al[0] = -WIN - 1
@@ -312,7 +324,7 @@ def search(b, turn, lf, lt, h0, depth, rows, cs, es, undo, tkey, tdata, killers,
                 break
             t = turns[p]
             pl = PLAYER[t]
-            if REPEATS and p > 0 and repeated(hs, p, gh, gn):
+            if REPEATS and p > 0 and repeated(rs, p, gh, gn):
                     value = -CONTEMPT if pl == root_player else CONTEMPT
                     state = 2
                     continue
@@ -413,6 +425,7 @@ def search(b, turn, lf, lt, h0, depth, rows, cs, es, undo, tkey, tdata, killers,
             lfs[q] = row[0]
             lts[q] = row[1]
             hs[q] = h
+            rs[q] = unmoved(h, row[0], row[1])
             qs[q] = quiet_after(row, undo[p], qs[p])
             dep[q] = child_depth
             mode[q] = child_mode

@@ -161,13 +161,12 @@ class CompiledSearch:
     def _seen(self, pos: DescribedPosition) -> Any:
         """The hashes of the game's positions before ``pos`` that it may repeat (its history,
         which ends with ``pos``'s own key, read as :meth:`~game.logic.rules.ends.Ends.position_of`
-        reads a key)."""
+        reads a key), without the last move, as the search compares them."""
         hashes = []
         for key in pos.history[:-1]:
-            (board, turn, _hands, _under), last = key[:2]
-            lf, lt = last or (-1, -1)
+            (board, turn, _hands, _under) = key[0]
             cells = np.array(board, dtype=np.int64)
-            hashes.append(self.module.hash_of(cells, turn, lf, lt))
+            hashes.append(self.module.hash_of(cells, turn, -1, -1))  # as the search's unmoved
         return np.array(hashes or [0], dtype=np.uint64)[: len(hashes)]
 
     def _line(self, board: Any, turn: int, lf: int, lt: int, first: Row) -> list[Row]:
