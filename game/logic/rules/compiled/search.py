@@ -141,7 +141,7 @@ def unmoved(h, lf, lt):
 
 
 @njit("boolean(uint64[::1], int64, uint64[::1], int64)", cache=True)
-def repeated(rs, p, gh, gn):
+def repeated(hs, p, gh, gn):
     """Whether the position at ply ``p`` stood earlier on the line, or in the game before it
     (``gh[:gn]``); ``hs`` holds :func:`unmoved` hashes."""
     for q in range(p - 1, -1, -1):
