@@ -29,6 +29,7 @@ sys.path.insert(0, str(ROOT))
 
 from game.logic.contract import Limits, Stop  # noqa: E402
 from game.logic.rules.catalogue import rulebook  # noqa: E402
+from game.logic.rules.compiled.build import available  # noqa: E402
 from game.logic.rules.compiled.searcher import searcher_for  # noqa: E402
 from game.logic.rules.levels import LEVELS, LevelAgent  # noqa: E402
 from game.logic.rules.state import RulesGame, RulesState  # noqa: E402
@@ -111,11 +112,13 @@ def play(
     max_plies: int,
     seed: int,
     line: list[str],
+    moves: list[str],
 ) -> float:
     """The first player's result (1, 1/2, 0) of a game from ``start`` (reached by ``line``
-    in chess)."""
+    in chess); ``moves`` gets the game's moves as text."""
     state = start
     rng = random.Random(seed)
+    moves.clear()
     for _ in range(max_plies):
         if state.is_terminal():
             break
@@ -123,6 +126,7 @@ def play(
         if isinstance(agents[seat], Stockfish):
             agents[seat].line = line
         move = agents[seat].choose(state, limits[seat], rng, Stop())
+        moves.append(state.describe(move))
         if state.rulebook.design.id == "chess":
             line = [*line, uci(state, move)]
         state = state.apply(move)
@@ -141,6 +145,7 @@ def main() -> None:
     parser.add_argument("--opening", type=int, default=4, help="random plies to start")
     parser.add_argument("--plies", type=int, default=300, help="plies before a draw")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--show", action="store_true", help="print the games not won")
     parser.add_argument("--against", default="python,random", help="python, random")
     parser.add_argument("--stockfish", action="store_true", help="chess: against Stockfish 0")
     parser.add_argument("--engine", default=shutil.which("stockfish") or "/usr/games/stockfish")
@@ -148,7 +153,7 @@ def main() -> None:
     e = rulebook(args.game)
     game = RulesGame(e, {})
     made = time.perf_counter()
-    if searcher_for(e.design) is None:
+    if available(e.design, wait=True) is None or searcher_for(e.design) is None:
         sys.exit(f"{args.game} has no compiled search: {e.design.id} stays on Python")
     print(f"# {args.game}: compiled search ready in {time.perf_counter() - made:.1f} s")
     new = LevelAgent(LEVELS["master"])
@@ -174,7 +179,8 @@ def main() -> None:
             new_first = k % 2 == 0
             agents = [new, other] if new_first else [other, new]
             limits = [mine, theirs] if new_first else [theirs, mine]
-            first = play(start, agents, limits, args.plies, seed, line)
+            played_moves: list[str] = []
+            first = play(start, agents, limits, args.plies, seed, line, played_moves)
             result = first if new_first else 1.0 - first
             score += result
             played += 1
@@ -182,6 +188,8 @@ def main() -> None:
             draws += result == 0.5
             side = e.design.players[0 if new_first else 1]
             print(f"game {k + 1}: opening {seed} new level as {side}: {result}", flush=True)
+            if args.show and result < 1.0:
+                print("  moves after the opening: " + " ".join(played_moves), flush=True)
         spent = time.perf_counter() - started
         print(
             f"{args.game} new level vs {label}: {score}/{played} ({100 * score / played:.0f}%), "

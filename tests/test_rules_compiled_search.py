@@ -75,11 +75,48 @@ def test_compiled_hash_kept_move_by_move_equals_the_hash_from_scratch(
         assert m.hash_of(b, pos.turn, pos.last_from, pos.last_to) == h
 
 
+def test_compiled_evaluation_equals_the_judges_for_each_searching_side(
+    engine: tuple[Rulebook, CompiledSearch],
+) -> None:
+    """Late positions too, where one side is ahead: the won ending's terms (trading down,
+    hunting the enemy's pieces) and the searching side's kept pieces count as in the Judge."""
+    from game.logic.rules.evaluation import Judge
+
+    e, search = engine
+    m = search.module
+    judge = Judge(e)
+    rng = random.Random(7)
+    positions = random_positions(e, 6, 5, (10, 60))
+    for pos in random_positions(e, 10, 6, (4, 20)):  # thinned: a few pieces a side, uneven
+        for player, keep in ((0, rng.randrange(1, 7)), (1, rng.randrange(1, 4))):
+            mine = [p for p, v in enumerate(pos.board) if v and e.c.owner[v] == player]
+            for p in rng.sample(mine, max(0, len(mine) - keep)):
+                pos.board[p] = 0
+        if e.outcome(pos, e.legal(pos)) is None:
+            positions.append(pos)
+    ending = 0
+    for pos in positions:
+        moves = e.legal(pos)
+        b = search.rules.board(pos)
+        n = m.legal(b, pos.turn, pos.last_from, pos.last_to, search.rows[0], search.cs, search.es,
+                    search.undo[0])  # fmt: skip
+        assert n == len(moves)
+        for keeper in (-1, 0, 1):
+            scratch = (search.rows[1], search.cs, search.es)
+            got = m.evaluate(b, pos.turn, pos.last_from, pos.last_to, n, *scratch, keeper)
+            assert got == judge.evaluate(pos, moves, keeper), (keeper, pos.board)
+        material = sum(int(m.EMAT[v]) for v in b)
+        left = min(sum(int(m.EPHASE[v]) for v in b), m.ESTART)
+        ending += m.ending(b, material, left, e.player(pos), n, -1) != 0
+    assert ending >= 3, "the won ending's terms were met"
+
+
 def negamax(
-    search: CompiledSearch, b: Any, turn: int, lf: int, lt: int, depth: int, ply: int
+    search: CompiledSearch, b: Any, turn: int, lf: int, lt: int, depth: int, ply: int, root: int
 ) -> int:
     """The search's value by brute force: every move to ``depth``, then captures only
-    (standing pat on the evaluation unless every move captures) as the kernel does."""
+    (standing pat on the evaluation, judged for the searching side ``root``, unless every
+    move captures) as the kernel does."""
     m = search.module
     out = search.rows[ply]
     n = m.legal(b, turn, lf, lt, out, search.cs, search.es, search.undo[ply])
@@ -90,16 +127,17 @@ def negamax(
         return WIN - ply
     assert ended == 0, "breakthrough ends by a win"
     rows = [out[i].copy() for i in range(n)]
+    scratch = (search.cs, search.es)
     best = -WIN - 1
     if depth <= 0:
         if depth < -QUIESCENCE_PLIES:
-            return int(m.evaluate(b, turn, lf, lt, n, search.rows[ply + 1], search.cs, search.es))
+            return int(m.evaluate(b, turn, lf, lt, n, search.rows[ply + 1], *scratch, root))
         if not all(r[3] > 0 for r in rows):
-            best = int(m.evaluate(b, turn, lf, lt, n, search.rows[ply + 1], search.cs, search.es))
+            best = int(m.evaluate(b, turn, lf, lt, n, search.rows[ply + 1], *scratch, root))
             rows = [r for r in rows if r[3] > 0]
     for row in rows:
         m.apply(b, row, search.undo[ply])
-        value = -negamax(search, b, m.NEXT[turn], row[0], row[1], depth - 1, ply + 1)
+        value = -negamax(search, b, m.NEXT[turn], row[0], row[1], depth - 1, ply + 1, root)
         m.unapply(b, row, search.undo[ply])
         best = max(best, value)
     return best
@@ -115,7 +153,10 @@ def test_compiled_search_scores_as_a_plain_negamax(
         found = search.run(pos, depth=depth)
         b = search.rules.board(pos)
         assert found.depth == depth
-        assert found.score == negamax(search, b, pos.turn, pos.last_from, pos.last_to, depth, 0)
+        root = e.player(pos)
+        assert found.score == negamax(
+            search, b, pos.turn, pos.last_from, pos.last_to, depth, 0, root
+        )
 
 
 def position(e: Rulebook, white: list[str], black: list[str], turn: int) -> DescribedPosition:

@@ -5,7 +5,10 @@ in the double corner, three kings against two, two kings against a king and a ma
 smaller budget, its ties broken by a seeded generator. Both are deterministic, so each game
 is the same on every run and machine. Before the search counted a repeat as a draw and the
 evaluation knew the double corner for a refuge, master shuffled its kings in these endings
-and drew by the quiet-move rule, or took three times as long to win."""
+and drew by the quiet-move rule, or took three times as long to win.
+
+Master plays on both searches: the Python one and the compiled one (which must see the game's
+earlier positions to avoid a repetition it would draw by, and the quiet moves left)."""
 
 from __future__ import annotations
 
@@ -16,6 +19,9 @@ import pytest
 from game.logic.contract import Limits, Stop
 from game.logic.rules.agents import make_agent
 from game.logic.rules.catalogue import rulebook
+from game.logic.rules.compiled.build import available
+from game.logic.rules.compiled.searcher import searcher_for
+from game.logic.rules.levels import COMPILED_SEARCH_ENV
 from game.logic.rules.state import RulesGame, RulesState
 
 #: Plies (both sides' moves) the side ahead is given to win: half the description's
@@ -41,6 +47,18 @@ def play_out(position: str, nodes: int, defender_nodes: int) -> tuple[RulesState
     return state, strong, plies
 
 
+@pytest.fixture(params=["python", "compiled"])
+def search(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Which search master plays on (the compiled one built here: English's rules and search
+    compile in some 20 CPU seconds when not cached)."""
+    if request.param == "compiled":
+        design = rulebook("english-draughts").design
+        assert available(design, wait=True) is not None, "English draughts compiles"
+        assert searcher_for(design) is not None, "its search compiles"
+    monkeypatch.setenv(COMPILED_SEARCH_ENV, "1" if request.param == "compiled" else "0")
+    return str(request.param)
+
+
 @pytest.mark.parametrize(
     ("position", "nodes", "defender"),
     [
@@ -52,9 +70,11 @@ def play_out(position: str, nodes: int, defender_nodes: int) -> tuple[RulesState
         ("W:WK15,K27:BK1,12", 3000, 1000),
     ],
 )
-def test_master_wins_the_won_draughts_ending(position: str, nodes: int, defender: int) -> None:
+def test_master_wins_the_won_draughts_ending(
+    search: str, position: str, nodes: int, defender: int
+) -> None:
     state, strong, plies = play_out(position, nodes, defender)
-    assert state.is_terminal(), f"not won after {plies} plies: {state.text()}"
+    assert state.is_terminal(), f"{search}: not won after {plies} plies: {state.text()}"
     returns = state.returns()
     assert returns[strong] > returns[1 - strong], (state.outcome(), state.text())
 

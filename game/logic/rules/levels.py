@@ -5,7 +5,8 @@ its choice.
 ``beginner``        one ply and a quiet look at the captures, with noise of a pawn on each
                     move's value (seeded by the position)
 ``intermediate``    two plies and the captures, a little noise
-``advanced``        a search of 5,000 positions: the same move every time, on any machine
+``advanced``        a search of 5,000 positions (250,000 on the compiled search, whose
+                    positions cost a fiftieth): the same move every time, on any machine
                     (unless the time given runs out first)
 ``master``          full strength for the time given (1 s when none is given)
 ==================  ==========================================================================
@@ -95,6 +96,9 @@ GAMES_PER_PLY: Final = 1000
 STEADY_RATE: Final = 2_000
 #: How many more positions a steady agent searches on the compiled search than on Python's.
 COMPILED_STEADY_FACTOR: Final = 50
+#: The positions ``advanced`` searches a move on the Python search and on the compiled one.
+ADVANCED_NODES: Final = 5_000
+ADVANCED_COMPILED_NODES: Final = 250_000
 #: Set to 0 to keep the levels on the Python search where a compiled one is built (the tests:
 #: whether a game's module is warm on disk must not change what a test's level plays).
 COMPILED_SEARCH_ENV: Final = "GAMEHALL_COMPILED_SEARCH"
@@ -129,9 +133,10 @@ LEVELS: Final = {
         Level("intermediate", "two moves ahead, a little erratic", depth=2, noise=40),
         Level(
             "advanced",
-            "searches 5,000 positions: the same move every time",
-            nodes=5_000,
-            compiled_nodes=250_000,
+            f"searches {ADVANCED_NODES:,} positions ({ADVANCED_COMPILED_NODES:,} where the game's"
+            " search is compiled): the same move every time",
+            nodes=ADVANCED_NODES,
+            compiled_nodes=ADVANCED_COMPILED_NODES,
         ),
         Level("master", "full strength for the time given"),
     )

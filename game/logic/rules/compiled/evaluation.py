@@ -7,22 +7,25 @@ outcome of a finished position, from the ``(end ...)`` forms in order.
 
 Written into the module (after the move generators, which ``evaluate`` calls for mobility):
 
-- ``evaluate(b, turn, lf, lt, n, out, cs, es)``: the position's worth (points, 100 a unit of
-  material) to the side to move, whose legal moves number ``n``; ``out``, ``cs``, ``es`` are
-  scratch for counting the other side's moves;
+- ``evaluate(b, turn, lf, lt, n, out, cs, es, keeper)``: the position's worth (points, 100 a
+  unit of material) to the side to move, whose legal moves number ``n``; ``out``, ``cs``,
+  ``es`` are scratch for counting the other side's moves; ``keeper``: the searching side
+  (-1: none), paid for the pieces left while it is not ahead
+  (:mod:`~game.logic.rules.compiled.endings`, with the won ending's terms);
 - ``end_result(b, turn, lf, lt, n)``: 0 while the game goes on, else 1 (the last mover won),
   2 (the last mover lost), 3 (a draw), 4 (decided by counting the pieces); the draw counters
   (repetition, quiet moves, plies) are the search's to judge, as perft leaves them;
 - ``VAL[code]``: what a piece is worth, for ordering captures.
 
-Not mirrored from the Judge: the won-ending terms (mop-up, trading down when ahead) and the
-searching side's contempt for trades; games of counters are not compiled.
+Not mirrored from the Judge: pieces in hand counted as material; games of counters are not
+compiled.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
+from game.logic.rules.compiled.endings import ending_source
 from game.logic.rules.compiled.ends import EndWriter
 from game.logic.rules.compiled.statements import Unsupported
 from game.logic.rules.design import Design
@@ -36,23 +39,27 @@ END_CODES: Final = {"win": 1, "loss": 2, "draw": 3, "count": 4}
 
 _EVALUATE: Final = '''
 @njit(
-    "int64(int64[::1], int64, int64, int64, int64, int64[:, ::1], int64[::1], int64[::1])",
+    "int64(int64[::1], int64, int64, int64, int64, int64[:, ::1], int64[::1], int64[::1], "
+    "int64)",
     cache=True,
 )
-def evaluate(b, turn, lf, lt, n, out, cs, es):
+def evaluate(b, turn, lf, lt, n, out, cs, es, keeper):
     """The worth of the position to the side to move (see the module that wrote it)."""
     player = PLAYER[turn]
     mg = 0
     eg = 0
     phase = 0
+    material = 0
     for p in range(NPOS):
         v = b[p]
         if v != 0:
             mg += EMG[p, v]
             eg += EEG[p, v]
             phase += EPHASE[v]
+            material += EMAT[v]
     left = min(phase, ESTART)
     total = (mg * left + eg * (ESTART - left)) // ESTART
+    total += ending(b, material, left, player, n, keeper)
     for k in range(EEDGE.shape[0]):
         v = b[EEDGE[k, 0]]
         if v != 0:
@@ -106,6 +113,7 @@ def evaluation_source(design: Design, zones: list[str]) -> list[str]:
         f"VAL = np.array({worth!r}, dtype=np.int64)",
         "",
     ]
+    lines += ending_source(judge)
     lines += _EVALUATE.splitlines()
     writer = EndWriter(design, zones)  # (its scans are the rules module's: the same calls)
     lines += [

@@ -15,7 +15,8 @@ cheaply, so each module holds its own copy, compiled against its own ``legal``).
   shallower first.
   A transposition table (arrays the driver keeps: key, depth, bound, score, move) keyed by the
   hash; moves ordered by the table's move, captures by the victims' value less the mover's
-  (MVV-LVA) and promotions, two killers a ply, then history[from, to]. A player in check
+  (MVV-LVA) and promotions, two killers a ply, then history[from, to] and what the
+  middle game's piece-square table says of the move. A player in check
   searches one ply deeper. At depth 0 a quiescence search plays captures and promotions,
   standing pat on ``evaluate``, except in check or where every legal move captures (the
   draughts' compulsory captures), where every move is searched. A position met before on
@@ -35,8 +36,10 @@ from typing import Final
 
 from game.logic.rules.compiled.evaluation import evaluation_source
 from game.logic.rules.design import Design
+from game.logic.rules.keys import key_tables
 from game.logic.rules.rulebook import Rulebook
 from game.logic.rules.search import CONTEMPT, COUNT_WIN, MATE_BAND, QUIESCENCE_PLIES, WIN
+from game.logic.rules.sexpr import Form
 
 __all__ = ["MAX_PLY", "TABLE_BITS", "search_source"]
 
@@ -127,13 +130,36 @@ def _store(tkey, tdata, h, depth, score, alpha, beta, ply, move):
 
 
 
-@njit("boolean(uint64[::1], int64)", cache=True)
-def repeated(hs, p):
-    """Whether the position at ply ``p`` stood earlier on the line."""
+@njit("uint64(uint64, int64, int64)", cache=True)
+def unmoved(h, lf, lt):
+    """The hash ``h`` of a position whose last move was (lf, lt), as if there had been none:
+    what a repeat compares (the same pieces and turn reached by another move are a repeat,
+    as the rules count one where the moves allowed are the same)."""
+    if USES_LAST:
+        h ^= ZFROM[lf + 1] ^ ZTO[lt + 1] ^ ZFROM[0] ^ ZTO[0]
+    return h
+
+
+@njit("boolean(uint64[::1], int64, uint64[::1], int64)", cache=True)
+def repeated(hs, p, gh, gn):
+    """Whether the position at ply ``p`` stood earlier on the line, or in the game before it
+    (``gh[:gn]``); ``hs`` holds :func:`unmoved` hashes."""
     for q in range(p - 1, -1, -1):
         if hs[q] == hs[p]:
             return True
+    for q in range(gn):
+        if gh[q] == hs[p]:
+            return True
     return False
+
+
+@njit("int64(int64, int64)", cache=True)
+def fading(value, quiet):
+    """A judgement shrunk toward half as the quiet moves near the description's draw."""
+    if QUIET_LIMIT == 0:
+        return value
+    span = 2 * QUIET_LIMIT
+    return value * (span - min(quiet, QUIET_LIMIT)) // span
 
 
 @njit("int64(int64[::1], int64, int64, int64, int64, int64, int64)", cache=True)
@@ -200,6 +226,18 @@ def all_capture(rows, n):
     return n > 0
 
 
+@njit("int64(int64[::1], int64[::1])", cache=True)
+def place(b, row):
+    """What the middle game's piece-square table says of a quiet row, for its mover."""
+    if row[0] < 0 or row[4] == 0:
+        return 0
+    moving = b[row[0]]
+    if moving == 0:
+        return 0
+    gain = EMG[row[1], row[HEAD + 2 * row[4] - 1]] - EMG[row[0], moving]
+    return gain if OWN[moving] == 0 else -gain
+
+
 @njit(
     "void(int64[::1], int64[:, ::1], int64[::1], int64[::1], int64, int64, int64[::1], "
     "int64[:, ::1])",
@@ -212,33 +250,34 @@ def order(b, rows, perm, sc, m, ttmove, killers, hist):
         row = rows[perm[k]]
         fp = fingerprint(row)
         if fp == ttmove:
-            s = 1 << 40
+            s = 1 << 60
         elif row[3] > 0 or promotes(b, row):
             mover = VAL[b[row[0]]] if row[0] >= 0 and b[row[0]] != 0 else 0
-            s = (1 << 32) + victims(b, row) * 64 - mover
+            s = (1 << 56) + victims(b, row) * 64 - mover
             if promotes(b, row):
                 s += VAL[row[HEAD + 2 * row[4] - 1]] * 64
         elif fp == killers[0]:
-            s = (1 << 31) + 1
+            s = KILLER + 1
         elif fp == killers[1]:
-            s = 1 << 31
-        else:
-            s = hist[row[0] + 1, row[1] + 1]
+            s = KILLER
+        else:  # by history, then by what the piece-square table says of the move
+            s = hist[row[0] + 1, row[1] + 1] * 1024 + 512 + max(-511, min(511, place(b, row)))
         sc[k] = s
 
 
 @njit(
     "int64(int64[::1], int64, int64, int64, uint64, int64, int64[:, :, ::1], int64[::1], "
     "int64[::1], int64[:, ::1], uint64[::1], int64[:, ::1], int64[:, ::1], int64[:, ::1], "
-    "int64[::1], int64, int64[::1], int64[::1])",
+    "int64[::1], uint64[::1], int64, int64, int64, int64[::1], int64[::1])",
     cache=True,
 )
 def search(b, turn, lf, lt, h0, depth, rows, cs, es, undo, tkey, tdata, killers, hist,
-           noise, cap, res, best_row):
+           noise, gh, gn, quiet0, cap, res, best_row):
     """One iteration to ``depth`` from the position (``b`` is changed: pass a copy). ``res``:
     score, the best row's index in ``rows[0]``, nodes, 1 when finished (0: the node cap
     stopped it, -1: a position had more moves than a row buffer holds); ``best_row`` gets the
-    best row. ``noise[i]`` is added to the root's move i."""
+    best row. ``noise[i]`` is added to the root's move i; ``gh[:gn]``: the hashes of the
+    game's positions before this one that it may repeat; ``quiet0``: its quiet moves."""
     P = MAX_PLY
     al = np.zeros(P, dtype=np.int64)
     be = np.zeros(P, dtype=np.int64)
@@ -256,6 +295,8 @@ def search(b, turn, lf, lt, h0, depth, rows, cs, es, undo, tkey, tdata, killers,
     lfs = np.zeros(P, dtype=np.int64)
     lts = np.zeros(P, dtype=np.int64)
     hs = np.zeros(P, dtype=np.uint64)
+    qs = np.zeros(P, dtype=np.int64)
+    rs = np.zeros(P, dtype=np.uint64)
     perm = np.zeros((P, rows.shape[1]), dtype=np.int64)
     sc = np.zeros((P, rows.shape[1]), dtype=np.int64)
     root_player = PLAYER[turn]
@@ -263,6 +304,8 @@ def search(b, turn, lf, lt, h0, depth, rows, cs, es, undo, tkey, tdata, killers,
     lfs[0] = lf
     lts[0] = lt
     hs[0] = h0
+    rs[0] = unmoved(h0, lf, lt)
+    qs[0] = quiet0
     dep[0] = depth
     al[0] = -WIN - 1
     be[0] = WIN + 1
@@ -281,7 +324,7 @@ def search(b, turn, lf, lt, h0, depth, rows, cs, es, undo, tkey, tdata, killers,
                 break
             t = turns[p]
             pl = PLAYER[t]
-            if REPEATS and p > 0 and repeated(hs, p):
+            if REPEATS and p > 0 and repeated(rs, p, gh, gn):
                     value = -CONTEMPT if pl == root_player else CONTEMPT
                     state = 2
                     continue
@@ -290,6 +333,8 @@ def search(b, turn, lf, lt, h0, depth, rows, cs, es, undo, tkey, tdata, killers,
                 res[3] = -1
                 break
             value = terminal(b, t, lfs[p], lts[p], n, p, root_player)
+            if value == NONE and QUIET_DRAW and qs[p] >= QUIET_LIMIT:
+                value = -CONTEMPT if pl == root_player else CONTEMPT
             if value != NONE:
                 state = 2
                 continue
@@ -300,7 +345,8 @@ def search(b, turn, lf, lt, h0, depth, rows, cs, es, undo, tkey, tdata, killers,
             if incheck and d > 0 and p + d < P - QPLIES - 2:
                 d += 1
             if p >= P - 2 or d < -QPLIES:
-                value = evaluate(b, t, lfs[p], lts[p], n, rows[p + 1], cs, es)
+                value = evaluate(b, t, lfs[p], lts[p], n, rows[p + 1], cs, es, root_player)
+                value = fading(value, qs[p])
                 state = 2
                 continue
             alpha = al[p]
@@ -313,7 +359,8 @@ def search(b, turn, lf, lt, h0, depth, rows, cs, es, undo, tkey, tdata, killers,
             stand = -WIN - 1
             loud = False
             if d <= 0 and not incheck and not all_capture(rows[p], n):
-                stand = evaluate(b, t, lfs[p], lts[p], n, rows[p + 1], cs, es)
+                stand = evaluate(b, t, lfs[p], lts[p], n, rows[p + 1], cs, es, root_player)
+                stand = fading(stand, qs[p])
                 if stand >= beta:
                     value = stand
                     state = 2
@@ -360,7 +407,7 @@ def search(b, turn, lf, lt, h0, depth, rows, cs, es, undo, tkey, tdata, killers,
             child_mode = 0
             if k > 0 and dep[p] > 0:
                 child_mode = 1
-                if p > 0 and k >= 3 and dep[p] >= 3 and not check[p] and sc[p, k] < (1 << 31):
+                if p > 0 and k >= 3 and dep[p] >= 3 and not check[p] and sc[p, k] < KILLER:
                     child_mode = 2
                     child_depth = dep[p] - 2
             state = 3
@@ -378,6 +425,8 @@ def search(b, turn, lf, lt, h0, depth, rows, cs, es, undo, tkey, tdata, killers,
             lfs[q] = row[0]
             lts[q] = row[1]
             hs[q] = h
+            rs[q] = unmoved(h, row[0], row[1])
+            qs[q] = quiet_after(row, undo[p], qs[p])
             dep[q] = child_depth
             mode[q] = child_mode
             if child_mode == 0:
@@ -493,9 +542,19 @@ def search_source(design: Design, zones: list[str]) -> list[str]:
     def keys(count: int) -> list[int]:
         return [rng.getrandbits(64) for _ in range(count)]
 
+    tables = key_tables(design, rulebook.c)
+    canon = tables[0] if tables is not None else list(range(codes))
     zob = [keys(codes) for _ in range(n)]
     for row in zob:
         row[0] = 0  # an empty position adds nothing
+        for v in range(codes):  # codes the game's key holds for one (the game's history's)
+            row[v] = row[canon[v]]
+    quiet_draw = any(
+        end.outcome == "draw"
+        and isinstance(end.condition, Form)
+        and end.condition.head == "quiet-moves"
+        for end in design.ends
+    )
     lines += [
         "",
         f"ZOB = np.array({zob!r}, dtype=np.uint64)",
@@ -504,6 +563,7 @@ def search_source(design: Design, zones: list[str]) -> list[str]:
         f"ZTO = np.array({keys(n + 1)!r}, dtype=np.uint64)",
         f"USES_LAST = {rulebook.uses_last}",
         f"REPEATS = {bool(rulebook.repetition)}",
+        f"QUIET_DRAW = {quiet_draw}",
         f"ALL_TYPES = {(1 << len(design.pieces)) - 1}",
         f"WIN = {WIN}",
         f"COUNT_WIN = {COUNT_WIN}",
@@ -511,6 +571,7 @@ def search_source(design: Design, zones: list[str]) -> list[str]:
         f"CONTEMPT = {CONTEMPT}",
         f"QPLIES = {QUIESCENCE_PLIES}",
         f"MAX_PLY = {MAX_PLY}",
+        "KILLER = 1 << 55  # a killer's rank in the ordering; quiet moves rank below",
         "NONE = -(1 << 62)  # no score (the search's helpers: the node goes on)",
     ]
     return lines + _SEARCH.splitlines()

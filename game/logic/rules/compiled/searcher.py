@@ -122,6 +122,7 @@ class CompiledSearch:
         self.noise[:] = 0
         if noise:
             self.noise[: len(noise)] = noise
+        seen = self._seen(pos)
         started = time.perf_counter()
         found: CompiledResult | None = None
         used = 0
@@ -139,8 +140,8 @@ class CompiledSearch:
                 break
             status = m.search(
                 board.copy(), turn, lf, lt, h, d, self.rows, self.cs, self.es, self.undo,
-                self.tkey, self.tdata, self.killers, self.hist, self.noise, cap, self.res,
-                self.best,
+                self.tkey, self.tdata, self.killers, self.hist, self.noise, seen, len(seen),
+                pos.quiet, cap, self.res, self.best,
             )  # fmt: skip
             used += int(self.res[2])
             if status < 0:
@@ -156,6 +157,17 @@ class CompiledSearch:
         found.nodes = used
         found.pv = self._line(board, turn, lf, lt, found.row)
         return found
+
+    def _seen(self, pos: DescribedPosition) -> Any:
+        """The hashes of the game's positions before ``pos`` that it may repeat (its history,
+        which ends with ``pos``'s own key, read as :meth:`~game.logic.rules.ends.Ends.position_of`
+        reads a key), without the last move, as the search compares them."""
+        hashes = []
+        for key in pos.history[:-1]:
+            (board, turn, _hands, _under) = key[0]
+            cells = np.array(board, dtype=np.int64)
+            hashes.append(self.module.hash_of(cells, turn, -1, -1))  # as the search's unmoved
+        return np.array(hashes or [0], dtype=np.uint64)[: len(hashes)]
 
     def _line(self, board: Any, turn: int, lf: int, lt: int, first: Row) -> list[Row]:
         out = np.zeros((MAX_PLY, self.rules.module.WIDTH), dtype=np.int64)
