@@ -51,12 +51,24 @@ TABLE_BITS: Final = 20
 SEED: Final = 29
 
 _SEARCH: Final = '''
+@njit("uint64(int64, int64)", cache=True)
+def cell_key(p, v):
+    """The key of value ``v`` in cell ``p``: ``ZOB``'s for a piece code on the board; for a
+    count (a game of counters, a hand's cells, a column's pieces as one number) an odd
+    multiple of the cell's own key, one for each count."""
+    if p < NPOS and not COUNTERS:
+        return ZOB[p, v]
+    return ZX[p] * np.uint64(2 * v + 1)
+
+
 @njit("uint64(int64[::1], int64, int64, int64)", cache=True)
 def hash_of(b, turn, lf, lt):
-    """The position's Zobrist hash, from scratch."""
+    """The position's Zobrist hash, from scratch (every cell: the board, then any hands or
+    columns)."""
     h = ZTURN[turn]
-    for p in range(NPOS):
-        h ^= ZOB[p, b[p]]
+    for p in range(b.shape[0]):
+        if b[p] != 0:
+            h ^= cell_key(p, b[p])
     if USES_LAST:
         h ^= ZFROM[lf + 1] ^ ZTO[lt + 1]
     return h
@@ -70,8 +82,10 @@ def apply_hashed(b, row, undo, h, turn, lf, lt):
         p = row[HEAD + 2 * i]
         v = row[HEAD + 2 * i + 1]
         undo[i] = b[p]
-        if p < NPOS:
-            h ^= ZOB[p, b[p]] ^ ZOB[p, v]
+        if b[p] != 0:
+            h ^= cell_key(p, b[p])
+        if v != 0:
+            h ^= cell_key(p, v)
         b[p] = v
     h ^= ZTURN[turn] ^ ZTURN[NEXT[turn]]
     if USES_LAST:
@@ -559,6 +573,9 @@ def search_source(design: Design, zones: list[str]) -> list[str]:
         "",
         f"ZOB = np.array({zob!r}, dtype=np.uint64)",
         f"ZTURN = np.array({keys(len(design.turn_order))!r}, dtype=np.uint64)",
+        # (the cells after the board: at most a column a position and the hands)
+        f"ZX = np.array({keys(2 * n + len(design.players) * len(design.pieces) + 1)!r}, "
+        "dtype=np.uint64)",
         f"ZFROM = np.array({keys(n + 1)!r}, dtype=np.uint64)",
         f"ZTO = np.array({keys(n + 1)!r}, dtype=np.uint64)",
         f"USES_LAST = {rulebook.uses_last}",
