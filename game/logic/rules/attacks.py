@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from typing import Any, Final, TypeAlias
 
 from game.logic.rules import tree
+from game.logic.rules.compiled.probes import shared_probes
 from game.logic.rules.design import Design, Program
 from game.logic.rules.royal_capture import R, classes, royal_safe, targets
 
@@ -453,12 +454,10 @@ def write_attacks(
                 ns[f"AH{a}_{g}"] = tuple(holds(v, a) for v in range(len(owner)))
                 hits.append(f"AH{a}_{g}[b[c]]")
         every = (1 << len(order)) - 1
-        for name in ("P", "R", *(f"B{g}_" for g in range(len(order)))):
-            if a is None:
-                header = f"def {name.rstrip('_')}(b, f, lf, lt{', m' if name == 'R' else ''}, p):"
-                lines += [header, "    q = 1 - p", *(f"    _d{d} = SYM[p, {d}]" for d in words)]
-            else:
-                lines.append(f"def {name}{a}(b, f, lf, lt{', m' if name == 'R' else ''}):")
+        if a is None:  # P and R (the compiled back end's: it asks no program alone)
+            shared_probes(order, every, len(words), lines, ns)
+        for name in ("P", "R", *(f"B{g}_" for g in range(len(order)))) if a is not None else ():
+            lines.append(f"def {name}{a}(b, f, lf, lt{', m' if name == 'R' else ''}):")
             if name == "R":
                 lines.append(f"    m[f] = {every}")
             for g, code in enumerate(order):
