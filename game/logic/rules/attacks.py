@@ -363,9 +363,9 @@ def write_attacks(
 
     With ``cond_any`` (a condition writer for the player ``p``, its directions the locals
     ``_d<d>``), the probes are written once for every attacker, who is their last argument
-    (``P``, ``R``, ``B<g>``; tables ``RB[d, c]`` and ``AH<g>[p, code]``); raises
-    Irreversible where a program's probe is not the same walk for every attacker (then
-    write them per attacker)."""
+    (``P`` and ``R`` only, by :func:`~game.logic.rules.compiled.probes.shared_probes`; tables
+    ``RB[d, c]`` and ``AH<g>[p, code]``); raises Irreversible where a program's probe is not
+    the same walk for every attacker (then write them per attacker)."""
     board = design.board
     players = len(design.players)
     shared = {t for t, p in enumerate(design.pieces) if p.shared}
@@ -449,7 +449,6 @@ def write_attacks(
                 ns[f"AH{g}"] = tuple(
                     tuple(holds(v, p) for v in range(len(owner))) for p in range(players)
                 )
-                hits.append(f"AH{g}[p, b[c]]")
             else:
                 ns[f"AH{a}_{g}"] = tuple(holds(v, a) for v in range(len(owner)))
                 hits.append(f"AH{a}_{g}[b[c]]")
