@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from typing import Any, Final, TypeAlias
 
 from game.logic.rules import tree
+from game.logic.rules.compiled.probes import shared_probes
 from game.logic.rules.design import Design, Program
 from game.logic.rules.royal_capture import R, classes, royal_safe, targets
 
@@ -131,9 +132,11 @@ class Attacks:
 # -- programs as regular expressions --------------------------------------------------------
 
 
-def capture_paths(design: Design, program: Program, player: int) -> Walk:
+def capture_paths(design: Design, program: Program, player: int | None) -> Walk:
     """The regular expression of ``program``'s walks from its piece to a capture point
-    (each path ends in :class:`Hit`); raises Irreversible when it is not one."""
+    (each path ends in :class:`Hit`); raises Irreversible when it is not one. A step is the
+    player's direction, or (``player`` None: every player at once) the direction word's
+    index, which the probe turns into the mover's direction when it runs."""
     if program.drop:
         raise Irreversible("a drop starts anywhere")
     board = design.board
@@ -149,10 +152,11 @@ def capture_paths(design: Design, program: Program, player: int) -> Walk:
                 raise Irreversible(type(n).__name__)
 
     def step(word: str) -> Walk:
-        d = board.symmetry[player][board.directions.index(word)]
-        if d in turning:
+        d = board.directions.index(word)
+        every = range(len(design.players)) if player is None else (player,)
+        if any(board.symmetry[p][d] in turning for p in every):
             raise Irreversible("a walk that turns")
-        return Go(d)
+        return Go(d if player is None else board.symmetry[player][d])
 
     def test(c: tree.Cond, neg: bool = False) -> Walk:
         check_cond(c)
@@ -256,7 +260,7 @@ class _Probe:
 
     def __init__(self, cond: Callable[[tree.Cond], str], back: dict[int, str], cap: int) -> None:
         self.cond = cond
-        self.back = back  # direction -> the name of its backwards table
+        self.back = back  # direction -> the position before c along it
         self.cap = cap
         self.lines: list[str | _Slot] = []
         self.counter = 0
@@ -274,7 +278,7 @@ class _Probe:
             rest = walks[i + 1 :]
             match walk:
                 case Go(d=d):
-                    self.emit(indent, f"c = {self.back[d]}[c]")
+                    self.emit(indent, f"c = {self.back[d]}")
                     self.emit(indent, "if c < 0:")
                     self.emit(indent + 1, fail)
                     self.emit(indent)  # the position read
@@ -348,17 +352,29 @@ def write_attacks(
     loop_cap: int,
     owner: Sequence[int],
     kind_of: Sequence[int],
+    cond_any: Callable[[tree.Cond], str] | None = None,
 ) -> tuple[list[str], list[int], list[bool], list[list[int]]]:
     """Append to ``lines`` the probes of each attacker (``P{a}``, ``R{a}``, ``B{g}_{a}``) and
     set their tables in ``ns``. ``cond_for(attacker)`` compiles a condition as that player's
     (with ``attacked`` and ``check`` false). Returns each program's mode (by program id,
     the worst over the players), the number of probe programs per attacker, whether each
     attacker's probes read only the squares they walk, and each attacker's fallback
-    program ids."""
+    program ids.
+
+    With ``cond_any`` (a condition writer for the player ``p``, its directions the locals
+    ``_d<d>``), the probes are written once for every attacker, who is their last argument
+    (``P`` and ``R`` only, by :func:`~game.logic.rules.compiled.probes.shared_probes`; tables
+    ``RB[d, c]`` and ``AH<g>[p, code]``); raises Irreversible where a program's probe is not
+    the same walk for every attacker (then write them per attacker)."""
     board = design.board
     players = len(design.players)
     shared = {t for t, p in enumerate(design.pieces) if p.shared}
+    one = cond_any is not None
+    if one and players != 2:
+        raise Irreversible("one probe for more than two players")
     back: dict[int, str] = {}
+    befores = []
+    words = range(len(board.directions))
     for d, row in enumerate(board.links):
         before = [-1] * len(row)
         unique = True
@@ -367,20 +383,29 @@ def write_attacks(
                 if before[q] >= 0:
                     unique = False
                 before[q] = p
+        befores.append(tuple(before))
         if unique:
-            back[d] = f"RV{d}"
-            ns[f"RV{d}"] = tuple(before)
+            back[d] = f"RV{d}[c]"
+            if not one:
+                ns[f"RV{d}"] = tuple(before)
+    if one:  # a step names the direction word; the probe reads its direction from SYM
+        sym = board.symmetry
+        back = {d: f"RB[_d{d}, c]" for d in words if all(s[d] in back for s in sym)}
+        acyclic = {d for d in words if all(s[d] in acyclic for s in sym)}
+        ns["RB"] = tuple(befores)
     rank = {"none": 0, "probe": 1, "fallback": 2}
     royal = targets(design)
 
-    def write(walk: Walk, player: int) -> tuple[Code, bool]:
-        return _reversed_code(walk, cond_for(player), back, acyclic, loop_cap)
+    def write(walk: Walk, player: int | None) -> tuple[Code, bool]:
+        cond = cond_for(player) if player is not None else cond_any
+        assert cond is not None
+        return _reversed_code(walk, cond, back, acyclic, loop_cap)
 
     modes: list[str] = []
     counts: list[int] = []
     readable: list[bool] = []
     fallback: list[list[int]] = []
-    for a in range(players):
+    for a in [None] if one else range(players):
         groups: dict[Code, set[int]] = {}
         order: list[Code] = []
         far: dict[Code, bool] = {}
@@ -390,9 +415,15 @@ def write_attacks(
             partial = any(_mentions_partial(p.tree) for p in piece.programs)
             for program in piece.programs:
                 mode = "none"
-                if not royal_safe(design, program, a, royal):
+                whose = range(players) if a is None else (a,)
+                safe = {royal_safe(design, program, p, royal) for p in whose}
+                if len(safe) > 1:
+                    raise Irreversible("a capture of a royal piece only some players make")
+                if not safe.pop():
                     written = None if partial else _reversed(design, program, a, write, royal)
                     if written is None:
+                        if a is None:
+                            raise Irreversible("a program run forward")
                         mode = "fallback"
                         slow.append(pid)
                     elif written[0]:
@@ -408,16 +439,23 @@ def write_attacks(
                 elif rank[mode] > rank[modes[pid]]:
                     modes[pid] = mode
                 pid += 1
-        tables = []
+        hits = []
         for g, code in enumerate(order):
-            table = f"AH{a}_{g}"
-            tables.append(table)
-            ns[table] = tuple(
-                bool(v) and kind_of[v] in groups[code] and (owner[v] == a or kind_of[v] in shared)
-                for v in range(len(owner))
-            )
+
+            def holds(v: int, p: int, found: set[int] = groups[code]) -> bool:
+                return bool(v) and kind_of[v] in found and (owner[v] == p or kind_of[v] in shared)
+
+            if a is None:
+                ns[f"AH{g}"] = tuple(
+                    tuple(holds(v, p) for v in range(len(owner))) for p in range(players)
+                )
+            else:
+                ns[f"AH{a}_{g}"] = tuple(holds(v, a) for v in range(len(owner)))
+                hits.append(f"AH{a}_{g}[b[c]]")
         every = (1 << len(order)) - 1
-        for name in ("P", "R", *(f"B{g}_" for g in range(len(order)))):
+        if a is None:  # P and R (the compiled back end's: it asks no program alone)
+            shared_probes(order, every, len(words), lines, ns)
+        for name in ("P", "R", *(f"B{g}_" for g in range(len(order)))) if a is not None else ():
             lines.append(f"def {name}{a}(b, f, lf, lt{', m' if name == 'R' else ''}):")
             if name == "R":
                 lines.append(f"    m[f] = {every}")
@@ -428,13 +466,14 @@ def write_attacks(
                     if isinstance(line, str):
                         lines.append(line)
                     elif line.hit:
-                        lines.append("    " * line.indent + f"if {tables[g]}[b[c]]:")
+                        lines.append("    " * line.indent + f"if {hits[g]}:")
                     elif name == "R":
                         lines.append("    " * line.indent + f"m[c] |= {1 << g}")
             lines.append("    return False")
-        counts.append(len(order))
-        readable.append(not any(far.values()) and not slow)
-        fallback.append(slow)
+        for _ in range(1 if a is not None else players):
+            counts.append(len(order))
+            readable.append(not any(far.values()) and not slow)
+            fallback.append(slow)
     return modes, counts, readable, fallback
 
 
@@ -463,8 +502,8 @@ def _reversed_code(
 def _reversed(
     design: Design,
     program: Program,
-    player: int,
-    write: Callable[[Walk, int], tuple[Code, bool]],
+    player: int | None,
+    write: Callable[[Walk, int | None], tuple[Code, bool]],
     royal: frozenset[int],
 ) -> tuple[Code, bool] | None:
     """The probe code of ``program`` walked backwards (empty when no walk of it can end on

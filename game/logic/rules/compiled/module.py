@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from game.logic.rules import tree
-from game.logic.rules.attacks import write_attacks
+from game.logic.rules.attacks import Irreversible, write_attacks
 from game.logic.rules.compile import compile_design
 from game.logic.rules.compiled.counters import (
     counter_refusal,
@@ -66,6 +66,9 @@ VERSION: Final = 15
 #: shared ``add`` was compiled 46 times for chess, half of the cold compile).
 PROBE: Final = "boolean(int64[::1], int64, int64, int64)"
 READER: Final = "boolean(int64[::1], int64, int64, int64, int64[::1])"
+#: The same for the probe and reader written once, the attacker their last argument.
+PROBE_ANY: Final = "boolean(int64[::1], int64, int64, int64, int64)"
+READER_ANY: Final = "boolean(int64[::1], int64, int64, int64, int64[::1], int64)"
 PROGRAM: Final = (
     "int64(int64[::1], int64, int64, int64, int64[:, ::1], int64, int64, int64, int64, "
     "int64[::1], int64[::1], int64)"
@@ -122,10 +125,7 @@ def attacked(b, square, by, lf, lt, piece):
     saved = b[square]
     if piece != 0:
         b[square] = piece
-    if by == 0:
-        hit = P0(b, square, lf, lt)
-    else:
-        hit = P1(b, square, lf, lt)
+    hit = PROBE_CALL
     b[square] = saved
     return hit
 '''
@@ -288,17 +288,31 @@ def module_source(design: Design) -> str:
         writer.player, writer.quiet = player, True
         return writer.cond
 
+    def attacks(out: list[str], tables: dict[str, Any], one: bool) -> Any:
+        if one:  # a probe's conditions for its argument p
+            writer.player, writer.quiet = None, True
+        return write_attacks(
+            design,
+            out,
+            tables,
+            cond_for,
+            python.acyclic,
+            python.loop_cap,
+            compiled.owner,
+            compiled.kind_of,
+            writer.cond if one else None,
+        )
+
+    # The probes written once, the attacker their argument (half the functions to compile),
+    # else (a program whose probe differs between the players) once per attacker.
+    one = True
     probe_lines: list[str] = []
-    _modes, _counts, readable, slow = write_attacks(
-        design,
-        probe_lines,
-        ns,
-        cond_for,
-        python.acyclic,
-        python.loop_cap,
-        compiled.owner,
-        compiled.kind_of,
-    )
+    try:
+        found = attacks(probe_lines, ns, True)
+    except Irreversible:
+        one, probe_lines, ns = False, [], {}
+        found = attacks(probe_lines, ns, False)
+    _modes, _counts, readable, slow = found
     if any(slow):
         raise Unsupported("a capture the check test runs forward (no backward walk)")
     lines = _tables(design, compiled, zones, ns)
@@ -309,15 +323,20 @@ def module_source(design: Design) -> str:
     lines += counters_source(design)
     lines += turns_source(design, compiled)
     lines += probe_lines
-    lines += [f'P{a} = njit("{PROBE}", cache=True)(P{a})' for a in range(players)] + [""]
+    if one:
+        lines += [f'P = njit("{PROBE_ANY}", cache=True)(P)', ""]
+    else:
+        lines += [f'P{a} = njit("{PROBE}", cache=True)(P{a})' for a in range(players)] + [""]
     # The readers (R<a>: the probe, noting each position read) where every probe reads only
     # the squares it walks; else reader() answers "in check" and every move is played out.
     readers = all(readable)
     lines.append(f"READERS = {readers}")
-    if readers:
+    if readers and one:
+        lines.append(f'R = njit("{READER_ANY}", cache=True)(R)')
+    elif readers:
         lines += [f'R{a} = njit("{READER}", cache=True)(R{a})' for a in range(players)]
-    lines += _reader(readers)
-    lines += _ATTACKED.splitlines()
+    lines += _reader(readers, one)
+    lines += _attacked(one)
     lines += outcome_source(design, zones, compiled)
     if chained(design):  # every add writes a raw row (game.logic.rules.compiled.partial)
         writer.raw_kinds = move_kinds(design)
@@ -390,10 +409,13 @@ def adder_source(drop: bool, captures: bool, extra: int, more: list[str]) -> lis
     return body
 
 
-def _reader(readers: bool) -> list[str]:
+def _reader(readers: bool, one: bool) -> list[str]:
     """``reader(b, square, by, lf, lt, read)``: whether ``by`` attacks ``square``, setting in
-    ``read`` a bit per probe program at each position its answer depends on."""
+    ``read`` a bit per probe program at each position its answer depends on (``one``: the
+    reader written once, ``by`` its argument)."""
     call = "R0(b, square, lf, lt, read) if by == 0 else R1(b, square, lf, lt, read)"
+    if one:
+        call = "R(b, square, lf, lt, read, by)"
     return [
         "",
         "",
@@ -403,6 +425,16 @@ def _reader(readers: bool) -> list[str]:
         "",
         "",
     ]
+
+
+def _attacked(one: bool) -> list[str]:
+    """``attacked``, calling the probe written once or each attacker's."""
+    call = (
+        "P(b, square, lf, lt, by)"
+        if one
+        else "P0(b, square, lf, lt) if by == 0 else P1(b, square, lf, lt)"
+    )
+    return _ATTACKED.replace("PROBE_CALL", call).splitlines()
 
 
 def _array(name: str, values: Any, dtype: str = "np.int64") -> str:
@@ -457,8 +489,11 @@ def _tables(design: Design, compiled: Any, zones: list[str], ns: dict[str, Any])
         _array("PLAYER", list(design.turn_order)),
         _array("NEXT", nexts),
     ]
-    for name, value in sorted(ns.items()):  # the probes' tables (RV<d>, AH<a>_<g>)
-        dtype = "np.bool_" if value and isinstance(value[0], bool) else "np.int64"
+    for name, value in sorted(ns.items()):  # the probes' tables (RV<d>, AH<a>_<g>; RB, AH<g>)
+        first = value
+        while isinstance(first, tuple) and first:  # (a table of rows: its first cell)
+            first = first[0]
+        dtype = "np.bool_" if isinstance(first, bool) else "np.int64"
         lines.append(_array(name, list(value), dtype))
     return lines
 

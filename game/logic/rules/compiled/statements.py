@@ -100,7 +100,9 @@ class StatementWriter:
         #: Functions the programs call, written before them (scans.py's ``exists``).
         self.helpers: list[str] = []
         self.counter = 0
-        self.player = 0
+        #: The player a probe's conditions are written for (:attr:`quiet`), None: the
+        #: probe's argument ``p`` (one probe for every player).
+        self.player: int | None = 0
         self.quiet = False
         #: The directions the program being written steps along (read from SYM at its start).
         self.used: set[int] = set()
@@ -128,7 +130,9 @@ class StatementWriter:
 
     def cond(self, cond: tree.Cond) -> str:
         """``cond`` as a numba expression at the cursor ``c`` for :attr:`player`."""
-        p, q = ("p", "q") if not self.quiet else (self.player, 1 - self.player)
+        p, q = (
+            ("p", "q") if not self.quiet or self.player is None else (self.player, 1 - self.player)
+        )
         joined = connective(cond, self.cond)
         if joined is not None:
             return joined
@@ -180,13 +184,14 @@ class StatementWriter:
 
     def step(self, word: str) -> str:
         """The link table row of direction ``word``: the player's own direction, a constant
-        in a probe (written per player), a local of the program function (written once for
-        both players, which reads its directions from ``SYM`` when it starts)."""
+        in a probe written per player, a local of the program function or of a probe (written
+        once for both players, which reads its directions from ``SYM`` when it starts)."""
         board = self.design.board
         d = board.directions.index(word)
-        if self.quiet:
+        if self.quiet and self.player is not None:
             return str(board.symmetry[self.player][d])
-        self.used.add(d)
+        if not self.quiet:
+            self.used.add(d)
         return f"_d{d}"
 
     # -- functions -----------------------------------------------------------------------
