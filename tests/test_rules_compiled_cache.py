@@ -141,3 +141,36 @@ def test_a_folder_that_cannot_be_used_leaves_the_game_on_python(
     assert worker.readying(design) == ""
     assert build.available(design) is None
     assert build.reason(design).startswith("python: the compile failed")
+
+
+def _locked(name: str) -> bool:
+    """Whether some open file holds the lock a process importing the module ``name`` takes
+    (:func:`cache.compiling`); asked without waiting."""
+    fcntl = pytest.importorskip("fcntl")
+    fd = os.open(cache.marker(name, "compiling"), os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    finally:
+        os.close(fd)  # (releases it where it was taken here)
+    return False
+
+
+def test_a_module_is_imported_under_its_lock_compiled(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The import that compiles a module holds its lock: a second process asking for the same
+    module meanwhile waits for it and loads the machine code, rather than compile it again
+    (two test processes, the window beside a command line)."""
+    e = rulebook("breakthrough")
+    name = cache.stem(e.design)
+    held = []
+    imported = build._imported
+
+    def watched(*args: object) -> object:
+        held.append(_locked(name))
+        return imported(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(build, "_imported", watched)
+    build.compiled_rules(e.design)  # built here, or found by an earlier test
+    assert held == [True]
+    assert not _locked(name)  # released
