@@ -1,7 +1,8 @@
 """The compiled back end in the program: its modules cached under the cache folder by the
 description they come from (a warm open neither generates nor compiles), the first compile in
-a worker process with its progress in files any process reads, the back end named in the
-command line (``rules check``, ``rules perft --backend``), and nothing of it loading numba
+a worker process with its progress in files any process reads, a module imported under its
+lock (a second process waits for the first one's compile), the back end named in the command
+line (``rules check``, ``rules perft --backend``), and nothing of it loading numba
 where the window reads it. Breakthrough is the compiled game (it compiles in seconds, once a
 run: tests/test_rules_compiled.py builds it in the same folder); Go the refused one."""
 
