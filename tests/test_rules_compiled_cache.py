@@ -1,7 +1,8 @@
 """The compiled back end in the program: its modules cached under the cache folder by the
 description they come from (a warm open neither generates nor compiles), the first compile in
-a worker process with its progress in files any process reads, the back end named in the
-command line (``rules check``, ``rules perft --backend``), and nothing of it loading numba
+a worker process with its progress in files any process reads, a module imported under its
+lock (a second process waits for the first one's compile), the back end named in the command
+line (``rules check``, ``rules perft --backend``), and nothing of it loading numba
 where the window reads it. Breakthrough is the compiled game (it compiles in seconds, once a
 run: tests/test_rules_compiled.py builds it in the same folder); Go the refused one."""
 
@@ -141,3 +142,36 @@ def test_a_folder_that_cannot_be_used_leaves_the_game_on_python(
     assert worker.readying(design) == ""
     assert build.available(design) is None
     assert build.reason(design).startswith("python: the compile failed")
+
+
+def _locked(name: str) -> bool:
+    """Whether some open file holds the lock a process importing the module ``name`` takes
+    (:func:`cache.compiling`); asked without waiting."""
+    fcntl = pytest.importorskip("fcntl")
+    fd = os.open(cache.marker(name, "compiling"), os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    finally:
+        os.close(fd)  # (releases it where it was taken here)
+    return False
+
+
+def test_a_module_is_imported_under_its_lock_compiled(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The import that compiles a module holds its lock: a second process asking for the same
+    module meanwhile waits for it and loads the machine code, rather than compile it again
+    (two test processes, the window beside a command line)."""
+    e = rulebook("breakthrough")
+    name = cache.stem(e.design)
+    held = []
+    imported = build._imported
+
+    def watched(*args: object) -> object:
+        held.append(_locked(name))
+        return imported(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(build, "_imported", watched)
+    build.compiled_rules(e.design)  # built here, or found by an earlier test
+    assert held == [True]
+    assert not _locked(name)  # released

@@ -30,6 +30,7 @@ import numpy as np
 
 from game.logic.rules.compiled import worker
 from game.logic.rules.compiled.cache import (
+    compiling,
     folder,
     ident,
     marker,
@@ -175,7 +176,8 @@ def compiled_rules(design: Design, report: Callable[[float], None] | None = None
         if not path.is_file() or path.read_text(encoding="utf-8") != source:
             write_whole(path, source)  # numba's index is keyed by the file's stamp: once
             prune(where)
-    module = _imported(name, path, report)
+    with compiling(name):  # one process compiles it; one beside it waits, then loads it
+        module = _imported(name, path, report)
     # Used now: kept by prune(). (Not the module's own stamp: numba's index is keyed by it.)
     write_whole(marker(name, "ready"), "")
     return CompiledRules(design, module, path)
@@ -190,7 +192,8 @@ def load_module(prefix: str, source: str) -> ModuleType:
     path = folder() / f"{name}.py"
     if not path.is_file() or path.read_text(encoding="utf-8") != source:
         write_whole(path, source)
-    return _imported(name, path, None)
+    with compiling(name):
+        return _imported(name, path, None)
 
 
 #: Each design's compiled back end, or the reason it has none, as built in this process.

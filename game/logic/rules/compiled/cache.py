@@ -21,7 +21,9 @@ it without generating its text again. Beside it (each written whole, then rename
 - ``STEM.refused``: the generator cannot express the design; the file holds the reason;
 - ``STEM.design``: the design, pickled, for the worker process that compiles it (:mod:`worker`);
 - ``STEM.progress``: how far that process got, a fraction; ``STEM.lock``: its process id while
-  it compiles.
+  it compiles;
+- ``STEM.compiling``: locked (:func:`compiling`) by the process importing the module, so that a
+  second process waits for the first one's machine code rather than compile it beside it.
 
 A module is used when it is imported (``STEM.ready`` is written again: the module's own file is
 never touched, since numba's index of its machine code is keyed by the file's stamp). Modules
@@ -35,10 +37,15 @@ import contextlib
 import functools
 import hashlib
 import os
+import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from importlib.metadata import version
 from pathlib import Path
+
+if sys.platform != "win32":  # a module only Unix has: on Windows no process waits
+    import fcntl
 
 from game.logic.rules.compiled.module import VERSION
 from game.logic.rules.design import Design
@@ -46,6 +53,7 @@ from game.logic.rules.design import Design
 __all__ = [
     "COMPILED_ENV",
     "KEEP_DAYS",
+    "compiling",
     "folder",
     "marker",
     "prune",
@@ -107,6 +115,26 @@ def write_whole(path: Path, data: str | bytes) -> None:
     with tempfile.NamedTemporaryFile(dir=path.parent, suffix=".tmp", delete=False) as handle:
         handle.write(raw)
     os.replace(handle.name, path)
+
+
+@contextlib.contextmanager
+def compiling(name: str) -> Iterator[None]:
+    """Hold the lock ``STEM.compiling`` of the module ``name`` while this process imports it
+    (compiling it the first time): a process that imports the same module meanwhile (a second
+    test process, the window beside a command line) waits here, then loads the machine code
+    numba kept instead of compiling the module again. Where the system has no ``fcntl``
+    (Windows) or the lock's file cannot be opened, nothing waits."""
+    fd = -1
+    if sys.platform != "win32":
+        with contextlib.suppress(OSError):
+            fd = os.open(marker(name, "compiling"), os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        if fd >= 0 and sys.platform != "win32":
+            fcntl.flock(fd, fcntl.LOCK_EX)  # released when the file is closed
+        yield
+    finally:
+        if fd >= 0:
+            os.close(fd)
 
 
 def prune(where: Path, now: float | None = None) -> list[str]:
