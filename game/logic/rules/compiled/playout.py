@@ -17,6 +17,10 @@ Two kernels, chosen from what the description says:
 
 ``playouts`` plays many games from one position in one call (the winners counted where the
 kernel knows them: the connection games); ``seed`` seeds numba's generator they draw from.
+``playout`` and ``playouts`` are the module's only functions without a signature: they compile
+at their first call (from Python, with arrays and integers: one typing), so a module that no
+one plays random games on (the window, the search, perft) does not pay for them, about a
+sixth of its first compile.
 """
 
 from __future__ import annotations
@@ -31,18 +35,6 @@ from game.logic.rules.design import Design
 from game.logic.rules.sexpr import Atom, Form
 
 __all__ = ["FillShape", "fill_shape", "playout_source"]
-
-#: The signature of ``playout``: board, (turn, last from, last to, winner), ply cap, the row
-#: buffers, the scratch arrays, the undo rows, the rows played (none kept when it has none).
-PLAYOUT: Final = (
-    "int64(int64[::1], int64[::1], int64, int64[:, :, ::1], int64[::1], int64[::1], "
-    "int64[:, ::1], int64[:, ::1])"
-)
-#: The signature of ``playouts``: the same position, the number of games, the winners' counts.
-PLAYOUTS: Final = (
-    "int64(int64[::1], int64[::1], int64, int64, int64[:, :, ::1], int64[::1], int64[::1], "
-    "int64[:, ::1], int64[::1])"
-)
 
 
 @dataclass(frozen=True)
@@ -173,7 +165,7 @@ def safe_at(b, row, player, undo, rq, nr):
     return ok
 
 
-@njit("{{PLAYOUT}}", cache=True)
+@njit(cache=True)  # (compiled at its first call: most processes never play one)
 def playout(b, st, limit, rows, cs, es, undo, record):
     """A game played on from ``b`` (changed) and ``st`` = (turn, last from, last to, winner),
     left as the game ends, with moves drawn uniformly at random until one of the end conditions
@@ -235,7 +227,7 @@ def playout(b, st, limit, rows, cs, es, undo, record):
     st[1] = lf
     st[2] = lt
     return played
-'''.replace("{PLAYOUT}", PLAYOUT)
+'''
 
 _FILL: Final = f'''
 
@@ -338,7 +330,7 @@ _FILL_PLAY: Final = "fill_playout(b, st, limit, record)"
 
 _BATCH: Final = '''
 
-@njit("{PLAYOUTS}", cache=True)
+@njit(cache=True)  # (compiled at its first call, as playout)
 def playouts(b0, st0, games, limit, rows, cs, es, undo, wins):
     """``games`` random games from ``b0`` and ``st0`` (both left as they are): the plies of
     all, -1 when a position has more moves than a row buffer holds; each game's winner, where
@@ -357,4 +349,4 @@ def playouts(b0, st0, games, limit, rows, cs, es, undo, wins):
         if st[3] >= 0:
             wins[st[3]] += 1
     return total
-'''.replace("{PLAYOUTS}", PLAYOUTS)
+'''
