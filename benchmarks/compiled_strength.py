@@ -32,6 +32,8 @@ from game.logic.rules.catalogue import rulebook  # noqa: E402
 from game.logic.rules.compiled.build import available  # noqa: E402
 from game.logic.rules.compiled.searcher import searcher_for  # noqa: E402
 from game.logic.rules.levels import LEVELS, LevelAgent  # noqa: E402
+from game.logic.rules.notation import coordinate_text  # noqa: E402
+from game.logic.rules.position import Move  # noqa: E402
 from game.logic.rules.state import RulesGame, RulesState  # noqa: E402
 
 
@@ -94,15 +96,9 @@ class Stockfish:
         self.proc.wait(timeout=5)
 
 
-def uci(state: RulesState, move: Any) -> str:
-    e = state.rulebook
-    names = e.design.board.names
-    path = move[0]
-    text = names[path[0]] + names[path[-1]]
-    final = move[2][-1][1]
-    if e.c.kind_of[final] != e.c.kind_of[state.pos.board[path[0]]]:
-        text += e.design.pieces[e.c.kind_of[final]].letter.lower()
-    return text
+def uci(state: RulesState, move: Move) -> str:
+    """A chess move as python-chess writes it (from, to, the piece a pawn becomes)."""
+    return coordinate_text(state.rulebook, state.pos, move)
 
 
 def play(

@@ -20,6 +20,8 @@ import chess
 import pytest
 
 from game.logic.rules import catalogue
+from game.logic.rules.notation import coordinate_text
+from game.logic.rules.position import Move
 from game.logic.rules.state import RulesState
 from tests.deep import sized
 
@@ -36,15 +38,9 @@ def _rulebook():  # type: ignore[no-untyped-def]
     return catalogue.rulebook("chess")
 
 
-def uci(state: RulesState, move) -> str:  # type: ignore[no-untyped-def]
-    """A move of the described chess as python-chess writes it (``e7e8q``)."""
-    rulebook = state.rulebook
-    path, _caps, effects, _pid = move
-    names = rulebook.design.board.names
-    before = rulebook.c.kind_of[state.pos.board[path[0]]]
-    after = rulebook.c.kind_of[effects[-1][1]]
-    promoted = rulebook.design.pieces[after].letter.lower() if after != before else ""
-    return names[path[0]] + names[path[-1]] + promoted
+def uci(state: RulesState, move: Move) -> str:
+    """A chess move as python-chess writes it (from, to, the piece a pawn becomes)."""
+    return coordinate_text(state.rulebook, state.pos, move)
 
 
 def expected(board: chess.Board) -> str | None:

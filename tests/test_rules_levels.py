@@ -16,6 +16,7 @@ from game.logic.contract import Limits, Stop
 from game.logic.rules.agents import make_agent
 from game.logic.rules.catalogue import rulebook
 from game.logic.rules.levels import steady_name
+from game.logic.rules.notation import coordinate_text
 from game.logic.rules.rulebook import Move
 from game.logic.rules.state import RulesGame, RulesState
 
@@ -40,15 +41,7 @@ def choose(agent, state: RulesState, limits: Limits, seed: int = 0) -> Move:  # 
 
 def uci(state: RulesState, move: Move) -> str:
     """A chess move as python-chess writes it (from, to, the piece a pawn becomes)."""
-    e = state.rulebook
-    names = e.design.board.names
-    path = move[0]
-    text = names[path[0]] + names[path[-1]]
-    final = move[2][-1][1]
-    moving = state.pos.board[path[0]]
-    if e.c.kind_of[final] != e.c.kind_of[moving]:
-        text += e.design.pieces[e.c.kind_of[final]].letter.lower()
-    return text
+    return coordinate_text(state.rulebook, state.pos, move)
 
 
 def hanging_positions() -> list[tuple[str, set[str]]]:

@@ -35,7 +35,7 @@ from game.logic.rules.rulebook import PASS, DescribedPosition, Move, Rulebook
 from game.logic.rules.sfen import sfen_read, sfen_text
 from game.logic.rules.sgf_position import sgf_read, sgf_text
 
-__all__ = ["move_texts", "parse_move", "position_text", "read_position"]
+__all__ = ["coordinate_text", "move_texts", "parse_move", "position_text", "read_position"]
 
 
 def move_texts(rulebook: Rulebook, pos: DescribedPosition, moves: Sequence[Move]) -> list[str]:
@@ -106,6 +106,18 @@ def move_texts(rulebook: Rulebook, pos: DescribedPosition, moves: Sequence[Move]
                 seen[text] = seen.get(text, 0) + 1
                 texts[i] = f"{text} #{seen[text]}"
     return texts
+
+
+def coordinate_text(rulebook: Rulebook, pos: DescribedPosition, move: Move) -> str:
+    """``move`` as its start and landing positions' names, then the letter (lower case) of
+    the type the piece lands as where that is another type: ``e7e8q``, as chess engines write
+    moves (UCI)."""
+    path, _caps, effects, _pid = move
+    names = rulebook.design.board.names
+    before = rulebook.c.kind_of[pos.board[path[0]]]
+    after = rulebook.c.kind_of[effects[-1][1]]
+    promoted = rulebook.design.pieces[after].letter.lower() if after != before else ""
+    return names[path[0]] + names[path[-1]] + promoted
 
 
 def _between_steps(rulebook: Rulebook, path: tuple[int, ...], p: int) -> bool:
