@@ -110,8 +110,8 @@ def move_texts(rulebook: Rulebook, pos: DescribedPosition, moves: Sequence[Move]
 
 def coordinate_text(rulebook: Rulebook, pos: DescribedPosition, move: Move) -> str:
     """``move`` as its start and landing positions' names, then the letter (lower case) of
-    the type the piece lands as where that is another type: ``e7e8q``, as chess engines write
-    moves (UCI)."""
+    the type the piece lands as where that is another type: ``e7e8q``, the Universal Chess
+    Interface's form of a move."""
     path, _caps, effects, _pid = move
     names = rulebook.design.board.names
     before = rulebook.c.kind_of[pos.board[path[0]]]
