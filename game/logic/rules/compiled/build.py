@@ -169,12 +169,9 @@ def compiled_rules(design: Design, report: Callable[[float], None] | None = None
             if name:
                 write_whole(marker(name, "refused"), str(why))
             raise
-        if not name:  # a design made another way: named by its text
-            digest = hashlib.sha256(f"{VERSION}\0{source}".encode()).hexdigest()[:20]
-            name = f"rules_{ident(design.id)}_{digest}"
-            path = where / f"{name}.py"
-        if not path.is_file() or path.read_text(encoding="utf-8") != source:
-            write_whole(path, source)  # numba's index is keyed by the file's stamp: once
+        # (a design made another way than from a description is named by its text)
+        name, path, written = _file(f"rules_{ident(design.id)}", source, name)
+        if written:
             prune(where)
     with compiling(name):  # one process compiles it; one beside it waits, then loads it
         module = _imported(name, path, report)
@@ -187,13 +184,23 @@ def load_module(prefix: str, source: str) -> ModuleType:
     """The module of generated ``source`` (one that imports a design's rules module, such as
     its search), imported from a file in the cache folder named ``prefix`` and the digest of
     the text, written only when missing (numba's index is keyed by the file's stamp)."""
-    digest = hashlib.sha256(f"{VERSION}\0{source}".encode()).hexdigest()[:20]
-    name = f"{prefix}_{digest}"
-    path = folder() / f"{name}.py"
-    if not path.is_file() or path.read_text(encoding="utf-8") != source:
-        write_whole(path, source)
+    name, path, _written = _file(prefix, source)
     with compiling(name):
         return _imported(name, path, None)
+
+
+def _file(prefix: str, source: str, name: str = "") -> tuple[str, Path, bool]:
+    """The module file of generated ``source`` in the cache folder: named ``name``, else
+    ``prefix`` and the digest of the text; written only when missing or different (numba's
+    index is keyed by the file's stamp); and whether it was written now."""
+    if not name:
+        digest = hashlib.sha256(f"{VERSION}\0{source}".encode()).hexdigest()[:20]
+        name = f"{prefix}_{digest}"
+    path = folder() / f"{name}.py"
+    if path.is_file() and path.read_text(encoding="utf-8") == source:
+        return name, path, False
+    write_whole(path, source)
+    return name, path, True
 
 
 #: Each design's compiled back end, or the reason it has none, as built in this process.
