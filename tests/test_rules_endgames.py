@@ -8,7 +8,10 @@ evaluation knew the double corner for a refuge, master shuffled its kings in the
 and drew by the quiet-move rule, or took three times as long to win.
 
 Master plays on both searches: the Python one and the compiled one (which must see the game's
-earlier positions to avoid a repetition it would draw by, and the quiet moves left)."""
+earlier positions to avoid a repetition it would draw by, and the quiet moves left). The
+compiled one plays with GAMEHALL_DEEP_CHECKS=1: its English draughts search module costs some
+20 CPU seconds cold, and CI checks the compiled search on breakthrough
+(tests/test_rules_compiled_search.py)."""
 
 from __future__ import annotations
 
@@ -23,6 +26,7 @@ from game.logic.rules.compiled.build import available
 from game.logic.rules.compiled.searcher import searcher_for
 from game.logic.rules.levels import COMPILED_SEARCH_ENV
 from game.logic.rules.state import RulesGame, RulesState
+from tests.deep import sized
 
 #: Plies (both sides' moves) the side ahead is given to win: half the description's
 #: quiet-move limit (80), so a win found by luck near the draw does not pass.
@@ -47,7 +51,7 @@ def play_out(position: str, nodes: int, defender_nodes: int) -> tuple[RulesState
     return state, strong, plies
 
 
-@pytest.fixture(params=["python", "compiled"])
+@pytest.fixture(params=sized(["python"], ["python", "compiled"]))
 def search(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
     """Which search master plays on (the compiled one built here: English's rules and search
     compile in some 20 CPU seconds when not cached)."""
@@ -59,6 +63,7 @@ def search(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> s
     return str(request.param)
 
 
+@pytest.mark.deep
 @pytest.mark.parametrize(
     ("position", "nodes", "defender"),
     [
