@@ -120,6 +120,23 @@ def test_a_compile_under_way_shows_its_progress(
     assert worker.readying(design) == ""  # none started: the tests switch that off
 
 
+def test_no_more_compiles_start_than_the_machine_runs_at_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(cache.COMPILED_ENV, str(tmp_path))
+    monkeypatch.setenv(worker.WORKER_ENV, "1")
+    for k in range(worker.AT_ONCE):  # compiles of other games, under way in this process
+        cache.write_whole(cache.marker(f"rules_other_{k}", "lock"), str(os.getpid()))
+    design = load(path_of("breakthrough"))
+    name = cache.stem(design)
+    assert worker.under_way() == worker.AT_ONCE
+    assert worker.readying(design) == worker.WAITING
+    assert build.available(design) is None
+    assert name not in worker._STARTED and not cache.marker(name, "lock").exists()
+    cache.marker("rules_other_0", "lock").write_text("999999999")  # one of them ended
+    assert worker.under_way() == worker.AT_ONCE - 1
+
+
 def test_modules_unused_for_a_month_are_removed(tmp_path: Path) -> None:
     old, new = tmp_path / "rules_a_1.py", tmp_path / "rules_b_2.py"
     for path in (old, new, tmp_path / "rules_a_1.ready", tmp_path / "rules_b_2.ready"):

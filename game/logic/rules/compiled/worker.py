@@ -13,6 +13,11 @@ interpreter's lock while it compiles) nor one of the pool's workers
 which may not start processes of the pool's kind); it lives on when the one that started it
 ends, so the next start finds the module compiled.
 
+At most :data:`AT_ONCE` compiles run at once on the machine (each takes a processor and a
+quarter of a gigabyte): a player who opens one described game after another, or a server
+whose matches name many, starts the next compile when one ends (the window asks again every
+few seconds and says meanwhile that its compile waits).
+
 ``GAMEHALL_COMPILE_WORKER=0`` starts none (the tests: a compile they did not ask for would take
 the processor from the rest of the run; they build what they test with ``compiled_rules``).
 """
@@ -31,12 +36,26 @@ from collections.abc import Callable
 from game.logic.rules.compiled.cache import folder, marker, read_marker, stem, write_whole
 from game.logic.rules.design import Design
 
-__all__ = ["WORKER_ENV", "progress", "readying", "reporter", "standing", "start"]
+__all__ = [
+    "AT_ONCE",
+    "WAITING",
+    "WORKER_ENV",
+    "progress",
+    "readying",
+    "reporter",
+    "standing",
+    "start",
+    "under_way",
+]
 
 log = logging.getLogger(__name__)
 
 #: ``0`` here: no compile is started in a worker process.
 WORKER_ENV = "GAMEHALL_COMPILE_WORKER"
+#: Compiles under way at once, counted by their live locks in the modules' folder.
+AT_ONCE = max(1, (os.cpu_count() or 2) // 2)
+#: The banner's words while a compile waits for one of the others to end.
+WAITING = "Compiling the rules (first start only): waiting for another game's compile"
 #: A lock with no process id yet (being written) counts as held for this many seconds.
 YOUNG_S = 30.0
 #: Where a lock's process cannot be asked after (Windows), it is held for this many seconds.
@@ -52,11 +71,11 @@ _UNSTARTABLE: set[str] = set()
 
 def start(design: Design, name: str) -> bool:
     """Start compiling ``design``'s module ``name`` in a new process, unless one is under way,
-    an earlier one failed (``STEM.failed``), or starting is switched off (see the module
-    docstring); True when one was started."""
+    an earlier one failed (``STEM.failed``), :data:`AT_ONCE` others are under way, or starting
+    is switched off (see the module docstring); True when one was started."""
     if os.environ.get(WORKER_ENV) == "0" or name in _UNSTARTABLE:
         return False
-    if marker(name, "failed").is_file():
+    if marker(name, "failed").is_file() or under_way() >= AT_ONCE:
         return False
     lock = marker(name, "lock")
     for _ in range(2):
@@ -104,6 +123,8 @@ def readying(design: Design) -> str:
         done = progress(name)
         if done is None and start(design, name):
             done = 0.0
+        elif done is None and os.environ.get(WORKER_ENV) != "0" and under_way() >= AT_ONCE:
+            return WAITING
     except OSError as exc:  # a cache folder that cannot be made or written: Python it is
         log.debug("cannot compile %s: %s", design.id, exc)
         return ""
@@ -135,6 +156,11 @@ def progress(name: str) -> float | None:
         return min(1.0, max(0.0, float(text or 0.0)))
     except ValueError:
         return 0.0
+
+
+def under_way() -> int:
+    """How many compiles are under way in the modules' folder (their locks held)."""
+    return sum(_held(lock.name.removesuffix(".lock")) for lock in folder().glob("*.lock"))
 
 
 def _held(name: str) -> bool:
