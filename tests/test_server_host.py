@@ -269,3 +269,18 @@ def test_an_option_that_seats_a_computer_in_the_window_seats_none_here(tmp_path:
     assert snapshot["options"]["white"] == "human"
     assert [s["kind"] for s in snapshot["seats"]] == ["person", "open"]
     assert host.thinking() == 0 and host.matches[made["code"]].ply == 1
+
+
+def test_computer_seats_play_a_match_by_themselves_while_its_creator_watches(
+    tmp_path: Path,
+) -> None:
+    host, sent = make_host(tmp_path)
+    ask(host, "ann", type="create", game="tic-tac-toe", seats=[{"agent": "random"}] * 2)
+    made = sent.last("ann", "created")
+    assert made["seat"] is None and made["token"] is None
+    settle(host)
+    updates = [f for f in sent.frames["ann"] if f["type"] == "update"]
+    assert updates[-1]["over"] and [f["ply"] for f in updates] == list(range(1, len(updates) + 1))
+    host.drop("ann")
+    assert host.matches == {}
+    assert SqliteStore(tmp_path / "server.sqlite3").unfinished() == []

@@ -148,7 +148,7 @@ class MatchHost:
                     {
                         "seat": number,
                         "kind": seat.kind,
-                        "name": seat.name,
+                        "name": seat.name or match.game.seat_name(number),
                         "connected": bool(holders),
                         "latency_ms": round(min(known) * 1000, 1) if known else None,
                     }
@@ -378,6 +378,8 @@ class MatchHost:
                 self.send(client, match.update(ply, seat))
             if match.ended_by is not None and match.ply == before:
                 self.send(client, match.update(before, seat, stepped=False))
+        if match.over and not match.clients:  # kept in the store; nobody to tell any more
+            self._forget(match)
         self._think(match)
 
     def _think(self, match: ServerMatch) -> None:
