@@ -194,6 +194,10 @@ class GameServer:
         except ProtocolError as exc:
             self.host.refused(peer, "?", exc)
             return
+        except Exception:  # our bug in reading it: answered and logged, the connection stays
+            log.exception("reading a frame from %s failed", peer)
+            self.host.error(peer, "server", "the server failed to read this message (logged)")
+            return
         if message["type"] == "status":  # the host's, with each connection's latency
             peer.send(encode("status", re=message.get("id"), matches=self.status()))
             return
