@@ -153,7 +153,7 @@ def test_a_match_that_no_longer_rebuilds_is_marked_damaged_and_the_rest_resume(
     assert bad["code"] not in make_host(tmp_path)[0].matches
 
 
-def test_a_computer_seat_plays_reversi_and_undo_takes_back_to_the_persons_turn(
+def test_a_computer_seat_plays_and_undo_takes_back_to_the_persons_turn(
     tmp_path: Path,
 ) -> None:
     host, sent = make_host(tmp_path)
@@ -161,7 +161,7 @@ def test_a_computer_seat_plays_reversi_and_undo_takes_back_to_the_persons_turn(
         host,
         sent,
         "ann",
-        game="reversi",
+        game="tic-tac-toe",
         seats=["open", {"agent": "random"}],
         rules={"undo": True, "think": 0.05},
     )
@@ -169,8 +169,8 @@ def test_a_computer_seat_plays_reversi_and_undo_takes_back_to_the_persons_turn(
     first = sent.last("ann", "snapshot")
     assert first["to_move"] == 0 and "start_seed" in first
     # The window's opponent options say what the seats list seats; no option seats anyone.
-    assert (first["options"]["black"], first["options"]["white"]) == ("human", "random")
-    ask(host, "ann", type="act", code=code, token=token, ply=0, action="d3")
+    assert (first["options"]["first"], first["options"]["second"]) == ("human", "random")
+    ask(host, "ann", type="act", code=code, token=token, ply=0, action="b2")
     settle(host)
     match = host.matches[code]
     assert match.ply >= 2 and sent.last("ann")["type"] == "update"
