@@ -58,13 +58,10 @@ class ServerMatch:
     """A match of the host; see the module docstring."""
 
     def __init__(self, kept: KeptMatch, entry: registry.Entry, game: Game[Any]) -> None:
-        self.code = kept.code
-        self.entry = entry
-        self.game = game
-        self.options = kept.options
-        self.rules = kept.rules
-        self.start_seed = kept.start_seed
-        self.seed = kept.seed
+        self.code, self.entry, self.game = kept.code, entry, game
+        self.options, self.rules = kept.options, kept.rules
+        # The start is public (clients of a public game replay from it); the chance is not.
+        self.start_seed, self.seed = kept.start_seed, kept.seed
         self.seats = [Seat.from_kept(s) for s in kept.seats]
         self.ended_by = kept.ended_by
         start = game.initial_state(random.Random(kept.start_seed))
