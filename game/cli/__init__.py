@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("gamehall")
 
-COMMANDS = ("play", "shot", "solve", "bench", "tournament", "rules")
+COMMANDS = ("play", "shot", "solve", "bench", "tournament", "rules", "serve")
 #: ``bench render`` measures every scene's frame time; it names no game.
 RENDER = "render"
 #: ``shot menu`` pictures the menu.
@@ -163,6 +163,10 @@ def run(args: argparse.Namespace) -> int:
         from game.cli.rules import run_rules
 
         return run_rules(args)
+    if args.command == "serve":
+        from game.cli.serve import run_serve
+
+        return run_serve(args)
     if args.command == "bench" and entry is None:
         from game.cli.bench import run_render
 
@@ -207,7 +211,7 @@ def _entry(command: str, game: str | None, variant: int = 0) -> Entry | None:
     raises CommandLineError."""
     from game.registry import all_entries
 
-    if command == "rules":
+    if command in ("rules", "serve"):
         return None
     if game is None:
         if command == "play":
@@ -299,6 +303,7 @@ def _parser(
         ("bench", "measure; prints one line per figure"),
         ("tournament", "computer against computer over shared seeds; win rates last"),
         ("rules", "described games: perft GAME DEPTH, check FILE, list, variants FILE.zrf"),
+        ("serve", "host matches of every game over WebSocket JSON until stopped"),
     ):
         p = sub.add_parser(
             name, help=about, add_help=help, conflict_handler="resolve", formatter_class=_Wrap
@@ -444,6 +449,10 @@ def _common(p: argparse.ArgumentParser, command: str, full: bool) -> None:
         from game.cli.rules import add_arguments
 
         add_arguments(p, full)
+    elif command == "serve":
+        from game.cli.serve import add_arguments as serve_arguments
+
+        serve_arguments(p)
     else:
         p.add_argument("game", nargs=None if full else "?", metavar="GAME", help="a game")
         if command == "tournament":
