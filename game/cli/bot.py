@@ -43,22 +43,19 @@ def add_arguments(p: argparse.ArgumentParser, full: bool) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from game.cli import CommandLineError
     from game.server.bot import BotPlan, parse_join, run_bot
     from game.server.client import parse_address
 
-    try:
-        if args.join:
-            code, host, port = parse_join(args.join)
-            game: str | None = None
-            seats: tuple[str, ...] = ()
-            options: tuple[tuple[str, Any], ...] = ()
-        else:
-            host, port = parse_address(args.host)
-            code = None
-            game, seats, options = _creation(args)
-    except ValueError as exc:
-        raise CommandLineError(str(exc)) from None
+    # A refused value raises ValueError: the dispatcher prints its line, status 2.
+    if args.join:
+        code, host, port = parse_join(args.join)
+        game: str | None = None
+        seats: tuple[str, ...] = ()
+        options: tuple[tuple[str, Any], ...] = ()
+    else:
+        host, port = parse_address(args.host)
+        code = None
+        game, seats, options = _creation(args)
     plan = BotPlan(
         host, port, code=code, seat=args.seat, agent=args.agent, think=args.think, game=game,
         seats=seats, options=options,
