@@ -92,12 +92,17 @@ def test_updates_apply_in_order_and_a_gap_or_a_bad_step_asks_for_a_snapshot() ->
         client._take(_update(4, "c1", 0))  # a gap
         client._take(_update(3, "a1", 1))  # a step the replica cannot apply
         await asyncio.sleep(0)  # the resyncs were scheduled on the loop
+        assert not remote.over and remote.result is None
+        # A resignation ends the match with no step: the same ply, over.
+        resigned = json.loads(_update(2, None, -4)) | {"over": True, "result": "seat 1 won"}
+        client._take(json.dumps(resigned))
         return asked, remote
 
     asked, remote = asyncio.run(main())
     assert remote.ply == 2 and [s["text"] for s in remote.record] == ["b2", "a1"]
     assert remote.replica is not None and remote.replica.ply == 2
-    assert remote.to_move == 0 and asked == ["ABCDEF", "ABCDEF"]
+    assert asked == ["ABCDEF", "ABCDEF"]
+    assert remote.over and remote.result == "seat 1 won" and remote.to_move == -4
 
 
 def test_the_status_table_has_a_row_a_seat() -> None:

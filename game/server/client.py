@@ -199,6 +199,10 @@ class RemoteMatch:
         self.ply = int(message["ply"])
         self._take(message)
 
+    def end(self, message: Mapping[str, Any]) -> None:
+        """Take the end of the match that an update with no new step says (a resignation)."""
+        self._take(message)
+
     def _take(self, message: Mapping[str, Any]) -> None:
         self.to_move = message.get("to_move")
         self.over = bool(message.get("over"))
@@ -516,6 +520,9 @@ class Client:
     def _take_update(self, message: dict[str, Any]) -> None:
         remote = self.match(str(message["code"]))
         ply = int(message["ply"])
+        if remote.ply >= 0 and ply == remote.ply and message.get("over") and not remote.over:
+            remote.end(message)  # a resignation: the match ends with no step
+            return
         if remote.ply < 0 or ply <= remote.ply:
             return  # before the snapshot, or a step the snapshot already holds
         if ply > remote.ply + 1:
