@@ -165,7 +165,9 @@ def _chooser(remote: RemoteMatch, plan: BotPlan, say: Callable[[str], None]) -> 
 
     async def sighted(now: RemoteMatch, rng: random.Random) -> str:
         replica = now.replica
-        if replica is None or replica.ply != now.ply:
+        if replica is None:
+            raise BotError(f"the match {now.code}'s record does not replay here")
+        if replica.ply != now.ply:
             raise ValueError("the replica is not at the match's point")
         state = replica.state
         if state.current_player() != now.seat:

@@ -387,7 +387,10 @@ class Client:
         if ws is None or not self.connected:
             raise ConnectionError("not connected")
         number = next(self._ids)
-        await ws.send(json.dumps({"type": kind, "id": number, **fields}))
+        try:
+            await ws.send(json.dumps({"type": kind, "id": number, **fields}))
+        except ConnectionClosed:
+            raise ConnectionError("the connection was lost") from None
         return number
 
     async def request(self, kind: str, timeout: float = 30.0, **fields: Any) -> dict[str, Any]:
@@ -403,6 +406,8 @@ class Client:
             await ws.send(json.dumps({"type": kind, "id": number, **fields}))
             async with asyncio.timeout(timeout):
                 answer = await future
+        except ConnectionClosed:
+            raise ConnectionError("the connection was lost") from None
         finally:
             self._pending.pop(number, None)
         if answer.get("type") == "error":
