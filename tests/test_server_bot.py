@@ -13,7 +13,8 @@ import pytest
 
 from game.server.bot import BotError, BotPlan, play, play_seat
 from game.server.client import Client, RemoteLink
-from game.server.status import fetch_status, status_table
+from game.server.serve import status_table
+from game.server.status import fetch_status
 from tests.server_loopback import PATIENCE, loopback
 
 GAME = "tic-tac-toe"
@@ -101,7 +102,7 @@ def test_a_hiding_match_refuses_an_agent_that_needs_the_state(tmp_path: Path) ->
             with pytest.raises(BotError, match="hides what the agent 'full' needs"):
                 await play_seat(client, remote, plan, lambda line: None)
             status = await asyncio.wait_for(fetch_status("127.0.0.1", port), PATIENCE)
-            table = status_table(status)
+            table = status_table(status["matches"])
             assert remote.code in table and "clue" in table
             await client.close()
 

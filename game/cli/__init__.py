@@ -32,9 +32,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("gamehall")
 
-COMMANDS = ("play", "shot", "solve", "bench", "tournament", "rules", "bot", "status")
-#: The commands that name no game: they speak to a server.
-SERVER_CLIENTS = ("bot", "status")
+COMMANDS = ("play", "shot", "solve", "bench", "tournament", "rules", "serve", "bot", "status")
+#: The commands that name no game: the server and its clients.
+SERVER_COMMANDS = ("serve", "bot", "status")
 #: ``bench render`` measures every scene's frame time; it names no game.
 RENDER = "render"
 #: ``shot menu`` pictures the menu.
@@ -165,7 +165,11 @@ def run(args: argparse.Namespace) -> int:
         from game.cli.rules import run_rules
 
         return run_rules(args)
-    if args.command in SERVER_CLIENTS:
+    if args.command == "serve":
+        from game.cli.serve import run_serve
+
+        return run_serve(args)
+    if args.command in ("bot", "status"):
         from game.cli import bot as bot_cli
         from game.cli import status as status_cli
 
@@ -214,7 +218,7 @@ def _entry(command: str, game: str | None, variant: int = 0) -> Entry | None:
     raises CommandLineError."""
     from game.registry import all_entries
 
-    if command == "rules" or command in SERVER_CLIENTS:
+    if command == "rules" or command in SERVER_COMMANDS:
         return None
     if game is None:
         if command == "play":
@@ -306,6 +310,7 @@ def _parser(
         ("bench", "measure; prints one line per figure"),
         ("tournament", "computer against computer over shared seeds; win rates last"),
         ("rules", "described games: perft GAME DEPTH, check FILE, list, variants FILE.zrf"),
+        ("serve", "host matches of every game over WebSocket JSON until stopped"),
         ("bot", "play a seat of a server's match with an agent (--join CODE@HOST:PORT)"),
         ("status", "a server's matches, seats, connections and latency"),
     ):
@@ -322,7 +327,7 @@ def _parser(
             from game.cli import tournament as tournament_cli
 
             tournament_cli.add_arguments(p)  # the flags every game's tournament has
-        if entry is None and name not in SERVER_CLIENTS:
+        if entry is None and name not in SERVER_COMMANDS:
             p.epilog = _games_help(name)
     return parser
 
@@ -453,7 +458,11 @@ def _common(p: argparse.ArgumentParser, command: str, full: bool) -> None:
         from game.cli.rules import add_arguments
 
         add_arguments(p, full)
-    elif command in SERVER_CLIENTS:
+    elif command == "serve":
+        from game.cli.serve import add_arguments as serve_arguments
+
+        serve_arguments(p)
+    elif command in ("bot", "status"):
         from game.cli import bot as bot_cli
         from game.cli import status as status_cli
 
