@@ -13,7 +13,8 @@ import pytest
 
 from game.registry import get
 from game.server.bot import parse_join, seats_of
-from game.server.client import Client, Replica, ReplicaError, parse_address
+from game.server.client import Client, parse_address
+from game.server.replica import Replica, ReplicaError
 
 GAME = "tic-tac-toe"
 
