@@ -103,3 +103,22 @@ def test_updates_apply_in_order_and_a_gap_or_a_bad_step_asks_for_a_snapshot() ->
     assert remote.replica is not None and remote.replica.ply == 2
     assert asked == ["ABCDEF", "ABCDEF"]
     assert remote.over and remote.result == "seat 1 won" and remote.to_move == -4
+
+
+def test_a_busy_refusal_without_an_id_answers_every_waiting_request() -> None:
+    """The server's rate limit refuses a frame before reading it, so its ``busy`` error
+    names no request: each one waiting gets it (a bot then sends its action again), instead
+    of waiting for an answer that never comes."""
+
+    async def main() -> list[dict[str, Any]]:
+        client = Client("127.0.0.1", 1)
+        loop = asyncio.get_running_loop()
+        waiting = {n: loop.create_future() for n in (1, 2)}
+        client._pending.update(waiting)
+        client._take(json.dumps({"type": "error", "reason": "stale", "message": "x"}))
+        assert not any(f.done() for f in waiting.values())  # another refusal: not theirs
+        client._take(json.dumps({"type": "error", "reason": "busy", "message": "slow down"}))
+        return [await f for f in waiting.values()]
+
+    answers = asyncio.run(main())
+    assert [a["reason"] for a in answers] == ["busy", "busy"]

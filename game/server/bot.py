@@ -32,6 +32,8 @@ log = logging.getLogger(__name__)
 BLIND_AGENT: Final = "random"
 #: Refusals of one ply after which the bot gives up (its replica and the server disagree).
 MAX_REFUSALS: Final = 3
+#: Seconds the bot waits before sending again an action the server's rate limit refused.
+BUSY_PAUSE: Final = 0.2
 
 
 class BotError(Exception):
@@ -111,10 +113,11 @@ async def play_seat(
     """Play the seat ``remote`` holds until the match ends; returns the result line."""
     choose = _chooser(remote, plan, say)
     rng = random.Random(plan.seed)
-    seen, refusals = -1, 0
+    seen, refusals, now = -1, 0, False
     while True:
-        remote = await client.changed(remote.code, seen)
-        seen = remote.version
+        if not now:
+            remote = await client.changed(remote.code, seen)
+        seen, now = remote.version, False
         if remote.over:
             return f"{remote.code}: {remote.result or 'over'}"
         if remote.to_move != remote.seat:
@@ -125,10 +128,15 @@ async def play_seat(
             log.info("match %s: no choice now: %s", remote.code, exc)
             continue
         if remote.version != seen:
-            continue  # something changed while the agent thought: look again
+            now = True  # something changed while the agent thought: look again
+            continue
         try:
             await client.act(remote.code, text, remote.ply)
         except Refused as exc:
+            if exc.reason == "busy":  # the server's rate limit: the same choice, a little later
+                await asyncio.sleep(BUSY_PAUSE)
+                now = True
+                continue
             log.warning("match %s: %s was refused: %s", remote.code, text, exc)
             refusals += exc.reason != "stale"
             if refusals >= MAX_REFUSALS:
@@ -136,9 +144,12 @@ async def play_seat(
                     f"the server refused the bot's actions {refusals} times: {exc}"
                 ) from None
             await client.resync(remote)
-        except (ConnectionError, TimeoutError) as exc:
-            # The answer was lost: the snapshot after the reconnect tells what was taken.
+        except ConnectionError as exc:  # the snapshot after the reconnect tells what was taken
             log.info("match %s: %s", remote.code, exc)
+        except TimeoutError as exc:  # no word of it: ask where the match is
+            log.info("match %s: %s", remote.code, exc)
+            with contextlib.suppress(ConnectionError):
+                await client.resync(remote)
 
 
 def _refuse_blind_agent(plan: BotPlan) -> None:

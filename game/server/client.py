@@ -405,6 +405,7 @@ class Client:
         at = remote.ply if ply is None else ply
         fields = {"code": code, "token": remote.token, "ply": at, "action": action}
         answer = asyncio.ensure_future(self.request("act", timeout=timeout, **fields))
+        answer.add_done_callback(_retrieved)
         moved = asyncio.ensure_future(self._past(remote, at))
         try:
             done, _ = await asyncio.wait(
@@ -470,6 +471,12 @@ class Client:
                     self._rtts.append(max(0.0, time.monotonic() - float(t)))
         except (KeyError, TypeError, ValueError) as exc:
             log.warning("%s sent a %s this client cannot read: %s", self.uri, kind, exc)
+        if kind == "error" and message.get("re") is None and message.get("reason") == "busy":
+            # Refused before it was read (the server's rate limit): which request is not
+            # said, so every one waiting is answered with it and may be sent again later.
+            for future in self._pending.values():
+                if not future.done():
+                    future.set_result(message)
         waiting = self._pending.get(message.get("re"))  # type: ignore[arg-type]
         if waiting is not None and not waiting.done():
             waiting.set_result(message)
@@ -550,6 +557,13 @@ class RemoteLink:
         self._loop.call_soon_threadsafe(self._loop.stop)
         self._thread.join(timeout=5)
         self._loop.close()
+
+
+def _retrieved(task: asyncio.Future[Any]) -> None:
+    """Mark what a task raised as seen: an answer no longer awaited (the match moved on, or
+    the connection went) is nobody's error."""
+    if not task.cancelled():
+        task.exception()
 
 
 def _why(exc: BaseException) -> str:
