@@ -4,14 +4,15 @@ store resuming every unfinished match."""
 
 from __future__ import annotations
 
+import concurrent.futures
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from game.server.host import MatchHost
-from game.server.store import MatchProgress, SqliteStore
-from tests.server_helpers import Never, ask, make_host, settle
+from game.server.store import MatchProgress, SqliteStore, StoreError
+from tests.server_helpers import Never, Recorder, ask, make_host, settle
 
 
 def created(host: MatchHost, sent: Any, client: str, **message: Any) -> dict[str, Any]:
@@ -152,7 +153,7 @@ def test_a_match_that_no_longer_rebuilds_is_marked_damaged_and_the_rest_resume(
     assert bad["code"] not in make_host(tmp_path)[0].matches
 
 
-def test_a_computer_seat_plays_reversi_and_undo_takes_back_to_the_persons_turn(
+def test_a_computer_seat_plays_and_undo_takes_back_to_the_persons_turn(
     tmp_path: Path,
 ) -> None:
     host, sent = make_host(tmp_path)
@@ -160,14 +161,16 @@ def test_a_computer_seat_plays_reversi_and_undo_takes_back_to_the_persons_turn(
         host,
         sent,
         "ann",
-        game="reversi",
+        game="tic-tac-toe",
         seats=["open", {"agent": "random"}],
         rules={"undo": True, "think": 0.05},
     )
     code, token = made["code"], made["token"]
     first = sent.last("ann", "snapshot")
     assert first["to_move"] == 0 and "start_seed" in first
-    ask(host, "ann", type="act", code=code, token=token, ply=0, action="d3")
+    # The window's opponent options say what the seats list seats; no option seats anyone.
+    assert (first["options"]["first"], first["options"]["second"]) == ("human", "random")
+    ask(host, "ann", type="act", code=code, token=token, ply=0, action="b2")
     settle(host)
     match = host.matches[code]
     assert match.ply >= 2 and sent.last("ann")["type"] == "update"
@@ -216,3 +219,101 @@ def test_leave_opens_the_seat_and_a_spectator_is_refused_where_the_rules_say(
     assert sent.last("bob", "joined")["seat"] == 0
     ask(host, "cat", type="join", code=made["code"], seat=0)
     assert sent.last("cat")["reason"] == "seat-taken"
+
+
+class Full(SqliteStore):
+    """A store whose disk filled up: no step can be written."""
+
+    def record(self, *args: Any, **kwargs: Any) -> None:
+        raise StoreError("database or disk is full")
+
+
+def test_a_step_the_store_cannot_keep_is_not_played(tmp_path: Path) -> None:
+    sent = Recorder()
+    host = MatchHost(Full(tmp_path / "full.sqlite3"), sent)
+    ask(host, "ann", type="create", game="tic-tac-toe")
+    made = sent.last("ann", "created")
+    ask(host, "eve", type="watch", code=made["code"])
+    before = len(sent.frames["eve"])
+    ask(host, "ann", type="act", code=made["code"], token=made["token"], ply=0, action="b2")
+    assert sent.last("ann")["reason"] == "server"
+    assert host.matches[made["code"]].ply == 0 and len(sent.frames["eve"]) == before
+    ask(host, "ann", type="resign", code=made["code"], token=made["token"])
+    assert not host.matches[made["code"]].over
+
+
+def test_a_computer_s_choice_for_a_position_undone_meanwhile_is_dropped(tmp_path: Path) -> None:
+    host, sent = make_host(tmp_path, executor=Never())
+    made = created(
+        host, sent, "ann", game="tic-tac-toe", seats=["open", {"agent": "random"}],
+        rules={"undo": True},
+    )  # fmt: skip
+    code, token = made["code"], made["token"]
+    ask(host, "ann", type="act", code=code, token=token, ply=0, action="b2")
+    match = host.matches[code]
+    old = match.job
+    ask(host, "ann", type="undo", code=code, token=token)
+    assert match.ply == 0 and match.job is None and old is not None and old[1].is_set()
+    ask(host, "ann", type="act", code=code, token=token, ply=0, action="a1")
+    late: concurrent.futures.Future[Any] = concurrent.futures.Future()
+    late.set_result((match.state.parse_action("c3"), None, 0.0))
+    host._thought(match, old[1], late)
+    assert match.ply == 1 and match.match.transcript() == "a1"
+
+
+def test_an_option_that_seats_a_computer_in_the_window_seats_none_here(tmp_path: Path) -> None:
+    host, sent = make_host(tmp_path, executor=Never())
+    made = created(host, sent, "ann", game="reversi", options={"white": "master"})
+    ask(host, "ann", type="act", code=made["code"], token=made["token"], ply=0, action="d3")
+    snapshot = sent.last("ann", "snapshot")
+    assert snapshot["options"]["white"] == "human"
+    assert [s["kind"] for s in snapshot["seats"]] == ["person", "open"]
+    assert host.thinking() == 0 and host.matches[made["code"]].ply == 1
+
+
+def test_computer_seats_play_a_match_by_themselves_while_its_creator_watches(
+    tmp_path: Path,
+) -> None:
+    host, sent = make_host(tmp_path)
+    ask(host, "ann", type="create", game="tic-tac-toe", seats=[{"agent": "random"}] * 2)
+    made = sent.last("ann", "created")
+    assert made["seat"] is None and made["token"] is None
+    settle(host)
+    updates = [f for f in sent.frames["ann"] if f["type"] == "update"]
+    assert updates[-1]["over"] and [f["ply"] for f in updates] == list(range(1, len(updates) + 1))
+    host.drop("ann")
+    assert host.matches == {}
+    assert SqliteStore(tmp_path / "server.sqlite3").unfinished() == []
+
+
+def test_a_resumed_match_draws_the_chance_the_running_one_draws(tmp_path: Path) -> None:
+    host, sent = make_host(tmp_path, executor=Never())
+    ask(host, "ann", type="create", game="backgammon", seats=["open", "open"])
+    code = sent.last("ann", "created")["code"]
+    ask(host, "bob", type="join", code=code)
+    tokens = [sent.last("ann", "created")["token"], sent.last("bob", "joined")["token"]]
+    match = host.matches[code]
+
+    def act(on: MatchHost) -> None:
+        state = on.matches[code].state
+        first = state.action_text(state.legal_actions()[0])
+        seat = state.current_player()
+        ask(
+            on,
+            "x",
+            type="act",
+            code=code,
+            token=tokens[seat],
+            ply=on.matches[code].ply,
+            action=first,
+        )
+
+    for _ in range(4):
+        act(host)
+    again, _ = make_host(tmp_path, executor=Never())
+    for _ in range(4):  # the same acts on both: the same rolls after each
+        act(host)
+        act(again)
+        assert again.matches[code].match.transcript() == match.match.transcript()
+    rolls = [s.text for s in match.match.record if s.seat == -1]
+    assert len(rolls) >= 3

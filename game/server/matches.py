@@ -13,13 +13,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from game import registry
-from game.logic.contract import CHANCE, TERMINAL, Agent, Game, State, Stop
+from game.logic.contract import CHANCE, TERMINAL, Agent, Game, State, Stop, sample_chance
 from game.logic.match import Match, ReplayError, Step
 from game.server import views
 from game.server.protocol import encode
 from game.server.store import KeptMatch
 
-__all__ = ["Seat", "ServerMatch", "welcome_games"]
+__all__ = ["Seat", "ServerMatch", "seated_options", "welcome_games"]
 
 
 @dataclass
@@ -58,12 +58,10 @@ class ServerMatch:
     """A match of the host; see the module docstring."""
 
     def __init__(self, kept: KeptMatch, entry: registry.Entry, game: Game[Any]) -> None:
-        self.code = kept.code
-        self.entry = entry
-        self.game = game
-        self.options = kept.options
-        self.rules = kept.rules
-        self.start_seed = kept.start_seed
+        self.code, self.entry, self.game = kept.code, entry, game
+        self.options, self.rules = kept.options, kept.rules
+        # The start is public (clients of a public game replay from it); the chance is not.
+        self.start_seed, self.seed = kept.start_seed, kept.seed
         self.seats = [Seat.from_kept(s) for s in kept.seats]
         self.ended_by = kept.ended_by
         start = game.initial_state(random.Random(kept.start_seed))
@@ -139,10 +137,13 @@ class ServerMatch:
     # -- changing it ------------------------------------------------------------------------
 
     def play_chance(self) -> None:
-        """Play the chance steps due now (drawn with the match's private seed)."""
+        """Play the chance steps due now. Each is drawn from the private seed and its ply
+        alone, so the match draws the same whether or not the server was restarted since
+        (a restarted random stream would deal the start's draws again, which the record
+        shows everyone), and an undo never draws again what it took back."""
         while not self.match.over and self.state.current_player() == CHANCE:
-            if not self.match.poll():
-                break
+            draw = random.Random(f"{self.seed}:{self.ply}")
+            self.match.play_any(sample_chance(self.state, draw))
         self.note_hidden()
 
     def note_hidden(self) -> None:
@@ -228,6 +229,24 @@ class ServerMatch:
         elif self.hides:
             fields["view"] = views.view_of(state, seat)
         return encode("update", **fields)
+
+
+def seated_options(
+    entry: registry.Entry, options: dict[str, Any], seats: list[Seat]
+) -> dict[str, Any]:
+    """``options`` with the options that seat a computer for the window (``entry.opponents``:
+    Reversi's ``black`` and ``white``) saying who the server seats: one option a seat, each
+    the seat's agent or a person, where the game has one such option a seat and that value
+    among its choices. The server plays the seats list, never these options; they only say
+    the same to whoever reads them."""
+    if len(entry.opponents) != len(seats):
+        return options
+    said = dict(options)
+    for name, seat in zip(entry.opponents, seats, strict=True):
+        value = seat.agent if seat.kind == "agent" else registry.PERSON
+        if value in (entry.options[name].choices or ()):
+            said[name] = value
+    return entry.options.validate(said)
 
 
 @functools.cache
