@@ -83,6 +83,12 @@ def test_a_lost_connection_is_resumed_and_the_match_finishes(tmp_path: Path) -> 
             assert remote.replica.state.key() == match.state.key()
             assert await client.ping() >= 0
             assert client.latency_ms is not None and client.latency_ms >= 0
+            # The token takes the seat up from another connection too.
+            other = Client("127.0.0.1", port)
+            await other.connect(timeout=PATIENCE)
+            again = await other.resume(remote.code, str(remote.token))
+            assert again.seat == 0 and again.over and again.ply == remote.ply
+            await other.close()
             await client.close()
 
     asyncio.run(main())

@@ -427,11 +427,26 @@ class Client:
             await self.changed(remote.code, seen)
             seen = remote.version
 
+    async def resume(self, code: str, token: str) -> RemoteMatch:
+        """Take up again a seat held by ``token`` (kept from an earlier connection); returns
+        the match once its snapshot came."""
+        remote = self.match(code)
+        remote.token = token
+        await self.request("resume", code=code, token=token)  # the snapshot is the answer
+        return remote
+
     async def hint(self, code: str) -> dict[str, Any]:
+        """The server's hint for the seat held in ``code`` (``hint {action, text}``)."""
         return await self.request("hint", code=code, token=self.match(code).token)
 
     async def undo(self, code: str) -> int:
+        """Ask to take back the last steps; the other persons answer (``undo-asked``)."""
         return await self.send("undo", code=code, token=self.match(code).token)
+
+    async def answer_undo(self, code: str, accept: bool) -> int:
+        """Accept or refuse another seat's ``undo-asked``."""
+        return await self.send("undo-answer", code=code, token=self.match(code).token,
+                               accept=accept)  # fmt: skip
 
     async def resign(self, code: str) -> int:
         return await self.send("resign", code=code, token=self.match(code).token)
