@@ -1,5 +1,6 @@
 """The ``gamehall`` command: ``play [GAME]``, ``shot GAME``, ``solve GAME``, ``bench GAME``
-(or ``bench render``), ``tournament GAME`` and ``rules perft|check|list`` (described games).
+(or ``bench render``), ``tournament GAME``, ``rules perft|check|list`` (described games), and
+the game server's ``serve``, ``bot`` and ``status``.
 
 This module only dispatches: the game is looked up in the registry (:mod:`game.registry`),
 its options become flags (one schema checks the flags, the settings file and the window's
