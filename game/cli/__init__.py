@@ -1,5 +1,6 @@
 """The ``gamehall`` command: ``play [GAME]``, ``shot GAME``, ``solve GAME``, ``bench GAME``
-(or ``bench render``), ``tournament GAME`` and ``rules perft|check|list`` (described games).
+(or ``bench render``), ``tournament GAME``, ``rules perft|check|list`` (described games), and
+the game server's ``serve``, ``bot`` and ``status``.
 
 This module only dispatches: the game is looked up in the registry (:mod:`game.registry`),
 its options become flags (one schema checks the flags, the settings file and the window's
@@ -32,7 +33,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("gamehall")
 
-COMMANDS = ("play", "shot", "solve", "bench", "tournament", "rules", "serve")
+COMMANDS = ("play", "shot", "solve", "bench", "tournament", "rules", "serve", "bot", "status")
+#: The commands that name no game: the server and its clients.
+SERVER_COMMANDS = ("serve", "bot", "status")
 #: ``bench render`` measures every scene's frame time; it names no game.
 RENDER = "render"
 #: ``shot menu`` pictures the menu.
@@ -167,6 +170,11 @@ def run(args: argparse.Namespace) -> int:
         from game.cli.serve import run_serve
 
         return run_serve(args)
+    if args.command in ("bot", "status"):
+        from game.cli import bot as bot_cli
+        from game.cli import status as status_cli
+
+        return int((bot_cli if args.command == "bot" else status_cli).run(args))
     if args.command == "bench" and entry is None:
         from game.cli.bench import run_render
 
@@ -211,7 +219,7 @@ def _entry(command: str, game: str | None, variant: int = 0) -> Entry | None:
     raises CommandLineError."""
     from game.registry import all_entries
 
-    if command in ("rules", "serve"):
+    if command == "rules" or command in SERVER_COMMANDS:
         return None
     if game is None:
         if command == "play":
@@ -304,6 +312,8 @@ def _parser(
         ("tournament", "computer against computer over shared seeds; win rates last"),
         ("rules", "described games: perft GAME DEPTH, check FILE, list, variants FILE.zrf"),
         ("serve", "host matches of every game over WebSocket JSON until stopped"),
+        ("bot", "play a seat of a server's match with an agent (--join CODE@HOST:PORT)"),
+        ("status", "a server's matches, seats, connections and latency"),
     ):
         p = sub.add_parser(
             name, help=about, add_help=help, conflict_handler="resolve", formatter_class=_Wrap
@@ -318,7 +328,7 @@ def _parser(
             from game.cli import tournament as tournament_cli
 
             tournament_cli.add_arguments(p)  # the flags every game's tournament has
-        if entry is None:
+        if entry is None and name not in SERVER_COMMANDS:
             p.epilog = _games_help(name)
     return parser
 
@@ -453,6 +463,11 @@ def _common(p: argparse.ArgumentParser, command: str, full: bool) -> None:
         from game.cli.serve import add_arguments as serve_arguments
 
         serve_arguments(p)
+    elif command in ("bot", "status"):
+        from game.cli import bot as bot_cli
+        from game.cli import status as status_cli
+
+        (bot_cli if command == "bot" else status_cli).add_arguments(p, full)
     else:
         p.add_argument("game", nargs=None if full else "?", metavar="GAME", help="a game")
         if command == "tournament":
