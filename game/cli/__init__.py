@@ -32,7 +32,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("gamehall")
 
-COMMANDS = ("play", "shot", "solve", "bench", "tournament", "rules")
+COMMANDS = ("play", "shot", "solve", "bench", "tournament", "rules", "bot", "status")
+#: The commands that name no game: they speak to a server.
+SERVER_CLIENTS = ("bot", "status")
 #: ``bench render`` measures every scene's frame time; it names no game.
 RENDER = "render"
 #: ``shot menu`` pictures the menu.
@@ -163,6 +165,11 @@ def run(args: argparse.Namespace) -> int:
         from game.cli.rules import run_rules
 
         return run_rules(args)
+    if args.command in SERVER_CLIENTS:
+        from game.cli import bot as bot_cli
+        from game.cli import status as status_cli
+
+        return int((bot_cli if args.command == "bot" else status_cli).run(args))
     if args.command == "bench" and entry is None:
         from game.cli.bench import run_render
 
@@ -207,7 +214,7 @@ def _entry(command: str, game: str | None, variant: int = 0) -> Entry | None:
     raises CommandLineError."""
     from game.registry import all_entries
 
-    if command == "rules":
+    if command == "rules" or command in SERVER_CLIENTS:
         return None
     if game is None:
         if command == "play":
@@ -299,6 +306,8 @@ def _parser(
         ("bench", "measure; prints one line per figure"),
         ("tournament", "computer against computer over shared seeds; win rates last"),
         ("rules", "described games: perft GAME DEPTH, check FILE, list, variants FILE.zrf"),
+        ("bot", "play a seat of a server's match with an agent (--join CODE@HOST:PORT)"),
+        ("status", "a server's matches, seats, connections and latency"),
     ):
         p = sub.add_parser(
             name, help=about, add_help=help, conflict_handler="resolve", formatter_class=_Wrap
@@ -313,7 +322,7 @@ def _parser(
             from game.cli import tournament as tournament_cli
 
             tournament_cli.add_arguments(p)  # the flags every game's tournament has
-        if entry is None:
+        if entry is None and name not in SERVER_CLIENTS:
             p.epilog = _games_help(name)
     return parser
 
@@ -444,6 +453,11 @@ def _common(p: argparse.ArgumentParser, command: str, full: bool) -> None:
         from game.cli.rules import add_arguments
 
         add_arguments(p, full)
+    elif command in SERVER_CLIENTS:
+        from game.cli import bot as bot_cli
+        from game.cli import status as status_cli
+
+        (bot_cli if command == "bot" else status_cli).add_arguments(p, full)
     else:
         p.add_argument("game", nargs=None if full else "?", metavar="GAME", help="a game")
         if command == "tournament":

@@ -1,0 +1,115 @@
+"""The server's client without a server: addresses, the replica rebuilt from a recorded
+snapshot, updates applied in order (a repeated one ignored, a gap or an unreadable step
+answered by asking for a snapshot), and the status table."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from typing import Any
+
+import pytest
+
+from game.registry import get
+from game.server.bot import parse_join, seats_of
+from game.server.client import Client, Replica, ReplicaError, parse_address
+from game.server.status import status_table
+
+GAME = "tic-tac-toe"
+
+
+def _recorded(texts: list[str], seed: int = 7) -> dict[str, Any]:
+    """A public match's snapshot as the server would send it after ``texts``."""
+    state = get(GAME).game({}).initial_state(random.Random(seed))
+    for text in texts:
+        state = state.apply(state.parse_action(text))
+    return {
+        "type": "snapshot", "code": "ABCDEF", "game": GAME, "options": {}, "rules": {},
+        "seats": [], "you": 0, "start_seed": seed,
+        "record": [{"seat": i % 2, "text": t} for i, t in enumerate(texts)],
+        "ply": len(texts), "to_move": state.current_player(), "over": state.is_terminal(),
+        "result": None, "returns": list(state.returns()), "view": None,
+    }  # fmt: skip
+
+
+def _update(ply: int, text: str | None, to_move: int) -> str:
+    return json.dumps(
+        {"type": "update", "code": "ABCDEF", "ply": ply, "step": {"seat": 1 - to_move,
+         "text": text}, "to_move": to_move, "over": False, "result": None, "returns": [0, 0]}
+    )  # fmt: skip
+
+
+def test_addresses_and_seats_read_back_or_are_refused_with_a_line() -> None:
+    assert parse_address("127.0.0.1:9000") == ("127.0.0.1", 9000)
+    assert parse_address("ws://example.org:80/") == ("example.org", 80)
+    assert parse_address("[::1]:8765") == ("::1", 8765)
+    assert parse_address("localhost") == ("localhost", 8765)
+    assert parse_join("abc234@127.0.0.1:1234") == ("ABC234", "127.0.0.1", 1234)
+    for bad in ("127.0.0.1:http", "host:0", "host:70000", ":80", ""):
+        with pytest.raises(ValueError, match="not an address"):
+            parse_address(bad)
+    with pytest.raises(ValueError, match="CODE@HOST:PORT"):
+        parse_join("127.0.0.1:8765")
+    assert seats_of("bot, open,master") == ("bot", "open", "master")
+    with pytest.raises(ValueError, match="once"):
+        seats_of("bot,bot")
+
+
+def test_the_replica_is_the_servers_state_after_the_recorded_steps() -> None:
+    texts = ["b2", "a1", "c3"]
+    snapshot = _recorded(texts)
+    replica = Replica.from_snapshot(snapshot)
+    assert replica is not None and replica.ply == 3
+    state = get(GAME).game({}).initial_state(random.Random(7))
+    for text in texts:
+        state = state.apply(state.parse_action(text))
+    assert replica.state.key() == state.key()
+    # A step it cannot read changes nothing.
+    for bad in ({"seat": 1, "text": "b2"}, {"seat": 1, "text": "z9"}, {"seat": 1, "text": None}):
+        with pytest.raises(ReplicaError):
+            replica.apply(bad)
+        assert replica.ply == 3 and replica.state.key() == state.key()
+    # A hiding match (no start_seed) and an unknown game have no replica.
+    assert Replica.from_snapshot({**snapshot, "start_seed": None}) is None
+    assert Replica.from_snapshot({**snapshot, "game": "no-such-game"}) is None
+
+
+def test_updates_apply_in_order_and_a_gap_or_a_bad_step_asks_for_a_snapshot() -> None:
+    async def main() -> tuple[list[str], Any]:
+        client = Client("127.0.0.1", 1)
+        asked: list[str] = []
+
+        async def resync(remote: Any) -> None:
+            asked.append(remote.code)
+
+        client.resync = resync  # type: ignore[method-assign]
+        client._take(_update(1, "b2", 1))  # before any snapshot: ignored
+        client._take(json.dumps(_recorded(["b2"])))
+        remote = client.match("ABCDEF")
+        client._take(_update(2, "a1", 0))
+        client._take(_update(2, "a1", 0))  # repeated: ignored
+        client._take(_update(4, "c1", 0))  # a gap
+        client._take(_update(3, "a1", 1))  # a step the replica cannot apply
+        await asyncio.sleep(0)  # the resyncs were scheduled on the loop
+        return asked, remote
+
+    asked, remote = asyncio.run(main())
+    assert remote.ply == 2 and [s["text"] for s in remote.record] == ["b2", "a1"]
+    assert remote.replica is not None and remote.replica.ply == 2
+    assert remote.to_move == 0 and asked == ["ABCDEF", "ABCDEF"]
+
+
+def test_the_status_table_has_a_row_a_seat() -> None:
+    status = {"type": "status", "matches": [
+        {"code": "ABCDEF", "game": "reversi", "ply": 12, "over": False, "seats": [
+            {"seat": 0, "kind": "person", "name": "ada", "connected": True, "latency_ms": 3.25},
+            {"seat": 1, "kind": "agent", "name": "master", "connected": False,
+             "latency_ms": None}]}]}  # fmt: skip
+    lines = status_table(status).splitlines()
+    assert lines[0].split() == ["match", "game", "ply", "state", "seat", "kind", "name",
+                                "connected", "latency"]  # fmt: skip
+    assert lines[1].split() == ["ABCDEF", "reversi", "12", "playing", "0", "person", "ada",
+                                "yes", "3.2", "ms"]  # fmt: skip
+    assert lines[2].split() == ["1", "agent", "master", "no", "-"]
+    assert status_table({"matches": []}) == "no matches"
