@@ -425,6 +425,15 @@ def _common(p: argparse.ArgumentParser, command: str, full: bool) -> None:
         p.add_argument("game", nargs="?", metavar="GAME", help="start in this game (or menu)")
         p.add_argument("--size", type=size, help=f"window size, e.g. 1280x720 ({sizes})")
         p.add_argument("--no-shadows", action="store_true", help="draw without shadows")
+        p.add_argument(
+            "--host", metavar="HOST:PORT",
+            help="play GAME on a gamehall server: create a match there and show its code",
+        )  # fmt: skip
+        p.add_argument(
+            "--join", metavar="CODE@HOST:PORT",
+            help="take a seat in a match on a gamehall server (no GAME: the server says)",
+        )  # fmt: skip
+        p.add_argument("--watch", action="store_true", help="with --join: watch the match")
         _variant_flag(p)
     elif command == "shot":
         p.add_argument("game", nargs=None if full else "?", metavar="GAME", help="a game, or menu")

@@ -213,6 +213,10 @@ class LinkedMatch(Match[Any]):
         """Whether the match waits for another seat or for the server."""
         return self.sent is not None or (not self.over and not self.person_to_move())
 
+    def agent_to_move(self) -> Any:
+        """None: no agent thinks here (the window is idle while the server is awaited)."""
+        return None
+
     def person_to_move(self) -> bool:
         return self.sent is None and self.you is not None and self.to_move() == self.you
 
