@@ -31,6 +31,7 @@ from game.logic.linked import (
     Stepped,
     UndoAsked,
 )
+from game.logic.match import Match
 
 if TYPE_CHECKING:
     from game.registry import Entry
@@ -38,6 +39,9 @@ if TYPE_CHECKING:
 
 __all__ = ["RemoteError", "RemoteGame", "ServerLink", "open_match", "parse_join"]
 
+#: The rules of a match the window creates: undo when every other seat agrees (a computer
+#: always does), as at one machine; the server's defaults for the rest (hints allowed).
+RULES: Final = {"undo": True}
 #: Seconds to wait for the server's answer while the match is set up (before a window opens).
 ANSWER_S: Final = 15.0
 
@@ -184,14 +188,20 @@ class ServerLink:
             if kind == "hint":
                 return Hinted(int(message["ply"]), str(message["action"]))
             if kind == "undo-asked":
-                seat = message.get("seat")
-                who = self.names[seat] if isinstance(seat, int) else "Another player"
-                return UndoAsked(who if 0 <= (seat or 0) < len(self.names) else "Another player")
+                return UndoAsked(self._who(message.get("seat")))
+            if kind == "undo-refused":
+                return Refused("undo", f"{self._who(message.get('seat'))} keeps the move.")
             if kind == "seats":
                 self._name(message.get("seats") or ())
         except (KeyError, TypeError, ValueError, IndexError):
             return Noticed(f"The server sent a {kind} this window cannot read.")
         return None
+
+    def _who(self, seat: Any) -> str:
+        """The name of ``seat`` (a number the server sent), or "Another player"."""
+        if isinstance(seat, int) and 0 <= seat < len(self.names):
+            return self.names[seat]
+        return "Another player"
 
     def _name(self, seats: Any) -> None:
         for seat in seats:
@@ -226,7 +236,7 @@ def open_match(
     code: str = "",
     watch: bool = False,
     name: str = "gamehall",
-    rules: Mapping[str, Any] | None = None,
+    rules: Mapping[str, Any] | None = RULES,
 ) -> RemoteGame:
     """Create a match of ``entry``'s game on the server at ``address`` (``code`` empty), or
     join or ``watch`` the match ``code``; returns its controller, playing the server's match.
@@ -247,6 +257,7 @@ def open_match(
             if not code:
                 assert entry is not None
                 controller = entry.controller_class()(make_session(entry, None))
+                _check_plays(entry, controller)
                 seats, you = seats_of(controller.match)
                 fields: dict[str, Any] = {"game": entry.id, "seats": seats}
                 fields["options"] = dict(controller.options)
@@ -284,6 +295,7 @@ def open_match(
             raise RemoteError(f"this gamehall has no game {snapshot['game']!r}") from None
         options = dict(snapshot.get("options") or {})
         controller = entry.controller_class()(make_session(entry, options))
+        _check_plays(entry, controller)
         seats_given = snapshot.get("seats") or ()
         names = [seat_name(s) for s in seats_given] or ["open seat"] * entry.game(options).seats
         link = ServerLink(remote, address, code, seat, token, names, backlog)
@@ -323,6 +335,12 @@ def seats_of(match: Any) -> tuple[list[Any], int | None]:
         else:
             seats.append("open")
     return seats, you
+
+
+def _check_plays(entry: Entry, controller: Any) -> None:
+    """Refuse a game whose scene makes its match only when it opens (RemoteError)."""
+    if not isinstance(getattr(controller, "match", None), Match):
+        raise RemoteError(f"{entry.title} cannot be played on a server from the window yet")
 
 
 def _first_snapshot(remote: RemoteLink, code: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
