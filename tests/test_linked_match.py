@@ -14,7 +14,7 @@ from game.logic.linked import (
     Hinted,
     LinkedMatch,
     Noticed,
-    Refused,
+    Rejected,
     Stepped,
     UndoAsked,
 )
@@ -117,7 +117,7 @@ def test_a_snapshot_that_takes_moves_back_rebuilds_the_record_once():
 def test_refusals_hints_and_questions_reach_the_person():
     match, link, _ = reversi()
     match.play_text("d3")
-    link.queued = [Refused("act", "stale"), Noticed("Connection lost")]
+    link.queued = [Rejected("act", "stale"), Noticed("Connection lost")]
     match.poll()
     assert match.sent is None and list(match.notices) == ["stale", "Connection lost"]
     match.hint()

@@ -43,12 +43,12 @@ def linked_reversi(director) -> Any:
     if director.overlay.visible:
         director.overlay.toggle()
     director.switch("reversi")
-    director.connection = link
+    director.server_note = link
     assert director.settle()
     try:
         yield controller, link
     finally:
-        director.connection = None
+        director.server_note = None
         director.tweens.cancel_all()
 
 

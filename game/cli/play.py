@@ -104,24 +104,23 @@ def run_play(args: argparse.Namespace, entry: Entry | None) -> int:
 
 
 def _check_remote(args: argparse.Namespace, entry: Entry | None) -> None:
-    """Refuse flags of a game on a server that do not go together (CommandLineError)."""
-    from game.cli import CommandLineError
-
+    """Refuse flags of a game on a server that do not go together (a ValueError, which the
+    dispatcher prints in one line)."""
     if args.host and args.join:
-        raise CommandLineError("--host creates a match and --join takes a seat in one: not both")
+        raise ValueError("--host creates a match and --join takes a seat in one: not both")
     if args.watch and not args.join:
-        raise CommandLineError("--watch goes with --join CODE@HOST:PORT")
+        raise ValueError("--watch goes with --join CODE@HOST:PORT")
     if args.host and entry is None:
-        raise CommandLineError("--host needs a game: gamehall play GAME --host HOST:PORT")
+        raise ValueError("--host needs a game: gamehall play GAME --host HOST:PORT")
     if args.join and entry is not None:
-        raise CommandLineError("--join takes no game: the match's server says which it is")
+        raise ValueError("--join takes no game: the match's server says which it is")
     if args.join:
         from game.hall.remote import parse_join
 
         try:
             parse_join(args.join)
         except ValueError as exc:
-            raise CommandLineError(f"--join: {exc}") from None
+            raise ValueError(f"--join: {exc}") from None
 
 
 def open_remote(
@@ -158,7 +157,7 @@ def show_remote(director: Director, remote: Any) -> None:
     local = director.factories[remote.game]
     made = [remote.controller]
     director.register(remote.game, lambda: made.pop() if made else local())
-    director.connection = remote.link
+    director.server_note = remote.link
 
 
 def _not_saved(path: Path, exc: OSError) -> None:

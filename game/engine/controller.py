@@ -79,7 +79,7 @@ class Sheet:
     footer: tuple[str, ...] = ()
 
 
-class Connection(Protocol):
+class ServerNote(Protocol):
     """A game played on a server, as the window shows it: a note after the HUD's title (the
     code to share) and the lines of the F3 overlay (the server, latency, reconnects)."""
 

@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     import moderngl
     import pyglet.window
 
-    from game.engine.controller import Connection
+    from game.engine.controller import ServerNote
     from game.engine.scene import Node, Scene
 
 log = logging.getLogger(__name__)
@@ -143,7 +143,7 @@ class Director(SceneDrawing, SceneMouse, HudSync):
         self.show_fps = False  # the frame rate after the HUD's counter (a saved setting)
         #: The connection of a game played on a server: its note after the HUD's title,
         #: its lines in the F3 overlay (None: a local game).
-        self.connection: Connection | None = None
+        self.server_note: ServerNote | None = None
         self.show_help = False  # F1: the command list in the HUD's help panel
         #: False: the scene alone, framed in the whole of its part of the window (the menu's
         #: card pictures, tools/make_cards.py).

@@ -27,7 +27,7 @@ from game.logic.linked import (
     LinkedMatch,
     LinkEvent,
     Noticed,
-    Refused,
+    Rejected,
     Stepped,
     UndoAsked,
 )
@@ -42,6 +42,8 @@ __all__ = ["RemoteError", "RemoteGame", "ServerLink", "open_match", "parse_join"
 #: The rules of a match the window creates: undo when every other seat agrees (a computer
 #: always does), as at one machine; the server's defaults for the rest (hints allowed).
 RULES: Final = {"undo": True}
+#: What the window calls a seat nobody holds.
+OPEN: Final = "open seat"
 #: Seconds to wait for the server's answer while the match is set up (before a window opens).
 ANSWER_S: Final = 15.0
 
@@ -122,7 +124,7 @@ class ServerLink:
             if not future.done():
                 still.append((future, what))
             elif future.exception() is not None:
-                out.append(Refused(what, "Not connected to the server: try again in a moment."))
+                out.append(Rejected(what, "Not connected to the server: try again in a moment."))
             else:
                 self._asked[future.result()] = what
         self._sending = still
@@ -184,15 +186,19 @@ class ServerLink:
                 return Stepped(int(message["ply"]), int(step["seat"]), str(step["text"]))
             if kind == "error":
                 what = self._asked.pop(message.get("re", -1), "")
-                return Refused(what, str(message.get("message") or message.get("reason")))
+                return Rejected(what, str(message.get("message") or message.get("reason")))
             if kind == "hint":
                 return Hinted(int(message["ply"]), str(message["action"]))
             if kind == "undo-asked":
                 return UndoAsked(self._who(message.get("seat")))
             if kind == "undo-refused":
-                return Refused("undo", f"{self._who(message.get('seat'))} keeps the move.")
+                return Rejected("undo", f"{self._who(message.get('seat'))} keeps the move.")
             if kind == "seats":
+                before = list(self.names)
                 self._name(message.get("seats") or ())
+                came = [n for b, n in zip(before, self.names, strict=True) if n not in (b, OPEN)]
+                if came:
+                    return Noticed(f"{', '.join(came)} took a seat.")
         except (KeyError, TypeError, ValueError, IndexError):
             return Noticed(f"The server sent a {kind} this window cannot read.")
         return None
@@ -216,7 +222,7 @@ def seat_name(seat: Mapping[str, Any]) -> str:
     if seat.get("agent"):
         return f"computer ({str(seat['agent']).replace('-', ' ')})"
     name = seat.get("name")
-    return str(name) if name else "open seat"
+    return str(name) if name else OPEN
 
 
 @dataclass
@@ -297,7 +303,7 @@ def open_match(
         controller = entry.controller_class()(make_session(entry, options))
         _check_plays(entry, controller)
         seats_given = snapshot.get("seats") or ()
-        names = [seat_name(s) for s in seats_given] or ["open seat"] * entry.game(options).seats
+        names = [seat_name(s) for s in seats_given] or [OPEN] * entry.game(options).seats
         link = ServerLink(remote, address, code, seat, token, names, backlog)
     except BaseException:
         remote.close()

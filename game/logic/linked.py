@@ -34,7 +34,7 @@ __all__ = [
     "LinkedMatch",
     "MatchLink",
     "Noticed",
-    "Refused",
+    "Rejected",
     "RemoteSeat",
     "Stepped",
     "UndoAsked",
@@ -61,7 +61,7 @@ class Stepped:
 
 
 @dataclass(frozen=True)
-class Refused:
+class Rejected:
     """The server refused what was sent (``what``: "act", "hint", "undo" or "")."""
 
     what: str
@@ -90,7 +90,7 @@ class Noticed:
     text: str
 
 
-LinkEvent = Began | Stepped | Refused | Hinted | UndoAsked | Noticed
+LinkEvent = Began | Stepped | Rejected | Hinted | UndoAsked | Noticed
 
 
 class MatchLink(Protocol):
@@ -332,7 +332,7 @@ class LinkedMatch(Match[Any]):
         return []
 
     def _news(self, event: LinkEvent) -> None:
-        if isinstance(event, Refused):
+        if isinstance(event, Rejected):
             if event.what in ("act", ""):
                 self.sent = None
             if event.what in ("hint", ""):
