@@ -1,0 +1,218 @@
+"""The host without sockets: matches created, joined, watched, played to their end, refused
+acts that change nothing, computer seats, undo, resign, and a host made again on the same
+store resuming every unfinished match."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from game.server.host import MatchHost
+from game.server.store import MatchProgress, SqliteStore
+from tests.server_helpers import Never, ask, make_host, settle
+
+
+def created(host: MatchHost, sent: Any, client: str, **message: Any) -> dict[str, Any]:
+    ask(host, client, type="create", **message)
+    answer = sent.last(client)
+    assert answer["type"] == "snapshot", answer
+    return sent.last(client, "created")
+
+
+def test_two_people_play_tic_tac_toe_to_its_end_and_a_spectator_sees_every_step(
+    tmp_path: Path,
+) -> None:
+    host, sent = make_host(tmp_path)
+    ask(host, "ann", type="hello", version=1, name="Ann")
+    assert sent.last("ann")["type"] == "welcome"
+    made = created(host, sent, "ann", game="tic-tac-toe", id=3)
+    assert made["re"] == 3 and made["seat"] == 0
+    code, ann = made["code"], made["token"]
+    ask(host, "bob", type="join", code=code.lower())
+    bob = sent.last("bob", "joined")["token"]
+    assert sent.last("ann")["type"] == "seats"
+    ask(host, "eve", type="watch", code=code)
+    assert sent.last("eve")["start_seed"] == sent.last("bob", "snapshot")["start_seed"]
+    tokens = [ann, bob]
+    for ply, action in enumerate(["b2", "a1", "c1", "a3", "a2", "c3", "b3", "b1", "c2"]):
+        ask(host, "x", type="act", code=code, token=tokens[ply % 2], ply=ply, action=action)
+    eve = [f for f in sent.frames["eve"] if f["type"] == "update"]
+    assert [f["step"]["text"] for f in eve] == [
+        "b2",
+        "a1",
+        "c1",
+        "a3",
+        "a2",
+        "c3",
+        "b3",
+        "b1",
+        "c2",
+    ]
+    assert [f["ply"] for f in eve] == list(range(1, 10))
+    assert eve[-1]["over"] and eve[-1]["result"] and eve[-1]["to_move"] == -4
+    ask(host, "ann", type="act", code=code, token=ann, ply=9, action="a1")
+    assert sent.last("ann")["reason"] == "over"
+    assert [m.code for m in SqliteStore(tmp_path / "server.sqlite3").unfinished()] == []
+
+
+@pytest.mark.parametrize(
+    ("fields", "reason"),
+    [
+        ({"ply": 1, "action": "a1"}, "stale"),
+        ({"ply": 0, "action": "z9"}, "illegal"),
+        ({"ply": 0, "action": "b2", "token": "not-a-token"}, "bad-token"),
+        ({"ply": 0, "action": "b2", "code": "ZZZZZZ"}, "no-match"),
+    ],
+)
+def test_a_refused_act_is_an_error_to_its_sender_and_changes_nothing(
+    tmp_path: Path, fields: dict[str, Any], reason: str
+) -> None:
+    host, sent = make_host(tmp_path)
+    made = created(host, sent, "ann", game="tic-tac-toe")
+    ask(host, "eve", type="watch", code=made["code"])
+    before = len(sent.frames["eve"])
+    message = {"code": made["code"], "token": made["token"], **fields}
+    ask(host, "ann", type="act", id=5, **message)
+    error = sent.last("ann")
+    assert error["type"] == "error" and error["reason"] == reason and error["re"] == 5
+    assert len(sent.frames["eve"]) == before
+    assert host.matches[made["code"]].ply == 0
+
+
+def test_the_seat_not_to_move_and_a_replayed_act_are_refused(tmp_path: Path) -> None:
+    host, sent = make_host(tmp_path)
+    made = created(host, sent, "ann", game="tic-tac-toe")
+    ask(host, "bob", type="join", code=made["code"])
+    bob = sent.last("bob", "joined")["token"]
+    ask(host, "bob", type="act", code=made["code"], token=bob, ply=0, action="b2")
+    assert sent.last("bob")["reason"] == "not-your-turn"
+    act = {"type": "act", "code": made["code"], "token": made["token"], "ply": 0, "action": "b2"}
+    ask(host, "ann", **act)
+    ask(host, "ann", **act)
+    assert sent.last("ann")["reason"] == "stale"
+    assert host.matches[made["code"]].ply == 1
+
+
+def test_bad_creates_are_refused(tmp_path: Path) -> None:
+    host, sent = make_host(tmp_path)
+    for message, words in [
+        ({"game": "nope"}, "no game"),
+        ({"game": "tic-tac-toe", "seats": ["open"]}, "2 seats"),
+        ({"game": "tic-tac-toe", "seats": ["open", {"agent": "nobody"}]}, "no agent"),
+        ({"game": "tic-tac-toe", "options": {"time_per_move": -1}}, "options"),
+        ({"game": "tic-tac-toe", "seats": [{"agent": "random"}, "open"], "you": 0}, "seat 0"),
+    ]:
+        ask(host, "ann", type="create", **message)
+        error = sent.last("ann")
+        assert error["type"] == "error" and error["reason"] == "bad-message", error
+        assert words in error["message"]
+    assert host.matches == {}
+
+
+def test_a_host_made_again_resumes_matches_and_their_computer_seats_think_again(
+    tmp_path: Path,
+) -> None:
+    host, sent = make_host(tmp_path, executor=Never())
+    made = created(host, sent, "ann", game="tic-tac-toe", seats=["open", {"agent": "random"}])
+    code = made["code"]
+    ask(host, "ann", type="act", code=code, token=made["token"], ply=0, action="b2")
+    digest = host.matches[code].key_digest()
+    assert host.matches[code].ply == 1 and host.thinking() == 1
+    host.close()
+
+    again, sent = make_host(tmp_path)
+    match = again.matches[code]
+    assert match.key_digest() == digest and match.match.transcript() == "b2"
+    settle(again)
+    assert match.ply == 2
+    ask(again, "ann", type="resume", code=code, token=made["token"])
+    snapshot = sent.last("ann", "snapshot")
+    assert snapshot["you"] == 0 and snapshot["ply"] == 2 and snapshot["to_move"] == 0
+    assert snapshot["record"][0] == {"seat": 0, "text": "b2"}
+    again.close()
+
+
+def test_a_match_that_no_longer_rebuilds_is_marked_damaged_and_the_rest_resume(
+    tmp_path: Path,
+) -> None:
+    host, sent = make_host(tmp_path)
+    good = created(host, sent, "ann", game="tic-tac-toe")["code"]
+    bad = created(host, sent, "ann", game="tic-tac-toe")
+    ask(host, "ann", type="act", code=bad["code"], token=bad["token"], ply=0, action="b2")
+    host.store.record(
+        bad["code"],
+        0,
+        [{"seat": 0, "text": "q9", "forced": False, "forfeit": None}],
+        MatchProgress("x"),
+    )
+    again, _ = make_host(tmp_path)
+    assert list(again.matches) == [good] and again.damaged == [bad["code"]]
+    assert bad["code"] not in make_host(tmp_path)[0].matches
+
+
+def test_a_computer_seat_plays_reversi_and_undo_takes_back_to_the_persons_turn(
+    tmp_path: Path,
+) -> None:
+    host, sent = make_host(tmp_path)
+    made = created(
+        host,
+        sent,
+        "ann",
+        game="reversi",
+        seats=["open", {"agent": "random"}],
+        rules={"undo": True, "think": 0.05},
+    )
+    code, token = made["code"], made["token"]
+    first = sent.last("ann", "snapshot")
+    assert first["to_move"] == 0 and "start_seed" in first
+    ask(host, "ann", type="act", code=code, token=token, ply=0, action="d3")
+    settle(host)
+    match = host.matches[code]
+    assert match.ply >= 2 and sent.last("ann")["type"] == "update"
+    ask(host, "ann", type="undo", code=code, token=token)
+    assert sent.last("ann", "snapshot")["ply"] == 0
+    assert match.ply == 0
+    ask(host, "ann", type="hint", code=code, token=token, id=8)
+    settle(host)
+    hint = sent.last("ann", "hint")
+    assert hint["re"] == 8 and hint["ply"] == 0 and hint["action"] in first["legal"]
+    ask(host, "ann", type="resign", code=code, token=token)
+    end = sent.last("ann", "update")
+    assert end["over"] and end["step"] is None and "resigned" in end["ended_by"]
+    assert [m.code for m in SqliteStore(tmp_path / "server.sqlite3").unfinished()] == []
+
+
+def test_undo_waits_for_the_other_person_and_a_match_forbidding_it_refuses(tmp_path: Path) -> None:
+    host, sent = make_host(tmp_path)
+    plain = created(host, sent, "ann", game="tic-tac-toe")
+    ask(host, "ann", type="undo", code=plain["code"], token=plain["token"])
+    assert sent.last("ann")["reason"] == "not-allowed"
+    made = created(host, sent, "ann", game="tic-tac-toe", rules={"undo": True})
+    code = made["code"]
+    ask(host, "bob", type="join", code=code)
+    bob = sent.last("bob", "joined")["token"]
+    ask(host, "ann", type="act", code=code, token=made["token"], ply=0, action="b2")
+    ask(host, "ann", type="undo", code=code, token=made["token"])
+    assert sent.last("bob")["type"] == "undo-asked"
+    assert host.matches[code].ply == 1
+    ask(host, "bob", type="undo-answer", code=code, token=bob, accept=True)
+    assert sent.last("bob", "snapshot")["ply"] == 0 and host.matches[code].ply == 0
+
+
+def test_leave_opens_the_seat_and_a_spectator_is_refused_where_the_rules_say(
+    tmp_path: Path,
+) -> None:
+    host, sent = make_host(tmp_path)
+    made = created(host, sent, "ann", game="tic-tac-toe", rules={"spectators": "none"})
+    ask(host, "eve", type="watch", code=made["code"])
+    assert sent.last("eve")["reason"] == "not-allowed"
+    ask(host, "ann", type="leave", code=made["code"], token=made["token"])
+    assert sent.last("ann", "seats")["seats"][0]["kind"] == "open"
+    ask(host, "ann", type="act", code=made["code"], token=made["token"], ply=0, action="b2")
+    assert sent.last("ann")["reason"] == "bad-token"
+    ask(host, "bob", type="join", code=made["code"], seat=0)
+    assert sent.last("bob", "joined")["seat"] == 0
+    ask(host, "cat", type="join", code=made["code"], seat=0)
+    assert sent.last("cat")["reason"] == "seat-taken"
