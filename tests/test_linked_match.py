@@ -135,9 +135,11 @@ def test_undo_asks_the_server_and_agrees_to_a_question():
     link.queued = [Stepped(1, 0, "d3"), UndoAsked("Bob")]
     match.poll()
     match.undo()
-    assert link.sent[-1] == ("answer", True)
+    assert link.sent[-1] == ("answer", True) and not match.can_undo()
+    link.queued = [Rejected("undo", "Bob keeps the move.")]
+    match.poll()
     match.undo()
-    assert link.sent[-1] == ("undo",)
+    assert link.sent[-1] == ("undo",) and not match.can_undo()  # asked once at a time
     for refused in (match.redo, match.restart, lambda: match.jump(0)):
         with pytest.raises(MatchError):
             refused()

@@ -75,6 +75,8 @@ def test_undo_asks_the_server_and_new_game_is_refused(director, linked_reversi):
     assert "asks to take the last move back" in director.toast
     assert director.perform("undo"), director.toast
     assert link.sent[-1] == ("answer", True)
+    director.perform("undo-all")  # disabled while the answer is out: no new ask, no loop
+    assert link.sent[-1] == ("answer", True)
     director.perform("new")
     director.perform("new")
     assert controller.match.transcript() == "d3"

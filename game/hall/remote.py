@@ -92,7 +92,10 @@ class ServerLink:
         """After the HUD's title: the code to share, and whether the connection is lost."""
         if self._closed:
             return ""
-        held = "watching" if self.seat is None else "share it to play"
+        if self.seat is None:
+            held = "watching"
+        else:
+            held = "share it to play" if OPEN in self.names else "share it to watch"
         lost = "" if self._online else "   connection lost: trying again"
         return f"code {self.code} ({held}){lost}"
 

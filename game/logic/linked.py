@@ -152,6 +152,7 @@ class LinkedMatch(Match[Any]):
         seats = [None if s == you else RemoteSeat(names[s]) for s in range(game.seats)]
         self.sent: str | None = None  # the action sent and not yet accepted
         self.undo_question = ""  # who asks to take back a move, until it is answered
+        self.undo_sent = False  # an undo asked or agreed to, until the server settles it
         self.resets = 0  # how many times the record was rebuilt from a snapshot
         self.notices: deque[str] = deque()
         self._hint_asked: int | None = None
@@ -235,7 +236,10 @@ class LinkedMatch(Match[Any]):
         return self._hint_asked is not None
 
     def can_undo(self) -> bool:
-        return self.cursor > 0 and self.you is not None
+        """Whether U does something now: agree to a question, or ask (once at a time)."""
+        if self.you is None:
+            return False
+        return bool(self.undo_question) or (self.cursor > 0 and not self.undo_sent)
 
     def can_redo(self) -> bool:
         return False
@@ -247,11 +251,15 @@ class LinkedMatch(Match[Any]):
             raise MatchError("You are watching this match.")
         if self.undo_question:
             self.undo_question = ""
+            self.undo_sent = True
             self.link.answer_undo(True)
             self.notices.append("You agreed to take the move back.")
             return
         if self.cursor == 0:
             raise MatchError("nothing to undo")
+        if self.undo_sent:
+            raise MatchError("The other players have not answered yet.")
+        self.undo_sent = True
         self.link.undo()
         self.notices.append("Asked the other players to take the last move back.")
 
@@ -311,6 +319,7 @@ class LinkedMatch(Match[Any]):
         any step); a record that differs from this one is rebuilt at once (:attr:`resets`)."""
         self.you = event.you if event.you is not None else self.you
         self.sent = None
+        self.undo_sent = False
         self._hint_asked = None
         mine = [(s.seat, s.text) for s in self._steps]
         theirs = list(event.record)
@@ -337,6 +346,8 @@ class LinkedMatch(Match[Any]):
                 self.sent = None
             if event.what in ("hint", ""):
                 self._hint_asked = None
+            if event.what in ("undo", ""):
+                self.undo_sent = False
             self.notices.append(event.message)
         elif isinstance(event, Hinted):
             self._hint_asked = None
