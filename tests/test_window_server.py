@@ -94,6 +94,11 @@ def test_the_window_plays_reversi_against_the_servers_computer(director, server,
     ply = match.cursor
     assert director.play(match.state.legal_actions()[0]), director.toast
     until(director, lambda: match.cursor > ply, "a move after the reconnect")
+    until(director, match.person_to_move, "the window's turn again")
+    before = match.cursor
+    assert director.perform("undo"), director.toast  # the server's computer agrees
+    until(director, lambda: match.cursor < before, "the move taken back")
+    assert match.resets == 1 and match.person_to_move()
     held = game_server.host.matches[code]
     assert held.match.transcript() == match.transcript()  # what the server holds
     director._sync_hud()
