@@ -4,14 +4,15 @@ store resuming every unfinished match."""
 
 from __future__ import annotations
 
+import concurrent.futures
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from game.server.host import MatchHost
-from game.server.store import MatchProgress, SqliteStore
-from tests.server_helpers import Never, ask, make_host, settle
+from game.server.store import MatchProgress, SqliteStore, StoreError
+from tests.server_helpers import Never, Recorder, ask, make_host, settle
 
 
 def created(host: MatchHost, sent: Any, client: str, **message: Any) -> dict[str, Any]:
@@ -216,3 +217,43 @@ def test_leave_opens_the_seat_and_a_spectator_is_refused_where_the_rules_say(
     assert sent.last("bob", "joined")["seat"] == 0
     ask(host, "cat", type="join", code=made["code"], seat=0)
     assert sent.last("cat")["reason"] == "seat-taken"
+
+
+class Full(SqliteStore):
+    """A store whose disk filled up: no step can be written."""
+
+    def record(self, *args: Any, **kwargs: Any) -> None:
+        raise StoreError("database or disk is full")
+
+
+def test_a_step_the_store_cannot_keep_is_not_played(tmp_path: Path) -> None:
+    sent = Recorder()
+    host = MatchHost(Full(tmp_path / "full.sqlite3"), sent)
+    ask(host, "ann", type="create", game="tic-tac-toe")
+    made = sent.last("ann", "created")
+    ask(host, "eve", type="watch", code=made["code"])
+    before = len(sent.frames["eve"])
+    ask(host, "ann", type="act", code=made["code"], token=made["token"], ply=0, action="b2")
+    assert sent.last("ann")["reason"] == "server"
+    assert host.matches[made["code"]].ply == 0 and len(sent.frames["eve"]) == before
+    ask(host, "ann", type="resign", code=made["code"], token=made["token"])
+    assert not host.matches[made["code"]].over
+
+
+def test_a_computer_s_choice_for_a_position_undone_meanwhile_is_dropped(tmp_path: Path) -> None:
+    host, sent = make_host(tmp_path, executor=Never())
+    made = created(
+        host, sent, "ann", game="tic-tac-toe", seats=["open", {"agent": "random"}],
+        rules={"undo": True},
+    )  # fmt: skip
+    code, token = made["code"], made["token"]
+    ask(host, "ann", type="act", code=code, token=token, ply=0, action="b2")
+    match = host.matches[code]
+    old = match.job
+    ask(host, "ann", type="undo", code=code, token=token)
+    assert match.ply == 0 and match.job is None and old is not None and old[1].is_set()
+    ask(host, "ann", type="act", code=code, token=token, ply=0, action="a1")
+    late: concurrent.futures.Future[Any] = concurrent.futures.Future()
+    late.set_result((match.state.parse_action("c3"), None, 0.0))
+    host._thought(match, old[1], late)
+    assert match.ply == 1 and match.match.transcript() == "a1"

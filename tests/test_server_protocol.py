@@ -160,10 +160,17 @@ def start_of(game_id: str, **options: Any) -> tuple[Any, Any]:
     return game, game.initial_state(random.Random(1))
 
 
-@pytest.mark.parametrize("game_id", ["reversi", "river", "grab"])
+@pytest.mark.parametrize("game_id", ["reversi", "river", "grab", "backgammon", "tic-tac-toe"])
 def test_public_games_hide_nothing(game_id: str) -> None:
     game, state = start_of(game_id)
     assert not views.game_hides(game, [state])
+
+
+def test_concealed_pieces_hide_and_a_spectator_sees_no_seat_s_pieces() -> None:
+    game, state = start_of("barrage")
+    assert views.game_hides(game, [state])
+    public = views.view_of(state, None)
+    assert public != views.view_of(state, 0) and public != views.view_of(state, 1)
 
 
 def test_cluedo_hides_and_a_recipient_sees_only_its_own_step_and_moves() -> None:

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("gamehall")
 
-COMMANDS = ("play", "shot", "solve", "bench", "tournament", "rules", "bot", "status")
+COMMANDS = ("play", "shot", "solve", "bench", "tournament", "rules", "serve", "bot", "status")
 #: The commands that name no game: they speak to a server.
 SERVER_CLIENTS = ("bot", "status")
 #: ``bench render`` measures every scene's frame time; it names no game.
@@ -165,6 +165,10 @@ def run(args: argparse.Namespace) -> int:
         from game.cli.rules import run_rules
 
         return run_rules(args)
+    if args.command == "serve":
+        from game.cli.serve import run_serve
+
+        return run_serve(args)
     if args.command in SERVER_CLIENTS:
         from game.cli import bot as bot_cli
         from game.cli import status as status_cli
@@ -214,7 +218,7 @@ def _entry(command: str, game: str | None, variant: int = 0) -> Entry | None:
     raises CommandLineError."""
     from game.registry import all_entries
 
-    if command == "rules" or command in SERVER_CLIENTS:
+    if command in ("rules", "serve") or command in SERVER_CLIENTS:
         return None
     if game is None:
         if command == "play":
@@ -306,6 +310,7 @@ def _parser(
         ("bench", "measure; prints one line per figure"),
         ("tournament", "computer against computer over shared seeds; win rates last"),
         ("rules", "described games: perft GAME DEPTH, check FILE, list, variants FILE.zrf"),
+        ("serve", "host matches of every game over WebSocket JSON until stopped"),
         ("bot", "play a seat of a server's match with an agent (--join CODE@HOST:PORT)"),
         ("status", "a server's matches, seats, connections and latency"),
     ):
@@ -462,6 +467,10 @@ def _common(p: argparse.ArgumentParser, command: str, full: bool) -> None:
         from game.cli.rules import add_arguments
 
         add_arguments(p, full)
+    elif command == "serve":
+        from game.cli.serve import add_arguments as serve_arguments
+
+        serve_arguments(p)
     elif command in SERVER_CLIENTS:
         from game.cli import bot as bot_cli
         from game.cli import status as status_cli

@@ -31,7 +31,7 @@ from game.logic.match import MatchError
 from game.logic.thinking import choose, describe
 from game.server.matches import Seat, ServerMatch, welcome_games
 from game.server.protocol import CODE_ALPHABET, CODE_LENGTH, VERSION, ProtocolError, encode
-from game.server.store import KeptMatch, MatchProgress, MatchStore
+from game.server.store import KeptMatch, MatchProgress, MatchStore, StoreError
 
 __all__ = ["MatchHost"]
 
@@ -359,13 +359,19 @@ class MatchHost:
         """The match moved on from ply ``before`` (an act, a computer's choice, a resignation):
         play its chance steps, keep it in one transaction, tell every client, think on."""
         match.play_chance()
+        try:
+            self.store.record(
+                match.code,
+                before,
+                match.steps_from(before),
+                MatchProgress(match.key_digest(), "over" if match.over else "live", match.ended_by),
+            )
+        except StoreError as exc:  # not kept, not played: the match stays as it was
+            log.error("match %s: the step is not kept: %s", match.code, exc)
+            match.cut(before)
+            match.ended_by = None
+            raise _refuse("server", "the server could not keep the step; try again") from None
         match.undo = None
-        self.store.record(
-            match.code,
-            before,
-            match.steps_from(before),
-            MatchProgress(match.key_digest(), "over" if match.over else "live", match.ended_by),
-        )
         for client, seat in match.clients.items():
             for ply in range(before + 1, match.ply + 1):
                 self.send(client, match.update(ply, seat))
@@ -387,18 +393,30 @@ class MatchHost:
         future = self.executor.submit(choose, agent, state, limits, rng, stop)
         match.job = (ply, stop)
         future.add_done_callback(
-            lambda done: self.schedule(lambda: self._thought(match, ply, done))
+            lambda done: self.schedule(lambda: self._thought(match, stop, done))
         )
 
     def _thought(
-        self, match: ServerMatch, ply: int, future: concurrent.futures.Future[Any]
+        self, match: ServerMatch, stop: Stop, future: concurrent.futures.Future[Any]
     ) -> None:
-        """A computer seat's choice came back: played if the match is still where it was."""
-        if match.job is None or match.job[0] != ply:
+        """A computer seat's choice came back: played if it is still the match's own job (no
+        undo, no resignation since) and the record is still as long as when it started."""
+        if match.job is None or match.job[1] is not stop or future.cancelled():
             return
+        ply = match.job[0]
         match.job = None
         if self.matches.get(match.code) is not match or match.over or match.ply != ply:
             return
+        try:
+            self._play_thought(match, ply, future)
+        except ProtocolError:
+            pass  # said in the log; the seat thinks again at the next step or start
+        except Exception:
+            log.exception("match %s: the computer's step failed", match.code)
+
+    def _play_thought(
+        self, match: ServerMatch, ply: int, future: concurrent.futures.Future[Any]
+    ) -> None:
         action, error, _ = future.result()
         seat = match.state.current_player()
         try:
