@@ -107,7 +107,7 @@ def test_the_window_plays_reversi_against_the_servers_computer(director, server,
     assert any(line.startswith("Latency") for line in lines) and f"Match {code}, seat 0" in lines[1]
 
 
-def test_a_spectator_sees_the_record_and_an_unknown_code_is_one_line(director, server, created):
+def test_a_spectator_sees_the_record_and_refusals_are_one_line(director, server, created):
     _, address = server
     match = created.controller.match
     until(director, match.person_to_move, "the window's turn")
@@ -122,3 +122,5 @@ def test_a_spectator_sees_the_record_and_an_unknown_code_is_one_line(director, s
         watcher.controller.match.close()
     with pytest.raises(RemoteError, match="ZZZZZZ"):
         open_match(None, session, address, code="ZZZZZZ")
+    with pytest.raises(RemoteError, match="hides what each player sees"):
+        open_match(get("clue"), lambda e, o: Session(e.id, e.options, Settings()), address)

@@ -297,7 +297,7 @@ def open_match(
             raise RemoteError(
                 f"match {code} hides what each player sees; the window cannot play it on a "
                 "server yet (gamehall bot can)"
-            )
+            )  # before a controller is made: a hiding game's snapshot names no start
         try:
             entry = get(str(snapshot["game"]))
         except UnknownGameError:
@@ -347,9 +347,19 @@ def seats_of(match: Any) -> tuple[list[Any], int | None]:
 
 
 def _check_plays(entry: Entry, controller: Any) -> None:
-    """Refuse a game whose scene makes its match only when it opens (RemoteError)."""
-    if not isinstance(getattr(controller, "match", None), Match):
+    """Refuse, in a RemoteError, a game whose scene makes its match only when it opens, and
+    one that hides something from a seat (the scene shows the whole state)."""
+    from game.server.views import game_hides
+
+    match = getattr(controller, "match", None)
+    if not isinstance(match, Match):
         raise RemoteError(f"{entry.title} cannot be played on a server from the window yet")
+    if game_hides(match.game, [match.state]):
+        match.close()
+        raise RemoteError(
+            f"{entry.title} hides what each player sees; the window cannot play it on a "
+            "server yet (gamehall bot can)"
+        )
 
 
 def _first_snapshot(remote: RemoteLink, code: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
