@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import threading
-import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -17,12 +16,10 @@ from game.hall.remote import RemoteError, RemoteGame, open_match
 from game.registry import get
 from game.session import Session
 from game.settings import Settings
+from tests.waiting import HANG_S, frames_until
 
 pytestmark = pytest.mark.gl
 serve = pytest.importorskip("game.server.serve")
-
-#: Seconds an event may take before the test fails (it never waits that long when it comes).
-PATIENCE = 60.0
 
 
 @pytest.fixture
@@ -35,13 +32,13 @@ def server(tmp_path) -> Iterator[tuple[Any, str]]:
     loop = asyncio.new_event_loop()
     thread = threading.Thread(target=loop.run_forever, daemon=True)
     thread.start()
-    host, port = asyncio.run_coroutine_threadsafe(game_server.start(), loop).result(PATIENCE)
+    host, port = asyncio.run_coroutine_threadsafe(game_server.start(), loop).result(HANG_S)
     try:
         yield game_server, f"{host}:{port}"
     finally:
-        asyncio.run_coroutine_threadsafe(game_server.stop(), loop).result(PATIENCE)
+        asyncio.run_coroutine_threadsafe(game_server.stop(), loop).result(HANG_S)
         loop.call_soon_threadsafe(loop.stop)
-        thread.join(PATIENCE)
+        thread.join(HANG_S)
         loop.close()
         store.close()
 
@@ -52,12 +49,8 @@ def session(entry: Any, options: Any) -> Session:
 
 
 def until(director: Any, done: Callable[[], bool], what: str) -> None:
-    """Frames pass until ``done()``; fails after :data:`PATIENCE` seconds only."""
-    deadline = time.monotonic() + PATIENCE
-    while not done():
-        assert time.monotonic() < deadline, f"never: {what}"
-        director.update(1 / 60)
-        time.sleep(0.005)  # the network and the server's thread run meanwhile
+    """Frames pass until ``done()`` (the server's answer came), then the scene settles."""
+    assert frames_until(director, done), f"never: {what}"
     assert director.settle()
 
 

@@ -35,6 +35,11 @@ log = logging.getLogger("gamehall")
 COMMANDS = ("play", "shot", "solve", "bench", "tournament", "rules", "serve", "bot", "status")
 #: The commands that name no game: they speak to a server.
 SERVER_CLIENTS = ("bot", "status")
+#: ``play``'s flags for a match on a server: the flag, what it takes, its help.
+SERVER_FLAGS = (
+    ("--host", "HOST:PORT", "play GAME on a gamehall server: create a match there, show its code"),
+    ("--join", "CODE@HOST:PORT", "take a seat in a match on a server (no GAME: the server says)"),
+)
 #: ``bench render`` measures every scene's frame time; it names no game.
 RENDER = "render"
 #: ``shot menu`` pictures the menu.
@@ -430,14 +435,8 @@ def _common(p: argparse.ArgumentParser, command: str, full: bool) -> None:
         p.add_argument("game", nargs="?", metavar="GAME", help="start in this game (or menu)")
         p.add_argument("--size", type=size, help=f"window size, e.g. 1280x720 ({sizes})")
         p.add_argument("--no-shadows", action="store_true", help="draw without shadows")
-        p.add_argument(
-            "--host", metavar="HOST:PORT",
-            help="play GAME on a gamehall server: create a match there and show its code",
-        )  # fmt: skip
-        p.add_argument(
-            "--join", metavar="CODE@HOST:PORT",
-            help="take a seat in a match on a gamehall server (no GAME: the server says)",
-        )  # fmt: skip
+        for flag, shown, about in SERVER_FLAGS:
+            p.add_argument(flag, metavar=shown, help=about)
         p.add_argument("--watch", action="store_true", help="with --join: watch the match")
         _variant_flag(p)
     elif command == "shot":
