@@ -130,6 +130,7 @@ def test_refusals_hints_and_questions_reach_the_person():
 
 def test_undo_asks_the_server_and_agrees_to_a_question():
     match, link, _ = reversi()
+    match.restart()  # a scene that opens with a new game: nothing happens at the start
     with pytest.raises(MatchError):
         match.undo()
     link.queued = [Stepped(1, 0, "d3"), UndoAsked("Bob")]

@@ -115,5 +115,8 @@ def test_a_spectator_sees_the_record_and_refusals_are_one_line(director, server,
         watcher.controller.match.close()
     with pytest.raises(RemoteError, match="ZZZZZZ"):
         open_match(None, session, address, code="ZZZZZZ")
+    plain = lambda e, o: Session(e.id, e.options, Settings())  # noqa: E731
     with pytest.raises(RemoteError, match="hides what each player sees"):
-        open_match(get("clue"), lambda e, o: Session(e.id, e.options, Settings()), address)
+        open_match(get("clue"), plain, address)
+    with pytest.raises(RemoteError, match="cannot be played on a server"):
+        open_match(get("river"), plain, address)  # its scene shows only its own steps

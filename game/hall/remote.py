@@ -260,6 +260,7 @@ def open_match(
     except ValueError as exc:
         raise RemoteError(str(exc)) from None
     remote = RemoteLink(host, port, name=name)
+    backlog: list[dict[str, Any]] = []
     try:
         try:
             remote.start().result(timeout=ANSWER_S)
@@ -269,22 +270,26 @@ def open_match(
                 _check_plays(entry, controller)
                 seats, you = seats_of(controller.match)
                 fields: dict[str, Any] = {"game": entry.id, "seats": seats}
-                fields["options"] = dict(controller.options)
+                # The options the person changed: the server's schema fills in the rest.
+                defaults = entry.options.validate({})
+                fields["options"] = {
+                    k: v for k, v in controller.options.items() if defaults.get(k) != v
+                }
                 if you is not None:
                     fields["you"] = you
                 if rules:
                     fields["rules"] = dict(rules)
-                answer = remote.request("create", **fields).result(timeout=ANSWER_S)
                 controller.match.close()
+                answer = _answer(remote, remote.request("create", **fields), backlog)
             elif watch:
-                answer = remote.request("watch", code=code).result(timeout=ANSWER_S)
+                answer = _answer(remote, remote.request("watch", code=code), backlog)
             else:
-                answer = remote.request("join", code=code).result(timeout=ANSWER_S)
+                answer = _answer(remote, remote.request("join", code=code), backlog)
         except (ServerRefused, Unreachable) as exc:
             raise RemoteError(_said(exc)) from None
         except (concurrent.futures.TimeoutError, ConnectionError) as exc:
             raise RemoteError(
-                f"the server at {address} did not answer: {exc or 'no answer'}"
+                f"the server at {address} did not answer: {str(exc) or 'no answer in time'}"
             ) from None
         code = str(answer.get("code") or code)
         token = answer.get("token")
@@ -292,7 +297,7 @@ def open_match(
         if token is not None:  # the client resumes the seat by it after a reconnect
             held = remote.client.match(code)
             held.token, held.seat = token, seat
-        snapshot, backlog = _first_snapshot(remote, code)
+        snapshot = _first_snapshot(remote, code, backlog)
         if snapshot.get("start_seed") is None:
             raise RemoteError(
                 f"match {code} hides what each player sees; the window cannot play it on a "
@@ -347,12 +352,15 @@ def seats_of(match: Any) -> tuple[list[Any], int | None]:
 
 
 def _check_plays(entry: Entry, controller: Any) -> None:
-    """Refuse, in a RemoteError, a game whose scene makes its match only when it opens, and
-    one that hides something from a seat (the scene shows the whole state)."""
+    """Refuse, in a RemoteError, a game whose scene makes its match only when it opens or
+    shows no step it did not play itself, and one that hides something from a seat (the
+    scene shows the whole state)."""
     from game.server.views import game_hides
 
     match = getattr(controller, "match", None)
-    if not isinstance(match, Match):
+    if not isinstance(match, Match) or match.on_step is None:
+        # Its match is made when the scene opens, or the scene shows only the steps it plays
+        # itself: a step that comes from the server would never be shown.
         raise RemoteError(f"{entry.title} cannot be played on a server from the window yet")
     if game_hides(match.game, [match.state]):
         match.close()
@@ -362,9 +370,35 @@ def _check_plays(entry: Entry, controller: Any) -> None:
         )
 
 
-def _first_snapshot(remote: RemoteLink, code: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """Wait for the match's first snapshot; returns it and every message read meanwhile."""
-    backlog: list[dict[str, Any]] = []
+def _answer(
+    remote: RemoteLink, future: concurrent.futures.Future[dict[str, Any]], backlog: list[Any]
+) -> dict[str, Any]:
+    """The answer ``future`` gives, or the ``error`` the server sent for a message it could not
+    read (that names no request) as a RemoteError; the other messages that came meanwhile go
+    to ``backlog``."""
+    until = time.monotonic() + ANSWER_S
+    while True:
+        try:
+            return future.result(timeout=0.05)
+        except concurrent.futures.TimeoutError:
+            if time.monotonic() > until:
+                raise
+        while True:
+            try:
+                message = remote.messages.get_nowait()
+            except queue.Empty:
+                break
+            if message.get("type") == "error" and message.get("re") is None:
+                raise RemoteError(f"the server refused it: {message.get('message')}")
+            backlog.append(message)
+
+
+def _first_snapshot(remote: RemoteLink, code: str, backlog: list[dict[str, Any]]) -> dict[str, Any]:
+    """Wait for the match's first snapshot (in ``backlog`` already, or to come); every message
+    read meanwhile goes to ``backlog``."""
+    for message in backlog:
+        if message.get("type") == "snapshot" and message.get("code") == code:
+            return message
     until = time.monotonic() + ANSWER_S
     while True:
         left = until - time.monotonic()
@@ -376,7 +410,7 @@ def _first_snapshot(remote: RemoteLink, code: str) -> tuple[dict[str, Any], list
             continue
         backlog.append(message)
         if message.get("type") == "snapshot" and message.get("code") == code:
-            return message, backlog
+            return message
 
 
 def _said(exc: BaseException) -> str:

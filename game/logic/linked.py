@@ -270,7 +270,9 @@ class LinkedMatch(Match[Any]):
         raise MatchError("A match on a server goes back only by undo, which all players agree to.")
 
     def restart(self, seed: int | None = None, *, start: State[Any] | None = None) -> None:
-        raise MatchError("A match on a server cannot start again: open a new one.")
+        """Nothing at the start (a scene that opens with a new game); refused later."""
+        if self.cursor > 0 or seed is not None or start is not None:
+            raise MatchError("A match on a server cannot start again: open a new one.")
 
     def set_seat(self, seat: int, agent: Any) -> None:
         raise MatchError("The server seats the players of this match.")
