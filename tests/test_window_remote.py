@@ -107,6 +107,7 @@ def test_seats_of_a_local_match_are_the_servers_create():
         (["play", "--host", "127.0.0.1:8765"], "--host needs a game"),
         (["play", "reversi", "--join", "K7MXQ2@127.0.0.1:8765"], "--join takes no game"),
         (["play", "--watch"], "--watch goes with --join"),
+        (["play", "clue", "--console", "--host", "127.0.0.1:8765"], "--console plays at"),
         (["play", "--join", "127.0.0.1:8765"], "CODE@HOST:PORT"),
     ],
 )

@@ -106,6 +106,8 @@ def run_play(args: argparse.Namespace, entry: Entry | None) -> int:
 def _check_remote(args: argparse.Namespace, entry: Entry | None) -> None:
     """Refuse flags of a game on a server that do not go together (a ValueError, which the
     dispatcher prints in one line)."""
+    if getattr(args, "console", False):
+        raise ValueError("--console plays at this terminal: a match on a server opens the window")
     if args.host and args.join:
         raise ValueError("--host creates a match and --join takes a seat in one: not both")
     if args.watch and not args.join:
