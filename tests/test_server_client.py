@@ -1,6 +1,6 @@
 """The server's client without a server: addresses, the replica rebuilt from a recorded
 snapshot, updates applied in order (a repeated one ignored, a gap or an unreadable step
-answered by asking for a snapshot), and the status table."""
+answered by asking for a snapshot)."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ import pytest
 
 from game.registry import get
 from game.server.bot import parse_join, seats_of
-from game.server.client import Client, Replica, ReplicaError, parse_address
-from game.server.status import status_table
+from game.server.client import Client, parse_address
+from game.server.replica import Replica, ReplicaError
 
 GAME = "tic-tac-toe"
 
@@ -92,24 +92,14 @@ def test_updates_apply_in_order_and_a_gap_or_a_bad_step_asks_for_a_snapshot() ->
         client._take(_update(4, "c1", 0))  # a gap
         client._take(_update(3, "a1", 1))  # a step the replica cannot apply
         await asyncio.sleep(0)  # the resyncs were scheduled on the loop
+        assert not remote.over and remote.result is None
+        # A resignation ends the match with no step: the same ply, over.
+        resigned = json.loads(_update(2, None, -4)) | {"over": True, "result": "seat 1 won"}
+        client._take(json.dumps(resigned))
         return asked, remote
 
     asked, remote = asyncio.run(main())
     assert remote.ply == 2 and [s["text"] for s in remote.record] == ["b2", "a1"]
     assert remote.replica is not None and remote.replica.ply == 2
-    assert remote.to_move == 0 and asked == ["ABCDEF", "ABCDEF"]
-
-
-def test_the_status_table_has_a_row_a_seat() -> None:
-    status = {"type": "status", "matches": [
-        {"code": "ABCDEF", "game": "reversi", "ply": 12, "over": False, "seats": [
-            {"seat": 0, "kind": "person", "name": "ada", "connected": True, "latency_ms": 3.25},
-            {"seat": 1, "kind": "agent", "name": "master", "connected": False,
-             "latency_ms": None}]}]}  # fmt: skip
-    lines = status_table(status).splitlines()
-    assert lines[0].split() == ["match", "game", "ply", "state", "seat", "kind", "name",
-                                "connected", "latency"]  # fmt: skip
-    assert lines[1].split() == ["ABCDEF", "reversi", "12", "playing", "0", "person", "ada",
-                                "yes", "3.2", "ms"]  # fmt: skip
-    assert lines[2].split() == ["1", "agent", "master", "no", "-"]
-    assert status_table({"matches": []}) == "no matches"
+    assert asked == ["ABCDEF", "ABCDEF"]
+    assert remote.over and remote.result == "seat 1 won" and remote.to_move == -4

@@ -33,8 +33,8 @@ if TYPE_CHECKING:
 log = logging.getLogger("gamehall")
 
 COMMANDS = ("play", "shot", "solve", "bench", "tournament", "rules", "serve", "bot", "status")
-#: The commands that name no game: they speak to a server.
-SERVER_CLIENTS = ("bot", "status")
+#: The commands that name no game: the server and its clients.
+SERVER_COMMANDS = ("serve", "bot", "status")
 #: ``play``'s flags for a match on a server: the flag, what it takes, its help.
 SERVER_FLAGS = (
     ("--host", "HOST:PORT", "play GAME on a gamehall server: create a match there, show its code"),
@@ -174,7 +174,7 @@ def run(args: argparse.Namespace) -> int:
         from game.cli.serve import run_serve
 
         return run_serve(args)
-    if args.command in SERVER_CLIENTS:
+    if args.command in ("bot", "status"):
         from game.cli import bot as bot_cli
         from game.cli import status as status_cli
 
@@ -223,7 +223,7 @@ def _entry(command: str, game: str | None, variant: int = 0) -> Entry | None:
     raises CommandLineError."""
     from game.registry import all_entries
 
-    if command in ("rules", "serve") or command in SERVER_CLIENTS:
+    if command == "rules" or command in SERVER_COMMANDS:
         return None
     if game is None:
         if command == "play":
@@ -332,7 +332,7 @@ def _parser(
             from game.cli import tournament as tournament_cli
 
             tournament_cli.add_arguments(p)  # the flags every game's tournament has
-        if entry is None and name not in SERVER_CLIENTS:
+        if entry is None and name not in SERVER_COMMANDS:
             p.epilog = _games_help(name)
     return parser
 
@@ -470,7 +470,7 @@ def _common(p: argparse.ArgumentParser, command: str, full: bool) -> None:
         from game.cli.serve import add_arguments as serve_arguments
 
         serve_arguments(p)
-    elif command in SERVER_CLIENTS:
+    elif command in ("bot", "status"):
         from game.cli import bot as bot_cli
         from game.cli import status as status_cli
 

@@ -13,6 +13,7 @@ printing the result.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
 import sys
@@ -74,7 +75,12 @@ async def play(plan: BotPlan, say: Callable[[str], None] = print) -> str:
     await client.connect()
     try:
         remote = await _seat(client, plan, say)
-        return await play_seat(client, remote, plan, say)
+        try:
+            return await play_seat(client, remote, plan, say)
+        except BotError:
+            with contextlib.suppress(ConnectionError):
+                await client.leave(remote.code)  # no answer comes: it is sent before the close
+            raise  # the seat it took is open again for someone who can play it
     finally:
         await client.close()
 
@@ -83,6 +89,7 @@ async def _seat(client: Client, plan: BotPlan, say: Callable[[str], None]) -> Re
     if plan.code is not None:
         return await client.join(plan.code, plan.seat)
     assert plan.game is not None
+    _refuse_blind_agent(plan)
     seats: list[Any] = []
     you = None
     for index, word in enumerate(plan.seats):
@@ -134,15 +141,32 @@ async def play_seat(
             log.info("match %s: %s", remote.code, exc)
 
 
+def _refuse_blind_agent(plan: BotPlan) -> None:
+    """Refuse, before a match is made, an agent that needs the state of a game that hides
+    it (the server's own test: a secret deal, or a start some seat sees only in part)."""
+    if plan.agent in (None, BLIND_AGENT) or plan.game is None:
+        return
+    from game.registry import get
+    from game.server.views import game_hides
+
+    game = get(plan.game).game(dict(plan.options))
+    if game_hides(game, [game.initial_state(random.Random(0))]):
+        raise BotError(_blind(plan.agent))
+
+
+def _blind(agent: str | None) -> str:
+    return (
+        f"the match hides what the agent {agent!r} needs to see; a bot plays a hiding match "
+        f"with --agent {BLIND_AGENT} only"
+    )
+
+
 def _chooser(remote: RemoteMatch, plan: BotPlan, say: Callable[[str], None]) -> Any:
     """How the bot picks its action: the agent on the replica (public match) or a random
     legal text (hiding match); raises BotError for an agent a hiding match cannot use."""
     if remote.hides:
         if plan.agent not in (None, BLIND_AGENT):
-            raise BotError(
-                f"the match hides what the agent {plan.agent!r} needs to see; a bot plays a "
-                f"hiding match with --agent {BLIND_AGENT} only"
-            )
+            raise BotError(_blind(plan.agent))
         say(f"match {remote.code}: the game hides things, so the bot plays random legal actions")
 
         async def blind(now: RemoteMatch, rng: random.Random) -> str:
@@ -165,7 +189,9 @@ def _chooser(remote: RemoteMatch, plan: BotPlan, say: Callable[[str], None]) -> 
 
     async def sighted(now: RemoteMatch, rng: random.Random) -> str:
         replica = now.replica
-        if replica is None or replica.ply != now.ply:
+        if replica is None:
+            raise BotError(f"the match {now.code}'s record does not replay here")
+        if replica.ply != now.ply:
             raise ValueError("the replica is not at the match's point")
         state = replica.state
         if state.current_player() != now.seat:

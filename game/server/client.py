@@ -9,10 +9,9 @@ token and every match it watched is watched again, so the match goes on where it
 ``ping`` runs meanwhile: :attr:`Client.latency_ms` is the running median of the round trips,
 :attr:`Client.reconnects` counts the connections made again.
 
-:class:`Replica` is the client's copy of a public match: the game's start from the match's
-``start_seed``, then every step's text the server sent, read back by the state's own
-``parse_action``. It never applies an action the server did not send. A game that hides
-something sends no ``start_seed``; its client reads the ``view`` and ``legal`` it is sent.
+:class:`RemoteMatch` is what the client knows of one match, with its
+:class:`~game.server.replica.Replica` where the match is public. A game that hides something
+sends no ``start_seed``; its client reads the ``view`` and ``legal`` it is sent.
 
 :class:`RemoteLink` runs a :class:`Client` on a thread of its own and hands what arrives to a
 queue, for a caller (a window's drawing thread) that must never wait for the network.
@@ -42,6 +41,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from game.server.protocol import MAX_FRAME, VERSION
+from game.server.replica import Replica, ReplicaError
 
 __all__ = [
     "DEFAULT_PORT",
@@ -49,8 +49,6 @@ __all__ = [
     "Refused",
     "RemoteLink",
     "RemoteMatch",
-    "Replica",
-    "ReplicaError",
     "Unreachable",
     "parse_address",
 ]
@@ -81,10 +79,6 @@ class Refused(Exception):
         self.message = message
 
 
-class ReplicaError(ValueError):
-    """A step the replica cannot follow: no text, or text the state does not read."""
-
-
 def parse_address(text: str) -> tuple[str, int]:
     """``HOST:PORT`` (or ``HOST``, or ``ws://HOST:PORT``) as a host and a port; raises
     ValueError with a line naming the text."""
@@ -99,52 +93,6 @@ def parse_address(text: str) -> tuple[str, int]:
     if not host or not port.isdigit() or not 0 < int(port) < 65536:
         raise ValueError(f"{text!r} is not an address: write HOST:PORT (e.g. 127.0.0.1:8765)")
     return host, int(port)
-
-
-class Replica:
-    """A public match's state rebuilt on this side: ``entry.game(options)`` started from
-    ``Random(start_seed)``, each step's text applied in order (see the module docstring)."""
-
-    def __init__(self, entry: Any, options: Mapping[str, Any], start_seed: int) -> None:
-        self.entry = entry
-        self.game = entry.game(options)
-        self.state: Any = self.game.initial_state(random.Random(start_seed))
-        self.ply = 0
-
-    @classmethod
-    def from_snapshot(cls, snapshot: Mapping[str, Any]) -> Replica | None:
-        """The replica of a snapshot's match, or None when the match hides what a replica
-        would need (no ``start_seed``) or this side does not know its game. Raises
-        :class:`ReplicaError` when the record does not replay."""
-        seed = snapshot.get("start_seed")
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            return None
-        from game.registry import UnknownGameError, get
-
-        try:
-            entry = get(str(snapshot.get("game")))
-        except UnknownGameError:
-            return None
-        try:
-            replica = cls(entry, snapshot.get("options") or {}, seed)
-        except ValueError as exc:
-            raise ReplicaError(f"the match's start does not build here: {exc}") from None
-        for step in snapshot.get("record") or ():
-            replica.apply(step)
-        return replica
-
-    def apply(self, step: Mapping[str, Any]) -> None:
-        """Apply one step of the record (``{seat, text}``); raises :class:`ReplicaError`
-        and keeps the state when the text is missing or does not name a legal action."""
-        text = step.get("text")
-        if not isinstance(text, str):
-            raise ReplicaError(f"step {self.ply + 1} came without its text")
-        try:
-            state = self.state.apply(self.state.parse_action(text))
-        except (ValueError, TypeError, KeyError) as exc:
-            raise ReplicaError(f"step {self.ply + 1} ({text!r}) does not apply: {exc}") from None
-        self.state = state
-        self.ply += 1
 
 
 @dataclass
@@ -197,6 +145,10 @@ class RemoteMatch:
             self.replica.apply(step)
         self.record.append(step)
         self.ply = int(message["ply"])
+        self._take(message)
+
+    def end(self, message: Mapping[str, Any]) -> None:
+        """Take the end of the match that an update with no new step says (a resignation)."""
         self._take(message)
 
     def _take(self, message: Mapping[str, Any]) -> None:
@@ -383,7 +335,10 @@ class Client:
         if ws is None or not self.connected:
             raise ConnectionError("not connected")
         number = next(self._ids)
-        await ws.send(json.dumps({"type": kind, "id": number, **fields}))
+        try:
+            await ws.send(json.dumps({"type": kind, "id": number, **fields}))
+        except ConnectionClosed:
+            raise ConnectionError("the connection was lost") from None
         return number
 
     async def request(self, kind: str, timeout: float = 30.0, **fields: Any) -> dict[str, Any]:
@@ -399,6 +354,8 @@ class Client:
             await ws.send(json.dumps({"type": kind, "id": number, **fields}))
             async with asyncio.timeout(timeout):
                 answer = await future
+        except ConnectionClosed:
+            raise ConnectionError("the connection was lost") from None
         finally:
             self._pending.pop(number, None)
         if answer.get("type") == "error":
@@ -481,6 +438,12 @@ class Client:
     async def leave(self, code: str) -> int:
         return await self.send("leave", code=code, token=self.match(code).token)
 
+    async def ping(self) -> float:
+        """One round trip to the server, in milliseconds (it joins :attr:`latency_ms`)."""
+        start = time.monotonic()
+        await self.request("ping", t=start)
+        return (time.monotonic() - start) * 1000
+
     async def status(self) -> dict[str, Any]:
         """The server's ``status``: its matches, their seats, who is connected."""
         return await self.request("status")
@@ -516,6 +479,9 @@ class Client:
     def _take_update(self, message: dict[str, Any]) -> None:
         remote = self.match(str(message["code"]))
         ply = int(message["ply"])
+        if remote.ply >= 0 and ply == remote.ply and message.get("over") and not remote.over:
+            remote.end(message)  # a resignation: the match ends with no step
+            return
         if remote.ply < 0 or ply <= remote.ply:
             return  # before the snapshot, or a step the snapshot already holds
         if ply > remote.ply + 1:

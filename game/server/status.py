@@ -1,16 +1,17 @@
 """``gamehall status HOST:PORT``: a server's matches, their seats, who is connected and how
-fast each connection answers, as a table (the server's ``status`` message)."""
+fast each connection answers: the server's ``status`` message, as the table its ``/status``
+page shows."""
 
 from __future__ import annotations
 
 import asyncio
 import sys
-from collections.abc import Mapping
 from typing import Any
 
 from game.server.client import Client, Refused, Unreachable, parse_address
+from game.server.serve import status_table
 
-__all__ = ["fetch_status", "run_status", "status_table"]
+__all__ = ["fetch_status", "run_status"]
 
 
 async def fetch_status(host: str, port: int, timeout: float = 10.0) -> dict[str, Any]:
@@ -26,33 +27,6 @@ async def fetch_status(host: str, port: int, timeout: float = 10.0) -> dict[str,
         await client.close()
 
 
-def status_table(status: Mapping[str, Any]) -> str:
-    """``status`` as a table: a row a seat, under its match's code, game, ply and state."""
-    matches = list(status.get("matches") or ())
-    if not matches:
-        return "no matches"
-    rows = [("match", "game", "ply", "state", "seat", "kind", "name", "connected", "latency")]
-    for match in matches:
-        state = "over" if match.get("over") else "playing"
-        first = (str(match.get("code")), str(match.get("game")), str(match.get("ply")), state)
-        for seat in match.get("seats") or ():
-            latency = seat.get("latency_ms")
-            rows.append(
-                (
-                    *first,
-                    str(seat.get("seat")),
-                    str(seat.get("kind") or ""),
-                    str(seat.get("name") or "-"),
-                    "yes" if seat.get("connected") else "no",
-                    "-" if latency is None else f"{float(latency):.1f} ms",
-                )
-            )
-            first = ("", "", "", "")
-    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    lines = ["  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)) for row in rows]
-    return "\n".join(line.rstrip() for line in lines)
-
-
 def run_status(address: str, timeout: float = 10.0) -> int:
     """``gamehall status``: print the table; 1 with one line when no server answers."""
     try:
@@ -65,5 +39,5 @@ def run_status(address: str, timeout: float = 10.0) -> int:
     except (Unreachable, Refused) as exc:
         print(f"gamehall status: {exc}", file=sys.stderr)
         return 1
-    print(status_table(status), flush=True)
+    print(status_table(list(status.get("matches") or ())), end="", flush=True)
     return 0
