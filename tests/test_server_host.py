@@ -168,6 +168,8 @@ def test_a_computer_seat_plays_reversi_and_undo_takes_back_to_the_persons_turn(
     code, token = made["code"], made["token"]
     first = sent.last("ann", "snapshot")
     assert first["to_move"] == 0 and "start_seed" in first
+    # The window's opponent options say what the seats list seats; no option seats anyone.
+    assert (first["options"]["black"], first["options"]["white"]) == ("human", "random")
     ask(host, "ann", type="act", code=code, token=token, ply=0, action="d3")
     settle(host)
     match = host.matches[code]
@@ -257,3 +259,28 @@ def test_a_computer_s_choice_for_a_position_undone_meanwhile_is_dropped(tmp_path
     late.set_result((match.state.parse_action("c3"), None, 0.0))
     host._thought(match, old[1], late)
     assert match.ply == 1 and match.match.transcript() == "a1"
+
+
+def test_an_option_that_seats_a_computer_in_the_window_seats_none_here(tmp_path: Path) -> None:
+    host, sent = make_host(tmp_path, executor=Never())
+    made = created(host, sent, "ann", game="reversi", options={"white": "master"})
+    ask(host, "ann", type="act", code=made["code"], token=made["token"], ply=0, action="d3")
+    snapshot = sent.last("ann", "snapshot")
+    assert snapshot["options"]["white"] == "human"
+    assert [s["kind"] for s in snapshot["seats"]] == ["person", "open"]
+    assert host.thinking() == 0 and host.matches[made["code"]].ply == 1
+
+
+def test_computer_seats_play_a_match_by_themselves_while_its_creator_watches(
+    tmp_path: Path,
+) -> None:
+    host, sent = make_host(tmp_path)
+    ask(host, "ann", type="create", game="tic-tac-toe", seats=[{"agent": "random"}] * 2)
+    made = sent.last("ann", "created")
+    assert made["seat"] is None and made["token"] is None
+    settle(host)
+    updates = [f for f in sent.frames["ann"] if f["type"] == "update"]
+    assert updates[-1]["over"] and [f["ply"] for f in updates] == list(range(1, len(updates) + 1))
+    host.drop("ann")
+    assert host.matches == {}
+    assert SqliteStore(tmp_path / "server.sqlite3").unfinished() == []

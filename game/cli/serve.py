@@ -36,7 +36,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help=f"port to listen on, 0..65535 (default {DEFAULT_PORT}; 0: any free one)",
     )  # fmt: skip
     p.add_argument(
-        "--data", type=Path, help="folder of the matches' database (default: the user data folder)"
+        "--data",
+        type=Path,
+        metavar="FOLDER",
+        help="folder of the matches' database (default: the user data folder)",
     )
     p.add_argument("--database", metavar="URL", help="the database instead: sqlite:///PATH")
 

@@ -29,7 +29,7 @@ from game import registry
 from game.logic.contract import Limits, Stop
 from game.logic.match import MatchError
 from game.logic.thinking import choose, describe
-from game.server.matches import Seat, ServerMatch, welcome_games
+from game.server.matches import Seat, ServerMatch, seated_options, welcome_games
 from game.server.protocol import CODE_ALPHABET, CODE_LENGTH, VERSION, ProtocolError, encode
 from game.server.store import KeptMatch, MatchProgress, MatchStore, StoreError
 
@@ -148,7 +148,7 @@ class MatchHost:
                     {
                         "seat": number,
                         "kind": seat.kind,
-                        "name": seat.name,
+                        "name": seat.name or match.game.seat_name(number),
                         "connected": bool(holders),
                         "latency_ms": round(min(known) * 1000, 1) if known else None,
                     }
@@ -202,6 +202,7 @@ class MatchHost:
                 raise _refuse(
                     "bad-message", f"{entry.id} has no agent {seat.agent!r}: {', '.join(listed)}"
                 )
+        options = seated_options(entry, options, seats)
         you = message.get("you")
         if you is None:
             you = next((n for n, s in enumerate(seats) if s.kind == "open"), None)
@@ -377,6 +378,8 @@ class MatchHost:
                 self.send(client, match.update(ply, seat))
             if match.ended_by is not None and match.ply == before:
                 self.send(client, match.update(before, seat, stepped=False))
+        if match.over and not match.clients:  # kept in the store; nobody to tell any more
+            self._forget(match)
         self._think(match)
 
     def _think(self, match: ServerMatch) -> None:

@@ -19,7 +19,7 @@ from game.server import views
 from game.server.protocol import encode
 from game.server.store import KeptMatch
 
-__all__ = ["Seat", "ServerMatch", "welcome_games"]
+__all__ = ["Seat", "ServerMatch", "seated_options", "welcome_games"]
 
 
 @dataclass
@@ -228,6 +228,24 @@ class ServerMatch:
         elif self.hides:
             fields["view"] = views.view_of(state, seat)
         return encode("update", **fields)
+
+
+def seated_options(
+    entry: registry.Entry, options: dict[str, Any], seats: list[Seat]
+) -> dict[str, Any]:
+    """``options`` with the options that seat a computer for the window (``entry.opponents``:
+    Reversi's ``black`` and ``white``) saying who the server seats: one option a seat, each
+    the seat's agent or a person, where the game has one such option a seat and that value
+    among its choices. The server plays the seats list, never these options; they only say
+    the same to whoever reads them."""
+    if len(entry.opponents) != len(seats):
+        return options
+    said = dict(options)
+    for name, seat in zip(entry.opponents, seats, strict=True):
+        value = seat.agent if seat.kind == "agent" else registry.PERSON
+        if value in (entry.options[name].choices or ()):
+            said[name] = value
+    return entry.options.validate(said)
 
 
 @functools.cache

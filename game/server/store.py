@@ -29,6 +29,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final, NamedTuple, TypeAlias
 
+from game.errors import GamehallError
+
 __all__ = ["DATABASE_NAME", "KeptMatch", "MatchStore", "SqliteStore", "StoreError", "open_store"]
 
 log = logging.getLogger(__name__)
@@ -77,7 +79,7 @@ class MatchProgress(NamedTuple):
     ended_by: str | None = None
 
 
-class StoreError(Exception):
+class StoreError(GamehallError):
     """The database cannot be opened or written (the message names it and why)."""
 
 
