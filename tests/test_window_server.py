@@ -111,6 +111,8 @@ def test_a_spectator_sees_the_record_and_refusals_are_one_line(director, server,
         seen = watcher.controller.match
         assert seen.you is None and seen.transcript() == match.transcript()
         assert watcher.link.note().endswith("(watching)")
+        code = created.link.code
+        assert f"--join {code}@{address}" in watcher.link.invitation()
     finally:
         watcher.controller.match.close()
     with pytest.raises(RemoteError, match="ZZZZZZ"):

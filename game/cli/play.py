@@ -63,6 +63,7 @@ def run_play(args: argparse.Namespace, entry: Entry | None) -> int:
         except RemoteError as exc:
             print(f"gamehall: {exc}", file=sys.stderr)
             return 1
+        print(remote.link.invitation(), flush=True)
     for m in messages:
         print(f"gamehall: {m}", file=sys.stderr)
     from game.engine.window import configure_pyglet

@@ -99,6 +99,13 @@ class ServerLink:
         lost = "" if self._online else "   connection lost: trying again"
         return f"code {self.code} ({held}){lost}"
 
+    def invitation(self) -> str:
+        """The line ``gamehall play`` prints: the match, and how another window joins it."""
+        held = "watching" if self.seat is None else f"seat {self.seat}"
+        return (
+            f"match {self.code} ({held}): join with gamehall play --join {self.code}@{self.address}"
+        )
+
     def lines(self) -> list[str]:
         """The F3 overlay's lines about the connection."""
         if self._closed:
