@@ -120,5 +120,8 @@ def test_a_spectator_sees_the_record_and_refusals_are_one_line(director, server,
     plain = lambda e, o: Session(e.id, e.options, Settings())  # noqa: E731
     with pytest.raises(RemoteError, match="hides what each player sees"):
         open_match(get("clue"), plain, address)
+    computers = lambda e, o: Session(e.id, e.options, Settings(), None, {"black": "random"})  # noqa: E731
+    with pytest.raises(RemoteError, match="every seat of this Reversi is a computer's"):
+        open_match(get("reversi"), computers, address)
     with pytest.raises(RemoteError, match="cannot be played on a server"):
         open_match(get("river"), plain, address)  # its scene shows only its own steps

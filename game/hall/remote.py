@@ -276,17 +276,21 @@ def open_match(
                 controller = entry.controller_class()(make_session(entry, None))
                 _check_plays(entry, controller)
                 seats, you = seats_of(controller.match)
+                controller.match.close()  # only its seats and options are wanted
+                if you is None:
+                    raise RemoteError(
+                        f"every seat of this {entry.title} is a computer's: give one to a "
+                        "person (its option's value human)"
+                    )
                 fields: dict[str, Any] = {"game": entry.id, "seats": seats}
                 # The options the person changed: the server's schema fills in the rest.
                 defaults = entry.options.validate({})
                 fields["options"] = {
                     k: v for k, v in controller.options.items() if defaults.get(k) != v
                 }
-                if you is not None:
-                    fields["you"] = you
+                fields["you"] = you
                 if rules:
                     fields["rules"] = dict(rules)
-                controller.match.close()
                 answer = _answer(remote, remote.request("create", **fields), backlog)
             elif watch:
                 answer = _answer(remote, remote.request("watch", code=code), backlog)
