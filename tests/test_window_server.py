@@ -1,6 +1,7 @@
 """The window against a real server on loopback, in this process: Reversi's own controller,
 headless, creates a match with the server's computer on the other colour, plays its moves
-(each shown once the server sends it back), survives a dropped connection, and a spectator
+(each shown once the server sends it back), survives a dropped connection, takes a move back; tic-tac-toe's hint and Next come from the
+server; a spectator
 and a joiner by code see the same record; an unknown code is one line."""
 
 from __future__ import annotations
@@ -125,3 +126,25 @@ def test_a_spectator_sees_the_record_and_refusals_are_one_line(director, server,
         open_match(get("reversi"), computers, address)
     with pytest.raises(RemoteError, match="cannot be played on a server"):
         open_match(get("river"), plain, address)  # its scene shows only its own steps
+
+
+def test_the_hint_and_next_come_from_the_server(director, server):
+    _, address = server
+    given = {"first": "human", "second": "random"}
+    remote = open_match(
+        get("tic-tac-toe"), lambda e, o: Session(e.id, e.options, Settings(), None, o or given),
+        address,
+    )  # fmt: skip
+    director.register("tic-tac-toe", lambda: remote.controller)
+    director.switch("tic-tac-toe")
+    match = remote.controller.match
+    try:
+        assert director.perform("hint"), director.toast
+        until(director, lambda: match.current_hint() is not None, "the server's hint")
+        hint = match.current_hint()
+        assert hint is not None and hint.action in match.state.legal_actions()
+        assert director.perform("next"), director.toast  # plays the hinted move
+        until(director, lambda: match.cursor >= 1, "the hinted move back from the server")
+        assert match.record[0].action == hint.action
+    finally:
+        match.close()
