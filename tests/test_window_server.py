@@ -1,8 +1,9 @@
 """The window against a real server on loopback, in this process: Reversi's own controller,
 headless, creates a match with the server's computer on the other colour, plays its moves
-(each shown once the server sends it back), survives a dropped connection, takes a move back; tic-tac-toe's hint and Next come from the
-server; a spectator
-and a joiner by code see the same record; an unknown code is one line."""
+(each shown once the server sends it back), survives a dropped connection and takes a move
+back; tic-tac-toe's hint and Next come from the server; a spectator sees the same record;
+an unknown code, a game that hides what each seat sees, a scene that shows only its own
+steps and a match of computers only are refused in one line."""
 
 from __future__ import annotations
 
