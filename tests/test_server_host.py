@@ -284,3 +284,36 @@ def test_computer_seats_play_a_match_by_themselves_while_its_creator_watches(
     host.drop("ann")
     assert host.matches == {}
     assert SqliteStore(tmp_path / "server.sqlite3").unfinished() == []
+
+
+def test_a_resumed_match_draws_the_chance_the_running_one_draws(tmp_path: Path) -> None:
+    host, sent = make_host(tmp_path, executor=Never())
+    ask(host, "ann", type="create", game="backgammon", seats=["open", "open"])
+    code = sent.last("ann", "created")["code"]
+    ask(host, "bob", type="join", code=code)
+    tokens = [sent.last("ann", "created")["token"], sent.last("bob", "joined")["token"]]
+    match = host.matches[code]
+
+    def act(on: MatchHost) -> None:
+        state = on.matches[code].state
+        first = state.action_text(state.legal_actions()[0])
+        seat = state.current_player()
+        ask(
+            on,
+            "x",
+            type="act",
+            code=code,
+            token=tokens[seat],
+            ply=on.matches[code].ply,
+            action=first,
+        )
+
+    for _ in range(4):
+        act(host)
+    again, _ = make_host(tmp_path, executor=Never())
+    for _ in range(4):  # the same acts on both: the same rolls after each
+        act(host)
+        act(again)
+        assert again.matches[code].match.transcript() == match.match.transcript()
+    rolls = [s.text for s in match.match.record if s.seat == -1]
+    assert len(rolls) >= 3
