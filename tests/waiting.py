@@ -12,8 +12,9 @@ from __future__ import annotations
 import os
 import select
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 #: The longest any wait in the tests may last: a guard against a hang, not a measurement.
 HANG_S = 600.0
@@ -101,3 +102,16 @@ def wait_for_exit(pid: int) -> bool:
             return True
         time.sleep(0.1)
     return False
+
+
+def frames_until(director: Any, done: Callable[[], bool]) -> bool:
+    """Whether ``done()`` came true within :data:`HANG_S` while the ``director``'s frames
+    passed, one every 5 ms of wall time (another thread, a server or the network, makes it
+    true meanwhile)."""
+    deadline = time.monotonic() + HANG_S
+    while not done():
+        if time.monotonic() > deadline:
+            return False
+        director.update(1 / 60)
+        time.sleep(0.005)
+    return True

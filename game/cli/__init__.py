@@ -36,6 +36,11 @@ log = logging.getLogger("gamehall")
 COMMANDS = ("play", "shot", "solve", "bench", "tournament", "rules", "serve", "bot", "status")
 #: The commands that name no game: the server and its clients.
 SERVER_COMMANDS = ("serve", "bot", "status")
+#: ``play``'s flags for a match on a server: the flag, what it takes, its help.
+SERVER_FLAGS = (
+    ("--host", "HOST:PORT", "play GAME on a gamehall server: create a match there, show its code"),
+    ("--join", "CODE@HOST:PORT", "take a seat in a match on a server (no GAME: the server says)"),
+)
 #: ``bench render`` measures every scene's frame time; it names no game.
 RENDER = "render"
 #: ``shot menu`` pictures the menu.
@@ -431,6 +436,9 @@ def _common(p: argparse.ArgumentParser, command: str, full: bool) -> None:
         p.add_argument("game", nargs="?", metavar="GAME", help="start in this game (or menu)")
         p.add_argument("--size", type=size, help=f"window size, e.g. 1280x720 ({sizes})")
         p.add_argument("--no-shadows", action="store_true", help="draw without shadows")
+        for flag, shown, about in SERVER_FLAGS:
+            p.add_argument(flag, metavar=shown, help=about)
+        p.add_argument("--watch", action="store_true", help="with --join: watch the match")
         _variant_flag(p)
     elif command == "shot":
         p.add_argument("game", nargs=None if full else "?", metavar="GAME", help="a game, or menu")

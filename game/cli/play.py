@@ -37,6 +37,9 @@ def run_play(args: argparse.Namespace, entry: Entry | None) -> int:
     from game.settings import Store
     from game.writer import Writer
 
+    remote_flags = [getattr(args, f, None) for f in ("host", "join", "watch")]
+    if any(remote_flags):
+        _check_remote(args, entry)
     if entry is not None and entry.console is not None and getattr(args, "console", False):
         # The typed options, checked, with the defaults for the rest: what the console reads.
         args.options = entry.options.validate(typed_options(entry.options, args))
@@ -51,6 +54,16 @@ def run_play(args: argparse.Namespace, entry: Entry | None) -> int:
     if not has_display():
         print(NO_DISPLAY_MESSAGE, file=sys.stderr)
         return 1
+    remote = None
+    if remote_flags[0] or remote_flags[1]:
+        from game.hall.remote import RemoteError
+
+        try:
+            remote = open_remote(args, entry, settings, typed(args, entry))
+        except RemoteError as exc:
+            print(f"gamehall: {exc}", file=sys.stderr)
+            return 1
+        print(remote.link.invitation(), flush=True)
     for m in messages:
         print(f"gamehall: {m}", file=sys.stderr)
     from game.engine.window import configure_pyglet
@@ -75,8 +88,12 @@ def run_play(args: argparse.Namespace, entry: Entry | None) -> int:
     keeper = SettingsKeeper(director, settings, store, screens)
     director.show_fps = settings.show_fps
     director.on_quit = keeper.save
+    first = entry.id if entry is not None else MENU
+    if remote is not None:
+        first = remote.game
+        show_remote(director, remote)
     try:
-        director.switch(entry.id if entry is not None else MENU)
+        director.switch(first)
         for m in messages:  # after the switch, which clears the banner
             director.say(m, seconds=8.0)
         director.run()
@@ -85,6 +102,65 @@ def run_play(args: argparse.Namespace, entry: Entry | None) -> int:
         director.close()
         writer.close()  # what the last frames saved is on the disk before the program ends
     return 0
+
+
+def _check_remote(args: argparse.Namespace, entry: Entry | None) -> None:
+    """Refuse flags of a game on a server that do not go together (a ValueError, which the
+    dispatcher prints in one line)."""
+    if getattr(args, "console", False):
+        raise ValueError("--console plays at this terminal: a match on a server opens the window")
+    if args.host and args.join:
+        raise ValueError("--host creates a match and --join takes a seat in one: not both")
+    if args.watch and not args.join:
+        raise ValueError("--watch goes with --join CODE@HOST:PORT")
+    if args.host and entry is None:
+        raise ValueError("--host needs a game: gamehall play GAME --host HOST:PORT")
+    if args.join and entry is not None:
+        raise ValueError("--join takes no game: the match's server says which it is")
+    if args.join:
+        from game.hall.remote import parse_join
+
+        try:
+            parse_join(args.join)
+        except ValueError as exc:
+            raise ValueError(f"--join: {exc}") from None
+
+
+def open_remote(
+    args: argparse.Namespace,
+    entry: Entry | None,
+    settings: Settings,
+    typed: Mapping[str, Mapping[str, Any]],
+) -> Any:
+    """The match on a server the flags ask for (:func:`game.hall.remote.open_match`), with
+    the person's saved options under the typed ones; a session of its own keeps nothing (the
+    server keeps the match)."""
+    import getpass
+
+    from game.hall.remote import open_match, parse_join
+    from game.session import Session
+
+    def session(e: Entry, options: Mapping[str, Any] | None) -> Session:
+        given = typed.get(e.id) if options is None else options
+        return Session(e.id, e.options, settings, None, given)
+
+    try:
+        name = getpass.getuser()[:40] or "gamehall"
+    except (OSError, KeyError):
+        name = "gamehall"
+    if args.join:
+        code, address = parse_join(args.join)
+        return open_match(None, session, address, code=code, watch=args.watch, name=name)
+    return open_match(entry, session, args.host, name=name)
+
+
+def show_remote(director: Director, remote: Any) -> None:
+    """The Director opens the game of ``remote`` on its controller (once: the game opened
+    again from the menu is a local one) and shows its connection in the HUD and F3."""
+    local = director.factories[remote.game]
+    made = [remote.controller]
+    director.register(remote.game, lambda: made.pop() if made else local())
+    director.server_note = remote.link
 
 
 def _not_saved(path: Path, exc: OSError) -> None:

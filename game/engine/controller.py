@@ -79,6 +79,15 @@ class Sheet:
     footer: tuple[str, ...] = ()
 
 
+class ServerNote(Protocol):
+    """A game played on a server, as the window shows it: a note after the HUD's title (the
+    code to share) and the lines of the F3 overlay (the server, latency, reconnects)."""
+
+    def note(self) -> str: ...
+
+    def lines(self) -> list[str]: ...
+
+
 class UnknownCommandError(ValueError):
     """A command (or scene) name the Director or the current scene does not have."""
 

@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     import moderngl
     import pyglet.window
 
+    from game.engine.controller import ServerNote
     from game.engine.scene import Node, Scene
 
 log = logging.getLogger(__name__)
@@ -140,6 +141,9 @@ class Director(SceneDrawing, SceneMouse, HudSync):
         self.toast_until = 0.0
         self.last_draw_calls = 0
         self.show_fps = False  # the frame rate after the HUD's counter (a saved setting)
+        #: The connection of a game played on a server: its note after the HUD's title,
+        #: its lines in the F3 overlay (None: a local game).
+        self.server_note: ServerNote | None = None
         self.show_help = False  # F1: the command list in the HUD's help panel
         #: False: the scene alone, framed in the whole of its part of the window (the menu's
         #: card pictures, tools/make_cards.py).

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     import moderngl
     import pyglet.window
 
-    from game.engine.controller import SceneController, Tone
+    from game.engine.controller import SceneController, ServerNote, Tone
     from game.engine.hud import Hud
     from game.engine.overlay import DebugOverlay
     from game.engine.render import Renderer
@@ -49,6 +49,7 @@ class SceneDrawing:
     tweens: TweenManager
     stalls: StallWatch
     controller: SceneController | None
+    server_note: ServerNote | None
     scene: Scene | None
     frame_ms: deque[float]
     pass_ms: dict[str, float]
@@ -278,4 +279,5 @@ class SceneDrawing:
             scene=self.controller.name if self.controller else "",
             pass_ms=dict(self.pass_ms),
             stall=stall.describe() if stall is not None else "",
+            connection=self.server_note.lines() if self.server_note is not None else (),
         )

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from collections import deque
 
     from game.engine.commands import CommandTable
-    from game.engine.controller import SceneController
+    from game.engine.controller import SceneController, ServerNote
     from game.engine.hud import Hud
     from game.engine.overlay import DebugOverlay
     from game.engine.scene import Scene
@@ -43,6 +43,7 @@ class HudSync:
     toast: str
     toast_tone: Tone
     show_fps: bool
+    server_note: ServerNote | None
     show_help: bool
     show_hud: bool
     _box_cache: tuple[tuple[object, ...], Any]
@@ -87,6 +88,8 @@ class HudSync:
             self._layout_hud()
         status = self.controller.status()
         self._sound_the_end(status.tone)
+        if self.server_note is not None and (note := self.server_note.note()):
+            status = replace(status, title=f"{status.title}   {note}")
         if self.show_fps and self.fps() > 0:
             status = replace(status, counter=f"{status.counter}   {self.fps():.0f} fps")
         if self.toast:

@@ -35,6 +35,8 @@ class FrameStats:
     #: The longest frame over 100 ms of the last seconds and what the drawing thread did
     #: meanwhile (:meth:`game.engine.stalls.Stall.describe`); "" when there was none.
     stall: str = ""
+    #: Lines about the connection of a game played on a server (none: a local game).
+    connection: Sequence[str] = ()
 
 
 def frame_statistics(imgui: Any, stats: FrameStats) -> None:
@@ -104,6 +106,10 @@ def frame_statistics(imgui: Any, stats: FrameStats) -> None:
             imgui.table_next_column()
             imgui.text(value)
         imgui.end_table()
+    if stats.connection:
+        imgui.separator()
+        for line in stats.connection:
+            imgui.text(line)
     imgui.separator()
     imgui.text_disabled("F3 hides this overlay")
 

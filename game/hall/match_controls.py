@@ -301,6 +301,12 @@ class MatchControls(GameScene):
         self._marks_dirty = True
         self._refresh_marks()
 
+    def _match_reset(self) -> None:
+        """The match's record was rebuilt (an undo every seat agreed to): shown at once."""
+        self._reset_scene()
+        self._say(self._turn_text(f"Back to move {self.match.cursor}."))
+        self._judge()
+
     def _show_hint(self) -> None:
         """Say the hint that came and mark it; play it when Next asked for it."""
         hint = self.match.current_hint()

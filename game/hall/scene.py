@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from game.engine.commands import Command
 from game.engine.controller import SceneController, Tone
+from game.logic.linked import LinkedMatch
 
 if TYPE_CHECKING:
     from game.engine.controller import Host
@@ -80,6 +81,8 @@ class GameScene(SceneController):
     #: A question asked by the first press of a control that throws a game away: the
     #: control's name and the clock until which a second press answers it.
     _asked: tuple[str, float] | None = None
+    #: How many rebuilds of a match on a server the scene has shown.
+    _resets_seen: int = 0
 
     # -- the controls every game has ----------------------------------------------------------
 
@@ -206,7 +209,23 @@ class GameScene(SceneController):
         """Let ``match`` go on (chance, forced steps, a computer's choice, at most ``limit``
         of those): a choice is played only once the scene has shown every step before it
         (:meth:`settled`); the thinking may start meanwhile. Returns the steps played."""
-        return match.poll(apply=self.settled(), limit=limit)
+        steps = match.poll(apply=self.settled(), limit=limit)
+        if isinstance(match, LinkedMatch):
+            self._follow_link(match)
+        return steps
+
+    def _follow_link(self, match: LinkedMatch) -> None:
+        """A match on a server: its news as toasts, and a record it rebuilt (an undo all
+        agreed to) shown at once (:meth:`_match_reset`)."""
+        while match.notices:
+            self._toast(match.notices.popleft(), Tone.INFO)
+        if match.resets != self._resets_seen:
+            self._resets_seen = match.resets
+            self._match_reset()
+
+    def _match_reset(self) -> None:
+        """The match's record was rebuilt: the steps still to show are forgotten."""
+        self.clear_steps()
 
     def queue_step(self, match: Match[Any], step: Step) -> None:
         """Queue ``step``, the one ``match`` has just taken, to be shown with the positions
