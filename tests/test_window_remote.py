@@ -109,6 +109,8 @@ def test_seats_of_a_local_match_are_the_servers_create():
         (["play", "--watch"], "--watch goes with --join"),
         (["play", "clue", "--console", "--host", "127.0.0.1:8765"], "--console plays at"),
         (["play", "--join", "127.0.0.1:8765"], "CODE@HOST:PORT"),
+        (["play", "--serve"], "--serve needs a game"),
+        (["play", "reversi", "--serve", "--host", "127.0.0.1:8765"], "--serve hosts the match"),
     ],
 )
 def test_flags_that_do_not_go_together_are_one_line_and_exit_2(tmp_path, flags, needle):

@@ -430,6 +430,7 @@ def _common(p: argparse.ArgumentParser, command: str, full: bool) -> None:
     """The flags a command has whatever the game (``full`` False: the first pass, which
     requires nothing, so that ``--help`` reaches the second)."""
     from game.arguments import MAX_FRAMES, scale, size, whole
+    from game.server.protocol import DEFAULT_PORT
 
     sizes = "WxH, 64..8192 pixels each way"
     if command == "play":
@@ -439,6 +440,12 @@ def _common(p: argparse.ArgumentParser, command: str, full: bool) -> None:
         for flag, shown, about in SERVER_FLAGS:
             p.add_argument(flag, metavar=shown, help=about)
         p.add_argument("--watch", action="store_true", help="with --join: watch the match")
+        p.add_argument(
+            "--serve", nargs="?", const=DEFAULT_PORT, type=whole(1, 65535), metavar="PORT",
+            help=f"host GAME's match from this machine: a server in the window's process, on "
+            f"every network, port PORT (default {DEFAULT_PORT}); a friend joins with the "
+            "printed line",
+        )  # fmt: skip
         _variant_flag(p)
     elif command == "shot":
         p.add_argument("game", nargs=None if full else "?", metavar="GAME", help="a game, or menu")

@@ -37,7 +37,7 @@ def run_play(args: argparse.Namespace, entry: Entry | None) -> int:
     from game.settings import Store
     from game.writer import Writer
 
-    remote_flags = [getattr(args, f, None) for f in ("host", "join", "watch")]
+    remote_flags = [getattr(args, f, None) for f in ("host", "join", "watch", "serve")]
     if any(remote_flags):
         _check_remote(args, entry)
     if entry is not None and entry.console is not None and getattr(args, "console", False):
@@ -55,14 +55,30 @@ def run_play(args: argparse.Namespace, entry: Entry | None) -> int:
         print(NO_DISPLAY_MESSAGE, file=sys.stderr)
         return 1
     remote = None
-    if remote_flags[0] or remote_flags[1]:
+    served = None
+    if args.serve:  # the match's server runs in this process, for as long as the window
+        from game.server.background import BackgroundServer, reachable_address
+
+        served = BackgroundServer(port=args.serve)
+        try:
+            port = served.start()
+        except OSError as exc:
+            print(f"gamehall: cannot serve on port {args.serve}: {exc}", file=sys.stderr)
+            return 1
+        print(f"serving on ws://0.0.0.0:{port}, database: {served.database}", flush=True)
+        args.host = f"127.0.0.1:{port}"
+    if remote_flags[0] or remote_flags[1] or served is not None:
         from game.hall.remote import RemoteError
 
         try:
             remote = open_remote(args, entry, settings, typed(args, entry))
         except RemoteError as exc:
             print(f"gamehall: {exc}", file=sys.stderr)
+            if served is not None:
+                served.stop()
             return 1
+        if served is not None:  # the friend dials this machine, not its loopback
+            remote.link.address = f"{reachable_address()}:{port}"
         print(remote.link.invitation(), flush=True)
     for m in messages:
         print(f"gamehall: {m}", file=sys.stderr)
@@ -101,6 +117,8 @@ def run_play(args: argparse.Namespace, entry: Entry | None) -> int:
         keeper.close()
         director.close()
         writer.close()  # what the last frames saved is on the disk before the program ends
+        if served is not None:
+            served.stop()
     return 0
 
 
@@ -111,6 +129,10 @@ def _check_remote(args: argparse.Namespace, entry: Entry | None) -> None:
         raise ValueError("--console plays at this terminal: a match on a server opens the window")
     if args.host and args.join:
         raise ValueError("--host creates a match and --join takes a seat in one: not both")
+    if getattr(args, "serve", None) and (args.host or args.join):
+        raise ValueError("--serve hosts the match on this machine: not with --host or --join")
+    if getattr(args, "serve", None) and entry is None:
+        raise ValueError("--serve needs a game: gamehall play GAME --serve")
     if args.watch and not args.join:
         raise ValueError("--watch goes with --join CODE@HOST:PORT")
     if args.host and entry is None:

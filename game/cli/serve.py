@@ -14,13 +14,12 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from game.server.protocol import DEFAULT_PORT
+
 if TYPE_CHECKING:
     from game.server.store import MatchStore
 
 __all__ = ["add_arguments", "run_serve"]
-
-#: The port a server listens on unless told (``--port``).
-DEFAULT_PORT = 8765
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:

@@ -40,11 +40,10 @@ from typing import Any, Final
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
-from game.server.protocol import MAX_FRAME, VERSION
+from game.server.protocol import DEFAULT_PORT, MAX_FRAME, VERSION
 from game.server.replica import Replica, ReplicaError
 
 __all__ = [
-    "DEFAULT_PORT",
     "Client",
     "Refused",
     "RemoteLink",
@@ -55,8 +54,6 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 
-#: The port ``gamehall serve`` listens on unless told another.
-DEFAULT_PORT: Final = 8765
 #: Seconds the first wait after a lost connection lasts; each failed try doubles it up to
 #: :data:`MAX_BACKOFF`.
 FIRST_BACKOFF: Final = 0.05

@@ -28,6 +28,7 @@ from typing import Any, Final
 __all__ = [
     "CODE_ALPHABET",
     "CODE_LENGTH",
+    "DEFAULT_PORT",
     "MAX_FRAME",
     "MAX_THINK",
     "REASONS",
@@ -39,6 +40,8 @@ __all__ = [
 
 #: The protocol's version; ``hello`` with another is refused (``version``).
 VERSION: Final = 1
+#: The port a server listens on, and a client dials, unless told otherwise.
+DEFAULT_PORT: Final = 8765
 #: The longest frame either side sends, in bytes.
 MAX_FRAME: Final = 65536
 #: A match's code: this many characters of an alphabet without look-alikes (0/O, 1/I/L).
