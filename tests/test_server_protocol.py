@@ -109,6 +109,20 @@ def test_a_bad_frame_is_refused_with_its_reason(text: str | bytes, reason: str) 
     assert refused(text) == reason
 
 
+def test_a_refusal_names_the_message_it_answers_where_its_id_was_read() -> None:
+    with pytest.raises(ProtocolError) as caught:
+        parse(json.dumps({"type": "act", "id": 7, "code": "ABC234", "ply": "one"}))
+    assert caught.value.re == 7
+    with pytest.raises(ProtocolError) as caught:
+        parse(json.dumps({"type": "act", "id": "seven"}))
+    assert caught.value.re is None
+
+
+def test_an_empty_option_is_a_value() -> None:
+    made = parse(json.dumps({"type": "create", "game": "tic-tac-toe", "options": {"position": ""}}))
+    assert made["options"] == {"position": ""}
+
+
 def test_a_frame_over_the_limit_is_too_big() -> None:
     assert refused('{"type": "status", "pad": "' + "x" * MAX_FRAME + '"}') == "too-big"
     assert refused("[" * 100_000) == "too-big"

@@ -82,10 +82,13 @@ class ProtocolError(ValueError):
     """A frame the server refuses before acting on it: ``reason`` is one of :data:`REASONS`,
     the message says what was wrong in a line."""
 
-    def __init__(self, reason: str, message: str) -> None:
+    def __init__(self, reason: str, message: str, re: int | None = None) -> None:
         super().__init__(message)
         self.reason = reason
         self.message = message
+        #: The refused message's ``id`` where it could be read: the answer carries it as
+        #: ``re``, so the client's request that waits for it ends.
+        self.re = re
 
 
 def parse(text: str | bytes) -> dict[str, Any]:
@@ -116,11 +119,15 @@ def parse(text: str | bytes) -> dict[str, Any]:
     out: dict[str, Any] = {"type": kind}
     if "id" in data:
         out["id"] = _field(kind, "id", data["id"], _int)
-    for name, (check, required) in MESSAGES[kind].items():
-        if name in data:
-            out[name] = _field(kind, name, data[name], check)
-        elif required:
-            raise ProtocolError("bad-message", f"{kind}: the field {name!r} is missing")
+    try:
+        for name, (check, required) in MESSAGES[kind].items():
+            if name in data:
+                out[name] = _field(kind, name, data[name], check)
+            elif required:
+                raise ProtocolError("bad-message", f"{kind}: the field {name!r} is missing")
+    except ProtocolError as exc:
+        exc.re = out.get("id")
+        raise
     return out
 
 
@@ -212,7 +219,7 @@ def _options(value: Any) -> dict[str, Any]:
             raise ValueError(f"option {name!r}: a number, a string, true or false")
         if isinstance(option, float | int) and not isinstance(option, bool):
             _number(option)
-        if isinstance(option, str):
+        if isinstance(option, str) and option:  # "" is a value (an empty position)
             _text(option)
     return dict(value)
 

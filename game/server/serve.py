@@ -192,7 +192,7 @@ class GameServer:
         try:
             message = parse(frame)
         except ProtocolError as exc:
-            self.host.refused(peer, "?", exc)
+            self.host.refused(peer, "?", exc, re=exc.re)
             return
         except Exception:  # our bug in reading it: answered and logged, the connection stays
             log.exception("reading a frame from %s failed", peer)
