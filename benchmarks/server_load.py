@@ -1,0 +1,604 @@
+"""The game server under load: many matches at once played by bot clients, with faults.
+
+    python benchmarks/server_load.py                       # 500 matches, mixed games
+    python benchmarks/server_load.py --matches 50 --games river,reversi
+    python benchmarks/server_load.py --faults              # 3 server kills, client kills
+
+It starts ``gamehall serve --port 0 --data TMP`` as a subprocess and plays every match with
+bot clients spread over a few worker processes (``--clients-procs``; asyncio, many
+connections each). Every seat of a match is a client of its own that plays a fast agent of
+the game (``--agent``, default ``random``) after a short think pause (``--think-ms``), so the
+traffic resembles play. A public game's client keeps a replica of the match (the start from
+``start_seed``, then every step's text); a hiding game's client picks among the ``legal``
+texts the server sends to the seat to move. A seat resigns once the record reaches
+``--max-plies`` (or the game's own ``step_cap``), so games that may never end still finish.
+
+What is measured:
+
+- per accepted action, the time from the acting client's send to the moment every client of
+  the match has its update (every client reads the same monotonic clock: one machine);
+- accepted actions the server acknowledged (the acting client received the update of its
+  own act, appended at once to a file that survives the client's death) against the records
+  in the database once the server is stopped: ``lost`` counts those missing or different;
+- each seat's final record against the database's (public games: every step's seat and text;
+  hiding games: the seats, and the texts the seat was told);
+- the server's resident memory at its peak (``/proc/PID/status``, sampled).
+
+With ``--faults`` the server is killed with SIGKILL three times during the run and started
+again on the same data folder and port; clients drop connections at random and one client
+process is killed and replaced: every client reconnects and resumes its seats with the
+tokens it kept. ``--profile FILE`` runs the server under cProfile (written when it stops).
+
+The line before the last says memory and faults; the last line is exactly::
+
+    matches=N finished=F actions_per_s=A p50_ms=P p99_ms=Q lost=L
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import multiprocessing
+import os
+import random
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import traceback
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+#: How long a run may take before the benchmark gives up on the matches still open.
+RUN_LIMIT_S = 1800.0
+
+
+@dataclass(frozen=True)
+class Plan:
+    """One match of the run: which game, with which options, played by which agent."""
+
+    index: int
+    game: str
+    agent: str
+    seed: int
+
+
+@dataclass
+class Settings:
+    """What every worker process needs to play its matches."""
+
+    url: str
+    folder: str
+    think_ms: float
+    max_plies: int
+    drop_rate: float
+
+
+# -- the server process ---------------------------------------------------------------------
+
+
+class Server:
+    """``gamehall serve`` in a subprocess: started, killed, restarted on the same data folder
+    and port; a thread samples its resident memory while it runs."""
+
+    def __init__(self, data: Path, profile: str) -> None:
+        self.data = data
+        self.profile = profile
+        self.port = 0
+        self.process: subprocess.Popen[str] | None = None
+        self.peak_rss = 0
+        self.kills = 0
+        self._sampler: threading.Thread | None = None
+
+    def start(self) -> str:
+        head = [sys.executable]
+        if self.profile:
+            head += ["-m", "cProfile", "-o", self.profile]
+        command = [*head, "-m", "game", "serve", "--host", "127.0.0.1"]
+        command += ["--port", str(self.port), "--data", str(self.data)]
+        env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONUNBUFFERED="1")
+        self.process = subprocess.Popen(
+            command, cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True
+        )
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            if line.startswith("serving on ws://"):
+                self.port = int(line.strip().rsplit(":", 1)[1].rstrip("/"))
+                break
+        else:
+            raise SystemExit(f"the server stopped before it listened: {self.process.wait()}")
+        threading.Thread(target=self._drain, args=(self.process,), daemon=True).start()
+        self._sampler = threading.Thread(target=self._sample, args=(self.process,), daemon=True)
+        self._sampler.start()
+        return f"ws://127.0.0.1:{self.port}"
+
+    def kill(self) -> None:
+        """SIGKILL: nothing is flushed, nothing said goodbye."""
+        assert self.process is not None
+        self.process.kill()
+        self.process.wait()
+        self.kills += 1
+
+    def stop(self) -> int:
+        """SIGTERM, as a person stopping it would; returns its exit status."""
+        assert self.process is not None
+        self.process.send_signal(signal.SIGTERM)
+        try:
+            return self.process.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            return self.process.wait()
+
+    def _drain(self, process: subprocess.Popen[str]) -> None:
+        assert process.stdout is not None
+        for _ in process.stdout:
+            pass
+
+    def _sample(self, process: subprocess.Popen[str]) -> None:
+        status = Path(f"/proc/{process.pid}/status")
+        while process.poll() is None:
+            try:
+                for line in status.read_text().splitlines():
+                    if line.startswith(("VmRSS:", "VmHWM:")):
+                        self.peak_rss = max(self.peak_rss, int(line.split()[1]) * 1024)
+            except (OSError, ValueError):
+                return
+            time.sleep(0.2)
+
+
+# -- one seat's client ----------------------------------------------------------------------
+
+
+@dataclass
+class MatchRun:
+    """What the clients of one match share (they live in one worker process)."""
+
+    plan: Plan
+    seats: int
+    hiding: bool = False
+    code: asyncio.Future[str] | None = None
+    sent: dict[int, float] = field(default_factory=dict)  # ply after the act -> send time
+    got: dict[int, list[float]] = field(default_factory=dict)  # ply -> update times
+    records: dict[int, list[list[Any]]] = field(default_factory=dict)  # seat -> final record
+    reconnects: int = 0
+    errors: dict[str, int] = field(default_factory=dict)
+
+
+class Seat:
+    """One seat's client: connects, takes or resumes its seat, plays its turns, reconnects
+    after any drop with a capped back-off, and ends when the match is over."""
+
+    def __init__(self, run: MatchRun, seat: int, settings: Settings, tokens: dict[str, Any]):
+        self.run = run
+        self.seat = seat
+        self.settings = settings
+        self.tokens = tokens  # shared by the match's seats, written to the token file
+        self.rng = random.Random(run.plan.seed * 31 + seat)
+        self.record: list[list[Any]] = []
+        self.over = False
+        self.to_move: int | None = None
+        self.legal: list[str] = []
+        self.pending = -1  # the ply an act of ours waits for
+        self.replica: Any = None
+        self._turn: asyncio.Task[None] | None = None
+
+    async def play(self) -> None:
+        from websockets.asyncio.client import connect
+        from websockets.exceptions import ConnectionClosed, InvalidHandshake
+
+        pause = 0.05
+        while not self.over:
+            try:
+                async with connect(self.settings.url, max_size=2**24) as ws:
+                    pause = 0.05
+                    await self._session(ws)
+            except (ConnectionClosed, InvalidHandshake, OSError, TimeoutError):
+                pass
+            if self._turn is not None:
+                self._turn.cancel()
+            if not self.over:
+                self.run.reconnects += 1
+                await asyncio.sleep(pause * (0.5 + self.rng.random()))
+                pause = min(pause * 2, 1.0)
+        self.run.records[self.seat] = self.record
+
+    async def _session(self, ws: Any) -> None:
+        await ws.send(json.dumps({"type": "hello", "version": 1, "name": f"bot {self.seat}"}))
+        token = self.tokens.get(str(self.seat))
+        if token is not None:
+            code = self.tokens["code"]
+            await ws.send(json.dumps({"type": "resume", "code": code, "token": token}))
+        elif self.seat == 0:
+            await ws.send(json.dumps(self._create()))
+        else:
+            assert self.run.code is not None
+            code = await self.run.code
+            await ws.send(json.dumps({"type": "join", "code": code, "seat": self.seat}))
+        async for text in ws:
+            message = json.loads(text)
+            await self._receive(ws, message)
+            if self.over:
+                return
+
+    def _create(self) -> dict[str, Any]:
+        return {
+            "type": "create",
+            "game": self.run.plan.game,
+            "options": {},
+            "seats": ["person"] * self.run.seats,
+            "you": 0,
+            "rules": {"hints": False, "undo": False},
+        }
+
+    async def _receive(self, ws: Any, message: dict[str, Any]) -> None:
+        kind = message.get("type")
+        if kind in ("created", "joined"):
+            self.tokens[str(self.seat)] = message["token"]
+            self.tokens["code"] = message["code"]
+            _keep_tokens(self.settings.folder, self.run.plan.index, self.tokens)
+            if kind == "created" and self.run.code is not None and not self.run.code.done():
+                self.run.code.set_result(message["code"])
+        elif kind == "snapshot":
+            self._snapshot(message)
+        elif kind == "update":
+            self._update(message)
+        elif kind == "error":
+            reason = str(message.get("reason"))
+            self.run.errors[reason] = self.run.errors.get(reason, 0) + 1
+            if reason in ("stale", "illegal", "not-your-turn", "busy", "over"):
+                # our view is behind the server's: ask for the match again
+                self.pending = -1
+                code, token = self.tokens.get("code"), self.tokens.get(str(self.seat))
+                await ws.send(json.dumps({"type": "resume", "code": code, "token": token}))
+            elif reason in ("seat-taken", "no-match", "bad-token"):
+                raise SystemExit(f"match {self.run.plan.index} seat {self.seat}: {message}")
+            return
+        else:
+            return
+        self._maybe_act(ws)
+
+    def _snapshot(self, message: dict[str, Any]) -> None:
+        self.record = [[step["seat"], step.get("text")] for step in message["record"]]
+        self.over = bool(message["over"])
+        self.to_move = message.get("to_move")
+        self.legal = list(message.get("legal") or [])
+        self.run.hiding = "start_seed" not in message or message["start_seed"] is None
+        self.pending = -1
+        if not self.run.hiding:
+            self.replica = _replica(self.run.plan.game, message, self.record)
+
+    def _update(self, message: dict[str, Any]) -> None:
+        ply = int(message["ply"])
+        if message["step"] is None and ply == len(self.record):
+            self.over = bool(message["over"])  # the match ended with no step (a resignation)
+            return
+        if ply != len(self.record) + 1:
+            return  # a snapshot follows a resume; it brings the record whole
+        now = time.monotonic()
+        step = message["step"]
+        self.record.append([step["seat"], step.get("text")])
+        self.run.got.setdefault(ply, []).append(now)
+        if ply == self.pending and step["seat"] == self.seat:
+            _append_ack(self.settings.folder, self.run.plan.index, ply, self.seat, step["text"])
+            self.pending = -1
+        if self.replica is not None:
+            state = self.replica
+            self.replica = state.apply(state.parse_action(step["text"]))
+        self.over = bool(message["over"])
+        self.to_move = message.get("to_move")
+        self.legal = list(message.get("legal") or [])
+
+    def _maybe_act(self, ws: Any) -> None:
+        if self.over or self.to_move != self.seat or self.pending >= 0:
+            return
+        if self._turn is not None and not self._turn.done():
+            return
+        self._turn = asyncio.create_task(self._act(ws))
+
+    async def _act(self, ws: Any) -> None:
+        try:
+            await self._think_and_act(ws)
+        except ConnectionError:
+            pass  # the session ends and comes back
+        except Exception:  # a bug of this client: said, and the connection made again
+            traceback.print_exc()
+            ws.transport.abort()
+
+    async def _think_and_act(self, ws: Any) -> None:
+        think = self.settings.think_ms / 1000
+        while True:  # think again when the match moved on while this seat thought
+            ply = len(self.record)
+            await asyncio.sleep(think * (0.5 + self.rng.random()))
+            if self.over or self.to_move != self.seat or self.pending >= 0:
+                return
+            if ply == len(self.record):
+                break
+        code, token = self.tokens["code"], self.tokens[str(self.seat)]
+        cap = _game(self.run.plan.game).step_cap() or self.settings.max_plies
+        if ply >= min(cap, self.settings.max_plies):
+            await ws.send(json.dumps({"type": "resign", "code": code, "token": token}))
+            return
+        action = self._choose()
+        self.pending = ply + 1
+        self.run.sent[ply + 1] = time.monotonic()
+        await ws.send(
+            json.dumps({"type": "act", "code": code, "token": token, "ply": ply, "action": action})
+        )
+        if self.rng.random() < self.settings.drop_rate:
+            ws.transport.abort()  # the client dies right after it sent: a lost connection
+
+    def _choose(self) -> str:
+        if self.replica is None:
+            return str(self.rng.choice(self.legal))
+        from game.logic.contract import Limits, Stop
+
+        state = self.replica
+        agent = _agent(self.run.plan.game, self.run.plan.agent)
+        action = agent.choose(state, Limits(time=0.05), self.rng, Stop())
+        return str(state.action_text(action))
+
+
+_GAMES: dict[str, Any] = {}
+_AGENTS: dict[tuple[str, str], Any] = {}
+
+
+def _game(game_id: str) -> Any:
+    if game_id not in _GAMES:
+        from game import registry
+
+        entry = registry.get(game_id)
+        _GAMES[game_id] = entry.make_game(entry.options.validate({}))
+    return _GAMES[game_id]
+
+
+def _agent(game_id: str, name: str) -> Any:
+    if (game_id, name) not in _AGENTS:
+        from game import registry
+
+        entry = registry.get(game_id)
+        _AGENTS[game_id, name] = entry.make_agent(name, entry.options.validate({}))
+    return _AGENTS[game_id, name]
+
+
+def _replica(game_id: str, message: dict[str, Any], record: Sequence[Sequence[Any]]) -> Any:
+    state = _game(game_id).initial_state(random.Random(message["start_seed"]))
+    for _seat, text in record:
+        state = state.apply(state.parse_action(text))
+    return state
+
+
+def _keep_tokens(folder: str, index: int, tokens: dict[str, Any]) -> None:
+    _write(Path(folder, "tokens", f"{index}.json"), tokens)
+
+
+def _append_ack(folder: str, index: int, ply: int, seat: int, text: str) -> None:
+    line = json.dumps([index, ply, seat, text]) + "\n"
+    fd = os.open(Path(folder, "acks", f"{index}.jsonl"), os.O_WRONLY | os.O_APPEND | os.O_CREAT)
+    try:
+        os.write(fd, line.encode())
+    finally:
+        os.close(fd)
+
+
+# -- a worker process: many matches, every seat a connection --------------------------------
+
+
+def worker(plans: Sequence[Plan], settings: Settings) -> None:
+    """Play ``plans`` to their ends; write one result file per match (a file, not a queue:
+    this process may be killed while it writes)."""
+    asyncio.run(_worker(plans, settings))
+
+
+async def _worker(plans: Sequence[Plan], settings: Settings) -> None:
+    async def one(plan: Plan, delay: float) -> None:
+        await asyncio.sleep(delay)
+        run = MatchRun(plan, seats=_game(plan.game).seats)
+        run.code = asyncio.get_running_loop().create_future()
+        path = Path(settings.folder, "tokens", f"{plan.index}.json")
+        tokens: dict[str, Any] = json.loads(path.read_text()) if path.exists() else {}
+        if "code" in tokens:
+            run.code.set_result(tokens["code"])
+        await asyncio.gather(*(Seat(run, s, settings, tokens).play() for s in range(run.seats)))
+        latencies = [
+            max(run.got[ply]) - sent
+            for ply, sent in run.sent.items()
+            if len(run.got.get(ply, ())) == run.seats
+        ]
+        result = {
+            "index": plan.index,
+            "code": tokens.get("code"),
+            "game": plan.game,
+            "hiding": run.hiding,
+            "records": run.records,
+            "latencies": latencies,
+            "reconnects": run.reconnects,
+            "errors": run.errors,
+        }
+        _write(Path(settings.folder, "results", f"{plan.index}.json"), result)
+
+    for plan in plans:  # every game's rules made before the clock starts
+        _game(plan.game)
+    await asyncio.gather(*(one(plan, 0.004 * i) for i, plan in enumerate(plans)))
+
+
+def _write(path: Path, data: Any) -> None:
+    """Write ``data`` as JSON whole or not at all (a temporary file, then a rename)."""
+    path.with_suffix(".tmp").write_text(json.dumps(data))
+    path.with_suffix(".tmp").replace(path)
+
+
+# -- the run --------------------------------------------------------------------------------
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--matches", type=int, default=500)
+    parser.add_argument("--games", default="river,reversi,grab,clue,chess")
+    parser.add_argument("--agent", default="random", help="the agent every client plays")
+    parser.add_argument("--faults", action="store_true")
+    parser.add_argument("--clients-procs", type=int, default=2)
+    parser.add_argument("--think-ms", type=float, default=300.0, help="mean think pause")
+    parser.add_argument("--max-plies", type=int, default=200, help="resign past this ply")
+    parser.add_argument("--kill-every", type=float, default=10.0, help="seconds (--faults)")
+    parser.add_argument("--profile", default="", help="write the server's cProfile here")
+    args = parser.parse_args(argv)
+    # no compile worker for a described game's search: the clients play fast agents, and a
+    # chess compile would take the machine from the run (the server and workers inherit it)
+    os.environ.setdefault("GAMEHALL_COMPILE_WORKER", "0")
+    os.environ.setdefault("GAMEHALL_COMPILED_SEARCH", "0")
+    games = [g for g in args.games.split(",") if g]
+    plans = [Plan(i, games[i % len(games)], args.agent, i) for i in range(args.matches)]
+    with tempfile.TemporaryDirectory(prefix="gamehall-load-") as tmp:
+        report = _run(Path(tmp), plans, args)
+    print(report[0])
+    print(report[1])
+
+
+def _run(tmp: Path, plans: list[Plan], args: argparse.Namespace) -> tuple[str, str]:
+    for sub in ("data", "tokens", "acks", "results"):
+        (tmp / sub).mkdir()
+    server = Server(tmp / "data", args.profile)
+    url = server.start()
+    settings = Settings(url, str(tmp), args.think_ms, args.max_plies, 0.0)
+    if args.faults:
+        settings.drop_rate = 0.002
+    context = multiprocessing.get_context("spawn")
+    procs = max(1, args.clients_procs)
+    shares = [plans[p::procs] for p in range(procs)]
+    workers = [context.Process(target=worker, args=(share, settings)) for share in shares]
+    began = time.monotonic()
+    for process in workers:
+        process.start()
+    client_kills = 0
+    next_kill = began + args.kill_every
+    results = tmp / "results"
+    said = began
+    while time.monotonic() - began < RUN_LIMIT_S:
+        finished = sum(1 for _ in results.glob("*.json"))
+        if finished == len(plans):
+            break
+        time.sleep(0.25)
+        if time.monotonic() - said > 10:
+            said = time.monotonic()
+            print(f"{said - began:.0f} s: {finished} of {len(plans)} finished", file=sys.stderr)
+        if args.faults and time.monotonic() >= next_kill:
+            next_kill += args.kill_every
+            if server.kills < 3:
+                server.kill()
+                server.start()
+            elif client_kills < 1:  # one client process dies; another takes its matches
+                client_kills += 1
+                victim = random.Random(7).randrange(procs)
+                workers[victim].kill()
+                workers[victim].join()
+                left = [p for p in shares[victim] if not (results / f"{p.index}.json").exists()]
+                workers[victim] = context.Process(target=worker, args=(left, settings))
+                workers[victim].start()
+    elapsed = time.monotonic() - began
+    for process in workers:
+        process.join(timeout=5)
+        if process.is_alive():
+            process.kill()
+    status = server.stop()
+    done = {}
+    for path in results.glob("*.json"):
+        result = json.loads(path.read_text())
+        done[result["index"]] = result
+    return _compare(tmp, plans, done, elapsed, server, status, client_kills)
+
+
+def _compare(
+    tmp: Path,
+    plans: list[Plan],
+    done: dict[int, dict[str, Any]],
+    elapsed: float,
+    server: Server,
+    status: int,
+    client_kills: int,
+) -> tuple[str, str]:
+    stored = _stored_records(tmp / "data")
+    acks = 0
+    lost = 0
+    for path in (tmp / "acks").glob("*.jsonl"):
+        for line in path.read_text().splitlines():
+            index, ply, seat, text = json.loads(line)
+            acks += 1
+            code = json.loads((tmp / "tokens" / f"{index}.json").read_text())["code"]
+            record = stored.get(code, ([], False))[0]
+            if (
+                len(record) < ply
+                or list(record[ply - 1][:1]) != [seat]
+                or (text is not None and record[ply - 1][1] != text)
+            ):
+                lost += 1
+    finished = mismatched = 0
+    latencies: list[float] = []
+    reconnects = 0
+    errors: dict[str, int] = {}
+    for result in done.values():
+        latencies += result["latencies"]
+        reconnects += result["reconnects"]
+        for reason, count in result["errors"].items():
+            errors[reason] = errors.get(reason, 0) + count
+        record, over = stored.get(result["code"], ([], False))
+        same = all(_same(record, seen) for seen in result["records"].values())
+        finished += over and same
+        mismatched += not same
+    latencies.sort()
+    p50 = statistics.median(latencies) * 1000 if latencies else float("nan")
+    p99 = latencies[int(0.99 * (len(latencies) - 1))] * 1000 if latencies else float("nan")
+    said = ",".join(f"{k}:{v}" for k, v in sorted(errors.items())) or "none"
+    first = (
+        f"server_rss_peak_mib={server.peak_rss / 2**20:.0f} server_kills={server.kills} "
+        f"client_procs_killed={client_kills} reconnects={reconnects} mismatched={mismatched} "
+        f"acks={acks} samples={len(latencies)} errors={said} seconds={elapsed:.1f} "
+        f"stop_status={status}"
+    )
+    last = (
+        f"matches={len(plans)} finished={finished} actions_per_s={acks / elapsed:.0f} "
+        f"p50_ms={p50:.1f} p99_ms={p99:.1f} lost={lost}"
+    )
+    return first, last
+
+
+def _same(stored: Sequence[Sequence[Any]], seen: Sequence[Sequence[Any]]) -> bool:
+    """Whether a client's record agrees with the database's: the same seats, and the same
+    text wherever the client was told one."""
+    if len(stored) != len(seen):
+        return False
+    return all(
+        a[0] == b[0] and (b[1] is None or a[1] == b[1]) for a, b in zip(stored, seen, strict=True)
+    )
+
+
+def _stored_records(data: Path) -> dict[str, tuple[list[tuple[int, str]], bool]]:
+    """Every match in the server's database (read with SQL: the store has no call for
+    finished matches): its code -> (its record as (seat, text), whether it is over)."""
+    import sqlite3
+
+    from game.server.store import DATABASE_NAME
+
+    db = sqlite3.connect(f"file:{data / DATABASE_NAME}?mode=ro", uri=True)
+    try:
+        matches = {
+            code: ([], status == "over")
+            for code, status in db.execute("SELECT code, status FROM matches")
+        }
+        for code, seat, text in db.execute("SELECT code, seat, text FROM steps ORDER BY code, ply"):
+            matches[code][0].append((seat, text))
+    finally:
+        db.close()
+    return matches
+
+
+if __name__ == "__main__":
+    main()
