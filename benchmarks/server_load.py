@@ -169,6 +169,7 @@ class MatchRun:
     sent: dict[int, float] = field(default_factory=dict)  # ply after the act -> send time
     got: dict[int, list[float]] = field(default_factory=dict)  # ply -> update times
     records: dict[int, list[list[Any]]] = field(default_factory=dict)  # seat -> final record
+    created: float = 0.0  # when the server answered ``created``
     reconnects: int = 0
     errors: dict[str, int] = field(default_factory=dict)
 
@@ -201,8 +202,11 @@ class Seat:
                 async with connect(self.settings.url, max_size=2**24) as ws:
                     pause = 0.05
                     await self._session(ws)
-            except (ConnectionClosed, InvalidHandshake, OSError, TimeoutError):
-                pass
+            except (ConnectionClosed, InvalidHandshake, OSError, TimeoutError) as exc:
+                # why connections end, counted with the errors (drop:...)
+                code = getattr(getattr(exc, "rcvd", None), "code", "")
+                why = f"drop:{type(exc).__name__}{code}"
+                self.run.errors[why] = self.run.errors.get(why, 0) + 1
             if self._turn is not None:
                 self._turn.cancel()
             if not self.over:
@@ -245,6 +249,8 @@ class Seat:
             self.tokens[str(self.seat)] = message["token"]
             self.tokens["code"] = message["code"]
             _keep_tokens(self.settings.folder, self.run.plan.index, self.tokens)
+            if kind == "created":
+                self.run.created = time.monotonic()
             if kind == "created" and self.run.code is not None and not self.run.code.done():
                 self.run.code.set_result(message["code"])
         elif kind == "snapshot":
@@ -409,7 +415,7 @@ async def _worker(plans: Sequence[Plan], settings: Settings) -> None:
             run.code.set_result(tokens["code"])
         await asyncio.gather(*(Seat(run, s, settings, tokens).play() for s in range(run.seats)))
         latencies = [
-            max(run.got[ply]) - sent
+            [sent, max(run.got[ply]) - sent]
             for ply, sent in run.sent.items()
             if len(run.got.get(ply, ())) == run.seats
         ]
@@ -420,6 +426,7 @@ async def _worker(plans: Sequence[Plan], settings: Settings) -> None:
             "hiding": run.hiding,
             "records": run.records,
             "latencies": latencies,
+            "created": run.created,
             "reconnects": run.reconnects,
             "errors": run.errors,
         }
@@ -544,8 +551,11 @@ def _compare(
     latencies: list[float] = []
     reconnects = 0
     errors: dict[str, int] = {}
+    last_created = max((r["created"] for r in done.values()), default=0.0)
+    steady: list[float] = []
     for result in done.values():
-        latencies += result["latencies"]
+        latencies += [seconds for _, seconds in result["latencies"]]
+        steady += [seconds for sent, seconds in result["latencies"] if sent > last_created]
         reconnects += result["reconnects"]
         for reason, count in result["errors"].items():
             errors[reason] = errors.get(reason, 0) + count
@@ -553,6 +563,25 @@ def _compare(
         same = all(_same(record, seen) for seen in result["records"].values())
         finished += over and same
         mismatched += not same
+    by_game: dict[str, list[float]] = {}
+    for result in done.values():
+        by_game.setdefault(result["game"], []).extend(x for _, x in result["latencies"])
+    for game, seconds in sorted(by_game.items()):
+        seconds.sort()
+        if seconds:
+            print(
+                f"{game}: actions={len(seconds)} p50_ms={statistics.median(seconds) * 1000:.1f} "
+                f"p99_ms={seconds[int(0.99 * (len(seconds) - 1))] * 1000:.1f}",
+                file=sys.stderr,
+            )
+    steady.sort()
+    if steady:
+        print(
+            f"after the last match was created: actions={len(steady)} "
+            f"p50_ms={statistics.median(steady) * 1000:.1f} "
+            f"p99_ms={steady[int(0.99 * (len(steady) - 1))] * 1000:.1f}",
+            file=sys.stderr,
+        )
     latencies.sort()
     p50 = statistics.median(latencies) * 1000 if latencies else float("nan")
     p99 = latencies[int(0.99 * (len(latencies) - 1))] * 1000 if latencies else float("nan")
