@@ -311,9 +311,11 @@ class Seat:
         self._turn = asyncio.create_task(self._act(ws))
 
     async def _act(self, ws: Any) -> None:
+        from websockets.exceptions import ConnectionClosed
+
         try:
             await self._think_and_act(ws)
-        except ConnectionError:
+        except (ConnectionError, ConnectionClosed):
             pass  # the session ends and comes back
         except Exception:  # a bug of this client: said, and the connection made again
             traceback.print_exc()
