@@ -22,7 +22,12 @@ What is measured:
   in the database once the server is stopped: ``lost`` counts those missing or different;
 - each seat's final record against the database's (public games: every step's seat and text;
   hiding games: the seats, and the texts the seat was told);
-- the server's resident memory at its peak (``/proc/PID/status``, sampled).
+- the server's resident memory at its peak (``/proc/PID/status``, sampled);
+- ``stranded``: matches that could not go on because a seat's token was lost (the server
+  kept a ``join`` and was killed before its answer left: the seat is held, and nobody holds
+  its token).
+
+The clients live in :mod:`server_load_clients` (worker processes, one connection a seat).
 
 With ``--faults`` the server is killed with SIGKILL three times during the run and started
 again on the same data folder and port; clients drop connections at random and one client
@@ -37,7 +42,6 @@ The line before the last says memory and faults; the last line is exactly::
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 import multiprocessing
 import os
@@ -49,38 +53,17 @@ import sys
 import tempfile
 import threading
 import time
-import traceback
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from server_load_clients import Plan, Settings, worker  # noqa: E402
+
 #: How long a run may take before the benchmark gives up on the matches still open.
 RUN_LIMIT_S = 1800.0
-
-
-@dataclass(frozen=True)
-class Plan:
-    """One match of the run: which game, with which options, played by which agent."""
-
-    index: int
-    game: str
-    agent: str
-    seed: int
-
-
-@dataclass
-class Settings:
-    """What every worker process needs to play its matches."""
-
-    url: str
-    folder: str
-    think_ms: float
-    max_plies: int
-    drop_rate: float
 
 
 # -- the server process ---------------------------------------------------------------------
@@ -153,296 +136,6 @@ class Server:
             except (OSError, ValueError):
                 return
             time.sleep(0.2)
-
-
-# -- one seat's client ----------------------------------------------------------------------
-
-
-@dataclass
-class MatchRun:
-    """What the clients of one match share (they live in one worker process)."""
-
-    plan: Plan
-    seats: int
-    hiding: bool = False
-    code: asyncio.Future[str] | None = None
-    sent: dict[int, float] = field(default_factory=dict)  # ply after the act -> send time
-    got: dict[int, list[float]] = field(default_factory=dict)  # ply -> update times
-    records: dict[int, list[list[Any]]] = field(default_factory=dict)  # seat -> final record
-    created: float = 0.0  # when the server answered ``created``
-    reconnects: int = 0
-    errors: dict[str, int] = field(default_factory=dict)
-
-
-class Seat:
-    """One seat's client: connects, takes or resumes its seat, plays its turns, reconnects
-    after any drop with a capped back-off, and ends when the match is over."""
-
-    def __init__(self, run: MatchRun, seat: int, settings: Settings, tokens: dict[str, Any]):
-        self.run = run
-        self.seat = seat
-        self.settings = settings
-        self.tokens = tokens  # shared by the match's seats, written to the token file
-        self.rng = random.Random(run.plan.seed * 31 + seat)
-        self.record: list[list[Any]] = []
-        self.over = False
-        self.to_move: int | None = None
-        self.legal: list[str] = []
-        self.pending = -1  # the ply an act of ours waits for
-        self.replica: Any = None
-        self._turn: asyncio.Task[None] | None = None
-
-    async def play(self) -> None:
-        from websockets.asyncio.client import connect
-        from websockets.exceptions import ConnectionClosed, InvalidHandshake
-
-        pause = 0.05
-        while not self.over:
-            try:
-                async with connect(self.settings.url, max_size=2**24) as ws:
-                    pause = 0.05
-                    await self._session(ws)
-            except (ConnectionClosed, InvalidHandshake, OSError, TimeoutError) as exc:
-                # why connections end, counted with the errors (drop:...)
-                code = getattr(getattr(exc, "rcvd", None), "code", "")
-                why = f"drop:{type(exc).__name__}{code}"
-                self.run.errors[why] = self.run.errors.get(why, 0) + 1
-            if self._turn is not None:
-                self._turn.cancel()
-            if not self.over:
-                self.run.reconnects += 1
-                await asyncio.sleep(pause * (0.5 + self.rng.random()))
-                pause = min(pause * 2, 1.0)
-        self.run.records[self.seat] = self.record
-
-    async def _session(self, ws: Any) -> None:
-        await ws.send(json.dumps({"type": "hello", "version": 1, "name": f"bot {self.seat}"}))
-        token = self.tokens.get(str(self.seat))
-        if token is not None:
-            code = self.tokens["code"]
-            await ws.send(json.dumps({"type": "resume", "code": code, "token": token}))
-        elif self.seat == 0:
-            await ws.send(json.dumps(self._create()))
-        else:
-            assert self.run.code is not None
-            code = await self.run.code
-            await ws.send(json.dumps({"type": "join", "code": code, "seat": self.seat}))
-        async for text in ws:
-            message = json.loads(text)
-            await self._receive(ws, message)
-            if self.over:
-                return
-
-    def _create(self) -> dict[str, Any]:
-        return {
-            "type": "create",
-            "game": self.run.plan.game,
-            "options": {},
-            "seats": ["person"] * self.run.seats,
-            "you": 0,
-            "rules": {"hints": False, "undo": False},
-        }
-
-    async def _receive(self, ws: Any, message: dict[str, Any]) -> None:
-        kind = message.get("type")
-        if kind in ("created", "joined"):
-            self.tokens[str(self.seat)] = message["token"]
-            self.tokens["code"] = message["code"]
-            _keep_tokens(self.settings.folder, self.run.plan.index, self.tokens)
-            if kind == "created":
-                self.run.created = time.monotonic()
-            if kind == "created" and self.run.code is not None and not self.run.code.done():
-                self.run.code.set_result(message["code"])
-        elif kind == "snapshot":
-            self._snapshot(message)
-        elif kind == "update":
-            self._update(message)
-        elif kind == "error":
-            reason = str(message.get("reason"))
-            self.run.errors[reason] = self.run.errors.get(reason, 0) + 1
-            if reason in ("stale", "illegal", "not-your-turn", "busy", "over"):
-                # our view is behind the server's: ask for the match again
-                self.pending = -1
-                code, token = self.tokens.get("code"), self.tokens.get(str(self.seat))
-                await ws.send(json.dumps({"type": "resume", "code": code, "token": token}))
-            elif reason in ("seat-taken", "no-match", "bad-token"):
-                raise SystemExit(f"match {self.run.plan.index} seat {self.seat}: {message}")
-            return
-        else:
-            return
-        self._maybe_act(ws)
-
-    def _snapshot(self, message: dict[str, Any]) -> None:
-        self.record = [[step["seat"], step.get("text")] for step in message["record"]]
-        self.over = bool(message["over"])
-        self.to_move = message.get("to_move")
-        self.legal = list(message.get("legal") or [])
-        self.run.hiding = "start_seed" not in message or message["start_seed"] is None
-        self.pending = -1
-        if not self.run.hiding:
-            self.replica = _replica(self.run.plan.game, message, self.record)
-
-    def _update(self, message: dict[str, Any]) -> None:
-        ply = int(message["ply"])
-        if message["step"] is None and ply == len(self.record):
-            self.over = bool(message["over"])  # the match ended with no step (a resignation)
-            return
-        if ply != len(self.record) + 1:
-            return  # a snapshot follows a resume; it brings the record whole
-        now = time.monotonic()
-        step = message["step"]
-        self.record.append([step["seat"], step.get("text")])
-        self.run.got.setdefault(ply, []).append(now)
-        if ply == self.pending and step["seat"] == self.seat:
-            _append_ack(self.settings.folder, self.run.plan.index, ply, self.seat, step["text"])
-            self.pending = -1
-        if self.replica is not None:
-            state = self.replica
-            self.replica = state.apply(state.parse_action(step["text"]))
-        self.over = bool(message["over"])
-        self.to_move = message.get("to_move")
-        self.legal = list(message.get("legal") or [])
-
-    def _maybe_act(self, ws: Any) -> None:
-        if self.over or self.to_move != self.seat or self.pending >= 0:
-            return
-        if self._turn is not None and not self._turn.done():
-            return
-        self._turn = asyncio.create_task(self._act(ws))
-
-    async def _act(self, ws: Any) -> None:
-        from websockets.exceptions import ConnectionClosed
-
-        try:
-            await self._think_and_act(ws)
-        except (ConnectionError, ConnectionClosed):
-            pass  # the session ends and comes back
-        except Exception:  # a bug of this client: said, and the connection made again
-            traceback.print_exc()
-            ws.transport.abort()
-
-    async def _think_and_act(self, ws: Any) -> None:
-        think = self.settings.think_ms / 1000
-        while True:  # think again when the match moved on while this seat thought
-            ply = len(self.record)
-            await asyncio.sleep(think * (0.5 + self.rng.random()))
-            if self.over or self.to_move != self.seat or self.pending >= 0:
-                return
-            if ply == len(self.record):
-                break
-        code, token = self.tokens["code"], self.tokens[str(self.seat)]
-        cap = _game(self.run.plan.game).step_cap() or self.settings.max_plies
-        if ply >= min(cap, self.settings.max_plies):
-            await ws.send(json.dumps({"type": "resign", "code": code, "token": token}))
-            return
-        action = self._choose()
-        self.pending = ply + 1
-        self.run.sent[ply + 1] = time.monotonic()
-        await ws.send(
-            json.dumps({"type": "act", "code": code, "token": token, "ply": ply, "action": action})
-        )
-        if self.rng.random() < self.settings.drop_rate:
-            ws.transport.abort()  # the client dies right after it sent: a lost connection
-
-    def _choose(self) -> str:
-        if self.replica is None:
-            return str(self.rng.choice(self.legal))
-        from game.logic.contract import Limits, Stop
-
-        state = self.replica
-        agent = _agent(self.run.plan.game, self.run.plan.agent)
-        action = agent.choose(state, Limits(time=0.05), self.rng, Stop())
-        return str(state.action_text(action))
-
-
-_GAMES: dict[str, Any] = {}
-_AGENTS: dict[tuple[str, str], Any] = {}
-
-
-def _game(game_id: str) -> Any:
-    if game_id not in _GAMES:
-        from game import registry
-
-        entry = registry.get(game_id)
-        _GAMES[game_id] = entry.make_game(entry.options.validate({}))
-    return _GAMES[game_id]
-
-
-def _agent(game_id: str, name: str) -> Any:
-    if (game_id, name) not in _AGENTS:
-        from game import registry
-
-        entry = registry.get(game_id)
-        _AGENTS[game_id, name] = entry.make_agent(name, entry.options.validate({}))
-    return _AGENTS[game_id, name]
-
-
-def _replica(game_id: str, message: dict[str, Any], record: Sequence[Sequence[Any]]) -> Any:
-    state = _game(game_id).initial_state(random.Random(message["start_seed"]))
-    for _seat, text in record:
-        state = state.apply(state.parse_action(text))
-    return state
-
-
-def _keep_tokens(folder: str, index: int, tokens: dict[str, Any]) -> None:
-    _write(Path(folder, "tokens", f"{index}.json"), tokens)
-
-
-def _append_ack(folder: str, index: int, ply: int, seat: int, text: str) -> None:
-    line = json.dumps([index, ply, seat, text]) + "\n"
-    fd = os.open(Path(folder, "acks", f"{index}.jsonl"), os.O_WRONLY | os.O_APPEND | os.O_CREAT)
-    try:
-        os.write(fd, line.encode())
-    finally:
-        os.close(fd)
-
-
-# -- a worker process: many matches, every seat a connection --------------------------------
-
-
-def worker(plans: Sequence[Plan], settings: Settings) -> None:
-    """Play ``plans`` to their ends; write one result file per match (a file, not a queue:
-    this process may be killed while it writes)."""
-    asyncio.run(_worker(plans, settings))
-
-
-async def _worker(plans: Sequence[Plan], settings: Settings) -> None:
-    async def one(plan: Plan, delay: float) -> None:
-        await asyncio.sleep(delay)
-        run = MatchRun(plan, seats=_game(plan.game).seats)
-        run.code = asyncio.get_running_loop().create_future()
-        path = Path(settings.folder, "tokens", f"{plan.index}.json")
-        tokens: dict[str, Any] = json.loads(path.read_text()) if path.exists() else {}
-        if "code" in tokens:
-            run.code.set_result(tokens["code"])
-        await asyncio.gather(*(Seat(run, s, settings, tokens).play() for s in range(run.seats)))
-        latencies = [
-            [sent, max(run.got[ply]) - sent]
-            for ply, sent in run.sent.items()
-            if len(run.got.get(ply, ())) == run.seats
-        ]
-        result = {
-            "index": plan.index,
-            "code": tokens.get("code"),
-            "game": plan.game,
-            "hiding": run.hiding,
-            "records": run.records,
-            "latencies": latencies,
-            "created": run.created,
-            "reconnects": run.reconnects,
-            "errors": run.errors,
-        }
-        _write(Path(settings.folder, "results", f"{plan.index}.json"), result)
-
-    for plan in plans:  # every game's rules made before the clock starts
-        _game(plan.game)
-    await asyncio.gather(*(one(plan, 0.004 * i) for i, plan in enumerate(plans)))
-
-
-def _write(path: Path, data: Any) -> None:
-    """Write ``data`` as JSON whole or not at all (a temporary file, then a rename)."""
-    path.with_suffix(".tmp").write_text(json.dumps(data))
-    path.with_suffix(".tmp").replace(path)
 
 
 # -- the run --------------------------------------------------------------------------------
@@ -549,7 +242,7 @@ def _compare(
                 or (text is not None and record[ply - 1][1] != text)
             ):
                 lost += 1
-    finished = mismatched = 0
+    finished = mismatched = stranded = 0
     latencies: list[float] = []
     reconnects = 0
     errors: dict[str, int] = {}
@@ -561,10 +254,11 @@ def _compare(
         reconnects += result["reconnects"]
         for reason, count in result["errors"].items():
             errors[reason] = errors.get(reason, 0) + count
+        stranded += bool(result["stranded"])
         record, over = stored.get(result["code"], ([], False))
         same = all(_same(record, seen) for seen in result["records"].values())
         finished += over and same
-        mismatched += not same
+        mismatched += not same and not result["stranded"]
     by_game: dict[str, list[float]] = {}
     for result in done.values():
         by_game.setdefault(result["game"], []).extend(x for _, x in result["latencies"])
@@ -591,6 +285,7 @@ def _compare(
     first = (
         f"server_rss_peak_mib={server.peak_rss / 2**20:.0f} server_kills={server.kills} "
         f"client_procs_killed={client_kills} reconnects={reconnects} mismatched={mismatched} "
+        f"stranded={stranded} "
         f"acks={acks} samples={len(latencies)} errors={said} seconds={elapsed:.1f} "
         f"stop_status={status}"
     )
