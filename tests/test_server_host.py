@@ -153,7 +153,7 @@ def test_a_match_that_no_longer_rebuilds_is_marked_damaged_and_the_rest_resume(
     assert bad["code"] not in make_host(tmp_path)[0].matches
 
 
-def test_a_computer_seat_plays_reversi_and_undo_takes_back_to_the_persons_turn(
+def test_a_computer_seat_plays_and_undo_takes_back_to_the_persons_turn(
     tmp_path: Path,
 ) -> None:
     host, sent = make_host(tmp_path)
@@ -161,7 +161,7 @@ def test_a_computer_seat_plays_reversi_and_undo_takes_back_to_the_persons_turn(
         host,
         sent,
         "ann",
-        game="reversi",
+        game="tic-tac-toe",
         seats=["open", {"agent": "random"}],
         rules={"undo": True, "think": 0.05},
     )
@@ -169,8 +169,8 @@ def test_a_computer_seat_plays_reversi_and_undo_takes_back_to_the_persons_turn(
     first = sent.last("ann", "snapshot")
     assert first["to_move"] == 0 and "start_seed" in first
     # The window's opponent options say what the seats list seats; no option seats anyone.
-    assert (first["options"]["black"], first["options"]["white"]) == ("human", "random")
-    ask(host, "ann", type="act", code=code, token=token, ply=0, action="d3")
+    assert (first["options"]["first"], first["options"]["second"]) == ("human", "random")
+    ask(host, "ann", type="act", code=code, token=token, ply=0, action="b2")
     settle(host)
     match = host.matches[code]
     assert match.ply >= 2 and sent.last("ann")["type"] == "update"
@@ -284,3 +284,36 @@ def test_computer_seats_play_a_match_by_themselves_while_its_creator_watches(
     host.drop("ann")
     assert host.matches == {}
     assert SqliteStore(tmp_path / "server.sqlite3").unfinished() == []
+
+
+def test_a_resumed_match_draws_the_chance_the_running_one_draws(tmp_path: Path) -> None:
+    host, sent = make_host(tmp_path, executor=Never())
+    ask(host, "ann", type="create", game="backgammon", seats=["open", "open"])
+    code = sent.last("ann", "created")["code"]
+    ask(host, "bob", type="join", code=code)
+    tokens = [sent.last("ann", "created")["token"], sent.last("bob", "joined")["token"]]
+    match = host.matches[code]
+
+    def act(on: MatchHost) -> None:
+        state = on.matches[code].state
+        first = state.action_text(state.legal_actions()[0])
+        seat = state.current_player()
+        ask(
+            on,
+            "x",
+            type="act",
+            code=code,
+            token=tokens[seat],
+            ply=on.matches[code].ply,
+            action=first,
+        )
+
+    for _ in range(4):
+        act(host)
+    again, _ = make_host(tmp_path, executor=Never())
+    for _ in range(4):  # the same acts on both: the same rolls after each
+        act(host)
+        act(again)
+        assert again.matches[code].match.transcript() == match.match.transcript()
+    rolls = [s.text for s in match.match.record if s.seat == -1]
+    assert len(rolls) >= 3

@@ -46,18 +46,18 @@ def test_cluedo_frames_hold_no_card_their_recipient_may_not_see(tmp_path: Path) 
     code, token = made["code"], made["token"]
     ask(host, "eve", type="watch", code=code)
     match = host.matches[code]
-    assert match.hides
+    assert match.hides and match.ply > 0  # the deal is dealt
     rng = random.Random(7)
     checked = {"ann": 0, "eve": 0}
-    resumed = False
-    while not match.over and match.ply < 400:
+    # Kept: the secret deal replays from its stored chance steps.
+    again, _ = make_host(tmp_path, executor=Never())
+    assert again.matches[code].key_digest() == match.key_digest()
+    assert again.matches[code].hides
+    acted = 0
+    while not match.over and match.ply < 5000:
         settle(host)
-        if not resumed and match.ply > 10:  # kept: the deal replays from its stored steps
-            again, _ = make_host(tmp_path, executor=Never())
-            assert again.matches[code].key_digest() == match.key_digest()
-            assert again.matches[code].hides
-            resumed = True
         if match.state.current_player() == 0:
+            acted += 1
             legal = sent.last("ann")["legal"]
             ask(
                 host,
@@ -74,10 +74,10 @@ def test_cluedo_frames_hold_no_card_their_recipient_may_not_see(tmp_path: Path) 
             if frame["type"] in ("snapshot", "update"):
                 check_frame(frame, seat, match.match.state_at(frame["ply"]))
                 checked[client] += 1
-    assert min(checked.values()) > 10
+    assert min(checked.values()) >= 2
     own = [
         f["step"] for f in sent.frames["ann"] if f["type"] == "update" and f["step"]["seat"] == 0
     ]
-    assert own and all(step["text"] for step in own)
-    assert resumed and match.over
+    assert len(own) >= acted and all(step["text"] for step in own)  # and its forced shows
+    assert match.over
     assert SqliteStore(tmp_path / "server.sqlite3").unfinished() == []

@@ -160,8 +160,9 @@ def _seat(value: Any) -> int:
 def _number(value: Any) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise ValueError(f"a number, not {_shown(value)}")
-    if not math.isfinite(value) or abs(value) >= _INT_LIMIT:
-        raise ValueError(f"a finite number, not {_shown(value)}")
+    # The size first: an integer too big for a float cannot even be asked if it is finite.
+    if abs(value) >= _INT_LIMIT or not math.isfinite(value):
+        raise ValueError(f"a finite number below 2**53 in size, not {_shown(value)}")
     return value
 
 
@@ -287,6 +288,8 @@ def _field(kind: str, name: str, value: Any, check: Callable[[Any], Any]) -> Any
 
 
 def _shown(value: Any) -> str:
+    if isinstance(value, int) and abs(value) >= _INT_LIMIT:
+        return "a bigger number"  # its digits may be more than str() will write
     text = (
         json.dumps(value) if isinstance(value, str | int | float | bool) else type(value).__name__
     )

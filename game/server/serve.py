@@ -68,11 +68,11 @@ class Peer:
 
     _numbers = itertools.count(1)
 
-    def __init__(self, websocket: ServerConnection) -> None:
+    def __init__(self, websocket: ServerConnection, bucket: Bucket) -> None:
         self.websocket = websocket
         self.number = next(self._numbers)
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
-        self.bucket = Bucket(RATE, BURST)
+        self.bucket = bucket
         self.closing = False
         address = websocket.remote_address
         self.address = f"{address[0]}:{address[1]}" if address else "?"
@@ -111,8 +111,16 @@ class GameServer:
     """The server: ``await start()`` binds and returns the address; ``await stop()`` closes
     every connection with 1001 and waits for them; the store is the caller's to close."""
 
-    def __init__(self, store: MatchStore, host: str = "127.0.0.1", port: int = 8765) -> None:
+    def __init__(
+        self,
+        store: MatchStore,
+        host: str = "127.0.0.1",
+        port: int = 8765,
+        *,
+        rate: tuple[float, int] = (RATE, BURST),
+    ) -> None:
         self.store = store
+        self.rate = rate  # each connection's messages: a second on average, at once
         self.bind = (host, port)
         self.peers: set[Peer] = set()
         self.host: MatchHost | None = None
@@ -161,7 +169,7 @@ class GameServer:
 
     async def _connection(self, websocket: ServerConnection) -> None:
         assert self.host is not None
-        peer = Peer(websocket)
+        peer = Peer(websocket, Bucket(*self.rate))
         self.peers.add(peer)
         writer = asyncio.create_task(peer.write())
         log.info("%s connected", peer)
@@ -185,6 +193,10 @@ class GameServer:
             message = parse(frame)
         except ProtocolError as exc:
             self.host.refused(peer, "?", exc)
+            return
+        except Exception:  # our bug in reading it: answered and logged, the connection stays
+            log.exception("reading a frame from %s failed", peer)
+            self.host.error(peer, "server", "the server failed to read this message (logged)")
             return
         if message["type"] == "status":  # the host's, with each connection's latency
             peer.send(encode("status", re=message.get("id"), matches=self.status()))
