@@ -90,11 +90,6 @@ def test_hostile_messages_get_errors_and_change_no_match(tmp_path: Path) -> None
     asyncio.run(_fuzz(tmp_path, random.Random(30)))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="protocol._number calls math.isfinite on an int too big for a float: OverflowError "
-    "closes the connection with 1011 instead of an error answer",
-)
 def test_an_integer_too_big_for_a_float_is_refused(tmp_path: Path) -> None:
     asyncio.run(_one_frame(tmp_path, '{"type": "ping", "t": 1%s, "id": 3}' % ("0" * 400)))
 
@@ -316,10 +311,8 @@ def _huge_number(rng: random.Random, m: Matches) -> Frame:
     kind, field = rng.choice(
         [("act", "ply"), ("join", "seat"), ("hello", "version"), ("ping", "t")]
     )
-    # an integer too big for a double, where a number is read, has a test of its own
-    biggest = [10**400] if field != "t" else []
     data = _good_fields(kind, m)
-    data[field] = rng.choice([2**53, 2**64, 10**30, -(2**60), *biggest])
+    data[field] = rng.choice([2**53, 2**64, 10**30, -(2**60), 10**400])
     text = json.dumps(data)
     if kind == "ping" and rng.random() < 0.3:  # a float literal too big for a double
         text = text.replace(str(data[field]), "1e999")
