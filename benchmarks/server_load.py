@@ -23,9 +23,11 @@ What is measured:
 - each seat's final record against the database's (public games: every step's seat and text;
   hiding games: the seats, and the texts the seat was told);
 - the server's resident memory at its peak (``/proc/PID/status``, sampled);
-- ``stranded``: matches that could not go on because a seat's token was lost (the server
-  kept a ``join`` and was killed before its answer left: the seat is held, and nobody holds
-  its token).
+- ``stranded``: matches a seat's client could not follow to the end: its token was lost
+  (the server kept a ``join`` and was killed before its answer left: ``seat-taken``), or
+  the match ended while the client was away and the restarted server, which loads only
+  unfinished matches, answers its ``resume`` with ``no-match`` (the client never sees the
+  last steps, so its record differs from the database's).
 
 The clients live in :mod:`server_load_clients` (worker processes, one connection a seat).
 

@@ -155,7 +155,9 @@ class Seat:
         elif kind == "error":
             reason = str(message.get("reason"))
             self.run.errors[reason] = self.run.errors.get(reason, 0) + 1
-            if reason in ("stale", "illegal", "not-your-turn", "busy", "over"):
+            if str(self.seat) not in self.tokens:  # no seat yet: take it again from the start
+                ws.transport.abort()
+            elif reason in ("stale", "illegal", "not-your-turn", "busy", "over"):
                 # our view is behind the server's: ask for the match again
                 self.pending = -1
                 code, token = self.tokens.get("code"), self.tokens.get(str(self.seat))
@@ -166,6 +168,8 @@ class Seat:
                 self.run.stranded = f"seat {self.seat}: {reason}"
                 for socket in self.run.sockets:
                     socket.transport.abort()
+            else:  # anything else: a session of this seat begun anew says where it is
+                ws.transport.abort()
             return
         else:
             return
