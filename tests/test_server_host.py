@@ -317,3 +317,26 @@ def test_a_resumed_match_draws_the_chance_the_running_one_draws(tmp_path: Path) 
         assert again.matches[code].match.transcript() == match.match.transcript()
     rolls = [s.text for s in match.match.record if s.seat == -1]
     assert len(rolls) >= 3
+
+
+def test_a_finished_match_let_go_from_memory_is_watched_and_resumed_from_the_store(
+    tmp_path: Path,
+) -> None:
+    host, sent = make_host(tmp_path)
+    code = created(host, sent, "ann", game="tic-tac-toe")["code"]
+    ask(host, "bob", type="join", code=code)
+    tokens = [sent.last("ann", "created")["token"], sent.last("bob", "joined")["token"]]
+    for ply, action in enumerate(["b2", "a1", "c1", "a3", "a2", "c3", "b3", "b1", "c2"]):
+        ask(host, "x", type="act", code=code, token=tokens[ply % 2], ply=ply, action=action)
+    host.drop("ann")
+    host.drop("bob")
+    assert code not in host.matches  # over, and nobody follows it
+    ask(host, "eve", type="watch", code=code)
+    seen = sent.last("eve", "snapshot")
+    assert seen["over"] and seen["ply"] == 9 and seen["record"][-1]["text"] == "c2"
+    ask(host, "ann", type="resume", code=code, token=tokens[0])
+    assert sent.last("ann", "snapshot")["you"] == 0
+    ask(host, "ann", type="act", code=code, token=tokens[0], ply=9, action="a1")
+    assert sent.last("ann")["reason"] == "over"
+    ask(host, "eve", type="watch", code="ZZZZZZ")
+    assert sent.last("eve")["reason"] == "no-match"

@@ -466,9 +466,17 @@ class MatchHost:
             self.send(client, text)
 
     def _match(self, message: dict[str, Any]) -> ServerMatch:
-        match = self.matches.get(message["code"])
-        if match is None:
-            raise _refuse("no-match", f"no match has the code {message['code']}")
+        code = message["code"]
+        match = self.matches.get(code)
+        if match is None:  # a finished match let go from memory: its record is in the store
+            kept = self.store.finished(code)
+            try:
+                match = ServerMatch.resumed(kept) if kept is not None else None
+            except Exception as exc:  # a game gone since: as good as no match
+                log.error("finished match %s does not rebuild: %s", code, exc)
+            if match is None:
+                raise _refuse("no-match", f"no match has the code {code}")
+            self.matches[code] = match
         return match
 
     def _seat_of(self, message: dict[str, Any]) -> tuple[ServerMatch, int]:

@@ -140,6 +140,8 @@ class GameServer:
             max_size=MAX_FRAME,
             process_request=self._http,
             ping_interval=20,
+            # Frames are short JSON: compressing each costs more time than it saves bytes.
+            compression=None,
             ping_timeout=20,
         )
         address = self.server.sockets[0].getsockname()

@@ -138,6 +138,11 @@ class MatchStore(abc.ABC):
         """Every live match with its record, oldest first."""
 
     @abc.abstractmethod
+    def finished(self, code: str) -> KeptMatch | None:
+        """The match ``code`` with its record where it is over (a client that was away asks
+        to see how it ended), else None."""
+
+    @abc.abstractmethod
     def close(self) -> None: ...
 
 
@@ -218,9 +223,17 @@ class SqliteStore(MatchStore):
             )
 
     def unfinished(self) -> list[KeptMatch]:
+        return self._kept("status = 'live'", ())
+
+    def finished(self, code: str) -> KeptMatch | None:
+        found = self._kept("status = 'over' AND code = ?", (code,))
+        return found[0] if found else None
+
+    def _kept(self, where: str, values: tuple[Any, ...]) -> list[KeptMatch]:
         rows = self._db.execute(
             "SELECT code, game, options, rules, start_seed, seed, seats, status, ended_by,"
-            " key_digest FROM matches WHERE status = 'live' ORDER BY created, code"
+            f" key_digest FROM matches WHERE {where} ORDER BY created, code",
+            values,
         ).fetchall()
         found = []
         for code, game, options, rules, start_seed, seed, seats, status, ended_by, digest in rows:
