@@ -66,6 +66,15 @@ class MatchHost:
         )
         self._pending: queue.SimpleQueue[Callable[[], None]] = queue.SimpleQueue()
         self.schedule = schedule or self._pending.put
+        # A host on an event loop (``schedule`` given) builds a new match's start apart (a
+        # MasterGrab map takes a good part of a second), so that no connection waits for it;
+        # one without (tests) builds it in place, the answer there when ``handle`` returns.
+        self._builder = (
+            concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="gamehall-server-build")
+            if schedule is not None
+            else None
+        )
+        self._reserved: set[str] = set()  # codes of matches being built
         self.matches: dict[str, ServerMatch] = {}
         self.clients: dict[Client, dict[str, int | None]] = {}  # client -> code -> seat
         self.names: dict[Client, str] = {}
@@ -132,6 +141,8 @@ class MatchHost:
             match.stop_thinking()
         if self._own_executor:
             self.executor.shutdown(wait=False, cancel_futures=True)
+        if self._builder is not None:
+            self._builder.shutdown(wait=False, cancel_futures=True)
 
     def status(
         self, latency: Callable[[Client], float | None] | None = None
@@ -219,11 +230,39 @@ class MatchHost:
             secrets.randbits(62),
             [s.kept() for s in seats],
         )
+        if self._builder is None:
+            self._made(client, re, kept, seats, you, ServerMatch.made(kept, entry, game))
+            return
+        self._reserved.add(kept.code)
+        future = self._builder.submit(ServerMatch.made, kept, entry, game)
+
+        def made(done: concurrent.futures.Future[ServerMatch]) -> None:
+            self._reserved.discard(kept.code)
+            try:  # as handle() would have answered, had it been built there
+                self._made(client, re, kept, seats, you, done.result())
+            except ProtocolError as exc:
+                self.refused(client, "create", exc, re)
+            except Exception:  # our bug, or the game's: said, logged, nothing kept
+                log.exception("building match %s of %s failed", kept.code, entry.id)
+                self.error(client, "server", "the server failed to start this match (logged)", re)
+
+        future.add_done_callback(lambda done: self.schedule(lambda: made(done)))
+
+    def _made(
+        self,
+        client: Client,
+        re: Any,
+        kept: KeptMatch,
+        seats: list[Seat],
+        you: int | None,
+        match: ServerMatch,
+    ) -> None:
+        """A created match is built: keep it, answer its creator, start its computer seats."""
         token = None
         if you is not None:
             token = seats[you].take(self.names.get(client, ""))
             kept.seats[you] = seats[you].kept()
-        match = ServerMatch.made(kept, entry, game)
+            match.seats[you] = Seat.from_kept(kept.seats[you])
         kept.steps = match.steps_from(0)
         kept.key_digest = match.key_digest()
         kept.status = "over" if match.over else "live"
@@ -494,7 +533,7 @@ class MatchHost:
     def _new_code(self) -> str:
         while True:
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-            if code not in self.matches and not self.store.has(code):
+            if code not in self.matches and code not in self._reserved and not self.store.has(code):
                 return code
 
     def _forget(self, match: ServerMatch) -> None:
