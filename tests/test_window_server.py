@@ -121,7 +121,7 @@ def test_a_spectator_sees_the_record_and_refusals_are_one_line(director, server,
         open_match(None, session, address, code="ZZZZZZ")
     plain = lambda e, o: Session(e.id, e.options, Settings())  # noqa: E731
     with pytest.raises(RemoteError, match="hides what each player sees"):
-        open_match(get("clue"), plain, address)
+        open_match(get("barrage"), plain, address)
     computers = lambda e, o: Session(e.id, e.options, Settings(), None, {"black": "random"})  # noqa: E731
     with pytest.raises(RemoteError, match="every seat of this Reversi is a computer's"):
         open_match(get("reversi"), computers, address)

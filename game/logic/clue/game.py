@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from game.logic.clue.deck import deck_names, detectives, load_deck
-from game.logic.clue.rules import ROUND_CAP, SEATS, Action, ClueRules, ClueState, Phase
+from game.logic.clue.rules import MAX_SEATS, ROUND_CAP, SEATS, Action, ClueRules, ClueState, Phase
 from game.logic.contract import CHANCE, Agent, Game, State
 from game.logic.match import Match
 from game.logic.options import Option, OptionsSchema
@@ -39,6 +39,14 @@ OPTIONS: Final = OptionsSchema(
         ),
         ROUND_CAP,
         Option("human_playing", bool, True, help="you take seat 0", cli=False),
+        Option(
+            "people",
+            int,
+            1,
+            minimum=1,
+            maximum=MAX_SEATS,
+            help="seats for people, the first ones (more than you: on a server, --host)",
+        ),
     )
 )
 
@@ -69,6 +77,14 @@ class ClueGame(Game[Action]):
         if dealer is None:
             dealer = rng.randrange(self.seats)
         return ClueState.start(self.rules, dealer)
+
+    def stand_in(self, view: Any, seat: int, rng: random.Random) -> State[Action] | None:
+        """A deal ``seat`` cannot tell from the true one, with the phase, the turn and the
+        suggestion being answered as seen (:func:`~game.logic.clue.determinize.stand_in`);
+        raises ValueError for a view it cannot read, or one of the deal."""
+        from game.logic.clue.determinize import stand_in
+
+        return stand_in(ClueState.start(self.rules), view, seat, rng)
 
     def forced_action(self, state: State[Action]) -> Action | None:
         """A refuter who holds only one of the named cards shows it."""
