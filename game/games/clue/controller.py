@@ -146,7 +146,8 @@ class ClueController(CardTableScene):
     def _on_step(self, step: Step) -> None:
         state = self.state
         if step.action is None:  # another seat's step on a server, its text not told
-            news = len(state.log) > len(self.match.state_at(self.match.cursor - 1).log)
+            before = self.match.state_at(self.match.cursor - 1)
+            news = not isinstance(before, ClueState) or len(state.log) > len(before.log)
         else:
             news = step.action.kind in (
                 ActionKind.SHOW,
