@@ -54,36 +54,14 @@ def determinizer(state: ClueState, seat: int) -> Callable[[random.Random], ClueS
     return draw
 
 
-def stand_in(start: ClueState, data: Any, seat: int, rng: random.Random) -> ClueState:
-    """A state made from ``data``, ``seat``'s observation as plain JSON values (see
-    :func:`read_view`), and ``start`` (the game's rules, before the deal): its own hand, its
-    events, the phase, the turn and the suggestion being answered are the ones seen, and the
-    other hands, the envelope and the cards shown to others are drawn with ``rng`` to agree
-    with them. Raises ValueError for data that is not such a view, or one of the deal."""
-    from game.logic.clue.rules import Asking, Phase  # the rules import this module
-
-    view = read_view(start.rules.deck, data)
-    course = view.course
-    if course is None or course.phase in ("envelope", "deal"):
-        raise ValueError("the cards are being dealt: there is nothing to draw yet")
-    seats = start.rules.seats
-    if view.seat != (seat if 0 <= seat < seats else None) or len(view.hand_sizes) != seats:
-        raise ValueError(f"not a view of seat {seat} at this table")
-    asking = None
-    if course.asking is not None:
-        ask = course.asking
-        if ask.refuter is None:
-            raise ValueError("a suggestion being answered names the seat asked")
-        asking = Asking(ask.seat, ask.cards, ask.passed, ask.refuter)
-    shell = replace(
-        start, dealer=course.dealer, hands=tuple(
-            view.hand if s == view.seat else () for s in range(seats)
-        ), phase=Phase(course.phase), turn=course.turn, round=course.round,
-        asking=asking, log=view.events, winner=course.winner,
-    )  # fmt: skip
-    # The suggestion being answered is an event for the draw: whoever passed holds none of
-    # its cards, and the seat asked now holds one.
-    pending = () if course.asking is None else (course.asking,)
+def stand_in(shell: ClueState, view: View, rng: random.Random) -> ClueState:
+    """``shell``, a state with ``view``'s hand, events and course (the phase, the turn, the
+    suggestion being answered), with what ``view``'s seat does not see drawn with ``rng`` to
+    agree with all of it: the other hands, the envelope and the cards shown to others. The
+    suggestion being answered counts for the draw: whoever passed holds none of its cards,
+    and the seat asked now holds one."""
+    asking = None if view.course is None else view.course.asking
+    pending = () if asking is None else (asking,)
     knowledge = Notebook.of(replace(view, events=view.events + pending)).knowledge
     return _dealt(shell, view, knowledge, rng)
 
