@@ -397,8 +397,9 @@ def seats_of(match: Any) -> tuple[list[Any], int | None]:
 
 def _check_plays(entry: Entry, controller: Any) -> None:
     """Refuse, in a RemoteError, a game whose scene makes its match only when it opens or
-    shows no step it did not play itself, and one that hides something from a seat (the
-    scene shows the whole state)."""
+    shows no step it did not play itself, and one that hides something from a seat unless
+    the game makes a stand-in and the scene plays on one (``plays_stand_in``: it shows only
+    what its seat may know)."""
     from game.server.views import game_hides, to_json
 
     match = getattr(controller, "match", None)
@@ -408,7 +409,10 @@ def _check_plays(entry: Entry, controller: Any) -> None:
         raise RemoteError(f"{entry.title} cannot be played on a server from the window yet")
     if game_hides(match.game, [match.state]):
         seats = [s for s, agent in enumerate(match.seats) if agent is None] or [-1]
-        if not _stands_in(match.game, to_json(match.state.observation(seats[0])), seats[0]):
+        view = to_json(match.state.observation(seats[0]))
+        if not getattr(controller, "plays_stand_in", False) or not _stands_in(
+            match.game, view, seats[0]
+        ):
             match.close()
             raise RemoteError(
                 f"{entry.title} hides what each player sees, and the window cannot play it "

@@ -63,6 +63,7 @@ class ClueController(CardTableScene):
     its own: by default in a window only)."""
 
     title = "Cluedo"
+    plays_stand_in = True  # the table shows the others' cards face down only, to the end
 
     def __init__(self, session: GameSession, **overrides: Any) -> None:
         self.seed: int | None = overrides.pop("seed", None)

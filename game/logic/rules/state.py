@@ -286,6 +286,14 @@ class RulesGame(Game[Move]):
         pos = read_position(self.rulebook, text) if text else self.rulebook.start()
         return RulesState(self.rulebook, pos)
 
+    def stand_in(self, view: Any, seat: int, rng: random.Random) -> RulesState | None:
+        """Where pieces are concealed, a position ``seat`` cannot tell from the true one,
+        made from its view (:meth:`~game.logic.rules.concealed.ConcealedRules.stand_in`);
+        None for every other game (a public one needs none)."""
+        if self.rulebook.design.concealed is None:
+            return None
+        return RulesState(self.rulebook, self.rulebook.stand_in(view, seat, rng))
+
     def ready_engine(self) -> str:
         """The first compile of the description's compiled back end, started in a worker
         process (:func:`game.logic.rules.compiled.worker.readying`)."""
