@@ -41,7 +41,7 @@ def _plays(state: Any, rng: random.Random) -> Any:
 
 
 def test_cluedos_stand_in_agrees_with_the_true_state_in_all_a_seat_may_know() -> None:
-    game = ClueGame({"seats": 4, "deck": "quick", "round_cap": 4})
+    game = ClueGame({"seats": 3, "deck": "quick", "round_cap": 4})
     rng = random.Random(7)
     state = game.initial_state(rng)
     plies = 0
@@ -64,13 +64,14 @@ def test_cluedos_stand_in_agrees_with_the_true_state_in_all_a_seat_may_know() ->
 
 
 def test_barrages_stand_in_keeps_the_seats_own_pieces_and_draws_the_blanks() -> None:
+    from game.games.rules.look import stacks_of
+
     game = get("barrage").game({})
-    rng = random.Random(3)
+    rng = random.Random(11)  # a match that ends (a flag taken) after a few dozen plies
     state = game.initial_state(rng)
     drawn: set[int] = set()  # what the blanks of seat 0's view became in its stand-ins
-    for ply in range(BARRAGE_PLIES):
-        if state.is_terminal():
-            break
+    made: Any = None
+    for ply in range(4 * BARRAGE_PLIES):
         for seat in range(game.seats):
             seen = state.observation(seat)
             made = game.stand_in(to_json(seen), seat, random.Random(ply))
@@ -79,8 +80,14 @@ def test_barrages_stand_in_keeps_the_seats_own_pieces_and_draws_the_blanks() -> 
                 assert legal_texts(made) == legal_texts(state)
             if seat == 0:
                 drawn |= {v for v, s in zip(made.pos.board, seen[0], strict=True) if s < 0}
+        if state.is_terminal():
+            break
         state = state.apply(rng.choice(state.legal_actions()))
-    assert len(drawn) > 1  # the blanks were dealt types, and not all the same one
+    assert state.is_terminal() and len(drawn) > 1  # blanks were dealt types, not all one
+    # At the end the board shows every piece, but a stand-in's made-up ones stay blanks.
+    assert "?" not in {t for stack in stacks_of(state, 1).values() for _, t in stack}
+    blanks = [p for p, v in enumerate(made.observation(1)[0]) if v < 0]
+    assert blanks and all(stacks_of(made, 1)[p][0][1] == "?" for p in blanks)
     with pytest.raises(ValueError, match="not a view of Barrage"):
         game.stand_in([[1, 2]], 0, rng)
 
@@ -110,7 +117,8 @@ def _may_see(remote: RemoteGame) -> set[int]:
     )
 
 
-def test_two_windows_play_cluedo_on_a_server(tmp_path: Path, monkeypatch: Any) -> None:
+def _recorded(monkeypatch: Any) -> dict[int | None, list[dict[str, Any]]]:
+    """Every message each window's link reads from the server, by the seat it holds."""
     received: dict[int | None, list[dict[str, Any]]] = {0: [], 1: []}
     real_event = ServerLink._event
 
@@ -119,6 +127,11 @@ def test_two_windows_play_cluedo_on_a_server(tmp_path: Path, monkeypatch: Any) -
         return real_event(self, message)
 
     monkeypatch.setattr(ServerLink, "_event", recording)
+    return received
+
+
+def test_two_windows_play_cluedo_on_a_server(tmp_path: Path, monkeypatch: Any) -> None:
+    received = _recorded(monkeypatch)
 
     async def main() -> None:
         async with loopback(tmp_path) as (host, port):
@@ -166,6 +179,53 @@ def test_two_windows_play_cluedo_on_a_server(tmp_path: Path, monkeypatch: Any) -
                 assert all((seat, text) in record for seat, text, _ in sent)  # all, in order
             finally:
                 for window in windows.values():  # its link waits for the server: let it run
+                    await asyncio.to_thread(window.controller.match.close)
+
+    asyncio.run(main())
+
+
+def test_two_windows_play_barrage_on_a_server(tmp_path: Path, monkeypatch: Any) -> None:
+    from game.games.rules.look import stacks_of
+
+    received = _recorded(monkeypatch)
+    sides = {"first": "human", "second": "human"}
+
+    def session(entry: Any, options: Any) -> Session:
+        return Session(entry.id, entry.options, Settings(), None, options or sides)
+
+    async def main() -> None:
+        async with loopback(tmp_path) as (host, port):
+            address = f"127.0.0.1:{port}"
+            red = await asyncio.to_thread(open_match, get("barrage"), session, address)
+            code = red.link.code
+            blue = await asyncio.to_thread(open_match, None, session, address, code=code)
+            windows = {0: red, 1: blue}
+            assert (red.controller.watcher(), blue.controller.watcher()) == (0, 1)
+            held = host.matches[code]
+            rng = random.Random(5)
+            loop = asyncio.get_running_loop()
+            deadline = loop.time() + PATIENCE
+            try:
+                while held.ply < BARRAGE_PLIES and not held.over:
+                    assert loop.time() < deadline, "the windows stopped playing"
+                    for seat, window in windows.items():
+                        window.controller.update(1 / 60)
+                        match = window.controller.match
+                        if match.person_to_move():
+                            assert tuple(legal_texts(match.state)) == match.legal
+                            match.play(rng.choice(match.state.legal_actions()))
+                        seen = match.state.observation(seat)[0]
+                        shown = stacks_of(match.state, window.controller.watcher())
+                        blanks = {p for p, v in enumerate(seen) if v < 0}
+                        assert {p for p, s in shown.items() if s[0][1] == "?"} == blanks
+                    await asyncio.sleep(0.005)  # the server's turn to run, then poll again
+                for seat in windows:
+                    frames = [f for f in received[seat] if f.get("code") == code]
+                    assert len(frames) > BARRAGE_PLIES // 2
+                    for frame in frames:
+                        check_frame(frame, seat, held.match.state_at(frame.get("ply", 0)))
+            finally:
+                for window in windows.values():
                     await asyncio.to_thread(window.controller.match.close)
 
     asyncio.run(main())
