@@ -180,8 +180,9 @@ class ConcealedRules:
         """A position made from what ``seat`` sees (:meth:`observe`'s value, as JSON lists)
         that it cannot tell from the true one: its own pieces, the revealed ones and the
         counters as seen, each blank of another player a type drawn from what is left of
-        that player's set (the set less its revealed and taken pieces), its hand too.
-        Raises ValueError for a value that is not such a view."""
+        that player's set (the set less its revealed and taken pieces), its hand too. The
+        last move's ends and the positions since the last capture, which a view does not
+        hold, are left empty. Raises ValueError for a value that is not such a view."""
         c, n = self.c, self.players
         try:
             board_seen, hands_seen, taken, turn, plies, quiet, mover = seen
