@@ -426,6 +426,8 @@ class ClueController(CardTableScene):
     def undo(self) -> None:
         self.play_hint = False
         self.match.undo()
+        if self.linked:  # asked of the server's other seats: the table changes if they agree
+            return
         self.jump()
         self.say("Back to your previous decision.")
 
