@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -30,7 +31,7 @@ def test_every_views_case_file_reads_back_equal(seed: int) -> None:
             state = state.apply(agents[seat].choose(state, Limits(time=1), rng, Stop()))
     for seat in [*range(seats), -1]:
         view = state.observation(seat)
-        assert loads(dumps(view)) == view
+        assert loads(dumps(view)) == replace(view, course=None)  # a case file: events only
 
 
 S1 = "suggest 1: Plum, Rope, Hall; passed 2; showed 3"

@@ -16,6 +16,7 @@ from game.logic.linked import (
     Noticed,
     Rejected,
     Stepped,
+    Told,
     UndoAsked,
 )
 from game.logic.match import MatchError, Step
@@ -146,3 +147,57 @@ def test_undo_asks_the_server_and_agrees_to_a_question():
             refused()
     match.close()
     assert link.closed
+
+
+def cluedo_told(seat: int) -> tuple[Any, LinkedMatch, FakeLink]:
+    """A dealt Cluedo match (the truth, kept here as a server would) and seat ``seat``'s
+    linked match of it, which has been told only its view."""
+    from game.logic.clue.game import ClueGame, start_match
+    from game.server.views import legal_texts, to_json
+
+    game = ClueGame({"seats": 3, "deck": "quick"})
+    truth = start_match(game, [None] * 3, seed=4)
+    link = FakeLink()
+    match = LinkedMatch(game, link, seat, ["Ann", "Bob", "Cy"], start_seed=None)
+    state = truth.state
+    legal = tuple(legal_texts(state)) if state.current_player() == seat else None
+    record = tuple((s.seat, s.text if s.seat == seat else None) for s in truth.record)
+    link.queued = [Began(None, record, seat, Told(to_json(state.observation(seat)), legal))]
+    match.poll()
+    return truth, match, link
+
+
+def test_a_hiding_match_plays_on_a_stand_in_and_sends_only_legal_texts():
+    from game.server.views import legal_texts, to_json
+
+    truth, match, link = cluedo_told(0)
+    assert match.stands_in and match.cursor == len(truth.record)
+    assert match.state.observation(0) == truth.state.observation(0)  # made from the view
+    with pytest.raises(IllegalActionError):
+        match.play_text("end")  # not before a suggestion
+    suggestion = match.state.parse_action("suggest " + " / ".join(
+        truth.game.rules.deck.name(r[0]) for r in truth.game.rules.deck.ranges
+    ))  # fmt: skip
+    match.play(suggestion)
+    text = match.state.action_text(suggestion)
+    assert link.sent == [("act", len(truth.record), text)] and text in (match.legal or ())
+    truth.play(suggestion)
+    while truth.state.current_player() not in (0, -4):  # the others answer, unseen here
+        truth.play(truth.state.legal_actions()[0])
+    shown = []
+    for ply in range(match.cursor + 1, truth.cursor + 1):
+        step, state = truth.record[ply - 1], truth.state_at(ply)
+        told = Told(to_json(state.observation(0)), None)
+        shown.append(Stepped(ply, step.seat, step.text if step.seat == 0 else None, told))
+    link.queued = shown
+    steps = match.poll()
+    assert [s.seat for s in steps] == [s.seat for s in truth.record[-len(steps) :]]
+    assert steps[0].action == suggestion and all(s.action is None for s in steps[1:])
+    assert match.state.observation(0) == truth.state.observation(0) and match.sent is None
+    assert link.sent == [("act", len(truth.record) - len(steps), text)]  # nothing else left
+    dealt = sum(1 for s in truth.record if s.seat == -1)  # an undo back to the deal
+    back = tuple((s.seat, None) for s in truth.record[:dealt])
+    view = to_json(truth.state_at(dealt).observation(0))
+    link.queued = [Began(None, back, 0, Told(view, tuple(legal_texts(truth.state_at(dealt)))))]
+    match.poll()  # the server's record is another one: rebuilt, and counted
+    assert match.resets == 1 and match.cursor == dealt and match.person_to_move()

@@ -161,9 +161,7 @@ def test_the_window_has_a_side_option_per_player() -> None:
 
 @pytest.mark.parametrize(("seat", "quarter"), [(0, 2), (1, 1), (2, 0), (3, 3)])
 def test_the_board_turns_to_the_persons_side(seat: int, quarter: int) -> None:
-    from types import SimpleNamespace
-
-    from game.games.rules.controller import BoardController
+    from game.games.rules.seats import quarter_turns
 
     rulebook = rulebook_for_text(
         ROOKS.replace("SETUP", "(North (King c6)) (East (King f3)) (South (King d1)) "
@@ -171,8 +169,7 @@ def test_the_board_turns_to_the_persons_side(seat: int, quarter: int) -> None:
     )  # fmt: skip
     sides = ["master"] * 4
     sides[seat] = "human"
-    fake = SimpleNamespace(sides=sides, design=rulebook.design)
-    assert BoardController._quarter(fake) == quarter  # type: ignore[arg-type]
+    assert quarter_turns(rulebook.design, sides) == quarter
 
 
 @pytest.mark.parametrize("quarter", [0, 1, 2, 3])

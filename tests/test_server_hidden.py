@@ -28,7 +28,7 @@ def _keys(value: Any) -> set[str]:
     return set()
 
 
-def _check_common(frame: dict[str, Any], seat: int | None, true: Any) -> None:
+def check_frame(frame: dict[str, Any], seat: int | None, true: Any) -> None:
     """What every frame of a hiding match must hold back from ``seat`` (None: a spectator):
     the start, the others' step texts, the legal actions when it is not the seat's turn; its
     view is exactly the seat's observation of the true state."""
@@ -99,7 +99,7 @@ def test_cluedo_through_the_server_shows_each_seat_only_its_own_cards(tmp_path: 
                 shown = 0
                 for frame in mine:
                     true = match.match.state_at(frame.get("ply", 0))
-                    _check_common(frame, seat, true)
+                    check_frame(frame, seat, true)
                     view = frame.get("view")
                     if view is None:
                         continue
@@ -140,7 +140,7 @@ def test_barrage_through_the_server_hides_the_opponents_concealed_pieces(tmp_pat
                 hidden: dict[int, set[int]] = {}  # a blank the seat saw -> the types under it
                 for frame in (f for f in frames if f.get("code") == code and "view" in f):
                     true = match.match.state_at(frame["ply"])
-                    _check_common(frame, seat, true)
+                    check_frame(frame, seat, true)
                     board = frame["view"][0]
                     truth = list(true.pos.board)  # the true pieces, as the game codes them
                     for seen, piece in zip(board, truth, strict=True):

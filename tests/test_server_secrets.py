@@ -21,8 +21,13 @@ def check_frame(frame: dict[str, Any], seat: int | None, true: Any) -> None:
     if "view" not in frame:
         return
     view = frame["view"]
-    assert set(view) == {"deck", "hand_sizes", "seat", "hand", "events"}
+    assert set(view) == {"deck", "hand_sizes", "seat", "hand", "events", "course"}
     assert view["seat"] == seat
+    course = view["course"]  # where the game stands, as the whole table sees it
+    assert (course["phase"], course["turn"]) == (true.phase.value, true.turn)
+    asking = course["asking"]
+    assert (asking is None) == (true.asking is None)
+    assert asking is None or (asking["refuter"], asking["shown"]) == (true.asking.refuter, None)
     assert view["hand"] == (views.to_json(true.hands[seat]) if seat is not None else [])
     for event in view["events"]:
         if event.get("shown") is not None:

@@ -2,8 +2,8 @@
 headless, creates a match with the server's computer on the other colour, plays its moves
 (each shown once the server sends it back), survives a dropped connection and takes a move
 back; tic-tac-toe's hint and Next come from the server; a spectator sees the same record;
-an unknown code, a game that hides what each seat sees, a scene that shows only its own
-steps and a match of computers only are refused in one line."""
+an unknown code, a game that hides what each seat sees where the scene would show it all, a
+scene that shows only its own steps and a match of computers only are refused in one line."""
 
 from __future__ import annotations
 
@@ -102,7 +102,9 @@ def test_the_window_plays_reversi_against_the_servers_computer(director, server,
     assert any(line.startswith("Latency") for line in lines) and f"Match {code}, seat 0" in lines[1]
 
 
-def test_a_spectator_sees_the_record_and_refusals_are_one_line(director, server, created):
+def test_a_spectator_sees_the_record_and_refusals_are_one_line(
+    director, server, created, monkeypatch
+):
     _, address = server
     match = created.controller.match
     until(director, match.person_to_move, "the window's turn")
@@ -120,8 +122,11 @@ def test_a_spectator_sees_the_record_and_refusals_are_one_line(director, server,
     with pytest.raises(RemoteError, match="ZZZZZZ"):
         open_match(None, session, address, code="ZZZZZZ")
     plain = lambda e, o: Session(e.id, e.options, Settings())  # noqa: E731
+    from game.games.rules.controller import BoardController
+
+    monkeypatch.setattr(BoardController, "plays_stand_in", False)  # a scene showing it all
     with pytest.raises(RemoteError, match="hides what each player sees"):
-        open_match(get("clue"), plain, address)
+        open_match(get("barrage"), plain, address)
     computers = lambda e, o: Session(e.id, e.options, Settings(), None, {"black": "random"})  # noqa: E731
     with pytest.raises(RemoteError, match="every seat of this Reversi is a computer's"):
         open_match(get("reversi"), computers, address)

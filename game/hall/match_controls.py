@@ -170,8 +170,10 @@ class MatchControls(GameScene):
     # -- SceneController --------------------------------------------------------------------
 
     def exit(self) -> None:
-        """Keep the game in progress for when the person comes back, then stop thinking."""
-        keep(self.session, self.kept_now)
+        """Keep the game in progress for when the person comes back (not a match played on
+        a stand-in: the server keeps it, and its steps are not all told), then stop thinking."""
+        if not getattr(self.match, "stands_in", False):
+            keep(self.session, self.kept_now)
         self.match.close()
         self.host = None
 
@@ -186,7 +188,8 @@ class MatchControls(GameScene):
 
     def _follow_kept(self) -> None:
         """The scene opened: the session asks it whether a game is in progress."""
-        follow(self.session, self.kept_now)
+        if not getattr(self.match, "stands_in", False):
+            follow(self.session, self.kept_now)
 
     def idle(self) -> bool:
         """Nothing queued: no step to animate, no hint coming, no computer to move."""

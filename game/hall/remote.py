@@ -9,7 +9,9 @@ code, makes the game's controller as for a local game, and gives it a
 and the scene work through the controller as ever, and every step comes from the server.
 :class:`ServerLink` turns the server's messages into the linked match's events, and says
 what the HUD shows (the code to share) and what F3 shows (the server, latency, reconnects).
-Nothing here names a game.
+A game that hides something from each seat plays on a stand-in
+(:meth:`~game.logic.contract.Game.stand_in`) where the game can make one. Nothing here names a
+game.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from game.logic.linked import (
     Noticed,
     Rejected,
     Stepped,
+    Told,
     UndoAsked,
 )
 from game.logic.match import Match
@@ -188,12 +191,19 @@ class ServerLink:
         try:
             if kind == "snapshot":
                 self._name(message.get("seats") or ())
-                record = tuple((int(s["seat"]), str(s["text"])) for s in message["record"])
+                record = tuple((int(s["seat"]), _text(s["text"])) for s in message["record"])
                 you = message.get("you")
-                return Began(int(message["start_seed"]), record, None if you is None else int(you))
+                start = message.get("start_seed")
+                return Began(
+                    None if start is None else int(start),
+                    record,
+                    None if you is None else int(you),
+                    _told(message),
+                )
             if kind == "update":
                 step = message["step"]
-                return Stepped(int(message["ply"]), int(step["seat"]), str(step["text"]))
+                text = _text(step["text"])
+                return Stepped(int(message["ply"]), int(step["seat"]), text, _told(message))
             if kind == "error":
                 what = self._asked.pop(message.get("re", -1), "")
                 return Rejected(what, str(message.get("message") or message.get("reason")))
@@ -224,6 +234,25 @@ class ServerLink:
             index = int(seat["seat"])
             if 0 <= index < len(self.names):
                 self.names[index] = seat_name(seat)
+
+
+def _text(value: Any) -> str | None:
+    """A step's text as the server sent it (None: another seat's step in a hiding match)."""
+    return None if value is None else str(value)
+
+
+def _told(message: Mapping[str, Any]) -> Told | None:
+    """What a hiding match's message tells this seat of the position (None: a public
+    match's, which tells no view with its steps)."""
+    if "view" not in message or message.get("start_seed") is not None:
+        return None
+    legal = message.get("legal")
+    result = message.get("result")
+    return Told(
+        message["view"],
+        None if legal is None else tuple(str(t) for t in legal),
+        None if result is None else str(result),
+    )
 
 
 def seat_name(seat: Mapping[str, Any]) -> str:
@@ -309,16 +338,18 @@ def open_match(
             held = remote.client.match(code)
             held.token, held.seat = token, seat
         snapshot = _first_snapshot(remote, code, backlog)
-        if snapshot.get("start_seed") is None:
-            raise RemoteError(
-                f"match {code} hides what each player sees; the window cannot play it on a "
-                "server yet (gamehall bot can)"
-            )  # before a controller is made: a hiding game's snapshot names no start
         try:
             entry = get(str(snapshot["game"]))
         except UnknownGameError:
             raise RemoteError(f"this gamehall has no game {snapshot['game']!r}") from None
         options = dict(snapshot.get("options") or {})
+        if snapshot.get("start_seed") is None and not _stands_in(
+            entry.game(options), snapshot.get("view"), seat
+        ):  # before a controller is made: the window could not show the match
+            raise RemoteError(
+                f"match {code} hides what each player sees, and the window cannot play "
+                f"{entry.title} from one seat's view yet (gamehall bot can)"
+            )
         controller = entry.controller_class()(make_session(entry, options))
         _check_plays(entry, controller)
         seats_given = snapshot.get("seats") or ()
@@ -327,13 +358,15 @@ def open_match(
     except BaseException:
         remote.close()
         raise
-    follow(controller, link, seat, int(snapshot["start_seed"]))
+    start_seed = snapshot.get("start_seed")
+    follow(controller, link, seat, None if start_seed is None else int(start_seed))
     return RemoteGame(entry.id, controller, link)
 
 
-def follow(controller: Any, link: Any, seat: int | None, start_seed: int) -> LinkedMatch:
+def follow(controller: Any, link: Any, seat: int | None, start_seed: int | None) -> LinkedMatch:
     """Give ``controller`` a linked match over ``link`` in place of its own (closed): the
-    server's match as the first snapshot has it, shown at once, then step by step."""
+    server's match as the first snapshot has it, shown at once, then step by step
+    (``start_seed`` None: a hiding match, played on a stand-in)."""
     own = controller.match
     names = getattr(link, "names", None) or ["another player"] * own.game.seats
     linked = LinkedMatch(own.game, link, seat, names, start_seed=start_seed)
@@ -364,9 +397,10 @@ def seats_of(match: Any) -> tuple[list[Any], int | None]:
 
 def _check_plays(entry: Entry, controller: Any) -> None:
     """Refuse, in a RemoteError, a game whose scene makes its match only when it opens or
-    shows no step it did not play itself, and one that hides something from a seat (the
-    scene shows the whole state)."""
-    from game.server.views import game_hides
+    shows no step it did not play itself, and one that hides something from a seat unless
+    the game makes a stand-in and the scene plays on one (``plays_stand_in``: it shows only
+    what its seat may know)."""
+    from game.server.views import game_hides, to_json
 
     match = getattr(controller, "match", None)
     if not isinstance(match, Match) or match.on_step is None:
@@ -374,11 +408,28 @@ def _check_plays(entry: Entry, controller: Any) -> None:
         # itself: a step that comes from the server would never be shown.
         raise RemoteError(f"{entry.title} cannot be played on a server from the window yet")
     if game_hides(match.game, [match.state]):
-        match.close()
-        raise RemoteError(
-            f"{entry.title} hides what each player sees; the window cannot play it on a "
-            "server yet (gamehall bot can)"
-        )
+        seats = [s for s, agent in enumerate(match.seats) if agent is None] or [-1]
+        view = to_json(match.state.observation(seats[0]))
+        if not getattr(controller, "plays_stand_in", False) or not _stands_in(
+            match.game, view, seats[0]
+        ):
+            match.close()
+            raise RemoteError(
+                f"{entry.title} hides what each player sees, and the window cannot play it "
+                "from one seat's view yet (gamehall bot can)"
+            )
+
+
+def _stands_in(game: Any, view: Any, seat: int | None) -> bool:
+    """Whether ``game`` makes a stand-in from ``view`` (what ``seat`` sees: None, a
+    spectator) that a window can play a hiding match on."""
+    import random
+
+    try:
+        state = game.stand_in(view, -1 if seat is None else seat, random.Random(0))
+    except ValueError:
+        return False
+    return state is not None
 
 
 def _answer(

@@ -83,6 +83,10 @@ class GameScene(SceneController):
     _asked: tuple[str, float] | None = None
     #: How many rebuilds of a match on a server the scene has shown.
     _resets_seen: int = 0
+    #: Whether the scene plays a hiding match of a server on a stand-in
+    #: (:meth:`~game.logic.contract.Game.stand_in`): it shows nothing of the state but what
+    #: its seat may know, at the end too, and takes steps whose action it was not told.
+    plays_stand_in: ClassVar[bool] = False
 
     # -- the controls every game has ----------------------------------------------------------
 

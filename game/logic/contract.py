@@ -167,6 +167,17 @@ class Game(abc.ABC, Generic[A]):
         """An action the match plays by itself for whoever is to move (a forced pass), if any."""
         return None
 
+    def stand_in(self, view: Any, seat: int, rng: random.Random) -> State[A] | None:
+        """A state made from what ``seat`` may know alone, for a window that plays a hiding
+        match on a server: ``view`` is ``observation(seat)`` of the true state as plain JSON
+        values (objects for dataclasses and named tuples, lists for tuples and sets, enums
+        by name). The state's ``observation(seat)`` equals the one ``view`` came from, its
+        legal actions for ``seat`` are the true ones, and whatever else it holds (the others'
+        cards, a concealed piece's type) is drawn with ``rng`` to agree with the view: it
+        stands in for the true state, and what it invents must never be shown. None: the
+        game cannot make one (the default)."""
+        return None
+
     def forfeit(self, state: State[A], action: object, reason: str) -> State[A] | None:
         """The state after the seat to move lost its turn (its agent failed or sent an illegal
         ``action``), or None when the game has no such rule and the agent's error stands."""

@@ -12,12 +12,22 @@ snapshot that changes the past (an undo all agreed to, a reconnect after a gap) 
 record and counts in :attr:`LinkedMatch.resets`, news for the person (a refusal, a question,
 the connection) waits in :attr:`LinkedMatch.notices`.
 
+A match that hides something from each seat (Cluedo's cards, concealed pieces) sends no
+start and no other seat's step text: each step comes with what the seat is told (:class:`Told`:
+its observation, the legal actions on its turn, the result at the end). The linked match then
+holds a *stand-in* (:meth:`~game.logic.contract.Game.stand_in`): a state made again from each
+view, the same as the true one in all the seat may know, the rest drawn at random. Its own
+moves are checked against the stand-in's rules and the server's legal actions, and sent as
+text; nothing the stand-in invents leaves it, and a scene must not show it.
+
 The link is whatever carries the messages (a network connection on a thread of its own, a
 test's fake): it never blocks the caller, and hands over what came with :meth:`MatchLink.events`.
 """
 
 from __future__ import annotations
 
+import contextlib
+import random
 from collections import deque
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
@@ -37,27 +47,48 @@ __all__ = [
     "Rejected",
     "RemoteSeat",
     "Stepped",
+    "Told",
     "UndoAsked",
 ]
+
+#: The seat whose observation a spectator is told: the public one.
+PUBLIC = -1
+
+
+@dataclass(frozen=True)
+class Told:
+    """What a seat of a hiding match is told of the position after a step: ``view``, its
+    observation as JSON values; ``legal``, the texts of its legal actions on its turn (None
+    when it is not its turn); ``result``, the result's sentence once the match is over."""
+
+    view: Any
+    legal: tuple[str, ...] | None = None
+    result: str | None = None
 
 
 @dataclass(frozen=True)
 class Began:
     """The match as the server holds it: the start (``initial_state(Random(start_seed))``)
-    and the record as (seat, action text) pairs; ``you``: the seat held here (None: watching)."""
+    and the record as (seat, action text) pairs; ``you``: the seat held here (None: watching).
+    A hiding match: ``start_seed`` None, the others' texts None, and ``told`` what this seat
+    may know of the position now."""
 
-    start_seed: int
-    record: tuple[tuple[int, str], ...]
+    start_seed: int | None
+    record: tuple[tuple[int, str | None], ...]
     you: int | None
+    told: Told | None = None
 
 
 @dataclass(frozen=True)
 class Stepped:
-    """One step the server accepted or played; ``ply``: the record's length after it."""
+    """One step the server accepted or played; ``ply``: the record's length after it. A
+    hiding match: ``text`` None for another seat's step, ``told`` what this seat may know
+    of the position after it."""
 
     ply: int
     seat: int
-    text: str
+    text: str | None
+    told: Told | None = None
 
 
 @dataclass(frozen=True)
@@ -135,7 +166,7 @@ class LinkedMatch(Match[Any]):
     """A match replayed from a server's messages; see the module docstring.
 
     ``you``: the seat played here (None: watching); ``names``: what to call each seat
-    (``names[you]`` unused).
+    (``names[you]`` unused); ``start_seed`` None: a hiding match, played on a stand-in.
     """
 
     def __init__(
@@ -145,7 +176,7 @@ class LinkedMatch(Match[Any]):
         you: int | None,
         names: Sequence[str],
         *,
-        start_seed: int = 0,
+        start_seed: int | None = 0,
     ) -> None:
         self.link = link
         self.you = you
@@ -156,7 +187,14 @@ class LinkedMatch(Match[Any]):
         self.resets = 0  # how many times the record was rebuilt from a snapshot
         self.notices: deque[str] = deque()
         self._hint_asked: int | None = None
-        super().__init__(game, seats, seed=start_seed)
+        #: Whether the state is a stand-in (a hiding match): what it invents is never shown.
+        self.stands_in = start_seed is None
+        #: A hiding match: the texts of the legal actions the server sent for this seat's
+        #: turn (None: not its turn), and the result it sent at the end.
+        self.legal: tuple[str, ...] | None = None
+        self._result: str | None = None
+        self._draws = 0  # stand-ins drawn: each draws with a generator of its own number
+        super().__init__(game, seats, seed=0 if start_seed is None else start_seed)
         self.hint_agent = None  # the server's hint
 
     # -- what differs from a local match ------------------------------------------------------
@@ -185,6 +223,9 @@ class LinkedMatch(Match[Any]):
             text = text_of(state, action)
             raise IllegalActionError(f"{text} is not legal now", action=text) from None
         text = state.action_text(action)
+        if self.stands_in and text not in (self.legal or ()):
+            # The stand-in's rules agree with the server's; its list is the truth.
+            raise IllegalActionError(f"{text} is not legal now", action=text)
         self.sent = text
         self.link.act(len(self._steps), text)
         return Step(seat, action, text, detail=detail)
@@ -277,6 +318,13 @@ class LinkedMatch(Match[Any]):
     def set_seat(self, seat: int, agent: Any) -> None:
         raise MatchError("The server seats the players of this match.")
 
+    def result_text(self) -> str:
+        """The result's sentence: a hiding match's comes from the server (the stand-in's
+        hidden cards are not the true ones)."""
+        if self.stands_in:
+            return (self._result or "") if self.over else ""
+        return super().result_text()
+
     def close(self) -> None:
         super().close()
         self.link.close()
@@ -295,7 +343,10 @@ class LinkedMatch(Match[Any]):
             self.link.resync()
             return None
         try:
-            step = self._apply_text(event.seat, event.text)
+            if self.stands_in:
+                step = self._told_step(event)
+            else:
+                step = self._apply_text(event.seat, str(event.text))
         except (ValueError, TypeError, KeyError, MatchError) as exc:
             self.notices.append(f"The server's step {event.text!r} does not fit here ({exc}).")
             self.link.resync()
@@ -316,6 +367,54 @@ class LinkedMatch(Match[Any]):
         self._cursor = len(self._steps)
         return self._push(seat, action, forced=forced)
 
+    def _stand_in(self, told: Told | None) -> State[Any]:
+        """A new stand-in from what the server told; raises ValueError where nothing was
+        told or the game cannot read it."""
+        if told is None:
+            raise ValueError("the server told nothing of the position")
+        seat = PUBLIC if self.you is None else self.you
+        self._draws += 1
+        state = self.game.stand_in(told.view, seat, random.Random(self._draws))
+        if state is None:
+            raise ValueError(f"{self.game.title} cannot be played from what one seat sees")
+        self.legal = told.legal
+        self._result = told.result
+        return state
+
+    def _told_step(self, event: Stepped) -> Step:
+        """A hiding match's step: the stand-in made again from what the seat was told (it
+        cannot be replayed: the others' texts never come); the seat's own step is read."""
+        before = self.state
+        after = self._stand_in(event.told)
+        action = None
+        if event.text is not None:
+            with contextlib.suppress(ValueError, TypeError, KeyError):
+                action = before.parse_action(event.text)
+        forced = event.seat == CHANCE or (
+            action is not None and self.game.forced_action(before) == action
+        )
+        step = Step(event.seat, action, event.text or "", forced)
+        self._cursor = len(self._steps)
+        self._append(step, after)
+        return step
+
+    def _adopt_told(self, event: Began) -> list[Step]:
+        """A hiding match's whole record: the stand-in of the position now, standing for
+        every point before it too (what the seat saw then was not sent again)."""
+        now = self._stand_in(event.told)
+        mine = [(s.seat, s.text or None) for s in self._steps]
+        theirs = list(event.record)
+        hook, self.on_step = self.on_step, None
+        try:
+            Match.restart(self, 0, start=now)
+            for seat, text in theirs:
+                self._append(Step(seat, None, text or "", seat == CHANCE), now)
+        finally:
+            self.on_step = hook
+        if theirs[: len(mine)] != mine:
+            self.resets += 1
+        return []
+
     def _adopt(self, event: Began) -> list[Step]:
         """The server's whole match: the steps this replica lacks are played on (shown as
         any step); a record that differs from this one is rebuilt at once (:attr:`resets`)."""
@@ -323,18 +422,24 @@ class LinkedMatch(Match[Any]):
         self.sent = None
         self.undo_sent = False
         self._hint_asked = None
+        if self.stands_in:
+            try:
+                return self._adopt_told(event)
+            except ValueError as exc:
+                self.notices.append(f"The server's match does not fit this game: {exc}")
+                return []
         mine = [(s.seat, s.text) for s in self._steps]
         theirs = list(event.record)
         if event.start_seed == self.seed and theirs[: len(mine)] == mine:
             played = []
             for seat, text in theirs[len(mine) :]:
-                played.append(self._apply_text(seat, text))
+                played.append(self._apply_text(seat, str(text)))
             return played
         hook, self.on_step = self.on_step, None
         try:
             Match.restart(self, event.start_seed)
             for seat, text in theirs:
-                self._apply_text(seat, text)
+                self._apply_text(seat, str(text))
         except (ValueError, TypeError, KeyError) as exc:  # MatchError is a ValueError
             self.notices.append(f"The server's match does not fit this game: {exc}")
         finally:

@@ -27,10 +27,12 @@ from game.games.clue.scene import CardTableScene
 from game.games.clue.table import Placement, Ring, layout
 from game.hall.keeping import follow, keep, kept_data, kept_game, kept_options, resume_kept
 from game.hall.scene import Control
+from game.logic.clue.deck import detectives
 from game.logic.clue.events import View, narrate
 from game.logic.clue.game import ClueGame, start_match
 from game.logic.clue.rules import END, Action, ActionKind, ClueState, Phase, advice
 from game.logic.contract import Limits
+from game.logic.linked import LinkedMatch
 from game.logic.match import Match, MatchError, Step
 from game.registry import GameSession
 
@@ -61,6 +63,7 @@ class ClueController(CardTableScene):
     its own: by default in a window only)."""
 
     title = "Cluedo"
+    plays_stand_in = True  # the table shows the others' cards face down only, to the end
 
     def __init__(self, session: GameSession, **overrides: Any) -> None:
         self.seed: int | None = overrides.pop("seed", None)
@@ -101,6 +104,19 @@ class ClueController(CardTableScene):
         return bool(self.options["human_playing"])
 
     @property
+    def linked(self) -> bool:
+        """Whether the match is one a server holds (:mod:`game.logic.linked`)."""
+        return isinstance(self.match, LinkedMatch)
+
+    @property
+    def me(self) -> int | None:
+        """The seat you play: the one held on a server, else seat 0 (None: only computer
+        detectives play, or you watch a server's match)."""
+        if isinstance(self.match, LinkedMatch):
+            return self.match.you
+        return HUMAN if self.human else None
+
+    @property
     def state(self) -> ClueState:
         state = self.match.state
         assert isinstance(state, ClueState)
@@ -112,8 +128,9 @@ class ClueController(CardTableScene):
         rules = self.game.rules
         opponent = str(self.options["opponent"])
         seats: list[Any] = [ENTRY.make_agent(opponent, self.options) for _ in range(rules.seats)]
-        if self.human:
-            seats[HUMAN] = None
+        if self.human:  # the first seats are people's (on a server, each a window)
+            for seat in range(min(int(self.options["people"]), rules.seats)):
+                seats[seat] = None
         hint = ENTRY.make_agent(ENTRY.hint_agent, self.options)
         match = start_match(
             self.game, seats, seed=self.seed, dealer=self.dealer, deal=deal,
@@ -129,25 +146,31 @@ class ClueController(CardTableScene):
 
     def _on_step(self, step: Step) -> None:
         state = self.state
-        if state.log and step.action.kind in (
-            ActionKind.SHOW,
-            ActionKind.ACCUSE,
-            ActionKind.END,
-            ActionKind.SUGGEST,
-        ):
+        if step.action is None:  # another seat's step on a server, its text not told
+            before = self.match.state_at(self.match.cursor - 1)
+            news = not isinstance(before, ClueState) or len(state.log) > len(before.log)
+        else:
+            news = step.action.kind in (
+                ActionKind.SHOW,
+                ActionKind.ACCUSE,
+                ActionKind.END,
+                ActionKind.SUGGEST,
+            )
+        if state.log and news:
             view = state.observation(self._seen_by())
             if view.events:
                 self.say(narrate(view.events[-1], view, self.names()))
 
     def names(self) -> list[str]:
-        """The seats' names, seat 0 first."""
-        return [self.game.seat_name(s) for s in range(self.game.seats)]
+        """The seats' names, seat 0 first: "You" for yours, a detective's for the others."""
+        me, detective = self.me, detectives()
+        return ["You" if s == me else detective[s % len(detective)] for s in range(self.game.seats)]
 
     @property
     def viewer(self) -> int | None:
         """Whose view the table and the notebook show: your seat, or None (the public view)
         when only computer detectives play."""
-        return HUMAN if self.human else None
+        return self.me
 
     def _seen_by(self) -> int:
         """The viewer as ``observation`` takes it (-1: the public view)."""
@@ -163,7 +186,11 @@ class ClueController(CardTableScene):
 
     def places(self, ring: Ring) -> tuple[Any, list[Placement]]:
         state = self.state
-        return (state.key(), self.human), layout(state, self.viewer, self.names(), ring.numbers)
+        # A server's match of a hiding game is played on a stand-in whose other hands and
+        # envelope are made up: they are never shown, not even at the end.
+        reveal = not getattr(self.match, "stands_in", False)
+        places = layout(state, self.viewer, self.names(), ring.numbers, reveal=reveal)
+        return (state.key(), self.viewer, reveal), places
 
     def sheet(self) -> Sheet | None:
         """The notebook docked at the left of the table (B shows or hides it), the cards
@@ -179,11 +206,16 @@ class ClueController(CardTableScene):
             not host.headless if self._background is None else self._background
         )
         scene = super().enter(host)
+        if self.linked:  # the server keeps its match; the one kept here stays as it was
+            return scene
+        if len([s for s in self.match.seats if s is None]) > 1:
+            self._computers_for_people()
         follow(self.session, self.kept_now)
         return scene
 
     def exit(self) -> None:
-        keep(self.session, self.kept_now)
+        if not self.linked:
+            keep(self.session, self.kept_now)
         self.match.close()
         super().exit()
 
@@ -200,12 +232,13 @@ class ClueController(CardTableScene):
             self.play_hint = False  # the detective failed (logged): nothing will come
             self.say("No hint came: choose your move yourself, or press N again.", Tone.WARN)
         elif hint is not None and self.play_hint:
-            if self.state.current_player() == HUMAN and not self.animating():
+            if self.state.current_player() == self.me and not self.animating():
                 self.next_step()  # N was pressed before the hint came
         elif hint is not None and self.message.startswith("Thinking"):
             self.say(f"Hint: {advice(self.deck, hint.action, hint.note)}", Tone.HINT)
         state = self.state
-        if self.human and state.phase is Phase.REFUTE and state.current_player() == HUMAN:
+        me = self.me
+        if me is not None and state.phase is Phase.REFUTE and state.current_player() == me:
             assert state.asking is not None
             deck = state.rules.deck
             ask = f"{self.names()[state.asking.seat]} asks about "
@@ -255,7 +288,7 @@ class ClueController(CardTableScene):
     def play(self, action: Any) -> None:
         """Play an action for you; raises ValueError (shown in the banner) when it is not
         legal or not your turn."""
-        if not self.human or self.state.current_player() != HUMAN:
+        if self.me is None or self.state.current_player() != self.me:
             raise ValueError("It is not your turn.")
         self.play_hint = False  # a move of yours comes before a hint still on its way
         self.match.play(action)
@@ -273,7 +306,7 @@ class ClueController(CardTableScene):
         deck = self.deck
 
         def mine() -> bool:
-            return self.human and self.state.current_player() == HUMAN
+            return self.me is not None and self.state.current_player() == self.me
 
         def phase(*phases: Phase) -> bool:
             return mine() and self.state.phase in phases
@@ -328,7 +361,7 @@ class ClueController(CardTableScene):
         if refuting:
             # In the top-right corner, where the choices were: a column at the right would
             # narrow the room of the table, and the table would jump and shrink.
-            for card in self.state.matching(HUMAN):
+            for card in self.state.matching(self.state.current_player()):
                 commands.append(
                     Command(
                         f"show-{card}",
@@ -393,6 +426,8 @@ class ClueController(CardTableScene):
     def undo(self) -> None:
         self.play_hint = False
         self.match.undo()
+        if self.linked:  # asked of the server's other seats: the table changes if they agree
+            return
         self.jump()
         self.say("Back to your previous decision.")
 
@@ -403,6 +438,8 @@ class ClueController(CardTableScene):
 
     def restart(self) -> None:
         """A new deal at once; the dealer passes to the left."""
+        if self.linked:
+            raise MatchError("A match on a server cannot start again: open a new one.")
         self.match.close()
         self.dealer = (self.dealer + 1) % self.game.seats
         self.seed = None
@@ -414,19 +451,34 @@ class ClueController(CardTableScene):
 
     # -- inside -----------------------------------------------------------------------------
 
+    def _computers_for_people(self) -> None:
+        """More than one person's seat at one machine: the computer takes all but yours."""
+        opponent = str(self.options["opponent"])
+        for seat, agent in enumerate(self.match.seats):
+            if agent is None and seat != HUMAN:
+                self.match.set_seat(seat, ENTRY.make_agent(opponent, self.options))
+        self.say(
+            "More people than you play Cluedo on a server only (gamehall play clue --people N "
+            "--host HOST:PORT): the computer detectives take their seats here.",
+            Tone.WARN,
+        )
+
     def _finish(self) -> None:
         state = self.state
         if not state.is_terminal() or self.recorded:
             return
         self.recorded = True
-        won = state.winner == HUMAN and self.human
+        me = self.me
+        won = me is not None and state.winner == me
         note = ""
-        if self.human:
+        if me is not None:
             note = self.session.record(
                 "clue", won=won, setting=f"{state.rules.seats} seats, {state.rules.deck.id}"
             )
-        tone = Tone.WON if won else Tone.LOST if self.human else Tone.INFO
-        self.say(f"{self.game.result_text(state).capitalize()}. {note}".strip(), tone)
+        tone = Tone.WON if won else Tone.LOST if me is not None else Tone.INFO
+        # The match's result: a server's names the true envelope, which a stand-in lacks.
+        result = self.match.result_text() or self.game.result_text(state)
+        self.say(f"{result[:1].upper()}{result[1:]}. {note}".strip(), tone)
 
 
 HELP = (

@@ -130,11 +130,18 @@ class Ring:
 
 
 def layout(
-    state: ClueState, viewer: int | None, names: list[str], numbers: dict[str, float]
+    state: ClueState,
+    viewer: int | None,
+    names: list[str],
+    numbers: dict[str, float],
+    *,
+    reveal: bool = True,
 ) -> list[Placement]:
-    """Every node of the table for ``state`` as ``viewer`` sees it (None: nobody's hand)."""
+    """Every node of the table for ``state`` as ``viewer`` sees it (None: nobody's hand);
+    at the end every card face up, unless ``reveal`` is False (the others' cards of a
+    stand-in are made up)."""
     ring = Ring(state.rules.seats, numbers)
-    over = state.is_terminal()
+    over = state.is_terminal() and reveal
     hands = [
         list(hand) if seat == viewer or over else [BACK] * len(hand)
         for seat, hand in enumerate(state.hands)

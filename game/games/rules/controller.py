@@ -34,7 +34,7 @@ from game.games.rules.dice_view import DiceView, dice_view
 from game.games.rules.file import POLL_SECONDS, DescriptionFile
 from game.games.rules.hand_pick import HandControls, HandPick, hand_of
 from game.games.rules.motion import move_tween
-from game.games.rules.seats import SEAT_OPTIONS
+from game.games.rules.seats import SEAT_OPTIONS, quarter_turns
 from game.games.rules.select import Click, click, next_steps, taking, targets
 from game.games.rules.shelf import lettered
 from game.games.rules.texts import (
@@ -53,6 +53,7 @@ from game.games.rules.variations import RecordControls, hidden_placements
 from game.games.rules.view import BoardView, Marks
 from game.hall.keeping import kept_game, resume_kept
 from game.logic.contract import CHANCE, IllegalActionError, Limits
+from game.logic.linked import LinkedMatch
 from game.logic.match import Match, MatchError, Step
 from game.logic.rules.limits import RulesError
 from game.logic.rules.win_numbers import win_numbers
@@ -74,6 +75,7 @@ class BoardController(AboutHelp, HandControls, RecordControls):
     """
 
     refusal_error = IllegalActionError
+    plays_stand_in = True  # a concealed piece stays a blank on a server's match, to the end
 
     def __init__(self, session: GameSession, **overrides: Any) -> None:
         description, variant = overrides.pop("description", None), overrides.pop("variant", 0)
@@ -418,30 +420,23 @@ class BoardController(AboutHelp, HandControls, RecordControls):
             return
         release(self.board)
         bounds = self.host.bounds if self.host is not None else {}
-        self.board = BoardView(self.scene, self.design, bounds, quarter=self._quarter())
-        people = [seat for seat, side in enumerate(self.sides) if side == HUMAN]
-        self.board.watcher = people[0] if len(people) == 1 else 0  # one person: their view
+        self.board = BoardView(
+            self.scene, self.design, bounds, quarter=quarter_turns(self.design, self.sides)
+        )
+        self.board.watcher = self.watcher()
         self.board.snap(self.state)
         self.dice = dice_view(self.board, self.design, self.state)  # a game of dice's
         self.clear_steps()
         self._marks_dirty = True
         self._refresh_marks()
 
-    def _quarter(self) -> int:
-        """How many quarter turns show the board with the person's side nearest: one person
-        plays, and their pieces start in the far half (2: Black in English draughts) or,
-        with more than two players, at the right (1) or the left (3)."""
+    def watcher(self) -> int:
+        """The seat whose view the board shows where pieces are concealed: the one held on a
+        server's match (-1, watching: no seat's), else the one person's (0: several, none)."""
+        if isinstance(self.match, LinkedMatch):
+            return -1 if self.match.you is None else self.match.you
         people = [seat for seat, side in enumerate(self.sides) if side == HUMAN]
-        placed = self.design.setup.get(people[0], []) if len(people) == 1 else []
-        if not placed:
-            return 0
-        xy = self.design.board.xy
-        every_x, every_y = [x for x, _ in xy], [y for _, y in xy]
-        dx = sum(xy[p][0] for p, _ in placed) / len(placed) - (min(every_x) + max(every_x)) / 2
-        dy = sum(xy[p][1] for p, _ in placed) / len(placed) - (min(every_y) + max(every_y)) / 2
-        if len(self.design.players) > 2 and abs(dx) > abs(dy):
-            return 1 if dx > 0 else 3
-        return 2 if dy > 0 else 0
+        return people[0] if len(people) == 1 else 0
 
     def _look_at_file(self) -> None:
         """Read a person's file again when it changed: a mistake is shown and the game goes
@@ -471,6 +466,9 @@ class BoardController(AboutHelp, HandControls, RecordControls):
             ]
             return self.dice.roll(after.pos.throw) if self.dice is not None else None
         who = self.design.players[step.seat]
+        if step.action is None:  # another seat's step on a server, its move not told
+            self.news = [f"{who} moved."]
+            return None
         if not step.action[0]:
             self.news.append(f"{who} has no move and passes.")
             return None
@@ -489,7 +487,7 @@ class BoardController(AboutHelp, HandControls, RecordControls):
             return
         self.judged = True
         scores = self.state.returns()
-        text = f"Game over: {self.game.result_text(self.state)}."
+        text = f"Game over: {self.match.result_text() or self.game.result_text(self.state)}."
         if self.design.groups is not None:
             text = f"{text[:-1]}{group_result(self.design, self.state)}."
         tone = Tone.INFO
@@ -548,7 +546,7 @@ class BoardController(AboutHelp, HandControls, RecordControls):
         self.options = {**self.options, **dict(zip(SEAT_OPTIONS, sides, strict=False))}
         self.session.save_options(self.options)
         self._version += 1
-        if self.board is not None and self.board.quarter != self._quarter():
+        if self.board is not None and self.board.quarter != quarter_turns(self.design, self.sides):
             self._build_board()
         self._marks_dirty = True
         self._refresh_marks()
@@ -570,7 +568,7 @@ class BoardController(AboutHelp, HandControls, RecordControls):
         marks = Marks(steps, spots, pieces, self.prefix, self.hover)
         marks.take = list(taking(m for _, m in self.choices))  # the pieces a choice takes
         record = self.match.record
-        if record and record[-1].action[0]:
+        if record and record[-1].action and record[-1].action[0]:
             marks.last = tuple(record[-1].action[0])
         hint = self.match.current_hint()
         if hint is not None and hint.action[0]:

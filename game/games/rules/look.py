@@ -141,7 +141,7 @@ def stacks_of(state: Any, seat: int | None = None) -> dict[int, Stack]:
     stacks, else one piece a position from ``state.pieces()``. With a ``seat``, the pieces
     that seat cannot see (``state.hidden_from(seat)``: another's concealed piece) are of the
     type ``?``, drawn as a blank token of their owner's colour, until the game is over: then
-    every piece is shown."""
+    every piece is shown, but on a stand-in (a server's match: its unseen types made up)."""
     stacks = getattr(state, "stacks", None)
     if callable(stacks):
         found = stacks()  # (position, pieces) pairs, or a mapping of them
@@ -151,7 +151,8 @@ def stacks_of(state: Any, seat: int | None = None) -> dict[int, Stack]:
         out = {int(p): [(int(o), str(t))] for p, o, t in state.pieces()}
     hidden = getattr(state, "hidden_from", None)
     over = getattr(state, "is_terminal", None)
-    if seat is not None and callable(hidden) and not (callable(over) and over()):
+    shown = callable(over) and over() and not getattr(state, "stands_in", False)
+    if seat is not None and callable(hidden) and not shown:
         for p in hidden(seat):
             out[p] = [(o, "?") for o, _ in out[p]]
     return out

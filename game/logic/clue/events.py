@@ -17,6 +17,7 @@ from game.logic.clue.deck import Card, Deck, Triple
 
 __all__ = [
     "Accusation",
+    "Course",
     "Event",
     "Suggestion",
     "View",
@@ -88,15 +89,32 @@ def seen_by(event: Event, seat: int | None) -> Event:
 
 
 @dataclass(frozen=True, slots=True)
+class Course:
+    """Where a game stands, as the whole table sees it: the dealer, the phase (its name),
+    whose turn it is, the round, the suggestion being answered (``shown`` None, ``refuter``
+    the seat asked now) and the winner."""
+
+    dealer: int
+    phase: str
+    turn: int
+    round: int
+    asking: Suggestion | None = None
+    winner: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class View:
     """What one seat knows of a game: the deck, every hand's size, its own hand and the
-    events as it saw them. ``seat`` None is the public view (no hand, no shown card)."""
+    events as it saw them, and where the game stands (``course``: None in a view made from
+    events alone, a case file's). ``seat`` None is the public view (no hand, no shown
+    card)."""
 
     deck: Deck
     hand_sizes: tuple[int, ...]
     seat: int | None
     hand: tuple[Card, ...]
     events: tuple[Event, ...]
+    course: Course | None = None
 
     @property
     def seats(self) -> int:

@@ -16,7 +16,17 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from game.logic.clue.deck import deck_names, detectives, load_deck
-from game.logic.clue.rules import ROUND_CAP, SEATS, Action, ClueRules, ClueState, Phase
+from game.logic.clue.determinize import read_view, stand_in
+from game.logic.clue.rules import (
+    MAX_SEATS,
+    ROUND_CAP,
+    SEATS,
+    Action,
+    Asking,
+    ClueRules,
+    ClueState,
+    Phase,
+)
 from game.logic.contract import CHANCE, Agent, Game, State
 from game.logic.match import Match
 from game.logic.options import Option, OptionsSchema
@@ -39,6 +49,14 @@ OPTIONS: Final = OptionsSchema(
         ),
         ROUND_CAP,
         Option("human_playing", bool, True, help="you take seat 0", cli=False),
+        Option(
+            "people",
+            int,
+            1,
+            minimum=1,
+            maximum=MAX_SEATS,
+            help="seats for people, the first ones (more than you: on a server, --host)",
+        ),
     )
 )
 
@@ -69,6 +87,29 @@ class ClueGame(Game[Action]):
         if dealer is None:
             dealer = rng.randrange(self.seats)
         return ClueState.start(self.rules, dealer)
+
+    def stand_in(self, view: Any, seat: int, rng: random.Random) -> State[Action] | None:
+        """A deal ``seat`` cannot tell from the true one, with the phase, the turn and the
+        suggestion being answered as seen (:func:`~game.logic.clue.determinize.stand_in`);
+        raises ValueError for a view it cannot read, or one of the deal."""
+        seen = read_view(self.rules.deck, view)
+        course, seats = seen.course, self.rules.seats
+        if course is None or course.phase in (Phase.ENVELOPE.value, Phase.DEAL.value):
+            raise ValueError("the cards are being dealt: there is nothing to draw yet")
+        if seen.seat != (seat if 0 <= seat < seats else None) or len(seen.hand_sizes) != seats:
+            raise ValueError(f"not a view of seat {seat} at this table")
+        ask, asking = course.asking, None
+        if ask is not None:
+            if ask.refuter is None:
+                raise ValueError("a suggestion being answered names the seat asked")
+            asking = Asking(ask.seat, ask.cards, ask.passed, ask.refuter)
+        shell = ClueState(
+            self.rules, course.dealer,
+            hands=tuple(seen.hand if s == seen.seat else () for s in range(seats)),
+            phase=Phase(course.phase), turn=course.turn, round=course.round, asking=asking,
+            log=seen.events, winner=course.winner,
+        )  # fmt: skip
+        return stand_in(shell, seen, rng)
 
     def forced_action(self, state: State[Action]) -> Action | None:
         """A refuter who holds only one of the named cards shows it."""

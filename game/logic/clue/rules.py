@@ -31,7 +31,7 @@ from dataclasses import dataclass, field, replace
 from typing import Final, NamedTuple
 
 from game.logic.clue.deck import Card, Deck, Triple, hand_sizes
-from game.logic.clue.events import Accusation, Event, Suggestion, View, seen_by
+from game.logic.clue.events import Accusation, Course, Event, Suggestion, View, seen_by
 from game.logic.contract import CHANCE, TERMINAL, IllegalActionError, NotationError
 from game.logic.options import Option
 from game.logic.quoting import excerpt
@@ -43,6 +43,7 @@ __all__ = [
     "SEATS",
     "Action",
     "ActionKind",
+    "Asking",
     "ClueRules",
     "ClueState",
     "Phase",
@@ -139,7 +140,7 @@ class ClueRules:
 
 
 @dataclass(frozen=True, slots=True)
-class _Asking:
+class Asking:
     """A suggestion whose answer round is under way."""
 
     seat: int
@@ -159,7 +160,7 @@ class ClueState:
     phase: Phase = Phase.ENVELOPE
     turn: int = 0
     round: int = 1
-    asking: _Asking | None = None
+    asking: Asking | None = None
     log: tuple[Event, ...] = ()
     winner: int | None = None
     _legal: list[Action] | None = field(default=None, init=False, compare=False, repr=False)
@@ -267,16 +268,21 @@ class ClueState:
         )  # fmt: skip
 
     def observation(self, seat: int) -> View:
-        """What ``seat`` sees: its hand and the events, with the cards shown to others hidden
-        (during the deal, the cards it has been dealt so far)."""
+        """What ``seat`` sees: its hand, the events with the cards shown to others hidden
+        (during the deal, the cards it has been dealt so far), and where the game stands
+        (the phase, whose turn, the suggestion being answered: the whole table sees them)."""
         hand = self.hands[seat] if 0 <= seat < self.rules.seats else ()
         viewer = seat if 0 <= seat < self.rules.seats else None
+        ask = self.asking
+        asking = None if ask is None else Suggestion(ask.seat, ask.cards, ask.passed, ask.refuter)
+        course = Course(self.dealer, self.phase.value, self.turn, self.round, asking, self.winner)
         return View(
             self.rules.deck,
             self.hand_sizes,
             viewer,
             hand,
             tuple(seen_by(e, viewer) for e in self.log),
+            course,
         )
 
     def determinizer(self, seat: int) -> Callable[[random.Random], ClueState]:
@@ -312,7 +318,7 @@ class ClueState:
                 f"{self.action_text(action)!r} is not legal now ({self.phase.value})"
             )
         if kind is ActionKind.SUGGEST:
-            return self._ask(_Asking(self.turn, action.cards, (), self.turn))
+            return self._ask(Asking(self.turn, action.cards, (), self.turn))
         if kind is ActionKind.SHOW:
             assert self.asking is not None
             ask = self.asking
@@ -380,7 +386,7 @@ class ClueState:
         """The seats that accused wrongly."""
         return frozenset(e.seat for e in self.log if isinstance(e, Accusation) and not e.correct)
 
-    def _ask(self, ask: _Asking) -> ClueState:
+    def _ask(self, ask: Asking) -> ClueState:
         """The next seat to the left is asked; seats holding nothing pass by themselves."""
         seats = self.rules.seats
         passed = list(ask.passed)
@@ -391,7 +397,7 @@ class ClueState:
                 event = Suggestion(ask.seat, ask.cards, tuple(passed))
                 return replace(self, asking=None, log=(*self.log, event), phase=Phase.AFTER)
             if any(c in self.hands[seat] for c in ask.cards):
-                asking = _Asking(ask.seat, ask.cards, tuple(passed), seat)
+                asking = Asking(ask.seat, ask.cards, tuple(passed), seat)
                 return replace(self, asking=asking, phase=Phase.REFUTE)
             passed.append(seat)
 

@@ -92,6 +92,7 @@ class ConcealedRules:
         ]
         start = self.start()
         self._sets = [self._set_of(start, p) for p in range(self.players)]
+        self._squares = len(start.board)
         self._resolved: tuple[Any, dict[Move, Move]] = ((), {})
         self.legal = self._concealed_legal  # type: ignore[method-assign]
         self.make = self._concealed_make  # type: ignore[method-assign]
@@ -174,6 +175,54 @@ class ConcealedRules:
             for p in range(self.players)
         )
         return (board, hands, taken, pos.turn, pos.plies, pos.quiet, pos.mover)
+
+    def stand_in(self, seen: Any, seat: int, rng: random.Random) -> DescribedPosition:
+        """A position made from what ``seat`` sees (:meth:`observe`'s value, as JSON lists)
+        that it cannot tell from the true one: its own pieces, the revealed ones and the
+        counters as seen, each blank of another player a type drawn from what is left of
+        that player's set (the set less its revealed and taken pieces), its hand too. The
+        last move's ends and the positions since the last capture, which a view does not
+        hold, are left empty. Raises ValueError for a value that is not such a view."""
+        c, n = self.c, self.players
+        try:
+            board_seen, hands_seen, taken, turn, plies, quiet, mover = seen
+            board = [int(v) for v in board_seen]
+            taken = [[int(k) for k in row] for row in taken]
+            hands = [
+                [int(k) for k in row] if p == seat else int(row) for p, row in enumerate(hands_seen)
+            ]
+            pos = DescribedPosition(board, int(turn), plies=int(plies), quiet=int(quiet))
+            pos.mover = int(mover)
+        except (TypeError, ValueError) as exc:
+            raise ValueError(f"not a view of {self.design.title}: {exc!r}") from None
+        if len(board) != self._squares or len(taken) != n:
+            raise ValueError(f"not a view of {self.design.title}: the wrong size")
+        rows: list[tuple[int, ...]] = []
+        for p in range(n):
+            places = [i for i, v in enumerate(board) if v < 0 and (-1 - v) % n == p]
+            left = list(self._sets[p])
+            for v in board:
+                if v > 0 and c.owner[v] == p:
+                    left[c.kind_of[v]] -= 1
+            pool = [t for t, k in enumerate(left) for _ in range(k - taken[p][t])]
+            rng.shuffle(pool)
+            places.sort(key=lambda i: len(self._fits[(-1 - board[i]) // n]))
+            for i in places:
+                bits = (-1 - board[i]) // n
+                fits = self._fits[bits]
+                k = next((k for k, t in enumerate(pool) if t in fits), 0)
+                board[i] = c.code(p, pool.pop(k), bits)
+            if hands:
+                own = hands[p]
+                if isinstance(own, list):
+                    rows.append(tuple(own))
+                else:
+                    row = [0] * len(self.design.pieces)
+                    for t in pool[:own]:
+                        row[t] += 1
+                    rows.append(tuple(row))
+        pos.hands = tuple(rows)
+        return pos
 
     def determinize(self, pos: DescribedPosition, seat: int, rng: random.Random) -> Any:
         """A copy of ``pos`` that ``seat`` cannot tell from it: every other player's

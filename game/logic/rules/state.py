@@ -34,7 +34,7 @@ __all__ = ["RulesGame", "RulesState"]
 class RulesState:
     """One position of a described game; behaves as immutable."""
 
-    __slots__ = ("_key", "_legal", "_outcome", "_short", "_texts", "pos", "rulebook")
+    __slots__ = ("_key", "_legal", "_outcome", "_short", "_texts", "pos", "rulebook", "stands_in")
 
     def __init__(self, rulebook: Rulebook, pos: DescribedPosition) -> None:
         self.rulebook = rulebook
@@ -44,6 +44,8 @@ class RulesState:
         self._texts: list[str] | None = None
         self._short: list[str] | None = None
         self._key: tuple[Any, ...] | None = None
+        #: Whether this is a stand-in (:meth:`RulesGame.stand_in`): its unseen types made up.
+        self.stands_in = False
 
     # -- the contract ----------------------------------------------------------------------
 
@@ -285,6 +287,16 @@ class RulesGame(Game[Move]):
         text = self.options.get("position") or ""
         pos = read_position(self.rulebook, text) if text else self.rulebook.start()
         return RulesState(self.rulebook, pos)
+
+    def stand_in(self, view: Any, seat: int, rng: random.Random) -> RulesState | None:
+        """Where pieces are concealed, a position ``seat`` cannot tell from the true one,
+        made from its view (:meth:`~game.logic.rules.concealed.ConcealedRules.stand_in`);
+        None for every other game (a public one needs none)."""
+        if self.rulebook.design.concealed is None:
+            return None
+        state = RulesState(self.rulebook, self.rulebook.stand_in(view, seat, rng))
+        state.stands_in = True
+        return state
 
     def ready_engine(self) -> str:
         """The first compile of the description's compiled back end, started in a worker
