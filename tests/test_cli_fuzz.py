@@ -290,6 +290,39 @@ def recorders(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     def executor(address: str | None) -> Iterator[None]:
         yield None  # no cluster is contacted
 
+    def open_remote(args: Any, entry: Any, settings: Any, typed: Any) -> Any:
+        assert bool(args.join) != bool(args.host or args.serve)  # refused before, if both
+        reached.append("play on a server")
+        raise Reached
+
+    def start_server(self: Any) -> int:
+        assert 1 <= self.bind[1] <= 65535
+        reached.append("play --serve")
+        raise Reached
+
+    def open_store(data: Path | None = None, database: str | None = None) -> Any:
+        reached.append("serve")  # before it makes its database: nothing written
+        raise Reached
+
+    def run_bot(plan: Any) -> int:
+        assert plan.host and 0 <= plan.port <= 65535 and (plan.code or plan.game)
+        reached.append("bot")
+        raise Reached
+
+    async def fetch_status(host: str, port: int, timeout: float = 10.0) -> Any:
+        assert host and 0 <= port <= 65535
+        reached.append("status")
+        raise Reached
+
+    from game.server import background, store
+    from game.server import bot as server_bot
+    from game.server import status as server_status
+
+    monkeypatch.setattr(cli_play, "open_remote", open_remote)
+    monkeypatch.setattr(background.BackgroundServer, "start", start_server)
+    monkeypatch.setattr(store, "open_store", open_store)
+    monkeypatch.setattr(server_bot, "run_bot", run_bot)
+    monkeypatch.setattr(server_status, "fetch_status", fetch_status)
     monkeypatch.setattr(window, "has_display", lambda: True)
     monkeypatch.setattr(cli_play, "build_director", build_director)
     monkeypatch.setattr(reversi, "solve_exact", solve_exact)
