@@ -115,3 +115,15 @@ def frames_until(director: Any, done: Callable[[], bool]) -> bool:
         director.update(1 / 60)
         time.sleep(0.005)
     return True
+
+
+def looked_until(found: Callable[[], Any]) -> Any:
+    """The first true thing ``found()`` gives, looked for every hundredth of a second, for
+    a state no event announces (a window another program maps on a display); None after
+    :data:`HANG_S`."""
+    deadline = time.monotonic() + HANG_S
+    while not (result := found()):
+        if time.monotonic() > deadline:
+            return None
+        time.sleep(0.01)
+    return result

@@ -18,6 +18,7 @@ test's fake): it never blocks the caller, and hands over what came with :meth:`M
 
 from __future__ import annotations
 
+import logging
 from collections import deque
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
@@ -39,6 +40,8 @@ __all__ = [
     "Stepped",
     "UndoAsked",
 ]
+
+LOG = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -303,6 +306,7 @@ class LinkedMatch(Match[Any]):
         if event.seat == self.you:
             self.sent = None
         self._hint_asked = None
+        _log_step(event.ply, step)
         return step
 
     def _apply_text(self, seat: int, text: str) -> Step:
@@ -329,6 +333,7 @@ class LinkedMatch(Match[Any]):
             played = []
             for seat, text in theirs[len(mine) :]:
                 played.append(self._apply_text(seat, text))
+                _log_step(len(self._steps), played[-1])
             return played
         hook, self.on_step = self.on_step, None
         try:
@@ -340,6 +345,7 @@ class LinkedMatch(Match[Any]):
         finally:
             self.on_step = hook
         self.resets += 1
+        LOG.info("rebuilt the match from the server's record: %d steps", len(self._steps))
         return []
 
     def _news(self, event: LinkEvent) -> None:
@@ -366,3 +372,9 @@ class LinkedMatch(Match[Any]):
             self.notices.append(f"{event.who} asks to take the last move back: U agrees.")
         elif isinstance(event, Noticed):
             self.notices.append(event.text)
+
+
+def _log_step(ply: int, step: Step) -> None:
+    """One line for each step the server sent (``gamehall -v`` shows them): what a window
+    took in, in order, comparable with the server's record."""
+    LOG.info("step %d, seat %d: %s", ply, step.seat, step.text)
