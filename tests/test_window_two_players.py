@@ -194,6 +194,18 @@ def invitation(window: Window) -> tuple[str, str]:
     return code, address
 
 
+def kept_over(database: Path, code: str) -> bool:
+    """Whether the server's database keeps the match ``code`` as finished (a stopped
+    server's: the one of ``--serve`` stops with its window)."""
+    from game.server.store import open_store
+
+    store = open_store(None, str(database))
+    try:
+        return store.has(code) and code not in {kept.code for kept in store.unfinished()}
+    finally:
+        store.close()
+
+
 def play_the_game(table: Table, host: Window, address: str) -> None:
     """B joins the match ``host`` created, C watches it, the test plays it to its end by
     typing each move in the window of the seat to move, and checks everything it saw."""
@@ -256,6 +268,7 @@ def test_two_windows_play_reversi_on_a_server_and_a_third_watches(table, tmp_pat
         table.watcher = None
         server.send_signal(signal.SIGINT)
         assert server.wait(timeout=HANG_S) == 0, said.rest()
+        assert kept_over(tmp_path / "server" / "gamehall-server.sqlite3", table.code)
     finally:
         if server.poll() is None:
             server.kill()
@@ -267,3 +280,4 @@ def test_a_window_serves_its_match_and_two_more_join_it(table):
     line = printed(host, "serving on ws://")
     port = line.split("ws://", 1)[1].split(",", 1)[0].rpartition(":")[2]
     play_the_game(table, host, f"127.0.0.1:{port}")
+    assert kept_over(Path(line.rpartition("database: ")[2].strip()), table.code)
