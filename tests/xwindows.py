@@ -16,7 +16,7 @@ from typing import IO
 
 import pytest
 
-from tests.waiting import HANG_S
+from tests.waiting import HANG_S, drain_until
 
 
 def start_xvfb() -> tuple[subprocess.Popen[bytes], str]:
@@ -121,9 +121,6 @@ class Lines:
 
 def wait_until(news: queue.Queue[object], done: Callable[[], bool], what: str) -> None:
     """Take what comes on ``news`` (lines of programs, messages of a server) until
-    ``done()``; fails the test when nothing more comes for :data:`HANG_S`."""
-    while not done():
-        try:
-            news.get(timeout=HANG_S)
-        except queue.Empty:
-            pytest.fail(f"never: {what}")
+    ``done()``; fails the test when it is not true within :data:`HANG_S`."""
+    if not drain_until(news, done):
+        pytest.fail(f"never: {what}")
