@@ -306,7 +306,7 @@ class LinkedMatch(Match[Any]):
         if event.seat == self.you:
             self.sent = None
         self._hint_asked = None
-        _log_step(event.ply, step)
+        _log_step(event.ply, event.seat, event.text)
         return step
 
     def _apply_text(self, seat: int, text: str) -> Step:
@@ -333,7 +333,7 @@ class LinkedMatch(Match[Any]):
             played = []
             for seat, text in theirs[len(mine) :]:
                 played.append(self._apply_text(seat, text))
-                _log_step(len(self._steps), played[-1])
+                _log_step(len(self._steps), seat, text)
             return played
         hook, self.on_step = self.on_step, None
         try:
@@ -374,7 +374,7 @@ class LinkedMatch(Match[Any]):
             self.notices.append(event.text)
 
 
-def _log_step(ply: int, step: Step) -> None:
-    """One line for each step the server sent (``gamehall -v`` shows them): what a window
-    took in, in order, comparable with the server's record."""
-    LOG.info("step %d, seat %d: %s", ply, step.seat, step.text)
+def _log_step(ply: int, seat: int, text: str | None) -> None:
+    """One line for each step taken in from the server (``gamehall -v`` shows them), as the
+    server sent it: what a window saw, in order, comparable with the server's record."""
+    LOG.info("step %d, seat %d: %s", ply, seat, "(hidden)" if text is None else text)
