@@ -85,15 +85,21 @@ def test_an_illegal_move_is_refused_at_once_and_nothing_is_sent():
     assert link.sent == [] and match.cursor == 0
 
 
-def test_another_seats_steps_come_in_order_a_gap_asks_for_the_match_again():
+def test_another_seats_steps_come_in_order_a_gap_asks_for_the_match_again(caplog):
     match, link, shown = reversi(1)
     with pytest.raises(MatchError, match="not yours"):
         match.play_text("d3")
     link.queued = [Stepped(1, 0, "d3"), Stepped(1, 0, "d3"), Stepped(3, 0, "c3")]
-    match.poll()
-    assert [s.text for s in shown] == ["d3"]
-    assert link.sent == [("resync",)]
-    assert match.person_to_move()
+    with caplog.at_level("INFO", logger="game.logic.linked"):
+        match.poll()
+        assert [s.text for s in shown] == ["d3"]
+        assert link.sent == [("resync",)]
+        assert match.person_to_move()
+        link.queued = [Began(7, ((0, "d3"), (1, "c5")), 1)]  # the snapshot the gap asked for
+        match.poll()
+    assert [s.text for s in shown] == ["d3", "c5"] and not match.person_to_move()
+    # -v logs every step taken in, once, in order (what a window saw: its real-window test)
+    assert caplog.messages == ["step 1, seat 0: d3", "step 2, seat 1: c5"]
 
 
 def test_the_scene_still_playing_keeps_the_steps_in_the_link():

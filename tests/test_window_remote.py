@@ -110,6 +110,7 @@ def test_seats_of_a_local_match_are_the_servers_create():
         (["play", "clue", "--console", "--host", "127.0.0.1:8765"], "--console plays at"),
         (["play", "--join", "127.0.0.1:8765"], "CODE@HOST:PORT"),
         (["play", "--serve"], "--serve needs a game"),
+        (["play", "--serve", "0"], "--serve needs a game"),  # 0 (any free port) is a port
         (["play", "reversi", "--serve", "--host", "127.0.0.1:8765"], "--serve hosts the match"),
     ],
 )

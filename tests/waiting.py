@@ -9,7 +9,9 @@ of never; it never decides a result.
 
 from __future__ import annotations
 
+import contextlib
 import os
+import queue
 import select
 import time
 from collections.abc import Callable
@@ -114,4 +116,30 @@ def frames_until(director: Any, done: Callable[[], bool]) -> bool:
             return False
         director.update(1 / 60)
         time.sleep(0.005)
+    return True
+
+
+def looked_until(found: Callable[[], Any]) -> Any:
+    """The first true thing ``found()`` gives, looked for every hundredth of a second, for
+    a state no event announces (a window another program maps on a display); None after
+    :data:`HANG_S`."""
+    deadline = time.monotonic() + HANG_S
+    while not (result := found()):
+        if time.monotonic() > deadline:
+            return None
+        time.sleep(0.01)
+    return result
+
+
+def drain_until(news: Any, done: Callable[[], bool]) -> bool:
+    """Whether ``done()`` came true within :data:`HANG_S`, checked each time something comes
+    on the queue ``news`` (the lines of programs, the messages of a server: whatever can make
+    it true), and at least every second."""
+    deadline = time.monotonic() + HANG_S
+    while not done():
+        left = deadline - time.monotonic()
+        if left <= 0:
+            return False
+        with contextlib.suppress(queue.Empty):
+            news.get(timeout=min(left, 1.0))
     return True

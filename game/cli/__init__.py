@@ -441,10 +441,10 @@ def _common(p: argparse.ArgumentParser, command: str, full: bool) -> None:
             p.add_argument(flag, metavar=shown, help=about)
         p.add_argument("--watch", action="store_true", help="with --join: watch the match")
         p.add_argument(
-            "--serve", nargs="?", const=DEFAULT_PORT, type=whole(1, 65535), metavar="PORT",
+            "--serve", nargs="?", const=DEFAULT_PORT, type=whole(0, 65535), metavar="PORT",
             help=f"host GAME's match from this machine: a server in the window's process, on "
-            f"every network, port PORT (default {DEFAULT_PORT}); a friend joins with the "
-            "printed line",
+            f"every network, port PORT (default {DEFAULT_PORT}; 0: any free port, printed); "
+            "a friend joins with the printed line",
         )  # fmt: skip
         _variant_flag(p)
     elif command == "shot":

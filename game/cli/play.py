@@ -37,8 +37,9 @@ def run_play(args: argparse.Namespace, entry: Entry | None) -> int:
     from game.settings import Store
     from game.writer import Writer
 
-    remote_flags = [getattr(args, f, None) for f in ("host", "join", "watch", "serve")]
-    if any(remote_flags):
+    serving = getattr(args, "serve", None) is not None  # port 0: any free one
+    remote_flags = [getattr(args, f, None) for f in ("host", "join", "watch")]
+    if any(remote_flags) or serving:
         _check_remote(args, entry)
     if entry is not None and entry.console is not None and getattr(args, "console", False):
         # The typed options, checked, with the defaults for the rest: what the console reads.
@@ -56,7 +57,7 @@ def run_play(args: argparse.Namespace, entry: Entry | None) -> int:
         return 1
     remote = None
     served = None
-    if args.serve:  # the match's server runs in this process, for as long as the window
+    if serving:  # the match's server runs in this process, for as long as the window
         from game.server.background import BackgroundServer, reachable_address
 
         served = BackgroundServer(port=args.serve)
@@ -129,9 +130,10 @@ def _check_remote(args: argparse.Namespace, entry: Entry | None) -> None:
         raise ValueError("--console plays at this terminal: a match on a server opens the window")
     if args.host and args.join:
         raise ValueError("--host creates a match and --join takes a seat in one: not both")
-    if getattr(args, "serve", None) and (args.host or args.join):
+    serving = getattr(args, "serve", None) is not None
+    if serving and (args.host or args.join):
         raise ValueError("--serve hosts the match on this machine: not with --host or --join")
-    if getattr(args, "serve", None) and entry is None:
+    if serving and entry is None:
         raise ValueError("--serve needs a game: gamehall play GAME --serve")
     if args.watch and not args.join:
         raise ValueError("--watch goes with --join CODE@HOST:PORT")

@@ -27,6 +27,7 @@ test's fake): it never blocks the caller, and hands over what came with :meth:`M
 from __future__ import annotations
 
 import contextlib
+import logging
 import random
 from collections import deque
 from collections.abc import Hashable, Sequence
@@ -50,6 +51,8 @@ __all__ = [
     "Told",
     "UndoAsked",
 ]
+
+LOG = logging.getLogger(__name__)
 
 #: The seat whose observation a spectator is told: the public one.
 PUBLIC = -1
@@ -354,6 +357,7 @@ class LinkedMatch(Match[Any]):
         if event.seat == self.you:
             self.sent = None
         self._hint_asked = None
+        _log_step(event.ply, event.seat, event.text)
         return step
 
     def _apply_text(self, seat: int, text: str) -> Step:
@@ -434,6 +438,7 @@ class LinkedMatch(Match[Any]):
             played = []
             for seat, text in theirs[len(mine) :]:
                 played.append(self._apply_text(seat, str(text)))
+                _log_step(len(self._steps), seat, text)
             return played
         hook, self.on_step = self.on_step, None
         try:
@@ -445,6 +450,7 @@ class LinkedMatch(Match[Any]):
         finally:
             self.on_step = hook
         self.resets += 1
+        LOG.info("rebuilt the match from the server's record: %d steps", len(self._steps))
         return []
 
     def _news(self, event: LinkEvent) -> None:
@@ -471,3 +477,9 @@ class LinkedMatch(Match[Any]):
             self.notices.append(f"{event.who} asks to take the last move back: U agrees.")
         elif isinstance(event, Noticed):
             self.notices.append(event.text)
+
+
+def _log_step(ply: int, seat: int, text: str | None) -> None:
+    """One line for each step taken in from the server (``gamehall -v`` shows them), as the
+    server sent it: what a window saw, in order, comparable with the server's record."""
+    LOG.info("step %d, seat %d: %s", ply, seat, "(hidden)" if text is None else text)
