@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from game.registry import get
-from game.server.bot import parse_join, seats_of
-from game.server.client import Client, parse_address
+from game.server.bot import seats_of
+from game.server.client import Client, parse_address, parse_join
 from game.server.replica import Replica, ReplicaError
 
 GAME = "tic-tac-toe"
@@ -45,7 +45,9 @@ def test_addresses_and_seats_read_back_or_are_refused_with_a_line() -> None:
     assert parse_address("ws://example.org:80/") == ("example.org", 80)
     assert parse_address("[::1]:8765") == ("::1", 8765)
     assert parse_address("localhost") == ("localhost", 8765)
-    assert parse_join("abc234@127.0.0.1:1234") == ("ABC234", "127.0.0.1", 1234)
+    assert parse_join("abc234@127.0.0.1:1234") == ("ABC234", "127.0.0.1:1234")
+    with pytest.raises(ValueError, match="not an address"):
+        parse_join("ABC234@127.0.0.1:http")
     for bad in ("127.0.0.1:http", "host:0", "host:70000", ":80", ""):
         with pytest.raises(ValueError, match="not an address"):
             parse_address(bad)

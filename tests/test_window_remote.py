@@ -10,9 +10,10 @@ from typing import Any
 
 import pytest
 
-from game.hall.remote import RemoteError, follow, open_match, parse_join, seats_of
+from game.hall.remote import RemoteError, follow, open_match, seats_of
 from game.logic.linked import Stepped, UndoAsked
 from game.registry import MemorySession
+from game.server.client import parse_join
 from tests.test_cli import gamehall
 from tests.test_linked_match import FakeLink
 

@@ -43,12 +43,13 @@ def add_arguments(p: argparse.ArgumentParser, full: bool) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from game.server.bot import BotPlan, parse_join, run_bot
-    from game.server.client import parse_address
+    from game.server.bot import BotPlan, run_bot
+    from game.server.client import parse_address, parse_join
 
     # A refused value raises ValueError: the dispatcher prints its line, status 2.
     if args.join:
-        code, host, port = parse_join(args.join)
+        code, address = parse_join(args.join)
+        host, port = parse_address(address)
         game: str | None = None
         seats: tuple[str, ...] = ()
         options: tuple[tuple[str, Any], ...] = ()

@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from game.registry import Entry
     from game.server.client import RemoteLink
 
-__all__ = ["RemoteError", "RemoteGame", "ServerLink", "open_match", "parse_join"]
+__all__ = ["RemoteError", "RemoteGame", "ServerLink", "open_match"]
 
 #: The rules of a match the window creates: undo when every other seat agrees (a computer
 #: always does), as at one machine; the server's defaults for the rest (hints allowed).
@@ -53,17 +53,6 @@ ANSWER_S: Final = 15.0
 
 class RemoteError(Exception):
     """The match could not be opened on the server; the message says why, in one line."""
-
-
-def parse_join(text: str) -> tuple[str, str]:
-    """``CODE@HOST:PORT`` as the code (upper case) and the address; raises ValueError."""
-    code, at, address = text.strip().rpartition("@")
-    code = code.strip().upper()
-    if not at or not code.isalnum() or not address:
-        raise ValueError(
-            f"{text!r} is not a match to join: write CODE@HOST:PORT (K7MXQ2@host:8765)"
-        )
-    return code, address
 
 
 class ServerLink:

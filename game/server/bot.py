@@ -22,9 +22,9 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from game.logic.contract import Limits, Stop
-from game.server.client import Client, Refused, RemoteMatch, Unreachable, parse_address
+from game.server.client import Client, Refused, RemoteMatch, Unreachable
 
-__all__ = ["BotError", "BotPlan", "parse_join", "play", "run_bot"]
+__all__ = ["BotError", "BotPlan", "play", "run_bot"]
 
 log = logging.getLogger(__name__)
 
@@ -57,15 +57,6 @@ class BotPlan:
     options: tuple[tuple[str, Any], ...] = ()
     name: str = "gamehall bot"
     seed: int | None = None
-
-
-def parse_join(text: str) -> tuple[str, str, int]:
-    """``CODE@HOST:PORT`` as the code, host and port; raises ValueError with a line."""
-    code, at, address = text.partition("@")
-    if not at or not code:
-        raise ValueError(f"{text!r} is not CODE@HOST:PORT (e.g. ABC234@127.0.0.1:8765)")
-    host, port = parse_address(address)
-    return code.strip().upper(), host, port
 
 
 async def play(plan: BotPlan, say: Callable[[str], None] = print) -> str:

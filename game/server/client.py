@@ -50,6 +50,7 @@ __all__ = [
     "RemoteMatch",
     "Unreachable",
     "parse_address",
+    "parse_join",
 ]
 
 log = logging.getLogger(__name__)
@@ -90,6 +91,19 @@ def parse_address(text: str) -> tuple[str, int]:
     if not host or not port.isdigit() or not 0 < int(port) < 65536:
         raise ValueError(f"{text!r} is not an address: write HOST:PORT (e.g. 127.0.0.1:8765)")
     return host, int(port)
+
+
+def parse_join(text: str) -> tuple[str, str]:
+    """``CODE@HOST:PORT`` as the code (upper case) and the address (read by
+    :func:`parse_address`); raises ValueError with a line naming the text."""
+    code, at, address = text.strip().rpartition("@")
+    code = code.strip().upper()
+    if not at or not code.isalnum() or not address:
+        raise ValueError(
+            f"{text!r} is not a match to join: write CODE@HOST:PORT (K7MXQ2@host:8765)"
+        )
+    parse_address(address)
+    return code, address.strip()
 
 
 @dataclass
