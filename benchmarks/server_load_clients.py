@@ -22,6 +22,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game.safewrite import write_bytes_atomic
+from game.server.replica import Replica
+
 
 @dataclass(frozen=True)
 class Plan:
@@ -183,7 +186,7 @@ class Seat:
         self.run.hiding = "start_seed" not in message or message["start_seed"] is None
         self.pending = -1
         if not self.run.hiding:
-            self.replica = _replica(self.run.plan.game, message, self.record)
+            self.replica = Replica.from_snapshot(message)
 
     def _update(self, message: dict[str, Any]) -> None:
         ply = int(message["ply"])
@@ -200,8 +203,7 @@ class Seat:
             _append_ack(self.settings.folder, self.run.plan.index, ply, self.seat, step["text"])
             self.pending = -1
         if self.replica is not None:
-            state = self.replica
-            self.replica = state.apply(state.parse_action(step["text"]))
+            self.replica.apply(step)
         self.over = bool(message["over"])
         self.to_move = message.get("to_move")
         self.legal = list(message.get("legal") or [])
@@ -252,7 +254,7 @@ class Seat:
             return str(self.rng.choice(self.legal))
         from game.logic.contract import Limits, Stop
 
-        state = self.replica
+        state = self.replica.state
         agent = _agent(self.run.plan.game, self.run.plan.agent)
         action = agent.choose(state, Limits(time=0.05), self.rng, Stop())
         return str(state.action_text(action))
@@ -278,13 +280,6 @@ def _agent(game_id: str, name: str) -> Any:
         entry = registry.get(game_id)
         _AGENTS[game_id, name] = entry.make_agent(name, entry.options.validate({}))
     return _AGENTS[game_id, name]
-
-
-def _replica(game_id: str, message: dict[str, Any], record: Sequence[Sequence[Any]]) -> Any:
-    state = _game(game_id).initial_state(random.Random(message["start_seed"]))
-    for _seat, text in record:
-        state = state.apply(state.parse_action(text))
-    return state
 
 
 def _keep_tokens(folder: str, index: int, tokens: dict[str, Any]) -> None:
@@ -350,6 +345,5 @@ async def _worker(plans: Sequence[Plan], settings: Settings) -> None:
 
 
 def write_whole(path: Path, data: Any) -> None:
-    """Write ``data`` as JSON whole or not at all (a temporary file, then a rename)."""
-    path.with_suffix(".tmp").write_text(json.dumps(data))
-    path.with_suffix(".tmp").replace(path)
+    """Write ``data`` as JSON whole or not at all (the client may be killed at any moment)."""
+    write_bytes_atomic(path, json.dumps(data).encode())
