@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from game.hall.remote import RemoteError, follow, open_match, seats_of
+from game.hall.remote import OPEN, RemoteError, follow, open_match, seat_name, seats_of
 from game.logic.linked import Stepped, UndoAsked
 from game.registry import MemorySession
 from game.server.client import parse_join
@@ -126,3 +126,9 @@ def test_a_server_that_does_not_answer_is_one_line():
         port = s.getsockname()[1]
     with pytest.raises(RemoteError, match="no gamehall server answers"):
         open_match(None, None, f"127.0.0.1:{port}", code="K7MXQ2")
+
+
+def test_an_open_seat_is_open_whatever_side_the_server_names_it() -> None:
+    assert seat_name({"seat": 1, "kind": "open", "name": "White"}) == OPEN
+    assert seat_name({"seat": 1, "kind": "person", "name": "Ann"}) == "Ann"
+    assert seat_name({"seat": 1, "kind": "agent", "agent": "master"}) == "computer (master)"

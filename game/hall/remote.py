@@ -247,6 +247,8 @@ def _told(message: Mapping[str, Any]) -> Told | None:
 def seat_name(seat: Mapping[str, Any]) -> str:
     """What the window calls a seat of the server's ``seats``: its holder's name, the
     computer with its agent, or an open seat."""
+    if seat.get("kind") == "open":  # the server names it by the game's side ("White")
+        return OPEN
     if seat.get("agent"):
         return f"computer ({str(seat['agent']).replace('-', ' ')})"
     name = seat.get("name")
