@@ -12,8 +12,9 @@ from typing import Any
 import pytest
 
 from game.registry import get
+from game.server.address import parse_address, parse_join
 from game.server.bot import seats_of
-from game.server.client import Client, parse_address, parse_join
+from game.server.client import Client
 from game.server.replica import Replica, ReplicaError
 
 GAME = "tic-tac-toe"

@@ -13,7 +13,7 @@ import pytest
 from game.hall.remote import OPEN, RemoteError, follow, open_match, seat_name, seats_of
 from game.logic.linked import Stepped, UndoAsked
 from game.registry import MemorySession
-from game.server.client import parse_join
+from game.server.address import parse_join
 from tests.test_cli import gamehall
 from tests.test_linked_match import FakeLink
 

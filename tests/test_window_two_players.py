@@ -123,7 +123,8 @@ class Table:
 
     def watch(self, address: str, code: str) -> None:
         """Follow the match ``code`` as a spectator; every message it gets comes on news."""
-        from game.server.client import RemoteLink, parse_address
+        from game.server.address import parse_address
+        from game.server.client import RemoteLink
 
         host, port = parse_address(address)
         self.watcher = RemoteLink(host, port, name="the test")

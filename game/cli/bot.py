@@ -43,8 +43,8 @@ def add_arguments(p: argparse.ArgumentParser, full: bool) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from game.server.address import parse_address, parse_join
     from game.server.bot import BotPlan, run_bot
-    from game.server.client import parse_address, parse_join
 
     # A refused value raises ValueError: the dispatcher prints its line, status 2.
     if args.join:

@@ -142,7 +142,7 @@ def _check_remote(args: argparse.Namespace, entry: Entry | None) -> None:
     if args.join and entry is not None:
         raise ValueError("--join takes no game: the match's server says which it is")
     if args.join:
-        from game.server.client import parse_join
+        from game.server.address import parse_join
 
         try:
             parse_join(args.join)
@@ -162,7 +162,7 @@ def open_remote(
     import getpass
 
     from game.hall.remote import open_match
-    from game.server.client import parse_join
+    from game.server.address import parse_join
     from game.session import Session
 
     def session(e: Entry, options: Mapping[str, Any] | None) -> Session:

@@ -279,8 +279,9 @@ def open_match(
     ``make_session(entry, options)`` gives the session a controller is made with (None:
     the options the person set). Raises :class:`RemoteError` with one line."""
     from game.registry import UnknownGameError, get
+    from game.server.address import parse_address
     from game.server.client import Refused as ServerRefused
-    from game.server.client import RemoteLink, Unreachable, parse_address
+    from game.server.client import RemoteLink, Unreachable
 
     try:
         host, port = parse_address(address)

@@ -40,7 +40,7 @@ from typing import Any, Final
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
-from game.server.protocol import DEFAULT_PORT, MAX_FRAME, VERSION
+from game.server.protocol import MAX_FRAME, VERSION
 from game.server.replica import Replica, ReplicaError
 
 __all__ = [
@@ -49,8 +49,6 @@ __all__ = [
     "RemoteLink",
     "RemoteMatch",
     "Unreachable",
-    "parse_address",
-    "parse_join",
 ]
 
 log = logging.getLogger(__name__)
@@ -75,35 +73,6 @@ class Refused(Exception):
         super().__init__(f"{message} ({reason})" if message else reason)
         self.reason = reason
         self.message = message
-
-
-def parse_address(text: str) -> tuple[str, int]:
-    """``HOST:PORT`` (or ``HOST``, or ``ws://HOST:PORT``) as a host and a port; raises
-    ValueError with a line naming the text."""
-    rest = text.strip()
-    for scheme in ("ws://", "wss://"):
-        rest = rest.removeprefix(scheme)
-    rest = rest.rstrip("/")
-    host, colon, port = rest.rpartition(":")
-    if not colon:
-        host, port = rest, str(DEFAULT_PORT)
-    host = host.strip("[]")
-    if not host or not port.isdigit() or not 0 < int(port) < 65536:
-        raise ValueError(f"{text!r} is not an address: write HOST:PORT (e.g. 127.0.0.1:8765)")
-    return host, int(port)
-
-
-def parse_join(text: str) -> tuple[str, str]:
-    """``CODE@HOST:PORT`` as the code (upper case) and the address (read by
-    :func:`parse_address`); raises ValueError with a line naming the text."""
-    code, at, address = text.strip().rpartition("@")
-    code = code.strip().upper()
-    if not at or not code.isalnum() or not address:
-        raise ValueError(
-            f"{text!r} is not a match to join: write CODE@HOST:PORT (K7MXQ2@host:8765)"
-        )
-    parse_address(address)
-    return code, address.strip()
 
 
 @dataclass

@@ -8,7 +8,8 @@ import asyncio
 import sys
 from typing import Any
 
-from game.server.client import Client, Refused, Unreachable, parse_address
+from game.server.address import parse_address
+from game.server.client import Client, Refused, Unreachable
 from game.server.serve import status_table
 
 __all__ = ["fetch_status", "run_status"]
